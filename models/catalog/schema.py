@@ -1,0 +1,296 @@
+"""Catalog record types: every hardware kind StorPlan knows, validated with pydantic.
+
+Every record carries ``sources``: a mapping from each numeric field's name to where the number comes from (a seed
+file and section, or a named public datasheet), or ``"assumed: <one-line reason>"`` when it is an assumption.
+Validation refuses a record whose numbers lack a source, so the report can print the provenance of every number.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+Protocol = Literal["FCP", "NVMe/FC", "iSCSI", "NFS", "SAS", "NVMe", "vSAN"]
+ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+
+
+def _has_number(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return True
+    if isinstance(value, dict):
+        return any(_has_number(v) for v in value.values())
+    if isinstance(value, (list, tuple)):
+        return any(_has_number(v) for v in value if not isinstance(v, Sourced))
+    if isinstance(value, BaseModel) and not isinstance(value, Sourced):
+        return any(_has_number(getattr(value, name)) for name in type(value).model_fields)
+    return False
+
+
+def is_assumption(source: str) -> bool:
+    """True when a source string marks an assumption (``"assumed: ..."``)."""
+    return source.strip().lower().startswith("assumed")
+
+
+class Sourced(BaseModel):
+    """A record whose numeric fields each name their source in ``sources``."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    sources: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _every_number_has_a_source(self) -> "Sourced":
+        missing = [
+            name
+            for name in type(self).model_fields
+            if name != "sources" and _has_number(getattr(self, name)) and not self.sources.get(name, "").strip()
+        ]
+        if missing:
+            raise ValueError(
+                "numbers without a source: "
+                + ", ".join(missing)
+                + " (add them to 'sources' with a seed/datasheet reference, or 'assumed: <reason>')"
+            )
+        for name, text in self.sources.items():
+            if name not in type(self).model_fields:
+                raise ValueError(f"sources names an unknown field '{name}'")
+            if is_assumption(text) and len(text.split(":", 1)[-1].strip()) < 8:
+                raise ValueError(f"source of '{name}' is marked assumed without a reason")
+        return self
+
+    def source_of(self, field: str) -> str:
+        """The source text of one field (``""`` when the field holds no number)."""
+        return self.sources.get(field, "")
+
+
+class Entry(Sourced):
+    """Fields every catalog record has."""
+
+    KIND: ClassVar[str] = ""
+
+    id: str = Field(pattern=ID_PATTERN)
+    name: str = Field(min_length=1)
+    vendor: str = ""
+    notes: str = ""
+
+    @property
+    def kind(self) -> str:
+        return self.KIND
+
+
+class RaidGroupRule(BaseModel):
+    """Default and maximum RAID group size (drives, parity included) for one RAID type."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    default: int = Field(ge=2)
+    max: int = Field(ge=2)
+
+
+class Drive(Entry):
+    """A drive model: marketed and right-sized capacity, interface and service times."""
+
+    KIND: ClassVar[str] = "drive"
+
+    media: Literal["SSD", "HDD"]
+    interface: Literal["SAS", "NVMe", "FC", "SATA"]
+    marketed_bytes: int = Field(gt=0)
+    right_sized_bytes: int = Field(gt=0)
+    rpm: int | None = Field(default=None, gt=0)
+    read_service_time_us: float = Field(gt=0)
+    write_service_time_us: float = Field(gt=0)
+    parallelism: int = Field(default=1, ge=1, description="I/Os the drive serves at once (SSD channels)")
+    max_read_mbps: float = Field(gt=0)
+    max_write_mbps: float = Field(gt=0)
+    raid_group_sizes: dict[str, RaidGroupRule] = Field(
+        default_factory=dict, description="ONTAP default/max RAID group size by RAID type (raid4, raid_dp, raid_tec)"
+    )
+
+    @model_validator(mode="after")
+    def _right_sized_not_larger(self) -> "Drive":
+        if self.right_sized_bytes > self.marketed_bytes:
+            raise ValueError("right_sized_bytes is larger than marketed_bytes")
+        return self
+
+
+class Shelf(Entry):
+    """A drive shelf or a controller's internal bays."""
+
+    KIND: ClassVar[str] = "shelf"
+
+    bays: int = Field(gt=0)
+    drive_interfaces: list[Literal["SAS", "NVMe", "FC", "SATA"]]
+    backend_link: str = Field(description="link id of the back-end connection (e.g. sas-6g)")
+    backend_lanes: int = Field(gt=0, description="back-end lanes or ports per shelf")
+    internal: bool = False
+    rack_units: int = Field(default=2, gt=0)
+
+
+class PerfProfile(Sourced):
+    """Fitted controller performance parameters for one software version and protocol.
+
+    Produced by calibration (``models.calibration``) from published (IOPS, latency) points; ``source`` records
+    the provenance (seed, points used, fit residual).
+    """
+
+    software: str
+    protocol: Protocol
+    cpu_read_us: float = Field(ge=0, description="CPU service demand per 8 KiB read I/O on one server, us")
+    cpu_write_us: float = Field(ge=0, description="CPU service demand per 8 KiB write I/O on one server, us")
+    cpu_per_kib_us: float = Field(default=0.0, ge=0, description="extra CPU demand per KiB beyond 8 KiB, us")
+    servers_per_node: int = Field(ge=1, description="effective parallelism of a node's CPU station")
+    fixed_latency_us: float = Field(default=0.0, ge=0, description="pipeline latency not subject to queueing, us")
+    source: str = ""
+
+
+class Controller(Entry):
+    """A storage controller system (HA pair or dual-controller array)."""
+
+    KIND: ClassVar[str] = "controller"
+
+    family: Literal["ONTAP", "E-Series", "generic"]
+    nodes: int = Field(ge=1)
+    cores_per_node: int = Field(ge=1)
+    memory_gib_per_node: float = Field(gt=0)
+    nvram_gib_per_node: float | None = Field(default=None, ge=0)
+    fc_ports_per_node: int = Field(ge=0)
+    fc_port_speed_gbps: int = Field(ge=0)
+    ethernet_ports_per_node: int = Field(default=0, ge=0)
+    ethernet_port_speed_gbps: int = Field(default=0, ge=0)
+    protocols: list[Protocol]
+    software_versions: list[str] = Field(default_factory=list)
+    default_software: str = ""
+    shelves: list[str] = Field(default_factory=list, description="shelf ids this controller takes")
+    max_drives: int = Field(gt=0)
+    backend_link: str = ""
+    backend_lanes_per_node: int = Field(default=0, ge=0)
+    adp: list[Literal["root-data", "root-data-data"]] = Field(default_factory=list)
+    adp_root_partition_bytes: dict[str, int] = Field(
+        default_factory=dict, description="ADP root partition size by partitioned drives per node"
+    )
+    max_throughput_mbps: float | None = Field(default=None, gt=0)
+    performance: list[PerfProfile] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _default_software_known(self) -> "Controller":
+        if self.software_versions and self.default_software not in self.software_versions:
+            raise ValueError(f"default_software '{self.default_software}' is not in software_versions")
+        return self
+
+
+class Host(Entry):
+    """A server that runs the workload."""
+
+    KIND: ClassVar[str] = "host"
+
+    sockets: int = Field(ge=1)
+    cores: int = Field(ge=1)
+    memory_gib: float = Field(gt=0)
+    stack_latency_us: dict[str, float] = Field(
+        default_factory=dict, description="host I/O stack latency per protocol, us"
+    )
+    cpu_us_per_io: dict[str, float] = Field(default_factory=dict, description="host CPU per I/O per protocol, us")
+
+
+class Adapter(Entry):
+    """A host bus adapter or network card."""
+
+    KIND: ClassVar[str] = "adapter"
+
+    adapter_type: Literal["FC HBA", "NIC"]
+    ports: int = Field(ge=1)
+    speed_gbps: int = Field(gt=0)
+    protocols: list[Protocol]
+
+
+class LinkType(Entry):
+    """A kind of connection: FC 8/16/32Gb, iSCSI over 10/25GbE, SAS 6/12Gb, NVMe/FC."""
+
+    KIND: ClassVar[str] = "link"
+
+    medium: Literal["FC", "Ethernet", "SAS", "PCIe"]
+    speed_gbps: float = Field(gt=0)
+    payload_mbps: float = Field(gt=0, description="payload MB/s per port per direction")
+    protocols: list[Protocol]
+    latency_us: float = Field(ge=0, description="one-way transport latency per hop, us")
+
+
+class Switch(Entry):
+    """A fabric or Ethernet switch."""
+
+    KIND: ClassVar[str] = "switch"
+
+    medium: Literal["FC", "Ethernet"]
+    ports: int = Field(ge=1)
+    speed_gbps: int = Field(gt=0)
+    latency_us: float = Field(ge=0)
+
+
+class HciNode(Entry):
+    """A hyperconverged host (vSAN) with disk groups of one cache device and N capacity devices."""
+
+    KIND: ClassVar[str] = "hci_node"
+
+    platform: str
+    cores: int = Field(ge=1)
+    memory_gib: float = Field(gt=0)
+    all_flash: bool = True
+    max_disk_groups: int = Field(ge=1)
+    max_capacity_per_group: int = Field(ge=1)
+    cache_drive: str
+    capacity_drive: str
+    network_gbps: float = Field(gt=0)
+    slack_space_pct: float = Field(ge=0, lt=100)
+    dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
+
+
+class CloudVm(Entry):
+    """A cloud VM that runs a software-defined controller (Cloud Volumes ONTAP)."""
+
+    KIND: ClassVar[str] = "cloud_vm"
+
+    provider: Literal["Azure", "AWS", "GCP"]
+    vm_size: str
+    vcpu: int = Field(ge=1)
+    ram_gib: float = Field(gt=0)
+    network_mbps: float = Field(gt=0, description="expected network bandwidth, Mbit/s")
+    max_data_disks: int = Field(ge=1)
+    max_uncached_disk_iops: float = Field(gt=0)
+    max_uncached_disk_mbps: float = Field(gt=0)
+    licences: list[str] = Field(default_factory=list)
+    ha_supported: bool = True
+    protocols: list[Protocol]
+    performance: list[PerfProfile] = Field(default_factory=list)
+
+
+class CloudDisk(Entry):
+    """A cloud block disk (e.g. Azure Premium_LRS P30)."""
+
+    KIND: ClassVar[str] = "cloud_disk"
+
+    provider: Literal["Azure", "AWS", "GCP"]
+    tier: str
+    size_bytes: int = Field(gt=0)
+    iops: float = Field(gt=0)
+    mbps: float = Field(gt=0)
+    latency_us: float = Field(gt=0)
+
+
+class Licence(Entry):
+    """A software licence with a capacity cap (Cloud Volumes ONTAP Explore / Standard / Premium)."""
+
+    KIND: ClassVar[str] = "licence"
+
+    product: str
+    capacity_cap_bytes: int = Field(gt=0)
+    as_of: str = Field(description="when the cap was published (caps change between releases)")
+
+
+ENTRY_TYPES: dict[str, type[Entry]] = {
+    cls.KIND: cls
+    for cls in (Drive, Shelf, Controller, Host, Adapter, LinkType, Switch, HciNode, CloudVm, CloudDisk, Licence)
+}
+"""Catalog kind (the TOML array name, e.g. ``[[drive]]``) -> record type."""

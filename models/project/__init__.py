@@ -1,0 +1,46 @@
+"""The project model, its readable TOML form and its validation."""
+
+from .model import (
+    NODE_KIND_FOR_CATALOG,
+    NODE_TYPES,
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    Link,
+    Node,
+    NodeBase,
+    Project,
+    ProjectInfo,
+    Scenario,
+    Settings,
+    ShelfNode,
+    SnapshotSchedule,
+    SwitchNode,
+    Workload,
+)
+from .textformat import ProjectFormatError, dumps, load, loads
+
+__all__ = [
+    "NODE_KIND_FOR_CATALOG",
+    "NODE_TYPES",
+    "CloudVmNode",
+    "ControllerNode",
+    "HciClusterNode",
+    "HostNode",
+    "Link",
+    "Node",
+    "NodeBase",
+    "Project",
+    "ProjectFormatError",
+    "ProjectInfo",
+    "Scenario",
+    "Settings",
+    "ShelfNode",
+    "SnapshotSchedule",
+    "SwitchNode",
+    "Workload",
+    "dumps",
+    "load",
+    "loads",
+]

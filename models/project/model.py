@@ -1,0 +1,289 @@
+"""The project: topology (nodes, links), workloads, scenarios and settings, as immutable validated records.
+
+Every record is a frozen pydantic model, so a project snapshot can be handed to a worker thread and edits are
+new values (``with_changes``) that an undo command can swap back. Capacities are bytes, times are named with
+their unit (``slo_ms``, ``think_time_ms``), rates are IOPS or MB/s (10^6 bytes/s).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from models.units import CapacityUnit
+
+ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80)]
+
+
+class Record(BaseModel):
+    """Base of every project record: frozen, no unknown fields."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+
+    def with_changes(self, **changes: Any):
+        """A validated copy with some fields changed.
+
+        Raises:
+            pydantic.ValidationError: a changed value is invalid (the error names the field).
+        """
+        return type(self).model_validate({**self.model_dump(), **changes})
+
+
+RaidType = Literal["none", "raid0", "raid4", "raid_dp", "raid_tec", "raid5", "raid6", "raid10", "ddp"]
+AdpMode = Literal["none", "root-data", "root-data-data"]
+VsanPolicy = Literal["ftt1-raid1", "ftt2-raid1", "ftt3-raid1", "ftt1-raid5", "ftt2-raid6"]
+
+
+class NodeBase(Record):
+    """What every canvas item has: id, catalog record, label and position (scene units)."""
+
+    id: ID
+    catalog_id: str = Field(min_length=1)
+    label: str = ""
+    x: float = 0.0
+    y: float = 0.0
+
+
+class HostNode(NodeBase):
+    """One or more identical servers running workloads."""
+
+    kind: Literal["host"] = "host"
+    count: int = Field(default=1, ge=1, le=10_000, description="identical servers this item stands for")
+    adapter: str | None = Field(default=None, description="catalog id of the HBA or NIC")
+    adapters_per_host: int = Field(default=1, ge=1, le=16)
+
+
+class SwitchNode(NodeBase):
+    """A fabric or Ethernet switch."""
+
+    kind: Literal["switch"] = "switch"
+
+
+class ControllerNode(NodeBase):
+    """A storage controller system (HA pair or array) and how its aggregates / volume groups are built."""
+
+    kind: Literal["controller"] = "controller"
+    software: str | None = Field(default=None, description="software version; None = the catalog default")
+    nodes: int | None = Field(default=None, ge=1, le=24, description="controller nodes; None = the catalog's")
+    raid_type: RaidType = "raid_dp"
+    raid_group_size: int | None = Field(default=None, ge=2, le=64, description="drives per RAID group; None = default")
+    spares_per_node: int = Field(default=1, ge=0, le=64)
+    adp: AdpMode = "none"
+    root_partition_bytes: int | None = Field(default=None, gt=0, description="ADP root partition override")
+    wafl_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the ONTAP rule")
+    snapshot_reserve_pct: float = Field(default=0.0, ge=0, lt=100, description="aggregate Snapshot reserve")
+    ddp_preservation_drives: int = Field(default=1, ge=0, le=64)
+
+
+class ShelfNode(NodeBase):
+    """A drive shelf (or internal bays) with ``drive_count`` drives of catalog type ``drive``."""
+
+    kind: Literal["shelf"] = "shelf"
+    drive: str = Field(min_length=1, description="catalog id of the drive model")
+    drive_count: int = Field(ge=0, le=480)
+
+
+class HciClusterNode(NodeBase):
+    """A vSAN cluster of identical hosts (``catalog_id`` is the HCI host model)."""
+
+    kind: Literal["hci_cluster"] = "hci_cluster"
+    hosts: int = Field(default=4, ge=1, le=64)
+    disk_groups_per_host: int = Field(default=2, ge=1, le=5)
+    capacity_drives_per_group: int = Field(default=4, ge=1, le=7)
+    policy: VsanPolicy = "ftt1-raid1"
+    dedupe_compression: bool = False
+    slack_space_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the catalog's")
+
+
+class CloudVmNode(NodeBase):
+    """Cloud Volumes ONTAP on a cloud VM (``catalog_id``), single node or HA pair, with its data disks."""
+
+    kind: Literal["cloud_vm"] = "cloud_vm"
+    licence: str = Field(min_length=1, description="catalog id of the licence")
+    ha: bool = False
+    disk: str = Field(min_length=1, description="catalog id of the data disk type")
+    disk_count: int = Field(default=6, ge=1, le=64)
+    raid_type: RaidType = "raid0"
+    write_speed: Literal["normal", "high"] = "normal"
+    tiering: Literal["none", "auto", "snapshot-only", "all"] = "none"
+    cold_data_pct: float = Field(default=0.0, ge=0, le=100, description="share of reads served from object storage")
+
+
+Node = Annotated[
+    Union[HostNode, SwitchNode, ControllerNode, ShelfNode, HciClusterNode, CloudVmNode],
+    Field(discriminator="kind"),
+]
+NODE_TYPES: dict[str, type[NodeBase]] = {
+    "host": HostNode,
+    "switch": SwitchNode,
+    "controller": ControllerNode,
+    "shelf": ShelfNode,
+    "hci_cluster": HciClusterNode,
+    "cloud_vm": CloudVmNode,
+}
+"""Node kind -> record type."""
+NODE_KIND_FOR_CATALOG: dict[str, str] = {
+    "host": "host",
+    "switch": "switch",
+    "controller": "controller",
+    "shelf": "shelf",
+    "hci_node": "hci_cluster",
+    "cloud_vm": "cloud_vm",
+}
+"""Catalog kind -> the node kind a palette drop of it creates."""
+
+
+class Link(Record):
+    """A connection between two nodes: ``ports`` parallel ports of catalog link type ``link_type``."""
+
+    id: ID
+    source: str
+    target: str
+    link_type: str = Field(min_length=1)
+    ports: int = Field(default=1, ge=1, le=256)
+
+    @model_validator(mode="after")
+    def _not_a_loop(self) -> "Link":
+        if self.source == self.target:
+            raise ValueError("a link cannot connect a node to itself")
+        return self
+
+
+class SnapshotSchedule(Record):
+    """Snapshot copies taken every ``interval_h`` hours, kept ``retention_h`` hours; ``change_pct_per_h`` of
+    the data is overwritten each hour."""
+
+    interval_h: float = Field(gt=0, le=24 * 366)
+    retention_h: float = Field(gt=0, le=24 * 366 * 10)
+    change_pct_per_h: float = Field(ge=0, le=100)
+
+
+class Workload(Record):
+    """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``)."""
+
+    id: ID
+    name: str = Field(min_length=1)
+    preset: str | None = None
+    target: str = Field(description="node id of the controller, HCI cluster or cloud VM serving it")
+    hosts: list[str] = Field(default_factory=list, description="host node ids issuing the I/O (empty = all linked)")
+    enabled: bool = True
+    block_kib: float = Field(gt=0, le=16_384)
+    read_pct: float = Field(ge=0, le=100)
+    random_pct: float = Field(ge=0, le=100)
+    target_iops: float | None = Field(default=None, gt=0)
+    target_mbps: float | None = Field(default=None, gt=0)
+    slo_ms: float = Field(default=1.0, gt=0, le=10_000)
+    concurrency: int = Field(default=256, ge=1, le=100_000, description="max outstanding I/Os (closed ramp)")
+    think_time_ms: float = Field(default=0.0, ge=0)
+    dataset_bytes: int = Field(default=0, ge=0)
+    working_set_bytes: int | None = Field(default=None, ge=0, description="None = the whole dataset")
+    provisioned_bytes: int | None = Field(default=None, ge=0, description="thin-provisioned size; None = dataset")
+    compression_ratio: float = Field(default=1.0, ge=1.0, le=100)
+    compaction_ratio: float = Field(default=1.0, ge=1.0, le=100)
+    dedupe_ratio: float = Field(default=1.0, ge=1.0, le=100)
+    snapshots: SnapshotSchedule | None = None
+    clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
+    growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
+
+    @property
+    def write_pct(self) -> float:
+        return 100.0 - self.read_pct
+
+
+class Scenario(Record):
+    """One design variant: its topology and workloads."""
+
+    name: str = Field(min_length=1, max_length=120)
+    nodes: list[Node] = Field(default_factory=list)
+    links: list[Link] = Field(default_factory=list)
+    workloads: list[Workload] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _ids_unique(self) -> "Scenario":
+        for what, items in (("node", self.nodes), ("link", self.links), ("workload", self.workloads)):
+            seen: set[str] = set()
+            for item in items:
+                if item.id in seen:
+                    raise ValueError(f"{what} id '{item.id}' is used twice in scenario '{self.name}'")
+                seen.add(item.id)
+        return self
+
+    def node(self, node_id: str):
+        """The node with this id, or None."""
+        return next((n for n in self.nodes if n.id == node_id), None)
+
+    def workload(self, workload_id: str) -> Workload | None:
+        return next((w for w in self.workloads if w.id == workload_id), None)
+
+    def links_of(self, node_id: str) -> list[Link]:
+        return [link for link in self.links if node_id in (link.source, link.target)]
+
+    def neighbours(self, node_id: str) -> list[str]:
+        return [link.target if link.source == node_id else link.source for link in self.links_of(node_id)]
+
+
+class Settings(Record):
+    """Project-wide settings: display unit, default SLO, report paper size."""
+
+    capacity_unit: CapacityUnit = CapacityUnit.TIB
+    default_slo_ms: float = Field(default=1.0, gt=0)
+    paper: Literal["A4", "Letter"] = "A4"
+    curve_points: int = Field(default=200, ge=10, le=5000)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+
+
+class ProjectInfo(Record):
+    """Who and what the project is for."""
+
+    name: str = Field(default="Untitled", min_length=1, max_length=200)
+    customer: str = ""
+    author: str = ""
+    description: str = ""
+    created: str = Field(default_factory=_now)
+    modified: str = Field(default_factory=_now)
+
+
+class Project(Record):
+    """A whole project: info, settings, scenarios (one active), and catalog records of its own.
+
+    ``custom_catalog`` holds catalog records (as TOML-shaped dicts ``{kind: [ {...}, ... ]}``) that the project
+    defines or pins, validated like the bundled catalog when the project is evaluated.
+    """
+
+    info: ProjectInfo = Field(default_factory=ProjectInfo)
+    settings: Settings = Field(default_factory=Settings)
+    scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1)
+    active_scenario: str = "Base"
+    custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _active_exists(self) -> "Project":
+        names = [s.name for s in self.scenarios]
+        if len(set(names)) != len(names):
+            raise ValueError("scenario names must be unique")
+        if self.active_scenario not in names:
+            raise ValueError(f"active_scenario '{self.active_scenario}' is not one of {names}")
+        return self
+
+    @property
+    def scenario(self) -> Scenario:
+        """The active scenario."""
+        return next(s for s in self.scenarios if s.name == self.active_scenario)
+
+    def scenario_named(self, name: str) -> Scenario:
+        for scenario in self.scenarios:
+            if scenario.name == name:
+                return scenario
+        raise KeyError(f"no scenario named '{name}'")
+
+    def with_scenario(self, scenario: Scenario) -> "Project":
+        """A copy with the scenario of the same name replaced (or added)."""
+        scenarios = [scenario if s.name == scenario.name else s for s in self.scenarios]
+        if all(s.name != scenario.name for s in self.scenarios):
+            scenarios.append(scenario)
+        return self.model_copy(update={"scenarios": scenarios})

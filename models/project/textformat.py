@@ -1,0 +1,177 @@
+"""The readable TOML form of a project (documented in docs/project-format.md).
+
+Read: TOML text -> plain dicts -> validated :class:`Project`. Write: the reverse, with a single-scenario project
+written flat (top-level ``[[node]]``, ``[[link]]``, ``[[workload]]``) so examples stay short.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+from pydantic import ValidationError
+
+from .model import Project
+
+FORMAT_NAME = "storplan-project"
+FORMAT_VERSION = 1
+
+
+class ProjectFormatError(ValueError):
+    """A project file cannot be read; the message names the file and what is wrong where."""
+
+
+def describe_validation_error(error: ValidationError, data: dict[str, Any] | None = None) -> str:
+    """Turn a pydantic error on a project into lines such as ``scenario 'Base' > node 'c1' > raid_group_size: ...``."""
+    lines = []
+    for item in error.errors():
+        path: list[str] = []
+        cursor: Any = data
+        loc = list(item["loc"])
+        i = 0
+        while i < len(loc):
+            part = loc[i]
+            nxt = loc[i + 1] if i + 1 < len(loc) else None
+            if isinstance(nxt, int) and isinstance(cursor, dict) and isinstance(cursor.get(part), list):
+                seq = cursor[part]
+                element = seq[nxt] if nxt < len(seq) else None
+                label = None
+                if isinstance(element, dict):
+                    label = element.get("id") or element.get("name")
+                singular = {"scenarios": "scenario", "nodes": "node", "links": "link", "workloads": "workload"}.get(
+                    str(part), str(part)
+                )
+                path.append(f"{singular} '{label}'" if label else f"{singular} #{nxt + 1}")
+                cursor = element
+                i += 2
+                # skip the discriminator tag pydantic inserts for tagged unions
+                if i < len(loc) and isinstance(loc[i], str) and isinstance(cursor, dict) and cursor.get("kind") == loc[i]:
+                    i += 1
+                continue
+            path.append(str(part))
+            cursor = cursor.get(part) if isinstance(cursor, dict) else None
+            i += 1
+        where = " > ".join(path) or "project"
+        lines.append(f"{where}: {item['msg']}")
+    return "\n".join(lines)
+
+
+def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
+    """Build a project from the TOML-shaped dict.
+
+    Raises:
+        ProjectFormatError: wrong format name or version, or invalid records (every problem listed, each with
+            its place, e.g. ``scenario 'Base' > node 'shelf1' > drive_count: Input should be greater than
+            or equal to 0``).
+    """
+    data = dict(data)
+    fmt = data.pop("format", FORMAT_NAME)
+    version = data.pop("format_version", FORMAT_VERSION)
+    if fmt != FORMAT_NAME:
+        raise ProjectFormatError(f"{origin}: not a StorPlan project (format = '{fmt}')")
+    if not isinstance(version, int) or version > FORMAT_VERSION:
+        raise ProjectFormatError(
+            f"{origin}: written by a newer StorPlan (format_version {version}; this version reads up to "
+            f"{FORMAT_VERSION})"
+        )
+    flat = {key: data.pop(key) for key in ("node", "link", "workload") if key in data}
+    scenarios = data.pop("scenario", None)
+    if scenarios is None:
+        scenarios = [{"name": data.pop("scenario_name", "Base")}]
+    if not isinstance(scenarios, list):
+        raise ProjectFormatError(f"{origin}: 'scenario' must be an array of tables ([[scenario]])")
+    if flat:
+        first = dict(scenarios[0])
+        for key, items in flat.items():
+            first.setdefault(key, []).extend(items) if isinstance(first.get(key), list) else first.update({key: items})
+        scenarios = [first, *scenarios[1:]]
+    model_data = {
+        "info": data.pop("project", {}),
+        "settings": data.pop("settings", {}),
+        "scenarios": [
+            {
+                "name": s.get("name", "Base"),
+                "nodes": s.get("node", []),
+                "links": s.get("link", []),
+                "workloads": s.get("workload", []),
+                **{k: v for k, v in s.items() if k not in ("name", "node", "link", "workload")},
+            }
+            for s in scenarios
+        ],
+        "active_scenario": data.pop("active_scenario", scenarios[0].get("name", "Base")),
+        "custom_catalog": data.pop("catalog", {}),
+    }
+    if data:
+        raise ProjectFormatError(f"{origin}: unknown top-level keys: {', '.join(sorted(data))}")
+    try:
+        return Project.model_validate(model_data)
+    except ValidationError as exc:
+        raise ProjectFormatError(f"{origin}:\n{describe_validation_error(exc, model_data)}") from exc
+
+
+def loads(text: str, origin: str = "project") -> Project:
+    """Parse project TOML text. Raises ProjectFormatError (with line and column for TOML syntax errors)."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProjectFormatError(f"{origin}: not valid TOML: {exc}") from exc
+    return project_from_dict(data, origin)
+
+
+def load(path: Path | str) -> Project:
+    """Read a project TOML file. Raises ProjectFormatError naming the file."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProjectFormatError(f"{path}: cannot read: {exc.strerror or exc}") from exc
+    except UnicodeDecodeError as exc:
+        raise ProjectFormatError(f"{path}: not a text file ({exc.reason} at byte {exc.start})") from exc
+    return loads(text, str(path))
+
+
+def _clean(value: Any) -> Any:
+    """Drop None values (TOML has no null) recursively."""
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def project_to_dict(project: Project) -> dict[str, Any]:
+    """The TOML-shaped dict of a project (inverse of :func:`project_from_dict`)."""
+    dumped = project.model_dump(mode="json")
+    out: dict[str, Any] = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION}
+    out["project"] = dumped["info"]
+    out["settings"] = dumped["settings"]
+    scenarios = [
+        {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"]}
+        for s in dumped["scenarios"]
+    ]
+    if len(scenarios) == 1:
+        out["scenario_name"] = scenarios[0]["name"]
+        for key in ("node", "link", "workload"):
+            if scenarios[0][key]:
+                out[key] = scenarios[0][key]
+    else:
+        out["active_scenario"] = dumped["active_scenario"]
+        out["scenario"] = [{k: v for k, v in s.items() if v != []} for s in scenarios]
+    if dumped["custom_catalog"]:
+        out["catalog"] = dumped["custom_catalog"]
+    return _clean(out)
+
+
+def dumps(project: Project) -> str:
+    """Project -> TOML text."""
+    return tomli_w.dumps(project_to_dict(project))
+
+
+def dump(project: Project, path: Path | str) -> None:
+    """Write a project TOML file (via a temporary file and an atomic rename)."""
+    path = Path(path)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(dumps(project), encoding="utf-8")
+    tmp.replace(path)

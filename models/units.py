@@ -1,0 +1,76 @@
+"""Capacity and rate units.
+
+Decimal units (TB = 10^12 bytes, GB = 10^9) are what vendors market; binary units (TiB = 2^40, GiB = 2^30) are
+what ONTAP and most tools report. They are never mixed silently: every capacity inside StorPlan is an integer or
+float number of bytes (``*_bytes``) and is converted only for display, in the unit the user chose.
+"""
+
+from __future__ import annotations
+
+import math
+from enum import Enum
+
+KB = 10**3
+MB = 10**6
+GB = 10**9
+TB = 10**12
+KIB = 2**10
+MIB = 2**20
+GIB = 2**30
+TIB = 2**40
+
+
+class CapacityUnit(str, Enum):
+    """How capacities are shown: decimal (TB, GB) or binary (TiB, GiB)."""
+
+    TB = "TB"
+    TIB = "TiB"
+
+    @property
+    def large_bytes(self) -> int:
+        """Bytes in the large unit (TB or TiB)."""
+        return TB if self is CapacityUnit.TB else TIB
+
+    @property
+    def small(self) -> tuple[str, int]:
+        """The small unit's label and size in bytes (GB or GiB)."""
+        return ("GB", GB) if self is CapacityUnit.TB else ("GiB", GIB)
+
+
+def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUnit.TIB, digits: int = 2) -> str:
+    """Format a byte count for display, e.g. ``25.47 TiB`` or ``744.96 GiB``.
+
+    Args:
+        capacity_bytes: a finite number of bytes (negative values keep their sign).
+        unit: ``CapacityUnit.TB`` (decimal) or ``CapacityUnit.TIB`` (binary), or their string values.
+        digits: digits after the decimal point.
+
+    Values under one large unit are shown in the small unit (GB or GiB). A non-finite value, which the engines
+    never produce, is shown as ``n/a`` rather than ``nan``.
+    """
+    unit = CapacityUnit(unit)
+    if not math.isfinite(capacity_bytes):
+        return "n/a"
+    large = unit.large_bytes
+    if abs(capacity_bytes) >= large:
+        return f"{capacity_bytes / large:,.{digits}f} {unit.value}"
+    label, size = unit.small
+    return f"{capacity_bytes / size:,.{digits}f} {label}"
+
+
+def to_unit(capacity_bytes: float, unit: CapacityUnit | str) -> float:
+    """Bytes expressed in TB or TiB (the large unit of ``unit``)."""
+    return capacity_bytes / CapacityUnit(unit).large_bytes
+
+
+def format_iops(iops: float) -> str:
+    """IOPS for display: ``350K``, ``2.2M``, ``850``; ``saturated`` for a non-finite value."""
+    if not math.isfinite(iops):
+        return "saturated"
+    if iops >= 1e6:
+        return f"{iops / 1e6:.2f}M"
+    if iops >= 1e4:
+        return f"{iops / 1e3:.0f}K"
+    if iops >= 1e3:
+        return f"{iops / 1e3:.1f}K"
+    return f"{iops:.0f}"
