@@ -1,0 +1,112 @@
+"""Results of the storage performance model: per-workload curves, utilisation and bottleneck.
+
+Frozen dataclasses shared by the GUI charts, the CLI JSON and the PDF report. No field is ever NaN or inf:
+where a quantity does not exist (the SLO is never met, the target load saturates the system) it is ``None``
+and views show "saturated" or "not met".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class CurvePoint:
+    """One point of a latency-vs-IOPS curve.
+
+    Attributes:
+        iops: I/O operations per second delivered.
+        latency_ms: storage-side mean response time, milliseconds.
+        mbps: throughput, MB/s (10^6 bytes/s).
+        host_latency_ms: latency seen by the host (adds host stack and fabric), ms, where modelled.
+        population: outstanding I/Os (closed ramp) or None for open-model points.
+    """
+
+    iops: float
+    latency_ms: float
+    mbps: float
+    host_latency_ms: float | None = None
+    population: int | None = None
+
+
+@dataclass(frozen=True)
+class StationLoad:
+    """One queueing station's state at the operating point.
+
+    Attributes:
+        name: station name, e.g. ``node 1 CPU``, ``FC target ports``, ``SSD (node 1)``.
+        component: the canvas node id it belongs to ("" for the model's own delays).
+        utilization: per-server utilisation in [0, 1].
+        residence_ms: residence time per I/O (all visits), ms; None when saturated.
+    """
+
+    name: str
+    component: str
+    utilization: float
+    residence_ms: float | None
+
+
+@dataclass(frozen=True)
+class WorkloadPerformance:
+    """The performance prediction for one workload.
+
+    Attributes:
+        workload_id, name: the workload.
+        curve: closed-ramp points (N = 1, 2, ... outstanding I/Os) in order of increasing IOPS.
+        saturation_iops: the IOPS at which the bottleneck reaches 100% (open model), i.e. the asymptote.
+        max_iops_at_slo: the highest IOPS whose latency is within the SLO, or None when even light load misses it.
+        slo_ms: the latency objective used.
+        target_iops: the workload's target IOPS (from target_iops or target_mbps), or None.
+        latency_at_target_ms: latency at the target load (open model), None when the target saturates.
+        target_met: True when the target is below saturation and its latency is within the SLO.
+        bottleneck: the station with the highest service demand per server.
+        bottleneck_component: the canvas node id of the bottleneck ("" when none).
+        headroom_pct: how far the target is below saturation, percent of the target (None without a target).
+        stations: every station's load at the operating point (the target, else the max IOPS under the SLO).
+        operating_iops: the IOPS of that operating point.
+        protocol: the front-end protocol used (FCP, NVMe/FC, iSCSI, vSAN).
+        host_cpu_pct_per_100k_iops: host CPU (% of one core) per 100K IOPS, where the host model has it.
+        notes: assumptions in words (cache hit ratio, RAID write penalty, calibration source...).
+    """
+
+    workload_id: str
+    name: str
+    curve: tuple[CurvePoint, ...]
+    saturation_iops: float
+    max_iops_at_slo: float | None
+    slo_ms: float
+    target_iops: float | None
+    latency_at_target_ms: float | None
+    target_met: bool | None
+    bottleneck: str
+    bottleneck_component: str
+    headroom_pct: float | None
+    stations: tuple[StationLoad, ...]
+    operating_iops: float
+    protocol: str
+    block_kib: float
+    host_cpu_pct_per_100k_iops: float | None = None
+    notes: tuple[str, ...] = ()
+
+    @property
+    def saturation_mbps(self) -> float:
+        """Throughput at saturation, MB/s."""
+        return self.saturation_iops * self.block_kib * 1024 / 1e6
+
+    @property
+    def utilization(self) -> Mapping[str, float]:
+        """Station name -> utilisation at the operating point."""
+        return {s.name: s.utilization for s in self.stations}
+
+
+@dataclass(frozen=True)
+class ScenarioPerformance:
+    """Every enabled workload's prediction for one scenario (workloads sharing a system are solved together)."""
+
+    workloads: tuple[WorkloadPerformance, ...] = ()
+    problems: tuple[str, ...] = ()
+    notes: tuple[str, ...] = field(default_factory=tuple)
+
+    def for_workload(self, workload_id: str) -> WorkloadPerformance | None:
+        return next((w for w in self.workloads if w.workload_id == workload_id), None)

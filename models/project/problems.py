@@ -1,0 +1,254 @@
+"""Topology validation: everything wrong with a scenario, as a list of problems (never an exception)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, LinkType
+from models.catalog import Shelf as ShelfRecord
+
+from .model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a scenario.
+
+    Attributes:
+        severity: ``error`` (results would be wrong or missing) or ``warning``.
+        message: a sentence naming what is wrong and where.
+        node_id: the node (or link / workload) id it concerns, or ``""`` for the whole scenario.
+    """
+
+    severity: Severity
+    message: str
+    node_id: str = ""
+
+
+MIN_DRIVES = {"raid4": 2, "raid_dp": 3, "raid_tec": 4, "raid5": 3, "raid6": 5, "raid10": 2, "ddp": 11, "raid0": 1}
+"""Minimum members of one RAID group / pool (ONTAP: RAID4 2, RAID DP 3, RAID-TEC 4 per group; E-Series:
+RAID5 3, RAID6 5, RAID1/10 2, DDP 11 drives; public_facts.md "E-Series", ONTAP documentation)."""
+
+
+def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem]):
+    if not entry_id:
+        return None
+    try:
+        return catalog.get(entry_id, kind)
+    except CatalogError as exc:
+        out.append(Problem("error", f"{node_id}: {what}: {exc}", node_id))
+        return None
+
+
+def controller_of_shelf(scenario: Scenario, shelf_id: str) -> ControllerNode | None:
+    """The controller a shelf is linked to (directly), or None."""
+    for other in scenario.neighbours(shelf_id):
+        node = scenario.node(other)
+        if isinstance(node, ControllerNode):
+            return node
+    return None
+
+
+def shelves_of(scenario: Scenario, controller_id: str) -> list[ShelfNode]:
+    """The shelves linked directly to a controller, in scenario order."""
+    ids = set(scenario.neighbours(controller_id))
+    return [n for n in scenario.nodes if isinstance(n, ShelfNode) and n.id in ids]
+
+
+def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
+    """Why a link of ``link_type_id`` between two nodes cannot be made, or None when it can.
+
+    Rules: SAS / PCIe links join a controller to a shelf; FC / Ethernet links join hosts, switches,
+    controllers and cloud VMs, and a controller must speak the link's protocol; an HCI cluster links over
+    Ethernet only; a shelf takes only a back-end link.
+    """
+    a, b = scenario.node(source_id), scenario.node(target_id)
+    if a is None or b is None:
+        return "both ends of a link must be on the canvas"
+    if a.id == b.id:
+        return "a link cannot connect an item to itself"
+    try:
+        link = catalog.get(link_type_id, LinkType)
+    except CatalogError as exc:
+        return str(exc)
+    kinds = {a.kind, b.kind}
+    backend = link.medium in ("SAS", "PCIe")
+    if "shelf" in kinds:
+        if backend and kinds == {"shelf", "controller"}:
+            return None
+        if backend and kinds == {"shelf"}:
+            return None  # daisy chain
+        return f"a shelf connects to a controller over a back-end link (SAS / NVMe), not {link.name}"
+    if backend:
+        return f"{link.name} is a back-end link: it joins a controller to a shelf"
+    for node in (a, b):
+        if isinstance(node, ControllerNode):
+            record = catalog.find(node.catalog_id)
+            if isinstance(record, Controller) and not set(link.protocols) & set(record.protocols):
+                return f"{record.name} does not speak {'/'.join(link.protocols)}"
+        if isinstance(node, HciClusterNode) and link.medium != "Ethernet":
+            return "a vSAN cluster connects over Ethernet"
+        if isinstance(node, CloudVmNode) and link.medium != "Ethernet":
+            return "a cloud VM is reached over its network (iSCSI / Ethernet)"
+    if kinds == {"host"}:
+        return "two hosts do not connect to each other for storage"
+    return None
+
+
+def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
+    """Everything wrong with a scenario's topology and workloads.
+
+    Checks: catalog ids exist and are of the right kind; a shelf has a controller; a drive fits the shelf's
+    bays and interface; the controller takes the shelf; an HA pair has both nodes; RAID groups fit the drives;
+    links join compatible items and protocols the controller speaks; a workload's target exists and serves I/O;
+    an HCI cluster's policy has enough hosts; a cloud VM's licence fits the VM.
+    """
+    out: list[Problem] = []
+    for node in scenario.nodes:
+        if isinstance(node, ShelfNode):
+            shelf = _check_catalog(catalog, node.catalog_id, ShelfRecord, node.id, "shelf", out)
+            drive = _check_catalog(catalog, node.drive, Drive, node.id, "drive", out)
+            controller = controller_of_shelf(scenario, node.id)
+            if controller is None and not any(
+                isinstance(scenario.node(n), ShelfNode) for n in scenario.neighbours(node.id)
+            ):
+                out.append(Problem("error", f"{node.id}: shelf is not connected to a controller", node.id))
+            if shelf is not None:
+                if node.drive_count > shelf.bays:
+                    out.append(
+                        Problem("error", f"{node.id}: {node.drive_count} drives do not fit {shelf.bays} bays", node.id)
+                    )
+                if drive is not None and drive.interface not in shelf.drive_interfaces:
+                    out.append(
+                        Problem(
+                            "error",
+                            f"{node.id}: {shelf.name} cannot take {drive.interface} drive {drive.name}",
+                            node.id,
+                        )
+                    )
+                if controller is not None:
+                    record = catalog.find(controller.catalog_id)
+                    if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
+                        out.append(
+                            Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id)
+                        )
+        elif isinstance(node, ControllerNode):
+            record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
+            if record is None:
+                continue
+            nodes = node.nodes or record.nodes
+            if record.nodes == 2 and nodes == 1:
+                out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id))
+            if node.software and record.software_versions and node.software not in record.software_versions:
+                out.append(
+                    Problem(
+                        "error",
+                        f"{node.id}: software '{node.software}' is not one of {', '.join(record.software_versions)}",
+                        node.id,
+                    )
+                )
+            shelves = shelves_of(scenario, node.id)
+            if not shelves:
+                out.append(Problem("warning", f"{node.id}: controller has no shelves (no capacity)", node.id))
+            drives = sum(s.drive_count for s in shelves)
+            if drives > record.max_drives:
+                out.append(
+                    Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id)
+                )
+            if node.adp != "none" and node.adp not in record.adp:
+                out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id))
+            per_node = drives // max(nodes, 1) - node.spares_per_node
+            need = MIN_DRIVES.get(node.raid_type, 1)
+            if shelves and drives and per_node < need:
+                out.append(
+                    Problem(
+                        "error",
+                        f"{node.id}: {node.raid_type} needs at least {need} drives per node; "
+                        f"{max(per_node, 0)} left after spares",
+                        node.id,
+                    )
+                )
+            if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(per_node, 0):
+                out.append(
+                    Problem(
+                        "error",
+                        f"{node.id}: RAID group size {node.raid_group_size} is larger than the "
+                        f"{max(per_node, 0)} drives available per node",
+                        node.id,
+                    )
+                )
+        elif isinstance(node, HciClusterNode):
+            record = _check_catalog(catalog, node.catalog_id, HciNode, node.id, "HCI host", out)
+            minimum = {"ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}
+            if node.hosts < minimum[node.policy]:
+                out.append(
+                    Problem(
+                        "error",
+                        f"{node.id}: policy {node.policy} needs at least {minimum[node.policy]} hosts, "
+                        f"the cluster has {node.hosts}",
+                        node.id,
+                    )
+                )
+            if record is not None:
+                if node.disk_groups_per_host > record.max_disk_groups:
+                    out.append(Problem("error", f"{node.id}: at most {record.max_disk_groups} disk groups", node.id))
+                if node.capacity_drives_per_group > record.max_capacity_per_group:
+                    out.append(
+                        Problem(
+                            "error",
+                            f"{node.id}: at most {record.max_capacity_per_group} capacity drives per disk group",
+                            node.id,
+                        )
+                    )
+                if node.policy in ("ftt1-raid5", "ftt2-raid6") and not record.all_flash:
+                    out.append(Problem("error", f"{node.id}: erasure coding needs an all-flash cluster", node.id))
+        elif isinstance(node, CloudVmNode):
+            vm = _check_catalog(catalog, node.catalog_id, CloudVm, node.id, "VM", out)
+            _check_catalog(catalog, node.licence, Licence, node.id, "licence", out)
+            _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out)
+            if vm is not None:
+                if vm.licences and node.licence not in vm.licences:
+                    out.append(
+                        Problem("error", f"{node.id}: licence '{node.licence}' is not offered on {vm.vm_size}", node.id)
+                    )
+                if node.ha and not vm.ha_supported:
+                    out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id))
+                if node.disk_count > vm.max_data_disks:
+                    out.append(
+                        Problem("error", f"{node.id}: {vm.vm_size} takes at most {vm.max_data_disks} data disks", node.id)
+                    )
+        elif isinstance(node, HostNode):
+            from models.catalog import Adapter, Host
+
+            _check_catalog(catalog, node.catalog_id, Host, node.id, "host", out)
+            _check_catalog(catalog, node.adapter, Adapter, node.id, "adapter", out)
+        else:
+            from models.catalog import Switch
+
+            _check_catalog(catalog, node.catalog_id, Switch, node.id, "switch", out)
+
+    for link in scenario.links:
+        reason = link_problem(scenario, catalog, link.source, link.target, link.link_type)
+        if reason:
+            out.append(Problem("error", f"link {link.source} - {link.target}: {reason}", link.id))
+
+    for workload in scenario.workloads:
+        target = scenario.node(workload.target)
+        if target is None:
+            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id))
+        elif target.kind not in ("controller", "hci_cluster", "cloud_vm"):
+            out.append(
+                Problem(
+                    "error",
+                    f"workload '{workload.name}': target '{workload.target}' is a {target.kind}; assign it to a "
+                    "controller, cluster or VM",
+                    workload.id,
+                )
+            )
+        for host_id in workload.hosts:
+            if not isinstance(scenario.node(host_id), HostNode):
+                out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id))
+    return out
