@@ -77,11 +77,13 @@ def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id
     kinds = {a.kind, b.kind}
     backend = link.medium in ("SAS", "PCIe")
     if "shelf" in kinds:
-        if backend and kinds == {"shelf", "controller"}:
-            return None
-        if backend and kinds == {"shelf"}:
-            return None  # daisy chain
-        return f"a shelf connects to a controller over a back-end link (SAS / NVMe), not {link.name}"
+        shelf_ids = [n.catalog_id for n in (a, b) if n.kind == "shelf"]
+        shelf_links = {getattr(catalog.find(i), "backend_link", None) for i in shelf_ids}
+        fits = backend or link.id in shelf_links
+        if fits and kinds <= {"shelf", "controller"}:
+            return None  # controller to shelf, or shelf to shelf (daisy chain)
+        wanted = ", ".join(sorted(x for x in shelf_links if x)) or "SAS / NVMe"
+        return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
     if backend:
         return f"{link.name} is a back-end link: it joins a controller to a shelf"
     for node in (a, b):
