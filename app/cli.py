@@ -1,24 +1,315 @@
-"""The ``storplan`` command line."""
+"""The ``storplan`` command line: one ``main()`` for the app and every headless command.
+
+``storplan`` with no arguments opens the desktop app on the AFF8080A EX example; ``storplan PATH`` opens a
+project. Headless commands print results and exit 0, 1 when a validation fails, 2 on bad input (with one
+clear message, never a traceback).
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce"
+COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate")
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+def app_version() -> str:
+    try:
+        return version("storplan")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def example_paths() -> dict[str, Path]:
+    """Example name -> bundled example file."""
+    from models.resources import examples_dir
+
+    return {p.stem: p for p in sorted(examples_dir().glob("*.toml"))}
+
+
+def resolve_project_path(text: str) -> Path:
+    """A project file path, or the path of the bundled example of that name.
+
+    Raises:
+        UsageError: neither a file nor an example name.
+    """
+    path = Path(text)
+    if path.exists():
+        return path
+    examples = example_paths()
+    if text in examples:
+        return examples[text]
+    raise UsageError(f"no project file or example named '{text}' (see 'storplan examples')")
+
+
+def load_project(text: str):
+    """Load a project (TOML or .storplan) or an example by name.
+
+    Raises:
+        UsageError: the file cannot be read or is not a valid project (the message says why and where).
+    """
+    from models.project import ProjectFormatError
+    from models.project import load as load_toml
+
+    path = resolve_project_path(text)
+    try:
+        if path.suffix.lower() == ".toml":
+            return load_toml(path)
+        from models.store import StoreError, load_any
+
+        try:
+            return load_any(path)
+        except StoreError as exc:
+            raise UsageError(str(exc)) from exc
+    except ProjectFormatError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _evaluate(args) -> int:
+    from models.evaluate import evaluate
+    from models.serialize import evaluation_to_dict
+    from models.units import format_capacity, format_iops
+
+    project = load_project(args.path)
+    try:
+        evaluation = evaluate(project, args.scenario)
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from exc
+    data = evaluation_to_dict(evaluation, project.info.name)
+    if args.json:
+        print(json.dumps(data, indent=2))
+        return 0
+    unit = args.unit or project.settings.capacity_unit.value
+    print(f"{project.info.name} — scenario '{evaluation.scenario}'")
+    capacity = data["capacity"]
+    if capacity:
+        print("\nCapacity")
+        width = max((len(s["name"]) for s in capacity["steps"]), default=10)
+        for step in capacity["steps"]:
+            print(f"  {step['name']:<{width}}  {format_capacity(step['bytes_after'] or 0, unit):>14}   {step['source']}")
+        print(f"  {'Usable':<{width}}  {format_capacity(capacity['usable_bytes'] or 0, unit):>14}")
+        print(f"  {'Effective':<{width}}  {format_capacity(capacity['effective_bytes'] or 0, unit):>14}")
+        if capacity["efficiency_ratio"]:
+            print(f"  Efficiency ratio (logical / physical): {capacity['efficiency_ratio']:.2f}:1")
+    for w in data["workloads"]:
+        print(f"\nWorkload {w['name']} ({w['protocol']})")
+        sat = w["saturation_iops"]
+        print(f"  saturation            {format_iops(sat) if sat else 'n/a'} IOPS")
+        slo = w["max_iops_at_slo"]
+        print(f"  max IOPS at {w['slo_ms']:g} ms SLO  {format_iops(slo) + ' IOPS' if slo else 'not met'}")
+        if w["target_iops"]:
+            lat = w["latency_at_target_ms"]
+            print(f"  at target {format_iops(w['target_iops'])} IOPS: {f'{lat:.3f} ms' if lat is not None else 'saturated'}")
+        print(f"  bottleneck            {w['bottleneck']}")
+    if data["problems"]:
+        print("\nProblems")
+        for p in data["problems"]:
+            print(f"  [{p['severity']}] {p['message']}")
+    return 0
+
+
+def _examples(args) -> int:
+    from models.project import load as load_toml
+
+    for name, path in example_paths().items():
+        project = load_toml(path)
+        print(f"{name}\t{project.info.name}")
+    return 0
+
+
+def _catalog(args) -> int:
+    from models.catalog import ENTRY_TYPES, CatalogError, load_user_catalog
+
+    try:
+        catalog = load_user_catalog()
+        entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
+    except CatalogError as exc:
+        raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
+    for entry in entries:
+        print(f"{entry.kind:<11} {entry.id:<38} {entry.name}")
+    return 0
+
+
+def _validate(args) -> int:
+    from models.validation import run_validation
+
+    outcomes = run_validation()
+    rows = []
+    for outcome in outcomes:
+        if outcome.error:
+            rows.append((outcome.case_id, "-", "-", "-", "-", "FAIL", outcome.error))
+        for check in outcome.checks:
+            rows.append(
+                (
+                    check.case_id,
+                    check.quantity,
+                    f"{check.published:,.4g}" + (f"..{check.published_high:,.4g}" if check.published_high else ""),
+                    f"{check.predicted:,.4g}",
+                    f"{check.error * 100:+.1f}%" if check.kind in ("value", "upper_bound", "lower_bound") else check.kind,
+                    "pass" if check.passed else "FAIL",
+                    check.interpretation if args.verbose else "",
+                )
+            )
+    headers = ("case", "quantity", "published", "predicted", "error", "result", "")
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(6)]
+    for row in [headers, *rows]:
+        line = "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:6]))
+        print(line.rstrip() + (f"  {row[6]}" if row[6] else ""))
+    checks = [c for o in outcomes for c in o.checks]
+    failed = sum(1 for o in outcomes if not o.passed)
+    print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of {len(outcomes)} cases pass")
+    return 1 if failed else 0
+
+
+def _curve(args) -> int:
+    from models.evaluate import evaluate
+
+    project = load_project(args.path)
+    evaluation = evaluate(project)
+    if evaluation.performance is None:
+        raise UsageError("; ".join(p.message for p in evaluation.errors) or "no performance result")
+    names = {w.name: w for w in evaluation.performance.workloads} | {
+        w.workload_id: w for w in evaluation.performance.workloads
+    }
+    wp = names.get(args.workload)
+    if wp is None:
+        raise UsageError(f"no enabled workload named '{args.workload}' (have: {', '.join(sorted(names))})")
+    sep = "," if args.csv else "\t"
+    print(sep.join(("iops", "latency_ms", "mbps")))
+    for p in wp.curve:
+        print(sep.join((f"{p.iops:.1f}", f"{p.latency_ms:.4f}", f"{p.mbps:.2f}")))
+    return 0
+
+
+def _import(args) -> int:
+    from models.project import ProjectFormatError
+    from models.store import StoreError, import_toml
+
+    try:
+        import_toml(Path(args.source), Path(args.output))
+    except (ProjectFormatError, StoreError, OSError) as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _export(args) -> int:
+    from models.store import StoreError, export_toml
+
+    try:
+        export_toml(Path(args.source), Path(args.output))
+    except (StoreError, OSError) as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _report(args) -> int:
+    from app.report import ReportError, write_report
+
+    project = load_project(args.path)
+    try:
+        write_report(project, Path(args.output), paper=args.paper)
+    except ReportError as exc:
+        raise UsageError(str(exc)) from exc
+    print(f"wrote {args.output}")
+    return 0
+
+
+def _calibrate(args) -> int:
+    from models.calibration import calibrate_seed_systems
+
+    calibrate_seed_systems(write=args.write)
+    return 0
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="storplan", description="StorPlan storage planner")
-    parser.add_subparsers(dest="command")
+    parser = argparse.ArgumentParser(
+        prog="storplan",
+        description="StorPlan: offline storage capacity and performance planner. "
+        "Run without a command to open the app (or 'storplan PATH' to open a project).",
+    )
+    parser.add_argument("--version", action="version", version=f"storplan {app_version()}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    p = sub.add_parser("evaluate", help="capacity and performance of a project or example")
+    p.add_argument("path", help="project file (.toml or .storplan) or example name")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--scenario", help="scenario name (default: the active one)")
+    p.add_argument("--unit", choices=("TB", "TiB"), help="capacity unit for the text output")
+    p.set_defaults(func=_evaluate)
+
+    p = sub.add_parser("examples", help="list the bundled examples")
+    p.set_defaults(func=_examples)
+
+    p = sub.add_parser("catalog", help="list catalog records (optionally of one kind)")
+    p.add_argument("kind", nargs="?", help="drive, shelf, controller, host, adapter, link, switch, hci_node, ...")
+    p.set_defaults(func=_catalog)
+
+    p = sub.add_parser("validate", help="replay the published cases: published vs predicted")
+    p.add_argument("-v", "--verbose", action="store_true", help="print each check's interpretation")
+    p.set_defaults(func=_validate)
+
+    p = sub.add_parser("curve", help="print a workload's latency-vs-IOPS curve")
+    p.add_argument("path")
+    p.add_argument("--workload", required=True, help="workload name or id")
+    p.add_argument("--csv", action="store_true")
+    p.set_defaults(func=_curve)
+
+    p = sub.add_parser("import", help="convert a TOML project to a .storplan file")
+    p.add_argument("source")
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(func=_import)
+
+    p = sub.add_parser("export", help="convert a .storplan file to TOML")
+    p.add_argument("source")
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(func=_export)
+
+    p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
+    p.add_argument("path")
+    p.add_argument("-o", "--output", required=True)
+    p.add_argument("--paper", choices=("A4", "Letter"), help="default: the project's setting")
+    p.set_defaults(func=_report)
+
+    p = sub.add_parser("calibrate", help="re-derive the catalog's performance parameters from the seeds")
+    p.add_argument("--write", action="store_true", help="write the fitted parameters into the catalog")
+    p.set_defaults(func=_calibrate)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
+        try:
+            path = str(resolve_project_path(argv[0])) if argv else str(example_paths()[DEFAULT_EXAMPLE])
+        except UsageError as exc:
+            print(f"storplan: {exc}", file=sys.stderr)
+            return 2
+        try:
+            from app.gui import run_gui
+        except ImportError as exc:
+            print(f"storplan: the desktop app is not available ({exc}); try 'storplan --help'", file=sys.stderr)
+            return 2
+        return run_gui(path)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_help()
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        print(f"storplan: {exc}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
         return 0
-    return 0
 
 
 if __name__ == "__main__":

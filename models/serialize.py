@@ -1,0 +1,93 @@
+"""Results as plain JSON-ready dicts: the shape of ``storplan evaluate --json`` (documented in README)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from models.evaluate import Evaluation
+
+
+def _num(value: float | None) -> float | None:
+    """A finite float, or None (JSON has no NaN / inf; StorPlan never prints them)."""
+    if value is None:
+        return None
+    value = float(value)
+    return value if math.isfinite(value) else None
+
+
+def _step(step: Any) -> dict[str, Any]:
+    return {
+        "name": step.name,
+        "bytes_before": _num(step.bytes_before),
+        "bytes_after": _num(step.bytes_after),
+        "source": step.source,
+        "formula": step.formula,
+    }
+
+
+def _capacity_result(result: Any) -> dict[str, Any]:
+    return {
+        "system_id": getattr(result, "system_id", ""),
+        "system_label": getattr(result, "system_label", ""),
+        "raw_bytes": _num(result.raw_bytes),
+        "right_sized_bytes": _num(getattr(result, "right_sized_bytes", None)),
+        "usable_bytes": _num(result.usable_bytes),
+        "effective_bytes": _num(result.effective_bytes),
+        "logical_used_bytes": _num(getattr(result, "logical_used_bytes", None)),
+        "physical_used_bytes": _num(getattr(result, "physical_used_bytes", None)),
+        "efficiency_ratio": _num(result.efficiency_ratio),
+        "months_until_full": _num(getattr(result, "months_until_full", None)),
+        "steps": [_step(s) for s in getattr(result, "steps", ())],
+        "notes": list(getattr(result, "notes", ())),
+    }
+
+
+def capacity_to_dict(capacity: Any) -> dict[str, Any] | None:
+    """The scenario's capacity: totals and steps (of the single system, or summed by step name), plus systems."""
+    if capacity is None:
+        return None
+    systems = list(capacity.systems)
+    out = _capacity_result(capacity.total)
+    if len(systems) == 1 and not out["steps"]:
+        out["steps"] = [_step(s) for s in systems[0].steps]
+    out["systems"] = [_capacity_result(s) for s in systems]
+    return out
+
+
+def workload_to_dict(wp: Any) -> dict[str, Any]:
+    """One workload's performance: curve, saturation, max IOPS at the SLO, bottleneck, utilisation."""
+    return {
+        "id": wp.workload_id,
+        "name": wp.name,
+        "protocol": wp.protocol,
+        "curve": [
+            {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "mbps": _num(p.mbps)} for p in wp.curve
+        ],
+        "saturation_iops": _num(wp.saturation_iops),
+        "saturation_mbps": _num(wp.saturation_mbps),
+        "max_iops_at_slo": _num(wp.max_iops_at_slo),
+        "slo_ms": _num(wp.slo_ms),
+        "target_iops": _num(wp.target_iops),
+        "latency_at_target_ms": _num(wp.latency_at_target_ms),
+        "target_met": wp.target_met,
+        "bottleneck": wp.bottleneck,
+        "bottleneck_component": wp.bottleneck_component,
+        "headroom_pct": _num(wp.headroom_pct),
+        "utilization": {s.name: _num(s.utilization) for s in wp.stations},
+        "notes": list(wp.notes),
+    }
+
+
+def evaluation_to_dict(evaluation: Evaluation, project_name: str = "") -> dict[str, Any]:
+    """The whole evaluation as JSON-ready data."""
+    performance = evaluation.performance
+    return {
+        "project": project_name,
+        "scenario": evaluation.scenario,
+        "capacity": capacity_to_dict(evaluation.capacity),
+        "workloads": [workload_to_dict(w) for w in performance.workloads] if performance is not None else [],
+        "problems": [
+            {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
+        ],
+    }

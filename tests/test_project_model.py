@@ -1,0 +1,166 @@
+"""The project model, its TOML form, presets and topology problems."""
+
+import pytest
+
+from models.catalog import bundled_catalog
+from models.project import ProjectFormatError, dumps, load, loads
+from models.project.factory import new_node, next_id
+from models.project.model import ControllerNode, Link, ShelfNode
+from models.project.problems import find_problems, link_problem
+from models.resources import examples_dir
+from models.workloads import PresetError, bundled_presets, load_presets
+
+EXAMPLES = sorted(examples_dir().glob("*.toml"))
+
+
+def test_there_is_one_example_per_seed_configuration():
+    names = {p.stem for p in EXAMPLES}
+    for expected in (
+        "aff8080-sqlserver-tpce",
+        "a800-oracle-slob-fcp",
+        "a800-oracle-slob-nvmefc",
+        "vsan-sqlserver-raid1",
+        "vsan-sqlserver-raid5",
+        "ef550-sas-analytics",
+        "spinning192-sas-analytics",
+        "cvo-azure-ds3-single-oltp",
+        "cvo-azure-ds4-single-oltp",
+        "cvo-azure-ds4-ha-oltp",
+        "cvo-azure-ds14-single-oltp",
+        "cvo-azure-ds14-ha-oltp",
+    ):
+        assert expected in names
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_examples_load_round_trip_and_have_no_errors(path):
+    project = load(path)
+    assert loads(dumps(project)) == project
+    problems = find_problems(project.scenario, bundled_catalog())
+    assert [p for p in problems if p.severity == "error"] == []
+
+
+BASE = """
+format = "storplan-project"
+format_version = 1
+[project]
+name = "t"
+[[node]]
+id = "c1"
+kind = "controller"
+catalog_id = "netapp-aff8080a-ex"
+[[node]]
+id = "s1"
+kind = "shelf"
+catalog_id = "netapp-ds2246"
+drive = "netapp-x447a-800gb-ssd"
+drive_count = 24
+[[link]]
+id = "l1"
+source = "c1"
+target = "s1"
+link_type = "sas-6g"
+"""
+
+
+def test_negative_drive_count_names_the_node_and_field():
+    with pytest.raises(ProjectFormatError) as info:
+        loads(BASE.replace("drive_count = 24", "drive_count = -3"), "p.toml")
+    message = str(info.value)
+    assert "p.toml" in message and "node 's1'" in message and "drive_count" in message
+
+
+def test_malformed_toml_names_line():
+    with pytest.raises(ProjectFormatError) as info:
+        loads(BASE + "\n[[node]\nid = 'x'\n", "bad.toml")
+    assert "bad.toml" in str(info.value) and "line" in str(info.value)
+
+
+def test_newer_format_version_is_refused():
+    with pytest.raises(ProjectFormatError, match="newer"):
+        loads(BASE.replace("format_version = 1", "format_version = 99"))
+
+
+def test_not_a_project():
+    with pytest.raises(ProjectFormatError, match="not a StorPlan project"):
+        loads('format = "something-else"\n')
+
+
+def _problems(text):
+    return [p.message for p in find_problems(loads(text).scenario, bundled_catalog())]
+
+
+def test_valid_base_has_no_errors():
+    assert _problems(BASE) == []
+
+
+def test_missing_catalog_id_is_a_problem_naming_the_node():
+    messages = _problems(BASE.replace('drive = "netapp-x447a-800gb-ssd"', 'drive = "no-such-drive"'))
+    assert any("s1" in m and "no-such-drive" in m for m in messages)
+
+
+def test_raid_group_larger_than_drives():
+    text = BASE.replace('catalog_id = "netapp-aff8080a-ex"', 'catalog_id = "netapp-aff8080a-ex"\nraid_group_size = 28')
+    messages = _problems(text)
+    assert any("RAID group size 28" in m for m in messages)
+
+
+def test_shelf_without_controller_and_wrong_drive_interface():
+    text = BASE.replace("[[link]]", "[[unused]]").split("[[unused]]")[0]
+    text = text.replace('drive = "netapp-x447a-800gb-ssd"', 'drive = "netapp-1500gb-nvme-ssd-a800"')
+    messages = _problems(text)
+    assert any("not connected to a controller" in m for m in messages)
+    assert any("cannot take NVMe drive" in m for m in messages)
+
+
+def test_ha_pair_with_one_node():
+    text = BASE.replace('catalog_id = "netapp-aff8080a-ex"', 'catalog_id = "netapp-aff8080a-ex"\nnodes = 1')
+    assert any("HA pair but has one node" in m for m in _problems(text))
+
+
+def test_protocol_the_controller_does_not_speak_is_refused():
+    project = loads(BASE)
+    scenario = project.scenario
+    host = new_node(bundled_catalog().get("fujitsu-primergy-rx300-s7"), "h1", bundled_catalog())
+    scenario = scenario.model_copy(update={"nodes": [*scenario.nodes, host]})
+    reason = link_problem(scenario, bundled_catalog(), "h1", "c1", "nvme-fc-32g")
+    assert reason is not None and "NVMe/FC" in reason
+    assert link_problem(scenario, bundled_catalog(), "h1", "c1", "fc-16g") is None
+    assert "back-end" in link_problem(scenario, bundled_catalog(), "h1", "s1", "fc-16g")
+
+
+def test_factory_defaults_and_ids():
+    catalog = bundled_catalog()
+    project = loads(BASE)
+    shelf = new_node(catalog.get("netapp-ds2246"), next_id(project.scenario, "shelf"), catalog)
+    assert isinstance(shelf, ShelfNode) and shelf.drive_count == 24 and shelf.id == "shelf-1"
+    controller = new_node(catalog.get("netapp-ef550"), "c2", catalog)
+    assert isinstance(controller, ControllerNode) and controller.raid_type == "ddp"
+    with pytest.raises(ValueError, match="drop a drive on a shelf"):
+        new_node(catalog.get("netapp-x447a-800gb-ssd"), "d", catalog)
+
+
+def test_link_to_itself_is_invalid():
+    with pytest.raises(ValueError):
+        Link(id="l", source="a", target="a", link_type="fc-8g")
+
+
+def test_presets_cover_the_seed_workloads_with_sources():
+    presets = bundled_presets()
+    assert {"tpce-oltp", "slob-select", "slob-75-25", "oltp-8k-70-30", "streaming-read-64k", "streaming-write-64k",
+            "analytics-16k-50-50", "sas-mixed-analytics"} <= set(presets)
+    tpce = presets["tpce-oltp"].make("w", "c")
+    assert (tpce.block_kib, tpce.read_pct, tpce.random_pct) == (8, 90, 100)
+    assert presets["slob-75-25"].make("w", "c").read_pct == 80
+    assert presets["sas-mixed-analytics"].make("w", "c").target_mbps == 2500
+    for preset in presets.values():
+        for field, value in preset.fields.items():
+            if isinstance(value, (int, float, dict)) and not isinstance(value, bool):
+                assert preset.sources.get(field), (preset.id, field)
+
+
+def test_preset_without_source_is_refused(tmp_path):
+    path = tmp_path / "p.toml"
+    path.write_text('[[preset]]\nid = "x"\nname = "X"\nblock_kib = 8\nread_pct = 50\nrandom_pct = 0\n')
+    with pytest.raises(PresetError, match="preset 'x'.*block_kib"):
+        load_presets(path)
