@@ -19,8 +19,9 @@ class CatalogError(ValueError):
 def _describe(error: ValidationError) -> str:
     parts = []
     for item in error.errors():
-        where = ".".join(str(p) for p in item["loc"]) or "entry"
-        parts.append(f"field '{where}': {item['msg']}")
+        where = ".".join(str(p) for p in item["loc"])
+        message = item["msg"].removeprefix("Value error, ")
+        parts.append(f"field '{where}': {message}" if where else message)
     return "; ".join(parts)
 
 

@@ -35,7 +35,11 @@ def is_assumption(source: str) -> bool:
 
 
 class Sourced(BaseModel):
-    """A record whose numeric fields each name their source in ``sources``."""
+    """A record whose numeric fields each name their source in ``sources``.
+
+    Every numeric field the record sets must have a source; a field left at its default (e.g. ``parallelism =
+    1``) is documented by the schema itself and needs none.
+    """
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -46,7 +50,10 @@ class Sourced(BaseModel):
         missing = [
             name
             for name in type(self).model_fields
-            if name != "sources" and _has_number(getattr(self, name)) and not self.sources.get(name, "").strip()
+            if name != "sources"
+            and name in self.model_fields_set  # a value left at its documented default needs no source
+            and _has_number(getattr(self, name))
+            and not self.sources.get(name, "").strip()
         ]
         if missing:
             raise ValueError(
