@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.catalog import Catalog, CatalogError, bundled_catalog, parse_entries
+from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
 from models.project.problems import Problem, find_problems
 
@@ -34,12 +34,17 @@ class Evaluation:
 
 
 def project_catalog(project: Project, base: Catalog | None = None) -> Catalog:
-    """The catalog a project evaluates against: the bundled (or given) catalog plus the project's own records.
+    """The catalog a project evaluates against: the given catalog (default: bundled plus the user's own records)
+    plus the project's own records.
 
     Raises:
         CatalogError: a project record is invalid (the message names the project, kind, entry and field).
     """
-    base = base or bundled_catalog()
+    if base is None:
+        try:
+            base = load_user_catalog()
+        except CatalogError:
+            base = bundled_catalog()  # a broken user catalog is reported by `storplan catalog` and the app
     if not project.custom_catalog:
         return base
     return base.with_entries(parse_entries(project.custom_catalog, f"project '{project.info.name}' catalog"))

@@ -112,9 +112,20 @@ def load_user_catalog(base: Catalog | None = None, path: Path | None = None) -> 
     """
     base = base or bundled_catalog()
     path = path or user_catalog_path()
-    if not path.exists():
+    try:
+        stamp = path.stat().st_mtime_ns
+    except OSError:
         return base
-    return base.with_entries(load_file(path))
+    key = (id(base), str(path), stamp)
+    cached = _USER_CACHE.get("last")
+    if cached and cached[0] == key:
+        return cached[1]
+    catalog = base.with_entries(load_file(path))
+    _USER_CACHE["last"] = (key, catalog)
+    return catalog
+
+
+_USER_CACHE: dict[str, tuple[tuple, Catalog]] = {}
 
 
 def entries_from_toml_text(text: str, origin: str) -> list[Entry]:

@@ -33,7 +33,6 @@ throughput (the most the bottleneck lets through with the offered class mix).
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 

@@ -1,0 +1,242 @@
+"""Project <-> rows of the current schema. No file handling here (see :mod:`models.store.files`).
+
+Read path in the style of orange's ``scheme/readwrite.py``: rows -> plain dicts shaped like
+``Project.model_dump(mode="json")`` -> one ``Project.model_validate`` call, so the pydantic model stays the
+only judge of what a valid project is. Node-kind-specific fields travel in ``node.params`` (JSON text); every
+other field has a typed column.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sqlite3
+from typing import Any
+
+from pydantic import ValidationError
+
+from models.project.model import NodeBase, Project, Workload
+from models.project.textformat import describe_validation_error
+
+from .records import Calibration, CalibrationPoint, SnapshotEntry, StoreError
+from .schema import APPLICATION_ID, DDL, SCHEMA_VERSION
+
+NODE_COLUMNS = ("id", "kind", "catalog_id", "label", "x", "y")
+"""Node fields kept in typed columns; the others go to ``params``."""
+
+WORKLOAD_COLUMNS = (
+    "id", "name", "preset", "target", "hosts", "enabled", "block_kib", "read_pct", "random_pct", "target_iops",
+    "target_mbps", "slo_ms", "concurrency", "think_time_ms", "dataset_bytes", "working_set_bytes",
+    "provisioned_bytes", "compression_ratio", "compaction_ratio", "dedupe_ratio", "snapshot_interval_h",
+    "snapshot_retention_h", "snapshot_change_pct_per_h", "clones", "growth_pct_per_year",
+)  # fmt: skip
+WORKLOAD_FIELDS_AS_COLUMNS = {name for name in WORKLOAD_COLUMNS if not name.startswith("snapshot_")} | {"snapshots"}
+"""The :class:`Workload` fields the schema stores (checked against the model by the tests)."""
+
+
+# --- JSON: exact for floats and big ints; TOML dates (possible in custom catalog records) are tagged ------------
+
+_DATE_TAG = "$storplan_toml_date"
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, (dt.datetime, dt.date, dt.time)):
+        return {_DATE_TAG: type(value).__name__, "value": value.isoformat()}
+    raise TypeError(f"a {type(value).__name__} value cannot be stored")
+
+
+def _json_hook(obj: dict[str, Any]) -> Any:
+    if _DATE_TAG in obj and len(obj) == 2:
+        cls = {"datetime": dt.datetime, "date": dt.date, "time": dt.time}[obj[_DATE_TAG]]
+        return cls.fromisoformat(obj["value"])
+    return obj
+
+
+def to_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_json_default)
+
+
+def from_json(text: str) -> Any:
+    return json.loads(text, object_hook=_json_hook)
+
+
+# --- write ---------------------------------------------------------------------------------------------------------
+
+
+def create_schema(conn: sqlite3.Connection) -> None:
+    """Create the current schema in an empty database and stamp its application id and version."""
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    conn.executescript(DDL)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+def _node_row(scenario_id: int, position: int, node: NodeBase) -> tuple:
+    params = node.model_dump(mode="json", exclude=set(NODE_COLUMNS))
+    return (scenario_id, position, node.id, node.kind, node.catalog_id, node.label, node.x, node.y, to_json(params))
+
+
+def _workload_row(scenario_id: int, position: int, w: Workload) -> tuple:
+    snap = w.snapshots
+    return (
+        scenario_id, position, w.id, w.name, w.preset, w.target, to_json(list(w.hosts)), int(w.enabled),
+        w.block_kib, w.read_pct, w.random_pct, w.target_iops, w.target_mbps, w.slo_ms, w.concurrency,
+        w.think_time_ms, w.dataset_bytes, w.working_set_bytes, w.provisioned_bytes, w.compression_ratio,
+        w.compaction_ratio, w.dedupe_ratio, snap.interval_h if snap else None, snap.retention_h if snap else None,
+        snap.change_pct_per_h if snap else None, w.clones, w.growth_pct_per_year,
+    )  # fmt: skip
+
+
+def write_nodes(conn: sqlite3.Connection, rows: list[tuple]) -> None:
+    conn.executemany("INSERT INTO node VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+
+
+def write_project(
+    conn: sqlite3.Connection,
+    project: Project,
+    *,
+    snapshot: dict[str, SnapshotEntry],
+    calibration: Calibration,
+    app_version: str,
+    catalog_version: str,
+    saved_at: str,
+) -> None:
+    """Insert a whole project into a database that has the current, empty schema (the caller commits)."""
+    info = project.info
+    conn.execute(
+        "INSERT INTO meta VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (info.name, info.customer, info.author, info.description, info.created, info.modified, app_version,
+         catalog_version, project.active_scenario, saved_at),
+    )  # fmt: skip
+    conn.executemany(
+        "INSERT INTO setting VALUES (?, ?)",
+        [(key, to_json(value)) for key, value in project.settings.model_dump(mode="json").items()],
+    )
+    node_rows: list[tuple] = []
+    link_rows: list[tuple] = []
+    workload_rows: list[tuple] = []
+    for s_pos, scenario in enumerate(project.scenarios):
+        scenario_id = s_pos + 1
+        conn.execute("INSERT INTO scenario VALUES (?, ?, ?)", (scenario_id, s_pos, scenario.name))
+        node_rows.extend(_node_row(scenario_id, i, node) for i, node in enumerate(scenario.nodes))
+        link_rows.extend(
+            (scenario_id, i, link.id, link.source, link.target, link.link_type, link.ports)
+            for i, link in enumerate(scenario.links)
+        )
+        workload_rows.extend(_workload_row(scenario_id, i, w) for i, w in enumerate(scenario.workloads))
+    write_nodes(conn, node_rows)
+    conn.executemany("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?, ?)", link_rows)
+    conn.executemany(f"INSERT INTO workload VALUES ({', '.join('?' * (len(WORKLOAD_COLUMNS) + 2))})", workload_rows)
+    for k_pos, (kind, items) in enumerate(project.custom_catalog.items()):
+        conn.execute("INSERT INTO custom_catalog_kind VALUES (?, ?)", (kind, k_pos))
+        conn.executemany(
+            "INSERT INTO custom_catalog_entry VALUES (?, ?, ?, ?)",
+            [
+                (kind, i, item.get("id") if isinstance(item, dict) and isinstance(item.get("id"), str) else None,
+                 to_json(item))
+                for i, item in enumerate(items)
+            ],
+        )  # fmt: skip
+    conn.executemany(
+        "INSERT INTO catalog_snapshot VALUES (?, ?, ?, ?)",
+        [(e.id, e.kind, e.catalog_version, to_json(e.record)) for e in snapshot.values()],
+    )
+    conn.executemany(
+        "INSERT INTO calibration_point (controller_id, label, iops, latency_ms) VALUES (?, ?, ?, ?)",
+        [(p.controller_id, p.label, p.iops, p.latency_ms) for p in calibration.points],
+    )
+    conn.executemany(
+        "INSERT INTO calibration_fit VALUES (?, ?)",
+        [(controller_id, to_json(result)) for controller_id, result in calibration.fits.items()],
+    )
+
+
+# --- read ----------------------------------------------------------------------------------------------------------
+
+
+def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:
+    conn.row_factory = sqlite3.Row
+    try:
+        row = conn.execute("SELECT * FROM meta WHERE id = 1").fetchone()
+    finally:
+        conn.row_factory = None
+    if row is None:
+        raise LookupError("the project metadata row is missing")
+    return dict(row)
+
+
+def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[str, SnapshotEntry], Calibration, dict]:
+    """Read a database of the current schema.
+
+    Returns:
+        (project, catalog snapshot, calibration, metadata row as a dict).
+
+    Raises:
+        StoreError: (reason ``"invalid"``) the rows do not make a valid project; the message names ``origin``
+            and each problem's place.
+        sqlite3.Error, LookupError, ValueError: the tables are not what the schema says (the caller reports these
+            as a damaged file).
+    """
+    meta = read_meta(conn)
+    settings = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM setting")}
+    scenarios: dict[int, dict[str, Any]] = {}
+    for scenario_id, name in conn.execute("SELECT id, name FROM scenario ORDER BY position"):
+        scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": []}
+    for scenario_id, node_id, kind, catalog_id, label, x, y, params in conn.execute(
+        "SELECT scenario_id, id, kind, catalog_id, label, x, y, params FROM node ORDER BY scenario_id, position"
+    ):
+        scenarios[scenario_id]["nodes"].append(
+            {**from_json(params), "id": node_id, "kind": kind, "catalog_id": catalog_id, "label": label, "x": x,
+             "y": y}
+        )  # fmt: skip
+    for scenario_id, *values in conn.execute(
+        "SELECT scenario_id, id, source, target, link_type, ports FROM link ORDER BY scenario_id, position"
+    ):
+        scenarios[scenario_id]["links"].append(dict(zip(("id", "source", "target", "link_type", "ports"), values)))
+    for scenario_id, *values in conn.execute(
+        f"SELECT scenario_id, {', '.join(WORKLOAD_COLUMNS)} FROM workload ORDER BY scenario_id, position"
+    ):
+        w = dict(zip(WORKLOAD_COLUMNS, values))
+        w["hosts"] = from_json(w["hosts"])
+        w["enabled"] = bool(w["enabled"])
+        interval, retention, change = (w.pop(k) for k in WORKLOAD_COLUMNS if k.startswith("snapshot_"))
+        w["snapshots"] = (
+            None
+            if interval is None
+            else {"interval_h": interval, "retention_h": retention, "change_pct_per_h": change}
+        )
+        scenarios[scenario_id]["workloads"].append(w)
+    custom: dict[str, list[Any]] = {
+        kind: [] for (kind,) in conn.execute("SELECT kind FROM custom_catalog_kind ORDER BY position")
+    }
+    for kind, record in conn.execute("SELECT kind, record FROM custom_catalog_entry ORDER BY kind, position"):
+        custom[kind].append(from_json(record))
+    data = {
+        "info": {k: meta[k] for k in ("name", "customer", "author", "description", "created", "modified")},
+        "settings": settings,
+        "scenarios": list(scenarios.values()),
+        "active_scenario": meta["active_scenario"],
+        "custom_catalog": custom,
+    }
+    try:
+        project = Project.model_validate(data)
+    except ValidationError as exc:
+        raise StoreError(
+            f"{origin}: the project in this file is not valid:\n{describe_validation_error(exc, data)}",
+            origin,
+            "invalid",
+        ) from exc
+    snapshot = {
+        entry_id: SnapshotEntry(entry_id, kind, version, from_json(record))
+        for entry_id, kind, version, record in conn.execute(
+            "SELECT id, kind, catalog_version, record FROM catalog_snapshot ORDER BY id"
+        )
+    }
+    calibration = Calibration(
+        points=tuple(
+            CalibrationPoint(*row)
+            for row in conn.execute("SELECT controller_id, label, iops, latency_ms FROM calibration_point ORDER BY id")
+        ),
+        fits={cid: from_json(result) for cid, result in conn.execute("SELECT controller_id, result FROM calibration_fit")},
+    )
+    return project, snapshot, calibration, meta
+
