@@ -59,9 +59,6 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     Raises:
         KeyError: ``scenario_name`` is not a scenario of the project.
     """
-    from models.capacity import evaluate_capacity
-    from models.performance import evaluate_performance
-
     scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
     problems: list[Problem] = []
     try:
@@ -72,10 +69,14 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     problems.extend(find_problems(scenario, catalog))
     capacity = performance = None
     try:
+        from models.capacity import evaluate_capacity
+
         capacity = evaluate_capacity(scenario, catalog)
     except Exception as exc:  # an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
+        from models.performance import evaluate_performance
+
         performance = evaluate_performance(scenario, catalog, project.settings)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
