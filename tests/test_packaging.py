@@ -1,0 +1,47 @@
+"""The frozen app: build it with PyInstaller and run its headless commands (slow: about a minute)."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.mark.slow
+def test_frozen_app_runs_headless(tmp_path):
+    dist, work = tmp_path / "dist", tmp_path / "work"
+    build = subprocess.run(
+        [sys.executable, str(ROOT / "packaging" / "build.py"), "--dist", str(dist), "--work", str(work)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
+    assert "folder size" in build.stdout
+    exe = dist / "storplan" / ("storplan.exe" if os.name == "nt" else "storplan")
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env["STORPLAN_HOME"] = str(tmp_path / "home")
+
+    def run(*args):
+        return subprocess.run([str(exe), *args], capture_output=True, text=True, timeout=300, env=env, cwd=tmp_path)
+
+    version = run("--version")
+    assert version.returncode == 0 and version.stdout.startswith("storplan ")
+
+    validate = run("validate")
+    assert "checks pass" in validate.stdout, validate.stdout + validate.stderr
+    assert validate.returncode == 0, validate.stdout[-3000:]
+
+    pdf = tmp_path / "x.pdf"
+    report = run("report", "aff8080-sqlserver-tpce", "-o", str(pdf))
+    assert report.returncode == 0, report.stderr
+    assert pdf.read_bytes().startswith(b"%PDF")
+
+    # No display: the GUI command says so in one line instead of aborting.
+    gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120,
+                         env={**env, "QT_QPA_PLATFORM": ""}, cwd=tmp_path)
+    assert gui.returncode == 2 and "no display" in gui.stderr
