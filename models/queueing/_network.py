@@ -137,7 +137,8 @@ def bottleneck_of(net: Net, mix: np.ndarray) -> tuple[float, str | None]:
     k = int(np.argmax(load))
     if load[k] <= 0.0:
         return math.inf, None
-    return float(1.0 / load[k]), net.names[k]
+    with np.errstate(over="ignore"):
+        return float(1.0 / load[k]), net.names[k]
 
 
 def _f(x: float) -> float:

@@ -63,7 +63,8 @@ def _core_single(dq: np.ndarray, Zt: float, N: int, b: np.ndarray) -> tuple[floa
     if a == 0.0 or dq.max(initial=0.0) == 0.0:
         x = N / base
         return x, x * dg, True
-    hi = 1.0 / (a * dq.max())
+    with np.errstate(over="ignore", divide="ignore"):
+        hi = 1.0 / (a * dq.max())
     hi = min(hi, N / base) if base > 0 else hi  # f(N/base) >= 0 since 1/(1-a x d) >= 1
     lo = 0.0
     x = 0.5 * hi

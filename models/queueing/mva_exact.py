@@ -115,6 +115,8 @@ def _ld_subset_mva(Ds, Zt, Dl, cl, N, X, R, si, li) -> None:
     step = np.where(inside[:, 1:], Dl[:, None] * inv_j[None, 1:], 0.0)  # (L, cmax-1): D_l / j
     P = np.zeros((S, L, cmax))
     P[:, :, 0] = 1.0
+    member3 = member[:, :, None].astype(float)
+    P *= member3
     Qs = np.zeros((S, Ds.size))
     Ql = np.zeros((S, L))
     Dl_over_c = Dl / cl
@@ -131,6 +133,7 @@ def _ld_subset_mva(Ds, Zt, Dl, cl, N, X, R, si, li) -> None:
             newP = np.empty_like(P)
             newP[:, :, 1:] = Xv[:, None, None] * step[None, :, :] * P[:, :, :-1]
             newP[:, :, 0] = P[:, :, 0] * ratio
+            newP *= member3  # lanes of stations outside a subset stay 0 (never overflow)
             P = newP
             X[n - 1] = Xv[full]
             Rs_hist[n - 1] = Rs[full]

@@ -117,7 +117,7 @@ def exact_multi(
             if L:
                 Pj *= jmask[None, :, :]
                 Pj[:, :, 0] = P0
-                P[idx] = Pj
+                P[idx] = Pj * member[:, :, None]
             if idx == size - 1:
                 X_last = Xv[full].copy()
                 for r in range(Rn):
