@@ -1,0 +1,280 @@
+"""Pieces every result view shares: palette-aware colours, the stale banner, the empty/problem message, number
+formatting that never shows nan or inf, and pyqtgraph plot styling that follows the system palette."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from models.units import CapacityUnit, format_capacity, format_iops
+
+SATURATED = "saturated"
+NOT_MET = "not met"
+NOT_AVAILABLE = "n/a"
+
+# Series colours: a colour-blind-safe set (Okabe-Ito, slightly deepened) that stays legible on white and on a
+# dark base alike. Meaning-bearing colours (drop, gain, total, warning) are chosen from the same family.
+SERIES = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#8C6BB1", "#7F7F7F")
+DROP = "#D55E00"
+GAIN = "#009E73"
+TOTAL = "#0072B2"
+WARNING = "#E69F00"
+FAIL = "#D0342C"
+PASS = "#1E9E5A"
+
+
+def series_color(index: int) -> QColor:
+    """The colour of the ``index``-th series (workload), cycling."""
+    return QColor(SERIES[index % len(SERIES)])
+
+
+def is_dark(widget: QWidget) -> bool:
+    """True when the widget's palette has a dark background."""
+    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
+
+
+def text_color(widget: QWidget) -> QColor:
+    return widget.palette().color(QPalette.ColorRole.Text)
+
+
+def base_color(widget: QWidget) -> QColor:
+    return widget.palette().color(QPalette.ColorRole.Base)
+
+
+def muted_color(widget: QWidget) -> QColor:
+    """A grey between text and base, for grid lines, crosshairs and secondary text."""
+    text, base = text_color(widget), base_color(widget)
+    return QColor(
+        (text.red() + base.red()) // 2, (text.green() + base.green()) // 2, (text.blue() + base.blue()) // 2
+    )
+
+
+def tint(color: str | QColor, alpha: int = 60) -> QColor:
+    """A translucent version of a colour, for cell backgrounds readable in light and dark palettes."""
+    result = QColor(color)
+    result.setAlpha(alpha)
+    return result
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Formatting: every number a view shows goes through one of these; None and non-finite values become words.
+
+
+def finite(value: float | None) -> bool:
+    return value is not None and isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def fmt_capacity(value: float | None, unit: CapacityUnit | str) -> str:
+    return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
+
+
+def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
+    """A signed capacity change: ``+1.20 TiB``, ``−3.40 TiB`` (true minus sign), ``0`` for no change."""
+    if not finite(value):
+        return NOT_AVAILABLE
+    if value == 0:
+        return "0"
+    text = format_capacity(abs(value), unit)
+    return ("+" if value > 0 else "\u2212") + text
+
+
+def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:
+    return format_iops(value) if finite(value) else none_text
+
+
+def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:
+    if not finite(value):
+        return none_text
+    if value >= 100:
+        return f"{value:,.0f} ms"
+    if value >= 10:
+        return f"{value:.1f} ms"
+    return f"{value:.2f} ms"
+
+
+def fmt_mbps(value: float | None) -> str:
+    if not finite(value):
+        return NOT_AVAILABLE
+    return f"{value:,.0f} MB/s" if value >= 100 else f"{value:.1f} MB/s"
+
+
+def fmt_pct(value: float | None, none_text: str = NOT_AVAILABLE, signed: bool = False) -> str:
+    if not finite(value):
+        return none_text
+    text = f"{abs(value):.0f}%" if abs(value) >= 10 else f"{abs(value):.1f}%"
+    if value < 0:
+        return "\u2212" + text
+    return ("+" if signed and value > 0 else "") + text
+
+
+def fmt_ratio(value: float | None) -> str:
+    return f"{value:.2f}:1" if finite(value) else NOT_AVAILABLE
+
+
+def fmt_number(value: float | None) -> str:
+    """A plain quantity from the validation table: thousands separators for large, 4 significant digits else."""
+    if not finite(value):
+        return NOT_AVAILABLE
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.4g}"
+
+
+def html_escape(text: str) -> str:
+    return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def problem_messages(evaluation, engine: str) -> list[str]:
+    """The messages explaining why one engine's result is missing: its own failure first, then topology errors."""
+    problems = tuple(getattr(evaluation, "problems", ()) or ())
+    errors = [p for p in problems if getattr(p, "severity", "error") == "error"]
+    own = [p.message for p in errors if engine in p.message]
+    return own or [p.message for p in errors]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Widgets
+
+
+class StaleBanner(QFrame):
+    """A slim amber banner "Results out of date: <message>", shown while the view keeps its last good result."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("staleBanner")
+        self.setStyleSheet(
+            "#staleBanner { background: rgba(230, 159, 0, 55); border: 1px solid rgba(230, 159, 0, 160);"
+            " border-radius: 4px; }"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 3, 8, 3)
+        self._icon = QLabel("\u26a0")
+        self._label = QLabel()
+        self._label.setWordWrap(True)
+        self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self._icon)
+        layout.addWidget(self._label, 1)
+        self.hide()
+
+    def set_stale(self, stale: bool, message: str = "") -> None:
+        text = "Results out of date" + (f": {message}" if message else "")
+        self._label.setText(text)
+        self.setVisible(stale)
+
+    def text(self) -> str:
+        return self._label.text()
+
+
+class MessagePanel(QWidget):
+    """The centred message that replaces a chart when there is nothing to show, or the engine could not run."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        self._title = QLabel()
+        self._title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        font = QFont(self._title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        font.setBold(True)
+        self._title.setFont(font)
+        self._detail = QLabel()
+        self._detail.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._detail.setWordWrap(True)
+        self._detail.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._detail.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        layout.addWidget(self._title)
+        layout.addWidget(self._detail)
+        layout.addStretch(2)
+
+    def show_message(self, title: str, details: Sequence[str] = ()) -> None:
+        self._title.setText(title)
+        self._detail.setText("\n".join(details))
+        self._detail.setVisible(bool(details))
+
+    def text(self) -> str:
+        return "\n".join(t for t in (self._title.text(), self._detail.text()) if t)
+
+
+class ValueAxis(pg.AxisItem):
+    """An axis whose tick labels read like the tables (``100K`` IOPS, ``0.5`` ms), linear or log.
+
+    In log mode it labels 1-2-5 steps instead of pyqtgraph's nine minor ticks per decade, which overlap.
+    """
+
+    def __init__(self, orientation: str, kind: str = "number", **kwargs):
+        super().__init__(orientation, **kwargs)
+        self.kind = kind
+
+    def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
+        major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
+        if len(major) >= 3 or maxVal - minVal > 3:
+            return major
+        minor = []
+        for decade in range(int(math.floor(minVal)), int(math.ceil(maxVal)) + 1):
+            for factor in (1, 2, 5):
+                value = decade + math.log10(factor)
+                if minVal < value < maxVal:
+                    minor.append(value)
+        return [(None, minor)]
+
+    def tickStrings(self, values, scale, spacing):  # noqa: N802
+        strings = []
+        for value in values:
+            real = 10 ** value if self.logMode else value * scale
+            strings.append(self._format(real))
+        return strings
+
+    def _format(self, value: float) -> str:
+        if not math.isfinite(value):
+            return ""
+        if self.kind == "iops":
+            if value == 0:
+                return "0"
+            if abs(value) >= 1e6:
+                return f"{value / 1e6:g}M"
+            if abs(value) >= 1e3:
+                return f"{value / 1e3:g}K"
+            return f"{value:g}"
+        return f"{value:.6g}"
+
+
+def make_plot(parent: QWidget | None = None, **kwargs) -> pg.PlotWidget:
+    """A PlotWidget whose background, axes and text follow the parent's palette (light or dark)."""
+    plot = pg.PlotWidget(parent=parent, **kwargs)
+    style_plot(plot, parent or plot)
+    plot.setMenuEnabled(False)
+    return plot
+
+
+def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
+    text = text_color(palette_source)
+    plot.setBackground(base_color(palette_source))
+    font = QFont(palette_source.font())
+    for name in ("left", "bottom", "right", "top"):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(muted_color(palette_source)))
+        axis.setTextPen(pg.mkPen(text))
+        axis.setStyle(tickFont=font)
+        axis.label.setFont(font)
+
+
+def axis_label_style(widget: QWidget) -> dict:
+    return {"color": text_color(widget).name(), "font-size": f"{max(widget.font().pointSizeF(), 9):.0f}pt"}
+
+
+def max_text_width(widget: QWidget, texts: Iterable[str]) -> int:
+    metrics = widget.fontMetrics()
+    return max((metrics.horizontalAdvance(t) for t in texts), default=0)
+
+
+def icon(name: str, color: str | QColor | None = None):
+    """A qtawesome icon (imported lazily: qtawesome needs a running QApplication)."""
+    import qtawesome as qta
+
+    return qta.icon(name, color=QColor(color)) if color is not None else qta.icon(name)

@@ -1,0 +1,604 @@
+"""The capacity waterfall: raw -> usable -> effective, one bar and one table row per step, each step explaining
+its formula, inputs and source.
+
+The chart runs top to bottom (a horizontal "bridge" chart) so that step names sit on the left axis at full
+length, never rotated or clipped, however many steps an ONTAP or vSAN layout has.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pyqtgraph as pg
+from PySide6.QtCore import QModelIndex, QPointF, Qt, Signal, Slot
+from PySide6.QtGui import QColor, QCursor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTextBrowser,
+    QToolButton,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.units import CapacityUnit, to_unit
+
+from ._common import (
+    DROP,
+    GAIN,
+    TOTAL,
+    MessagePanel,
+    StaleBanner,
+    axis_label_style,
+    finite,
+    fmt_capacity,
+    fmt_capacity_delta,
+    fmt_ratio,
+    html_escape,
+    make_plot,
+    max_text_width,
+    muted_color,
+    problem_messages,
+    text_color,
+)
+
+ALL_SYSTEMS = "All systems"
+EMPTY_MESSAGE = "Add a controller with shelves to see capacity"
+
+
+@dataclass(frozen=True)
+class WaterfallBar:
+    """One bar of the waterfall (and one row of its table), in bytes.
+
+    ``kind`` is ``total`` (solid from zero: raw, usable, effective), ``drop`` (capacity lost to a step), ``gain``
+    (capacity gained by efficiency) or ``flat`` (a step that changes nothing).
+    """
+
+    label: str
+    kind: str
+    before: float
+    after: float
+    source: str = ""
+    formula: str = ""
+    inputs: tuple[tuple[str, str], ...] = ()
+    details: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def change(self) -> float:
+        return self.after - self.before
+
+    @property
+    def low(self) -> float:
+        return 0.0 if self.kind == "total" else min(self.before, self.after)
+
+    @property
+    def high(self) -> float:
+        return self.after if self.kind == "total" else max(self.before, self.after)
+
+
+def _close(a: float, b: float) -> bool:
+    return abs(a - b) <= max(1.0, 1e-9 * max(abs(a), abs(b)))
+
+
+def _step_kind(before: float, after: float) -> str:
+    if _close(before, after):
+        return "flat"
+    return "gain" if after > before else "drop"
+
+
+def _bar_from_step(step, before: float | None = None, after: float | None = None, details=()) -> WaterfallBar:
+    before = float(step.bytes_before if before is None else before)
+    after = float(step.bytes_after if after is None else after)
+    inputs = tuple((str(k), str(v)) for k, v in dict(getattr(step, "inputs", {}) or {}).items())
+    return WaterfallBar(step.name, _step_kind(before, after), before, after, str(getattr(step, "source", "")),
+                        str(getattr(step, "formula", "")), inputs, tuple(details))
+
+
+def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> int:
+    """Where the "Usable" total goes: after the first prefix of steps that reaches ``usable`` and is followed by
+    no further drop (the efficiency side of the waterfall only gains)."""
+    running = [raw] + [s.after for s in steps]
+    candidates = [p for p, value in enumerate(running) if _close(value, usable)]
+    for p in candidates:
+        if not any(s.kind == "drop" for s in steps[p:]):
+            return p
+    if candidates:
+        return candidates[-1]
+    first_gain = next((i for i, s in enumerate(steps) if s.kind == "gain"), len(steps))
+    return first_gain
+
+
+def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
+                    raw_total: WaterfallBar | None = None) -> list[WaterfallBar]:
+    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total."""
+    raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=("Marketed (decimal) drive capacity",))
+    split = _usable_split(steps, raw, usable)
+    usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=("Capacity after RAID, spares and reserves",))
+    effective_bar = WaterfallBar("Effective", "total", 0.0, effective,
+                                 details=("Usable capacity times data reduction and savings",))
+    return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
+
+
+def _is_raw_step(step) -> bool:
+    """The engine's own "Raw (marketed)" step: it starts from zero, or is named Raw and changes nothing."""
+    before, after = float(step.bytes_before), float(step.bytes_after)
+    return _close(before, 0.0) or (_close(before, after) and step.name.lower().startswith("raw"))
+
+
+def system_waterfall(result) -> list[WaterfallBar]:
+    """The waterfall of one ``CapacityResult``."""
+    steps = list(result.steps)
+    raw_total = None
+    if steps and _is_raw_step(steps[0]):
+        first = _bar_from_step(steps.pop(0))
+        raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
+    bars = [_bar_from_step(s) for s in steps]
+    return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),
+                           raw_total)
+
+
+def scenario_waterfall(capacity) -> list[WaterfallBar]:
+    """All systems at once: steps with the same name are added up (their changes summed, in first-seen order),
+    chained from the scenario's total raw capacity."""
+    order: list[str] = []
+    changes: dict[str, float] = {}
+    parts: dict[str, list] = {}
+    for system in capacity.systems:
+        for step in system.steps:
+            if _is_raw_step(step):
+                continue  # a raw step: already in the raw total
+            if step.name not in changes:
+                order.append(step.name)
+                changes[step.name] = 0.0
+                parts[step.name] = []
+            changes[step.name] += float(step.bytes_after) - float(step.bytes_before)
+            parts[step.name].append((system, step))
+    total = capacity.total
+    running = float(total.raw_bytes)
+    bars = []
+    for name in order:
+        before, after = running, running + changes[name]
+        running = after
+        members = parts[name]
+        if len(members) == 1:
+            system, step = members[0]
+            bar = _bar_from_step(step, before, after, details=(f"System: {system.system_label}",))
+        else:
+            details = tuple(
+                f"{system.system_label}: {fmt_bytes_plain(float(step.bytes_after) - float(step.bytes_before))}"
+                f" \u2014 {step.formula} ({step.source})" for system, step in members
+            )
+            sources = "; ".join(dict.fromkeys(str(step.source) for _, step in members))
+            bar = WaterfallBar(name, _step_kind(before, after), before, after, sources,
+                               "sum over systems", (), details)
+        bars.append(bar)
+    return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes))
+
+
+def fmt_bytes_plain(value: float) -> str:
+    return f"{value:,.0f} bytes"
+
+
+def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
+    """The rich-text explanation of one step: value, formula, inputs, source."""
+    lines = [f"<b>{html_escape(bar.label)}</b>"]
+    if bar.kind == "total":
+        lines.append(fmt_capacity(bar.after, unit))
+    else:
+        lines.append(f"{fmt_capacity(bar.before, unit)} \u2192 {fmt_capacity(bar.after, unit)}"
+                     f" ({fmt_capacity_delta(bar.change, unit)})")
+    if bar.formula:
+        lines.append(f"<b>Formula:</b> {html_escape(bar.formula)}")
+    if bar.inputs:
+        inputs = " \u00b7 ".join(f"{html_escape(k)} = {html_escape(v)}" for k, v in bar.inputs)
+        lines.append(f"<b>Inputs:</b> {inputs}")
+    for detail in bar.details:
+        lines.append(html_escape(detail))
+    if bar.source:
+        lines.append(f"<b>Source:</b> {html_escape(bar.source)}")
+    return "<br>".join(lines)
+
+
+class _Kpi(QWidget):
+    """A caption over a bold value, for the row of key figures."""
+
+    def __init__(self, caption: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 12, 0)
+        layout.setSpacing(0)
+        self.caption = QLabel(caption)
+        palette = self.caption.palette()
+        palette.setColor(self.caption.foregroundRole(), muted_color(self))
+        self.caption.setPalette(palette)
+        self.value = QLabel("\u2014")
+        font = QFont(self.value.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.value.setFont(font)
+        layout.addWidget(self.caption)
+        layout.addWidget(self.value)
+
+
+class CapacityView(QWidget):
+    """Raw, usable and effective capacity as a waterfall chart and a table of steps.
+
+    Signals:
+        sig_unit_changed(str): the user chose another capacity unit (``"TB"`` or ``"TiB"``) with the toggle.
+            The setting belongs to the main window; the view already shows the new unit.
+    """
+
+    sig_unit_changed = Signal(str)
+    """The user switched the TB/TiB toggle; the argument is ``CapacityUnit.value``."""
+
+    COLUMNS = ("Step", "Before", "After", "Change", "Source")
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._evaluation = None
+        self._unit = CapacityUnit.TIB
+        self._bars: list[WaterfallBar] = []
+        self._selected = -1
+
+        self.banner = StaleBanner(self)
+
+        # Header: key figures, system selector, unit toggle.
+        self._kpis = {key: _Kpi(caption) for key, caption in (
+            ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
+            ("efficiency", "Efficiency (logical / physical)"), ("months", "Months until full"))}
+        self.system_combo = QComboBox()
+        self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.system_combo.currentIndexChanged.connect(self._render)
+        self._system_label = QLabel("System")
+        self.unit_buttons = QButtonGroup(self)
+        unit_box = QHBoxLayout()
+        unit_box.setSpacing(0)
+        for index, unit in enumerate(CapacityUnit):
+            button = QToolButton()
+            button.setText(unit.value)
+            button.setCheckable(True)
+            button.setToolTip("Decimal units (10^12 bytes)" if unit is CapacityUnit.TB else
+                              "Binary units (2^40 bytes)")
+            self.unit_buttons.addButton(button, index)
+            unit_box.addWidget(button)
+        self.unit_buttons.setExclusive(True)
+        self.unit_buttons.button(list(CapacityUnit).index(self._unit)).setChecked(True)
+        self.unit_buttons.idClicked.connect(self._on_unit_clicked)
+
+        header = QHBoxLayout()
+        for kpi in self._kpis.values():
+            header.addWidget(kpi)
+        header.addStretch(1)
+        header.addWidget(self._system_label)
+        header.addWidget(self.system_combo)
+        header.addSpacing(8)
+        header.addLayout(unit_box)
+
+        # Chart
+        self.plot = make_plot(self)
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.plot.getViewBox().invertY(True)
+        self.plot.showGrid(x=True, y=False, alpha=0.15)
+        self.plot.getAxis("left").setStyle(tickLength=0)
+        self._bar_item: pg.BarGraphItem | None = None
+        self.plot.scene().sigMouseMoved.connect(self._on_plot_hover)
+        self.plot.getViewBox().sigResized.connect(self._fit_x_range)
+        self.plot.scene().sigMouseClicked.connect(self._on_plot_clicked)
+
+        # Table and step details
+        self.model = QStandardItemModel(0, len(self.COLUMNS), self)
+        self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        head = self.table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
+        self.details = QTextBrowser()
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setOpenLinks(False)
+        self.details.setMaximumHeight(self.fontMetrics().height() * 6)
+        self.details.setPlaceholderText("Hover or click a step to see its formula, inputs and source.")
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.table, 1)
+        right_layout.addWidget(self.details)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.plot)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([560, 440])
+        self.splitter.setChildrenCollapsible(False)
+
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addLayout(header)
+        content_layout.addWidget(self.splitter, 1)
+
+        self.message = MessagePanel()
+        self.message.show_message(EMPTY_MESSAGE)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(content)
+        self.stack.addWidget(self.message)
+        self.stack.setCurrentWidget(self.message)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.stack, 1)
+
+    # ------------------------------------------------------------------------------------------------ public API
+
+    @property
+    def capacity_unit(self) -> CapacityUnit:
+        return self._unit
+
+    @property
+    def bars(self) -> list[WaterfallBar]:
+        """The bars (and table rows) currently shown, in order."""
+        return list(self._bars)
+
+    @Slot(object, object)
+    def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+        """Show an evaluation's capacity in ``capacity_unit``; a missing capacity shows the engine's problem."""
+        self._evaluation = evaluation
+        self._set_unit(capacity_unit)
+        capacity = getattr(evaluation, "capacity", None) if evaluation is not None else None
+        self.system_combo.blockSignals(True)
+        previous = self.system_combo.currentText()
+        self.system_combo.clear()
+        systems = tuple(getattr(capacity, "systems", ()) or ()) if capacity is not None else ()
+        if len(systems) > 1:
+            self.system_combo.addItem(ALL_SYSTEMS)
+        for system in systems:
+            self.system_combo.addItem(system.system_label, system.system_id)
+        index = self.system_combo.findText(previous)
+        self.system_combo.setCurrentIndex(max(index, 0))
+        self.system_combo.blockSignals(False)
+        several = len(systems) > 1
+        self.system_combo.setVisible(several)
+        self._system_label.setVisible(several)
+        self._render()
+
+    @Slot(object)
+    def set_capacity_unit(self, capacity_unit: CapacityUnit | str) -> None:
+        """Show capacities in another unit (no signal: this is how the main window applies its setting)."""
+        self._set_unit(capacity_unit)
+        self._render()
+
+    @Slot(bool, str)
+    def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner; the last good result stays on screen."""
+        self.banner.set_stale(stale, message)
+
+    def select_system(self, label: str) -> None:
+        """Show one system (by label) or ``ALL_SYSTEMS``."""
+        index = self.system_combo.findText(label)
+        if index < 0:
+            raise KeyError(label)
+        self.system_combo.setCurrentIndex(index)
+
+    def bar_tooltip(self, index: int) -> str:
+        """The tooltip of bar ``index`` (the same text as its table row's)."""
+        return bar_tooltip(self._bars[index], self._unit)
+
+    def select_step(self, index: int) -> None:
+        """Select a step (bar and table row) and show its explanation below the table."""
+        self.table.selectRow(index)
+
+    # -------------------------------------------------------------------------------------------------- internals
+
+    def _set_unit(self, capacity_unit) -> None:
+        self._unit = CapacityUnit(capacity_unit)
+        button = self.unit_buttons.button(list(CapacityUnit).index(self._unit))
+        if not button.isChecked():
+            button.setChecked(True)
+
+    def _on_unit_clicked(self, button_id: int) -> None:
+        unit = list(CapacityUnit)[button_id]
+        if unit is self._unit:
+            return
+        self._unit = unit
+        self._render()
+        self.sig_unit_changed.emit(unit.value)
+
+    def _current_capacity(self):
+        evaluation = self._evaluation
+        return getattr(evaluation, "capacity", None) if evaluation is not None else None
+
+    def _render(self, *_args) -> None:
+        capacity = self._current_capacity()
+        if capacity is None:
+            messages = problem_messages(self._evaluation, "capacity") if self._evaluation is not None else []
+            if self._evaluation is None or not messages:
+                self.message.show_message(EMPTY_MESSAGE)
+            else:
+                self.message.show_message("Capacity could not be computed", messages)
+            self.stack.setCurrentWidget(self.message)
+            self._bars = []
+            return
+        systems = tuple(capacity.systems)
+        if not systems:
+            details = [str(p) for p in getattr(capacity, "problems", ()) or ()]
+            self.message.show_message(EMPTY_MESSAGE, details)
+            self.stack.setCurrentWidget(self.message)
+            self._bars = []
+            return
+        self.stack.setCurrentIndex(0)
+        selected = self.system_combo.currentText()
+        if len(systems) > 1 and selected in ("", ALL_SYSTEMS):
+            self._bars = scenario_waterfall(capacity)
+            total = capacity.total
+            efficiency = getattr(total, "efficiency_ratio", None)
+            months_value = getattr(total, "months_until_full", None)
+            if months_value is None:
+                months = [s.months_until_full for s in systems if finite(s.months_until_full)]
+                months_value = min(months) if months else None
+        else:
+            system = next((s for s in systems if s.system_label == selected), systems[0])
+            self._bars = system_waterfall(system)
+            efficiency = system.efficiency_ratio
+            months_value = system.months_until_full
+        unit = self._unit
+        raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bars[-1].after)
+        self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
+        self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
+        self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
+        self._kpis["efficiency"].value.setText(fmt_ratio(efficiency))
+        self._kpis["months"].value.setText(self._months_text(months_value))
+        self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
+                                        " or the system never fills.")
+        self._fill_table()
+        self._draw_chart()
+        if 0 <= self._selected < len(self._bars):
+            self.table.selectRow(self._selected)
+        else:
+            self.details.clear()
+
+    def _bar_total(self, label: str) -> float:
+        return next(b.after for b in self._bars if b.kind == "total" and b.label == label)
+
+    @staticmethod
+    def _months_text(months: float | None) -> str:
+        if not finite(months):
+            return "not projected"
+        if months <= 0:
+            return "full now"
+        if months >= 120:
+            return "> 10 years"
+        return f"{months:.0f} months" if months >= 10 else f"{months:.1f} months"
+
+    def _fill_table(self) -> None:
+        unit = self._unit
+        self.model.removeRows(0, self.model.rowCount())
+        bold = QFont(self.table.font())
+        bold.setBold(True)
+        for bar in self._bars:
+            tooltip = bar_tooltip(bar, unit)
+            if bar.kind == "total":
+                cells = [bar.label, "", fmt_capacity(bar.after, unit), "", bar.source]
+            else:
+                cells = [bar.label, fmt_capacity(bar.before, unit), fmt_capacity(bar.after, unit),
+                         fmt_capacity_delta(bar.change, unit), bar.source]
+            items = []
+            for column, text in enumerate(cells):
+                item = QStandardItem(text)
+                item.setToolTip(tooltip)
+                if column in (1, 2, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                if bar.kind == "total":
+                    item.setFont(bold)
+                items.append(item)
+            if bar.kind in ("drop", "gain"):
+                items[3].setForeground(QColor(DROP if bar.kind == "drop" else GAIN))
+            self.model.appendRow(items)
+
+    def _draw_chart(self) -> None:
+        plot = self.plot
+        plot.clear()
+        unit = self._unit
+        bars = self._bars
+        n = len(bars)
+        colors = {"total": TOTAL, "drop": DROP, "gain": GAIN, "flat": muted_color(self).name()}
+        x0 = [to_unit(b.low, unit) for b in bars]
+        widths = [max(to_unit(b.high - b.low, unit), 0.0) for b in bars]
+        brushes = [pg.mkBrush(colors[b.kind]) for b in bars]
+        pens = [pg.mkPen(text_color(self), width=2) if i == self._selected else pg.mkPen(colors[b.kind])
+                for i, b in enumerate(bars)]
+        self._bar_item = pg.BarGraphItem(x0=x0, y=list(range(n)), height=0.62, width=widths, brushes=brushes,
+                                         pens=pens)
+        plot.addItem(self._bar_item)
+        # Dashed connectors from each bar's end to the next bar's start.
+        xs, ys = [], []
+        for i in range(n - 1):
+            end = to_unit(bars[i].after, unit)
+            xs += [end, end]
+            ys += [i + 0.31, i + 1 - 0.31]
+        if xs:
+            plot.addItem(pg.PlotDataItem(xs, ys, connect="pairs",
+                                         pen=pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DashLine)))
+        # Value labels at the end of each bar.
+        text = text_color(self)
+        for i, bar in enumerate(bars):
+            label = fmt_capacity(bar.after, unit) if bar.kind == "total" else fmt_capacity_delta(bar.change, unit)
+            item = pg.TextItem(label, color=text if bar.kind == "total" else QColor(colors[bar.kind]),
+                               anchor=(0, 0.5))
+            if bar.kind == "total":
+                font = QFont(self.font())
+                font.setBold(True)
+                item.setFont(font)
+            item.setPos(to_unit(bar.high, unit), i)
+            plot.addItem(item)
+        left = plot.getAxis("left")
+        left.setTicks([[(i, b.label) for i, b in enumerate(bars)]])
+        left.setWidth(max_text_width(self, (b.label for b in bars)) + 14)
+        plot.setLabel("bottom", unit.value, **axis_label_style(self))
+        plot.setYRange(-0.6, n - 0.4, padding=0)
+        self._fit_x_range()
+
+    def _fit_x_range(self, *_args) -> None:
+        """Scale x so the longest bar leaves room on its right for its value label, at the current width."""
+        if not self._bars:
+            return
+        unit = self._unit
+        top = max((to_unit(b.high, unit) for b in self._bars), default=1.0) or 1.0
+        room_px = max_text_width(self, [f"{fmt_capacity(b.after, unit)}  " for b in self._bars]) + 8
+        width_px = max(self.plot.getViewBox().width(), 200.0)
+        fraction = min(room_px / width_px, 0.6)
+        self.plot.setXRange(0, top / (1 - fraction), padding=0)
+
+    def _bar_at(self, scene_pos: QPointF) -> int:
+        if not self._bars or not self.plot.sceneBoundingRect().contains(scene_pos):
+            return -1
+        point = self.plot.getViewBox().mapSceneToView(scene_pos)
+        index = round(point.y())
+        if 0 <= index < len(self._bars) and abs(point.y() - index) <= 0.31:
+            return index
+        return -1
+
+    def _on_plot_hover(self, scene_pos: QPointF) -> None:
+        index = self._bar_at(scene_pos)
+        if index < 0:
+            QToolTip.hideText()
+            return
+        QToolTip.showText(QCursor.pos(), self.bar_tooltip(index), self.plot)
+
+    def _on_plot_clicked(self, event) -> None:
+        index = self._bar_at(event.scenePos())
+        if index >= 0:
+            self.select_step(index)
+
+    def _on_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        row = current.row()
+        if not 0 <= row < len(self._bars):
+            return
+        changed = row != self._selected
+        self._selected = row
+        self.details.setHtml(self.bar_tooltip(row))
+        if changed:
+            self._draw_chart()

@@ -1,0 +1,305 @@
+"""Two scenarios side by side: capacity and performance figures with deltas, and both sets of latency curves
+in one chart (left scenario solid, right scenario dashed, one colour per workload name)."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.units import CapacityUnit
+
+from ._common import (
+    DROP,
+    GAIN,
+    NOT_AVAILABLE,
+    NOT_MET,
+    SATURATED,
+    MessagePanel,
+    StaleBanner,
+    ValueAxis,
+    axis_label_style,
+    finite,
+    fmt_capacity,
+    fmt_capacity_delta,
+    fmt_iops,
+    fmt_ms,
+    fmt_ratio,
+    html_escape,
+    make_plot,
+    muted_color,
+    series_color,
+    text_color,
+)
+
+CHOOSE_MESSAGE = "Choose a second scenario to compare with"
+
+
+def _pct_change(left: float | None, right: float | None) -> str:
+    if not (finite(left) and finite(right)) or left == 0:
+        return ""
+    change = (right - left) / abs(left) * 100
+    return f" ({change:+.0f}%)" if abs(change) >= 10 else f" ({change:+.1f}%)"
+
+
+def _signed(text: str, value: float) -> str:
+    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
+
+
+class CompareView(QWidget):
+    """Compare two evaluations (e.g. FCP vs NVMe/FC on the same A800)."""
+
+    COLUMNS = ("", "Left", "Right", "\u0394 (right \u2212 left)")
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._left = None
+        self._right = None
+        self._unit = CapacityUnit.TIB
+        self.curve_items: dict[tuple[str, str], pg.PlotDataItem] = {}  # (side, workload name) -> curve
+
+        self.banner = StaleBanner(self)
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.1)
+        self.title.setFont(font)
+
+        self.model = QStandardItemModel(0, len(self.COLUMNS), self)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+
+        self.plot = make_plot(self, axisItems={"bottom": ValueAxis("bottom", "iops"),
+                                               "left": ValueAxis("left", "ms")})
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        self.plot.setLabel("bottom", "IOPS", **axis_label_style(self))
+        self.plot.setLabel("left", "Latency (ms)", **axis_label_style(self))
+        item = self.plot.plotItem
+        self.legend = pg.LegendItem(colCount=3, labelTextColor=text_color(self), horSpacing=14)
+        item.layout.removeItem(item.titleLabel)
+        item.titleLabel.hide()
+        item.layout.addItem(self.legend, 0, 1)
+        self.plot_message = pg.TextItem("", color=muted_color(self), anchor=(0.5, 0.5))
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.plot)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([520, 680])
+        self.splitter.setChildrenCollapsible(False)
+
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addWidget(self.title)
+        content_layout.addWidget(self.splitter, 1)
+        self.message = MessagePanel()
+        self.message.show_message(CHOOSE_MESSAGE)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(content)
+        self.stack.addWidget(self.message)
+        self.stack.setCurrentWidget(self.message)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.stack, 1)
+
+    # ------------------------------------------------------------------------------------------------ public API
+
+    @Slot(object, object, object)
+    def set_evaluations(self, left, right, unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+        """Compare ``left`` (solid curves) with ``right`` (dashed curves), capacities in ``unit``."""
+        self._left, self._right = left, right
+        self._unit = CapacityUnit(unit)
+        self._render()
+
+    @Slot(object, object)
+    def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+        """Replace the left (active) scenario, keeping the scenario it is compared with."""
+        self.set_evaluations(evaluation, self._right, capacity_unit)
+
+    @Slot(object)
+    def set_capacity_unit(self, capacity_unit: CapacityUnit | str) -> None:
+        self._unit = CapacityUnit(capacity_unit)
+        self._render()
+
+    @Slot(bool, str)
+    def set_stale(self, stale: bool, message: str = "") -> None:
+        self.banner.set_stale(stale, message)
+
+    def row_texts(self) -> list[list[str]]:
+        """The table as text, row by row (section rows have one cell)."""
+        rows = []
+        for row in range(self.model.rowCount()):
+            cells = [self.model.item(row, c) for c in range(self.model.columnCount())]
+            rows.append([c.text() for c in cells if c is not None])
+        return rows
+
+    # -------------------------------------------------------------------------------------------------- internals
+
+    def _render(self) -> None:
+        left, right = self._left, self._right
+        if left is None or right is None:
+            self.message.show_message(CHOOSE_MESSAGE)
+            self.stack.setCurrentWidget(self.message)
+            return
+        self.stack.setCurrentIndex(0)
+        self.title.setText(f"{html_escape(left.scenario)}  \u2014 solid     vs     "
+                           f"{html_escape(right.scenario)}  \u2014 dashed")
+        self.model.clear()
+        self.model.setHorizontalHeaderLabels(["", left.scenario, right.scenario, self.COLUMNS[3]])
+        self._fill_capacity(left.capacity, right.capacity)
+        self._fill_performance(left.performance, right.performance)
+        self._draw_curves(left, right)
+
+    def _section(self, title: str, sub: bool = False) -> None:
+        item = QStandardItem(("   " if sub else "") + title)
+        font = QFont(self.table.font())
+        font.setBold(not sub)
+        font.setItalic(sub)
+        item.setFont(font)
+        row = self.model.rowCount()
+        self.model.appendRow([item])
+        self.table.setSpan(row, 0, 1, len(self.COLUMNS))
+
+    def _row(self, label: str, left_text: str, right_text: str, delta_text: str = "",
+             better: bool | None = None) -> None:
+        items = [QStandardItem("      " + label), QStandardItem(left_text), QStandardItem(right_text), QStandardItem(delta_text)]
+        for item in items[1:]:
+            item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if better is not None and delta_text:
+            items[3].setForeground(QColor(GAIN if better else DROP))
+        self.model.appendRow(items)
+
+    def _capacity_rows(self, label: str, left, right) -> None:
+        self._section(label, sub=True)
+        unit = self._unit
+        for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
+            a = getattr(left, field, None) if left is not None else None
+            b = getattr(right, field, None) if right is not None else None
+            delta = ""
+            better = None
+            if finite(a) and finite(b):
+                delta = fmt_capacity_delta(b - a, unit) + _pct_change(a, b)
+                better = b > a if b != a else None
+            self._row(name, fmt_capacity(a, unit) if a is not None else NOT_AVAILABLE,
+                      fmt_capacity(b, unit) if b is not None else NOT_AVAILABLE, delta, better)
+        a = getattr(left, "efficiency_ratio", None) if left is not None else None
+        b = getattr(right, "efficiency_ratio", None) if right is not None else None
+        delta = _signed(f"{abs(b - a):.2f}", b - a) if finite(a) and finite(b) and b != a else (
+            "0" if finite(a) and finite(b) else "")
+        self._row("Efficiency", fmt_ratio(a), fmt_ratio(b), delta,
+                  (b > a) if finite(a) and finite(b) and a != b else None)
+
+    def _fill_capacity(self, left, right) -> None:
+        self._section("Capacity")
+        if left is None and right is None:
+            self._row("Capacity", NOT_AVAILABLE, NOT_AVAILABLE)
+            return
+        left_systems = {s.system_id: s for s in getattr(left, "systems", ())}
+        right_systems = {s.system_id: s for s in getattr(right, "systems", ())}
+        ids = list(dict.fromkeys([*left_systems, *right_systems]))
+        for system_id in ids:
+            a, b = left_systems.get(system_id), right_systems.get(system_id)
+            label = (a or b).system_label
+            self._capacity_rows(label, a, b)
+        if len(ids) > 1:
+            self._capacity_rows("Total", getattr(left, "total", None), getattr(right, "total", None))
+
+    def _fill_performance(self, left, right) -> None:
+        self._section("Performance")
+        left_w = {w.name: w for w in getattr(left, "workloads", ())} if left is not None else {}
+        right_w = {w.name: w for w in getattr(right, "workloads", ())} if right is not None else {}
+        names = list(dict.fromkeys([*left_w, *right_w]))
+        if not names:
+            self._row("Workloads", NOT_AVAILABLE, NOT_AVAILABLE)
+            return
+        for name in names:
+            a, b = left_w.get(name), right_w.get(name)
+            self._section(name, sub=True)
+            protocols = " / ".join(dict.fromkeys(w.protocol for w in (a, b) if w is not None))
+            self._row("protocol", a.protocol if a else NOT_AVAILABLE,
+                      b.protocol if b else NOT_AVAILABLE, "" if len(protocols.split(" / ")) == 1 else "changed")
+            for label, field, none_text in (("saturation IOPS", "saturation_iops", SATURATED),
+                                            ("max IOPS @ SLO", "max_iops_at_slo", NOT_MET)):
+                x = getattr(a, field, None) if a else None
+                y = getattr(b, field, None) if b else None
+                delta = ""
+                if finite(x) and finite(y):
+                    delta = _signed(fmt_iops(abs(y - x)), y - x) + _pct_change(x, y) if y != x else "0"
+                self._row(label, fmt_iops(x, none_text) if a else NOT_AVAILABLE,
+                          fmt_iops(y, none_text) if b else NOT_AVAILABLE, delta,
+                          (y > x) if finite(x) and finite(y) and x != y else None)
+            x = a.latency_at_target_ms if a else None
+            y = b.latency_at_target_ms if b else None
+            if (a and a.target_iops is not None) or (b and b.target_iops is not None):
+                delta = ""
+                if finite(x) and finite(y):
+                    delta = _signed(fmt_ms(abs(y - x)), y - x) if y != x else "0"
+                self._row("latency @ target", fmt_ms(x) if a else NOT_AVAILABLE,
+                          fmt_ms(y) if b else NOT_AVAILABLE, delta,
+                          (y < x) if finite(x) and finite(y) and x != y else None)
+            self._row("bottleneck", a.bottleneck if a else NOT_AVAILABLE,
+                      b.bottleneck if b else NOT_AVAILABLE)
+
+    def _draw_curves(self, left, right) -> None:
+        plot = self.plot
+        plot.clear()
+        self.legend.clear()
+        self.curve_items.clear()
+        sides = (("left", left.performance, Qt.PenStyle.SolidLine), ("right", right.performance, Qt.PenStyle.DashLine))
+        names: list[str] = []
+        for _, performance, _ in sides:
+            for w in getattr(performance, "workloads", ()) if performance is not None else ():
+                if w.name not in names:
+                    names.append(w.name)
+        if not names:
+            plot.addItem(self.plot_message)
+            self.plot_message.setText("No performance results to compare")
+            return
+        slos: set[tuple[str, float]] = set()
+        max_x = max_y_slo = 0.0
+        for side, performance, style in sides:
+            for w in getattr(performance, "workloads", ()) if performance is not None else ():
+                color = series_color(names.index(w.name))
+                curve = pg.PlotDataItem([p.iops for p in w.curve], [p.latency_ms for p in w.curve],
+                                        pen=pg.mkPen(color, width=2.2, style=style))
+                plot.addItem(curve)
+                self.curve_items[(side, w.name)] = curve
+                max_x = max([max_x, w.saturation_iops if finite(w.saturation_iops) else 0.0,
+                             *(p.iops for p in w.curve)])
+                max_y_slo = max(max_y_slo, w.slo_ms)
+                if (w.name, w.slo_ms) not in slos:
+                    slos.add((w.name, w.slo_ms))
+                    plot.addItem(pg.InfiniteLine(pos=w.slo_ms, angle=0,
+                                                 pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine)))
+        self.legend.setColumnCount(len(names) + 2)
+        for index, name in enumerate(names):
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(series_color(index), width=3)), name)
+        neutral = text_color(self)
+        self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=2)), left.scenario)
+        self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=2, style=Qt.PenStyle.DashLine)),
+                            right.scenario)
+        latencies = [p.latency_ms for _, performance, _ in sides if performance is not None
+                     for w in performance.workloads for p in w.curve]
+        y_high = max(min(max(latencies, default=max_y_slo), 4 * max_y_slo), 1.5 * max_y_slo) * 1.08
+        plot.setXRange(0, max_x * 1.05 or 1.0, padding=0)
+        plot.setYRange(0, y_high or 1.0, padding=0)

@@ -1,0 +1,596 @@
+"""Latency-vs-IOPS curves per workload with the SLO, the operating point, the saturation point and the max IOPS
+under the SLO; utilisation per component for the selected workload; a summary row per workload."""
+
+from __future__ import annotations
+
+import csv
+import math
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+import pyqtgraph.exporters
+from PySide6.QtCore import QPointF, Qt, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.units import CapacityUnit
+
+from ._common import (
+    FAIL,
+    NOT_AVAILABLE,
+    NOT_MET,
+    SATURATED,
+    WARNING,
+    ValueAxis,
+    MessagePanel,
+    StaleBanner,
+    axis_label_style,
+    base_color,
+    finite,
+    fmt_iops,
+    fmt_mbps,
+    fmt_ms,
+    fmt_pct,
+    html_escape,
+    icon,
+    make_plot,
+    max_text_width,
+    muted_color,
+    problem_messages,
+    series_color,
+    text_color,
+    tint,
+)
+
+EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
+NO_TARGET = "no target"
+CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
+
+
+def latency_on_curve(workload, iops: float | None) -> float | None:
+    """The curve's latency at ``iops`` (linear interpolation), None outside the curve."""
+    if not finite(iops) or not workload.curve:
+        return None
+    xs = np.array([p.iops for p in workload.curve])
+    ys = np.array([p.latency_ms for p in workload.curve])
+    if iops < xs[0] or iops > xs[-1]:
+        return None
+    return float(np.interp(iops, xs, ys))
+
+
+def operating_latency(workload) -> float | None:
+    """Latency at the operating point: the target's (None when it saturates), else the curve's."""
+    if workload.target_iops is not None:
+        return workload.latency_at_target_ms
+    return latency_on_curve(workload, workload.operating_iops)
+
+
+class PerformanceView(QWidget):
+    """The performance results of one scenario.
+
+    Signals:
+        sig_workload_selected(str): the user chose a workload (its id) in the selector.
+        sig_component_activated(str): the user clicked a utilisation bar; the argument is the canvas node id of
+            that station's component (never emitted for the model's own delays, which have none).
+    """
+
+    sig_workload_selected = Signal(str)
+    """The user chose this workload id in the workload selector."""
+    sig_component_activated = Signal(str)
+    """The user clicked the utilisation bar of a station belonging to this canvas node id."""
+
+    SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Target",
+                       "Latency @ target", "Bottleneck", "Headroom")
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._evaluation = None
+        self._workloads: tuple = ()
+        self._log_x = False
+        self._log_y = False
+        self._curve_items: dict[str, pg.PlotDataItem] = {}
+        self._slo_lines: dict[str, pg.InfiniteLine] = {}
+        self._saturation_lines: dict[str, pg.InfiniteLine] = {}
+        self._operating_items: dict[str, pg.PlotDataItem] = {}
+        self._max_slo_items: dict[str, pg.PlotDataItem] = {}
+        self._util_stations: list = []
+        self._util_item: pg.BarGraphItem | None = None
+        self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
+        self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
+
+        self.banner = StaleBanner(self)
+
+        # Toolbar
+        self.workload_combo = QComboBox()
+        self.workload_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.workload_combo.currentIndexChanged.connect(self._on_workload_changed)
+        self.log_x_check = QCheckBox("Log IOPS")
+        self.log_y_check = QCheckBox("Log latency")
+        self.log_x_check.toggled.connect(self.set_log_x)
+        self.log_y_check.toggled.connect(self.set_log_y)
+        self.export_png_button = QToolButton()
+        self.export_png_button.setText("PNG")
+        self.export_png_button.setToolTip("Export the latency chart as a PNG image")
+        self.export_csv_button = QToolButton()
+        self.export_csv_button.setText("CSV")
+        self.export_csv_button.setToolTip("Export the curve points as CSV")
+        for button, name in ((self.export_png_button, "mdi6.image-outline"),
+                             (self.export_csv_button, "mdi6.file-delimited-outline")):
+            button.setIcon(icon(name, text_color(self)))
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.export_png_button.clicked.connect(self._ask_export_png)
+        self.export_csv_button.clicked.connect(self._ask_export_csv)
+        self.readout = QLabel()
+        self.readout.setMinimumWidth(max_text_width(self, ["SQL Server OLTP · 000K IOPS · 00.00 ms · 0,000 MB/s"]))
+        self.readout.setTextFormat(Qt.TextFormat.RichText)
+        toolbar = QHBoxLayout()
+        toolbar.addWidget(QLabel("Workload"))
+        toolbar.addWidget(self.workload_combo)
+        toolbar.addSpacing(12)
+        toolbar.addWidget(self.readout, 1)
+        toolbar.addWidget(self.log_x_check)
+        toolbar.addWidget(self.log_y_check)
+        toolbar.addSpacing(8)
+        toolbar.addWidget(self.export_png_button)
+        toolbar.addWidget(self.export_csv_button)
+
+        # Latency chart
+        self.plot = make_plot(self, axisItems={"bottom": ValueAxis("bottom", "iops"),
+                                               "left": ValueAxis("left", "ms")})
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        self.plot.setLabel("bottom", "IOPS", **axis_label_style(self))
+        self.plot.setLabel("left", "Latency (ms)", **axis_label_style(self))
+        # The legend sits in its own row above the chart (the title row), so it never hides a curve or label
+        # and still appears in exported images.
+        item = self.plot.plotItem
+        self.legend = pg.LegendItem(colCount=6, labelTextColor=text_color(self), horSpacing=14)
+        item.layout.removeItem(item.titleLabel)
+        item.titleLabel.hide()
+        item.layout.addItem(self.legend, 0, 1)
+        self._mouse_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
+                                           slot=self._on_mouse_moved)
+
+        # Utilisation chart
+        self.util_title = QLabel()
+        self.util_plot = make_plot(self)
+        self.util_plot.setMouseEnabled(x=False, y=False)
+        self.util_plot.hideButtons()
+        self.util_plot.getViewBox().invertY(True)
+        self.util_plot.getAxis("left").setStyle(tickLength=0)
+        self.util_plot.getAxis("bottom").setTicks([[(v, f"{v}%") for v in (0, 25, 50, 75, 100)]])
+        self.util_plot.showGrid(x=True, y=False, alpha=0.15)
+        self.util_plot.scene().sigMouseClicked.connect(self._on_util_clicked)
+        self.util_plot.getViewBox().sigResized.connect(self._fit_util_range)
+        util_box = QWidget()
+        util_layout = QVBoxLayout(util_box)
+        util_layout.setContentsMargins(0, 0, 0, 0)
+        util_layout.addWidget(self.util_title)
+        util_layout.addWidget(self.util_plot, 1)
+
+        # Summary table
+        self.summary_model = QStandardItemModel(0, len(self.SUMMARY_COLUMNS), self)
+        self.summary_model.setHorizontalHeaderLabels(list(self.SUMMARY_COLUMNS))
+        self.summary_table = QTableView()
+        self.summary_table.setModel(self.summary_model)
+        self.summary_table.verticalHeader().hide()
+        self.summary_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.summary_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.summary_table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.summary_table.setWordWrap(False)
+        self.summary_table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        head = self.summary_table.horizontalHeader()
+        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.summary_table.selectionModel().currentRowChanged.connect(
+            lambda current, _previous: self._select_row(current.row()))
+
+        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.addWidget(self.plot)
+        charts.addWidget(util_box)
+        charts.setStretchFactor(0, 3)
+        charts.setStretchFactor(1, 2)
+        charts.setSizes([700, 420])
+        charts.setChildrenCollapsible(False)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(charts)
+        self.splitter.addWidget(self.summary_table)
+        self.splitter.setStretchFactor(0, 4)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([400, 110])
+        self.splitter.setChildrenCollapsible(False)
+
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addLayout(toolbar)
+        content_layout.addWidget(self.splitter, 1)
+        self.message = MessagePanel()
+        self.message.show_message(EMPTY_MESSAGE)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(content)
+        self.stack.addWidget(self.message)
+        self.stack.setCurrentWidget(self.message)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(self.stack, 1)
+
+    # ------------------------------------------------------------------------------------------------ public API
+
+    @property
+    def workloads(self) -> tuple:
+        """The WorkloadPerformance records shown."""
+        return self._workloads
+
+    @Slot(object, object)
+    def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+        """Show an evaluation's performance (the unit is unused here); a missing result shows the problem."""
+        self._evaluation = evaluation
+        performance = getattr(evaluation, "performance", None) if evaluation is not None else None
+        if performance is None:
+            messages = problem_messages(evaluation, "performance") if evaluation is not None else []
+            if messages:
+                self.message.show_message("Performance could not be computed", messages)
+            else:
+                self.message.show_message(EMPTY_MESSAGE)
+            self.stack.setCurrentWidget(self.message)
+            self._workloads = ()
+            return
+        self._workloads = tuple(performance.workloads)
+        if not self._workloads:
+            self.message.show_message(EMPTY_MESSAGE, [str(p) for p in performance.problems])
+            self.stack.setCurrentWidget(self.message)
+            return
+        self.stack.setCurrentIndex(0)
+        previous = self.workload_combo.currentData()
+        self.workload_combo.blockSignals(True)
+        self.workload_combo.clear()
+        for index, workload in enumerate(self._workloads):
+            self.workload_combo.addItem(icon("mdi6.circle", series_color(index)), workload.name,
+                                        workload.workload_id)
+        found = self.workload_combo.findData(previous)
+        self.workload_combo.setCurrentIndex(max(found, 0))
+        self.workload_combo.blockSignals(False)
+        self._draw_curves()
+        self._draw_utilisation()
+        self._fill_summary()
+
+    @Slot(bool, str)
+    def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner; the last good result stays on screen."""
+        self.banner.set_stale(stale, message)
+
+    @Slot(bool)
+    def set_log_x(self, on: bool) -> None:
+        """Logarithmic IOPS axis."""
+        self._log_x = bool(on)
+        if self.log_x_check.isChecked() != self._log_x:
+            self.log_x_check.setChecked(self._log_x)
+        self._draw_curves()
+
+    @Slot(bool)
+    def set_log_y(self, on: bool) -> None:
+        """Logarithmic latency axis."""
+        self._log_y = bool(on)
+        if self.log_y_check.isChecked() != self._log_y:
+            self.log_y_check.setChecked(self._log_y)
+        self._draw_curves()
+
+    def select_workload(self, workload_id: str) -> None:
+        index = self.workload_combo.findData(workload_id)
+        if index < 0:
+            raise KeyError(workload_id)
+        self.workload_combo.setCurrentIndex(index)
+
+    def selected_workload(self):
+        return self._workloads[self.workload_combo.currentIndex()] if self._workloads else None
+
+    def curve_item(self, workload_id: str) -> pg.PlotDataItem:
+        return self._curve_items[workload_id]
+
+    def slo_line(self, workload_id: str) -> pg.InfiniteLine:
+        return self._slo_lines[workload_id]
+
+    def saturation_line(self, workload_id: str) -> pg.InfiniteLine:
+        return self._saturation_lines[workload_id]
+
+    def utilisation_bars(self) -> list[tuple[str, float, bool]]:
+        """(station name, utilisation %, highlighted as the bottleneck) in display order (busiest first)."""
+        workload = self.selected_workload()
+        return [(s.name, s.utilization * 100, s.name == workload.bottleneck) for s in self._util_stations]
+
+    def export_png(self, path: str | Path, scale: float = 2.0) -> None:
+        """Write the latency chart as a PNG (``scale`` x its on-screen size, for slides)."""
+        crosshair = [item for item in (self._cross_v, self._cross_h, self._cross_dot) if item.isVisible()]
+        for item in crosshair:
+            item.setVisible(False)
+        try:
+            exporter = pg.exporters.ImageExporter(self.plot.plotItem)
+            exporter.parameters()["width"] = max(int(self.plot.width() * scale), 800)
+            exporter.export(str(path))
+        finally:
+            for item in crosshair:
+                item.setVisible(True)
+
+    def export_csv(self, path: str | Path) -> None:
+        """Write every workload's curve points as CSV (empty cells where a value is not modelled)."""
+        with open(path, "w", newline="", encoding="utf-8") as handle:
+            writer = csv.writer(handle)
+            writer.writerow(CSV_FIELDS)
+            for workload in self._workloads:
+                for point in workload.curve:
+                    writer.writerow([
+                        workload.workload_id, workload.name, repr(float(point.iops)), repr(float(point.latency_ms)),
+                        repr(float(point.mbps)),
+                        "" if point.host_latency_ms is None else repr(float(point.host_latency_ms)),
+                        "" if point.population is None else point.population,
+                    ])
+
+    # -------------------------------------------------------------------------------------------------- internals
+
+    def _tx(self, value: float) -> float:
+        return math.log10(value) if self._log_x else value
+
+    def _ty(self, value: float) -> float:
+        return math.log10(value) if self._log_y else value
+
+    def _draw_curves(self) -> None:
+        plot = self.plot
+        plot.clear()
+        self.legend.clear()
+        for store in (self._curve_items, self._slo_lines, self._saturation_lines, self._operating_items,
+                      self._max_slo_items):
+            store.clear()
+        if not self._workloads:
+            return
+        plot.setLogMode(x=self._log_x, y=self._log_y)
+        base = base_color(self)
+        selected = self.selected_workload()
+        for index, workload in enumerate(self._workloads):
+            color = series_color(index)
+            width = 3 if workload is selected and len(self._workloads) > 1 else 2
+            points = [p for p in workload.curve if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or
+                                                                                       not self._log_y)]
+            curve = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
+                                    pen=pg.mkPen(color, width=width), name=workload.name)
+            curve.setZValue(10 + (workload is selected))
+            plot.addItem(curve)
+            self.legend.addItem(curve, workload.name)
+            self._curve_items[workload.workload_id] = curve
+            dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
+            label_color = QColor(color)
+            slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
+                                  label=f"SLO {workload.slo_ms:g} ms",
+                                  labelOpts={"position": 0.04 + 0.14 * index, "color": label_color,
+                                             "anchors": [(0, 1), (0, 1)], "fill": tint(base, 200)})
+            plot.addItem(slo)
+            self._slo_lines[workload.workload_id] = slo
+            if finite(workload.saturation_iops) and workload.saturation_iops > 0:
+                sat = pg.InfiniteLine(pos=self._tx(workload.saturation_iops), angle=90,
+                                      pen=pg.mkPen(color, width=1.2, style=Qt.PenStyle.DashLine),
+                                      label=f"saturation {fmt_iops(workload.saturation_iops)}",
+                                      labelOpts={"position": 0.97 - 0.09 * index, "color": label_color,
+                                                 "anchors": [(1, 0), (1, 0)], "fill": tint(base, 200)})
+                plot.addItem(sat)
+                self._saturation_lines[workload.workload_id] = sat
+            max_latency = latency_on_curve(workload, workload.max_iops_at_slo)
+            if max_latency is not None:
+                marker = pg.PlotDataItem([workload.max_iops_at_slo], [max_latency], pen=None, symbol="d",
+                                         symbolSize=13, symbolBrush=color, symbolPen=pg.mkPen(base, width=1.5))
+                marker.setToolTip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS within the "
+                                  f"{workload.slo_ms:g} ms SLO")
+                marker.setZValue(20)
+                plot.addItem(marker)
+                self._max_slo_items[workload.workload_id] = marker
+            op_latency = operating_latency(workload)
+            if workload.target_iops is not None and op_latency is not None and workload.operating_iops > 0:
+                point = pg.PlotDataItem([workload.operating_iops], [op_latency], pen=None, symbol="o",
+                                        symbolSize=12, symbolBrush=base, symbolPen=pg.mkPen(color, width=3))
+                point.setZValue(21)
+                plot.addItem(point)
+                self._operating_items[workload.workload_id] = point
+        # Legend entries for the markers, in the neutral text colour.
+        neutral = text_color(self)
+        self.legend.addItem(pg.PlotDataItem(pen=None, symbol="o", symbolSize=10, symbolBrush=pg.mkBrush(base),
+                                            symbolPen=pg.mkPen(neutral, width=2)), "operating point")
+        self.legend.addItem(pg.PlotDataItem(pen=None, symbol="d", symbolSize=11, symbolBrush=neutral),
+                            "max IOPS within SLO")
+        # Crosshair
+        pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
+        self._cross_v = pg.InfiniteLine(angle=90, pen=pen)
+        self._cross_h = pg.InfiniteLine(angle=0, pen=pen)
+        self._cross_dot = pg.PlotDataItem([], [], pen=None, symbol="o", symbolSize=8,
+                                          symbolBrush=None, symbolPen=pg.mkPen(neutral, width=1.5))
+        for item in (self._cross_v, self._cross_h, self._cross_dot):
+            item.setVisible(False)
+            item.setZValue(30)
+            plot.addItem(item, ignoreBounds=True)
+        self._fit_range()
+
+    def _fit_range(self) -> None:
+        """Show the knee: up to just past saturation, latency up to a few times the SLO, not the whole tail."""
+        workloads = self._workloads
+        max_iops = max(max((p.iops for p in w.curve), default=0.0) for w in workloads)
+        saturation = max((w.saturation_iops for w in workloads if finite(w.saturation_iops)), default=max_iops)
+        x_high = max(max_iops, saturation) * 1.06 or 1.0
+        slo = max(w.slo_ms for w in workloads)
+        latencies = [p.latency_ms for w in workloads for p in w.curve]
+        y_high = min(max(latencies, default=slo), 4 * slo)
+        y_high = max(y_high, 1.5 * slo) * 1.08
+        vb = self.plot.getViewBox()
+        if self._log_x:
+            low = min((p.iops for w in workloads for p in w.curve if p.iops > 0), default=1.0)
+            vb.setXRange(math.log10(low), math.log10(x_high), padding=0.02)
+        else:
+            vb.setXRange(0, x_high, padding=0)
+        if self._log_y:
+            low = min((lat for lat in latencies if lat > 0), default=0.1)
+            vb.setYRange(math.log10(low) - 0.1, math.log10(y_high), padding=0)
+        else:
+            vb.setYRange(0, y_high, padding=0)
+
+    def _draw_utilisation(self) -> None:
+        plot = self.util_plot
+        plot.clear()
+        workload = self.selected_workload()
+        if workload is None:
+            return
+        stations = sorted(workload.stations, key=lambda s: s.utilization, reverse=True)
+        self._util_stations = stations
+        where = "target" if workload.target_iops is not None else "max IOPS within SLO"
+        self.util_title.setText(f"<b>Utilisation</b> \u2014 {html_escape(workload.name)} at "
+                                f"{fmt_iops(workload.operating_iops)} IOPS ({where})")
+        normal = muted_color(self)
+        brushes, pens = [], []
+        for station in stations:
+            color = QColor(WARNING) if station.name == workload.bottleneck else normal
+            brushes.append(pg.mkBrush(color))
+            pens.append(pg.mkPen(color))
+        values = [min(max(s.utilization, 0.0), 1.0) * 100 for s in stations]
+        self._util_item = pg.BarGraphItem(x0=[0] * len(stations), y=list(range(len(stations))), height=0.6,
+                                          width=values, brushes=brushes, pens=pens)
+        plot.addItem(self._util_item)
+        plot.addItem(pg.InfiniteLine(pos=100, angle=90, pen=pg.mkPen(muted_color(self), style=Qt.PenStyle.DashLine)))
+        text = text_color(self)
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for i, (station, value) in enumerate(zip(stations, values)):
+            bottleneck = station.name == workload.bottleneck
+            label = pg.TextItem(f"{station.utilization * 100:.0f}%" + ("  bottleneck" if bottleneck else ""),
+                                color=text, anchor=(0, 0.5))
+            if bottleneck:
+                label.setFont(bold)
+            label.setPos(value, i)
+            plot.addItem(label)
+        axis = plot.getAxis("left")
+        axis.setTicks([[(i, s.name) for i, s in enumerate(stations)]])
+        axis.setWidth(max_text_width(self, (s.name for s in stations)) + 12)
+        plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
+        self._fit_util_range()
+
+    def _fit_util_range(self, *_args) -> None:
+        """0-100% plus room on the right for the longest value label at the current width."""
+        bold = QFont(self.font())
+        bold.setBold(True)
+        room = QFontMetrics(bold).horizontalAdvance("100%  bottleneck") + 12
+        width = max(self.util_plot.getViewBox().width(), 150.0)
+        fraction = min(room / width, 0.6)
+        self.util_plot.setXRange(0, 100 / (1 - fraction), padding=0)
+
+    def _fill_summary(self) -> None:
+        model = self.summary_model
+        model.removeRows(0, model.rowCount())
+        bold = QFont(self.summary_table.font())
+        bold.setBold(True)
+        for index, w in enumerate(self._workloads):
+            if w.target_iops is None:
+                latency, headroom = NO_TARGET, NO_TARGET
+            else:
+                latency = fmt_ms(w.latency_at_target_ms, SATURATED)
+                headroom = fmt_pct(w.headroom_pct, SATURATED, signed=True)
+            cells = [
+                w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
+                fmt_iops(w.max_iops_at_slo, NOT_MET), fmt_iops(w.target_iops, NO_TARGET), latency,
+                w.bottleneck or NOT_AVAILABLE, headroom,
+            ]
+            items = [QStandardItem(text) for text in cells]
+            items[0].setIcon(icon("mdi6.circle", series_color(index)))
+            for item in items[2:7] + items[8:]:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if w.target_met is False or w.max_iops_at_slo is None:
+                for column in (4, 6, 8):
+                    if items[column].text() in (SATURATED, NOT_MET) or (column == 6 and w.target_met is False):
+                        items[column].setForeground(QColor(FAIL))
+                        items[column].setFont(bold)
+            if finite(w.headroom_pct) and w.headroom_pct < 0:
+                items[8].setForeground(QColor(FAIL))
+            tooltip = "<br>".join(
+                [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
+                 f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
+                + [html_escape(n) for n in w.notes])
+            for item in items:
+                item.setToolTip(tooltip)
+            model.appendRow(items)
+
+    def _on_workload_changed(self, index: int) -> None:
+        if not 0 <= index < len(self._workloads):
+            return
+        self._draw_curves()
+        self._draw_utilisation()
+        self.summary_table.selectRow(index)
+        self.sig_workload_selected.emit(self._workloads[index].workload_id)
+
+    def _select_row(self, row: int) -> None:
+        if 0 <= row < len(self._workloads) and row != self.workload_combo.currentIndex():
+            self.workload_combo.setCurrentIndex(row)
+
+    def _on_mouse_moved(self, args) -> None:
+        """Crosshair: snap to the curve point nearest the mouse (in pixels) and show its IOPS, latency, MB/s."""
+        scene_pos = args[0] if isinstance(args, (tuple, list)) else args
+        vb = self.plot.getViewBox()
+        if not self._workloads or not vb.sceneBoundingRect().contains(scene_pos):
+            return
+        mouse = vb.mapSceneToView(scene_pos)
+        pixel = vb.viewPixelSize()
+        best = None
+        for workload in self._workloads:
+            for point in workload.curve:
+                if (self._log_x and point.iops <= 0) or (self._log_y and point.latency_ms <= 0):
+                    continue
+                dx = (self._tx(point.iops) - mouse.x()) / (pixel[0] or 1.0)
+                dy = (self._ty(point.latency_ms) - mouse.y()) / (pixel[1] or 1.0)
+                distance = dx * dx + dy * dy
+                if best is None or distance < best[0]:
+                    best = (distance, workload, point)
+        if best is None:
+            return
+        _, workload, point = best
+        self.readout_point = (workload.name, point)
+        x, y = self._tx(point.iops), self._ty(point.latency_ms)
+        self._cross_v.setPos(x)
+        self._cross_h.setPos(y)
+        self._cross_dot.setData([point.iops], [point.latency_ms])
+        for item in (self._cross_v, self._cross_h, self._cross_dot):
+            item.setVisible(True)
+        index = self._workloads.index(workload)
+        host = f" (host {fmt_ms(point.host_latency_ms)})" if point.host_latency_ms is not None else ""
+        self.readout.setText(
+            f"<span style='color:{series_color(index).name()}'>\u25cf</span> {html_escape(workload.name)} \u00b7 "
+            f"<b>{fmt_iops(point.iops)} IOPS</b> \u00b7 <b>{fmt_ms(point.latency_ms)}</b>{host} \u00b7 "
+            f"{fmt_mbps(point.mbps)}")
+
+    def view_to_scene(self, iops: float, latency_ms: float) -> QPointF:
+        """The scene position of a data point (for tests and tools driving the crosshair)."""
+        return self.plot.getViewBox().mapViewToScene(QPointF(self._tx(iops), self._ty(latency_ms)))
+
+    def _on_util_clicked(self, event) -> None:
+        vb = self.util_plot.getViewBox()
+        if not self._util_stations or not vb.sceneBoundingRect().contains(event.scenePos()):
+            return
+        index = round(vb.mapSceneToView(event.scenePos()).y())
+        if 0 <= index < len(self._util_stations) and self._util_stations[index].component:
+            self.sig_component_activated.emit(self._util_stations[index].component)
+
+    def _ask_export_png(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export latency chart", "latency.png", "PNG image (*.png)")
+        if path:
+            self.export_png(path)
+
+    def _ask_export_csv(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(self, "Export curve points", "curves.csv", "CSV (*.csv)")
+        if path:
+            self.export_csv(path)

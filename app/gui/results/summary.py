@@ -1,0 +1,60 @@
+"""The status bar's one-line digest of an evaluation: usable, effective, max IOPS at the SLO, bottleneck.
+
+Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO that is never met ``not met``.
+"""
+
+from __future__ import annotations
+
+import math
+
+from models.units import CapacityUnit, format_capacity, format_iops
+
+NOT_AVAILABLE = "n/a"
+NOT_MET = "not met"
+
+
+def _finite(value) -> bool:
+    return isinstance(value, (int, float)) and math.isfinite(value)
+
+
+def _capacity(total, field: str, unit: CapacityUnit | str) -> str:
+    value = getattr(total, field, None) if total is not None else None
+    return format_capacity(value, unit) if _finite(value) else NOT_AVAILABLE
+
+
+def _peak_utilization(workload) -> float:
+    return max((s.utilization for s in workload.stations), default=0.0)
+
+
+def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
+    """Formatted status-bar values for one evaluation.
+
+    Returns:
+        ``usable`` and ``effective``: the scenario totals in ``unit`` (e.g. ``25.47 TiB``), ``n/a`` without a
+        capacity result; ``max_iops_at_slo``: e.g. ``350K`` for one workload, ``OLTP 350K · Logs 90K`` for
+        several, ``not met`` where the SLO is missed even at light load; ``bottleneck``: the bottleneck station
+        of the most loaded workload (the one whose busiest station is busiest), ``n/a`` without one.
+    """
+    unit = CapacityUnit(unit)
+    result = {"usable": NOT_AVAILABLE, "effective": NOT_AVAILABLE, "max_iops_at_slo": NOT_AVAILABLE,
+              "bottleneck": NOT_AVAILABLE}
+    if evaluation is None:
+        return result
+    capacity = getattr(evaluation, "capacity", None)
+    if capacity is not None:
+        total = getattr(capacity, "total", None)
+        result["usable"] = _capacity(total, "usable_bytes", unit)
+        result["effective"] = _capacity(total, "effective_bytes", unit)
+    performance = getattr(evaluation, "performance", None)
+    workloads = tuple(getattr(performance, "workloads", ()) or ()) if performance is not None else ()
+    if workloads:
+        def iops(w) -> str:
+            return format_iops(w.max_iops_at_slo) if _finite(w.max_iops_at_slo) else NOT_MET
+
+        if len(workloads) == 1:
+            result["max_iops_at_slo"] = iops(workloads[0])
+        else:
+            result["max_iops_at_slo"] = " \u00b7 ".join(f"{w.name} {iops(w)}" for w in workloads)
+        busiest = max(workloads, key=_peak_utilization)
+        result["bottleneck"] = busiest.bottleneck or NOT_AVAILABLE
+    return result
