@@ -1,0 +1,58 @@
+"""Cloud Volumes ONTAP capacity: cloud disks, HA mirror, RAID0, WAFL reserve, licence capacity cap.
+
+Rules (NetApp CVO documentation, public_facts.md; seed 004 §3 for the licence caps): raw = disk_count x disk size,
+x2 for an HA pair (each node's disks mirror the other's); aggregates are RAID0 over cloud disks, which the cloud
+already protects (Azure managed disks keep three copies); WAFL reserve 10%; usable is capped by the licence's
+capacity (the HA pair counts once). The catalog stores caps in bytes of NetApp's "TB", which is TiB.
+"""
+
+from __future__ import annotations
+
+from models.catalog import CloudDisk, CloudVm, Licence
+from models.project import CloudVmNode
+
+from . import rules
+from .physical import Physical, fmt
+from .results import Aggregate, CapacityStep, frozen_inputs
+
+
+def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: CloudDisk, where: str) -> Physical:
+    problems: list[str] = []
+    notes: list[str] = []
+    if node.disk_count > vm.max_data_disks:
+        problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {vm.max_data_disks} ({rules.CVO_DOCS}).")
+    if vm.licences and licence.id not in vm.licences:
+        problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: {', '.join(vm.licences)}).")
+    if node.ha and not vm.ha_supported:
+        problems.append(f"{where}: {vm.vm_size} does not support an HA pair.")
+    if node.raid_type not in ("raid0", "none"):
+        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID0 over cloud disks; {rules.RAID_LABEL.get(node.raid_type, node.raid_type)} is not available, RAID0 used.")
+    copies = 2 if node.ha else 1
+    per_node = float(node.disk_count * disk.size_bytes)
+    raw = per_node * copies
+    steps = [CapacityStep("Raw (marketed)", raw, raw, f"catalog cloud disk {disk.id} size",
+                          f"{copies} node(s) x {node.disk_count} x {fmt(disk.size_bytes)} {disk.tier}",
+                          frozen_inputs({"disks per node": str(node.disk_count), "HA": "yes" if node.ha else "no"}))]
+    level = raw
+    if node.ha:
+        steps.append(CapacityStep("HA mirror", level, per_node, rules.CVO_DOCS + ": HA pair mirrors each node's data",
+                                  f"{fmt(raw)} / 2", frozen_inputs({"copies": "2"})))
+        level = per_node
+    notes.append("RAID0 over cloud disks: the cloud provider protects each disk (no parity step).")
+    frac = rules.WAFL_RESERVE
+    wafl = level * frac
+    steps.append(CapacityStep("WAFL reserve", level, level - wafl, rules.ONTAP_DOCS, f"10% x {fmt(level)}",
+                              frozen_inputs({"rule": "10%"})))
+    level -= wafl
+    cap = float(licence.capacity_cap_bytes)
+    capped = min(level, cap)
+    steps.append(CapacityStep("Licence capacity cap", level, capped,
+                              f"catalog licence {licence.id} ({licence.source_of('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
+                              f"min({fmt(level)}, cap {fmt(cap)}){' - HA pair counted once' if node.ha else ''}",
+                              frozen_inputs({"licence": licence.name, "cap": fmt(cap), "cap reached": "yes" if level > cap else "no"})))
+    if level > cap:
+        notes.append(f"The {licence.name} licence caps capacity at {fmt(cap)} ({fmt(level - cap)} of disk space is beyond it).")
+    layout = [f"{'HA pair' if node.ha else 'single node'} {vm.vm_size}: aggregate RAID0 {node.disk_count} x {disk.name} "
+              f"({fmt(disk.size_bytes)}) per node, licence {licence.name}: {fmt(capped)} usable"]
+    aggregate = Aggregate(1, "aggr_data", disk.id, "raid0", (node.disk_count,), 0, float(disk.size_bytes), per_node, capped)
+    return Physical(steps, raw, raw, capped, [aggregate], layout, notes, problems)

@@ -1,0 +1,251 @@
+"""The effective side: from usable capacity to effective capacity, with the workloads' data reduction.
+
+Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
+
+- logical data L = sum of the system's enabled workloads' ``dataset_bytes``.
+- inline efficiency in ONTAP's order: compression, then compaction, then deduplication; each workload's physical
+  data is ``dataset / (compression x compaction x dedupe)``; each step is a line with the bytes it saves.
+- Snapshot copies: N = floor(retention_h / interval_h) copies per workload; each holds the blocks overwritten in
+  its interval, ``min(100%, change_pct_per_h x interval_h)`` of the workload's physical data; each counts the
+  volume's logical size as logical (as ONTAP counts Snapshot logical space), and saves, against a full copy stored
+  on the same system (which would take the physical data size), ``physical data - its delta``.
+- FlexClone copies: ``clones`` logical copies of the dataset that cost no physical space until they change
+  (assumed unchanged).
+- thin provisioning: ``provisioned_bytes - dataset_bytes``, shown as a line; never physical.
+- efficiency ratio = total logical (data + Snapshot + clone logical) / physical used (data + Snapshot blocks +
+  clone blocks), as ONTAP reports it; effective = usable x efficiency ratio. The effective-side steps multiply
+  the usable capacity by the ratio each one adds, so their product is the efficiency ratio.
+- growth: the physical used of each workload grows at ``growth_pct_per_year / 12`` per month, compounded monthly;
+  months until full = first month the total reaches usable (None with no growth, 0 when already full).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from models.project import Workload
+from models.units import format_capacity
+
+from .results import CapacityStep, EfficiencyDetail, frozen_inputs
+
+SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
+
+
+def _fmt(value: float) -> str:
+    return format_capacity(value, "TiB")
+
+
+def _ratio(numerator: float, denominator: float) -> float:
+    """numerator / denominator, 1.0 when either is 0 (never NaN or inf)."""
+    if numerator <= 0 or denominator <= 0:
+        return 1.0
+    value = numerator / denominator
+    return value if math.isfinite(value) else 1.0
+
+
+@dataclass(frozen=True)
+class EffectiveSide:
+    steps: tuple[CapacityStep, ...]
+    detail: EfficiencyDetail
+    notes: tuple[str, ...]
+    logical_used_bytes: float
+    physical_used_bytes: float
+    data_reduction_ratio: float
+    efficiency_ratio: float
+    effective_bytes: float
+    months_until_full: float | None
+
+
+@dataclass(frozen=True)
+class _Wl:
+    name: str
+    logical: float
+    compression: float
+    compaction: float
+    dedupe: float
+    snapshots_every_h: float | None
+    snapshots_kept_h: float
+    change_pct_per_h: float
+    clones: int
+    provisioned: float
+    growth_pct: float
+
+
+def snapshot_copies(interval_h: float, retention_h: float) -> int:
+    """Snapshot copies kept: floor(retention / interval) (24 h kept, every 2 h -> 12)."""
+    if interval_h <= 0:
+        return 0
+    return int(math.floor(retention_h / interval_h + 1e-9))
+
+
+def effective_side(
+    workloads: Sequence[Workload],
+    usable_bytes: float,
+    *,
+    compression: bool = True,
+    compaction: bool = True,
+    dedupe: bool = True,
+    platform: str = "ONTAP",
+    protection_factor: float = 1.0,
+) -> EffectiveSide:
+    """The effective side of one system.
+
+    Args:
+        workloads: the enabled workloads whose target is the system.
+        usable_bytes: the system's usable capacity.
+        compression / compaction / dedupe: whether the platform applies each inline efficiency; a ratio the
+            platform cannot apply is taken as 1:1 with a note.
+        platform: the platform's name for the notes.
+        protection_factor: raw bytes per data byte outside usable (vSAN FTT), kept in the detail.
+    """
+    notes: list[str] = []
+    items: list[_Wl] = []
+    for w in workloads:
+        c = w.compression_ratio if compression else 1.0
+        k = w.compaction_ratio if compaction else 1.0
+        d = w.dedupe_ratio if dedupe else 1.0
+        for flag, ratio, what in ((compression, w.compression_ratio, "compression"),
+                                  (compaction, w.compaction_ratio, "compaction"), (dedupe, w.dedupe_ratio, "deduplication")):
+            if not flag and ratio > 1.0:
+                notes.append(f"Workload '{w.name}': {platform} does not apply {what} here; its {ratio:g}:1 is taken as 1:1.")
+        snap = w.snapshots
+        items.append(_Wl(
+            name=w.name, logical=float(w.dataset_bytes), compression=c, compaction=k, dedupe=d,
+            snapshots_every_h=snap.interval_h if snap else None, snapshots_kept_h=snap.retention_h if snap else 0.0,
+            change_pct_per_h=snap.change_pct_per_h if snap else 0.0, clones=w.clones,
+            provisioned=float(w.provisioned_bytes if w.provisioned_bytes is not None else w.dataset_bytes),
+            growth_pct=w.growth_pct_per_year,
+        ))
+
+    logical = sum(i.logical for i in items)
+    after_c = sum(i.logical / i.compression for i in items)
+    after_k = sum(i.logical / (i.compression * i.compaction) for i in items)
+    phys = [i.logical / (i.compression * i.compaction * i.dedupe) for i in items]
+    physical = sum(phys)
+
+    snap_copies = 0.0
+    snap_phys_each: list[float] = []
+    snap_logical = 0.0
+    snap_saved = 0.0
+    for item, p in zip(items, phys):
+        if item.snapshots_every_h is None:
+            snap_phys_each.append(0.0)
+            continue
+        n = snapshot_copies(item.snapshots_every_h, item.snapshots_kept_h)
+        fraction = min(1.0, item.change_pct_per_h / 100.0 * item.snapshots_every_h)
+        delta = fraction * p
+        snap_copies += n
+        snap_phys_each.append(n * delta)
+        snap_logical += n * item.logical
+        snap_saved += n * (p - delta)
+        notes.append(
+            f"Snapshot copies of '{item.name}': every {item.snapshots_every_h:g} h kept {item.snapshots_kept_h:g} h = {n} copies; "
+            f"each holds the blocks overwritten in its interval ({item.change_pct_per_h:g}%/h x {item.snapshots_every_h:g} h = "
+            f"{fraction:.1%} of {_fmt(p)} physical = {_fmt(delta)}) and counts {_fmt(item.logical)} logical; "
+            f"saving per copy against a full copy on this system = {_fmt(p)} - {_fmt(delta)} = {_fmt(p - delta)}."
+        )
+    snap_phys = sum(snap_phys_each)
+    clone_logical = sum(i.clones * i.logical for i in items)
+    if clone_logical > 0:
+        notes.append("FlexClone copies are assumed unchanged: they add logical data and no physical blocks.")
+    provisioned = sum(max(i.provisioned, i.logical) for i in items)
+    thin = provisioned - logical
+
+    logical_used = logical + snap_logical + clone_logical
+    physical_used = physical + snap_phys
+    drr = _ratio(logical, physical)
+    eff = _ratio(logical_used, physical_used) if physical_used > 0 else 1.0
+    effective = usable_bytes * eff
+
+    steps: list[CapacityStep] = []
+    if logical > 0:
+        level = usable_bytes
+
+        def add(name: str, ratio: float, source: str, formula: str, inputs: dict[str, str]) -> None:
+            nonlocal level
+            after = level * ratio
+            steps.append(CapacityStep(name, level, after, source, formula, frozen_inputs(inputs)))
+            level = after
+
+        r_c, r_k, r_d = _ratio(logical, after_c), _ratio(after_c, after_k), _ratio(after_k, physical)
+        add("Compression", r_c, SEED_000,
+            f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x {r_c:.3f}",
+            {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c), "ratio": f"{r_c:.2f}:1"})
+        if compaction:
+            add("Compaction", r_k, SEED_000,
+                f"{_fmt(after_c)} / {r_k:.3f} = {_fmt(after_k)}, saves {_fmt(after_c - after_k)}; usable x {r_k:.3f}",
+                {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k), "ratio": f"{r_k:.3f}:1"})
+        add("Deduplication", r_d, SEED_000 if platform != "vSAN" else "vSAN documentation: deduplication and compression per disk group",
+            f"{_fmt(after_k)} / {r_d:.3f} = {_fmt(physical)}, saves {_fmt(after_k - physical)}; usable x {r_d:.3f}",
+            {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical), "ratio": f"{r_d:.3f}:1"})
+        if snap_copies > 0:
+            before_ratio = _ratio(logical, physical)
+            after_ratio = _ratio(logical + snap_logical, physical + snap_phys)
+            m = after_ratio / before_ratio
+            add("Snapshot copies", m, SEED_000 + "; copy count, delta and saving as in the notes",
+                f"{snap_copies:g} copies: logical +{_fmt(snap_logical)}, physical +{_fmt(snap_phys)}; "
+                f"saved vs full copies {_fmt(snap_saved)} ({_ratio(snap_saved, snap_phys):.1f}:1); ratio {before_ratio:.2f} -> {after_ratio:.2f}",
+                {"copies": f"{snap_copies:g}", "Snapshot logical": _fmt(snap_logical), "Snapshot physical": _fmt(snap_phys),
+                 "saved vs full copies": _fmt(snap_saved)})
+        if clone_logical > 0:
+            before_ratio = _ratio(logical + snap_logical, physical + snap_phys)
+            after_ratio = _ratio(logical_used, physical_used)
+            add("FlexClone copies", after_ratio / before_ratio,
+                "seed 000 §1.3 (FlexClone: space-efficient writable copies); assumed: clones unchanged",
+                f"{sum(i.clones for i in items)} clone(s): logical +{_fmt(clone_logical)}, physical +0; ratio {before_ratio:.2f} -> {after_ratio:.2f}",
+                {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
+        if thin > 0:
+            steps.append(CapacityStep(
+                "Thin provisioning", level, level, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",
+                f"provisioned {_fmt(provisioned)} - written {_fmt(logical)} = {_fmt(thin)} not allocated",
+                frozen_inputs({"provisioned": _fmt(provisioned), "written": _fmt(logical), "not allocated": _fmt(thin)})))
+        notes.append(
+            f"Effective = usable x efficiency ratio = {_fmt(usable_bytes)} x {eff:.2f} = {_fmt(effective)}; efficiency ratio = "
+            f"logical {_fmt(logical_used)} (data + Snapshot + clone) / physical {_fmt(physical_used)}.")
+
+    months = _months_until_full(
+        [(p + s, i.growth_pct) for i, p, s in zip(items, phys, snap_phys_each)], usable_bytes)
+    if months is not None and any(i.growth_pct > 0 for i in items):
+        notes.append("Growth: physical used grows at each workload's growth_pct_per_year / 12 per month, compounded monthly.")
+
+    detail = EfficiencyDetail(
+        logical_data_bytes=logical, after_compression_bytes=after_c, after_compaction_bytes=after_k,
+        physical_data_bytes=physical, snapshot_copies=snap_copies, snapshot_physical_bytes=snap_phys,
+        snapshot_logical_bytes=snap_logical, snapshot_saved_bytes=snap_saved,
+        snapshot_savings_ratio=_ratio(snap_saved, snap_phys), clone_logical_bytes=clone_logical,
+        clone_physical_bytes=0.0, provisioned_bytes=provisioned, thin_unallocated_bytes=thin,
+        protection_factor=protection_factor,
+    )
+    return EffectiveSide(tuple(steps), detail, tuple(notes), logical_used, physical_used, drr, eff, effective, months)
+
+
+def _months_until_full(parts: Sequence[tuple[float, float]], usable: float) -> float | None:
+    """First month (fractional) when sum(p x (1 + g/1200)^m) reaches usable; None if it never grows."""
+    total = sum(p for p, _ in parts)
+    if total <= 0:
+        return None
+    if total >= usable:
+        return 0.0
+    growing = [(p, g / 1200.0) for p, g in parts if g > 0 and p > 0]
+    if not growing:
+        return None
+    fixed = total - sum(p for p, _ in growing)
+    rates = {r for _, r in growing}
+    if len(rates) == 1:
+        rate = rates.pop()
+        months = math.log((usable - fixed) / (total - fixed)) / math.log1p(rate)
+        return months if math.isfinite(months) else None
+    slowest = min(r for _, r in growing)
+    high = math.log((usable - fixed) / (total - fixed)) / math.log1p(slowest)
+    if not math.isfinite(high):
+        return None
+    low = 0.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        if fixed + sum(p * math.exp(min(700.0, mid * math.log1p(r))) for p, r in growing) >= usable:
+            high = mid
+        else:
+            low = mid
+    return high

@@ -1,0 +1,202 @@
+"""Entry point of the capacity engine: ``evaluate_capacity(scenario, catalog) -> ScenarioCapacity``.
+
+A system is a ControllerNode with the ShelfNodes linked to it (either direction, and through shelf-to-shelf
+links, as shelves are daisy-chained), an HciClusterNode, or a CloudVmNode. The enabled workloads whose ``target``
+is a system feed its effective side. User mistakes (unknown catalog ids, impossible RAID layouts, ...) become
+``problems`` naming the node; the engine never raises for them.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Sequence
+
+from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, Shelf
+from models.project import CloudVmNode, ControllerNode, HciClusterNode, Scenario, ShelfNode, Workload
+
+from . import rules
+from .array import array_capacity
+from .cloud import cloud_capacity
+from .efficiency import effective_side
+from .hci import hci_capacity
+from .ontap import ontap_capacity
+from .physical import Physical
+from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioCapacity
+
+SystemNode = ControllerNode | HciClusterNode | CloudVmNode
+
+
+def _where(kind: str, node, label: str) -> str:
+    return f"{kind} '{label}' ({node.id})" if label != node.id else f"{kind} '{node.id}'"
+
+
+def _shelves_of(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
+    """Controller id -> its shelves (reached through links, shelf chains included) and the problems found."""
+    by_id = {n.id: n for n in scenario.nodes}
+    adjacency: dict[str, list[str]] = {n.id: [] for n in scenario.nodes}
+    for link in scenario.links:
+        if link.source in adjacency and link.target in adjacency:
+            adjacency[link.source].append(link.target)
+            adjacency[link.target].append(link.source)
+    owner: dict[str, str] = {}
+    result: dict[str, list[ShelfNode]] = {}
+    problems: list[str] = []
+    for ctl in (n for n in scenario.nodes if isinstance(n, ControllerNode)):
+        result[ctl.id] = []
+        seen = {ctl.id}
+        queue = deque([ctl.id])
+        while queue:
+            current = queue.popleft()
+            for other in adjacency[current]:
+                if other in seen or not isinstance(by_id[other], ShelfNode):
+                    continue
+                seen.add(other)
+                queue.append(other)
+                if other in owner:
+                    problems.append(f"shelf '{other}' is linked to controllers '{owner[other]}' and '{ctl.id}'; "
+                                    f"its drives are counted for '{owner[other]}' only.")
+                    continue
+                owner[other] = ctl.id
+                result[ctl.id].append(by_id[other])
+    for shelf in (n for n in scenario.nodes if isinstance(n, ShelfNode)):
+        if shelf.id not in owner:
+            problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; its {shelf.drive_count} drives are not counted.")
+    return result, problems
+
+
+def _empty(node: SystemNode, label: str, family: str, problems: list[str]) -> CapacityResult:
+    return CapacityResult(node.id, label, family, (), 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 1.0, None,
+                          problems=tuple(problems))
+
+
+def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads: Sequence[Workload], **flags) -> CapacityResult:
+    side = effective_side(workloads, phys.usable_bytes, **flags)
+    return CapacityResult(
+        system_id=node.id, system_label=label, family=family, steps=tuple(phys.steps) + side.steps,
+        raw_bytes=phys.raw_bytes, right_sized_bytes=phys.right_sized_bytes, usable_bytes=phys.usable_bytes,
+        effective_bytes=side.effective_bytes, logical_used_bytes=side.logical_used_bytes,
+        physical_used_bytes=side.physical_used_bytes, data_reduction_ratio=side.data_reduction_ratio,
+        efficiency_ratio=side.efficiency_ratio, months_until_full=side.months_until_full,
+        layout=tuple(phys.layout), notes=tuple(dict.fromkeys(list(phys.notes) + list(side.notes))),
+        problems=tuple(dict.fromkeys(phys.problems)), aggregates=tuple(phys.aggregates), efficiency=side.detail,
+    )
+
+
+def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+    problems: list[str] = []
+    try:
+        controller = catalog.get(node.catalog_id, Controller)
+    except CatalogError as exc:
+        label = node.label or node.id
+        return _empty(node, label, "unknown", [f"{_where('controller', node, label)}: {exc}"])
+    label = node.label or controller.name
+    where = _where("controller", node, label)
+    counts: dict[str, list] = {}
+    for shelf in shelves:
+        swhere = _where("shelf", shelf, shelf.label or shelf.id)
+        try:
+            shelf_record = catalog.get(shelf.catalog_id, Shelf)
+            if shelf.drive_count > shelf_record.bays:
+                problems.append(f"{swhere}: {shelf.drive_count} drives exceed the {shelf_record.bays} bays of {shelf_record.name}.")
+        except CatalogError as exc:
+            problems.append(f"{swhere}: {exc}")
+        try:
+            drive = catalog.get(shelf.drive, Drive)
+        except CatalogError as exc:
+            problems.append(f"{swhere}: {exc}; its drives are not counted.")
+            continue
+        if shelf.drive_count <= 0:
+            problems.append(f"{swhere}: holds no drives.")
+            continue
+        counts.setdefault(drive.id, [drive, 0])[1] += shelf.drive_count
+    drives = [(d, n) for d, n in counts.values()]
+    if sum(n for _, n in drives) > controller.max_drives:
+        problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of {controller.max_drives}.")
+    if controller.family == "ONTAP":
+        phys = ontap_capacity(node, controller, drives, where)
+        flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP")
+    else:
+        phys = array_capacity(node, controller, drives, where)
+        inline = controller.family == "generic"
+        flags = dict(compression=inline, compaction=False, dedupe=inline, platform=controller.family)
+    phys.problems[:0] = problems
+    return _finish(node, label, controller.family, phys, workloads, **flags)
+
+
+def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+    label = node.label or node.id
+    try:
+        host = catalog.get(node.catalog_id, HciNode)
+        label = node.label or host.name
+        capacity = catalog.get(host.capacity_drive, Drive)
+    except CatalogError as exc:
+        return _empty(node, label, "vSAN", [f"{_where('HCI cluster', node, label)}: {exc}"])
+    cache = catalog.find(host.cache_drive)
+    phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None, _where("HCI cluster", node, label))
+    factor = rules.vsan_policy_factor(node.policy)
+    return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
+                   dedupe=node.dedupe_compression, platform="vSAN", protection_factor=factor)
+
+
+def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+    label = node.label or node.id
+    try:
+        vm = catalog.get(node.catalog_id, CloudVm)
+        label = node.label or f"Cloud Volumes ONTAP {vm.vm_size}"
+        licence = catalog.get(node.licence, Licence)
+        disk = catalog.get(node.disk, CloudDisk)
+    except CatalogError as exc:
+        return _empty(node, label, "Cloud Volumes ONTAP", [f"{_where('cloud VM', node, label)}: {exc}"])
+    phys = cloud_capacity(node, vm, licence, disk, _where("cloud VM", node, label))
+    return _finish(node, label, "Cloud Volumes ONTAP", phys, workloads, platform="Cloud Volumes ONTAP")
+
+
+def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
+    """The capacity waterfall of every system of a scenario, and their totals.
+
+    Pure: the same scenario and catalog give the same result; nothing is read or written.
+    """
+    shelves, problems = _shelves_of(scenario)
+    systems_nodes = [n for n in scenario.nodes if isinstance(n, (ControllerNode, HciClusterNode, CloudVmNode))]
+    ids = {n.id for n in systems_nodes}
+    by_target: dict[str, list[Workload]] = {}
+    for w in scenario.workloads:
+        if not w.enabled:
+            continue
+        if w.target not in ids:
+            problems.append(f"workload '{w.name}' ({w.id}) targets '{w.target}', which is not a controller, HCI cluster or cloud VM; "
+                            "its data is not counted.")
+            continue
+        by_target.setdefault(w.target, []).append(w)
+    results: list[CapacityResult] = []
+    for node in systems_nodes:
+        wl = by_target.get(node.id, [])
+        if isinstance(node, ControllerNode):
+            results.append(_controller(node, shelves.get(node.id, []), catalog, wl))
+        elif isinstance(node, HciClusterNode):
+            results.append(_hci(node, catalog, wl))
+        else:
+            results.append(_cloud(node, catalog, wl))
+    for result in results:
+        problems.extend(result.problems)
+    return ScenarioCapacity(tuple(results), totals(results), tuple(dict.fromkeys(problems)))
+
+
+def totals(results: Sequence[CapacityResult]) -> CapacityTotals:
+    """Byte sums over systems; ratios as total logical / total physical (1.0 without data)."""
+    logical = sum(r.logical_used_bytes for r in results)
+    physical = sum(r.physical_used_bytes for r in results)
+    data_l = sum(r.efficiency.logical_data_bytes for r in results)
+    data_p = sum(r.efficiency.physical_data_bytes for r in results)
+    months = [r.months_until_full for r in results if r.months_until_full is not None]
+    return CapacityTotals(
+        raw_bytes=sum(r.raw_bytes for r in results), right_sized_bytes=sum(r.right_sized_bytes for r in results),
+        usable_bytes=sum(r.usable_bytes for r in results), effective_bytes=sum(r.effective_bytes for r in results),
+        logical_used_bytes=logical, physical_used_bytes=physical,
+        data_reduction_ratio=data_l / data_p if data_l > 0 and data_p > 0 else 1.0,
+        efficiency_ratio=logical / physical if logical > 0 and physical > 0 else 1.0,
+        months_until_full=min(months) if months else None,
+    )
+
+
+__all__ = ["evaluate_capacity", "totals", "EfficiencyDetail"]

@@ -1,0 +1,76 @@
+"""vSAN (HCI) physical capacity: capacity devices, dedupe & compression metadata, FTT policy, slack space.
+
+Rules (vSAN documentation, public_facts.md "VMware vSAN"; seed 002 is the check):
+raw = hosts x disk groups x capacity devices x marketed size (cache devices are not capacity);
+right-sized = the same with the catalog's right-sized (formatted) size; dedupe & compression metadata ~5% of raw
+(catalog ``dedupe_metadata_pct`` when given); FTT policy: usable = remaining / factor (RAID1 FTT=n: n+1 copies on
+2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space 30% (project, else
+catalog, else 30%).
+"""
+
+from __future__ import annotations
+
+from models.catalog import Drive, HciNode
+from models.project import HciClusterNode
+
+from . import rules
+from .physical import Physical, fmt
+from .results import Aggregate, CapacityStep, frozen_inputs
+
+
+def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str) -> Physical:
+    problems: list[str] = []
+    notes: list[str] = []
+    policy = rules.VSAN_POLICIES[node.policy]
+    devices = node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
+    if node.disk_groups_per_host > host.max_disk_groups:
+        problems.append(f"{where}: {node.disk_groups_per_host} disk groups per host exceed {host.name}'s {host.max_disk_groups}.")
+    if node.capacity_drives_per_group > host.max_capacity_per_group:
+        problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed {host.name}'s {host.max_capacity_per_group}.")
+    if node.hosts < policy.min_hosts:
+        problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts; the cluster has {node.hosts} ({rules.VSAN_DOCS}).")
+    if policy.erasure_coding and not host.all_flash:
+        problems.append(f"{where}: erasure coding (RAID5/6) is all-flash only; {host.name} is hybrid ({rules.VSAN_DOCS}).")
+    if node.dedupe_compression and not host.all_flash:
+        problems.append(f"{where}: deduplication and compression are all-flash only ({rules.VSAN_DOCS}).")
+
+    raw = float(devices * capacity.marketed_bytes)
+    right_sized = float(devices * capacity.right_sized_bytes)
+    steps = [
+        CapacityStep("Raw (marketed)", raw, raw, "catalog capacity drive marketed size (decimal)",
+                     f"{node.hosts} hosts x {node.disk_groups_per_host} disk groups x {node.capacity_drives_per_group} x "
+                     f"{capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
+        CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right_sized_bytes (formatted capacity)",
+                     f"{devices} x {fmt(capacity.right_sized_bytes)}", frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
+    ]
+    if cache is not None:
+        cache_count = node.hosts * node.disk_groups_per_host
+        notes.append(f"Cache tier: {cache_count} x {cache.marketed_bytes / 1e9:,.0f} GB {cache.name} "
+                     f"({fmt(cache_count * cache.right_sized_bytes)}) are not capacity ({rules.VSAN_DOCS}).")
+    level = right_sized
+    if node.dedupe_compression:
+        pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT
+        src = f"catalog {host.id} dedupe_metadata_pct" if host.dedupe_metadata_pct else f"{rules.VSAN_DOCS}: about 5% of raw"
+        overhead = raw * pct / 100.0
+        steps.append(CapacityStep("Dedupe & compression metadata", level, level - overhead, src,
+                                  f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
+        level -= overhead
+    after = level / policy.factor
+    steps.append(CapacityStep(policy.name, level, after, rules.VSAN_DOCS,
+                              f"{fmt(level)} / {policy.factor:.3g} (raw bytes written per data byte)",
+                              frozen_inputs({"policy": node.policy, "factor": f"{policy.factor:.3f}", "min hosts": str(policy.min_hosts)})))
+    level = after
+    if node.slack_space_pct is not None:
+        slack_pct, src = node.slack_space_pct, "project slack_space_pct"
+    elif host.slack_space_pct:
+        slack_pct, src = host.slack_space_pct, f"catalog {host.id} slack_space_pct ({host.source_of('slack_space_pct')})"
+    else:
+        slack_pct, src = rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"
+    slack = level * slack_pct / 100.0
+    steps.append(CapacityStep("Slack space", level, level - slack, src, f"{slack_pct:g}% x {fmt(level)}",
+                              frozen_inputs({"slack": f"{slack_pct:g}%"})))
+    usable = level - slack
+    layout = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
+              f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
+    aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (devices,), 0, float(capacity.right_sized_bytes), after, usable)
+    return Physical(steps, raw, right_sized, usable, [aggregate], layout, notes, problems)

@@ -1,0 +1,240 @@
+"""ONTAP (FAS / AFF) physical capacity: right-sizing, ADP, spares, RAID groups, WAFL and Snapshot reserves.
+
+Rules (sources in rules.py; seed 000 §3.2-3.6 is the check: 48 x 800GB SSD AFF8080A EX, ADP root-data, 23
+partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB data aggregate per node):
+
+- drives of each type are split evenly over the controller's nodes (a shelf linked to the controller as a whole
+  belongs to the HA pair; the project model has no per-node shelf links, so shelves are spread evenly);
+- per node and drive type: ``spares_per_node`` whole spare drives; then one data aggregate;
+- ADP root-data (ADPv1): each partitioned drive (up to 24 per node) gives one root and one data partition;
+  ADP root-data-data (ADPv2): the drives of an HA pair (up to 48) each give one root and two equal data partitions
+  of (right-sized - root) / 2, one to each node, so the two never share a RAID group; ``spares_per_node`` is then
+  the spare data partitions per node, i.e. whole spare drives per HA pair ("one whole spare per HA pair where all
+  RAID groups are partitioned", ONTAP documentation); drives beyond the partitioning limit are used whole, in RAID
+  groups of their own;
+- root partition: the project's ``root_partition_bytes``, else the controller's ``adp_root_partition_bytes`` for
+  the partitioned drives per node (nearest key at or below, else the smallest), else 55 GiB (assumed, seed 000);
+- RAID groups: size = the project's raid_group_size, else the drive's default for the RAID type, capped at its
+  maximum; n members in ceil(n / size) groups as even as possible; parity RAID4 1, RAID DP 2, RAID-TEC 3;
+- WAFL reserve 10% (5% for large aggregates on recent ONTAP, rules.wafl_reserve_fraction), then the aggregate
+  Snapshot reserve (a project parameter).
+
+Without ADP the root aggregates are assumed to sit on drives outside the shelves counted here (a note says so).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from models.catalog import Controller, Drive
+from models.project import ControllerNode
+
+from . import rules
+from .physical import GroupSet, Physical, Waterfall, build_groups, describe_groups, fmt, plural
+from .results import Aggregate, CapacityStep, frozen_inputs
+
+
+def even_split(total: int, parts: int) -> list[int]:
+    base, extra = divmod(max(total, 0), max(parts, 1))
+    return [base + 1 if i < extra else base for i in range(max(parts, 1))]
+
+
+def _is_aff(controller: Controller) -> bool:
+    text = f"{controller.id} {controller.name}".lower()
+    return "aff" in text or "asa" in text.split()
+
+
+def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]], where: str) -> Physical:
+    """The physical side of an ONTAP controller with its drives.
+
+    Args:
+        node: the project's controller node (RAID type, group size, spares, ADP, reserves).
+        controller: its catalog record.
+        drives: (drive record, count) per drive type linked to the controller.
+        where: how problems name the node (e.g. ``"controller 'AFF8080A EX' (ctl1)"``).
+    """
+    problems: list[str] = []
+    notes: list[str] = []
+    layout: list[str] = []
+    aggregates: list[Aggregate] = []
+    nodes = node.nodes or controller.nodes
+    software = node.software or controller.default_software or None
+    raid = node.raid_type
+    if raid not in rules.ONTAP_RAID_TYPES:
+        problems.append(f"{where}: ONTAP builds aggregates with RAID4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
+        raid = "raid_dp"
+    parity = rules.PARITY_PER_GROUP[raid]
+    raid_label = rules.RAID_LABEL[raid]
+    adp = node.adp
+    if adp != "none" and adp not in controller.adp:
+        supported = ", ".join(controller.adp) or "none"
+        problems.append(f"{where}: the catalog does not list ADP {adp} for {controller.name} (supported: {supported}); computed as asked.")
+    aff = _is_aff(controller)
+
+    raw = sum(d.marketed_bytes * n for d, n in drives)
+    right_sized = sum(d.right_sized_bytes * n for d, n in drives)
+    first = [
+        CapacityStep("Raw (marketed)", raw, raw, "catalog drive marketed capacity (decimal)",
+                     " + ".join(f"{n} x {d.marketed_bytes / 1e9:,.0f} GB" for d, n in drives) or "no drives",
+                     frozen_inputs({"drives": str(sum(n for _, n in drives))})),
+        CapacityStep("Right-sized", raw, right_sized, TR_SOURCE,
+                     " + ".join(f"{n} x {fmt(d.right_sized_bytes)}" for d, n in drives) or "no drives",
+                     frozen_inputs({d.name: fmt(d.right_sized_bytes) for d, _ in drives})),
+    ]
+    fall = Waterfall()
+    if not drives or sum(n for _, n in drives) == 0:
+        problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
+    if adp == "none" and drives:
+        notes.append("ADP off: each node's root aggregate is assumed to sit on drives not counted here "
+                     "(add them to spares_per_node if they are in these shelves).")
+
+    for drive, total in drives:
+        suffix = f" ({drive.name})" if len(drives) > 1 else ""
+        rule = rules.ontap_group_rule(drive, raid)
+        size = node.raid_group_size or rule.default
+        if node.raid_group_size and node.raid_group_size > rule.max:
+            problems.append(f"{where}: RAID group size {node.raid_group_size} exceeds the maximum {rule.max} for "
+                            f"{raid_label} on {drive.name}; capped at {rule.max}.")
+            size = rule.max
+        if adp == "root-data-data" and drive.media != "SSD":
+            problems.append(f"{where}: ADP root-data-data is for SSD only; {drive.name} is {drive.media}.")
+        per_node = even_split(total, nodes)
+        # members per node: list of (label, count, member bytes, at_least_two)
+        node_members: list[list[tuple[str, int, float, bool]]] = [[] for _ in range(nodes)]
+        node_spares: list[str] = ["" for _ in range(nodes)]
+        rs = float(drive.right_sized_bytes)
+
+        def root_size(partitioned_per_node: int) -> float:
+            if node.root_partition_bytes:
+                return float(node.root_partition_bytes)
+            value, key = rules.root_partition_lookup(controller.adp_root_partition_bytes, partitioned_per_node)
+            if value is None:
+                notes.append(f"Root partition {fmt(rules.ADP_FALLBACK_ROOT_BYTES)}: assumed (no catalog size for {controller.name}; seed 000 Table 3).")
+                return float(rules.ADP_FALLBACK_ROOT_BYTES)
+            notes.append(f"Root partition {fmt(value)}: catalog {controller.name} adp_root_partition_bytes at {key}.")
+            return float(value)
+
+        def spare_deduct(k: int, count: int) -> None:
+            if count:
+                fall.deduct("Spares", count * rs, "project spares_per_node; ONTAP documentation (hot spares)",
+                            f"{plural(count, 'spare drive')} x {fmt(rs)} on node {k + 1}", {"spares per node": str(node.spares_per_node)})
+
+        if adp == "root-data-data":
+            pairs = [(k, k + 1) for k in range(0, nodes - 1, 2)] + ([(nodes - 1,)] if nodes % 2 else [])
+            for pair in pairs:
+                count = sum(per_node[k] for k in pair)
+                spares = min(node.spares_per_node, count)
+                if count < node.spares_per_node:
+                    problems.append(f"{where}: {count} {drive.name} drives on node(s) {', '.join(str(k + 1) for k in pair)} "
+                                    f"cannot give {node.spares_per_node} spare(s).")
+                partitioned = min(count - spares, rules.ADP_MAX_PARTITIONED[adp])
+                whole = count - spares - partitioned
+                if whole:
+                    notes.append(f"ADPv2 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per HA pair; "
+                                 f"{whole} drive(s) are used whole.")
+                root = root_size(partitioned // len(pair) if partitioned else 0)
+                if root >= rs:
+                    problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")
+                    root = rs
+                data_part = (rs - root) / 2
+                if partitioned:
+                    fall.deduct("ADP root partitions", partitioned * root, ROOT_SOURCE,
+                                f"{partitioned} root partitions x {fmt(root)}", {"root partition": fmt(root), "ADP": "root-data-data"})
+                spare_pair = spares
+                spare_deduct(pair[0], spare_pair)
+                whole_split = even_split(whole, len(pair))
+                for i, k in enumerate(pair):
+                    if len(pair) == 2:
+                        node_members[k].append(("data partitions", partitioned, data_part, False))
+                        node_spares[k] = f"{plural(spares, 'spare data partition')} ({plural(spares, 'whole spare drive')} per HA pair)"
+                    else:
+                        node_members[k].append(("data partitions", 2 * partitioned, data_part, True))
+                        node_spares[k] = plural(spares, "spare drive")
+                    if whole_split[i]:
+                        node_members[k].append(("drives", whole_split[i], rs, False))
+        else:
+            for k in range(nodes):
+                count = per_node[k]
+                spares = min(node.spares_per_node, count)
+                if count < node.spares_per_node:
+                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {node.spares_per_node} spare(s).")
+                spare_deduct(k, spares)
+                node_spares[k] = plural(spares, "spare drive")
+                usable_drives = count - spares
+                if adp == "root-data" and usable_drives > 0:
+                    partitioned = min(usable_drives, rules.ADP_MAX_PARTITIONED[adp])
+                    whole = usable_drives - partitioned
+                    root = root_size(partitioned)
+                    if root >= rs:
+                        problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")
+                        root = rs
+                    fall.deduct("ADP root partitions", partitioned * root, ROOT_SOURCE,
+                                f"{partitioned} root partitions x {fmt(root)} on node {k + 1}",
+                                {"root partition": fmt(root), "ADP": "root-data"})
+                    node_members[k].append(("data partitions", partitioned, rs - root, False))
+                    if whole:
+                        notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
+                        node_members[k].append(("drives", whole, rs, False))
+                elif usable_drives > 0:
+                    node_members[k].append(("drives", usable_drives, rs, False))
+
+        for k in range(nodes):
+            sets: list[tuple[str, GroupSet]] = []
+            total_members = sum(m[1] for m in node_members[k])
+            if node.raid_group_size and total_members and node.raid_group_size > total_members:
+                problems.append(f"{where}: node {k + 1}: RAID group size {node.raid_group_size} is larger than the "
+                                f"{total_members} {drive.name} members available; one smaller group is built.")
+            if 0 < total_members < rules.ONTAP_MIN_DRIVES[raid]:
+                problems.append(f"{where}: node {k + 1} has {total_members} {drive.name} members for its aggregate, fewer than "
+                                f"the {rules.ONTAP_MIN_DRIVES[raid]} {raid_label} needs (ONTAP documentation).")
+            for label, count, member, two in node_members[k]:
+                if count <= 0:
+                    continue
+                gs = build_groups(count, size, parity, member, at_least_two=two)
+                sets.append((label, gs))
+                if gs.idle_members:
+                    fall.deduct("Spares", gs.idle_bytes, "project spares_per_node; ONTAP documentation (hot spares)",
+                                f"{gs.idle_members} {label} left out of RAID groups on node {k + 1}")
+                    notes.append(f"Node {k + 1}: {gs.idle_members} {label} left out of the RAID groups as extra spares "
+                                 f"(a new {raid_label} group for them would cost {parity} parity).")
+                if gs.parity_bytes:
+                    fall.deduct(f"{raid_label} parity", gs.parity_bytes, f"{rules.ONTAP_DOCS}; group size {size} ({rule.source})",
+                                f"{gs.parity_members} parity {label[:-1] if label.endswith('s') else label}s x {fmt(member)} on node {k + 1}",
+                                {"RAID group size": str(size), "parity per group": str(parity)})
+                if gs.unusable_bytes:
+                    problems.append(f"{where}: node {k + 1}: a RAID group of {min(gs.groups)} members cannot hold {raid_label}'s {parity} parity; its members are unused.")
+                    fall.deduct("Unusable (too few members)", gs.unusable_bytes, rules.ONTAP_DOCS,
+                                f"{fmt(gs.unusable_bytes)} on node {k + 1}")
+            data = sum(gs.data_bytes for _, gs in sets)
+            if not sets:
+                layout.append(f"node {k + 1}: no data aggregate{suffix} ({node_spares[k] or 'no drives'})")
+                continue
+            frac, why = rules.wafl_reserve_fraction(software, aff, data)
+            if node.wafl_reserve_pct is not None:
+                frac, why = node.wafl_reserve_pct / 100.0, f"{node.wafl_reserve_pct:g}% (project override)"
+            wafl = data * frac
+            fall.deduct("WAFL reserve", wafl, rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
+                        f"{frac:.0%} x {fmt(data)} on node {k + 1}", {"rule": why})
+            snap = (data - wafl) * node.snapshot_reserve_pct / 100.0
+            if snap:
+                fall.deduct("Aggregate Snapshot reserve", snap, "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)",
+                            f"{node.snapshot_reserve_pct:g}% x {fmt(data - wafl)} on node {k + 1}")
+            usable = data - wafl - snap
+            name = f"aggr_data_node{k + 1}" + (f"_{drive.id}" if len(drives) > 1 else "")
+            groups_text = "; ".join(f"{describe_groups(gs.groups, parity)} {label} of {fmt(gs.member_bytes)}" for label, gs in sets)
+            layout.append(f"node {k + 1}: aggregate {raid_label} {groups_text}, {node_spares[k]}{suffix}: "
+                          f"{fmt(data)} after parity, {fmt(usable)} usable")
+            main = sets[0][1]
+            aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups), parity,
+                                        main.member_bytes, data, usable))
+
+    steps, usable_total = fall.steps(first)
+    if raid == "raid_tec" and any(d.media == "SSD" for d, _ in drives):
+        notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of 6 TB and more.")
+    return Physical(steps, raw, right_sized, usable_total, aggregates, layout, list(dict.fromkeys(notes)), list(dict.fromkeys(problems)))
+
+
+TR_SOURCE = "catalog drive right_sized_bytes (TR-3838 right-sized capacities)"
+ROOT_SOURCE = ("ONTAP documentation: ADP root partition per drive; size from the project, else the catalog's "
+               "adp_root_partition_bytes (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")

@@ -1,0 +1,182 @@
+"""Result records of the capacity engine: frozen dataclasses shared by the GUI waterfall, the PDF report and the CLI.
+
+Every capacity is a float number of bytes. A waterfall is a tuple of :class:`CapacityStep` from "Raw (marketed)"
+down to usable, then up from usable to effective (the effective-side steps multiply the usable capacity by the
+efficiency each one adds, so the chain ends exactly at ``effective_bytes``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+def frozen_inputs(inputs: Mapping[str, str] | None = None) -> Mapping[str, str]:
+    """A read-only copy of a step's labelled inputs."""
+    return MappingProxyType(dict(inputs or {}))
+
+
+@dataclass(frozen=True, eq=False)
+class CapacityStep:
+    """One bar of the waterfall.
+
+    Attributes:
+        name: the field's term ("Right-sized", "RAID DP parity", "WAFL reserve", "Compression", ...).
+        bytes_before: capacity before the step.
+        bytes_after: capacity after the step.
+        source: where the rule or constant comes from (seed / datasheet), or ``"assumed: ..."``.
+        formula: the arithmetic in words with its numbers (e.g. ``"4 parity partitions x 689.96 GiB"``).
+        inputs: labelled inputs for the GUI tooltip.
+    """
+
+    name: str
+    bytes_before: float
+    bytes_after: float
+    source: str
+    formula: str
+    inputs: Mapping[str, str] = field(default_factory=frozen_inputs)
+
+    @property
+    def delta_bytes(self) -> float:
+        """bytes_after - bytes_before (negative for a deduction)."""
+        return self.bytes_after - self.bytes_before
+
+
+@dataclass(frozen=True)
+class Aggregate:
+    """One aggregate / volume group / pool / datastore as the engine built it.
+
+    ``node`` is 1-based (0 = the whole system, e.g. an E-Series pool or a vSAN datastore). ``group_sizes`` holds
+    the members (drives or partitions, parity included) of each RAID group; ``member_bytes`` the size of one
+    member. ``data_bytes`` is after parity; ``usable_bytes`` after the reserves.
+    """
+
+    node: int
+    name: str
+    drive_id: str
+    raid_type: str
+    group_sizes: tuple[int, ...]
+    parity_per_group: int
+    member_bytes: float
+    data_bytes: float
+    usable_bytes: float
+
+
+@dataclass(frozen=True)
+class EfficiencyDetail:
+    """The numbers behind the effective-side steps of one system (or of the whole scenario).
+
+    Attributes:
+        logical_data_bytes: sum of the workloads' dataset_bytes.
+        after_compression_bytes / after_compaction_bytes / physical_data_bytes: the data after each inline step
+            (ONTAP's order: compression, compaction, deduplication).
+        snapshot_copies: Snapshot copies kept (sum over workloads).
+        snapshot_physical_bytes: blocks held by the Snapshot copies (physical).
+        snapshot_logical_bytes: logical size of the copies (each counts its volume's logical size, as ONTAP does).
+        snapshot_saved_bytes: space saved against full copies stored on the same system (each full copy would take
+            the workload's physical data size); the seed 000 §3.6 reading.
+        snapshot_savings_ratio: snapshot_saved_bytes / snapshot_physical_bytes ("9:1" in seed 000), 1.0 if none.
+        clone_logical_bytes / clone_physical_bytes: FlexClone copies (physical 0 until they change).
+        provisioned_bytes: sum of the provisioned sizes (dataset when not given).
+        thin_unallocated_bytes: provisioned - dataset, never physical.
+        protection_factor: raw bytes written per byte of data by the system's protection outside ``usable``
+            (vSAN FTT policy factor; 1.0 elsewhere, where RAID is already inside ``usable``).
+    """
+
+    logical_data_bytes: float = 0.0
+    after_compression_bytes: float = 0.0
+    after_compaction_bytes: float = 0.0
+    physical_data_bytes: float = 0.0
+    snapshot_copies: float = 0.0
+    snapshot_physical_bytes: float = 0.0
+    snapshot_logical_bytes: float = 0.0
+    snapshot_saved_bytes: float = 0.0
+    snapshot_savings_ratio: float = 1.0
+    clone_logical_bytes: float = 0.0
+    clone_physical_bytes: float = 0.0
+    provisioned_bytes: float = 0.0
+    thin_unallocated_bytes: float = 0.0
+    protection_factor: float = 1.0
+
+    @property
+    def footprint_bytes(self) -> float:
+        """Physical used (data + snapshots + clones) x protection_factor: what e.g. vSAN reports as used."""
+        return (self.physical_data_bytes + self.snapshot_physical_bytes + self.clone_physical_bytes) * (
+            self.protection_factor
+        )
+
+
+@dataclass(frozen=True)
+class CapacityResult:
+    """The capacity of one system (a controller with its shelves, an HCI cluster or a cloud VM).
+
+    Attributes:
+        usable_bytes: after partitioning, spares, RAID / FTT, reserves and licence caps.
+        effective_bytes: usable x efficiency_ratio: the logical data (incl. Snapshot and FlexClone copies) the
+            usable space holds at the workloads' data reduction; usable when no workload targets the system.
+        logical_used_bytes: logical data + Snapshot logical + FlexClone logical.
+        physical_used_bytes: physical data after inline efficiency + Snapshot blocks + clone blocks.
+        data_reduction_ratio: logical data / physical data (inline compression, compaction, dedupe only).
+        efficiency_ratio: logical_used / physical_used, as ONTAP's ``storage aggregate show-efficiency`` reports
+            the total ratio (seed 000 §1.3); 1.0 without data.
+        months_until_full: months until physical_used reaches usable at the workloads' growth compounded monthly;
+            None when nothing grows; 0.0 when already full.
+        layout: human lines, e.g. ``"node 1: aggregate RAID DP 1 x (21+2) data partitions, 1 spare drive"``.
+        notes: assumptions in words. problems: what is wrong with the input (never raised).
+        aggregates, efficiency: the detail behind the steps (for the report and the validation cases).
+    """
+
+    system_id: str
+    system_label: str
+    family: str
+    steps: tuple[CapacityStep, ...]
+    raw_bytes: float
+    right_sized_bytes: float
+    usable_bytes: float
+    effective_bytes: float
+    logical_used_bytes: float
+    physical_used_bytes: float
+    data_reduction_ratio: float
+    efficiency_ratio: float
+    months_until_full: float | None
+    layout: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    problems: tuple[str, ...] = ()
+    aggregates: tuple[Aggregate, ...] = ()
+    efficiency: EfficiencyDetail = field(default_factory=EfficiencyDetail)
+
+    def step(self, name: str) -> CapacityStep | None:
+        """The first step with this name, or None."""
+        return next((s for s in self.steps if s.name == name), None)
+
+
+@dataclass(frozen=True)
+class CapacityTotals:
+    """Scenario totals over all systems (ratios are byte-weighted: total logical / total physical)."""
+
+    raw_bytes: float = 0.0
+    right_sized_bytes: float = 0.0
+    usable_bytes: float = 0.0
+    effective_bytes: float = 0.0
+    logical_used_bytes: float = 0.0
+    physical_used_bytes: float = 0.0
+    data_reduction_ratio: float = 1.0
+    efficiency_ratio: float = 1.0
+    months_until_full: float | None = None
+
+
+@dataclass(frozen=True)
+class ScenarioCapacity:
+    """The capacity of every system of a scenario, their totals, and the scenario-level problems.
+
+    ``problems`` holds every system's problems (prefixed by the system) plus those of no single system
+    (a workload whose target is not a system, a shelf linked to no controller).
+    """
+
+    systems: tuple[CapacityResult, ...]
+    total: CapacityTotals
+    problems: tuple[str, ...] = ()
+
+    def system(self, system_id: str) -> CapacityResult | None:
+        return next((s for s in self.systems if s.system_id == system_id), None)

@@ -1,0 +1,204 @@
+"""Capacity rules and their constants, each with its source.
+
+Sources (public_facts.md gathers them):
+
+- TR-3838 (NetApp Storage Subsystem Configuration Guide): right-sized capacities and ONTAP default / maximum RAID
+  group sizes (RAID4 8/14, RAID DP 16/28 for performance HDD, 23/28 for SSD, 14/20 for capacity HDD).
+- ONTAP documentation: parity per RAID group (RAID4 1, RAID DP 2, RAID-TEC 3); minimum drives RAID DP 5,
+  RAID-TEC 7; RAID-TEC maximum group size 29; WAFL reserve 10%, 5% for aggregates of 30 TB or more on AFF from
+  ONTAP 9.12.1 and on all platforms from 9.14.1; ADP root-data (ADPv1) and root-data-data (ADPv2), up to 24 / 48
+  drives partitioned; a RAID group never holds two partitions of one drive.
+- SANtricity documentation: DDP RAID 6 stripes of 8 data + 2 parity, minimum 11 drives, preservation capacity in
+  drives' worth; volume groups RAID 0/1/10/5/6, minimum drives 2 (RAID 1/10), 3 (RAID 5), 5 (RAID 6), at most
+  30 drives for RAID 5/6.
+- VMware vSAN documentation: FTT policies (RAID1 n+1 copies on 2n+1 hosts, RAID5 3+1 1.33x on >= 4 hosts,
+  RAID6 4+2 1.5x on >= 6 hosts, erasure coding all-flash only), slack space 25-30%, dedupe & compression metadata
+  about 5% of raw.
+- NetApp Cloud Volumes ONTAP documentation: RAID0 on cloud disks, HA mirrors the data, licence cap counts the HA
+  pair once.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+TR3838 = "TR-3838 Storage Subsystem Configuration Guide (public_facts.md: ONTAP drive right-sizing)"
+ONTAP_DOCS = "ONTAP documentation (public_facts.md: ONTAP partitioning, reserves, RAID and spares)"
+SANTRICITY_DOCS = "SANtricity documentation (public_facts.md: E-Series / EF-Series)"
+VSAN_DOCS = "VMware vSAN documentation (public_facts.md: VMware vSAN)"
+CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation (public_facts.md: Cloud Volumes ONTAP and Azure)"
+
+RAID_LABEL = {
+    "none": "no RAID",
+    "raid0": "RAID0",
+    "raid4": "RAID4",
+    "raid_dp": "RAID DP",
+    "raid_tec": "RAID-TEC",
+    "raid5": "RAID5",
+    "raid6": "RAID6",
+    "raid10": "RAID10",
+    "ddp": "DDP",
+}
+"""RAID type -> the name the field uses."""
+
+PARITY_PER_GROUP = {"raid4": 1, "raid_dp": 2, "raid_tec": 3, "raid5": 1, "raid6": 2}
+"""Parity members per RAID group (ONTAP documentation; SANtricity documentation for RAID 5/6)."""
+
+ONTAP_RAID_TYPES = ("raid4", "raid_dp", "raid_tec")
+ONTAP_MIN_DRIVES = {"raid4": 2, "raid_dp": 5, "raid_tec": 7}
+"""Minimum members of an ONTAP data aggregate: RAID DP 5, RAID-TEC 7 (ONTAP documentation); RAID4 2 is
+assumed: one data + one parity member, the smallest group RAID4 can build."""
+
+ARRAY_MIN_DRIVES = {"raid0": 1, "none": 1, "raid1": 2, "raid10": 2, "raid4": 2, "raid5": 3, "raid6": 5,
+                    "raid_dp": 3, "raid_tec": 4, "ddp": 11}
+"""Minimum drives of an E-Series / generic volume group or pool (SANtricity documentation; RAID4 / DP / TEC on a
+generic array assumed: parity + 1)."""
+
+ARRAY_MAX_GROUP = 30
+"""E-Series RAID 5 / 6 volume groups hold at most 30 drives (SANtricity documentation); used as the default group
+size of a generic array when the user gives none."""
+
+DDP_DATA, DDP_PARITY = 8, 2
+DDP_MIN_DRIVES = 11
+
+ADP_MAX_PARTITIONED = {"root-data": 24, "root-data-data": 48}
+"""Drives ONTAP partitions at initialisation (ONTAP documentation: up to 24 / 48). StorPlan reads the ADPv1 limit
+per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46) and the ADPv2 limit per HA pair."""
+
+ADP_FALLBACK_ROOT_BYTES = 55 * 2**30
+"""Root partition size when neither the project nor the catalog gives one: assumed 55 GiB, the root aggregate of
+seed 000 Table 3 (AFF8080A EX, 23 partitioned SSD per node); Hardware Universe lists the real size per platform."""
+
+WAFL_RESERVE = 0.10
+WAFL_RESERVE_LARGE = 0.05
+WAFL_LARGE_AGGREGATE_BYTES = 30 * 2**40
+"""WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1 (ONTAP
+documentation). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
+
+VSAN_SLACK_PCT = 30.0
+"""vSAN slack space: keep 25-30% free (vSAN documentation, before 7.0 U1); 30% when neither project nor catalog
+says otherwise."""
+
+VSAN_DEDUPE_METADATA_PCT = 5.0
+"""vSAN dedupe & compression metadata: about 5% of raw (vSAN documentation)."""
+
+
+@dataclass(frozen=True)
+class VsanPolicyRule:
+    """An FTT policy: raw bytes written per byte of data, hosts needed, erasure coding or mirror."""
+
+    name: str
+    factor: float
+    min_hosts: int
+    erasure_coding: bool
+
+
+VSAN_POLICIES = {
+    "ftt1-raid1": VsanPolicyRule("vSAN FTT=1 RAID1 mirror", 2.0, 3, False),
+    "ftt2-raid1": VsanPolicyRule("vSAN FTT=2 RAID1 mirror", 3.0, 5, False),
+    "ftt3-raid1": VsanPolicyRule("vSAN FTT=3 RAID1 mirror", 4.0, 7, False),
+    "ftt1-raid5": VsanPolicyRule("vSAN FTT=1 RAID5 (3+1) erasure coding", 4.0 / 3.0, 4, True),
+    "ftt2-raid6": VsanPolicyRule("vSAN FTT=2 RAID6 (4+2) erasure coding", 1.5, 6, True),
+}
+"""vSAN storage policies (vSAN documentation): RAID1 FTT=n keeps n+1 copies on 2n+1 hosts; RAID5 3+1 1.33x on
+at least 4 hosts; RAID6 4+2 1.5x on at least 6 hosts; erasure coding is all-flash only."""
+
+
+def vsan_policy_factor(policy: str) -> float:
+    """Raw bytes vSAN writes per byte of VM data under a storage policy (e.g. 2.0 for FTT=1 RAID1)."""
+    return VSAN_POLICIES[policy].factor
+
+
+@dataclass(frozen=True)
+class GroupRule:
+    """Default and maximum ONTAP RAID group size (members, parity included) and where they come from."""
+
+    default: int
+    max: int
+    source: str
+
+
+_FALLBACK_GROUP_SIZES = {
+    # (media class, raid type) -> (default, max); TR-3838 except RAID-TEC (see below).
+    ("ssd", "raid4"): (8, 14),
+    ("ssd", "raid_dp"): (23, 28),
+    ("perf", "raid4"): (8, 14),
+    ("perf", "raid_dp"): (16, 28),
+    ("capacity", "raid4"): (7, 7),
+    ("capacity", "raid_dp"): (14, 20),
+}
+
+
+def ontap_group_rule(drive, raid_type: str) -> GroupRule:
+    """The drive's RAID group rule from the catalog, else TR-3838's value for its media class.
+
+    RAID-TEC without a catalog value: assumed default = the RAID DP default + 1 (one more parity member) and
+    maximum 29 (ONTAP documentation gives 29 as RAID-TEC's maximum group size).
+    """
+    rule = drive.raid_group_sizes.get(raid_type)
+    if rule is not None:
+        return GroupRule(rule.default, rule.max, f"catalog drive '{drive.id}' raid_group_sizes ({drive.source_of('raid_group_sizes') or TR3838})")
+    media = "ssd" if drive.media == "SSD" else ("capacity" if (drive.rpm or 10_000) <= 7_200 else "perf")
+    if raid_type == "raid_tec":
+        dp_default, _ = _FALLBACK_GROUP_SIZES[(media, "raid_dp")]
+        dp_rule = drive.raid_group_sizes.get("raid_dp")
+        if dp_rule is not None:
+            dp_default = dp_rule.default
+        return GroupRule(min(dp_default + 1, 29), 29, "assumed: RAID-TEC group = RAID DP default + 1 parity, max 29 (ONTAP documentation)")
+    default, maximum = _FALLBACK_GROUP_SIZES[(media, raid_type)]
+    return GroupRule(default, maximum, f"assumed: no catalog value for this drive; {TR3838} value for {media.upper() if media == 'ssd' else media + ' HDD'}")
+
+
+def split_groups(members: int, size: int) -> tuple[int, ...]:
+    """``members`` split into ceil(members / size) RAID groups as evenly as possible (larger groups first).
+
+    E.g. 40 members at size 23 -> (20, 20); 23 at 23 -> (23,); 25 at 23 -> (13, 12).
+    """
+    if members <= 0:
+        return ()
+    size = max(1, size)
+    count = math.ceil(members / size)
+    base, extra = divmod(members, count)
+    return tuple(base + 1 if i < extra else base for i in range(count))
+
+
+def parse_version(text: str | None) -> tuple[int, ...] | None:
+    """Numeric parts of a software version ("ONTAP 9.12.1P3" -> (9, 12, 1)); None when no number is found."""
+    if not text:
+        return None
+    numbers = re.findall(r"\d+", text)
+    if not numbers:
+        return None
+    return tuple(int(n) for n in numbers[:3])
+
+
+def wafl_reserve_fraction(software: str | None, is_aff: bool, aggregate_bytes: float) -> tuple[float, str]:
+    """WAFL reserve fraction for one aggregate and the rule applied, in words.
+
+    10% of the aggregate; 5% when the aggregate is >= 30 TiB and the system is AFF on ONTAP 9.12.1 or later, or any
+    platform on 9.14.1 or later (ONTAP documentation). An unknown version takes the 10% rule.
+    """
+    version = parse_version(software)
+    large = aggregate_bytes >= WAFL_LARGE_AGGREGATE_BYTES
+    if version is not None and large:
+        padded = version + (0,) * (3 - len(version))
+        if padded >= (9, 14, 1) or (is_aff and padded >= (9, 12, 1)):
+            return WAFL_RESERVE_LARGE, f"5%: aggregate >= 30 TiB on {'AFF ' if is_aff else ''}ONTAP {software}"
+    reason = "ONTAP version unknown" if version is None else (
+        "aggregate < 30 TiB" if not large else f"ONTAP {software} predates the 5% rule")
+    return WAFL_RESERVE, f"10% ({reason})"
+
+
+def root_partition_lookup(table: dict[str, int], partitioned_per_node: int) -> tuple[int | None, str]:
+    """The catalog's ADP root partition size for this many partitioned drives per node.
+
+    The nearest key at or below the count, else the smallest key; None when the table is empty.
+    """
+    keys = sorted((int(k), v) for k, v in table.items() if str(k).strip().isdigit())
+    if not keys:
+        return None, ""
+    below = [(k, v) for k, v in keys if k <= partitioned_per_node]
+    key, value = below[-1] if below else keys[0]
+    return value, f"{key} drives per node"
