@@ -59,6 +59,7 @@ from ._common import (
 
 EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
 NO_TARGET = "no target"
+MAX_BARS = 8
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
 
 
@@ -110,6 +111,7 @@ class PerformanceView(QWidget):
         self._max_slo_items: dict[str, pg.PlotDataItem] = {}
         self._util_stations: list = []
         self._util_item: pg.BarGraphItem | None = None
+        self._util_labels: list[tuple[float, str]] = []
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
 
@@ -167,6 +169,7 @@ class PerformanceView(QWidget):
 
         # Utilisation chart
         self.util_title = QLabel()
+        self.util_title.setWordWrap(True)
         self.util_plot = make_plot(self)
         self.util_plot.setMouseEnabled(x=False, y=False)
         self.util_plot.hideButtons()
@@ -449,11 +452,15 @@ class PerformanceView(QWidget):
         workload = self.selected_workload()
         if workload is None:
             return
-        stations = sorted(workload.stations, key=lambda s: s.utilization, reverse=True)
+        ranked = sorted(workload.stations, key=lambda s: s.utilization, reverse=True)
+        # Pure delays (0% busy) say nothing as bars; the busiest stations (and always the bottleneck) do.
+        stations = [s for s in ranked if s.utilization > 0.005 or s.name == workload.bottleneck][:MAX_BARS]
+        hidden = len(ranked) - len(stations)
         self._util_stations = stations
         where = "target" if workload.target_iops is not None else "max IOPS within SLO"
+        more = f" \u00b7 {hidden} more under {stations[-1].utilization * 100:.0f}%" if hidden and stations else ""
         self.util_title.setText(f"<b>Utilisation</b> \u2014 {html_escape(workload.name)} at "
-                                f"{fmt_iops(workload.operating_iops)} IOPS ({where})")
+                                f"{fmt_iops(workload.operating_iops)} IOPS ({where}){more}")
         normal = muted_color(self)
         brushes, pens = [], []
         for station in stations:
@@ -480,16 +487,23 @@ class PerformanceView(QWidget):
         axis.setTicks([[(i, s.name) for i, s in enumerate(stations)]])
         axis.setWidth(max_text_width(self, (s.name for s in stations)) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
+        self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
+                                                                       else "")) for s, value in zip(stations, values)]
         self._fit_util_range()
 
     def _fit_util_range(self, *_args) -> None:
         """0-100% plus room on the right for the longest value label at the current width."""
         bold = QFont(self.font())
         bold.setBold(True)
-        room = QFontMetrics(bold).horizontalAdvance("100%  bottleneck") + 12
+        metrics = QFontMetrics(bold)
         width = max(self.util_plot.getViewBox().width(), 150.0)
-        fraction = min(room / width, 0.6)
-        self.util_plot.setXRange(0, 100 / (1 - fraction), padding=0)
+        high = 112.0
+        for value, text in self._util_labels:
+            fraction = min((metrics.horizontalAdvance(text) + 10) / width, 0.7)
+            high = max(high, value / (1 - fraction))
+        self.util_plot.setXRange(0, high, padding=0)
+        ticks = (0, 50, 100) if width < 260 else (0, 25, 50, 75, 100)
+        self.util_plot.getAxis("bottom").setTicks([[(v, f"{v}%") for v in ticks]])
 
     def _fill_summary(self) -> None:
         model = self.summary_model

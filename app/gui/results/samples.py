@@ -78,13 +78,11 @@ def sample_workload(workload_id: str = "w1", name: str = "SQL Server OLTP", satu
     max_at_slo = next((p.iops for p in reversed(curve) if p.latency_ms <= slo_ms), None) if slo_met else None
     operating = target_iops if target_iops is not None else (max_at_slo or 0.0)
     utilisation = min(operating / saturation, 1.0)
-    stations = (
-        StationLoad(bottleneck, "ctrl1", utilisation, 0.12),
-        StationLoad("FC target ports", "ctrl1", utilisation * 0.55, 0.03),
-        StationLoad("SSD (node 1)", "shelf1", utilisation * 0.7, 0.08),
-        StationLoad("NVRAM mirror", "ctrl1", utilisation * 0.35, 0.02),
-        StationLoad("Host HBA ports", "host1", utilisation * 0.25, 0.01),
-    )
+    others = (("node 1 CPU", "ctrl1", 0.8), ("FC target ports", "ctrl1", 0.55), ("SSD (node 1)", "shelf1", 0.7),
+              ("NVRAM mirror", "ctrl1", 0.35), ("Host HBA ports", "host1", 0.25))
+    stations = (StationLoad(bottleneck, "ctrl1", utilisation, 0.12),) + tuple(
+        StationLoad(name, component, utilisation * share, 0.02) for name, component, share in others
+        if name != bottleneck)
     return WorkloadPerformance(
         workload_id=workload_id, name=name, curve=curve, saturation_iops=saturation, max_iops_at_slo=max_at_slo,
         slo_ms=slo_ms, target_iops=target_iops,

@@ -1,0 +1,128 @@
+"""CapacityView: the waterfall's table and bars show the engine's steps in the user's unit, and explain them."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from app.gui.results import CapacityView
+from app.gui.results.capacity_view import ALL_SYSTEMS, EMPTY_MESSAGE
+from app.gui.results.samples import sample_capacity, sample_evaluation, sample_system
+from models.evaluate import Evaluation
+from models.project.problems import Problem
+
+
+def _tib(value: float) -> str:
+    return f"{value / 2**40:,.2f} TiB"
+
+
+def _tb(value: float) -> str:
+    return f"{value / 10**12:,.2f} TB"
+
+
+def _row(view: CapacityView, label: str) -> list[str]:
+    model = view.model
+    for row in range(model.rowCount()):
+        if model.item(row, 0).text() == label:
+            return [model.item(row, c).text() for c in range(model.columnCount())]
+    raise AssertionError(f"no row {label!r}")
+
+
+@pytest.fixture
+def view(qtbot):
+    widget = CapacityView()
+    qtbot.addWidget(widget)
+    widget.resize(1200, 500)
+    return widget
+
+
+def test_table_shows_each_step_in_the_chosen_unit_and_the_toggle_switches_it(view, qtbot):
+    evaluation = sample_evaluation()
+    system = evaluation.capacity.systems[0]
+    view.set_evaluation(evaluation, "TiB")
+    parity = system.step("RAID DP parity")
+    assert _row(view, "RAID DP parity")[1:4] == [
+        _tib(parity.bytes_before), _tib(parity.bytes_after), "\u2212" + _tib(parity.bytes_before - parity.bytes_after)]
+    assert _row(view, "Usable")[2] == _tib(system.usable_bytes)
+    assert _row(view, "Effective")[2] == _tib(system.effective_bytes)
+    assert _row(view, "Compression")[3] == "+" + _tib(system.step("Compression").delta_bytes)
+
+    with qtbot.waitSignal(view.sig_unit_changed) as signal:
+        view.unit_buttons.button(0).click()  # TB
+    assert signal.args == ["TB"]
+    assert _row(view, "RAID DP parity")[1:3] == [_tb(parity.bytes_before), _tb(parity.bytes_after)]
+    assert _row(view, "Usable")[2] == _tb(system.usable_bytes)
+    assert view.plot.getAxis("bottom").labelText == "TB"
+
+
+def test_bars_follow_the_waterfall(view):
+    evaluation = sample_evaluation()
+    system = evaluation.capacity.systems[0]
+    view.set_evaluation(evaluation, "TiB")
+    labels = [bar.label for bar in view.bars]
+    # the engine's raw step becomes the raw total; usable sits between the reserves and the efficiency gains
+    assert labels[0] == "Raw (marketed)" and labels[-1] == "Effective"
+    assert labels.index("Usable") == labels.index("WAFL reserve") + 1
+    assert labels.index("Usable") == labels.index("Compression") - 1
+    opts = view._bar_item.opts
+    parity = labels.index("RAID DP parity")
+    step = system.step("RAID DP parity")
+    assert opts["x0"][parity] == pytest.approx(step.bytes_after / 2**40)
+    assert opts["width"][parity] == pytest.approx((step.bytes_before - step.bytes_after) / 2**40)
+    kinds = {bar.label: bar.kind for bar in view.bars}
+    assert kinds["RAID DP parity"] == "drop" and kinds["Compression"] == "gain" and kinds["Usable"] == "total"
+    brushes = opts["brushes"]
+    assert brushes[parity].color() != brushes[labels.index("Compression")].color()
+    assert brushes[labels.index("Usable")].color() == brushes[0].color()
+    ticks = view.plot.getAxis("left")._tickLevels[0]
+    assert [text for _, text in ticks] == labels
+
+
+def test_each_step_explains_itself(view):
+    evaluation = sample_evaluation()
+    view.set_evaluation(evaluation, "TiB")
+    step = evaluation.capacity.systems[0].step("RAID DP parity")
+    row = [bar.label for bar in view.bars].index("RAID DP parity")
+    tooltip = view.model.item(row, 1).data(Qt.ItemDataRole.ToolTipRole)
+    assert step.source in tooltip and step.formula in tooltip and "group size = 23" in tooltip
+    assert view.bar_tooltip(row) == tooltip
+    view.select_step(row)
+    assert step.source in view.details.toPlainText()
+
+
+def test_several_systems_offer_all_and_each(view):
+    capacity = sample_capacity(sample_system(), sample_system("c2", "FAS8300 HA pair", 60.0, None))
+    view.set_evaluation(sample_evaluation(capacity=capacity), "TiB")
+    assert view.system_combo.isVisibleTo(view)
+    assert [view.system_combo.itemText(i) for i in range(3)] == [ALL_SYSTEMS, "AFF A800 HA pair", "FAS8300 HA pair"]
+    assert _row(view, "Usable")[2] == _tib(capacity.total.usable_bytes)
+    assert _row(view, "Effective")[2] == _tib(capacity.total.effective_bytes)
+    parity = sum(s.step("RAID DP parity").delta_bytes for s in capacity.systems)
+    assert _row(view, "RAID DP parity")[3] == "\u2212" + _tib(-parity)
+    view.select_system("FAS8300 HA pair")
+    assert _row(view, "Usable")[2] == _tib(capacity.systems[1].usable_bytes)
+    assert view._kpis["months"].value.text() == "not projected"
+
+
+def test_key_figures(view):
+    evaluation = sample_evaluation()
+    system = evaluation.capacity.systems[0]
+    view.set_evaluation(evaluation, "TiB")
+    assert view._kpis["efficiency"].value.text() == f"{system.efficiency_ratio:.2f}:1"
+    assert view._kpis["months"].value.text() == "27 months"
+    assert view._kpis["usable"].value.text() == _tib(system.usable_bytes)
+
+
+def test_missing_capacity_shows_the_problem_and_stale_keeps_the_result(view):
+    view.set_evaluation(None, "TiB")
+    assert view.stack.currentWidget() is view.message and EMPTY_MESSAGE in view.message.text()
+    failed = Evaluation("Base", None, None, (Problem("error", "capacity engine failed: ValueError: boom"),))
+    view.set_evaluation(failed, "TiB")
+    assert "capacity engine failed: ValueError: boom" in view.message.text()
+    view.set_evaluation(sample_evaluation(), "TiB")
+    view.set_stale(True, "ctrl2 has no shelves")
+    assert view.banner.isVisibleTo(view)
+    assert view.banner.text() == "Results out of date: ctrl2 has no shelves"
+    assert view.stack.currentIndex() == 0 and view.model.rowCount() > 0
+    view.set_stale(False)
+    assert not view.banner.isVisibleTo(view)

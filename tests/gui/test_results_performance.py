@@ -1,0 +1,137 @@
+"""PerformanceView: curves equal the engine's points, SLO and saturation lines sit where they should, the
+bottleneck is highlighted, None reads as words, exports write what is shown."""
+
+from __future__ import annotations
+
+import csv
+
+import numpy as np
+import pytest
+from PySide6.QtGui import QColor, QImage
+
+from app.gui.results import PerformanceView
+from app.gui.results._common import WARNING
+from app.gui.results.performance_view import EMPTY_MESSAGE
+from app.gui.results.samples import sample_evaluation, sample_performance, sample_workload
+from models.evaluate import Evaluation
+from models.performance.results import ScenarioPerformance
+from models.project.problems import Problem
+
+
+@pytest.fixture
+def view(qtbot):
+    widget = PerformanceView()
+    qtbot.addWidget(widget)
+    widget.resize(1200, 500)
+    widget.show()
+    return widget
+
+
+def _summary(view: PerformanceView) -> list[list[str]]:
+    model = view.summary_model
+    return [[model.item(r, c).text() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def test_curves_slo_and_saturation_lines(view):
+    evaluation = sample_evaluation()
+    view.set_evaluation(evaluation, "TiB")
+    for workload in evaluation.performance.workloads:
+        x, y = view.curve_item(workload.workload_id).getData()
+        np.testing.assert_array_equal(x, [p.iops for p in workload.curve])
+        np.testing.assert_array_equal(y, [p.latency_ms for p in workload.curve])
+        slo = view.slo_line(workload.workload_id)
+        assert slo.angle == 0 and slo.value() == pytest.approx(workload.slo_ms)
+        saturation = view.saturation_line(workload.workload_id)
+        assert saturation.angle == 90 and saturation.value() == pytest.approx(workload.saturation_iops)
+        assert "saturation" in saturation.label.toPlainText()
+    legend = [label.text for _, label in view.legend.items]
+    assert [w.name for w in evaluation.performance.workloads] == legend[:2]
+    first = evaluation.performance.workloads[0]
+    marker_x, _ = view._max_slo_items[first.workload_id].getData()
+    assert marker_x[0] == pytest.approx(first.max_iops_at_slo)
+    op_x, op_y = view._operating_items[first.workload_id].getData()
+    assert (op_x[0], op_y[0]) == pytest.approx((first.operating_iops, first.latency_at_target_ms))
+
+
+def test_log_axes_keep_lines_in_place(view):
+    evaluation = sample_evaluation()
+    view.set_evaluation(evaluation, "TiB")
+    view.log_x_check.setChecked(True)
+    view.log_y_check.setChecked(True)
+    workload = evaluation.performance.workloads[0]
+    assert view.plot.plotItem.ctrl.logXCheck.isChecked() and view.plot.plotItem.ctrl.logYCheck.isChecked()
+    assert view.slo_line(workload.workload_id).value() == pytest.approx(np.log10(workload.slo_ms))
+    assert view.saturation_line(workload.workload_id).value() == pytest.approx(np.log10(workload.saturation_iops))
+
+
+def test_bottleneck_bar_is_highlighted_and_bars_are_sorted(view):
+    view.set_evaluation(sample_evaluation(), "TiB")
+    bars = view.utilisation_bars()
+    values = [value for _, value, _ in bars]
+    assert values == sorted(values, reverse=True) and all(0 <= v <= 100 for v in values)
+    assert [name for name, _, highlighted in bars if highlighted] == ["node 1 CPU"]
+    brushes = view._util_item.opts["brushes"]
+    assert brushes[0].color() == QColor(WARNING)
+    assert all(b.color() != QColor(WARNING) for b in brushes[1:])
+    view.select_workload("w2")
+    assert [name for name, _, highlighted in view.utilisation_bars() if highlighted] == ["NVRAM mirror"]
+
+
+def test_summary_table_says_saturated_and_not_met(view):
+    saturated = sample_workload(target_iops=450_000.0, saturated_target=True, slo_met=False)
+    view.set_evaluation(sample_evaluation(performance=sample_performance(saturated)), "TiB")
+    (row,) = _summary(view)
+    columns = dict(zip(view.SUMMARY_COLUMNS, row))
+    assert columns["Latency @ target"] == "saturated"
+    assert columns["Max IOPS @ SLO"] == "not met"
+    assert columns["Saturation"] == "400K" and columns["Bottleneck"] == "node 1 CPU"
+    view.set_evaluation(sample_evaluation(), "TiB")
+    rows = {r[0]: dict(zip(view.SUMMARY_COLUMNS, r)) for r in _summary(view)}
+    assert rows["SQL Server OLTP"]["Latency @ target"] == "0.62 ms"
+    assert rows["SQL Server OLTP"]["Headroom"] == "+60%"
+    assert rows["Log writes"]["Latency @ target"] == "no target"
+    assert not any("nan" in cell or "inf" in cell for r in _summary(view) for cell in r)
+
+
+def test_crosshair_reads_the_nearest_point(view, qtbot):
+    evaluation = sample_evaluation()
+    view.set_evaluation(evaluation, "TiB")
+    qtbot.waitExposed(view)
+    point = evaluation.performance.workloads[0].curve[10]
+    view._on_mouse_moved((view.view_to_scene(point.iops, point.latency_ms),))
+    assert view.readout_point == ("SQL Server OLTP", point)
+    assert f"{point.iops / 1e3:.0f}K IOPS" in view.readout.text()
+    assert f"{point.latency_ms:.2f} ms" in view.readout.text()
+
+
+def test_csv_and_png_export(view, tmp_path):
+    evaluation = sample_evaluation()
+    view.set_evaluation(evaluation, "TiB")
+    path = tmp_path / "curves.csv"
+    view.export_csv(path)
+    with open(path, newline="", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    expected = [(w.workload_id, p) for w in evaluation.performance.workloads for p in w.curve]
+    assert len(rows) == len(expected)
+    for row, (workload_id, point) in zip(rows, expected):
+        assert row["workload_id"] == workload_id
+        assert float(row["iops"]) == point.iops and float(row["latency_ms"]) == point.latency_ms
+        assert float(row["mbps"]) == point.mbps and int(row["population"]) == point.population
+    png = tmp_path / "latency.png"
+    view.export_png(png)
+    image = QImage(str(png))
+    assert not image.isNull() and image.width() >= 800
+
+
+def test_empty_and_failed_states(view):
+    view.set_evaluation(None, "TiB")
+    assert view.stack.currentWidget() is view.message and EMPTY_MESSAGE in view.message.text()
+    view.set_evaluation(Evaluation("Base", None, ScenarioPerformance(), ()), "TiB")
+    assert EMPTY_MESSAGE in view.message.text()
+    failed = Evaluation("Base", None, None, (Problem("error", "performance engine failed: KeyError: 'x'"),))
+    view.set_evaluation(failed, "TiB")
+    assert "performance engine failed" in view.message.text()
+    view.set_evaluation(sample_evaluation(), "TiB")
+    view.set_stale(True, "link l3 is not connected")
+    assert view.banner.isVisibleTo(view) and "link l3" in view.banner.text()
+    assert view.stack.currentIndex() == 0
