@@ -66,7 +66,9 @@ def from_json(text: str) -> Any:
 def create_schema(conn: sqlite3.Connection) -> None:
     """Create the current schema in an empty database and stamp its application id and version."""
     conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-    conn.executescript(DDL)
+    for statement in DDL.split(";"):  # not executescript: it would commit the caller's transaction
+        if statement.strip():
+            conn.execute(statement)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 

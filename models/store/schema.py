@@ -45,7 +45,7 @@ CREATE TABLE meta (
 );
 CREATE TABLE setting (
     key TEXT PRIMARY KEY,
-    value TEXT NOT NULL CHECK (json_valid(value))
+    value TEXT NOT NULL
 );
 CREATE TABLE scenario (
     id INTEGER PRIMARY KEY,
@@ -121,7 +121,7 @@ CREATE TABLE catalog_snapshot (
     id TEXT PRIMARY KEY,
     kind TEXT NOT NULL,
     catalog_version TEXT NOT NULL,
-    record TEXT NOT NULL CHECK (json_valid(record))
+    record TEXT NOT NULL
 );
 CREATE TABLE calibration_point (
     id INTEGER PRIMARY KEY,
@@ -135,12 +135,17 @@ CREATE TABLE calibration_fit (
     result TEXT NOT NULL
 );
 """
-"""The current schema (version :data:`SCHEMA_VERSION`)."""
+"""The current schema (version :data:`SCHEMA_VERSION`).
+
+JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
+calibration record) have no ``json_valid`` check: Python writes infinity as ``Infinity``, which SQLite's JSON
+functions reject but :func:`json.loads` reads back exactly.
+"""
 
 
 def _v1_to_v2(conn: sqlite3.Connection) -> None:
     """Settings move from the JSON column ``meta.settings`` to ``setting`` rows; calibration tables appear."""
-    conn.execute("CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL CHECK (json_valid(value)))")
+    conn.execute("CREATE TABLE setting (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     (settings_json,) = conn.execute("SELECT settings FROM meta").fetchone()
     settings = json.loads(settings_json)
     if not isinstance(settings, dict):

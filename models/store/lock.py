@@ -1,0 +1,210 @@
+"""A lock file beside an open project (``<file>.lock``) so two StorPlans do not edit the same file.
+
+The lock file holds JSON: pid, host, user and when it was taken. A lock left by a process that is gone (same
+host, pid no longer running) is stale and is taken over silently; a lock from another host cannot be checked,
+so it counts as live until the user breaks it (:meth:`ProjectLock.break_lock`).
+"""
+
+from __future__ import annotations
+
+import errno
+import getpass
+import json
+import os
+import socket
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .records import StoreError
+
+
+def lock_path_for(path: Path | str) -> Path:
+    path = Path(path)
+    return path.with_name(path.name + ".lock")
+
+
+def pid_alive(pid: int) -> bool:
+    """True when a process with this pid runs on this machine."""
+    if pid <= 0:
+        return False
+    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+        import ctypes
+
+        handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION
+        if not handle:
+            return False
+        ctypes.windll.kernel32.CloseHandle(handle)
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no user name in some containers
+        return ""
+
+
+@dataclass(frozen=True)
+class LockInfo:
+    """Who holds a project lock."""
+
+    pid: int
+    host: str
+    user: str
+    acquired_at: str
+
+    @property
+    def is_mine(self) -> bool:
+        return self.pid == os.getpid() and self.host == socket.gethostname()
+
+    @property
+    def is_stale(self) -> bool:
+        """The holder was on this host and its process is gone."""
+        return self.host == socket.gethostname() and not pid_alive(self.pid)
+
+    def describe(self) -> str:
+        who = f"{self.user}@{self.host}" if self.user else self.host
+        return f"{who}, process {self.pid}, since {self.acquired_at}"
+
+
+def read_lock(path: Path | str) -> LockInfo | None:
+    """The holder of the lock of project ``path``, or None when it is not locked.
+
+    A lock file that cannot be parsed (a crash while it was written) counts as a stale lock of pid 0.
+    """
+    lock = lock_path_for(path)
+    try:
+        text = lock.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return None
+    try:
+        data = json.loads(text)
+        return LockInfo(int(data["pid"]), str(data["host"]), str(data.get("user", "")), str(data.get("acquired_at", "")))
+    except (ValueError, KeyError, TypeError):
+        return LockInfo(0, socket.gethostname(), "", "")
+
+
+def held_by_other(path: Path | str) -> LockInfo | None:
+    """The live lock of another process on project ``path``, or None (unlocked, stale, or ours)."""
+    info = read_lock(path)
+    if info is None or info.is_mine or info.is_stale:
+        return None
+    return info
+
+
+class ProjectLock:
+    """The lock a StorPlan holds on a project while it is open for editing.
+
+    Use ``with ProjectLock(path):`` or :meth:`acquire` / :meth:`release`. Acquiring twice in one process is a
+    no-op. Opening a project (:func:`models.store.open_project`) and saving it check the lock.
+    """
+
+    def __init__(self, path: Path | str) -> None:
+        self.path = Path(path)
+        self.lock_path = lock_path_for(self.path)
+        self._held = False
+
+    @property
+    def held(self) -> bool:
+        return self._held
+
+    def acquire(self) -> None:
+        """Take the lock (taking over a stale one).
+
+        Raises:
+            StoreError: ``reason="locked"`` when another live StorPlan holds it (the message says who and since
+                when); ``reason="read_only"`` when the folder cannot be written (open the project read-only then).
+        """
+        if self._held:
+            return
+        payload = json.dumps(
+            {
+                "pid": os.getpid(),
+                "host": socket.gethostname(),
+                "user": _user(),
+                "acquired_at": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+                "app": "StorPlan",
+            }
+        ).encode()
+        for _attempt in range(3):
+            try:
+                fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+            except FileExistsError:
+                info = read_lock(self.path)
+                if info is None:
+                    continue  # released meanwhile
+                if info.is_mine:
+                    self._held = True
+                    return
+                if info.is_stale and (info.pid != 0 or self._age() > 2.0):  # pid 0: unreadable, maybe mid-write
+                    self._remove_quietly()
+                    continue
+                raise StoreError(
+                    f"{self.path} is open in another StorPlan ({info.describe()}). Close it there, or open this "
+                    "project read-only.",
+                    self.path,
+                    "locked",
+                ) from None
+            except OSError as exc:
+                if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+                    raise StoreError(
+                        f"{self.path}: cannot lock the project because its folder is read-only; open it read-only.",
+                        self.path,
+                        "read_only",
+                    ) from exc
+                raise StoreError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}", self.path) from exc
+            try:
+                os.write(fd, payload)
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            self._held = True
+            return
+        raise StoreError(f"{self.path}: could not take the project lock (it keeps changing)", self.path, "locked")
+
+    def release(self) -> None:
+        """Give the lock up (only removes the lock file if it is still ours)."""
+        if not self._held:
+            return
+        self._held = False
+        info = read_lock(self.path)
+        if info is not None and info.is_mine:
+            self._remove_quietly()
+
+    def break_lock(self) -> None:
+        """Remove someone else's lock (after the user confirmed the other StorPlan is gone), then acquire."""
+        self._remove_quietly()
+        self.acquire()
+
+    def _age(self) -> float:
+        try:
+            return time.time() - self.lock_path.stat().st_mtime
+        except OSError:
+            return 0.0
+
+    def _remove_quietly(self) -> None:
+        try:
+            self.lock_path.unlink()
+        except FileNotFoundError:
+            pass
+
+    def __enter__(self) -> "ProjectLock":
+        self.acquire()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+    def __repr__(self) -> str:
+        return f"ProjectLock({str(self.path)!r}, held={self._held})"

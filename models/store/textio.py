@@ -1,0 +1,52 @@
+"""Between the SQLite file and the readable TOML form (``storplan import`` / ``storplan export``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.catalog import Catalog
+from models.project import textformat
+from models.project.model import Project
+
+from .files import is_sqlite_file, open_project, save_project
+from .records import StoreError
+
+
+def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Catalog | None = None) -> Project:
+    """Read a TOML project and save it as a ``.storplan`` file (atomically).
+
+    Raises:
+        ProjectFormatError: the TOML file cannot be read or is not a valid project (names file and place).
+        StoreError: the ``.storplan`` file cannot be written.
+    """
+    project = textformat.load(toml_path)
+    save_project(project, storplan_path, catalog=catalog)
+    return project
+
+
+def export_toml(storplan_path: Path | str, toml_path: Path | str) -> Project:
+    """Write the TOML form of a ``.storplan`` file (atomically: temporary file + rename).
+
+    The TOML form holds the project itself; the catalog snapshot and calibration data stay in the ``.storplan``.
+
+    Raises:
+        StoreError: the ``.storplan`` file cannot be opened, or the TOML file cannot be written.
+    """
+    project = open_project(storplan_path).project
+    try:
+        textformat.dump(project, toml_path)
+    except OSError as exc:
+        raise StoreError(f"Cannot write {toml_path}: {exc.strerror or exc}", toml_path, "io") from exc
+    return project
+
+
+def load_any(path: Path | str) -> Project:
+    """A project from either form: a ``.storplan`` SQLite file (recognised by its header) or TOML text.
+
+    Raises:
+        StoreError: an SQLite file that cannot be opened (see :func:`open_project`).
+        ProjectFormatError: a text file that is not a valid TOML project.
+    """
+    if is_sqlite_file(path):
+        return open_project(path).project
+    return textformat.load(path)
