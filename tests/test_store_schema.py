@@ -1,0 +1,45 @@
+"""The schema matches the project model: a model field without a column (and a migration) fails here."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from models.project import NODE_TYPES, Project, Settings, Workload
+from models.project.model import NodeBase
+from models.store import APPLICATION_ID, SCHEMA_VERSION, save_project
+from models.store.codec import NODE_COLUMNS, WORKLOAD_FIELDS_AS_COLUMNS
+from models.store.schema import NODE_KINDS
+
+
+def test_every_workload_field_has_a_column():
+    assert set(Workload.model_fields) == WORKLOAD_FIELDS_AS_COLUMNS, (
+        "Workload gained or lost a field: add a column, bump SCHEMA_VERSION and write a migration"
+    )
+
+
+def test_node_kinds_and_common_columns():
+    assert set(NODE_KINDS) == set(NODE_TYPES)
+    assert set(NODE_COLUMNS) - {"kind"} == set(NodeBase.model_fields)
+
+
+def test_project_shape_is_what_the_store_knows():
+    assert set(Project.model_fields) == {"info", "settings", "scenarios", "active_scenario", "custom_catalog"}
+    assert set(Settings.model_fields) == {"capacity_unit", "default_slo_ms", "paper", "curve_points"}
+
+
+def test_file_is_stamped_and_typed(tmp_path: Path):
+    path = save_project(Project(), tmp_path / "p.storplan")
+    conn = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    assert conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "delete"  # one file, no -wal beside it
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+    assert {"meta", "setting", "scenario", "node", "link", "workload", "catalog_snapshot", "custom_catalog_kind",
+            "custom_catalog_entry", "calibration_point", "calibration_fit"} <= set(tables)  # fmt: skip
+    for table in tables:
+        for _cid, name, decl, *_ in conn.execute(f"PRAGMA table_info({table})"):
+            assert decl in ("TEXT", "REAL", "INTEGER"), f"{table}.{name} is {decl!r}: no blobs, no pickles"
+    foreign = {t: conn.execute(f"PRAGMA foreign_key_list({t})").fetchall() for t in ("node", "link", "workload")}
+    assert all(rows and rows[0][2] == "scenario" for rows in foreign.values())
+    conn.close()
