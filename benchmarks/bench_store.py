@@ -1,0 +1,73 @@
+"""Save and open times of a 1,000-node project (targets: under 200 ms each).
+
+Run: ``uv run python benchmarks/bench_store.py [nodes]``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from models.catalog import Catalog, CatalogError, bundled_catalog  # noqa: E402
+from models.project import ControllerNode, HostNode, Link, Project, Scenario, ShelfNode, SwitchNode, Workload  # noqa: E402
+from models.store import open_project, save_project  # noqa: E402
+
+TARGET_MS = 200.0
+
+
+def project_with(n_nodes: int) -> Project:
+    hosts = n_nodes * 6 // 10
+    shelves = n_nodes - hosts - 10 - 2
+    nodes = [ControllerNode(id=f"c{i}", catalog_id="netapp-aff8080a-ex", x=i * 200.0) for i in range(2)]
+    nodes += [SwitchNode(id=f"sw{i}", catalog_id="brocade-g630", y=100.0 + i) for i in range(10)]
+    nodes += [HostNode(id=f"h{i}", catalog_id="hp-dl980-g7", adapter="emulex-lpe32002", label=f"DB server {i}",
+                       x=i * 3.25, y=400.0) for i in range(hosts)]  # fmt: skip
+    nodes += [ShelfNode(id=f"s{i}", catalog_id="netapp-ds2246", drive="netapp-x447a-800gb-ssd", drive_count=24,
+                        x=i * 5.5, y=-300.0) for i in range(shelves)]  # fmt: skip
+    links = [Link(id=f"lh{i}", source=f"h{i}", target=f"sw{i % 10}", link_type="fc-32g", ports=2) for i in range(hosts)]
+    links += [Link(id=f"ls{i}", source=f"c{i % 2}", target=f"s{i}", link_type="sas-6g") for i in range(shelves)]
+    workloads = [Workload(id=f"w{i}", name=f"OLTP {i}", target=f"c{i % 2}", hosts=[f"h{i}"], block_kib=8,
+                          read_pct=70, random_pct=100, target_iops=5000.0, dataset_bytes=10**12)
+                 for i in range(200)]  # fmt: skip
+    scenario = Scenario(name="Base", nodes=nodes, links=links, workloads=workloads)
+    assert len(scenario.nodes) == n_nodes
+    return Project(info={"name": f"{n_nodes}-node benchmark"}, scenarios=[scenario])
+
+
+def main() -> int:
+    n_nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    project = project_with(n_nodes)
+    try:
+        catalog = bundled_catalog()
+    except CatalogError:
+        catalog = Catalog([], "")
+    saves, opens = [], []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.storplan"
+        for _ in range(7):
+            t0 = time.perf_counter()
+            save_project(project, path, catalog=catalog)
+            t1 = time.perf_counter()
+            opened = open_project(path)
+            t2 = time.perf_counter()
+            assert opened.project == project
+            saves.append((t1 - t0) * 1000)
+            opens.append((t2 - t1) * 1000)
+        size_kib = path.stat().st_size / 1024
+    save_ms, open_ms = statistics.median(saves), statistics.median(opens)
+    print(f"{n_nodes} nodes, {len(project.scenario.links)} links, {len(project.scenario.workloads)} workloads, "
+          f"file {size_kib:.0f} KiB")  # fmt: skip
+    print(f"save: median {save_ms:6.1f} ms (min {min(saves):.1f}, max {max(saves):.1f})  target < {TARGET_MS:.0f} ms")
+    print(f"open: median {open_ms:6.1f} ms (min {min(opens):.1f}, max {max(opens):.1f})  target < {TARGET_MS:.0f} ms")
+    ok = save_ms < TARGET_MS and open_ms < TARGET_MS
+    print("OK" if ok else "SLOWER THAN TARGET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
