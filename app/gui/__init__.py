@@ -1,0 +1,46 @@
+"""The StorPlan desktop application. ``run_gui`` is the one front door the CLI calls."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+NO_DISPLAY = "storplan: no display available; headless commands: storplan evaluate, validate, report, examples, catalog"
+
+
+def display_available() -> bool:
+    """False on Linux (and other X11 systems) with no display server and no offscreen platform requested."""
+    if sys.platform in ("win32", "darwin"):
+        return True
+    platform = os.environ.get("QT_QPA_PLATFORM", "")
+    if platform.split(":")[0] in ("offscreen", "minimal", "vnc", "eglfs", "linuxfb"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
+def run_gui(path: str | None = None) -> int:
+    """Open the main window (on ``path``, else the default example) and run until it closes.
+
+    Returns the exit code: 0 normally, 2 when there is no display (one line on stderr instead of a Qt abort).
+    """
+    if not display_available():
+        print(NO_DISPLAY, file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    QCoreApplication.setOrganizationName("StorPlan")
+    QCoreApplication.setApplicationName("StorPlan")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationDisplayName("StorPlan")
+
+    from .main_window import MainWindow, initial_project
+
+    try:
+        project, project_path = initial_project(path)
+    except Exception as exc:  # noqa: BLE001 - a bad file on the command line: say so, start empty
+        QMessageBox.warning(None, "Cannot open project", f"{path}\n\n{exc}")
+        project, project_path = None, None
+    window = MainWindow(project, project_path)
+    window.show()
+    return app.exec()

@@ -1,0 +1,300 @@
+"""Canvas items: passive drawings of nodes and links. They show the record and its problems; they never edit."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPalette
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
+
+from models.catalog import Catalog, Drive
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    Link,
+    NodeBase,
+    ShelfNode,
+    SwitchNode,
+)
+
+from ..icons import KIND_COLORS, kind_icon
+
+NODE_W, NODE_H = 200.0, 64.0
+HANDLE_R = 6.0
+
+RAID_NAMES = {"none": "no RAID", "raid0": "RAID 0", "raid4": "RAID 4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
+              "raid5": "RAID 5", "raid6": "RAID 6", "raid10": "RAID 10", "ddp": "DDP"}
+POLICY_NAMES = {"ftt1-raid1": "FTT=1 RAID1", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
+                "ftt1-raid5": "FTT=1 RAID5", "ftt2-raid6": "FTT=2 RAID6"}
+MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
+
+
+def marketed(size: float) -> str:
+    """Vendor-style decimal size: 800GB, 1.6TB."""
+    return f"{size / 1e12:.3g}TB" if size >= 1e12 else f"{size / 1e9:.3g}GB"
+
+
+def key_figures(node: NodeBase, catalog: Catalog) -> str:
+    """The one line an engineer reads on the item: '24 x 800GB SSD', 'RAID DP, ADP', '4 hosts, FTT=1 RAID1'."""
+    if isinstance(node, ShelfNode):
+        drive = catalog.find(node.drive)
+        if isinstance(drive, Drive):
+            return f"{node.drive_count} x {marketed(drive.marketed_bytes)} {drive.media}"
+        return f"{node.drive_count} x {node.drive}"
+    if isinstance(node, ControllerNode):
+        text = RAID_NAMES.get(node.raid_type, node.raid_type)
+        if node.raid_group_size:
+            text += f" rg {node.raid_group_size}"
+        if node.adp != "none":
+            text += ", ADP"
+        return text + (f", ONTAP {node.software}" if node.software else "")
+    if isinstance(node, HciClusterNode):
+        dedupe = ", dedupe" if node.dedupe_compression else ""
+        return f"{node.hosts} hosts, {POLICY_NAMES.get(node.policy, node.policy)}{dedupe}"
+    if isinstance(node, HostNode):
+        adapter = catalog.find(node.adapter) if node.adapter else None
+        hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
+        return f"{hosts}, {adapter.name.split(' ')[1] if adapter and ' ' in adapter.name else 'no adapter'}"
+    if isinstance(node, CloudVmNode):
+        disk = catalog.find(node.disk)
+        tier = getattr(disk, "tier", None) or node.disk
+        return f"{node.disk_count} x {tier}{', HA' if node.ha else ''}, {RAID_NAMES.get(node.raid_type, '')}"
+    if isinstance(node, SwitchNode):
+        record = catalog.find(node.catalog_id)
+        return f"{getattr(record, 'medium', '')} {getattr(record, 'speed_gbps', '')}Gb, {getattr(record, 'ports', '?')} ports"
+    return ""
+
+
+class NodeItem(QGraphicsObject):
+    """One node: icon, label, key figures, a problem badge and a connect handle on its right edge."""
+
+    def __init__(self, node: NodeBase, catalog: Catalog) -> None:
+        super().__init__()
+        self.node_id = node.id
+        self.links: list[LinkItem] = []
+        self._problems: list = []
+        self._hover = False
+        self.snap = 0
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
+                      | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
+        self.setAcceptHoverEvents(True)
+        self.setZValue(1)
+        self.set_node(node, catalog)
+
+    # state from the model
+
+    def set_node(self, node: NodeBase, catalog: Catalog) -> None:
+        self.node = node
+        record = catalog.find(node.catalog_id)
+        self.title = node.label or (record.name if record else node.catalog_id)
+        self.subtitle = key_figures(node, catalog)
+        self.color = QColor(KIND_COLORS.get(node.kind, "#888888"))
+        self.icon = kind_icon(node.kind, KIND_COLORS.get(node.kind))
+        self.setToolTip(f"<b>{self.title}</b><br>{node.id} · {node.catalog_id}<br>{self.subtitle}")
+        if self.pos() != QPointF(node.x, node.y):
+            snap, self.snap = self.snap, 0  # the model's position is shown as is; snapping is for drags
+            self.setPos(node.x, node.y)
+            self.snap = snap
+        self.update()
+
+    def set_problems(self, problems: list) -> None:
+        self._problems = list(problems)
+        tip = f"<b>{self.title}</b><br>{self.node.id} · {self.node.catalog_id}<br>{self.subtitle}"
+        if problems:
+            tip += "<hr>" + "<br>".join(("⛔ " if p.severity == "error" else "⚠ ") + p.message for p in problems)
+        self.setToolTip(tip)
+        self.update()
+
+    @property
+    def problems(self) -> list:
+        return self._problems
+
+    # geometry
+
+    def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        return QRectF(-4, -12, NODE_W + 16, NODE_H + 16)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.setFillRule(Qt.FillRule.WindingFill)  # the handle overlaps the body: keep both filled
+        path.addRoundedRect(QRectF(0, 0, NODE_W, NODE_H), 8, 8)
+        path.addEllipse(self.handle_center(), HANDLE_R + 3, HANDLE_R + 3)
+        return path
+
+    def handle_center(self) -> QPointF:
+        return QPointF(NODE_W, NODE_H / 2)
+
+    def is_on_handle(self, scene_pos: QPointF) -> bool:
+        return QLineF(self.mapFromScene(scene_pos), self.handle_center()).length() <= HANDLE_R + 4
+
+    def center(self) -> QPointF:
+        return self.mapToScene(QPointF(NODE_W / 2, NODE_H / 2))
+
+    def itemChange(self, change, value):  # noqa: N802 - Qt's name
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.snap > 0:
+            return QPointF(round(value.x() / self.snap) * self.snap, round(value.y() / self.snap) * self.snap)
+        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
+            for link in self.links:
+                link.adjust()
+        return super().itemChange(change, value)
+
+    def hoverEnterEvent(self, event) -> None:  # noqa: N802
+        self._hover = True
+        self.update()
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = False
+        self.update()
+        super().hoverLeaveEvent(event)
+
+    # drawing
+
+    def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        palette = QApplication.palette()
+        base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
+        dark = base.lightness() < 128
+        body = QRectF(0, 0, NODE_W, NODE_H)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        selected = self.isSelected()
+        border = palette.color(QPalette.ColorRole.Highlight) if selected else self.color.darker(110 if dark else 120)
+        painter.setPen(QPen(border, 2.4 if selected else 1.2))
+        fill = base.lighter(135) if dark else base
+        painter.setBrush(fill)
+        painter.drawRoundedRect(body, 8, 8)
+        # kind strip
+        strip = QPainterPath()
+        strip.addRoundedRect(QRectF(0, 0, 8, NODE_H), 4, 4)
+        painter.fillPath(strip, self.color)
+        # icon
+        self.icon.paint(painter, QRectF(14, NODE_H / 2 - 14, 28, 28).toRect())
+        # text
+        title_font = QFont(painter.font())
+        title_font.setBold(True)
+        title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0))
+        small_font = QFont(painter.font())
+        small_font.setPointSizeF(title_font.pointSizeF() - 0.5)
+        text_left, text_w = 50.0, NODE_W - 50 - 12
+        painter.setPen(text)
+        painter.setFont(title_font)
+        metrics = QFontMetricsF(title_font)
+        painter.drawText(QRectF(text_left, 8, text_w, metrics.height()), Qt.AlignmentFlag.AlignLeft,
+                         metrics.elidedText(self.title, Qt.TextElideMode.ElideRight, text_w))
+        painter.setFont(small_font)
+        metrics = QFontMetricsF(small_font)
+        muted = QColor(text)
+        muted.setAlphaF(0.75)
+        painter.setPen(muted)
+        painter.drawText(QRectF(text_left, 8 + metrics.height() + 4, text_w, metrics.height()),
+                         Qt.AlignmentFlag.AlignLeft,
+                         metrics.elidedText(self.subtitle, Qt.TextElideMode.ElideRight, text_w))
+        muted.setAlphaF(0.5)
+        painter.setPen(muted)
+        painter.drawText(QRectF(text_left, NODE_H - metrics.height() - 6, text_w, metrics.height()),
+                         Qt.AlignmentFlag.AlignLeft, self.node.id)
+        # connect handle
+        if self._hover or selected:
+            painter.setPen(QPen(border, 1.2))
+            painter.setBrush(palette.color(QPalette.ColorRole.Highlight))
+            painter.drawEllipse(self.handle_center(), HANDLE_R, HANDLE_R)
+        # problem badge
+        if self._problems:
+            errors = sum(p.severity == "error" for p in self._problems)
+            badge = QColor("#d64545" if errors else "#d99a1e")
+            centre = QPointF(NODE_W - 4, 0)
+            painter.setPen(QPen(fill, 2))
+            painter.setBrush(badge)
+            painter.drawEllipse(centre, 10, 10)
+            painter.setPen(QColor("white"))
+            painter.setFont(small_font)
+            painter.drawText(QRectF(centre.x() - 10, centre.y() - 10, 20, 20), Qt.AlignmentFlag.AlignCenter,
+                             str(len(self._problems)) if len(self._problems) < 10 else "9+")
+
+
+class LinkItem(QGraphicsObject):
+    """A link between two node items, labelled with its type and port count."""
+
+    def __init__(self, link: Link, source: NodeItem, target: NodeItem, catalog: Catalog) -> None:
+        super().__init__()
+        self.link_id = link.id
+        self.source, self.target = source, target
+        source.links.append(self)
+        target.links.append(self)
+        self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(0)
+        self._line = QLineF()
+        self._problems: list = []
+        self.set_link(link, catalog)
+
+    def set_link(self, link: Link, catalog: Catalog) -> None:
+        self.link = link
+        record = catalog.find(link.link_type)
+        self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
+        self.label = f"{link.link_type.upper()}" + (f" ×{link.ports}" if link.ports > 1 else "")
+        self.setToolTip(f"{record.name if record else link.link_type} × {link.ports} port(s)<br>{link.id}")
+        self.adjust()
+
+    def set_problems(self, problems: list) -> None:
+        self._problems = list(problems)
+        self.update()
+
+    def detach(self) -> None:
+        for end in (self.source, self.target):
+            if self in end.links:
+                end.links.remove(self)
+
+    def adjust(self) -> None:
+        self.prepareGeometryChange()
+        a, b = self.source.center(), self.target.center()
+        self._line = QLineF(self._clip(a, b, self.source), self._clip(b, a, self.target))
+        self.update()
+
+    @staticmethod
+    def _clip(inside: QPointF, outside: QPointF, item: NodeItem) -> QPointF:
+        """Where the segment leaves the item's box."""
+        dx, dy = outside.x() - inside.x(), outside.y() - inside.y()
+        if dx == 0 and dy == 0:
+            return inside
+        tx = (NODE_W / 2) / abs(dx) if dx else math.inf
+        ty = (NODE_H / 2) / abs(dy) if dy else math.inf
+        t = min(tx, ty, 1.0)
+        return QPointF(inside.x() + dx * t, inside.y() + dy * t)
+
+    def boundingRect(self) -> QRectF:  # noqa: N802
+        return QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(-60, -20, 60, 20)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath(self._line.p1())
+        path.lineTo(self._line.p2())
+        from PySide6.QtGui import QPainterPathStroker
+
+        stroker = QPainterPathStroker()
+        stroker.setWidth(10)
+        return stroker.createStroke(path)
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = QApplication.palette()
+        color = QColor("#d64545") if self._problems else self.color
+        width = 1.6 + min(self.link.ports, 8) * 0.35
+        pen = QPen(palette.color(QPalette.ColorRole.Highlight) if self.isSelected() else color, width)
+        if self._problems:
+            pen.setStyle(Qt.PenStyle.DashLine)
+        painter.setPen(pen)
+        painter.drawLine(self._line)
+        # label on a small pill at the middle
+        font = QFont(painter.font())
+        font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        mid = self._line.center()
+        w, h = metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2
+        pill = QRectF(mid.x() - w / 2, mid.y() - h / 2, w, h)
+        painter.setPen(QPen(color, 1))
+        painter.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
+        painter.drawRoundedRect(pill, h / 2, h / 2)
+        painter.setPen(palette.color(QPalette.ColorRole.Text))
+        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.label)

@@ -1,0 +1,159 @@
+"""The scene mirrors the document's active scenario: one item per node and link, kept in step by signals.
+
+Items are passive. The only intent the scene itself reports is "these items were dragged to new positions"
+(on mouse release, so one drag is one undo step); the view forwards it to the document.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QGraphicsScene
+
+from ..document import ProjectDocument
+from .items import LinkItem, NodeItem
+
+
+class TopologyScene(QGraphicsScene):
+    """Node and link items for the active scenario of ``document``."""
+
+    sig_items_moved = Signal(dict)
+    """The user dragged items: {node id: (x, y)} of those whose position differs from the model."""
+
+    def __init__(self, document: ProjectDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.node_items: dict[str, NodeItem] = {}
+        self.link_items: dict[str, LinkItem] = {}
+        self.grid = 20
+        self.snap_to_grid = True
+        self._problems: tuple = ()
+        self.setSceneRect(QRectF(-2000, -2000, 6000, 4000))
+        document.sig_node_added.connect(self._add_node)
+        document.sig_node_removed.connect(self._remove_node)
+        document.sig_node_changed.connect(self._change_node)
+        document.sig_link_added.connect(self._add_link)
+        document.sig_link_removed.connect(self._remove_link)
+        document.sig_link_changed.connect(self._change_link)
+        document.sig_scenario_switched.connect(self.rebuild)
+        document.sig_project_replaced.connect(self.rebuild)
+        self.rebuild()
+
+    # mirror the model
+
+    def rebuild(self) -> None:
+        self.clear()
+        self.node_items.clear()
+        self.link_items.clear()
+        for node in self.document.scenario.nodes:
+            self._add_node(node.id)
+        for link in self.document.scenario.links:
+            self._add_link(link.id)
+        self.set_problems(self._problems)
+
+    def _add_node(self, node_id: str) -> None:
+        node = self.document.scenario.node(node_id)
+        item = NodeItem(node, self.document.catalog)
+        item.snap = self.grid if self.snap_to_grid else 0
+        self.node_items[node_id] = item
+        self.addItem(item)
+
+    def _remove_node(self, node_id: str) -> None:
+        item = self.node_items.pop(node_id, None)
+        if item is not None:
+            for link in list(item.links):
+                self._remove_link(link.link_id)
+            self.removeItem(item)
+
+    def _change_node(self, node_id: str) -> None:
+        item = self.node_items.get(node_id)
+        if item is not None:
+            item.set_node(self.document.scenario.node(node_id), self.document.catalog)
+
+    def _link(self, link_id: str):
+        return next((l for l in self.document.scenario.links if l.id == link_id), None)
+
+    def _add_link(self, link_id: str) -> None:
+        link = self._link(link_id)
+        source, target = self.node_items.get(link.source), self.node_items.get(link.target)
+        if source is None or target is None:
+            return
+        item = LinkItem(link, source, target, self.document.catalog)
+        self.link_items[link_id] = item
+        self.addItem(item)
+
+    def _remove_link(self, link_id: str) -> None:
+        item = self.link_items.pop(link_id, None)
+        if item is not None:
+            item.detach()
+            self.removeItem(item)
+
+    def _change_link(self, link_id: str) -> None:
+        item = self.link_items.get(link_id)
+        if item is not None:
+            item.set_link(self._link(link_id), self.document.catalog)
+
+    def set_problems(self, problems) -> None:
+        """Badge items with their problems (Problem.node_id names a node, link or workload)."""
+        self._problems = tuple(problems)
+        by_id: dict[str, list] = {}
+        for problem in self._problems:
+            by_id.setdefault(problem.node_id, []).append(problem)
+        for node_id, item in self.node_items.items():
+            item.set_problems(by_id.get(node_id, []))
+        for link_id, item in self.link_items.items():
+            item.set_problems(by_id.get(link_id, []))
+
+    def set_snap(self, enabled: bool, grid: int | None = None) -> None:
+        self.snap_to_grid = enabled
+        self.grid = grid or self.grid
+        for item in self.node_items.values():
+            item.snap = self.grid if enabled else 0
+
+    # selection helpers
+
+    def selected_node_ids(self) -> list[str]:
+        return [i.node_id for i in self.selectedItems() if isinstance(i, NodeItem)]
+
+    def selected_link_ids(self) -> list[str]:
+        return [i.link_id for i in self.selectedItems() if isinstance(i, LinkItem)]
+
+    def select_ids(self, ids) -> None:
+        ids = set(ids)
+        self.clearSelection()
+        for item_id, item in (*self.node_items.items(), *self.link_items.items()):
+            if item_id in ids:
+                item.setSelected(True)
+
+    def node_at(self, scene_pos: QPointF) -> NodeItem | None:
+        for item in self.items(scene_pos):
+            if isinstance(item, NodeItem):
+                return item
+        return None
+
+    # intent: a drag ended
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        super().mouseReleaseEvent(event)
+        moved = {}
+        for node_id, item in self.node_items.items():
+            node = self.document.scenario.node(node_id)
+            if node is not None and (abs(item.x() - node.x) > 0.01 or abs(item.y() - node.y) > 0.01):
+                moved[node_id] = (item.x(), item.y())
+        if moved:
+            self.sig_items_moved.emit(moved)
+
+    def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        palette = QApplication.palette()
+        painter.fillRect(rect, palette.color(QPalette.ColorRole.Base))
+        dot = QColor(palette.color(QPalette.ColorRole.Text))
+        dot.setAlphaF(0.16)
+        step = self.grid * 2
+        left = int(rect.left()) - int(rect.left()) % step
+        top = int(rect.top()) - int(rect.top()) % step
+        if rect.width() / step > 300:
+            return
+        painter.setPen(QPen(dot, 1.5))
+        points = [QPointF(x, y) for x in range(left, int(rect.right()) + 1, step)
+                  for y in range(top, int(rect.bottom()) + 1, step)]
+        painter.drawPoints(points)

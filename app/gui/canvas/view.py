@@ -1,0 +1,245 @@
+"""The canvas view: zoom, pan, drops from the palette, keyboard, clipboard, and the connect flow.
+
+It is the canvas's controller: it turns the user's gestures into document edits (each one undoable) and
+reports refusals through :attr:`sig_status_message`.
+"""
+
+from __future__ import annotations
+
+import json
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, Signal
+from PySide6.QtGui import QAction, QCursor, QKeySequence, QPainter
+from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
+
+from models.project.model import Link, NodeBase, Scenario
+
+from ..document import ProjectDocument
+from ..icons import icon
+from ..palette import CATALOG_MIME, entry_id_from_mime
+from .interactions import ConnectInteraction, Interaction, PanInteraction
+from .items import NodeItem
+from .scene import TopologyScene
+
+ITEMS_MIME = "application/x-storplan-items"
+"""Clipboard format of copied canvas items: JSON {"nodes": [...], "links": [...]}."""
+
+
+class TopologyView(QGraphicsView):
+    sig_status_message = Signal(str)
+    """A message for the status bar (a refused drop or connection, a hint)."""
+
+    def __init__(self, document: ProjectDocument, parent=None) -> None:
+        self.topology_scene = TopologyScene(document)
+        super().__init__(self.topology_scene, parent)
+        self.topology_scene.setParent(self)
+        self.document = document
+        self.interaction: Interaction | None = None
+        self.connect_mode = False
+        self._space = False
+        self.link_type_chooser = self._choose_link_type
+        """Callable(link types, global pos) -> chosen link type id or None; tests may replace it."""
+        self.setObjectName("topologyView")
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setDragMode(QGraphicsView.DragMode.RubberBandDrag)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setAcceptDrops(True)
+        self.topology_scene.sig_items_moved.connect(document.move_nodes)
+
+    # --- zoom ---------------------------------------------------------------------------------------------
+
+    def zoom(self, factor: float) -> None:
+        current = self.transform().m11()
+        factor = max(0.2 / current, min(factor, 3.0 / current))
+        self.scale(factor, factor)
+
+    def zoom_in(self) -> None:
+        self.zoom(1.2)
+
+    def zoom_out(self) -> None:
+        self.zoom(1 / 1.2)
+
+    def fit(self) -> None:
+        rect = self.topology_scene.itemsBoundingRect()
+        if rect.isEmpty():
+            self.resetTransform()
+            self.centerOn(0, 0)
+            return
+        self.fitInView(rect.adjusted(-40, -40, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
+        if self.transform().m11() > 1.25:
+            self.resetTransform()
+            self.scale(1.25, 1.25)
+            self.centerOn(rect.center())
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            return super().wheelEvent(event)
+        steps = event.angleDelta().y() / 120
+        if steps:
+            self.zoom(1.15 ** steps)
+        event.accept()
+
+    # --- mouse: route to the interaction mode --------------------------------------------------------------
+
+    def set_connect_mode(self, on: bool) -> None:
+        self.connect_mode = on
+        self.setDragMode(QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.RubberBandDrag)
+        if on:
+            self.sig_status_message.emit("Connect: drag from one item to another.")
+
+    def start_connect(self, source_id: str) -> ConnectInteraction:
+        """Begin a connect drag from an item (the view does this on a press on the item's handle)."""
+        self.interaction = ConnectInteraction(self, self.topology_scene.node_items[source_id])
+        return self.interaction
+
+    def end_interaction(self, interaction: Interaction) -> None:
+        if self.interaction is interaction:
+            self.interaction = None
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        if self.interaction is not None and self.interaction.mouse_press(event):
+            return
+        pos = self.mapToScene(event.position().toPoint())
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space
+        ):
+            self.interaction = PanInteraction(self, event.position())
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            item = self.topology_scene.node_at(pos)
+            if item is not None and (self.connect_mode or item.is_on_handle(pos)):
+                self.start_connect(item.node_id)
+                event.accept()
+                return
+        super().mousePressEvent(event)
+
+    def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        if self.interaction is not None and self.interaction.mouse_move(event):
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        if self.interaction is not None and self.interaction.mouse_release(event):
+            return
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            return
+        if event.key() == Qt.Key.Key_Escape and self.interaction is not None:
+            self.interaction.cancel()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.viewport().unsetCursor()
+            return
+        super().keyReleaseEvent(event)
+
+    # --- connecting ----------------------------------------------------------------------------------------
+
+    def request_connection(self, source: str, target: str, global_pos: QPoint | None = None) -> str | None:
+        """Offer the link types that can join two items; refuse with the reason when none can.
+
+        Returns the new link's type id, or None when nothing was connected.
+        """
+        choices, reason = self.document.link_choices(source, target)
+        if not choices:
+            self.sig_status_message.emit(f"Cannot connect {source} to {target}: {reason}")
+            return None
+        chosen = self.link_type_chooser(choices, global_pos or QCursor.pos())
+        if not chosen:
+            return None
+        error = self.document.add_link(source, target, chosen)
+        if error:
+            self.sig_status_message.emit(f"Cannot connect {source} to {target}: {error}")
+            return None
+        self.sig_status_message.emit(f"Connected {source} to {target} ({chosen}).")
+        return chosen
+
+    def _choose_link_type(self, choices, global_pos: QPoint) -> str | None:
+        menu = QMenu(self)
+        menu.setTitle("Link type")
+        menu.addSection("Connect with")
+        for link_type in choices:
+            action = menu.addAction(icon("mdi6.vector-line"), link_type.name)
+            action.setData(link_type.id)
+        chosen = menu.exec(global_pos)
+        return chosen.data() if chosen else None
+
+    # --- drops from the palette ----------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(CATALOG_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasFormat(CATALOG_MIME):
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        entry_id = entry_id_from_mime(event.mimeData())
+        if entry_id is None:
+            event.ignore()
+            return
+        pos = self.mapToScene(event.position().toPoint())
+        under = self.topology_scene.node_at(pos)
+        snap = self.topology_scene.grid if self.topology_scene.snap_to_grid else 1
+        x, y = round((pos.x() - 100) / snap) * snap, round((pos.y() - 32) / snap) * snap
+        before = {n.id for n in self.document.scenario.nodes}
+        error = self.document.drop_entry(entry_id, x, y, under.node_id if under else None)
+        if error:
+            self.sig_status_message.emit(error)
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        added = [n.id for n in self.document.scenario.nodes if n.id not in before]
+        self.topology_scene.select_ids(added or ([under.node_id] if under else []))
+
+    # --- edit actions --------------------------------------------------------------------------------------
+
+    def delete_selection(self) -> None:
+        ids = self.topology_scene.selected_node_ids() + self.topology_scene.selected_link_ids()
+        self.document.remove_items(ids)
+
+    def copy_selection(self) -> bool:
+        ids = set(self.topology_scene.selected_node_ids())
+        if not ids:
+            return False
+        scenario = self.document.scenario
+        payload = {
+            "nodes": [n.model_dump(mode="json") for n in scenario.nodes if n.id in ids],
+            "links": [l.model_dump(mode="json") for l in scenario.links if l.source in ids and l.target in ids],
+        }
+        mime = QMimeData()
+        mime.setData(ITEMS_MIME, json.dumps(payload).encode())
+        QApplication.clipboard().setMimeData(mime)
+        return True
+
+    def paste(self) -> list[str]:
+        mime = QApplication.clipboard().mimeData()
+        if mime is None or not mime.hasFormat(ITEMS_MIME):
+            return []
+        try:
+            payload = json.loads(bytes(mime.data(ITEMS_MIME)).decode())
+            holder = Scenario(name="clipboard", nodes=payload["nodes"], links=payload["links"])
+        except (ValueError, KeyError) as exc:
+            self.sig_status_message.emit(f"Cannot paste: {exc}")
+            return []
+        new_ids = self.document.paste(list(holder.nodes), list(holder.links))
+        self.topology_scene.select_ids(new_ids)
+        return new_ids
+
+    def cut_selection(self) -> None:
+        if self.copy_selection():
+            self.delete_selection()

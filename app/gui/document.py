@@ -1,0 +1,292 @@
+"""The open project on the Qt side: the current immutable Project, its undo stack, file path and saved state.
+
+Views never change the project themselves: they call the edit methods here, each of which pushes one
+:class:`~app.gui.commands.ReplaceProjectCommand`. When a command swaps the snapshot, :meth:`_show` diffs the
+old and new project and emits only what changed, so the scene updates one item, not the whole canvas.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from models.catalog import Catalog, CatalogError, bundled_catalog
+from models.evaluate import project_catalog
+from models.project.factory import NotANodeError, new_node, next_id
+from models.project.model import CloudVmNode, HostNode, Link, NodeBase, Project, Scenario, ShelfNode, Workload
+from models.project.problems import link_problem
+
+from . import commands
+
+
+def describe_error(exc: Exception) -> str:
+    """A one-line message for a refused edit (the first pydantic error, without pydantic's boilerplate)."""
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        msg = first["msg"].removeprefix("Value error, ")
+        return f"{where}: {msg}" if where else msg
+    return str(exc)
+
+
+class ProjectDocument(QObject):
+    """One open project. Signals carry ids; read the records from :attr:`scenario`."""
+
+    sig_node_added = Signal(str)
+    """A node with this id appeared in the active scenario."""
+    sig_node_removed = Signal(str)
+    """A node with this id left the active scenario."""
+    sig_node_changed = Signal(str)
+    """A node's fields (position, label, settings) changed."""
+    sig_link_added = Signal(str)
+    """A link with this id appeared."""
+    sig_link_removed = Signal(str)
+    """A link with this id was removed."""
+    sig_link_changed = Signal(str)
+    """A link's type or port count changed."""
+    sig_workloads_changed = Signal()
+    """The active scenario's workload list or a workload's fields changed."""
+    sig_scenario_switched = Signal(str)
+    """Another scenario became active (the canvas shows a different topology)."""
+    sig_scenarios_changed = Signal()
+    """Scenarios were added, removed or renamed."""
+    sig_settings_changed = Signal()
+    """Project settings (e.g. the capacity unit) or info changed."""
+    sig_project_replaced = Signal()
+    """A different project was loaded (new, open, revert): rebuild everything."""
+    sig_project_changed = Signal()
+    """Anything changed (emitted after the finer signals): re-evaluate."""
+    sig_modified_changed = Signal(bool)
+    """The project became modified (True) or saved (False)."""
+    sig_path_changed = Signal(str)
+    """The file the project is saved in changed ("" = never saved)."""
+
+    def __init__(self, project: Project | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        self._project = project or Project()
+        self._catalog: Catalog | None = None
+        self._catalog_key: object = None
+        self.path: Path | None = None
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.sig_modified_changed.emit(not clean)
+
+    # --- state ----------------------------------------------------------------------------------------------
+
+    @property
+    def project(self) -> Project:
+        return self._project
+
+    @property
+    def scenario(self) -> Scenario:
+        return self._project.scenario
+
+    @property
+    def catalog(self) -> Catalog:
+        """The bundled catalog plus the project's own records (the bundled one when those are invalid)."""
+        key = repr(self._project.custom_catalog) if self._project.custom_catalog else None
+        if self._catalog is None or key != self._catalog_key:
+            try:
+                self._catalog = project_catalog(self._project)
+            except CatalogError:
+                self._catalog = bundled_catalog()
+            self._catalog_key = key
+        return self._catalog
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def display_name(self) -> str:
+        return self.path.name if self.path else self._project.info.name
+
+    def reset(self, project: Project, path: Path | None = None) -> None:
+        """Show another project (new / open / revert): clears undo history, marks it saved."""
+        self.undo_stack.clear()
+        self._project = project
+        self.path = Path(path) if path else None
+        self.sig_project_replaced.emit()
+        self.sig_project_changed.emit()
+        self.sig_path_changed.emit(str(self.path or ""))
+        self.undo_stack.setClean()
+        self.sig_modified_changed.emit(False)
+
+    def mark_saved(self, path: Path) -> None:
+        self.path = Path(path)
+        self.undo_stack.setClean()
+        self.sig_path_changed.emit(str(self.path))
+
+    # --- the one way to change the project ------------------------------------------------------------------
+
+    def push(self, after: Project, text: str, merge_key: tuple | None = None) -> bool:
+        """Make ``after`` the project through one undoable command; False when nothing changed."""
+        if after == self._project:
+            return False
+        self.undo_stack.push(commands.ReplaceProjectCommand(self, self._project, after, text, merge_key))
+        return True
+
+    def push_scenario(self, scenario: Scenario, text: str, merge_key: tuple | None = None) -> bool:
+        return self.push(self._project.with_scenario(scenario), text, merge_key)
+
+    def _show(self, project: Project) -> None:
+        """Called by commands only: make ``project`` current and emit what changed."""
+        before, self._project = self._project, project
+        old, new = before.scenario, project.scenario
+        if before.active_scenario != project.active_scenario:
+            self.sig_scenario_switched.emit(project.active_scenario)
+        else:
+            self._diff(old.nodes, new.nodes, self.sig_node_added, self.sig_node_removed, self.sig_node_changed)
+            self._diff(old.links, new.links, self.sig_link_added, self.sig_link_removed, self.sig_link_changed)
+            if old.workloads != new.workloads:
+                self.sig_workloads_changed.emit()
+        if [s.name for s in before.scenarios] != [s.name for s in project.scenarios]:
+            self.sig_scenarios_changed.emit()
+        if before.settings != project.settings or before.info != project.info:
+            self.sig_settings_changed.emit()
+        self.sig_project_changed.emit()
+
+    @staticmethod
+    def _diff(old, new, added, removed, changed) -> None:
+        old_by_id = {r.id: r for r in old}
+        new_by_id = {r.id: r for r in new}
+        for rid in old_by_id.keys() - new_by_id.keys():
+            removed.emit(rid)
+        for record in new:
+            previous = old_by_id.get(record.id)
+            if previous is None:
+                added.emit(record.id)
+            elif previous != record:
+                changed.emit(record.id)
+
+    # --- edits (each returns an error message, or None when done) ------------------------------------------
+
+    def _try(self, make, text: str, merge_key: tuple | None = None) -> str | None:
+        try:
+            scenario = make(self.scenario)
+        except (ValueError, CatalogError) as exc:
+            return describe_error(exc)
+        self.push_scenario(scenario, text, merge_key)
+        return None
+
+    def drop_entry(self, entry_id: str, x: float, y: float, on_node: str | None = None) -> str | None:
+        """A palette drop: set a part on the item under the drop, or add a new item at (x, y)."""
+        entry = self.catalog.find(entry_id)
+        if entry is None:
+            return f"unknown catalog entry '{entry_id}'"
+        target = self.scenario.node(on_node) if on_node else None
+        part_field = {"drive": (ShelfNode, "drive"), "adapter": (HostNode, "adapter"),
+                      "cloud_disk": (CloudVmNode, "disk"), "licence": (CloudVmNode, "licence")}.get(entry.kind)
+        if part_field is not None:
+            node_type, field = part_field
+            if not isinstance(target, node_type):
+                where = {"drive": "a shelf", "adapter": "a host"}.get(entry.kind, "a cloud VM")
+                return f"Cannot place {entry.name} here: drop it on {where}."
+            return self._try(lambda s: commands.set_node_fields(s, target.id, **{field: entry.id}),
+                             f"Set {field} of {target.label or target.id}")
+        if entry.kind == "link":
+            return f"{entry.name} is a link: connect two items with the Connect tool, then choose it."
+        try:
+            node = new_node(entry, next_id(self.scenario, entry.kind.replace("_node", "")), self.catalog, x, y)
+        except NotANodeError as exc:
+            return str(exc)
+        return self._try(lambda s: commands.add_nodes(s, [node]), f"Add {entry.name}")
+
+    def link_choices(self, source: str, target: str) -> tuple[list, str | None]:
+        """Catalog link types that can join two items, and (when none can) the reason for the closest one."""
+        accepted, reasons = [], []
+        for link_type in self.catalog.of_kind("link"):
+            reason = link_problem(self.scenario, self.catalog, source, target, link_type.id)
+            (reasons.append(reason) if reason else accepted.append(link_type))
+        return accepted, (None if accepted else (reasons[0] if reasons else "no link type in the catalog"))
+
+    def add_link(self, source: str, target: str, link_type: str, ports: int = 1) -> str | None:
+        reason = link_problem(self.scenario, self.catalog, source, target, link_type)
+        if reason:
+            return reason
+        return self._try(lambda s: commands.add_link(s, source, target, link_type, ports)[0],
+                         f"Connect {source} - {target}")
+
+    def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
+        text = "Move item" if len(positions) == 1 else f"Move {len(positions)} items"
+        self._try(lambda s: commands.move_nodes(s, positions), text)
+
+    def remove_items(self, ids: list[str]) -> None:
+        if ids:
+            self._try(lambda s: commands.remove_items(s, ids), f"Delete {len(ids)} item(s)")
+
+    def paste(self, nodes: list[NodeBase], links: list[Link]) -> list[str]:
+        try:
+            scenario, new_ids = commands.paste_nodes(self.scenario, nodes, links)
+        except ValueError:
+            return []
+        self.push_scenario(scenario, f"Paste {len(new_ids)} item(s)")
+        return new_ids
+
+    def set_node_field(self, node_id: str, field: str, value: Any) -> str | None:
+        """One field edit; consecutive edits of the same field merge into one undo step."""
+        return self._try(lambda s: commands.set_node_fields(s, node_id, **{field: value}),
+                         f"Change {field} of {node_id}", ("node", node_id, field))
+
+    def set_link_field(self, link_id: str, field: str, value: Any) -> str | None:
+        if field == "link_type":
+            link = next((l for l in self.scenario.links if l.id == link_id), None)
+            if link is not None:
+                reason = link_problem(self.scenario, self.catalog, link.source, link.target, value)
+                if reason:
+                    return reason
+        return self._try(lambda s: commands.set_link_fields(s, link_id, **{field: value}),
+                         f"Change {field} of {link_id}", ("link", link_id, field))
+
+    def auto_layout(self) -> None:
+        self.move_nodes(commands.auto_layout(self.scenario))
+
+    # workloads
+
+    def add_workload(self, workload: Workload) -> str | None:
+        return self._try(lambda s: commands.set_workloads(s, [*s.workloads, workload]), f"Add workload {workload.name}")
+
+    def remove_workload(self, workload_id: str) -> None:
+        self._try(lambda s: commands.set_workloads(s, [w for w in s.workloads if w.id != workload_id]),
+                  "Remove workload")
+
+    def set_workload_field(self, workload_id: str, field: str, value: Any) -> str | None:
+        def make(s: Scenario) -> Scenario:
+            return commands.set_workloads(
+                s, [w.with_changes(**{field: value}) if w.id == workload_id else w for w in s.workloads])
+        return self._try(make, f"Change {field} of workload", ("workload", workload_id, field))
+
+    # scenarios and settings
+
+    def duplicate_scenario(self, name: str | None = None) -> str:
+        name = commands.unique_scenario_name(self._project, name or f"{self.scenario.name} copy")
+        copy = self.scenario.model_copy(update={"name": name})
+        after = self._project.with_scenario(copy).model_copy(update={"active_scenario": name})
+        self.push(after, f"Duplicate scenario as '{name}'")
+        return name
+
+    def switch_scenario(self, name: str) -> None:
+        if name != self._project.active_scenario:
+            self.push(self._project.model_copy(update={"active_scenario": name}), f"Switch to scenario '{name}'")
+
+    def set_setting(self, field: str, value: Any) -> str | None:
+        try:
+            settings = self._project.settings.with_changes(**{field: value})
+        except ValueError as exc:
+            return describe_error(exc)
+        self.push(self._project.model_copy(update={"settings": settings}), f"Change {field}")
+        return None
+
+    def set_info(self, field: str, value: Any) -> str | None:
+        try:
+            info = self._project.info.with_changes(**{field: value})
+        except ValueError as exc:
+            return describe_error(exc)
+        self.push(self._project.model_copy(update={"info": info}), f"Change project {field}", ("info", field))
+        return None

@@ -1,0 +1,539 @@
+"""The main window: palette | canvas | inspector + workloads, results below, menus, toolbar and status bar.
+
+It wires the parts together: the document's changes go to the scene (by the scene's own connections), to the
+evaluation worker and to the title; the worker's results go to the results area, the item badges and the
+status bar. File commands live here too.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSignalBlocker, Qt, QTimer
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDockWidget,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.project.model import Project
+from models.resources import examples_dir
+
+from . import commands, settings
+from .canvas.items import NodeItem
+from .canvas.view import TopologyView
+from .document import ProjectDocument
+from .icons import icon
+from .inspector import Inspector
+from .palette import PaletteWidget
+from .results_area import CompareView, PlaceholderView, ResultsArea, status_summary
+from .worker import EvaluationOutcome, EvaluationWorker
+from .workloads_panel import WorkloadsPanel
+
+DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
+FILE_FILTER = "StorPlan projects (*.storplan *.toml);;StorPlan database (*.storplan);;TOML text (*.toml);;All files (*)"
+
+
+def store_available() -> bool:
+    try:
+        import models.store  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def read_project(path: Path) -> Project:
+    """Load a project file (.storplan through models.store when it exists, otherwise the TOML text form).
+
+    Raises:
+        Exception with a readable message (ProjectFormatError, StoreError, OSError).
+    """
+    if path.suffix == ".storplan":
+        if not store_available():
+            raise OSError(f"{path.name}: .storplan files need the project store, which is not installed yet")
+        from models.store import open_project  # type: ignore
+
+        opened = open_project(path)
+        return getattr(opened, "project", opened)
+    from models.project import load
+
+    project = load(path)
+    if commands.needs_layout(project.scenario):
+        project = project.with_scenario(commands.move_nodes(project.scenario, commands.auto_layout(project.scenario)))
+    return project
+
+
+def write_project(project: Project, path: Path) -> None:
+    if path.suffix == ".storplan":
+        if not store_available():
+            raise OSError("saving .storplan files needs the project store, which is not installed yet; save as .toml")
+        from models.store import save_project  # type: ignore
+
+        save_project(project, path)
+        return
+    from models.project.textformat import dump
+
+    tmp = path.with_name(path.name + ".tmp")
+    dump(project, tmp)
+    tmp.replace(path)  # atomic: a failed save never leaves half a file
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("mainWindow")
+        self.document = ProjectDocument(project, self)
+        self.document.path = Path(path) if path else None
+        self.worker = EvaluationWorker(settings.get("evaluation/debounce_ms"), self)
+        self.compare_worker = EvaluationWorker(0, self)
+        self.last_outcome: EvaluationOutcome | None = None
+
+        self.view = TopologyView(self.document)
+        self.scene = self.view.topology_scene
+        self.scene.set_snap(settings.get("canvas/snap_to_grid"), settings.get("canvas/grid_size"))
+        self.setCentralWidget(self.view)
+        self.palette_widget = PaletteWidget(self.document.catalog)
+        self.inspector = Inspector(self.document)
+        self.workloads = WorkloadsPanel(self.document)
+        self.results = ResultsArea()
+        self.compare_view = None
+        self._make_docks()
+        self._make_actions()
+        self._make_menus()
+        self._make_toolbar()
+        self._make_status_bar()
+
+        doc = self.document
+        doc.sig_project_changed.connect(self._evaluate)
+        doc.sig_modified_changed.connect(self._update_title)
+        doc.sig_path_changed.connect(self._update_title)
+        doc.sig_settings_changed.connect(self._update_title)
+        doc.sig_scenarios_changed.connect(self._update_scenarios)
+        doc.sig_scenario_switched.connect(self._update_scenarios)
+        doc.sig_project_replaced.connect(self._update_scenarios)
+        doc.sig_project_replaced.connect(lambda: QTimer.singleShot(0, self.view.fit))
+        doc.sig_settings_changed.connect(lambda: self.results.refresh_unit(doc.project.settings.capacity_unit))
+        self.worker.sig_evaluation_finished.connect(self._show_outcome)
+        self.compare_worker.sig_evaluation_finished.connect(self._show_compare)
+        self.scene.selectionChanged.connect(self._selection_changed)
+        self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        self.results.problems_list.sig_problem_activated.connect(self.select_item)
+
+        self.resize(1500, 920)
+        geometry, state = settings.get("window/geometry"), settings.get("window/state")
+        if not geometry.isEmpty():
+            self.restoreGeometry(geometry)
+        if not state.isEmpty():
+            self.restoreState(state)
+        self._update_scenarios()
+        self._update_title()
+        self._update_recent_menu()
+        self._evaluate()
+        QTimer.singleShot(0, self.view.fit)
+
+    # --- layout -------------------------------------------------------------------------------------------
+
+    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetClosable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _make_docks(self) -> None:
+        self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.palette_dock = self._dock("Catalog", "paletteDock", self.palette_widget, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.workloads_dock = self._dock("Workloads", "workloadsDock", self.workloads, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.results_dock = self._dock("Results", "resultsDock", self.results, Qt.DockWidgetArea.BottomDockWidgetArea)
+        self.resizeDocks([self.palette_dock], [290], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock], [380], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.inspector_dock, self.workloads_dock], [430, 330], Qt.Orientation.Vertical)
+        self.resizeDocks([self.results_dock], [290], Qt.Orientation.Vertical)
+
+    def _action(self, text: str, slot, shortcut=None, icon_name: str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if icon_name:
+            action.setIcon(icon(icon_name))
+        if shortcut is not None:
+            action.setShortcuts(QKeySequence.keyBindings(shortcut) if isinstance(shortcut, QKeySequence.StandardKey)
+                                else [QKeySequence(shortcut)])
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        if slot is not None:
+            action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        SK = QKeySequence.StandardKey
+        a = self._action
+        self.act_new = a("&New", self.new_project, SK.New, "mdi6.file-outline", "Start an empty project")
+        self.act_open = a("&Open…", self.open_dialog, SK.Open, "mdi6.folder-open", "Open a project file")
+        self.act_save = a("&Save", self.save, SK.Save, "mdi6.content-save", "Save the project")
+        self.act_save_as = a("Save &As…", self.save_as, SK.SaveAs)
+        self.act_revert = a("&Revert", self.revert, None, None, "Reload the saved file, dropping changes")
+        self.act_close = a("&Close", self.close_project, SK.Close)
+        self.act_export = a("&Export Report…", None, None, "mdi6.file-pdf-box", "Export a PDF sizing report")
+        self.act_export.setEnabled(False)
+        self.act_quit = a("&Quit", self.close, SK.Quit)
+        self.act_undo = self.document.undo_stack.createUndoAction(self, "&Undo")
+        self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
+        self.act_undo.setIcon(icon("mdi6.undo"))
+        self.act_redo = self.document.undo_stack.createRedoAction(self, "&Redo")
+        self.act_redo.setShortcuts(QKeySequence.keyBindings(SK.Redo) + [QKeySequence("Ctrl+Y")]
+                                   if QKeySequence("Ctrl+Y") not in QKeySequence.keyBindings(SK.Redo)
+                                   else QKeySequence.keyBindings(SK.Redo))
+        self.act_redo.setIcon(icon("mdi6.redo"))
+        self.act_cut = a("Cu&t", self.view.cut_selection, SK.Cut)
+        self.act_copy = a("&Copy", self.view.copy_selection, SK.Copy, "mdi6.content-copy")
+        self.act_paste = a("&Paste", self.view.paste, SK.Paste, "mdi6.content-paste")
+        self.act_delete = a("&Delete", self.view.delete_selection, SK.Delete, "mdi6.delete", "Delete the selection")
+        self.act_delete.setShortcuts(QKeySequence.keyBindings(SK.Delete) + [QKeySequence(Qt.Key.Key_Backspace)])
+        self.act_select_all = a("Select &All", lambda: [i.setSelected(True) for i in self.scene.items()
+                                                        if isinstance(i, NodeItem)], SK.SelectAll)
+        for action in (self.act_cut, self.act_copy, self.act_paste, self.act_delete, self.act_select_all):
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.view.addAction(action)
+        self.act_connect = a("&Connect", self.view.set_connect_mode, "C", "mdi6.vector-line",
+                             "Connect mode: drag from one item to another (or drag an item's right-edge handle)")
+        self.act_connect.setCheckable(True)
+        self.act_connect.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.view.addAction(self.act_connect)
+        self.act_zoom_in = a("Zoom &In", self.view.zoom_in, SK.ZoomIn, "mdi6.magnify-plus")
+        self.act_zoom_out = a("Zoom &Out", self.view.zoom_out, SK.ZoomOut, "mdi6.magnify-minus")
+        self.act_fit = a("&Fit to View", self.view.fit, "Ctrl+0", "mdi6.fit-to-screen", "Show the whole topology")
+        self.act_layout = a("Auto &Layout", self.document.auto_layout, "Ctrl+L", "mdi6.sitemap",
+                            "Arrange items left to right: hosts, switches, controllers, shelves")
+        self.act_snap = a("&Snap to Grid", self._toggle_snap, None, "mdi6.grid")
+        self.act_snap.setCheckable(True)
+        self.act_snap.setChecked(self.scene.snap_to_grid)
+        self.act_duplicate = a("&Duplicate Scenario", self.duplicate_scenario, None, "mdi6.source-branch",
+                               "Copy the current design as a new scenario")
+        self.act_compare = a("Co&mpare Scenarios…", self.compare_dialog, None, "mdi6.compare",
+                             "Compare two scenarios side by side")
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.act_new, self.act_open])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.examples_menu = file_menu.addMenu("Open E&xample")
+        for path in sorted(examples_dir().glob("*.toml")) if examples_dir().is_dir() else []:
+            action = self.examples_menu.addAction(path.stem.replace("-", " "))
+            action.triggered.connect(lambda _=False, p=path: self.open_example(p))
+        self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
+        file_menu.addSeparator()
+        file_menu.addActions([self.act_save, self.act_save_as, self.act_revert, self.act_close])
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_export)
+        file_menu.addSeparator()
+        file_menu.addAction(self.act_quit)
+        edit = bar.addMenu("&Edit")
+        edit.addActions([self.act_undo, self.act_redo])
+        edit.addSeparator()
+        edit.addActions([self.act_cut, self.act_copy, self.act_paste, self.act_delete, self.act_select_all])
+        edit.addSeparator()
+        edit.addAction(self.act_connect)
+        view = bar.addMenu("&View")
+        view.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
+        view.addSeparator()
+        view.addActions([self.act_snap, self.act_layout])
+        view.addSeparator()
+        for dock in (self.palette_dock, self.inspector_dock, self.workloads_dock, self.results_dock):
+            view.addAction(dock.toggleViewAction())
+        scenario = bar.addMenu("&Scenario")
+        scenario.addActions([self.act_duplicate, self.act_compare])
+
+    def _make_toolbar(self) -> None:
+        tb = QToolBar("Main", self)
+        tb.setObjectName("mainToolBar")
+        tb.setMovable(False)
+        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+        self.addToolBar(tb)
+        tb.addActions([self.act_new, self.act_open, self.act_save])
+        tb.addSeparator()
+        tb.addActions([self.act_undo, self.act_redo])
+        tb.addSeparator()
+        tb.addActions([self.act_connect, self.act_delete, self.act_layout, self.act_snap])
+        tb.addSeparator()
+        tb.addActions([self.act_zoom_out, self.act_zoom_in, self.act_fit])
+        tb.addSeparator()
+        tb.addWidget(QLabel(" Scenario "))
+        self.scenario_combo = QComboBox()
+        self.scenario_combo.setObjectName("scenarioCombo")
+        self.scenario_combo.setMinimumContentsLength(14)
+        self.scenario_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.scenario_combo.setToolTip("The scenario shown and evaluated")
+        self.scenario_combo.activated.connect(lambda i: self.document.switch_scenario(self.scenario_combo.itemText(i)))
+        tb.addWidget(self.scenario_combo)
+        tb.addActions([self.act_duplicate, self.act_compare])
+        self.toolbar = tb
+
+    def _make_status_bar(self) -> None:
+        bar = self.statusBar()
+        self.status_labels: dict[str, QLabel] = {}
+        self.engine_label = QLabel()
+        self.saved_label = QLabel()
+        bar.addPermanentWidget(self.engine_label)
+        self._status_container = QWidget()
+        from PySide6.QtWidgets import QHBoxLayout
+
+        self._status_layout = QHBoxLayout(self._status_container)
+        self._status_layout.setContentsMargins(0, 0, 0, 0)
+        self._status_layout.setSpacing(14)
+        bar.addPermanentWidget(self._status_container)
+        bar.addPermanentWidget(self.saved_label)
+
+    # --- evaluation ---------------------------------------------------------------------------------------
+
+    def _evaluate(self) -> None:
+        self.worker.request(self.document.project)
+        self.engine_label.setText("evaluating…")
+
+    def _show_outcome(self, outcome: EvaluationOutcome) -> None:
+        self.last_outcome = outcome
+        unit = self.document.project.settings.capacity_unit
+        self.results.show_outcome(outcome, unit)
+        evaluation = outcome.evaluation
+        if evaluation is not None:
+            self.scene.set_problems(evaluation.problems)
+        if outcome.error:
+            self.engine_label.setText(f"<span style='color:#d64545'>{outcome.error}</span>")
+            self.engine_label.setToolTip(outcome.error)
+        else:
+            self.engine_label.setText("")
+        shown = self.results.last_good
+        summary = status_summary(shown, unit) if shown is not None else {}
+        for key, value in summary.items():
+            label = self.status_labels.get(key)
+            if label is None:
+                label = self.status_labels[key] = QLabel()
+                self._status_layout.addWidget(label)
+            label.setText(f"{key}: <b>{value}</b>" + (" (stale)" if outcome.error else ""))
+
+    # --- selection ----------------------------------------------------------------------------------------
+
+    def _selection_changed(self) -> None:
+        self.inspector.show_selection(self.scene.selected_node_ids(), self.scene.selected_link_ids())
+
+    def select_item(self, item_id: str) -> None:
+        """Select a node or link (e.g. from the problems list) and bring it into view; a workload id selects it
+        in the workloads panel."""
+        if item_id in self.scene.node_items or item_id in self.scene.link_items:
+            self.scene.select_ids([item_id])
+            item = self.scene.node_items.get(item_id) or self.scene.link_items.get(item_id)
+            self.view.ensureVisible(item, 60, 60)
+            self.inspector_dock.raise_()
+        elif self.document.scenario.workload(item_id) is not None:
+            self.workloads.select(item_id)
+            self.workloads_dock.raise_()
+
+    # --- scenarios ----------------------------------------------------------------------------------------
+
+    def _update_scenarios(self, *_) -> None:
+        with QSignalBlocker(self.scenario_combo):
+            self.scenario_combo.clear()
+            names = [s.name for s in self.document.project.scenarios]
+            self.scenario_combo.addItems(names)
+            self.scenario_combo.setCurrentIndex(names.index(self.document.project.active_scenario))
+        self.act_compare.setEnabled(len(names) > 1)
+
+    def duplicate_scenario(self) -> str:
+        name = self.document.duplicate_scenario()
+        self.statusBar().showMessage(f"Now editing scenario '{name}' (a copy).", 5000)
+        return name
+
+    def compare_dialog(self) -> None:
+        names = [s.name for s in self.document.project.scenarios]
+        if len(names) < 2:
+            return
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Compare scenarios")
+        form = QFormLayout(dialog)
+        a, b = QComboBox(), QComboBox()
+        a.addItems(names)
+        b.addItems(names)
+        a.setCurrentText(names[0])
+        b.setCurrentText(self.document.project.active_scenario if names[0] != self.document.project.active_scenario
+                         else names[1])
+        form.addRow("Scenario A:", a)
+        form.addRow("Scenario B:", b)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() == QDialog.DialogCode.Accepted:
+            self.compare(a.currentText(), b.currentText())
+
+    def compare(self, name_a: str, name_b: str) -> None:
+        """Evaluate two scenarios in the worker and show them side by side."""
+        self.compare_worker.request(self.document.project, (name_a, name_b))
+        self.statusBar().showMessage(f"Comparing '{name_a}' with '{name_b}'…", 3000)
+
+    def _show_compare(self, outcome: EvaluationOutcome) -> None:
+        unit = self.document.project.settings.capacity_unit
+        if self.compare_view is None:
+            view = CompareView() if CompareView is not None else PlaceholderView("Compare")
+            self.compare_view = view
+            self.results.addTab(view, icon("mdi6.compare"), "Compare")
+        view = self.compare_view
+        if len(outcome.evaluations) == 2 and hasattr(view, "set_evaluations"):
+            view.set_evaluations(outcome.evaluations[0], outcome.evaluations[1], unit)
+        elif isinstance(view, PlaceholderView):
+            rows = []
+            for evaluation in outcome.evaluations:
+                summary = status_summary(evaluation, unit)
+                rows.append(f"<b>{evaluation.scenario}</b>: " + " · ".join(f"{k} {v}" for k, v in summary.items()))
+            view.label.setText("<br>".join(rows) + (f"<br><i>{outcome.error}</i>" if outcome.error else ""))
+        else:
+            view.set_evaluation(outcome.evaluations, unit)
+        self.results.setCurrentWidget(view)
+        self.results_dock.raise_()
+
+    # --- files --------------------------------------------------------------------------------------------
+
+    def _update_title(self, *_) -> None:
+        self.setWindowTitle(f"{self.document.display_name}[*] — StorPlan")
+        self.setWindowModified(self.document.modified)
+        self.saved_label.setText("● unsaved" if self.document.modified else "saved")
+        self.saved_label.setStyleSheet("color: #d99a1e;" if self.document.modified else "")
+        self.act_revert.setEnabled(self.document.path is not None and self.document.modified)
+
+    def maybe_save(self) -> bool:
+        """Ask about unsaved changes: True when it is fine to drop the current project."""
+        if not self.document.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        """Save / Discard / Cancel for unsaved changes (tests replace this to answer without a dialog)."""
+        return QMessageBox.question(
+            self, "Unsaved changes", f"Save changes to {self.document.display_name} before closing?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save)
+
+    def load(self, path: Path | str) -> bool:
+        """Open a project file in this window (asks about unsaved changes first)."""
+        path = Path(path)
+        try:
+            project = read_project(path)
+        except Exception as exc:  # noqa: BLE001 - any reader error is shown, the open project is kept
+            QMessageBox.warning(self, "Cannot open project", f"{path}\n\n{exc}")
+            return False
+        self.document.reset(project, path)
+        settings.add_recent(str(path))
+        self._update_recent_menu()
+        self.statusBar().showMessage(f"Opened {path.name}", 4000)
+        return True
+
+    def open_example(self, path: Path) -> bool:
+        """Open a bundled example as a new, unsaved project (saving asks for a place)."""
+        if not self.maybe_save():
+            return False
+        try:
+            project = read_project(path)
+        except Exception as exc:  # noqa: BLE001
+            QMessageBox.warning(self, "Cannot open example", f"{path}\n\n{exc}")
+            return False
+        self.document.reset(project, None)
+        self.statusBar().showMessage(f"Opened example {path.stem}", 4000)
+        return True
+
+    def new_project(self) -> None:
+        if self.maybe_save():
+            self.document.reset(Project(), None)
+
+    def close_project(self) -> None:
+        self.new_project()
+
+    def open_dialog(self) -> None:
+        if not self.maybe_save():
+            return
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), FILE_FILTER)
+        if path:
+            settings.put("files/last_dir", str(Path(path).parent))
+            self.load(path)
+
+    def revert(self) -> None:
+        if self.document.path is not None:
+            self.load(self.document.path)
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self.save_to(self.document.path)
+
+    def save_as(self) -> bool:
+        suggested = str(Path(settings.get("files/last_dir") or Path.home()) /
+                        f"{self.document.project.info.name}.{'storplan' if store_available() else 'toml'}")
+        path, _ = QFileDialog.getSaveFileName(self, "Save project as", suggested, FILE_FILTER)
+        if not path:
+            return False
+        settings.put("files/last_dir", str(Path(path).parent))
+        return self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            write_project(self.document.project, Path(path))
+        except Exception as exc:  # noqa: BLE001 - the project stays open and modified
+            QMessageBox.warning(self, "Cannot save project", f"{path}\n\n{exc}")
+            return False
+        self.document.mark_saved(Path(path))
+        settings.add_recent(str(path))
+        self._update_recent_menu()
+        self._update_title()
+        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
+        return True
+
+    def _update_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        for path in settings.get("files/recent"):
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _=False, p=path: self.maybe_save() and self.load(p))
+        self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
+
+    def _toggle_snap(self, on: bool) -> None:
+        self.scene.set_snap(on)
+        settings.put("canvas/snap_to_grid", on)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self.maybe_save():
+            event.ignore()
+            return
+        settings.put("window/geometry", self.saveGeometry())
+        settings.put("window/state", self.saveState())
+        self.worker.shutdown()
+        self.compare_worker.shutdown()
+        event.accept()
+
+
+def initial_project(path: str | None) -> tuple[Project, Path | None]:
+    """The project a new window starts on: the given file, else the default example, else an empty one."""
+    if path:
+        return read_project(Path(path)), Path(path)
+    if settings.get("startup/open_example"):
+        example = examples_dir() / DEFAULT_EXAMPLE
+        if example.exists():
+            try:
+                return read_project(example), None
+            except Exception:  # noqa: BLE001 - an example in progress must not stop the app starting
+                pass
+    return Project(), None

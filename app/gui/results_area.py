@@ -1,0 +1,165 @@
+"""The results area: Capacity | Performance | Validation | Problems tabs, and the status-bar summary.
+
+The result widgets live in ``app.gui.results`` (written separately). This module imports them when they exist
+and shows placeholders otherwise, so the main window only calls :meth:`ResultsArea.show_outcome`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
+
+from models.units import CapacityUnit, format_capacity, format_iops
+
+from .icons import icon
+
+try:  # the result widgets, when their engineer has landed them
+    from app.gui.results import CapacityView, CompareView, PerformanceView, ValidationView  # type: ignore
+    RESULT_VIEWS = True
+except ImportError:  # pragma: no cover - depends on the tree's state
+    CapacityView = CompareView = PerformanceView = ValidationView = None  # type: ignore[assignment]
+    RESULT_VIEWS = False
+
+try:
+    from app.gui.results import status_summary as _results_status_summary  # type: ignore
+except ImportError:  # pragma: no cover
+    _results_status_summary = None
+
+
+class PlaceholderView(QWidget):
+    """Stands in for a result view that is not written yet; shows the key figures as text."""
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._title = title
+        self.label = QLabel(self)
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.label)
+        self._text = f"{title}: waiting for the first result…"
+        self._stale = ""
+        self._render()
+
+    def set_evaluation(self, evaluation: Any, capacity_unit: Any = CapacityUnit.TIB) -> None:
+        summary = status_summary(evaluation, capacity_unit)
+        lines = [f"<b>{self._title}</b>"] + [f"{k}: {v}" for k, v in summary.items() if k != "Bottleneck" or
+                                              self._title != "Capacity"]
+        self._text = "<br>".join(lines)
+        self._render()
+
+    def set_stale(self, stale: bool, message: str = "") -> None:
+        self._stale = message if stale else ""
+        self._render()
+
+    def _render(self) -> None:
+        extra = f"<br><span style='color:#c0392b'>{self._stale}</span>" if self._stale else ""
+        self.label.setText(self._text + extra)
+
+
+def _fmt_iops(value: Any) -> str:
+    if value is None:
+        return "not met"
+    return format_iops(float(value)) if math.isfinite(float(value)) else "saturated"
+
+
+def status_summary(evaluation: Any, unit: Any = CapacityUnit.TIB) -> dict[str, str]:
+    """Usable, effective, max IOPS at SLO and bottleneck as display text (never NaN / inf)."""
+    if _results_status_summary is not None:
+        return _results_status_summary(evaluation, unit)
+    out: dict[str, str] = {}
+    capacity = getattr(evaluation, "capacity", None)
+    capacity = getattr(capacity, "total", capacity)  # ScenarioCapacity.total holds the scenario's sums
+    for label, attr in (("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
+        value = getattr(capacity, attr, None)
+        out[label] = format_capacity(float(value), unit) if value is not None else "—"
+    performance = getattr(evaluation, "performance", None)
+    workloads = getattr(performance, "workloads", ()) or ()
+    if workloads:
+        first = workloads[0]
+        out["Max IOPS @ SLO"] = _fmt_iops(first.max_iops_at_slo)
+        out["Bottleneck"] = first.bottleneck or "—"
+    else:
+        out["Max IOPS @ SLO"] = "—"
+        out["Bottleneck"] = "—"
+    return out
+
+
+class ProblemsList(QListWidget):
+    """Topology problems; activating one asks for its item to be selected."""
+
+    sig_problem_activated = Signal(str)
+    """The user clicked a problem about this node / link / workload id."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("problemsList")
+        self.itemClicked.connect(self._on_clicked)
+        self.itemActivated.connect(self._on_clicked)
+
+    def set_problems(self, problems) -> None:
+        self.clear()
+        for problem in problems:
+            name = "mdi6.alert-circle" if problem.severity == "error" else "mdi6.alert-outline"
+            color = "#d64545" if problem.severity == "error" else "#d99a1e"
+            item = QListWidgetItem(icon(name, color), problem.message)
+            item.setData(Qt.ItemDataRole.UserRole, problem.node_id)
+            self.addItem(item)
+        if not problems:
+            item = QListWidgetItem(icon("mdi6.check-circle-outline", "#3c9a5f"), "No topology problems")
+            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            self.addItem(item)
+
+    def _on_clicked(self, item: QListWidgetItem) -> None:
+        node_id = item.data(Qt.ItemDataRole.UserRole)
+        if node_id:
+            self.sig_problem_activated.emit(node_id)
+
+
+class ResultsArea(QTabWidget):
+    """Owns the result tabs; feed it worker outcomes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("resultsArea")
+        self.setDocumentMode(True)
+        make = (lambda cls, title: cls() if cls is not None else PlaceholderView(title))
+        self.capacity_view = make(CapacityView, "Capacity")
+        self.performance_view = make(PerformanceView, "Performance")
+        self.validation_view = make(ValidationView, "Validation")
+        self.problems_list = ProblemsList()
+        self.addTab(self.capacity_view, icon("mdi6.database"), "Capacity")
+        self.addTab(self.performance_view, icon("mdi6.chart-bell-curve"), "Performance")
+        self.addTab(self.validation_view, icon("mdi6.check-circle-outline"), "Validation")
+        self.addTab(self.problems_list, icon("mdi6.alert-outline"), "Problems")
+        self.result_views = (self.capacity_view, self.performance_view, self.validation_view)
+        self.last_good = None
+        self.engine_message = ""
+
+    def show_outcome(self, outcome, unit: Any) -> None:
+        """Show a worker outcome: new figures, or the last good ones marked stale with the failure message."""
+        evaluation = outcome.evaluation
+        if evaluation is not None:
+            self.problems_list.set_problems(evaluation.problems)
+            errors = sum(p.severity == "error" for p in evaluation.problems)
+            self.setTabText(3, f"Problems ({len(evaluation.problems)})" if evaluation.problems else "Problems")
+            self.setTabIcon(3, icon("mdi6.alert-circle", "#d64545") if errors else icon("mdi6.alert-outline"))
+        self.engine_message = outcome.error or ""
+        if outcome.error is None and evaluation is not None:
+            self.last_good = evaluation
+            for view in self.result_views:
+                view.set_evaluation(evaluation, unit)
+                view.set_stale(False, "")
+        else:
+            for view in self.result_views:
+                view.set_stale(True, f"{outcome.error} — showing the last good result" if self.last_good
+                               else outcome.error)
+
+    def refresh_unit(self, unit: Any) -> None:
+        if self.last_good is not None:
+            for view in self.result_views:
+                view.set_evaluation(self.last_good, unit)

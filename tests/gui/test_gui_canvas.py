@@ -1,0 +1,163 @@
+"""The canvas: palette drops, connecting, refusals, moves, delete, copy/paste, problems badges."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QApplication
+
+from app.gui.canvas.items import NODE_H, NODE_W
+from app.gui.palette import CATALOG_MIME
+
+
+def palette_mime(window, entry_id: str) -> QMimeData:
+    """The QMimeData the palette itself puts on a drag of this entry."""
+    item = window.palette_widget.entry_item(entry_id)
+    assert item is not None, entry_id
+    mime = window.palette_widget.tree.mimeData([item])
+    assert mime.formats() == [CATALOG_MIME]
+    assert bytes(mime.data(CATALOG_MIME)).decode() == entry_id  # only the id travels
+    return mime
+
+
+def drop(window, entry_id: str, scene_pos: QPointF) -> QDropEvent:
+    view = window.view
+    pos = view.mapFromScene(scene_pos)
+    mime = palette_mime(window, entry_id)  # the event does not own it: keep it alive
+    event = QDropEvent(QPointF(pos), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    view.dropEvent(event)
+    event.mime = mime
+    return event
+
+
+def node_center(window, node_id: str) -> QPoint:
+    item = window.scene.node_items[node_id]
+    return window.view.mapFromScene(item.center())
+
+
+def test_drop_palette_entry_adds_node(window):
+    event = drop(window, "netapp-aff8080a-ex", QPointF(0, 0))
+    assert event.isAccepted()
+    nodes = window.document.scenario.nodes
+    assert [n.kind for n in nodes] == ["controller"]
+    assert nodes[0].id in window.scene.node_items
+    assert window.scene.selected_node_ids() == [nodes[0].id]
+
+
+def test_drop_drive_on_shelf_sets_drive_and_on_canvas_is_refused(window):
+    drop(window, "netapp-ds2246", QPointF(0, 0))
+    shelf = window.document.scenario.nodes[0]
+    window.view.resetTransform()
+    window.view.centerOn(window.scene.node_items[shelf.id])
+    drop(window, "netapp-x439a-1600gb-ssd", window.scene.node_items[shelf.id].center())
+    assert window.document.scenario.node(shelf.id).drive == "netapp-x439a-1600gb-ssd"
+    assert "1.6TB SSD" in window.scene.node_items[shelf.id].subtitle
+
+    event = drop(window, "netapp-x439a-1600gb-ssd", QPointF(900, 900))
+    assert not event.isAccepted()
+    assert "drop it on a shelf" in window.statusBar().currentMessage()
+    assert len(window.document.scenario.nodes) == 1
+
+
+def _two_nodes(window, a: str, b: str):
+    doc = window.document
+    assert doc.drop_entry(a, 0, 0) is None
+    assert doc.drop_entry(b, 400, 0) is None
+    ids = [n.id for n in doc.scenario.nodes]
+    window.view.resetTransform()
+    window.view.fitInView(window.scene.itemsBoundingRect())
+    return ids
+
+
+def test_connect_by_dragging_from_handle(window, qtbot):
+    controller, shelf = _two_nodes(window, "netapp-aff8080a-ex", "netapp-ds2246")
+    offered = []
+    window.view.link_type_chooser = lambda choices, pos: (offered.extend(c.id for c in choices), "sas-6g")[1]
+    item = window.scene.node_items[controller]
+    handle = window.view.mapFromScene(item.mapToScene(item.handle_center()))
+    qtbot.mousePress(window.view.viewport(), Qt.MouseButton.LeftButton, pos=handle)
+    assert window.view.interaction is not None
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=node_center(window, shelf))
+    links = window.document.scenario.links
+    assert [(l.source, l.target, l.link_type) for l in links] == [(controller, shelf, "sas-6g")]
+    assert set(offered) == {"sas-6g", "sas-12g", "pcie-nvme"}  # only back-end links join a shelf
+    assert links[0].id in window.scene.link_items
+    assert window.view.interaction is None
+
+
+def test_connect_mode_refuses_impossible_connection(window, qtbot):
+    host, shelf = _two_nodes(window, "hp-dl980-g7", "netapp-ds2246")
+    window.act_connect.trigger()
+    window.view.link_type_chooser = lambda choices, pos: pytest_fail()
+    qtbot.mousePress(window.view.viewport(), Qt.MouseButton.LeftButton, pos=node_center(window, host))
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=node_center(window, shelf))
+    assert window.document.scenario.links == []
+    message = window.statusBar().currentMessage()
+    assert "Cannot connect" in message and "a shelf connects to a controller" in message
+
+
+def pytest_fail():
+    raise AssertionError("no link type should be offered")
+
+
+def test_drag_moves_items_in_one_undo_step(window, qtbot):
+    (controller,) = [window.document.drop_entry("netapp-aff8080a-ex", 0, 0)] and [
+        n.id for n in window.document.scenario.nodes]
+    window.view.resetTransform()
+    window.view.centerOn(0, 0)
+    start = node_center(window, controller) - QPoint(40, 0)
+    depth = window.document.undo_stack.count()
+    qtbot.mousePress(window.view.viewport(), Qt.MouseButton.LeftButton, pos=start)
+    for step in range(1, 6):
+        qtbot.mouseMove(window.view.viewport(), start + QPoint(step * 20, step * 10))
+    qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=start + QPoint(100, 50))
+    node = window.document.scenario.node(controller)
+    assert (node.x, node.y) != (0, 0)
+    assert node.x % 20 == 0 and node.y % 20 == 0  # snapped to the grid
+    assert window.document.undo_stack.count() == depth + 1
+    window.document.undo_stack.undo()
+    assert window.scene.node_items[controller].pos() == QPointF(0, 0)
+
+
+def test_delete_copy_paste(window):
+    controller, shelf = _two_nodes(window, "netapp-aff8080a-ex", "netapp-ds2246")
+    window.document.add_link(controller, shelf, "sas-6g")
+    window.scene.select_ids([controller, shelf])
+    assert window.view.copy_selection()
+    new_ids = window.view.paste()
+    scenario = window.document.scenario
+    assert len(new_ids) == 2 and not set(new_ids) & {controller, shelf}
+    assert len(scenario.links) == 2  # the link between the copies came along
+    window.scene.select_ids(new_ids)
+    window.view.delete_selection()
+    assert [n.id for n in window.document.scenario.nodes] == [controller, shelf]
+    assert len(window.document.scenario.links) == 1
+
+
+def test_problems_badge_items_and_list_selects(window, qtbot):
+    window.document.drop_entry("netapp-ds2246", 0, 0)
+    shelf = window.document.scenario.nodes[0].id
+    outcome = window.worker.force_sync()
+    assert any(p.node_id == shelf for p in outcome.evaluation.problems)
+    assert window.scene.node_items[shelf].problems
+    problems = window.results.problems_list
+    row = next(i for i in range(problems.count()) if problems.item(i).data(Qt.ItemDataRole.UserRole) == shelf)
+    window.scene.clearSelection()
+    problems.itemClicked.emit(problems.item(row))
+    assert window.scene.selected_node_ids() == [shelf]
+
+
+def test_zoom_fit_and_auto_layout(window):
+    doc = window.document
+    for entry in ("hp-dl980-g7", "brocade-6510", "netapp-aff8080a-ex", "netapp-ds2246"):
+        doc.drop_entry(entry, 0, 0)
+    window.act_layout.trigger()
+    xs = [n.x for n in doc.scenario.nodes]
+    assert xs == sorted(xs) and len(set(xs)) == 4  # hosts -> switches -> controllers -> shelves
+    before = window.view.transform().m11()
+    window.act_zoom_in.trigger()
+    assert window.view.transform().m11() > before
+    window.act_fit.trigger()
+    rect = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
+    assert rect.contains(window.scene.itemsBoundingRect())
