@@ -1,0 +1,102 @@
+"""Display formatting shared by every view of the results: the CLI, the GUI and the PDF report.
+
+Each function turns one engine number into text; none computes anything else. ``None`` and non-finite values
+become words ("saturated", "not met", "n/a"): StorPlan never prints ``nan`` or ``inf``. Capacities and IOPS go
+through :func:`models.units.format_capacity` and :func:`models.units.format_iops`, so a number shows the same
+text everywhere (``storplan evaluate``, the status bar, the report).
+"""
+
+from __future__ import annotations
+
+import math
+
+from models.units import CapacityUnit, format_capacity, format_iops
+
+SATURATED = "saturated"
+NOT_MET = "not met"
+NOT_AVAILABLE = "n/a"
+
+__all__ = [
+    "NOT_AVAILABLE",
+    "NOT_MET",
+    "SATURATED",
+    "finite",
+    "fmt_capacity",
+    "fmt_iops",
+    "fmt_max_iops_at_slo",
+    "fmt_mbps",
+    "fmt_ms",
+    "fmt_number",
+    "fmt_pct",
+    "fmt_ratio",
+    "fmt_utilization",
+    "format_capacity",
+    "format_iops",
+]
+
+
+def finite(value: object) -> bool:
+    """True for a real, finite number (bools are not numbers here)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def fmt_capacity(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
+    """A byte count as ``25.47 TiB`` (via :func:`format_capacity`); ``n/a`` when missing."""
+    return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
+
+
+def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:
+    """IOPS as ``350K`` (via :func:`format_iops`); ``none_text`` (default ``saturated``) when missing."""
+    return format_iops(value) if finite(value) else none_text
+
+
+def fmt_max_iops_at_slo(value: float | None) -> str:
+    """The max IOPS under the SLO: ``412K IOPS``, or ``not met`` when even light load misses the SLO."""
+    return f"{format_iops(value)} IOPS" if finite(value) and value > 0 else NOT_MET
+
+
+def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:
+    """A latency: ``0.62 ms``, ``14.3 ms``, ``250 ms``; ``none_text`` (default ``saturated``) when missing."""
+    if not finite(value):
+        return none_text
+    if value >= 100:
+        return f"{value:,.0f} ms"
+    if value >= 10:
+        return f"{value:.1f} ms"
+    return f"{value:.2f} ms"
+
+
+def fmt_mbps(value: float | None) -> str:
+    """A throughput in MB/s (10^6 bytes/s)."""
+    if not finite(value):
+        return NOT_AVAILABLE
+    return f"{value:,.0f} MB/s" if value >= 100 else f"{value:.1f} MB/s"
+
+
+def fmt_pct(value: float | None, none_text: str = NOT_AVAILABLE, signed: bool = False) -> str:
+    """A percentage (already in percent): ``42%``, ``7.5%``, ``−3.0%`` (true minus sign)."""
+    if not finite(value):
+        return none_text
+    text = f"{abs(value):.0f}%" if abs(value) >= 10 else f"{abs(value):.1f}%"
+    if value < 0:
+        return "\u2212" + text
+    return ("+" if signed and value > 0 else "") + text
+
+
+def fmt_utilization(value: float | None) -> str:
+    """A utilisation in [0, 1] as a percentage: ``87%``."""
+    return fmt_pct(value * 100 if finite(value) else None)
+
+
+def fmt_ratio(value: float | None) -> str:
+    """A ratio as ``1.60:1``."""
+    return f"{value:.2f}:1" if finite(value) else NOT_AVAILABLE
+
+
+def fmt_number(value: float | None) -> str:
+    """A plain quantity (validation table): thousands separators when large, 4 significant digits otherwise."""
+    if not finite(value):
+        return NOT_AVAILABLE
+    if abs(value) >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:.4g}"
