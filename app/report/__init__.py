@@ -1,0 +1,204 @@
+"""The PDF sizing report: cover, summary, topology, bill of materials, capacity, performance, scenario comparison,
+assumptions and sources, model validation.
+
+Headless (reportlab only, never Qt), so the CLI (``storplan report``) and the GUI's export worker share it. The
+report shows the engines' result objects (``models.evaluate.evaluate``) formatted with ``models.formatting``: the
+same numbers, in the same words, as ``storplan evaluate`` and the screen.
+
+Thread safety: every call builds its own document; the only process-wide state is the font registration and the
+cached validation outcomes, both guarded by locks.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import tempfile
+import threading
+from collections.abc import MutableMapping, Sequence
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+from models.project.model import Project
+
+__all__ = ["ReportError", "render_report_bytes", "validation_outcomes", "write_report"]
+
+
+class ReportError(ValueError):
+    """The report cannot be written (bad destination, unknown paper size, broken fonts); the message says why."""
+
+
+_validation_lock = threading.Lock()
+_validation_cache: list = []
+
+
+def validation_outcomes():
+    """The outcomes of ``models.validation.run_validation()``, computed once per process (thread-safe).
+
+    Returns the list of ``CaseOutcome``, or a string explaining why the validation could not run (the report
+    then says so instead of failing).
+    """
+    with _validation_lock:
+        if not _validation_cache:
+            try:
+                from models.validation import run_validation
+
+                _validation_cache.append(list(run_validation()))
+            except Exception as exc:  # the report must still be produced; it states the reason (not cached)
+                return f"{type(exc).__name__}: {exc}"
+        return _validation_cache[0]
+
+
+def _app_version() -> str:
+    try:
+        return version("storplan")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+def _paper(project: Project, paper: str | None) -> str:
+    chosen = paper or project.settings.paper
+    for name in ("A4", "Letter"):
+        if str(chosen).lower() == name.lower():
+            return name
+    raise ReportError(f"unknown paper size '{chosen}' (use A4 or Letter)")
+
+
+def render_report_bytes(
+    project: Project,
+    paper: str | None = None,
+    *,
+    evaluation_cache: MutableMapping[str, object] | None = None,
+    validation: Sequence | None = None,
+    today: _dt.date | None = None,
+) -> bytes:
+    """Render the sizing report of a project and return the PDF bytes (nothing is written to disk).
+
+    Args:
+        project: the project; its active scenario is reported, and every scenario is compared when it has several.
+        paper: ``"A4"`` or ``"Letter"``; None uses the project's setting.
+        evaluation_cache: scenario name -> ``models.evaluate.Evaluation`` to reuse (e.g. the GUI's latest
+            results, which must belong to this project); scenarios missing from it are evaluated and added.
+        validation: ``models.validation.run_validation()`` outcomes to print; None uses a per-process cache.
+        today: the report date (default: today, local time).
+
+    Raises:
+        ReportError: unknown paper size, or the bundled fonts cannot be loaded.
+    """
+    from models.catalog import bundled_catalog
+    from models.catalog.loader import CatalogError
+    from models.evaluate import evaluate, project_catalog
+
+    from .document import ReportBuilder, build_pdf
+    from .fonts import FontError, register_fonts
+
+    paper_name = _paper(project, paper)
+    try:
+        register_fonts()
+    except FontError as exc:
+        raise ReportError(str(exc)) from exc
+    cache = evaluation_cache if evaluation_cache is not None else {}
+    names = [project.scenario.name] + [s.name for s in project.scenarios if s.name != project.scenario.name]
+    if len(project.scenarios) == 1:
+        names = names[:1]
+    for name in names:
+        if name not in cache:
+            cache[name] = evaluate(project, name)
+    try:
+        catalog = project_catalog(project)
+    except CatalogError:
+        catalog = bundled_catalog()
+    outcomes = list(validation) if validation is not None else validation_outcomes()
+    builder = ReportBuilder(
+        project,
+        {name: cache[name] for name in names},
+        catalog,
+        outcomes,
+        paper_name,
+        _app_version(),
+        bundled_catalog().version,
+        today or _dt.date.today(),
+    )
+    return build_pdf(builder)
+
+
+def _check_destination(path: Path) -> None:
+    if path.exists() and path.is_dir():
+        raise ReportError(f"cannot write the report to {path}: it is a directory; choose a file name")
+    parent = path.parent
+    if not parent.exists():
+        raise ReportError(f"cannot write the report to {path}: the folder {parent} does not exist")
+    if not parent.is_dir():
+        raise ReportError(f"cannot write the report to {path}: {parent} is not a folder")
+    if not os.access(parent, os.W_OK | os.X_OK):
+        raise ReportError(f"cannot write the report to {path}: permission denied for the folder {parent}")
+    if path.exists() and not os.access(path, os.W_OK):
+        raise ReportError(f"cannot write the report to {path}: the existing file is read-only")
+
+
+def write_report(
+    project: Project,
+    path: Path,
+    *,
+    paper: str | None = None,
+    evaluation_cache: MutableMapping[str, object] | None = None,
+    validation: Sequence | None = None,
+) -> Path:
+    """Write the PDF sizing report of a project to ``path`` and return the path.
+
+    The PDF is rendered in memory, written to a temporary file in the destination folder and moved into place
+    with ``os.replace``, so a failure leaves any existing file at ``path`` (and the project) untouched. Safe to
+    call from a worker thread.
+
+    Args:
+        project: the project to report on (not modified).
+        path: the destination file.
+        paper: ``"A4"`` or ``"Letter"``; None uses the project's setting.
+        evaluation_cache: see :func:`render_report_bytes`.
+        validation: see :func:`render_report_bytes`.
+
+    Raises:
+        ReportError: the folder does not exist, the path is a directory, permission is denied, the disk is full,
+            or the paper size is unknown; the message names the path and the reason.
+    """
+    path = Path(path)
+    _check_destination(path)
+    data = render_report_bytes(project, paper, evaluation_cache=evaluation_cache, validation=validation)
+    tmp_name = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        if path.exists():
+            try:
+                os.chmod(tmp_name, path.stat().st_mode & 0o777)
+            except OSError:
+                pass
+        else:
+            os.chmod(tmp_name, 0o666 & ~_umask())
+        os.replace(tmp_name, path)
+        tmp_name = None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ReportError(f"cannot write the report to {path}: {reason}") from exc
+    finally:
+        if tmp_name is not None:
+            try:
+                os.unlink(tmp_name)
+            except OSError:
+                pass
+    return path
+
+
+def _umask() -> int:
+    """The process umask, read without changing it (Linux /proc); 0o022 where it cannot be read."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    return 0o022

@@ -1,0 +1,725 @@
+"""The sizing report's story: cover, summary, topology, BOM, capacity, performance, comparison, sources, validation.
+
+Everything here formats numbers the engines computed (``models.evaluate.evaluate`` results and
+``models.validation.run_validation`` outcomes); the only comparisons are the yes/no verdicts the summary states.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import functools
+import io
+from collections.abc import Mapping, Sequence
+from xml.sax.saxutils import escape
+
+from reportlab.lib import colors
+from reportlab.lib.enums import TA_CENTER, TA_LEFT
+from reportlab.lib.pagesizes import A4, letter
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.pdfgen import canvas as rl_canvas
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from models.catalog import Catalog
+from models.formatting import (
+    NOT_AVAILABLE,
+    NOT_MET,
+    finite,
+    fmt_capacity,
+    fmt_iops,
+    fmt_max_iops_at_slo,
+    fmt_mbps,
+    fmt_ms,
+    fmt_number,
+    fmt_pct,
+    fmt_ratio,
+    fmt_utilization,
+)
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Project, ShelfNode, SwitchNode
+from models.units import CapacityUnit
+
+from . import graphics as g
+from .fonts import BOLD, REGULAR
+from .sources import catalog_numbers, preset_numbers
+
+PAPER_SIZES = {"A4": A4, "Letter": letter}
+MARGIN = 18 * mm
+
+MODEL_DESCRIPTION = (
+    "StorPlan models every component on an I/O's path as a station of a queueing network. Ports, controller CPUs, "
+    "NVRAM mirroring, back-end links, drives and cloud limits are M/M/c stations (Erlang C, one server per port or "
+    "core, or a fitted parallelism); host stacks and fabric hops are pure delays. Each station's service demand per "
+    "I/O follows from the workload (protocol, block size, read/write mix, RAID write penalty, cache hit ratio) and the "
+    "catalog. The open model gives the latency at an offered IOPS up to saturation, which is set by the bottleneck "
+    "station; the closed model (exact mean-value analysis, approximate MVA for large populations) ramps the number of "
+    "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated: "
+    "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their provenance. "
+    "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, spares, RAID "
+    "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
+    "source."
+)
+
+
+class Styles:
+    """The report's paragraph styles (built per report: styles are plain objects, not shared state)."""
+
+    def __init__(self) -> None:
+        base = dict(fontName=REGULAR, textColor=g.INK)
+        self.body = ParagraphStyle("body", fontSize=9, leading=12.5, spaceAfter=4, **base)
+        self.small = ParagraphStyle("small", fontSize=7.5, leading=9.8, **base)
+        self.tiny = ParagraphStyle("tiny", fontSize=6.6, leading=8.2, **base)
+        self.tiny_bold = ParagraphStyle("tinyb", parent=self.tiny, fontName=BOLD)
+        self.cell = ParagraphStyle("cell", fontSize=7.8, leading=9.8, **base)
+        self.cell_bold = ParagraphStyle("cellb", parent=self.cell, fontName=BOLD)
+        self.h1 = ParagraphStyle("h1", fontName=BOLD, fontSize=15, leading=19, spaceBefore=2, spaceAfter=8,
+                                 textColor=g.BLUE)
+        self.h2 = ParagraphStyle("h2", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
+                                 textColor=g.INK)
+        self.title = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=32, textColor=g.INK, alignment=TA_LEFT)
+        self.subtitle = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=13, leading=18, textColor=g.MUTED)
+        self.caption = ParagraphStyle("caption", fontSize=7.5, leading=9.5, textColor=g.MUTED, fontName=REGULAR,
+                                      alignment=TA_CENTER, spaceBefore=2, spaceAfter=6)
+        self.verdict = ParagraphStyle("verdict", fontSize=9.5, leading=13, fontName=REGULAR, textColor=g.INK,
+                                      spaceAfter=3, leftIndent=8)
+
+
+def _e(text: object) -> str:
+    return escape(str(text))
+
+
+def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True) -> Table:
+    """A report table: header row tinted, light rules, text cells wrapped as paragraphs."""
+    body = []
+    for r, row in enumerate(rows):
+        out = []
+        for cell in row:
+            if isinstance(cell, str):
+                style = styles.cell_bold if r < header_rows else styles.cell
+                out.append(Paragraph(cell, style))
+            else:
+                out.append(cell)
+        body.append(out)
+    table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
+    commands = [
+        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 3.5),
+        ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
+        ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
+        ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID),
+        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
+    ]
+    if zebra:
+        for r in range(header_rows, len(rows)):
+            if (r - header_rows) % 2 == 1:
+                commands.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#F8F9FB")))
+    table.setStyle(TableStyle(commands + list(extra)))
+    return table
+
+
+def _verdict(ok: bool | None, yes: str = "Yes", no: str = "No", none: str = "no target") -> str:
+    if ok is None:
+        return f'<font color="#6B7785">{_e(none)}</font>'
+    colour = "#1E9E5A" if ok else "#D0342C"
+    return f'<font name="{BOLD}" color="{colour}">{_e(yes if ok else no)}</font>'
+
+
+class _NumberedCanvas(rl_canvas.Canvas):
+    """A canvas that defers pages so each can print "Page N of M" once the total is known."""
+
+    def __init__(self, *args, footer_left: str = "", footer_mid: str = "", header: str = "", **kwargs):
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict] = []
+        self._footer_left = footer_left
+        self._footer_mid = footer_mid
+        self._header = header
+
+    def showPage(self):  # noqa: N802 (reportlab API)
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self):
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            self._decorate(number, total)
+            super().showPage()
+        super().save()
+
+    def _decorate(self, number: int, total: int) -> None:
+        width, height = self._pagesize
+        self.saveState()
+        self.setStrokeColor(g.GRID)
+        self.setLineWidth(0.5)
+        if number > 1:
+            self.setFont(REGULAR, 7.5)
+            self.setFillColor(g.MUTED)
+            self.drawString(MARGIN, height - MARGIN + 8, self._header)
+            self.drawRightString(width - MARGIN, height - MARGIN + 8, "Sizing report")
+            self.line(MARGIN, height - MARGIN + 4, width - MARGIN, height - MARGIN + 4)
+        self.line(MARGIN, MARGIN - 6, width - MARGIN, MARGIN - 6)
+        self.setFont(REGULAR, 7.5)
+        self.setFillColor(g.MUTED)
+        self.drawString(MARGIN, MARGIN - 16, self._footer_left)
+        self.drawCentredString(width / 2, MARGIN - 16, self._footer_mid)
+        self.drawRightString(width - MARGIN, MARGIN - 16, f"Page {number} of {total}")
+        self.restoreState()
+
+
+class _Doc(BaseDocTemplate):
+    def afterFlowable(self, flowable):  # noqa: N802 (reportlab API)
+        outline = getattr(flowable, "_outline", None)
+        if outline:
+            key = f"s{id(flowable)}"
+            self.canv.bookmarkPage(key)
+            self.canv.addOutlineEntry(outline, key, level=0)
+
+
+def _heading(text: str, styles: Styles) -> Paragraph:
+    p = Paragraph(_e(text), styles.h1)
+    p._outline = text
+    return p
+
+
+class ReportBuilder:
+    """Builds the story of one report from a project, its evaluations and the validation outcomes."""
+
+    def __init__(self, project: Project, evaluations: Mapping[str, object], catalog: Catalog, validation,
+                 paper: str, app_version: str, catalog_version: str, today: _dt.date) -> None:
+        self.project = project
+        self.evaluations = evaluations
+        self.catalog = catalog
+        self.validation = validation
+        self.paper = paper
+        self.page_w, self.page_h = PAPER_SIZES[paper]
+        self.width = self.page_w - 2 * MARGIN
+        self.height = self.page_h - 2 * MARGIN
+        self.unit: CapacityUnit = project.settings.capacity_unit
+        self.app_version = app_version
+        self.catalog_version = catalog_version
+        self.today = today
+        self.s = Styles()
+        self.scenario = project.scenario
+        self.evaluation = evaluations[self.scenario.name]
+
+    # -- helpers ------------------------------------------------------------------------------------------------
+
+    def cap(self, value) -> str:
+        return fmt_capacity(value, self.unit)
+
+    def p(self, text: str, style=None) -> Paragraph:
+        return Paragraph(text, style or self.s.body)
+
+    def workloads(self):
+        perf = self.evaluation.performance
+        return list(perf.workloads) if perf is not None else []
+
+    # -- sections -----------------------------------------------------------------------------------------------
+
+    def cover(self) -> list:
+        info = self.project.info
+        s = self.s
+        story: list = [Spacer(1, self.height * 0.18)]
+        story.append(Paragraph("Storage sizing report", ParagraphStyle("k", parent=s.subtitle, textColor=g.BLUE)))
+        story.append(Spacer(1, 6))
+        story.append(Paragraph(_e(info.name), s.title))
+        story.append(Spacer(1, 10))
+        if info.description:
+            story.append(Paragraph(_e(info.description), s.subtitle))
+        story.append(Spacer(1, 36))
+        rows = [
+            ("Customer", info.customer or "—"),
+            ("Prepared by", info.author or "—"),
+            ("Date", self.today.isoformat()),
+            ("Scenario", self.scenario.name + (f" (of {len(self.project.scenarios)})" if len(self.project.scenarios) > 1 else "")),
+            ("StorPlan version", self.app_version),
+            ("Catalog version", self.catalog_version or NOT_AVAILABLE),
+            ("Paper", self.paper),
+        ]
+        table = Table(
+            [[Paragraph(_e(k), s.cell_bold), Paragraph(_e(v), s.body)] for k, v in rows],
+            colWidths=[40 * mm, self.width - 40 * mm], hAlign="LEFT",
+        )
+        table.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+            ("LINEABOVE", (0, 0), (-1, 0), 1.2, g.BLUE),
+            ("LINEBELOW", (0, 0), (-1, -1), 0.25, g.GRID),
+            ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ("TOPPADDING", (0, 0), (-1, -1), 4),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        story.append(table)
+        story.append(Spacer(1, 30))
+        story.append(Paragraph(
+            "Predictions come from StorPlan's capacity and queueing models with the bundled hardware catalog; every "
+            "catalog number and its source is listed under “Assumptions and sources”, and the model's agreement with "
+            "published measurements under “Model validation”. They are estimates for sizing, not guarantees.",
+            s.small))
+        story.append(NextPageTemplate("body"))
+        story.append(PageBreak())
+        return story
+
+    def _system_for(self, target: str):
+        capacity = self.evaluation.capacity
+        if capacity is None:
+            return None
+        return next((sys for sys in capacity.systems if sys.system_id == target), None)
+
+    def summary(self) -> list:
+        s = self.s
+        ev = self.evaluation
+        story: list = [_heading("Summary", s)]
+        story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} "
+                            f"({'binary, 2^40 bytes' if self.unit is CapacityUnit.TIB else 'decimal, 10^12 bytes'})."))
+        capacity = ev.capacity
+        if capacity is not None:
+            total = capacity.total
+            story.append(self.p(
+                f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
+                f"effective <b>{self.cap(total.effective_bytes)}</b> (efficiency ratio {fmt_ratio(total.efficiency_ratio)})."))
+        else:
+            story.append(self.p("<b>Capacity could not be computed</b>: see the problems below."))
+
+        # Capacity requirement per system
+        enabled = [w for w in self.scenario.workloads if w.enabled]
+        if capacity is not None and capacity.systems:
+            story.append(Paragraph("Capacity requirement", s.h2))
+            rows = [["System", "Dataset (logical)", "Usable", "Effective", "Fits", "Effective − dataset", "Months until full"]]
+            for system in capacity.systems:
+                datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
+                need = sum(datasets)
+                fits = system.effective_bytes >= need if datasets and finite(system.effective_bytes) else None
+                months = system.months_until_full
+                rows.append([
+                    _e(system.system_label or system.system_id),
+                    self.cap(need) if datasets else "no workload",
+                    self.cap(system.usable_bytes),
+                    self.cap(system.effective_bytes),
+                    _verdict(fits, none="n/a"),
+                    self.cap(system.effective_bytes - need) if datasets else NOT_AVAILABLE,
+                    (f"{months:,.0f}" if finite(months) else "no growth") if datasets else NOT_AVAILABLE,
+                ])
+            w = self.width
+            story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.18, w * 0.15], s))
+
+        # Performance requirement per workload
+        workloads = self.workloads()
+        if workloads:
+            story.append(Paragraph("Performance requirement", s.h2))
+            rows = [["Workload", "SLO", "Target", "Max IOPS at SLO", "Latency at target", "Meets target", "Headroom"]]
+            for wp in workloads:
+                rows.append([
+                    _e(wp.name),
+                    fmt_ms(wp.slo_ms, NOT_AVAILABLE),
+                    f"{fmt_iops(wp.target_iops)} IOPS" if finite(wp.target_iops) else "none",
+                    fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                    fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                    _verdict(wp.target_met),
+                    fmt_pct(wp.headroom_pct, NOT_AVAILABLE, signed=True) if finite(wp.target_iops) else NOT_AVAILABLE,
+                ])
+            w = self.width
+            story.append(_table(rows, [w * 0.27, w * 0.09, w * 0.12, w * 0.15, w * 0.14, w * 0.12, w * 0.11], s))
+            story.append(self.p("Headroom: how far the target is below the saturation IOPS, in percent of the target.",
+                                s.small))
+            story.append(Paragraph("Bottleneck", s.h2))
+            for wp in workloads:
+                story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
+        elif ev.performance is None:
+            story.append(self.p("<b>Performance could not be computed</b>: see the problems below."))
+        else:
+            story.append(self.p("The scenario has no enabled workload, so there is no performance prediction."))
+        story += self.problems_block()
+        return story
+
+    def bottleneck_sentence(self, wp) -> str:
+        """One sentence naming a workload's bottleneck and its utilisation at the operating point."""
+        station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
+        util = f", {fmt_utilization(station.utilization)} busy" if station is not None else ""
+        where = f" at {fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else ""
+        slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
+               if finite(wp.max_iops_at_slo) else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
+        if not wp.bottleneck:
+            return f"<b>{_e(wp.name)}</b>: no bottleneck identified{_e(slo)}."
+        return (f"<b>{_e(wp.name)}</b>: the bottleneck is <b>{_e(wp.bottleneck)}</b>{_e(util)}{_e(where)}, "
+                f"saturating at {_e(fmt_iops(wp.saturation_iops))} IOPS{_e(slo)}.")
+
+    def problems_block(self) -> list:
+        problems = list(self.evaluation.problems)
+        if not problems:
+            return []
+        s = self.s
+        rows = [["Severity", "Problem"]]
+        for pr in problems:
+            colour = "#D0342C" if pr.severity == "error" else "#B07800"
+            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(pr.message)])
+        return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
+
+    def topology(self) -> list:
+        s = self.s
+        drawing = g.topology_drawing(self.scenario, self.catalog, self.unit, self.width, self.height - 110)
+        items, links = len(self.scenario.nodes), len(self.scenario.links)
+        return [
+            CondPageBreak(drawing.height + 90),
+            KeepTogether([
+                _heading("Topology", s),
+                self.p(f"Scenario <b>{_e(self.scenario.name)}</b>: {items} item{'s' if items != 1 else ''}, "
+                       f"{links} link{'s' if links != 1 else ''}. Lines are labelled with the link type and the "
+                       "number of ports."),
+                Spacer(1, 6),
+                drawing,
+            ]),
+        ]
+
+    def bom(self) -> list:
+        s = self.s
+        cat = self.catalog
+        rows = [["Item", "Qty", "Model", "Key figures"]]
+
+        def rec(entry_id):
+            return cat.find(entry_id) if entry_id else None
+
+        def name(entry_id):
+            r = rec(entry_id)
+            return r.name if r is not None else f"{entry_id} (not in catalog)"
+
+        for node in self.scenario.nodes:
+            r = rec(node.catalog_id)
+            label = _e(node.label or node.id)
+            if isinstance(node, HostNode):
+                fig = f"{r.sockets} sockets, {r.cores} cores, {r.memory_gib:g} GiB memory" if r else ""
+                rows.append([f"{label} (hosts)", str(node.count), _e(name(node.catalog_id)), _e(fig)])
+                if node.adapter:
+                    a = rec(node.adapter)
+                    fig = f"{a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else ""
+                    rows.append([f"{label}: adapters ({node.adapters_per_host} per host)",
+                                 str(node.count * node.adapters_per_host), _e(name(node.adapter)), _e(fig)])
+            elif isinstance(node, SwitchNode):
+                fig = f"{r.ports} × {r.speed_gbps}Gb {r.medium} ports, {r.latency_us:g} µs latency" if r else ""
+                rows.append([f"{label} (switch)", "1", _e(name(node.catalog_id)), _e(fig)])
+            elif isinstance(node, ControllerNode):
+                nodes = node.nodes or (r.nodes if r else None)
+                fig = ""
+                if r:
+                    fig = (f"{nodes} nodes × {r.cores_per_node} cores, {r.memory_gib_per_node:g} GiB memory per node; "
+                           f"{r.fc_ports_per_node} × {r.fc_port_speed_gbps}Gb FC ports per node")
+                fig += "; " + "; ".join(g.node_figures(node, cat, self.unit))
+                rows.append([f"{label} (controller system)", "1", _e(name(node.catalog_id)), _e(fig)])
+            elif isinstance(node, ShelfNode):
+                fig = f"{r.bays} bays, {r.rack_units}U" if r else ""
+                rows.append([f"{label} (shelf)", "1", _e(name(node.catalog_id)), _e(fig)])
+                d = rec(node.drive)
+                fig = g.drive_size(cat, node.drive, self.unit)
+                if d is not None:
+                    fig += f", {d.interface}, right-sized {self.cap(d.right_sized_bytes)}"
+                rows.append([f"{label}: drives", str(node.drive_count), _e(name(node.drive)), _e(fig)])
+            elif isinstance(node, HciClusterNode):
+                fig = f"{r.cores} cores, {r.memory_gib:g} GiB memory, {r.network_gbps:g} Gb/s network" if r else ""
+                rows.append([f"{label} (HCI hosts)", str(node.hosts), _e(name(node.catalog_id)), _e(fig)])
+                groups = node.hosts * node.disk_groups_per_host
+                if r is not None:
+                    rows.append([f"{label}: cache drives (1 per disk group)", str(groups), _e(name(r.cache_drive)),
+                                 _e(g.drive_size(cat, r.cache_drive, self.unit))])
+                    rows.append([f"{label}: capacity drives ({node.capacity_drives_per_group} per disk group)",
+                                 str(groups * node.capacity_drives_per_group), _e(name(r.capacity_drive)),
+                                 _e(g.drive_size(cat, r.capacity_drive, self.unit))])
+                rows.append([f"{label}: storage policy", "", _e(g.POLICY_NAMES.get(node.policy, node.policy)),
+                              "deduplication and compression on" if node.dedupe_compression else "no deduplication or compression"])
+            elif isinstance(node, CloudVmNode):
+                fig = f"{r.vm_size}: {r.vcpu} vCPU, {r.ram_gib:g} GiB RAM, {r.network_mbps:,.0f} Mbit/s network" if r else ""
+                rows.append([f"{label} (cloud VMs, {'HA pair' if node.ha else 'single node'})", "2" if node.ha else "1",
+                             _e(name(node.catalog_id)), _e(fig)])
+                dk = rec(node.disk)
+                fig = (f"{self.cap(dk.size_bytes)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
+                       if dk is not None else "")
+                rows.append([f"{label}: data disks", str(node.disk_count), _e(name(node.disk)), _e(fig)])
+                lic = rec(node.licence)
+                fig = f"capacity cap {self.cap(lic.capacity_cap_bytes)} (as of {lic.as_of})" if lic is not None else ""
+                rows.append([f"{label}: licence", "1", _e(name(node.licence)), _e(fig)])
+            else:
+                rows.append([label, "1", _e(name(node.catalog_id)), ""])
+        labels = {n.id: (n.label or n.id) for n in self.scenario.nodes}
+        for link in self.scenario.links:
+            lt = rec(link.link_type)
+            fig = f"{labels.get(link.source, link.source)} — {labels.get(link.target, link.target)}"
+            if lt is not None:
+                fig += f"; {lt.payload_mbps:,.0f} MB/s per port"
+            rows.append([f"Link {_e(link.id)} (ports)", str(link.ports), _e(name(link.link_type)), _e(fig)])
+        w = self.width
+        return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
+                _table(rows, [w * 0.27, w * 0.06, w * 0.3, w * 0.37], s,
+                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")])]
+
+    def waterfall_rows(self, system) -> list[tuple[str, float, float, str]]:
+        """The waterfall's bars: the engine's steps, with Usable inserted where the usable-side steps end."""
+        steps = list(system.steps)
+
+        def same(a, b) -> bool:
+            return finite(a) and finite(b) and abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1.0)
+
+        usable_at = len(steps) - 1
+        for i, step in enumerate(steps):
+            later = steps[i + 1:]
+            if same(step.bytes_after, system.usable_bytes) and all(
+                finite(t.bytes_before) and finite(t.bytes_after) and t.bytes_after >= t.bytes_before for t in later
+            ):
+                usable_at = i
+                break
+        rows: list[tuple[str, float, float, str]] = []
+        for i, step in enumerate(steps):
+            before, after = step.bytes_before, step.bytes_after
+            if i == 0:
+                kind = "total"
+            elif same(before, after):
+                kind = "flat"
+            else:
+                kind = "gain" if finite(before) and finite(after) and after > before else "drop"
+            rows.append((step.name, before, after, kind))
+            if i == usable_at:
+                rows.append(("Usable", system.usable_bytes, system.usable_bytes, "total"))
+        if not steps:
+            rows.append(("Usable", system.usable_bytes, system.usable_bytes, "total"))
+        rows.append(("Effective", system.effective_bytes, system.effective_bytes, "total"))
+        return rows
+
+    def capacity(self) -> list:
+        s = self.s
+        story: list = [PageBreak(), _heading("Capacity", s)]
+        capacity = self.evaluation.capacity
+        if capacity is None:
+            return story + [self.p("Capacity could not be computed: " + _e(
+                "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
+        total = capacity.total
+        rows = [["", "Raw", "Usable", "Effective", "Logical used", "Physical used", "Efficiency"],
+                ["Scenario total", self.cap(total.raw_bytes), self.cap(total.usable_bytes),
+                 self.cap(total.effective_bytes), self.cap(total.logical_used_bytes),
+                 self.cap(total.physical_used_bytes), fmt_ratio(total.efficiency_ratio)]]
+        w = self.width
+        story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
+        for system in capacity.systems:
+            story.append(CondPageBreak(200))
+            story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
+            story.append(g.waterfall_drawing(self.waterfall_rows(system), self.unit, self.width))
+            story.append(Paragraph("Raw → usable → effective: red bars are deductions, green bars gains from "
+                                   "data reduction and copies, blue bars totals.", s.caption))
+            rows = [["Step", "Before", "After", "How", "Source"]]
+            for step in system.steps:
+                rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
+                             Paragraph(_e(step.formula), s.tiny), Paragraph(_e(step.source), s.tiny)])
+            rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
+            rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>", "", ""])
+            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s))
+            facts = [
+                ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
+                ("Efficiency ratio (logical / physical)", fmt_ratio(system.efficiency_ratio)),
+                ("Logical used", self.cap(system.logical_used_bytes)),
+                ("Physical used", self.cap(system.physical_used_bytes)),
+                ("Months until full (at growth)",
+                 f"{system.months_until_full:,.0f}" if finite(system.months_until_full) else "no growth"),
+            ]
+            eff = getattr(system, "efficiency", None)
+            if eff is not None and finite(getattr(eff, "snapshot_copies", None)) and eff.snapshot_copies:
+                facts.append(("Snapshot copies kept", f"{eff.snapshot_copies:,.0f}, holding "
+                              f"{self.cap(eff.snapshot_physical_bytes)} physical"))
+            if eff is not None and finite(getattr(eff, "thin_unallocated_bytes", None)) and eff.thin_unallocated_bytes:
+                facts.append(("Thin-provisioned, not allocated", self.cap(eff.thin_unallocated_bytes)))
+            story.append(Spacer(1, 6))
+            if len(facts) % 2:
+                facts.append(("", ""))
+            pairs = [[_e(a), _e(b), _e(c), _e(d)] for (a, b), (c, d) in zip(facts[::2], facts[1::2])]
+            story.append(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
+                                extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR), ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
+            if system.layout:
+                story.append(Paragraph("Layout", s.h2))
+                story += [self.p("• " + _e(line), s.small) for line in system.layout]
+            if system.notes:
+                story.append(Paragraph("Assumptions", s.h2))
+                story += [self.p("• " + _e(note), s.small) for note in system.notes]
+            if system.problems:
+                story.append(Paragraph("Problems", s.h2))
+                story += [self.p("• " + _e(pr), s.small) for pr in system.problems]
+        return story
+
+    def performance(self) -> list:
+        s = self.s
+        story: list = [PageBreak(), _heading("Performance", s)]
+        perf = self.evaluation.performance
+        if perf is None:
+            return story + [self.p("Performance could not be computed: " + _e(
+                "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
+        if not perf.workloads:
+            return story + [self.p("The scenario has no enabled workload.")]
+        w = self.width
+        for n, wp in enumerate(perf.workloads):
+            block: list = [Paragraph(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
+            figures = [
+                ["Max IOPS at SLO", fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                 "Saturation", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
+                ["SLO", fmt_ms(wp.slo_ms, NOT_AVAILABLE),
+                 "Target", f"{fmt_iops(wp.target_iops)} IOPS" if finite(wp.target_iops) else "none"],
+                ["Latency at target", fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                 "Target met", _verdict(wp.target_met)],
+                ["Bottleneck", _e(wp.bottleneck or NOT_AVAILABLE), "Operating point",
+                 f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
+            ]
+            table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
+                           extra=[("FONTNAME", (0, 0), (0, -1), BOLD)])
+            block.append(table)
+            block.append(Spacer(1, 4))
+            block.append(g.latency_chart(wp, w))
+            block.append(Paragraph("Predicted storage latency versus IOPS (closed ramp of outstanding I/Os).", s.caption))
+            story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
+            rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
+            extra = []
+            for i, st in enumerate(wp.stations, start=1):
+                is_b = st.name == wp.bottleneck
+                name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
+                rows.append([f"<b>{name}</b>" if is_b else name, _e(st.component or "—"),
+                             fmt_utilization(st.utilization), fmt_ms(st.residence_ms)])
+                if is_b:
+                    extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FCE9E1")))
+            if wp.stations:
+                story.append(_table(rows, [w * 0.42, w * 0.22, w * 0.16, w * 0.20], s, extra=extra, zebra=False))
+                story.append(Paragraph(
+                    f"Utilisation per server at the operating point ({_e(fmt_iops(wp.operating_iops))} IOPS).",
+                    s.caption))
+            if wp.notes:
+                story += [self.p("• " + _e(note), s.small) for note in wp.notes]
+        if perf.notes:
+            story.append(Paragraph("Notes", s.h2))
+            story += [self.p("• " + _e(note), s.small) for note in perf.notes]
+        return story
+
+    def comparison(self) -> list:
+        if len(self.project.scenarios) < 2:
+            return []
+        s = self.s
+        names = [sc.name for sc in self.project.scenarios]
+        evs = [self.evaluations[n] for n in names]
+        header = ["Figure"] + [_e(n) + (" (active)" if n == self.scenario.name else "") for n in names]
+        rows = [header]
+
+        def cap_row(label, attr):
+            rows.append([label] + [self.cap(getattr(e.capacity.total, attr)) if e.capacity is not None else NOT_AVAILABLE
+                                   for e in evs])
+
+        cap_row("Raw", "raw_bytes")
+        cap_row("Usable", "usable_bytes")
+        cap_row("Effective", "effective_bytes")
+        rows.append(["Efficiency ratio"] + [fmt_ratio(e.capacity.total.efficiency_ratio) if e.capacity is not None
+                                            else NOT_AVAILABLE for e in evs])
+        workload_names: list[str] = []
+        for e in evs:
+            for wp in (e.performance.workloads if e.performance is not None else ()):
+                if wp.name not in workload_names:
+                    workload_names.append(wp.name)
+        for wname in workload_names:
+            per = []
+            for e in evs:
+                wps = [x for x in (e.performance.workloads if e.performance is not None else ()) if x.name == wname]
+                per.append(wps[0] if wps else None)
+            rows.append([f"<b>{_e(wname)}</b>"] + [""] * len(evs))
+            rows.append(["  Max IOPS at SLO"] + [fmt_max_iops_at_slo(x.max_iops_at_slo) if x else "—" for x in per])
+            rows.append(["  Saturation"] + [f"{fmt_iops(x.saturation_iops)} IOPS" if x else "—" for x in per])
+            rows.append(["  Latency at target"] + [fmt_ms(x.latency_at_target_ms) if x and finite(x.target_iops)
+                                                   else (NOT_AVAILABLE if x else "—") for x in per])
+            rows.append(["  Target met"] + [_verdict(x.target_met) if x else "—" for x in per])
+            rows.append(["  Bottleneck"] + [_e(x.bottleneck) if x else "—" for x in per])
+        rows.append(["Problems (errors)"] + [str(len(e.errors)) for e in evs])
+        first = self.width * 0.24
+        rest = (self.width - first) / len(evs)
+        return [PageBreak(), _heading("Scenario comparison", s),
+                self.p(f"{len(evs)} scenarios, each evaluated with the same engines and catalog."),
+                _table(rows, [first] + [rest] * len(evs), s)]
+
+    def sources(self) -> list:
+        s = self.s
+        story: list = [PageBreak(), _heading("Assumptions and sources", s)]
+        story.append(Paragraph("How StorPlan predicts", s.h2))
+        story.append(self.p(MODEL_DESCRIPTION))
+        numbers = catalog_numbers(self.scenario, self.catalog, self.unit) + preset_numbers(self.scenario, self.unit)
+        assumed = sum(1 for n in numbers if n.assumed)
+        story.append(Paragraph("Catalog and preset numbers used by this scenario", s.h2))
+        story.append(self.p(
+            f"{len(numbers)} numbers from {len({n.record for n in numbers})} records; {assumed} are assumptions "
+            "(marked <font color=\"#B07800\"><b>assumed</b></font>), the rest cite a published source.", s.small))
+        rows = [["Record", "Field", "Value", "Source"]]
+        extra = []
+        previous = None
+        for i, n in enumerate(numbers, start=1):
+            source = _e(n.source)
+            if n.assumed:
+                source = '<font color="#B07800"><b>assumed</b></font>' + source[len("assumed"):]
+                extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF6E0")))
+            rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
+                         Paragraph(_e(n.field), s.tiny), Paragraph(_e(n.value), s.tiny), Paragraph(source, s.tiny)])
+            previous = n.record
+        w = self.width
+        story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False))
+        return story
+
+    def validation_section(self) -> list:
+        s = self.s
+        story: list = [PageBreak(), _heading("Model validation", s)]
+        outcomes = self.validation
+        if isinstance(outcomes, str):
+            return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
+        checks = [c for o in outcomes for c in o.checks]
+        passed_cases = sum(1 for o in outcomes if o.passed)
+        story.append(self.p(
+            f"StorPlan replays published measurements (the seeds' capacity and performance numbers) through the same "
+            f"engines that sized this design. <b>{sum(c.passed for c in checks)} of {len(checks)}</b> checks pass; "
+            f"<b>{passed_cases} of {len(outcomes)}</b> cases pass."))
+        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Result"]]
+        for o in outcomes:
+            if o.error:
+                rows.append([_e(o.case_id), "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
+            for c in o.checks:
+                published = fmt_number(c.published) + (f"–{fmt_number(c.published_high)}" if c.published_high else "")
+                err = (fmt_pct(c.error * 100, NOT_AVAILABLE, signed=True)
+                       if c.kind in ("value", "upper_bound", "lower_bound") and finite(c.error) else _e(c.kind))
+                rows.append([_e(c.case_id), _e(c.quantity), published, fmt_number(c.predicted), err,
+                             _verdict(c.passed, yes="pass", no="fail")])
+        w = self.width
+        story.append(_table(rows, [w * 0.28, w * 0.24, w * 0.14, w * 0.12, w * 0.1, w * 0.12], s))
+        return story
+
+    def story(self) -> list:
+        return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
+                + self.comparison() + self.sources() + self.validation_section())
+
+
+def build_pdf(builder: ReportBuilder) -> bytes:
+    """Lay out the builder's story on pages and return the PDF bytes."""
+    buffer = io.BytesIO()
+    info = builder.project.info
+    page = (builder.page_w, builder.page_h)
+    doc = _Doc(buffer, pagesize=page, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+               title=f"{info.name} — sizing report", author=info.author or "StorPlan",
+               subject=f"Storage sizing report for {info.customer}" if info.customer else "Storage sizing report",
+               creator=f"StorPlan {builder.app_version}", producer=f"StorPlan {builder.app_version}",
+               initialFontName=REGULAR, initialFontSize=9)
+    frame = Frame(MARGIN, MARGIN, builder.width, builder.height, id="main", leftPadding=0, rightPadding=0,
+                  topPadding=0, bottomPadding=0)
+    doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
+    maker = functools.partial(
+        _NumberedCanvas,
+        header=info.name,
+        footer_left=f"StorPlan {builder.app_version} · catalog {builder.catalog_version or NOT_AVAILABLE}",
+        footer_mid=builder.today.isoformat(),
+    )
+    doc.build(builder.story(), canvasmaker=maker)
+    return buffer.getvalue()

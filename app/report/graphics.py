@@ -1,0 +1,474 @@
+"""Vector drawings for the report: topology diagram, capacity waterfall, latency-vs-IOPS chart.
+
+Every drawing only places and labels numbers taken from the project and the engines' result objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
+from reportlab.graphics.widgets.markers import makeMarker
+from reportlab.lib import colors
+from reportlab.lib.utils import simpleSplit
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from models.catalog import Catalog
+from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    Scenario,
+    ShelfNode,
+    SwitchNode,
+)
+from models.units import CapacityUnit
+
+from .fonts import BOLD, REGULAR
+
+INK = colors.HexColor("#1F2933")
+MUTED = colors.HexColor("#6B7785")
+GRID = colors.HexColor("#D5DAE0")
+BLUE = colors.HexColor("#0072B2")
+ORANGE = colors.HexColor("#E69F00")
+GREEN = colors.HexColor("#009E73")
+RED = colors.HexColor("#D55E00")
+PURPLE = colors.HexColor("#8C6BB1")
+SKY = colors.HexColor("#56B4E9")
+
+KIND_COLOURS = {
+    "host": colors.HexColor("#56B4E9"),
+    "switch": colors.HexColor("#8C6BB1"),
+    "controller": colors.HexColor("#0072B2"),
+    "hci_cluster": colors.HexColor("#009E73"),
+    "cloud_vm": colors.HexColor("#E69F00"),
+    "shelf": colors.HexColor("#7F7F7F"),
+}
+KIND_NAMES = {
+    "host": "Host",
+    "switch": "Switch",
+    "controller": "Controller",
+    "hci_cluster": "HCI cluster",
+    "cloud_vm": "Cloud VM",
+    "shelf": "Shelf",
+}
+RAID_NAMES = {
+    "none": "no RAID",
+    "raid0": "RAID 0",
+    "raid4": "RAID 4",
+    "raid_dp": "RAID DP",
+    "raid_tec": "RAID-TEC",
+    "raid5": "RAID 5",
+    "raid6": "RAID 6",
+    "raid10": "RAID 10",
+    "ddp": "DDP",
+}
+POLICY_NAMES = {
+    "ftt1-raid1": "FTT=1 RAID 1",
+    "ftt2-raid1": "FTT=2 RAID 1",
+    "ftt3-raid1": "FTT=3 RAID 1",
+    "ftt1-raid5": "FTT=1 RAID 5",
+    "ftt2-raid6": "FTT=2 RAID 6",
+}
+def _drawing(width: float, height: float) -> Drawing:
+    """A drawing whose renderer starts in the embedded font (reportlab's default would add Helvetica)."""
+    drawing = Drawing(width, height)
+    drawing.initialFontName = REGULAR
+    drawing.initialFontSize = 8
+    return drawing
+
+
+_LAYER = {"host": 0, "switch": 1, "controller": 2, "hci_cluster": 2, "cloud_vm": 2, "shelf": 3}
+
+
+def _name(catalog: Catalog, entry_id: str | None, short: bool = False) -> str:
+    if not entry_id:
+        return ""
+    record = catalog.find(entry_id)
+    if record is None:
+        return f"{entry_id} (not in catalog)"
+    name = record.name
+    if short and " (" in name:
+        name = name.split(" (", 1)[0]
+    return name
+
+
+def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit) -> str:
+    """A drive's marketed size (decimal, as sold) and media, e.g. ``800 GB SSD``."""
+    record = catalog.find(drive_id)
+    if record is None:
+        return drive_id
+    marketed = getattr(record, "marketed_bytes", None)
+    size = fmt_capacity(marketed, CapacityUnit.TB).replace(".00 ", " ") if finite(marketed) else ""
+    rpm = getattr(record, "rpm", None)
+    return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
+
+
+def link_short_label(catalog: Catalog, link_type: str, ports: int) -> str:
+    """A compact link label: ``16Gb FC ×8``, ``6Gb SAS ×4``, ``10GbE ×2``."""
+    record = catalog.find(link_type)
+    speed = getattr(record, "speed_gbps", None)
+    speed_text = f"{speed:g}" if finite(speed) else ""
+    if link_type.startswith("fc-al"):
+        text = f"{speed_text}Gb FC-AL"
+    elif link_type.startswith("nvme-fc"):
+        text = f"{speed_text}Gb NVMe/FC"
+    elif link_type.startswith("fc"):
+        text = f"{speed_text}Gb FC"
+    elif link_type.startswith("iscsi") or getattr(record, "medium", "") == "Ethernet":
+        text = f"{speed_text}GbE"
+    elif link_type.startswith("sas"):
+        text = f"{speed_text}Gb SAS"
+    elif link_type.startswith("pcie"):
+        text = "PCIe NVMe"
+    else:
+        text = link_type
+    return f"{text} ×{ports}"
+
+
+def node_figures(node, catalog: Catalog, unit: CapacityUnit) -> list[str]:
+    """The key figures printed in a node's box (and the BOM's summary)."""
+    record = catalog.find(node.catalog_id)
+    if isinstance(node, HostNode):
+        lines = [f"{node.count} × {_name(catalog, node.catalog_id, short=True)}"]
+        if node.adapter:
+            lines.append(f"{node.adapters_per_host} × {_name(catalog, node.adapter, short=True)} per host")
+        return lines
+    if isinstance(node, SwitchNode):
+        if record is None:
+            return [node.catalog_id]
+        return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
+    if isinstance(node, ControllerNode):
+        nodes = node.nodes or getattr(record, "nodes", None)
+        software = node.software or getattr(record, "default_software", "")
+        family = getattr(record, "family", "")
+        platform = family if software in ("", family) else f"{family} {software}".strip()
+        first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
+        raid = RAID_NAMES.get(node.raid_type, node.raid_type)
+        if node.raid_group_size:
+            raid += f" (groups of {node.raid_group_size})"
+        if node.adp != "none":
+            raid += f", ADP {node.adp}"
+        return [x for x in (first, raid) if x]
+    if isinstance(node, ShelfNode):
+        return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
+    if isinstance(node, HciClusterNode):
+        lines = [
+            f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
+            f"{node.capacity_drives_per_group} capacity drives per group",
+            POLICY_NAMES.get(node.policy, node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+        ]
+        return lines
+    if isinstance(node, CloudVmNode):
+        vm = getattr(record, "vm_size", node.catalog_id)
+        return [
+            f"{vm}, {'HA pair' if node.ha else 'single node'}",
+            f"{node.disk_count} × {_name(catalog, node.disk, short=True)}",
+            _name(catalog, node.licence, short=True),
+        ]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Topology
+
+
+def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, width: float, max_height: float):
+    """The scenario's nodes (boxes with label and key figures) and links (lines with type and port count).
+
+    Columns follow the I/O path (hosts, switches, storage, shelves); within a column, nodes keep their canvas
+    order. The drawing is scaled down (never up) to fit ``width`` x ``max_height`` points.
+    """
+    nodes = list(scenario.nodes)
+    if not nodes:
+        drawing = _drawing(width, 40)
+        drawing.add(String(0, 20, "The scenario has no nodes.", fontName=REGULAR, fontSize=9, fillColor=MUTED))
+        return drawing
+    layers = sorted({_LAYER.get(n.kind, 2) for n in nodes})
+    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y)) for layer in layers]
+    ncols = len(columns)
+    box_w = 112.0 if ncols <= 3 else 96.0
+    gap_x = 84.0 if ncols <= 3 else 66.0
+    label_size, detail_size, pad, line_h = 8.0, 7.0, 5.0, 9.0
+
+    layouts: dict[str, tuple[float, float, float, float, list[tuple[str, str, float]]]] = {}
+    column_heights = []
+    for column in columns:
+        blocks = []
+        for node in column:
+            text: list[tuple[str, str, float]] = []
+            for line in simpleSplit(node.label or node.id, BOLD, label_size, box_w - 2 * pad):
+                text.append((line, BOLD, label_size))
+            for figure in node_figures(node, catalog, unit):
+                for line in simpleSplit(figure, REGULAR, detail_size, box_w - 2 * pad):
+                    text.append((line, REGULAR, detail_size))
+            blocks.append((node, text, len(text) * line_h + 2 * pad + 4))
+        column_heights.append(sum(b[2] for b in blocks) + 14.0 * (len(blocks) - 1))
+        layouts_col = blocks
+        for node, text, height in layouts_col:
+            layouts[node.id] = (0, 0, box_w, height, text)
+    natural_h = max(column_heights) + 24  # room for the kind captions
+    natural_w = ncols * box_w + (ncols - 1) * gap_x
+
+    for ci, column in enumerate(columns):
+        x = ci * (box_w + gap_x)
+        total = column_heights[ci]
+        top = natural_h - 12 - (natural_h - 24 - total) / 2
+        for node in column:
+            _, _, w, h, text = layouts[node.id]
+            layouts[node.id] = (x, top - h, w, h, text)
+            top -= h + 14.0
+
+    group = Group()
+    index = {n.id: ci for ci, column in enumerate(columns) for n in column}
+    # fan-out / fan-in per node and direction decides where the shared "spine" of an elbow connector goes
+    fan: dict[tuple[str, int], int] = {}
+    for link in scenario.links:
+        if link.source in index and link.target in index and index[link.source] != index[link.target]:
+            a, b = sorted((link.source, link.target), key=lambda i: index[i])
+            fan[(a, index[b])] = fan.get((a, index[b]), 0) + 1
+            fan[(b, index[a])] = fan.get((b, index[a]), 0) + 1
+    labels = []
+    for link in scenario.links:
+        if link.source not in layouts or link.target not in layouts:
+            continue
+        a, b = link.source, link.target
+        if index[a] > index[b]:
+            a, b = b, a
+        ax, ay, aw, ah, _ = layouts[a]
+        bx, by, bw, bh, _ = layouts[b]
+        text = link_short_label(catalog, link.link_type, link.ports)
+        if index[a] == index[b]:  # same column: connect bottom of the upper box to top of the lower one
+            if ay < by:
+                (ax, ay, aw, ah), (bx, by, bw, bh) = (bx, by, bw, bh), (ax, ay, aw, ah)
+            x1, y1, x2, y2 = ax + aw / 2, ay, bx + bw / 2, by + bh
+            group.add(Line(x1, y1, x2, y2, strokeColor=MUTED, strokeWidth=1.1))
+            labels.append((x1 + 4, (y1 + y2) / 2, "start", text))
+            continue
+        x1, y1, x2, y2 = ax + aw, ay + ah / 2, bx, by + bh / 2
+        fan_out = fan.get((a, index[b]), 1)
+        fan_in = fan.get((b, index[a]), 1)
+        if fan_in > fan_out:  # many sources into one target: spine near the target, label on the source side
+            xm = x2 - 0.22 * gap_x
+            labels.append(((x1 + xm) / 2, y1, "middle", text))
+        else:
+            xm = x1 + 0.22 * gap_x
+            labels.append(((xm + x2) / 2, y2, "middle", text))
+        for seg in ((x1, y1, xm, y1), (xm, y1, xm, y2), (xm, y2, x2, y2)):
+            if seg[:2] != seg[2:]:
+                group.add(Line(*seg, strokeColor=MUTED, strokeWidth=1.1))
+    for lx, ly, anchor, text in labels:
+        size = 6.8
+        w = stringWidth(text, REGULAR, size)
+        x0 = lx - w / 2 if anchor == "middle" else lx
+        group.add(Rect(x0 - 1.5, ly - 3.2, w + 3, 8.4, fillColor=colors.white, strokeColor=None))
+        group.add(String(x0, ly - 1.8, text, fontName=REGULAR, fontSize=size, fillColor=INK))
+
+    for ci, column in enumerate(columns):
+        plural = {"Switch": "Switches", "Shelf": "Shelves", "HCI cluster": "HCI clusters", "Cloud VM": "Cloud VMs",
+                  "Host": "Hosts", "Controller": "Controllers"}
+        kinds = sorted({KIND_NAMES.get(n.kind, n.kind) for n in column})
+        if len(column) > 1 and len(kinds) == 1:
+            kinds = [plural.get(kinds[0], kinds[0])]
+        caption = " / ".join(kinds)
+        group.add(
+            String(ci * (box_w + gap_x) + box_w / 2, natural_h - 8, caption, fontName=BOLD, fontSize=7.5,
+                   fillColor=MUTED, textAnchor="middle")
+        )
+    for node in nodes:
+        x, y, w, h, text = layouts[node.id]
+        colour = KIND_COLOURS.get(node.kind, MUTED)
+        group.add(Rect(x, y, w, h, rx=3, ry=3, fillColor=colors.Color(colour.red, colour.green, colour.blue, 0.10),
+                       strokeColor=colour, strokeWidth=1.0))
+        group.add(Rect(x, y + h - 3, w, 3, fillColor=colour, strokeColor=None))
+        ty = y + h - pad - 3 - 7.5
+        for line, font, size in text:
+            group.add(String(x + pad, ty, line, fontName=font, fontSize=size, fillColor=INK))
+            ty -= line_h
+
+    scale = min(1.0, width / natural_w, max_height / natural_h)
+    group.scale(scale, scale)
+    drawing = _drawing(width, natural_h * scale)
+    group.translate((width / scale - natural_w) / 2, 0)
+    drawing.add(group)
+    return drawing
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Capacity waterfall
+
+
+def waterfall_drawing(rows: Sequence[tuple[str, float, float, str]], unit: CapacityUnit, width: float):
+    """A horizontal waterfall: one bar per row ``(name, start_bytes, end_bytes, kind)``.
+
+    ``kind`` is ``total`` (a bar from zero), ``drop`` or ``gain`` (a floating bar from start to end), or ``flat``
+    (a step that changes nothing, drawn as a tick).
+    """
+    label_w, value_w, bar_h, row_h = 150.0, 78.0, 11.0, 17.0
+    plot_w = width - label_w - value_w
+    large = CapacityUnit(unit).large_bytes  # ticks at round numbers of the display unit
+    top = _nice_max(max([max(r[1], r[2]) for r in rows if finite(r[1]) and finite(r[2])] or [1.0]) / large) * large
+    height = row_h * len(rows) + 18
+    drawing = _drawing(width, height)
+    for i in range(5):
+        gx = label_w + plot_w * i / 4
+        drawing.add(Line(gx, 14, gx, height, strokeColor=GRID, strokeWidth=0.5))
+        drawing.add(String(gx, 4, fmt_capacity(top * i / 4, unit) if i else "0", fontName=REGULAR, fontSize=6.5,
+                           fillColor=MUTED, textAnchor="middle"))
+    for i, (name, start, end, kind) in enumerate(rows):
+        y = height - (i + 1) * row_h
+        drawing.add(String(label_w - 6, y + 2.5, _clip(name, REGULAR, 7.5, label_w - 10), fontName=REGULAR,
+                           fontSize=7.5, fillColor=INK, textAnchor="end"))
+        if not (finite(start) and finite(end)):
+            drawing.add(String(label_w + 2, y + 2.5, "n/a", fontName=REGULAR, fontSize=7.5, fillColor=MUTED))
+            continue
+        lo, hi = (0.0, end) if kind == "total" else (min(start, end), max(start, end))
+        colour = {"total": BLUE, "drop": RED, "gain": GREEN}.get(kind, MUTED)
+        if kind == "flat":  # a step that changes nothing: a thin tick at the running value
+            xf = label_w + plot_w * end / top
+            drawing.add(Rect(xf - 0.6, y, 1.2, bar_h, fillColor=MUTED, strokeColor=None))
+            drawing.add(String(width - 2, y + 2.5, fmt_capacity(end, unit), fontName=REGULAR, fontSize=7.5,
+                               fillColor=MUTED, textAnchor="end"))
+            continue
+        x0 = label_w + plot_w * lo / top
+        w = max(plot_w * (hi - lo) / top, 0.8)
+        drawing.add(Rect(x0, y, w, bar_h, fillColor=colour, strokeColor=None))
+        if i + 1 < len(rows) and kind != "total":  # connector to the next bar
+            xe = label_w + plot_w * end / top
+            drawing.add(Line(xe, y, xe, y - (row_h - bar_h), strokeColor=MUTED, strokeWidth=0.5,
+                             strokeDashArray=[1.5, 1.5]))
+        drawing.add(String(width - 2, y + 2.5, fmt_capacity(end, unit), fontName=BOLD if kind == "total" else REGULAR,
+                           fontSize=7.5, fillColor=INK, textAnchor="end"))
+    return drawing
+
+
+def _clip(text: str, font: str, size: float, width: float) -> str:
+    if stringWidth(text, font, size) <= width:
+        return text
+    while text and stringWidth(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Latency vs IOPS
+
+
+def _nice_max(value: float) -> float:
+    if not finite(value) or value <= 0:
+        return 1.0
+    import math
+
+    exp = 10 ** math.floor(math.log10(value))
+    for step in (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10):
+        if step * exp >= value:
+            return step * exp
+    return 10 * exp
+
+
+def latency_chart(wp, width: float, height: float = 210.0):
+    """The latency-vs-IOPS curve of one workload, with the SLO line, the operating point and saturation."""
+    drawing = _drawing(width, height)
+    curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
+    if not curve:
+        drawing.add(String(0, height / 2, "No curve: the workload has no predicted points.", fontName=REGULAR,
+                           fontSize=9, fillColor=MUTED))
+        return drawing
+    slo = wp.slo_ms if finite(wp.slo_ms) else None
+    sat = wp.saturation_iops if finite(wp.saturation_iops) and wp.saturation_iops > 0 else None
+    op_latency = wp.latency_at_target_ms if (finite(wp.target_iops) and finite(wp.latency_at_target_ms)) else None
+    op_iops = wp.target_iops if op_latency is not None else None
+    slo_iops = wp.max_iops_at_slo if finite(wp.max_iops_at_slo) else None
+
+    x_data = max([c[0] for c in curve] + [op_iops or 0, slo_iops or 0])
+    sat_shown = sat is not None and sat <= 1.6 * x_data
+    x_max = _nice_max(max(x_data, sat if sat_shown else 0) * 1.05)
+    lat_cap = max(3 * (slo or 0), 1.6 * (op_latency or 0), curve[0][1] * 3)
+    y_top = min(max(c[1] for c in curve), lat_cap)
+    y_max = _nice_max(max(y_top, (slo or 0) * 1.25, (op_latency or 0) * 1.15) * 1.05)
+
+    shown = []
+    for i, (x, y) in enumerate(curve):
+        if y <= y_max:
+            shown.append((x, y))
+            continue
+        if shown:  # clip the last segment at the top of the chart
+            x0, y0 = curve[i - 1]
+            shown.append((x0 + (x - x0) * (y_max - y0) / (y - y0), y_max))
+        break
+
+    plot = LinePlot()
+    plot.x, plot.y = 46, 46
+    plot.width, plot.height = width - 60, height - 62
+    data = [shown]
+    styles = [(BLUE, 1.6, None, None)]
+    if slo is not None:
+        data.append([(0, slo), (x_max, slo)])
+        styles.append((RED, 1.0, [4, 3], None))
+    if sat_shown:
+        data.append([(sat, 0), (sat, y_max)])
+        styles.append((MUTED, 0.8, [2, 2], None))
+    if slo_iops is not None:
+        nearest = min(curve, key=lambda c: abs(c[0] - slo_iops))  # the ramp point the engine found
+        data.append([(slo_iops, min(nearest[1], y_max))])
+        styles.append((GREEN, 0, None, "Diamond"))
+    if op_iops is not None and op_latency is not None and op_latency <= y_max:
+        data.append([(op_iops, op_latency)])
+        styles.append((ORANGE, 0, None, "FilledCircle"))
+    plot.data = data
+    for i, (colour, stroke, dash, marker) in enumerate(styles):
+        plot.lines[i].strokeColor = colour
+        plot.lines[i].strokeWidth = stroke
+        if dash:
+            plot.lines[i].strokeDashArray = dash
+        if marker:
+            plot.lines[i].symbol = makeMarker(marker, size=7, fillColor=colour, strokeColor=colors.white,
+                                              strokeWidth=0.6)
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = REGULAR
+        axis.labels.fontSize = 7
+        axis.labels.fillColor = INK
+        axis.strokeColor = MUTED
+        axis.visibleGrid = True
+        axis.gridStrokeColor = GRID
+        axis.gridStrokeWidth = 0.4
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, x_max
+    plot.xValueAxis.valueStep = x_max / 5
+    plot.xValueAxis.labelTextFormat = lambda v: fmt_iops(v) if v else "0"
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax = 0, y_max
+    plot.yValueAxis.valueStep = y_max / 5
+    plot.yValueAxis.labelTextFormat = lambda v: f"{v:g}"
+    drawing.add(plot)
+    drawing.add(String(plot.x + plot.width / 2, 24, "IOPS", fontName=REGULAR, fontSize=7.5, fillColor=MUTED,
+                       textAnchor="middle"))
+    ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
+    label_group = Group(ylabel)
+    label_group.translate(10, plot.y + plot.height / 2)
+    label_group.rotate(90)
+    drawing.add(label_group)
+
+    legend = [(BLUE, "predicted latency", "line")]
+    if slo is not None:
+        legend.append((RED, f"SLO {fmt_ms(slo)}", "dash"))
+    if slo_iops is not None:
+        legend.append((GREEN, f"max at SLO: {fmt_iops(slo_iops)}", "Diamond"))
+    if op_iops is not None and op_latency is not None:
+        legend.append((ORANGE, f"target {fmt_iops(op_iops)} @ {fmt_ms(op_latency)}", "FilledCircle"))
+    if sat is not None:
+        legend.append((MUTED, f"saturation {fmt_iops(sat)}" + ("" if sat_shown else " (beyond the chart)"),
+                       "dash"))
+    x = plot.x
+    for colour, text, kind in legend:
+        if kind in ("line", "dash"):
+            drawing.add(Line(x, 6, x + 14, 6, strokeColor=colour, strokeWidth=1.4,
+                             strokeDashArray=[3, 2] if kind == "dash" else None))
+        else:
+            marker = makeMarker(kind, size=6, fillColor=colour, strokeColor=colour)
+            marker.x, marker.y = x + 7, 6
+            drawing.add(marker)
+        drawing.add(String(x + 17, 3.5, text, fontName=REGULAR, fontSize=6.8, fillColor=INK))
+        x += 24 + stringWidth(text, REGULAR, 6.8)
+    return drawing

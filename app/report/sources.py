@@ -1,0 +1,160 @@
+"""Which catalog records and preset numbers a scenario uses, and each number's value, unit and source."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.catalog import Catalog, Entry, is_assumption
+from models.formatting import finite, fmt_capacity
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
+from models.units import CapacityUnit
+
+
+@dataclass(frozen=True)
+class SourcedNumber:
+    """One catalog (or preset) number as the report prints it."""
+
+    record: str
+    field: str
+    value: str
+    source: str
+
+    @property
+    def assumed(self) -> bool:
+        return is_assumption(self.source)
+
+
+_UNIT_SUFFIXES = (
+    ("_gib_per_node", "GiB per node"),
+    ("_gib", "GiB"),
+    ("_us", "µs"),
+    ("_ms", "ms"),
+    ("_gbps", "Gb/s"),
+    ("_mbps", "MB/s"),
+    ("_pct", "%"),
+    ("_pct_per_h", "% per hour"),
+    ("_pct_per_year", "% per year"),
+    ("_kib", "KiB"),
+    ("_h", "h"),
+    ("iops", "IOPS"),
+    ("rpm", "rpm"),
+)
+
+
+def _unit_of(record: object, field: str) -> str:
+    info = getattr(type(record), "model_fields", {}).get(field)
+    description = (getattr(info, "description", "") or "") if info else ""
+    if "Mbit/s" in description:
+        return "Mbit/s"
+    for suffix, unit in _UNIT_SUFFIXES:
+        if field.endswith(suffix):
+            return unit
+    return ""
+
+
+def _scalar(value: object, unit: str, field: str, capacity_unit: CapacityUnit) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if field.endswith("_bytes") and finite(value):
+        return f"{fmt_capacity(value, capacity_unit)} ({value:,.0f} bytes)"
+    if isinstance(value, int):
+        text = f"{value:,}"
+    elif finite(value):
+        text = f"{value:,.6g}"
+    elif isinstance(value, float):
+        text = "n/a"
+    else:
+        text = str(value)
+    return f"{text} {unit}".strip()
+
+
+def format_value(record: object, field: str, value: object, capacity_unit: CapacityUnit) -> str:
+    """A catalog value with its unit: scalars, ``{key: value}`` tables and RAID group rules."""
+    unit = _unit_of(record, field)
+    if isinstance(value, dict):
+        parts = []
+        for key, item in value.items():
+            if hasattr(item, "default") and hasattr(item, "max"):
+                parts.append(f"{key}: default {item.default}, max {item.max}")
+            else:
+                parts.append(f"{key}: {_scalar(item, unit, field, capacity_unit)}")
+        return "; ".join(parts) or "—"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_scalar(v, unit, field, capacity_unit) for v in value) or "—"
+    return _scalar(value, unit, field, capacity_unit)
+
+
+def referenced_records(scenario: Scenario, catalog: Catalog) -> list[Entry]:
+    """The catalog records a scenario's nodes and links use, in first-use order (missing ids are skipped)."""
+    ids: list[str] = []
+    for node in scenario.nodes:
+        ids.append(node.catalog_id)
+        if isinstance(node, HostNode) and node.adapter:
+            ids.append(node.adapter)
+        if isinstance(node, ShelfNode):
+            ids.append(node.drive)
+        if isinstance(node, CloudVmNode):
+            ids += [node.disk, node.licence]
+        record = catalog.find(node.catalog_id)
+        if isinstance(node, HciClusterNode) and record is not None:
+            ids += [getattr(record, "cache_drive", ""), getattr(record, "capacity_drive", "")]
+        if isinstance(node, (ShelfNode, ControllerNode)) and record is not None:
+            ids.append(getattr(record, "backend_link", ""))
+    ids += [link.link_type for link in scenario.links]
+    seen: set[str] = set()
+    records = []
+    for entry_id in ids:
+        if not entry_id or entry_id in seen:
+            continue
+        seen.add(entry_id)
+        record = catalog.find(entry_id)
+        if record is not None:
+            records.append(record)
+    return records
+
+
+def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
+    """Every sourced number of every record the scenario uses (controller performance profiles included)."""
+    rows: list[SourcedNumber] = []
+    for record in referenced_records(scenario, catalog):
+        title = f"{record.name} ({record.kind})"
+        for field, source in record.sources.items():
+            value = getattr(record, field, None)
+            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit), source))
+        for profile in getattr(record, "performance", ()) or ():
+            prefix = f"performance {profile.software} {profile.protocol}"
+            for field, source in profile.sources.items():
+                value = getattr(profile, field, None)
+                text = source or profile.source
+                rows.append(SourcedNumber(title, f"{prefix}: {field}", format_value(profile, field, value, capacity_unit), text))
+    return rows
+
+
+def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
+    """The sourced numbers of the workload presets the scenario's enabled workloads were made from."""
+    try:
+        from models.workloads import bundled_presets
+
+        presets = bundled_presets()
+    except Exception:  # a broken presets file must not stop the report: the numbers are simply not listed
+        return []
+    rows: list[SourcedNumber] = []
+    seen: set[str] = set()
+    for workload in scenario.workloads:
+        if not workload.enabled or not workload.preset or workload.preset in seen:
+            continue
+        seen.add(workload.preset)
+        preset = presets.get(workload.preset)
+        if preset is None:
+            continue
+        title = f"{preset.name} (workload preset)"
+        for field, source in preset.sources.items():
+            value = preset.fields.get(field)
+            if value is None:
+                continue
+            if isinstance(value, dict):
+                text = "; ".join(f"{k}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}" for k, v in value.items())
+            else:
+                text = _scalar(value, _unit_of(None, field), field, capacity_unit)
+            rows.append(SourcedNumber(title, field, text, source))
+    return rows
