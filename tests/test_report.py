@@ -1,0 +1,209 @@
+"""The PDF sizing report: renders headless for every example, shows the CLI's numbers, embeds its fonts, respects
+the paper size, and never damages anything when the destination is unwritable.
+
+This module must not import PySide6: the report runs without a display.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from app.report import ReportError, render_report_bytes, validation_outcomes, write_report
+from models.evaluate import evaluate
+from models.formatting import fmt_max_iops_at_slo
+from models.project import load
+from models.resources import examples_dir
+from models.serialize import evaluation_to_dict
+from models.units import format_capacity
+
+EXAMPLES = sorted(examples_dir().glob("*.toml"))
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _squash(text: str) -> str:
+    """Whitespace-normalised text: a phrase wrapped across lines still matches."""
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def reports():
+    """One evaluation and one rendered report per example (the slow part, done once)."""
+    validation = validation_outcomes()
+    out = {}
+    for path in EXAMPLES:
+        project = load(path)
+        evaluation = evaluate(project)
+        data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation},
+                                   validation=None if isinstance(validation, str) else validation)
+        out[path.stem] = (project, evaluation, data)
+    return out
+
+
+def _text(data: bytes) -> tuple[PdfReader, str]:
+    reader = PdfReader(io.BytesIO(data))
+    return reader, _squash("\n".join(page.extract_text() or "" for page in reader.pages))
+
+
+@pytest.mark.parametrize("name", [p.stem for p in EXAMPLES])
+def test_report_shows_the_cli_numbers(reports, name):
+    project, evaluation, data = reports[name]
+    assert data.startswith(b"%PDF")
+    reader, text = _text(data)
+    expected = evaluation_to_dict(evaluation, project.info.name)  # what `storplan evaluate --json` prints
+    unit = project.settings.capacity_unit
+    capacity = expected["capacity"]
+    assert capacity is not None, evaluation.problems
+    assert format_capacity(capacity["usable_bytes"], unit) in text
+    assert format_capacity(capacity["effective_bytes"], unit) in text
+    assert expected["workloads"], "every example has an enabled workload"
+    for workload in expected["workloads"]:
+        assert fmt_max_iops_at_slo(workload["max_iops_at_slo"]) in text
+        assert _squash(workload["bottleneck"]) in text
+    assert "nan" not in text.split() and "inf" not in text.split()
+    assert f"Page 1 of {len(reader.pages)}" in text
+    assert 5 <= len(reader.pages) <= 40
+    for section in ("Summary", "Topology", "Bill of materials", "Capacity", "Performance", "Assumptions and sources",
+                    "Model validation"):
+        assert section in text
+    assert project.info.name in text
+
+
+def test_fonts_are_embedded_truetype(reports):
+    _, _, data = reports["aff8080-sqlserver-tpce"]
+    reader = PdfReader(io.BytesIO(data))
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            fonts[str(font["/BaseFont"])] = font
+    assert fonts
+    for name, font in fonts.items():
+        descendants = font.get("/DescendantFonts")
+        descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"font {name} is not embedded"
+
+
+def test_paper_size_is_respected():
+    project = load(examples_dir() / "vsan-sqlserver-raid1.toml")
+    evaluation = evaluate(project)
+    cache = {evaluation.scenario: evaluation}
+    validation = validation_outcomes()
+    validation = None if isinstance(validation, str) else validation
+    for paper, size in (("A4", (595, 842)), ("Letter", (612, 792))):
+        reader = PdfReader(io.BytesIO(render_report_bytes(project, paper, evaluation_cache=cache, validation=validation)))
+        box = reader.pages[0].mediabox
+        assert (round(float(box.width)), round(float(box.height))) == size
+    letter_project = project.with_changes(settings=project.settings.with_changes(paper="Letter").model_dump())
+    reader = PdfReader(io.BytesIO(render_report_bytes(letter_project, evaluation_cache=cache, validation=validation)))
+    assert round(float(reader.pages[0].mediabox.width)) == 612
+    with pytest.raises(ReportError, match="paper"):
+        render_report_bytes(project, "A3", evaluation_cache=cache)
+
+
+def test_scenario_comparison_when_several_scenarios():
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    base = project.scenario
+    shelves = [n.with_changes(drive_count=12) if n.kind == "shelf" else n for n in base.nodes]
+    smaller = base.with_changes(name="Half shelves", nodes=[n.model_dump() for n in shelves])
+    project = project.with_scenario(smaller)
+    cache: dict = {}
+    validation = validation_outcomes()
+    data = render_report_bytes(project, evaluation_cache=cache, validation=None if isinstance(validation, str) else validation)
+    assert set(cache) == {"Base", "Half shelves"}
+    _, text = _text(data)
+    assert "Scenario comparison" in text and "Half shelves" in text
+    for evaluation in cache.values():
+        assert format_capacity(evaluation.capacity.total.usable_bytes, project.settings.capacity_unit) in text
+
+
+def _small_project():
+    return load(examples_dir() / "cvo-azure-ds4-single-oltp.toml")
+
+
+def test_write_report_atomic_and_errors(tmp_path):
+    project = _small_project()
+    before = project.model_dump()
+    target = tmp_path / "report.pdf"
+    assert write_report(project, target) == target
+    assert target.read_bytes().startswith(b"%PDF")
+    assert project.model_dump() == before
+
+    with pytest.raises(ReportError, match="does not exist"):
+        write_report(project, tmp_path / "missing" / "r.pdf")
+    with pytest.raises(ReportError, match="directory"):
+        write_report(project, tmp_path)
+    a_file = tmp_path / "plain.txt"
+    a_file.write_text("keep me")
+    with pytest.raises(ReportError, match="not a folder"):
+        write_report(project, a_file / "r.pdf")
+    assert a_file.read_text() == "keep me"
+    assert project.model_dump() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["plain.txt", "report.pdf"]  # no temp files left
+
+
+@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root ignores file permissions")
+def test_permission_denied_leaves_existing_file(tmp_path):
+    project = _small_project()
+    folder = tmp_path / "locked"
+    folder.mkdir()
+    existing = folder / "report.pdf"
+    existing.write_bytes(b"old report")
+    folder.chmod(0o500)
+    try:
+        with pytest.raises(ReportError, match="permission denied"):
+            write_report(project, existing)
+    finally:
+        folder.chmod(0o700)
+    assert existing.read_bytes() == b"old report"
+
+
+def test_thread_safe_concurrent_exports(tmp_path):
+    project = _small_project()
+    errors: list[BaseException] = []
+
+    def export(i: int) -> None:
+        try:
+            write_report(project, tmp_path / f"r{i}.pdf")
+        except BaseException as exc:  # noqa: BLE001 (collected for the assertion)
+            errors.append(exc)
+
+    threads = [threading.Thread(target=export, args=(i,)) for i in range(3)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not errors
+    for i in range(3):
+        assert len(PdfReader(tmp_path / f"r{i}.pdf").pages) >= 5
+
+
+def test_report_package_never_imports_qt():
+    code = "import sys, app.report; assert not any(m.startswith('PySide6') for m in sys.modules), 'Qt imported'"
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+
+
+def test_failed_write_leaves_existing_file(tmp_path, monkeypatch):
+    """Permission denied (or a full disk) while writing: the old file stays, no temp file is left behind."""
+    import tempfile
+
+    project = _small_project()
+    existing = tmp_path / "report.pdf"
+    existing.write_bytes(b"old report")
+
+    def refuse(*args, **kwargs):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    with pytest.raises(ReportError, match="Permission denied"):
+        write_report(project, existing)
+    assert existing.read_bytes() == b"old report"
+    assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]
