@@ -68,6 +68,10 @@ class WorkloadPerformance:
         protocol: the front-end protocol used (FCP, NVMe/FC, iSCSI, vSAN).
         host_cpu_pct_per_100k_iops: host CPU (% of one core) per 100K IOPS, where the host model has it.
         notes: assumptions in words (cache hit ratio, RAID write penalty, calibration source...).
+        read_latency_ms, write_latency_ms: storage-side latency of one read / one write at the operating point
+            (each station's queueing factor applied to that operation's demand), None when saturated or absent.
+        host_latency_at_target_ms: host-side latency at the target load (open model), None when saturated.
+        peak_iops: IOPS at the end of the closed ramp (N = concurrency), what a benchmark ramp reports as peak.
     """
 
     workload_id: str
@@ -88,6 +92,10 @@ class WorkloadPerformance:
     block_kib: float
     host_cpu_pct_per_100k_iops: float | None = None
     notes: tuple[str, ...] = ()
+    read_latency_ms: float | None = None
+    write_latency_ms: float | None = None
+    host_latency_at_target_ms: float | None = None
+    peak_iops: float | None = None
 
     @property
     def saturation_mbps(self) -> float:

@@ -1,0 +1,474 @@
+"""Solve each workload's stations: the closed ramp, the open operating point, and the result records.
+
+Method (DESIGN.md "Performance (queueing) engine"):
+
+* Closed ramp: exact single-class MVA (``models.queueing.closed_curve``, one pass for N = 1 .. concurrency) over
+  the workload's stations. A station with c > 1 servers enters the closed model in Seidmann's decomposition: a
+  single-server queue of demand D / c in series with a delay of D (c - 1) / c (Seidmann, Schweitzer &
+  Shalev-Oren 1987, "Computing approximate queue length distributions ...", Perf. Eval. 7; Bolch et al. 2006
+  ch. 9). It is exact at light load and at saturation, within a few percent between, and keeps one MVA pass
+  O(N K), which the 5 ms interactive budget needs; it also makes a fitted, continuous parallelism usable by
+  calibration (``models.calibration``).
+* Open operating point: every enabled workload of a system at its target rate, one class each, solved together
+  (``models.queueing.solve_open``) with the same Seidmann decomposition (so the open and closed models agree):
+  latency at the target and each station's utilisation.
+* Several workloads on one system: each workload's ramp runs while the others run at their target rates; a
+  shared station's demand for the ramped workload is inflated by 1 / (1 - U_others) (the shadow-server
+  reduced-capacity approximation, Sevcik 1977, "Priority scheduling disciplines in queueing network models of
+  computer systems", IFIP Congress; Lazowska et al. 1984 QSP ch. 11 reasoning on capacity left to a class).
+* Storage-side latency sums the stations inside the array (``StationSpec.storage_side``); host-side latency is
+  the whole response time (host stack, fabric and ports included).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.catalog import Catalog
+from models.project.model import Scenario, Settings, Workload
+from models.queueing import Station, closed_curve, solve_open
+
+from .paths import KIB, PathError, StationSpec, WorkloadPath, build_path
+from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
+
+MAX_BACKGROUND_UTILISATION = 0.999
+"""Other workloads' utilisation of a shared station is capped here so the ramped workload keeps a finite (tiny)
+capacity; such a case is reported in the notes as saturated by the other workloads."""
+
+_CURVE_CACHE: OrderedDict = OrderedDict()
+_CURVE_CACHE_SIZE = 512
+
+
+@dataclass(frozen=True)
+class Ramp:
+    """A closed ramp N = 1 .. concurrency with every point (not thinned).
+
+    Attributes:
+        population: (N,) outstanding I/Os; iops: (N,) I/O per second; storage_ms, host_ms: (N,) latencies;
+        residence_ms: (N, S) per StationSpec (all its parts), ms; specs: the StationSpecs (inflated demands);
+        demand_s: (S,) demand per I/O of each spec, seconds (inflated).
+    """
+
+    population: np.ndarray
+    iops: np.ndarray
+    storage_ms: np.ndarray
+    host_ms: np.ndarray
+    residence_ms: np.ndarray
+    specs: tuple[StationSpec, ...]
+    demand_s: np.ndarray
+
+
+def closed_stations(specs: Sequence[StationSpec], demands: Sequence[float]) -> tuple[list[Station], list[int]]:
+    """Queueing stations for the closed model (Seidmann decomposition of multi-server stations).
+
+    Returns (stations, owner) where ``owner[i]`` is the index of the spec station ``i`` comes from.
+    """
+    stations: list[Station] = []
+    owner: list[int] = []
+    for i, (spec, d) in enumerate(zip(specs, demands)):
+        if spec.delay or spec.servers <= 1:
+            stations.append(Station(spec.name, d, delay=spec.delay))
+            owner.append(i)
+        else:
+            c = spec.servers
+            stations.append(Station(spec.name, d / c))
+            owner.append(i)
+            stations.append(Station(spec.name + " ~parallel", d * (c - 1) / c, delay=True))
+            owner.append(i)
+    return stations, owner
+
+
+def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], population: int, think_s: float):
+    """Closed ramp arrays (X, R per station, owner) for specs and demands, cached per scenario state: an
+    unchanged workload path is not solved again (the GUI re-evaluates on every edit)."""
+    key = (tuple((s.name, s.servers, s.delay) for s in specs), demands, population, think_s)
+    hit = _CURVE_CACHE.get(key)
+    if hit is not None:
+        _CURVE_CACHE.move_to_end(key)
+        return hit
+    stations, owner = closed_stations(specs, demands)
+    cc = closed_curve(stations, population, think_s)
+    value = (np.asarray(cc.throughput, dtype=float), np.asarray(cc.residence_time_s, dtype=float), owner)
+    _CURVE_CACHE[key] = value
+    if len(_CURVE_CACHE) > _CURVE_CACHE_SIZE:
+        _CURVE_CACHE.popitem(last=False)
+    return value
+
+
+def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, think_time_s: float = 0.0,
+         inflation: Sequence[float] | None = None) -> Ramp:
+    """Solve the closed ramp N = 1 .. population for a list of station specs.
+
+    Args:
+        specs: the path's stations; read_fraction: 0..1; population: max outstanding I/Os (>= 1);
+        think_time_s: per-I/O think time Z >= 0, seconds; inflation: per-spec demand multipliers (>= 1) from
+        other workloads' load, or None.
+
+    Raises:
+        ValueError: population < 1, or every demand and the think time are zero.
+    """
+    if population < 1:
+        raise ValueError("population must be >= 1")
+    specs = tuple(specs)
+    inflation = inflation or [1.0] * len(specs)
+    demands = [spec.demand(read_fraction) * f for spec, f in zip(specs, inflation)]
+    X, R, owner = _curve(specs, tuple(demands), int(population), float(think_time_s))
+    S = len(specs)
+    res = np.zeros((len(X), S))
+    for j, i in enumerate(owner):
+        res[:, i] += R[:, j]
+    storage = np.array([s.storage_side for s in specs], dtype=bool)
+    res_ms = res * 1e3
+    return Ramp(
+        population=np.arange(1, len(X) + 1),
+        iops=X,
+        storage_ms=res_ms[:, storage].sum(axis=1),
+        host_ms=res_ms.sum(axis=1),
+        residence_ms=res_ms,
+        specs=specs,
+        demand_s=np.asarray(demands, dtype=float),
+    )
+
+
+def saturation_iops(specs: Sequence[StationSpec], read_fraction: float, inflation: Sequence[float] | None = None
+                    ) -> tuple[float, int | None]:
+    """Open-model saturation IOPS min_k c_k / D_k over queueing stations, and the bottleneck's index
+    (asymptotic bound, QSP ch. 5). (inf, None) when no station queues."""
+    inflation = inflation or [1.0] * len(specs)
+    best, idx = math.inf, None
+    for i, (spec, f) in enumerate(zip(specs, inflation)):
+        if spec.delay:
+            continue
+        d = spec.demand(read_fraction) * f
+        if d <= 0:
+            continue
+        cap = spec.servers / d
+        if cap < best:
+            best, idx = cap, i
+    return best, idx
+
+
+def iops_at_latency(iops: Sequence[float], latency_ms: Sequence[float], limit_ms: float) -> float | None:
+    """The highest IOPS of a ramp whose latency is within ``limit_ms`` (linear interpolation between ramp
+    points); None when even the first point exceeds it. Latency and IOPS both rise along a closed ramp (MVA
+    monotonicity), so the first crossing is the answer."""
+    x = np.asarray(iops, dtype=float)
+    y = np.asarray(latency_ms, dtype=float)
+    if len(x) == 0 or y[0] > limit_ms:
+        return None
+    above = np.nonzero(y > limit_ms)[0]
+    if len(above) == 0:
+        return float(x[-1])
+    j = int(above[0])
+    x0, x1, y0, y1 = x[j - 1], x[j], y[j - 1], y[j]
+    if y1 == y0:
+        return float(x0)
+    return float(x0 + (x1 - x0) * (limit_ms - y0) / (y1 - y0))
+
+
+def latency_at_iops(iops: Sequence[float], latency_ms: Sequence[float], target: float) -> float | None:
+    """Latency of a ramp at ``target`` IOPS (linear interpolation); None beyond the ramp's last point."""
+    x = np.asarray(iops, dtype=float)
+    y = np.asarray(latency_ms, dtype=float)
+    if len(x) == 0 or target > x[-1] * (1 + 1e-9):
+        return None
+    if target <= x[0]:
+        return float(y[0])
+    return float(np.interp(target, x, y))
+
+
+def thin_indices(n: int, points: int) -> np.ndarray:
+    """About ``points`` indices into a ramp of n points, spread geometrically over N (dense where the curve
+    bends at low N, sparser on the flat saturated tail), always including the first and the last."""
+    if n <= points:
+        return np.arange(n)
+    geo = np.unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
+    lin = np.unique(np.round(np.linspace(0, n - 1, max(points // 4, 2))).astype(int))
+    idx = np.unique(np.concatenate([geo, lin, [0, n - 1]]))
+    if len(idx) > points:
+        keep = np.unique(np.round(np.linspace(0, len(idx) - 1, points)).astype(int))
+        idx = idx[keep]
+    if idx[-1] != n - 1:
+        idx = np.append(idx, n - 1)
+    return idx
+
+
+def target_rate(workload: Workload) -> float | None:
+    """The workload's target IOPS: ``target_iops``, else ``target_mbps`` / block size; None without either."""
+    if workload.target_iops:
+        return float(workload.target_iops)
+    if workload.target_mbps:
+        return float(workload.target_mbps) * 1e6 / (workload.block_kib * KIB)
+    return None
+
+
+def _per_op_latency(specs, factors, read: bool) -> float:
+    total = 0.0
+    for spec, f in zip(specs, factors):
+        if not spec.storage_side:
+            continue
+        total += (spec.read_s if read else spec.write_s) * f
+    return total * 1e3
+
+
+def _finite(x: float | None) -> float | None:
+    if x is None:
+        return None
+    x = float(x)
+    return x if math.isfinite(x) else None
+
+
+def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]) -> tuple[list[float], list[str]]:
+    """Demand inflation of each of ``path``'s stations from the other workloads' target load."""
+    util: dict[str, float] = {}
+    for other, rate in others:
+        rf = other.read_fraction
+        for spec in other.stations:
+            if spec.delay:
+                continue
+            util[spec.name] = util.get(spec.name, 0.0) + rate * spec.demand(rf) / spec.servers
+    factors, notes = [], []
+    for spec in path.stations:
+        u = util.get(spec.name, 0.0) if not spec.delay else 0.0
+        if u >= MAX_BACKGROUND_UTILISATION:
+            notes.append(f"{spec.name} is saturated by the other workloads on {path.system}")
+            u = MAX_BACKGROUND_UTILISATION
+        factors.append(1.0 / (1.0 - u))
+    return factors, notes
+
+
+def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]):
+    """Solve the open multi-class network of one system's workloads at their target rates (exact M/M/c)."""
+    demand: dict[str, dict[str, float]] = {}
+    meta: dict[str, StationSpec] = {}
+    for p in paths:
+        if p.workload.id not in rates:
+            continue
+        for spec in p.stations:
+            demand.setdefault(spec.name, {})[p.workload.id] = spec.demand(p.read_fraction)
+            meta.setdefault(spec.name, spec)
+    if not demand:
+        return None
+    stations = []
+    for name, d in demand.items():
+        spec = meta[name]
+        if spec.delay or spec.servers <= 1:
+            stations.append(Station(name, d, delay=spec.delay))
+        else:  # the same Seidmann decomposition as the closed ramp, so both models agree at light load
+            c = spec.servers
+            stations.append(Station(name, {k: v / c for k, v in d.items()}))
+            stations.append(Station(name + " ~parallel", {k: v * (c - 1) / c for k, v in d.items()}, delay=True))
+    return _OpenView(solve_open(stations, rates), meta)
+
+
+class _OpenStation:
+    """One spec station's open-model state, its Seidmann parts recombined."""
+
+    def __init__(self, queue, parallel, spec: StationSpec):
+        self.utilization = queue.utilization
+        self.per_class = {}
+        for cls, pc in queue.per_class.items():
+            res = pc.residence_time_s
+            if res is not None and parallel is not None:
+                extra = parallel.per_class[cls].residence_time_s
+                res = res + (extra or 0.0)
+            self.per_class[cls] = pc.__class__(pc.utilization, res, pc.queue_length)
+
+
+class _OpenView:
+    """An open NetworkResult seen per StationSpec (Seidmann parts summed)."""
+
+    def __init__(self, result, meta: dict[str, StationSpec]):
+        self.stable = result.stable
+        self.classes = result.classes
+        self.stations = {
+            name: _OpenStation(result.stations[name], result.stations.get(name + " ~parallel"), spec)
+            for name, spec in meta.items()
+        }
+
+
+def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
+                   open_result=None, population: int | None = None) -> tuple[WorkloadPerformance, Ramp]:
+    """One workload's prediction (see :class:`WorkloadPerformance` for every field) and its full ramp.
+
+    Args:
+        path: the workload's stations; others: (path, target IOPS) of the other workloads on the same system;
+        curve_points: how many ramp points to keep; open_result: the system's open solution at the targets (or
+        None); population: ramp length override (default: the workload's concurrency).
+    """
+    w = path.workload
+    rf = path.read_fraction
+    block = w.block_kib * KIB
+    factors, notes = _background(path, others)
+    N = population or w.concurrency
+    r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors)
+    sat, b_idx = saturation_iops(path.stations, rf, factors)
+    bottleneck = path.stations[b_idx] if b_idx is not None else None
+    slo = w.slo_ms
+    max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
+    host_side = any(not s.storage_side for s in path.stations)
+    idx = thin_indices(len(r.iops), curve_points)
+    curve = tuple(
+        CurvePoint(
+            iops=float(r.iops[i]),
+            latency_ms=float(r.storage_ms[i]),
+            mbps=float(r.iops[i] * block / 1e6),
+            host_latency_ms=float(r.host_ms[i]) if host_side else None,
+            population=int(r.population[i]),
+        )
+        for i in idx
+    )
+    target = target_rate(w)
+    latency_at_target = host_at_target = None
+    target_met = None
+    headroom = None
+    stations: list[StationLoad] = []
+    read_lat = write_lat = None
+    if target is not None:
+        headroom = (sat - target) / target * 100.0 if math.isfinite(sat) else None
+        if open_result is not None and w.id in open_result.classes:
+            cls = open_result.classes[w.id]
+            if open_result.stable and target < sat:
+                storage = 0.0
+                factors_op = []
+                for spec in path.stations:
+                    st = open_result.stations[spec.name]
+                    pc = st.per_class[w.id]
+                    res = pc.residence_time_s or 0.0
+                    d = spec.demand(rf)
+                    factors_op.append(res / d if d > 0 else 1.0)
+                    if spec.storage_side:
+                        storage += res
+                latency_at_target = storage * 1e3
+                host_at_target = _finite(cls.response_time_s * 1e3) if cls.response_time_s is not None else None
+                read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
+                write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
+            for spec in path.stations:
+                st = open_result.stations[spec.name]
+                res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
+                stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
+                                            _finite(res * 1e3) if res is not None else None))
+        target_met = latency_at_target is not None and latency_at_target <= slo
+        operating = min(target, sat) if math.isfinite(sat) else target
+    if not stations:
+        # operating point on the ramp: the max IOPS under the SLO, else the ramp's end
+        if max_slo is not None:
+            j = int(np.searchsorted(r.iops, max_slo, side="right") - 1)
+            j = max(0, min(j, len(r.iops) - 1))
+        else:
+            j = 0
+        x = float(r.iops[j])
+        operating = x if target is None else operating
+        bg = {spec.name: 0.0 for spec in path.stations}
+        for other, rate in others:
+            for spec in other.stations:
+                if spec.name in bg and not spec.delay:
+                    bg[spec.name] += rate * spec.demand(other.read_fraction) / spec.servers
+        factors_op = []
+        for k, spec in enumerate(path.stations):
+            d = r.demand_s[k]
+            u = 0.0 if spec.delay else x * spec.demand(rf) / spec.servers + bg[spec.name]
+            res = r.residence_ms[j, k]
+            factors_op.append(res / (d * 1e3) * factors[k] if d > 0 else 1.0)
+            stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res)))
+        if target is None:
+            read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
+            write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
+    else:
+        operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
+    host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
+    notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
+    if r.storage_ms[-1] <= slo and N == w.concurrency:
+        notes.append(f"the ramp ends within the SLO at N = {N}: more outstanding I/O would give more IOPS")
+    wp = WorkloadPerformance(
+        workload_id=w.id,
+        name=w.name,
+        curve=curve,
+        saturation_iops=float(sat) if math.isfinite(sat) else float(r.iops[-1]),
+        max_iops_at_slo=_finite(max_slo),
+        slo_ms=slo,
+        target_iops=target,
+        latency_at_target_ms=_finite(latency_at_target),
+        target_met=target_met,
+        bottleneck=bottleneck.name if bottleneck else "",
+        bottleneck_component=bottleneck.component if bottleneck else "",
+        headroom_pct=_finite(headroom),
+        stations=tuple(stations),
+        operating_iops=float(operating),
+        protocol=path.protocol,
+        block_kib=w.block_kib,
+        host_cpu_pct_per_100k_iops=host_cpu,
+        notes=tuple(notes),
+        read_latency_ms=_finite(read_lat),
+        write_latency_ms=_finite(write_lat),
+        host_latency_at_target_ms=_finite(host_at_target),
+        peak_iops=float(r.iops[-1]),
+    )
+    return wp, r
+
+
+def evaluate_paths(scenario: Scenario, catalog: Catalog) -> tuple[list[WorkloadPath], list[str]]:
+    """Build the path of every enabled workload; workloads whose path fails become problem strings."""
+    paths, problems = [], []
+    for w in scenario.workloads:
+        if not w.enabled:
+            continue
+        try:
+            paths.append(build_path(scenario, catalog, w))
+        except PathError as exc:
+            problems.append(str(exc))
+    return paths, problems
+
+
+def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None
+                         ) -> ScenarioPerformance:
+    """Predict every enabled workload of a scenario.
+
+    Args:
+        scenario: the topology and workloads; catalog: records for its catalog ids; settings: project settings
+            (``curve_points`` thins each ramp; default ``Settings()``).
+
+    Returns:
+        A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
+        ``problems``. No number in it is NaN or inf.
+
+    Raises:
+        Nothing for bad topology (it becomes ``problems``); ValueError only for programming errors.
+    """
+    settings = settings or Settings()
+    paths, problems = evaluate_paths(scenario, catalog)
+    by_system: dict[str, list[WorkloadPath]] = {}
+    for p in paths:
+        by_system.setdefault(p.system, []).append(p)
+    results: list[WorkloadPerformance] = []
+    for system, group in by_system.items():
+        rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+        try:
+            open_result = _open_system(group, rates) if rates else None
+        except ValueError as exc:
+            problems.append(f"{system}: open model failed: {exc}")
+            open_result = None
+        for p in group:
+            others = [(o, rates[o.workload.id]) for o in group if o is not p and o.workload.id in rates]
+            wp, _ = solve_workload(p, others, settings.curve_points, open_result)
+            results.append(wp)
+    order = {w.id: i for i, w in enumerate(scenario.workloads)}
+    results.sort(key=lambda wp: order.get(wp.workload_id, 0))
+    notes = ("closed ramps: exact MVA with Seidmann's multi-server decomposition; operating points: open "
+             "multi-class network at the targets (same decomposition)",)
+    return ScenarioPerformance(tuple(results), tuple(problems), notes)
+
+
+def curve_rows(wp: WorkloadPerformance) -> list[dict]:
+    """Rows for ``storplan curve``: one dict per curve point with ``iops``, ``latency_ms`` (storage side),
+    ``mbps``, ``host_latency_ms`` (None where not modelled) and ``population``."""
+    return [
+        {"iops": p.iops, "latency_ms": p.latency_ms, "mbps": p.mbps, "host_latency_ms": p.host_latency_ms,
+         "population": p.population}
+        for p in wp.curve
+    ]

@@ -1,0 +1,745 @@
+"""From a scenario and the catalog to the queueing stations on each workload's I/O path.
+
+Each component an I/O crosses becomes a :class:`StationSpec` with its service demand per I/O of the workload,
+split into the demand of one read and of one write (so per-operation latencies can be reported), its number of
+servers, whether it is a pure delay, and whether it counts in the storage-side latency (what the array reports)
+or only in the host-side latency (what the application sees). The solver in :mod:`models.performance.engine`
+turns the specs into :class:`models.queueing.Station` records.
+
+Where a number is not in the catalog it is a named module constant with its source ("assumed: ..." where it is
+an engineering assumption). Formulas:
+
+* Bandwidth stations (ports, links, VM network, disk MB/s caps): demand = bytes per I/O / payload rate
+  (DESIGN.md "Performance (queueing) engine": "bandwidth: bytes / rate, one server per port"). One server carries
+  both directions (a conservative reading of full-duplex links; documented in the notes).
+* Controller CPU: demand = read share x cpu_read_us + write share x cpu_write_us + cpu_per_kib_us x KiB beyond 8,
+  from the controller's calibrated :class:`models.catalog.PerfProfile`; I/O is spread evenly over the HA pair's
+  nodes (visit ratio 1 / nodes), servers = ``servers_per_node``.
+* Drives: a small random I/O costs the drive's catalog service time (positioning) plus the transfer of its bytes
+  at the drive's MB/s; sequential I/O costs transfer only. SSDs serve ``parallelism`` I/Os at once (a media
+  station with drives x parallelism servers) and stream one transfer at a time per drive (a transfer station
+  with one server per drive). HDDs serve one I/O at a time (positioning + transfer in one station).
+* RAID write penalty (Patterson, Gibson & Katz 1988, "A case for redundant arrays of inexpensive disks (RAID)";
+  SNIA dictionary "write penalty"): a small random write costs 2 drive I/Os on RAID10, 4 on RAID5 (read data,
+  read parity, write data, write parity), 6 on RAID6 / DDP; a full-stripe (sequential) write costs the data plus
+  parity bytes, (data + parity) / data. ONTAP's WAFL always writes full stripes from NVRAM at consistency
+  points (TR-3001 / TR-4476 description of WAFL), so ONTAP and Cloud Volumes ONTAP writes cost the full-stripe
+  bytes only, whatever the host's random share.
+* Cache: reads hit the controller's memory with ratio min(1, cache bytes / working set) (uniform random access
+  over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from dataclasses import dataclass, field
+
+from models.catalog import (
+    Adapter,
+    Catalog,
+    CatalogError,
+    CloudDisk,
+    CloudVm,
+    Controller,
+    Drive,
+    HciNode,
+    Host,
+    LinkType,
+    PerfProfile,
+    Shelf,
+    Switch,
+)
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    Link,
+    Scenario,
+    ShelfNode,
+    SwitchNode,
+    Workload,
+)
+from models.project.problems import shelves_of
+
+KIB = 1024
+"""Bytes per KiB."""
+
+CACHE_FRACTION_OF_MEMORY = 0.5
+"""assumed: share of a controller's (or CVO VM's) memory that works as read cache (the rest holds the OS,
+metadata and write buffers). ONTAP does not publish its split."""
+
+HA_INTERCONNECT_MBPS = 5_000.0
+"""assumed: HA / NVRAM mirroring interconnect payload rate, MB/s per node (40 Gb/s-class InfiniBand or
+Ethernet interconnect of the AFF8080 / A800 era, less overhead)."""
+
+HA_MIRROR_LATENCY_US = 10.0
+"""assumed: round trip of one NVRAM mirror write to the HA partner over the interconnect, microseconds."""
+
+DEFAULT_HOST_STACK_US = {"FCP": 40.0, "NVMe/FC": 20.0, "iSCSI": 80.0, "NFS": 80.0, "vSAN": 0.0}
+"""assumed: host I/O stack latency when the scenario has no host record (same values as the catalog's hosts:
+SCSI midlayer + multipath + HBA for FCP, leaner NVMe stack, software iSCSI initiator over TCP)."""
+
+UNCALIBRATED_PROFILE = {"cpu_read_us": 50.0, "cpu_write_us": 100.0, "cpu_per_kib_us": 0.5, "fixed_latency_us": 50.0}
+"""assumed: CPU costs used when a controller has no calibrated profile at all (results are flagged in the
+notes as uncalibrated); servers = the catalog's cores per node."""
+
+ASSUMED_CPU_PER_KIB_US = 0.5
+"""assumed: extra controller CPU per KiB beyond 8 KiB (memory copy + checksum at ~2 GB/s per core)."""
+
+AZURE_IO_UNIT_BYTES = 256 * KIB
+"""Azure counts disk I/O in units of up to 256 KiB against the disk and VM IOPS limits (Microsoft Azure
+documentation, "Azure premium storage: design for high performance", I/O size)."""
+
+AZURE_VM_NIC_MIN_LATENCY_US = 100.0
+"""assumed: one network round trip between two Azure VMs in one region (client VM <-> CVO, CVO <-> HA partner),
+~0.1 ms inside a region."""
+
+OBJECT_STORE_READ_LATENCY_US = 5_000.0
+"""assumed: time to first byte of an Azure Blob (hot tier) GET from a VM in the same region, ~5 ms; FabricPool
+fetches a cold block with one GET (seed 004 §4.5 reports only the resulting 30-50% throughput loss)."""
+
+OBJECT_STORE_MIN_FETCH_BYTES = 4 * KIB
+"""FabricPool moves data in 4 KiB blocks packed into 4 MiB objects and reads back only the blocks it needs
+(ONTAP FabricPool documentation); a cold read fetches at least its own bytes."""
+
+VSAN_CPU_US = {"read": 40.0, "write": 60.0, "dedupe_write": 40.0}
+"""assumed: vSAN (DOM/LSOM) host CPU per physical operation, microseconds on one core: read 40, replica write
+60, extra for inline deduplication + compression per destaged write 40."""
+
+VSAN_NET_RTT_US = 60.0
+"""assumed: 10GbE round trip between two vSAN hosts through one switch, with the vSAN network stack (~60 us)."""
+
+VSAN_SOFTWARE_LATENCY_US = {"read": 700.0, "write_phase": 1_150.0}
+"""fitted to seed 002: the vSAN 6.2 software path latency (DOM owner + LSOM, checksum, dedupe/compression) of one
+read, and of one distributed write phase (all replicas written and acknowledged). The write value is chosen so
+that FTT=1 RAID1 writes land inside the seed's 1.7-2.1 ms at the case's load (002, "average disk write latency
+1.7ms to 2.1ms"); the read value so that reads stay below the seed's 2 ms. The RAID5 / RAID1 write-latency ratio
+is then a prediction: RAID5 3+1 partial-stripe writes need a read phase (old data + parity) and a write phase
+(new data + parity), RAID1 writes one phase."""
+
+VSAN_PARALLELISM_CAP = 64
+"""assumed: servers of a pooled SSD station are capped (no fewer parallel I/Os than drives x parallelism is
+modelled; the cap only bounds the station size)."""
+
+PARITY = {
+    "none": 0, "raid0": 0, "raid4": 1, "raid_dp": 2, "raid_tec": 3, "raid5": 1, "raid6": 2, "raid10": 0, "ddp": 2,
+}
+"""Parity drives per RAID group (RAID10: mirrors, handled separately; DDP: 8 data + 2 parity stripes,
+public_facts.md "E-Series")."""
+
+SMALL_WRITE_IOS = {"none": 1, "raid0": 1, "raid4": 4, "raid_dp": 6, "raid_tec": 8, "raid5": 4, "raid6": 6,
+                   "raid10": 2, "ddp": 6}
+"""Drive I/Os of one small random write without full-stripe coalescing (read-modify-write: 2 per parity plus
+data, Patterson et al. 1988); used for arrays that do not write full stripes (E-Series, generic)."""
+
+DEFAULT_GROUP = {"raid4": 8, "raid_dp": 16, "raid_tec": 20, "raid5": 4, "raid6": 10, "ddp": 10, "raid10": 2,
+                 "raid0": 1, "none": 1}
+"""Drives per RAID group when neither the node nor the drive says (ONTAP HDD RAID DP default 16, RAID4 8,
+public_facts.md; RAID5 3+1 as seed 003; DDP 8+2 stripes)."""
+
+
+class PathError(ValueError):
+    """A workload's I/O path cannot be built (the message says what is missing, e.g. no drives)."""
+
+
+@dataclass(frozen=True)
+class StationSpec:
+    """One queueing station of a workload's I/O path.
+
+    Attributes:
+        name: unique within the scenario (stations of the same component share a name across workloads).
+        component: canvas node id it belongs to ("" for model delays).
+        read_s, write_s: service demand of one read / one write (all visits), seconds.
+        servers: parallel servers (>= 1); ignored for delays.
+        delay: pure latency, no queueing.
+        storage_side: counts in the storage-side latency (array-internal); False = host side only.
+        kind: a short tag ("cpu", "port", "drive", "network", "disk", "delay", ...).
+    """
+
+    name: str
+    component: str
+    read_s: float
+    write_s: float
+    servers: int = 1
+    delay: bool = False
+    storage_side: bool = True
+    kind: str = ""
+
+    def demand(self, read_fraction: float) -> float:
+        """Demand per I/O of a mix with ``read_fraction`` reads, seconds."""
+        return read_fraction * self.read_s + (1.0 - read_fraction) * self.write_s
+
+
+@dataclass(frozen=True)
+class WorkloadPath:
+    """A workload's stations and what the model assumed to build them."""
+
+    workload: Workload
+    system: str
+    protocol: str
+    stations: tuple[StationSpec, ...]
+    host_cpu_us_per_io: float | None = None
+    notes: tuple[str, ...] = ()
+    profile_source: str = ""
+
+    @property
+    def read_fraction(self) -> float:
+        return self.workload.read_pct / 100.0
+
+
+@dataclass
+class _Builder:
+    stations: list[StationSpec] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind=""):
+        read_s, write_s = max(float(read_s), 0.0), max(float(write_s), 0.0)
+        if read_s == 0.0 and write_s == 0.0:
+            return
+        servers = max(int(servers), 1)
+        self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind))
+
+
+# ----------------------------------------------------------------------------------------------- topology
+
+
+def _reach(scenario: Scenario, start: str) -> dict[str, list[Link]]:
+    """Nodes reachable from ``start`` through switches: node id -> the links of the path (start first)."""
+    paths: dict[str, list[Link]] = {start: []}
+    queue = deque([start])
+    while queue:
+        current = queue.popleft()
+        node = scenario.node(current)
+        if current != start and not isinstance(node, SwitchNode):
+            continue
+        for link in scenario.links_of(current):
+            other = link.target if link.source == current else link.source
+            if other not in paths:
+                paths[other] = paths[current] + [link]
+                queue.append(other)
+    return paths
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """The hosts of a workload and the front-end links between them and the target."""
+
+    hosts: tuple[HostNode, ...]
+    host_links: tuple[Link, ...]
+    target_links: tuple[Link, ...]
+    paths: tuple[tuple[Link, ...], ...]
+
+
+def front_end(scenario: Scenario, workload: Workload) -> FrontEnd:
+    """The workload's hosts (its own list, or every host linked to the target directly or through switches) and
+    the links the I/O crosses.
+    """
+    reach = _reach(scenario, workload.target)
+    wanted = set(workload.hosts)
+    hosts = [
+        n for n in scenario.nodes
+        if isinstance(n, HostNode) and n.id in reach and (not wanted or n.id in wanted)
+    ]
+    host_links: list[Link] = []
+    target_links: list[Link] = []
+    paths = []
+    for host in hosts:
+        path = list(reversed(reach[host.id]))  # host side first
+        paths.append(tuple(path))
+        if path and path[0] not in host_links:
+            host_links.append(path[0])
+    for link in scenario.links_of(workload.target):
+        other = link.target if link.source == workload.target else link.source
+        if other in reach and isinstance(scenario.node(other), (HostNode, SwitchNode)):
+            if any(link in p for p in paths) or not hosts:
+                target_links.append(link)
+    return FrontEnd(tuple(hosts), tuple(host_links), tuple(target_links), tuple(paths))
+
+
+def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
+    """The front-end protocol of a workload: ``protocols[0]`` of the link type joining its hosts' path to the
+    target (the most common one when several differ); "vSAN" for an HCI cluster; None when nothing links.
+    """
+    target = scenario.node(workload.target)
+    if isinstance(target, HciClusterNode):
+        return "vSAN"
+    fe = front_end(scenario, workload)
+    counts: dict[str, int] = {}
+    for link in fe.target_links or fe.host_links:
+        record = catalog.find(link.link_type)
+        if isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
+            counts[record.protocols[0]] = counts.get(record.protocols[0], 0) + link.ports
+    if not counts:
+        return None
+    return max(counts, key=lambda k: counts[k])
+
+
+def _link_type(catalog: Catalog, link: Link) -> LinkType | None:
+    record = catalog.find(link.link_type)
+    return record if isinstance(record, LinkType) else None
+
+
+def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
+               target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
+    """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None."""
+    weight = 0.0
+    stack = 0.0
+    cpu = 0.0
+    cpu_known = False
+    for host in fe.hosts:
+        record = catalog.find(host.catalog_id)
+        n = host.count
+        weight += n
+        if isinstance(record, Host):
+            stack += n * record.stack_latency_us.get(protocol, DEFAULT_HOST_STACK_US.get(protocol, 50.0))
+            if protocol in record.cpu_us_per_io:
+                cpu += n * record.cpu_us_per_io[protocol]
+                cpu_known = True
+        else:
+            stack += n * DEFAULT_HOST_STACK_US.get(protocol, 50.0)
+    stack_us = stack / weight if weight else DEFAULT_HOST_STACK_US.get(protocol, 50.0)
+    b.add("host I/O stack", fe.hosts[0].id if fe.hosts else "", stack_us * 1e-6, stack_us * 1e-6, delay=True,
+          storage_side=False, kind="delay")
+    # fabric: one-way latency of each hop, request and response
+    hop_us = []
+    for path in fe.paths:
+        total = 0.0
+        for link in path:
+            lt = _link_type(catalog, link)
+            total += lt.latency_us if lt else 0.0
+            for end in (link.source, link.target):
+                node = scenario.node(end)
+                if isinstance(node, SwitchNode):
+                    sw = catalog.find(node.catalog_id)
+                    total += sw.latency_us / 2 if isinstance(sw, Switch) else 0.0  # each switch seen from 2 links
+        hop_us.append(total)
+    fabric_us = 2.0 * (sum(hop_us) / len(hop_us) if hop_us else 0.0)
+    b.add("fabric", "", fabric_us * 1e-6, fabric_us * 1e-6, delay=True, storage_side=False, kind="delay")
+    # host initiator ports: each of a host node's `count` servers has `ports` ports on its link
+    ports = 0
+    rate = math.inf
+    for host in fe.hosts:
+        for link in scenario.links_of(host.id):
+            lt = _link_type(catalog, link)
+            if lt is None or lt.medium not in ("FC", "Ethernet"):
+                continue
+            speed = lt.payload_mbps
+            adapter = catalog.find(host.adapter) if host.adapter else None
+            if isinstance(adapter, Adapter):
+                speed = min(speed, lt.payload_mbps * adapter.speed_gbps / lt.speed_gbps)
+                per_host = min(link.ports, adapter.ports * host.adapters_per_host)
+            else:
+                per_host = link.ports
+            ports += per_host * host.count
+            rate = min(rate, speed)
+    if ports and math.isfinite(rate):
+        d = block / (rate * 1e6)
+        b.add("host ports", fe.hosts[0].id, d, d, servers=ports, storage_side=False, kind="port")
+        b.notes.append(f"{ports} host initiator ports at {rate:,.0f} MB/s each (one server per port, both directions)")
+    if target_ports and target_rate_mbps > 0:
+        d = block / (target_rate_mbps * 1e6)
+        b.add("target ports", target_id, d, d, servers=target_ports, storage_side=False, kind="port")
+    if not cpu_known:
+        return None
+    return cpu / weight
+
+
+def _target_ports(scenario: Scenario, catalog: Catalog, fe: FrontEnd, ports_cap: int, port_speed_mbps: float):
+    """Target port count and payload rate: the ports of the front-end links at the target, capped by the
+    catalog's ports; the catalog's ports when nothing is linked."""
+    total = 0
+    rate = math.inf
+    for link in fe.target_links:
+        lt = _link_type(catalog, link)
+        if lt is None:
+            continue
+        total += link.ports
+        rate = min(rate, lt.payload_mbps)
+    if total == 0:
+        return ports_cap, port_speed_mbps
+    if ports_cap:
+        total = min(total, ports_cap)
+    rate = min(rate, port_speed_mbps) if port_speed_mbps > 0 else rate
+    return total, rate
+
+
+# ----------------------------------------------------------------------------------------------- profiles
+
+
+def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> tuple[PerfProfile | None, str]:
+    """The calibrated profile for a software version and protocol; falls back (with a note) to the same
+    software on another protocol, then to any profile of the protocol. Returns (profile or None, note)."""
+    for p in profiles:
+        if p.software == software and p.protocol == protocol:
+            return p, ""
+    for p in profiles:
+        if p.protocol == protocol:
+            return p, f"no calibrated profile for software {software} / {protocol}; using {p.software} / {protocol}"
+    for p in profiles:
+        if p.software == software:
+            return p, f"no calibrated profile for {protocol}; using {p.software} / {p.protocol}"
+    return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
+
+
+def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool) -> float:
+    """CPU service demand of one I/O on one server, microseconds: cpu_read_us or cpu_write_us for an 8 KiB I/O
+    plus cpu_per_kib_us for each KiB beyond 8 (PerfProfile field definitions)."""
+    base = profile.cpu_write_us if write else profile.cpu_read_us
+    return base + profile.cpu_per_kib_us * max(0.0, block_kib - 8.0)
+
+
+# ----------------------------------------------------------------------------------------------- drives
+
+
+def cache_hit_ratio(cache_bytes: float, working_set_bytes: int | None, dataset_bytes: int,
+                    random_fraction: float = 1.0) -> float:
+    """Read cache hit ratio of an LRU cache: min(1, cache / working set) for uniform random reads; for
+    sequential reads that loop over the working set, 1 when it fits the cache and 0 when it does not (LRU
+    "sequential flooding", Mattson et al. 1970); mixed by ``random_fraction``. 0 when the working set is
+    unknown (no dataset given): a conservative default."""
+    ws = working_set_bytes if working_set_bytes is not None else dataset_bytes
+    if not ws:
+        return 0.0
+    rand = max(0.0, min(1.0, cache_bytes / ws))
+    seq = 1.0 if ws <= cache_bytes else 0.0
+    return random_fraction * rand + (1.0 - random_fraction) * seq
+
+
+@dataclass(frozen=True)
+class DriveCost:
+    """Per-operation drive work: media (positioning) seconds and transfer seconds on one drive."""
+
+    media_r: float
+    media_w: float
+    xfer_r: float
+    xfer_w: float
+    backend_bytes_r: float
+    backend_bytes_w: float
+
+
+def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, group: int, full_stripe: bool,
+               miss: float) -> DriveCost:
+    """Drive work of one host read and one host write (see the module docstring for the formulas).
+
+    Args:
+        drive: the catalog drive; block: bytes per host I/O; random_fraction: 0..1; raid: RAID type;
+        group: drives per RAID group; full_stripe: True when the array always writes full stripes (WAFL);
+        miss: read cache miss ratio 0..1.
+    """
+    p = PARITY.get(raid, 0)
+    if raid == "raid10":
+        stripe_factor = 2.0
+    elif group > p and p:
+        stripe_factor = group / (group - p)
+    else:
+        stripe_factor = 1.0
+    seq = 1.0 - random_fraction
+    rate_r = drive.max_read_mbps * 1e6
+    rate_w = drive.max_write_mbps * 1e6
+    pos_r = drive.read_service_time_us * 1e-6
+    pos_w = drive.write_service_time_us * 1e-6
+    # reads: a random read positions once; sequential reads stream (read-ahead): transfer only
+    media_r = miss * random_fraction * pos_r if drive.media == "HDD" else miss * pos_r
+    xfer_r = miss * block / rate_r
+    if full_stripe:
+        # WAFL / CVO: full-stripe writes of data + parity, streamed
+        media_w = (stripe_factor * pos_w * min(1.0, block / (64 * KIB))) if drive.media == "SSD" else 0.0
+        xfer_w = stripe_factor * block / rate_w
+        back_w = stripe_factor * block
+    else:
+        ios = SMALL_WRITE_IOS.get(raid, 1)
+        reads = ios // 2 if raid not in ("none", "raid0", "raid10") else 0
+        writes = ios - reads
+        small_media = reads * pos_r + writes * pos_w
+        small_xfer = reads * block / rate_r + writes * block / rate_w
+        media_w = random_fraction * small_media + seq * (0.0 if drive.media == "HDD" else stripe_factor * pos_w *
+                                                              min(1.0, block / (64 * KIB)))
+        xfer_w = random_fraction * small_xfer + seq * stripe_factor * block / rate_w
+        back_w = random_fraction * ios * block + seq * stripe_factor * block
+    return DriveCost(media_r, media_w, xfer_r, xfer_w, miss * block, back_w)
+
+
+def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost):
+    """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives."""
+    if drives <= 0:
+        return
+    if drive.media == "HDD":
+        b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), share * (cost.media_w + cost.xfer_w),
+              servers=drives * drive.parallelism, kind="drive")
+    else:
+        b.add(f"{name}", component, share * cost.media_r, share * cost.media_w,
+              servers=drives * drive.parallelism, kind="drive")
+        b.add(f"{name} transfer", component, share * cost.xfer_r, share * cost.xfer_w, servers=drives, kind="drive")
+
+
+# ----------------------------------------------------------------------------------------------- systems
+
+
+def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: ControllerNode,
+                     protocol: str, b: _Builder) -> tuple[float | None, str]:
+    record = catalog.get(node.catalog_id, Controller)
+    nodes = node.nodes or record.nodes
+    software = node.software or record.default_software
+    block = workload.block_kib * KIB
+    rnd = workload.random_pct / 100.0
+    fe = front_end(scenario, workload)
+    if protocol in ("FCP", "NVMe/FC"):
+        cap, speed = record.fc_ports_per_node * nodes, record.fc_port_speed_gbps * 100.0
+    else:
+        cap, speed = record.ethernet_ports_per_node * nodes, record.ethernet_port_speed_gbps * 118.0
+    tports, trate = _target_ports(scenario, catalog, fe, cap, speed)
+    host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, tports, trate, node.id)
+
+    profile, note = find_profile(record.performance, software, protocol)
+    if note:
+        b.notes.append(f"{record.name}: {note}")
+    if profile is None:
+        profile = PerfProfile(software=software, protocol=protocol if protocol != "NFS" else "iSCSI",
+                              servers_per_node=record.cores_per_node, **UNCALIBRATED_PROFILE,
+                              sources={k: "assumed: uncalibrated default" for k in
+                                       ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
+                                        "fixed_latency_us")})
+    source = profile.source or "catalog profile"
+    b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
+          delay=True, kind="delay")
+    cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
+    cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
+    for k in range(nodes):
+        b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, servers=profile.servers_per_node, kind="cpu")
+    if record.max_throughput_mbps:
+        d = block / (record.max_throughput_mbps * 1e6 / nodes)
+        for k in range(nodes):
+            b.add(f"node {k + 1} data path", node.id, d / nodes, d / nodes, kind="datapath")
+    if nodes >= 2:
+        d = block / (HA_INTERCONNECT_MBPS * 1e6)
+        for k in range(nodes):
+            b.add(f"node {k + 1} NVRAM mirror", node.id, 0.0, d / nodes, kind="nvram")
+        b.add("HA mirror latency", node.id, 0.0, HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay")
+
+    shelves = shelves_of(scenario, node.id)
+    by_drive: dict[str, int] = {}
+    for shelf in shelves:
+        by_drive[shelf.drive] = by_drive.get(shelf.drive, 0) + shelf.drive_count
+    total = sum(by_drive.values())
+    if total == 0:
+        raise PathError(f"{node.id}: controller has no drives; workload '{workload.name}' cannot be served")
+    drive = catalog.get(max(by_drive, key=lambda d: by_drive[d]), Drive)
+    if len(by_drive) > 1:
+        b.notes.append(f"{node.id}: mixed drive types; modelled as {drive.name}")
+    spares = node.spares_per_node * nodes
+    usable = max(total - spares, 0)
+    if usable <= 0:
+        raise PathError(f"{node.id}: all {total} drives are spares")
+    raid = node.raid_type
+    rule = drive.raid_group_sizes.get(raid)
+    group = node.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(raid, 8))
+    group = max(1, min(group, usable // nodes if usable >= nodes else usable))
+    p = PARITY.get(raid, 0)
+    dedicated_parity = raid in ("raid4", "raid_dp", "raid_tec")
+    if dedicated_parity and group > p:
+        read_drives = usable * (group - p) / group
+    else:
+        read_drives = usable
+    full_stripe = record.family == "ONTAP"
+    cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
+    hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    cost = drive_cost(drive, block, rnd, raid, group, full_stripe, 1.0 - hit)
+    b.notes.append(
+        f"read cache hit {hit:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
+        f"memory vs the working set); RAID {raid} groups of {group}"
+        + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
+           "small random write")
+    )
+    per_node_read = max(int(round(read_drives / nodes)), 1)
+    per_node_all = max(int(round(usable / nodes)), 1)
+    # reads use the data drives; writes (data + parity) every drive: scale write demand to read drives' pool
+    wscale = per_node_read / per_node_all
+    cost_pool = DriveCost(cost.media_r, cost.media_w * wscale, cost.xfer_r, cost.xfer_w * wscale,
+                          cost.backend_bytes_r, cost.backend_bytes_w)
+    label = "SSD" if drive.media == "SSD" else "HDD"
+    shelf_rec = catalog.find(shelves[0].catalog_id)
+    lanes = record.backend_lanes_per_node or (shelf_rec.backend_lanes if isinstance(shelf_rec, Shelf) else 4)
+    backend = catalog.find(record.backend_link or (shelf_rec.backend_link if isinstance(shelf_rec, Shelf) else ""))
+    for k in range(nodes):
+        _add_drives(b, f"{label}s (node {k + 1})", shelves[min(k, len(shelves) - 1)].id, drive, per_node_read,
+                    1.0 / nodes, cost_pool)
+        if isinstance(backend, LinkType):
+            rate = backend.payload_mbps * 1e6
+            b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes,
+                  cost.backend_bytes_w / rate / nodes, servers=lanes, kind="backend")
+    return host_cpu, source
+
+
+def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: CloudVmNode, protocol: str,
+                b: _Builder) -> tuple[float | None, str]:
+    vm = catalog.get(node.catalog_id, CloudVm)
+    disk = catalog.get(node.disk, CloudDisk)
+    block = workload.block_kib * KIB
+    rnd = workload.random_pct / 100.0
+    fe = front_end(scenario, workload)
+    host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, 0, 0.0, node.id)
+    b.add("client network round trip", "", AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6,
+          delay=True, storage_side=False, kind="delay")
+    software = "9.5"
+    profile, note = find_profile(vm.performance, software, protocol)
+    if note:
+        b.notes.append(f"{vm.name}: {note}")
+    if profile is None:
+        profile = PerfProfile(software=software, protocol="iSCSI", servers_per_node=vm.vcpu,
+                              **UNCALIBRATED_PROFILE,
+                              sources={k: "assumed: uncalibrated default" for k in
+                                       ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
+                                        "fixed_latency_us")})
+    source = profile.source or "catalog profile"
+    net_rate = vm.network_mbps / 8.0 * 1e6  # bytes/s
+    cold = node.cold_data_pct / 100.0 if node.tiering != "none" else 0.0
+    ha = node.ha
+    # VM network: client data in or out, HA mirror of each write, cold reads fetched from object storage
+    net_r = block + cold * max(block, OBJECT_STORE_MIN_FETCH_BYTES)
+    net_w = block * (2.0 if ha else 1.0)
+    b.add("VM network", node.id, net_r / net_rate, net_w / net_rate, kind="network")
+    b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
+          delay=True, kind="delay")
+    cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
+    cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
+    b.add("VM CPU", node.id, cr, cw, servers=profile.servers_per_node, kind="cpu")
+    if ha:
+        # the partner receives the mirrored write (its CPU work as a write) and acknowledges after one round trip
+        b.add("HA partner CPU", node.id, 0.0, cw, servers=profile.servers_per_node, kind="cpu")
+        b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay")
+    cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
+    hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    miss = (1.0 - hit) * (1.0 - cold)
+    # Azure disk I/O units: random I/O one unit each (up to 256 KiB), sequential reads and CP writes coalesce
+    units = max(1.0, block / AZURE_IO_UNIT_BYTES)
+    units_r = miss * (rnd * units + (1 - rnd) * block / AZURE_IO_UNIT_BYTES)
+    sync = node.write_speed == "normal"
+    # normal write speed: "data is written directly to disk" (seed 004 §3): one synchronous disk write per host
+    # write, waited for; high write speed: buffered in memory and written later in coalesced 256 KiB units
+    units_w = units if sync else block / AZURE_IO_UNIT_BYTES
+    bytes_r = miss * block
+    bytes_w = block
+    b.add("VM disk IOPS cap", node.id, units_r / vm.max_uncached_disk_iops, units_w / vm.max_uncached_disk_iops,
+          kind="disk")
+    b.add("VM disk MB/s cap", node.id, bytes_r / (vm.max_uncached_disk_mbps * 1e6),
+          bytes_w / (vm.max_uncached_disk_mbps * 1e6), kind="disk")
+    n = node.disk_count
+    b.add(f"{disk.name} IOPS", node.id, units_r / disk.iops / n, units_w / disk.iops / n, servers=1, kind="disk")
+    b.add(f"{disk.name} MB/s", node.id, bytes_r / (disk.mbps * 1e6) / n, bytes_w / (disk.mbps * 1e6) / n,
+          kind="disk")
+    lat = disk.latency_us * 1e-6
+    b.add("disk latency", node.id, miss * lat, lat if sync else 0.0, delay=True, kind="delay")
+    if ha and sync:
+        b.add("HA partner disk write", node.id, 0.0, lat, delay=True, kind="delay")
+    if cold > 0:
+        b.add("object store (FabricPool) latency", node.id, cold * OBJECT_STORE_READ_LATENCY_US * 1e-6, 0.0,
+              delay=True, kind="delay")
+        b.notes.append(f"{cold:.0%} of reads come from object storage (FabricPool tiering '{node.tiering}'): "
+                       f"{OBJECT_STORE_READ_LATENCY_US / 1000:.0f} ms first-byte latency each, and their bytes "
+                       "cross the VM network")
+    b.notes.append(
+        f"{vm.vm_size}{' HA pair' if ha else ''}: network {vm.network_mbps:,.0f} Mbit/s, uncached disk caps "
+        f"{vm.max_uncached_disk_iops:,.0f} IOPS / {vm.max_uncached_disk_mbps:,.0f} MB/s, {n} x {disk.name}; "
+        f"{'normal write speed (writes logged synchronously to disk)' if sync else 'high write speed'}; "
+        f"read cache hit {hit:.0%}"
+    )
+    if ha:
+        b.notes.append("HA pair: each write is mirrored to the partner over the VM network before it is "
+                       "acknowledged; the seed's lower HA read throughput has no mechanism in the model")
+    return host_cpu, source
+
+
+def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: HciClusterNode,
+              b: _Builder) -> tuple[float | None, str]:
+    rec = catalog.get(node.catalog_id, HciNode)
+    cache_drive = catalog.get(rec.cache_drive, Drive)
+    cap_drive = catalog.get(rec.capacity_drive, Drive)
+    block = workload.block_kib * KIB
+    hosts = node.hosts
+    groups = hosts * node.disk_groups_per_host
+    cap_drives = groups * node.capacity_drives_per_group
+    remote = (hosts - 1) / hosts  # vSAN places objects without data locality: share of replicas on other hosts
+    raid5 = node.policy in ("ftt1-raid5", "ftt2-raid6")
+    copies = {"ftt1-raid1": 2, "ftt2-raid1": 3, "ftt3-raid1": 4}.get(node.policy, 0)
+    if raid5:
+        parity = 1 if node.policy == "ftt1-raid5" else 2
+        reads_per_write = 1 + parity  # read old data + old parity
+        writes_per_write = 1 + parity
+        phases = 2
+    else:
+        reads_per_write = 0
+        writes_per_write = copies
+        phases = 1
+    net_rate = rec.network_gbps * 1e9 / 8 * 0.94  # bytes/s payload (~6% Ethernet/IP overhead, as iscsi-10g)
+    sw = VSAN_SOFTWARE_LATENCY_US
+    b.add("vSAN software path", node.id, sw["read"] * 1e-6, phases * sw["write_phase"] * 1e-6, delay=True,
+          kind="delay")
+    b.add("vSAN network round trips", node.id, remote * VSAN_NET_RTT_US * 1e-6, phases * VSAN_NET_RTT_US * 1e-6,
+          delay=True, kind="delay")
+    b.add("vSAN network", node.id, remote * block / net_rate / hosts,
+          remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, servers=hosts, kind="network")
+    cpu = VSAN_CPU_US
+    cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
+    if node.dedupe_compression:
+        cw += writes_per_write * cpu["dedupe_write"]
+    b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=hosts * rec.cores, kind="cpu")
+    # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer), then destage
+    rd = cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
+    wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
+    destage = cap_drive.write_service_time_us * 1e-6 + block / (cap_drive.max_write_mbps * 1e6)
+    b.add("capacity SSDs", node.id, rd, reads_per_write * rd + writes_per_write * destage,
+          servers=cap_drives * cap_drive.parallelism, kind="drive")
+    b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
+          servers=groups * cache_drive.parallelism, kind="drive")
+    b.notes.append(
+        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
+        f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
+        f"{rec.network_gbps:g} GbE network" + ("; inline dedupe + compression CPU on writes" if
+                                                node.dedupe_compression else "")
+    )
+    return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
+
+
+def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> WorkloadPath:
+    """The stations of one workload's I/O path.
+
+    Args:
+        scenario: the scenario; catalog: records for every catalog id the scenario uses; workload: one workload
+        whose ``target`` is a controller, HCI cluster or cloud VM node.
+
+    Returns:
+        A :class:`WorkloadPath`.
+
+    Raises:
+        PathError: the target is missing or not a storage system, no link joins the hosts to an array, the
+            controller has no drives, or a catalog id is unknown (the message names it).
+    """
+    target = scenario.node(workload.target)
+    if target is None:
+        raise PathError(f"workload '{workload.name}': target '{workload.target}' does not exist")
+    b = _Builder()
+    try:
+        if isinstance(target, HciClusterNode):
+            protocol = "vSAN"
+            host_cpu, source = _hci_path(scenario, catalog, workload, target, b)
+        elif isinstance(target, CloudVmNode):
+            protocol = protocol_of(scenario, catalog, workload) or "iSCSI"
+            host_cpu, source = _cloud_path(scenario, catalog, workload, target, protocol, b)
+        elif isinstance(target, ControllerNode):
+            protocol = protocol_of(scenario, catalog, workload)
+            if protocol is None:
+                record = catalog.get(target.catalog_id, Controller)
+                protocol = record.protocols[0]
+                b.notes.append(f"no front-end link to {target.id}: protocol {protocol} assumed, no host/fabric "
+                               "stations")
+            host_cpu, source = _controller_path(scenario, catalog, workload, target, protocol, b)
+        else:
+            raise PathError(f"workload '{workload.name}': target '{workload.target}' is a {target.kind}")
+    except CatalogError as exc:
+        raise PathError(f"workload '{workload.name}': {exc}") from exc
+    names = [s.name for s in b.stations]
+    if len(set(names)) != len(names):
+        raise PathError(f"workload '{workload.name}': duplicate station names {names}")
+    return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source)

@@ -1,0 +1,205 @@
+"""Performance engine: station construction, directions a storage engineer expects, and bad input."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import fields, is_dataclass
+
+import pytest
+
+from models.catalog import bundled_catalog
+from models.performance import (
+    ScenarioPerformance,
+    build_path,
+    curve_rows,
+    evaluate_performance,
+    iops_at_latency,
+    protocol_of,
+)
+from models.performance import seeds
+from models.project.model import Settings
+
+CAT = bundled_catalog()
+
+
+def one(scenario, points=50):
+    result = evaluate_performance(scenario, CAT, Settings(curve_points=points))
+    assert not result.problems, result.problems
+    return result.workloads[0]
+
+
+def all_finite(obj) -> bool:
+    """No float anywhere in a result is NaN or inf."""
+    if isinstance(obj, float):
+        return math.isfinite(obj)
+    if isinstance(obj, (list, tuple)):
+        return all(all_finite(v) for v in obj)
+    if is_dataclass(obj):
+        return all(all_finite(getattr(obj, f.name)) for f in fields(obj))
+    return True
+
+
+def test_stations_of_an_ontap_path():
+    sc = seeds.aff8080("9.0", concurrency=16)
+    path = build_path(sc, CAT, sc.workloads[0])
+    names = [s.name for s in path.stations]
+    for expected in ("host I/O stack", "fabric", "host ports", "target ports", "node 1 CPU", "node 2 CPU",
+                     "node 1 NVRAM mirror", "SSDs (node 1)", "SSDs (node 2) transfer"):
+        assert expected in names
+    ports = {s.name: s for s in path.stations}
+    assert ports["host ports"].servers == 32  # 8 hosts x 4 ports
+    assert ports["target ports"].servers == 8
+    assert not ports["host I/O stack"].storage_side and ports["node 1 CPU"].storage_side
+    assert ports["node 1 NVRAM mirror"].read_s == 0 and ports["node 1 NVRAM mirror"].write_s > 0
+    assert path.protocol == "FCP"
+
+
+def test_protocol_from_links():
+    assert protocol_of(seeds.a800(protocol="NVMe/FC"), CAT, seeds.a800().workloads[0]) == "NVMe/FC"
+    assert protocol_of(seeds.a800(protocol="FCP"), CAT, seeds.a800().workloads[0]) == "FCP"
+    assert protocol_of(seeds.vsan(), CAT, seeds.vsan().workloads[0]) == "vSAN"
+
+
+def test_curve_shape_and_rows():
+    wp = one(seeds.aff8080("9.0", concurrency=300), points=40)
+    assert 2 <= len(wp.curve) <= 41
+    assert wp.curve[-1].population == 300
+    xs = [p.iops for p in wp.curve]
+    ys = [p.latency_ms for p in wp.curve]
+    assert xs == sorted(xs) and ys == sorted(ys)
+    assert all(p.host_latency_ms >= p.latency_ms for p in wp.curve)
+    rows = curve_rows(wp)
+    assert set(rows[0]) >= {"iops", "latency_ms", "mbps"}
+    assert rows[-1]["mbps"] == pytest.approx(wp.curve[-1].iops * 8192 / 1e6)
+    assert wp.saturation_iops >= wp.curve[-1].iops
+    assert wp.bottleneck and wp.bottleneck_component
+    assert all_finite(wp)
+
+
+def test_more_reads_more_iops_on_ssd():
+    # capacity: reads cost less CPU than writes (NVLOG, mirroring); at light load writes acknowledged from NVRAM
+    # are faster than reads from SSD, so the comparison is made where the CPU binds (the end of a long ramp)
+    lo = one(seeds.aff8080("9.0", concurrency=1024, read_pct=50))
+    hi = one(seeds.aff8080("9.0", concurrency=1024, read_pct=90))
+    assert hi.saturation_iops > lo.saturation_iops
+    assert hi.peak_iops > lo.peak_iops
+
+
+def test_larger_blocks_fewer_iops_more_mbps():
+    small = one(seeds.a800(users=64, block_kib=8))
+    large = one(seeds.a800(users=64, block_kib=64))
+    assert large.saturation_iops < small.saturation_iops
+    assert large.saturation_mbps > small.saturation_mbps
+
+
+def test_nvmefc_beats_fcp():
+    f = one(seeds.a800("9.5", "FCP"))
+    n = one(seeds.a800("9.5", "NVMe/FC"))
+    assert n.peak_iops > f.peak_iops
+    assert n.saturation_iops > f.saturation_iops
+    assert n.host_cpu_pct_per_100k_iops < f.host_cpu_pct_per_100k_iops
+
+
+def test_more_hdds_more_iops():
+    few = one(seeds.spinning(None, drives=48, random_pct=100, block_kib=8, read_pct=100))
+    many = one(seeds.spinning(None, drives=192, random_pct=100, block_kib=8, read_pct=100))
+    assert many.saturation_iops > 2 * few.saturation_iops
+
+
+def test_raid5_random_writes_cost_more_on_hdd():
+    reads = one(seeds.spinning(None, random_pct=100, block_kib=8, read_pct=100))
+    writes = one(seeds.spinning(None, random_pct=100, block_kib=8, read_pct=0))
+    assert writes.saturation_iops < reads.saturation_iops / 2  # 4 drive I/Os per small RAID5 write
+
+
+def test_bigger_working_set_higher_latency():
+    small = one(seeds.aff8080("9.0", concurrency=8, dataset_bytes=50 * 2**30))
+    big = one(seeds.aff8080("9.0", concurrency=8, dataset_bytes=50 * 10**12))
+    assert big.curve[0].latency_ms > small.curve[0].latency_ms
+
+
+def test_vsan_raid5_write_latency_above_raid1():
+    r1 = one(seeds.vsan("ftt1-raid1"))
+    r5 = one(seeds.vsan("ftt1-raid5"))
+    assert r5.write_latency_ms > r1.write_latency_ms
+    assert r5.read_latency_ms == pytest.approx(r1.read_latency_ms, rel=0.05)
+
+
+@pytest.mark.parametrize("read_pct", [0, 100])
+def test_read_share_edges(read_pct):
+    wp = one(seeds.aff8080("9.0", concurrency=32, read_pct=read_pct, target_iops=50_000))
+    assert all_finite(wp)
+    assert wp.latency_at_target_ms is not None
+    assert (wp.read_latency_ms is None) == (read_pct == 0)
+    assert (wp.write_latency_ms is None) == (read_pct == 100)
+
+
+def test_absurd_target_is_saturated_not_nan():
+    wp = one(seeds.aff8080("9.0", concurrency=32, target_iops=1e12))
+    assert wp.latency_at_target_ms is None
+    assert wp.target_met is False
+    assert wp.headroom_pct < 0
+    assert any(s.utilization == 1.0 for s in wp.stations)
+    assert all_finite(wp)
+
+
+def test_no_drives_is_a_problem_not_a_crash():
+    sc = seeds.aff8080("9.0", concurrency=8, drives_per_shelf=0)
+    result = evaluate_performance(sc, CAT, Settings())
+    assert isinstance(result, ScenarioPerformance)
+    assert result.workloads == () and any("no drives" in p for p in result.problems)
+
+
+def test_missing_target_is_a_problem():
+    sc = seeds.aff8080("9.0", concurrency=8)
+    sc = sc.model_copy(update={"workloads": [sc.workloads[0].with_changes(target="nowhere")]})
+    result = evaluate_performance(sc, CAT, Settings())
+    assert result.workloads == () and result.problems
+
+
+def test_disabled_workload_skipped():
+    sc = seeds.aff8080("9.0", concurrency=8)
+    sc = sc.model_copy(update={"workloads": [sc.workloads[0].with_changes(enabled=False)]})
+    assert evaluate_performance(sc, CAT, Settings()).workloads == ()
+
+
+def test_shared_system_slows_each_workload():
+    sc = seeds.aff8080("9.0", concurrency=64)
+    w = sc.workloads[0]
+    alone = one(sc)
+    other = w.with_changes(id="other", name="other", target_iops=150_000)
+    both = evaluate_performance(sc.model_copy(update={"workloads": [w, other]}), CAT, Settings(curve_points=50))
+    shared = both.for_workload(w.id)
+    assert shared.saturation_iops < alone.saturation_iops
+    assert shared.peak_iops < alone.peak_iops
+    assert both.for_workload("other").latency_at_target_ms is not None
+
+
+def test_cloud_limits_and_ha():
+    single = one(seeds.cvo("azure-standard-ds4-v2", False, "stream-write"))
+    ha = one(seeds.cvo("azure-standard-ds4-v2", True, "stream-write"))
+    assert ha.saturation_iops <= single.saturation_iops
+    names = {s.name for s in ha.stations}
+    assert {"VM network", "VM disk MB/s cap", "HA partner CPU"} <= names
+
+
+def test_fabricpool_cold_reads_slower():
+    hot = one(seeds.cvo("azure-standard-ds4-v2", False, "oltp", concurrency=32))
+    cold = one(seeds.cvo("azure-standard-ds4-v2", False, "oltp", concurrency=32, tiering="auto", cold_data_pct=100))
+    assert cold.peak_iops < hot.peak_iops
+
+
+def test_iops_at_latency_interpolates():
+    assert iops_at_latency([1, 2, 3], [0.1, 0.2, 0.4], 0.3) == pytest.approx(2.5)
+    assert iops_at_latency([1, 2], [0.5, 0.6], 0.1) is None
+    assert iops_at_latency([1, 2], [0.1, 0.2], 1.0) == 2
+
+
+def test_evaluate_is_fast_enough_for_interaction():
+    import time
+
+    sc = seeds.aff8080("9.0", concurrency=256)
+    evaluate_performance(sc, CAT, Settings())
+    t = time.perf_counter()
+    evaluate_performance(sc.model_copy(update={"name": "again"}), CAT, Settings())
+    assert time.perf_counter() - t < 0.5
