@@ -85,7 +85,10 @@ def test_cross_references_resolve(catalog):
             catalog.get(shelf_id, Shelf)
         if ctrl.backend_link:
             catalog.get(ctrl.backend_link, LinkType)
-        assert ctrl.performance == []  # calibration fills these, not the bundled catalog
+        for profile in ctrl.performance:  # fitted by models.calibration
+            assert profile.software in ctrl.software_versions, (ctrl.id, profile.software)
+            assert profile.protocol in ctrl.protocols, (ctrl.id, profile.protocol)
+            assert profile.source, (ctrl.id, profile.software, profile.protocol)
     for shelf in catalog.of_kind(Shelf):
         catalog.get(shelf.backend_link, LinkType)
     for node in catalog.of_kind(HciNode):
