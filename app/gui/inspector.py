@@ -15,7 +15,9 @@ from typing import Any, Callable, Literal
 
 import annotated_types as at
 from pydantic import BaseModel
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from contextlib import contextmanager
+
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,6 +59,17 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
 NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
 BIG = 1e12
+
+
+@contextmanager
+def blocked(obj: QObject):
+    """Block an object's signals for a block. (PySide6 6.12's ``with QSignalBlocker(...)`` over-releases
+    ``None`` on exit, which crashes the interpreter after a few thousand uses.)"""
+    was = obj.blockSignals(True)
+    try:
+        yield obj
+    finally:
+        obj.blockSignals(was)
 
 
 def field_label(name: str) -> str:
@@ -127,26 +140,42 @@ class FieldEditor(QWidget):
 
 
 class ComboEditor(FieldEditor):
+    """A choice among (label, value) pairs. Values stay in a Python list, never in Qt item data: PySide6 6.12
+    over-releases ``None`` whenever a QVariant holding it crosses into Python."""
+
     def __init__(self, name: str, choices: Choices, parent=None) -> None:
         self.combo = QComboBox()
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setMinimumContentsLength(12)
         super().__init__(name, self.combo, parent)
+        self.values: list[Any] = []
         self.set_choices(choices)
-        self.combo.activated.connect(lambda i: self.emit(self.combo.itemData(i)))
+        self.combo.activated.connect(lambda i: self.emit(self.values[i]))
 
     def set_choices(self, choices: Choices) -> None:
-        with QSignalBlocker(self.combo):
+        with blocked(self.combo):
             self.combo.clear()
+            self.values = []
             for label, value in choices:
-                self.combo.addItem(label, value)
+                self.combo.addItem(label)
                 self.combo.setItemData(self.combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
+                self.values.append(value)
+
+    def index_of(self, value: Any) -> int:
+        return self.values.index(value) if value in self.values else -1
+
+    def choose(self, value: Any) -> None:
+        """Pick a value as the user would (emits the edit)."""
+        index = self.index_of(value)
+        self.combo.setCurrentIndex(index)
+        self.combo.activated.emit(index)
 
     def set_value(self, value: Any) -> None:
-        with QSignalBlocker(self.combo):
-            index = self.combo.findData(value)
+        with blocked(self.combo):
+            index = self.index_of(value)
             if index < 0:  # keep an unknown value visible rather than silently showing another
-                self.combo.addItem(f"{value} (not in catalog)", value)
+                self.combo.addItem(f"{value} (not in catalog)")
+                self.values.append(value)
                 index = self.combo.count() - 1
             self.combo.setCurrentIndex(index)
 
@@ -158,7 +187,7 @@ class CheckEditor(FieldEditor):
         self.check.toggled.connect(self.emit)
 
     def set_value(self, value: Any) -> None:
-        with QSignalBlocker(self.check):
+        with blocked(self.check):
             self.check.setChecked(bool(value))
 
 
@@ -204,7 +233,7 @@ class NumberEditor(FieldEditor):
             self.emit(int(shown) if self.is_int else float(shown))
 
     def set_value(self, value: Any) -> None:
-        with QSignalBlocker(self.spin):
+        with blocked(self.spin):
             self.spin.setValue(self._none_value if value is None else value / self.scale)
 
 
@@ -226,7 +255,7 @@ class TextEditor(FieldEditor):
 
     def set_value(self, value: Any) -> None:
         self._value = value
-        with QSignalBlocker(self.line):
+        with blocked(self.line):
             self.line.setText(", ".join(value) if self.is_list else (value or ""))
 
 
@@ -254,7 +283,7 @@ class NestedEditor(FieldEditor):
 
     def set_value(self, value: Any) -> None:
         self._value = value
-        with QSignalBlocker(self.group):
+        with blocked(self.group):
             self.group.setChecked(value is not None)
         self.form.setVisible(value is not None or not self.group.isCheckable())
         if value is not None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -34,9 +34,9 @@ from .canvas.items import NodeItem
 from .canvas.view import TopologyView
 from .document import ProjectDocument
 from .icons import icon
-from .inspector import Inspector
+from .inspector import Inspector, blocked
 from .palette import PaletteWidget
-from .results_area import CompareView, PlaceholderView, ResultsArea, status_summary
+from .results_area import STATUS_CAPTIONS, CompareView, PlaceholderView, ResultsArea, status_summary
 from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
@@ -324,7 +324,7 @@ class MainWindow(QMainWindow):
             if label is None:
                 label = self.status_labels[key] = QLabel()
                 self._status_layout.addWidget(label)
-            label.setText(f"{key}: <b>{value}</b>" + (" (stale)" if outcome.error else ""))
+            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{value}</b>" + (" (stale)" if outcome.error else ""))
 
     # --- selection ----------------------------------------------------------------------------------------
 
@@ -346,7 +346,7 @@ class MainWindow(QMainWindow):
     # --- scenarios ----------------------------------------------------------------------------------------
 
     def _update_scenarios(self, *_) -> None:
-        with QSignalBlocker(self.scenario_combo):
+        with blocked(self.scenario_combo):
             self.scenario_combo.clear()
             names = [s.name for s in self.document.project.scenarios]
             self.scenario_combo.addItems(names)
@@ -398,7 +398,8 @@ class MainWindow(QMainWindow):
             rows = []
             for evaluation in outcome.evaluations:
                 summary = status_summary(evaluation, unit)
-                rows.append(f"<b>{evaluation.scenario}</b>: " + " · ".join(f"{k} {v}" for k, v in summary.items()))
+                rows.append(f"<b>{evaluation.scenario}</b>: "
+                            + " · ".join(f"{STATUS_CAPTIONS.get(k, k)} {v}" for k, v in summary.items()))
             view.label.setText("<br>".join(rows) + (f"<br><i>{outcome.error}</i>" if outcome.error else ""))
         else:
             view.set_evaluation(outcome.evaluations, unit)

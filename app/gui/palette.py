@@ -71,6 +71,7 @@ class PaletteWidget(QWidget):
             group = QTreeWidgetItem(self.tree, [f"{KIND_LABELS.get(kind, kind)}  ({len(entries)})"])
             group.setIcon(0, kind_icon(kind))
             group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            group.setData(0, Qt.ItemDataRole.UserRole, "")  # never read None back (PySide6 6.12 refcount bug)
             font = group.font(0)
             font.setBold(True)
             group.setFont(0, font)

@@ -47,8 +47,7 @@ class PlaceholderView(QWidget):
 
     def set_evaluation(self, evaluation: Any, capacity_unit: Any = CapacityUnit.TIB) -> None:
         summary = status_summary(evaluation, capacity_unit)
-        lines = [f"<b>{self._title}</b>"] + [f"{k}: {v}" for k, v in summary.items() if k != "Bottleneck" or
-                                              self._title != "Capacity"]
+        lines = [f"<b>{self._title}</b>"] + [f"{STATUS_CAPTIONS.get(k, k)}: {v}" for k, v in summary.items()]
         self._text = "<br>".join(lines)
         self._render()
 
@@ -67,25 +66,26 @@ def _fmt_iops(value: Any) -> str:
     return format_iops(float(value)) if math.isfinite(float(value)) else "saturated"
 
 
+STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
+                   "bottleneck": "Bottleneck"}
+"""Status-bar caption of each key of :func:`status_summary`."""
+
+
 def status_summary(evaluation: Any, unit: Any = CapacityUnit.TIB) -> dict[str, str]:
-    """Usable, effective, max IOPS at SLO and bottleneck as display text (never NaN / inf)."""
+    """usable, effective, max_iops_at_slo and bottleneck as display text (never NaN / inf)."""
     if _results_status_summary is not None:
         return _results_status_summary(evaluation, unit)
-    out: dict[str, str] = {}
+    out = dict.fromkeys(STATUS_CAPTIONS, "n/a")
     capacity = getattr(evaluation, "capacity", None)
     capacity = getattr(capacity, "total", capacity)  # ScenarioCapacity.total holds the scenario's sums
-    for label, attr in (("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
-        value = getattr(capacity, attr, None)
-        out[label] = format_capacity(float(value), unit) if value is not None else "—"
-    performance = getattr(evaluation, "performance", None)
-    workloads = getattr(performance, "workloads", ()) or ()
+    for key in ("usable", "effective"):
+        value = getattr(capacity, f"{key}_bytes", None)
+        if value is not None and math.isfinite(float(value)):
+            out[key] = format_capacity(float(value), unit)
+    workloads = getattr(getattr(evaluation, "performance", None), "workloads", ()) or ()
     if workloads:
-        first = workloads[0]
-        out["Max IOPS @ SLO"] = _fmt_iops(first.max_iops_at_slo)
-        out["Bottleneck"] = first.bottleneck or "—"
-    else:
-        out["Max IOPS @ SLO"] = "—"
-        out["Bottleneck"] = "—"
+        out["max_iops_at_slo"] = _fmt_iops(workloads[0].max_iops_at_slo)
+        out["bottleneck"] = workloads[0].bottleneck or "n/a"
     return out
 
 
@@ -111,6 +111,7 @@ class ProblemsList(QListWidget):
             self.addItem(item)
         if not problems:
             item = QListWidgetItem(icon("mdi6.check-circle-outline", "#3c9a5f"), "No topology problems")
+            item.setData(Qt.ItemDataRole.UserRole, "")  # never read None back (PySide6 6.12 refcount bug)
             item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.addItem(item)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QListWidget,
@@ -23,7 +23,7 @@ from models.workloads import bundled_presets
 
 from .document import ProjectDocument
 from .icons import icon
-from .inspector import RecordForm
+from .inspector import RecordForm, blocked
 
 TARGET_KINDS = ("controller", "hci_cluster", "cloud_vm")
 
@@ -91,7 +91,7 @@ class WorkloadsPanel(QWidget):
     def refresh(self) -> None:
         keep = self.current_id()
         workloads = self.document.scenario.workloads
-        with QSignalBlocker(self.list):
+        with blocked(self.list):
             self.list.clear()
             for workload in workloads:
                 mode = (f"{workload.target_iops:,.0f} IOPS" if workload.target_iops else

@@ -28,6 +28,18 @@ def _isolated_settings(tmp_path, monkeypatch):
     yield
 
 
+def _dispose(win) -> None:
+    """Stop the workers and delete the window now, not at interpreter exit."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
+    win.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
 @pytest.fixture
 def window(qtbot):
     """A main window on an empty project, shown offscreen."""
@@ -40,8 +52,7 @@ def window(qtbot):
     win.show()
     win.worker.force_sync()
     yield win
-    win.worker.shutdown()
-    win.compare_worker.shutdown()
+    _dispose(win)
 
 
 @pytest.fixture
@@ -58,5 +69,4 @@ def example_window(qtbot):
     win.show()
     win.worker.force_sync()
     yield win
-    win.worker.shutdown()
-    win.compare_worker.shutdown()
+    _dispose(win)

@@ -77,11 +77,14 @@ class NodeItem(QGraphicsObject):
         self.links: list[LinkItem] = []
         self._problems: list = []
         self._hover = False
-        self.snap = 0
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                       | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
+        # Links follow through QGraphicsObject's own signals: overriding itemChange in PySide6 trips a
+        # reference-count bug on bool / None values (a fatal "bool_dealloc" at exit).
+        self.xChanged.connect(self._moved)
+        self.yChanged.connect(self._moved)
         self.set_node(node, catalog)
 
     # state from the model
@@ -95,9 +98,7 @@ class NodeItem(QGraphicsObject):
         self.icon = kind_icon(node.kind, KIND_COLORS.get(node.kind))
         self.setToolTip(f"<b>{self.title}</b><br>{node.id} · {node.catalog_id}<br>{self.subtitle}")
         if self.pos() != QPointF(node.x, node.y):
-            snap, self.snap = self.snap, 0  # the model's position is shown as is; snapping is for drags
             self.setPos(node.x, node.y)
-            self.snap = snap
         self.update()
 
     def set_problems(self, problems: list) -> None:
@@ -133,13 +134,9 @@ class NodeItem(QGraphicsObject):
     def center(self) -> QPointF:
         return self.mapToScene(QPointF(NODE_W / 2, NODE_H / 2))
 
-    def itemChange(self, change, value):  # noqa: N802 - Qt's name
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionChange and self.snap > 0:
-            return QPointF(round(value.x() / self.snap) * self.snap, round(value.y() / self.snap) * self.snap)
-        if change == QGraphicsItem.GraphicsItemChange.ItemPositionHasChanged:
-            for link in self.links:
-                link.adjust()
-        return super().itemChange(change, value)
+    def _moved(self) -> None:
+        for link in self.links:
+            link.adjust()
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802
         self._hover = True

@@ -54,7 +54,6 @@ class TopologyScene(QGraphicsScene):
     def _add_node(self, node_id: str) -> None:
         node = self.document.scenario.node(node_id)
         item = NodeItem(node, self.document.catalog)
-        item.snap = self.grid if self.snap_to_grid else 0
         self.node_items[node_id] = item
         self.addItem(item)
 
@@ -107,8 +106,6 @@ class TopologyScene(QGraphicsScene):
     def set_snap(self, enabled: bool, grid: int | None = None) -> None:
         self.snap_to_grid = enabled
         self.grid = grid or self.grid
-        for item in self.node_items.values():
-            item.snap = self.grid if enabled else 0
 
     # selection helpers
 
@@ -131,6 +128,12 @@ class TopologyScene(QGraphicsScene):
                 return item
         return None
 
+    def snapped(self, x: float, y: float) -> tuple[float, float]:
+        """A position on the grid (when snapping is on)."""
+        if not self.snap_to_grid:
+            return (x, y)
+        return (round(x / self.grid) * self.grid, round(y / self.grid) * self.grid)
+
     # intent: a drag ended
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
@@ -139,7 +142,7 @@ class TopologyScene(QGraphicsScene):
         for node_id, item in self.node_items.items():
             node = self.document.scenario.node(node_id)
             if node is not None and (abs(item.x() - node.x) > 0.01 or abs(item.y() - node.y) > 0.01):
-                moved[node_id] = (item.x(), item.y())
+                moved[node_id] = self.snapped(item.x(), item.y())
         if moved:
             self.sig_items_moved.emit(moved)
 

@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, Signal
-from PySide6.QtGui import QAction, QCursor, QKeySequence, QPainter
+from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
+from PySide6.QtGui import QCursor, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
-from models.project.model import Link, NodeBase, Scenario
+from models.project.model import Scenario
 
 from ..document import ProjectDocument
 from ..icons import icon
 from ..palette import CATALOG_MIME, entry_id_from_mime
 from .interactions import ConnectInteraction, Interaction, PanInteraction
-from .items import NodeItem
+from .items import NODE_H, NODE_W
 from .scene import TopologyScene
 
 ITEMS_MIME = "application/x-storplan-items"
@@ -194,8 +194,7 @@ class TopologyView(QGraphicsView):
             return
         pos = self.mapToScene(event.position().toPoint())
         under = self.topology_scene.node_at(pos)
-        snap = self.topology_scene.grid if self.topology_scene.snap_to_grid else 1
-        x, y = round((pos.x() - 100) / snap) * snap, round((pos.y() - 32) / snap) * snap
+        x, y = self.topology_scene.snapped(pos.x() - NODE_W / 2, pos.y() - NODE_H / 2)
         before = {n.id for n in self.document.scenario.nodes}
         error = self.document.drop_entry(entry_id, x, y, under.node_id if under else None)
         if error:

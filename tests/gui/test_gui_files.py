@@ -1,0 +1,75 @@
+"""Files and the front door: examples, save / reopen, the no-display refusal, declared settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.gui import NO_DISPLAY, run_gui, settings
+from app.gui.main_window import MainWindow, read_project
+from models.resources import examples_dir
+
+EXAMPLES = sorted(examples_dir().glob("*.toml")) if examples_dir().is_dir() else []
+
+
+@pytest.mark.skipif(not EXAMPLES, reason="no examples written yet")
+def test_every_example_opens(window):
+    menu_titles = [a.text() for a in window.examples_menu.actions()]
+    assert len(menu_titles) == len(EXAMPLES)
+    for path in EXAMPLES:
+        assert window.open_example(path), path
+        scenario = window.document.scenario
+        assert set(window.scene.node_items) == {n.id for n in scenario.nodes}, path
+        assert len(window.scene.link_items) == len(scenario.links), path
+        outcome = window.worker.force_sync()
+        assert outcome is not None and outcome.evaluation is not None, path
+        assert not window.isWindowModified()
+
+
+def test_save_and_reopen_toml(window, tmp_path):
+    window.document.drop_entry("netapp-aff8080a-ex", 0, 0)
+    assert window.isWindowModified()
+    path = tmp_path / "design.toml"
+    assert window.save_to(path)
+    assert not window.isWindowModified() and "design.toml" in window.windowTitle()
+    assert settings.get("files/recent")[0] == str(path)
+    window.document.drop_entry("netapp-ds2246", 300, 0)
+    window.revert()
+    assert [n.kind for n in window.document.scenario.nodes] == ["controller"]
+    assert read_project(path).scenario.nodes == window.document.scenario.nodes
+
+
+def test_close_with_unsaved_changes_can_cancel(window):
+    window.document.drop_entry("netapp-aff8080a-ex", 0, 0)
+    from PySide6.QtWidgets import QMessageBox
+
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Cancel
+    assert not window.close()
+    window.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    assert window.close()
+
+
+def test_run_gui_without_display_says_so(monkeypatch, capsys):
+    monkeypatch.setattr("sys.platform", "linux")
+    for name in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"):
+        monkeypatch.delenv(name, raising=False)
+    assert run_gui() == 2
+    err = capsys.readouterr().err
+    assert err.strip() == NO_DISPLAY and err.count("\n") == 1
+
+
+def test_settings_are_declared_once_and_isolated():
+    from PySide6.QtCore import QStandardPaths
+
+    assert QStandardPaths.isTestModeEnabled()
+    assert settings.get("canvas/snap_to_grid") is True
+    settings.put("canvas/snap_to_grid", False)
+    assert settings.get("canvas/snap_to_grid") is False
+    with pytest.raises(KeyError):
+        settings.put("no/such/key", 1)
+    assert all(s.doc for s in settings.SETTINGS.values())
+
+
+def test_default_example_window(example_window):
+    win: MainWindow = example_window
+    assert win.document.scenario.nodes
+    assert "StorPlan" in win.windowTitle()
