@@ -171,6 +171,48 @@ def iops_at_latency(iops: Sequence[float], latency_ms: Sequence[float], limit_ms
     return float(x0 + (x1 - x0) * (limit_ms - y0) / (y1 - y0))
 
 
+def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float) -> float | None:
+    """Storage-side open-model latency at ``iops`` (ms), with the same Seidmann decomposition as the ramp: a
+    c-server station is an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c (Lazowska et al. 1984 QSP
+    ch. 6 for R = D / (1 - U)); None at or past saturation."""
+    total = 0.0
+    for spec, d in zip(specs, demands):
+        if not spec.storage_side:
+            continue
+        if spec.delay:
+            total += d
+            continue
+        c = max(spec.servers, 1)
+        u = iops * d / c
+        if u >= 1.0:
+            return None
+        total += (d / c) / (1.0 - u) + d * (c - 1) / c
+    return total * 1e3
+
+
+def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
+                         low_iops: float, saturation: float) -> float | None:
+    """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (bisection; the
+    latency rises monotonically with load). Used when a closed ramp ends inside the SLO: the system can take
+    more load than the ramp's outstanding I/Os drive, up to where the SLO is reached."""
+    if not math.isfinite(saturation) or saturation <= low_iops:
+        return None
+    lat = open_storage_latency_ms(specs, demands, low_iops)
+    if lat is None or lat > limit_ms:
+        return None
+    lo, hi = low_iops, saturation
+    for _ in range(80):
+        mid = (lo + hi) / 2
+        lat = open_storage_latency_ms(specs, demands, mid)
+        if lat is not None and lat <= limit_ms:
+            lo = mid
+        else:
+            hi = mid
+        if hi - lo <= 1e-6 * hi:
+            break
+    return lo
+
+
 def latency_at_iops(iops: Sequence[float], latency_ms: Sequence[float], target: float) -> float | None:
     """Latency of a ramp at ``target`` IOPS (linear interpolation); None beyond the ramp's last point."""
     x = np.asarray(iops, dtype=float)
@@ -311,6 +353,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
+    ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
+    if ramp_inside_slo:
+        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat)
+        if extended is not None and extended > (max_slo or 0.0):
+            max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
     idx = thin_indices(len(r.iops), curve_points)
     curve = tuple(
@@ -383,8 +430,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
-    if r.storage_ms[-1] <= slo and N == w.concurrency:
-        notes.append(f"the ramp ends within the SLO at N = {N}: more outstanding I/O would give more IOPS")
+    if ramp_inside_slo and N == w.concurrency:
+        notes.append(
+            f"the ramp of N = 1..{N} outstanding I/Os ends within the SLO at {r.iops[-1]:,.0f} IOPS; the max IOPS "
+            "at the SLO comes from the open model (more outstanding I/O gives more IOPS, up to saturation)"
+        )
     wp = WorkloadPerformance(
         workload_id=w.id,
         name=w.name,
