@@ -75,8 +75,8 @@ def load_project(text: str):
 
 def _evaluate(args) -> int:
     from models.evaluate import evaluate
+    from models.formatting import fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
     from models.serialize import evaluation_to_dict
-    from models.units import format_capacity, format_iops
 
     project = load_project(args.path)
     try:
@@ -94,21 +94,17 @@ def _evaluate(args) -> int:
         print("\nCapacity")
         width = max((len(s["name"]) for s in capacity["steps"]), default=10)
         for step in capacity["steps"]:
-            print(f"  {step['name']:<{width}}  {format_capacity(step['bytes_after'] or 0, unit):>14}   {step['source']}")
-        print(f"  {'Usable':<{width}}  {format_capacity(capacity['usable_bytes'] or 0, unit):>14}")
-        print(f"  {'Effective':<{width}}  {format_capacity(capacity['effective_bytes'] or 0, unit):>14}")
-        if capacity["efficiency_ratio"]:
-            print(f"  Efficiency ratio (logical / physical): {capacity['efficiency_ratio']:.2f}:1")
+            print(f"  {step['name']:<{width}}  {fmt_capacity(step['bytes_after'], unit):>14}   {step['source']}")
+        print(f"  {'Usable':<{width}}  {fmt_capacity(capacity['usable_bytes'], unit):>14}")
+        print(f"  {'Effective':<{width}}  {fmt_capacity(capacity['effective_bytes'], unit):>14}")
+        print(f"  Efficiency ratio (logical / physical): {fmt_ratio(capacity['efficiency_ratio'])}")
     for w in data["workloads"]:
         print(f"\nWorkload {w['name']} ({w['protocol']})")
-        sat = w["saturation_iops"]
-        print(f"  saturation            {format_iops(sat) if sat else 'n/a'} IOPS")
-        slo = w["max_iops_at_slo"]
-        print(f"  max IOPS at {w['slo_ms']:g} ms SLO  {format_iops(slo) + ' IOPS' if slo else 'not met'}")
+        print(f"  saturation            {fmt_iops(w['saturation_iops'])} IOPS")
+        print(f"  max IOPS at {w['slo_ms']:g} ms SLO  {fmt_max_iops_at_slo(w['max_iops_at_slo'])}")
         if w["target_iops"]:
-            lat = w["latency_at_target_ms"]
-            print(f"  at target {format_iops(w['target_iops'])} IOPS: {f'{lat:.3f} ms' if lat is not None else 'saturated'}")
-        print(f"  bottleneck            {w['bottleneck']}")
+            print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])}")
+        print(f"  bottleneck            {w['bottleneck'] or 'none'}")
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:
