@@ -134,7 +134,7 @@ LAYOUT_COLUMN = {"host": 0, "switch": 1, "controller": 2, "hci_cluster": 2, "clo
 """Auto-layout column of each node kind: hosts -> switches -> controllers / clusters / VMs -> shelves."""
 
 
-def auto_layout(scenario: Scenario, column_gap: float = 280.0, row_gap: float = 120.0) -> dict[str, tuple[float, float]]:
+def auto_layout(scenario: Scenario, column_gap: float = 320.0, row_gap: float = 120.0) -> dict[str, tuple[float, float]]:
     """Left-to-right positions: one column per kind (LAYOUT_COLUMN), items centred vertically in their column."""
     columns: dict[int, list[NodeBase]] = {}
     for node in scenario.nodes:

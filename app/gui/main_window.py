@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
@@ -36,7 +36,7 @@ from .document import ProjectDocument
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
-from .results_area import STATUS_CAPTIONS, CompareView, PlaceholderView, ResultsArea, status_summary
+from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
 from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
@@ -140,6 +140,19 @@ class MainWindow(QMainWindow):
         self._update_recent_menu()
         self._evaluate()
         QTimer.singleShot(0, self.view.fit)
+        # The result widgets import pyqtgraph (~1.4 s): load them once the canvas has painted.
+        self.view.viewport().installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
+            obj.removeEventFilter(self)
+            QTimer.singleShot(30, self._install_result_views)
+        return super().eventFilter(obj, event)
+
+    def _install_result_views(self) -> None:
+        unit = self.document.project.settings.capacity_unit
+        if self.results.install_result_views(unit) and self.last_outcome is not None:
+            self._show_outcome(self.last_outcome)
 
     # --- layout -------------------------------------------------------------------------------------------
 
@@ -162,8 +175,8 @@ class MainWindow(QMainWindow):
         self.results_dock = self._dock("Results", "resultsDock", self.results, Qt.DockWidgetArea.BottomDockWidgetArea)
         self.resizeDocks([self.palette_dock], [290], Qt.Orientation.Horizontal)
         self.resizeDocks([self.inspector_dock], [380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.inspector_dock, self.workloads_dock], [430, 330], Qt.Orientation.Vertical)
-        self.resizeDocks([self.results_dock], [290], Qt.Orientation.Vertical)
+        self.resizeDocks([self.inspector_dock, self.workloads_dock], [330, 430], Qt.Orientation.Vertical)
+        self.resizeDocks([self.results_dock], [360], Qt.Orientation.Vertical)
 
     def _action(self, text: str, slot, shortcut=None, icon_name: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self)
@@ -388,7 +401,9 @@ class MainWindow(QMainWindow):
     def _show_compare(self, outcome: EvaluationOutcome) -> None:
         unit = self.document.project.settings.capacity_unit
         if self.compare_view is None:
-            view = CompareView() if CompareView is not None else PlaceholderView("Compare")
+            self.results.install_result_views(unit)
+            cls = self.results.compare_view_class()
+            view = cls() if cls is not None else PlaceholderView("Compare")
             self.compare_view = view
             self.results.addTab(view, icon("mdi6.compare"), "Compare")
         view = self.compare_view

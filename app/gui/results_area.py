@@ -16,17 +16,22 @@ from models.units import CapacityUnit, format_capacity, format_iops
 
 from .icons import icon
 
-try:  # the result widgets, when their engineer has landed them
-    from app.gui.results import CapacityView, CompareView, PerformanceView, ValidationView  # type: ignore
-    RESULT_VIEWS = True
-except ImportError:  # pragma: no cover - depends on the tree's state
-    CapacityView = CompareView = PerformanceView = ValidationView = None  # type: ignore[assignment]
-    RESULT_VIEWS = False
+_VIEWS: dict[str, Any] = {}
+"""The result widget classes and status_summary of ``app.gui.results``, once :func:`load_result_views` ran."""
 
-try:
-    from app.gui.results import status_summary as _results_status_summary  # type: ignore
-except ImportError:  # pragma: no cover
-    _results_status_summary = None
+
+def load_result_views() -> bool:
+    """Import ``app.gui.results`` (pyqtgraph makes this the slowest import of the app, ~1.4 s, so the window
+    paints first and calls this on the next event-loop turn). False while that package does not exist."""
+    if _VIEWS:
+        return True
+    try:
+        from app.gui import results  # type: ignore[attr-defined]
+    except ImportError:  # pragma: no cover - depends on the tree's state
+        return False
+    for name in ("CapacityView", "PerformanceView", "ValidationView", "CompareView", "status_summary"):
+        _VIEWS[name] = getattr(results, name, None)
+    return True
 
 
 class PlaceholderView(QWidget):
@@ -73,8 +78,8 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 
 def status_summary(evaluation: Any, unit: Any = CapacityUnit.TIB) -> dict[str, str]:
     """usable, effective, max_iops_at_slo and bottleneck as display text (never NaN / inf)."""
-    if _results_status_summary is not None:
-        return _results_status_summary(evaluation, unit)
+    if _VIEWS.get("status_summary") is not None:
+        return _VIEWS["status_summary"](evaluation, unit)
     out = dict.fromkeys(STATUS_CAPTIONS, "n/a")
     capacity = getattr(evaluation, "capacity", None)
     capacity = getattr(capacity, "total", capacity)  # ScenarioCapacity.total holds the scenario's sums
@@ -128,10 +133,9 @@ class ResultsArea(QTabWidget):
         super().__init__(parent)
         self.setObjectName("resultsArea")
         self.setDocumentMode(True)
-        make = (lambda cls, title: cls() if cls is not None else PlaceholderView(title))
-        self.capacity_view = make(CapacityView, "Capacity")
-        self.performance_view = make(PerformanceView, "Performance")
-        self.validation_view = make(ValidationView, "Validation")
+        self.capacity_view = PlaceholderView("Capacity")
+        self.performance_view = PlaceholderView("Performance")
+        self.validation_view = PlaceholderView("Validation")
         self.problems_list = ProblemsList()
         self.addTab(self.capacity_view, icon("mdi6.database"), "Capacity")
         self.addTab(self.performance_view, icon("mdi6.chart-bell-curve"), "Performance")
@@ -140,6 +144,33 @@ class ResultsArea(QTabWidget):
         self.result_views = (self.capacity_view, self.performance_view, self.validation_view)
         self.last_good = None
         self.engine_message = ""
+
+    def install_result_views(self, unit: Any = CapacityUnit.TIB) -> bool:
+        """Swap the placeholders for the real result widgets (when ``app.gui.results`` exists)."""
+        if not load_result_views() or not isinstance(self.capacity_view, PlaceholderView):
+            return False
+        current = self.currentIndex()
+        views = []
+        for index, name in enumerate(("CapacityView", "PerformanceView", "ValidationView")):
+            cls = _VIEWS.get(name)
+            old = self.result_views[index]
+            view = cls() if cls is not None else old
+            if view is not old:
+                tab_icon = self.tabIcon(index)
+                self.removeTab(index)
+                self.insertTab(index, view, tab_icon, name.removesuffix("View"))
+                old.deleteLater()
+            views.append(view)
+        self.capacity_view, self.performance_view, self.validation_view = views
+        self.result_views = tuple(views)
+        self.setCurrentIndex(current)
+        if self.last_good is not None:
+            for view in self.result_views:
+                view.set_evaluation(self.last_good, unit)
+        return True
+
+    def compare_view_class(self):
+        return _VIEWS.get("CompareView")
 
     def show_outcome(self, outcome, unit: Any) -> None:
         """Show a worker outcome: new figures, or the last good ones marked stale with the failure message."""

@@ -72,6 +72,8 @@ class WorkloadsPanel(QWidget):
         splitter.addWidget(top)
         splitter.addWidget(scroll)
         splitter.setStretchFactor(1, 3)
+        splitter.setSizes([110, 400])
+        self.list.setMinimumHeight(60)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(splitter)

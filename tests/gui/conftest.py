@@ -50,6 +50,7 @@ def window(qtbot):
     win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(win)
     win.show()
+    win._install_result_views()
     win.worker.force_sync()
     yield win
     _dispose(win)
@@ -67,6 +68,7 @@ def example_window(qtbot):
     win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
     qtbot.addWidget(win)
     win.show()
+    win._install_result_views()
     win.worker.force_sync()
     yield win
     _dispose(win)

@@ -22,7 +22,7 @@ from models.project.model import (
 
 from ..icons import KIND_COLORS, kind_icon
 
-NODE_W, NODE_H = 200.0, 64.0
+NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
 RAID_NAMES = {"none": "no RAID", "raid0": "RAID 0", "raid4": "RAID 4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
@@ -50,7 +50,7 @@ def key_figures(node: NodeBase, catalog: Catalog) -> str:
             text += f" rg {node.raid_group_size}"
         if node.adp != "none":
             text += ", ADP"
-        return text + (f", ONTAP {node.software}" if node.software else "")
+        return text
     if isinstance(node, HciClusterNode):
         dedupe = ", dedupe" if node.dedupe_compression else ""
         return f"{node.hosts} hosts, {POLICY_NAMES.get(node.policy, node.policy)}{dedupe}"
@@ -221,7 +221,7 @@ class LinkItem(QGraphicsObject):
         source.links.append(self)
         target.links.append(self)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setZValue(0)
+        self.setZValue(2)  # above nodes: the line stops at their edges, and the label stays readable
         self._line = QLineF()
         self._problems: list = []
         self.set_link(link, catalog)
