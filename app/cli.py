@@ -84,9 +84,10 @@ def _evaluate(args) -> int:
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     data = evaluation_to_dict(evaluation, project.info.name)
+    status = _report_errors(args.path, evaluation)
     if args.json:
         print(json.dumps(data, indent=2))
-        return 0
+        return status
     unit = args.unit or project.settings.capacity_unit.value
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
     capacity = data["capacity"]
@@ -109,7 +110,14 @@ def _evaluate(args) -> int:
         print("\nProblems")
         for p in data["problems"]:
             print(f"  [{p['severity']}] {p['message']}")
-    return 0
+    return status
+
+
+def _report_errors(where: str, evaluation) -> int:
+    """Print each error-severity problem as one line on stderr; 2 when there are any (bad input), else 0."""
+    for problem in evaluation.errors:
+        print(f"storplan: {where}: {problem.message}", file=sys.stderr)
+    return 2 if evaluation.errors else 0
 
 
 def _examples(args) -> int:
@@ -221,9 +229,41 @@ def _report(args) -> int:
 
 
 def _calibrate(args) -> int:
-    from models.calibration import calibrate_seed_systems
+    from models.calibration import CalibrationError, calibrate_seed_systems, fit_from_csv
 
-    calibrate_seed_systems(write=args.write)
+    if not args.csv:
+        if args.project or args.save:
+            raise UsageError("--project and --save go with --csv")
+        calibrate_seed_systems(write=args.write)
+        return 0
+    if not args.project:
+        raise UsageError("--csv needs --project: the lab configuration whose first enabled workload was measured")
+    from models.catalog import CatalogError
+    from models.evaluate import project_catalog
+    from models.user_catalog import save_user_record, with_profile
+
+    project = load_project(args.project)
+    scenario = project.scenario
+    workload = next((w for w in scenario.workloads if w.enabled), None)
+    if workload is None or scenario.node(workload.target) is None:
+        raise UsageError(f"{args.project}: no enabled workload with a target to calibrate")
+    catalog = project_catalog(project)
+    try:
+        profile = fit_from_csv(Path(args.csv), scenario, catalog, host_side=args.host_side)
+    except (CalibrationError, OSError, ValueError) as exc:
+        raise UsageError(f"{args.csv}: {exc}") from exc
+    print(
+        f"fitted {profile.software} {profile.protocol}: cpu_read_us={profile.cpu_read_us:.3f} "
+        f"cpu_write_us={profile.cpu_write_us:.3f} servers_per_node={profile.servers_per_node} "
+        f"fixed_latency_us={profile.fixed_latency_us:.2f}\n  source: {profile.source}"
+    )
+    if args.save:
+        record = catalog.get(scenario.node(workload.target).catalog_id)
+        try:
+            path = save_user_record(with_profile(record, profile))
+        except CatalogError as exc:
+            raise UsageError(str(exc)) from exc
+        print(f"saved to the user catalog: {path} ({record.kind} '{record.id}')")
     return 0
 
 
@@ -276,8 +316,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--paper", choices=("A4", "Letter"), help="default: the project's setting")
     p.set_defaults(func=_report)
 
-    p = sub.add_parser("calibrate", help="re-derive the catalog's performance parameters from the seeds")
-    p.add_argument("--write", action="store_true", help="write the fitted parameters into the catalog")
+    p = sub.add_parser(
+        "calibrate",
+        help="re-derive the catalog's performance parameters from the seeds, or fit a controller to lab points",
+    )
+    p.add_argument("--write", action="store_true", help="write the seed fits into the bundled catalog")
+    p.add_argument("--csv", help="lab measurements: CSV with columns iops, latency_ms")
+    p.add_argument("--project", help="with --csv: the lab configuration (its first enabled workload)")
+    p.add_argument("--host-side", action="store_true", help="with --csv: latencies were measured at the host")
+    p.add_argument("--save", action="store_true", help="with --csv: save the fit as a user catalog entry")
     p.set_defaults(func=_calibrate)
     return parser
 

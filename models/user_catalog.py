@@ -1,0 +1,52 @@
+"""The user's own catalog file: add or replace records there (e.g. a controller with a lab-fitted profile)."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import tomli_w
+
+from models.catalog import CatalogError, Controller, CloudVm, Entry, PerfProfile, parse_entries
+from models.resources import user_catalog_path
+
+
+def record_to_toml_dict(entry: Entry) -> dict:
+    """A record as the TOML table it was (or would be) written as: only the fields it sets, None dropped."""
+    data = entry.model_dump(mode="json", exclude_unset=True)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def save_user_record(entry: Entry, path: Path | None = None) -> Path:
+    """Add ``entry`` to the user catalog file, replacing a record of the same id and kind.
+
+    The file is validated after the change (like the bundled catalog) and written atomically.
+
+    Raises:
+        CatalogError: the existing user file is not valid TOML or the result does not validate.
+    """
+    path = path or user_catalog_path()
+    data: dict = {}
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except tomllib.TOMLDecodeError as exc:
+            raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
+    items = [i for i in data.get(entry.kind, []) if i.get("id") != entry.id]
+    items.append(record_to_toml_dict(entry))
+    data[entry.kind] = items
+    parse_entries(data, str(path))  # refuse to write a file that would not load
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(tomli_w.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+    return path
+
+
+def with_profile(record: Controller | CloudVm, profile: PerfProfile) -> Controller | CloudVm:
+    """A copy of a controller or cloud VM record whose profile for ``profile``'s software and protocol is
+    ``profile`` (other profiles kept)."""
+    kept = [p for p in record.performance if (p.software, p.protocol) != (profile.software, profile.protocol)]
+    data = record_to_toml_dict(record)
+    data["performance"] = [record_to_toml_dict(p) for p in kept] + [record_to_toml_dict(profile)]
+    return type(record).model_validate(data)
