@@ -164,3 +164,58 @@ def test_preset_without_source_is_refused(tmp_path):
     path.write_text('[[preset]]\nid = "x"\nname = "X"\nblock_kib = 8\nread_pct = 50\nrandom_pct = 0\n')
     with pytest.raises(PresetError, match="preset 'x'.*block_kib"):
         load_presets(path)
+
+
+CUSTOM_DRIVE = """
+[[catalog.drive]]
+id = "lab-3840gb-ssd"
+name = "Lab 3.84TB SAS SSD"
+media = "SSD"
+interface = "SAS"
+marketed_bytes = 3_840_000_000_000
+right_sized_bytes = 3_600_000_000_000
+read_service_time_us = 150
+write_service_time_us = 60
+max_read_mbps = 1000
+max_write_mbps = 800
+[catalog.drive.sources]
+marketed_bytes = "vendor datasheet"
+right_sized_bytes = "assumed: measured on the lab system"
+read_service_time_us = "assumed: typical SAS SSD"
+write_service_time_us = "assumed: typical SAS SSD"
+max_read_mbps = "vendor datasheet"
+max_write_mbps = "vendor datasheet"
+"""
+
+
+def test_project_catalog_record_is_used_by_the_engines():
+    from models.evaluate import evaluate
+
+    text = BASE.replace('drive = "netapp-x447a-800gb-ssd"', 'drive = "lab-3840gb-ssd"') + CUSTOM_DRIVE
+    evaluation = evaluate(loads(text))
+    assert [p for p in evaluation.problems if "lab-3840gb-ssd" in p.message] == []
+    assert evaluation.capacity.total.raw_bytes == 24 * 3_840_000_000_000
+    assert evaluation.capacity.total.right_sized_bytes == 24 * 3_600_000_000_000
+
+
+def test_invalid_project_catalog_record_is_reported_with_its_place():
+    from models.evaluate import evaluate
+
+    text = BASE + CUSTOM_DRIVE.replace('max_write_mbps = "vendor datasheet"\n', "")
+    evaluation = evaluate(loads(text))
+    messages = [p.message for p in evaluation.errors]
+    assert any("project 't' catalog" in m and "lab-3840gb-ssd" in m and "max_write_mbps" in m for m in messages)
+
+
+def test_user_catalog_file_adds_records(capsys):
+    from app.cli import main
+    from models.resources import user_catalog_path
+
+    path = user_catalog_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(CUSTOM_DRIVE.replace("catalog.drive", "drive"))
+    assert main(["catalog", "drive"]) == 0
+    assert "lab-3840gb-ssd" in capsys.readouterr().out
+    path.write_text("[[drive]]\nid = 'broken'\n")
+    assert main(["catalog", "drive"]) == 2
+    assert "drive 'broken'" in capsys.readouterr().err
