@@ -74,9 +74,10 @@ def exact_single(
     if li.size == 0:
         Qs = np.zeros(si.size)
         Rs_hist = np.empty((N, si.size))
+        ones = np.ones(si.size)  # Rs @ ones is a cheaper sum for these small vectors (hot loop)
         for n in range(1, N + 1):
             Rs = Ds * (1.0 + Qs)
-            x = n / (Zt + Rs.sum())
+            x = n / (Zt + Rs.dot(ones))
             Qs = x * Rs
             X[n - 1] = x
             Rs_hist[n - 1] = Rs
