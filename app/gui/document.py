@@ -73,6 +73,9 @@ class ProjectDocument(QObject):
         self._catalog: Catalog | None = None
         self._catalog_key: object = None
         self.path: Path | None = None
+        self.base_catalog: Catalog | None = None
+        """The catalog the project evaluates against before its own records: a .storplan file's pinned catalog
+        (models.store.pinned_catalog), or None for the default (bundled plus the user's records)."""
 
     def _clean_changed(self, clean: bool) -> None:
         self.sig_modified_changed.emit(not clean)
@@ -89,13 +92,14 @@ class ProjectDocument(QObject):
 
     @property
     def catalog(self) -> Catalog:
-        """The bundled catalog plus the project's own records (the bundled one when those are invalid)."""
-        key = repr(self._project.custom_catalog) if self._project.custom_catalog else None
+        """The base catalog (pinned or default) plus the project's own records (the base one when those are
+        invalid)."""
+        key = (repr(self._project.custom_catalog) if self._project.custom_catalog else None, id(self.base_catalog))
         if self._catalog is None or key != self._catalog_key:
             try:
-                self._catalog = project_catalog(self._project)
+                self._catalog = project_catalog(self._project, self.base_catalog)
             except CatalogError:
-                self._catalog = bundled_catalog()
+                self._catalog = self.base_catalog or bundled_catalog()
             self._catalog_key = key
         return self._catalog
 
@@ -107,10 +111,14 @@ class ProjectDocument(QObject):
     def display_name(self) -> str:
         return self.path.name if self.path else self._project.info.name
 
-    def reset(self, project: Project, path: Path | None = None) -> None:
-        """Show another project (new / open / revert): clears undo history, marks it saved."""
+    def reset(self, project: Project, path: Path | None = None, base_catalog: Catalog | None = None) -> None:
+        """Show another project (new / open / revert): clears undo history, marks it saved.
+
+        ``base_catalog``: the catalog to evaluate against (a .storplan file's pinned catalog); None = default.
+        """
         self.undo_stack.clear()
         self._project = project
+        self.base_catalog = base_catalog
         self.path = Path(path) if path else None
         self.sig_project_replaced.emit()
         self.sig_project_changed.emit()
@@ -118,10 +126,26 @@ class ProjectDocument(QObject):
         self.undo_stack.setClean()
         self.sig_modified_changed.emit(False)
 
-    def mark_saved(self, path: Path) -> None:
+    def mark_saved(self, path: Path, clean: bool = True) -> None:
+        """The project was written to ``path``; ``clean=False`` when it was edited while the save ran (the file
+        holds an older snapshot, so the project stays modified)."""
         self.path = Path(path)
-        self.undo_stack.setClean()
+        if clean:
+            self.undo_stack.setClean()
         self.sig_path_changed.emit(str(self.path))
+
+    def mark_modified(self) -> None:
+        """Mark the project unsaved without an undo step (e.g. a project recovered after a crash)."""
+        self.undo_stack.resetClean()
+        self.sig_modified_changed.emit(True)
+
+    def set_base_catalog(self, catalog: Catalog | None) -> None:
+        """Evaluate against another base catalog (commands only: re-pinning is an undoable change)."""
+        if catalog is self.base_catalog:
+            return
+        self.base_catalog = catalog
+        self._catalog = None
+        self.sig_project_changed.emit()
 
     # --- the one way to change the project ------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 
+from models.catalog import Catalog
 from models.evaluate import Evaluation
 from models.project.model import Project
 
@@ -44,19 +45,24 @@ class EvaluationOutcome:
         return self.evaluations[0] if self.evaluations else None
 
 
-def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0) -> EvaluationOutcome:
-    """Evaluate scenarios of a project; never raises (a failure becomes ``error``)."""
+def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0,
+                   catalog: Catalog | None = None) -> EvaluationOutcome:
+    """Evaluate scenarios of a project; never raises (a failure becomes ``error``).
+
+    ``catalog``: the base catalog (a project file's pinned catalog, see ``ProjectDocument.base_catalog``); None uses
+    the default (bundled plus the user's records), as ``models.evaluate.evaluate`` does.
+    """
     from models.evaluate import evaluate, project_catalog
     from models.project.problems import find_problems
 
     start = time.perf_counter()
     try:
-        evaluations = tuple(evaluate(project, name) for name in names)
+        evaluations = tuple(evaluate(project, name, catalog) for name in names)
         return EvaluationOutcome(generation, evaluations, None, True, time.perf_counter() - start, names)
     except ImportError as exc:
         message = f"engine not available ({exc.name or exc})"
         try:
-            catalog = project_catalog(project)
+            catalog = project_catalog(project, catalog)
             problems_only = tuple(
                 Evaluation(name, None, None, tuple(find_problems(project.scenario_named(name), catalog)))
                 for name in names
@@ -78,15 +84,17 @@ class _Relay(QObject):
 
 
 class _Task(QRunnable):
-    def __init__(self, worker: "EvaluationWorker", generation: int, project: Project, names: tuple[str, ...]):
+    def __init__(self, worker: "EvaluationWorker", generation: int, project: Project, names: tuple[str, ...],
+                 catalog: Catalog | None = None):
         super().__init__()
         self._worker, self._generation, self._project, self._names = worker, generation, project, names
+        self._catalog = catalog
         self._relay = worker._relay
 
     def run(self) -> None:
         if self._worker._generation != self._generation:  # a newer run was asked for before this one started
             return
-        self._relay.sig_outcome_ready.emit(run_evaluation(self._project, self._names, self._generation))
+        self._relay.sig_outcome_ready.emit(run_evaluation(self._project, self._names, self._generation, self._catalog))
 
 
 class EvaluationWorker(QObject):
@@ -106,7 +114,7 @@ class EvaluationWorker(QObject):
         self._timer = QTimer(self, singleShot=True, interval=debounce_ms)
         self._timer.timeout.connect(self._start)
         self._generation = 0
-        self._pending: tuple[Project, tuple[str, ...]] | None = None
+        self._pending: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self._running = False
         self.last_outcome: EvaluationOutcome | None = None
 
@@ -115,9 +123,13 @@ class EvaluationWorker(QObject):
         """A run is scheduled or in progress."""
         return self._timer.isActive() or self._running
 
-    def request(self, project: Project, scenarios: tuple[str, ...] | None = None) -> None:
-        """Evaluate ``scenarios`` (default: the active one) of ``project`` soon; supersedes earlier requests."""
-        self._pending = (project, tuple(scenarios or (project.active_scenario,)))
+    def request(self, project: Project, scenarios: tuple[str, ...] | None = None,
+                catalog: Catalog | None = None) -> None:
+        """Evaluate ``scenarios`` (default: the active one) of ``project`` soon; supersedes earlier requests.
+
+        ``catalog``: the base catalog to evaluate against (the document's pinned catalog); None = default.
+        """
+        self._pending = (project, tuple(scenarios or (project.active_scenario,)), catalog)
         self._generation += 1  # cancels a queued run at once
         self._timer.start()
 
@@ -131,12 +143,12 @@ class EvaluationWorker(QObject):
     def _start(self) -> None:
         if self._pending is None:
             return
-        project, names = self._pending
+        project, names, catalog = self._pending
         self._pending = None
         self._generation += 1
         self._pool.clear()
         self._running = True
-        self._pool.start(_Task(self, self._generation, project, names))
+        self._pool.start(_Task(self, self._generation, project, names, catalog))
         self.sig_evaluation_started.emit(self._generation)
 
     def _on_outcome(self, outcome: EvaluationOutcome) -> None:
