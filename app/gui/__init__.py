@@ -27,20 +27,17 @@ def run_gui(path: str | None = None) -> int:
         print(NO_DISPLAY, file=sys.stderr)
         return 2
     from PySide6.QtCore import QCoreApplication
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QApplication
 
     QCoreApplication.setOrganizationName("StorPlan")
     QCoreApplication.setApplicationName("StorPlan")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("StorPlan")
 
-    from .main_window import MainWindow, initial_project
+    from .file_controller import open_main_window
 
-    try:
-        project, project_path = initial_project(path)
-    except Exception as exc:  # noqa: BLE001 - a bad file on the command line: say so, start empty
-        QMessageBox.warning(None, "Cannot open project", f"{path}\n\n{exc}")
-        project, project_path = None, None
-    window = MainWindow(project, project_path)
+    # A file on the command line goes through File -> Open's code (lock, read-only offer, pinned catalog); a bad
+    # one is reported in a message box and the window starts empty. Then recovery of a crashed session is offered.
+    window = open_main_window(path)
     window.show()
     return app.exec()

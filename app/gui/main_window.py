@@ -33,6 +33,7 @@ from . import commands, settings
 from .canvas.items import NodeItem
 from .canvas.view import TopologyView
 from .document import ProjectDocument
+from .file_controller import OPEN_FILTERS, FileController
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -97,6 +98,7 @@ class MainWindow(QMainWindow):
         self.worker = EvaluationWorker(settings.get("evaluation/debounce_ms"), self)
         self.compare_worker = EvaluationWorker(0, self)
         self.last_outcome: EvaluationOutcome | None = None
+        self.files = FileController(self)  # file commands: async save, locks, pinned catalog, recovery, report
 
         self.view = TopologyView(self.document)
         self.scene = self.view.topology_scene
@@ -201,8 +203,8 @@ class MainWindow(QMainWindow):
         self.act_save_as = a("Save &As…", self.save_as, SK.SaveAs)
         self.act_revert = a("&Revert", self.revert, None, None, "Reload the saved file, dropping changes")
         self.act_close = a("&Close", self.close_project, SK.Close)
-        self.act_export = a("&Export Report…", None, None, "mdi6.file-pdf-box", "Export a PDF sizing report")
-        self.act_export.setEnabled(False)
+        self.act_export = a("&Export Report…", self.export_report, None, "mdi6.file-pdf-box",
+                            "Export a PDF sizing report")
         self.act_quit = a("&Quit", self.close, SK.Quit)
         self.act_undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
@@ -315,7 +317,7 @@ class MainWindow(QMainWindow):
     # --- evaluation ---------------------------------------------------------------------------------------
 
     def _evaluate(self) -> None:
-        self.worker.request(self.document.project)
+        self.worker.request(self.document.project, catalog=self.document.base_catalog)
         self.engine_label.setText("evaluating…")
 
     def _show_outcome(self, outcome: EvaluationOutcome) -> None:
@@ -395,7 +397,7 @@ class MainWindow(QMainWindow):
 
     def compare(self, name_a: str, name_b: str) -> None:
         """Evaluate two scenarios in the worker and show them side by side."""
-        self.compare_worker.request(self.document.project, (name_a, name_b))
+        self.compare_worker.request(self.document.project, (name_a, name_b), catalog=self.document.base_catalog)
         self.statusBar().showMessage(f"Comparing '{name_a}' with '{name_b}'…", 3000)
 
     def _show_compare(self, outcome: EvaluationOutcome) -> None:
@@ -424,19 +426,26 @@ class MainWindow(QMainWindow):
     # --- files --------------------------------------------------------------------------------------------
 
     def _update_title(self, *_) -> None:
-        self.setWindowTitle(f"{self.document.display_name}[*] — StorPlan")
+        read_only = " (read-only)" if self.files.read_only else ""
+        self.setWindowTitle(f"{self.document.display_name}{read_only}[*] — StorPlan")
         self.setWindowModified(self.document.modified)
         self.saved_label.setText("● unsaved" if self.document.modified else "saved")
         self.saved_label.setStyleSheet("color: #d99a1e;" if self.document.modified else "")
         self.act_revert.setEnabled(self.document.path is not None and self.document.modified)
+        self.act_save.setEnabled(not self.files.read_only)
 
-    def maybe_save(self) -> bool:
-        """Ask about unsaved changes: True when it is fine to drop the current project."""
+    def maybe_save(self, then=None) -> bool:
+        """Ask about unsaved changes: True when it is fine to drop the current project now.
+
+        Answering Save starts the (asynchronous) save and returns False; ``then`` runs once it succeeded (e.g.
+        ``self.close`` retries the close, which then finds the project saved).
+        """
         if not self.document.modified:
             return True
         answer = self.ask_unsaved()
         if answer == QMessageBox.StandardButton.Save:
-            return self.save()
+            self.files.save(then=then)
+            return False
         return answer == QMessageBox.StandardButton.Discard
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
@@ -447,83 +456,64 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Save)
 
     def load(self, path: Path | str) -> bool:
-        """Open a project file in this window (asks about unsaved changes first)."""
-        path = Path(path)
-        try:
-            project = read_project(path)
-        except Exception as exc:  # noqa: BLE001 - any reader error is shown, the open project is kept
-            QMessageBox.warning(self, "Cannot open project", f"{path}\n\n{exc}")
-            return False
-        self.document.reset(project, path)
-        settings.add_recent(str(path))
-        self._update_recent_menu()
-        self.statusBar().showMessage(f"Opened {path.name}", 4000)
-        return True
+        """Open a project file in this window (.storplan or .toml; the caller asked about unsaved changes)."""
+        return self.files.open_path(Path(path))
 
     def open_example(self, path: Path) -> bool:
         """Open a bundled example as a new, unsaved project (saving asks for a place)."""
-        if not self.maybe_save():
+        if not self.maybe_save(then=lambda: self.open_example(path)):
             return False
         try:
             project = read_project(path)
         except Exception as exc:  # noqa: BLE001
             QMessageBox.warning(self, "Cannot open example", f"{path}\n\n{exc}")
             return False
-        self.document.reset(project, None)
+        self.files.replace(project)
         self.statusBar().showMessage(f"Opened example {path.stem}", 4000)
         return True
 
     def new_project(self) -> None:
-        if self.maybe_save():
-            self.document.reset(Project(), None)
+        if self.maybe_save(then=self.new_project):
+            self.files.replace(Project())
 
     def close_project(self) -> None:
         self.new_project()
 
     def open_dialog(self) -> None:
-        if not self.maybe_save():
+        if not self.maybe_save(then=self.open_dialog):
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), FILE_FILTER)
+        path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), OPEN_FILTERS)
         if path:
             settings.put("files/last_dir", str(Path(path).parent))
             self.load(path)
 
+    def open_recent(self, path: str) -> None:
+        if self.maybe_save(then=lambda: self.open_recent(path)):
+            self.load(path)
+
     def revert(self) -> None:
-        if self.document.path is not None:
-            self.load(self.document.path)
+        if self.document.path is not None:  # a read-only project stays read-only
+            self.files.open_path(self.document.path, read_only=self.files.read_only)
 
     def save(self) -> bool:
-        if self.document.path is None:
-            return self.save_as()
-        return self.save_to(self.document.path)
+        """Start saving to the project's file (Save As when it has none or is read-only); False if cancelled."""
+        return self.files.save()
 
     def save_as(self) -> bool:
-        suggested = str(Path(settings.get("files/last_dir") or Path.home()) /
-                        f"{self.document.project.info.name}.{'storplan' if store_available() else 'toml'}")
-        path, _ = QFileDialog.getSaveFileName(self, "Save project as", suggested, FILE_FILTER)
-        if not path:
-            return False
-        settings.put("files/last_dir", str(Path(path).parent))
-        return self.save_to(Path(path))
+        return self.files.save_as()
 
     def save_to(self, path: Path) -> bool:
-        try:
-            write_project(self.document.project, Path(path))
-        except Exception as exc:  # noqa: BLE001 - the project stays open and modified
-            QMessageBox.warning(self, "Cannot save project", f"{path}\n\n{exc}")
-            return False
-        self.document.mark_saved(Path(path))
-        settings.add_recent(str(path))
-        self._update_recent_menu()
-        self._update_title()
-        self.statusBar().showMessage(f"Saved {Path(path).name}", 4000)
-        return True
+        """Save to ``path`` and wait for the result (scripts and tests; the menu saves in the background)."""
+        return self.files.save_sync(Path(path))
+
+    def export_report(self) -> bool:
+        return self.files.export_report()
 
     def _update_recent_menu(self) -> None:
         self.recent_menu.clear()
         for path in settings.get("files/recent"):
             action = self.recent_menu.addAction(path)
-            action.triggered.connect(lambda _=False, p=path: self.maybe_save() and self.load(p))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
         self.recent_menu.setEnabled(not self.recent_menu.isEmpty())
 
     def _toggle_snap(self, on: bool) -> None:
@@ -531,9 +521,10 @@ class MainWindow(QMainWindow):
         settings.put("canvas/snap_to_grid", on)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        if not self.maybe_save():
+        if not self.maybe_save(then=self.close):
             event.ignore()
             return
+        self.files.shutdown()
         settings.put("window/geometry", self.saveGeometry())
         settings.put("window/state", self.saveState())
         self.worker.shutdown()
