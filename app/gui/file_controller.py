@@ -234,6 +234,8 @@ class FileController(QObject):
     """The report could not be written; the message was shown."""
     sig_autosaved = Signal(str)
     """A recovery copy was written to this path."""
+    sig_opened = Signal(str)
+    """A project file was read and installed in the window."""
 
     def __init__(self, window: "MainWindow") -> None:
         super().__init__(window)
@@ -355,28 +357,49 @@ class FileController(QObject):
         loaded.updates = catalog_updates(opened.catalog_snapshot, base)
         return loaded
 
-    def open_path(self, path: Path | str, *, read_only: bool = False, remember: bool = True) -> bool:
+    def open_path(self, path: Path | str, *, read_only: bool = False, remember: bool = True,
+                  wait: bool = False) -> bool:
         """Open a project file in the window (after the caller asked about unsaved changes).
 
-        Any problem is shown in a message box and leaves the window's project (and the file) as they were. A
-        project open in another StorPlan offers to open it read-only.
+        The file is read on the I/O thread (the GUI thread never waits on the disk) and installed when it is
+        complete; ``sig_opened`` then carries its path. Any problem is shown in a message box and leaves the
+        window's project (and the file) as they were. A project open in another StorPlan offers to open it
+        read-only.
+
+        Args:
+            wait: read now and return whether the project was opened (start-up before the window shows, and
+                tests); otherwise return at once (True: the read was started).
         """
+        path = Path(path)
+        outcome: dict[str, bool] = {}
+        self._set_busy(1, f"Opening {path.name}…")
+
+        def done(ok: bool, result: Any) -> None:
+            self._set_busy(-1)
+            outcome["opened"] = self._open_done(ok, result, path, read_only, remember)
+
+        self.io.submit(lambda: self.read(path, read_only=read_only), done)
+        if wait:
+            self.io.wait()
+            return outcome.get("opened", False)
+        return True
+
+    def _open_done(self, ok: bool, result: Any, path: Path, read_only: bool, remember: bool) -> bool:
         from models.store import StoreError
 
-        path = Path(path)
-        try:
-            loaded = self.read(path, read_only=read_only)
-        except StoreError as exc:
-            holder = _lock_holder(path) if exc.reason == "locked" else None
-            if holder is not None and not read_only:
-                if self.ask_open_read_only(path, str(exc)):
-                    return self.open_path(path, read_only=True, remember=remember)
-                return False
-            self._show_error("Cannot open project", str(exc))
+        if not ok:
+            exc = result
+            if isinstance(exc, StoreError):
+                holder = _lock_holder(path) if exc.reason == "locked" else None
+                if holder is not None and not read_only:
+                    if self.ask_open_read_only(path, str(exc)):
+                        return self.open_path(path, read_only=True, remember=remember, wait=True)
+                    return False
+                self._show_error("Cannot open project", str(exc))
+            else:
+                self._show_error("Cannot open project", f"{path}\n\n{exc}")
             return False
-        except Exception as exc:  # noqa: BLE001 - any reader error is shown; the open project is kept
-            self._show_error("Cannot open project", f"{path}\n\n{exc}")
-            return False
+        loaded: LoadedFile = result
         self._install(loaded)
         if remember:
             settings.add_recent(str(path))
@@ -385,7 +408,12 @@ class FileController(QObject):
         self.window.statusBar().showMessage(f"Opened {path.name}{note}", 5000)
         if loaded.updates:
             self.show_catalog_updates(loaded.updates)
+        self.sig_opened.emit(str(path))
         return True
+
+    def wait(self) -> None:
+        """Finish the queued file work (open, save, autosave) and deliver its results now (tests, scripts)."""
+        self.io.wait()
 
     def ask_open_read_only(self, path: Path, message: str) -> bool:
         """The project is open in another StorPlan: offer to open it read-only."""
@@ -762,7 +790,7 @@ def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = T
 
     if path:
         window = MainWindow(Project())
-        window.files.open_path(Path(path))
+        window.files.open_path(Path(path), wait=True)  # before the window shows: nothing to keep responsive
     else:
         project, project_path = initial_project(None)
         window = MainWindow(project, project_path)

@@ -455,9 +455,10 @@ class MainWindow(QMainWindow):
             QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
             QMessageBox.StandardButton.Save)
 
-    def load(self, path: Path | str) -> bool:
-        """Open a project file in this window (.storplan or .toml; the caller asked about unsaved changes)."""
-        return self.files.open_path(Path(path))
+    def load(self, path: Path | str, wait: bool = False) -> bool:
+        """Open a project file in this window (.storplan or .toml; the caller asked about unsaved changes); the
+        read runs off the GUI thread unless ``wait`` (see FileController.open_path)."""
+        return self.files.open_path(Path(path), wait=wait)
 
     def open_example(self, path: Path) -> bool:
         """Open a bundled example as a new, unsaved project (saving asks for a place)."""

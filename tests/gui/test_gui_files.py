@@ -34,6 +34,7 @@ def test_save_and_reopen_toml(window, tmp_path):
     assert settings.get("files/recent")[0] == str(path)
     window.document.drop_entry("netapp-ds2246", 300, 0)
     window.revert()
+    window.files.wait()
     assert [n.kind for n in window.document.scenario.nodes] == ["controller"]
     assert read_project(path).scenario.nodes == window.document.scenario.nodes
 

@@ -75,7 +75,7 @@ def test_save_as_storplan_then_reopen_equal(qtbot, example_window, tmp_path, mon
 
     win.new_project()
     assert read_lock(path) is None  # released with the project
-    assert win.load(path)
+    assert win.load(path, wait=True)
     assert win.document.project == project and win.document.path == path
     assert not win.isWindowModified() and win.act_save.isEnabled()
 
@@ -142,12 +142,12 @@ def test_locked_project_offers_read_only(qtbot, window, tmp_path, monkeypatch, l
     before = window.document.project
 
     answer.reply = QMessageBox.StandardButton.Cancel
-    assert not window.load(path)
+    assert not window.load(path, wait=True)
     assert "open in another StorPlan" in questions[-1] and "read-only" in questions[-1]
     assert window.document.project is before
 
     answer.reply = QMessageBox.StandardButton.Open
-    assert window.load(path)
+    assert window.load(path, wait=True)
     assert window.document.project == example_project
     assert window.files.read_only and "(read-only)" in window.windowTitle()
     assert not window.act_save.isEnabled() and window.act_save_as.isEnabled()
@@ -165,7 +165,7 @@ def test_locked_project_offers_read_only(qtbot, window, tmp_path, monkeypatch, l
 def test_project_chosen_read_only_cannot_be_saved_in_place(window, tmp_path, example_project):
     path = tmp_path / "ro.storplan"
     save_project(example_project, path)
-    assert window.files.open_path(path, read_only=True)
+    assert window.files.open_path(path, read_only=True, wait=True)
     assert "(read-only)" in window.windowTitle() and not window.act_save.isEnabled()
     assert read_lock(path) is None  # read-only opens take no lock
 
@@ -198,7 +198,7 @@ def test_damaged_file_shows_a_message_and_changes_nothing(window, tmp_path, monk
     path = _damaged(kind, tmp_path, example_project)
     data = path.read_bytes()
     shown = _record_warnings(monkeypatch)
-    assert not window.load(path)
+    assert not window.load(path, wait=True)
     assert len(shown) == 1 and path.name in shown[0]
     if kind == "newer":
         assert "999" in shown[0]
@@ -215,7 +215,7 @@ def test_catalog_update_bar_and_update_repins(qtbot, window, tmp_path, example_p
     path = tmp_path / "pinned.storplan"
     save_project(example_project, path, catalog=bundled.with_entries([old]))
 
-    assert window.load(path)
+    assert window.load(path, wait=True)
     bar = window.files.catalog_bar
     assert bar is not None and bar.isVisible()
     assert "newer data for 1 item used here" in bar.label.text() and drive.name in bar.label.text()
@@ -236,7 +236,7 @@ def test_catalog_update_bar_and_update_repins(qtbot, window, tmp_path, example_p
     assert window.document.catalog.find(DRIVE).right_sized_bytes == 700_000_000_000
     window.document.undo_stack.redo()
     assert window.save_to(path)
-    assert window.load(path)  # saved with the bundled data: nothing newer any more
+    assert window.load(path, wait=True)  # saved with the bundled data: nothing newer any more
     assert not window.files.catalog_bar.isVisible()
     assert window.document.catalog.find(DRIVE).right_sized_bytes == drive.right_sized_bytes
 
@@ -246,7 +246,7 @@ def test_keep_hides_the_bar_and_keeps_the_pinned_numbers(qtbot, window, tmp_path
     old = bundled.find(DRIVE).model_copy(update={"right_sized_bytes": 700_000_000_000})
     path = tmp_path / "keep.storplan"
     save_project(example_project, path, catalog=bundled.with_entries([old]))
-    assert window.load(path)
+    assert window.load(path, wait=True)
     qtbot.mouseClick(window.files.catalog_bar.keep_button, Qt.MouseButton.LeftButton)
     assert not window.files.catalog_bar.isVisible() and not window.isWindowModified()
     assert window.document.catalog.find(DRIVE).right_sized_bytes == 700_000_000_000
@@ -259,7 +259,7 @@ def test_calibration_survives_open_and_save(qtbot, window, tmp_path, example_pro
                               {"netapp-aff8080a-ex": {"residual": 0.01}})
     path = tmp_path / "lab.storplan"
     save_project(example_project, path, calibration=calibration)
-    assert window.load(path)
+    assert window.load(path, wait=True)
     window.document.drop_entry("netapp-ds2246", 900, 300)
     with qtbot.waitSignal(window.files.sig_saved, timeout=10_000):
         window.save()
