@@ -42,6 +42,8 @@ from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
 DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
+RESULTS_HEIGHT_SHARE = 0.45
+"""Share of the window height the Results dock gets on a first start."""
 FILE_FILTER = "StorPlan projects (*.storplan *.toml);;StorPlan database (*.storplan);;TOML text (*.toml);;All files (*)"
 
 
@@ -131,6 +133,7 @@ class MainWindow(QMainWindow):
         self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.results.problems_list.sig_problem_activated.connect(self.select_item)
 
+        self._default_layout_applied = False
         self.resize(1500, 920)
         geometry, state = settings.get("window/geometry"), settings.get("window/state")
         if not geometry.isEmpty():
@@ -144,6 +147,22 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.view.fit)
         # The result widgets import pyqtgraph (~1.4 s): load them once the canvas has painted.
         self.view.viewport().installEventFilter(self)
+
+    def showEvent(self, event) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._default_layout_applied:
+            self._default_layout_applied = True
+            if settings.get("window/state").isEmpty():  # first start: no layout of the user's to restore
+                QTimer.singleShot(0, self.apply_default_layout)
+
+    def apply_default_layout(self) -> None:
+        """Dock sizes for a first start: the results get about 45% of the height (a readable latency chart),
+        the catalog and the inspector about a sixth and a quarter of the width."""
+        width, height = self.width(), self.height()
+        self.resizeDocks([self.results_dock], [int(height * RESULTS_HEIGHT_SHARE)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.palette_dock, self.inspector_dock], [max(240, int(width * 0.17)),
+                                                                     max(320, int(width * 0.24))],
+                         Qt.Orientation.Horizontal)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():

@@ -57,7 +57,11 @@ def key_figures(node: NodeBase, catalog: Catalog) -> str:
     if isinstance(node, HostNode):
         adapter = catalog.find(node.adapter) if node.adapter else None
         hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
-        return f"{hosts}, {adapter.name.split(' ')[1] if adapter and ' ' in adapter.name else 'no adapter'}"
+        if adapter is None:
+            return f"{hosts}, no adapter"
+        ports = adapter.ports * node.adapters_per_host
+        speed = f"{adapter.speed_gbps}Gb FC" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
+        return f"{hosts} · {ports} x {speed}" + (" each" if node.count > 1 else "")
     if isinstance(node, CloudVmNode):
         disk = catalog.find(node.disk)
         tier = getattr(disk, "tier", None) or node.disk
