@@ -11,11 +11,20 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from models.units import CapacityUnit, format_capacity, format_iops
-
-SATURATED = "saturated"
-NOT_MET = "not met"
-NOT_AVAILABLE = "n/a"
+from models.formatting import (  # noqa: F401 - the views import their formatting from here
+    NOT_AVAILABLE,
+    NOT_MET,
+    SATURATED,
+    finite,
+    fmt_capacity,
+    fmt_iops,
+    fmt_mbps,
+    fmt_ms,
+    fmt_number,
+    fmt_pct,
+    fmt_ratio,
+)
+from models.units import CapacityUnit, format_capacity
 
 # Series colours: a colour-blind-safe set (Okabe-Ito, slightly deepened) that stays legible on white and on a
 # dark base alike. Meaning-bearing colours (drop, gain, total, warning) are chosen from the same family.
@@ -62,15 +71,8 @@ def tint(color: str | QColor, alpha: int = 60) -> QColor:
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Formatting: every number a view shows goes through one of these; None and non-finite values become words.
-
-
-def finite(value: float | None) -> bool:
-    return value is not None and isinstance(value, (int, float)) and math.isfinite(value)
-
-
-def fmt_capacity(value: float | None, unit: CapacityUnit | str) -> str:
-    return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
+# Formatting: every number a view shows goes through models.formatting (the same words as the CLI and the
+# report); None and non-finite values become words.
 
 
 def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
@@ -81,48 +83,6 @@ def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
         return "0"
     text = format_capacity(abs(value), unit)
     return ("+" if value > 0 else "\u2212") + text
-
-
-def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:
-    return format_iops(value) if finite(value) else none_text
-
-
-def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:
-    if not finite(value):
-        return none_text
-    if value >= 100:
-        return f"{value:,.0f} ms"
-    if value >= 10:
-        return f"{value:.1f} ms"
-    return f"{value:.2f} ms"
-
-
-def fmt_mbps(value: float | None) -> str:
-    if not finite(value):
-        return NOT_AVAILABLE
-    return f"{value:,.0f} MB/s" if value >= 100 else f"{value:.1f} MB/s"
-
-
-def fmt_pct(value: float | None, none_text: str = NOT_AVAILABLE, signed: bool = False) -> str:
-    if not finite(value):
-        return none_text
-    text = f"{abs(value):.0f}%" if abs(value) >= 10 else f"{abs(value):.1f}%"
-    if value < 0:
-        return "\u2212" + text
-    return ("+" if signed and value > 0 else "") + text
-
-
-def fmt_ratio(value: float | None) -> str:
-    return f"{value:.2f}:1" if finite(value) else NOT_AVAILABLE
-
-
-def fmt_number(value: float | None) -> str:
-    """A plain quantity from the validation table: thousands separators for large, 4 significant digits else."""
-    if not finite(value):
-        return NOT_AVAILABLE
-    if abs(value) >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:.4g}"
 
 
 def html_escape(text: str) -> str:
