@@ -207,3 +207,22 @@ def test_failed_write_leaves_existing_file(tmp_path, monkeypatch):
         write_report(project, existing)
     assert existing.read_bytes() == b"old report"
     assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]
+
+
+def test_report_prints_the_catalog_it_was_given():
+    """A project pinned to older catalog data (a .storplan snapshot) reports that data, not today's."""
+    from pypdf import PdfReader
+    import io
+
+    from app.report import render_report_bytes
+    from models.catalog import bundled_catalog
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "ef550-sas-analytics.toml")
+    bundled = bundled_catalog()
+    drive = bundled.get("netapp-eseries-800gb-ssd")
+    pinned = bundled.with_entries([drive.model_copy(update={"name": "E-Series 800GB SSD (pinned 2025 data)"})])
+    pdf = render_report_bytes(project, catalog=pinned, validation=[])
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "pinned 2025 data" in " ".join(text.split())

@@ -717,19 +717,14 @@ class FileController(QObject):
     def write_report(self, path: Path) -> bool:
         """Write the report of the current project to ``path`` in the background."""
         from app.report import write_report
-        from models.evaluate import evaluate
 
         project = self.document.project
         catalog = self.document.base_catalog
         cache = self._evaluation_cache()
         paper = project.settings.paper
 
-        def job():
-            if catalog is not None:  # scenarios not on screen: evaluate against the same pinned catalog
-                for scenario in project.scenarios:
-                    if scenario.name not in cache:
-                        cache[scenario.name] = evaluate(project, scenario.name, catalog)
-            return write_report(project, path, paper=paper, evaluation_cache=cache)
+        def job():  # scenarios not on screen are evaluated against the same (pinned) catalog by the report
+            return write_report(project, path, paper=paper, evaluation_cache=cache, catalog=catalog)
 
         self._set_busy(+1, f"Writing report {path.name}…")
         self.report_runner.submit(job, lambda ok, result: self._report_done(ok, result, path))

@@ -18,8 +18,12 @@ import threading
 from collections.abc import MutableMapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from models.project.model import Project
+
+if TYPE_CHECKING:
+    from models.catalog import Catalog
 
 __all__ = ["ReportError", "render_report_bytes", "validation_outcomes", "write_report"]
 
@@ -71,6 +75,7 @@ def render_report_bytes(
     evaluation_cache: MutableMapping[str, object] | None = None,
     validation: Sequence | None = None,
     today: _dt.date | None = None,
+    catalog: "Catalog | None" = None,
 ) -> bytes:
     """Render the sizing report of a project and return the PDF bytes (nothing is written to disk).
 
@@ -81,6 +86,8 @@ def render_report_bytes(
             results, which must belong to this project); scenarios missing from it are evaluated and added.
         validation: ``models.validation.run_validation()`` outcomes to print; None uses a per-process cache.
         today: the report date (default: today, local time).
+        catalog: the catalog the project is evaluated against (e.g. the records pinned in a .storplan file);
+            None: the bundled catalog plus the user's and the project's own records.
 
     Raises:
         ReportError: unknown paper size, or the bundled fonts cannot be loaded.
@@ -101,13 +108,13 @@ def render_report_bytes(
     names = [project.scenario.name] + [s.name for s in project.scenarios if s.name != project.scenario.name]
     if len(project.scenarios) == 1:
         names = names[:1]
+    try:
+        catalog = project_catalog(project, catalog)
+    except CatalogError:
+        catalog = catalog or bundled_catalog()
     for name in names:
         if name not in cache:
-            cache[name] = evaluate(project, name)
-    try:
-        catalog = project_catalog(project)
-    except CatalogError:
-        catalog = bundled_catalog()
+            cache[name] = evaluate(project, name, catalog)
     outcomes = list(validation) if validation is not None else validation_outcomes()
     builder = ReportBuilder(
         project,
@@ -143,6 +150,7 @@ def write_report(
     paper: str | None = None,
     evaluation_cache: MutableMapping[str, object] | None = None,
     validation: Sequence | None = None,
+    catalog: "Catalog | None" = None,
 ) -> Path:
     """Write the PDF sizing report of a project to ``path`` and return the path.
 
@@ -156,6 +164,7 @@ def write_report(
         paper: ``"A4"`` or ``"Letter"``; None uses the project's setting.
         evaluation_cache: see :func:`render_report_bytes`.
         validation: see :func:`render_report_bytes`.
+        catalog: see :func:`render_report_bytes`.
 
     Raises:
         ReportError: the folder does not exist, the path is a directory, permission is denied, the disk is full,
@@ -163,7 +172,8 @@ def write_report(
     """
     path = Path(path)
     _check_destination(path)
-    data = render_report_bytes(project, paper, evaluation_cache=evaluation_cache, validation=validation)
+    data = render_report_bytes(project, paper, evaluation_cache=evaluation_cache, validation=validation,
+                               catalog=catalog)
     tmp_name = None
     try:
         fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
