@@ -44,51 +44,19 @@ from .workloads_panel import WorkloadsPanel
 DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
 RESULTS_HEIGHT_SHARE = 0.45
 """Share of the window height the Results dock gets on a first start."""
-FILE_FILTER = "StorPlan projects (*.storplan *.toml);;StorPlan database (*.storplan);;TOML text (*.toml);;All files (*)"
-
-
-def store_available() -> bool:
-    try:
-        import models.store  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
 def read_project(path: Path) -> Project:
-    """Load a project file (.storplan through models.store when it exists, otherwise the TOML text form).
+    """Load a project file (.storplan or the TOML text form) for an example or a start-up path; a topology
+    whose items overlap is laid out left to right.
 
     Raises:
         Exception with a readable message (ProjectFormatError, StoreError, OSError).
     """
-    if path.suffix == ".storplan":
-        if not store_available():
-            raise OSError(f"{path.name}: .storplan files need the project store, which is not installed yet")
-        from models.store import open_project  # type: ignore
+    from models.store import load_any
 
-        opened = open_project(path)
-        return getattr(opened, "project", opened)
-    from models.project import load
-
-    project = load(path)
+    project = load_any(path)
     if commands.needs_layout(project.scenario):
         project = project.with_scenario(commands.move_nodes(project.scenario, commands.auto_layout(project.scenario)))
     return project
-
-
-def write_project(project: Project, path: Path) -> None:
-    if path.suffix == ".storplan":
-        if not store_available():
-            raise OSError("saving .storplan files needs the project store, which is not installed yet; save as .toml")
-        from models.store import save_project  # type: ignore
-
-        save_project(project, path)
-        return
-    from models.project.textformat import dump
-
-    tmp = path.with_name(path.name + ".tmp")
-    dump(project, tmp)
-    tmp.replace(path)  # atomic: a failed save never leaves half a file
 
 
 class MainWindow(QMainWindow):
