@@ -64,6 +64,9 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "curve": [
             {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "mbps": _num(p.mbps)} for p in wp.curve
         ],
+        "open_curve": [
+            {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "mbps": _num(p.mbps)} for p in wp.open_curve
+        ],
         "saturation_iops": _num(wp.saturation_iops),
         "saturation_mbps": _num(wp.saturation_mbps),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),

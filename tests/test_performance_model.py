@@ -203,3 +203,29 @@ def test_evaluate_is_fast_enough_for_interaction():
     t = time.perf_counter()
     evaluate_performance(sc.model_copy(update={"name": "again"}), CAT, Settings())
     assert time.perf_counter() - t < 0.5
+
+
+def test_open_curve_continues_a_short_ramp_towards_saturation():
+    """A ramp that ends far below saturation (vSAN example: 64 outstanding I/Os) is continued by the open model:
+    IOPS rise towards saturation, latency never falls, and each point equals the open-model formula."""
+    from models.evaluate import evaluate
+    from models.performance.engine import open_storage_latency_ms
+    from models.performance.paths import build_path
+    from models.project import load
+    from models.resources import examples_dir
+    from models.catalog import bundled_catalog
+
+    project = load(examples_dir() / "vsan-sqlserver-raid5.toml")
+    wp = evaluate(project).performance.workloads[0]
+    assert wp.open_curve, "expected an open-model continuation"
+    xs = [p.iops for p in wp.open_curve]
+    ys = [p.latency_ms for p in wp.open_curve]
+    assert xs[0] > wp.curve[-1].iops and xs[-1] < wp.saturation_iops
+    assert all(b > a for a, b in zip(xs, xs[1:])) and all(b >= a - 1e-12 for a, b in zip(ys, ys[1:]))
+    path = build_path(project.scenario, bundled_catalog(), project.scenario.workloads[0])
+    demands = [s.demand(path.read_fraction) for s in path.stations]
+    for p in wp.open_curve[::10]:
+        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops), rel=1e-9)
+    # the AFF8080 ramp reaches saturation itself: nothing to continue
+    aff = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")).performance.workloads[0]
+    assert aff.open_curve == ()

@@ -213,6 +213,29 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float],
     return lo
 
 
+OPEN_CURVE_POINTS = 60
+"""Points of the open-model continuation of a curve (denser towards saturation)."""
+
+
+def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], start_iops: float, saturation: float,
+                      block_bytes: float, limit_ms: float) -> tuple[CurvePoint, ...]:
+    """The open model's storage latency from ``start_iops`` towards ``saturation`` (exclusive), spaced
+    quadratically closer near saturation, stopping once latency passes ``limit_ms``; () when the ramp already
+    reached 97% of saturation or saturation is unbounded."""
+    if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
+        return ()
+    points = []
+    for t in np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]:
+        iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+        latency = open_storage_latency_ms(specs, demands, iops)
+        if latency is None:
+            break
+        points.append(CurvePoint(iops=float(iops), latency_ms=float(latency), mbps=float(iops * block_bytes / 1e6)))
+        if latency > limit_ms:
+            break
+    return tuple(points)
+
+
 def latency_at_iops(iops: Sequence[float], latency_ms: Sequence[float], target: float) -> float | None:
     """Latency of a ramp at ``target`` IOPS (linear interpolation); None beyond the ramp's last point."""
     x = np.asarray(iops, dtype=float)
@@ -429,6 +452,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     else:
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
+    extension = open_continuation(path.stations, r.demand_s, float(r.iops[-1]), sat, block,
+                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])))
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -458,6 +483,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         write_latency_ms=_finite(write_lat),
         host_latency_at_target_ms=_finite(host_at_target),
         peak_iops=float(r.iops[-1]),
+        open_curve=extension,
     )
     return wp, r
 

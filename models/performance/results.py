@@ -72,6 +72,8 @@ class WorkloadPerformance:
             (each station's queueing factor applied to that operation's demand), None when saturated or absent.
         host_latency_at_target_ms: host-side latency at the target load (open model), None when saturated.
         peak_iops: IOPS at the end of the closed ramp (N = concurrency), what a benchmark ramp reports as peak.
+        open_curve: where the ramp ends well below saturation, the open model's latency at offered IOPS from the
+            ramp's end towards saturation (storage-side; ``population`` None): "what latency at 300K IOPS".
     """
 
     workload_id: str
@@ -96,6 +98,7 @@ class WorkloadPerformance:
     write_latency_ms: float | None = None
     host_latency_at_target_ms: float | None = None
     peak_iops: float | None = None
+    open_curve: tuple[CurvePoint, ...] = ()
 
     @property
     def saturation_mbps(self) -> float:

@@ -135,3 +135,24 @@ def test_empty_and_failed_states(view):
     view.set_stale(True, "link l3 is not connected")
     assert view.banner.isVisibleTo(view) and "link l3" in view.banner.text()
     assert view.stack.currentIndex() == 0
+
+
+def test_open_model_continuation_is_drawn_dashed(qtbot):
+    from PySide6.QtCore import Qt
+
+    from app.gui.results import PerformanceView
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    evaluation = evaluate(load(examples_dir() / "vsan-sqlserver-raid5.toml"))
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    wp = evaluation.performance.workloads[0]
+    item = view.open_curve_item(wp.workload_id)
+    assert item is not None
+    xs, ys = item.getData()
+    assert list(xs[1:]) == [p.iops for p in wp.open_curve]
+    assert list(ys[1:]) == [p.latency_ms for p in wp.open_curve]
+    assert item.opts["pen"].style() == Qt.PenStyle.DashDotLine

@@ -63,12 +63,19 @@ MAX_BARS = 8
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
 
 
+def _legend_name(name: str, limit: int = 34) -> str:
+    """A workload name short enough for the legend row (the full name is in the selector and the table)."""
+    return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
+
+
 def latency_on_curve(workload, iops: float | None) -> float | None:
-    """The curve's latency at ``iops`` (linear interpolation), None outside the curve."""
-    if not finite(iops) or not workload.curve:
+    """The curve's latency at ``iops`` (linear interpolation over the closed ramp and its open-model
+    continuation), None outside them."""
+    points = [*workload.curve, *getattr(workload, "open_curve", ())]
+    if not finite(iops) or not points:
         return None
-    xs = np.array([p.iops for p in workload.curve])
-    ys = np.array([p.latency_ms for p in workload.curve])
+    xs = np.array([p.iops for p in points])
+    ys = np.array([p.latency_ms for p in points])
     if iops < xs[0] or iops > xs[-1]:
         return None
     return float(np.interp(iops, xs, ys))
@@ -105,6 +112,7 @@ class PerformanceView(QWidget):
         self._log_x = False
         self._log_y = False
         self._curve_items: dict[str, pg.PlotDataItem] = {}
+        self._open_items: dict[str, pg.PlotDataItem] = {}
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -160,7 +168,7 @@ class PerformanceView(QWidget):
         # The legend sits in its own row above the chart (the title row), so it never hides a curve or label
         # and still appears in exported images.
         item = self.plot.plotItem
-        self.legend = pg.LegendItem(colCount=6, labelTextColor=text_color(self), horSpacing=14)
+        self.legend = pg.LegendItem(colCount=3, labelTextColor=text_color(self), horSpacing=14)
         item.layout.removeItem(item.titleLabel)
         item.titleLabel.hide()
         item.layout.addItem(self.legend, 0, 1)
@@ -329,6 +337,10 @@ class PerformanceView(QWidget):
             for item in crosshair:
                 item.setVisible(True)
 
+    def open_curve_item(self, workload_id: str) -> pg.PlotDataItem | None:
+        """The dash-dotted open-model continuation of a workload's curve, if it has one."""
+        return self._open_items.get(workload_id)
+
     def export_csv(self, path: str | Path) -> None:
         """Write every workload's curve points as CSV (empty cells where a value is not modelled)."""
         with open(path, "w", newline="", encoding="utf-8") as handle:
@@ -355,8 +367,8 @@ class PerformanceView(QWidget):
         plot = self.plot
         plot.clear()
         self.legend.clear()
-        for store in (self._curve_items, self._slo_lines, self._saturation_lines, self._operating_items,
-                      self._max_slo_items):
+        for store in (self._curve_items, self._open_items, self._slo_lines, self._saturation_lines,
+                      self._operating_items, self._max_slo_items):
             store.clear()
         if not self._workloads:
             return
@@ -372,8 +384,21 @@ class PerformanceView(QWidget):
                                     pen=pg.mkPen(color, width=width), name=workload.name)
             curve.setZValue(10 + (workload is selected))
             plot.addItem(curve)
-            self.legend.addItem(curve, workload.name)
+            self.legend.addItem(curve, _legend_name(workload.name))
             self._curve_items[workload.workload_id] = curve
+            extension = [p for p in getattr(workload, "open_curve", ()) if p.latency_ms > 0 or not self._log_y]
+            if extension:  # the open model beyond the ramp's outstanding I/Os, up towards saturation
+                last = points[-1] if points else extension[0]
+                open_item = pg.PlotDataItem([last.iops, *(p.iops for p in extension)],
+                                            [last.latency_ms, *(p.latency_ms for p in extension)],
+                                            pen=pg.mkPen(color, width=max(width - 0.5, 1.5),
+                                                         style=Qt.PenStyle.DashDotLine))
+                open_item.setToolTip(f"{workload.name}: open model (offered IOPS) beyond the ramp of "
+                                     f"{points[-1].population if points and points[-1].population else 'N'} "
+                                     "outstanding I/Os")
+                open_item.setZValue(9)
+                plot.addItem(open_item)
+                self._open_items[workload.workload_id] = open_item
             dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
             label_color = QColor(color)
             slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
@@ -412,6 +437,9 @@ class PerformanceView(QWidget):
                                             symbolPen=pg.mkPen(neutral, width=2)), "operating point")
         self.legend.addItem(pg.PlotDataItem(pen=None, symbol="d", symbolSize=11, symbolBrush=neutral),
                             "max IOPS within SLO")
+        if self._open_items:
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=1.5, style=Qt.PenStyle.DashDotLine)),
+                                "open model")
         # Crosshair
         pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
         self._cross_v = pg.InfiniteLine(angle=90, pen=pen)
