@@ -383,28 +383,41 @@ def latency_chart(wp, width: float, height: float = 210.0):
     op_iops = wp.target_iops if op_latency is not None else None
     slo_iops = wp.max_iops_at_slo if finite(wp.max_iops_at_slo) else None
 
-    x_data = max([c[0] for c in curve] + [op_iops or 0, slo_iops or 0])
+    extension = [(p.iops, p.latency_ms) for p in getattr(wp, "open_curve", ())
+                 if finite(p.iops) and finite(p.latency_ms)]
+    if extension:
+        extension = [curve[-1], *extension]  # the open model continues from the ramp's last point
+    x_data = max([c[0] for c in curve + extension] + [op_iops or 0, slo_iops or 0])
     sat_shown = sat is not None and sat <= 1.6 * x_data
     x_max = _nice_max(max(x_data, sat if sat_shown else 0) * 1.05)
     lat_cap = max(3 * (slo or 0), 1.6 * (op_latency or 0), curve[0][1] * 3)
     y_top = min(max(c[1] for c in curve), lat_cap)
     y_max = _nice_max(max(y_top, (slo or 0) * 1.25, (op_latency or 0) * 1.15) * 1.05)
 
-    shown = []
-    for i, (x, y) in enumerate(curve):
-        if y <= y_max:
-            shown.append((x, y))
-            continue
-        if shown:  # clip the last segment at the top of the chart
-            x0, y0 = curve[i - 1]
-            shown.append((x0 + (x - x0) * (y_max - y0) / (y - y0), y_max))
-        break
+    def clipped(points):
+        """The points up to the top of the chart, the last segment cut at it."""
+        out = []
+        for i, (x, y) in enumerate(points):
+            if y <= y_max:
+                out.append((x, y))
+                continue
+            if out:
+                x0, y0 = points[i - 1]
+                out.append((x0 + (x - x0) * (y_max - y0) / (y - y0), y_max))
+            break
+        return out
+
+    shown = clipped(curve)
+    shown_extension = clipped(extension) if extension else []
 
     plot = LinePlot()
     plot.x, plot.y = 46, 46
     plot.width, plot.height = width - 60, height - 62
     data = [shown]
     styles = [(BLUE, 1.6, None, None)]
+    if len(shown_extension) > 1:
+        data.append(shown_extension)
+        styles.append((BLUE, 1.2, [5, 2, 1, 2], None))
     if slo is not None:
         data.append([(0, slo), (x_max, slo)])
         styles.append((RED, 1.0, [4, 3], None))
@@ -412,7 +425,7 @@ def latency_chart(wp, width: float, height: float = 210.0):
         data.append([(sat, 0), (sat, y_max)])
         styles.append((MUTED, 0.8, [2, 2], None))
     if slo_iops is not None:
-        nearest = min(curve, key=lambda c: abs(c[0] - slo_iops))  # the ramp point the engine found
+        nearest = min(curve + extension, key=lambda c: abs(c[0] - slo_iops))  # the point the engine found
         data.append([(slo_iops, min(nearest[1], y_max))])
         styles.append((GREEN, 0, None, "Diamond"))
     if op_iops is not None and op_latency is not None and op_latency <= y_max:
@@ -451,6 +464,8 @@ def latency_chart(wp, width: float, height: float = 210.0):
     drawing.add(label_group)
 
     legend = [(BLUE, "predicted latency", "line")]
+    if len(shown_extension) > 1:
+        legend.append((BLUE, "open model (offered IOPS)", "dash"))
     if slo is not None:
         legend.append((RED, f"SLO {fmt_ms(slo)}", "dash"))
     if slo_iops is not None:
