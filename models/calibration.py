@@ -33,6 +33,7 @@ from scipy.optimize import least_squares
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
 from models.performance import build_path, iops_at_latency, latency_at_iops, ramp
 from models.performance import seeds
+from models.performance.seeds import cvo_concurrency
 from models.performance.engine import Ramp
 from models.project.model import Scenario
 
@@ -356,16 +357,6 @@ CVO_EXCLUDED = {("Standard_DS3_v2", "stream-write")}
 """Rows left out of the fits: DS3_v2 streaming write (47 MB/s) has no mechanism in the model (its CPU, network
 and disk limits all allow several times more); fitting it would distort the other DS3 rows. Its validation check
 stays and fails visibly."""
-
-
-def cvo_concurrency(value: float, latency_ms: float | None, workload: str) -> int:
-    """Iometer's outstanding I/O count for a seed 004 row: not printed, so Little's law N = X R on the row
-    itself where a latency is printed (IOPS = MB/s / block size), else :data:`seeds.CVO_STREAM_CONCURRENCY`."""
-    if latency_ms is None:
-        return seeds.CVO_STREAM_CONCURRENCY
-    block = seeds.CVO_WORKLOADS[workload]["block_kib"] * 1024
-    iops = value if workload == "oltp" else value * 1e6 / block
-    return max(1, int(round(iops * latency_ms / 1e3)))
 
 
 def cvo_scenarios(vm_size: str) -> tuple[dict[str, Scenario], list[Observation]]:

@@ -197,3 +197,13 @@ def cvo(vm_id: str, ha: bool, workload: str, concurrency: int = CVO_STREAM_CONCU
                  working_set_bytes=working_set_bytes, dataset_bytes=working_set_bytes, **spec)
     return Scenario(name=f"CVO {vm_id} {'HA' if ha else 'single'} {workload}", nodes=nodes, links=links,
                     workloads=[w])
+
+
+def cvo_concurrency(value: float, latency_ms: float | None, workload: str) -> int:
+    """Iometer's outstanding I/O count for a seed 004 row: not printed, so Little's law N = X R on the row
+    itself where a latency is printed (IOPS = MB/s / block size), else :data:`CVO_STREAM_CONCURRENCY`."""
+    if latency_ms is None:
+        return CVO_STREAM_CONCURRENCY
+    block = CVO_WORKLOADS[workload]["block_kib"] * 1024
+    iops = value if workload == "oltp" else value * 1e6 / block
+    return max(1, int(round(iops * latency_ms / 1e3)))

@@ -275,7 +275,7 @@ def case_spinning(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def _cvo_checks(catalog: Catalog, case: dict[str, Any], workload: str) -> list[Check]:
-    from models.calibration import cvo_concurrency
+    from models.performance.seeds import cvo_concurrency
 
     checks = []
     block = seeds.CVO_WORKLOADS[workload]["block_kib"] * 1024
