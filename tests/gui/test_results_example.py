@@ -13,17 +13,11 @@ EXAMPLE = "aff8080-sqlserver-tpce.toml"
 
 @pytest.fixture(scope="module")
 def evaluation():
-    path = examples_dir() / EXAMPLE
-    if not path.exists():
-        pytest.skip(f"the example {EXAMPLE} is not in resources/examples yet")
-    try:
-        from models.evaluate import evaluate
-        from models.project import load
-    except ImportError as exc:  # pragma: no cover
-        pytest.skip(f"engines not importable: {exc}")
-    result = evaluate(load(path))
-    if result.capacity is None or result.performance is None:
-        pytest.skip(f"the engines did not produce a result: {[p.message for p in result.problems]}")
+    from models.evaluate import evaluate
+    from models.project import load
+
+    result = evaluate(load(examples_dir() / EXAMPLE))
+    assert result.capacity is not None and result.performance is not None, [p.message for p in result.problems]
     return result
 
 
