@@ -72,6 +72,19 @@ def blocked(obj: QObject):
         obj.blockSignals(was)
 
 
+ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
+            "iops": "IOPS", "cpu": "CPU"}
+"""Words the field writes in capitals."""
+CHOICE_LABELS = {
+    "none": "none", "raid0": "RAID 0", "raid4": "RAID4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
+    "raid5": "RAID5", "raid6": "RAID6", "raid10": "RAID10", "ddp": "DDP (Dynamic Disk Pool)",
+    "root-data": "root-data (ADPv1)", "root-data-data": "root-data-data (ADPv2)",
+    "ftt1-raid1": "FTT=1 RAID1 (mirror)", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
+    "ftt1-raid5": "FTT=1 RAID5 (3+1 erasure coding)", "ftt2-raid6": "FTT=2 RAID6 (4+2 erasure coding)",
+}
+"""How the model's choice values read in a combo box."""
+
+
 def field_label(name: str) -> str:
     if name in LABELS:
         return LABELS[name]
@@ -79,7 +92,14 @@ def field_label(name: str) -> str:
         if name.endswith(suffix) and suffix != "_h":
             name = name[: -len(suffix)]
             break
-    return name.replace("_", " ").capitalize()
+    words = [ACRONYMS.get(w, w) for w in name.split("_")]
+    text = " ".join(words)
+    return text[0].upper() + text[1:] if text else text
+
+
+def choice_label(value: Any) -> str:
+    """The text of one Literal choice in a combo box (``raid_dp`` -> ``RAID DP``)."""
+    return CHOICE_LABELS.get(str(value), str(value).replace("_", " "))
 
 
 def _unwrap(annotation) -> tuple[Any, bool]:
@@ -330,7 +350,7 @@ class RecordForm(QWidget):
         if choices is not None:
             return ComboEditor(name, choices)
         if typing.get_origin(inner) is Literal:
-            return ComboEditor(name, [(str(v).replace("_", " "), v) for v in typing.get_args(inner)])
+            return ComboEditor(name, [(choice_label(v), v) for v in typing.get_args(inner)])
         if isinstance(inner, type) and issubclass(inner, enum.Enum):
             return ComboEditor(name, [(m.value, m) for m in inner])
         if inner is bool:

@@ -124,8 +124,9 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, self.apply_default_layout)
 
     def apply_default_layout(self) -> None:
-        """Dock sizes for a first start: the results get about 45% of the height (a readable latency chart),
-        the catalog and the inspector about a sixth and a quarter of the width."""
+        """Dock sizes for a first start: the results get about 45% of the height below the canvas (a readable
+        latency chart), the catalog and the inspector / workloads tabs about a sixth and a quarter of the
+        width."""
         width, height = self.width(), self.height()
         self.resizeDocks([self.results_dock], [int(height * RESULTS_HEIGHT_SHARE)], Qt.Orientation.Vertical)
         self.resizeDocks([self.palette_dock, self.inspector_dock], [max(240, int(width * 0.17)),
@@ -162,9 +163,11 @@ class MainWindow(QMainWindow):
         self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
         self.workloads_dock = self._dock("Workloads", "workloadsDock", self.workloads, Qt.DockWidgetArea.RightDockWidgetArea)
         self.results_dock = self._dock("Results", "resultsDock", self.results, Qt.DockWidgetArea.BottomDockWidgetArea)
+        # The inspector and the workloads share the column beside the canvas as tabs: each gets its full height.
+        self.tabifyDockWidget(self.inspector_dock, self.workloads_dock)
+        self.inspector_dock.raise_()
         self.resizeDocks([self.palette_dock], [290], Qt.Orientation.Horizontal)
         self.resizeDocks([self.inspector_dock], [380], Qt.Orientation.Horizontal)
-        self.resizeDocks([self.inspector_dock, self.workloads_dock], [330, 430], Qt.Orientation.Vertical)
         self.resizeDocks([self.results_dock], [360], Qt.Orientation.Vertical)
 
     def _action(self, text: str, slot, shortcut=None, icon_name: str | None = None, tip: str = "") -> QAction:
@@ -331,7 +334,10 @@ class MainWindow(QMainWindow):
     # --- selection ----------------------------------------------------------------------------------------
 
     def _selection_changed(self) -> None:
-        self.inspector.show_selection(self.scene.selected_node_ids(), self.scene.selected_link_ids())
+        nodes, links = self.scene.selected_node_ids(), self.scene.selected_link_ids()
+        self.inspector.show_selection(nodes, links)
+        if nodes or links:
+            self.inspector_dock.raise_()  # selecting an item on the canvas shows its properties
 
     def select_item(self, item_id: str) -> None:
         """Select a node or link (e.g. from the problems list) and bring it into view; a workload id selects it
