@@ -85,6 +85,8 @@ class NodeItem(QGraphicsObject):
                       | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.setAcceptHoverEvents(True)
         self.setZValue(1)
+        # Drawn once into a pixmap and blitted while other items move (a 200-node canvas stays smooth to drag).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         # Links follow through QGraphicsObject's own signals: overriding itemChange in PySide6 trips a
         # reference-count bug on bool / None values (a fatal "bool_dealloc" at exit).
         self.xChanged.connect(self._moved)
@@ -225,7 +227,7 @@ class LinkItem(QGraphicsObject):
         source.links.append(self)
         target.links.append(self)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setZValue(2)  # above nodes: the line stops at their edges, and the label stays readable
+        self.setZValue(0)  # below nodes: a link that crosses another item never hides it or steals its clicks
         self._line = QLineF()
         self._problems: list = []
         self.set_link(link, catalog)
@@ -235,6 +237,11 @@ class LinkItem(QGraphicsObject):
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
         self.label = f"{link.link_type.upper()}" + (f" ×{link.ports}" if link.ports > 1 else "")
+        # label font and pill size, measured once (paint runs for every link on every frame of a drag)
+        self._font = QFont(QApplication.font())
+        self._font.setPointSizeF(max(self._font.pointSizeF() - 1.5, 7.0))
+        metrics = QFontMetricsF(self._font)
+        self._pill = (metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2)
         self.setToolTip(f"{record.name if record else link.link_type} × {link.ports} port(s)<br>{link.id}")
         self.adjust()
 
@@ -287,12 +294,9 @@ class LinkItem(QGraphicsObject):
         painter.setPen(pen)
         painter.drawLine(self._line)
         # label on a small pill at the middle
-        font = QFont(painter.font())
-        font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
+        painter.setFont(self._font)
         mid = self._line.center()
-        w, h = metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2
+        w, h = self._pill
         pill = QRectF(mid.x() - w / 2, mid.y() - h / 2, w, h)
         painter.setPen(QPen(color, 1))
         painter.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
