@@ -161,3 +161,19 @@ def test_zoom_fit_and_auto_layout(window):
     window.act_fit.trigger()
     rect = window.view.mapToScene(window.view.viewport().rect()).boundingRect()
     assert rect.contains(window.scene.itemsBoundingRect())
+
+
+def test_a_link_crossing_an_item_does_not_steal_its_click(window, qtbot):
+    doc = window.document
+    for entry, x in (("netapp-aff8080a-ex", 0), ("netapp-ds2246", 400), ("netapp-ds2246", 800)):
+        assert doc.drop_entry(entry, x, 0) is None
+    controller, near, far = [n.id for n in doc.scenario.nodes]
+    doc.add_link(controller, far, "sas-6g")  # runs straight through the middle shelf
+    window.view.resetTransform()
+    window.view.centerOn(window.scene.node_items[near])
+    pos = node_center(window, near)
+    link = next(i for i in window.view.items(pos) if type(i).__name__ == "LinkItem")
+    assert link.zValue() > window.scene.node_items[near].zValue()  # the link (and its label) is drawn over it
+    window.scene.clearSelection()
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+    assert window.scene.selected_node_ids() == [near]

@@ -227,7 +227,7 @@ class LinkItem(QGraphicsObject):
         source.links.append(self)
         target.links.append(self)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setZValue(0)  # below nodes: a link that crosses another item never hides it or steals its clicks
+        self.setZValue(2)  # above nodes: the line stops at their edges, and the label stays readable
         self._line = QLineF()
         self._problems: list = []
         self.set_link(link, catalog)
@@ -273,6 +273,14 @@ class LinkItem(QGraphicsObject):
 
     def boundingRect(self) -> QRectF:  # noqa: N802
         return QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(-60, -20, 60, 20)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        """A press where the link crosses another item goes to that item (a link never steals a node's click)."""
+        scene = self.scene()
+        if scene is not None and any(isinstance(i, NodeItem) for i in scene.items(event.scenePos())):
+            event.ignore()
+            return
+        super().mousePressEvent(event)
 
     def shape(self) -> QPainterPath:
         path = QPainterPath(self._line.p1())
