@@ -13,7 +13,6 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce"
 COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate")
 
 
@@ -333,17 +332,25 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
-        try:
-            path = str(resolve_project_path(argv[0])) if argv else str(example_paths()[DEFAULT_EXAMPLE])
-        except UsageError as exc:
-            print(f"storplan: {exc}", file=sys.stderr)
-            return 2
+        # An example name opens that example as a new, unsaved project (never the bundled file itself); no
+        # argument opens the default example the same way.
+        path = example = None
+        if argv:
+            try:
+                resolved = resolve_project_path(argv[0])
+            except UsageError as exc:
+                print(f"storplan: {exc}", file=sys.stderr)
+                return 2
+            if Path(argv[0]).exists():
+                path = str(resolved)
+            else:
+                example = str(resolved)
         try:
             from app.gui import run_gui
         except ImportError as exc:
             print(f"storplan: the desktop app is not available ({exc}); try 'storplan --help'", file=sys.stderr)
             return 2
-        return run_gui(path)
+        return run_gui(path, example=example)
     parser = build_parser()
     args = parser.parse_args(argv)
     try:

@@ -135,3 +135,20 @@ def test_version(capsys):
         main(["--version"])
     assert info.value.code == 0
     assert capsys.readouterr().out.startswith("storplan ")
+
+
+def test_gui_front_door_opens_examples_as_new_projects(monkeypatch, tmp_path):
+    """`storplan` and `storplan EXAMPLE` open the example as an unsaved project (saving never overwrites the
+    bundled file); `storplan FILE` opens the file itself."""
+    import app.gui
+
+    calls = []
+    monkeypatch.setattr(app.gui, "run_gui", lambda path=None, example=None: calls.append((path, example)) or 0)
+    assert main([]) == 0
+    assert main(["vsan-sqlserver-raid1"]) == 0
+    own = tmp_path / "mine.toml"
+    own.write_text("")
+    assert main([str(own)]) == 0
+    assert calls[0] == (None, None)
+    assert calls[1][0] is None and calls[1][1].endswith("vsan-sqlserver-raid1.toml")
+    assert calls[2] == (str(own), None)

@@ -46,6 +46,12 @@ def test_frozen_app_runs_headless(tmp_path):
     assert report.returncode == 0, report.stderr
     assert pdf.read_bytes().startswith(b"%PDF")
 
+    # The GUI starts (offscreen) on the default example and quits by itself.
+    gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                         env={**env, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_SMOKE_QUIT_MS": "3000"})
+    assert gui.returncode == 0, gui.stderr[-2000:]
+    assert "window shown: AFF8080A EX + SQL Server" in gui.stdout
+
     # No display: the GUI command says so in one line instead of aborting.
     gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120,
                          env={**env, "QT_QPA_PLATFORM": ""}, cwd=tmp_path)

@@ -18,8 +18,9 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
-def run_gui(path: str | None = None) -> int:
-    """Open the main window (on ``path``, else the default example) and run until it closes.
+def run_gui(path: str | None = None, example: str | None = None) -> int:
+    """Open the main window (on the project file ``path``, or the bundled ``example`` file as a new unsaved
+    project, else the default example) and run until it closes.
 
     Returns the exit code: 0 normally, 2 when there is no display (one line on stderr instead of a Qt abort).
     """
@@ -38,6 +39,17 @@ def run_gui(path: str | None = None) -> int:
 
     # A file on the command line goes through File -> Open's code (lock, read-only offer, pinned catalog); a bad
     # one is reported in a message box and the window starts empty. Then recovery of a crashed session is offered.
-    window = open_main_window(path)
+    window = open_main_window(path, example=example)
     window.show()
+    smoke_ms = os.environ.get("STORPLAN_SMOKE_QUIT_MS")
+    if smoke_ms:  # smoke tests of a build: report the window and quit once it has shown the example's results
+        from PySide6.QtCore import QTimer
+
+        def report_and_quit() -> None:
+            print(f"storplan: window shown: {window.windowTitle()}; {window.statusBar().currentMessage() or 'ready'}")
+            window.document.undo_stack.setClean()
+            window.close()
+            app.quit()
+
+        QTimer.singleShot(int(smoke_ms), report_and_quit)
     return app.exec()

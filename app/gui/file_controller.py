@@ -778,12 +778,16 @@ class FileController(QObject):
             self._lock = None
 
 
-def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = True) -> "MainWindow":
-    """The start-up window (``storplan [PATH]``): the file through the same open code as File → Open, else the
-    default example; then, once the window is up, the offer to recover a crashed session's work."""
-    from .main_window import MainWindow, initial_project
+def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = True,
+                     example: str | Path | None = None) -> "MainWindow":
+    """The start-up window (``storplan [PATH]``): the file through the same open code as File → Open, a bundled
+    example (``example``: opened as a new, unsaved project, so saving never overwrites the bundled file), else
+    the default example; then, once the window is up, the offer to recover a crashed session's work."""
+    from .main_window import MainWindow, initial_project, read_project
 
-    if path:
+    if example:
+        window = MainWindow(read_project(Path(example)), None)
+    elif path:
         window = MainWindow(Project())
         window.files.open_path(Path(path), wait=True)  # before the window shows: nothing to keep responsive
     else:
