@@ -9,7 +9,7 @@ from collections.abc import Iterable, Sequence
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from models.formatting import (  # noqa: F401 - the views import their formatting from here
     NOT_AVAILABLE,
@@ -238,3 +238,31 @@ def icon(name: str, color: str | QColor | None = None):
     import qtawesome as qta
 
     return qta.icon(name, color=QColor(color)) if color is not None else qta.icon(name)
+
+
+def stacked_result_layout(view: QWidget, banner: QWidget, top: QLayout | QWidget, body: QWidget,
+                          empty_message: str) -> tuple[QStackedWidget, "MessagePanel"]:
+    """Lay out a result view: the stale banner, then a stack of the content (``top`` above ``body``) and a
+    message panel showing ``empty_message`` until there is something to show.
+
+    Returns (stack, message panel); the stack shows the message panel first.
+    """
+    content = QWidget()
+    content_layout = QVBoxLayout(content)
+    content_layout.setContentsMargins(0, 0, 0, 0)
+    if isinstance(top, QLayout):
+        content_layout.addLayout(top)
+    else:
+        content_layout.addWidget(top)
+    content_layout.addWidget(body, 1)
+    message = MessagePanel()
+    message.show_message(empty_message)
+    stack = QStackedWidget()
+    stack.addWidget(content)
+    stack.addWidget(message)
+    stack.setCurrentWidget(message)
+    layout = QVBoxLayout(view)
+    layout.setContentsMargins(6, 6, 6, 6)
+    layout.addWidget(banner)
+    layout.addWidget(stack, 1)
+    return stack, message

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
-    QStackedWidget,
     QTableView,
     QTextBrowser,
     QToolButton,
@@ -34,10 +33,10 @@ from PySide6.QtWidgets import (
 from models.units import CapacityUnit, to_unit
 
 from ._common import (
+    stacked_result_layout,
     DROP,
     GAIN,
     TOTAL,
-    MessagePanel,
     StaleBanner,
     axis_label_style,
     finite,
@@ -334,23 +333,8 @@ class CapacityView(QWidget):
         self.splitter.setSizes([560, 440])
         self.splitter.setChildrenCollapsible(False)
 
-        content = QWidget()
-        content_layout = QVBoxLayout(content)
-        content_layout.setContentsMargins(0, 0, 0, 0)
-        content_layout.addLayout(header)
-        content_layout.addWidget(self.splitter, 1)
-
-        self.message = MessagePanel()
-        self.message.show_message(EMPTY_MESSAGE)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(content)
-        self.stack.addWidget(self.message)
-        self.stack.setCurrentWidget(self.message)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.stack, 1)
+        self.stack, self.message = stacked_result_layout(self, self.banner, header, self.splitter,
+                                                         EMPTY_MESSAGE)
 
     # ------------------------------------------------------------------------------------------------ public API
 

@@ -11,21 +11,19 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
-    QStackedWidget,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
 from models.units import CapacityUnit
 
 from ._common import (
+    stacked_result_layout,
     DROP,
     GAIN,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
-    MessagePanel,
     StaleBanner,
     ValueAxis,
     axis_label_style,
@@ -106,21 +104,8 @@ class CompareView(QWidget):
         self.splitter.setSizes([520, 680])
         self.splitter.setChildrenCollapsible(False)
 
-        content = QWidget()
-        content_layout = QVBoxLayout(content)
-        content_layout.setContentsMargins(0, 0, 0, 0)
-        content_layout.addWidget(self.title)
-        content_layout.addWidget(self.splitter, 1)
-        self.message = MessagePanel()
-        self.message.show_message(CHOOSE_MESSAGE)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(content)
-        self.stack.addWidget(self.message)
-        self.stack.setCurrentWidget(self.message)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.stack, 1)
+        self.stack, self.message = stacked_result_layout(self, self.banner, self.title, self.splitter,
+                                                         CHOOSE_MESSAGE)
 
     # ------------------------------------------------------------------------------------------------ public API
 

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QSplitter,
-    QStackedWidget,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -31,13 +30,13 @@ from PySide6.QtWidgets import (
 from models.units import CapacityUnit
 
 from ._common import (
+    stacked_result_layout,
     FAIL,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
     WARNING,
     ValueAxis,
-    MessagePanel,
     StaleBanner,
     axis_label_style,
     base_color,
@@ -224,21 +223,8 @@ class PerformanceView(QWidget):
         self.splitter.setSizes([400, 110])
         self.splitter.setChildrenCollapsible(False)
 
-        content = QWidget()
-        content_layout = QVBoxLayout(content)
-        content_layout.setContentsMargins(0, 0, 0, 0)
-        content_layout.addLayout(toolbar)
-        content_layout.addWidget(self.splitter, 1)
-        self.message = MessagePanel()
-        self.message.show_message(EMPTY_MESSAGE)
-        self.stack = QStackedWidget()
-        self.stack.addWidget(content)
-        self.stack.addWidget(self.message)
-        self.stack.setCurrentWidget(self.message)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addWidget(self.banner)
-        layout.addWidget(self.stack, 1)
+        self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.splitter,
+                                                         EMPTY_MESSAGE)
 
     # ------------------------------------------------------------------------------------------------ public API
 
