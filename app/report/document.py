@@ -445,7 +445,9 @@ class ReportBuilder:
                 dk = rec(node.disk)
                 fig = (f"{self.cap(dk.size_bytes)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
                        if dk is not None else "")
-                rows.append([f"{label}: data disks", str(node.disk_count), _e(name(node.disk)), _e(fig)])
+                nodes = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
+                label_disks = f"{label}: data disks" + (f" ({node.disk_count} per node)" if node.ha else "")
+                rows.append([label_disks, str(node.disk_count * nodes), _e(name(node.disk)), _e(fig)])
                 lic = rec(node.licence)
                 fig = f"capacity cap {self.cap(lic.capacity_cap_bytes)} (as of {lic.as_of})" if lic is not None else ""
                 rows.append([f"{label}: licence", "1", _e(name(node.licence)), _e(fig)])
