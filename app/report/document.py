@@ -52,7 +52,7 @@ from models.units import CapacityUnit
 
 from . import graphics as g
 from .fonts import BOLD, REGULAR
-from .sources import catalog_numbers, preset_numbers
+from .sources import catalog_numbers, field_label, preset_numbers
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
 MARGIN = 18 * mm
@@ -70,6 +70,41 @@ MODEL_DESCRIPTION = (
     "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
     "source."
 )
+
+
+def _quantity(name: str) -> str:
+    """A check's quantity name, readable and wrappable: ``peak_iops`` -> ``peak iops``."""
+    return name.replace("_", " ")
+
+
+def _published_text(check) -> str:
+    """The published value as the check reads it: a value, a bound or a range (as the GUI's table shows it)."""
+    if check.kind == "upper_bound":
+        return f"≤ {fmt_number(check.published)}"
+    if check.kind == "lower_bound":
+        return f"≥ {fmt_number(check.published)}"
+    if check.kind == "range":
+        high = check.published_high if check.published_high is not None else check.published
+        return f"{fmt_number(check.published)}–{fmt_number(high)}"
+    if check.kind == "expect":
+        return "expected"
+    return fmt_number(check.published)
+
+
+def _error_text(check) -> str:
+    if check.kind in ("value", "upper_bound", "lower_bound") and finite(check.error):
+        return fmt_pct(check.error * 100, NOT_AVAILABLE, signed=True)
+    return {"range": "in range" if check.passed else "out of range", "expect": "as expected" if check.passed
+            else "not as expected"}.get(check.kind, NOT_AVAILABLE)
+
+
+def _tolerance_text(check) -> str:
+    tol = check.tolerance * 100 if finite(check.tolerance) else None
+    if check.kind == "expect":
+        return "—"
+    if check.kind in ("upper_bound", "lower_bound"):
+        return "bound" if not tol else f"bound {fmt_pct(tol, signed=True) if check.kind == 'upper_bound' else fmt_pct(-tol)}"
+    return f"±{fmt_pct(tol)}" if tol is not None else NOT_AVAILABLE
 
 
 class Styles:
@@ -119,10 +154,13 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
         ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
         ("TOPPADDING", (0, 0), (-1, -1), 2.2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
-        ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
         ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID),
-        ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
     ]
+    if header_rows:  # (0, -1) would address the last row, not "no header"
+        commands += [
+            ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
+            ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
+        ]
     if zebra:
         for r in range(header_rows, len(rows)):
             if (r - header_rows) % 2 == 1:
@@ -283,8 +321,10 @@ class ReportBuilder:
         s = self.s
         ev = self.evaluation
         story: list = [_heading("Summary", s)]
+        story.append(self.verdict_box())
+        story.append(Spacer(1, 6))
         story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} "
-                            f"({'binary, 2^40 bytes' if self.unit is CapacityUnit.TIB else 'decimal, 10^12 bytes'})."))
+                            f"({'binary, 2<super>40</super> bytes' if self.unit is CapacityUnit.TIB else 'decimal, 10<super>12</super> bytes'})."))
         capacity = ev.capacity
         if capacity is not None:
             total = capacity.total
@@ -298,43 +338,49 @@ class ReportBuilder:
         enabled = [w for w in self.scenario.workloads if w.enabled]
         if capacity is not None and capacity.systems:
             story.append(Paragraph("Capacity requirement", s.h2))
-            rows = [["System", "Dataset (logical)", "Usable", "Effective", "Fits", "Effective − dataset", "Months until full"]]
+            rows = [["System", "Dataset (logical)", "Physical used", "Usable", "Effective", "Fits",
+                     "Months until full"]]
             for system in capacity.systems:
                 datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
-                need = sum(datasets)
-                fits = system.effective_bytes >= need if datasets and finite(system.effective_bytes) else None
+                fits = self.capacity_fits(system) if datasets else None
                 months = system.months_until_full
                 rows.append([
                     _e(system.system_label or system.system_id),
-                    self.cap(need) if datasets else "no workload",
+                    self.cap(sum(datasets)) if datasets else "no workload",
+                    self.cap(system.physical_used_bytes) if datasets else NOT_AVAILABLE,
                     self.cap(system.usable_bytes),
                     self.cap(system.effective_bytes),
                     _verdict(fits, none="n/a"),
-                    self.cap(system.effective_bytes - need) if datasets else NOT_AVAILABLE,
                     (f"{months:,.0f}" if finite(months) else "no growth") if datasets else NOT_AVAILABLE,
                 ])
             w = self.width
-            story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.18, w * 0.15], s))
+            story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.20], s))
+            story.append(self.p(
+                "Physical used: the workloads' data after inline data reduction, plus the blocks held by Snapshot "
+                "and clone copies. It fits when it is within the usable capacity; months until full is the headroom "
+                "at the workloads' yearly growth.", s.small))
 
         # Performance requirement per workload
         workloads = self.workloads()
         if workloads:
             story.append(Paragraph("Performance requirement", s.h2))
-            rows = [["Workload", "SLO", "Target", "Max IOPS at SLO", "Latency at target", "Meets target", "Headroom"]]
+            rows = [["Workload", "SLO", "Target", "Max IOPS at SLO", "Latency at target", "Meets target",
+                     "Headroom to saturation"]]
             for wp in workloads:
                 rows.append([
                     _e(wp.name),
                     fmt_ms(wp.slo_ms, NOT_AVAILABLE),
-                    f"{fmt_iops(wp.target_iops)} IOPS" if finite(wp.target_iops) else "none",
+                    self.target_text(wp),
                     fmt_max_iops_at_slo(wp.max_iops_at_slo),
                     fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                     _verdict(wp.target_met),
                     fmt_pct(wp.headroom_pct, NOT_AVAILABLE, signed=True) if finite(wp.target_iops) else NOT_AVAILABLE,
                 ])
             w = self.width
-            story.append(_table(rows, [w * 0.27, w * 0.09, w * 0.12, w * 0.15, w * 0.14, w * 0.12, w * 0.11], s))
-            story.append(self.p("Headroom: how far the target is below the saturation IOPS, in percent of the target.",
-                                s.small))
+            story.append(_table(rows, [w * 0.25, w * 0.09, w * 0.14, w * 0.15, w * 0.13, w * 0.11, w * 0.13], s))
+            story.append(self.p(
+                "A target is met when its latency is within the SLO. Headroom to saturation: how far the target is "
+                "below the IOPS at which the bottleneck is 100% busy, in percent of the target.", s.small))
             story.append(Paragraph("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
@@ -345,17 +391,103 @@ class ReportBuilder:
         story += self.problems_block()
         return story
 
+    def capacity_fits(self, system) -> bool | None:
+        """The engine's physical used (data after reduction + Snapshot and clone blocks) within its usable."""
+        if not (finite(system.physical_used_bytes) and finite(system.usable_bytes)):
+            return None
+        return system.physical_used_bytes <= system.usable_bytes
+
+    def workload_spec(self, wp):
+        return next((w for w in self.scenario.workloads if w.id == wp.workload_id), None)
+
+    def target_text(self, wp) -> str:
+        """The target as the user set it: IOPS, or MB/s with the IOPS the engine derived from it."""
+        if not finite(wp.target_iops):
+            return "none"
+        spec = self.workload_spec(wp)
+        mbps = getattr(spec, "target_mbps", None)
+        if finite(mbps) and not finite(getattr(spec, "target_iops", None)):
+            return f"{fmt_mbps(mbps)} ({fmt_iops(wp.target_iops)} IOPS)"
+        return f"{fmt_iops(wp.target_iops)} IOPS"
+
+    def verdict_box(self) -> Table:
+        """The answer first: does the design meet every requirement, and if not, which ones fail."""
+        ev = self.evaluation
+        failures: list[str] = []
+        passes: list[str] = []
+        open_ended: list[str] = []
+        enabled = [w for w in self.scenario.workloads if w.enabled]
+        if ev.capacity is None:
+            failures.append("capacity could not be computed")
+        else:
+            for system in ev.capacity.systems:
+                if not any(w.target == system.system_id for w in enabled):
+                    continue
+                name = _e(system.system_label or system.system_id)
+                fits = self.capacity_fits(system)
+                used, usable = self.cap(system.physical_used_bytes), self.cap(system.usable_bytes)
+                if fits:
+                    months = system.months_until_full
+                    grow = (f", full in {months:,.0f} months at the planned growth" if finite(months)
+                            else ", no growth planned")
+                    passes.append(f"{name}: the data needs {used} of {usable} usable{grow}")
+                elif fits is False:
+                    failures.append(f"{name}: the data needs {used} but only {usable} is usable")
+        if ev.performance is None and enabled:
+            failures.append("performance could not be computed")
+        for wp in self.workloads():
+            name = _e(wp.name)
+            slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
+            if wp.target_met is True:
+                passes.append(f"{name}: {_e(self.target_text(wp))} at {fmt_ms(wp.latency_at_target_ms)}, within the "
+                              f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)")
+            elif wp.target_met is False:
+                got = (f"latency {fmt_ms(wp.latency_at_target_ms)}" if finite(wp.latency_at_target_ms)
+                       else "the target is beyond saturation")
+                failures.append(f"{name}: {_e(self.target_text(wp))} misses the {slo} SLO ({got}; the SLO holds "
+                                f"up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)})")
+            elif finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0:
+                open_ended.append(f"{name}: no IOPS target set; the design delivers up to "
+                                  f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO")
+            else:
+                failures.append(f"{name}: the {slo} SLO is {NOT_MET} even at light load")
+        if failures:
+            head = '<font color="#D0342C"><b>The design does not meet every requirement.</b></font>'
+            colour = colors.HexColor("#D0342C")
+        elif passes:
+            head = '<font color="#1E9E5A"><b>The design meets every stated requirement.</b></font>'
+            colour = colors.HexColor("#1E9E5A")
+        else:
+            head = "<b>No requirement is stated as a target</b>; the figures below are what the design delivers."
+            colour = g.MUTED
+        lines = [Paragraph(head, self.s.body)]
+        lines += [Paragraph("✗ " + t, self.s.verdict) for t in failures]
+        lines += [Paragraph("✓ " + t, self.s.verdict) for t in passes]
+        lines += [Paragraph("• " + t, self.s.verdict) for t in open_ended]
+        box = Table([[lines]], colWidths=[self.width], hAlign="LEFT")
+        box.setStyle(TableStyle([
+            ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # else reportlab sets Helvetica (not embedded) for the cell
+            ("LINEBEFORE", (0, 0), (0, 0), 3, colour),
+            ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#F6F8FA")),
+            ("LEFTPADDING", (0, 0), (-1, -1), 8),
+            ("TOPPADDING", (0, 0), (-1, -1), 5),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+        ]))
+        return box
+
     def bottleneck_sentence(self, wp) -> str:
-        """One sentence naming a workload's bottleneck and its utilisation at the operating point."""
+        """One sentence naming a workload's bottleneck (the component that saturates first)."""
         station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
-        util = f", {fmt_utilization(station.utilization)} busy" if station is not None else ""
-        where = f" at {fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else ""
+        util = ""
+        if station is not None and finite(wp.target_iops) and finite(station.utilization):
+            util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
         slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
-               if finite(wp.max_iops_at_slo) else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
+               if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
+               else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
         if not wp.bottleneck:
             return f"<b>{_e(wp.name)}</b>: no bottleneck identified{_e(slo)}."
-        return (f"<b>{_e(wp.name)}</b>: the bottleneck is <b>{_e(wp.bottleneck)}</b>{_e(util)}{_e(where)}, "
-                f"saturating at {_e(fmt_iops(wp.saturation_iops))} IOPS{_e(slo)}.")
+        return (f"<b>{_e(wp.name)}</b>: the bottleneck is <b>{_e(wp.bottleneck)}</b>{_e(util)}; it limits the "
+                f"design to {_e(fmt_iops(wp.saturation_iops))} IOPS at saturation{_e(slo)}.")
 
     def problems_block(self) -> list:
         problems = list(self.evaluation.problems)
@@ -416,7 +548,10 @@ class ReportBuilder:
                 if r:
                     fig = (f"{nodes} nodes × {r.cores_per_node} cores, {r.memory_gib_per_node:g} GiB memory per node; "
                            f"{r.fc_ports_per_node} × {r.fc_port_speed_gbps}Gb FC ports per node")
-                fig += "; " + "; ".join(g.node_figures(node, cat, self.unit))
+                lines = g.node_figures(node, cat, self.unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
+                if lines and nodes:
+                    lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
+                fig += "; " + "; ".join(x for x in lines if x)
                 rows.append([f"{label} (controller system)", "1", _e(name(node.catalog_id)), _e(fig)])
             elif isinstance(node, ShelfNode):
                 fig = f"{r.bays} bays, {r.rack_units}U" if r else ""
@@ -456,10 +591,9 @@ class ReportBuilder:
         labels = {n.id: (n.label or n.id) for n in self.scenario.nodes}
         for link in self.scenario.links:
             lt = rec(link.link_type)
-            fig = f"{labels.get(link.source, link.source)} — {labels.get(link.target, link.target)}"
-            if lt is not None:
-                fig += f"; {lt.payload_mbps:,.0f} MB/s per port"
-            rows.append([f"Link {_e(link.id)} (ports)", str(link.ports), _e(name(link.link_type)), _e(fig)])
+            ends = f"{labels.get(link.source, link.source)} → {labels.get(link.target, link.target)}"
+            fig = f"{lt.payload_mbps:,.0f} MB/s per port" if lt is not None else ""
+            rows.append([f"Link {_e(ends)} (ports)", str(link.ports), _e(name(link.link_type)), _e(fig)])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
                 _table(rows, [w * 0.27, w * 0.06, w * 0.3, w * 0.37], s,
@@ -568,36 +702,42 @@ class ReportBuilder:
         for n, wp in enumerate(perf.workloads):
             block: list = [Paragraph(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
             figures = [
-                ["Max IOPS at SLO", fmt_max_iops_at_slo(wp.max_iops_at_slo),
-                 "Saturation", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
-                ["SLO", fmt_ms(wp.slo_ms, NOT_AVAILABLE),
-                 "Target", f"{fmt_iops(wp.target_iops)} IOPS" if finite(wp.target_iops) else "none"],
-                ["Latency at target", fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
-                 "Target met", _verdict(wp.target_met)],
-                ["Bottleneck", _e(wp.bottleneck or NOT_AVAILABLE), "Operating point",
+                ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                 "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
+                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE), "<b>Target</b>", _e(self.target_text(wp))],
+                ["<b>Latency at target</b>",
+                 fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                 "<b>Target met</b>", _verdict(wp.target_met)],
+                ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
             ]
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
-                           extra=[("FONTNAME", (0, 0), (0, -1), BOLD)])
+                           extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)
             block.append(Spacer(1, 4))
             block.append(g.latency_chart(wp, w))
-            block.append(Paragraph("Predicted storage latency versus IOPS (closed ramp of outstanding I/Os).", s.caption))
+            block.append(Paragraph(
+                "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
+                "open model up to saturation where the ramp ends early (dash-dotted).", s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
+            labels = {n.id: (n.label or n.id) for n in self.scenario.nodes}
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
                 name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
-                rows.append([f"<b>{name}</b>" if is_b else name, _e(st.component or "—"),
+                rows.append([f"<b>{name}</b>" if is_b else name, _e(labels.get(st.component, st.component) or "—"),
                              fmt_utilization(st.utilization), fmt_ms(st.residence_ms)])
                 if is_b:
                     extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FCE9E1")))
             if wp.stations:
                 story.append(_table(rows, [w * 0.42, w * 0.22, w * 0.16, w * 0.20], s, extra=extra, zebra=False))
-                story.append(Paragraph(
-                    f"Utilisation per server at the operating point ({_e(fmt_iops(wp.operating_iops))} IOPS).",
-                    s.caption))
+                if finite(wp.target_iops):
+                    where = f"the target, {fmt_iops(wp.operating_iops)} IOPS"
+                else:
+                    where = (f"{fmt_iops(wp.operating_iops)} IOPS, the highest load on the closed ramp within the "
+                             "SLO; the workload has no IOPS target")
+                story.append(Paragraph(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
                 story += [self.p("• " + _e(note), s.small) for note in wp.notes]
         if perf.notes:
@@ -667,7 +807,7 @@ class ReportBuilder:
                 source = '<font color="#B07800"><b>assumed</b></font>' + source[len("assumed"):]
                 extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF6E0")))
             rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
-                         Paragraph(_e(n.field), s.tiny), Paragraph(_e(n.value), s.tiny), Paragraph(source, s.tiny)])
+                         Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny), Paragraph(source, s.tiny)])
             previous = n.record
         w = self.width
         story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False))
@@ -681,22 +821,34 @@ class ReportBuilder:
             return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
         checks = [c for o in outcomes for c in o.checks]
         passed_cases = sum(1 for o in outcomes if o.passed)
+        failed = [c for c in checks if not c.passed]
         story.append(self.p(
             f"StorPlan replays published measurements (the seeds' capacity and performance numbers) through the same "
             f"engines that sized this design. <b>{sum(c.passed for c in checks)} of {len(checks)}</b> checks pass; "
-            f"<b>{passed_cases} of {len(outcomes)}</b> cases pass."))
-        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Result"]]
+            f"<b>{passed_cases} of {len(outcomes)}</b> cases pass. A check passes when the prediction is within the "
+            "tolerance of the published value (or within its bound or range)."))
+        broken = [o for o in outcomes if o.error]
+        if failed or broken:
+            story.append(Paragraph("Outside tolerance", s.h2))
+            items = [f"{_e(c.case_id)}, {_e(_quantity(c.quantity))}: published {_published_text(c)}, predicted "
+                     f"{fmt_number(c.predicted)} ({_error_text(c)}, tolerance {_tolerance_text(c)})" for c in failed]
+            items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
+            story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
+            story.append(Spacer(1, 4))
+        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result"]]
+        extra = []
         for o in outcomes:
             if o.error:
-                rows.append([_e(o.case_id), "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
+                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
+                extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                published = fmt_number(c.published) + (f"–{fmt_number(c.published_high)}" if c.published_high else "")
-                err = (fmt_pct(c.error * 100, NOT_AVAILABLE, signed=True)
-                       if c.kind in ("value", "upper_bound", "lower_bound") and finite(c.error) else _e(c.kind))
-                rows.append([_e(c.case_id), _e(c.quantity), published, fmt_number(c.predicted), err,
-                             _verdict(c.passed, yes="pass", no="fail")])
+                rows.append([_e(c.case_id), _e(_quantity(c.quantity)), _published_text(c), fmt_number(c.predicted),
+                             _error_text(c), _tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
+                if not c.passed:
+                    extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width
-        story.append(_table(rows, [w * 0.28, w * 0.24, w * 0.14, w * 0.12, w * 0.1, w * 0.12], s))
+        story.append(_table(rows, [w * 0.25, w * 0.25, w * 0.13, w * 0.1, w * 0.09, w * 0.1, w * 0.08], s,
+                            extra=extra, zebra=False))
         return story
 
     def story(self) -> list:

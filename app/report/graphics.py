@@ -73,6 +73,9 @@ POLICY_NAMES = {
     "ftt1-raid5": "FTT=1 RAID 5",
     "ftt2-raid6": "FTT=2 RAID 6",
 }
+LINK_LABEL_SIZE = 6.8
+
+
 def _drawing(width: float, height: float) -> Drawing:
     """A drawing whose renderer starts in the embedded font (reportlab's default would add Helvetica)."""
     drawing = Drawing(width, height)
@@ -192,6 +195,11 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
     ncols = len(columns)
     box_w = 112.0 if ncols <= 3 else 96.0
     gap_x = 84.0 if ncols <= 3 else 66.0
+    # a link's type is written above its line and the port count below, on the longer horizontal segment of the
+    # connector (78% of the gap): widen the gap so the widest type fits there without touching a box
+    widest = max([stringWidth(link_short_label(catalog, link.link_type, link.ports).rsplit(" ×", 1)[0], REGULAR,
+                              LINK_LABEL_SIZE) for link in scenario.links] or [0.0])
+    gap_x = max(gap_x, (widest + 10.0) / 0.78)
     label_size, detail_size, pad, line_h = 8.0, 7.0, 5.0, 9.0
 
     layouts: dict[str, tuple[float, float, float, float, list[tuple[str, str, float]]]] = {}
@@ -261,11 +269,17 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
             if seg[:2] != seg[2:]:
                 group.add(Line(*seg, strokeColor=MUTED, strokeWidth=1.1))
     for lx, ly, anchor, text in labels:
-        size = 6.8
-        w = stringWidth(text, REGULAR, size)
-        x0 = lx - w / 2 if anchor == "middle" else lx
-        group.add(Rect(x0 - 1.5, ly - 3.2, w + 3, 8.4, fillColor=colors.white, strokeColor=None))
-        group.add(String(x0, ly - 1.8, text, fontName=REGULAR, fontSize=size, fillColor=INK))
+        kind, _, count = text.rpartition(" ×")
+        kind, count = (kind, f"×{count}") if kind else (text, "")
+        if anchor == "middle":  # on a horizontal segment: type above the line, port count below
+            group.add(String(lx, ly + 2.2, kind, fontName=REGULAR, fontSize=LINK_LABEL_SIZE, fillColor=INK,
+                             textAnchor="middle"))
+            if count:
+                group.add(String(lx, ly - 7.4, count, fontName=REGULAR, fontSize=LINK_LABEL_SIZE, fillColor=INK,
+                                 textAnchor="middle"))
+        else:  # beside a vertical line
+            group.add(String(lx, ly - 2.0, f"{kind} {count}".strip(), fontName=REGULAR, fontSize=LINK_LABEL_SIZE,
+                             fillColor=INK))
 
     for ci, column in enumerate(columns):
         plural = {"Switch": "Switches", "Shelf": "Shelves", "HCI cluster": "HCI clusters", "Cloud VM": "Cloud VMs",
@@ -308,6 +322,8 @@ def waterfall_drawing(rows: Sequence[tuple[str, float, float, str]], unit: Capac
     (a step that changes nothing, drawn as a tick).
     """
     label_w, value_w, bar_h, row_h = 150.0, 78.0, 11.0, 17.0
+    widest = max([stringWidth(str(r[0]), REGULAR, 7.5) for r in rows] or [0.0])
+    label_w = min(max(label_w, widest + 12.0), 0.38 * width)  # long step names are not cut where room allows
     plot_w = width - label_w - value_w
     large = CapacityUnit(unit).large_bytes  # ticks at round numbers of the display unit
     top = _nice_max(max([max(r[1], r[2]) for r in rows if finite(r[1]) and finite(r[2])] or [1.0]) / large) * large

@@ -41,6 +41,32 @@ _UNIT_SUFFIXES = (
 )
 
 
+_WORDS = {
+    "iops": "IOPS", "cpu": "CPU", "io": "I/O", "ios": "I/Os", "us": "µs", "ms": "ms", "gib": "GiB", "tib": "TiB",
+    "mbps": "MB/s", "gbps": "Gb/s", "pct": "%", "nvram": "NVRAM", "fc": "FC", "ha": "HA", "ssd": "SSD",
+    "hdd": "HDD", "vm": "VM", "sas": "SAS", "nvme": "NVMe", "raid": "RAID", "ftt": "FTT", "adp": "ADP",
+    "wafl": "WAFL", "vcpu": "vCPU", "ram": "RAM", "rpm": "rpm", "kib": "KiB", "h": "h",
+}
+
+
+_UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib"}
+
+
+def field_label(field: str) -> str:
+    """A catalog field name in words, its unit left to the value: ``memory_gib_per_node`` -> ``memory per node``.
+
+    A ``prefix: field`` (a performance profile's field) keeps its prefix.
+    """
+    prefix, sep, name = field.rpartition(": ")
+    words = [w for w in name.split("_") if w]
+    if len(words) > 1:
+        words = [w for w in words if w not in _UNIT_WORDS] or words
+        if words[-1] == "bytes":
+            words[-1] = "capacity"
+    text = " ".join(_WORDS.get(w, w) for w in words) or name
+    return f"{prefix}{sep}{text}"
+
+
 def _unit_of(record: object, field: str) -> str:
     info = getattr(type(record), "model_fields", {}).get(field)
     description = (getattr(info, "description", "") or "") if info else ""
