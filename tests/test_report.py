@@ -226,3 +226,61 @@ def test_report_prints_the_catalog_it_was_given():
     pdf = render_report_bytes(project, catalog=pinned, validation=[])
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "pinned 2025 data" in " ".join(text.split())
+
+
+def _summary_text(project) -> str:
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
+    reader = PdfReader(io.BytesIO(data))
+    return _squash(reader.pages[1].extract_text())
+
+
+def test_summary_verdict_meets():
+    text = _summary_text(load(examples_dir() / "aff8080-sqlserver-tpce.toml"))
+    assert "The design meets every stated requirement." in text
+    assert "350K IOPS at 0.38 ms, within the 1.00 ms SLO" in text
+
+
+def test_summary_verdict_does_not_meet_names_the_failures():
+    """A target beyond saturation and a dataset larger than the system: the verdict says so, per requirement."""
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    base = project.scenario
+    workloads = [w.with_changes(target_iops=2_000_000, dataset_bytes=500 * 10**12).model_dump()
+                 for w in base.workloads]
+    project = project.with_scenario(base.with_changes(workloads=workloads))
+    text = _summary_text(project)
+    assert "The design does not meet every requirement." in text
+    assert "misses the 1.00 ms SLO" in text
+    assert "but only 25.47 TiB is usable" in text
+    assert "The design meets every stated requirement." not in text
+
+
+def test_summary_shows_an_mbps_target_as_set():
+    text = _summary_text(load(examples_dir() / "ef550-sas-analytics.toml"))
+    assert "MB/s (9.5K IOPS)" in text
+
+
+def test_no_raw_ids_or_field_names(reports):
+    project, _, data = reports["aff8080-sqlserver-tpce"]
+    _, text = _text(data)
+    for raw in ("l-hosts", "l-targets", "memory_gib", "cpu_us_per_io", "None", "nan"):
+        assert raw not in text.split(), raw
+    assert "Link 8 x SQL Server 2014 → Brocade 6510 (ports)" in text
+
+
+def test_validation_failures_are_shown_as_failing():
+    from models.validation import CaseOutcome, Check
+
+    good = Check("case-a", "usable_tib", 25.5, 25.47, 0.02)
+    bad = Check("case-b", "peak_iops", 100_000, 150_000, 0.10)
+    bound = Check("case-c", "latency_ms", 1.0, 0.31, 0.0, kind="upper_bound")
+    outcomes = [CaseOutcome("capacity", "case-a", "", (good,)), CaseOutcome("performance", "case-b", "", (bad,)),
+                CaseOutcome("performance", "case-c", "", (bound,)),
+                CaseOutcome("performance", "case-d", "", (), "no model for this case yet")]
+    project = _small_project()
+    _, text = _text(render_report_bytes(project, validation=outcomes))
+    assert "2 of 3 checks pass; 2 of 4 cases pass" in text
+    assert "Outside tolerance" in text
+    assert "case-b, peak iops: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
+    assert "case-d: could not run (no model for this case yet)" in text
+    assert "≤ 1" in text

@@ -25,7 +25,7 @@ from models.project.model import Project
 if TYPE_CHECKING:
     from models.catalog import Catalog
 
-__all__ = ["ReportError", "render_report_bytes", "validation_outcomes", "write_report"]
+__all__ = ["ReportError", "remember_validation", "render_report_bytes", "validation_outcomes", "write_report"]
 
 
 class ReportError(ValueError):
@@ -51,6 +51,14 @@ def validation_outcomes():
             except Exception as exc:  # the report must still be produced; it states the reason (not cached)
                 return f"{type(exc).__name__}: {exc}"
         return _validation_cache[0]
+
+
+def remember_validation(outcomes: Sequence) -> None:
+    """Keep outcomes another view already computed (the GUI's Validation tab) so an export does not replay the
+    cases a second time. The first outcomes kept win: the bundled cases and engines do not change in a process."""
+    with _validation_lock:
+        if not _validation_cache:
+            _validation_cache.append(list(outcomes))
 
 
 def _app_version() -> str:

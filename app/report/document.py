@@ -103,7 +103,9 @@ def _tolerance_text(check) -> str:
     if check.kind == "expect":
         return "—"
     if check.kind in ("upper_bound", "lower_bound"):
-        return "bound" if not tol else f"bound {fmt_pct(tol, signed=True) if check.kind == 'upper_bound' else fmt_pct(-tol)}"
+        if not tol:
+            return "0%"
+        return fmt_pct(tol, signed=True) if check.kind == "upper_bound" else fmt_pct(-tol)
     return f"±{fmt_pct(tol)}" if tol is not None else NOT_AVAILABLE
 
 
@@ -258,6 +260,11 @@ class ReportBuilder:
 
     def cap(self, value) -> str:
         return fmt_capacity(value, self.unit)
+
+    def section_break(self) -> CondPageBreak:
+        """A major section starts on a new page, unless the previous one spilled only a few lines onto this page
+        (then it starts below them rather than leaving a page nearly empty)."""
+        return CondPageBreak(self.height * 0.6)
 
     def p(self, text: str, style=None) -> Paragraph:
         return Paragraph(text, style or self.s.body)
@@ -633,7 +640,7 @@ class ReportBuilder:
 
     def capacity(self) -> list:
         s = self.s
-        story: list = [PageBreak(), _heading("Capacity", s)]
+        story: list = [self.section_break(), _heading("Capacity", s)]
         capacity = self.evaluation.capacity
         if capacity is None:
             return story + [self.p("Capacity could not be computed: " + _e(
@@ -691,7 +698,7 @@ class ReportBuilder:
 
     def performance(self) -> list:
         s = self.s
-        story: list = [PageBreak(), _heading("Performance", s)]
+        story: list = [self.section_break(), _heading("Performance", s)]
         perf = self.evaluation.performance
         if perf is None:
             return story + [self.p("Performance could not be computed: " + _e(
@@ -783,13 +790,13 @@ class ReportBuilder:
         rows.append(["Problems (errors)"] + [str(len(e.errors)) for e in evs])
         first = self.width * 0.24
         rest = (self.width - first) / len(evs)
-        return [PageBreak(), _heading("Scenario comparison", s),
+        return [self.section_break(), _heading("Scenario comparison", s),
                 self.p(f"{len(evs)} scenarios, each evaluated with the same engines and catalog."),
                 _table(rows, [first] + [rest] * len(evs), s)]
 
     def sources(self) -> list:
         s = self.s
-        story: list = [PageBreak(), _heading("Assumptions and sources", s)]
+        story: list = [self.section_break(), _heading("Assumptions and sources", s)]
         story.append(Paragraph("How StorPlan predicts", s.h2))
         story.append(self.p(MODEL_DESCRIPTION))
         numbers = catalog_numbers(self.scenario, self.catalog, self.unit) + preset_numbers(self.scenario, self.unit)
@@ -815,7 +822,7 @@ class ReportBuilder:
 
     def validation_section(self) -> list:
         s = self.s
-        story: list = [PageBreak(), _heading("Model validation", s)]
+        story: list = [self.section_break(), _heading("Model validation", s)]
         outcomes = self.validation
         if isinstance(outcomes, str):
             return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
@@ -847,7 +854,7 @@ class ReportBuilder:
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width
-        story.append(_table(rows, [w * 0.25, w * 0.25, w * 0.13, w * 0.1, w * 0.09, w * 0.1, w * 0.08], s,
+        story.append(_table(rows, [w * 0.27, w * 0.22, w * 0.12, w * 0.11, w * 0.09, w * 0.11, w * 0.08], s,
                             extra=extra, zebra=False))
         return story
 

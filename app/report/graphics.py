@@ -426,9 +426,33 @@ def latency_chart(wp, width: float, height: float = 210.0):
     shown = clipped(curve)
     shown_extension = clipped(extension) if extension else []
 
+    legend = [(BLUE, "predicted latency", "line")]
+    if len(shown_extension) > 1:
+        legend.append((BLUE, "open model (offered IOPS)", "dashdot"))
+    if slo is not None:
+        legend.append((RED, f"SLO {fmt_ms(slo)}", "dash"))
+    if slo_iops is not None:
+        legend.append((GREEN, f"max at SLO: {fmt_iops(slo_iops)}", "Diamond"))
+    if op_iops is not None and op_latency is not None:
+        legend.append((ORANGE, f"target {fmt_iops(op_iops)} @ {fmt_ms(op_latency)}", "FilledCircle"))
+    if sat is not None:
+        legend.append((MUTED, f"saturation {fmt_iops(sat)}" + ("" if sat_shown else " (beyond the chart)"),
+                       "dash"))
+    # the legend wraps onto more rows when it is wider than the chart; the plot moves up to make room
+    rows: list[list] = [[]]
+    x = 46.0
+    for item in legend:
+        item_w = 24 + stringWidth(item[1], REGULAR, 6.8)
+        if rows[-1] and x + item_w - 7 > width:
+            rows.append([])
+            x = 46.0
+        rows[-1].append(item)
+        x += item_w
+    lift = 10.0 * (len(rows) - 1)
+
     plot = LinePlot()
-    plot.x, plot.y = 46, 46
-    plot.width, plot.height = width - 60, height - 62
+    plot.x, plot.y = 46, 46 + lift
+    plot.width, plot.height = width - 60, height - 62 - lift
     data = [shown]
     styles = [(BLUE, 1.6, None, None)]
     if len(shown_extension) > 1:
@@ -471,7 +495,7 @@ def latency_chart(wp, width: float, height: float = 210.0):
     plot.yValueAxis.valueStep = y_max / 5
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:g}"
     drawing.add(plot)
-    drawing.add(String(plot.x + plot.width / 2, 24, "IOPS", fontName=REGULAR, fontSize=7.5, fillColor=MUTED,
+    drawing.add(String(plot.x + plot.width / 2, 24 + lift, "IOPS", fontName=REGULAR, fontSize=7.5, fillColor=MUTED,
                        textAnchor="middle"))
     ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
     label_group = Group(ylabel)
@@ -479,27 +503,16 @@ def latency_chart(wp, width: float, height: float = 210.0):
     label_group.rotate(90)
     drawing.add(label_group)
 
-    legend = [(BLUE, "predicted latency", "line")]
-    if len(shown_extension) > 1:
-        legend.append((BLUE, "open model (offered IOPS)", "dash"))
-    if slo is not None:
-        legend.append((RED, f"SLO {fmt_ms(slo)}", "dash"))
-    if slo_iops is not None:
-        legend.append((GREEN, f"max at SLO: {fmt_iops(slo_iops)}", "Diamond"))
-    if op_iops is not None and op_latency is not None:
-        legend.append((ORANGE, f"target {fmt_iops(op_iops)} @ {fmt_ms(op_latency)}", "FilledCircle"))
-    if sat is not None:
-        legend.append((MUTED, f"saturation {fmt_iops(sat)}" + ("" if sat_shown else " (beyond the chart)"),
-                       "dash"))
-    x = plot.x
-    for colour, text, kind in legend:
-        if kind in ("line", "dash"):
-            drawing.add(Line(x, 6, x + 14, 6, strokeColor=colour, strokeWidth=1.4,
-                             strokeDashArray=[3, 2] if kind == "dash" else None))
-        else:
-            marker = makeMarker(kind, size=6, fillColor=colour, strokeColor=colour)
-            marker.x, marker.y = x + 7, 6
-            drawing.add(marker)
-        drawing.add(String(x + 17, 3.5, text, fontName=REGULAR, fontSize=6.8, fillColor=INK))
-        x += 24 + stringWidth(text, REGULAR, 6.8)
+    dashes = {"line": None, "dash": [3, 2], "dashdot": [5, 2, 1, 2]}
+    for r, row in enumerate(rows):
+        x, y = plot.x, 6 + lift - 10.0 * r
+        for colour, text, kind in row:
+            if kind in dashes:
+                drawing.add(Line(x, y, x + 14, y, strokeColor=colour, strokeWidth=1.4, strokeDashArray=dashes[kind]))
+            else:
+                marker = makeMarker(kind, size=6, fillColor=colour, strokeColor=colour)
+                marker.x, marker.y = x + 7, y
+                drawing.add(marker)
+            drawing.add(String(x + 17, y - 2.5, text, fontName=REGULAR, fontSize=6.8, fillColor=INK))
+            x += 24 + stringWidth(text, REGULAR, 6.8)
     return drawing
