@@ -229,3 +229,18 @@ def test_open_curve_continues_a_short_ramp_towards_saturation():
     # the AFF8080 ramp reaches saturation itself: nothing to continue
     aff = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")).performance.workloads[0]
     assert aff.open_curve == ()
+
+
+def test_operating_point_without_target_is_the_max_iops_at_slo_even_beyond_the_ramp():
+    """A workload without a target is read at its max IOPS under the SLO; when that lies beyond the closed ramp
+    (open model), each station's utilisation is X D / c there, not the ramp's light load."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    wp = evaluate(load(examples_dir() / "vsan-sqlserver-raid5.toml")).performance.workloads[0]
+    assert wp.target_iops is None and wp.max_iops_at_slo > wp.curve[-1].iops
+    assert wp.operating_iops == pytest.approx(wp.max_iops_at_slo)
+    bottleneck = next(s for s in wp.stations if s.name == wp.bottleneck)
+    assert bottleneck.utilization > 0.9
+    assert all(s.residence_ms is None or math.isfinite(s.residence_ms) for s in wp.stations)

@@ -171,6 +171,19 @@ def iops_at_latency(iops: Sequence[float], latency_ms: Sequence[float], limit_ms
     return float(x0 + (x1 - x0) * (limit_ms - y0) / (y1 - y0))
 
 
+def open_residence_ms(spec: StationSpec, demand_s: float, iops: float) -> float | None:
+    """One station's open-model residence time per I/O at ``iops`` (ms), Seidmann split as in the ramp: a delay
+    contributes its demand; a c-server station an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c
+    (Lazowska et al. 1984 QSP ch. 6, R = D / (1 - U)); None at or past saturation."""
+    if spec.delay:
+        return demand_s * 1e3
+    c = max(spec.servers, 1)
+    u = iops * demand_s / c
+    if u >= 1.0:
+        return None
+    return ((demand_s / c) / (1.0 - u) + demand_s * (c - 1) / c) * 1e3
+
+
 def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float) -> float | None:
     """Storage-side open-model latency at ``iops`` (ms), with the same Seidmann decomposition as the ramp: a
     c-server station is an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c (Lazowska et al. 1984 QSP
@@ -179,15 +192,11 @@ def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[floa
     for spec, d in zip(specs, demands):
         if not spec.storage_side:
             continue
-        if spec.delay:
-            total += d
-            continue
-        c = max(spec.servers, 1)
-        u = iops * d / c
-        if u >= 1.0:
+        part = open_residence_ms(spec, d, iops)
+        if part is None:
             return None
-        total += (d / c) / (1.0 - u) + d * (c - 1) / c
-    return total * 1e3
+        total += part
+    return total
 
 
 def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
@@ -433,6 +442,12 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         else:
             j = 0
         x = float(r.iops[j])
+        # Beyond the ramp (the max IOPS at the SLO came from the open model): the operating point is there too,
+        # each station's residence from the same open formula (Seidmann split), so utilisation is not read at
+        # the ramp's light load.
+        beyond = max_slo is not None and max_slo > float(r.iops[-1]) * (1 + 1e-9)
+        if beyond:
+            x = float(max_slo)
         operating = x if target is None else operating
         bg = {spec.name: 0.0 for spec in path.stations}
         for other, rate in others:
@@ -443,8 +458,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         for k, spec in enumerate(path.stations):
             d = r.demand_s[k]
             u = 0.0 if spec.delay else x * spec.demand(rf) / spec.servers + bg[spec.name]
-            res = r.residence_ms[j, k]
-            factors_op.append(res / (d * 1e3) * factors[k] if d > 0 else 1.0)
+            res = open_residence_ms(spec, d, x) if beyond else r.residence_ms[j, k]
+            factors_op.append(res / (d * 1e3) * factors[k] if d > 0 and res is not None else 1.0)
             stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res)))
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
