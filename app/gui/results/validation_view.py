@@ -28,9 +28,14 @@ SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 def _default_runner() -> Sequence:
-    from models.validation import run_validation
+    """The bundled cases, computed once per process and shared with the PDF report (an export after the tab has
+    filled does not replay the cases again)."""
+    from app.report import validation_outcomes
 
-    return run_validation()
+    outcomes = validation_outcomes()
+    if isinstance(outcomes, str):  # the cases could not run: say why in the table
+        raise RuntimeError(outcomes)
+    return outcomes
 
 
 class _Signals(QObject):
