@@ -170,14 +170,19 @@ def effective_side(
             level = after
 
         r_c, r_k, r_d = _ratio(logical, after_c), _ratio(after_c, after_k), _ratio(after_k, physical)
-        add("Compression", r_c, SEED_000,
+        # the workload's ratios are the inputs; cite the platform's own mechanism for each line
+        reduction_source = {
+            "vSAN": "workload data-reduction ratios; vSAN documentation: deduplication and compression per disk group",
+        }.get(platform, SEED_000 if platform in ("ONTAP", "CVO", "Cloud Volumes ONTAP")
+              else "workload data-reduction ratios (the array's own compression / deduplication)")
+        add("Compression", r_c, reduction_source,
             f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x {r_c:.3f}",
             {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c), "ratio": f"{r_c:.2f}:1"})
         if compaction:
             add("Compaction", r_k, SEED_000,
                 f"{_fmt(after_c)} / {r_k:.3f} = {_fmt(after_k)}, saves {_fmt(after_c - after_k)}; usable x {r_k:.3f}",
                 {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k), "ratio": f"{r_k:.3f}:1"})
-        add("Deduplication", r_d, SEED_000 if platform != "vSAN" else "vSAN documentation: deduplication and compression per disk group",
+        add("Deduplication", r_d, reduction_source,
             f"{_fmt(after_k)} / {r_d:.3f} = {_fmt(physical)}, saves {_fmt(after_k - physical)}; usable x {r_d:.3f}",
             {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical), "ratio": f"{r_d:.3f}:1"})
         if snap_copies > 0:
