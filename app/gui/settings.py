@@ -31,6 +31,10 @@ SETTINGS: dict[str, Setting] = {
         Setting("canvas/grid_size", int, 20, "Canvas grid spacing, scene units."),
         Setting("window/geometry", QByteArray, QByteArray(), "Main window geometry (saveGeometry)."),
         Setting("window/state", QByteArray, QByteArray(), "Dock and toolbar layout (saveState)."),
+        Setting("results/capacity_splitter", QByteArray, QByteArray(),
+                "Capacity tab: waterfall chart | steps table split (QSplitter.saveState)."),
+        Setting("results/performance_charts", QByteArray, QByteArray(),
+                "Performance tab: latency chart | utilisation split (QSplitter.saveState)."),
         Setting("evaluation/debounce_ms", int, 40, "Delay after an edit before the engine runs, ms."),
     )
 }

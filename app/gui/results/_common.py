@@ -266,3 +266,14 @@ def stacked_result_layout(view: QWidget, banner: QWidget, top: QLayout | QWidget
     layout.addWidget(banner)
     layout.addWidget(stack, 1)
     return stack, message
+
+
+def remember_splitter(splitter, key: str) -> None:
+    """Restore a splitter's sizes from the declared setting ``key`` and store them whenever the user drags it
+    (the default sizes stay for a first start, or when the saved state no longer fits the splitter)."""
+    from .. import settings
+
+    state = settings.get(key)
+    if not state.isEmpty():
+        splitter.restoreState(state)
+    splitter.splitterMoved.connect(lambda *_: settings.put(key, splitter.saveState()))

@@ -7,11 +7,12 @@ length, never rotated or clipped, however many steps an ONTAP or vSAN layout has
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pyqtgraph as pg
-from PySide6.QtCore import QModelIndex, QPointF, Qt, Signal, Slot
+from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QCursor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -39,6 +40,7 @@ from ._common import (
     TOTAL,
     StaleBanner,
     axis_label_style,
+    base_color,
     finite,
     fmt_capacity,
     fmt_capacity_delta,
@@ -48,6 +50,7 @@ from ._common import (
     max_text_width,
     muted_color,
     problem_messages,
+    remember_splitter,
     text_color,
 )
 
@@ -83,6 +86,49 @@ class WaterfallBar:
     @property
     def high(self) -> float:
         return self.after if self.kind == "total" else max(self.before, self.after)
+
+
+MIN_CHART_HEIGHT = 260
+"""The waterfall never gets shorter than this (px), nor than one text line per step."""
+BREAK_RATIO = 2.5
+"""The x axis breaks when the longest bar is more than this many times the raw capacity (snapshot savings can
+make "Effective" ten times "Usable", which would flatten the raw -> usable steps into slivers)."""
+BREAK_SPAN = 0.3
+"""Past the break, everything up to the longest bar is drawn in this fraction of the break position."""
+
+
+def axis_break(bars: Sequence[WaterfallBar], unit: CapacityUnit | str) -> tuple[float, float, float] | None:
+    """(break position, drawn span past it, longest bar) in ``unit``, or None when every bar fits to scale."""
+    if not bars:
+        return None
+    raw = to_unit(bars[0].after, unit)
+    highs = [to_unit(b.high, unit) for b in bars]
+    top = max(highs)
+    if raw <= 0 or top <= BREAK_RATIO * raw:
+        return None
+    start = 1.12 * max(h for h in highs if h <= 1.5 * raw)
+    return start, BREAK_SPAN * start, top
+
+
+def broken_x(value: float, brk: tuple[float, float, float] | None) -> float:
+    """Where ``value`` sits on a broken axis: to scale up to the break, compressed beyond it."""
+    if brk is None or value <= brk[0]:
+        return value
+    start, span, top = brk
+    return start + span * (value - start) / (top - start)
+
+
+def _tick_text(value: float) -> str:
+    return f"{value:,.0f}" if value >= 10 else f"{value:.3g}"
+
+
+def _break_ticks(start: float, span: float, top: float) -> list[tuple[float, str]]:
+    """Round ticks up to the break, then one tick at the longest bar's end labelled with its real value."""
+    raw_step = start / 5
+    magnitude = 10 ** math.floor(math.log10(raw_step))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw_step)
+    ticks = [(k * step, _tick_text(k * step)) for k in range(int(start * 0.92 // step) + 1)]
+    return ticks + [(start + span, _tick_text(top))]
 
 
 def _close(a: float, b: float) -> bool:
@@ -291,6 +337,8 @@ class CapacityView(QWidget):
         self.plot.showGrid(x=True, y=False, alpha=0.15)
         self.plot.getAxis("left").setStyle(tickLength=0)
         self._bar_item: pg.BarGraphItem | None = None
+        self._break: tuple[float, float, float] | None = None
+        self._value_labels: list[pg.TextItem] = []
         self.plot.scene().sigMouseMoved.connect(self._on_plot_hover)
         self.plot.getViewBox().sigResized.connect(self._fit_x_range)
         self.plot.scene().sigMouseClicked.connect(self._on_plot_clicked)
@@ -332,6 +380,7 @@ class CapacityView(QWidget):
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([560, 440])
         self.splitter.setChildrenCollapsible(False)
+        remember_splitter(self.splitter, "results/capacity_splitter")
 
         self.stack, self.message = stacked_result_layout(self, self.banner, header, self.splitter,
                                                          EMPTY_MESSAGE)
@@ -508,9 +557,11 @@ class CapacityView(QWidget):
         unit = self._unit
         bars = self._bars
         n = len(bars)
+        self._break = axis_break(bars, unit)
+        tx = self._tx
         colors = {"total": TOTAL, "drop": DROP, "gain": GAIN, "flat": muted_color(self).name()}
-        x0 = [to_unit(b.low, unit) for b in bars]
-        widths = [max(to_unit(b.high - b.low, unit), 0.0) for b in bars]
+        x0 = [tx(to_unit(b.low, unit)) for b in bars]
+        widths = [max(tx(to_unit(b.high, unit)) - tx(to_unit(b.low, unit)), 0.0) for b in bars]
         brushes = [pg.mkBrush(colors[b.kind]) for b in bars]
         pens = [pg.mkPen(text_color(self), width=2) if i == self._selected else pg.mkPen(colors[b.kind])
                 for i, b in enumerate(bars)]
@@ -520,7 +571,7 @@ class CapacityView(QWidget):
         # Dashed connectors from each bar's end to the next bar's start.
         xs, ys = [], []
         for i in range(n - 1):
-            end = to_unit(bars[i].after, unit)
+            end = tx(to_unit(bars[i].after, unit))
             xs += [end, end]
             ys += [i + 0.31, i + 1 - 0.31]
         if xs:
@@ -528,6 +579,7 @@ class CapacityView(QWidget):
                                          pen=pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DashLine)))
         # Value labels at the end of each bar.
         text = text_color(self)
+        self._value_labels = []
         for i, bar in enumerate(bars):
             label = fmt_capacity(bar.after, unit) if bar.kind == "total" else fmt_capacity_delta(bar.change, unit)
             item = pg.TextItem(label, color=text if bar.kind == "total" else QColor(colors[bar.kind]),
@@ -536,25 +588,69 @@ class CapacityView(QWidget):
                 font = QFont(self.font())
                 font.setBold(True)
                 item.setFont(font)
-            item.setPos(to_unit(bar.high, unit), i)
+            item.setPos(tx(to_unit(bar.high, unit)), i)
             plot.addItem(item)
+            self._value_labels.append(item)
+        self._draw_break(bars)
         left = plot.getAxis("left")
         left.setTicks([[(i, b.label) for i, b in enumerate(bars)]])
         left.setWidth(max_text_width(self, (b.label for b in bars)) + 14)
-        plot.setLabel("bottom", unit.value, **axis_label_style(self))
+        bottom = plot.getAxis("bottom")
+        if self._break is None:
+            bottom.setTicks(None)
+            plot.setLabel("bottom", unit.value, **axis_label_style(self))
+        else:
+            start, span, top = self._break
+            bottom.setTicks([_break_ticks(start, span, top)])
+            plot.setLabel("bottom", f"{unit.value} \u2014 axis broken at \u2248{_tick_text(start)}: longer bars "
+                          "not to scale", **axis_label_style(self))
+        # One readable row per step: never squeeze the rows below the text height.
+        self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 2) + 44))
         plot.setYRange(-0.6, n - 0.4, padding=0)
         self._fit_x_range()
+
+    def _tx(self, value: float) -> float:
+        """A value's x position on the (possibly broken) axis."""
+        return broken_x(value, self._break)
+
+    def _draw_break(self, bars: list[WaterfallBar]) -> None:
+        """The axis break: a gap with two slanted strokes across every bar that passes it."""
+        if self._break is None:
+            return
+        start, span, _top = self._break
+        unit = self._unit
+        rows = [i for i, b in enumerate(bars) if to_unit(b.low, unit) < start < to_unit(b.high, unit)]
+        if not rows:
+            return
+        gap = (start + span) * 0.012
+        plot = self.plot
+        cover = pg.BarGraphItem(x0=[start - gap / 2] * len(rows), y=rows, height=0.8, width=[gap] * len(rows),
+                                brush=pg.mkBrush(base_color(self)), pen=pg.mkPen(None))
+        cover.setZValue(5)
+        plot.addItem(cover)
+        xs, ys = [], []
+        for row in rows:
+            for edge in (start - gap / 2, start + gap / 2):
+                xs += [edge - gap * 0.35, edge + gap * 0.35]
+                ys += [row + 0.42, row - 0.42]
+        strokes = pg.PlotDataItem(xs, ys, connect="pairs", pen=pg.mkPen(text_color(self), width=1.3))
+        strokes.setZValue(6)
+        plot.addItem(strokes)
 
     def _fit_x_range(self, *_args) -> None:
         """Scale x so the longest bar leaves room on its right for its value label, at the current width."""
         if not self._bars:
             return
         unit = self._unit
-        top = max((to_unit(b.high, unit) for b in self._bars), default=1.0) or 1.0
+        top = max((self._tx(to_unit(b.high, unit)) for b in self._bars), default=1.0) or 1.0
         room_px = max_text_width(self, [f"{fmt_capacity(b.after, unit)}  " for b in self._bars]) + 8
         width_px = max(self.plot.getViewBox().width(), 200.0)
         fraction = min(room_px / width_px, 0.6)
         self.plot.setXRange(0, top / (1 - fraction), padding=0)
+
+    def value_label_rects(self) -> list[QRectF]:
+        """The scene rectangles of the bars' value labels (for layout checks: they never overlap)."""
+        return [item.mapRectToScene(item.boundingRect()) for item in self._value_labels]
 
     def _bar_at(self, scene_pos: QPointF) -> int:
         if not self._bars or not self.plot.sceneBoundingRect().contains(scene_pos):
