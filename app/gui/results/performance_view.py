@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from PySide6.QtCore import QPointF, Qt, Signal, Slot
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -51,6 +51,7 @@ from ._common import (
     max_text_width,
     muted_color,
     problem_messages,
+    remember_splitter,
     series_color,
     text_color,
     tint,
@@ -59,6 +60,11 @@ from ._common import (
 EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
 NO_TARGET = "no target"
 MAX_BARS = 8
+MIN_PLOT_HEIGHT = 260
+"""The latency chart never gets shorter than this (px)."""
+SUMMARY_ROWS = 4
+"""The summary table shows up to this many workload rows before it scrolls."""
+MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
 
 
@@ -119,6 +125,9 @@ class PerformanceView(QWidget):
         self._util_stations: list = []
         self._util_item: pg.BarGraphItem | None = None
         self._util_labels: list[tuple[float, str]] = []
+        self._util_value_items: list[pg.TextItem] = []
+        self._util_limit = MAX_BARS
+        self._util_elide_px = 0
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
 
@@ -208,22 +217,30 @@ class PerformanceView(QWidget):
         self.summary_table.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._select_row(current.row()))
 
+        # The chart stays readable: never shorter than MIN_PLOT_HEIGHT; the summary table takes only the rows
+        # it has (up to SUMMARY_ROWS, then it scrolls).
+        self.plot.setMinimumHeight(MIN_PLOT_HEIGHT)
+        self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60)
+        self.summary_table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
         charts = QSplitter(Qt.Orientation.Horizontal)
+        charts.setObjectName("performanceCharts")
         charts.addWidget(self.plot)
         charts.addWidget(util_box)
         charts.setStretchFactor(0, 3)
         charts.setStretchFactor(1, 2)
         charts.setSizes([700, 420])
         charts.setChildrenCollapsible(False)
-        self.splitter = QSplitter(Qt.Orientation.Vertical)
-        self.splitter.addWidget(charts)
-        self.splitter.addWidget(self.summary_table)
-        self.splitter.setStretchFactor(0, 4)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([400, 110])
-        self.splitter.setChildrenCollapsible(False)
+        self.charts_splitter = charts
+        remember_splitter(charts, "results/performance_charts")
+        self.body = QWidget()
+        body_layout = QVBoxLayout(self.body)
+        body_layout.setContentsMargins(0, 0, 0, 0)
+        body_layout.setSpacing(4)
+        body_layout.addWidget(charts, 1)
+        body_layout.addWidget(self.summary_table)
+        self._fit_summary_height()
 
-        self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.splitter,
+        self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.body,
                                                          EMPTY_MESSAGE)
 
     # ------------------------------------------------------------------------------------------------ public API
@@ -460,21 +477,44 @@ class PerformanceView(QWidget):
         else:
             vb.setYRange(0, y_high, padding=0)
 
+    def _util_rows_that_fit(self) -> int:
+        """How many utilisation rows fit the chart's height at one text line (plus a little air) each."""
+        height = self.util_plot.getViewBox().height()
+        if height <= 1:  # not laid out yet
+            return MAX_BARS
+        pitch = self.fontMetrics().height() + 6
+        return max(MIN_BARS, min(MAX_BARS, int(height // pitch)))
+
+    def _util_name_limit(self) -> int:
+        """The widest a station name may be on the utilisation axis, px."""
+        return max(120, int(self.util_plot.width() * 0.4))
+
     def _draw_utilisation(self) -> None:
         plot = self.util_plot
         plot.clear()
+        self._util_value_items = []
         workload = self.selected_workload()
         if workload is None:
             return
         ranked = sorted(workload.stations, key=lambda s: s.utilization, reverse=True)
-        # Pure delays (0% busy) say nothing as bars; the busiest stations (and always the bottleneck) do.
-        stations = [s for s in ranked if s.utilization > 0.005 or s.name == workload.bottleneck][:MAX_BARS]
+        # Pure delays (0% busy) say nothing as bars; the busiest stations (and always the bottleneck) do, as
+        # many as fit one readable row each.
+        limit = self._util_rows_that_fit()
+        self._util_limit = limit
+        busy = [s for s in ranked if s.utilization > 0.005 or s.name == workload.bottleneck]
+        stations = busy[:limit]
+        bottleneck = next((s for s in ranked if s.name == workload.bottleneck), None)
+        if bottleneck is not None and bottleneck not in stations:
+            stations = stations[:-1] + [bottleneck]
         hidden = len(ranked) - len(stations)
         self._util_stations = stations
         where = "target" if workload.target_iops is not None else "max IOPS within SLO"
-        more = f" \u00b7 {hidden} more under {stations[-1].utilization * 100:.0f}%" if hidden and stations else ""
+        below = min((s.utilization for s in stations), default=0.0)
+        more = f" \u00b7 +{hidden} more under {max(below * 100, 1):.0f}%" if hidden and stations else ""
         self.util_title.setText(f"<b>Utilisation</b> \u2014 {html_escape(workload.name)} at "
                                 f"{fmt_iops(workload.operating_iops)} IOPS ({where}){more}")
+        self.util_title.setToolTip("<br>".join(f"{html_escape(s.name)}: {s.utilization * 100:.1f}%"
+                                               for s in ranked))
         normal = muted_color(self)
         brushes, pens = [], []
         for station in stations:
@@ -490,23 +530,47 @@ class PerformanceView(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         for i, (station, value) in enumerate(zip(stations, values)):
-            bottleneck = station.name == workload.bottleneck
-            label = pg.TextItem(f"{station.utilization * 100:.0f}%" + ("  bottleneck" if bottleneck else ""),
+            is_bottleneck = station.name == workload.bottleneck
+            label = pg.TextItem(f"{station.utilization * 100:.0f}%" + ("  bottleneck" if is_bottleneck else ""),
                                 color=text, anchor=(0, 0.5))
-            if bottleneck:
+            if is_bottleneck:
                 label.setFont(bold)
             label.setPos(value, i)
             plot.addItem(label)
+            self._util_value_items.append(label)
+        # Station names elided to at most ~40% of the panel (the title's tooltip lists them in full).
+        metrics = self.fontMetrics()
+        limit_px = self._util_elide_px = self._util_name_limit()
+        names = [metrics.elidedText(s.name, Qt.TextElideMode.ElideMiddle, limit_px) for s in stations]
         axis = plot.getAxis("left")
-        axis.setTicks([[(i, s.name) for i, s in enumerate(stations)]])
-        axis.setWidth(max_text_width(self, (s.name for s in stations)) + 12)
+        axis.setTicks([[(i, name) for i, name in enumerate(names)]])
+        axis.setWidth(max_text_width(self, names) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
         self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
                                                                        else "")) for s, value in zip(stations, values)]
         self._fit_util_range()
 
+    def utilisation_row_rects(self) -> list:
+        """The scene rectangle of each utilisation row: its name on the axis, its bar and its value label, one
+        text line high (for layout checks: rows never overlap)."""
+        vb = self.util_plot.getViewBox()
+        axis = self.util_plot.getAxis("left")
+        height = self.fontMetrics().height()
+        rects = []
+        for i, item in enumerate(self._util_value_items):
+            centre = vb.mapViewToScene(QPointF(0, i)).y()
+            label = item.mapRectToScene(item.boundingRect())
+            left = axis.sceneBoundingRect().left()
+            rects.append(QRectF(left, centre - height / 2, label.right() - left, height))
+        return rects
+
     def _fit_util_range(self, *_args) -> None:
-        """0-100% plus room on the right for the longest value label at the current width."""
+        """0-100% plus room on the right for the longest value label at the current width; as many rows as
+        the height holds."""
+        if self._util_stations and (self._util_rows_that_fit() != self._util_limit
+                                    or abs(self._util_name_limit() - self._util_elide_px) > 12):
+            self._draw_utilisation()
+            return
         bold = QFont(self.font())
         bold.setBold(True)
         metrics = QFontMetrics(bold)
@@ -516,7 +580,8 @@ class PerformanceView(QWidget):
             fraction = min((metrics.horizontalAdvance(text) + 10) / width, 0.7)
             high = max(high, value / (1 - fraction))
         self.util_plot.setXRange(0, high, padding=0)
-        ticks = (0, 50, 100) if width < 260 else (0, 25, 50, 75, 100)
+        per_50 = width * 50 / high  # pixels between the 0% and 50% ticks
+        ticks = (0, 100) if per_50 < 60 else (0, 50, 100) if per_50 < 120 else (0, 25, 50, 75, 100)
         self.util_plot.getAxis("bottom").setTicks([[(v, f"{v}%") for v in ticks]])
 
     def _fill_summary(self) -> None:
@@ -553,6 +618,16 @@ class PerformanceView(QWidget):
             for item in items:
                 item.setToolTip(tooltip)
             model.appendRow(items)
+        self._fit_summary_height()
+
+    def _fit_summary_height(self) -> None:
+        """The summary table exactly as tall as its header and rows (at most SUMMARY_ROWS, then it scrolls)."""
+        table = self.summary_table
+        rows = min(max(self.summary_model.rowCount(), 1), SUMMARY_ROWS)
+        header = table.horizontalHeader().sizeHint().height()
+        scroll = table.horizontalScrollBar().sizeHint().height()
+        height = header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + scroll
+        table.setFixedHeight(height)
 
     def _on_workload_changed(self, index: int) -> None:
         if not 0 <= index < len(self._workloads):
