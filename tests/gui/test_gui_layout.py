@@ -21,7 +21,8 @@ def test_first_start_gives_results_a_readable_share(example_window, qtbot, size)
 
 def test_host_item_shows_its_ports(example_window):
     item = example_window.scene.node_items["sql-servers"]
-    assert item.subtitle == "8 hosts · 4 x 8Gb FC each"
+    assert item.subtitle == "8 hosts · 2 x QLE2562 8Gb"  # 2 dual-port HBAs each; the tooltip names them
+    assert "QLogic QLE2562" in item.toolTip()
 
 
 def test_inspector_uses_the_fields_terms(example_window, qtbot):
@@ -37,3 +38,71 @@ def test_inspector_uses_the_fields_terms(example_window, qtbot):
     assert {"RAID group size:", "WAFL reserve:", "DDP preservation drives:"} <= labels or \
         {"RAID group size", "WAFL reserve", "DDP preservation drives"} <= labels
     assert win.inspector_dock.isVisible() and not win.inspector_dock.visibleRegion().isEmpty()
+
+
+def _rects_disjoint(rects) -> bool:
+    return all(not a.intersects(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+
+
+def test_latency_chart_stays_readable_on_a_laptop(example_window, qtbot):
+    win = example_window
+    win.resize(1366, 768)
+    qtbot.waitUntil(lambda: win.height() == 768, timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    view = win.results.performance_view
+    qtbot.waitUntil(lambda: view.plot.isVisible() and view.plot.height() >= 260, timeout=3000)
+    table = view.summary_table  # compact: its header and rows, no empty band under them
+    assert table.height() <= table.horizontalHeader().height() + 4 * table.rowHeight(0) + 40
+
+
+@pytest.mark.parametrize("height", [700, 260])
+def test_utilisation_rows_never_overlap(example_window, qtbot, height):
+    from app.gui.results.performance_view import MIN_BARS
+
+    win = example_window
+    win.results.setCurrentIndex(1)
+    view = win.results.performance_view
+    view.util_plot.setMinimumHeight(0)
+    view.util_plot.setFixedHeight(height - 120)  # tall, then squeezed: fewer rows, never overlapping ones
+    qtbot.waitUntil(lambda: view.util_plot.height() == height - 120, timeout=3000)
+    view._fit_util_range()
+    rects = view.utilisation_row_rects()
+    assert len(rects) >= MIN_BARS
+    if height < 300:
+        assert len(rects) < 8 and "+" in view.util_title.text()  # fewer rows, the rest counted
+    assert _rects_disjoint(rects)
+    bars = view.utilisation_bars()
+    assert bars[0][2]  # the bottleneck is shown, first and highlighted
+    assert "more" in view.util_title.text() or len(bars) == len(view.selected_workload().stations)
+
+
+def test_snapshot_savings_break_the_capacity_axis(example_window, qtbot):
+    """240 TiB effective against 35 TiB raw: the axis breaks so raw -> usable stays readable."""
+    win = example_window
+    view = win.results.capacity_view
+    qtbot.waitUntil(lambda: bool(view.bars), timeout=3000)
+    assert view._break is not None
+    labels = [b.label for b in view.bars]
+    widths = view._bar_item.opts["width"]
+    usable, effective = widths[labels.index("Usable")], widths[labels.index("Effective")]
+    assert usable >= 0.3 * effective  # not a sliver next to the effective bar
+    assert "axis broken" in view.plot.getAxis("bottom").labelText
+    assert _rects_disjoint(view.value_label_rects())
+    assert view.plot.minimumHeight() >= len(view.bars) * view.fontMetrics().height()
+
+
+def test_empty_canvas_says_how_to_start(window):
+    assert not window.scene.node_items
+    assert window.view.EMPTY_HINT == "Drag a controller from the catalog to start"
+    assert window.status_labels and all("n/a" in label.text() for label in window.status_labels.values())
+
+
+def test_link_and_host_labels_are_short(example_window):
+    from app.gui.canvas.items import display_title, link_label
+
+    assert link_label("nvme-fc-32g") == "NVMe/FC 32G" and link_label("pcie-nvme") == "NVMe"
+    assert link_label("fc-16g") == "FC 16G" and link_label("iscsi-25g") == "iSCSI 25G"
+    item = example_window.scene.node_items["sql-servers"]
+    assert item.title == display_title(item.node, "8 x SQL Server 2014") == "SQL Server 2014"
+    assert "8 x SQL Server 2014" in item.toolTip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPalette
@@ -37,6 +38,35 @@ def marketed(size: float) -> str:
     return f"{size / 1e12:.3g}TB" if size >= 1e12 else f"{size / 1e9:.3g}GB"
 
 
+def adapter_model(name: str) -> str:
+    """The part number an engineer knows an adapter by: 'QLE2562', 'LPe32002' ('' for a generic NIC)."""
+    match = re.search(r"\b([A-Z][A-Za-z]{1,3}\d{3,6})(?:-[A-Z0-9]+)?\b", name)
+    return match.group(1) if match else ""
+
+
+def display_title(node: NodeBase, title: str) -> str:
+    """The item's title without a leading "10 x " when the key figures already say "10 hosts"."""
+    count = getattr(node, "count", None)
+    match = re.match(r"\s*(\d+)\s*[x×]\s+(.+)", title)
+    if isinstance(node, HostNode) and match and int(match.group(1)) == count:
+        return match.group(2)
+    return title
+
+
+def link_label(link_type: str) -> str:
+    """A link's short name on the canvas: 'FC 32G', 'NVMe/FC 32G', 'iSCSI 10G', 'SAS 6G', 'NVMe'."""
+    parts = link_type.lower().split("-")
+    names = {"fc": "FC", "al": "AL", "nvme": "NVMe", "iscsi": "iSCSI", "sas": "SAS", "pcie": "PCIe"}
+    if parts[:2] == ["nvme", "fc"]:
+        return "NVMe/FC " + " ".join(p.upper() for p in parts[2:])
+    if parts == ["pcie", "nvme"]:
+        return "NVMe"
+    words = [names.get(p, p.upper()) for p in parts]
+    if words[:2] == ["FC", "AL"]:
+        words[:2] = ["FC-AL"]
+    return " ".join(words)
+
+
 def key_figures(node: NodeBase, catalog: Catalog) -> str:
     """The one line an engineer reads on the item: '24 x 800GB SSD', 'RAID DP, ADP', '4 hosts, FTT=1 RAID1'."""
     if isinstance(node, ShelfNode):
@@ -59,9 +89,12 @@ def key_figures(node: NodeBase, catalog: Catalog) -> str:
         hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
         if adapter is None:
             return f"{hosts}, no adapter"
-        ports = adapter.ports * node.adapters_per_host
-        speed = f"{adapter.speed_gbps}Gb FC" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
-        return f"{hosts} · {ports} x {speed}" + (" each" if node.count > 1 else "")
+        speed = f"{adapter.speed_gbps}Gb" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
+        per_host = f"{node.adapters_per_host} x " if node.adapters_per_host > 1 else ""
+        model = adapter_model(adapter.name)
+        if model:
+            return f"{hosts} · {per_host}{model} {speed}"
+        return f"{hosts} · {per_host}{speed} {'FC HBA' if adapter.adapter_type == 'FC HBA' else 'NIC'}"
     if isinstance(node, CloudVmNode):
         disk = catalog.find(node.disk)
         tier = getattr(disk, "tier", None) or node.disk
@@ -98,18 +131,25 @@ class NodeItem(QGraphicsObject):
     def set_node(self, node: NodeBase, catalog: Catalog) -> None:
         self.node = node
         record = catalog.find(node.catalog_id)
-        self.title = node.label or (record.name if record else node.catalog_id)
+        self.full_title = node.label or (record.name if record else node.catalog_id)
+        self.title = display_title(node, self.full_title)
         self.subtitle = key_figures(node, catalog)
+        self.details = ""
+        if isinstance(node, HostNode) and node.adapter:
+            adapter = catalog.find(node.adapter)
+            if adapter is not None:
+                self.details = (f"<br>{node.adapters_per_host} x {adapter.name} per host "
+                                f"({adapter.ports * node.adapters_per_host} ports each)")
         self.color = QColor(KIND_COLORS.get(node.kind, "#888888"))
         self.icon = kind_icon(node.kind, KIND_COLORS.get(node.kind))
-        self.setToolTip(f"<b>{self.title}</b><br>{node.id} · {node.catalog_id}<br>{self.subtitle}")
+        self.setToolTip(f"<b>{self.full_title}</b><br>{node.id} · {node.catalog_id}<br>{self.subtitle}{self.details}")
         if self.pos() != QPointF(node.x, node.y):
             self.setPos(node.x, node.y)
         self.update()
 
     def set_problems(self, problems: list) -> None:
         self._problems = list(problems)
-        tip = f"<b>{self.title}</b><br>{self.node.id} · {self.node.catalog_id}<br>{self.subtitle}"
+        tip = f"<b>{self.full_title}</b><br>{self.node.id} · {self.node.catalog_id}<br>{self.subtitle}{self.details}"
         if problems:
             tip += "<hr>" + "<br>".join(("⛔ " if p.severity == "error" else "⚠ ") + p.message for p in problems)
         self.setToolTip(tip)
@@ -236,7 +276,7 @@ class LinkItem(QGraphicsObject):
         self.link = link
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
-        self.label = f"{link.link_type.upper()}" + (f" ×{link.ports}" if link.ports > 1 else "")
+        self.label = link_label(link.link_type) + (f" ×{link.ports}" if link.ports > 1 else "")
         # label font and pill size, measured once (paint runs for every link on every frame of a drag)
         self._font = QFont(QApplication.font())
         self._font.setPointSizeF(max(self._font.pointSizeF() - 1.5, 7.0))

@@ -46,6 +46,45 @@ class TopologyView(QGraphicsView):
         self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
         self.setAcceptDrops(True)
         self.topology_scene.sig_items_moved.connect(document.move_nodes)
+        self._was_empty = True
+        self.topology_scene.changed.connect(self._repaint_empty_hint)
+
+    # --- empty state --------------------------------------------------------------------------------------
+
+    EMPTY_HINT = "Drag a controller from the catalog to start"
+    EMPTY_DETAIL = "then add shelves, hosts and a switch, and connect them (drag from an item's right edge)"
+
+    def _repaint_empty_hint(self, *_args) -> None:
+        empty = not self.topology_scene.node_items
+        if empty != self._was_empty:
+            self._was_empty = empty
+            self.viewport().update()
+
+    def drawForeground(self, painter: QPainter, rect) -> None:  # noqa: N802
+        """An empty canvas says how to begin."""
+        super().drawForeground(painter, rect)
+        if self.topology_scene.node_items:
+            return
+        from PySide6.QtCore import QRectF
+        from PySide6.QtGui import QPalette
+
+        painter.save()
+        painter.resetTransform()
+        area = QRectF(self.viewport().rect())
+        color = self.palette().color(QPalette.ColorRole.PlaceholderText)
+        font = painter.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        painter.setFont(font)
+        painter.setPen(color)
+        line = painter.fontMetrics().height()
+        painter.drawText(area.adjusted(0, 0, 0, -line), Qt.AlignmentFlag.AlignCenter, self.EMPTY_HINT)
+        small = painter.font()
+        small.setBold(False)
+        small.setPointSizeF(small.pointSizeF() / 1.35)
+        painter.setFont(small)
+        painter.drawText(area.adjusted(0, line + 6, 0, 0), Qt.AlignmentFlag.AlignCenter, self.EMPTY_DETAIL)
+        painter.restore()
 
     # --- zoom ---------------------------------------------------------------------------------------------
 

@@ -41,7 +41,7 @@ def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> d
     if evaluation is None:
         return result
     capacity = getattr(evaluation, "capacity", None)
-    if capacity is not None:
+    if capacity is not None and tuple(getattr(capacity, "systems", (None,)) or ()):  # no systems: nothing to sum
         total = getattr(capacity, "total", None)
         result["usable"] = _capacity(total, "usable_bytes", unit)
         result["effective"] = _capacity(total, "effective_bytes", unit)
