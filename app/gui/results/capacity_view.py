@@ -357,8 +357,10 @@ class CapacityView(QWidget):
         self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         head = self.table.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        head.setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        # Columns fit their contents after each fill; Source fills what is left but never squeezes the step
+        # names and figures (the table scrolls instead).
+        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        head.setStretchLastSection(True)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.selectionModel().currentRowChanged.connect(self._on_row_changed)
         self.details = QTextBrowser()
@@ -550,6 +552,10 @@ class CapacityView(QWidget):
             if bar.kind in ("drop", "gain"):
                 items[3].setForeground(QColor(DROP if bar.kind == "drop" else GAIN))
             self.model.appendRow(items)
+        for column in range(len(self.COLUMNS) - 1):
+            self.table.resizeColumnToContents(column)
+        cap = self.fontMetrics().horizontalAdvance("x" * 26)  # a long step name elides (its tooltip has it all)
+        self.table.setColumnWidth(0, min(self.table.columnWidth(0), cap))
 
     def _draw_chart(self) -> None:
         plot = self.plot
