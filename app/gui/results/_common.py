@@ -277,3 +277,18 @@ def remember_splitter(splitter, key: str) -> None:
     if not state.isEmpty():
         splitter.restoreState(state)
     splitter.splitterMoved.connect(lambda *_: settings.put(key, splitter.saveState()))
+
+
+def make_latency_plot(view: QWidget) -> tuple[pg.PlotWidget, pg.LegendItem]:
+    """A latency-vs-IOPS plot (IOPS / ms axes, light grid) whose legend sits in its own row above the chart
+    (the title row), so it never hides a curve or label and still appears in exported images."""
+    plot = make_plot(view, axisItems={"bottom": ValueAxis("bottom", "iops"), "left": ValueAxis("left", "ms")})
+    plot.showGrid(x=True, y=True, alpha=0.15)
+    plot.setLabel("bottom", "IOPS", **axis_label_style(view))
+    plot.setLabel("left", "Latency (ms)", **axis_label_style(view))
+    item = plot.plotItem
+    legend = pg.LegendItem(colCount=3, labelTextColor=text_color(view), horSpacing=14)
+    item.layout.removeItem(item.titleLabel)
+    item.titleLabel.hide()
+    item.layout.addItem(legend, 0, 1)
+    return plot, legend

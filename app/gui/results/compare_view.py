@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 from models.units import CapacityUnit
 
 from ._common import (
+    make_latency_plot,
     stacked_result_layout,
     DROP,
     GAIN,
@@ -25,8 +26,6 @@ from ._common import (
     NOT_MET,
     SATURATED,
     StaleBanner,
-    ValueAxis,
-    axis_label_style,
     finite,
     fmt_capacity,
     fmt_capacity_delta,
@@ -34,7 +33,6 @@ from ._common import (
     fmt_ms,
     fmt_ratio,
     html_escape,
-    make_plot,
     muted_color,
     series_color,
     text_color,
@@ -84,16 +82,7 @@ class CompareView(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setStretchLastSection(True)
 
-        self.plot = make_plot(self, axisItems={"bottom": ValueAxis("bottom", "iops"),
-                                               "left": ValueAxis("left", "ms")})
-        self.plot.showGrid(x=True, y=True, alpha=0.15)
-        self.plot.setLabel("bottom", "IOPS", **axis_label_style(self))
-        self.plot.setLabel("left", "Latency (ms)", **axis_label_style(self))
-        item = self.plot.plotItem
-        self.legend = pg.LegendItem(colCount=3, labelTextColor=text_color(self), horSpacing=14)
-        item.layout.removeItem(item.titleLabel)
-        item.titleLabel.hide()
-        item.layout.addItem(self.legend, 0, 1)
+        self.plot, self.legend = make_latency_plot(self)
         self.plot_message = pg.TextItem("", color=muted_color(self), anchor=(0.5, 0.5))
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)

@@ -30,15 +30,14 @@ from PySide6.QtWidgets import (
 from models.units import CapacityUnit
 
 from ._common import (
+    make_latency_plot,
     stacked_result_layout,
     FAIL,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
     WARNING,
-    ValueAxis,
     StaleBanner,
-    axis_label_style,
     base_color,
     finite,
     fmt_iops,
@@ -168,18 +167,7 @@ class PerformanceView(QWidget):
         toolbar.addWidget(self.export_csv_button)
 
         # Latency chart
-        self.plot = make_plot(self, axisItems={"bottom": ValueAxis("bottom", "iops"),
-                                               "left": ValueAxis("left", "ms")})
-        self.plot.showGrid(x=True, y=True, alpha=0.15)
-        self.plot.setLabel("bottom", "IOPS", **axis_label_style(self))
-        self.plot.setLabel("left", "Latency (ms)", **axis_label_style(self))
-        # The legend sits in its own row above the chart (the title row), so it never hides a curve or label
-        # and still appears in exported images.
-        item = self.plot.plotItem
-        self.legend = pg.LegendItem(colCount=3, labelTextColor=text_color(self), horSpacing=14)
-        item.layout.removeItem(item.titleLabel)
-        item.titleLabel.hide()
-        item.layout.addItem(self.legend, 0, 1)
+        self.plot, self.legend = make_latency_plot(self)
         self._mouse_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
 
