@@ -310,6 +310,22 @@ def test_cvo_licences_per_vm(catalog):
     assert _vm(catalog, "Standard_DS4_v2").ha_supported and _vm(catalog, "Standard_DS14_v2").ha_supported
 
 
+@pytest.mark.parametrize("size", AZURE_LIMITS)
+def test_cvo_nvram_disk_is_a_premium_ssd_marked_as_assumed(catalog, size):
+    """Every CVO VM names its NVRAM (write log) disk: NetApp's documented 512 GiB Premium SSD, or for the seed's
+    VMs a disk inferred from the seed's write ceilings, marked as assumed."""
+    from models.catalog.schema import CloudDisk
+
+    vm = _vm(catalog, size)
+    disk = catalog.get(vm.nvram_disk, CloudDisk)
+    assert disk.tier == "Premium_LRS"
+    source = vm.source_of("nvram_disk")
+    if size in ("Standard_DS3_v2", "Standard_DS4_v2", "Standard_DS14_v2"):
+        assert source.startswith("assumed:") and "seed 004" in source
+    else:
+        assert disk.size_bytes == 512 * 2**30 and "Default configuration for Cloud Volumes ONTAP" in source
+
+
 def test_licence_caps_in_tib(catalog):
     """published.toml cvo-azure-license-caps: 2 / 10 / 252, tolerance 0.
 

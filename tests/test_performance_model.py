@@ -183,6 +183,33 @@ def test_cloud_limits_and_ha():
     assert {"VM network", "VM disk MB/s cap", "HA partner CPU"} <= names
 
 
+def test_cvo_normal_write_speed_logs_every_write_to_the_nvram_disk():
+    """Normal write speed (seed 004 §3): each write waits for the NVRAM disk, whose throughput cap bounds
+    streaming writes (DS3_v2: a P6, 50 MB/s, catalog); high write speed buffers writes in memory instead, and
+    the data disks only see coalesced consistency-point writes in both modes."""
+    from models.catalog.schema import CloudDisk, CloudVm
+    from models.performance.paths import AZURE_IO_UNIT_BYTES, build_path
+
+    sc = seeds.cvo("azure-standard-ds3-v2", False, "stream-write")
+    normal = one(sc)
+    vm = CAT.get("azure-standard-ds3-v2", CloudVm)
+    log_mbps = CAT.get(vm.nvram_disk, CloudDisk).mbps
+    assert normal.bottleneck == "NVRAM log disk MB/s"
+    assert normal.saturation_mbps == pytest.approx(log_mbps, rel=1e-9)
+    node = sc.node("cvo").model_copy(update={"write_speed": "high"})
+    fast_sc = sc.model_copy(update={"nodes": [node if n.id == "cvo" else n for n in sc.nodes]})
+    fast = one(fast_sc)
+    assert fast.saturation_mbps > 2 * normal.saturation_mbps
+    assert not any(s.name.startswith("NVRAM") for s in fast.stations)
+    # data disks: one 256 KiB Azure I/O unit per 256 KiB written, whatever the host block size, written at
+    # consistency points after the acknowledgement (asynchronous)
+    w = sc.workloads[0]
+    disk_iops = {s.name: s for s in build_path(fast_sc, CAT, w).stations}["VM disk IOPS cap"]
+    assert disk_iops.write_s == 0.0
+    assert disk_iops.write_async_s == pytest.approx(w.block_kib * 1024 / AZURE_IO_UNIT_BYTES /
+                                                    vm.max_uncached_disk_iops)
+
+
 def test_fabricpool_cold_reads_slower():
     hot = one(seeds.cvo("azure-standard-ds4-v2", False, "oltp", concurrency=32))
     cold = one(seeds.cvo("azure-standard-ds4-v2", False, "oltp", concurrency=32, tiering="auto", cold_data_pct=100))
@@ -224,8 +251,10 @@ def test_open_curve_continues_a_short_ramp_towards_saturation():
     assert all(b > a for a, b in zip(xs, xs[1:])) and all(b >= a - 1e-12 for a, b in zip(ys, ys[1:]))
     path = build_path(project.scenario, bundled_catalog(), project.scenario.workloads[0])
     demands = [s.demand(path.read_fraction) for s in path.stations]
+    shares = [s.latency_share(path.read_fraction) for s in path.stations]
     for p in wp.open_curve[::10]:
-        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops), rel=1e-9)
+        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops, shares),
+                                             rel=1e-9)
     # the AFF8080 ramp reaches saturation itself: nothing to continue
     aff = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")).performance.workloads[0]
     assert aff.open_curve == ()
@@ -244,3 +273,43 @@ def test_operating_point_without_target_is_the_max_iops_at_slo_even_beyond_the_r
     bottleneck = next(s for s in wp.stations if s.name == wp.bottleneck)
     assert bottleneck.utilization > 0.9
     assert all(s.residence_ms is None or math.isfinite(s.residence_ms) for s in wp.stations)
+
+
+def test_asynchronous_work_loads_a_station_but_is_not_waited_for():
+    """A write's asynchronous demand (vSAN destage) counts in utilisation and saturation but not in the write's
+    latency: open model R = D_sync / (1 - U), U from the total demand (M/M/1, QSP ch. 6), and the closed ramp
+    likewise scales each residence time by the waited-for share."""
+    from models.performance.engine import open_storage_latency_ms, ramp, saturation_iops
+    from models.performance.paths import StationSpec
+
+    d_sync, d_async = 1e-4, 3e-4
+    spec = StationSpec("ssd", "n", read_s=0.0, write_s=d_sync, write_async_s=d_async)
+    assert spec.demand(0.0) == pytest.approx(4e-4)
+    assert spec.latency_share(0.0) == pytest.approx(0.25)
+    sat, _ = saturation_iops([spec], 0.0)
+    assert sat == pytest.approx(1 / 4e-4)
+    x = 1500.0
+    u = x * 4e-4
+    latency = open_storage_latency_ms([spec], [spec.demand(0.0)], x, [spec.latency_share(0.0)])
+    assert latency == pytest.approx(d_sync / (1 - u) * 1e3)
+    r = ramp([spec], 0.0, 1)
+    assert r.storage_ms[0] == pytest.approx(d_sync * 1e3)  # alone: no queueing, waits for its own part only
+    sync_only = StationSpec("ssd", "n", read_s=0.0, write_s=d_sync)
+    assert sync_only.latency_share(0.0) == 1.0
+
+
+def test_vsan_destage_and_near_line_dedupe_are_asynchronous():
+    """vSAN acknowledges a write once it is in the cache tier: destaging to the capacity SSDs and near-line
+    dedupe/compression (seed 002) load those stations but are not in the write latency."""
+    from models.catalog import bundled_catalog
+    from models.performance import seeds
+    from models.performance.paths import build_path
+
+    sc = seeds.vsan("ftt1-raid1")
+    path = build_path(sc, bundled_catalog(), sc.workloads[0])
+    by_name = {s.name: s for s in path.stations}
+    assert by_name["capacity SSDs"].write_s == 0.0 and by_name["capacity SSDs"].write_async_s > 0
+    assert by_name["vSAN host CPU"].write_async_s > 0
+    raid5 = build_path(seeds.vsan("ftt1-raid5"), bundled_catalog(), sc.workloads[0])
+    # RAID5's read phase (old data + parity) is waited for
+    assert {s.name: s for s in raid5.stations}["capacity SSDs"].write_s > 0

@@ -270,6 +270,11 @@ class CloudVm(Entry):
     licences: list[str] = Field(default_factory=list)
     ha_supported: bool = True
     protocols: list[Protocol]
+    nvram_disk: str | None = Field(
+        default=None,
+        description="catalog id of the cloud disk that holds Cloud Volumes ONTAP's NVRAM (write log); with normal "
+                    "write speed every write is logged to it before it is acknowledged. None: the log shares the "
+                    "data disks")
     performance: list[PerfProfile] = Field(default_factory=list)
 
 

@@ -50,7 +50,8 @@ class Ramp:
 
     Attributes:
         population: (N,) outstanding I/Os; iops: (N,) I/O per second; storage_ms, host_ms: (N,) latencies;
-        residence_ms: (N, S) per StationSpec (all its parts), ms; specs: the StationSpecs (inflated demands);
+        residence_ms: (N, S) per StationSpec (all its parts; the part the I/O waits for, see
+        ``StationSpec.latency_share``), ms; specs: the StationSpecs (inflated demands);
         demand_s: (S,) demand per I/O of each spec, seconds (inflated).
     """
 
@@ -123,7 +124,8 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     for j, i in enumerate(owner):
         res[:, i] += R[:, j]
     storage = np.array([s.storage_side for s in specs], dtype=bool)
-    res_ms = res * 1e3
+    shares = np.array([s.latency_share(read_fraction) for s in specs], dtype=float)
+    res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
     return Ramp(
         population=np.arange(1, len(X) + 1),
         iops=X,
@@ -184,35 +186,37 @@ def open_residence_ms(spec: StationSpec, demand_s: float, iops: float) -> float 
     return ((demand_s / c) / (1.0 - u) + demand_s * (c - 1) / c) * 1e3
 
 
-def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float) -> float | None:
+def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float,
+                            shares: Sequence[float] | None = None) -> float | None:
     """Storage-side open-model latency at ``iops`` (ms), with the same Seidmann decomposition as the ramp: a
     c-server station is an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c (Lazowska et al. 1984 QSP
-    ch. 6 for R = D / (1 - U)); None at or past saturation."""
+    ch. 6 for R = D / (1 - U)); ``shares`` (default all 1) is each station's waited-for share of its demand
+    (``StationSpec.latency_share``). None at or past saturation."""
     total = 0.0
-    for spec, d in zip(specs, demands):
+    for k, (spec, d) in enumerate(zip(specs, demands)):
         if not spec.storage_side:
             continue
         part = open_residence_ms(spec, d, iops)
         if part is None:
             return None
-        total += part
+        total += part * (shares[k] if shares is not None else 1.0)
     return total
 
 
 def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
-                         low_iops: float, saturation: float) -> float | None:
+                         low_iops: float, saturation: float, shares: Sequence[float] | None = None) -> float | None:
     """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (bisection; the
     latency rises monotonically with load). Used when a closed ramp ends inside the SLO: the system can take
     more load than the ramp's outstanding I/Os drive, up to where the SLO is reached."""
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
-    lat = open_storage_latency_ms(specs, demands, low_iops)
+    lat = open_storage_latency_ms(specs, demands, low_iops, shares)
     if lat is None or lat > limit_ms:
         return None
     lo, hi = low_iops, saturation
     for _ in range(80):
         mid = (lo + hi) / 2
-        lat = open_storage_latency_ms(specs, demands, mid)
+        lat = open_storage_latency_ms(specs, demands, mid, shares)
         if lat is not None and lat <= limit_ms:
             lo = mid
         else:
@@ -227,7 +231,8 @@ OPEN_CURVE_POINTS = 60
 
 
 def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], start_iops: float, saturation: float,
-                      block_bytes: float, limit_ms: float) -> tuple[CurvePoint, ...]:
+                      block_bytes: float, limit_ms: float, shares: Sequence[float] | None = None
+                      ) -> tuple[CurvePoint, ...]:
     """The open model's storage latency from ``start_iops`` towards ``saturation`` (exclusive), spaced
     quadratically closer near saturation, stopping once latency passes ``limit_ms``; () when the ramp already
     reached 97% of saturation or saturation is unbounded."""
@@ -236,7 +241,7 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], st
     points = []
     for t in np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]:
         iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
-        latency = open_storage_latency_ms(specs, demands, iops)
+        latency = open_storage_latency_ms(specs, demands, iops, shares)
         if latency is None:
             break
         points.append(CurvePoint(iops=float(iops), latency_ms=float(latency), mbps=float(iops * block_bytes / 1e6)))
@@ -379,6 +384,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     rf = path.read_fraction
     block = w.block_kib * KIB
     factors, notes = _background(path, others)
+    shares = [spec.latency_share(rf) for spec in path.stations]
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors)
     sat, b_idx = saturation_iops(path.stations, rf, factors)
@@ -387,7 +393,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
     ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
     if ramp_inside_slo:
-        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat)
+        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, shares)
         if extended is not None and extended > (max_slo or 0.0):
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
@@ -413,25 +419,26 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         if open_result is not None and w.id in open_result.classes:
             cls = open_result.classes[w.id]
             if open_result.stable and target < sat:
-                storage = 0.0
+                storage = host = 0.0
                 factors_op = []
-                for spec in path.stations:
+                for k, spec in enumerate(path.stations):
                     st = open_result.stations[spec.name]
                     pc = st.per_class[w.id]
                     res = pc.residence_time_s or 0.0
                     d = spec.demand(rf)
                     factors_op.append(res / d if d > 0 else 1.0)
+                    host += res * shares[k]
                     if spec.storage_side:
-                        storage += res
+                        storage += res * shares[k]
                 latency_at_target = storage * 1e3
-                host_at_target = _finite(cls.response_time_s * 1e3) if cls.response_time_s is not None else None
+                host_at_target = _finite(host * 1e3) if cls.response_time_s is not None else None
                 read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
                 write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
-            for spec in path.stations:
+            for k, spec in enumerate(path.stations):
                 st = open_result.stations[spec.name]
                 res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
                 stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
-                                            _finite(res * 1e3) if res is not None else None))
+                                            _finite(res * shares[k] * 1e3) if res is not None else None))
         target_met = latency_at_target is not None and latency_at_target <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
     if not stations:
@@ -458,8 +465,13 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         for k, spec in enumerate(path.stations):
             d = r.demand_s[k]
             u = 0.0 if spec.delay else x * spec.demand(rf) / spec.servers + bg[spec.name]
-            res = open_residence_ms(spec, d, x) if beyond else r.residence_ms[j, k]
-            factors_op.append(res / (d * 1e3) * factors[k] if d > 0 and res is not None else 1.0)
+            if beyond:
+                res = open_residence_ms(spec, d, x)
+                res = res * shares[k] if res is not None else None
+            else:
+                res = r.residence_ms[j, k]
+            waited = d * shares[k]
+            factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
             stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res)))
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
@@ -468,7 +480,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
     extension = open_continuation(path.stations, r.demand_s, float(r.iops[-1]), sat, block,
-                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])))
+                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), shares)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(

@@ -27,6 +27,12 @@ an engineering assumption). Formulas:
   bytes only, whatever the host's random share.
 * Cache: reads hit the controller's memory with ratio min(1, cache bytes / working set) (uniform random access
   over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references).
+* Write-back: a write is acknowledged once it is in the controller's mirrored write cache (NVRAM), the CVO NVRAM
+  disk, or the vSAN cache tier; drive / data-disk writes and vSAN destaging happen afterwards. That work is
+  ``StationSpec.write_async_s``: it loads its station (utilisation, saturation, everyone's queueing) but is not
+  part of the write's latency. A station's residence per I/O is its queueing factor R / D applied to the part of
+  D the I/O waits for (the open model's R = D_sync / (1 - U) with U from all the work, QSP ch. 6-7 mixed-load
+  reasoning).
 """
 
 from __future__ import annotations
@@ -111,13 +117,13 @@ VSAN_CPU_US = {"read": 40.0, "write": 60.0, "dedupe_write": 40.0}
 VSAN_NET_RTT_US = 60.0
 """assumed: 10GbE round trip between two vSAN hosts through one switch, with the vSAN network stack (~60 us)."""
 
-VSAN_SOFTWARE_LATENCY_US = {"read": 700.0, "write_phase": 1_150.0}
-"""fitted to seed 002: the vSAN 6.2 software path latency (DOM owner + LSOM, checksum, dedupe/compression) of one
-read, and of one distributed write phase (all replicas written and acknowledged). The write value is chosen so
-that FTT=1 RAID1 writes land inside the seed's 1.7-2.1 ms at the case's load (002, "average disk write latency
-1.7ms to 2.1ms"); the read value so that reads stay below the seed's 2 ms. The RAID5 / RAID1 write-latency ratio
-is then a prediction: RAID5 3+1 partial-stripe writes need a read phase (old data + parity) and a write phase
-(new data + parity), RAID1 writes one phase."""
+VSAN_SOFTWARE_LATENCY_US = {"read": 700.0, "write_phase": 1_450.0}
+"""fitted to seed 002: the vSAN 6.2 software path latency (DOM owner + LSOM, checksum) of one read, and of one
+distributed write phase (all replicas written to the cache tier and acknowledged). The write value puts FTT=1
+RAID1 writes at the middle of the seed's range (002, "average disk write latency 1.7ms to 2.1ms": 1.9 ms at the
+case's load); the read value keeps reads below the seed's 2 ms. The RAID5 / RAID1 write-latency ratio is then a
+prediction: RAID5 3+1 partial-stripe writes need a read phase (old data + parity) and a write phase (new data +
+parity), RAID1 writes one phase; in both, destaging and near-line dedupe/compression come after the ack."""
 
 VSAN_PARALLELISM_CAP = 64
 """assumed: servers of a pooled SSD station are capped (no fewer parallel I/Os than drives x parallelism is
@@ -156,6 +162,9 @@ class StationSpec:
         delay: pure latency, no queueing.
         storage_side: counts in the storage-side latency (array-internal); False = host side only.
         kind: a short tag ("cpu", "port", "drive", "network", "disk", "delay", ...).
+        write_async_s: work one write causes here after it has been acknowledged (e.g. vSAN destaging the write
+            buffer to the capacity tier), seconds: it loads the station (utilisation, saturation, the queueing
+            of everything else) but the write does not wait for it.
     """
 
     name: str
@@ -166,10 +175,19 @@ class StationSpec:
     delay: bool = False
     storage_side: bool = True
     kind: str = ""
+    write_async_s: float = 0.0
 
     def demand(self, read_fraction: float) -> float:
-        """Demand per I/O of a mix with ``read_fraction`` reads, seconds."""
-        return read_fraction * self.read_s + (1.0 - read_fraction) * self.write_s
+        """Demand per I/O of a mix with ``read_fraction`` reads (asynchronous work included), seconds."""
+        return read_fraction * self.read_s + (1.0 - read_fraction) * (self.write_s + self.write_async_s)
+
+    def latency_share(self, read_fraction: float) -> float:
+        """The share of :meth:`demand` that the I/O waits for (1 without asynchronous work): a station's
+        residence time per I/O is its queueing factor R / D applied to this part only."""
+        total = self.demand(read_fraction)
+        if total <= 0.0:
+            return 1.0
+        return (read_fraction * self.read_s + (1.0 - read_fraction) * self.write_s) / total
 
 
 @dataclass(frozen=True)
@@ -194,12 +212,14 @@ class _Builder:
     stations: list[StationSpec] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
-    def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind=""):
-        read_s, write_s = max(float(read_s), 0.0), max(float(write_s), 0.0)
-        if read_s == 0.0 and write_s == 0.0:
+    def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
+            write_async_s=0.0):
+        read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
+        if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return
         servers = max(int(servers), 1)
-        self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind))
+        self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind,
+                                         write_async_s))
 
 
 # ----------------------------------------------------------------------------------------------- topology
@@ -462,16 +482,22 @@ def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, gr
 
 
 def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost):
-    """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives."""
+    """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives.
+
+    Drive writes are asynchronous: every modelled controller acknowledges a write once it is in its mirrored
+    write cache (ONTAP NVRAM, E-Series / array cache) and writes the drives later (WAFL consistency points,
+    destaging), so drive writes load the drives but are not part of the write's latency.
+    """
     if drives <= 0:
         return
     if drive.media == "HDD":
-        b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), share * (cost.media_w + cost.xfer_w),
-              servers=drives * drive.parallelism, kind="drive")
+        b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drives * drive.parallelism,
+              kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w))
     else:
-        b.add(f"{name}", component, share * cost.media_r, share * cost.media_w,
-              servers=drives * drive.parallelism, kind="drive")
-        b.add(f"{name} transfer", component, share * cost.xfer_r, share * cost.xfer_w, servers=drives, kind="drive")
+        b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drives * drive.parallelism, kind="drive",
+              write_async_s=share * cost.media_w)
+        b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, servers=drives, kind="drive",
+              write_async_s=share * cost.xfer_w)
 
 
 # ----------------------------------------------------------------------------------------------- systems
@@ -567,8 +593,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                     1.0 / nodes, cost_pool)
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
-            b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes,
-                  cost.backend_bytes_w / rate / nodes, servers=lanes, kind="backend")
+            b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
+                  servers=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes)
     return host_cpu, source
 
 
@@ -612,27 +638,43 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
     miss = (1.0 - hit) * (1.0 - cold)
-    # Azure disk I/O units: random I/O one unit each (up to 256 KiB), sequential reads and CP writes coalesce
+    # Azure disk I/O units: random I/O one unit each (up to 256 KiB); sequential reads and WAFL consistency-point
+    # writes (in both write speeds the data disks receive full-stripe CP writes, not host writes) coalesce into
+    # 256 KiB units
     units = max(1.0, block / AZURE_IO_UNIT_BYTES)
     units_r = miss * (rnd * units + (1 - rnd) * block / AZURE_IO_UNIT_BYTES)
-    sync = node.write_speed == "normal"
-    # normal write speed: "data is written directly to disk" (seed 004 §3): one synchronous disk write per host
-    # write, waited for; high write speed: buffered in memory and written later in coalesced 256 KiB units
-    units_w = units if sync else block / AZURE_IO_UNIT_BYTES
+    units_w = block / AZURE_IO_UNIT_BYTES
     bytes_r = miss * block
     bytes_w = block
-    b.add("VM disk IOPS cap", node.id, units_r / vm.max_uncached_disk_iops, units_w / vm.max_uncached_disk_iops,
-          kind="disk")
+    sync = node.write_speed == "normal"
+    nvram = catalog.get(vm.nvram_disk, CloudDisk) if vm.nvram_disk else None
+    log_units = log_bytes = 0.0
+    if sync and nvram is None:
+        # no NVRAM disk in the record: the synchronous log write goes to the data disks, one unit per host write
+        log_units, log_bytes = units, block
+    # consistency-point writes come after the acknowledgement (asynchronous); a log write on the data disks is
+    # waited for
+    b.add("VM disk IOPS cap", node.id, units_r / vm.max_uncached_disk_iops, log_units / vm.max_uncached_disk_iops,
+          kind="disk", write_async_s=units_w / vm.max_uncached_disk_iops)
     b.add("VM disk MB/s cap", node.id, bytes_r / (vm.max_uncached_disk_mbps * 1e6),
-          bytes_w / (vm.max_uncached_disk_mbps * 1e6), kind="disk")
+          log_bytes / (vm.max_uncached_disk_mbps * 1e6), kind="disk",
+          write_async_s=bytes_w / (vm.max_uncached_disk_mbps * 1e6))
     n = node.disk_count
-    b.add(f"{disk.name} IOPS", node.id, units_r / disk.iops / n, units_w / disk.iops / n, servers=1, kind="disk")
-    b.add(f"{disk.name} MB/s", node.id, bytes_r / (disk.mbps * 1e6) / n, bytes_w / (disk.mbps * 1e6) / n,
-          kind="disk")
-    lat = disk.latency_us * 1e-6
-    b.add("disk latency", node.id, miss * lat, lat if sync else 0.0, delay=True, kind="delay")
+    b.add(f"{disk.name} IOPS", node.id, units_r / disk.iops / n, log_units / disk.iops / n, servers=1,
+          kind="disk", write_async_s=units_w / disk.iops / n)
+    b.add(f"{disk.name} MB/s", node.id, bytes_r / (disk.mbps * 1e6) / n, log_bytes / (disk.mbps * 1e6) / n,
+          kind="disk", write_async_s=bytes_w / (disk.mbps * 1e6) / n)
+    log_lat = (nvram.latency_us if nvram is not None else disk.latency_us) * 1e-6
+    if sync and nvram is not None:
+        # normal write speed: "data is written directly to disk" (seed 004 §3): each write is logged to the NVRAM
+        # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
+        # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
+        b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk")
+        b.add("NVRAM log disk IOPS", node.id, 0.0, units_w / nvram.iops, kind="disk")
+    b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
+          kind="delay")
     if ha and sync:
-        b.add("HA partner disk write", node.id, 0.0, lat, delay=True, kind="delay")
+        b.add("HA partner log write", node.id, 0.0, log_lat, delay=True, kind="delay")
     if cold > 0:
         b.add("object store (FabricPool) latency", node.id, cold * OBJECT_STORE_READ_LATENCY_US * 1e-6, 0.0,
               delay=True, kind="delay")
@@ -642,7 +684,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     b.notes.append(
         f"{vm.vm_size}{' HA pair' if ha else ''}: network {vm.network_mbps:,.0f} Mbit/s, uncached disk caps "
         f"{vm.max_uncached_disk_iops:,.0f} IOPS / {vm.max_uncached_disk_mbps:,.0f} MB/s, {n} x {disk.name}; "
-        f"{'normal write speed (writes logged synchronously to disk)' if sync else 'high write speed'}; "
+        + (f"normal write speed: each write is logged to {'the NVRAM disk, ' + nvram.name if nvram else 'the data disks'} before it "
+           "is acknowledged" if sync else "high write speed: writes buffered in memory") + "; "
         f"read cache hit {hit:.0%}"
     )
     if ha:
@@ -682,15 +725,18 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
           remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, servers=hosts, kind="network")
     cpu = VSAN_CPU_US
     cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
-    if node.dedupe_compression:
-        cw += writes_per_write * cpu["dedupe_write"]
-    b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=hosts * rec.cores, kind="cpu")
-    # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer), then destage
+    # deduplication and compression are "near-line" (seed 002): applied when the write buffer destages, after
+    # the write was acknowledged
+    cw_async = writes_per_write * cpu["dedupe_write"] if node.dedupe_compression else 0.0
+    b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=hosts * rec.cores, kind="cpu",
+          write_async_s=cw_async * 1e-6)
+    # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer) and are
+    # acknowledged there; destaging to the capacity tier happens later (it loads the capacity SSDs only)
     rd = cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
     wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
     destage = cap_drive.write_service_time_us * 1e-6 + block / (cap_drive.max_write_mbps * 1e6)
-    b.add("capacity SSDs", node.id, rd, reads_per_write * rd + writes_per_write * destage,
-          servers=cap_drives * cap_drive.parallelism, kind="drive")
+    b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drives * cap_drive.parallelism,
+          kind="drive", write_async_s=writes_per_write * destage)
     b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
           servers=groups * cache_drive.parallelism, kind="drive")
     b.notes.append(

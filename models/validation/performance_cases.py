@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from models.catalog import Catalog
+from models.catalog.schema import CloudDisk, CloudVm
 from models.performance import WorkloadPerformance, evaluate_performance, iops_at_latency, latency_at_iops
 from models.performance import seeds
 from models.project.model import Scenario, Settings
@@ -291,14 +292,18 @@ def _cvo_checks(catalog: Catalog, case: dict[str, Any], workload: str) -> list[C
             n = cvo_concurrency(value, lat, workload)
             wp = evaluate_one(seeds.cvo(vm_id, ha, workload, concurrency=n), catalog)
             pred = (wp.peak_iops or 0.0) if unit == "iops" else (wp.peak_iops or 0.0) * block / 1e6
+            vm = catalog.get(vm_id, CloudVm)
+            nvram = catalog.get(vm.nvram_disk, CloudDisk).name if vm.nvram_disk else "the data disks"
             text = (f"{row['vm']} {'HA pair' if ha else 'single node'}, CVO 9.5, iSCSI, {seeds.CVO_DISK_COUNT} x P30 "
-                    f"(assumed), normal write speed; Iometer outstanding I/Os N = {n} "
+                    f"data disks (assumed), normal write speed: each write logged to the NVRAM disk, {nvram} "
+                    f"(assumed, inferred from the seed's write ceilings: see the catalog record); Iometer outstanding "
+                    f"I/Os N = {n} "
                     + ("(Little's law on this row: IOPS x latency, so latency = N / IOPS is tied to the throughput "
                        "check)" if lat is not None else "(assumed)")
+                    + (f"; data read {seeds.CVO_STREAM_READ_WORKING_SET_BYTES / 2**30:g} GiB (assumed: held in "
+                       "ONTAP's memory, since DS3_v2's 340 MB/s exceeds its disks' 192 MB/s cap)"
+                       if workload == "stream-read" else "")
                     + f"; bottleneck '{wp.bottleneck}'. The VM's profile is fitted to its rows of Tables 2-5.")
-            if (row["vm"], workload) in {("Standard_DS3_v2", "stream-write")}:
-                text += (" This row is left out of the fit: no modelled mechanism (CPU, network, disk caps) limits a "
-                         "DS3_v2 to 47 MB/s of writes; the model misses it.")
             checks.append(Check(case["id"], f"{row['vm']}_{prefix}_{unit}", value, pred, case["tolerance"],
                                 seed=_seed(case), interpretation=text))
             if lat is not None:
@@ -314,7 +319,6 @@ def _fabricpool(catalog: Catalog, cold: float, workload: str, tiering: str = "au
 
 
 def case_fabricpool_read(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
-    hot = evaluate_one(seeds.cvo("azure-standard-ds4-v2", False, "analytics", concurrency=32, tiering="none"), catalog)
     # the seed's FIO test: random reads, average 16 KiB
     hot = evaluate_one(_fp_read_scenario(0.0, "none"), catalog)
     cold = evaluate_one(_fp_read_scenario(100.0, "auto"), catalog)
