@@ -313,3 +313,24 @@ def test_vsan_destage_and_near_line_dedupe_are_asynchronous():
     raid5 = build_path(seeds.vsan("ftt1-raid5"), bundled_catalog(), sc.workloads[0])
     # RAID5's read phase (old data + parity) is waited for
     assert {s.name: s for s in raid5.stations}["capacity SSDs"].write_s > 0
+
+
+def test_open_iops_at_latency_lands_on_the_slo():
+    """The refined grid search returns the IOPS where the open-model latency equals the limit: the latency
+    there is the limit (to 1e-6) and a hair more load exceeds it; a limit below light-load latency gives None."""
+    from models.performance.engine import open_iops_at_latency, open_storage_latency_ms, saturation_iops
+    from models.performance.paths import build_path
+
+    sc = seeds.vsan("ftt1-raid5", target_iops=None)
+    path = build_path(sc, CAT, sc.workloads[0])
+    rf = path.read_fraction
+    demands = [s.demand(rf) for s in path.stations]
+    shares = [s.latency_share(rf) for s in path.stations]
+    sat, _ = saturation_iops(path.stations, rf)
+    light = open_storage_latency_ms(path.stations, demands, 1.0, shares)
+    limit = 3.0 * light
+    x = open_iops_at_latency(path.stations, demands, limit, 1.0, sat, shares)
+    assert 1.0 < x < sat
+    assert open_storage_latency_ms(path.stations, demands, x, shares) == pytest.approx(limit, rel=1e-5)
+    assert open_storage_latency_ms(path.stations, demands, x * (1 + 1e-4), shares) > limit
+    assert open_iops_at_latency(path.stations, demands, 0.5 * light, 1.0, sat, shares) is None

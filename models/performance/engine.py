@@ -186,41 +186,61 @@ def open_residence_ms(spec: StationSpec, demand_s: float, iops: float) -> float 
     return ((demand_s / c) / (1.0 - u) + demand_s * (c - 1) / c) * 1e3
 
 
+def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], iops: np.ndarray,
+                       shares: Sequence[float] | None) -> np.ndarray:
+    """Storage-side open-model latency (ms) at each of ``iops`` (array), vectorised; +inf where a storage-side
+    queueing station is at or past saturation (internal: callers turn it into None / a cut curve)."""
+    iops = np.asarray(iops, dtype=float)
+    total = np.zeros_like(iops)
+    saturated = np.zeros(iops.shape, dtype=bool)
+    for k, (spec, d) in enumerate(zip(specs, demands)):
+        if not spec.storage_side:
+            continue
+        share = shares[k] if shares is not None else 1.0
+        if spec.delay:
+            total += d * 1e3 * share
+            continue
+        c = max(spec.servers, 1)
+        u = iops * (d / c)
+        saturated |= u >= 1.0
+        queue = (d / c) / np.maximum(1.0 - u, 1e-12)
+        total += (queue + d * (c - 1) / c) * 1e3 * share
+    total[saturated] = np.inf
+    return total
+
+
 def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float,
                             shares: Sequence[float] | None = None) -> float | None:
     """Storage-side open-model latency at ``iops`` (ms), with the same Seidmann decomposition as the ramp: a
     c-server station is an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c (Lazowska et al. 1984 QSP
     ch. 6 for R = D / (1 - U)); ``shares`` (default all 1) is each station's waited-for share of its demand
     (``StationSpec.latency_share``). None at or past saturation."""
-    total = 0.0
-    for k, (spec, d) in enumerate(zip(specs, demands)):
-        if not spec.storage_side:
-            continue
-        part = open_residence_ms(spec, d, iops)
-        if part is None:
-            return None
-        total += part * (shares[k] if shares is not None else 1.0)
-    return total
+    value = float(_open_latency_many(specs, demands, np.array([iops], dtype=float), shares)[0])
+    return value if math.isfinite(value) else None
+
+
+OPEN_SEARCH_GRID = 64
+"""Points per refinement round of :func:`open_iops_at_latency` (4 rounds: relative precision ~1e-7)."""
 
 
 def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
                          low_iops: float, saturation: float, shares: Sequence[float] | None = None) -> float | None:
-    """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (bisection; the
-    latency rises monotonically with load). Used when a closed ramp ends inside the SLO: the system can take
-    more load than the ramp's outstanding I/Os drive, up to where the SLO is reached."""
+    """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (the latency
+    rises monotonically with load, so a grid search refined around the crossing converges; vectorised). Used
+    when a closed ramp ends inside the SLO: the system can take more load than the ramp's outstanding I/Os
+    drive, up to where the SLO is reached."""
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
     lat = open_storage_latency_ms(specs, demands, low_iops, shares)
     if lat is None or lat > limit_ms:
         return None
     lo, hi = low_iops, saturation
-    for _ in range(80):
-        mid = (lo + hi) / 2
-        lat = open_storage_latency_ms(specs, demands, mid, shares)
-        if lat is not None and lat <= limit_ms:
-            lo = mid
-        else:
-            hi = mid
+    for _ in range(4):
+        grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1)
+        ok = _open_latency_many(specs, demands, grid, shares) <= limit_ms
+        # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
+        j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
+        lo, hi = float(grid[j]), float(grid[j + 1])
         if hi - lo <= 1e-6 * hi:
             break
     return lo
@@ -238,14 +258,15 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], st
     reached 97% of saturation or saturation is unbounded."""
     if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
         return ()
+    t = np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]
+    iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+    latency = _open_latency_many(specs, demands, iops, shares)
     points = []
-    for t in np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]:
-        iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
-        latency = open_storage_latency_ms(specs, demands, iops, shares)
-        if latency is None:
+    for x, y in zip(iops.tolist(), latency.tolist()):
+        if not math.isfinite(y):
             break
-        points.append(CurvePoint(iops=float(iops), latency_ms=float(latency), mbps=float(iops * block_bytes / 1e6)))
-        if latency > limit_ms:
+        points.append(CurvePoint(iops=x, latency_ms=y, mbps=x * block_bytes / 1e6))
+        if y > limit_ms:
             break
     return tuple(points)
 
