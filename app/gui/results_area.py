@@ -163,11 +163,22 @@ class ResultsArea(QTabWidget):
             views.append(view)
         self.capacity_view, self.performance_view, self.validation_view = views
         self.result_views = tuple(views)
+        for view in views:
+            banner = getattr(view, "problems_banner", None)
+            if banner is not None:
+                banner.sig_show_problems.connect(lambda: self.setCurrentWidget(self.problems_list))
         self.setCurrentIndex(current)
         if self.last_good is not None:
             for view in self.result_views:
                 view.set_evaluation(self.last_good, unit)
+            self._show_design_errors(self.last_good)
         return True
+
+    def _show_design_errors(self, evaluation) -> None:
+        errors = [p.message for p in evaluation.problems if p.severity == "error"]
+        for view in self.result_views:
+            if hasattr(view, "set_design_errors"):
+                view.set_design_errors(errors)
 
     def compare_view_class(self):
         return _VIEWS.get("CompareView")
@@ -186,6 +197,7 @@ class ResultsArea(QTabWidget):
             for view in self.result_views:
                 view.set_evaluation(evaluation, unit)
                 view.set_stale(False, "")
+            self._show_design_errors(evaluation)
         else:
             for view in self.result_views:
                 view.set_stale(True, f"{outcome.error} — showing the last good result" if self.last_good

@@ -109,6 +109,9 @@ def test_key_figures(view):
     system = evaluation.capacity.systems[0]
     view.set_evaluation(evaluation, "TiB")
     assert view._kpis["efficiency"].value.text() == f"{system.efficiency_ratio:.2f}:1"
+    # the inline data-reduction ratio stands beside the total (which also counts Snapshot copies)
+    assert view._kpis["reduction"].value.text() == f"{system.data_reduction_ratio:.2f}:1"
+    assert view._kpis["reduction"].caption.text() == "Data reduction (inline)"
     assert view._kpis["months"].value.text() == "27 months"
     assert view._kpis["usable"].value.text() == _tib(system.usable_bytes)
 

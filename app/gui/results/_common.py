@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable, Sequence
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
@@ -113,7 +113,8 @@ class StaleBanner(QFrame):
         )
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
-        self._icon = QLabel("\u26a0")
+        self._icon = QLabel()
+        self._icon.setPixmap(icon("mdi6.alert", WARNING).pixmap(16, 16))
         self._label = QLabel()
         self._label.setWordWrap(True)
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -125,6 +126,53 @@ class StaleBanner(QFrame):
         text = "Results out of date" + (f": {message}" if message else "")
         self._label.setText(text)
         self.setVisible(stale)
+
+    def text(self) -> str:
+        return self._label.text()
+
+
+class ProblemsBanner(QFrame):
+    """A slim red banner shown above results computed from a design that has errors (a shelf with more drives
+    than bays, a missing link...): the figures are what the engines make of the design as drawn, which may not
+    be what the user means. Its "Show problems" link emits :attr:`sig_show_problems`."""
+
+    sig_show_problems = Signal()
+    """The user clicked "Show problems"."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("problemsBanner")
+        self.setStyleSheet(
+            "#problemsBanner { background: rgba(208, 52, 44, 40); border: 1px solid rgba(208, 52, 44, 150);"
+            " border-radius: 4px; }"
+        )
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(8, 3, 8, 3)
+        mark = QLabel()
+        mark.setPixmap(icon("mdi6.alert-octagon", FAIL).pixmap(16, 16))
+        layout.addWidget(mark)
+        self._label = QLabel()
+        self._label.setWordWrap(True)
+        self._label.setTextFormat(Qt.TextFormat.RichText)
+        self._label.linkActivated.connect(lambda _link: self.sig_show_problems.emit())
+        layout.addWidget(self._label, 1)
+        self.hide()
+
+    def set_errors(self, messages: Sequence[str]) -> None:
+        """Show the banner for these error messages (hidden when there are none)."""
+        from html import escape
+
+        if not messages:
+            self.hide()
+            return
+        n = len(messages)
+        first = escape(messages[0])
+        more = f" (and {n - 1} more)" if n > 1 else ""
+        self._label.setText(
+            f"<b>The design has {n} error{'s' if n != 1 else ''}</b>; these results may not mean what you "
+            f"intend: {first}{more}. <a href='problems'>Show problems</a>"
+        )
+        self.show()
 
     def text(self) -> str:
         return self._label.text()

@@ -38,6 +38,7 @@ from ._common import (
     DROP,
     GAIN,
     TOTAL,
+    ProblemsBanner,
     StaleBanner,
     axis_label_style,
     base_color,
@@ -300,7 +301,14 @@ class CapacityView(QWidget):
         # Header: key figures, system selector, unit toggle.
         self._kpis = {key: _Kpi(caption) for key, caption in (
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
-            ("efficiency", "Efficiency (logical / physical)"), ("months", "Months until full"))}
+            ("reduction", "Data reduction (inline)"), ("efficiency", "Total efficiency"),
+            ("months", "Months until full"))}
+        self._kpis["reduction"].setToolTip(
+            "Logical data / physical data after inline compression, compaction and deduplication "
+            "(the data-reduction ratio; Snapshot and FlexClone copies not counted).")
+        self._kpis["efficiency"].setToolTip(
+            "Logical used / physical used, including Snapshot and FlexClone copies: the total ratio ONTAP's "
+            "'storage aggregate show-efficiency' reports (seed 000 §1.3).")
         self.system_combo = QComboBox()
         self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.system_combo.currentIndexChanged.connect(self._render)
@@ -386,6 +394,8 @@ class CapacityView(QWidget):
 
         self.stack, self.message = stacked_result_layout(self, self.banner, header, self.splitter,
                                                          EMPTY_MESSAGE)
+        self.problems_banner = ProblemsBanner(self)
+        self.layout().insertWidget(1, self.problems_banner)
 
     # ------------------------------------------------------------------------------------------------ public API
 
@@ -425,6 +435,11 @@ class CapacityView(QWidget):
         """Show capacities in another unit (no signal: this is how the main window applies its setting)."""
         self._set_unit(capacity_unit)
         self._render()
+
+    @Slot(object)
+    def set_design_errors(self, messages) -> None:
+        """Show the red "the design has errors" banner for these problem messages (none: hidden)."""
+        self.problems_banner.set_errors(list(messages))
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
@@ -490,6 +505,7 @@ class CapacityView(QWidget):
             self._bars = scenario_waterfall(capacity)
             total = capacity.total
             efficiency = getattr(total, "efficiency_ratio", None)
+            reduction = getattr(total, "data_reduction_ratio", None)
             months_value = getattr(total, "months_until_full", None)
             if months_value is None:
                 months = [s.months_until_full for s in systems if finite(s.months_until_full)]
@@ -498,12 +514,14 @@ class CapacityView(QWidget):
             system = next((s for s in systems if s.system_label == selected), systems[0])
             self._bars = system_waterfall(system)
             efficiency = system.efficiency_ratio
+            reduction = system.data_reduction_ratio
             months_value = system.months_until_full
         unit = self._unit
         raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bars[-1].after)
         self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
         self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
         self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
+        self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["efficiency"].value.setText(fmt_ratio(efficiency))
         self._kpis["months"].value.setText(self._months_text(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"

@@ -37,6 +37,7 @@ from ._common import (
     NOT_MET,
     SATURATED,
     WARNING,
+    ProblemsBanner,
     StaleBanner,
     base_color,
     finite,
@@ -106,8 +107,17 @@ class PerformanceView(QWidget):
     sig_component_activated = Signal(str)
     """The user clicked the utilisation bar of a station belonging to this canvas node id."""
 
-    SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Target",
+    SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Ramp peak", "Target",
                        "Latency @ target", "Bottleneck", "Headroom")
+    SUMMARY_TOOLTIPS = {
+        "Saturation": "IOPS at which the bottleneck reaches 100% (the asymptote of the curve).",
+        "Max IOPS @ SLO": "The most IOPS whose storage latency stays within the SLO. Where the workload's "
+                          "outstanding I/Os end the ramp inside the SLO, the open model carries on: more "
+                          "concurrent I/O gives more IOPS, up to the SLO (dash-dotted part of the curve).",
+        "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
+                     "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
+        "Headroom": "How far the target is below saturation, as a percentage of the target.",
+    }
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -192,6 +202,9 @@ class PerformanceView(QWidget):
         # Summary table
         self.summary_model = QStandardItemModel(0, len(self.SUMMARY_COLUMNS), self)
         self.summary_model.setHorizontalHeaderLabels(list(self.SUMMARY_COLUMNS))
+        for k, name in enumerate(self.SUMMARY_COLUMNS):
+            if name in self.SUMMARY_TOOLTIPS:
+                self.summary_model.horizontalHeaderItem(k).setToolTip(self.SUMMARY_TOOLTIPS[name])
         self.summary_table = QTableView()
         self.summary_table.setModel(self.summary_model)
         self.summary_table.verticalHeader().hide()
@@ -230,6 +243,8 @@ class PerformanceView(QWidget):
 
         self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.body,
                                                          EMPTY_MESSAGE)
+        self.problems_banner = ProblemsBanner(self)
+        self.layout().insertWidget(1, self.problems_banner)
 
     # ------------------------------------------------------------------------------------------------ public API
 
@@ -270,6 +285,11 @@ class PerformanceView(QWidget):
         self._draw_curves()
         self._draw_utilisation()
         self._fill_summary()
+
+    @Slot(object)
+    def set_design_errors(self, messages) -> None:
+        """Show the red "the design has errors" banner for these problem messages (none: hidden)."""
+        self.problems_banner.set_errors(list(messages))
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
@@ -583,22 +603,27 @@ class PerformanceView(QWidget):
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
                 headroom = fmt_pct(w.headroom_pct, SATURATED, signed=True)
+            end = w.curve[-1] if w.curve else None
+            peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET), fmt_iops(w.target_iops, NO_TARGET), latency,
+                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, fmt_iops(w.target_iops, NO_TARGET), latency,
                 w.bottleneck or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
             items[0].setIcon(icon("mdi6.circle", series_color(index)))
-            for item in items[2:7] + items[8:]:
+            column = {name: k for k, name in enumerate(self.SUMMARY_COLUMNS)}
+            for item in items[2:column["Bottleneck"]] + items[column["Headroom"]:]:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             if w.target_met is False or w.max_iops_at_slo is None:
-                for column in (4, 6, 8):
-                    if items[column].text() in (SATURATED, NOT_MET) or (column == 6 and w.target_met is False):
-                        items[column].setForeground(QColor(FAIL))
-                        items[column].setFont(bold)
+                for name in ("Max IOPS @ SLO", "Latency @ target", "Headroom"):
+                    k = column[name]
+                    if items[k].text() in (SATURATED, NOT_MET) or (name == "Latency @ target" and
+                                                                   w.target_met is False):
+                        items[k].setForeground(QColor(FAIL))
+                        items[k].setFont(bold)
             if finite(w.headroom_pct) and w.headroom_pct < 0:
-                items[8].setForeground(QColor(FAIL))
+                items[column["Headroom"]].setForeground(QColor(FAIL))
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
