@@ -1,4 +1,5 @@
-"""ValidationView: the published-vs-predicted table fills from a worker thread, one row per check."""
+"""ValidationView: the published-vs-predicted table fills from a worker thread, one row per check; failures come
+first and are highlighted, quantities read as labels, and the selected row's interpretation shows beside it."""
 
 from __future__ import annotations
 
@@ -21,10 +22,35 @@ OUTCOMES = [
     CaseOutcome("performance", "vsan-raid5", "seed 003", (), "no model for this case yet"),
 ]
 
+# A synthetic run whose one failure sits in the middle of the case order, among passes.
+MIXED = [
+    CaseOutcome("capacity", "c1-raw", "seed 000 §1", (
+        Check("c1-raw", "raw_tb", 38.4, 38.4, 0.01, interpretation="marketed capacity, decimal TB"),
+        Check("c1-raw", "usable_tib", 25.5, 25.47, 0.02),
+    )),
+    CaseOutcome("performance", "c2-raid", "seed 004 §3", (
+        Check("c2-raid", "Standard_DS14_v2_single_iops", 20_000, 20_100, 0.10),
+        Check("c2-raid", "write_latency_ratio_raid5_over_raid1", 1.5, 2.4, 0.10,
+              interpretation="RAID5 writes cost four back-end I/Os, RAID1 two; read as the seed's Figure 7"),
+        Check("c2-raid", "peak_iops", 100_000, 99_000, 0.05),
+    )),
+    CaseOutcome("performance", "c3-peak", "seed 001 §2", (
+        Check("c3-peak", "latency_ms_at_peak", 1.29, 1.30, 0.10),
+    )),
+]
+
 
 def _rows(view: ValidationView) -> list[list[str]]:
     model = view.model
     return [[model.item(r, c).text() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+def _run(qtbot, outcomes) -> ValidationView:
+    view = ValidationView(runner=lambda: outcomes)
+    qtbot.addWidget(view)
+    with qtbot.waitSignal(view.sig_validation_finished, timeout=10_000):
+        view.refresh()
+    return view
 
 
 def test_table_fills_off_the_gui_thread(qtbot):
@@ -44,14 +70,90 @@ def test_table_fills_off_the_gui_thread(qtbot):
     checks = [c for o in OUTCOMES for c in o.checks]
     errored = [o for o in OUTCOMES if o.error]
     assert len(rows) == len(checks) + len(errored)
-    assert rows[0] == ["aff8080-usable", "usable_tib", "25.47", "25.5", "+0.1%", "pass"]
-    assert rows[1][4:] == ["+16.7%", "fail"]
-    assert rows[2][2] == "\u2264 300,000" and rows[2][5] == "pass"
-    assert rows[3][0] == "vsan-raid5" and rows[3][5] == "not run"
-    assert view.summary.text().startswith("2 of 3 checks pass")
-    assert view.model.item(0, 0).toolTip().count("ONTAP reports TiB") == 1
-    assert view.model.item(0, 5).background().color() == tint(PASS, 55)
-    assert view.model.item(1, 5).background().color() == tint(FAIL, 55)
+    # Failures first, in case order (the failing check, then the case that could not run), then the passes.
+    assert rows[0] == ["aff8080-usable", "Effective capacity (TiB)", "60", "70", "+16.7%", "fail"]
+    assert rows[1][0] == "vsan-raid5" and rows[1][1] == "no model for this case yet" and rows[1][5] == "not run"
+    assert rows[2] == ["aff8080-usable", "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass"]
+    assert rows[3][1] == "Peak IOPS" and rows[3][2] == "\u2264 300,000" and rows[3][5] == "pass"
+    assert view.summary.text().startswith("2 of 3 checks pass; 1 of 3 cases pass")
+    usable = view.model.item(2, 0).toolTip()
+    assert usable.count("ONTAP reports TiB") == 1 and "usable_tib" in usable
+    assert view.model.item(2, 5).background().color() == tint(PASS, 55)
+    assert view.model.item(0, 5).background().color() == tint(FAIL, 55)
+
+
+def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
+    view = _run(qtbot, MIXED)
+    assert (view.passed, view.total) == (5, 6)
+    rows = _rows(view)
+    assert rows[0] == ["c2-raid", "RAID5 / RAID1 write latency ratio", "1.5", "2.4", "+60.0%", "fail"]
+    assert [r[5] for r in rows] == ["fail"] + ["pass"] * 5
+    # The passes keep their case order below it.
+    assert [r[1] for r in rows[1:]] == ["Raw capacity (TB)", "Usable capacity (TiB)",
+                                        "Standard_DS14_v2 single node IOPS", "Peak IOPS", "Latency at peak (ms)"]
+    # The whole failing row is tinted, its Result cell more strongly; passing rows are not tinted.
+    for column in range(5):
+        assert view.model.item(0, column).background().color() == tint(FAIL, 28)
+    assert view.model.item(0, 5).background().color() == tint(FAIL, 55)
+    assert view.model.item(1, 1).background().style() == Qt.BrushStyle.NoBrush
+    # The summary reads as the command line's and says where the failure is.
+    assert view.summary.text() == "5 of 6 checks pass; 2 of 3 cases pass \u00b7 1 failing check, listed first"
+    assert FAIL.lower() in view.summary.styleSheet().lower()
+    # The raw identifier stays reachable in the tooltip.
+    assert "write_latency_ratio_raid5_over_raid1" in view.model.item(0, 1).toolTip()
+    # The first row (the failure) is selected and its interpretation reads in the details pane.
+    assert view.table.currentIndex().row() == 0
+    details = view.details.toPlainText()
+    assert "RAID5 / RAID1 write latency ratio" in details and "write_latency_ratio_raid5_over_raid1" in details
+    assert "four back-end I/Os" in details and "seed 004 §3" in details and "fail" in details
+    assert "within \u00b110% of the published value" in details
+
+
+def test_details_follow_the_selected_row(qtbot):
+    view = _run(qtbot, MIXED)
+    raw_row = next(r for r in range(view.model.rowCount()) if view.model.item(r, 1).text() == "Raw capacity (TB)")
+    view.table.selectRow(raw_row)
+    details = view.details.toPlainText()
+    assert "raw_tb" in details and "marketed capacity, decimal TB" in details and "pass" in details
+    outcome, check = view.row_at(raw_row)
+    assert outcome.case_id == "c1-raw" and check.quantity == "raw_tb"
+
+
+def test_any_column_sorts_and_result_brings_failures_back_first(qtbot):
+    view = _run(qtbot, MIXED)
+    header = view.table.horizontalHeader()
+    assert header.sortIndicatorSection() == 5 and header.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+
+    view.table.sortByColumn(3, Qt.SortOrder.DescendingOrder)  # Predicted, largest first
+    predicted = [view.row_at(r)[1].predicted for r in range(view.model.rowCount())]
+    assert predicted == sorted(predicted, reverse=True)
+
+    view.table.sortByColumn(1, Qt.SortOrder.AscendingOrder)  # Quantity, by its label
+    labels = [view.model.item(r, 1).text() for r in range(view.model.rowCount())]
+    assert labels == sorted(labels)
+
+    view.table.sortByColumn(4, Qt.SortOrder.DescendingOrder)  # Error, largest magnitude first
+    assert view.model.item(0, 5).text() == "fail"
+
+    view.table.sortByColumn(5, Qt.SortOrder.AscendingOrder)
+    assert view.model.item(0, 1).text() == "RAID5 / RAID1 write latency ratio"
+    assert [view.row_at(r)[1].quantity for r in range(1, 3)] == ["raw_tb", "usable_tib"]
+
+    # A new run keeps the user's sort.
+    view.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    with qtbot.waitSignal(view.sig_validation_finished, timeout=10_000):
+        view.refresh()
+    assert header.sortIndicatorSection() == 0
+    assert view.model.item(0, 0).text() == "c3-peak"
+    assert not view.summary.text().endswith("listed first")
+
+
+def test_all_passing_summary(qtbot):
+    passing = [MIXED[0], MIXED[2]]
+    view = _run(qtbot, passing)
+    assert view.summary.text() == "3 of 3 checks pass; 2 of 2 cases pass"
+    assert view.summary.styleSheet() == ""
+    assert [view.model.item(r, 5).text() for r in range(3)] == ["pass"] * 3
 
 
 def test_runner_failure_is_shown(qtbot):
@@ -90,5 +192,12 @@ def test_real_validation_fills(qtbot):
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)
     checks = sum(len(o.checks) for o in expected)
     assert view.model.rowCount() == checks + sum(1 for o in expected if o.error)
-    assert view.summary.text().startswith(f"{view.passed} of {checks} checks pass")
+    passed_cases = sum(1 for o in expected if o.passed)
+    assert view.summary.text().startswith(
+        f"{view.passed} of {checks} checks pass; {passed_cases} of {len(expected)} cases pass")
     assert view.model.item(0, 5).data(Qt.ItemDataRole.DisplayRole) in ("pass", "fail", "not run")
+    # Every check shows a label, not its identifier.
+    for row in range(view.model.rowCount()):
+        _, check = view.row_at(row)
+        if check is not None:
+            assert view.model.item(row, 1).text() != check.quantity

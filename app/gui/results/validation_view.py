@@ -1,30 +1,45 @@
-"""The published-vs-predicted table of ``storplan validate``, computed off the GUI thread."""
+"""The published-vs-predicted table of ``storplan validate``, computed off the GUI thread.
+
+Failing checks (and cases that could not run) come first and are highlighted; the summary reads as the command
+line's ("85 of 85 checks pass; 26 of 26 cases pass"). Quantities show human labels (the identifier stays in the
+tooltip), and the selected row's interpretation, seed and tolerance read in a details pane beside the table.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, QRunnable, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSplitter,
     QTableView,
+    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from models.units import CapacityUnit
+from models.validation import quantity_label
 
-from ._common import FAIL, PASS, StaleBanner, fmt_number, html_escape, icon, text_color, tint
+from ._common import FAIL, PASS, StaleBanner, finite, fmt_number, html_escape, icon, muted_color, text_color, tint
 
 Runner = Callable[[], Sequence]
 """A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default)."""
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+ROW_ROLE = Qt.ItemDataRole.UserRole + 2
+"""On every item: the row's index in :attr:`ValidationView.rows` (the table may be sorted any way)."""
+
+RESULT_COLUMN = 5
+FAILED_ROW_TINT = 28
+"""Alpha of the red tint across a failing row (the Result cell itself is tinted more strongly)."""
 
 
 def _default_runner() -> Sequence:
@@ -76,10 +91,44 @@ def published_text(check) -> str:
     return fmt_number(check.published)
 
 
+def error_text(check) -> str:
+    """The Error column: the signed relative error where the check compares values, else what was found."""
+    if check.kind == "range":
+        return "in range" if check.passed else "out of range"
+    if check.kind == "expect":
+        return "as expected" if check.passed else "not as expected"
+    if not finite(check.error):
+        return "n/a"
+    return f"{check.error * 100:+.1f}%"
+
+
+def rule_text(check) -> str:
+    """When the check passes, in words: ``within ±2% of the published value``, ``at most the published value``."""
+    tol = check.tolerance * 100 if finite(check.tolerance) else 0.0
+    if check.kind == "upper_bound":
+        return "at most the published value" + (f" + {tol:g}%" if tol else "")
+    if check.kind == "lower_bound":
+        return "at least the published value" + (f" \u2212 {tol:g}%" if tol else "")
+    if check.kind == "range":
+        return "inside the published range" + (f", widened by \u00b1{tol:g}%" if tol else "")
+    if check.kind == "expect":
+        return "the case's condition holds"
+    return f"within \u00b1{tol:g}% of the published value"
+
+
+def summary_text(outcomes: Sequence) -> str:
+    """The command line's summary: ``85 of 85 checks pass; 26 of 26 cases pass``."""
+    checks = [check for outcome in outcomes for check in outcome.checks]
+    passed_checks = sum(bool(check.passed) for check in checks)
+    passed_cases = sum(bool(outcome.passed) for outcome in outcomes)
+    return f"{passed_checks} of {len(checks)} checks pass; {passed_cases} of {len(outcomes)} cases pass"
+
+
 class ValidationView(QWidget):
     """Published vs predicted for every bundled case, with pass/fail and the seed's interpretation.
 
     The run starts on :meth:`refresh` (and the first time the view is shown); results arrive by queued signal.
+    Rows are sorted by Result (failures first, then case order) until the user sorts by another column.
 
     Signals:
         sig_validation_finished(int, int): a run finished with (checks passed, checks total).
@@ -98,11 +147,16 @@ class ValidationView(QWidget):
         self._generation = 0
         self._running = False
         self._signals: _Signals | None = None
+        self._splitter_moved = False
         self.outcomes: list = []
+        self.rows: list[tuple[object, object | None]] = []
+        """(outcome, check) per table row, in case order; check is None for a case that could not run."""
         self.passed = 0
         self.total = 0
+        self.failed = 0
 
         self.banner = StaleBanner(self)
+        self.summary_icon = QLabel()
         self.summary = QLabel("Validation has not run yet.")
         font = QFont(self.summary.font())
         font.setBold(True)
@@ -115,6 +169,7 @@ class ValidationView(QWidget):
         self.refresh_button.setToolTip("Replay every published case through the engines")
         self.refresh_button.clicked.connect(self.refresh)
         header = QHBoxLayout()
+        header.addWidget(self.summary_icon)
         header.addWidget(self.summary, 1)
         header.addWidget(self.refresh_button)
 
@@ -126,21 +181,37 @@ class ValidationView(QWidget):
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
-        # No sort until the user clicks a header: the cases keep their published order (capacity first).
-        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         self.table.setSortingEnabled(True)
+        # Failures first: the Result column's sort key is (pass, case order); any header click re-sorts.
+        self.table.sortByColumn(RESULT_COLUMN, Qt.SortOrder.AscendingOrder)
         self.table.setWordWrap(False)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
+
+        self.details = QTextBrowser()
+        self.details.setObjectName("validationDetails")
+        self.details.setFrameShape(QFrame.Shape.NoFrame)
+        self.details.setOpenLinks(False)
+        self.details.setPlaceholderText("Select a row to read how its numbers were derived.")
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.details)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
         layout.addLayout(header)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.splitter, 1)
 
     # ------------------------------------------------------------------------------------------------ public API
 
@@ -171,6 +242,10 @@ class ValidationView(QWidget):
     def set_stale(self, stale: bool, message: str = "") -> None:
         self.banner.set_stale(stale, message)
 
+    def row_at(self, table_row: int) -> tuple[object, object | None]:
+        """The (outcome, check) shown in a table row, whatever the current sort."""
+        return self.rows[self.model.item(table_row, 0).data(ROW_ROLE)]
+
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().showEvent(event)
         if self._generation == 0:
@@ -183,8 +258,10 @@ class ValidationView(QWidget):
             return
         self._running = False
         self.refresh_button.setEnabled(True)
+        self.rows = []
         self.model.removeRows(0, self.model.rowCount())
-        self.summary.setText(f"Validation could not run: {message}")
+        self.details.clear()
+        self._set_summary(f"Validation could not run: {message}", ok=False)
 
     def _on_finished(self, generation: int, outcomes: list) -> None:
         if generation != self._generation:
@@ -192,23 +269,108 @@ class ValidationView(QWidget):
         self._running = False
         self.refresh_button.setEnabled(True)
         self.outcomes = outcomes
-        self.table.setSortingEnabled(False)
-        self.model.removeRows(0, self.model.rowCount())
-        checks = [check for outcome in outcomes for check in outcome.checks]
+        self.rows = []
+        for outcome in outcomes:
+            if outcome.error:
+                self.rows.append((outcome, None))
+            self.rows.extend((outcome, check) for check in outcome.checks)
+        checks = [check for _, check in self.rows if check is not None]
         self.passed = sum(bool(check.passed) for check in checks)
         self.total = len(checks)
-        for outcome in outcomes:
-            for check in outcome.checks:
-                self.model.appendRow(self._check_row(check, outcome))
-            if outcome.error:
-                self.model.appendRow(self._error_row(outcome))
+        self.failed = sum(1 for _, check in self.rows if check is None or not check.passed)
+
+        header = self.table.horizontalHeader()
+        column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
+        self.table.setSortingEnabled(False)
+        self.model.removeRows(0, self.model.rowCount())
+        for index, (outcome, check) in enumerate(self.rows):
+            items = self._error_row(outcome) if check is None else self._check_row(check, outcome)
+            failed = check is None or not check.passed
+            for column_index, item in enumerate(items):
+                item.setData(index, ROW_ROLE)
+                if failed and column_index != RESULT_COLUMN:
+                    item.setBackground(tint(FAIL, FAILED_ROW_TINT))
+            # Result sorts failures first, then in case order.
+            items[RESULT_COLUMN].setData((0 if failed else 1) * 1_000_000 + index, SORT_ROLE)
+            self.model.appendRow(items)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(column if 0 <= column < len(self.COLUMNS) else RESULT_COLUMN, order)
+
         errored = sum(1 for o in outcomes if o.error)
-        text = f"{self.passed} of {self.total} checks pass"
+        text = summary_text(outcomes)
         if errored:
             text += f" \u00b7 {errored} case{'s' if errored != 1 else ''} could not run"
-        self.summary.setText(text)
+        failing = self.total - self.passed
+        if failing:
+            text += f" \u00b7 {failing} failing check{'s' if failing != 1 else ''}"
+        if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
+            text += ", listed first"
+        self._set_summary(text, ok=self.failed == 0 and bool(outcomes))
+        self._fit_splitter()
+        if self.model.rowCount():
+            # The first row (a failure, if any) becomes current without being selected: its details show and its
+            # red tint stays visible under no selection highlight.
+            self.table.selectionModel().setCurrentIndex(self.model.index(0, 0),
+                                                        QItemSelectionModel.SelectionFlag.NoUpdate)
+            self.table.scrollToTop()
         self.sig_validation_finished.emit(self.passed, self.total)
+
+    def _set_summary(self, text: str, ok: bool) -> None:
+        self.summary.setText(text)
+        color = PASS if ok else FAIL
+        self.summary.setStyleSheet("" if ok else f"color: {FAIL};")
+        size = self.fontMetrics().height()
+        self.summary_icon.setPixmap(
+            icon("mdi6.check-circle" if ok else "mdi6.alert-circle", color).pixmap(size, size))
+
+    def _on_splitter_moved(self, *_args) -> None:
+        self._splitter_moved = True
+
+    def _fit_splitter(self) -> None:
+        """Give the table the width of its columns (up to 70% of the view) and the details pane the rest, unless
+        the user has placed the splitter."""
+        total = sum(self.splitter.sizes())
+        if self._splitter_moved or total <= 0:
+            return
+        table = self.table
+        wanted = sum(max(table.sizeHintForColumn(c), table.horizontalHeader().sectionSizeHint(c))
+                     for c in range(self.model.columnCount()))
+        wanted += table.verticalScrollBar().sizeHint().width() + 2 * table.frameWidth() + 4
+        width = min(wanted, int(total * 0.7))
+        self.splitter.setSizes([width, total - width])
+
+    def _on_current_row_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        if not current.isValid():
+            self.details.clear()
+            return
+        self.details.setHtml(self._details_html(*self.row_at(current.row())))
+
+    def _details_html(self, outcome, check) -> str:
+        muted = muted_color(self).name()
+        seed = (getattr(check, "seed", "") if check is not None else "") or outcome.seed
+        if check is None:
+            parts = [f"<p><b>{html_escape(outcome.case_id)}</b>: "
+                     f"<span style='color:{FAIL}'><b>could not run</b></span></p>",
+                     f"<p>{html_escape(outcome.error)}</p>"]
+        else:
+            verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
+                       else f"<span style='color:{FAIL}'><b>fail</b></span>")
+            parts = [
+                f"<p><b>{html_escape(quantity_label(check.quantity))}</b> "
+                f"<span style='color:{muted}'>({html_escape(check.quantity)})</span><br>"
+                f"Case <b>{html_escape(check.case_id)}</b></p>",
+                f"<p>Published {html_escape(published_text(check))} \u00b7 predicted "
+                f"{html_escape(fmt_number(check.predicted))} \u00b7 error {html_escape(error_text(check))} "
+                f"\u00b7 {verdict}<br><span style='color:{muted}'>Passes when the prediction is "
+                f"{html_escape(rule_text(check))}.</span></p>",
+            ]
+            if check.interpretation:
+                parts.append(f"<p><b>How it was derived:</b> {html_escape(check.interpretation)}</p>")
+            else:
+                parts.append(f"<p style='color:{muted}'>The seed's number is compared as published.</p>")
+        if seed:
+            parts.append(f"<p style='color:{muted}'>Seed: {html_escape(seed)}</p>")
+        return "".join(parts)
 
     def _item(self, text: str, sort_key=None, align_right: bool = False) -> QStandardItem:
         item = QStandardItem(text)
@@ -219,7 +381,7 @@ class ValidationView(QWidget):
 
     def _result_item(self, passed: bool, text: str) -> QStandardItem:
         color = PASS if passed else FAIL
-        item = self._item(text, 1 if passed else 0)
+        item = self._item(text)
         item.setIcon(icon("mdi6.check-circle" if passed else "mdi6.close-circle", color))
         item.setBackground(tint(color, 55))
         font = QFont(self.table.font())
@@ -228,21 +390,23 @@ class ValidationView(QWidget):
         return item
 
     def _check_row(self, check, outcome) -> list[QStandardItem]:
-        error_pct = check.error * 100
-        tooltip_lines = [f"<b>{html_escape(check.case_id)}</b> \u2014 {html_escape(check.quantity)}",
-                         f"Kind: {html_escape(check.kind)}, tolerance \u00b1{check.tolerance * 100:g}%"]
+        label = quantity_label(check.quantity)
+        tooltip_lines = [f"<b>{html_escape(label)}</b> ({html_escape(check.quantity)})",
+                         f"Case {html_escape(check.case_id)}; passes when the prediction is "
+                         f"{html_escape(rule_text(check))}"]
         if check.interpretation:
-            tooltip_lines.append(f"<b>Interpretation:</b> {html_escape(check.interpretation)}")
+            tooltip_lines.append(f"<b>How it was derived:</b> {html_escape(check.interpretation)}")
         seed = check.seed or outcome.seed
         if seed:
             tooltip_lines.append(f"<b>Seed:</b> {html_escape(seed)}")
         tooltip = "<br>".join(tooltip_lines)
+        error = check.error * 100 if finite(check.error) else float("inf")
         items = [
             self._item(check.case_id),
-            self._item(check.quantity),
+            self._item(label),
             self._item(published_text(check), float(check.published), True),
             self._item(fmt_number(check.predicted), float(check.predicted), True),
-            self._item(f"{error_pct:+.1f}%", abs(error_pct), True),
+            self._item(error_text(check), abs(error) if check.kind not in ("range", "expect") else -1.0, True),
             self._result_item(bool(check.passed), "pass" if check.passed else "fail"),
         ]
         if not check.passed:
