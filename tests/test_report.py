@@ -285,6 +285,7 @@ def test_validation_failures_are_shown_as_failing():
     _, text = _text(render_report_bytes(project, validation=outcomes))
     assert "2 of 3 checks pass; 2 of 4 cases pass" in text
     assert "Outside tolerance" in text
-    assert "case-b, peak iops: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
+    assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
+    assert "Usable capacity (TiB)" in text and "usable_tib" not in text
     assert "case-d: could not run (no model for this case yet)" in text
     assert "≤ 1" in text

@@ -73,8 +73,10 @@ MODEL_DESCRIPTION = (
 
 
 def _quantity(name: str) -> str:
-    """A check's quantity name, readable and wrappable: ``peak_iops`` -> ``peak iops``."""
-    return name.replace("_", " ")
+    """A check's quantity as a readable label with its unit: ``usable_tib`` -> ``Usable capacity (TiB)``."""
+    from models.validation import quantity_label
+
+    return quantity_label(name)
 
 
 def _published_text(check) -> str:
