@@ -42,6 +42,10 @@ from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
 DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
+LAYOUT_VERSION = 2
+"""Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the
+docks change so that a layout saved by an older build gives way to the default layout instead of squeezing the
+new docks."""
 RESULTS_HEIGHT_SHARE = 0.45
 """Share of the window height the Results dock gets on a first start."""
 def read_project(path: Path) -> Project:
@@ -106,8 +110,8 @@ class MainWindow(QMainWindow):
         geometry, state = settings.get("window/geometry"), settings.get("window/state")
         if not geometry.isEmpty():
             self.restoreGeometry(geometry)
-        if not state.isEmpty():
-            self.restoreState(state)
+        # a layout saved by another layout version (other docks, other defaults) is ignored: default layout
+        self._layout_restored = not state.isEmpty() and self.restoreState(state, LAYOUT_VERSION)
         self._update_scenarios()
         self._update_title()
         self._update_recent_menu()
@@ -120,7 +124,7 @@ class MainWindow(QMainWindow):
         super().showEvent(event)
         if not self._default_layout_applied:
             self._default_layout_applied = True
-            if settings.get("window/state").isEmpty():  # first start: no layout of the user's to restore
+            if not self._layout_restored:  # first start, or a layout from another version: the default layout
                 QTimer.singleShot(0, self.apply_default_layout)
 
     def apply_default_layout(self) -> None:
@@ -520,7 +524,7 @@ class MainWindow(QMainWindow):
             return
         self.files.shutdown()
         settings.put("window/geometry", self.saveGeometry())
-        settings.put("window/state", self.saveState())
+        settings.put("window/state", self.saveState(LAYOUT_VERSION))
         self.worker.shutdown()
         self.compare_worker.shutdown()
         event.accept()

@@ -106,3 +106,30 @@ def test_link_and_host_labels_are_short(example_window):
     item = example_window.scene.node_items["sql-servers"]
     assert item.title == display_title(item.node, "8 x SQL Server 2014") == "SQL Server 2014"
     assert "8 x SQL Server 2014" in item.toolTip()
+
+
+def test_a_layout_saved_by_another_layout_version_gives_way_to_the_default(example_window, qtbot):
+    """The dock layout is saved with LAYOUT_VERSION: the same version is restored, another one is ignored (the
+    default layout applies) so an older build's squeezed docks never come back."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.gui import settings
+    from app.gui.main_window import LAYOUT_VERSION, MainWindow
+    from models.project.model import Project
+
+    win = example_window
+    for version, restored in ((LAYOUT_VERSION, True), (LAYOUT_VERSION - 1, False)):
+        settings.put("window/state", win.saveState(version))
+        other = MainWindow(Project())
+        other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+        qtbot.addWidget(other)
+        applied = []
+        other.apply_default_layout = lambda: applied.append(True)
+        other.show()
+        qtbot.waitUntil(lambda: other.isVisible(), timeout=3000)
+        qtbot.wait(50)
+        assert other._layout_restored is restored
+        assert bool(applied) is not restored
+        other.worker.shutdown()
+        other.compare_worker.shutdown()
+        other.close()
