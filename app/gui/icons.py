@@ -45,12 +45,28 @@ KIND_COLORS = {
 }
 
 
+DISABLED_ALPHA = 0.35
+"""Opacity of an icon's disabled state: derived from its own colour rather than the palette's Disabled Text,
+which many dark palettes leave equal to the normal text (a disabled Undo would look enabled)."""
+
+
 @lru_cache(maxsize=None)
 def icon(name: str, color: str | None = None) -> QIcon:
-    """A named qtawesome icon (``mdi6.*``), optionally tinted."""
+    """A named qtawesome icon (``mdi6.*``), tinted ``color`` or the palette's text colour; its disabled state is
+    the same colour at :data:`DISABLED_ALPHA` opacity."""
     import qtawesome as qta
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
 
-    return qta.icon(name, color=color) if color else qta.icon(name)
+    if color:
+        base = QColor(color)
+    elif QApplication.instance() is not None:
+        base = QApplication.instance().palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Text)
+    else:
+        base = QColor("#505050")
+    disabled = QColor(base)
+    disabled.setAlphaF(DISABLED_ALPHA)
+    return qta.icon(name, color=base, color_disabled=disabled)
 
 
 def kind_icon(kind: str, color: str | None = None) -> QIcon:

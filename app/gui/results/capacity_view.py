@@ -318,8 +318,15 @@ class CapacityView(QWidget):
         unit_box.setSpacing(0)
         for index, unit in enumerate(CapacityUnit):
             button = QToolButton()
+            button.setObjectName("unitToggle")
             button.setText(unit.value)
             button.setCheckable(True)
+            # the checked unit in the palette's highlight colour: plain style checked states are faint in
+            # some (dark) palettes
+            button.setStyleSheet(
+                "#unitToggle { padding: 2px 9px; border: 1px solid palette(mid); background: palette(button); }"
+                " #unitToggle:checked { background: palette(highlight); color: palette(highlighted-text);"
+                " border-color: palette(highlight); font-weight: bold; }")
             button.setToolTip("Decimal units (10^12 bytes)" if unit is CapacityUnit.TB else
                               "Binary units (2^40 bytes)")
             self.unit_buttons.addButton(button, index)
