@@ -267,8 +267,9 @@ class LinkItem(QGraphicsObject):
         source.links.append(self)
         target.links.append(self)
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
-        self.setZValue(2)  # above nodes: the line stops at their edges, and the label stays readable
+        self.setZValue(0)  # below nodes: a link passing another item goes behind it
         self._line = QLineF()
+        self._label_t = 0.5
         self._problems: list = []
         self.set_link(link, catalog)
 
@@ -294,11 +295,29 @@ class LinkItem(QGraphicsObject):
             if self in end.links:
                 end.links.remove(self)
 
+    LABEL_POSITIONS = (0.5,) + tuple(t for k in range(1, 9) for t in (0.5 - 0.05 * k, 0.5 + 0.05 * k))
+    """Where along the link its label may sit (fraction of the way from source to target), in order of
+    preference: the middle, else the nearest spot not covered by another node or another link's label."""
+
     def adjust(self) -> None:
+        """Follow the end items (the label keeps its fraction of the way: it is re-placed by the scene once the
+        layout settles, not on every step of a drag)."""
         self.prepareGeometryChange()
         a, b = self.source.center(), self.target.center()
         self._line = QLineF(self._clip(a, b, self.source), self._clip(b, a, self.target))
         self.update()
+
+    def set_label_position(self, t: float) -> None:
+        """Put the label at fraction ``t`` of the way from source to target."""
+        if t != self._label_t:
+            self._label_t = t
+            self.update()
+
+    def label_rect(self, t: float | None = None) -> QRectF:
+        """The label pill's rectangle (scene coordinates) at ``t`` along the link (default: where it is)."""
+        point = self._line.pointAt(self._label_t if t is None else t)
+        w, h = self._pill
+        return QRectF(point.x() - w / 2, point.y() - h / 2, w, h)
 
     @staticmethod
     def _clip(inside: QPointF, outside: QPointF, item: NodeItem) -> QPointF:
@@ -341,11 +360,10 @@ class LinkItem(QGraphicsObject):
             pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.drawLine(self._line)
-        # label on a small pill at the middle
+        # label on a small pill, in the middle unless another node or label covers that spot
         painter.setFont(self._font)
-        mid = self._line.center()
-        w, h = self._pill
-        pill = QRectF(mid.x() - w / 2, mid.y() - h / 2, w, h)
+        h = self._pill[1]
+        pill = self.label_rect()
         painter.setPen(QPen(color, 1))
         painter.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
         painter.drawRoundedRect(pill, h / 2, h / 2)

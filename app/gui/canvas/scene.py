@@ -6,7 +6,7 @@ Items are passive. The only intent the scene itself reports is "these items were
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
@@ -29,6 +29,10 @@ class TopologyScene(QGraphicsScene):
         self.snap_to_grid = True
         self._problems: tuple = ()
         self.setSceneRect(QRectF(-2000, -2000, 6000, 4000))
+        self._label_timer = QTimer(self)
+        self._label_timer.setSingleShot(True)
+        self._label_timer.setInterval(0)
+        self._label_timer.timeout.connect(self.place_labels)
         document.sig_node_added.connect(self._add_node)
         document.sig_node_removed.connect(self._remove_node)
         document.sig_node_changed.connect(self._change_node)
@@ -38,6 +42,53 @@ class TopologyScene(QGraphicsScene):
         document.sig_scenario_switched.connect(self.rebuild)
         document.sig_project_replaced.connect(self.rebuild)
         self.rebuild()
+
+    # link labels
+
+    def schedule_label_placement(self) -> None:
+        """Re-place the link labels once the current change is done (coalesced: one pass per event-loop turn)."""
+        self._label_timer.start()
+
+    LABEL_CELL = 120.0
+    """Grid cell (scene units) of the spatial hash used to find what a label would cover."""
+
+    def place_labels(self) -> None:
+        """Put each link's label at the first of ``LinkItem.LABEL_POSITIONS`` that covers no other node and no
+        label placed before it; failing that, the first that covers no other node; failing that, the middle. Spatial hashes of the node boxes and the
+        placed labels keep this linear in the number of links."""
+        self._label_timer.stop()
+        cell = self.LABEL_CELL
+
+        def cells(rect: QRectF):
+            for cx in range(int(rect.left() // cell), int(rect.right() // cell) + 1):
+                for cy in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1):
+                    yield cx, cy
+
+        nodes: dict[tuple[int, int], list] = {}
+        for item in self.node_items.values():
+            box = item.sceneBoundingRect()
+            for c in cells(box):
+                nodes.setdefault(c, []).append((item, box))
+        labels: dict[tuple[int, int], list[QRectF]] = {}
+        for link in self.link_items.values():
+            chosen = clear_of_nodes = None
+            for t in LinkItem.LABEL_POSITIONS:
+                rect = link.label_rect(t).adjusted(-3, -2, 3, 2)  # a little air around each pill
+                if any(box.intersects(rect) for c in cells(rect) for item, box in nodes.get(c, ())
+                       if item is not link.source and item is not link.target):
+                    continue
+                if clear_of_nodes is None:
+                    clear_of_nodes = t
+                if not any(r.intersects(rect) for c in cells(rect) for r in labels.get(c, ())):
+                    chosen = t
+                    break
+            # no spot free of both: keep clear of nodes at least (a label over a label is still readable
+            # in part; one over a node hides the node's text)
+            chosen = chosen if chosen is not None else (clear_of_nodes if clear_of_nodes is not None else 0.5)
+            link.set_label_position(chosen)
+            rect = link.label_rect().adjusted(-3, -2, 3, 2)
+            for c in cells(rect):
+                labels.setdefault(c, []).append(rect)
 
     # mirror the model
 
@@ -50,6 +101,7 @@ class TopologyScene(QGraphicsScene):
         for link in self.document.scenario.links:
             self._add_link(link.id)
         self.set_problems(self._problems)
+        self.place_labels()
 
     def _add_node(self, node_id: str) -> None:
         node = self.document.scenario.node(node_id)
@@ -63,11 +115,13 @@ class TopologyScene(QGraphicsScene):
             for link in list(item.links):
                 self._remove_link(link.link_id)
             self.removeItem(item)
+            self.schedule_label_placement()
 
     def _change_node(self, node_id: str) -> None:
         item = self.node_items.get(node_id)
         if item is not None:
             item.set_node(self.document.scenario.node(node_id), self.document.catalog)
+            self.schedule_label_placement()
 
     def _link(self, link_id: str):
         return next((l for l in self.document.scenario.links if l.id == link_id), None)
@@ -80,6 +134,7 @@ class TopologyScene(QGraphicsScene):
         item = LinkItem(link, source, target, self.document.catalog)
         self.link_items[link_id] = item
         self.addItem(item)
+        self.schedule_label_placement()
 
     def _remove_link(self, link_id: str) -> None:
         item = self.link_items.pop(link_id, None)
