@@ -4,11 +4,19 @@
 int / float with ge / le -> spin box with that range and a unit from the name suffix, bool -> check box, catalog
 ids -> combo of compatible catalog records). An edit is sent to the document as one undoable command; a refused
 value keeps what the user typed and shows why next to the field.
+
+:class:`Inspector` shows the selected item by the names the user knows (label, catalog model; ids only in a
+tooltip), hides the fields that do not apply to it (DDP settings on ONTAP, ADP and WAFL on E-Series), shows what an
+empty field stands for ("default (23)", from :mod:`models.capacity.defaults`), greys out choices the item cannot
+take (DDP on ONTAP), and shows what :func:`~models.project.problems.find_problems` reports under the field to blame
+(e.g. "30 drives do not fit 24 bays" under the drive count), the value itself being kept.
 """
 
 from __future__ import annotations
 
 import enum
+import html
+import re
 import types
 import typing
 from typing import Any, Callable, Literal
@@ -19,6 +27,7 @@ from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
+    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
     QDoubleSpinBox,
@@ -32,18 +41,29 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.catalog import Controller, Drive
+# models.catalog first: importing models.project before it, once PySide6 is loaded, trips shiboken's import hook
+# inside pydantic's lazy imports (a circular-import error).
+from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
+from models.capacity import rules
+from models.capacity.array import ARRAY_RAID
+from models.capacity.defaults import controller_defaults, hci_slack_default
+from models.capacity.rules import RAID_LABEL
 from models.project.model import (
     NODE_KIND_FOR_CATALOG,
     CloudVmNode,
     ControllerNode,
+    HciClusterNode,
     HostNode,
     Link,
+    NodeBase,
     ProjectInfo,
+    RaidType,
     Settings,
     ShelfNode,
+    VsanPolicy,
 )
-from models.units import CapacityUnit
+from models.project.problems import find_problems
+from models.units import CapacityUnit, format_capacity
 
 from .document import ProjectDocument
 from .icons import kind_icon
@@ -59,6 +79,8 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
 NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
 BIG = 1e12
+ERROR_COLOR = "#d64545"
+WARNING_COLOR = "#c27c0e"
 
 
 @contextmanager
@@ -102,6 +124,28 @@ def choice_label(value: Any) -> str:
     return CHOICE_LABELS.get(str(value), str(value).replace("_", " "))
 
 
+_LIMITS = ((re.compile(r"^Input should be less than or equal to (.+)$"), "At most {}"),
+           (re.compile(r"^Input should be greater than or equal to (.+)$"), "At least {}"),
+           (re.compile(r"^Input should be less than (.+)$"), "Must be less than {}"),
+           (re.compile(r"^Input should be greater than (.+)$"), "Must be more than {}"))
+
+
+def refusal_text(field: str, message: str | None) -> str | None:
+    """A refused edit's message as shown under its field: ``nodes: Input should be less than or equal to 24``
+    reads ``At most 24`` (the field's internal name dropped, pydantic's limit phrases shortened)."""
+    if not message:
+        return message
+    where, sep, rest = message.partition(": ")
+    path = where.split(".")
+    if sep and path[0] == field and " " not in where:
+        message = rest if len(path) == 1 else f"{field_label(path[-1])}: {rest}"
+    for pattern, text in _LIMITS:
+        match = pattern.match(message)
+        if match:
+            return text.format(match.group(1))
+    return message
+
+
 def _unwrap(annotation) -> tuple[Any, bool]:
     """(inner type, optional) of ``X | None``."""
     origin = typing.get_origin(annotation)
@@ -128,7 +172,7 @@ def _bounds(metadata) -> tuple[float | None, float | None, bool, bool]:
 
 
 class FieldEditor(QWidget):
-    """One field: an input widget and, under it, a message when a value was refused."""
+    """One field: an input widget and, under it, why a value was refused or what is wrong with the current one."""
 
     sig_value_edited = Signal(str, object)
     """The user entered a value for this field (name, value in model units)."""
@@ -140,17 +184,37 @@ class FieldEditor(QWidget):
         self.error = QLabel(self)
         self.error.setObjectName("fieldError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #d64545;")
+        self.error.setStyleSheet(f"color: {ERROR_COLOR};")
         self.error.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(1)
         layout.addWidget(input_widget)
         layout.addWidget(self.error)
+        self._refused: str | None = None
+        self._problems: list[tuple[str, str]] = []
 
     def set_error(self, message: str | None) -> None:
-        self.error.setText(message or "")
-        self.error.setVisible(bool(message))
+        """Show (or clear, with None) why the value the user entered was refused."""
+        self._refused = message or None
+        self._show_messages()
+
+    def set_problems(self, problems: list[tuple[str, str]]) -> None:
+        """Show what is wrong with the field's current value: (severity, message) pairs, e.g. a drive count
+        above the shelf's bays; an empty list clears them."""
+        self._problems = list(problems)
+        self._show_messages()
+
+    def messages(self) -> list[str]:
+        """The messages shown under the field, refused edit first."""
+        return ([self._refused] if self._refused else []) + [m for _, m in self._problems]
+
+    def _show_messages(self) -> None:
+        lines = self.messages()
+        only_warnings = not self._refused and all(sev == "warning" for sev, _ in self._problems)
+        self.error.setStyleSheet(f"color: {WARNING_COLOR if lines and only_warnings else ERROR_COLOR};")
+        self.error.setText("\n".join(lines) if len(lines) < 2 else "\n".join(f"• {line}" for line in lines))
+        self.error.setVisible(bool(lines))
 
     def set_value(self, value: Any) -> None:  # overridden
         raise NotImplementedError
@@ -169,8 +233,17 @@ class ComboEditor(FieldEditor):
         self.combo.setMinimumContentsLength(12)
         super().__init__(name, self.combo, parent)
         self.values: list[Any] = []
+        self._current: int = -1
         self.set_choices(choices)
-        self.combo.activated.connect(lambda i: self.emit(self.values[i]))
+        self.combo.activated.connect(self._activated)
+
+    def _activated(self, index: int) -> None:
+        item = self.combo.model().item(index) if index >= 0 else None
+        if item is not None and not item.isEnabled():  # a greyed-out choice is never applied
+            with blocked(self.combo):
+                self.combo.setCurrentIndex(self._current)
+            return
+        self.emit(self.values[index])
 
     def set_choices(self, choices: Choices) -> None:
         with blocked(self.combo):
@@ -180,6 +253,25 @@ class ComboEditor(FieldEditor):
                 self.combo.addItem(label)
                 self.combo.setItemData(self.combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
                 self.values.append(value)
+
+    def set_allowed(self, allowed: Any | None, reason: str = "") -> None:
+        """Grey out the choices not in ``allowed`` (None: all allowed); they stay listed, with ``reason`` as their
+        tooltip, so the user sees what exists and why it cannot be picked here."""
+        model = self.combo.model()
+        for index, value in enumerate(self.values):
+            item = model.item(index) if hasattr(model, "item") else None
+            if item is None:
+                continue
+            ok = allowed is None or value in allowed
+            item.setEnabled(ok)
+            label = self.combo.itemText(index)
+            self.combo.setItemData(index, label if ok else f"{label}: {reason}", Qt.ItemDataRole.ToolTipRole)
+
+    def is_allowed(self, value: Any) -> bool:
+        """False when the choice is listed but greyed out (:meth:`set_allowed`)."""
+        index = self.index_of(value)
+        item = self.combo.model().item(index) if index >= 0 else None
+        return item is not None and item.isEnabled()
 
     def index_of(self, value: Any) -> int:
         return self.values.index(value) if value in self.values else -1
@@ -198,6 +290,7 @@ class ComboEditor(FieldEditor):
                 self.values.append(value)
                 index = self.combo.count() - 1
             self.combo.setCurrentIndex(index)
+            self._current = index
 
 
 class CheckEditor(FieldEditor):
@@ -211,28 +304,82 @@ class CheckEditor(FieldEditor):
             self.check.setChecked(bool(value))
 
 
+class _DefaultAwareSpin:
+    """Spin-box behaviour for an optional field showing its default as the special value: a step from
+    "default (23)" starts at 23 (up gives 24, down 22), not at the bottom of the range."""
+
+    default_value: float | None = None
+    lowest_value: float = 0.0
+
+    def _at_default(self) -> bool:
+        return bool(self.specialValueText()) and self.value() == self.minimum() and self.default_value is not None
+
+    def stepBy(self, steps: int) -> None:  # Qt override
+        if self._at_default():
+            target = self.default_value + steps * self.singleStep()
+            self.setValue(min(max(target, self.lowest_value), self.maximum()))
+            return
+        super().stepBy(steps)
+
+    def stepEnabled(self):  # Qt override
+        if self._at_default():
+            return QAbstractSpinBox.StepEnabledFlag.StepUpEnabled | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
+        return super().stepEnabled()
+
+
+class _SpinBox(_DefaultAwareSpin, QSpinBox):
+    pass
+
+
+class _DoubleSpinBox(_DefaultAwareSpin, QDoubleSpinBox):
+    """Keeps ``decimals()`` digits of its value but shows only those the value needs (at least
+    ``min_decimals``): ``350,000`` not ``350000.00``, ``1.067`` not ``1.07``."""
+
+    min_decimals = 0
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt override)
+        locale = self.locale()
+        text = locale.toString(float(value), "f", self.decimals())
+        if not self.isGroupSeparatorShown():
+            text = text.replace(locale.groupSeparator(), "")
+        whole, _, fraction = text.partition(locale.decimalPoint())
+        fraction = fraction.rstrip("0").ljust(self.min_decimals, "0")
+        return whole + (locale.decimalPoint() + fraction if fraction else "")
+
+
+STORED_DECIMALS = 6
+"""Decimals a float field keeps in its spin box: enough that showing a stored value never rounds it."""
+COUNT_SUFFIXES = ("_iops", "_mbps")
+"""Float fields that are whole numbers in practice: no decimals shown, thousands separators."""
+
+
 class NumberEditor(FieldEditor):
     """A spin box; ``scale`` converts model units to shown units (bytes -> TB); an optional field shows its
-    lowest step as 'default'."""
+    lowest step as 'default', or as the value used instead once it is known (:meth:`set_default`)."""
 
     def __init__(self, name: str, is_int: bool, low, high, low_open, high_open, optional: bool,
                  suffix: str = "", scale: float = 1.0, parent=None) -> None:
         self.is_int, self.scale, self.optional = is_int and scale == 1.0, scale, optional
-        spin = QSpinBox() if self.is_int else QDoubleSpinBox()
+        spin = _SpinBox() if self.is_int else _DoubleSpinBox()
         self.spin = spin
         super().__init__(name, spin, parent)
         step = 1 if self.is_int else 0.01
         if not self.is_int:
-            spin.setDecimals(3 if scale != 1.0 else 2)
+            spin.setDecimals(3 if scale != 1.0 else STORED_DECIMALS)
+            spin.min_decimals = 3 if scale != 1.0 else 2 if name.endswith("_ratio") else 0
+        if self.is_int or name.endswith(COUNT_SUFFIXES):
+            spin.setGroupSeparatorShown(True)
         lo = -BIG if low is None else low / scale + (step if low_open and self.is_int else 0)
         if low_open and not self.is_int:
             lo = low / scale + 10 ** -spin.decimals()
         hi = BIG if high is None else high / scale - (step if high_open else 0)
         if self.is_int:
             lo, hi = int(max(lo, -2**31 + 2)), int(min(hi, 2**31 - 2))
+        spin.lowest_value = lo
+        self._special = "default" if name not in ("target_iops", "target_mbps") else "none"
         if optional:
             lo = lo - step
-            spin.setSpecialValueText("default" if name not in ("target_iops", "target_mbps") else "none")
+            spin.setSpecialValueText(self._special)
         spin.setRange(lo, hi)
         self._none_value = lo
         spin.setSuffix(suffix)
@@ -242,6 +389,18 @@ class NumberEditor(FieldEditor):
         if not self.is_int and hi - lo > 1000:
             spin.setSingleStep(1.0 if scale == 1.0 else 0.1)
         spin.valueChanged.connect(self._changed)
+
+    def set_default(self, value: float | None, text: str | None = None) -> None:
+        """Name the value an empty (None) field stands for: the spin box reads "default (<text>)" and steps from
+        ``value`` (model units); None for both when it is not known."""
+        if not self.optional:
+            return
+        self.spin.default_value = None if value is None else value / self.scale
+        self.spin.setSpecialValueText(f"{self._special} ({text})" if text else self._special)
+
+    def default_text(self) -> str:
+        """What the spin box shows when the field is empty (e.g. ``default (23)``)."""
+        return self.spin.specialValueText()
 
     def _changed(self, shown: float) -> None:
         if self.optional and shown == self._none_value:
@@ -277,6 +436,8 @@ class TextEditor(FieldEditor):
         self._value = value
         with blocked(self.line):
             self.line.setText(", ".join(value) if self.is_list else (value or ""))
+            if not self.line.hasFocus():
+                self.line.setCursorPosition(0)  # a long text shows its beginning, not its end
 
 
 class NestedEditor(FieldEditor):
@@ -385,17 +546,74 @@ class RecordForm(QWidget):
             editor.set_error(None)
 
     def show_error(self, field: str, message: str | None) -> None:
+        """Show why an edit of ``field`` was refused (None clears it), in the user's words: without the field's
+        internal name in front, limits as "at most 24"."""
         if field in self.editors:
-            self.editors[field].set_error(message)
+            self.editors[field].set_error(refusal_text(field, message))
+
+    def set_row_visible(self, field: str, visible: bool) -> None:
+        """Show or hide a field's row (label and editor), e.g. a setting that does not apply to the record."""
+        editor = self.editors.get(field)
+        if editor is not None:
+            self.layout().setRowVisible(editor, visible)
+
+    def row_visible(self, field: str) -> bool:
+        """True when the field's row is shown (hidden rows are fields that do not apply)."""
+        editor = self.editors.get(field)
+        return editor is not None and not editor.isHidden()
+
+    def label_for(self, field: str) -> QLabel | None:
+        """The label widget of a field's row."""
+        editor = self.editors.get(field)
+        label = self.layout().labelForField(editor) if editor is not None else None
+        return label if isinstance(label, QLabel) else None
 
 
 # --- what the inspector shows ---------------------------------------------------------------------------------
 
 NODE_EXCLUDE = {"id", "kind", "x", "y"}
+KIND_NAMES = {"host": "host", "switch": "switch", "controller": "controller", "shelf": "shelf",
+              "hci_cluster": "HCI cluster", "cloud_vm": "cloud VM"}
+"""Node kind -> how the inspector names it."""
+RAID_TYPES = {
+    "ONTAP": rules.ONTAP_RAID_TYPES,
+    "E-Series": ARRAY_RAID,
+    "generic": tuple(t for t in typing.get_args(RaidType) if t != "ddp"),
+}
+"""RAID types a controller family builds: ONTAP aggregates RAID4 / RAID DP / RAID-TEC; E-Series volume groups or a
+Dynamic Disk Pool; a generic array any parity RAID (DDP is E-Series only)."""
+CLOUD_RAID = ("raid0", "none")
+"""Cloud Volumes ONTAP aggregates are RAID0 over cloud disks (capacity/cloud.py)."""
+
+
+def node_name(node: NodeBase, catalog) -> str:
+    """What the user calls a node: its label, else its catalog model's name (as on the canvas), never its id."""
+    if node.label:
+        return node.label
+    record = catalog.find(node.catalog_id)
+    return record.name if record is not None else f"Unnamed {KIND_NAMES.get(node.kind, node.kind)}"
+
+
+def _kind_text(node: NodeBase, record) -> str:
+    if isinstance(record, Controller):
+        return "Generic array controller" if record.family == "generic" else f"{record.family} controller"
+    text = KIND_NAMES.get(node.kind, node.kind.replace("_", " "))
+    return text[0].upper() + text[1:]
+
+
+def _joined(values, fmt=str) -> str:
+    return " / ".join(fmt(v) for v in values)
 
 
 class Inspector(QScrollArea):
-    """Properties of the selected node or link; the project's settings when nothing is selected."""
+    """Properties of the selected node or link; the project's settings when nothing is selected.
+
+    Items are named as the user knows them (label, else catalog model), never by id (ids are in the header's
+    tooltip). Fields that do not apply to the selected item (DDP settings on an ONTAP controller, ADP on an
+    E-Series array) are hidden; a field left empty shows the value the engines use instead ("default (23)"); what
+    :func:`~models.project.problems.find_problems` finds wrong with a field shows under it, the rest under the
+    header.
+    """
 
     def __init__(self, document: ProjectDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -406,14 +624,23 @@ class Inspector(QScrollArea):
         self._body = QWidget()
         self._layout = QVBoxLayout(self._body)
         self.header = QLabel()
+        self.header.setObjectName("inspectorHeader")
         self.header.setWordWrap(True)
         self.header.setTextFormat(Qt.TextFormat.RichText)
         self._layout.addWidget(self.header)
+        self.notice = QLabel()
+        self.notice.setObjectName("inspectorProblems")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.RichText)
+        self.notice.hide()
+        self._layout.addWidget(self.notice)
         self._layout.addStretch(1)
         self.setWidget(self._body)
         self.form: RecordForm | None = None
         self._forms: list[RecordForm] = []
         self._target: tuple[str, str] = ("project", "")
+        self._notice_messages: list[str] = []
+        self._extra_problems: dict[str, list[tuple[str, str]]] = {}
         document.sig_project_changed.connect(self.refresh)
         self.show_target("project", "")
 
@@ -467,38 +694,190 @@ class Inspector(QScrollArea):
             settings.sig_field_edited.connect(self._settings_edited)
         self.refresh()
 
+    def _set_header(self, title: str, subtitle: str = "", tooltip: str = "") -> None:
+        text = f"<span style='font-size:14pt'><b>{html.escape(title)}</b></span>"
+        if subtitle:
+            text += f"<br><span style='color:gray'>{html.escape(subtitle)}</span>"
+        self.header.setText(text)
+        self.header.setToolTip(tooltip)
+
+    def _set_notice(self, problems: list[tuple[str, str]]) -> None:
+        """Problems of the shown item that no single field is to blame for (or whose field is hidden)."""
+        lines = [f"<span style='color:{ERROR_COLOR if sev == 'error' else WARNING_COLOR}'>"
+                 f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>" for sev, message in problems]
+        self.notice.setText("<br>".join(lines))
+        self.notice.setVisible(bool(lines))
+
+    def problems_text(self) -> list[str]:
+        """The messages shown under the header (problems not tied to one shown field)."""
+        return list(self._notice_messages)
+
     def refresh(self) -> None:
         what, target_id = self._target
         scenario = self.document.scenario
+        catalog = self.document.catalog
+        self._notice_messages = []
+        self._extra_problems = {}
         if what == "node":
             node = scenario.node(target_id)
             if node is None or self.form is None or type(node) is not self.form.model:
                 self.show_target("project", "")
                 return
-            record = self.document.catalog.find(node.catalog_id)
-            self.header.setText(f"<span style='font-size:14pt'><b>{node.label or node.id}</b></span><br>"
-                                f"<span style='color:gray'>{node.kind.replace('_', ' ')} · {node.id}<br>"
-                                f"{record.name if record else node.catalog_id}</span>")
+            record = catalog.find(node.catalog_id)
+            title = node_name(node, catalog)
+            subtitle = _kind_text(node, record)
+            if record is None:
+                subtitle += " · model not in the catalog"
+            elif record.name != title:
+                subtitle += f" · {record.name}"
+            self._set_header(title, subtitle, f"Item id: {node.id}\nCatalog id: {node.catalog_id}")
             self.form.set_record(node)
+            self._apply_node_context(node, record)
+            self._show_problems(f"{node.id}: ")
         elif what == "link":
             link = next((l for l in scenario.links if l.id == target_id), None)
             if link is None:
                 self.show_target("project", "")
                 return
-            self.header.setText(f"<span style='font-size:14pt'><b>Link {link.id}</b></span><br>"
-                                f"<span style='color:gray'>{link.source} — {link.target}</span>")
+            ends = [scenario.node(i) for i in (link.source, link.target)]
+            names = [node_name(n, catalog) if n is not None else "(removed item)" for n in ends]
+            link_type = catalog.find(link.link_type)
+            kind = link_type.name if link_type is not None else "link type not in the catalog"
+            self._set_header(f"{names[0]} — {names[1]}", f"Link · {kind}",
+                             f"Link id: {link.id}\nFrom {link.source} to {link.target}\nLink type id: {link.link_type}")
             self.form.set_record(link)
+            self._show_problems(f"link {link.source} - {link.target}: ")
         elif what == "many":
+            self.header.setToolTip("")
             self.header.setText(f"<b>{target_id} items selected</b><br><span style='color:gray'>"
                                 "Select one item to edit it.</span>")
+            self._set_notice([])
         else:
             project = self.document.project
-            self.header.setText(f"<span style='font-size:14pt'><b>{project.info.name}</b></span><br>"
-                                f"<span style='color:gray'>Scenario '{project.active_scenario}' · "
-                                f"{len(project.scenario.nodes)} items · select an item to edit it</span>")
+            count = len(project.scenario.nodes)
+            self._set_header(project.info.name, f"Scenario '{project.active_scenario}' · "
+                             f"{count} item{'' if count == 1 else 's'} · select an item to edit it")
+            self._set_notice([])
             if len(self._forms) == 2:
                 self._forms[0].set_record(project.info)
                 self._forms[1].set_record(project.settings)
+
+    def _show_problems(self, prefix: str) -> None:
+        """What find_problems reports for the shown node or link: under its field when that field is shown,
+        else under the header. ``prefix`` is how the messages name the item (dropped: the header names it)."""
+        form = self.form
+        if form is None:
+            return
+        target_id = self._target[1]
+        by_field: dict[str, list[tuple[str, str]]] = {}
+        general: list[tuple[str, str]] = []
+        for problem in find_problems(self.document.scenario, self.document.catalog):
+            if problem.node_id != target_id:
+                continue
+            message = problem.message.removeprefix(prefix)
+            message = message[0].upper() + message[1:] if message else message
+            if problem.field in form.editors and form.row_visible(problem.field):
+                by_field.setdefault(problem.field, []).append((problem.severity, message))
+            else:
+                general.append((problem.severity, message))
+        for field, extra in self._extra_problems.items():
+            by_field.setdefault(field, []).extend(extra)
+        for name, editor in form.editors.items():
+            editor.set_problems(by_field.get(name, []))
+        self._notice_messages = [m for _, m in general]
+        self._set_notice(general)
+
+    # what applies to the selected item, and what an empty field stands for
+
+    def _apply_node_context(self, node: NodeBase, record) -> None:
+        form = self.form
+        assert form is not None
+        editors = form.editors
+        label = editors.get("label")
+        if isinstance(label, TextEditor):
+            label.line.setPlaceholderText(record.name if record is not None else "")
+        visible: dict[str, bool] = {}
+        if isinstance(node, ControllerNode) and isinstance(record, Controller):
+            self._controller_context(node, record, visible)
+        elif isinstance(node, ShelfNode) and isinstance(record, Shelf):
+            editors["drive_count"].spin.setSuffix(f" of {record.bays} bays")
+            editors["drive_count"].spin.setToolTip(f"{record.name} has {record.bays} bays")
+        elif isinstance(node, HostNode):
+            visible["adapters_per_host"] = node.adapter is not None
+        elif isinstance(node, HciClusterNode) and isinstance(record, HciNode):
+            slack, source = hci_slack_default(record)
+            editors["slack_space_pct"].set_default(slack, f"{slack:g} %")
+            editors["slack_space_pct"].spin.setToolTip(f"Left at default: {source}")
+            visible["dedupe_compression"] = record.all_flash or node.dedupe_compression
+            if not record.all_flash:
+                mirrors = [p for p in typing.get_args(VsanPolicy) if not rules.VSAN_POLICIES[p].erasure_coding]
+                editors["policy"].set_allowed(mirrors, "erasure coding needs an all-flash cluster")
+        elif isinstance(node, CloudVmNode):
+            vm = record if isinstance(record, CloudVm) else None
+            visible["ha"] = vm is None or vm.ha_supported or node.ha
+            visible["raid_type"] = node.raid_type not in CLOUD_RAID
+            editors["raid_type"].set_allowed(CLOUD_RAID, "Cloud Volumes ONTAP aggregates are RAID0 over cloud disks")
+            visible["cold_data_pct"] = node.tiering != "none"
+        for field in editors:
+            form.set_row_visible(field, visible.get(field, True))
+
+    def _controller_context(self, node: ControllerNode, record: Controller, visible: dict[str, bool]) -> None:
+        editors = self.form.editors
+        ontap = record.family == "ONTAP"
+        grouped = ontap or node.raid_type in rules.PARITY_PER_GROUP
+        visible.update({
+            "software": bool(record.software_versions) or node.software is not None,
+            "raid_group_size": grouped,
+            "adp": ontap or node.adp != "none",
+            "root_partition_bytes": ontap and node.adp != "none",
+            "wafl_reserve_pct": ontap,
+            "snapshot_reserve_pct": ontap,
+            "ddp_preservation_drives": not ontap and node.raid_type == "ddp",
+        })
+        offered = RAID_TYPES.get(record.family)
+        family = "a generic array" if record.family == "generic" else record.family
+        editors["raid_type"].set_allowed(offered, f"not offered by {family}")
+        if record.family in ("ONTAP", "E-Series") and node.raid_type not in offered:  # the engine's problem
+            used = "computed as RAID DP" if ontap else "computed with its parity count"
+            self._extra_problems.setdefault("raid_type", []).append(
+                ("error", f"{record.name} does not offer {RAID_LABEL.get(node.raid_type)}; {used}"))
+        defaults = controller_defaults(self.document.scenario, self.document.catalog, node, record)
+        editors["nodes"].set_default(defaults.nodes, str(defaults.nodes))
+        editors["nodes"].spin.setToolTip(f"Left at default: {record.name} has {defaults.nodes} nodes")
+
+        size = editors["raid_group_size"]
+        groups = defaults.raid_groups
+        raid = RAID_LABEL.get(node.raid_type if not ontap or node.raid_type in rules.ONTAP_RAID_TYPES else "raid_dp")
+        if groups:
+            sizes = list(dict.fromkeys(g.default for g in groups))
+            size.set_default(sizes[0], _joined(sizes))
+            size.spin.setToolTip("Left at default: " + "; ".join(
+                f"{g.default} for {raid} on {g.drive.name} ({g.source})" for g in groups))
+        else:
+            size.set_default(None, "set by the drives" if ontap else None)
+            size.spin.setToolTip("")
+        for g in groups:  # the engines' limits: ontap.py caps the size, array.py reports it
+            if node.raid_group_size and g.maximum and node.raid_group_size > g.maximum:
+                message = (f"{raid} groups of {g.drive.name} hold at most {g.maximum} drives; {g.maximum} is used"
+                           if ontap else f"{raid} volume groups hold at most {g.maximum} drives")
+                self._extra_problems.setdefault("raid_group_size", []).append(("error", message))
+
+        unit = self.document.project.settings.capacity_unit
+        root = editors["root_partition_bytes"]
+        if defaults.root_partition_bytes:
+            root.set_default(defaults.root_partition_bytes[0],
+                             _joined(defaults.root_partition_bytes, lambda b: format_capacity(b, unit)))
+            root.spin.setToolTip(f"Left at default: {defaults.root_partition_source}")
+        else:
+            root.set_default(None, None)
+
+        wafl = editors["wafl_reserve_pct"]
+        if defaults.wafl_reserve_pct:
+            wafl.set_default(defaults.wafl_reserve_pct[0], _joined(defaults.wafl_reserve_pct, lambda v: f"{v:g} %"))
+            wafl.spin.setToolTip(f"Left at default: the ONTAP rule, {defaults.wafl_reserve_rule}")
+        else:
+            wafl.set_default(None, "ONTAP rule" if ontap else None)
+            wafl.spin.setToolTip("Left at default: 10 %, 5 % for aggregates of 30 TiB or more on recent ONTAP")
 
     # catalog-aware choices
 
@@ -510,39 +889,49 @@ class Inspector(QScrollArea):
             out = [(none_label, None)] if none_label else []
             return out + [(e.name, e.id) for e in entries]
 
+        def keep_current(choices: Choices, value: Any, why: str) -> Choices:
+            """The current value stays choosable (and visible by name) when it is not among the fitting ones."""
+            if value is None or value in {v for _, v in choices}:
+                return choices
+            entry = catalog.find(value) if isinstance(value, str) else None
+            if entry is None:
+                return choices + [(f"{value} (not in the catalog)", value)]
+            return choices + [(f"{entry.name} ({why})", value)]
+
         what, target_id = self._target
         node = scenario.node(target_id) if what == "node" else None
         if record is None and name in ("catalog_id", "drive", "adapter", "disk", "licence", "software", "link_type"):
             return []  # filled per record by set_record
         if name == "catalog_id" and node is not None:
             kind = next((c for c, n in NODE_KIND_FOR_CATALOG.items() if n == node.kind), node.kind)
-            return named(catalog.of_kind(kind))
+            return keep_current(named(catalog.of_kind(kind)), node.catalog_id, f"not a {KIND_NAMES.get(node.kind)}")
         if name == "drive" and isinstance(node, ShelfNode):
             shelf = catalog.find(node.catalog_id)
             interfaces = getattr(shelf, "drive_interfaces", None)
-            return named(d for d in catalog.of_kind(Drive) if not interfaces or d.interface in interfaces)
+            choices = named(d for d in catalog.of_kind(Drive) if not interfaces or d.interface in interfaces)
+            return keep_current(choices, node.drive, "does not fit this shelf")
         if name == "adapter" and isinstance(node, HostNode):
-            return named(catalog.of_kind("adapter"), "(no adapter)")
+            return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")
         if name == "disk" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
-            return named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider)
+            choices = named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider)
+            return keep_current(choices, node.disk, "another cloud's disk")
         if name == "licence" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
             allowed = getattr(vm, "licences", None)
-            return named(l for l in catalog.of_kind("licence") if not allowed or l.id in allowed)
+            choices = named(l for l in catalog.of_kind("licence") if not allowed or l.id in allowed)
+            return keep_current(choices, node.licence, "not offered on this VM")
         if name == "software" and isinstance(node, ControllerNode):
             record_ = catalog.find(node.catalog_id)
             versions = record_.software_versions if isinstance(record_, Controller) else []
-            return [("(catalog default)", None)] + [(v, v) for v in versions]
+            default = record_.default_software if isinstance(record_, Controller) else ""
+            return [(f"default ({default})" if default else "default", None)] + [(v, v) for v in versions]
         if name == "link_type" and what == "link":
             link = next((l for l in scenario.links if l.id == target_id), None)
             if link is None:
                 return []
             accepted, _ = self.document.link_choices(link.source, link.target)
-            choices = named(accepted)
-            if link.link_type not in {c[1] for c in choices}:
-                choices.append((f"{link.link_type} (not valid here)", link.link_type))
-            return choices
+            return keep_current(named(accepted), link.link_type, "not valid here")
         return None
 
     # edits

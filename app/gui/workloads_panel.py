@@ -1,24 +1,34 @@
-"""The workloads panel: the active scenario's workloads, added from presets, each edited field by field."""
+"""The workloads panel: the active scenario's workloads, added from presets, each edited field by field.
+
+Nodes appear by the names the user knows them by (their canvas label, else their catalog model's name), never
+by their ids: in the list, in the target choices and in the hosts picker.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from collections import Counter
+from typing import Any, Iterable
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
+    QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from models.catalog import Catalog
+from models.formatting import fmt_mbps
 from models.project.factory import next_id
-from models.project.model import Workload
+from models.project.model import NodeBase, Workload
 from models.workloads import bundled_presets
 
 from .document import ProjectDocument
@@ -26,6 +36,128 @@ from .icons import icon
 from .inspector import RecordForm, blocked
 
 TARGET_KINDS = ("controller", "hci_cluster", "cloud_vm")
+NO_TARGET = "no target"
+"""The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""
+ALL_HOSTS = "All hosts linked to the target"
+REMOVED_HOST = "(removed host)"
+KIND_NAMES = {"controller": "controller", "hci_cluster": "HCI cluster", "cloud_vm": "cloud VM", "host": "host",
+              "switch": "switch", "shelf": "shelf"}
+
+
+def node_name(node: NodeBase, catalog: Catalog) -> str:
+    """What the user calls a node: its label, else its catalog model's name (as on the canvas), never its id."""
+    if node.label:
+        return node.label
+    record = catalog.find(node.catalog_id)
+    return record.name if record is not None else f"unnamed {KIND_NAMES.get(node.kind, node.kind.replace('_', ' '))}"
+
+
+def node_names(nodes: Iterable[NodeBase], catalog: Catalog) -> dict[str, str]:
+    """id -> name of these nodes, in order; equal names are told apart by the model name, then by a number."""
+    nodes = list(nodes)
+    names = {n.id: node_name(n, catalog) for n in nodes}
+    counts = Counter(names.values())
+    for n in nodes:
+        record = catalog.find(n.catalog_id)
+        if counts[names[n.id]] > 1 and n.label and record is not None and record.name != n.label:
+            names[n.id] = f"{n.label} ({record.name})"
+    counts, seen = Counter(names.values()), Counter()
+    for n in nodes:
+        name = names[n.id]
+        if counts[name] > 1:
+            seen[name] += 1
+            names[n.id] = f"{name} #{seen[name]}"
+    return names
+
+
+class HostsEditor(QToolButton):
+    """The hosts issuing a workload's I/O, picked by name from a menu (none picked = every host linked to the
+    target)."""
+
+    sig_hosts_edited = Signal(list)
+    """The user picked hosts (host node ids, in canvas order; empty = all hosts linked to the target)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("workloadHosts")
+        self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setMenu(QMenu(self))
+        self._hosts: dict[str, str] = {}
+        self._chosen: list[str] = []
+        self._shown: list[tuple[str, str]] = []
+        self.all_action: QAction | None = None
+        self.host_actions: dict[str, QAction] = {}
+        self._full_text = ALL_HOSTS
+
+    def full_text(self) -> str:
+        """The button's text before eliding: the picked hosts' names, or :data:`ALL_HOSTS`."""
+        return self._full_text
+
+    def set_value(self, chosen: list[str], hosts: dict[str, str]) -> None:
+        """Show ``chosen`` (host ids) among ``hosts`` (id -> name of the scenario's hosts); emits nothing."""
+        self._hosts, self._chosen = dict(hosts), list(chosen)
+        shown = list(hosts.items()) + [(h, REMOVED_HOST) for h in chosen if h not in hosts]
+        if shown != self._shown or self.all_action is None:
+            self._rebuild(shown)
+        self._sync()
+
+    def _rebuild(self, shown: list[tuple[str, str]]) -> None:
+        # Old actions go later, not now: this may run inside one of their own triggered() signals.
+        menu = self.menu()
+        for action in menu.actions():
+            menu.removeAction(action)
+            action.deleteLater()
+        self._shown = shown
+        self.all_action = menu.addAction(ALL_HOSTS)
+        self.all_action.setCheckable(True)
+        self.all_action.triggered.connect(lambda _=False: self._emit([]))
+        menu.addSeparator()
+        self.host_actions = {}
+        for host_id, name in shown:
+            action = menu.addAction(name)
+            action.setCheckable(True)
+            action.triggered.connect(lambda on=False, h=host_id: self._toggle(h, on))
+            self.host_actions[host_id] = action
+        if not self._hosts:
+            menu.addAction("(no hosts on the canvas)").setEnabled(False)
+
+    def _sync(self) -> None:
+        if self.all_action is not None:
+            self.all_action.setChecked(not self._chosen)
+        for host_id, action in self.host_actions.items():
+            action.setChecked(host_id in self._chosen)
+        names = [self._hosts.get(h, REMOVED_HOST) for h in self._chosen]
+        self._full_text = ", ".join(names) if names else ALL_HOSTS
+        self.setToolTip("The hosts issuing this workload's I/O: " + (
+            "every host linked to the target (directly or through switches)" if not names else "\n".join(names)))
+        self._elide()
+
+    def _toggle(self, host_id: str, on: bool) -> None:
+        order = [h for h, _ in self._shown]
+        chosen = set(self._chosen) | {host_id} if on else set(self._chosen) - {host_id}
+        self._emit([h for h in order if h in chosen])
+
+    def _emit(self, hosts: list[str]) -> None:
+        self.sig_hosts_edited.emit(hosts)
+        self._sync()  # an edit that changed nothing (or was refused) still shows the stored choice
+
+    def _elide(self) -> None:
+        width = max(self.width() - 28, 40)
+        self.setText(self.fontMetrics().elidedText(self._full_text, Qt.TextElideMode.ElideRight, width))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._elide()
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name: long host lists elide rather than widen the panel
+        hint = super().sizeHint()
+        return QSize(min(hint.width(), 160), hint.height())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), 80), hint.height())
 
 
 class WorkloadsPanel(QWidget):
@@ -57,8 +189,15 @@ class WorkloadsPanel(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.remove_button)
         self.form = RecordForm(Workload, self._choices, lambda: document.project.settings.capacity_unit,
-                               {"id", "preset", "enabled"})
+                               {"id", "preset", "enabled", "hosts"})
         self.form.sig_field_edited.connect(self._edited)
+        self.hosts_editor = HostsEditor()
+        self.hosts_editor.sig_hosts_edited.connect(self._hosts_edited)
+        hosts_label = QLabel("Hosts:")
+        hosts_label.setToolTip("The hosts issuing this workload's I/O (none picked: every host linked to the target)")
+        form_layout = self.form.layout()
+        row, _role = form_layout.getWidgetPosition(self.form.editors["target"])
+        form_layout.insertRow(row + 1, hosts_label, self.hosts_editor)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -84,6 +223,7 @@ class WorkloadsPanel(QWidget):
         document.sig_project_replaced.connect(self.refresh)
         document.sig_node_added.connect(self._targets_changed)
         document.sig_node_removed.connect(self._targets_changed)
+        document.sig_node_changed.connect(self._targets_changed)  # a renamed controller renames its workloads' target
         self.refresh()
 
     def current_id(self) -> str | None:
@@ -91,18 +231,25 @@ class WorkloadsPanel(QWidget):
         return item.data(Qt.ItemDataRole.UserRole) if item else None
 
     def refresh(self) -> None:
+        self._shown_names = self._names_key()
         keep = self.current_id()
         workloads = self.document.scenario.workloads
         with blocked(self.list):
             self.list.clear()
             for workload in workloads:
-                mode = (f"{workload.target_iops:,.0f} IOPS" if workload.target_iops else
-                        f"{workload.target_mbps:,.0f} MB/s" if workload.target_mbps else "ramp")
-                item = QListWidgetItem(f"{workload.name}  →  {workload.target}  ·  {mode}")
+                target = self.target_name(workload.target)
+                if workload.target_iops:
+                    mode, mode_tip = f"{workload.target_iops:,.0f} IOPS", "target rate"
+                elif workload.target_mbps:
+                    mode, mode_tip = fmt_mbps(workload.target_mbps), "target throughput"
+                else:
+                    mode, mode_tip = "ramp", "no target rate: the load ramps up to saturation"
+                item = QListWidgetItem(f"{workload.name}  →  {target}  ·  {mode}")
                 item.setData(Qt.ItemDataRole.UserRole, workload.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if workload.enabled else Qt.CheckState.Unchecked)
-                item.setToolTip("Untick to leave this workload out of the evaluation")
+                item.setToolTip(f"{workload.name}\nServed by: {target}\n{mode} ({mode_tip})\n"
+                                "Untick to leave this workload out of the evaluation")
                 self.list.addItem(item)
             ids = [w.id for w in workloads]
             row = ids.index(keep) if keep in ids else (0 if ids else -1)
@@ -113,18 +260,45 @@ class WorkloadsPanel(QWidget):
         workload = self.document.scenario.workload(self.current_id() or "")
         self.form.setEnabled(workload is not None)
         self.remove_button.setEnabled(workload is not None)
+        self.hosts_editor.setEnabled(workload is not None)
         if workload is not None:
             self.form.set_record(workload)
+            hosts = node_names((n for n in self.document.scenario.nodes if n.kind == "host"), self.document.catalog)
+            self.hosts_editor.set_value(workload.hosts, hosts)
+
+    def _names_key(self) -> tuple:
+        """What the list, the target choices and the hosts picker show of the nodes (not their positions)."""
+        return tuple((n.id, n.kind, n.label, n.catalog_id) for n in self.document.scenario.nodes)
 
     def _targets_changed(self, *_: Any) -> None:
-        self._show_current()
+        if self._names_key() != self._shown_names:  # a move (every drag) changes nothing shown here
+            self.refresh()
+
+    def _target_names(self) -> dict[str, str]:
+        """id -> name of the nodes a workload can run on (controllers, HCI clusters, cloud VMs)."""
+        return node_names((n for n in self.document.scenario.nodes if n.kind in TARGET_KINDS), self.document.catalog)
+
+    def target_name(self, target_id: str) -> str:
+        """The name of a workload's target as the list shows it; :data:`NO_TARGET` when there is none."""
+        names = self._target_names()
+        if target_id in names:
+            return names[target_id]
+        node = self.document.scenario.node(target_id)
+        return node_name(node, self.document.catalog) if node is not None else NO_TARGET
 
     def _choices(self, name: str, record: Any):
         if name != "target":
             return None
-        targets = [(f"{n.label or n.id} ({n.id})", n.id) for n in self.document.scenario.nodes
-                   if n.kind in TARGET_KINDS]
-        return targets or [("(add a controller, cluster or VM first)", "")]
+        names = self._target_names()
+        choices = [(label, node_id) for node_id, label in names.items()]
+        current = getattr(record, "target", None)
+        if record is not None and current not in names:  # a dangling target shows as such, not as an id
+            node = self.document.scenario.node(current)
+            text = (f"{node_name(node, self.document.catalog)} (not a controller, cluster or VM)" if node is not None
+                    else "(none: pick a controller, cluster or VM)" if names
+                    else "(add a controller, cluster or VM first)")
+            choices.insert(0, (text, current))
+        return choices or [("(add a controller, cluster or VM first)", "")]
 
     def add_from_preset(self, preset_id: str) -> str | None:
         """Add a workload from a preset, assigned to the first controller / cluster / VM; returns its id."""
@@ -159,3 +333,8 @@ class WorkloadsPanel(QWidget):
         workload_id = self.current_id()
         if workload_id:
             self.form.show_error(field, self.document.set_workload_field(workload_id, field, value))
+
+    def _hosts_edited(self, hosts: list[str]) -> None:
+        workload_id = self.current_id()
+        if workload_id:
+            self.document.set_workload_field(workload_id, "hosts", hosts)

@@ -30,7 +30,7 @@ def _where(kind: str, node, label: str) -> str:
     return f"{kind} '{label}' ({node.id})" if label != node.id else f"{kind} '{node.id}'"
 
 
-def _shelves_of(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
+def controller_shelves(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
     """Controller id -> its shelves (reached through links, shelf chains included) and the problems found."""
     by_id = {n.id: n for n in scenario.nodes}
     adjacency: dict[str, list[str]] = {n.id: [] for n in scenario.nodes}
@@ -156,7 +156,7 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
 
     Pure: the same scenario and catalog give the same result; nothing is read or written.
     """
-    shelves, problems = _shelves_of(scenario)
+    shelves, problems = controller_shelves(scenario)
     systems_nodes = [n for n in scenario.nodes if isinstance(n, (ControllerNode, HciClusterNode, CloudVmNode))]
     ids = {n.id for n in systems_nodes}
     by_target: dict[str, list[Workload]] = {}

@@ -40,7 +40,9 @@ def even_split(total: int, parts: int) -> list[int]:
     return [base + 1 if i < extra else base for i in range(max(parts, 1))]
 
 
-def _is_aff(controller: Controller) -> bool:
+def is_all_flash_ontap(controller: Controller) -> bool:
+    """True for an all-flash ONTAP system (AFF / ASA), whose WAFL reserve rule differs from FAS (its id or name
+    says AFF, or ASA as a word)."""
     text = f"{controller.id} {controller.name}".lower()
     return "aff" in text or "asa" in text.split()
 
@@ -70,7 +72,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     if adp != "none" and adp not in controller.adp:
         supported = ", ".join(controller.adp) or "none"
         problems.append(f"{where}: the catalog does not list ADP {adp} for {controller.name} (supported: {supported}); computed as asked.")
-    aff = _is_aff(controller)
+    aff = is_all_flash_ontap(controller)
 
     raw = sum(d.marketed_bytes * n for d, n in drives)
     right_sized = sum(d.right_sized_bytes * n for d, n in drives)

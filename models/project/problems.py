@@ -7,6 +7,7 @@ from typing import Literal
 
 from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, LinkType
 from models.catalog import Shelf as ShelfRecord
+from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
 
 from .model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
 
@@ -21,11 +22,14 @@ class Problem:
         severity: ``error`` (results would be wrong or missing) or ``warning``.
         message: a sentence naming what is wrong and where.
         node_id: the node (or link / workload) id it concerns, or ``""`` for the whole scenario.
+        field: the field of that node (link, workload) whose value is wrong (e.g. ``drive_count``), so an editor
+            can show the message next to it; ``""`` when no single field is to blame.
     """
 
     severity: Severity
     message: str
     node_id: str = ""
+    field: str = ""
 
 
 MIN_DRIVES = {"raid4": 2, "raid_dp": 3, "raid_tec": 4, "raid5": 3, "raid6": 5, "raid10": 2, "ddp": 11, "raid0": 1}
@@ -33,13 +37,14 @@ MIN_DRIVES = {"raid4": 2, "raid_dp": 3, "raid_tec": 4, "raid5": 3, "raid6": 5, "
 RAID5 3, RAID6 5, RAID1/10 2, DDP 11 drives; public_facts.md "E-Series", ONTAP documentation)."""
 
 
-def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem]):
+def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem],
+                   field: str = "catalog_id"):
     if not entry_id:
         return None
     try:
         return catalog.get(entry_id, kind)
     except CatalogError as exc:
-        out.append(Problem("error", f"{node_id}: {what}: {exc}", node_id))
+        out.append(Problem("error", f"{node_id}: {what}: {exc}", node_id, field))
         return None
 
 
@@ -112,7 +117,7 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for node in scenario.nodes:
         if isinstance(node, ShelfNode):
             shelf = _check_catalog(catalog, node.catalog_id, ShelfRecord, node.id, "shelf", out)
-            drive = _check_catalog(catalog, node.drive, Drive, node.id, "drive", out)
+            drive = _check_catalog(catalog, node.drive, Drive, node.id, "drive", out, "drive")
             controller = controller_of_shelf(scenario, node.id)
             if controller is None and not any(
                 isinstance(scenario.node(n), ShelfNode) for n in scenario.neighbours(node.id)
@@ -121,7 +126,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if shelf is not None:
                 if node.drive_count > shelf.bays:
                     out.append(
-                        Problem("error", f"{node.id}: {node.drive_count} drives do not fit {shelf.bays} bays", node.id)
+                        Problem("error", f"{node.id}: {node.drive_count} drives do not fit {shelf.bays} bays", node.id,
+                                "drive_count")
                     )
                 if drive is not None and drive.interface not in shelf.drive_interfaces:
                     out.append(
@@ -129,13 +135,14 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                             "error",
                             f"{node.id}: {shelf.name} cannot take {drive.interface} drive {drive.name}",
                             node.id,
+                            "drive",
                         )
                     )
                 if controller is not None:
                     record = catalog.find(controller.catalog_id)
                     if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
                         out.append(
-                            Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id)
+                            Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id, "catalog_id")
                         )
         elif isinstance(node, ControllerNode):
             record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
@@ -143,13 +150,14 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                 continue
             nodes = node.nodes or record.nodes
             if record.nodes == 2 and nodes == 1:
-                out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id))
+                out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id, "nodes"))
             if node.software and record.software_versions and node.software not in record.software_versions:
                 out.append(
                     Problem(
                         "error",
                         f"{node.id}: software '{node.software}' is not one of {', '.join(record.software_versions)}",
                         node.id,
+                        "software",
                     )
                 )
             shelves = shelves_of(scenario, node.id)
@@ -161,16 +169,17 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                     Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id)
                 )
             if node.adp != "none" and node.adp not in record.adp:
-                out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id))
+                out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
             per_node = drives // max(nodes, 1) - node.spares_per_node
             need = MIN_DRIVES.get(node.raid_type, 1)
             if shelves and drives and per_node < need:
                 out.append(
                     Problem(
                         "error",
-                        f"{node.id}: {node.raid_type} needs at least {need} drives per node; "
-                        f"{max(per_node, 0)} left after spares",
+                        f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least {need} drives "
+                        f"per node; {max(per_node, 0)} left after spares",
                         node.id,
+                        "raid_type",
                     )
                 )
             if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(per_node, 0):
@@ -180,6 +189,7 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                         f"{node.id}: RAID group size {node.raid_group_size} is larger than the "
                         f"{max(per_node, 0)} drives available per node",
                         node.id,
+                        "raid_group_size",
                     )
                 )
         elif isinstance(node, HciClusterNode):
@@ -189,44 +199,49 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                 out.append(
                     Problem(
                         "error",
-                        f"{node.id}: policy {node.policy} needs at least {minimum[node.policy]} hosts, "
+                        f"{node.id}: {VSAN_POLICIES[node.policy].name} needs at least {minimum[node.policy]} hosts, "
                         f"the cluster has {node.hosts}",
                         node.id,
+                        "policy",
                     )
                 )
             if record is not None:
                 if node.disk_groups_per_host > record.max_disk_groups:
-                    out.append(Problem("error", f"{node.id}: at most {record.max_disk_groups} disk groups", node.id))
+                    out.append(Problem("error", f"{node.id}: at most {record.max_disk_groups} disk groups", node.id,
+                                        "disk_groups_per_host"))
                 if node.capacity_drives_per_group > record.max_capacity_per_group:
                     out.append(
                         Problem(
                             "error",
                             f"{node.id}: at most {record.max_capacity_per_group} capacity drives per disk group",
                             node.id,
+                            "capacity_drives_per_group",
                         )
                     )
                 if node.policy in ("ftt1-raid5", "ftt2-raid6") and not record.all_flash:
-                    out.append(Problem("error", f"{node.id}: erasure coding needs an all-flash cluster", node.id))
+                    out.append(Problem("error", f"{node.id}: erasure coding needs an all-flash cluster", node.id, "policy"))
         elif isinstance(node, CloudVmNode):
             vm = _check_catalog(catalog, node.catalog_id, CloudVm, node.id, "VM", out)
-            _check_catalog(catalog, node.licence, Licence, node.id, "licence", out)
-            _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out)
+            licence = _check_catalog(catalog, node.licence, Licence, node.id, "licence", out, "licence")
+            _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out, "disk")
             if vm is not None:
                 if vm.licences and node.licence not in vm.licences:
                     out.append(
-                        Problem("error", f"{node.id}: licence '{node.licence}' is not offered on {vm.vm_size}", node.id)
+                        Problem("error", f"{node.id}: licence '{licence.name if licence else node.licence}' is not "
+                                f"offered on {vm.vm_size}", node.id, "licence")
                     )
                 if node.ha and not vm.ha_supported:
-                    out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id))
+                    out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id, "ha"))
                 if node.disk_count > vm.max_data_disks:
                     out.append(
-                        Problem("error", f"{node.id}: {vm.vm_size} takes at most {vm.max_data_disks} data disks", node.id)
+                        Problem("error", f"{node.id}: {vm.vm_size} takes at most {vm.max_data_disks} data disks", node.id,
+                                "disk_count")
                     )
         elif isinstance(node, HostNode):
             from models.catalog import Adapter, Host
 
             _check_catalog(catalog, node.catalog_id, Host, node.id, "host", out)
-            _check_catalog(catalog, node.adapter, Adapter, node.id, "adapter", out)
+            _check_catalog(catalog, node.adapter, Adapter, node.id, "adapter", out, "adapter")
         else:
             from models.catalog import Switch
 
@@ -235,12 +250,13 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for link in scenario.links:
         reason = link_problem(scenario, catalog, link.source, link.target, link.link_type)
         if reason:
-            out.append(Problem("error", f"link {link.source} - {link.target}: {reason}", link.id))
+            out.append(Problem("error", f"link {link.source} - {link.target}: {reason}", link.id, "link_type"))
 
     for workload in scenario.workloads:
         target = scenario.node(workload.target)
         if target is None:
-            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id))
+            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id,
+                               "target"))
         elif target.kind not in ("controller", "hci_cluster", "cloud_vm"):
             out.append(
                 Problem(
@@ -248,9 +264,11 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                     f"workload '{workload.name}': target '{workload.target}' is a {target.kind}; assign it to a "
                     "controller, cluster or VM",
                     workload.id,
+                    "target",
                 )
             )
         for host_id in workload.hosts:
             if not isinstance(scenario.node(host_id), HostNode):
-                out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id))
+                out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
+                                   "hosts"))
     return out
