@@ -96,7 +96,8 @@ def test_valid_base_has_no_errors():
 
 def test_missing_catalog_id_is_a_problem_naming_the_node():
     messages = _problems(BASE.replace('drive = "netapp-x447a-800gb-ssd"', 'drive = "no-such-drive"'))
-    assert any("s1" in m and "no-such-drive" in m for m in messages)
+    # the shelf has no label: it is named by its catalog model, as on the canvas
+    assert messages == ["NetApp DS2246 (24 x 2.5-inch SAS, IOM6): drive: unknown drive catalog id 'no-such-drive'"]
 
 
 def test_raid_group_larger_than_drives():

@@ -62,6 +62,7 @@ from models.project.model import (
     ShelfNode,
     VsanPolicy,
 )
+from models.project.names import KIND_NAMES, link_name, node_name, node_names
 from models.project.problems import find_problems
 from models.units import CapacityUnit, format_capacity
 
@@ -572,9 +573,6 @@ class RecordForm(QWidget):
 # --- what the inspector shows ---------------------------------------------------------------------------------
 
 NODE_EXCLUDE = {"id", "kind", "x", "y"}
-KIND_NAMES = {"host": "host", "switch": "switch", "controller": "controller", "shelf": "shelf",
-              "hci_cluster": "HCI cluster", "cloud_vm": "cloud VM"}
-"""Node kind -> how the inspector names it."""
 RAID_TYPES = {
     "ONTAP": rules.ONTAP_RAID_TYPES,
     "E-Series": ARRAY_RAID,
@@ -584,14 +582,6 @@ RAID_TYPES = {
 Dynamic Disk Pool; a generic array any parity RAID (DDP is E-Series only)."""
 CLOUD_RAID = ("raid0", "none")
 """Cloud Volumes ONTAP aggregates are RAID0 over cloud disks (capacity/cloud.py)."""
-
-
-def node_name(node: NodeBase, catalog) -> str:
-    """What the user calls a node: its label, else its catalog model's name (as on the canvas), never its id."""
-    if node.label:
-        return node.label
-    record = catalog.find(node.catalog_id)
-    return record.name if record is not None else f"Unnamed {KIND_NAMES.get(node.kind, node.kind)}"
 
 
 def _kind_text(node: NodeBase, record) -> str:
@@ -733,7 +723,7 @@ class Inspector(QScrollArea):
             self._set_header(title, subtitle, f"Item id: {node.id}\nCatalog id: {node.catalog_id}")
             self.form.set_record(node)
             self._apply_node_context(node, record)
-            self._show_problems(f"{node.id}: ")
+            self._show_problems(f"{node_names(scenario.nodes, catalog)[node.id]}: ")
         elif what == "link":
             link = next((l for l in scenario.links if l.id == target_id), None)
             if link is None:
@@ -746,7 +736,7 @@ class Inspector(QScrollArea):
             self._set_header(f"{names[0]} — {names[1]}", f"Link · {kind}",
                              f"Link id: {link.id}\nFrom {link.source} to {link.target}\nLink type id: {link.link_type}")
             self.form.set_record(link)
-            self._show_problems(f"link {link.source} - {link.target}: ")
+            self._show_problems(f"link {link_name(link.source, link.target, node_names(scenario.nodes, catalog))}: ")
         elif what == "many":
             self.header.setToolTip("")
             self.header.setText(f"<b>{target_id} items selected</b><br><span style='color:gray'>"

@@ -6,8 +6,7 @@ by their ids: in the list, in the target choices and in the hosts picker.
 
 from __future__ import annotations
 
-from collections import Counter
-from typing import Any, Iterable
+from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction
@@ -29,6 +28,7 @@ from models.catalog import Catalog
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
 from models.project.model import NodeBase, Workload
+from models.project.names import node_name, node_names
 from models.workloads import bundled_presets
 
 from .document import ProjectDocument
@@ -40,34 +40,6 @@ NO_TARGET = "no target"
 """The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""
 ALL_HOSTS = "All hosts linked to the target"
 REMOVED_HOST = "(removed host)"
-KIND_NAMES = {"controller": "controller", "hci_cluster": "HCI cluster", "cloud_vm": "cloud VM", "host": "host",
-              "switch": "switch", "shelf": "shelf"}
-
-
-def node_name(node: NodeBase, catalog: Catalog) -> str:
-    """What the user calls a node: its label, else its catalog model's name (as on the canvas), never its id."""
-    if node.label:
-        return node.label
-    record = catalog.find(node.catalog_id)
-    return record.name if record is not None else f"unnamed {KIND_NAMES.get(node.kind, node.kind.replace('_', ' '))}"
-
-
-def node_names(nodes: Iterable[NodeBase], catalog: Catalog) -> dict[str, str]:
-    """id -> name of these nodes, in order; equal names are told apart by the model name, then by a number."""
-    nodes = list(nodes)
-    names = {n.id: node_name(n, catalog) for n in nodes}
-    counts = Counter(names.values())
-    for n in nodes:
-        record = catalog.find(n.catalog_id)
-        if counts[names[n.id]] > 1 and n.label and record is not None and record.name != n.label:
-            names[n.id] = f"{n.label} ({record.name})"
-    counts, seen = Counter(names.values()), Counter()
-    for n in nodes:
-        name = names[n.id]
-        if counts[name] > 1:
-            seen[name] += 1
-            names[n.id] = f"{name} #{seen[name]}"
-    return names
 
 
 class HostsEditor(QToolButton):

@@ -10,6 +10,7 @@ from models.catalog import Shelf as ShelfRecord
 from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
 
 from .model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
+from .names import KIND_NAMES, link_name, node_names
 
 Severity = Literal["error", "warning"]
 
@@ -111,9 +112,11 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     Checks: catalog ids exist and are of the right kind; a shelf has a controller; a drive fits the shelf's
     bays and interface; the controller takes the shelf; an HA pair has both nodes; RAID groups fit the drives;
     links join compatible items and protocols the controller speaks; a workload's target exists and serves I/O;
-    an HCI cluster's policy has enough hosts; a cloud VM's licence fits the VM.
+    an HCI cluster's policy has enough hosts; a cloud VM's licence fits the VM. Messages name items as the user
+    does (``names.node_names``), e.g. "DS2246 (node 1): 30 drives do not fit 24 bays".
     """
     out: list[Problem] = []
+    names = node_names(scenario.nodes, catalog)
     for node in scenario.nodes:
         if isinstance(node, ShelfNode):
             shelf = _check_catalog(catalog, node.catalog_id, ShelfRecord, node.id, "shelf", out)
@@ -250,7 +253,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for link in scenario.links:
         reason = link_problem(scenario, catalog, link.source, link.target, link.link_type)
         if reason:
-            out.append(Problem("error", f"link {link.source} - {link.target}: {reason}", link.id, "link_type"))
+            out.append(Problem("error", f"link {link_name(link.source, link.target, names)}: {reason}", link.id,
+                               "link_type"))
 
     for workload in scenario.workloads:
         target = scenario.node(workload.target)
@@ -261,8 +265,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             out.append(
                 Problem(
                     "error",
-                    f"workload '{workload.name}': target '{workload.target}' is a {target.kind}; assign it to a "
-                    "controller, cluster or VM",
+                    f"workload '{workload.name}': target '{names[target.id]}' is a "
+                    f"{KIND_NAMES.get(target.kind, target.kind)}; assign it to a controller, cluster or VM",
                     workload.id,
                     "target",
                 )
@@ -271,4 +275,10 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if not isinstance(scenario.node(host_id), HostNode):
                 out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
                                    "hosts"))
+    # node problems were written "<id>: ..."; the user reads the node's name
+    for k, problem in enumerate(out):
+        name = names.get(problem.node_id)
+        if name and problem.message.startswith(f"{problem.node_id}: "):
+            out[k] = Problem(problem.severity, name + problem.message[len(problem.node_id):], problem.node_id,
+                             problem.field)
     return out
