@@ -133,3 +133,16 @@ def test_a_layout_saved_by_another_layout_version_gives_way_to_the_default(examp
         other.worker.shutdown()
         other.compare_worker.shutdown()
         other.close()
+
+
+def test_canvas_items_name_their_model_not_their_id(example_window):
+    """A labelled item's third line is its catalog model (the label says what it is for); never the id."""
+    scene = example_window.scene
+    catalog = example_window.document.catalog
+    for node_id, item in scene.node_items.items():
+        record = catalog.find(item.node.catalog_id)
+        assert item.model_line != node_id
+        if item.node.label and record.name != item.node.label:
+            assert item.model_line == record.name
+    hosts = next(i for i in scene.node_items.values() if i.node.kind == "host")
+    assert hosts.model_line == catalog.find(hosts.node.catalog_id).name

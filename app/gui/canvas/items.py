@@ -134,6 +134,8 @@ class NodeItem(QGraphicsObject):
         self.full_title = node.label or (record.name if record else node.catalog_id)
         self.title = display_title(node, self.full_title)
         self.subtitle = key_figures(node, catalog)
+        # third line: the catalog model when the title is the user's own label (never the internal id)
+        self.model_line = record.name if record is not None and node.label and record.name != node.label else ""
         self.details = ""
         if isinstance(node, HostNode) and node.adapter:
             adapter = catalog.find(node.adapter)
@@ -237,7 +239,8 @@ class NodeItem(QGraphicsObject):
         muted.setAlphaF(0.5)
         painter.setPen(muted)
         painter.drawText(QRectF(text_left, NODE_H - metrics.height() - 6, text_w, metrics.height()),
-                         Qt.AlignmentFlag.AlignLeft, self.node.id)
+                         Qt.AlignmentFlag.AlignLeft,
+                         metrics.elidedText(self.model_line, Qt.TextElideMode.ElideRight, text_w))
         # connect handle
         if self._hover or selected:
             painter.setPen(QPen(border, 1.2))
