@@ -20,7 +20,10 @@ from models.project.factory import NotANodeError, new_node, next_id
 from models.project.model import CloudVmNode, HostNode, Link, NodeBase, Project, Scenario, ShelfNode, Workload
 from models.project.problems import link_problem
 
+from models.project.names import link_name, node_names
+
 from . import commands
+from .labels import field_label
 
 
 def describe_error(exc: Exception) -> str:
@@ -31,6 +34,11 @@ def describe_error(exc: Exception) -> str:
         msg = first["msg"].removeprefix("Value error, ")
         return f"{where}: {msg}" if where else msg
     return str(exc)
+
+
+def _in_sentence(label: str) -> str:
+    """A field label inside a sentence: "Drive count" -> "drive count", "RAID type" stays."""
+    return label[0].lower() + label[1:] if label[1:2].islower() else label
 
 
 class ProjectDocument(QObject):
@@ -255,8 +263,9 @@ class ProjectDocument(QObject):
 
     def set_node_field(self, node_id: str, field: str, value: Any) -> str | None:
         """One field edit; consecutive edits of the same field merge into one undo step."""
+        name = node_names(self.scenario.nodes, self.catalog).get(node_id, node_id)
         return self._try(lambda s: commands.set_node_fields(s, node_id, **{field: value}),
-                         f"Change {field} of {node_id}", ("node", node_id, field))
+                         f"Change {_in_sentence(field_label(field))} of {name}", ("node", node_id, field))
 
     def set_link_field(self, link_id: str, field: str, value: Any) -> str | None:
         if field == "link_type":
@@ -265,8 +274,10 @@ class ProjectDocument(QObject):
                 reason = link_problem(self.scenario, self.catalog, link.source, link.target, value)
                 if reason:
                     return reason
+        link = next((l for l in self.scenario.links if l.id == link_id), None)
+        name = link_name(link.source, link.target, node_names(self.scenario.nodes, self.catalog)) if link else ""
         return self._try(lambda s: commands.set_link_fields(s, link_id, **{field: value}),
-                         f"Change {field} of {link_id}", ("link", link_id, field))
+                         f"Change {_in_sentence(field_label(field))} of link {name}", ("link", link_id, field))
 
     def auto_layout(self) -> None:
         self.move_nodes(commands.auto_layout(self.scenario))
@@ -284,7 +295,10 @@ class ProjectDocument(QObject):
         def make(s: Scenario) -> Scenario:
             return commands.set_workloads(
                 s, [w.with_changes(**{field: value}) if w.id == workload_id else w for w in s.workloads])
-        return self._try(make, f"Change {field} of workload", ("workload", workload_id, field))
+        workload = next((w for w in self.scenario.workloads if w.id == workload_id), None)
+        name = f" '{workload.name}'" if workload is not None else ""
+        return self._try(make, f"Change {_in_sentence(field_label(field))} of workload{name}",
+                         ("workload", workload_id, field))
 
     # scenarios and settings
 

@@ -68,15 +68,11 @@ from models.units import CapacityUnit, format_capacity
 
 from .document import ProjectDocument
 from .icons import kind_icon
+from .labels import SUFFIXES, choice_label, field_label
 
 Choices = list[tuple[str, Any]]
 ChoicesFn = Callable[[str, Any], "Choices | None"]
 
-SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), ("_pct", " %"), ("_ms", " ms"),
-            ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"))
-LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
-          "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
-          "ha": "HA pair", "dedupe_compression": "Dedupe + compression"}
 NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
 BIG = 1e12
@@ -95,34 +91,10 @@ def blocked(obj: QObject):
         obj.blockSignals(was)
 
 
-ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
-            "iops": "IOPS", "cpu": "CPU"}
-"""Words the field writes in capitals."""
-CHOICE_LABELS = {
-    "none": "none", "raid0": "RAID 0", "raid4": "RAID4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
-    "raid5": "RAID5", "raid6": "RAID6", "raid10": "RAID10", "ddp": "DDP (Dynamic Disk Pool)",
-    "root-data": "root-data (ADPv1)", "root-data-data": "root-data-data (ADPv2)",
-    "ftt1-raid1": "FTT=1 RAID1 (mirror)", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
-    "ftt1-raid5": "FTT=1 RAID5 (3+1 erasure coding)", "ftt2-raid6": "FTT=2 RAID6 (4+2 erasure coding)",
-}
-"""How the model's choice values read in a combo box."""
 
 
-def field_label(name: str) -> str:
-    if name in LABELS:
-        return LABELS[name]
-    for suffix, _ in SUFFIXES:
-        if name.endswith(suffix) and suffix != "_h":
-            name = name[: -len(suffix)]
-            break
-    words = [ACRONYMS.get(w, w) for w in name.split("_")]
-    text = " ".join(words)
-    return text[0].upper() + text[1:] if text else text
 
 
-def choice_label(value: Any) -> str:
-    """The text of one Literal choice in a combo box (``raid_dp`` -> ``RAID DP``)."""
-    return CHOICE_LABELS.get(str(value), str(value).replace("_", " "))
 
 
 _LIMITS = ((re.compile(r"^Input should be less than or equal to (.+)$"), "At most {}"),

@@ -146,3 +146,20 @@ def test_worker_drops_stale_results(qtbot):
     worker.force_sync()
     assert len(seen) == 1 and seen[0].generation == worker._generation
     worker.shutdown()
+
+
+def test_undo_history_names_fields_and_items_as_the_user_does(example_window):
+    """Edit > Undo reads "Undo Change drive count of DS2246 (node 1)", never field names or ids."""
+    doc = example_window.document
+    shelf = next(n for n in doc.scenario.nodes if n.kind == "shelf")
+    controller = next(n for n in doc.scenario.nodes if n.kind == "controller")
+    workload = doc.scenario.workloads[0]
+    assert doc.set_node_field(shelf.id, "drive_count", 20) is None
+    assert doc.undo_stack.undoText() == f"Change drive count of {shelf.label}"
+    assert doc.set_node_field(controller.id, "raid_type", "raid_tec") is None
+    assert doc.undo_stack.undoText() == f"Change RAID type of {controller.label}"
+    assert doc.set_workload_field(workload.id, "compaction_ratio", 1.2) is None
+    assert doc.undo_stack.undoText() == f"Change compaction ratio of workload '{workload.name}'"
+    link = doc.scenario.links[0]
+    assert doc.set_link_field(link.id, "ports", 2) is None
+    assert doc.undo_stack.undoText().startswith("Change ports of link ") and link.id not in doc.undo_stack.undoText()
