@@ -220,3 +220,12 @@ def test_user_catalog_file_adds_records(capsys):
     path.write_text("[[drive]]\nid = 'broken'\n")
     assert main(["catalog", "drive"]) == 2
     assert "drive 'broken'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("drives, flagged", [(10, True), (12, False)])
+def test_ontap_needs_the_capacity_engines_minimum_per_node(drives, flagged):
+    """RAID DP needs 5 members per ONTAP data aggregate (rules.ONTAP_MIN_DRIVES, as the capacity engine):
+    10 drives on an HA pair with 1 spare per node leave 4 per node (flagged), 12 leave 5 (fine)."""
+    messages = _problems(BASE.replace("drive_count = 24", f"drive_count = {drives}"))
+    hit = [m for m in messages if "RAID DP needs at least 5 drives per node" in m]
+    assert bool(hit) is flagged, messages

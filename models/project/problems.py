@@ -7,6 +7,7 @@ from typing import Literal
 
 from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, LinkType
 from models.catalog import Shelf as ShelfRecord
+from models.capacity import rules
 from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
 
 from .model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
@@ -31,11 +32,6 @@ class Problem:
     message: str
     node_id: str = ""
     field: str = ""
-
-
-MIN_DRIVES = {"raid4": 2, "raid_dp": 3, "raid_tec": 4, "raid5": 3, "raid6": 5, "raid10": 2, "ddp": 11, "raid0": 1}
-"""Minimum members of one RAID group / pool (ONTAP: RAID4 2, RAID DP 3, RAID-TEC 4 per group; E-Series:
-RAID5 3, RAID6 5, RAID1/10 2, DDP 11 drives; public_facts.md "E-Series", ONTAP documentation)."""
 
 
 def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem],
@@ -174,7 +170,9 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if node.adp != "none" and node.adp not in record.adp:
                 out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
             per_node = drives // max(nodes, 1) - node.spares_per_node
-            need = MIN_DRIVES.get(node.raid_type, 1)
+            # the capacity engine's minimums: an ONTAP data aggregate (RAID DP 5, RAID-TEC 7), else a volume group
+            minimums = rules.ONTAP_MIN_DRIVES if record.family == "ONTAP" else rules.ARRAY_MIN_DRIVES
+            need = minimums.get(node.raid_type, 1)
             if shelves and drives and per_node < need:
                 out.append(
                     Problem(
