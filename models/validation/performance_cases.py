@@ -235,7 +235,9 @@ def case_vsan_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
                   interpretation=_VSAN.format(iops=seeds.VSAN_TARGET_IOPS)
                   + f" RAID5 3+1 {_num(r5.write_latency_ms):.2f} ms vs RAID1 {_num(r1.write_latency_ms):.2f} ms at the "
                   "same load: a RAID5 partial-stripe write reads old data + parity, then writes new data + parity "
-                  "(two distributed phases); RAID1 writes two replicas in one phase.")]
+                  "(two distributed phases); RAID1 writes two replicas in one phase. In both, a write is "
+                  "acknowledged from the cache tier: destaging to the capacity SSDs and near-line dedupe / "
+                  "compression come later (they load those stations, not the write's latency).")]
 
 
 # ----------------------------------------------------------------------------------------------- seed 003
