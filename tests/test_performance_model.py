@@ -334,3 +334,24 @@ def test_open_iops_at_latency_lands_on_the_slo():
     assert open_storage_latency_ms(path.stations, demands, x * (1 - 1e-5), shares) <= limit
     assert open_storage_latency_ms(path.stations, demands, x * (1 + 1e-5), shares) > limit
     assert open_iops_at_latency(path.stations, demands, 0.5 * light, 1.0, sat, shares) is None
+
+
+def test_max_iops_at_slo_mark_sits_on_the_curve_never_above_the_slo():
+    """The mark of the max IOPS at the SLO: on the curve, at the SLO where the curve crosses it (the A800
+    example crosses inside its open-model continuation, between two drawn points), below it when the whole
+    curve is within the SLO."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    for name in ("a800-oracle-slob-nvmefc", "ef550-sas-analytics", "aff8080-sqlserver-tpce", "vsan-sqlserver-raid5"):
+        wp = evaluate(load(examples_dir() / f"{name}.toml")).performance.workloads[0]
+        iops, latency = wp.max_iops_at_slo_point
+        assert iops == wp.max_iops_at_slo
+        assert latency <= wp.slo_ms + 1e-12
+        points = [*wp.curve, *wp.open_curve]
+        below = max((p for p in points if p.iops <= iops), key=lambda p: p.iops)
+        above = min((p for p in points if p.iops >= iops), key=lambda p: p.iops)
+        assert below.latency_ms - 1e-9 <= latency <= max(above.latency_ms, below.latency_ms) + 1e-9, name
+        if above.latency_ms > wp.slo_ms:  # the SLO is crossed here: the mark is on the SLO line
+            assert latency == pytest.approx(wp.slo_ms), name

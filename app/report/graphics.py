@@ -464,9 +464,9 @@ def latency_chart(wp, width: float, height: float = 210.0):
     if sat_shown:
         data.append([(sat, 0), (sat, y_max)])
         styles.append((MUTED, 0.8, [2, 2], None))
-    if slo_iops is not None:
-        nearest = min(curve + extension, key=lambda c: abs(c[0] - slo_iops))  # the point the engine found
-        data.append([(slo_iops, min(nearest[1], y_max))])
+    slo_point = wp.max_iops_at_slo_point
+    if slo_point is not None:
+        data.append([(slo_point[0], min(slo_point[1], y_max))])
         styles.append((GREEN, 0, None, "Diamond"))
     if op_iops is not None and op_latency is not None and op_latency <= y_max:
         data.append([(op_iops, op_latency)])

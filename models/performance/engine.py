@@ -248,6 +248,9 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float],
 
 OPEN_CURVE_POINTS = 60
 """Points of the open-model continuation of a curve (denser towards saturation)."""
+OPEN_CURVE_TAIL_POINTS = 9
+"""Extra continuation points ever closer to saturation (gaps / 10 each), used until the latency passes the
+chart's limit; they make the curve reach the SLO even where it turns up only just before saturation."""
 
 
 def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], start_iops: float, saturation: float,
@@ -260,6 +263,10 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], st
         return ()
     t = np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]
     iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+    # where the bottleneck is a small part of the latency (big blocks on fast links) the curve only turns up
+    # in the last sliver before saturation: carry on there, each gap to saturation a tenth of the previous
+    last_gap = saturation - iops[-1]
+    iops = np.concatenate([iops, saturation - last_gap * 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)])
     latency = _open_latency_many(specs, demands, iops, shares)
     points = []
     for x, y in zip(iops.tolist(), latency.tolist()):

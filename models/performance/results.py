@@ -7,6 +7,7 @@ and views show "saturated" or "not met".
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -109,6 +110,33 @@ class WorkloadPerformance:
     def utilization(self) -> Mapping[str, float]:
         """Station name -> utilisation at the operating point."""
         return {s.name: s.utilization for s in self.stations}
+
+    def latency_on_curve_ms(self, iops: float | None) -> float | None:
+        """The drawn curve's latency at ``iops`` (closed ramp, then its open-model continuation; linear
+        interpolation between points), ms; None outside it."""
+        points = [*self.curve, *self.open_curve]
+        if iops is None or not points or not math.isfinite(iops):
+            return None
+        if iops < points[0].iops or iops > points[-1].iops:
+            return None
+        for a, b in zip(points, points[1:]):
+            if a.iops <= iops <= b.iops:
+                if b.iops == a.iops:
+                    return a.latency_ms
+                return a.latency_ms + (b.latency_ms - a.latency_ms) * (iops - a.iops) / (b.iops - a.iops)
+        return points[-1].latency_ms if iops == points[-1].iops else points[0].latency_ms
+
+    @property
+    def max_iops_at_slo_point(self) -> tuple[float, float] | None:
+        """Where to mark the max IOPS at the SLO on the curve: (IOPS, latency ms). The engine found that IOPS
+        where the latency reaches the SLO (or at the ramp's end, below it), so the mark is never above the SLO:
+        a straight segment between two curve points lies above the (convex) curve it spans. None without it."""
+        if self.max_iops_at_slo is None or not math.isfinite(self.max_iops_at_slo):
+            return None
+        latency = self.latency_on_curve_ms(self.max_iops_at_slo)
+        if latency is None:
+            return None
+        return self.max_iops_at_slo, min(latency, self.slo_ms)
 
 
 @dataclass(frozen=True)

@@ -73,24 +73,11 @@ def _legend_name(name: str, limit: int = 34) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
-def latency_on_curve(workload, iops: float | None) -> float | None:
-    """The curve's latency at ``iops`` (linear interpolation over the closed ramp and its open-model
-    continuation), None outside them."""
-    points = [*workload.curve, *getattr(workload, "open_curve", ())]
-    if not finite(iops) or not points:
-        return None
-    xs = np.array([p.iops for p in points])
-    ys = np.array([p.latency_ms for p in points])
-    if iops < xs[0] or iops > xs[-1]:
-        return None
-    return float(np.interp(iops, xs, ys))
-
-
 def operating_latency(workload) -> float | None:
     """Latency at the operating point: the target's (None when it saturates), else the curve's."""
     if workload.target_iops is not None:
         return workload.latency_at_target_ms
-    return latency_on_curve(workload, workload.operating_iops)
+    return workload.latency_on_curve_ms(workload.operating_iops)
 
 
 class PerformanceView(QWidget):
@@ -426,9 +413,9 @@ class PerformanceView(QWidget):
                                                  "anchors": [(1, 0), (1, 0)], "fill": tint(base, 200)})
                 plot.addItem(sat)
                 self._saturation_lines[workload.workload_id] = sat
-            max_latency = latency_on_curve(workload, workload.max_iops_at_slo)
-            if max_latency is not None:
-                marker = pg.PlotDataItem([workload.max_iops_at_slo], [max_latency], pen=None, symbol="d",
+            slo_point = workload.max_iops_at_slo_point
+            if slo_point is not None:
+                marker = pg.PlotDataItem([slo_point[0]], [slo_point[1]], pen=None, symbol="d",
                                          symbolSize=13, symbolBrush=color, symbolPen=pg.mkPen(base, width=1.5))
                 marker.setToolTip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS within the "
                                   f"{workload.slo_ms:g} ms SLO")
