@@ -289,3 +289,16 @@ def test_validation_failures_are_shown_as_failing():
     assert "Usable capacity (TiB)" in text and "usable_tib" not in text
     assert "case-d: could not run (no model for this case yet)" in text
     assert "≤ 1" in text
+
+
+def test_cvo_report_lists_the_nvram_disk_in_the_bill_of_materials_and_sources():
+    """The write path goes through the VM's NVRAM disk: the report's bill of materials and its sources table
+    name it (the disk tier is an assumption, flagged as such)."""
+    from models.catalog import CloudDisk, CloudVm, bundled_catalog
+
+    project = load(examples_dir() / "cvo-azure-ds4-ha-oltp.toml")
+    catalog = bundled_catalog()
+    disk = catalog.get(catalog.get("azure-standard-ds4-v2", CloudVm).nvram_disk, CloudDisk)
+    _, text = _text(render_report_bytes(project, validation=[]))
+    assert "NVRAM disk (1 per node)" in text
+    assert text.count(disk.name) >= 2  # bill of materials and sources

@@ -92,3 +92,18 @@ def test_records_that_no_longer_validate_fall_back_to_the_bundled_ones():
 def test_no_catalog_given_uses_the_bundled_one_or_saves_without_snapshot(tmp_path: Path):
     opened = open_project(save_project(PROJECT, tmp_path / "p.storplan"))
     assert opened.project == PROJECT  # whatever the bundled catalog holds, the project itself is saved
+
+
+def test_snapshot_of_a_cloud_volumes_ontap_project_keeps_its_nvram_disk():
+    """A CVO VM record names its NVRAM disk (a second cloud-disk record): the snapshot follows that reference, so
+    a saved project evaluates the same write path after a catalog update."""
+    from models.catalog import CloudVm, bundled_catalog
+    from models.project import load
+    from models.resources import examples_dir
+
+    catalog = bundled_catalog()
+    project = load(examples_dir() / "cvo-azure-ds3-single-oltp.toml")
+    snap = snapshot_catalog(project, catalog)
+    vm = catalog.get("azure-standard-ds3-v2", CloudVm)
+    assert vm.nvram_disk and vm.nvram_disk != project.scenario.nodes[0].disk
+    assert {"azure-standard-ds3-v2", project.scenario.nodes[0].disk, vm.nvram_disk} <= set(snap)

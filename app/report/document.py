@@ -592,6 +592,12 @@ class ReportBuilder:
                 nodes = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
                 label_disks = f"{label}: data disks" + (f" ({node.disk_count} per node)" if node.ha else "")
                 rows.append([label_disks, str(node.disk_count * nodes), _e(name(node.disk)), _e(fig)])
+                nv = rec(r.nvram_disk) if r is not None and r.nvram_disk else None
+                if nv is not None:
+                    fig = (f"{self.cap(nv.size_bytes)}, {nv.mbps:,.0f} MB/s: every write is logged here first "
+                           "(normal write speed)")
+                    rows.append([f"{label}: NVRAM disk" + (" (1 per node)" if node.ha else ""), str(nodes),
+                                 _e(name(r.nvram_disk)), _e(fig)])
                 lic = rec(node.licence)
                 fig = f"capacity cap {self.cap(lic.capacity_cap_bytes)} (as of {lic.as_of})" if lic is not None else ""
                 rows.append([f"{label}: licence", "1", _e(name(node.licence)), _e(fig)])

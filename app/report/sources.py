@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, Entry, is_assumption
 from models.formatting import finite, fmt_capacity
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode
+from models.project.model import Scenario
 from models.units import CapacityUnit
 
 
@@ -111,31 +111,26 @@ def format_value(record: object, field: str, value: object, capacity_unit: Capac
 
 
 def referenced_records(scenario: Scenario, catalog: Catalog) -> list[Entry]:
-    """The catalog records a scenario's nodes and links use, in first-use order (missing ids are skipped)."""
+    """The catalog records a scenario's nodes and links use, in first-use order, with the records those name in
+    turn (a shelf's back-end link, an HCI host's drives, a cloud VM's NVRAM disk; the same references a saved
+    project's catalog snapshot follows). Missing ids are skipped."""
+    from models.store.snapshot import NODE_REFERENCE_FIELDS, RECORD_REFERENCE_FIELDS
+
     ids: list[str] = []
     for node in scenario.nodes:
-        ids.append(node.catalog_id)
-        if isinstance(node, HostNode) and node.adapter:
-            ids.append(node.adapter)
-        if isinstance(node, ShelfNode):
-            ids.append(node.drive)
-        if isinstance(node, CloudVmNode):
-            ids += [node.disk, node.licence]
-        record = catalog.find(node.catalog_id)
-        if isinstance(node, HciClusterNode) and record is not None:
-            ids += [getattr(record, "cache_drive", ""), getattr(record, "capacity_drive", "")]
-        if isinstance(node, (ShelfNode, ControllerNode)) and record is not None:
-            ids.append(getattr(record, "backend_link", ""))
+        ids += [v for f in NODE_REFERENCE_FIELDS if isinstance(v := getattr(node, f, None), str)]
     ids += [link.link_type for link in scenario.links]
     seen: set[str] = set()
     records = []
-    for entry_id in ids:
+    while ids:
+        entry_id = ids.pop(0)
         if not entry_id or entry_id in seen:
             continue
         seen.add(entry_id)
         record = catalog.find(entry_id)
         if record is not None:
             records.append(record)
+            ids[:0] = [v for f in RECORD_REFERENCE_FIELDS if isinstance(v := getattr(record, f, None), str)]
     return records
 
 

@@ -15,7 +15,8 @@ from .records import SnapshotEntry
 
 NODE_REFERENCE_FIELDS = ("catalog_id", "adapter", "drive", "licence", "disk")
 """Node fields that hold catalog ids."""
-RECORD_REFERENCE_FIELDS = ("backend_link", "cache_drive", "capacity_drive", "drive", "adapter", "licence", "disk")
+RECORD_REFERENCE_FIELDS = ("backend_link", "cache_drive", "capacity_drive", "drive", "adapter", "licence", "disk",
+                           "nvram_disk")
 """Catalog record fields that hold the ids of other records the first one needs (followed transitively)."""
 
 
