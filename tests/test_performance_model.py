@@ -355,3 +355,28 @@ def test_max_iops_at_slo_mark_sits_on_the_curve_never_above_the_slo():
         assert below.latency_ms - 1e-9 <= latency <= max(above.latency_ms, below.latency_ms) + 1e-9, name
         if above.latency_ms > wp.slo_ms:  # the SLO is crossed here: the mark is on the SLO line
             assert latency == pytest.approx(wp.slo_ms), name
+
+
+def test_cautions_name_thin_headroom_and_an_ha_pair_that_cannot_fail_over():
+    """AFF8080 example: 350K IOPS target, 4% below saturation with both node CPUs ~96% busy: two cautions.
+    A target at a third of that: none. Without a target (operating point = max at the SLO): no failover caution."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    wp = evaluate(project).performance.workloads[0]
+    cpus = [s.utilization for s in wp.stations if s.name in ("node 1 CPU", "node 2 CPU")]
+    assert wp.target_met and wp.headroom_pct < 15 and sum(cpus) > 1
+    caution = wp.cautions()
+    assert len(caution) == 2
+    assert f"only {wp.headroom_pct:.1f}% below saturation" in caution[0]
+    assert f"would need {sum(cpus):.0%} of its CPU" in caution[1]
+
+    def with_target(target):
+        w = project.scenario.workloads[0].with_changes(target_iops=target)
+        scenario = project.scenario.with_changes(workloads=[w.model_dump()])
+        return evaluate(project.with_scenario(scenario)).performance.workloads[0]
+
+    assert with_target(120_000).cautions() == ()
+    assert not any("failover" in c for c in with_target(None).cautions())

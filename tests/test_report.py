@@ -243,6 +243,10 @@ def test_summary_verdict_meets():
     assert wp.target_iops == 350_000 and 0.2 < wp.latency_at_target_ms < 1.0
     assert "The design meets every stated requirement." in text
     assert f"350K IOPS at {wp.latency_at_target_ms:.2f} ms, within the 1.00 ms SLO" in text
+    # ... with the cautions a presales engineer must raise: thin headroom, no failover capacity
+    assert "Check the cautions below." in text
+    for caution in wp.cautions():
+        assert caution[:40] in text
 
 
 def test_summary_verdict_does_not_meet_names_the_failures():

@@ -424,6 +424,7 @@ class ReportBuilder:
         ev = self.evaluation
         failures: list[str] = []
         passes: list[str] = []
+        cautions: list[str] = []
         open_ended: list[str] = []
         enabled = [w for w in self.scenario.workloads if w.enabled]
         if ev.capacity is None:
@@ -447,6 +448,7 @@ class ReportBuilder:
         for wp in self.workloads():
             name = _e(wp.name)
             slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
+            cautions += [f"{name}: {_e(c)}" for c in wp.cautions()]
             if wp.target_met is True:
                 passes.append(f"{name}: {_e(self.target_text(wp))} at {fmt_ms(wp.latency_at_target_ms)}, within the "
                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)")
@@ -465,6 +467,8 @@ class ReportBuilder:
             colour = colors.HexColor("#D0342C")
         elif passes:
             head = '<font color="#1E9E5A"><b>The design meets every stated requirement.</b></font>'
+            if cautions:
+                head += ' <font color="#B07800"><b>Check the cautions below.</b></font>'
             colour = colors.HexColor("#1E9E5A")
         else:
             head = "<b>No requirement is stated as a target</b>; the figures below are what the design delivers."
@@ -472,6 +476,7 @@ class ReportBuilder:
         lines = [Paragraph(head, self.s.body)]
         lines += [Paragraph("✗ " + t, self.s.verdict) for t in failures]
         lines += [Paragraph("✓ " + t, self.s.verdict) for t in passes]
+        lines += [Paragraph('<font color="#B07800">\u26a0</font> ' + t, self.s.verdict) for t in cautions]
         lines += [Paragraph("• " + t, self.s.verdict) for t in open_ended]
         box = Table([[lines]], colWidths=[self.width], hAlign="LEFT")
         box.setStyle(TableStyle([

@@ -8,8 +8,16 @@ and views show "saturated" or "not met".
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+
+
+HEADROOM_WARNING_PCT = 15.0
+"""A met target closer than this to saturation (percent of the target) gets a caution in the summaries."""
+
+_NODE_CPU = re.compile(r"^node \d+ CPU$")
+"""Controller CPU stations, one per HA node (``models.performance.paths``)."""
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,27 @@ class WorkloadPerformance:
     def utilization(self) -> Mapping[str, float]:
         """Station name -> utilisation at the operating point."""
         return {s.name: s.utilization for s in self.stations}
+
+    def cautions(self, headroom_warning_pct: float = HEADROOM_WARNING_PCT) -> tuple[str, ...]:
+        """What a sizing that meets its target should still warn about, in words (empty when nothing):
+
+        * the target sits within ``headroom_warning_pct`` of saturation: latency climbs steeply with a little
+          more load (the M/M/1 factor 1 / (1 - U) at the bottleneck);
+        * at a target load, an HA pair whose two controller nodes together are busier than one node can be:
+          after a takeover the surviving node would be saturated (its CPU utilisation would be the sum of both).
+        """
+        out = []
+        if self.target_met and self.headroom_pct is not None and self.headroom_pct < headroom_warning_pct:
+            busiest = max(self.stations, key=lambda st: st.utilization, default=None)
+            where = f" ({busiest.name} {busiest.utilization:.0%} busy)" if busiest is not None else ""
+            out.append(f"only {self.headroom_pct:.1f}% below saturation{where}: latency climbs steeply with a "
+                       "little more load")
+        cpus = [st for st in self.stations if _NODE_CPU.match(st.name)]
+        if self.target_iops is not None and len(cpus) == 2 and sum(st.utilization for st in cpus) > 1.0:
+            total = sum(st.utilization for st in cpus)
+            out.append(f"after a controller failover the surviving node would need {total:.0%} of its CPU: "
+                       "the HA pair cannot carry this load on one node")
+        return tuple(out)
 
     def latency_on_curve_ms(self, iops: float | None) -> float | None:
         """The drawn curve's latency at ``iops`` (closed ramp, then its open-model continuation; linear

@@ -178,3 +178,23 @@ def test_open_model_continuation_is_drawn_dashed(qtbot):
     assert list(xs[1:]) == [p.iops for p in wp.open_curve]
     assert list(ys[1:]) == [p.latency_ms for p in wp.open_curve]
     assert item.opts["pen"].style() == Qt.PenStyle.DashDotLine
+
+
+def test_cautions_show_under_the_summary(qtbot):
+    """The AFF8080 example meets its 350K target 4% below saturation, on an HA pair that could not fail over:
+    the view says so in words, under the table."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    evaluation = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml"))
+    cautions = evaluation.performance.workloads[0].cautions()
+    assert len(cautions) == 2
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    assert not view.cautions_label.isHidden()
+    text = view.cautions_label.text()
+    assert all(c.split(":")[0] in text for c in cautions) and "failover" in text
+    view.set_evaluation(sample_evaluation(), "TiB")
+    assert view.cautions_label.isHidden() == (not any(w.cautions() for w in view.workloads))

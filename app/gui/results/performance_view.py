@@ -226,6 +226,12 @@ class PerformanceView(QWidget):
         body_layout.setSpacing(4)
         body_layout.addWidget(charts, 1)
         body_layout.addWidget(self.summary_table)
+        self.cautions_label = QLabel()
+        self.cautions_label.setObjectName("cautionsLabel")
+        self.cautions_label.setWordWrap(True)
+        self.cautions_label.setTextFormat(Qt.TextFormat.RichText)
+        self.cautions_label.hide()
+        body_layout.addWidget(self.cautions_label)
         self._fit_summary_height()
 
         self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.body,
@@ -618,6 +624,10 @@ class PerformanceView(QWidget):
             for item in items:
                 item.setToolTip(tooltip)
             model.appendRow(items)
+        lines = [f"<span style='color:{WARNING}'>\u26a0</span> <b>{html_escape(w.name)}</b>: {html_escape(c)}"
+                 for w in self._workloads for c in w.cautions()]
+        self.cautions_label.setText("<br>".join(lines))
+        self.cautions_label.setVisible(bool(lines))
         self._fit_summary_height()
 
     def _fit_summary_height(self) -> None:
