@@ -282,12 +282,14 @@ def test_validation_failures_are_shown_as_failing():
     good = Check("case-a", "usable_tib", 25.5, 25.47, 0.02)
     bad = Check("case-b", "peak_iops", 100_000, 150_000, 0.10)
     bound = Check("case-c", "latency_ms", 1.0, 0.31, 0.0, kind="upper_bound")
+    expect = Check("case-e", "keeps_up_at_2.5GBps", 1.0, 1.0, 0.0, kind="expect", expect_passed=True)
     outcomes = [CaseOutcome("capacity", "case-a", "", (good,)), CaseOutcome("performance", "case-b", "", (bad,)),
-                CaseOutcome("performance", "case-c", "", (bound,)),
+                CaseOutcome("performance", "case-c", "", (bound,)), CaseOutcome("performance", "case-e", "", (expect,)),
                 CaseOutcome("performance", "case-d", "", (), "no model for this case yet")]
     project = _small_project()
     _, text = _text(render_report_bytes(project, validation=outcomes))
-    assert "2 of 3 checks pass; 2 of 4 cases pass" in text
+    assert "3 of 4 checks pass; 3 of 5 cases pass" in text
+    assert "Keeps up at 2.5 GB/s expected yes as expected" in text  # an expectation reads yes / no, not 1
     assert "Outside tolerance" in text
     assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
     assert "Usable capacity (TiB)" in text and "usable_tib" not in text

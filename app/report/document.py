@@ -93,6 +93,13 @@ def _published_text(check) -> str:
     return fmt_number(check.published)
 
 
+def _predicted_text(check) -> str:
+    """The prediction as the check reads it: a number, or for an expectation whether it held."""
+    if check.kind == "expect":
+        return "yes" if check.passed else "no"
+    return fmt_number(check.predicted)
+
+
 def _error_text(check) -> str:
     if check.kind in ("value", "upper_bound", "lower_bound") and finite(check.error):
         return fmt_pct(check.error * 100, NOT_AVAILABLE, signed=True)
@@ -851,7 +858,7 @@ class ReportBuilder:
         if failed or broken:
             story.append(Paragraph("Outside tolerance", s.h2))
             items = [f"{_e(c.case_id)}, {_e(_quantity(c.quantity))}: published {_published_text(c)}, predicted "
-                     f"{fmt_number(c.predicted)} ({_error_text(c)}, tolerance {_tolerance_text(c)})" for c in failed]
+                     f"{_predicted_text(c)} ({_error_text(c)}, tolerance {_tolerance_text(c)})" for c in failed]
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
             story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
             story.append(Spacer(1, 4))
@@ -862,7 +869,7 @@ class ReportBuilder:
                 rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                rows.append([_e(c.case_id), _e(_quantity(c.quantity)), _published_text(c), fmt_number(c.predicted),
+                rows.append([_e(c.case_id), _e(_quantity(c.quantity)), _published_text(c), _predicted_text(c),
                              _error_text(c), _tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))

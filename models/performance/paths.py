@@ -67,6 +67,7 @@ from models.project.model import (
     SwitchNode,
     Workload,
 )
+from models.capacity.rules import RAID_LABEL
 from models.project.problems import shelves_of
 
 KIB = 1024
@@ -574,7 +575,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     cost = drive_cost(drive, block, rnd, raid, group, full_stripe, 1.0 - hit)
     b.notes.append(
         f"read cache hit {hit:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
-        f"memory vs the working set); RAID {raid} groups of {group}"
+        f"memory vs the working set); {RAID_LABEL.get(raid, raid)} groups of {group}"
         + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
            "small random write")
     )
