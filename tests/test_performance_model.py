@@ -380,3 +380,19 @@ def test_cautions_name_thin_headroom_and_an_ha_pair_that_cannot_fail_over():
 
     assert with_target(120_000).cautions() == ()
     assert not any("failover" in c for c in with_target(None).cautions())
+
+
+def test_host_link_ports_count_the_whole_host_group_capped_by_its_adapters():
+    """A host link's ports are the group's (the canvas' "x10"): 10 hosts with one cabled port each give 10
+    initiator ports, although each dual-port HBA could take two; more ports than the adapters have are capped."""
+    from models.performance.paths import build_path
+
+    def host_ports(ports):
+        sc = seeds.a800("9.5", "NVMe/FC")
+        links = [link.model_copy(update={"ports": ports}) if link.id == "l-host" else link for link in sc.links]
+        sc = sc.model_copy(update={"links": links})
+        return next(s for s in build_path(sc, CAT, sc.workloads[0]).stations if s.name == "host ports").servers
+
+    assert host_ports(10) == 10
+    assert host_ports(15) == 15
+    assert host_ports(40) == 20  # 10 hosts x 1 dual-port Emulex LPe32002

@@ -338,7 +338,8 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
         hop_us.append(total)
     fabric_us = 2.0 * (sum(hop_us) / len(hop_us) if hop_us else 0.0)
     b.add("fabric", "", fabric_us * 1e-6, fabric_us * 1e-6, delay=True, storage_side=False, kind="delay")
-    # host initiator ports: each of a host node's `count` servers has `ports` ports on its link
+    # host initiator ports: a link's `ports` are the ports of the whole host group (as the canvas and the bill
+    # of materials count them: 8 hosts x 4 ports = "x32"), at most what the group's adapters have
     ports = 0
     rate = math.inf
     for host in fe.hosts:
@@ -350,10 +351,9 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             adapter = catalog.find(host.adapter) if host.adapter else None
             if isinstance(adapter, Adapter):
                 speed = min(speed, lt.payload_mbps * adapter.speed_gbps / lt.speed_gbps)
-                per_host = min(link.ports, adapter.ports * host.adapters_per_host)
+                ports += min(link.ports, adapter.ports * host.adapters_per_host * host.count)
             else:
-                per_host = link.ports
-            ports += per_host * host.count
+                ports += link.ports
             rate = min(rate, speed)
     if ports and math.isfinite(rate):
         d = block / (rate * 1e6)

@@ -74,7 +74,7 @@ def aff8080(software: str = "9.0", concurrency: int = AFF8080_CONCURRENCY, read_
                   drive_count=drives_per_shelf),
     ]
     links = [
-        Link(id="l-host", source="sql", target="fabric", link_type="fc-8g", ports=4),
+        Link(id="l-host", source="sql", target="fabric", link_type="fc-8g", ports=32),  # 8 hosts x 4
         Link(id="l-ctrl", source="fabric", target="aff", link_type="fc-16g", ports=8),
         Link(id="l-s1", source="aff", target="shelf1", link_type="sas-6g", ports=4),
         Link(id="l-s2", source="aff", target="shelf2", link_type="sas-6g", ports=4),
@@ -100,7 +100,7 @@ def a800(software: str = "9.5", protocol: str = "FCP", users: int = A800_USERS,
                   drive_count=24),
     ]
     links = [
-        Link(id="l-host", source="rac", target="fabric", link_type=link_type, ports=1),
+        Link(id="l-host", source="rac", target="fabric", link_type=link_type, ports=10),  # 10 hosts x 1
         Link(id="l-ctrl", source="fabric", target="a800", link_type=link_type, ports=8),
         Link(id="l-bays", source="a800", target="bays", link_type="pcie-nvme", ports=24),
     ]

@@ -136,7 +136,8 @@ NODE_KIND_FOR_CATALOG: dict[str, str] = {
 
 
 class Link(Record):
-    """A connection between two nodes: ``ports`` parallel ports of catalog link type ``link_type``."""
+    """A connection between two nodes: ``ports`` parallel ports of catalog link type ``link_type``; from a host
+    node that stands for several servers (``count``), the ports of the whole group (8 hosts x 4 ports: 32)."""
 
     id: ID
     source: str
