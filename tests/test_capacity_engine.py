@@ -261,3 +261,26 @@ def test_spares_more_than_drives():
     r = run(controller(), drive(), 2, raid_type="raid_dp", spares_per_node=2)
     assert any("spare" in p for p in r.problems)
     assert r.usable_bytes == 0
+
+
+def test_engine_says_where_the_usable_side_of_the_waterfall_ends():
+    """usable_step_count: the steps before it lead to usable (a licence cap that does not bind included), the
+    rest are the efficiency side; views no longer guess it from the numbers (a 1.00:1 compression step
+    changes nothing either)."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    system = evaluate(load(examples_dir() / "cvo-azure-ds14-ha-oltp.toml")).capacity.systems[0]
+    names = [s.name for s in system.steps]
+    k = system.usable_step_count
+    assert names[k - 1] == "Licence capacity cap" and names[k] == "Compression"
+    assert system.steps[k - 1].bytes_after == pytest.approx(system.usable_bytes)
+
+
+def test_a_vanishing_growth_rate_is_no_growth_not_a_division_by_zero():
+    """Found by hypothesis: growth 5e-324 %/year makes log(1 + g) exactly 0."""
+    from models.capacity.efficiency import _months_until_full
+
+    assert _months_until_full([(1.0, 5e-324)], 10.0) is None
+    assert _months_until_full([(1.0, 5e-324), (1.0, 12.0)], 10.0) > 0

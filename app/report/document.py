@@ -634,13 +634,16 @@ class ReportBuilder:
             return finite(a) and finite(b) and abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1.0)
 
         usable_at = len(steps) - 1
-        for i, step in enumerate(steps):
+        known = getattr(system, "usable_step_count", None)
+        for i, step in enumerate(steps if known is None else ()):
             later = steps[i + 1:]
             if same(step.bytes_after, system.usable_bytes) and all(
                 finite(t.bytes_before) and finite(t.bytes_after) and t.bytes_after >= t.bytes_before for t in later
             ):
                 usable_at = i
                 break
+        if known is not None:
+            usable_at = known - 1  # the engine says where the usable side ends
         rows: list[tuple[str, float, float, str]] = []
         for i, step in enumerate(steps):
             before, after = step.bytes_before, step.bytes_after

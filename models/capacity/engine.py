@@ -79,6 +79,7 @@ def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads
         efficiency_ratio=side.efficiency_ratio, months_until_full=side.months_until_full,
         layout=tuple(phys.layout), notes=tuple(dict.fromkeys(list(phys.notes) + list(side.notes))),
         problems=tuple(dict.fromkeys(phys.problems)), aggregates=tuple(phys.aggregates), efficiency=side.detail,
+        usable_step_count=len(phys.steps),
     )
 
 

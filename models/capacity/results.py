@@ -125,6 +125,8 @@ class CapacityResult:
         layout: human lines, e.g. ``"node 1: aggregate RAID DP 1 x (21+2) data partitions, 1 spare drive"``.
         notes: assumptions in words. problems: what is wrong with the input (never raised).
         aggregates, efficiency: the detail behind the steps (for the report and the validation cases).
+        usable_step_count: how many of ``steps`` lead from raw to usable (the rest are the efficiency side, raw to
+            effective); None when not known.
     """
 
     system_id: str
@@ -145,6 +147,7 @@ class CapacityResult:
     problems: tuple[str, ...] = ()
     aggregates: tuple[Aggregate, ...] = ()
     efficiency: EfficiencyDetail = field(default_factory=EfficiencyDetail)
+    usable_step_count: int | None = None
 
     def step(self, name: str) -> CapacityStep | None:
         """The first step with this name, or None."""

@@ -165,10 +165,11 @@ def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> i
 
 
 def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
-                    raw_total: WaterfallBar | None = None) -> list[WaterfallBar]:
-    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total."""
+                    raw_total: WaterfallBar | None = None, split: int | None = None) -> list[WaterfallBar]:
+    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total;
+    ``split`` is how many steps lead to usable (found from the numbers when not given)."""
     raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=("Marketed (decimal) drive capacity",))
-    split = _usable_split(steps, raw, usable)
+    split = _usable_split(steps, raw, usable) if split is None else split
     usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=("Capacity after RAID, spares and reserves",))
     effective_bar = WaterfallBar("Effective", "total", 0.0, effective,
                                  details=("Usable capacity times data reduction and savings",))
@@ -189,8 +190,11 @@ def system_waterfall(result) -> list[WaterfallBar]:
         first = _bar_from_step(steps.pop(0))
         raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
     bars = [_bar_from_step(s) for s in steps]
+    split = getattr(result, "usable_step_count", None)
+    if split is not None and raw_total is not None:
+        split -= 1  # the raw step became the raw total
     return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),
-                           raw_total)
+                           raw_total, split)
 
 
 def scenario_waterfall(capacity) -> list[WaterfallBar]:
