@@ -233,7 +233,8 @@ def _months_until_full(parts: Sequence[tuple[float, float]], usable: float) -> f
         return None
     if total >= usable:
         return 0.0
-    growing = [(p, g / 1200.0) for p, g in parts if g > 0 and p > 0]
+    # a growth so small that (1 + g/1200) rounds to 1 never fills anything: treat it as no growth
+    growing = [(p, g / 1200.0) for p, g in parts if g > 0 and p > 0 and math.log1p(g / 1200.0) > 0]
     if not growing:
         return None
     fixed = total - sum(p for p, _ in growing)
