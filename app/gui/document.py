@@ -318,7 +318,7 @@ class ProjectDocument(QObject):
             settings = self._project.settings.with_changes(**{field: value})
         except ValueError as exc:
             return describe_error(exc)
-        self.push(self._project.model_copy(update={"settings": settings}), f"Change {field}")
+        self.push(self._project.model_copy(update={"settings": settings}), f"Change {_in_sentence(field_label(field))}")
         return None
 
     def set_info(self, field: str, value: Any) -> str | None:

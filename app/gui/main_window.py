@@ -145,8 +145,14 @@ class MainWindow(QMainWindow):
 
     def _install_result_views(self) -> None:
         unit = self.document.project.settings.capacity_unit
-        if self.results.install_result_views(unit) and self.last_outcome is not None:
-            self._show_outcome(self.last_outcome)
+        if self.results.install_result_views(unit):
+            capacity = self.results.capacity_view
+            if hasattr(capacity, "sig_unit_changed"):
+                # the Capacity tab's TB / TiB toggle is the project's capacity unit setting (undoable; the status
+                # bar, the inspector and the report follow it)
+                capacity.sig_unit_changed.connect(lambda value: self.document.set_setting("capacity_unit", value))
+            if self.last_outcome is not None:
+                self._show_outcome(self.last_outcome)
 
     # --- layout -------------------------------------------------------------------------------------------
 

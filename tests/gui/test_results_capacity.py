@@ -129,3 +129,21 @@ def test_missing_capacity_shows_the_problem_and_stale_keeps_the_result(view):
     assert view.stack.currentIndex() == 0 and view.model.rowCount() > 0
     view.set_stale(False)
     assert not view.banner.isVisibleTo(view)
+
+
+def test_unit_toggle_is_the_projects_capacity_unit(example_window, qtbot):
+    """Clicking TB in the Capacity tab changes the project's setting (one undo step): the status bar follows."""
+    from models.units import CapacityUnit
+
+    win = example_window
+    view = win.results.capacity_view
+    assert win.document.project.settings.capacity_unit == CapacityUnit.TIB
+    button = view.unit_buttons.button(list(CapacityUnit).index(CapacityUnit.TB))
+    button.click()
+    assert win.document.project.settings.capacity_unit == CapacityUnit.TB
+    assert win.document.undo_stack.undoText() == "Change capacity unit"
+    win.worker.force_sync()
+    qtbot.waitUntil(lambda: " TB" in win.status_labels["usable"].text(), timeout=3000)
+    win.document.undo_stack.undo()
+    assert win.document.project.settings.capacity_unit == CapacityUnit.TIB
+    assert view.capacity_unit == CapacityUnit.TIB
