@@ -229,3 +229,22 @@ def test_ontap_needs_the_capacity_engines_minimum_per_node(drives, flagged):
     messages = _problems(BASE.replace("drive_count = 24", f"drive_count = {drives}"))
     hit = [m for m in messages if "RAID DP needs at least 5 drives per node" in m]
     assert bool(hit) is flagged, messages
+
+
+def test_warnings_a_presales_engineer_must_see():
+    """Seed configurations that work but carry a risk are warned about, not refused: the AFF8080 seed cables
+    40 ports to a 24-port (licensed) Brocade 6510; the EF550 seed runs RAID 0; the 192-spindle array has no
+    hot spares."""
+    catalog = bundled_catalog()
+
+    def warnings(name):
+        project = load(examples_dir() / f"{name}.toml")
+        return [p for p in find_problems(project.scenario, catalog) if p.severity == "warning"]
+
+    (switch,) = warnings("aff8080-sqlserver-tpce")
+    assert "40 ports are cabled to this switch" in switch.message and "has 24" in switch.message
+    (raid0,) = warnings("ef550-sas-analytics")
+    assert "RAID0 keeps no redundancy" in raid0.message and raid0.field == "raid_type"
+    (spares,) = warnings("spinning192-sas-analytics")
+    assert "no hot spares" in spares.message and spares.field == "spares_per_node"
+    assert warnings("a800-oracle-slob-nvmefc") == []

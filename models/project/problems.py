@@ -148,6 +148,12 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if record is None:
                 continue
             nodes = node.nodes or record.nodes
+            if node.raid_type in ("raid0", "none"):
+                out.append(Problem("warning", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} keeps no "
+                                   "redundancy: one failed drive loses the data", node.id, "raid_type"))
+            elif node.spares_per_node == 0 and node.raid_type != "ddp":
+                out.append(Problem("warning", f"{node.id}: no hot spares: after a drive failure the RAID group "
+                                   "runs degraded until the drive is replaced", node.id, "spares_per_node"))
             if record.nodes == 2 and nodes == 1:
                 out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id, "nodes"))
             if node.software and record.software_versions and node.software not in record.software_versions:
@@ -246,7 +252,13 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
         else:
             from models.catalog import Switch
 
-            _check_catalog(catalog, node.catalog_id, Switch, node.id, "switch", out)
+            switch = _check_catalog(catalog, node.catalog_id, Switch, node.id, "switch", out)
+            cabled = sum(link.ports for link in scenario.links_of(node.id))
+            if switch is not None and cabled > switch.ports:
+                out.append(Problem(
+                    "warning", f"{node.id}: {cabled} ports are cabled to this switch but {switch.name} has "
+                    f"{switch.ports}; license more ports or add a switch (a second fabric also removes the single "
+                    "point of failure)", node.id))
 
     for link in scenario.links:
         reason = link_problem(scenario, catalog, link.source, link.target, link.link_type)
