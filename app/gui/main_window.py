@@ -327,11 +327,18 @@ class MainWindow(QMainWindow):
         evaluation = outcome.evaluation
         if evaluation is not None:
             self.scene.set_problems(evaluation.problems)
+        errors = [p for p in evaluation.problems if p.severity == "error"] if evaluation is not None else []
         if outcome.error:
             self.engine_label.setText(f"<span style='color:#d64545'>{outcome.error}</span>")
             self.engine_label.setToolTip(outcome.error)
+        elif errors:
+            # the figures beside it come from a design with errors: say so where the presenter looks
+            self.engine_label.setText(f"<span style='color:#d64545'><b>{len(errors)} design "
+                                      f"error{'s' if len(errors) != 1 else ''}</b></span>")
+            self.engine_label.setToolTip("<br>".join(p.message for p in errors))
         else:
             self.engine_label.setText("")
+            self.engine_label.setToolTip("")
         shown = self.results.last_good
         summary = status_summary(shown, unit) if shown is not None else {}
         for key, value in summary.items():

@@ -11,6 +11,7 @@ def test_design_errors_banner_on_capacity_and_performance(example_window, qtbot)
     win = example_window
     capacity, performance = win.results.capacity_view, win.results.performance_view
     assert capacity.problems_banner.isHidden() and performance.problems_banner.isHidden()
+    assert "design error" not in win.engine_label.text()
 
     shelf = _shelf_id(win)
     assert win.document.set_node_field(shelf, "drive_count", 30) is None
@@ -22,6 +23,7 @@ def test_design_errors_banner_on_capacity_and_performance(example_window, qtbot)
         text = view.problems_banner.text()
         assert f"The design has {len(errors)} error" in text and "30 drives do not fit 24 bays" in text
 
+    assert f"{len(errors)} design error" in win.engine_label.text()  # the status bar says it too
     win.results.setCurrentWidget(capacity)
     capacity.problems_banner._label.linkActivated.emit("problems")
     assert win.results.currentWidget() is win.results.problems_list
@@ -29,3 +31,4 @@ def test_design_errors_banner_on_capacity_and_performance(example_window, qtbot)
     win.document.undo_stack.undo()
     win.worker.force_sync()
     assert capacity.problems_banner.isHidden() and performance.problems_banner.isHidden()
+    assert "design error" not in win.engine_label.text()
