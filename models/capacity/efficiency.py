@@ -191,7 +191,9 @@ def effective_side(
             m = after_ratio / before_ratio
             add("Snapshot copies", m, SEED_000 + "; copy count, delta and saving as in the notes",
                 f"{snap_copies:g} copies: logical +{_fmt(snap_logical)}, physical +{_fmt(snap_phys)}; "
-                f"saved vs full copies {_fmt(snap_saved)} ({_ratio(snap_saved, snap_phys):.1f}:1); ratio {before_ratio:.2f} -> {after_ratio:.2f}",
+                f"saved vs full copies {_fmt(snap_saved)} ({_ratio(snap_saved, snap_phys):.1f}:1); ratio {before_ratio:.2f} -> {after_ratio:.2f}, "
+                f"so this step multiplies the capacity by {m:.2f} (the ratio applies to the whole usable space, "
+                "not to this data set)",
                 {"copies": f"{snap_copies:g}", "Snapshot logical": _fmt(snap_logical), "Snapshot physical": _fmt(snap_phys),
                  "saved vs full copies": _fmt(snap_saved)})
         if clone_logical > 0:
@@ -199,7 +201,8 @@ def effective_side(
             after_ratio = _ratio(logical_used, physical_used)
             add("FlexClone copies", after_ratio / before_ratio,
                 "seed 000 §1.3 (FlexClone: space-efficient writable copies); assumed: clones unchanged",
-                f"{sum(i.clones for i in items)} clone(s): logical +{_fmt(clone_logical)}, physical +0; ratio {before_ratio:.2f} -> {after_ratio:.2f}",
+                f"{sum(i.clones for i in items)} clone(s): logical +{_fmt(clone_logical)}, physical +0; ratio {before_ratio:.2f} -> {after_ratio:.2f}, "
+                f"so this step multiplies the capacity by {after_ratio / before_ratio:.2f}",
                 {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
         if thin > 0:
             steps.append(CapacityStep(
