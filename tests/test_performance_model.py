@@ -396,3 +396,17 @@ def test_host_link_ports_count_the_whole_host_group_capped_by_its_adapters():
     assert host_ports(10) == 10
     assert host_ports(15) == 15
     assert host_ports(40) == 20  # 10 hosts x 1 dual-port Emulex LPe32002
+
+
+def test_vsan_disk_groups_bound_saturation_and_raid5_saturates_earlier():
+    """The catalog's front-end IOPS per disk group (ReadyNode mix, 1.3 component I/Os each) bounds the cluster:
+    8 disk groups x 25K x 1.3 component I/Os / 1.1 per 90/10 RAID1 I/O; RAID5 writes cost 4 component I/Os."""
+    from models.catalog import HciNode
+
+    rec = CAT.get("vsan-6.2-allflash-host", HciNode)
+    raid1 = one(seeds.vsan("ftt1-raid1"))
+    raid5 = one(seeds.vsan("ftt1-raid5"))
+    per_group = rec.max_iops_per_disk_group * (0.7 + 0.3 * 2)
+    assert raid1.bottleneck == raid5.bottleneck == "vSAN disk groups (software path)"
+    assert raid1.saturation_iops == pytest.approx(8 * per_group / (0.9 + 0.1 * 2))
+    assert raid5.saturation_iops == pytest.approx(8 * per_group / (0.9 + 0.1 * 4))

@@ -252,6 +252,9 @@ class HciNode(Entry):
     network_gbps: float = Field(gt=0)
     slack_space_pct: float = Field(ge=0, lt=100)
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
+    max_iops_per_disk_group: float | None = Field(
+        default=None, gt=0,
+        description="front-end IOPS one disk group's software path (DOM / LSOM) can serve; None: no such limit")
 
 
 class CloudVm(Entry):

@@ -126,6 +126,10 @@ case's load); the read value keeps reads below the seed's 2 ms. The RAID5 / RAID
 prediction: RAID5 3+1 partial-stripe writes need a read phase (old data + parity) and a write phase (new data +
 parity), RAID1 writes one phase; in both, destaging and near-line dedupe/compression come after the ack."""
 
+VSAN_READYNODE_COMPONENT_IOS = 0.7 * 1 + 0.3 * 2
+"""Component I/Os per front-end I/O of the vSAN ReadyNode profile mix (4K, 70% reads, FTT=1 RAID1: a read is one
+component I/O, a write two replicas): converts the catalog's front-end IOPS per disk group into component I/Os."""
+
 VSAN_PARALLELISM_CAP = 64
 """assumed: servers of a pooled SSD station are capped (no fewer parallel I/Os than drives x parallelism is
 modelled; the cap only bounds the station size)."""
@@ -740,6 +744,13 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     rd = cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
     wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
     destage = cap_drive.write_service_time_us * 1e-6 + block / (cap_drive.max_write_mbps * 1e6)
+    if rec.max_iops_per_disk_group:
+        # each disk group's software path (DOM / LSOM) serves a bounded number of component I/Os; the catalog
+        # gives front-end IOPS of the ReadyNode profile mix (70% reads, FTT=1 RAID1: 0.7 x 1 + 0.3 x 2 = 1.3
+        # component I/Os each), so a write costs its replicas / parity updates and RAID5 saturates earlier
+        per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
+        b.add("vSAN disk groups (software path)", node.id, 1.0 / per_group,
+              (writes_per_write + reads_per_write) / per_group, servers=groups, kind="cpu")
     b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drives * cap_drive.parallelism,
           kind="drive", write_async_s=writes_per_write * destage)
     b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
@@ -747,13 +758,14 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
-        f"{rec.network_gbps:g} GbE network" + ("; inline dedupe + compression CPU on writes" if
+        f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
                                                 node.dedupe_compression else "")
     )
+    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per disk group "
+             "(catalog)" if rec.max_iops_per_disk_group else "no per-disk-group software limit in the catalog record")
     b.notes.append(
-        "vSAN peak IOPS is NOT calibrated: seed 002 publishes latencies at ~8,000 TPS only, and the model has no "
-        "per-disk-group software limit, so saturation and max IOPS at the SLO are optimistic upper bounds; the "
-        "latency at light load (write 1.7-2.1 ms RAID1) is the validated part"
+        f"vSAN peak IOPS is not validated: seed 002 publishes latencies at ~8,000 TPS only; saturation rests on "
+        f"{limit}; the latency at light load (write 1.7-2.1 ms RAID1) is the validated part"
     )
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
 
