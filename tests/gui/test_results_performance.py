@@ -198,3 +198,20 @@ def test_cautions_show_under_the_summary(qtbot):
     assert all(c.split(":")[0] in text for c in cautions) and "failover" in text
     view.set_evaluation(sample_evaluation(), "TiB")
     assert view.cautions_label.isHidden() == (not any(w.cautions() for w in view.workloads))
+
+
+def test_a_throughput_target_reads_in_mb_per_s_too(qtbot):
+    """The EF550 example's target was entered as 2,500 MB/s of 256 KiB I/O: the table shows 9.5K IOPS and
+    2,500 MB/s; an 8 KiB OLTP target stays in IOPS only."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluate(load(examples_dir() / "ef550-sas-analytics.toml")), "TiB")
+    (row,) = _summary(view)
+    assert dict(zip(view.SUMMARY_COLUMNS, row))["Target"] == "9.5K (2,500 MB/s)"
+    view.set_evaluation(evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")), "TiB")
+    (row,) = _summary(view)
+    assert dict(zip(view.SUMMARY_COLUMNS, row))["Target"] == "350K"

@@ -80,6 +80,10 @@ def operating_latency(workload) -> float | None:
     return workload.latency_on_curve_ms(workload.operating_iops)
 
 
+THROUGHPUT_BLOCK_KIB = 64
+"""Workloads with blocks this large are sized in MB/s: the summary shows their target in MB/s as well."""
+
+
 class PerformanceView(QWidget):
     """The performance results of one scenario.
 
@@ -600,7 +604,7 @@ class PerformanceView(QWidget):
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, fmt_iops(w.target_iops, NO_TARGET), latency,
+                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, self._target_text(w), latency,
                 w.bottleneck or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
@@ -629,6 +633,14 @@ class PerformanceView(QWidget):
         self.cautions_label.setText("<br>".join(lines))
         self.cautions_label.setVisible(bool(lines))
         self._fit_summary_height()
+
+    @staticmethod
+    def _target_text(w) -> str:
+        """The target in IOPS, and for a large-block (throughput) workload in MB/s too, as it was entered."""
+        text = fmt_iops(w.target_iops, NO_TARGET)
+        if w.target_iops is not None and w.block_kib >= THROUGHPUT_BLOCK_KIB:
+            text += f" ({fmt_mbps(w.target_iops * w.block_kib * 1024 / 1e6)})"
+        return text
 
     def _fit_summary_height(self) -> None:
         """The summary table exactly as tall as its header and rows (at most SUMMARY_ROWS, then it scrolls)."""
