@@ -46,7 +46,7 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         CapacityStep("Raw (marketed)", raw, raw, "catalog drive marketed capacity (decimal)",
                      " + ".join(f"{n} x {d.marketed_bytes / 1e9:,.0f} GB" for d, n in drives) or "no drives",
                      frozen_inputs({"drives": str(sum(n for _, n in drives))})),
-        CapacityStep("Right-sized", raw, right_sized, "catalog drive right_sized_bytes",
+        CapacityStep("Right-sized", raw, right_sized, "catalog drive right-sized capacity",
                      " + ".join(f"{n} x {fmt(d.right_sized_bytes)}" for d, n in drives) or "no drives",
                      frozen_inputs({d.name: fmt(d.right_sized_bytes) for d, _ in drives})),
     ]
@@ -60,7 +60,7 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         if node.spares_per_node * nodes > total:
             problems.append(f"{where}: {total} {drive.name} drive(s) cannot give {node.spares_per_node * nodes} spare(s).")
         if spares:
-            fall.deduct("Spares", spares * rs, f"project spares_per_node x {nodes} controllers ({source})",
+            fall.deduct("Spares", spares * rs, f"project: spares per node x {nodes} controllers ({source})",
                         f"{plural(spares, 'hot spare drive')} x {fmt(rs)}")
         members = total - spares
         minimum = rules.ARRAY_MIN_DRIVES.get(raid, 1)

@@ -216,7 +216,7 @@ def effective_side(
     months = _months_until_full(
         [(p + s, i.growth_pct) for i, p, s in zip(items, phys, snap_phys_each)], usable_bytes)
     if months is not None and any(i.growth_pct > 0 for i in items):
-        notes.append("Growth: physical used grows at each workload's growth_pct_per_year / 12 per month, compounded monthly.")
+        notes.append("Growth: physical used grows at each workload's yearly growth / 12 per month, compounded monthly.")
 
     detail = EfficiencyDetail(
         logical_data_bytes=logical, after_compression_bytes=after_c, after_compaction_bytes=after_k,

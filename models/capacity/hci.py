@@ -40,7 +40,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         CapacityStep("Raw (marketed)", raw, raw, "catalog capacity drive marketed size (decimal)",
                      f"{node.hosts} hosts x {node.disk_groups_per_host} disk groups x {node.capacity_drives_per_group} x "
                      f"{capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
-        CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right_sized_bytes (formatted capacity)",
+        CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right-sized (formatted) capacity",
                      f"{devices} x {fmt(capacity.right_sized_bytes)}", frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
     ]
     if cache is not None:
@@ -50,7 +50,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     level = right_sized
     if node.dedupe_compression:
         pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT
-        src = f"catalog {host.id} dedupe_metadata_pct" if host.dedupe_metadata_pct else f"{rules.VSAN_DOCS}: about 5% of raw"
+        src = f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct else f"{rules.VSAN_DOCS}: about 5% of raw"
         overhead = raw * pct / 100.0
         steps.append(CapacityStep("Dedupe & compression metadata", level, level - overhead, src,
                                   f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
@@ -61,9 +61,9 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                               frozen_inputs({"policy": node.policy, "factor": f"{policy.factor:.3f}", "min hosts": str(policy.min_hosts)})))
     level = after
     if node.slack_space_pct is not None:
-        slack_pct, src = node.slack_space_pct, "project slack_space_pct"
+        slack_pct, src = node.slack_space_pct, "project: slack space"
     elif host.slack_space_pct:
-        slack_pct, src = host.slack_space_pct, f"catalog {host.id} slack_space_pct ({host.source_of('slack_space_pct')})"
+        slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.source_of('slack_space_pct')})"
     else:
         slack_pct, src = rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"
     slack = level * slack_pct / 100.0

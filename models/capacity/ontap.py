@@ -89,7 +89,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
     if adp == "none" and drives:
         notes.append("ADP off: each node's root aggregate is assumed to sit on drives not counted here "
-                     "(add them to spares_per_node if they are in these shelves).")
+                     "(add them to the spares per node if they are in these shelves).")
 
     for drive, total in drives:
         suffix = f" ({drive.name})" if len(drives) > 1 else ""
@@ -114,12 +114,12 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             if value is None:
                 notes.append(f"Root partition {fmt(rules.ADP_FALLBACK_ROOT_BYTES)}: assumed (no catalog size for {controller.name}; seed 000 Table 3).")
                 return float(rules.ADP_FALLBACK_ROOT_BYTES)
-            notes.append(f"Root partition {fmt(value)}: catalog {controller.name} adp_root_partition_bytes at {key}.")
+            notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
             return float(value)
 
         def spare_deduct(k: int, count: int) -> None:
             if count:
-                fall.deduct("Spares", count * rs, "project spares_per_node; ONTAP documentation (hot spares)",
+                fall.deduct("Spares", count * rs, "project: spares per node; ONTAP documentation (hot spares)",
                             f"{plural(count, 'spare drive')} x {fmt(rs)} on node {k + 1}", {"spares per node": str(node.spares_per_node)})
 
         if adp == "root-data-data":
@@ -196,7 +196,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 gs = build_groups(count, size, parity, member, at_least_two=two)
                 sets.append((label, gs))
                 if gs.idle_members:
-                    fall.deduct("Spares", gs.idle_bytes, "project spares_per_node; ONTAP documentation (hot spares)",
+                    fall.deduct("Spares", gs.idle_bytes, "project: spares per node; ONTAP documentation (hot spares)",
                                 f"{gs.idle_members} {label} left out of RAID groups on node {k + 1}")
                     notes.append(f"Node {k + 1}: {gs.idle_members} {label} left out of the RAID groups as extra spares "
                                  f"(a new {raid_label} group for them would cost {parity} parity).")
@@ -237,6 +237,6 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     return Physical(steps, raw, right_sized, usable_total, aggregates, layout, list(dict.fromkeys(notes)), list(dict.fromkeys(problems)))
 
 
-TR_SOURCE = "catalog drive right_sized_bytes (TR-3838 right-sized capacities)"
+TR_SOURCE = "catalog drive right-sized capacity (TR-3838 right-sized capacities)"
 ROOT_SOURCE = ("ONTAP documentation: ADP root partition per drive; size from the project, else the catalog's "
-               "adp_root_partition_bytes (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")
+               "ADP root partition size (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")
