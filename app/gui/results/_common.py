@@ -101,37 +101,45 @@ def problem_messages(evaluation, engine: str) -> list[str]:
 # Widgets
 
 
-class StaleBanner(QFrame):
-    """A slim amber banner "Results out of date: <message>", shown while the view keeps its last good result."""
+class _Banner(QFrame):
+    """A slim tinted banner over a result view: an icon and a word-wrapped line (hidden until used).
 
-    def __init__(self, parent: QWidget | None = None):
+    Args: name: object name (for its style sheet); rgb: the tint, "r, g, b"; icon_name / color: its mark.
+    """
+
+    def __init__(self, name: str, rgb: str, icon_name: str, color: str, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setObjectName("staleBanner")
-        self.setStyleSheet(
-            "#staleBanner { background: rgba(230, 159, 0, 55); border: 1px solid rgba(230, 159, 0, 160);"
-            " border-radius: 4px; }"
-        )
+        self.setObjectName(name)
+        self.setStyleSheet(f"#{name} {{ background: rgba({rgb}, 45); border: 1px solid rgba({rgb}, 155);"
+                           " border-radius: 4px; }")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(8, 3, 8, 3)
         self._icon = QLabel()
-        self._icon.setPixmap(icon("mdi6.alert", WARNING).pixmap(16, 16))
+        self._icon.setPixmap(icon(icon_name, color).pixmap(16, 16))
         self._label = QLabel()
         self._label.setWordWrap(True)
-        self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self._icon)
         layout.addWidget(self._label, 1)
         self.hide()
+
+    def text(self) -> str:
+        return self._label.text()
+
+
+class StaleBanner(_Banner):
+    """A slim amber banner "Results out of date: <message>", shown while the view keeps its last good result."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("staleBanner", "230, 159, 0", "mdi6.alert", WARNING, parent)
+        self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
     def set_stale(self, stale: bool, message: str = "") -> None:
         text = "Results out of date" + (f": {message}" if message else "")
         self._label.setText(text)
         self.setVisible(stale)
 
-    def text(self) -> str:
-        return self._label.text()
 
-
-class ProblemsBanner(QFrame):
+class ProblemsBanner(_Banner):
     """A slim red banner shown above results computed from a design that has errors (a shelf with more drives
     than bays, a missing link...): the figures are what the engines make of the design as drawn, which may not
     be what the user means. Its "Show problems" link emits :attr:`sig_show_problems`."""
@@ -140,23 +148,9 @@ class ProblemsBanner(QFrame):
     """The user clicked "Show problems"."""
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setObjectName("problemsBanner")
-        self.setStyleSheet(
-            "#problemsBanner { background: rgba(208, 52, 44, 40); border: 1px solid rgba(208, 52, 44, 150);"
-            " border-radius: 4px; }"
-        )
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(8, 3, 8, 3)
-        mark = QLabel()
-        mark.setPixmap(icon("mdi6.alert-octagon", FAIL).pixmap(16, 16))
-        layout.addWidget(mark)
-        self._label = QLabel()
-        self._label.setWordWrap(True)
+        super().__init__("problemsBanner", "208, 52, 44", "mdi6.alert-octagon", FAIL, parent)
         self._label.setTextFormat(Qt.TextFormat.RichText)
         self._label.linkActivated.connect(lambda _link: self.sig_show_problems.emit())
-        layout.addWidget(self._label, 1)
-        self.hide()
 
     def set_errors(self, messages: Sequence[str]) -> None:
         """Show the banner for these error messages (hidden when there are none)."""
@@ -173,9 +167,6 @@ class ProblemsBanner(QFrame):
             f"intend: {first}{more}. <a href='problems'>Show problems</a>"
         )
         self.show()
-
-    def text(self) -> str:
-        return self._label.text()
 
 
 class MessagePanel(QWidget):
