@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from models.units import CapacityUnit
 
@@ -211,18 +211,80 @@ class Scenario(Record):
                 seen.add(item.id)
         return self
 
+    _index: "ScenarioIndex" = PrivateAttr(default_factory=lambda: ScenarioIndex())
+
+    def index(self) -> "ScenarioIndex":
+        """The scenario's lookup tables (id -> node, id -> links, id -> workload), built on first use and kept
+        until the node, link or workload lists change; higher layers keep what they derive in ``derived``."""
+        private = self.__pydantic_private__  # one dict lookup: this runs at every node() / links_of()
+        index = private["_index"]
+        if not index.matches(self):
+            index = private["_index"] = ScenarioIndex(self)
+        return index
+
     def node(self, node_id: str):
-        """The node with this id, or None."""
-        return next((n for n in self.nodes if n.id == node_id), None)
+        """The node with this id, or None (a dictionary lookup)."""
+        return self.index().by_id.get(node_id)
 
     def workload(self, workload_id: str) -> Workload | None:
-        return next((w for w in self.workloads if w.id == workload_id), None)
+        """The workload with this id, or None."""
+        return self.index().workloads.get(workload_id)
 
     def links_of(self, node_id: str) -> list[Link]:
-        return [link for link in self.links if node_id in (link.source, link.target)]
+        """The links with ``node_id`` at either end, in scenario order (a new list)."""
+        return list(self.index().links_by_node.get(node_id, ()))
 
     def neighbours(self, node_id: str) -> list[str]:
-        return [link.target if link.source == node_id else link.source for link in self.links_of(node_id)]
+        """The ids at the other end of each of the node's links, in link order (repeated for parallel links)."""
+        return [link.target if link.source == node_id else link.source
+                for link in self.index().links_by_node.get(node_id, ())]
+
+
+class ScenarioIndex:
+    """Lookup tables of one scenario, built in one pass over its lists (O(nodes + links + workloads)).
+
+    Attributes:
+        by_id: node id -> node; links_by_node: node id -> the links touching it, in scenario order (a link to
+        an id that is not a node is listed under that id too); workloads: workload id -> workload;
+        derived: a cache for tables that other layers derive from the scenario (e.g. ``models.topology``), keyed
+        by their own names, dropped with the index.
+
+    It never takes part in comparing, hashing or pickling a scenario: two scenarios with the same fields are
+    equal whether or not either has been indexed, and a pickled scenario is indexed again where it is used.
+    """
+
+    __slots__ = ("_nodes", "_links", "_workloads", "_sizes", "by_id", "links_by_node", "workloads", "derived")
+
+    def __init__(self, scenario: "Scenario | None" = None):
+        self._nodes = self._links = self._workloads = None
+        self._sizes = (-1, -1, -1)
+        self.by_id: dict[str, Any] = {}
+        self.links_by_node: dict[str, list[Link]] = {}
+        self.workloads: dict[str, Workload] = {}
+        self.derived: dict[str, Any] = {}
+        if scenario is None:
+            return
+        self._nodes, self._links, self._workloads = scenario.nodes, scenario.links, scenario.workloads
+        self._sizes = (len(scenario.nodes), len(scenario.links), len(scenario.workloads))
+        self.by_id = {n.id: n for n in scenario.nodes}
+        for link in scenario.links:
+            self.links_by_node.setdefault(link.source, []).append(link)
+            self.links_by_node.setdefault(link.target, []).append(link)
+        self.workloads = {w.id: w for w in scenario.workloads}
+
+    def matches(self, scenario: "Scenario") -> bool:
+        """True when this index was built from the scenario's current lists."""
+        return (self._nodes is scenario.nodes and self._links is scenario.links
+                and self._workloads is scenario.workloads
+                and self._sizes == (len(scenario.nodes), len(scenario.links), len(scenario.workloads)))
+
+    def __eq__(self, other: object) -> bool:
+        return other is None or isinstance(other, ScenarioIndex)  # never makes two scenarios differ
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return (ScenarioIndex, ())  # pickled / deep-copied empty: rebuilt on first use
 
 
 class Settings(Record):
