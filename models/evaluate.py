@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
-from models.project.problems import Problem, find_problems
+from models.problems import Problem, find_problems
 
 
 @dataclass(frozen=True)

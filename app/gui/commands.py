@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 from PySide6.QtGui import QUndoCommand
 
 from models.project.factory import next_id
+from models.project.kinds import NODE_KINDS
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
 
 if TYPE_CHECKING:
@@ -130,8 +131,9 @@ def paste_nodes(scenario: Scenario, nodes: list[NodeBase], links: list[Link], of
     return work, [mapping[n.id] for n in nodes]
 
 
-LAYOUT_COLUMN = {"host": 0, "switch": 1, "controller": 2, "hci_cluster": 2, "cloud_vm": 2, "shelf": 3}
-"""Auto-layout column of each node kind: hosts -> switches -> controllers / clusters / VMs -> shelves."""
+LAYOUT_COLUMN = {kind: row.layout_column for kind, row in NODE_KINDS.items()}
+"""Auto-layout column of each node kind (the kind table's): hosts -> switches -> controllers / clusters / VMs ->
+shelves."""
 
 
 def auto_layout(scenario: Scenario, column_gap: float = 320.0, row_gap: float = 120.0) -> dict[str, tuple[float, float]]:

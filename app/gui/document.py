@@ -18,7 +18,7 @@ from models.catalog import Catalog, CatalogError, bundled_catalog
 from models.evaluate import project_catalog
 from models.project.factory import NotANodeError, new_node, next_id
 from models.project.model import CloudVmNode, HostNode, Link, NodeBase, Project, Scenario, ShelfNode, Workload
-from models.project.problems import link_problem
+from models.topology import link_problem
 
 from models.project.names import link_name, node_names
 

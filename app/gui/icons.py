@@ -6,6 +6,8 @@ from functools import lru_cache
 
 from PySide6.QtGui import QIcon
 
+from models.project.kinds import NODE_KINDS
+
 KIND_ICONS = {
     "host": "mdi6.server",
     "adapter": "mdi6.expansion-card",
@@ -19,6 +21,7 @@ KIND_ICONS = {
     "cloud_disk": "mdi6.cloud",
     "licence": "mdi6.key",
     "link": "mdi6.vector-line",
+    **{kind: row.icon for kind, row in NODE_KINDS.items()},  # node kinds: the kind table's icons
 }
 
 KIND_LABELS = {

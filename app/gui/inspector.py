@@ -63,7 +63,7 @@ from models.project.model import (
     VsanPolicy,
 )
 from models.project.names import KIND_NAMES, link_name, node_name, node_names
-from models.project.problems import find_problems
+from models.problems import find_problems
 from models.units import CapacityUnit, format_capacity
 
 from .document import ProjectDocument

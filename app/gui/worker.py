@@ -53,7 +53,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
     the default (bundled plus the user's records), as ``models.evaluate.evaluate`` does.
     """
     from models.evaluate import evaluate, project_catalog
-    from models.project.problems import find_problems
+    from models.problems import find_problems
 
     start = time.perf_counter()
     try:

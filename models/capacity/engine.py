@@ -8,10 +8,10 @@ is a system feed its effective side. User mistakes (unknown catalog ids, impossi
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
 from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, Shelf
+from models import topology
 from models.project import CloudVmNode, ControllerNode, HciClusterNode, Scenario, ShelfNode, Workload
 
 from . import rules
@@ -31,37 +31,21 @@ def _where(kind: str, node, label: str) -> str:
 
 
 def controller_shelves(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
-    """Controller id -> its shelves (reached through links, shelf chains included) and the problems found."""
-    by_id = {n.id: n for n in scenario.nodes}
-    adjacency: dict[str, list[str]] = {n.id: [] for n in scenario.nodes}
-    for link in scenario.links:
-        if link.source in adjacency and link.target in adjacency:
-            adjacency[link.source].append(link.target)
-            adjacency[link.target].append(link.source)
-    owner: dict[str, str] = {}
-    result: dict[str, list[ShelfNode]] = {}
-    problems: list[str] = []
-    for ctl in (n for n in scenario.nodes if isinstance(n, ControllerNode)):
-        result[ctl.id] = []
-        seen = {ctl.id}
-        queue = deque([ctl.id])
-        while queue:
-            current = queue.popleft()
-            for other in adjacency[current]:
-                if other in seen or not isinstance(by_id[other], ShelfNode):
-                    continue
-                seen.add(other)
-                queue.append(other)
-                if other in owner:
-                    problems.append(f"shelf '{other}' is linked to controllers '{owner[other]}' and '{ctl.id}'; "
-                                    f"its drives are counted for '{owner[other]}' only.")
-                    continue
-                owner[other] = ctl.id
-                result[ctl.id].append(by_id[other])
-    for shelf in (n for n in scenario.nodes if isinstance(n, ShelfNode)):
-        if shelf.id not in owner:
-            problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; its {shelf.drive_count} drives are not counted.")
+    """Controller id -> its shelves (reached through links, shelf chains included; ``models.topology``) and the
+    problems found: shelves two controllers reach, shelves no controller reaches."""
+    topo = topology.of(scenario)
+    result = {ctl.id: topo.shelves_of(ctl.id) for ctl in topo.nodes_of_kind("controller")}
+    problems = [f"shelf '{s.shelf_id}' is linked to controllers '{s.owner}' and '{s.other}'; "
+                f"its drives are counted for '{s.owner}' only." for s in topo.shared_shelves]
+    for shelf in topo.unowned_shelves():
+        problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; its {shelf.drive_count} drives are not counted.")
     return result, problems
+
+
+def bay_overflow(shelf: ShelfNode, record: Shelf) -> int:
+    """Drives of a shelf beyond its catalog record's bays (0 when they fit). The one bay check: the problems
+    check and the capacity waterfall both ask it."""
+    return max(shelf.drive_count - record.bays, 0)
 
 
 def _empty(node: SystemNode, label: str, family: str, problems: list[str]) -> CapacityResult:
@@ -97,7 +81,7 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         swhere = _where("shelf", shelf, shelf.label or shelf.id)
         try:
             shelf_record = catalog.get(shelf.catalog_id, Shelf)
-            if shelf.drive_count > shelf_record.bays:
+            if bay_overflow(shelf, shelf_record):
                 problems.append(f"{swhere}: {shelf.drive_count} drives exceed the {shelf_record.bays} bays of {shelf_record.name}.")
         except CatalogError as exc:
             problems.append(f"{swhere}: {exc}")
@@ -152,13 +136,21 @@ def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -
     return _finish(node, label, "Cloud Volumes ONTAP", phys, workloads, platform="Cloud Volumes ONTAP")
 
 
+_SYSTEMS = {
+    "controller": lambda node, shelves, catalog, wl: _controller(node, shelves.get(node.id, []), catalog, wl),
+    "hci_cluster": lambda node, shelves, catalog, wl: _hci(node, catalog, wl),
+    "cloud_vm": lambda node, shelves, catalog, wl: _cloud(node, catalog, wl),
+}
+"""System node kind (``models.project.kinds.SYSTEM_KINDS``) -> its capacity model."""
+
+
 def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
     """The capacity waterfall of every system of a scenario, and their totals.
 
     Pure: the same scenario and catalog give the same result; nothing is read or written.
     """
     shelves, problems = controller_shelves(scenario)
-    systems_nodes = [n for n in scenario.nodes if isinstance(n, (ControllerNode, HciClusterNode, CloudVmNode))]
+    systems_nodes = topology.of(scenario).systems
     ids = {n.id for n in systems_nodes}
     by_target: dict[str, list[Workload]] = {}
     for w in scenario.workloads:
@@ -169,15 +161,7 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
                             "its data is not counted.")
             continue
         by_target.setdefault(w.target, []).append(w)
-    results: list[CapacityResult] = []
-    for node in systems_nodes:
-        wl = by_target.get(node.id, [])
-        if isinstance(node, ControllerNode):
-            results.append(_controller(node, shelves.get(node.id, []), catalog, wl))
-        elif isinstance(node, HciClusterNode):
-            results.append(_hci(node, catalog, wl))
-        else:
-            results.append(_cloud(node, catalog, wl))
+    results = [_SYSTEMS[node.kind](node, shelves, catalog, by_target.get(node.id, [])) for node in systems_nodes]
     for result in results:
         problems.extend(result.problems)
     return ScenarioCapacity(tuple(results), totals(results), tuple(dict.fromkeys(problems)))
@@ -200,4 +184,4 @@ def totals(results: Sequence[CapacityResult]) -> CapacityTotals:
     )
 
 
-__all__ = ["evaluate_capacity", "totals", "EfficiencyDetail"]
+__all__ = ["bay_overflow", "controller_shelves", "evaluate_capacity", "totals", "EfficiencyDetail"]

@@ -38,7 +38,6 @@ an engineering assumption). Formulas:
 from __future__ import annotations
 
 import math
-from collections import deque
 from dataclasses import dataclass, field
 
 from models.catalog import (
@@ -56,19 +55,10 @@ from models.catalog import (
     Shelf,
     Switch,
 )
-from models.project.model import (
-    CloudVmNode,
-    ControllerNode,
-    HciClusterNode,
-    HostNode,
-    Link,
-    Scenario,
-    ShelfNode,
-    SwitchNode,
-    Workload,
-)
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, Link, Scenario, Workload
+from models import topology
 from models.capacity.rules import RAID_LABEL
-from models.project.problems import shelves_of
+from models.topology import FrontEnd
 
 KIB = 1024
 """Bytes per KiB."""
@@ -230,57 +220,11 @@ class _Builder:
 # ----------------------------------------------------------------------------------------------- topology
 
 
-def _reach(scenario: Scenario, start: str) -> dict[str, list[Link]]:
-    """Nodes reachable from ``start`` through switches: node id -> the links of the path (start first)."""
-    paths: dict[str, list[Link]] = {start: []}
-    queue = deque([start])
-    while queue:
-        current = queue.popleft()
-        node = scenario.node(current)
-        if current != start and not isinstance(node, SwitchNode):
-            continue
-        for link in scenario.links_of(current):
-            other = link.target if link.source == current else link.source
-            if other not in paths:
-                paths[other] = paths[current] + [link]
-                queue.append(other)
-    return paths
-
-
-@dataclass(frozen=True)
-class FrontEnd:
-    """The hosts of a workload and the front-end links between them and the target."""
-
-    hosts: tuple[HostNode, ...]
-    host_links: tuple[Link, ...]
-    target_links: tuple[Link, ...]
-    paths: tuple[tuple[Link, ...], ...]
-
-
 def front_end(scenario: Scenario, workload: Workload) -> FrontEnd:
     """The workload's hosts (its own list, or every host linked to the target directly or through switches) and
-    the links the I/O crosses.
+    the links the I/O crosses (``models.topology``: computed once per scenario and target).
     """
-    reach = _reach(scenario, workload.target)
-    wanted = set(workload.hosts)
-    hosts = [
-        n for n in scenario.nodes
-        if isinstance(n, HostNode) and n.id in reach and (not wanted or n.id in wanted)
-    ]
-    host_links: list[Link] = []
-    target_links: list[Link] = []
-    paths = []
-    for host in hosts:
-        path = list(reversed(reach[host.id]))  # host side first
-        paths.append(tuple(path))
-        if path and path[0] not in host_links:
-            host_links.append(path[0])
-    for link in scenario.links_of(workload.target):
-        other = link.target if link.source == workload.target else link.source
-        if other in reach and isinstance(scenario.node(other), (HostNode, SwitchNode)):
-            if any(link in p for p in paths) or not hosts:
-                target_links.append(link)
-    return FrontEnd(tuple(hosts), tuple(host_links), tuple(target_links), tuple(paths))
+    return topology.front_end(scenario, workload.target, workload.hosts)
 
 
 def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
@@ -288,7 +232,7 @@ def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str
     target (the most common one when several differ); "vSAN" for an HCI cluster; None when nothing links.
     """
     target = scenario.node(workload.target)
-    if isinstance(target, HciClusterNode):
+    if target is not None and target.kind == "hci_cluster":
         return "vSAN"
     fe = front_end(scenario, workload)
     counts: dict[str, int] = {}
@@ -336,7 +280,7 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             total += lt.latency_us if lt else 0.0
             for end in (link.source, link.target):
                 node = scenario.node(end)
-                if isinstance(node, SwitchNode):
+                if node is not None and node.kind == "switch":
                     sw = catalog.find(node.catalog_id)
                     total += sw.latency_us / 2 if isinstance(sw, Switch) else 0.0  # each switch seen from 2 links
         hop_us.append(total)
@@ -549,7 +493,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.add(f"node {k + 1} NVRAM mirror", node.id, 0.0, d / nodes, kind="nvram")
         b.add("HA mirror latency", node.id, 0.0, HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay")
 
-    shelves = shelves_of(scenario, node.id)
+    shelves = topology.shelves_of(scenario, node.id)
     by_drive: dict[str, int] = {}
     for shelf in shelves:
         by_drive[shelf.drive] = by_drive.get(shelf.drive, 0) + shelf.drive_count
@@ -770,6 +714,31 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
 
 
+def _hci_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder):
+    return ("vSAN", *_hci_path(scenario, catalog, workload, target, b))
+
+
+def _cloud_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: CloudVmNode, b: _Builder):
+    protocol = protocol_of(scenario, catalog, workload) or "iSCSI"
+    return (protocol, *_cloud_path(scenario, catalog, workload, target, protocol, b))
+
+
+def _controller_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ControllerNode,
+                       b: _Builder):
+    protocol = protocol_of(scenario, catalog, workload)
+    if protocol is None:
+        record = catalog.get(target.catalog_id, Controller)
+        protocol = record.protocols[0]
+        b.notes.append(f"no front-end link to {target.id}: protocol {protocol} assumed, no host/fabric "
+                       "stations")
+    return (protocol, *_controller_path(scenario, catalog, workload, target, protocol, b))
+
+
+_SYSTEMS = {"hci_cluster": _hci_system, "cloud_vm": _cloud_system, "controller": _controller_system}
+"""System node kind (``models.project.kinds.SYSTEM_KINDS``) -> (protocol, host CPU us per I/O, profile source)
+of a workload's path on it, its stations added to the builder."""
+
+
 def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> WorkloadPath:
     """The stations of one workload's I/O path.
 
@@ -788,23 +757,11 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
     if target is None:
         raise PathError(f"workload '{workload.name}': target '{workload.target}' does not exist")
     b = _Builder()
+    system = _SYSTEMS.get(target.kind)
+    if system is None:
+        raise PathError(f"workload '{workload.name}': target '{workload.target}' is a {target.kind}")
     try:
-        if isinstance(target, HciClusterNode):
-            protocol = "vSAN"
-            host_cpu, source = _hci_path(scenario, catalog, workload, target, b)
-        elif isinstance(target, CloudVmNode):
-            protocol = protocol_of(scenario, catalog, workload) or "iSCSI"
-            host_cpu, source = _cloud_path(scenario, catalog, workload, target, protocol, b)
-        elif isinstance(target, ControllerNode):
-            protocol = protocol_of(scenario, catalog, workload)
-            if protocol is None:
-                record = catalog.get(target.catalog_id, Controller)
-                protocol = record.protocols[0]
-                b.notes.append(f"no front-end link to {target.id}: protocol {protocol} assumed, no host/fabric "
-                               "stations")
-            host_cpu, source = _controller_path(scenario, catalog, workload, target, protocol, b)
-        else:
-            raise PathError(f"workload '{workload.name}': target '{workload.target}' is a {target.kind}")
+        protocol, host_cpu, source = system(scenario, catalog, workload, target, b)
     except CatalogError as exc:
         raise PathError(f"workload '{workload.name}': {exc}") from exc
     names = [s.name for s in b.stations]

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 
 from models.catalog import Catalog
 
+from .kinds import NODE_KINDS, kind_label
 from .model import NodeBase
 
-KIND_NAMES = {"host": "host", "switch": "switch", "controller": "controller", "shelf": "shelf",
-              "hci_cluster": "HCI cluster", "cloud_vm": "cloud VM"}
-"""Node kind -> its name in text."""
+KIND_NAMES = {kind: row.label for kind, row in NODE_KINDS.items()}
+"""Node kind -> its name in text (the kind table's ``label``)."""
 
 
 def node_name(node: NodeBase, catalog: Catalog) -> str:
@@ -26,7 +26,7 @@ def node_name(node: NodeBase, catalog: Catalog) -> str:
     if node.label:
         return node.label
     record = catalog.find(node.catalog_id)
-    return record.name if record is not None else f"unnamed {KIND_NAMES.get(node.kind, node.kind.replace('_', ' '))}"
+    return record.name if record is not None else f"unnamed {kind_label(node.kind)}"
 
 
 def node_names(nodes: Iterable[NodeBase], catalog: Catalog) -> dict[str, str]:

@@ -12,7 +12,7 @@ from app.gui.document import ProjectDocument
 from app.gui.inspector import Inspector
 from app.gui.main_window import read_project
 from models.capacity import evaluate_capacity
-from models.project.problems import find_problems
+from models.problems import find_problems
 from models.resources import examples_dir
 
 EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml"))

@@ -9,7 +9,7 @@ from app.gui.results import CapacityView
 from app.gui.results.capacity_view import ALL_SYSTEMS, EMPTY_MESSAGE
 from app.gui.results.samples import sample_capacity, sample_evaluation, sample_system
 from models.evaluate import Evaluation
-from models.project.problems import Problem
+from models.problems import Problem
 
 
 def _tib(value: float) -> str:

@@ -15,7 +15,7 @@ from app.gui.results.performance_view import EMPTY_MESSAGE
 from app.gui.results.samples import sample_evaluation, sample_performance, sample_workload
 from models.evaluate import Evaluation
 from models.performance.results import ScenarioPerformance
-from models.project.problems import Problem
+from models.problems import Problem
 
 
 @pytest.fixture

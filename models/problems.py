@@ -1,0 +1,231 @@
+"""The design check: everything wrong with a scenario, as a list of problems (never an exception).
+
+It sits above the engines' rules (RAID minimums and names from ``models.capacity.rules``, the bay check of the
+capacity engine) and reads the graph through ``models.topology``, so each rule lives in one place; one pass over
+the nodes, links and workloads (linear in their number).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from models import topology
+from models.capacity import rules
+from models.capacity.engine import bay_overflow
+from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
+from models.catalog import Adapter, Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence
+from models.catalog import Shelf as ShelfRecord
+from models.catalog import Switch
+from models.project.kinds import SYSTEM_KINDS
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode, SwitchNode
+from models.project.names import KIND_NAMES, link_name, node_names
+from models.topology import Topology
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a scenario.
+
+    Attributes:
+        severity: ``error`` (results would be wrong or missing) or ``warning``.
+        message: a sentence naming what is wrong and where.
+        node_id: the node (or link / workload) id it concerns, or ``""`` for the whole scenario.
+        field: the field of that node (link, workload) whose value is wrong (e.g. ``drive_count``), so an editor
+            can show the message next to it; ``""`` when no single field is to blame.
+    """
+
+    severity: Severity
+    message: str
+    node_id: str = ""
+    field: str = ""
+
+
+def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem],
+                   field: str = "catalog_id"):
+    if not entry_id:
+        return None
+    try:
+        return catalog.get(entry_id, kind)
+    except CatalogError as exc:
+        out.append(Problem("error", f"{node_id}: {what}: {exc}", node_id, field))
+        return None
+
+
+def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    shelf = _check_catalog(catalog, node.catalog_id, ShelfRecord, node.id, "shelf", out)
+    drive = _check_catalog(catalog, node.drive, Drive, node.id, "drive", out, "drive")
+    controller = topo.controller_of_shelf(node.id)
+    if controller is None:
+        out.append(Problem("error", f"{node.id}: shelf is not connected to a controller", node.id))
+    if shelf is None:
+        return
+    if bay_overflow(node, shelf):
+        out.append(Problem("error", f"{node.id}: {node.drive_count} drives do not fit {shelf.bays} bays", node.id,
+                           "drive_count"))
+    if drive is not None and drive.interface not in shelf.drive_interfaces:
+        out.append(Problem("error", f"{node.id}: {shelf.name} cannot take {drive.interface} drive {drive.name}",
+                           node.id, "drive"))
+    if controller is not None:
+        record = catalog.find(controller.catalog_id)
+        if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
+            out.append(Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id, "catalog_id"))
+
+
+def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
+    if record is None:
+        return
+    nodes = node.nodes or record.nodes
+    if node.raid_type in ("raid0", "none"):
+        out.append(Problem("warning", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} keeps no "
+                           "redundancy: one failed drive loses the data", node.id, "raid_type"))
+    elif node.spares_per_node == 0 and node.raid_type != "ddp":
+        out.append(Problem("warning", f"{node.id}: no hot spares: after a drive failure the RAID group "
+                           "runs degraded until the drive is replaced", node.id, "spares_per_node"))
+    if record.nodes == 2 and nodes == 1:
+        out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id, "nodes"))
+    if node.software and record.software_versions and node.software not in record.software_versions:
+        out.append(Problem("error", f"{node.id}: software '{node.software}' is not one of "
+                           f"{', '.join(record.software_versions)}", node.id, "software"))
+    shelves = topo.shelves_of(node.id)
+    if not shelves:
+        out.append(Problem("warning", f"{node.id}: controller has no shelves (no capacity)", node.id))
+    drives = sum(s.drive_count for s in shelves)
+    if drives > record.max_drives:
+        out.append(Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id))
+    if node.adp != "none" and node.adp not in record.adp:
+        out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
+    per_node = drives // max(nodes, 1) - node.spares_per_node
+    # the capacity engine's minimums: an ONTAP data aggregate (RAID DP 5, RAID-TEC 7), else a volume group
+    minimums = rules.ONTAP_MIN_DRIVES if record.family == "ONTAP" else rules.ARRAY_MIN_DRIVES
+    need = minimums.get(node.raid_type, 1)
+    if shelves and drives and per_node < need:
+        out.append(Problem("error", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least "
+                           f"{need} drives per node; {max(per_node, 0)} left after spares", node.id, "raid_type"))
+    if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(per_node, 0):
+        out.append(Problem("error", f"{node.id}: RAID group size {node.raid_group_size} is larger than the "
+                           f"{max(per_node, 0)} drives available per node", node.id, "raid_group_size"))
+
+
+VSAN_MIN_HOSTS = {"ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}
+"""Hosts a vSAN storage policy needs: 2 FTT + 1 for mirroring, 4 for RAID5 (3+1), 6 for RAID6 (4+2)."""
+
+
+def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    record = _check_catalog(catalog, node.catalog_id, HciNode, node.id, "HCI host", out)
+    minimum = VSAN_MIN_HOSTS[node.policy]
+    if node.hosts < minimum:
+        out.append(Problem("error", f"{node.id}: {VSAN_POLICIES[node.policy].name} needs at least {minimum} hosts, "
+                           f"the cluster has {node.hosts}", node.id, "policy"))
+    if record is None:
+        return
+    if node.disk_groups_per_host > record.max_disk_groups:
+        out.append(Problem("error", f"{node.id}: at most {record.max_disk_groups} disk groups", node.id,
+                           "disk_groups_per_host"))
+    if node.capacity_drives_per_group > record.max_capacity_per_group:
+        out.append(Problem("error", f"{node.id}: at most {record.max_capacity_per_group} capacity drives per disk "
+                           "group", node.id, "capacity_drives_per_group"))
+    if node.policy in ("ftt1-raid5", "ftt2-raid6") and not record.all_flash:
+        out.append(Problem("error", f"{node.id}: erasure coding needs an all-flash cluster", node.id, "policy"))
+
+
+def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    vm = _check_catalog(catalog, node.catalog_id, CloudVm, node.id, "VM", out)
+    licence = _check_catalog(catalog, node.licence, Licence, node.id, "licence", out, "licence")
+    _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out, "disk")
+    if vm is None:
+        return
+    if vm.licences and node.licence not in vm.licences:
+        out.append(Problem("error", f"{node.id}: licence '{licence.name if licence else node.licence}' is not "
+                           f"offered on {vm.vm_size}", node.id, "licence"))
+    if node.ha and not vm.ha_supported:
+        out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id, "ha"))
+    if node.disk_count > vm.max_data_disks:
+        out.append(Problem("error", f"{node.id}: {vm.vm_size} takes at most {vm.max_data_disks} data disks",
+                           node.id, "disk_count"))
+
+
+def _host(node: HostNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    _check_catalog(catalog, node.catalog_id, Host, node.id, "host", out)
+    _check_catalog(catalog, node.adapter, Adapter, node.id, "adapter", out, "adapter")
+
+
+def _switch(node: SwitchNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    switch = _check_catalog(catalog, node.catalog_id, Switch, node.id, "switch", out)
+    cabled = sum(link.ports for link in topo.links_of(node.id))
+    if switch is not None and cabled > switch.ports:
+        out.append(Problem(
+            "warning", f"{node.id}: {cabled} ports are cabled to this switch but {switch.name} has "
+            f"{switch.ports}; license more ports or add a switch (a second fabric also removes the single "
+            "point of failure)", node.id))
+
+
+_NODE_CHECKS = {"shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
+                "host": _host, "switch": _switch}
+"""Node kind (``models.project.kinds.NODE_KINDS``) -> the checks of one node of that kind."""
+
+
+def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
+    """Everything wrong with a scenario's topology and workloads.
+
+    Checks: catalog ids exist and are of the right kind; a shelf has a controller; a drive fits the shelf's
+    bays and interface; the controller takes the shelf; an HA pair has both nodes; RAID groups fit the drives;
+    links join compatible items and protocols the controller speaks; a workload's target exists and serves I/O;
+    an HCI cluster's policy has enough hosts; a cloud VM's licence fits the VM. Messages name items as the user
+    does (``names.node_names``), e.g. "DS2246 (node 1): 30 drives do not fit 24 bays".
+
+    A shelf belongs to the controller that owns it in ``models.topology`` (linked to it or daisy-chained behind
+    one of its shelves; the first controller in scenario order when several reach it), the same shelves the
+    capacity and performance engines count.
+    """
+    out: list[Problem] = []
+    names = node_names(scenario.nodes, catalog)
+    topo = topology.of(scenario)
+    for node in scenario.nodes:
+        _NODE_CHECKS[node.kind](node, topo, catalog, out)
+
+    # a link's verdict depends only on its ends' kinds and catalog records and its type: asked once per combination
+    verdicts: dict[tuple, str | None] = {}
+    for link in scenario.links:
+        a, b = topo.node(link.source), topo.node(link.target)
+        key = (a.kind, a.catalog_id, b.kind, b.catalog_id, link.link_type) if a is not None and b is not None else None
+        if key is None or key not in verdicts:
+            reason = topo.link_problem(catalog, link.source, link.target, link.link_type)
+            if key is not None:
+                verdicts[key] = reason
+        else:
+            reason = verdicts[key]
+        if reason:
+            out.append(Problem("error", f"link {link_name(link.source, link.target, names)}: {reason}", link.id,
+                               "link_type"))
+
+    for workload in scenario.workloads:
+        target = topo.node(workload.target)
+        if target is None:
+            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id,
+                               "target"))
+        elif target.kind not in SYSTEM_KINDS:
+            out.append(
+                Problem(
+                    "error",
+                    f"workload '{workload.name}': target '{names[target.id]}' is a "
+                    f"{KIND_NAMES.get(target.kind, target.kind)}; assign it to a controller, cluster or VM",
+                    workload.id,
+                    "target",
+                )
+            )
+        for host_id in workload.hosts:
+            host = topo.node(host_id)
+            if host is None or host.kind != "host":
+                out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
+                                   "hosts"))
+    # node problems were written "<id>: ..."; the user reads the node's name
+    for k, problem in enumerate(out):
+        name = names.get(problem.node_id)
+        if name and problem.message.startswith(f"{problem.node_id}: "):
+            out[k] = Problem(problem.severity, name + problem.message[len(problem.node_id):], problem.node_id,
+                             problem.field)
+    return out

@@ -1,0 +1,287 @@
+"""Graph queries over a scenario's topology: which shelves a controller owns, which hosts reach a system and
+over which links, and which links may be made.
+
+Every query runs on lookup tables built once per scenario (``Scenario.index``: id -> node, id -> links) and on
+tables derived from them once, on first use (shelf ownership, the reach of each system). :func:`of` returns the
+scenario's :class:`Topology`, kept with the scenario's index, so the problems check, the capacity engine and the
+performance engine of one evaluation share it and an evaluation costs time linear in nodes and links.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from functools import cached_property
+
+from models.catalog import Catalog, CatalogError, Controller, LinkType
+from models.project.kinds import BACK_END_MEDIA, NODE_KINDS, kind_of
+from models.project.model import ControllerNode, HostNode, Link, NodeBase, Scenario, ShelfNode
+
+
+@dataclass(frozen=True)
+class SharedShelf:
+    """A shelf that two controllers reach (directly or through a shelf chain): ``owner`` counts its drives
+    (the first controller in scenario order), ``other`` does not."""
+
+    shelf_id: str
+    owner: str
+    other: str
+
+
+@dataclass(frozen=True)
+class FrontEnd:
+    """The hosts of a workload and the front-end links between them and its target.
+
+    Attributes:
+        hosts: the host nodes issuing the I/O, in scenario order.
+        host_links: the first link of each host's path (host side), without repeats.
+        target_links: the target's links to hosts or switches that carry the I/O.
+        paths: for each host, the links from the host to the target (host side first).
+    """
+
+    hosts: tuple[HostNode, ...]
+    host_links: tuple[Link, ...]
+    target_links: tuple[Link, ...]
+    paths: tuple[tuple[Link, ...], ...]
+
+
+class Topology:
+    """The graph of one scenario. Build it with :func:`of` (cached with the scenario); do not keep it across
+    edits (an edited scenario is a new value with a new topology)."""
+
+    def __init__(self, scenario: Scenario):
+        self.scenario = scenario
+        index = scenario.index()
+        self.by_id: dict[str, NodeBase] = index.by_id
+        self._links_by_node: dict[str, list[Link]] = index.links_by_node
+        self._reach: dict[str, dict[str, tuple[Link, ...]]] = {}
+        self._front_ends: dict[tuple[str, tuple[str, ...]], FrontEnd] = {}
+
+    # ------------------------------------------------------------------------------------------ lookups
+
+    def node(self, node_id: str) -> NodeBase | None:
+        """The node with this id, or None."""
+        return self.by_id.get(node_id)
+
+    def links_of(self, node_id: str) -> tuple[Link, ...]:
+        """The links touching a node, in scenario order."""
+        return tuple(self._links_by_node.get(node_id, ()))
+
+    def neighbours(self, node_id: str) -> list[str]:
+        """The ids at the other end of the node's links, in link order."""
+        return [link.target if link.source == node_id else link.source for link in self._links_by_node.get(node_id, ())]
+
+    @cached_property
+    def position(self) -> dict[str, int]:
+        """Node id -> its place in the scenario's node list."""
+        return {n.id: i for i, n in enumerate(self.scenario.nodes)}
+
+    @cached_property
+    def _by_kind(self) -> dict[str, tuple[NodeBase, ...]]:
+        groups: dict[str, list[NodeBase]] = {}
+        for n in self.scenario.nodes:
+            groups.setdefault(n.kind, []).append(n)
+        return {k: tuple(v) for k, v in groups.items()}
+
+    def nodes_of_kind(self, *kinds: str) -> tuple[NodeBase, ...]:
+        """The nodes of these kinds, in scenario order."""
+        if len(kinds) == 1:
+            return self._by_kind.get(kinds[0], ())
+        wanted = set(kinds)
+        return tuple(n for n in self.scenario.nodes if n.kind in wanted)
+
+    @cached_property
+    def systems(self) -> tuple[NodeBase, ...]:
+        """The storage systems (controllers, HCI clusters, cloud VMs) in scenario order."""
+        return tuple(n for n in self.scenario.nodes if NODE_KINDS[n.kind].system)
+
+    # ------------------------------------------------------------------------------------------ shelves
+
+    @cached_property
+    def _ownership(self) -> tuple[dict[str, list[ShelfNode]], dict[str, str], tuple[SharedShelf, ...]]:
+        """Controller id -> its shelves, shelf id -> owner, and the shelves two controllers reach.
+
+        A controller owns the shelves linked to it and, through shelf-to-shelf links, the shelves daisy-chained
+        behind them (breadth first, in link order). A shelf that several controllers reach belongs to the first
+        of them in scenario order. O(nodes + links): each shelf is entered once per controller reaching it.
+        """
+        owned: dict[str, list[ShelfNode]] = {}
+        owner: dict[str, str] = {}
+        shared: list[SharedShelf] = []
+        for ctl in self.nodes_of_kind("controller"):
+            owned[ctl.id] = []
+            seen = {ctl.id}
+            queue = deque([ctl.id])
+            while queue:
+                current = queue.popleft()
+                for other in self.neighbours(current):
+                    if other in seen or not isinstance(self.by_id.get(other), ShelfNode):
+                        continue
+                    seen.add(other)
+                    queue.append(other)
+                    if other in owner:
+                        shared.append(SharedShelf(other, owner[other], ctl.id))
+                        continue
+                    owner[other] = ctl.id
+                    owned[ctl.id].append(self.by_id[other])
+        return owned, owner, tuple(shared)
+
+    def shelves_of(self, controller_id: str) -> list[ShelfNode]:
+        """The shelves a controller owns (linked to it, or daisy-chained behind one that is), breadth first."""
+        return list(self._ownership[0].get(controller_id, ()))
+
+    def controller_of_shelf(self, shelf_id: str) -> ControllerNode | None:
+        """The controller that owns a shelf (see :meth:`shelves_of`), or None when no controller reaches it."""
+        owner = self._ownership[1].get(shelf_id)
+        return self.by_id[owner] if owner is not None else None  # type: ignore[return-value]
+
+    @property
+    def shared_shelves(self) -> tuple[SharedShelf, ...]:
+        """Shelves that more than one controller reaches, in discovery order."""
+        return self._ownership[2]
+
+    def unowned_shelves(self) -> list[ShelfNode]:
+        """Shelves no controller reaches, in scenario order."""
+        owner = self._ownership[1]
+        return [s for s in self.nodes_of_kind("shelf") if s.id not in owner]  # type: ignore[misc]
+
+    # ------------------------------------------------------------------------------------------ front end
+
+    def reach(self, start: str) -> dict[str, tuple[Link, ...]]:
+        """Nodes reachable from ``start`` through relaying items (switches): node id -> the links of the path,
+        ``start``'s side first (breadth first, so a shortest path in hops; ties go to the earlier link).
+        Cached per start."""
+        paths = self._reach.get(start)
+        if paths is not None:
+            return paths
+        paths = {start: ()}
+        queue = deque([start])
+        while queue:
+            current = queue.popleft()
+            if current != start:
+                node = self.by_id.get(current)
+                if node is None or not NODE_KINDS[node.kind].relays:
+                    continue
+            for link in self._links_by_node.get(current, ()):
+                other = link.target if link.source == current else link.source
+                if other not in paths:
+                    paths[other] = paths[current] + (link,)
+                    queue.append(other)
+        self._reach[start] = paths
+        return paths
+
+    def hosts_reaching(self, target_id: str) -> list[HostNode]:
+        """The hosts linked to a system directly or through switches, in scenario order."""
+        reach = self.reach(target_id)
+        position = self.position
+        hosts = [n for i in reach if isinstance(n := self.by_id.get(i), HostNode)]
+        return sorted(hosts, key=lambda h: position[h.id])
+
+    def front_end(self, target_id: str, host_ids: tuple[str, ...] | list[str] = ()) -> FrontEnd:
+        """The hosts of a workload on ``target_id`` (``host_ids``, or every host reaching the target when empty)
+        and the links its I/O crosses. Cached per (target, hosts)."""
+        key = (target_id, tuple(host_ids))
+        cached = self._front_ends.get(key)
+        if cached is not None:
+            return cached
+        reach = self.reach(target_id)
+        wanted = set(host_ids)
+        hosts = [h for h in self.hosts_reaching(target_id) if not wanted or h.id in wanted]
+        host_links: list[Link] = []
+        seen_first: set[int] = set()
+        on_paths: set[int] = set()
+        paths = []
+        for host in hosts:
+            path = tuple(reversed(reach[host.id]))  # host side first
+            paths.append(path)
+            on_paths.update(id(link) for link in path)
+            if path and id(path[0]) not in seen_first:
+                seen_first.add(id(path[0]))
+                host_links.append(path[0])
+        target_links: list[Link] = []
+        for link in self._links_by_node.get(target_id, ()):
+            other = link.target if link.source == target_id else link.source
+            node = self.by_id.get(other)
+            if other in reach and node is not None and node.kind in ("host", "switch"):
+                if id(link) in on_paths or not hosts:
+                    target_links.append(link)
+        result = FrontEnd(tuple(hosts), tuple(host_links), tuple(target_links), tuple(paths))
+        self._front_ends[key] = result
+        return result
+
+    # ------------------------------------------------------------------------------------------ links
+
+    def link_problem(self, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
+        """Why a link of ``link_type_id`` between two nodes cannot be made, or None when it can.
+
+        Rules: SAS / PCIe links join a controller to a shelf; FC / Ethernet links join hosts, switches,
+        controllers and cloud VMs, and a controller must speak the link's protocol; an HCI cluster links over
+        Ethernet only; a shelf takes only a back-end link (its own, whatever the medium, or SAS / PCIe). Each
+        kind's media are its row's ``link_media`` (``models.project.kinds``).
+        """
+        a, b = self.by_id.get(source_id), self.by_id.get(target_id)
+        if a is None or b is None:
+            return "both ends of a link must be on the canvas"
+        if a.id == b.id:
+            return "a link cannot connect an item to itself"
+        try:
+            link = catalog.get(link_type_id, LinkType)
+        except CatalogError as exc:
+            return str(exc)
+        kinds = {a.kind, b.kind}
+        backend = link.medium in BACK_END_MEDIA
+        if "shelf" in kinds:
+            shelf_links = {getattr(catalog.find(n.catalog_id), "backend_link", None) for n in (a, b) if n.kind == "shelf"}
+            fits = backend or link.id in shelf_links
+            if fits and kinds <= {"shelf", "controller"}:
+                return None  # controller to shelf, or shelf to shelf (daisy chain)
+            wanted = ", ".join(sorted(x for x in shelf_links if x)) or "SAS / NVMe"
+            return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
+        if backend:
+            return f"{link.name} is a back-end link: it joins a controller to a shelf"
+        for node in (a, b):
+            if isinstance(node, ControllerNode):
+                record = catalog.find(node.catalog_id)
+                if isinstance(record, Controller) and not set(link.protocols) & set(record.protocols):
+                    return f"{record.name} does not speak {'/'.join(link.protocols)}"
+            row = kind_of(node)
+            if link.medium not in row.link_media and row.link_rule:
+                return row.link_rule
+        if kinds == {"host"}:
+            return "two hosts do not connect to each other for storage"
+        return None
+
+
+def of(scenario: Scenario) -> Topology:
+    """The scenario's topology, built on first use and kept with the scenario's index (so every engine of one
+    evaluation shares it; an edited scenario gets a new one)."""
+    derived = scenario.index().derived
+    topology = derived.get("topology")
+    if topology is None:
+        topology = derived["topology"] = Topology(scenario)
+    return topology
+
+
+def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
+    """Why a link of ``link_type_id`` between two nodes of ``scenario`` cannot be made, or None when it can
+    (see :meth:`Topology.link_problem`)."""
+    return of(scenario).link_problem(catalog, source_id, target_id, link_type_id)
+
+
+def shelves_of(scenario: Scenario, controller_id: str) -> list[ShelfNode]:
+    """The shelves a controller owns, chained shelves included (see :meth:`Topology.shelves_of`)."""
+    return of(scenario).shelves_of(controller_id)
+
+
+def controller_of_shelf(scenario: Scenario, shelf_id: str) -> ControllerNode | None:
+    """The controller that owns a shelf, or None (see :meth:`Topology.controller_of_shelf`)."""
+    return of(scenario).controller_of_shelf(shelf_id)
+
+
+def front_end(scenario: Scenario, target_id: str, host_ids: tuple[str, ...] | list[str] = ()) -> FrontEnd:
+    """The hosts and front-end links of I/O to ``target_id`` (see :meth:`Topology.front_end`)."""
+    return of(scenario).front_end(target_id, host_ids)
+
+
+__all__ = ["FrontEnd", "SharedShelf", "Topology", "controller_of_shelf", "front_end", "link_problem", "of",
+           "shelves_of"]
