@@ -171,24 +171,10 @@ def assemble(
         if not net.multiclass:
             mix = np.ones(1)
         sat = bottleneck_of(net, mix)
-    stations = {}
-    for k, name in enumerate(net.names):
-        is_sat = saturated is not None and bool(saturated[k])
-        per = {}
-        for r, cname in enumerate(net.classes):
-            if is_sat:
-                per[cname] = ClassStationResult(min(1.0, _f(Ukr[k, r])), None, None)
-            else:
-                per[cname] = ClassStationResult(_f(Ukr[k, r]), _f(Rkr[k, r]), _f(Qkr[k, r]))
-        u = float(Ukr[k].sum())
-        if is_sat:
-            stations[name] = StationResult(1.0, None, None, MappingProxyType(per))
-        else:
-            q = float(Qkr[k].sum())
-            w = X if weights is None else weights
-            wt = float(w.sum())
-            res = float((w * Rkr[k]).sum() / wt) if wt > 0 else float(Rkr[k].mean())
-            stations[name] = StationResult(u, res, q, MappingProxyType(per))
+    if len(net.classes) == 1:
+        stations = _single_class_stations(net, X, Rkr, Qkr, Ukr, saturated, weights)
+    else:
+        stations = _stations(net, X, Rkr, Qkr, Ukr, saturated, weights)
     classes = {}
     for r, cname in enumerate(net.classes):
         classes[cname] = ClassResult(_f(X[r]), None if not stable else _f(class_resp[r]))
@@ -211,3 +197,49 @@ def assemble(
         stations=MappingProxyType(stations),
         classes=MappingProxyType(classes),
     )
+
+
+def _single_class_stations(net: Net, X, Rkr, Qkr, Ukr, saturated, weights) -> dict[str, StationResult]:
+    """Per-station results of a one-class network from Python floats (``tolist``), the same numbers as
+    :func:`_stations` gives (sums over one class are that class's value; the weighted mean is computed with the
+    same two IEEE operations), without a numpy scalar per field: a closed solve stays a few percent above its
+    MVA kernel."""
+    cname = net.classes[0]
+    U = Ukr[:, 0].tolist()
+    R = Rkr[:, 0].tolist()
+    Q = Qkr[:, 0].tolist()
+    sat = saturated.tolist() if saturated is not None else None
+    w = float((X if weights is None else weights)[0])
+    stations = {}
+    for k, name in enumerate(net.names):
+        if sat is not None and sat[k]:
+            per = {cname: ClassStationResult(min(1.0, U[k]), None, None)}
+            stations[name] = StationResult(1.0, None, None, MappingProxyType(per))
+        else:
+            per = {cname: ClassStationResult(U[k], R[k], Q[k])}
+            res = (w * R[k]) / w if w > 0 else R[k]
+            stations[name] = StationResult(U[k], res, Q[k], MappingProxyType(per))
+    return stations
+
+
+def _stations(net: Net, X, Rkr, Qkr, Ukr, saturated, weights) -> dict[str, StationResult]:
+    """Per-station results of a network of any number of classes."""
+    stations = {}
+    for k, name in enumerate(net.names):
+        is_sat = saturated is not None and bool(saturated[k])
+        per = {}
+        for r, cname in enumerate(net.classes):
+            if is_sat:
+                per[cname] = ClassStationResult(min(1.0, _f(Ukr[k, r])), None, None)
+            else:
+                per[cname] = ClassStationResult(_f(Ukr[k, r]), _f(Rkr[k, r]), _f(Qkr[k, r]))
+        u = float(Ukr[k].sum())
+        if is_sat:
+            stations[name] = StationResult(1.0, None, None, MappingProxyType(per))
+        else:
+            q = float(Qkr[k].sum())
+            w = X if weights is None else weights
+            wt = float(w.sum())
+            res = float((w * Rkr[k]).sum() / wt) if wt > 0 else float(Rkr[k].mean())
+            stations[name] = StationResult(u, res, q, MappingProxyType(per))
+    return stations
