@@ -48,7 +48,8 @@ def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUn
     Values under one large unit are shown in the small unit (GB or GiB). A non-finite value, which the engines
     never produce, is shown as ``n/a`` rather than ``nan``.
     """
-    unit = CapacityUnit(unit)
+    if unit.__class__ is not CapacityUnit:
+        unit = CapacityUnit(unit)
     if not math.isfinite(capacity_bytes):
         return "n/a"
     large = unit.large_bytes

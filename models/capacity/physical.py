@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from models.units import format_capacity
+from models.units import CapacityUnit, format_capacity
 
 from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def fmt(value: float) -> str:
     """Bytes in binary units, as ONTAP and the seeds print them (744.96 GiB, 25.47 TiB)."""
-    return format_capacity(value, "TiB")
+    return format_capacity(value, CapacityUnit.TIB)
 
 
 def plural(count: float, word: str) -> str:
