@@ -4,29 +4,10 @@ from __future__ import annotations
 
 import re
 
-from models.catalog import (
-    Catalog,
-    CloudDisk,
-    CloudVm,
-    Controller,
-    Drive,
-    Entry,
-    HciNode,
-    Host,
-    Shelf,
-    Switch,
-)
+from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, Host, Shelf
 
-from .model import (
-    CloudVmNode,
-    ControllerNode,
-    HciClusterNode,
-    HostNode,
-    NodeBase,
-    Scenario,
-    ShelfNode,
-    SwitchNode,
-)
+from .kinds import NODE_KINDS
+from .model import NodeBase, Scenario
 
 
 class NotANodeError(ValueError):
@@ -49,43 +30,49 @@ def default_raid(controller: Controller) -> str:
     return {"ONTAP": "raid_dp", "E-Series": "ddp"}.get(controller.family, "raid5")
 
 
+def _host(entry: Host, catalog: Catalog) -> dict:
+    fc = next((a for a in catalog.of_kind("adapter") if a.adapter_type == "FC HBA"), None)
+    return {"adapter": fc.id if fc else None}
+
+
+def _controller(entry: Controller, catalog: Catalog) -> dict:
+    return {"software": entry.default_software or None, "raid_type": default_raid(entry),
+            "adp": entry.adp[0] if entry.adp else "none", "spares_per_node": 1}
+
+
+def _shelf(entry: Shelf, catalog: Catalog) -> dict:
+    drives = [d for d in catalog.of_kind(Drive) if d.interface in entry.drive_interfaces]
+    if not drives:
+        raise NotANodeError(f"no drive in the catalog fits {entry.name}")
+    return {"drive": drives[0].id, "drive_count": entry.bays}
+
+
+def _cloud_vm(entry: CloudVm, catalog: Catalog) -> dict:
+    disks = catalog.of_kind(CloudDisk)
+    disk = next((d for d in disks if d.provider == entry.provider and "P30" in d.name), disks[0] if disks else None)
+    if disk is None or not entry.licences:
+        raise NotANodeError(f"{entry.name}: the catalog has no disk or licence for it")
+    return {"licence": entry.licences[0], "disk": disk.id}
+
+
+_DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm}
+"""Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
+
+
 def new_node(entry: Entry, node_id: str, catalog: Catalog, x: float = 0.0, y: float = 0.0) -> NodeBase:
     """A canvas item for a catalog record, with defaults a sizing engineer would start from.
+
+    The node kind is the kind table's row for the record's catalog kind (``kinds.NODE_KINDS``).
 
     Raises:
         NotANodeError: the record is a drive, adapter, link, disk or licence (these are set on an item,
             not placed on their own).
     """
-    common = {"id": node_id, "catalog_id": entry.id, "label": entry.name, "x": x, "y": y}
-    if isinstance(entry, Host):
-        adapters = catalog.of_kind("adapter")
-        fc = next((a for a in adapters if a.adapter_type == "FC HBA"), None)
-        return HostNode(**common, adapter=fc.id if fc else None)
-    if isinstance(entry, Switch):
-        return SwitchNode(**common)
-    if isinstance(entry, Controller):
-        return ControllerNode(
-            **common,
-            software=entry.default_software or None,
-            raid_type=default_raid(entry),
-            adp=entry.adp[0] if entry.adp else "none",
-            spares_per_node=1,
+    row = next((r for r in NODE_KINDS.values() if isinstance(entry, r.catalog_type)), None)
+    if row is None:
+        raise NotANodeError(
+            f"a {entry.kind} is not placed on its own: drop a drive on a shelf, an adapter on a host, "
+            "a disk or licence on a cloud VM"
         )
-    if isinstance(entry, Shelf):
-        drives = [d for d in catalog.of_kind(Drive) if d.interface in entry.drive_interfaces]
-        if not drives:
-            raise NotANodeError(f"no drive in the catalog fits {entry.name}")
-        drive = drives[0]
-        return ShelfNode(**common, drive=drive.id, drive_count=entry.bays)
-    if isinstance(entry, HciNode):
-        return HciClusterNode(**common)
-    if isinstance(entry, CloudVm):
-        disks = catalog.of_kind(CloudDisk)
-        disk = next((d for d in disks if d.provider == entry.provider and "P30" in d.name), disks[0] if disks else None)
-        if disk is None or not entry.licences:
-            raise NotANodeError(f"{entry.name}: the catalog has no disk or licence for it")
-        return CloudVmNode(**common, licence=entry.licences[0], disk=disk.id)
-    raise NotANodeError(
-        f"a {entry.kind} is not placed on its own: drop a drive on a shelf, an adapter on a host, "
-        "a disk or licence on a cloud VM"
-    )
+    defaults = _DEFAULTS[row.kind](entry, catalog) if row.kind in _DEFAULTS else {}
+    return row.record_type(id=node_id, catalog_id=entry.id, label=entry.name, x=x, y=y, **defaults)
