@@ -1,7 +1,6 @@
 """Benchmark of a whole evaluation on large generated designs; prints ms per evaluation.
 
     uv run python benchmarks/bench_scale.py            # nodes 10 .. 10,000 x workloads 1 / 10 / 100
-    uv run python benchmarks/bench_scale.py --all      # also the slow cells (10,000 nodes x 100 workloads)
 
 Each cell times ``models.evaluate.evaluate`` (problems, capacity and performance) cold: the engine's closed-ramp
 cache is cleared before every run, as for a new design. The designs are built like a large customer's: pods of
@@ -37,8 +36,6 @@ POD_NODES = 10
 
 NODE_COUNTS = (10, 100, 1_000, 10_000)
 WORKLOAD_COUNTS = (1, 10, 100)
-SLOW_CELLS = {(10_000, 100)}
-"""Cells left out of the default run (print them with --all)."""
 
 
 def make_design(nodes: int, workloads: int) -> Project:
@@ -109,7 +106,6 @@ def cold_ms(project: Project, repeat: int) -> float:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--all", action="store_true", help="also run the slow cells (10,000 nodes x 100 workloads)")
     parser.add_argument("--repeat", type=int, default=3, help="runs per cell (median; default 3)")
     args = parser.parse_args(argv)
     table: dict[tuple[int, int], float] = {}
@@ -118,9 +114,6 @@ def main(argv: list[str] | None = None) -> None:
     for n in NODE_COUNTS:
         cells = []
         for w in WORKLOAD_COUNTS:
-            if (n, w) in SLOW_CELLS and not args.all:
-                cells.append(f"{'(--all)':>11s}")
-                continue
             project = make_design(n, w)
             repeat = args.repeat if n * max(w, 10) <= 100_000 else 1
             table[n, w] = cold_ms(project, repeat)

@@ -231,7 +231,8 @@ class Topology:
         kinds = {a.kind, b.kind}
         backend = link.medium in BACK_END_MEDIA
         if "shelf" in kinds:
-            shelf_links = {getattr(catalog.find(n.catalog_id), "backend_link", None) for n in (a, b) if n.kind == "shelf"}
+            shelf_links = {getattr(catalog.find(n.catalog_id), "backend_link", None)
+                           for n in (a, b) if n.kind == "shelf"}
             fits = backend or link.id in shelf_links
             if fits and kinds <= {"shelf", "controller"}:
                 return None  # controller to shelf, or shelf to shelf (daisy chain)

@@ -38,7 +38,8 @@ def controller_shelves(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], 
     problems = [f"shelf '{s.shelf_id}' is linked to controllers '{s.owner}' and '{s.other}'; "
                 f"its drives are counted for '{s.owner}' only." for s in topo.shared_shelves]
     for shelf in topo.unowned_shelves():
-        problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; its {shelf.drive_count} drives are not counted.")
+        problems.append(f"shelf '{shelf.label or shelf.id}' ({shelf.id}) is linked to no controller; "
+                        f"its {shelf.drive_count} drives are not counted.")
     return result, problems
 
 

@@ -26,6 +26,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -289,9 +290,18 @@ def latency_at_iops(iops: Sequence[float], latency_ms: Sequence[float], target: 
     return float(np.interp(target, x, y))
 
 
+@lru_cache(maxsize=256)
 def thin_indices(n: int, points: int) -> np.ndarray:
     """About ``points`` indices into a ramp of n points, spread geometrically over N (dense where the curve
-    bends at low N, sparser on the flat saturated tail), always including the first and the last."""
+    bends at low N, sparser on the flat saturated tail), always including the first and the last.
+
+    Cached per (n, points): the returned array is read-only."""
+    idx = _thin_indices(n, points)
+    idx.setflags(write=False)
+    return idx
+
+
+def _thin_indices(n: int, points: int) -> np.ndarray:
     if n <= points:
         return np.arange(n)
     geo = np.unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
@@ -426,15 +436,14 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
     idx = thin_indices(len(r.iops), curve_points)
+    # the kept points as Python numbers, converted once per array (the same values as per-point float())
+    kept_iops = r.iops[idx]
     curve = tuple(
-        CurvePoint(
-            iops=float(r.iops[i]),
-            latency_ms=float(r.storage_ms[i]),
-            mbps=float(r.iops[i] * block / 1e6),
-            host_latency_ms=float(r.host_ms[i]) if host_side else None,
-            population=int(r.population[i]),
+        CurvePoint(iops=x, latency_ms=y, mbps=m, host_latency_ms=h, population=n)
+        for x, y, m, h, n in zip(
+            kept_iops.tolist(), r.storage_ms[idx].tolist(), (kept_iops * block / 1e6).tolist(),
+            r.host_ms[idx].tolist() if host_side else [None] * len(idx), r.population[idx].tolist(),
         )
-        for i in idx
     )
     target = target_rate(w)
     latency_at_target = host_at_target = None

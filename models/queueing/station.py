@@ -21,7 +21,10 @@ DEFAULT_CLASS = "default"
 
 
 def _check_demand(station: str, field: str, value: object) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+    # exact float / int first: the numbers.Real check goes through the ABC machinery (the engines build
+    # thousands of stations per evaluation)
+    exact = type(value) is float or type(value) is int
+    if not exact and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
         raise ValueError(f"station {station!r}: {field} must be a real number of seconds, got {value!r}")
     v = float(value)
     if not math.isfinite(v):
@@ -66,14 +69,15 @@ class Station:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name.strip():
             raise ValueError(f"station name must be a non-empty string, got {self.name!r}")
-        if isinstance(self.servers, bool) or not isinstance(self.servers, numbers.Integral):
+        if type(self.servers) is not int and (isinstance(self.servers, bool)
+                                              or not isinstance(self.servers, numbers.Integral)):
             raise ValueError(f"station {self.name!r}: servers must be an integer >= 1, got {self.servers!r}")
         if int(self.servers) < 1:
             raise ValueError(f"station {self.name!r}: servers must be >= 1, got {self.servers!r}")
         object.__setattr__(self, "servers", int(self.servers))
         if not isinstance(self.delay, bool):
             raise ValueError(f"station {self.name!r}: delay must be a bool, got {self.delay!r}")
-        if isinstance(self.demand_s, Mapping):
+        if type(self.demand_s) is not float and isinstance(self.demand_s, Mapping):
             clean: dict[str, float] = {}
             for cls, value in self.demand_s.items():
                 if not isinstance(cls, str) or not cls:
