@@ -48,15 +48,20 @@ def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUn
     Values under one large unit are shown in the small unit (GB or GiB). A non-finite value, which the engines
     never produce, is shown as ``n/a`` rather than ``nan``.
     """
-    if unit.__class__ is not CapacityUnit:
-        unit = CapacityUnit(unit)
+    # a member or its string value (a str enum hashes and compares as its value)
+    parts = _DISPLAY.get(unit) if isinstance(unit, str) else None
+    if parts is None:
+        parts = _DISPLAY[CapacityUnit(unit)]  # raises ValueError naming the unknown unit
     if not math.isfinite(capacity_bytes):
         return "n/a"
-    large = unit.large_bytes
+    large, large_label, size, label = parts
     if abs(capacity_bytes) >= large:
-        return f"{capacity_bytes / large:,.{digits}f} {unit.value}"
-    label, size = unit.small
+        return f"{capacity_bytes / large:,.{digits}f} {large_label}"
     return f"{capacity_bytes / size:,.{digits}f} {label}"
+
+
+_DISPLAY = {unit: (unit.large_bytes, unit.value, unit.small[1], unit.small[0]) for unit in CapacityUnit}
+"""Unit -> (large unit bytes, its label, small unit bytes, its label), looked up once per formatted number."""
 
 
 def to_unit(capacity_bytes: float, unit: CapacityUnit | str) -> float:
