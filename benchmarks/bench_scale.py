@@ -130,6 +130,7 @@ def _targets(label: str, table: dict[tuple[int, int], float]) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Run every cell and print the wall-clock table, the CPU table and the targets (``--repeat N`` runs each)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5, help="runs per cell (median; default 5)")
     args = parser.parse_args(argv)

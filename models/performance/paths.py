@@ -199,6 +199,7 @@ class WorkloadPath:
 
     @property
     def read_fraction(self) -> float:
+        """The workload's share of reads, 0..1."""
         return self.workload.read_pct / 100.0
 
 
@@ -209,6 +210,8 @@ class _Builder:
 
     def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
             write_async_s=0.0):
+        """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers at least 1);
+        a station with no work at all is left out."""
         read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
         if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return

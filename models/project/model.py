@@ -339,6 +339,11 @@ class Project(Record):
         return next(s for s in self.scenarios if s.name == self.active_scenario)
 
     def scenario_named(self, name: str) -> Scenario:
+        """The scenario with this name.
+
+        Raises:
+            KeyError: no scenario has that name.
+        """
         for scenario in self.scenarios:
             if scenario.name == name:
                 return scenario
