@@ -106,7 +106,7 @@ def build_net(stations: Sequence[Station], classes: tuple[str, ...], multiclass:
     demand = np.zeros((K, R))
     known = set(classes)
     for k, s in enumerate(st):
-        if isinstance(s.demand_s, Mapping):
+        if type(s.demand_s) is not float and isinstance(s.demand_s, Mapping):
             unknown = set(s.demand_s) - known
             if unknown:
                 if multiclass:

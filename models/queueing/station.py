@@ -77,7 +77,8 @@ class Station:
         object.__setattr__(self, "servers", int(self.servers))
         if not isinstance(self.delay, bool):
             raise ValueError(f"station {self.name!r}: delay must be a bool, got {self.delay!r}")
-        if type(self.demand_s) is not float and isinstance(self.demand_s, Mapping):
+        demand = self.demand_s
+        if type(demand) is dict or (type(demand) is not float and isinstance(demand, Mapping)):
             clean: dict[str, float] = {}
             for cls, value in self.demand_s.items():
                 if not isinstance(cls, str) or not cls:
@@ -99,6 +100,8 @@ class Station:
 
     def demand_for(self, job_class: str) -> float:
         """Demand in seconds of ``job_class`` here (0 for a class absent from a mapping)."""
+        if type(self.demand_s) is float:  # checked and converted by __post_init__
+            return self.demand_s
         if isinstance(self.demand_s, Mapping):
             return float(self.demand_s.get(job_class, 0.0))
         return float(self.demand_s)
