@@ -8,7 +8,7 @@ value keeps what the user typed and shows why next to the field.
 :class:`Inspector` shows the selected item by the names the user knows (label, catalog model; ids only in a
 tooltip), hides the fields that do not apply to it (DDP settings on ONTAP, ADP and WAFL on E-Series), shows what an
 empty field stands for ("default (23)", from :mod:`models.capacity.defaults`), greys out choices the item cannot
-take (DDP on ONTAP), and shows what :func:`~models.project.problems.find_problems` reports under the field to blame
+take (DDP on ONTAP), and shows what :func:`~models.problems.find_problems` reports under the field to blame
 (e.g. "30 drives do not fit 24 bays" under the drive count), the value itself being kept.
 """
 
@@ -573,7 +573,7 @@ class Inspector(QScrollArea):
     Items are named as the user knows them (label, else catalog model), never by id (ids are in the header's
     tooltip). Fields that do not apply to the selected item (DDP settings on an ONTAP controller, ADP on an
     E-Series array) are hidden; a field left empty shows the value the engines use instead ("default (23)"); what
-    :func:`~models.project.problems.find_problems` finds wrong with a field shows under it, the rest under the
+    :func:`~models.problems.find_problems` finds wrong with a field shows under it, the rest under the
     header.
     """
 
