@@ -188,10 +188,6 @@ class Workload(Record):
     clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
     growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
 
-    @property
-    def write_pct(self) -> float:
-        return 100.0 - self.read_pct
-
 
 class Scenario(Record):
     """One design variant: its topology and workloads."""
