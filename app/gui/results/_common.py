@@ -42,11 +42,6 @@ def series_color(index: int) -> QColor:
     return QColor(SERIES[index % len(SERIES)])
 
 
-def is_dark(widget: QWidget) -> bool:
-    """True when the widget's palette has a dark background."""
-    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
-
-
 def text_color(widget: QWidget) -> QColor:
     return widget.palette().color(QPalette.ColorRole.Text)
 
