@@ -327,12 +327,6 @@ class ReportBuilder:
         story.append(PageBreak())
         return story
 
-    def _system_for(self, target: str):
-        capacity = self.evaluation.capacity
-        if capacity is None:
-            return None
-        return next((sys for sys in capacity.systems if sys.system_id == target), None)
-
     def summary(self) -> list:
         s = self.s
         ev = self.evaluation
