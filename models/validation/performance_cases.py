@@ -315,11 +315,6 @@ def _cvo_checks(catalog: Catalog, case: dict[str, Any], workload: str) -> list[C
     return checks
 
 
-def _fabricpool(catalog: Catalog, cold: float, workload: str, tiering: str = "auto") -> WorkloadPerformance:
-    return evaluate_one(seeds.cvo("azure-standard-ds4-v2", False, workload, concurrency=32, tiering=tiering,
-                                  cold_data_pct=cold), catalog)
-
-
 def case_fabricpool_read(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     # the seed's FIO test: random reads, average 16 KiB
     hot = evaluate_one(_fp_read_scenario(0.0, "none"), catalog)
