@@ -85,6 +85,7 @@ class Entry(Sourced):
 
     @property
     def kind(self) -> str:
+        """The record's kind, its table name in the catalog TOML: "drive", "shelf", "controller", ... (``KIND``)."""
         return self.KIND
 
 
