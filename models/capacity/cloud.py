@@ -17,6 +17,13 @@ from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: CloudDisk, where: str) -> Physical:
+    """The physical side (raw -> usable, bytes) of a Cloud Volumes ONTAP node on ``vm`` with ``licence`` and ``disk``.
+
+    Rules and sources in the module docstring: raw = disk_count x disk size (x2 for an HA pair), HA mirror, RAID0,
+    WAFL reserve 10 %, licence cap (TiB-based "TB"). ``where`` names the node in problems. Configuration errors
+    (too many disks for the VM, licence not offered, HA unsupported, a RAID type other than RAID0) do not raise:
+    they are returned in ``Physical.problems`` and the rules above are applied anyway.
+    """
     problems: list[str] = []
     notes: list[str] = []
     if node.disk_count > vm.max_data_disks:

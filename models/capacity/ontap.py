@@ -36,6 +36,10 @@ from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def even_split(total: int, parts: int) -> list[int]:
+    """``total`` split over ``parts`` as evenly as possible, larger shares first: even_split(5, 2) -> [3, 2].
+
+    Negative ``total`` counts as 0 and ``parts`` < 1 as 1, so the result always has max(parts, 1) items.
+    """
     base, extra = divmod(max(total, 0), max(parts, 1))
     return [base + 1 if i < extra else base for i in range(max(parts, 1))]
 
