@@ -212,12 +212,15 @@ class Scenario(Record):
         return next((n for n in self.nodes if n.id == node_id), None)
 
     def workload(self, workload_id: str) -> Workload | None:
+        """The workload with this id, or None."""
         return next((w for w in self.workloads if w.id == workload_id), None)
 
     def links_of(self, node_id: str) -> list[Link]:
+        """The links with ``node_id`` at either end, in scenario order."""
         return [link for link in self.links if node_id in (link.source, link.target)]
 
     def neighbours(self, node_id: str) -> list[str]:
+        """The ids of the nodes linked to ``node_id``, one per link (a node linked twice appears twice)."""
         return [link.target if link.source == node_id else link.source for link in self.links_of(node_id)]
 
 
@@ -273,6 +276,7 @@ class Project(Record):
         return next(s for s in self.scenarios if s.name == self.active_scenario)
 
     def scenario_named(self, name: str) -> Scenario:
+        """The scenario called ``name``. Raises KeyError naming it when the project has none."""
         for scenario in self.scenarios:
             if scenario.name == name:
                 return scenario
