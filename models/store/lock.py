@@ -21,6 +21,7 @@ from .records import StoreError
 
 
 def lock_path_for(path: Path | str) -> Path:
+    """The lock file of project ``path``: the same folder, the file name + ".lock" (a.storplan -> a.storplan.lock)."""
     path = Path(path)
     return path.with_name(path.name + ".lock")
 
@@ -64,6 +65,7 @@ class LockInfo:
 
     @property
     def is_mine(self) -> bool:
+        """True when this process on this host holds the lock."""
         return self.pid == os.getpid() and self.host == socket.gethostname()
 
     @property
@@ -72,6 +74,7 @@ class LockInfo:
         return self.host == socket.gethostname() and not pid_alive(self.pid)
 
     def describe(self) -> str:
+        """"user@host, process PID, since ACQUIRED_AT" (host alone when the user is unknown), for messages."""
         who = f"{self.user}@{self.host}" if self.user else self.host
         return f"{who}, process {self.pid}, since {self.acquired_at}"
 
@@ -117,6 +120,7 @@ class ProjectLock:
 
     @property
     def held(self) -> bool:
+        """True while this object holds the lock (between `acquire` and `release`)."""
         return self._held
 
     def acquire(self) -> None:
