@@ -51,12 +51,14 @@ class PlaceholderView(QWidget):
         self._render()
 
     def set_evaluation(self, evaluation: Any, capacity_unit: Any = CapacityUnit.TIB) -> None:
+        """Show ``evaluation``'s status summary: usable, effective (in ``capacity_unit``), IOPS at SLO, bottleneck."""
         summary = status_summary(evaluation, capacity_unit)
         lines = [f"<b>{self._title}</b>"] + [f"{STATUS_CAPTIONS.get(k, k)}: {v}" for k, v in summary.items()]
         self._text = "<br>".join(lines)
         self._render()
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show ``message`` in red under the figures while ``stale`` (the shown result is out of date), else nothing."""
         self._stale = message if stale else ""
         self._render()
 
@@ -107,6 +109,7 @@ class ProblemsList(QListWidget):
         self.itemActivated.connect(self._on_clicked)
 
     def set_problems(self, problems) -> None:
+        """List ``problems`` (``Problem`` records): errors red, warnings amber; "No topology problems" when empty."""
         self.clear()
         for problem in problems:
             name = "mdi6.alert-circle" if problem.severity == "error" else "mdi6.alert-outline"
@@ -181,6 +184,7 @@ class ResultsArea(QTabWidget):
                 view.set_design_errors(errors)
 
     def compare_view_class(self):
+        """The ``CompareView`` class of ``app.gui.results`` once the result views are loaded, else None."""
         return _VIEWS.get("CompareView")
 
     def show_outcome(self, outcome, unit: Any) -> None:
@@ -204,6 +208,7 @@ class ResultsArea(QTabWidget):
                                else outcome.error)
 
     def refresh_unit(self, unit: Any) -> None:
+        """Show the last good result again in capacity ``unit`` (``CapacityUnit`` or "TB" / "TiB"), if there is one."""
         if self.last_good is not None:
             for view in self.result_views:
                 view.set_evaluation(self.last_good, unit)
