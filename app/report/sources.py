@@ -21,6 +21,7 @@ class SourcedNumber:
 
     @property
     def assumed(self) -> bool:
+        """True when ``source`` marks the number as an assumption ("assumed..."; ``models.catalog.is_assumption``)."""
         return is_assumption(self.source)
 
 
