@@ -43,10 +43,12 @@ def series_color(index: int) -> QColor:
 
 
 def text_color(widget: QWidget) -> QColor:
+    """The widget palette's text colour (follows light / dark mode)."""
     return widget.palette().color(QPalette.ColorRole.Text)
 
 
 def base_color(widget: QWidget) -> QColor:
+    """The widget palette's base (background of views) colour (follows light / dark mode)."""
     return widget.palette().color(QPalette.ColorRole.Base)
 
 
@@ -81,6 +83,7 @@ def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
 
 
 def html_escape(text: str) -> str:
+    """``text`` with &, < and > escaped for Qt rich text (quotes are left as they are: not for attribute values)."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
@@ -129,6 +132,7 @@ class StaleBanner(_Banner):
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show "Results out of date: ``message``" while ``stale``; hide the banner otherwise."""
         text = "Results out of date" + (f": {message}" if message else "")
         self._label.setText(text)
         self.setVisible(stale)
@@ -187,11 +191,13 @@ class MessagePanel(QWidget):
         layout.addStretch(2)
 
     def show_message(self, title: str, details: Sequence[str] = ()) -> None:
+        """Show ``title`` in bold and ``details`` below it, one line each (the detail line hidden when empty)."""
         self._title.setText(title)
         self._detail.setText("\n".join(details))
         self._detail.setVisible(bool(details))
 
     def text(self) -> str:
+        """The shown title and details as plain text, one per line."""
         return "\n".join(t for t in (self._title.text(), self._detail.text()) if t)
 
 
@@ -206,6 +212,10 @@ class ValueAxis(pg.AxisItem):
         self.kind = kind
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
+        """pyqtgraph override: in log mode over a narrow range (< 3 major ticks, <= 3 decades), ticks at 1-2-5 steps.
+
+        ``minVal`` / ``maxVal`` are log10 of the axis range; returns pyqtgraph's [(spacing, [tick values])] list.
+        """
         major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
         if len(major) >= 3 or maxVal - minVal > 3:
             return major
@@ -218,6 +228,7 @@ class ValueAxis(pg.AxisItem):
         return [(None, minor)]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802
+        """pyqtgraph override: tick labels as the tables print them (100K, 1.5M IOPS; 6 significant digits)."""
         strings = []
         for value in values:
             real = 10 ** value if self.logMode else value * scale
@@ -247,6 +258,7 @@ def make_plot(parent: QWidget | None = None, **kwargs) -> pg.PlotWidget:
 
 
 def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
+    """Make ``plot``'s background, axis pens, tick and label fonts follow ``palette_source``'s palette and font."""
     text = text_color(palette_source)
     plot.setBackground(base_color(palette_source))
     font = QFont(palette_source.font())
@@ -259,10 +271,12 @@ def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
 
 
 def axis_label_style(widget: QWidget) -> dict:
+    """CSS-like style for pyqtgraph axis labels: the widget's text colour and font size (at least 9 pt)."""
     return {"color": text_color(widget).name(), "font-size": f"{max(widget.font().pointSizeF(), 9):.0f}pt"}
 
 
 def max_text_width(widget: QWidget, texts: Iterable[str]) -> int:
+    """The widest of ``texts`` in pixels with ``widget``'s font (0 for none)."""
     metrics = widget.fontMetrics()
     return max((metrics.horizontalAdvance(t) for t in texts), default=0)
 
