@@ -78,14 +78,17 @@ class WaterfallBar:
 
     @property
     def change(self) -> float:
+        """after - before, bytes: negative for a drop, positive for a gain."""
         return self.after - self.before
 
     @property
     def low(self) -> float:
+        """The bar's lower end in bytes: 0 for a total (solid from zero), else the smaller of before and after."""
         return 0.0 if self.kind == "total" else min(self.before, self.after)
 
     @property
     def high(self) -> float:
+        """The bar's upper end in bytes: ``after`` for a total, else the larger of before and after."""
         return self.after if self.kind == "total" else max(self.before, self.after)
 
 
@@ -236,6 +239,7 @@ def scenario_waterfall(capacity) -> list[WaterfallBar]:
 
 
 def fmt_bytes_plain(value: float) -> str:
+    """``value`` bytes as a plain grouped integer ("1,234,567 bytes"), for the exact figures in tooltips."""
     return f"{value:,.0f} bytes"
 
 
@@ -412,6 +416,7 @@ class CapacityView(QWidget):
 
     @property
     def capacity_unit(self) -> CapacityUnit:
+        """The unit (TB or TiB) the view shows capacities in."""
         return self._unit
 
     @property
