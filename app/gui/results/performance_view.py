@@ -310,21 +310,26 @@ class PerformanceView(QWidget):
         self._draw_curves()
 
     def select_workload(self, workload_id: str) -> None:
+        """Select the workload ``workload_id`` in the workload box; KeyError when it is not shown."""
         index = self.workload_combo.findData(workload_id)
         if index < 0:
             raise KeyError(workload_id)
         self.workload_combo.setCurrentIndex(index)
 
     def selected_workload(self):
+        """The `WorkloadPerformance` selected in the workload box, or None when none is shown."""
         return self._workloads[self.workload_combo.currentIndex()] if self._workloads else None
 
     def curve_item(self, workload_id: str) -> pg.PlotDataItem:
+        """The latency curve (IOPS x ms) drawn for ``workload_id``; KeyError when it is not drawn."""
         return self._curve_items[workload_id]
 
     def slo_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The horizontal SLO line (ms) drawn for ``workload_id``; KeyError when it is not drawn."""
         return self._slo_lines[workload_id]
 
     def saturation_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The vertical saturation line (IOPS) of ``workload_id``; KeyError when none is drawn (no finite value)."""
         return self._saturation_lines[workload_id]
 
     def utilisation_bars(self) -> list[tuple[str, float, bool]]:
