@@ -268,6 +268,7 @@ class ReportBuilder:
     # -- helpers ------------------------------------------------------------------------------------------------
 
     def cap(self, value) -> str:
+        """Bytes ``value`` as the project's capacity unit prints it (``fmt_capacity``: TB or TiB)."""
         return fmt_capacity(value, self.unit)
 
     def section_break(self) -> CondPageBreak:
@@ -276,15 +277,18 @@ class ReportBuilder:
         return CondPageBreak(self.height * 0.6)
 
     def p(self, text: str, style=None) -> Paragraph:
+        """A body paragraph of reportlab mini-HTML ``text`` (the caller escapes user text), in ``style`` or body."""
         return Paragraph(text, style or self.s.body)
 
     def workloads(self):
+        """The active scenario's workload predictions (``WorkloadPerformance``), [] without a performance result."""
         perf = self.evaluation.performance
         return list(perf.workloads) if perf is not None else []
 
     # -- sections -----------------------------------------------------------------------------------------------
 
     def cover(self) -> list:
+        """The cover page: project name and description, customer, author, date, scenario, versions; a page break."""
         info = self.project.info
         s = self.s
         story: list = [Spacer(1, self.height * 0.18)]
@@ -328,6 +332,9 @@ class ReportBuilder:
         return story
 
     def summary(self) -> list:
+        """The summary section: verdict box, capacity totals, capacity and performance requirement tables
+        (fits, months until full, meets target, headroom), bottleneck sentences and the problems table.
+        """
         s = self.s
         ev = self.evaluation
         story: list = [_heading("Summary", s)]
@@ -408,6 +415,7 @@ class ReportBuilder:
         return system.physical_used_bytes <= system.usable_bytes
 
     def workload_spec(self, wp):
+        """The scenario's `Workload` record behind prediction ``wp`` (same id), or None."""
         return next((w for w in self.scenario.workloads if w.id == wp.workload_id), None)
 
     def target_text(self, wp) -> str:
@@ -505,6 +513,7 @@ class ReportBuilder:
                 f"design to {_e(fmt_iops(wp.saturation_iops))} IOPS at saturation{_e(slo)}.")
 
     def problems_block(self) -> list:
+        """The "Problems" table (severity, message) of the active evaluation; [] when there are none."""
         problems = list(self.evaluation.problems)
         if not problems:
             return []
@@ -516,6 +525,7 @@ class ReportBuilder:
         return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
+        """The topology section: the drawing of the active scenario sized to the page, with item and link counts."""
         s = self.s
         drawing = g.topology_drawing(self.scenario, self.catalog, self.unit, self.width, self.height - 110)
         items, links = len(self.scenario.nodes), len(self.scenario.links)
@@ -532,6 +542,9 @@ class ReportBuilder:
         ]
 
     def bom(self) -> list:
+        """The bill of materials: one row per node, its parts (adapters, drives, disks, licence) and per link, with
+        quantities and key catalog figures.
+        """
         s = self.s
         cat = self.catalog
         rows = [["Item", "Qty", "Model", "Key figures"]]
@@ -656,6 +669,9 @@ class ReportBuilder:
         return rows
 
     def capacity(self) -> list:
+        """The capacity section: scenario totals, then per system the waterfall chart, its steps (before, after,
+        formula, source), efficiency figures, layout, assumptions and problems; or why capacity could not be computed.
+        """
         s = self.s
         story: list = [self.section_break(), _heading("Capacity", s)]
         capacity = self.evaluation.capacity
@@ -714,6 +730,9 @@ class ReportBuilder:
         return story
 
     def performance(self) -> list:
+        """The performance section: per workload the key figures, the latency curve and the station utilisation
+        table at the operating point; or why performance could not be computed.
+        """
         s = self.s
         story: list = [self.section_break(), _heading("Performance", s)]
         perf = self.evaluation.performance
@@ -770,6 +789,7 @@ class ReportBuilder:
         return story
 
     def comparison(self) -> list:
+        """The scenario comparison table (capacity totals, per-workload figures side by side); [] with one scenario."""
         if len(self.project.scenarios) < 2:
             return []
         s = self.s
@@ -812,6 +832,9 @@ class ReportBuilder:
                 _table(rows, [first] + [rest] * len(evs), s)]
 
     def sources(self) -> list:
+        """The assumptions and sources section: how StorPlan predicts, and every catalog and preset number the
+        scenario uses with its source (assumptions highlighted).
+        """
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
         story.append(Paragraph("How StorPlan predicts", s.h2))
@@ -838,6 +861,9 @@ class ReportBuilder:
         return story
 
     def validation_section(self) -> list:
+        """The model validation section: pass counts, checks outside tolerance and the table of every check;
+        or the reason the cases could not be run (``validation`` given as a message).
+        """
         s = self.s
         story: list = [self.section_break(), _heading("Model validation", s)]
         outcomes = self.validation
@@ -876,6 +902,7 @@ class ReportBuilder:
         return story
 
     def story(self) -> list:
+        """The whole report as a list of reportlab flowables, section by section, for `build_pdf`."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
                 + self.comparison() + self.sources() + self.validation_section())
 
