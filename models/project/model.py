@@ -18,9 +18,9 @@ ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80
 
 
 class Record(BaseModel):
-    """Base of every project record: frozen, no unknown fields."""
+    """Base of every project record: frozen, no unknown fields, every float finite (nan and inf are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False)
 
     def with_changes(self, **changes: Any):
         """A validated copy with some fields changed.
