@@ -169,6 +169,8 @@ def load(path: Path | str) -> Project:
     """Read a project TOML file. Raises ProjectFormatError naming the file."""
     path = Path(path)
     try:
+        if path.exists() and not path.is_file():
+            raise ProjectFormatError(f"{path}: not a project file (a folder, a pipe or a device)")
         with open(path, "rb") as fh:
             raw = fh.read(MAX_TOML_BYTES + 1)
         if len(raw) > MAX_TOML_BYTES:

@@ -54,6 +54,8 @@ def installed_app_version() -> str:
 def is_sqlite_file(path: Path | str) -> bool:
     """True when the file starts with the SQLite header (``"SQLite format 3\\0"``)."""
     try:
+        if not os.path.isfile(path):  # never open a pipe or a device: it could block for ever
+            return False
         with open(path, "rb") as fh:
             return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
@@ -369,6 +371,8 @@ def _looks_like_toml(head: bytes, path: Path) -> bool:
 def _check_header(path: Path) -> None:
     """Recognise non-StorPlan files before SQLite sees them (SQLite treats an empty file as an empty database)."""
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise StoreError(f"{path} is not a StorPlan project (it is a pipe or a device).", path, "not_storplan")
         with open(path, "rb") as fh:
             head = fh.read(100)
     except FileNotFoundError:
