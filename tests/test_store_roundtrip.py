@@ -117,7 +117,7 @@ def workloads(draw, workload_id: str, node_ids: list[str]):
             opt(
                 st.fixed_dictionaries(
                     {
-                        "interval_h": st.floats(min_value=0, max_value=24 * 366, exclude_min=True),
+                        "interval_h": st.floats(min_value=1 / 60, max_value=24 * 366),
                         "retention_h": st.floats(min_value=0, max_value=24 * 3660, exclude_min=True),
                         "change_pct_per_h": pct(),
                     }
