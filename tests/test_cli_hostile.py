@@ -68,6 +68,12 @@ def _deep_toml(tmp: Path) -> Path:
     return path
 
 
+def _deep_toml_named_storplan(tmp: Path) -> Path:
+    path = tmp / "deep-text.storplan"
+    path.write_text("foo = " + "[" * 1000 + "]" * 1000 + "\n")
+    return path
+
+
 def _inf_row(tmp: Path) -> Path:
     return _alter(_storplan(tmp, "inf.storplan"), "UPDATE node SET x = 9e999 WHERE id = 'fabric';")
 
@@ -77,6 +83,7 @@ HOSTILE = {
     "cross-join view": (_cross_join_view, ["view 'node'"]),
     "damaged header": (_damaged_header, ["damaged"]),
     "deep toml": (_deep_toml, ["nested too deeply"]),
+    "deep toml named .storplan": (_deep_toml_named_storplan, ["not a StorPlan project"]),
     "x = inf": (lambda t: _toml_with(t, "xinf.toml", "x = 0.0", "x = inf"), ["node 'sql-servers' > x", "finite"]),
     "x = nan": (lambda t: _toml_with(t, "xnan.toml", "y = 120.0", "y = nan"), ["node 'sql-servers' > y", "finite"]),
     "think_time_ms = inf": (

@@ -311,7 +311,7 @@ def test_fuzz_toml_text(originals, tmp_path: Path):
                 del data[i : i + rng.randint(1, 30)]
             else:
                 data[i:i] = rng.choice([b"[" * 500, b"\xff\xfe", b"inf", b"nan", b"\n[[node]]\n", b"1e400"])
-        path = folder / "mutated.toml"
+        path = folder / ("mutated.storplan" if rng.random() < 0.25 else "mutated.toml")  # text given as a .storplan
         path.write_bytes(bytes(data))
         return path
 

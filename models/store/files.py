@@ -361,9 +361,10 @@ def _create_temp(path: Path) -> Path:
 
 def _looks_like_toml(head: bytes, path: Path) -> bool:
     try:
-        text = path.read_text(encoding="utf-8") if len(head) < 4096 else path.read_bytes()[:1 << 20].decode("utf-8")
+        with open(path, "rb") as fh:  # at most 1 MiB: a huge file is judged by its first bytes
+            text = fh.read(1 << 20).decode("utf-8")
         tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
         return head.lstrip().startswith((b"format", b"[project]", b"#"))
     return True
 
