@@ -63,6 +63,7 @@ def test_two_handles_saving_one_file(saved: Path):
     error = info.value
     assert isinstance(error, StoreError) and error.reason == "changed_on_disk"
     assert str(saved.resolve()) in str(error) and "changed on disk" in str(error) and "Save As" in str(error)
+    assert "UTC" in str(error)
     assert error.expected == alice.fingerprint and error.current == bob_saved.fingerprint
     assert saved.read_bytes() == bob_bytes, "Bob's work is not overwritten"
     assert [p.name for p in saved.parent.iterdir()] == [saved.name], "no temporary file left"

@@ -4,6 +4,7 @@ time, and every refusal is a StoreError naming the file and what is wrong, with 
 from __future__ import annotations
 
 import hashlib
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -164,6 +165,19 @@ def test_wrong_application_id_is_refused(saved: Path):
 
 
 # --- size and time limits -------------------------------------------------------------------------------------------
+
+
+def test_a_file_larger_than_any_project_is_refused_unread(saved: Path):
+    from models.store.files import MAX_PROJECT_BYTES
+
+    os.truncate(saved, MAX_PROJECT_BYTES + 4096)  # sparse: nothing is written to disk
+    before = saved.stat().st_size, saved.stat().st_mtime_ns
+    start = time.monotonic()
+    with pytest.raises(StoreError) as info:
+        open_project(saved)
+    assert time.monotonic() - start < 1.0, "refused from its size, not after reading (or hashing) 1 GiB"
+    assert info.value.reason == "corrupt" and "larger than any project" in str(info.value)
+    assert (saved.stat().st_size, saved.stat().st_mtime_ns) == before
 
 
 def test_overlong_value_is_refused(saved: Path):

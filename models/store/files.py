@@ -40,6 +40,9 @@ _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _READ_ONLY_ERRNOS = {errno.EACCES, errno.EPERM, errno.EROFS}
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
+MAX_PROJECT_BYTES = 2**30
+"""Largest ``.storplan`` file opened (1 GiB; a 10,000-node project is a few MB)."""
+
 
 def installed_app_version() -> str:
     """The installed StorPlan version (``"0.0.0+unknown"`` when it is not installed as a package)."""
@@ -402,6 +405,14 @@ def _check_header(path: Path) -> None:
         raise StoreError(f"{path} is not a StorPlan project (it is not an SQLite database).", path, "not_storplan")
     if len(head) < 100:
         raise StoreError(f"{path} is damaged: it is truncated ({len(head)} bytes).", path, "corrupt")
+    size = path.stat().st_size
+    if size > MAX_PROJECT_BYTES:
+        raise StoreError(
+            f"{path} is {size / 2**30:,.1f} GiB, larger than any project StorPlan writes "
+            f"({MAX_PROJECT_BYTES // 2**30} GiB at most; 10,000 nodes take a few MB): it is damaged or not a project.",
+            path,
+            "corrupt",
+        )
     (app_id,) = struct.unpack(">I", head[68:72])
     if app_id != APPLICATION_ID:
         raise StoreError(

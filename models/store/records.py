@@ -85,11 +85,15 @@ class FileChangedOnDiskError(StoreError):
         from datetime import datetime, timezone
 
         when = datetime.fromtimestamp(current.mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+        size = (
+            f", and is now {current.size_bytes:,} bytes instead of {expected.size_bytes:,}"
+            if current.size_bytes != expected.size_bytes
+            else ""
+        )
         super().__init__(
             f"Cannot save {path}: the file was changed on disk by another program or another StorPlan since you "
-            f"opened it (it was modified at {when}, and is now {current.size_bytes:,} bytes instead of "
-            f"{expected.size_bytes:,}). Saving would overwrite those changes; the file is unchanged. Use Save As to "
-            "keep both, or overwrite it.",
+            f"opened it (it was modified at {when} UTC{size}). Saving would overwrite those changes; the file is "
+            "unchanged. Use Save As to keep both, or overwrite it.",
             path,
             "changed_on_disk",
         )
