@@ -96,6 +96,8 @@ def test_recovery_note_through_a_planted_symlink_is_not_followed(tmp_path: Path,
     note = json.loads(data_path.with_suffix(".json").read_text())
     assert note["name"] == "second" and note["key"] == "doc-1"
     assert [item.name for item in store.pending(include_live=True)] == ["second"]
+    (store.directory / "planted.storplan").symlink_to(tmp_path / "nowhere")  # dangling: not offered, no crash
+    assert [item.name for item in store.pending(include_live=True)] == ["second"]
 
 
 def test_unremovable_stale_lock_is_explained(saved: Path, monkeypatch: pytest.MonkeyPatch):

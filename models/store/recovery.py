@@ -125,6 +125,8 @@ class RecoveryStore:
             return []
         out = []
         for data_path in sorted(self.directory.glob("*.storplan")):
+            if data_path.is_symlink() or not data_path.is_file():
+                continue  # StorPlan writes plain files here: a link or anything else is not a recovery copy
             info_path = data_path.with_suffix(".json")
             try:
                 info = json.loads(read_small_file(info_path, 1 << 16).decode("utf-8"))
