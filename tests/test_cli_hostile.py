@@ -159,3 +159,21 @@ def test_recursive_view_in_a_real_process(tmp_path: Path):
     assert result.stderr.count("\n") == 1 and "view 'setting'" in result.stderr
     assert "Traceback" not in result.stderr
     assert elapsed < 10, "the whole process, interpreter start included"
+
+
+def test_infinite_number_in_a_project_catalog_record_is_named(tmp_path: Path, capsys):
+    """Catalog records a project carries are held to the same rule: the engine never sees an infinite service time."""
+    text = EXAMPLE.read_text(encoding="utf-8").replace('drive = "netapp-x447a-800gb-ssd"', 'drive = "lab-ssd"')
+    text += (
+        '\n[[catalog.drive]]\nid = "lab-ssd"\nname = "lab SSD"\nmedia = "SSD"\ninterface = "SAS"\n'
+        "marketed_bytes = 3_840_000_000_000\nright_sized_bytes = 3_650_000_000_000\nread_service_time_us = inf\n"
+        "write_service_time_us = 60\nmax_read_mbps = 1000\nmax_write_mbps = 800\n[catalog.drive.sources]\n"
+        'marketed_bytes = "a"\nright_sized_bytes = "a"\nread_service_time_us = "a"\nwrite_service_time_us = "a"\n'
+        'max_read_mbps = "a"\nmax_write_mbps = "a"\n'
+    )
+    path = tmp_path / "catalog-inf.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["evaluate", str(path), "--json"]) == 2
+    out, err = capsys.readouterr()
+    assert "drive 'lab-ssd': field 'read_service_time_us': Input should be a finite number" in err
+    assert "engine failed" not in err and "engine failed" not in out
