@@ -116,7 +116,7 @@ def test_unremovable_stale_lock_is_explained(saved: Path, monkeypatch: pytest.Mo
         ProjectLock(saved).acquire()
     message = str(info.value)
     assert info.value.reason == "locked"
-    assert "no longer running" in message and str(lock_file) in message and "read-only" in message
+    assert "no longer running" in message and str(lock_file) in message and "copy the project" in message
     assert "PermissionError" not in message and "Errno" not in message
 
 

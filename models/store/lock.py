@@ -254,8 +254,8 @@ class ProjectLock:
                 pass
             raise StoreError(
                 f"{self.path} has a lock left by {owner} ({who}), and you may not remove it{sticky}. Ask {owner} "
-                f"or an administrator to delete {self.lock_path}; meanwhile open the project read-only, or save "
-                "it to another folder.",
+                f"or an administrator to delete {self.lock_path}; until then, copy the project to a folder of your "
+                "own to work on it.",
                 self.path,
                 "locked",
             ) from exc
