@@ -224,7 +224,8 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     except ValidationError as exc:
         problems = describe_validation_error(exc, data)
         joiner = "\n" if "\n" in problems else " "
-        raise StoreError(f"{origin}: the project in this file is not valid:{joiner}{problems}", origin, "invalid") from exc
+        message = f"{origin}: the project in this file is not valid:{joiner}{problems}"
+        raise StoreError(message, origin, "invalid") from exc
     snapshot = {
         entry_id: SnapshotEntry(entry_id, kind, version, from_json(record))
         for entry_id, kind, version, record in conn.execute(

@@ -437,13 +437,16 @@ def _check_size(path: Path, head: bytes) -> None:
 
 
 def _newer_message(path: Path, conn: sqlite3.Connection | None, version: int) -> str:
+    """Says which StorPlan wrote a newer file; the app version is read only from a real ``meta`` table with that
+    column (never from a view, which could run for ever), and ``conn`` None (a schema this SQLite cannot parse)
+    leaves it out."""
     saved_by = ""
     try:
         if conn is None:
-            raise sqlite3.DatabaseError("no schema")  # only from a real meta table with that column (never a view: it could run for ever)
+            raise sqlite3.DatabaseError("no schema")
         kind = conn.execute("SELECT type, sql FROM sqlite_master WHERE name = 'meta'").fetchone()
-        columns = [row[0] for row in conn.execute("SELECT name FROM pragma_table_info('meta')")] if kind and (
-            kind[0] == "table" and "VIRTUAL" not in str(kind[1]).upper()) else []  # fmt: skip
+        plain_table = kind is not None and kind[0] == "table" and "VIRTUAL" not in str(kind[1]).upper()
+        columns = [row[0] for row in conn.execute("SELECT name FROM pragma_table_info('meta')")] if plain_table else []
         if "app_version" in columns:
             row = conn.execute("SELECT app_version FROM meta LIMIT 1").fetchone()
             if row is not None and isinstance(row[0], str) and len(row[0]) <= 40:

@@ -14,9 +14,10 @@ version into the new one (it runs inside the opening transaction, on an in-memor
 :mod:`models.store.files`).
 
 Opening checks, before any query reads a row, that a file's tables and columns are exactly those of
-:data:`SCHEMAS` for its ``user_version`` (:func:`check_schema`): a view or trigger in place of a table (which could
-make a read run forever), an extra or missing table or column are refused with a message naming them. ``tests/test_store_schema.py`` checks that
-every model field has a column, so adding a field to the project model without a migration fails the tests.
+:data:`SCHEMAS` for its ``user_version`` (:func:`schema_problems`): a view or trigger in place of a table (which
+could make a read run for ever), an extra or missing table, index or column are refused with a message naming them.
+``tests/test_store_schema.py`` checks that every model field has a column, so adding a field to the project model
+without a migration fails the tests.
 """
 
 from __future__ import annotations
@@ -258,7 +259,7 @@ def read_shape(conn: sqlite3.Connection) -> dict[str, tuple[str, str, tuple[Colu
 
 
 def _is_virtual(sql: object) -> bool:
-    return isinstance(sql, str) and sql.lstrip().upper().replace("\n", " ").split()[:3] == ["CREATE", "VIRTUAL", "TABLE"]
+    return isinstance(sql, str) and sql.upper().split()[:3] == ["CREATE", "VIRTUAL", "TABLE"]
 
 
 @functools.cache
