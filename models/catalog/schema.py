@@ -41,7 +41,7 @@ class Sourced(BaseModel):
     1``) is documented by the schema itself and needs none.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     sources: dict[str, str] = Field(default_factory=dict)
 
@@ -92,7 +92,7 @@ class Entry(Sourced):
 class RaidGroupRule(BaseModel):
     """Default and maximum RAID group size (drives, parity included) for one RAID type."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     default: int = Field(ge=2)
     max: int = Field(ge=2)

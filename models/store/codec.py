@@ -235,11 +235,10 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     try:
         project = Project.model_validate(data)
     except ValidationError as exc:
-        raise StoreError(
-            f"{origin}: the project in this file is not valid:\n{describe_validation_error(exc, data)}",
-            origin,
-            "invalid",
-        ) from exc
+        problems = describe_validation_error(exc, data)
+        joiner = "\n" if "\n" in problems else " "
+        message = f"{origin}: the project in this file is not valid:{joiner}{problems}"
+        raise StoreError(message, origin, "invalid") from exc
     snapshot = {
         entry_id: SnapshotEntry(entry_id, kind, version, from_json(record))
         for entry_id, kind, version, record in conn.execute(
