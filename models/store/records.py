@@ -67,6 +67,8 @@ class FileFingerprint:
         return cls(stat.st_size, stat.st_mtime_ns, digest.hexdigest())
 
     def same_content(self, other: "FileFingerprint | None") -> bool:
+        """Whether ``other`` has the same size (bytes) and SHA-256; the modification time does not count, so a
+        touch alone is no change. ``None`` (the file is gone) is never the same content."""
         return other is not None and (self.size_bytes, self.sha256) == (other.size_bytes, other.sha256)
 
 
