@@ -273,7 +273,7 @@ def test_no_raw_ids_or_field_names(reports):
     _, text = _text(data)
     for raw in ("l-hosts", "l-targets", "memory_gib", "cpu_us_per_io", "None", "nan"):
         assert raw not in text.split(), raw
-    assert "Link 8 x SQL Server 2014 → Brocade 6510 (ports)" in text
+    assert "Link ports 8 x SQL Server 2014 → Brocade 6510" in text  # a link is named by its ends
 
 
 def test_validation_failures_are_shown_as_failing():

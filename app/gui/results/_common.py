@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from models.formatting import (  # noqa: F401 - the views import their formatting from here
+    fmt_capacity_delta,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
@@ -24,7 +25,6 @@ from models.formatting import (  # noqa: F401 - the views import their formattin
     fmt_pct,
     fmt_ratio,
 )
-from models.units import CapacityUnit, format_capacity
 
 # Series colours: a colour-blind-safe set (Okabe-Ito, slightly deepened) that stays legible on white and on a
 # dark base alike. Meaning-bearing colours (drop, gain, total, warning) are chosen from the same family.
@@ -75,18 +75,35 @@ def tint(color: str | QColor, alpha: int = 60) -> QColor:
 # report); None and non-finite values become words.
 
 
-def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
-    """A signed capacity change: ``+1.20 TiB``, ``−3.40 TiB`` (true minus sign), ``0`` for no change."""
-    if not finite(value):
-        return NOT_AVAILABLE
-    if value == 0:
-        return "0"
-    text = format_capacity(abs(value), unit)
-    return ("+" if value > 0 else "\u2212") + text
-
-
 def html_escape(text: str) -> str:
+    """Text made safe for a rich-text label or tooltip (``&``, ``<`` and ``>`` escaped)."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+VERDICT_COLOURS = {"fail": FAIL, "pass": PASS, "caution": WARNING, "open": ""}
+"""The colour of each verdict kind's mark (``models.present.verdicts``)."""
+
+
+def verdict_html(verdicts) -> str:
+    """``models.present.Verdict`` lines as rich text: a coloured mark, the subject in bold, the sentence."""
+    lines = []
+    for v in verdicts:
+        colour = VERDICT_COLOURS.get(v.kind, "")
+        mark = f"<span style='color:{colour}'>{v.mark}</span>" if colour else v.mark
+        subject = f"<b>{html_escape(v.subject)}</b>: " if v.subject else ""
+        lines.append(f"{mark} {subject}{html_escape(v.text)}")
+    return "<br>".join(lines)
+
+
+def verdict_label(object_name: str) -> QLabel:
+    """A word-wrapped rich-text label for verdict lines (hidden until there are some)."""
+    label = QLabel()
+    label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
 
 
 def problem_messages(evaluation, engine: str) -> list[str]:
