@@ -53,12 +53,15 @@ class PlaceholderView(QWidget):
         self._render()
 
     def set_evaluation(self, evaluation: Any, capacity_unit: Any = CapacityUnit.TIB) -> None:
+        """Show the key figures of ``evaluation`` (``models.present.status_summary``) as text, capacities in
+        ``capacity_unit``."""
         summary = status_summary(evaluation, capacity_unit)
         lines = [f"<b>{self._title}</b>"] + [f"{STATUS_CAPTIONS.get(k, k)}: {v}" for k, v in summary.items()]
         self._text = "<br>".join(lines)
         self._render()
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Add (``stale``) or remove the out-of-date line under the figures."""
         self._stale = message if stale else ""
         self._render()
 
@@ -80,6 +83,7 @@ class ProblemsList(QListWidget):
         self.itemActivated.connect(self._on_clicked)
 
     def set_problems(self, problems) -> None:
+        """List these ``Problem`` records (severity icon, message); none: one line saying there are none."""
         self.clear()
         for problem in problems:
             name = "mdi6.alert-circle" if problem.severity == "error" else "mdi6.alert-outline"
@@ -154,6 +158,7 @@ class ResultsArea(QTabWidget):
                 view.set_design_errors(errors)
 
     def compare_view_class(self):
+        """The CompareView class once the result views are loaded, else None."""
         return _VIEWS.get("CompareView")
 
     def show_outcome(self, outcome, unit: Any) -> None:
@@ -177,6 +182,7 @@ class ResultsArea(QTabWidget):
                                else outcome.error)
 
     def refresh_unit(self, unit: Any) -> None:
+        """Show the last good result again in another capacity unit (``"TB"`` or ``"TiB"``)."""
         if self.last_good is not None:
             for view in self.result_views:
                 view.set_evaluation(self.last_good, unit)

@@ -1,7 +1,10 @@
 """The sizing report's story: cover, summary, topology, BOM, capacity, performance, comparison, sources, validation.
 
-Everything here formats numbers the engines computed (``models.evaluate.evaluate`` results and
-``models.validation.run_validation`` outcomes); the only comparisons are the yes/no verdicts the summary states.
+Everything here lays out what the engines computed (``models.evaluate.evaluate`` results and
+``models.validation.run_validation`` outcomes) and what ``models.present`` derives from them (waterfall bars,
+verdicts, comparison rows, the bill of materials); it decides nothing itself. One module although it is long: it
+is the report's one story, a section per method of :class:`ReportBuilder`, sharing its styles and table helper;
+the drawings are in ``graphics`` and the sources table's numbers in ``sources``.
 """
 
 from __future__ import annotations
@@ -280,6 +283,7 @@ class ReportBuilder:
     # -- helpers ------------------------------------------------------------------------------------------------
 
     def cap(self, value) -> str:
+        """A byte count in the report's capacity unit (``25.47 TiB``; ``n/a`` when missing)."""
         return fmt_capacity(value, self.unit)
 
     def section_break(self) -> CondPageBreak:
@@ -288,15 +292,18 @@ class ReportBuilder:
         return CondPageBreak(self.height * 0.6)
 
     def p(self, text: str, style=None) -> Paragraph:
+        """A paragraph of ``text`` (reportlab markup) in ``style`` (default: body)."""
         return Paragraph(text, style or self.s.body)
 
     def workloads(self):
+        """The active scenario's ``WorkloadPerformance`` results (none when performance failed)."""
         perf = self.evaluation.performance
         return list(perf.workloads) if perf is not None else []
 
     # -- sections -----------------------------------------------------------------------------------------------
 
     def cover(self) -> list:
+        """The cover page: title, customer, author, date, scenario, versions, paper; then the body template."""
         info = self.project.info
         s = self.s
         story: list = [Spacer(1, self.height * 0.18)]
@@ -340,6 +347,8 @@ class ReportBuilder:
         return story
 
     def summary(self) -> list:
+        """The summary: the verdict box, the totals, the capacity and performance requirement tables, the
+        bottleneck of each workload and the problems."""
         s = self.s
         ev = self.evaluation
         story: list = [_heading("Summary", s)]
@@ -463,6 +472,7 @@ class ReportBuilder:
                 f"design to {_e(fmt_iops(wp.saturation_iops))} IOPS at saturation{_e(slo)}.")
 
     def problems_block(self) -> list:
+        """The scenario's problems as a table of severity and message (nothing when there are none)."""
         problems = list(self.evaluation.problems)
         if not problems:
             return []
@@ -474,6 +484,7 @@ class ReportBuilder:
         return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
+        """The topology diagram (a grouped overview for a large design), kept on one page with its heading."""
         s = self.s
         drawing, overview = g.topology_drawing(self.scenario, self.catalog, self.unit, self.width, self.height - 110)
         items, links = len(self.scenario.nodes), len(self.scenario.links)
@@ -508,6 +519,8 @@ class ReportBuilder:
                        extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")])]
 
     def capacity(self) -> list:
+        """The capacity section: scenario totals, then per system its waterfall chart, step table, key figures,
+        layout, assumptions and problems."""
         s = self.s
         story: list = [self.section_break(), _heading("Capacity", s)]
         capacity = self.evaluation.capacity
@@ -566,6 +579,8 @@ class ReportBuilder:
         return story
 
     def performance(self) -> list:
+        """The performance section: per workload its figures, latency chart and station utilisation table, then
+        notes."""
         s = self.s
         story: list = [self.section_break(), _heading("Performance", s)]
         perf = self.evaluation.performance
@@ -657,6 +672,7 @@ class ReportBuilder:
                 _table(rows, [first] + [rest] * (len(header) - 1), s, extra=extra, zebra=False)]
 
     def sources(self) -> list:
+        """How StorPlan predicts, and every catalog and preset number the scenario uses with its source (assumptions marked)."""
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
         story.append(Paragraph("How StorPlan predicts", s.h2))
@@ -683,6 +699,7 @@ class ReportBuilder:
         return story
 
     def validation_section(self) -> list:
+        """The model validation: checks and cases passing, the failures first, then every check's table row."""
         s = self.s
         story: list = [self.section_break(), _heading("Model validation", s)]
         outcomes = self.validation
@@ -721,6 +738,7 @@ class ReportBuilder:
         return story
 
     def story(self) -> list:
+        """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
                 + self.comparison() + self.sources() + self.validation_section())
 

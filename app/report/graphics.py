@@ -137,7 +137,8 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
     """The drawing of these boxes and links, scaled down to fit; None when it would be scaled below
     ``min_scale``."""
     layers = sorted({_LAYER.get(n.kind, 2) for n in nodes})
-    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y)) for layer in layers]
+    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y))
+               for layer in layers]
     ncols = len(columns)
     box_w = 112.0 if ncols <= 3 else 96.0
     gap_x = 84.0 if ncols <= 3 else 66.0

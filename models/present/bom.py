@@ -82,8 +82,8 @@ def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[tuple[str, i
         return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
                 ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
     if isinstance(node, HciClusterNode):
-        lines = [("HCI hosts", node.hosts, name,
-                  f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else "")]
+        fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
+        lines = [("HCI hosts", node.hosts, name, fig)]
         groups = node.hosts * node.disk_groups_per_host
         if rec is not None:
             lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),

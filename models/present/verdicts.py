@@ -11,7 +11,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.formatting import NOT_AVAILABLE, NOT_MET, finite, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_mbps, fmt_ms
+from models.formatting import (
+    NOT_AVAILABLE,
+    NOT_MET,
+    finite,
+    fmt_capacity,
+    fmt_iops,
+    fmt_max_iops_at_slo,
+    fmt_mbps,
+    fmt_ms,
+)
 from models.units import CapacityUnit
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "Headline", "Verdict", "capacity_fits",
@@ -133,7 +142,8 @@ def workload_verdicts(performance) -> tuple[Verdict, ...]:
         slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
         if wp.target_met is True:
             out.append(Verdict(PASS, name, f"{target_text(wp)} at {fmt_ms(wp.latency_at_target_ms)}, within the "
-                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)", "performance"))
+                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)",
+                               "performance"))
         elif wp.target_met is False:
             got = (f"latency {fmt_ms(wp.latency_at_target_ms)}" if finite(wp.latency_at_target_ms)
                    else "the target is beyond saturation")

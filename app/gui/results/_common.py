@@ -42,16 +42,13 @@ def series_color(index: int) -> QColor:
     return QColor(SERIES[index % len(SERIES)])
 
 
-def is_dark(widget: QWidget) -> bool:
-    """True when the widget's palette has a dark background."""
-    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
-
-
 def text_color(widget: QWidget) -> QColor:
+    """The palette's text colour of ``widget`` (readable in light and dark themes)."""
     return widget.palette().color(QPalette.ColorRole.Text)
 
 
 def base_color(widget: QWidget) -> QColor:
+    """The palette's base (background) colour of ``widget``."""
     return widget.palette().color(QPalette.ColorRole.Base)
 
 
@@ -151,6 +148,7 @@ class StaleBanner(_Banner):
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show (``stale``) or hide the banner with ``message``."""
         text = "Results out of date" + (f": {message}" if message else "")
         self._label.setText(text)
         self.setVisible(stale)
@@ -209,11 +207,13 @@ class MessagePanel(QWidget):
         layout.addStretch(2)
 
     def show_message(self, title: str, details: Sequence[str] = ()) -> None:
+        """Show ``title`` in bold with the ``details`` lines under it."""
         self._title.setText(title)
         self._detail.setText("\n".join(details))
         self._detail.setVisible(bool(details))
 
     def text(self) -> str:
+        """The panel's text as shown (title and details), for tests and accessibility."""
         return "\n".join(t for t in (self._title.text(), self._detail.text()) if t)
 
 
@@ -228,6 +228,7 @@ class ValueAxis(pg.AxisItem):
         self.kind = kind
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
+        """On a log axis spanning few decades, minor ticks at 1, 2 and 5 per decade (pyqtgraph's hook)."""
         major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
         if len(major) >= 3 or maxVal - minVal > 3:
             return major
@@ -240,6 +241,7 @@ class ValueAxis(pg.AxisItem):
         return [(None, minor)]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802
+        """Tick labels: IOPS with K / M suffixes, other values to 6 significant digits (pyqtgraph's hook)."""
         strings = []
         for value in values:
             real = 10 ** value if self.logMode else value * scale
@@ -269,6 +271,7 @@ def make_plot(parent: QWidget | None = None, **kwargs) -> pg.PlotWidget:
 
 
 def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
+    """Give a plot the views' look: the widget's palette colours for background, axes and text."""
     text = text_color(palette_source)
     plot.setBackground(base_color(palette_source))
     font = QFont(palette_source.font())
@@ -281,10 +284,12 @@ def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
 
 
 def axis_label_style(widget: QWidget) -> dict:
+    """The keyword arguments of ``PlotItem.setLabel`` for an axis caption in the widget's muted colour."""
     return {"color": text_color(widget).name(), "font-size": f"{max(widget.font().pointSizeF(), 9):.0f}pt"}
 
 
 def max_text_width(widget: QWidget, texts: Iterable[str]) -> int:
+    """The widest of ``texts`` in the widget's font, pixels."""
     metrics = widget.fontMetrics()
     return max((metrics.horizontalAdvance(t) for t in texts), default=0)
 

@@ -282,6 +282,7 @@ class CapacityView(QWidget):
 
     @property
     def capacity_unit(self) -> CapacityUnit:
+        """The unit capacities are shown in."""
         return self._unit
 
     @property

@@ -95,11 +95,13 @@ class CompareView(QWidget):
 
     @Slot(object)
     def set_capacity_unit(self, capacity_unit: CapacityUnit | str) -> None:
+        """Show capacities in another unit (``"TB"`` or ``"TiB"``)."""
         self._unit = CapacityUnit(capacity_unit)
         self._render()
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner with ``message``."""
         self.banner.set_stale(stale, message)
 
     def row_texts(self) -> list[list[str]]:

@@ -1,5 +1,9 @@
 """Latency-vs-IOPS curves per workload with the SLO, the operating point, the saturation point and the max IOPS
-under the SLO; utilisation per component for the selected workload; a summary row per workload."""
+under the SLO; utilisation per component for the selected workload; a summary row per workload, and the
+verdicts of ``models.present`` under it.
+
+One module although it is long: one widget whose chart, utilisation bars and table show the same selected
+workload and share its axes' scaling (the long part is pyqtgraph layout: log axes, label fitting, export)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ import csv
 import math
 from pathlib import Path
 
-import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
@@ -311,21 +314,26 @@ class PerformanceView(QWidget):
         self._draw_curves()
 
     def select_workload(self, workload_id: str) -> None:
+        """Show the workload with this id (curves, utilisation, selected table row); unknown ids are ignored."""
         index = self.workload_combo.findData(workload_id)
         if index < 0:
             raise KeyError(workload_id)
         self.workload_combo.setCurrentIndex(index)
 
     def selected_workload(self):
+        """The ``WorkloadPerformance`` shown, or None before a result."""
         return self._workloads[self.workload_combo.currentIndex()] if self._workloads else None
 
     def curve_item(self, workload_id: str) -> pg.PlotDataItem:
+        """The latency curve item of a workload (for tests and export)."""
         return self._curve_items[workload_id]
 
     def slo_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The SLO line of a workload's chart."""
         return self._slo_lines[workload_id]
 
     def saturation_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The saturation line of a workload's chart."""
         return self._saturation_lines[workload_id]
 
     def utilisation_bars(self) -> list[tuple[str, float, bool]]:

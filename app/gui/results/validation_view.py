@@ -217,6 +217,7 @@ class ValidationView(QWidget):
 
     @property
     def running(self) -> bool:
+        """True while a validation run is under way."""
         return self._running
 
     @Slot()
@@ -240,6 +241,7 @@ class ValidationView(QWidget):
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner with ``message``."""
         self.banner.set_stale(stale, message)
 
     def row_at(self, table_row: int) -> tuple[object, object | None]:
@@ -247,6 +249,7 @@ class ValidationView(QWidget):
         return self.rows[self.model.item(table_row, 0).data(ROW_ROLE)]
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Start the first validation run when the view is first shown (Qt's hook)."""
         super().showEvent(event)
         if self._generation == 0:
             self.refresh()
