@@ -291,7 +291,7 @@ def test_validation_failures_are_shown_as_failing():
     assert "3 of 4 checks pass; 3 of 5 cases pass" in text
     assert "Keeps up at 2.5 GB/s expected yes as expected" in text  # an expectation reads yes / no, not 1
     assert "Outside tolerance" in text
-    assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
+    assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50.0%, tolerance ±10%)" in text
     assert "Usable capacity (TiB)" in text and "usable_tib" not in text
     assert "case-d: could not run (no model for this case yet)" in text
     assert "≤ 1" in text

@@ -45,7 +45,6 @@ from models.formatting import (
     fmt_max_iops_at_slo,
     fmt_mbps,
     fmt_ms,
-    fmt_number,
     fmt_pct,
     fmt_ratio,
     fmt_utilization,
@@ -62,6 +61,13 @@ from models.present import (
     yes_no,
 )
 from models.present.comparison import GROUP, SECTION
+from models.present.validation import (
+    error_text,
+    predicted_text,
+    published_text,
+    quantity_label,
+    tolerance_text,
+)
 from models.project.model import Project
 from models.units import CapacityUnit
 
@@ -85,52 +91,6 @@ MODEL_DESCRIPTION = (
     "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
     "source."
 )
-
-
-def _quantity(name: str) -> str:
-    """A check's quantity as a readable label with its unit: ``usable_tib`` -> ``Usable capacity (TiB)``."""
-    from models.validation import quantity_label
-
-    return quantity_label(name)
-
-
-def _published_text(check) -> str:
-    """The published value as the check reads it: a value, a bound or a range (as the GUI's table shows it)."""
-    if check.kind == "upper_bound":
-        return f"≤ {fmt_number(check.published)}"
-    if check.kind == "lower_bound":
-        return f"≥ {fmt_number(check.published)}"
-    if check.kind == "range":
-        high = check.published_high if check.published_high is not None else check.published
-        return f"{fmt_number(check.published)}–{fmt_number(high)}"
-    if check.kind == "expect":
-        return "expected"
-    return fmt_number(check.published)
-
-
-def _predicted_text(check) -> str:
-    """The prediction as the check reads it: a number, or for an expectation whether it held."""
-    if check.kind == "expect":
-        return "yes" if check.passed else "no"
-    return fmt_number(check.predicted)
-
-
-def _error_text(check) -> str:
-    if check.kind in ("value", "upper_bound", "lower_bound") and finite(check.error):
-        return fmt_pct(check.error * 100, NOT_AVAILABLE, signed=True)
-    return {"range": "in range" if check.passed else "out of range", "expect": "as expected" if check.passed
-            else "not as expected"}.get(check.kind, NOT_AVAILABLE)
-
-
-def _tolerance_text(check) -> str:
-    tol = check.tolerance * 100 if finite(check.tolerance) else None
-    if check.kind == "expect":
-        return "—"
-    if check.kind in ("upper_bound", "lower_bound"):
-        if not tol:
-            return "0%"
-        return fmt_pct(tol, signed=True) if check.kind == "upper_bound" else fmt_pct(-tol)
-    return f"±{fmt_pct(tol)}" if tol is not None else NOT_AVAILABLE
 
 
 class Styles:
@@ -716,8 +676,8 @@ class ReportBuilder:
         broken = [o for o in outcomes if o.error]
         if failed or broken:
             story.append(Paragraph("Outside tolerance", s.h2))
-            items = [f"{_e(c.case_id)}, {_e(_quantity(c.quantity))}: published {_published_text(c)}, predicted "
-                     f"{_predicted_text(c)} ({_error_text(c)}, tolerance {_tolerance_text(c)})" for c in failed]
+            items = [f"{_e(c.case_id)}, {_e(quantity_label(c.quantity))}: published {published_text(c)}, predicted "
+                     f"{predicted_text(c)} ({error_text(c)}, tolerance {tolerance_text(c)})" for c in failed]
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
             story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
             story.append(Spacer(1, 4))
@@ -728,8 +688,8 @@ class ReportBuilder:
                 rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                rows.append([_e(c.case_id), _e(_quantity(c.quantity)), _published_text(c), _predicted_text(c),
-                             _error_text(c), _tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
+                rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
+                             error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width

@@ -8,7 +8,9 @@ screen and the paper say the same things in the same words:
 - :mod:`.comparison`: scenario comparison rows;
 - :mod:`.summary`: the status bar's digest;
 - :mod:`.labels`, :mod:`.nodes`: names of RAID levels, vSAN policies, link types and nodes, and node figures;
-- :mod:`.bom`: the bill of materials grouped by model.
+- :mod:`.bom`: the bill of materials grouped by model;
+- :mod:`.validation`: how a validation check reads (published, predicted, error, tolerance); imported on its own
+  (``models.present.validation``) so that importing this package does not load the validation cases.
 """
 
 from .bom import BomRow, bill_of_materials
