@@ -38,7 +38,6 @@ from reportlab.platypus import (
 from models.catalog import Catalog
 from models.formatting import (
     NOT_AVAILABLE,
-    NOT_MET,
     finite,
     fmt_capacity,
     fmt_iops,
@@ -51,6 +50,7 @@ from models.formatting import (
 )
 from models.present import (
     bill_of_materials,
+    bottleneck_sentence,
     capacity_fits,
     comparison_rows,
     headline,
@@ -418,18 +418,12 @@ class ReportBuilder:
         return box
 
     def bottleneck_sentence(self, wp) -> str:
-        """One sentence naming a workload's bottleneck (the component that saturates first)."""
-        station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
-        util = ""
-        if station is not None and finite(wp.target_iops) and finite(station.utilization):
-            util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
-        slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
-               if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
-               else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-        if not wp.bottleneck:
-            return f"<b>{_e(wp.name)}</b>: no bottleneck identified{_e(slo)}."
-        return (f"<b>{_e(wp.name)}</b>: the bottleneck is <b>{_e(wp.bottleneck)}</b>{_e(util)}; it limits the "
-                f"design to {_e(fmt_iops(wp.saturation_iops))} IOPS at saturation{_e(slo)}.")
+        """One sentence naming a workload's bottleneck (``models.present.bottleneck_sentence``), names in bold."""
+        b = bottleneck_sentence(wp)
+        if not b.bottleneck:
+            return f"<b>{_e(b.workload)}</b>: no bottleneck identified{_e(b.slo)}."
+        return (f"<b>{_e(b.workload)}</b>: the bottleneck is <b>{_e(b.bottleneck)}</b>{_e(b.utilisation)}; it limits "
+                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(b.slo)}.")
 
     def problems_block(self) -> list:
         """The scenario's problems as a table of severity and message (nothing when there are none)."""

@@ -29,8 +29,10 @@ from .labels import (
 from .nodes import drive_size, model_name, node_figures
 from .summary import STATUS_CAPTIONS, status_summary
 from .verdicts import (
+    BottleneckSentence,
     Headline,
     Verdict,
+    bottleneck_sentence,
     capacity_fits,
     capacity_verdicts,
     headline,
@@ -42,8 +44,8 @@ from .verdicts import (
 from .waterfall import WaterfallBar, build_waterfall, same_bytes, scenario_waterfall, step_kind, system_waterfall
 
 __all__ = [
-    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",
-    "bill_of_materials", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size",
+    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",
+    "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size",
     "headline", "link_label", "link_name", "link_type_label", "model_name", "node_figures", "node_name",
     "node_names", "policy_label", "raid_label", "same_bytes", "scenario_waterfall", "status_summary", "step_kind",
     "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",

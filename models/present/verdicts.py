@@ -20,10 +20,12 @@ from models.formatting import (
     fmt_max_iops_at_slo,
     fmt_mbps,
     fmt_ms,
+    fmt_utilization,
 )
 from models.units import CapacityUnit
 
-__all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "Headline", "Verdict", "capacity_fits",
+__all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
+           "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "headline", "system_has_data", "target_cell", "target_text", "verdicts",
            "workload_verdicts"]
 
@@ -156,6 +158,44 @@ def workload_verdicts(performance) -> tuple[Verdict, ...]:
             out.append(Verdict(FAIL, name, f"the {slo} SLO is {NOT_MET} even at light load", "performance"))
         out += [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
     return tuple(out)
+
+
+@dataclass(frozen=True)
+class BottleneckSentence:
+    """What limits a workload, in one sentence split so a view can emphasise the names.
+
+    ``workload`` and ``bottleneck`` (the station's name, "" when none) are the names; ``utilisation`` the
+    bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``, "" without a target);
+    ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text.
+    :attr:`text` is the whole sentence.
+    """
+
+    workload: str
+    bottleneck: str
+    utilisation: str
+    saturation_iops: str
+    slo: str
+
+    @property
+    def text(self) -> str:
+        """``OLTP: the bottleneck is node 1 CPU (...); it limits the design to 365K IOPS at saturation; ...``."""
+        if not self.bottleneck:
+            return f"{self.workload}: no bottleneck identified{self.slo}."
+        return (f"{self.workload}: the bottleneck is {self.bottleneck}{self.utilisation}; it limits the design to "
+                f"{self.saturation_iops} IOPS at saturation{self.slo}.")
+
+
+def bottleneck_sentence(wp) -> BottleneckSentence:
+    """The sentence naming a ``WorkloadPerformance``'s bottleneck (the station that saturates first), how busy
+    it is at the target, the saturation it sets and what the SLO allows."""
+    station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
+    util = ""
+    if station is not None and finite(wp.target_iops) and finite(station.utilization):
+        util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
+    slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
+           if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
+           else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
+    return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
 
 
 def verdicts(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
