@@ -611,8 +611,8 @@ class ReportBuilder:
             elif row.level == GROUP:
                 rows.append([f"<b>{_e(row.label)}</b>"] + [""] * (len(header) - 1))
             else:
-                values = [_verdict(True if v == yes_no(True) else False if v == yes_no(False) else None)
-                          if row.label == "target met" and v in (yes_no(True), yes_no(False)) else _e(v)
+                met = (yes_no(True), yes_no(False))  # "Yes" / "No" in the verdict colours
+                values = [_verdict(v == met[0]) if row.label == "target met" and v in met else _e(v)
                           for v in row.values]
                 cells = ["&nbsp;&nbsp;" + _e(row.label)] + values
                 if two:
@@ -626,7 +626,8 @@ class ReportBuilder:
                 _table(rows, [first] + [rest] * (len(header) - 1), s, extra=extra, zebra=False)]
 
     def sources(self) -> list:
-        """How StorPlan predicts, and every catalog and preset number the scenario uses with its source (assumptions marked)."""
+        """How StorPlan predicts, and every catalog and preset number the scenario uses with its source
+        (assumptions marked)."""
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
         story.append(Paragraph("How StorPlan predicts", s.h2))
