@@ -33,7 +33,7 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     if node.ha and not vm.ha_supported:
         problems.append(f"{where}: {vm.vm_size} does not support an HA pair.")
     if node.raid_type not in ("raid0", "none"):
-        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID0 over cloud disks; {rules.RAID_LABEL.get(node.raid_type, node.raid_type)} is not available, RAID0 used.")
+        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID 0 over cloud disks; {rules.raid_label(node.raid_type)} is not available, RAID 0 used.")
     copies = 2 if node.ha else 1
     per_node = float(node.disk_count * disk.size_bytes)
     raw = per_node * copies

@@ -68,7 +68,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     software = node.software or controller.default_software or None
     raid = node.raid_type
     if raid not in rules.ONTAP_RAID_TYPES:
-        problems.append(f"{where}: ONTAP builds aggregates with RAID4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
+        problems.append(f"{where}: ONTAP builds aggregates with RAID 4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
         raid = "raid_dp"
     parity = rules.PARITY_PER_GROUP[raid]
     raid_label = rules.RAID_LABEL[raid]

@@ -219,6 +219,8 @@ class LinkType(Entry):
 
     KIND: ClassVar[str] = "link"
 
+    short_name: str = Field(default="", description="the type as a diagram labels a line, e.g. '16Gb FC'; "
+                                                  "'' = the name")
     medium: Literal["FC", "Ethernet", "SAS", "PCIe"]
     speed_gbps: float = Field(gt=0)
     payload_mbps: float = Field(gt=0, description="payload MB/s per port per direction")

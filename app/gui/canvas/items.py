@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from models.catalog import Catalog, Drive
+from models.present import POLICY_LABEL, RAID_LABEL
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -26,10 +27,7 @@ from ..icons import KIND_COLORS, kind_icon
 NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
-RAID_NAMES = {"none": "no RAID", "raid0": "RAID 0", "raid4": "RAID 4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
-              "raid5": "RAID 5", "raid6": "RAID 6", "raid10": "RAID 10", "ddp": "DDP"}
-POLICY_NAMES = {"ftt1-raid1": "FTT=1 RAID1", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
-                "ftt1-raid5": "FTT=1 RAID5", "ftt2-raid6": "FTT=2 RAID6"}
+RAID_NAMES, POLICY_NAMES = RAID_LABEL, POLICY_LABEL  # the one table of each (models.present)
 MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
 
 
