@@ -1,3 +1,5 @@
+"""``python -m app``: the same entry point as the ``storplan`` command (`app.cli.main`)."""
+
 import sys
 
 from app.cli import main

@@ -41,9 +41,14 @@ class ReplaceProjectCommand(QUndoCommand):
         self.merge_key = merge_key
 
     def id(self) -> int:  # noqa: A003 - Qt's name
+        """Qt's merge id: ``MERGE_EDIT`` for a command with a merge key, -1 (never merges) without."""
         return MERGE_EDIT if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        """Absorb ``other`` (Qt calls this on push): True when it has the same merge key and starts where this ends.
+
+        The merged command then undoes to this command's ``before`` and redoes to ``other``'s ``after``.
+        """
         if not isinstance(other, ReplaceProjectCommand) or other.merge_key != self.merge_key:
             return False
         if other.before is not self.after:
@@ -52,15 +57,21 @@ class ReplaceProjectCommand(QUndoCommand):
         return True
 
     def redo(self) -> None:
+        """Show the ``after`` snapshot (the document diffs it and emits what changed)."""
         self._document._show(self.after)
 
     def undo(self) -> None:
+        """Show the ``before`` snapshot (the document diffs it and emits what changed)."""
         self._document._show(self.before)
 
 
 # --- pure edits -----------------------------------------------------------------------------------------------
 
 def add_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Link] = ()) -> Scenario:
+    """``scenario`` with ``nodes`` (and ``links``) appended; everything is validated again.
+
+    Raises ValueError (a pydantic ValidationError) for a duplicate id or an invalid record.
+    """
     return scenario.with_changes(
         nodes=[*(n.model_dump() for n in scenario.nodes), *(n.model_dump() for n in nodes)],
         links=[*(l.model_dump() for l in scenario.links), *(l.model_dump() for l in links)],
@@ -68,11 +79,16 @@ def add_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Lin
 
 
 def replace_node(scenario: Scenario, node: NodeBase) -> Scenario:
+    """``scenario`` with the node of ``node.id`` replaced by ``node`` (unchanged when no node has that id)."""
     nodes = [node if n.id == node.id else n for n in scenario.nodes]
     return scenario.model_copy(update={"nodes": nodes})
 
 
 def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenario:
+    """``scenario`` with ``changes`` (field name -> value) applied to node ``node_id`` and validated.
+
+    Raises ValueError when there is no such node or a value is invalid (the message names the field).
+    """
     node = scenario.node(node_id)
     if node is None:
         raise ValueError(f"no item '{node_id}'")
@@ -80,6 +96,7 @@ def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenari
 
 
 def move_nodes(scenario: Scenario, positions: dict[str, tuple[float, float]]) -> Scenario:
+    """``scenario`` with the nodes in ``positions`` (id -> (x, y), scene units) moved; other ids are ignored."""
     nodes = [
         n.model_copy(update={"x": float(positions[n.id][0]), "y": float(positions[n.id][1])}) if n.id in positions else n
         for n in scenario.nodes
@@ -98,16 +115,27 @@ def remove_items(scenario: Scenario, ids: Iterable[str]) -> Scenario:
 
 
 def add_link(scenario: Scenario, source: str, target: str, link_type: str, ports: int = 1) -> tuple[Scenario, Link]:
+    """``scenario`` with a new link ``source`` -> ``target`` of catalog link type ``link_type`` and ``ports``
+    ports (a fresh id), and that link.
+
+    Raises ValueError (pydantic) for an invalid field such as ports < 1; whether the link is allowed between the two
+    nodes is checked by the caller (``models.topology.link_problem``).
+    """
     link = Link(id=next_id(scenario, "link"), source=source, target=target, link_type=link_type, ports=ports)
     return scenario.model_copy(update={"links": [*scenario.links, link]}), link
 
 
 def set_link_fields(scenario: Scenario, link_id: str, **changes: Any) -> Scenario:
+    """``scenario`` with ``changes`` applied to link ``link_id`` (unchanged when no link has that id).
+
+    Raises ValueError when a value is invalid.
+    """
     links = [l.with_changes(**changes) if l.id == link_id else l for l in scenario.links]
     return scenario.model_copy(update={"links": links})
 
 
 def set_workloads(scenario: Scenario, workloads: list[Workload]) -> Scenario:
+    """``scenario`` with its workload list replaced by ``workloads`` (validated: ValueError on a duplicate id)."""
     return scenario.with_changes(workloads=[w.model_dump() for w in workloads])
 
 
@@ -162,6 +190,7 @@ def needs_layout(scenario: Scenario) -> bool:
 
 
 def unique_scenario_name(project: Project, base: str) -> str:
+    """``base`` if no scenario of ``project`` has that name, else "base (2)", "base (3)", ... (the first free)."""
     names = {s.name for s in project.scenarios}
     if base not in names:
         return base

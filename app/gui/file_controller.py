@@ -189,9 +189,11 @@ class RepinCatalogCommand(QUndoCommand):
         self._document, self._before, self._after = document, before, after
 
     def redo(self) -> None:
+        """Make the new base catalog the document's (it re-evaluates)."""
         self._document.set_base_catalog(self._after)
 
     def undo(self) -> None:
+        """Give the document its previous base catalog back (it re-evaluates)."""
         self._document.set_base_catalog(self._before)
 
 
@@ -267,10 +269,12 @@ class FileController(QObject):
 
     @property
     def busy(self) -> bool:
+        """True while a file is being opened or saved."""
         return self._busy > 0
 
     @property
     def recovery(self):
+        """The `models.store.RecoveryStore` of autosave copies (created on first use, in the user data folder)."""
         if self._recovery_store is None:
             from models.store import RecoveryStore
 
@@ -460,6 +464,7 @@ class FileController(QObject):
         self.window.statusBar().showMessage(f"Updated {count} catalog item(s); save to keep the new data.", 6000)
 
     def keep_catalog(self) -> None:
+        """Keep the project's pinned catalog records as they are: forget the offered updates and hide the bar."""
         self._pending_updates = []
         if self.catalog_bar is not None:
             self.catalog_bar.hide()
@@ -498,6 +503,10 @@ class FileController(QObject):
         return True
 
     def save_as(self, then: Callable[[], None] | None = None) -> bool:
+        """Ask for a path (Save As dialog) and start saving there; ``then`` runs once the save succeeded.
+
+        Returns False when the user cancelled the dialog.
+        """
         path = self.ask_save_path()
         if path is None:
             return False
@@ -758,6 +767,7 @@ class FileController(QObject):
         self.sig_report_written.emit(str(self.last_report))
 
     def open_last_report(self) -> None:
+        """Open the last written PDF report in the system's viewer (nothing before the first report)."""
         if self.last_report is not None:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.last_report)))
 

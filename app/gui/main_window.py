@@ -64,6 +64,12 @@ def read_project(path: Path) -> Project:
 
 
 class MainWindow(QMainWindow):
+    """The StorPlan window: the topology canvas in the middle, catalog, inspector / workloads and results docks.
+
+    It owns the project document, the evaluation workers and the file controller; edits re-evaluate in the
+    background and the results area shows each outcome.
+    """
+
     def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -121,6 +127,7 @@ class MainWindow(QMainWindow):
         self.view.viewport().installEventFilter(self)
 
     def showEvent(self, event) -> None:  # noqa: N802
+        """Qt override: on the first show, apply the default dock layout unless a saved layout was restored."""
         super().showEvent(event)
         if not self._default_layout_applied:
             self._default_layout_applied = True
@@ -138,6 +145,7 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Horizontal)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        """Qt override: at the canvas's first paint, schedule loading the result views (pyqtgraph's slow import)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
             QTimer.singleShot(30, self._install_result_views)
@@ -379,11 +387,13 @@ class MainWindow(QMainWindow):
         self.act_compare.setEnabled(len(names) > 1)
 
     def duplicate_scenario(self) -> str:
+        """Copy the active scenario and switch to the copy (one undo step); returns the copy's name."""
         name = self.document.duplicate_scenario()
         self.statusBar().showMessage(f"Now editing scenario '{name}' (a copy).", 5000)
         return name
 
     def compare_dialog(self) -> None:
+        """Ask for two scenarios and compare them side by side (nothing with fewer than two scenarios)."""
         names = [s.name for s in self.document.project.scenarios]
         if len(names) < 2:
             return
@@ -484,13 +494,16 @@ class MainWindow(QMainWindow):
         return True
 
     def new_project(self) -> None:
+        """Start an empty project, after asking about unsaved changes."""
         if self.maybe_save(then=self.new_project):
             self.files.replace(Project())
 
     def close_project(self) -> None:
+        """Close the project: the same as `new_project` (the window always shows a project)."""
         self.new_project()
 
     def open_dialog(self) -> None:
+        """Ask about unsaved changes, then for a project file, and open it."""
         if not self.maybe_save(then=self.open_dialog):
             return
         path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), OPEN_FILTERS)
@@ -499,10 +512,12 @@ class MainWindow(QMainWindow):
             self.load(path)
 
     def open_recent(self, path: str) -> None:
+        """Open the recent file ``path``, after asking about unsaved changes."""
         if self.maybe_save(then=lambda: self.open_recent(path)):
             self.load(path)
 
     def revert(self) -> None:
+        """Reload the project from its file (read-only stays read-only); nothing for a never-saved project."""
         if self.document.path is not None:  # a read-only project stays read-only
             self.files.open_path(self.document.path, read_only=self.files.read_only)
 
@@ -511,6 +526,7 @@ class MainWindow(QMainWindow):
         return self.files.save()
 
     def save_as(self) -> bool:
+        """Ask for a path and start saving there; False when the dialog was cancelled."""
         return self.files.save_as()
 
     def save_to(self, path: Path) -> bool:
@@ -518,6 +534,7 @@ class MainWindow(QMainWindow):
         return self.files.save_sync(Path(path))
 
     def export_report(self) -> bool:
+        """Ask where, then write the PDF report in the background; False when cancelled or one is being written."""
         return self.files.export_report()
 
     def _update_recent_menu(self) -> None:
@@ -532,6 +549,10 @@ class MainWindow(QMainWindow):
         settings.put("canvas/snap_to_grid", on)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Qt override: ask about unsaved changes; then finish disk work, save the window layout and stop the workers.
+
+        The close is ignored on Cancel, and while a Save it started runs (the save closes the window when done).
+        """
         if not self.maybe_save(then=self.close):
             event.ignore()
             return

@@ -42,6 +42,7 @@ class EvaluationOutcome:
 
     @property
     def evaluation(self) -> Evaluation | None:
+        """The evaluation of the first of ``scenario_names``, or None when the run gave none."""
         return self.evaluations[0] if self.evaluations else None
 
 
@@ -134,6 +135,7 @@ class EvaluationWorker(QObject):
         self._timer.start()
 
     def cancel(self) -> None:
+        """Drop the scheduled request and any queued run; a run in progress finishes, but its outcome is dropped."""
         self._timer.stop()
         self._pending = None
         self._generation += 1
