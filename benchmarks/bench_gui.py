@@ -32,7 +32,7 @@ def main() -> int:
     QStandardPaths.setTestModeEnabled(True)
     QCoreApplication.setOrganizationName("StorPlan-bench")
     app = QApplication(sys.argv[:1])
-    from app.gui.main_window import MainWindow, initial_project
+    from app.gui.startup import MainWindow, initial_project
 
     project, path = initial_project(None)
     window = MainWindow(project, path)

@@ -1,6 +1,6 @@
 """Undo commands and the pure edits they carry.
 
-Every user change is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
+Every user change of the project is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
 records are frozen, so a snapshot is cheap and safe to share) and asks the document to show one or the other.
 The document diffs the two snapshots and emits fine-grained signals; no command touches a view.
 
@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from PySide6.QtGui import QUndoCommand
 
+from models.catalog import Catalog
 from models.project.factory import next_id
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
 
@@ -55,6 +56,23 @@ class ReplaceProjectCommand(QUndoCommand):
 
     def undo(self) -> None:
         self._document._show(self.before)
+
+
+class RepinCatalogCommand(QUndoCommand):
+    """Swap the document's base catalog (the pinned records) for another one; undo swaps it back.
+
+    ``before`` / ``after``: the base catalogs (None = the default catalog); ``text``: the Edit menu's words.
+    """
+
+    def __init__(self, document: "ProjectDocument", before: Catalog | None, after: Catalog | None, text: str) -> None:
+        super().__init__(text)
+        self._document, self._before, self._after = document, before, after
+
+    def redo(self) -> None:
+        self._document.set_base_catalog(self._after)
+
+    def undo(self) -> None:
+        self._document.set_base_catalog(self._before)
 
 
 # --- pure edits -----------------------------------------------------------------------------------------------
