@@ -1,5 +1,8 @@
+import multiprocessing
 import sys
 
 from app.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    multiprocessing.freeze_support()  # a frozen build's worker process starts here
+    sys.exit(main())

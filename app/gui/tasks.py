@@ -32,7 +32,7 @@ from collections.abc import Callable
 from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 
 from . import task_process
 from .task_process import TaskState
@@ -70,6 +70,7 @@ class Task:
         self._on_progress: Callable[[float], None] | None = None
         self._runner: TaskRunner | None = None
         self._latest_progress = 0.0
+        self._pool_restarts = 0
         self._progress_queued = False
 
     @property
@@ -119,8 +120,9 @@ class TaskRunner(QObject):
         self.name = name
         self._executor: ThreadPoolExecutor | None = None
         self._relay = _Relay(self)
-        self._relay.sig_done.connect(self._deliver)
-        self._relay.sig_progress.connect(self._deliver_progress)
+        # always queued, also when a task ends at once on the GUI thread: results never arrive inside submit()
+        self._relay.sig_done.connect(self._deliver, Qt.ConnectionType.QueuedConnection)
+        self._relay.sig_progress.connect(self._deliver_progress, Qt.ConnectionType.QueuedConnection)
         self._tasks: dict[int, Task] = {}
         self._lock = threading.Lock()
 
@@ -160,9 +162,7 @@ class TaskRunner(QObject):
         was_busy = self.busy
         self._tasks[task.id] = task
         if in_process:
-            pool = worker_pool()
-            task.future = pool.submit(task, fn, args, self._post_progress)
-            task.future.add_done_callback(lambda future, t=task: self._process_ended(t, future))
+            self._submit_to_pool(task, fn, args)
         else:
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(1, thread_name_prefix=f"storplan-{self.name}")
@@ -184,10 +184,26 @@ class TaskRunner(QObject):
                 task.result, task.ok = exc, False
         self._post_done(task)
 
-    def _process_ended(self, task: Task, future: Future) -> None:
+    def _submit_to_pool(self, task: Task, fn: Callable[..., Any], args: tuple) -> None:
+        pool = worker_pool()
+        task._pool_restarts = pool.restarts
+        task.future = future = pool.submit(task, fn, args, self._post_progress)
+        future.add_done_callback(lambda f, t=task: self._process_ended(t, f, fn, args))
+
+    def _process_ended(self, task: Task, future: Future, fn: Callable[..., Any], args: tuple) -> None:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             task.result, task.ok = future.result(), True
-        except BaseException as exc:  # noqa: BLE001 - includes CancelledError and a broken worker process
+        except BrokenProcessPool as exc:
+            pool = worker_pool()
+            if not task.cancelled and pool.restarts != task._pool_restarts:
+                # the worker process was replaced (another task's cancel) while this one waited or ran: again
+                pool.forget(task)
+                self._submit_to_pool(task, fn, args)
+                return
+            task.result, task.ok = exc, False
+        except BaseException as exc:  # noqa: BLE001 - includes CancelledError
             task.result, task.ok = exc, False
         worker_pool().forget(task)
         self._post_done(task)

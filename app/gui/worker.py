@@ -11,7 +11,8 @@ Thread or worker process (``mode="auto"``): a small project evaluates in the run
 examples take a few milliseconds); a project with more than :attr:`EvaluationWorker.PROCESS_NODES` nodes in the
 scenarios asked for, or one whose last run took more than :attr:`EvaluationWorker.PROCESS_AFTER_CPU_S` of CPU,
 evaluates in the warm worker process, where it cannot hold the GUI's interpreter lock: painting, dragging and
-typing go on while it runs. ``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks).
+typing go on while it runs. ``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When
+the worker process cannot start or dies, the run is repeated in a thread and the worker stays with threads.
 """
 
 from __future__ import annotations
@@ -52,6 +53,9 @@ class EvaluationWorker(QObject):
         self._task: Task | None = None
         self._last_cpu_s = 0.0
         self.mode = mode
+        self.process_failure: str | None = None
+        """Why the worker process failed, when evaluation fell back to a thread for the session."""
+        self._last_args: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self.last_outcome: EvaluationOutcome | None = None
 
     @property
@@ -97,7 +101,7 @@ class EvaluationWorker(QObject):
     def _start(self) -> None:
         if self._pending is None:
             return
-        project, names, catalog = self._pending
+        project, names, catalog = self._last_args = self._pending
         self._pending = None
         self._generation += 1
         self._cancel_running()
@@ -113,7 +117,16 @@ class EvaluationWorker(QObject):
     def _on_done(self, generation: int, ok: bool, result) -> None:
         if generation != self._generation:
             return  # stale: a newer run is on its way
-        self._task = None
+        task, self._task = self._task, None
+        if not ok and task is not None and task.in_process and self.mode == "auto":
+            # The worker process could not start or died (a broken install, no resources): evaluate in a
+            # thread from now on rather than show no results at all.
+            self.mode = "thread"
+            self.process_failure = f"{type(result).__name__}: {result}"
+            self._pending = task_args = self._last_args
+            if task_args is not None:
+                self._start()
+                return
         if ok:
             outcome: EvaluationOutcome = result
         else:  # the worker process broke (or the call could not be pickled)
