@@ -378,7 +378,7 @@ class FileController(QObject):
         self._closing = True
         self.autosaver.closing = True
         self.autosaver.stop()
-        self.reports.runner.wait()
-        self.io.wait()
+        self.reports.runner.shutdown(wait=True, timeout_s=30.0)  # a report or save is finished, not torn
+        self.io.shutdown(wait=True, timeout_s=30.0)
         self.autosaver.discard_now()
         self.locks.release()

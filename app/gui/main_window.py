@@ -63,6 +63,7 @@ def rich_tooltip(lines: list[str]) -> str:
 
 
 class MainWindow(QMainWindow):
+    """StorPlan's main window on one project (``project``, from the file ``path`` if any); see the module docstring."""
     def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -129,6 +130,7 @@ class MainWindow(QMainWindow):
         self.view.viewport().installEventFilter(self)
 
     def showEvent(self, event) -> None:  # noqa: N802
+        """First show: apply the default dock layout unless a saved one was restored; warm the worker process."""
         super().showEvent(event)
         if not self._default_layout_applied:
             self._default_layout_applied = True
@@ -147,6 +149,7 @@ class MainWindow(QMainWindow):
                          Qt.Orientation.Horizontal)
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        """After the canvas's first paint, install the result views (they import pyqtgraph)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
             QTimer.singleShot(30, self._install_result_views)
@@ -410,11 +413,13 @@ class MainWindow(QMainWindow):
         self.act_compare.setEnabled(len(names) > 1)
 
     def duplicate_scenario(self) -> str:
+        """Scenario → Duplicate: copy the current design as a new scenario and edit it; returns its name."""
         name = self.document.duplicate_scenario()
         self.statusBar().showMessage(f"Now editing scenario '{name}' (a copy).", 5000)
         return name
 
     def compare_dialog(self) -> None:
+        """Scenario → Compare: choose two scenarios and compare them side by side."""
         names = [s.name for s in self.document.project.scenarios]
         if len(names) < 2:
             return
@@ -515,13 +520,16 @@ class MainWindow(QMainWindow):
         return True
 
     def new_project(self) -> None:
+        """File → New: an empty project (after asking about unsaved changes)."""
         if self.maybe_save(then=self.new_project):
             self.files.replace(Project())
 
     def close_project(self) -> None:
+        """File → Close: the same as New (the window stays open on an empty project)."""
         self.new_project()
 
     def open_dialog(self) -> None:
+        """File → Open: choose a project file and open it (after asking about unsaved changes)."""
         if not self.maybe_save(then=self.open_dialog):
             return
         path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), OPEN_FILTERS)
@@ -530,10 +538,12 @@ class MainWindow(QMainWindow):
             self.load(path)
 
     def open_recent(self, path: str) -> None:
+        """File → Open Recent: open ``path`` (after asking about unsaved changes)."""
         if self.maybe_save(then=lambda: self.open_recent(path)):
             self.load(path)
 
     def revert(self) -> None:
+        """File → Revert: reload the saved file, dropping the changes (read-only stays read-only)."""
         if self.document.path is not None:  # a read-only project stays read-only
             self.files.open_path(self.document.path, read_only=self.files.read_only)
 
@@ -542,6 +552,7 @@ class MainWindow(QMainWindow):
         return self.files.save()
 
     def save_as(self) -> bool:
+        """File → Save As: ask for a path and start saving there; False when cancelled."""
         return self.files.save_as()
 
     def save_to(self, path: Path) -> bool:
@@ -549,6 +560,7 @@ class MainWindow(QMainWindow):
         return self.files.save_sync(Path(path))
 
     def export_report(self) -> bool:
+        """File → Export Report: ask where and write the PDF in the background; False when cancelled."""
         return self.files.export_report()
 
     def _update_recent_menu(self) -> None:
@@ -563,6 +575,7 @@ class MainWindow(QMainWindow):
         settings.put("canvas/snap_to_grid", on)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Close: ask about unsaved changes, finish file work, keep the layout, stop the workers."""
         if not self.maybe_save(then=self.close):
             event.ignore()
             return
