@@ -263,20 +263,25 @@ class TaskRunner(QObject):
             task.cancel()
 
     def wait(self, timeout_s: float = 30.0) -> bool:
-        """Wait for the submitted tasks to end and deliver their results now (tests, scripts, shutdown).
+        """Wait for the submitted tasks (and those their callbacks submit) to end and deliver their results now
+        (tests, scripts, shutdown).
 
         Returns False when some task was still running after ``timeout_s`` seconds.
         """
         deadline = time.perf_counter() + timeout_s
-        for task in list(self._tasks.values()):
-            if task.cancelled:  # its result is dropped: nothing to wait for
-                continue
-            if not task._posted.wait(max(0.0, deadline - time.perf_counter())):
-                return False
-        # the queued deliveries are posted to the runner (the receiver of the relay's connections)
-        QCoreApplication.sendPostedEvents(self._relay)
-        QCoreApplication.sendPostedEvents(self)
-        return True
+        while True:
+            pending = [task for task in self._tasks.values() if not task.cancelled]  # cancelled: nothing to wait for
+            if not pending:
+                return True
+            for task in pending:
+                if not task._posted.wait(max(0.0, deadline - time.perf_counter())):
+                    return False
+            # the queued deliveries are posted to the runner (the receiver of the relay's connections); a callback
+            # may submit more work (a retry, a second read): the loop waits for that too
+            QCoreApplication.sendPostedEvents(self._relay)
+            QCoreApplication.sendPostedEvents(self)
+            if all(task.id in self._tasks for task in pending):
+                return True  # not deliverable from here (called inside a delivery): the event loop delivers them
 
     def shutdown(self, wait: bool = True, timeout_s: float = 5.0) -> None:
         """Stop: cancel process tasks and, with ``wait``, let the thread's tasks end (a save is finished, not
