@@ -250,3 +250,26 @@ def test_evaluation_falls_back_to_a_thread_when_the_worker_process_breaks(qtbot,
     assert outcome.error is None and not outcome.in_process and outcome.evaluation is not None
     assert worker.mode == "thread" and "worker process died" in worker.process_failure
     worker.shutdown()
+
+
+def test_evaluations_of_every_example_cross_the_process_boundary_intact():
+    """What the worker process sends back (frozen dataclasses, read-only dicts inside) pickles and reads back the
+    same, field for field (compared by repr: some result records compare by identity)."""
+    import pickle
+    from multiprocessing.reduction import ForkingPickler
+
+    from app.gui.evaluation import run_evaluation
+    from app.gui.project_io import read_project
+    from app.gui.task_process import register_pickle_reducers
+    from models.resources import examples_dir
+
+    register_pickle_reducers()
+    examples = sorted(examples_dir().glob("*.toml"))
+    assert examples
+    for path in examples:
+        project = read_project(path)
+        assert pickle.loads(ForkingPickler.dumps(project)) == project
+        outcome = run_evaluation(project, (project.active_scenario,))
+        assert outcome.error is None, (path.name, outcome.error)
+        back = pickle.loads(ForkingPickler.dumps(outcome))
+        assert repr(back) == repr(outcome), path.name
