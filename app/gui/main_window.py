@@ -46,7 +46,8 @@ from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_
 from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
-__all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
+__all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]  # DEFAULT_EXAMPLE, read_project: re-exported
+
 LAYOUT_VERSION = 2
 """Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the
 docks change so that a layout saved by an older build gives way to the default layout instead of squeezing the
@@ -64,6 +65,7 @@ def rich_tooltip(lines: list[str]) -> str:
 
 class MainWindow(QMainWindow):
     """StorPlan's main window on one project (``project``, from the file ``path`` if any); see the module docstring."""
+
     def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
