@@ -1,6 +1,6 @@
 """Undo commands and the pure edits they carry.
 
-Every user change of the project is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
+Every user change is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
 records are frozen, so a snapshot is cheap and safe to share) and asks the document to show one or the other.
 The document diffs the two snapshots and emits fine-grained signals; no command touches a view.
 
@@ -98,7 +98,7 @@ def replace_node(scenario: Scenario, node: NodeBase) -> Scenario:
 
 
 def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenario:
-    """The scenario with fields of node ``node_id`` changed; raises ValueError for an unknown id or bad value."""
+    """The scenario with fields of node ``node_id`` changed (ValueError: unknown id or bad value)."""
     node = scenario.node(node_id)
     if node is None:
         raise ValueError(f"no item '{node_id}'")
@@ -131,7 +131,7 @@ def add_link(scenario: Scenario, source: str, target: str, link_type: str, ports
 
 
 def set_link_fields(scenario: Scenario, link_id: str, **changes: Any) -> Scenario:
-    """The scenario with fields of link ``link_id`` changed; raises ValueError for an unknown id or bad value."""
+    """The scenario with fields of link ``link_id`` changed (ValueError: unknown id or bad value)."""
     links = [l.with_changes(**changes) if l.id == link_id else l for l in scenario.links]
     return scenario.model_copy(update={"links": links})
 

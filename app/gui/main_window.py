@@ -46,7 +46,8 @@ from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_
 from .worker import EvaluationOutcome, EvaluationWorker
 from .workloads_panel import WorkloadsPanel
 
-__all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]  # DEFAULT_EXAMPLE, read_project: re-exported
+# DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
+__all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
 
 LAYOUT_VERSION = 2
 """Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the

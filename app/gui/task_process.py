@@ -5,10 +5,11 @@ macOS, Windows and in the frozen app), imports only this module, the task's own 
 starts in well under a second and never loads Qt.
 
 A task function has the signature ``fn(state, *args)``; ``state`` is a :class:`TaskState` through which the task
-reports progress (``state.set_progress(0.4)``) and asks whether it was cancelled (``state.is_interruption_requested()``),
-in a thread and in the worker process alike. Arguments and results cross the process boundary by pickle: StorPlan's
-projects are frozen pydantic models and its results frozen dataclasses, which pickle as they are; the read-only
-``MappingProxyType`` dictionaries inside results are registered below with the pickler multiprocessing uses.
+reports progress (``state.set_progress(0.4)``) and asks whether it was cancelled
+(``state.is_interruption_requested()``), in a thread and in the worker process alike. Arguments and results
+cross the process boundary by pickle: StorPlan's projects are frozen pydantic models and its results frozen
+dataclasses, which pickle as they are; the read-only ``MappingProxyType`` dictionaries inside results are
+registered below with the pickler multiprocessing uses.
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def test_a_large_design_evaluates_in_the_worker_process_and_the_gui_keeps_tickin
         assert usable < first.evaluation.capacity.total.usable_bytes  # it is the design with 6 drives there
         gaps = [b - a for a, b in zip(ticks, ticks[1:])]
         assert len(ticks) >= 5, ticks
-        # the GUI thread never stalled behind the engine (a 20 ms timer; the goal is 100 ms, with slack for a loaded machine)
+        # the GUI thread never stalled behind the engine (20 ms timer; goal 100 ms, slack for a loaded machine)
         assert max(gaps) < 0.15, f"longest gap between ticks {max(gaps) * 1000:.0f} ms"
     finally:
         win.worker.shutdown()
