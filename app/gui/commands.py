@@ -2,7 +2,9 @@
 
 Every user change is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
 records are frozen, so a snapshot is cheap and safe to share) and asks the document to show one or the other.
-The document diffs the two snapshots and emits fine-grained signals; no command touches a view.
+The document diffs the two snapshots and emits fine-grained signals; no command touches a view. The one change
+that is not the project's is re-pinning a file's catalog records (:class:`RepinCatalogCommand`): it swaps the
+document's base catalog the same way.
 
 The functions below are pure: scenario in, scenario out (Qt-free, testable on their own). They raise
 ``ValueError`` (pydantic's ``ValidationError`` is one) when the edit is invalid.
