@@ -83,13 +83,17 @@ class Task:
         """The function has ended (or will never run)."""
         return self._posted.is_set()
 
-    def cancel(self) -> None:
-        """Drop this task: its result is never delivered; a task that has not started does not run."""
+    def cancel(self, restart_if_long: bool = True) -> None:
+        """Drop this task: its result is never delivered; a task that has not started does not run.
+
+        ``restart_if_long``: a process task expected to run on for longer than a fresh worker process takes to
+        start gets one (False when nothing new follows, e.g. the window closes).
+        """
         if self._cancelled:
             return
         self._cancelled = True
         if self._runner is not None:
-            self._runner._cancelled(self)
+            self._runner._cancelled(self, restart_if_long)
 
     def __repr__(self) -> str:
         where = "process" if self.in_process else "thread"
@@ -248,10 +252,10 @@ class TaskRunner(QObject):
         if not self.busy and not task.cancelled:
             self.sig_busy_changed.emit(False)
 
-    def _cancelled(self, task: Task) -> None:
+    def _cancelled(self, task: Task, restart_if_long: bool = True) -> None:
         was_busy = any(not t.cancelled or t is task for t in self._tasks.values())
         if task.in_process and task.future is not None:
-            worker_pool().cancel(task)
+            worker_pool().cancel(task, restart_if_long)
         if was_busy and not self.busy:
             self.sig_busy_changed.emit(False)
 
@@ -288,7 +292,7 @@ class TaskRunner(QObject):
         torn). Results of tasks still running afterwards are dropped."""
         for task in list(self._tasks.values()):
             if task.in_process:
-                task.cancel()
+                task.cancel(restart_if_long=False)
         if wait:
             self.wait(timeout_s)
         self.cancel_all()
@@ -394,8 +398,9 @@ class WorkerPool:
         self._listeners.pop(task.id, None)
         self._running.pop(task.id, None)
 
-    def cancel(self, task: Task) -> None:
-        """Cancel a process task: unqueue it, or tell it and, if it would still run long, restart the process."""
+    def cancel(self, task: Task, restart_if_long: bool = True) -> None:
+        """Cancel a process task: unqueue it, or tell it and (``restart_if_long``), if it would still run long,
+        restart the process."""
         future = task.future
         if future is None or future.done() or future.cancel():
             return
@@ -403,7 +408,7 @@ class WorkerPool:
             if self._cancelled is not None:
                 self._cancelled.value = task.id
             ran_s = time.perf_counter() - task.submitted_at
-            if task.expected_s - ran_s > self.startup_s:
+            if restart_if_long and task.expected_s - ran_s > self.startup_s:
                 self.restart()
 
     def restart(self) -> None:

@@ -86,9 +86,9 @@ class EvaluationWorker(QObject):
         self._generation += 1
         self._cancel_running()
 
-    def _cancel_running(self) -> None:
+    def _cancel_running(self, restart_if_long: bool = True) -> None:
         if self._task is not None:
-            self._task.cancel()
+            self._task.cancel(restart_if_long)
             self._task = None
 
     def wants_process(self, project: Project, names: tuple[str, ...]) -> bool:
@@ -151,5 +151,8 @@ class EvaluationWorker(QObject):
 
     def shutdown(self) -> None:
         """Drop pending work and let a running thread call end (on window close); a process run is dropped."""
-        self.cancel()
+        self._timer.stop()
+        self._pending = None
+        self._generation += 1
+        self._cancel_running(restart_if_long=False)
         self.runner.shutdown(wait=True)
