@@ -17,7 +17,8 @@ def steps_until_cancelled(state, steps: int, step_s: float) -> str:
 
 
 def ignore_cancel(state, seconds: float) -> str:
-    """A long call that never looks at cancellation (a stuck engine)."""
+    """A long call that never looks at cancellation (a stuck engine); it says once that it started."""
+    state.set_progress(0.0)
     time.sleep(seconds)
     return "finished"
 

@@ -113,9 +113,10 @@ def test_cancelled_process_task_stops_and_the_next_one_is_not_blocked(qtbot, run
     # a cancelled run that would go on for long (and ignores its state) gets a fresh worker process
     pool = worker_pool()
     restarts, old_pid = pool.restarts, pool.pid
+    started = []
     stuck = runner.submit(task_jobs.ignore_cancel, 60, in_process=True, expected_s=60,
-                          on_done=lambda ok, result: done.append("stuck"))
-    qtbot.wait(300)
+                          on_progress=started.append, on_done=lambda ok, result: done.append("stuck"))
+    qtbot.waitUntil(lambda: bool(started), timeout=30_000)  # it is running in the worker process
     stuck.cancel()
     runner.submit(task_jobs.pid, in_process=True, on_done=lambda ok, result: done.append(result))
     start = time.perf_counter()
