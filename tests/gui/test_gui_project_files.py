@@ -16,7 +16,9 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from app.gui.file_controller import SAVE_FILTER_STORPLAN, FileController, open_main_window
+from app.gui.autosave import Autosaver
+from app.gui.project_io import SAVE_FILTER_STORPLAN
+from app.gui.startup import open_main_window
 from app.gui.main_window import DEFAULT_EXAMPLE, read_project
 from models.catalog import bundled_catalog
 from models.evaluate import evaluate
@@ -298,7 +300,7 @@ def test_start_up_offers_recovery_and_recover_restores_modified(qtbot, tmp_path,
         update={"nodes": example_project.scenario.nodes[:-1]}))
     store = _crashed_copy(recovered, original)
     offered = []
-    monkeypatch.setattr(FileController, "ask_recovery", lambda self, items: offered.append(items) or "recover")
+    monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: offered.append(items) or "recover")
 
     win = open_main_window(None)
     win.show()
@@ -320,7 +322,7 @@ def test_start_up_offers_recovery_and_recover_restores_modified(qtbot, tmp_path,
 @pytest.mark.parametrize("answer", ["discard", "later"])
 def test_recovery_discard_or_later(qtbot, tmp_path, monkeypatch, answer, example_project):
     store = _crashed_copy(example_project, tmp_path / "x.storplan")
-    monkeypatch.setattr(FileController, "ask_recovery", lambda self, items: answer)
+    monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: answer)
     win = open_main_window(None, offer_recovery=False)
     try:
         assert not win.files.offer_recovery()
