@@ -29,13 +29,14 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolButton
 
 from models.project.model import Project
+from models.store import FileChangedOnDiskError
 
 from . import settings
 from .autosave import Autosaver
 from .busy import BusyIndicator
 from .catalog_pinning import CatalogPinning, CatalogUpdateBar
 from .document import ProjectDocument
-from .locks import LockHolder, lock_holder
+from .locks import LockHolder, lock_holder, same_path
 from .project_io import (
     OPEN_FILTERS,
     SAVE_FILTER_STORPLAN,
@@ -88,6 +89,7 @@ class FileController(QObject):
         self.locked_by: str | None = None
         self.calibration: Any = None
         self.snapshot: dict = {}
+        self.fingerprint: Any = None  # models.store.FileFingerprint of the file as opened or last saved
         self.locks = LockHolder()
         self._closing = False
         self.busy_indicator = BusyIndicator(window.statusBar())
@@ -160,6 +162,7 @@ class FileController(QObject):
         self.locked_by = loaded.locked_by
         self.calibration = loaded.calibration
         self.snapshot = loaded.snapshot
+        self.fingerprint = loaded.fingerprint
         self.pinning.hide()
         self.document.reset(loaded.project, loaded.path, loaded.base_catalog)
         self.sig_state_changed.emit()
@@ -311,6 +314,22 @@ class FileController(QObject):
         self._start_save(Path(path), then)
         return True
 
+    def ask_changed_on_disk(self, path: Path, message: str) -> str:
+        """The file changed on disk since it was opened or saved: ask what to do.
+
+        Returns:
+            "save_as" (keep both: choose another file), "overwrite" (replace the other program's changes) or
+            "cancel" (the file and the window's project stay as they are).
+        """
+        box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk", message,
+                          QMessageBox.StandardButton.Cancel, self.window)
+        save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
+        overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(save_as)
+        box.exec()
+        clicked = box.clickedButton()
+        return "save_as" if clicked is save_as else "overwrite" if clicked is overwrite else "cancel"
+
     def save_as(self, then: Callable[[], None] | None = None) -> bool:
         """Ask for a path and start saving there; False when the dialog was cancelled."""
         path = self.ask_save_path()
@@ -327,16 +346,20 @@ class FileController(QObject):
         self.io.wait()
         return bool(results)
 
-    def _start_save(self, path: Path, then: Callable[[], None] | None) -> None:
+    def _start_save(self, path: Path, then: Callable[[], None] | None, *, force: bool = False) -> None:
         doc = self.document
         project, index = doc.project, doc.undo_stack.index()
         catalog = doc.base_catalog or default_base_catalog()
         calibration = self.calibration
         keep_lock = self.locks.lock_for(path)
         storplan = path.suffix.lower() == ".storplan"
+        # Only the file this window opened or last saved has an expectation; Save As to another file was
+        # confirmed by the file dialog.
+        expected = self.fingerprint if same_path(doc.path, path) else None
 
         def job(_state):
-            return save_project_file(project, path, catalog=catalog, calibration=calibration, keep_lock=keep_lock)
+            return save_project_file(project, path, catalog=catalog, calibration=calibration, keep_lock=keep_lock,
+                                     expected_fingerprint=expected, force=force)
 
         self.busy_indicator.begin(f"Saving {path.name}…")
         self.io.submit(job, name=f"save {path.name}",
@@ -347,13 +370,24 @@ class FileController(QObject):
         doc = self.document
         if not ok:
             self.busy_indicator.end(f"Could not save {path.name}")
+            if isinstance(result, FileChangedOnDiskError) and not self._closing:
+                choice = self.ask_changed_on_disk(path, str(result))
+                if choice == "overwrite":
+                    self._start_save(path, then, force=True)
+                    return
+                if choice == "save_as":
+                    self.save_as(then)
+                    return
+                self.sig_save_failed.emit(str(result))
+                return
             message = str(result)
             if path.name not in message:
                 message = f"Cannot save {path}: {message}"
             self._show_error("Cannot save project", message)
             self.sig_save_failed.emit(message)
             return
-        self.locks.replace(result)
+        self.locks.replace(result.lock)
+        self.fingerprint = result.fingerprint
         self.read_only = False
         self.locked_by = None
         clean = doc.project is project and doc.undo_stack.index() == index

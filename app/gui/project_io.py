@@ -4,8 +4,9 @@ Everything here runs on the file runner's thread (or before the window shows) an
 
 * :func:`read_project_file` reads a ``.storplan`` or TOML file completely and takes its lock, returning a
   :class:`LoadedFile`; nothing in the window changes until the caller installs it.
-* :func:`save_project_file` writes the project (``models.store.save_project`` or the TOML writer) and returns the
-  lock the window holds afterwards.
+* :func:`save_project_file` writes the project (``models.store.save_project_tracked`` or the TOML writer) and
+  returns the lock the window holds afterwards with the written file's fingerprint; it refuses to overwrite a file
+  that changed on disk since this window opened or last saved it (``models.store.FileChangedOnDiskError``).
 * :func:`read_project` loads a bundled example or a start-up path, laid out when its items overlap.
 """
 
@@ -90,6 +91,8 @@ class LoadedFile:
         lock: the :class:`~models.store.ProjectLock` taken for it, or None.
         locked_by: who holds the lock when it is another StorPlan.
         updates: bundled records newer than the pinned ones: ``models.store.catalog_updates`` rows.
+        fingerprint: the file as it was read (``models.store.FileFingerprint``; None without a file): the next
+            save refuses to overwrite it if its content changed meanwhile.
     """
 
     project: Project
@@ -101,6 +104,7 @@ class LoadedFile:
     lock: Any = None
     locked_by: str | None = None
     updates: list = field(default_factory=list)
+    fingerprint: Any = None
 
 
 def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = None) -> LoadedFile:
@@ -116,19 +120,21 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
             StorPlan has it and ``read_only`` was not asked for).
         Exception: a TOML file that cannot be read (ProjectFormatError, OSError).
     """
-    from models.store import ProjectLock, StoreError, catalog_updates, is_sqlite_file, open_project, pinned_catalog
+    from models.store import (FileFingerprint, ProjectLock, StoreError, catalog_updates, is_sqlite_file,
+                              open_project, pinned_catalog)
 
     path = Path(path)
     if path.suffix.lower() != ".storplan" and not is_sqlite_file(path):
+        fingerprint = FileFingerprint.of(path)  # before reading: a change while we read counts as a change
         project = read_toml(path)
         writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
-        return LoadedFile(project, path, read_only=read_only or not writable)
+        return LoadedFile(project, path, read_only=read_only or not writable, fingerprint=fingerprint)
     opened = open_project(path, read_only_if_locked=read_only)
     base = default_base_catalog()
     loaded = LoadedFile(opened.project, path, read_only=opened.read_only or read_only,
                         base_catalog=pinned_catalog(opened.catalog_snapshot, base),
                         snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration,
-                        locked_by=opened.locked_by)
+                        locked_by=opened.locked_by, fingerprint=opened.fingerprint)
     if not loaded.read_only:
         if held_lock is not None and same_path(held_lock.path, path):
             loaded.lock = held_lock  # reopening (Revert) the file this window already holds
@@ -145,21 +151,35 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
     return loaded
 
 
+@dataclass(frozen=True)
+class SavedFile:
+    """What a save leaves the window holding.
+
+    Attributes:
+        lock: the :class:`~models.store.ProjectLock` the window holds afterwards (None for TOML without a lock).
+        fingerprint: the written file's :class:`~models.store.FileFingerprint` (the next save's expectation).
+    """
+
+    lock: Any
+    fingerprint: Any
+
+
 def save_project_file(project: Project, path: Path, *, catalog: Catalog, calibration: Any = None,
-                      keep_lock: Any = None) -> Any:
-    """Write ``project`` to ``path`` (.storplan through ``models.store``, else TOML) and return the lock to hold.
+                      keep_lock: Any = None, expected_fingerprint: Any = None, force: bool = False) -> SavedFile:
+    """Write ``project`` to ``path`` (.storplan through ``models.store``, else TOML) and return what to hold.
 
     Args:
         keep_lock: the window's lock when it is this file's; otherwise a new lock is taken for a .storplan file
             (and released again if the write fails).
-
-    Returns:
-        The :class:`~models.store.ProjectLock` the window holds afterwards (None for TOML without a lock).
+        expected_fingerprint: the file as this window opened or last saved it (None: a new file, or Save As,
+            where the file dialog asked about replacing it). A file whose content differs now is not overwritten.
+        force: overwrite even so (the user chose "Overwrite" after being told).
 
     Raises:
+        FileChangedOnDiskError: the file changed on disk since ``expected_fingerprint`` (nothing was written).
         StoreError, OSError: the file could not be written (or is locked by another StorPlan).
     """
-    from models.store import ProjectLock, save_project
+    from models.store import FileChangedOnDiskError, FileFingerprint, ProjectLock, save_project_tracked
 
     storplan = path.suffix.lower() == ".storplan"
     lock = keep_lock
@@ -168,11 +188,17 @@ def save_project_file(project: Project, path: Path, *, catalog: Catalog, calibra
         lock.acquire()
     try:
         if storplan:
-            save_project(project, path, catalog=catalog, calibration=calibration)
+            fingerprint = save_project_tracked(project, path, catalog=catalog, calibration=calibration,
+                                               expected_fingerprint=expected_fingerprint, force=force).fingerprint
         else:
+            if expected_fingerprint is not None and not force:
+                current = FileFingerprint.of(path)
+                if current is not None and not expected_fingerprint.same_content(current):
+                    raise FileChangedOnDiskError(path, expected_fingerprint, current)
             write_toml(project, path)
+            fingerprint = FileFingerprint.of(path)
     except BaseException:
         if lock is not None and lock is not keep_lock:
             lock.release()
         raise
-    return lock
+    return SavedFile(lock, fingerprint)
