@@ -336,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build's evaluation worker process starts here
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no

@@ -19,13 +19,6 @@ CONTRACTS = (
     "models is layered",
 )
 
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # file_controller imports main_window inside functions (start-up, a reopened window) while main_window
-    # imports file_controller: it goes when start-up leaves main_window and file_controller is split by job
-    frozenset({"app.gui.file_controller", "app.gui.main_window"}),
-}
-"""Import cycles known and being removed; any other cycle fails the test. Drop an entry once it is gone."""
-
 
 def test_import_contracts_are_kept():
     lint = Path(sys.executable).with_name("lint-imports")
@@ -155,7 +148,7 @@ def test_cycle_finder_finds_a_cycle_and_ignores_type_checking_imports():
 
 
 def test_no_import_cycle_among_app_and_models():
-    cycles = [c for c in import_cycles(import_graph()) if c not in KNOWN_CYCLES]
+    cycles = import_cycles(import_graph())
     assert not cycles, "import cycles: " + "; ".join(" <-> ".join(sorted(c)) for c in cycles)
 
 

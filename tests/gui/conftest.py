@@ -18,7 +18,8 @@ def _isolated_settings(tmp_path, monkeypatch):
     """Never touch the developer's settings or user data."""
     QStandardPaths.setTestModeEnabled(True)
     QCoreApplication.setOrganizationName("StorPlan-tests")
-    QCoreApplication.setApplicationName("StorPlan-tests")
+    # One settings file per test process: concurrent test runs on one machine never see each other's window state.
+    QCoreApplication.setApplicationName(f"StorPlan-tests-{os.getpid()}")
     monkeypatch.setenv("STORPLAN_HOME", str(tmp_path / "home"))
     from app.gui import settings
 
