@@ -279,6 +279,9 @@ def _calibrate(args) -> int:
         f"cpu_write_us={profile.cpu_write_us:.3f} servers_per_node={profile.servers_per_node} "
         f"fixed_latency_us={profile.fixed_latency_us:.2f}\n  source: {profile.source}"
     )
+    if profile.stderr:
+        print("  standard errors: " + ", ".join(f"{k} \u00b1{v:.3g}" for k, v in profile.stderr.items())
+              + f" ({profile.sources.get('stderr', '')})")
     if args.save:
         record = catalog.get(scenario.node(workload.target).catalog_id)
         try:

@@ -112,12 +112,13 @@ class CrossValidation:
 
 def inputs_digest(catalog: Catalog | None = None, published: Path | None = None) -> str:
     """SHA-256 of what the cross-validation depends on besides the code: published.toml's bytes and every catalog
-    entry's content (canonical JSON, sorted by kind and id, fitted profiles included)."""
+    entry's content (the fields its TOML sets, as canonical JSON, sorted by kind and id, fitted profiles included;
+    a schema field added with a default does not change it, a record added or edited does)."""
     catalog = catalog or bundled_catalog()
     h = hashlib.sha256()
     h.update((published or validation_dir() / "published.toml").read_bytes())
     for entry in sorted(catalog, key=lambda e: (e.kind, e.id)):
-        h.update(json.dumps(entry.model_dump(mode="json"), sort_keys=True).encode())
+        h.update(json.dumps(entry.model_dump(mode="json", exclude_unset=True), sort_keys=True).encode())
     return h.hexdigest()
 
 
