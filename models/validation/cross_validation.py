@@ -113,13 +113,20 @@ class CrossValidation:
 def inputs_digest(catalog: Catalog | None = None, published: Path | None = None) -> str:
     """SHA-256 of what the cross-validation depends on besides the code: published.toml's bytes and every catalog
     entry's content (the fields its TOML sets, as canonical JSON, sorted by kind and id, fitted profiles included;
-    a schema field added with a default does not change it, a record added or edited does)."""
+    a schema field added with a default does not change it, a record added or a number edited does). Wording that
+    no engine reads (:data:`DESCRIPTIVE_FIELDS`: names, display names, source texts) does not count."""
     catalog = catalog or bundled_catalog()
     h = hashlib.sha256()
     h.update((published or validation_dir() / "published.toml").read_bytes())
     for entry in sorted(catalog, key=lambda e: (e.kind, e.id)):
-        h.update(json.dumps(entry.model_dump(mode="json", exclude_unset=True), sort_keys=True).encode())
+        data = {k: v for k, v in entry.model_dump(mode="json", exclude_unset=True).items()
+                if k not in DESCRIPTIVE_FIELDS}
+        h.update(json.dumps(data, sort_keys=True).encode())
     return h.hexdigest()
+
+
+DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "display_name", "source", "sources", "notes"})
+"""Top-level catalog fields that only describe a record to a person; editing them leaves the numbers alone."""
 
 
 def model_digest() -> str:

@@ -34,6 +34,7 @@ from models.present.validation import (
     rule_text,
     summary_text,
 )
+from models.formatting import fmt_number
 from models.validation import error_summary
 
 from ._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
