@@ -27,16 +27,13 @@ from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -66,8 +63,11 @@ from models.project.names import KIND_NAMES, link_name, node_name, node_names
 from models.project.problems import find_problems
 from models.units import CapacityUnit, format_capacity
 
+from models.number_parse import Range, quantity_for
+
 from .document import ProjectDocument
 from .icons import kind_icon
+from .number_entry import NumberEntry
 from .labels import SUFFIXES, choice_label, field_label
 
 Choices = list[tuple[str, Any]]
@@ -75,7 +75,6 @@ ChoicesFn = Callable[[str, Any], "Choices | None"]
 
 NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
-BIG = 1e12
 ERROR_COLOR = "#d64545"
 WARNING_COLOR = "#c27c0e"
 
@@ -285,120 +284,52 @@ class CheckEditor(FieldEditor):
             self.check.setChecked(bool(value))
 
 
-class _DefaultAwareSpin:
-    """Spin-box behaviour for an optional field showing its default as the special value: a step from
-    "default (23)" starts at 23 (up gives 24, down 22), not at the bottom of the range."""
-
-    default_value: float | None = None
-    lowest_value: float = 0.0
-
-    def _at_default(self) -> bool:
-        return bool(self.specialValueText()) and self.value() == self.minimum() and self.default_value is not None
-
-    def stepBy(self, steps: int) -> None:  # Qt override
-        if self._at_default():
-            target = self.default_value + steps * self.singleStep()
-            self.setValue(min(max(target, self.lowest_value), self.maximum()))
-            return
-        super().stepBy(steps)
-
-    def stepEnabled(self):  # Qt override
-        if self._at_default():
-            return QAbstractSpinBox.StepEnabledFlag.StepUpEnabled | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
-        return super().stepEnabled()
-
-
-class _SpinBox(_DefaultAwareSpin, QSpinBox):
-    pass
-
-
-class _DoubleSpinBox(_DefaultAwareSpin, QDoubleSpinBox):
-    """Keeps ``decimals()`` digits of its value but shows only those the value needs (at least
-    ``min_decimals``): ``350,000`` not ``350000.00``, ``1.067`` not ``1.07``."""
-
-    min_decimals = 0
-
-    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt override)
-        locale = self.locale()
-        text = locale.toString(float(value), "f", self.decimals())
-        if not self.isGroupSeparatorShown():
-            text = text.replace(locale.groupSeparator(), "")
-        whole, _, fraction = text.partition(locale.decimalPoint())
-        fraction = fraction.rstrip("0").ljust(self.min_decimals, "0")
-        return whole + (locale.decimalPoint() + fraction if fraction else "")
-
-
-STORED_DECIMALS = 6
-"""Decimals a float field keeps in its spin box: enough that showing a stored value never rounds it."""
 COUNT_SUFFIXES = ("_iops", "_mbps")
-"""Float fields that are whole numbers in practice: no decimals shown, thousands separators."""
+"""Float fields that are whole numbers in practice: stepped by 1."""
 
 
 class NumberEditor(FieldEditor):
-    """A spin box; ``scale`` converts model units to shown units (bytes -> TB); an optional field shows its
-    lowest step as 'default', or as the value used instead once it is known (:meth:`set_default`)."""
+    """A number field (:class:`~app.gui.number_entry.NumberEntry`): takes exactly what was typed ("350K",
+    "1.5 TiB", "2 ms", "1e15") or shows why not under the field, the value unchanged. Byte counts are shown in the
+    project's unit (TB / TiB); an optional field shows "default", or the value used instead once it is known
+    (:meth:`set_default`). ``spin`` is the entry (it keeps the spin-box API: arrows, wheel, Up / Down)."""
 
     def __init__(self, name: str, is_int: bool, low, high, low_open, high_open, optional: bool,
-                 suffix: str = "", scale: float = 1.0, parent=None) -> None:
-        self.is_int, self.scale, self.optional = is_int and scale == 1.0, scale, optional
-        spin = _SpinBox() if self.is_int else _DoubleSpinBox()
-        self.spin = spin
-        super().__init__(name, spin, parent)
-        step = 1 if self.is_int else 0.01
-        if not self.is_int:
-            spin.setDecimals(3 if scale != 1.0 else STORED_DECIMALS)
-            spin.min_decimals = 3 if scale != 1.0 else 2 if name.endswith("_ratio") else 0
-        if self.is_int or name.endswith(COUNT_SUFFIXES):
-            spin.setGroupSeparatorShown(True)
-        lo = -BIG if low is None else low / scale + (step if low_open and self.is_int else 0)
-        if low_open and not self.is_int:
-            lo = low / scale + 10 ** -spin.decimals()
-        hi = BIG if high is None else high / scale - (step if high_open else 0)
-        if self.is_int:
-            lo, hi = int(max(lo, -2**31 + 2)), int(min(hi, 2**31 - 2))
-        spin.lowest_value = lo
-        self._special = "default" if name not in ("target_iops", "target_mbps") else "none"
-        if optional:
-            lo = lo - step
-            spin.setSpecialValueText(self._special)
-        spin.setRange(lo, hi)
-        self._none_value = lo
-        spin.setSuffix(suffix)
-        spin.setKeyboardTracking(False)
-        spin.setAccelerated(True)
-        spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-        if not self.is_int and hi - lo > 1000:
-            spin.setSingleStep(1.0 if scale == 1.0 else 0.1)
-        spin.valueChanged.connect(self._changed)
+                 unit_text: str | None = None, capacity_unit: CapacityUnit = CapacityUnit.TIB, parent=None) -> None:
+        quantity = quantity_for(name, is_int, capacity_unit, unit_text)
+        if quantity.bare_factor != 1:
+            step = 0.1
+        elif is_int or name.endswith(COUNT_SUFFIXES):
+            step = 1
+        elif high is not None and low is not None and high - low <= 1000:
+            step = 0.01
+        else:
+            step = 1.0
+        special = "default" if name not in ("target_iops", "target_mbps") else "none"
+        self.entry = NumberEntry(quantity, Range(low, high, low_open, high_open), optional, step,
+                                 min_decimals=2 if name.endswith("_ratio") else 0, special_text=special)
+        self.spin = self.entry
+        super().__init__(name, self.entry, parent)
+        self.is_int, self.optional = is_int, optional
+        self._special = special
+        self.entry.sig_value_entered.connect(self.emit)
+        self.entry.sig_refused.connect(lambda message: self.set_error(message or None))
 
     def set_default(self, value: float | None, text: str | None = None) -> None:
-        """Name the value an empty (None) field stands for: the spin box reads "default (<text>)" and steps from
+        """Name the value an empty (None) field stands for: the field reads "default (<text>)" and steps from
         ``value`` (model units); None for both when it is not known."""
         if not self.optional:
             return
-        self.spin.default_value = None if value is None else value / self.scale
-        self.spin.setSpecialValueText(f"{self._special} ({text})" if text else self._special)
+        self.entry.default_value = value
+        self.entry.setSpecialValueText(f"{self._special} ({text})" if text else self._special)
 
     def default_text(self) -> str:
-        """What the spin box shows when the field is empty (e.g. ``default (23)``)."""
-        return self.spin.specialValueText()
-
-    def _changed(self, shown: float) -> None:
-        if self.optional and shown == self._none_value:
-            self.emit(None)
-            return
-        if self.scale != 1.0:  # bytes shown in TB / TiB
-            self.emit(int(round(shown * self.scale)))
-        else:
-            self.emit(int(shown) if self.is_int else float(shown))
+        """What the field shows when it is empty (e.g. ``default (23)``)."""
+        return self.entry.specialValueText()
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` (model units, divided by ``scale`` for display; None shows the optional field's default).
-
-        Emits nothing.
-        """
-        with blocked(self.spin):
-            self.spin.setValue(self._none_value if value is None else value / self.scale)
+        """Show ``value`` (model units; None shows the optional field's default). Emits nothing."""
+        self.entry.set_model_value(value)
 
 
 class TextEditor(FieldEditor):
@@ -507,14 +438,9 @@ class RecordForm(QWidget):
             return CheckEditor(name)
         if inner in (int, float):
             low, high, low_open, high_open = _bounds(info.metadata)
-            suffix = next((s for suf, s in SUFFIXES if name.endswith(suf)), "")
-            scale = 1.0
-            if name.endswith("_bytes"):
-                unit = unit_fn()
-                scale, suffix = float(unit.large_bytes), f" {unit.value}"
-            if name.endswith("_ratio"):
-                suffix = " : 1"
-            return NumberEditor(name, inner is int, low, high, low_open, high_open, optional, suffix, scale)
+            suffix = next((s.strip() for suf, s in SUFFIXES if name.endswith(suf)), None)
+            return NumberEditor(name, inner is int, low, high, low_open, high_open, optional, suffix,
+                                unit_fn() if name.endswith("_bytes") else CapacityUnit.TIB)
         if inner is str:
             return TextEditor(name)
         if typing.get_origin(inner) is list:
