@@ -173,10 +173,21 @@ class WorkloadsPanel(QWidget):
         form_layout = self.form.layout()
         row, _role = form_layout.getWidgetPosition(self.form.editors["target"])
         form_layout.insertRow(row + 1, hosts_label, self.hosts_editor)
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("workloadsEmpty")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.empty_label.setStyleSheet("color: gray; padding: 12px;")
+        form_holder = QWidget()
+        holder_layout = QVBoxLayout(form_holder)
+        holder_layout.setContentsMargins(0, 0, 0, 0)
+        holder_layout.addWidget(self.empty_label)
+        holder_layout.addWidget(self.form)
+        holder_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(self.form)
+        scroll.setWidget(form_holder)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(0, 0, 0, 0)
@@ -238,6 +249,14 @@ class WorkloadsPanel(QWidget):
 
     def _show_current(self) -> None:
         workload = self.document.scenario.workload(self.current_id() or "")
+        # no workload: no form at all (a disabled form would still show the previous project's values)
+        self.form.setVisible(workload is not None)
+        self.empty_label.setVisible(workload is None)
+        if workload is None:
+            self.empty_label.setText(
+                f"No workloads in scenario '{self.document.scenario.name}'. Add one with “Add workload” (a preset "
+                "you can then edit)." if not self.document.scenario.workloads else "Select a workload to edit it.")
+            self.form.record = None
         self.form.setEnabled(workload is not None)
         self.remove_button.setEnabled(workload is not None)
         self.hosts_editor.setEnabled(workload is not None)
