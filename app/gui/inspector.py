@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QScrollArea,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -392,23 +393,49 @@ class NestedEditor(FieldEditor):
 
 
 class RecordForm(QWidget):
-    """Editors for the fields of a pydantic record type."""
+    """Editors for the fields of a pydantic record type.
+
+    ``groups`` ((title, field names), ...) puts those fields on tabs in that order (a workload's Load, Mix, Data,
+    Growth), the important ones first; the other fields stay above the tabs, in the model's order.
+    """
 
     sig_field_edited = Signal(str, object)
     """The user entered a value for a field of the shown record."""
 
     def __init__(self, model: type[BaseModel], choices: ChoicesFn, unit_fn: Callable[[], CapacityUnit],
-                 exclude: set[str] = frozenset(), parent: QWidget | None = None) -> None:
+                 exclude: set[str] = frozenset(), parent: QWidget | None = None,
+                 groups: typing.Sequence[tuple[str, typing.Sequence[str]]] = ()) -> None:
         super().__init__(parent)
         self.model = model
         self.record: BaseModel | None = None
         self._choices = choices
         self.editors: dict[str, FieldEditor] = {}
-        layout = QFormLayout(self)
-        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        for name, info in model.model_fields.items():
+        self._layout_of: dict[str, QFormLayout] = {}
+        layout = QFormLayout()
+        self._style_form(layout)
+        self.tabs: QTabWidget | None = None
+        grouped = {name: title for title, names in groups for name in names}
+        pages: dict[str, QFormLayout] = {}
+        if groups:
+            outer = QVBoxLayout(self)
+            outer.setContentsMargins(0, 0, 0, 0)
+            outer.addLayout(layout)
+            self.tabs = QTabWidget()
+            self.tabs.setObjectName("recordFormGroups")
+            self.tabs.setDocumentMode(True)
+            self.tabs.setUsesScrollButtons(False)
+            outer.addWidget(self.tabs)
+            for title, _ in groups:
+                page = QWidget()
+                pages[title] = QFormLayout(page)
+                self._style_form(pages[title])
+                self.tabs.addTab(page, title)
+        else:
+            self.setLayout(layout)
+        infos = model.model_fields
+        order = [n for n in infos if n not in grouped] + [n for _, names in groups for n in names if n in infos]
+        for name in order:
+            info = infos[name]
             if name in exclude:
                 continue
             editor = self._make_editor(name, info, unit_fn)
@@ -418,12 +445,28 @@ class RecordForm(QWidget):
                 editor.setToolTip(info.description)
             editor.sig_value_edited.connect(self.sig_field_edited)
             self.editors[name] = editor
+            target = pages[grouped[name]] if name in grouped else layout
+            self._layout_of[name] = target
             label = QLabel(field_label(name) + ":")
             label.setToolTip(info.description or name)
             if isinstance(editor, NestedEditor):
-                layout.addRow(editor)
+                target.addRow(editor)
             else:
-                layout.addRow(label, editor)
+                target.addRow(label, editor)
+
+    @staticmethod
+    def _style_form(layout: QFormLayout) -> None:
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+
+    def layout_of(self, field: str) -> QFormLayout:
+        """The form layout holding a field's row (the main one, or its group's tab)."""
+        return self._layout_of[field]
+
+    def group_titles(self) -> list[str]:
+        """The titles of the field groups' tabs, in order (empty without groups)."""
+        return [self.tabs.tabText(i) for i in range(self.tabs.count())] if self.tabs is not None else []
 
     def _make_editor(self, name, info, unit_fn) -> FieldEditor | None:
         inner, optional = _unwrap(info.annotation)
@@ -470,7 +513,7 @@ class RecordForm(QWidget):
         """Show or hide a field's row (label and editor), e.g. a setting that does not apply to the record."""
         editor = self.editors.get(field)
         if editor is not None:
-            self.layout().setRowVisible(editor, visible)
+            self._layout_of[field].setRowVisible(editor, visible)
 
     def row_visible(self, field: str) -> bool:
         """True when the field's row is shown (hidden rows are fields that do not apply)."""
@@ -480,7 +523,7 @@ class RecordForm(QWidget):
     def label_for(self, field: str) -> QLabel | None:
         """The label widget of a field's row."""
         editor = self.editors.get(field)
-        label = self.layout().labelForField(editor) if editor is not None else None
+        label = self._layout_of[field].labelForField(editor) if editor is not None else None
         return label if isinstance(label, QLabel) else None
 
 
