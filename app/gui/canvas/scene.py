@@ -6,9 +6,9 @@ Items are passive. The only intent the scene itself reports is "these items were
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QGraphicsScene
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
 from ..document import ProjectDocument
 from .items import LinkItem, NodeItem
@@ -28,6 +28,8 @@ class TopologyScene(QGraphicsScene):
         self.grid = 20
         self.snap_to_grid = True
         self._problems: tuple = ()
+        self._frozen: tuple | None = None
+        """(still links, scene area, pixmap of them, scene point of its top left) while a drag is under way."""
         self.setSceneRect(QRectF(-2000, -2000, 6000, 4000))
         self._label_timer = QTimer(self)
         self._label_timer.setSingleShot(True)
@@ -94,6 +96,7 @@ class TopologyScene(QGraphicsScene):
 
     def rebuild(self) -> None:
         """Rebuild: one item per node and link of the active scenario, problem badges and link labels placed."""
+        self._frozen = None
         self.clear()
         self.node_items.clear()
         self.link_items.clear()
@@ -140,6 +143,7 @@ class TopologyScene(QGraphicsScene):
     def _remove_link(self, link_id: str) -> None:
         item = self.link_items.pop(link_id, None)
         if item is not None:
+            self._thaw_links()
             item.detach()
             self.removeItem(item)
 
@@ -195,6 +199,64 @@ class TopologyScene(QGraphicsScene):
             return (x, y)
         return (round(x / self.grid) * self.grid, round(y / self.grid) * self.grid)
 
+    # dragging: the links that do not move are drawn once, into the background
+
+    FREEZE_MIN_LINKS = 64
+    """Below this many still links a drag repaints them live (cheap enough); above, they are frozen."""
+
+    def _freeze_still_links(self) -> None:
+        """At the press that may start a drag: draw the links that will not move (no end among the selected
+        nodes) once into a pixmap shown as part of the background, and stop painting them one by one until the
+        release. A frame of the drag then repaints the moving items and blits that pixmap, however many links
+        cross the view (a star of 999 links from one controller crosses all of it)."""
+        self._thaw_links()
+        views = self.views()
+        if not views:
+            return
+        moving = {item for item in self.selectedItems() if isinstance(item, NodeItem)}
+        live = {link for node in moving for link in node.links}
+        still = [link for link in self.link_items.values() if link not in live and not link.isSelected()]
+        if len(still) < self.FREEZE_MIN_LINKS:
+            return
+        view = views[0]
+        # the viewport and a quarter more each side, in whole device pixels, drawn 1:1 (no resampling)
+        port = view.viewport().rect()
+        device = port.adjusted(-port.width() // 4, -port.height() // 4, port.width() // 4, port.height() // 4)
+        ratio = view.devicePixelRatioF()
+        pixmap = QPixmap(max(1, round(device.width() * ratio)), max(1, round(device.height() * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHints(view.renderHints())
+        painter.setTransform(view.viewportTransform() * QTransform.fromTranslate(-device.left(), -device.top()))
+        area = view.mapToScene(device).boundingRect()
+        for link in still:
+            if link.boundingRect().intersects(area):
+                painter.save()
+                link.paint(painter, None)
+                painter.restore()
+            link.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        painter.end()
+        self._frozen = (still, area, pixmap, view.mapToScene(device.topLeft()))
+        self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def _thaw_links(self) -> None:
+        """Paint the frozen links live again (at the release)."""
+        if self._frozen is None:
+            return
+        still, area = self._frozen[:2]
+        self._frozen = None
+        for link in still:
+            link.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+        self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.update(area)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        super().mousePressEvent(event)
+        grabber = self.mouseGrabberItem()
+        if event.button() == Qt.MouseButton.LeftButton and isinstance(grabber, NodeItem):
+            self._freeze_still_links()
+
     # intent: a drag ended
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
@@ -202,10 +264,12 @@ class TopologyScene(QGraphicsScene):
 
         Items only show the drag; the view connects the signal to the document's move (one undo step).
         """
+        self._thaw_links()
         super().mouseReleaseEvent(event)
         moved = {}
+        nodes = {n.id: n for n in self.document.scenario.nodes}  # one pass, not a scan per item
         for node_id, item in self.node_items.items():
-            node = self.document.scenario.node(node_id)
+            node = nodes.get(node_id)
             if node is not None and (abs(item.x() - node.x) > 0.01 or abs(item.y() - node.y) > 0.01):
                 moved[node_id] = self.snapped(item.x(), item.y())
         if moved:
@@ -221,8 +285,21 @@ class TopologyScene(QGraphicsScene):
         left = int(rect.left()) - int(rect.left()) % step
         top = int(rect.top()) - int(rect.top()) % step
         if rect.width() / step > 300:
+            self._draw_frozen(painter)
             return
         painter.setPen(QPen(dot, 1.5))
         points = [QPointF(x, y) for x in range(left, int(rect.right()) + 1, step)
                   for y in range(top, int(rect.bottom()) + 1, step)]
         painter.drawPoints(points)
+        self._draw_frozen(painter)
+
+    def _draw_frozen(self, painter: QPainter) -> None:
+        """The links that stay still during a drag: their pixmap, blitted 1:1 at its place on the viewport."""
+        if self._frozen is None:
+            return
+        pixmap, origin = self._frozen[2], self._frozen[3]
+        at = painter.transform().map(origin)
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(QPoint(round(at.x()), round(at.y())), pixmap)
+        painter.restore()
