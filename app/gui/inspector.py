@@ -660,6 +660,20 @@ class Inspector(QScrollArea):
         self.notice.setText("<br>".join(lines))
         self.notice.setVisible(bool(lines))
 
+    def focus_first_field(self) -> QWidget | None:
+        """Put the keyboard focus on the shown item's first visible field (Enter on the canvas); returns it."""
+        form = self.form if self.form is not None else (self._forms[0] if self._forms else None)
+        if form is None:
+            return None
+        for editor in form.editors.values():
+            if not editor.isHidden() and editor.isEnabled():
+                widget = editor.input
+                widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                if isinstance(widget, QLineEdit):
+                    widget.selectAll()
+                return widget
+        return None
+
     def problems_text(self) -> list[str]:
         """The messages shown under the header (problems not tied to one shown field)."""
         return list(self._notice_messages)
