@@ -507,7 +507,10 @@ class RecordForm(QWidget):
         """Show why an edit of ``field`` was refused (None clears it), in the user's words: without the field's
         internal name in front, limits as "at most 24"."""
         if field in self.editors:
-            self.editors[field].set_error(refusal_text(field, message))
+            editor = self.editors[field]
+            if message and isinstance(editor, NumberEditor) and self.record is not None:
+                editor.entry.keep_typed(getattr(self.record, field, None))  # not taken: the value is the model's
+            editor.set_error(refusal_text(field, message))
 
     def set_row_visible(self, field: str, visible: bool) -> None:
         """Show or hide a field's row (label and editor), e.g. a setting that does not apply to the record."""

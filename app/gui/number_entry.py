@@ -107,6 +107,13 @@ class NumberEntry(QAbstractSpinBox):
         self.refused_message = ""
         self._show()
 
+    def keep_typed(self, value: Any) -> None:
+        """The model refused what was entered: the field's value is ``value`` again, the typed text stays for
+        correction (Escape shows the value)."""
+        self._value = value
+        self._shown_text = self._special if value is None and self.optional else (
+            "" if value is None else self.format(value))
+
     def model_value(self) -> Any:
         """The field's value in model units (None: default)."""
         return self._value

@@ -160,3 +160,15 @@ def test_optional_field_empties_to_its_default(qtbot):
     assert editor.entry.text() == "default (23)"
     _type(qtbot, editor, "inf")
     assert editor.messages() == ["'inf' is not a finite number; the value stays default (23)"]
+
+
+def test_a_value_the_model_refuses_leaves_the_field_value_unchanged(qtbot):
+    inspector = _inspector(qtbot, "aff8080")
+    editor = inspector.form.editors["nodes"]
+    editor.entry.allowed = editor.entry.allowed.__class__(1, None)  # as if the editor knew no upper limit
+    _type(qtbot, editor, "99")
+    assert inspector.document.scenario.node("aff8080").nodes is None
+    assert editor.messages() == ["At most 24"]  # the model's limit, in the user's words
+    assert editor.entry.model_value() is None and editor.entry.text() == "99"
+    qtbot.keyClick(editor.entry.lineEdit(), Qt.Key.Key_Escape)
+    assert editor.entry.text() == "default (2)"
