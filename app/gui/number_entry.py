@@ -232,9 +232,9 @@ class NumberEntry(QAbstractSpinBox):
         if self.optional and stripped.lower() in ("", self._special.lower(), self._special.split(" (")[0].lower()):
             self._enter(None)
             return
-        group, decimal = self._locale_marks()
-        try:
-            value = parse_number(text, self.quantity, group=group or "\x00", decimal=decimal,
+        decimal = self.locale().decimalPoint()
+        try:  # digit groups are read even where the locale does not write them (C: "350,000")
+            value = parse_number(text, self.quantity, group=self.locale().groupSeparator(), decimal=decimal,
                                  strip_suffix=self._suffix or "")
         except NumberEntryError as exc:
             self._refuse(str(exc))
@@ -250,6 +250,11 @@ class NumberEntry(QAbstractSpinBox):
         if not self.allowed.contains(value):
             self._refuse(f"{shown} is out of range: allowed {self.allowed.describe(self.format_in_unit)}")
             return
+        if self.quantity.whole and value.denominator != 1:
+            if not self.quantity.round_whole:
+                self._refuse(f"{shown} is not a whole number")
+                return
+            value = Fraction(round(value))  # a fraction of a byte
         if self.quantity.whole:
             model: Any = int(value)
         else:

@@ -172,3 +172,24 @@ def test_a_value_the_model_refuses_leaves_the_field_value_unchanged(qtbot):
     assert editor.entry.model_value() is None and editor.entry.text() == "99"
     qtbot.keyClick(editor.entry.lineEdit(), Qt.Key.Key_Escape)
     assert editor.entry.text() == "default (2)"
+
+
+def test_digit_groups_are_read_in_a_locale_that_does_not_write_them(qtbot):
+    QLocale.setDefault(QLocale.c())
+    panel = _panel(qtbot)
+    editor = panel.form.editors["target_iops"]
+    assert editor.entry.text() == "350000 IOPS"
+    _type(qtbot, editor, "420,000")
+    assert _workload(panel).target_iops == 420_000 and editor.messages() == []
+    _type(qtbot, editor, "4,20")
+    assert _workload(panel).target_iops == 420_000
+    assert editor.messages() == ["'4,20' is not a number: digits are grouped by three; the decimal point is '.'; "
+                                 "the value stays 420000 IOPS"]
+
+
+def test_set_value_of_a_fraction_in_a_whole_field_is_refused(qtbot):
+    inspector = _inspector(qtbot, "shelf-1")
+    editor = inspector.form.editors["drive_count"]
+    editor.entry.setValue(2.5)
+    assert inspector.document.scenario.node("shelf-1").drive_count == 24
+    assert editor.messages() == ["2.5 is not a whole number; the value stays 24 of 24 bays"]
