@@ -123,10 +123,12 @@ class NumberEntry(QAbstractSpinBox):
         return self._special
 
     def setSpecialValueText(self, text: str) -> None:  # noqa: N802
+        """Set what a None value shows (shown at once when the field is at its default)."""
         self._special = text
         self._show()
 
     def suffix(self) -> str:
+        """What follows the number: the suffix set by :meth:`setSuffix`, else a space and the unit ("" for none)."""
         return self._suffix if self._suffix is not None else (" " + self.quantity.unit if self.quantity.unit else "")
 
     def setSuffix(self, suffix: str) -> None:  # noqa: N802
@@ -153,6 +155,7 @@ class NumberEntry(QAbstractSpinBox):
         return self._lowest_shown() - (float(self.step) if self.optional else 0.0)
 
     def maximum(self) -> float:
+        """The highest allowed value in shown units (just under an excluded bound; 1e300 when unbounded)."""
         high = self.allowed.high
         if high is None:
             return 1e300
@@ -166,6 +169,7 @@ class NumberEntry(QAbstractSpinBox):
         return self.minimum() if self._value is None else self._shown(self._value)
 
     def singleStep(self) -> float:  # noqa: N802
+        """One arrow step, in shown units."""
         return float(self.step)
 
     def setValue(self, shown: float) -> None:  # noqa: N802
@@ -177,6 +181,8 @@ class NumberEntry(QAbstractSpinBox):
         self._enter(Fraction(str(shown)) * self.quantity.bare_factor)
 
     def stepBy(self, steps: int) -> None:  # noqa: N802 - Qt override
+        """Qt override: enter the value ``steps`` steps away (decimal-exact); from the default, start at the value
+        it stands for (or the lowest value); below the lowest value an optional field goes back to its default."""
         if self._value is None:
             base = self.default_value if self.default_value is not None else self.allowed.low
             base_shown = Fraction(str(self._shown(base))) if base is not None else Fraction(0)
@@ -193,6 +199,7 @@ class NumberEntry(QAbstractSpinBox):
         self._enter(target * self.quantity.bare_factor)
 
     def stepEnabled(self):  # noqa: N802 - Qt override
+        """Qt override: up below the maximum, down above the lowest value (or to an optional field's default)."""
         flags = QAbstractSpinBox.StepEnabledFlag.StepNone
         if self.isReadOnly():
             return flags
@@ -206,13 +213,17 @@ class NumberEntry(QAbstractSpinBox):
 
     # --- typing -----------------------------------------------------------------------------------------
 
-    def validate(self, text: str, pos: int):  # noqa: D102 - Qt override: nothing typed is ever dropped
+    def validate(self, text: str, pos: int):
+        """Qt override: every text is acceptable while typing (nothing typed is dropped); it is read when editing
+        finishes."""
         return QValidator.State.Acceptable, text, pos
 
-    def fixup(self, text: str) -> str:  # Qt override: nothing is corrected silently
+    def fixup(self, text: str) -> str:
+        """Qt override: nothing is corrected silently; the text stays as typed."""
         return text
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
+        """Qt override: Escape after typing shows the field's value again and clears the message."""
         if event.key() == Qt.Key.Key_Escape and self.lineEdit().text() != self._shown_text:
             self.set_model_value(self._value)  # back to the field's value
             self.sig_refused.emit("")
@@ -279,7 +290,8 @@ class NumberEntry(QAbstractSpinBox):
 
     # --- size ---------------------------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:  # noqa: N802 - the base class measures no text of ours
+    def sizeHint(self) -> QSize:  # noqa: N802
+        """Qt override: wide enough for the shown text or "999,999 IOPS" (the base class measures no text)."""
         metrics = self.fontMetrics()
         width = max(metrics.horizontalAdvance(self._shown_text or "0"), metrics.horizontalAdvance("999,999 IOPS"))
         option = QStyleOptionSpinBox()
@@ -289,6 +301,7 @@ class NumberEntry(QAbstractSpinBox):
         return self.style().sizeFromContents(QStyle.ContentsType.CT_SpinBox, option, hint, self)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
+        """Qt override: about seven digits wide, so a narrow dock can still shrink the field."""
         hint = self.sizeHint()
         return QSize(min(hint.width(), self.fontMetrics().horizontalAdvance("0000000") + 30), hint.height())
 

@@ -252,6 +252,7 @@ class TopologyScene(QGraphicsScene):
         self.update(area)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
+        """Qt override: a left press on an item (a drag may follow) freezes the links that will not move."""
         super().mousePressEvent(event)
         grabber = self.mouseGrabberItem()
         if event.button() == Qt.MouseButton.LeftButton and isinstance(grabber, NodeItem):

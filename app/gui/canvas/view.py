@@ -249,7 +249,8 @@ class TopologyView(QGraphicsView):
                                      "Enter: properties, arrows: move")
         return node_id
 
-    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802 - Tab cycles the items (Ctrl+Tab leaves)
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802
+        """Qt override: Tab / Shift+Tab on the canvas select the next / previous item (Ctrl+Tab leaves it)."""
         if self.hasFocus() and self.document.scenario.nodes:
             self.select_next(forward)
             return True
