@@ -67,6 +67,7 @@ class NumberEntry(QAbstractSpinBox):
         self.setAccelerated(True)
         self.setKeyboardTracking(False)
         self.setCorrectionMode(QAbstractSpinBox.CorrectionMode.CorrectToPreviousValue)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel does not take the focus (see wheelEvent)
         self.editingFinished.connect(self._commit)
         self._show()
 
@@ -230,6 +231,14 @@ class NumberEntry(QAbstractSpinBox):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        """Qt override: the wheel steps a field only once it has the focus; over an unfocused field it scrolls
+        the form instead of changing a value the user did not mean to touch."""
+        if not self.hasFocus():
+            event.ignore()
+            return
+        super().wheelEvent(event)
 
     def _commit(self) -> None:
         text = self.lineEdit().text()

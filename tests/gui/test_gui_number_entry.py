@@ -193,3 +193,27 @@ def test_set_value_of_a_fraction_in_a_whole_field_is_refused(qtbot):
     editor.entry.setValue(2.5)
     assert inspector.document.scenario.node("shelf-1").drive_count == 24
     assert editor.messages() == ["2.5 is not a whole number; the value stays 24 of 24 bays"]
+
+
+def test_the_wheel_changes_a_field_only_once_it_has_the_focus(qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    panel = _panel(qtbot)
+    entry = panel.form.editors["concurrency"].entry
+    before = _workload(panel).concurrency
+
+    def wheel():
+        event = QWheelEvent(QPointF(5, 5), QPointF(entry.mapToGlobal(QPoint(5, 5))), QPoint(0, 0), QPoint(0, 120),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase,
+                            False)
+        QApplication.sendEvent(entry, event)
+
+    entry.clearFocus()
+    wheel()
+    assert _workload(panel).concurrency == before  # scrolling past the field changes nothing
+    entry.setFocus()
+    qtbot.waitUntil(entry.hasFocus, timeout=2000)
+    wheel()
+    assert _workload(panel).concurrency == before + 1
