@@ -3,7 +3,7 @@
 Qt's xcb platform plugin aborts the process when it cannot load, and from 6.5 always says "xcb-cursor0 or
 libxcb-cursor0 is needed", whatever is really missing (often libxcb-icccm4 or libxcb-keysyms1), and it says the
 same when the X server is still starting. :func:`platform_problem` looks first: it waits briefly for the display
-to accept connections, then asks ``ldd`` which of the plugin's libraries are not installed, and words the real
+to answer an X11 connection setup, then asks ``ldd`` which of the plugin's libraries are not installed, and words the real
 cause. It imports no Qt module that opens a display; the checks take a few milliseconds when all is well.
 """
 
@@ -13,6 +13,7 @@ import os
 import re
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -35,9 +36,25 @@ def _x_socket_address(display: str) -> tuple[int, object] | None:
     return socket.AF_INET, (host, 6000 + number)
 
 
+X11_SETUP = struct.pack("<BxHHHHxx", 0x6C, 11, 0, 0, 0)
+"""An X11 connection setup request (little-endian, protocol 11.0, no authorisation): any server that is ready
+answers it, with success, failure or "authenticate" (all mean it is up)."""
+
+
+def _x_server_answers(family: int, where: object, timeout_s: float = 1.0) -> bool:
+    """True when an X server at ``where`` answers a connection setup (accepting the socket is not enough: a
+    starting server accepts, then drops the connection)."""
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.settimeout(timeout_s)
+        probe.connect(where)
+        probe.sendall(X11_SETUP)
+        reply = probe.recv(8)
+    return len(reply) >= 1 and reply[0] in (0, 1, 2)
+
+
 def display_ready(display: str, wait_s: float = DISPLAY_WAIT_S) -> bool:
-    """True once the X server of ``display`` accepts a connection, retrying for up to ``wait_s`` seconds; True too
-    when ``display`` is not a name this check understands (Qt will judge)."""
+    """True once the X server of ``display`` answers a connection setup, retrying for up to ``wait_s`` seconds;
+    True too when ``display`` is not a name this check understands (Qt will judge)."""
     address = _x_socket_address(display)
     if address is None:
         return True
@@ -45,14 +62,13 @@ def display_ready(display: str, wait_s: float = DISPLAY_WAIT_S) -> bool:
     deadline = time.monotonic() + wait_s
     while True:
         try:
-            with socket.socket(family, socket.SOCK_STREAM) as probe:
-                probe.settimeout(0.5)
-                probe.connect(where)
-            return True
+            if _x_server_answers(family, where):
+                return True
         except OSError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.1)
+            pass
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.1)
 
 
 def debian_package(soname: str) -> str:

@@ -19,14 +19,27 @@ def test_debian_package_names():
     assert debian_package("libxkbcommon-x11.so.0") == "libxkbcommon-x11-0"
 
 
-def _listen_later(path: str, delay_s: float) -> threading.Thread:
+def _listen_later(path: str, delay_s: float, answer: bool = True) -> threading.Thread:
+    """A stand-in X server on a unix socket from ``delay_s`` on: it answers one connection setup with "failed"
+    (status 0, as a server refusing an unauthorised client does), or, with ``answer=False``, accepts connections
+    and drops them unanswered (as a server still starting does)."""
     def serve():
         time.sleep(delay_s)
         server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         server.bind(path)
-        server.listen(1)
-        conn, _ = server.accept()
-        conn.close()
+        server.listen(4)
+        server.settimeout(3)
+        try:
+            while True:
+                conn, _ = server.accept()
+                request = conn.recv(12)
+                if answer and request[:1] == b"l":
+                    conn.sendall(bytes([0, 0, 11, 0, 0, 0, 0, 0]))
+                    conn.close()
+                    break
+                conn.close()
+        except OSError:
+            pass
         server.close()
     thread = threading.Thread(target=serve, daemon=True)
     thread.start()
@@ -38,6 +51,13 @@ def test_display_that_starts_late_is_waited_for(tmp_path):
     thread = _listen_later(path, 0.4)  # the X server comes up a moment after the launch
     assert display_ready(f"{path}:5", wait_s=3.0)
     thread.join(2)
+
+
+def test_display_that_accepts_but_does_not_answer_is_not_ready(tmp_path):
+    path = str(tmp_path / "X9")
+    _listen_later(path, 0, answer=False)
+    time.sleep(0.1)
+    assert not display_ready(f"{path}:9", wait_s=0.5)
 
 
 def test_display_that_never_answers(tmp_path):
