@@ -273,6 +273,13 @@ def test_drag_freezes_still_links_into_the_background_and_looks_the_same(qtbot):
     assert scene._frozen is None
     moved = win.document.scenario.node("s0")
     assert (moved.x, moved.y) != (300, 0) and win.document.scenario.node("s5").x == 300 + 240 * 5
+    # zooming while a drag is under way draws the links live again (the frozen pixmap has the old scale)
+    press_at = view.mapFromScene(scene.node_items["s0"].center() - QPointF(40, 0))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, press_at)
+    assert scene._frozen is not None
+    view.zoom_in()
+    assert scene._frozen is None and not any(link.flags() & no_contents for link in scene.link_items.values())
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, press_at)
     win.document.undo_stack.setClean()
     win.worker.shutdown()
     win.compare_worker.shutdown()

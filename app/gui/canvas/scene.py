@@ -143,7 +143,7 @@ class TopologyScene(QGraphicsScene):
     def _remove_link(self, link_id: str) -> None:
         item = self.link_items.pop(link_id, None)
         if item is not None:
-            self._thaw_links()
+            self.thaw_links()
             item.detach()
             self.removeItem(item)
 
@@ -209,7 +209,7 @@ class TopologyScene(QGraphicsScene):
         nodes) once into a pixmap shown as part of the background, and stop painting them one by one until the
         release. A frame of the drag then repaints the moving items and blits that pixmap, however many links
         cross the view (a star of 999 links from one controller crosses all of it)."""
-        self._thaw_links()
+        self.thaw_links()
         views = self.views()
         if not views:
             return
@@ -240,8 +240,8 @@ class TopologyScene(QGraphicsScene):
         self._frozen = (still, area, pixmap, view.mapToScene(device.topLeft()))
         self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
 
-    def _thaw_links(self) -> None:
-        """Paint the frozen links live again (at the release)."""
+    def thaw_links(self) -> None:
+        """Paint the links frozen for a drag live again (at the release, or when the view is zoomed meanwhile)."""
         if self._frozen is None:
             return
         still, area = self._frozen[:2]
@@ -265,7 +265,7 @@ class TopologyScene(QGraphicsScene):
 
         Items only show the drag; the view connects the signal to the document's move (one undo step).
         """
-        self._thaw_links()
+        self.thaw_links()
         super().mouseReleaseEvent(event)
         moved = {}
         nodes = {n.id: n for n in self.document.scenario.nodes}  # one pass, not a scan per item

@@ -103,6 +103,7 @@ class TopologyView(QGraphicsView):
         """Scale the view by ``factor``, kept between 0.2x and 3x overall."""
         current = self.transform().m11()
         factor = max(0.2 / current, min(factor, 3.0 / current))
+        self.topology_scene.thaw_links()  # links frozen for a drag were drawn at the old scale
         self.scale(factor, factor)
 
     def zoom_in(self) -> None:
@@ -115,6 +116,7 @@ class TopologyView(QGraphicsView):
 
     def fit(self) -> None:
         """Fit every item in the view with a 40-unit margin, never zoomed in beyond 1.25x; an empty canvas resets."""
+        self.topology_scene.thaw_links()
         rect = self.topology_scene.itemsBoundingRect()
         if rect.isEmpty():
             self.resetTransform()
