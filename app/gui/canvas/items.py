@@ -340,6 +340,18 @@ class LinkItem(QGraphicsObject):
             self._label_t = t
             self.update()
 
+    def line_ends(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The drawn line's ends (scene coordinates: where it leaves the source and the target box)."""
+        return (self._line.x1(), self._line.y1()), (self._line.x2(), self._line.y2())
+
+    def pill_size(self) -> tuple[float, float]:
+        """The label pill's width and height (scene units)."""
+        return self._pill
+
+    def label_position(self) -> float:
+        """Where the label sits: the fraction of the way from source to target."""
+        return self._label_t
+
     def label_rect(self, t: float | None = None) -> QRectF:
         """The label pill's rectangle (scene coordinates) at ``t`` along the link (default: where it is)."""
         point = self._line.pointAt(self._label_t if t is None else t)

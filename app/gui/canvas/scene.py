@@ -56,40 +56,50 @@ class TopologyScene(QGraphicsScene):
 
     def place_labels(self) -> None:
         """Put each link's label at the first of ``LinkItem.LABEL_POSITIONS`` that covers no other node and no
-        label placed before it; failing that, the first that covers no other node; failing that, the middle. Spatial hashes of the node boxes and the
-        placed labels keep this linear in the number of links."""
+        label placed before it; failing that, the first that covers no other node; failing that, the middle.
+        Spatial hashes of the node boxes and the placed labels keep this linear in the number of links; boxes are
+        plain (left, top, right, bottom) tuples (a 1,000-link canvas re-places its labels after each drag)."""
         self._label_timer.stop()
         cell = self.LABEL_CELL
 
-        def cells(rect: QRectF):
-            for cx in range(int(rect.left() // cell), int(rect.right() // cell) + 1):
-                for cy in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1):
-                    yield cx, cy
+        def cells(left: float, top: float, right: float, bottom: float):
+            return [(cx, cy) for cx in range(int(left // cell), int(right // cell) + 1)
+                    for cy in range(int(top // cell), int(bottom // cell) + 1)]
+
+        def overlaps(a, b) -> bool:  # as QRectF.intersects: a shared edge is no overlap
+            return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
         nodes: dict[tuple[int, int], list] = {}
         for item in self.node_items.values():
-            box = item.sceneBoundingRect()
-            for c in cells(box):
+            r = item.sceneBoundingRect()
+            box = (r.left(), r.top(), r.right(), r.bottom())
+            for c in cells(*box):
                 nodes.setdefault(c, []).append((item, box))
-        labels: dict[tuple[int, int], list[QRectF]] = {}
+        labels: dict[tuple[int, int], list[tuple]] = {}
         for link in self.link_items.values():
+            (x1, y1), (x2, y2) = link.line_ends()
+            w, h = link.pill_size()
+            half_w, half_h = w / 2 + 3, h / 2 + 2  # a little air around each pill
+            ends = (link.source, link.target)
             chosen = clear_of_nodes = None
             for t in LinkItem.LABEL_POSITIONS:
-                rect = link.label_rect(t).adjusted(-3, -2, 3, 2)  # a little air around each pill
-                if any(box.intersects(rect) for c in cells(rect) for item, box in nodes.get(c, ())
-                       if item is not link.source and item is not link.target):
+                x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+                where = cells(*rect)
+                if any(overlaps(box, rect) for c in where for item, box in nodes.get(c, ()) if item not in ends):
                     continue
                 if clear_of_nodes is None:
                     clear_of_nodes = t
-                if not any(r.intersects(rect) for c in cells(rect) for r in labels.get(c, ())):
+                if not any(overlaps(other, rect) for c in where for other in labels.get(c, ())):
                     chosen = t
                     break
             # no spot free of both: keep clear of nodes at least (a label over a label is still readable
             # in part; one over a node hides the node's text)
             chosen = chosen if chosen is not None else (clear_of_nodes if clear_of_nodes is not None else 0.5)
             link.set_label_position(chosen)
-            rect = link.label_rect().adjusted(-3, -2, 3, 2)
-            for c in cells(rect):
+            x, y = x1 + (x2 - x1) * chosen, y1 + (y2 - y1) * chosen
+            rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+            for c in cells(*rect):
                 labels.setdefault(c, []).append(rect)
 
     # mirror the model
