@@ -86,7 +86,7 @@ def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id
             return None  # controller to shelf, or shelf to shelf (daisy chain)
         wanted = ", ".join(sorted(x for x in shelf_links if x)) or "SAS / NVMe"
         return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
-    if backend:
+    if backend or _is_drive_loop(catalog, link):
         return f"{link.name} is a back-end link: it joins a controller to a shelf"
     for node in (a, b):
         if isinstance(node, ControllerNode):
@@ -99,7 +99,72 @@ def link_problem(scenario: Scenario, catalog: Catalog, source_id: str, target_id
             return "a cloud VM is reached over its network (iSCSI / Ethernet)"
     if kinds == {"host"}:
         return "two hosts do not connect to each other for storage"
+    return _front_end_mismatch(catalog, (a, b), link)
+
+
+def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:
+    """True for a link type that some shelf names as its back end (a 4Gb FC-AL drive loop is FC, yet joins
+    only an array to its shelves)."""
+    return any(getattr(shelf, "backend_link", None) == link.id for shelf in catalog.of_kind(ShelfRecord))
+
+
+def _front_end_mismatch(catalog: Catalog, ends, link: LinkType) -> str | None:
+    """Why a front-end link cannot join these ends: a switch takes only its own medium (an FC switch no 10GbE),
+    a host's adapter only its protocols (an FC HBA no iSCSI); None when it can."""
+    from models.catalog import Adapter, Switch
+
+    for node in ends:
+        record = catalog.find(node.catalog_id)
+        if isinstance(record, Switch) and record.medium != link.medium:
+            return f"{record.name} is an {record.medium} switch; it does not take {link.name}"
+        if isinstance(node, HostNode) and node.adapter:
+            adapter = catalog.find(node.adapter)
+            if isinstance(adapter, Adapter) and not set(adapter.protocols) & set(link.protocols):
+                return (f"the host's {adapter.name} speaks {'/'.join(adapter.protocols)}, "
+                        f"not {'/'.join(link.protocols)}")
     return None
+
+
+def unconnected_problems(scenario: Scenario) -> list[Problem]:
+    """Warnings for hosts and switches that carry no I/O: a host with no link (its workloads' I/O has no path),
+    a switch with no link, one that reaches no host, or one that reaches no storage system (controller, HCI
+    cluster or cloud VM), through other switches too. Linear in nodes and links."""
+    kinds = {n.id: n.kind for n in scenario.nodes}
+    near: dict[str, list[str]] = {n.id: [] for n in scenario.nodes}
+    for link in scenario.links:
+        if link.source in near and link.target in near:
+            near[link.source].append(link.target)
+            near[link.target].append(link.source)
+    out: list[Problem] = []
+    fabric_of: dict[str, int] = {}
+    fabrics: list[set[str]] = []  # switches joined by switch links, and the kinds they reach
+    for node in scenario.nodes:
+        if node.kind != "switch" or node.id in fabric_of:
+            continue
+        reached: set[str] = set()
+        stack = [node.id]
+        fabric_of[node.id] = len(fabrics)
+        while stack:
+            for other in near[stack.pop()]:
+                if kinds[other] == "switch" and other not in fabric_of:
+                    fabric_of[other] = len(fabrics)
+                    stack.append(other)
+                reached.add(kinds[other])
+        fabrics.append(reached)
+    for node in scenario.nodes:
+        if node.kind == "host" and not near[node.id]:
+            out.append(Problem("warning", f"{node.id}: host is not connected to a switch or a storage system; its "
+                               "I/O has no path", node.id))
+        elif node.kind == "switch":
+            reached = fabrics[fabric_of[node.id]]
+            if not near[node.id]:
+                out.append(Problem("warning", f"{node.id}: switch is not connected", node.id))
+            elif "host" not in reached:
+                out.append(Problem("warning", f"{node.id}: switch connects no host", node.id))
+            elif not reached & {"controller", "hci_cluster", "cloud_vm"}:
+                out.append(Problem("warning", f"{node.id}: switch reaches no storage system (controller, HCI "
+                                   "cluster or cloud VM)", node.id))
+    return out
 
 
 def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
@@ -285,6 +350,7 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if not isinstance(scenario.node(host_id), HostNode):
                 out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
                                    "hosts"))
+    out += unconnected_problems(scenario)
     # node problems were written "<id>: ..."; the user reads the node's name
     for k, problem in enumerate(out):
         name = names.get(problem.node_id)
