@@ -143,14 +143,22 @@ def _catalog(args) -> int:
 
 
 def _validate(args) -> int:
-    from models.validation import run_validation
+    from models.validation import error_summary, run_validation, stored_cross_validation
 
-    outcomes = run_validation()
+    if args.cross_validate:
+        from models.validation.cross_validation import cross_validate
+
+        print("cross-validating every fitted performance case (refits the calibration; takes minutes)...", flush=True)
+        cv, cv_status = cross_validate(verbose=True), ""
+    else:
+        cv, cv_status = stored_cross_validation()
+    outcomes = run_validation(cross_validation=cv)
     rows = []
     for outcome in outcomes:
         if outcome.error:
-            rows.append((outcome.case_id, "-", "-", "-", "-", "FAIL", outcome.error))
+            rows.append((outcome.case_id, "-", "-", "-", "-", "FAIL", "-", "-", outcome.error))
         for check in outcome.checks:
+            oos = check.out_of_sample_error
             rows.append(
                 (
                     check.case_id,
@@ -159,14 +167,28 @@ def _validate(args) -> int:
                     f"{check.predicted:,.4g}",
                     f"{check.error * 100:+.1f}%" if check.kind in ("value", "upper_bound", "lower_bound") else check.kind,
                     "pass" if check.passed else "FAIL",
-                    check.interpretation if args.verbose else "",
+                    check.sample_mark,
+                    (f"{oos * 100:+.1f}%" if oos is not None else "no prediction" if check.out_of_sample is not None
+                     else "-"),
+                    "; ".join(t for t in (check.interpretation, check.fitted_by, check.out_of_sample_note) if t)
+                    if args.verbose else "",
                 )
             )
-    headers = ("case", "quantity", "published", "predicted", "error", "result", "")
-    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(6)]
+    headers = ("case", "quantity", "published", "predicted", "error", "result", "basis", "out-of-sample", "")
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(8)]
     for row in [headers, *rows]:
-        line = "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:6]))
-        print(line.rstrip() + (f"  {row[6]}" if row[6] else ""))
+        line = "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:8]))
+        print(line.rstrip() + (f"  {row[8]}" if row[8] else ""))
+    summary = error_summary(outcomes)
+    print("\nperformance, relation and cloud cases (out-of-sample = leave-one-out: the case left out of the calibration):")
+    for text in summary.lines():
+        print(text)
+    print(summary.predictions.line("predictions (never fitted)"))
+    if summary.not_cross_validated and cv is not None:
+        print(f"{summary.not_cross_validated} in-sample checks are not cross-validated (catalog or engine constants "
+              "chosen from their numbers; -v says which)")
+    if cv_status:
+        print(f"cross-validation: {cv_status}")
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
     print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of {len(outcomes)} cases pass")
@@ -257,6 +279,9 @@ def _calibrate(args) -> int:
         f"cpu_write_us={profile.cpu_write_us:.3f} servers_per_node={profile.servers_per_node} "
         f"fixed_latency_us={profile.fixed_latency_us:.2f}\n  source: {profile.source}"
     )
+    if profile.stderr:
+        print("  standard errors: " + ", ".join(f"{k} \u00b1{v:.3g}" for k, v in profile.stderr.items())
+              + f" ({profile.sources.get('stderr', '')})")
     if args.save:
         record = catalog.get(scenario.node(workload.target).catalog_id)
         try:
@@ -297,6 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")
     p.add_argument("-v", "--verbose", action="store_true", help="print each check's interpretation")
+    p.add_argument("--cross-validate", action="store_true",
+                   help="recompute the leave-one-out cross-validation now (minutes) instead of reading the stored one")
     p.set_defaults(func=_validate)
 
     p = sub.add_parser("curve", help="print a workload's latency-vs-IOPS curve")
@@ -325,7 +352,8 @@ def build_parser() -> argparse.ArgumentParser:
         "calibrate",
         help="re-derive the catalog's performance parameters from the seeds, or fit a controller to lab points",
     )
-    p.add_argument("--write", action="store_true", help="write the seed fits into the bundled catalog")
+    p.add_argument("--write", action="store_true",
+                   help="write the seed fits into the bundled catalog and their cross-validation beside published.toml")
     p.add_argument("--csv", help="lab measurements: CSV with columns iops, latency_ms")
     p.add_argument("--project", help="with --csv: the lab configuration (its first enabled workload)")
     p.add_argument("--host-side", action="store_true", help="with --csv: latencies were measured at the host")

@@ -163,6 +163,48 @@ def _switch(node: SwitchNode, topo: Topology, catalog: Catalog, out: list[Proble
             "point of failure)", node.id))
 
 
+def unconnected_problems(scenario: Scenario) -> list[Problem]:
+    """Warnings for hosts and switches that carry no I/O: a host with no link (its workloads' I/O has no path),
+    a switch with no link, one that reaches no host, or one that reaches no storage system (controller, HCI
+    cluster or cloud VM), through other switches too. Linear in nodes and links."""
+    kinds = {n.id: n.kind for n in scenario.nodes}
+    near: dict[str, list[str]] = {n.id: [] for n in scenario.nodes}
+    for link in scenario.links:
+        if link.source in near and link.target in near:
+            near[link.source].append(link.target)
+            near[link.target].append(link.source)
+    out: list[Problem] = []
+    fabric_of: dict[str, int] = {}
+    fabrics: list[set[str]] = []  # switches joined by switch links, and the kinds they reach
+    for node in scenario.nodes:
+        if node.kind != "switch" or node.id in fabric_of:
+            continue
+        reached: set[str] = set()
+        stack = [node.id]
+        fabric_of[node.id] = len(fabrics)
+        while stack:
+            for other in near[stack.pop()]:
+                if kinds[other] == "switch" and other not in fabric_of:
+                    fabric_of[other] = len(fabrics)
+                    stack.append(other)
+                reached.add(kinds[other])
+        fabrics.append(reached)
+    for node in scenario.nodes:
+        if node.kind == "host" and not near[node.id]:
+            out.append(Problem("warning", f"{node.id}: host is not connected to a switch or a storage system; its "
+                               "I/O has no path", node.id))
+        elif node.kind == "switch":
+            reached = fabrics[fabric_of[node.id]]
+            if not near[node.id]:
+                out.append(Problem("warning", f"{node.id}: switch is not connected", node.id))
+            elif "host" not in reached:
+                out.append(Problem("warning", f"{node.id}: switch connects no host", node.id))
+            elif not reached & {"controller", "hci_cluster", "cloud_vm"}:
+                out.append(Problem("warning", f"{node.id}: switch reaches no storage system (controller, HCI "
+                                   "cluster or cloud VM)", node.id))
+    return out
+
+
 _NODE_CHECKS = {"shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
                 "host": _host, "switch": _switch}
 """Node kind (``models.project.kinds.NODE_KINDS``) -> the checks of one node of that kind."""
@@ -187,11 +229,13 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for node in scenario.nodes:
         _NODE_CHECKS[node.kind](node, topo, catalog, out)
 
-    # a link's verdict depends only on its ends' kinds and catalog records and its type: asked once per combination
+    # a link's verdict depends only on its ends' kinds, catalog records and adapters and its type: asked once per
+    # combination
     verdicts: dict[tuple, str | None] = {}
     for link in scenario.links:
         a, b = topo.node(link.source), topo.node(link.target)
-        key = (a.kind, a.catalog_id, b.kind, b.catalog_id, link.link_type) if a is not None and b is not None else None
+        key = ((a.kind, a.catalog_id, getattr(a, "adapter", None), b.kind, b.catalog_id, getattr(b, "adapter", None),
+                link.link_type) if a is not None and b is not None else None)
         if key is None or key not in verdicts:
             reason = topo.link_problem(catalog, link.source, link.target, link.link_type)
             if key is not None:
@@ -222,6 +266,7 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
             if host is None or host.kind != "host":
                 out.append(Problem("error", f"workload '{workload.name}': host '{host_id}' does not exist", workload.id,
                                    "hosts"))
+    out += unconnected_problems(scenario)
     # node problems were written "<id>: ..."; the user reads the node's name
     for k, problem in enumerate(out):
         name = names.get(problem.node_id)

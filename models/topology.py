@@ -13,7 +13,8 @@ from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
 
-from models.catalog import Catalog, CatalogError, Controller, LinkType
+from models.catalog import Adapter, Catalog, CatalogError, Controller, LinkType, Switch
+from models.catalog import Shelf as ShelfRecord
 from models.project.kinds import BACK_END_MEDIA, NODE_KINDS, kind_of
 from models.project.model import ControllerNode, HostNode, Link, NodeBase, Scenario, ShelfNode
 
@@ -214,10 +215,12 @@ class Topology:
     def link_problem(self, catalog: Catalog, source_id: str, target_id: str, link_type_id: str) -> str | None:
         """Why a link of ``link_type_id`` between two nodes cannot be made, or None when it can.
 
-        Rules: SAS / PCIe links join a controller to a shelf; FC / Ethernet links join hosts, switches,
-        controllers and cloud VMs, and a controller must speak the link's protocol; an HCI cluster links over
-        Ethernet only; a shelf takes only a back-end link (its own, whatever the medium, or SAS / PCIe). Each
-        kind's media are its row's ``link_media`` (``models.project.kinds``).
+        Rules: SAS / PCIe links, and a link type some shelf names as its back end (an FC-AL drive loop), join a
+        controller to a shelf; FC / Ethernet links join hosts, switches, controllers and cloud VMs, and a
+        controller must speak the link's protocol; an HCI cluster links over Ethernet only; a shelf takes only a
+        back-end link (its own, whatever the medium, or SAS / PCIe); a switch takes only its own medium and a
+        host's adapter only its protocols. Each kind's media are its row's ``link_media``
+        (``models.project.kinds``).
         """
         a, b = self.by_id.get(source_id), self.by_id.get(target_id)
         if a is None or b is None:
@@ -238,7 +241,7 @@ class Topology:
                 return None  # controller to shelf, or shelf to shelf (daisy chain)
             wanted = ", ".join(sorted(x for x in shelf_links if x)) or "SAS / NVMe"
             return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
-        if backend:
+        if backend or _is_drive_loop(catalog, link):
             return f"{link.name} is a back-end link: it joins a controller to a shelf"
         for node in (a, b):
             if isinstance(node, ControllerNode):
@@ -250,7 +253,28 @@ class Topology:
                 return row.link_rule
         if kinds == {"host"}:
             return "two hosts do not connect to each other for storage"
-        return None
+        return _front_end_mismatch(catalog, (a, b), link)
+
+
+def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:
+    """True for a link type that some shelf names as its back end (a 4Gb FC-AL drive loop is FC, yet joins
+    only an array to its shelves)."""
+    return any(getattr(shelf, "backend_link", None) == link.id for shelf in catalog.of_kind(ShelfRecord))
+
+
+def _front_end_mismatch(catalog: Catalog, ends, link: LinkType) -> str | None:
+    """Why a front-end link cannot join these ends: a switch takes only its own medium (an FC switch no 10GbE),
+    a host's adapter only its protocols (an FC HBA no iSCSI); None when it can."""
+    for node in ends:
+        record = catalog.find(node.catalog_id)
+        if isinstance(record, Switch) and record.medium != link.medium:
+            return f"{record.name} is an {record.medium} switch; it does not take {link.name}"
+        if isinstance(node, HostNode) and node.adapter:
+            adapter = catalog.find(node.adapter)
+            if isinstance(adapter, Adapter) and not set(adapter.protocols) & set(link.protocols):
+                return (f"the host's {adapter.name} speaks {'/'.join(adapter.protocols)}, "
+                        f"not {'/'.join(link.protocols)}")
+    return None
 
 
 def of(scenario: Scenario) -> Topology:

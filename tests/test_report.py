@@ -308,3 +308,16 @@ def test_cvo_report_lists_the_nvram_disk_in_the_bill_of_materials_and_sources():
     _, text = _text(render_report_bytes(project, validation=[]))
     assert "NVRAM disk (1 per node)" in text
     assert text.count(disk.name) >= 2  # bill of materials and sources
+
+
+def test_validation_section_marks_in_sample_checks_and_prints_both_summaries():
+    from models.validation import CaseOutcome, Check
+
+    fitted = Check("case-f", "peak_iops", 100_000, 104_000, 0.10, fitted_by="calibration: test fit",
+                   out_of_sample=120_000)
+    predicted = Check("case-p", "latency_ms_at_peak", 1.0, 1.1, 0.2)
+    outcomes = [CaseOutcome("performance", "case-f", "", (fitted,)), CaseOutcome("relation", "case-p", "", (predicted,))]
+    _, text = _text(render_report_bytes(_small_project(), validation=outcomes))
+    assert "in-sample: 1 checks, median error 4.0%, worst 4.0%" in text
+    assert "out-of-sample: 1 checks, median error 20.0%, worst 20.0%" in text
+    assert "in-sample" in text.split("Basis", 1)[1] and "prediction" in text.split("Basis", 1)[1]

@@ -110,7 +110,8 @@ def test_link_rules_come_from_the_kind_table():
     from models.project.model import CloudVmNode, HciClusterNode
 
     scenario = Scenario(name="t", nodes=[
-        host("h1"), host("h2"), switch("sw1"), ctl("c1"), shelf("s1"),
+        host("h1"), host("h2"), switch("sw1"), SwitchNode(id="eth1", catalog_id="cisco-nexus-5596"), ctl("c1"),
+        shelf("s1"),
         HciClusterNode(id="v1", catalog_id=CATALOG.of_kind("hci_node")[0].id),
         CloudVmNode(id="vm1", catalog_id=CATALOG.of_kind("cloud_vm")[0].id, licence="cvo-standard",
                     disk="azure-premium-lrs-p30"),
@@ -122,7 +123,9 @@ def test_link_rules_come_from_the_kind_table():
     assert topo.link_problem(CATALOG, "sw1", "v1", "fc-16g") == "a vSAN cluster connects over Ethernet"
     assert topo.link_problem(CATALOG, "sw1", "vm1", "fc-16g") == \
         "a cloud VM is reached over its network (iSCSI / Ethernet)"
-    assert topo.link_problem(CATALOG, "sw1", "v1", "iscsi-10g") is None
+    assert topo.link_problem(CATALOG, "eth1", "v1", "iscsi-10g") is None
+    assert topo.link_problem(CATALOG, "sw1", "eth1", "iscsi-10g").endswith("is an FC switch; it does not take 10GbE "
+                                                                           "(iSCSI, NFS)")
     assert "back-end link" in topo.link_problem(CATALOG, "h1", "sw1", "sas-6g")
     assert topo.link_problem(CATALOG, "h1", "s1", "fc-16g").startswith("a shelf connects to a controller")
     assert topo.link_problem(CATALOG, "h1", "ghost", "fc-16g") == "both ends of a link must be on the canvas"

@@ -27,6 +27,12 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if not display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
+    from .platform_check import platform_problem
+
+    problem = platform_problem()  # Qt would abort naming the wrong cause
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 

@@ -226,7 +226,7 @@ class ProjectDocument(QObject):
                 where = {"drive": "a shelf", "adapter": "a host"}.get(entry.kind, "a cloud VM")
                 return f"Cannot place {entry.name} here: drop it on {where}."
             return self._try(lambda s: commands.set_node_fields(s, target.id, **{field: entry.id}),
-                             f"Set {field} of {target.label or target.id}")
+                             f"Set {field} of {node_names(self.scenario.nodes, self.catalog)[target.id]}")
         if entry.kind == "link":
             return f"{entry.name} is a link: connect two items with the Connect tool, then choose it."
         try:
@@ -252,7 +252,7 @@ class ProjectDocument(QObject):
         if reason:
             return reason
         return self._try(lambda s: commands.add_link(s, source, target, link_type, ports)[0],
-                         f"Connect {source} - {target}")
+                         f"Connect {link_name(source, target, node_names(self.scenario.nodes, self.catalog))}")
 
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
         """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""

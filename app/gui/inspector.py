@@ -27,16 +27,14 @@ from contextlib import contextmanager
 
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
-    QAbstractSpinBox,
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QFormLayout,
     QGroupBox,
     QLabel,
     QLineEdit,
     QScrollArea,
-    QSpinBox,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -66,8 +64,11 @@ from models.project.names import KIND_NAMES, link_name, node_name, node_names
 from models.problems import find_problems
 from models.units import CapacityUnit, format_capacity
 
+from models.number_parse import Range, quantity_for
+
 from .document import ProjectDocument
 from .icons import kind_icon
+from .number_entry import NumberEntry
 from .labels import SUFFIXES, choice_label, field_label
 
 Choices = list[tuple[str, Any]]
@@ -75,7 +76,6 @@ ChoicesFn = Callable[[str, Any], "Choices | None"]
 
 NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
-BIG = 1e12
 ERROR_COLOR = "#d64545"
 WARNING_COLOR = "#c27c0e"
 
@@ -285,120 +285,52 @@ class CheckEditor(FieldEditor):
             self.check.setChecked(bool(value))
 
 
-class _DefaultAwareSpin:
-    """Spin-box behaviour for an optional field showing its default as the special value: a step from
-    "default (23)" starts at 23 (up gives 24, down 22), not at the bottom of the range."""
-
-    default_value: float | None = None
-    lowest_value: float = 0.0
-
-    def _at_default(self) -> bool:
-        return bool(self.specialValueText()) and self.value() == self.minimum() and self.default_value is not None
-
-    def stepBy(self, steps: int) -> None:  # Qt override
-        if self._at_default():
-            target = self.default_value + steps * self.singleStep()
-            self.setValue(min(max(target, self.lowest_value), self.maximum()))
-            return
-        super().stepBy(steps)
-
-    def stepEnabled(self):  # Qt override
-        if self._at_default():
-            return QAbstractSpinBox.StepEnabledFlag.StepUpEnabled | QAbstractSpinBox.StepEnabledFlag.StepDownEnabled
-        return super().stepEnabled()
-
-
-class _SpinBox(_DefaultAwareSpin, QSpinBox):
-    pass
-
-
-class _DoubleSpinBox(_DefaultAwareSpin, QDoubleSpinBox):
-    """Keeps ``decimals()`` digits of its value but shows only those the value needs (at least
-    ``min_decimals``): ``350,000`` not ``350000.00``, ``1.067`` not ``1.07``."""
-
-    min_decimals = 0
-
-    def textFromValue(self, value: float) -> str:  # noqa: N802 (Qt override)
-        locale = self.locale()
-        text = locale.toString(float(value), "f", self.decimals())
-        if not self.isGroupSeparatorShown():
-            text = text.replace(locale.groupSeparator(), "")
-        whole, _, fraction = text.partition(locale.decimalPoint())
-        fraction = fraction.rstrip("0").ljust(self.min_decimals, "0")
-        return whole + (locale.decimalPoint() + fraction if fraction else "")
-
-
-STORED_DECIMALS = 6
-"""Decimals a float field keeps in its spin box: enough that showing a stored value never rounds it."""
 COUNT_SUFFIXES = ("_iops", "_mbps")
-"""Float fields that are whole numbers in practice: no decimals shown, thousands separators."""
+"""Float fields that are whole numbers in practice: stepped by 1."""
 
 
 class NumberEditor(FieldEditor):
-    """A spin box; ``scale`` converts model units to shown units (bytes -> TB); an optional field shows its
-    lowest step as 'default', or as the value used instead once it is known (:meth:`set_default`)."""
+    """A number field (:class:`~app.gui.number_entry.NumberEntry`): takes exactly what was typed ("350K",
+    "1.5 TiB", "2 ms", "1e15") or shows why not under the field, the value unchanged. Byte counts are shown in the
+    project's unit (TB / TiB); an optional field shows "default", or the value used instead once it is known
+    (:meth:`set_default`). ``spin`` is the entry (it keeps the spin-box API: arrows, wheel, Up / Down)."""
 
     def __init__(self, name: str, is_int: bool, low, high, low_open, high_open, optional: bool,
-                 suffix: str = "", scale: float = 1.0, parent=None) -> None:
-        self.is_int, self.scale, self.optional = is_int and scale == 1.0, scale, optional
-        spin = _SpinBox() if self.is_int else _DoubleSpinBox()
-        self.spin = spin
-        super().__init__(name, spin, parent)
-        step = 1 if self.is_int else 0.01
-        if not self.is_int:
-            spin.setDecimals(3 if scale != 1.0 else STORED_DECIMALS)
-            spin.min_decimals = 3 if scale != 1.0 else 2 if name.endswith("_ratio") else 0
-        if self.is_int or name.endswith(COUNT_SUFFIXES):
-            spin.setGroupSeparatorShown(True)
-        lo = -BIG if low is None else low / scale + (step if low_open and self.is_int else 0)
-        if low_open and not self.is_int:
-            lo = low / scale + 10 ** -spin.decimals()
-        hi = BIG if high is None else high / scale - (step if high_open else 0)
-        if self.is_int:
-            lo, hi = int(max(lo, -2**31 + 2)), int(min(hi, 2**31 - 2))
-        spin.lowest_value = lo
-        self._special = "default" if name not in ("target_iops", "target_mbps") else "none"
-        if optional:
-            lo = lo - step
-            spin.setSpecialValueText(self._special)
-        spin.setRange(lo, hi)
-        self._none_value = lo
-        spin.setSuffix(suffix)
-        spin.setKeyboardTracking(False)
-        spin.setAccelerated(True)
-        spin.setAlignment(Qt.AlignmentFlag.AlignRight)
-        if not self.is_int and hi - lo > 1000:
-            spin.setSingleStep(1.0 if scale == 1.0 else 0.1)
-        spin.valueChanged.connect(self._changed)
+                 unit_text: str | None = None, capacity_unit: CapacityUnit = CapacityUnit.TIB, parent=None) -> None:
+        quantity = quantity_for(name, is_int, capacity_unit, unit_text)
+        if quantity.bare_factor != 1:
+            step = 0.1
+        elif is_int or name.endswith(COUNT_SUFFIXES):
+            step = 1
+        elif high is not None and low is not None and high - low <= 1000:
+            step = 0.01
+        else:
+            step = 1.0
+        special = "default" if name not in ("target_iops", "target_mbps") else "none"
+        self.entry = NumberEntry(quantity, Range(low, high, low_open, high_open), optional, step,
+                                 min_decimals=2 if name.endswith("_ratio") else 0, special_text=special)
+        self.spin = self.entry
+        super().__init__(name, self.entry, parent)
+        self.is_int, self.optional = is_int, optional
+        self._special = special
+        self.entry.sig_value_entered.connect(self.emit)
+        self.entry.sig_refused.connect(lambda message: self.set_error(message or None))
 
     def set_default(self, value: float | None, text: str | None = None) -> None:
-        """Name the value an empty (None) field stands for: the spin box reads "default (<text>)" and steps from
+        """Name the value an empty (None) field stands for: the field reads "default (<text>)" and steps from
         ``value`` (model units); None for both when it is not known."""
         if not self.optional:
             return
-        self.spin.default_value = None if value is None else value / self.scale
-        self.spin.setSpecialValueText(f"{self._special} ({text})" if text else self._special)
+        self.entry.default_value = value
+        self.entry.setSpecialValueText(f"{self._special} ({text})" if text else self._special)
 
     def default_text(self) -> str:
-        """What the spin box shows when the field is empty (e.g. ``default (23)``)."""
-        return self.spin.specialValueText()
-
-    def _changed(self, shown: float) -> None:
-        if self.optional and shown == self._none_value:
-            self.emit(None)
-            return
-        if self.scale != 1.0:  # bytes shown in TB / TiB
-            self.emit(int(round(shown * self.scale)))
-        else:
-            self.emit(int(shown) if self.is_int else float(shown))
+        """What the field shows when it is empty (e.g. ``default (23)``)."""
+        return self.entry.specialValueText()
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` (model units, divided by ``scale`` for display; None shows the optional field's default).
-
-        Emits nothing.
-        """
-        with blocked(self.spin):
-            self.spin.setValue(self._none_value if value is None else value / self.scale)
+        """Show ``value`` (model units; None shows the optional field's default). Emits nothing."""
+        self.entry.set_model_value(value)
 
 
 class TextEditor(FieldEditor):
@@ -461,23 +393,49 @@ class NestedEditor(FieldEditor):
 
 
 class RecordForm(QWidget):
-    """Editors for the fields of a pydantic record type."""
+    """Editors for the fields of a pydantic record type.
+
+    ``groups`` ((title, field names), ...) puts those fields on tabs in that order (a workload's Load, Mix, Data,
+    Growth), the important ones first; the other fields stay above the tabs, in the model's order.
+    """
 
     sig_field_edited = Signal(str, object)
     """The user entered a value for a field of the shown record."""
 
     def __init__(self, model: type[BaseModel], choices: ChoicesFn, unit_fn: Callable[[], CapacityUnit],
-                 exclude: set[str] = frozenset(), parent: QWidget | None = None) -> None:
+                 exclude: set[str] = frozenset(), parent: QWidget | None = None,
+                 groups: typing.Sequence[tuple[str, typing.Sequence[str]]] = ()) -> None:
         super().__init__(parent)
         self.model = model
         self.record: BaseModel | None = None
         self._choices = choices
         self.editors: dict[str, FieldEditor] = {}
-        layout = QFormLayout(self)
-        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
-        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
-        for name, info in model.model_fields.items():
+        self._layout_of: dict[str, QFormLayout] = {}
+        layout = QFormLayout()
+        self._style_form(layout)
+        self.tabs: QTabWidget | None = None
+        grouped = {name: title for title, names in groups for name in names}
+        pages: dict[str, QFormLayout] = {}
+        if groups:
+            outer = QVBoxLayout(self)
+            outer.setContentsMargins(0, 0, 0, 0)
+            outer.addLayout(layout)
+            self.tabs = QTabWidget()
+            self.tabs.setObjectName("recordFormGroups")
+            self.tabs.setDocumentMode(True)
+            self.tabs.setUsesScrollButtons(False)
+            outer.addWidget(self.tabs)
+            for title, _ in groups:
+                page = QWidget()
+                pages[title] = QFormLayout(page)
+                self._style_form(pages[title])
+                self.tabs.addTab(page, title)
+        else:
+            self.setLayout(layout)
+        infos = model.model_fields
+        order = [n for n in infos if n not in grouped] + [n for _, names in groups for n in names if n in infos]
+        for name in order:
+            info = infos[name]
             if name in exclude:
                 continue
             editor = self._make_editor(name, info, unit_fn)
@@ -487,12 +445,28 @@ class RecordForm(QWidget):
                 editor.setToolTip(info.description)
             editor.sig_value_edited.connect(self.sig_field_edited)
             self.editors[name] = editor
+            target = pages[grouped[name]] if name in grouped else layout
+            self._layout_of[name] = target
             label = QLabel(field_label(name) + ":")
             label.setToolTip(info.description or name)
             if isinstance(editor, NestedEditor):
-                layout.addRow(editor)
+                target.addRow(editor)
             else:
-                layout.addRow(label, editor)
+                target.addRow(label, editor)
+
+    @staticmethod
+    def _style_form(layout: QFormLayout) -> None:
+        layout.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        layout.setRowWrapPolicy(QFormLayout.RowWrapPolicy.DontWrapRows)
+        layout.setLabelAlignment(Qt.AlignmentFlag.AlignRight)
+
+    def layout_of(self, field: str) -> QFormLayout:
+        """The form layout holding a field's row (the main one, or its group's tab)."""
+        return self._layout_of[field]
+
+    def group_titles(self) -> list[str]:
+        """The titles of the field groups' tabs, in order (empty without groups)."""
+        return [self.tabs.tabText(i) for i in range(self.tabs.count())] if self.tabs is not None else []
 
     def _make_editor(self, name, info, unit_fn) -> FieldEditor | None:
         inner, optional = _unwrap(info.annotation)
@@ -507,14 +481,9 @@ class RecordForm(QWidget):
             return CheckEditor(name)
         if inner in (int, float):
             low, high, low_open, high_open = _bounds(info.metadata)
-            suffix = next((s for suf, s in SUFFIXES if name.endswith(suf)), "")
-            scale = 1.0
-            if name.endswith("_bytes"):
-                unit = unit_fn()
-                scale, suffix = float(unit.large_bytes), f" {unit.value}"
-            if name.endswith("_ratio"):
-                suffix = " : 1"
-            return NumberEditor(name, inner is int, low, high, low_open, high_open, optional, suffix, scale)
+            suffix = next((s.strip() for suf, s in SUFFIXES if name.endswith(suf)), None)
+            return NumberEditor(name, inner is int, low, high, low_open, high_open, optional, suffix,
+                                unit_fn() if name.endswith("_bytes") else CapacityUnit.TIB)
         if inner is str:
             return TextEditor(name)
         if typing.get_origin(inner) is list:
@@ -538,13 +507,16 @@ class RecordForm(QWidget):
         """Show why an edit of ``field`` was refused (None clears it), in the user's words: without the field's
         internal name in front, limits as "at most 24"."""
         if field in self.editors:
-            self.editors[field].set_error(refusal_text(field, message))
+            editor = self.editors[field]
+            if message and isinstance(editor, NumberEditor) and self.record is not None:
+                editor.entry.keep_typed(getattr(self.record, field, None))  # not taken: the value is the model's
+            editor.set_error(refusal_text(field, message))
 
     def set_row_visible(self, field: str, visible: bool) -> None:
         """Show or hide a field's row (label and editor), e.g. a setting that does not apply to the record."""
         editor = self.editors.get(field)
         if editor is not None:
-            self.layout().setRowVisible(editor, visible)
+            self._layout_of[field].setRowVisible(editor, visible)
 
     def row_visible(self, field: str) -> bool:
         """True when the field's row is shown (hidden rows are fields that do not apply)."""
@@ -554,7 +526,7 @@ class RecordForm(QWidget):
     def label_for(self, field: str) -> QLabel | None:
         """The label widget of a field's row."""
         editor = self.editors.get(field)
-        label = self.layout().labelForField(editor) if editor is not None else None
+        label = self._layout_of[field].labelForField(editor) if editor is not None else None
         return label if isinstance(label, QLabel) else None
 
 
@@ -690,6 +662,20 @@ class Inspector(QScrollArea):
                  f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>" for sev, message in problems]
         self.notice.setText("<br>".join(lines))
         self.notice.setVisible(bool(lines))
+
+    def focus_first_field(self) -> QWidget | None:
+        """Put the keyboard focus on the shown item's first visible field (Enter on the canvas); returns it."""
+        form = self.form if self.form is not None else (self._forms[0] if self._forms else None)
+        if form is None:
+            return None
+        for editor in form.editors.values():
+            if not editor.isHidden() and editor.isEnabled():
+                widget = editor.input
+                widget.setFocus(Qt.FocusReason.ShortcutFocusReason)
+                if isinstance(widget, QLineEdit):
+                    widget.selectAll()
+                return widget
+        return None
 
     def problems_text(self) -> list[str]:
         """The messages shown under the header (problems not tied to one shown field)."""

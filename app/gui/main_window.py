@@ -115,6 +115,7 @@ class MainWindow(QMainWindow):
         self.compare_worker.sig_evaluation_finished.connect(self._show_compare)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
+        self.view.sig_inspect_requested.connect(lambda: (self.inspector_dock.raise_(), self.inspector.focus_first_field()))
         self.results.problems_list.sig_problem_activated.connect(self.select_item)
 
         self._default_layout_applied = False

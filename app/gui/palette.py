@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import QMimeData, Qt
 from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
 
@@ -54,7 +56,10 @@ class PaletteWidget(QWidget):
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setUniformRowHeights(True)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        # long catalog names keep their start and their end (the model and the size): "NetApp X4…800GB SAS SSD"
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.header().setStretchLastSection(True)
+        self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.search)
@@ -85,7 +90,8 @@ class PaletteWidget(QWidget):
                 item = QTreeWidgetItem(group, [entry.name])
                 item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
                 item.setIcon(0, kind_icon(kind))
-                item.setToolTip(0, f"<b>{entry.name}</b><br>{entry.id}" + (f"<br>{entry.notes}" if entry.notes else ""))
+                item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
+                                + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
                 item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
             group.setExpanded(kind in ("host", "switch", "controller", "shelf", "drive"))
         self._filter(self.search.text())

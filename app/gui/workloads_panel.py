@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QMenu,
     QScrollArea,
     QSizePolicy,
-    QSplitter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -40,6 +39,14 @@ NO_TARGET = "no target"
 """The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""
 ALL_HOSTS = "All hosts linked to the target"
 REMOVED_HOST = "(removed host)"
+WORKLOAD_GROUPS = (
+    ("Load", ("target_iops", "target_mbps", "slo_ms", "concurrency", "think_time_ms")),
+    ("Mix", ("block_kib", "read_pct", "random_pct")),
+    ("Data", ("dataset_bytes", "compression_ratio", "dedupe_ratio", "compaction_ratio", "working_set_bytes",
+              "provisioned_bytes")),
+    ("Growth", ("growth_pct_per_year", "snapshots", "clones")),
+)
+"""The workload form's tabs, important fields first; name, target and hosts stay above them."""
 
 
 class HostsEditor(QToolButton):
@@ -164,33 +171,40 @@ class WorkloadsPanel(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.remove_button)
         self.form = RecordForm(Workload, self._choices, lambda: document.project.settings.capacity_unit,
-                               {"id", "preset", "enabled", "hosts"})
+                               {"id", "preset", "enabled", "hosts"}, groups=WORKLOAD_GROUPS)
         self.form.sig_field_edited.connect(self._edited)
         self.hosts_editor = HostsEditor()
         self.hosts_editor.sig_hosts_edited.connect(self._hosts_edited)
         hosts_label = QLabel("Hosts:")
         hosts_label.setToolTip("The hosts issuing this workload's I/O (none picked: every host linked to the target)")
-        form_layout = self.form.layout()
+        form_layout = self.form.layout_of("target")
         row, _role = form_layout.getWidgetPosition(self.form.editors["target"])
         form_layout.insertRow(row + 1, hosts_label, self.hosts_editor)
+        self.empty_label = QLabel()
+        self.empty_label.setObjectName("workloadsEmpty")
+        self.empty_label.setWordWrap(True)
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        self.empty_label.setStyleSheet("color: gray; padding: 12px;")
+        form_holder = QWidget()
+        holder_layout = QVBoxLayout(form_holder)
+        holder_layout.setContentsMargins(0, 0, 0, 0)
+        holder_layout.addWidget(self.empty_label)
+        holder_layout.addWidget(self.form)
+        holder_layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(self.form)
-        top = QWidget()
-        top_layout = QVBoxLayout(top)
-        top_layout.setContentsMargins(0, 0, 0, 0)
-        top_layout.addLayout(buttons)
-        top_layout.addWidget(self.list)
-        splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(top)
-        splitter.addWidget(scroll)
-        splitter.setStretchFactor(1, 3)
-        splitter.setSizes([110, 400])
-        self.list.setMinimumHeight(60)
+        scroll.setWidget(form_holder)
+        # a short list (it grows with the workloads, up to LIST_ROWS rows) leaves the height to the form
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
+        self._fit_list()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        layout.addWidget(splitter)
+        layout.addLayout(buttons)
+        layout.addWidget(self.list)
+        layout.addWidget(scroll, 1)
         self.list.currentItemChanged.connect(lambda *_: self._show_current())
         self.list.itemChanged.connect(self._enabled_toggled)
         document.sig_workloads_changed.connect(self.refresh)
@@ -234,10 +248,28 @@ class WorkloadsPanel(QWidget):
             ids = [w.id for w in workloads]
             row = ids.index(keep) if keep in ids else (0 if ids else -1)
             self.list.setCurrentRow(row)
+        self._fit_list()
         self._show_current()
+
+    LIST_ROWS = 4
+    """Rows the workload list shows before it scrolls."""
+
+    def _fit_list(self) -> None:
+        rows = min(max(self.list.count(), 1), self.LIST_ROWS)
+        row_height = self.list.sizeHintForRow(0) if self.list.count() else self.list.fontMetrics().height() + 6
+        self.list.setMaximumHeight(rows * row_height + 2 * self.list.frameWidth() + 2)
+        self.list.setMinimumHeight(min(2, rows) * row_height // 2 + 2 * self.list.frameWidth() + 2)
 
     def _show_current(self) -> None:
         workload = self.document.scenario.workload(self.current_id() or "")
+        # no workload: no form at all (a disabled form would still show the previous project's values)
+        self.form.setVisible(workload is not None)
+        self.empty_label.setVisible(workload is None)
+        if workload is None:
+            self.empty_label.setText(
+                f"No workloads in scenario '{self.document.scenario.name}'. Add one with “Add workload” (a preset "
+                "you can then edit)." if not self.document.scenario.workloads else "Select a workload to edit it.")
+            self.form.record = None
         self.form.setEnabled(workload is not None)
         self.remove_button.setEnabled(workload is not None)
         self.hosts_editor.setEnabled(workload is not None)

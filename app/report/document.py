@@ -668,6 +668,13 @@ class ReportBuilder:
             f"engines that sized this design. <b>{sum(c.passed for c in checks)} of {len(checks)}</b> checks pass; "
             f"<b>{passed_cases} of {len(outcomes)}</b> cases pass. A check passes when the prediction is within the "
             "tolerance of the published value (or within its bound or range)."))
+        from models.validation import error_summary
+
+        lines = error_summary(outcomes).lines()
+        story.append(self.p(
+            "Performance cases: a check is <i>in-sample</i> when its published number was used to fit a parameter, "
+            "a <i>prediction</i> otherwise; out-of-sample errors refit the calibration without the check's case "
+            f"(leave-one-out).<br/>{_e(lines[0])}<br/>{_e(lines[1])}"))
         broken = [o for o in outcomes if o.error]
         if failed or broken:
             story.append(Paragraph("Outside tolerance", s.h2))
@@ -676,19 +683,20 @@ class ReportBuilder:
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
             story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
             story.append(Spacer(1, 4))
-        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result"]]
+        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result", "Basis"]]
         extra = []
         for o in outcomes:
             if o.error:
-                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
+                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}', "—"])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
                 rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
-                             error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
+                             error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail"),
+                             c.sample_mark])
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width
-        story.append(_table(rows, [w * 0.27, w * 0.22, w * 0.12, w * 0.11, w * 0.09, w * 0.11, w * 0.08], s,
+        story.append(_table(rows, [w * 0.16, w * 0.22, w * 0.12, w * 0.11, w * 0.09, w * 0.11, w * 0.08, w * 0.11], s,
                             extra=extra, zebra=False))
         return story
 

@@ -151,7 +151,23 @@ class PerfProfile(Sourced):
     cpu_per_kib_us: float = Field(default=0.0, ge=0, description="extra CPU demand per KiB beyond 8 KiB, us")
     servers_per_node: int = Field(ge=1, description="effective parallelism of a node's CPU station")
     fixed_latency_us: float = Field(default=0.0, ge=0, description="pipeline latency not subject to queueing, us")
+    stderr: dict[str, float] = Field(
+        default_factory=dict,
+        description="standard error of each fitted field (same unit as the field), from the fit's least-squares "
+        "covariance; fields not fitted are absent. Its basis (residual variance, held parameters) is in "
+        "sources['stderr']",
+    )
     source: str = ""
+
+    @model_validator(mode="after")
+    def _stderr_names_fields(self) -> "PerfProfile":
+        unknown = sorted(set(self.stderr) - set(type(self).model_fields))
+        if unknown:
+            raise ValueError(f"stderr names unknown fields: {', '.join(unknown)}")
+        bad = [k for k, v in self.stderr.items() if not (v >= 0 and v < float("inf"))]
+        if bad:
+            raise ValueError(f"stderr must be finite and >= 0: {', '.join(bad)}")
+        return self
 
 
 class Controller(Entry):

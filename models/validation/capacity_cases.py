@@ -56,9 +56,17 @@ def _missing(catalog: Catalog, case: dict[str, Any], ids: list[str]) -> list[Che
                   seed=_seed(case))]
 
 
-def _check(case: dict[str, Any], quantity: str, predicted: float, kind: str = "value", interpretation: str = "") -> Check:
+def _check(case: dict[str, Any], quantity: str, predicted: float, kind: str = "value", interpretation: str = "",
+           fitted_by: str = "") -> Check:
     return Check(case["id"], quantity, float(case[quantity]), float(predicted), float(case.get("tolerance", 0.0)),
-                 kind=kind, interpretation=interpretation, seed=_seed(case))  # type: ignore[arg-type]
+                 kind=kind, interpretation=interpretation, seed=_seed(case), fitted_by=fitted_by)  # type: ignore[arg-type]
+
+
+INPUT = "input: the published number is one of the case's inputs, so the check only confirms it is carried through"
+ROOT_PARTITION = ("catalog constant: the AFF8080A EX's adp_root_partition_bytes (55 GiB) was read from §3.4 "
+                  "together with this §3.6 usable figure")
+RIGHT_SIZED = "catalog constant: the E-Series 800 GB SSD's right_sized_bytes was taken from this seed's 744 GB"
+LICENCE_CAP = "catalog constant: the licence record's capacity_cap_bytes was taken from this seed statement (§3)"
 
 
 def _system(scenario: Scenario, catalog: Catalog) -> CapacityResult:
@@ -96,9 +104,10 @@ def case_aff8080(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
            "size 23 -> 1 x (21+2), WAFL reserve 10% (ONTAP 9.0), no aggregate Snapshot reserve.")
     return [
         _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB"),
-        _check(case, "usable_tib", r.usable_bytes / TIB, interpretation=how),
+        _check(case, "usable_tib", r.usable_bytes / TIB, interpretation=how, fitted_by=ROOT_PARTITION),
         _check(case, "data_aggregate_per_node_tib", per_node / TIB,
-               interpretation="usable of each node's data aggregate (after WAFL reserve); both nodes are equal"),
+               interpretation="usable of each node's data aggregate (after WAFL reserve); both nodes are equal",
+               fitted_by=ROOT_PARTITION),
     ]
 
 
@@ -120,9 +129,11 @@ def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     return [
         _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB"),
         _check(case, "right_sized_per_drive_gib", r.right_sized_bytes / 24 / GIB,
-               interpretation="the seed's '744 GB' per drive read as GiB (catalog right-sized size)"),
+               interpretation="the seed's '744 GB' per drive read as GiB (catalog right-sized size)",
+               fitted_by=RIGHT_SIZED),
         _check(case, "raw_usable_tib", r.usable_bytes / TIB,
-               interpretation="no RAID stripe and no hot spare as tested; the seed's 17.4TB read as TiB"),
+               interpretation="no RAID stripe and no hot spare as tested; the seed's 17.4TB read as TiB",
+               fitted_by=RIGHT_SIZED),
     ]
 
 
@@ -227,11 +238,12 @@ def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     e1, e5 = r1.efficiency, r5.efficiency
     written_footprint = e1.logical_data_bytes * e1.protection_factor
     return [
-        _check(case, "physical_written_gb", written_footprint / GB, interpretation=VSAN_INTERPRETATION),
+        _check(case, "physical_written_gb", written_footprint / GB, interpretation=VSAN_INTERPRETATION, fitted_by=INPUT),
         _check(case, "used_after_thin_and_dedupe_compression_gb", e1.footprint_bytes / GB, kind="lower_bound",
                interpretation=VSAN_INTERPRETATION),
         _check(case, "dedupe_compression_ratio", r1.data_reduction_ratio,
-               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' dedupe ratio"),
+               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' dedupe ratio",
+               fitted_by=INPUT),
         _check(case, "used_after_raid5_gb", e5.footprint_bytes / GB, kind="upper_bound", interpretation=VSAN_INTERPRETATION),
         _check(case, "savings_ratio_with_raid5", written_footprint / e5.footprint_bytes if e5.footprint_bytes else math.nan,
                kind="lower_bound", interpretation=VSAN_INTERPRETATION),
@@ -255,10 +267,11 @@ def case_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     e = r.efficiency
     how = "inputs: the measured compression 1.5:1 and compaction's extra 1.6 / 1.5; the engine applies them in ONTAP's order"
     return [
-        _check(case, "logical_tb", e.logical_data_bytes / TB),
+        _check(case, "logical_tb", e.logical_data_bytes / TB, fitted_by=INPUT),
         _check(case, "compression_savings_tb", (e.logical_data_bytes - e.after_compression_bytes) / TB, interpretation=how),
-        _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, interpretation=how),
-        _check(case, "compression_and_compaction_ratio", r.data_reduction_ratio, interpretation=how),
+        _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, interpretation=how,
+               fitted_by=INPUT),
+        _check(case, "compression_and_compaction_ratio", r.data_reduction_ratio, interpretation=how, fitted_by=INPUT),
     ]
 
 
@@ -292,8 +305,8 @@ def case_customer_db(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     how = CUSTOMER_DB_INTERPRETATION + f" Predicted ONTAP efficiency ratio: {r.efficiency_ratio:.1f}:1."
     per_copy = e.snapshot_saved_bytes / e.snapshot_copies if e.snapshot_copies else math.nan
     return [
-        _check(case, "logical_gb", e.logical_data_bytes / GB),
-        _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes),
+        _check(case, "logical_gb", e.logical_data_bytes / GB, fitted_by=INPUT),
+        _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, fitted_by=INPUT),
         _check(case, "compression_and_compaction_savings_gb", (e.logical_data_bytes - e.after_compaction_bytes) / GB,
                interpretation="compaction gain from the TPC-E data (1.6 / 1.5)"),
         _check(case, "savings_per_snapshot_gb", per_copy / GB, interpretation=how),
@@ -333,7 +346,8 @@ def case_cvo_caps(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         r = _system(scenario, catalog)
         checks.append(_check(case, quantity, r.usable_bytes / TIB,
                              interpretation=f"{case[vm_key]} filled with {vm_record.max_data_disks} x {disk} disks "  # type: ignore[attr-defined]
-                                            "so the licence cap binds; NetApp's licence 'TB' is TiB"))
+                                            "so the licence cap binds; NetApp's licence 'TB' is TiB",
+                             fitted_by=LICENCE_CAP))
     return checks
 
 

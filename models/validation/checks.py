@@ -27,6 +27,14 @@ class Check:
             published_high, widened by tolerance), ``expect`` (``passed`` given by the case function).
         interpretation: how the seed was read where it is loose or ambiguous (printed by validate and the report).
         seed: the seed file and section.
+        fitted_by: empty for a prediction; otherwise what used this published number to set a parameter, which
+            makes the check in-sample: the calibration fit that uses it (set by
+            :func:`models.validation.runner.run_validation` from the fits' observations), or, set by the case
+            function, the catalog constant or case input taken from the same number.
+        out_of_sample: the prediction of leave-one-out cross-validation (the case's observations left out of
+            the calibration, the profiles refitted), in the unit of ``predicted``; None when not cross-validated.
+        out_of_sample_note: how that prediction was made (what was left out, which profiles had no data left
+            and what the engine used instead).
     """
 
     case_id: str
@@ -39,6 +47,50 @@ class Check:
     interpretation: str = ""
     seed: str = ""
     expect_passed: bool | None = None
+    fitted_by: str = ""
+    out_of_sample: float | None = None
+    out_of_sample_note: str = ""
+
+    @property
+    def in_sample(self) -> bool:
+        """True when the published number was used to set a parameter (see ``fitted_by``)."""
+        return bool(self.fitted_by)
+
+    @property
+    def sample_mark(self) -> str:
+        """"in-sample" or "prediction"."""
+        return "in-sample" if self.fitted_by else "prediction"
+
+    def miss(self, predicted: float | None = None) -> float | None:
+        """How far a prediction (default: ``predicted``) is from the published number, relative, >= 0.
+
+        ``value``: |error|; ``upper_bound`` / ``lower_bound``: the relative excess beyond the bound (0 inside);
+        ``range``: the relative distance outside [published, published_high] (0 inside); ``expect``: None (no
+        number). None too when the prediction is not finite.
+        """
+        x = self.predicted if predicted is None else predicted
+        if self.kind == "expect" or x is None or not math.isfinite(x):
+            return None
+        pub = abs(self.published) or 1.0
+        if self.kind == "upper_bound":
+            return max(0.0, (x - self.published) / pub)
+        if self.kind == "lower_bound":
+            return max(0.0, (self.published - x) / pub)
+        if self.kind == "range":
+            high = self.published_high if self.published_high is not None else self.published
+            if x < self.published:
+                return (self.published - x) / pub
+            return max(0.0, (x - high) / (abs(high) or 1.0))
+        return abs(x - self.published) / pub
+
+    @property
+    def out_of_sample_error(self) -> float | None:
+        """Relative error of the out-of-sample prediction (signed, like ``error``); None when there is none."""
+        if self.out_of_sample is None or not math.isfinite(self.out_of_sample):
+            return None
+        if self.published == 0:
+            return 0.0 if self.out_of_sample == 0 else math.copysign(1.0, self.out_of_sample)
+        return (self.out_of_sample - self.published) / abs(self.published)
 
     @property
     def error(self) -> float:

@@ -233,7 +233,8 @@ def case_a800_host_cpu(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     f, n = _a800(catalog), _a800(catalog, protocol="NVMe/FC")
     pred = _num(n.host_cpu_pct_per_100k_iops) / _num(f.host_cpu_pct_per_100k_iops)
     return [Check(case["id"], "host_cpu_ratio_nvmefc_over_fcp", case["ratio"], pred, case["tolerance"],
-                  seed=case["seed"],
+                  seed=case["seed"], fitted_by="catalog constant: the host record's cpu_us_per_io (NVMe/FC / FCP = "
+                  "0.57) was taken from this statement; not refitted by the calibration, so not cross-validated",
                   interpretation="Host CPU per I/O at the same IOPS from the host record's cpu_us_per_io by "
                   "protocol (catalog data taken from this seed statement: a consistency check of the catalog "
                   "and of the protocol detection, not a prediction).")]
@@ -245,6 +246,10 @@ def case_a800_host_cpu(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 def _vsan(catalog, policy):
     return evaluate_one(seeds.vsan(policy), catalog)
 
+
+VSAN_CONSTANT = ("engine constant: the vSAN software latencies (models.performance.paths "
+                 "VSAN_SOFTWARE_LATENCY_US) were chosen from this case's write-latency range and read bound; not "
+                 "refitted by the calibration, so not cross-validated")
 
 _VSAN = ("TPC-E-like load as 8 KiB 90/10 random I/O at {iops:,} IOPS (assumed: ~8,000 TPS x 10 I/Os per "
          "transaction); open-model operating point; per-operation latency = each station's queueing factor applied "
@@ -263,10 +268,10 @@ def case_vsan_raid1(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     text = _VSAN.format(iops=seeds.VSAN_TARGET_IOPS)
     return [
         Check(case["id"], "write_latency_ms", lo, _num(wp.write_latency_ms), case["tolerance_latency"], kind="range",
-              published_high=hi, seed=_seed(case), interpretation=text),
+              published_high=hi, seed=_seed(case), interpretation=text, fitted_by=VSAN_CONSTANT),
         Check(case["id"], "read_latency_ms", case["read_latency_ms_max"], _num(wp.read_latency_ms),
               case["tolerance_latency"], kind="upper_bound", seed=_seed(case),
-              interpretation=text + " 'Average disk read latency less than 2 ms'."),
+              interpretation=text + " 'Average disk read latency less than 2 ms'.", fitted_by=VSAN_CONSTANT),
     ]
 
 

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from models.catalog import Catalog, bundled_catalog
 from models.resources import validation_dir
 
 from .checks import CaseFunction, Check
+
+if TYPE_CHECKING:
+    from .cross_validation import CrossValidation
 
 SECTIONS = ("capacity", "performance", "relation", "cloud")
 """The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
@@ -56,10 +59,59 @@ def case_functions() -> Mapping[str, CaseFunction]:
     return functions
 
 
-def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = SECTIONS) -> list[CaseOutcome]:
-    """Run every case of the given sections; a case without a model, or whose model raises, fails with its reason."""
+def stored_cross_validation(catalog: Catalog | None = None) -> tuple["CrossValidation | None", str]:
+    """The stored leave-one-out results if they match the current inputs, and a status text.
+
+    Returns (results or None, status): status is "" when current, else why they are not used (no file, stale,
+    unreadable) or a note that the model's code changed since.
+    """
+    from .cross_validation import CrossValidationError, load_cross_validation
+
+    try:
+        cv = load_cross_validation()
+    except CrossValidationError as exc:
+        return None, str(exc)
+    if cv is None:
+        return None, "no stored cross-validation (run 'storplan calibrate --write' or 'storplan validate --cross-validate')"
+    stale = cv.staleness(catalog)
+    if stale:
+        return None, stale
+    return cv, cv.model_note()
+
+
+def mark_checks(checks: tuple[Check, ...], in_sample: Mapping[tuple[str, str], str],
+                cross_validation: "CrossValidation | None") -> tuple[Check, ...]:
+    """The checks marked in-sample where a calibration fit uses their published number (``in_sample``:
+    :func:`models.calibration.in_sample_checks`), with their leave-one-out prediction when ``cross_validation``
+    holds one. A check the case function already marked (a catalog constant or an input) keeps its mark."""
+    out = []
+    for c in checks:
+        fit = in_sample.get((c.case_id, c.quantity))
+        if fit and not c.fitted_by:
+            c = replace(c, fitted_by=f"calibration: the '{fit}' fit of models.calibration.derive_seed_profiles uses "
+                        "this published number")
+        held = cross_validation.case(c.case_id) if cross_validation is not None and c.in_sample else None
+        point = held.check(c.quantity) if held is not None else None
+        if point is not None and point.in_sample:
+            c = replace(c, out_of_sample=point.predicted, out_of_sample_note=point.note)
+        out.append(c)
+    return tuple(out)
+
+
+def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = SECTIONS,
+                   cross_validation: "CrossValidation | None | Literal['stored']" = "stored") -> list[CaseOutcome]:
+    """Run every case of the given sections; a case without a model, or whose model raises, fails with its reason.
+
+    Each check is marked in-sample or prediction (:func:`mark_checks`); ``cross_validation`` gives the
+    leave-one-out predictions attached to the in-sample checks: "stored" (default) reads
+    resources/validation/cross_validation.toml when it matches the current inputs, None attaches none.
+    """
     catalog = catalog or bundled_catalog()
     functions = case_functions()
+    from models.calibration import in_sample_checks
+
+    in_sample = in_sample_checks(catalog)
+    cv = stored_cross_validation(catalog)[0] if cross_validation == "stored" else cross_validation
     outcomes = []
     for section in sections:
         for case in published_cases().get(section, []):
@@ -74,5 +126,5 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
             except Exception as exc:  # report, do not crash the whole table
                 outcomes.append(CaseOutcome(section, case_id, seed, (), f"{type(exc).__name__}: {exc}"))
                 continue
-            outcomes.append(CaseOutcome(section, case_id, seed, checks))
+            outcomes.append(CaseOutcome(section, case_id, seed, mark_checks(checks, in_sample, cv)))  # type: ignore[arg-type]
     return outcomes

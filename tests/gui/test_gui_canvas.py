@@ -208,3 +208,78 @@ def test_link_labels_avoid_other_nodes_and_each_other(qtbot):
     win.worker.shutdown()
     win.compare_worker.shutdown()
     win.close()
+
+
+# --- dragging a large canvas: the still links are drawn once, into the background ------------------------------
+
+
+def _star(n_shelves: int):
+    from models.project.model import ControllerNode, Link, Project, Scenario, ShelfNode
+
+    nodes = [ControllerNode(id="ctrl", catalog_id="netapp-aff8080a-ex", x=0, y=0)]
+    links = []
+    for i in range(n_shelves):
+        nodes.append(ShelfNode(id=f"s{i}", catalog_id="netapp-ds2246", drive="netapp-x447a-800gb-ssd",
+                               drive_count=24, x=300 + 240 * (i % 8), y=120 * (i // 8)))
+        links.append(Link(id=f"l{i}", source="ctrl", target=f"s{i}", link_type="sas-6g"))
+    return Project(scenarios=[Scenario(name="Base", nodes=nodes, links=links)])
+
+
+def _difference(a, b) -> float:
+    """Share of pixels that differ by more than a little (anti-aliasing) between two images of one size."""
+    from PySide6.QtGui import QImage
+
+    a, b = a.toImage().convertToFormat(QImage.Format.Format_RGB32), b.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    assert a.size() == b.size()
+    differ = total = 0
+    for y in range(0, a.height(), 2):
+        for x in range(0, a.width(), 2):
+            p, q = a.pixelColor(x, y), b.pixelColor(x, y)
+            total += 1
+            differ += abs(p.red() - q.red()) + abs(p.green() - q.green()) + abs(p.blue() - q.blue()) > 90
+    return differ / total
+
+
+def test_drag_freezes_still_links_into_the_background_and_looks_the_same(qtbot):
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QGraphicsItem, QMessageBox
+
+    from app.gui.main_window import MainWindow
+
+    win = MainWindow(_star(120))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.resize(1200, 800)
+    win.show()
+    win.worker.force_sync()
+    scene, view = win.scene, win.view
+    scene.select_ids(["s0", "s1"])
+    view.resetTransform()
+    view.centerOn(scene.node_items["s0"])
+    QApplication.processEvents()
+    before = view.viewport().grab()
+    press_at = view.mapFromScene(scene.node_items["s0"].center() - QPointF(40, 0))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, press_at)
+    no_contents = QGraphicsItem.GraphicsItemFlag.ItemHasNoContents
+    still = [link for link in scene.link_items.values() if link.link_id not in ("l0", "l1")]
+    assert all(link.flags() & no_contents for link in still)  # not painted one by one during the drag
+    assert not scene.link_items["l0"].flags() & no_contents  # the moving links are
+    frozen = view.viewport().grab()
+    assert _difference(before, frozen) < 0.002  # the background pixmap shows the same links
+    QTest.mouseMove(view.viewport(), press_at + QPoint(60, 40))
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       press_at + QPoint(60, 40))
+    assert not any(link.flags() & no_contents for link in scene.link_items.values())
+    assert scene._frozen is None
+    moved = win.document.scenario.node("s0")
+    assert (moved.x, moved.y) != (300, 0) and win.document.scenario.node("s5").x == 300 + 240 * 5
+    # zooming while a drag is under way draws the links live again (the frozen pixmap has the old scale)
+    press_at = view.mapFromScene(scene.node_items["s0"].center() - QPointF(40, 0))
+    QTest.mousePress(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, press_at)
+    assert scene._frozen is not None
+    view.zoom_in()
+    assert scene._frozen is None and not any(link.flags() & no_contents for link in scene.link_items.values())
+    QTest.mouseRelease(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, press_at)
+    win.document.undo_stack.setClean()
+    win.worker.shutdown()
+    win.compare_worker.shutdown()

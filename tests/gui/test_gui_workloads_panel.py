@@ -181,3 +181,32 @@ def test_form_keeps_a_sub_hundredth_slo(qtbot):
     spin.stepBy(1)
     spin.stepBy(-1)
     assert panel.document.scenario.workloads[0].slo_ms == pytest.approx(0.125, abs=1e-9)
+
+
+# --- the form in groups ----------------------------------------------------------------------------------------
+
+
+def test_workload_form_groups_with_the_important_fields_first(qtbot):
+    panel = _panel(qtbot, "aff8080-sqlserver-tpce.toml")
+    form = panel.form
+    assert form.group_titles() == ["Load", "Mix", "Data", "Growth"]
+    assert form.tabs.currentIndex() == 0
+    top = form.layout_of("name")
+    assert form.layout_of("target") is top and form.layout_of("target_iops") is not top
+    load = form.layout_of("target_iops")
+    assert [load.itemAt(r, load.ItemRole.FieldRole).widget() for r in range(load.rowCount())] == [
+        form.editors[f] for f in ("target_iops", "target_mbps", "slo_ms", "concurrency", "think_time_ms")]
+    assert form.layout_of("read_pct") is form.layout_of("block_kib")
+    assert form.layout_of("dataset_bytes") is form.layout_of("compression_ratio")
+    assert form.layout_of("growth_pct_per_year") is form.layout_of("snapshots")
+
+
+def test_workload_form_fits_a_short_dock_without_scrolling(qtbot):
+    """At a 1366x768 screen's dock height the name, target, hosts and the whole Load group show at once."""
+    panel = _panel(qtbot, "aff8080-sqlserver-tpce.toml")
+    panel.resize(360, 340)
+    qtbot.waitUntil(lambda: panel.form.editors["think_time_ms"].visibleRegion().boundingRect().height() > 0)
+    for field in ("name", "target", "target_iops", "target_mbps", "slo_ms", "concurrency", "think_time_ms"):
+        editor = panel.form.editors[field]
+        assert editor.visibleRegion().boundingRect().height() == editor.height(), field
+    assert panel.hosts_editor.visibleRegion().boundingRect().height() == panel.hosts_editor.height()

@@ -71,9 +71,9 @@ def test_table_fills_off_the_gui_thread(qtbot):
     errored = [o for o in OUTCOMES if o.error]
     assert len(rows) == len(checks) + len(errored)
     # Failures first, in case order (the failing check, then the case that could not run), then the passes.
-    assert rows[0] == ["aff8080-usable", "Effective capacity (TiB)", "60", "70", "+16.7%", "fail"]
+    assert rows[0] == ["aff8080-usable", "Effective capacity (TiB)", "60", "70", "+16.7%", "fail", "prediction"]
     assert rows[1][0] == "vsan-raid5" and rows[1][1] == "no model for this case yet" and rows[1][5] == "not run"
-    assert rows[2] == ["aff8080-usable", "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass"]
+    assert rows[2] == ["aff8080-usable", "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass", "prediction"]
     assert rows[3][1] == "Peak IOPS" and rows[3][2] == "\u2264 300,000" and rows[3][5] == "pass"
     assert view.summary.text().startswith("2 of 3 checks pass; 1 of 3 cases pass")
     usable = view.model.item(2, 0).toolTip()
@@ -86,7 +86,7 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     view = _run(qtbot, MIXED)
     assert (view.passed, view.total) == (5, 6)
     rows = _rows(view)
-    assert rows[0] == ["c2-raid", "RAID 5 / RAID 1 write latency ratio", "1.5", "2.4", "+60.0%", "fail"]
+    assert rows[0] == ["c2-raid", "RAID 5 / RAID 1 write latency ratio", "1.5", "2.4", "+60.0%", "fail", "prediction"]
     assert [r[5] for r in rows] == ["fail"] + ["pass"] * 5
     # The passes keep their case order below it.
     assert [r[1] for r in rows[1:]] == ["Raw capacity (TB)", "Usable capacity (TiB)",
@@ -201,3 +201,20 @@ def test_real_validation_fills(qtbot):
         _, check = view.row_at(row)
         if check is not None:
             assert view.model.item(row, 1).text() != check.quantity
+
+
+def test_basis_column_and_error_summaries(qtbot):
+    fitted = Check("c-fit", "peak_iops", 100_000, 95_000, 0.10, fitted_by="calibration: the test fit",
+                   out_of_sample=130_000, out_of_sample_note="left out of the calibration: peak.")
+    predicted = Check("c-pred", "latency_ms_at_peak", 1.0, 1.2, 0.25)
+    view = _run(qtbot, [CaseOutcome("performance", "c-fit", "", (fitted,)),
+                        CaseOutcome("relation", "c-pred", "", (predicted,))])
+    rows = _rows(view)
+    assert {(r[0], r[6]) for r in rows} == {("c-fit", "in-sample"), ("c-pred", "prediction")}
+    assert view.error_summary.text().splitlines() == ["in-sample: 1 checks, median error 5.0%, worst 5.0%",
+                                                      "out-of-sample: 1 checks, median error 30.0%, worst 30.0%"]
+    fit_row = next(i for i, r in enumerate(rows) if r[0] == "c-fit")
+    view.table.setCurrentIndex(view.model.index(fit_row, 0))
+    details = view.details.toPlainText()
+    assert "In-sample: calibration: the test fit" in details and "error +30.0%" in details
+    assert "left out of the calibration" in details

@@ -6,7 +6,7 @@ import math
 import re
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen, QPalette
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from models.catalog import Catalog, Drive
@@ -112,6 +112,7 @@ class NodeItem(QGraphicsObject):
         self.links: list[LinkItem] = []
         self._problems: list = []
         self._hover = False
+        self._adjusted_at = QPointF()
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsMovable | QGraphicsItem.GraphicsItemFlag.ItemIsSelectable
                       | QGraphicsItem.GraphicsItemFlag.ItemSendsGeometryChanges)
         self.setAcceptHoverEvents(True)
@@ -189,6 +190,10 @@ class NodeItem(QGraphicsObject):
         return self.mapToScene(QPointF(NODE_W / 2, NODE_H / 2))
 
     def _moved(self) -> None:
+        pos = self.pos()
+        if pos == self._adjusted_at:  # xChanged and yChanged of one move: follow once
+            return
+        self._adjusted_at = pos
         for link in self.links:
             link.adjust()
 
@@ -281,8 +286,12 @@ class LinkItem(QGraphicsObject):
         self.setFlags(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(0)  # below nodes: a link passing another item goes behind it
         self._line = QLineF()
+        self._bounds = QRectF()
         self._label_t = 0.5
         self._problems: list = []
+        self._look_cache: tuple | None = None
+        # exposedRect in paint: a link crossing the repainted area blits its label only when the label is in it
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
         self.set_link(link, catalog)
 
     def set_link(self, link: Link, catalog: Catalog) -> None:
@@ -297,11 +306,13 @@ class LinkItem(QGraphicsObject):
         metrics = QFontMetricsF(self._font)
         self._pill = (metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2)
         self.setToolTip(f"{record.name if record else link.link_type} × {link.ports} port(s)<br>{link.id}")
+        self._look_cache = None
         self.adjust()
 
     def set_problems(self, problems: list) -> None:
         """Show ``problems`` about this link: drawn red and dashed while there are any."""
         self._problems = list(problems)
+        self._look_cache = None
         self.update()
 
     def detach(self) -> None:
@@ -320,6 +331,7 @@ class LinkItem(QGraphicsObject):
         self.prepareGeometryChange()
         a, b = self.source.center(), self.target.center()
         self._line = QLineF(self._clip(a, b, self.source), self._clip(b, a, self.target))
+        self._bounds = QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(-60, -20, 60, 20)
         self.update()
 
     def set_label_position(self, t: float) -> None:
@@ -327,6 +339,18 @@ class LinkItem(QGraphicsObject):
         if t != self._label_t:
             self._label_t = t
             self.update()
+
+    def line_ends(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The drawn line's ends (scene coordinates: where it leaves the source and the target box)."""
+        return (self._line.x1(), self._line.y1()), (self._line.x2(), self._line.y2())
+
+    def pill_size(self) -> tuple[float, float]:
+        """The label pill's width and height (scene units)."""
+        return self._pill
+
+    def label_position(self) -> float:
+        """Where the label sits: the fraction of the way from source to target."""
+        return self._label_t
 
     def label_rect(self, t: float | None = None) -> QRectF:
         """The label pill's rectangle (scene coordinates) at ``t`` along the link (default: where it is)."""
@@ -346,8 +370,9 @@ class LinkItem(QGraphicsObject):
         return QPointF(inside.x() + dx * t, inside.y() + dy * t)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
-        """Qt override: the line's box with room for the label pill (item coordinates)."""
-        return QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(-60, -20, 60, 20)
+        """Qt override: the line's box with room for the label pill (item coordinates), computed once per move
+        (:meth:`adjust`), asked many times a frame."""
+        return self._bounds
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
         """A press where the link crosses another item goes to that item (a link never steals a node's click)."""
@@ -367,23 +392,47 @@ class LinkItem(QGraphicsObject):
         stroker.setWidth(10)
         return stroker.createStroke(path)
 
-    def paint(self, painter: QPainter, option, widget=None) -> None:
-        """Qt override: draw the line (red and dashed with problems, thicker with more ports) and its label pill."""
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    def _look(self, scale: float) -> tuple[QPen, QPixmap]:
+        """The line's pen and the label pill drawn once into a pixmap at ``scale`` device pixels per scene unit
+        (a drag repaints hundreds of links a frame: each draws one line and blits one pixmap)."""
+        key = (self.isSelected(), bool(self._problems), round(scale, 2), QApplication.palette().cacheKey())
+        if self._look_cache is not None and self._look_cache[0] == key:
+            return self._look_cache[1], self._look_cache[2]
         palette = QApplication.palette()
         color = QColor("#d64545") if self._problems else self.color
         width = 1.6 + min(self.link.ports, 8) * 0.35
         pen = QPen(palette.color(QPalette.ColorRole.Highlight) if self.isSelected() else color, width)
         if self._problems:
             pen.setStyle(Qt.PenStyle.DashLine)
+        w, h = self._pill
+        pixmap = QPixmap(max(1, math.ceil((w + 2) * scale)), max(1, math.ceil((h + 2) * scale)))
+        pixmap.setDevicePixelRatio(scale)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        pill = QPainter(pixmap)
+        pill.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        pill.setFont(self._font)
+        rect = QRectF(1, 1, w, h)
+        pill.setPen(QPen(color, 1))
+        pill.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
+        pill.drawRoundedRect(rect, h / 2, h / 2)
+        pill.setPen(palette.color(QPalette.ColorRole.Text))
+        pill.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.label)
+        pill.end()
+        self._look_cache = (key, pen, pixmap)
+        return pen, pixmap
+
+    def paint(self, painter: QPainter, option, widget=None) -> None:
+        """Qt override: draw the line (red and dashed with problems, thicker with more ports) and blit its label
+        pill where the repainted area (``option.exposedRect``; all of it when ``option`` is None) shows it."""
+        transform = painter.worldTransform()
+        device = painter.device()
+        scale = math.hypot(transform.m11(), transform.m12()) * (device.devicePixelRatioF() if device else 1.0)
+        pen, pixmap = self._look(scale)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(pen)
         painter.drawLine(self._line)
-        # label on a small pill, in the middle unless another node or label covers that spot
-        painter.setFont(self._font)
-        h = self._pill[1]
+        # the label on its pill, in the middle unless another node or label covers that spot
         pill = self.label_rect()
-        painter.setPen(QPen(color, 1))
-        painter.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
-        painter.drawRoundedRect(pill, h / 2, h / 2)
-        painter.setPen(palette.color(QPalette.ColorRole.Text))
-        painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, self.label)
+        exposed = option.exposedRect if option is not None else None
+        if exposed is None or exposed.intersects(pill):
+            painter.drawPixmap(QPointF(pill.left() - 1, pill.top() - 1), pixmap)

@@ -6,9 +6,9 @@ Items are passive. The only intent the scene itself reports is "these items were
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import QApplication, QGraphicsScene
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QPixmap, QTransform
+from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
 from ..document import ProjectDocument
 from .items import LinkItem, NodeItem
@@ -28,6 +28,8 @@ class TopologyScene(QGraphicsScene):
         self.grid = 20
         self.snap_to_grid = True
         self._problems: tuple = ()
+        self._frozen: tuple | None = None
+        """(still links, scene area, pixmap of them, scene point of its top left) while a drag is under way."""
         self.setSceneRect(QRectF(-2000, -2000, 6000, 4000))
         self._label_timer = QTimer(self)
         self._label_timer.setSingleShot(True)
@@ -54,46 +56,57 @@ class TopologyScene(QGraphicsScene):
 
     def place_labels(self) -> None:
         """Put each link's label at the first of ``LinkItem.LABEL_POSITIONS`` that covers no other node and no
-        label placed before it; failing that, the first that covers no other node; failing that, the middle. Spatial hashes of the node boxes and the
-        placed labels keep this linear in the number of links."""
+        label placed before it; failing that, the first that covers no other node; failing that, the middle.
+        Spatial hashes of the node boxes and the placed labels keep this linear in the number of links; boxes are
+        plain (left, top, right, bottom) tuples (a 1,000-link canvas re-places its labels after each drag)."""
         self._label_timer.stop()
         cell = self.LABEL_CELL
 
-        def cells(rect: QRectF):
-            for cx in range(int(rect.left() // cell), int(rect.right() // cell) + 1):
-                for cy in range(int(rect.top() // cell), int(rect.bottom() // cell) + 1):
-                    yield cx, cy
+        def cells(left: float, top: float, right: float, bottom: float):
+            return [(cx, cy) for cx in range(int(left // cell), int(right // cell) + 1)
+                    for cy in range(int(top // cell), int(bottom // cell) + 1)]
+
+        def overlaps(a, b) -> bool:  # as QRectF.intersects: a shared edge is no overlap
+            return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
         nodes: dict[tuple[int, int], list] = {}
         for item in self.node_items.values():
-            box = item.sceneBoundingRect()
-            for c in cells(box):
+            r = item.sceneBoundingRect()
+            box = (r.left(), r.top(), r.right(), r.bottom())
+            for c in cells(*box):
                 nodes.setdefault(c, []).append((item, box))
-        labels: dict[tuple[int, int], list[QRectF]] = {}
+        labels: dict[tuple[int, int], list[tuple]] = {}
         for link in self.link_items.values():
+            (x1, y1), (x2, y2) = link.line_ends()
+            w, h = link.pill_size()
+            half_w, half_h = w / 2 + 3, h / 2 + 2  # a little air around each pill
+            ends = (link.source, link.target)
             chosen = clear_of_nodes = None
             for t in LinkItem.LABEL_POSITIONS:
-                rect = link.label_rect(t).adjusted(-3, -2, 3, 2)  # a little air around each pill
-                if any(box.intersects(rect) for c in cells(rect) for item, box in nodes.get(c, ())
-                       if item is not link.source and item is not link.target):
+                x, y = x1 + (x2 - x1) * t, y1 + (y2 - y1) * t
+                rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+                where = cells(*rect)
+                if any(overlaps(box, rect) for c in where for item, box in nodes.get(c, ()) if item not in ends):
                     continue
                 if clear_of_nodes is None:
                     clear_of_nodes = t
-                if not any(r.intersects(rect) for c in cells(rect) for r in labels.get(c, ())):
+                if not any(overlaps(other, rect) for c in where for other in labels.get(c, ())):
                     chosen = t
                     break
             # no spot free of both: keep clear of nodes at least (a label over a label is still readable
             # in part; one over a node hides the node's text)
             chosen = chosen if chosen is not None else (clear_of_nodes if clear_of_nodes is not None else 0.5)
             link.set_label_position(chosen)
-            rect = link.label_rect().adjusted(-3, -2, 3, 2)
-            for c in cells(rect):
+            x, y = x1 + (x2 - x1) * chosen, y1 + (y2 - y1) * chosen
+            rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+            for c in cells(*rect):
                 labels.setdefault(c, []).append(rect)
 
     # mirror the model
 
     def rebuild(self) -> None:
         """Rebuild: one item per node and link of the active scenario, problem badges and link labels placed."""
+        self._frozen = None
         self.clear()
         self.node_items.clear()
         self.link_items.clear()
@@ -140,6 +153,7 @@ class TopologyScene(QGraphicsScene):
     def _remove_link(self, link_id: str) -> None:
         item = self.link_items.pop(link_id, None)
         if item is not None:
+            self.thaw_links()
             item.detach()
             self.removeItem(item)
 
@@ -195,6 +209,65 @@ class TopologyScene(QGraphicsScene):
             return (x, y)
         return (round(x / self.grid) * self.grid, round(y / self.grid) * self.grid)
 
+    # dragging: the links that do not move are drawn once, into the background
+
+    FREEZE_MIN_LINKS = 64
+    """Below this many still links a drag repaints them live (cheap enough); above, they are frozen."""
+
+    def _freeze_still_links(self) -> None:
+        """At the press that may start a drag: draw the links that will not move (no end among the selected
+        nodes) once into a pixmap shown as part of the background, and stop painting them one by one until the
+        release. A frame of the drag then repaints the moving items and blits that pixmap, however many links
+        cross the view (a star of 999 links from one controller crosses all of it)."""
+        self.thaw_links()
+        views = self.views()
+        if not views:
+            return
+        moving = {item for item in self.selectedItems() if isinstance(item, NodeItem)}
+        live = {link for node in moving for link in node.links}
+        still = [link for link in self.link_items.values() if link not in live and not link.isSelected()]
+        if len(still) < self.FREEZE_MIN_LINKS:
+            return
+        view = views[0]
+        # the viewport and a quarter more each side, in whole device pixels, drawn 1:1 (no resampling)
+        port = view.viewport().rect()
+        device = port.adjusted(-port.width() // 4, -port.height() // 4, port.width() // 4, port.height() // 4)
+        ratio = view.devicePixelRatioF()
+        pixmap = QPixmap(max(1, round(device.width() * ratio)), max(1, round(device.height() * ratio)))
+        pixmap.setDevicePixelRatio(ratio)
+        pixmap.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(pixmap)
+        painter.setRenderHints(view.renderHints())
+        painter.setTransform(view.viewportTransform() * QTransform.fromTranslate(-device.left(), -device.top()))
+        area = view.mapToScene(device).boundingRect()
+        for link in still:
+            if link.boundingRect().intersects(area):
+                painter.save()
+                link.paint(painter, None)
+                painter.restore()
+            link.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, True)
+        painter.end()
+        self._frozen = (still, area, pixmap, view.mapToScene(device.topLeft()))
+        self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
+
+    def thaw_links(self) -> None:
+        """Paint the links frozen for a drag live again (at the release, or when the view is zoomed meanwhile)."""
+        if self._frozen is None:
+            return
+        still, area = self._frozen[:2]
+        self._frozen = None
+        for link in still:
+            link.setFlag(QGraphicsItem.GraphicsItemFlag.ItemHasNoContents, False)
+        self.invalidate(area, QGraphicsScene.SceneLayer.BackgroundLayer)
+        self.update(area)
+
+    def mousePressEvent(self, event) -> None:  # noqa: N802
+        """Qt override: a left press on an item (a drag may follow) freezes the links that will not move."""
+        super().mousePressEvent(event)
+        grabber = self.mouseGrabberItem()
+        if event.button() == Qt.MouseButton.LeftButton and isinstance(grabber, NodeItem):
+            self._freeze_still_links()
+
     # intent: a drag ended
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
@@ -202,10 +275,12 @@ class TopologyScene(QGraphicsScene):
 
         Items only show the drag; the view connects the signal to the document's move (one undo step).
         """
+        self.thaw_links()
         super().mouseReleaseEvent(event)
         moved = {}
+        nodes = {n.id: n for n in self.document.scenario.nodes}  # one pass, not a scan per item
         for node_id, item in self.node_items.items():
-            node = self.document.scenario.node(node_id)
+            node = nodes.get(node_id)
             if node is not None and (abs(item.x() - node.x) > 0.01 or abs(item.y() - node.y) > 0.01):
                 moved[node_id] = self.snapped(item.x(), item.y())
         if moved:
@@ -221,8 +296,21 @@ class TopologyScene(QGraphicsScene):
         left = int(rect.left()) - int(rect.left()) % step
         top = int(rect.top()) - int(rect.top()) % step
         if rect.width() / step > 300:
+            self._draw_frozen(painter)
             return
         painter.setPen(QPen(dot, 1.5))
         points = [QPointF(x, y) for x in range(left, int(rect.right()) + 1, step)
                   for y in range(top, int(rect.bottom()) + 1, step)]
         painter.drawPoints(points)
+        self._draw_frozen(painter)
+
+    def _draw_frozen(self, painter: QPainter) -> None:
+        """The links that stay still during a drag: their pixmap, blitted 1:1 at its place on the viewport."""
+        if self._frozen is None:
+            return
+        pixmap, origin = self._frozen[2], self._frozen[3]
+        at = painter.transform().map(origin)
+        painter.save()
+        painter.resetTransform()
+        painter.drawPixmap(QPoint(round(at.x()), round(at.y())), pixmap)
+        painter.restore()

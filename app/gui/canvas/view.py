@@ -13,6 +13,7 @@ from PySide6.QtGui import QCursor, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
 from models.project.model import Scenario
+from models.project.names import node_names
 
 from ..document import ProjectDocument
 from ..icons import icon
@@ -29,11 +30,15 @@ class TopologyView(QGraphicsView):
     """The canvas: the project's topology scene, with interaction modes, palette drops and edit actions.
 
     Mouse events go to the active mode first; drops and the delete / copy / cut / paste actions change the
-    project through the document (one undo step each).
+    project through the document (one undo step each). Keyboard: arrows move the selected items one grid step
+    (Shift: five), Tab / Shift+Tab select the next / previous item in reading order (top to bottom, left to
+    right), Enter opens the selection in the inspector, Escape cancels a connect drag, Space + drag pans.
     """
 
     sig_status_message = Signal(str)
     """A message for the status bar (a refused drop or connection, a hint)."""
+    sig_inspect_requested = Signal()
+    """The user pressed Enter on the canvas: show the selected item's properties and put the focus there."""
 
     def __init__(self, document: ProjectDocument, parent=None) -> None:
         self.topology_scene = TopologyScene(document)
@@ -98,6 +103,7 @@ class TopologyView(QGraphicsView):
         """Scale the view by ``factor``, kept between 0.2x and 3x overall."""
         current = self.transform().m11()
         factor = max(0.2 / current, min(factor, 3.0 / current))
+        self.topology_scene.thaw_links()  # links frozen for a drag were drawn at the old scale
         self.scale(factor, factor)
 
     def zoom_in(self) -> None:
@@ -110,6 +116,7 @@ class TopologyView(QGraphicsView):
 
     def fit(self) -> None:
         """Fit every item in the view with a 40-unit margin, never zoomed in beyond 1.25x; an empty canvas resets."""
+        self.topology_scene.thaw_links()
         rect = self.topology_scene.itemsBoundingRect()
         if rect.isEmpty():
             self.resetTransform()
@@ -193,7 +200,63 @@ class TopologyView(QGraphicsView):
         if event.key() == Qt.Key.Key_Escape and self.interaction is not None:
             self.interaction.cancel()
             return
+        steps = {Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0), Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1)}
+        if event.key() in steps and self.topology_scene.selected_node_ids():
+            dx, dy = steps[event.key()]
+            self.nudge_selection(dx, dy, 5 if event.modifiers() & Qt.KeyboardModifier.ShiftModifier else 1)
+            event.accept()
+            return
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.topology_scene.selectedItems():
+            self.sig_inspect_requested.emit()
+            event.accept()
+            return
         super().keyPressEvent(event)
+
+    # --- keyboard: move and cycle through the items ------------------------------------------------------
+
+    def nudge_selection(self, dx: int, dy: int, steps: int = 1) -> None:
+        """Move the selected items ``steps`` grid steps (one undoable move) in direction (dx, dy)."""
+        scene = self.topology_scene
+        grid = scene.grid
+        positions = {}
+        for node_id in scene.selected_node_ids():
+            node = self.document.scenario.node(node_id)
+            if node is not None:
+                positions[node_id] = (node.x + dx * steps * grid, node.y + dy * steps * grid)
+        if positions:
+            self.document.move_nodes(positions)
+            self.ensureVisible(scene.node_items[next(iter(positions))], 40, 40)
+
+    def reading_order(self) -> list[str]:
+        """Node ids top to bottom, then left to right (rows of half an item's height)."""
+        nodes = self.document.scenario.nodes
+        return [n.id for n in sorted(nodes, key=lambda n: (round(n.y / (NODE_H / 2)), n.x, n.id))]
+
+    def select_next(self, forward: bool = True) -> str | None:
+        """Select the item after (before) the selected one in :meth:`reading_order`, wrapping round; the first
+        (last) when nothing is selected. Returns its id."""
+        order = self.reading_order()
+        if not order:
+            return None
+        selected = self.topology_scene.selected_node_ids()
+        if selected and selected[0] in order:
+            index = (order.index(selected[0]) + (1 if forward else -1)) % len(order)
+        else:
+            index = 0 if forward else len(order) - 1
+        node_id = order[index]
+        self.topology_scene.select_ids([node_id])
+        self.ensureVisible(self.topology_scene.node_items[node_id], 40, 40)
+        names = node_names(self.document.scenario.nodes, self.document.catalog)
+        self.sig_status_message.emit(f"Selected {names.get(node_id, '')} ({index + 1} of {len(order)}); "
+                                     "Enter: properties, arrows: move")
+        return node_id
+
+    def focusNextPrevChild(self, forward: bool) -> bool:  # noqa: N802
+        """Qt override: Tab / Shift+Tab on the canvas select the next / previous item (Ctrl+Tab leaves it)."""
+        if self.hasFocus() and self.document.scenario.nodes:
+            self.select_next(forward)
+            return True
+        return super().focusNextPrevChild(forward)
 
     def keyReleaseEvent(self, event) -> None:  # noqa: N802
         """Qt override: releasing Space ends the panning readiness."""
@@ -211,17 +274,20 @@ class TopologyView(QGraphicsView):
         Returns the new link's type id, or None when nothing was connected.
         """
         choices, reason = self.document.link_choices(source, target)
+        names = node_names(self.document.scenario.nodes, self.document.catalog)
+        ends = f"{names.get(source, 'the removed item')} to {names.get(target, 'the removed item')}"
         if not choices:
-            self.sig_status_message.emit(f"Cannot connect {source} to {target}: {reason}")
+            self.sig_status_message.emit(f"Cannot connect {ends}: {reason}")
             return None
         chosen = self.link_type_chooser(choices, global_pos or QCursor.pos())
         if not chosen:
             return None
         error = self.document.add_link(source, target, chosen)
         if error:
-            self.sig_status_message.emit(f"Cannot connect {source} to {target}: {error}")
+            self.sig_status_message.emit(f"Cannot connect {ends}: {error}")
             return None
-        self.sig_status_message.emit(f"Connected {source} to {target} ({chosen}).")
+        link_type = self.document.catalog.find(chosen)
+        self.sig_status_message.emit(f"Connected {ends} ({link_type.name if link_type is not None else chosen}).")
         return chosen
 
     def _choose_link_type(self, choices, global_pos: QPoint) -> str | None:

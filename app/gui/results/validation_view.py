@@ -34,6 +34,8 @@ from models.present.validation import (
     rule_text,
     summary_text,
 )
+from models.formatting import fmt_number
+from models.validation import error_summary
 
 from ._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
 
@@ -96,7 +98,7 @@ class ValidationView(QWidget):
     sig_validation_finished = Signal(int, int)
     """A validation run finished: (number of checks passing, number of checks)."""
 
-    COLUMNS = ("Case", "Quantity", "Published", "Predicted", "Error", "Result")
+    COLUMNS = ("Case", "Quantity", "Published", "Predicted", "Error", "Result", "Basis")
 
     def __init__(self, parent: QWidget | None = None, runner: Runner | None = None,
                  thread_pool: QThreadPool | None = None):
@@ -131,6 +133,8 @@ class ValidationView(QWidget):
         header.addWidget(self.summary_icon)
         header.addWidget(self.summary, 1)
         header.addWidget(self.refresh_button)
+        self.error_summary = QLabel("")
+        self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -170,6 +174,7 @@ class ValidationView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
         layout.addLayout(header)
+        layout.addWidget(self.error_summary)
         layout.addWidget(self.splitter, 1)
 
     # ------------------------------------------------------------------------------------------------ public API
@@ -268,6 +273,7 @@ class ValidationView(QWidget):
         if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
             text += ", listed first"
         self._set_summary(text, ok=self.failed == 0 and bool(outcomes))
+        self.error_summary.setText("\n".join(error_summary(outcomes).lines()))
         self._fit_splitter()
         if self.model.rowCount():
             # The first row (a failure, if any) becomes current without being selected: its details show and its
@@ -330,6 +336,14 @@ class ValidationView(QWidget):
                 parts.append(f"<p><b>How it was derived:</b> {html_escape(check.interpretation)}</p>")
             else:
                 parts.append(f"<p style='color:{muted}'>The seed's number is compared as published.</p>")
+            parts.append(f"<p><b>{html_escape(check.sample_mark.capitalize())}:</b> "
+                         f"{html_escape(check.fitted_by or 'no parameter was set from this number')}</p>")
+            if check.out_of_sample is not None:
+                oos = check.out_of_sample_error
+                parts.append(f"<p><b>Out of sample</b> (the case left out of the calibration): predicted "
+                             f"{html_escape(fmt_number(check.out_of_sample))}"
+                             + (f", error {oos * 100:+.1f}%" if oos is not None else "")
+                             + f". {html_escape(check.out_of_sample_note)}</p>")
         if seed:
             parts.append(f"<p style='color:{muted}'>Seed: {html_escape(seed)}</p>")
         return "".join(parts)
@@ -370,6 +384,7 @@ class ValidationView(QWidget):
             self._item(predicted_text(check), float(check.predicted), True),
             self._item(error_text(check), abs(error) if check.kind not in ("range", "expect") else -1.0, True),
             self._result_item(bool(check.passed), "pass" if check.passed else "fail"),
+            self._item(check.sample_mark),
         ]
         if not check.passed:
             items[4].setForeground(QColor(FAIL))
@@ -380,7 +395,7 @@ class ValidationView(QWidget):
     def _error_row(self, outcome) -> list[QStandardItem]:
         items = [self._item(outcome.case_id), self._item(outcome.error), self._item("\u2014", 0.0, True),
                  self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
-                 self._result_item(False, "not run")]
+                 self._result_item(False, "not run"), self._item("\u2014")]
         tooltip = f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>{html_escape(outcome.seed)}"
         for item in items:
             item.setToolTip(tooltip)
