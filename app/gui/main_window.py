@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 from models.project.model import Project
 from models.resources import examples_dir
 
-from . import commands, settings
+from . import commands, settings, window_layout
 from .canvas.items import NodeItem
 from .canvas.view import TopologyView
 from .document import ProjectDocument
@@ -39,6 +39,7 @@ from .inspector import Inspector, blocked
 from .palette import PaletteWidget
 from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
 from .worker import EvaluationOutcome, EvaluationWorker
+from .window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from .workloads_panel import WorkloadsPanel
 
 DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
@@ -46,8 +47,6 @@ LAYOUT_VERSION = 2
 """Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the
 docks change so that a layout saved by an older build gives way to the default layout instead of squeezing the
 new docks."""
-RESULTS_HEIGHT_SHARE = 0.45
-"""Share of the window height the Results dock gets on a first start."""
 def read_project(path: Path) -> Project:
     """Load a project file (.storplan or the TOML text form) for an example or a start-up path; a topology
     whose items overlap is laid out left to right.
@@ -106,10 +105,11 @@ class MainWindow(QMainWindow):
         self.results.problems_list.sig_problem_activated.connect(self.select_item)
 
         self._default_layout_applied = False
-        self.resize(1500, 920)
+        # sized for the screen's available geometry, never larger; the results scroll inside their dock where
+        # the screen is too small for their charts
+        window_layout.scroll_when_small(self.results_dock)
         geometry, state = settings.get("window/geometry"), settings.get("window/state")
-        if not geometry.isEmpty():
-            self.restoreGeometry(geometry)
+        window_layout.place_window(self, restored=not geometry.isEmpty() and self.restoreGeometry(geometry))
         # a layout saved by another layout version (other docks, other defaults) is ignored: default layout
         self._layout_restored = not state.isEmpty() and self.restoreState(state, LAYOUT_VERSION)
         self._update_scenarios()
@@ -128,14 +128,11 @@ class MainWindow(QMainWindow):
                 QTimer.singleShot(0, self.apply_default_layout)
 
     def apply_default_layout(self) -> None:
-        """Dock sizes for a first start: the results get about 45% of the height below the canvas (a readable
-        latency chart), the catalog and the inspector / workloads tabs about a sixth and a quarter of the
-        width."""
-        width, height = self.width(), self.height()
-        self.resizeDocks([self.results_dock], [int(height * RESULTS_HEIGHT_SHARE)], Qt.Orientation.Vertical)
-        self.resizeDocks([self.palette_dock, self.inspector_dock], [max(240, int(width * 0.17)),
-                                                                     max(320, int(width * 0.24))],
-                         Qt.Orientation.Horizontal)
+        """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
+        about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
+        workloads tabs about a sixth and a quarter of the width, the canvas stays usable."""
+        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock)
+        QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
