@@ -209,6 +209,7 @@ class ValueAxis(pg.AxisItem):
     def __init__(self, orientation: str, kind: str = "number", **kwargs):
         super().__init__(orientation, **kwargs)
         self.kind = kind
+        self.enableAutoSIPrefix(False)  # the labels format real values (0.9 ms), never "900 (x0.001)"
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
         major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
