@@ -137,12 +137,14 @@ class MainWindow(QMainWindow):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
-            QTimer.singleShot(30, self._install_result_views)
+            QTimer.singleShot(30, lambda: self._install_result_views(current_only=True))
         return super().eventFilter(obj, event)
 
-    def _install_result_views(self) -> None:
+    def _install_result_views(self, current_only: bool = False) -> None:
+        """The real result views in place of their placeholders: at start only the tab shown (the others when
+        first shown, see ``ResultsArea.install_result_views``); every one for tests and tools."""
         unit = self.document.project.settings.capacity_unit
-        if self.results.install_result_views(unit):
+        if self.results.install_result_views(unit, current_only):
             capacity = self.results.capacity_view
             if hasattr(capacity, "sig_unit_changed"):
                 # the Capacity tab's TB / TiB toggle is the project's capacity unit setting (undoable; the status
