@@ -25,7 +25,7 @@ FRAME_ALLOWANCE = QSize(16, 40)
 (logical pixels): ``resize`` sets the client area, the frame comes on top."""
 RESULTS_HEIGHT_SHARE = 0.45
 """Share of the window height the Results dock gets on a first start (more where its charts need it)."""
-CANVAS_MIN_HEIGHT = 220
+CANVAS_MIN_HEIGHT = 180
 """The canvas never gets less height than this from the default layout where the window is taller than
 ``CANVAS_MIN_HEIGHT`` plus the menus, toolbar and status bar (logical pixels)."""
 CANVAS_MIN_WIDTH = 360
@@ -174,12 +174,13 @@ def _content_min_width(dock: QDockWidget) -> int:
 
 
 def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWidget,
-                  results: QDockWidget) -> DockSizes:
-    """Size the docks of ``window`` for its current size (see :func:`dock_sizes`) and return the sizes used.
+                  results: QDockWidget, vertical_only: bool = False) -> DockSizes:
+    """Size the docks of ``window`` for its current size (see :func:`dock_sizes`) and return the sizes used;
+    ``vertical_only`` leaves the catalog's and the inspector's widths alone.
 
-    The result views are installed after the window first paints (their charts' library loads late) and need
-    more height than the placeholders they replace: until the user moves a dock, the arrangement follows the
-    results' content once when its minimum height grows (see :class:`_FollowResults`).
+    The result views are installed after the window first paints (their charts' library loads late), each tab's
+    when it is first shown, and need more height than the placeholders they replace: until the user resizes the
+    results dock, the results' height follows their content's minimum height (see :class:`_FollowResults`).
     """
     chrome = window.height() - (window.centralWidget().height() if window.centralWidget() is not None else 0)
     chrome -= results.height() if results.isVisible() else 0
@@ -188,41 +189,48 @@ def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWid
     window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea if sizes.results_full_width
                      else Qt.DockWidgetArea.LeftDockWidgetArea)
     window.resizeDocks([results], [sizes.results_height], Qt.Orientation.Vertical)
-    window.resizeDocks([catalog, inspector], [sizes.catalog_width, sizes.inspector_width],
-                       Qt.Orientation.Horizontal)
+    if not vertical_only:
+        window.resizeDocks([catalog, inspector], [sizes.catalog_width, sizes.inspector_width],
+                           Qt.Orientation.Horizontal)
     content = _content(results)
-    if content is not None and not sizes.compact and content.findChild(_FollowResults) is None:
-        _FollowResults(window, (catalog, inspector, results), content, sizes.results_height)
+    if content is not None:
+        follower = content.findChild(_FollowResults)
+        if follower is None:
+            follower = _FollowResults(window, (catalog, inspector, results), content)
+        follower.expect(sizes.results_height)
     return sizes
 
 
 class _FollowResults(QObject):
-    """Re-arranges the docks once when the results' content comes to need more room (the real result views
-    replacing their placeholders), unless the user has resized the results dock since: one event filter on the
-    content, gone after that or after ``timeout_ms``."""
+    """Keeps the default arrangement in step with the results' content: when its minimum size grows (a real
+    result view replacing its placeholder), the results dock gets the height (and width) it needs, within what
+    the window allows; once the user resizes the results dock, it stops (an event filter on the content)."""
 
-    def __init__(self, window: QMainWindow, docks: tuple[QDockWidget, QDockWidget, QDockWidget], content: QWidget,
-                 results_height: int, timeout_ms: int = 15_000):
+    def __init__(self, window: QMainWindow, docks: tuple[QDockWidget, QDockWidget, QDockWidget], content: QWidget):
         super().__init__(content)
         self._window, self._docks, self._content = window, docks, content
-        self._min_size = (_content_min_height(docks[2]), _content_min_width(docks[2]))
-        self._height = results_height
+        self._min_size = (0, 0)
+        self._height = docks[2].height()
+        self._following = True
         content.installEventFilter(self)
-        QTimer.singleShot(timeout_ms, self._stop)
+
+    def expect(self, results_height: int) -> None:
+        """The results dock was just given this height: a later different height is the user's."""
+        self._height = results_height
+        self._min_size = (_content_min_height(self._docks[2]), _content_min_width(self._docks[2]))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.LayoutRequest and obj is self._content:
-            QTimer.singleShot(0, self._check)
+            QTimer.singleShot(0, self, self._check)  # not called once the window (and this) is gone
         return False
 
     def _check(self) -> None:
+        if not self._following:
+            return
         results = self._docks[2]
-        if abs(results.height() - self._height) > 12:  # the user (or a restored layout) moved it: leave it
-            self._stop()
+        if abs(results.height() - self._height) > 12:  # the user (or a restored layout) resized it: leave it
+            self._following = False
+            self._content.removeEventFilter(self)
+            self.deleteLater()
         elif _content_min_height(results) > self._min_size[0] or _content_min_width(results) > self._min_size[1]:
-            self._stop()
-            arrange_docks(self._window, *self._docks)
-
-    def _stop(self) -> None:
-        self._content.removeEventFilter(self)
-        self.deleteLater()
+            arrange_docks(self._window, *self._docks, vertical_only=True)

@@ -38,3 +38,30 @@ def test_only_the_shown_result_view_is_built_at_start(qtbot):
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()
     win.close()
+
+
+def test_a_tab_shown_later_gets_the_height_its_charts_need(qtbot):
+    """On a 1366 x 768 laptop the Performance tab, built when first shown, gets its full height: the results dock
+    follows its content's minimum (the default layout, until the user resizes the dock)."""
+    from PySide6.QtCore import QSize
+
+    from app.gui.main_window import DEFAULT_EXAMPLE, MainWindow, read_project
+
+    win = MainWindow(read_project(examples_dir() / DEFAULT_EXAMPLE))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.resize(1350, 728)
+    win.show()
+    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+    win.apply_default_layout()
+    results = win.results
+    qtbot.waitUntil(lambda: not isinstance(results.capacity_view, PlaceholderView), timeout=10_000)
+    scroll = win.results_dock.widget()
+    results.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    assert results.performance_view.plot.isVisible() and results.performance_view.plot.height() >= 260
+    assert win.centralWidget().height() >= 180  # the canvas keeps a usable height
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.document.undo_stack.setClean()
+    win.close()
