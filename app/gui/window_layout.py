@@ -179,8 +179,8 @@ def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWid
     ``vertical_only`` leaves the catalog's and the inspector's widths alone.
 
     The result views are installed after the window first paints (their charts' library loads late), each tab's
-    when it is first shown, and need more height than the placeholders they replace: until the user resizes the
-    results dock, the results' height follows their content's minimum height (see :class:`_FollowResults`).
+    when it is first shown, and need more height than the placeholders they replace: until the user drags a dock
+    separator, the results' height follows their content's minimum height (see :class:`_FollowResults`).
     """
     chrome = window.height() - (window.centralWidget().height() if window.centralWidget() is not None else 0)
     chrome -= results.height() if results.isVisible() else 0
@@ -204,33 +204,39 @@ def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWid
 class _FollowResults(QObject):
     """Keeps the default arrangement in step with the results' content: when its minimum size grows (a real
     result view replacing its placeholder), the results dock gets the height (and width) it needs, within what
-    the window allows; once the user resizes the results dock, it stops (an event filter on the content)."""
+    the window allows. It stops for good once the user presses the mouse on the window's own area (a dock
+    separator: the user arranges the docks now). Event filters on the content and the window."""
 
     def __init__(self, window: QMainWindow, docks: tuple[QDockWidget, QDockWidget, QDockWidget], content: QWidget):
         super().__init__(content)
         self._window, self._docks, self._content = window, docks, content
         self._min_size = (0, 0)
-        self._height = docks[2].height()
         self._following = True
         content.installEventFilter(self)
+        window.installEventFilter(self)
 
-    def expect(self, results_height: int) -> None:
-        """The results dock was just given this height: a later different height is the user's."""
-        self._height = results_height
+    def expect(self, results_height: int) -> None:  # noqa: ARG002 - the height is the layout's to keep
+        """The docks were just arranged for the content's current minimum size."""
         self._min_size = (_content_min_height(self._docks[2]), _content_min_width(self._docks[2]))
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.LayoutRequest and obj is self._content:
+        if not self._following:
+            return False
+        if obj is self._window and event.type() == QEvent.Type.MouseButtonPress:
+            self.stop()  # a press on the main window itself: a dock separator being dragged
+        elif obj is self._content and event.type() == QEvent.Type.LayoutRequest:
             QTimer.singleShot(0, self, self._check)  # not called once the window (and this) is gone
         return False
 
     def _check(self) -> None:
-        if not self._following:
-            return
         results = self._docks[2]
-        if abs(results.height() - self._height) > 12:  # the user (or a restored layout) resized it: leave it
-            self._following = False
-            self._content.removeEventFilter(self)
-            self.deleteLater()
-        elif _content_min_height(results) > self._min_size[0] or _content_min_width(results) > self._min_size[1]:
+        if not self._following or results.isFloating() or not results.isVisible():
+            return
+        if _content_min_height(results) > self._min_size[0] or _content_min_width(results) > self._min_size[1]:
             arrange_docks(self._window, *self._docks, vertical_only=True)
+
+    def stop(self) -> None:
+        """Follow no more (the user arranges the docks)."""
+        self._following = False
+        self._content.removeEventFilter(self)
+        self._window.removeEventFilter(self)

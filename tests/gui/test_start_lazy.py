@@ -65,3 +65,26 @@ def test_a_tab_shown_later_gets_the_height_its_charts_need(qtbot):
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()
     win.close()
+
+
+def test_the_layout_stops_following_once_the_user_drags_a_separator(qtbot):
+    from PySide6.QtCore import QPoint, Qt
+
+    from app.gui import window_layout
+    from app.gui.main_window import MainWindow
+    from models.project.model import Project
+
+    win = MainWindow(Project())
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win.apply_default_layout()
+    follower = win.results.findChild(window_layout._FollowResults)
+    assert follower is not None and follower._following
+    # a press between the canvas and the results dock: the separator, the main window's own area
+    y = (win.centralWidget().geometry().bottom() + win.results_dock.geometry().top()) // 2
+    qtbot.mousePress(win, Qt.MouseButton.LeftButton, pos=QPoint(win.width() // 2, y))
+    assert not follower._following
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
