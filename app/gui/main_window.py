@@ -137,7 +137,7 @@ class MainWindow(QMainWindow):
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
-            QTimer.singleShot(30, lambda: self._install_result_views(current_only=True))
+            QTimer.singleShot(30, self, lambda: self._install_result_views(current_only=True))
         return super().eventFilter(obj, event)
 
     def _install_result_views(self, current_only: bool = False) -> None:
