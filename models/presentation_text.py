@@ -1,6 +1,6 @@
 """Words the charts and the comparison show for cases a number cannot express: a workload without a target, a
 target the design cannot carry, a latency objective far above every latency drawn; and the latency chart's
-axis ranges, so that the GUI, the report and any other front end say and show the same.
+axis ranges: one place for the performance view, the comparison (and any other front end) to take them from.
 
 Qt-free: the GUI lays out these strings and ranges, it does not derive them.
 """
