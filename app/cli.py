@@ -21,6 +21,7 @@ class UsageError(Exception):
 
 
 def app_version() -> str:
+    """The installed ``storplan`` package version, or "0+unknown" when the package metadata is absent."""
     try:
         return version("storplan")
     except PackageNotFoundError:
@@ -267,6 +268,11 @@ def _calibrate(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The ``storplan`` argument parser: one sub-command per name in ``COMMANDS``, each bound to its handler.
+
+    Each sub-command sets ``func`` (called with the parsed arguments; returns the exit status). `main` opens
+    the app itself, before parsing, when the first argument is no command.
+    """
     parser = argparse.ArgumentParser(
         prog="storplan",
         description="StorPlan: offline storage capacity and performance planner. "
@@ -330,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen build's evaluation worker process starts here
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no

@@ -1,0 +1,1 @@
+"""StorPlan's model: catalog, projects, capacity and performance engines, calibration, validation, storage; Qt-free."""

@@ -123,6 +123,13 @@ class ProfileSpec:
 
     def profile(self, x: Sequence[float], servers: int, source: str = "", sources: dict | None = None
                 ) -> PerfProfile:
+        """The `PerfProfile` for fitted values ``x`` (one per name in ``fit``, in order, microseconds).
+
+        ``servers`` is the node's CPU parallelism (servers_per_node). Fields not fitted come from ``fixed``
+        (cpu_per_kib_us and fixed_latency_us default to 0); with ``write_ratio`` set, cpu_write_us =
+        write_ratio x cpu_read_us. Negative values are clipped to 0. ``source`` is the provenance text; when
+        ``sources`` is not given, each field's source says whether it was fitted or assumed (held, ratio).
+        """
         values = dict(self.fixed)
         values.update({k: float(v) for k, v in zip(self.fit, x)})
         if self.write_ratio is not None:

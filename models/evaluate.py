@@ -30,6 +30,7 @@ class Evaluation:
 
     @property
     def errors(self) -> tuple[Problem, ...]:
+        """The problems of severity "error" (results wrong or missing: design errors, engine failures), in order."""
         return tuple(p for p in self.problems if p.severity == "error")
 
 

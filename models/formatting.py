@@ -22,6 +22,7 @@ __all__ = [
     "SATURATED",
     "finite",
     "fmt_capacity",
+    "fmt_capacity_delta",
     "fmt_iops",
     "fmt_max_iops_at_slo",
     "fmt_mbps",
@@ -43,6 +44,16 @@ def finite(value: object) -> bool:
 def fmt_capacity(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
     """A byte count as ``25.47 TiB`` (via :func:`format_capacity`); ``n/a`` when missing."""
     return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
+
+
+def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
+    """A signed capacity change, bytes in: ``+1.20 TiB``, ``−3.40 TiB`` (true minus sign), ``0`` for no change;
+    ``n/a`` when missing."""
+    if not finite(value):
+        return NOT_AVAILABLE
+    if value == 0:
+        return "0"
+    return ("+" if value > 0 else "\u2212") + format_capacity(abs(value), unit)
 
 
 def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:

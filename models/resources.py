@@ -16,18 +16,22 @@ def resources_dir() -> Path:
 
 
 def catalog_dir() -> Path:
+    """The bundled hardware catalog: ``resources/catalog/`` (one TOML file per record family)."""
     return resources_dir() / "catalog"
 
 
 def workloads_dir() -> Path:
+    """The bundled workload presets: ``resources/workloads/`` (``presets.toml``)."""
     return resources_dir() / "workloads"
 
 
 def examples_dir() -> Path:
+    """The bundled example projects: ``resources/examples/`` (one ``.toml`` project per seed system)."""
     return resources_dir() / "examples"
 
 
 def validation_dir() -> Path:
+    """The published measurements the model is validated against: ``resources/validation/`` (``published.toml``)."""
     return resources_dir() / "validation"
 
 

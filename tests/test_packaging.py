@@ -46,11 +46,13 @@ def test_frozen_app_runs_headless(tmp_path):
     assert report.returncode == 0, report.stderr
     assert pdf.read_bytes().startswith(b"%PDF")
 
-    # The GUI starts (offscreen) on the default example and quits by itself.
+    # The GUI starts (offscreen) on the default example, evaluates it once in the worker process (the frozen
+    # executable started again through multiprocessing.freeze_support) and quits by itself.
     gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, cwd=tmp_path,
                          env={**env, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_SMOKE_QUIT_MS": "3000"})
     assert gui.returncode == 0, gui.stderr[-2000:]
     assert "window shown: AFF8080A EX + SQL Server" in gui.stdout
+    assert "storplan: worker process evaluated Base (pid " in gui.stdout, gui.stdout + gui.stderr[-2000:]
 
     # No display: the GUI command says so in one line instead of aborting.
     gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120,

@@ -244,7 +244,7 @@ def test_warnings_a_presales_engineer_must_see():
     (switch,) = warnings("aff8080-sqlserver-tpce")
     assert "40 ports are cabled to this switch" in switch.message and "has 24" in switch.message
     (raid0,) = warnings("ef550-sas-analytics")
-    assert "RAID0 keeps no redundancy" in raid0.message and raid0.field == "raid_type"
+    assert "RAID 0 keeps no redundancy" in raid0.message and raid0.field == "raid_type"
     (spares,) = warnings("spinning192-sas-analytics")
     assert "no hot spares" in spares.message and spares.field == "spares_per_node"
     assert warnings("a800-oracle-slob-nvmefc") == []

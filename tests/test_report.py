@@ -273,7 +273,7 @@ def test_no_raw_ids_or_field_names(reports):
     _, text = _text(data)
     for raw in ("l-hosts", "l-targets", "memory_gib", "cpu_us_per_io", "None", "nan"):
         assert raw not in text.split(), raw
-    assert "Link 8 x SQL Server 2014 → Brocade 6510 (ports)" in text
+    assert "Link ports 8 x SQL Server 2014 → Brocade 6510" in text  # a link is named by its ends
 
 
 def test_validation_failures_are_shown_as_failing():
@@ -291,7 +291,7 @@ def test_validation_failures_are_shown_as_failing():
     assert "3 of 4 checks pass; 3 of 5 cases pass" in text
     assert "Keeps up at 2.5 GB/s expected yes as expected" in text  # an expectation reads yes / no, not 1
     assert "Outside tolerance" in text
-    assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50%, tolerance ±10%)" in text
+    assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50.0%, tolerance ±10%)" in text
     assert "Usable capacity (TiB)" in text and "usable_tib" not in text
     assert "case-d: could not run (no model for this case yet)" in text
     assert "≤ 1" in text

@@ -24,7 +24,7 @@ SPECIAL_TEXT = ['"', "'", '""" \'\'\'', "line1\nline2\r\n", "😀🚀 emoji", "t
 texts = st.one_of(st.text(max_size=24), st.sampled_from(SPECIAL_TEXT))
 ALNUM = "abcXYZ0189"
 ids = st.builds(lambda first, rest: first + rest, st.sampled_from(ALNUM), st.text(ALNUM + "._-", max_size=8))
-coords = st.floats(allow_nan=False, allow_infinity=True, width=64)
+coords = st.floats(allow_nan=False, allow_infinity=False, width=64)
 finite = st.floats(allow_nan=False, allow_infinity=False)
 
 
@@ -102,11 +102,11 @@ def workloads(draw, workload_id: str, node_ids: list[str]):
         "block_kib": draw(st.floats(min_value=0, max_value=16_384, exclude_min=True)),
         "read_pct": draw(pct()),
         "random_pct": draw(pct()),
-        "target_iops": draw(opt(st.floats(min_value=0, exclude_min=True, allow_nan=False))),
+        "target_iops": draw(opt(st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False))),
         "target_mbps": draw(opt(st.floats(min_value=0, exclude_min=True, allow_infinity=False))),
         "slo_ms": draw(st.floats(min_value=0, max_value=10_000, exclude_min=True)),
         "concurrency": draw(st.integers(1, 100_000)),
-        "think_time_ms": draw(st.floats(min_value=0, allow_nan=False)),
+        "think_time_ms": draw(st.floats(min_value=0, allow_nan=False, allow_infinity=False)),
         "dataset_bytes": draw(st.integers(0, 2**63 - 1)),
         "working_set_bytes": draw(opt(st.integers(0, 2**63 - 1))),
         "provisioned_bytes": draw(opt(st.integers(0, 2**63 - 1))),
@@ -117,7 +117,7 @@ def workloads(draw, workload_id: str, node_ids: list[str]):
             opt(
                 st.fixed_dictionaries(
                     {
-                        "interval_h": st.floats(min_value=0, max_value=24 * 366, exclude_min=True),
+                        "interval_h": st.floats(min_value=1 / 60, max_value=24 * 366),
                         "retention_h": st.floats(min_value=0, max_value=24 * 3660, exclude_min=True),
                         "change_pct_per_h": pct(),
                     }
@@ -164,7 +164,7 @@ def projects(draw) -> Project:
         },
         "settings": {
             "capacity_unit": draw(st.sampled_from(["TB", "TiB"])),
-            "default_slo_ms": draw(st.floats(min_value=0, exclude_min=True, allow_nan=False)),
+            "default_slo_ms": draw(st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False)),
             "paper": draw(st.sampled_from(["A4", "Letter"])),
             "curve_points": draw(st.integers(10, 5000)),
         },

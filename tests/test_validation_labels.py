@@ -14,10 +14,10 @@ from models.validation import quantity_label, run_validation
     ("logical_gb", "Logical capacity (GB)"),
     ("right_sized_per_drive_gib", "Right-sized capacity per drive (GiB)"),
     ("data_aggregate_per_node_tib", "Data aggregate per node (TiB)"),
-    ("used_after_raid5_gb", "Used capacity after RAID5 (GB)"),
+    ("used_after_raid5_gb", "Used capacity after RAID 5 (GB)"),
     ("compression_savings_tb", "Compression savings (TB)"),
     ("snapshot_savings_total_tb", "Total Snapshot savings (TB)"),
-    ("provisioned_with_ftt1_raid1_gb_min", "Minimum provisioned capacity with FTT=1 RAID1 (GB)"),
+    ("provisioned_with_ftt1_raid1_gb_min", "Minimum provisioned capacity with FTT=1 RAID 1 (GB)"),
     ("explore_max_tb", "Explore maximum (TB)"),
     # latency and throughput; a unit in mid-name moves to the end
     ("write_latency_ms", "Write latency (ms)"),
@@ -34,7 +34,7 @@ from models.validation import quantity_label, run_validation
     ("single_iops", "Single node IOPS"),
     ("ha_mbps", "HA pair throughput (MB/s)"),
     # ratios: A_over_B, unitless; a slash inside A or B switches to a division sign
-    ("write_latency_ratio_raid5_over_raid1", "RAID5 / RAID1 write latency ratio"),
+    ("write_latency_ratio_raid5_over_raid1", "RAID 5 / RAID 1 write latency ratio"),
     ("cold_over_hot_read_iops", "Cold / hot read IOPS ratio"),
     ("tiered_over_untiered_write_mbps", "Tiered / untiered write throughput ratio"),
     ("iops_ratio_at_0.23ms_9.5_over_9.4", "9.5 / 9.4 IOPS ratio at 0.23 ms"),
@@ -43,8 +43,8 @@ from models.validation import quantity_label, run_validation
     ("dedupe_compression_ratio", "Dedupe & compression ratio"),
     ("snapshot_only_savings_ratio", "Snapshot-only savings ratio"),
     # RAID geometry and vSAN failures to tolerate
-    ("raid5_3p1_factor", "RAID5 3+1 factor"),
-    ("ftt1_raid1_factor", "FTT=1 RAID1 factor"),
+    ("raid5_3p1_factor", "RAID 5 3+1 factor"),
+    ("ftt1_raid1_factor", "FTT=1 RAID 1 factor"),
     # unknown words stay as written; nothing to read stays as it is
     ("frobnication_rate", "Frobnication rate"),
     ("", ""),

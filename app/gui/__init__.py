@@ -49,21 +49,13 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("StorPlan")
 
-    from .file_controller import open_main_window
+    from .startup import open_main_window, schedule_smoke_check
 
     # A file on the command line goes through File -> Open's code (lock, read-only offer, pinned catalog); a bad
     # one is reported in a message box and the window starts empty. Then recovery of a crashed session is offered.
     window = open_main_window(path, example=example)
     window.show()
     smoke_ms = os.environ.get("STORPLAN_SMOKE_QUIT_MS")
-    if smoke_ms:  # smoke tests of a build: report the window and quit once it has shown the example's results
-        from PySide6.QtCore import QTimer
-
-        def report_and_quit() -> None:
-            print(f"storplan: window shown: {window.windowTitle()}; {window.statusBar().currentMessage() or 'ready'}")
-            window.document.undo_stack.setClean()
-            window.close()
-            app.quit()
-
-        QTimer.singleShot(int(smoke_ms), report_and_quit)
+    if smoke_ms:  # smoke test of a build: one evaluation in the worker process, report the window and quit
+        schedule_smoke_check(window, app, int(smoke_ms))
     return app.exec()

@@ -2,7 +2,9 @@
 
 Every user change is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
 records are frozen, so a snapshot is cheap and safe to share) and asks the document to show one or the other.
-The document diffs the two snapshots and emits fine-grained signals; no command touches a view.
+The document diffs the two snapshots and emits fine-grained signals; no command touches a view. The one change
+that is not the project's is re-pinning a file's catalog records (:class:`RepinCatalogCommand`): it swaps the
+document's base catalog the same way.
 
 The functions below are pure: scenario in, scenario out (Qt-free, testable on their own). They raise
 ``ValueError`` (pydantic's ``ValidationError`` is one) when the edit is invalid.
@@ -14,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Iterable
 
 from PySide6.QtGui import QUndoCommand
 
+from models.catalog import Catalog
 from models.project.factory import next_id
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
 
@@ -40,9 +43,11 @@ class ReplaceProjectCommand(QUndoCommand):
         self.merge_key = merge_key
 
     def id(self) -> int:  # noqa: A003 - Qt's name
+        """Qt's merge id: field edits share one, so consecutive edits of one field can merge."""
         return MERGE_EDIT if self.merge_key is not None else -1
 
     def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt's name
+        """Absorb ``other`` when it edits the same field right after this one (spin-box steps)."""
         if not isinstance(other, ReplaceProjectCommand) or other.merge_key != self.merge_key:
             return False
         if other.before is not self.after:
@@ -51,15 +56,37 @@ class ReplaceProjectCommand(QUndoCommand):
         return True
 
     def redo(self) -> None:
+        """Show the project after the change."""
         self._document._show(self.after)
 
     def undo(self) -> None:
+        """Show the project before the change."""
         self._document._show(self.before)
+
+
+class RepinCatalogCommand(QUndoCommand):
+    """Swap the document's base catalog (the pinned records) for another one; undo swaps it back.
+
+    ``before`` / ``after``: the base catalogs (None = the default catalog); ``text``: the Edit menu's words.
+    """
+
+    def __init__(self, document: "ProjectDocument", before: Catalog | None, after: Catalog | None, text: str) -> None:
+        super().__init__(text)
+        self._document, self._before, self._after = document, before, after
+
+    def redo(self) -> None:
+        """Evaluate against the re-pinned catalog."""
+        self._document.set_base_catalog(self._after)
+
+    def undo(self) -> None:
+        """Evaluate against the catalog pinned before."""
+        self._document.set_base_catalog(self._before)
 
 
 # --- pure edits -----------------------------------------------------------------------------------------------
 
 def add_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Link] = ()) -> Scenario:
+    """The scenario with ``nodes`` and ``links`` appended (ids must be new)."""
     return scenario.with_changes(
         nodes=[*(n.model_dump() for n in scenario.nodes), *(n.model_dump() for n in nodes)],
         links=[*(l.model_dump() for l in scenario.links), *(l.model_dump() for l in links)],
@@ -67,11 +94,13 @@ def add_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Lin
 
 
 def replace_node(scenario: Scenario, node: NodeBase) -> Scenario:
+    """The scenario with the node of ``node.id`` replaced by ``node``."""
     nodes = [node if n.id == node.id else n for n in scenario.nodes]
     return scenario.model_copy(update={"nodes": nodes})
 
 
 def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenario:
+    """The scenario with fields of node ``node_id`` changed (ValueError: unknown id or bad value)."""
     node = scenario.node(node_id)
     if node is None:
         raise ValueError(f"no item '{node_id}'")
@@ -79,6 +108,7 @@ def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenari
 
 
 def move_nodes(scenario: Scenario, positions: dict[str, tuple[float, float]]) -> Scenario:
+    """The scenario with nodes moved: ``positions`` maps node id -> (x, y) in scene units."""
     nodes = [
         n.model_copy(update={"x": float(positions[n.id][0]), "y": float(positions[n.id][1])}) if n.id in positions else n
         for n in scenario.nodes
@@ -97,16 +127,19 @@ def remove_items(scenario: Scenario, ids: Iterable[str]) -> Scenario:
 
 
 def add_link(scenario: Scenario, source: str, target: str, link_type: str, ports: int = 1) -> tuple[Scenario, Link]:
+    """The scenario with a new link ``source`` -> ``target``, and that link."""
     link = Link(id=next_id(scenario, "link"), source=source, target=target, link_type=link_type, ports=ports)
     return scenario.model_copy(update={"links": [*scenario.links, link]}), link
 
 
 def set_link_fields(scenario: Scenario, link_id: str, **changes: Any) -> Scenario:
+    """The scenario with fields of link ``link_id`` changed (ValueError: unknown id or bad value)."""
     links = [l.with_changes(**changes) if l.id == link_id else l for l in scenario.links]
     return scenario.model_copy(update={"links": links})
 
 
 def set_workloads(scenario: Scenario, workloads: list[Workload]) -> Scenario:
+    """The scenario with its workloads replaced by ``workloads``."""
     return scenario.with_changes(workloads=[w.model_dump() for w in workloads])
 
 
@@ -160,6 +193,7 @@ def needs_layout(scenario: Scenario) -> bool:
 
 
 def unique_scenario_name(project: Project, base: str) -> str:
+    """``base``, or ``base (2)``, ``base (3)``… : the first name no scenario of ``project`` has."""
     names = {s.name for s in project.scenarios}
     if base not in names:
         return base

@@ -92,10 +92,12 @@ class ProjectDocument(QObject):
 
     @property
     def project(self) -> Project:
+        """The current project snapshot (immutable; change it through the edit methods)."""
         return self._project
 
     @property
     def scenario(self) -> Scenario:
+        """The active scenario of the current project."""
         return self._project.scenario
 
     @property
@@ -113,10 +115,12 @@ class ProjectDocument(QObject):
 
     @property
     def modified(self) -> bool:
+        """True when the project differs from what was last saved (the undo stack is not clean)."""
         return not self.undo_stack.isClean()
 
     @property
     def display_name(self) -> str:
+        """The name a title bar shows: the file name when saved, else the project's name."""
         return self.path.name if self.path else self._project.info.name
 
     def reset(self, project: Project, path: Path | None = None, base_catalog: Catalog | None = None) -> None:
@@ -165,6 +169,7 @@ class ProjectDocument(QObject):
         return True
 
     def push_scenario(self, scenario: Scenario, text: str, merge_key: tuple | None = None) -> bool:
+        """`push` the project with ``scenario`` replacing the scenario of the same name; False when nothing changed."""
         return self.push(self._project.with_scenario(scenario), text, merge_key)
 
     def _show(self, project: Project) -> None:
@@ -239,6 +244,10 @@ class ProjectDocument(QObject):
         return accepted, (None if accepted else (reasons[0] if reasons else "no link type in the catalog"))
 
     def add_link(self, source: str, target: str, link_type: str, ports: int = 1) -> str | None:
+        """Connect ``source`` and ``target`` with ``ports`` ports of catalog link type ``link_type`` (one undo step).
+
+        Returns why the link is not allowed (``link_problem``) or the refused edit's message; None when done.
+        """
         reason = link_problem(self.scenario, self.catalog, source, target, link_type)
         if reason:
             return reason
@@ -246,14 +255,20 @@ class ProjectDocument(QObject):
                          f"Connect {source} - {target}")
 
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
+        """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""
         text = "Move item" if len(positions) == 1 else f"Move {len(positions)} items"
         self._try(lambda s: commands.move_nodes(s, positions), text)
 
     def remove_items(self, ids: list[str]) -> None:
+        """Delete nodes and links by id in one undo step (links of deleted nodes go too; nothing for an empty list)."""
         if ids:
             self._try(lambda s: commands.remove_items(s, ids), f"Delete {len(ids)} item(s)")
 
     def paste(self, nodes: list[NodeBase], links: list[Link]) -> list[str]:
+        """Paste copies of ``nodes`` and the links among them (new ids, shifted 40 scene units); returns the new ids.
+
+        One undo step; an invalid paste changes nothing and returns [].
+        """
         try:
             scenario, new_ids = commands.paste_nodes(self.scenario, nodes, links)
         except ValueError:
@@ -268,6 +283,10 @@ class ProjectDocument(QObject):
                          f"Change {_in_sentence(field_label(field))} of {name}", ("node", node_id, field))
 
     def set_link_field(self, link_id: str, field: str, value: Any) -> str | None:
+        """One field edit of link ``link_id``; consecutive edits of the same field merge into one undo step.
+
+        A new ``link_type`` is checked against the two ends first. Returns why an edit is refused, None when done.
+        """
         if field == "link_type":
             link = next((l for l in self.scenario.links if l.id == link_id), None)
             if link is not None:
@@ -280,18 +299,25 @@ class ProjectDocument(QObject):
                          f"Change {_in_sentence(field_label(field))} of link {name}", ("link", link_id, field))
 
     def auto_layout(self) -> None:
+        """Lay the nodes out in columns by kind (``commands.auto_layout``) as one undoable move."""
         self.move_nodes(commands.auto_layout(self.scenario))
 
     # workloads
 
     def add_workload(self, workload: Workload) -> str | None:
+        """Append ``workload`` to the active scenario; returns why it was refused (e.g. a duplicate id) or None."""
         return self._try(lambda s: commands.set_workloads(s, [*s.workloads, workload]), f"Add workload {workload.name}")
 
     def remove_workload(self, workload_id: str) -> None:
+        """Remove the workload with this id from the active scenario (one undo step)."""
         self._try(lambda s: commands.set_workloads(s, [w for w in s.workloads if w.id != workload_id]),
                   "Remove workload")
 
     def set_workload_field(self, workload_id: str, field: str, value: Any) -> str | None:
+        """One field edit of a workload; consecutive edits of the same field merge into one undo step.
+
+        Returns the refused edit's message (naming the field) or None when done.
+        """
         def make(s: Scenario) -> Scenario:
             return commands.set_workloads(
                 s, [w.with_changes(**{field: value}) if w.id == workload_id else w for w in s.workloads])
@@ -303,6 +329,10 @@ class ProjectDocument(QObject):
     # scenarios and settings
 
     def duplicate_scenario(self, name: str | None = None) -> str:
+        """Copy the active scenario under ``name`` (default "<name> copy", made unique) and make it active.
+
+        One undo step; returns the name used.
+        """
         name = commands.unique_scenario_name(self._project, name or f"{self.scenario.name} copy")
         copy = self.scenario.model_copy(update={"name": name})
         after = self._project.with_scenario(copy).model_copy(update={"active_scenario": name})
@@ -310,10 +340,12 @@ class ProjectDocument(QObject):
         return name
 
     def switch_scenario(self, name: str) -> None:
+        """Make scenario ``name`` active (an undoable step; nothing when it already is)."""
         if name != self._project.active_scenario:
             self.push(self._project.model_copy(update={"active_scenario": name}), f"Switch to scenario '{name}'")
 
     def set_setting(self, field: str, value: Any) -> str | None:
+        """Change one project setting (e.g. ``capacity_unit``); returns the refused edit's message or None."""
         try:
             settings = self._project.settings.with_changes(**{field: value})
         except ValueError as exc:
@@ -322,6 +354,10 @@ class ProjectDocument(QObject):
         return None
 
     def set_info(self, field: str, value: Any) -> str | None:
+        """Change one project info field (name, customer, ...); edits of the same field merge into one undo step.
+
+        Returns the refused edit's message or None when done.
+        """
         try:
             info = self._project.info.with_changes(**{field: value})
         except ValueError as exc:

@@ -190,9 +190,11 @@ class FieldEditor(QWidget):
         self.error.setVisible(bool(lines))
 
     def set_value(self, value: Any) -> None:  # overridden
+        """Show ``value`` (model units) without emitting an edit; each editor type overrides it."""
         raise NotImplementedError
 
     def emit(self, value: Any) -> None:
+        """Report the user's edit: emit ``sig_value_edited`` with this field's name and ``value``."""
         self.sig_value_edited.emit(self.name, value)
 
 
@@ -219,6 +221,7 @@ class ComboEditor(FieldEditor):
         self.emit(self.values[index])
 
     def set_choices(self, choices: Choices) -> None:
+        """Replace the choices with ``choices``, (label, value) pairs in display order; emits nothing."""
         with blocked(self.combo):
             self.combo.clear()
             self.values = []
@@ -247,6 +250,7 @@ class ComboEditor(FieldEditor):
         return item is not None and item.isEnabled()
 
     def index_of(self, value: Any) -> int:
+        """The index of ``value`` among the choices, or -1 when it is not one of them."""
         return self.values.index(value) if value in self.values else -1
 
     def choose(self, value: Any) -> None:
@@ -256,6 +260,7 @@ class ComboEditor(FieldEditor):
         self.combo.activated.emit(index)
 
     def set_value(self, value: Any) -> None:
+        """Select ``value`` without emitting; a value not among the choices is added as "<value> (not in catalog)"."""
         with blocked(self.combo):
             index = self.index_of(value)
             if index < 0:  # keep an unknown value visible rather than silently showing another
@@ -267,12 +272,15 @@ class ComboEditor(FieldEditor):
 
 
 class CheckEditor(FieldEditor):
+    """A check box for a bool field; toggling it emits the edit."""
+
     def __init__(self, name: str, parent=None) -> None:
         self.check = QCheckBox()
         super().__init__(name, self.check, parent)
         self.check.toggled.connect(self.emit)
 
     def set_value(self, value: Any) -> None:
+        """Check the box when ``value`` is truthy, without emitting."""
         with blocked(self.check):
             self.check.setChecked(bool(value))
 
@@ -385,11 +393,17 @@ class NumberEditor(FieldEditor):
             self.emit(int(shown) if self.is_int else float(shown))
 
     def set_value(self, value: Any) -> None:
+        """Show ``value`` (model units, divided by ``scale`` for display; None shows the optional field's default).
+
+        Emits nothing.
+        """
         with blocked(self.spin):
             self.spin.setValue(self._none_value if value is None else value / self.scale)
 
 
 class TextEditor(FieldEditor):
+    """A line edit for a text field, or for a list of ids typed comma-separated; the edit is sent when editing ends."""
+
     def __init__(self, name: str, is_list: bool = False, parent=None) -> None:
         self.line = QLineEdit()
         super().__init__(name, self.line, parent)
@@ -406,6 +420,7 @@ class TextEditor(FieldEditor):
             self.emit(value)
 
     def set_value(self, value: Any) -> None:
+        """Show ``value`` (a list is joined with ", ") without emitting; an unfocused field shows the text's start."""
         self._value = value
         with blocked(self.line):
             self.line.setText(", ".join(value) if self.is_list else (value or ""))
@@ -436,6 +451,7 @@ class NestedEditor(FieldEditor):
         self.emit({**base, field: value})
 
     def set_value(self, value: Any) -> None:
+        """Show the nested record ``value`` in the form; None unchecks an optional group and hides its form."""
         self._value = value
         with blocked(self.group):
             self.group.setChecked(value is not None)
@@ -609,6 +625,7 @@ class Inspector(QScrollArea):
     # what to show
 
     def show_selection(self, node_ids: list[str], link_ids: list[str]) -> None:
+        """Show what the canvas selection calls for: one node, one link, a count of several items, or the project."""
         if len(node_ids) == 1 and not link_ids:
             self.show_target("node", node_ids[0])
         elif len(link_ids) == 1 and not node_ids:
@@ -635,6 +652,10 @@ class Inspector(QScrollArea):
         return form
 
     def show_target(self, what: str, target_id: str) -> None:
+        """Build the forms for ``what`` ("node", "link", "many" or "project") and ``target_id``, then `refresh`.
+
+        An unknown node or link id falls back to the project's info and settings.
+        """
         self._clear_forms()
         self._target = (what, target_id)
         scenario = self.document.scenario
@@ -675,6 +696,9 @@ class Inspector(QScrollArea):
         return list(self._notice_messages)
 
     def refresh(self) -> None:
+        """Show the current values and problems of the shown target (after any project change); a target that no
+        longer exists (or changed kind) falls back to the project.
+        """
         what, target_id = self._target
         scenario = self.document.scenario
         catalog = self.document.catalog

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from models.present import POLICY_LABEL, RAID_LABEL
+
 SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), ("_pct", " %"), ("_ms", " ms"),
             ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"))
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
@@ -15,13 +17,15 @@ ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "H
             "iops": "IOPS", "cpu": "CPU"}
 """Words the field writes in capitals."""
 CHOICE_LABELS = {
-    "none": "none", "raid0": "RAID 0", "raid4": "RAID4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
-    "raid5": "RAID5", "raid6": "RAID6", "raid10": "RAID10", "ddp": "DDP (Dynamic Disk Pool)",
+    **{value: name for value, name in RAID_LABEL.items() if value != "none"},
+    "none": "none", "ddp": "DDP (Dynamic Disk Pool)",
     "root-data": "root-data (ADPv1)", "root-data-data": "root-data-data (ADPv2)",
-    "ftt1-raid1": "FTT=1 RAID1 (mirror)", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
-    "ftt1-raid5": "FTT=1 RAID5 (3+1 erasure coding)", "ftt2-raid6": "FTT=2 RAID6 (4+2 erasure coding)",
+    **POLICY_LABEL,
+    "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
+    "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
 }
-"""How the model's choice values read in a combo box."""
+"""How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
+(``models.present``), a few with a word of explanation."""
 
 
 def field_label(name: str) -> str:

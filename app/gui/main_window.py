@@ -2,12 +2,15 @@
 
 It wires the parts together: the document's changes go to the scene (by the scene's own connections), to the
 evaluation worker and to the title; the worker's results go to the results area, the item badges and the
-status bar. File commands live here too.
+status bar. The File menu's commands call the window's :class:`~app.gui.file_controller.FileController`, which
+reports back by signals (it does not import this module); start-up lives in :mod:`app.gui.startup`.
 """
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -29,40 +32,40 @@ from PySide6.QtWidgets import (
 from models.project.model import Project
 from models.resources import examples_dir
 
-from . import commands, settings, window_layout
+from . import settings, window_layout
+from .busy import EvaluationProgress
 from .canvas.items import NodeItem
 from .canvas.view import TopologyView
 from .document import ProjectDocument
-from .file_controller import OPEN_FILTERS, FileController
+from .file_controller import FileController
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
+from .project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
 from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
 from .worker import EvaluationOutcome, EvaluationWorker
 from .window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from .workloads_panel import WorkloadsPanel
 
-DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
+# DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
+__all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
+
 LAYOUT_VERSION = 2
 """Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the
 docks change so that a layout saved by an older build gives way to the default layout instead of squeezing the
 new docks."""
-def read_project(path: Path) -> Project:
-    """Load a project file (.storplan or the TOML text form) for an example or a start-up path; a topology
-    whose items overlap is laid out left to right.
 
-    Raises:
-        Exception with a readable message (ProjectFormatError, StoreError, OSError).
-    """
-    from models.store import load_any
 
-    project = load_any(path)
-    if commands.needs_layout(project.scenario):
-        project = project.with_scenario(commands.move_nodes(project.scenario, commands.auto_layout(project.scenario)))
-    return project
+def rich_tooltip(lines: list[str]) -> str:
+    """A rich-text tooltip of plain-text lines (problem messages, errors): each escaped, so a name with ``<`` or
+    ``&`` reads as written and can never inject markup; always marked as rich text, so Qt never shows the
+    escapes themselves."""
+    return "<p>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
 
 
 class MainWindow(QMainWindow):
+    """StorPlan's main window on one project (``project``, from the file ``path`` if any); see the module docstring."""
+
     def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("mainWindow")
@@ -71,7 +74,9 @@ class MainWindow(QMainWindow):
         self.worker = EvaluationWorker(settings.get("evaluation/debounce_ms"), self)
         self.compare_worker = EvaluationWorker(0, self)
         self.last_outcome: EvaluationOutcome | None = None
-        self.files = FileController(self)  # file commands: async save, locks, pinned catalog, recovery, report
+        # file commands: async open / save, locks, pinned catalog, autosave and recovery, report
+        self.files = FileController(self, self.document, self._evaluation_cache, self._new_window)
+        self._extra_windows: list[MainWindow] = []
 
         self.view = TopologyView(self.document)
         self.scene = self.view.topology_scene
@@ -99,6 +104,13 @@ class MainWindow(QMainWindow):
         doc.sig_project_replaced.connect(lambda: QTimer.singleShot(0, self.view.fit))
         doc.sig_settings_changed.connect(lambda: self.results.refresh_unit(doc.project.settings.capacity_unit))
         self.worker.sig_evaluation_finished.connect(self._show_outcome)
+        self.evaluation_progress = EvaluationProgress(self.statusBar())
+        self.worker.sig_evaluation_started.connect(self.evaluation_progress.started)
+        self.worker.sig_evaluation_progress.connect(self.evaluation_progress.progress)
+        self.worker.sig_evaluation_finished.connect(self.evaluation_progress.finished)
+        self.files.sig_state_changed.connect(self._update_title)
+        self.files.sig_recent_changed.connect(self._update_recent_menu)
+        doc.sig_project_replaced.connect(self._warm_worker)
         self.compare_worker.sig_evaluation_finished.connect(self._show_compare)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
@@ -121,11 +133,13 @@ class MainWindow(QMainWindow):
         self.view.viewport().installEventFilter(self)
 
     def showEvent(self, event) -> None:  # noqa: N802
+        """First show: apply the default dock layout unless a saved one was restored; warm the worker process."""
         super().showEvent(event)
         if not self._default_layout_applied:
             self._default_layout_applied = True
             if not self._layout_restored:  # first start, or a layout from another version: the default layout
                 QTimer.singleShot(0, self.apply_default_layout)
+            QTimer.singleShot(0, self._warm_worker)
 
     def apply_default_layout(self) -> None:
         """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
@@ -135,6 +149,7 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
+        """After the canvas's first paint, install the result views (they import pyqtgraph)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
             QTimer.singleShot(30, self, lambda: self._install_result_views(current_only=True))
@@ -328,13 +343,13 @@ class MainWindow(QMainWindow):
             self.scene.set_problems(evaluation.problems)
         errors = [p for p in evaluation.problems if p.severity == "error"] if evaluation is not None else []
         if outcome.error:
-            self.engine_label.setText(f"<span style='color:#d64545'>{outcome.error}</span>")
-            self.engine_label.setToolTip(outcome.error)
+            self.engine_label.setText(f"<span style='color:#d64545'>{html.escape(outcome.error)}</span>")
+            self.engine_label.setToolTip(rich_tooltip([outcome.error]))
         elif errors:
             # the figures beside it come from a design with errors: say so where the presenter looks
             self.engine_label.setText(f"<span style='color:#d64545'><b>{len(errors)} design "
                                       f"error{'s' if len(errors) != 1 else ''}</b></span>")
-            self.engine_label.setToolTip("<br>".join(p.message for p in errors))
+            self.engine_label.setToolTip(rich_tooltip([p.message for p in errors]))
         else:
             self.engine_label.setText("")
             self.engine_label.setToolTip("")
@@ -346,6 +361,28 @@ class MainWindow(QMainWindow):
                 label = self.status_labels[key] = QLabel()
                 self._status_layout.addWidget(label)
             label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{value}</b>" + (" (stale)" if outcome.error else ""))
+
+    def _warm_worker(self) -> None:
+        """Start the worker process ahead of the first edit when the project is large enough to need it."""
+        project = self.document.project
+        if self.isVisible() and self.worker.wants_process(project, (project.active_scenario,)):
+            self.worker.warm()
+
+    def _evaluation_cache(self) -> dict[str, Any]:
+        """The window's latest evaluation, when it belongs to the project as it is now (numbers as on screen)."""
+        outcome = self.worker.last_outcome
+        if outcome is None or self.worker.busy or outcome.error or outcome.evaluation is None:
+            return {}
+        if outcome.evaluation.scenario != self.document.project.active_scenario:
+            return {}
+        return {outcome.evaluation.scenario: outcome.evaluation}
+
+    def _new_window(self) -> FileController:
+        """Open another window on an empty project (a second recovered project goes there); its file controller."""
+        extra = type(self)(Project())
+        extra.show()
+        self._extra_windows.append(extra)
+        return extra.files
 
     # --- selection ----------------------------------------------------------------------------------------
 
@@ -378,11 +415,13 @@ class MainWindow(QMainWindow):
         self.act_compare.setEnabled(len(names) > 1)
 
     def duplicate_scenario(self) -> str:
+        """Scenario → Duplicate: copy the current design as a new scenario and edit it; returns its name."""
         name = self.document.duplicate_scenario()
         self.statusBar().showMessage(f"Now editing scenario '{name}' (a copy).", 5000)
         return name
 
     def compare_dialog(self) -> None:
+        """Scenario → Compare: choose two scenarios and compare them side by side."""
         names = [s.name for s in self.document.project.scenarios]
         if len(names) < 2:
             return
@@ -483,13 +522,16 @@ class MainWindow(QMainWindow):
         return True
 
     def new_project(self) -> None:
+        """File → New: an empty project (after asking about unsaved changes)."""
         if self.maybe_save(then=self.new_project):
             self.files.replace(Project())
 
     def close_project(self) -> None:
+        """File → Close: the same as New (the window stays open on an empty project)."""
         self.new_project()
 
     def open_dialog(self) -> None:
+        """File → Open: choose a project file and open it (after asking about unsaved changes)."""
         if not self.maybe_save(then=self.open_dialog):
             return
         path, _ = QFileDialog.getOpenFileName(self, "Open project", settings.get("files/last_dir"), OPEN_FILTERS)
@@ -498,10 +540,12 @@ class MainWindow(QMainWindow):
             self.load(path)
 
     def open_recent(self, path: str) -> None:
+        """File → Open Recent: open ``path`` (after asking about unsaved changes)."""
         if self.maybe_save(then=lambda: self.open_recent(path)):
             self.load(path)
 
     def revert(self) -> None:
+        """File → Revert: reload the saved file, dropping the changes (read-only stays read-only)."""
         if self.document.path is not None:  # a read-only project stays read-only
             self.files.open_path(self.document.path, read_only=self.files.read_only)
 
@@ -510,6 +554,7 @@ class MainWindow(QMainWindow):
         return self.files.save()
 
     def save_as(self) -> bool:
+        """File → Save As: ask for a path and start saving there; False when cancelled."""
         return self.files.save_as()
 
     def save_to(self, path: Path) -> bool:
@@ -517,6 +562,7 @@ class MainWindow(QMainWindow):
         return self.files.save_sync(Path(path))
 
     def export_report(self) -> bool:
+        """File → Export Report: ask where and write the PDF in the background; False when cancelled."""
         return self.files.export_report()
 
     def _update_recent_menu(self) -> None:
@@ -531,6 +577,7 @@ class MainWindow(QMainWindow):
         settings.put("canvas/snap_to_grid", on)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Close: ask about unsaved changes, finish file work, keep the layout, stop the workers."""
         if not self.maybe_save(then=self.close):
             event.ignore()
             return
@@ -541,16 +588,3 @@ class MainWindow(QMainWindow):
         self.compare_worker.shutdown()
         event.accept()
 
-
-def initial_project(path: str | None) -> tuple[Project, Path | None]:
-    """The project a new window starts on: the given file, else the default example, else an empty one."""
-    if path:
-        return read_project(Path(path)), Path(path)
-    if settings.get("startup/open_example"):
-        example = examples_dir() / DEFAULT_EXAMPLE
-        if example.exists():
-            try:
-                return read_project(example), None
-            except Exception:  # noqa: BLE001 - an example in progress must not stop the app starting
-                pass
-    return Project(), None

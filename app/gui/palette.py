@@ -24,6 +24,7 @@ def catalog_mime(entry_id: str) -> QMimeData:
 
 
 def entry_id_from_mime(mime: QMimeData) -> str | None:
+    """The catalog id a palette drag carries, or None when ``mime`` has no (or an empty) ``CATALOG_MIME`` payload."""
     if not mime.hasFormat(CATALOG_MIME):
         return None
     return bytes(mime.data(CATALOG_MIME)).decode("utf-8") or None
@@ -62,6 +63,10 @@ class PaletteWidget(QWidget):
         self.set_catalog(catalog)
 
     def set_catalog(self, catalog: Catalog) -> None:
+        """Rebuild the tree from ``catalog``: one bold group per kind in ``KIND_ORDER`` (empty kinds left out).
+
+        Keeps the current search filter.
+        """
         self.tree.clear()
         self.groups: dict[str, QTreeWidgetItem] = {}
         for kind in KIND_ORDER:
@@ -100,6 +105,7 @@ class PaletteWidget(QWidget):
                 group.setExpanded(visible > 0)
 
     def entry_item(self, entry_id: str) -> QTreeWidgetItem | None:
+        """The tree item of the catalog record ``entry_id``, or None when the palette does not list it."""
         for group in self.groups.values():
             for i in range(group.childCount()):
                 if group.child(i).data(0, Qt.ItemDataRole.UserRole) == entry_id:

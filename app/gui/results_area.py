@@ -1,23 +1,25 @@
 """The results area: Capacity | Performance | Validation | Problems tabs, and the status-bar summary.
 
-The result widgets live in ``app.gui.results`` (written separately). This module imports them when they exist
-and shows placeholders otherwise, so the main window only calls :meth:`ResultsArea.show_outcome`.
+The result widgets live in ``app.gui.results``; this module imports them on the first event-loop turn after the
+window paints (pyqtgraph is slow to import) and shows placeholders until then, so the main window only calls
+:meth:`ResultsArea.show_outcome`. The status-bar summary is ``models.present.status_summary`` (re-exported here
+for the main window).
 """
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
-from models.units import CapacityUnit, format_capacity, format_iops
+from models.present import STATUS_CAPTIONS, status_summary
+from models.units import CapacityUnit
 
 from .icons import icon
 
 _VIEWS: dict[str, Any] = {}
-"""The result widget classes and status_summary of ``app.gui.results``, once :func:`load_result_views` ran."""
+"""The result widget classes of ``app.gui.results``, once :func:`load_result_views` ran."""
 
 
 def load_result_views() -> bool:
@@ -29,7 +31,7 @@ def load_result_views() -> bool:
         from app.gui import results  # type: ignore[attr-defined]
     except ImportError:  # pragma: no cover - depends on the tree's state
         return False
-    for name in ("CapacityView", "PerformanceView", "ValidationView", "CompareView", "status_summary"):
+    for name in ("CapacityView", "PerformanceView", "ValidationView", "CompareView"):
         _VIEWS[name] = getattr(results, name, None)
     return True
 
@@ -51,47 +53,21 @@ class PlaceholderView(QWidget):
         self._render()
 
     def set_evaluation(self, evaluation: Any, capacity_unit: Any = CapacityUnit.TIB) -> None:
+        """Show the key figures of ``evaluation`` (``models.present.status_summary``) as text, capacities in
+        ``capacity_unit``."""
         summary = status_summary(evaluation, capacity_unit)
         lines = [f"<b>{self._title}</b>"] + [f"{STATUS_CAPTIONS.get(k, k)}: {v}" for k, v in summary.items()]
         self._text = "<br>".join(lines)
         self._render()
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Add (``stale``) or remove the out-of-date line under the figures."""
         self._stale = message if stale else ""
         self._render()
 
     def _render(self) -> None:
         extra = f"<br><span style='color:#c0392b'>{self._stale}</span>" if self._stale else ""
         self.label.setText(self._text + extra)
-
-
-def _fmt_iops(value: Any) -> str:
-    if value is None:
-        return "not met"
-    return format_iops(float(value)) if math.isfinite(float(value)) else "saturated"
-
-
-STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
-                   "bottleneck": "Bottleneck"}
-"""Status-bar caption of each key of :func:`status_summary`."""
-
-
-def status_summary(evaluation: Any, unit: Any = CapacityUnit.TIB) -> dict[str, str]:
-    """usable, effective, max_iops_at_slo and bottleneck as display text (never NaN / inf)."""
-    if _VIEWS.get("status_summary") is not None:
-        return _VIEWS["status_summary"](evaluation, unit)
-    out = dict.fromkeys(STATUS_CAPTIONS, "n/a")
-    capacity = getattr(evaluation, "capacity", None)
-    capacity = getattr(capacity, "total", capacity)  # ScenarioCapacity.total holds the scenario's sums
-    for key in ("usable", "effective"):
-        value = getattr(capacity, f"{key}_bytes", None)
-        if value is not None and math.isfinite(float(value)):
-            out[key] = format_capacity(float(value), unit)
-    workloads = getattr(getattr(evaluation, "performance", None), "workloads", ()) or ()
-    if workloads:
-        out["max_iops_at_slo"] = _fmt_iops(workloads[0].max_iops_at_slo)
-        out["bottleneck"] = workloads[0].bottleneck or "n/a"
-    return out
 
 
 class ProblemsList(QListWidget):
@@ -107,6 +83,7 @@ class ProblemsList(QListWidget):
         self.itemActivated.connect(self._on_clicked)
 
     def set_problems(self, problems) -> None:
+        """List these ``Problem`` records (severity icon, message); none: one line saying there are none."""
         self.clear()
         for problem in problems:
             name = "mdi6.alert-circle" if problem.severity == "error" else "mdi6.alert-outline"
@@ -214,6 +191,7 @@ class ResultsArea(QTabWidget):
                 view.set_design_errors(errors)
 
     def compare_view_class(self):
+        """The CompareView class once the result views are loaded, else None."""
         return _VIEWS.get("CompareView")
 
     def show_outcome(self, outcome, unit: Any) -> None:
@@ -238,6 +216,7 @@ class ResultsArea(QTabWidget):
                                else outcome.error)
 
     def refresh_unit(self, unit: Any) -> None:
+        """Show the last good result again in another capacity unit (``"TB"`` or ``"TiB"``)."""
         self._unit = unit
         if self.last_good is not None:
             for view in self.result_views:

@@ -14,6 +14,12 @@ from PySide6.QtCore import QByteArray, QSettings
 
 @dataclass(frozen=True)
 class Setting:
+    """One declared setting: its ``QSettings`` key ("group/name"), value type, default and a one-line doc.
+
+    ``type`` is what `get` converts the stored value to (bool, int, str, list of str, or QByteArray); units, where a
+    value has one, are in ``doc`` (e.g. ms, scene units).
+    """
+
     key: str
     type: type
     default: Any

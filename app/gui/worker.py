@@ -1,127 +1,72 @@
-"""The evaluation worker: runs ``models.evaluate.evaluate`` off the GUI thread and delivers the newest result.
+"""The evaluation worker: runs ``models.evaluate.evaluate`` through the task runner and delivers the newest result.
 
 Edits call :meth:`EvaluationWorker.request`; a short debounce timer coalesces a burst of edits (spin-box steps,
-a drag) into one run. Each run has a generation number: a run that has not started when a newer one is asked
-for is dropped, and a result whose generation is not the newest is discarded, so a slow stale result never
-overwrites a newer one. Results arrive by queued signal; the GUI thread never waits on the engine (except
-through :meth:`force_sync`, the hook for tests and benchmarks).
+a drag) into one run. Each run has a generation number: a request cancels the run in progress (its result is
+dropped, and a run that has not started never starts), and a result whose generation is not the newest is
+discarded, so a slow stale result never overwrites a newer one. Results arrive on the GUI thread by queued
+signal; the GUI thread never waits on the engine (except through :meth:`force_sync`, the hook for tests and
+benchmarks).
+
+Thread or worker process (``mode="auto"``): a small project evaluates in the runner's thread (no pickling; the
+examples take a few milliseconds); a project with more than :attr:`EvaluationWorker.PROCESS_NODES` nodes in the
+scenarios asked for, or one whose last run took more than :attr:`EvaluationWorker.PROCESS_AFTER_CPU_S` of CPU,
+evaluates in the warm worker process, where it cannot hold the GUI's interpreter lock: painting, dragging and
+typing go on while it runs. ``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When
+the worker process cannot start or dies, the run is repeated in a thread and the worker stays with threads.
 """
 
 from __future__ import annotations
 
-import time
-import traceback
-from dataclasses import dataclass, field
-
-from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from models.catalog import Catalog
-from models.evaluate import Evaluation
 from models.project.model import Project
 
+from .evaluation import EvaluationOutcome, evaluate_task, run_evaluation
+from .tasks import Task, TaskRunner, worker_pool
 
-@dataclass(frozen=True)
-class EvaluationOutcome:
-    """What one worker run produced.
-
-    Attributes:
-        generation: the run's number (increasing).
-        evaluations: one Evaluation per requested scenario, in request order (problems only when the engine is
-            not available).
-        error: None, or why the engines gave no result (not importable, or failed).
-        engine_available: False when ``models.capacity`` / ``models.performance`` cannot be imported.
-        elapsed_s: engine time.
-    """
-
-    generation: int
-    evaluations: tuple[Evaluation, ...] = ()
-    error: str | None = None
-    engine_available: bool = True
-    elapsed_s: float = 0.0
-    scenario_names: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def evaluation(self) -> Evaluation | None:
-        return self.evaluations[0] if self.evaluations else None
-
-
-def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0,
-                   catalog: Catalog | None = None) -> EvaluationOutcome:
-    """Evaluate scenarios of a project; never raises (a failure becomes ``error``).
-
-    ``catalog``: the base catalog (a project file's pinned catalog, see ``ProjectDocument.base_catalog``); None uses
-    the default (bundled plus the user's records), as ``models.evaluate.evaluate`` does.
-    """
-    from models.evaluate import evaluate, project_catalog
-    from models.project.problems import find_problems
-
-    start = time.perf_counter()
-    try:
-        evaluations = tuple(evaluate(project, name, catalog) for name in names)
-        return EvaluationOutcome(generation, evaluations, None, True, time.perf_counter() - start, names)
-    except ImportError as exc:
-        message = f"engine not available ({exc.name or exc})"
-        try:
-            catalog = project_catalog(project, catalog)
-            problems_only = tuple(
-                Evaluation(name, None, None, tuple(find_problems(project.scenario_named(name), catalog)))
-                for name in names
-            )
-        except Exception:  # noqa: BLE001 - the message above already says what is missing
-            problems_only = ()
-        return EvaluationOutcome(generation, problems_only, message, False, time.perf_counter() - start, names)
-    except Exception as exc:  # noqa: BLE001 - an engine bug must not take the GUI down
-        last = traceback.extract_tb(exc.__traceback__)[-1:]
-        where = f" ({last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno})" if last else ""
-        return EvaluationOutcome(generation, (), f"engine failed: {type(exc).__name__}: {exc}{where}", True,
-                                 time.perf_counter() - start, names)
-
-
-class _Relay(QObject):
-    """Lives in the GUI thread; its signal, emitted from a pool thread, is delivered queued."""
-
-    sig_outcome_ready = Signal(object)
-
-
-class _Task(QRunnable):
-    def __init__(self, worker: "EvaluationWorker", generation: int, project: Project, names: tuple[str, ...],
-                 catalog: Catalog | None = None):
-        super().__init__()
-        self._worker, self._generation, self._project, self._names = worker, generation, project, names
-        self._catalog = catalog
-        self._relay = worker._relay
-
-    def run(self) -> None:
-        if self._worker._generation != self._generation:  # a newer run was asked for before this one started
-            return
-        self._relay.sig_outcome_ready.emit(run_evaluation(self._project, self._names, self._generation, self._catalog))
+__all__ = ["EvaluationOutcome", "EvaluationWorker", "run_evaluation"]
 
 
 class EvaluationWorker(QObject):
-    """Debounced, generation-counted evaluation on a private one-thread pool."""
+    """Debounced, generation-counted evaluation on the task runner (thread or warm worker process)."""
+
+    PROCESS_NODES = 200
+    """More nodes than this (over the scenarios evaluated together) evaluate in the worker process."""
+    PROCESS_AFTER_CPU_S = 0.1
+    """A run that took more CPU time than this (seconds) sends the next runs to the worker process."""
 
     sig_evaluation_started = Signal(int)
-    """A run with this generation was handed to the pool."""
+    """A run with this generation was handed to the runner."""
+    sig_evaluation_progress = Signal(int, float)
+    """The running evaluation (generation) has done this fraction (0..1) of its scenarios."""
     sig_evaluation_finished = Signal(object)
     """The newest run finished: an :class:`EvaluationOutcome`."""
 
-    def __init__(self, debounce_ms: int = 40, parent: QObject | None = None) -> None:
+    def __init__(self, debounce_ms: int = 40, parent: QObject | None = None, mode: str = "auto") -> None:
         super().__init__(parent)
-        self._pool = QThreadPool(self)
-        self._pool.setMaxThreadCount(1)
-        self._relay = _Relay(self)
-        self._relay.sig_outcome_ready.connect(self._on_outcome)
+        self.runner = TaskRunner(self, "evaluation")
         self._timer = QTimer(self, singleShot=True, interval=debounce_ms)
         self._timer.timeout.connect(self._start)
         self._generation = 0
         self._pending: tuple[Project, tuple[str, ...], Catalog | None] | None = None
-        self._running = False
+        self._task: Task | None = None
+        self._last_cpu_s = 0.0
+        self.mode = mode
+        self.process_failure: str | None = None
+        """Why the worker process failed, when evaluation fell back to a thread for the session."""
+        self._last_args: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self.last_outcome: EvaluationOutcome | None = None
 
     @property
     def busy(self) -> bool:
         """A run is scheduled or in progress."""
-        return self._timer.isActive() or self._running
+        return self._timer.isActive() or self._task is not None
+
+    @property
+    def running_task(self) -> Task | None:
+        """The run in progress (its ``in_process`` says where), or None."""
+        return self._task
 
     def request(self, project: Project, scenarios: tuple[str, ...] | None = None,
                 catalog: Catalog | None = None) -> None:
@@ -130,45 +75,84 @@ class EvaluationWorker(QObject):
         ``catalog``: the base catalog to evaluate against (the document's pinned catalog); None = default.
         """
         self._pending = (project, tuple(scenarios or (project.active_scenario,)), catalog)
-        self._generation += 1  # cancels a queued run at once
+        self._generation += 1
+        self._cancel_running()
         self._timer.start()
 
     def cancel(self) -> None:
+        """Drop the scheduled run and the one in progress (its result is never delivered)."""
         self._timer.stop()
         self._pending = None
         self._generation += 1
-        self._pool.clear()
-        self._running = False
+        self._cancel_running()
+
+    def _cancel_running(self, restart_if_long: bool = True) -> None:
+        if self._task is not None:
+            self._task.cancel(restart_if_long)
+            self._task = None
+
+    def wants_process(self, project: Project, names: tuple[str, ...]) -> bool:
+        """Whether a run of these scenarios goes to the worker process (see the module docstring)."""
+        if self.mode in ("thread", "process"):
+            return self.mode == "process"
+        nodes = sum(len(s.nodes) for s in project.scenarios if s.name in names)
+        return nodes > self.PROCESS_NODES or self._last_cpu_s > self.PROCESS_AFTER_CPU_S
 
     def _start(self) -> None:
         if self._pending is None:
             return
-        project, names, catalog = self._pending
+        project, names, catalog = self._last_args = self._pending
         self._pending = None
         self._generation += 1
-        self._pool.clear()
-        self._running = True
-        self._pool.start(_Task(self, self._generation, project, names, catalog))
-        self.sig_evaluation_started.emit(self._generation)
+        self._cancel_running()
+        generation = self._generation
+        last = self.last_outcome
+        self._task = self.runner.submit(
+            evaluate_task, project, names, generation, catalog, in_process=self.wants_process(project, names),
+            name=f"evaluate {', '.join(names)}", expected_s=last.elapsed_s if last is not None else 0.0,
+            on_done=lambda ok, result, g=generation: self._on_done(g, ok, result),
+            on_progress=lambda fraction, g=generation: self.sig_evaluation_progress.emit(g, fraction))
+        self.sig_evaluation_started.emit(generation)
 
-    def _on_outcome(self, outcome: EvaluationOutcome) -> None:
-        if outcome.generation != self._generation:
+    def _on_done(self, generation: int, ok: bool, result) -> None:
+        if generation != self._generation:
             return  # stale: a newer run is on its way
-        self._running = False
+        task, self._task = self._task, None
+        if not ok and task is not None and task.in_process and self.mode == "auto":
+            # The worker process could not start or died (a broken install, no resources): evaluate in a
+            # thread from now on rather than show no results at all.
+            self.mode = "thread"
+            self.process_failure = f"{type(result).__name__}: {result}"
+            self._pending = task_args = self._last_args
+            if task_args is not None:
+                self._start()
+                return
+        if ok:
+            outcome: EvaluationOutcome = result
+        else:  # the worker process broke (or the call could not be pickled)
+            outcome = EvaluationOutcome(generation, (), f"engine failed: {type(result).__name__}: {result}")
+        if outcome.error is None:
+            self._last_cpu_s = outcome.cpu_s
         self.last_outcome = outcome
         self.sig_evaluation_finished.emit(outcome)
+
+    def warm(self) -> None:
+        """Start the worker process now (a large project is open: its first edit should not wait for it)."""
+        if self.mode != "thread":
+            worker_pool().warm()
 
     def force_sync(self, timeout_ms: int = 30_000) -> EvaluationOutcome | None:
         """Start a scheduled run now, wait for it and deliver its result (tests and benchmarks only)."""
         if self._timer.isActive():
             self._timer.stop()
             self._start()
-        self._pool.waitForDone(timeout_ms)
-        QCoreApplication.sendPostedEvents(self._relay)
-        QCoreApplication.processEvents()
+        self.runner.wait(timeout_ms / 1000)
         return self.last_outcome
 
     def shutdown(self) -> None:
-        """Drop pending work and wait for a running engine call to end (on window close)."""
-        self.cancel()
-        self._pool.waitForDone(5_000)
+        """Drop pending work and let a running thread call end (on window close); a process run is dropped."""
+        self._timer.stop()
+        self._pending = None
+        self._generation += 1
+        self._cancel_running(restart_if_long=False)
+        self.runner.shutdown(wait=True)

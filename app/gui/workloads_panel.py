@@ -120,14 +120,17 @@ class HostsEditor(QToolButton):
         self.setText(self.fontMetrics().elidedText(self._full_text, Qt.TextElideMode.ElideRight, width))
 
     def resizeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        """Qt override: elide the host list again to the new width."""
         super().resizeEvent(event)
         self._elide()
 
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name: long host lists elide rather than widen the panel
+        """Qt override: at most 160 px wide, so a long host list elides rather than widening the panel."""
         hint = super().sizeHint()
         return QSize(min(hint.width(), 160), hint.height())
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
+        """Qt override: at most 80 px wide (the text elides below that)."""
         hint = super().minimumSizeHint()
         return QSize(min(hint.width(), 80), hint.height())
 
@@ -199,10 +202,15 @@ class WorkloadsPanel(QWidget):
         self.refresh()
 
     def current_id(self) -> str | None:
+        """The id of the workload selected in the list, or None."""
         item = self.list.currentItem()
         return item.data(Qt.ItemDataRole.UserRole) if item else None
 
     def refresh(self) -> None:
+        """Rebuild the list from the active scenario (name, target, rate, enabled tick).
+
+        The selected workload stays selected while it exists (else the first is); its fields are shown.
+        """
         self._shown_names = self._names_key()
         keep = self.current_id()
         workloads = self.document.scenario.workloads
@@ -288,11 +296,13 @@ class WorkloadsPanel(QWidget):
         return workload.id
 
     def remove_selected(self) -> None:
+        """Remove the selected workload (one undo step); nothing when none is selected."""
         workload_id = self.current_id()
         if workload_id:
             self.document.remove_workload(workload_id)
 
     def select(self, workload_id: str) -> None:
+        """Select the workload ``workload_id`` in the list (nothing when it is not listed)."""
         for row in range(self.list.count()):
             if self.list.item(row).data(Qt.ItemDataRole.UserRole) == workload_id:
                 self.list.setCurrentRow(row)

@@ -1,7 +1,10 @@
 """The sizing report's story: cover, summary, topology, BOM, capacity, performance, comparison, sources, validation.
 
-Everything here formats numbers the engines computed (``models.evaluate.evaluate`` results and
-``models.validation.run_validation`` outcomes); the only comparisons are the yes/no verdicts the summary states.
+Everything here lays out what the engines computed (``models.evaluate.evaluate`` results and
+``models.validation.run_validation`` outcomes) and what ``models.present`` derives from them (waterfall bars,
+verdicts, comparison rows, the bill of materials); it decides nothing itself. One module although it is long: it
+is the report's one story, a section per method of :class:`ReportBuilder`, sharing its styles and table helper;
+the drawings are in ``graphics`` and the sources table's numbers in ``sources``.
 """
 
 from __future__ import annotations
@@ -35,19 +38,37 @@ from reportlab.platypus import (
 from models.catalog import Catalog
 from models.formatting import (
     NOT_AVAILABLE,
-    NOT_MET,
     finite,
     fmt_capacity,
     fmt_iops,
     fmt_max_iops_at_slo,
     fmt_mbps,
     fmt_ms,
-    fmt_number,
     fmt_pct,
     fmt_ratio,
     fmt_utilization,
 )
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Project, ShelfNode, SwitchNode
+from models.present import (
+    bill_of_materials,
+    bottleneck_sentence,
+    capacity_fits,
+    comparison_rows,
+    headline,
+    node_names,
+    system_waterfall,
+    target_text,
+    verdicts,
+    yes_no,
+)
+from models.present.comparison import GROUP, SECTION
+from models.present.validation import (
+    error_text,
+    predicted_text,
+    published_text,
+    quantity_label,
+    tolerance_text,
+)
+from models.project.model import Project
 from models.units import CapacityUnit
 
 from . import graphics as g
@@ -70,52 +91,6 @@ MODEL_DESCRIPTION = (
     "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
     "source."
 )
-
-
-def _quantity(name: str) -> str:
-    """A check's quantity as a readable label with its unit: ``usable_tib`` -> ``Usable capacity (TiB)``."""
-    from models.validation import quantity_label
-
-    return quantity_label(name)
-
-
-def _published_text(check) -> str:
-    """The published value as the check reads it: a value, a bound or a range (as the GUI's table shows it)."""
-    if check.kind == "upper_bound":
-        return f"≤ {fmt_number(check.published)}"
-    if check.kind == "lower_bound":
-        return f"≥ {fmt_number(check.published)}"
-    if check.kind == "range":
-        high = check.published_high if check.published_high is not None else check.published
-        return f"{fmt_number(check.published)}–{fmt_number(high)}"
-    if check.kind == "expect":
-        return "expected"
-    return fmt_number(check.published)
-
-
-def _predicted_text(check) -> str:
-    """The prediction as the check reads it: a number, or for an expectation whether it held."""
-    if check.kind == "expect":
-        return "yes" if check.passed else "no"
-    return fmt_number(check.predicted)
-
-
-def _error_text(check) -> str:
-    if check.kind in ("value", "upper_bound", "lower_bound") and finite(check.error):
-        return fmt_pct(check.error * 100, NOT_AVAILABLE, signed=True)
-    return {"range": "in range" if check.passed else "out of range", "expect": "as expected" if check.passed
-            else "not as expected"}.get(check.kind, NOT_AVAILABLE)
-
-
-def _tolerance_text(check) -> str:
-    tol = check.tolerance * 100 if finite(check.tolerance) else None
-    if check.kind == "expect":
-        return "—"
-    if check.kind in ("upper_bound", "lower_bound"):
-        if not tol:
-            return "0%"
-        return fmt_pct(tol, signed=True) if check.kind == "upper_bound" else fmt_pct(-tol)
-    return f"±{fmt_pct(tol)}" if tol is not None else NOT_AVAILABLE
 
 
 class Styles:
@@ -268,6 +243,7 @@ class ReportBuilder:
     # -- helpers ------------------------------------------------------------------------------------------------
 
     def cap(self, value) -> str:
+        """A byte count in the report's capacity unit (``25.47 TiB``; ``n/a`` when missing)."""
         return fmt_capacity(value, self.unit)
 
     def section_break(self) -> CondPageBreak:
@@ -276,15 +252,18 @@ class ReportBuilder:
         return CondPageBreak(self.height * 0.6)
 
     def p(self, text: str, style=None) -> Paragraph:
+        """A paragraph of ``text`` (reportlab markup) in ``style`` (default: body)."""
         return Paragraph(text, style or self.s.body)
 
     def workloads(self):
+        """The active scenario's ``WorkloadPerformance`` results (none when performance failed)."""
         perf = self.evaluation.performance
         return list(perf.workloads) if perf is not None else []
 
     # -- sections -----------------------------------------------------------------------------------------------
 
     def cover(self) -> list:
+        """The cover page: title, customer, author, date, scenario, versions, paper; then the body template."""
         info = self.project.info
         s = self.s
         story: list = [Spacer(1, self.height * 0.18)]
@@ -327,13 +306,9 @@ class ReportBuilder:
         story.append(PageBreak())
         return story
 
-    def _system_for(self, target: str):
-        capacity = self.evaluation.capacity
-        if capacity is None:
-            return None
-        return next((sys for sys in capacity.systems if sys.system_id == target), None)
-
     def summary(self) -> list:
+        """The summary: the verdict box, the totals, the capacity and performance requirement tables, the
+        bottleneck of each workload and the problems."""
         s = self.s
         ev = self.evaluation
         story: list = [_heading("Summary", s)]
@@ -358,7 +333,7 @@ class ReportBuilder:
                      "Months until full"]]
             for system in capacity.systems:
                 datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
-                fits = self.capacity_fits(system) if datasets else None
+                fits = capacity_fits(system) if datasets else None
                 months = system.months_until_full
                 rows.append([
                     _e(system.system_label or system.system_id),
@@ -386,7 +361,7 @@ class ReportBuilder:
                 rows.append([
                     _e(wp.name),
                     fmt_ms(wp.slo_ms, NOT_AVAILABLE),
-                    self.target_text(wp),
+                    target_text(wp),
                     fmt_max_iops_at_slo(wp.max_iops_at_slo),
                     fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                     _verdict(wp.target_met),
@@ -407,110 +382,51 @@ class ReportBuilder:
         story += self.problems_block()
         return story
 
-    def capacity_fits(self, system) -> bool | None:
-        """The engine's physical used (data after reduction + Snapshot and clone blocks) within its usable."""
-        if not (finite(system.physical_used_bytes) and finite(system.usable_bytes)):
-            return None
-        return system.physical_used_bytes <= system.usable_bytes
-
-    def workload_spec(self, wp):
-        return next((w for w in self.scenario.workloads if w.id == wp.workload_id), None)
-
-    def target_text(self, wp) -> str:
-        """The target as the user set it: IOPS, or MB/s with the IOPS the engine derived from it."""
-        if not finite(wp.target_iops):
-            return "none"
-        spec = self.workload_spec(wp)
-        mbps = getattr(spec, "target_mbps", None)
-        if finite(mbps) and not finite(getattr(spec, "target_iops", None)):
-            return f"{fmt_mbps(mbps)} ({fmt_iops(wp.target_iops)} IOPS)"
-        return f"{fmt_iops(wp.target_iops)} IOPS"
-
     def verdict_box(self) -> Table:
-        """The answer first: does the design meet every requirement, and if not, which ones fail."""
-        ev = self.evaluation
-        failures: list[str] = []
-        passes: list[str] = []
-        cautions: list[str] = []
-        open_ended: list[str] = []
-        enabled = [w for w in self.scenario.workloads if w.enabled]
-        if ev.capacity is None:
-            failures.append("capacity could not be computed")
-        else:
-            for system in ev.capacity.systems:
-                if not any(w.target == system.system_id for w in enabled):
-                    continue
-                name = _e(system.system_label or system.system_id)
-                fits = self.capacity_fits(system)
-                used, usable = self.cap(system.physical_used_bytes), self.cap(system.usable_bytes)
-                if fits:
-                    months = system.months_until_full
-                    grow = (f", full in {months:,.0f} months at the planned growth" if finite(months)
-                            else ", no growth planned")
-                    passes.append(f"{name}: the data needs {used} of {usable} usable{grow}")
-                elif fits is False:
-                    failures.append(f"{name}: the data needs {used} but only {usable} is usable")
-        if ev.performance is None and enabled:
-            failures.append("performance could not be computed")
-        for wp in self.workloads():
-            name = _e(wp.name)
-            slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
-            cautions += [f"{name}: {_e(c)}" for c in wp.cautions()]
-            if wp.target_met is True:
-                passes.append(f"{name}: {_e(self.target_text(wp))} at {fmt_ms(wp.latency_at_target_ms)}, within the "
-                              f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)")
-            elif wp.target_met is False:
-                got = (f"latency {fmt_ms(wp.latency_at_target_ms)}" if finite(wp.latency_at_target_ms)
-                       else "the target is beyond saturation")
-                failures.append(f"{name}: {_e(self.target_text(wp))} misses the {slo} SLO ({got}; the SLO holds "
-                                f"up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)})")
-            elif finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0:
-                open_ended.append(f"{name}: no IOPS target set; the design delivers up to "
-                                  f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO")
-            else:
-                failures.append(f"{name}: the {slo} SLO is {NOT_MET} even at light load")
-        if failures:
-            head = '<font color="#D0342C"><b>The design does not meet every requirement.</b></font>'
+        """The answer first: does the design meet every requirement, and if not, which ones fail
+        (``models.present.verdicts``). One table row per line, so a long verdict splits across pages."""
+        found = verdicts(self.evaluation, self.unit)
+        head = headline(found)
+        if head.state == "fail":
+            text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
-        elif passes:
-            head = '<font color="#1E9E5A"><b>The design meets every stated requirement.</b></font>'
-            if cautions:
-                head += ' <font color="#B07800"><b>Check the cautions below.</b></font>'
+        elif head.state == "pass":
+            text = f'<font color="#1E9E5A"><b>{_e(head.text)}</b></font>'
+            if head.check_cautions:
+                text += ' <font color="#B07800"><b>Check the cautions below.</b></font>'
             colour = colors.HexColor("#1E9E5A")
         else:
-            head = "<b>No requirement is stated as a target</b>; the figures below are what the design delivers."
+            first, _, rest = head.text.partition(";")
+            text = f"<b>{_e(first)}</b>;{_e(rest)}"
             colour = g.MUTED
-        lines = [Paragraph(head, self.s.body)]
-        lines += [Paragraph("✗ " + t, self.s.verdict) for t in failures]
-        lines += [Paragraph("✓ " + t, self.s.verdict) for t in passes]
-        lines += [Paragraph('<font color="#B07800">\u26a0</font> ' + t, self.s.verdict) for t in cautions]
-        lines += [Paragraph("• " + t, self.s.verdict) for t in open_ended]
-        box = Table([[lines]], colWidths=[self.width], hAlign="LEFT")
+        marks = {"fail": "✗ ", "pass": "✓ ", "caution": '<font color="#B07800">\u26a0</font> ', "open": "• "}
+        lines = [[Paragraph(text, self.s.body)]]
+        lines += [[Paragraph(marks[v.kind] + _e(v.line), self.s.verdict)] for v in found]
+        box = Table(lines, colWidths=[self.width], hAlign="LEFT")
         box.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # else reportlab sets Helvetica (not embedded) for the cell
-            ("LINEBEFORE", (0, 0), (0, 0), 3, colour),
+            ("LINEBEFORE", (0, 0), (0, -1), 3, colour),
             ("BACKGROUND", (0, 0), (-1, -1), colors.HexColor("#F6F8FA")),
             ("LEFTPADDING", (0, 0), (-1, -1), 8),
-            ("TOPPADDING", (0, 0), (-1, -1), 5),
-            ("BOTTOMPADDING", (0, 0), (-1, -1), 4),
+            # the spacing the paragraphs would have in one cell: 4 pt after the headline, 3 pt between lines
+            ("TOPPADDING", (0, 0), (-1, -1), 0),
+            ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+            ("BOTTOMPADDING", (0, 0), (-1, 0), 4),
+            ("TOPPADDING", (0, 0), (-1, 0), 5),
+            ("BOTTOMPADDING", (0, -1), (-1, -1), 4),
         ]))
         return box
 
     def bottleneck_sentence(self, wp) -> str:
-        """One sentence naming a workload's bottleneck (the component that saturates first)."""
-        station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
-        util = ""
-        if station is not None and finite(wp.target_iops) and finite(station.utilization):
-            util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
-        slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
-               if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
-               else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-        if not wp.bottleneck:
-            return f"<b>{_e(wp.name)}</b>: no bottleneck identified{_e(slo)}."
-        return (f"<b>{_e(wp.name)}</b>: the bottleneck is <b>{_e(wp.bottleneck)}</b>{_e(util)}; it limits the "
-                f"design to {_e(fmt_iops(wp.saturation_iops))} IOPS at saturation{_e(slo)}.")
+        """One sentence naming a workload's bottleneck (``models.present.bottleneck_sentence``), names in bold."""
+        b = bottleneck_sentence(wp)
+        if not b.bottleneck:
+            return f"<b>{_e(b.workload)}</b>: no bottleneck identified{_e(b.slo)}."
+        return (f"<b>{_e(b.workload)}</b>: the bottleneck is <b>{_e(b.bottleneck)}</b>{_e(b.utilisation)}; it limits "
+                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(b.slo)}.")
 
     def problems_block(self) -> list:
+        """The scenario's problems as a table of severity and message (nothing when there are none)."""
         problems = list(self.evaluation.problems)
         if not problems:
             return []
@@ -522,8 +438,9 @@ class ReportBuilder:
         return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
+        """The topology diagram (a grouped overview for a large design), kept on one page with its heading."""
         s = self.s
-        drawing = g.topology_drawing(self.scenario, self.catalog, self.unit, self.width, self.height - 110)
+        drawing, overview = g.topology_drawing(self.scenario, self.catalog, self.unit, self.width, self.height - 110)
         items, links = len(self.scenario.nodes), len(self.scenario.links)
         return [
             CondPageBreak(drawing.height + 90),
@@ -531,137 +448,33 @@ class ReportBuilder:
                 _heading("Topology", s),
                 self.p(f"Scenario <b>{_e(self.scenario.name)}</b>: {items} item{'s' if items != 1 else ''}, "
                        f"{links} link{'s' if links != 1 else ''}. Lines are labelled with the link type and the "
-                       "number of ports."),
+                       "number of ports." + (
+                           " An overview: the design has too many items to label legibly on one page, so items of "
+                           "the same kind and model are drawn as one box with their count, and the links between "
+                           "two boxes as one line per link type with their ports added up. The bill of materials "
+                           "lists every item." if overview else "")),
                 Spacer(1, 6),
                 drawing,
             ]),
         ]
 
     def bom(self) -> list:
+        """The bill of materials grouped by model (``models.present.bill_of_materials``): one row per category,
+        model and key figures with the quantity to order and the items it is for."""
         s = self.s
-        cat = self.catalog
         rows = [["Item", "Qty", "Model", "Key figures"]]
-
-        def rec(entry_id):
-            return cat.find(entry_id) if entry_id else None
-
-        def name(entry_id):
-            r = rec(entry_id)
-            return r.name if r is not None else f"{entry_id} (not in catalog)"
-
-        for node in self.scenario.nodes:
-            r = rec(node.catalog_id)
-            label = _e(node.label or node.id)
-            if isinstance(node, HostNode):
-                fig = f"{r.sockets} sockets, {r.cores} cores, {r.memory_gib:g} GiB memory" if r else ""
-                rows.append([f"{label} (hosts)", str(node.count), _e(name(node.catalog_id)), _e(fig)])
-                if node.adapter:
-                    a = rec(node.adapter)
-                    fig = f"{a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else ""
-                    rows.append([f"{label}: adapters ({node.adapters_per_host} per host)",
-                                 str(node.count * node.adapters_per_host), _e(name(node.adapter)), _e(fig)])
-            elif isinstance(node, SwitchNode):
-                fig = f"{r.ports} × {r.speed_gbps}Gb {r.medium} ports, {r.latency_us:g} µs latency" if r else ""
-                rows.append([f"{label} (switch)", "1", _e(name(node.catalog_id)), _e(fig)])
-            elif isinstance(node, ControllerNode):
-                nodes = node.nodes or (r.nodes if r else None)
-                fig = ""
-                if r:
-                    fig = (f"{nodes} nodes × {r.cores_per_node} cores, {r.memory_gib_per_node:g} GiB memory per node; "
-                           f"{r.fc_ports_per_node} × {r.fc_port_speed_gbps}Gb FC ports per node")
-                lines = g.node_figures(node, cat, self.unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
-                if lines and nodes:
-                    lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
-                fig += "; " + "; ".join(x for x in lines if x)
-                rows.append([f"{label} (controller system)", "1", _e(name(node.catalog_id)), _e(fig)])
-            elif isinstance(node, ShelfNode):
-                fig = f"{r.bays} bays, {r.rack_units}U" if r else ""
-                rows.append([f"{label} (shelf)", "1", _e(name(node.catalog_id)), _e(fig)])
-                d = rec(node.drive)
-                fig = g.drive_size(cat, node.drive, self.unit)
-                if d is not None:
-                    fig += f", {d.interface}, right-sized {self.cap(d.right_sized_bytes)}"
-                rows.append([f"{label}: drives", str(node.drive_count), _e(name(node.drive)), _e(fig)])
-            elif isinstance(node, HciClusterNode):
-                fig = f"{r.cores} cores, {r.memory_gib:g} GiB memory, {r.network_gbps:g} Gb/s network" if r else ""
-                rows.append([f"{label} (HCI hosts)", str(node.hosts), _e(name(node.catalog_id)), _e(fig)])
-                groups = node.hosts * node.disk_groups_per_host
-                if r is not None:
-                    rows.append([f"{label}: cache drives (1 per disk group)", str(groups), _e(name(r.cache_drive)),
-                                 _e(g.drive_size(cat, r.cache_drive, self.unit))])
-                    rows.append([f"{label}: capacity drives ({node.capacity_drives_per_group} per disk group)",
-                                 str(groups * node.capacity_drives_per_group), _e(name(r.capacity_drive)),
-                                 _e(g.drive_size(cat, r.capacity_drive, self.unit))])
-                rows.append([f"{label}: storage policy", "", _e(g.POLICY_NAMES.get(node.policy, node.policy)),
-                              "deduplication and compression on" if node.dedupe_compression else "no deduplication or compression"])
-            elif isinstance(node, CloudVmNode):
-                fig = f"{r.vm_size}: {r.vcpu} vCPU, {r.ram_gib:g} GiB RAM, {r.network_mbps:,.0f} Mbit/s network" if r else ""
-                rows.append([f"{label} (cloud VMs, {'HA pair' if node.ha else 'single node'})", "2" if node.ha else "1",
-                             _e(name(node.catalog_id)), _e(fig)])
-                dk = rec(node.disk)
-                fig = (f"{self.cap(dk.size_bytes)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
-                       if dk is not None else "")
-                nodes = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
-                label_disks = f"{label}: data disks" + (f" ({node.disk_count} per node)" if node.ha else "")
-                rows.append([label_disks, str(node.disk_count * nodes), _e(name(node.disk)), _e(fig)])
-                nv = rec(r.nvram_disk) if r is not None and r.nvram_disk else None
-                if nv is not None:
-                    fig = (f"{self.cap(nv.size_bytes)}, {nv.mbps:,.0f} MB/s: every write is logged here first "
-                           "(normal write speed)")
-                    rows.append([f"{label}: NVRAM disk" + (" (1 per node)" if node.ha else ""), str(nodes),
-                                 _e(name(r.nvram_disk)), _e(fig)])
-                lic = rec(node.licence)
-                fig = f"capacity cap {self.cap(lic.capacity_cap_bytes)} (as of {lic.as_of})" if lic is not None else ""
-                rows.append([f"{label}: licence", "1", _e(name(node.licence)), _e(fig)])
-            else:
-                rows.append([label, "1", _e(name(node.catalog_id)), ""])
-        labels = {n.id: (n.label or n.id) for n in self.scenario.nodes}
-        for link in self.scenario.links:
-            lt = rec(link.link_type)
-            ends = f"{labels.get(link.source, link.source)} → {labels.get(link.target, link.target)}"
-            fig = f"{lt.payload_mbps:,.0f} MB/s per port" if lt is not None else ""
-            rows.append([f"Link {_e(ends)} (ports)", str(link.ports), _e(name(link.link_type)), _e(fig)])
+        for row in bill_of_materials(self.scenario, self.catalog, self.unit):
+            item = Paragraph(f"{_e(row.category)}<br/><font size=\"6.6\" color=\"#6B7785\">"
+                             f"{_e(row.used_by_text())}</font>", s.cell)
+            rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", _e(row.model), _e(row.figures)])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.27, w * 0.06, w * 0.3, w * 0.37], s,
+                _table(rows, [w * 0.26, w * 0.075, w * 0.295, w * 0.37], s,
                        extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")])]
 
-    def waterfall_rows(self, system) -> list[tuple[str, float, float, str]]:
-        """The waterfall's bars: the engine's steps, with Usable inserted where the usable-side steps end."""
-        steps = list(system.steps)
-
-        def same(a, b) -> bool:
-            return finite(a) and finite(b) and abs(a - b) <= 1e-9 * max(abs(a), abs(b), 1.0)
-
-        usable_at = len(steps) - 1
-        known = getattr(system, "usable_step_count", None)
-        for i, step in enumerate(steps if known is None else ()):
-            later = steps[i + 1:]
-            if same(step.bytes_after, system.usable_bytes) and all(
-                finite(t.bytes_before) and finite(t.bytes_after) and t.bytes_after >= t.bytes_before for t in later
-            ):
-                usable_at = i
-                break
-        if known is not None:
-            usable_at = known - 1  # the engine says where the usable side ends
-        rows: list[tuple[str, float, float, str]] = []
-        for i, step in enumerate(steps):
-            before, after = step.bytes_before, step.bytes_after
-            if i == 0:
-                kind = "total"
-            elif same(before, after):
-                kind = "flat"
-            else:
-                kind = "gain" if finite(before) and finite(after) and after > before else "drop"
-            rows.append((step.name, before, after, kind))
-            if i == usable_at:
-                rows.append(("Usable", system.usable_bytes, system.usable_bytes, "total"))
-        if not steps:
-            rows.append(("Usable", system.usable_bytes, system.usable_bytes, "total"))
-        rows.append(("Effective", system.effective_bytes, system.effective_bytes, "total"))
-        return rows
-
     def capacity(self) -> list:
+        """The capacity section: scenario totals, then per system its waterfall chart, step table, key figures,
+        layout, assumptions and problems."""
         s = self.s
         story: list = [self.section_break(), _heading("Capacity", s)]
         capacity = self.evaluation.capacity
@@ -678,7 +491,7 @@ class ReportBuilder:
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
-            story.append(g.waterfall_drawing(self.waterfall_rows(system), self.unit, self.width))
+            story.append(g.waterfall_drawing(system_waterfall(system), self.unit, self.width))
             story.append(Paragraph("Raw → usable → effective: red bars are deductions, green bars gains from "
                                    "data reduction and copies, blue bars totals.", s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
@@ -720,6 +533,8 @@ class ReportBuilder:
         return story
 
     def performance(self) -> list:
+        """The performance section: per workload its figures, latency chart and station utilisation table, then
+        notes."""
         s = self.s
         story: list = [self.section_break(), _heading("Performance", s)]
         perf = self.evaluation.performance
@@ -734,7 +549,7 @@ class ReportBuilder:
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
-                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE), "<b>Target</b>", _e(self.target_text(wp))],
+                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE), "<b>Target</b>", _e(target_text(wp))],
                 ["<b>Latency at target</b>",
                  fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
@@ -752,7 +567,7 @@ class ReportBuilder:
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
-            labels = {n.id: (n.label or n.id) for n in self.scenario.nodes}
+            labels = node_names(self.scenario.nodes, self.catalog)
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
                 name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
@@ -776,48 +591,43 @@ class ReportBuilder:
         return story
 
     def comparison(self) -> list:
+        """Every scenario side by side (``models.present.comparison_rows``), in the project's order; with two
+        scenarios, the change from the first to the second as well."""
         if len(self.project.scenarios) < 2:
             return []
         s = self.s
         names = [sc.name for sc in self.project.scenarios]
         evs = [self.evaluations[n] for n in names]
+        two = len(evs) == 2
         header = ["Figure"] + [_e(n) + (" (active)" if n == self.scenario.name else "") for n in names]
+        if two:
+            header.append("\u0394 (right \u2212 left)")
         rows = [header]
-
-        def cap_row(label, attr):
-            rows.append([label] + [self.cap(getattr(e.capacity.total, attr)) if e.capacity is not None else NOT_AVAILABLE
-                                   for e in evs])
-
-        cap_row("Raw", "raw_bytes")
-        cap_row("Usable", "usable_bytes")
-        cap_row("Effective", "effective_bytes")
-        rows.append(["Efficiency ratio"] + [fmt_ratio(e.capacity.total.efficiency_ratio) if e.capacity is not None
-                                            else NOT_AVAILABLE for e in evs])
-        workload_names: list[str] = []
-        for e in evs:
-            for wp in (e.performance.workloads if e.performance is not None else ()):
-                if wp.name not in workload_names:
-                    workload_names.append(wp.name)
-        for wname in workload_names:
-            per = []
-            for e in evs:
-                wps = [x for x in (e.performance.workloads if e.performance is not None else ()) if x.name == wname]
-                per.append(wps[0] if wps else None)
-            rows.append([f"<b>{_e(wname)}</b>"] + [""] * len(evs))
-            rows.append(["  Max IOPS at SLO"] + [fmt_max_iops_at_slo(x.max_iops_at_slo) if x else "—" for x in per])
-            rows.append(["  Saturation"] + [f"{fmt_iops(x.saturation_iops)} IOPS" if x else "—" for x in per])
-            rows.append(["  Latency at target"] + [fmt_ms(x.latency_at_target_ms) if x and finite(x.target_iops)
-                                                   else (NOT_AVAILABLE if x else "—") for x in per])
-            rows.append(["  Target met"] + [_verdict(x.target_met) if x else "—" for x in per])
-            rows.append(["  Bottleneck"] + [_e(x.bottleneck) if x else "—" for x in per])
-        rows.append(["Problems (errors)"] + [str(len(e.errors)) for e in evs])
+        extra = []
+        for row in comparison_rows(evs, self.unit):
+            if row.level == SECTION:
+                rows.append([f"<b>{_e(row.label)}</b>"] + [""] * (len(header) - 1))
+                extra.append(("LINEABOVE", (0, len(rows) - 1), (-1, len(rows) - 1), 0.8, g.INK))
+            elif row.level == GROUP:
+                rows.append([f"<b>{_e(row.label)}</b>"] + [""] * (len(header) - 1))
+            else:
+                met = (yes_no(True), yes_no(False))  # "Yes" / "No" in the verdict colours
+                values = [_verdict(v == met[0]) if row.label == "target met" and v in met else _e(v)
+                          for v in row.values]
+                cells = ["&nbsp;&nbsp;" + _e(row.label)] + values
+                if two:
+                    colour = {True: "#1E9E5A", False: "#D0342C"}.get(row.better)
+                    cells.append(f'<font color="{colour}">{_e(row.delta)}</font>' if colour else _e(row.delta))
+                rows.append(cells)
         first = self.width * 0.24
-        rest = (self.width - first) / len(evs)
+        rest = (self.width - first) / (len(header) - 1)
         return [self.section_break(), _heading("Scenario comparison", s),
                 self.p(f"{len(evs)} scenarios, each evaluated with the same engines and catalog."),
-                _table(rows, [first] + [rest] * len(evs), s)]
+                _table(rows, [first] + [rest] * (len(header) - 1), s, extra=extra, zebra=False)]
 
     def sources(self) -> list:
+        """How StorPlan predicts, and every catalog and preset number the scenario uses with its source
+        (assumptions marked)."""
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
         story.append(Paragraph("How StorPlan predicts", s.h2))
@@ -844,6 +654,7 @@ class ReportBuilder:
         return story
 
     def validation_section(self) -> list:
+        """The model validation: checks and cases passing, the failures first, then every check's table row."""
         s = self.s
         story: list = [self.section_break(), _heading("Model validation", s)]
         outcomes = self.validation
@@ -860,8 +671,8 @@ class ReportBuilder:
         broken = [o for o in outcomes if o.error]
         if failed or broken:
             story.append(Paragraph("Outside tolerance", s.h2))
-            items = [f"{_e(c.case_id)}, {_e(_quantity(c.quantity))}: published {_published_text(c)}, predicted "
-                     f"{_predicted_text(c)} ({_error_text(c)}, tolerance {_tolerance_text(c)})" for c in failed]
+            items = [f"{_e(c.case_id)}, {_e(quantity_label(c.quantity))}: published {published_text(c)}, predicted "
+                     f"{predicted_text(c)} ({error_text(c)}, tolerance {tolerance_text(c)})" for c in failed]
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
             story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
             story.append(Spacer(1, 4))
@@ -872,8 +683,8 @@ class ReportBuilder:
                 rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}'])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                rows.append([_e(c.case_id), _e(_quantity(c.quantity)), _published_text(c), _predicted_text(c),
-                             _error_text(c), _tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
+                rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
+                             error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail")])
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width
@@ -882,6 +693,7 @@ class ReportBuilder:
         return story
 
     def story(self) -> list:
+        """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
                 + self.comparison() + self.sources() + self.validation_section())
 

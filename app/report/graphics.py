@@ -6,6 +6,7 @@ Every drawing only places and labels numbers taken from the project and the engi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
@@ -16,15 +17,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
-from models.project.model import (
-    CloudVmNode,
-    ControllerNode,
-    HciClusterNode,
-    HostNode,
-    Scenario,
-    ShelfNode,
-    SwitchNode,
-)
+from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
+from models.project.model import Scenario
 from models.units import CapacityUnit
 
 from .fonts import BOLD, REGULAR
@@ -55,24 +49,6 @@ KIND_NAMES = {
     "cloud_vm": "Cloud VM",
     "shelf": "Shelf",
 }
-RAID_NAMES = {
-    "none": "no RAID",
-    "raid0": "RAID 0",
-    "raid4": "RAID 4",
-    "raid_dp": "RAID DP",
-    "raid_tec": "RAID-TEC",
-    "raid5": "RAID 5",
-    "raid6": "RAID 6",
-    "raid10": "RAID 10",
-    "ddp": "DDP",
-}
-POLICY_NAMES = {
-    "ftt1-raid1": "FTT=1 RAID 1",
-    "ftt2-raid1": "FTT=2 RAID 1",
-    "ftt3-raid1": "FTT=3 RAID 1",
-    "ftt1-raid5": "FTT=1 RAID 5",
-    "ftt2-raid6": "FTT=2 RAID 6",
-}
 LINK_LABEL_SIZE = 6.8
 
 
@@ -87,118 +63,88 @@ def _drawing(width: float, height: float) -> Drawing:
 _LAYER = {"host": 0, "switch": 1, "controller": 2, "hci_cluster": 2, "cloud_vm": 2, "shelf": 3}
 
 
-def _name(catalog: Catalog, entry_id: str | None, short: bool = False) -> str:
-    if not entry_id:
-        return ""
-    record = catalog.find(entry_id)
-    if record is None:
-        return f"{entry_id} (not in catalog)"
-    name = record.name
-    if short and " (" in name:
-        name = name.split(" (", 1)[0]
-    return name
-
-
-def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit) -> str:
-    """A drive's marketed size (decimal, as sold) and media, e.g. ``800 GB SSD``."""
-    record = catalog.find(drive_id)
-    if record is None:
-        return drive_id
-    marketed = getattr(record, "marketed_bytes", None)
-    size = fmt_capacity(marketed, CapacityUnit.TB).replace(".00 ", " ") if finite(marketed) else ""
-    rpm = getattr(record, "rpm", None)
-    return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
-
-
-def link_short_label(catalog: Catalog, link_type: str, ports: int) -> str:
-    """A compact link label: ``16Gb FC ×8``, ``6Gb SAS ×4``, ``10GbE ×2``."""
-    record = catalog.find(link_type)
-    speed = getattr(record, "speed_gbps", None)
-    speed_text = f"{speed:g}" if finite(speed) else ""
-    if link_type.startswith("fc-al"):
-        text = f"{speed_text}Gb FC-AL"
-    elif link_type.startswith("nvme-fc"):
-        text = f"{speed_text}Gb NVMe/FC"
-    elif link_type.startswith("fc"):
-        text = f"{speed_text}Gb FC"
-    elif link_type.startswith("iscsi") or getattr(record, "medium", "") == "Ethernet":
-        text = f"{speed_text}GbE"
-    elif link_type.startswith("sas"):
-        text = f"{speed_text}Gb SAS"
-    elif link_type.startswith("pcie"):
-        text = "PCIe NVMe"
-    else:
-        text = link_type
-    return f"{text} ×{ports}"
-
-
-def node_figures(node, catalog: Catalog, unit: CapacityUnit) -> list[str]:
-    """The key figures printed in a node's box (and the BOM's summary)."""
-    record = catalog.find(node.catalog_id)
-    if isinstance(node, HostNode):
-        lines = [f"{node.count} × {_name(catalog, node.catalog_id, short=True)}"]
-        if node.adapter:
-            lines.append(f"{node.adapters_per_host} × {_name(catalog, node.adapter, short=True)} per host")
-        return lines
-    if isinstance(node, SwitchNode):
-        if record is None:
-            return [node.catalog_id]
-        return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
-    if isinstance(node, ControllerNode):
-        nodes = node.nodes or getattr(record, "nodes", None)
-        software = node.software or getattr(record, "default_software", "")
-        family = getattr(record, "family", "")
-        platform = family if software in ("", family) else f"{family} {software}".strip()
-        first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
-        raid = RAID_NAMES.get(node.raid_type, node.raid_type)
-        if node.raid_group_size:
-            raid += f" (groups of {node.raid_group_size})"
-        if node.adp != "none":
-            raid += f", ADP {node.adp}"
-        return [x for x in (first, raid) if x]
-    if isinstance(node, ShelfNode):
-        return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
-    if isinstance(node, HciClusterNode):
-        lines = [
-            f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
-            f"{node.capacity_drives_per_group} capacity drives per group",
-            POLICY_NAMES.get(node.policy, node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
-        ]
-        return lines
-    if isinstance(node, CloudVmNode):
-        vm = getattr(record, "vm_size", node.catalog_id)
-        return [
-            f"{vm}, {'HA pair' if node.ha else 'single node'}",
-            f"{node.disk_count} × {_name(catalog, node.disk, short=True)}",
-            _name(catalog, node.licence, short=True),
-        ]
-    return []
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # Topology
 
 
+@dataclass(frozen=True)
+class _Box:
+    """One box of the topology drawing: a node, or (in the overview of a large design) a group of alike nodes."""
+
+    id: str
+    kind: str
+    label: str
+    figures: tuple[str, ...]
+    x: float
+    y: float
+
+
+MIN_LABELLED_SCALE = 0.55
+"""Below this scale a labelled diagram is unreadable: the report draws the grouped overview instead."""
+
+
 def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, width: float, max_height: float):
-    """The scenario's nodes (boxes with label and key figures) and links (lines with type and port count).
+    """The scenario's nodes (boxes with name and key figures) and links (lines with type and port count).
 
     Columns follow the I/O path (hosts, switches, storage, shelves); within a column, nodes keep their canvas
-    order. The drawing is scaled down (never up) to fit ``width`` x ``max_height`` points.
+    order. The drawing is scaled down (never up) to fit ``width`` x ``max_height`` points. When that would shrink
+    it below :data:`MIN_LABELLED_SCALE` (hundreds of nodes), it shows an overview instead: one box per kind and
+    model with its count, one line per pair of boxes and link type with the ports added up.
+
+    Returns (drawing, overview): overview is True when the grouped overview was drawn.
     """
-    nodes = list(scenario.nodes)
-    if not nodes:
+    if not scenario.nodes:
         drawing = _drawing(width, 40)
         drawing.add(String(0, 20, "The scenario has no nodes.", fontName=REGULAR, fontSize=9, fillColor=MUTED))
-        return drawing
+        return drawing, False
+    names = node_names(scenario.nodes, catalog)
+    boxes = [_Box(n.id, n.kind, names[n.id], tuple(node_figures(n, catalog, unit)), n.x, n.y) for n in scenario.nodes]
+    links = [(link.source, link.target, link_label(catalog, link.link_type, link.ports)) for link in scenario.links]
+    drawing = _layout(boxes, links, width, max_height, MIN_LABELLED_SCALE)
+    overview = drawing is None
+    if overview:
+        drawing = _layout(*_overview(scenario, catalog), width, max_height)
+    return drawing, overview
+
+
+def _overview(scenario: Scenario, catalog: Catalog) -> tuple[list[_Box], list[tuple[str, str, str]]]:
+    """Boxes of alike nodes (same kind and catalog model) with their count; links between them by type, ports
+    added up."""
+    group_of: dict[str, str] = {}
+    members: dict[str, list] = {}
+    for node in scenario.nodes:
+        key = f"{node.kind}|{node.catalog_id}"
+        group_of[node.id] = key
+        members.setdefault(key, []).append(node)
+    boxes = []
+    for key, nodes in members.items():
+        first = nodes[0]
+        label = f"{len(nodes):,} × {model_name(catalog, first.catalog_id, short=True)}"
+        boxes.append(_Box(key, first.kind, label, (), min(n.x for n in nodes), min(n.y for n in nodes)))
+    ports: dict[tuple[str, str, str], int] = {}
+    for link in scenario.links:
+        a, b = group_of.get(link.source), group_of.get(link.target)
+        if a is None or b is None or a == b:
+            continue
+        key = (a, b, link.link_type)
+        ports[key] = ports.get(key, 0) + link.ports
+    links = [(a, b, link_label(catalog, lt, count)) for (a, b, lt), count in ports.items()]
+    return boxes, links
+
+
+def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, max_height: float,
+            min_scale: float = 0.0):
+    """The drawing of these boxes and links, scaled down to fit; None when it would be scaled below
+    ``min_scale``."""
     layers = sorted({_LAYER.get(n.kind, 2) for n in nodes})
-    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y)) for layer in layers]
+    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y))
+               for layer in layers]
     ncols = len(columns)
     box_w = 112.0 if ncols <= 3 else 96.0
     gap_x = 84.0 if ncols <= 3 else 66.0
     # a link's type is written above its line and the port count below, on the longer horizontal segment of the
     # connector (78% of the gap): widen the gap so the widest type fits there without touching a box
-    widest = max([stringWidth(link_short_label(catalog, link.link_type, link.ports).rsplit(" ×", 1)[0], REGULAR,
-                              LINK_LABEL_SIZE) for link in scenario.links] or [0.0])
+    widest = max([stringWidth(text.rsplit(" ×", 1)[0], REGULAR, LINK_LABEL_SIZE) for _, _, text in links] or [0.0])
     gap_x = max(gap_x, (widest + 10.0) / 0.78)
     label_size, detail_size, pad, line_h = 8.0, 7.0, 5.0, 9.0
 
@@ -208,9 +154,9 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
         blocks = []
         for node in column:
             text: list[tuple[str, str, float]] = []
-            for line in simpleSplit(node.label or node.id, BOLD, label_size, box_w - 2 * pad):
+            for line in simpleSplit(node.label, BOLD, label_size, box_w - 2 * pad):
                 text.append((line, BOLD, label_size))
-            for figure in node_figures(node, catalog, unit):
+            for figure in node.figures:
                 for line in simpleSplit(figure, REGULAR, detail_size, box_w - 2 * pad):
                     text.append((line, REGULAR, detail_size))
             blocks.append((node, text, len(text) * line_h + 2 * pad + 4))
@@ -220,6 +166,9 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
             layouts[node.id] = (0, 0, box_w, height, text)
     natural_h = max(column_heights) + 24  # room for the kind captions
     natural_w = ncols * box_w + (ncols - 1) * gap_x
+    scale = min(1.0, width / natural_w, max_height / natural_h)
+    if scale < min_scale:
+        return None
 
     for ci, column in enumerate(columns):
         x = ci * (box_w + gap_x)
@@ -234,21 +183,20 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
     index = {n.id: ci for ci, column in enumerate(columns) for n in column}
     # fan-out / fan-in per node and direction decides where the shared "spine" of an elbow connector goes
     fan: dict[tuple[str, int], int] = {}
-    for link in scenario.links:
-        if link.source in index and link.target in index and index[link.source] != index[link.target]:
-            a, b = sorted((link.source, link.target), key=lambda i: index[i])
+    for source, target, _ in links:
+        if source in index and target in index and index[source] != index[target]:
+            a, b = sorted((source, target), key=lambda i: index[i])
             fan[(a, index[b])] = fan.get((a, index[b]), 0) + 1
             fan[(b, index[a])] = fan.get((b, index[a]), 0) + 1
     labels = []
-    for link in scenario.links:
-        if link.source not in layouts or link.target not in layouts:
+    for source, target, text in links:
+        if source not in layouts or target not in layouts:
             continue
-        a, b = link.source, link.target
+        a, b = source, target
         if index[a] > index[b]:
             a, b = b, a
         ax, ay, aw, ah, _ = layouts[a]
         bx, by, bw, bh, _ = layouts[b]
-        text = link_short_label(catalog, link.link_type, link.ports)
         if index[a] == index[b]:  # same column: connect bottom of the upper box to top of the lower one
             if ay < by:
                 (ax, ay, aw, ah), (bx, by, bw, bh) = (bx, by, bw, bh), (ax, ay, aw, ah)
@@ -303,7 +251,6 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
             group.add(String(x + pad, ty, line, fontName=font, fontSize=size, fillColor=INK))
             ty -= line_h
 
-    scale = min(1.0, width / natural_w, max_height / natural_h)
     group.scale(scale, scale)
     drawing = _drawing(width, natural_h * scale)
     group.translate((width / scale - natural_w) / 2, 0)
@@ -315,12 +262,13 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
 # Capacity waterfall
 
 
-def waterfall_drawing(rows: Sequence[tuple[str, float, float, str]], unit: CapacityUnit, width: float):
-    """A horizontal waterfall: one bar per row ``(name, start_bytes, end_bytes, kind)``.
+def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: float):
+    """A horizontal waterfall: one bar per ``models.present.WaterfallBar``, in order.
 
-    ``kind`` is ``total`` (a bar from zero), ``drop`` or ``gain`` (a floating bar from start to end), or ``flat``
-    (a step that changes nothing, drawn as a tick).
+    A ``total`` is a bar from zero, a ``drop`` or ``gain`` a floating bar from before to after, a ``flat`` step (it
+    changes nothing) a tick.
     """
+    rows = [(b.label, b.before, b.after, b.kind) for b in bars]
     label_w, value_w, bar_h, row_h = 150.0, 78.0, 11.0, 17.0
     widest = max([stringWidth(str(r[0]), REGULAR, 7.5) for r in rows] or [0.0])
     label_w = min(max(label_w, widest + 12.0), 0.38 * width)  # long step names are not cut where room allows

@@ -21,6 +21,7 @@ class SourcedNumber:
 
     @property
     def assumed(self) -> bool:
+        """True when the number is an assumption (its source starts with "assumed"), not a published value."""
         return is_assumption(self.source)
 
 

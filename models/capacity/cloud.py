@@ -17,6 +17,13 @@ from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: CloudDisk, where: str) -> Physical:
+    """The physical side (raw -> usable, bytes) of a Cloud Volumes ONTAP node on ``vm`` with ``licence`` and ``disk``.
+
+    Rules and sources in the module docstring: raw = disk_count x disk size (x2 for an HA pair), HA mirror, RAID0,
+    WAFL reserve 10 %, licence cap (TiB-based "TB"). ``where`` names the node in problems. Configuration errors
+    (too many disks for the VM, licence not offered, HA unsupported, a RAID type other than RAID0) do not raise:
+    they are returned in ``Physical.problems`` and the rules above are applied anyway.
+    """
     problems: list[str] = []
     notes: list[str] = []
     if node.disk_count > vm.max_data_disks:
@@ -26,7 +33,7 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     if node.ha and not vm.ha_supported:
         problems.append(f"{where}: {vm.vm_size} does not support an HA pair.")
     if node.raid_type not in ("raid0", "none"):
-        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID0 over cloud disks; {rules.RAID_LABEL.get(node.raid_type, node.raid_type)} is not available, RAID0 used.")
+        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID 0 over cloud disks; {rules.raid_label(node.raid_type)} is not available, RAID 0 used.")
     copies = 2 if node.ha else 1
     per_node = float(node.disk_count * disk.size_bytes)
     raw = per_node * copies

@@ -47,6 +47,13 @@ def _ratio(numerator: float, denominator: float) -> float:
 
 @dataclass(frozen=True)
 class EffectiveSide:
+    """What `effective_side` returns for one system: the usable -> effective steps and the figures behind them.
+
+    Bytes throughout; ratios are logical / physical and never NaN or inf (1.0 when a side is 0); effective_bytes =
+    usable x efficiency_ratio; months_until_full is None with no growth, 0 when already full (module docstring
+    gives the definitions and their source, seed 000 §1.3, §3.6).
+    """
+
     steps: tuple[CapacityStep, ...]
     detail: EfficiencyDetail
     notes: tuple[str, ...]

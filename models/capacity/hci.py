@@ -19,6 +19,13 @@ from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str) -> Physical:
+    """The physical side (raw -> usable, bytes) of a vSAN cluster of ``host`` nodes with ``capacity`` drives.
+
+    ``cache`` is the cache-tier drive (only named in a note; cache is not capacity), ``where`` names the node in
+    problems. Rules and sources in the module docstring (vSAN documentation; seed 002 checks them). Limits broken
+    (disk groups, devices per group, hosts for the policy, erasure coding or dedupe on hybrid) do not raise: they
+    are returned in ``Physical.problems``.
+    """
     problems: list[str] = []
     notes: list[str] = []
     policy = rules.VSAN_POLICIES[node.policy]

@@ -36,6 +36,10 @@ from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def even_split(total: int, parts: int) -> list[int]:
+    """``total`` split over ``parts`` as evenly as possible, larger shares first: even_split(5, 2) -> [3, 2].
+
+    Negative ``total`` counts as 0 and ``parts`` < 1 as 1, so the result always has max(parts, 1) items.
+    """
     base, extra = divmod(max(total, 0), max(parts, 1))
     return [base + 1 if i < extra else base for i in range(max(parts, 1))]
 
@@ -64,7 +68,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     software = node.software or controller.default_software or None
     raid = node.raid_type
     if raid not in rules.ONTAP_RAID_TYPES:
-        problems.append(f"{where}: ONTAP builds aggregates with RAID4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
+        problems.append(f"{where}: ONTAP builds aggregates with RAID 4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
         raid = "raid_dp"
     parity = rules.PARITY_PER_GROUP[raid]
     raid_label = rules.RAID_LABEL[raid]

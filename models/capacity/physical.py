@@ -16,6 +16,7 @@ def fmt(value: float) -> str:
 
 
 def plural(count: float, word: str) -> str:
+    """``count`` (formatted with ``g``) and ``word``, plural unless count is 1: "1 drive", "2 drives", "0.5 drives"."""
     return f"{count:g} {word}{'' if count == 1 else 's'}"
 
 
@@ -43,6 +44,7 @@ class GroupSet:
 
     @property
     def idle_bytes(self) -> float:
+        """Bytes of the members left out of the groups (``idle_members`` x ``member_bytes``), kept as spares."""
         return self.idle_members * self.member_bytes
 
 
@@ -89,6 +91,11 @@ class Waterfall:
     _inputs: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def deduct(self, name: str, amount: float, source: str, formula: str, inputs: dict[str, str] | None = None) -> None:
+        """Add ``amount`` bytes to the step ``name`` (created at first use, in that order).
+
+        The first call's ``source`` is kept; ``inputs`` are merged (later values win); each distinct ``formula`` is
+        kept, and the step shows them joined by "; " with the total when there are several.
+        """
         if name not in self._bytes:
             self._order.append(name)
             self._bytes[name] = 0.0

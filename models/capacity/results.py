@@ -182,4 +182,5 @@ class ScenarioCapacity:
     problems: tuple[str, ...] = ()
 
     def system(self, system_id: str) -> CapacityResult | None:
+        """The result of the system with node id ``system_id``, or None when no system has that id."""
         return next((s for s in self.systems if s.system_id == system_id), None)

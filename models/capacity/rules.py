@@ -32,16 +32,23 @@ CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation (public_facts.md: Cloud Vol
 
 RAID_LABEL = {
     "none": "no RAID",
-    "raid0": "RAID0",
-    "raid4": "RAID4",
+    "raid0": "RAID 0",
+    "raid1": "RAID 1",
+    "raid4": "RAID 4",
     "raid_dp": "RAID DP",
     "raid_tec": "RAID-TEC",
-    "raid5": "RAID5",
-    "raid6": "RAID6",
-    "raid10": "RAID10",
+    "raid5": "RAID 5",
+    "raid6": "RAID 6",
+    "raid10": "RAID 10",
     "ddp": "DDP",
 }
-"""RAID type -> the name the field uses."""
+"""RAID type -> the name the field uses (NetApp and SANtricity documentation write "RAID 5", "RAID DP",
+"RAID-TEC", "DDP"): the one table of RAID display names; ``models.present`` re-exports it for the views."""
+
+
+def raid_label(raid_type: str) -> str:
+    """The display name of a RAID type (``raid5`` -> ``RAID 5``); an unknown type reads as itself."""
+    return RAID_LABEL.get(raid_type, raid_type)
 
 PARITY_PER_GROUP = {"raid4": 1, "raid_dp": 2, "raid_tec": 3, "raid5": 1, "raid6": 2}
 """Parity members per RAID group (ONTAP documentation; SANtricity documentation for RAID 5/6)."""

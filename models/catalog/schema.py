@@ -41,7 +41,7 @@ class Sourced(BaseModel):
     1``) is documented by the schema itself and needs none.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     sources: dict[str, str] = Field(default_factory=dict)
 
@@ -85,13 +85,14 @@ class Entry(Sourced):
 
     @property
     def kind(self) -> str:
+        """The record's kind, its table name in the catalog TOML: "drive", "shelf", "controller", ... (``KIND``)."""
         return self.KIND
 
 
 class RaidGroupRule(BaseModel):
     """Default and maximum RAID group size (drives, parity included) for one RAID type."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     default: int = Field(ge=2)
     max: int = Field(ge=2)
@@ -218,6 +219,8 @@ class LinkType(Entry):
 
     KIND: ClassVar[str] = "link"
 
+    short_name: str = Field(default="", description="the type as a diagram labels a line, e.g. '16Gb FC'; "
+                                                  "'' = the name")
     medium: Literal["FC", "Ethernet", "SAS", "PCIe"]
     speed_gbps: float = Field(gt=0)
     payload_mbps: float = Field(gt=0, description="payload MB/s per port per direction")

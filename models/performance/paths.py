@@ -209,6 +209,7 @@ class WorkloadPath:
 
     @property
     def read_fraction(self) -> float:
+        """The workload's share of reads, 0..1 (``read_pct`` / 100)."""
         return self.workload.read_pct / 100.0
 
 

@@ -177,4 +177,5 @@ class ScenarioPerformance:
     notes: tuple[str, ...] = field(default_factory=tuple)
 
     def for_workload(self, workload_id: str) -> WorkloadPerformance | None:
+        """The prediction of the workload with id ``workload_id``, or None (unknown, disabled or not predicted)."""
         return next((w for w in self.workloads if w.workload_id == workload_id), None)

@@ -16,11 +16,14 @@ from models.units import CapacityUnit
 
 ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80)]
 
+MAX_BYTES = 2**63 - 1
+"""Largest byte count a workload field takes (8 EiB): what a project file's 64-bit integer columns can hold."""
+
 
 class Record(BaseModel):
-    """Base of every project record: frozen, no unknown fields."""
+    """Base of every project record: frozen, no unknown fields, every float finite (nan and inf are refused)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False)
 
     def with_changes(self, **changes: Any):
         """A validated copy with some fields changed.
@@ -156,7 +159,7 @@ class SnapshotSchedule(Record):
     """Snapshot copies taken every ``interval_h`` hours, kept ``retention_h`` hours; ``change_pct_per_h`` of
     the data is overwritten each hour."""
 
-    interval_h: float = Field(gt=0, le=24 * 366)
+    interval_h: float = Field(ge=1 / 60, le=24 * 366, description="at least a minute (cron-style schedules)")
     retention_h: float = Field(gt=0, le=24 * 366 * 10)
     change_pct_per_h: float = Field(ge=0, le=100)
 
@@ -178,19 +181,16 @@ class Workload(Record):
     slo_ms: float = Field(default=1.0, gt=0, le=10_000)
     concurrency: int = Field(default=256, ge=1, le=100_000, description="max outstanding I/Os (closed ramp)")
     think_time_ms: float = Field(default=0.0, ge=0)
-    dataset_bytes: int = Field(default=0, ge=0)
-    working_set_bytes: int | None = Field(default=None, ge=0, description="None = the whole dataset")
-    provisioned_bytes: int | None = Field(default=None, ge=0, description="thin-provisioned size; None = dataset")
+    dataset_bytes: int = Field(default=0, ge=0, le=MAX_BYTES)
+    working_set_bytes: int | None = Field(default=None, ge=0, le=MAX_BYTES, description="None = the whole dataset")
+    provisioned_bytes: int | None = Field(default=None, ge=0, le=MAX_BYTES,
+                                          description="thin-provisioned size; None = dataset")
     compression_ratio: float = Field(default=1.0, ge=1.0, le=100)
     compaction_ratio: float = Field(default=1.0, ge=1.0, le=100)
     dedupe_ratio: float = Field(default=1.0, ge=1.0, le=100)
     snapshots: SnapshotSchedule | None = None
     clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
     growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
-
-    @property
-    def write_pct(self) -> float:
-        return 100.0 - self.read_pct
 
 
 class Scenario(Record):
@@ -216,12 +216,15 @@ class Scenario(Record):
         return next((n for n in self.nodes if n.id == node_id), None)
 
     def workload(self, workload_id: str) -> Workload | None:
+        """The workload with this id, or None."""
         return next((w for w in self.workloads if w.id == workload_id), None)
 
     def links_of(self, node_id: str) -> list[Link]:
+        """The links with ``node_id`` at either end, in scenario order."""
         return [link for link in self.links if node_id in (link.source, link.target)]
 
     def neighbours(self, node_id: str) -> list[str]:
+        """The ids of the nodes linked to ``node_id``, one per link (a node linked twice appears twice)."""
         return [link.target if link.source == node_id else link.source for link in self.links_of(node_id)]
 
 
@@ -277,6 +280,7 @@ class Project(Record):
         return next(s for s in self.scenarios if s.name == self.active_scenario)
 
     def scenario_named(self, name: str) -> Scenario:
+        """The scenario called ``name``. Raises KeyError naming it when the project has none."""
         for scenario in self.scenarios:
             if scenario.name == name:
                 return scenario

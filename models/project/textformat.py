@@ -19,8 +19,49 @@ FORMAT_NAME = "storplan-project"
 FORMAT_VERSION = 1
 
 
+MAX_TOML_BYTES = 64 * 1024 * 1024
+"""Largest project text read (a 10,000-node project is a few MB)."""
+
+MAX_NESTING = 32
+"""Deepest nesting of tables and arrays accepted (a project needs 6: catalog > kind > record > profile > ...)."""
+
+
 class ProjectFormatError(ValueError):
     """A project file cannot be read; the message names the file and what is wrong where."""
+
+
+def _nesting_depth(value: Any, limit: int) -> int:
+    """How deeply tables and arrays nest in ``value`` (counting stops just past ``limit``); no recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > limit:
+                return deepest
+            stack.extend((child, depth) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
+
+
+def _parse_toml(text: str, origin: str) -> dict[str, Any]:
+    if len(text) > MAX_TOML_BYTES:
+        raise ProjectFormatError(
+            f"{origin}: too large for a project ({len(text):,} characters; the limit is {MAX_TOML_BYTES:,})"
+        )
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProjectFormatError(f"{origin}: not valid TOML: {exc}") from exc
+    except RecursionError:
+        data = None
+    if data is None or _nesting_depth(data, MAX_NESTING) > MAX_NESTING:
+        raise ProjectFormatError(
+            f"{origin}: arrays or tables are nested too deeply (more than {MAX_NESTING} levels); a project never "
+            "nests that deep"
+        )
+    return data
 
 
 def describe_validation_error(error: ValidationError, data: dict[str, Any] | None = None) -> str:
@@ -108,23 +149,33 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
     try:
         return Project.model_validate(model_data)
     except ValidationError as exc:
-        raise ProjectFormatError(f"{origin}:\n{describe_validation_error(exc, model_data)}") from exc
+        problems = describe_validation_error(exc, model_data)
+        if "\n" not in problems:
+            raise ProjectFormatError(f"{origin}: {problems}") from exc
+        raise ProjectFormatError(f"{origin}: {problems.count(chr(10)) + 1} problems:\n{problems}") from exc
 
 
 def loads(text: str, origin: str = "project") -> Project:
-    """Parse project TOML text. Raises ProjectFormatError (with line and column for TOML syntax errors)."""
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise ProjectFormatError(f"{origin}: not valid TOML: {exc}") from exc
-    return project_from_dict(data, origin)
+    """Parse project TOML text.
+
+    Raises:
+        ProjectFormatError: not TOML (with line and column), over :data:`MAX_TOML_BYTES`, nested deeper than
+            :data:`MAX_NESTING`, or not a valid project (every problem by place).
+    """
+    return project_from_dict(_parse_toml(text, origin), origin)
 
 
 def load(path: Path | str) -> Project:
     """Read a project TOML file. Raises ProjectFormatError naming the file."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if path.exists() and not path.is_file():
+            raise ProjectFormatError(f"{path}: not a project file (a folder, a pipe or a device)")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_TOML_BYTES + 1)
+        if len(raw) > MAX_TOML_BYTES:
+            raise ProjectFormatError(f"{path}: too large for a project (over {MAX_TOML_BYTES:,} bytes)")
+        text = raw.decode("utf-8")
     except OSError as exc:
         raise ProjectFormatError(f"{path}: cannot read: {exc.strerror or exc}") from exc
     except UnicodeDecodeError as exc:

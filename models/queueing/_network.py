@@ -38,6 +38,12 @@ class Net:
 
 
 def check_stations(stations: Sequence[Station]) -> tuple[Station, ...]:
+    """Validate a station list and return it as a tuple.
+
+    ``stations``: a sequence (not a single `Station`) of at least one `Station`, names unique.
+    Raises ValueError naming the offending item: a single Station, a non-sequence, an empty
+    sequence, a non-Station member or a duplicate station name.
+    """
     if isinstance(stations, Station):
         raise ValueError("stations must be a sequence of Station, not a single Station")
     try:
@@ -57,6 +63,11 @@ def check_stations(stations: Sequence[Station]) -> tuple[Station, ...]:
 
 
 def real(name: str, value: object, *, allow_zero: bool = True) -> float:
+    """``value`` as a finite float >= 0 (> 0 when ``allow_zero`` is False).
+
+    ``name`` is the argument's name used in the message. Raises ValueError for bools, non-reals,
+    nan/inf and values below the bound. Units are the caller's (seconds, jobs/s, ...).
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a real number, got {value!r}")
     v = float(value)
@@ -68,6 +79,10 @@ def real(name: str, value: object, *, allow_zero: bool = True) -> float:
 
 
 def integer(name: str, value: object, minimum: int) -> int:
+    """``value`` as an int >= ``minimum``; ``name`` is used in the message.
+
+    Raises ValueError for bools, non-integers and values below ``minimum``.
+    """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise ValueError(f"{name} must be an integer >= {minimum}, got {value!r}")
     if int(value) < minimum:
@@ -101,6 +116,13 @@ def per_class_values(spec: object, classes: tuple[str, ...], what: str) -> np.nd
 
 
 def build_net(stations: Sequence[Station], classes: tuple[str, ...], multiclass: bool) -> Net:
+    """Array view (`Net`) of ``stations`` for the workload classes ``classes``.
+
+    Fills the demand matrix D[k, r] in seconds (K stations x R classes; a float demand applies to
+    every class), server counts c[k] and the delay mask. ``multiclass`` says whether the workload
+    was given per class (it only changes the error wording). Raises ValueError from
+    `check_stations`, or when a station's per-class demand names a class the workload lacks.
+    """
     st = check_stations(stations)
     K, R = len(st), len(classes)
     demand = np.zeros((K, R))

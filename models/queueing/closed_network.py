@@ -14,7 +14,7 @@ import numpy as np
 
 from ._network import Net, assemble, build_net, integer, per_class_values, workload
 from .mva_approx import approx_multi, approx_single
-from .mva_exact import exact_single
+from .mva_exact import empty_network, exact_single
 from .mva_multiclass import exact_multi
 from .results import NetworkResult
 from .station import Station
@@ -24,17 +24,17 @@ __all__ = ["solve_closed", "closed_curve", "ClosedCurve", "METHODS"]
 METHODS = ("exact", "schweitzer", "linearizer")
 
 
-def _prepare(stations, population, think_time_s):
+def _prepare(stations, population, think_time_s, minimum: int = 0):
     classes, raw, multi = workload(population, "population", "int")
     pops = np.array(
-        [integer(f"population[{c!r}]" if multi else "population", v, 1) for c, v in zip(classes, raw)],
+        [integer(f"population[{c!r}]" if multi else "population", v, minimum) for c, v in zip(classes, raw)],
         dtype=np.int64,
     )
     Z = per_class_values(think_time_s, classes, "think_time_s")
     net = build_net(stations, classes, multi)
     total = Z + net.demand.sum(axis=0)
     for r, cname in enumerate(classes):
-        if total[r] <= 0.0:
+        if total[r] <= 0.0 and pops[r] > 0:
             raise ValueError(
                 f"class {cname!r}: total demand plus think time is 0, so its throughput would be infinite"
             )
@@ -51,8 +51,11 @@ def solve_closed(
 
     Args:
         stations: non-empty sequence of `Station` with unique names.
-        population: number of jobs, an int >= 1 (single class "default") or a
-            mapping class -> int >= 1 (several classes).
+        population: number of jobs, an int >= 0 (single class "default") or a
+            mapping class -> int >= 0 (several classes). A class with no jobs
+            has throughput 0, queue lengths and utilisations 0, and the
+            residence times its first job would see (arrival theorem; at total
+            population 0 that is the demand D: see `mva_exact.empty_network`).
         think_time_s: think time Z in seconds (>= 0), a float (every class) or
             a mapping class -> seconds (missing classes: 0).
         method: "exact" (single class: MVA with exact load-dependent
@@ -67,7 +70,7 @@ def solve_closed(
         sum(queue lengths) + X Z = N (Little's law).
 
     Raises:
-        ValueError: invalid stations, population (< 1, not an int), think
+        ValueError: invalid stations, population (< 0, not an int), think
             time, unknown method or classes, a class with zero demand and zero
             think time, or an exact multi-class lattice that is too large.
     """
@@ -76,7 +79,12 @@ def solve_closed(
     net, pops, Z = _prepare(stations, population, think_time_s)
     D, c, delay = net.demand, net.servers, net.delay
     converged = True
-    if not net.multiclass:
+    if not pops.any():
+        Xr, Rkr = empty_network(D)
+        name = "exact-mva" if method == "exact" else method
+    elif net.multiclass and not pops.all():
+        Xr, Rkr, converged, name = _with_absent_classes(D, c, delay, Z, pops, method)
+    elif not net.multiclass:
         N = int(pops[0])
         if method == "exact":
             X, R, name = exact_single(D[:, 0], c, delay, float(Z[0]), N)
@@ -86,17 +94,41 @@ def solve_closed(
             Xr, Rkr = np.array([x]), r[:, None]
             name = method + ("+seidmann" if used else "")
     else:
-        if method == "exact":
-            Xr, Rkr = exact_multi(D, c, delay, Z, pops)
-            name = "exact-mva"
-        else:
-            Xr, Rkr, converged, used = approx_multi(D, c, delay, Z, pops, method)
-            name = method + ("+seidmann" if used else "")
+        Xr, Rkr, converged, name = _multi(D, c, delay, Z, pops, method)
     Qkr = Xr[None, :] * Rkr
     return assemble(
         net, X=Xr, Rkr=Rkr, Qkr=Qkr, class_resp=Rkr.sum(axis=0), stable=True, method=name,
         converged=bool(converged), population=int(pops.sum()), arrival_rate=None,
     )
+
+
+def _multi(D, c, delay, Z, pops, method):
+    if method == "exact":
+        X, R = exact_multi(D, c, delay, Z, pops)
+        return X, R, True, "exact-mva"
+    X, R, converged, used = approx_multi(D, c, delay, Z, pops, method)
+    return X, R, converged, method + ("+seidmann" if used else "")
+
+
+def _with_absent_classes(D, c, delay, Z, pops, method):
+    """Several classes, some with population 0: those have X_r = 0 (so Q and U of theirs are 0) and the
+    residence times their first job would see (arrival theorem: the network at the other classes' populations,
+    i.e. class r's values at population n + e_r); the other classes are solved without them."""
+    present = pops > 0
+    X = np.zeros(len(pops))
+    R = np.zeros(D.shape)
+    Xp, Rp, converged, name = _multi(D[:, present], c, delay, Z[present], pops[present], method)
+    X[present], R[:, present] = Xp, Rp
+    for r in np.flatnonzero(~present):
+        if Z[r] + D[:, r].sum() <= 0.0:
+            continue  # nothing to visit: its residence times are its demands, 0
+        sub = present.copy()
+        sub[r] = True
+        one = np.where(np.arange(len(pops)) == r, 1, pops)[sub]
+        _x, Rs, ok, _name = _multi(D[:, sub], c, delay, Z[sub], one, method)
+        R[:, r] = Rs[:, int(np.flatnonzero(np.flatnonzero(sub) == r)[0])]
+        converged = converged and ok
+    return X, R, converged, name
 
 
 class ClosedCurve(Sequence[NetworkResult]):
@@ -181,6 +213,6 @@ def closed_curve(
     """
     if isinstance(max_population, Mapping) or isinstance(think_time_s, Mapping):
         raise ValueError("closed_curve is single-class: max_population must be an int and think_time_s a float")
-    net, pops, Z = _prepare(stations, max_population, think_time_s)
+    net, pops, Z = _prepare(stations, max_population, think_time_s, minimum=1)
     X, R, name = exact_single(net.demand[:, 0], net.servers, net.delay, float(Z[0]), int(pops[0]))
     return ClosedCurve(net, X, R, float(Z[0]), name)

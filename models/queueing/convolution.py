@@ -77,6 +77,11 @@ def log_h(Dq: np.ndarray, Zt: float, N: int) -> np.ndarray:
 
 
 def log_f(D: float, c: int, N: int) -> np.ndarray:
+    """log f(j) for j = 0..N of a ``c``-server station with demand ``D`` seconds: shape (N + 1,).
+
+    f(j) = D^j / prod_{i=1..j} min(i, c) (the per-station factor of the module docstring;
+    Buzen 1973, Lazowska et al. 1984 QSP ch. 8); f(0) = 1, so log f(0) = 0. ``D`` must be > 0.
+    """
     j = np.arange(1, N + 1)
     out = np.zeros(N + 1)
     out[1:] = np.cumsum(np.log(D) - np.log(np.minimum(j, c)))

@@ -40,7 +40,7 @@ import numpy as np
 
 from .convolution import solve_ld_convolution
 
-__all__ = ["exact_single", "MAX_SUBSET_LD"]
+__all__ = ["exact_single", "empty_network", "MAX_SUBSET_LD"]
 
 #: Largest number of multi-server stations handled by the subset-vectorised MVA.
 MAX_SUBSET_LD = 8
@@ -53,13 +53,18 @@ def exact_single(
 
     Args:
         D: (K,) demands in seconds (>= 0); c: (K,) servers; delay: (K,) bool;
-        Z: think time in seconds; N: population >= 1. Z + sum(D) must be > 0.
+        Z: think time in seconds; N: population >= 0 (0: empty arrays, there
+        is no n in 1..0). Z + sum(D) must be > 0.
 
     Returns:
         (X, R, method): X (N,) throughput (jobs/s) for n = 1..N; R (N, K)
         residence times (s); method "exact-mva" or "exact-convolution".
+        The empty network (n = 0) has X = 0 and Q = 0 by definition; see
+        :func:`empty_network`.
     """
     K = len(D)
+    if N <= 0:
+        return np.empty(0), np.empty((0, K)), "exact-mva"
     delay_like = delay | (D == 0.0) | (c >= N)
     single = ~delay_like & (c == 1)
     ld = ~delay_like & (c > 1)
@@ -97,6 +102,25 @@ def exact_single(
         Qs = Xc[n] * Rs
         R[n, si] = Rs
     return X, R, "exact-convolution"
+
+
+def empty_network(D: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The closed network at population 0: (X, R) with X = 0 for every class and R = D.
+
+    No job circulates, so throughput, queue lengths (Q = X R) and utilisations (U = X D / c) are 0. The residence
+    times are those a first job would see on arrival (arrival theorem at n = 0: an empty network, R_k = D_k, the
+    MVA recursion's start Q_k(0) = 0; Lazowska et al. 1984 QSP ch. 6), so a curve from n = 0 starts at the
+    no-load latency.
+
+    Args:
+        D: (K,) or (K, R) demands (s).
+
+    Returns:
+        (X, R): X of shape (R,) (1 for a (K,) input) all 0; R a float copy of D shaped (K, R).
+    """
+    D2 = np.asarray(D, dtype=float)
+    D2 = D2[:, None] if D2.ndim == 1 else D2
+    return np.zeros(D2.shape[1]), D2.copy()
 
 
 def _ld_subset_mva(Ds, Zt, Dl, cl, N, X, R, si, li) -> None:

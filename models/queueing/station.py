@@ -88,11 +88,6 @@ class Station:
         key = tuple(sorted(d.items())) if isinstance(d, Mapping) else d
         return hash((self.name, key, self.servers, self.delay))
 
-    @property
-    def is_multiclass(self) -> bool:
-        """True when ``demand_s`` is a per-class mapping."""
-        return isinstance(self.demand_s, Mapping)
-
     def demand_for(self, job_class: str) -> float:
         """Demand in seconds of ``job_class`` here (0 for a class absent from a mapping)."""
         if isinstance(self.demand_s, Mapping):

@@ -12,29 +12,49 @@ Typical use by the app::
     lock = ProjectLock(path); lock.acquire()     # unless opened.read_only
     catalog = pinned_catalog(opened.catalog_snapshot, bundled_catalog())
     ...
-    save_project(project, path, catalog=catalog, calibration=opened.calibration)
+    saved = save_project_tracked(project, path, catalog=catalog, calibration=opened.calibration,
+                                 expected_fingerprint=opened.fingerprint)   # FileChangedOnDiskError: offer
+    # Save As, or overwrite with force=True; keep saved.fingerprint for the next save
     recovery.clear_for(path)
 """
 
-from .files import installed_app_version, is_sqlite_file, open_project, save_project
+from .files import (
+    SavedProject,
+    installed_app_version,
+    is_sqlite_file,
+    open_project,
+    save_project,
+    save_project_tracked,
+)
 from .lock import LockInfo, ProjectLock, read_lock
-from .records import Calibration, CalibrationPoint, OpenedProject, SnapshotEntry, StoreError
+from .records import (
+    Calibration,
+    CalibrationPoint,
+    FileChangedOnDiskError,
+    FileFingerprint,
+    OpenedProject,
+    SnapshotEntry,
+    StoreError,
+)
 from .recovery import RecoveryItem, RecoveryStore
 from .schema import APPLICATION_ID, SCHEMA_VERSION
 from .snapshot import PinnedCatalog, catalog_updates, pinned_catalog, snapshot_catalog, unusable_snapshot_entries
-from .textio import export_toml, import_toml, load_any
+from .textio import export_toml, import_toml, is_storplan_path, load_any
 
 __all__ = [
     "APPLICATION_ID",
     "SCHEMA_VERSION",
     "Calibration",
     "CalibrationPoint",
+    "FileChangedOnDiskError",
+    "FileFingerprint",
     "LockInfo",
     "OpenedProject",
     "PinnedCatalog",
     "ProjectLock",
     "RecoveryItem",
     "RecoveryStore",
+    "SavedProject",
     "SnapshotEntry",
     "StoreError",
     "catalog_updates",
@@ -42,11 +62,13 @@ __all__ = [
     "import_toml",
     "installed_app_version",
     "is_sqlite_file",
+    "is_storplan_path",
     "load_any",
     "open_project",
     "pinned_catalog",
     "read_lock",
     "save_project",
+    "save_project_tracked",
     "snapshot_catalog",
     "unusable_snapshot_entries",
 ]

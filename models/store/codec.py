@@ -53,10 +53,18 @@ def _json_hook(obj: dict[str, Any]) -> Any:
 
 
 def to_json(value: Any) -> str:
+    """Compact JSON text of ``value`` (non-ASCII kept); datetime, date and time values are tagged for `from_json`.
+
+    Raises TypeError naming the type of any other value JSON cannot hold.
+    """
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_json_default)
 
 
 def from_json(text: str) -> Any:
+    """The value of JSON text written by `to_json`, with tagged datetime, date and time values restored.
+
+    Raises json.JSONDecodeError (a ValueError) for text that is not JSON.
+    """
     return json.loads(text, object_hook=_json_hook)
 
 
@@ -89,6 +97,7 @@ def _workload_row(scenario_id: int, position: int, w: Workload) -> tuple:
 
 
 def write_nodes(conn: sqlite3.Connection, rows: list[tuple]) -> None:
+    """Insert ``node`` table rows: (scenario id, position, id, kind, catalog id, label, x, y, JSON params) each."""
     conn.executemany("INSERT INTO node VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
@@ -156,6 +165,10 @@ def write_project(
 
 
 def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:
+    """The single ``meta`` row (project info, app and catalog versions, active scenario, saved_at) as a dict.
+
+    Raises LookupError when the row is missing.
+    """
     conn.row_factory = sqlite3.Row
     try:
         row = conn.execute("SELECT * FROM meta WHERE id = 1").fetchone()
@@ -222,11 +235,10 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     try:
         project = Project.model_validate(data)
     except ValidationError as exc:
-        raise StoreError(
-            f"{origin}: the project in this file is not valid:\n{describe_validation_error(exc, data)}",
-            origin,
-            "invalid",
-        ) from exc
+        problems = describe_validation_error(exc, data)
+        joiner = "\n" if "\n" in problems else " "
+        message = f"{origin}: the project in this file is not valid:{joiner}{problems}"
+        raise StoreError(message, origin, "invalid") from exc
     snapshot = {
         entry_id: SnapshotEntry(entry_id, kind, version, from_json(record))
         for entry_id, kind, version, record in conn.execute(

@@ -21,6 +21,7 @@ import sqlite3
 import struct
 import time
 import tomllib
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -29,14 +30,18 @@ from models.project.model import Project
 
 from . import codec
 from .lock import held_by_other
-from .records import Calibration, OpenedProject, SnapshotEntry, StoreError
-from .schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate
+from .records import Calibration, FileChangedOnDiskError, FileFingerprint, OpenedProject, SnapshotEntry, StoreError
+from .schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate, schema_problems
 from .snapshot import snapshot_catalog
 
 TEMP_SUFFIX = ".saving"
 _STALE_TEMP_SECONDS = 3600
 _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _READ_ONLY_ERRNOS = {errno.EACCES, errno.EPERM, errno.EROFS}
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+
+MAX_PROJECT_BYTES = 2**30
+"""Largest ``.storplan`` file opened (1 GiB; a 10,000-node project is a few MB)."""
 
 
 def installed_app_version() -> str:
@@ -52,6 +57,8 @@ def installed_app_version() -> str:
 def is_sqlite_file(path: Path | str) -> bool:
     """True when the file starts with the SQLite header (``"SQLite format 3\\0"``)."""
     try:
+        if not os.path.isfile(path):  # never open a pipe or a device: it could block for ever
+            return False
         with open(path, "rb") as fh:
             return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
@@ -188,6 +195,25 @@ def write_database(
         conn.close()
 
 
+@dataclass(frozen=True)
+class SavedProject:
+    """Where :func:`save_project_tracked` wrote, and the written file's fingerprint (the next save's expectation)."""
+
+    path: Path
+    fingerprint: FileFingerprint
+
+
+def _check_unchanged(path: Path, expected: FileFingerprint | None) -> None:
+    if expected is None:
+        return
+    try:
+        current = FileFingerprint.of(path)
+    except OSError:
+        return  # unreadable now: the save itself reports why it cannot write
+    if current is not None and not expected.same_content(current):
+        raise FileChangedOnDiskError(path, expected, current)
+
+
 def save_project(
     project: Project,
     path: Path | str,
@@ -197,6 +223,8 @@ def save_project(
     calibration: Calibration | None = None,
     respect_lock: bool = True,
     busy_timeout: float = 2.0,
+    expected_fingerprint: FileFingerprint | None = None,
+    force: bool = False,
 ) -> Path:
     """Save a project to a ``.storplan`` file, atomically.
 
@@ -210,15 +238,45 @@ def save_project(
         calibration: calibration data to store. None stores none: pass ``opened.calibration`` back to keep it.
         respect_lock: refuse when another live StorPlan holds the project's lock (:class:`ProjectLock`).
         busy_timeout: seconds to wait for another program that is writing to the target at the moment.
+        expected_fingerprint: the file as this StorPlan opened or last saved it (``OpenedProject.fingerprint``,
+            ``SavedProject.fingerprint``). When the file on disk now has other content, the save is refused with
+            :class:`FileChangedOnDiskError` (checked before writing and again just before the file is replaced).
+            None: no check (a new file, Save As).
+        force: overwrite even when the file changed on disk (the user chose to overwrite).
 
     Returns:
-        The path written (symlinks resolved).
+        The path written (symlinks resolved). :func:`save_project_tracked` also returns the new fingerprint.
 
     Raises:
+        FileChangedOnDiskError: (``reason`` ``"changed_on_disk"``) see ``expected_fingerprint``.
         StoreError: ``reason`` ``"read_only"`` (folder/medium/file not writable), ``"disk_full"``, ``"locked"``
             (another StorPlan has it open, or a program is writing to it), ``"not_found"`` (no such folder),
             ``"invalid"`` (a value cannot be stored) or ``"io"``. In every case the previous file is unchanged and
             the temporary file is removed.
+    """
+    return save_project_tracked(
+        project, path, catalog=catalog, app_version=app_version, calibration=calibration,
+        respect_lock=respect_lock, busy_timeout=busy_timeout, expected_fingerprint=expected_fingerprint, force=force,
+    ).path  # fmt: skip
+
+
+def save_project_tracked(
+    project: Project,
+    path: Path | str,
+    *,
+    catalog: Catalog | None = None,
+    app_version: str | None = None,
+    calibration: Calibration | None = None,
+    respect_lock: bool = True,
+    busy_timeout: float = 2.0,
+    expected_fingerprint: FileFingerprint | None = None,
+    force: bool = False,
+) -> SavedProject:
+    """:func:`save_project`, returning the path and the fingerprint of the file as written.
+
+    Keep ``SavedProject.fingerprint`` and pass it as ``expected_fingerprint`` to the next save of this file: the
+    fingerprint is taken from the temporary file before it is renamed onto the target, so a write by someone
+    else right after the rename is still noticed. Arguments and errors as :func:`save_project`.
     """
     path = Path(os.path.realpath(path))
     if respect_lock and (holder := held_by_other(path)) is not None:
@@ -235,6 +293,8 @@ def save_project(
             path,
             "read_only",
         )
+    expected = None if force else expected_fingerprint
+    _check_unchanged(path, expected)
     if path.exists():
         _probe_not_being_written(path, busy_timeout)
 
@@ -265,6 +325,9 @@ def save_project(
             except OSError:
                 pass
         _fsync_path(tmp)
+        written = FileFingerprint.of(tmp)
+        assert written is not None
+        _check_unchanged(path, expected)  # again, as late as possible: the window left is one rename
         os.replace(tmp, path)
         tmp = None
         try:
@@ -281,7 +344,7 @@ def save_project(
             raise
         raise _save_error(exc, path) from exc
     _remove_stale_temps(path.parent, path.name)
-    return path
+    return SavedProject(path, written)
 
 
 def _create_temp(path: Path) -> Path:
@@ -289,7 +352,7 @@ def _create_temp(path: Path) -> Path:
     for _attempt in range(100):
         tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
         try:
-            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))
+            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666))
         except FileExistsError:
             continue
         return tmp
@@ -301,9 +364,10 @@ def _create_temp(path: Path) -> Path:
 
 def _looks_like_toml(head: bytes, path: Path) -> bool:
     try:
-        text = path.read_text(encoding="utf-8") if len(head) < 4096 else path.read_bytes()[:1 << 20].decode("utf-8")
+        with open(path, "rb") as fh:  # at most 1 MiB: a huge file is judged by its first bytes
+            text = fh.read(1 << 20).decode("utf-8")
         tomllib.loads(text)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+    except (OSError, ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
         return head.lstrip().startswith((b"format", b"[project]", b"#"))
     return True
 
@@ -311,6 +375,8 @@ def _looks_like_toml(head: bytes, path: Path) -> bool:
 def _check_header(path: Path) -> None:
     """Recognise non-StorPlan files before SQLite sees them (SQLite treats an empty file as an empty database)."""
     try:
+        if path.exists() and not path.is_dir() and not path.is_file():
+            raise StoreError(f"{path} is not a StorPlan project (it is a pipe or a device).", path, "not_storplan")
         with open(path, "rb") as fh:
             head = fh.read(100)
     except FileNotFoundError:
@@ -329,9 +395,24 @@ def _check_header(path: Path) -> None:
                 path,
                 "not_storplan",
             )
+        if len(head) == 100 and struct.unpack(">I", head[68:72])[0] == APPLICATION_ID:
+            raise StoreError(
+                f"{path} is damaged: its first bytes (the SQLite header) were overwritten, so it is not an SQLite "
+                "database any more. Open a backup or a recovery copy.",
+                path,
+                "corrupt",
+            )
         raise StoreError(f"{path} is not a StorPlan project (it is not an SQLite database).", path, "not_storplan")
     if len(head) < 100:
         raise StoreError(f"{path} is damaged: it is truncated ({len(head)} bytes).", path, "corrupt")
+    size = path.stat().st_size
+    if size > MAX_PROJECT_BYTES:
+        raise StoreError(
+            f"{path} is {size / 2**30:,.1f} GiB, larger than any project StorPlan writes "
+            f"({MAX_PROJECT_BYTES // 2**30} GiB at most; 10,000 nodes take a few MB): it is damaged or not a project.",
+            path,
+            "corrupt",
+        )
     (app_id,) = struct.unpack(">I", head[68:72])
     if app_id != APPLICATION_ID:
         raise StoreError(
@@ -355,11 +436,23 @@ def _check_size(path: Path, head: bytes) -> None:
         )
 
 
-def _newer_message(path: Path, conn: sqlite3.Connection, version: int) -> str:
+def _newer_message(path: Path, conn: sqlite3.Connection | None, version: int) -> str:
+    """Says which StorPlan wrote a newer file; the app version is read only from a real ``meta`` table with that
+    column (never from a view, which could run for ever), and ``conn`` None (a schema this SQLite cannot parse)
+    leaves it out."""
+    saved_by = ""
     try:
-        saved_by = f" (saved by StorPlan {codec.read_meta(conn)['app_version']})"
-    except Exception:
-        saved_by = ""
+        if conn is None:
+            raise sqlite3.DatabaseError("no schema")
+        kind = conn.execute("SELECT type, sql FROM sqlite_master WHERE name = 'meta'").fetchone()
+        plain_table = kind is not None and kind[0] == "table" and "VIRTUAL" not in str(kind[1]).upper()
+        columns = [row[0] for row in conn.execute("SELECT name FROM pragma_table_info('meta')")] if plain_table else []
+        if "app_version" in columns:
+            row = conn.execute("SELECT app_version FROM meta LIMIT 1").fetchone()
+            if row is not None and isinstance(row[0], str) and len(row[0]) <= 40:
+                saved_by = f" (saved by StorPlan {row[0]})"
+    except sqlite3.Error:
+        pass
     return (
         f"{path} was written by StorPlan schema version {version}{saved_by}; this StorPlan reads up to "
         f"{SCHEMA_VERSION}. Open it with a newer StorPlan."
@@ -376,22 +469,115 @@ def is_read_only(path: Path) -> bool:
     return not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK | os.X_OK))
 
 
-def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_locked: bool = False) -> OpenedProject:
+OPEN_TIME_BUDGET_S = 20.0
+"""Longest an open may spend inside SQLite (a 10,000-node project reads in well under a second)."""
+
+MAX_VALUE_BYTES = 32 * 1024 * 1024
+"""Longest text value (or row) an open accepts; StorPlan never writes one this long."""
+
+_READ_LIMITS = {
+    "SQLITE_LIMIT_LENGTH": MAX_VALUE_BYTES,
+    "SQLITE_LIMIT_SQL_LENGTH": 100_000,
+    "SQLITE_LIMIT_COLUMN": 100,
+    "SQLITE_LIMIT_EXPR_DEPTH": 50,
+    "SQLITE_LIMIT_COMPOUND_SELECT": 4,
+    "SQLITE_LIMIT_VDBE_OP": 50_000,
+    "SQLITE_LIMIT_FUNCTION_ARG": 8,
+    "SQLITE_LIMIT_ATTACHED": 0,
+    "SQLITE_LIMIT_LIKE_PATTERN_LENGTH": 100,
+    "SQLITE_LIMIT_VARIABLE_NUMBER": 100,
+    "SQLITE_LIMIT_TRIGGER_DEPTH": 1,
+}
+"""SQLite limits on a connection that reads a project file (far above what StorPlan writes or queries)."""
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def _guard(conn: sqlite3.Connection, budget_s: float, *, untrusted: bool = True) -> None:
+    """Limits and a time budget for a connection reading a file that may be hostile.
+
+    Every query on ``conn`` is interrupted (``sqlite3.OperationalError: interrupted``) once ``budget_s`` seconds
+    have passed since this call; :func:`_open_error` turns that into a message.
+    """
+    for name, value in _READ_LIMITS.items():
+        category = getattr(sqlite3, name, None)
+        if category is not None:
+            conn.setlimit(category, value)
+    deadline = time.monotonic() + budget_s
+    conn.set_progress_handler(lambda: time.monotonic() > deadline, 10_000)
+    if untrusted:  # the in-memory copy of a checked file runs our own migrations: its schema is ours
+        conn.execute("PRAGMA trusted_schema = OFF")  # no functions with side effects from the file's schema
+        conn.execute("PRAGMA cell_size_check = ON")  # find damaged pages early, not by crashing later
+
+
+def _open_error(exc: BaseException, path: Path, budget_s: float) -> StoreError:
+    """Translate a failure while reading ``path`` into a message for the user (one source for CLI and GUI)."""
+    if isinstance(exc, StoreError):
+        return exc
+    if isinstance(exc, sqlite3.OperationalError) and "interrupted" in str(exc):
+        return StoreError(
+            f"{path} could not be read within {budget_s:g} seconds, so StorPlan stopped reading it. A project file "
+            "reads in well under a second: this one is damaged or was made to hang StorPlan. Nothing was changed.",
+            path,
+            "corrupt",
+        )
+    if isinstance(exc, sqlite3.DataError) or (isinstance(exc, sqlite3.Error) and "too big" in str(exc)):
+        return StoreError(
+            f"{path} is damaged: a value in it is longer than StorPlan ever writes "
+            f"({MAX_VALUE_BYTES // (1024 * 1024)} MiB). Nothing was changed.",
+            path,
+            "corrupt",
+        )
+    if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
+        return StoreError(f"{path} is damaged (truncated or corrupted): {exc}.", path, "corrupt")
+    if isinstance(exc, RecursionError):
+        return StoreError(f"{path} is damaged: a value in it is nested too deeply.", path, "corrupt")
+    if isinstance(exc, MemoryError):
+        return StoreError(f"{path} is damaged: it holds more data than StorPlan ever writes.", path, "corrupt")
+    return StoreError(
+        f"{path} is damaged: its tables are not what StorPlan expects ({type(exc).__name__}: {exc}).",
+        path,
+        "corrupt",
+    )
+
+
+def _header_version(path: Path) -> int:
+    with open(path, "rb") as fh:
+        head = fh.read(100)
+    return struct.unpack(">i", head[60:64])[0] if len(head) >= 64 else 0
+
+
+def open_project(
+    path: Path | str,
+    *,
+    busy_timeout: float = 2.0,
+    read_only_if_locked: bool = False,
+    time_budget_s: float = OPEN_TIME_BUDGET_S,
+) -> OpenedProject:
     """Open a ``.storplan`` file without changing it.
+
+    Before any query reads a row, the file's header (SQLite, StorPlan's ``application_id``), its schema version
+    (``user_version``; a newer one is refused as made by a newer StorPlan) and its schema (exactly the tables and
+    columns StorPlan wrote for that version: :func:`models.store.schema.schema_problems`; views, triggers and
+    unknown tables are refused by name) are checked. Reading runs under SQLite length limits and a time budget.
 
     Args:
         path: the file.
         busy_timeout: seconds to wait when another program is writing to the file at this moment.
         read_only_if_locked: when another StorPlan holds the project's lock, open it read-only (``read_only``
             and ``locked_by`` set) instead of raising.
+        time_budget_s: seconds SQLite may spend reading before the open is abandoned (``"corrupt"``).
 
     Returns:
-        :class:`OpenedProject`. ``read_only`` is True when the file cannot be saved back in place.
+        :class:`OpenedProject`. ``read_only`` is True when the file cannot be saved back in place;
+        ``fingerprint`` is the file as it was read (pass it to :func:`save_project` as ``expected_fingerprint``).
 
     Raises:
         StoreError: with ``reason``:
             ``"not_found"``; ``"not_storplan"`` (empty, random bytes, another SQLite database, a TOML project);
-            ``"corrupt"`` (truncated or damaged: integrity check or SQLite errors); ``"newer_version"``
+            ``"corrupt"`` (truncated, damaged, a schema StorPlan did not write, too slow to read); ``"newer_version"``
             (names both schema versions); ``"locked"`` (another StorPlan has it open, or a program holds a write
             lock on it); ``"invalid"`` (the stored project fails validation; every problem listed by place).
     """
@@ -407,11 +593,17 @@ def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_lo
             )
         locked_by = holder.describe()
     try:
+        fingerprint = FileFingerprint.of(path)  # before reading: a change while we read counts as a change
+        header_version = _header_version(path)
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read the file: {exc.strerror or exc}.", path, "io") from exc
+    try:
         conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=busy_timeout,
                                isolation_level=None)  # fmt: skip
     except sqlite3.Error as exc:
         raise StoreError(f"{path}: cannot open the file: {exc}.", path, "io") from exc
     try:
+        _guard(conn, time_budget_s)
         try:
             conn.execute("BEGIN")  # one read transaction: a consistent view even if someone writes meanwhile
             conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -424,11 +616,23 @@ def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_lo
                     "locked",
                 ) from exc
             raise
+        except sqlite3.DatabaseError as exc:
+            if header_version > SCHEMA_VERSION:  # a newer StorPlan may use SQL this SQLite cannot parse
+                raise StoreError(_newer_message(path, None, header_version), path, "newer_version") from exc
+            raise
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise StoreError(_newer_message(path, conn, version), path, "newer_version")
         if version < 1:
             raise StoreError(f"{path} is damaged: it has no StorPlan schema version.", path, "corrupt")
+        problems = schema_problems(conn, version)
+        if problems:
+            raise StoreError(
+                f"{path} is damaged or was altered by another program: {'; '.join(problems)}. StorPlan does not "
+                "read it (nothing was changed).",
+                path,
+                "corrupt",
+            )
         problems = [row[0] for row in conn.execute("PRAGMA integrity_check(5)")]
         if problems != ["ok"]:
             raise StoreError(f"{path} is damaged: {'; '.join(problems)}", path, "corrupt")
@@ -436,6 +640,7 @@ def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_lo
         if version < SCHEMA_VERSION:
             source = sqlite3.connect(":memory:", isolation_level=None)
             conn.backup(source)
+            _guard(source, time_budget_s, untrusted=False)
             source.execute("BEGIN")
             migrate(source, version)
             source.execute("COMMIT")
@@ -447,14 +652,8 @@ def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_lo
         conn.execute("COMMIT")
     except StoreError:
         raise
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(f"{path} is damaged (truncated or corrupted): {exc}.", path, "corrupt") from exc
-    except (sqlite3.Error, LookupError, ValueError, TypeError) as exc:
-        raise StoreError(
-            f"{path} is damaged: its tables are not what StorPlan expects ({type(exc).__name__}: {exc}).",
-            path,
-            "corrupt",
-        ) from exc
+    except (sqlite3.Error, LookupError, ValueError, TypeError, RecursionError, MemoryError) as exc:
+        raise _open_error(exc, path, time_budget_s) from exc
     finally:
         conn.close()
     return OpenedProject(
@@ -468,4 +667,5 @@ def open_project(path: Path | str, *, busy_timeout: float = 2.0, read_only_if_lo
         calibration=calibration,
         saved_at=meta["saved_at"],
         locked_by=locked_by,
+        fingerprint=fingerprint,
     )

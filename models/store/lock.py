@@ -12,6 +12,7 @@ import getpass
 import json
 import os
 import socket
+import stat
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -20,7 +21,57 @@ from pathlib import Path
 from .records import StoreError
 
 
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+_MAX_LOCK_BYTES = 4096
+
+
+def read_small_file(path: Path, limit: int = _MAX_LOCK_BYTES) -> bytes:
+    """The first ``limit`` bytes of a regular file, without following a symlink or blocking on a FIFO or device.
+
+    Raises:
+        OSError: no such file, a symlink (ELOOP), not a regular file, or unreadable.
+    """
+    fd = os.open(path, os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return os.read(fd, limit)
+    finally:
+        os.close(fd)
+
+
+def create_new_file(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Create ``path`` holding ``data``; fails if anything (a file, a symlink, even a dangling one) is there.
+
+    ``O_CREAT | O_EXCL | O_NOFOLLOW``: a symlink planted at ``path`` is never followed.
+
+    Raises:
+        FileExistsError: something is at ``path``; OSError: the folder cannot be written.
+    """
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, mode)
+    try:
+        os.write(fd, data)
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _owner_name(path: Path) -> str:
+    try:
+        uid = os.lstat(path).st_uid
+    except OSError:
+        return "another user"
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"user id {uid}"
+
+
 def lock_path_for(path: Path | str) -> Path:
+    """The lock file of project ``path``: the same folder, the file name + ".lock" (a.storplan -> a.storplan.lock)."""
     path = Path(path)
     return path.with_name(path.name + ".lock")
 
@@ -64,6 +115,7 @@ class LockInfo:
 
     @property
     def is_mine(self) -> bool:
+        """True when this process on this host holds the lock."""
         return self.pid == os.getpid() and self.host == socket.gethostname()
 
     @property
@@ -72,6 +124,7 @@ class LockInfo:
         return self.host == socket.gethostname() and not pid_alive(self.pid)
 
     def describe(self) -> str:
+        """"user@host, process PID, since ACQUIRED_AT" (host alone when the user is unknown), for messages."""
         who = f"{self.user}@{self.host}" if self.user else self.host
         return f"{who}, process {self.pid}, since {self.acquired_at}"
 
@@ -83,15 +136,17 @@ def read_lock(path: Path | str) -> LockInfo | None:
     """
     lock = lock_path_for(path)
     try:
-        text = lock.read_text(encoding="utf-8")
+        raw = read_small_file(lock)
     except FileNotFoundError:
         return None
     except OSError:
-        return None
+        if not os.path.lexists(lock):
+            return None
+        raw = b""  # a symlink, a FIFO or an unreadable file where the lock should be: not a lock StorPlan wrote
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
         return LockInfo(int(data["pid"]), str(data["host"]), str(data.get("user", "")), str(data.get("acquired_at", "")))
-    except (ValueError, KeyError, TypeError):
+    except (ValueError, KeyError, TypeError, AttributeError):
         return LockInfo(0, socket.gethostname(), "", "")
 
 
@@ -117,6 +172,7 @@ class ProjectLock:
 
     @property
     def held(self) -> bool:
+        """True while this object holds the lock (between `acquire` and `release`)."""
         return self._held
 
     def acquire(self) -> None:
@@ -139,7 +195,7 @@ class ProjectLock:
         ).encode()
         for _attempt in range(3):
             try:
-                fd = os.open(self.lock_path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+                create_new_file(self.lock_path, payload)
             except FileExistsError:
                 info = read_lock(self.path)
                 if info is None:
@@ -148,7 +204,7 @@ class ProjectLock:
                     self._held = True
                     return
                 if info.is_stale and (info.pid != 0 or self._age() > 2.0):  # pid 0: unreadable, maybe mid-write
-                    self._remove_quietly()
+                    self._remove_stale(info)
                     continue
                 raise StoreError(
                     f"{self.path} is open in another StorPlan ({info.describe()}). Close it there, or open this "
@@ -164,11 +220,6 @@ class ProjectLock:
                         "read_only",
                     ) from exc
                 raise StoreError(f"{self.path}: cannot create the lock file: {exc.strerror or exc}", self.path) from exc
-            try:
-                os.write(fd, payload)
-                os.fsync(fd)
-            finally:
-                os.close(fd)
             self._held = True
             return
         raise StoreError(f"{self.path}: could not take the project lock (it keeps changing)", self.path, "locked")
@@ -183,13 +234,39 @@ class ProjectLock:
             self._remove_quietly()
 
     def break_lock(self) -> None:
-        """Remove someone else's lock (after the user confirmed the other StorPlan is gone), then acquire."""
-        self._remove_quietly()
+        """Remove someone else's lock (after the user confirmed the other StorPlan is gone), then acquire.
+
+        Raises:
+            StoreError: as :meth:`acquire`; ``reason="locked"`` when the lock file cannot be removed (it belongs
+                to another user in a folder where only owners may delete files).
+        """
+        self._remove_stale(read_lock(self.path))
         self.acquire()
+
+    def _remove_stale(self, info: LockInfo | None) -> None:
+        """Remove a lock left behind, or say in words why it cannot be removed."""
+        try:
+            self._remove_quietly()
+        except PermissionError as exc:
+            owner = _owner_name(self.lock_path)
+            who = f"process {info.pid}, which is no longer running" if info and info.pid else "a StorPlan that is gone"
+            sticky = ""
+            try:
+                if os.stat(self.lock_path.parent).st_mode & stat.S_ISVTX:
+                    sticky = " (in this shared folder only a file's owner may delete it)"
+            except OSError:
+                pass
+            raise StoreError(
+                f"{self.path} has a lock left by {owner} ({who}), and you may not remove it{sticky}. Ask {owner} "
+                f"or an administrator to delete {self.lock_path}; until then, copy the project to a folder of your "
+                "own to work on it.",
+                self.path,
+                "locked",
+            ) from exc
 
     def _age(self) -> float:
         try:
-            return time.time() - self.lock_path.stat().st_mtime
+            return time.time() - self.lock_path.lstat().st_mtime
         except OSError:
             return 0.0
 

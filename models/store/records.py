@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -9,7 +11,8 @@ from typing import Any, Literal
 from models.project.model import Project
 
 Reason = Literal[
-    "not_storplan", "corrupt", "newer_version", "locked", "read_only", "disk_full", "invalid", "io", "not_found"
+    "not_storplan", "corrupt", "newer_version", "locked", "read_only", "disk_full", "invalid", "io", "not_found",
+    "changed_on_disk",
 ]
 
 
@@ -20,13 +23,84 @@ class StoreError(ValueError):
         path: the file concerned.
         reason: what kind of failure, for callers that react differently (``"not_storplan"``, ``"corrupt"``,
             ``"newer_version"``, ``"locked"``, ``"read_only"``, ``"disk_full"``, ``"invalid"``, ``"io"``,
-            ``"not_found"``).
+            ``"not_found"``, ``"changed_on_disk"``).
     """
 
     def __init__(self, message: str, path: Path | str | None = None, reason: Reason = "io") -> None:
         super().__init__(message)
         self.path = Path(path) if path is not None else None
         self.reason = reason
+
+
+@dataclass(frozen=True)
+class FileFingerprint:
+    """A file's identity as StorPlan last read or wrote it, to notice another program (or StorPlan) changing it.
+
+    Two fingerprints are the same file content when ``size_bytes`` and ``sha256`` agree; ``mtime_ns`` is kept to
+    say when the file changed (a ``touch`` alone is not a change).
+
+    Attributes:
+        size_bytes: the file's size.
+        mtime_ns: its modification time (ns since the epoch).
+        sha256: hex SHA-256 of its whole content.
+    """
+
+    size_bytes: int
+    mtime_ns: int
+    sha256: str
+
+    @classmethod
+    def of(cls, path: Path | str) -> "FileFingerprint | None":
+        """The fingerprint of the file at ``path`` now (symlinks followed), or None when there is no file.
+
+        Raises:
+            OSError: the file exists but cannot be read.
+        """
+        digest = hashlib.sha256()
+        try:
+            with open(path, "rb") as fh:
+                stat = os.fstat(fh.fileno())
+                while chunk := fh.read(1 << 20):
+                    digest.update(chunk)
+        except FileNotFoundError:
+            return None
+        return cls(stat.st_size, stat.st_mtime_ns, digest.hexdigest())
+
+    def same_content(self, other: "FileFingerprint | None") -> bool:
+        """Whether ``other`` has the same size (bytes) and SHA-256; the modification time does not count, so a
+        touch alone is no change. ``None`` (the file is gone) is never the same content."""
+        return other is not None and (self.size_bytes, self.sha256) == (other.size_bytes, other.sha256)
+
+
+class FileChangedOnDiskError(StoreError):
+    """Save refused: the file on disk is no longer the one this StorPlan opened or last saved.
+
+    Another program (or another StorPlan) wrote it meanwhile; saving would silently throw its work away. The app
+    offers Save As, or saving anyway (:func:`models.store.save_project` with ``force=True``).
+
+    Attributes:
+        expected: the fingerprint recorded when the file was opened or last saved.
+        current: the file's fingerprint now.
+    """
+
+    def __init__(self, path: Path | str, expected: FileFingerprint, current: FileFingerprint) -> None:
+        from datetime import datetime, timezone
+
+        when = datetime.fromtimestamp(current.mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+        size = (
+            f", and is now {current.size_bytes:,} bytes instead of {expected.size_bytes:,}"
+            if current.size_bytes != expected.size_bytes
+            else ""
+        )
+        super().__init__(
+            f"Cannot save {path}: the file was changed on disk by another program or another StorPlan since you "
+            f"opened it (it was modified at {when} UTC{size}). Saving would overwrite those changes; the file is "
+            "unchanged. Use Save As to keep both, or overwrite it.",
+            path,
+            "changed_on_disk",
+        )
+        self.expected = expected
+        self.current = current
 
 
 @dataclass(frozen=True)
@@ -85,6 +159,8 @@ class OpenedProject:
         calibration: measured points and fitted results (empty :class:`Calibration` when none).
         saved_at: when the file was written (ISO 8601, UTC).
         locked_by: who holds the project's lock when it was opened read-only because of it, else None.
+        fingerprint: the file as it was read (taken before reading); pass it to
+            :func:`models.store.save_project` as ``expected_fingerprint`` to refuse overwriting later changes.
     """
 
     path: Path
@@ -97,6 +173,7 @@ class OpenedProject:
     calibration: Calibration
     saved_at: str = ""
     locked_by: str | None = None
+    fingerprint: FileFingerprint | None = None
 
     @property
     def needs_upgrade(self) -> bool:

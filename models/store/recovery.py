@@ -21,7 +21,7 @@ from models.catalog import Catalog
 from models.project.model import Project
 
 from .files import open_project, save_project
-from .lock import pid_alive
+from .lock import create_new_file, pid_alive, read_small_file
 from .records import Calibration, OpenedProject, StoreError
 
 
@@ -97,6 +97,8 @@ class RecoveryStore:
                 f"Cannot write a recovery copy to {self.directory}: {exc.strerror or exc}", self.directory, "io"
             ) from exc
         data_path, info_path = self._paths(project_key)
+        if data_path.is_symlink():  # recovery copies are plain files of ours: never write through a link
+            data_path.unlink()
         save_project(project, data_path, catalog=catalog, calibration=calibration, respect_lock=False)
         info = {
             "key": project_key,
@@ -108,8 +110,12 @@ class RecoveryStore:
         }
         tmp = info_path.with_name(info_path.name + ".tmp")
         try:
-            tmp.write_text(json.dumps(info, ensure_ascii=False), encoding="utf-8")
-            os.replace(tmp, info_path)
+            try:
+                create_new_file(tmp, json.dumps(info, ensure_ascii=False).encode("utf-8"), 0o600)
+            except FileExistsError:  # left by a crash, or a link someone planted: remove it (unlink never follows)
+                tmp.unlink()
+                create_new_file(tmp, json.dumps(info, ensure_ascii=False).encode("utf-8"), 0o600)
+            os.replace(tmp, info_path)  # replaces a link at info_path itself, never its target
         except OSError as exc:
             raise StoreError(f"Cannot write {info_path}: {exc.strerror or exc}", info_path, "io") from exc
         return data_path
@@ -119,9 +125,11 @@ class RecoveryStore:
             return []
         out = []
         for data_path in sorted(self.directory.glob("*.storplan")):
+            if data_path.is_symlink() or not data_path.is_file():
+                continue  # StorPlan writes plain files here: a link or anything else is not a recovery copy
             info_path = data_path.with_suffix(".json")
             try:
-                info = json.loads(info_path.read_text(encoding="utf-8"))
+                info = json.loads(read_small_file(info_path, 1 << 16).decode("utf-8"))
                 if not isinstance(info, dict):
                     raise ValueError
             except (OSError, ValueError):

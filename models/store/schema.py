@@ -7,14 +7,22 @@ Version history (``PRAGMA user_version``):
 2. Settings as typed key/value rows (table ``setting``) instead of one JSON column; calibration tables
    (``calibration_point``: measured (IOPS, latency) points; ``calibration_fit``: fitted results as JSON).
 
-To change the schema: bump :data:`SCHEMA_VERSION`, change :data:`DDL` to the new shape, and append a function to
-:data:`MIGRATIONS` that turns a database of the previous version into the new one (it runs inside the opening
-transaction, on an in-memory copy: see :mod:`models.store.files`). ``tests/test_store_schema.py`` checks that
-every model field has a column, so adding a field to the project model without a migration fails the tests.
+To change the schema: bump :data:`SCHEMA_VERSION`, keep the old DDL as a frozen ``DDL_V<n>`` in :data:`SCHEMAS`
+(files of every version must still open, and opening checks a file against the schema of its own version), change
+:data:`DDL` to the new shape, and append a function to :data:`MIGRATIONS` that turns a database of the previous
+version into the new one (it runs inside the opening transaction, on an in-memory copy: see
+:mod:`models.store.files`).
+
+Opening checks, before any query reads a row, that a file's tables and columns are exactly those of
+:data:`SCHEMAS` for its ``user_version`` (:func:`schema_problems`): a view or trigger in place of a table (which
+could make a read run for ever), an extra or missing table, index or column are refused with a message naming them.
+``tests/test_store_schema.py`` checks that every model field has a column, so adding a field to the project model
+without a migration fails the tests.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 from collections.abc import Callable
@@ -28,6 +36,39 @@ SCHEMA_VERSION = 2
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 NODE_KINDS = ("host", "switch", "controller", "shelf", "hci_cluster", "cloud_vm")
+
+DDL_V1 = f"""
+CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, customer TEXT NOT NULL,
+    author TEXT NOT NULL, description TEXT NOT NULL, created TEXT NOT NULL, modified TEXT NOT NULL,
+    app_version TEXT NOT NULL, catalog_version TEXT NOT NULL, active_scenario TEXT NOT NULL,
+    saved_at TEXT NOT NULL, settings TEXT NOT NULL CHECK (json_valid(settings)));
+CREATE TABLE scenario (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL UNIQUE);
+CREATE TABLE node (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL, id TEXT NOT NULL,
+    kind TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in NODE_KINDS)})),
+    catalog_id TEXT NOT NULL, label TEXT NOT NULL, x REAL NOT NULL, y REAL NOT NULL,
+    params TEXT NOT NULL CHECK (json_valid(params)), PRIMARY KEY (scenario_id, id));
+CREATE TABLE link (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL, id TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL,
+    link_type TEXT NOT NULL, ports INTEGER NOT NULL, PRIMARY KEY (scenario_id, id));
+CREATE TABLE workload (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
+    position INTEGER NOT NULL, id TEXT NOT NULL, name TEXT NOT NULL, preset TEXT, target TEXT NOT NULL,
+    hosts TEXT NOT NULL CHECK (json_valid(hosts)), enabled INTEGER NOT NULL CHECK (enabled IN (0, 1)),
+    block_kib REAL NOT NULL, read_pct REAL NOT NULL, random_pct REAL NOT NULL, target_iops REAL,
+    target_mbps REAL, slo_ms REAL NOT NULL, concurrency INTEGER NOT NULL, think_time_ms REAL NOT NULL,
+    dataset_bytes INTEGER NOT NULL, working_set_bytes INTEGER, provisioned_bytes INTEGER,
+    compression_ratio REAL NOT NULL, compaction_ratio REAL NOT NULL, dedupe_ratio REAL NOT NULL,
+    snapshot_interval_h REAL, snapshot_retention_h REAL, snapshot_change_pct_per_h REAL,
+    clones INTEGER NOT NULL, growth_pct_per_year REAL NOT NULL, PRIMARY KEY (scenario_id, id),
+    CHECK ((snapshot_interval_h IS NULL) = (snapshot_retention_h IS NULL)
+           AND (snapshot_interval_h IS NULL) = (snapshot_change_pct_per_h IS NULL)));
+CREATE TABLE custom_catalog_kind (kind TEXT PRIMARY KEY, position INTEGER NOT NULL);
+CREATE TABLE custom_catalog_entry (kind TEXT NOT NULL REFERENCES custom_catalog_kind(kind) ON DELETE CASCADE,
+    position INTEGER NOT NULL, entry_id TEXT, record TEXT NOT NULL, PRIMARY KEY (kind, position));
+CREATE TABLE catalog_snapshot (id TEXT PRIMARY KEY, kind TEXT NOT NULL, catalog_version TEXT NOT NULL,
+    record TEXT NOT NULL CHECK (json_valid(record)));
+"""
+"""Schema version 1, as StorPlan 0.1 wrote it (frozen: files of this version exist; see :func:`_v1_to_v2`)."""
 
 DDL = f"""
 CREATE TABLE meta (
@@ -181,3 +222,116 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     for step in MIGRATIONS[from_version - 1 :]:
         step(conn)
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL}
+"""Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
+
+assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"
+
+Column = tuple[str, str, int, "str | None", int, int]
+"""One column as ``PRAGMA table_xinfo`` lists it: (name, declared type, not null, default, primary key position,
+hidden: 0 ordinary, 1 hidden of a virtual table, 2/3 generated)."""
+
+
+def read_shape(conn: sqlite3.Connection) -> dict[str, tuple[str, str, tuple[Column, ...]]]:
+    """The schema of database ``main`` of ``conn``: name -> (type, table it belongs to, columns).
+
+    Reads only ``sqlite_master`` and ``PRAGMA table_xinfo``, never a row of a table or a view: safe on a hostile
+    file. Columns are listed for ordinary tables only (not for views, triggers, indexes or virtual tables, whose
+    ``table_xinfo`` could run code of a module).
+    """
+    entries = conn.execute("SELECT type, name, tbl_name, sql FROM main.sqlite_master").fetchall()
+    shape: dict[str, tuple[str, str, tuple[Column, ...]]] = {}
+    for kind, name, table, sql in entries:
+        kind = "virtual table" if kind == "table" and _is_virtual(sql) else kind
+        columns: tuple[Column, ...] = ()
+        if kind == "table":
+            columns = tuple(
+                (col_name, (decl or "").upper(), notnull, default, pk, hidden)
+                for _cid, col_name, decl, notnull, default, pk, hidden in conn.execute(
+                    "SELECT cid, name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, 'main')",
+                    (name,),
+                )
+            )
+        shape[str(name)] = (str(kind), str(table), columns)
+    return shape
+
+
+def _is_virtual(sql: object) -> bool:
+    return isinstance(sql, str) and sql.upper().split()[:3] == ["CREATE", "VIRTUAL", "TABLE"]
+
+
+@functools.cache
+def expected_shape(version: int) -> dict[str, tuple[str, str, tuple[Column, ...]]]:
+    """The shape (:func:`read_shape`) of a file StorPlan wrote with schema ``version``.
+
+    Raises:
+        KeyError: an unknown version.
+    """
+    conn = sqlite3.connect(":memory:")
+    try:
+        conn.executescript(SCHEMAS[version])
+        return read_shape(conn)
+    finally:
+        conn.close()
+
+
+def _names(items: list[str]) -> str:
+    shown = ", ".join(f"'{name}'" for name in sorted(items)[:5])
+    return shown + (f" and {len(items) - 5} more" if len(items) > 5 else "")
+
+
+def schema_problems(conn: sqlite3.Connection, version: int) -> list[str]:
+    """What differs between the schema of ``conn`` and the one StorPlan wrote for ``version``, in words.
+
+    An empty list means the file has exactly the tables, columns and indexes of that version. Only the schema
+    is read (see :func:`read_shape`).
+
+    Raises:
+        KeyError: ``version`` is not one of :data:`SCHEMAS`.
+        sqlite3.Error: the schema itself cannot be read (a damaged file).
+    """
+    expected = expected_shape(version)
+    actual = read_shape(conn)
+    problems: list[str] = []
+    for kind, word in (("view", "view"), ("trigger", "trigger"), ("virtual table", "virtual table")):
+        found = [name for name, (k, _t, _c) in actual.items() if k == kind]
+        if found:
+            plural = "s" if len(found) > 1 else ""
+            problems.append(f"it contains the {word}{plural} {_names(found)}, which StorPlan never writes")
+    unknown = [name for name, (k, _t, _c) in actual.items() if k in ("table", "index") and name not in expected]
+    unknown = [name for name in unknown if actual[name][1] == name or actual[name][1] not in unknown]
+    if unknown:
+        problems.append(f"it has tables or indexes StorPlan does not know: {_names(unknown)}")
+    missing = [
+        name
+        for name, (kind, _t, _c) in expected.items()
+        if name not in actual or actual[name][0] != kind
+    ]
+    missing = [name for name in missing if expected[name][1] == name or expected[name][1] not in missing]
+    if missing:
+        problems.append(f"these tables or indexes are missing or of another kind: {_names(missing)}")
+    for name, (kind, table, columns) in expected.items():
+        got = actual.get(name)
+        if got is None or got[0] != kind:
+            continue
+        if got[1] != table:
+            problems.append(f"index '{name}' belongs to table '{got[1]}' instead of '{table}'")
+        elif kind == "table" and got[2] != columns:
+            want = {c[0]: c for c in columns}
+            have = {c[0]: c for c in got[2]}
+            extra = [c for c in have if c not in want]
+            lost = [c for c in want if c not in have]
+            changed = [c for c in want if c in have and have[c] != want[c]]
+            parts = []
+            if extra:
+                parts.append(f"unknown columns {_names(extra)}")
+            if lost:
+                parts.append(f"missing columns {_names(lost)}")
+            if changed:
+                parts.append(f"columns of another type or constraint {_names(changed)}")
+            if not parts:
+                parts.append("its columns are in another order")
+            problems.append(f"table '{name}' has {', '.join(parts)}")
+    return problems

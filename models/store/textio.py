@@ -40,13 +40,23 @@ def export_toml(storplan_path: Path | str, toml_path: Path | str) -> Project:
     return project
 
 
+def is_storplan_path(path: Path | str) -> bool:
+    """True when ``path`` is to be read as a ``.storplan`` file: its name ends in ``.storplan`` or it starts
+    with the SQLite header. Everything else is read as TOML text.
+
+    The app and the command line both decide with this, so a damaged ``.storplan`` file gets the same message
+    (from :func:`open_project`) everywhere.
+    """
+    return Path(path).suffix.lower() == ".storplan" or is_sqlite_file(path)
+
+
 def load_any(path: Path | str) -> Project:
-    """A project from either form: a ``.storplan`` SQLite file (recognised by its header) or TOML text.
+    """A project from either form: a ``.storplan`` SQLite file (by its name or header) or TOML text.
 
     Raises:
-        StoreError: an SQLite file that cannot be opened (see :func:`open_project`).
+        StoreError: a ``.storplan`` file that cannot be opened (see :func:`open_project`).
         ProjectFormatError: a text file that is not a valid TOML project.
     """
-    if is_sqlite_file(path):
+    if is_storplan_path(path):
         return open_project(path).project
     return textformat.load(path)

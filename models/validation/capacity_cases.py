@@ -82,6 +82,11 @@ def aff8080_scenario(workloads: list[Workload] | None = None) -> Scenario:
 
 
 def case_aff8080(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``aff8080-48x800-adp-raiddp`` (seed 000 §3.2-3.6): raw TB, usable TiB, data aggregate TiB per node.
+
+    ``case`` is the published.toml table (published values, ``tolerance``). Returns one `Check` per quantity, or a
+    single "catalog" check when the catalog lacks the AFF8080, DS2246 or X447A record.
+    """
     if (missing := _missing(catalog, case, [AFF8080, DS2246, X447A])) is not None:
         return missing
     r = _system(aff8080_scenario(), catalog)
@@ -98,6 +103,11 @@ def case_aff8080(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``ef550-24x800`` (seed 003, EF550 definition): raw TB, right-sized GiB per drive, usable TiB.
+
+    24 x 800 GB SSD, no RAID stripe and no spare (as tested). Returns one `Check` per quantity, or a single
+    "catalog" check when a record is missing.
+    """
     if (missing := _missing(catalog, case, [EF550, EF550_TRAY, EF_DRIVE])) is not None:
         return missing
     scenario = Scenario(
@@ -117,6 +127,11 @@ def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_spinning(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``spinning-192x300-raid5`` (seed 003, spinning array definition): raw TB and the data fraction.
+
+    12 shelves x 16 x 300 GB FC drives in RAID5 3+1, no spares; the data fraction is usable / marketed raw.
+    Returns one `Check` per quantity, or a single "catalog" check when a record is missing.
+    """
     if (missing := _missing(catalog, case, [SPINNING, SPINNING_SHELF, SPINNING_DRIVE])) is not None:
         return missing
     shelves = [ShelfNode(id=f"shelf{i}", catalog_id=SPINNING_SHELF, drive=SPINNING_DRIVE, drive_count=16) for i in range(12)]
@@ -163,6 +178,12 @@ def _policy_factor(r: CapacityResult) -> float:
 
 
 def case_vsan_provisioned(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``vsan-sql-provisioned-ftt1`` (seed 002): provisioned GB and the vSAN policy factors.
+
+    Provisioned GB of the five VMs, provisioned x the FTT=1 RAID1 factor (a lower bound: "more than 8TB"), and
+    the FTT=1 RAID1, RAID5 3+1 and FTT=2 RAID6 4+2 (6 hosts) factors read off the engine's policy step.
+    Returns one `Check` per quantity, or a single "catalog" check when the vSAN host record is missing.
+    """
     if (missing := _missing(catalog, case, [VSAN_HOST])) is not None:
         return missing
     r1 = _system(vsan_scenario("ftt1-raid1"), catalog)
@@ -191,6 +212,12 @@ VSAN_INTERPRETATION = (
 
 
 def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``vsan-sql-space-savings`` (seed 002): vSAN dedupe & compression and RAID5 space savings (GB).
+
+    Half the seed's physical written GB (one copy under RAID1) and its 2.27x ratio are inputs; ``VSAN_INTERPRETATION``
+    says how the seed's inconsistent numbers are read and which are compared as bounds. Returns one `Check` per
+    quantity, or a single "catalog" check when the vSAN host record is missing.
+    """
     if (missing := _missing(catalog, case, [VSAN_HOST])) is not None:
         return missing
     ratio = float(case["dedupe_compression_ratio"])
@@ -212,6 +239,12 @@ def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``ontap-efficiency-tpce`` (seed 000 §3.6): TPC-E data (TB) through ONTAP compression and compaction.
+
+    The measured ratios (1.5:1 compression, 1.6:1 with compaction) are inputs; the checks are logical TB, compression
+    savings TB and the two ratios as the engine composes them. Returns one `Check` per quantity, or a single
+    "catalog" check when a record is missing.
+    """
     if (missing := _missing(catalog, case, [AFF8080, DS2246, X447A])) is not None:
         return missing
     comp = float(case["compression_ratio"])
@@ -242,6 +275,12 @@ CUSTOMER_DB_INTERPRETATION = (
 
 
 def case_customer_db(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``ontap-efficiency-customer-db`` (seed 000 §3.6): a 1,245 GB database with inline efficiency and Snapshots.
+
+    Compression from the seed, compaction gain from the TPC-E data (``TPCE_COMPACTION``), Snapshot copies every 2 h
+    kept 24 h at 5 %/h change (``CUSTOMER_DB_INTERPRETATION``); checks sizes in GB / TB and the saving ratios.
+    Returns one `Check` per quantity, or a single "catalog" check when a record is missing.
+    """
     if (missing := _missing(catalog, case, [AFF8080, DS2246, X447A])) is not None:
         return missing
     wl = Workload(id="custdb", name="customer SQL Server database", target="aff8080", block_kib=8, read_pct=90,
@@ -276,6 +315,12 @@ def _vm_id(vm_size: str) -> str:
 
 
 def case_cvo_caps(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``cvo-azure-license-caps`` (seed 004 §3): usable TiB of each Cloud Volumes ONTAP licence.
+
+    Each licence's VM is filled with its maximum number of data disks so the licence cap binds (the licence "TB"
+    read as TiB). Returns one `Check` per licence; a licence whose VM, licence or disk record is missing gives a
+    "catalog" check instead.
+    """
     checks: list[Check] = []
     for quantity, vm_key, licence, disk in CVO_LICENCES:
         vm = _vm_id(str(case[vm_key]))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from models.capacity.rules import raid_label
+
 __all__ = ["quantity_label"]
 
 UNITS = {"tb": "TB", "tib": "TiB", "gb": "GB", "gib": "GiB", "ms": "ms", "us": "\u00b5s", "pct": "%",
@@ -61,7 +63,7 @@ def _word(token: str) -> str:
     """One vocabulary token as text."""
     if token in WORDS:
         return WORDS[token]
-    for pattern, build in ((_RAID_LEVEL, lambda m: f"RAID{m.group(1)}"), (_FTT, lambda m: f"FTT={m.group(1)}"),
+    for pattern, build in ((_RAID_LEVEL, lambda m: raid_label(m.group(0))), (_FTT, lambda m: f"FTT={m.group(1)}"),
                            (_STRIPE, lambda m: f"{m.group(1)}+{m.group(2)}"), (_NUMBER_UNIT, _number_with_unit)):
         match = pattern.match(token)
         if match:
@@ -107,7 +109,7 @@ def quantity_label(quantity: str) -> str:
     -> ``Host latency at light load (ms)``); ``A_over_B`` makes a unitless ratio written ``A / B ... ratio`` (``÷``
     when A or B holds a slash, as NVMe/FC does); a capacity head ending in raw, usable, right-sized, logical...
     takes "capacity"; a head ending in "total" starts with it; tokens become words through :data:`WORDS`, RAID
-    levels (``raid5`` -> ``RAID5``), ``ftt1`` -> ``FTT=1``, ``3p1`` -> ``3+1``, ``4k`` -> ``4K`` and numbers with
+    levels by their one name (``raid5`` -> ``RAID 5``, ``models.capacity.rules.RAID_LABEL``), ``ftt1`` -> ``FTT=1``, ``3p1`` -> ``3+1``, ``4k`` -> ``4K`` and numbers with
     units (``2.5GBps`` -> ``2.5 GB/s``); a proper name such as a VM size is kept as written.
 
     Examples:
@@ -116,7 +118,7 @@ def quantity_label(quantity: str) -> str:
         >>> quantity_label("Standard_DS14_v2_single_iops")
         'Standard_DS14_v2 single node IOPS'
         >>> quantity_label("write_latency_ratio_raid5_over_raid1")
-        'RAID5 / RAID1 write latency ratio'
+        'RAID 5 / RAID 1 write latency ratio'
 
     An empty identifier is returned unchanged; unknown words are kept as they are.
     """

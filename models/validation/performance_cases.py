@@ -70,6 +70,12 @@ def _num(x: float | None) -> float:
 
 
 def case_aff8080_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``aff8080-tpce-fcp`` (seed 000 §2, 3.5, 3.7, 5): AFF8080 TPC-E ramp over FCP.
+
+    Checks peak IOPS, storage-side latency (ms) at the published points (339K IOPS as an upper bound), host-side
+    latency (ms) at the lightest and the peak point, and that latency rises with load and stays <= 1 ms at the
+    12.5-75 % load levels. ``case`` is the published.toml table. Raises CaseError when the engine gives no prediction.
+    """
     wp = evaluate_one(seeds.aff8080("9.0"), catalog)
     cid, seed = case["id"], _seed(case)
     tol_i, tol_l = case["tolerance_iops"], case["tolerance_latency"]
@@ -118,6 +124,11 @@ def case_aff8080_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_aff8080_ontap9_vs_831(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``aff8080-ontap9-vs-831`` (seed 000): max IOPS at <= 1 ms, ONTAP 9.0 over 8.3.1.
+
+    The 8.3.1 profile is calibrated on this relation, so it checks the fit. Raises CaseError when the engine gives
+    no prediction.
+    """
     w9 = evaluate_one(seeds.aff8080("9.0"), catalog)
     w8 = evaluate_one(seeds.aff8080("8.3.1"), catalog)
     pred = _num(w9.max_iops_at_slo) / _num(w8.max_iops_at_slo) if w8.max_iops_at_slo else float("nan")
@@ -140,12 +151,21 @@ def _a800(catalog, software="9.5", protocol="FCP"):
 
 
 def case_a800_fcp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``a800-slob-select-fcp`` (seed 001 §2, 3.6, 4): AFF A800 SLOB 100 % SELECT peak IOPS over FCP.
+
+    Raises CaseError when the engine gives no prediction.
+    """
     wp = _a800(catalog)
     return [Check(case["id"], "peak_iops", case["peak_iops"], wp.peak_iops or 0.0, case["tolerance_iops"],
                   seed=_seed(case), interpretation=_A800.format(z=seeds.A800_THINK_TIME_MS))]
 
 
 def case_a800_nvmefc(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``a800-slob-select-nvmefc`` (seed 001): A800 peak IOPS and host latency (ms) at the peak over NVMe/FC.
+
+    The ramp's think time is derived from the peak point (``seeds.A800_THINK_TIME_MS``), so that point's IOPS and
+    latency are tied by Little's law. Raises CaseError when the engine gives no prediction.
+    """
     wp = _a800(catalog, protocol="NVMe/FC")
     checks = [Check(case["id"], "peak_iops", case["peak_iops"], wp.peak_iops or 0.0, case["tolerance_iops"],
                     seed=_seed(case), interpretation=_A800.format(z=seeds.A800_THINK_TIME_MS))]
@@ -159,6 +179,10 @@ def case_a800_nvmefc(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_a800_peak_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``a800-nvmefc-vs-fcp-peak`` (seed 001): A800 peak IOPS, NVMe/FC over FCP (published 1.70).
+
+    Raises CaseError when the engine gives no prediction.
+    """
     f, n = _a800(catalog), _a800(catalog, protocol="NVMe/FC")
     return [Check(case["id"], "peak_iops_ratio_nvmefc_over_fcp", case["ratio"], (n.peak_iops or 0) / (f.peak_iops or 1),
                   case["tolerance"], seed=case["seed"],
@@ -167,6 +191,10 @@ def case_a800_peak_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_a800_latency_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``a800-nvmefc-vs-fcp-latency`` (seed 001): host latency at FCP's peak IOPS, NVMe/FC over FCP.
+
+    Calibrated jointly with the peaks, so a fit check. Raises CaseError when the engine gives no prediction.
+    """
     f, n = _a800(catalog), _a800(catalog, protocol="NVMe/FC")
     fcp_peak = f.peak_iops or 0.0
     nv = latency_at_iops(_xs(n), _host(n), fcp_peak)
@@ -180,6 +208,11 @@ def case_a800_latency_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Chec
 
 
 def case_a800_95_vs_94(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``a800-ontap95-vs-94-fcp`` (seed 001): A800 FCP IOPS at 0.23 ms host latency, ONTAP 9.5 over 9.4.
+
+    The 9.4 profile is calibrated on this relation, so it checks the fit. Raises CaseError when the engine gives no
+    prediction.
+    """
     w95, w94 = _a800(catalog, "9.5"), _a800(catalog, "9.4")
     x95 = iops_at_latency(_xs(w95), _host(w95), 0.23)
     x94 = iops_at_latency(_xs(w94), _host(w94), 0.23)
@@ -192,6 +225,11 @@ def case_a800_95_vs_94(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_a800_host_cpu(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``a800-nvmefc-host-cpu`` (seed 001): host CPU % per 100K IOPS, NVMe/FC over FCP.
+
+    A consistency check of the host record's per-protocol CPU cost (taken from this seed) and of protocol
+    detection, not a prediction. Raises CaseError when the engine gives no prediction.
+    """
     f, n = _a800(catalog), _a800(catalog, protocol="NVMe/FC")
     pred = _num(n.host_cpu_pct_per_100k_iops) / _num(f.host_cpu_pct_per_100k_iops)
     return [Check(case["id"], "host_cpu_ratio_nvmefc_over_fcp", case["ratio"], pred, case["tolerance"],
@@ -215,6 +253,11 @@ _VSAN = ("TPC-E-like load as 8 KiB 90/10 random I/O at {iops:,} IOPS (assumed: ~
 
 
 def case_vsan_raid1(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``vsan-tpce-raid1`` (seed 002): vSAN FTT=1 RAID1 write latency (a range) and read latency (a bound), ms.
+
+    The load, 8 KiB 90/10 random at ``seeds.VSAN_TARGET_IOPS``, is assumed (the seed gives TPS only). Raises
+    CaseError when the engine gives no prediction.
+    """
     wp = _vsan(catalog, "ftt1-raid1")
     lo, hi = case["write_latency_ms_range"]
     text = _VSAN.format(iops=seeds.VSAN_TARGET_IOPS)
@@ -228,6 +271,10 @@ def case_vsan_raid1(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_vsan_ratio(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``vsan-raid5-vs-raid1-write-latency`` (seed 002): vSAN write latency, RAID5 3+1 over RAID1.
+
+    Same load as `case_vsan_raid1`. Raises CaseError when the engine gives no prediction.
+    """
     r1, r5 = _vsan(catalog, "ftt1-raid1"), _vsan(catalog, "ftt1-raid5")
     pred = _num(r5.write_latency_ms) / _num(r1.write_latency_ms)
     return [Check(case["id"], "write_latency_ratio_raid5_over_raid1", case["ratio"], pred, case["tolerance"],
@@ -249,6 +296,11 @@ def _util_text(wp: WorkloadPerformance) -> str:
 
 
 def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``ef550-sas-mixed`` (seed 003): EF550 at the seed's 2.5 GB/s (MB/s in ``case``), two expectations.
+
+    No station is saturated at that rate, and the host or target ports, below the array's 12 GB/s, bound the
+    throughput. 256 KiB 50 % reads sequential is assumed. Raises CaseError when the engine gives no prediction.
+    """
     wp = evaluate_one(seeds.ef550(case["workload"]["peak_mbps"]), catalog)
     keeps_up = wp.latency_at_target_ms is not None and all(s.utilization < 1.0 for s in wp.stations)
     links_bind = wp.bottleneck in ("host ports", "target ports") and wp.saturation_mbps < case["array_limit_mbps"]
@@ -265,6 +317,11 @@ def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 def case_spinning(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Case ``spinning-sas-mixed`` (seed 003): the 192-drive RAID5 3+1 array keeps up with 2.5 GB/s.
+
+    An expectation check (no station saturated, a latency at the target); 256 KiB 50/50 sequential is assumed.
+    Raises CaseError when the engine gives no prediction.
+    """
     wp = evaluate_one(seeds.spinning(case["workload"]["peak_mbps"]), catalog)
     keeps_up = wp.latency_at_target_ms is not None and all(s.utilization < 1.0 for s in wp.stations)
     return [Check(case["id"], "keeps_up_at_2.5GBps", 1.0, 1.0 if keeps_up else 0.0, 0.0, kind="expect",
@@ -315,12 +372,12 @@ def _cvo_checks(catalog: Catalog, case: dict[str, Any], workload: str) -> list[C
     return checks
 
 
-def _fabricpool(catalog: Catalog, cold: float, workload: str, tiering: str = "auto") -> WorkloadPerformance:
-    return evaluate_one(seeds.cvo("azure-standard-ds4-v2", False, workload, concurrency=32, tiering=tiering,
-                                  cold_data_pct=cold), catalog)
-
-
 def case_fabricpool_read(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``cvo-fabricpool-cold-read`` (seed 004): CVO read IOPS with all data in Blob over all on disks.
+
+    DS4_v2 single node, 16 KiB random reads, 32 outstanding I/Os (assumed); compared with the range 0.5-0.7
+    (the seed's "30-50 % lower"). Raises CaseError when the engine gives no prediction.
+    """
     # the seed's FIO test: random reads, average 16 KiB
     hot = evaluate_one(_fp_read_scenario(0.0, "none"), catalog)
     cold = evaluate_one(_fp_read_scenario(100.0, "auto"), catalog)
@@ -340,6 +397,11 @@ def _fp_read_scenario(cold: float, tiering: str) -> Scenario:
 
 
 def case_fabricpool_write(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Relation ``cvo-fabricpool-write`` (seed 004): CVO streaming write throughput, tiering "auto" over none.
+
+    All cold data in Blob; the model predicts no change (ratio 1). Raises CaseError when the engine gives no
+    prediction.
+    """
     base = evaluate_one(seeds.cvo("azure-standard-ds4-v2", False, "stream-write", tiering="none"), catalog)
     tiered = evaluate_one(seeds.cvo("azure-standard-ds4-v2", False, "stream-write", tiering="auto",
                                     cold_data_pct=100.0), catalog)

@@ -30,6 +30,7 @@ class CaseOutcome:
 
     @property
     def passed(self) -> bool:
+        """True when the case ran without error, produced at least one check, and every check passed."""
         return not self.error and bool(self.checks) and all(c.passed for c in self.checks)
 
 

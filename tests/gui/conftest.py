@@ -21,7 +21,8 @@ def _isolated_settings(tmp_path, monkeypatch):
     # (two suites at once overwrite each other's window layout)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     QCoreApplication.setOrganizationName("StorPlan-tests")
-    QCoreApplication.setApplicationName("StorPlan-tests")
+    # One settings file per test process: concurrent test runs on one machine never see each other's window state.
+    QCoreApplication.setApplicationName(f"StorPlan-tests-{os.getpid()}")
     monkeypatch.setenv("STORPLAN_HOME", str(tmp_path / "home"))
     from app.gui import settings
 

@@ -74,3 +74,27 @@ def test_default_example_window(example_window):
     win: MainWindow = example_window
     assert win.document.scenario.nodes
     assert "StorPlan" in win.windowTitle()
+
+
+def test_problem_messages_are_escaped_in_the_status_tooltip(window):
+    """A name with markup in a problem message reads as written in the rich-text tooltip, and injects nothing."""
+    from PySide6.QtGui import QTextDocument
+
+    from app.gui.worker import EvaluationOutcome
+    from models.evaluate import Evaluation
+    from models.project.problems import Problem
+
+    messages = ["Shelf <b>A&B</b> <img src='x'>: 30 drives exceed 24", "Link <i>l1</i> & more"]
+    problems = tuple(Problem("error", m, "n1") for m in messages)
+    window._show_outcome(EvaluationOutcome(99, (Evaluation("Base", None, None, problems),)))
+    tooltip = window.engine_label.toolTip()
+    assert "<b>A&B</b>" not in tooltip and "&lt;b&gt;A&amp;B&lt;/b&gt;" in tooltip and "<img" not in tooltip
+    rendered = QTextDocument()
+    rendered.setHtml(tooltip)
+    assert rendered.toPlainText().splitlines() == messages  # shown exactly as written, one per line
+    assert "2 design errors" in window.engine_label.text()
+
+    window._show_outcome(EvaluationOutcome(100, (), "engine failed: <script>x</script>"))
+    assert "<script>" not in window.engine_label.text() and "<script>" not in window.engine_label.toolTip()
+    rendered.setHtml(window.engine_label.toolTip())
+    assert rendered.toPlainText() == "engine failed: <script>x</script>"

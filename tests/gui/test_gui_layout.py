@@ -32,7 +32,7 @@ def test_inspector_uses_the_fields_terms(example_window, qtbot):
     win.scene.select_ids(["aff8080"])
     qtbot.waitUntil(lambda: "raid_type" in win.inspector.form.editors, timeout=3000)
     combo = win.inspector.form.editors["raid_type"].combo
-    assert [combo.itemText(i) for i in range(combo.count())][:5] == ["none", "RAID 0", "RAID4", "RAID DP", "RAID-TEC"]
+    assert [combo.itemText(i) for i in range(combo.count())][:5] == ["none", "RAID 0", "RAID 4", "RAID DP", "RAID-TEC"]
     assert combo.currentText() == "RAID DP"
     labels = {w.text() for w in win.inspector.findChildren(QLabel)}
     assert {"RAID group size:", "WAFL reserve:", "DDP preservation drives:"} <= labels or \

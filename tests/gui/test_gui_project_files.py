@@ -16,7 +16,9 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
-from app.gui.file_controller import SAVE_FILTER_STORPLAN, FileController, open_main_window
+from app.gui.autosave import Autosaver
+from app.gui.project_io import SAVE_FILTER_STORPLAN
+from app.gui.startup import open_main_window
 from app.gui.main_window import DEFAULT_EXAMPLE, read_project
 from models.catalog import bundled_catalog
 from models.evaluate import evaluate
@@ -298,7 +300,7 @@ def test_start_up_offers_recovery_and_recover_restores_modified(qtbot, tmp_path,
         update={"nodes": example_project.scenario.nodes[:-1]}))
     store = _crashed_copy(recovered, original)
     offered = []
-    monkeypatch.setattr(FileController, "ask_recovery", lambda self, items: offered.append(items) or "recover")
+    monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: offered.append(items) or "recover")
 
     win = open_main_window(None)
     win.show()
@@ -320,7 +322,7 @@ def test_start_up_offers_recovery_and_recover_restores_modified(qtbot, tmp_path,
 @pytest.mark.parametrize("answer", ["discard", "later"])
 def test_recovery_discard_or_later(qtbot, tmp_path, monkeypatch, answer, example_project):
     store = _crashed_copy(example_project, tmp_path / "x.storplan")
-    monkeypatch.setattr(FileController, "ask_recovery", lambda self, items: answer)
+    monkeypatch.setattr(Autosaver, "ask_recovery", lambda self, items: answer)
     win = open_main_window(None, offer_recovery=False)
     try:
         assert not win.files.offer_recovery()
@@ -349,3 +351,55 @@ def test_command_line_path_uses_the_open_code(qtbot, tmp_path, monkeypatch, exam
         assert win.document.path is None and bad.read_bytes() == b"not a project"
     finally:
         _dispose(win)
+
+
+@pytest.mark.parametrize("suffix", [".storplan", ".toml"])
+@pytest.mark.parametrize("answer", ["cancel", "overwrite", "save_as"])
+def test_save_refuses_a_file_changed_on_disk_and_asks(qtbot, window, tmp_path, monkeypatch, example_project,
+                                                      suffix, answer):
+    from models.project.textformat import dump, load
+
+    path = tmp_path / f"shared{suffix}"
+    if suffix == ".storplan":
+        save_project(example_project, path)
+    else:
+        dump(example_project, path)
+    assert window.files.open_path(path, wait=True)
+    # Another program writes the file meanwhile (a colleague's copy on a share: a project of another name).
+    theirs = example_project.with_changes(info=example_project.info.with_changes(name="Their edit"))
+    if suffix == ".storplan":
+        save_project(theirs, path, respect_lock=False)
+    else:
+        dump(theirs, path)
+    on_disk = path.read_bytes()
+    window.document.drop_entry("netapp-aff8080a-ex", 0, 0)
+    asked: list[str] = []
+
+    def ask(p, message):
+        asked.append(message)
+        return answer
+
+    monkeypatch.setattr(window.files, "ask_changed_on_disk", ask)
+    copy = tmp_path / "mine.storplan"
+    _answer_save_dialog(monkeypatch, copy)
+    if answer == "cancel":
+        with qtbot.waitSignal(window.files.sig_save_failed, timeout=10_000):
+            window.files.save()
+        assert path.read_bytes() == on_disk and window.isWindowModified()
+    else:
+        with qtbot.waitSignal(window.files.sig_saved, timeout=10_000) as saved:
+            window.files.save()
+        written = Path(saved.args[0])
+        reread = open_project(written).project if written.suffix == ".storplan" else load(written)
+        assert reread.scenario == window.document.project.scenario
+        if answer == "overwrite":
+            assert written == path
+        else:
+            assert written == copy and path.read_bytes() == on_disk  # theirs kept, ours beside it
+    assert len(asked) == 1 and "changed on disk" in asked[0] and path.name in asked[0]
+    # Saving again in place, after our own save, asks nothing.
+    if answer == "overwrite":
+        window.document.drop_entry("netapp-aff8080a-ex", 40, 0)
+        with qtbot.waitSignal(window.files.sig_saved, timeout=10_000):
+            window.files.save()
+        assert len(asked) == 1

@@ -86,7 +86,7 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     view = _run(qtbot, MIXED)
     assert (view.passed, view.total) == (5, 6)
     rows = _rows(view)
-    assert rows[0] == ["c2-raid", "RAID5 / RAID1 write latency ratio", "1.5", "2.4", "+60.0%", "fail"]
+    assert rows[0] == ["c2-raid", "RAID 5 / RAID 1 write latency ratio", "1.5", "2.4", "+60.0%", "fail"]
     assert [r[5] for r in rows] == ["fail"] + ["pass"] * 5
     # The passes keep their case order below it.
     assert [r[1] for r in rows[1:]] == ["Raw capacity (TB)", "Usable capacity (TiB)",
@@ -104,7 +104,7 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     # The first row (the failure) is selected and its interpretation reads in the details pane.
     assert view.table.currentIndex().row() == 0
     details = view.details.toPlainText()
-    assert "RAID5 / RAID1 write latency ratio" in details and "write_latency_ratio_raid5_over_raid1" in details
+    assert "RAID 5 / RAID 1 write latency ratio" in details and "write_latency_ratio_raid5_over_raid1" in details
     assert "four back-end I/Os" in details and "seed 004 §3" in details and "fail" in details
     assert "within \u00b110% of the published value" in details
 
@@ -136,7 +136,7 @@ def test_any_column_sorts_and_result_brings_failures_back_first(qtbot):
     assert view.model.item(0, 5).text() == "fail"
 
     view.table.sortByColumn(5, Qt.SortOrder.AscendingOrder)
-    assert view.model.item(0, 1).text() == "RAID5 / RAID1 write latency ratio"
+    assert view.model.item(0, 1).text() == "RAID 5 / RAID 1 write latency ratio"
     assert [view.row_at(r)[1].quantity for r in range(1, 3)] == ["raw_tb", "usable_tib"]
 
     # A new run keeps the user's sort.

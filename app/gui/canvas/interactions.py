@@ -25,15 +25,19 @@ class Interaction:
         self.view = view
 
     def mouse_press(self, event) -> bool:
+        """Handle a view mouse press (a QMouseEvent, viewport coordinates); True when consumed. Base: never."""
         return False
 
     def mouse_move(self, event) -> bool:
+        """Handle a view mouse move; True when consumed. Base: never."""
         return False
 
     def mouse_release(self, event) -> bool:
+        """Handle a view mouse release; True when consumed. Base: never."""
         return False
 
     def cancel(self) -> None:
+        """End this mode: the view drops it and returns to plain selection."""
         self.view.end_interaction(self)
 
 
@@ -53,15 +57,18 @@ class ConnectInteraction(Interaction):
         view.viewport().setCursor(Qt.CursorShape.CrossCursor)
 
     def mouse_move(self, event) -> bool:
+        """Follow the pointer with the line's free end; consumes the event."""
         self.move_to(self.view.mapToScene(event.position().toPoint()))
         return True
 
     def move_to(self, scene_pos: QPointF) -> None:
+        """Put the line's free end at ``scene_pos`` (scene coordinates)."""
         line = self.line.line()
         line.setP2(scene_pos)
         self.line.setLine(line)
 
     def mouse_release(self, event) -> bool:
+        """End the drag where the button was released (see `finish`); consumes the event."""
         self.finish(self.view.mapToScene(event.position().toPoint()), event.globalPosition().toPoint())
         return True
 
@@ -75,6 +82,7 @@ class ConnectInteraction(Interaction):
             self.view.request_connection(self.source.node_id, target.node_id, global_pos)
 
     def cancel(self) -> None:
+        """Remove the rubber line, restore the cursor and end the mode."""
         if self.line.scene() is not None:
             self.line.scene().removeItem(self.line)
         self.view.viewport().unsetCursor()
@@ -90,6 +98,7 @@ class PanInteraction(Interaction):
         view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
 
     def mouse_move(self, event) -> bool:
+        """Scroll the view by the pointer's movement since the last event (pixels); consumes the event."""
         pos = event.position()
         delta = pos - self.last
         self.last = pos
@@ -98,9 +107,11 @@ class PanInteraction(Interaction):
         return True
 
     def mouse_release(self, event) -> bool:
+        """Stop panning; consumes the event."""
         self.cancel()
         return True
 
     def cancel(self) -> None:
+        """Restore the cursor and end the mode."""
         self.view.viewport().unsetCursor()
         super().cancel()

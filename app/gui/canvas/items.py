@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from models.catalog import Catalog, Drive
+from models.present import POLICY_LABEL, RAID_LABEL
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -26,10 +27,7 @@ from ..icons import KIND_COLORS, kind_icon
 NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
-RAID_NAMES = {"none": "no RAID", "raid0": "RAID 0", "raid4": "RAID 4", "raid_dp": "RAID DP", "raid_tec": "RAID-TEC",
-              "raid5": "RAID 5", "raid6": "RAID 6", "raid10": "RAID 10", "ddp": "DDP"}
-POLICY_NAMES = {"ftt1-raid1": "FTT=1 RAID1", "ftt2-raid1": "FTT=2 RAID1", "ftt3-raid1": "FTT=3 RAID1",
-                "ftt1-raid5": "FTT=1 RAID5", "ftt2-raid6": "FTT=2 RAID6"}
+RAID_NAMES, POLICY_NAMES = RAID_LABEL, POLICY_LABEL  # the one table of each (models.present)
 MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
 
 
@@ -129,6 +127,7 @@ class NodeItem(QGraphicsObject):
     # state from the model
 
     def set_node(self, node: NodeBase, catalog: Catalog) -> None:
+        """Show ``node`` with its record from ``catalog``: title, key figures, model line, tooltip, icon, position."""
         self.node = node
         record = catalog.find(node.catalog_id)
         self.full_title = node.label or (record.name if record else node.catalog_id)
@@ -150,6 +149,7 @@ class NodeItem(QGraphicsObject):
         self.update()
 
     def set_problems(self, problems: list) -> None:
+        """Show ``problems`` (``Problem`` records about this node): the count badge and the messages in the tooltip."""
         self._problems = list(problems)
         tip = f"<b>{self.full_title}</b><br>{self.node.id} · {self.node.catalog_id}<br>{self.subtitle}{self.details}"
         if problems:
@@ -159,14 +159,17 @@ class NodeItem(QGraphicsObject):
 
     @property
     def problems(self) -> list:
+        """The problems last given to `set_problems`."""
         return self._problems
 
     # geometry
 
     def boundingRect(self) -> QRectF:  # noqa: N802 - Qt's name
+        """Qt override: the body plus room for the problem badge and the connect handle (item coordinates)."""
         return QRectF(-4, -12, NODE_W + 16, NODE_H + 16)
 
     def shape(self) -> QPainterPath:
+        """Qt override: the rounded body and the connect handle, for hit tests and selection."""
         path = QPainterPath()
         path.setFillRule(Qt.FillRule.WindingFill)  # the handle overlaps the body: keep both filled
         path.addRoundedRect(QRectF(0, 0, NODE_W, NODE_H), 8, 8)
@@ -174,12 +177,15 @@ class NodeItem(QGraphicsObject):
         return path
 
     def handle_center(self) -> QPointF:
+        """The connect handle's centre, middle of the right edge (item coordinates)."""
         return QPointF(NODE_W, NODE_H / 2)
 
     def is_on_handle(self, scene_pos: QPointF) -> bool:
+        """True when ``scene_pos`` (scene coordinates) is on the connect handle (a few pixels of slack)."""
         return QLineF(self.mapFromScene(scene_pos), self.handle_center()).length() <= HANDLE_R + 4
 
     def center(self) -> QPointF:
+        """The body's centre in scene coordinates (where links aim)."""
         return self.mapToScene(QPointF(NODE_W / 2, NODE_H / 2))
 
     def _moved(self) -> None:
@@ -187,11 +193,13 @@ class NodeItem(QGraphicsObject):
             link.adjust()
 
     def hoverEnterEvent(self, event) -> None:  # noqa: N802
+        """Qt override: show the connect handle while the pointer is over the item."""
         self._hover = True
         self.update()
         super().hoverEnterEvent(event)
 
     def hoverLeaveEvent(self, event) -> None:  # noqa: N802
+        """Qt override: hide the connect handle again (unless selected)."""
         self._hover = False
         self.update()
         super().hoverLeaveEvent(event)
@@ -199,6 +207,7 @@ class NodeItem(QGraphicsObject):
     # drawing
 
     def paint(self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None) -> None:
+        """Qt override: draw the body, kind strip, icon, three text lines, the handle and the problem badge."""
         palette = QApplication.palette()
         base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
         dark = base.lightness() < 128
@@ -277,6 +286,7 @@ class LinkItem(QGraphicsObject):
         self.set_link(link, catalog)
 
     def set_link(self, link: Link, catalog: Catalog) -> None:
+        """Show ``link``: colour by the link type's medium, label "<type> xN" for N > 1 ports, tooltip; re-route it."""
         self.link = link
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
@@ -290,10 +300,12 @@ class LinkItem(QGraphicsObject):
         self.adjust()
 
     def set_problems(self, problems: list) -> None:
+        """Show ``problems`` about this link: drawn red and dashed while there are any."""
         self._problems = list(problems)
         self.update()
 
     def detach(self) -> None:
+        """Remove this link from its end items' link lists (before it leaves the scene)."""
         for end in (self.source, self.target):
             if self in end.links:
                 end.links.remove(self)
@@ -334,6 +346,7 @@ class LinkItem(QGraphicsObject):
         return QPointF(inside.x() + dx * t, inside.y() + dy * t)
 
     def boundingRect(self) -> QRectF:  # noqa: N802
+        """Qt override: the line's box with room for the label pill (item coordinates)."""
         return QRectF(self._line.p1(), self._line.p2()).normalized().adjusted(-60, -20, 60, 20)
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
@@ -345,6 +358,7 @@ class LinkItem(QGraphicsObject):
         super().mousePressEvent(event)
 
     def shape(self) -> QPainterPath:
+        """Qt override: a 10-unit-wide stroke along the line, for hit tests and selection."""
         path = QPainterPath(self._line.p1())
         path.lineTo(self._line.p2())
         from PySide6.QtGui import QPainterPathStroker
@@ -354,6 +368,7 @@ class LinkItem(QGraphicsObject):
         return stroker.createStroke(path)
 
     def paint(self, painter: QPainter, option, widget=None) -> None:
+        """Qt override: draw the line (red and dashed with problems, thicker with more ports) and its label pill."""
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = QApplication.palette()
         color = QColor("#d64545") if self._problems else self.color

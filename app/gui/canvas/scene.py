@@ -93,6 +93,7 @@ class TopologyScene(QGraphicsScene):
     # mirror the model
 
     def rebuild(self) -> None:
+        """Rebuild: one item per node and link of the active scenario, problem badges and link labels placed."""
         self.clear()
         self.node_items.clear()
         self.link_items.clear()
@@ -159,18 +160,22 @@ class TopologyScene(QGraphicsScene):
             item.set_problems(by_id.get(link_id, []))
 
     def set_snap(self, enabled: bool, grid: int | None = None) -> None:
+        """Turn snapping to the grid on or off; ``grid`` (scene units) changes the spacing when given."""
         self.snap_to_grid = enabled
         self.grid = grid or self.grid
 
     # selection helpers
 
     def selected_node_ids(self) -> list[str]:
+        """The ids of the selected nodes."""
         return [i.node_id for i in self.selectedItems() if isinstance(i, NodeItem)]
 
     def selected_link_ids(self) -> list[str]:
+        """The ids of the selected links."""
         return [i.link_id for i in self.selectedItems() if isinstance(i, LinkItem)]
 
     def select_ids(self, ids) -> None:
+        """Select exactly the nodes and links whose ids are in ``ids`` (unknown ids are ignored)."""
         ids = set(ids)
         self.clearSelection()
         for item_id, item in (*self.node_items.items(), *self.link_items.items()):
@@ -178,6 +183,7 @@ class TopologyScene(QGraphicsScene):
                 item.setSelected(True)
 
     def node_at(self, scene_pos: QPointF) -> NodeItem | None:
+        """The topmost node item at ``scene_pos`` (scene coordinates), or None."""
         for item in self.items(scene_pos):
             if isinstance(item, NodeItem):
                 return item
@@ -192,6 +198,10 @@ class TopologyScene(QGraphicsScene):
     # intent: a drag ended
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        """Qt override: after a drag, emit ``sig_items_moved`` with the (snapped) positions of the moved nodes.
+
+        Items only show the drag; the view connects the signal to the document's move (one undo step).
+        """
         super().mouseReleaseEvent(event)
         moved = {}
         for node_id, item in self.node_items.items():
@@ -202,6 +212,7 @@ class TopologyScene(QGraphicsScene):
             self.sig_items_moved.emit(moved)
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:  # noqa: N802
+        """Qt override: the base colour with a dot grid every two grid steps (no dots when zoomed far out)."""
         palette = QApplication.palette()
         painter.fillRect(rect, palette.color(QPalette.ColorRole.Base))
         dot = QColor(palette.color(QPalette.ColorRole.Text))

@@ -26,6 +26,12 @@ ITEMS_MIME = "application/x-storplan-items"
 
 
 class TopologyView(QGraphicsView):
+    """The canvas: the project's topology scene, with interaction modes, palette drops and edit actions.
+
+    Mouse events go to the active mode first; drops and the delete / copy / cut / paste actions change the
+    project through the document (one undo step each).
+    """
+
     sig_status_message = Signal(str)
     """A message for the status bar (a refused drop or connection, a hint)."""
 
@@ -89,17 +95,21 @@ class TopologyView(QGraphicsView):
     # --- zoom ---------------------------------------------------------------------------------------------
 
     def zoom(self, factor: float) -> None:
+        """Scale the view by ``factor``, kept between 0.2x and 3x overall."""
         current = self.transform().m11()
         factor = max(0.2 / current, min(factor, 3.0 / current))
         self.scale(factor, factor)
 
     def zoom_in(self) -> None:
+        """Zoom in one step (x1.2)."""
         self.zoom(1.2)
 
     def zoom_out(self) -> None:
+        """Zoom out one step (/1.2)."""
         self.zoom(1 / 1.2)
 
     def fit(self) -> None:
+        """Fit every item in the view with a 40-unit margin, never zoomed in beyond 1.25x; an empty canvas resets."""
         rect = self.topology_scene.itemsBoundingRect()
         if rect.isEmpty():
             self.resetTransform()
@@ -112,6 +122,7 @@ class TopologyView(QGraphicsView):
             self.centerOn(rect.center())
 
     def wheelEvent(self, event) -> None:  # noqa: N802
+        """Qt override: the wheel zooms (1.15x per notch) under the pointer; with Shift it scrolls."""
         if event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             return super().wheelEvent(event)
         steps = event.angleDelta().y() / 120
@@ -122,6 +133,7 @@ class TopologyView(QGraphicsView):
     # --- mouse: route to the interaction mode --------------------------------------------------------------
 
     def set_connect_mode(self, on: bool) -> None:
+        """Connect mode on or off: while on, a drag from anywhere on an item starts a link (no rubber band)."""
         self.connect_mode = on
         self.setDragMode(QGraphicsView.DragMode.NoDrag if on else QGraphicsView.DragMode.RubberBandDrag)
         if on:
@@ -133,10 +145,16 @@ class TopologyView(QGraphicsView):
         return self.interaction
 
     def end_interaction(self, interaction: Interaction) -> None:
+        """Forget ``interaction`` if it is the active mode (modes call this when they end)."""
         if self.interaction is interaction:
             self.interaction = None
 
     def mousePressEvent(self, event) -> None:  # noqa: N802
+        """Qt override: the active mode first; then middle button or Space + left drag pans.
+
+        A press on an item's handle (or anywhere on it in connect mode) starts a connect drag; otherwise the
+        press selects and moves items as usual.
+        """
         if self.interaction is not None and self.interaction.mouse_press(event):
             return
         pos = self.mapToScene(event.position().toPoint())
@@ -155,16 +173,19 @@ class TopologyView(QGraphicsView):
         super().mousePressEvent(event)
 
     def mouseMoveEvent(self, event) -> None:  # noqa: N802
+        """Qt override: the active mode first, else the default (moving items, rubber band)."""
         if self.interaction is not None and self.interaction.mouse_move(event):
             return
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event) -> None:  # noqa: N802
+        """Qt override: the active mode first, else the default."""
         if self.interaction is not None and self.interaction.mouse_release(event):
             return
         super().mouseReleaseEvent(event)
 
     def keyPressEvent(self, event) -> None:  # noqa: N802
+        """Qt override: holding Space readies panning; Escape cancels the active mode."""
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = True
             self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
@@ -175,6 +196,7 @@ class TopologyView(QGraphicsView):
         super().keyPressEvent(event)
 
     def keyReleaseEvent(self, event) -> None:  # noqa: N802
+        """Qt override: releasing Space ends the panning readiness."""
         if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
             self._space = False
             self.viewport().unsetCursor()
@@ -215,18 +237,25 @@ class TopologyView(QGraphicsView):
     # --- drops from the palette ----------------------------------------------------------------------------
 
     def dragEnterEvent(self, event) -> None:  # noqa: N802
+        """Qt override: accept drags that carry a catalog id (``CATALOG_MIME``)."""
         if event.mimeData().hasFormat(CATALOG_MIME):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dragMoveEvent(self, event) -> None:  # noqa: N802
+        """Qt override: keep accepting drags that carry a catalog id."""
         if event.mimeData().hasFormat(CATALOG_MIME):
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event) -> None:  # noqa: N802
+        """Qt override: drop a catalog record, as a part of the item under the pointer or a new item there.
+
+        A new item is centred on the pointer (snapped). A refused drop shows why in the status bar; the new or
+        changed item is selected.
+        """
         entry_id = entry_id_from_mime(event.mimeData())
         if entry_id is None:
             event.ignore()
@@ -247,10 +276,15 @@ class TopologyView(QGraphicsView):
     # --- edit actions --------------------------------------------------------------------------------------
 
     def delete_selection(self) -> None:
+        """Delete the selected nodes and links (one undo step)."""
         ids = self.topology_scene.selected_node_ids() + self.topology_scene.selected_link_ids()
         self.document.remove_items(ids)
 
     def copy_selection(self) -> bool:
+        """Copy the selected nodes and the links among them to the clipboard (``ITEMS_MIME`` JSON).
+
+        Returns False when no node is selected.
+        """
         ids = set(self.topology_scene.selected_node_ids())
         if not ids:
             return False
@@ -265,6 +299,10 @@ class TopologyView(QGraphicsView):
         return True
 
     def paste(self) -> list[str]:
+        """Paste canvas items from the clipboard as copies with new ids and select them; returns their ids.
+
+        Nothing ([]) when the clipboard holds no items; invalid items are refused with a status message.
+        """
         mime = QApplication.clipboard().mimeData()
         if mime is None or not mime.hasFormat(ITEMS_MIME):
             return []
@@ -279,5 +317,6 @@ class TopologyView(QGraphicsView):
         return new_ids
 
     def cut_selection(self) -> None:
+        """Copy the selection, then delete it (nothing when no node is selected)."""
         if self.copy_selection():
             self.delete_selection()

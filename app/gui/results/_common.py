@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from models.formatting import (  # noqa: F401 - the views import their formatting from here
+    fmt_capacity_delta,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
@@ -24,7 +25,6 @@ from models.formatting import (  # noqa: F401 - the views import their formattin
     fmt_pct,
     fmt_ratio,
 )
-from models.units import CapacityUnit, format_capacity
 
 # Series colours: a colour-blind-safe set (Okabe-Ito, slightly deepened) that stays legible on white and on a
 # dark base alike. Meaning-bearing colours (drop, gain, total, warning) are chosen from the same family.
@@ -42,16 +42,13 @@ def series_color(index: int) -> QColor:
     return QColor(SERIES[index % len(SERIES)])
 
 
-def is_dark(widget: QWidget) -> bool:
-    """True when the widget's palette has a dark background."""
-    return widget.palette().color(QPalette.ColorRole.Base).lightness() < 128
-
-
 def text_color(widget: QWidget) -> QColor:
+    """The palette's text colour of ``widget`` (readable in light and dark themes)."""
     return widget.palette().color(QPalette.ColorRole.Text)
 
 
 def base_color(widget: QWidget) -> QColor:
+    """The palette's base (background) colour of ``widget``."""
     return widget.palette().color(QPalette.ColorRole.Base)
 
 
@@ -75,18 +72,35 @@ def tint(color: str | QColor, alpha: int = 60) -> QColor:
 # report); None and non-finite values become words.
 
 
-def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str) -> str:
-    """A signed capacity change: ``+1.20 TiB``, ``−3.40 TiB`` (true minus sign), ``0`` for no change."""
-    if not finite(value):
-        return NOT_AVAILABLE
-    if value == 0:
-        return "0"
-    text = format_capacity(abs(value), unit)
-    return ("+" if value > 0 else "\u2212") + text
-
-
 def html_escape(text: str) -> str:
+    """Text made safe for a rich-text label or tooltip (``&``, ``<`` and ``>`` escaped)."""
     return str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+VERDICT_COLOURS = {"fail": FAIL, "pass": PASS, "caution": WARNING, "open": ""}
+"""The colour of each verdict kind's mark (``models.present.verdicts``)."""
+
+
+def verdict_html(verdicts) -> str:
+    """``models.present.Verdict`` lines as rich text: a coloured mark, the subject in bold, the sentence."""
+    lines = []
+    for v in verdicts:
+        colour = VERDICT_COLOURS.get(v.kind, "")
+        mark = f"<span style='color:{colour}'>{v.mark}</span>" if colour else v.mark
+        subject = f"<b>{html_escape(v.subject)}</b>: " if v.subject else ""
+        lines.append(f"{mark} {subject}{html_escape(v.text)}")
+    return "<br>".join(lines)
+
+
+def verdict_label(object_name: str) -> QLabel:
+    """A word-wrapped rich-text label for verdict lines (hidden until there are some)."""
+    label = QLabel()
+    label.setObjectName(object_name)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.hide()
+    return label
 
 
 def problem_messages(evaluation, engine: str) -> list[str]:
@@ -134,6 +148,7 @@ class StaleBanner(_Banner):
         self._label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show (``stale``) or hide the banner with ``message``."""
         text = "Results out of date" + (f": {message}" if message else "")
         self._label.setText(text)
         self.setVisible(stale)
@@ -192,11 +207,13 @@ class MessagePanel(QWidget):
         layout.addStretch(2)
 
     def show_message(self, title: str, details: Sequence[str] = ()) -> None:
+        """Show ``title`` in bold with the ``details`` lines under it."""
         self._title.setText(title)
         self._detail.setText("\n".join(details))
         self._detail.setVisible(bool(details))
 
     def text(self) -> str:
+        """The panel's text as shown (title and details), for tests and accessibility."""
         return "\n".join(t for t in (self._title.text(), self._detail.text()) if t)
 
 
@@ -212,6 +229,7 @@ class ValueAxis(pg.AxisItem):
         self.enableAutoSIPrefix(False)  # the labels format real values (0.9 ms), never "900 (x0.001)"
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
+        """On a log axis spanning few decades, minor ticks at 1, 2 and 5 per decade (pyqtgraph's hook)."""
         major = [(spacing, t) for spacing, t in stdTicks if spacing >= 1.0]
         if len(major) >= 3 or maxVal - minVal > 3:
             return major
@@ -224,6 +242,7 @@ class ValueAxis(pg.AxisItem):
         return [(None, minor)]
 
     def tickStrings(self, values, scale, spacing):  # noqa: N802
+        """Tick labels: IOPS with K / M suffixes, other values to 6 significant digits (pyqtgraph's hook)."""
         strings = []
         for value in values:
             real = 10 ** value if self.logMode else value * scale
@@ -253,6 +272,7 @@ def make_plot(parent: QWidget | None = None, **kwargs) -> pg.PlotWidget:
 
 
 def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
+    """Give a plot the views' look: the widget's palette colours for background, axes and text."""
     text = text_color(palette_source)
     plot.setBackground(base_color(palette_source))
     font = QFont(palette_source.font())
@@ -265,10 +285,12 @@ def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
 
 
 def axis_label_style(widget: QWidget) -> dict:
+    """The keyword arguments of ``PlotItem.setLabel`` for an axis caption in the widget's muted colour."""
     return {"color": text_color(widget).name(), "font-size": f"{max(widget.font().pointSizeF(), 9):.0f}pt"}
 
 
 def max_text_width(widget: QWidget, texts: Iterable[str]) -> int:
+    """The widest of ``texts`` in the widget's font, pixels."""
     metrics = widget.fontMetrics()
     return max((metrics.horizontalAdvance(t) for t in texts), default=0)
 

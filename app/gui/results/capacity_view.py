@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 
 import pyqtgraph as pg
 from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, Signal, Slot
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
 from models.units import CapacityUnit, to_unit
 
 from ._common import (
@@ -49,6 +49,8 @@ from ._common import (
     html_escape,
     make_plot,
     max_text_width,
+    verdict_html,
+    verdict_label,
     muted_color,
     problem_messages,
     remember_splitter,
@@ -57,36 +59,6 @@ from ._common import (
 
 ALL_SYSTEMS = "All systems"
 EMPTY_MESSAGE = "Add a controller with shelves to see capacity"
-
-
-@dataclass(frozen=True)
-class WaterfallBar:
-    """One bar of the waterfall (and one row of its table), in bytes.
-
-    ``kind`` is ``total`` (solid from zero: raw, usable, effective), ``drop`` (capacity lost to a step), ``gain``
-    (capacity gained by efficiency) or ``flat`` (a step that changes nothing).
-    """
-
-    label: str
-    kind: str
-    before: float
-    after: float
-    source: str = ""
-    formula: str = ""
-    inputs: tuple[tuple[str, str], ...] = ()
-    details: tuple[str, ...] = field(default_factory=tuple)
-
-    @property
-    def change(self) -> float:
-        return self.after - self.before
-
-    @property
-    def low(self) -> float:
-        return 0.0 if self.kind == "total" else min(self.before, self.after)
-
-    @property
-    def high(self) -> float:
-        return self.after if self.kind == "total" else max(self.before, self.after)
 
 
 MIN_CHART_HEIGHT = 260
@@ -130,113 +102,6 @@ def _break_ticks(start: float, span: float, top: float) -> list[tuple[float, str
     step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw_step)
     ticks = [(k * step, _tick_text(k * step)) for k in range(int(start * 0.92 // step) + 1)]
     return ticks + [(start + span, _tick_text(top))]
-
-
-def _close(a: float, b: float) -> bool:
-    return abs(a - b) <= max(1.0, 1e-9 * max(abs(a), abs(b)))
-
-
-def _step_kind(before: float, after: float) -> str:
-    if _close(before, after):
-        return "flat"
-    return "gain" if after > before else "drop"
-
-
-def _bar_from_step(step, before: float | None = None, after: float | None = None, details=()) -> WaterfallBar:
-    before = float(step.bytes_before if before is None else before)
-    after = float(step.bytes_after if after is None else after)
-    inputs = tuple((str(k), str(v)) for k, v in dict(getattr(step, "inputs", {}) or {}).items())
-    return WaterfallBar(step.name, _step_kind(before, after), before, after, str(getattr(step, "source", "")),
-                        str(getattr(step, "formula", "")), inputs, tuple(details))
-
-
-def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> int:
-    """Where the "Usable" total goes: after the first prefix of steps that reaches ``usable`` and is followed by
-    no further drop (the efficiency side of the waterfall only gains)."""
-    running = [raw] + [s.after for s in steps]
-    candidates = [p for p, value in enumerate(running) if _close(value, usable)]
-    for p in candidates:
-        if not any(s.kind == "drop" for s in steps[p:]):
-            return p
-    if candidates:
-        return candidates[-1]
-    first_gain = next((i for i, s in enumerate(steps) if s.kind == "gain"), len(steps))
-    return first_gain
-
-
-def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
-                    raw_total: WaterfallBar | None = None, split: int | None = None) -> list[WaterfallBar]:
-    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total;
-    ``split`` is how many steps lead to usable (found from the numbers when not given)."""
-    raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=("Marketed (decimal) drive capacity",))
-    split = _usable_split(steps, raw, usable) if split is None else split
-    usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=("Capacity after RAID, spares and reserves",))
-    effective_bar = WaterfallBar("Effective", "total", 0.0, effective,
-                                 details=("Usable capacity times data reduction and savings",))
-    return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
-
-
-def _is_raw_step(step) -> bool:
-    """The engine's own "Raw (marketed)" step: it starts from zero, or is named Raw and changes nothing."""
-    before, after = float(step.bytes_before), float(step.bytes_after)
-    return _close(before, 0.0) or (_close(before, after) and step.name.lower().startswith("raw"))
-
-
-def system_waterfall(result) -> list[WaterfallBar]:
-    """The waterfall of one ``CapacityResult``."""
-    steps = list(result.steps)
-    raw_total = None
-    if steps and _is_raw_step(steps[0]):
-        first = _bar_from_step(steps.pop(0))
-        raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
-    bars = [_bar_from_step(s) for s in steps]
-    split = getattr(result, "usable_step_count", None)
-    if split is not None and raw_total is not None:
-        split -= 1  # the raw step became the raw total
-    return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),
-                           raw_total, split)
-
-
-def scenario_waterfall(capacity) -> list[WaterfallBar]:
-    """All systems at once: steps with the same name are added up (their changes summed, in first-seen order),
-    chained from the scenario's total raw capacity."""
-    order: list[str] = []
-    changes: dict[str, float] = {}
-    parts: dict[str, list] = {}
-    for system in capacity.systems:
-        for step in system.steps:
-            if _is_raw_step(step):
-                continue  # a raw step: already in the raw total
-            if step.name not in changes:
-                order.append(step.name)
-                changes[step.name] = 0.0
-                parts[step.name] = []
-            changes[step.name] += float(step.bytes_after) - float(step.bytes_before)
-            parts[step.name].append((system, step))
-    total = capacity.total
-    running = float(total.raw_bytes)
-    bars = []
-    for name in order:
-        before, after = running, running + changes[name]
-        running = after
-        members = parts[name]
-        if len(members) == 1:
-            system, step = members[0]
-            bar = _bar_from_step(step, before, after, details=(f"System: {system.system_label}",))
-        else:
-            details = tuple(
-                f"{system.system_label}: {fmt_bytes_plain(float(step.bytes_after) - float(step.bytes_before))}"
-                f" \u2014 {step.formula} ({step.source})" for system, step in members
-            )
-            sources = "; ".join(dict.fromkeys(str(step.source) for _, step in members))
-            bar = WaterfallBar(name, _step_kind(before, after), before, after, sources,
-                               "sum over systems", (), details)
-        bars.append(bar)
-    return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes))
-
-
-def fmt_bytes_plain(value: float) -> str:
-    return f"{value:,.0f} bytes"
 
 
 def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
@@ -388,9 +253,14 @@ class CapacityView(QWidget):
         self.details.setMaximumHeight(self.fontMetrics().height() * 6)
         self.details.setPlaceholderText("Hover or click a step to see its formula, inputs and source.")
 
+        # The verdict: does each system's data fit its usable capacity (models.present.verdicts)? Above the
+        # table, so the chart keeps its full height.
+        self.verdict_label = verdict_label("capacityVerdicts")
+
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.verdict_label)
         right_layout.addWidget(self.table, 1)
         right_layout.addWidget(self.details)
 
@@ -412,6 +282,7 @@ class CapacityView(QWidget):
 
     @property
     def capacity_unit(self) -> CapacityUnit:
+        """The unit capacities are shown in."""
         return self._unit
 
     @property
@@ -537,6 +408,9 @@ class CapacityView(QWidget):
         self._kpis["months"].value.setText(self._months_text(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
                                         " or the system never fills.")
+        found = capacity_verdicts(capacity, unit)
+        self.verdict_label.setText(verdict_html(found))
+        self.verdict_label.setVisible(bool(found))
         self._fill_table()
         self._draw_chart()
         if 0 <= self._selected < len(self._bars):

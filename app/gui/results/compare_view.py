@@ -16,7 +16,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.presentation_text import latency_at_target_text, latency_axes, slo_off_chart_text
+from models.present import comparison_rows
+from models.present.comparison import GROUP, SECTION
+from models.presentation_text import latency_axes, slo_off_chart_text
 from models.units import CapacityUnit
 
 from ._common import (
@@ -24,16 +26,7 @@ from ._common import (
     stacked_result_layout,
     DROP,
     GAIN,
-    NOT_AVAILABLE,
-    NOT_MET,
-    SATURATED,
     StaleBanner,
-    finite,
-    fmt_capacity,
-    fmt_capacity_delta,
-    fmt_iops,
-    fmt_ms,
-    fmt_ratio,
     html_escape,
     muted_color,
     base_color,
@@ -48,17 +41,6 @@ SIDE_PENS = ((Qt.PenStyle.SolidLine, 4.0), (Qt.PenStyle.DashLine, 2.0))
 """(style, width) of the left and the right scenario's curves; the right is drawn over the left."""
 WORKLOAD_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "x")
 """The marker at the end of each workload's curve (by workload name, the same on both sides)."""
-
-
-def _pct_change(left: float | None, right: float | None) -> str:
-    if not (finite(left) and finite(right)) or left == 0:
-        return ""
-    change = (right - left) / abs(left) * 100
-    return f" ({change:+.0f}%)" if abs(change) >= 10 else f" ({change:+.1f}%)"
-
-
-def _signed(text: str, value: float) -> str:
-    return ("+" if value > 0 else "\u2212" if value < 0 else "") + text
 
 
 class CompareView(QWidget):
@@ -121,11 +103,13 @@ class CompareView(QWidget):
 
     @Slot(object)
     def set_capacity_unit(self, capacity_unit: CapacityUnit | str) -> None:
+        """Show capacities in another unit (``"TB"`` or ``"TiB"``)."""
         self._unit = CapacityUnit(capacity_unit)
         self._render()
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner with ``message``."""
         self.banner.set_stale(stale, message)
 
     def row_texts(self) -> list[list[str]]:
@@ -150,8 +134,13 @@ class CompareView(QWidget):
                            f"{html_escape(right.scenario)}  \u2014 dashed")
         self.model.clear()
         self.model.setHorizontalHeaderLabels(["", left.scenario, right.scenario, self.COLUMNS[3]])
-        self._fill_capacity(left.capacity, right.capacity)
-        self._fill_performance(left.performance, right.performance)
+        for row in comparison_rows((left, right), self._unit):
+            if row.level == SECTION:
+                self._section(row.label)
+            elif row.level == GROUP:
+                self._section(row.label, sub=True)
+            else:
+                self._row(row.label, *row.values, row.delta, row.better)
         self._draw_curves(left, right)
 
     def _section(self, title: str, sub: bool = False) -> None:
@@ -172,77 +161,6 @@ class CompareView(QWidget):
         if better is not None and delta_text:
             items[3].setForeground(QColor(GAIN if better else DROP))
         self.model.appendRow(items)
-
-    def _capacity_rows(self, label: str, left, right) -> None:
-        self._section(label, sub=True)
-        unit = self._unit
-        for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
-            a = getattr(left, field, None) if left is not None else None
-            b = getattr(right, field, None) if right is not None else None
-            delta = ""
-            better = None
-            if finite(a) and finite(b):
-                delta = fmt_capacity_delta(b - a, unit) + _pct_change(a, b)
-                better = b > a if b != a else None
-            self._row(name, fmt_capacity(a, unit) if a is not None else NOT_AVAILABLE,
-                      fmt_capacity(b, unit) if b is not None else NOT_AVAILABLE, delta, better)
-        a = getattr(left, "efficiency_ratio", None) if left is not None else None
-        b = getattr(right, "efficiency_ratio", None) if right is not None else None
-        delta = _signed(f"{abs(b - a):.2f}", b - a) if finite(a) and finite(b) and b != a else (
-            "0" if finite(a) and finite(b) else "")
-        self._row("Efficiency", fmt_ratio(a), fmt_ratio(b), delta,
-                  (b > a) if finite(a) and finite(b) and a != b else None)
-
-    def _fill_capacity(self, left, right) -> None:
-        self._section("Capacity")
-        if left is None and right is None:
-            self._row("Capacity", NOT_AVAILABLE, NOT_AVAILABLE)
-            return
-        left_systems = {s.system_id: s for s in getattr(left, "systems", ())}
-        right_systems = {s.system_id: s for s in getattr(right, "systems", ())}
-        ids = list(dict.fromkeys([*left_systems, *right_systems]))
-        for system_id in ids:
-            a, b = left_systems.get(system_id), right_systems.get(system_id)
-            label = (a or b).system_label
-            self._capacity_rows(label, a, b)
-        if len(ids) > 1:
-            self._capacity_rows("Total", getattr(left, "total", None), getattr(right, "total", None))
-
-    def _fill_performance(self, left, right) -> None:
-        self._section("Performance")
-        left_w = {w.name: w for w in getattr(left, "workloads", ())} if left is not None else {}
-        right_w = {w.name: w for w in getattr(right, "workloads", ())} if right is not None else {}
-        names = list(dict.fromkeys([*left_w, *right_w]))
-        if not names:
-            self._row("Workloads", NOT_AVAILABLE, NOT_AVAILABLE)
-            return
-        for name in names:
-            a, b = left_w.get(name), right_w.get(name)
-            self._section(name, sub=True)
-            protocols = " / ".join(dict.fromkeys(w.protocol for w in (a, b) if w is not None))
-            self._row("protocol", a.protocol if a else NOT_AVAILABLE,
-                      b.protocol if b else NOT_AVAILABLE, "" if len(protocols.split(" / ")) == 1 else "changed")
-            for label, field, none_text in (("saturation IOPS", "saturation_iops", SATURATED),
-                                            ("max IOPS @ SLO", "max_iops_at_slo", NOT_MET)):
-                x = getattr(a, field, None) if a else None
-                y = getattr(b, field, None) if b else None
-                delta = ""
-                if finite(x) and finite(y):
-                    delta = _signed(fmt_iops(abs(y - x)), y - x) + _pct_change(x, y) if y != x else "0"
-                self._row(label, fmt_iops(x, none_text) if a else NOT_AVAILABLE,
-                          fmt_iops(y, none_text) if b else NOT_AVAILABLE, delta,
-                          (y > x) if finite(x) and finite(y) and x != y else None)
-            x = a.latency_at_target_ms if a else None
-            y = b.latency_at_target_ms if b else None
-            if (a and a.target_iops is not None) or (b and b.target_iops is not None):
-                delta = ""
-                if finite(x) and finite(y):
-                    delta = _signed(fmt_ms(abs(y - x)), y - x) if y != x else "0"
-                self._row("latency @ target", latency_at_target_text(a) if a else NOT_AVAILABLE,
-                          latency_at_target_text(b) if b else NOT_AVAILABLE, delta,
-                          (y < x) if finite(x) and finite(y) and x != y else None)
-            self._row("bottleneck", a.bottleneck if a else NOT_AVAILABLE,
-                      b.bottleneck if b else NOT_AVAILABLE)
 
     def _draw_curves(self, left, right) -> None:
         plot = self.plot

@@ -1,5 +1,9 @@
 """Latency-vs-IOPS curves per workload with the SLO, the operating point, the saturation point and the max IOPS
-under the SLO; utilisation per component for the selected workload; a summary row per workload."""
+under the SLO; utilisation per component for the selected workload; a summary row per workload, and the
+verdicts of ``models.present`` under it.
+
+One module although it is long: one widget whose chart, utilisation bars and table show the same selected
+workload and share its axes' scaling (the long part is pyqtgraph layout: log axes, label fitting, export)."""
 
 from __future__ import annotations
 
@@ -7,7 +11,6 @@ import csv
 import math
 from pathlib import Path
 
-import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
@@ -27,6 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from models.present import target_cell, workload_verdicts
+from models.present.verdicts import CAUTION
 from models.presentation_text import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.units import CapacityUnit
 
@@ -56,6 +61,8 @@ from ._common import (
     series_color,
     text_color,
     tint,
+    verdict_html,
+    verdict_label,
 )
 
 EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
@@ -81,8 +88,6 @@ def operating_latency(workload) -> float | None:
     return workload.latency_on_curve_ms(workload.operating_iops)
 
 
-THROUGHPUT_BLOCK_KIB = 64
-"""Workloads with blocks this large are sized in MB/s: the summary shows their target in MB/s as well."""
 
 
 class PerformanceView(QWidget):
@@ -233,11 +238,10 @@ class PerformanceView(QWidget):
         body_layout.setSpacing(4)
         body_layout.addWidget(charts, 1)
         body_layout.addWidget(self.summary_table)
-        self.cautions_label = QLabel()
-        self.cautions_label.setObjectName("cautionsLabel")
-        self.cautions_label.setWordWrap(True)
-        self.cautions_label.setTextFormat(Qt.TextFormat.RichText)
-        self.cautions_label.hide()
+        # The verdicts (models.present.verdicts): meets / misses the SLO per workload, then the cautions.
+        self.verdict_label = verdict_label("performanceVerdicts")
+        body_layout.addWidget(self.verdict_label)
+        self.cautions_label = verdict_label("cautionsLabel")
         body_layout.addWidget(self.cautions_label)
         self._fit_summary_height()
 
@@ -313,21 +317,26 @@ class PerformanceView(QWidget):
         self._draw_curves()
 
     def select_workload(self, workload_id: str) -> None:
+        """Show the workload with this id (curves, utilisation, selected table row); unknown ids are ignored."""
         index = self.workload_combo.findData(workload_id)
         if index < 0:
             raise KeyError(workload_id)
         self.workload_combo.setCurrentIndex(index)
 
     def selected_workload(self):
+        """The ``WorkloadPerformance`` shown, or None before a result."""
         return self._workloads[self.workload_combo.currentIndex()] if self._workloads else None
 
     def curve_item(self, workload_id: str) -> pg.PlotDataItem:
+        """The latency curve item of a workload (for tests and export)."""
         return self._curve_items[workload_id]
 
     def slo_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The SLO line of a workload's chart."""
         return self._slo_lines[workload_id]
 
     def saturation_line(self, workload_id: str) -> pg.InfiniteLine:
+        """The saturation line of a workload's chart."""
         return self._saturation_lines[workload_id]
 
     def utilisation_bars(self) -> list[tuple[str, float, bool]]:
@@ -615,7 +624,7 @@ class PerformanceView(QWidget):
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, self._target_text(w), latency,
+                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, target_cell(w, NO_TARGET), latency,
                 w.bottleneck or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
@@ -639,19 +648,14 @@ class PerformanceView(QWidget):
             for item in items:
                 item.setToolTip(tooltip)
             model.appendRow(items)
-        lines = [f"<span style='color:{WARNING}'>\u26a0</span> <b>{html_escape(w.name)}</b>: {html_escape(c)}"
-                 for w in self._workloads for c in w.cautions()]
-        self.cautions_label.setText("<br>".join(lines))
-        self.cautions_label.setVisible(bool(lines))
+        found = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        verdicts = [v for v in found if v.kind != CAUTION]
+        cautions = [v for v in found if v.kind == CAUTION]
+        self.verdict_label.setText(verdict_html(verdicts))
+        self.verdict_label.setVisible(bool(verdicts))
+        self.cautions_label.setText(verdict_html(cautions))
+        self.cautions_label.setVisible(bool(cautions))
         self._fit_summary_height()
-
-    @staticmethod
-    def _target_text(w) -> str:
-        """The target in IOPS, and for a large-block (throughput) workload in MB/s too, as it was entered."""
-        text = fmt_iops(w.target_iops, NO_TARGET)
-        if w.target_iops is not None and w.block_kib >= THROUGHPUT_BLOCK_KIB:
-            text += f" ({fmt_mbps(w.target_iops * w.block_kib * 1024 / 1e6)})"
-        return text
 
     def _fit_summary_height(self) -> None:
         """The summary table exactly as tall as its header and rows (at most SUMMARY_ROWS, then it scrolls)."""

@@ -74,6 +74,7 @@ def sample_workload(workload_id: str = "w1", name: str = "SQL Server OLTP", satu
                     base_ms: float = 0.25, slo_ms: float = 1.0, target_iops: float | None = 250_000.0,
                     protocol: str = "FCP", saturated_target: bool = False, slo_met: bool = True,
                     bottleneck: str = "node 1 CPU") -> WorkloadPerformance:
+    """A made-up ``WorkloadPerformance`` whose curve rises to ``saturation`` IOPS from ``base_ms`` (for tests)."""
     curve = sample_curve(saturation, base_ms)
     max_at_slo = next((p.iops for p in reversed(curve) if p.latency_ms <= slo_ms), None) if slo_met else None
     operating = target_iops if target_iops is not None else (max_at_slo or 0.0)
@@ -95,6 +96,7 @@ def sample_workload(workload_id: str = "w1", name: str = "SQL Server OLTP", satu
 
 
 def sample_performance(*workloads: WorkloadPerformance) -> ScenarioPerformance:
+    """A ``ScenarioPerformance`` of these workloads (default: an OLTP and a log-writes sample)."""
     workloads = workloads or (
         sample_workload(),
         sample_workload("w2", "Log writes", saturation=180_000.0, base_ms=0.35, slo_ms=2.0, target_iops=None,

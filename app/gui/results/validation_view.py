@@ -26,9 +26,16 @@ from PySide6.QtWidgets import (
 )
 
 from models.units import CapacityUnit
-from models.validation import quantity_label
+from models.present.validation import (
+    error_text,
+    predicted_text,
+    published_text,
+    quantity_label,
+    rule_text,
+    summary_text,
+)
 
-from ._common import FAIL, PASS, StaleBanner, finite, fmt_number, html_escape, icon, muted_color, text_color, tint
+from ._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
 
 Runner = Callable[[], Sequence]
 """A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default)."""
@@ -74,54 +81,6 @@ class _ValidationTask(QRunnable):
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
             return
         self.signals.finished.emit(self.generation, outcomes)
-
-
-def published_text(check) -> str:
-    """The published value as the check reads it: a value, a bound or a range."""
-    kind = getattr(check, "kind", "value")
-    if kind == "upper_bound":
-        return f"\u2264 {fmt_number(check.published)}"
-    if kind == "lower_bound":
-        return f"\u2265 {fmt_number(check.published)}"
-    if kind == "range":
-        high = check.published_high if check.published_high is not None else check.published
-        return f"{fmt_number(check.published)} \u2013 {fmt_number(high)}"
-    if kind == "expect":
-        return "expected"
-    return fmt_number(check.published)
-
-
-def error_text(check) -> str:
-    """The Error column: the signed relative error where the check compares values, else what was found."""
-    if check.kind == "range":
-        return "in range" if check.passed else "out of range"
-    if check.kind == "expect":
-        return "as expected" if check.passed else "not as expected"
-    if not finite(check.error):
-        return "n/a"
-    return f"{check.error * 100:+.1f}%"
-
-
-def rule_text(check) -> str:
-    """When the check passes, in words: ``within ±2% of the published value``, ``at most the published value``."""
-    tol = check.tolerance * 100 if finite(check.tolerance) else 0.0
-    if check.kind == "upper_bound":
-        return "at most the published value" + (f" + {tol:g}%" if tol else "")
-    if check.kind == "lower_bound":
-        return "at least the published value" + (f" \u2212 {tol:g}%" if tol else "")
-    if check.kind == "range":
-        return "inside the published range" + (f", widened by \u00b1{tol:g}%" if tol else "")
-    if check.kind == "expect":
-        return "the case's condition holds"
-    return f"within \u00b1{tol:g}% of the published value"
-
-
-def summary_text(outcomes: Sequence) -> str:
-    """The command line's summary: ``85 of 85 checks pass; 26 of 26 cases pass``."""
-    checks = [check for outcome in outcomes for check in outcome.checks]
-    passed_checks = sum(bool(check.passed) for check in checks)
-    passed_cases = sum(bool(outcome.passed) for outcome in outcomes)
-    return f"{passed_checks} of {len(checks)} checks pass; {passed_cases} of {len(outcomes)} cases pass"
 
 
 class ValidationView(QWidget):
@@ -217,6 +176,7 @@ class ValidationView(QWidget):
 
     @property
     def running(self) -> bool:
+        """True while a validation run is under way."""
         return self._running
 
     @Slot()
@@ -240,6 +200,7 @@ class ValidationView(QWidget):
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
+        """Show or hide the "Results out of date" banner with ``message``."""
         self.banner.set_stale(stale, message)
 
     def row_at(self, table_row: int) -> tuple[object, object | None]:
@@ -247,6 +208,7 @@ class ValidationView(QWidget):
         return self.rows[self.model.item(table_row, 0).data(ROW_ROLE)]
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Start the first validation run when the view is first shown (Qt's hook)."""
         super().showEvent(event)
         if self._generation == 0:
             self.refresh()
@@ -360,7 +322,7 @@ class ValidationView(QWidget):
                 f"<span style='color:{muted}'>({html_escape(check.quantity)})</span><br>"
                 f"Case <b>{html_escape(check.case_id)}</b></p>",
                 f"<p>Published {html_escape(published_text(check))} \u00b7 predicted "
-                f"{html_escape(fmt_number(check.predicted))} \u00b7 error {html_escape(error_text(check))} "
+                f"{html_escape(predicted_text(check))} \u00b7 error {html_escape(error_text(check))} "
                 f"\u00b7 {verdict}<br><span style='color:{muted}'>Passes when the prediction is "
                 f"{html_escape(rule_text(check))}.</span></p>",
             ]
@@ -405,7 +367,7 @@ class ValidationView(QWidget):
             self._item(check.case_id),
             self._item(label),
             self._item(published_text(check), float(check.published), True),
-            self._item(fmt_number(check.predicted), float(check.predicted), True),
+            self._item(predicted_text(check), float(check.predicted), True),
             self._item(error_text(check), abs(error) if check.kind not in ("range", "expect") else -1.0, True),
             self._result_item(bool(check.passed), "pass" if check.passed else "fail"),
         ]

@@ -5,21 +5,19 @@ Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO 
 
 from __future__ import annotations
 
-import math
-
+from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
 
-NOT_AVAILABLE = "n/a"
-NOT_MET = "not met"
+__all__ = ["STATUS_CAPTIONS", "status_summary"]
+
+STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
+                   "bottleneck": "Bottleneck"}
+"""Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-def _finite(value) -> bool:
-    return isinstance(value, (int, float)) and math.isfinite(value)
-
-
-def _capacity(total, field: str, unit: CapacityUnit | str) -> str:
+def _capacity(total, field: str, unit: CapacityUnit) -> str:
     value = getattr(total, field, None) if total is not None else None
-    return format_capacity(value, unit) if _finite(value) else NOT_AVAILABLE
+    return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
 
 
 def _peak_utilization(workload) -> float:
@@ -27,7 +25,7 @@ def _peak_utilization(workload) -> float:
 
 
 def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
-    """Formatted status-bar values for one evaluation.
+    """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
         ``usable`` and ``effective``: the scenario totals in ``unit`` (e.g. ``25.47 TiB``), ``n/a`` without a
@@ -36,8 +34,7 @@ def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> d
         of the most loaded workload (the one whose busiest station is busiest), ``n/a`` without one.
     """
     unit = CapacityUnit(unit)
-    result = {"usable": NOT_AVAILABLE, "effective": NOT_AVAILABLE, "max_iops_at_slo": NOT_AVAILABLE,
-              "bottleneck": NOT_AVAILABLE}
+    result = dict.fromkeys(STATUS_CAPTIONS, NOT_AVAILABLE)
     if evaluation is None:
         return result
     capacity = getattr(evaluation, "capacity", None)
@@ -49,7 +46,7 @@ def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> d
     workloads = tuple(getattr(performance, "workloads", ()) or ()) if performance is not None else ()
     if workloads:
         def iops(w) -> str:
-            return format_iops(w.max_iops_at_slo) if _finite(w.max_iops_at_slo) else NOT_MET
+            return format_iops(w.max_iops_at_slo) if finite(w.max_iops_at_slo) else NOT_MET
 
         if len(workloads) == 1:
             result["max_iops_at_slo"] = iops(workloads[0])

@@ -1,0 +1,185 @@
+"""Autosave and crash recovery of a window's project (``models.store.RecoveryStore``).
+
+A few seconds after the last edit, a recovery copy of the modified project is written on the file runner's
+thread (after any save queued before it); a clean save, a close or another project removes it. At start-up
+:meth:`Autosaver.offer_recovery` offers the copies a crashed StorPlan left: Recover opens each as a modified
+project with its original path (the first in this window, the others in new windows), Discard deletes them,
+Later keeps them for the next start.
+"""
+
+from __future__ import annotations
+
+import html
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtWidgets import QMainWindow, QMessageBox
+
+from .document import ProjectDocument
+from .locks import lock_holder
+from .project_io import LoadedFile, default_base_catalog
+from .tasks import TaskRunner
+
+AUTOSAVE_DELAY_MS = 4000
+"""Autosave this long after the last edit (the timer restarts on every edit)."""
+
+
+class Autosaver(QObject):
+    """Recovery copies of one window's project, and recovery of a crashed session's copies.
+
+    Args:
+        window: the main window (dialog parent, status messages).
+        document: the window's document (autosaved when modified; edits restart the timer).
+        runner: the file runner (its thread keeps saves and autosaves in order).
+        calibration: returns the open file's calibration data (kept in the copy).
+        install: makes a recovered :class:`~app.gui.project_io.LoadedFile` the window's project.
+        other_window: opens another window and returns its Autosaver (a second recovered project goes there).
+    """
+
+    sig_autosaved = Signal(str)
+    """A recovery copy was written to this path."""
+
+    def __init__(self, window: QMainWindow, document: ProjectDocument, runner: TaskRunner,
+                 calibration: Callable[[], Any], install: Callable[[LoadedFile], None],
+                 other_window: Callable[[], "Autosaver"] | None = None) -> None:
+        super().__init__(window)
+        self._window, self._document, self._runner = window, document, runner
+        self._calibration, self._install, self._other_window = calibration, install, other_window
+        self.recovery_key = uuid.uuid4().hex
+        self._store: Any = None
+        self.delay_ms = AUTOSAVE_DELAY_MS
+        self.closing = False
+        self._timer = QTimer(self, singleShot=True)
+        self._timer.timeout.connect(self.autosave)
+        document.sig_project_changed.connect(self._schedule)
+
+    @property
+    def store(self):
+        """The :class:`~models.store.RecoveryStore` (opened on first use)."""
+        if self._store is None:
+            from models.store import RecoveryStore
+
+            self._store = RecoveryStore()
+        return self._store
+
+    def _schedule(self) -> None:
+        if not self.closing:
+            self._timer.start(self.delay_ms)
+
+    def stop(self) -> None:
+        """No autosave until the next edit."""
+        self._timer.stop()
+
+    def autosave(self) -> None:
+        """Write a recovery copy of the modified project (on the file runner's thread)."""
+        doc = self._document
+        if not doc.modified or self.closing:
+            return
+        store, key = self.store, self.recovery_key
+        project, path = doc.project, doc.path
+        catalog, calibration = doc.base_catalog, self._calibration()
+
+        def job(_state):
+            return store.write(key, project, original_path=path, catalog=catalog, calibration=calibration)
+
+        def done(ok: bool, result: Any) -> None:
+            if ok:
+                self.sig_autosaved.emit(str(result))
+            else:
+                self._window.statusBar().showMessage(f"Autosave failed: {result}", 8000)
+
+        self._runner.submit(job, name="autosave", on_done=done)
+
+    def discard_own(self) -> None:
+        """Drop this window's recovery copy (after a clean save, on close, when the project is replaced)."""
+        self._timer.stop()
+        store, key = self.store, self.recovery_key
+        self._runner.submit(lambda _state: store.discard(key), name="discard recovery copy")
+
+    def discard_now(self) -> None:
+        """Drop this window's copy on the GUI thread (the window is closing; the runner has finished)."""
+        self.closing = True
+        self._timer.stop()
+        try:
+            self.store.discard(self.recovery_key)
+        except OSError:
+            pass
+
+    # --- recovery -----------------------------------------------------------------------------------------
+
+    def offer_recovery(self) -> bool:
+        """At start-up: offer the recovery copies left by a crashed StorPlan. True when one was recovered."""
+        try:
+            items = self.store.pending()
+        except OSError:
+            return False
+        if not items:
+            return False
+        answer = self.ask_recovery(items)
+        if answer == "discard":
+            for item in items:
+                self.store.discard(item)
+            return False
+        if answer != "recover":
+            return False
+        recovered = False
+        target = self
+        for item in items:
+            if recovered and self._other_window is not None:
+                target = self._other_window()
+            if target.recover(item):
+                recovered = True
+        return recovered
+
+    def ask_recovery(self, items: list) -> str:
+        """Recover / Discard / Later for recovery copies; returns "recover", "discard" or "later"."""
+        box = QMessageBox(self._window)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Recover unsaved work")
+        lines = []
+        for item in items:
+            where = str(item.original_path) if item.original_path else "never saved"
+            lines.append(f"<li><b>{html.escape(item.name)}</b> — {html.escape(where)} — "
+                         f"{html.escape(item.saved_at.replace('T', ' '))}</li>")
+        box.setText("StorPlan did not close normally. These projects have unsaved changes that can be recovered:"
+                    f"<ul>{''.join(lines)}</ul>")
+        recover = box.addButton("Recover", QMessageBox.ButtonRole.AcceptRole)
+        discard = box.addButton("Discard", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton("Later", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(recover)
+        box.exec()
+        clicked = box.clickedButton()
+        return "recover" if clicked is recover else "discard" if clicked is discard else "later"
+
+    def recover(self, item) -> bool:
+        """Open a recovery copy as the window's project: modified, with its original path."""
+        from models.store import ProjectLock, StoreError, pinned_catalog
+
+        try:
+            opened = self.store.load(item)
+        except StoreError as exc:
+            QMessageBox.warning(self._window, "Cannot recover project", str(exc))
+            return False
+        original = item.original_path
+        loaded = LoadedFile(opened.project, original, base_catalog=pinned_catalog(opened.catalog_snapshot,
+                                                                                   default_base_catalog()),
+                            snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration)
+        if original is not None and original.suffix.lower() == ".storplan" and original.parent.is_dir():
+            lock = ProjectLock(original)
+            try:
+                lock.acquire()
+                loaded.lock = lock
+            except StoreError as exc:
+                loaded.read_only = True
+                loaded.locked_by = lock_holder(original)
+                self._window.statusBar().showMessage(f"{exc} Recovered read-only: use Save As.", 10000)
+        self._install(loaded)
+        self._document.mark_modified()
+        # keep a copy under this window's key before the crashed session's copy goes
+        self.autosave()
+        store = self.store
+        self._runner.submit(lambda _state: store.discard(item), name="discard crashed copy")
+        self._window.statusBar().showMessage(f"Recovered {item.name}: it is not saved yet.", 8000)
+        return True

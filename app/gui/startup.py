@@ -1,0 +1,94 @@
+"""Start-up of the desktop app: the first window's project, crash recovery, and the smoke check of a build.
+
+``storplan [PATH | EXAMPLE]`` ends here (through :func:`app.gui.run_gui`): :func:`open_main_window` opens the file
+through the same code as File → Open (lock, read-only offer, pinned catalog), a bundled example as a new unsaved
+project, else the default example; once the window is up, it offers to recover a crashed session's work.
+:func:`schedule_smoke_check` is the self-test of a frozen build (``STORPLAN_SMOKE_QUIT_MS``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+
+from models.project.model import Project
+from models.resources import examples_dir
+
+from . import settings
+from .main_window import MainWindow
+from .project_io import DEFAULT_EXAMPLE, read_project
+
+
+def initial_project(path: str | None) -> tuple[Project, Path | None]:
+    """The project a new window starts on: the given file, else the default example, else an empty one."""
+    if path:
+        return read_project(Path(path)), Path(path)
+    if settings.get("startup/open_example"):
+        example = examples_dir() / DEFAULT_EXAMPLE
+        if example.exists():
+            try:
+                return read_project(example), None
+            except Exception:  # noqa: BLE001 - an example in progress must not stop the app starting
+                pass
+    return Project(), None
+
+
+def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = True,
+                     example: str | Path | None = None) -> MainWindow:
+    """The start-up window (``storplan [PATH]``): the file through the same open code as File → Open, a bundled
+    example (``example``: opened as a new, unsaved project, so saving never overwrites the bundled file), else
+    the default example; then, once the window is up, the offer to recover a crashed session's work."""
+    if example:
+        window = MainWindow(read_project(Path(example)), None)
+    elif path:
+        window = MainWindow(Project())
+        window.files.open_path(Path(path), wait=True)  # before the window shows: nothing to keep responsive
+    else:
+        project, project_path = initial_project(None)
+        window = MainWindow(project, project_path)
+    if offer_recovery:
+        QTimer.singleShot(0, window.files.offer_recovery)
+    return window
+
+
+def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int) -> None:
+    """Self-test of a build: evaluate the window's project once in the worker process, print what the window
+    shows and that evaluation, then quit after ``quit_ms`` milliseconds (or once the evaluation is in, if later).
+
+    Prints ``storplan: worker process evaluated <scenario> (pid N)`` or ``storplan: worker process failed: ...``
+    and ``storplan: window shown: <title>; <status>`` on stdout.
+    """
+    from .worker import EvaluationWorker
+
+    probe = EvaluationWorker(0, window, mode="process")
+    state = {"evaluated": False, "timed_out": False}
+
+    def evaluated(outcome) -> None:
+        from .tasks import worker_pool
+
+        if outcome.error is None and outcome.in_process:
+            print(f"storplan: worker process evaluated {outcome.evaluation.scenario} (pid {worker_pool().pid})")
+        else:
+            print(f"storplan: worker process failed: {outcome.error or 'ran in the GUI process'}")
+        sys.stdout.flush()
+        state["evaluated"] = True
+        if state["timed_out"]:
+            report_and_quit()
+
+    def report_and_quit() -> None:
+        print(f"storplan: window shown: {window.windowTitle()}; {window.statusBar().currentMessage() or 'ready'}")
+        window.document.undo_stack.setClean()
+        window.close()
+        app.quit()
+
+    def time_up() -> None:
+        state["timed_out"] = True
+        if state["evaluated"]:
+            report_and_quit()
+
+    probe.sig_evaluation_finished.connect(evaluated)
+    probe.request(window.document.project, catalog=window.document.base_catalog)
+    QTimer.singleShot(quit_ms, time_up)

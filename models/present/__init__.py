@@ -1,0 +1,52 @@
+"""The presentation layer: everything a person reads that is derived from StorPlan's results.
+
+Qt-free and headless. The GUI's result views and the PDF report only lay out what these functions return, so the
+screen and the paper say the same things in the same words:
+
+- :mod:`.waterfall`: the capacity waterfall's bars (kinds, where "Usable" goes);
+- :mod:`.verdicts`: meets / does not meet, cautions, and the headline;
+- :mod:`.comparison`: scenario comparison rows;
+- :mod:`.summary`: the status bar's digest;
+- :mod:`.labels`, :mod:`.nodes`: names of RAID levels, vSAN policies, link types and nodes, and node figures;
+- :mod:`.bom`: the bill of materials grouped by model;
+- :mod:`.validation`: how a validation check reads (published, predicted, error, tolerance); imported on its own
+  (``models.present.validation``) so that importing this package does not load the validation cases.
+"""
+
+from .bom import BomRow, bill_of_materials
+from .comparison import ComparisonRow, comparison_rows, yes_no
+from .labels import (
+    POLICY_LABEL,
+    RAID_LABEL,
+    link_label,
+    link_name,
+    link_type_label,
+    node_name,
+    node_names,
+    policy_label,
+    raid_label,
+)
+from .nodes import drive_size, model_name, node_figures
+from .summary import STATUS_CAPTIONS, status_summary
+from .verdicts import (
+    BottleneckSentence,
+    Headline,
+    Verdict,
+    bottleneck_sentence,
+    capacity_fits,
+    capacity_verdicts,
+    headline,
+    target_cell,
+    target_text,
+    verdicts,
+    workload_verdicts,
+)
+from .waterfall import WaterfallBar, build_waterfall, same_bytes, scenario_waterfall, step_kind, system_waterfall
+
+__all__ = [
+    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",
+    "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size",
+    "headline", "link_label", "link_name", "link_type_label", "model_name", "node_figures", "node_name",
+    "node_names", "policy_label", "raid_label", "same_bytes", "scenario_waterfall", "status_summary", "step_kind",
+    "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",
+]

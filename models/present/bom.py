@@ -1,0 +1,142 @@
+"""The bill of materials: what to order, grouped by model with quantities.
+
+Every node of a scenario contributes lines (a shelf: the shelf and its drives; a host group: servers and adapters;
+a link: its ports); lines of the same category, model and key figures are added up into one row, which names the
+items it comes from. A design with 36 identical shelves gets one shelf row (quantity 36), not 36 rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.catalog import Catalog
+from models.formatting import fmt_capacity
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode, SwitchNode
+from models.project.names import node_names
+from models.units import CapacityUnit
+
+from .labels import policy_label
+from .nodes import drive_size, model_name, node_figures
+
+__all__ = ["BomRow", "bill_of_materials"]
+
+
+@dataclass(frozen=True)
+class BomRow:
+    """One row of the bill of materials.
+
+    Attributes:
+        category: what it is ("Controller system", "Shelf", "Drives", "Link ports"...).
+        quantity: how many to order (None for a setting such as a vSAN storage policy).
+        model: the catalog model's name (``<id> (not in catalog)`` when missing).
+        figures: the model's key figures in words.
+        used_by: the names of the items (nodes, links) the row adds up, in scenario order.
+    """
+
+    category: str
+    quantity: int | None
+    model: str
+    figures: str
+    used_by: tuple[str, ...]
+
+    def used_by_text(self, limit: int = 4) -> str:
+        """The items as text: all of them up to ``limit``, else the first ``limit`` and how many more."""
+        names = self.used_by
+        if len(names) <= limit:
+            return ", ".join(names)
+        return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+
+
+def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[tuple[str, int | None, str, str]]:
+    """(category, quantity, model name, figures) lines of one node."""
+    rec = catalog.find(node.catalog_id)
+    name = model_name(catalog, node.catalog_id)
+    if isinstance(node, HostNode):
+        lines = [("Hosts", node.count, name,
+                  f"{rec.sockets} sockets, {rec.cores} cores, {rec.memory_gib:g} GiB memory" if rec else "")]
+        if node.adapter:
+            a = catalog.find(node.adapter)
+            per_host = f"{node.adapters_per_host} per host"
+            lines.append(("Host adapters", node.count * node.adapters_per_host, model_name(catalog, node.adapter),
+                          f"{per_host}; {a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else per_host))
+        return lines
+    if isinstance(node, SwitchNode):
+        fig = f"{rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports, {rec.latency_us:g} µs latency" if rec else ""
+        return [("Switch", 1, name, fig)]
+    if isinstance(node, ControllerNode):
+        nodes = node.nodes or (rec.nodes if rec else None)
+        fig = ""
+        if rec:
+            fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node; "
+                   f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC ports per node")
+        lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
+        if lines and nodes:
+            lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
+        fig += "; " + "; ".join(x for x in lines if x)
+        return [("Controller system", 1, name, fig)]
+    if isinstance(node, ShelfNode):
+        d = catalog.find(node.drive)
+        fig = drive_size(catalog, node.drive, unit)
+        if d is not None:
+            fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
+        return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
+                ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
+    if isinstance(node, HciClusterNode):
+        fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
+        lines = [("HCI hosts", node.hosts, name, fig)]
+        groups = node.hosts * node.disk_groups_per_host
+        if rec is not None:
+            lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),
+                          drive_size(catalog, rec.cache_drive, unit)))
+            lines.append((f"Capacity drives ({node.capacity_drives_per_group} per disk group)",
+                          groups * node.capacity_drives_per_group, model_name(catalog, rec.capacity_drive),
+                          drive_size(catalog, rec.capacity_drive, unit)))
+        lines.append(("Storage policy", None, policy_label(node.policy),
+                      "deduplication and compression on" if node.dedupe_compression
+                      else "no deduplication or compression"))
+        return lines
+    if isinstance(node, CloudVmNode):
+        per = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
+        lines = [(f"Cloud VMs ({'HA pair' if node.ha else 'single node'})", per, name,
+                  f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
+                  if rec else "")]
+        dk = catalog.find(node.disk)
+        lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
+                      model_name(catalog, node.disk),
+                      f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
+                      if dk is not None else ""))
+        nv = catalog.find(rec.nvram_disk) if rec is not None and rec.nvram_disk else None
+        if nv is not None:
+            lines.append(("NVRAM disk" + (" (1 per node)" if node.ha else ""), per, model_name(catalog, rec.nvram_disk),
+                          f"{fmt_capacity(nv.size_bytes, unit)}, {nv.mbps:,.0f} MB/s: every write is logged here "
+                          "first (normal write speed)"))
+        lic = catalog.find(node.licence)
+        lines.append(("Licence", 1, model_name(catalog, node.licence),
+                      f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {lic.as_of})"
+                      if lic is not None else ""))
+        return lines
+    return [(node.kind.replace("_", " ").capitalize(), 1, name, "")]
+
+
+def bill_of_materials(scenario: Scenario, catalog: Catalog,
+                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[BomRow, ...]:
+    """The scenario's bill of materials: rows grouped by (category, model, key figures), quantities added up,
+    in the order each group first appears (nodes in scenario order, then link ports). Capacities in ``unit``."""
+    unit = CapacityUnit(unit)
+    names = node_names(scenario.nodes, catalog)
+    groups: dict[tuple[str, str, str], list] = {}
+    for node in scenario.nodes:
+        for category, quantity, model, figures in _node_lines(node, catalog, unit):
+            entry = groups.setdefault((category, model, figures), [None, []])
+            if quantity is not None:
+                entry[0] = (entry[0] or 0) + quantity
+            if names[node.id] not in entry[1]:
+                entry[1].append(names[node.id])
+    for link in scenario.links:
+        lt = catalog.find(link.link_type)
+        figures = f"{lt.payload_mbps:,.0f} MB/s per port" if lt is not None else ""
+        entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures), [0, []])
+        entry[0] += link.ports
+        entry[1].append(f"{names.get(link.source, link.source)} \u2192 {names.get(link.target, link.target)}")
+    return tuple(BomRow(category, quantity, model, figures, tuple(used))
+                 for (category, model, figures), (quantity, used) in groups.items())

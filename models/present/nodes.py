@@ -1,0 +1,82 @@
+"""The key figures of a node, as its box in the report's topology and its bill-of-materials lines print them
+("2 nodes, ONTAP 9.0", "RAID DP, ADP root-data", "24 x 800 GB SSD").
+"""
+
+from __future__ import annotations
+
+from models.catalog import Catalog
+from models.formatting import finite, fmt_capacity
+from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, ShelfNode, SwitchNode
+from models.units import CapacityUnit
+
+from .labels import policy_label, raid_label
+
+__all__ = ["drive_size", "model_name", "node_figures"]
+
+
+def model_name(catalog: Catalog, entry_id: str | None, short: bool = False) -> str:
+    """A catalog record's name (``short``: without its parenthesised detail); ``<id> (not in catalog)`` when the
+    record is missing, "" for no id."""
+    if not entry_id:
+        return ""
+    record = catalog.find(entry_id)
+    if record is None:
+        return f"{entry_id} (not in catalog)"
+    name = record.name
+    if short and " (" in name:
+        name = name.split(" (", 1)[0]
+    return name
+
+
+def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit | str = CapacityUnit.TB) -> str:
+    """A drive's marketed size (decimal, as sold, whatever ``unit``), speed and media, e.g. ``800 GB SSD``,
+    ``300 GB 15K HDD``; the id when the drive is not in the catalog."""
+    record = catalog.find(drive_id)
+    if record is None:
+        return drive_id
+    marketed = getattr(record, "marketed_bytes", None)
+    size = fmt_capacity(marketed, CapacityUnit.TB).replace(".00 ", " ") if finite(marketed) else ""
+    rpm = getattr(record, "rpm", None)
+    return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
+
+
+def node_figures(node, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+    """The key figures of a project node, one short line each (empty for an unknown kind)."""
+    record = catalog.find(node.catalog_id)
+    if isinstance(node, HostNode):
+        lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
+        if node.adapter:
+            lines.append(f"{node.adapters_per_host} × {model_name(catalog, node.adapter, short=True)} per host")
+        return lines
+    if isinstance(node, SwitchNode):
+        if record is None:
+            return [node.catalog_id]
+        return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
+    if isinstance(node, ControllerNode):
+        nodes = node.nodes or getattr(record, "nodes", None)
+        software = node.software or getattr(record, "default_software", "")
+        family = getattr(record, "family", "")
+        platform = family if software in ("", family) else f"{family} {software}".strip()
+        first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
+        raid = raid_label(node.raid_type)
+        if node.raid_group_size:
+            raid += f" (groups of {node.raid_group_size})"
+        if node.adp != "none":
+            raid += f", ADP {node.adp}"
+        return [x for x in (first, raid) if x]
+    if isinstance(node, ShelfNode):
+        return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
+    if isinstance(node, HciClusterNode):
+        return [
+            f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
+            f"{node.capacity_drives_per_group} capacity drives per group",
+            policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+        ]
+    if isinstance(node, CloudVmNode):
+        vm = getattr(record, "vm_size", node.catalog_id)
+        return [
+            f"{vm}, {'HA pair' if node.ha else 'single node'}",
+            f"{node.disk_count} × {model_name(catalog, node.disk, short=True)}",
+            model_name(catalog, node.licence, short=True),
+        ]
+    return []

@@ -1,0 +1,170 @@
+"""The capacity waterfall as a person reads it: one bar (and one table row) per step, from raw down to usable and
+up to effective.
+
+Shared by the GUI's capacity view and the PDF report, so both draw the same bars in the same order: the engine's
+``CapacityResult.steps``, the "Usable" total placed after ``usable_step_count`` steps (the engine knows where the
+usable side ends), every step classed as a drop, a gain or a flat step with one tolerance (:func:`same_bytes`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+__all__ = ["WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall", "step_kind", "system_waterfall"]
+
+USABLE_DETAIL = "Capacity after RAID, spares and reserves"
+EFFECTIVE_DETAIL = "Usable capacity times data reduction and savings"
+RAW_DETAIL = "Marketed (decimal) drive capacity"
+
+
+def same_bytes(a: float, b: float) -> bool:
+    """True when two capacities (bytes) are equal for display: within 1 byte or 1e-9 of the larger.
+
+    The one tolerance of the waterfall: a step inside it is ``flat``, and "Usable" sits where the running value
+    reaches the usable capacity.
+    """
+    return abs(a - b) <= max(1.0, 1e-9 * max(abs(a), abs(b)))
+
+
+def step_kind(before: float, after: float) -> str:
+    """``flat`` (no change, see :func:`same_bytes`), ``gain`` or ``drop``: the bar kind of a step, bytes in."""
+    if same_bytes(before, after):
+        return "flat"
+    return "gain" if after > before else "drop"
+
+
+@dataclass(frozen=True)
+class WaterfallBar:
+    """One bar of the waterfall (and one row of its table), in bytes.
+
+    Attributes:
+        label: the step's name in the field's term ("RAID DP parity", "Usable").
+        kind: ``total`` (solid from zero: raw, usable, effective), ``drop`` (capacity lost to a step), ``gain``
+            (capacity gained by efficiency) or ``flat`` (a step that changes nothing).
+        before, after: the running capacity before and after the step, bytes (a total: 0 and its value).
+        source, formula: where the rule comes from and its arithmetic in words (from the engine's step).
+        inputs: (name, value) pairs the step used, as text.
+        details: further lines (the system of a summed step, each system's share).
+    """
+
+    label: str
+    kind: str
+    before: float
+    after: float
+    source: str = ""
+    formula: str = ""
+    inputs: tuple[tuple[str, str], ...] = ()
+    details: tuple[str, ...] = ()
+
+    @property
+    def change(self) -> float:
+        """after - before, bytes (negative for a drop)."""
+        return self.after - self.before
+
+    @property
+    def low(self) -> float:
+        """The bar's left end, bytes (0 for a total)."""
+        return 0.0 if self.kind == "total" else min(self.before, self.after)
+
+    @property
+    def high(self) -> float:
+        """The bar's right end, bytes."""
+        return self.after if self.kind == "total" else max(self.before, self.after)
+
+
+def _bar_from_step(step, before: float | None = None, after: float | None = None, details=()) -> WaterfallBar:
+    before = float(step.bytes_before if before is None else before)
+    after = float(step.bytes_after if after is None else after)
+    inputs = tuple((str(k), str(v)) for k, v in dict(getattr(step, "inputs", {}) or {}).items())
+    return WaterfallBar(step.name, step_kind(before, after), before, after, str(getattr(step, "source", "")),
+                        str(getattr(step, "formula", "")), inputs, tuple(details))
+
+
+def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> int:
+    """Where "Usable" goes when the engine does not say: after the first prefix of steps that reaches ``usable``
+    and is followed by no further drop (the efficiency side of the waterfall only gains)."""
+    running = [raw] + [s.after for s in steps]
+    candidates = [p for p, value in enumerate(running) if same_bytes(value, usable)]
+    for p in candidates:
+        if not any(s.kind == "drop" for s in steps[p:]):
+            return p
+    if candidates:
+        return candidates[-1]
+    return next((i for i, s in enumerate(steps) if s.kind == "gain"), len(steps))
+
+
+def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
+                    raw_total: WaterfallBar | None = None, split: int | None = None) -> list[WaterfallBar]:
+    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total.
+
+    Args:
+        steps: the bars between raw and effective, in order.
+        raw, usable, effective: the totals, bytes.
+        raw_total: the raw bar to use (default: a bar named "Raw").
+        split: how many of ``steps`` lead to usable; None: found from the numbers.
+    """
+    raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=(RAW_DETAIL,))
+    split = _usable_split(steps, raw, usable) if split is None else max(0, min(split, len(steps)))
+    usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=(USABLE_DETAIL,))
+    effective_bar = WaterfallBar("Effective", "total", 0.0, effective, details=(EFFECTIVE_DETAIL,))
+    return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
+
+
+def _is_raw_step(step) -> bool:
+    """The engine's own "Raw (marketed)" step: it starts from zero, or is named Raw and changes nothing."""
+    before, after = float(step.bytes_before), float(step.bytes_after)
+    return same_bytes(before, 0.0) or (same_bytes(before, after) and step.name.lower().startswith("raw"))
+
+
+def system_waterfall(result) -> list[WaterfallBar]:
+    """The waterfall of one ``models.capacity.CapacityResult``: its raw step as the raw total, its steps, the
+    usable total after ``usable_step_count`` steps, the effective total."""
+    steps = list(result.steps)
+    raw_total = None
+    if steps and _is_raw_step(steps[0]):
+        first = _bar_from_step(steps.pop(0))
+        raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
+    bars = [_bar_from_step(s) for s in steps]
+    split = getattr(result, "usable_step_count", None)
+    if split is not None and raw_total is not None:
+        split -= 1  # the raw step became the raw total
+    return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),
+                           raw_total, split)
+
+
+def scenario_waterfall(capacity) -> list[WaterfallBar]:
+    """All systems of a ``models.capacity.ScenarioCapacity`` at once: steps with the same name are added up
+    (their changes summed, in first-seen order), chained from the scenario's total raw capacity."""
+    order: list[str] = []
+    changes: dict[str, float] = {}
+    parts: dict[str, list] = {}
+    for system in capacity.systems:
+        for step in system.steps:
+            if _is_raw_step(step):
+                continue  # already in the raw total
+            if step.name not in changes:
+                order.append(step.name)
+                changes[step.name] = 0.0
+                parts[step.name] = []
+            changes[step.name] += float(step.bytes_after) - float(step.bytes_before)
+            parts[step.name].append((system, step))
+    total = capacity.total
+    running = float(total.raw_bytes)
+    bars = []
+    for name in order:
+        before, after = running, running + changes[name]
+        running = after
+        members = parts[name]
+        if len(members) == 1:
+            system, step = members[0]
+            bars.append(_bar_from_step(step, before, after, details=(f"System: {system.system_label}",)))
+            continue
+        details = tuple(
+            f"{system.system_label}: {float(step.bytes_after) - float(step.bytes_before):,.0f} bytes"
+            f" \u2014 {step.formula} ({step.source})" for system, step in members
+        )
+        sources = "; ".join(dict.fromkeys(str(step.source) for _, step in members))
+        bars.append(WaterfallBar(name, step_kind(before, after), before, after, sources, "sum over systems", (),
+                                 details))
+    return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes))
