@@ -18,6 +18,19 @@ def display_available() -> bool:
     return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
+def preload_models() -> None:
+    """Import the Qt-free project model, catalog, store and engines, before PySide6 when called first.
+
+    PySide6 hooks every import that follows its own and reads the imported module's source (its ``__feature__``
+    check): the few hundred modules of pydantic, numpy and the engines, imported first, skip that and start
+    about 0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests).
+    """
+    import models.catalog  # noqa: F401
+    import models.evaluate  # noqa: F401
+    import models.project.model  # noqa: F401
+    import models.store  # noqa: F401
+
+
 def run_gui(path: str | None = None, example: str | None = None) -> int:
     """Open the main window (on the project file ``path``, or the bundled ``example`` file as a new unsaved
     project, else the default example) and run until it closes.
@@ -33,6 +46,7 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    preload_models()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from models.project.model import Project
 from models.resources import examples_dir
 
-from . import settings
+from . import settings, window_layout
 from .busy import EvaluationProgress
 from .canvas.items import NodeItem
 from .canvas.view import TopologyView
@@ -44,6 +44,7 @@ from .palette import PaletteWidget
 from .project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
 from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
 from .worker import EvaluationOutcome, EvaluationWorker
+from .window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from .workloads_panel import WorkloadsPanel
 
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
@@ -53,8 +54,6 @@ LAYOUT_VERSION = 2
 """Version of the dock / toolbar layout saved in the settings (``QMainWindow.saveState(version)``); bump it when the
 docks change so that a layout saved by an older build gives way to the default layout instead of squeezing the
 new docks."""
-RESULTS_HEIGHT_SHARE = 0.45
-"""Share of the window height the Results dock gets on a first start."""
 
 
 def rich_tooltip(lines: list[str]) -> str:
@@ -119,10 +118,11 @@ class MainWindow(QMainWindow):
         self.results.problems_list.sig_problem_activated.connect(self.select_item)
 
         self._default_layout_applied = False
-        self.resize(1500, 920)
+        # sized for the screen's available geometry, never larger; the results scroll inside their dock where
+        # the screen is too small for their charts
+        window_layout.scroll_when_small(self.results_dock)
         geometry, state = settings.get("window/geometry"), settings.get("window/state")
-        if not geometry.isEmpty():
-            self.restoreGeometry(geometry)
+        window_layout.place_window(self, restored=not geometry.isEmpty() and self.restoreGeometry(geometry))
         # a layout saved by another layout version (other docks, other defaults) is ignored: default layout
         self._layout_restored = not state.isEmpty() and self.restoreState(state, LAYOUT_VERSION)
         self._update_scenarios()
@@ -143,25 +143,24 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, self._warm_worker)
 
     def apply_default_layout(self) -> None:
-        """Dock sizes for a first start: the results get about 45% of the height below the canvas (a readable
-        latency chart), the catalog and the inspector / workloads tabs about a sixth and a quarter of the
-        width."""
-        width, height = self.width(), self.height()
-        self.resizeDocks([self.results_dock], [int(height * RESULTS_HEIGHT_SHARE)], Qt.Orientation.Vertical)
-        self.resizeDocks([self.palette_dock, self.inspector_dock], [max(240, int(width * 0.17)),
-                                                                     max(320, int(width * 0.24))],
-                         Qt.Orientation.Horizontal)
+        """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
+        about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
+        workloads tabs about a sixth and a quarter of the width, the canvas stays usable."""
+        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock)
+        QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         """After the canvas's first paint, install the result views (they import pyqtgraph)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
-            QTimer.singleShot(30, self._install_result_views)
+            QTimer.singleShot(30, self, lambda: self._install_result_views(current_only=True))
         return super().eventFilter(obj, event)
 
-    def _install_result_views(self) -> None:
+    def _install_result_views(self, current_only: bool = False) -> None:
+        """The real result views in place of their placeholders: at start only the tab shown (the others when
+        first shown, see ``ResultsArea.install_result_views``); every one for tests and tools."""
         unit = self.document.project.settings.capacity_unit
-        if self.results.install_result_views(unit):
+        if self.results.install_result_views(unit, current_only):
             capacity = self.results.capacity_view
             if hasattr(capacity, "sig_unit_changed"):
                 # the Capacity tab's TB / TiB toggle is the project's capacity unit setting (undoable; the status

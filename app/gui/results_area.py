@@ -121,34 +121,67 @@ class ResultsArea(QTabWidget):
         self.result_views = (self.capacity_view, self.performance_view, self.validation_view)
         self.last_good = None
         self.engine_message = ""
+        self._unit: Any = CapacityUnit.TIB
+        self._lazy_connected = False
 
-    def install_result_views(self, unit: Any = CapacityUnit.TIB) -> bool:
-        """Swap the placeholders for the real result widgets (when ``app.gui.results`` exists)."""
-        if not load_result_views() or not isinstance(self.capacity_view, PlaceholderView):
+    VIEW_NAMES = ("CapacityView", "PerformanceView", "ValidationView")
+    """The result widget class of each of the first three tabs, in tab order."""
+
+    def install_result_views(self, unit: Any = CapacityUnit.TIB, current_only: bool = False) -> bool:
+        """Swap the placeholders for the real result widgets (when ``app.gui.results`` exists).
+
+        ``current_only``: only the tab shown (and the Capacity tab) now; each other tab gets its real widget when
+        it is first shown, so a start does not build (and feed) charts nobody looks at yet. Until then its
+        placeholder shows the key figures as text. False installs every view at once.
+
+        Returns True when this call installed the Capacity view (the caller connects its signals, once); False
+        when it was there already or ``app.gui.results`` does not exist.
+        """
+        if not load_result_views():
+            return False
+        self._unit = unit
+        wanted = {0, self.currentIndex()} if current_only else {0, 1, 2}
+        installed = [self._install_view(index, unit) for index in sorted(wanted & {0, 1, 2})]
+        if current_only and not self._lazy_connected:
+            self._lazy_connected = True
+            self.currentChanged.connect(self._install_shown_view)
+        return installed[0]
+
+    def _install_shown_view(self, index: int) -> None:
+        if 0 <= index < len(self.VIEW_NAMES):
+            self._install_view(index, self._unit)
+
+    def _install_view(self, index: int, unit: Any) -> bool:
+        """Put the real widget of tab ``index`` in place of its placeholder and give it the last good result, the
+        design errors and the stale message; False when it is already there (or has no class)."""
+        old = self.result_views[index]
+        cls = _VIEWS.get(self.VIEW_NAMES[index])
+        if cls is None or not isinstance(old, PlaceholderView):
             return False
         current = self.currentIndex()
-        views = []
-        for index, name in enumerate(("CapacityView", "PerformanceView", "ValidationView")):
-            cls = _VIEWS.get(name)
-            old = self.result_views[index]
-            view = cls() if cls is not None else old
-            if view is not old:
-                tab_icon = self.tabIcon(index)
-                self.removeTab(index)
-                self.insertTab(index, view, tab_icon, name.removesuffix("View"))
-                old.deleteLater()
-            views.append(view)
+        view = cls()
+        tab_icon = self.tabIcon(index)
+        self.blockSignals(True)  # removing and inserting the current tab must not re-enter currentChanged
+        try:
+            self.removeTab(index)
+            self.insertTab(index, view, tab_icon, self.VIEW_NAMES[index].removesuffix("View"))
+            self.setCurrentIndex(current)
+        finally:
+            self.blockSignals(False)
+        old.deleteLater()
+        views = list(self.result_views)
+        views[index] = view
         self.capacity_view, self.performance_view, self.validation_view = views
         self.result_views = tuple(views)
-        for view in views:
-            banner = getattr(view, "problems_banner", None)
-            if banner is not None:
-                banner.sig_show_problems.connect(lambda: self.setCurrentWidget(self.problems_list))
-        self.setCurrentIndex(current)
+        banner = getattr(view, "problems_banner", None)
+        if banner is not None:
+            banner.sig_show_problems.connect(lambda: self.setCurrentWidget(self.problems_list))
         if self.last_good is not None:
-            for view in self.result_views:
-                view.set_evaluation(self.last_good, unit)
+            view.set_evaluation(self.last_good, unit)
             self._show_design_errors(self.last_good)
+        if self.engine_message:
+            view.set_stale(True, f"{self.engine_message} — showing the last good result" if self.last_good
+                           else self.engine_message)
         return True
 
     def _show_design_errors(self, evaluation) -> None:
@@ -170,6 +203,7 @@ class ResultsArea(QTabWidget):
             self.setTabText(3, f"Problems ({len(evaluation.problems)})" if evaluation.problems else "Problems")
             self.setTabIcon(3, icon("mdi6.alert-circle", "#d64545") if errors else icon("mdi6.alert-outline"))
         self.engine_message = outcome.error or ""
+        self._unit = unit
         if outcome.error is None and evaluation is not None:
             self.last_good = evaluation
             for view in self.result_views:
@@ -183,6 +217,7 @@ class ResultsArea(QTabWidget):
 
     def refresh_unit(self, unit: Any) -> None:
         """Show the last good result again in another capacity unit (``"TB"`` or ``"TiB"``)."""
+        self._unit = unit
         if self.last_good is not None:
             for view in self.result_views:
                 view.set_evaluation(self.last_good, unit)

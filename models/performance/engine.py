@@ -471,7 +471,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
                 host_at_target = _finite(host * 1e3) if cls.response_time_s is not None else None
                 read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
                 write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
-            for k, spec in enumerate(path.stations):
+            # A target at or beyond this workload's saturation: the stations are shown at saturation (below),
+            # where the bottleneck is at 100% and the others at their share, not all clipped to 100% at a load
+            # the system cannot carry.
+            beyond_saturation = math.isfinite(sat) and target >= sat
+            for k, spec in enumerate(path.stations if not beyond_saturation else ()):
                 st = open_result.stations[spec.name]
                 res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
                 stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
@@ -492,6 +496,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         beyond = max_slo is not None and max_slo > float(r.iops[-1]) * (1 + 1e-9)
         if beyond:
             x = float(max_slo)
+        if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
+            x, beyond = float(sat), True
         operating = x if target is None else operating
         bg = {spec.name: 0.0 for spec in path.stations}
         for other, rate in others:

@@ -7,7 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QStandardPaths
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths
 from PySide6.QtWidgets import QMessageBox
 
 from models.resources import examples_dir
@@ -17,6 +17,9 @@ from models.resources import examples_dir
 def _isolated_settings(tmp_path, monkeypatch):
     """Never touch the developer's settings or user data."""
     QStandardPaths.setTestModeEnabled(True)
+    # a settings file of this test's own: test mode alone shares one file between every test run on the machine
+    # (two suites at once overwrite each other's window layout)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "settings"))
     QCoreApplication.setOrganizationName("StorPlan-tests")
     # One settings file per test process: concurrent test runs on one machine never see each other's window state.
     QCoreApplication.setApplicationName(f"StorPlan-tests-{os.getpid()}")

@@ -37,10 +37,11 @@ def test_compare_shows_both_scenarios(qtbot):
         workload = evaluation.performance.workloads[0]
         curve = view.curve_items[(side, workload.name)]
         x, y = curve.getData()
-        np.testing.assert_array_equal(x, [p.iops for p in workload.curve])
-        np.testing.assert_array_equal(y, [p.latency_ms for p in workload.curve])
+        np.testing.assert_array_equal(x, [p.iops for p in (*workload.curve, *workload.open_curve)])
+        np.testing.assert_array_equal(y, [p.latency_ms for p in (*workload.curve, *workload.open_curve)])
         assert curve.opts["pen"].style() == style
-    assert view.curve_items[("left", "SQL Server OLTP")].opts["pen"].color() == \
+    # one colour per scenario: the same workload's two curves differ in colour (and in style and width)
+    assert view.curve_items[("left", "SQL Server OLTP")].opts["pen"].color() != \
         view.curve_items[("right", "SQL Server OLTP")].opts["pen"].color()
     view.set_capacity_unit("TB")
     rows = {r[0].strip(): r for r in view.row_texts() if len(r) == 4}

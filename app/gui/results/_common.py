@@ -226,6 +226,7 @@ class ValueAxis(pg.AxisItem):
     def __init__(self, orientation: str, kind: str = "number", **kwargs):
         super().__init__(orientation, **kwargs)
         self.kind = kind
+        self.enableAutoSIPrefix(False)  # the labels format real values (0.9 ms), never "900 (x0.001)"
 
     def logTickValues(self, minVal, maxVal, size, stdTicks):  # noqa: N802 (pyqtgraph's name)
         """On a log axis spanning few decades, minor ticks at 1, 2 and 5 per decade (pyqtgraph's hook)."""
@@ -295,10 +296,10 @@ def max_text_width(widget: QWidget, texts: Iterable[str]) -> int:
 
 
 def icon(name: str, color: str | QColor | None = None):
-    """A qtawesome icon (imported lazily: qtawesome needs a running QApplication)."""
-    import qtawesome as qta
+    """A named ``mdi6`` icon in ``color`` (else the palette's text colour), from the app's one icon source."""
+    from app.gui.icons import icon as app_icon
 
-    return qta.icon(name, color=QColor(color)) if color is not None else qta.icon(name)
+    return app_icon(name, QColor(color).name(QColor.NameFormat.HexArgb) if color is not None else None)
 
 
 def stacked_result_layout(view: QWidget, banner: QWidget, top: QLayout | QWidget, body: QWidget,

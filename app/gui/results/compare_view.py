@@ -1,5 +1,6 @@
 """Two scenarios side by side: capacity and performance figures with deltas, and both sets of latency curves
-in one chart (left scenario solid, right scenario dashed, one colour per workload name)."""
+in one chart: one colour per scenario (left solid and wide, right dashed on top, so two curves that coincide
+still show both), one end marker per workload name."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from models.present import comparison_rows
 from models.present.comparison import GROUP, SECTION
+from models.presentation_text import latency_axes, slo_off_chart_text
 from models.units import CapacityUnit
 
 from ._common import (
@@ -25,14 +27,20 @@ from ._common import (
     DROP,
     GAIN,
     StaleBanner,
-    finite,
     html_escape,
     muted_color,
-    series_color,
+    base_color,
     text_color,
 )
 
 CHOOSE_MESSAGE = "Choose a second scenario to compare with"
+SCENARIO_COLORS = ("#0072B2", "#D55E00")
+"""Left and right scenario's curve colour (Okabe-Ito blue and vermillion: distinct for colour-blind readers and
+in grey print, where the left's solid wide line and the right's dashed narrow one tell them apart too)."""
+SIDE_PENS = ((Qt.PenStyle.SolidLine, 4.0), (Qt.PenStyle.DashLine, 2.0))
+"""(style, width) of the left and the right scenario's curves; the right is drawn over the left."""
+WORKLOAD_SYMBOLS = ("o", "s", "t", "d", "star", "p", "h", "x")
+"""The marker at the end of each workload's curve (by workload name, the same on both sides)."""
 
 
 class CompareView(QWidget):
@@ -121,7 +129,8 @@ class CompareView(QWidget):
             self.stack.setCurrentWidget(self.message)
             return
         self.stack.setCurrentIndex(0)
-        self.title.setText(f"{html_escape(left.scenario)}  \u2014 solid     vs     "
+        self.title.setText(f"<span style='color:{SCENARIO_COLORS[0]}'>\u25a0</span> {html_escape(left.scenario)}"
+                           f"  \u2014 solid     vs     <span style='color:{SCENARIO_COLORS[1]}'>\u25a0</span> "
                            f"{html_escape(right.scenario)}  \u2014 dashed")
         self.model.clear()
         self.model.setHorizontalHeaderLabels(["", left.scenario, right.scenario, self.COLUMNS[3]])
@@ -158,41 +167,60 @@ class CompareView(QWidget):
         plot.clear()
         self.legend.clear()
         self.curve_items.clear()
-        sides = (("left", left.performance, Qt.PenStyle.SolidLine), ("right", right.performance, Qt.PenStyle.DashLine))
+        sides = (("left", left.performance), ("right", right.performance))
         names: list[str] = []
-        for _, performance, _ in sides:
+        for _, performance in sides:
             for w in getattr(performance, "workloads", ()) if performance is not None else ():
                 if w.name not in names:
                     names.append(w.name)
         if not names:
             plot.addItem(self.plot_message)
+            self.plot_message.setAnchor((0.5, 0.5))
             self.plot_message.setText("No performance results to compare")
             return
-        slos: set[tuple[str, float]] = set()
-        max_x = max_y_slo = 0.0
-        for side, performance, style in sides:
+        neutral = text_color(self)
+        muted = muted_color(self)
+        slos: set[float] = set()
+        shown = []
+        for k, (side, performance) in enumerate(sides):
+            color = QColor(SCENARIO_COLORS[k])
+            style, width = SIDE_PENS[k]
             for w in getattr(performance, "workloads", ()) if performance is not None else ():
-                color = series_color(names.index(w.name))
-                curve = pg.PlotDataItem([p.iops for p in w.curve], [p.latency_ms for p in w.curve],
-                                        pen=pg.mkPen(color, width=2.2, style=style))
+                shown.append(w)
+                points = [*w.curve, *w.open_curve]  # the ramp and its open-model continuation
+                curve = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
+                                        pen=pg.mkPen(color, width=width, style=style))
+                curve.setZValue(10 + k)
                 plot.addItem(curve)
                 self.curve_items[(side, w.name)] = curve
-                max_x = max([max_x, w.saturation_iops if finite(w.saturation_iops) else 0.0,
-                             *(p.iops for p in w.curve)])
-                max_y_slo = max(max_y_slo, w.slo_ms)
-                if (w.name, w.slo_ms) not in slos:
-                    slos.add((w.name, w.slo_ms))
-                    plot.addItem(pg.InfiniteLine(pos=w.slo_ms, angle=0,
-                                                 pen=pg.mkPen(color, width=1, style=Qt.PenStyle.DotLine)))
-        self.legend.setColumnCount(len(names) + 2)
-        for index, name in enumerate(names):
-            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(series_color(index), width=3)), name)
-        neutral = text_color(self)
-        self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=2)), left.scenario)
-        self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=2, style=Qt.PenStyle.DashLine)),
-                            right.scenario)
-        latencies = [p.latency_ms for _, performance, _ in sides if performance is not None
-                     for w in performance.workloads for p in w.curve]
-        y_high = max(min(max(latencies, default=max_y_slo), 4 * max_y_slo), 1.5 * max_y_slo) * 1.08
-        plot.setXRange(0, max_x * 1.05 or 1.0, padding=0)
-        plot.setYRange(0, y_high or 1.0, padding=0)
+                if w.curve:  # the ramp's peak, marked with the workload's symbol in the scenario's colour
+                    symbol = WORKLOAD_SYMBOLS[names.index(w.name) % len(WORKLOAD_SYMBOLS)]
+                    end = pg.PlotDataItem([w.curve[-1].iops], [w.curve[-1].latency_ms], pen=None, symbol=symbol,
+                                          symbolSize=11 - 2 * k, symbolBrush=color,
+                                          symbolPen=pg.mkPen(base_color(self), width=1))
+                    end.setZValue(20 + k)
+                    plot.addItem(end)
+                if w.slo_ms not in slos:
+                    slos.add(w.slo_ms)
+                    plot.addItem(pg.InfiniteLine(pos=w.slo_ms, angle=0, label=f"SLO {w.slo_ms:g} ms",
+                                                 labelOpts={"position": 0.05, "color": muted,
+                                                            "anchors": [(0, 1), (0, 1)]},
+                                                 pen=pg.mkPen(muted, width=1, style=Qt.PenStyle.DotLine)))
+        self.legend.setColumnCount(2 + (len(names) if len(names) > 1 else 0))
+        for k, scenario in enumerate((left.scenario, right.scenario)):
+            style, width = SIDE_PENS[k]
+            self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(QColor(SCENARIO_COLORS[k]), width=width, style=style)),
+                                scenario)
+        if len(names) > 1:
+            for index, name in enumerate(names):
+                self.legend.addItem(pg.PlotDataItem(pen=None, symbol=WORKLOAD_SYMBOLS[index % len(WORKLOAD_SYMBOLS)],
+                                                    symbolSize=10, symbolBrush=neutral), name)
+        self.axes = axes = latency_axes(shown)
+        plot.setXRange(0, axes.iops_high, padding=0)
+        plot.setYRange(0, axes.latency_high_ms, padding=0)
+        note = slo_off_chart_text(axes)
+        if note:
+            self.plot_message.setText(note)
+            self.plot_message.setAnchor((0, 0))
+            self.plot_message.setPos(0, axes.latency_high_ms)
+            plot.addItem(self.plot_message, ignoreBounds=True)

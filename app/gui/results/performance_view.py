@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from models.present import target_cell, workload_verdicts
 from models.present.verdicts import CAUTION
+from models.presentation_text import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.units import CapacityUnit
 
 from ._common import (
@@ -134,6 +135,8 @@ class PerformanceView(QWidget):
         self._util_limit = MAX_BARS
         self._util_elide_px = 0
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
+        self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0))
+        self.axes = None  # the LatencyAxes of the chart shown (models.presentation_text.latency_axes)
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
 
         self.banner = StaleBanner(self)
@@ -470,26 +473,29 @@ class PerformanceView(QWidget):
         self._fit_range()
 
     def _fit_range(self) -> None:
-        """Show the knee: up to just past saturation, latency up to a few times the SLO, not the whole tail."""
+        """Show the SLO crossing, the knee, the ramp's peak and the operating point (``latency_axes``), not the
+        open model's asymptotic tail; an SLO far above all of them is named instead of flattening the curve."""
         workloads = self._workloads
-        max_iops = max(max((p.iops for p in w.curve), default=0.0) for w in workloads)
-        saturation = max((w.saturation_iops for w in workloads if finite(w.saturation_iops)), default=max_iops)
-        x_high = max(max_iops, saturation) * 1.06 or 1.0
-        slo = max(w.slo_ms for w in workloads)
+        axes = latency_axes(workloads)
         latencies = [p.latency_ms for w in workloads for p in w.curve]
-        y_high = min(max(latencies, default=slo), 4 * slo)
-        y_high = max(y_high, 1.5 * slo) * 1.08
         vb = self.plot.getViewBox()
         if self._log_x:
             low = min((p.iops for w in workloads for p in w.curve if p.iops > 0), default=1.0)
-            vb.setXRange(math.log10(low), math.log10(x_high), padding=0.02)
+            vb.setXRange(math.log10(low), math.log10(axes.iops_high), padding=0.02)
         else:
-            vb.setXRange(0, x_high, padding=0)
+            vb.setXRange(0, axes.iops_high, padding=0)
         if self._log_y:
             low = min((lat for lat in latencies if lat > 0), default=0.1)
-            vb.setYRange(math.log10(low) - 0.1, math.log10(y_high), padding=0)
+            vb.setYRange(math.log10(low) - 0.1, math.log10(axes.latency_high_ms), padding=0)
         else:
-            vb.setYRange(0, y_high, padding=0)
+            vb.setYRange(0, axes.latency_high_ms, padding=0)
+        self.axes = axes
+        note = slo_off_chart_text(axes)
+        if note:
+            self._slo_note.setText(note)
+            x_range, y_range = vb.viewRange()
+            self._slo_note.setPos(x_range[0], y_range[1])  # the chart's top-left corner
+            self.plot.addItem(self._slo_note, ignoreBounds=True)
 
     def _util_rows_that_fit(self) -> int:
         """How many utilisation rows fit the chart's height at one text line (plus a little air) each."""
@@ -522,11 +528,16 @@ class PerformanceView(QWidget):
             stations = stations[:-1] + [bottleneck]
         hidden = len(ranked) - len(stations)
         self._util_stations = stations
-        where = "target" if workload.target_iops is not None else "max IOPS within SLO"
+        saturates = target_saturates(workload)
+        where = ("saturation" if saturates else "target") if workload.target_iops is not None \
+            else "max IOPS within SLO"
         below = min((s.utilization for s in stations), default=0.0)
         more = f" \u00b7 +{hidden} more under {max(below * 100, 1):.0f}%" if hidden and stations else ""
+        # a target beyond saturation: the bars are at saturation, and the target's shortfall is said in words
+        shortfall = target_shortfall(workload)
+        shortfall = f"<br><span style='color:{FAIL}'>{html_escape(shortfall)}</span>" if shortfall else ""
         self.util_title.setText(f"<b>Utilisation</b> \u2014 {html_escape(workload.name)} at "
-                                f"{fmt_iops(workload.operating_iops)} IOPS ({where}){more}")
+                                f"{fmt_iops(workload.operating_iops)} IOPS ({where}){more}{shortfall}")
         self.util_title.setToolTip("<br>".join(f"{html_escape(s.name)}: {s.utilization * 100:.1f}%"
                                                for s in ranked))
         normal = muted_color(self)

@@ -1,0 +1,135 @@
+"""The main window fits the screen it opens on: a 1366 x 768 laptop, 200 % scaling on 1920 x 1080 (960 x 540
+logical pixels), a large desktop; the docks are arranged for that size and every panel stays usable."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, QSize
+from PySide6.QtWidgets import QScrollArea
+
+from app.gui import window_layout
+from app.gui.window_layout import (
+    CANVAS_MIN_HEIGHT,
+    CANVAS_MIN_WIDTH,
+    FRAME_ALLOWANCE,
+    PREFERRED_SIZE,
+    dock_sizes,
+    initial_geometry,
+)
+
+SCREENS = {
+    "laptop 1366x768": QRect(0, 0, 1366, 768),
+    "laptop with a 40 px panel at the top": QRect(0, 40, 1366, 728),
+    "1920x1080 at 200%": QRect(0, 0, 960, 540),
+    "second screen at 1920,0, 1280x720": QRect(1920, 0, 1280, 720),
+}
+
+
+@pytest.mark.parametrize("available", SCREENS.values(), ids=SCREENS.keys())
+def test_a_first_start_never_exceeds_the_available_geometry(available):
+    rect = initial_geometry(available)
+    framed = rect.adjusted(-FRAME_ALLOWANCE.width() // 2, -FRAME_ALLOWANCE.height() // 2,
+                           FRAME_ALLOWANCE.width() // 2, FRAME_ALLOWANCE.height() // 2)
+    assert available.contains(rect), (rect, available)
+    assert available.contains(framed), (framed, available)  # the window manager's frame fits too
+    # as large as the screen allows: the preferred size cut to the room, not some arbitrary smaller size
+    assert rect.width() == min(PREFERRED_SIZE.width(), available.width() - FRAME_ALLOWANCE.width())
+    assert rect.height() == min(PREFERRED_SIZE.height(), available.height() - FRAME_ALLOWANCE.height())
+
+
+def test_a_large_screen_gets_the_preferred_size_centred():
+    available = QRect(0, 0, 2560, 1440)
+    rect = initial_geometry(available)
+    assert rect.size() == PREFERRED_SIZE
+    assert abs(rect.center().x() - available.center().x()) <= 1
+    assert abs(rect.center().y() - available.center().y()) <= FRAME_ALLOWANCE.height()
+
+
+def test_dock_sizes_on_a_laptop_give_the_results_their_charts_height():
+    sizes = dock_sizes(QSize(1350, 728), results_min_height=409, chrome_height=90, results_min_width=830)
+    assert sizes.results_height == 409 and not sizes.compact and not sizes.results_full_width
+    assert 728 - 90 - sizes.results_height >= CANVAS_MIN_HEIGHT  # the canvas keeps a usable height
+    assert 1350 - sizes.catalog_width - sizes.inspector_width >= CANVAS_MIN_WIDTH
+
+
+def test_dock_sizes_at_200_percent_keep_the_canvas_and_scroll_the_results():
+    window = initial_geometry(QRect(0, 0, 960, 540)).size()  # 944 x 500
+    sizes = dock_sizes(window, results_min_height=409, chrome_height=90, results_min_width=830)
+    assert sizes.compact  # the results' charts need more than the screen has: they scroll in their dock
+    room = window.height() - 90
+    assert room - sizes.results_height >= min(CANVAS_MIN_HEIGHT, room // 2)  # the canvas keeps half the room
+    assert sizes.results_height >= 0.4 * (window.height() - 90)
+    assert sizes.results_full_width  # 944 - catalog < 830: the results take the whole width
+    assert window.width() - sizes.catalog_width - sizes.inspector_width >= CANVAS_MIN_WIDTH
+
+
+def test_dock_sizes_on_a_narrow_window_shrink_the_side_docks_in_proportion():
+    sizes = dock_sizes(QSize(700, 500))
+    assert sizes.catalog_width >= 120 and sizes.inspector_width >= 180
+    assert sizes.catalog_width < 150 and sizes.inspector_width < 220
+
+
+def _available(win):
+    return win.screen().availableGeometry()
+
+
+def test_the_real_window_fits_the_offscreen_screen(example_window, qtbot):
+    """The offscreen screen (800 x 800) is smaller than the preferred size: the window takes what there is."""
+    win = example_window
+    available = _available(win)
+    assert available.width() < PREFERRED_SIZE.width()
+    assert available.contains(win.frameGeometry()), (win.frameGeometry(), available)
+    assert win.width() == min(PREFERRED_SIZE.width(), available.width() - FRAME_ALLOWANCE.width())
+    # the window can be as small as a 200 % screen: nothing forces it larger
+    assert win.minimumSizeHint().width() <= 944 and win.minimumSizeHint().height() <= 500
+
+
+def test_at_200_percent_every_panel_is_on_screen_and_the_results_scroll(example_window, qtbot):
+    win = example_window
+    win.resize(944, 500)
+    qtbot.waitUntil(lambda: win.size() == QSize(944, 500), timeout=3000)
+    win.apply_default_layout()
+    qtbot.wait(50)
+    win.results.setCurrentIndex(1)  # Performance: the tallest result view
+    inside = win.rect()
+    for widget in (win.centralWidget(), win.palette_dock, win.inspector_dock, win.results_dock, win.statusBar()):
+        rect = widget.geometry() if widget.parent() is win else QRect(widget.mapTo(win, widget.rect().topLeft()),
+                                                                       widget.size())
+        assert inside.contains(rect), (widget.objectName(), rect, inside)
+    assert win.centralWidget().height() >= 150 and win.centralWidget().width() >= CANVAS_MIN_WIDTH - 20
+    scroll = win.results_dock.widget()
+    assert isinstance(scroll, QScrollArea) and scroll.widget() is win.results
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0, timeout=3000)  # the charts scroll
+    view = win.results.performance_view
+    assert view.plot.height() >= 260  # at full readable height, not squashed
+    assert win.results_dock.width() >= win.width() - 20  # the results take the whole width
+
+
+def test_a_laptop_window_shows_the_results_unscrolled(example_window, qtbot):
+    win = example_window
+    win.resize(1350, 728)
+    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    scroll = win.results_dock.widget()
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    assert scroll.horizontalScrollBar().maximum() == 0
+    assert win.centralWidget().height() >= 200
+
+
+def test_a_geometry_saved_on_a_larger_screen_is_fitted_to_this_one(example_window):
+    win = example_window
+    available = _available(win)
+    win.setGeometry(QRect(available.left() + 300, available.top() + 200, 2000, 1300))
+    window_layout.place_window(win, restored=True)
+    assert available.contains(win.geometry())
+    assert win.width() == available.width() - FRAME_ALLOWANCE.width()
+
+
+def test_a_geometry_that_fits_is_kept(example_window):
+    win = example_window
+    available = _available(win)
+    rect = QRect(available.left() + 20, available.top() + 30, 600, 500)
+    win.setGeometry(rect)
+    window_layout.place_window(win, restored=True)
+    assert win.geometry() == rect
