@@ -251,12 +251,14 @@ def _report(args) -> int:
 
 
 def _calibrate(args) -> int:
-    from models.calibration import CalibrationError, calibrate_seed_systems, fit_from_csv
+    from models.calibration import CalibrationError, fit_from_csv
 
     if not args.csv:
         if args.project or args.save:
             raise UsageError("--project and --save go with --csv")
-        calibrate_seed_systems(write=args.write)
+        from models.validation.cross_validation import calibrate_and_cross_validate
+
+        calibrate_and_cross_validate(write=args.write)
         return 0
     if not args.project:
         raise UsageError("--csv needs --project: the lab configuration whose first enabled workload was measured")

@@ -890,13 +890,11 @@ def write_profiles(text: str, kind: str, profiles: dict[str, list[PerfProfile]])
     return "".join(out).rstrip("\n") + "\n"
 
 
-def calibrate_seed_systems(write: bool = False, catalog_dir: Path | None = None,
-                           cross_validate: bool = True) -> list[tuple[str, PerfProfile]]:
-    """Fit every seed system's profile, print the values, cross-validate them (leave one case out, refit, predict
-    it: :mod:`models.validation.cross_validation`), and with ``write=True`` write the profiles (with their standard
-    errors) into ``controllers.toml`` and ``cloud.toml`` of ``catalog_dir`` (default: the bundled catalog directory)
-    and the cross-validation into ``resources/validation/cross_validation.toml`` (when ``catalog_dir`` is the
-    bundled one).
+def calibrate_seed_systems(write: bool = False, catalog_dir: Path | None = None) -> list[tuple[str, PerfProfile]]:
+    """Fit every seed system's profile, print the values, and with ``write=True`` write the profiles (with their
+    standard errors) into ``controllers.toml`` and ``cloud.toml`` of ``catalog_dir`` (default: the bundled catalog
+    directory). Their leave-one-out cross-validation is
+    :func:`models.validation.cross_validation.calibrate_and_cross_validate` (``storplan calibrate`` runs both).
 
     Raises:
         CalibrationError: a fit failed; OSError: the files cannot be written.
@@ -920,21 +918,6 @@ def calibrate_seed_systems(write: bool = False, catalog_dir: Path | None = None,
             if new != text:
                 f.write_text(new, encoding="utf-8")
                 print(f"wrote {f}")
-    if cross_validate:
-        from models.validation.cross_validation import cross_validate as run_cv
-        from models.validation.cross_validation import write_cross_validation
-
-        # the written (rounded) profiles when written, so that validate's stored figures are those of the catalog
-        fitted = Catalog.from_dir(directory) if write else with_profiles(bundled_catalog(), profiles)
-        cv = run_cv(fitted, verbose=True)
-        for case in cv.cases:
-            for c in case.checks:
-                if c.in_sample:
-                    err = (c.predicted - c.published) / c.published if c.published else 0.0
-                    print(f"  {case.case_id:34s} {c.quantity:44s} published {c.published:<10.4g} left-out prediction "
-                          f"{c.predicted:<10.4g} {err:+.1%}")
-        if write and directory.resolve() == Path(bundled_dir()).resolve():
-            print(f"wrote {write_cross_validation(cv)}")
     return profiles
 
 

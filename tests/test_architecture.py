@@ -12,12 +12,7 @@ from models.project.kinds import NODE_KINDS, SYSTEM_KINDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
-KNOWN_CYCLES: set[frozenset[str]] = {
-    # calibrate --cross-validate imports the leave-one-out runner inside a function of models.calibration, whose
-    # fits the validation imports (the one ignore_imports of the layers contract): it goes when that command
-    # moves above both (e.g. into the CLI)
-    frozenset({"models.calibration", "models.validation.cross_validation", "models.validation.runner"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()
 """Import cycles known and being removed; any other cycle fails the test. Drop an entry once it is gone."""
 
 CONTRACTS = (

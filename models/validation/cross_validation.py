@@ -153,7 +153,7 @@ def fitted_cases(catalog: Catalog | None = None) -> list[str]:
     from models.calibration import in_sample_checks
 
     used = {case for case, _ in in_sample_checks(catalog)}
-    from .runner import published_cases
+    from .cases import published_cases
 
     return [c["id"] for section in ("performance", "relation", "cloud") for c in published_cases()[section]
             if c["id"] in used]
@@ -198,7 +198,7 @@ def cross_validate_case(case_id: str, catalog: Catalog | None = None, reference:
     """
     from models.calibration import FitResult, in_sample_checks, run_seed_fits, seed_fits
 
-    from .runner import case_functions, published_cases
+    from .cases import case_functions, published_cases
 
     catalog = catalog or bundled_catalog()
     in_sample = in_sample if in_sample is not None else in_sample_checks(catalog)
@@ -321,3 +321,31 @@ def load_cross_validation(path: Path | None = None) -> CrossValidation | None:
                                data.get("computed_utc", ""), cases)
     except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise CrossValidationError(f"{path}: cannot read the cross-validation results ({exc})") from exc
+
+
+def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None = None) -> CrossValidation:
+    """``storplan calibrate``: fit every seed system's profile (:func:`models.calibration.calibrate_seed_systems`,
+    writing them with ``write=True``), then cross-validate them (leave one case out, refit, predict it) and print
+    each left-out prediction; with ``write=True`` and the bundled catalog directory the results go into
+    ``resources/validation/cross_validation.toml`` for ``storplan validate``.
+
+    Raises:
+        CalibrationError: a fit failed; OSError: the files cannot be written.
+    """
+    from models.calibration import calibrate_seed_systems, with_profiles
+    from models.resources import catalog_dir as bundled_dir
+
+    profiles = calibrate_seed_systems(write=write, catalog_dir=catalog_dir)
+    directory = Path(catalog_dir or bundled_dir())
+    # the written (rounded) profiles when written, so that validate's stored figures are those of the catalog
+    fitted = Catalog.from_dir(directory) if write else with_profiles(bundled_catalog(), profiles)
+    cv = cross_validate(fitted, verbose=True)
+    for case in cv.cases:
+        for c in case.checks:
+            if c.in_sample:
+                err = (c.predicted - c.published) / c.published if c.published else 0.0
+                print(f"  {case.case_id:34s} {c.quantity:44s} published {c.published:<10.4g} left-out prediction "
+                      f"{c.predicted:<10.4g} {err:+.1%}")
+    if write and directory.resolve() == Path(bundled_dir()).resolve():
+        print(f"wrote {write_cross_validation(cv)}")
+    return cv

@@ -2,23 +2,21 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import lru_cache
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from models.catalog import Catalog, bundled_catalog
-from models.resources import validation_dir
 
-from .checks import CaseFunction, Check
+from .cases import SECTIONS, case_functions, published_cases
+from .checks import Check
+from .cross_validation import CrossValidationError, load_cross_validation
 
 if TYPE_CHECKING:
     from .cross_validation import CrossValidation
 
-SECTIONS = ("capacity", "performance", "relation", "cloud")
-"""The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
-catalog's tests)."""
+__all__ = ["SECTIONS", "CaseOutcome", "case_functions", "published_cases", "run_validation",
+           "stored_cross_validation", "mark_checks"]
 
 
 @dataclass(frozen=True)
@@ -37,36 +35,12 @@ class CaseOutcome:
         return not self.error and bool(self.checks) and all(c.passed for c in self.checks)
 
 
-@lru_cache(maxsize=1)
-def published_cases() -> dict[str, list[dict[str, Any]]]:
-    """The published cases bundled with StorPlan, by section."""
-    with open(validation_dir() / "published.toml", "rb") as handle:
-        data = tomllib.load(handle)
-    return {section: list(data.get(section, [])) for section in SECTIONS}
-
-
-def case_functions() -> Mapping[str, CaseFunction]:
-    """Case id -> function, from every engine's case module."""
-    functions: dict[str, CaseFunction] = {}
-    from .capacity_cases import CAPACITY_CASES
-
-    functions.update(CAPACITY_CASES)
-    try:
-        from .performance_cases import PERFORMANCE_CASES
-    except ImportError:  # the performance cases arrive with the queueing engine
-        PERFORMANCE_CASES = {}
-    functions.update(PERFORMANCE_CASES)
-    return functions
-
-
 def stored_cross_validation(catalog: Catalog | None = None) -> tuple["CrossValidation | None", str]:
     """The stored leave-one-out results if they match the current inputs, and a status text.
 
     Returns (results or None, status): status is "" when current, else why they are not used (no file, stale,
     unreadable) or a note that the model's code changed since.
     """
-    from .cross_validation import CrossValidationError, load_cross_validation
-
     try:
         cv = load_cross_validation()
     except CrossValidationError as exc:

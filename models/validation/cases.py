@@ -1,0 +1,39 @@
+"""The published cases bundled with StorPlan (resources/validation/published.toml) and the engines' case functions
+that replay them: what the runner and the cross-validation both read."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from models.resources import validation_dir
+
+from .checks import CaseFunction
+
+SECTIONS = ("capacity", "performance", "relation", "cloud")
+"""The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
+catalog's tests)."""
+
+
+@lru_cache(maxsize=1)
+def published_cases() -> dict[str, list[dict[str, Any]]]:
+    """The published cases bundled with StorPlan, by section."""
+    with open(validation_dir() / "published.toml", "rb") as handle:
+        data = tomllib.load(handle)
+    return {section: list(data.get(section, [])) for section in SECTIONS}
+
+
+def case_functions() -> Mapping[str, CaseFunction]:
+    """Case id -> function, from every engine's case module."""
+    functions: dict[str, CaseFunction] = {}
+    from .capacity_cases import CAPACITY_CASES
+
+    functions.update(CAPACITY_CASES)
+    try:
+        from .performance_cases import PERFORMANCE_CASES
+    except ImportError:  # the performance cases arrive with the queueing engine
+        PERFORMANCE_CASES = {}
+    functions.update(PERFORMANCE_CASES)
+    return functions
