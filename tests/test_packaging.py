@@ -38,7 +38,12 @@ def test_frozen_app_runs_headless(tmp_path):
     source = subprocess.run([sys.executable, "-m", "app", "validate"], cwd=ROOT, capture_output=True, text=True,
                             env=env, timeout=300)
     assert "checks pass" in validate.stdout, validate.stdout + validate.stderr
-    assert validate.stdout == source.stdout
+    # The one line that may differ: only the source tree can tell that the model's code changed since the stored
+    # cross-validation (the frozen app has no sources to digest).
+    def same(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "performance model's code changed" not in line]
+
+    assert same(validate.stdout) == same(source.stdout)
     assert validate.returncode == source.returncode
 
     pdf = tmp_path / "x.pdf"
