@@ -96,21 +96,22 @@ def start_once(edits: bool) -> dict[str, float]:
         times = []
         for i in range(10):
             done: list[float] = []
-            window.worker.sig_evaluation_finished.connect(lambda _o, d=done: d.append(time.perf_counter()))
+            slot = lambda _o, d=done: d.append(time.perf_counter())  # noqa: E731
+            window.worker.sig_evaluation_finished.connect(slot)
             start = time.perf_counter()
             if nodes:
                 window.document.set_node_field(nodes[0].id, "drive_count", 12 + i)
             else:
                 window.document.set_setting("curve_points", 100 + i)
             _wait(app, lambda d=done: bool(d), 10)
-            window.worker.sig_evaluation_finished.disconnect()
+            window.worker.sig_evaluation_finished.disconnect(slot)  # only ours: the window's views stay connected
             times.append((done[0] if done else time.perf_counter()) - start)
         times.sort()
         out["edit_median_ms"] = times[len(times) // 2] * 1000
         out["edit_worst_ms"] = times[-1] * 1000
         last = window.worker.last_outcome
         out["engine_ms"] = last.elapsed_s * 1000 if last else float("nan")
-        out["debounce_ms"] = window.worker._timer.interval()
+        out["debounce_ms"] = window.worker.debounce_ms
     window.document.undo_stack.setClean()
     window.close()
     app.processEvents()
@@ -160,7 +161,8 @@ def main(argv: list[str]) -> int:
     _print_start("median: ", {key: sorted(s[key] for s in starts)[runs // 2] for key in starts[0]})
     numbers = {k: float(v) for k, v in (item.split("=") for item in _child("--child", "--edits").split())}
     print(f"edit to updated results: median {numbers['edit_median_ms']:.0f} ms, worst {numbers['edit_worst_ms']:.0f} ms "
-          f"(engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms; target < 100 ms)")
+          f"(engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms within a burst only; "
+          "target < 100 ms)")
     print(_child("--large", str(n_nodes), str(n_workloads), last_line=False))
     return 0
 
@@ -216,13 +218,14 @@ def large_edits(app, n_nodes: int, n_workloads: int = 10, edits: int = 5) -> Non
     times, engine, gaps = [], [], []
     for i in range(edits):
         done: list[float] = []
-        worker.sig_evaluation_finished.connect(lambda _o, d=done: d.append(time.perf_counter()))
+        slot = lambda _o, d=done: d.append(time.perf_counter())  # noqa: E731
+        worker.sig_evaluation_finished.connect(slot)  # after the window's: done once the views show the results
         ticks.clear()
         start = time.perf_counter()
         window.document.set_node_field(shelves[i % len(shelves)].id, "drive_count", 12 + i)
         while not done and time.perf_counter() - start < 120:
             app.processEvents()
-        worker.sig_evaluation_finished.disconnect()
+        worker.sig_evaluation_finished.disconnect(slot)  # only ours: the window's views stay connected
         times.append((done[0] if done else time.perf_counter()) - start)
         engine.append(worker.last_outcome.elapsed_s)
         gaps += [b - a for a, b in zip(ticks, ticks[1:])]

@@ -1,7 +1,9 @@
 """The evaluation worker: runs ``models.evaluate.evaluate`` through the task runner and delivers the newest result.
 
-Edits call :meth:`EvaluationWorker.request`; a short debounce timer coalesces a burst of edits (spin-box steps,
-a drag) into one run. Each run has a generation number: a request cancels the run in progress (its result is
+Edits call :meth:`EvaluationWorker.request`. A request after a quiet spell (no request for the debounce interval)
+starts its run on the next turn of the event loop, so a single edit's results are not held back; a request that
+follows another within the interval waits for the burst to pause (spin-box steps, held arrow keys), which runs
+once with the newest project. Each run has a generation number: a request cancels the run in progress (its result is
 dropped, and a run that has not started never starts), and a result whose generation is not the newest is
 discarded, so a slow stale result never overwrites a newer one. Results arrive on the GUI thread by queued
 signal; the GUI thread never waits on the engine (except through :meth:`force_sync`, the hook for tests and
@@ -16,6 +18,8 @@ the worker process cannot start or dies, the run is repeated in a thread and the
 """
 
 from __future__ import annotations
+
+import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -46,7 +50,9 @@ class EvaluationWorker(QObject):
     def __init__(self, debounce_ms: int = 40, parent: QObject | None = None, mode: str = "auto") -> None:
         super().__init__(parent)
         self.runner = TaskRunner(self, "evaluation")
+        self.debounce_ms = debounce_ms
         self._timer = QTimer(self, singleShot=True, interval=debounce_ms)
+        self._last_request_s = -1e9  # perf_counter of the last request
         self._timer.timeout.connect(self._start)
         self._generation = 0
         self._pending: tuple[Project, tuple[str, ...], Catalog | None] | None = None
@@ -77,7 +83,12 @@ class EvaluationWorker(QObject):
         self._pending = (project, tuple(scenarios or (project.active_scenario,)), catalog)
         self._generation += 1
         self._cancel_running()
-        self._timer.start()
+        now = time.perf_counter()
+        quiet = now - self._last_request_s >= self.debounce_ms / 1000
+        self._last_request_s = now
+        if self._timer.isActive() and self._timer.interval() == 0:
+            return  # a run starts on this turn of the event loop anyway, with the newest project
+        self._timer.start(0 if quiet else self.debounce_ms)
 
     def cancel(self) -> None:
         """Drop the scheduled run and the one in progress (its result is never delivered)."""

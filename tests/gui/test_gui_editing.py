@@ -148,6 +148,36 @@ def test_worker_drops_stale_results(qtbot):
     worker.shutdown()
 
 
+
+def test_worker_starts_a_lone_edit_at_once_and_runs_a_burst_once(qtbot):
+    """An edit after a quiet spell starts its run on the next event-loop turn (not after the debounce); edits
+    following each other within the debounce interval run once, with the newest project, once they pause."""
+    import time
+
+    from PySide6.QtWidgets import QApplication
+
+    from models.project.model import Project
+
+    worker = EvaluationWorker(debounce_ms=600, mode="thread")
+    started, seen = [], []
+    worker.sig_evaluation_started.connect(started.append)
+    worker.sig_evaluation_finished.connect(seen.append)
+    worker.request(Project())
+    QApplication.processEvents()
+    assert len(started) == 1  # not 600 ms later
+    worker.force_sync()
+    assert len(seen) == 1
+    burst_start = time.perf_counter()
+    for _ in range(4):
+        worker.request(Project())  # within 600 ms of the last
+    QApplication.processEvents()
+    assert len(started) == 1 and worker.busy
+    with qtbot.waitSignal(worker.sig_evaluation_finished, timeout=10_000):
+        pass
+    assert time.perf_counter() - burst_start >= 0.5  # a coarse timer may fire 5% early
+    assert len(started) == 2 and len(seen) == 2 and seen[-1].generation == worker._generation
+    worker.shutdown()
+
 def test_undo_history_names_fields_and_items_as_the_user_does(example_window):
     """Edit > Undo reads "Undo Change drive count of DS2246 (node 1)", never field names or ids."""
     doc = example_window.document

@@ -98,3 +98,29 @@ def test_problem_messages_are_escaped_in_the_status_tooltip(window):
     assert "<script>" not in window.engine_label.text() and "<script>" not in window.engine_label.toolTip()
     rendered.setHtml(window.engine_label.toolTip())
     assert rendered.toPlainText() == "engine failed: <script>x</script>"
+
+
+def test_problem_messages_and_labels_are_escaped_in_canvas_tooltips(example_window):
+    """A node's own label and its problem messages read as written in the node's rich-text tooltip; the same
+    findings again (a new evaluation) leave the tooltip as it is."""
+    from PySide6.QtGui import QTextDocument
+
+    from models.problems import Problem
+
+    win = example_window
+    node = win.document.scenario.nodes[0]
+    win.document.set_node_field(node.id, "label", "Rack <b>A&B</b>")
+    item = win.scene.node_items[node.id]
+    message = "Shelf <img src='x'> & <i>more</i>: 30 drives exceed 24"
+    win.scene.set_problems([Problem("error", message, node.id)])
+    tooltip = item.toolTip()
+    assert "<img" not in tooltip and "<b>A&B</b>" not in tooltip and "&lt;b&gt;A&amp;B&lt;/b&gt;" in tooltip
+    rendered = QTextDocument()
+    rendered.setHtml(tooltip)
+    text = rendered.toPlainText()
+    assert "Rack <b>A&B</b>" in text and message in text
+    win.scene.set_problems([Problem("error", message, node.id)])
+    assert item.toolTip() == tooltip and item.problems == [Problem("error", message, node.id)]
+    win.scene.set_problems([])
+    assert message not in item.toolTip() and "Rack <b>A&B</b>" in item.toolTip().replace("&lt;", "<").replace(
+        "&gt;", ">").replace("&amp;", "&")

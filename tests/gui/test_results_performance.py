@@ -53,6 +53,42 @@ def test_curves_slo_and_saturation_lines(view):
     assert (op_x[0], op_y[0]) == pytest.approx((first.operating_iops, first.latency_at_target_ms))
 
 
+
+def test_new_figures_for_the_same_workloads_match_a_fresh_chart(view, qtbot):
+    """A re-evaluation with the same workloads moves the chart's items (no rebuild) to exactly where a fresh
+    view draws them: curves, open-model tails, saturation lines and labels, markers, axis ranges."""
+    first = sample_evaluation()
+    view.set_evaluation(first, "TiB")
+    curve_before = view.curve_item("w1")
+    second = sample_evaluation(performance=sample_performance(
+        sample_workload(saturation=520_000.0, base_ms=0.2),
+        sample_workload("w2", "Log writes", saturation=150_000.0, base_ms=0.4, slo_ms=2.0, target_iops=None,
+                        bottleneck="NVRAM mirror")))
+    view.set_evaluation(second, "TiB")
+    assert view.curve_item("w1") is curve_before  # updated in place
+    fresh = PerformanceView()
+    qtbot.addWidget(fresh)
+    fresh.resize(1200, 500)
+    fresh.show()
+    fresh.set_evaluation(second, "TiB")
+    for workload in second.performance.workloads:
+        wid = workload.workload_id
+        for mine, theirs in ((view.curve_item(wid), fresh.curve_item(wid)),
+                             (view.open_curve_item(wid), fresh.open_curve_item(wid)),
+                             (view._max_slo_items.get(wid), fresh._max_slo_items.get(wid)),
+                             (view._operating_items.get(wid), fresh._operating_items.get(wid))):
+            assert (mine is None) == (theirs is None)
+            if mine is not None:
+                for a, b in zip(mine.getData(), theirs.getData()):
+                    np.testing.assert_allclose(a, b)
+        assert view.saturation_line(wid).value() == pytest.approx(workload.saturation_iops)
+        assert view.saturation_line(wid).label.toPlainText() == fresh.saturation_line(wid).label.toPlainText()
+    np.testing.assert_allclose(view.plot.getViewBox().viewRange(), fresh.plot.getViewBox().viewRange())
+    assert [label.text for _, label in view.legend.items] == [label.text for _, label in fresh.legend.items]
+    renamed = sample_evaluation(performance=sample_performance(sample_workload(name="Renamed")))
+    view.set_evaluation(renamed, "TiB")  # other workloads: drawn anew
+    assert [label.text for _, label in view.legend.items][0] == "Renamed" and "w2" not in view._curve_items
+
 def test_log_axes_keep_lines_in_place(view):
     evaluation = sample_evaluation()
     view.set_evaluation(evaluation, "TiB")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import math
 import re
 
@@ -140,23 +141,32 @@ class NodeItem(QGraphicsObject):
         if isinstance(node, HostNode) and node.adapter:
             adapter = catalog.find(node.adapter)
             if adapter is not None:
-                self.details = (f"<br>{node.adapters_per_host} x {adapter.name} per host "
+                self.details = (f"<br>{node.adapters_per_host} x {html.escape(adapter.name)} per host "
                                 f"({adapter.ports * node.adapters_per_host} ports each)")
         self.color = QColor(KIND_COLORS.get(node.kind, "#888888"))
         self.icon = kind_icon(node.kind, KIND_COLORS.get(node.kind))
-        self.setToolTip(f"<b>{self.full_title}</b><br>{node.id} · {node.catalog_id}<br>{self.subtitle}{self.details}")
+        self._set_tooltip()
         if self.pos() != QPointF(node.x, node.y):
             self.setPos(node.x, node.y)
         self.update()
 
     def set_problems(self, problems: list) -> None:
         """Show ``problems`` (``Problem`` records about this node): the count badge and the messages in the tooltip."""
-        self._problems = list(problems)
-        tip = f"<b>{self.full_title}</b><br>{self.node.id} · {self.node.catalog_id}<br>{self.subtitle}{self.details}"
-        if problems:
-            tip += "<hr>" + "<br>".join(("⛔ " if p.severity == "error" else "⚠ ") + p.message for p in problems)
-        self.setToolTip(tip)
+        problems = list(problems)
+        if problems == self._problems:  # a new evaluation with the same findings: no repaint (1,000 items)
+            return
+        self._problems = problems
+        self._set_tooltip()
         self.update()
+
+    def _set_tooltip(self) -> None:
+        """Rich-text tooltip: title, id, key figures, the adapter line and the problems, user text escaped."""
+        tip = (f"<b>{html.escape(self.full_title)}</b><br>{html.escape(self.node.id)} · "
+               f"{html.escape(self.node.catalog_id)}<br>{html.escape(self.subtitle)}{self.details}")
+        if self._problems:
+            tip += "<hr>" + "<br>".join(("⛔ " if p.severity == "error" else "⚠ ") + html.escape(p.message)
+                                        for p in self._problems)
+        self.setToolTip(tip)
 
     @property
     def problems(self) -> list:
@@ -311,7 +321,10 @@ class LinkItem(QGraphicsObject):
 
     def set_problems(self, problems: list) -> None:
         """Show ``problems`` about this link: drawn red and dashed while there are any."""
-        self._problems = list(problems)
+        problems = list(problems)
+        if problems == self._problems:
+            return
+        self._problems = problems
         self._look_cache = None
         self.update()
 

@@ -134,8 +134,10 @@ class TopologyScene(QGraphicsScene):
     def _change_node(self, node_id: str) -> None:
         item = self.node_items.get(node_id)
         if item is not None:
+            before = item.pos()
             item.set_node(self.document.scenario.node(node_id), self.document.catalog)
-            self.schedule_label_placement()
+            if item.pos() != before:  # boxes have one size: only a move can change where labels fit
+                self.schedule_label_placement()
 
     def _link(self, link_id: str):
         return next((l for l in self.document.scenario.links if l.id == link_id), None)
