@@ -146,7 +146,8 @@ class MainWindow(QMainWindow):
         """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
         about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
         workloads tabs about a sixth and a quarter of the width, the canvas stays usable."""
-        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock)
+        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock,
+                                    on_arranged=self.view.fit)
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
