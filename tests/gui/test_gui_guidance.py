@@ -126,3 +126,20 @@ def test_keyboard_tab_cycles_arrows_move_enter_inspects(window, qtbot):
     assert window.inspector.form is not None and window.inspector.form.record.id == c
     focused = QApplication.focusWidget()
     assert focused is not None and window.inspector.isAncestorOf(focused)
+
+
+def test_a_shelf_is_offered_only_its_own_medium_and_refusals_name_link_types(window):
+    controller = _add(window, "netapp-aff-a800", 0, 0)
+    sas_shelf = _add(window, "netapp-ds2246", 320, 0)
+    nvme_bays = _add(window, "netapp-a800-internal-nvme", 320, 200)
+    fc_al_shelf = _add(window, "generic-fc-al-16", 320, 400)
+    assert _offered(window, controller, sas_shelf) == ["12Gb SAS (per lane)", "6Gb SAS (per lane)"]
+    assert _offered(window, controller, nvme_bays) == ["PCIe 3.0 x4 NVMe drive link"]
+    assert _offered(window, controller, fc_al_shelf) == ["4Gb FC-AL drive loop"]
+    host = _add(window, "hp-dl980-g7", -320, 0)
+    assert _offered(window, host, sas_shelf) == []
+    message = window.statusBar().currentMessage()
+    # the reason names the kinds and the shelf's link type by name, not its id (was "(sas-6g), not 10GbE ...")
+    assert message.endswith("a shelf connects to a controller or a chained shelf over its back-end link "
+                            "(6Gb SAS (per lane)), not to a host"), message
+    assert "sas-6g" not in message
