@@ -35,6 +35,10 @@ INSPECTOR_MIN_HEIGHT = 400
 """The inspector / workloads column needs about this height to show a workload's name, target, hosts and its Load
 group, or a controller's main fields, unscrolled (logical pixels): where the column above the results would be
 shorter, it runs the window's full height beside the results instead."""
+CATALOG_TAB_BELOW_WIDTH = 1100
+"""A window narrower than this (200 % scaling on 1920 x 1080 is 944 px) shows the catalog as a tab beside the
+inspector and the workloads, at that column's width: a sixth of the width (160 px) cut every catalog name to a few
+letters."""
 INSPECTOR_MAX_SHARE = 0.36
 """The largest share of the window's width the inspector column takes for its fields' sake."""
 
@@ -91,6 +95,7 @@ class DockSizes:
     compact: bool
     results_full_width: bool = False
     inspector_full_height: bool = False
+    catalog_tabbed: bool = False
 
 
 def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 90,
@@ -132,7 +137,8 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     inspector_full_height = room - results < INSPECTOR_MIN_HEIGHT
     # beside a full-height inspector the results take the catalog's width too: their chart and table side by side
     full_width = inspector_full_height or width - catalog < results_min_width
-    return DockSizes(catalog, inspector, results, compact, full_width, inspector_full_height)
+    return DockSizes(catalog, inspector, results, compact, full_width, inspector_full_height,
+                     width < CATALOG_TAB_BELOW_WIDTH)
 
 
 def scroll_when_small(dock: QDockWidget) -> QScrollArea:
@@ -226,8 +232,12 @@ def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWid
                      if sizes.inspector_full_height else Qt.DockWidgetArea.BottomDockWidgetArea)
     window.resizeDocks([results], [sizes.results_height], Qt.Orientation.Vertical)
     if not vertical_only:
-        window.resizeDocks([catalog, inspector], [sizes.catalog_width, sizes.inspector_width],
-                           Qt.Orientation.Horizontal)
+        if sizes.catalog_tabbed and not catalog.isFloating() and catalog not in window.tabifiedDockWidgets(inspector):
+            window.tabifyDockWidget(inspector, catalog)
+            inspector.raise_()
+        window.resizeDocks([inspector] if sizes.catalog_tabbed else [catalog, inspector],
+                           [sizes.inspector_width] if sizes.catalog_tabbed
+                           else [sizes.catalog_width, sizes.inspector_width], Qt.Orientation.Horizontal)
     content = _content(results)
     if content is not None:
         follower = content.findChild(_FollowResults)

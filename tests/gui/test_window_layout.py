@@ -83,6 +83,11 @@ def test_the_inspector_column_gets_the_width_its_fields_need_within_a_share():
     assert dock_sizes(QSize(1350, 728), inspector_wanted_width=300).inspector_width == 324  # default is enough
 
 
+def test_a_narrow_window_shows_the_catalog_as_a_tab_beside_the_inspector():
+    assert dock_sizes(QSize(944, 500)).catalog_tabbed
+    assert not dock_sizes(QSize(1350, 728)).catalog_tabbed  # a laptop keeps the catalog's own column
+
+
 def test_dock_sizes_on_a_narrow_window_shrink_the_side_docks_in_proportion():
     sizes = dock_sizes(QSize(700, 500))
     assert sizes.catalog_width >= 120 and sizes.inspector_width >= 180
@@ -112,10 +117,23 @@ def test_at_200_percent_every_panel_is_on_screen_and_the_results_scroll(example_
     qtbot.wait(50)
     win.results.setCurrentIndex(1)  # Performance: the tallest result view
     inside = win.rect()
-    for widget in (win.centralWidget(), win.palette_dock, win.inspector_dock, win.results_dock, win.statusBar()):
+
+    def on_screen(widget):
         rect = widget.geometry() if widget.parent() is win else QRect(widget.mapTo(win, widget.rect().topLeft()),
                                                                        widget.size())
         assert inside.contains(rect), (widget.objectName(), rect, inside)
+
+    for widget in (win.centralWidget(), win.inspector_dock, win.results_dock, win.statusBar()):
+        on_screen(widget)
+    # the catalog is a tab beside the inspector, as wide as that column: at a sixth of 944 px (160 px) every
+    # catalog name was cut to a few letters
+    assert win.palette_dock in win.tabifiedDockWidgets(win.inspector_dock)
+    win.palette_dock.raise_()
+    qtbot.waitUntil(lambda: win.palette_dock.isVisible() and not win.palette_dock.visibleRegion().isEmpty(),
+                    timeout=3000)
+    on_screen(win.palette_dock)
+    assert win.palette_dock.width() >= 280
+    win.inspector_dock.raise_()
     assert win.centralWidget().height() >= 150 and win.centralWidget().width() >= CANVAS_MIN_WIDTH - 20
     scroll = win.results_dock.widget()
     assert isinstance(scroll, QScrollArea) and scroll.widget() is win.results
