@@ -150,7 +150,7 @@ class MainWindow(QMainWindow):
     def apply_default_layout(self) -> None:
         """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
         about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
-        workloads tabs about a sixth and a quarter of the width, the canvas stays usable."""
+        workloads tabs a fifth and about a quarter of the width, the canvas stays usable."""
         window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock,
                                     on_arranged=self.view.fit)
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again

@@ -105,7 +105,7 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     The results get ``RESULTS_HEIGHT_SHARE`` of the height, or ``results_min_height`` (what their charts need
     unscrolled) where that is more, as long as the canvas keeps ``CANVAS_MIN_HEIGHT``; on a smaller window the
     canvas keeps that height (half the room where even that is too much) and the results scroll. The catalog and
-    the inspector get about a sixth and a quarter of the width (at most 290 and 380 px, at least 150 and 220 px),
+    the inspector get a fifth and about a quarter of the width (at most 290 and 380 px, at least 150 and 220 px),
     the canvas keeps ``CANVAS_MIN_WIDTH``. Where the room above the results is less than ``INSPECTOR_MIN_HEIGHT``
     (a laptop, 200 % scaling), the inspector column runs the full height beside the results, so a workload's or
     an item's fields stay editable, and the results take the catalog's width (the catalog stops above them).
@@ -126,7 +126,7 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     wanted = max(int(height * RESULTS_HEIGHT_SHARE), results_min_height)
     results = min(wanted, max(room - CANVAS_MIN_HEIGHT, int(room * 0.5)))
     compact = results < results_min_height
-    catalog = min(290, max(150, int(width * 0.17)))
+    catalog = min(290, max(150, int(width * 0.2)))
     inspector = min(380, max(220, int(width * 0.24)))
     inspector = max(inspector, min(inspector_wanted_width, int(width * INSPECTOR_MAX_SHARE)))
     spare = width - catalog - inspector - CANVAS_MIN_WIDTH
