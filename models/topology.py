@@ -218,7 +218,8 @@ class Topology:
         Rules: SAS / PCIe links, and a link type some shelf names as its back end (an FC-AL drive loop), join a
         controller to a shelf; FC / Ethernet links join hosts, switches, controllers and cloud VMs, and a
         controller must speak the link's protocol; an HCI cluster links over Ethernet only; a shelf takes only a
-        back-end link (its own, whatever the medium, or SAS / PCIe); a switch takes only its own medium and a
+        back-end link (its own, whatever the medium, or another of its medium: 12Gb SAS to a 6Gb SAS shelf, never an
+        NVMe drive link), and only to a controller or a chained shelf; a switch takes only its own medium and a
         host's adapter only its protocols. Each kind's media are its row's ``link_media``
         (``models.project.kinds``).
         """
@@ -235,11 +236,18 @@ class Topology:
         backend = link.medium in BACK_END_MEDIA
         if "shelf" in kinds:
             shelf_links = {getattr(catalog.find(n.catalog_id), "backend_link", None)
-                           for n in (a, b) if n.kind == "shelf"}
-            fits = backend or link.id in shelf_links
-            if fits and kinds <= {"shelf", "controller"}:
+                           for n in (a, b) if n.kind == "shelf"} - {None}
+            own = [catalog.find(x) for x in sorted(shelf_links)]
+            own_media = {x.medium for x in own if isinstance(x, LinkType)}
+            wanted = ", ".join(x.name if isinstance(x, LinkType) else str(x) for x in (
+                catalog.find(i) or i for i in sorted(shelf_links))) or "SAS / NVMe"
+            if not kinds <= {"shelf", "controller"}:
+                other = b if a.kind == "shelf" else a
+                return (f"a shelf connects to a controller or a chained shelf over its back-end link ({wanted}), "
+                        f"not to a {kind_of(other).label}")
+            # its own link, or another of its medium (a SAS shelf takes 12Gb SAS too, never an NVMe drive link)
+            if link.id in shelf_links or (backend and (not own_media or link.medium in own_media)):
                 return None  # controller to shelf, or shelf to shelf (daisy chain)
-            wanted = ", ".join(sorted(x for x in shelf_links if x)) or "SAS / NVMe"
             return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
         if backend or _is_drive_loop(catalog, link):
             return f"{link.name} is a back-end link: it joins a controller to a shelf"

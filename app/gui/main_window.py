@@ -87,6 +87,8 @@ class MainWindow(QMainWindow):
         self.workloads = WorkloadsPanel(self.document)
         self.results = ResultsArea()
         self.compare_view = None
+        self._compare_pair: tuple[str, str] | None = None
+        self._compare_asked = False  # the next comparison comes to the front
         self._make_docks()
         self._make_actions()
         self._make_menus()
@@ -112,6 +114,9 @@ class MainWindow(QMainWindow):
         self.files.sig_recent_changed.connect(self._update_recent_menu)
         doc.sig_project_replaced.connect(self._warm_worker)
         self.compare_worker.sig_evaluation_finished.connect(self._show_compare)
+        # the Compare tab follows the document: recomputed after an edit, gone with its scenarios or its project
+        doc.sig_project_changed.connect(self._refresh_compare)
+        doc.sig_project_replaced.connect(self._drop_compare)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
         self.view.sig_inspect_requested.connect(lambda: (self.inspector_dock.raise_(), self.inspector.focus_first_field()))
@@ -145,8 +150,9 @@ class MainWindow(QMainWindow):
     def apply_default_layout(self) -> None:
         """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
         about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
-        workloads tabs about a sixth and a quarter of the width, the canvas stays usable."""
-        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock)
+        workloads tabs a fifth and about a quarter of the width, the canvas stays usable."""
+        window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock,
+                                    on_arranged=self.view.fit)
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
@@ -446,10 +452,35 @@ class MainWindow(QMainWindow):
 
     def compare(self, name_a: str, name_b: str) -> None:
         """Evaluate two scenarios in the worker and show them side by side."""
+        self._compare_pair, self._compare_asked = (name_a, name_b), True
         self.compare_worker.request(self.document.project, (name_a, name_b), catalog=self.document.base_catalog)
         self.statusBar().showMessage(f"Comparing '{name_a}' with '{name_b}'…", 3000)
 
+    def _refresh_compare(self) -> None:
+        """After an edit, undo or redo: compare the same two scenarios again (their numbers changed), or close the
+        Compare tab when one of them is gone."""
+        if self._compare_pair is None:
+            return
+        names = {s.name for s in self.document.project.scenarios}
+        if not set(self._compare_pair) <= names:
+            self._drop_compare()
+            return
+        self.compare_worker.request(self.document.project, self._compare_pair, catalog=self.document.base_catalog)
+
+    def _drop_compare(self) -> None:
+        """Close the Compare tab (New, Open, or a compared scenario removed): it showed another design."""
+        self._compare_pair = None
+        if self.compare_view is not None:
+            index = self.results.indexOf(self.compare_view)
+            if index >= 0:
+                self.results.removeTab(index)
+            self.compare_view.deleteLater()
+            self.compare_view = None
+
     def _show_compare(self, outcome: EvaluationOutcome) -> None:
+        if self._compare_pair is None:
+            return  # a comparison of a project or scenario no longer open
+        asked, self._compare_asked = self._compare_asked, False
         unit = self.document.project.settings.capacity_unit
         if self.compare_view is None:
             self.results.install_result_views(unit)
@@ -469,8 +500,9 @@ class MainWindow(QMainWindow):
             view.label.setText("<br>".join(rows) + (f"<br><i>{outcome.error}</i>" if outcome.error else ""))
         else:
             view.set_evaluation(outcome.evaluations, unit)
-        self.results.setCurrentWidget(view)
-        self.results_dock.raise_()
+        if asked:  # a comparison asked for is shown; one recomputed after an edit stays where it is
+            self.results.setCurrentWidget(view)
+            self.results_dock.raise_()
 
     # --- files --------------------------------------------------------------------------------------------
 

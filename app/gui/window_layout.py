@@ -13,6 +13,7 @@ checked for any screen without one; :func:`place_window` and :func:`arrange_dock
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSize, Qt, QTimer
@@ -30,6 +31,16 @@ CANVAS_MIN_HEIGHT = 180
 ``CANVAS_MIN_HEIGHT`` plus the menus, toolbar and status bar (logical pixels)."""
 CANVAS_MIN_WIDTH = 360
 """Likewise for the canvas's width between the catalog and the inspector."""
+INSPECTOR_MIN_HEIGHT = 400
+"""The inspector / workloads column needs about this height to show a workload's name, target, hosts and its Load
+group, or a controller's main fields, unscrolled (logical pixels): where the column above the results would be
+shorter, it runs the window's full height beside the results instead."""
+CATALOG_TAB_BELOW_WIDTH = 1100
+"""A window narrower than this (200 % scaling on 1920 x 1080 is 944 px) shows the catalog as a tab beside the
+inspector and the workloads, at that column's width: a sixth of the width (160 px) cut every catalog name to a few
+letters."""
+INSPECTOR_MAX_SHARE = 0.36
+"""The largest share of the window's width the inspector column takes for its fields' sake."""
 
 
 def initial_geometry(available: QRect, preferred: QSize = PREFERRED_SIZE,
@@ -71,8 +82,11 @@ class DockSizes:
         results_height: the results dock below the canvas.
         compact: True when the window is too small for the results' charts at full height beside a usable canvas
             (their content then scrolls inside the dock).
-        results_full_width: True when the results need the window's whole width (the catalog then stops above
-            them instead of running down beside them).
+        results_full_width: True when the results need the width the catalog would take beside them (the catalog
+            then stops above them instead of running down beside them).
+        inspector_full_height: True when the inspector / workloads column runs the window's full height beside
+            the results (a short window, where the column above the results would be less than
+            ``INSPECTOR_MIN_HEIGHT``); the results then span the catalog and the canvas only.
     """
 
     catalog_width: int
@@ -80,16 +94,21 @@ class DockSizes:
     results_height: int
     compact: bool
     results_full_width: bool = False
+    inspector_full_height: bool = False
+    catalog_tabbed: bool = False
 
 
 def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 90,
-               results_min_width: int = 0) -> DockSizes:
+               results_min_width: int = 0, inspector_wanted_width: int = 0) -> DockSizes:
     """Dock sizes for a window of client size ``window``.
 
     The results get ``RESULTS_HEIGHT_SHARE`` of the height, or ``results_min_height`` (what their charts need
     unscrolled) where that is more, as long as the canvas keeps ``CANVAS_MIN_HEIGHT``; on a smaller window the
-    canvas keeps that height (half the room where even that is too much) and the results scroll. The catalog and the inspector get about a sixth and a
-    quarter of the width (at most 290 and 380 px, at least 150 and 220 px), the canvas keeps ``CANVAS_MIN_WIDTH``.
+    canvas keeps that height (half the room where even that is too much) and the results scroll. The catalog and
+    the inspector get a fifth and about a quarter of the width (at most 290 and 380 px, at least 150 and 220 px),
+    the canvas keeps ``CANVAS_MIN_WIDTH``. Where the room above the results is less than ``INSPECTOR_MIN_HEIGHT``
+    (a laptop, 200 % scaling), the inspector column runs the full height beside the results, so a workload's or
+    an item's fields stay editable, and the results take the catalog's width (the catalog stops above them).
 
     Args:
         window: the window's client size.
@@ -98,20 +117,28 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
         chrome_height: the menu bar, toolbar and status bar together.
         results_min_width: the results' content's minimum width: where the window less the catalog is narrower,
             the results take the whole width (``results_full_width``).
+        inspector_wanted_width: the width the inspector's and the workloads' fields need unscrolled; the
+            inspector column gets it where it has less (up to ``INSPECTOR_MAX_SHARE`` of the window's width: at
+            200 % scaling the default quarter would cut the fields' values off).
     """
     width, height = window.width(), window.height()
     room = max(0, height - chrome_height)  # the docks' and the canvas's share of the height
     wanted = max(int(height * RESULTS_HEIGHT_SHARE), results_min_height)
     results = min(wanted, max(room - CANVAS_MIN_HEIGHT, int(room * 0.5)))
     compact = results < results_min_height
-    catalog = min(290, max(150, int(width * 0.17)))
+    catalog = min(290, max(150, int(width * 0.2)))
     inspector = min(380, max(220, int(width * 0.24)))
+    inspector = max(inspector, min(inspector_wanted_width, int(width * INSPECTOR_MAX_SHARE)))
     spare = width - catalog - inspector - CANVAS_MIN_WIDTH
     if spare < 0:  # a narrow window: the side docks give way, in proportion, down to their floors
         total = catalog + inspector
         catalog = max(120, catalog + int(spare * catalog / total))
         inspector = max(180, inspector + int(spare * inspector / total))
-    return DockSizes(catalog, inspector, results, compact, width - catalog < results_min_width)
+    inspector_full_height = room - results < INSPECTOR_MIN_HEIGHT
+    # beside a full-height inspector the results take the catalog's width too: their chart and table side by side
+    full_width = inspector_full_height or width - catalog < results_min_width
+    return DockSizes(catalog, inspector, results, compact, full_width, inspector_full_height,
+                     width < CATALOG_TAB_BELOW_WIDTH)
 
 
 def scroll_when_small(dock: QDockWidget) -> QScrollArea:
@@ -173,10 +200,22 @@ def _content_min_width(dock: QDockWidget) -> int:
     return inner.minimumSizeHint().width() + 8 if inner is not None else 0
 
 
+def _fields_width(inspector: QDockWidget, window: QMainWindow) -> int:
+    """The width the inspector's dock and the docks tabified with it (the workloads) want for their fields, plus
+    room for a vertical scroll bar."""
+    docks = [inspector, *window.tabifiedDockWidgets(inspector)]
+    widths = [dock.widget().sizeHint().width() for dock in docks if dock.widget() is not None]
+    scroll_bar = inspector.style().pixelMetric(inspector.style().PixelMetric.PM_ScrollBarExtent)
+    return max(widths, default=0) + scroll_bar + 8
+
+
 def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWidget,
-                  results: QDockWidget, vertical_only: bool = False) -> DockSizes:
+                  results: QDockWidget, vertical_only: bool = False,
+                  on_arranged: Callable[[], None] | None = None) -> DockSizes:
     """Size the docks of ``window`` for its current size (see :func:`dock_sizes`) and return the sizes used;
-    ``vertical_only`` leaves the catalog's and the inspector's widths alone.
+    ``vertical_only`` leaves the catalog's and the inspector's widths alone. ``on_arranged`` is called (from the
+    event loop) each time the results' growing content re-arranges the docks, e.g. to fit the canvas, which
+    lost height, to the whole topology again.
 
     The result views are installed after the window first paints (their charts' library loads late), each tab's
     when it is first shown, and need more height than the placeholders they replace: until the user drags a dock
@@ -185,18 +224,26 @@ def arrange_docks(window: QMainWindow, catalog: QDockWidget, inspector: QDockWid
     chrome = window.height() - (window.centralWidget().height() if window.centralWidget() is not None else 0)
     chrome -= results.height() if results.isVisible() else 0
     chrome = max(60, min(chrome, 160))
-    sizes = dock_sizes(window.size(), _content_min_height(results), chrome, _content_min_width(results))
+    sizes = dock_sizes(window.size(), _content_min_height(results), chrome, _content_min_width(results),
+                       _fields_width(inspector, window))
     window.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.BottomDockWidgetArea if sizes.results_full_width
                      else Qt.DockWidgetArea.LeftDockWidgetArea)
+    window.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.RightDockWidgetArea
+                     if sizes.inspector_full_height else Qt.DockWidgetArea.BottomDockWidgetArea)
     window.resizeDocks([results], [sizes.results_height], Qt.Orientation.Vertical)
     if not vertical_only:
-        window.resizeDocks([catalog, inspector], [sizes.catalog_width, sizes.inspector_width],
-                           Qt.Orientation.Horizontal)
+        if sizes.catalog_tabbed and not catalog.isFloating() and catalog not in window.tabifiedDockWidgets(inspector):
+            window.tabifyDockWidget(inspector, catalog)
+            inspector.raise_()
+        window.resizeDocks([inspector] if sizes.catalog_tabbed else [catalog, inspector],
+                           [sizes.inspector_width] if sizes.catalog_tabbed
+                           else [sizes.catalog_width, sizes.inspector_width], Qt.Orientation.Horizontal)
     content = _content(results)
     if content is not None:
         follower = content.findChild(_FollowResults)
         if follower is None:
             follower = _FollowResults(window, (catalog, inspector, results), content)
+        follower.on_arranged = on_arranged or follower.on_arranged
         follower.expect(sizes.results_height)
     return sizes
 
@@ -212,6 +259,7 @@ class _FollowResults(QObject):
         self._window, self._docks, self._content = window, docks, content
         self._min_size = (0, 0)
         self._following = True
+        self.on_arranged: Callable[[], None] | None = None
         content.installEventFilter(self)
         window.installEventFilter(self)
 
@@ -234,6 +282,8 @@ class _FollowResults(QObject):
             return
         if _content_min_height(results) > self._min_size[0] or _content_min_width(results) > self._min_size[1]:
             arrange_docks(self._window, *self._docks, vertical_only=True)
+            if self.on_arranged is not None:
+                QTimer.singleShot(0, self, self.on_arranged)
 
     def stop(self) -> None:
         """Follow no more (the user arranges the docks)."""

@@ -52,7 +52,8 @@ def test_status_messages_name_items_and_link_types_not_ids(window):
     window.view.link_type_chooser = lambda choices, pos: "sas-6g"
     window.view.request_connection(controller, shelf)
     message = window.statusBar().currentMessage()
-    assert message == "Connected NetApp AFF A800 HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) (6Gb SAS (per lane))."
+    # "over": the link type is not read as part of the shelf's name, as "(...) (6Gb SAS (per lane))" was
+    assert message == "Connected NetApp AFF A800 HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) over 6Gb SAS (per lane)."
     ids = {controller, shelf, "sas-6g"}
     assert not ids & set(re.findall(r"[\w-]+", message))
     assert not ids & set(re.findall(r"[\w-]+", window.document.undo_stack.undoText()))
@@ -126,3 +127,20 @@ def test_keyboard_tab_cycles_arrows_move_enter_inspects(window, qtbot):
     assert window.inspector.form is not None and window.inspector.form.record.id == c
     focused = QApplication.focusWidget()
     assert focused is not None and window.inspector.isAncestorOf(focused)
+
+
+def test_a_shelf_is_offered_only_its_own_medium_and_refusals_name_link_types(window):
+    controller = _add(window, "netapp-aff-a800", 0, 0)
+    sas_shelf = _add(window, "netapp-ds2246", 320, 0)
+    nvme_bays = _add(window, "netapp-a800-internal-nvme", 320, 200)
+    fc_al_shelf = _add(window, "generic-fc-al-16", 320, 400)
+    assert _offered(window, controller, sas_shelf) == ["12Gb SAS (per lane)", "6Gb SAS (per lane)"]
+    assert _offered(window, controller, nvme_bays) == ["PCIe 3.0 x4 NVMe drive link"]
+    assert _offered(window, controller, fc_al_shelf) == ["4Gb FC-AL drive loop"]
+    host = _add(window, "hp-dl980-g7", -320, 0)
+    assert _offered(window, host, sas_shelf) == []
+    message = window.statusBar().currentMessage()
+    # the reason names the kinds and the shelf's link type by name, not its id (was "(sas-6g), not 10GbE ...")
+    assert message.endswith("a shelf connects to a controller or a chained shelf over its back-end link "
+                            "(6Gb SAS (per lane)), not to a host"), message
+    assert "sas-6g" not in message

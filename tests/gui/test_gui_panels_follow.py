@@ -70,3 +70,55 @@ def test_scenario_switch_refreshes_the_panels(example_window):
     doc.undo_stack.undo()  # back to the copy
     assert doc.project.active_scenario == copy
     assert win.workloads.form.editors["name"].line.text() == "Copy workload"
+
+
+def _compare(win, qtbot, a, b):
+    with qtbot.waitSignal(win.compare_worker.sig_evaluation_finished, timeout=10_000):
+        win.compare(a, b)
+    return win.compare_view
+
+
+def _compare_cell(view, row_label: str, column: int) -> str:
+    for row in view.row_texts():
+        if row and row[0].strip() == row_label:
+            return row[column].strip()
+    raise AssertionError(f"no row {row_label!r} in {view.row_texts()}")
+
+
+def test_new_and_open_close_the_previous_projects_comparison(example_window, qtbot):
+    """The Compare tab showed the previous project's two scenarios after New and after opening an example."""
+    win = example_window
+    copy = win.duplicate_scenario()
+    view = _compare(win, qtbot, "Base", copy)
+    assert win.results.indexOf(view) >= 0
+    win.act_new.trigger()
+    assert win.compare_view is None
+    assert "Compare" not in [win.results.tabText(i) for i in range(win.results.count())]
+    win.document.reset(read_project(examples_dir() / "cvo-azure-ds4-ha-oltp.toml"))
+    assert "Compare" not in [win.results.tabText(i) for i in range(win.results.count())]
+
+
+def test_an_edit_recomputes_the_comparison_and_undo_restores_it(example_window, qtbot):
+    win = example_window
+    doc = win.document
+    copy = win.duplicate_scenario()
+    wid = doc.scenario.workloads[0].id
+    view = _compare(win, qtbot, "Base", copy)
+    assert _compare_cell(view, "target met", 2) == "Yes"
+    win.results.setCurrentIndex(0)  # the user looks at the capacity meanwhile
+    with qtbot.waitSignal(win.compare_worker.sig_evaluation_finished, timeout=10_000):
+        assert doc.set_workload_field(wid, "target_iops", 1_000_000) is None  # in the copy, beyond saturation
+    assert win.compare_view is view and _compare_cell(view, "target met", 2) == "No"
+    assert win.results.currentIndex() == 0  # a recomputed comparison does not take the tab
+    with qtbot.waitSignal(win.compare_worker.sig_evaluation_finished, timeout=10_000):
+        doc.undo_stack.undo()
+    assert _compare_cell(view, "target met", 2) == "Yes"
+
+
+def test_removing_a_compared_scenario_closes_the_comparison(example_window, qtbot):
+    win = example_window
+    copy = win.duplicate_scenario()
+    _compare(win, qtbot, "Base", copy)
+    win.document.undo_stack.undo()  # the duplicate is undone: the copy is gone
+    assert copy not in [s.name for s in win.document.project.scenarios]
+    assert win.compare_view is None

@@ -12,6 +12,8 @@ from app.gui.window_layout import (
     CANVAS_MIN_HEIGHT,
     CANVAS_MIN_WIDTH,
     FRAME_ALLOWANCE,
+    INSPECTOR_MAX_SHARE,
+    INSPECTOR_MIN_HEIGHT,
     PREFERRED_SIZE,
     dock_sizes,
     initial_geometry,
@@ -47,7 +49,10 @@ def test_a_large_screen_gets_the_preferred_size_centred():
 
 def test_dock_sizes_on_a_laptop_give_the_results_their_charts_height():
     sizes = dock_sizes(QSize(1350, 728), results_min_height=409, chrome_height=90, results_min_width=830)
-    assert sizes.results_height == 409 and not sizes.compact and not sizes.results_full_width
+    assert sizes.results_height == 409 and not sizes.compact
+    # 728 - 90 - 409 leaves the inspector column 229 px above the results: it runs the full height beside them
+    # instead, and the results take the catalog's width
+    assert sizes.inspector_full_height and sizes.results_full_width
     assert 728 - 90 - sizes.results_height >= CANVAS_MIN_HEIGHT  # the canvas keeps a usable height
     assert 1350 - sizes.catalog_width - sizes.inspector_width >= CANVAS_MIN_WIDTH
 
@@ -59,8 +64,28 @@ def test_dock_sizes_at_200_percent_keep_the_canvas_and_scroll_the_results():
     room = window.height() - 90
     assert room - sizes.results_height >= min(CANVAS_MIN_HEIGHT, room // 2)  # the canvas keeps half the room
     assert sizes.results_height >= 0.4 * (window.height() - 90)
-    assert sizes.results_full_width  # 944 - catalog < 830: the results take the whole width
+    assert sizes.results_full_width  # 944 - catalog < 830: the results take the catalog's width too
+    assert sizes.inspector_full_height  # the inspector column runs the full height beside them
     assert window.width() - sizes.catalog_width - sizes.inspector_width >= CANVAS_MIN_WIDTH
+
+
+def test_a_tall_window_keeps_the_inspector_above_the_results():
+    sizes = dock_sizes(QSize(1500, 1000), results_min_height=409, chrome_height=90, results_min_width=830)
+    assert 1000 - 90 - sizes.results_height >= INSPECTOR_MIN_HEIGHT
+    assert not sizes.inspector_full_height and not sizes.results_full_width
+
+
+def test_the_inspector_column_gets_the_width_its_fields_need_within_a_share():
+    narrow = dock_sizes(QSize(944, 500), inspector_wanted_width=300)
+    assert narrow.inspector_width == 300  # more than the default quarter (226 px), which cut the values off
+    capped = dock_sizes(QSize(944, 500), inspector_wanted_width=600)
+    assert capped.inspector_width == int(944 * INSPECTOR_MAX_SHARE)
+    assert dock_sizes(QSize(1350, 728), inspector_wanted_width=300).inspector_width == 324  # default is enough
+
+
+def test_a_narrow_window_shows_the_catalog_as_a_tab_beside_the_inspector():
+    assert dock_sizes(QSize(944, 500)).catalog_tabbed
+    assert not dock_sizes(QSize(1350, 728)).catalog_tabbed  # a laptop keeps the catalog's own column
 
 
 def test_dock_sizes_on_a_narrow_window_shrink_the_side_docks_in_proportion():
@@ -92,17 +117,55 @@ def test_at_200_percent_every_panel_is_on_screen_and_the_results_scroll(example_
     qtbot.wait(50)
     win.results.setCurrentIndex(1)  # Performance: the tallest result view
     inside = win.rect()
-    for widget in (win.centralWidget(), win.palette_dock, win.inspector_dock, win.results_dock, win.statusBar()):
+
+    def on_screen(widget):
         rect = widget.geometry() if widget.parent() is win else QRect(widget.mapTo(win, widget.rect().topLeft()),
                                                                        widget.size())
         assert inside.contains(rect), (widget.objectName(), rect, inside)
+
+    for widget in (win.centralWidget(), win.inspector_dock, win.results_dock, win.statusBar()):
+        on_screen(widget)
+    # the catalog is a tab beside the inspector, as wide as that column: at a sixth of 944 px (160 px) every
+    # catalog name was cut to a few letters
+    assert win.palette_dock in win.tabifiedDockWidgets(win.inspector_dock)
+    win.palette_dock.raise_()
+    qtbot.waitUntil(lambda: win.palette_dock.isVisible() and not win.palette_dock.visibleRegion().isEmpty(),
+                    timeout=3000)
+    on_screen(win.palette_dock)
+    assert win.palette_dock.width() >= 280
+    win.inspector_dock.raise_()
     assert win.centralWidget().height() >= 150 and win.centralWidget().width() >= CANVAS_MIN_WIDTH - 20
     scroll = win.results_dock.widget()
     assert isinstance(scroll, QScrollArea) and scroll.widget() is win.results
     qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() > 0, timeout=3000)  # the charts scroll
     view = win.results.performance_view
     assert view.plot.height() >= 260  # at full readable height, not squashed
-    assert win.results_dock.width() >= win.width() - 20  # the results take the whole width
+    # the results take the width left of the inspector column, which runs the full height beside them, wide
+    # enough for the workload form's fields
+    inspector = win.inspector_dock
+    assert win.results_dock.geometry().left() <= 10
+    assert win.results_dock.geometry().right() < inspector.geometry().left()
+    assert inspector.geometry().bottom() > win.results_dock.geometry().top() + win.results_dock.height() // 2
+    assert inspector.height() >= 300
+    win.workloads_dock.raise_()
+    form = win.workloads.findChild(QScrollArea)
+    qtbot.waitUntil(lambda: form.isVisible(), timeout=3000)
+    assert form.horizontalScrollBar().maximum() == 0  # the fields' values are not cut off
+
+
+def test_a_laptop_window_gives_the_inspector_column_the_full_height(example_window, qtbot):
+    """At 1366 x 768 the results below the canvas left the inspector and workloads ~225 px: the workload form
+    showed two fields. Now the column runs the full height beside the results."""
+    win = example_window
+    win.resize(1350, 728)
+    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+    win.apply_default_layout()
+    qtbot.wait(50)
+    win.workloads_dock.raise_()
+    qtbot.waitUntil(lambda: win.workloads_dock.height() >= 600, timeout=3000)
+    form = win.workloads.findChild(QScrollArea)
+    assert form.verticalScrollBar().maximum() == 0  # name, target, hosts and the whole Load group unscrolled
+    assert win.results_dock.geometry().left() <= 10  # the results span the catalog's width too
 
 
 def test_a_laptop_window_shows_the_results_unscrolled(example_window, qtbot):

@@ -287,7 +287,7 @@ class TopologyView(QGraphicsView):
             self.sig_status_message.emit(f"Cannot connect {ends}: {error}")
             return None
         link_type = self.document.catalog.find(chosen)
-        self.sig_status_message.emit(f"Connected {ends} ({link_type.name if link_type is not None else chosen}).")
+        self.sig_status_message.emit(f"Connected {ends} over {link_type.name if link_type is not None else chosen}.")
         return chosen
 
     def _choose_link_type(self, choices, global_pos: QPoint) -> str | None:
