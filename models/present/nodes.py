@@ -40,43 +40,72 @@ def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit | str = Capac
     return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
 
 
+def _host_figures(node: HostNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a host node; ``record`` its catalog record (None when missing)."""
+    lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
+    if node.adapter:
+        lines.append(f"{node.adapters_per_host} × {model_name(catalog, node.adapter, short=True)} per host")
+    return lines
+
+
+def _switch_figures(node: SwitchNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a switch node; ``record`` its catalog record (None when missing)."""
+    if record is None:
+        return [node.catalog_id]
+    return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
+
+
+def _controller_figures(node: ControllerNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a controller node; ``record`` its catalog record (None when missing)."""
+    nodes = node.nodes or getattr(record, "nodes", None)
+    software = node.software or getattr(record, "default_software", "")
+    family = getattr(record, "family", "")
+    platform = family if software in ("", family) else f"{family} {software}".strip()
+    first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
+    raid = raid_label(node.raid_type)
+    if node.raid_group_size:
+        raid += f" (groups of {node.raid_group_size})"
+    if node.adp != "none":
+        raid += f", ADP {node.adp}"
+    return [x for x in (first, raid) if x]
+
+
+def _shelf_figures(node: ShelfNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a shelf node; ``record`` its catalog record (None when missing)."""
+    return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
+
+
+def _hci_cluster_figures(node: HciClusterNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of an HCI cluster node; ``record`` its catalog record (None when missing)."""
+    return [
+        f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
+        f"{node.capacity_drives_per_group} capacity drives per group",
+        policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+    ]
+
+
+def _cloud_vm_figures(node: CloudVmNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a cloud VM node; ``record`` its catalog record (None when missing)."""
+    vm = getattr(record, "vm_size", node.catalog_id)
+    return [
+        f"{vm}, {'HA pair' if node.ha else 'single node'}",
+        f"{node.disk_count} × {model_name(catalog, node.disk, short=True)}",
+        model_name(catalog, node.licence, short=True),
+    ]
+
+
+_FIGURES_BY_KIND = {
+    "host": _host_figures,
+    "switch": _switch_figures,
+    "controller": _controller_figures,
+    "shelf": _shelf_figures,
+    "hci_cluster": _hci_cluster_figures,
+    "cloud_vm": _cloud_vm_figures,
+}
+"""Node kind -> its figures (a test checks that every kind of the node-kind table has one)."""
+
+
 def node_figures(node, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The key figures of a project node, one short line each (empty for an unknown kind)."""
-    record = catalog.find(node.catalog_id)
-    if isinstance(node, HostNode):
-        lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
-        if node.adapter:
-            lines.append(f"{node.adapters_per_host} × {model_name(catalog, node.adapter, short=True)} per host")
-        return lines
-    if isinstance(node, SwitchNode):
-        if record is None:
-            return [node.catalog_id]
-        return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
-    if isinstance(node, ControllerNode):
-        nodes = node.nodes or getattr(record, "nodes", None)
-        software = node.software or getattr(record, "default_software", "")
-        family = getattr(record, "family", "")
-        platform = family if software in ("", family) else f"{family} {software}".strip()
-        first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
-        raid = raid_label(node.raid_type)
-        if node.raid_group_size:
-            raid += f" (groups of {node.raid_group_size})"
-        if node.adp != "none":
-            raid += f", ADP {node.adp}"
-        return [x for x in (first, raid) if x]
-    if isinstance(node, ShelfNode):
-        return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
-    if isinstance(node, HciClusterNode):
-        return [
-            f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
-            f"{node.capacity_drives_per_group} capacity drives per group",
-            policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
-        ]
-    if isinstance(node, CloudVmNode):
-        vm = getattr(record, "vm_size", node.catalog_id)
-        return [
-            f"{vm}, {'HA pair' if node.ha else 'single node'}",
-            f"{node.disk_count} × {model_name(catalog, node.disk, short=True)}",
-            model_name(catalog, node.licence, short=True),
-        ]
-    return []
+    figures_of = _FIGURES_BY_KIND.get(node.kind)
+    return figures_of(node, catalog.find(node.catalog_id), catalog, unit) if figures_of is not None else []
