@@ -46,8 +46,8 @@ from models.capacity import rules
 from models.capacity.array import ARRAY_RAID
 from models.capacity.defaults import controller_defaults, hci_slack_default
 from models.capacity.rules import RAID_LABEL
+from models.project.kinds import NODE_KINDS
 from models.project.model import (
-    NODE_KIND_FOR_CATALOG,
     CloudVmNode,
     ControllerNode,
     HciClusterNode,
@@ -542,6 +542,15 @@ RAID_TYPES = {
 Dynamic Disk Pool; a generic array any parity RAID (DDP is E-Series only)."""
 CLOUD_RAID = ("raid0", "none")
 """Cloud Volumes ONTAP aggregates are RAID0 over cloud disks (capacity/cloud.py)."""
+NODE_CONTEXTS = {
+    "controller": "_controller_context",
+    "shelf": "_shelf_context",
+    "host": "_host_context",
+    "hci_cluster": "_hci_cluster_context",
+    "cloud_vm": "_cloud_vm_context",
+}
+"""Node kind -> the Inspector method that fits a node's form to its record (defaults, allowed values, rows shown);
+a kind without one (a switch) shows its form as it is."""
 
 
 def _kind_text(node: NodeBase, record) -> str:
@@ -769,14 +778,24 @@ class Inspector(QScrollArea):
         if isinstance(label, TextEditor):
             label.line.setPlaceholderText(record.name if record is not None else "")
         visible: dict[str, bool] = {}
-        if isinstance(node, ControllerNode) and isinstance(record, Controller):
-            self._controller_context(node, record, visible)
-        elif isinstance(node, ShelfNode) and isinstance(record, Shelf):
+        context = NODE_CONTEXTS.get(node.kind)
+        if context is not None:
+            getattr(self, context)(node, record, visible)
+        for field in editors:
+            form.set_row_visible(field, visible.get(field, True))
+
+    def _shelf_context(self, node: ShelfNode, record, visible: dict[str, bool]) -> None:
+        if isinstance(record, Shelf):
+            editors = self.form.editors
             editors["drive_count"].spin.setSuffix(f" of {record.bays} bays")
             editors["drive_count"].spin.setToolTip(f"{record.name} has {record.bays} bays")
-        elif isinstance(node, HostNode):
-            visible["adapters_per_host"] = node.adapter is not None
-        elif isinstance(node, HciClusterNode) and isinstance(record, HciNode):
+
+    def _host_context(self, node: HostNode, record, visible: dict[str, bool]) -> None:
+        visible["adapters_per_host"] = node.adapter is not None
+
+    def _hci_cluster_context(self, node: HciClusterNode, record, visible: dict[str, bool]) -> None:
+        if isinstance(record, HciNode):
+            editors = self.form.editors
             slack, source = hci_slack_default(record)
             editors["slack_space_pct"].set_default(slack, f"{slack:g} %")
             editors["slack_space_pct"].spin.setToolTip(f"Left at default: {source}")
@@ -784,16 +803,18 @@ class Inspector(QScrollArea):
             if not record.all_flash:
                 mirrors = [p for p in typing.get_args(VsanPolicy) if not rules.VSAN_POLICIES[p].erasure_coding]
                 editors["policy"].set_allowed(mirrors, "erasure coding needs an all-flash cluster")
-        elif isinstance(node, CloudVmNode):
-            vm = record if isinstance(record, CloudVm) else None
-            visible["ha"] = vm is None or vm.ha_supported or node.ha
-            visible["raid_type"] = node.raid_type not in CLOUD_RAID
-            editors["raid_type"].set_allowed(CLOUD_RAID, "Cloud Volumes ONTAP aggregates are RAID0 over cloud disks")
-            visible["cold_data_pct"] = node.tiering != "none"
-        for field in editors:
-            form.set_row_visible(field, visible.get(field, True))
 
-    def _controller_context(self, node: ControllerNode, record: Controller, visible: dict[str, bool]) -> None:
+    def _cloud_vm_context(self, node: CloudVmNode, record, visible: dict[str, bool]) -> None:
+        editors = self.form.editors
+        vm = record if isinstance(record, CloudVm) else None
+        visible["ha"] = vm is None or vm.ha_supported or node.ha
+        visible["raid_type"] = node.raid_type not in CLOUD_RAID
+        editors["raid_type"].set_allowed(CLOUD_RAID, "Cloud Volumes ONTAP aggregates are RAID0 over cloud disks")
+        visible["cold_data_pct"] = node.tiering != "none"
+
+    def _controller_context(self, node: ControllerNode, record, visible: dict[str, bool]) -> None:
+        if not isinstance(record, Controller):
+            return
         editors = self.form.editors
         ontap = record.family == "ONTAP"
         grouped = ontap or node.raid_type in rules.PARITY_PER_GROUP
@@ -875,7 +896,7 @@ class Inspector(QScrollArea):
         if record is None and name in ("catalog_id", "drive", "adapter", "disk", "licence", "software", "link_type"):
             return []  # filled per record by set_record
         if name == "catalog_id" and node is not None:
-            kind = next((c for c, n in NODE_KIND_FOR_CATALOG.items() if n == node.kind), node.kind)
+            kind = NODE_KINDS[node.kind].catalog_kind if node.kind in NODE_KINDS else node.kind
             return keep_current(named(catalog.of_kind(kind)), node.catalog_id, f"not a {KIND_NAMES.get(node.kind)}")
         if name == "drive" and isinstance(node, ShelfNode):
             shelf = catalog.find(node.catalog_id)
