@@ -33,7 +33,7 @@ from models.workloads import bundled_presets
 
 from .document import ProjectDocument
 from .icons import icon
-from .inspector import RecordForm, blocked
+from .record_form import RecordForm, blocked
 
 NO_TARGET = "no target"
 """The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""
