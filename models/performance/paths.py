@@ -33,6 +33,10 @@ an engineering assumption). Formulas:
   part of the write's latency. A station's residence per I/O is its queueing factor R / D applied to the part of
   D the I/O waits for (the open model's R = D_sync / (1 - U) with U from all the work, QSP ch. 6-7 mixed-load
   reasoning).
+
+One module although it is over 600 lines: it is the one translation of a design into stations. Its sections
+(topology, profiles, drives, systems) are the steps of :func:`build_path` and share :class:`StationSpec` and the
+constants above; the solver that reads the stations is :mod:`models.performance.engine`.
 """
 
 from __future__ import annotations
