@@ -1,17 +1,29 @@
-"""The key figures of a node, as its box in the report's topology and its bill-of-materials lines print them
-("2 nodes, ONTAP 9.0", "RAID DP, ADP root-data", "24 x 800 GB SSD").
+"""The key figures of a node: as its box in the report's topology and its bill-of-materials lines print them
+("2 nodes, ONTAP 9.0", "RAID DP, ADP root-data", "24 x 800 GB SSD"), and the one compact line its canvas item
+shows (:func:`key_figures`: "24 x 800GB SSD", "RAID DP, ADP") with the item's title (:func:`display_title`).
 """
 
 from __future__ import annotations
 
-from models.catalog import Catalog
+import re
+
+from models.catalog import Catalog, Drive
 from models.formatting import finite, fmt_capacity
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, ShelfNode, SwitchNode
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    NodeBase,
+    ShelfNode,
+    SwitchNode,
+)
 from models.units import CapacityUnit
 
-from .labels import policy_label, raid_label
+from .labels import RAID_LABEL, policy_label, raid_label
 
-__all__ = ["drive_size", "model_name", "node_figures"]
+__all__ = ["adapter_model", "display_title", "drive_size", "key_figures", "marketed", "model_name",
+           "node_figures"]
 
 
 def model_name(catalog: Catalog, entry_id: str | None, short: bool = False) -> str:
@@ -109,3 +121,96 @@ def node_figures(node, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit
     """The key figures of a project node, one short line each (empty for an unknown kind)."""
     figures_of = _FIGURES_BY_KIND.get(node.kind)
     return figures_of(node, catalog.find(node.catalog_id), catalog, unit) if figures_of is not None else []
+
+
+# --- the canvas item's line -------------------------------------------------------------------------------------
+
+
+def marketed(size: float) -> str:
+    """Vendor-style decimal size: 800GB, 1.6TB."""
+    return f"{size / 1e12:.3g}TB" if size >= 1e12 else f"{size / 1e9:.3g}GB"
+
+
+def adapter_model(name: str) -> str:
+    """The part number an engineer knows an adapter by: 'QLE2562', 'LPe32002' ('' for a generic NIC)."""
+    match = re.search(r"\b([A-Z][A-Za-z]{1,3}\d{3,6})(?:-[A-Z0-9]+)?\b", name)
+    return match.group(1) if match else ""
+
+
+def display_title(node: NodeBase, title: str) -> str:
+    """The item's title without a leading "10 x " when the key figures already say "10 hosts"."""
+    count = getattr(node, "count", None)
+    match = re.match(r"\s*(\d+)\s*[x×]\s+(.+)", title)
+    if node.kind == "host" and match and int(match.group(1)) == count:
+        return match.group(2)
+    return title
+
+
+def _shelf_line(node: ShelfNode, catalog: Catalog) -> str:
+    """The canvas line of a shelf."""
+    drive = catalog.find(node.drive)
+    if isinstance(drive, Drive):
+        return f"{node.drive_count} x {marketed(drive.marketed_bytes)} {drive.media}"
+    return f"{node.drive_count} x {node.drive}"
+
+
+def _controller_line(node: ControllerNode, catalog: Catalog) -> str:
+    """The canvas line of a controller."""
+    text = raid_label(node.raid_type)
+    if node.raid_group_size:
+        text += f" rg {node.raid_group_size}"
+    if node.adp != "none":
+        text += ", ADP"
+    return text
+
+
+def _hci_cluster_line(node: HciClusterNode, catalog: Catalog) -> str:
+    """The canvas line of an HCI cluster."""
+    dedupe = ", dedupe" if node.dedupe_compression else ""
+    return f"{node.hosts} hosts, {policy_label(node.policy)}{dedupe}"
+
+
+def _host_line(node: HostNode, catalog: Catalog) -> str:
+    """The canvas line of a host group."""
+    adapter = catalog.find(node.adapter) if node.adapter else None
+    hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
+    if adapter is None:
+        return f"{hosts}, no adapter"
+    speed = f"{adapter.speed_gbps}Gb" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
+    per_host = f"{node.adapters_per_host} x " if node.adapters_per_host > 1 else ""
+    model = adapter_model(adapter.name)
+    if model:
+        return f"{hosts} · {per_host}{model} {speed}"
+    return f"{hosts} · {per_host}{speed} {'FC HBA' if adapter.adapter_type == 'FC HBA' else 'NIC'}"
+
+
+def _cloud_vm_line(node: CloudVmNode, catalog: Catalog) -> str:
+    """The canvas line of a cloud VM."""
+    disk = catalog.find(node.disk)
+    tier = getattr(disk, "tier", None) or node.disk
+    return f"{node.disk_count} x {tier}{', HA' if node.ha else ''}, {RAID_LABEL.get(node.raid_type, '')}"
+
+
+def _switch_line(node: SwitchNode, catalog: Catalog) -> str:
+    """The canvas line of a switch."""
+    record = catalog.find(node.catalog_id)
+    return (f"{getattr(record, 'medium', '')} {getattr(record, 'speed_gbps', '')}Gb, "
+            f"{getattr(record, 'ports', '?')} ports")
+
+
+_LINE_BY_KIND = {
+    "host": _host_line,
+    "switch": _switch_line,
+    "controller": _controller_line,
+    "shelf": _shelf_line,
+    "hci_cluster": _hci_cluster_line,
+    "cloud_vm": _cloud_vm_line,
+}
+"""Node kind -> its canvas line (a test checks that every kind of the node-kind table has one)."""
+
+
+def key_figures(node: NodeBase, catalog: Catalog) -> str:
+    """The one line an engineer reads on the node's canvas item: '24 x 800GB SSD', 'RAID DP, ADP',
+    '4 hosts, FTT=1 RAID 1' ("" for an unknown kind)."""
+    figures_of = _LINE_BY_KIND.get(node.kind)
+    return figures_of(node, catalog) if figures_of is not None else ""
