@@ -199,7 +199,7 @@ def unconnected_problems(scenario: Scenario) -> list[Problem]:
                 out.append(Problem("warning", f"{node.id}: switch is not connected", node.id))
             elif "host" not in reached:
                 out.append(Problem("warning", f"{node.id}: switch connects no host", node.id))
-            elif not reached & {"controller", "hci_cluster", "cloud_vm"}:
+            elif not reached & set(SYSTEM_KINDS):
                 out.append(Problem("warning", f"{node.id}: switch reaches no storage system (controller, HCI "
                                    "cluster or cloud VM)", node.id))
     return out

@@ -172,3 +172,22 @@ def test_kind_table_rows_are_complete(kind):
     row = NODE_KINDS[kind]
     assert row.label and row.icon.startswith("mdi6.") and row.layout_column in (0, 1, 2, 3)
     assert row.link_media and row.link_media <= {"FC", "Ethernet", "SAS", "PCIe"}
+
+
+@pytest.mark.parametrize("kind", sorted(NODE_KINDS))
+def test_every_node_kind_has_its_figures_and_bill_of_materials_lines(kind):
+    # the per-kind tables of models.present follow the kind table: a new kind without its figures fails here
+    from models.catalog import bundled_catalog
+    from models.present import bill_of_materials, node_figures
+    from models.present.nodes import key_figures
+    from models.project.factory import new_node
+    from models.project.model import Scenario
+
+    catalog = bundled_catalog()
+    entry = catalog.of_kind(NODE_KINDS[kind].catalog_kind)[0]
+    node = new_node(entry, "n-1", catalog)
+    assert node.kind == kind
+    assert node_figures(node, catalog) and all(node_figures(node, catalog)) and key_figures(node, catalog)
+    rows = bill_of_materials(Scenario(name="s", nodes=[node]), catalog)
+    assert rows[0].model == entry.name and rows[0].figures and rows[0].quantity
+    assert NODE_KINDS[kind].plural and NODE_KINDS[kind].plural != NODE_KINDS[kind].label

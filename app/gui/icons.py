@@ -17,37 +17,30 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QIconEngine, QPainter, QPixmap
 
-from models.project.kinds import NODE_KINDS
+from models.project.kinds import NODE_KINDS, kind_heading
 
 KIND_ICONS = {
-    "host": "mdi6.server",
     "adapter": "mdi6.expansion-card",
-    "switch": "mdi6.lan",
-    "controller": "mdi6.database",
-    "shelf": "mdi6.nas",
     "drive": "mdi6.harddisk",
-    "hci_node": "mdi6.server-network",
-    "hci_cluster": "mdi6.server-network",
-    "cloud_vm": "mdi6.cloud-outline",
     "cloud_disk": "mdi6.cloud",
     "licence": "mdi6.key",
     "link": "mdi6.vector-line",
+    **{row.catalog_kind: row.icon for row in NODE_KINDS.values()},  # catalog kinds that become nodes ("hci_node")
     **{kind: row.icon for kind, row in NODE_KINDS.items()},  # node kinds: the kind table's icons
 }
+"""Catalog or node kind -> its icon name; the node kinds' (and the catalog kinds they are made of) from the kind
+table."""
 
 KIND_LABELS = {
-    "host": "Hosts",
     "adapter": "Adapters (HBA / NIC)",
-    "switch": "Switches",
-    "controller": "Controllers",
-    "shelf": "Shelves",
     "drive": "Drives",
-    "hci_node": "HCI hosts",
-    "cloud_vm": "Cloud VMs",
+    "hci_node": "HCI hosts",  # a catalog HCI node is one host; a cluster of them is the node kind
     "cloud_disk": "Cloud disks",
     "licence": "Licences",
     "link": "Links",
+    **{kind: kind_heading(kind, plural=True) for kind, row in NODE_KINDS.items() if row.catalog_kind == kind},
 }
+"""Catalog kind -> the palette's group heading; the node kinds' plural names from the kind table."""
 
 KIND_COLORS = {
     "host": "#3b82c4",

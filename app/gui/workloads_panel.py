@@ -26,15 +26,15 @@ from PySide6.QtWidgets import (
 from models.catalog import Catalog
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
+from models.project.kinds import SYSTEM_KINDS
 from models.project.model import NodeBase, Workload
 from models.project.names import node_name, node_names
 from models.workloads import bundled_presets
 
 from .document import ProjectDocument
 from .icons import icon
-from .inspector import RecordForm, blocked
+from .record_form import RecordForm, blocked
 
-TARGET_KINDS = ("controller", "hci_cluster", "cloud_vm")
 NO_TARGET = "no target"
 """The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""
 ALL_HOSTS = "All hosts linked to the target"
@@ -288,7 +288,7 @@ class WorkloadsPanel(QWidget):
 
     def _target_names(self) -> dict[str, str]:
         """id -> name of the nodes a workload can run on (controllers, HCI clusters, cloud VMs)."""
-        return node_names((n for n in self.document.scenario.nodes if n.kind in TARGET_KINDS), self.document.catalog)
+        return node_names((n for n in self.document.scenario.nodes if n.kind in SYSTEM_KINDS), self.document.catalog)
 
     def target_name(self, target_id: str) -> str:
         """The name of a workload's target as the list shows it; :data:`NO_TARGET` when there is none."""
@@ -315,7 +315,7 @@ class WorkloadsPanel(QWidget):
     def add_from_preset(self, preset_id: str) -> str | None:
         """Add a workload from a preset, assigned to the first controller / cluster / VM; returns its id."""
         scenario = self.document.scenario
-        target = next((n.id for n in scenario.nodes if n.kind in TARGET_KINDS), "")
+        target = next((n.id for n in scenario.nodes if n.kind in SYSTEM_KINDS), "")
         preset = bundled_presets()[preset_id]
         workload = preset.make(next_id(scenario, "wl"), target or "unassigned")
         error = self.document.add_workload(workload)

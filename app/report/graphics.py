@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
+from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
 from models.units import CapacityUnit
 
@@ -41,14 +42,6 @@ KIND_COLOURS = {
     "cloud_vm": colors.HexColor("#E69F00"),
     "shelf": colors.HexColor("#7F7F7F"),
 }
-KIND_NAMES = {
-    "host": "Host",
-    "switch": "Switch",
-    "controller": "Controller",
-    "hci_cluster": "HCI cluster",
-    "cloud_vm": "Cloud VM",
-    "shelf": "Shelf",
-}
 LINK_LABEL_SIZE = 6.8
 
 
@@ -60,7 +53,10 @@ def _drawing(width: float, height: float) -> Drawing:
     return drawing
 
 
-_LAYER = {"host": 0, "switch": 1, "controller": 2, "hci_cluster": 2, "cloud_vm": 2, "shelf": 3}
+def _layer(kind: str) -> int:
+    """A node kind's column in the topology drawing: the kind table's layout column (an unknown kind: 2)."""
+    row = NODE_KINDS.get(kind)
+    return row.layout_column if row is not None else 2
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -136,8 +132,8 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
             min_scale: float = 0.0):
     """The drawing of these boxes and links, scaled down to fit; None when it would be scaled below
     ``min_scale``."""
-    layers = sorted({_LAYER.get(n.kind, 2) for n in nodes})
-    columns = [sorted((n for n in nodes if _LAYER.get(n.kind, 2) == layer), key=lambda n: (n.x, n.y))
+    layers = sorted({_layer(n.kind) for n in nodes})
+    columns = [sorted((n for n in nodes if _layer(n.kind) == layer), key=lambda n: (n.x, n.y))
                for layer in layers]
     ncols = len(columns)
     box_w = 112.0 if ncols <= 3 else 96.0
@@ -230,11 +226,9 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
                              fillColor=INK))
 
     for ci, column in enumerate(columns):
-        plural = {"Switch": "Switches", "Shelf": "Shelves", "HCI cluster": "HCI clusters", "Cloud VM": "Cloud VMs",
-                  "Host": "Hosts", "Controller": "Controllers"}
-        kinds = sorted({KIND_NAMES.get(n.kind, n.kind) for n in column})
-        if len(column) > 1 and len(kinds) == 1:
-            kinds = [plural.get(kinds[0], kinds[0])]
+        kinds = sorted({kind_heading(n.kind) for n in column})
+        if len(column) > 1 and len({n.kind for n in column}) == 1:
+            kinds = [kind_heading(column[0].kind, plural=True)]
         caption = " / ".join(kinds)
         group.add(
             String(ci * (box_w + gap_x) + box_w / 2, natural_h - 8, caption, fontName=BOLD, fontSize=7.5,

@@ -18,6 +18,11 @@ Method (DESIGN.md "Performance (queueing) engine"):
   computer systems", IFIP Congress; Lazowska et al. 1984 QSP ch. 11 reasoning on capacity left to a class).
 * Storage-side latency sums the stations inside the array (``StationSpec.storage_side``); host-side latency is
   the whole response time (host stack, fabric and ports included).
+
+One module although it is over 600 lines: it is the one solver of a workload's stations. The closed ramp, the
+open operating point and the lookups on the curve they give (IOPS at a latency, latency at an IOPS) share the
+Seidmann decomposition and the :class:`Ramp` record, and must agree; the stations come from
+:mod:`models.performance.paths`, the result records are in :mod:`models.performance.results`.
 """
 
 from __future__ import annotations

@@ -33,6 +33,10 @@ an engineering assumption). Formulas:
   part of the write's latency. A station's residence per I/O is its queueing factor R / D applied to the part of
   D the I/O waits for (the open model's R = D_sync / (1 - U) with U from all the work, QSP ch. 6-7 mixed-load
   reasoning).
+
+One module although it is over 600 lines: it is the one translation of a design into stations. Its sections
+(topology, profiles, drives, systems) are the steps of :func:`build_path` and share :class:`StationSpec` and the
+constants above; the solver that reads the stations is :mod:`models.performance.engine`.
 """
 
 from __future__ import annotations
@@ -57,7 +61,7 @@ from models.catalog import (
 )
 from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, Link, Scenario, Workload
 from models import topology
-from models.capacity.rules import RAID_LABEL
+from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
 from models.topology import FrontEnd
 
 KIB = 1024
@@ -123,12 +127,6 @@ component I/O, a write two replicas): converts the catalog's front-end IOPS per 
 VSAN_PARALLELISM_CAP = 64
 """assumed: servers of a pooled SSD station are capped (no fewer parallel I/Os than drives x parallelism is
 modelled; the cap only bounds the station size)."""
-
-PARITY = {
-    "none": 0, "raid0": 0, "raid4": 1, "raid_dp": 2, "raid_tec": 3, "raid5": 1, "raid6": 2, "raid10": 0, "ddp": 2,
-}
-"""Parity drives per RAID group (RAID10: mirrors, handled separately; DDP: 8 data + 2 parity stripes,
-public_facts.md "E-Series")."""
 
 SMALL_WRITE_IOS = {"none": 1, "raid0": 1, "raid4": 4, "raid_dp": 6, "raid_tec": 8, "raid5": 4, "raid6": 6,
                    "raid10": 2, "ddp": 6}
@@ -400,7 +398,7 @@ def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, gr
         group: drives per RAID group; full_stripe: True when the array always writes full stripes (WAFL);
         miss: read cache miss ratio 0..1.
     """
-    p = PARITY.get(raid, 0)
+    p = PARITY_DRIVES.get(raid, 0)
     if raid == "raid10":
         stripe_factor = 2.0
     elif group > p and p:
@@ -514,7 +512,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     rule = drive.raid_group_sizes.get(raid)
     group = node.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(raid, 8))
     group = max(1, min(group, usable // nodes if usable >= nodes else usable))
-    p = PARITY.get(raid, 0)
+    p = PARITY_DRIVES.get(raid, 0)
     dedicated_parity = raid in ("raid4", "raid_dp", "raid_tec")
     if dedicated_parity and group > p:
         read_drives = usable * (group - p) / group

@@ -47,74 +47,110 @@ class BomRow:
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
 
 
-def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[tuple[str, int | None, str, str]]:
+_Line = tuple[str, int | None, str, str]
+"""(category, quantity, model name, figures) of one bill-of-materials line."""
+
+
+def _host_lines(node: HostNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a host node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    lines = [("Hosts", node.count, name,
+              f"{rec.sockets} sockets, {rec.cores} cores, {rec.memory_gib:g} GiB memory" if rec else "")]
+    if node.adapter:
+        a = catalog.find(node.adapter)
+        per_host = f"{node.adapters_per_host} per host"
+        lines.append(("Host adapters", node.count * node.adapters_per_host, model_name(catalog, node.adapter),
+                      f"{per_host}; {a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else per_host))
+    return lines
+
+
+def _switch_lines(node: SwitchNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a switch node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    fig = f"{rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports, {rec.latency_us:g} µs latency" if rec else ""
+    return [("Switch", 1, name, fig)]
+
+
+def _controller_lines(node: ControllerNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a controller node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    nodes = node.nodes or (rec.nodes if rec else None)
+    fig = ""
+    if rec:
+        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node; "
+               f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC ports per node")
+    lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
+    if lines and nodes:
+        lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
+    fig += "; " + "; ".join(x for x in lines if x)
+    return [("Controller system", 1, name, fig)]
+
+
+def _shelf_lines(node: ShelfNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a shelf node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    d = catalog.find(node.drive)
+    fig = drive_size(catalog, node.drive, unit)
+    if d is not None:
+        fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
+    return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
+            ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
+
+
+def _hci_cluster_lines(node: HciClusterNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of an HCI cluster node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
+    lines = [("HCI hosts", node.hosts, name, fig)]
+    groups = node.hosts * node.disk_groups_per_host
+    if rec is not None:
+        lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),
+                      drive_size(catalog, rec.cache_drive, unit)))
+        lines.append((f"Capacity drives ({node.capacity_drives_per_group} per disk group)",
+                      groups * node.capacity_drives_per_group, model_name(catalog, rec.capacity_drive),
+                      drive_size(catalog, rec.capacity_drive, unit)))
+    lines.append(("Storage policy", None, policy_label(node.policy),
+                  "deduplication and compression on" if node.dedupe_compression
+                  else "no deduplication or compression"))
+    return lines
+
+
+def _cloud_vm_lines(node: CloudVmNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a cloud VM node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
+    per = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
+    lines = [(f"Cloud VMs ({'HA pair' if node.ha else 'single node'})", per, name,
+              f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
+              if rec else "")]
+    dk = catalog.find(node.disk)
+    lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
+                  model_name(catalog, node.disk),
+                  f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
+                  if dk is not None else ""))
+    nv = catalog.find(rec.nvram_disk) if rec is not None and rec.nvram_disk else None
+    if nv is not None:
+        lines.append(("NVRAM disk" + (" (1 per node)" if node.ha else ""), per, model_name(catalog, rec.nvram_disk),
+                      f"{fmt_capacity(nv.size_bytes, unit)}, {nv.mbps:,.0f} MB/s: every write is logged here "
+                      "first (normal write speed)"))
+    lic = catalog.find(node.licence)
+    lines.append(("Licence", 1, model_name(catalog, node.licence),
+                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {lic.as_of})"
+                  if lic is not None else ""))
+    return lines
+
+
+_LINES_BY_KIND = {
+    "host": _host_lines,
+    "switch": _switch_lines,
+    "controller": _controller_lines,
+    "shelf": _shelf_lines,
+    "hci_cluster": _hci_cluster_lines,
+    "cloud_vm": _cloud_vm_lines,
+}
+"""Node kind -> the lines its nodes contribute (a test checks that every kind of the node-kind table has one)."""
+
+
+def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """(category, quantity, model name, figures) lines of one node."""
     rec = catalog.find(node.catalog_id)
     name = model_name(catalog, node.catalog_id)
-    if isinstance(node, HostNode):
-        lines = [("Hosts", node.count, name,
-                  f"{rec.sockets} sockets, {rec.cores} cores, {rec.memory_gib:g} GiB memory" if rec else "")]
-        if node.adapter:
-            a = catalog.find(node.adapter)
-            per_host = f"{node.adapters_per_host} per host"
-            lines.append(("Host adapters", node.count * node.adapters_per_host, model_name(catalog, node.adapter),
-                          f"{per_host}; {a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else per_host))
-        return lines
-    if isinstance(node, SwitchNode):
-        fig = f"{rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports, {rec.latency_us:g} µs latency" if rec else ""
-        return [("Switch", 1, name, fig)]
-    if isinstance(node, ControllerNode):
-        nodes = node.nodes or (rec.nodes if rec else None)
-        fig = ""
-        if rec:
-            fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node; "
-                   f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC ports per node")
-        lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
-        if lines and nodes:
-            lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
-        fig += "; " + "; ".join(x for x in lines if x)
-        return [("Controller system", 1, name, fig)]
-    if isinstance(node, ShelfNode):
-        d = catalog.find(node.drive)
-        fig = drive_size(catalog, node.drive, unit)
-        if d is not None:
-            fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
-        return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
-                ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
-    if isinstance(node, HciClusterNode):
-        fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
-        lines = [("HCI hosts", node.hosts, name, fig)]
-        groups = node.hosts * node.disk_groups_per_host
-        if rec is not None:
-            lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),
-                          drive_size(catalog, rec.cache_drive, unit)))
-            lines.append((f"Capacity drives ({node.capacity_drives_per_group} per disk group)",
-                          groups * node.capacity_drives_per_group, model_name(catalog, rec.capacity_drive),
-                          drive_size(catalog, rec.capacity_drive, unit)))
-        lines.append(("Storage policy", None, policy_label(node.policy),
-                      "deduplication and compression on" if node.dedupe_compression
-                      else "no deduplication or compression"))
-        return lines
-    if isinstance(node, CloudVmNode):
-        per = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
-        lines = [(f"Cloud VMs ({'HA pair' if node.ha else 'single node'})", per, name,
-                  f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
-                  if rec else "")]
-        dk = catalog.find(node.disk)
-        lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
-                      model_name(catalog, node.disk),
-                      f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
-                      if dk is not None else ""))
-        nv = catalog.find(rec.nvram_disk) if rec is not None and rec.nvram_disk else None
-        if nv is not None:
-            lines.append(("NVRAM disk" + (" (1 per node)" if node.ha else ""), per, model_name(catalog, rec.nvram_disk),
-                          f"{fmt_capacity(nv.size_bytes, unit)}, {nv.mbps:,.0f} MB/s: every write is logged here "
-                          "first (normal write speed)"))
-        lic = catalog.find(node.licence)
-        lines.append(("Licence", 1, model_name(catalog, node.licence),
-                      f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {lic.as_of})"
-                      if lic is not None else ""))
-        return lines
+    lines_of = _LINES_BY_KIND.get(node.kind)
+    if lines_of is not None:
+        return lines_of(node, rec, name, catalog, unit)
     return [(node.kind.replace("_", " ").capitalize(), 1, name, "")]
 
 

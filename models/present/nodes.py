@@ -1,17 +1,29 @@
-"""The key figures of a node, as its box in the report's topology and its bill-of-materials lines print them
-("2 nodes, ONTAP 9.0", "RAID DP, ADP root-data", "24 x 800 GB SSD").
+"""The key figures of a node: as its box in the report's topology and its bill-of-materials lines print them
+("2 nodes, ONTAP 9.0", "RAID DP, ADP root-data", "24 x 800 GB SSD"), and the one compact line its canvas item
+shows (:func:`key_figures`: "24 x 800GB SSD", "RAID DP, ADP") with the item's title (:func:`display_title`).
 """
 
 from __future__ import annotations
 
-from models.catalog import Catalog
+import re
+
+from models.catalog import Catalog, Drive
 from models.formatting import finite, fmt_capacity
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, ShelfNode, SwitchNode
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    NodeBase,
+    ShelfNode,
+    SwitchNode,
+)
 from models.units import CapacityUnit
 
-from .labels import policy_label, raid_label
+from .labels import RAID_LABEL, policy_label, raid_label
 
-__all__ = ["drive_size", "model_name", "node_figures"]
+__all__ = ["adapter_model", "display_title", "drive_size", "key_figures", "marketed", "model_name",
+           "node_figures"]
 
 
 def model_name(catalog: Catalog, entry_id: str | None, short: bool = False) -> str:
@@ -40,43 +52,165 @@ def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit | str = Capac
     return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
 
 
+def _host_figures(node: HostNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a host node; ``record`` its catalog record (None when missing)."""
+    lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
+    if node.adapter:
+        lines.append(f"{node.adapters_per_host} × {model_name(catalog, node.adapter, short=True)} per host")
+    return lines
+
+
+def _switch_figures(node: SwitchNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a switch node; ``record`` its catalog record (None when missing)."""
+    if record is None:
+        return [node.catalog_id]
+    return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
+
+
+def _controller_figures(node: ControllerNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a controller node; ``record`` its catalog record (None when missing)."""
+    nodes = node.nodes or getattr(record, "nodes", None)
+    software = node.software or getattr(record, "default_software", "")
+    family = getattr(record, "family", "")
+    platform = family if software in ("", family) else f"{family} {software}".strip()
+    first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
+    raid = raid_label(node.raid_type)
+    if node.raid_group_size:
+        raid += f" (groups of {node.raid_group_size})"
+    if node.adp != "none":
+        raid += f", ADP {node.adp}"
+    return [x for x in (first, raid) if x]
+
+
+def _shelf_figures(node: ShelfNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a shelf node; ``record`` its catalog record (None when missing)."""
+    return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
+
+
+def _hci_cluster_figures(node: HciClusterNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of an HCI cluster node; ``record`` its catalog record (None when missing)."""
+    return [
+        f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
+        f"{node.capacity_drives_per_group} capacity drives per group",
+        policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+    ]
+
+
+def _cloud_vm_figures(node: CloudVmNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a cloud VM node; ``record`` its catalog record (None when missing)."""
+    vm = getattr(record, "vm_size", node.catalog_id)
+    return [
+        f"{vm}, {'HA pair' if node.ha else 'single node'}",
+        f"{node.disk_count} × {model_name(catalog, node.disk, short=True)}",
+        model_name(catalog, node.licence, short=True),
+    ]
+
+
+_FIGURES_BY_KIND = {
+    "host": _host_figures,
+    "switch": _switch_figures,
+    "controller": _controller_figures,
+    "shelf": _shelf_figures,
+    "hci_cluster": _hci_cluster_figures,
+    "cloud_vm": _cloud_vm_figures,
+}
+"""Node kind -> its figures (a test checks that every kind of the node-kind table has one)."""
+
+
 def node_figures(node, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The key figures of a project node, one short line each (empty for an unknown kind)."""
+    figures_of = _FIGURES_BY_KIND.get(node.kind)
+    return figures_of(node, catalog.find(node.catalog_id), catalog, unit) if figures_of is not None else []
+
+
+# --- the canvas item's line -------------------------------------------------------------------------------------
+
+
+def marketed(size: float) -> str:
+    """Vendor-style decimal size: 800GB, 1.6TB."""
+    return f"{size / 1e12:.3g}TB" if size >= 1e12 else f"{size / 1e9:.3g}GB"
+
+
+def adapter_model(name: str) -> str:
+    """The part number an engineer knows an adapter by: 'QLE2562', 'LPe32002' ('' for a generic NIC)."""
+    match = re.search(r"\b([A-Z][A-Za-z]{1,3}\d{3,6})(?:-[A-Z0-9]+)?\b", name)
+    return match.group(1) if match else ""
+
+
+def display_title(node: NodeBase, title: str) -> str:
+    """The item's title without a leading "10 x " when the key figures already say "10 hosts"."""
+    count = getattr(node, "count", None)
+    match = re.match(r"\s*(\d+)\s*[x×]\s+(.+)", title)
+    if node.kind == "host" and match and int(match.group(1)) == count:
+        return match.group(2)
+    return title
+
+
+def _shelf_line(node: ShelfNode, catalog: Catalog) -> str:
+    """The canvas line of a shelf."""
+    drive = catalog.find(node.drive)
+    if isinstance(drive, Drive):
+        return f"{node.drive_count} x {marketed(drive.marketed_bytes)} {drive.media}"
+    return f"{node.drive_count} x {node.drive}"
+
+
+def _controller_line(node: ControllerNode, catalog: Catalog) -> str:
+    """The canvas line of a controller."""
+    text = raid_label(node.raid_type)
+    if node.raid_group_size:
+        text += f" rg {node.raid_group_size}"
+    if node.adp != "none":
+        text += ", ADP"
+    return text
+
+
+def _hci_cluster_line(node: HciClusterNode, catalog: Catalog) -> str:
+    """The canvas line of an HCI cluster."""
+    dedupe = ", dedupe" if node.dedupe_compression else ""
+    return f"{node.hosts} hosts, {policy_label(node.policy)}{dedupe}"
+
+
+def _host_line(node: HostNode, catalog: Catalog) -> str:
+    """The canvas line of a host group."""
+    adapter = catalog.find(node.adapter) if node.adapter else None
+    hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
+    if adapter is None:
+        return f"{hosts}, no adapter"
+    speed = f"{adapter.speed_gbps}Gb" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
+    per_host = f"{node.adapters_per_host} x " if node.adapters_per_host > 1 else ""
+    model = adapter_model(adapter.name)
+    if model:
+        return f"{hosts} · {per_host}{model} {speed}"
+    return f"{hosts} · {per_host}{speed} {'FC HBA' if adapter.adapter_type == 'FC HBA' else 'NIC'}"
+
+
+def _cloud_vm_line(node: CloudVmNode, catalog: Catalog) -> str:
+    """The canvas line of a cloud VM."""
+    disk = catalog.find(node.disk)
+    tier = getattr(disk, "tier", None) or node.disk
+    return f"{node.disk_count} x {tier}{', HA' if node.ha else ''}, {RAID_LABEL.get(node.raid_type, '')}"
+
+
+def _switch_line(node: SwitchNode, catalog: Catalog) -> str:
+    """The canvas line of a switch."""
     record = catalog.find(node.catalog_id)
-    if isinstance(node, HostNode):
-        lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
-        if node.adapter:
-            lines.append(f"{node.adapters_per_host} × {model_name(catalog, node.adapter, short=True)} per host")
-        return lines
-    if isinstance(node, SwitchNode):
-        if record is None:
-            return [node.catalog_id]
-        return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
-    if isinstance(node, ControllerNode):
-        nodes = node.nodes or getattr(record, "nodes", None)
-        software = node.software or getattr(record, "default_software", "")
-        family = getattr(record, "family", "")
-        platform = family if software in ("", family) else f"{family} {software}".strip()
-        first = ", ".join(x for x in (f"{nodes} nodes" if nodes else "", platform) if x)
-        raid = raid_label(node.raid_type)
-        if node.raid_group_size:
-            raid += f" (groups of {node.raid_group_size})"
-        if node.adp != "none":
-            raid += f", ADP {node.adp}"
-        return [x for x in (first, raid) if x]
-    if isinstance(node, ShelfNode):
-        return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
-    if isinstance(node, HciClusterNode):
-        return [
-            f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
-            f"{node.capacity_drives_per_group} capacity drives per group",
-            policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
-        ]
-    if isinstance(node, CloudVmNode):
-        vm = getattr(record, "vm_size", node.catalog_id)
-        return [
-            f"{vm}, {'HA pair' if node.ha else 'single node'}",
-            f"{node.disk_count} × {model_name(catalog, node.disk, short=True)}",
-            model_name(catalog, node.licence, short=True),
-        ]
-    return []
+    return (f"{getattr(record, 'medium', '')} {getattr(record, 'speed_gbps', '')}Gb, "
+            f"{getattr(record, 'ports', '?')} ports")
+
+
+_LINE_BY_KIND = {
+    "host": _host_line,
+    "switch": _switch_line,
+    "controller": _controller_line,
+    "shelf": _shelf_line,
+    "hci_cluster": _hci_cluster_line,
+    "cloud_vm": _cloud_vm_line,
+}
+"""Node kind -> its canvas line (a test checks that every kind of the node-kind table has one)."""
+
+
+def key_figures(node: NodeBase, catalog: Catalog) -> str:
+    """The one line an engineer reads on the node's canvas item: '24 x 800GB SSD', 'RAID DP, ADP',
+    '4 hosts, FTT=1 RAID 1' ("" for an unknown kind)."""
+    figures_of = _LINE_BY_KIND.get(node.kind)
+    return figures_of(node, catalog) if figures_of is not None else ""

@@ -28,6 +28,7 @@ class NodeKind:
         catalog_kind: the catalog kind its ``catalog_id`` names ("hci_node" for an HCI cluster).
         catalog_type: that catalog record class (``Host``, ``HciNode``, ...).
         label: its name in a sentence ("HCI cluster").
+        plural: its name for several ("HCI clusters").
         icon: the qtawesome icon name the canvas and the palette draw for it.
         layout_column: its column in the left-to-right auto layout (hosts 0, switches 1, systems 2, shelves 3).
         link_media: the link media it may be cabled with (catalog ``LinkType.medium``; a shelf also takes its
@@ -43,6 +44,7 @@ class NodeKind:
     catalog_kind: str
     catalog_type: type[Entry]
     label: str
+    plural: str
     icon: str
     layout_column: int
     link_media: frozenset[str]
@@ -54,14 +56,16 @@ class NodeKind:
 NODE_KINDS: dict[str, NodeKind] = {
     k.kind: k
     for k in (
-        NodeKind("host", HostNode, "host", Host, "host", "mdi6.server", 0, FRONT_END_MEDIA),
-        NodeKind("switch", SwitchNode, "switch", Switch, "switch", "mdi6.lan", 1, FRONT_END_MEDIA, relays=True),
-        NodeKind("controller", ControllerNode, "controller", Controller, "controller", "mdi6.database", 2,
-                 FRONT_END_MEDIA | BACK_END_MEDIA, system=True),
-        NodeKind("shelf", ShelfNode, "shelf", Shelf, "shelf", "mdi6.nas", 3, BACK_END_MEDIA),
-        NodeKind("hci_cluster", HciClusterNode, "hci_node", HciNode, "HCI cluster", "mdi6.server-network", 2,
-                 frozenset({"Ethernet"}), system=True, link_rule="a vSAN cluster connects over Ethernet"),
-        NodeKind("cloud_vm", CloudVmNode, "cloud_vm", CloudVm, "cloud VM", "mdi6.cloud-outline", 2,
+        NodeKind("host", HostNode, "host", Host, "host", "hosts", "mdi6.server", 0, FRONT_END_MEDIA),
+        NodeKind("switch", SwitchNode, "switch", Switch, "switch", "switches", "mdi6.lan", 1, FRONT_END_MEDIA,
+                 relays=True),
+        NodeKind("controller", ControllerNode, "controller", Controller, "controller", "controllers",
+                 "mdi6.database", 2, FRONT_END_MEDIA | BACK_END_MEDIA, system=True),
+        NodeKind("shelf", ShelfNode, "shelf", Shelf, "shelf", "shelves", "mdi6.nas", 3, BACK_END_MEDIA),
+        NodeKind("hci_cluster", HciClusterNode, "hci_node", HciNode, "HCI cluster", "HCI clusters",
+                 "mdi6.server-network", 2, frozenset({"Ethernet"}), system=True,
+                 link_rule="a vSAN cluster connects over Ethernet"),
+        NodeKind("cloud_vm", CloudVmNode, "cloud_vm", CloudVm, "cloud VM", "cloud VMs", "mdi6.cloud-outline", 2,
                  frozenset({"Ethernet"}), system=True,
                  link_rule="a cloud VM is reached over its network (iSCSI / Ethernet)"),
     )
@@ -87,4 +91,15 @@ def kind_label(kind: str) -> str:
     return row.label if row is not None else kind.replace("_", " ")
 
 
-__all__ = ["BACK_END_MEDIA", "FRONT_END_MEDIA", "NODE_KINDS", "NodeKind", "SYSTEM_KINDS", "kind_label", "kind_of"]
+def kind_heading(kind: str, plural: bool = False) -> str:
+    """A kind's name as a heading or caption starts: "Host", "Cloud VM", "HCI clusters" (``plural``); an unknown
+    kind as itself."""
+    row = NODE_KINDS.get(kind)
+    if row is None:
+        return kind
+    text = row.plural if plural else row.label
+    return text[:1].upper() + text[1:]
+
+
+__all__ = ["BACK_END_MEDIA", "FRONT_END_MEDIA", "NODE_KINDS", "NodeKind", "SYSTEM_KINDS", "kind_heading", "kind_label",
+           "kind_of"]

@@ -10,6 +10,10 @@ Rules this module keeps:
   schema version is copied into memory and migrated there; the file on disk is upgraded only by the next save
   (which writes the current schema from scratch), so an older StorPlan can still open it until then.
 * **Every failure is a** :class:`StoreError` whose message names the file and says what to do.
+
+One module although it is over 600 lines: it is the ``.storplan`` file on disk, in both directions, under the
+three rules above; what is written is what is read back (each direction is the other's test). The tables are in
+:mod:`.schema`, the rows in :mod:`.codec`, the lock in :mod:`.lock` and crash recovery in :mod:`.recovery`.
 """
 
 from __future__ import annotations

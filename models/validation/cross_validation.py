@@ -32,7 +32,7 @@ from models.resources import validation_dir
 FILE_NAME = "cross_validation.toml"
 """The stored results, beside published.toml."""
 
-MODEL_SOURCES = ("models/calibration.py", "models/performance", "models/validation/performance_cases.py")
+MODEL_SOURCES = ("models/calibration", "models/performance", "models/validation/performance_cases.py")
 """Source files whose digest is recorded with the results (a changed model makes the stored figures suspect)."""
 
 

@@ -284,3 +284,22 @@ def test_drag_freezes_still_links_into_the_background_and_looks_the_same(qtbot):
     win.document.undo_stack.setClean()
     win.worker.shutdown()
     win.compare_worker.shutdown()
+
+
+def test_every_node_kind_has_key_figures_an_icon_and_an_inspector_context():
+    # the canvas's per-kind tables follow the kind table (models.project.kinds): a new kind without them fails here
+    from app.gui.canvas.items import key_figures
+    from app.gui.icons import KIND_ICONS, KIND_LABELS
+    from app.gui.inspector import NODE_CONTEXTS, Inspector
+    from models.catalog import bundled_catalog
+    from models.project.factory import new_node
+    from models.project.kinds import NODE_KINDS
+
+    catalog = bundled_catalog()
+    for kind, row in NODE_KINDS.items():
+        entry = catalog.of_kind(row.catalog_kind)[0]
+        assert key_figures(new_node(entry, "n-1", catalog), catalog), kind
+        assert KIND_ICONS[kind] == KIND_ICONS[row.catalog_kind] == row.icon
+        assert row.catalog_kind in KIND_LABELS
+    assert set(NODE_CONTEXTS) <= set(NODE_KINDS)
+    assert all(callable(getattr(Inspector, method)) for method in NODE_CONTEXTS.values())

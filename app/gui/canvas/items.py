@@ -4,52 +4,21 @@ from __future__ import annotations
 
 import html
 import math
-import re
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
-from models.catalog import Catalog, Drive
-from models.present import POLICY_LABEL, RAID_LABEL
-from models.project.model import (
-    CloudVmNode,
-    ControllerNode,
-    HciClusterNode,
-    HostNode,
-    Link,
-    NodeBase,
-    ShelfNode,
-    SwitchNode,
-)
+from models.catalog import Catalog
+from models.present.nodes import display_title, key_figures
+from models.project.model import Link, NodeBase
 
 from ..icons import KIND_COLORS, kind_icon
 
 NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
-RAID_NAMES, POLICY_NAMES = RAID_LABEL, POLICY_LABEL  # the one table of each (models.present)
 MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
-
-
-def marketed(size: float) -> str:
-    """Vendor-style decimal size: 800GB, 1.6TB."""
-    return f"{size / 1e12:.3g}TB" if size >= 1e12 else f"{size / 1e9:.3g}GB"
-
-
-def adapter_model(name: str) -> str:
-    """The part number an engineer knows an adapter by: 'QLE2562', 'LPe32002' ('' for a generic NIC)."""
-    match = re.search(r"\b([A-Z][A-Za-z]{1,3}\d{3,6})(?:-[A-Z0-9]+)?\b", name)
-    return match.group(1) if match else ""
-
-
-def display_title(node: NodeBase, title: str) -> str:
-    """The item's title without a leading "10 x " when the key figures already say "10 hosts"."""
-    count = getattr(node, "count", None)
-    match = re.match(r"\s*(\d+)\s*[x×]\s+(.+)", title)
-    if isinstance(node, HostNode) and match and int(match.group(1)) == count:
-        return match.group(2)
-    return title
 
 
 def link_label(link_type: str) -> str:
@@ -64,44 +33,6 @@ def link_label(link_type: str) -> str:
     if words[:2] == ["FC", "AL"]:
         words[:2] = ["FC-AL"]
     return " ".join(words)
-
-
-def key_figures(node: NodeBase, catalog: Catalog) -> str:
-    """The one line an engineer reads on the item: '24 x 800GB SSD', 'RAID DP, ADP', '4 hosts, FTT=1 RAID1'."""
-    if isinstance(node, ShelfNode):
-        drive = catalog.find(node.drive)
-        if isinstance(drive, Drive):
-            return f"{node.drive_count} x {marketed(drive.marketed_bytes)} {drive.media}"
-        return f"{node.drive_count} x {node.drive}"
-    if isinstance(node, ControllerNode):
-        text = RAID_NAMES.get(node.raid_type, node.raid_type)
-        if node.raid_group_size:
-            text += f" rg {node.raid_group_size}"
-        if node.adp != "none":
-            text += ", ADP"
-        return text
-    if isinstance(node, HciClusterNode):
-        dedupe = ", dedupe" if node.dedupe_compression else ""
-        return f"{node.hosts} hosts, {POLICY_NAMES.get(node.policy, node.policy)}{dedupe}"
-    if isinstance(node, HostNode):
-        adapter = catalog.find(node.adapter) if node.adapter else None
-        hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
-        if adapter is None:
-            return f"{hosts}, no adapter"
-        speed = f"{adapter.speed_gbps}Gb" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
-        per_host = f"{node.adapters_per_host} x " if node.adapters_per_host > 1 else ""
-        model = adapter_model(adapter.name)
-        if model:
-            return f"{hosts} · {per_host}{model} {speed}"
-        return f"{hosts} · {per_host}{speed} {'FC HBA' if adapter.adapter_type == 'FC HBA' else 'NIC'}"
-    if isinstance(node, CloudVmNode):
-        disk = catalog.find(node.disk)
-        tier = getattr(disk, "tier", None) or node.disk
-        return f"{node.disk_count} x {tier}{', HA' if node.ha else ''}, {RAID_NAMES.get(node.raid_type, '')}"
-    if isinstance(node, SwitchNode):
-        record = catalog.find(node.catalog_id)
-        return f"{getattr(record, 'medium', '')} {getattr(record, 'speed_gbps', '')}Gb, {getattr(record, 'ports', '?')} ports"
-    return ""
 
 
 class NodeItem(QGraphicsObject):
@@ -138,7 +69,7 @@ class NodeItem(QGraphicsObject):
         # third line: the catalog model when the title is the user's own label (never the internal id)
         self.model_line = record.name if record is not None and node.label and record.name != node.label else ""
         self.details = ""
-        if isinstance(node, HostNode) and node.adapter:
+        if node.kind == "host" and node.adapter:
             adapter = catalog.find(node.adapter)
             if adapter is not None:
                 self.details = (f"<br>{node.adapters_per_host} x {html.escape(adapter.name)} per host "

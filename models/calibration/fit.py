@@ -1,0 +1,451 @@
+"""The fitter: a controller's PerfProfile fitted to measured (IOPS, latency) points with the engine's own model.
+
+The residuals are computed by building the scenario's stations (``models.performance.build_path``) and solving
+its closed ramp (``models.performance.ramp``), the same functions ``evaluate_performance`` uses, with the
+candidate profile placed in the catalog. Continuous parameters (CPU demand per I/O, fixed latency) are fitted
+by ``scipy.optimize.least_squares`` (trust-region reflective, bounded; Branch, Coleman & Li 1999); the integer
+parallelism ``servers_per_node`` by a grid over integers (coarse, then refined around the best), each grid
+point with its own least-squares fit; :func:`parameter_stderr` gives the fitted parameters' standard errors.
+
+:func:`fit_profile` is the generic entry point (scenarios, observations, parameters to fit); :func:`fit_from_csv`
+fits a user's lab data (CSV with ``iops`` and ``latency_ms`` columns) for one workload of a scenario.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
+from models.performance import build_path, latency_at_iops, ramp
+from models.performance.engine import Ramp
+from models.project.model import Scenario
+
+WRITE_TO_READ_CPU = 2.0
+"""assumed: an ONTAP write costs twice a read's CPU (NVLOG, HA mirroring, consistency-point work). The seeds'
+on-premises tests are read-mostly (90/10, 100/0), so this ratio cannot be fitted from them."""
+
+FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us")
+
+SERVER_GRID = (1, 2, 4, 8, 16, 32, 64)
+"""Coarse grid of servers_per_node values; the best is refined over its integer neighbours."""
+
+
+class CalibrationError(ValueError):
+    """The data cannot be fitted (no points, unknown controller, a point the model cannot reach...)."""
+
+
+@dataclass(frozen=True)
+class Observation:
+    """One measured fact about a scenario's ramp.
+
+    Attributes:
+        scenario: key of the scenario (in the ``scenarios`` mapping given to the fit).
+        kind: "latency_at_iops" (value = latency ms at ``iops``), "peak_iops" (IOPS at the ramp's end),
+            "peak_latency" (latency ms at the ramp's end), "latency_upper_bound" (latency at ``iops`` <= value),
+            "custom" (``fn(ramps) -> residual``).
+        value: the measured number; iops: where it was measured; host_side: compare host-side latency.
+        weight: residual multiplier.
+        checks: the validation checks (published.toml case id, quantity) whose published number this
+            observation is, or is implied by (a published ratio of two fitted numbers): those checks are
+            in-sample, and leaving their case out of the fit drops this observation.
+    """
+
+    scenario: str
+    kind: str
+    value: float = 0.0
+    iops: float = 0.0
+    host_side: bool = False
+    weight: float = 1.0
+    fn: Callable[[dict[str, Ramp]], float] | None = None
+    label: str = ""
+    checks: tuple[tuple[str, str], ...] = ()
+
+
+def _latency(r: Ramp, host: bool) -> np.ndarray:
+    return r.host_ms if host else r.storage_ms
+
+
+def residual(obs: Observation, ramps: dict[str, Ramp]) -> float:
+    """Relative residual of one observation (0 = met). Unreachable IOPS give a penalty proportional to the
+    shortfall, so the optimiser is pulled towards more capacity."""
+    if obs.kind == "custom":
+        assert obs.fn is not None
+        return obs.weight * obs.fn(ramps)
+    r = ramps[obs.scenario]
+    lat = _latency(r, obs.host_side)
+    if obs.kind == "peak_iops":
+        return obs.weight * (r.iops[-1] - obs.value) / obs.value
+    if obs.kind == "peak_latency":
+        return obs.weight * (lat[-1] - obs.value) / obs.value
+    model = latency_at_iops(r.iops, lat, obs.iops)
+    if model is None:
+        short = (obs.iops - r.iops[-1]) / obs.iops
+        model_lat = lat[-1]
+        base = (model_lat - obs.value) / obs.value if obs.kind == "latency_at_iops" else 0.0
+        return obs.weight * (base + 5.0 * short)
+    if obs.kind == "latency_at_iops":
+        return obs.weight * (model - obs.value) / obs.value
+    if obs.kind == "latency_upper_bound":
+        return obs.weight * max(0.0, (model - obs.value) / obs.value)
+    raise CalibrationError(f"unknown observation kind '{obs.kind}'")
+
+
+@dataclass
+class ProfileSpec:
+    """Which record and profile a fit is for, and how parameters map onto it.
+
+    ``fit`` lists the continuous fields fitted (subset of :data:`FIELDS`); ``fixed`` gives the others; with
+    ``write_ratio`` set, cpu_write_us = write_ratio x cpu_read_us instead of being fitted. ``held_notes`` gives the
+    source text ("assumed: <note>") of a held field or of a held servers_per_node.
+    """
+
+    record_id: str
+    software: str
+    protocol: str
+    fit: tuple[str, ...]
+    x0: dict[str, float]
+    fixed: dict[str, float] = field(default_factory=dict)
+    bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
+    write_ratio: float | None = None
+    servers: int | None = None
+    held_notes: dict[str, str] = field(default_factory=dict)
+
+    def profile(self, x: Sequence[float], servers: int, source: str = "", sources: dict | None = None,
+                stderr: dict[str, float] | None = None, stderr_basis: str = "") -> PerfProfile:
+        """The `PerfProfile` for fitted values ``x`` (one per name in ``fit``, in order, microseconds).
+
+        ``servers`` is the node's CPU parallelism (servers_per_node). Fields not fitted come from ``fixed``
+        (cpu_per_kib_us and fixed_latency_us default to 0); with ``write_ratio`` set, cpu_write_us =
+        write_ratio x cpu_read_us. Negative values are clipped to 0. ``source`` is the provenance text; when
+        ``sources`` is not given, each field's source says whether it was fitted or assumed (held, ratio).
+        ``stderr`` (fitted field -> standard error, same unit) and its ``stderr_basis`` text come from
+        :func:`fit_profile`; with ``write_ratio`` set, cpu_write_us's standard error is write_ratio x cpu_read_us's.
+        """
+        values = dict(self.fixed)
+        values.update({k: float(v) for k, v in zip(self.fit, x)})
+        if self.write_ratio is not None:
+            values["cpu_write_us"] = values["cpu_read_us"] * self.write_ratio
+        values.setdefault("cpu_per_kib_us", 0.0)
+        values.setdefault("fixed_latency_us", 0.0)
+        fitted = f"fitted: {source or 'calibration'}"
+        srcs = sources or {}
+        if not srcs:
+            for k in FIELDS:
+                if k in self.fit:
+                    srcs[k] = fitted
+                elif k == "cpu_write_us" and self.write_ratio is not None:
+                    srcs[k] = (f"assumed: {self.write_ratio:g} x the fitted cpu_read_us (writes cannot be told "
+                               "apart from reads in the fitted data); " + fitted)
+                elif k in self.held_notes:
+                    srcs[k] = f"assumed: {self.held_notes[k]}"
+                elif k == "cpu_per_kib_us" and k not in self.fixed:
+                    srcs[k] = "assumed: no per-KiB cost (not fitted)"
+                else:
+                    srcs[k] = f"assumed: held at {values.get(k, 0.0):g} during this fit (not identifiable from its data)"
+            srcs["servers_per_node"] = (fitted + " (grid over integers)") if self.servers is None else \
+                f"assumed: {self.held_notes.get('servers_per_node', f'held at {servers} during this fit')}"
+        errors = {k: float(v) for k, v in (stderr or {}).items() if k in self.fit}
+        if errors and self.write_ratio is not None and "cpu_read_us" in errors:
+            errors["cpu_write_us"] = errors["cpu_read_us"] * self.write_ratio
+        if errors or stderr_basis:
+            srcs = {**srcs, "stderr": stderr_basis or "least-squares covariance of this fit"}
+        return PerfProfile(software=self.software, protocol=self.protocol, servers_per_node=int(servers),
+                           source=source, sources=srcs, stderr=errors, **{k: max(values[k], 0.0) for k in FIELDS})
+
+
+def with_profiles(catalog: Catalog, profiles: Iterable[tuple[str, PerfProfile]]) -> Catalog:
+    """A catalog whose records carry these profiles (replacing any of the same software and protocol)."""
+    by_id: dict[str, list[PerfProfile]] = {}
+    for rid, p in profiles:
+        by_id.setdefault(rid, []).append(p)
+    updated = []
+    for rid, new in by_id.items():
+        record = catalog.find(rid)
+        if not isinstance(record, (Controller, CloudVm)):
+            raise CalibrationError(f"'{rid}' is not a controller or cloud VM of the catalog")
+        keep = [p for p in record.performance if all((p.software, p.protocol) != (n.software, n.protocol)
+                                                     for n in new)]
+        updated.append(record.model_copy(update={"performance": keep + new}))
+    return catalog.with_entries(updated)
+
+
+def run_ramps(scenarios: dict[str, Scenario], catalog: Catalog) -> dict[str, Ramp]:
+    """Each scenario's first enabled workload's closed ramp, with the same functions as evaluate_performance."""
+    out = {}
+    for key, sc in scenarios.items():
+        w = next(w for w in sc.workloads if w.enabled)
+        path = build_path(sc, catalog, w)
+        out[key] = ramp(path.stations, path.read_fraction, w.concurrency, w.think_time_ms / 1e3)
+    return out
+
+
+@dataclass(frozen=True)
+class FitResult:
+    """Fitted profiles (one per spec), the residuals and their RMS; ``x`` the fitted continuous values (in the
+    specs' order) and ``servers`` the grid's servers_per_node (None when every spec held its own)."""
+
+    profiles: tuple[tuple[str, PerfProfile], ...]
+    residuals: tuple[float, ...]
+    rms: float
+    labels: tuple[str, ...]
+    x: tuple[float, ...] = ()
+    servers: int | None = None
+
+
+ASSUMED_RELATIVE_SD = 0.05
+"""assumed: one standard deviation of a published benchmark figure, relative (5%), used as the residual scale
+of a fit that has no residual degrees of freedom (as many fitted parameters as points, so the residuals are 0
+and say nothing about the noise). Benchmark reports round to two or three digits and repeat runs of the same
+test differ by a few percent."""
+
+
+def _jacobian(fun: Callable[[np.ndarray], np.ndarray], x: np.ndarray, lo: np.ndarray, hi: np.ndarray,
+              rel_step: float = 1e-3) -> np.ndarray:
+    """Central-difference Jacobian of ``fun`` at ``x`` (one-sided at a bound), relative step ``rel_step``."""
+    f0 = np.asarray(fun(x), dtype=float)
+    jac = np.zeros((f0.size, x.size))
+    for j in range(x.size):
+        h = rel_step * max(abs(x[j]), 1.0)
+        up, down = min(x[j] + h, hi[j]), max(x[j] - h, lo[j])
+        xu, xd = x.copy(), x.copy()
+        xu[j], xd[j] = up, down
+        jac[:, j] = (np.asarray(fun(xu)) - np.asarray(fun(xd))) / (up - down)
+    return jac
+
+
+def parameter_stderr(jac: np.ndarray, residuals: np.ndarray, names: Sequence[str],
+                     active: np.ndarray | None = None) -> tuple[dict[str, float], str]:
+    """Standard errors of least-squares parameters from the Jacobian at the optimum.
+
+    Cov = s^2 (J^T J)^-1 with s^2 = sum(r^2) / (m - p) (m residuals, p parameters; Bates & Watts, *Nonlinear
+    Regression Analysis and Its Applications*, 1988, §2.3); with m <= p the residuals carry no information on the
+    noise and s = :data:`ASSUMED_RELATIVE_SD` is used instead. Residuals are relative, so s is a relative error
+    of the fitted figures and the standard errors are in the parameters' units.
+
+    Args:
+        jac: (m, p) Jacobian of the residuals with respect to the parameters, at the optimum.
+        residuals: the m residuals at the optimum.
+        names: the p parameter names (keys of the returned dict).
+        active: optional (p,) bound mask of scipy's result (non-zero: the parameter ended on a bound).
+
+    Returns:
+        ({name: standard error} for the identifiable parameters, basis text). A parameter whose Jacobian column
+        is zero, or that lies in the null space of J^T J, gets no entry, and the text says so.
+    """
+    jac = np.asarray(jac, dtype=float)
+    r = np.asarray(residuals, dtype=float)
+    m, p = jac.shape
+    dof = m - p
+    if dof > 0:
+        s2 = float(r @ r) / dof
+        basis = (f"least-squares covariance s^2 (J^T J)^-1 at the optimum, s^2 = SSR / (m - p) = "
+                 f"{float(r @ r):.3g} / {dof} (relative residuals)")
+    else:
+        s2 = ASSUMED_RELATIVE_SD ** 2
+        basis = (f"least-squares covariance s^2 (J^T J)^-1 at the optimum; {m} points for {p} parameters leave no "
+                 f"residual degrees of freedom, so s = {ASSUMED_RELATIVE_SD:g} (assumed relative error of a "
+                 "published figure)")
+    jtj = jac.T @ jac
+    norms = np.sqrt(np.diag(jtj))
+    scale = np.where(norms > 0, norms, 1.0)
+    scaled = jtj / np.outer(scale, scale)
+    w, v = np.linalg.eigh(scaled)
+    keep = w > max(w.max(), 1e-300) * 1e-10
+    inv = (v[:, keep] / w[keep]) @ v[:, keep].T
+    cov = s2 * inv / np.outer(scale, scale)
+    out: dict[str, float] = {}
+    dropped = []
+    for j, name in enumerate(names):
+        in_null = norms[j] == 0 or np.any(np.abs(v[j, ~keep]) > 1e-3)
+        if in_null or not math.isfinite(cov[j, j]) or cov[j, j] < 0:
+            dropped.append(name)
+            continue
+        out[name] = float(math.sqrt(cov[j, j]))
+    if dropped:
+        basis += ("; not identifiable from this fit's points (J^T J is singular along a direction that involves "
+                  "them, e.g. two points tied by Little's law carry one piece of information; no standard error): "
+                  + ", ".join(dropped))
+    if active is not None and np.any(active):
+        at = [n for n, a in zip(names, active) if a]
+        basis += "; on a bound at the optimum (the covariance ignores the bound): " + ", ".join(at)
+    return out, basis
+
+
+def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], observations: Sequence[Observation],
+                catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
+                source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
+                server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2) -> FitResult:
+    """Fit one or more profiles jointly to observations of one or more scenarios.
+
+    Args:
+        specs: the profiles to fit; a spec with ``servers`` set keeps it, the others share one grid value of
+            servers_per_node.
+        scenarios: key -> scenario (built from catalog ids; the fitted records are swapped in).
+        observations: measured facts; at least one.
+        catalog: base catalog (default: bundled); server_grid: grid of servers_per_node values (None: every spec
+            must set ``servers``); source: provenance text stored in each profile's ``source`` (points and
+            residual are appended); base_profiles: other (already fitted) profiles to place in the catalog;
+            server_prior: the physically expected parallelism (e.g. cores per node): among grid values whose
+            RMS residual is within ``rms_slack`` of the best, the one closest to it (in ratio) is kept, because
+            a few published points rarely pin the parallelism down.
+        norm_power: the fit minimises sum(|residual| ** norm_power); 2 is least squares, 4 or more moves
+            towards minimising the largest relative error (use it when every point has its own tolerance).
+
+    Returns:
+        :class:`FitResult`.
+
+    Raises:
+        CalibrationError: no observations, or a spec names an unknown record.
+    """
+    if not observations:
+        raise CalibrationError("no observations to fit")
+    from scipy.optimize import least_squares  # here, not at import: validate reads the fits' observations only
+
+    catalog = catalog or bundled_catalog()
+    catalog = with_profiles(catalog, base_profiles) if base_profiles else catalog
+    layout = []
+    x0, lo, hi = [], [], []
+    for s in specs:
+        start = len(x0)
+        for k in s.fit:
+            x0.append(s.x0[k])
+            b = s.bounds.get(k, (0.0, 1e5))
+            lo.append(b[0])
+            hi.append(b[1])
+        layout.append((start, len(x0)))
+
+    def profiles_for(x, servers):
+        return [(s.record_id, s.profile(x[a:b], s.servers or servers, source)) for s, (a, b) in zip(specs, layout)]
+
+    def resid(x, servers):
+        cat = with_profiles(catalog, profiles_for(x, servers))
+        ramps = run_ramps(scenarios, cat)
+        return np.array([residual(o, ramps) for o in observations])
+
+    def objective(x, servers):
+        r = resid(x, servers)
+        return np.sign(r) * np.abs(r) ** (norm_power / 2.0)
+
+    def solve(servers, start):
+        res = least_squares(objective, start, bounds=(lo, hi), args=(servers,), x_scale="jac", diff_step=1e-3,
+                            max_nfev=200)
+        return res.x, float(np.mean(np.abs(res.fun) ** 2) ** (1.0 / norm_power)), res
+
+    x_start = np.clip(np.array(x0, dtype=float), lo, hi)
+    if all(s.servers for s in specs) or not server_grid:
+        best_s = None
+        best_x, best_rms, best_res = solve(0, x_start)
+    else:
+        tried: dict[int, tuple[np.ndarray, float, object]] = {}
+        for sv in server_grid:
+            tried[sv] = solve(sv, x_start)
+        best_s = min(tried, key=lambda k: tried[k][1])
+        for sv in range(max(1, best_s - 3), best_s + 4):
+            if sv not in tried:
+                tried[sv] = solve(sv, tried[best_s][0])
+        best_s = min(tried, key=lambda k: tried[k][1])
+        if server_prior:
+            floor = tried[best_s][1] + rms_slack
+            near = [k for k in tried if tried[k][1] <= floor]
+            best_s = min(near, key=lambda k: abs(math.log(k / server_prior)))
+        best_x, best_rms, best_res = tried[best_s]
+    final = resid(best_x, best_s or 0)
+    rms = float(np.sqrt(np.mean(final ** 2)))
+    if norm_power == 2:
+        jac = np.asarray(best_res.jac, dtype=float)  # type: ignore[attr-defined]
+    else:  # the optimiser's Jacobian is of |r|^(p/2); the covariance needs the plain relative residuals'
+        jac = _jacobian(lambda x: resid(x, best_s or 0), best_x, np.array(lo), np.array(hi))
+    names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs, layout)) for k in s.fit]
+    errors, basis = parameter_stderr(jac, final, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names],
+                                     active=np.asarray(best_res.active_mask))  # type: ignore[attr-defined]
+    if server_grid and not all(s.servers for s in specs):
+        basis += (f"; servers_per_node is an integer held at its grid optimum {best_s} (no standard error: the "
+                  "covariance is conditional on it)")
+    labels = tuple(o.label or f"{o.scenario}:{o.kind}" for o in observations)
+    text = (f"{source}; fitted by models.calibration (least_squares) to {len(observations)} points: "
+            + ", ".join(labels) + f"; RMS relative residual {rms:.3f}")
+    profs = []
+    for i, (s, (a, b)) in enumerate(zip(specs, layout)):
+        se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
+        profs.append((s.record_id, s.profile(best_x[a:b], s.servers or best_s or 1, text, stderr=se,
+                                             stderr_basis=basis)))
+    return FitResult(tuple(profs), tuple(float(v) for v in final), rms, labels, tuple(float(v) for v in best_x),
+                     best_s)
+
+
+# ------------------------------------------------------------------------------------------------ user data
+
+
+def read_points_csv(path: str | Path) -> list[tuple[float, float]]:
+    """(iops, latency_ms) rows of a CSV file with a header naming ``iops`` and ``latency_ms``.
+
+    Raises:
+        CalibrationError: missing columns, non-numeric or non-positive values, or no rows.
+    """
+    points = []
+    with open(path, newline="", encoding="utf-8") as handle:
+        reader = csv.DictReader(handle)
+        names = {n.strip().lower(): n for n in (reader.fieldnames or [])}
+        if "iops" not in names or "latency_ms" not in names:
+            raise CalibrationError(f"{path}: the CSV needs columns 'iops' and 'latency_ms'")
+        for i, row in enumerate(reader, start=2):
+            try:
+                x, y = float(row[names["iops"]]), float(row[names["latency_ms"]])
+            except (TypeError, ValueError) as exc:
+                raise CalibrationError(f"{path}:{i}: not a number ({exc})") from exc
+            if not (x > 0 and y > 0 and math.isfinite(x) and math.isfinite(y)):
+                raise CalibrationError(f"{path}:{i}: iops and latency_ms must be positive and finite")
+            points.append((x, y))
+    if not points:
+        raise CalibrationError(f"{path}: no data rows")
+    return sorted(points)
+
+
+def fit_from_csv(path: str | Path, scenario: Scenario, catalog: Catalog | None = None, host_side: bool = False,
+                 fit_servers: bool = True, write_ratio: float | None = WRITE_TO_READ_CPU) -> PerfProfile:
+    """Fit the profile of the controller (or cloud VM) serving ``scenario``'s first enabled workload to a lab's
+    measured curve.
+
+    Args:
+        path: CSV with columns ``iops`` and ``latency_ms`` (one row per load point of a closed ramp).
+        scenario: the lab's configuration; its workload's block size, mix and concurrency must be the test's
+            (the ramp must reach the highest measured IOPS).
+        catalog: base catalog; host_side: the latencies were measured at the host (else at the array);
+        fit_servers: grid over servers_per_node (else keep the catalog's or the cores per node);
+        write_ratio: cpu_write_us / cpu_read_us when writes cannot be told apart (None: fit cpu_write_us too).
+
+    Returns:
+        The fitted PerfProfile; ``source`` names the file, the points and the RMS residual.
+
+    Raises:
+        CalibrationError: bad CSV, or a workload target that is not a controller or cloud VM.
+    """
+    catalog = catalog or bundled_catalog()
+    points = read_points_csv(path)
+    w = next(w for w in scenario.workloads if w.enabled)
+    node = scenario.node(w.target)
+    record = catalog.find(node.catalog_id) if node is not None else None
+    if not isinstance(record, (Controller, CloudVm)):
+        raise CalibrationError("the workload's target must be a controller or cloud VM")
+    path_obj = build_path(scenario, catalog, w)
+    software = getattr(node, "software", None) or getattr(record, "default_software", "") or "9.5"
+    fit = ("cpu_read_us", "fixed_latency_us") if write_ratio is not None else ("cpu_read_us", "cpu_write_us",
+                                                                              "fixed_latency_us")
+    cores = getattr(record, "cores_per_node", None) or getattr(record, "vcpu", 8)
+    spec = ProfileSpec(record.id, software, path_obj.protocol, fit,
+                       x0={"cpu_read_us": 50.0, "cpu_write_us": 100.0, "fixed_latency_us": 50.0},
+                       fixed={"cpu_per_kib_us": 0.5}, write_ratio=write_ratio,
+                       servers=None if fit_servers else cores,
+                       bounds={"fixed_latency_us": (0.0, 1e5), "cpu_read_us": (0.01, 1e5),
+                               "cpu_write_us": (0.01, 1e5)})
+    obs = [Observation("lab", "latency_at_iops", value=y, iops=x, host_side=host_side, label=f"{x:.0f}@{y:g}ms")
+           for x, y in points]
+    res = fit_profile([spec], {"lab": scenario}, obs, catalog, SERVER_GRID if fit_servers else None,
+                      source=f"lab data {Path(path).name} ({'host' if host_side else 'storage'}-side latency)")
+    return res.profiles[0][1]
