@@ -237,6 +237,9 @@ class LinkType(Entry):
 
     short_name: str = Field(default="", description="the type as a diagram labels a line, e.g. '16Gb FC'; "
                                                   "'' = the name")
+    tag: str = Field(default="", max_length=16, description="the type in a few characters, where a drawing has "
+                                                         "little room (the canvas's link labels), e.g. 'FC 16G'; "
+                                                         "'' = the short name")
     medium: Literal["FC", "Ethernet", "SAS", "PCIe"]
     speed_gbps: float = Field(gt=0)
     payload_mbps: float = Field(gt=0, description="payload MB/s per port per direction")

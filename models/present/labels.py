@@ -12,7 +12,7 @@ from models.capacity.rules import RAID_LABEL, raid_label
 from models.catalog import Catalog
 from models.project.names import link_name, node_name, node_names
 
-__all__ = ["POLICY_LABEL", "RAID_LABEL", "link_label", "link_type_label", "link_name", "node_name", "node_names",
+__all__ = ["POLICY_LABEL", "RAID_LABEL", "link_label", "link_tag", "link_type_label", "link_name", "node_name", "node_names",
            "policy_label", "raid_label"]
 
 POLICY_LABEL = {
@@ -37,6 +37,13 @@ def link_type_label(catalog: Catalog, link_type: str) -> str:
     if record is None:
         return link_type
     return getattr(record, "short_name", "") or record.name
+
+
+def link_tag(catalog: Catalog, link_type: str) -> str:
+    """A link type in a few characters, where a drawing has little room (the canvas): the catalog record's
+    ``tag`` (``FC 16G``), else its short name or name (:func:`link_type_label`), else the id as given."""
+    record = catalog.find(link_type)
+    return (getattr(record, "tag", "") if record is not None else "") or link_type_label(catalog, link_type)
 
 
 def link_label(catalog: Catalog, link_type: str, ports: int) -> str:

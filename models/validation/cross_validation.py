@@ -125,7 +125,7 @@ def inputs_digest(catalog: Catalog | None = None, published: Path | None = None)
     return h.hexdigest()
 
 
-DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "display_name", "source", "sources", "notes"})
+DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "tag", "display_name", "source", "sources", "notes"})
 """Top-level catalog fields that only describe a record to a person; editing them leaves the numbers alone."""
 
 

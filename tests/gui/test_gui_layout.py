@@ -99,10 +99,17 @@ def test_empty_canvas_says_how_to_start(window):
 
 
 def test_link_and_host_labels_are_short(example_window):
-    from app.gui.canvas.items import display_title, link_label
+    from app.gui.canvas.items import display_title
+    from models.catalog import bundled_catalog
+    from models.present import link_tag
 
-    assert link_label("nvme-fc-32g") == "NVMe/FC 32G" and link_label("pcie-nvme") == "NVMe"
-    assert link_label("fc-16g") == "FC 16G" and link_label("iscsi-25g") == "iSCSI 25G"
+    catalog = bundled_catalog()
+    # the catalog record's tag, never the id taken apart: an unknown type reads as given
+    assert link_tag(catalog, "nvme-fc-32g") == "NVMe/FC 32G" and link_tag(catalog, "pcie-nvme") == "NVMe"
+    assert link_tag(catalog, "fc-16g") == "FC 16G" and link_tag(catalog, "iscsi-25g") == "iSCSI 25G"
+    assert link_tag(catalog, "no-such-link") == "no-such-link"
+    labels = {item.link.link_type: item.label for item in example_window.scene.link_items.values()}
+    assert labels == {"fc-8g": "FC 8G ×32", "fc-16g": "FC 16G ×8", "sas-6g": "SAS 6G ×4"}
     item = example_window.scene.node_items["sql-servers"]
     assert item.title == display_title(item.node, "8 x SQL Server 2014") == "SQL Server 2014"
     assert "8 x SQL Server 2014" in item.toolTip()

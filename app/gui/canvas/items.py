@@ -10,6 +10,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaint
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from models.catalog import Catalog
+from models.present.labels import link_tag
 from models.present.nodes import display_title, key_figures
 from models.project.model import Link, NodeBase
 
@@ -19,20 +20,6 @@ NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
 MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
-
-
-def link_label(link_type: str) -> str:
-    """A link's short name on the canvas: 'FC 32G', 'NVMe/FC 32G', 'iSCSI 10G', 'SAS 6G', 'NVMe'."""
-    parts = link_type.lower().split("-")
-    names = {"fc": "FC", "al": "AL", "nvme": "NVMe", "iscsi": "iSCSI", "sas": "SAS", "pcie": "PCIe"}
-    if parts[:2] == ["nvme", "fc"]:
-        return "NVMe/FC " + " ".join(p.upper() for p in parts[2:])
-    if parts == ["pcie", "nvme"]:
-        return "NVMe"
-    words = [names.get(p, p.upper()) for p in parts]
-    if words[:2] == ["FC", "AL"]:
-        words[:2] = ["FC-AL"]
-    return " ".join(words)
 
 
 class NodeItem(QGraphicsObject):
@@ -240,7 +227,7 @@ class LinkItem(QGraphicsObject):
         self.link = link
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
-        self.label = link_label(link.link_type) + (f" ×{link.ports}" if link.ports > 1 else "")
+        self.label = link_tag(catalog, link.link_type) + (f" ×{link.ports}" if link.ports > 1 else "")
         # label font and pill size, measured once (paint runs for every link on every frame of a drag)
         self._font = QFont(QApplication.font())
         self._font.setPointSizeF(max(self._font.pointSizeF() - 1.5, 7.0))
