@@ -24,7 +24,7 @@ from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
 from models.capacity import rules
 from models.capacity.array import ARRAY_RAID
 from models.capacity.defaults import controller_defaults, hci_slack_default
-from models.capacity.rules import RAID_LABEL
+from models.capacity.rules import raid_label
 from models.project.kinds import NODE_KINDS
 from models.project.model import (
     CloudVmNode,
@@ -358,14 +358,14 @@ class Inspector(QScrollArea):
         if record.family in ("ONTAP", "E-Series") and node.raid_type not in offered:  # the engine's problem
             used = "computed as RAID DP" if ontap else "computed with its parity count"
             self._extra_problems.setdefault("raid_type", []).append(
-                ("error", f"{record.name} does not offer {RAID_LABEL.get(node.raid_type)}; {used}"))
+                ("error", f"{record.name} does not offer {raid_label(node.raid_type)}; {used}"))
         defaults = controller_defaults(self.document.scenario, self.document.catalog, node, record)
         editors["nodes"].set_default(defaults.nodes, str(defaults.nodes))
         editors["nodes"].spin.setToolTip(f"Left at default: {record.name} has {defaults.nodes} nodes")
 
         size = editors["raid_group_size"]
         groups = defaults.raid_groups
-        raid = RAID_LABEL.get(node.raid_type if not ontap or node.raid_type in rules.ONTAP_RAID_TYPES else "raid_dp")
+        raid = raid_label(node.raid_type if not ontap or node.raid_type in rules.ONTAP_RAID_TYPES else "raid_dp")
         if groups:
             sizes = list(dict.fromkeys(g.default for g in groups))
             size.set_default(sizes[0], _joined(sizes))

@@ -4,6 +4,10 @@ It wires the parts together: the document's changes go to the scene (by the scen
 evaluation worker and to the title; the worker's results go to the results area, the item badges and the
 status bar. The File menu's commands call the window's :class:`~app.gui.file_controller.FileController`, which
 reports back by signals (it does not import this module); start-up lives in :mod:`app.gui.startup`.
+
+It is one thing, the window's wiring, though over 600 lines: every part it connects (palette, canvas, inspector,
+workloads, results, scenarios, compare, file controller, evaluation worker) lives in a module of its own, and
+what remains here is which signal goes to which slot and the menus, toolbar and status bar that expose them.
 """
 
 from __future__ import annotations
