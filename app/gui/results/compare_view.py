@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 
 from models.present import comparison_rows
 from models.present.comparison import GROUP, SECTION
-from models.presentation_text import latency_axes, slo_off_chart_text
+from models.present.charts import latency_axes, slo_off_chart_text
 from models.units import CapacityUnit
 
 from ._common import (

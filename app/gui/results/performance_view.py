@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from models.present import target_cell, workload_verdicts
 from models.present.verdicts import CAUTION
-from models.presentation_text import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.units import CapacityUnit
 
 from ._common import (
@@ -138,7 +138,7 @@ class PerformanceView(QWidget):
         self._util_elide_px = 0
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
         self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0))
-        self.axes = None  # the LatencyAxes of the chart shown (models.presentation_text.latency_axes)
+        self.axes = None  # the LatencyAxes of the chart shown (models.present.charts.latency_axes)
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
 
         self.banner = StaleBanner(self)

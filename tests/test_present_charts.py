@@ -7,7 +7,7 @@ import pytest
 
 from models.evaluate import evaluate
 from models.performance.results import CurvePoint, WorkloadPerformance
-from models.presentation_text import (
+from models.present.charts import (
     NO_TARGET,
     knee_point,
     latency_at_target_text,
