@@ -26,6 +26,7 @@ __all__ = [
     "fmt_iops",
     "fmt_max_iops_at_slo",
     "fmt_mbps",
+    "fmt_months",
     "fmt_ms",
     "fmt_number",
     "fmt_pct",
@@ -64,6 +65,17 @@ def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:
 def fmt_max_iops_at_slo(value: float | None) -> str:
     """The max IOPS under the SLO: ``412K IOPS``, or ``not met`` when even light load misses the SLO."""
     return f"{format_iops(value)} IOPS" if finite(value) and value > 0 else NOT_MET
+
+
+def fmt_months(months: float | None) -> str:
+    """Months until full as every view words it: ``36 months``, ``4.5 months`` under ten, ``full now`` at zero or
+    less, ``no growth`` when there is no projection (None: no growth planned, see
+    ``models.capacity.efficiency``); never capped, so the screen, the report and the verdicts read alike."""
+    if not finite(months):
+        return "no growth"
+    if months <= 0:
+        return "full now"
+    return f"{months:.1f} months" if months < 10 else f"{months:,.0f} months"
 
 
 def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:

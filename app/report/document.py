@@ -43,6 +43,7 @@ from models.formatting import (
     fmt_iops,
     fmt_max_iops_at_slo,
     fmt_mbps,
+    fmt_months,
     fmt_ms,
     fmt_pct,
     fmt_ratio,
@@ -342,7 +343,7 @@ class ReportBuilder:
                     self.cap(system.usable_bytes),
                     self.cap(system.effective_bytes),
                     _verdict(fits, none="n/a"),
-                    (f"{months:,.0f}" if finite(months) else "no growth") if datasets else NOT_AVAILABLE,
+                    fmt_months(months) if datasets else NOT_AVAILABLE,
                 ])
             w = self.width
             story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.20], s))
@@ -507,7 +508,7 @@ class ReportBuilder:
                 ("Logical used", self.cap(system.logical_used_bytes)),
                 ("Physical used", self.cap(system.physical_used_bytes)),
                 ("Months until full (at growth)",
-                 f"{system.months_until_full:,.0f}" if finite(system.months_until_full) else "no growth"),
+                 fmt_months(system.months_until_full)),
             ]
             eff = getattr(system, "efficiency", None)
             if eff is not None and finite(getattr(eff, "snapshot_copies", None)) and eff.snapshot_copies:

@@ -19,6 +19,7 @@ from models.formatting import (
     fmt_iops,
     fmt_max_iops_at_slo,
     fmt_mbps,
+    fmt_months,
     fmt_ms,
     fmt_utilization,
 )
@@ -125,8 +126,8 @@ def capacity_verdicts(capacity, unit: CapacityUnit | str = CapacityUnit.TIB) -> 
         used, usable = fmt_capacity(system.physical_used_bytes, unit), fmt_capacity(system.usable_bytes, unit)
         if fits:
             months = system.months_until_full
-            grow = (f", full in {months:,.0f} months at the planned growth" if finite(months)
-                    else ", no growth planned")
+            grow = (f", full in {fmt_months(months)} at the planned growth" if finite(months) and months > 0
+                    else ", full now" if finite(months) else ", no growth planned")
             out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
         elif fits is False:
             out.append(Verdict(FAIL, name, f"the data needs {used} but only {usable} is usable", "capacity"))

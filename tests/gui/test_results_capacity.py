@@ -101,7 +101,7 @@ def test_several_systems_offer_all_and_each(view):
     assert _row(view, "RAID DP parity")[3] == "\u2212" + _tib(-parity)
     view.select_system("FAS8300 HA pair")
     assert _row(view, "Usable")[2] == _tib(capacity.systems[1].usable_bytes)
-    assert view._kpis["months"].value.text() == "not projected"
+    assert view._kpis["months"].value.text() == "no growth"  # the words of the report and the verdicts
 
 
 def test_key_figures(view):

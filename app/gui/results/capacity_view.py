@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
 from models.units import CapacityUnit, to_unit
 
@@ -405,7 +406,7 @@ class CapacityView(QWidget):
         self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["efficiency"].value.setText(fmt_ratio(efficiency))
-        self._kpis["months"].value.setText(self._months_text(months_value))
+        self._kpis["months"].value.setText(fmt_months(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
                                         " or the system never fills.")
         found = capacity_verdicts(capacity, unit)
@@ -420,16 +421,6 @@ class CapacityView(QWidget):
 
     def _bar_total(self, label: str) -> float:
         return next(b.after for b in self._bars if b.kind == "total" and b.label == label)
-
-    @staticmethod
-    def _months_text(months: float | None) -> str:
-        if not finite(months):
-            return "not projected"
-        if months <= 0:
-            return "full now"
-        if months >= 120:
-            return "> 10 years"
-        return f"{months:.0f} months" if months >= 10 else f"{months:.1f} months"
 
     def _fill_table(self) -> None:
         unit = self._unit
