@@ -514,7 +514,11 @@ class MainWindow(QMainWindow):
         read_only = " (read-only)" if self.files.read_only else ""
         self.setWindowTitle(f"{self.document.display_name}{read_only}[*] — StorPlan")
         self.setWindowModified(self.document.modified)
-        self.saved_label.setText("● unsaved" if self.document.modified else "saved")
+        # "saved" only where a file holds the project: an example or a new project has none until Save As
+        state = "● unsaved" if self.document.modified else "saved" if self.document.path is not None else "no file yet"
+        self.saved_label.setText(state)
+        self.saved_label.setToolTip(str(self.document.path) if self.document.path is not None
+                                    else "Not saved to a file: File → Save As… keeps it")
         self.saved_label.setStyleSheet("color: #d99a1e;" if self.document.modified else "")
         self.act_revert.setEnabled(self.document.path is not None and self.document.modified)
         self.act_save.setEnabled(not self.files.read_only)

@@ -403,3 +403,15 @@ def test_save_refuses_a_file_changed_on_disk_and_asks(qtbot, window, tmp_path, m
         with qtbot.waitSignal(window.files.sig_saved, timeout=10_000):
             window.files.save()
         assert len(asked) == 1
+
+
+def test_status_bar_says_saved_only_where_a_file_holds_the_project(qtbot, example_window, tmp_path, monkeypatch):
+    win = example_window
+    assert win.document.path is None and win.saved_label.text() == "no file yet"  # an example opens as new
+    win.document.drop_entry("netapp-aff8080a-ex", 0, 0)
+    assert win.saved_label.text() == "● unsaved"
+    path = tmp_path / "kept.storplan"
+    _answer_save_dialog(monkeypatch, path)
+    with qtbot.waitSignal(win.files.sig_saved, timeout=10_000):
+        assert win.save_as()
+    assert win.saved_label.text() == "saved" and win.saved_label.toolTip() == str(path)
