@@ -153,6 +153,8 @@ def _validate(args) -> int:
     else:
         cv, cv_status = stored_cross_validation()
     outcomes = run_validation(cross_validation=cv)
+    from models.present.validation import error_text, predicted_text, published_text  # the words of the tab and PDF
+
     rows = []
     for outcome in outcomes:
         if outcome.error:
@@ -163,9 +165,9 @@ def _validate(args) -> int:
                 (
                     check.case_id,
                     check.quantity,
-                    f"{check.published:,.4g}" + (f"..{check.published_high:,.4g}" if check.published_high else ""),
-                    f"{check.predicted:,.4g}",
-                    f"{check.error * 100:+.1f}%" if check.kind in ("value", "upper_bound", "lower_bound") else check.kind,
+                    published_text(check),
+                    predicted_text(check),
+                    error_text(check),
                     "pass" if check.passed else "FAIL",
                     check.sample_mark,
                     (f"{oos * 100:+.1f}%" if oos is not None else "no prediction" if check.out_of_sample is not None
