@@ -140,17 +140,28 @@ def _aff90_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
                        server_prior=ctx.catalog.get("netapp-aff8080a-ex", Controller).cores_per_node)
 
 
+def _release_ratio_obs(ctx: FitContext, key: str, newer: Callable[[], Scenario], side: str, at_ms: float,
+                       ratio: float, label: str, check: tuple[str, str]) -> list[Observation]:
+    """One observation: the newer release (``newer()``, fitted in an earlier step) serves ``ratio`` x the IOPS of the
+    release being fitted at ``at_ms`` of latency, read on ``side`` ("storage_ms" or "host_ms") of both ramps; the
+    newer release's IOPS there is computed once per fit context. The residual is relative to ``ratio``."""
+    memo = f"{label}: newer"
+
+    def residual(ramps):
+        if memo not in ctx.memo:
+            r = run_ramps({key: newer()}, ctx.catalog)[key]
+            ctx.memo[memo] = iops_at_latency(r.iops, getattr(r, side), at_ms) or r.iops[-1]
+        x = iops_at_latency(ramps[key].iops, getattr(ramps[key], side), at_ms) or 1.0
+        return (ctx.memo[memo] / x - ratio) / ratio
+
+    return [Observation(key, "custom", fn=residual, label=label, checks=(check,))]
+
+
 def _aff831_obs(ctx: FitContext) -> list[Observation]:
     # 'over 60% more IOPS under 1 ms' with 9.0 than with Data ONTAP 8.3.1 (seed 000 §3.7), against the fitted 9.0.
-    def ratio_831(ramps):
-        if "at_slo_90" not in ctx.memo:
-            r9 = run_ramps({"aff": seeds.aff8080("9.0")}, ctx.catalog)["aff"]
-            ctx.memo["at_slo_90"] = iops_at_latency(r9.iops, r9.storage_ms, 1.0) or r9.iops[-1]
-        x = iops_at_latency(ramps["aff"].iops, ramps["aff"].storage_ms, 1.0) or 1.0
-        return (ctx.memo["at_slo_90"] / x - 1.60) / 1.60
-
-    return [Observation("aff", "custom", fn=ratio_831, label="9.0 / 8.3.1 IOPS under 1 ms = 1.6",
-                        checks=(("aff8080-ontap9-vs-831", "iops_under_1ms_ratio_9.0_over_8.3.1"),))]
+    return _release_ratio_obs(ctx, "aff", lambda: seeds.aff8080("9.0"), "storage_ms", 1.0, 1.60,
+                              "9.0 / 8.3.1 IOPS under 1 ms = 1.6",
+                              ("aff8080-ontap9-vs-831", "iops_under_1ms_ratio_9.0_over_8.3.1"))
 
 
 def _aff831_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
@@ -206,15 +217,9 @@ def _a800_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
 
 def _a800_94_obs(ctx: FitContext) -> list[Observation]:
     # AFF A800, ONTAP 9.4, FCP: at 0.23 ms (host side) 9.5 serves 1.39x the IOPS of 9.4 (seed 001 §4).
-    def ratio_94(ramps):
-        if "at23_95" not in ctx.memo:
-            f95 = run_ramps({"fcp": seeds.a800("9.5", "FCP")}, ctx.catalog)["fcp"]
-            ctx.memo["at23_95"] = iops_at_latency(f95.iops, f95.host_ms, 0.23) or f95.iops[-1]
-        x = iops_at_latency(ramps["fcp"].iops, ramps["fcp"].host_ms, 0.23) or 1.0
-        return (ctx.memo["at23_95"] / x - 1.39) / 1.39
-
-    return [Observation("fcp", "custom", fn=ratio_94, label="9.5 / 9.4 IOPS at 0.23 ms = 1.39",
-                        checks=(("a800-ontap95-vs-94-fcp", "iops_ratio_at_0.23ms_9.5_over_9.4"),))]
+    return _release_ratio_obs(ctx, "fcp", lambda: seeds.a800("9.5", "FCP"), "host_ms", 0.23, 1.39,
+                              "9.5 / 9.4 IOPS at 0.23 ms = 1.39",
+                              ("a800-ontap95-vs-94-fcp", "iops_ratio_at_0.23ms_9.5_over_9.4"))
 
 
 def _a800_94_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
