@@ -29,7 +29,9 @@ def _workload(curve, slo_ms=1.0, saturation=20_000.0, target=None, latency_at_ta
         protocol="FCP", block_kib=8.0)
 
 
-def _evaluate(example: str, **workload_changes):
+def evaluate_example(example: str, **workload_changes):
+    """A bundled example evaluated with every workload changed by ``workload_changes`` (also used by the GUI
+    chart tests)."""
     project = load_any(examples_dir() / example)
     if workload_changes:
         scenario = project.scenario
@@ -48,7 +50,7 @@ def test_the_ramp_peak_is_never_cut_off_by_a_small_slo():
 
 
 def test_an_azure_design_with_a_tight_slo_shows_its_peak():
-    evaluation = _evaluate("cvo-azure-ds4-ha-oltp.toml", slo_ms=1.0)
+    evaluation = evaluate_example("cvo-azure-ds4-ha-oltp.toml", slo_ms=1.0)
     workloads = evaluation.performance.workloads
     peak = max(p.latency_ms for p in workloads[0].curve)
     assert peak > 4.0  # the ramp's peak is far above 4 x the SLO
@@ -58,7 +60,7 @@ def test_an_azure_design_with_a_tight_slo_shows_its_peak():
 
 
 def test_the_slo_crossing_and_the_knee_are_on_the_chart():
-    evaluation = _evaluate("vsan-sqlserver-raid1.toml")
+    evaluation = evaluate_example("vsan-sqlserver-raid1.toml")
     w = evaluation.performance.workloads[0]
     axes = latency_axes([w])
     iops, latency = w.max_iops_at_slo_point
@@ -74,7 +76,7 @@ def test_the_slo_crossing_and_the_knee_are_on_the_chart():
 
 def test_an_slo_far_above_the_curve_is_named_instead_of_flattening_it():
     """EF550 analytics: a 50 ms SLO, latencies under 1 ms: the axis shows the curve and says where the SLO is."""
-    evaluation = _evaluate("ef550-sas-analytics.toml")
+    evaluation = evaluate_example("ef550-sas-analytics.toml")
     w = evaluation.performance.workloads[0]
     axes = latency_axes([w])
     highest = max(p.latency_ms for p in (*w.curve, *w.open_curve))
@@ -105,8 +107,8 @@ def test_a_target_beyond_saturation_is_said_with_its_shortfall():
 def test_utilisation_at_a_saturated_target_is_taken_at_saturation():
     """AFF8080 at 700K IOPS (saturation 365K): the bottleneck at 100%, every other station at its utilisation at
     saturation, i.e. its utilisation at the (met) 350K target scaled by saturation / 350K (U = X x D)."""
-    met = _evaluate("aff8080-sqlserver-tpce.toml").performance.workloads[0]
-    beyond = _evaluate("aff8080-sqlserver-tpce.toml", target_iops=700_000.0).performance.workloads[0]
+    met = evaluate_example("aff8080-sqlserver-tpce.toml").performance.workloads[0]
+    beyond = evaluate_example("aff8080-sqlserver-tpce.toml", target_iops=700_000.0).performance.workloads[0]
     assert met.target_iops == 350_000.0 and met.target_met
     assert target_saturates(beyond) and beyond.operating_iops == pytest.approx(beyond.saturation_iops)
     at_target = {s.name: s.utilization for s in met.stations}

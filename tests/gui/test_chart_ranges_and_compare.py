@@ -11,9 +11,7 @@ from PySide6.QtGui import QColor
 from app.gui.results import CompareView, PerformanceView
 from app.gui.results.compare_view import SCENARIO_COLORS
 from app.gui.results.samples import sample_evaluation, sample_performance, sample_workload
-from models.evaluate import evaluate
-from models.resources import examples_dir
-from models.store import load_any
+from test_present_charts import evaluate_example  # pytest puts tests/ on sys.path (the rootdir conftest)
 
 
 def _rows(view) -> dict[str, list[str]]:
@@ -22,15 +20,6 @@ def _rows(view) -> dict[str, list[str]]:
         if len(row) == 4:
             rows.setdefault(row[0].strip(), row)
     return rows
-
-
-def _evaluate(example: str, **workload_changes):
-    project = load_any(examples_dir() / example)
-    if workload_changes:
-        scenario = project.scenario
-        workloads = [w.model_copy(update=workload_changes) for w in scenario.workloads]
-        project = project.with_scenario(scenario.model_copy(update={"workloads": workloads}))
-    return evaluate(project, project.active_scenario)
 
 
 def test_compare_says_no_target_for_a_scenario_without_one(qtbot):
@@ -80,7 +69,7 @@ def test_compare_axis_shows_an_18_ms_peak_above_a_1_ms_slo(qtbot):
 def test_performance_axis_shows_the_azure_peak(qtbot):
     view = PerformanceView()
     qtbot.addWidget(view)
-    evaluation = _evaluate("cvo-azure-ds4-ha-oltp.toml", slo_ms=1.0)
+    evaluation = evaluate_example("cvo-azure-ds4-ha-oltp.toml", slo_ms=1.0)
     view.set_evaluation(evaluation)
     w = evaluation.performance.workloads[0]
     peak = max(p.latency_ms for p in w.curve)
@@ -92,7 +81,7 @@ def test_performance_axis_shows_the_azure_peak(qtbot):
 def test_performance_chart_names_an_slo_far_above_the_curve(qtbot):
     view = PerformanceView()
     qtbot.addWidget(view)
-    evaluation = _evaluate("ef550-sas-analytics.toml")
+    evaluation = evaluate_example("ef550-sas-analytics.toml")
     view.set_evaluation(evaluation)
     (_x0, _x1), (_y0, y1) = view.plot.getViewBox().viewRange()
     assert y1 < 5.0  # the sub-millisecond curve fills the chart (not 2% of a 54 ms axis)
@@ -104,7 +93,7 @@ def test_a_saturated_target_shows_utilisation_at_saturation_and_its_shortfall(qt
     view = PerformanceView()
     qtbot.addWidget(view)
     view.resize(1200, 700)
-    evaluation = _evaluate("aff8080-sqlserver-tpce.toml", target_iops=700_000.0)
+    evaluation = evaluate_example("aff8080-sqlserver-tpce.toml", target_iops=700_000.0)
     view.set_evaluation(evaluation)
     w = evaluation.performance.workloads[0]
     title = view.util_title.text()
@@ -119,5 +108,5 @@ def test_a_saturated_target_shows_utilisation_at_saturation_and_its_shortfall(qt
 def test_a_met_target_keeps_its_title(qtbot):
     view = PerformanceView()
     qtbot.addWidget(view)
-    view.set_evaluation(_evaluate("aff8080-sqlserver-tpce.toml"))
+    view.set_evaluation(evaluate_example("aff8080-sqlserver-tpce.toml"))
     assert "(target)" in view.util_title.text() and "beyond saturation" not in view.util_title.text()
