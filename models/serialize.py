@@ -78,6 +78,10 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "bottleneck_component": wp.bottleneck_component,
         "headroom_pct": _num(wp.headroom_pct),
         "utilization": {s.name: _num(s.utilization) for s in wp.stations},
+        "light_load_latency_ms": _num(wp.light_load_latency_ms),
+        "latency_at_50pct_saturation_ms": _num(wp.latency_at_50pct_saturation_ms),
+        "latency_at_80pct_saturation_ms": _num(wp.latency_at_80pct_saturation_ms),
+        "knee_note": wp.knee_note,
         "notes": list(wp.notes),
     }
 

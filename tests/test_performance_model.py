@@ -47,8 +47,12 @@ def test_stations_of_an_ontap_path():
                      "node 1 NVRAM mirror", "SSDs (node 1)", "SSDs (node 2) transfer"):
         assert expected in names
     ports = {s.name: s for s in path.stations}
-    assert ports["host ports"].servers == 32  # 8 hosts x 4 ports
-    assert ports["target ports"].servers == 8
+    # each port its own queue (multipathing spreads the load, it does not pool it)
+    assert (ports["host ports"].multiplicity, ports["host ports"].servers) == (32, 1)  # 8 hosts x 4 ports
+    assert (ports["target ports"].multiplicity, ports["target ports"].servers) == (8, 1)
+    drives = ports["SSDs (node 1)"]
+    assert drives.multiplicity > 1 and drives.servers == CAT.find("netapp-x447a-800gb-ssd").parallelism
+    assert ports["host ports"].scv_service == 0.0 and ports["node 1 CPU"].scv_service == 1.0
     assert not ports["host I/O stack"].storage_side and ports["node 1 CPU"].storage_side
     assert ports["node 1 NVRAM mirror"].read_s == 0 and ports["node 1 NVRAM mirror"].write_s > 0
     assert path.protocol == "FCP"
@@ -253,7 +257,7 @@ def test_open_curve_continues_a_short_ramp_towards_saturation():
     demands = [s.demand(path.read_fraction) for s in path.stations]
     shares = [s.latency_share(path.read_fraction) for s in path.stations]
     for p in wp.open_curve[::10]:
-        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops, shares),
+        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops, path.read_fraction),
                                              rel=1e-9)
     # the AFF8080 ramp reaches saturation itself: nothing to continue
     aff = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")).performance.workloads[0]
@@ -290,7 +294,7 @@ def test_asynchronous_work_loads_a_station_but_is_not_waited_for():
     assert sat == pytest.approx(1 / 4e-4)
     x = 1500.0
     u = x * 4e-4
-    latency = open_storage_latency_ms([spec], [spec.demand(0.0)], x, [spec.latency_share(0.0)])
+    latency = open_storage_latency_ms([spec], [spec.demand(0.0)], x, 0.0)
     assert latency == pytest.approx(d_sync / (1 - u) * 1e3)
     r = ramp([spec], 0.0, 1)
     assert r.storage_ms[0] == pytest.approx(d_sync * 1e3)  # alone: no queueing, waits for its own part only
@@ -327,13 +331,13 @@ def test_open_iops_at_latency_lands_on_the_slo():
     demands = [s.demand(rf) for s in path.stations]
     shares = [s.latency_share(rf) for s in path.stations]
     sat, _ = saturation_iops(path.stations, rf)
-    light = open_storage_latency_ms(path.stations, demands, 1.0, shares)
+    light = open_storage_latency_ms(path.stations, demands, 1.0, path.read_fraction)
     limit = 3.0 * light
-    x = open_iops_at_latency(path.stations, demands, limit, 1.0, sat, shares)
+    x = open_iops_at_latency(path.stations, demands, limit, 1.0, sat, path.read_fraction)
     assert 1.0 < x < sat
-    assert open_storage_latency_ms(path.stations, demands, x * (1 - 1e-5), shares) <= limit
-    assert open_storage_latency_ms(path.stations, demands, x * (1 + 1e-5), shares) > limit
-    assert open_iops_at_latency(path.stations, demands, 0.5 * light, 1.0, sat, shares) is None
+    assert open_storage_latency_ms(path.stations, demands, x * (1 - 1e-5), path.read_fraction) <= limit
+    assert open_storage_latency_ms(path.stations, demands, x * (1 + 1e-5), path.read_fraction) > limit
+    assert open_iops_at_latency(path.stations, demands, 0.5 * light, 1.0, sat, path.read_fraction) is None
 
 
 def test_max_iops_at_slo_mark_sits_on_the_curve_never_above_the_slo():
@@ -391,7 +395,7 @@ def test_host_link_ports_count_the_whole_host_group_capped_by_its_adapters():
         sc = seeds.a800("9.5", "NVMe/FC")
         links = [link.model_copy(update={"ports": ports}) if link.id == "l-host" else link for link in sc.links]
         sc = sc.model_copy(update={"links": links})
-        return next(s for s in build_path(sc, CAT, sc.workloads[0]).stations if s.name == "host ports").servers
+        return next(s for s in build_path(sc, CAT, sc.workloads[0]).stations if s.name == "host ports").multiplicity
 
     assert host_ports(10) == 10
     assert host_ports(15) == 15

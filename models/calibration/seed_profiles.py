@@ -151,7 +151,10 @@ def _release_ratio_obs(ctx: FitContext, key: str, newer: Callable[[], Scenario],
         if memo not in ctx.memo:
             r = run_ramps({key: newer()}, ctx.catalog)[key]
             ctx.memo[memo] = iops_at_latency(r.iops, getattr(r, side), at_ms) or r.iops[-1]
-        x = iops_at_latency(ramps[key].iops, getattr(ramps[key], side), at_ms) or 1.0
+        lat = getattr(ramps[key], side)
+        x = iops_at_latency(ramps[key].iops, lat, at_ms)
+        if x is None:  # even one I/O alone is slower than at_ms: a residual that falls as the light-load latency
+            return 10.0 * float(lat[0]) / at_ms  # does, so the fit still moves towards the relation
         return (ctx.memo[memo] / x - ratio) / ratio
 
     return [Observation(key, "custom", fn=residual, label=label, checks=(check,))]

@@ -37,8 +37,9 @@ import numpy as np
 
 from models.catalog import Catalog
 from models.project.model import Scenario, Settings, Workload
-from models.queueing import Station, closed_curve, solve_open
+from models.queueing.general_service import closed_ramp, open_residence_s, variability_closed, variability_open
 
+from .knee import CurveShape, knee_note
 from .paths import KIB, PathError, StationSpec, WorkloadPath, build_path
 from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
 
@@ -70,37 +71,43 @@ class Ramp:
     demand_s: np.ndarray
 
 
-def closed_stations(specs: Sequence[StationSpec], demands: Sequence[float]) -> tuple[list[Station], list[int]]:
-    """Queueing stations for the closed model (Seidmann decomposition of multi-server stations).
-
-    Returns (stations, owner) where ``owner[i]`` is the index of the spec station ``i`` comes from.
-    """
-    stations: list[Station] = []
-    owner: list[int] = []
-    for i, (spec, d) in enumerate(zip(specs, demands)):
-        if spec.delay or spec.servers <= 1:
-            stations.append(Station(spec.name, d, delay=spec.delay))
-            owner.append(i)
-        else:
-            c = spec.servers
-            stations.append(Station(spec.name, d / c))
-            owner.append(i)
-            stations.append(Station(spec.name + " ~parallel", d * (c - 1) / c, delay=True))
-            owner.append(i)
-    return stations, owner
+def _queue_arrays(specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float):
+    """Per-spec arrays for :mod:`models.queueing.general_service`: (service_s, servers, copies, v_closed,
+    v_open, is_queue) with delays marked False in ``is_queue`` (their service is their residence)."""
+    service = np.asarray(demands, dtype=float)
+    servers = np.array([max(s.servers, 1) for s in specs], dtype=float)
+    copies = np.array([max(s.multiplicity, 1) for s in specs], dtype=float)
+    scv = np.array([s.service_scv(read_fraction) for s in specs], dtype=float)
+    ca2 = np.array([s.scv_arrival for s in specs], dtype=float)
+    is_queue = np.array([not s.delay for s in specs], dtype=bool)
+    return service, servers, copies, variability_closed(scv), variability_open(ca2, scv), is_queue
 
 
-def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], population: int, think_s: float):
-    """Closed ramp arrays (X, R per station, owner) for specs and demands, cached per scenario state: an
-    unchanged workload path is not solved again (the GUI re-evaluates on every edit)."""
-    key = (tuple((s.name, s.servers, s.delay) for s in specs), demands, population, think_s)
+def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
+           think_s: float):
+    """Closed ramp arrays (X (N,), R (N, S) residence per spec, seconds) for specs and demands, cached per
+    scenario state: an unchanged workload path is not solved again (the GUI re-evaluates on every edit)."""
+    key = (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival) for s in specs),
+           demands, read_fraction, population, think_s)
     hit = _CURVE_CACHE.get(key)
     if hit is not None:
         _CURVE_CACHE.move_to_end(key)
         return hit
-    stations, owner = closed_stations(specs, demands)
-    cc = closed_curve(stations, population, think_s)
-    value = (np.asarray(cc.throughput, dtype=float), np.asarray(cc.residence_time_s, dtype=float), owner)
+    service, servers, copies, v_closed, _, is_queue = _queue_arrays(specs, demands, read_fraction)
+    q = np.flatnonzero(is_queue)
+    delay_s = float(service[~is_queue].sum())
+    if q.size == 0:  # only delays: the latency is their sum at every population
+        if delay_s + think_s <= 0.0:
+            raise ValueError("every demand and the think time are zero")
+        n = np.arange(1, population + 1, dtype=float)
+        X = n / (delay_s + think_s)
+        Rq = np.zeros((population, 0))
+    else:
+        X, Rq = closed_ramp(service[q], servers[q], copies[q], v_closed[q], delay_s, think_s, population)
+    R = np.empty((len(X), len(specs)))
+    R[:, ~is_queue] = service[~is_queue]
+    R[:, q] = Rq
+    value = (X, R)
     _CURVE_CACHE[key] = value
     if len(_CURVE_CACHE) > _CURVE_CACHE_SIZE:
         _CURVE_CACHE.popitem(last=False)
@@ -124,11 +131,7 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     specs = tuple(specs)
     inflation = inflation or [1.0] * len(specs)
     demands = [spec.demand(read_fraction) * f for spec, f in zip(specs, inflation)]
-    X, R, owner = _curve(specs, tuple(demands), int(population), float(think_time_s))
-    S = len(specs)
-    res = np.zeros((len(X), S))
-    for j, i in enumerate(owner):
-        res[:, i] += R[:, j]
+    X, res = _curve(specs, tuple(demands), float(read_fraction), int(population), float(think_time_s))
     storage = np.array([s.storage_side for s in specs], dtype=bool)
     shares = np.array([s.latency_share(read_fraction) for s in specs], dtype=float)
     res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
@@ -155,7 +158,7 @@ def saturation_iops(specs: Sequence[StationSpec], read_fraction: float, inflatio
         d = spec.demand(read_fraction) * f
         if d <= 0:
             continue
-        cap = spec.servers / d
+        cap = spec.capacity / d
         if cap < best:
             best, idx = cap, i
     return best, idx
@@ -179,49 +182,52 @@ def iops_at_latency(iops: Sequence[float], latency_ms: Sequence[float], limit_ms
     return float(x0 + (x1 - x0) * (limit_ms - y0) / (y1 - y0))
 
 
-def open_residence_ms(spec: StationSpec, demand_s: float, iops: float) -> float | None:
-    """One station's open-model residence time per I/O at ``iops`` (ms), Seidmann split as in the ramp: a delay
-    contributes its demand; a c-server station an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c
-    (Lazowska et al. 1984 QSP ch. 6, R = D / (1 - U)); None at or past saturation."""
+def open_residence_ms(spec: StationSpec, demand_s: float, iops: float, read_fraction: float,
+                      background_utilisation: float = 0.0) -> float | None:
+    """One station's open-model residence time per I/O at ``iops`` (ms), as the ramp models it: a delay
+    contributes its demand; a queueing station is ``multiplicity`` separate queues of ``servers`` servers each,
+    Allen-Cunneen's G/G/c waiting time on Seidmann's split (:func:`models.queueing.general_service
+    .open_residence_s`). ``background_utilisation`` is the per-queue utilisation other workloads add. None at
+    or past saturation."""
     if spec.delay:
         return demand_s * 1e3
-    c = max(spec.servers, 1)
-    u = iops * demand_s / c
-    if u >= 1.0:
-        return None
-    return ((demand_s / c) / (1.0 - u) + demand_s * (c - 1) / c) * 1e3
+    service, servers, copies, _, v_open, _ = _queue_arrays([spec], [demand_s], read_fraction)
+    u = iops * demand_s / spec.capacity + background_utilisation
+    value = float(open_residence_s(service, servers, copies, v_open, np.array([u]))[0])
+    return value * 1e3 if math.isfinite(value) else None
 
 
 def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], iops: np.ndarray,
-                       shares: Sequence[float] | None) -> np.ndarray:
-    """Storage-side open-model latency (ms) at each of ``iops`` (array), vectorised; +inf where a storage-side
-    queueing station is at or past saturation (internal: callers turn it into None / a cut curve)."""
+                       read_fraction: float) -> np.ndarray:
+    """Storage-side open-model latency (ms) at each of ``iops`` (array), vectorised over the IOPS and the
+    stations; each station's residence times its waited-for share (``StationSpec.latency_share``); +inf where a
+    storage-side queueing station is at or past saturation (internal: callers turn it into None / a cut
+    curve)."""
     iops = np.asarray(iops, dtype=float)
-    total = np.zeros_like(iops)
-    saturated = np.zeros(iops.shape, dtype=bool)
-    for k, (spec, d) in enumerate(zip(specs, demands)):
-        if not spec.storage_side:
-            continue
-        share = shares[k] if shares is not None else 1.0
-        if spec.delay:
-            total += d * 1e3 * share
-            continue
-        c = max(spec.servers, 1)
-        u = iops * (d / c)
-        saturated |= u >= 1.0
-        queue = (d / c) / np.maximum(1.0 - u, 1e-12)
-        total += (queue + d * (c - 1) / c) * 1e3 * share
-    total[saturated] = np.inf
+    side = [k for k, spec in enumerate(specs) if spec.storage_side]
+    if not side:
+        return np.zeros_like(iops)
+    sub = [specs[k] for k in side]
+    d = np.asarray([demands[k] for k in side], dtype=float)
+    shares = np.array([spec.latency_share(read_fraction) for spec in sub], dtype=float)
+    service, servers, copies, _, v_open, is_queue = _queue_arrays(sub, d, read_fraction)
+    cap = copies * servers
+    u = iops[:, None] * (d / cap)[None, :]
+    res = open_residence_s(service, servers, copies, v_open, np.where(is_queue[None, :], u, 0.0))
+    res = np.where(is_queue[None, :], res, d[None, :])
+    with np.errstate(invalid="ignore"):
+        total = (res * shares[None, :]).sum(axis=1) * 1e3
+    total[~np.isfinite(total)] = np.inf
     return total
 
 
 def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float,
-                            shares: Sequence[float] | None = None) -> float | None:
-    """Storage-side open-model latency at ``iops`` (ms), with the same Seidmann decomposition as the ramp: a
-    c-server station is an M/M/1 queue of demand D / c plus a delay of D (c - 1) / c (Lazowska et al. 1984 QSP
-    ch. 6 for R = D / (1 - U)); ``shares`` (default all 1) is each station's waited-for share of its demand
-    (``StationSpec.latency_share``). None at or past saturation."""
-    value = float(_open_latency_many(specs, demands, np.array([iops], dtype=float), shares)[0])
+                            read_fraction: float) -> float | None:
+    """Storage-side open-model latency at ``iops`` (ms), the same station model as the ramp (separate queues,
+    Seidmann's split of multi-server queues, Allen-Cunneen's variability factor; see
+    :mod:`models.queueing.general_service`); each station counts its waited-for share of its demand
+    (``StationSpec.latency_share`` at ``read_fraction``). None at or past saturation."""
+    value = float(_open_latency_many(specs, demands, np.array([iops], dtype=float), read_fraction)[0])
     return value if math.isfinite(value) else None
 
 
@@ -230,20 +236,20 @@ OPEN_SEARCH_GRID = 64
 
 
 def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
-                         low_iops: float, saturation: float, shares: Sequence[float] | None = None) -> float | None:
+                         low_iops: float, saturation: float, read_fraction: float) -> float | None:
     """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (the latency
     rises monotonically with load, so a grid search refined around the crossing converges; vectorised). Used
     when a closed ramp ends inside the SLO: the system can take more load than the ramp's outstanding I/Os
     drive, up to where the SLO is reached."""
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
-    lat = open_storage_latency_ms(specs, demands, low_iops, shares)
+    lat = open_storage_latency_ms(specs, demands, low_iops, read_fraction)
     if lat is None or lat > limit_ms:
         return None
     lo, hi = low_iops, saturation
     for _ in range(4):
         grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1)
-        ok = _open_latency_many(specs, demands, grid, shares) <= limit_ms
+        ok = _open_latency_many(specs, demands, grid, read_fraction) <= limit_ms
         # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
         j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
         lo, hi = float(grid[j]), float(grid[j + 1])
@@ -260,8 +266,7 @@ chart's limit; they make the curve reach the SLO even where it turns up only jus
 
 
 def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], start_iops: float, saturation: float,
-                      block_bytes: float, limit_ms: float, shares: Sequence[float] | None = None
-                      ) -> tuple[CurvePoint, ...]:
+                      block_bytes: float, limit_ms: float, read_fraction: float) -> tuple[CurvePoint, ...]:
     """The open model's storage latency from ``start_iops`` towards ``saturation`` (exclusive), spaced
     quadratically closer near saturation, stopping once latency passes ``limit_ms``; () when the ramp already
     reached 97% of saturation or saturation is unbounded."""
@@ -273,7 +278,7 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], st
     # in the last sliver before saturation: carry on there, each gap to saturation a tenth of the previous
     last_gap = saturation - iops[-1]
     iops = np.concatenate([iops, saturation - last_gap * 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)])
-    latency = _open_latency_many(specs, demands, iops, shares)
+    latency = _open_latency_many(specs, demands, iops, read_fraction)
     points = []
     for x, y in zip(iops.tolist(), latency.tolist()):
         if not math.isfinite(y):
@@ -353,7 +358,7 @@ def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]
         for spec in other.stations:
             if spec.delay:
                 continue
-            util[spec.name] = util.get(spec.name, 0.0) + rate * spec.demand(rf) / spec.servers
+            util[spec.name] = util.get(spec.name, 0.0) + rate * spec.demand(rf) / spec.capacity
     factors, notes = [], []
     for spec in path.stations:
         u = util.get(spec.name, 0.0) if not spec.delay else 0.0
@@ -364,54 +369,74 @@ def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]
     return factors, notes
 
 
-def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]):
-    """Solve the open multi-class network of one system's workloads at their target rates (exact M/M/c)."""
-    demand: dict[str, dict[str, float]] = {}
+@dataclass(frozen=True)
+class _OpenClassStation:
+    """One workload's share of an open-model station: its residence time per I/O, seconds (None when the
+    station is saturated)."""
+
+    residence_time_s: float | None
+
+
+@dataclass(frozen=True)
+class _OpenStation:
+    """One station of the open model at the targets: per-queue utilisation (all workloads) and per workload."""
+
+    utilization: float
+    per_class: dict[str, _OpenClassStation]
+
+
+@dataclass(frozen=True)
+class _OpenClass:
+    """One workload's open-model response time over all its stations, seconds (None when one saturates)."""
+
+    response_time_s: float | None
+
+
+@dataclass(frozen=True)
+class _OpenSystem:
+    """The open model of one system's workloads at their target rates (see :func:`_open_system`)."""
+
+    stable: bool
+    classes: dict[str, _OpenClass]
+    stations: dict[str, _OpenStation]
+
+
+def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _OpenSystem | None:
+    """The open multi-class model of one system's workloads at their target rates (IOPS by workload id).
+
+    Each station's per-queue utilisation sums every workload's rate x demand / capacity (QSP ch. 7, the
+    multi-class open model); each workload's residence there is the single-class formula of the ramp at that
+    utilisation with its own demand and its own mix's variability (:func:`open_residence_ms`): exact for
+    exponential service (product form, QSP ch. 7), Allen-Cunneen's approximation otherwise. None when no
+    workload has a rate."""
+    demand: dict[str, dict[str, tuple[float, float]]] = {}
     meta: dict[str, StationSpec] = {}
     for p in paths:
         if p.workload.id not in rates:
             continue
         for spec in p.stations:
-            demand.setdefault(spec.name, {})[p.workload.id] = spec.demand(p.read_fraction)
+            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction)
             meta.setdefault(spec.name, spec)
     if not demand:
         return None
-    stations = []
-    for name, d in demand.items():
+    stations: dict[str, _OpenStation] = {}
+    response: dict[str, float | None] = {wid: 0.0 for wid in rates}
+    stable = True
+    for name, per in demand.items():
         spec = meta[name]
-        if spec.delay or spec.servers <= 1:
-            stations.append(Station(name, d, delay=spec.delay))
-        else:  # the same Seidmann decomposition as the closed ramp, so both models agree at light load
-            c = spec.servers
-            stations.append(Station(name, {k: v / c for k, v in d.items()}))
-            stations.append(Station(name + " ~parallel", {k: v * (c - 1) / c for k, v in d.items()}, delay=True))
-    return _OpenView(solve_open(stations, rates), meta)
-
-
-class _OpenStation:
-    """One spec station's open-model state, its Seidmann parts recombined."""
-
-    def __init__(self, queue, parallel, spec: StationSpec):
-        self.utilization = queue.utilization
-        self.per_class = {}
-        for cls, pc in queue.per_class.items():
-            res = pc.residence_time_s
-            if res is not None and parallel is not None:
-                extra = parallel.per_class[cls].residence_time_s
-                res = res + (extra or 0.0)
-            self.per_class[cls] = pc.__class__(pc.utilization, res, pc.queue_length)
-
-
-class _OpenView:
-    """An open NetworkResult seen per StationSpec (Seidmann parts summed)."""
-
-    def __init__(self, result, meta: dict[str, StationSpec]):
-        self.stable = result.stable
-        self.classes = result.classes
-        self.stations = {
-            name: _OpenStation(result.stations[name], result.stations.get(name + " ~parallel"), spec)
-            for name, spec in meta.items()
-        }
+        u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _) in per.items())
+        stable &= u < 1.0
+        per_class = {}
+        for w, (d, rf) in per.items():
+            res = open_residence_ms(spec, d, 0.0, rf, background_utilisation=u)
+            res_s = res / 1e3 if res is not None else None
+            per_class[w] = _OpenClassStation(res_s)
+            if res_s is None or response[w] is None:
+                response[w] = None
+            else:
+                response[w] += res_s
+        stations[name] = _OpenStation(u, per_class)
+    return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
 
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
@@ -436,7 +461,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
     ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
     if ramp_inside_slo:
-        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, shares)
+        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, rf)
         if extended is not None and extended > (max_slo or 0.0):
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
@@ -508,13 +533,13 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         for other, rate in others:
             for spec in other.stations:
                 if spec.name in bg and not spec.delay:
-                    bg[spec.name] += rate * spec.demand(other.read_fraction) / spec.servers
+                    bg[spec.name] += rate * spec.demand(other.read_fraction) / spec.capacity
         factors_op = []
         for k, spec in enumerate(path.stations):
             d = r.demand_s[k]
-            u = 0.0 if spec.delay else x * spec.demand(rf) / spec.servers + bg[spec.name]
+            u = 0.0 if spec.delay else x * spec.demand(rf) / spec.capacity + bg[spec.name]
             if beyond:
-                res = open_residence_ms(spec, d, x)
+                res = open_residence_ms(spec, d, x, rf)
                 res = res * shares[k] if res is not None else None
             else:
                 res = r.residence_ms[j, k]
@@ -528,7 +553,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
     extension = open_continuation(path.stations, r.demand_s, float(r.iops[-1]), sat, block,
-                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), shares)
+                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
+    shape = _curve_shape(path, r, sat, b_idx, curve, extension)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -559,8 +585,36 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         host_latency_at_target_ms=_finite(host_at_target),
         peak_iops=float(r.iops[-1]),
         open_curve=extension,
+        light_load_latency_ms=shape.light_load_latency_ms,
+        latency_at_50pct_saturation_ms=shape.latency_at_50pct_ms,
+        latency_at_80pct_saturation_ms=shape.latency_at_80pct_ms,
+        knee_note=shape.knee_note,
     )
     return wp, r
+
+
+def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, curve: Sequence[CurvePoint],
+                 extension: Sequence[CurvePoint]) -> CurveShape:
+    """Light-load latency and latency at 50% / 80% of saturation on the drawn curve (closed ramp, then its open
+    continuation; the open model where neither reaches), and the knee note (:mod:`models.performance.knee`)."""
+    rf = path.read_fraction
+    light = open_storage_latency_ms(path.stations, r.demand_s, 0.0, rf) or float(r.storage_ms[0])
+    at = {}
+    points = [*curve, *extension]
+    xs = np.array([p.iops for p in points], dtype=float)
+    ys = np.array([p.latency_ms for p in points], dtype=float)
+    for share in (0.5, 0.8):
+        if not math.isfinite(sat):
+            at[share] = None
+            continue
+        x = share * sat
+        if len(xs) and xs[0] <= x <= xs[-1]:
+            at[share] = float(np.interp(x, xs, ys))
+        else:
+            at[share] = open_storage_latency_ms(path.stations, r.demand_s, x, rf)
+    ratio = at[0.8] / light if at[0.8] is not None and light > 0 else None
+    note = knee_note(path.stations, r.demand_s, rf, bottleneck, ratio)
+    return CurveShape(light, at[0.5], at[0.8], ratio, note)
 
 
 def evaluate_paths(scenario: Scenario, catalog: Catalog) -> tuple[list[WorkloadPath], list[str]]:

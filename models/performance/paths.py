@@ -64,6 +64,8 @@ from models import topology
 from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
 from models.topology import FrontEnd
 
+from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
+
 KIB = 1024
 """Bytes per KiB."""
 
@@ -158,6 +160,14 @@ class StationSpec:
         write_async_s: work one write causes here after it has been acknowledged (e.g. vSAN destaging the write
             buffer to the capacity tier), seconds: it loads the station (utilisation, saturation, the queueing
             of everything else) but the write does not wait for it.
+        multiplicity: identical, separate queues the station's load is spread evenly over (the drives of a
+            pool, the ports of a multipath group), each with ``servers`` servers; >= 1. Spreading is not
+            pooling: each device queues on its own (:mod:`models.queueing.general_service`).
+        scv_service: squared coefficient of variation of one operation's service time here, the same for
+            reads and writes (1: exponential, 0: deterministic); values and sources in
+            :mod:`models.performance.variability`; a read / write mix adds variability (:meth:`service_scv`).
+        scv_arrival: squared coefficient of variation of the inter-arrival times at the station in the open
+            model (1: Poisson).
     """
 
     name: str
@@ -169,10 +179,26 @@ class StationSpec:
     storage_side: bool = True
     kind: str = ""
     write_async_s: float = 0.0
+    multiplicity: int = 1
+    scv_service: float = 1.0
+    scv_arrival: float = 1.0
+
+    @property
+    def capacity(self) -> int:
+        """Jobs the station serves at once: multiplicity x servers (its throughput bound is capacity / demand,
+        QSP ch. 5)."""
+        return self.multiplicity * self.servers
 
     def demand(self, read_fraction: float) -> float:
         """Demand per I/O of a mix with ``read_fraction`` reads (asynchronous work included), seconds."""
         return read_fraction * self.read_s + (1.0 - read_fraction) * (self.write_s + self.write_async_s)
+
+    def service_scv(self, read_fraction: float) -> float:
+        """cs² of the service time of one I/O of a mix with ``read_fraction`` reads: reads and writes are two
+        operation types of means ``read_s`` and ``write_s + write_async_s``, each with ``scv_service``
+        (:func:`models.performance.variability.mixture_scv`)."""
+        return mixture_scv((read_fraction, 1.0 - read_fraction), (self.read_s, self.write_s + self.write_async_s),
+                           (self.scv_service, self.scv_service))
 
     def latency_share(self, read_fraction: float) -> float:
         """The share of :meth:`demand` that the I/O waits for (1 without asynchronous work): a station's
@@ -207,15 +233,17 @@ class _Builder:
     notes: list[str] = field(default_factory=list)
 
     def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
-            write_async_s=0.0):
-        """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers at least 1);
-        a station with no work at all is left out."""
+            write_async_s=0.0, multiplicity=1, scv_service=None):
+        """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers and
+        multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`); a station
+        with no work at all is left out."""
         read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
         if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return
         servers = max(int(servers), 1)
+        scv = kind_scv(kind) if scv_service is None else float(scv_service)
         self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind,
-                                         write_async_s))
+                                         write_async_s, max(int(multiplicity), 1), scv, ARRIVAL_SCV))
 
 
 # ----------------------------------------------------------------------------------------------- topology
@@ -306,11 +334,11 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             rate = min(rate, speed)
     if ports and math.isfinite(rate):
         d = block / (rate * 1e6)
-        b.add("host ports", fe.hosts[0].id, d, d, servers=ports, storage_side=False, kind="port")
-        b.notes.append(f"{ports} host initiator ports at {rate:,.0f} MB/s each (one server per port, both directions)")
+        b.add("host ports", fe.hosts[0].id, d, d, multiplicity=ports, storage_side=False, kind="port")
+        b.notes.append(f"{ports} host initiator ports at {rate:,.0f} MB/s each (one queue per port, both directions)")
     if target_ports and target_rate_mbps > 0:
         d = block / (target_rate_mbps * 1e6)
-        b.add("target ports", target_id, d, d, servers=target_ports, storage_side=False, kind="port")
+        b.add("target ports", target_id, d, d, multiplicity=target_ports, storage_side=False, kind="port")
     if not cpu_known:
         return None
     return cpu / weight
@@ -431,8 +459,11 @@ def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, gr
     return DriveCost(media_r, media_w, xfer_r, xfer_w, miss * block, back_w)
 
 
-def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost):
-    """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives.
+def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost,
+                block: float):
+    """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives, each drive its own
+    queue (``multiplicity``; an SSD with ``parallelism`` servers); ``block``: the workload's block, bytes (an HDD
+    visit's constant transfer, for its service-time variability).
 
     Drive writes are asynchronous: every modelled controller acknowledges a write once it is in its mirrored
     write cache (ONTAP NVRAM, E-Series / array cache) and writes the drives later (WAFL consistency points,
@@ -441,13 +472,14 @@ def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: in
     if drives <= 0:
         return
     if drive.media == "HDD":
-        b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drives * drive.parallelism,
-              kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w))
+        scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, block / (drive.max_read_mbps * 1e6), drive.rpm)
+        b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drive.parallelism,
+              multiplicity=drives, kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w), scv_service=scv)
     else:
-        b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drives * drive.parallelism, kind="drive",
-              write_async_s=share * cost.media_w)
-        b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, servers=drives, kind="drive",
-              write_async_s=share * cost.xfer_w)
+        b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drive.parallelism, multiplicity=drives,
+              kind="drive", write_async_s=share * cost.media_w)
+        b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, multiplicity=drives, kind="drive",
+              write_async_s=share * cost.xfer_w, scv_service=DETERMINISTIC_SCV)
 
 
 # ----------------------------------------------------------------------------------------------- systems
@@ -540,11 +572,11 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     backend = catalog.find(record.backend_link or (shelf_rec.backend_link if isinstance(shelf_rec, Shelf) else ""))
     for k in range(nodes):
         _add_drives(b, f"{label}s (node {k + 1})", shelves[min(k, len(shelves) - 1)].id, drive, per_node_read,
-                    1.0 / nodes, cost_pool)
+                    1.0 / nodes, cost_pool, block)
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
             b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
-                  servers=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes)
+                  multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes)
     return host_cpu, source
 
 
@@ -676,13 +708,14 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     b.add("vSAN network round trips", node.id, remote * VSAN_NET_RTT_US * 1e-6, phases * VSAN_NET_RTT_US * 1e-6,
           delay=True, kind="delay")
     b.add("vSAN network", node.id, remote * block / net_rate / hosts,
-          remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, servers=hosts, kind="network")
+          remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, multiplicity=hosts,
+          kind="network")
     cpu = VSAN_CPU_US
     cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
     # deduplication and compression are "near-line" (seed 002): applied when the write buffer destages, after
     # the write was acknowledged
     cw_async = writes_per_write * cpu["dedupe_write"] if node.dedupe_compression else 0.0
-    b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=hosts * rec.cores, kind="cpu",
+    b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=rec.cores, multiplicity=hosts, kind="cpu",
           write_async_s=cw_async * 1e-6)
     # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer) and are
     # acknowledged there; destaging to the capacity tier happens later (it loads the capacity SSDs only)
@@ -695,11 +728,11 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         # component I/Os each), so a write costs its replicas / parity updates and RAID5 saturates earlier
         per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
         b.add("vSAN disk groups (software path)", node.id, 1.0 / per_group,
-              (writes_per_write + reads_per_write) / per_group, servers=groups, kind="cpu")
-    b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drives * cap_drive.parallelism,
+              (writes_per_write + reads_per_write) / per_group, multiplicity=groups, kind="cpu")
+    b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism, multiplicity=cap_drives,
           kind="drive", write_async_s=writes_per_write * destage)
     b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
-          servers=groups * cache_drive.parallelism, kind="drive")
+          servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "

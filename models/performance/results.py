@@ -83,6 +83,11 @@ class WorkloadPerformance:
         peak_iops: IOPS at the end of the closed ramp (N = concurrency), what a benchmark ramp reports as peak.
         open_curve: where the ramp ends well below saturation, the open model's latency at offered IOPS from the
             ramp's end towards saturation (storage-side; ``population`` None): "what latency at 300K IOPS".
+        light_load_latency_ms: storage-side latency of one I/O alone (no queueing), ms.
+        latency_at_50pct_saturation_ms, latency_at_80pct_saturation_ms: storage-side latency on the curve at 50%
+            and 80% of ``saturation_iops``, ms (None without a finite saturation).
+        knee_note: why the latency at 80% of saturation is under 1.3x the light-load latency, in words; None
+            when the curve has a knee (:mod:`models.performance.knee`).
     """
 
     workload_id: str
@@ -108,6 +113,10 @@ class WorkloadPerformance:
     host_latency_at_target_ms: float | None = None
     peak_iops: float | None = None
     open_curve: tuple[CurvePoint, ...] = ()
+    light_load_latency_ms: float | None = None
+    latency_at_50pct_saturation_ms: float | None = None
+    latency_at_80pct_saturation_ms: float | None = None
+    knee_note: str | None = None
 
     @property
     def saturation_mbps(self) -> float:

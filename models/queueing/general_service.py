@@ -1,0 +1,154 @@
+"""Queues with general service times, arrival burstiness and load spread over identical separate queues.
+
+The performance engine describes each component of an I/O path by a *station class*: ``copies`` identical,
+separate queues (the drives of a pool, the ports of a multipath group) over which the load is spread evenly,
+each with ``servers`` servers (an SSD's internal parallelism, a controller's cores). Spreading load over
+separate queues is not pooling it into one multi-server queue: at the same utilisation a job waits as long as
+at a single queue (Lazowska et al. 1984, *Quantitative System Performance* (QSP), ch. 8 on load-balanced
+devices; Harchol-Balter 2013, *Performance Modeling and Design of Computer Systems*, ch. 14 on why one fast
+pooled queue and k separate ones differ). The copies are identical, so one vector entry with a multiplicity
+stands for all of them and the cost does not grow with the number of devices.
+
+A visit to a copy is served in time ``s`` (the station's whole demand per job: a job visits one copy, visit
+ratio 1 / copies). A copy with c servers enters as Seidmann's decomposition (Seidmann, Schweitzer &
+Shalev-Oren 1987, Perf. Eval. 7): a single-server queue of service s / c followed by a delay of s (c - 1) / c.
+With ``a = s / c`` and the per-copy utilisation ``U = X a / copies``:
+
+* **Open** (throughput X given): Allen-Cunneen's G/G/c approximation scales the M/M waiting time by
+  (ca² + cs²) / 2 (Allen 1990, *Probability, Statistics and Queueing Theory*, 2nd ed., §6.4; Bolch et al. 2006,
+  *Queueing Networks and Markov Chains*, 2nd ed., §6.3.4, eq. 6.93): residence per job
+  ``a (1 + U (v - 1)) / (1 - U) + s (c - 1) / c`` with ``v = (ca² + cs²) / 2``. At ca² = cs² = 1 this is the
+  M/M/1 ``a / (1 - U)`` of QSP ch. 6; at ca² = 1 it is the Pollaczek-Khinchine mean of M/G/1.
+* **Closed** (population n = 1..N): exact MVA for product-form stations with Reiser's residual-life correction
+  for FCFS stations with non-exponential service (Reiser 1979, "A queueing network analysis of computer
+  communication networks with window flow control", IEEE Trans. Commun. 27; Bolch et al. 2006 §9.1.1.2):
+  an arriving job waits for the jobs queued ahead (Q - U of them, each a full service) and the residual
+  service of the one in service (U of the time, mean residual ``a (1 + cs²) / 2``), so
+  ``R(n) = a (1 + Q(n-1) + U(n-1) (v - 1))`` with ``v = (1 + cs²) / 2``. In a closed network the arrivals are
+  the network's own (no external burstiness), so only cs² enters; the two formulas agree at the same
+  utilisation when ca² = 1.
+
+Every function is vectorised over the station classes (numpy), pure, and raises ``ValueError`` for bad shapes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["variability_closed", "variability_open", "closed_ramp", "open_residence_s", "saturation_throughput"]
+
+
+def variability_closed(scv_service: np.ndarray) -> np.ndarray:
+    """The closed model's variability factor v = (1 + cs²) / 2 per station class (Reiser 1979; see module).
+
+    Args:
+        scv_service: (K,) squared coefficients of variation of the service time, >= 0.
+    """
+    return (1.0 + np.asarray(scv_service, dtype=float)) / 2.0
+
+
+def variability_open(scv_arrival: np.ndarray, scv_service: np.ndarray) -> np.ndarray:
+    """The open model's Allen-Cunneen factor v = (ca² + cs²) / 2 per station class (see module).
+
+    Args:
+        scv_arrival, scv_service: (K,) squared coefficients of variation of inter-arrival and service times.
+    """
+    return (np.asarray(scv_arrival, dtype=float) + np.asarray(scv_service, dtype=float)) / 2.0
+
+
+def _check(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v: np.ndarray) -> None:
+    """Raise ValueError unless the four per-class arrays have one shape and valid values."""
+    shapes = {np.shape(service_s), np.shape(servers), np.shape(copies), np.shape(v)}
+    if len(shapes) != 1:
+        raise ValueError(f"per-station arrays differ in shape: {sorted(shapes)}")
+    if np.any(~np.isfinite(service_s)) or np.any(service_s < 0):
+        raise ValueError("service times must be finite and >= 0 seconds")
+    if np.any(servers < 1) or np.any(copies < 1):
+        raise ValueError("servers and copies must be >= 1")
+    if np.any(~np.isfinite(v)) or np.any(v < 0):
+        raise ValueError("variability factors must be finite and >= 0")
+
+
+def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray,
+                delay_s: float, think_s: float, population: int) -> tuple[np.ndarray, np.ndarray]:
+    """Closed single-class ramp n = 1..population over queueing station classes (module formulas).
+
+    Args:
+        service_s: (K,) service time of one visit to a copy (= the class's demand per job), seconds;
+        servers: (K,) servers per copy (>= 1); copies: (K,) identical separate queues (>= 1);
+        v_closed: (K,) variability factor (:func:`variability_closed`);
+        delay_s: pure delays per job (no queueing), seconds; think_s: think time Z >= 0, seconds;
+        population: N >= 1.
+
+    Returns:
+        (X, R): X (N,) throughput, jobs/s; R (N, K) residence time per job at each class (its Seidmann delay
+        part included), seconds.
+
+    Raises:
+        ValueError: bad shapes or values; N < 1; nothing to serve (all times zero).
+    """
+    s = np.asarray(service_s, dtype=float)
+    c = np.asarray(servers, dtype=float)
+    m = np.asarray(copies, dtype=float)
+    v = np.asarray(v_closed, dtype=float)
+    _check(s, c, m, v)
+    if population < 1:
+        raise ValueError("population must be >= 1")
+    a = s / c
+    par = s - a  # Seidmann's delay part s (c - 1) / c
+    fixed = float(delay_s) + float(think_s) + float(par.sum())
+    if fixed <= 0.0 and not np.any(a > 0):
+        raise ValueError("every service time, delay and the think time are zero")
+    a_over_m = a / m
+    vm1 = v - 1.0
+    N = int(population)
+    X = np.empty(N)
+    Rq_hist = np.empty((N, len(a)))
+    Q = np.zeros_like(a)
+    U = np.zeros_like(a)
+    for n in range(1, N + 1):
+        Rq = a * (1.0 + Q + U * vm1)
+        x = n / (fixed + Rq.sum())
+        Q = x * Rq / m
+        U = x * a_over_m
+        X[n - 1] = x
+        Rq_hist[n - 1] = Rq
+    return X, Rq_hist + par
+
+
+def open_residence_s(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_open: np.ndarray,
+                     utilisation: np.ndarray) -> np.ndarray:
+    """Open-model residence time per job at each station class (Allen-Cunneen on Seidmann's split; module).
+
+    Args:
+        service_s, servers, copies, v_open: (K,) as :func:`closed_ramp` (``v_open`` from
+        :func:`variability_open`); utilisation: (..., K) per-copy utilisation of the queue part, U = X a / copies
+        summed over every job class using the station (broadcast against K).
+
+    Returns:
+        (..., K) residence times, seconds; +inf where U >= 1 (saturated).
+    """
+    s = np.asarray(service_s, dtype=float)
+    c = np.asarray(servers, dtype=float)
+    m = np.asarray(copies, dtype=float)
+    v = np.asarray(v_open, dtype=float)
+    _check(s, c, m, v)
+    u = np.asarray(utilisation, dtype=float)
+    a = s / c
+    with np.errstate(divide="ignore", invalid="ignore"):
+        q = a * (1.0 + u * (v - 1.0)) / (1.0 - u)
+    q = np.where(u >= 1.0, np.inf, q)
+    return q + (s - a)
+
+
+def saturation_throughput(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray) -> np.ndarray:
+    """Each class's throughput bound copies x servers / service time, jobs/s (+inf where the time is 0): the
+    asymptotic bound of QSP ch. 5, X <= min_k c_k / D_k, with c_k = copies x servers.
+
+    Args:
+        service_s, servers, copies: (K,) as :func:`closed_ramp`.
+    """
+    s = np.asarray(service_s, dtype=float)
+    cap = np.asarray(copies, dtype=float) * np.asarray(servers, dtype=float)
+    with np.errstate(divide="ignore"):
+        return np.where(s > 0, cap / np.where(s > 0, s, 1.0), np.inf)
