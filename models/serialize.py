@@ -55,18 +55,27 @@ def capacity_to_dict(capacity: Any) -> dict[str, Any] | None:
     return out
 
 
+def _point(p: Any) -> dict[str, Any]:
+    """One curve point: IOPS, storage-side latency with its uncertainty band (P10 / P90 of the prediction;
+    null where not computed or, for P90, where the band's pessimistic edge saturates), MB/s."""
+    return {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "latency_band_p10_ms": _num(p.latency_band_p10_ms),
+            "latency_band_p90_ms": _num(p.latency_band_p90_ms), "mbps": _num(p.mbps)}
+
+
 def workload_to_dict(wp: Any) -> dict[str, Any]:
     """One workload's performance: curve, saturation, max IOPS at the SLO, bottleneck, utilisation."""
     return {
         "id": wp.workload_id,
         "name": wp.name,
         "protocol": wp.protocol,
-        "curve": [
-            {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "mbps": _num(p.mbps)} for p in wp.curve
-        ],
-        "open_curve": [
-            {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "mbps": _num(p.mbps)} for p in wp.open_curve
-        ],
+        "curve": [_point(p) for p in wp.curve],
+        "open_curve": [_point(p) for p in wp.open_curve],
+        "profile": wp.profile or None,
+        "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
+        "saturation_iops_band_p90": _num(wp.saturation_iops_band_p90),
+        "max_iops_at_slo_band_p10": _num(wp.max_iops_at_slo_band_p10),
+        "max_iops_at_slo_band_p90": _num(wp.max_iops_at_slo_band_p90),
+        "band_basis": wp.band_basis,
         "saturation_iops": _num(wp.saturation_iops),
         "saturation_mbps": _num(wp.saturation_mbps),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),

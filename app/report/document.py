@@ -62,6 +62,7 @@ from models.present import (
     yes_no,
 )
 from models.present.comparison import GROUP, SECTION
+from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
     predicted_text,
@@ -556,6 +557,8 @@ class ReportBuilder:
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
+                ["<b>Profile</b>", _e(profile_text(wp.profile)), "<b>Uncertainty band</b>",
+                 _e(band_summary(wp))],
             ]
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
@@ -564,7 +567,9 @@ class ReportBuilder:
             block.append(g.latency_chart(wp, w))
             block.append(Paragraph(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
-                "open model up to saturation where the ramp ends early (dash-dotted).", s.caption))
+                "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies."
+                + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []

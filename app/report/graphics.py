@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from reportlab.graphics.charts.lineplots import LinePlot
-from reportlab.graphics.shapes import Drawing, Group, Line, Rect, String
+from reportlab.graphics.shapes import Drawing, Group, Line, Polygon, Rect, String
 from reportlab.graphics.widgets.markers import makeMarker
 from reportlab.lib import colors
 from reportlab.lib.utils import simpleSplit
@@ -368,7 +368,13 @@ def latency_chart(wp, width: float, height: float = 210.0):
     shown = clipped(curve)
     shown_extension = clipped(extension) if extension else []
 
+    band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *getattr(wp, "open_curve", ()))
+            if getattr(p, "latency_band_p10_ms", None) is not None and finite(p.iops)]
+    band = band[:next((i for i, (_, _, hi) in enumerate(band) if hi is None), len(band))]
+    has_band = len(band) >= 2 and any(hi > lo for _, lo, hi in band)
     legend = [(BLUE, "predicted latency", "line")]
+    if has_band:
+        legend.append((BLUE, "uncertainty band (P10–P90)", "band"))
     if len(shown_extension) > 1:
         legend.append((BLUE, "open model (offered IOPS)", "dashdot"))
     if slo is not None:
@@ -437,6 +443,14 @@ def latency_chart(wp, width: float, height: float = 210.0):
     plot.yValueAxis.valueStep = y_max / 5
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:g}"
     drawing.add(plot)
+    if has_band:  # the band as a translucent polygon: P10 edge forward, P90 edge back, clipped to the chart
+        def to_xy(x, y):
+            return plot.x + plot.width * min(x, x_max) / x_max, plot.y + plot.height * min(max(y, 0.0), y_max) / y_max
+        outline = [to_xy(x, lo) for x, lo, _ in band if x <= x_max] + \
+            [to_xy(x, hi) for x, _, hi in reversed(band) if x <= x_max]
+        if len(outline) >= 4:
+            drawing.add(Polygon([c for xy in outline for c in xy], fillColor=BLUE, fillOpacity=0.15,
+                                strokeColor=None, strokeWidth=0))
     drawing.add(String(plot.x + plot.width / 2, 24 + lift, "IOPS", fontName=REGULAR, fontSize=7.5, fillColor=MUTED,
                        textAnchor="middle"))
     ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
@@ -449,7 +463,9 @@ def latency_chart(wp, width: float, height: float = 210.0):
     for r, row in enumerate(rows):
         x, y = plot.x, 6 + lift - 10.0 * r
         for colour, text, kind in row:
-            if kind in dashes:
+            if kind == "band":
+                drawing.add(Rect(x, y - 3, 14, 6, fillColor=colour, fillOpacity=0.15, strokeColor=None))
+            elif kind in dashes:
                 drawing.add(Line(x, y, x + 14, y, strokeColor=colour, strokeWidth=1.4, strokeDashArray=dashes[kind]))
             else:
                 marker = makeMarker(kind, size=6, fillColor=colour, strokeColor=colour)

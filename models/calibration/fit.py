@@ -293,7 +293,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             residual are appended); base_profiles: other (already fitted) profiles to place in the catalog;
             server_prior: the physically expected parallelism (e.g. cores per node): among grid values whose
             RMS residual is within ``rms_slack`` of the best, the one closest to it (in ratio) is kept, because
-            a few published points rarely pin the parallelism down.
+            a few published points rarely pin the parallelism down; it is also the grid's upper end (a CPU
+            serves at most as many I/Os at once as it has cores; hyper-threads are not counted).
         norm_power: the fit minimises sum(|residual| ** norm_power); 2 is least squares, 4 or more moves
             towards minimising the largest relative error (use it when every point has its own tolerance).
 
@@ -342,11 +343,14 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         best_s = None
         best_x, best_rms, best_res = solve(0, x_start)
     else:
+        # a CPU cannot serve more I/Os at once than it has cores (server_prior): the grid stops there
+        top = server_prior or max(server_grid)
+        grid = sorted({sv for sv in server_grid if sv <= top} | ({top} if server_prior else set()))
         tried: dict[int, tuple[np.ndarray, float, object]] = {}
-        for sv in server_grid:
+        for sv in grid:
             tried[sv] = solve(sv, x_start)
         best_s = min(tried, key=lambda k: tried[k][1])
-        for sv in range(max(1, best_s - 3), best_s + 4):
+        for sv in range(max(1, best_s - 3), min(best_s + 4, top + 1)):
             if sv not in tried:
                 tried[sv] = solve(sv, tried[best_s][0])
         best_s = min(tried, key=lambda k: tried[k][1])

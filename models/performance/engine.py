@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import numpy as np
@@ -39,6 +39,7 @@ from models.catalog import Catalog
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import closed_ramp, open_residence_s, variability_closed, variability_open
 
+from .bands import Band, band_factors, demand_sd, ordered
 from .knee import CurveShape, knee_note
 from .paths import KIB, PathError, StationSpec, WorkloadPath, build_path
 from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
@@ -555,6 +556,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     extension = open_continuation(path.stations, r.demand_s, float(r.iops[-1]), sat, block,
                                   max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
     shape = _curve_shape(path, r, sat, b_idx, curve, extension)
+    curve, extension, bands = _with_bands(path, r, factors, curve, extension, sat, max_slo)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -589,8 +591,56 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         latency_at_50pct_saturation_ms=shape.latency_at_50pct_ms,
         latency_at_80pct_saturation_ms=shape.latency_at_80pct_ms,
         knee_note=shape.knee_note,
+        profile=path.uncertainty.profile if path.uncertainty is not None else "",
+        saturation_iops_band_p10=bands["sat"].p10 if math.isfinite(sat) else None,
+        saturation_iops_band_p90=bands["sat"].p90 if math.isfinite(sat) else None,
+        max_iops_at_slo_band_p10=_finite(bands["slo"].p10),
+        max_iops_at_slo_band_p90=_finite(bands["slo"].p90),
+        band_basis=path.uncertainty.basis if path.uncertainty is not None else "",
     )
     return wp, r
+
+
+def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Sequence[CurvePoint],
+                extension: Sequence[CurvePoint], sat: float, max_slo: float | None):
+    """The curve and its continuation with latency bands on every point, and the bands of saturation and of
+    max IOPS at the SLO ({"sat": Band, "slo": Band}), by :mod:`models.performance.bands`' method: the uncertain
+    demands at their P10 / P90 edges, the open model's latency ratio at each point's IOPS applied to the drawn
+    latency. Without uncertain demands every band is the figure itself."""
+    rf = path.read_fraction
+    sd = demand_sd(path.stations, path.uncertainty)
+    points = [*curve, *extension]
+    if not sd.any():
+        same = [replace(p, latency_band_p10_ms=p.latency_ms, latency_band_p90_ms=p.latency_ms) for p in points]
+        return (tuple(same[:len(curve)]), tuple(same[len(curve):]),
+                {"sat": Band(sat, sat), "slo": Band(max_slo, max_slo)})
+    low_f, high_f = band_factors(sd)
+    d = r.demand_s
+    xs = np.array([p.iops for p in points], dtype=float)
+    nominal = _open_latency_many(path.stations, d, xs, rf)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        lo_ratio = _open_latency_many(path.stations, d * low_f, xs, rf) / nominal
+        hi_ratio = _open_latency_many(path.stations, d * high_f, xs, rf) / nominal
+    banded = []
+    for p, lo, hi in zip(points, lo_ratio.tolist(), hi_ratio.tolist()):
+        p10 = p.latency_ms * min(lo, 1.0) if math.isfinite(lo) else p.latency_ms
+        p90 = p.latency_ms * max(hi, 1.0) if math.isfinite(hi) else None
+        banded.append(replace(p, latency_band_p10_ms=p10, latency_band_p90_ms=p90))
+    base = np.asarray(factors, dtype=float)
+    sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
+    sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+    sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
+    slo_band = Band(max_slo, max_slo)
+    if max_slo is not None:
+        slo = path.workload.slo_ms
+        nominal_open = open_iops_at_latency(path.stations, d, slo, 1e-9, sat, rf)
+        if nominal_open:
+            edges = []
+            for f, s in ((low_f, sat_hi), (high_f, sat_lo)):
+                x = open_iops_at_latency(path.stations, d * f, slo, 1e-9, s, rf)
+                edges.append(max_slo * x / nominal_open if x is not None else None)
+            slo_band = ordered(edges[1], max_slo, edges[0])
+    return tuple(banded[:len(curve)]), tuple(banded[len(curve):]), {"sat": sat_band, "slo": slo_band}
 
 
 def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, curve: Sequence[CurvePoint],

@@ -64,6 +64,7 @@ from models import topology
 from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
 from models.topology import FrontEnd
 
+from .bands import ASSUMED_REL_SD, StationUncertainty, profile_uncertainty
 from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 
 KIB = 1024
@@ -220,6 +221,7 @@ class WorkloadPath:
     host_cpu_us_per_io: float | None = None
     notes: tuple[str, ...] = ()
     profile_source: str = ""
+    uncertainty: StationUncertainty | None = None
 
     @property
     def read_fraction(self) -> float:
@@ -231,6 +233,14 @@ class WorkloadPath:
 class _Builder:
     stations: list[StationSpec] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    uncertainty: StationUncertainty | None = None
+
+    def profile_used(self, profile: PerfProfile, found: bool, note: str, workload: Workload) -> None:
+        """Record the profile's uncertainty for the bands (:mod:`models.performance.bands`): ``found`` False
+        when no profile existed (uncalibrated defaults: assumed); a fallback note (another version or protocol)
+        makes it derived; a profile none of whose fields was fitted is assumed."""
+        self.uncertainty = profile_uncertainty(profile, profile_kind(profile, found, note), workload.block_kib,
+                                               workload.read_pct / 100.0)
 
     def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
             write_async_s=0.0, multiplicity=1, scv_service=None):
@@ -381,6 +391,19 @@ def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> t
     return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
 
 
+def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
+    """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
+    defaults) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
+    another software version or protocol (``note``); otherwise "calibrated"."""
+    if not found:
+        return "assumed"
+    fitted = any("fitted" in str(profile.sources.get(k, "")) for k in
+                 ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us"))
+    if not fitted:
+        return "assumed"
+    return "derived" if note else "calibrated"
+
+
 def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool) -> float:
     """CPU service demand of one I/O on one server, microseconds: cpu_read_us or cpu_write_us for an 8 KiB I/O
     plus cpu_per_kib_us for each KiB beyond 8 (PerfProfile field definitions)."""
@@ -501,6 +524,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, tports, trate, node.id)
 
     profile, note = find_profile(record.performance, software, protocol)
+    found = profile is not None
     if note:
         b.notes.append(f"{record.name}: {note}")
     if profile is None:
@@ -509,6 +533,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                               sources={k: "assumed: uncalibrated default" for k in
                                        ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
                                         "fixed_latency_us")})
+    b.profile_used(profile, found, note, workload)
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay")
@@ -592,6 +617,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
           delay=True, storage_side=False, kind="delay")
     software = "9.5"
     profile, note = find_profile(vm.performance, software, protocol)
+    found = profile is not None
     if note:
         b.notes.append(f"{vm.name}: {note}")
     if profile is None:
@@ -600,6 +626,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
                               sources={k: "assumed: uncalibrated default" for k in
                                        ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
                                         "fixed_latency_us")})
+    b.profile_used(profile, found, note, workload)
     source = profile.source or "catalog profile"
     net_rate = vm.network_mbps / 8.0 * 1e6  # bytes/s
     cold = node.cold_data_pct / 100.0 if node.tiering != "none" else 0.0
@@ -683,6 +710,9 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
 def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: HciClusterNode,
               b: _Builder) -> tuple[float | None, str]:
     rec = catalog.get(node.catalog_id, HciNode)
+    # vSAN CPU costs and software latencies are assumed engine constants (VSAN_CPU_US, VSAN_SOFTWARE_LATENCY_US)
+    b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, ASSUMED_REL_SD,
+                                       f"assumed vSAN CPU costs and software path: {ASSUMED_REL_SD:.0%} relative SD")
     cache_drive = catalog.get(rec.cache_drive, Drive)
     cap_drive = catalog.get(rec.capacity_drive, Drive)
     block = workload.block_kib * KIB
@@ -801,4 +831,5 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
     names = [s.name for s in b.stations]
     if len(set(names)) != len(names):
         raise PathError(f"workload '{workload.name}': duplicate station names {names}")
-    return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source)
+    return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source,
+                        b.uncertainty)

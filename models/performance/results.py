@@ -30,6 +30,9 @@ class CurvePoint:
         mbps: throughput, MB/s (10^6 bytes/s).
         host_latency_ms: latency seen by the host (adds host stack and fabric), ms, where modelled.
         population: outstanding I/Os (closed ramp) or None for open-model points.
+        latency_band_p10_ms, latency_band_p90_ms: the uncertainty band of ``latency_ms`` (P10 and P90 of the
+            prediction, not I/O latency percentiles; :mod:`models.performance.bands`); None where not computed,
+            and P90 None where the band's pessimistic edge is saturated at this IOPS.
     """
 
     iops: float
@@ -37,6 +40,8 @@ class CurvePoint:
     mbps: float
     host_latency_ms: float | None = None
     population: int | None = None
+    latency_band_p10_ms: float | None = None
+    latency_band_p90_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,11 @@ class WorkloadPerformance:
             and 80% of ``saturation_iops``, ms (None without a finite saturation).
         knee_note: why the latency at 80% of saturation is under 1.3x the light-load latency, in words; None
             when the curve has a knee (:mod:`models.performance.knee`).
+        profile: how the controller / VM performance profile was obtained: "calibrated", "derived" or
+            "assumed" ("" where no profile governs the path).
+        saturation_iops_band_p10, saturation_iops_band_p90, max_iops_at_slo_band_p10, max_iops_at_slo_band_p90:
+            uncertainty bands (P10 / P90 of the prediction) of those figures; None where not defined.
+        band_basis: how the bands were obtained, in words.
     """
 
     workload_id: str
@@ -117,6 +127,12 @@ class WorkloadPerformance:
     latency_at_50pct_saturation_ms: float | None = None
     latency_at_80pct_saturation_ms: float | None = None
     knee_note: str | None = None
+    profile: str = ""
+    saturation_iops_band_p10: float | None = None
+    saturation_iops_band_p90: float | None = None
+    max_iops_at_slo_band_p10: float | None = None
+    max_iops_at_slo_band_p90: float | None = None
+    band_basis: str = ""
 
     @property
     def saturation_mbps(self) -> float:

@@ -251,3 +251,28 @@ def test_a_throughput_target_reads_in_mb_per_s_too(qtbot):
     view.set_evaluation(evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")), "TiB")
     (row,) = _summary(view)
     assert dict(zip(view.SUMMARY_COLUMNS, row))["Target"] == "350K"
+
+
+def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
+    """The vSAN example's assumed profile has a wide band: the chart shades it between the engine's P10 and P90
+    latencies of each curve point, the legend names it, and its tooltip says it is not an I/O percentile."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    evaluation = evaluate(load(examples_dir() / "vsan-sqlserver-raid1.toml"))
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    wp = evaluation.performance.workloads[0]
+    band = view.band_item(wp.workload_id)
+    assert band is not None
+    low, high, _ = view._band_items[wp.workload_id]
+    xs, lo = low.getData()
+    _, hi = high.getData()
+    points = [*wp.curve, *wp.open_curve][:len(xs)]
+    assert list(xs) == [p.iops for p in points]
+    assert list(lo) == [p.latency_band_p10_ms for p in points]
+    assert all(h >= p.latency_ms for h, p in zip(hi, points)) and any(h > p.latency_ms for h, p in zip(hi, points))
+    assert "uncertainty band (P10–P90)" in [label.text for _, label in view.legend.items]
+    assert "not I/O latency percentiles" in band.toolTip()

@@ -124,6 +124,7 @@ class PerformanceView(QWidget):
         self._log_y = False
         self._curve_items: dict[str, pg.PlotDataItem] = {}
         self._open_items: dict[str, pg.PlotDataItem] = {}
+        self._band_items: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem, pg.FillBetweenItem]] = {}
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -408,6 +409,27 @@ class PerformanceView(QWidget):
             return (workload.operating_iops, op_latency)
         return None
 
+    def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
+        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation, up to the
+        first point whose pessimistic edge is saturated; P90 clipped at twice the highest drawn latency so an
+        edge near its own saturation does not stretch the chart."""
+        xs, lo, hi = [], [], []
+        points = [*self._curve_points(workload), *self._open_points(workload)]
+        top = 2.0 * max((p.latency_ms for p in points), default=0.0)
+        for p in points:
+            p10, p90 = getattr(p, "latency_band_p10_ms", None), getattr(p, "latency_band_p90_ms", None)
+            if p10 is None or p90 is None or (self._log_y and p10 <= 0):
+                break
+            xs.append(p.iops)
+            lo.append(p10)
+            hi.append(min(p90, top))
+        return xs, lo, hi
+
+    def band_item(self, workload_id: str) -> pg.FillBetweenItem | None:
+        """The shaded uncertainty band of a workload's curve (None when it has none)."""
+        entry = self._band_items.get(workload_id)
+        return entry[2] if entry else None
+
     def _open_tooltip(self, workload, points) -> str:
         return (f"{workload.name}: open model (offered IOPS) beyond the ramp of "
                 f"{points[-1].population if points and points[-1].population else 'N'} outstanding I/Os")
@@ -426,6 +448,11 @@ class PerformanceView(QWidget):
                 open_item.setData([last.iops, *(p.iops for p in extension)],
                                   [last.latency_ms, *(p.latency_ms for p in extension)])
                 open_item.setToolTip(self._open_tooltip(workload, points))
+            band = self._band_items.get(wid)
+            if band is not None:
+                xs, lo, hi = self._band_xy(workload)
+                band[0].setData(xs, lo)
+                band[1].setData(xs, hi)
             sat = self._saturation_lines.get(wid)
             if sat is not None:
                 sat.setPos(self._tx(workload.saturation_iops))
@@ -455,7 +482,7 @@ class PerformanceView(QWidget):
         plot = self.plot
         plot.clear()
         self.legend.clear()
-        for store in (self._curve_items, self._open_items, self._slo_lines, self._saturation_lines,
+        for store in (self._curve_items, self._open_items, self._band_items, self._slo_lines, self._saturation_lines,
                       self._operating_items, self._max_slo_items):
             store.clear()
         if not self._workloads:
@@ -487,6 +514,22 @@ class PerformanceView(QWidget):
                 open_item.setZValue(9)
                 plot.addItem(open_item)
                 self._open_items[workload.workload_id] = open_item
+            xs, lo, hi = self._band_xy(workload)
+            if len(xs) >= 2 and any(h > l for l, h in zip(lo, hi)):
+                edge = pg.mkPen(None)
+                low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
+                fill_color = QColor(color)
+                fill_color.setAlpha(45)
+                fill = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color))
+                fill.setZValue(5)
+                fill.setToolTip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean latency "
+                                f"({getattr(workload, 'profile', '') or 'profile'}: "
+                                f"{getattr(workload, 'band_basis', '')}); not I/O latency percentiles")
+                for item in (low_item, high_item):
+                    item.setVisible(False)
+                    plot.addItem(item)
+                plot.addItem(fill)
+                self._band_items[workload.workload_id] = (low_item, high_item, fill)
             dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
             label_color = QColor(color)
             slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
@@ -528,6 +571,11 @@ class PerformanceView(QWidget):
         if self._open_items:
             self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=1.5, style=Qt.PenStyle.DashDotLine)),
                                 "open model")
+        if self._band_items:
+            band_color = QColor(neutral)
+            band_color.setAlpha(60)
+            self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
+                                                pen=pg.mkPen(None)), "uncertainty band (P10–P90)")
         # Crosshair
         pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
         self._cross_v = pg.InfiniteLine(angle=90, pen=pen)

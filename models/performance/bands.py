@@ -1,0 +1,166 @@
+"""Uncertainty bands: how sure a predicted latency, saturation or max IOPS at the SLO is (P10 to P90 of the
+prediction), from the calibration's parameter uncertainty plus a documented widening for derived and assumed
+profiles.
+
+Not the percentiles of individual I/O latencies (which storage engineers also call P90): a band says where the
+*mean* latency at a load probably lies, given what the fit and the catalog know (docs/uncertainty.md).
+
+Method:
+
+1. **Relative standard deviation of each station's demand** (:func:`profile_uncertainty`). The controller /
+   VM CPU demand is ``cpu_demand_us`` of the profile; its relative SD comes from the profile's standard errors
+   (``PerfProfile.stderr``, the least-squares covariance's diagonal, ``models.calibration.parameter_stderr``)
+   by the delta method (first-order: the demand is linear in each field; Bates & Watts 1988 §2.3), fields
+   combined as independent (the covariance's off-diagonal terms are not stored: the band says so). A fitted
+   field with no standard error (not identifiable from its data) counts :data:`UNIDENTIFIED_REL_SD`. The fixed
+   latency delay gets its own standard error. On top, by provenance: a ``derived`` profile (another version's
+   or protocol's, or a sibling's by a ratio) adds :data:`DERIVED_REL_SD` and an ``assumed`` one (uncalibrated
+   defaults) :data:`ASSUMED_REL_SD`, in quadrature. Stations from catalog numbers (drives, ports) carry no
+   parameter uncertainty here.
+2. **Band of a figure** (:func:`band_factors`): the demands of every uncertain station are moved together to
+   their P10 and P90 (log-normal, D exp(±1.2816 σ)), which moves latency, saturation and max IOPS at the SLO
+   monotonically; the figure at those two edges is the band. Moving all together is the perfectly correlated
+   case: wider than independent errors would give, so conservative. Curve points use the open model's ratio
+   at the same IOPS (edge latency / nominal latency) applied to the drawn (closed-ramp) latency, which keeps
+   P10 <= prediction <= P90 and costs one vectorised open-model pass per edge.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from models.catalog import PerfProfile
+
+Z_P90 = 1.2815515655446004
+"""The standard normal's 90th percentile: P10 / P90 = exp(-/+ z sigma) on a log-normal figure."""
+
+DERIVED_REL_SD = 0.25
+"""Relative SD added for a derived profile (another software version's or protocol's, or a sibling's by a
+documented ratio): the order of the leave-one-out errors of held-out cases predicted from a neighbouring
+profile (resources/validation/cross_validation.toml: out-of-sample median about 27%)."""
+
+ASSUMED_REL_SD = 0.5
+"""Relative SD added for an assumed profile (uncalibrated default CPU costs): assumed, twice the derived
+widening, the widest band, because nothing published constrains it."""
+
+UNIDENTIFIED_REL_SD = 0.25
+"""Relative SD of a fitted field whose data could not identify it (no standard error in the fit): as wide as a
+derived profile's, the fit having pinned it no better than a neighbour would."""
+
+PROFILE_DELAYS = frozenset({"controller fixed latency", "vSAN software path"})
+"""Delay stations whose time is a profile's (or the vSAN path's) fitted or assumed latency."""
+
+PROFILE_KINDS = ("calibrated", "derived", "assumed")
+"""How a performance profile was obtained, least to most uncertain."""
+
+
+@dataclass(frozen=True)
+class StationUncertainty:
+    """Relative SD of the demands a profile governs on one workload's path.
+
+    Attributes:
+        profile: "calibrated" | "derived" | "assumed".
+        cpu_rel_sd: relative SD of the CPU stations' demand (kind "cpu").
+        fixed_rel_sd: relative SD of the profile's fixed latency delay.
+        basis: how it was obtained, in words (for notes and the report).
+    """
+
+    profile: str
+    cpu_rel_sd: float
+    fixed_rel_sd: float
+    basis: str
+
+
+def _rel(se: float | None, value: float) -> float:
+    """Relative SD se / value of a fitted field; :data:`UNIDENTIFIED_REL_SD` when the fit could not identify it:
+    no standard error, or one larger than the value itself (its 68% interval reaches 0: docs/uncertainty.md
+    calls such an enormous standard error the soft form of "not identifiable")."""
+    if se is None or value <= 0 or se > value:
+        return UNIDENTIFIED_REL_SD
+    return se / value
+
+
+def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_fraction: float
+                        ) -> StationUncertainty:
+    """The relative SDs of the CPU demand and fixed latency a profile gives a workload (module, step 1).
+
+    Args:
+        profile: the profile used; kind: its provenance, one of :data:`PROFILE_KINDS`; block_kib: the
+        workload's block size, KiB; read_fraction: 0..1.
+
+    Raises:
+        ValueError: an unknown kind.
+    """
+    if kind not in PROFILE_KINDS:
+        raise ValueError(f"profile kind must be one of {PROFILE_KINDS}, got {kind!r}")
+    fitted = {k for k, v in profile.sources.items() if k in ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us",
+                                                              "fixed_latency_us") and "fitted" in str(v)}
+    se = profile.stderr
+    extra = max(block_kib - 8.0, 0.0)
+    mean = read_fraction * profile.cpu_read_us + (1 - read_fraction) * profile.cpu_write_us + \
+        profile.cpu_per_kib_us * extra
+    parts = []
+    for field, weight in (("cpu_read_us", read_fraction), ("cpu_write_us", 1 - read_fraction),
+                          ("cpu_per_kib_us", extra)):
+        if field in fitted and weight > 0 and mean > 0:
+            value = getattr(profile, field)
+            parts.append(_rel(se.get(field), value) * value * weight / mean)
+    cpu = math.sqrt(sum(p * p for p in parts))
+    fixed = _rel(se.get("fixed_latency_us"), profile.fixed_latency_us) if "fixed_latency_us" in fitted else 0.0
+    widen = {"calibrated": 0.0, "derived": DERIVED_REL_SD, "assumed": ASSUMED_REL_SD}[kind]
+    cpu = math.hypot(cpu, widen)
+    fixed = math.hypot(fixed, widen)
+    basis = {"calibrated": "fitted parameters' standard errors (delta method, diagonal of the covariance)",
+             "derived": f"derived profile: fitted standard errors plus {DERIVED_REL_SD:.0%} relative SD",
+             "assumed": f"assumed profile: {ASSUMED_REL_SD:.0%} relative SD"}[kind]
+    return StationUncertainty(kind, cpu, fixed, basis)
+
+
+def demand_sd(stations: Sequence, uncertainty: StationUncertainty | None) -> np.ndarray:
+    """(S,) relative SD of each station's demand: CPU stations (kind "cpu") and the profile's fixed latency
+    delays (:data:`PROFILE_DELAYS`) get the profile's; the rest 0."""
+    out = np.zeros(len(stations))
+    if uncertainty is None:
+        return out
+    for k, spec in enumerate(stations):
+        if spec.kind == "cpu":
+            out[k] = uncertainty.cpu_rel_sd
+        elif spec.name in PROFILE_DELAYS:
+            out[k] = uncertainty.fixed_rel_sd
+    return out
+
+
+def band_factors(rel_sd: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(low, high) demand multipliers exp(-/+ z sigma) per station (module, step 2); sigma is capped at 1
+    (a factor of 3.6 either way) since :func:`_rel` already treats larger errors as unidentified."""
+    rel_sd = np.minimum(np.asarray(rel_sd, dtype=float), 1.0)
+    return np.exp(-Z_P90 * rel_sd), np.exp(Z_P90 * rel_sd)
+
+
+@dataclass(frozen=True)
+class Band:
+    """A P10-P90 band of one figure; an edge is None where it does not exist (e.g. the P90 latency of a point
+    the pessimistic edge saturates: shown as "saturated")."""
+
+    p10: float | None
+    p90: float | None
+
+
+def ordered(low: float | None, nominal: float | None, high: float | None) -> Band:
+    """The band around ``nominal`` from its pessimistic-side value ``low`` and optimistic-side value ``high``
+    (for IOPS figures; for a latency pass them the other way round), clamped so that P10 <= nominal <= P90. A
+    None edge stays None (e.g. the pessimistic edge never meets the SLO); a None nominal gives an empty band."""
+    if nominal is None:
+        return Band(None, None)
+    p10 = min(low, nominal) if low is not None and math.isfinite(low) else None
+    p90 = max(high, nominal) if high is not None and math.isfinite(high) else None
+    return Band(p10, p90)
+
+
+def as_mapping(band: Band) -> Mapping[str, float | None]:
+    """{"p10": ..., "p90": ...} for serialisation."""
+    return {"p10": band.p10, "p90": band.p90}
