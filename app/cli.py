@@ -75,7 +75,8 @@ def load_project(text: str):
 
 def _evaluate(args) -> int:
     from models.evaluate import evaluate
-    from models.formatting import fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.present.uncertainty import iops_band_text, profile_text
     from models.serialize import evaluation_to_dict
 
     project = load_project(args.path)
@@ -106,6 +107,13 @@ def _evaluate(args) -> int:
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])}")
         print(f"  bottleneck            {w['bottleneck'] or 'none'}")
+        if w.get("profile"):
+            print(f"  profile               {profile_text(w['profile'])}")
+            print(f"  uncertainty band      {iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])}"
+                  f" IOPS at saturation; {iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)}"
+                  " IOPS at the SLO (P10-P90 of the prediction)")
+        if w.get("knee_note"):
+            print(f"  curve shape           {w['knee_note']}")
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:

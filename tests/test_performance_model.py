@@ -420,3 +420,43 @@ def test_vsan_disk_groups_bound_saturation_and_raid5_saturates_earlier():
     assert raid1.bottleneck == raid5.bottleneck == "vSAN disk groups (software path)"
     assert raid1.saturation_iops == pytest.approx(8 * per_group / (0.9 + 0.1 * 2))
     assert raid5.saturation_iops == pytest.approx(8 * per_group / (0.9 + 0.1 * 4))
+
+
+def test_vsan_hybrid_reads_hit_the_cache_tier_or_the_capacity_hdds():
+    """A vSAN OSA hybrid cluster (the all-flash record with HDD capacity drives): 70% of the cache devices is
+    read cache; a working set that fits it is read from the cache SSDs, one ten times larger mostly from the
+    HDDs, whose positioning makes it saturate far lower. The HDD station is named for HDDs."""
+    from models.catalog import Drive, HciNode
+    from models.performance.paths import VSAN_HYBRID_READ_CACHE_SHARE
+
+    sc = seeds.vsan()
+    node = next(n for n in sc.nodes if n.kind == "hci_cluster")
+    rec = CAT.get(node.catalog_id, HciNode)
+    hdd = CAT.get("generic-300gb-15k-fc-hdd", Drive)
+    hybrid = rec.model_copy(update={"id": "test-vsan-hybrid", "all_flash": False, "capacity_drive": hdd.id})
+    cat = CAT.with_entries([hybrid])
+    cache = CAT.get(rec.cache_drive, Drive)
+    groups = node.hosts * node.disk_groups_per_host
+    read_cache = VSAN_HYBRID_READ_CACHE_SHARE * cache.marketed_bytes * groups
+
+    def evaluate_with(working_set):
+        w = sc.workloads[0].with_changes(working_set_bytes=int(working_set), dataset_bytes=int(working_set * 2))
+        hnode = node.model_copy(update={"catalog_id": hybrid.id})
+        s = sc.model_copy(update={"workloads": [w], "nodes": [hnode if n.id == node.id else n for n in sc.nodes]})
+        path = build_path(s, cat, w)
+        return path, evaluate_performance(s, cat).workloads[0]
+
+    path_fit, fits = evaluate_with(0.5 * read_cache)
+    path_big, big = evaluate_with(10 * read_cache)
+    names = [st.name for st in path_big.stations]
+    assert "capacity HDDs" in names and "capacity SSDs" not in names
+    hdds = {st.name: st for st in path_fit.stations}["capacity HDDs"]
+    assert hdds.read_s == 0.0  # every read hits the read cache
+    big_hdds = {st.name: st for st in path_big.stations}["capacity HDDs"]
+    rf = path_big.read_fraction
+    rd = (path_big.workload.random_pct / 100) * hdd.read_service_time_us * 1e-6 + \
+        path_big.workload.block_kib * 1024 / (hdd.max_read_mbps * 1e6)
+    assert big_hdds.read_s == pytest.approx(0.9 * rd)  # hit ratio 1/10 of the working set
+    assert big.saturation_iops < fits.saturation_iops
+    assert big.light_load_latency_ms > fits.light_load_latency_ms
+    assert rf > 0

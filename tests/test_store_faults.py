@@ -3,6 +3,8 @@ places. In every case the previous file must stay intact and the message must na
 
 from __future__ import annotations
 
+from models.store.schema import SCHEMA_VERSION
+
 import errno
 import hashlib
 import json
@@ -222,10 +224,11 @@ def test_damaged_pages(tmp_path: Path):
 
 def test_newer_schema_is_refused_naming_both_versions(saved: Path):
     conn = sqlite3.connect(saved)
-    conn.execute("PRAGMA user_version = 3")
+    newer = SCHEMA_VERSION + 1
+    conn.execute(f"PRAGMA user_version = {newer}")
     conn.commit()
     conn.close()
-    error = _expect(saved, "newer_version", "schema version 3", "reads up to 2")
+    error = _expect(saved, "newer_version", f"schema version {newer}", f"reads up to {SCHEMA_VERSION}")
     assert "saved by StorPlan" in str(error)
 
 

@@ -75,7 +75,7 @@ def test_a_daisy_chained_shelf_serves_io_in_the_performance_model():
 
     def drive_servers(scenario):
         path = build_path(scenario, CATALOG, scenario.workloads[0])
-        return sum(s.servers for s in path.stations if s.kind == "drive")
+        return sum(s.capacity for s in path.stations if s.kind == "drive")  # drives x parallelism
 
     assert drive_servers(chained) == drive_servers(direct) > drive_servers(one)
 

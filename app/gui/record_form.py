@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit
 from models.number_parse import Range, quantity_for
 
@@ -40,7 +41,8 @@ from .labels import SUFFIXES, choice_label, field_label
 Choices = list[tuple[str, Any]]
 ChoicesFn = Callable[[str, Any], "Choices | None"]
 
-NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0}}
+NESTED_DEFAULTS = {"snapshots": {"interval_h": 24.0, "retention_h": 168.0, "change_pct_per_h": 1.0},
+                   "nas": {"protocol": "NFSv3", "op_mix": dict(SPEC_SFS_2008_NFSV3_MIX)}}
 """Starting values when an optional nested record (a snapshot schedule) is switched on."""
 ERROR_COLOR = "#d64545"
 WARNING_COLOR = "#c27c0e"
@@ -299,29 +301,58 @@ class NumberEditor(FieldEditor):
         self.entry.set_model_value(value)
 
 
-class TextEditor(FieldEditor):
-    """A line edit for a text field, or for a list of ids typed comma-separated; the edit is sent when editing ends."""
+def parse_mapping(text: str) -> dict[str, float] | str:
+    """``"lookup=24, read=18"`` -> ``{"lookup": 24.0, "read": 18.0}``; the text itself when a pair is not
+    ``name=number`` (the model then refuses it with its own message)."""
+    out: dict[str, float] = {}
+    for part in (p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        name, sep, number = part.partition("=")
+        try:
+            out[name.strip()] = float(number)
+        except ValueError:
+            return text
+        if not sep or not name.strip():
+            return text
+    return out
 
-    def __init__(self, name: str, is_list: bool = False, parent=None) -> None:
+
+class TextEditor(FieldEditor):
+    """A line edit for a text field, a list of ids typed comma-separated, or a name -> number mapping typed
+    ``name=number, ...``; the edit is sent when editing ends."""
+
+    def __init__(self, name: str, is_list: bool = False, parent=None, is_mapping: bool = False) -> None:
         self.line = QLineEdit()
         super().__init__(name, self.line, parent)
         self.is_list = is_list
+        self.is_mapping = is_mapping
         if is_list:
             self.line.setPlaceholderText("comma-separated ids (empty = all)")
+        if is_mapping:
+            self.line.setPlaceholderText("name=percent, ... (e.g. read=18, write=10, getattr=26)")
         self.line.editingFinished.connect(self._commit)
         self._value: Any = None
 
     def _commit(self) -> None:
         text = self.line.text()
-        value = [t.strip() for t in text.split(",") if t.strip()] if self.is_list else text
+        if self.is_mapping:
+            value: Any = parse_mapping(text)
+        else:
+            value = [t.strip() for t in text.split(",") if t.strip()] if self.is_list else text
         if value != self._value:
             self.emit(value)
 
     def set_value(self, value: Any) -> None:
-        """Show ``value`` (a list is joined with ", ") without emitting; an unfocused field shows the text's start."""
+        """Show ``value`` (a list joined with ", ", a mapping as ``name=number, ...``) without emitting; an
+        unfocused field shows the text's start."""
         self._value = value
+        if self.is_mapping and isinstance(value, dict):
+            text = ", ".join(f"{k}={v:g}" for k, v in value.items())
+        else:
+            text = ", ".join(value) if self.is_list else (value or "")
         with blocked(self.line):
-            self.line.setText(", ".join(value) if self.is_list else (value or ""))
+            self.line.setText(text)
             if not self.line.hasFocus():
                 self.line.setCursorPosition(0)  # a long text shows its beginning, not its end
 
@@ -454,6 +485,8 @@ class RecordForm(QWidget):
             return TextEditor(name)
         if typing.get_origin(inner) is list:
             return TextEditor(name, is_list=True)
+        if typing.get_origin(inner) is dict:
+            return TextEditor(name, is_mapping=True)
         if isinstance(inner, type) and issubclass(inner, BaseModel):
             return NestedEditor(name, inner, optional, unit_fn)
         return None

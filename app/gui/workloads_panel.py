@@ -41,7 +41,7 @@ ALL_HOSTS = "All hosts linked to the target"
 REMOVED_HOST = "(removed host)"
 WORKLOAD_GROUPS = (
     ("Load", ("target_iops", "target_mbps", "slo_ms", "concurrency", "think_time_ms")),
-    ("Mix", ("block_kib", "read_pct", "random_pct")),
+    ("Mix", ("block_kib", "read_pct", "random_pct", "nas")),
     ("Data", ("dataset_bytes", "compression_ratio", "dedupe_ratio", "compaction_ratio", "working_set_bytes",
               "provisioned_bytes")),
     ("Growth", ("growth_pct_per_year", "snapshots", "clones")),

@@ -64,7 +64,8 @@ from models import topology
 from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
 from models.topology import FrontEnd
 
-from .bands import ASSUMED_REL_SD, StationUncertainty, profile_uncertainty
+from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
+from .bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
 from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 
 KIB = 1024
@@ -81,7 +82,7 @@ Ethernet interconnect of the AFF8080 / A800 era, less overhead)."""
 HA_MIRROR_LATENCY_US = 10.0
 """assumed: round trip of one NVRAM mirror write to the HA partner over the interconnect, microseconds."""
 
-DEFAULT_HOST_STACK_US = {"FCP": 40.0, "NVMe/FC": 20.0, "iSCSI": 80.0, "NFS": 80.0, "vSAN": 0.0}
+DEFAULT_HOST_STACK_US = {"FCP": 40.0, "NVMe/FC": 20.0, "iSCSI": 80.0, "NFS": 80.0, "SMB": 80.0, "vSAN": 0.0}
 """assumed: host I/O stack latency when the scenario has no host record (same values as the catalog's hosts:
 SCSI midlayer + multipath + HBA for FCP, leaner NVMe stack, software iSCSI initiator over TCP)."""
 
@@ -111,6 +112,12 @@ OBJECT_STORE_MIN_FETCH_BYTES = 4 * KIB
 VSAN_CPU_US = {"read": 40.0, "write": 60.0, "dedupe_write": 40.0}
 """assumed: vSAN (DOM/LSOM) host CPU per physical operation, microseconds on one core: read 40, replica write
 60, extra for inline deduplication + compression per destaged write 40."""
+
+VSAN_HYBRID_READ_CACHE_SHARE = 0.7
+"""Share of a vSAN OSA hybrid disk group's cache device used as read cache (the rest is the write buffer):
+"In hybrid configurations, 70% of the cache tier capacity is used as read cache and 30% as write buffer"
+(VMware vSAN Design Guide / vSAN Planning and Deployment, "Design considerations for flash caching devices");
+all-flash disk groups use the cache tier as write buffer only."""
 
 VSAN_NET_RTT_US = 60.0
 """assumed: 10GbE round trip between two vSAN hosts through one switch, with the vSAN network stack (~60 us)."""
@@ -225,8 +232,8 @@ class WorkloadPath:
 
     @property
     def read_fraction(self) -> float:
-        """The workload's share of reads, 0..1 (``read_pct`` / 100)."""
-        return self.workload.read_pct / 100.0
+        """The workload's share of reads, 0..1 (:func:`workload_read_fraction`)."""
+        return workload_read_fraction(self.workload)
 
 
 @dataclass
@@ -240,7 +247,7 @@ class _Builder:
         when no profile existed (uncalibrated defaults: assumed); a fallback note (another version or protocol)
         makes it derived; a profile none of whose fields was fitted is assumed."""
         self.uncertainty = profile_uncertainty(profile, profile_kind(profile, found, note), workload.block_kib,
-                                               workload.read_pct / 100.0)
+                                               workload_read_fraction(workload))
 
     def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
             write_async_s=0.0, multiplicity=1, scv_service=None):
@@ -266,18 +273,30 @@ def front_end(scenario: Scenario, workload: Workload) -> FrontEnd:
     return topology.front_end(scenario, workload.target, workload.hosts)
 
 
+def workload_read_fraction(workload: Workload) -> float:
+    """A workload's share of read-type operations, 0..1: ``read_pct`` / 100 for a block workload; for a file
+    workload its operation mix's reads plus read-only metadata operations (:mod:`models.performance.nas`)."""
+    if workload.nas is not None:
+        return read_type_share(workload.nas)
+    return workload.read_pct / 100.0
+
+
 def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
     """The front-end protocol of a workload: ``protocols[0]`` of the link type joining its hosts' path to the
-    target (the most common one when several differ); "vSAN" for an HCI cluster; None when nothing links.
+    target (the most common one when several differ); for a file workload (``Workload.nas``) its link protocol
+    (NFS or SMB) where a front-end link type carries it; "vSAN" for an HCI cluster; None when nothing links.
     """
     target = scenario.node(workload.target)
     if target is not None and target.kind == "hci_cluster":
         return "vSAN"
     fe = front_end(scenario, workload)
     counts: dict[str, int] = {}
+    family = PROTOCOL_FAMILY[workload.nas.protocol] if workload.nas is not None else None
     for link in fe.target_links or fe.host_links:
         record = catalog.find(link.link_type)
-        if isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
+        if isinstance(record, LinkType) and family in record.protocols:
+            counts[family] = counts.get(family, 0) + link.ports
+        elif isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
             counts[record.protocols[0]] = counts.get(record.protocols[0], 0) + link.ports
     if not counts:
         return None
@@ -538,7 +557,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     if note:
         b.notes.append(f"{record.name}: {note}")
     if profile is None:
-        profile = PerfProfile(software=software, protocol=protocol if protocol != "NFS" else "iSCSI",
+        profile = PerfProfile(software=software, protocol=protocol if protocol not in ("NFS", "SMB") else "iSCSI",
                               servers_per_node=record.cores_per_node, **UNCALIBRATED_PROFILE,
                               sources={k: "assumed: uncalibrated default" for k in
                                        ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
@@ -722,8 +741,9 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
               b: _Builder) -> tuple[float | None, str]:
     rec = catalog.get(node.catalog_id, HciNode)
     # vSAN CPU costs and software latencies are assumed engine constants (VSAN_CPU_US, VSAN_SOFTWARE_LATENCY_US)
-    b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, ASSUMED_REL_SD,
-                                       f"assumed vSAN CPU costs and software path: {ASSUMED_REL_SD:.0%} relative SD")
+    b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, UNIDENTIFIED_REL_SD,
+                                       f"assumed vSAN CPU costs ({ASSUMED_REL_SD:.0%} relative SD); software latency "
+                                       f"chosen from seed 002 without a standard error ({UNIDENTIFIED_REL_SD:.0%})")
     cache_drive = catalog.get(rec.cache_drive, Drive)
     cap_drive = catalog.get(rec.capacity_drive, Drive)
     block = workload.block_kib * KIB
@@ -770,10 +790,30 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
         b.add("vSAN disk groups (software path)", node.id, 1.0 / per_group,
               (writes_per_write + reads_per_write) / per_group, multiplicity=groups, kind="cpu")
-    b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism, multiplicity=cap_drives,
-          kind="drive", write_async_s=writes_per_write * destage)
-    b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
-          servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
+    hybrid = not rec.all_flash or cap_drive.media == "HDD"
+    rnd = workload.random_pct / 100.0
+    if hybrid:
+        # vSAN OSA hybrid: the cache tier is 70% read cache, 30% write buffer; a read that hits the read cache is
+        # served by the cache SSD, a miss by a capacity HDD (random reads pay positioning)
+        cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
+        hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)
+        rd_cache = cache_drive.read_service_time_us * 1e-6 + block / (cache_drive.max_read_mbps * 1e6)
+        rd_cap = rnd * cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
+        scv = hdd_positioning_scv(cap_drive.read_service_time_us * 1e-6, block / (cap_drive.max_read_mbps * 1e6),
+                                  cap_drive.rpm) if cap_drive.media == "HDD" else None
+        b.add("capacity HDDs" if cap_drive.media == "HDD" else "capacity drives", node.id, (1 - hit) * rd_cap,
+              reads_per_write * rd_cap, servers=cap_drive.parallelism, multiplicity=cap_drives, kind="drive",
+              write_async_s=writes_per_write * destage, scv_service=scv)
+        b.add("cache SSDs (read cache and write buffer)", node.id, hit * rd_cache, writes_per_write * wr_cache,
+              servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
+        b.notes.append(f"vSAN hybrid read cache hit {hit:.0%}: {VSAN_HYBRID_READ_CACHE_SHARE:.0%} of "
+                       f"{groups} x {cache_drive.marketed_bytes / 1e9:,.0f} GB cache devices vs the working set "
+                       "(uniform random access)")
+    else:
+        b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism,
+              multiplicity=cap_drives, kind="drive", write_async_s=writes_per_write * destage)
+        b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
+              servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
@@ -839,6 +879,15 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
         protocol, host_cpu, source = system(scenario, catalog, workload, target, b)
     except CatalogError as exc:
         raise PathError(f"workload '{workload.name}': {exc}") from exc
+    if workload.nas is not None:
+        family = PROTOCOL_FAMILY[workload.nas.protocol]
+        if protocol != family:
+            raise PathError(f"workload '{workload.name}' is {workload.nas.protocol} but the links to "
+                            f"'{workload.target}' carry {protocol}: link the hosts with an Ethernet link type that "
+                            f"carries {family}")
+        stations, note = apply_op_mix(b.stations, workload.nas)
+        b.stations = list(stations)
+        b.notes.append(note)
     names = [s.name for s in b.stations]
     if len(set(names)) != len(names):
         raise PathError(f"workload '{workload.name}': duplicate station names {names}")

@@ -164,6 +164,54 @@ class SnapshotSchedule(Record):
     change_pct_per_h: float = Field(ge=0, le=100)
 
 
+NasProtocol = Literal["NFSv3", "NFSv4.1", "SMB3"]
+
+NAS_READ_OPS = ("read",)
+"""File operations that move data from storage (the workload's block size each)."""
+NAS_WRITE_OPS = ("write",)
+"""File operations that move data to storage."""
+NAS_METADATA_READ_OPS = ("getattr", "lookup", "access", "readdir", "readdirplus", "readlink", "fsstat")
+"""Metadata operations that only read (answered from the controller's metadata in memory)."""
+NAS_METADATA_WRITE_OPS = ("setattr", "create", "remove", "commit")
+"""Metadata operations that change the file system (logged to NVRAM like a write)."""
+NAS_OPS = NAS_READ_OPS + NAS_WRITE_OPS + NAS_METADATA_READ_OPS + NAS_METADATA_WRITE_OPS
+"""Every operation name an operation mix may use (NFSv3 names; SMB3 and NFSv4.1 map their commands onto them)."""
+
+
+SPEC_SFS_2008_NFSV3_MIX = {"lookup": 24.0, "read": 18.0, "write": 10.0, "getattr": 26.0, "readlink": 1.0,
+                           "readdir": 1.0, "create": 1.0, "remove": 1.0, "fsstat": 1.0, "setattr": 4.0,
+                           "readdirplus": 2.0, "access": 11.0}
+"""The SPEC SFS 2008 NFSv3 operation mix, percent (M. Eisler, "More on SPEC SFS 2008", NetApp blog, April 2008):
+the starting mix of a new file workload."""
+
+
+class NasWorkload(Record):
+    """A file workload: its protocol and operation mix (percent of operations by name, summing to 100).
+
+    ``read`` and ``write`` move the workload's block size; the metadata operations move none. The IOPS of a
+    NAS workload count every operation (NFS ops/s, as SPEC SFS reports them)."""
+
+    protocol: NasProtocol = "NFSv3"
+    op_mix: dict[str, float] = Field(description="operation name (NAS_OPS) -> percent of operations")
+
+    @model_validator(mode="after")
+    def _mix_is_whole(self) -> "NasWorkload":
+        unknown = sorted(set(self.op_mix) - set(NAS_OPS))
+        if unknown:
+            raise ValueError(f"op_mix names unknown operations {', '.join(unknown)}; known: {', '.join(NAS_OPS)}")
+        bad = sorted(k for k, v in self.op_mix.items() if not 0 <= v <= 100)
+        if bad:
+            raise ValueError(f"op_mix percentages must be 0..100: {', '.join(bad)}")
+        total = sum(self.op_mix.values())
+        if abs(total - 100.0) > 0.5:
+            raise ValueError(f"op_mix percentages add up to {total:g}, not 100")
+        return self
+
+    def share(self, names: tuple[str, ...]) -> float:
+        """The fraction (0..1) of operations whose name is in ``names``."""
+        return sum(self.op_mix.get(n, 0.0) for n in names) / 100.0
+
+
 class Workload(Record):
     """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``)."""
 
@@ -191,6 +239,8 @@ class Workload(Record):
     snapshots: SnapshotSchedule | None = None
     clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
     growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
+    nas: NasWorkload | None = Field(default=None, description="a file (NFS / SMB) workload's protocol and operation "
+                                                               "mix; None: a block workload")
 
 
 class Scenario(Record):
