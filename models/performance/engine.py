@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
@@ -72,16 +72,46 @@ class Ramp:
     demand_s: np.ndarray
 
 
+@dataclass(frozen=True)
+class _Static:
+    """What the solvers need of a path's stations besides their demands, computed once per (stations, read
+    fraction): servers, copies, variability factors, which stations queue, which count on the storage side and
+    each one's waited-for share. Arrays (S,), read-only."""
+
+    servers: np.ndarray
+    copies: np.ndarray
+    v_closed: np.ndarray
+    v_open: np.ndarray
+    is_queue: np.ndarray
+    storage: np.ndarray
+    shares: np.ndarray
+
+
+@lru_cache(maxsize=2048)
+def _static(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
+    """The :class:`_Static` arrays of ``specs`` at ``read_fraction`` (cached: the GUI re-evaluates unchanged
+    paths on every edit, and the bands evaluate the same path several times)."""
+    scv = np.array([s.service_scv(read_fraction) for s in specs], dtype=float)
+    ca2 = np.array([s.scv_arrival for s in specs], dtype=float)
+    arrays = _Static(
+        servers=np.array([max(s.servers, 1) for s in specs], dtype=float),
+        copies=np.array([max(s.multiplicity, 1) for s in specs], dtype=float),
+        v_closed=variability_closed(scv),
+        v_open=variability_open(ca2, scv),
+        is_queue=np.array([not s.delay for s in specs], dtype=bool),
+        storage=np.array([s.storage_side for s in specs], dtype=bool),
+        shares=np.array([s.latency_share(read_fraction) for s in specs], dtype=float),
+    )
+    for value in vars(arrays).values():
+        value.setflags(write=False)
+    return arrays
+
+
 def _queue_arrays(specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float):
     """Per-spec arrays for :mod:`models.queueing.general_service`: (service_s, servers, copies, v_closed,
     v_open, is_queue) with delays marked False in ``is_queue`` (their service is their residence)."""
-    service = np.asarray(demands, dtype=float)
-    servers = np.array([max(s.servers, 1) for s in specs], dtype=float)
-    copies = np.array([max(s.multiplicity, 1) for s in specs], dtype=float)
-    scv = np.array([s.service_scv(read_fraction) for s in specs], dtype=float)
-    ca2 = np.array([s.scv_arrival for s in specs], dtype=float)
-    is_queue = np.array([not s.delay for s in specs], dtype=bool)
-    return service, servers, copies, variability_closed(scv), variability_open(ca2, scv), is_queue
+    st = _static(tuple(specs), float(read_fraction))
+    return np.asarray(demands, dtype=float), st.servers, st.copies, st.v_closed, st.v_open, st.is_queue
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -192,9 +222,9 @@ def open_residence_ms(spec: StationSpec, demand_s: float, iops: float, read_frac
     or past saturation."""
     if spec.delay:
         return demand_s * 1e3
-    service, servers, copies, _, v_open, _ = _queue_arrays([spec], [demand_s], read_fraction)
+    service, servers, copies, _, v_open, _ = _queue_arrays((spec,), (demand_s,), read_fraction)
     u = iops * demand_s / spec.capacity + background_utilisation
-    value = float(open_residence_s(service, servers, copies, v_open, np.array([u]))[0])
+    value = float(open_residence_s(service, servers, copies, v_open, np.array([u]), check=False)[0])
     return value * 1e3 if math.isfinite(value) else None
 
 
@@ -205,18 +235,17 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], i
     storage-side queueing station is at or past saturation (internal: callers turn it into None / a cut
     curve)."""
     iops = np.asarray(iops, dtype=float)
-    side = [k for k, spec in enumerate(specs) if spec.storage_side]
-    if not side:
+    st = _static(tuple(specs), float(read_fraction))
+    side = st.storage
+    if not side.any():
         return np.zeros_like(iops)
-    sub = [specs[k] for k in side]
-    d = np.asarray([demands[k] for k in side], dtype=float)
-    shares = np.array([spec.latency_share(read_fraction) for spec in sub], dtype=float)
-    service, servers, copies, _, v_open, is_queue = _queue_arrays(sub, d, read_fraction)
-    cap = copies * servers
-    u = iops[:, None] * (d / cap)[None, :]
-    res = open_residence_s(service, servers, copies, v_open, np.where(is_queue[None, :], u, 0.0))
-    res = np.where(is_queue[None, :], res, d[None, :])
-    with np.errstate(invalid="ignore"):
+    d = np.asarray(demands, dtype=float)[side]
+    servers, copies, v_open, is_queue, shares = st.servers[side], st.copies[side], st.v_open[side], \
+        st.is_queue[side], st.shares[side]
+    u = iops[:, None] * (d / (copies * servers))[None, :]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        res = open_residence_s(d, servers, copies, v_open, np.where(is_queue[None, :], u, 0.0), check=False)
+        res = np.where(is_queue[None, :], res, d[None, :])
         total = (res * shares[None, :]).sum(axis=1) * 1e3
     total[~np.isfinite(total)] = np.inf
     return total
@@ -237,18 +266,19 @@ OPEN_SEARCH_GRID = 64
 
 
 def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
-                         low_iops: float, saturation: float, read_fraction: float) -> float | None:
+                         low_iops: float, saturation: float, read_fraction: float, rounds: int = 4) -> float | None:
     """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (the latency
     rises monotonically with load, so a grid search refined around the crossing converges; vectorised). Used
     when a closed ramp ends inside the SLO: the system can take more load than the ramp's outstanding I/Os
-    drive, up to where the SLO is reached."""
+    drive, up to where the SLO is reached. ``rounds`` of :data:`OPEN_SEARCH_GRID` points each: 4 give a
+    relative precision of about 1e-7, 2 about 2.5e-4 (enough for a band's edge)."""
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
     lat = open_storage_latency_ms(specs, demands, low_iops, read_fraction)
     if lat is None or lat > limit_ms:
         return None
     lo, hi = low_iops, saturation
-    for _ in range(4):
+    for _ in range(rounds):
         grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1)
         ok = _open_latency_many(specs, demands, grid, read_fraction) <= limit_ms
         # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
@@ -611,7 +641,8 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
     sd = demand_sd(path.stations, path.uncertainty)
     points = [*curve, *extension]
     if not sd.any():
-        same = [replace(p, latency_band_p10_ms=p.latency_ms, latency_band_p90_ms=p.latency_ms) for p in points]
+        same = [CurvePoint(p.iops, p.latency_ms, p.mbps, p.host_latency_ms, p.population, p.latency_ms, p.latency_ms)
+                for p in points]
         return (tuple(same[:len(curve)]), tuple(same[len(curve):]),
                 {"sat": Band(sat, sat), "slo": Band(max_slo, max_slo)})
     low_f, high_f = band_factors(sd)
@@ -625,7 +656,7 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
     for p, lo, hi in zip(points, lo_ratio.tolist(), hi_ratio.tolist()):
         p10 = p.latency_ms * min(lo, 1.0) if math.isfinite(lo) else p.latency_ms
         p90 = p.latency_ms * max(hi, 1.0) if math.isfinite(hi) else None
-        banded.append(replace(p, latency_band_p10_ms=p10, latency_band_p90_ms=p90))
+        banded.append(CurvePoint(p.iops, p.latency_ms, p.mbps, p.host_latency_ms, p.population, p10, p90))
     base = np.asarray(factors, dtype=float)
     sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
     sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
@@ -633,11 +664,11 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
     slo_band = Band(max_slo, max_slo)
     if max_slo is not None:
         slo = path.workload.slo_ms
-        nominal_open = open_iops_at_latency(path.stations, d, slo, 1e-9, sat, rf)
+        nominal_open = open_iops_at_latency(path.stations, d, slo, 1e-9, sat, rf, rounds=2)
         if nominal_open:
             edges = []
             for f, s in ((low_f, sat_hi), (high_f, sat_lo)):
-                x = open_iops_at_latency(path.stations, d * f, slo, 1e-9, s, rf)
+                x = open_iops_at_latency(path.stations, d * f, slo, 1e-9, s, rf, rounds=2)
                 edges.append(max_slo * x / nominal_open if x is not None else None)
             slo_band = ordered(edges[1], max_slo, edges[0])
     return tuple(banded[:len(curve)]), tuple(banded[len(curve):]), {"sat": sat_band, "slo": slo_band}

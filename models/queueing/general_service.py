@@ -99,25 +99,28 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     fixed = float(delay_s) + float(think_s) + float(par.sum())
     if fixed <= 0.0 and not np.any(a > 0):
         raise ValueError("every service time, delay and the think time are zero")
-    a_over_m = a / m
-    vm1 = v - 1.0
     N = int(population)
+    # With U(n-1) = X(n-1) a / m and Q(n-1) = X(n-1) R(n-1) / m the recursion is
+    # R(n) = a (1 + X(n-1) (R(n-1) / m + a (v - 1) / m)); X(n) = n / (fixed + sum R(n)).
+    inv_m = (1.0 / m).tolist()
+    w = (a * (v - 1.0) / m).tolist()
+    a_list = a.tolist()
+    K = len(a_list)
+    rq = [0.0] * K
+    x = 0.0
     X = np.empty(N)
-    Rq_hist = np.empty((N, len(a)))
-    Q = np.zeros_like(a)
-    U = np.zeros_like(a)
-    for n in range(1, N + 1):
-        Rq = a * (1.0 + Q + U * vm1)
-        x = n / (fixed + Rq.sum())
-        Q = x * Rq / m
-        U = x * a_over_m
+    hist = []
+    idx = range(K)
+    for n in range(1, N + 1):  # plain floats: for a dozen stations faster than numpy's per-call overhead
+        rq = [a_list[k] * (1.0 + x * (rq[k] * inv_m[k] + w[k])) for k in idx]
+        x = n / (fixed + sum(rq))
         X[n - 1] = x
-        Rq_hist[n - 1] = Rq
-    return X, Rq_hist + par
+        hist.append(rq)
+    return X, np.asarray(hist, dtype=float).reshape(N, K) + par
 
 
 def open_residence_s(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_open: np.ndarray,
-                     utilisation: np.ndarray) -> np.ndarray:
+                     utilisation: np.ndarray, *, check: bool = True) -> np.ndarray:
     """Open-model residence time per job at each station class (Allen-Cunneen on Seidmann's split; module).
 
     Args:
@@ -127,12 +130,16 @@ def open_residence_s(service_s: np.ndarray, servers: np.ndarray, copies: np.ndar
 
     Returns:
         (..., K) residence times, seconds; +inf where U >= 1 (saturated).
+
+    ``check=False`` skips the argument checks (for callers that built valid arrays once and call this in a
+    loop); the formula is the same.
     """
     s = np.asarray(service_s, dtype=float)
     c = np.asarray(servers, dtype=float)
     m = np.asarray(copies, dtype=float)
     v = np.asarray(v_open, dtype=float)
-    _check(s, c, m, v)
+    if check:
+        _check(s, c, m, v)
     u = np.asarray(utilisation, dtype=float)
     a = s / c
     with np.errstate(divide="ignore", invalid="ignore"):
