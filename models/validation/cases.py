@@ -16,13 +16,17 @@ SECTIONS = ("capacity", "performance", "relation", "cloud")
 """The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
 catalog's tests)."""
 
+RAMP_SECTIONS = ("ramp",)
+"""The sections of published.toml holding public measured ramps (models.validation.ramp_cases): predictions on
+systems never fitted, run and reported apart from :data:`SECTIONS` (outside ``storplan validate``'s pass count)."""
+
 
 @lru_cache(maxsize=1)
 def published_cases() -> dict[str, list[dict[str, Any]]]:
-    """The published cases bundled with StorPlan, by section."""
+    """The published cases bundled with StorPlan, by section (:data:`SECTIONS` and :data:`RAMP_SECTIONS`)."""
     with open(validation_dir() / "published.toml", "rb") as handle:
         data = tomllib.load(handle)
-    return {section: list(data.get(section, [])) for section in SECTIONS}
+    return {section: list(data.get(section, [])) for section in SECTIONS + RAMP_SECTIONS}
 
 
 def case_functions() -> Mapping[str, CaseFunction]:
@@ -36,4 +40,7 @@ def case_functions() -> Mapping[str, CaseFunction]:
     except ImportError:  # the performance cases arrive with the queueing engine
         PERFORMANCE_CASES = {}
     functions.update(PERFORMANCE_CASES)
+    from .ramp_cases import RAMP_CASES
+
+    functions.update(RAMP_CASES)
     return functions

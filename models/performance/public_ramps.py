@@ -1,0 +1,108 @@
+"""Public multi-point measurements (latency at each load level of a benchmark ramp) as scenarios, for the
+validation ramps of ``resources/validation/published.toml`` (``[[ramp]]``).
+
+Each builder returns a :class:`models.project.model.Scenario` of bundled catalog records describing the tested
+configuration as far as the readable part of the public result describes it; everything else is an assumption,
+named in the builder's docstring and in the constants below. These scenarios are evaluated as predictions: no
+calibration reads them, and no parameter is chosen from their published latencies.
+
+Approximations shared by every ramp here (the engine on this branch has no NFS path and no metadata operations):
+
+* an NFS operation of SPECstorage Solution 2020 is modelled as one block I/O of the ramp's mean transfer size
+  (published MB/s / published Ops/s at the load level) over the Ethernet block path (the ``iscsi-25g`` link type,
+  whose first protocol is iSCSI): the engine's NFS path does not exist yet;
+* a cluster of several HA pairs serving one FlexGroup is one controller node with ``nodes`` = the cluster's node
+  count: the engine spreads the load evenly over the nodes (a FlexGroup spreads its constituents over every
+  node), each node with its own CPU and drives.
+"""
+
+from __future__ import annotations
+
+from models.project.model import ControllerNode, HostNode, Link, Scenario, ShelfNode, Workload
+
+TB = 10**12
+
+RAMP_DRIVE = "netapp-1500gb-nvme-ssd-a800"
+"""The NVMe SSD record used for the A900 / A90 ramps: the tested drives are not in the readable part of the
+results, and this is the catalog's only NetApp NVMe SSD (its per-I/O service times are themselves assumed)."""
+
+DRIVES_PER_HA_PAIR = 24
+"""assumed: one 24-bay NVMe shelf per HA pair (the A90 result names 'one internal FS4483 disk shelf' per system;
+the drive count in it is not readable; the A900's shelves are not readable at all)."""
+
+CLIENTS_PER_HA_PAIR = 4
+"""assumed: SPECstorage load-generating clients per HA pair, each with a dual-port 25GbE NIC (the client count is
+not in the readable part of the results; enough ports that the clients' links do not bound the load)."""
+
+OUTSTANDING_OPS_PER_CLIENT = 64
+"""assumed: outstanding operations per client for the closed ramp (the predictions at the load levels use the open
+model at the published Ops/s, so this only shapes the drawn closed curve)."""
+
+SWBUILD_READ_PCT = 70.0
+"""assumed: SPECstorage 2020_swbuild is dominated by metadata operations (stat, lookup, access) with some file
+reads and writes; its operation mix is not in the material readable offline. Metadata operations are read-like
+(served from memory when cached), so 70% reads is assumed."""
+
+SWBUILD_DATASET_BYTES = 4 * TB
+"""assumed: the file set's size is not in the readable part of the result; 4 TB (larger than the HA pair's memory,
+so the cache hit ratio is partial)."""
+
+EDA_READ_PCT = 50.0
+"""assumed: SPECstorage 2020_eda_blended mixes a metadata-heavy front end with a streaming back end; its operation
+mix is not in the material readable offline: 50% reads assumed."""
+
+EDA_DATASET_BYTES = 16 * TB
+"""assumed: the file set's size is not in the readable part of the result; 16 TB for 8 nodes (4 TB per HA pair, as
+for the A900 ramp)."""
+
+
+def _ontap_cluster(name: str, controller: str, software: str, ha_pairs: int, workload_id: str, block_kib: float,
+                   read_pct: float, dataset_bytes: int, target_ops: float | None) -> Scenario:
+    """An ONTAP cluster of ``ha_pairs`` HA pairs of catalog ``controller`` as one controller node of 2 x ha_pairs
+    nodes, one :data:`DRIVES_PER_HA_PAIR`-drive NS224-class shelf per HA pair, RAID DP with ADPv2 and one spare
+    per node, :data:`CLIENTS_PER_HA_PAIR` clients per HA pair on 25GbE; one workload of ``block_kib`` KiB,
+    ``read_pct`` % reads, random, over ``dataset_bytes`` bytes, at ``target_ops`` operations per second (None:
+    the closed ramp only)."""
+    clients = CLIENTS_PER_HA_PAIR * ha_pairs
+    nodes = [
+        HostNode(id="clients", catalog_id="fujitsu-primergy-rx300-s7", count=clients,
+                 adapter="generic-nic-25gbe-2p"),
+        ControllerNode(id="cluster", catalog_id=controller, software=software, nodes=2 * ha_pairs,
+                       raid_type="raid_dp", spares_per_node=1, adp="root-data-data"),
+    ]
+    links = [Link(id="l-clients", source="clients", target="cluster", link_type="iscsi-25g", ports=2 * clients)]
+    for k in range(ha_pairs):
+        nodes.append(ShelfNode(id=f"shelf{k + 1}", catalog_id="netapp-ns224", drive=RAMP_DRIVE,
+                               drive_count=DRIVES_PER_HA_PAIR))
+        links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type="pcie-nvme",
+                          ports=DRIVES_PER_HA_PAIR))
+    w = Workload(id=workload_id, name=workload_id, target="cluster", block_kib=block_kib, read_pct=read_pct,
+                 random_pct=100, concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
+                 dataset_bytes=dataset_bytes, target_iops=target_ops)
+    return Scenario(name=name, nodes=nodes, links=links, workloads=[w])
+
+
+def a900_swbuild(block_kib: float, target_ops: float | None = None) -> Scenario:
+    """SPECstorage Solution 2020_swbuild, NetApp 2-node AFF A900 with FlexGroup (result
+    storage2020-20231002-00055): one AFF A900 HA pair (``netapp-aff-a900``, ONTAP 9.14 assumed), NFS modelled as
+    the Ethernet block path; ``block_kib``: the ramp's mean transfer per operation (MB/s over Ops/s);
+    ``target_ops``: operations per second of the load level (None: the closed ramp only). Read share, data set,
+    drives and clients are assumptions (:data:`SWBUILD_READ_PCT`, :data:`SWBUILD_DATASET_BYTES`,
+    :data:`DRIVES_PER_HA_PAIR`, :data:`CLIENTS_PER_HA_PAIR`)."""
+    return _ontap_cluster("AFF A900 SPECstorage swbuild", "netapp-aff-a900", "9.14", 1, "swbuild", block_kib,
+                          SWBUILD_READ_PCT, SWBUILD_DATASET_BYTES, target_ops)
+
+
+def a90_eda(block_kib: float, target_ops: float | None = None) -> Scenario:
+    """SPECstorage Solution 2020_eda_blended, NetApp 8-node AFF A90 with FlexGroup (result
+    storage2020-20240708-00080): 4 AFF A90 HA pairs (``netapp-aff-a90``, ONTAP 9.15 assumed) as one 8-node
+    controller node (load spread evenly), NFS modelled as the Ethernet block path; ``block_kib``: the ramp's mean
+    transfer per operation; ``target_ops``: operations per second of the load level (None: closed ramp only).
+    Read share, data set, drives and clients are assumptions (:data:`EDA_READ_PCT`, :data:`EDA_DATASET_BYTES`,
+    :data:`DRIVES_PER_HA_PAIR`, :data:`CLIENTS_PER_HA_PAIR`)."""
+    return _ontap_cluster("AFF A90 8-node SPECstorage eda_blended", "netapp-aff-a90", "9.15", 4, "eda", block_kib,
+                          EDA_READ_PCT, EDA_DATASET_BYTES, target_ops)
+
+
+RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda}
+"""Builder name (``setup`` of a ``[[ramp]]`` case) -> scenario builder (block_kib, target_ops)."""

@@ -1,0 +1,120 @@
+"""Public measured ramps (``[[ramp]]`` of published.toml) replayed as predictions.
+
+A ramp case gives the average latency a public benchmark measured at each load level (10% .. 100% of the reported
+peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated without any fit to these numbers, and
+each check is a prediction:
+
+* ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
+  published operations per second, against the published average latency (relative tolerance of the case);
+  "n/a" when the model is saturated there;
+* ``knee_ratio_50_to_10`` and ``knee_ratio_80_to_10``: the curve's shape. Published: the latency at the 50% / 80%
+  load level over the latency at the 10% level. Predicted: the model's latency at 50% / 80% of *its own*
+  saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right shape, or the reverse).
+  The reported 100% level of a benchmark is the highest load that passed its rules, read here as saturation;
+* ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
+  must not be below it (beyond the tolerance).
+
+The runner reports these cases apart from the seed cases: they are outside ``storplan
+validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit status, so an honest miss here does not hide or break the seed results.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from models.catalog import Catalog
+from models.performance import WorkloadPerformance, evaluate_performance
+from models.performance.public_ramps import RAMP_BUILDERS
+from models.project.model import Scenario
+
+from .checks import Check
+
+SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8)
+"""Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%), as the ramps' 10%, 50%
+and 80% load levels."""
+
+
+class RampCaseError(RuntimeError):
+    """A ramp's scenario could not be evaluated (the message carries the engine's problems)."""
+
+
+def _evaluate(scenario: Scenario, catalog: Catalog) -> WorkloadPerformance:
+    """The first workload's prediction for a ramp scenario. Raises RampCaseError when the engine gives none."""
+    result = evaluate_performance(scenario, catalog)
+    wp = result.for_workload(scenario.workloads[0].id)
+    if wp is None:
+        raise RampCaseError("; ".join(result.problems) or "no prediction")
+    return wp
+
+
+def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) -> float | None:
+    """Client-side open-model latency (ms) at ``ops`` operations per second; None when saturated there."""
+    wp = _evaluate(builder(block_kib, ops), catalog)
+    return wp.host_latency_at_target_ms
+
+
+def block_kib_of(point: dict[str, Any]) -> float:
+    """A load level's mean transfer per operation, KiB: published MB/s (10^6 bytes/s) over published Ops/s."""
+    return point["mbps"] * 1e6 / point["ops_per_sec"] / 1024
+
+
+def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
+    """Published latency at the 50% and 80% load levels over that at the 10% level: {50: ratio, 80: ratio}
+    (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
+    by_pct = {int(p["pct"]): p["latency_ms"] for p in points}
+    light = by_pct[10]
+    return {pct: by_pct[pct] / light for pct in (50, 80) if pct in by_pct}
+
+
+def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
+    """The predicted saturation (operations per second) of a ramp's scenario and its client-side latency (ms, open
+    model) at each share of :data:`SHAPE_LOAD_SHARES` of that saturation (None where saturated or unbounded)."""
+    builder = RAMP_BUILDERS[setup]
+    sat = _evaluate(builder(block_kib), catalog).saturation_iops
+    if not math.isfinite(sat) or sat <= 0:
+        return sat, {share: None for share in SHAPE_LOAD_SHARES}
+    return sat, {share: _client_latency_at(builder, block_kib, share * sat, catalog) for share in SHAPE_LOAD_SHARES}
+
+
+def _num(x: float | None) -> float:
+    return float("nan") if x is None else float(x)
+
+
+def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Every check of one ``[[ramp]]`` case (see the module docstring): latency at each load level, the curve's
+    shape at 50% and 80%, and the saturation bound. ``case`` is the published.toml table; raises KeyError for an
+    unknown ``setup`` and RampCaseError when the engine gives no prediction."""
+    cid = case["id"]
+    seed = f"{case.get('seed', '')} {case.get('section', '')}".strip()
+    tol = case["tolerance"]
+    builder = RAMP_BUILDERS[case["setup"]]
+    points = sorted(case["points"], key=lambda p: p["pct"])
+    base = ("Prediction, never fitted: NFS operations modelled as block I/Os of the level's mean transfer (MB/s / "
+            "Ops/s) over the Ethernet block path; controller profile uncalibrated (assumed); drives, ports, clients, "
+            "read share and data set assumed (models.performance.public_ramps). ")
+    checks = []
+    for p in points:
+        pred = _client_latency_at(builder, block_kib_of(p), p["ops_per_sec"], catalog)
+        checks.append(Check(cid, f"latency_ms_at_{p['pct']}pct_load", p["latency_ms"], _num(pred), tol, seed=seed,
+                            interpretation=base + f"Client-side latency (open model) at {p['ops_per_sec']:,} Ops/s "
+                            f"({block_kib_of(p):.1f} KiB per operation); n/a = saturated there."))
+    mean_kib = sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024
+    sat, lat = predicted_shape(case["setup"], mean_kib, catalog)
+    light = lat[0.1]
+    for pct, ratio in published_shape(points).items():
+        at = lat[pct / 100]
+        pred_ratio = at / light if at is not None and light else float("nan")
+        checks.append(Check(cid, f"knee_ratio_{pct}_to_10", ratio, pred_ratio, tol, seed=seed,
+                            interpretation=base + f"Shape: latency at the {pct}% load level over the 10% level "
+                            f"(published) against the model's latency at {pct}% over 10% of its own saturation "
+                            f"({_num(sat):,.0f} Ops/s), client-side, open model."))
+    peak = points[-1]["ops_per_sec"]
+    checks.append(Check(cid, "saturation_ops_per_sec", peak, _num(sat), tol, kind="lower_bound", seed=seed,
+                        interpretation=base + "The system delivered the published peak, so the predicted "
+                        "saturation must not be below it (beyond the tolerance)."))
+    return checks
+
+
+RAMP_CASES = {"specstorage2020-swbuild-a900-2node": case_ramp, "specstorage2020-eda-a90-8node": case_ramp}
+"""Case id -> case function of every ``[[ramp]]`` case."""
