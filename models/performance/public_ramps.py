@@ -57,28 +57,32 @@ for the A900 ramp)."""
 
 
 def _ontap_cluster(name: str, controller: str, software: str, ha_pairs: int, workload_id: str, block_kib: float,
-                   read_pct: float, dataset_bytes: int, target_ops: float | None) -> Scenario:
+                   read_pct: float, dataset_bytes: int, target_ops: float | None, shelf: str = "netapp-ns224",
+                   drive: str = RAMP_DRIVE, shelves_per_ha_pair: int = 1, drives_per_shelf: int = DRIVES_PER_HA_PAIR,
+                   backend: tuple[str, int] = ("pcie-nvme", DRIVES_PER_HA_PAIR), network: str = "25",
+                   adp: str = "root-data-data", working_set_bytes: int | None = None) -> Scenario:
     """An ONTAP cluster of ``ha_pairs`` HA pairs of catalog ``controller`` as one controller node of 2 x ha_pairs
-    nodes, one :data:`DRIVES_PER_HA_PAIR`-drive NS224-class shelf per HA pair, RAID DP with ADPv2 and one spare
-    per node, :data:`CLIENTS_PER_HA_PAIR` clients per HA pair on 25GbE; one workload of ``block_kib`` KiB,
-    ``read_pct`` % reads, random, over ``dataset_bytes`` bytes, at ``target_ops`` operations per second (None:
-    the closed ramp only)."""
+    nodes, ``shelves_per_ha_pair`` shelves of catalog ``shelf`` per HA pair with ``drives_per_shelf`` ``drive``
+    drives each (back-end link type and ports per shelf: ``backend``), RAID DP with ``adp`` partitioning and one
+    spare per node, :data:`CLIENTS_PER_HA_PAIR` clients per HA pair on 10GbE or 25GbE (``network`` "10" / "25");
+    one workload of ``block_kib`` KiB, ``read_pct`` % reads, random, over ``dataset_bytes`` bytes (working set
+    ``working_set_bytes``, None = all of it), at ``target_ops`` operations per second (None: closed ramp only)."""
     clients = CLIENTS_PER_HA_PAIR * ha_pairs
     nodes = [
         HostNode(id="clients", catalog_id="fujitsu-primergy-rx300-s7", count=clients,
-                 adapter="generic-nic-25gbe-2p"),
+                 adapter=f"generic-nic-{network}gbe-2p"),
         ControllerNode(id="cluster", catalog_id=controller, software=software, nodes=2 * ha_pairs,
-                       raid_type="raid_dp", spares_per_node=1, adp="root-data-data"),
+                       raid_type="raid_dp", spares_per_node=1, adp=adp),
     ]
-    links = [Link(id="l-clients", source="clients", target="cluster", link_type="iscsi-25g", ports=2 * clients)]
-    for k in range(ha_pairs):
-        nodes.append(ShelfNode(id=f"shelf{k + 1}", catalog_id="netapp-ns224", drive=RAMP_DRIVE,
-                               drive_count=DRIVES_PER_HA_PAIR))
-        links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type="pcie-nvme",
-                          ports=DRIVES_PER_HA_PAIR))
+    links = [Link(id="l-clients", source="clients", target="cluster", link_type=f"iscsi-{network}g",
+                  ports=2 * clients)]
+    for k in range(ha_pairs * shelves_per_ha_pair):
+        nodes.append(ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf, drive=drive, drive_count=drives_per_shelf))
+        links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type=backend[0],
+                          ports=backend[1]))
     w = Workload(id=workload_id, name=workload_id, target="cluster", block_kib=block_kib, read_pct=read_pct,
                  random_pct=100, concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
-                 dataset_bytes=dataset_bytes, target_iops=target_ops)
+                 dataset_bytes=dataset_bytes, working_set_bytes=working_set_bytes, target_iops=target_ops)
     return Scenario(name=name, nodes=nodes, links=links, workloads=[w])
 
 
@@ -104,5 +108,40 @@ def a90_eda(block_kib: float, target_ops: float | None = None) -> Scenario:
                           EDA_READ_PCT, EDA_DATASET_BYTES, target_ops)
 
 
-RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda}
+SFS2008_MB_PER_OPS = 120 * 10**6
+"""SPECsfs2008 creates 120 MB of file data per requested op/s (Avere Systems blog, 15 Oct 2009, 'Avere's
+record-setting performance results': 'SPECsfs2008 creates 120 MB of data per op/sec'), bytes."""
+
+SFS2008_ACCESSED_SHARE = 0.30
+"""SPECsfs2008 accesses 30% of its file set (same source: 'the percentage of data accessed has increased from
+10% in SFS97 to 30% in SFS08'): the working set."""
+
+SFS2008_BLOCK_KIB = 8.0
+"""assumed: SPECsfs2008 prints no MB/s; its reads and writes are modelled as 8 KiB transfers (the mix's transfer
+sizes are not in the material readable offline)."""
+
+SFS2008_READ_PCT = 70.0
+"""assumed: SPECsfs2008_nfs.v3 is dominated by metadata operations (getattr, lookup, access), read-like; its mix is
+not in the material readable offline."""
+
+FAS3140_SHELVES = 4
+"""assumed: 4 shelves of 24 SATA drives (96 drives) behind the HA pair; the tested drive count is not readable."""
+
+
+def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops: float = 40011) -> Scenario:
+    """SPECsfs2008_nfs.v3, NetApp FAS3140 with SATA disks and Performance Acceleration Module (result
+    sfs2008-20081215-00112): one FAS3140 HA pair (``netapp-fas3140``, Data ONTAP 7.3 assumed) with
+    :data:`FAS3140_SHELVES` shelves of 24 X302A 1TB SATA drives (assumed), NFS modelled as the Ethernet block path
+    on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and the working
+    set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: transfer per
+    operation (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
+    dataset = int(SFS2008_MB_PER_OPS * peak_ops)
+    return _ontap_cluster("FAS3140 SATA SPECsfs2008", "netapp-fas3140", "7.3", 1, "sfs2008", block_kib,
+                          SFS2008_READ_PCT, dataset, target_ops, shelf="netapp-ds4246",
+                          drive="netapp-x302a-1tb-sata-7k2", shelves_per_ha_pair=FAS3140_SHELVES, drives_per_shelf=24,
+                          backend=("sas-6g", 4), network="10", adp="none",
+                          working_set_bytes=int(dataset * SFS2008_ACCESSED_SHARE))
+
+
+RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda, "fas3140_sfs2008": fas3140_sfs2008}
 """Builder name (``setup`` of a ``[[ramp]]`` case) -> scenario builder (block_kib, target_ops)."""
