@@ -7,9 +7,9 @@ each check is a prediction:
 * ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
   published operations per second, against the published average latency (relative tolerance of the case);
   "n/a" when the model is saturated there;
-* ``knee_ratio_50_to_10`` and ``knee_ratio_80_to_10``: the curve's shape. Published: the latency at the 50% / 80%
-  load level over the latency at the 10% level. Predicted: the model's latency at 50% / 80% of *its own*
-  saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right shape, or the reverse).
+* ``knee_ratio_50_to_10``, ``knee_ratio_80_to_10``, ``knee_ratio_90_to_10``: the curve's shape. Published: the
+  latency at the 50% / 80% / 90% load level over the latency at the 10% level. Predicted: the model's latency at
+  50% / 80% / 90% of *its own* saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right shape, or the reverse).
   The reported 100% level of a benchmark is the highest load that passed its rules, read here as saturation;
 * ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
   must not be below it (beyond the tolerance).
@@ -30,9 +30,12 @@ from models.project.model import Scenario
 
 from .checks import Check
 
-SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8)
-"""Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%), as the ramps' 10%, 50%
-and 80% load levels."""
+SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8, 0.9)
+"""Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%, 90%), as the ramps' 10%,
+50%, 80% and 90% load levels."""
+
+SHAPE_LEVELS_PCT = (50, 80, 90)
+"""Load levels (% of the peak) whose latency over the 10% level's is compared (``knee_ratio_<pct>_to_10``)."""
 
 
 class RampCaseError(RuntimeError):
@@ -74,11 +77,11 @@ def mean_block_kib(points: list[dict[str, Any]], default_kib: float | None = Non
 
 
 def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
-    """Published latency at the 50% and 80% load levels over that at the 10% level: {50: ratio, 80: ratio}
-    (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
+    """Published latency at the :data:`SHAPE_LEVELS_PCT` load levels over that at the 10% level: {50: ratio,
+    80: ratio, 90: ratio} (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
     by_pct = {int(p["pct"]): p["latency_ms"] for p in points}
     light = by_pct[10]
-    return {pct: by_pct[pct] / light for pct in (50, 80) if pct in by_pct}
+    return {pct: by_pct[pct] / light for pct in SHAPE_LEVELS_PCT if pct in by_pct}
 
 
 def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
