@@ -25,7 +25,7 @@ from typing import Any
 
 from models.catalog import Catalog
 from models.performance import WorkloadPerformance, evaluate_performance
-from models.performance.public_ramps import RAMP_BUILDERS
+from models.performance.public_ramps import RAMP_BUILDERS, data_block_kib
 from models.project.model import Scenario
 
 from .checks import Check
@@ -58,22 +58,23 @@ def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) 
 
 
 def block_kib_of(point: dict[str, Any], default_kib: float | None = None) -> float:
-    """A load level's mean transfer per operation, KiB: published MB/s (10^6 bytes/s) over published Ops/s; a ramp
-    that prints no MB/s uses ``default_kib`` (its case's ``block_kib``, an assumption). Raises KeyError when the
-    point has no MB/s and no default is given."""
+    """A load level's data per read or write, KiB: published MB/s (10^6 bytes/s) over published Ops/s, divided by
+    the mix's data share (:func:`models.performance.public_ramps.data_block_kib`); a ramp that prints no MB/s uses
+    ``default_kib`` (its case's ``block_kib``, an assumption). Raises KeyError when the point has no MB/s and no
+    default is given."""
     if "mbps" not in point:
         if default_kib is None:
             raise KeyError(f"load level {point.get('pct')}% prints no MB/s and the case gives no block_kib")
         return float(default_kib)
-    return point["mbps"] * 1e6 / point["ops_per_sec"] / 1024
+    return data_block_kib(point["mbps"] * 1e6 / point["ops_per_sec"] / 1024)
 
 
 def mean_block_kib(points: list[dict[str, Any]], default_kib: float | None = None) -> float:
-    """A ramp's mean transfer per operation over all its load levels, KiB (total MB/s over total Ops/s), or
-    ``default_kib`` when the ramp prints no MB/s (see :func:`block_kib_of`)."""
+    """A ramp's data per read or write over all its load levels, KiB (total MB/s over total Ops/s, then
+    :func:`models.performance.public_ramps.data_block_kib`), or ``default_kib`` when the ramp prints no MB/s."""
     if any("mbps" not in p for p in points):
         return block_kib_of(points[0], default_kib)
-    return sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024
+    return data_block_kib(sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024)
 
 
 def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
@@ -107,10 +108,10 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     tol = case["tolerance"]
     builder = RAMP_BUILDERS[case["setup"]]
     points = sorted(case["points"], key=lambda p: p["pct"])
-    base = ("Prediction, never fitted: NFS operations modelled as block I/Os of the level's mean transfer (MB/s / "
-            "Ops/s, or the case's assumed block_kib where no MB/s is printed) over the Ethernet block path; "
-            "controller profile uncalibrated (assumed); drives, ports, clients, read share and data set assumed "
-            "(models.performance.public_ramps). ")
+    base = ("Prediction, never fitted: NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), "
+            "reads and writes of the level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed "
+            "block_kib where no MB/s is printed); controller profile uncalibrated (assumed); drives, ports, "
+            "clients and data set assumed (models.performance.public_ramps). ")
     checks = []
     default_kib = case.get("block_kib")
     for p in points:
@@ -118,7 +119,7 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         pred = _client_latency_at(builder, kib, p["ops_per_sec"], catalog)
         checks.append(Check(cid, f"latency_ms_at_{p['pct']}pct_load", p["latency_ms"], _num(pred), tol, seed=seed,
                             interpretation=base + f"Client-side latency (open model) at {p['ops_per_sec']:,} Ops/s "
-                            f"({kib:.1f} KiB per operation); n/a = saturated there."))
+                            f"({kib:.1f} KiB per read or write); n/a = saturated there."))
     sat, lat = predicted_shape(case["setup"], mean_block_kib(points, default_kib), catalog)
     light = lat[0.1]
     for pct, ratio in published_shape(points).items():
