@@ -1,5 +1,5 @@
 """Public multi-point measurements (latency at each load level of a benchmark ramp) as scenarios, for the
-validation ramps of ``resources/validation/published.toml`` (``[[ramp]]``).
+validation ramps of ``resources/validation/ramps.toml`` (``[[ramp]]``).
 
 Each builder returns a :class:`models.project.model.Scenario` of bundled catalog records describing the tested
 configuration as far as the readable part of the public result describes it; everything else is an assumption,

@@ -1,4 +1,4 @@
-"""Public measured ramps (``[[ramp]]`` of published.toml) replayed as predictions.
+"""Public measured ramps (``[[ramp]]`` of resources/validation/ramps.toml) replayed as predictions.
 
 A ramp case gives the average latency a public benchmark measured at each load level (10% .. 100% of the reported
 peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated without any fit to these numbers, and
@@ -101,7 +101,7 @@ def _num(x: float | None) -> float:
 
 def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     """Every check of one ``[[ramp]]`` case (see the module docstring): latency at each load level, the curve's
-    shape at 50% and 80%, and the saturation bound. ``case`` is the published.toml table; raises KeyError for an
+    shape at 50%, 80% and 90%, and the saturation bound. ``case`` is the ramps.toml table; raises KeyError for an
     unknown ``setup`` and RampCaseError when the engine gives no prediction."""
     cid = case["id"]
     seed = f"{case.get('seed', '')} {case.get('section', '')}".strip()
