@@ -150,17 +150,9 @@ def _catalog(args) -> int:
     return 0
 
 
-def _validate(args) -> int:
-    from models.validation import error_summary, run_validation, stored_cross_validation
-
-    if args.cross_validate:
-        from models.validation.cross_validation import cross_validate
-
-        print("cross-validating every fitted performance case (refits the calibration; takes minutes)...", flush=True)
-        cv, cv_status = cross_validate(verbose=True), ""
-    else:
-        cv, cv_status = stored_cross_validation()
-    outcomes = run_validation(cross_validation=cv)
+def _print_checks(outcomes, verbose: bool) -> None:
+    """The validation table: one row per check (case, quantity, published, predicted, error, result, basis,
+    out-of-sample; with ``verbose`` the interpretation and fit notes), a FAIL row per case that did not run."""
     from models.present.validation import error_text, predicted_text, published_text  # the words of the tab and PDF
 
     rows = []
@@ -181,7 +173,7 @@ def _validate(args) -> int:
                     (f"{oos * 100:+.1f}%" if oos is not None else "no prediction" if check.out_of_sample is not None
                      else "-"),
                     "; ".join(t for t in (check.interpretation, check.fitted_by, check.out_of_sample_note) if t)
-                    if args.verbose else "",
+                    if verbose else "",
                 )
             )
     headers = ("case", "quantity", "published", "predicted", "error", "result", "basis", "out-of-sample", "")
@@ -189,6 +181,20 @@ def _validate(args) -> int:
     for row in [headers, *rows]:
         line = "  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:8]))
         print(line.rstrip() + (f"  {row[8]}" if row[8] else ""))
+
+
+def _validate(args) -> int:
+    from models.validation import error_summary, run_validation, stored_cross_validation
+
+    if args.cross_validate:
+        from models.validation.cross_validation import cross_validate
+
+        print("cross-validating every fitted performance case (refits the calibration; takes minutes)...", flush=True)
+        cv, cv_status = cross_validate(verbose=True), ""
+    else:
+        cv, cv_status = stored_cross_validation()
+    outcomes = run_validation(cross_validation=cv)
+    _print_checks(outcomes, args.verbose)
     summary = error_summary(outcomes)
     print("\nperformance, relation and cloud cases (out-of-sample = leave-one-out: the case left out of the calibration):")
     for text in summary.lines():
@@ -202,7 +208,24 @@ def _validate(args) -> int:
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
     print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of {len(outcomes)} cases pass")
+    _print_ramps(args.verbose)
     return 1 if failed else 0
+
+
+def _print_ramps(verbose: bool) -> None:
+    """The public measured ramps (predictions on systems never fitted), printed after the seed cases and left
+    out of their pass count and of the exit status (models.validation.ramp_cases)."""
+    from models.validation import SampleStats, run_ramps
+
+    ramps = run_ramps()
+    if not ramps:
+        return
+    print("\nmeasured ramps (public benchmarks; predictions on systems never fitted, not in the pass count above):")
+    _print_checks(ramps, verbose)
+    checks = [c for o in ramps for c in o.checks]
+    print(SampleStats.of(c.miss() for c in checks if c.kind != "expect").line("ramp predictions"))
+    print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
+          + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))
 
 
 def _curve(args) -> int:

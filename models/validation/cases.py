@@ -1,5 +1,6 @@
-"""The published cases bundled with StorPlan (resources/validation/published.toml) and the engines' case functions
-that replay them: what the runner and the cross-validation both read."""
+"""The published cases bundled with StorPlan (resources/validation/published.toml, and the public measured ramps
+of resources/validation/ramps.toml) and the engines' case functions that replay them: what the runner and the
+cross-validation both read."""
 
 from __future__ import annotations
 
@@ -16,13 +17,22 @@ SECTIONS = ("capacity", "performance", "relation", "cloud")
 """The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
 catalog's tests)."""
 
+RAMP_SECTIONS = ("ramp",)
+"""The sections of ramps.toml holding public measured ramps (models.validation.ramp_cases): predictions on
+systems never fitted, run and reported apart from :data:`SECTIONS` (outside ``storplan validate``'s pass count)."""
+
 
 @lru_cache(maxsize=1)
 def published_cases() -> dict[str, list[dict[str, Any]]]:
-    """The published cases bundled with StorPlan, by section."""
+    """The published cases bundled with StorPlan, by section: :data:`SECTIONS` from published.toml and
+    :data:`RAMP_SECTIONS` from ramps.toml (kept apart: no calibration reads the ramps, and the stored
+    cross-validation's digest covers published.toml only)."""
     with open(validation_dir() / "published.toml", "rb") as handle:
         data = tomllib.load(handle)
-    return {section: list(data.get(section, [])) for section in SECTIONS}
+    with open(validation_dir() / "ramps.toml", "rb") as handle:
+        ramps = tomllib.load(handle)
+    return ({section: list(data.get(section, [])) for section in SECTIONS}
+            | {section: list(ramps.get(section, [])) for section in RAMP_SECTIONS})
 
 
 def case_functions() -> Mapping[str, CaseFunction]:
@@ -36,4 +46,7 @@ def case_functions() -> Mapping[str, CaseFunction]:
     except ImportError:  # the performance cases arrive with the queueing engine
         PERFORMANCE_CASES = {}
     functions.update(PERFORMANCE_CASES)
+    from .ramp_cases import RAMP_CASES
+
+    functions.update(RAMP_CASES)
     return functions

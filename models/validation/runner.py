@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING, Literal
 
 from models.catalog import Catalog, bundled_catalog
 
-from .cases import SECTIONS, case_functions, published_cases
+from .cases import RAMP_SECTIONS, SECTIONS, case_functions, published_cases
 from .checks import Check
 from .cross_validation import CrossValidationError, load_cross_validation
 
 if TYPE_CHECKING:
     from .cross_validation import CrossValidation
 
-__all__ = ["SECTIONS", "CaseOutcome", "case_functions", "published_cases", "run_validation",
-           "stored_cross_validation", "mark_checks"]
+__all__ = ["RAMP_SECTIONS", "SECTIONS", "CaseOutcome", "case_functions", "published_cases", "run_ramps",
+           "run_validation", "stored_cross_validation", "mark_checks"]
 
 
 @dataclass(frozen=True)
@@ -102,3 +102,10 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
                 continue
             outcomes.append(CaseOutcome(section, case_id, seed, mark_checks(checks, in_sample, cv)))  # type: ignore[arg-type]
     return outcomes
+
+
+def run_ramps(catalog: Catalog | None = None) -> list[CaseOutcome]:
+    """Run the public measured ramps (:data:`RAMP_SECTIONS`): predictions on systems never fitted, every check
+    marked "prediction" (no calibration fit uses their numbers), without cross-validation. Callers report them
+    apart from :func:`run_validation`'s seed cases (``storplan validate`` leaves them out of its pass count)."""
+    return run_validation(catalog, sections=RAMP_SECTIONS, cross_validation=None)

@@ -1,0 +1,156 @@
+"""Public multi-point measurements (latency at each load level of a benchmark ramp) as scenarios, for the
+validation ramps of ``resources/validation/ramps.toml`` (``[[ramp]]``).
+
+Each builder returns a :class:`models.project.model.Scenario` of bundled catalog records describing the tested
+configuration as far as the readable part of the public result describes it; everything else is an assumption,
+named in the builder's docstring and in the constants below. These scenarios are evaluated as predictions: no
+calibration reads them, and no parameter is chosen from their published latencies.
+
+Approximations shared by every ramp here:
+
+* every ramp is an NFSv3 file workload (``Workload.nas``, :mod:`models.performance.nas`) with the SPEC SFS 2008
+  operation mix (:data:`SFS2008_NFSV3_MIX`, sourced); for the two SPECstorage Solution 2020 ramps that mix is a
+  proxy (their swbuild and eda_blended mixes are not in the material readable offline);
+* a read or write moves the ramp's mean data per data operation: published MB/s over (published Ops/s x the mix's
+  data share), :func:`data_block_kib`;
+* a cluster of several HA pairs serving one FlexGroup is one controller node with ``nodes`` = the cluster's node
+  count: the engine spreads the load evenly over the nodes (a FlexGroup spreads its constituents over every
+  node), each node with its own CPU and drives.
+"""
+
+from __future__ import annotations
+
+from models.project.model import ControllerNode, HostNode, Link, NasWorkload, Scenario, ShelfNode, Workload
+
+TB = 10**12
+
+RAMP_DRIVE = "netapp-1500gb-nvme-ssd-a800"
+"""The NVMe SSD record used for the A900 / A90 ramps: the tested drives are not in the readable part of the
+results, and this is the catalog's only NetApp NVMe SSD (its per-I/O service times are themselves assumed)."""
+
+DRIVES_PER_HA_PAIR = 24
+"""assumed: one 24-bay NVMe shelf per HA pair (the A90 result names 'one internal FS4483 disk shelf' per system;
+the drive count in it is not readable; the A900's shelves are not readable at all)."""
+
+CLIENTS_PER_HA_PAIR = 4
+"""assumed: SPECstorage load-generating clients per HA pair, each with a dual-port 25GbE NIC (the client count is
+not in the readable part of the results; enough ports that the clients' links do not bound the load)."""
+
+OUTSTANDING_OPS_PER_CLIENT = 64
+"""assumed: outstanding operations per client for the closed ramp (the predictions at the load levels use the open
+model at the published Ops/s, so this only shapes the drawn closed curve)."""
+
+SFS2008_NFSV3_MIX = {"lookup": 24.0, "read": 18.0, "write": 10.0, "getattr": 26.0, "readlink": 1.0, "readdir": 1.0,
+                     "create": 1.0, "remove": 1.0, "fsstat": 1.0, "setattr": 4.0, "readdirplus": 2.0, "access": 11.0}
+"""The SPEC SFS 2008 NFSv3 operation mix, percent of operations (M. Eisler, "More on SPEC SFS 2008", NetApp blog,
+April 2008, as cited in models.performance.nas and the bundled NFS example)."""
+
+DATA_SHARE = (SFS2008_NFSV3_MIX["read"] + SFS2008_NFSV3_MIX["write"]) / 100.0
+"""Share of the mix's operations that move data (reads and writes): 0.28."""
+
+DATA_READ_PCT = 100.0 * SFS2008_NFSV3_MIX["read"] / (SFS2008_NFSV3_MIX["read"] + SFS2008_NFSV3_MIX["write"])
+"""Reads among the data operations, percent (18 / 28 = 64%), the workload's ``read_pct`` (the path's read
+fraction comes from the whole mix)."""
+
+
+def data_block_kib(kib_per_operation: float) -> float:
+    """The data moved by one read or write, KiB, from a ramp's mean data per operation (published MB/s over
+    published Ops/s, every operation counted): divided by :data:`DATA_SHARE` (metadata operations move none)."""
+    return kib_per_operation / DATA_SHARE
+
+
+SWBUILD_DATASET_BYTES = 4 * TB
+"""assumed: the file set's size is not in the readable part of the result; 4 TB (larger than the HA pair's memory,
+so the cache hit ratio is partial)."""
+
+EDA_DATASET_BYTES = 16 * TB
+"""assumed: the file set's size is not in the readable part of the result; 16 TB for 8 nodes (4 TB per HA pair, as
+for the A900 ramp)."""
+
+
+def _ontap_cluster(name: str, controller: str, software: str, ha_pairs: int, workload_id: str, block_kib: float,
+                   dataset_bytes: int, target_ops: float | None, shelf: str = "netapp-ns224",
+                   drive: str = RAMP_DRIVE, shelves_per_ha_pair: int = 1, drives_per_shelf: int = DRIVES_PER_HA_PAIR,
+                   backend: tuple[str, int] = ("pcie-nvme", DRIVES_PER_HA_PAIR), network: str = "25",
+                   adp: str = "root-data-data", working_set_bytes: int | None = None) -> Scenario:
+    """An ONTAP cluster of ``ha_pairs`` HA pairs of catalog ``controller`` as one controller node of 2 x ha_pairs
+    nodes, ``shelves_per_ha_pair`` shelves of catalog ``shelf`` per HA pair with ``drives_per_shelf`` ``drive``
+    drives each (back-end link type and ports per shelf: ``backend``), RAID DP with ``adp`` partitioning and one
+    spare per node, :data:`CLIENTS_PER_HA_PAIR` clients per HA pair on 10GbE or 25GbE (``network`` "10" / "25");
+    one NFSv3 workload of the :data:`SFS2008_NFSV3_MIX` whose reads and writes move ``block_kib`` KiB each,
+    random, over ``dataset_bytes`` bytes (working set ``working_set_bytes``, None = all of it), at ``target_ops``
+    operations per second, every operation counted (None: closed ramp only)."""
+    clients = CLIENTS_PER_HA_PAIR * ha_pairs
+    nodes = [
+        HostNode(id="clients", catalog_id="fujitsu-primergy-rx300-s7", count=clients,
+                 adapter=f"generic-nic-{network}gbe-2p"),
+        ControllerNode(id="cluster", catalog_id=controller, software=software, nodes=2 * ha_pairs,
+                       raid_type="raid_dp", spares_per_node=1, adp=adp),
+    ]
+    links = [Link(id="l-clients", source="clients", target="cluster", link_type=f"iscsi-{network}g",
+                  ports=2 * clients)]
+    for k in range(ha_pairs * shelves_per_ha_pair):
+        nodes.append(ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf, drive=drive, drive_count=drives_per_shelf))
+        links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type=backend[0],
+                          ports=backend[1]))
+    w = Workload(id=workload_id, name=workload_id, target="cluster", block_kib=block_kib, read_pct=DATA_READ_PCT,
+                 random_pct=100, nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)), concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
+                 dataset_bytes=dataset_bytes, working_set_bytes=working_set_bytes, target_iops=target_ops)
+    return Scenario(name=name, nodes=nodes, links=links, workloads=[w])
+
+
+def a900_swbuild(block_kib: float, target_ops: float | None = None) -> Scenario:
+    """SPECstorage Solution 2020_swbuild, NetApp 2-node AFF A900 with FlexGroup (result
+    storage2020-20231002-00055): one AFF A900 HA pair (``netapp-aff-a900``, ONTAP 9.14 assumed), NFSv3 with the
+    SPEC SFS 2008 mix as a proxy; ``block_kib``: data per read or write (:func:`data_block_kib`); ``target_ops``:
+    operations per second of the load level (None: the closed ramp only). Data set, drives and clients are
+    assumptions (:data:`SWBUILD_DATASET_BYTES`, :data:`DRIVES_PER_HA_PAIR`, :data:`CLIENTS_PER_HA_PAIR`)."""
+    return _ontap_cluster("AFF A900 SPECstorage swbuild", "netapp-aff-a900", "9.14", 1, "swbuild", block_kib,
+                          SWBUILD_DATASET_BYTES, target_ops)
+
+
+def a90_eda(block_kib: float, target_ops: float | None = None) -> Scenario:
+    """SPECstorage Solution 2020_eda_blended, NetApp 8-node AFF A90 with FlexGroup (result
+    storage2020-20240708-00080): 4 AFF A90 HA pairs (``netapp-aff-a90``, ONTAP 9.15 assumed) as one 8-node
+    controller node (load spread evenly), NFSv3 with the SPEC SFS 2008 mix as a proxy; ``block_kib``: data per read
+    or write (:func:`data_block_kib`); ``target_ops``: operations per second of the load level (None: closed ramp
+    only). Data set, drives and clients are assumptions (:data:`EDA_DATASET_BYTES`, :data:`DRIVES_PER_HA_PAIR`,
+    :data:`CLIENTS_PER_HA_PAIR`)."""
+    return _ontap_cluster("AFF A90 8-node SPECstorage eda_blended", "netapp-aff-a90", "9.15", 4, "eda", block_kib,
+                          EDA_DATASET_BYTES, target_ops)
+
+
+SFS2008_MB_PER_OPS = 120 * 10**6
+"""SPECsfs2008 creates 120 MB of file data per requested op/s (Avere Systems blog, 15 Oct 2009, 'Avere's
+record-setting performance results': 'SPECsfs2008 creates 120 MB of data per op/sec'), bytes."""
+
+SFS2008_ACCESSED_SHARE = 0.30
+"""SPECsfs2008 accesses 30% of its file set (same source: 'the percentage of data accessed has increased from
+10% in SFS97 to 30% in SFS08'): the working set."""
+
+SFS2008_BLOCK_KIB = 8.0
+"""assumed: SPECsfs2008 prints no MB/s; its reads and writes are modelled as 8 KiB transfers each (the mix's
+transfer sizes are not in the material readable offline)."""
+
+FAS3140_SHELVES = 4
+"""assumed: 4 shelves of 24 SATA drives (96 drives) behind the HA pair; the tested drive count is not readable."""
+
+
+def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops: float = 40011) -> Scenario:
+    """SPECsfs2008_nfs.v3, NetApp FAS3140 with SATA disks and Performance Acceleration Module (result
+    sfs2008-20081215-00112): one FAS3140 HA pair (``netapp-fas3140``, Data ONTAP 7.3 assumed) with
+    :data:`FAS3140_SHELVES` shelves of 24 X302A 1TB SATA drives (assumed), NFSv3 with the SPEC SFS 2008 mix (the
+    benchmark's own) on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and the working
+    set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: data per read or
+    write (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
+    dataset = int(SFS2008_MB_PER_OPS * peak_ops)
+    return _ontap_cluster("FAS3140 SATA SPECsfs2008", "netapp-fas3140", "7.3", 1, "sfs2008", block_kib,
+                          dataset, target_ops, shelf="netapp-ds4246",
+                          drive="netapp-x302a-1tb-sata-7k2", shelves_per_ha_pair=FAS3140_SHELVES, drives_per_shelf=24,
+                          backend=("sas-6g", 4), network="10", adp="none",
+                          working_set_bytes=int(dataset * SFS2008_ACCESSED_SHARE))
+
+
+RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda, "fas3140_sfs2008": fas3140_sfs2008}
+"""Builder name (``setup`` of a ``[[ramp]]`` case) -> scenario builder (data KiB per read or write,
+target operations per second)."""

@@ -1,0 +1,141 @@
+"""Public measured ramps (``[[ramp]]`` of resources/validation/ramps.toml) replayed as predictions.
+
+A ramp case gives the average latency a public benchmark measured at each load level (10% .. 100% of the reported
+peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated without any fit to these numbers, and
+each check is a prediction:
+
+* ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
+  published operations per second, against the published average latency (relative tolerance of the case);
+  "n/a" when the model is saturated there;
+* ``knee_ratio_50_to_10``, ``knee_ratio_80_to_10``, ``knee_ratio_90_to_10``: the curve's shape. Published: the
+  latency at the 50% / 80% / 90% load level over the latency at the 10% level. Predicted: the model's latency at
+  50% / 80% / 90% of *its own* saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right shape, or the reverse).
+  The reported 100% level of a benchmark is the highest load that passed its rules, read here as saturation;
+* ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
+  must not be below it (beyond the tolerance).
+
+The runner reports these cases apart from the seed cases: they are outside ``storplan
+validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit status, so an honest miss here does not hide or break the seed results.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from models.catalog import Catalog
+from models.performance import WorkloadPerformance, evaluate_performance
+from models.performance.public_ramps import RAMP_BUILDERS, data_block_kib
+from models.project.model import Scenario
+
+from .checks import Check
+
+SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8, 0.9)
+"""Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%, 90%), as the ramps' 10%,
+50%, 80% and 90% load levels."""
+
+SHAPE_LEVELS_PCT = (50, 80, 90)
+"""Load levels (% of the peak) whose latency over the 10% level's is compared (``knee_ratio_<pct>_to_10``)."""
+
+
+class RampCaseError(RuntimeError):
+    """A ramp's scenario could not be evaluated (the message carries the engine's problems)."""
+
+
+def _evaluate(scenario: Scenario, catalog: Catalog) -> WorkloadPerformance:
+    """The first workload's prediction for a ramp scenario. Raises RampCaseError when the engine gives none."""
+    result = evaluate_performance(scenario, catalog)
+    wp = result.for_workload(scenario.workloads[0].id)
+    if wp is None:
+        raise RampCaseError("; ".join(result.problems) or "no prediction")
+    return wp
+
+
+def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) -> float | None:
+    """Client-side open-model latency (ms) at ``ops`` operations per second; None when saturated there."""
+    wp = _evaluate(builder(block_kib, ops), catalog)
+    return wp.host_latency_at_target_ms
+
+
+def block_kib_of(point: dict[str, Any], default_kib: float | None = None) -> float:
+    """A load level's data per read or write, KiB: published MB/s (10^6 bytes/s) over published Ops/s, divided by
+    the mix's data share (:func:`models.performance.public_ramps.data_block_kib`); a ramp that prints no MB/s uses
+    ``default_kib`` (its case's ``block_kib``, an assumption). Raises KeyError when the point has no MB/s and no
+    default is given."""
+    if "mbps" not in point:
+        if default_kib is None:
+            raise KeyError(f"load level {point.get('pct')}% prints no MB/s and the case gives no block_kib")
+        return float(default_kib)
+    return data_block_kib(point["mbps"] * 1e6 / point["ops_per_sec"] / 1024)
+
+
+def mean_block_kib(points: list[dict[str, Any]], default_kib: float | None = None) -> float:
+    """A ramp's data per read or write over all its load levels, KiB (total MB/s over total Ops/s, then
+    :func:`models.performance.public_ramps.data_block_kib`), or ``default_kib`` when the ramp prints no MB/s."""
+    if any("mbps" not in p for p in points):
+        return block_kib_of(points[0], default_kib)
+    return data_block_kib(sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024)
+
+
+def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
+    """Published latency at the :data:`SHAPE_LEVELS_PCT` load levels over that at the 10% level: {50: ratio,
+    80: ratio, 90: ratio} (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
+    by_pct = {int(p["pct"]): p["latency_ms"] for p in points}
+    light = by_pct[10]
+    return {pct: by_pct[pct] / light for pct in SHAPE_LEVELS_PCT if pct in by_pct}
+
+
+def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
+    """The predicted saturation (operations per second) of a ramp's scenario and its client-side latency (ms, open
+    model) at each share of :data:`SHAPE_LOAD_SHARES` of that saturation (None where saturated or unbounded)."""
+    builder = RAMP_BUILDERS[setup]
+    sat = _evaluate(builder(block_kib), catalog).saturation_iops
+    if not math.isfinite(sat) or sat <= 0:
+        return sat, {share: None for share in SHAPE_LOAD_SHARES}
+    return sat, {share: _client_latency_at(builder, block_kib, share * sat, catalog) for share in SHAPE_LOAD_SHARES}
+
+
+def _num(x: float | None) -> float:
+    return float("nan") if x is None else float(x)
+
+
+def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
+    """Every check of one ``[[ramp]]`` case (see the module docstring): latency at each load level, the curve's
+    shape at 50%, 80% and 90%, and the saturation bound. ``case`` is the ramps.toml table; raises KeyError for an
+    unknown ``setup`` and RampCaseError when the engine gives no prediction."""
+    cid = case["id"]
+    seed = f"{case.get('seed', '')} {case.get('section', '')}".strip()
+    tol = case["tolerance"]
+    builder = RAMP_BUILDERS[case["setup"]]
+    points = sorted(case["points"], key=lambda p: p["pct"])
+    base = ("Prediction, never fitted: NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), "
+            "reads and writes of the level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed "
+            "block_kib where no MB/s is printed); controller profile uncalibrated (assumed); drives, ports, "
+            "clients and data set assumed (models.performance.public_ramps). ")
+    checks = []
+    default_kib = case.get("block_kib")
+    for p in points:
+        kib = block_kib_of(p, default_kib)
+        pred = _client_latency_at(builder, kib, p["ops_per_sec"], catalog)
+        checks.append(Check(cid, f"latency_ms_at_{p['pct']}pct_load", p["latency_ms"], _num(pred), tol, seed=seed,
+                            interpretation=base + f"Client-side latency (open model) at {p['ops_per_sec']:,} Ops/s "
+                            f"({kib:.1f} KiB per read or write); n/a = saturated there."))
+    sat, lat = predicted_shape(case["setup"], mean_block_kib(points, default_kib), catalog)
+    light = lat[0.1]
+    for pct, ratio in published_shape(points).items():
+        at = lat[pct / 100]
+        pred_ratio = at / light if at is not None and light else float("nan")
+        checks.append(Check(cid, f"knee_ratio_{pct}_to_10", ratio, pred_ratio, tol, seed=seed,
+                            interpretation=base + f"Shape: latency at the {pct}% load level over the 10% level "
+                            f"(published) against the model's latency at {pct}% over 10% of its own saturation "
+                            f"({_num(sat):,.0f} Ops/s), client-side, open model."))
+    peak = points[-1]["ops_per_sec"]
+    checks.append(Check(cid, "saturation_ops_per_sec", peak, _num(sat), tol, kind="lower_bound", seed=seed,
+                        interpretation=base + "The system delivered the published peak, so the predicted "
+                        "saturation must not be below it (beyond the tolerance)."))
+    return checks
+
+
+RAMP_CASES = {"specstorage2020-swbuild-a900-2node": case_ramp, "specstorage2020-eda-a90-8node": case_ramp,
+              "specsfs2008-fas3140-sata-pam": case_ramp}
+"""Case id -> case function of every ``[[ramp]]`` case."""

@@ -1,0 +1,137 @@
+"""Curve-shape tests (issue 14 item 4): every bundled example's ``evaluate --json`` shows a gradual knee or says
+why not; every public measured ramp with at least four points is compared at its 50% and 80% load levels with
+the model's latency at 50% and 80% of its own saturation. The ramps are predictions (never fitted): where the
+model misses them the comparison is an expected failure with the numbers in its reason, not a hidden one."""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+
+import pytest
+
+from models.catalog import bundled_catalog
+from models.evaluate import evaluate
+from models.performance.knee import KNEE_MIN_RATIO
+from models.performance.public_ramps import RAMP_BUILDERS
+from models.project import load
+from models.resources import examples_dir
+from models.serialize import evaluation_to_dict
+from models.validation import run_ramps
+from models.validation.cases import RAMP_SECTIONS, published_cases
+from models.validation.ramp_cases import block_kib_of, case_ramp, published_shape
+
+EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml"))
+RAMPS = [case for section in RAMP_SECTIONS for case in published_cases()[section]]
+LONG_RAMPS = [case for case in RAMPS if len(case["points"]) >= 4]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_every_example_json_has_a_knee_or_a_note(example):
+    """The --json fields: latency at 80% of saturation >= 1.3 x the light-load latency, else a knee_note that
+    says why; the 50% point lies between the light-load and the 80% latency (the curve rises with load)."""
+    data = evaluation_to_dict(evaluate(load(examples_dir() / example)))
+    assert data["workloads"], example
+    for w in data["workloads"]:
+        light, mid, high = (w["light_load_latency_ms"], w["latency_at_50pct_saturation_ms"],
+                            w["latency_at_80pct_saturation_ms"])
+        assert light is not None and light > 0, (example, w["name"])
+        if high is None:  # no finite saturation: the note must say so
+            assert w["knee_note"], (example, w["name"])
+            continue
+        assert light <= mid * (1 + 1e-9) and mid <= high * (1 + 1e-9), (example, w["name"], light, mid, high)
+        assert high >= KNEE_MIN_RATIO * light or (isinstance(w["knee_note"], str) and w["knee_note"].strip()), (
+            example, w["name"], high / light)
+
+
+def test_ramps_are_recorded_with_their_sources():
+    """Each ramp names its public result and section (with its address), a known scenario builder, and load
+    levels 10..100% in order; the three ramps hold ten levels each."""
+    assert {c["id"] for c in RAMPS} == {"specstorage2020-swbuild-a900-2node", "specstorage2020-eda-a90-8node",
+                                        "specsfs2008-fas3140-sata-pam"}
+    for case in RAMPS:
+        assert case["seed"] and "http" in case["section"], case["id"]
+        assert case["setup"] in RAMP_BUILDERS
+        pcts = [p["pct"] for p in case["points"]]
+        assert pcts == sorted(pcts) and pcts[0] == 10 and pcts[-1] == 100 and len(pcts) == 10
+
+
+def test_transfer_per_data_operation_is_published_mbps_over_data_ops():
+    """A900 swbuild 10% level: 772 MB/s at 95,003 Ops/s = 8,126 bytes = 7.94 KiB per operation; 28% of the SPEC SFS
+    2008 mix's operations move data (18% reads + 10% writes), so a read or write moves 7.94 / 0.28 = 28.3 KiB."""
+    point = next(c for c in RAMPS if c["setup"] == "a900_swbuild")["points"][0]
+    assert block_kib_of(point) == pytest.approx(772e6 / 95003 / 1024 / 0.28)
+    assert block_kib_of(point) == pytest.approx(28.34, abs=0.01)
+
+
+def test_published_shapes_are_read_from_the_table():
+    """Published ratios (latency at 50% / 80% / 90% over 10%): A900 swbuild 0.6/0.6 = 1.0, 0.8/0.6 = 1.33,
+    3.2/0.6 = 5.33; A90 eda_blended 0.6/0.4 = 1.5, 1.5/0.4 = 3.75, 2.6/0.4 = 6.5; FAS3140 SPECsfs2008
+    2.0/0.9 = 2.22, 4.1/0.9 = 4.56, 5.8/0.9 = 6.44."""
+    by_setup = {c["setup"]: published_shape(c["points"]) for c in RAMPS}
+    assert by_setup["a900_swbuild"] == pytest.approx({50: 1.0, 80: 0.8 / 0.6, 90: 3.2 / 0.6})
+    assert by_setup["a90_eda"] == pytest.approx({50: 1.5, 80: 3.75, 90: 6.5})
+    assert by_setup["fas3140_sfs2008"] == pytest.approx({50: 2.0 / 0.9, 80: 4.1 / 0.9, 90: 5.8 / 0.9})
+
+
+def test_a_ramp_without_mbps_uses_its_stated_block():
+    """SPECsfs2008 prints no MB/s: the FAS3140 ramp uses its case's block_kib (8 KiB, an assumption); without
+    one the transfer is unknown and the function says so."""
+    case = next(c for c in RAMPS if c["setup"] == "fas3140_sfs2008")
+    assert block_kib_of(case["points"][0], case["block_kib"]) == 8.0
+    with pytest.raises(KeyError, match="prints no MB/s"):
+        block_kib_of(case["points"][0])
+
+
+def test_ramp_checks_are_predictions_never_fitted():
+    """No calibration fit uses a ramp's numbers: every ramp check is marked "prediction", and every case runs."""
+    outcomes = run_ramps()
+    assert {o.case_id for o in outcomes} == {c["id"] for c in RAMPS}
+    for o in outcomes:
+        assert not o.error, o.error
+        assert o.checks and all(c.sample_mark == "prediction" for c in o.checks), o.case_id
+
+
+@pytest.mark.parametrize("case", LONG_RAMPS, ids=[c["id"] for c in LONG_RAMPS])
+def test_predicted_shape_rises_with_load(case):
+    """The model's own curve: latency at 90% of saturation >= at 80% >= at 50% >= at 10% (a queue never gets
+    faster with load)."""
+    checks = {c.quantity: c for c in case_ramp(bundled_catalog(), case)}
+    ratios = [checks[f"knee_ratio_{pct}_to_10"].predicted for pct in (50, 80, 90)]
+    assert all(math.isfinite(r) for r in ratios)
+    assert 1.0 <= ratios[0] <= ratios[1] <= ratios[2]
+
+
+def _miss_text(case) -> str:
+    """The 50% / 80% comparisons of a ramp in words (for the expected-failure reason)."""
+    checks = {c.quantity: c for c in case_ramp(bundled_catalog(), case)}
+    keys = ("latency_ms_at_50pct_load", "latency_ms_at_80pct_load", "knee_ratio_50_to_10", "knee_ratio_80_to_10")
+    return "; ".join(f"{k}: published {checks[k].published:.3g}, predicted {checks[k].predicted:.3g}" for k in keys)
+
+
+@pytest.mark.xfail(strict=True, reason="issue 14 (numbers as of this commit; the failure message prints the current ones): absolute latency misses on every ramp (all-flash: light-load "
+                   "latency ~0.2 ms predicted vs 0.4-0.6 ms measured, NFS client stack not modelled, uncalibrated "
+                   "profiles; SATA: 2.5 ms vs 0.9 ms, the PAM read cache not modelled), and the all-flash shapes "
+                   "differ (A900: predicted 2.0x at 80% vs 1.33x measured; A90: 1.65x vs 3.75x). Strict: passing "
+                   "means the prediction became realistic and this mark goes.")
+@pytest.mark.parametrize("case", LONG_RAMPS, ids=[c["id"] for c in LONG_RAMPS])
+def test_latency_at_50_and_80pct_matches_the_published_ramp(case):
+    """At the 50% and 80% load levels the predicted latency (at the published Ops/s) and the predicted shape
+    (latency at 50% / 80% over 10% of the model's saturation) are within the case's tolerance of the published."""
+    checks = {c.quantity: c for c in case_ramp(bundled_catalog(), case)}
+    keys = ("latency_ms_at_50pct_load", "latency_ms_at_80pct_load", "knee_ratio_50_to_10", "knee_ratio_80_to_10")
+    failing = [k for k in keys if not checks[k].passed]
+    assert not failing, _miss_text(case)
+
+
+def test_validate_reports_ramps_apart_from_the_seed_pass_count():
+    """``storplan validate`` prints the ramps after the seed cases, with their own summary line; their misses
+    do not change the seed cases' pass count or the exit status."""
+    out = subprocess.run([sys.executable, "-m", "app", "validate"], capture_output=True, text=True, timeout=120)
+    assert "measured ramps (public benchmarks" in out.stdout
+    assert "ramp checks within tolerance" in out.stdout
+    seed_line = next(line for line in out.stdout.splitlines() if line.endswith("cases pass"))
+    checks, cases = seed_line.split(";")
+    assert checks.split()[0] == checks.split()[2] and cases.split()[0] == cases.split()[2], seed_line
+    assert out.returncode == 0, out.stdout[-2000:]
