@@ -205,22 +205,23 @@ def _validate(args) -> int:
               "chosen from their numbers; -v says which)")
     if cv_status:
         print(f"cross-validation: {cv_status}")
+    _print_ramps(args.verbose)
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
+    # the verdict last: the seed cases' pass count (the ramps above are predictions outside it)
     print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of {len(outcomes)} cases pass")
-    _print_ramps(args.verbose)
     return 1 if failed else 0
 
 
 def _print_ramps(verbose: bool) -> None:
-    """The public measured ramps (predictions on systems never fitted), printed after the seed cases and left
-    out of their pass count and of the exit status (models.validation.ramp_cases)."""
+    """The public measured ramps (predictions on systems never fitted), printed after the seed cases' summaries
+    and before their pass count, and left out of it and of the exit status (models.validation.ramp_cases)."""
     from models.validation import SampleStats, run_ramps
 
     ramps = run_ramps()
     if not ramps:
         return
-    print("\nmeasured ramps (public benchmarks; predictions on systems never fitted, not in the pass count above):")
+    print("\nmeasured ramps (public benchmarks; predictions on systems never fitted, not in the pass count below):")
     _print_checks(ramps, verbose)
     checks = [c for o in ramps for c in o.checks]
     print(SampleStats.of(c.miss() for c in checks if c.kind != "expect").line("ramp predictions"))

@@ -460,3 +460,31 @@ def test_vsan_hybrid_reads_hit_the_cache_tier_or_the_capacity_hdds():
     assert big.saturation_iops < fits.saturation_iops
     assert big.light_load_latency_ms > fits.light_load_latency_ms
     assert rf > 0
+
+
+def test_flash_cache_serves_the_reads_memory_misses():
+    """A controller with a Flash Cache read cache: memory plus module act as one LRU of their summed size
+    (victim cache); the module's station serves the hits memory misses, the drives only the rest."""
+    from models.catalog import Controller
+    from models.performance.paths import CACHE_FRACTION_OF_MEMORY, FLASH_CACHE_PARALLELISM
+
+    sc = seeds.aff8080("9.0", concurrency=64)
+    ctl_node = next(n for n in sc.nodes if n.kind == "controller")
+    rec = CAT.get(ctl_node.catalog_id, Controller)
+    memory = rec.memory_gib_per_node * rec.nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
+    flash = rec.model_copy(update={"id": "test-flash", "flash_cache_gib_per_node": 512.0, "flash_cache_read_us": 80.0})
+    cat = CAT.with_entries([flash])
+    ws = 4 * memory + 2 * 512 * 2**30
+    w = sc.workloads[0].with_changes(working_set_bytes=int(ws), dataset_bytes=int(ws), random_pct=100.0)
+    node = ctl_node.model_copy(update={"catalog_id": "test-flash"})
+    with_fc = sc.model_copy(update={"workloads": [w], "nodes": [node if n.id == ctl_node.id else n for n in sc.nodes]})
+    without = sc.model_copy(update={"workloads": [w]})
+    fc_path, plain_path = build_path(with_fc, cat, w), build_path(without, CAT, w)
+    stations = {s.name: s for s in fc_path.stations}
+    hit_memory, hit_all = memory / ws, (memory + 2 * 512 * 2**30) / ws
+    assert stations["node 1 Flash Cache"].read_s == pytest.approx((hit_all - hit_memory) * 80e-6 / 2)
+    assert stations["node 1 Flash Cache"].servers == FLASH_CACHE_PARALLELISM
+    plain = {s.name: s for s in plain_path.stations}
+    # the drives see only the misses of both caches
+    assert stations["SSDs (node 1)"].read_s == pytest.approx(plain["SSDs (node 1)"].read_s * (1 - hit_all)
+                                                            / (1 - hit_memory))

@@ -5,6 +5,8 @@ Every drawing only places and labels numbers taken from the project and the engi
 
 from __future__ import annotations
 
+import math
+
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -370,7 +372,8 @@ def latency_chart(wp, width: float, height: float = 210.0):
 
     band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *getattr(wp, "open_curve", ()))
             if getattr(p, "latency_band_p10_ms", None) is not None and finite(p.iops)]
-    band = band[:next((i for i, (_, _, hi) in enumerate(band) if hi is None), len(band))]
+    # where the pessimistic edge is saturated (P90 None) the band reaches the chart's top (clipped below)
+    band = [(x, lo, math.inf if hi is None else hi) for x, lo, hi in band]
     has_band = len(band) >= 2 and any(hi > lo for _, lo, hi in band)
     legend = [(BLUE, "predicted latency", "line")]
     if has_band:

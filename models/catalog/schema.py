@@ -196,6 +196,11 @@ class Controller(Entry):
         default_factory=dict, description="ADP root partition size by partitioned drives per node"
     )
     max_throughput_mbps: float | None = Field(default=None, gt=0)
+    flash_cache_gib_per_node: float | None = Field(
+        default=None, gt=0, description="Flash Cache / Performance Acceleration Module read cache per node, GiB (a "
+                                        "victim cache of the controller's buffer cache); None: none")
+    flash_cache_read_us: float | None = Field(
+        default=None, gt=0, description="service time of one read hit in the Flash Cache module, microseconds")
     performance: list[PerfProfile] = Field(default_factory=list)
 
     @model_validator(mode="after")

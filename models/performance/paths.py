@@ -75,6 +75,14 @@ CACHE_FRACTION_OF_MEMORY = 0.5
 """assumed: share of a controller's (or CVO VM's) memory that works as read cache (the rest holds the OS,
 metadata and write buffers). ONTAP does not publish its split."""
 
+FLASH_CACHE_READ_US = 100.0
+"""assumed: service time of one read hit in a flash Flash Cache module when the catalog record gives none (a
+PCIe flash read of the 2010s, about 100 microseconds; NetApp publishes no per-read figure)."""
+
+FLASH_CACHE_PARALLELISM = 8
+"""assumed: reads a Flash Cache / PAM module serves at once (several flash channels or DRAM banks behind one PCIe
+controller; not published)."""
+
 HA_INTERCONNECT_MBPS = 5_000.0
 """assumed: HA / NVRAM mirroring interconnect payload rate, MB/s per node (40 Gb/s-class InfiniBand or
 Ethernet interconnect of the AFF8080 / A800 era, less overhead)."""
@@ -607,10 +615,22 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         read_drives = usable
     full_stripe = record.family == "ONTAP"
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
-    hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    hit_memory = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    hit = hit_memory
+    if record.flash_cache_gib_per_node:
+        # Flash Cache / PAM is a victim cache of the buffer cache (NetApp TR-3832, Flash Cache best practices):
+        # memory and module hold different blocks, so together they act as one LRU of their summed size
+        flash = record.flash_cache_gib_per_node * nodes * 2**30
+        hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
+        module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
+        for k in range(nodes):
+            b.add(f"node {k + 1} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
+                  servers=FLASH_CACHE_PARALLELISM, kind="cache")
+        b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
+                       f"GiB of modules behind memory, uniform random access)")
     cost = drive_cost(drive, block, rnd, raid, group, full_stripe, 1.0 - hit)
     b.notes.append(
-        f"read cache hit {hit:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
+        f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
         f"memory vs the working set); {RAID_LABEL.get(raid, raid)} groups of {group}"
         + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
            "small random write")

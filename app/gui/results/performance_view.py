@@ -410,19 +410,20 @@ class PerformanceView(QWidget):
         return None
 
     def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
-        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation, up to the
-        first point whose pessimistic edge is saturated; P90 clipped at twice the highest drawn latency so an
-        edge near its own saturation does not stretch the chart."""
+        """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation. P90 is
+        clipped at twice the highest drawn latency (so an edge near its own saturation does not stretch the
+        chart), and where the pessimistic edge is saturated (P90 None) the band reaches that clip: the latency
+        there may be anything above the curve."""
         xs, lo, hi = [], [], []
         points = [*self._curve_points(workload), *self._open_points(workload)]
         top = 2.0 * max((p.latency_ms for p in points), default=0.0)
         for p in points:
             p10, p90 = getattr(p, "latency_band_p10_ms", None), getattr(p, "latency_band_p90_ms", None)
-            if p10 is None or p90 is None or (self._log_y and p10 <= 0):
+            if p10 is None or (self._log_y and p10 <= 0):
                 break
             xs.append(p.iops)
             lo.append(p10)
-            hi.append(min(p90, top))
+            hi.append(top if p90 is None else min(p90, top))
         return xs, lo, hi
 
     def band_item(self, workload_id: str) -> pg.FillBetweenItem | None:
