@@ -98,16 +98,38 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
         out.append(Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id))
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
-    per_node = drives // max(nodes, 1) - node.spares_per_node
+    members, unit, where = group_members(record, node, drives, nodes)
     # the capacity engine's minimums: an ONTAP data aggregate (RAID DP 5, RAID-TEC 7), else a volume group
     minimums = rules.ONTAP_MIN_DRIVES if record.family == "ONTAP" else rules.ARRAY_MIN_DRIVES
     need = minimums.get(node.raid_type, 1)
-    if shelves and drives and per_node < need:
+    if shelves and drives and members < need:
         out.append(Problem("error", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least "
-                           f"{need} drives per node; {max(per_node, 0)} left after spares", node.id, "raid_type"))
-    if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(per_node, 0):
+                           f"{need} {unit} {where}; {max(members, 0)} left after spares", node.id, "raid_type"))
+    if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(members, 0):
         out.append(Problem("error", f"{node.id}: RAID group size {node.raid_group_size} is larger than the "
-                           f"{max(per_node, 0)} drives available per node", node.id, "raid_group_size"))
+                           f"{max(members, 0)} {unit} available {where}", node.id, "raid_group_size"))
+
+
+def group_members(record: Controller, node: ControllerNode, drives: int, nodes: int) -> tuple[int, str, str]:
+    """How many members one RAID group (or pool) can draw on, in what unit, and where: ``(count, unit, where)``.
+
+    * ONTAP without ADP or with ADPv1 (root-data): each node's own drives less its spares (a whole drive, or
+      its one data partition, per member);
+    * ONTAP ADPv2 (root-data-data): every partitioned drive of the HA pair gives each node one data partition,
+      so a node's RAID groups count in partitions: the pair's drives less its spares (at most
+      ``rules.ADP_MAX_PARTITIONED``), as ``models.capacity.ontap`` builds them (ONTAP documentation, "Advanced
+      Drive Partitioning": root-data-data partitioning assigns one data partition of each drive to each node);
+    * E-Series and other arrays: a volume group or Dynamic Disk Pool spans the array's drives, whichever
+      controller owns it (SANtricity documentation: a pool is created from the array's drives; the DDP minimum
+      of 11 is per pool), so the whole array's drives less every controller's spares.
+    """
+    spares = node.spares_per_node
+    if record.family != "ONTAP":
+        return drives - spares * nodes, "drives", "in the array"
+    if node.adp == "root-data-data" and nodes >= 2:
+        pair = 2 * (drives // max(nodes, 1))
+        return pair - spares, "data partitions", "per node"
+    return drives // max(nodes, 1) - spares, "drives", "per node"
 
 
 VSAN_MIN_HOSTS = {"ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}

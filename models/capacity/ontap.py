@@ -116,7 +116,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 return float(node.root_partition_bytes)
             value, key = rules.root_partition_lookup(controller.adp_root_partition_bytes, partitioned_per_node)
             if value is None:
-                notes.append(f"Root partition {fmt(rules.ADP_FALLBACK_ROOT_BYTES)}: assumed (no catalog size for {controller.name}; seed 000 Table 3).")
+                problems.append(f"{where}: no ADP root partition size for {controller.name} with {partitioned_per_node} "
+                                f"partitioned drives per node in the catalog; {fmt(rules.ADP_FALLBACK_ROOT_BYTES)} "
+                                "assumed (seed 000 Table 3): set the node's root partition size from the Hardware "
+                                "Universe or System Manager for an exact figure.")
                 return float(rules.ADP_FALLBACK_ROOT_BYTES)
             notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
             return float(value)
