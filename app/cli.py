@@ -145,7 +145,17 @@ def _catalog(args) -> int:
         entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
     except CatalogError as exc:
         raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
-    for entry in entries:
+    if args.sources:
+        from collections import Counter
+
+        from models.catalog.provenance import catalog_counts, counts_line
+
+        by_kind = catalog_counts(entries)
+        for kind, counts in by_kind.items():
+            print(counts_line(kind, counts))
+        print(counts_line("total", sum(by_kind.values(), Counter())))
+        return 0
+    for entry in sorted(entries, key=lambda e: (e.kind, e.name)):
         print(f"{entry.kind:<11} {entry.id:<38} {entry.name}")
     return 0
 
@@ -354,6 +364,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("catalog", help="list catalog records (optionally of one kind)")
     p.add_argument("kind", nargs="?", help="drive, shelf, controller, host, adapter, link, switch, hci_node, ...")
+    p.add_argument("--sources", action="store_true",
+                   help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind and in total")
     p.set_defaults(func=_catalog)
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")

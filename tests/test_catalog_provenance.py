@@ -1,0 +1,68 @@
+"""`storplan catalog --sources`: numbers by source kind, checked against a count made straight from the TOML
+files (an independent walk of the raw tables), and the assumed share kept under half."""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+
+from models.catalog import bundled_catalog
+from models.catalog.provenance import SOURCE_KINDS, catalog_counts, counts_line, source_kind
+from models.resources import catalog_dir
+
+
+def _raw_numbers(value) -> int:
+    if isinstance(value, bool):
+        return 0
+    if isinstance(value, (int, float)):
+        return 1
+    if isinstance(value, dict):
+        return sum(_raw_numbers(v) for v in value.values())
+    if isinstance(value, list):
+        return sum(_raw_numbers(v) for v in value if not isinstance(v, dict))
+    return 0
+
+
+def _walk(table: dict, counts: Counter) -> None:
+    for name, text in table.get("sources", {}).items():
+        n = _raw_numbers(table.get(name))
+        if n:
+            counts[source_kind(text)] += n
+    for value in table.values():  # nested records (a controller's [[controller.performance]])
+        if isinstance(value, list):
+            for item in value:
+                if isinstance(item, dict) and "sources" in item:
+                    _walk(item, counts)
+
+
+def test_counts_equal_a_count_made_from_the_raw_toml():
+    raw: dict[str, Counter] = {}
+    for path in sorted(catalog_dir().glob("*.toml")):
+        for kind, records in tomllib.loads(path.read_text()).items():
+            if isinstance(records, list):
+                for record in records:
+                    _walk(record, raw.setdefault(kind, Counter()))
+    counted = catalog_counts(bundled_catalog())
+    assert {k: dict(v) for k, v in counted.items() if sum(v.values())} == \
+        {k: dict(v) for k, v in raw.items() if sum(v.values())}
+
+
+def test_source_kinds_and_the_line_format():
+    assert source_kind("assumed: no public figure; chosen as ...") == "assumed"
+    assert source_kind("derived: 3,412 BTU/hr / 3.412") == "derived"
+    assert source_kind("fitted: seed 001 ...") == "calibrated"
+    assert source_kind("NetApp Hardware Universe, AFF A800") == "sourced"
+    assert counts_line("controller", Counter(sourced=3, assumed=1)) == \
+        "controller: sourced 3, calibrated 0, derived 0, assumed 1"
+
+
+def test_cli_prints_a_line_per_kind_and_a_total_and_assumed_stays_under_half(capsys):
+    from app.cli import main
+
+    assert main(["catalog", "--sources"]) == 0
+    lines = capsys.readouterr().out.strip().splitlines()
+    assert lines[-1].startswith("total: ") and any(line.startswith("controller: ") for line in lines)
+    total = dict(part.rsplit(" ", 1) for part in lines[-1].removeprefix("total: ").split(", "))
+    numbers = {k: int(v) for k, v in total.items()}
+    assert list(numbers) == list(SOURCE_KINDS)
+    assert numbers["assumed"] < 0.5 * sum(numbers.values())
