@@ -74,7 +74,8 @@ def load_project(text: str):
 
 
 def _evaluate(args) -> int:
-    from models.evaluate import evaluate
+    from models.evaluate import evaluate, evaluate_resilience
+    from models.present.resilience import runway_lines, state_verdict
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
     from models.present.uncertainty import iops_band_text, profile_text
     from models.serialize import evaluation_to_dict
@@ -84,7 +85,8 @@ def _evaluate(args) -> int:
         evaluation = evaluate(project, args.scenario)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
-    data = evaluation_to_dict(evaluation, project.info.name)
+    resilience = evaluate_resilience(project, evaluation, args.scenario)
+    data = evaluation_to_dict(evaluation, project.info.name, resilience)
     status = _report_errors(args.path, evaluation)
     if args.json:
         print(json.dumps(data, indent=2))
@@ -114,6 +116,11 @@ def _evaluate(args) -> int:
                   " IOPS at the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
             print(f"  curve shape           {w['knee_note']}")
+        for state in resilience.states.get(w["id"], ()):
+            print(f"  {state_verdict(state)}")
+    print("\nRunway")
+    for line in runway_lines(resilience):
+        print(f"  {line}")
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:

@@ -82,3 +82,49 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
+
+
+@dataclass(frozen=True)
+class Resilience:
+    """The bad day and the runway of one evaluated scenario.
+
+    Attributes:
+        states: workload id -> its failure states' results (``models.performance.resilience.StateResult``),
+            states that do not apply left out.
+        months_until_full: the capacity's (None: no growth or beyond the projection), as the capacity engine gives.
+        months_until_slo_breach, months_until_saturation: the runway of the growing targets (None: not within
+            ten years, or no growth).
+        problems: what could not be computed, in words.
+    """
+
+    states: dict
+    months_until_full: float | None
+    months_until_slo_breach: float | None
+    months_until_saturation: float | None
+    problems: tuple[str, ...] = ()
+
+
+def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
+                        catalog: Catalog | None = None) -> Resilience:
+    """Failure states and runway for an evaluated scenario (``models.performance.resilience``). Separate from
+    :func:`evaluate` because each state solves the workload again: the CLI's ``--json``, the report and the GUI's
+    worker ask for it; the interactive edit loop does not pay for it.
+
+    Raises nothing: an engine failure becomes a problem string and empty states.
+    """
+    from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, runway
+
+    scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
+    catalog = project_catalog(project, catalog) if catalog is None else catalog
+    problems: list[str] = []
+    try:
+        states = evaluate_states(scenario, catalog, project.settings)
+    except Exception as exc:  # an engine bug must not lose the user's work
+        states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
+    full = getattr(getattr(evaluation.capacity, "total", None), "months_until_full", None)
+    if full is not None and full > RUNWAY_HORIZON_MONTHS:
+        full = None
+    workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
+    growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
+    run = runway(workloads, growth)
+    return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems))

@@ -95,15 +95,48 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
     }
 
 
-def evaluation_to_dict(evaluation: Evaluation, project_name: str = "") -> dict[str, Any]:
-    """The whole evaluation as JSON-ready data."""
-    performance = evaluation.performance
+def state_to_dict(state: Any) -> dict[str, Any]:
+    """One failure state of a workload: its name, reason, curve, saturation, max IOPS at the SLO, latency at the
+    target, whether the SLO holds there, the same uncertainty-band fields as the normal figures, and the time
+    to rebuild where it applies."""
+    wp = state.performance
     return {
+        "state": state.state,
+        "reason": state.reason,
+        "curve": [_point(p) for p in (*wp.curve, *wp.open_curve)],
+        "saturation_iops": _num(wp.saturation_iops),
+        "max_iops_at_slo": _num(wp.max_iops_at_slo),
+        "latency_at_target_ms": _num(wp.latency_at_target_ms),
+        "meets_slo": state.meets_slo,
+        "bottleneck": wp.bottleneck,
+        "profile": wp.profile or None,
+        "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
+        "saturation_iops_band_p90": _num(wp.saturation_iops_band_p90),
+        "max_iops_at_slo_band_p10": _num(wp.max_iops_at_slo_band_p10),
+        "max_iops_at_slo_band_p90": _num(wp.max_iops_at_slo_band_p90),
+        "rebuild_hours": _num(state.rebuild_hours),
+    }
+
+
+def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilience: Any = None) -> dict[str, Any]:
+    """The whole evaluation as JSON-ready data; with ``resilience`` (``models.evaluate.Resilience``) each
+    workload gains ``states`` and the document a top-level ``runway``."""
+    performance = evaluation.performance
+    workloads = [workload_to_dict(w) for w in performance.workloads] if performance is not None else []
+    if resilience is not None:
+        for w in workloads:
+            w["states"] = [state_to_dict(s) for s in resilience.states.get(w["id"], ())]
+    out = {
         "project": project_name,
         "scenario": evaluation.scenario,
         "capacity": capacity_to_dict(evaluation.capacity),
-        "workloads": [workload_to_dict(w) for w in performance.workloads] if performance is not None else [],
+        "workloads": workloads,
         "problems": [
             {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
         ],
     }
+    if resilience is not None:
+        out["runway"] = {"months_until_full": _num(resilience.months_until_full),
+                         "months_until_slo_breach": _num(resilience.months_until_slo_breach),
+                         "months_until_saturation": _num(resilience.months_until_saturation)}
+    return out

@@ -44,7 +44,7 @@ WORKLOAD_GROUPS = (
     ("Mix", ("block_kib", "read_pct", "random_pct", "nas")),
     ("Data", ("dataset_bytes", "compression_ratio", "dedupe_ratio", "compaction_ratio", "working_set_bytes",
               "provisioned_bytes")),
-    ("Growth", ("growth_pct_per_year", "snapshots", "clones")),
+    ("Growth", ("growth_pct_per_year", "iops_growth_pct_per_year", "snapshots", "clones")),
 )
 """The workload form's tabs, important fields first; name, target and hosts stay above them."""
 

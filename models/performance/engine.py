@@ -698,6 +698,20 @@ def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None
     return CurveShape(light, at[0.5], at[0.8], ratio, note)
 
 
+def solve_with_targets(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int
+                       ) -> WorkloadPerformance:
+    """One workload's prediction with its own open operating point: the open model of ``path`` at its target
+    together with ``others`` (path, IOPS) at theirs, then :func:`solve_workload`. Used for paths that are not the
+    scenario's own (failure states, :mod:`models.performance.resilience`)."""
+    rates = {o.workload.id: rate for o, rate in others}
+    target = target_rate(path.workload)
+    if target is not None:
+        rates[path.workload.id] = target
+    open_result = _open_system([path, *(o for o, _ in others)], rates) if rates else None
+    wp, _ = solve_workload(path, others, curve_points, open_result)
+    return wp
+
+
 def evaluate_paths(scenario: Scenario, catalog: Catalog) -> tuple[list[WorkloadPath], list[str]]:
     """Build the path of every enabled workload; workloads whose path fails become problem strings."""
     paths, problems = [], []

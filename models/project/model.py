@@ -239,6 +239,8 @@ class Workload(Record):
     snapshots: SnapshotSchedule | None = None
     clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
     growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
+    iops_growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000,
+                                            description="growth of the IOPS target, % per year (compounded monthly)")
     nas: NasWorkload | None = Field(default=None, description="a file (NFS / SMB) workload's protocol and operation "
                                                                "mix; None: a block workload")
 

@@ -29,6 +29,7 @@ WORKLOAD_COLUMNS = (
     "target_mbps", "slo_ms", "concurrency", "think_time_ms", "dataset_bytes", "working_set_bytes",
     "provisioned_bytes", "compression_ratio", "compaction_ratio", "dedupe_ratio", "snapshot_interval_h",
     "snapshot_retention_h", "snapshot_change_pct_per_h", "clones", "growth_pct_per_year", "nas",
+    "iops_growth_pct_per_year",
 )  # fmt: skip
 WORKLOAD_FIELDS_AS_COLUMNS = {name for name in WORKLOAD_COLUMNS if not name.startswith("snapshot_")} | {"snapshots"}
 """The :class:`Workload` fields the schema stores (checked against the model by the tests)."""
@@ -93,7 +94,7 @@ def _workload_row(scenario_id: int, position: int, w: Workload) -> tuple:
         w.think_time_ms, w.dataset_bytes, w.working_set_bytes, w.provisioned_bytes, w.compression_ratio,
         w.compaction_ratio, w.dedupe_ratio, snap.interval_h if snap else None, snap.retention_h if snap else None,
         snap.change_pct_per_h if snap else None, w.clones, w.growth_pct_per_year,
-        to_json(w.nas.model_dump(mode="json")) if w.nas is not None else None,
+        to_json(w.nas.model_dump(mode="json")) if w.nas is not None else None, w.iops_growth_pct_per_year,
     )  # fmt: skip
 
 

@@ -1,0 +1,134 @@
+"""Each workload in its failure states, and the growth runway: what the bad day and the next years do to the
+predictions (issue "Size for the bad day").
+
+:func:`evaluate_states` builds every applicable failure state of each workload's path
+(:mod:`models.performance.states`), solves it with the same engine as the normal state (bands included) and says
+whether the SLO still holds at the target. :func:`runway` turns each workload's growth into months until its SLO
+breaks and until it saturates, compounded monthly as the capacity engine compounds months until full
+(``models.capacity.efficiency``): value x (1 + g / 1200) ^ months.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from models.catalog import Catalog, Controller, Drive
+from models.project.model import ControllerNode, HciClusterNode, Scenario, Settings
+from models import topology
+
+from .engine import evaluate_paths, solve_with_targets, target_rate
+from .results import WorkloadPerformance
+from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, takeover
+
+RUNWAY_HORIZON_MONTHS = 120.0
+"""Runway figures beyond ten years are reported as None ("not within ten years")."""
+
+DEFAULT_GROUP = {"raid_dp": 16, "raid_tec": 20, "raid4": 8, "raid5": 8, "raid6": 10, "ddp": 10, "raid10": 2}
+"""Drives per RAID group for the rebuild's reconstruct-on-read when neither the project nor the drive names one
+(DDP: its 8 + 2 stripes, SANtricity documentation; the rest the drives' common defaults)."""
+
+
+@dataclass(frozen=True)
+class StateResult:
+    """One workload in one failure state.
+
+    Attributes:
+        state: one of :data:`models.performance.states.STATES`; reason: what the state does, in words;
+        performance: the workload's full prediction in that state (curve, saturation, max IOPS at the SLO,
+        latency at the target, bands); meets_slo: the target's latency is within the SLO in this state (None
+        without a target); rebuild_hours: the time to rebuild (drive_rebuild only).
+    """
+
+    state: str
+    reason: str
+    performance: WorkloadPerformance
+    meets_slo: bool | None
+    rebuild_hours: float | None = None
+
+
+@dataclass(frozen=True)
+class Runway:
+    """Months until the first workload's SLO breaks and until it saturates at its growing target (fractional,
+    compounded monthly); None where not within :data:`RUNWAY_HORIZON_MONTHS` or without growth."""
+
+    months_until_slo_breach: float | None
+    months_until_saturation: float | None
+
+
+def _degraded(scenario: Scenario, catalog: Catalog, path) -> list[DegradedPath]:
+    """Every failure state that applies to ``path``'s system, in :data:`STATES` order."""
+    out = []
+    target = scenario.node(path.workload.target)
+    for state in (takeover(path), path_loss(path)):
+        if state is not None:
+            out.append(state)
+    if isinstance(target, ControllerNode):
+        shelves = topology.shelves_of(scenario, target.id)
+        if shelves:
+            drive = catalog.find(max(shelves, key=lambda s: s.drive_count).drive)
+            record = catalog.find(target.catalog_id)
+            if isinstance(drive, Drive) and isinstance(record, Controller):
+                rule = drive.raid_group_sizes.get(target.raid_type)
+                group = target.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(target.raid_type, 8))
+                state = drive_rebuild(path, group, float(drive.right_sized_bytes), drive.max_write_mbps)
+                if state is not None:
+                    out.append(state)
+    if isinstance(target, HciClusterNode):
+        state = host_failure(path, target.hosts)
+        if state is not None:
+            out.append(state)
+    state = cloud_failover(path)
+    if state is not None:
+        out.append(state)
+    return out
+
+
+def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None
+                    ) -> dict[str, tuple[StateResult, ...]]:
+    """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
+    cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
+    their targets in the normal state (a failure of one system's node affects every workload on it: each
+    workload's state is solved with the others as background on the degraded stations of the same names)."""
+    settings = settings or Settings()
+    paths, _ = evaluate_paths(scenario, catalog)
+    out: dict[str, tuple[StateResult, ...]] = {}
+    for path in paths:
+        others = [(o, rate) for o in paths if o is not path and o.system == path.system
+                  and (rate := target_rate(o.workload)) is not None]
+        results = []
+        for state in _degraded(scenario, catalog, path):
+            wp = solve_with_targets(state.path, [*others, *state.background], settings.curve_points)
+            meets = None if wp.target_iops is None else bool(wp.target_met)
+            results.append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours))
+        out[path.workload.id] = tuple(results)
+    return out
+
+
+def months_to_reach(value: float | None, limit: float | None, growth_pct_per_year: float) -> float | None:
+    """Months until ``value`` x (1 + g / 1200) ^ months reaches ``limit`` (fractional); 0 when already there;
+    None without growth, without both numbers, or beyond :data:`RUNWAY_HORIZON_MONTHS`."""
+    if value is None or limit is None or not math.isfinite(limit) or value <= 0:
+        return None
+    if value >= limit:
+        return 0.0
+    rate = growth_pct_per_year / 1200.0
+    if rate <= 0 or math.log1p(rate) <= 0:
+        return None
+    months = math.log(limit / value) / math.log1p(rate)
+    return months if months <= RUNWAY_HORIZON_MONTHS else None
+
+
+def runway(workloads: Sequence[WorkloadPerformance], growth_by_id: dict[str, float]) -> Runway:
+    """The scenario's runway: the earliest month any workload's growing target passes its max IOPS at the SLO,
+    and the earliest it reaches saturation (``growth_by_id``: workload id -> IOPS growth, % per year)."""
+    breach, saturate = [], []
+    for wp in workloads:
+        g = growth_by_id.get(wp.workload_id, 0.0)
+        breach.append(months_to_reach(wp.target_iops, wp.max_iops_at_slo or 0.0, g)
+                      if wp.max_iops_at_slo else (0.0 if wp.target_iops else None))
+        saturate.append(months_to_reach(wp.target_iops, wp.saturation_iops, g))
+    first = [m for m in breach if m is not None]
+    sat = [m for m in saturate if m is not None]
+    return Runway(min(first) if first else None, min(sat) if sat else None)

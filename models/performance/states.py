@@ -1,0 +1,178 @@
+"""The bad day: a workload's I/O path in a failure state, as a transformation of its stations.
+
+Each state returns the degraded :class:`WorkloadPath` (the engine then solves it like any other path) and a
+reason in words; a state that does not apply to the path returns None. The transformations:
+
+* **takeover** (an HA pair of controllers): the surviving node 1 serves its partner's work: every ``node 2 X``
+  station's demand moves onto ``node 1 X`` (its CPU, data path and back-end lanes now carry all the I/O: the
+  survivor reaches its partner's drives through its own back-end ports, ONTAP "storage failover takeover"); NVRAM
+  mirroring to the partner stops (the ``NVRAM mirror`` stations and the ``HA mirror latency`` delay go); the
+  failed node's target ports go down (ALUA moves the hosts' paths to the survivor's ports: half of them remain).
+  The drives stay, owned by the survivor.
+* **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
+* **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
+  drive fewer; a read that would have gone to the failed drive is reconstructed from the other data drives of
+  its RAID group (``group - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes); the rebuild itself
+  keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
+  ``raid.reconstruct.perf_impact medium``: assumed, see the constant).
+* **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
+  CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
+  and network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
+* **cloud_failover** (Cloud Volumes ONTAP HA): the partner VM serves the workload and mirroring stops (the
+  ``HA partner`` stations and the mirror round trip go). With the workload on one node of the pair, a failover
+  does not halve anything: the reason says so.
+
+Background loads (rebuild, resync) are returned as other workloads' utilisation the engine already knows how to
+add (``solve_workload``'s ``others``: a pseudo-path of the same station names at one I/O per second whose demand is
+the utilisation times the station's capacity).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .paths import StationSpec, WorkloadPath
+
+STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover")
+"""Every failure state, in the order results list them."""
+
+REBUILD_UTILISATION = 0.3
+"""assumed: share of each surviving drive's time a RAID reconstruction takes at ONTAP's default
+``raid.reconstruct.perf_impact medium`` (the ONTAP documentation names the levels low / medium / high but no
+numbers; 30% for medium is an engineering assumption, used for E-Series DDP and other arrays alike)."""
+
+RESYNC_UTILISATION = 0.2
+"""assumed: share of the remaining capacity drives' and network's time vSAN's resync of a failed host's
+components takes (vSAN's resync throttling is adaptive; no public figure)."""
+
+_NODE = re.compile(r"^node (\d+) (.*)$")
+
+
+@dataclass(frozen=True)
+class DegradedPath:
+    """A path in a failure state: the path, the reason in words, and background load as (pseudo-path, rate)
+    pairs for ``solve_workload``'s ``others``; ``rebuild_hours``: the time to rebuild (drive_rebuild only)."""
+
+    state: str
+    path: WorkloadPath
+    reason: str
+    background: tuple[tuple[WorkloadPath, float], ...] = ()
+    rebuild_hours: float | None = None
+
+
+def _with(path: WorkloadPath, stations: list[StationSpec], note: str) -> WorkloadPath:
+    """``path`` with new stations and one more note."""
+    return replace(path, stations=tuple(stations), notes=(*path.notes, note))
+
+
+def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: float) -> tuple[WorkloadPath, float]:
+    """A pseudo-path that loads ``stations`` (names as in the degraded path) to ``utilisation`` each at a rate of
+    one I/O per second: demand = utilisation x capacity, reads only."""
+    load = [StationSpec(s.name, s.component, utilisation * s.capacity, 0.0, s.servers, False, s.storage_side,
+                        s.kind, 0.0, s.multiplicity, s.scv_service, s.scv_arrival) for s in stations]
+    w = path.workload
+    pseudo = replace(path, stations=tuple(load),
+                     workload=w.with_changes(id=f"{w.id[:60]}.background", read_pct=100.0, nas=None))
+    return pseudo, 1.0
+
+
+def takeover(path: WorkloadPath) -> DegradedPath | None:
+    """Node 1 serves both nodes' work (module docstring); None unless the path has ``node 2 CPU``."""
+    names = {s.name for s in path.stations}
+    if "node 2 CPU" not in names or "node 1 CPU" not in names:
+        return None
+    moved: dict[str, StationSpec] = {}
+    out: list[StationSpec] = []
+    for s in path.stations:
+        m = _NODE.match(s.name)
+        if s.kind == "nvram" or s.name == "HA mirror latency":
+            continue
+        if m and m.group(1) != "1" and f"node 1 {m.group(2)}" in names:
+            moved[f"node 1 {m.group(2)}"] = s
+            continue
+        out.append(s)
+    merged = []
+    for s in out:
+        partner = [p for name, p in moved.items() if name == s.name]
+        for p in partner:
+            s = replace(s, read_s=s.read_s + p.read_s, write_s=s.write_s + p.write_s,
+                        write_async_s=s.write_async_s + p.write_async_s)
+        if s.name == "target ports" and s.multiplicity >= 2:
+            s = replace(s, multiplicity=s.multiplicity // 2)
+        merged.append(s)
+    reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and back-end "
+              "ports; NVRAM mirroring stops; half the target ports remain")
+    return DegradedPath("takeover", _with(path, merged, reason), reason)
+
+
+def path_loss(path: WorkloadPath) -> DegradedPath | None:
+    """One target port (else host port) lost; None without a port station of two or more ports."""
+    for name in ("target ports", "host ports"):
+        port = next((s for s in path.stations if s.name == name and s.multiplicity >= 2), None)
+        if port is not None:
+            stations = [replace(s, multiplicity=s.multiplicity - 1) if s is port else s for s in path.stations]
+            reason = (f"path loss: one of the {port.multiplicity} {name} is down; multipathing spreads its load over "
+                      f"the other {port.multiplicity - 1}")
+            return DegradedPath("path_loss", _with(path, stations, reason), reason)
+    return None
+
+
+def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive_write_mbps: float
+                  ) -> DegradedPath | None:
+    """One failed drive per pool being rebuilt (module docstring); None without drive stations.
+
+    Args:
+        path: the normal path; group_size: drives per RAID group (data + parity); drive_bytes: the failed drive's
+        capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at
+        :data:`REBUILD_UTILISATION` of that).
+    """
+    drives = [s for s in path.stations if s.kind == "drive" and s.multiplicity >= 2]
+    if not drives:
+        return None
+    out = []
+    for s in path.stations:
+        if s in drives:
+            m = s.multiplicity
+            extra = max(group_size - 2, 0) / (m - 1)  # a read of the failed drive: group - 1 reads, not 1
+            out.append(replace(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
+        else:
+            out.append(s)
+    rebuilt = [s for s in out if s.kind == "drive" and s.name in {d.name for d in drives}]
+    hours = drive_bytes / (REBUILD_UTILISATION * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
+    reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
+              f"{max(group_size - 1, 1)} drives of its group and the rebuild keeps the drives "
+              f"{REBUILD_UTILISATION:.0%} busy (assumed)" + (f"; about {hours:.1f} h to rebuild" if hours else ""))
+    return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
+                        (_background(path, rebuilt, REBUILD_UTILISATION),), hours)
+
+
+def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
+    """One vSAN host down (module docstring); None unless the path is vSAN with at least 3 hosts."""
+    if path.protocol != "vSAN" or hosts < 3:
+        return None
+    keep = (hosts - 1) / hosts
+    out = []
+    for s in path.stations:
+        if s.delay:
+            out.append(s)
+            continue
+        copies = s.multiplicity
+        fewer = max(1, round(copies * keep)) if copies >= hosts else copies
+        out.append(replace(s, multiplicity=fewer))
+    loaded = [s for s in out if s.kind in ("drive", "network") and "cache" not in s.name]
+    reason = (f"host failure: one of {hosts} hosts is down; its disk groups, CPU and network are gone and resync of "
+              f"its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} busy "
+              "(assumed)")
+    return DegradedPath("host_failure", _with(path, out, reason), reason,
+                        (_background(path, loaded, RESYNC_UTILISATION),))
+
+
+def cloud_failover(path: WorkloadPath) -> DegradedPath | None:
+    """CVO HA failover (module docstring); None without the ``HA partner CPU`` station."""
+    if not any(s.name == "HA partner CPU" for s in path.stations):
+        return None
+    out = [s for s in path.stations if not s.name.startswith("HA partner") and s.name != "HA mirror round trip"]
+    reason = ("cloud failover: the partner VM serves the workload and write mirroring stops; with the workload on "
+              "one node of the pair the surviving VM has the same size, so saturation does not fall")
+    return DegradedPath("cloud_failover", _with(path, out, reason), reason)

@@ -1,0 +1,46 @@
+"""Failure states and the runway in words, shared by the CLI, the GUI and the report: one verdict per state
+("meets the 1 ms SLO at 350K IOPS in takeover: no, 2.4 ms") and the runway's months."""
+
+from __future__ import annotations
+
+from models.formatting import fmt_iops, fmt_months, fmt_ms
+
+STATE_NAMES = {
+    "takeover": "takeover",
+    "path_loss": "path loss",
+    "drive_rebuild": "drive rebuild",
+    "host_failure": "host failure",
+    "cloud_failover": "cloud failover",
+}
+"""State id -> its name in sentences."""
+
+
+def state_name(state: str) -> str:
+    """The words for a state id (the id itself when unknown)."""
+    return STATE_NAMES.get(state, state.replace("_", " "))
+
+
+def state_verdict(state) -> str:
+    """One sentence for a ``models.performance.resilience.StateResult``: with a target, ``meets the 1 ms SLO at
+    350K IOPS in takeover: yes, 0.41 ms`` (``no, 2.4 ms`` / ``no, saturated``); without one, the state's saturation
+    and max IOPS at the SLO."""
+    wp = state.performance
+    name = state_name(state.state)
+    if wp.target_iops is None:
+        return (f"in {name}: saturation {fmt_iops(wp.saturation_iops)} IOPS, max {fmt_iops(wp.max_iops_at_slo, 'none')}"
+                f" IOPS within the {wp.slo_ms:g} ms SLO")
+    answer = "yes" if state.meets_slo else "no"
+    latency = fmt_ms(wp.latency_at_target_ms) if wp.latency_at_target_ms is not None else "saturated"
+    return f"meets the {wp.slo_ms:g} ms SLO at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
+
+
+def runway_lines(resilience) -> list[str]:
+    """The runway in three lines (months as every view words them, ``not within ten years`` for None)."""
+    def months(value):
+        if value is None:
+            return "not within ten years"
+        return "already" if value <= 0 else fmt_months(value)
+
+    return [f"months until full: {months(resilience.months_until_full)}",
+            f"months until the SLO is breached at the growing target: {months(resilience.months_until_slo_breach)}",
+            f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]

@@ -1,0 +1,137 @@
+"""The bad day: failure states as transformations of a workload's stations, each checked against a hand
+computation, the issue's bounds on every HA example, and the growth runway's months."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from models.catalog import bundled_catalog
+from models.evaluate import evaluate, evaluate_resilience
+from models.performance import build_path, saturation_iops
+from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, months_to_reach
+from models.performance.states import REBUILD_UTILISATION, host_failure, path_loss, takeover
+from models.resources import examples_dir
+from models.store import load_any
+
+CAT = bundled_catalog()
+HA_CONTROLLER_EXAMPLES = ["aff8080-sqlserver-tpce.toml", "aff8080-nfs-file-services.toml",
+                          "a800-oracle-slob-fcp.toml", "a800-oracle-slob-nvmefc.toml", "ef550-sas-analytics.toml",
+                          "spinning192-sas-analytics.toml"]
+
+
+def _states(example):
+    project = load_any(examples_dir() / example)
+    normal = evaluate(project).performance.workloads[0]
+    return project, normal, {s.state: s for s in evaluate_states(project.scenario, CAT)[normal.workload_id]}
+
+
+@pytest.mark.parametrize("example", HA_CONTROLLER_EXAMPLES)
+def test_takeover_saturation_is_between_half_and_all_of_normal(example):
+    _, normal, states = _states(example)
+    if "takeover" not in states:  # a single-node system has no takeover
+        pytest.skip(f"{example}: no HA pair")
+    t = states["takeover"]
+    assert normal.saturation_iops / 2 * (1 - 1e-9) <= t.performance.saturation_iops <= normal.saturation_iops * (1 + 1e-9)
+    assert "node 2 has failed" in t.reason
+
+
+def test_a_cpu_bound_pair_in_takeover_has_half_the_cpu_capacity():
+    """AFF8080: the node CPUs are the bottleneck; in takeover node 1's CPU carries both nodes' demand (2 x its
+    share), so the CPU's bound halves exactly: saturation = normal / 2 while the CPU stays the bottleneck."""
+    project, normal, states = _states("aff8080-sqlserver-tpce.toml")
+    assert normal.bottleneck.endswith("CPU")
+    t = states["takeover"].performance
+    assert t.bottleneck == "node 1 CPU"
+    assert t.saturation_iops == pytest.approx(normal.saturation_iops / 2, rel=1e-9)
+    path = build_path(project.scenario, CAT, project.scenario.workloads[0])
+    degraded = takeover(path).path
+    names = [s.name for s in degraded.stations]
+    assert not any(n.startswith("node 2") for n in names) and not any("NVRAM mirror" in n for n in names)
+    cpu = {s.name: s for s in path.stations}
+    assert {s.name: s for s in degraded.stations}["node 1 CPU"].read_s == pytest.approx(
+        cpu["node 1 CPU"].read_s + cpu["node 2 CPU"].read_s)
+
+
+def test_a_drive_rebuild_raises_latency_at_the_target():
+    _, normal, states = _states("aff8080-sqlserver-tpce.toml")
+    rebuild = states["drive_rebuild"]
+    assert rebuild.performance.latency_at_target_ms > normal.latency_at_target_ms
+    assert rebuild.rebuild_hours is not None and rebuild.rebuild_hours > 0
+    assert f"{REBUILD_UTILISATION:.0%} busy" in rebuild.reason
+
+
+def test_path_loss_spreads_a_ports_load_over_one_port_fewer():
+    """Target ports are 8 separate queues; losing one leaves 7: their throughput bound falls to 7/8."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    path = build_path(project.scenario, CAT, project.scenario.workloads[0])
+    lost = path_loss(path).path
+    before = {s.name: s for s in path.stations}["target ports"]
+    after = {s.name: s for s in lost.stations}["target ports"]
+    assert (before.multiplicity, after.multiplicity) == (8, 7)
+    rf = path.read_fraction
+    assert after.capacity / after.demand(rf) == pytest.approx(before.capacity / before.demand(rf) * 7 / 8)
+
+
+def test_a_vsan_host_failure_loses_a_quarter_of_a_four_host_cluster():
+    """4 hosts x 2 disk groups: the disk groups' software path (the bottleneck) keeps 6 of 8 queues, so its bound
+    and the saturation fall to 3/4 (no resync load on it)."""
+    project, normal, states = _states("vsan-sqlserver-raid1.toml")
+    hf = states["host_failure"].performance
+    assert normal.bottleneck == hf.bottleneck == "vSAN disk groups (software path)"
+    assert hf.saturation_iops == pytest.approx(normal.saturation_iops * 6 / 8, rel=1e-9)
+    path = build_path(project.scenario, CAT, project.scenario.workloads[0])
+    assert host_failure(path, 2) is None  # a two-host cluster cannot lose a host and keep FTT=1
+
+
+def test_cloud_failover_keeps_a_one_node_workloads_saturation():
+    _, normal, states = _states("cvo-azure-ds4-ha-oltp.toml")
+    f = states["cloud_failover"]
+    assert f.performance.saturation_iops >= normal.saturation_iops * (1 - 1e-9)
+    assert "mirroring stops" in f.reason
+    assert "takeover" not in states and "drive_rebuild" not in states  # cloud disks: no drive rebuild
+
+
+def test_runway_months_follow_the_monthly_compounding():
+    # 100K IOPS growing 20% a year (1.6667% a month) reaches 150K after ln(1.5) / ln(1 + 20/1200) months
+    assert months_to_reach(100_000, 150_000, 20.0) == pytest.approx(math.log(1.5) / math.log1p(20 / 1200))
+    assert months_to_reach(100_000, 150_000, 0.0) is None
+    assert months_to_reach(150_000, 100_000, 20.0) == 0.0
+    assert months_to_reach(100_000, 100_000 * 100, 5.0) is None  # beyond ten years
+    assert RUNWAY_HORIZON_MONTHS == 120
+
+
+def test_runway_of_an_example_with_iops_growth():
+    """AFF8080 at 350K IOPS growing 10% a year: the SLO breaks when 350K x (1 + 10/1200)^m reaches the max IOPS
+    at the SLO, and it saturates when it reaches saturation."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    sc = project.scenario
+    w = sc.workloads[0].with_changes(iops_growth_pct_per_year=10.0)
+    project = project.with_scenario(sc.model_copy(update={"workloads": [w]}))
+    evaluation = evaluate(project, project.active_scenario)
+    wp = evaluation.performance.workloads[0]
+    res = evaluate_resilience(project, evaluation, project.active_scenario)
+    rate = math.log1p(10 / 1200)
+    assert res.months_until_slo_breach == pytest.approx(math.log(wp.max_iops_at_slo / 350_000) / rate)
+    assert res.months_until_saturation == pytest.approx(math.log(wp.saturation_iops / 350_000) / rate)
+    assert res.months_until_full == pytest.approx(evaluation.capacity.total.months_until_full)
+
+
+def test_evaluate_json_has_states_and_runway():
+    out = subprocess.run([sys.executable, "-m", "app", "evaluate", str(examples_dir() / "aff8080-sqlserver-tpce.toml"),
+                          "--json"], capture_output=True, text=True)
+    data = json.loads(out.stdout)
+    states = {s["state"]: s for s in data["workloads"][0]["states"]}
+    assert set(states) == {"takeover", "path_loss", "drive_rebuild"}
+    for s in states.values():
+        for key in ("curve", "saturation_iops", "max_iops_at_slo", "latency_at_target_ms", "meets_slo",
+                    "saturation_iops_band_p10", "saturation_iops_band_p90", "max_iops_at_slo_band_p10",
+                    "max_iops_at_slo_band_p90"):
+            assert key in s, key
+    assert states["takeover"]["meets_slo"] is False
+    assert set(data["runway"]) == {"months_until_full", "months_until_slo_breach", "months_until_saturation"}
+    assert data["runway"]["months_until_slo_breach"] is None  # the example's IOPS do not grow
