@@ -21,12 +21,15 @@ class Evaluation:
         capacity: a ``models.capacity.ScenarioCapacity`` (None when the engine failed: see ``problems``).
         performance: a ``models.performance.ScenarioPerformance`` (None when the engine failed).
         problems: topology problems and engine failures, each naming what is wrong and where.
+        resilience: the failure states and runway (:class:`Resilience`) where asked for
+            (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
     """
 
     scenario: str
     capacity: object | None
     performance: object | None
     problems: tuple[Problem, ...]
+    resilience: object | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -115,7 +118,10 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, runway
 
     scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
-    catalog = project_catalog(project, catalog) if catalog is None else catalog
+    try:
+        catalog = project_catalog(project, catalog)
+    except CatalogError:
+        catalog = catalog or bundled_catalog()
     problems: list[str] = []
     try:
         states = evaluate_states(scenario, catalog, project.settings)

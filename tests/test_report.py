@@ -321,3 +321,18 @@ def test_validation_section_marks_in_sample_checks_and_prints_both_summaries():
     assert "in-sample: 1 checks, median error 4.0%, worst 4.0%" in text
     assert "out-of-sample: 1 checks, median error 20.0%, worst 20.0%" in text
     assert "in-sample" in text.split("Basis", 1)[1] and "prediction" in text.split("Basis", 1)[1]
+
+
+def test_report_has_a_resilience_section_with_each_state(reports):
+    """The AFF8080 report: a "Resilience" section whose table gives each failure state's saturation and the
+    verdict sentence the CLI prints, and the runway."""
+    from models.evaluate import evaluate_resilience
+    from models.present.resilience import state_verdict
+
+    project, evaluation, data = reports["aff8080-sqlserver-tpce"]
+    _, text = _text(data)
+    assert "Resilience" in text and "Runway" in text
+    res = evaluate_resilience(project, evaluation)
+    for state in res.states[evaluation.performance.workloads[0].workload_id]:
+        assert _squash(state_verdict(state)) in text
+    assert "Months until full: 36 months" in text

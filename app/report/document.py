@@ -596,6 +596,49 @@ class ReportBuilder:
             story += [self.p("• " + _e(note), s.small) for note in perf.notes]
         return story
 
+    def resilience(self) -> list:
+        """The "Resilience" section: per workload a verdict for each failure state (models.present.resilience)
+        with its reason, saturation and max IOPS at the SLO in that state beside the normal ones, then the
+        runway. The evaluation's resilience is used when the GUI's worker computed it, else computed here (the
+        report is written off the GUI thread)."""
+        from models.evaluate import evaluate_resilience
+        from models.present.resilience import runway_lines, state_name, state_verdict
+
+        s = self.s
+        perf = self.evaluation.performance
+        if perf is None or not perf.workloads:
+            return []
+        res = getattr(self.evaluation, "resilience", None) or evaluate_resilience(
+            self.project, self.evaluation, self.scenario.name, self.catalog)
+        story: list = [self.section_break(), _heading("Resilience", s),
+                       self.p("How each workload fares on the bad day: a controller takeover, a lost path, a drive "
+                              "rebuilding, a failed host or a cloud failover, each solved by the same model as the "
+                              "normal state (states that do not apply to a system are left out).")]
+        w = self.width
+        for wp in perf.workloads:
+            states = res.states.get(wp.workload_id, ())
+            if not states:
+                continue
+            rows = [["State", "Saturation", "Max IOPS at SLO", "Latency at target", "SLO met"],
+                    ["normal", f"{fmt_iops(wp.saturation_iops)} IOPS", fmt_max_iops_at_slo(wp.max_iops_at_slo),
+                     fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                     _verdict(wp.target_met)]]
+            for st in states:
+                sp = st.performance
+                rows.append([_e(state_name(st.state)), f"{fmt_iops(sp.saturation_iops)} IOPS",
+                             fmt_max_iops_at_slo(sp.max_iops_at_slo),
+                             fmt_ms(sp.latency_at_target_ms) if finite(sp.target_iops) else NOT_AVAILABLE,
+                             _verdict(st.meets_slo)])
+            block = [Paragraph(_e(wp.name), s.h2),
+                     _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
+            block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
+                             s.small) for st in states]
+            story.append(KeepTogether(block))
+        story.append(Paragraph("Runway", s.h2))
+        story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
+        story += [self.p("• " + _e(pr), s.small) for pr in res.problems]
+        return story
+
     def comparison(self) -> list:
         """Every scenario side by side (``models.present.comparison_rows``), in the project's order; with two
         scenarios, the change from the first to the second as well."""
@@ -709,7 +752,7 @@ class ReportBuilder:
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
-                + self.comparison() + self.sources() + self.validation_section())
+                + self.resilience() + self.comparison() + self.sources() + self.validation_section())
 
 
 def build_pdf(builder: ReportBuilder) -> bytes:

@@ -2,16 +2,22 @@
 
 Method (DESIGN.md "Performance (queueing) engine"):
 
-* Closed ramp: exact single-class MVA (``models.queueing.closed_curve``, one pass for N = 1 .. concurrency) over
-  the workload's stations. A station with c > 1 servers enters the closed model in Seidmann's decomposition: a
-  single-server queue of demand D / c in series with a delay of D (c - 1) / c (Seidmann, Schweitzer &
-  Shalev-Oren 1987, "Computing approximate queue length distributions ...", Perf. Eval. 7; Bolch et al. 2006
-  ch. 9). It is exact at light load and at saturation, within a few percent between, and keeps one MVA pass
-  O(N K), which the 5 ms interactive budget needs; it also makes a fitted, continuous parallelism usable by
-  calibration (``models.calibration``).
-* Open operating point: every enabled workload of a system at its target rate, one class each, solved together
-  (``models.queueing.solve_open``) with the same Seidmann decomposition (so the open and closed models agree):
-  latency at the target and each station's utilisation.
+* Stations: each is ``multiplicity`` identical, separate queues of ``servers`` servers (the drives of a pool,
+  the ports of a multipath group and, for ONTAP, the CPU cores each with its own queue; see
+  ``models.performance.paths``): spreading load over separate queues is not pooling it, so the wait grows with
+  utilisation as at a single queue and the curve bends gradually (the knee).
+* Closed ramp: single-class MVA (``models.queueing.general_service.closed_ramp``, one pass for N = 1 ..
+  concurrency), exact for exponential service; a multi-server queue enters in Seidmann's decomposition (a queue
+  of D / c and a delay of D (c - 1) / c; Seidmann, Schweitzer & Shalev-Oren 1987, Perf. Eval. 7; Bolch et al.
+  2006 ch. 9) and non-exponential service through Reiser's residual-life correction (Reiser 1979; the
+  variability of each station kind is in ``models.performance.variability``). One pass is O(N K), which the
+  5 ms interactive budget needs.
+* Open operating point: every enabled workload of a system at its target rate, one class each: each station's
+  utilisation sums every workload's, and each workload's residence is the same station model in the open form
+  (Allen-Cunneen's G/G/c approximation on Seidmann's split), so the open and closed models agree at light load.
+* Uncertainty bands (``models.performance.bands``) and the curve's shape (``models.performance.knee``) are
+  computed for every workload; failure states (``models.performance.states``) are paths solved by the same
+  functions.
 * Several workloads on one system: each workload's ramp runs while the others run at their target rates; a
   shared station's demand for the ramped workload is inflated by 1 / (1 - U_others) (the shadow-server
   reduced-capacity approximation, Sevcik 1977, "Priority scheduling disciplines in queueing network models of
@@ -21,7 +27,7 @@ Method (DESIGN.md "Performance (queueing) engine"):
 
 One module although it is over 600 lines: it is the one solver of a workload's stations. The closed ramp, the
 open operating point and the lookups on the curve they give (IOPS at a latency, latency at an IOPS) share the
-Seidmann decomposition and the :class:`Ramp` record, and must agree; the stations come from
+station model and the :class:`Ramp` record, and must agree; the stations come from
 :mod:`models.performance.paths`, the result records are in :mod:`models.performance.results`.
 """
 
@@ -759,8 +765,10 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
             results.append(wp)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
-    notes = ("closed ramps: exact MVA with Seidmann's multi-server decomposition; operating points: open "
-             "multi-class network at the targets (same decomposition)",)
+    notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "
+             "ONTAP), Seidmann's split for multi-server queues and Reiser's residual-life correction for "
+             "non-exponential service; operating points: the open multi-class model at the targets with "
+             "Allen-Cunneen's G/G/c approximation (the same station model)",)
     return ScenarioPerformance(tuple(results), tuple(problems), notes)
 
 

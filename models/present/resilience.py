@@ -44,3 +44,16 @@ def runway_lines(resilience) -> list[str]:
     return [f"months until full: {months(resilience.months_until_full)}",
             f"months until the SLO is breached at the growing target: {months(resilience.months_until_slo_breach)}",
             f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]
+
+
+def state_verdicts(resilience, workloads) -> list:
+    """``models.present.verdicts.Verdict`` lines for every workload's failure states (``fail`` when the target's
+    SLO is missed in that state, ``pass`` when met, ``open`` without a target), in the workloads' order."""
+    from models.present.verdicts import Verdict
+
+    out = []
+    for wp in workloads:
+        for state in resilience.states.get(wp.workload_id, ()):
+            kind = "open" if state.meets_slo is None else ("pass" if state.meets_slo else "fail")
+            out.append(Verdict(kind, wp.name, state_verdict(state), "performance"))
+    return out

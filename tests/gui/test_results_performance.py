@@ -276,3 +276,30 @@ def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
     assert all(h >= p.latency_ms for h, p in zip(hi, points)) and any(h > p.latency_ms for h, p in zip(hi, points))
     assert "uncertainty band (P10–P90)" in [label.text for _, label in view.legend.items]
     assert "not I/O latency percentiles" in band.toolTip()
+
+
+def test_failure_states_are_drawn_and_their_verdicts_said(qtbot):
+    """The AFF8080 example with its failure states (as the GUI's worker adds them): each state's curve is drawn
+    dotted with a legend entry, and the view says per state whether the SLO holds at the target (takeover: no)."""
+    from dataclasses import replace
+
+    from models.evaluate import evaluate, evaluate_resilience
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation))
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.set_evaluation(evaluation, "TiB")
+    wp = evaluation.performance.workloads[0]
+    takeover = evaluation.resilience.states[wp.workload_id][0]
+    item = view.state_curve_item(wp.workload_id, "takeover")
+    assert item is not None
+    xs, _ = item.getData()
+    assert list(xs)[:3] == [p.iops for p in takeover.performance.curve][:3]
+    legend = [label.text for _, label in view.legend.items]
+    assert "takeover" in legend  # one workload: the state alone names its curve
+    text = view.resilience_label.text()
+    assert "meets the 1 ms SLO at 350K IOPS in takeover: no" in text and "Months until full" in text

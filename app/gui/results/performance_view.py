@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from models.present import target_cell, workload_verdicts
 from models.present.verdicts import CAUTION
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.resilience import runway_lines, state_name, state_verdicts
 from models.units import CapacityUnit
 
 from ._common import (
@@ -125,6 +126,7 @@ class PerformanceView(QWidget):
         self._curve_items: dict[str, pg.PlotDataItem] = {}
         self._open_items: dict[str, pg.PlotDataItem] = {}
         self._band_items: dict[str, tuple[pg.PlotDataItem, pg.PlotDataItem, pg.FillBetweenItem]] = {}
+        self._state_items: dict[str, dict[str, pg.PlotDataItem]] = {}
         self._slo_lines: dict[str, pg.InfiniteLine] = {}
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
@@ -246,6 +248,9 @@ class PerformanceView(QWidget):
         body_layout.addWidget(self.verdict_label)
         self.cautions_label = verdict_label("cautionsLabel")
         body_layout.addWidget(self.cautions_label)
+        # the bad day (models.present.resilience): each failure state's verdict, then the runway
+        self.resilience_label = verdict_label("resilienceLabel")
+        body_layout.addWidget(self.resilience_label)
         self._fit_summary_height()
 
         self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.body,
@@ -394,7 +399,16 @@ class PerformanceView(QWidget):
                 getattr(selected, "workload_id", None), len(self._workloads),
                 tuple((w.workload_id, w.name, w.slo_ms, bool(self._open_points(w)),
                        finite(w.saturation_iops) and w.saturation_iops > 0, w.max_iops_at_slo_point is not None,
-                       self._operating_point(w) is not None) for w in self._workloads))
+                       self._operating_point(w) is not None) for w in self._workloads),
+                self._state_names())
+
+    def _state_names(self) -> tuple:
+        """(workload id, failure state ids) for every workload with states: which state curves are drawn."""
+        resilience = getattr(self._evaluation, "resilience", None)
+        if resilience is None:
+            return ()
+        return tuple((w.workload_id, tuple(s.state for s in resilience.states.get(w.workload_id, ())))
+                     for w in self._workloads)
 
     def _curve_points(self, workload) -> list:
         return [p for p in workload.curve if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or not self._log_y)]
@@ -426,6 +440,32 @@ class PerformanceView(QWidget):
             hi.append(top if p90 is None else min(p90, top))
         return xs, lo, hi
 
+    def _draw_states(self, plot, workload, color) -> None:
+        """Each failure state's curve of a workload, dotted in the workload's colour, named in the legend
+        (clicking a legend entry hides or shows it)."""
+        resilience = getattr(self._evaluation, "resilience", None)
+        if resilience is None:
+            return
+        styles = (Qt.PenStyle.DotLine, Qt.PenStyle.DashDotDotLine)
+        for i, state in enumerate(resilience.states.get(workload.workload_id, ())):
+            wp = state.performance
+            points = [p for p in (*wp.curve, *wp.open_curve) if (p.iops > 0 or not self._log_x)
+                      and (p.latency_ms > 0 or not self._log_y)]
+            if len(points) < 2:
+                continue
+            item = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
+                                   pen=pg.mkPen(color, width=1.4, style=styles[i % 2]))
+            item.setZValue(8)
+            item.setToolTip(f"{workload.name} in {state_name(state.state)}: {state.reason}")
+            plot.addItem(item)
+            label = state_name(state.state) if len(self._workloads) == 1 else f"{state_name(state.state)} ({workload.name})"
+            self.legend.addItem(item, _legend_name(label))
+            self._state_items.setdefault(workload.workload_id, {})[state.state] = item
+
+    def state_curve_item(self, workload_id: str, state: str) -> pg.PlotDataItem | None:
+        """The drawn curve of a workload in a failure state (None when not drawn)."""
+        return self._state_items.get(workload_id, {}).get(state)
+
     def band_item(self, workload_id: str) -> pg.FillBetweenItem | None:
         """The shaded uncertainty band of a workload's curve (None when it has none)."""
         entry = self._band_items.get(workload_id)
@@ -449,6 +489,13 @@ class PerformanceView(QWidget):
                 open_item.setData([last.iops, *(p.iops for p in extension)],
                                   [last.latency_ms, *(p.latency_ms for p in extension)])
                 open_item.setToolTip(self._open_tooltip(workload, points))
+            resilience = getattr(self._evaluation, "resilience", None)
+            for state in (resilience.states.get(wid, ()) if resilience is not None else ()):
+                item = self.state_curve_item(wid, state.state)
+                if item is not None:
+                    points = [p for p in (*state.performance.curve, *state.performance.open_curve)
+                              if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or not self._log_y)]
+                    item.setData([p.iops for p in points], [p.latency_ms for p in points])
             band = self._band_items.get(wid)
             if band is not None:
                 xs, lo, hi = self._band_xy(workload)
@@ -483,7 +530,8 @@ class PerformanceView(QWidget):
         plot = self.plot
         plot.clear()
         self.legend.clear()
-        for store in (self._curve_items, self._open_items, self._band_items, self._slo_lines, self._saturation_lines,
+        for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._slo_lines,
+                      self._saturation_lines,
                       self._operating_items, self._max_slo_items):
             store.clear()
         if not self._workloads:
@@ -531,6 +579,7 @@ class PerformanceView(QWidget):
                     plot.addItem(item)
                 plot.addItem(fill)
                 self._band_items[workload.workload_id] = (low_item, high_item, fill)
+            self._draw_states(plot, workload, color)
             dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
             label_color = QColor(color)
             slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
@@ -772,6 +821,15 @@ class PerformanceView(QWidget):
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
         self.cautions_label.setVisible(bool(cautions))
+        resilience = getattr(self._evaluation, "resilience", None)
+        if resilience is not None and self._workloads:
+            lines = state_verdicts(resilience, self._workloads)
+            runway = "<br>".join(html_escape(line[0].upper() + line[1:]) for line in runway_lines(resilience))
+            self.resilience_label.setText("<b>Bad day</b><br>" + verdict_html(lines) + ("<br>" if lines else "")
+                                          + f"<span style='color:gray'>{runway}</span>")
+            self.resilience_label.setVisible(True)
+        else:
+            self.resilience_label.setVisible(False)
         self._fit_summary_height()
 
     def _fit_summary_height(self) -> None:
