@@ -13,7 +13,8 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate")
+COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate",
+            "export-xlsx", "export-csv")
 
 
 class UsageError(Exception):
@@ -289,6 +290,30 @@ def _export(args) -> int:
     return 0
 
 
+def _export_sheets(args, xlsx: bool) -> int:
+    """``storplan export-xlsx`` / ``export-csv``: the sizing workbook (summary, bill of materials, capacity
+    waterfall, curves, failure states, validation) as one XLSX file or one CSV file per sheet."""
+    from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
+    from models.validation import run_validation, stored_cross_validation
+
+    project = load_project(args.path)
+    try:
+        cv, _ = stored_cross_validation()
+        sheets = sizing_sheets(project, args.scenario, validation=run_validation(cross_validation=cv))
+    except KeyError as exc:
+        raise UsageError(str(exc.args[0])) from exc
+    try:
+        if xlsx:
+            write_xlsx(sheets, Path(args.output))
+            print(f"wrote {args.output}")
+        else:
+            for path in write_csv_folder(sheets, Path(args.output)):
+                print(f"wrote {path}")
+    except WorkbookError as exc:
+        raise UsageError(str(exc)) from exc
+    return 0
+
+
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
@@ -396,6 +421,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("source")
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(func=_export)
+
+    for name, xlsx, what in (("export-xlsx", True, "the sizing as an XLSX workbook (-o OUT.xlsx)"),
+                             ("export-csv", False, "the sizing as CSV files, one per sheet (-o FOLDER)")):
+        p = sub.add_parser(name, help=what)
+        p.add_argument("path")
+        p.add_argument("-o", "--output", required=True)
+        p.add_argument("--scenario", help="scenario name (default: the active one)")
+        p.set_defaults(func=lambda args, xlsx=xlsx: _export_sheets(args, xlsx))
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")

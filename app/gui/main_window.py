@@ -42,6 +42,8 @@ from .canvas.items import NodeItem
 from .canvas.view import TopologyView
 from .document import ProjectDocument
 from .file_controller import FileController
+from .export_actions import SheetExporter
+from . import help as guide_help
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -230,6 +232,12 @@ class MainWindow(QMainWindow):
         self.act_close = a("&Close", self.close_project, SK.Close)
         self.act_export = a("&Export Report…", self.export_report, None, "mdi6.file-pdf-box",
                             "Export a PDF sizing report")
+        self.sheets = SheetExporter(self, self.document, self._evaluation_cache)
+        self.act_export_xlsx = a("Export &Workbook (XLSX)…", self.sheets.export_xlsx, None, "mdi6.microsoft-excel",
+                                 "Export the sizing as an Excel workbook: summary, bill of materials, waterfall, "
+                                 "curves, failure states, validation")
+        self.act_export_csv = a("Export CS&V Files…", self.sheets.export_csv, None, "mdi6.file-delimited-outline",
+                                "Export the sizing as CSV files, one per sheet")
         self.act_quit = a("&Quit", self.close, SK.Quit)
         self.act_undo = self.document.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcuts(QKeySequence.keyBindings(SK.Undo))
@@ -281,6 +289,8 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_save, self.act_save_as, self.act_revert, self.act_close])
         file_menu.addSeparator()
         file_menu.addAction(self.act_export)
+        file_menu.addAction(self.act_export_xlsx)
+        file_menu.addAction(self.act_export_csv)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -298,6 +308,23 @@ class MainWindow(QMainWindow):
             view.addAction(dock.toggleViewAction())
         scenario = bar.addMenu("&Scenario")
         scenario.addActions([self.act_duplicate, self.act_compare])
+        help_menu = bar.addMenu("&Help")
+        self.act_guide = QAction(icon("mdi6.help-circle-outline"), "StorPlan &Guide", self)
+        self.act_guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+        self.act_guide.setStatusTip("Open the guide at the section of the panel you are in (F1)")
+        self.act_guide.triggered.connect(lambda: self.show_guide(guide_help.focused_section()))
+        self.act_about = QAction("&About StorPlan", self)
+        self.act_about.triggered.connect(lambda: guide_help.show_about(self))
+        help_menu.addActions([self.act_guide, self.act_about])
+        self.addAction(self.act_guide)  # F1 works wherever the focus is
+        self.guide: guide_help.GuideDialog | None = None
+
+    def show_guide(self, section: str = "") -> "guide_help.GuideDialog":
+        """Open (or raise) the guide at ``section``."""
+        if self.guide is None:
+            self.guide = guide_help.GuideDialog(self)
+        self.guide.show_section(section)
+        return self.guide
 
     def _make_toolbar(self) -> None:
         tb = QToolBar("Main", self)

@@ -98,3 +98,25 @@ def test_cancelled_dialog_exports_nothing(example_window, monkeypatch):
     monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: ("", "")))
     assert not example_window.export_report()
     assert not example_window.files.busy
+
+
+def test_file_export_workbook_writes_the_xlsx_in_the_background(qtbot, example_window, tmp_path, monkeypatch):
+    """File → Export Workbook: the dialog's path gets an XLSX whose usable capacity is the one on screen (the
+    window's evaluation is reused), written on the exporter's own runner."""
+    from openpyxl import load_workbook
+
+    from models.units import CapacityUnit
+
+    win = example_window
+    target = tmp_path / "sizing.xlsx"
+    _answer_save_dialog(monkeypatch, target)
+    evaluation = win.worker.last_outcome.evaluation
+    with qtbot.waitSignal(win.sheets.sig_written, timeout=30_000) as written:
+        win.act_export_xlsx.trigger()
+    assert written.args == [str(target)]
+    rows = {r[0]: r for r in load_workbook(target)["Summary"].iter_rows(values_only=True)}
+    unit = CapacityUnit(win.document.project.settings.capacity_unit)
+    assert rows["Usable capacity"][1] == pytest.approx(evaluation.capacity.total.usable_bytes / unit.large_bytes,
+                                                       abs=1e-4)
+    assert rows["Usable capacity"][2] == unit.value
+    assert "exported to" in win.statusBar().currentMessage()

@@ -1,0 +1,117 @@
+"""Help → StorPlan Guide (F1) and Help → About StorPlan.
+
+The guide is bundled HTML (``resources/help/guide.html``) shown in a ``QTextBrowser``; F1 opens it at the section of
+the panel that has the keyboard focus (:data:`PANEL_SECTIONS`). The About box names the app and catalog versions
+and the licences of the libraries and fonts the app bundles, read from the installed packages' metadata.
+"""
+
+from __future__ import annotations
+
+from importlib.metadata import PackageNotFoundError, metadata
+
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
+
+from models.resources import resources_dir
+
+PANEL_SECTIONS = {
+    "TopologyView": "canvas",
+    "Inspector": "inspector",
+    "WorkloadsPanel": "workloads",
+    "PaletteWidget": "catalog",
+    "CapacityView": "capacity",
+    "PerformanceView": "performance",
+    "ValidationView": "validation",
+    "ProblemsList": "problems",
+}
+"""Widget class name -> the guide's section for it (F1 walks up from the focused widget to the first match)."""
+
+BUNDLED = (("PySide6", "Qt for Python"), ("pyqtgraph", "charts"), ("numpy", "arrays"), ("scipy", "fitting"),
+           ("pydantic", "file validation"), ("reportlab", "PDF report"), ("openpyxl", "workbook export"),
+           ("qtawesome", "icons"), ("pypdf", "tests"))
+"""(distribution, what StorPlan uses it for) listed in the About box."""
+
+FONTS = "DejaVu Sans (Bitstream Vera / DejaVu fonts licence, free to bundle), in resources/fonts"
+"""The bundled fonts and their licence."""
+
+
+def guide_path():
+    """The bundled guide's file."""
+    return resources_dir() / "help" / "guide.html"
+
+
+def section_for(widget: QWidget | None) -> str:
+    """The guide section for ``widget`` or its nearest ancestor in :data:`PANEL_SECTIONS` ("" for the top)."""
+    while widget is not None:
+        for cls in type(widget).__mro__:
+            if cls.__name__ in PANEL_SECTIONS:
+                return PANEL_SECTIONS[cls.__name__]
+        widget = widget.parentWidget()
+    return ""
+
+
+class GuideDialog(QDialog):
+    """The guide in a browser window; :meth:`show_section` scrolls to a section."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("StorPlan Guide")
+        self.resize(760, 640)
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(True)
+        QVBoxLayout(self).addWidget(self.browser)
+        self.browser.setSource(QUrl.fromLocalFile(str(guide_path())))
+
+    def show_section(self, section: str) -> None:
+        """Show the guide at ``section`` (an anchor of the page; "" for its top)."""
+        url = QUrl.fromLocalFile(str(guide_path()))
+        if section:
+            url.setFragment(section)
+        self.browser.setSource(url)
+        if section:
+            self.browser.scrollToAnchor(section)
+        self.show()
+        self.raise_()
+
+
+def licence_of(distribution: str) -> tuple[str, str]:
+    """(version, licence) of an installed distribution from its metadata ("not installed" when absent)."""
+    try:
+        meta = metadata(distribution)
+    except PackageNotFoundError:
+        return "not installed", ""
+    licence = meta.get("License-Expression") or meta.get("License") or ""
+    if not licence or len(licence) > 60:
+        classifiers = [c.split(" :: ")[-1] for c in meta.get_all("Classifier") or [] if c.startswith("License ::")]
+        licence = ", ".join(classifiers) or (licence.splitlines()[0][:60] if licence else "see its metadata")
+    return meta.get("Version", "?"), licence
+
+
+def about_text(app_version: str, catalog_version: str) -> str:
+    """The About box's rich text: versions, then each bundled library with its licence, then the fonts."""
+    rows = "".join(f"<tr><td>{name}</td><td>{licence_of(name)[0]}</td><td>{licence_of(name)[1]}</td>"
+                   f"<td>{use}</td></tr>" for name, use in BUNDLED)
+    return (f"<h3>StorPlan {app_version}</h3><p>Offline storage capacity and performance planner.<br>"
+            f"Hardware catalog {catalog_version}.</p>"
+            f"<p><b>Bundled libraries</b></p><table cellspacing='4'>"
+            f"<tr><th align='left'>Library</th><th align='left'>Version</th><th align='left'>Licence</th>"
+            f"<th align='left'>Used for</th></tr>{rows}</table><p><b>Fonts</b>: {FONTS}</p>")
+
+
+def show_about(parent: QWidget) -> QMessageBox:
+    """Open the About box (non-modal) and return it."""
+    from app.cli import app_version
+
+    version_file = resources_dir() / "catalog" / "VERSION"
+    catalog_version = version_file.read_text().strip() if version_file.exists() else "unknown"
+    box = QMessageBox(parent)
+    box.setWindowTitle("About StorPlan")
+    box.setText(about_text(app_version(), catalog_version))
+    box.setStandardButtons(QMessageBox.StandardButton.Close)
+    box.open()
+    return box
+
+
+def focused_section() -> str:
+    """The guide section of the widget that has the keyboard focus."""
+    return section_for(QApplication.focusWidget())

@@ -1,0 +1,100 @@
+"""Write the sizing workbook (``models.present.workbook``) as an XLSX file (openpyxl) or as one CSV file per sheet.
+
+Both writers go through a temporary file and an atomic rename, like the PDF report, so an existing file is never
+left half written.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import tempfile
+from pathlib import Path
+
+from models.evaluate import evaluate, evaluate_resilience, project_catalog
+from models.present.workbook import workbook_sheets
+
+
+class WorkbookError(Exception):
+    """The workbook could not be written (the message names the file and why)."""
+
+
+def sizing_sheets(project, scenario_name: str | None = None, evaluation=None, validation=None) -> dict:
+    """The workbook's sheets for a project's scenario (default: the active one), evaluating it when no
+    ``evaluation`` is given and adding its failure states and runway."""
+    catalog = project_catalog(project)
+    evaluation = evaluation or evaluate(project, scenario_name, catalog)
+    resilience = getattr(evaluation, "resilience", None) or evaluate_resilience(project, evaluation,
+                                                                                evaluation.scenario, catalog)
+    return workbook_sheets(project, evaluation, catalog, resilience, validation)
+
+
+def _atomic(path: Path, write) -> None:
+    """Write ``path`` through a temporary file in its folder and rename it into place.
+
+    Raises:
+        WorkbookError: the folder cannot be written (its message names the path).
+    """
+    path = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        os.close(fd)
+        try:
+            write(Path(tmp))
+            os.replace(tmp, path)
+        finally:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+    except OSError as exc:
+        raise WorkbookError(f"cannot write {path}: {exc.strerror or exc}") from exc
+
+
+def write_xlsx(sheets: dict, path: Path) -> None:
+    """Write ``{sheet name: rows}`` as an XLSX workbook (bold header row, frozen below it, widths fitted).
+
+    Raises:
+        WorkbookError: the file cannot be written.
+    """
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    def write(tmp: Path) -> None:
+        book = Workbook()
+        book.remove(book.active)
+        for name, rows in sheets.items():
+            sheet = book.create_sheet(name[:31])
+            for row in rows:
+                sheet.append(list(row))
+            for cell in sheet[1]:
+                cell.font = Font(bold=True)
+            sheet.freeze_panes = "A2"
+            for column in sheet.columns:
+                width = max((len(str(c.value)) for c in column if c.value is not None), default=8)
+                sheet.column_dimensions[column[0].column_letter].width = min(max(width + 2, 8), 60)
+        book.save(tmp)
+
+    _atomic(path, write)
+
+
+def write_csv_folder(sheets: dict, folder: Path) -> list[Path]:
+    """Write each sheet as ``<folder>/<sheet name>.csv`` (UTF-8, comma-separated); returns the files written.
+
+    Raises:
+        WorkbookError: the folder cannot be created or a file cannot be written.
+    """
+    folder = Path(folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise WorkbookError(f"cannot create {folder}: {exc.strerror or exc}") from exc
+    written = []
+    for name, rows in sheets.items():
+        target = folder / f"{name.lower().replace(' ', '-')}.csv"
+
+        def write(tmp: Path, rows=rows) -> None:
+            with open(tmp, "w", newline="", encoding="utf-8") as fh:
+                csv.writer(fh).writerows(["" if v is None else v for v in row] for row in rows)
+
+        _atomic(target, write)
+        written.append(target)
+    return written

@@ -1,0 +1,149 @@
+"""The sizing as tables a spreadsheet takes: summary, bill of materials, capacity waterfall, curve points,
+failure states and validation, each a header row and rows of plain values (numbers as numbers, with the unit in
+the column header) built from the same presentation functions as the report and the screen.
+
+:func:`workbook_sheets` returns ``{sheet name: [header, row, ...]}``; ``app.report.workbook`` writes it as XLSX
+(openpyxl) or as one CSV per sheet. Capacities are in the project's chosen unit (TB = 10^12 bytes or TiB = 2^40
+bytes, never mixed); latencies in ms; IOPS as counts; MB/s as 10^6 bytes per second.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from models.catalog import Catalog
+from models.units import CapacityUnit
+
+from .bom import bill_of_materials
+from .resilience import state_name
+from .validation import error_text, predicted_text, published_text
+from .waterfall import scenario_waterfall
+
+Sheet = list[list[object]]
+"""A header row, then data rows: str, int, float, bool or None cells."""
+
+
+def _cap(value: float | None, divisor: float) -> float | None:
+    """Bytes in the chosen unit, rounded to 4 decimals (None stays None)."""
+    return None if value is None else round(value / divisor, 4)
+
+
+def summary_sheet(project, evaluation, resilience, unit: CapacityUnit) -> Sheet:
+    """Quantity / value / unit rows: the scenario's capacity totals, each workload's performance figures with
+    their uncertainty bands and profile, and the runway."""
+    divisor = unit.large_bytes
+    rows: Sheet = [["Quantity", "Value", "Unit"],
+                   ["Project", project.info.name, ""], ["Scenario", evaluation.scenario, ""]]
+    total = getattr(evaluation.capacity, "total", None)
+    if total is not None:
+        rows += [["Raw capacity", _cap(total.raw_bytes, divisor), unit.value],
+                 ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
+                 ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
+                 ["Efficiency ratio (logical / physical)", round(total.efficiency_ratio, 4), ""],
+                 ["Months until full", total.months_until_full, "months"]]
+    perf = evaluation.performance
+    for wp in (perf.workloads if perf is not None else ()):
+        name = wp.name
+        rows += [[f"{name}: saturation", wp.saturation_iops, "IOPS"],
+                 [f"{name}: saturation band P10", wp.saturation_iops_band_p10, "IOPS"],
+                 [f"{name}: saturation band P90", wp.saturation_iops_band_p90, "IOPS"],
+                 [f"{name}: max IOPS at the {wp.slo_ms:g} ms SLO", wp.max_iops_at_slo, "IOPS"],
+                 [f"{name}: max IOPS at SLO band P10", wp.max_iops_at_slo_band_p10, "IOPS"],
+                 [f"{name}: max IOPS at SLO band P90", wp.max_iops_at_slo_band_p90, "IOPS"],
+                 [f"{name}: target", wp.target_iops, "IOPS"],
+                 [f"{name}: latency at target", wp.latency_at_target_ms, "ms"],
+                 [f"{name}: target met", wp.target_met, ""],
+                 [f"{name}: bottleneck", wp.bottleneck, ""],
+                 [f"{name}: profile", wp.profile, ""]]
+    if resilience is not None:
+        rows += [["Months until the SLO is breached (growing target)", resilience.months_until_slo_breach, "months"],
+                 ["Months until saturation (growing target)", resilience.months_until_saturation, "months"]]
+    return rows
+
+
+def bom_sheet(scenario, catalog: Catalog, unit: CapacityUnit) -> Sheet:
+    """The bill of materials (``models.present.bom``): category, quantity, model, key figures, used by."""
+    rows: Sheet = [["Category", "Quantity", "Model", "Key figures", "Used by"]]
+    for r in bill_of_materials(scenario, catalog, unit):
+        rows.append([r.category, r.quantity, r.model, r.figures, ", ".join(r.used_by)])
+    return rows
+
+
+def waterfall_sheet(evaluation, unit: CapacityUnit) -> Sheet:
+    """The capacity waterfall (``models.present.waterfall``): each step's capacity before and after, its
+    change, the rule's source and formula."""
+    divisor = unit.large_bytes
+    u = unit.value
+    rows: Sheet = [["Step", "Kind", f"Before ({u})", f"After ({u})", f"Change ({u})", "Source", "Formula"]]
+    if evaluation.capacity is None:
+        return rows
+    for bar in scenario_waterfall(evaluation.capacity):
+        rows.append([bar.label, bar.kind, _cap(bar.before, divisor), _cap(bar.after, divisor),
+                     _cap(bar.change, divisor), bar.source, bar.formula])
+    return rows
+
+
+def curves_sheet(evaluation, resilience=None) -> Sheet:
+    """Every curve point of every workload (normal state, then each failure state): IOPS, storage latency with
+    its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model."""
+    rows: Sheet = [["Workload", "State", "Model", "IOPS", "Latency (ms)", "Band P10 (ms)", "Band P90 (ms)",
+                    "Throughput (MB/s)"]]
+    perf = evaluation.performance
+    for wp in (perf.workloads if perf is not None else ()):
+        curves = [("normal", wp)]
+        if resilience is not None:
+            curves += [(state_name(s.state), s.performance) for s in resilience.states.get(wp.workload_id, ())]
+        for state, w in curves:
+            for model, points in (("closed ramp", w.curve), ("open model", w.open_curve)):
+                for p in points:
+                    rows.append([wp.name, state, model, p.iops, p.latency_ms, p.latency_band_p10_ms,
+                                 p.latency_band_p90_ms, p.mbps])
+    return rows
+
+
+def resilience_sheet(evaluation, resilience) -> Sheet:
+    """Each workload's failure states: saturation, max IOPS at the SLO, latency at the target, SLO met, the
+    time to rebuild and the reason."""
+    rows: Sheet = [["Workload", "State", "Saturation (IOPS)", "Max IOPS at SLO", "Latency at target (ms)",
+                    "SLO met", "Rebuild (hours)", "Reason"]]
+    perf = evaluation.performance
+    if resilience is None or perf is None:
+        return rows
+    for wp in perf.workloads:
+        for s in resilience.states.get(wp.workload_id, ()):
+            sp = s.performance
+            rows.append([wp.name, state_name(s.state), sp.saturation_iops, sp.max_iops_at_slo,
+                         sp.latency_at_target_ms, s.meets_slo, s.rebuild_hours, s.reason])
+    return rows
+
+
+def validation_sheet(outcomes: Sequence | None) -> Sheet:
+    """The validation checks (as ``storplan validate`` and the report word them): case, quantity, published,
+    predicted, error, result, basis."""
+    rows: Sheet = [["Case", "Quantity", "Published", "Predicted", "Error", "Result", "Basis"]]
+    for outcome in outcomes or ():
+        for c in outcome.checks:
+            rows.append([c.case_id, c.quantity, published_text(c), predicted_text(c), error_text(c),
+                         "pass" if c.passed else "FAIL", c.sample_mark])
+    return rows
+
+
+def workbook_sheets(project, evaluation, catalog: Catalog, resilience=None, validation: Sequence | None = None,
+                    unit: CapacityUnit | str | None = None) -> dict[str, Sheet]:
+    """Every sheet of the sizing workbook, in order (module docstring).
+
+    Args:
+        project: the project; evaluation: its evaluated scenario (``models.evaluate.Evaluation``); catalog: the
+        catalog it was evaluated against; resilience: ``models.evaluate.Resilience`` or None; validation: the
+        validation outcomes or None; unit: the capacity unit (default: the project's setting).
+    """
+    unit = CapacityUnit(unit or project.settings.capacity_unit)
+    scenario = project.scenario_named(evaluation.scenario)
+    return {
+        "Summary": summary_sheet(project, evaluation, resilience, unit),
+        "Bill of materials": bom_sheet(scenario, catalog, unit),
+        "Capacity waterfall": waterfall_sheet(evaluation, unit),
+        "Curves": curves_sheet(evaluation, resilience),
+        "Resilience": resilience_sheet(evaluation, resilience),
+        "Validation": validation_sheet(validation),
+    }

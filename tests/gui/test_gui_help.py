@@ -1,0 +1,40 @@
+"""Help → Guide and About: F1 opens the guide at the focused panel's section; About names the versions and the
+bundled libraries' licences."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from app.gui import help as guide_help
+
+
+def test_f1_opens_the_guide_at_the_focused_panel(qtbot, example_window):
+    win = example_window
+    view = win.results.performance_view
+    win.results.setCurrentWidget(view)
+    view.setFocus()
+    qtbot.waitUntil(lambda: guide_help.focused_section() == "performance", timeout=5_000)
+    qtbot.keyClick(view, Qt.Key.Key_F1)
+    guide = win.guide
+    assert guide is not None and guide.isVisible()
+    assert guide.browser.source().fragment() == "performance"
+    assert "Saturation IOPS" in guide.browser.toPlainText()
+    assert "not a percentile of individual I/O latencies" in " ".join(guide.browser.toPlainText().split())
+
+
+def test_the_section_follows_the_widget_hierarchy(qtbot, example_window):
+    assert guide_help.section_for(example_window.inspector_dock.widget()) in ("inspector", "")
+    assert guide_help.section_for(example_window.results.capacity_view) in ("capacity", "")
+    assert guide_help.section_for(None) == ""
+
+
+def test_about_names_versions_and_licences(qtbot, example_window):
+    box = guide_help.show_about(example_window)
+    qtbot.addWidget(box)
+    text = box.text()
+    assert "StorPlan" in text and "Hardware catalog 2026" in text
+    for library in ("PySide6", "pyqtgraph", "numpy", "scipy", "openpyxl"):
+        assert library in text
+    version, licence = guide_help.licence_of("numpy")
+    assert version != "not installed" and licence
+    assert "DejaVu" in text
