@@ -33,6 +33,7 @@ from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
+from shiboken6 import isValid as shiboken_is_valid
 
 from . import task_process
 from .task_process import TaskState
@@ -214,7 +215,8 @@ class TaskRunner(QObject):
 
     def _post_done(self, task: Task) -> None:
         try:
-            self._relay.sig_done.emit(task)
+            if shiboken_is_valid(self._relay):
+                self._relay.sig_done.emit(task)
         except RuntimeError:  # the runner was deleted with its window: nobody to deliver to
             pass
         task._posted.set()
@@ -295,6 +297,12 @@ class TaskRunner(QObject):
                 task.cancel(restart_if_long=False)
         if wait:
             self.wait(timeout_s)
+            # a cancelled task on the thread still runs to its end and then posts its result: wait for that too,
+            # or the post would reach a runner deleted with its window
+            deadline = time.perf_counter() + timeout_s
+            for task in list(self._tasks.values()):
+                if not task.in_process:
+                    task._posted.wait(max(0.0, deadline - time.perf_counter()))
         self.cancel_all()
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)

@@ -57,3 +57,29 @@ def state_verdicts(resilience, workloads) -> list:
             kind = "open" if state.meets_slo is None else ("pass" if state.meets_slo else "fail")
             out.append(Verdict(kind, wp.name, state_verdict(state), "performance"))
     return out
+
+
+def compact_states(states) -> str:
+    """One line for a workload's failure states: ``takeover: no, saturated · path loss: yes, 0.83 ms`` (with a
+    target), else each state's saturation (``host failure: saturation 177K IOPS``)."""
+    parts = []
+    for state in states:
+        wp = state.performance
+        name = state_name(state.state)
+        if wp.target_iops is None:
+            parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
+        else:
+            latency = fmt_ms(wp.latency_at_target_ms) if wp.latency_at_target_ms is not None else "saturated"
+            parts.append(f"{name}: {'yes' if state.meets_slo else 'no'}, {latency}")
+    return " · ".join(parts)
+
+
+def compact_runway(resilience) -> str:
+    """The runway in one line: ``full in 36 months · SLO breach: not within ten years · saturation: ...``."""
+    def months(value):
+        if value is None:
+            return "not within ten years"
+        return "already" if value <= 0 else fmt_months(value)
+
+    return (f"full: {months(resilience.months_until_full)} · SLO breach at the growing target: "
+            f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")

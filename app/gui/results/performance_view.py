@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from models.present import target_cell, workload_verdicts
 from models.present.verdicts import CAUTION
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
-from models.present.resilience import runway_lines, state_name, state_verdicts
+from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
 from models.units import CapacityUnit
 
 from ._common import (
@@ -823,10 +823,19 @@ class PerformanceView(QWidget):
         self.cautions_label.setVisible(bool(cautions))
         resilience = getattr(self._evaluation, "resilience", None)
         if resilience is not None and self._workloads:
-            lines = state_verdicts(resilience, self._workloads)
-            runway = "<br>".join(html_escape(line[0].upper() + line[1:]) for line in runway_lines(resilience))
-            self.resilience_label.setText("<b>Bad day</b><br>" + verdict_html(lines) + ("<br>" if lines else "")
-                                          + f"<span style='color:gray'>{runway}</span>")
+            # compact for a laptop screen: one line per workload and one for the runway; sentences and reasons in
+            # the tooltip
+            lines = []
+            for w in self._workloads:
+                states = resilience.states.get(w.workload_id, ())
+                if states:
+                    who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
+                    lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states))}")
+            lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))}")
+            self.resilience_label.setText("<br>".join(lines))
+            details = [f"{state_verdict(s)}. {s.reason}." for w in self._workloads
+                       for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
+            self.resilience_label.setToolTip("<br>".join(html_escape(d) for d in details))
             self.resilience_label.setVisible(True)
         else:
             self.resilience_label.setVisible(False)
