@@ -55,7 +55,11 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("StorPlan")
 
+    from . import themes
     from .startup import open_main_window, schedule_smoke_check
+
+    if themes.current() != "system":  # the theme chosen last time (View -> Theme)
+        themes.apply(themes.current(), app)
 
     # A file on the command line goes through File -> Open's code (lock, read-only offer, pinned catalog); a bad
     # one is reported in a message box and the window starts empty. Then recovery of a crashed session is offered.

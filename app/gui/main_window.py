@@ -44,6 +44,8 @@ from .document import ProjectDocument
 from .file_controller import FileController
 from .export_actions import SheetExporter
 from . import help as guide_help
+from . import themes
+from .presentation import Presentation
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -306,6 +308,24 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         for dock in (self.palette_dock, self.inspector_dock, self.workloads_dock, self.results_dock):
             view.addAction(dock.toggleViewAction())
+        view.addSeparator()
+        theme_menu = view.addMenu("&Theme")
+        group = QActionGroup(self)
+        self.theme_actions: dict[str, QAction] = {}
+        for name in themes.THEMES:
+            action = QAction(name.capitalize(), self, checkable=True)
+            action.setChecked(name == themes.current())
+            action.triggered.connect(lambda _on, n=name: themes.apply(n))
+            group.addAction(action)
+            theme_menu.addAction(action)
+            self.theme_actions[name] = action
+        self.presentation = Presentation(self)
+        self.act_presentation = QAction("&Presentation Mode", self, checkable=True)
+        self.act_presentation.setShortcut(QKeySequence(Qt.Key.Key_F11))
+        self.act_presentation.setStatusTip("Full screen, larger fonts, editing docks hidden (Esc leaves)")
+        self.act_presentation.toggled.connect(self.presentation.toggle)
+        view.addAction(self.act_presentation)
+        self.addAction(self.act_presentation)
         scenario = bar.addMenu("&Scenario")
         scenario.addActions([self.act_duplicate, self.act_compare])
         help_menu = bar.addMenu("&Help")

@@ -35,6 +35,7 @@ SETTINGS: dict[str, Setting] = {
         Setting("startup/open_example", bool, True, "Open the bundled example on start when no file is given."),
         Setting("canvas/snap_to_grid", bool, True, "Snap moved items to the canvas grid."),
         Setting("canvas/grid_size", int, 20, "Canvas grid spacing, scene units."),
+        Setting("view/theme", str, "system", "Colour theme: system (follows the desktop), light or dark."),
         Setting("window/geometry", QByteArray, QByteArray(), "Main window geometry (saveGeometry)."),
         Setting("window/state", QByteArray, QByteArray(), "Dock and toolbar layout (saveState)."),
         Setting("results/capacity_splitter", QByteArray, QByteArray(),

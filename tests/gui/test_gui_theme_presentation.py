@@ -1,0 +1,46 @@
+"""View → Theme switches every view live (a chart's background follows); View → Presentation Mode goes full
+screen with larger fonts and the editing docks hidden, and leaving restores the layout."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QApplication
+
+from app.gui import themes
+
+
+@pytest.fixture
+def restore_theme():
+    yield
+    themes.apply("system")
+
+
+def test_dark_theme_repaints_the_charts(qtbot, example_window, restore_theme):
+    win = example_window
+    plot = win.results.capacity_view.findChildren(__import__("pyqtgraph").PlotWidget)[0]
+    win.theme_actions["dark"].trigger()
+    app = QApplication.instance()
+    assert app.palette().color(QPalette.ColorRole.Base).lightness() < 60
+    assert plot.backgroundBrush().color().lightness() < 60
+    assert themes.current() == "dark"
+    win.theme_actions["light"].trigger()
+    assert plot.backgroundBrush().color().lightness() > 200
+    with pytest.raises(ValueError, match="theme must be one of"):
+        themes.apply("sepia")
+
+
+def test_presentation_mode_hides_the_editing_docks_and_restores_them(qtbot, example_window):
+    win = example_window
+    app = QApplication.instance()
+    size = app.font().pointSizeF()
+    assert win.inspector_dock.isVisible() and win.workloads_dock.isVisible()
+    win.act_presentation.trigger()
+    assert win.presentation.active and win.isFullScreen()
+    assert not win.inspector_dock.isVisible() and not win.palette_dock.isVisible()
+    assert win.results_dock.isVisible() and win.view.isVisible()
+    assert app.font().pointSizeF() == pytest.approx(size * 1.4)
+    win.presentation.leave()  # what Esc does
+    assert not win.presentation.active and not win.act_presentation.isChecked()
+    qtbot.waitUntil(lambda: win.inspector_dock.isVisible() and win.workloads_dock.isVisible(), timeout=3000)
+    assert app.font().pointSizeF() == pytest.approx(size)
