@@ -100,13 +100,11 @@ def about_text(app_version: str, catalog_version: str) -> str:
 
 def show_about(parent: QWidget) -> QMessageBox:
     """Open the About box (non-modal) and return it."""
-    from app.cli import app_version
-
     version_file = resources_dir() / "catalog" / "VERSION"
     catalog_version = version_file.read_text().strip() if version_file.exists() else "unknown"
     box = QMessageBox(parent)
     box.setWindowTitle("About StorPlan")
-    box.setText(about_text(app_version(), catalog_version))
+    box.setText(about_text(licence_of("storplan")[0], catalog_version))
     box.setStandardButtons(QMessageBox.StandardButton.Close)
     box.open()
     return box

@@ -196,6 +196,8 @@ class Controller(Entry):
         default_factory=dict, description="ADP root partition size by partitioned drives per node"
     )
     max_throughput_mbps: float | None = Field(default=None, gt=0)
+    rack_units: int | None = Field(default=None, gt=0, description="height of the controller chassis, rack units")
+    typical_power_w: float | None = Field(default=None, gt=0, description="typical power of the HA pair, watts")
     flash_cache_gib_per_node: float | None = Field(
         default=None, gt=0, description="Flash Cache / Performance Acceleration Module read cache per node, GiB (a "
                                         "victim cache of the controller's buffer cache); None: none")
