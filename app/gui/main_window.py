@@ -46,6 +46,7 @@ from .export_actions import SheetExporter
 from . import help as guide_help
 from . import themes
 from .presentation import Presentation
+from .catalog_browser import CatalogBrowser
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -328,6 +329,12 @@ class MainWindow(QMainWindow):
         self.addAction(self.act_presentation)
         scenario = bar.addMenu("&Scenario")
         scenario.addActions([self.act_duplicate, self.act_compare])
+        tools = bar.addMenu("&Tools")
+        self.act_catalog_browser = QAction(icon("mdi6.database-search"), "&Catalog Browser…", self)
+        self.act_catalog_browser.setStatusTip("Every catalog record with its figures and the source of each number")
+        self.act_catalog_browser.triggered.connect(self.show_catalog_browser)
+        tools.addAction(self.act_catalog_browser)
+        self.catalog_browser: CatalogBrowser | None = None
         help_menu = bar.addMenu("&Help")
         self.act_guide = QAction(icon("mdi6.help-circle-outline"), "StorPlan &Guide", self)
         self.act_guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
@@ -338,6 +345,14 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.act_guide, self.act_about])
         self.addAction(self.act_guide)  # F1 works wherever the focus is
         self.guide: guide_help.GuideDialog | None = None
+
+    def show_catalog_browser(self) -> "CatalogBrowser":
+        """Open (or raise) the catalog browser over the project's catalog."""
+        if self.catalog_browser is None:
+            self.catalog_browser = CatalogBrowser(self.document.catalog, self)
+        self.catalog_browser.show()
+        self.catalog_browser.raise_()
+        return self.catalog_browser
 
     def show_guide(self, section: str = "") -> "guide_help.GuideDialog":
         """Open (or raise) the guide at ``section``."""

@@ -1,0 +1,118 @@
+"""Tools → Catalog Browser: every catalog record in a searchable table (kind, vendor, model, key figures, status,
+how its numbers are sourced) with a details pane listing each number and its source. The rows come from
+``models.present.catalog_browser`` (Qt-free); the catalog is in memory, so filtering never waits on the disk."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QDialog,
+    QHeaderView,
+    QLineEdit,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.present.catalog_browser import BrowserRow, browser_rows, record_details
+
+COLUMNS = ("Kind", "Vendor", "Model", "Key figures", "Status", "Sources")
+"""The table's columns."""
+
+
+class _Filter(QSortFilterProxyModel):
+    """Keeps the rows whose :meth:`BrowserRow.matches` the search text."""
+
+    def __init__(self, rows: list[BrowserRow], parent=None) -> None:
+        super().__init__(parent)
+        self._rows = rows
+        self._text = ""
+
+    def set_text(self, text: str) -> None:
+        """Filter by ``text`` (every word must appear)."""
+        if hasattr(self, "beginFilterChange"):  # Qt 6.9+: invalidateFilter() is deprecated
+            self.beginFilterChange()
+            self._text = text
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+        else:
+            self._text = text
+            self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent) -> bool:  # noqa: N802 (Qt's name)
+        """Qt's filter hook: the row matches the search text."""
+        return self._rows[source_row].matches(self._text)
+
+
+class CatalogBrowser(QDialog):
+    """The browser over a catalog (the window's: bundled, the user's own and the project's records)."""
+
+    def __init__(self, catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Catalog Browser")
+        self.resize(1100, 640)
+        self._entries = {e.id: e for e in catalog}
+        self.rows = browser_rows(self._entries.values())
+        self.search = QLineEdit(placeholderText="Search kind, vendor, model or figures (e.g. 'controller nvme')")
+        self.search.setClearButtonEnabled(True)
+        model = QStandardItemModel(len(self.rows), len(COLUMNS), self)
+        model.setHorizontalHeaderLabels(COLUMNS)
+        for r, row in enumerate(self.rows):
+            for c, text in enumerate((row.kind, row.vendor, row.model, row.figures, row.status, row.sources)):
+                item = QStandardItem(text)
+                item.setEditable(False)
+                item.setData(row.id, Qt.ItemDataRole.UserRole)
+                model.setItem(r, c, item)
+        self.proxy = _Filter(self.rows, self)
+        self.proxy.setSourceModel(model)
+        self.table = QTableView()
+        self.table.setModel(self.proxy)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.table.setSortingEnabled(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.details = QTableWidget(0, 4)
+        self.details.setHorizontalHeaderLabels(["Field", "Value", "Kind", "Source"])
+        self.details.verticalHeader().hide()
+        self.details.horizontalHeader().setStretchLastSection(True)
+        self.details.setWordWrap(True)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(self.details)
+        split.setSizes([380, 260])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.search)
+        layout.addWidget(split)
+        self.search.textChanged.connect(self.proxy.set_text)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show(current))
+        if self.proxy.rowCount():
+            self.table.selectRow(0)
+
+    def visible_ids(self) -> list[str]:
+        """The ids of the rows the search leaves, in table order."""
+        return [self.proxy.index(r, 0).data(Qt.ItemDataRole.UserRole) for r in range(self.proxy.rowCount())]
+
+    def select(self, record_id: str) -> None:
+        """Select a record by id (clears the search when it hides it)."""
+        if record_id not in self.visible_ids():
+            self.search.clear()
+        row = self.visible_ids().index(record_id)
+        self.table.selectRow(row)
+
+    def _show(self, index) -> None:
+        """List every number of the selected record with its source."""
+        record = self._entries.get(index.data(Qt.ItemDataRole.UserRole)) if index.isValid() else None
+        rows = record_details(record) if record is not None else []
+        self.details.setRowCount(len(rows))
+        for r, values in enumerate(rows):
+            for c, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                item.setToolTip(text)
+                self.details.setItem(r, c, item)
+        self.details.resizeColumnsToContents()

@@ -1,0 +1,98 @@
+"""The catalog browser's rows and details: every record with its kind, vendor, model, key figures and how its
+numbers are sourced, and for one record every number with its source (``models.catalog.provenance`` kinds).
+Qt-free: the GUI's browser (``app.gui.catalog_browser``) and the tests read the same rows."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from models.catalog.provenance import SOURCE_KINDS, record_counts, source_kind
+
+KEY_FIELDS = {
+    "controller": (("nodes", ""), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
+                   ("rack_units", "U"), ("typical_power_w", "W")),
+    "drive": (("marketed_bytes", "bytes"), ("media", ""), ("interface", ""), ("rpm", "rpm")),
+    "shelf": (("bays", "bays"), ("rack_units", "U")),
+    "link": (("speed_gbps", "Gb/s"), ("payload_mbps", "MB/s")),
+    "switch": (("ports", "ports"),),
+    "host": (("cores", "cores"),),
+    "hci_node": (("cores", "cores"), ("memory_gib", "GiB")),
+    "cloud_vm": (("vcpu", "vCPU"), ("ram_gib", "GiB")),
+    "cloud_disk": (("iops", "IOPS"), ("mbps", "MB/s")),
+}
+"""Per kind, the fields shown as key figures (name, unit)."""
+
+
+@dataclass(frozen=True)
+class BrowserRow:
+    """One record in the browser's table.
+
+    Attributes:
+        id, kind, vendor, model: the record; figures: its key figures in words; sources: how its numbers are
+        sourced, e.g. ``sourced 6 · derived 1 · assumed 4``; status: ``current`` or ``end of sale`` where the
+        record says so, else "".
+    """
+
+    id: str
+    kind: str
+    vendor: str
+    model: str
+    figures: str
+    sources: str
+    status: str
+
+    def matches(self, text: str) -> bool:
+        """Whether every word of ``text`` appears (case-insensitive) in the row's id, kind, vendor, model or
+        figures."""
+        hay = " ".join((self.id, self.kind, self.vendor, self.model, self.figures)).lower()
+        return all(word in hay for word in text.lower().split())
+
+
+def _figure(value, unit: str) -> str:
+    """One key figure in words (bytes as TB, numbers with thousands separators)."""
+    if unit == "bytes" and isinstance(value, (int, float)):
+        return f"{value / 1e12:,.2f} TB"
+    if isinstance(value, float):
+        value = f"{value:,.1f}".rstrip("0").rstrip(".")
+    elif isinstance(value, int):
+        value = f"{value:,}"
+    return f"{value} {unit}".strip()
+
+
+def browser_rows(entries: Iterable) -> list[BrowserRow]:
+    """Every record as a :class:`BrowserRow`, by kind then model name."""
+    rows = []
+    for e in sorted(entries, key=lambda e: (e.kind, e.name)):
+        figures = [_figure(getattr(e, f), unit) for f, unit in KEY_FIELDS.get(e.kind, ())
+                   if getattr(e, f, None) not in (None, "", 0)]
+        counts = record_counts(e)
+        sources = " · ".join(f"{k} {counts[k]}" for k in SOURCE_KINDS if counts.get(k))
+        notes = e.notes.lower()
+        status = "end of sale" if "end of sale" in notes or "end-of-sale" in notes else ""
+        rows.append(BrowserRow(e.id, e.kind, e.vendor, e.name, ", ".join(figures), sources, status))
+    return rows
+
+
+def record_details(entry) -> list[tuple[str, str, str, str]]:
+    """Every number of one record: (field, value, source kind, source text), nested performance profiles
+    included (their fields prefixed with the profile's software and protocol)."""
+    out = []
+
+    def walk(record, prefix: str) -> None:
+        for name in type(record).model_fields:
+            if name == "sources":
+                continue
+            value = getattr(record, name)
+            if isinstance(value, list) and value and hasattr(value[0], "sources"):
+                for inner in value:
+                    label = f"{getattr(inner, 'software', '')} {getattr(inner, 'protocol', '')}".strip()
+                    walk(inner, f"{prefix}{name}[{label}].")
+                continue
+            text = record.sources.get(name, "")
+            if not text:
+                continue
+            out.append((prefix + name, str(value), source_kind(text), text))
+
+    walk(entry, "")
+    return out
