@@ -27,8 +27,9 @@ def test_link_types_between_kinds():
              ControllerNode(id="c", catalog_id="netapp-aff8080a-ex"),
              ShelfNode(id="s", catalog_id="generic-fc-al-16", drive="netapp-x447a-800gb-ssd", drive_count=16)]
     s = _scenario(nodes)
-    assert _fitting(s, "h", "fc") == ["fc-16g", "fc-32g", "fc-8g", "nvme-fc-16g", "nvme-fc-32g"]
-    assert _fitting(s, "h", "eth") == ["iscsi-10g", "iscsi-25g"]
+    assert _fitting(s, "h", "fc") == ["fc-16g", "fc-32g", "fc-64g", "fc-8g", "nvme-fc-16g", "nvme-fc-32g",
+                                      "nvme-fc-64g"]
+    assert _fitting(s, "h", "eth") == ["iscsi-100g", "iscsi-10g", "iscsi-25g"]
     assert _fitting(s, "nic", "fc") == []
     assert link_problem(s, CATALOG, "nic", "fc", "fc-8g") == "the host's Generic dual-port 25GbE NIC speaks iSCSI/NFS/SMB, not FCP"
     assert link_problem(s, CATALOG, "h", "fc", "iscsi-10g") == \

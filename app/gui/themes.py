@@ -9,7 +9,6 @@ canvas paints from it), so after the palette changes the charts are restyled and
 
 from __future__ import annotations
 
-import pyqtgraph as pg
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
@@ -77,6 +76,8 @@ def apply(theme: str, app: QApplication | None = None) -> None:
 
 def restyle(window) -> None:
     """Give every chart in ``window`` the palette's colours again, redraw its results and repaint its canvas."""
+    import pyqtgraph as pg  # here, not at import: the window starts before any chart is built
+
     from .results._common import style_plot, text_color
 
     for plot in window.findChildren(pg.PlotWidget):

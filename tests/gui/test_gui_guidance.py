@@ -41,7 +41,7 @@ def test_host_to_switch_menu_offers_only_fitting_link_types(window):
     message = window.statusBar().currentMessage()
     assert message.startswith("Cannot connect HP ProLiant DL980 G7") and "Brocade 6510" in message
     ethernet = _add(window, "cisco-nexus-5596", 320, 200)
-    assert _offered(window, host, ethernet) == ["10GbE (iSCSI, NFS)", "25GbE (iSCSI, NFS)"]
+    assert _offered(window, host, ethernet) == ["100GbE (iSCSI, NFS)", "10GbE (iSCSI, NFS)", "25GbE (iSCSI, NFS)"]
     assert window.document.set_node_field(host, "adapter", "qlogic-qle2562") is None
     assert "NVMe/FC over 32Gb Fibre Channel" not in _offered(window, host, fc_switch)  # the QLE2562 speaks FCP only
 
