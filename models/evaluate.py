@@ -98,6 +98,8 @@ class Resilience:
         months_until_slo_breach, months_until_saturation: the runway of the growing targets (None: not within
             ten years, or no growth).
         problems: what could not be computed, in words.
+        capacity_states: ``models.performance.resilience.CapacityState`` per system and failure state (the
+            capacity while a drive rebuilds or a host is down).
     """
 
     states: dict
@@ -105,6 +107,7 @@ class Resilience:
     months_until_slo_breach: float | None
     months_until_saturation: float | None
     problems: tuple[str, ...] = ()
+    capacity_states: tuple = ()
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
@@ -115,7 +118,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
-    from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, runway
+    from models.performance.resilience import RUNWAY_HORIZON_MONTHS, capacity_in_failure, evaluate_states, runway
 
     scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
     try:
@@ -133,4 +136,6 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
-    return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems))
+    systems = getattr(evaluation.capacity, "systems", ()) or ()
+    return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems),
+                      capacity_in_failure(scenario, catalog, systems))

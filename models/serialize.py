@@ -136,6 +136,9 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         ],
     }
     if resilience is not None:
+        out["capacity_states"] = [
+            {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,
+             "text": c.text} for c in resilience.capacity_states]
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),
                          "months_until_saturation": _num(resilience.months_until_saturation)}

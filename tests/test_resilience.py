@@ -135,3 +135,22 @@ def test_evaluate_json_has_states_and_runway():
     assert states["takeover"]["meets_slo"] is False
     assert set(data["runway"]) == {"months_until_full", "months_until_slo_breach", "months_until_saturation"}
     assert data["runway"]["months_until_slo_breach"] is None  # the example's IOPS do not grow
+
+
+def test_capacity_in_a_failure():
+    """A drive rebuild consumes a spare (usable unchanged); a vSAN host failure leaves (h - 1) / h of the usable
+    capacity, and the data must fit in it (the host rebuild reserve)."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    res = evaluate_resilience(project, evaluation)
+    rebuild = [c for c in res.capacity_states if c.state == "drive_rebuild"][0]
+    assert rebuild.usable_bytes == evaluation.capacity.systems[0].usable_bytes
+    assert "0 spare(s) per node left" in rebuild.text
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    evaluation = evaluate(project)
+    res = evaluate_resilience(project, evaluation)
+    host = [c for c in res.capacity_states if c.state == "host_failure"][0]
+    system = evaluation.capacity.systems[0]
+    hosts = next(n for n in project.scenario.nodes if n.kind == "hci_cluster").hosts
+    assert host.usable_bytes == pytest.approx(system.usable_bytes * (hosts - 1) / hosts)
+    assert host.fits == (system.physical_used_bytes <= host.usable_bytes)

@@ -634,6 +634,9 @@ class ReportBuilder:
             block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
+        if res.capacity_states:
+            story.append(Paragraph("Capacity in a failure", s.h2))
+            story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
         story.append(Paragraph("Runway", s.h2))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
         story += [self.p("• " + _e(pr), s.small) for pr in res.problems]

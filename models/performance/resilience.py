@@ -132,3 +132,51 @@ def runway(workloads: Sequence[WorkloadPerformance], growth_by_id: dict[str, flo
     first = [m for m in breach if m is not None]
     sat = [m for m in saturate if m is not None]
     return Runway(min(first) if first else None, min(sat) if sat else None)
+
+
+@dataclass(frozen=True)
+class CapacityState:
+    """A system's capacity in a failure state.
+
+    Attributes:
+        system_id: the system's node id; state: a failure state id; usable_bytes: usable capacity in that state,
+        bytes; fits: whether the stored data (physical used) still fits; text: what happens, in words.
+    """
+
+    system_id: str
+    state: str
+    usable_bytes: float
+    fits: bool
+    text: str
+
+
+def capacity_in_failure(scenario: Scenario, catalog: Catalog, systems) -> tuple[CapacityState, ...]:
+    """The capacity of each system while a drive rebuilds (a spare drive is consumed until the failed one is
+    replaced; usable capacity is unchanged) and, for vSAN, while a host is down (its disk groups' share of the
+    usable capacity is gone until it returns, and vSAN rebuilds its components into the free space of the others:
+    the data must fit in what is left, vSAN's host rebuild reserve).
+
+    Args:
+        scenario, catalog: the design; systems: the capacity engine's ``CapacityResult`` per system.
+    """
+    out = []
+    for result in systems:
+        node = scenario.node(result.system_id)
+        if isinstance(node, ControllerNode):
+            spares = node.spares_per_node
+            left = max(spares - 1, 0)
+            text = (f"drive rebuild: one spare drive per pool is consumed ({left} spare(s) per node left until the "
+                    "failed drive is replaced); usable capacity is unchanged" if spares else
+                    "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
+            out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,
+                                     result.physical_used_bytes <= result.usable_bytes, text))
+        elif isinstance(node, HciClusterNode) and node.hosts >= 2:
+            usable = result.usable_bytes * (node.hosts - 1) / node.hosts
+            fits = result.physical_used_bytes <= usable
+            text = (f"host failure: one of {node.hosts} hosts is down, usable capacity falls to "
+                    f"{usable / result.usable_bytes:.0%} of normal; the stored data "
+                    + ("still fits (vSAN can rebuild its components on the other hosts)" if fits else
+                       "no longer fits: vSAN cannot rebuild its components (keep one host's capacity free, the host "
+                       "rebuild reserve)"))
+            out.append(CapacityState(result.system_id, "host_failure", usable, fits, text))
+    return tuple(out)
