@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from models.catalog.provenance import SOURCE_KINDS, record_counts, source_kind
 
 KEY_FIELDS = {
-    "controller": (("nodes", ""), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
+    "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
                    ("rack_units", "U"), ("typical_power_w", "W")),
     "drive": (("marketed_bytes", "bytes"), ("media", ""), ("interface", ""), ("rpm", "rpm")),
     "shelf": (("bays", "bays"), ("rack_units", "U")),
