@@ -50,3 +50,49 @@ def with_profile(record: Controller | CloudVm, profile: PerfProfile) -> Controll
     data = record_to_toml_dict(record)
     data["performance"] = [record_to_toml_dict(p) for p in kept] + [record_to_toml_dict(profile)]
     return type(record).model_validate(data)
+
+
+def records_in_use(entry_id: str, project) -> list[str]:
+    """The items of ``project`` (every scenario) that use catalog record ``entry_id``: nodes by catalog id,
+    shelf drives, host adapters, cloud disks and licences, and links by link type; each as
+    ``"scenario 'name': item"``."""
+    used = []
+    for scenario in project.scenarios:
+        for node in scenario.nodes:
+            ids = {getattr(node, f, None) for f in ("catalog_id", "drive", "adapter", "disk", "licence")}
+            if entry_id in ids:
+                used.append(f"scenario '{scenario.name}': {node.label or node.id}")
+        for link in scenario.links:
+            if link.link_type == entry_id:
+                used.append(f"scenario '{scenario.name}': link {link.id}")
+    return used
+
+
+def delete_user_record(entry_id: str, kind: str, project=None, path: Path | None = None) -> Path:
+    """Remove a record from the user catalog file.
+
+    Raises:
+        CatalogError: the record is not in the user file, or ``project`` uses it (the message names the items
+            that use it; other projects keep the copies pinned in their files).
+    """
+    if project is not None:
+        used = records_in_use(entry_id, project)
+        if used:
+            raise CatalogError(f"'{entry_id}' is used by the open project ({'; '.join(used)}): remove those "
+                               "items first")
+    path = path or user_catalog_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
+    items = data.get(kind, [])
+    kept = [i for i in items if i.get("id") != entry_id]
+    if len(kept) == len(items):
+        raise CatalogError(f"'{entry_id}' is not one of your own {kind} records")
+    data[kind] = kept
+    if not kept:
+        del data[kind]
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(tomli_w.dumps(data), encoding="utf-8")
+    tmp.replace(path)
+    return path

@@ -47,6 +47,7 @@ from . import help as guide_help
 from . import themes
 from .presentation import Presentation
 from .catalog_browser import CatalogBrowser
+from .hardware_editor import HardwareEditor
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -335,6 +336,10 @@ class MainWindow(QMainWindow):
         self.act_catalog_browser.triggered.connect(self.show_catalog_browser)
         tools.addAction(self.act_catalog_browser)
         self.catalog_browser: CatalogBrowser | None = None
+        self.act_new_hardware = QAction(icon("mdi6.plus-box-outline"), "New / Duplicate &Hardware…", self)
+        self.act_new_hardware.setStatusTip("A catalog record of your own, from a copy of an existing one")
+        self.act_new_hardware.triggered.connect(lambda: self.show_hardware_editor())
+        tools.addAction(self.act_new_hardware)
         help_menu = bar.addMenu("&Help")
         self.act_guide = QAction(icon("mdi6.help-circle-outline"), "StorPlan &Guide", self)
         self.act_guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
@@ -345,6 +350,13 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.act_guide, self.act_about])
         self.addAction(self.act_guide)  # F1 works wherever the focus is
         self.guide: guide_help.GuideDialog | None = None
+
+    def show_hardware_editor(self, start_id: str | None = None) -> "HardwareEditor":
+        """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""
+        editor = HardwareEditor(self.document.catalog, start_id, self)
+        editor.sig_saved.connect(lambda _id: self.statusBar().showMessage(f"Saved '{_id}' to your catalog", 8000))
+        editor.show()
+        return editor
 
     def show_catalog_browser(self) -> "CatalogBrowser":
         """Open (or raise) the catalog browser over the project's catalog."""

@@ -113,9 +113,12 @@ def load_user_catalog(base: Catalog | None = None, path: Path | None = None) -> 
     base = base or bundled_catalog()
     path = path or user_catalog_path()
     try:
-        stamp = path.stat().st_mtime_ns
+        st = path.stat()
     except OSError:
         return base
+    # size and inode too: two writes within one file-system timestamp tick keep the same mtime (an atomic
+    # replace gives a new inode)
+    stamp = (st.st_mtime_ns, st.st_size, st.st_ino)
     key = (id(base), str(path), stamp)
     cached = _USER_CACHE.get("last")
     if cached and cached[0] == key:

@@ -1,0 +1,144 @@
+"""Tools → New Hardware / Duplicate and Edit Hardware: a catalog record of the user's own, written as the catalog's
+TOML (every number with a source or an "assumed: <reason>") and checked by the catalog's own schema before it is
+saved to the user catalog file; Delete refuses a record the open project uses, naming the items.
+
+The record's text starts from a copy of an existing record (Duplicate) or from the smallest valid record of a
+kind (New). Saving writes a small TOML file on the editor's runner, off the GUI thread.
+"""
+
+from __future__ import annotations
+
+import tomllib
+
+import tomli_w
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.catalog import CatalogError, parse_entries
+from models.user_catalog import delete_user_record, record_to_toml_dict, save_user_record
+
+from .tasks import TaskRunner
+
+
+def record_text(entry, new_id: str) -> str:
+    """A record as one TOML table of its kind with a new id and name (the user edits from there)."""
+    data = record_to_toml_dict(entry)
+    data["id"] = new_id
+    data["name"] = f"{entry.name} (my copy)"
+    return tomli_w.dumps({entry.kind: [data]})
+
+
+def parse_record(text: str):
+    """The one record a text holds, validated by the catalog schema.
+
+    Raises:
+        CatalogError: not TOML, not exactly one record, or a field fails validation (the message names the kind,
+            id and field).
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogError(f"not valid TOML: {exc}") from exc
+    entries = parse_entries(data, "your record")
+    if len(entries) != 1:
+        raise CatalogError(f"write exactly one record (found {len(entries)})")
+    return entries[0]
+
+
+class HardwareEditor(QDialog):
+    """Edit one record's TOML and save it to the user catalog (``sig_saved`` carries the record id)."""
+
+    sig_saved = Signal(str)
+    """A record was saved to the user catalog (its id)."""
+
+    def __init__(self, catalog, start_id: str | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("My hardware")
+        self.resize(760, 620)
+        self._catalog = catalog
+        self.runner = TaskRunner(self, "hardware")
+        self.base = QComboBox()
+        ids = sorted(e.id for e in catalog)
+        self.base.addItems(ids)
+        self.text = QPlainTextEdit()
+        self.text.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Close)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Start from (a copy of) this record:"))
+        layout.addWidget(self.base)
+        layout.addWidget(QLabel("The record as catalog TOML: give it a new id, and every number a source "
+                                "(a document) or 'assumed: <why>' in its [<kind>.sources] table."))
+        layout.addWidget(self.text, 1)
+        layout.addWidget(self.message)
+        layout.addWidget(buttons)
+        self.base.currentTextChanged.connect(self._start_from)
+        if start_id in ids:
+            self.base.setCurrentText(start_id)
+        self._start_from(self.base.currentText())
+
+    def _start_from(self, entry_id: str) -> None:
+        """Fill the text with a copy of record ``entry_id`` (new id ``<id>-mine``)."""
+        entry = self._catalog.find(entry_id)
+        if entry is not None:
+            self.text.setPlainText(record_text(entry, f"{entry_id}-mine"))
+            self.message.clear()
+
+    def check(self):
+        """Validate the text: the record, or None with the reason shown (naming the field)."""
+        try:
+            entry = parse_record(self.text.toPlainText())
+        except CatalogError as exc:
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: {exc}</span>")
+            return None
+        if self._catalog.find(entry.id) is not None and entry.id == self.base.currentText():
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: give the copy a new id (the catalog has "
+                                 f"'{entry.id}' already)</span>")
+            return None
+        return entry
+
+    def save(self) -> bool:
+        """Validate, then write the record to the user catalog on the runner (True: started)."""
+        entry = self.check()
+        if entry is None:
+            return False
+        self.runner.submit(lambda _state: save_user_record(entry), name=f"save {entry.id}",
+                           on_done=lambda ok, result: self._saved(ok, result, entry.id))
+        return True
+
+    def _saved(self, ok: bool, result, entry_id: str) -> None:
+        """Say where it went, or why not."""
+        if not ok:
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: {result}</span>")
+            return
+        self.message.setText(f"Saved '{entry_id}' to {result}. It is in the catalog from now on; a project that "
+                             "uses it keeps a pinned copy in its file.")
+        self.sig_saved.emit(entry_id)
+
+
+def delete_own_record(parent: QWidget, entry, project) -> bool:
+    """Ask, then delete one of the user's own records; refused (with the items named) while ``project`` uses it.
+    True when deleted."""
+    answer = QMessageBox.question(parent, "Delete my hardware", f"Delete '{entry.id}' ({entry.name}) from your "
+                                  "own catalog? Projects that use it keep their pinned copies.")
+    if answer != QMessageBox.StandardButton.Yes:
+        return False
+    try:
+        delete_user_record(entry.id, entry.kind, project)
+    except CatalogError as exc:
+        QMessageBox.warning(parent, "Cannot delete", str(exc))
+        return False
+    return True

@@ -1,0 +1,50 @@
+"""Tools → New / Duplicate Hardware: a copy of a record becomes one of the user's own after the catalog schema
+checks it (a number without a source is refused, naming the field); the saved record is in the user catalog when
+it is read again; deleting a record the open project uses is refused, naming the items."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from app.gui.hardware_editor import delete_own_record
+from models.catalog import Controller, load_user_catalog
+from models.user_catalog import save_user_record
+
+
+def test_duplicate_validate_save_and_reopen(qtbot, example_window):
+    win = example_window
+    editor = win.show_hardware_editor("netapp-aff-a50")
+    qtbot.addWidget(editor)
+    text = editor.text.toPlainText()
+    assert 'id = "netapp-aff-a50-mine"' in text and "[[controller]]" in text and "[controller.sources]" in text
+    # a number without a source is refused, naming the field
+    broken = text.replace('cores_per_node = "assumed', 'ignored_cores = "assumed')
+    editor.text.setPlainText(broken)
+    assert editor.save() is False
+    assert "cores_per_node" in editor.message.text() and "Not saved" in editor.message.text()
+    # the copy, with a bigger memory and its source, is saved and read back from the user catalog file
+    editor.text.setPlainText(text.replace("memory_gib_per_node = 128", "memory_gib_per_node = 256"))
+    with qtbot.waitSignal(editor.sig_saved, timeout=10_000) as saved:
+        assert editor.save()
+    assert saved.args == ["netapp-aff-a50-mine"]
+    mine = load_user_catalog().get("netapp-aff-a50-mine", Controller)
+    assert mine.memory_gib_per_node == 256 and mine.name.endswith("(my copy)")
+
+
+def test_deleting_a_record_in_use_is_refused_naming_the_items(qtbot, example_window, monkeypatch):
+    win = example_window
+    record = win.document.catalog.find("netapp-aff8080a-ex").model_copy(update={"id": "my-8080"})
+    save_user_record(record)
+    project = win.document.project
+    scenario = project.scenario
+    nodes = [n.model_copy(update={"catalog_id": "my-8080"}) if n.kind == "controller" else n for n in scenario.nodes]
+    using = project.with_scenario(scenario.model_copy(update={"nodes": nodes}))
+    warnings = []
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(lambda *a, **k: QMessageBox.StandardButton.Yes))
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text: warnings.append(text)))
+    assert delete_own_record(win, record, using) is False
+    assert "used by the open project" in warnings[0] and "AFF8080A EX HA pair" in warnings[0]
+    assert load_user_catalog().find("my-8080") is not None
+    assert delete_own_record(win, record, project) is True  # the unchanged project does not use it
+    assert load_user_catalog().find("my-8080") is None
