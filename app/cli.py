@@ -14,7 +14,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate",
-            "export-xlsx", "export-csv")
+            "export-xlsx", "export-csv", "size")
 
 
 class UsageError(Exception):
@@ -314,6 +314,39 @@ def _export_sheets(args, xlsx: bool) -> int:
     return 0
 
 
+def _size(args) -> int:
+    """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
+    from models.project.textformat import dumps
+    from models.sizing import size
+
+    project = load_project(args.path)
+    result = size(project, top=args.top)
+    rows = []
+    for rank, c in enumerate(result.candidates or result.nearest, start=1):
+        candidate_project = project.with_scenario(c.scenario)
+        rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
+                     "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
+                     "max_iops_at_slo": c.max_iops_at_slo, "cost": c.cost, "rack_units": c.rack_units,
+                     "power_w": c.power_w, "project": dumps(candidate_project)})
+    if args.json:
+        print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
+                          "needed_effective_bytes": result.needed_effective_bytes}, indent=2))
+        return 0
+    need = result.needed_effective_bytes / 2**40
+    print(f"{result.considered:,} designs considered; effective capacity needed {need:,.2f} TiB"
+          + (" (search capped by max_candidates)" if result.capped else ""))
+    if not result.candidates:
+        print("No configuration meets the requirements. The nearest:")
+    for row in rows:
+        mark = "meets" if row["meets"] else "fails"
+        power = f"{row['power_w']:,.0f} W" if row["power_w"] else "power n/a"
+        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}, "
+              f"usable {row['usable_bytes'] / 2**40:,.2f} TiB")
+        for reason in row["reasons"]:
+            print(f"      {reason}")
+    return 0
+
+
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
@@ -429,6 +462,12 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("-o", "--output", required=True)
         p.add_argument("--scenario", help="scenario name (default: the active one)")
         p.set_defaults(func=lambda args, xlsx=xlsx: _export_sheets(args, xlsx))
+
+    p = sub.add_parser("size", help="ranked configurations that meet the project's [requirements]")
+    p.add_argument("path")
+    p.add_argument("--json", action="store_true", help="candidates as JSON, each with its project as TOML")
+    p.add_argument("--top", type=int, default=5, help="how many candidates (default 5)")
+    p.set_defaults(func=_size)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")

@@ -24,7 +24,8 @@ def test_node_kinds_and_common_columns():
 
 
 def test_project_shape_is_what_the_store_knows():
-    assert set(Project.model_fields) == {"info", "settings", "scenarios", "active_scenario", "custom_catalog"}
+    assert set(Project.model_fields) == {"info", "settings", "requirements", "scenarios", "active_scenario",
+                                         "custom_catalog"}
     assert set(Settings.model_fields) == {"capacity_unit", "default_slo_ms", "paper", "curve_points"}
 
 
@@ -43,3 +44,12 @@ def test_file_is_stamped_and_typed(tmp_path: Path):
     foreign = {t: conn.execute(f"PRAGMA foreign_key_list({t})").fetchall() for t in ("node", "link", "workload")}
     assert all(rows and rows[0][2] == "scenario" for rows in foreign.values())
     conn.close()
+
+
+def test_requirements_survive_save_and_open(tmp_path: Path):
+    from models.project.model import Requirements
+    from models.store import open_project
+
+    wanted = Requirements(horizon_months=24, meet_slo_in_takeover=True, protocols=["FCP"], rank_on="p90")
+    path = save_project(Project(requirements=wanted), tmp_path / "r.storplan")
+    assert open_project(path).project.requirements == wanted

@@ -363,6 +363,38 @@ class ProjectInfo(Record):
     modified: str = Field(default_factory=_now)
 
 
+Deployment = Literal["on-prem", "hci", "cloud"]
+
+
+class Requirements(Record):
+    """What a configuration must give (the auto-sizer's input, ``models.sizing``); the active scenario's workloads,
+    with their targets, SLOs and growth, are the performance and growth requirements.
+
+    Attributes:
+        effective_capacity_bytes: effective capacity needed now; 0: the workloads' data sets.
+        horizon_months: size for the workloads grown by their own growth rates over this many months.
+        deployments: which deployments are allowed (this version searches on-prem arrays only; see the notes).
+        families: allowed catalog families or vendors (empty: any); protocols: allowed protocols (empty: any).
+        meet_slo_in_takeover: every workload must meet its SLO at its grown target with one controller failed.
+        n_plus: spare hosts for HCI (N+1 = 1). max_rack_units, max_power_w, budget: limits (0: none).
+        rank_on: "p50" (the prediction) or "p90" (the conservative edge of the uncertainty band).
+        max_candidates: search cap; the answer says when it was reached.
+    """
+
+    effective_capacity_bytes: int = Field(default=0, ge=0, le=MAX_BYTES)
+    horizon_months: int = Field(default=36, ge=0, le=240)
+    deployments: list[Deployment] = Field(default_factory=lambda: ["on-prem", "hci", "cloud"])
+    families: list[str] = Field(default_factory=list)
+    protocols: list[str] = Field(default_factory=list)
+    meet_slo_in_takeover: bool = False
+    n_plus: int = Field(default=0, ge=0, le=4)
+    max_rack_units: int = Field(default=0, ge=0)
+    max_power_w: float = Field(default=0.0, ge=0)
+    budget: float = Field(default=0.0, ge=0)
+    rank_on: Literal["p50", "p90"] = "p50"
+    max_candidates: int = Field(default=1_000_000, ge=1)
+
+
 class Project(Record):
     """A whole project: info, settings, scenarios (one active), and catalog records of its own.
 
@@ -372,6 +404,7 @@ class Project(Record):
 
     info: ProjectInfo = Field(default_factory=ProjectInfo)
     settings: Settings = Field(default_factory=Settings)
+    requirements: Requirements = Field(default_factory=Requirements)
     scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1)
     active_scenario: str = "Base"
     custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)

@@ -13,7 +13,7 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
-from .model import Project
+from .model import Project, Requirements
 
 FORMAT_NAME = "storplan-project"
 FORMAT_VERSION = 1
@@ -131,6 +131,7 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
     model_data = {
         "info": data.pop("project", {}),
         "settings": data.pop("settings", {}),
+        "requirements": data.pop("requirements", {}),
         "scenarios": [
             {
                 "name": s.get("name", "Base"),
@@ -198,6 +199,8 @@ def project_to_dict(project: Project) -> dict[str, Any]:
     out: dict[str, Any] = {"format": FORMAT_NAME, "format_version": FORMAT_VERSION}
     out["project"] = dumped["info"]
     out["settings"] = dumped["settings"]
+    if project.requirements != Requirements():
+        out["requirements"] = dumped["requirements"]
     scenarios = [
         {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"]}
         for s in dumped["scenarios"]

@@ -124,6 +124,10 @@ def write_project(
         "INSERT INTO setting VALUES (?, ?)",
         [(key, to_json(value)) for key, value in project.settings.model_dump(mode="json").items()],
     )
+    conn.executemany(
+        "INSERT INTO requirement VALUES (?, ?)",
+        [(key, to_json(value)) for key, value in project.requirements.model_dump(mode="json").items()],
+    )
     node_rows: list[tuple] = []
     link_rows: list[tuple] = []
     workload_rows: list[tuple] = []
@@ -195,6 +199,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     """
     meta = read_meta(conn)
     settings = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM setting")}
+    requirements = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM requirement")}
     scenarios: dict[int, dict[str, Any]] = {}
     for scenario_id, name in conn.execute("SELECT id, name FROM scenario ORDER BY position"):
         scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": []}
@@ -231,6 +236,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     data = {
         "info": {k: meta[k] for k in ("name", "customer", "author", "description", "created", "modified")},
         "settings": settings,
+        "requirements": requirements,
         "scenarios": list(scenarios.values()),
         "active_scenario": meta["active_scenario"],
         "custom_catalog": custom,

@@ -30,7 +30,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema version this StorPlan writes, and the newest it reads."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -195,14 +195,25 @@ assert DDL_V3 != DDL_V2, "the v3 workload column was not added"
 _V4_WORKLOAD_IOPS_GROWTH = "    iops_growth_pct_per_year REAL NOT NULL DEFAULT 0,\n"
 """Version 4 adds each workload's IOPS growth (percent per year, compounded monthly) for the runway."""
 
-DDL = DDL_V3.replace(_V3_WORKLOAD_NAS, _V3_WORKLOAD_NAS + _V4_WORKLOAD_IOPS_GROWTH)
+DDL_V4 = DDL_V3.replace(_V3_WORKLOAD_NAS, _V3_WORKLOAD_NAS + _V4_WORKLOAD_IOPS_GROWTH)
+"""Version 4 (frozen): version 3 plus the workload's ``iops_growth_pct_per_year``."""
+
+_V5_REQUIREMENT = "CREATE TABLE requirement (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
+"""Version 5 adds the project's sizing requirements, one row per field (JSON value), like ``setting``."""
+
+DDL = DDL_V4 + _V5_REQUIREMENT
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
 calibration record) have no ``json_valid`` check: Python writes infinity as ``Infinity``, which SQLite's JSON
 functions reject but :func:`json.loads` reads back exactly.
 """
-assert DDL != DDL_V3, "the v4 workload column was not added"
+assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v4_to_v5(conn: sqlite3.Connection) -> None:
+    """The ``requirement`` table appears (empty: the default requirements)."""
+    conn.execute(_V5_REQUIREMENT.strip().rstrip(";"))
 
 
 def _v3_to_v4(conn: sqlite3.Connection) -> None:
@@ -234,7 +245,7 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE calibration_fit (controller_id TEXT PRIMARY KEY, result TEXT NOT NULL)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -255,7 +266,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL}
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"

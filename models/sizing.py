@@ -1,0 +1,253 @@
+"""Auto-size: from a project's requirements to ranked configurations (on-premises arrays).
+
+The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
+the allowed families) x every shelf it takes x every drive that shelf holds x one to :data:`MAX_SHELVES` full
+shelves x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
+scenario's hosts and workloads are kept (each workload targets the candidate's controller and keeps its host
+group); the storage side is replaced.
+
+Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
+capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
+performance with the full engine (each workload's target, grown by its IOPS growth over the horizon, against its
+max IOPS at the SLO, or the band's P10 edge when ranking on "p90"), and with ``meet_slo_in_takeover`` the takeover
+state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 TiB", "SLO missed above 210K IOPS",
+"takeover misses the SLO"). Without a price book, meeting candidates rank by rack units, then typical power, then
+headroom (larger first).
+
+Not done yet (issue 17): HCI and cloud candidates, a price book and cost ranking, the batched numpy engine and its
+benchmark against line-solver, the GUI. The candidates are evaluated one by one with the same engine as
+``storplan evaluate``, so a candidate's result is exactly its own evaluation.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from models.capacity import evaluate_capacity
+from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
+from models.evaluate import project_catalog
+from models.performance import evaluate_performance
+from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
+from models.units import TIB
+
+MAX_SHELVES = 4
+"""Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
+
+LINK_BY_PROTOCOL = {"FCP": ("fc-64g", "fc-32g", "fc-16g"), "NVMe/FC": ("nvme-fc-64g", "nvme-fc-32g"),
+                    "iSCSI": ("iscsi-100g", "iscsi-25g", "iscsi-10g"), "NFS": ("iscsi-100g", "iscsi-25g")}
+"""Front-end link types per protocol, fastest first: a candidate uses the fastest its controller's ports take."""
+
+DEFAULT_RACK_UNITS = 2
+"""Rack units assumed for a controller or shelf record without ``rack_units`` (the common 2U chassis)."""
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One configuration and whether it meets the requirements.
+
+    Attributes:
+        summary: the design in words; meets: all requirements met; reasons: why it fails (or what it gives);
+        usable_bytes, effective_bytes: its capacity; max_iops_at_slo: the first workload's (None when not
+        evaluated); headroom_pct: the smallest headroom of the grown targets, percent; rack_units, power_w: its
+        footprint (power None when a record lacks it); cost: None (no price book); scenario: the design.
+    """
+
+    summary: str
+    meets: bool
+    reasons: tuple[str, ...]
+    usable_bytes: float
+    effective_bytes: float
+    max_iops_at_slo: float | None
+    headroom_pct: float | None
+    rack_units: int
+    power_w: float | None
+    cost: float | None
+    scenario: Scenario = field(repr=False, compare=False)
+
+    def rank_key(self) -> tuple:
+        """Sort key of a meeting candidate: rack units, power (unknown last), headroom (larger first)."""
+        return (self.rack_units, self.power_w if self.power_w is not None else math.inf,
+                -(self.headroom_pct or 0.0))
+
+
+@dataclass(frozen=True)
+class SizingResult:
+    """The ranked candidates that meet the requirements (best first), the best failing ones when none does, how
+    many designs were considered, and whether ``max_candidates`` cut the search."""
+
+    candidates: tuple[Candidate, ...]
+    nearest: tuple[Candidate, ...]
+    considered: int
+    capped: bool
+    needed_effective_bytes: float
+
+
+def _grown(value: float, growth_pct_per_year: float, months: int) -> float:
+    """``value`` grown monthly at ``growth_pct_per_year`` / 12 % for ``months`` (the capacity engine's rule)."""
+    return value * (1.0 + growth_pct_per_year / 1200.0) ** months
+
+
+def _protocol_of(link: LinkType) -> str:
+    """The protocol a front-end link type carries first."""
+    return link.protocols[0]
+
+
+def _front_end(record: Controller, protocol: str, catalog: Catalog) -> tuple[str, int] | None:
+    """The link type and port count a candidate uses for ``protocol``: the fastest catalogued link the
+    controller's ports run (FC speed for FCP / NVMe/FC, Ethernet for the rest), all its ports; None when it has
+    none."""
+    fc = protocol in ("FCP", "NVMe/FC")
+    speed = record.fc_port_speed_gbps if fc else record.ethernet_port_speed_gbps
+    ports = (record.fc_ports_per_node if fc else record.ethernet_ports_per_node) * record.nodes
+    if protocol not in record.protocols or ports <= 0:
+        return None
+    for lid in LINK_BY_PROTOCOL.get(protocol, ()):
+        link = catalog.find(lid)
+        if isinstance(link, LinkType) and link.speed_gbps <= speed:
+            return lid, min(ports, 16)
+    return None
+
+
+def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
+    """Every candidate design (scenario, summary, rack units, power), lazily, in catalog order."""
+    hosts = [n for n in base.nodes if n.kind == "host"]
+    nas = any(w.nas is not None for w in base.workloads if w.enabled)
+    for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
+        if record.family not in ("ONTAP", "E-Series"):
+            continue
+        if req.families and not ({record.family, record.vendor} & set(req.families)):
+            continue
+        protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "iSCSI") if p in record.protocols]
+        if req.protocols:
+            protocols = [p for p in protocols if p in req.protocols]
+        for shelf_id in record.shelves:
+            shelf = catalog.find(shelf_id)
+            if not isinstance(shelf, Shelf):
+                continue
+            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            for drive in sorted(drives, key=lambda d: d.id):
+                for count in range(1, MAX_SHELVES + 1):
+                    n_drives = count * shelf.bays
+                    if n_drives > record.max_drives:
+                        break
+                    for protocol in protocols:
+                        fe = _front_end(record, protocol, catalog)
+                        if fe is None:
+                            continue
+                        yield _design(base, hosts, record, shelf, drive, count, protocol, fe)
+
+
+def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,
+            fe: tuple[str, int]):
+    """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
+    ``drive``, each host linked to it over ``fe`` (link type, ports)."""
+    ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
+                         raid_type="raid_dp" if record.family == "ONTAP" else "ddp",
+                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none")
+    shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
+                         y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
+    link_id, ports = fe
+    links = [Link(id=f"fe-{h.id}", source=h.id, target="array", link_type=link_id,
+                  ports=max(1, ports // max(len(hosts), 1))) for h in hosts]
+    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=shelf.backend_link,
+                   ports=shelf.backend_lanes) for s in shelves]
+    workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
+    scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
+    ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    power = record.typical_power_w
+    summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
+               f"{protocol} over {link_id}")
+    return scenario, summary, ru, power
+
+
+def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
+    """The effective capacity to provide: the requirement's, else the enabled workloads' data sets, each grown
+    by its growth over the horizon (monthly compounding, as months until full)."""
+    if req.effective_capacity_bytes:
+        return float(req.effective_capacity_bytes)
+    return sum(_grown(w.dataset_bytes, w.growth_pct_per_year, req.horizon_months)
+               for w in scenario.workloads if w.enabled)
+
+
+def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements):
+    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance."""
+    perf = evaluate_performance(scenario, catalog, project.settings)
+    reasons = list(perf.problems)
+    headroom = None
+    first = None
+    targets = {w.id: w for w in scenario.workloads}
+    for wp in perf.workloads:
+        w = targets[wp.workload_id]
+        limit = wp.max_iops_at_slo_band_p10 if req.rank_on == "p90" else wp.max_iops_at_slo
+        first = first if first is not None else wp.max_iops_at_slo
+        if wp.target_iops is None:
+            continue
+        grown = _grown(wp.target_iops, w.iops_growth_pct_per_year, req.horizon_months)
+        if not limit or limit < grown:
+            reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
+        room = (wp.saturation_iops - grown) / grown * 100.0
+        headroom = room if headroom is None else min(headroom, room)
+    if req.meet_slo_in_takeover and not reasons:
+        from models.performance.resilience import evaluate_states
+
+        for wid, states in evaluate_states(scenario, catalog, project.settings).items():
+            for state in states:
+                if state.state == "takeover" and state.meets_slo is False:
+                    reasons.append(f"{state.performance.name}: takeover misses the SLO")
+    return reasons, first, headroom
+
+
+def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> SizingResult:
+    """Search the catalog for designs that meet ``project.requirements`` for its active scenario's workloads.
+
+    Args:
+        project: the project (its requirements, active scenario, settings); top: how many meeting candidates to
+        return; catalog: the base catalog (default: bundled plus the user's records, plus the project's own).
+
+    Returns:
+        A :class:`SizingResult`: up to ``top`` meeting candidates ranked (rack units, power, headroom), or none
+        and the nearest failing ones with their reasons.
+    """
+    req = project.requirements
+    catalog = project_catalog(project, catalog)
+    base = project.scenario
+    need = needed_effective_bytes(base, req)
+    feasible, failing = [], []
+    considered = 0
+    capped = False
+    for scenario, summary, ru, power in _candidates(base, catalog, req):
+        if considered >= req.max_candidates:
+            capped = True
+            break
+        considered += 1
+        reasons = []
+        cap = evaluate_capacity(scenario, catalog).total
+        if cap.effective_bytes < need:
+            reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
+        if req.max_rack_units and ru > req.max_rack_units:
+            reasons.append(f"{ru} rack units over the limit of {req.max_rack_units}")
+        if req.max_power_w and power is not None and power > req.max_power_w:
+            reasons.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
+        item = (scenario, summary, ru, power, cap, tuple(reasons))
+        (failing if reasons else feasible).append(item)
+    feasible.sort(key=lambda it: (it[2], it[3] if it[3] is not None else math.inf))
+    meeting: list[Candidate] = []
+    checked_failures: list[Candidate] = []
+    for scenario, summary, ru, power, cap, _ in feasible:
+        footprint = (ru, power if power is not None else math.inf)
+        if len(meeting) >= top and footprint > (meeting[-1].rack_units, meeting[-1].power_w or math.inf):
+            break
+        reasons, first, headroom = _performance_check(scenario, catalog, project, req)
+        cand = Candidate(summary, not reasons, tuple(reasons), cap.usable_bytes, cap.effective_bytes, first,
+                         headroom, ru, power, None, scenario)
+        (meeting if cand.meets else checked_failures).append(cand)
+    meeting.sort(key=Candidate.rank_key)
+    nearest = ()
+    if not meeting:
+        short = [Candidate(summary, False, reasons, cap.usable_bytes, cap.effective_bytes, None, None, ru, power,
+                           None, scenario) for scenario, summary, ru, power, cap, reasons in failing]
+        pool = checked_failures or sorted(short, key=lambda c: -c.effective_bytes)
+        nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
+                                                    -c.effective_bytes))[:3])
+    return SizingResult(tuple(meeting[:top]), nearest, considered, capped, need)

@@ -1,0 +1,87 @@
+"""Auto-size: the project's requirements in, ranked configurations out. Each candidate's project, written out and
+evaluated on its own, meets the requirements (checked here without the sizer); impossible requirements get the
+nearest designs and what they miss."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+
+import pytest
+
+from models.evaluate import evaluate
+from models.performance.resilience import evaluate_states
+from models.project import loads
+from models.project.model import Requirements
+from models.resources import examples_dir
+from models.sizing import needed_effective_bytes, size
+from models.store import load_any
+
+EXAMPLE = examples_dir() / "aff8080-sqlserver-tpce.toml"
+
+
+def _meets(project, requirements: Requirements, need: float) -> list[str]:
+    """What an evaluated candidate misses (empty: it meets), computed from its own evaluation."""
+    evaluation = evaluate(project)
+    misses = []
+    if evaluation.capacity.total.effective_bytes < need:
+        misses.append("capacity")
+    targets = {w.id: w for w in project.scenario.workloads}
+    for wp in evaluation.performance.workloads:
+        w = targets[wp.workload_id]
+        grown = wp.target_iops * (1 + w.iops_growth_pct_per_year / 1200) ** requirements.horizon_months
+        if wp.max_iops_at_slo is None or wp.max_iops_at_slo < grown:
+            misses.append(f"{wp.name} SLO")
+    return misses
+
+
+def test_the_top_candidates_meet_the_requirements_on_their_own():
+    project = load_any(EXAMPLE)
+    result = size(project, top=5)
+    assert result.candidates and all(c.meets for c in result.candidates)
+    keys = [c.rank_key() for c in result.candidates]
+    assert keys == sorted(keys)
+    out = subprocess.run([sys.executable, "-m", "app", "size", str(EXAMPLE), "--json"], capture_output=True,
+                         text=True, check=True)
+    rows = json.loads(out.stdout)["candidates"]
+    assert len(rows) == 5 and [r["rank"] for r in rows] == [1, 2, 3, 4, 5]
+    need = needed_effective_bytes(project.scenario, project.requirements)
+    for row in rows:
+        candidate = loads(row["project"])  # the candidate as a complete project, independent of the sizer
+        assert _meets(candidate, project.requirements, need) == [], row["summary"]
+        assert row["effective_bytes"] == pytest.approx(evaluate(candidate).capacity.total.effective_bytes)
+
+
+def test_takeover_requirement_is_met_in_takeover():
+    project = load_any(EXAMPLE)
+    project = project.model_copy(update={"requirements": Requirements(meet_slo_in_takeover=True)})
+    result = size(project, top=3)
+    assert result.candidates
+    for c in result.candidates:
+        states = evaluate_states(c.scenario, __import__("models.evaluate", fromlist=["project_catalog"])
+                                 .project_catalog(project))
+        takeover = [s for ss in states.values() for s in ss if s.state == "takeover"]
+        assert takeover and all(s.meets_slo for s in takeover)
+
+
+def test_impossible_requirements_name_what_cannot_be_reached():
+    project = load_any(EXAMPLE)
+    project = project.model_copy(update={"requirements": Requirements(effective_capacity_bytes=10**17)})  # 100 PB
+    result = size(project)
+    assert result.candidates == ()
+    assert result.nearest and all(any("capacity short by" in r for r in c.reasons) for c in result.nearest)
+    out = subprocess.run([sys.executable, "-m", "app", "size", str(EXAMPLE)], capture_output=True, text=True)
+    assert "designs considered" in out.stdout
+
+
+def test_requirements_in_the_toml_form():
+    text = EXAMPLE.read_text() + "\n[requirements]\nhorizon_months = 12\nprotocols = [\"NVMe/FC\"]\nrank_on = \"p90\"\n"
+    project = loads(text)
+    assert project.requirements.horizon_months == 12 and project.requirements.rank_on == "p90"
+    result = size(project, top=2)
+    assert all("NVMe/FC" in c.summary for c in result.candidates + result.nearest)
+    grown = project.scenario.workloads[0].dataset_bytes * (1 + 20 / 1200) ** 12
+    assert needed_effective_bytes(project.scenario, project.requirements) == pytest.approx(grown)
+    assert math.isfinite(grown)
