@@ -137,5 +137,10 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
     systems = getattr(evaluation.capacity, "systems", ()) or ()
+    try:
+        capacity_states = capacity_in_failure(scenario, catalog, systems)
+    except Exception as exc:  # an engine bug must not lose the user's work
+        capacity_states = ()
+        problems.append(f"capacity in a failure could not be computed: {type(exc).__name__}: {exc}")
     return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems),
-                      capacity_in_failure(scenario, catalog, systems))
+                      capacity_states)

@@ -173,8 +173,9 @@ def capacity_in_failure(scenario: Scenario, catalog: Catalog, systems) -> tuple[
         elif isinstance(node, HciClusterNode) and node.hosts >= 2:
             usable = result.usable_bytes * (node.hosts - 1) / node.hosts
             fits = result.physical_used_bytes <= usable
+            share = f"{(node.hosts - 1) / node.hosts:.0%}"
             text = (f"host failure: one of {node.hosts} hosts is down, usable capacity falls to "
-                    f"{usable / result.usable_bytes:.0%} of normal; the stored data "
+                    f"{share} of normal; the stored data "
                     + ("still fits (vSAN can rebuild its components on the other hosts)" if fits else
                        "no longer fits: vSAN cannot rebuild its components (keep one host's capacity free, the host "
                        "rebuild reserve)"))

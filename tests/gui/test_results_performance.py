@@ -195,19 +195,29 @@ def test_empty_and_failed_states(view):
     assert view.stack.currentIndex() == 0
 
 
-def test_open_model_continuation_is_drawn_dashed(qtbot):
-    from PySide6.QtCore import Qt
+def _example_view(qtbot, example: str, with_states: bool = False):
+    """(evaluation, view, first workload) of a bundled example shown in a PerformanceView (with its failure
+    states when asked, as the GUI's worker adds them)."""
+    from dataclasses import replace
 
-    from app.gui.results import PerformanceView
-    from models.evaluate import evaluate
+    from models.evaluate import evaluate, evaluate_resilience
     from models.project import load
     from models.resources import examples_dir
 
-    evaluation = evaluate(load(examples_dir() / "vsan-sqlserver-raid5.toml"))
+    project = load(examples_dir() / example)
+    evaluation = evaluate(project)
+    if with_states:
+        evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation))
     view = PerformanceView()
     qtbot.addWidget(view)
     view.set_evaluation(evaluation, "TiB")
-    wp = evaluation.performance.workloads[0]
+    return evaluation, view, evaluation.performance.workloads[0]
+
+
+def test_open_model_continuation_is_drawn_dashed(qtbot):
+    from PySide6.QtCore import Qt
+
+    evaluation, view, wp = _example_view(qtbot, "vsan-sqlserver-raid5.toml")
     item = view.open_curve_item(wp.workload_id)
     assert item is not None
     xs, ys = item.getData()
@@ -256,15 +266,7 @@ def test_a_throughput_target_reads_in_mb_per_s_too(qtbot):
 def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
     """The vSAN example's assumed profile has a wide band: the chart shades it between the engine's P10 and P90
     latencies of each curve point, the legend names it, and its tooltip says it is not an I/O percentile."""
-    from models.evaluate import evaluate
-    from models.project import load
-    from models.resources import examples_dir
-
-    evaluation = evaluate(load(examples_dir() / "vsan-sqlserver-raid1.toml"))
-    view = PerformanceView()
-    qtbot.addWidget(view)
-    view.set_evaluation(evaluation, "TiB")
-    wp = evaluation.performance.workloads[0]
+    evaluation, view, wp = _example_view(qtbot, "vsan-sqlserver-raid1.toml")
     band = view.band_item(wp.workload_id)
     assert band is not None
     low, high, _ = view._band_items[wp.workload_id]
@@ -281,19 +283,7 @@ def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
 def test_failure_states_are_drawn_and_their_verdicts_said(qtbot):
     """The AFF8080 example with its failure states (as the GUI's worker adds them): each state's curve is drawn
     dotted with a legend entry, and the view says per state whether the SLO holds at the target (takeover: no)."""
-    from dataclasses import replace
-
-    from models.evaluate import evaluate, evaluate_resilience
-    from models.project import load
-    from models.resources import examples_dir
-
-    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
-    evaluation = evaluate(project)
-    evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation))
-    view = PerformanceView()
-    qtbot.addWidget(view)
-    view.set_evaluation(evaluation, "TiB")
-    wp = evaluation.performance.workloads[0]
+    evaluation, view, wp = _example_view(qtbot, "aff8080-sqlserver-tpce.toml", with_states=True)
     takeover = evaluation.resilience.states[wp.workload_id][0]
     item = view.state_curve_item(wp.workload_id, "takeover")
     assert item is not None
