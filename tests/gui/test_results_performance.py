@@ -294,3 +294,22 @@ def test_failure_states_are_drawn_and_their_verdicts_said(qtbot):
     text = view.resilience_label.text()
     assert "takeover: no, saturated" in text and "Runway" in text and "full: 36 months" in text
     assert "meets the 1 ms SLO at 350K IOPS in takeover: no, saturated" in view.resilience_label.toolTip()
+
+
+def test_clicking_a_performance_figure_explains_it(qtbot):
+    """Click the saturation cell: the explanation gives the formula with the bottleneck's utilisation at the
+    operating point (X / U reproduces the saturation), the band and the profile; a utilisation bar explains its
+    station."""
+    from models.formatting import fmt_iops
+
+    evaluation, view, wp = _example_view(qtbot, "aff8080-sqlserver-tpce.toml")
+    column = PerformanceView.SUMMARY_COLUMNS.index("Saturation")
+    view.summary_table.clicked.emit(view.summary_model.index(0, column))
+    text = view.explanation_text.toPlainText()
+    bottleneck = next(s for s in wp.stations if s.name == wp.bottleneck)
+    assert view.explanation.isVisible() and "Saturation = (queues × servers) / D" in text
+    assert fmt_iops(wp.operating_iops / bottleneck.utilization) == fmt_iops(wp.saturation_iops)
+    assert f"= {fmt_iops(wp.saturation_iops)} IOPS" in text
+    assert "Profile: calibrated" in text and "not I/O latency percentiles" in text
+    view.explain_station("node 1 CPU")
+    assert "utilisation U = X × D / (queues × servers)" in view.explanation_text.toPlainText()

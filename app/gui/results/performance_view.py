@@ -19,12 +19,14 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDialog,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QSplitter,
     QTableView,
+    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -33,6 +35,7 @@ from PySide6.QtWidgets import (
 from models.present import target_cell, workload_verdicts
 from models.present.verdicts import CAUTION
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
 from models.units import CapacityUnit
 
@@ -211,6 +214,8 @@ class PerformanceView(QWidget):
                 self.summary_model.horizontalHeaderItem(k).setToolTip(self.SUMMARY_TOOLTIPS[name])
         self.summary_table = QTableView()
         self.summary_table.setModel(self.summary_model)
+        self.summary_table.clicked.connect(lambda index: self.explain_cell(index.row(), index.column()))
+        self.explanation: QDialog | None = None
         self.summary_table.verticalHeader().hide()
         self.summary_table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.summary_table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -906,8 +911,38 @@ class PerformanceView(QWidget):
         if not self._util_stations or not vb.sceneBoundingRect().contains(event.scenePos()):
             return
         index = round(vb.mapSceneToView(event.scenePos()).y())
-        if 0 <= index < len(self._util_stations) and self._util_stations[index].component:
-            self.sig_component_activated.emit(self._util_stations[index].component)
+        if 0 <= index < len(self._util_stations):
+            self.explain_station(self._util_stations[index].name)
+            if self._util_stations[index].component:
+                self.sig_component_activated.emit(self._util_stations[index].component)
+
+    def _explain(self, title: str, lines: list[str]) -> QDialog:
+        """Show an explanation in the view's explanation window (one, reused, not modal)."""
+        if self.explanation is None:
+            self.explanation = QDialog(self)
+            self.explanation.setObjectName("performanceExplanation")
+            self.explanation.resize(620, 300)
+            self.explanation_text = QTextBrowser(self.explanation)
+            QVBoxLayout(self.explanation).addWidget(self.explanation_text)
+        self.explanation.setWindowTitle(title)
+        self.explanation_text.setPlainText("\n".join(lines))
+        self.explanation.show()
+        self.explanation.raise_()
+        return self.explanation
+
+    def explain_cell(self, row: int, column: int) -> QDialog | None:
+        """Explain the summary figure at (row, column) when it has an explanation (``models.present.explain``)."""
+        name = self.SUMMARY_COLUMNS[column] if 0 <= column < len(self.SUMMARY_COLUMNS) else ""
+        if name not in FIGURES or not 0 <= row < len(self._workloads):
+            return None
+        wp = self._workloads[row]
+        return self._explain(f"{name} — {wp.name}", explain_figure(wp, name))
+
+    def explain_station(self, name: str) -> QDialog | None:
+        """Explain a station's utilisation and residence time for the selected workload."""
+        wp = self.selected_workload()
+        lines = explain_station(wp, name) if wp is not None else []
+        return self._explain(f"{name} — {wp.name}", lines) if lines else None
 
     def _ask_export_png(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export latency chart", "latency.png", "PNG image (*.png)")
