@@ -48,6 +48,7 @@ from . import themes
 from .presentation import Presentation
 from .catalog_browser import CatalogBrowser
 from .hardware_editor import HardwareEditor
+from .calibration_dialog import CalibrationDialog
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -340,6 +341,10 @@ class MainWindow(QMainWindow):
         self.act_new_hardware.setStatusTip("A catalog record of your own, from a copy of an existing one")
         self.act_new_hardware.triggered.connect(lambda: self.show_hardware_editor())
         tools.addAction(self.act_new_hardware)
+        self.act_calibrate = QAction(icon("mdi6.chart-bell-curve-cumulative"), "Calibrate from &Lab Data…", self)
+        self.act_calibrate.setStatusTip("Fit the project's controller to a measured curve (CSV: iops, latency_ms)")
+        self.act_calibrate.triggered.connect(lambda: self.show_calibration())
+        tools.addAction(self.act_calibrate)
         help_menu = bar.addMenu("&Help")
         self.act_guide = QAction(icon("mdi6.help-circle-outline"), "StorPlan &Guide", self)
         self.act_guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
@@ -350,6 +355,12 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.act_guide, self.act_about])
         self.addAction(self.act_guide)  # F1 works wherever the focus is
         self.guide: guide_help.GuideDialog | None = None
+
+    def show_calibration(self) -> "CalibrationDialog":
+        """Open the lab-data calibration for the project's first workload and its controller."""
+        dialog = CalibrationDialog(self.document.project, self.document.catalog, self)
+        dialog.show()
+        return dialog
 
     def show_hardware_editor(self, start_id: str | None = None) -> "HardwareEditor":
         """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""

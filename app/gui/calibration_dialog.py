@@ -1,0 +1,153 @@
+"""Tools → Calibrate from Lab Data: a lab's measured curve (CSV: iops, latency_ms) fitted to the project's
+controller through the same engine as ``storplan calibrate --csv`` (``models.calibration.fit_from_csv``), shown
+with the fitted curve, its uncertainty band and the residual of every point, and saved as hardware of the user's
+own. The fit and the save run on the dialog's runner, never on the GUI thread; a bad CSV is refused with the line
+and column named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.calibration import CalibrationError
+from models.calibration.fit import read_points_csv
+
+from .results._common import make_plot, series_color
+from .tasks import TaskRunner
+
+
+def fit_job(_state, path: Path, project, catalog):
+    """The fit and the fitted curve (runs on the runner): (profile, record with it, workload performance)."""
+    from models.calibration.fit import fit_from_csv
+    from models.performance import evaluate_performance
+    from models.user_catalog import with_profile
+
+    scenario = project.scenario
+    profile = fit_from_csv(path, scenario, catalog)
+    workload = next(w for w in scenario.workloads if w.enabled)
+    record = with_profile(catalog.get(scenario.node(workload.target).catalog_id), profile)
+    wp = evaluate_performance(scenario, catalog.with_entries([record]), project.settings).for_workload(workload.id)
+    return profile, record, wp
+
+
+class CalibrationDialog(QDialog):
+    """Choose a CSV, preview it, fit, look at the residuals, save (see module)."""
+
+    def __init__(self, project, catalog, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Calibrate from lab data")
+        self.resize(900, 620)
+        self._project, self._catalog = project, catalog
+        self.runner = TaskRunner(self, "calibration")
+        self.points: list[tuple[float, float]] = []
+        self.path: Path | None = None
+        self.result = None
+        self.plot = make_plot(self)
+        self.plot.setLabel("bottom", "IOPS")
+        self.plot.setLabel("left", "Latency (ms)")
+        self.message = QLabel("Choose a CSV with columns iops and latency_ms: one row per load point of the lab's "
+                              "ramp, measured on the project's first workload and controller.")
+        self.message.setWordWrap(True)
+        self.residuals = QTableWidget(0, 4)
+        self.residuals.setHorizontalHeaderLabels(["IOPS", "Measured (ms)", "Fitted (ms)", "Residual"])
+        self.residuals.horizontalHeader().setStretchLastSection(True)
+        self.choose = QPushButton("Choose CSV…")
+        self.fit_button = QPushButton("Fit")
+        self.save_button = QPushButton("Save as my hardware")
+        self.fit_button.setEnabled(False)
+        self.save_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        for b in (self.choose, self.fit_button, self.save_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addLayout(buttons)
+        layout.addWidget(self.plot, 2)
+        layout.addWidget(self.residuals, 1)
+        self.choose.clicked.connect(self._ask)
+        self.fit_button.clicked.connect(self.fit)
+        self.save_button.clicked.connect(self.save)
+
+    def _ask(self) -> None:
+        """Ask for the CSV file, then load it."""
+        path, _ = QFileDialog.getOpenFileName(self, "Lab measurements", str(Path.home()), "CSV files (*.csv)")
+        if path:
+            self.load(Path(path))
+
+    def load(self, path: Path) -> bool:
+        """Read and preview the CSV's points; a bad file is refused with its line and column named."""
+        try:
+            self.points = read_points_csv(path)
+        except (CalibrationError, OSError) as exc:
+            self.points, self.path = [], None
+            self.message.setText(f"<span style='color:#c0392b'>Cannot use this file: {exc}</span>")
+            self.fit_button.setEnabled(False)
+            return False
+        self.path = path
+        self.plot.clear()
+        self.plot.plot([x for x, _ in self.points], [y for _, y in self.points], pen=None, symbol="o",
+                       symbolBrush=series_color(1), name="measured")
+        self.message.setText(f"{len(self.points)} points from {path.name}. Fit them to "
+                             f"{self._project.scenario.name}'s controller.")
+        self.fit_button.setEnabled(True)
+        return True
+
+    def fit(self) -> None:
+        """Fit on the runner; the curve and residuals appear when it is done."""
+        if self.path is None:
+            return
+        self.fit_button.setEnabled(False)
+        self.message.setText("Fitting…")
+        self.runner.submit(fit_job, self.path, self._project, self._catalog, name="calibration fit",
+                           on_done=self._fitted)
+
+    def _fitted(self, ok: bool, result) -> None:
+        """Show the fitted curve with its band and each point's residual."""
+        self.fit_button.setEnabled(True)
+        if not ok:
+            self.message.setText(f"<span style='color:#c0392b'>The fit failed: {result}</span>")
+            return
+        self.result = result
+        profile, _record, wp = result
+        points = [*wp.curve, *wp.open_curve]
+        xs = [p.iops for p in points]
+        self.plot.plot(xs, [p.latency_ms for p in points], pen=series_color(0), name="fitted")
+        lo = [p.latency_band_p10_ms for p in points]
+        hi = [p.latency_band_p90_ms if p.latency_band_p90_ms is not None else p.latency_ms for p in points]
+        self.plot.plot(xs, lo, pen=None)
+        self.plot.plot(xs, hi, pen=None)
+        self.residuals.setRowCount(len(self.points))
+        for r, (x, y) in enumerate(self.points):
+            fitted = wp.latency_on_curve_ms(x)
+            cells = [f"{x:,.0f}", f"{y:.3f}", f"{fitted:.3f}" if fitted is not None else "beyond the curve",
+                     f"{(fitted - y) / y:+.1%}" if fitted is not None else "—"]
+            for c, text in enumerate(cells):
+                self.residuals.setItem(r, c, QTableWidgetItem(text))
+        se = ", ".join(f"{k} ±{v:.3g}" for k, v in profile.stderr.items()) or "no standard errors"
+        self.message.setText(f"Fitted {profile.software} {profile.protocol}: CPU per read {profile.cpu_read_us:.1f} µs, "
+                             f"{profile.servers_per_node} servers per node, fixed {profile.fixed_latency_us:.1f} µs "
+                             f"({se}). {profile.source}")
+        self.save_button.setEnabled(True)
+
+    def save(self) -> None:
+        """Save the controller with the fitted profile to the user catalog (on the runner)."""
+        if self.result is None:
+            return
+        from models.user_catalog import save_user_record
+
+        record = self.result[1]
+        self.runner.submit(lambda _state: save_user_record(record), name="save calibration",
+                           on_done=lambda ok, path: self.message.setText(
+                               f"Saved to your catalog: {path} ({record.id})" if ok else f"Not saved: {path}"))

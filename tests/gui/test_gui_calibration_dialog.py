@@ -1,0 +1,47 @@
+"""Tools → Calibrate from Lab Data: a CSV is previewed, fitted on the dialog's runner through the CLI's engine,
+shown with the residual of every point, and saved as hardware of the user's own; a bad file is refused with its
+line named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.catalog import Controller, load_user_catalog
+from models.evaluate import evaluate
+from models.project import load
+from models.resources import examples_dir
+
+
+def _lab_csv(tmp_path: Path) -> Path:
+    """Six points of the AFF8080 example's own curve with 10% more latency: a lab that measured slower."""
+    wp = evaluate(load(examples_dir() / "aff8080-sqlserver-tpce.toml")).performance.workloads[0]
+    points = wp.curve[:: len(wp.curve) // 6][:6]
+    path = tmp_path / "lab.csv"
+    path.write_text("iops,latency_ms\n" + "".join(f"{p.iops:.1f},{p.latency_ms * 1.1:.5f}\n" for p in points))
+    return path
+
+
+def test_fit_shows_residuals_and_saves(qtbot, example_window, tmp_path):
+    win = example_window
+    dialog = win.show_calibration()
+    qtbot.addWidget(dialog)
+    assert dialog.load(_lab_csv(tmp_path)) and dialog.fit_button.isEnabled()
+    dialog.fit()
+    qtbot.waitUntil(lambda: dialog.save_button.isEnabled(), timeout=60_000)
+    assert dialog.residuals.rowCount() == 6
+    residuals = [float(dialog.residuals.item(r, 3).text().rstrip("%")) for r in range(6)]
+    assert max(abs(r) for r in residuals) < 5.0  # the model fits its own curve shape within a few percent
+    assert "Fitted 9.0 FCP" in dialog.message.text()
+    dialog.save()
+    qtbot.waitUntil(lambda: "Saved to your catalog" in dialog.message.text(), timeout=10_000)
+    record = load_user_catalog().get("netapp-aff8080a-ex", Controller)
+    assert any("lab.csv" in p.source for p in record.performance)
+
+
+def test_a_bad_csv_is_refused_with_its_line(qtbot, example_window, tmp_path):
+    dialog = example_window.show_calibration()
+    qtbot.addWidget(dialog)
+    bad = tmp_path / "bad.csv"
+    bad.write_text("iops,latency_ms\n1000,0.3\n2000,fast\n")
+    assert dialog.load(bad) is False
+    assert "bad.csv:3" in dialog.message.text() and not dialog.fit_button.isEnabled()
