@@ -313,3 +313,15 @@ def test_clicking_a_performance_figure_explains_it(qtbot):
     assert "Profile: calibrated" in text and "not I/O latency percentiles" in text
     view.explain_station("node 1 CPU")
     assert "utilisation U = X × D / (queues × servers)" in view.explanation_text.toPlainText()
+
+
+def test_the_chart_exports_as_svg_with_its_series(qtbot, tmp_path):
+    """An SVG export is well-formed XML holding the curve as a path (a vector drawing for documents)."""
+    import xml.etree.ElementTree as ET
+
+    _evaluation, view, _wp = _example_view(qtbot, "aff8080-sqlserver-tpce.toml")
+    target = tmp_path / "latency.svg"
+    view.export_png(target)
+    root = ET.parse(target).getroot()
+    assert root.tag.endswith("svg")
+    assert len([e for e in root.iter() if e.tag.endswith("path")]) >= 3  # curve, band edges, lines

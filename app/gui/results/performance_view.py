@@ -158,8 +158,8 @@ class PerformanceView(QWidget):
         self.log_x_check.toggled.connect(self.set_log_x)
         self.log_y_check.toggled.connect(self.set_log_y)
         self.export_png_button = QToolButton()
-        self.export_png_button.setText("PNG")
-        self.export_png_button.setToolTip("Export the latency chart as a PNG image")
+        self.export_png_button.setText("Image")
+        self.export_png_button.setToolTip("Export the latency chart as a PNG image or an SVG drawing")
         self.export_csv_button = QToolButton()
         self.export_csv_button.setText("CSV")
         self.export_csv_button.setToolTip("Export the curve points as CSV")
@@ -358,7 +358,25 @@ class PerformanceView(QWidget):
         return [(s.name, s.utilization * 100, s.name == workload.bottleneck) for s in self._util_stations]
 
     def export_png(self, path: str | Path, scale: float = 2.0) -> None:
-        """Write the latency chart as a PNG (``scale`` x its on-screen size, for slides)."""
+        """Write the latency chart as a PNG (``scale`` x its on-screen size, for slides), or as an SVG drawing
+        when ``path`` ends in ``.svg`` (Qt's SVG generator paints the chart as vector paths, for documents;
+        pyqtgraph's own SVG exporter cannot parse the paths Qt 6.11 writes)."""
+        if str(path).lower().endswith(".svg"):
+            from PySide6.QtCore import QRect
+            from PySide6.QtGui import QPainter
+            from PySide6.QtSvg import QSvgGenerator
+
+            generator = QSvgGenerator()
+            generator.setFileName(str(path))
+            generator.setSize(self.plot.size())
+            generator.setViewBox(QRect(0, 0, self.plot.width(), self.plot.height()))
+            generator.setTitle("StorPlan latency chart")
+            painter = QPainter(generator)
+            try:
+                self.plot.render(painter)
+            finally:
+                painter.end()
+            return
         crosshair = [item for item in (self._cross_v, self._cross_h, self._cross_dot) if item.isVisible()]
         for item in crosshair:
             item.setVisible(False)
@@ -945,8 +963,11 @@ class PerformanceView(QWidget):
         return self._explain(f"{name} — {wp.name}", lines) if lines else None
 
     def _ask_export_png(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export latency chart", "latency.png", "PNG image (*.png)")
+        path, chosen = QFileDialog.getSaveFileName(self, "Export latency chart", "latency.png",
+                                                   "PNG image (*.png);;SVG drawing (*.svg)")
         if path:
+            if chosen.startswith("SVG") and not path.lower().endswith(".svg"):
+                path += ".svg"
             self.export_png(path)
 
     def _ask_export_csv(self) -> None:
