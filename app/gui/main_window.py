@@ -49,6 +49,7 @@ from .presentation import Presentation
 from .catalog_browser import CatalogBrowser
 from .hardware_editor import HardwareEditor
 from .calibration_dialog import CalibrationDialog
+from .sizer_dialog import SizerDialog
 from .icons import icon
 from .inspector import Inspector, blocked
 from .palette import PaletteWidget
@@ -331,6 +332,10 @@ class MainWindow(QMainWindow):
         self.addAction(self.act_presentation)
         scenario = bar.addMenu("&Scenario")
         scenario.addActions([self.act_duplicate, self.act_compare])
+        self.act_size = QAction(icon("mdi6.auto-fix"), "Si&ze from Requirements…", self)
+        self.act_size.setStatusTip("Ranked configurations that meet the project's requirements")
+        self.act_size.triggered.connect(lambda: self.show_sizer())
+        scenario.addAction(self.act_size)
         tools = bar.addMenu("&Tools")
         self.act_catalog_browser = QAction(icon("mdi6.database-search"), "&Catalog Browser…", self)
         self.act_catalog_browser.setStatusTip("Every catalog record with its figures and the source of each number")
@@ -355,6 +360,12 @@ class MainWindow(QMainWindow):
         help_menu.addActions([self.act_guide, self.act_about])
         self.addAction(self.act_guide)  # F1 works wherever the focus is
         self.guide: guide_help.GuideDialog | None = None
+
+    def show_sizer(self) -> "SizerDialog":
+        """Open the sizer on the project's requirements."""
+        dialog = SizerDialog(self.document, self)
+        dialog.show()
+        return dialog
 
     def show_calibration(self) -> "CalibrationDialog":
         """Open the lab-data calibration for the project's first workload and its controller."""
