@@ -58,6 +58,7 @@ class SizerDialog(QDialog):
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.verticalHeader().hide()
         buttons = QHBoxLayout()
         buttons.addWidget(self.size_button)
         buttons.addWidget(self.apply_button)
