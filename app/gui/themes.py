@@ -92,5 +92,7 @@ def restyle(window) -> None:
         results.refresh_unit(unit.settings.capacity_unit if unit is not None else "TiB")
     canvas = getattr(window, "view", None)
     if canvas is not None and hasattr(canvas, "viewport"):
+        for item in canvas.scene().items():  # cached item pixmaps are redrawn only when the item is updated
+            item.update()
         canvas.scene().update()
         canvas.viewport().update()
