@@ -336,3 +336,18 @@ def test_report_has_a_resilience_section_with_each_state(reports):
     for state in res.states[evaluation.performance.workloads[0].workload_id]:
         assert _squash(state_verdict(state)) in text
     assert "Months until full: 36 months" in text
+
+
+def test_report_recommends_a_configuration_when_the_project_states_requirements():
+    from models.project.model import Requirements
+    from models.sizing import size
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = project.model_copy(update={"requirements": Requirements(horizon_months=24)})
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
+    _, text = _text(data)
+    best = size(project, top=1).candidates[0]
+    assert "Recommendation" in text and _squash(f"Recommended: {best.summary}") in text
+    plain = render_report_bytes(load(examples_dir() / "aff8080-sqlserver-tpce.toml"), validation=None)
+    assert "Recommendation" not in _text(plain)[1]  # no requirements stated: no search

@@ -642,6 +642,36 @@ class ReportBuilder:
         story += [self.p("• " + _e(pr), s.small) for pr in res.problems]
         return story
 
+    def recommendation(self) -> list:
+        """The "Recommendation" section when the project states requirements (``models.sizing``): the chosen
+        configuration, the runners-up and why each meets or fails. Nothing for a project without requirements
+        (the default ones), so a report does not search the catalog unasked."""
+        from models.project.model import Requirements
+        from models.sizing import size
+
+        if self.project.requirements == Requirements():
+            return []
+        s = self.s
+        result = size(self.project, top=5, catalog=self.catalog)
+        story: list = [self.section_break(), _heading("Recommendation", s)]
+        need = result.needed_effective_bytes
+        story.append(self.p(f"{result.considered:,} configurations from the catalog were considered against the "
+                            f"requirements: {self.cap(need)} effective over {self.project.requirements.horizon_months} "
+                            "months and every workload's SLO at its grown target"
+                            + (" in takeover too" if self.project.requirements.meet_slo_in_takeover else "") + "."))
+        rows = [["Rank", "Configuration", "Rack units", "Power", "Usable", "Meets"]]
+        for rank, c in enumerate(result.candidates or result.nearest, start=1):
+            rows.append([str(rank), _e(c.summary), str(c.rack_units), f"{c.power_w:,.0f} W" if c.power_w else "n/a",
+                         self.cap(c.usable_bytes), _verdict(c.meets)])
+        w = self.width
+        story.append(_table(rows, [w * 0.07, w * 0.5, w * 0.1, w * 0.1, w * 0.13, w * 0.1], s))
+        if result.candidates:
+            story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)} — the fewest rack units, then the "
+                                "least power, then the most headroom among those that meet every requirement."))
+        else:
+            story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
+        return story
+
     def comparison(self) -> list:
         """Every scenario side by side (``models.present.comparison_rows``), in the project's order; with two
         scenarios, the change from the first to the second as well."""
@@ -755,7 +785,8 @@ class ReportBuilder:
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
-                + self.resilience() + self.comparison() + self.sources() + self.validation_section())
+                + self.resilience() + self.recommendation() + self.comparison() + self.sources()
+                + self.validation_section())
 
 
 def build_pdf(builder: ReportBuilder) -> bytes:
