@@ -351,3 +351,22 @@ def test_report_recommends_a_configuration_when_the_project_states_requirements(
     assert "Recommendation" in text and _squash(f"Recommended: {best.summary}") in text
     plain = render_report_bytes(load(examples_dir() / "aff8080-sqlserver-tpce.toml"), validation=None)
     assert "Recommendation" not in _text(plain)[1]  # no requirements stated: no search
+
+
+def test_runway_series_cross_100_at_the_runway_months():
+    """The runway chart's capacity line crosses 100% at the months until full; a workload's line is its growing
+    target over its max IOPS at the SLO."""
+    from models.evaluate import evaluate_resilience
+    from models.present.resilience import runway_series
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    res = evaluate_resilience(project, evaluation)
+    series = dict(runway_series(evaluation, res, project.scenario, months=60))
+    capacity = series["capacity used / usable"]
+    full = res.months_until_full
+    below = [m for m, v in capacity if v < 100.0]
+    assert max(below) == int(full)  # the line passes 100% between the whole months around months until full
+    wp = evaluation.performance.workloads[0]
+    line = series[f"{wp.name}: target / max IOPS at SLO"]
+    assert line[0][1] == pytest.approx(100 * wp.target_iops / wp.max_iops_at_slo)

@@ -602,7 +602,7 @@ class ReportBuilder:
         runway. The evaluation's resilience is used when the GUI's worker computed it, else computed here (the
         report is written off the GUI thread)."""
         from models.evaluate import evaluate_resilience
-        from models.present.resilience import runway_lines, state_name, state_verdict
+        from models.present.resilience import runway_lines, runway_series, state_name, state_verdict
 
         s = self.s
         perf = self.evaluation.performance
@@ -638,6 +638,12 @@ class ReportBuilder:
             story.append(Paragraph("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
         story.append(Paragraph("Runway", s.h2))
+        series = runway_series(self.evaluation, res, self.scenario)
+        if series:
+            story.append(g.runway_chart(series, w))
+            story.append(Paragraph("Each resource's use as a share of its limit over the next five years: capacity "
+                                   "used over usable, and each workload's growing target over its max IOPS at the "
+                                   "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
         story += [self.p("• " + _e(pr), s.small) for pr in res.problems]
         return story

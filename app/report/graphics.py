@@ -477,3 +477,43 @@ def latency_chart(wp, width: float, height: float = 210.0):
             drawing.add(String(x + 17, y - 2.5, text, fontName=REGULAR, fontSize=6.8, fillColor=INK))
             x += 24 + stringWidth(text, REGULAR, 6.8)
     return drawing
+
+
+def runway_chart(series, width: float, height: float = 170.0):
+    """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
+    .runway_series``), with the 100% line where it runs out; values above 150% are clipped at the top."""
+    drawing = _drawing(width, height)
+    palette = [BLUE, ORANGE, GREEN, RED, MUTED]
+    plot = LinePlot()
+    plot.x, plot.y = 46, 44
+    plot.width, plot.height = width - 60, height - 60
+    months = max((pts[-1][0] for _, pts in series), default=60)
+    data = [[(m, min(v, 150.0)) for m, v in pts] for _, pts in series] + [[(0, 100.0), (months, 100.0)]]
+    plot.data = data
+    for i in range(len(series)):
+        plot.lines[i].strokeColor = palette[i % len(palette)]
+        plot.lines[i].strokeWidth = 1.5
+    plot.lines[len(series)].strokeColor = RED
+    plot.lines[len(series)].strokeDashArray = [4, 3]
+    plot.lines[len(series)].strokeWidth = 0.8
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = REGULAR
+        axis.labels.fontSize = 7
+        axis.labels.fillColor = INK
+        axis.strokeColor = MUTED
+        axis.visibleGrid = True
+        axis.gridStrokeColor = GRID
+        axis.gridStrokeWidth = 0.4
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax, plot.xValueAxis.valueStep = 0, months, 12
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 150, 25
+    plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0f}%"
+    drawing.add(plot)
+    drawing.add(String(plot.x + plot.width / 2, 20, "months from now", fontName=REGULAR, fontSize=7.5,
+                       fillColor=MUTED, textAnchor="middle"))
+    x = plot.x
+    for i, (name, _pts) in enumerate(series):
+        colour = palette[i % len(palette)]
+        drawing.add(Line(x, 6, x + 14, 6, strokeColor=colour, strokeWidth=1.4))
+        drawing.add(String(x + 17, 3.5, name, fontName=REGULAR, fontSize=6.8, fillColor=INK))
+        x += 24 + stringWidth(name, REGULAR, 6.8)
+    return drawing

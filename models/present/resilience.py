@@ -83,3 +83,26 @@ def compact_runway(resilience) -> str:
 
     return (f"full: {months(resilience.months_until_full)} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
+
+
+def runway_series(evaluation, resilience, scenario, months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
+    """The runway as lines for a chart: each resource's use as a share of its limit, percent, month by month
+    (0 .. ``months``): the capacity (physical used over usable, grown so that it reaches 100% at months until
+    full) and each workload with a target (its target grown by its IOPS growth over its max IOPS at the SLO).
+    The months where a line crosses 100% are the runway's figures."""
+    series = []
+    total = getattr(evaluation.capacity, "total", None)
+    if total is not None and total.usable_bytes > 0:
+        share0 = total.physical_used_bytes / total.usable_bytes
+        full = resilience.months_until_full
+        rate = (1.0 / share0) ** (1.0 / full) if full and share0 > 0 else 1.0
+        series.append(("capacity used / usable", [(m, 100.0 * share0 * rate ** m) for m in range(months + 1)]))
+    growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
+    perf = evaluation.performance
+    for wp in (perf.workloads if perf is not None else ()):
+        if wp.target_iops and wp.max_iops_at_slo:
+            g = growth.get(wp.workload_id, 0.0) / 1200.0
+            series.append((f"{wp.name}: target / max IOPS at SLO",
+                           [(m, 100.0 * wp.target_iops * (1 + g) ** m / wp.max_iops_at_slo)
+                            for m in range(months + 1)]))
+    return series
