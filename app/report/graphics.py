@@ -329,6 +329,18 @@ def _nice_max(value: float) -> float:
     return 10 * exp
 
 
+def _style_axes(plot: LinePlot) -> None:
+    """The report charts' axes: small regular labels in ink, muted axis lines, a light grid."""
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName = REGULAR
+        axis.labels.fontSize = 7
+        axis.labels.fillColor = INK
+        axis.strokeColor = MUTED
+        axis.visibleGrid = True
+        axis.gridStrokeColor = GRID
+        axis.gridStrokeWidth = 0.4
+
+
 def latency_chart(wp, width: float, height: float = 210.0):
     """The latency-vs-IOPS curve of one workload, with the SLO line, the operating point and saturation."""
     drawing = _drawing(width, height)
@@ -431,14 +443,7 @@ def latency_chart(wp, width: float, height: float = 210.0):
         if marker:
             plot.lines[i].symbol = makeMarker(marker, size=7, fillColor=colour, strokeColor=colors.white,
                                               strokeWidth=0.6)
-    for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName = REGULAR
-        axis.labels.fontSize = 7
-        axis.labels.fillColor = INK
-        axis.strokeColor = MUTED
-        axis.visibleGrid = True
-        axis.gridStrokeColor = GRID
-        axis.gridStrokeWidth = 0.4
+    _style_axes(plot)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, x_max
     plot.xValueAxis.valueStep = x_max / 5
     plot.xValueAxis.labelTextFormat = lambda v: fmt_iops(v) if v else "0"
@@ -496,14 +501,7 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.lines[len(series)].strokeColor = RED
     plot.lines[len(series)].strokeDashArray = [4, 3]
     plot.lines[len(series)].strokeWidth = 0.8
-    for axis in (plot.xValueAxis, plot.yValueAxis):
-        axis.labels.fontName = REGULAR
-        axis.labels.fontSize = 7
-        axis.labels.fillColor = INK
-        axis.strokeColor = MUTED
-        axis.visibleGrid = True
-        axis.gridStrokeColor = GRID
-        axis.gridStrokeWidth = 0.4
+    _style_axes(plot)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax, plot.xValueAxis.valueStep = 0, months, 12
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 150, 25
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0f}%"
