@@ -14,8 +14,9 @@ state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 Ti
 "takeover misses the SLO"). Without a price book, meeting candidates rank by rack units, then typical power, then
 headroom (larger first).
 
-Not done yet (issue 17): HCI and cloud candidates, a price book and cost ranking, the batched numpy engine and its
-benchmark against line-solver, the GUI. The candidates are evaluated one by one with the same engine as
+HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
+the requirements with one host down) and counted with all of them. Not done yet (issue 17): cloud candidates, a
+price book and cost ranking, the batched numpy engine and its benchmark against line-solver. The candidates are evaluated one by one with the same engine as
 ``storplan evaluate``, so a candidate's result is exactly its own evaluation.
 """
 
@@ -109,8 +110,64 @@ def _front_end(record: Controller, protocol: str, catalog: Catalog) -> tuple[str
     return None
 
 
+HCI_POLICIES = ("ftt1-raid1", "ftt1-raid5", "ftt2-raid6")
+"""vSAN storage policies tried for HCI candidates (their minimum host counts are the design check's)."""
+
+HCI_MAX_HOSTS = 16
+"""Largest HCI cluster tried."""
+
+HCI_HOST_RACK_UNITS = 2
+"""assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
+
+
+def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+    """vSAN cluster candidates (scenario, summary, rack units, power, hosts to survive): every HCI host record x
+    policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
+    capacity drives per group (2, 4, up to the record's maximum). The workloads target the cluster."""
+    from models.problems import VSAN_MIN_HOSTS
+    from models.catalog import HciNode
+    from models.project.model import HciClusterNode
+
+    for record in sorted((e for e in catalog if isinstance(e, HciNode)), key=lambda e: e.id):
+        if req.families and not ({"vSAN", record.vendor} & set(req.families)):
+            continue
+        for policy in HCI_POLICIES:
+            first = VSAN_MIN_HOSTS[policy] + req.n_plus
+            for hosts in range(first, HCI_MAX_HOSTS + 1, 2):
+                for groups in range(1, record.max_disk_groups + 1):
+                    for drives in sorted({2, 4, record.max_capacity_per_group}):
+                        if drives > record.max_capacity_per_group:
+                            continue
+                        node = HciClusterNode(id="cluster", catalog_id=record.id, label=record.name, x=400.0,
+                                              y=120.0, hosts=hosts, disk_groups_per_host=groups,
+                                              capacity_drives_per_group=drives, policy=policy)
+                        workloads = [w.model_copy(update={"target": "cluster", "hosts": []}) for w in base.workloads]
+                        scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), {groups} disk group(s) of "
+                                   f"{drives} capacity drives per host, {policy}")
+                        yield scenario, summary, hosts * HCI_HOST_RACK_UNITS, None
+
+
+def _without_spares(scenario: Scenario, n_plus: int) -> Scenario:
+    """The HCI candidate with its ``n_plus`` spare hosts taken out: what must still meet the requirements."""
+    if not n_plus:
+        return scenario
+    nodes = [n.model_copy(update={"hosts": n.hosts - n_plus}) if n.kind == "hci_cluster" else n
+             for n in scenario.nodes]
+    return scenario.model_copy(update={"nodes": nodes})
+
+
 def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
-    """Every candidate design (scenario, summary, rack units, power), lazily, in catalog order."""
+    """Every candidate design (scenario, summary, rack units, power), lazily: arrays (when "on-prem" is allowed)
+    in catalog order, then HCI clusters (when "hci" is)."""
+    if "on-prem" in req.deployments:
+        yield from _array_candidates(base, catalog, req)
+    if "hci" in req.deployments:
+        yield from _hci_candidates(base, catalog, req)
+
+
+def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+    """Array candidate designs (scenario, summary, rack units, power), lazily, in catalog order."""
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
@@ -222,23 +279,25 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> Sizi
             break
         considered += 1
         reasons = []
-        cap = evaluate_capacity(scenario, catalog).total
+        checked = _without_spares(scenario, req.n_plus) if any(n.kind == "hci_cluster" for n in scenario.nodes) \
+            else scenario
+        cap = evaluate_capacity(checked, catalog).total
         if cap.effective_bytes < need:
             reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
         if req.max_rack_units and ru > req.max_rack_units:
             reasons.append(f"{ru} rack units over the limit of {req.max_rack_units}")
         if req.max_power_w and power is not None and power > req.max_power_w:
             reasons.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
-        item = (scenario, summary, ru, power, cap, tuple(reasons))
+        item = (scenario, summary, ru, power, cap, tuple(reasons), checked)
         (failing if reasons else feasible).append(item)
     feasible.sort(key=lambda it: (it[2], it[3] if it[3] is not None else math.inf))
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
-    for scenario, summary, ru, power, cap, _ in feasible:
+    for scenario, summary, ru, power, cap, _, checked in feasible:
         footprint = (ru, power if power is not None else math.inf)
         if len(meeting) >= top and footprint > (meeting[-1].rack_units, meeting[-1].power_w or math.inf):
             break
-        reasons, first, headroom = _performance_check(scenario, catalog, project, req)
+        reasons, first, headroom = _performance_check(checked, catalog, project, req)
         cand = Candidate(summary, not reasons, tuple(reasons), cap.usable_bytes, cap.effective_bytes, first,
                          headroom, ru, power, None, scenario)
         (meeting if cand.meets else checked_failures).append(cand)
@@ -246,7 +305,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> Sizi
     nearest = ()
     if not meeting:
         short = [Candidate(summary, False, reasons, cap.usable_bytes, cap.effective_bytes, None, None, ru, power,
-                           None, scenario) for scenario, summary, ru, power, cap, reasons in failing]
+                           None, scenario) for scenario, summary, ru, power, cap, reasons, _ in failing]
         pool = checked_failures or sorted(short, key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])

@@ -18,7 +18,7 @@ CAT = bundled_catalog()
 
 @pytest.mark.parametrize("cid, memory_pair_gb, btu, ru", [
     ("netapp-aff-a20", 128, 2489, 2), ("netapp-aff-a30", 128, 2892, 2), ("netapp-aff-a50", 256, 3076, 2),
-    ("netapp-aff-a70", 256, 6938, 4), ("netapp-aff-c60", 128, 2892, 2)])
+    ("netapp-aff-a70", 256, 6938, 4), ("netapp-aff-c60", 128, 2892, 2), ("netapp-aff-c30", 128, 2892, 2)])
 def test_key_specifications_and_their_sources(cid, memory_pair_gb, btu, ru):
     rec = CAT.get(cid, Controller)
     assert rec.memory_gib_per_node * rec.nodes == memory_pair_gb

@@ -31,6 +31,8 @@ def _meets(project, requirements: Requirements, need: float) -> list[str]:
     targets = {w.id: w for w in project.scenario.workloads}
     for wp in evaluation.performance.workloads:
         w = targets[wp.workload_id]
+        if wp.target_iops is None:
+            continue  # no target: no performance requirement
         grown = wp.target_iops * (1 + w.iops_growth_pct_per_year / 1200) ** requirements.horizon_months
         if wp.max_iops_at_slo is None or wp.max_iops_at_slo < grown:
             misses.append(f"{wp.name} SLO")
@@ -85,3 +87,21 @@ def test_requirements_in_the_toml_form():
     grown = project.scenario.workloads[0].dataset_bytes * (1 + 20 / 1200) ** 12
     assert needed_effective_bytes(project.scenario, project.requirements) == pytest.approx(grown)
     assert math.isfinite(grown)
+
+
+def test_hci_candidates_meet_with_their_spare_host_down():
+    """vSAN only, N+1: each candidate, evaluated on its own with one host taken out, still has the capacity and
+    meets every workload's SLO at its grown target; its rack units count every host."""
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    scenario = project.scenario
+    busy = [w.with_changes(target_iops=150_000.0) for w in scenario.workloads]  # a target, so the SLO matters
+    project = project.with_scenario(scenario.model_copy(update={"workloads": busy}))
+    project = project.model_copy(update={"requirements": Requirements(deployments=["hci"], n_plus=1)})
+    result = size(project, top=3)
+    assert result.candidates and all("hosts (1 spare)" in c.summary for c in result.candidates)
+    need = needed_effective_bytes(project.scenario, project.requirements)
+    for c in result.candidates:
+        cluster = next(n for n in c.scenario.nodes if n.kind == "hci_cluster")
+        assert c.rack_units == 2 * cluster.hosts
+        degraded = c.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 1})]})
+        assert _meets(project.with_scenario(degraded), project.requirements, need) == []
