@@ -336,3 +336,26 @@ def test_general_service_closed_reiser_against_a_ciw_simulation():
     assert X_mva == pytest.approx(x_exp, rel=0.02)  # the simulation reproduces exact MVA for exponential service
     assert X_mva < x_det < X_reiser
     assert X_reiser == pytest.approx(x_det, rel=0.10)
+
+
+def test_batched_ramps_equal_the_single_ramp_of_each_network():
+    """200 random networks (station classes with demands, servers, copies, variability; delays; think times),
+    solved at once by closed_ramp_batch and one by one by closed_ramp: equal to 1e-9 relative."""
+    from models.queueing.general_service import closed_ramp, closed_ramp_batch
+
+    rng = np.random.default_rng(17)
+    B, K, N = 200, 7, 64
+    s = rng.uniform(1e-5, 2e-3, (B, K)) * (rng.random((B, K)) > 0.2)
+    c = rng.integers(1, 9, (B, K)).astype(float)
+    m = rng.integers(1, 49, (B, K)).astype(float)
+    v = rng.uniform(0.5, 1.5, (B, K))
+    delay = rng.uniform(0, 1e-3, B)
+    think = rng.uniform(0, 5e-3, B)
+    X, R = closed_ramp_batch(s, c, m, v, delay, think, N, per_station=True)
+    X2, total = closed_ramp_batch(s, c, m, v, delay, think, N)
+    np.testing.assert_allclose(X2, X, rtol=1e-12)
+    np.testing.assert_allclose(total, R.sum(axis=2), rtol=1e-9)
+    for b in range(B):
+        x1, r1 = closed_ramp(s[b], c[b], m[b], v[b], delay[b], think[b], N)
+        np.testing.assert_allclose(X[b], x1, rtol=1e-9)
+        np.testing.assert_allclose(R[b], r1, rtol=1e-9, atol=1e-18)
