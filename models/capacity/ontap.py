@@ -238,6 +238,15 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups), parity,
                                         main.member_bytes, data, usable))
 
+    if node.metrocluster != "none":
+        # SyncMirror: each aggregate has two plexes, one in each site's shelves; the drives modelled here hold
+        # both, so half the data capacity is the mirror copy
+        _, before_mirror = fall.steps(first)
+        fall.deduct("SyncMirror mirror plex (MetroCluster)", before_mirror / 2, METROCLUSTER_SOURCE,
+                    f"50% x {fmt(before_mirror)}: two plexes of every aggregate",
+                    {"MetroCluster": node.metrocluster.upper()})
+        notes.append("MetroCluster: every aggregate is SyncMirror-mirrored (two plexes), so usable is half of the "
+                     "drives' data capacity; the partner site's shelves hold the other plex.")
     steps, usable_total = fall.steps(first)
     if raid == "raid_tec" and any(d.media == "SSD" for d, _ in drives):
         notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of 6 TB and more.")
@@ -245,5 +254,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
 
 
 TR_SOURCE = "catalog drive right-sized capacity (TR-3838 right-sized capacities)"
+METROCLUSTER_SOURCE = ("ONTAP MetroCluster documentation (docs.netapp.com/us-en/ontap-metrocluster): data aggregates "
+                       "are mirrored with SyncMirror into two plexes, one at each site")
 ROOT_SOURCE = ("ONTAP documentation: ADP root partition per drive; size from the project, else the catalog's "
                "ADP root partition size (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")

@@ -418,6 +418,21 @@ def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> t
     return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
 
 
+FIBRE_US_PER_KM = 5.0
+"""One-way delay of light in optical fibre, microseconds per km (refractive index about 1.47: c / 1.47 is about
+204,000 km/s; ITU-T G.652 fibre). The floor of an inter-site round trip."""
+
+METROCLUSTER_OVERHEAD_US = 30.0
+"""assumed: inter-site switches, transceivers and the partner's NVRAM write beside the fibre delay, per mirrored
+write (NetApp publishes no per-write figure for MetroCluster IP)."""
+
+
+def metrocluster_rtt_s(distance_km: float) -> float:
+    """A MetroCluster write's wait for the partner site: 2 x distance x 5 us/km (light in fibre, the floor) plus
+    :data:`METROCLUSTER_OVERHEAD_US`, seconds."""
+    return (2.0 * distance_km * FIBRE_US_PER_KM + METROCLUSTER_OVERHEAD_US) * 1e-6
+
+
 def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
     """How a controller's CPU cores queue: ``{"multiplicity": cores}`` (one queue per core) for ONTAP, whose
     WAFL work is partitioned into affinities that each run serially on one core at a time (Waffinity:
@@ -583,6 +598,11 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         d = block / (record.max_throughput_mbps * 1e6 / nodes)
         for k in range(nodes):
             b.add(f"node {k + 1} data path", node.id, d / nodes, d / nodes, kind="datapath")
+    if node.metrocluster != "none":
+        rtt = metrocluster_rtt_s(node.site_distance_km)
+        b.add("MetroCluster inter-site mirror", node.id, 0.0, rtt, delay=True, kind="delay")
+        b.notes.append(f"MetroCluster {node.metrocluster.upper()}: each write is mirrored to the partner site "
+                       f"{node.site_distance_km:g} km away before it is acknowledged ({rtt * 1e6:,.0f} us round trip)")
     if nodes >= 2:
         d = block / (HA_INTERCONNECT_MBPS * 1e6)
         for k in range(nodes):

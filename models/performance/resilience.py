@@ -20,7 +20,7 @@ from models import topology
 
 from .engine import evaluate_paths, solve_with_targets, target_rate
 from .results import WorkloadPerformance
-from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, takeover
+from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, switchover, takeover
 
 RUNWAY_HORIZON_MONTHS = 120.0
 """Runway figures beyond ten years are reported as None ("not within ten years")."""
@@ -79,9 +79,9 @@ def _degraded(scenario: Scenario, catalog: Catalog, path) -> list[DegradedPath]:
         state = host_failure(path, target.hosts)
         if state is not None:
             out.append(state)
-    state = cloud_failover(path)
-    if state is not None:
-        out.append(state)
+    for state in (cloud_failover(path), switchover(path)):
+        if state is not None:
+            out.append(state)
     return out
 
 

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 
 from .paths import StationSpec, WorkloadPath
 
-STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover")
+STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
 """Every failure state, in the order results list them."""
 
 REBUILD_UTILISATION = 0.3
@@ -176,3 +176,16 @@ def cloud_failover(path: WorkloadPath) -> DegradedPath | None:
     reason = ("cloud failover: the partner VM serves the workload and write mirroring stops; with the workload on "
               "one node of the pair the surviving VM has the same size, so saturation does not fall")
     return DegradedPath("cloud_failover", _with(path, out, reason), reason)
+
+
+def switchover(path: WorkloadPath) -> DegradedPath | None:
+    """MetroCluster switchover: the partner site serves the workload from its own plex; mirroring to the failed
+    site stops (the inter-site delay goes). The partner's HA pair is the same model, so with the workload on one
+    site its saturation does not fall (a partner already busy with its own workloads would: add them to it).
+    None without a MetroCluster path."""
+    if not any(s.name == "MetroCluster inter-site mirror" for s in path.stations):
+        return None
+    out = [s for s in path.stations if s.name != "MetroCluster inter-site mirror"]
+    reason = ("switchover: the partner site serves the workload from its own plex and mirroring to the failed "
+              "site stops; its HA pair is the same model, so saturation does not fall")
+    return DegradedPath("switchover", _with(path, out, reason), reason)

@@ -11,6 +11,7 @@ STATE_NAMES = {
     "drive_rebuild": "drive rebuild",
     "host_failure": "host failure",
     "cloud_failover": "cloud failover",
+    "switchover": "MetroCluster switchover",
 }
 """State id -> its name in sentences."""
 

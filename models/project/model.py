@@ -78,6 +78,11 @@ class ControllerNode(NodeBase):
     wafl_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the ONTAP rule")
     snapshot_reserve_pct: float = Field(default=0.0, ge=0, lt=100, description="aggregate Snapshot reserve")
     ddp_preservation_drives: int = Field(default=1, ge=0, le=64)
+    metrocluster: Literal["none", "ip", "fc"] = Field(
+        default="none", description="MetroCluster: this HA pair's aggregates are SyncMirror-mirrored to a partner "
+                                    "site (IP or FC back end); none: a single site")
+    site_distance_km: float = Field(default=0.0, ge=0, le=700, description="fibre distance to the MetroCluster "
+                                                                            "partner site, km (writes wait for it)")
 
 
 class ShelfNode(NodeBase):
