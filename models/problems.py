@@ -132,13 +132,14 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
     return drives // max(nodes, 1) - spares, "drives", "per node"
 
 
-VSAN_MIN_HOSTS = {"ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}
+VSAN_MIN_HOSTS = {"ftt0": 1, "ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}
 """Hosts a vSAN storage policy needs: 2 FTT + 1 for mirroring, 4 for RAID5 (3+1), 6 for RAID6 (4+2)."""
 
 
 def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     record = _check_catalog(catalog, node.catalog_id, HciNode, node.id, "HCI host", out)
-    minimum = VSAN_MIN_HOSTS[node.policy]
+    minimum = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts).min_hosts if node.policy == \
+        "ftt1-raid5" else VSAN_MIN_HOSTS[node.policy]
     if node.hosts < minimum:
         out.append(Problem("error", f"{node.id}: {VSAN_POLICIES[node.policy].name} needs at least {minimum} hosts, "
                            f"the cluster has {node.hosts}", node.id, "policy"))

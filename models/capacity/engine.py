@@ -119,7 +119,7 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload]) 
         return _empty(node, label, "vSAN", [f"{_where('HCI cluster', node, label)}: {exc}"])
     cache = catalog.find(host.cache_drive)
     phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None, _where("HCI cluster", node, label))
-    factor = rules.vsan_policy_factor(node.policy)
+    factor = rules.vsan_policy_factor(node.policy, node.architecture, node.hosts)
     return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
                    dedupe=node.dedupe_compression, platform="vSAN", protection_factor=factor)
 

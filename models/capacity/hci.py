@@ -28,7 +28,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     """
     problems: list[str] = []
     notes: list[str] = []
-    policy = rules.VSAN_POLICIES[node.policy]
+    policy = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts)
+    esa = node.architecture == "esa"
     devices = node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
     if node.disk_groups_per_host > host.max_disk_groups:
         problems.append(f"{where}: {node.disk_groups_per_host} disk groups per host exceed {host.name}'s {host.max_disk_groups}.")
@@ -50,7 +51,12 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right-sized (formatted) capacity",
                      f"{devices} x {fmt(capacity.right_sized_bytes)}", frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
     ]
-    if cache is not None:
+    if esa:
+        notes.append("vSAN ESA: one storage pool per host, every device is capacity (no cache tier); the disk-group "
+                     "fields give the devices per host (groups x devices).")
+    if node.policy == "ftt0":
+        problems.append(f"{where}: FTT=0 keeps one copy: a failed device or host loses its data.")
+    if cache is not None and not esa:
         cache_count = node.hosts * node.disk_groups_per_host
         notes.append(f"Cache tier: {cache_count} x {cache.marketed_bytes / 1e9:,.0f} GB {cache.name} "
                      f"({fmt(cache_count * cache.right_sized_bytes)}) are not capacity ({rules.VSAN_DOCS}).")
@@ -63,7 +69,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                                   f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
         level -= overhead
     after = level / policy.factor
-    steps.append(CapacityStep(policy.name, level, after, rules.VSAN_DOCS,
+    steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
+                              else rules.VSAN_DOCS,
                               f"{fmt(level)} / {policy.factor:.3g} (raw bytes written per data byte)",
                               frozen_inputs({"policy": node.policy, "factor": f"{policy.factor:.3f}", "min hosts": str(policy.min_hosts)})))
     level = after

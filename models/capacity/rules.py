@@ -108,6 +108,7 @@ class VsanPolicyRule:
 
 
 VSAN_POLICIES = {
+    "ftt0": VsanPolicyRule("vSAN FTT=0 (no protection)", 1.0, 1, False),
     "ftt1-raid1": VsanPolicyRule("vSAN FTT=1 RAID1 mirror", 2.0, 3, False),
     "ftt2-raid1": VsanPolicyRule("vSAN FTT=2 RAID1 mirror", 3.0, 5, False),
     "ftt3-raid1": VsanPolicyRule("vSAN FTT=3 RAID1 mirror", 4.0, 7, False),
@@ -118,9 +119,26 @@ VSAN_POLICIES = {
 at least 4 hosts; RAID6 4+2 1.5x on at least 6 hosts; erasure coding is all-flash only."""
 
 
-def vsan_policy_factor(policy: str) -> float:
-    """Raw bytes vSAN writes per byte of VM data under a storage policy (e.g. 2.0 for FTT=1 RAID1)."""
-    return VSAN_POLICIES[policy].factor
+VSAN_ESA_DOCS = ("VMware vSAN 8 Express Storage Architecture documentation (Broadcom TechDocs, 'vSAN ESA adaptive "
+                 "RAID-5'): RAID-5 is 2+1 on clusters of 3 to 5 hosts and 4+1 on 6 or more; RAID-6 is 4+2")
+"""Where the ESA erasure-coding layouts come from."""
+
+
+def vsan_policy_rule(policy: str, architecture: str = "osa", hosts: int = 0) -> VsanPolicyRule:
+    """The storage policy's rule for a cluster: OSA as :data:`VSAN_POLICIES`; ESA's adaptive RAID-5 is 2+1
+    (factor 1.5) on 3-5 hosts and 4+1 (1.25) on 6 or more (:data:`VSAN_ESA_DOCS`); RAID-6 4+2 and RAID-1 as OSA."""
+    rule = VSAN_POLICIES[policy]
+    if architecture == "esa" and policy == "ftt1-raid5":
+        if hosts >= 6:
+            return VsanPolicyRule("vSAN ESA FTT=1 RAID-5 (4+1) erasure coding", 1.25, 6, True)
+        return VsanPolicyRule("vSAN ESA FTT=1 RAID-5 (2+1) erasure coding", 1.5, 3, True)
+    return rule
+
+
+def vsan_policy_factor(policy: str, architecture: str = "osa", hosts: int = 0) -> float:
+    """Raw bytes vSAN writes per byte of VM data under a storage policy (e.g. 2.0 for FTT=1 RAID1; ESA's adaptive
+    RAID-5 by host count, :func:`vsan_policy_rule`)."""
+    return vsan_policy_rule(policy, architecture, hosts).factor
 
 
 @dataclass(frozen=True)

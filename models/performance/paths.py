@@ -792,7 +792,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     cap_drives = groups * node.capacity_drives_per_group
     remote = (hosts - 1) / hosts  # vSAN places objects without data locality: share of replicas on other hosts
     raid5 = node.policy in ("ftt1-raid5", "ftt2-raid6")
-    copies = {"ftt1-raid1": 2, "ftt2-raid1": 3, "ftt3-raid1": 4}.get(node.policy, 0)
+    copies = {"ftt0": 1, "ftt1-raid1": 2, "ftt2-raid1": 3, "ftt3-raid1": 4}.get(node.policy, 0)
     if raid5:
         parity = 1 if node.policy == "ftt1-raid5" else 2
         reads_per_write = 1 + parity  # read old data + old parity

@@ -36,7 +36,7 @@ class Record(BaseModel):
 
 RaidType = Literal["none", "raid0", "raid4", "raid_dp", "raid_tec", "raid5", "raid6", "raid10", "ddp"]
 AdpMode = Literal["none", "root-data", "root-data-data"]
-VsanPolicy = Literal["ftt1-raid1", "ftt2-raid1", "ftt3-raid1", "ftt1-raid5", "ftt2-raid6"]
+VsanPolicy = Literal["ftt0", "ftt1-raid1", "ftt2-raid1", "ftt3-raid1", "ftt1-raid5", "ftt2-raid6"]
 
 
 class NodeBase(Record):
@@ -101,6 +101,9 @@ class HciClusterNode(NodeBase):
     disk_groups_per_host: int = Field(default=2, ge=1, le=5)
     capacity_drives_per_group: int = Field(default=4, ge=1, le=7)
     policy: VsanPolicy = "ftt1-raid1"
+    architecture: Literal["osa", "esa"] = Field(
+        default="osa", description="vSAN Original Storage Architecture (disk groups with a cache tier) or Express "
+                                   "Storage Architecture (vSAN 8+: one storage pool per host, no cache tier)")
     dedupe_compression: bool = False
     slack_space_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the catalog's")
 
