@@ -46,3 +46,18 @@ def test_the_a50_example_evaluates_without_warnings_and_renders_a_report():
     assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     assert data.startswith(b"%PDF")
+
+
+def test_footprint_sums_rack_units_and_power_and_names_what_it_cannot_count():
+    """The A50 example: the A50 (2U, 3,076 BTU/hr) and one NS224 shelf (2U); the shelf record gives no power, so it
+    is named rather than silently left out of the watts."""
+    from models.present.bom import footprint
+
+    project = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")
+    total = footprint(project.scenario, CAT)
+    shelf = CAT.find("netapp-ns224")
+    assert total.rack_units == 2 + shelf.rack_units
+    assert total.power_w == pytest.approx(3076 * 0.29307107, abs=0.1)
+    text = total.text()
+    assert text.startswith(f"{total.rack_units} U and {total.power_w:,.0f} W")
+    assert total.unknown and "not counted" in text  # the shelf record has no power figure: named

@@ -62,6 +62,7 @@ from models.present import (
     yes_no,
 )
 from models.present.comparison import GROUP, SECTION
+from models.present.bom import footprint
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
@@ -470,9 +471,11 @@ class ReportBuilder:
                              f"{_e(row.used_by_text())}</font>", s.cell)
             rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", _e(row.model), _e(row.figures)])
         w = self.width
+        total = footprint(self.scenario, self.catalog)
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
                 _table(rows, [w * 0.26, w * 0.075, w * 0.295, w * 0.37], s,
-                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")])]
+                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")]),
+                self.p(f"Footprint: {_e(total.text())}.", s.small)]
 
     def capacity(self) -> list:
         """The capacity section: scenario totals, then per system its waterfall chart, step table, key figures,

@@ -176,3 +176,45 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog,
         entry[1].append(f"{names.get(link.source, link.source)} \u2192 {names.get(link.target, link.target)}")
     return tuple(BomRow(category, quantity, model, figures, tuple(used))
                  for (category, model, figures), (quantity, used) in groups.items())
+
+
+@dataclass(frozen=True)
+class Footprint:
+    """The design's rack space and typical power, as far as the catalog knows them.
+
+    Attributes:
+        rack_units: summed rack units of the controllers (their record's ``rack_units``) and shelves;
+        power_w: summed typical power, W, of the records that give it; unknown: the items whose record gives
+        no height or power (named, so a total is never silently short).
+    """
+
+    rack_units: int
+    power_w: float
+    unknown: tuple[str, ...]
+
+    def text(self) -> str:
+        """``12 U and 2,150 W typical for the storage (no power figure for: shelf A, shelf B)``."""
+        out = f"{self.rack_units} U and {self.power_w:,.0f} W typical for the storage"
+        if self.unknown:
+            out += f" (not counted, the catalog gives no figure for: {', '.join(self.unknown)})"
+        return out
+
+
+def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
+    """Rack units and typical power of the scenario's controllers and shelves (hosts and switches are the
+    customer's and are left out)."""
+    names = node_names(scenario.nodes, catalog)
+    ru, power, unknown = 0, 0.0, []
+    for node in scenario.nodes:
+        if node.kind not in ("controller", "shelf"):
+            continue
+        rec = catalog.find(node.catalog_id)
+        height = getattr(rec, "rack_units", None)
+        watts = getattr(rec, "typical_power_w", None)
+        if height:
+            ru += height
+        if watts:
+            power += watts
+        if not height or not watts:
+            unknown.append(names[node.id])
+    return Footprint(ru, power, tuple(unknown))
