@@ -227,6 +227,32 @@ def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
                for w in scenario.workloads if w.enabled)
 
 
+def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) -> list[str]:
+    """Why a candidate cannot meet its grown targets whatever the latency: a workload whose grown target is at or
+    above its saturation bound (min over stations of capacity / demand, QSP ch. 5), computed from its path alone
+    (cheap: no ramp). Empty when no workload is ruled out (the full evaluation decides)."""
+    from models.performance import build_path, saturation_iops
+    from models.performance.paths import PathError
+
+    out = []
+    for w in scenario.workloads:
+        if not w.enabled:
+            continue
+        rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+        if not rate:
+            continue
+        try:
+            path = build_path(scenario, catalog, w)
+        except PathError as exc:
+            out.append(str(exc))
+            continue
+        sat, _ = saturation_iops(path.stations, path.read_fraction)
+        grown = _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
+        if sat <= grown:
+            out.append(f"{w.name}: saturates at {sat:,.0f} IOPS, below the grown target of {grown:,.0f}")
+    return out
+
+
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements):
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance."""
     perf = evaluate_performance(scenario, catalog, project.settings)
@@ -297,6 +323,11 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> Sizi
         footprint = (ru, power if power is not None else math.inf)
         if len(meeting) >= top and footprint > (meeting[-1].rack_units, meeting[-1].power_w or math.inf):
             break
+        short = _saturation_screen(checked, catalog, req)
+        if short:  # the asymptotic bound already rules it out: no full evaluation
+            checked_failures.append(Candidate(summary, False, tuple(short), cap.usable_bytes, cap.effective_bytes,
+                                              None, None, ru, power, None, scenario))
+            continue
         reasons, first, headroom = _performance_check(checked, catalog, project, req)
         cand = Candidate(summary, not reasons, tuple(reasons), cap.usable_bytes, cap.effective_bytes, first,
                          headroom, ru, power, None, scenario)

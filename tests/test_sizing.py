@@ -105,3 +105,16 @@ def test_hci_candidates_meet_with_their_spare_host_down():
         assert c.rack_units == 2 * cluster.hosts
         degraded = c.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 1})]})
         assert _meets(project.with_scenario(degraded), project.requirements, need) == []
+
+
+def test_candidates_below_the_saturation_bound_are_ruled_out_without_a_full_evaluation():
+    """A target far above any array's saturation: every capacity-feasible candidate fails the asymptotic bound
+    (min capacity / demand), each saying where it saturates."""
+    project = load_any(EXAMPLE)
+    scenario = project.scenario
+    huge = [w.with_changes(target_iops=50_000_000.0) for w in scenario.workloads]
+    project = project.with_scenario(scenario.model_copy(update={"workloads": huge}))
+    project = project.model_copy(update={"requirements": Requirements(deployments=["on-prem"])})
+    result = size(project)
+    assert result.candidates == ()
+    assert result.nearest and all("saturates at" in r for c in result.nearest for r in c.reasons)
