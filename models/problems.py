@@ -87,7 +87,8 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
                            "runs degraded until the drive is replaced", node.id, "spares_per_node"))
     if record.nodes == 2 and nodes == 1:
         out.append(Problem("error", f"{node.id}: {record.name} is an HA pair but has one node", node.id, "nodes"))
-    if node.software and record.software_versions and node.software not in record.software_versions:
+    if node.software and record.software_versions and not rules.software_listed(node.software,
+                                                                                 record.software_versions):
         out.append(Problem("error", f"{node.id}: software '{node.software}' is not one of "
                            f"{', '.join(record.software_versions)}", node.id, "software"))
     shelves = topo.shelves_of(node.id)
@@ -98,38 +99,74 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
         out.append(Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id))
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
-    members, unit, where = group_members(record, node, drives, nodes)
+    if node.node_layouts and len(node.node_layouts) != nodes:
+        out.append(Problem("error", f"{node.id}: {len(node.node_layouts)} node layouts for {nodes} nodes (give one "
+                           "per node, in node order)", node.id, "node_layouts"))
+    if node.metrocluster != "none" and record.family != "ONTAP":
+        out.append(Problem("error", f"{node.id}: MetroCluster is an ONTAP configuration; {record.name} is "
+                           f"{record.family}", node.id, "metrocluster"))
+    per_node, unit, where = group_members(record, node, drives, nodes)
     # the capacity engine's minimums: an ONTAP data aggregate (RAID DP 5, RAID-TEC 7), else a volume group
     minimums = rules.ONTAP_MIN_DRIVES if record.family == "ONTAP" else rules.ARRAY_MIN_DRIVES
     need = minimums.get(node.raid_type, 1)
-    if shelves and drives and members < need:
-        out.append(Problem("error", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least "
-                           f"{need} {unit} {where}; {max(members, 0)} left after spares", node.id, "raid_type"))
-    if node.raid_group_size is not None and shelves and drives and node.raid_group_size > max(members, 0):
-        out.append(Problem("error", f"{node.id}: RAID group size {node.raid_group_size} is larger than the "
-                           f"{max(members, 0)} {unit} available {where}", node.id, "raid_group_size"))
+    if not (shelves and drives):
+        return
+    alike = len(set(per_node)) == 1 and not node.node_layouts
+    if alike:
+        per_node = per_node[:1]
+    for k, members in enumerate(per_node):
+        at = where if alike or len(per_node) == 1 else f"on node {k + 1}"
+        if members < need:
+            out.append(Problem("error", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least "
+                               f"{need} {unit} {at}; {max(members, 0)} left after spares", node.id, "raid_type"))
+            break
+    for k, members in enumerate(per_node):
+        at = where if alike or len(per_node) == 1 else f"on node {k + 1}"
+        layout = node.node_layouts[k] if len(node.node_layouts) == len(per_node) else None
+        size = (layout.raid_group_size if layout is not None and layout.raid_group_size else None) or node.raid_group_size
+        if size is not None and size > max(members, 0):
+            out.append(Problem("error", f"{node.id}: RAID group size {size} is larger than the "
+                               f"{max(members, 0)} {unit} available {at}", node.id,
+                               "node_layouts" if size != node.raid_group_size else "raid_group_size"))
+            break
 
 
-def group_members(record: Controller, node: ControllerNode, drives: int, nodes: int) -> tuple[int, str, str]:
-    """How many members one RAID group (or pool) can draw on, in what unit, and where: ``(count, unit, where)``.
+def group_members(record: Controller, node: ControllerNode, drives: int, nodes: int) -> tuple[list[int], str, str]:
+    """How many members each node's RAID groups (or the array's pool) can draw on, in what unit, and where:
+    ``(counts, unit, where)`` with one count per node ("per node"), or one for the array ("in the array").
 
+    * MetroCluster: the drives counted are both SyncMirror pools, so each plex draws on half of them (pool 0;
+      ONTAP MetroCluster documentation), as ``models.capacity.ontap`` builds them;
     * ONTAP without ADP or with ADPv1 (root-data): each node's own drives less its spares (a whole drive, or
-      its one data partition, per member);
+      its one data partition, per member); a node layout's ``drives`` and ``spares`` replace the even split;
     * ONTAP ADPv2 (root-data-data): every partitioned drive of the HA pair gives each node one data partition,
       so a node's RAID groups count in partitions: the pair's drives less its spares (at most
-      ``rules.ADP_MAX_PARTITIONED``), as ``models.capacity.ontap`` builds them (ONTAP documentation, "Advanced
-      Drive Partitioning": root-data-data partitioning assigns one data partition of each drive to each node);
+      ``rules.ADP_MAX_PARTITIONED``), or the data partitions its layout assigns (NetApp KB "What are the rules for
+      Advanced Disk Partitioning?": root-data-data partitioning assigns one data partition of each drive to each
+      node; a RAID group never holds both data partitions of one drive);
     * E-Series and other arrays: a volume group or Dynamic Disk Pool spans the array's drives, whichever
       controller owns it (SANtricity documentation: a pool is created from the array's drives; the DDP minimum
       of 11 is per pool), so the whole array's drives less every controller's spares.
     """
     spares = node.spares_per_node
     if record.family != "ONTAP":
-        return drives - spares * nodes, "drives", "in the array"
+        return [drives - spares * nodes], "drives", "in the array"
+    if node.metrocluster != "none":
+        drives //= 2
+    layouts = node.node_layouts if len(node.node_layouts) == nodes else []
+    own_spares = [(l.spares if l.spares is not None else spares) for l in layouts] or [spares] * nodes
     if node.adp == "root-data-data" and nodes >= 2:
-        pair = 2 * (drives // max(nodes, 1))
-        return pair - spares, "data partitions", "per node"
-    return drives // max(nodes, 1) - spares, "drives", "per node"
+        pair = min(2 * (drives // max(nodes, 1)), rules.ADP_MAX_PARTITIONED["root-data-data"])
+        parts = [pair] * nodes
+        given = [l.data_partitions for l in layouts]
+        if given and all(g is not None for g in given) and sum(given) == pair * nodes:
+            parts = list(given)
+        return [p - s for p, s in zip(parts, own_spares)], "data partitions", "per node"
+    per = [drives // max(nodes, 1)] * nodes
+    given = [l.drives for l in layouts]
+    if given and all(g is not None for g in given) and sum(given) == drives:
+        per = list(given)
+    return [d - s for d, s in zip(per, own_spares)], "drives", "per node"
 
 
 VSAN_MIN_HOSTS = {"ftt0": 1, "ftt1-raid1": 3, "ftt2-raid1": 5, "ftt3-raid1": 7, "ftt1-raid5": 4, "ftt2-raid6": 6}

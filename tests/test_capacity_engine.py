@@ -109,10 +109,14 @@ def test_adpv2_partitions_split_between_nodes():
     ssd = drive("nvme", 1_500 * GB, 1_300 * GIB, "SSD", groups={"raid_dp": {"default": 23, "max": 28}})
     ctl = controller(adp=["root-data-data"], root={"12": 40 * GIB})
     r = run(ctl, ssd, 24, raid_type="raid_dp", adp="root-data-data", spares_per_node=1)
-    part = (1_300 - 40) * GIB / 2  # 23 partitioned drives -> 11 per node key -> smallest key 12 -> 40 GiB
+    part = (1_300 - 40) * GIB / 2  # 24 partitioned drives -> 12 per node key -> 40 GiB
     assert [a.group_sizes for a in r.aggregates] == [(23,), (23,)]
     assert r.usable_bytes == pytest.approx(2 * 21 * part * 0.9)
-    assert r.step("Spares").bytes_before - r.step("Spares").bytes_after == pytest.approx(1_300 * GIB)
+    # the whole spare drive of the pair is partitioned too (NetApp KB, ADP rules: "the spare can be partitioned
+    # across the nodes"): one spare data partition per node, its root partition among the 24 root partitions
+    assert r.step("Spares").bytes_before - r.step("Spares").bytes_after == pytest.approx(2 * part)
+    root = r.step("ADP root partitions")
+    assert root.bytes_before - root.bytes_after == pytest.approx(24 * 40 * GIB)
     # single node: both data partitions of a drive in different groups -> at least two groups
     single = run(ctl, ssd, 10, raid_type="raid_dp", adp="root-data-data", spares_per_node=1, nodes=1)
     assert len(single.aggregates[0].group_sizes) == 2 and sum(single.aggregates[0].group_sizes) == 18

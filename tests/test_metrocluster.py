@@ -1,4 +1,4 @@
-"""MetroCluster: SyncMirror halves the usable capacity (two plexes of every aggregate), writes wait for the
+"""MetroCluster: SyncMirror keeps two plexes of every aggregate (usable is one plex of one pool), writes wait for the
 partner site (2 x distance x 5 us/km + overhead), and a switchover state drops that wait."""
 
 from __future__ import annotations
@@ -24,13 +24,22 @@ def _metrocluster(km: float):
     return project, project.with_scenario(sc.model_copy(update={"nodes": nodes}))
 
 
-def test_syncmirror_halves_usable_capacity():
+def test_syncmirror_usable_is_one_plex_built_from_one_pool():
+    """SyncMirror (ONTAP MetroCluster documentation): every aggregate has a plex in pool 0 and a mirror plex in
+    pool 1, each with its own RAID groups, spares and root partitions. So the 48 drives of the mirrored pair give
+    what 24 drives give unmirrored (the pool 1 half is the mirror), which is less than half of the 48 unmirrored
+    (a second set of parity and spares)."""
     plain, mc = _metrocluster(50.0)
-    usable = evaluate(plain).capacity.total.usable_bytes
+    sc = plain.scenario
+    half = plain.with_scenario(sc.model_copy(update={"nodes": [
+        n.model_copy(update={"drive_count": n.drive_count // 2}) if n.kind == "shelf" else n for n in sc.nodes]}))
+    assert sum(n.drive_count for n in sc.nodes if n.kind == "shelf") == 48
     result = evaluate(mc).capacity.systems[0]
-    assert result.usable_bytes == pytest.approx(usable / 2)
+    assert result.usable_bytes == pytest.approx(evaluate(half).capacity.total.usable_bytes)
+    assert result.usable_bytes < evaluate(plain).capacity.total.usable_bytes / 2
     step = result.step("SyncMirror mirror plex (MetroCluster)")
     assert step is not None and "MetroCluster" in step.source
+    assert step.bytes_before - step.bytes_after == pytest.approx(result.right_sized_bytes / 2)
 
 
 def test_writes_wait_for_the_partner_site_and_switchover_drops_it():

@@ -3,15 +3,20 @@
 Rules (sources in rules.py; seed 000 §3.2-3.6 is the check: 48 x 800GB SSD AFF8080A EX, ADP root-data, 23
 partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB data aggregate per node):
 
+- MetroCluster (IP or FC): the drives counted are both SyncMirror pools of the HA pair; half (pool 1, the partner
+  site's plex of every aggregate, root aggregates included) is deducted first, and the rules below build pool 0,
+  whose own RAID groups, spares and root partitions the mirror plex repeats;
 - drives of each type are split evenly over the controller's nodes (a shelf linked to the controller as a whole
-  belongs to the HA pair; the project model has no per-node shelf links, so shelves are spread evenly);
+  belongs to the HA pair; the project model has no per-node shelf links, so shelves are spread evenly), unless the
+  node's ``node_layouts`` give each node's drives (one drive type), ADPv2 data partitions, spares or group size;
 - per node and drive type: ``spares_per_node`` whole spare drives; then one data aggregate;
 - ADP root-data (ADPv1): each partitioned drive (up to 24 per node) gives one root and one data partition;
   ADP root-data-data (ADPv2): the drives of an HA pair (up to 48) each give one root and two equal data partitions
-  of (right-sized - root) / 2, one to each node, so the two never share a RAID group; ``spares_per_node`` is then
-  the spare data partitions per node, i.e. whole spare drives per HA pair ("one whole spare per HA pair where all
-  RAID groups are partitioned", ONTAP documentation); drives beyond the partitioning limit are used whole, in RAID
-  groups of their own;
+  of (right-sized - root) / 2, one to each node (or as the node layouts assign them; a node holding both partitions
+  of a drive builds at least two RAID groups, so the two never share one); RAID groups count in data partitions;
+  ``spares_per_node`` is then the spare data partitions per node, i.e. whole spare drives per HA pair ("one whole
+  spare per HA pair where all RAID groups are partitioned", NetApp KB "What are the rules for Advanced Disk
+  Partitioning?"); drives beyond the partitioning limit are used whole, in RAID groups of their own;
 - root partition: the project's ``root_partition_bytes``, else the controller's ``adp_root_partition_bytes`` for
   the partitioned drives per node (nearest key at or below, else the smallest), else 55 GiB (assumed, seed 000);
 - RAID groups: size = the project's raid_group_size, else the drive's default for the RAID type, capped at its
@@ -95,21 +100,57 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         notes.append("ADP off: each node's root aggregate is assumed to sit on drives not counted here "
                      "(add them to the spares per node if they are in these shelves).")
 
+    layouts = list(node.node_layouts)
+    if layouts and len(layouts) != nodes:
+        problems.append(f"{where}: {len(layouts)} node layouts for {nodes} nodes; they are ignored (give one per node, "
+                        "in node order).")
+        layouts = []
+    if layouts and len(drives) > 1 and any(l.drives is not None or l.data_partitions is not None for l in layouts):
+        problems.append(f"{where}: per-node drive or partition counts apply to one drive type; {len(drives)} types are "
+                        "linked, so each type is split evenly (the layouts' spares and RAID group sizes still apply).")
+    counts_apply = bool(layouts) and len(drives) == 1
+    mirrored = node.metrocluster != "none"
+
+    def spares_of(k: int) -> int:
+        """Node k's spares: its layout's, else the controller's spares_per_node."""
+        if layouts and layouts[k].spares is not None:
+            return layouts[k].spares
+        return node.spares_per_node
+
     for drive, total in drives:
         suffix = f" ({drive.name})" if len(drives) > 1 else ""
         rule = rules.ontap_group_rule(drive, raid)
-        size = node.raid_group_size or rule.default
-        if node.raid_group_size and node.raid_group_size > rule.max:
-            problems.append(f"{where}: RAID group size {node.raid_group_size} exceeds the maximum {rule.max} for "
-                            f"{raid_label} on {drive.name}; capped at {rule.max}.")
-            size = rule.max
+        rs = float(drive.right_sized_bytes)
         if adp == "root-data-data" and drive.media != "SSD":
             problems.append(f"{where}: ADP root-data-data is for SSD only; {drive.name} is {drive.media}.")
+        if mirrored:
+            # SyncMirror: pool 0 (this site) and pool 1 (the partner site) each hold one plex of every aggregate,
+            # root aggregates included, with its own RAID groups, spares and root partitions; the drives counted
+            # here are both pools, so one half is the mirror copy
+            plex = total // 2
+            if total % 2:
+                problems.append(f"{where}: MetroCluster mirrors pool 0 and pool 1 drive for drive; {total} {drive.name} "
+                                "drives is odd, so one is left unused.")
+                fall.deduct("Unusable (odd drive)", rs, METROCLUSTER_SOURCE, f"1 drive x {fmt(rs)}")
+            fall.deduct("SyncMirror mirror plex (MetroCluster)", plex * rs, METROCLUSTER_SOURCE,
+                        f"{plex} {drive.name} drives x {fmt(rs)} in pool 1: the second plex of every aggregate (its own "
+                        "RAID groups, spares and root partitions mirror pool 0's)",
+                        {"MetroCluster": node.metrocluster.upper(), "pool 0 drives": str(plex)})
+            total = plex
         per_node = even_split(total, nodes)
+        if counts_apply and adp != "root-data-data" and any(l.drives is not None for l in layouts):
+            given = [l.drives for l in layouts]
+            fixed = sum(g for g in given if g is not None)
+            free = [k for k, g in enumerate(given) if g is None]
+            if fixed > total or (not free and fixed != total):
+                problems.append(f"{where}: the node layouts give {fixed} {drive.name} drives but "
+                                f"{total} {'are in pool 0' if mirrored else 'are linked'}; split evenly instead.")
+            else:
+                rest = even_split(total - fixed, len(free)) if free else []
+                per_node = [g if g is not None else rest[free.index(k)] for k, g in enumerate(given)]
         # members per node: list of (label, count, member bytes, at_least_two)
         node_members: list[list[tuple[str, int, float, bool]]] = [[] for _ in range(nodes)]
         node_spares: list[str] = ["" for _ in range(nodes)]
-        rs = float(drive.right_sized_bytes)
 
         def root_size(partitioned_per_node: int) -> float:
             if node.root_partition_bytes:
@@ -124,25 +165,25 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
             return float(value)
 
-        def spare_deduct(k: int, count: int) -> None:
+        def spare_deduct(k: int, count: float, member: float, what: str) -> None:
             if count:
-                fall.deduct("Spares", count * rs, "project: spares per node; ONTAP documentation (hot spares)",
-                            f"{plural(count, 'spare drive')} x {fmt(rs)} on node {k + 1}", {"spares per node": str(node.spares_per_node)})
+                fall.deduct("Spares", count * member, "project: spares per node; ONTAP documentation (hot spares)",
+                            f"{plural(count, what)} x {fmt(member)} on node {k + 1}",
+                            {"spares per node": str(node.spares_per_node)})
 
         if adp == "root-data-data":
+            # ADPv2 (NetApp KB "What are the rules for Advanced Disk Partitioning?"): every partitioned drive has
+            # one root and two equal data partitions; a RAID group never holds both data partitions of one drive;
+            # "(1) whole spare per HA pair" when every RAID group is partitioned: one spare data partition per node
             pairs = [(k, k + 1) for k in range(0, nodes - 1, 2)] + ([(nodes - 1,)] if nodes % 2 else [])
             for pair in pairs:
                 count = sum(per_node[k] for k in pair)
-                spares = min(node.spares_per_node, count)
-                if count < node.spares_per_node:
-                    problems.append(f"{where}: {count} {drive.name} drives on node(s) {', '.join(str(k + 1) for k in pair)} "
-                                    f"cannot give {node.spares_per_node} spare(s).")
-                partitioned = min(count - spares, rules.ADP_MAX_PARTITIONED[adp])
-                whole = count - spares - partitioned
+                partitioned = min(count, rules.ADP_MAX_PARTITIONED[adp])
+                whole = count - partitioned
                 if whole:
                     notes.append(f"ADPv2 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per HA pair; "
                                  f"{whole} drive(s) are used whole.")
-                root = root_size(partitioned // len(pair) if partitioned else 0)
+                root = root_size(partitioned // len(pair) if partitioned else 0) if partitioned else 0.0
                 if root >= rs:
                     problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")
                     root = rs
@@ -150,25 +191,42 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 if partitioned:
                     fall.deduct("ADP root partitions", partitioned * root, ROOT_SOURCE,
                                 f"{partitioned} root partitions x {fmt(root)}", {"root partition": fmt(root), "ADP": "root-data-data"})
-                spare_pair = spares
-                spare_deduct(pair[0], spare_pair)
+                # data partitions each node owns: one per drive (each drive gives one to each node), or the layouts'
+                parts = [partitioned] * len(pair) if len(pair) == 2 else [2 * partitioned]
+                if counts_apply and len(pair) == 2 and any(layouts[k].data_partitions is not None for k in pair):
+                    given = [layouts[k].data_partitions for k in pair]
+                    if None in given:
+                        other = 2 * partitioned - sum(g for g in given if g is not None)
+                        given = [g if g is not None else other for g in given]
+                    if min(given) < 0 or sum(given) != 2 * partitioned:
+                        problems.append(f"{where}: the node layouts give {sum(g for g in given if g is not None and g >= 0)} "
+                                        f"data partitions but the {partitioned} partitioned drives of the pair have "
+                                        f"{2 * partitioned}; one per drive to each node used instead.")
+                    else:
+                        parts = given
                 whole_split = even_split(whole, len(pair))
                 for i, k in enumerate(pair):
-                    if len(pair) == 2:
-                        node_members[k].append(("data partitions", partitioned, data_part, False))
-                        node_spares[k] = f"{plural(spares, 'spare data partition')} ({plural(spares, 'whole spare drive')} per HA pair)"
-                    else:
-                        node_members[k].append(("data partitions", 2 * partitioned, data_part, True))
-                        node_spares[k] = plural(spares, "spare drive")
+                    spares = spares_of(k) if len(pair) == 2 else 2 * spares_of(k)
+                    if spares > parts[i]:
+                        problems.append(f"{where}: node {k + 1} owns {parts[i]} data partitions, fewer than its "
+                                        f"{spares} spare(s).")
+                        spares = parts[i]
+                    spare_deduct(k, spares, data_part, "spare data partition")
+                    node_spares[k] = plural(spares, "spare data partition")
+                    # a node with more data partitions than drives holds both partitions of some drive: at least
+                    # two RAID groups (rules.build_groups at_least_two)
+                    both = parts[i] > partitioned
+                    node_members[k].append(("data partitions", parts[i] - spares, data_part, both))
                     if whole_split[i]:
                         node_members[k].append(("drives", whole_split[i], rs, False))
         else:
             for k in range(nodes):
                 count = per_node[k]
-                spares = min(node.spares_per_node, count)
-                if count < node.spares_per_node:
-                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {node.spares_per_node} spare(s).")
-                spare_deduct(k, spares)
+                wanted = spares_of(k)
+                spares = min(wanted, count)
+                if count < wanted:
+                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {wanted} spare(s).")
+                spare_deduct(k, spares, rs, "spare drive")
                 node_spares[k] = plural(spares, "spare drive")
                 usable_drives = count - spares
                 if adp == "root-data" and usable_drives > 0:
@@ -189,10 +247,16 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                     node_members[k].append(("drives", usable_drives, rs, False))
 
         for k in range(nodes):
+            asked = (layouts[k].raid_group_size if layouts and layouts[k].raid_group_size else None) or node.raid_group_size
+            size = asked or rule.default
+            if asked and asked > rule.max:
+                problems.append(f"{where}: RAID group size {asked} exceeds the maximum {rule.max} for "
+                                f"{raid_label} on {drive.name}; capped at {rule.max}.")
+                size = rule.max
             sets: list[tuple[str, GroupSet]] = []
             total_members = sum(m[1] for m in node_members[k])
-            if node.raid_group_size and total_members and node.raid_group_size > total_members:
-                problems.append(f"{where}: node {k + 1}: RAID group size {node.raid_group_size} is larger than the "
+            if asked and total_members and asked > total_members:
+                problems.append(f"{where}: node {k + 1}: RAID group size {asked} is larger than the "
                                 f"{total_members} {drive.name} members available; one smaller group is built.")
             if 0 < total_members < rules.ONTAP_MIN_DRIVES[raid]:
                 problems.append(f"{where}: node {k + 1} has {total_members} {drive.name} members for its aggregate, fewer than "
@@ -238,15 +302,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups), parity,
                                         main.member_bytes, data, usable))
 
-    if node.metrocluster != "none":
-        # SyncMirror: each aggregate has two plexes, one in each site's shelves; the drives modelled here hold
-        # both, so half the data capacity is the mirror copy
-        _, before_mirror = fall.steps(first)
-        fall.deduct("SyncMirror mirror plex (MetroCluster)", before_mirror / 2, METROCLUSTER_SOURCE,
-                    f"50% x {fmt(before_mirror)}: two plexes of every aggregate",
-                    {"MetroCluster": node.metrocluster.upper()})
-        notes.append("MetroCluster: every aggregate is SyncMirror-mirrored (two plexes), so usable is half of the "
-                     "drives' data capacity; the partner site's shelves hold the other plex.")
+    if mirrored:
+        notes.append("MetroCluster: every aggregate (root aggregates too) is SyncMirror-mirrored into two plexes, pool 0 "
+                     "at this site and pool 1 at the partner site, each with its own RAID groups and spares; the drives "
+                     "counted here are both pools, half of them the mirror plex.")
     steps, usable_total = fall.steps(first)
     if raid == "raid_tec" and any(d.media == "SSD" for d, _ in drives):
         notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of 6 TB and more.")
@@ -254,7 +313,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
 
 
 TR_SOURCE = "catalog drive right-sized capacity (TR-3838 right-sized capacities)"
-METROCLUSTER_SOURCE = ("ONTAP MetroCluster documentation (docs.netapp.com/us-en/ontap-metrocluster): data aggregates "
-                       "are mirrored with SyncMirror into two plexes, one at each site")
+METROCLUSTER_SOURCE = ("ONTAP MetroCluster documentation (docs.netapp.com/us-en/ontap-metrocluster): aggregates are "
+                       "mirrored with SyncMirror into a local plex (pool 0) and a remote plex (pool 1, the partner "
+                       "site), root aggregates included ('Mirroring the root aggregates'); MetroCluster IP with ADP: "
+                       "'Considerations for automatic drive assignment and ADP systems', each plex with its own parity "
+                       "and spare partitions")
 ROOT_SOURCE = ("ONTAP documentation: ADP root partition per drive; size from the project, else the catalog's "
                "ADP root partition size (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")

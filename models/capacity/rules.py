@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 TR3838 = "TR-3838 Storage Subsystem Configuration Guide (public_facts.md: ONTAP drive right-sizing)"
@@ -202,6 +203,19 @@ def parse_version(text: str | None) -> tuple[int, ...] | None:
     if not numbers:
         return None
     return tuple(int(n) for n in numbers[:3])
+
+
+def software_listed(version: str, listed: Sequence[str]) -> bool:
+    """True when ``version`` is one of a catalog record's ``listed`` software versions, or a point or patch
+    release of one: "9.14.1" and "9.14.1P3" are releases of a listed "9.14", "9.16.1P2" of "9.16.1" (ONTAP names
+    its patch releases <release>P<n>: ONTAP release model). A listed entry matches a version that starts with it
+    and continues with "." or "P" (so "9.1" never matches "9.14"); case and surrounding spaces are ignored."""
+    mine = version.strip().lower()
+    for entry in listed:
+        theirs = entry.strip().lower()
+        if mine == theirs or (theirs and mine.startswith(theirs) and mine[len(theirs)] in ".p"):
+            return True
+    return False
 
 
 def wafl_reserve_fraction(software: str | None, is_aff: bool, aggregate_bytes: float) -> tuple[float, str]:

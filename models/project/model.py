@@ -64,6 +64,26 @@ class SwitchNode(NodeBase):
     kind: Literal["switch"] = "switch"
 
 
+class NodeLayout(Record):
+    """One controller node's own layout where it differs from its HA partner's (ONTAP): the drives or ADPv2 data
+    partitions it owns, its spares and its RAID group size. None keeps the controller's value (an even split of
+    the drives, ``spares_per_node``, ``raid_group_size``).
+
+    ONTAP assigns drive (and partition) ownership per node, so the two nodes of a pair may own different counts
+    (ONTAP documentation, "Manual disk and partition ownership"; an AFF with ADPv2 may even give both data
+    partitions of every drive to one node: active/passive)."""
+
+    drives: int | None = Field(default=None, ge=0, le=5_760, description="whole drives this node owns (no ADP or "
+                                                                          "ADPv1); None = an even share")
+    data_partitions: int | None = Field(default=None, ge=0, le=96, description="ADPv2: data partitions of the pair's "
+                                                                              "partitioned drives this node owns; None "
+                                                                              "= one per drive")
+    spares: int | None = Field(default=None, ge=0, le=64, description="this node's spares (whole drives, or ADPv2 "
+                                                                      "spare data partitions); None = spares_per_node")
+    raid_group_size: int | None = Field(default=None, ge=2, le=64, description="this node's RAID group size; None "
+                                                                                "= the controller's")
+
+
 class ControllerNode(NodeBase):
     """A storage controller system (HA pair or array) and how its aggregates / volume groups are built."""
 
@@ -83,6 +103,8 @@ class ControllerNode(NodeBase):
                                     "site (IP or FC back end); none: a single site")
     site_distance_km: float = Field(default=0.0, ge=0, le=700, description="fibre distance to the MetroCluster "
                                                                             "partner site, km (writes wait for it)")
+    node_layouts: list[NodeLayout] = Field(default_factory=list, max_length=24, description=(
+        "per-node layouts in node order where the nodes of a pair differ (ONTAP); empty: every node alike"))
 
 
 class ShelfNode(NodeBase):
