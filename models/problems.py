@@ -116,7 +116,8 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
         per_node = per_node[:1]
     for k, members in enumerate(per_node):
         at = where if alike or len(per_node) == 1 else f"on node {k + 1}"
-        if members < need:
+        # a node a layout leaves without members (active/passive) builds no aggregate: only too few is wrong
+        if members < need and (members > 0 or alike or max(per_node) < need):
             out.append(Problem("error", f"{node.id}: {RAID_LABEL.get(node.raid_type, node.raid_type)} needs at least "
                                f"{need} {unit} {at}; {max(members, 0)} left after spares", node.id, "raid_type"))
             break
@@ -182,10 +183,20 @@ def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: li
                            f"the cluster has {node.hosts}", node.id, "policy"))
     if record is None:
         return
-    if node.disk_groups_per_host > record.max_disk_groups:
+    if node.architecture == "esa":
+        # ESA has no disk groups: one storage pool per host of groups x devices (vSAN 8 ESA documentation)
+        devices, most = node.disk_groups_per_host * node.capacity_drives_per_group, \
+            record.max_disk_groups * record.max_capacity_per_group
+        if devices > most:
+            out.append(Problem("error", f"{node.id}: {devices} storage-pool devices per host exceed {record.name}'s "
+                               f"{most}", node.id, "capacity_drives_per_group"))
+        if not record.all_flash:
+            out.append(Problem("error", f"{node.id}: vSAN ESA needs all-flash (NVMe) hosts; {record.name} is hybrid",
+                               node.id, "architecture"))
+    elif node.disk_groups_per_host > record.max_disk_groups:
         out.append(Problem("error", f"{node.id}: at most {record.max_disk_groups} disk groups", node.id,
                            "disk_groups_per_host"))
-    if node.capacity_drives_per_group > record.max_capacity_per_group:
+    if node.architecture != "esa" and node.capacity_drives_per_group > record.max_capacity_per_group:
         out.append(Problem("error", f"{node.id}: at most {record.max_capacity_per_group} capacity drives per disk "
                            "group", node.id, "capacity_drives_per_group"))
     if node.policy in ("ftt1-raid5", "ftt2-raid6") and not record.all_flash:

@@ -6,6 +6,11 @@ right-sized = the same with the catalog's right-sized (formatted) size; dedupe &
 (catalog ``dedupe_metadata_pct`` when given); FTT policy: usable = remaining / factor (RAID1 FTT=n: n+1 copies on
 2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space 30% (project, else
 catalog, else 30%).
+From vSAN 7.0 U1 (ESA by default, :func:`reserve_mode`) reserved capacity replaces slack space: an operations
+reserve (assumed 10%) and a host rebuild reserve of one host's capacity are taken before the policy. ESA (vSAN 8+)
+has one storage pool per host and no cache tier, its adaptive RAID-5 is 2+1 on 3-5 hosts and 4+1 on 6 or more,
+and its log-structured file system adds ~13.1% to data and replicas (Broadcom KB 394410). OSA's cache devices
+(hybrid or all-flash) are never capacity.
 """
 
 from __future__ import annotations
@@ -16,6 +21,16 @@ from models.project import HciClusterNode
 from . import rules
 from .physical import Physical, fmt
 from .results import Aggregate, CapacityStep, frozen_inputs
+
+
+def reserve_mode(node: HciClusterNode) -> str:
+    """The free-capacity rule a cluster follows: "slack" (keep 25-30% free, vSAN before 7.0 U1) or "reserved"
+    (operations reserve + host rebuild reserve, vSAN 7.0 U1 and later: :data:`rules.VSAN_RESERVE_DOCS`).
+    ``capacity_reserve`` "auto" is reserved for ESA (vSAN 8 and later) and slack for OSA or when the project gives
+    a slack space percentage."""
+    if node.capacity_reserve != "auto":
+        return node.capacity_reserve
+    return "reserved" if node.architecture == "esa" and node.slack_space_pct is None else "slack"
 
 
 def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str) -> Physical:
@@ -31,9 +46,14 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     policy = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts)
     esa = node.architecture == "esa"
     devices = node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
-    if node.disk_groups_per_host > host.max_disk_groups:
+    if esa and devices > node.hosts * host.max_disk_groups * host.max_capacity_per_group:
+        problems.append(f"{where}: {devices // node.hosts} storage-pool devices per host exceed {host.name}'s "
+                        f"{host.max_disk_groups * host.max_capacity_per_group}.")
+    if esa and not host.all_flash:
+        problems.append(f"{where}: vSAN ESA needs all-flash (NVMe) hosts; {host.name} is hybrid.")
+    if not esa and node.disk_groups_per_host > host.max_disk_groups:
         problems.append(f"{where}: {node.disk_groups_per_host} disk groups per host exceed {host.name}'s {host.max_disk_groups}.")
-    if node.capacity_drives_per_group > host.max_capacity_per_group:
+    if not esa and node.capacity_drives_per_group > host.max_capacity_per_group:
         problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed {host.name}'s {host.max_capacity_per_group}.")
     if node.hosts < policy.min_hosts:
         problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts; the cluster has {node.hosts} ({rules.VSAN_DOCS}).")
@@ -68,23 +88,54 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         steps.append(CapacityStep("Dedupe & compression metadata", level, level - overhead, src,
                                   f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
         level -= overhead
+    mode = reserve_mode(node)
+    if mode == "reserved":
+        pct = rules.VSAN_OPERATIONS_RESERVE_PCT if node.operations_reserve_pct is None else node.operations_reserve_pct
+        why = "assumed 10% (rules.VSAN_OPERATIONS_RESERVE_PCT)" if node.operations_reserve_pct is None else "project"
+        ops = level * pct / 100.0
+        steps.append(CapacityStep("Operations reserve", level, level - ops, f"{rules.VSAN_RESERVE_DOCS}; {why}",
+                                  f"{pct:g}% x {fmt(level)}", frozen_inputs({"operations reserve": f"{pct:g}%"})))
+        host_share = level / node.hosts
+        level -= ops
+        if node.host_rebuild_reserve:
+            if node.hosts < 3:
+                notes.append("Host rebuild reserve: a 2-node cluster cannot use reserved capacity (vSAN documentation); "
+                             "size its free capacity by hand.")
+            else:
+                steps.append(CapacityStep("Host rebuild reserve", level, level - host_share, rules.VSAN_RESERVE_DOCS,
+                                          f"1 host of {node.hosts}: {fmt(host_share)}",
+                                          frozen_inputs({"hosts": str(node.hosts)})))
+                level -= host_share
     after = level / policy.factor
     steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
                               else rules.VSAN_DOCS,
                               f"{fmt(level)} / {policy.factor:.3g} (raw bytes written per data byte)",
                               frozen_inputs({"policy": node.policy, "factor": f"{policy.factor:.3f}", "min hosts": str(policy.min_hosts)})))
     level = after
-    if node.slack_space_pct is not None:
-        slack_pct, src = node.slack_space_pct, "project: slack space"
-    elif host.slack_space_pct:
-        slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.source_of('slack_space_pct')})"
+    if esa:
+        lfs = level / (1 + rules.VSAN_ESA_LFS_OVERHEAD)
+        steps.append(CapacityStep("ESA log-structured file system overhead", level, lfs, rules.VSAN_ESA_LFS_SOURCE,
+                                  f"{fmt(level)} / {1 + rules.VSAN_ESA_LFS_OVERHEAD:.3f}",
+                                  frozen_inputs({"overhead": f"{rules.VSAN_ESA_LFS_OVERHEAD:.1%} of data and replicas"})))
+        level = lfs
+    if mode == "reserved":
+        usable = level
     else:
-        slack_pct, src = rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"
-    slack = level * slack_pct / 100.0
-    steps.append(CapacityStep("Slack space", level, level - slack, src, f"{slack_pct:g}% x {fmt(level)}",
-                              frozen_inputs({"slack": f"{slack_pct:g}%"})))
-    usable = level - slack
-    layout = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
-              f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
+        if node.slack_space_pct is not None:
+            slack_pct, src = node.slack_space_pct, "project: slack space"
+        elif host.slack_space_pct:
+            slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.source_of('slack_space_pct')})"
+        else:
+            slack_pct, src = rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"
+        slack = level * slack_pct / 100.0
+        steps.append(CapacityStep("Slack space", level, level - slack, src, f"{slack_pct:g}% x {fmt(level)}",
+                                  frozen_inputs({"slack": f"{slack_pct:g}%"})))
+        usable = level - slack
+    if esa:
+        layout = [f"datastore: {node.hosts} hosts x one storage pool of {node.disk_groups_per_host * node.capacity_drives_per_group}"
+                  f" x {capacity.name}, {policy.name}: {fmt(usable)} usable"]
+    else:
+        layout = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
+                  f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
     aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (devices,), 0, float(capacity.right_sized_bytes), after, usable)
     return Physical(steps, raw, right_sized, usable, [aggregate], layout, notes, problems)

@@ -94,6 +94,27 @@ VSAN_SLACK_PCT = 30.0
 """vSAN slack space: keep 25-30% free (vSAN documentation, before 7.0 U1); 30% when neither project nor catalog
 says otherwise."""
 
+VSAN_OPERATIONS_RESERVE_PCT = 10.0
+"""assumed: vSAN 7.0 U1+ operations reserve, % of capacity. VMware's documentation ("Reserve capacity", vSAN
+monitoring guide) defines the operations reserve and says enforcing it adds a 5% buffer, but publishes no
+percentage for the reserve itself (looked for in the vSAN 7/8 monitoring guides, the vSAN Management API
+VsanCapacityReservationInfo and the "Understanding Reserved Capacity" blog): 10% is chosen, between the sizer's
+typical small-cluster figures and the old 25-30% slack guidance that it replaced together with the host reserve."""
+
+VSAN_RESERVE_DOCS = ("VMware vSAN documentation, 'Reserve capacity' (vSAN 7.0 U1 and later): operations reserve for "
+                     "internal operations and host rebuild reserve, 'the capacity required to restore a host failure "
+                     "matches the total capacity of the largest host in the cluster'")
+"""Where the reserved-capacity rule (replacing slack space from vSAN 7.0 U1) comes from."""
+
+VSAN_ESA_LFS_OVERHEAD = 0.131
+"""vSAN ESA log-structured file system overhead: "an additional ~13.1% of the object and replica data size"
+(Broadcom KB 394410, "Storage space utilization calculation for VM's objects on vSAN Express Storage Architecture
+(ESA) datastore", with worked examples: 10 GB written at RAID-5 4+1 -> 12.5 GB + 1.63 GB = 14.13 GB)."""
+
+VSAN_ESA_LFS_SOURCE = ("Broadcom KB 394410 (vSAN ESA object space): LFS overhead ~13.1% of the object and replica "
+                       "data size")
+"""Where :data:`VSAN_ESA_LFS_OVERHEAD` comes from."""
+
 VSAN_DEDUPE_METADATA_PCT = 5.0
 """vSAN dedupe & compression metadata: about 5% of raw (vSAN documentation)."""
 

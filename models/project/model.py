@@ -128,6 +128,14 @@ class HciClusterNode(NodeBase):
                                    "Storage Architecture (vSAN 8+: one storage pool per host, no cache tier)")
     dedupe_compression: bool = False
     slack_space_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the catalog's")
+    capacity_reserve: Literal["auto", "slack", "reserved"] = Field(
+        default="auto", description="free capacity kept: 'slack' (25-30% free, vSAN before 7.0 U1), 'reserved' "
+                                    "(operations reserve + host rebuild reserve, vSAN 7.0 U1 and later), 'auto': "
+                                    "reserved for ESA, slack for OSA (or when slack_space_pct is set)")
+    operations_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="vSAN operations reserve, "
+                                                                                          "% of capacity; None = assumed 10%")
+    host_rebuild_reserve: bool = Field(default=True, description="keep one host's capacity free to rebuild after a "
+                                                                 "host failure (reserved mode)")
 
 
 class CloudVmNode(NodeBase):
