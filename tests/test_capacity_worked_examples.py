@@ -224,3 +224,38 @@ def test_an_11_drive_ddp_pool():
     rs = CATALOG.get(shelf.drive).right_sized_bytes
     r = evaluate(eleven).capacity.systems[0]
     assert r.usable_bytes == pytest.approx((11 - 1) * rs * 8 / 10)
+
+
+def test_new_fields_round_trip_and_old_files_load(tmp_path):
+    """node_layouts and the vSAN reserve fields survive the TOML form and the .storplan file; a file written
+    without them (node params JSON lacking the keys, as every file before them) opens with the defaults."""
+    import json
+    import sqlite3
+
+    from models.project.textformat import dumps, loads
+    from models.store import open_project, save_project
+
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    sc = project.scenario
+    nodes = [n.model_copy(update={"architecture": "esa", "capacity_reserve": "reserved", "operations_reserve_pct": 8.0,
+                                  "host_rebuild_reserve": False}) if n.kind == "hci_cluster" else n for n in sc.nodes]
+    a800, _ = _a800(12, node_layouts=[NodeLayout(data_partitions=24, spares=2), NodeLayout(data_partitions=0, spares=0)],
+                    metrocluster="fc")
+    changed = project.with_scenario(sc.model_copy(update={"nodes": nodes + [n.model_copy(update={"id": f"x-{n.id}"})
+                                                                            for n in a800.nodes]}))
+    assert loads(dumps(changed)).scenario == changed.scenario
+    path = save_project(changed, tmp_path / "p.storplan")
+    assert open_project(path).project.scenario == changed.scenario
+
+    conn = sqlite3.connect(path)
+    for node_id, params in conn.execute("SELECT id, params FROM node").fetchall():
+        data = {k: v for k, v in json.loads(params).items()
+                if k not in ("node_layouts", "capacity_reserve", "operations_reserve_pct", "host_rebuild_reserve")}
+        conn.execute("UPDATE node SET params = ? WHERE id = ?", (json.dumps(data), node_id))
+    conn.commit()
+    conn.close()
+    old = open_project(path).project.scenario
+    ctl = old.node("x-c1")
+    hci = next(n for n in old.nodes if n.kind == "hci_cluster")
+    assert ctl.node_layouts == [] and ctl.metrocluster == "fc"
+    assert (hci.capacity_reserve, hci.operations_reserve_pct, hci.host_rebuild_reserve) == ("auto", None, True)
