@@ -112,6 +112,9 @@ def _evaluate(args) -> int:
         print(f"  bottleneck            {w['bottleneck'] or 'none'}")
         if w.get("profile"):
             print(f"  profile               {profile_text(w['profile'])}")
+            basis = w.get("profile_basis") or {}
+            if basis.get("sibling"):
+                print(f"  derived from          {basis['sibling']}, CPU demands / {basis['ratio']:g}")
             print(f"  uncertainty band      {iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])}"
                   f" IOPS at saturation; {iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)}"
                   " IOPS at the SLO (P10-P90 of the prediction)")

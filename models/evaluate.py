@@ -81,10 +81,38 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     try:
         from models.performance import evaluate_performance
 
-        performance = evaluate_performance(scenario, catalog, project.settings)
+        performance = with_profile_bases(evaluate_performance(scenario, catalog, project.settings), scenario, catalog)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
+
+
+def with_profile_bases(performance, scenario, catalog: Catalog):
+    """``performance`` (a ``models.performance.ScenarioPerformance``) with each workload's ``profile_basis``: how
+    its controller's or cloud VM's profile was obtained, from which sibling, by what ratio and why
+    (``models.performance.profiles.profile_basis``, on the software the node runs and the protocol the path
+    used). Its kind is the engine's ``profile``, so the two never disagree; workloads on a vSAN cluster (no
+    profile) keep None."""
+    from dataclasses import replace
+
+    from models.catalog import CloudVm, Controller
+    from models.performance.profiles import ProfileBasis, profile_basis
+
+    workloads = []
+    for wp in performance.workloads:
+        workload = scenario.workload(wp.workload_id)
+        node = scenario.node(workload.target) if workload is not None else None
+        record = catalog.find(node.catalog_id) if node is not None else None
+        basis = None
+        if isinstance(record, Controller):
+            basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
+        elif isinstance(record, CloudVm):
+            basis = profile_basis(record, "9.5", wp.protocol, catalog)  # the CVO path's software (models.performance.paths)
+        if basis is not None and wp.profile and basis.kind != wp.profile:
+            basis = ProfileBasis(wp.profile, basis.sibling, basis.ratio,
+                                 f"{basis.reason}; {wp.profile} for this workload (see its notes)")
+        workloads.append(replace(wp, profile_basis=basis) if basis is not None else wp)
+    return replace(performance, workloads=tuple(workloads))
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,7 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "curve": [_point(p) for p in wp.curve],
         "open_curve": [_point(p) for p in wp.open_curve],
         "profile": wp.profile or None,
+        "profile_basis": wp.profile_basis.as_dict() if getattr(wp, "profile_basis", None) is not None else None,
         "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
         "saturation_iops_band_p90": _num(wp.saturation_iops_band_p90),
         "max_iops_at_slo_band_p10": _num(wp.max_iops_at_slo_band_p10),

@@ -170,6 +170,18 @@ class PerfProfile(Sourced):
         return self
 
 
+class ProfileDerivation(BaseModel):
+    """A controller with no fitted profile of its own uses a calibrated sibling's profiles with every CPU demand
+    divided by ``ratio`` (the record's published throughput over the sibling's: e.g. the vendor's IOPS claims for
+    both, or their generation and cores); parallelism and fixed latency are the sibling's. The derivation (the
+    figures and where they are published) is the controller's ``sources['profile_from']`` text."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+    sibling: str = Field(pattern=ID_PATTERN, description="catalog id of the calibrated controller")
+    ratio: float = Field(gt=0, le=100, description="this controller's throughput / the sibling's, dimensionless")
+
+
 class Controller(Entry):
     """A storage controller system (HA pair or dual-controller array)."""
 
@@ -204,6 +216,9 @@ class Controller(Entry):
     flash_cache_read_us: float | None = Field(
         default=None, gt=0, description="service time of one read hit in the Flash Cache module, microseconds")
     performance: list[PerfProfile] = Field(default_factory=list)
+    profile_from: ProfileDerivation | None = Field(
+        default=None, description="where no profile of its own is fitted: the calibrated sibling and throughput "
+                                  "ratio its profiles are derived from (models.performance.profiles)")
 
     @model_validator(mode="after")
     def _default_software_known(self) -> "Controller":

@@ -66,6 +66,7 @@ from models.topology import FrontEnd
 
 from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
 from .bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
+from .profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 
 KIB = 1024
@@ -403,21 +404,6 @@ def _target_ports(scenario: Scenario, catalog: Catalog, fe: FrontEnd, ports_cap:
 # ----------------------------------------------------------------------------------------------- profiles
 
 
-def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> tuple[PerfProfile | None, str]:
-    """The calibrated profile for a software version and protocol; falls back (with a note) to the same
-    software on another protocol, then to any profile of the protocol. Returns (profile or None, note)."""
-    for p in profiles:
-        if p.software == software and p.protocol == protocol:
-            return p, ""
-    for p in profiles:
-        if p.protocol == protocol:
-            return p, f"no calibrated profile for software {software} / {protocol}; using {p.software} / {protocol}"
-    for p in profiles:
-        if p.software == software:
-            return p, f"no calibrated profile for {protocol}; using {p.software} / {p.protocol}"
-    return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
-
-
 FIBRE_US_PER_KM = 5.0
 """One-way delay of light in optical fibre, microseconds per km (refractive index about 1.47: c / 1.47 is about
 204,000 km/s; ITU-T G.652 fibre). The floor of an inter-site round trip."""
@@ -441,19 +427,6 @@ def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
     free core; ``{"servers": cores}`` (one pooled queue) where the software's scheduling is not published
     (E-Series SANtricity, the generic array)."""
     return {"multiplicity": cores} if partitioned else {"servers": cores}
-
-
-def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
-    """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
-    defaults) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
-    another software version or protocol (``note``); otherwise "calibrated"."""
-    if not found:
-        return "assumed"
-    fitted = any("fitted" in str(profile.sources.get(k, "")) for k in
-                 ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us"))
-    if not fitted:
-        return "assumed"
-    return "derived" if note else "calibrated"
 
 
 def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool) -> float:
@@ -575,7 +548,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     tports, trate = _target_ports(scenario, catalog, fe, cap, speed)
     host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, tports, trate, node.id)
 
-    profile, note = find_profile(record.performance, software, protocol)
+    profile, note = controller_profile(record, catalog, software, protocol)
     found = profile is not None
     if note:
         b.notes.append(f"{record.name}: {note}")

@@ -12,6 +12,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .profiles import ProfileBasis
+
 
 HEADROOM_WARNING_PCT = 15.0
 """A met target closer than this to saturation (percent of the target) gets a caution in the summaries."""
@@ -95,6 +97,8 @@ class WorkloadPerformance:
             when the curve has a knee (:mod:`models.performance.knee`).
         profile: how the controller / VM performance profile was obtained: "calibrated", "derived" or
             "assumed" ("" where no profile governs the path).
+        profile_basis: the same with the sibling, ratio and reason (``models.performance.profiles.ProfileBasis``),
+            added by ``models.evaluate``; None where no profile governs the path or it was not asked for.
         saturation_iops_band_p10, saturation_iops_band_p90, max_iops_at_slo_band_p10, max_iops_at_slo_band_p90:
             uncertainty bands (P10 / P90 of the prediction) of those figures; None where not defined.
         band_basis: how the bands were obtained, in words.
@@ -133,6 +137,7 @@ class WorkloadPerformance:
     max_iops_at_slo_band_p10: float | None = None
     max_iops_at_slo_band_p90: float | None = None
     band_basis: str = ""
+    profile_basis: ProfileBasis | None = None
 
     @property
     def saturation_mbps(self) -> float:

@@ -1,0 +1,155 @@
+"""Which performance profile a controller or cloud VM runs on, and how it was obtained: a queryable fact.
+
+A profile is
+
+- **calibrated**: fitted from published measurements of this very record, software version and protocol (the
+  seed profiles, ``models.calibration``);
+- **derived**: another record's, version's or protocol's calibrated profile carried over by a documented rule:
+  the same record on another software version or protocol (:func:`find_profile` falls back, with a note), or a
+  calibrated sibling's profiles with every CPU demand divided by a throughput ratio (the catalog's
+  ``Controller.profile_from``: the sibling's id and the ratio, the derivation in ``sources['profile_from']``);
+- **assumed**: nothing calibrated applies: the uncalibrated default CPU costs (``paths.UNCALIBRATED_PROFILE``),
+  or a profile none of whose CPU / latency fields was fitted.
+
+:func:`profile_basis` answers "calibrated | derived | assumed, from which sibling, by what ratio and why" for a
+record, software version and protocol; the path builder (``models.performance.paths``) uses the same lookup
+(:func:`controller_profile`), so what it runs on and what is reported are one decision. The bands
+(``models.performance.bands``) widen with the kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.catalog import Catalog, CloudVm, Controller, PerfProfile
+
+PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
+"""The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
+
+FITTED_FIELDS = PROFILE_CPU_FIELDS + ("fixed_latency_us",)
+"""Profile fields a calibration fits; a profile none of whose sources says "fitted" is assumed."""
+
+
+@dataclass(frozen=True)
+class ProfileBasis:
+    """How the profile a record runs on was obtained.
+
+    Attributes:
+        kind: "calibrated", "derived" or "assumed".
+        sibling: catalog id of the record whose fitted profile is used when it is not the record itself ("" for
+            its own profiles or none).
+        ratio: the throughput ratio (record / sibling) the sibling's CPU demands were divided by; None when no
+            sibling is used.
+        reason: in words: the fit's provenance, the fallback or derivation and its source, or why it is assumed.
+    """
+
+    kind: str
+    sibling: str = ""
+    ratio: float | None = None
+    reason: str = ""
+
+    def as_dict(self) -> dict:
+        """JSON-ready: ``{"kind", "sibling", "ratio", "reason"}`` (sibling None when there is none)."""
+        return {"kind": self.kind, "sibling": self.sibling or None, "ratio": self.ratio, "reason": self.reason}
+
+
+def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> tuple[PerfProfile | None, str]:
+    """The calibrated profile for a software version and protocol; falls back (with a note) to the same
+    software on another protocol, then to any profile of the protocol. Returns (profile or None, note)."""
+    for p in profiles:
+        if p.software == software and p.protocol == protocol:
+            return p, ""
+    for p in profiles:
+        if p.protocol == protocol:
+            return p, f"no calibrated profile for software {software} / {protocol}; using {p.software} / {protocol}"
+    for p in profiles:
+        if p.software == software:
+            return p, f"no calibrated profile for {protocol}; using {p.software} / {p.protocol}"
+    return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
+
+
+def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
+    """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
+    defaults) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
+    another software version or protocol, or the profile is a sibling's (``note``); otherwise "calibrated"."""
+    if not found:
+        return "assumed"
+    fitted = any("fitted" in str(profile.sources.get(k, "")) for k in FITTED_FIELDS)
+    if not fitted:
+        return "assumed"
+    return "derived" if note else "calibrated"
+
+
+def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProfile:
+    """``profile`` with its CPU demands (:data:`PROFILE_CPU_FIELDS`) and their standard errors divided by
+    ``ratio`` (a record ``ratio`` times as fast needs 1/ratio of the CPU time per I/O at the same parallelism);
+    servers and fixed latency kept. Each scaled field's source says so and keeps "fitted" (it is a fitted value,
+    carried over).
+
+    Raises:
+        ValueError: ``ratio`` is not positive.
+    """
+    if not ratio > 0:
+        raise ValueError(f"throughput ratio must be positive, got {ratio!r}")
+    changes = {k: getattr(profile, k) / ratio for k in PROFILE_CPU_FIELDS}
+    sources = dict(profile.sources)
+    for k in PROFILE_CPU_FIELDS:
+        if k in sources:
+            sources[k] = f"derived: {sibling}'s {sources[k]} / {ratio:g}"
+    stderr = {k: (v / ratio if k in PROFILE_CPU_FIELDS else v) for k, v in profile.stderr.items()}
+    return profile.model_copy(update={**changes, "sources": sources, "stderr": stderr,
+                                      "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
+
+
+def record_profiles(record: Controller | CloudVm, catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | None, str]:
+    """The profiles a record runs on: its own; else, for a controller with ``profile_from``, its calibrated
+    sibling's scaled by the ratio (:func:`scaled_profile`). Returns (profiles, sibling record or None, why not
+    the sibling's when it was asked for but cannot be used: unknown id, not a controller, no profiles)."""
+    if record.performance or not isinstance(record, Controller) or record.profile_from is None:
+        return list(record.performance), None, ""
+    derivation = record.profile_from
+    sibling = catalog.find(derivation.sibling) if catalog is not None else None
+    if not isinstance(sibling, Controller):
+        return [], None, f"profile_from names '{derivation.sibling}', which is not a controller of the catalog"
+    if not sibling.performance:
+        return [], None, f"profile_from names {sibling.name}, which has no calibrated profile"
+    return [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance], sibling, ""
+
+
+def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
+                       protocol: str) -> tuple[PerfProfile | None, str]:
+    """The profile the path builder runs a record on and the note that says how it was chosen (``""`` when it
+    is the record's own exact profile): :func:`find_profile` over :func:`record_profiles`; a sibling's profile
+    always has a note (so it is never reported as calibrated)."""
+    profiles, sibling, why = record_profiles(record, catalog)
+    profile, note = find_profile(profiles, software, protocol)
+    if sibling is not None and profile is not None:
+        derivation = record.profile_from
+        prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
+                  f"with CPU demands / {derivation.ratio:g} ({record.source_of('profile_from') or 'no derivation given'})")
+        note = f"{prefix}; {note}" if note else prefix
+    elif why:
+        note = f"{why}; {note}"
+    return profile, note
+
+
+def profile_basis(record: Controller | CloudVm, software: str | None, protocol: str,
+                  catalog: Catalog | None = None) -> ProfileBasis:
+    """Whether ``record`` on ``software`` (None: its default) over ``protocol`` runs on a calibrated, derived or
+    assumed profile, with the sibling, ratio and reason (module docstring). ``catalog`` resolves a
+    ``profile_from`` sibling (without it a sibling-derived record counts as assumed)."""
+    version = software or getattr(record, "default_software", "") or ""
+    profile, note = controller_profile(record, catalog, version, protocol)
+    if profile is None:
+        return ProfileBasis("assumed", reason=note)
+    kind = profile_kind(profile, True, note)
+    derivation = getattr(record, "profile_from", None)
+    sibling_used = not record.performance and derivation is not None and kind != "assumed"
+    if kind == "assumed":
+        reason = f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile was fitted"
+    elif kind == "derived":
+        reason = note
+    else:
+        reason = profile.source or f"fitted {profile.software} / {profile.protocol} profile"
+    return ProfileBasis(kind, derivation.sibling if sibling_used else "",
+                        derivation.ratio if sibling_used else None, reason)
