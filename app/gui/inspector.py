@@ -57,7 +57,9 @@ from .record_form import (  # blocked, ComboEditor, NumberEditor: also imported 
 
 # --- what the inspector shows ---------------------------------------------------------------------------------
 
-NODE_EXCLUDE = {"id", "kind", "x", "y"}
+NODE_EXCLUDE = {"id", "kind", "x", "y", "node_layouts"}
+"""Node fields the inspector does not show: identity and position, and a controller's per-node layouts (a list of
+records, edited in the project's text form for now: docs/project-format.md)."""
 RAID_TYPES = {
     "ONTAP": rules.ONTAP_RAID_TYPES,
     "E-Series": ARRAY_RAID,
