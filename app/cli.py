@@ -14,7 +14,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate",
-            "export-xlsx", "export-csv", "size")
+            "export-xlsx", "export-csv", "size", "import-prices")
 
 
 class UsageError(Exception):
@@ -317,36 +317,88 @@ def _export_sheets(args, xlsx: bool) -> int:
     return 0
 
 
+def _with_prices(project, csv_path: str):
+    """``project`` with the price book read from ``csv_path`` (validated against the project's catalog).
+
+    Raises:
+        UsageError: the file cannot be read or is not a valid price book (the message names line and column).
+    """
+    from models.evaluate import project_catalog
+    from models.pricing import PriceBookError, read_price_book
+
+    try:
+        text = Path(csv_path).read_text(encoding="utf-8-sig")
+        rows = read_price_book(text, csv_path, project_catalog(project))
+    except (OSError, UnicodeDecodeError, PriceBookError) as exc:
+        raise UsageError(str(exc)) from exc
+    return project.model_copy(update={"price_book": rows})
+
+
+def _import_prices(args) -> int:
+    """``storplan import-prices``: store a price book CSV in a project (written to ``-o``, TOML or .storplan)."""
+    from models.project.textformat import dumps
+    from models.store import StoreError, save_project
+
+    project = _with_prices(load_project(args.path), args.csv)
+    out = Path(args.output)
+    try:
+        if out.suffix.lower() == ".toml":
+            out.write_text(dumps(project), encoding="utf-8")
+        else:
+            save_project(project, out)
+    except (OSError, StoreError) as exc:
+        raise UsageError(f"{out}: {exc}") from exc
+    print(f"wrote {out} with {len(project.price_book)} prices in {project.price_book[0].currency}")
+    return 0
+
+
+def _money(value: float | None, currency: str | None) -> str:
+    """``154,400 USD``, or "" without a price book."""
+    return f"{value:,.0f} {currency}" if value is not None and currency else ""
+
+
 def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
     from models.project.textformat import dumps
     from models.sizing import size
 
     project = load_project(args.path)
+    if args.prices:
+        project = _with_prices(project, args.prices)
     result = size(project, top=args.top)
     rows = []
     for rank, c in enumerate(result.candidates or result.nearest, start=1):
         candidate_project = project.with_scenario(c.scenario)
         rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
-                     "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
-                     "max_iops_at_slo": c.max_iops_at_slo, "cost": c.cost, "rack_units": c.rack_units,
-                     "power_w": c.power_w, "project": dumps(candidate_project)})
+                     "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
+                     "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
+                     "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
+                     "power_w": c.power_w, "pareto": c.pareto, "project": dumps(candidate_project)})
     if args.json:
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
-                          "needed_effective_bytes": result.needed_effective_bytes}, indent=2))
+                          "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes)},
+                         indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
     print(f"{result.considered:,} designs considered; effective capacity needed {need:,.2f} TiB"
           + (" (search capped by max_candidates)" if result.capped else ""))
+    for note in result.notes:
+        print(f"note: {note}")
     if not result.candidates:
         print("No configuration meets the requirements. The nearest:")
     for row in rows:
         mark = "meets" if row["meets"] else "fails"
-        power = f"{row['power_w']:,.0f} W" if row["power_w"] else "power n/a"
-        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}, "
-              f"usable {row['usable_bytes'] / 2**40:,.2f} TiB")
+        power = f"{row['power_w']:,.0f} W (controller)" if row["power_w"] else "power n/a"
+        money = _money(row["cost"], row["currency"])
+        money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
+        room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""
+        front = " [Pareto]" if row["pareto"] else ""
+        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}{money}, "
+              f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
         for reason in row["reasons"]:
             print(f"      {reason}")
+        if row["unpriced"]:
+            print(f"      no price for: {', '.join(row['unpriced'])}")
     return 0
 
 
@@ -470,7 +522,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path")
     p.add_argument("--json", action="store_true", help="candidates as JSON, each with its project as TOML")
     p.add_argument("--top", type=int, default=5, help="how many candidates (default 5)")
+    p.add_argument("--prices", metavar="CSV", help="use this price book for this run (catalog_id, unit_price, "
+                                                   "part_number, currency); import-prices keeps it in the project")
     p.set_defaults(func=_size)
+
+    p = sub.add_parser("import-prices", help="store a price book CSV in a project (-o OUT.toml or OUT.storplan)")
+    p.add_argument("path", help="project file or example name")
+    p.add_argument("csv", help="price book: header catalog_id, unit_price[, part_number, currency]")
+    p.add_argument("-o", "--output", required=True)
+    p.set_defaults(func=_import_prices)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")

@@ -15,15 +15,20 @@ state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 Ti
 headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
-the requirements with one host down) and counted with all of them. Not done yet (issue 17): cloud candidates, a
-price book and cost ranking, the batched numpy engine and its benchmark against line-solver. The candidates are evaluated one by one with the same engine as
-``storplan evaluate``, so a candidate's result is exactly its own evaluation.
+the requirements with one host down) and counted with all of them. Cloud candidates are Cloud Volumes ONTAP VMs
+(single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
+meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
+budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
+against headroom) is marked. The candidates are evaluated one by one with the same engine as ``storplan
+evaluate``, so a candidate's result is exactly its own evaluation (the batched numpy engine is not used here yet).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from itertools import islice
+from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
 from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
@@ -35,7 +40,7 @@ from models.units import TIB
 MAX_SHELVES = 4
 """Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
 
-LINK_BY_PROTOCOL = {"FCP": ("fc-64g", "fc-32g", "fc-16g"), "NVMe/FC": ("nvme-fc-64g", "nvme-fc-32g"),
+LINK_BY_PROTOCOL = {"FCP": ("fc-64g", "fc-32g", "fc-16g", "fc-8g"), "NVMe/FC": ("nvme-fc-64g", "nvme-fc-32g"),
                     "iSCSI": ("iscsi-100g", "iscsi-25g", "iscsi-10g"), "NFS": ("iscsi-100g", "iscsi-25g")}
 """Front-end link types per protocol, fastest first: a candidate uses the fastest its controller's ports take."""
 
@@ -48,10 +53,14 @@ class Candidate:
     """One configuration and whether it meets the requirements.
 
     Attributes:
-        summary: the design in words; meets: all requirements met; reasons: why it fails (or what it gives);
+        summary: the design in words; meets: all requirements met; reasons: why it fails (empty when it meets);
         usable_bytes, effective_bytes: its capacity; max_iops_at_slo: the first workload's (None when not
-        evaluated); headroom_pct: the smallest headroom of the grown targets, percent; rack_units, power_w: its
-        footprint (power None when a record lacks it); cost: None (no price book); scenario: the design.
+        evaluated); headroom_pct: the smallest headroom of the grown targets over their saturation, percent (None
+        when not evaluated); rack_units, power_w: its footprint (power: the controller system's typical power,
+        as shelf records carry no power figure; None when the record lacks it, for HCI and in the cloud); cost: its price by the project's price book (None without one); unpriced: storage records the book
+        does not price (the cost is then incomplete and the candidate ranks after the fully priced ones);
+        deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated meeting candidates
+        (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the design.
     """
 
     summary: str
@@ -65,23 +74,32 @@ class Candidate:
     power_w: float | None
     cost: float | None
     scenario: Scenario = field(repr=False, compare=False)
+    deployment: str = "on-prem"
+    unpriced: tuple[str, ...] = ()
+    pareto: bool = False
+    order: tuple = field(default=(), repr=False, compare=False)
 
     def rank_key(self) -> tuple:
-        """Sort key of a meeting candidate: rack units, power (unknown last), headroom (larger first)."""
-        return (self.rack_units, self.power_w if self.power_w is not None else math.inf,
-                -(self.headroom_pct or 0.0))
+        """Sort key of a meeting candidate: its pre-performance order (see :func:`size`), then headroom (larger
+        first)."""
+        return (*self.order, -(self.headroom_pct or 0.0))
 
 
 @dataclass(frozen=True)
 class SizingResult:
-    """The ranked candidates that meet the requirements (best first), the best failing ones when none does, how
-    many designs were considered, and whether ``max_candidates`` cut the search."""
+    """The ranked candidates that meet the requirements (best first), the best failing ones when none does, every
+    fully evaluated meeting candidate (for the Pareto chart, with ``pareto`` marked), how many designs were
+    considered, whether ``max_candidates`` cut the search, the currency of the costs (None without a price book)
+    and notes on the search (a budget without a price book...)."""
 
     candidates: tuple[Candidate, ...]
     nearest: tuple[Candidate, ...]
     considered: int
     capped: bool
     needed_effective_bytes: float
+    evaluated: tuple[Candidate, ...] = ()
+    currency: str | None = None
+    notes: tuple[str, ...] = ()
 
 
 def _grown(value: float, growth_pct_per_year: float, months: int) -> float:
@@ -157,13 +175,66 @@ def _without_spares(scenario: Scenario, n_plus: int) -> Scenario:
     return scenario.model_copy(update={"nodes": nodes})
 
 
+CLOUD_DISK_COUNTS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)
+"""Data-disk counts tried per cloud VM (up to the VM's ``max_data_disks``)."""
+
+
+def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+    """Cloud Volumes ONTAP candidates (scenario, summary, rack units 0, power None, (vCPUs, disk bytes)): every VM
+    record x single node or HA pair (when the VM supports HA) x every licence the VM offers x every data-disk type
+    of its provider x :data:`CLOUD_DISK_COUNTS` up to the VM's maximum, RAID0 (the cloud disks protect
+    themselves; CVO documentation). The workloads target the VM and keep no host links (a cloud design's clients
+    reach it over the provider's network)."""
+    from models.catalog import CloudDisk, CloudVm
+    from models.project.model import CloudVmNode
+
+    disks = [e for e in catalog if isinstance(e, CloudDisk)]
+    for vm in sorted((e for e in catalog if isinstance(e, CloudVm)), key=lambda e: (e.vcpu, e.id)):
+        if req.families and not ({"CVO", "Cloud Volumes ONTAP", vm.provider, vm.vendor} & set(req.families)):
+            continue
+        if req.protocols and not set(req.protocols) & set(vm.protocols):
+            continue
+        for ha in (False, True) if vm.ha_supported else (False,):
+            for licence in vm.licences:
+                for disk in sorted((d for d in disks if d.provider == vm.provider), key=lambda d: d.size_bytes):
+                    for count in CLOUD_DISK_COUNTS:
+                        if count > vm.max_data_disks:
+                            break
+                        node = CloudVmNode(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
+                                           licence=licence, ha=ha, disk=disk.id, disk_count=count)
+                        workloads = [w.model_copy(update={"target": "cvo", "hosts": []}) for w in base.workloads]
+                        scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
+                        summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, {licence}, {count} x "
+                                   f"{disk.name}")
+                        yield scenario, summary, 0, None, (vm.vcpu * (2 if ha else 1), count * disk.size_bytes)
+
+
+def _drive_count(scenario: Scenario) -> int:
+    """Drives a design buys: its shelves' drives, or an HCI cluster's capacity drives."""
+    n = 0
+    for node in scenario.nodes:
+        if node.kind == "shelf":
+            n += node.drive_count
+        elif node.kind == "hci_cluster":
+            n += node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
+    return n
+
+
 def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
-    """Every candidate design (scenario, summary, rack units, power), lazily: arrays (when "on-prem" is allowed)
-    in catalog order, then HCI clusters (when "hci" is)."""
-    if "on-prem" in req.deployments:
-        yield from _array_candidates(base, catalog, req)
-    if "hci" in req.deployments:
-        yield from _hci_candidates(base, catalog, req)
+    """Every candidate design (scenario, summary, rack units, power, deployment, size), lazily, deployment by
+    deployment in the order of ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), Cloud Volumes
+    ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any performance
+    is computed: (vCPUs, provisioned disk bytes) of a cloud design, (drives, 0) otherwise."""
+    for deployment in req.deployments:
+        if deployment == "on-prem":
+            for scenario, summary, ru, power in _array_candidates(base, catalog, req):
+                yield scenario, summary, ru, power, deployment, (_drive_count(scenario), 0)
+        elif deployment == "hci":
+            for scenario, summary, ru, power in _hci_candidates(base, catalog, req):
+                yield scenario, summary, ru, power, deployment, (_drive_count(scenario), 0)
+        elif deployment == "cloud":
+            for scenario, summary, ru, power, vcpu in _cloud_candidates(base, catalog, req):
+                yield scenario, summary, ru, power, deployment, vcpu
 
 
 def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
@@ -253,8 +324,12 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) 
     return out
 
 
-def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements):
-    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance."""
+def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
+                       deployment: str = "on-prem"):
+    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
+
+    With ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
+    meets every SLO; HCI designs answer with their ``n_plus`` spare hosts instead."""
     perf = evaluate_performance(scenario, catalog, project.settings)
     reasons = list(perf.problems)
     headroom = None
@@ -271,42 +346,87 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
             reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
         room = (wp.saturation_iops - grown) / grown * 100.0
         headroom = room if headroom is None else min(headroom, room)
-    if req.meet_slo_in_takeover and not reasons:
+    if req.meet_slo_in_takeover and not reasons and deployment != "hci":
         from models.performance.resilience import evaluate_states
 
+        partnered = False
         for wid, states in evaluate_states(scenario, catalog, project.settings).items():
             for state in states:
-                if state.state == "takeover" and state.meets_slo is False:
-                    reasons.append(f"{state.performance.name}: takeover misses the SLO")
+                if state.state not in ("takeover", "cloud_failover"):
+                    continue
+                partnered = True
+                if state.meets_slo is False:
+                    what = "takeover" if state.state == "takeover" else "failover"
+                    reasons.append(f"{state.performance.name}: {what} misses the SLO")
+        if not partnered:
+            reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is required)")
     return reasons, first, headroom
 
 
-def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> SizingResult:
+FRONT_EVALUATIONS = 40
+"""Meeting candidates evaluated in full beyond the ``top`` asked for, so the Pareto front (cost or rack units
+against headroom) reaches past the cheapest designs."""
+
+
+def pareto_front(cands: list[Candidate], priced: bool) -> set[int]:
+    """Indexes of the candidates no other dominates: lower or equal cost (rack units without a book) and higher
+    or equal headroom, one strictly. O(n log n): sort by size, keep the running best headroom."""
+    size_of = (lambda c: c.cost) if priced else (lambda c: float(c.rack_units))
+    order = sorted(range(len(cands)), key=lambda i: (size_of(cands[i]), -(cands[i].headroom_pct or 0.0)))
+    front, best = set(), -math.inf
+    for i in order:
+        room = cands[i].headroom_pct if cands[i].headroom_pct is not None else -math.inf
+        if room > best:
+            front.add(i)
+            best = room
+    return front
+
+
+def size(project: Project, top: int = 5, catalog: Catalog | None = None,
+         progress: Callable[[float], None] | None = None,
+         cancelled: Callable[[], bool] | None = None) -> SizingResult:
     """Search the catalog for designs that meet ``project.requirements`` for its active scenario's workloads.
 
+    Every design is first checked for capacity, limits and budget (cheap), then ordered: with a price book by
+    completeness of its price, cost, rack units and power; without one by the user's order of
+    ``requirements.deployments``, then rack units, power and (cloud) vCPUs. In that order each design is screened
+    by its saturation bound and evaluated in full until ``top`` meet and :data:`FRONT_EVALUATIONS` more have been
+    evaluated; meeting designs rank by that order, then headroom (larger first).
+
     Args:
-        project: the project (its requirements, active scenario, settings); top: how many meeting candidates to
-        return; catalog: the base catalog (default: bundled plus the user's records, plus the project's own).
+        project: the project (its requirements, price book, active scenario, settings); top: how many meeting
+        candidates to return; catalog: the base catalog (default: bundled plus the user's, plus the project's);
+        progress: called with the fraction done (0..1) now and then; cancelled: polled now and then, True stops
+        the search early (the partial result is returned; the GUI drops it).
 
     Returns:
-        A :class:`SizingResult`: up to ``top`` meeting candidates ranked (rack units, power, headroom), or none
-        and the nearest failing ones with their reasons.
+        A :class:`SizingResult`: up to ``top`` meeting candidates ranked, or none and the nearest failing ones with
+        their reasons, plus every evaluated meeting candidate with the Pareto front marked.
     """
+    from models.pricing import cost as price_of
+
     req = project.requirements
     catalog = project_catalog(project, catalog)
     base = project.scenario
     need = needed_effective_bytes(base, req)
+    book = project.price_book
+    notes = []
+    if req.budget and not book:
+        notes.append("budget not applied: the project has no price book (File > Import Price Book)")
     feasible, failing = [], []
+    designs = list(islice(_candidates(base, catalog, req), req.max_candidates + 1))
+    capped = len(designs) > req.max_candidates
+    del designs[req.max_candidates:]
     considered = 0
-    capped = False
-    for scenario, summary, ru, power in _candidates(base, catalog, req):
-        if considered >= req.max_candidates:
-            capped = True
-            break
+    for scenario, summary, ru, power, deployment, vcpu in designs:
+        if considered % 64 == 0:
+            if cancelled is not None and cancelled():
+                break
+            if progress is not None:
+                progress(0.7 * considered / max(len(designs), 1))
         considered += 1
         reasons = []
-        checked = _without_spares(scenario, req.n_plus) if any(n.kind == "hci_cluster" for n in scenario.nodes) \
-            else scenario
+        checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
         cap = evaluate_capacity(checked, catalog).total
         if cap.effective_bytes < need:
             reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
@@ -314,30 +434,46 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None) -> Sizi
             reasons.append(f"{ru} rack units over the limit of {req.max_rack_units}")
         if req.max_power_w and power is not None and power > req.max_power_w:
             reasons.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
-        item = (scenario, summary, ru, power, cap, tuple(reasons), checked)
-        (failing if reasons else feasible).append(item)
-    feasible.sort(key=lambda it: (it[2], it[3] if it[3] is not None else math.inf))
+        costing = price_of(scenario, catalog, book)
+        if costing is not None and req.budget:
+            if costing.total > req.budget:
+                reasons.append(f"costs {costing.total:,.0f} {costing.currency}, over the budget of "
+                               f"{req.budget:,.0f}")
+            elif costing.unpriced:
+                reasons.append(f"cost unknown against the budget: the price book has no price for "
+                               f"{', '.join(costing.unpriced)}")
+        watts = power if power is not None else math.inf
+        if costing is not None:
+            order = (len(costing.unpriced) > 0, costing.total, ru, watts)
+        else:
+            order = (req.deployments.index(deployment), ru, watts, *vcpu)
+        cand = Candidate(summary, False, tuple(reasons), cap.usable_bytes, cap.effective_bytes, None, None, ru,
+                         power, costing.total if costing is not None else None, scenario, deployment,
+                         costing.unpriced if costing is not None else (), False, order)
+        (failing if reasons else feasible).append((cand, checked))
+    feasible.sort(key=lambda it: it[0].order)
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
-    for scenario, summary, ru, power, cap, _, checked in feasible:
-        footprint = (ru, power if power is not None else math.inf)
-        if len(meeting) >= top and footprint > (meeting[-1].rack_units, meeting[-1].power_w or math.inf):
+    for cand, checked in feasible:
+        if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
             break
+        if progress is not None:
+            progress(0.7 + 0.3 * len(meeting) / (top + FRONT_EVALUATIONS))
         short = _saturation_screen(checked, catalog, req)
         if short:  # the asymptotic bound already rules it out: no full evaluation
-            checked_failures.append(Candidate(summary, False, tuple(short), cap.usable_bytes, cap.effective_bytes,
-                                              None, None, ru, power, None, scenario))
+            checked_failures.append(replace(cand, reasons=tuple(short)))
             continue
-        reasons, first, headroom = _performance_check(checked, catalog, project, req)
-        cand = Candidate(summary, not reasons, tuple(reasons), cap.usable_bytes, cap.effective_bytes, first,
-                         headroom, ru, power, None, scenario)
-        (meeting if cand.meets else checked_failures).append(cand)
+        reasons, first, headroom = _performance_check(checked, catalog, project, req, cand.deployment)
+        done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
+                       headroom_pct=headroom)
+        (meeting if done.meets else checked_failures).append(done)
+    front = pareto_front(meeting, priced=bool(book))
+    meeting = [replace(c, pareto=i in front) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)
     nearest = ()
     if not meeting:
-        short = [Candidate(summary, False, reasons, cap.usable_bytes, cap.effective_bytes, None, None, ru, power,
-                           None, scenario) for scenario, summary, ru, power, cap, reasons, _ in failing]
-        pool = checked_failures or sorted(short, key=lambda c: -c.effective_bytes)
+        pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    return SizingResult(tuple(meeting[:top]), nearest, considered, capped, need)
+    return SizingResult(tuple(meeting[:top]), nearest, considered, capped, need, tuple(meeting),
+                        book[0].currency if book else None, tuple(notes))

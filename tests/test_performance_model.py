@@ -277,7 +277,10 @@ def test_operating_point_without_target_is_the_max_iops_at_slo_even_beyond_the_r
     from models.project import load
     from models.resources import examples_dir
 
-    wp = evaluate(load(examples_dir() / "vsan-sqlserver-raid5.toml")).performance.workloads[0]
+    project = load(examples_dir() / "vsan-sqlserver-raid5.toml")
+    scenario = project.scenario
+    free = scenario.model_copy(update={"workloads": [w.with_changes(target_iops=None) for w in scenario.workloads]})
+    wp = evaluate(project.with_scenario(free)).performance.workloads[0]
     assert wp.target_iops is None and wp.max_iops_at_slo > wp.curve[-1].iops
     assert wp.operating_iops == pytest.approx(wp.max_iops_at_slo)
     bottleneck = next(s for s in wp.stations if s.name == wp.bottleneck)

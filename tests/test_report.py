@@ -349,8 +349,18 @@ def test_report_recommends_a_configuration_when_the_project_states_requirements(
     _, text = _text(data)
     best = size(project, top=1).candidates[0]
     assert "Recommendation" in text and _squash(f"Recommended: {best.summary}") in text
-    plain = render_report_bytes(load(examples_dir() / "aff8080-sqlserver-tpce.toml"), validation=None)
+    bare = project.model_copy(update={"requirements": Requirements()})
+    plain = render_report_bytes(bare, validation=None)
     assert "Recommendation" not in _text(plain)[1]  # no requirements stated: no search
+    from models.project import PriceRow
+
+    book = [PriceRow(catalog_id=i, unit_price=p, currency="EUR") for i, p in (
+        ("netapp-aff-a20", 41_000), ("netapp-aff-a50", 90_000), ("netapp-aff-a70", 140_000),
+        ("netapp-ns224", 9_000), ("netapp-1500gb-nvme-ssd-a800", 1_200))]
+    priced = project.model_copy(update={"price_book": book})
+    cheapest = size(priced, top=1).candidates[0]
+    _, text = _text(render_report_bytes(priced, validation=None))
+    assert _squash(f"{cheapest.cost:,.0f} EUR") in text and "Ranked by the lowest cost" in text
 
 
 def test_runway_series_cross_100_at_the_runway_months():

@@ -79,7 +79,10 @@ def test_impossible_requirements_name_what_cannot_be_reached():
 
 
 def test_requirements_in_the_toml_form():
-    text = EXAMPLE.read_text() + "\n[requirements]\nhorizon_months = 12\nprotocols = [\"NVMe/FC\"]\nrank_on = \"p90\"\n"
+    from models.project import dumps
+
+    bare = dumps(load_any(EXAMPLE).model_copy(update={"requirements": Requirements()}))
+    text = bare + "\n[requirements]\nhorizon_months = 12\nprotocols = [\"NVMe/FC\"]\nrank_on = \"p90\"\n"
     project = loads(text)
     assert project.requirements.horizon_months == 12 and project.requirements.rank_on == "p90"
     result = size(project, top=2)
@@ -118,3 +121,169 @@ def test_candidates_below_the_saturation_bound_are_ruled_out_without_a_full_eval
     result = size(project)
     assert result.candidates == ()
     assert result.nearest and all("saturates at" in r for c in result.nearest for r in c.reasons)
+
+
+EXAMPLES = sorted(examples_dir().glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_every_example_carries_requirements_and_its_top_five_meet_them_on_their_own(path):
+    """Each bundled example states requirements derived from its workloads; the sizer finds designs, and each of
+    the top five, written out as a project and read back, meets them by its own evaluation (capacity, every SLO
+    at the grown target, the takeover state when asked, N+1 with a host down for HCI)."""
+    from models.evaluate import project_catalog
+
+    project = load_any(path)
+    req = project.requirements
+    assert req != Requirements(), f"{path.name} has no [requirements]"
+    result = size(project, top=5)
+    assert result.candidates, [c.reasons for c in result.nearest]
+    need = needed_effective_bytes(project.scenario, req)
+    for c in result.candidates:
+        assert c.deployment in req.deployments
+        candidate = loads(__import__("models.project", fromlist=["dumps"]).dumps(project.with_scenario(c.scenario)))
+        checked = candidate
+        if c.deployment == "hci" and req.n_plus:
+            cluster = next(n for n in candidate.scenario.nodes if n.kind == "hci_cluster")
+            down = cluster.model_copy(update={"hosts": cluster.hosts - req.n_plus})
+            checked = candidate.with_scenario(candidate.scenario.model_copy(update={"nodes": [down]}))
+        assert _meets(checked, req, need) == [], c.summary
+        if req.meet_slo_in_takeover and c.deployment != "hci":
+            states = evaluate_states(candidate.scenario, project_catalog(candidate))
+            failover = [s for ss in states.values() for s in ss if s.state in ("takeover", "cloud_failover")]
+            assert failover and all(s.meets_slo for s in failover), c.summary
+
+
+def test_cloud_candidates_with_the_takeover_requirement_are_ha_pairs():
+    project = load_any(examples_dir() / "cvo-azure-ds4-ha-oltp.toml")
+    assert project.requirements.deployments == ["cloud"] and project.requirements.meet_slo_in_takeover
+    result = size(project, top=5)
+    assert result.candidates and all(c.deployment == "cloud" and "HA pair" in c.summary for c in result.candidates)
+    single = project.model_copy(update={"requirements": project.requirements.with_changes(meet_slo_in_takeover=False)})
+    cheapest = size(single, top=1).candidates[0]
+    assert "single node" in cheapest.summary  # without the requirement a single node is smaller
+    nodes = [n for c in result.candidates for n in c.scenario.nodes]
+    assert all(n.kind == "cloud_vm" and n.ha and n.raid_type == "raid0" for n in nodes)
+
+
+PRICES = """catalog_id,part_number,unit_price,currency
+netapp-aff-a20,AFF-A20-HA,"41,000.00",USD
+netapp-aff-a30,AFF-A30-HA,62000,USD
+netapp-aff-a50,AFF-A50-HA,90000,USD
+netapp-aff-a70,AFF-A70-HA,140000,USD
+netapp-aff-a800,AFF-A800-HA,180000,USD
+netapp-aff-a90,AFF-A90-HA,210000,USD
+netapp-aff-a900,AFF-A900-HA,260000,USD
+netapp-ns224,X-NS224,9000,USD
+netapp-a800-internal-nvme,X-A800-BAYS,0,USD
+netapp-1500gb-nvme-ssd-a800,X4002A,1200,USD
+"""
+
+
+def _independent_cost(scenario, prices: dict[str, float]) -> float:
+    """The design's cost counted here from its nodes: controller 1, each shelf 1 plus its drives."""
+    total = 0.0
+    for node in scenario.nodes:
+        if node.kind == "controller":
+            total += prices[node.catalog_id]
+        elif node.kind == "shelf":
+            total += prices[node.catalog_id] + node.drive_count * prices[node.drive]
+    return total
+
+
+def test_a_price_book_ranks_by_cost_and_the_budget_applies():
+    from models.evaluate import project_catalog
+    from models.pricing import read_price_book
+
+    project = load_any(examples_dir() / "a800-oracle-slob-nvmefc.toml")
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(
+        protocols=[], meet_slo_in_takeover=False)})
+    catalog = project_catalog(project)
+    book = read_price_book(PRICES, "prices.csv", catalog)
+    assert [r.part_number for r in book][:2] == ["AFF-A20-HA", "AFF-A30-HA"] and book[0].unit_price == 41_000
+    priced = project.model_copy(update={"price_book": book})
+    prices = {r.catalog_id: r.unit_price for r in book}
+    result = size(priced, top=5)
+    assert result.currency == "USD" and result.candidates
+    costs = [c.cost for c in result.candidates]
+    assert costs == sorted(costs)
+    for c in result.candidates:
+        assert c.unpriced == () and c.cost == pytest.approx(_independent_cost(c.scenario, prices))
+    cheapest = costs[0]
+    tight = priced.model_copy(update={"requirements": priced.requirements.with_changes(budget=cheapest - 1)})
+    over = size(tight, top=5)
+    assert over.candidates == ()
+    assert over.nearest and all(c.reasons for c in over.nearest)
+    for c in over.nearest:  # within the budget the designs miss the SLO; above it they say so
+        assert (c.cost > cheapest - 1) == any("over the budget" in r for r in c.reasons), c.reasons
+    roomy = priced.model_copy(update={"requirements": priced.requirements.with_changes(budget=cheapest)})
+    assert size(roomy, top=1).candidates[0].cost == pytest.approx(cheapest)
+    unpriced_book = [r for r in book if r.catalog_id != "netapp-ns224"]
+    partial = size(priced.model_copy(update={"price_book": unpriced_book}), top=20)
+    for c in partial.candidates:
+        uses_ns224 = any(n.catalog_id == "netapp-ns224" for n in c.scenario.nodes)
+        assert ("netapp-ns224" in c.unpriced) == uses_ns224
+    ranks = [bool(c.unpriced) for c in partial.candidates]
+    assert ranks == sorted(ranks)  # every fully priced design ranks before any with an unpriced item
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "prices.csv: the file is empty"),
+    ("id,price\nx,1\n", "prices.csv: line 1: the header lacks catalog_id, unit_price"),
+    ("catalog_id,unit_price\nnetapp-ns224,abc\n", "prices.csv: line 2: unit_price 'abc' is not a number"),
+    ("catalog_id,unit_price\nnetapp-ns224,-5\n", "prices.csv: line 2: unit_price '-5' must be a finite number >= 0"),
+    ("catalog_id,unit_price\nnetapp-ns224,5\nnetapp-ns224,6\n", "line 3: catalog_id 'netapp-ns224' is priced again "
+                                                               "(first on line 2)"),
+    ("catalog_id,unit_price\nno-such-thing,5\n", "line 2: catalog_id 'no-such-thing' is not a catalog record"),
+    ("catalog_id,unit_price,currency\nnetapp-ns224,5,USD\nnetapp-aff-a20,6,EUR\n", "one currency per book, found EUR, USD"),
+])
+def test_a_bad_price_book_is_refused_naming_the_line_and_column(text, message):
+    from models.catalog import bundled_catalog
+    from models.pricing import PriceBookError, read_price_book
+
+    with pytest.raises(PriceBookError) as err:
+        read_price_book(text, "prices.csv", bundled_catalog())
+    assert message in str(err.value)
+
+
+def test_the_pareto_front_is_exactly_the_undominated_candidates():
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    result = size(project, top=5)
+    ev = result.evaluated
+    assert len(ev) > 5 and any(c.pareto for c in ev)
+
+    def dominated(c):
+        return any(o.rack_units <= c.rack_units and o.headroom_pct >= c.headroom_pct
+                   and (o.rack_units < c.rack_units or o.headroom_pct > c.headroom_pct) for o in ev)
+
+    for c in ev:
+        if c.pareto:
+            assert not dominated(c), c.summary
+        else:  # dominated, or the same point as a front member listed first
+            assert dominated(c) or any(o.pareto and (o.rack_units, o.headroom_pct) == (c.rack_units, c.headroom_pct)
+                                       for o in ev), c.summary
+
+
+def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
+    """``storplan import-prices`` stores the rows in the project (read back from the written file);
+    ``storplan size --prices`` prints the costs; a bad price is refused naming the line."""
+    book = tmp_path / "prices.csv"
+    book.write_text(PRICES, encoding="utf-8")
+    out = tmp_path / "priced.storplan"
+    run = [sys.executable, "-m", "app"]
+    done = subprocess.run([*run, "import-prices", "a800-oracle-slob-nvmefc", str(book), "-o", str(out)],
+                          capture_output=True, text=True, check=True)
+    assert "with 10 prices in USD" in done.stdout
+    stored = load_any(out).price_book
+    assert [(r.catalog_id, r.unit_price) for r in stored][:2] == [("netapp-aff-a20", 41_000.0),
+                                                                  ("netapp-aff-a30", 62_000.0)]
+    rows = json.loads(subprocess.run([*run, "size", str(out), "--json"], capture_output=True, text=True,
+                                     check=True).stdout)["candidates"]
+    prices = {r.catalog_id: r.unit_price for r in stored}
+    for row in rows:
+        assert row["currency"] == "USD"
+        assert row["cost"] == pytest.approx(_independent_cost(loads(row["project"]).scenario, prices))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("catalog_id,unit_price\nnetapp-ns224,12x\n", encoding="utf-8")
+    failed = subprocess.run([*run, "size", str(out), "--prices", str(bad)], capture_output=True, text=True)
+    assert failed.returncode == 2 and "line 2: unit_price '12x' is not a number" in failed.stderr

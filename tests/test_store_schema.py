@@ -25,7 +25,7 @@ def test_node_kinds_and_common_columns():
 
 def test_project_shape_is_what_the_store_knows():
     assert set(Project.model_fields) == {"info", "settings", "requirements", "scenarios", "active_scenario",
-                                         "custom_catalog"}
+                                         "custom_catalog", "price_book"}
     assert set(Settings.model_fields) == {"capacity_unit", "default_slo_ms", "paper", "curve_points"}
 
 
@@ -53,3 +53,34 @@ def test_requirements_survive_save_and_open(tmp_path: Path):
     wanted = Requirements(horizon_months=24, meet_slo_in_takeover=True, protocols=["FCP"], rank_on="p90")
     path = save_project(Project(requirements=wanted), tmp_path / "r.storplan")
     assert open_project(path).project.requirements == wanted
+
+
+def test_price_book_survives_save_and_open_and_a_v5_file_opens_without_one(tmp_path: Path):
+    from models.project import PriceRow, dumps, loads
+    from models.store import open_project
+    from models.store.schema import DDL_V5, migrate
+
+    book = [PriceRow(catalog_id="ns224", part_number="X-NS224", unit_price=12_500.0, currency="USD"),
+            PriceRow(catalog_id="aff-a20", unit_price=41_000.5, currency="USD")]
+    path = save_project(Project(price_book=book), tmp_path / "p.storplan")
+    assert open_project(path).project.price_book == book
+    assert loads(dumps(Project(price_book=book))).price_book == book  # the TOML form: [[price]] rows
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(DDL_V5)
+    migrate(conn, 5)
+    assert conn.execute("SELECT count(*) FROM price").fetchone() == (0,)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+
+
+def test_a_price_book_with_two_currencies_or_a_repeated_id_is_refused():
+    import pytest
+    from pydantic import ValidationError
+
+    from models.project import PriceRow
+
+    with pytest.raises(ValidationError, match="one currency per book, found EUR, USD"):
+        Project(price_book=[PriceRow(catalog_id="a", unit_price=1, currency="USD"),
+                            PriceRow(catalog_id="b", unit_price=1, currency="EUR")])
+    with pytest.raises(ValidationError, match="a priced more than once"):
+        Project(price_book=[PriceRow(catalog_id="a", unit_price=1, currency="USD"),
+                            PriceRow(catalog_id="a", unit_price=2, currency="USD")])

@@ -298,6 +298,12 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.act_export_xlsx)
         file_menu.addAction(self.act_export_csv)
         file_menu.addSeparator()
+        self.act_import_prices = QAction(icon("mdi6.currency-usd"), "Import &Price Book…", self)
+        self.act_import_prices.setStatusTip("Unit prices by catalog id (CSV), kept in the project: the sizer ranks "
+                                            "by cost")
+        self.act_import_prices.triggered.connect(lambda: self.show_sizer()._choose_prices())
+        file_menu.addAction(self.act_import_prices)
+        file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.act_undo, self.act_redo])
@@ -363,7 +369,7 @@ class MainWindow(QMainWindow):
 
     def show_sizer(self) -> "SizerDialog":
         """Open the sizer on the project's requirements."""
-        dialog = SizerDialog(self.document, self)
+        dialog = SizerDialog(self.document, self, compare=self.compare)
         dialog.show()
         return dialog
 

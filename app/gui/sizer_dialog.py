@@ -1,16 +1,24 @@
-"""Scenario → Size from Requirements: the project's requirements (edited here, one undo step each), the search
-(``models.sizing.size``) on the dialog's runner with the ranked candidates in a table (summary, whether it
-meets, rack units, power, usable capacity, max IOPS at the SLO, why), and a candidate applied to the project as a
-new scenario (one undo step) to compare or refine."""
+"""Scenario → Size from Requirements: the project's requirements (edited here, one undo step each), a price book
+imported into the project (one undo step), the search (``models.sizing.size``) on the dialog's runner with
+progress and cancel, the ranked candidates in a table beside a chart of every evaluated design (cost, or rack
+units without a price book, against headroom; the Pareto front joined), and a candidate applied to the project as
+a new scenario, or two compared side by side (one undo step each)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QProgressBar,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -23,59 +31,163 @@ from .commands import unique_scenario_name
 from .record_form import RecordForm
 from .tasks import TaskRunner
 
-COLUMNS = ("Rank", "Configuration", "Meets", "Rack units", "Power (W)", "Usable (TiB)", "Max IOPS @ SLO", "Why")
-"""The candidates table's columns."""
+COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Usable (TiB)",
+           "Max IOPS @ SLO", "Headroom", "Why")
+"""The candidates table's columns ("Cost" is empty without a price book)."""
 
 
-def size_job(_state, project, top: int):
-    """The search (runs on the runner)."""
+def size_job(state, project, top: int):
+    """The search (runs on the runner), reporting progress and stopping when cancelled."""
     from models.sizing import size
 
-    return size(project, top=top)
+    return size(project, top=top, progress=state.set_progress, cancelled=state.is_interruption_requested)
+
+
+def read_prices_job(_state, path: str, project):
+    """Read and check a price book CSV against the project's catalog (runs on the runner: the disk)."""
+    from models.evaluate import project_catalog
+    from models.pricing import read_price_book
+
+    text = Path(path).read_text(encoding="utf-8-sig")
+    return read_price_book(text, Path(path).name, project_catalog(project))
+
+
+def money(value: float | None, currency: str | None) -> str:
+    """``127,800 USD``; "" without a price."""
+    return f"{value:,.0f} {currency}" if value is not None and currency else ""
 
 
 class SizerDialog(QDialog):
-    """Requirements, search, ranked candidates, apply (see module)."""
+    """Requirements, price book, search, ranked candidates and their chart, apply or compare (see module).
 
-    def __init__(self, document, parent: QWidget | None = None) -> None:
+    Args:
+        document: the window's project document; parent: the window; compare: called with two scenario names to
+        show them side by side (the window's scenario compare view), or None (no Compare button).
+    """
+
+    def __init__(self, document, parent: QWidget | None = None,
+                 compare: Callable[[str, str], None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Size from requirements")
-        self.resize(1100, 700)
+        self.resize(1280, 760)
         self._document = document
+        self._compare = compare
         self.runner = TaskRunner(self, "sizer")
         self.result = None
-        self.form = RecordForm(Requirements, choices=lambda *_: None, unit_fn=lambda: document.project.settings.capacity_unit)
+        self._task = None
+        self.form = RecordForm(Requirements, choices=lambda *_: None,
+                               unit_fn=lambda: document.project.settings.capacity_unit)
         self.form.set_record(document.project.requirements)
         self.form.sig_field_edited.connect(self._edited)
         self.message = QLabel("The active scenario's workloads, with their targets, SLOs and growth, are the "
-                              "performance requirements; its hosts are kept. Arrays only in this version.")
+                              "performance requirements. Arrays, vSAN clusters and Cloud Volumes ONTAP are searched "
+                              "as the deployments allow.")
         self.message.setWordWrap(True)
+        self.prices_label = QLabel()
+        self.prices_label.setWordWrap(True)
         self.size_button = QPushButton("Size")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        self.prices_button = QPushButton("Import Price Book…")
         self.apply_button = QPushButton("Apply as new scenario")
         self.apply_button.setEnabled(False)
+        self.compare_button = QPushButton("Compare two")
+        self.compare_button.setEnabled(False)
+        self.compare_button.setVisible(compare is not None)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setVisible(False)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QTableWidget.SelectionMode.SingleSelection)
-        self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.ExtendedSelection)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
+        self.chart = self._make_chart()
         buttons = QHBoxLayout()
-        buttons.addWidget(self.size_button)
-        buttons.addWidget(self.apply_button)
+        for b in (self.size_button, self.cancel_button, self.apply_button, self.compare_button):
+            buttons.addWidget(b)
         buttons.addStretch(1)
+        prices = QHBoxLayout()
+        prices.addWidget(self.prices_button)
+        prices.addWidget(self.prices_label, 1)
         top = QHBoxLayout()
         top.addWidget(self.form, 1)
         right = QVBoxLayout()
         right.addWidget(self.message)
+        right.addLayout(prices)
         right.addLayout(buttons)
+        right.addWidget(self.progress)
         right.addStretch(1)
         top.addLayout(right, 1)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.table)
+        split.addWidget(self.chart)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setSizes([760, 500])
         layout = QVBoxLayout(self)
         layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(split, 1)
         self.size_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.prices_button.clicked.connect(self._choose_prices)
         self.apply_button.clicked.connect(self.apply_selected)
-        self.table.itemSelectionChanged.connect(lambda: self.apply_button.setEnabled(bool(self._selected())))
+        self.compare_button.clicked.connect(self.compare_selected)
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self._show_prices()
+
+    # --- chart -------------------------------------------------------------------------------------------------
+
+    def _make_chart(self):
+        """The cost (or rack units) vs headroom chart; pyqtgraph is imported here, when the dialog opens."""
+        from .results._common import make_plot
+
+        plot = make_plot(self)
+        plot.setLabel("left", "Headroom over the grown targets (%)")
+        plot.setLabel("bottom", "Rack units")
+        plot.showGrid(x=True, y=True, alpha=0.2)
+        return plot
+
+    def _draw_chart(self) -> None:
+        """Every evaluated meeting design as a point, the Pareto front joined and drawn larger, the ranked ones
+        numbered; clicking a ranked point selects its row."""
+        import pyqtgraph as pg
+
+        from .results._common import muted_color, series_color
+
+        plot = self.chart
+        plot.clear()
+        result = self.result
+        if result is None or not result.evaluated:
+            return
+        priced = result.currency is not None
+        plot.setLabel("bottom", f"Cost ({result.currency})" if priced else "Rack units")
+        x_of = (lambda c: c.cost or 0.0) if priced else (lambda c: float(c.rack_units))
+        pts = [(x_of(c), c.headroom_pct or 0.0) for c in result.evaluated]
+        others = pg.ScatterPlotItem([p[0] for p in pts], [p[1] for p in pts], size=7,
+                                    brush=pg.mkBrush(muted_color(self)), pen=None, name="evaluated")
+        plot.addItem(others)
+        front = sorted((p for p, c in zip(pts, result.evaluated) if c.pareto))
+        if front:
+            plot.plot([p[0] for p in front], [p[1] for p in front], pen=pg.mkPen(series_color(0), width=2),
+                      symbol="o", symbolSize=11, symbolBrush=series_color(0), name="Pareto front")
+        ranked = pg.ScatterPlotItem(size=16, pen=pg.mkPen(series_color(1), width=2), brush=None)
+        spots = [{"pos": (x_of(c), c.headroom_pct or 0.0), "data": i}
+                 for i, c in enumerate(result.candidates)]
+        ranked.addPoints(spots)
+        ranked.sigClicked.connect(lambda _item, points, _ev: points and self.table.selectRow(points[0].data()))
+        plot.addItem(ranked)
+        for i, c in enumerate(result.candidates):
+            label = pg.TextItem(str(i + 1), color=series_color(1), anchor=(0, 1))
+            label.setPos(x_of(c), c.headroom_pct or 0.0)
+            plot.addItem(label)
+
+    # --- requirements and prices ---------------------------------------------------------------------------------
 
     def _edited(self, field: str, value) -> None:
         """A requirement changed in the form: one undo step on the project, or the refusal shown on the field."""
@@ -88,54 +200,150 @@ class SizerDialog(QDialog):
         self.form.show_error(field, None)
         doc.push(doc.project.model_copy(update={"requirements": requirements}), f"Change requirement {field}")
 
+    def _show_prices(self) -> None:
+        """Say which price book the project holds."""
+        book = self._document.project.price_book
+        self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by cost."
+                                  if book else "No price book: candidates rank by rack units, then power.")
+
+    def _choose_prices(self) -> None:
+        """Ask for a CSV, then :meth:`import_prices`."""
+        path, _ = QFileDialog.getOpenFileName(self, "Import price book", "", "Price book (*.csv);;All files (*)")
+        if path:
+            self.import_prices(path)
+
+    def import_prices(self, path: str) -> None:
+        """Read the CSV on the runner; when it is valid the project stores its rows (one undo step), else the
+        message names the line and column."""
+        self.prices_label.setText(f"Reading {Path(path).name}…")
+        self.runner.submit(read_prices_job, path, self._document.project, name="read price book",
+                           on_done=self._prices_read)
+
+    def _prices_read(self, ok: bool, rows) -> None:
+        """Store the price book (one undo step) or show why it was refused."""
+        if not ok:
+            self.prices_label.setText(f"<span style='color:#c0392b'>Price book refused: {rows}</span>")
+            return
+        doc = self._document
+        doc.push(doc.project.model_copy(update={"price_book": list(rows)}),
+                 f"Import price book ({len(rows)} prices)")
+        self._show_prices()
+
+    # --- search --------------------------------------------------------------------------------------------------
+
     def run(self) -> None:
-        """Search on the runner; the table fills when it is done."""
+        """Search on the runner with progress; the table and chart fill when it is done."""
         self.size_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self.progress.setValue(0)
+        self.progress.setVisible(True)
         self.message.setText("Searching…")
-        self.runner.submit(size_job, self._document.project, 10, name="size", on_done=self._done)
+        self._show_prices()
+        self._task = self.runner.submit(size_job, self._document.project, 10, name="size", on_done=self._done,
+                                        on_progress=lambda f: self.progress.setValue(int(100 * f)))
+
+    def cancel(self) -> None:
+        """Stop the search; the table keeps what it showed."""
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+        self._idle()
+        self.message.setText("Search cancelled.")
+
+    def _idle(self) -> None:
+        """Buttons and progress back to rest."""
+        self.size_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.progress.setVisible(False)
 
     def _done(self, ok: bool, result) -> None:
-        """Fill the table with the ranked candidates (or the nearest failing ones)."""
-        self.size_button.setEnabled(True)
+        """Fill the table with the ranked candidates (or the nearest failing ones) and draw the chart."""
+        self._task = None
+        self._idle()
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {result}</span>")
             return
         self.result = result
         rows = result.candidates or result.nearest
         need = result.needed_effective_bytes / 2**40
-        self.message.setText(f"{result.considered:,} designs considered; {need:,.2f} TiB effective needed. "
-                             + (f"{len(result.candidates)} meet the requirements, best first."
-                                if result.candidates else "None meets them: the nearest, with what they miss."))
+        notes = "".join(f" Note: {n}." for n in result.notes)
+        self.message.setText(f"{result.considered:,} designs considered"
+                             + (" (capped by max_candidates)" if result.capped else "")
+                             + f"; {need:,.2f} TiB effective needed. "
+                             + (f"{len(result.candidates)} meet the requirements, best first; "
+                                f"{len(result.evaluated)} evaluated in full (chart)."
+                                if result.candidates else "None meets them: the nearest, with what they miss.")
+                             + notes)
         self.table.setRowCount(len(rows))
         for r, c in enumerate(rows):
-            cells = [str(r + 1), c.summary, "yes" if c.meets else "no", str(c.rack_units),
+            cost = money(c.cost, result.currency) + (" + unpriced" if c.unpriced else "")
+            why = "; ".join(c.reasons) or "meets every requirement"
+            if c.unpriced:
+                why += f" (no price for {', '.join(c.unpriced)})"
+            cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary, c.deployment, "yes" if c.meets else "no",
+                     cost, str(c.rack_units) if c.deployment != "cloud" else "—",
                      f"{c.power_w:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
-                     "; ".join(c.reasons) or "meets every requirement"]
+                     f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text)
+                item.setToolTip(text if k != 0 or not c.pareto else "on the Pareto front")
                 self.table.setItem(r, k, item)
+        self.table.setColumnHidden(COLUMNS.index("Cost"), result.currency is None)
         self.table.resizeColumnsToContents()
+        for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Why"), 320)):
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # the tooltip has it all
+        self._draw_chart()
+
+    # --- apply and compare ---------------------------------------------------------------------------------------
+
+    def _selected_all(self) -> list:
+        """The candidates of the selected rows, in table order."""
+        if self.result is None or self.table.selectionModel() is None:
+            return []
+        pool = self.result.candidates or self.result.nearest
+        rows = sorted(i.row() for i in self.table.selectionModel().selectedRows())
+        return [pool[r] for r in rows if r < len(pool)]
 
     def _selected(self):
-        """The candidate of the selected row (None without one)."""
-        rows = self.table.selectionModel().selectedRows() if self.table.selectionModel() else []
-        if not rows or self.result is None:
-            return None
-        pool = self.result.candidates or self.result.nearest
-        return pool[rows[0].row()] if rows[0].row() < len(pool) else None
+        """The candidate of the first selected row (None without one)."""
+        chosen = self._selected_all()
+        return chosen[0] if chosen else None
+
+    def _selection_changed(self) -> None:
+        """Apply needs one row, Compare two."""
+        n = len(self._selected_all())
+        self.apply_button.setEnabled(n == 1)
+        self.compare_button.setEnabled(n == 2)
+
+    def _add_scenarios(self, candidates, text: str) -> list[str]:
+        """Add the candidates as new scenarios in one undo step (the last one active); their names."""
+        doc = self._document
+        project, names = doc.project, []
+        for candidate in candidates:
+            name = unique_scenario_name(project, f"Sized: {candidate.summary.split(',')[0]}")
+            scenario = candidate.scenario.model_copy(update={"name": name})
+            project = project.model_copy(update={"scenarios": [*project.scenarios, scenario],
+                                                 "active_scenario": name})
+            names.append(name)
+        doc.push(project, text.format(names="', '".join(names)))
+        return names
 
     def apply_selected(self) -> str | None:
         """Add the selected candidate to the project as a new, active scenario (one undo step); its name."""
         candidate = self._selected()
         if candidate is None:
             return None
-        doc = self._document
-        name = unique_scenario_name(doc.project, f"Sized: {candidate.summary.split(',')[0]}")
-        scenario = candidate.scenario.model_copy(update={"name": name})
-        project = doc.project.model_copy(update={"scenarios": [*doc.project.scenarios, scenario],
-                                                 "active_scenario": name})
-        doc.push(project, f"Apply sized configuration as '{name}'")
+        (name,) = self._add_scenarios([candidate], "Apply sized configuration as '{names}'")
         self.message.setText(f"Added scenario '{name}'. Undo removes it.")
         return name
+
+    def compare_selected(self) -> tuple[str, str] | None:
+        """Add the two selected candidates as scenarios (one undo step) and compare them side by side."""
+        chosen = self._selected_all()
+        if len(chosen) != 2 or self._compare is None:
+            return None
+        a, b = self._add_scenarios(chosen, "Apply sized configurations '{names}' to compare")
+        self._compare(a, b)
+        self.message.setText(f"Comparing '{a}' with '{b}' (the Compare tab). Undo removes both scenarios.")
+        return a, b

@@ -668,17 +668,28 @@ class ReportBuilder:
                             f"requirements: {self.cap(need)} effective over {self.project.requirements.horizon_months} "
                             "months and every workload's SLO at its grown target"
                             + (" in takeover too" if self.project.requirements.meet_slo_in_takeover else "") + "."))
-        rows = [["Rank", "Configuration", "Rack units", "Power", "Usable", "Meets"]]
+        priced = result.currency is not None
+        rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
+                 "Meets"]]
         for rank, c in enumerate(result.candidates or result.nearest, start=1):
-            rows.append([str(rank), _e(c.summary), str(c.rack_units), f"{c.power_w:,.0f} W" if c.power_w else "n/a",
-                         self.cap(c.usable_bytes), _verdict(c.meets)])
+            size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
+                         else str(c.rack_units))
+            rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
+                         f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
+                         f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", _verdict(c.meets)])
         w = self.width
-        story.append(_table(rows, [w * 0.07, w * 0.5, w * 0.1, w * 0.1, w * 0.13, w * 0.1], s))
+        story.append(_table(rows, [w * 0.07, w * 0.43, w * 0.12, w * 0.09, w * 0.11, w * 0.09, w * 0.09], s))
+        order = ("the lowest cost by the project's price book (* an item is not priced), then the fewest rack "
+                 "units" if priced else "the deployments in the order the requirements list them, then the fewest "
+                 "rack units, then the least power")
+        story.append(self.p(f"Ranked by {order}, then the most headroom. ★ marks the Pareto front: no other "
+                            "evaluated configuration is both " + ("cheaper" if priced else "smaller")
+                            + " and has more headroom over the grown targets.", s.small))
         if result.candidates:
-            story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)} — the fewest rack units, then the "
-                                "least power, then the most headroom among those that meet every requirement."))
+            story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)}."))
         else:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
+        story += [self.p("Note: " + _e(n) + ".", s.small) for n in result.notes]
         return story
 
     def comparison(self) -> list:

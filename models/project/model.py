@@ -433,6 +433,22 @@ class Requirements(Record):
     max_candidates: int = Field(default=1_000_000, ge=1)
 
 
+class PriceRow(Record):
+    """One row of the project's price book (imported from the user's CSV, stored in the project: never a path).
+
+    Attributes:
+        catalog_id: the catalog record priced (controller system, shelf, drive, host, cloud VM, disk, licence...).
+        part_number: the vendor's part number (may be empty); unit_price: the price of one unit, in ``currency``
+        (for cloud records: the price over the sizing horizon, which the user's book states; StorPlan does not
+        convert periods); currency: ISO 4217 code as the book gives it ("USD", "EUR").
+    """
+
+    catalog_id: str = Field(min_length=1, max_length=200)
+    part_number: str = Field(default="", max_length=200)
+    unit_price: float = Field(ge=0)
+    currency: str = Field(min_length=1, max_length=8)
+
+
 class Project(Record):
     """A whole project: info, settings, scenarios (one active), and catalog records of its own.
 
@@ -446,6 +462,7 @@ class Project(Record):
     scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1)
     active_scenario: str = "Base"
     custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
+    price_book: list[PriceRow] = Field(default_factory=list, description="unit prices by catalog id (one currency)")
 
     @model_validator(mode="after")
     def _active_exists(self) -> "Project":
@@ -454,6 +471,13 @@ class Project(Record):
             raise ValueError("scenario names must be unique")
         if self.active_scenario not in names:
             raise ValueError(f"active_scenario '{self.active_scenario}' is not one of {names}")
+        ids = [row.catalog_id for row in self.price_book]
+        if len(set(ids)) != len(ids):
+            twice = sorted({i for i in ids if ids.count(i) > 1})
+            raise ValueError(f"price_book: {', '.join(twice)} priced more than once")
+        currencies = sorted({row.currency for row in self.price_book})
+        if len(currencies) > 1:
+            raise ValueError(f"price_book: one currency per book, found {', '.join(currencies)}")
         return self
 
     @property

@@ -132,6 +132,7 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
         "info": data.pop("project", {}),
         "settings": data.pop("settings", {}),
         "requirements": data.pop("requirements", {}),
+        "price_book": data.pop("price", []),
         "scenarios": [
             {
                 "name": s.get("name", "Base"),
@@ -201,6 +202,8 @@ def project_to_dict(project: Project) -> dict[str, Any]:
     out["settings"] = dumped["settings"]
     if project.requirements != Requirements():
         out["requirements"] = dumped["requirements"]
+    if project.price_book:
+        out["price"] = dumped["price_book"]
     scenarios = [
         {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"]}
         for s in dumped["scenarios"]

@@ -128,6 +128,10 @@ def write_project(
         "INSERT INTO requirement VALUES (?, ?)",
         [(key, to_json(value)) for key, value in project.requirements.model_dump(mode="json").items()],
     )
+    conn.executemany(
+        "INSERT INTO price VALUES (?, ?, ?, ?, ?)",
+        [(i, row.catalog_id, row.part_number, row.unit_price, row.currency) for i, row in enumerate(project.price_book)],
+    )
     node_rows: list[tuple] = []
     link_rows: list[tuple] = []
     workload_rows: list[tuple] = []
@@ -200,6 +204,8 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
     meta = read_meta(conn)
     settings = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM setting")}
     requirements = {key: from_json(value) for key, value in conn.execute("SELECT key, value FROM requirement")}
+    price_book = [dict(zip(("catalog_id", "part_number", "unit_price", "currency"), row)) for row in conn.execute(
+        "SELECT catalog_id, part_number, unit_price, currency FROM price ORDER BY position")]
     scenarios: dict[int, dict[str, Any]] = {}
     for scenario_id, name in conn.execute("SELECT id, name FROM scenario ORDER BY position"):
         scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": []}
@@ -237,6 +243,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
         "info": {k: meta[k] for k in ("name", "customer", "author", "description", "created", "modified")},
         "settings": settings,
         "requirements": requirements,
+        "price_book": price_book,
         "scenarios": list(scenarios.values()),
         "active_scenario": meta["active_scenario"],
         "custom_catalog": custom,

@@ -30,7 +30,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema version this StorPlan writes, and the newest it reads."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -201,7 +201,14 @@ DDL_V4 = DDL_V3.replace(_V3_WORKLOAD_NAS, _V3_WORKLOAD_NAS + _V4_WORKLOAD_IOPS_G
 _V5_REQUIREMENT = "CREATE TABLE requirement (key TEXT PRIMARY KEY, value TEXT NOT NULL);\n"
 """Version 5 adds the project's sizing requirements, one row per field (JSON value), like ``setting``."""
 
-DDL = DDL_V4 + _V5_REQUIREMENT
+DDL_V5 = DDL_V4 + _V5_REQUIREMENT
+"""Version 5 (frozen): version 4 plus the ``requirement`` table."""
+
+_V6_PRICE = ("CREATE TABLE price (position INTEGER PRIMARY KEY, catalog_id TEXT NOT NULL UNIQUE, "
+             "part_number TEXT NOT NULL, unit_price REAL NOT NULL, currency TEXT NOT NULL);\n")
+"""Version 6 adds the project's price book: one row per priced catalog record, in the book's order."""
+
+DDL = DDL_V5 + _V6_PRICE
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
@@ -209,6 +216,11 @@ calibration record) have no ``json_valid`` check: Python writes infinity as ``In
 functions reject but :func:`json.loads` reads back exactly.
 """
 assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v5_to_v6(conn: sqlite3.Connection) -> None:
+    """The ``price`` table appears (empty: no price book)."""
+    conn.execute(_V6_PRICE.strip().rstrip(";"))
 
 
 def _v4_to_v5(conn: sqlite3.Connection) -> None:
@@ -245,7 +257,7 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE calibration_fit (controller_id TEXT PRIMARY KEY, result TEXT NOT NULL)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -266,7 +278,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL}
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"

@@ -1,0 +1,200 @@
+"""The price book: reading the user's CSV, and what a design costs by it.
+
+A price book is the user's own (StorPlan ships no prices): a CSV with a header row and the columns ``catalog_id``
+and ``unit_price``, optionally ``part_number`` and ``currency`` (default ``USD``), one row per catalog record.
+:func:`read_price_book` turns the text into :class:`~models.project.PriceRow` records that the project stores
+(the file itself is never referred to again). :func:`quantities` counts what a scenario orders of each catalog
+record (the same counting as the bill of materials) and :func:`cost` prices those counts.
+
+Only the storage a design buys is required to be priced (controllers, shelves, drives, HCI hosts and their drives,
+cloud VMs, disks and licences): hosts, host adapters, switches and link ports are the customer's or the fabric's
+and are added only when the book prices them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+from collections import Counter
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from models.catalog import Catalog
+from models.project.model import PriceRow, Scenario
+
+__all__ = ["Costing", "PriceBookError", "cost", "quantities", "read_price_book"]
+
+REQUIRED_COLUMNS = ("catalog_id", "unit_price")
+OPTIONAL_COLUMNS = ("part_number", "currency")
+DEFAULT_CURRENCY = "USD"
+"""Currency of rows that give none (stated in the import message)."""
+
+
+class PriceBookError(ValueError):
+    """A price book CSV that cannot be read; the message names the file, the line and the column."""
+
+
+def _price(text: str, where: str) -> float:
+    """A unit price from CSV text ("12500", "12,500.00", "$ 12500"); raises PriceBookError naming ``where``."""
+    cleaned = text.strip().replace(",", "").lstrip("$€£¥ ").strip()
+    try:
+        value = float(cleaned)
+    except ValueError:
+        raise PriceBookError(f"{where}: unit_price {text!r} is not a number") from None
+    if not math.isfinite(value) or value < 0:
+        raise PriceBookError(f"{where}: unit_price {text!r} must be a finite number >= 0")
+    return value
+
+
+def read_price_book(text: str, origin: str = "price book", catalog: Catalog | None = None) -> list[PriceRow]:
+    """The rows of a price book CSV (comma, semicolon or tab separated; header row required).
+
+    Args:
+        text: the CSV text; origin: how messages name the file; catalog: when given, every ``catalog_id`` must be
+        one of its records (a typo would otherwise leave an item silently unpriced).
+
+    Returns:
+        One :class:`PriceRow` per data row, in file order (blank lines skipped).
+
+    Raises:
+        PriceBookError: no header, a required column missing, a bad or negative price, an empty id, an id twice,
+            an unknown id, or two currencies; the message names ``origin``, the line and the column.
+    """
+    if not text.strip():
+        raise PriceBookError(f"{origin}: the file is empty (expected a header row: catalog_id, unit_price, ...)")
+    try:
+        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    reader = csv.reader(io.StringIO(text), dialect)
+    header = [h.strip().lower() for h in next(reader)]
+    missing = [c for c in REQUIRED_COLUMNS if c not in header]
+    if missing:
+        raise PriceBookError(f"{origin}: line 1: the header lacks {', '.join(missing)} "
+                             f"(found: {', '.join(header) or 'nothing'})")
+    col = {name: header.index(name) for name in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS) if name in header}
+    rows: list[PriceRow] = []
+    seen: dict[str, int] = {}
+    for line_no, cells in enumerate(reader, start=2):
+        if not any(c.strip() for c in cells):
+            continue
+        where = f"{origin}: line {line_no}"
+        if len(cells) < len(header):
+            cells = cells + [""] * (len(header) - len(cells))
+        cid = cells[col["catalog_id"]].strip()
+        if not cid:
+            raise PriceBookError(f"{where}: catalog_id is empty")
+        if cid in seen:
+            raise PriceBookError(f"{where}: catalog_id {cid!r} is priced again (first on line {seen[cid]})")
+        if catalog is not None and catalog.find(cid) is None:
+            raise PriceBookError(f"{where}: catalog_id {cid!r} is not a catalog record")
+        seen[cid] = line_no
+        price = _price(cells[col["unit_price"]], where)
+        currency = cells[col["currency"]].strip().upper() if "currency" in col else ""
+        part = cells[col["part_number"]].strip() if "part_number" in col else ""
+        try:
+            rows.append(PriceRow(catalog_id=cid, part_number=part, unit_price=price,
+                                 currency=currency or DEFAULT_CURRENCY))
+        except ValidationError as exc:
+            raise PriceBookError(f"{where}: {exc.errors()[0]['loc'][0]}: {exc.errors()[0]['msg']}") from None
+    currencies = sorted({r.currency for r in rows})
+    if len(currencies) > 1:
+        raise PriceBookError(f"{origin}: one currency per book, found {', '.join(currencies)}")
+    if not rows:
+        raise PriceBookError(f"{origin}: no price rows under the header")
+    return rows
+
+
+STORAGE_KINDS = ("controller", "shelf", "hci_cluster", "cloud_vm")
+"""Node kinds whose items a design buys: every one of their records must be priced for a complete cost."""
+
+
+def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset[str]]:
+    """What the scenario orders of each catalog record, and which of those records are storage (see module doc).
+
+    Counts follow :mod:`models.present.bom`: a controller system or shelf 1 each, a shelf's drives its
+    ``drive_count``; hosts ``count`` and their adapters ``count x adapters_per_host``; an HCI cluster's host
+    record ``hosts``, its cache drives one per disk group and capacity drives per group; a cloud VM 1 (2 for an HA
+    pair) with ``disk_count`` data disks and an NVRAM disk per VM, licence 1; a link ``ports`` of its type.
+
+    Returns:
+        (Counter of catalog id -> units, the ids that belong to storage items).
+    """
+    q: Counter = Counter()
+    storage: set[str] = set()
+
+    def add(cid: str | None, n: int, is_storage: bool) -> None:
+        """Count ``n`` units of ``cid`` (skipped when None or 0)."""
+        if cid and n:
+            q[cid] += n
+            if is_storage:
+                storage.add(cid)
+
+    for node in scenario.nodes:
+        kind = node.kind
+        if kind == "controller":
+            add(node.catalog_id, 1, True)
+        elif kind == "shelf":
+            add(node.catalog_id, 1, True)
+            add(node.drive, node.drive_count, True)
+        elif kind == "host":
+            add(node.catalog_id, node.count, False)
+            add(node.adapter, node.count * node.adapters_per_host, False)
+        elif kind == "switch":
+            add(node.catalog_id, 1, False)
+        elif kind == "hci_cluster":
+            add(node.catalog_id, node.hosts, True)
+            rec = catalog.find(node.catalog_id)
+            if rec is not None:
+                groups = node.hosts * node.disk_groups_per_host
+                add(rec.cache_drive, groups, True)
+                add(rec.capacity_drive, groups * node.capacity_drives_per_group, True)
+        elif kind == "cloud_vm":
+            per = 2 if node.ha else 1
+            add(node.catalog_id, per, True)
+            add(node.disk, node.disk_count * per, True)
+            add(node.licence, 1, True)
+            rec = catalog.find(node.catalog_id)
+            if rec is not None and rec.nvram_disk:
+                add(rec.nvram_disk, per, True)
+    for link in scenario.links:
+        add(link.link_type, link.ports, False)
+    return q, frozenset(storage)
+
+
+@dataclass(frozen=True)
+class Costing:
+    """A design's price by the book.
+
+    Attributes:
+        total: sum of units x unit price over the priced records (in ``currency``);
+        currency: the book's; lines: (catalog id, part number, units, unit price, extended price) per priced
+        record; unpriced: storage records the book does not price (a total with any is incomplete).
+    """
+
+    total: float
+    currency: str
+    lines: tuple[tuple[str, str, int, float, float], ...]
+    unpriced: tuple[str, ...]
+
+    @property
+    def complete(self) -> bool:
+        """Every storage record is priced."""
+        return not self.unpriced
+
+
+def cost(scenario: Scenario, catalog: Catalog, book: list[PriceRow]) -> Costing | None:
+    """The price of ``scenario`` by ``book``; None when the book is empty (costs appear only with a book)."""
+    if not book:
+        return None
+    prices = {row.catalog_id: row for row in book}
+    q, storage = quantities(scenario, catalog)
+    lines = []
+    for cid, units in q.items():
+        row = prices.get(cid)
+        if row is not None:
+            lines.append((cid, row.part_number, units, row.unit_price, units * row.unit_price))
+    unpriced = tuple(sorted(cid for cid in storage if cid not in prices))
+    return Costing(sum(line[4] for line in lines), book[0].currency, tuple(lines), unpriced)
