@@ -31,7 +31,8 @@ def candidate_networks(project) -> list[tuple[np.ndarray, np.ndarray, np.ndarray
     """Every sizer candidate's first workload as (service, servers, copies, v_closed, fixed delay) arrays."""
     catalog = project_catalog(project)
     out = []
-    for scenario, _summary, _ru, _power in _candidates(project.scenario, catalog, project.requirements):
+    for scenario, _summary, _ru, _power, _deployment, _order in _candidates(project.scenario, catalog,
+                                                                             project.requirements):
         w = next(w for w in scenario.workloads if w.enabled)
         path = build_path(scenario, catalog, w)
         demands = [s.demand(path.read_fraction) for s in path.stations]

@@ -147,3 +147,24 @@ def test_unit_toggle_is_the_projects_capacity_unit(example_window, qtbot):
     win.document.undo_stack.undo()
     assert win.document.project.settings.capacity_unit == CapacityUnit.TIB
     assert view.capacity_unit == CapacityUnit.TIB
+
+
+def test_the_waterfall_exports_as_svg_and_png(view, tmp_path):
+    """The waterfall's SVG is well-formed XML with one filled shape per bar at least and its step labels as text;
+    the PNG is an image at least 800 px wide."""
+    import xml.etree.ElementTree as ET
+
+    from PySide6.QtGui import QImage
+
+    view.set_evaluation(sample_evaluation(), "TiB")
+    view.show()
+    svg = tmp_path / "waterfall.svg"
+    view.export_waterfall(svg)
+    root = ET.parse(svg).getroot()
+    assert root.tag.endswith("svg")
+    texts = " ".join((e.text or "") for e in root.iter() if e.tag.endswith("text"))
+    assert "Usable" in texts and "Effective" in texts
+    assert len([e for e in root.iter() if e.tag.endswith(("path", "rect", "polygon"))]) >= len(view.bars)
+    png = tmp_path / "waterfall.png"
+    view.export_waterfall(png)
+    assert QImage(str(png)).width() >= 800

@@ -325,3 +325,19 @@ def test_the_chart_exports_as_svg_with_its_series(qtbot, tmp_path):
     root = ET.parse(target).getroot()
     assert root.tag.endswith("svg")
     assert len([e for e in root.iter() if e.tag.endswith("path")]) >= 3  # curve, band edges, lines
+
+
+def test_the_utilisation_chart_exports_as_svg_with_its_station_names(qtbot, tmp_path):
+    import xml.etree.ElementTree as ET
+
+    _evaluation, view, wp = _example_view(qtbot, "aff8080-sqlserver-tpce.toml")
+    view.resize(1200, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    target = tmp_path / "utilisation.svg"
+    view.export_utilisation(target)
+    root = ET.parse(target).getroot()
+    texts = " ".join((e.text or "") for e in root.iter() if e.tag.endswith("text"))
+    assert wp.bottleneck in texts
+    menu = view.export_png_button.menu()
+    assert [a.text() for a in menu.actions()] == ["Latency chart…", "Utilisation chart…"]

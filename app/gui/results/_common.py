@@ -284,6 +284,51 @@ def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
         axis.label.setFont(font)
 
 
+def export_plot(plot: pg.PlotWidget, path, title: str, scale: float = 2.0) -> None:
+    """Write a chart as a PNG (``scale`` x its on-screen size, at least 800 px wide, for slides) or, when
+    ``path`` ends in ``.svg``, as an SVG drawing: Qt's SVG generator paints the widget as vector paths, for
+    documents (pyqtgraph's own SVG exporter cannot parse the paths Qt 6.11 writes).
+
+    Raises:
+        OSError: the file cannot be written (PNG; Qt's SVG generator reports nothing, so the caller checks).
+    """
+    if str(path).lower().endswith(".svg"):
+        from PySide6.QtCore import QRect
+        from PySide6.QtGui import QPainter
+        from PySide6.QtSvg import QSvgGenerator
+
+        generator = QSvgGenerator()
+        generator.setFileName(str(path))
+        generator.setSize(plot.size())
+        generator.setViewBox(QRect(0, 0, plot.width(), plot.height()))
+        generator.setTitle(title)
+        painter = QPainter(generator)
+        try:
+            plot.render(painter)
+        finally:
+            painter.end()
+        return
+    import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
+
+    exporter = pg.exporters.ImageExporter(plot.plotItem)
+    exporter.parameters()["width"] = max(int(plot.width() * scale), 800)
+    exporter.export(str(path))
+
+
+def ask_export_plot(parent: QWidget, plot: pg.PlotWidget, what: str, default_name: str) -> str | None:
+    """Ask where to write a chart (PNG or SVG) and write it; the path written, or None when cancelled."""
+    from PySide6.QtWidgets import QFileDialog
+
+    path, chosen = QFileDialog.getSaveFileName(parent, f"Export {what}", default_name,
+                                               "PNG image (*.png);;SVG drawing (*.svg)")
+    if not path:
+        return None
+    if chosen.startswith("SVG") and not path.lower().endswith(".svg"):
+        path += ".svg"
+    export_plot(plot, path, f"StorPlan {what}")
+    return path
+
+
 def axis_label_style(widget: QWidget) -> dict:
     """The keyword arguments of ``PlotItem.setLabel`` for an axis caption in the widget's muted colour."""
     return {"color": text_color(widget).name(), "font-size": f"{max(widget.font().pointSizeF(), 9):.0f}pt"}

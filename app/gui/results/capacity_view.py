@@ -35,6 +35,9 @@ from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, 
 from models.units import CapacityUnit, to_unit
 
 from ._common import (
+    ask_export_plot,
+    export_plot,
+    icon,
     stacked_result_layout,
     DROP,
     GAIN,
@@ -213,6 +216,15 @@ class CapacityView(QWidget):
         header.addWidget(self.system_combo)
         header.addSpacing(8)
         header.addLayout(unit_box)
+        self.export_button = QToolButton()
+        self.export_button.setText("Image")
+        self.export_button.setIcon(icon("mdi6.image-outline", text_color(self)))
+        self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.export_button.setToolTip("Export the capacity waterfall as a PNG image or an SVG drawing")
+        self.export_button.clicked.connect(
+            lambda: ask_export_plot(self, self.plot, "capacity waterfall", "capacity-waterfall.png"))
+        header.addSpacing(8)
+        header.addWidget(self.export_button)
 
         # Chart
         self.plot = make_plot(self)
@@ -363,6 +375,10 @@ class CapacityView(QWidget):
     def _current_capacity(self):
         evaluation = self._evaluation
         return getattr(evaluation, "capacity", None) if evaluation is not None else None
+
+    def export_waterfall(self, path, scale: float = 2.0) -> None:
+        """Write the capacity waterfall as a PNG, or an SVG drawing when ``path`` ends in ``.svg``."""
+        export_plot(self.plot, path, "StorPlan capacity waterfall", scale)
 
     def _render(self, *_args) -> None:
         capacity = self._current_capacity()

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -40,6 +41,8 @@ from models.present.resilience import compact_runway, compact_states, runway_lin
 from models.units import CapacityUnit
 
 from ._common import (
+    ask_export_plot,
+    export_plot,
     make_latency_plot,
     stacked_result_layout,
     FAIL,
@@ -159,7 +162,14 @@ class PerformanceView(QWidget):
         self.log_y_check.toggled.connect(self.set_log_y)
         self.export_png_button = QToolButton()
         self.export_png_button.setText("Image")
-        self.export_png_button.setToolTip("Export the latency chart as a PNG image or an SVG drawing")
+        self.export_png_button.setToolTip("Export the latency or the utilisation chart as a PNG image or an SVG "
+                                          "drawing")
+        export_menu = QMenu(self.export_png_button)
+        export_menu.addAction("Latency chart…", self._ask_export_png)
+        export_menu.addAction("Utilisation chart…",
+                              lambda: ask_export_plot(self, self.util_plot, "utilisation chart", "utilisation.png"))
+        self.export_png_button.setMenu(export_menu)
+        self.export_png_button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
         self.export_csv_button = QToolButton()
         self.export_csv_button.setText("CSV")
         self.export_csv_button.setToolTip("Export the curve points as CSV")
@@ -362,31 +372,21 @@ class PerformanceView(QWidget):
         when ``path`` ends in ``.svg`` (Qt's SVG generator paints the chart as vector paths, for documents;
         pyqtgraph's own SVG exporter cannot parse the paths Qt 6.11 writes)."""
         if str(path).lower().endswith(".svg"):
-            from PySide6.QtCore import QRect
-            from PySide6.QtGui import QPainter
-            from PySide6.QtSvg import QSvgGenerator
-
-            generator = QSvgGenerator()
-            generator.setFileName(str(path))
-            generator.setSize(self.plot.size())
-            generator.setViewBox(QRect(0, 0, self.plot.width(), self.plot.height()))
-            generator.setTitle("StorPlan latency chart")
-            painter = QPainter(generator)
-            try:
-                self.plot.render(painter)
-            finally:
-                painter.end()
+            export_plot(self.plot, path, "StorPlan latency chart")
             return
         crosshair = [item for item in (self._cross_v, self._cross_h, self._cross_dot) if item.isVisible()]
         for item in crosshair:
             item.setVisible(False)
         try:
-            exporter = pg.exporters.ImageExporter(self.plot.plotItem)
-            exporter.parameters()["width"] = max(int(self.plot.width() * scale), 800)
-            exporter.export(str(path))
+            export_plot(self.plot, path, "StorPlan latency chart", scale)
         finally:
             for item in crosshair:
                 item.setVisible(True)
+
+    def export_utilisation(self, path: str | Path, scale: float = 2.0) -> None:
+        """Write the utilisation chart (the selected workload's stations at its operating point) as a PNG, or
+        an SVG drawing when ``path`` ends in ``.svg``."""
+        export_plot(self.util_plot, path, "StorPlan utilisation chart", scale)
 
     def open_curve_item(self, workload_id: str) -> pg.PlotDataItem | None:
         """The dash-dotted open-model continuation of a workload's curve, if it has one."""
