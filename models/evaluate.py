@@ -5,7 +5,7 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
@@ -128,6 +128,7 @@ class Resilience:
         problems: what could not be computed, in words.
         capacity_states: ``models.performance.resilience.CapacityState`` per system and failure state (the
             capacity while a drive rebuilds or a host is down).
+        iops_growth_pct_per_year: workload id -> its IOPS growth, percent per year (what the runway grew).
     """
 
     states: dict
@@ -136,6 +137,7 @@ class Resilience:
     months_until_saturation: float | None
     problems: tuple[str, ...] = ()
     capacity_states: tuple = ()
+    iops_growth_pct_per_year: dict = field(default_factory=dict)
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
@@ -171,4 +173,4 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
         capacity_states = ()
         problems.append(f"capacity in a failure could not be computed: {type(exc).__name__}: {exc}")
     return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems),
-                      capacity_states)
+                      capacity_states, growth)

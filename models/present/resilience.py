@@ -86,11 +86,12 @@ def compact_runway(resilience) -> str:
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 
 
-def runway_series(evaluation, resilience, scenario, months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
+def runway_series(evaluation, resilience, scenario=None, months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
     """The runway as lines for a chart: each resource's use as a share of its limit, percent, month by month
     (0 .. ``months``): the capacity (physical used over usable, grown so that it reaches 100% at months until
     full) and each workload with a target (its target grown by its IOPS growth over its max IOPS at the SLO).
-    The months where a line crosses 100% are the runway's figures."""
+    The months where a line crosses 100% are the runway's figures. The IOPS growths come from ``scenario``'s
+    workloads, or without one from ``resilience.iops_growth_pct_per_year``."""
     series = []
     total = getattr(evaluation.capacity, "total", None)
     if total is not None and total.usable_bytes > 0:
@@ -98,7 +99,8 @@ def runway_series(evaluation, resilience, scenario, months: int = 60) -> list[tu
         full = resilience.months_until_full
         rate = (1.0 / share0) ** (1.0 / full) if full and share0 > 0 else 1.0
         series.append(("capacity used / usable", [(m, 100.0 * share0 * rate ** m) for m in range(months + 1)]))
-    growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
+    growth = ({w.id: w.iops_growth_pct_per_year for w in scenario.workloads} if scenario is not None
+              else dict(getattr(resilience, "iops_growth_pct_per_year", {}) or {}))
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         if wp.target_iops and wp.max_iops_at_slo:

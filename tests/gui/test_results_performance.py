@@ -341,3 +341,26 @@ def test_the_utilisation_chart_exports_as_svg_with_its_station_names(qtbot, tmp_
     assert wp.bottleneck in texts
     menu = view.export_png_button.menu()
     assert [a.text() for a in menu.actions()] == ["Latency chart…", "Utilisation chart…"]
+
+
+def test_the_runway_link_opens_a_chart_whose_capacity_line_crosses_100_at_months_until_full(qtbot, tmp_path):
+    import pyqtgraph as pg
+
+    evaluation, view, wp = _example_view(qtbot, "aff8080-sqlserver-tpce.toml", with_states=True)
+    assert "href='runway'" in view.resilience_label.text()
+    view.resilience_label.linkActivated.emit("runway")
+    dialog = view.runway_dialog
+    assert dialog is not None and dialog.isVisible()
+    qtbot.addWidget(dialog)
+    full = evaluation.resilience.months_until_full
+    series = dict(dialog.series)
+    capacity = series["capacity used / usable"]
+    total = evaluation.capacity.total
+    assert capacity[0][1] == pytest.approx(100 * total.physical_used_bytes / total.usable_bytes)
+    below = [m for m, v in capacity if v < 100.0]
+    assert max(below) < full <= max(below) + 1  # crosses 100% in the month the capacity engine says it is full
+    curves = [i for i in dialog.plot.getPlotItem().items if isinstance(i, pg.PlotDataItem)]
+    assert len(curves) == len(dialog.series)
+    target = tmp_path / "runway.svg"
+    dialog.export(target)
+    assert target.stat().st_size > 1000

@@ -265,7 +265,11 @@ class PerformanceView(QWidget):
         body_layout.addWidget(self.cautions_label)
         # the bad day (models.present.resilience): each failure state's verdict, then the runway
         self.resilience_label = verdict_label("resilienceLabel")
+        self.resilience_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
+                                                      | Qt.TextInteractionFlag.LinksAccessibleByMouse)
+        self.resilience_label.linkActivated.connect(lambda _href: self.show_runway())
         body_layout.addWidget(self.resilience_label)
+        self.runway_dialog = None
         self._fit_summary_height()
 
         self.stack, self.message = stacked_result_layout(self, self.banner, toolbar, self.body,
@@ -854,7 +858,8 @@ class PerformanceView(QWidget):
                 if states:
                     who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states))}")
-            lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))}")
+            lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))} "
+                         "<a href='runway'>chart…</a>")
             self.resilience_label.setText("<br>".join(lines))
             details = [f"{state_verdict(s)}. {s.reason}." for w in self._workloads
                        for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
@@ -863,6 +868,18 @@ class PerformanceView(QWidget):
         else:
             self.resilience_label.setVisible(False)
         self._fit_summary_height()
+
+    def show_runway(self):
+        """Open the runway chart of the evaluation shown (None without failure states and runway)."""
+        if self._evaluation is None or getattr(self._evaluation, "resilience", None) is None:
+            return None
+        from .runway_chart import RunwayDialog
+
+        if self.runway_dialog is not None:
+            self.runway_dialog.close()
+        self.runway_dialog = RunwayDialog(self._evaluation, self)
+        self.runway_dialog.show()
+        return self.runway_dialog
 
     def _fit_summary_height(self) -> None:
         """The summary table exactly as tall as its header and rows (at most SUMMARY_ROWS, then it scrolls)."""

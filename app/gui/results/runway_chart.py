@@ -1,0 +1,60 @@
+"""The runway as a chart on screen: each resource's use as a share of its limit, month by month, with the 100%
+line where it runs out (the same series as the report's runway chart: ``models.present.resilience.runway_series``).
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
+
+from models.present.resilience import runway_lines, runway_series
+
+from ._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
+
+RUNWAY_MONTHS = 60
+"""Months drawn (five years, as the report)."""
+Y_CAP_PCT = 300.0
+"""The y axis stops here: a line far beyond its limit says enough by crossing 100%."""
+
+
+class RunwayDialog(QDialog):
+    """The runway chart of one evaluation (see module); ``series`` holds what is drawn (for tests and export).
+
+    Args:
+        evaluation: an ``Evaluation`` with its ``resilience``; parent: the view it belongs to.
+    """
+
+    def __init__(self, evaluation, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Runway — {evaluation.scenario}")
+        self.resize(760, 480)
+        resilience = evaluation.resilience
+        self.series = runway_series(evaluation, resilience, None, RUNWAY_MONTHS)
+        self.plot = make_plot(self)
+        self.plot.setLabel("bottom", "Months from now", **axis_label_style(self))
+        self.plot.setLabel("left", "Use of the limit (%)", **axis_label_style(self))
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        legend = self.plot.addLegend(offset=(10, 10))
+        top = 100.0
+        for i, (name, points) in enumerate(self.series):
+            xs = [m for m, _ in points]
+            ys = [min(v, Y_CAP_PCT) for _, v in points]
+            top = max(top, max(ys, default=0.0))
+            self.plot.plot(xs, ys, pen=pg.mkPen(series_color(i), width=2), name=name)
+        limit = pg.InfiniteLine(pos=100.0, angle=0, pen=pg.mkPen(muted_color(self), width=1.5,
+                                                                 style=Qt.PenStyle.DashLine))
+        self.plot.addItem(limit)
+        self.plot.setXRange(0, RUNWAY_MONTHS, padding=0.02)
+        self.plot.setYRange(0, top * 1.05, padding=0)
+        legend.setLabelTextColor(self.palette().text().color())
+        caption = QLabel("<br>".join(html_escape(line[0].upper() + line[1:]) for line in runway_lines(resilience))
+                         or "No growth is stated: the runway does not end.")
+        caption.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.plot, 1)
+        layout.addWidget(caption)
+
+    def export(self, path) -> None:
+        """Write the chart as a PNG, or an SVG drawing when ``path`` ends in ``.svg``."""
+        export_plot(self.plot, path, "StorPlan runway")
