@@ -151,6 +151,12 @@ class ProjectDocument(QObject):
         self.undo_stack.resetClean()
         self.sig_modified_changed.emit(True)
 
+    def refresh_catalog(self) -> None:
+        """The user's own records changed on disk (a record saved or deleted): read the catalog again and
+        re-evaluate (not an undo step: the project itself is unchanged)."""
+        self._catalog = None
+        self.sig_project_changed.emit()
+
     def set_base_catalog(self, catalog: Catalog | None) -> None:
         """Evaluate against another base catalog (commands only: re-pinning is an undoable change)."""
         if catalog is self.base_catalog:

@@ -95,6 +95,10 @@ class MainWindow(QMainWindow):
         self.scene.set_snap(settings.get("canvas/snap_to_grid"), settings.get("canvas/grid_size"))
         self.setCentralWidget(self.view)
         self.palette_widget = PaletteWidget(self.document.catalog)
+        self._palette_catalog = self.document.catalog
+        self.document.sig_project_changed.connect(self._refresh_palette)
+        self.palette_widget.sig_edit_requested.connect(self.show_hardware_editor)
+        self.palette_widget.sig_delete_requested.connect(self.delete_own_hardware)
         self.inspector = Inspector(self.document)
         self.workloads = WorkloadsPanel(self.document)
         self.results = ResultsArea()
@@ -373,6 +377,28 @@ class MainWindow(QMainWindow):
         dialog.show()
         return dialog
 
+    def delete_own_hardware(self, entry_id: str) -> bool:
+        """Delete one of the user's own records (asked first; refused while the project uses it); True when
+        deleted, and the palette lists the catalog again."""
+        from .hardware_editor import delete_own_record
+
+        entry = self.document.catalog.find(entry_id)
+        if entry is None:
+            return False
+        deleted = delete_own_record(self, entry, self.document.project)
+        if deleted:
+            self.document.refresh_catalog()
+            self.statusBar().showMessage(f"Deleted '{entry_id}' from your catalog", 8000)
+        return deleted
+
+    def _refresh_palette(self) -> None:
+        """List the catalog again when the project's catalog changed (another project, its own or the user's
+        records, a pinned catalog); the search filter is kept."""
+        catalog = self.document.catalog
+        if catalog is not self._palette_catalog:
+            self._palette_catalog = catalog
+            self.palette_widget.set_catalog(catalog)
+
     def show_calibration(self) -> "CalibrationDialog":
         """Open the lab-data calibration for the project's first workload and its controller."""
         dialog = CalibrationDialog(self.document.project, self.document.catalog, self)
@@ -382,7 +408,9 @@ class MainWindow(QMainWindow):
     def show_hardware_editor(self, start_id: str | None = None) -> "HardwareEditor":
         """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""
         editor = HardwareEditor(self.document.catalog, start_id, self)
-        editor.sig_saved.connect(lambda _id: self.statusBar().showMessage(f"Saved '{_id}' to your catalog", 8000))
+        editor.sig_saved.connect(lambda _id: self.statusBar().showMessage(f"Saved '{_id}' to your catalog: it is in "
+                                                                          "the palette under My hardware", 8000))
+        editor.sig_saved.connect(lambda _id: self.document.refresh_catalog())
         editor.show()
         return editor
 

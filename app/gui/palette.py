@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QMimeData, Qt
-from PySide6.QtWidgets import QAbstractItemView, QLineEdit, QTreeWidget, QTreeWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLineEdit,
+    QMenu,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from models.catalog import Catalog
 
@@ -13,6 +21,10 @@ from .icons import KIND_LABELS, icon, kind_icon
 
 CATALOG_MIME = "application/x-storplan-catalog-id"
 """Private MIME type of a palette drag: the UTF-8 catalog id, nothing else."""
+
+MY_HARDWARE = "mine"
+"""Key of the palette group that lists the records of the user's own (user catalog or project), first."""
+MY_HARDWARE_LABEL = "My hardware"
 
 KIND_ORDER = ("host", "adapter", "switch", "controller", "shelf", "drive", "hci_node", "cloud_vm", "cloud_disk",
               "licence", "link")
@@ -42,7 +54,12 @@ class _CatalogTree(QTreeWidget):
 
 
 class PaletteWidget(QWidget):
-    """Catalog browser. Drag an entry onto the canvas (or onto an item to set a part)."""
+    """Catalog browser. Drag an entry onto the canvas (or onto an item to set a part). A record of the user's own
+    (group "My hardware") has a context menu: edit a copy (``sig_edit_requested``) or delete it
+    (``sig_delete_requested``); both carry the catalog id."""
+
+    sig_edit_requested = Signal(str)
+    sig_delete_requested = Signal(str)
 
     def __init__(self, catalog: Catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -65,6 +82,8 @@ class PaletteWidget(QWidget):
         layout.addWidget(self.search)
         layout.addWidget(self.tree)
         self.search.textChanged.connect(self._filter)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._context_menu)
         self.set_catalog(catalog)
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -72,29 +91,60 @@ class PaletteWidget(QWidget):
 
         Keeps the current search filter.
         """
+        from models.catalog import bundled_catalog
+
         self.tree.clear()
         self.groups: dict[str, QTreeWidgetItem] = {}
+        bundled = bundled_catalog()
+        mine = [e for kind in KIND_ORDER for e in catalog.of_kind(kind) if bundled.find(e.id) != e]
+        mine_ids = {e.id for e in mine}
+        if mine:
+            self._add_group(MY_HARDWARE, f"{MY_HARDWARE_LABEL}  ({len(mine)})", "mdi6.account-wrench", mine,
+                            expanded=True)
         for kind in KIND_ORDER:
-            entries = catalog.of_kind(kind)
+            entries = [e for e in catalog.of_kind(kind) if e.id not in mine_ids]
             if not entries:
                 continue
-            group = QTreeWidgetItem(self.tree, [f"{KIND_LABELS.get(kind, kind)}  ({len(entries)})"])
-            group.setIcon(0, kind_icon(kind))
-            group.setFlags(Qt.ItemFlag.ItemIsEnabled)
-            group.setData(0, Qt.ItemDataRole.UserRole, "")  # never read None back (PySide6 6.12 refcount bug)
-            font = group.font(0)
-            font.setBold(True)
-            group.setFont(0, font)
-            self.groups[kind] = group
-            for entry in entries:
-                item = QTreeWidgetItem(group, [entry.name])
-                item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
-                item.setIcon(0, kind_icon(kind))
-                item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
-                                + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
-                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
-            group.setExpanded(kind in ("host", "switch", "controller", "shelf", "drive"))
+            self._add_group(kind, f"{KIND_LABELS.get(kind, kind)}  ({len(entries)})", None, entries,
+                            expanded=kind in ("host", "switch", "controller", "shelf", "drive"))
         self._filter(self.search.text())
+
+    def _add_group(self, key: str, title: str, icon_name: str | None, entries, expanded: bool) -> None:
+        """One bold group (``key`` in :attr:`groups`) with a draggable item per entry."""
+        group = QTreeWidgetItem(self.tree, [title])
+        group.setIcon(0, icon(icon_name) if icon_name else kind_icon(key))
+        group.setFlags(Qt.ItemFlag.ItemIsEnabled)
+        group.setData(0, Qt.ItemDataRole.UserRole, "")  # never read None back (PySide6 6.12 refcount bug)
+        font = group.font(0)
+        font.setBold(True)
+        group.setFont(0, font)
+        self.groups[key] = group
+        for entry in entries:
+            item = QTreeWidgetItem(group, [entry.name])
+            item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
+            item.setIcon(0, kind_icon(entry.kind))
+            item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
+                            + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)"
+                               if key == MY_HARDWARE else "")
+                            + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
+        group.setExpanded(expanded)
+
+    def own_record_menu(self, entry_id: str) -> QMenu:
+        """The context menu of one of the user's own records (built here so tests can trigger its actions)."""
+        menu = QMenu(self)
+        menu.addAction(icon("mdi6.pencil"), "Edit a copy…", lambda: self.sig_edit_requested.emit(entry_id))
+        menu.addAction(icon("mdi6.delete-outline"), "Delete from my catalog…",
+                       lambda: self.sig_delete_requested.emit(entry_id))
+        return menu
+
+    def _context_menu(self, pos) -> None:
+        """Right-click on a record of "My hardware": its menu."""
+        item = self.tree.itemAt(pos)
+        group = self.groups.get(MY_HARDWARE)
+        if item is None or group is None or item.parent() is not group:
+            return
+        self.own_record_menu(item.data(0, Qt.ItemDataRole.UserRole)).exec(self.tree.viewport().mapToGlobal(pos))
 
     def _filter(self, text: str) -> None:
         words = text.lower().split()

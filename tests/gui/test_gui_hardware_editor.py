@@ -48,3 +48,28 @@ def test_deleting_a_record_in_use_is_refused_naming_the_items(qtbot, example_win
     assert load_user_catalog().find("my-8080") is not None
     assert delete_own_record(win, record, project) is True  # the unchanged project does not use it
     assert load_user_catalog().find("my-8080") is None
+
+
+def test_saved_hardware_appears_under_my_hardware_and_can_be_deleted_from_the_palette(qtbot, example_window,
+                                                                                   monkeypatch):
+    """A saved record is listed at once in the palette's "My hardware" group (not in its kind's group, once);
+    its context menu deletes it (after asking), and the palette lists the catalog without it."""
+    from app.gui.palette import MY_HARDWARE
+
+    win = example_window
+    palette = win.palette_widget
+    assert MY_HARDWARE not in palette.groups
+    editor = win.show_hardware_editor("netapp-aff-a50")
+    qtbot.addWidget(editor)
+    with qtbot.waitSignal(editor.sig_saved, timeout=10_000):
+        assert editor.save()
+    group = palette.groups[MY_HARDWARE]
+    ids = [group.child(i).data(0, 256) for i in range(group.childCount())]
+    assert ids == ["netapp-aff-a50-mine"] and group.text(0).startswith("My hardware  (1)")
+    assert palette.entry_item("netapp-aff-a50-mine").parent() is group
+    assert win.document.catalog.find("netapp-aff-a50-mine") is not None
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.StandardButton.Yes)
+    delete = [a for a in palette.own_record_menu("netapp-aff-a50-mine").actions() if a.text().startswith("Delete")]
+    delete[0].trigger()
+    assert MY_HARDWARE not in palette.groups
+    assert win.document.catalog.find("netapp-aff-a50-mine") is None
