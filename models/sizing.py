@@ -209,6 +209,12 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                         yield scenario, summary, 0, None, (vm.vcpu * (2 if ha else 1), count * disk.size_bytes)
 
 
+def _storage_key(scenario: Scenario) -> tuple:
+    """What a design's capacity depends on: its storage nodes (everything but hosts) with their parameters; the
+    workloads are the same for every design of one search, and links carry no capacity."""
+    return tuple(n.model_dump_json() for n in scenario.nodes if n.kind not in ("host", "switch"))
+
+
 def _drive_count(scenario: Scenario) -> int:
     """Drives a design buys: its shelves' drives, or an HCI cluster's capacity drives."""
     n = 0
@@ -418,6 +424,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     capped = len(designs) > req.max_candidates
     del designs[req.max_candidates:]
     considered = 0
+    capacities: dict[tuple, object] = {}  # designs that differ only in protocol or links share their capacity
     for scenario, summary, ru, power, deployment, vcpu in designs:
         if considered % 64 == 0:
             if cancelled is not None and cancelled():
@@ -427,7 +434,10 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         considered += 1
         reasons = []
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
-        cap = evaluate_capacity(checked, catalog).total
+        key = _storage_key(checked)
+        cap = capacities.get(key)
+        if cap is None:
+            cap = capacities[key] = evaluate_capacity(checked, catalog).total
         if cap.effective_bytes < need:
             reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
         if req.max_rack_units and ru > req.max_rack_units:

@@ -22,6 +22,7 @@ Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
 from __future__ import annotations
 
 import math
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -33,7 +34,9 @@ from .results import CapacityStep, EfficiencyDetail, frozen_inputs
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
 
 
+@functools.lru_cache(maxsize=8192)
 def _fmt(value: float) -> str:
+    """``value`` bytes as TiB text; cached: the workload-side figures repeat across the sizer's designs."""
     return format_capacity(value, "TiB")
 
 
