@@ -116,6 +116,20 @@ def with_profile_bases(performance, scenario, catalog: Catalog):
 
 
 @dataclass(frozen=True)
+class RequirementCheck:
+    """Whether the evaluated design meets one of the project's resilience requirements.
+
+    Attributes:
+        requirement: "slo_in_takeover" or "n_plus"; met: True or False; text: the verdict in words, naming the
+        workload and figure that decide it.
+    """
+
+    requirement: str
+    met: bool
+    text: str
+
+
+@dataclass(frozen=True)
 class Resilience:
     """The bad day and the runway of one evaluated scenario.
 
@@ -129,6 +143,8 @@ class Resilience:
         capacity_states: ``models.performance.resilience.CapacityState`` per system and failure state (the
             capacity while a drive rebuilds or a host is down).
         iops_growth_pct_per_year: workload id -> its IOPS growth, percent per year (what the runway grew).
+        requirement_checks: :class:`RequirementCheck` for each resilience requirement the project states
+            (``meet_slo_in_takeover``, ``n_plus`` for an HCI cluster), empty when it states none.
     """
 
     states: dict
@@ -138,6 +154,7 @@ class Resilience:
     problems: tuple[str, ...] = ()
     capacity_states: tuple = ()
     iops_growth_pct_per_year: dict = field(default_factory=dict)
+    requirement_checks: tuple = ()
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
@@ -172,5 +189,69 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     except Exception as exc:  # an engine bug must not lose the user's work
         capacity_states = ()
         problems.append(f"capacity in a failure could not be computed: {type(exc).__name__}: {exc}")
+    try:
+        checks = requirement_checks(project.requirements, scenario, catalog, project.settings, workloads, states)
+    except Exception as exc:  # an engine bug must not lose the user's work
+        checks = ()
+        problems.append(f"the resilience requirements could not be checked: {type(exc).__name__}: {exc}")
     return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems),
-                      capacity_states, growth)
+                      capacity_states, growth, checks)
+
+
+def requirement_checks(requirements, scenario, catalog: Catalog, settings, workloads, states) -> tuple:
+    """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
+
+    * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
+      takeover (cloud failover) state; a system without an HA partner fails it (a failure stops the service).
+    * ``n_plus`` (HCI): with ``n_plus`` hosts of each vSAN cluster down, the data still fits the usable capacity
+      and every workload with a target meets its SLO (capacity and performance engines on the reduced cluster).
+
+    Args:
+        requirements: ``project.requirements``; scenario, catalog, settings: what was evaluated; workloads: its
+        ``WorkloadPerformance`` records; states: workload id -> failure states (``evaluate_states``).
+
+    Returns:
+        A tuple of :class:`RequirementCheck` (empty when no such requirement is stated).
+    """
+    from models.capacity import evaluate_capacity
+    from models.performance import evaluate_performance
+
+    checks = []
+    targets = [wp for wp in workloads if wp.target_iops]
+    kinds = {n.id: n.kind for n in scenario.nodes}
+    wanted = {w.id: w.target for w in scenario.workloads}
+    if requirements.meet_slo_in_takeover:
+        for wp in targets:
+            if kinds.get(wanted.get(wp.workload_id)) == "hci_cluster":
+                continue
+            failover = [st for st in states.get(wp.workload_id, ()) if st.state in ("takeover", "cloud_failover")]
+            if not failover:
+                checks.append(RequirementCheck("slo_in_takeover", False, f"{wp.name}: the SLO in takeover is "
+                                               "required, but its system has no HA partner (a failure stops it)"))
+                continue
+            st = failover[0]
+            latency = (f"{st.performance.latency_at_target_ms:.2f} ms"
+                       if st.performance.latency_at_target_ms is not None else "saturated")
+            checks.append(RequirementCheck("slo_in_takeover", bool(st.meets_slo),
+                                           f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} IOPS in "
+                                           f"{'takeover' if st.state == 'takeover' else 'failover'} (required): "
+                                           f"{'met' if st.meets_slo else 'missed'}, {latency}"))
+    clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
+    if requirements.n_plus and clusters:
+        k = requirements.n_plus
+        nodes = [n.model_copy(update={"hosts": max(n.hosts - k, 1)}) if n.kind == "hci_cluster" else n
+                 for n in scenario.nodes]
+        reduced = scenario.model_copy(update={"nodes": nodes})
+        total = evaluate_capacity(reduced, catalog).total
+        fits = total.physical_used_bytes <= total.usable_bytes
+        checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host(s) down the data "
+                                       f"{'still fits' if fits else 'no longer fits'} the usable capacity"))
+        perf = evaluate_performance(reduced, catalog, settings)
+        for wp in perf.workloads:
+            if not wp.target_iops:
+                continue
+            ok = bool(wp.max_iops_at_slo and wp.max_iops_at_slo >= wp.target_iops)
+            checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host(s) down "
+                                           f"the SLO at {wp.target_iops:,.0f} IOPS is {'met' if ok else 'missed'} "
+                                           f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)"))
+    return tuple(checks)

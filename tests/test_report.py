@@ -336,6 +336,9 @@ def test_report_has_a_resilience_section_with_each_state(reports):
     for state in res.states[evaluation.performance.workloads[0].workload_id]:
         assert _squash(state_verdict(state)) in text
     assert "Months until full: 36 months" in text
+    assert "Resilience requirements" in text
+    for check in res.requirement_checks:
+        assert _squash(("Met " if check.met else "Missed ") + check.text) in text
 
 
 def test_report_recommends_a_configuration_when_the_project_states_requirements():

@@ -61,7 +61,25 @@ def test_a_drive_rebuild_raises_latency_at_the_target():
     rebuild = states["drive_rebuild"]
     assert rebuild.performance.latency_at_target_ms > normal.latency_at_target_ms
     assert rebuild.rebuild_hours is not None and rebuild.rebuild_hours > 0
-    assert f"{REBUILD_UTILISATION:.0%} busy" in rebuild.reason
+    assert f"{REBUILD_UTILISATION['medium']:.0%} busy" in rebuild.reason
+
+
+def test_the_rebuild_impact_field_trades_latency_for_rebuild_time():
+    """A higher ``rebuild_impact`` keeps the drives busier (higher latency at the target) and rebuilds faster:
+    the time is the drive's bytes over (utilisation x write rate), so high over low is 60% / 10% = 6x shorter."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    out = {}
+    for level in ("low", "medium", "high"):
+        nodes = [n.with_changes(rebuild_impact=level) if n.kind == "controller" else n
+                 for n in project.scenario.nodes]
+        scenario = project.scenario.model_copy(update={"nodes": nodes})
+        wid = scenario.workloads[0].id
+        out[level] = {s.state: s for s in evaluate_states(scenario, CAT)[wid]}["drive_rebuild"]
+    assert out["low"].rebuild_hours == pytest.approx(6 * out["high"].rebuild_hours, rel=1e-9)
+    assert out["low"].rebuild_hours == pytest.approx(3 * out["medium"].rebuild_hours, rel=1e-9)
+    lat = [out[k].performance.latency_at_target_ms for k in ("low", "medium", "high")]
+    assert lat[0] < lat[1] < lat[2]
+    assert "(high impact)" in out["high"].reason and "60% busy" in out["high"].reason
 
 
 def test_path_loss_spreads_a_ports_load_over_one_port_fewer():
@@ -134,6 +152,8 @@ def test_evaluate_json_has_states_and_runway():
     assert states["takeover"]["meets_slo"] is False
     assert set(data["runway"]) == {"months_until_full", "months_until_slo_breach", "months_until_saturation"}
     assert data["runway"]["months_until_slo_breach"] is None  # the example's IOPS do not grow
+    (check,) = data["requirement_checks"]  # the example requires the SLO in takeover, which it misses
+    assert check["requirement"] == "slo_in_takeover" and check["met"] is False and "saturated" in check["text"]
 
 
 def test_capacity_in_a_failure():
@@ -153,3 +173,37 @@ def test_capacity_in_a_failure():
     hosts = next(n for n in project.scenario.nodes if n.kind == "hci_cluster").hosts
     assert host.usable_bytes == pytest.approx(system.usable_bytes * (hosts - 1) / hosts)
     assert host.fits == (system.physical_used_bytes <= host.usable_bytes)
+
+
+def test_the_resilience_requirements_are_verdicts_of_the_evaluated_design():
+    """meet_slo_in_takeover: met when the takeover state meets the SLO (checked here against the state's own
+    latency), missed when it does not, and missed for a system without an HA partner; N+1 on vSAN: the capacity
+    and the SLO with one host down, computed here with the engines on the reduced cluster."""
+    from models.capacity import evaluate_capacity
+    from models.evaluate import evaluate_resilience
+    from models.performance import evaluate_performance
+
+    for example, met in (("a800-oracle-slob-fcp.toml", True), ("aff8080-sqlserver-tpce.toml", False)):
+        project = load_any(examples_dir() / example)
+        ev = evaluate(project)
+        res = evaluate_resilience(project, ev)
+        (check,) = res.requirement_checks
+        takeover = next(s for s in res.states[ev.performance.workloads[0].workload_id] if s.state == "takeover")
+        lat = takeover.performance.latency_at_target_ms
+        assert check.requirement == "slo_in_takeover" and check.met is met
+        assert met == (lat is not None and lat <= takeover.performance.slo_ms)
+    single = load_any(examples_dir() / "cvo-azure-ds4-single-oltp.toml")
+    single = single.model_copy(update={"requirements": single.requirements.with_changes(meet_slo_in_takeover=True)})
+    (check,) = evaluate_resilience(single, evaluate(single)).requirement_checks
+    assert not check.met and "no HA partner" in check.text
+
+    vsan = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    assert vsan.requirements.n_plus == 1
+    checks = evaluate_resilience(vsan, evaluate(vsan)).requirement_checks
+    cluster = next(n for n in vsan.scenario.nodes if n.kind == "hci_cluster")
+    down = vsan.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 1})]})
+    total = evaluate_capacity(down, CAT).total
+    wp = evaluate_performance(down, CAT).workloads[0]
+    assert [c.met for c in checks] == [total.physical_used_bytes <= total.usable_bytes,
+                                       wp.max_iops_at_slo >= wp.target_iops]
+    assert all(c.requirement == "n_plus" for c in checks) and f"{wp.max_iops_at_slo:,.0f}" in checks[1].text

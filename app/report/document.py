@@ -637,6 +637,10 @@ class ReportBuilder:
             block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
+        if res.requirement_checks:
+            story.append(Paragraph("Resilience requirements", s.h2))
+            story += [self.p(_verdict(c.met, "Met", "Missed") + " " + _e(c.text) + ".", s.small)
+                      for c in res.requirement_checks]
         if res.capacity_states:
             story.append(Paragraph("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]

@@ -72,7 +72,8 @@ def _degraded(scenario: Scenario, catalog: Catalog, path) -> list[DegradedPath]:
             if isinstance(drive, Drive) and isinstance(record, Controller):
                 rule = drive.raid_group_sizes.get(target.raid_type)
                 group = target.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(target.raid_type, 8))
-                state = drive_rebuild(path, group, float(drive.right_sized_bytes), drive.max_write_mbps)
+                state = drive_rebuild(path, group, float(drive.right_sized_bytes), drive.max_write_mbps,
+                                      target.rebuild_impact)
                 if state is not None:
                     out.append(state)
     if isinstance(target, HciClusterNode):

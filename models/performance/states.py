@@ -37,10 +37,12 @@ from .paths import StationSpec, WorkloadPath
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
 """Every failure state, in the order results list them."""
 
-REBUILD_UTILISATION = 0.3
-"""assumed: share of each surviving drive's time a RAID reconstruction takes at ONTAP's default
-``raid.reconstruct.perf_impact medium`` (the ONTAP documentation names the levels low / medium / high but no
-numbers; 30% for medium is an engineering assumption, used for E-Series DDP and other arrays alike)."""
+REBUILD_UTILISATION = {"low": 0.1, "medium": 0.3, "high": 0.6}
+"""assumed: share of each surviving drive's time a RAID reconstruction takes at each level of ONTAP's
+``raid.reconstruct.perf_impact`` option (low / medium, the default / high: the option is listed in NetApp's ONTAP
+REST API mapping of the raid options, docs.netapp.com/us-en/ontap-restmap-9141/options.html; ONTAP documents the
+levels but no numbers). 10 / 30 / 60% are engineering assumptions, used for E-Series reconstruction priority and
+other arrays alike; the controller's ``rebuild_impact`` field chooses the level."""
 
 RESYNC_UTILISATION = 0.2
 """assumed: share of the remaining capacity drives' and network's time vSAN's resync of a failed host's
@@ -118,15 +120,19 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
     return None
 
 
-def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive_write_mbps: float
-                  ) -> DegradedPath | None:
+def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive_write_mbps: float,
+                  impact: str = "medium") -> DegradedPath | None:
     """One failed drive per pool being rebuilt (module docstring); None without drive stations.
 
     Args:
         path: the normal path; group_size: drives per RAID group (data + parity); drive_bytes: the failed drive's
-        capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at
-        :data:`REBUILD_UTILISATION` of that).
+        capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
+        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high".
+
+    Raises:
+        KeyError: an unknown ``impact``.
     """
+    busy = REBUILD_UTILISATION[impact]
     drives = [s for s in path.stations if s.kind == "drive" and s.multiplicity >= 2]
     if not drives:
         return None
@@ -139,12 +145,12 @@ def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive
         else:
             out.append(s)
     rebuilt = [s for s in out if s.kind == "drive" and s.name in {d.name for d in drives}]
-    hours = drive_bytes / (REBUILD_UTILISATION * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
+    hours = drive_bytes / (busy * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
     reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
-              f"{max(group_size - 1, 1)} drives of its group and the rebuild keeps the drives "
-              f"{REBUILD_UTILISATION:.0%} busy (assumed)" + (f"; about {hours:.1f} h to rebuild" if hours else ""))
+              f"{max(group_size - 1, 1)} drives of its group and the rebuild ({impact} impact) keeps the drives "
+              f"{busy:.0%} busy (assumed)" + (f"; about {hours:.1f} h to rebuild" if hours else ""))
     return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
-                        (_background(path, rebuilt, REBUILD_UTILISATION),), hours)
+                        (_background(path, rebuilt, busy),), hours)
 
 
 def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:

@@ -103,6 +103,9 @@ class ControllerNode(NodeBase):
                                     "site (IP or FC back end); none: a single site")
     site_distance_km: float = Field(default=0.0, ge=0, le=700, description="fibre distance to the MetroCluster "
                                                                             "partner site, km (writes wait for it)")
+    rebuild_impact: Literal["low", "medium", "high"] = Field(
+        default="medium", description="how hard a drive rebuild works (ONTAP raid.reconstruct.perf_impact; E-Series "
+                                      "reconstruction priority): more load on the drives, a shorter rebuild")
     node_layouts: list[NodeLayout] = Field(default_factory=list, max_length=24, description=(
         "per-node layouts in node order where the nodes of a pair differ (ONTAP); empty: every node alike"))
 

@@ -41,6 +41,7 @@ from models.present.resilience import compact_runway, compact_states, runway_lin
 from models.units import CapacityUnit
 
 from ._common import (
+    PASS,
     ask_export_plot,
     export_plot,
     make_latency_plot,
@@ -858,6 +859,12 @@ class PerformanceView(QWidget):
                 if states:
                     who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states))}")
+            checks = getattr(resilience, "requirement_checks", ())
+            if checks:
+                marks = " · ".join(
+                    f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
+                    + html_escape(c.text) for c in checks)
+                lines.append(f"<b>Required</b>: {marks}")
             lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))} "
                          "<a href='runway'>chart…</a>")
             self.resilience_label.setText("<br>".join(lines))
