@@ -20,7 +20,8 @@ the requirements with one host down) and counted with all of them. Cloud candida
 meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
 budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
 against headroom) is marked. The candidates are evaluated one by one with the same engine as ``storplan
-evaluate``, so a candidate's result is exactly its own evaluation (the batched numpy engine is not used here yet).
+evaluate``, so a candidate's result is its own evaluation: the batched engine (:func:`solve_ramps`) solves
+each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluations find them solved.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from models.capacity import evaluate_capacity
 from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
+from models.performance.engine import ramp_requests, solve_ramps
 from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
 from models.units import TIB
 
@@ -369,6 +371,9 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
     return reasons, first, headroom
 
 
+BATCH = 32
+"""Designs screened and solved together by the batched engine (``models.performance.engine.solve_ramps``)."""
+
 FRONT_EVALUATIONS = 40
 """Meeting candidates evaluated in full beyond the ``top`` asked for, so the Pareto front (cost or rack units
 against headroom) reaches past the cheapest designs."""
@@ -464,19 +469,28 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     feasible.sort(key=lambda it: it[0].order)
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
-    for cand, checked in feasible:
+    for start in range(0, len(feasible), BATCH):
         if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
             break
         if progress is not None:
             progress(0.7 + 0.3 * len(meeting) / (top + FRONT_EVALUATIONS))
-        short = _saturation_screen(checked, catalog, req)
-        if short:  # the asymptotic bound already rules it out: no full evaluation
-            checked_failures.append(replace(cand, reasons=tuple(short)))
-            continue
-        reasons, first, headroom = _performance_check(checked, catalog, project, req, cand.deployment)
-        done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                       headroom_pct=headroom)
-        (meeting if done.meets else checked_failures).append(done)
+        chunk = []
+        for cand, checked in feasible[start:start + BATCH]:
+            short = _saturation_screen(checked, catalog, req)
+            if short:  # the asymptotic bound already rules it out: no full evaluation
+                checked_failures.append(replace(cand, reasons=tuple(short)))
+            else:
+                chunk.append((cand, checked))
+        # the batched engine: every closed ramp of the chunk solved at once, then each design evaluated in full
+        # (its ramps found solved)
+        solve_ramps([r for _, checked in chunk for r in ramp_requests(checked, catalog)])
+        for cand, checked in chunk:
+            if len(meeting) >= top + FRONT_EVALUATIONS:
+                break
+            reasons, first, headroom = _performance_check(checked, catalog, project, req, cand.deployment)
+            done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
+                           headroom_pct=headroom)
+            (meeting if done.meets else checked_failures).append(done)
     front = pareto_front(meeting, priced=bool(book))
     meeting = [replace(c, pareto=i in front) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)

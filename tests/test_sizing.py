@@ -287,3 +287,37 @@ def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
     bad.write_text("catalog_id,unit_price\nnetapp-ns224,12x\n", encoding="utf-8")
     failed = subprocess.run([*run, "size", str(out), "--prices", str(bad)], capture_output=True, text=True)
     assert failed.returncode == 2 and "line 2: unit_price '12x' is not a number" in failed.stderr
+
+
+def test_the_batched_engine_equals_the_single_evaluation_on_200_random_candidates():
+    """200 random sizer designs (arrays, vSAN and cloud): their closed ramps solved at once by the batched
+    engine, then each evaluated, give the same curves, saturation and max IOPS at the SLO as each evaluated
+    alone with its own ramp, to 1e-9 relative."""
+    import random
+
+    from models.evaluate import project_catalog
+    from models.performance import engine
+    from models.performance.engine import evaluate_performance, ramp_requests, solve_ramps
+    from models.sizing import _candidates
+
+    project = load_any(EXAMPLE)
+    catalog = project_catalog(project)
+    designs = [d[0] for d in _candidates(project.scenario, catalog, Requirements())]
+    scenarios = random.Random(17).sample(designs, 200)
+    assert {n.kind for sc in scenarios for n in sc.nodes} >= {"controller", "hci_cluster", "cloud_vm"}
+    single = []
+    for sc in scenarios:
+        engine._CURVE_CACHE.clear()
+        single.append(evaluate_performance(sc, catalog))
+    engine._CURVE_CACHE.clear()
+    requests = [r for sc in scenarios for r in ramp_requests(sc, catalog)]
+    assert solve_ramps(requests) == len(requests) >= 200  # every ramp solved by the batch, none left to _curve
+    for sc, alone in zip(scenarios, single):
+        batched = evaluate_performance(sc, catalog)
+        for a, b in zip(alone.workloads, batched.workloads):
+            assert b.saturation_iops == pytest.approx(a.saturation_iops, rel=1e-9)
+            assert (a.max_iops_at_slo is None) == (b.max_iops_at_slo is None)
+            if a.max_iops_at_slo is not None:
+                assert b.max_iops_at_slo == pytest.approx(a.max_iops_at_slo, rel=1e-9)
+            assert [p.latency_ms for p in b.curve] == pytest.approx([p.latency_ms for p in a.curve], rel=1e-9)
+            assert [p.iops for p in b.curve] == pytest.approx([p.iops for p in a.curve], rel=1e-9)

@@ -43,7 +43,13 @@ import numpy as np
 
 from models.catalog import Catalog
 from models.project.model import Scenario, Settings, Workload
-from models.queueing.general_service import closed_ramp, open_residence_s, variability_closed, variability_open
+from models.queueing.general_service import (
+    closed_ramp,
+    closed_ramp_batch,
+    open_residence_s,
+    variability_closed,
+    variability_open,
+)
 
 from .bands import Band, band_factors, demand_sd, ordered
 from .knee import CurveShape, knee_note
@@ -120,12 +126,85 @@ def _queue_arrays(specs: Sequence[StationSpec], demands: Sequence[float], read_f
     return np.asarray(demands, dtype=float), st.servers, st.copies, st.v_closed, st.v_open, st.is_queue
 
 
+def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
+               think_s: float) -> tuple:
+    """The ramp cache's key of one closed ramp (what its solution depends on)."""
+    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival) for s in specs),
+            demands, read_fraction, population, think_s)
+
+
+def _remember(key: tuple, value) -> None:
+    """Keep a solved ramp in the cache (least recently used out beyond :data:`_CURVE_CACHE_SIZE`)."""
+    _CURVE_CACHE[key] = value
+    _CURVE_CACHE.move_to_end(key)
+    if len(_CURVE_CACHE) > _CURVE_CACHE_SIZE:
+        _CURVE_CACHE.popitem(last=False)
+
+
+def _assemble(service: np.ndarray, is_queue: np.ndarray, X: np.ndarray, Rq: np.ndarray):
+    """(X, R) of a ramp with R (N, S) per spec: the delays' residence is their service, the queues' from MVA."""
+    R = np.empty((len(X), len(service)))
+    R[:, ~is_queue] = service[~is_queue]
+    R[:, np.flatnonzero(is_queue)] = Rq
+    return X, R
+
+
+def ramp_requests(scenario: Scenario, catalog: Catalog) -> list[tuple]:
+    """The closed ramps :func:`evaluate_performance` solves for ``scenario``, as (specs, demands, read fraction,
+    population, think time s) tuples: the same paths, the same demand inflation from the other workloads' targets
+    (:func:`_background`). Workloads whose path cannot be built are left out (the evaluation names them)."""
+    paths, _ = evaluate_paths(scenario, catalog)
+    out = []
+    for group in _by_system(paths).values():
+        rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+        for p in group:
+            others = [(o, rates[o.workload.id]) for o in group if o is not p and o.workload.id in rates]
+            factors, _ = _background(p, others)
+            rf = float(p.read_fraction)
+            demands = tuple(spec.demand(rf) * f for spec, f in zip(p.stations, factors))
+            out.append((tuple(p.stations), demands, rf, int(p.workload.concurrency),
+                        float(p.workload.think_time_ms / 1e3)))
+    return out
+
+
+def solve_ramps(requests: Sequence[tuple]) -> int:
+    """Solve many closed ramps at once into the ramp cache, so that the evaluations that follow find them
+    solved: the sizer's batched engine. Requests (:func:`ramp_requests`) with the same number of queueing
+    stations and population are solved together by :func:`~models.queueing.general_service.closed_ramp_batch`
+    (the same MVA recursion, vectorised across them; equal to :func:`closed_ramp` to rounding, tested to 1e-9);
+    ones already cached, or with no queueing station, are left to :func:`_curve`.
+
+    Returns:
+        How many ramps were solved here.
+    """
+    groups: dict[tuple[int, int], list] = {}
+    for specs, demands, rf, population, think_s in requests:
+        key = _curve_key(specs, demands, rf, population, think_s)
+        if key in _CURVE_CACHE:
+            continue
+        service, servers, copies, v_closed, _, is_queue = _queue_arrays(specs, demands, rf)
+        q = np.flatnonzero(is_queue)
+        if q.size == 0:
+            continue
+        groups.setdefault((int(q.size), population), []).append(
+            (key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
+    solved = 0
+    for (_k, population), items in groups.items():
+        qs = [it[1][it[5]] for it in items]
+        X, R = closed_ramp_batch(np.array(qs), np.array([it[2] for it in items]), np.array([it[3] for it in items]),
+                                 np.array([it[4] for it in items]), np.array([it[6] for it in items]),
+                                 np.array([it[7] for it in items]), population, per_station=True)
+        for b, (key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
+            _remember(key, _assemble(service, is_queue, X[b], R[b]))
+            solved += 1
+    return solved
+
+
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
            think_s: float):
     """Closed ramp arrays (X (N,), R (N, S) residence per spec, seconds) for specs and demands, cached per
     scenario state: an unchanged workload path is not solved again (the GUI re-evaluates on every edit)."""
-    key = (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival) for s in specs),
-           demands, read_fraction, population, think_s)
+    key = _curve_key(specs, demands, read_fraction, population, think_s)
     hit = _CURVE_CACHE.get(key)
     if hit is not None:
         _CURVE_CACHE.move_to_end(key)
@@ -141,13 +220,8 @@ def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_frac
         Rq = np.zeros((population, 0))
     else:
         X, Rq = closed_ramp(service[q], servers[q], copies[q], v_closed[q], delay_s, think_s, population)
-    R = np.empty((len(X), len(specs)))
-    R[:, ~is_queue] = service[~is_queue]
-    R[:, q] = Rq
-    value = (X, R)
-    _CURVE_CACHE[key] = value
-    if len(_CURVE_CACHE) > _CURVE_CACHE_SIZE:
-        _CURVE_CACHE.popitem(last=False)
+    value = _assemble(service, is_queue, X, Rq)
+    _remember(key, value)
     return value
 
 
@@ -731,6 +805,14 @@ def evaluate_paths(scenario: Scenario, catalog: Catalog) -> tuple[list[WorkloadP
     return paths, problems
 
 
+def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
+    """Workload paths grouped by the system they run on, in scenario order."""
+    by_system: dict[str, list[WorkloadPath]] = {}
+    for p in paths:
+        by_system.setdefault(p.system, []).append(p)
+    return by_system
+
+
 def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None
                          ) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
@@ -748,11 +830,8 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
     """
     settings = settings or Settings()
     paths, problems = evaluate_paths(scenario, catalog)
-    by_system: dict[str, list[WorkloadPath]] = {}
-    for p in paths:
-        by_system.setdefault(p.system, []).append(p)
     results: list[WorkloadPerformance] = []
-    for system, group in by_system.items():
+    for system, group in _by_system(paths).items():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
         try:
             open_result = _open_system(group, rates) if rates else None

@@ -73,6 +73,14 @@ from ._common import (
     verdict_label,
 )
 
+def _n_plus(text: str) -> str:
+    """The "N+k" a requirement check's sentence names ("N+1" when it names none)."""
+    import re
+
+    found = re.search(r"N\+\d+", text)
+    return found.group(0) if found else "N+1"
+
+
 EMPTY_MESSAGE = "Add a workload assigned to a controller, cluster or VM to see performance"
 NO_TARGET = "no target"
 MAX_BARS = 8
@@ -854,22 +862,27 @@ class PerformanceView(QWidget):
             # compact for a laptop screen: one line per workload and one for the runway; sentences and reasons in
             # the tooltip
             lines = []
+            checks = getattr(resilience, "requirement_checks", ())
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
                 if states:
                     who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
                     lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states))}")
-            checks = getattr(resilience, "requirement_checks", ())
-            if checks:
+            if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 marks = " · ".join(
                     f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
-                    + html_escape(c.text) for c in checks)
-                lines.append(f"<b>Required</b>: {marks}")
+                    + ("SLO in takeover" if c.requirement == "slo_in_takeover" else
+                       f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}") for c in checks)
+                if lines:
+                    lines[-1] += f" · <b>required</b>: {marks}"
+                else:
+                    lines.append(f"<b>Required</b>: {marks}")
             lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))} "
                          "<a href='runway'>chart…</a>")
             self.resilience_label.setText("<br>".join(lines))
             details = [f"{state_verdict(s)}. {s.reason}." for w in self._workloads
                        for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
+            details += [f"{'Met' if c.met else 'Missed'}: {c.text}." for c in checks]
             self.resilience_label.setToolTip("<br>".join(html_escape(d) for d in details))
             self.resilience_label.setVisible(True)
         else:
