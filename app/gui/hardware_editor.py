@@ -1,6 +1,7 @@
-"""Tools → New Hardware / Duplicate and Edit Hardware: a catalog record of the user's own, written as the catalog's
-TOML (every number with a source or an "assumed: <reason>") and checked by the catalog's own schema before it is
-saved to the user catalog file; Delete refuses a record the open project uses, naming the items.
+"""Tools → New Hardware / Duplicate and Edit Hardware: a catalog record of the user's own, edited in a form generated
+from the record's schema (with a source for every number: :mod:`.hardware_form`) or as the catalog's TOML (the two
+are views of one record), and checked by the catalog's own schema before it is saved to the user catalog file;
+Delete refuses a record the open project uses, naming the items.
 
 The record's text starts from a copy of an existing record (Duplicate) or from the smallest valid record of a
 kind (New). Saving writes a small TOML file on the editor's runner, off the GUI thread.
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 from models.catalog import CatalogError, parse_entries
 from models.user_catalog import delete_user_record, record_to_toml_dict, save_user_record
 
+from .hardware_form import HardwareForm
 from .tasks import TaskRunner
 
 
@@ -64,7 +67,7 @@ class HardwareEditor(QDialog):
     def __init__(self, catalog, start_id: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("My hardware")
-        self.resize(760, 620)
+        self.resize(860, 760)
         self._catalog = catalog
         self.runner = TaskRunner(self, "hardware")
         self.base = QComboBox()
@@ -80,9 +83,15 @@ class HardwareEditor(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Start from (a copy of) this record:"))
         layout.addWidget(self.base)
-        layout.addWidget(QLabel("The record as catalog TOML: give it a new id, and every number a source "
-                                "(a document) or 'assumed: <why>' in its [<kind>.sources] table."))
-        layout.addWidget(self.text, 1)
+        layout.addWidget(QLabel("Give the record a new id, and every number a source (a document) or "
+                                "'assumed: <why>'. The form and the TOML are two views of the same record."))
+        self.form = HardwareForm()
+        self.form.sig_text_changed.connect(self._form_changed)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.form, "Form")
+        self.tabs.addTab(self.text, "TOML")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         self.base.currentTextChanged.connect(self._start_from)
@@ -95,7 +104,23 @@ class HardwareEditor(QDialog):
         entry = self._catalog.find(entry_id)
         if entry is not None:
             self.text.setPlainText(record_text(entry, f"{entry_id}-mine"))
+            self.form.show_text(self.text.toPlainText())
             self.message.clear()
+
+    def _form_changed(self, text: str) -> None:
+        """An edit in the form rewrote the record: the TOML follows, and the record is checked at once."""
+        self.text.setPlainText(text)
+        try:
+            parse_record(text)
+        except CatalogError as exc:
+            self.message.setText(f"<span style='color:#c27c0e'>Not valid yet: {exc}</span>")
+        else:
+            self.message.setText("Valid: ready to save.")
+
+    def _tab_changed(self, index: int) -> None:
+        """Back on the form: show what the TOML now says."""
+        if self.tabs.widget(index) is self.form:
+            self.form.show_text(self.text.toPlainText())
 
     def check(self):
         """Validate the text: the record, or None with the reason shown (naming the field)."""

@@ -5,7 +5,7 @@ it is read again; deleting a record the open project uses is refused, naming the
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from app.gui.hardware_editor import delete_own_record
 from models.catalog import Controller, load_user_catalog
@@ -73,3 +73,46 @@ def test_saved_hardware_appears_under_my_hardware_and_can_be_deleted_from_the_pa
     delete[0].trigger()
     assert MY_HARDWARE not in palette.groups
     assert win.document.catalog.find("netapp-aff-a50-mine") is None
+
+
+def test_the_form_edits_the_record_with_a_source_for_every_number(qtbot, example_window):
+    """The Form tab, generated from the controller schema: typing a memory size rewrites the TOML; clearing its
+    source makes the record invalid (naming the field) until a source is typed; the saved record has both; an
+    out-of-range value is refused on the field by the schema's own limit."""
+    from PySide6.QtCore import Qt
+
+    win = example_window
+    editor = win.show_hardware_editor("netapp-aff-a50")
+    qtbot.addWidget(editor)
+    editor.show()
+    form = editor.form
+    assert editor.tabs.currentWidget() is form and form.kind == "controller"
+    assert "cores_per_node" in form.numbers and "performance" not in form.form.editors
+    memory = form.form.editors["memory_gib_per_node"]
+    memory.entry.setFocus()
+    memory.entry.lineEdit().selectAll()
+    qtbot.keyClicks(memory.entry.lineEdit(), "512")
+    qtbot.keyClick(memory.entry.lineEdit(), Qt.Key.Key_Return)
+    assert "memory_gib_per_node = 512" in editor.text.toPlainText()
+    row = form.numbers.index("memory_gib_per_node")
+    form.sources.item(row, 1).setText("")
+    assert "Not valid yet" in editor.message.text() and "memory_gib_per_node" in editor.message.text()
+    form.sources.item(row, 1).setText("assumed: a lab unit with its memory doubled, as ordered")
+    assert editor.message.text() == "Valid: ready to save."
+    cores = form.form.editors["cores_per_node"]
+    cores.entry.setFocus()
+    cores.entry.lineEdit().selectAll()
+    qtbot.keyClicks(cores.entry.lineEdit(), "0")
+    qtbot.keyClick(cores.entry.lineEdit(), Qt.Key.Key_Return)
+    assert cores.messages() and "cores_per_node = 0" not in editor.text.toPlainText()  # ge=1 in the schema
+    editor.tabs.setCurrentWidget(editor.text)
+    editor.text.setPlainText(editor.text.toPlainText().replace('name = "NetApp AFF A50 HA pair (my copy)"',
+                                                                'name = "Lab A50"'))
+    editor.tabs.setCurrentWidget(form)
+    assert form.data["name"] == "Lab A50"  # the form shows what the TOML now says
+    assert form.form.editors["name"].findChild(QLineEdit).text() == "Lab A50"
+    with qtbot.waitSignal(editor.sig_saved, timeout=10_000):
+        assert editor.save()
+    mine = load_user_catalog().get("netapp-aff-a50-mine", Controller)
+    assert mine.memory_gib_per_node == 512 and mine.name == "Lab A50"
+    assert mine.sources["memory_gib_per_node"].startswith("assumed: a lab unit")

@@ -1,0 +1,164 @@
+"""The hardware editor's form: a catalog record's fields as editors generated from its schema (``models.catalog``
+record classes, through :class:`~app.gui.record_form.RecordForm`: ranges and units from the field's constraints
+and name), and beside them every number's source, one line each ("assumed: <why>" or the document).
+
+The form and the editor's TOML text are two views of one record: the form reads the text (:meth:`show_text`) and
+every edit rewrites it (``sig_text_changed``), so what is saved is always the text the catalog schema checks.
+Fields the form cannot show (performance profiles, RAID group rules, lists of records) stay in the text.
+"""
+
+from __future__ import annotations
+
+import tomllib
+import typing
+
+import tomli_w
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from models.catalog.schema import ENTRY_TYPES
+from models.units import CapacityUnit
+
+from .record_form import RecordForm, _unwrap
+
+SKIP = {"sources", "performance"}
+"""Fields left to the TOML text (a list of records, or the sources, which have their own table here)."""
+
+
+def _is_number_field(annotation) -> bool:
+    """True for an int or float field (optional or not): the fields that need a source."""
+    inner, _ = _unwrap(annotation)
+    return inner in (int, float)
+
+
+def _form_fields(model) -> tuple[set[str], list[str]]:
+    """(fields the form leaves out, number fields in schema order) of a catalog record class."""
+    skip = set(SKIP)
+    numbers = []
+    for name, info in model.model_fields.items():
+        inner, _ = _unwrap(info.annotation)
+        origin = typing.get_origin(inner)
+        if origin is dict or (origin is list and typing.get_args(inner) and
+                              isinstance(typing.get_args(inner)[0], type) and
+                              not issubclass(typing.get_args(inner)[0], (str, int, float))):
+            skip.add(name)
+        if name not in skip and _is_number_field(info.annotation):
+            numbers.append(name)
+    return skip, numbers
+
+
+class HardwareForm(QWidget):
+    """Schema-generated editors and a sources table for one record (see module).
+
+    ``sig_text_changed(text)``: an edit in the form rewrote the record's TOML text.
+    """
+
+    sig_text_changed = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.kind: str | None = None
+        self.data: dict = {}
+        self.form: RecordForm | None = None
+        self.numbers: list[str] = []
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.sources = QTableWidget(0, 2)
+        self.sources.setHorizontalHeaderLabels(["Number", "Source (a document, or 'assumed: <why>')"])
+        self.sources.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.sources.verticalHeader().hide()
+        self.sources.itemChanged.connect(self._source_edited)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.message)
+        layout.addWidget(self.scroll, 3)
+        layout.addWidget(QLabel("Sources of the numbers:"))
+        layout.addWidget(self.sources, 2)
+
+    def show_text(self, text: str) -> bool:
+        """Show the record the TOML text holds; False (with the reason shown) when the text is not one record of
+        a known kind (fix it in the TOML tab)."""
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            self.message.setText(f"<span style='color:#c0392b'>The TOML is not valid ({exc}): fix it in the TOML "
+                                 "tab to edit here.</span>")
+            return False
+        kinds = [k for k, v in data.items() if isinstance(v, list) and len(v) == 1 and k in ENTRY_TYPES]
+        if len(kinds) != 1 or len(data) != 1:
+            self.message.setText("<span style='color:#c0392b'>The text must hold exactly one record (one "
+                                 "[[kind]] table): fix it in the TOML tab to edit here.</span>")
+            return False
+        kind = kinds[0]
+        model = ENTRY_TYPES[kind]
+        if kind != self.kind:
+            self._build(kind, model)
+        self.data = dict(data[kind][0])
+        record = model.model_construct(**{k: v for k, v in self.data.items() if k in model.model_fields})
+        self.form.set_record(record)
+        sources = self.data.get("sources", {}) or {}
+        self.sources.blockSignals(True)
+        try:
+            for row, name in enumerate(self.numbers):
+                self.sources.item(row, 1).setText(str(sources.get(name, "")))
+        finally:
+            self.sources.blockSignals(False)
+        self.message.setText(f"A <b>{kind.replace('_', ' ')}</b> record: each field checked as you type against "
+                             "the catalog's schema; performance profiles and rules are in the TOML tab.")
+        return True
+
+    def _build(self, kind: str, model) -> None:
+        """The editors for a record class (rebuilt when the kind changes)."""
+        skip, self.numbers = _form_fields(model)
+        self.kind = kind
+        self.form = RecordForm(model, choices=lambda *_: None, unit_fn=lambda: CapacityUnit.TIB, exclude=skip)
+        self.form.sig_field_edited.connect(self._field_edited)
+        self.scroll.setWidget(self.form)
+        self.sources.blockSignals(True)
+        try:
+            self.sources.setRowCount(len(self.numbers))
+            for row, name in enumerate(self.numbers):
+                label = QTableWidgetItem(name)
+                label.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                self.sources.setItem(row, 0, label)
+                self.sources.setItem(row, 1, QTableWidgetItem(""))
+        finally:
+            self.sources.blockSignals(False)
+        self.sources.resizeColumnToContents(0)
+
+    def _field_edited(self, name: str, value) -> None:
+        """A field edited in the form: into the record, then the text."""
+        if value is None:
+            self.data.pop(name, None)
+        else:
+            self.data[name] = value.value if hasattr(value, "value") and not isinstance(value, (int, float)) \
+                else value
+        self.form.show_error(name, None)
+        self._emit()
+
+    def _source_edited(self, item: QTableWidgetItem) -> None:
+        """A source typed in the table: into the record's ``sources``, then the text."""
+        if item.column() != 1:
+            return
+        name = self.numbers[item.row()]
+        sources = dict(self.data.get("sources", {}) or {})
+        text = item.text().strip()
+        if text:
+            sources[name] = text
+        else:
+            sources.pop(name, None)
+        self.data["sources"] = sources
+        self._emit()
+
+    def _emit(self) -> None:
+        """The record as TOML text, to the editor."""
+        self.sig_text_changed.emit(tomli_w.dumps({self.kind: [self.data]}))
