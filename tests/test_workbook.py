@@ -82,3 +82,68 @@ def test_csv_export_writes_the_same_rows(tmp_path):
 def test_a_write_to_a_missing_folder_names_the_file(tmp_path):
     with pytest.raises(WorkbookError, match="cannot write .*nowhere"):
         write_xlsx({"Summary": [["a"]]}, tmp_path / "nowhere" / "x.xlsx")
+
+
+@pytest.mark.parametrize("example", ["vsan-sqlserver-raid5", "cvo-azure-ds4-ha-oltp", "ef550-sas-analytics"])
+def test_a_tb_workbook_holds_every_figure_of_evaluate_json(example, tmp_path):
+    """Read back in TB (10^12 bytes, the project's unit switched from TiB), the workbook holds the capacity totals,
+    every workload's performance figures and every curve point with its band that `evaluate --json` prints."""
+    from models.store import load_any
+
+    path = examples_dir() / f"{example}.toml"
+    data = json.loads(subprocess.run([sys.executable, "-m", "app", "evaluate", str(path), "--json"],
+                                     capture_output=True, text=True, check=True).stdout)
+    project = load_any(path)
+    project = project.model_copy(update={"settings": project.settings.model_copy(update={"capacity_unit": "TB"})})
+    write_xlsx(sizing_sheets(project), tmp_path / "tb.xlsx")
+    book = load_workbook(tmp_path / "tb.xlsx")
+    rows = {r[0]: (r[1], r[2]) for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
+    cap = data["capacity"]
+    for label, key in (("Raw capacity", "raw_bytes"), ("Right-sized capacity", "right_sized_bytes"),
+                       ("Usable capacity", "usable_bytes"), ("Effective capacity", "effective_bytes")):
+        assert rows[label] == (pytest.approx(cap[key] / 1e12, abs=1e-4), "TB"), label
+    assert rows["Efficiency ratio (logical / physical)"][0] == pytest.approx(cap["efficiency_ratio"], abs=1e-4)
+    months = cap["months_until_full"]
+    assert rows["Months until full"][0] == (None if months is None else pytest.approx(months))
+    header = next(book["Capacity waterfall"].iter_rows(values_only=True))
+    assert header[2:5] == ("Before (TB)", "After (TB)", "Change (TB)")
+    curves = list(book["Curves"].iter_rows(min_row=2, values_only=True))
+    for w in data["workloads"]:
+        name = w["name"]
+        assert rows[f"{name}: saturation"][0] == pytest.approx(w["saturation_iops"])
+        assert rows[f"{name}: max IOPS at the {w['slo_ms']:g} ms SLO"][0] == pytest.approx(w["max_iops_at_slo"])
+        assert rows[f"{name}: max IOPS at SLO band P10"][0] == pytest.approx(w["max_iops_at_slo_band_p10"])
+        assert rows[f"{name}: latency at target"][0] == pytest.approx(w["latency_at_target_ms"])
+        assert rows[f"{name}: bottleneck"][0] == w["bottleneck"]
+        assert rows[f"{name}: profile"][0] == w["profile"]
+        for model, key in (("closed ramp", "curve"), ("open model", "open_curve")):
+            got = [r[3:8] for r in curves if r[0] == name and r[1] == "normal" and r[2] == model]
+            want = [(p["iops"], p["latency_ms"], p["latency_band_p10_ms"], p["latency_band_p90_ms"], p["mbps"])
+                    for p in w[key]]
+            assert len(got) == len(want) > 0
+            for g, e in zip(got, want):
+                assert g == pytest.approx(e), (model, g, e)
+
+
+def test_bill_of_materials_names_part_numbers_and_prices(tmp_path):
+    """Part numbers come from the catalog record's name (QLE2562, X447A on the AFF8080 example) or, first, from
+    the project's price book, which also prices each row (unit price x quantity)."""
+    from models.project.model import PriceRow
+    from models.store import load_any
+
+    project = load_any(EXAMPLE)
+    sheet = sizing_sheets(project)["Bill of materials"]
+    assert sheet[0][:6] == ["Category", "Quantity", "Model", "Catalog id", "Part number", "Part number from"]
+    rows = {r[0]: r for r in sheet[1:]}
+    assert rows["Drives"][1] == 48 and rows["Drives"][3:6] == ["netapp-x447a-800gb-ssd", "X447A", "catalog"]
+    assert rows["Host adapters"][4:6] == ["QLE2562", "catalog"]
+    assert rows["Controller system"][4:6] == ["", ""]  # the catalog gives none: none is made up
+    book = [PriceRow(catalog_id="netapp-x447a-800gb-ssd", part_number="X447A-R6", unit_price=2500.0, currency="EUR"),
+            PriceRow(catalog_id="netapp-aff8080a-ex", part_number="AFF8080A-EX-HA", unit_price=90000.0,
+                     currency="EUR")]
+    priced = sizing_sheets(project.model_copy(update={"price_book": book}))["Bill of materials"]
+    assert priced[0][6:8] == ["Unit price (EUR)", "Extended price (EUR)"]
+    rows = {r[0]: r for r in priced[1:]}
+    assert rows["Drives"][4:8] == ["X447A-R6", "price book", 2500.0, 48 * 2500.0]
+    assert rows["Controller system"][4:8] == ["AFF8080A-EX-HA", "price book", 90000.0, 90000.0]
+    assert rows["Shelf"][6:8] == [None, None]

@@ -1,6 +1,7 @@
 """File → Export Workbook / CSV: the sizing as an XLSX workbook or as CSV files (``app.report.workbook``), written
 off the GUI thread like the PDF report. The figures are the ones on screen: the window's current evaluation of
-the active scenario (with its failure states) is reused when there is one."""
+the active scenario (with its failure states) is reused when there is one, and the Validation sheet holds the
+Validation tab's outcomes (replayed once per process, like the report's)."""
 
 from __future__ import annotations
 
@@ -74,7 +75,11 @@ class SheetExporter(QObject):
         evaluation = self._cache().get(project.active_scenario or project.scenario.name)
 
         def job(_state):
-            sheets = sizing_sheets(project, project.scenario.name, evaluation=evaluation)
+            from app.report import validation_outcomes
+
+            outcomes = validation_outcomes()  # the Validation tab's, when it has run (a string: could not run)
+            sheets = sizing_sheets(project, project.scenario.name, evaluation=evaluation,
+                                   validation=None if isinstance(outcomes, str) else outcomes)
             if xlsx:
                 write_xlsx(sheets, path)
             else:

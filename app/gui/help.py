@@ -23,6 +23,9 @@ PANEL_SECTIONS = {
     "PerformanceView": "performance",
     "ValidationView": "validation",
     "ProblemsList": "problems",
+    "CalibrationDialog": "calibration",
+    "SizerDialog": "sizer",
+    "CatalogBrowser": "catalog",
 }
 """Widget class name -> the guide's section for it (F1 walks up from the focused widget to the first match)."""
 

@@ -240,13 +240,13 @@ class MainWindow(QMainWindow):
         self.act_save_as = a("Save &As…", self.save_as, SK.SaveAs)
         self.act_revert = a("&Revert", self.revert, None, None, "Reload the saved file, dropping changes")
         self.act_close = a("&Close", self.close_project, SK.Close)
-        self.act_export = a("&Export Report…", self.export_report, None, "mdi6.file-pdf-box",
+        self.act_export = a("&Report (PDF)…", self.export_report, None, "mdi6.file-pdf-box",
                             "Export a PDF sizing report")
         self.sheets = SheetExporter(self, self.document, self._evaluation_cache)
-        self.act_export_xlsx = a("Export &Workbook (XLSX)…", self.sheets.export_xlsx, None, "mdi6.microsoft-excel",
+        self.act_export_xlsx = a("&Workbook (XLSX)…", self.sheets.export_xlsx, None, "mdi6.microsoft-excel",
                                  "Export the sizing as an Excel workbook: summary, bill of materials, waterfall, "
                                  "curves, failure states, validation")
-        self.act_export_csv = a("Export CS&V Files…", self.sheets.export_csv, None, "mdi6.file-delimited-outline",
+        self.act_export_csv = a("&CSV Files…", self.sheets.export_csv, None, "mdi6.file-delimited-outline",
                                 "Export the sizing as CSV files, one per sheet")
         self.act_quit = a("&Quit", self.close, SK.Quit)
         self.act_undo = self.document.undo_stack.createUndoAction(self, "&Undo")
@@ -298,9 +298,8 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addActions([self.act_save, self.act_save_as, self.act_revert, self.act_close])
         file_menu.addSeparator()
-        file_menu.addAction(self.act_export)
-        file_menu.addAction(self.act_export_xlsx)
-        file_menu.addAction(self.act_export_csv)
+        export_menu = file_menu.addMenu(icon("mdi6.export"), "&Export")
+        export_menu.addActions([self.act_export, self.act_export_xlsx, self.act_export_csv])
         file_menu.addSeparator()
         self.act_import_prices = QAction(icon("mdi6.currency-usd"), "Import &Price Book…", self)
         self.act_import_prices.setStatusTip("Unit prices by catalog id (CSV), kept in the project: the sizer ranks "

@@ -76,6 +76,20 @@ def write_xlsx(sheets: dict, path: Path) -> None:
     _atomic(path, write)
 
 
+def write_sheet_csv(rows: list, path: Path) -> Path:
+    """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell); returns ``path``.
+
+    Raises:
+        WorkbookError: the file cannot be written (the message names it).
+    """
+    def write(tmp: Path) -> None:
+        with open(tmp, "w", newline="", encoding="utf-8") as fh:
+            csv.writer(fh).writerows(["" if v is None else v for v in row] for row in rows)
+
+    _atomic(Path(path), write)
+    return Path(path)
+
+
 def write_csv_folder(sheets: dict, folder: Path) -> list[Path]:
     """Write each sheet as ``<folder>/<sheet name>.csv`` (UTF-8, comma-separated); returns the files written.
 
@@ -87,14 +101,4 @@ def write_csv_folder(sheets: dict, folder: Path) -> list[Path]:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise WorkbookError(f"cannot create {folder}: {exc.strerror or exc}") from exc
-    written = []
-    for name, rows in sheets.items():
-        target = folder / f"{name.lower().replace(' ', '-')}.csv"
-
-        def write(tmp: Path, rows=rows) -> None:
-            with open(tmp, "w", newline="", encoding="utf-8") as fh:
-                csv.writer(fh).writerows(["" if v is None else v for v in row] for row in rows)
-
-        _atomic(target, write)
-        written.append(target)
-    return written
+    return [write_sheet_csv(rows, folder / f"{name.lower().replace(' ', '-')}.csv") for name, rows in sheets.items()]

@@ -7,6 +7,8 @@ items it comes from. A design with 36 identical shelves gets one shelf row (quan
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.catalog import Catalog
@@ -18,7 +20,7 @@ from models.units import CapacityUnit
 from .labels import policy_label
 from .nodes import drive_size, model_name, node_figures
 
-__all__ = ["BomRow", "bill_of_materials"]
+__all__ = ["BomRow", "bill_of_materials", "part_number"]
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class BomRow:
         model: the catalog model's name (``<id> (not in catalog)`` when missing).
         figures: the model's key figures in words.
         used_by: the names of the items (nodes, links) the row adds up, in scenario order.
+        catalog_id: the catalog record ordered ("" for a setting such as a vSAN storage policy).
     """
 
     category: str
@@ -38,6 +41,7 @@ class BomRow:
     model: str
     figures: str
     used_by: tuple[str, ...]
+    catalog_id: str = ""
 
     def used_by_text(self, limit: int = 4) -> str:
         """The items as text: all of them up to ``limit``, else the first ``limit`` and how many more."""
@@ -144,6 +148,23 @@ _LINES_BY_KIND = {
 """Node kind -> the lines its nodes contribute (a test checks that every kind of the node-kind table has one)."""
 
 
+_REFERENCES = ("catalog_id", "adapter", "drive", "disk", "licence", "cache_drive", "capacity_drive", "nvram_disk")
+"""Fields of a node or of its catalog record that name another catalog record a bill-of-materials line orders."""
+
+
+def _referenced_ids(node, catalog: Catalog) -> dict[str, str]:
+    """Model name -> catalog id of every record ``node`` orders (its own, its adapter, drives, disks, licence and
+    the drives or NVRAM disk its record names), so each line's model can be traced to the record it orders."""
+    rec = catalog.find(node.catalog_id)
+    ids = {}
+    for source in (node, rec):
+        for field in _REFERENCES:
+            value = getattr(source, field, None) if source is not None else None
+            if isinstance(value, str) and value:
+                ids.setdefault(model_name(catalog, value), value)
+    return ids
+
+
 def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """(category, quantity, model name, figures) lines of one node."""
     rec = catalog.find(node.catalog_id)
@@ -161,8 +182,12 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog,
     unit = CapacityUnit(unit)
     names = node_names(scenario.nodes, catalog)
     groups: dict[tuple[str, str, str], list] = {}
+    ids: dict[str, str] = {}
     for node in scenario.nodes:
+        referenced = _referenced_ids(node, catalog)
         for category, quantity, model, figures in _node_lines(node, catalog, unit):
+            if model in referenced:
+                ids.setdefault(model, referenced[model])
             entry = groups.setdefault((category, model, figures), [None, []])
             if quantity is not None:
                 entry[0] = (entry[0] or 0) + quantity
@@ -170,12 +195,44 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog,
                 entry[1].append(names[node.id])
     for link in scenario.links:
         lt = catalog.find(link.link_type)
+        ids.setdefault(model_name(catalog, link.link_type), link.link_type)
         figures = f"{lt.payload_mbps:,.0f} MB/s per port" if lt is not None else ""
         entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures), [0, []])
         entry[0] += link.ports
         entry[1].append(f"{names.get(link.source, link.source)} \u2192 {names.get(link.target, link.target)}")
-    return tuple(BomRow(category, quantity, model, figures, tuple(used))
+    return tuple(BomRow(category, quantity, model, figures, tuple(used), ids.get(model, ""))
                  for (category, model, figures), (quantity, used) in groups.items())
+
+
+PART_NUMBER_PATTERNS = (
+    r"\bX\d{3}[A-Z]\b",  # NetApp drive part numbers as TR-3838 lists them (X410A, X446B)
+    r"\bSSDSC\w+\b",  # Intel SSD DC order codes (SSDSC2BX400G4)
+    r"\b(?:QLE|LPe)\d{4,5}(?:-[A-Z0-9]+)?\b",  # QLogic / Emulex (Broadcom) HBA models (QLE2562, LPe32002-M2)
+)
+"""Part numbers the catalog records carry in their names (the only place the bundled catalog states them)."""
+
+
+def part_number(catalog: Catalog, catalog_id: str, price_book: Sequence = ()) -> tuple[str, str]:
+    """(part number, where it comes from) of a catalog record: the project's price book row when it gives one
+    ("price book"), else a part number written in the record's name (:data:`PART_NUMBER_PATTERNS`, "catalog"),
+    else ("", ""): StorPlan never makes one up.
+
+    Args:
+        catalog: the project's catalog; catalog_id: the record ("" gives ("", "")); price_book: the project's
+        ``PriceRow`` records (``catalog_id``, ``part_number``).
+    """
+    if not catalog_id:
+        return "", ""
+    for row in price_book:
+        if row.catalog_id == catalog_id and row.part_number:
+            return row.part_number, "price book"
+    record = catalog.find(catalog_id)
+    name = record.name if record is not None else ""
+    for pattern in PART_NUMBER_PATTERNS:
+        match = re.search(pattern, name)
+        if match:
+            return match.group(0), "catalog"
+    return "", ""
 
 
 @dataclass(frozen=True)

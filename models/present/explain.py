@@ -25,10 +25,19 @@ def _bottleneck(wp):
 
 
 def _provenance(wp) -> list[str]:
-    """The profile and band lines every explanation ends with."""
+    """The profile and band lines every explanation ends with: the profile's kind, where its parameters come
+    from (``profile_basis``: the fit's source and points, the sibling and throughput ratio of a derived profile,
+    or why it is assumed) and the band's basis."""
     lines = []
     if wp.profile:
         lines.append(f"Profile: {profile_text(wp.profile)}.")
+    basis = getattr(wp, "profile_basis", None)
+    if basis is not None:
+        if basis.sibling and basis.ratio:
+            lines.append(f"  CPU demands: {basis.sibling}'s fitted profile divided by the throughput ratio "
+                         f"{basis.ratio:.3g}.")
+        if basis.reason:
+            lines.append(f"  Basis: {basis.reason}.")
     if wp.band_basis:
         lines.append(f"Uncertainty band (P10–P90 of the prediction, not I/O latency percentiles): "
                      f"{wp.band_basis}.")
@@ -64,7 +73,9 @@ def explain_figure(wp, figure: str) -> list[str]:
                  "(ca² + cs²) / 2), D for a delay.",
                  f"Here: {fmt_ms(wp.latency_at_target_ms)}; its largest parts:"]
         parts = sorted((s for s in wp.stations if s.residence_ms), key=lambda s: -s.residence_ms)[:5]
-        lines += [f"  {s.name}: {fmt_ms(s.residence_ms)} at {s.utilization:.0%} utilisation" for s in parts]
+        lines += [f"  {s.name}: {fmt_ms(s.residence_ms)} "
+                  + (f"at {s.utilization:.0%} utilisation" if s.utilization > 0 else "(a delay: no queue)")
+                  for s in parts]
         return lines + _provenance(wp)
     if figure == "Headroom":
         if wp.headroom_pct is None or wp.target_iops is None:

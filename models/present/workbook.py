@@ -9,12 +9,13 @@ bytes, never mixed); latencies in ms; IOPS as counts; MB/s as 10^6 bytes per sec
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from models.catalog import Catalog
 from models.units import CapacityUnit
 
-from .bom import bill_of_materials
+from .bom import bill_of_materials, part_number
 from .resilience import state_name
 from .validation import error_text, predicted_text, published_text
 from .waterfall import scenario_waterfall
@@ -37,6 +38,7 @@ def summary_sheet(project, evaluation, resilience, unit: CapacityUnit) -> Sheet:
     total = getattr(evaluation.capacity, "total", None)
     if total is not None:
         rows += [["Raw capacity", _cap(total.raw_bytes, divisor), unit.value],
+                 ["Right-sized capacity", _cap(getattr(total, "right_sized_bytes", None), divisor), unit.value],
                  ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
                  ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
                  ["Efficiency ratio (logical / physical)", round(total.efficiency_ratio, 4), ""],
@@ -61,26 +63,42 @@ def summary_sheet(project, evaluation, resilience, unit: CapacityUnit) -> Sheet:
     return rows
 
 
-def bom_sheet(scenario, catalog: Catalog, unit: CapacityUnit) -> Sheet:
-    """The bill of materials (``models.present.bom``): category, quantity, model, key figures, used by."""
-    rows: Sheet = [["Category", "Quantity", "Model", "Key figures", "Used by"]]
+def bom_sheet(scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence = ()) -> Sheet:
+    """The bill of materials (``models.present.bom``): category, quantity, model, catalog id, part number and
+    where it comes from (the price book, or the catalog record's name; empty where neither gives one), then the
+    unit and extended price when the project has a price book (in its currency), key figures and used by."""
+    currency = price_book[0].currency if price_book else ""
+    prices = {row.catalog_id: row.unit_price for row in price_book}
+    header = ["Category", "Quantity", "Model", "Catalog id", "Part number", "Part number from"]
+    if currency:
+        header += [f"Unit price ({currency})", f"Extended price ({currency})"]
+    rows: Sheet = [header + ["Key figures", "Used by"]]
     for r in bill_of_materials(scenario, catalog, unit):
-        rows.append([r.category, r.quantity, r.model, r.figures, ", ".join(r.used_by)])
+        row = [r.category, r.quantity, r.model, r.catalog_id, *part_number(catalog, r.catalog_id, price_book)]
+        if currency:
+            price = prices.get(r.catalog_id)
+            row += [price, None if price is None or r.quantity is None else price * r.quantity]
+        rows.append(row + [r.figures, ", ".join(r.used_by)])
     return rows
 
 
-def waterfall_sheet(evaluation, unit: CapacityUnit) -> Sheet:
-    """The capacity waterfall (``models.present.waterfall``): each step's capacity before and after, its
-    change, the rule's source and formula."""
+def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
+    """Waterfall bars (``models.present.WaterfallBar``, as the capacity view draws them) as a sheet: each step's
+    capacity before and after and its change in ``unit`` (named in the headers), the rule's source and formula.
+    The capacity view's CSV export writes these rows for the system it shows."""
+    unit = CapacityUnit(unit)
     divisor = unit.large_bytes
     u = unit.value
     rows: Sheet = [["Step", "Kind", f"Before ({u})", f"After ({u})", f"Change ({u})", "Source", "Formula"]]
-    if evaluation.capacity is None:
-        return rows
-    for bar in scenario_waterfall(evaluation.capacity):
+    for bar in bars:
         rows.append([bar.label, bar.kind, _cap(bar.before, divisor), _cap(bar.after, divisor),
                      _cap(bar.change, divisor), bar.source, bar.formula])
-    return rows
+    return _finite(rows)
+
+
+def waterfall_sheet(evaluation, unit: CapacityUnit) -> Sheet:
+    """The scenario's capacity waterfall (``models.present.waterfall``, all systems) as :func:`waterfall_rows`."""
+    return waterfall_rows(scenario_waterfall(evaluation.capacity) if evaluation.capacity is not None else (), unit)
 
 
 def curves_sheet(evaluation, resilience=None) -> Sheet:
@@ -128,6 +146,12 @@ def validation_sheet(outcomes: Sequence | None) -> Sheet:
     return rows
 
 
+def _finite(rows: Sheet) -> Sheet:
+    """``rows`` with every non-finite float (a latency past saturation, a band edge that saturates) as None: an
+    empty cell, as ``evaluate --json`` prints null; a spreadsheet never shows inf or NaN."""
+    return [[None if isinstance(v, float) and not math.isfinite(v) else v for v in row] for row in rows]
+
+
 def workbook_sheets(project, evaluation, catalog: Catalog, resilience=None, validation: Sequence | None = None,
                     unit: CapacityUnit | str | None = None) -> dict[str, Sheet]:
     """Every sheet of the sizing workbook, in order (module docstring).
@@ -139,11 +163,12 @@ def workbook_sheets(project, evaluation, catalog: Catalog, resilience=None, vali
     """
     unit = CapacityUnit(unit or project.settings.capacity_unit)
     scenario = project.scenario_named(evaluation.scenario)
-    return {
+    sheets = {
         "Summary": summary_sheet(project, evaluation, resilience, unit),
-        "Bill of materials": bom_sheet(scenario, catalog, unit),
+        "Bill of materials": bom_sheet(scenario, catalog, unit, project.price_book),
         "Capacity waterfall": waterfall_sheet(evaluation, unit),
         "Curves": curves_sheet(evaluation, resilience),
         "Resilience": resilience_sheet(evaluation, resilience),
         "Validation": validation_sheet(validation),
     }
+    return {name: _finite(rows) for name, rows in sheets.items()}

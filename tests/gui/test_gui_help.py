@@ -38,3 +38,33 @@ def test_about_names_versions_and_licences(qtbot, example_window):
     version, licence = guide_help.licence_of("numpy")
     assert version != "not installed" and licence
     assert "DejaVu" in text
+
+
+def test_the_guide_names_every_result_figure_with_its_formula():
+    """Each figure the results show has its entry in the guide (with the formula's key terms), and every panel
+    F1 can open has its section anchor."""
+    from PySide6.QtGui import QTextDocument
+
+    html = guide_help.guide_path().read_text(encoding="utf-8")
+    doc = QTextDocument()
+    doc.setHtml(html)
+    text = " ".join(doc.toPlainText().split())
+    for term in ("Raw", "Right-sized", "Usable", "Effective", "efficiency ratio", "Data-reduction ratio",
+                 "Saturation IOPS", "Max IOPS at the SLO", "Latency at target", "Utilisation U = X · D",
+                 "Residence time", "Bottleneck", "headroom = (saturation − target) / target", "Months until full",
+                 "Uncertainty band (P10–P90)", "not a percentile of individual I/O latencies", "knee note",
+                 "calibrated", "derived", "assumed", "Presentation Mode", "Theme", "Calibrate from Lab Data"):
+        assert term in text, term
+    for section in set(guide_help.PANEL_SECTIONS.values()):
+        assert f'name="{section}"' in html, section
+
+
+def test_f1_in_the_calibration_dialog_opens_its_section(qtbot, example_window):
+    dialog = example_window.show_calibration()
+    qtbot.addWidget(dialog)
+    dialog.activateWindow()
+    dialog.choose.setFocus()
+    qtbot.waitUntil(lambda: guide_help.focused_section() == "calibration", timeout=5_000)
+    example_window.act_guide.trigger()
+    assert example_window.guide.browser.source().fragment() == "calibration"
+    assert "iops and latency_ms" in example_window.guide.browser.toPlainText()

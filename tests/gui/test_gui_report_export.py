@@ -120,3 +120,17 @@ def test_file_export_workbook_writes_the_xlsx_in_the_background(qtbot, example_w
                                                        abs=1e-4)
     assert rows["Usable capacity"][2] == unit.value
     assert "exported to" in win.statusBar().currentMessage()
+    book = load_workbook(target)
+    # the Validation sheet holds the Validation tab's checks (as `storplan validate` words them), one row each
+    from app.report import validation_outcomes
+
+    checks = [c for o in validation_outcomes() for c in o.checks]
+    validation = list(book["Validation"].iter_rows(min_row=2, values_only=True))
+    assert len(validation) == len(checks) > 0
+    assert {r[0] for r in validation} == {c.case_id for c in checks}
+    bom = {r[0]: r for r in book["Bill of materials"].iter_rows(min_row=2, values_only=True)}
+    assert bom["Drives"][1] == 48 and bom["Drives"][4] == "X447A"
+    # the File menu's Export submenu holds the workbook
+    export_menu = next(a.menu() for a in win.menuBar().actions()[0].menu().actions()
+                       if a.menu() is not None and a.text().replace("&", "") == "Export")
+    assert win.act_export_xlsx in export_menu.actions()

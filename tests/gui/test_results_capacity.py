@@ -168,3 +168,49 @@ def test_the_waterfall_exports_as_svg_and_png(view, tmp_path):
     png = tmp_path / "waterfall.png"
     view.export_waterfall(png)
     assert QImage(str(png)).width() >= 800
+
+
+def test_the_waterfall_exports_as_csv_in_the_unit_shown(view, qtbot, tmp_path, monkeypatch):
+    """The CSV button writes the steps of the system shown, in the unit shown (named in the headers), on the
+    view's runner: usable and effective equal the engine's bytes over 2^40 or 10^12."""
+    import csv
+
+    from PySide6.QtWidgets import QFileDialog
+
+    capacity = sample_capacity(sample_system(), sample_system("c2", "FAS8300 HA pair", 60.0, None))
+    view.set_evaluation(sample_evaluation(capacity=capacity), "TiB")
+    view.select_system("FAS8300 HA pair")
+    target = tmp_path / "steps"  # the suffix is added
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), "CSV (*.csv)")))
+    with qtbot.waitSignal(view.sig_csv_written, timeout=10_000) as written:
+        view.export_csv_button.click()
+    assert written.args == [str(target) + ".csv"]
+    with open(written.args[0], newline="", encoding="utf-8") as fh:
+        rows = list(csv.reader(fh))
+    assert rows[0][:5] == ["Step", "Kind", "Before (TiB)", "After (TiB)", "Change (TiB)"]
+    after = {r[0]: float(r[3]) for r in rows[1:]}
+    system = capacity.systems[1]
+    assert after["Usable"] == pytest.approx(system.usable_bytes / 2**40, abs=1e-4)
+    assert after["Effective"] == pytest.approx(system.effective_bytes / 2**40, abs=1e-4)
+    assert len(rows) - 1 == len(view.bars)
+    from models.units import CapacityUnit
+
+    view.unit_buttons.button(list(CapacityUnit).index(CapacityUnit.TB)).click()
+    assert view.capacity_unit.value == "TB"
+    with qtbot.waitSignal(view.sig_csv_written, timeout=10_000) as written:
+        assert view.export_waterfall_csv(tmp_path / "tb.csv")
+    with open(written.args[0], newline="", encoding="utf-8") as fh:
+        rows = list(csv.reader(fh))
+    assert rows[0][3] == "After (TB)"
+    assert {r[0]: float(r[3]) for r in rows[1:]}["Usable"] == pytest.approx(system.usable_bytes / 1e12, abs=1e-4)
+
+
+def test_a_waterfall_csv_that_cannot_be_written_says_where(view, qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda *a: shown.append(a[2])))
+    view.set_evaluation(sample_evaluation(), "TiB")
+    with qtbot.waitSignal(view.sig_csv_failed, timeout=10_000) as failed:
+        view.export_waterfall_csv(tmp_path / "missing" / "w.csv")
+    assert "missing" in failed.args[0] and shown == failed.args

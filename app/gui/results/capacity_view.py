@@ -34,6 +34,8 @@ from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
 from models.units import CapacityUnit, to_unit
 
+from ..tasks import TaskRunner
+
 from ._common import (
     ask_export_plot,
     export_plot,
@@ -159,6 +161,10 @@ class CapacityView(QWidget):
 
     sig_unit_changed = Signal(str)
     """The user switched the TB/TiB toggle; the argument is ``CapacityUnit.value``."""
+    sig_csv_written = Signal(str)
+    """The waterfall CSV was written (its path)."""
+    sig_csv_failed = Signal(str)
+    """The waterfall CSV could not be written (the message, also shown)."""
 
     COLUMNS = ("Step", "Before", "After", "Change", "Source")
 
@@ -223,8 +229,16 @@ class CapacityView(QWidget):
         self.export_button.setToolTip("Export the capacity waterfall as a PNG image or an SVG drawing")
         self.export_button.clicked.connect(
             lambda: ask_export_plot(self, self.plot, "capacity waterfall", "capacity-waterfall.png"))
+        self.export_csv_button = QToolButton()
+        self.export_csv_button.setText("CSV")
+        self.export_csv_button.setIcon(icon("mdi6.file-delimited-outline", text_color(self)))
+        self.export_csv_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.export_csv_button.setToolTip("Export the waterfall's steps as CSV (capacities in the unit shown)")
+        self.export_csv_button.clicked.connect(self._ask_export_csv)
+        self.csv_runner = TaskRunner(self, "waterfall-csv")
         header.addSpacing(8)
         header.addWidget(self.export_button)
+        header.addWidget(self.export_csv_button)
 
         # Chart
         self.plot = make_plot(self)
@@ -379,6 +393,43 @@ class CapacityView(QWidget):
     def export_waterfall(self, path, scale: float = 2.0) -> None:
         """Write the capacity waterfall as a PNG, or an SVG drawing when ``path`` ends in ``.svg``."""
         export_plot(self.plot, path, "StorPlan capacity waterfall", scale)
+
+    def export_waterfall_csv(self, path) -> bool:
+        """Write the steps shown (``models.present.workbook.waterfall_rows``: the selected system, the unit shown)
+        as CSV on the view's runner; :attr:`sig_csv_written` or :attr:`sig_csv_failed` tells the outcome.
+        False when there is nothing to write."""
+        from models.present.workbook import waterfall_rows
+
+        if not self._bars:
+            return False
+        rows = waterfall_rows(self._bars, self._unit)
+
+        def job(_state):
+            from app.report.workbook import write_sheet_csv
+
+            return write_sheet_csv(rows, path)
+
+        self.csv_runner.submit(job, name="waterfall CSV", on_done=self._csv_done)
+        return True
+
+    def _csv_done(self, ok: bool, result) -> None:
+        """Tell where the CSV went, or why it was not written."""
+        if ok:
+            self.sig_csv_written.emit(str(result))
+        else:
+            from PySide6.QtWidgets import QMessageBox
+
+            QMessageBox.warning(self, "Cannot export", str(result))
+            self.sig_csv_failed.emit(str(result))
+
+    def _ask_export_csv(self) -> None:
+        """Ask where to write the waterfall CSV, then write it."""
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export capacity waterfall", "capacity-waterfall.csv",
+                                              "CSV (*.csv)")
+        if path:
+            self.export_waterfall_csv(path if path.lower().endswith(".csv") else path + ".csv")
 
     def _render(self, *_args) -> None:
         capacity = self._current_capacity()
