@@ -159,10 +159,14 @@ class NodeItem(QGraphicsObject):
         # icon
         self.icon.paint(painter, QRectF(14, NODE_H / 2 - 14, 28, 28).toRect())
         # text
-        title_font = QFont(painter.font())
+        # the scene's font (a cached item's painter starts with the application's; presentation mode keeps the
+        # cards' font while the application's grows)
+        scene = self.scene()
+        base_font = QFont(scene.font()) if scene is not None else QFont(painter.font())
+        title_font = QFont(base_font)
         title_font.setBold(True)
         title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0))
-        small_font = QFont(painter.font())
+        small_font = QFont(base_font)
         small_font.setPointSizeF(title_font.pointSizeF() - 0.5)
         text_left, text_w = 50.0, NODE_W - 50 - 12
         painter.setPen(text)
