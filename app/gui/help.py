@@ -29,13 +29,21 @@ PANEL_SECTIONS = {
 }
 """Widget class name -> the guide's section for it (F1 walks up from the focused widget to the first match)."""
 
-BUNDLED = (("PySide6", "Qt for Python"), ("pyqtgraph", "charts"), ("numpy", "arrays"), ("scipy", "fitting"),
-           ("pydantic", "file validation"), ("reportlab", "PDF report"), ("openpyxl", "workbook export"),
-           ("qtawesome", "icons"), ("pypdf", "tests"))
-"""(distribution, what StorPlan uses it for) listed in the About box."""
+BUNDLED = (("PySide6-Essentials", "Qt for Python (Qt 6 and its bindings)"), ("shiboken6", "Qt for Python's bindings"),
+           ("pyqtgraph", "charts"), ("numpy", "arrays"), ("scipy", "fitting"), ("pydantic", "file validation"),
+           ("reportlab", "PDF report"), ("openpyxl", "workbook export"), ("qtawesome", "icons"))
+"""(distribution, what StorPlan uses it for) listed in the About box: what the app loads and the frozen bundle
+ships (test-only libraries such as pypdf are not bundled). PySide6 is installed as its ``PySide6-Essentials``
+distribution (pyproject.toml), so that is the name its metadata is read under."""
 
-FONTS = "DejaVu Sans (Bitstream Vera / DejaVu fonts licence, free to bundle), in resources/fonts"
-"""The bundled fonts and their licence."""
+FONTS = "DejaVu Sans (Bitstream Vera / DejaVu fonts licence, free to bundle; resources/fonts/LICENSE)"
+"""The bundled fonts' family and licence (the files are listed from resources/fonts)."""
+
+
+def fonts_text() -> str:
+    """The bundled fonts: :data:`FONTS` and the font files found in resources/fonts (the report embeds them)."""
+    files = sorted(p.name for p in (resources_dir() / "fonts").glob("*.ttf"))
+    return f"{FONTS}: {', '.join(files)}" if files else FONTS
 
 
 def guide_path():
@@ -98,7 +106,7 @@ def about_text(app_version: str, catalog_version: str) -> str:
             f"Hardware catalog {catalog_version}.</p>"
             f"<p><b>Bundled libraries</b></p><table cellspacing='4'>"
             f"<tr><th align='left'>Library</th><th align='left'>Version</th><th align='left'>Licence</th>"
-            f"<th align='left'>Used for</th></tr>{rows}</table><p><b>Fonts</b>: {FONTS}</p>")
+            f"<th align='left'>Used for</th></tr>{rows}</table><p><b>Fonts</b>: {fonts_text()}</p>")
 
 
 def show_about(parent: QWidget) -> QMessageBox:

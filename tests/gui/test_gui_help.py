@@ -35,9 +35,12 @@ def test_about_names_versions_and_licences(qtbot, example_window):
     assert "StorPlan" in text and "Hardware catalog 2026" in text
     for library in ("PySide6", "pyqtgraph", "numpy", "scipy", "openpyxl"):
         assert library in text
-    version, licence = guide_help.licence_of("numpy")
-    assert version != "not installed" and licence
-    assert "DejaVu" in text
+    assert "not installed" not in text  # every bundled library is found under its distribution name
+    for name, _use in guide_help.BUNDLED:
+        version, licence = guide_help.licence_of(name)
+        assert version == __import__("importlib.metadata").metadata.version(name) and licence, name
+    assert "LGPL-3.0" in text  # Qt for Python's licence
+    assert "DejaVu" in text and "DejaVuSans.ttf" in text
 
 
 def test_the_guide_names_every_result_figure_with_its_formula():
@@ -68,3 +71,18 @@ def test_f1_in_the_calibration_dialog_opens_its_section(qtbot, example_window):
     example_window.act_guide.trigger()
     assert example_window.guide.browser.source().fragment() == "calibration"
     assert "iops and latency_ms" in example_window.guide.browser.toPlainText()
+
+
+def test_the_frozen_bundle_ships_the_guide_and_the_about_boxs_metadata():
+    """packaging/storplan.spec bundles resources/ whole (the guide is under it) and copies the metadata of every
+    library the About box lists, so the frozen app's About box names their versions and licences too."""
+    import ast
+    import re
+
+    from models.resources import resources_dir
+
+    spec = (resources_dir().parent / "packaging" / "storplan.spec").read_text(encoding="utf-8")
+    assert 'datas = [(str(ROOT / "resources"), "resources")]' in spec
+    assert guide_help.guide_path().is_relative_to(resources_dir()) and guide_help.guide_path().is_file()
+    listed = ast.literal_eval(re.search(r"ABOUT_METADATA = (\[[^\]]*\])", spec).group(1))
+    assert sorted(listed) == sorted(name for name, _use in guide_help.BUNDLED)
