@@ -222,8 +222,8 @@ def requirement_checks(requirements, scenario, catalog: Catalog, settings, workl
     wanted = {w.id: w.target for w in scenario.workloads}
     if requirements.meet_slo_in_takeover:
         for wp in targets:
-            if kinds.get(wanted.get(wp.workload_id)) == "hci_cluster":
-                continue
+            if kinds.get(wanted.get(wp.workload_id)) in ("hci_cluster", "managed_service"):
+                continue  # N+k answers for a cluster; a managed service's HA is the provider's
             failover = [st for st in states.get(wp.workload_id, ()) if st.state in ("takeover", "cloud_failover")]
             if not failover:
                 checks.append(RequirementCheck("slo_in_takeover", False, f"{wp.name}: the SLO in takeover is "

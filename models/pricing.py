@@ -107,7 +107,7 @@ def read_price_book(text: str, origin: str = "price book", catalog: Catalog | No
     return rows
 
 
-STORAGE_KINDS = ("controller", "shelf", "hci_cluster", "cloud_vm")
+STORAGE_KINDS = ("controller", "shelf", "hci_cluster", "cloud_vm", "managed_service")
 """Node kinds whose items a design buys: every one of their records must be priced for a complete cost."""
 
 
@@ -117,7 +117,8 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
     Counts follow :mod:`models.present.bom`: a controller system or shelf 1 each, a shelf's drives its
     ``drive_count``; hosts ``count`` and their adapters ``count x adapters_per_host``; an HCI cluster's host
     record ``hosts``, its cache drives one per disk group and capacity drives per group; a cloud VM 1 (2 for an HA
-    pair) with ``disk_count`` data disks and an NVRAM disk per VM, licence 1; a link ``ports`` of its type.
+    pair) with ``disk_count`` data disks and an NVRAM disk per VM, licence 1; a managed service its provisioned TiB
+    (rounded up: its unit price is per TiB over the horizon); a link ``ports`` of its type.
 
     Returns:
         (Counter of catalog id -> units, the ids that belong to storage items).
@@ -151,6 +152,8 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
                 groups = node.hosts * node.disk_groups_per_host
                 add(rec.cache_drive, groups, True)
                 add(rec.capacity_drive, groups * node.capacity_drives_per_group, True)
+        elif kind == "managed_service":
+            add(node.catalog_id, math.ceil(node.provisioned_bytes / 2**40), True)  # priced per provisioned TiB
         elif kind == "cloud_vm":
             per = 2 if node.ha else 1
             add(node.catalog_id, per, True)

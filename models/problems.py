@@ -219,6 +219,21 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
                            node.id, "disk_count"))
 
 
+def _managed_service(node, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+    """A managed service: its record exists; what is provisioned is within the service's published range and
+    options (``models.performance.managed.limit_problems``)."""
+    from models.catalog import ManagedService
+    from models.performance.managed import limit_problems
+
+    record = _check_catalog(catalog, node.catalog_id, ManagedService, node.id, "managed service", out)
+    if record is None:
+        return
+    for text in limit_problems(node, record, node.id):
+        field = ("provisioned_bytes" if "provisioned" in text else "throughput_mbps" if "throughput" in text
+                 else "iops")
+        out.append(Problem("error", text.rstrip("."), node.id, field))
+
+
 def _host(node: HostNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     _check_catalog(catalog, node.catalog_id, Host, node.id, "host", out)
     _check_catalog(catalog, node.adapter, Adapter, node.id, "adapter", out, "adapter")
@@ -277,7 +292,7 @@ def unconnected_problems(scenario: Scenario) -> list[Problem]:
 
 
 _NODE_CHECKS = {"shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
-                "host": _host, "switch": _switch}
+                "host": _host, "switch": _switch, "managed_service": _managed_service}
 """Node kind (``models.project.kinds.NODE_KINDS``) -> the checks of one node of that kind."""
 
 

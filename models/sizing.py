@@ -228,10 +228,43 @@ def _drive_count(scenario: Scenario) -> int:
     return n
 
 
+MANAGED_SIZE_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16)
+"""Multiples of the needed capacity tried for a managed service (a size-based service buys throughput with
+capacity, so a larger quota may be what meets the SLO)."""
+
+
+def _managed_candidates(base: Scenario, catalog: Catalog, req: Requirements, need_bytes: float):
+    """Managed file service candidates (scenario, summary, rack units 0, power None, (0, provisioned bytes)):
+    every service record (of the allowed providers and protocols) x a provisioned capacity of
+    :data:`MANAGED_SIZE_STEPS` times the need (whole TiB, within the service's range) x, for services that sell
+    throughput, each throughput option. Workloads target the service and keep no host links."""
+    from models.catalog import ManagedService
+    from models.project.model import ManagedServiceNode
+
+    tib = 2**40
+    for rec in sorted((e for e in catalog if isinstance(e, ManagedService)), key=lambda e: e.id):
+        if req.families and not ({rec.provider, rec.service, rec.vendor} & set(req.families)):
+            continue
+        if req.protocols and not set(req.protocols) & set(rec.protocols):
+            continue
+        sizes = sorted({min(max(math.ceil(need_bytes * k / tib), 1) * tib, rec.max_capacity_bytes)
+                        for k in MANAGED_SIZE_STEPS})
+        sizes = [s for s in sizes if s >= rec.min_capacity_bytes] or [rec.min_capacity_bytes]
+        for size_bytes in sizes:
+            for mbps in (rec.throughput_options_mbps or [0.0]):
+                node = ManagedServiceNode(id="service", catalog_id=rec.id, label=rec.name, x=400.0, y=120.0,
+                                          provisioned_bytes=int(size_bytes), throughput_mbps=mbps)
+                workloads = [w.model_copy(update={"target": "service", "hosts": []}) for w in base.workloads]
+                scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
+                summary = (f"{rec.name}, {size_bytes / tib:,.0f} TiB provisioned"
+                           + (f", {mbps:,.0f} MB/s throughput capacity" if mbps else ""))
+                yield scenario, summary, 0, None, (0, size_bytes + mbps)
+
+
 def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
     """Every candidate design (scenario, summary, rack units, power, deployment, size), lazily, deployment by
-    deployment in the order of ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), Cloud Volumes
-    ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any performance
+    deployment in the order of ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), managed file services
+    and Cloud Volumes ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any performance
     is computed: (vCPUs, provisioned disk bytes) of a cloud design, (drives, 0) otherwise."""
     for deployment in req.deployments:
         if deployment == "on-prem":
@@ -241,6 +274,9 @@ def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
             for scenario, summary, ru, power in _hci_candidates(base, catalog, req):
                 yield scenario, summary, ru, power, deployment, (_drive_count(scenario), 0)
         elif deployment == "cloud":
+            for scenario, summary, ru, power, order in _managed_candidates(base, catalog, req,
+                                                                           needed_effective_bytes(base, req)):
+                yield scenario, summary, ru, power, deployment, order
             for scenario, summary, ru, power, vcpu in _cloud_candidates(base, catalog, req):
                 yield scenario, summary, ru, power, deployment, vcpu
 
@@ -337,7 +373,8 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
 
     With ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
-    meets every SLO; HCI designs answer with their ``n_plus`` spare hosts instead."""
+    meets every SLO; HCI designs answer with their ``n_plus`` spare hosts instead, and a managed service with the
+    provider's own high availability (not modelled as a state: the service's limits hold through its failover)."""
     perf = evaluate_performance(scenario, catalog, project.settings)
     reasons = list(perf.problems)
     headroom = None
@@ -354,7 +391,8 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
             reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
         room = (wp.saturation_iops - grown) / grown * 100.0
         headroom = room if headroom is None else min(headroom, room)
-    if req.meet_slo_in_takeover and not reasons and deployment != "hci":
+    managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA, not the user's
+    if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
         from models.performance.resilience import evaluate_states
 
         partnered = False

@@ -161,7 +161,7 @@ def test_no_import_cycle_among_app_and_models():
 def test_every_node_record_type_has_one_row_in_the_kind_table():
     assert {k: row.record_type for k, row in NODE_KINDS.items()} == NODE_TYPES
     assert {row.catalog_kind: k for k, row in NODE_KINDS.items()} == NODE_KIND_FOR_CATALOG
-    assert SYSTEM_KINDS == ("controller", "hci_cluster", "cloud_vm")
+    assert SYSTEM_KINDS == ("controller", "hci_cluster", "cloud_vm", "managed_service")
     for row in NODE_KINDS.values():
         assert row.record_type.model_fields["kind"].default == row.kind
         assert row.catalog_type.KIND == row.catalog_kind

@@ -138,8 +138,11 @@ def test_a_current_file_claiming_version_1_is_refused(saved: Path):
 
 
 def test_newer_version_is_refused_before_the_schema_is_judged(saved: Path):
-    alter(saved, "PRAGMA user_version = 7; CREATE VIEW whatever AS SELECT 1;")
-    refused(saved, "newer_version", "schema version 7", "newer StorPlan")
+    from models.store.schema import SCHEMA_VERSION
+
+    newer = SCHEMA_VERSION + 1
+    alter(saved, f"PRAGMA user_version = {newer}; CREATE VIEW whatever AS SELECT 1;")
+    refused(saved, "newer_version", f"schema version {newer}", "newer StorPlan")
 
 
 def test_newer_version_with_a_view_as_meta_does_not_read_the_view(saved: Path):

@@ -49,6 +49,7 @@ KIND_COLORS = {
     "shelf": "#4f9d69",
     "hci_cluster": "#2a9d8f",
     "cloud_vm": "#5b8def",
+    "managed_service": "#0f9bb8",
 }
 
 

@@ -26,8 +26,8 @@ MY_HARDWARE = "mine"
 """Key of the palette group that lists the records of the user's own (user catalog or project), first."""
 MY_HARDWARE_LABEL = "My hardware"
 
-KIND_ORDER = ("host", "adapter", "switch", "controller", "shelf", "drive", "hci_node", "cloud_vm", "cloud_disk",
-              "licence", "link")
+KIND_ORDER = ("host", "adapter", "switch", "controller", "shelf", "drive", "hci_node", "cloud_vm", "managed_service",
+              "cloud_disk", "licence", "link")
 
 
 def catalog_mime(entry_id: str) -> QMimeData:

@@ -42,6 +42,7 @@ KIND_COLOURS = {
     "controller": colors.HexColor("#0072B2"),
     "hci_cluster": colors.HexColor("#009E73"),
     "cloud_vm": colors.HexColor("#E69F00"),
+    "managed_service": colors.HexColor("#CC79A7"),
     "shelf": colors.HexColor("#7F7F7F"),
 }
 LINK_LABEL_SIZE = 6.8

@@ -10,20 +10,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, Shelf
+from models.catalog import (
+    Catalog,
+    CatalogError,
+    CloudDisk,
+    CloudVm,
+    Controller,
+    Drive,
+    HciNode,
+    Licence,
+    ManagedService,
+    Shelf,
+)
 from models import topology
-from models.project import CloudVmNode, ControllerNode, HciClusterNode, Scenario, ShelfNode, Workload
+from models.project import CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, Scenario, ShelfNode, Workload
 
 from . import rules
 from .array import array_capacity
 from .cloud import cloud_capacity
 from .efficiency import effective_side
 from .hci import hci_capacity
+from .managed import managed_capacity
 from .ontap import ontap_capacity
 from .physical import Physical
 from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioCapacity
 
-SystemNode = ControllerNode | HciClusterNode | CloudVmNode
+SystemNode = ControllerNode | HciClusterNode | CloudVmNode | ManagedServiceNode
 
 
 def _where(kind: str, node, label: str) -> str:
@@ -137,10 +149,24 @@ def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -
     return _finish(node, label, "Cloud Volumes ONTAP", phys, workloads, platform="Cloud Volumes ONTAP")
 
 
+def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+    label = node.label or node.id
+    try:
+        record = catalog.get(node.catalog_id, ManagedService)
+    except CatalogError as exc:
+        return _empty(node, label, "managed service", [f"{_where('managed service', node, label)}: {exc}"])
+    label = node.label or record.name
+    phys = managed_capacity(node, record, _where("managed service", node, label))
+    on = record.data_reduction
+    return _finish(node, label, record.service, phys, workloads, compression=on, compaction=on, dedupe=on,
+                   platform=record.service)
+
+
 _SYSTEMS = {
     "controller": lambda node, shelves, catalog, wl: _controller(node, shelves.get(node.id, []), catalog, wl),
     "hci_cluster": lambda node, shelves, catalog, wl: _hci(node, catalog, wl),
     "cloud_vm": lambda node, shelves, catalog, wl: _cloud(node, catalog, wl),
+    "managed_service": lambda node, shelves, catalog, wl: _managed(node, catalog, wl),
 }
 """System node kind (``models.project.kinds.SYSTEM_KINDS``) -> its capacity model."""
 

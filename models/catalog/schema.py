@@ -325,6 +325,49 @@ class CloudVm(Entry):
     performance: list[PerfProfile] = Field(default_factory=list)
 
 
+class ManagedService(Entry):
+    """A managed NetApp file service at one service level (Azure NetApp Files, Amazon FSx for NetApp ONTAP,
+    Google Cloud NetApp Volumes): the provider runs the storage, the user provisions capacity (and for some
+    services throughput and IOPS), and the service enforces published limits.
+
+    Attributes:
+        provider, service, service_level: what it is ("Azure", "Azure NetApp Files", "Premium").
+        protocols: what clients mount it with.
+        throughput_mibps_per_tib: throughput the provisioned capacity buys, MiB/s per TiB (0: not size-based).
+        throughput_options_mbps: provisioned throughput capacities one can choose, MB/s (empty: size-based).
+        max_throughput_mbps: the cap per volume / file system (HA pair), MB/s.
+        iops_per_gib: SSD IOPS the provisioned capacity includes per GiB (0: no IOPS limit published).
+        max_iops: the IOPS cap per file system / HA pair (None: none published).
+        latency_us: the service's latency at light load (its floor), microseconds.
+        min_capacity_bytes, max_capacity_bytes: what one may provision.
+        data_reduction: the service shows the user ONTAP's compression, compaction and deduplication.
+    """
+
+    KIND: ClassVar[str] = "managed_service"
+
+    provider: Literal["Azure", "AWS", "GCP"]
+    service: str = Field(min_length=1)
+    service_level: str = Field(min_length=1)
+    protocols: list[Protocol]
+    throughput_mibps_per_tib: float = Field(default=0.0, ge=0)
+    throughput_options_mbps: list[float] = Field(default_factory=list)
+    max_throughput_mbps: float = Field(gt=0)
+    iops_per_gib: float = Field(default=0.0, ge=0)
+    max_iops: float | None = Field(default=None, gt=0)
+    latency_us: float = Field(gt=0)
+    min_capacity_bytes: int = Field(gt=0)
+    max_capacity_bytes: int = Field(gt=0)
+    data_reduction: bool = False
+
+    @model_validator(mode="after")
+    def _throughput_from_somewhere(self) -> "ManagedService":
+        if not self.throughput_mibps_per_tib and not self.throughput_options_mbps:
+            raise ValueError("give throughput_mibps_per_tib or throughput_options_mbps")
+        if self.min_capacity_bytes > self.max_capacity_bytes:
+            raise ValueError("min_capacity_bytes is above max_capacity_bytes")
+        return self
+
+
 class CloudDisk(Entry):
     """A cloud block disk (e.g. Azure Premium_LRS P30)."""
 
@@ -350,6 +393,7 @@ class Licence(Entry):
 
 ENTRY_TYPES: dict[str, type[Entry]] = {
     cls.KIND: cls
-    for cls in (Drive, Shelf, Controller, Host, Adapter, LinkType, Switch, HciNode, CloudVm, CloudDisk, Licence)
+    for cls in (Drive, Shelf, Controller, Host, Adapter, LinkType, Switch, HciNode, CloudVm, CloudDisk, Licence,
+                ManagedService)
 }
 """Catalog kind (the TOML array name, e.g. ``[[drive]]``) -> record type."""

@@ -51,7 +51,7 @@ UNIDENTIFIED_REL_SD = 0.25
 """Relative SD of a fitted field whose data could not identify it (no standard error in the fit): as wide as a
 derived profile's, the fit having pinned it no better than a neighbour would."""
 
-PROFILE_DELAYS = frozenset({"controller fixed latency", "vSAN software path"})
+PROFILE_DELAYS = frozenset({"controller fixed latency", "vSAN software path", "service latency floor"})
 """Delay stations whose time is a profile's (or the vSAN path's) fitted or assumed latency."""
 
 PROFILE_KINDS = ("calibrated", "derived", "assumed")

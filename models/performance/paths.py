@@ -59,7 +59,15 @@ from models.catalog import (
     Shelf,
     Switch,
 )
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, Link, Scenario, Workload
+from models.project.model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    Link,
+    ManagedServiceNode,
+    Scenario,
+    Workload,
+)
 from models import topology
 from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
 from models.topology import FrontEnd
@@ -862,7 +870,44 @@ def _controller_system(scenario: Scenario, catalog: Catalog, workload: Workload,
     return (protocol, *_controller_path(scenario, catalog, workload, target, protocol, b))
 
 
-_SYSTEMS = {"hci_cluster": _hci_system, "cloud_vm": _cloud_system, "controller": _controller_system}
+def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ManagedServiceNode,
+                    b: _Builder):
+    """A managed file service (:mod:`models.performance.managed`): the client round trip and the service's
+    light-load latency as delays, each published limit a single-server queue whose capacity is the limit
+    (exponential service: see the comment below)."""
+    from models.catalog import ManagedService
+
+    from .managed import CLIENT_RTT_US, iops_limit, throughput_limit_mbps
+
+    record = catalog.get(target.catalog_id, ManagedService)
+    if workload.nas is not None:
+        protocol = PROTOCOL_FAMILY.get(workload.nas.protocol, "NFS")
+    else:
+        protocol = record.protocols[0]
+    block = workload.block_kib * KIB
+    b.add("client network round trip", "", CLIENT_RTT_US * 1e-6, CLIENT_RTT_US * 1e-6, delay=True,
+          storage_side=False, kind="delay")
+    b.add("service latency floor", target.id, record.latency_us * 1e-6, record.latency_us * 1e-6, delay=True,
+          kind="delay")
+    mbps = throughput_limit_mbps(target, record)
+    # exponential service (SCV 1), not the token bucket's deterministic one: with large delays in the path the
+    # closed MVA's residual-life correction for SCV < 1 lets the ramp pass the limit (the asymptotic bound), so
+    # the conservative M/M/1 shape is used here
+    b.add(f"{record.service} throughput limit ({mbps:,.0f} MB/s)", target.id, block / (mbps * 1e6),
+          block / (mbps * 1e6), kind="network", scv_service=1.0)
+    iops = iops_limit(target, record)
+    if iops:
+        b.add(f"{record.service} IOPS limit ({iops:,.0f})", target.id, 1.0 / iops, 1.0 / iops, kind="disk",
+              scv_service=1.0)
+    b.uncertainty = StationUncertainty("assumed", 0.0, ASSUMED_REL_SD, f"{record.service}: published limits "
+                                       "(sourced in the catalog); the light-load latency is assumed")
+    b.notes.append(f"{record.name}: the published limits are queues of their capacity; the light-load latency "
+                   f"({record.latency_us:g} us) is {'assumed' if 'assumed' in record.source_of('latency_us') else 'sourced'}")
+    return protocol, None, f"{record.service} published limits"
+
+
+_SYSTEMS = {"hci_cluster": _hci_system, "cloud_vm": _cloud_system, "controller": _controller_system,
+            "managed_service": _managed_system}
 """System node kind (``models.project.kinds.SYSTEM_KINDS``) -> (protocol, host CPU us per I/O, profile source)
 of a workload's path on it, its stations added to the builder."""
 

@@ -137,6 +137,17 @@ def _cloud_vm_lines(node: CloudVmNode, rec, name: str, catalog: Catalog, unit: C
     return lines
 
 
+def _managed_lines(node, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+    """The lines of a managed service node: the provisioned capacity (and throughput where it is bought)."""
+    from models.performance.managed import throughput_limit_mbps
+
+    if rec is None:
+        return [("Managed service", 1, name, fmt_capacity(node.provisioned_bytes, unit) + " provisioned")]
+    fig = (f"{rec.service}, {rec.service_level}: {fmt_capacity(node.provisioned_bytes, unit)} provisioned, "
+           f"{throughput_limit_mbps(node, rec):,.0f} MB/s")
+    return [("Managed service", 1, name, fig)]
+
+
 _LINES_BY_KIND = {
     "host": _host_lines,
     "switch": _switch_lines,
@@ -144,6 +155,7 @@ _LINES_BY_KIND = {
     "shelf": _shelf_lines,
     "hci_cluster": _hci_cluster_lines,
     "cloud_vm": _cloud_vm_lines,
+    "managed_service": _managed_lines,
 }
 """Node kind -> the lines its nodes contribute (a test checks that every kind of the node-kind table has one)."""
 

@@ -20,6 +20,8 @@ KEY_FIELDS = {
     "hci_node": (("cores", "cores"), ("memory_gib", "GiB")),
     "cloud_vm": (("vcpu", "vCPU"), ("ram_gib", "GiB")),
     "cloud_disk": (("iops", "IOPS"), ("mbps", "MB/s")),
+    "managed_service": (("service_level", ""), ("throughput_mibps_per_tib", "MiB/s per TiB"),
+                        ("max_throughput_mbps", "MB/s max")),
 }
 """Per kind, the fields shown as key figures (name, unit)."""
 

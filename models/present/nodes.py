@@ -106,6 +106,18 @@ def _cloud_vm_figures(node: CloudVmNode, record, catalog: Catalog, unit: Capacit
     ]
 
 
+def _managed_figures(node, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+    """The figures of a managed service node; ``record`` its catalog record (None when missing)."""
+    from models.performance.managed import iops_limit, throughput_limit_mbps
+
+    if record is None:
+        return [fmt_capacity(node.provisioned_bytes, unit) + " provisioned"]
+    iops = iops_limit(node, record)
+    return [f"{record.service}, {record.service_level}",
+            fmt_capacity(node.provisioned_bytes, unit) + " provisioned",
+            f"{throughput_limit_mbps(node, record):,.0f} MB/s" + (f", {iops:,.0f} IOPS" if iops else "")]
+
+
 _FIGURES_BY_KIND = {
     "host": _host_figures,
     "switch": _switch_figures,
@@ -113,6 +125,7 @@ _FIGURES_BY_KIND = {
     "shelf": _shelf_figures,
     "hci_cluster": _hci_cluster_figures,
     "cloud_vm": _cloud_vm_figures,
+    "managed_service": _managed_figures,
 }
 """Node kind -> its figures (a test checks that every kind of the node-kind table has one)."""
 
@@ -198,6 +211,17 @@ def _switch_line(node: SwitchNode, catalog: Catalog) -> str:
             f"{getattr(record, 'ports', '?')} ports")
 
 
+def _managed_line(node, catalog: Catalog) -> str:
+    """The canvas line of a managed service: its level, size and throughput limit."""
+    from models.performance.managed import throughput_limit_mbps
+
+    record = catalog.find(node.catalog_id)
+    size = fmt_capacity(node.provisioned_bytes, CapacityUnit.TIB)
+    if record is None:
+        return size
+    return f"{record.service_level}, {size}, {throughput_limit_mbps(node, record):,.0f} MB/s"
+
+
 _LINE_BY_KIND = {
     "host": _host_line,
     "switch": _switch_line,
@@ -205,6 +229,7 @@ _LINE_BY_KIND = {
     "shelf": _shelf_line,
     "hci_cluster": _hci_cluster_line,
     "cloud_vm": _cloud_vm_line,
+    "managed_service": _managed_line,
 }
 """Node kind -> its canvas line (a test checks that every kind of the node-kind table has one)."""
 

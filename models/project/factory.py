@@ -55,7 +55,13 @@ def _cloud_vm(entry: CloudVm, catalog: Catalog) -> dict:
     return {"licence": entry.licences[0], "disk": disk.id}
 
 
-_DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm}
+def _managed(entry, catalog: Catalog) -> dict:
+    """A managed service starts at its smallest provisioned capacity, at least 4 TiB (a pool one can use)."""
+    return {"provisioned_bytes": max(entry.min_capacity_bytes, min(4 * 2**40, entry.max_capacity_bytes))}
+
+
+_DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
+             "managed_service": _managed}
 """Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
 
 

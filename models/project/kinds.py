@@ -8,9 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.catalog import CloudVm, Controller, Entry, HciNode, Host, Shelf, Switch
+from models.catalog import CloudVm, Controller, Entry, HciNode, Host, ManagedService, Shelf, Switch
 
-from .model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, NodeBase, ShelfNode, SwitchNode
+from .model import (
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    ManagedServiceNode,
+    NodeBase,
+    ShelfNode,
+    SwitchNode,
+)
 
 FRONT_END_MEDIA = frozenset({"FC", "Ethernet"})
 """Link media that carry host I/O (FC, iSCSI / NFS / NVMe over Ethernet)."""
@@ -68,12 +77,15 @@ NODE_KINDS: dict[str, NodeKind] = {
         NodeKind("cloud_vm", CloudVmNode, "cloud_vm", CloudVm, "cloud VM", "cloud VMs", "mdi6.cloud-outline", 2,
                  frozenset({"Ethernet"}), system=True,
                  link_rule="a cloud VM is reached over its network (iSCSI / Ethernet)"),
+        NodeKind("managed_service", ManagedServiceNode, "managed_service", ManagedService, "managed service",
+                 "managed services", "mdi6.cloud-check-outline", 2, frozenset({"Ethernet"}), system=True,
+                 link_rule="a managed file service is reached over the provider's network (NFS / SMB / iSCSI)"),
     )
 }
 """Node kind -> its row, in palette order."""
 
 SYSTEM_KINDS = tuple(k.kind for k in NODE_KINDS.values() if k.system)
-"""The kinds a workload can be assigned to: ("controller", "hci_cluster", "cloud_vm")."""
+"""The kinds a workload can be assigned to: ("controller", "hci_cluster", "cloud_vm", "managed_service")."""
 
 
 def kind_of(node: NodeBase) -> NodeKind:

@@ -155,8 +155,25 @@ class CloudVmNode(NodeBase):
     cold_data_pct: float = Field(default=0.0, ge=0, le=100, description="share of reads served from object storage")
 
 
+class ManagedServiceNode(NodeBase):
+    """A managed NetApp file service (``catalog_id``: Azure NetApp Files at a service level, Amazon FSx for NetApp
+    ONTAP...): what the user provisions; the provider runs the storage.
+
+    Attributes:
+        provisioned_bytes: the volume quota / capacity pool (ANF) or SSD storage capacity (FSx) provisioned.
+        throughput_mbps: provisioned throughput capacity, MB/s, for services that sell it (FSx); 0: the smallest
+            option, or for size-based services (ANF auto QoS) the service level's throughput per TiB x the quota.
+        iops: provisioned SSD IOPS above the automatic ones (FSx); 0: the automatic IOPS per GiB.
+    """
+
+    kind: Literal["managed_service"] = "managed_service"
+    provisioned_bytes: int = Field(default=4 * 2**40, ge=1, le=MAX_BYTES)
+    throughput_mbps: float = Field(default=0.0, ge=0)
+    iops: float = Field(default=0.0, ge=0)
+
+
 Node = Annotated[
-    Union[HostNode, SwitchNode, ControllerNode, ShelfNode, HciClusterNode, CloudVmNode],
+    Union[HostNode, SwitchNode, ControllerNode, ShelfNode, HciClusterNode, CloudVmNode, ManagedServiceNode],
     Field(discriminator="kind"),
 ]
 NODE_TYPES: dict[str, type[NodeBase]] = {
@@ -166,6 +183,7 @@ NODE_TYPES: dict[str, type[NodeBase]] = {
     "shelf": ShelfNode,
     "hci_cluster": HciClusterNode,
     "cloud_vm": CloudVmNode,
+    "managed_service": ManagedServiceNode,
 }
 """Node kind -> record type."""
 NODE_KIND_FOR_CATALOG: dict[str, str] = {
@@ -175,6 +193,7 @@ NODE_KIND_FOR_CATALOG: dict[str, str] = {
     "shelf": "shelf",
     "hci_node": "hci_cluster",
     "cloud_vm": "cloud_vm",
+    "managed_service": "managed_service",
 }
 """Catalog kind -> the node kind a palette drop of it creates."""
 

@@ -30,12 +30,16 @@ from collections.abc import Callable
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 """The schema version this StorPlan writes, and the newest it reads."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
-NODE_KINDS = ("host", "switch", "controller", "shelf", "hci_cluster", "cloud_vm")
+NODE_KINDS_V1 = ("host", "switch", "controller", "shelf", "hci_cluster", "cloud_vm")
+"""The node kinds of schema versions 1 to 6 (frozen: their DDL checks them)."""
+
+NODE_KINDS = (*NODE_KINDS_V1, "managed_service")
+"""The node kinds the current schema accepts (version 7 adds managed services)."""
 
 DDL_V1 = f"""
 CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, customer TEXT NOT NULL,
@@ -45,7 +49,7 @@ CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), name TEXT NOT NULL, cu
 CREATE TABLE scenario (id INTEGER PRIMARY KEY, position INTEGER NOT NULL, name TEXT NOT NULL UNIQUE);
 CREATE TABLE node (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
     position INTEGER NOT NULL, id TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in NODE_KINDS)})),
+    kind TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in NODE_KINDS_V1)})),
     catalog_id TEXT NOT NULL, label TEXT NOT NULL, x REAL NOT NULL, y REAL NOT NULL,
     params TEXT NOT NULL CHECK (json_valid(params)), PRIMARY KEY (scenario_id, id));
 CREATE TABLE link (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
@@ -97,7 +101,7 @@ CREATE TABLE node (
     scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE,
     position INTEGER NOT NULL,
     id TEXT NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in NODE_KINDS)})),
+    kind TEXT NOT NULL CHECK (kind IN ({", ".join(repr(k) for k in NODE_KINDS_V1)})),
     catalog_id TEXT NOT NULL,
     label TEXT NOT NULL,
     x REAL NOT NULL,
@@ -208,7 +212,14 @@ _V6_PRICE = ("CREATE TABLE price (position INTEGER PRIMARY KEY, catalog_id TEXT 
              "part_number TEXT NOT NULL, unit_price REAL NOT NULL, currency TEXT NOT NULL);\n")
 """Version 6 adds the project's price book: one row per priced catalog record, in the book's order."""
 
-DDL = DDL_V5 + _V6_PRICE
+DDL_V6 = DDL_V5 + _V6_PRICE
+"""Version 6 (frozen): version 5 plus the ``price`` table."""
+
+_KINDS_CHECK_V1 = f"CHECK (kind IN ({', '.join(repr(k) for k in NODE_KINDS_V1)}))"
+_KINDS_CHECK = f"CHECK (kind IN ({', '.join(repr(k) for k in NODE_KINDS)}))"
+
+DDL = DDL_V6.replace(_KINDS_CHECK_V1, _KINDS_CHECK)
+assert DDL != DDL_V6, "the v7 node kinds were not added"
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
@@ -216,6 +227,16 @@ calibration record) have no ``json_valid`` check: Python writes infinity as ``In
 functions reject but :func:`json.loads` reads back exactly.
 """
 assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v6_to_v7(conn: sqlite3.Connection) -> None:
+    """The node table accepts the managed-service kind: SQLite cannot change a CHECK in place, so the table is
+    built again with the new check (same columns, same rows in the same order) and the old one dropped."""
+    node_sql = next(stmt for stmt in DDL.split(";") if "CREATE TABLE node (" in stmt)
+    conn.execute(node_sql.strip().replace("CREATE TABLE node (", "CREATE TABLE node_v7 (", 1))
+    conn.execute("INSERT INTO node_v7 SELECT * FROM node")
+    conn.execute("DROP TABLE node")
+    conn.execute("ALTER TABLE node_v7 RENAME TO node")
 
 
 def _v5_to_v6(conn: sqlite3.Connection) -> None:
@@ -257,7 +278,7 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE calibration_fit (controller_id TEXT PRIMARY KEY, result TEXT NOT NULL)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6, _v6_to_v7]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -278,7 +299,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL}
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"

@@ -303,3 +303,21 @@ def test_every_node_kind_has_key_figures_an_icon_and_an_inspector_context():
         assert row.catalog_kind in KIND_LABELS
     assert set(NODE_CONTEXTS) <= set(NODE_KINDS)
     assert all(callable(getattr(Inspector, method)) for method in NODE_CONTEXTS.values())
+
+
+def test_a_managed_service_drops_from_its_palette_group_and_shows_its_limits(window):
+    """Azure NetApp Files is in the palette's "Managed services" group; dropped, it is a node of its own kind whose
+    canvas line gives the level, the provisioned capacity and the throughput limit (4 TiB x 64 MiB/s)."""
+    group = window.palette_widget.groups["managed_service"]
+    assert group.text(0).startswith("Managed services")
+    event = drop(window, "azure-netapp-files-premium", QPointF(0, 0))
+    assert event.isAccepted()
+    (node,) = window.document.scenario.nodes
+    assert node.kind == "managed_service" and node.provisioned_bytes == 4 * 2**40
+    subtitle = window.scene.node_items[node.id].subtitle
+    assert "Premium" in subtitle and "4.00 TiB" in subtitle and f"{4 * 64 * 2**20 / 1e6:,.0f} MB/s" in subtitle
+    window.inspector.show_selection([node.id], [])
+    form = window.inspector.form
+    assert {"provisioned_bytes", "throughput_mbps", "iops"} <= set(form.editors)
+    form.sig_field_edited.emit("provisioned_bytes", 8 * 2**40)  # the inspector's edit: one undo step
+    assert window.document.scenario.node(node.id).provisioned_bytes == 8 * 2**40
