@@ -32,17 +32,19 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
-from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
+from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
 from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
+from models.topology import protocol_version_problem
 from models.units import TIB
 
 MAX_SHELVES = 4
 """Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
 
 LINK_BY_PROTOCOL = {"FCP": ("fc-64g", "fc-32g", "fc-16g", "fc-8g"), "NVMe/FC": ("nvme-fc-64g", "nvme-fc-32g"),
+                    "NVMe/TCP": ("nvme-tcp-100g", "nvme-tcp-25g"),
                     "iSCSI": ("iscsi-100g", "iscsi-25g", "iscsi-10g"), "NFS": ("iscsi-100g", "iscsi-25g")}
 """Front-end link types per protocol, fastest first: a candidate uses the fastest its controller's ports take."""
 
@@ -281,6 +283,26 @@ def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
                 yield scenario, summary, ru, power, deployment, vcpu
 
 
+def _hosts_for(hosts, catalog: Catalog, link: LinkType) -> tuple[list, str]:
+    """The base's hosts ready for a front-end link of type ``link``: a host whose adapter does not speak the
+    link's protocol gets the catalog's adapter that does, the slowest at least as fast as the link (else the
+    fastest), named in the returned note ("" when none changes). Raises nothing; returns (hosts, note) with hosts
+    None when no catalogued adapter speaks the protocol."""
+    fits = sorted((a for a in catalog.of_kind(Adapter) if set(link.protocols) & set(a.protocols)),
+                  key=lambda a: (a.speed_gbps < link.speed_gbps, a.speed_gbps if a.speed_gbps >= link.speed_gbps
+                                 else -a.speed_gbps, a.id))
+    out, changed = [], set()
+    for host in hosts:
+        adapter = catalog.find(host.adapter) if getattr(host, "adapter", None) else None
+        if isinstance(adapter, Adapter) and not set(link.protocols) & set(adapter.protocols):
+            if not fits:
+                return None, ""
+            host = host.model_copy(update={"adapter": fits[0].id})
+            changed.add(fits[0].name)
+        out.append(host)
+    return out, (f"; hosts get {', '.join(sorted(changed))}" if changed else "")
+
+
 def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
     """Array candidate designs (scenario, summary, rack units, power), lazily, in catalog order."""
     hosts = [n for n in base.nodes if n.kind == "host"]
@@ -290,7 +312,7 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             continue
         if req.families and not ({record.family, record.vendor} & set(req.families)):
             continue
-        protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "iSCSI") if p in record.protocols]
+        protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
         if req.protocols:
             protocols = [p for p in protocols if p in req.protocols]
         for shelf_id in record.shelves:
@@ -305,9 +327,14 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                         break
                     for protocol in protocols:
                         fe = _front_end(record, protocol, catalog)
-                        if fe is None:
+                        link = catalog.get(fe[0], LinkType) if fe is not None else None
+                        if link is None or protocol_version_problem(record, record.default_software, link):
                             continue
-                        yield _design(base, hosts, record, shelf, drive, count, protocol, fe)
+                        ready, note = _hosts_for(hosts, catalog, link)
+                        if ready is None:
+                            continue
+                        scenario, summary, ru, power = _design(base, ready, record, shelf, drive, count, protocol, fe)
+                        yield scenario, summary + note, ru, power
 
 
 def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,

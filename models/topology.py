@@ -256,12 +256,43 @@ class Topology:
                 record = catalog.find(node.catalog_id)
                 if isinstance(record, Controller) and not set(link.protocols) & set(record.protocols):
                     return f"{record.name} does not speak {'/'.join(link.protocols)}"
+                if isinstance(record, Controller):
+                    too_old = protocol_version_problem(record, node.software or record.default_software, link)
+                    if too_old:
+                        return too_old
             row = kind_of(node)
             if link.medium not in row.link_media and row.link_rule:
                 return row.link_rule
         if kinds == {"host"}:
             return "two hosts do not connect to each other for storage"
         return _front_end_mismatch(catalog, (a, b), link)
+
+
+NVME_TCP_MIN_ONTAP = (9, 10, 1)
+"""ONTAP serves NVMe/TCP from 9.10.1 (docs.netapp.com/us-en/ontap/san-admin/configure-nvme-lif-task.html and
+ontap/nvme/support-limitations.html: 'Beginning with ONTAP 9.10.1, NVMe/TCP is supported')."""
+
+
+def _version(text: str) -> tuple[int, ...]:
+    """ONTAP's version text as numbers ('9.10.1' -> (9, 10, 1), '9.14' -> (9, 14)); () when it holds none."""
+    parts = []
+    for piece in text.replace("P", ".").split("."):
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        if not digits:
+            break
+        parts.append(int(digits))
+    return tuple(parts)
+
+
+def protocol_version_problem(record: Controller, software: str, link: LinkType) -> str | None:
+    """Why a controller ``record`` on ``software`` (a version text) cannot take a link of type ``link``, else None:
+    ONTAP before 9.10.1 does not serve NVMe/TCP (:data:`NVME_TCP_MIN_ONTAP`)."""
+    if record.family != "ONTAP" or link.protocols != ["NVMe/TCP"]:
+        return None
+    version = _version(software)
+    if version and version < NVME_TCP_MIN_ONTAP:
+        return f"{record.name} on ONTAP {software} does not serve NVMe/TCP (from ONTAP 9.10.1)"
+    return None
 
 
 def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:

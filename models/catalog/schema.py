@@ -11,7 +11,7 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Protocol = Literal["FCP", "NVMe/FC", "iSCSI", "NFS", "SMB", "SAS", "NVMe", "vSAN"]
+Protocol = Literal["FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS", "SMB", "SAS", "NVMe", "vSAN"]
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 
 

@@ -99,9 +99,11 @@ Ethernet interconnect of the AFF8080 / A800 era, less overhead)."""
 HA_MIRROR_LATENCY_US = 10.0
 """assumed: round trip of one NVRAM mirror write to the HA partner over the interconnect, microseconds."""
 
-DEFAULT_HOST_STACK_US = {"FCP": 40.0, "NVMe/FC": 20.0, "iSCSI": 80.0, "NFS": 80.0, "SMB": 80.0, "vSAN": 0.0}
+DEFAULT_HOST_STACK_US = {"FCP": 40.0, "NVMe/FC": 20.0, "NVMe/TCP": 35.0, "iSCSI": 80.0, "NFS": 80.0, "SMB": 80.0,
+                         "vSAN": 0.0}
 """assumed: host I/O stack latency when the scenario has no host record (same values as the catalog's hosts:
-SCSI midlayer + multipath + HBA for FCP, leaner NVMe stack, software iSCSI initiator over TCP)."""
+SCSI midlayer + multipath + HBA for FCP, leaner NVMe stack, software iSCSI initiator over TCP; NVMe/TCP is the
+lean NVMe stack plus the kernel's TCP processing, between NVMe/FC and iSCSI: no public per-I/O figure was found)."""
 
 UNCALIBRATED_PROFILE = {"cpu_read_us": 50.0, "cpu_write_us": 100.0, "cpu_per_kib_us": 0.5, "fixed_latency_us": 50.0}
 """assumed: CPU costs used when a controller has no calibrated profile at all (results are flagged in the

@@ -53,15 +53,29 @@ class ProfileBasis:
         return {"kind": self.kind, "sibling": self.sibling or None, "ratio": self.ratio, "reason": self.reason}
 
 
+NEAREST_PROTOCOL = {"NVMe/TCP": ("NVMe/FC",), "NVMe/FC": ("NVMe/TCP",)}
+"""assumed: the protocol whose calibrated profile stands in for one with none, before any other. NVMe/TCP and
+NVMe/FC share ONTAP's NVMe target code path (the same namespaces, queues and command set; docs.netapp.com
+ontap/nvme/support-limitations.html lists both as NVMe transports), so the controller CPU cost of an I/O is taken
+to be the same; the transports differ on the host and wire (host stack latency and CPU per I/O, link records)."""
+
+
 def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> tuple[PerfProfile | None, str]:
     """The calibrated profile for a software version and protocol; falls back (with a note) to the same
-    software on another protocol, then to any profile of the protocol. Returns (profile or None, note)."""
+    software on another protocol, then to any profile of the protocol. The nearest protocol
+    (:data:`NEAREST_PROTOCOL`: NVMe/TCP <-> NVMe/FC) is tried before the others. Returns (profile or None, note)."""
     for p in profiles:
         if p.software == software and p.protocol == protocol:
             return p, ""
     for p in profiles:
         if p.protocol == protocol:
             return p, f"no calibrated profile for software {software} / {protocol}; using {p.software} / {protocol}"
+    for near in NEAREST_PROTOCOL.get(protocol, ()):
+        for same_software in (True, False):
+            for p in profiles:
+                if p.protocol == near and (p.software == software) == same_software:
+                    return p, (f"no calibrated profile for {protocol}; using {p.software} / {p.protocol} "
+                               f"(the same NVMe target path in the controller)")
     for p in profiles:
         if p.software == software:
             return p, f"no calibrated profile for {protocol}; using {p.software} / {p.protocol}"
