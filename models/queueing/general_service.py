@@ -156,25 +156,35 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     fixed = np.asarray(delay_s, dtype=float) + np.asarray(think_s, dtype=float) + par.sum(axis=1)
     if np.any((fixed <= 0.0) & ~np.any(a > 0, axis=1)):
         raise ValueError("a network has every service time, delay and the think time zero")
-    inv_m = 1.0 / m
-    w = a * (v - 1.0) / m
+    # R(n) = a + X(n-1) (a/m R(n-1) + a^2 (v - 1)/m): two constant arrays, laid out (K, B) so that every step is
+    # a few in-place operations on contiguous rows (no temporaries; the sum over K adds K contiguous rows)
     B, K = a.shape
-    X = np.empty((B, population))
-    R = np.empty((B, population, K)) if per_station else np.empty((B, population))
-    rq = np.zeros((B, K))
+    a_t = np.ascontiguousarray(a.T)
+    a_over_m = np.ascontiguousarray((a / m).T)
+    a_w = np.ascontiguousarray((a * a * (v - 1.0) / m).T)
+    X = np.empty((population, B))
+    R = np.empty((B, population, K)) if per_station else np.empty((population, B))
+    rq = np.zeros((K, B))
+    t = np.empty((K, B))
     x = np.zeros(B)
+    total = np.empty(B)
     for n in range(1, population + 1):
-        rq = a * (1.0 + x[:, None] * (rq * inv_m + w))
-        total = rq.sum(axis=1)
-        x = n / (fixed + total)
-        X[:, n - 1] = x
+        np.multiply(a_over_m, rq, out=t)
+        t += a_w
+        t *= x
+        np.add(a_t, t, out=rq)
+        rq.sum(axis=0, out=total)
+        np.add(fixed, total, out=x)
+        np.divide(n, x, out=x)
+        X[n - 1] = x
         if per_station:
-            R[:, n - 1, :] = rq
+            R[:, n - 1, :] = rq.T
         else:
-            R[:, n - 1] = total
+            R[n - 1] = total
+    X = np.ascontiguousarray(X.T)
     if per_station:
         return X, R + par[:, None, :]
-    return X, R + par.sum(axis=1)[:, None]
+    return X, R.T + par.sum(axis=1)[:, None]
 
 
 def open_residence_s(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_open: np.ndarray,
