@@ -104,3 +104,19 @@ def test_c800_profile_is_derived_from_the_calibrated_a800():
         rec = CAT.get(cid, Controller)
         assert rec.profile_from is None and not rec.performance
         assert profile_basis(rec, None, "FCP", CAT).kind == "assumed"
+
+
+def test_the_a400_example_evaluates_without_warnings_and_renders_a_report():
+    from app.report import render_report_bytes
+    from models.evaluate import evaluate
+    from models.resources import examples_dir
+    from models.store import load_any
+
+    project = load_any(examples_dir() / "aff-a400-ns224-oracle-nvmefc.toml")
+    evaluation = evaluate(project)
+    assert not evaluation.problems
+    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    wp = evaluation.performance.workloads[0]
+    assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
+    assert data.startswith(b"%PDF")
