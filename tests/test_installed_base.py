@@ -120,3 +120,18 @@ def test_the_a400_example_evaluates_without_warnings_and_renders_a_report():
     assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     assert data.startswith(b"%PDF")
+
+
+def test_internal_bays_add_no_rack_units_or_power_to_the_footprint():
+    """An AFF A150 with its 24 internal SAS bays is one 2U chassis at the A150's typical power (key
+    specifications: '2U chassis with 2 HA controllers and 24 drive slots', 'Typical Power: 1209 BTU/hr')."""
+    from models.present.bom import footprint
+    from models.project import ControllerNode, Scenario, ShelfNode
+
+    scenario = Scenario(name="A150", nodes=[
+        ControllerNode(id="a150", catalog_id="netapp-aff-a150", label="A150", x=0.0, y=0.0),
+        ShelfNode(id="bays", catalog_id="netapp-aff-2u24-internal-sas", label="bays", x=0.0, y=0.0,
+                  drive="netapp-x447a-800gb-ssd", drive_count=24)])
+    total = footprint(scenario, CAT)
+    assert total.rack_units == 2 and not total.unknown
+    assert total.power_w == pytest.approx(1209 * BTU_TO_W, abs=0.05)
