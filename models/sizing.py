@@ -353,7 +353,9 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
                    ports=shelf.backend_lanes) for s in shelves]
     workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own
+    ru = (record.rack_units or DEFAULT_RACK_UNITS) + (0 if shelf.internal else count * (shelf.rack_units
+                                                                                      or DEFAULT_RACK_UNITS))
     power = record.typical_power_w
     summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
                f"{protocol} over {link_id}")

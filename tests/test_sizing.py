@@ -285,7 +285,12 @@ def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
     prices = {r.catalog_id: r.unit_price for r in stored}
     for row in rows:
         assert row["currency"] == "USD"
-        assert row["cost"] == pytest.approx(_independent_cost(loads(row["project"]).scenario, prices))
+        scenario = loads(row["project"]).scenario
+        storage = {n.catalog_id for n in scenario.nodes if n.kind in ("controller", "shelf")}
+        assert row["unpriced"] == sorted(storage - set(prices))  # the catalog has more models than the book
+        if not row["unpriced"]:
+            assert row["cost"] == pytest.approx(_independent_cost(scenario, prices))
+    assert not rows[0]["unpriced"]  # a fully priced design ranks first
     bad = tmp_path / "bad.csv"
     bad.write_text("catalog_id,unit_price\nnetapp-ns224,12x\n", encoding="utf-8")
     failed = subprocess.run([*run, "size", str(out), "--prices", str(bad)], capture_output=True, text=True)

@@ -271,13 +271,18 @@ class Footprint:
 
 def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
     """Rack units and typical power of the scenario's controllers and shelves (hosts and switches are the
-    customer's and are left out)."""
+    customer's and are left out). A controller's internal bays (a shelf record with ``internal``) sit in the
+    controller chassis, whose height and power the controller record already gives (e.g. the AFF A150 key
+    specifications: '2U chassis with 2 HA controllers and 24 drive slots', one typical power for both): they add
+    nothing."""
     names = node_names(scenario.nodes, catalog)
     ru, power, unknown = 0, 0.0, []
     for node in scenario.nodes:
         if node.kind not in ("controller", "shelf"):
             continue
         rec = catalog.find(node.catalog_id)
+        if node.kind == "shelf" and getattr(rec, "internal", False):
+            continue
         height = getattr(rec, "rack_units", None)
         watts = getattr(rec, "typical_power_w", None)
         if height:
