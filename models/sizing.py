@@ -297,7 +297,8 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
+                      and (not d.controllers or record.id in d.controllers)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, MAX_SHELVES + 1):
                     n_drives = count * shelf.bays
