@@ -1,11 +1,10 @@
 """Auto-size: from a project's requirements to ranked configurations (on-premises arrays).
 
 The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
-the allowed families) x every shelf it takes x every drive that shelf holds and that is sold for the controller (``Drive.controllers``)
-x one to :data:`MAX_SHELVES` full
-shelves x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
-scenario's hosts and workloads are kept (each workload targets the candidate's controller and keeps its host
-group); the storage side is replaced.
+the allowed families) x every shelf it takes x every drive that shelf holds and that is sold for the controller
+(``Drive.controllers``) x one to :data:`MAX_SHELVES` full shelves x every allowed front-end protocol both the
+controller and the workloads' hosts can use. The active scenario's hosts and workloads are kept (each workload
+targets the candidate's controller and keeps its host group); the storage side is replaced.
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
 capacity against the requirement, grown over the horizon), then the limits (rack units, power), then

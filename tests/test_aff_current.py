@@ -48,7 +48,8 @@ def test_key_specifications_and_their_sources(cid, mem_gb, fc, eth, ru, btu, cha
         assert rec.typical_power_w is None and "typical_power_w" not in rec.sources
     else:
         assert rec.typical_power_w == pytest.approx(chassis * btu * BTU_W, abs=0.1)
-        assert source_kind(rec.sources["typical_power_w"]) == "derived" and f"{btu} BTU/hr" in rec.sources["typical_power_w"]
+        power_source = rec.sources["typical_power_w"]
+        assert source_kind(power_source) == "derived" and f"{btu} BTU/hr" in power_source
     for field in ("nodes", "memory_gib_per_node", "fc_ports_per_node", "software_versions"):
         assert source_kind(rec.sources[field]) == "sourced" and "ontap-systems" in rec.sources[field]
     assert source_kind(rec.sources["cores_per_node"]) == "assumed" and "searched" in rec.sources["cores_per_node"]
