@@ -72,6 +72,10 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
         record = catalog.find(controller.catalog_id)
         if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
             out.append(Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id, "catalog_id"))
+        if isinstance(record, Controller) and drive is not None and drive.controllers \
+                and record.id not in drive.controllers:
+            out.append(Problem("error", f"{node.id}: {drive.name} is not sold for {record.name} (the drive's "
+                               "catalog record names the controllers that take it)", node.id, "drive"))
 
 
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:

@@ -1,10 +1,10 @@
 """Auto-size: from a project's requirements to ranked configurations (on-premises arrays).
 
 The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
-the allowed families) x every shelf it takes x every drive that shelf holds x one to :data:`MAX_SHELVES` full
-shelves x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
-scenario's hosts and workloads are kept (each workload targets the candidate's controller and keeps its host
-group); the storage side is replaced.
+the allowed families) x every shelf it takes x every drive that shelf holds and that is sold for the controller
+(``Drive.controllers``) x one to :data:`MAX_SHELVES` full shelves x every allowed front-end protocol both the
+controller and the workloads' hosts can use. The active scenario's hosts and workloads are kept (each workload
+targets the candidate's controller and keeps its host group); the storage side is replaced.
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
 capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
@@ -319,7 +319,8 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
+                      and (not d.controllers or record.id in d.controllers)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, MAX_SHELVES + 1):
                     n_drives = count * shelf.bays

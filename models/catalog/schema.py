@@ -116,6 +116,10 @@ class Drive(Entry):
     raid_group_sizes: dict[str, RaidGroupRule] = Field(
         default_factory=dict, description="ONTAP default/max RAID group size by RAID type (raid4, raid_dp, raid_tec)"
     )
+    controllers: list[str] = Field(
+        default_factory=list,
+        description="catalog ids of the controllers that take this drive (a platform rule, e.g. the AFF C-series' QLC "
+                    "SSDs are not sold for the A-series); empty: any controller whose shelves take its interface")
 
     @model_validator(mode="after")
     def _right_sized_not_larger(self) -> "Drive":
