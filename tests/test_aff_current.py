@@ -59,9 +59,9 @@ def test_key_specifications_and_their_sources(cid, mem_gb, fc, eth, ru, btu, cha
 def test_asa_is_san_only_and_aff_is_unified():
     for cid, *_ in KEY_SPECS:
         rec = CAT.get(cid, Controller)
-        assert "NVMe/TCP" not in rec.protocols  # added on another branch
+        assert "NVMe/TCP" in rec.protocols  # every one runs ONTAP 9.10.1 or later
         if cid.startswith("netapp-asa-"):
-            assert rec.protocols == ["FCP", "NVMe/FC", "iSCSI"]
+            assert rec.protocols == ["FCP", "NVMe/FC", "iSCSI", "NVMe/TCP"]
         else:
             assert {"NFS", "SMB", "FCP", "NVMe/FC", "iSCSI"} <= set(rec.protocols)
 

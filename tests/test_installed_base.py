@@ -60,7 +60,8 @@ def test_every_model_is_listed_with_its_shelves_and_protocols():
     for cid in MODELS:
         rec = CAT.get(cid, Controller)
         assert rec.family == "ONTAP" and rec.adp
-        assert "NVMe/TCP" not in rec.protocols
+        # NVMe/TCP where the record speaks NVMe/FC (its NVMe target, ONTAP 9.10.1 or later on the node)
+        assert ("NVMe/TCP" in rec.protocols) == ("NVMe/FC" in rec.protocols)
         for shelf_id in rec.shelves:
             if shelf_id != "netapp-ds224c":  # the DS224C record is added on another branch
                 CAT.get(shelf_id, Shelf)
