@@ -322,7 +322,7 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
                       and (not d.controllers or record.id in d.controllers)]
             for drive in sorted(drives, key=lambda d: d.id):
-                for count in range(1, MAX_SHELVES + 1):
+                for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):  # one set of internal bays
                     n_drives = count * shelf.bays
                     if n_drives > record.max_drives:
                         break

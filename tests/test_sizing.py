@@ -329,3 +329,20 @@ def test_the_batched_engine_equals_the_single_evaluation_on_200_random_candidate
                 assert b.max_iops_at_slo == pytest.approx(a.max_iops_at_slo, rel=1e-9)
             assert [p.latency_ms for p in b.curve] == pytest.approx([p.latency_ms for p in a.curve], rel=1e-9)
             assert [p.iops for p in b.curve] == pytest.approx([p.iops for p in a.curve], rel=1e-9)
+
+
+def test_a_candidate_has_at_most_one_set_of_internal_bays():
+    """Internal bays (a shelf record with ``internal``) are the controller chassis's own: a design holds one set,
+    never '2 x internal bays' (external shelves come in 1 .. MAX_SHELVES)."""
+    from models.catalog import Shelf, bundled_catalog
+
+    catalog = bundled_catalog()
+    project = load_any(examples_dir() / "a800-oracle-slob-fcp.toml")
+    result = size(project, top=1000)
+    internal_designs = 0
+    for c in result.candidates + result.nearest:
+        shelves = [catalog.find(n.catalog_id) for n in c.scenario.nodes if n.kind == "shelf"]
+        internal = [s for s in shelves if isinstance(s, Shelf) and s.internal]
+        assert len(internal) <= 1, c.summary
+        internal_designs += bool(internal)
+    assert internal_designs > 0  # the search did offer internal-bay designs
