@@ -85,8 +85,9 @@ class Candidate:
 
     def rank_key(self) -> tuple:
         """Sort key of a meeting candidate: its pre-performance order (see :func:`size`), then headroom (larger
-        first)."""
-        return (*self.order, -(self.headroom_pct or 0.0))
+        first), then effective capacity (smaller first: of designs alike but for their drives, the one that
+        over-provisions least, a stand-in for cost when there is no price book)."""
+        return (*self.order, -(self.headroom_pct or 0.0), self.effective_bytes)
 
 
 @dataclass(frozen=True)
@@ -398,6 +399,32 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) 
     return out
 
 
+DRIVE_IDENTITY_FIELDS = frozenset({"id", "name", "vendor", "notes", "sources", "marketed_bytes", "right_sized_bytes",
+                                   "controllers"})
+"""Drive fields that do not change a design's performance check (its capacity, names and platform list): designs
+whose drives differ only in these share one check. (A drive's capacity sets its rebuild time, a state the check does
+not use: only takeover / failover are required.)"""
+
+
+def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
+    """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
+    replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
+    deployment. ``signatures`` memoises each drive id's signature."""
+    nodes = []
+    for node in scenario.nodes:
+        data = node.model_dump(exclude={"label", "x", "y"})
+        drive = data.get("drive") if node.kind == "shelf" else None
+        if drive:
+            sig = signatures.get(drive)
+            if sig is None:
+                record = catalog.find(drive)
+                sig = signatures[drive] = repr(record.model_dump(exclude=DRIVE_IDENTITY_FIELDS)) if record else drive
+            data["drive"] = sig
+        nodes.append(repr(sorted(data.items())))
+    links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in scenario.links)
+    return deployment, tuple(nodes), links
+
+
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
                        deployment: str = "on-prem"):
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
@@ -537,6 +564,8 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     feasible.sort(key=lambda it: it[0].order)
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
+    checks: dict[tuple, tuple] = {}  # designs that differ only in drive capacity share their performance check
+    signatures: dict[str, str] = {}
     for start in range(0, len(feasible), BATCH):
         if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
             break
@@ -544,18 +573,27 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             progress(0.7 + 0.3 * len(meeting) / (top + FRONT_EVALUATIONS))
         chunk = []
         for cand, checked in feasible[start:start + BATCH]:
+            pkey = _performance_key(checked, catalog, cand.deployment, signatures)
+            if pkey in checks:
+                chunk.append((cand, checked, pkey))
+                continue
             short = _saturation_screen(checked, catalog, req)
             if short:  # the asymptotic bound already rules it out: no full evaluation
+                checks[pkey] = (short, None, None)
                 checked_failures.append(replace(cand, reasons=tuple(short)))
             else:
-                chunk.append((cand, checked))
+                chunk.append((cand, checked, pkey))
         # the batched engine: every closed ramp of the chunk solved at once, then each design evaluated in full
         # (its ramps found solved)
-        solve_ramps([r for _, checked in chunk for r in ramp_requests(checked, catalog)])
-        for cand, checked in chunk:
+        solve_ramps([r for _, checked, pkey in chunk if pkey not in checks
+                     for r in ramp_requests(checked, catalog)])
+        for cand, checked, pkey in chunk:
             if len(meeting) >= top + FRONT_EVALUATIONS:
                 break
-            reasons, first, headroom = _performance_check(checked, catalog, project, req, cand.deployment)
+            if pkey not in checks:
+                checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
+            reasons, first, headroom = checks[pkey]
+            reasons = list(reasons)
             done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
                            headroom_pct=headroom)
             (meeting if done.meets else checked_failures).append(done)

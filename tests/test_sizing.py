@@ -287,6 +287,7 @@ def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
         assert row["currency"] == "USD"
         scenario = loads(row["project"]).scenario
         storage = {n.catalog_id for n in scenario.nodes if n.kind in ("controller", "shelf")}
+        storage |= {n.drive for n in scenario.nodes if n.kind == "shelf" and n.drive}  # drives are priced per unit
         assert row["unpriced"] == sorted(storage - set(prices))  # the catalog has more models than the book
         if not row["unpriced"]:
             assert row["cost"] == pytest.approx(_independent_cost(scenario, prices))
