@@ -66,3 +66,27 @@ def test_cli_prints_a_line_per_kind_and_a_total_and_assumed_stays_under_half(cap
     numbers = {k: int(v) for k, v in total.items()}
     assert list(numbers) == list(SOURCE_KINDS)
     assert numbers["assumed"] < 0.5 * sum(numbers.values())
+
+
+def _texts(value, where=""):
+    """Every string in a raw TOML value with its location (sources, notes, nested performance records)."""
+    if isinstance(value, str):
+        yield where, value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from _texts(item, f"{where}.{key}")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            yield from _texts(item, f"{where}[{i}]")
+
+
+def test_no_text_relies_on_memory_without_naming_where_it_was_searched():
+    """Issue 15: a figure 'recalled' (or 'as remembered') from a document nobody re-read is an assumption and must say
+    where a readable copy was searched for; a figure that was found cites the document instead."""
+    offending = []
+    for path in sorted(catalog_dir().glob("*.toml")):
+        for where, text in _texts(tomllib.loads(path.read_text())):
+            low = text.lower()
+            if ("recalled" in low or "as remembered" in low) and not ("assumed" in low and "searched" in low):
+                offending.append(f"{path.name}{where}: {text[:90]}")
+    assert not offending, "\n".join(offending)
