@@ -32,6 +32,7 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
+from models.capacity.rules import ddp_default_preservation
 from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
@@ -313,10 +314,13 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
 def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,
             fe: tuple[str, int]):
     """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
-    ``drive``, each host linked to it over ``fe`` (link type, ports)."""
+    ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
+    SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type="raid_dp" if record.family == "ONTAP" else "ddp",
-                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none")
+                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none",
+                         ddp_preservation_drives=1 if record.family == "ONTAP"
+                         else ddp_default_preservation(count * shelf.bays))
     shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
                          y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
     link_id, ports = fe
