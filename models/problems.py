@@ -72,6 +72,11 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
         record = catalog.find(controller.catalog_id)
         if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:
             out.append(Problem("error", f"{node.id}: {record.name} does not take {shelf.name}", node.id, "catalog_id"))
+        if isinstance(record, Controller) and drive is not None and drive.families \
+                and record.family not in drive.families:
+            out.append(Problem("warning", f"{node.id}: {drive.name} is sold for {', '.join(drive.families)} systems, "
+                               f"not {record.family} ({record.name}): its right-sized capacity may differ", node.id,
+                               "drive"))
 
 
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:

@@ -298,12 +298,13 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
+                      and (not d.families or record.family in d.families)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, MAX_SHELVES + 1):
                     n_drives = count * shelf.bays
-                    if n_drives > record.max_drives:
-                        break
+                    if n_drives > record.max_drives or (shelf.internal and count > 1):
+                        break  # a controller has one set of internal bays
                     for protocol in protocols:
                         fe = _front_end(record, protocol, catalog)
                         if fe is None:
@@ -330,7 +331,10 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
                    ports=shelf.backend_lanes) for s in shelves]
     workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    # a controller record without a height whose chassis is its internal bays (an E-Series controller shelf) is
+    # counted once, by the bays' record
+    own = record.rack_units or (0 if shelf.internal else DEFAULT_RACK_UNITS)
+    ru = own + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
     power = record.typical_power_w
     summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
                f"{protocol} over {link_id}")

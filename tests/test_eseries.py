@@ -185,3 +185,34 @@ def test_the_ef600_example_evaluates_without_warnings_and_renders_a_report():
     assert wp.max_iops_at_slo and wp.max_iops_at_slo > 200_000
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     assert data.startswith(b"%PDF")
+
+
+def test_e_series_drives_are_offered_to_e_series_only_and_warned_elsewhere():
+    """The new drives are sold for E-Series (their right-size is SANtricity's): the sizer offers them to E-Series
+    controllers only, and the design check warns when an ONTAP system is given one."""
+    assert all(CAT.get(d, Drive).families == ["E-Series"] for d in (NVME, "netapp-eseries-16tb-nlsas-hdd"))
+    ctl = ControllerNode(id="c1", catalog_id="netapp-aff-a800", software="9.5", raid_type="raid_dp",
+                         spares_per_node=1, adp="none")
+    bays = ShelfNode(id="bays", catalog_id="netapp-a800-internal-nvme", drive=NVME, drive_count=24)
+    scenario = Scenario(name="s", nodes=[ctl, bays], links=[Link(id="l", source="c1", target="bays",
+                                                                 link_type="pcie-nvme", ports=24)])
+    warned = [p for p in find_problems(scenario, CAT) if "sold for E-Series" in p.message]
+    assert warned and warned[0].severity == "warning"
+
+
+def test_the_sizer_uses_one_set_of_controller_bays_and_counts_the_chassis_once():
+    """An EF600 has one NE224 controller shelf: the sizer never offers two, and a design of the controller and its
+    bays is 2U (the controller-shelf height, on the bays' record), not the controller's default height plus it."""
+    from models.sizing import size
+
+    result = size(load_any(EXAMPLE), top=50)
+    assert result.candidates
+    for c in result.candidates:
+        bays = [n for n in c.scenario.nodes if n.kind == "shelf" and CAT.get(n.catalog_id, Shelf).internal]
+        assert len(bays) <= 1, c.summary
+        if bays and len([n for n in c.scenario.nodes if n.kind == "shelf"]) == 1:
+            assert c.rack_units == CAT.get(bays[0].catalog_id, Shelf).rack_units, c.summary
+        ctl = next(n for n in c.scenario.nodes if n.kind == "controller")
+        shelves = [n for n in c.scenario.nodes if n.kind == "shelf"]
+        drives = sum(n.drive_count for n in shelves)
+        assert ctl.ddp_preservation_drives == rules.ddp_default_preservation(drives)

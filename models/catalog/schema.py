@@ -116,6 +116,10 @@ class Drive(Entry):
     raid_group_sizes: dict[str, RaidGroupRule] = Field(
         default_factory=dict, description="ONTAP default/max RAID group size by RAID type (raid4, raid_dp, raid_tec)"
     )
+    families: list[Literal["ONTAP", "E-Series", "generic"]] = Field(
+        default_factory=list, description="controller families the drive is sold for (its firmware and right-sizing "
+                                          "are the family's); empty: any. The sizer offers a drive only to these, the "
+                                          "design check warns on another")
 
     @model_validator(mode="after")
     def _right_sized_not_larger(self) -> "Drive":
