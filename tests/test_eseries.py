@@ -216,3 +216,17 @@ def test_the_sizer_uses_one_set_of_controller_bays_and_counts_the_chassis_once()
         shelves = [n for n in c.scenario.nodes if n.kind == "shelf"]
         drives = sum(n.drive_count for n in shelves)
         assert ctl.ddp_preservation_drives == rules.ddp_default_preservation(drives)
+
+
+def test_no_profile_is_derived_without_published_claims():
+    """The EF550's profile is itself assumed (seed 003 prints throughput only; none of its fields is fitted), and no
+    IOPS / throughput claim for the EF600 was found in the sources read: the new arrays name no sibling and run on
+    the uncalibrated default, reported as assumed."""
+    from models.performance.profiles import profile_basis
+
+    assert profile_basis(CAT.get("netapp-ef550", Controller), None, "FCP", CAT).kind == "assumed"
+    for cid in ("netapp-ef600", "netapp-ef300", "netapp-e2800", "netapp-e4000"):
+        rec = CAT.get(cid, Controller)
+        assert rec.profile_from is None and not rec.performance
+        basis = profile_basis(rec, None, "FCP", CAT)
+        assert basis.kind == "assumed" and "uncalibrated default" in basis.reason
