@@ -352,6 +352,14 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                     "target",
                 )
             )
+        elif target.kind == "controller":
+            record = catalog.find(target.catalog_id)
+            reduction = max(workload.compression_ratio, workload.compaction_ratio, workload.dedupe_ratio)
+            if isinstance(record, Controller) and record.family == "E-Series" and reduction > 1.0:
+                out.append(Problem("warning", f"workload '{workload.name}': {record.name} runs SANtricity OS, which "
+                                   "has no compression, compaction or deduplication (none is described in NetApp's "
+                                   "SANtricity documentation, NetAppDocs e-series-santricity); its ratios count only "
+                                   "if the host reduces the data itself", workload.id, "compression_ratio"))
         for host_id in workload.hosts:
             host = topo.node(host_id)
             if host is None or host.kind != "host":

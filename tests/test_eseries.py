@@ -230,3 +230,15 @@ def test_no_profile_is_derived_without_published_claims():
         assert rec.profile_from is None and not rec.performance
         basis = profile_basis(rec, None, "FCP", CAT)
         assert basis.kind == "assumed" and "uncalibrated default" in basis.reason
+
+
+def test_data_reduction_ratios_on_an_e_series_array_are_warned():
+    """SANtricity OS offers no compression, compaction or deduplication (NetApp's SANtricity documentation,
+    NetAppDocs e-series-santricity, describes none: no page names either); a workload asking the EF600 for a 2:1
+    compression is warned, the example's 1:1 is not."""
+    project = load_any(EXAMPLE)
+    assert not [p for p in find_problems(project.scenario, CAT) if "SANtricity OS" in p.message]
+    workloads = [w.model_copy(update={"compression_ratio": 2.0}) for w in project.scenario.workloads]
+    reduced = project.scenario.model_copy(update={"workloads": workloads})
+    warned = [p for p in find_problems(reduced, CAT) if "no compression, compaction or deduplication" in p.message]
+    assert warned and warned[0].severity == "warning" and warned[0].field == "compression_ratio"
