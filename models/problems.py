@@ -76,6 +76,11 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
                 and record.id not in drive.controllers:
             out.append(Problem("error", f"{node.id}: {drive.name} is not sold for {record.name} (the drive's "
                                "catalog record names the controllers that take it)", node.id, "drive"))
+        if isinstance(record, Controller) and drive is not None and drive.families \
+                and record.family not in drive.families:
+            out.append(Problem("warning", f"{node.id}: {drive.name} is sold for {', '.join(drive.families)} systems, "
+                               f"not {record.family} ({record.name}): its right-sized capacity may differ", node.id,
+                               "drive"))
 
 
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
@@ -351,6 +356,14 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                     "target",
                 )
             )
+        elif target.kind == "controller":
+            record = catalog.find(target.catalog_id)
+            reduction = max(workload.compression_ratio, workload.compaction_ratio, workload.dedupe_ratio)
+            if isinstance(record, Controller) and record.family == "E-Series" and reduction > 1.0:
+                out.append(Problem("warning", f"workload '{workload.name}': {record.name} runs SANtricity OS, which "
+                                   "has no compression, compaction or deduplication (none is described in NetApp's "
+                                   "SANtricity documentation, NetAppDocs e-series-santricity); its ratios count only "
+                                   "if the host reduces the data itself", workload.id, "compression_ratio"))
         for host_id in workload.hosts:
             host = topo.node(host_id)
             if host is None or host.kind != "host":

@@ -32,6 +32,7 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
+from models.capacity.rules import ddp_default_preservation
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
@@ -321,7 +322,8 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             if not isinstance(shelf, Shelf):
                 continue
             drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
-                      and (not d.controllers or record.id in d.controllers)]
+                      and (not d.controllers or record.id in d.controllers)
+                      and (not d.families or record.family in d.families)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):  # one set of internal bays
                     n_drives = count * shelf.bays
@@ -342,10 +344,13 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
 def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,
             fe: tuple[str, int]):
     """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
-    ``drive``, each host linked to it over ``fe`` (link type, ports)."""
+    ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
+    SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type="raid_dp" if record.family == "ONTAP" else "ddp",
-                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none")
+                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none",
+                         ddp_preservation_drives=1 if record.family == "ONTAP"
+                         else ddp_default_preservation(count * shelf.bays))
     shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
                          y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
     link_id, ports = fe
@@ -355,9 +360,13 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
                    ports=shelf.backend_lanes) for s in shelves]
     workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own
-    ru = (record.rack_units or DEFAULT_RACK_UNITS) + (0 if shelf.internal else count * (shelf.rack_units
-                                                                                      or DEFAULT_RACK_UNITS))
+    # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own,
+    # unless the controller record has no height and its chassis is its bays (an E-Series controller shelf):
+    # then the bays' height, counted once
+    if shelf.internal:
+        ru = record.rack_units or shelf.rack_units or DEFAULT_RACK_UNITS
+    else:
+        ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
     power = record.typical_power_w
     summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
                f"{protocol} over {link_id}")

@@ -8,8 +8,10 @@ Rules (SANtricity documentation, public_facts.md "E-Series / EF-Series"; seed 00
 - RAID0 / none: every drive holds data; RAID1 / RAID10: half (an odd drive is left unused);
 - RAID5 / RAID6 (and RAID4 / DP / TEC on a generic array): groups of ``raid_group_size`` drives, else at most 30
   (E-Series' volume-group limit), split as evenly as possible; parity 1 / 2 / 1 / 2 / 3 per group;
-- DDP: at least 11 drives; preservation capacity = ``ddp_preservation_drives`` drives' worth; the rest in RAID 6
-  stripes of 8 data + 2 parity (80%).
+- DDP: at least 11 drives; preservation capacity = ``ddp_preservation_drives`` drives' worth (at most 10; a note
+  names SANtricity's default of one for every six drives when the project keeps another); the rest in RAID 6
+  stripes of 8 data + 2 parity (80%); a pool holds at most 6 PB of drives (12 PB of drives over 23 TB), SANtricity
+  11.90 (``rules.SANTRICITY_POOLS_DOC``, ``rules.DDP_MAX_POOL_BYTES``).
 There is no file-system reserve on these arrays.
 """
 
@@ -95,6 +97,22 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 fall.deduct("Unusable (too few members)", members * rs, source, f"{members} drives x {fmt(rs)}")
             else:
                 preserve = min(node.ddp_preservation_drives, members)
+                if node.ddp_preservation_drives > rules.DDP_MAX_PRESERVATION_DRIVES:
+                    problems.append(f"{where}: a Dynamic Disk Pool keeps at most {rules.DDP_MAX_PRESERVATION_DRIVES} "
+                                    f"drives' worth of preservation capacity; {node.ddp_preservation_drives} asked "
+                                    f"({rules.SANTRICITY_POOLS_DOC}).")
+                default = rules.ddp_default_preservation(members)
+                if node.ddp_preservation_drives != default:
+                    notes.append(f"DDP preservation capacity: {plural(node.ddp_preservation_drives, 'drive')}' worth "
+                                 f"kept; SANtricity's default for a {members}-drive pool is {default} (one for every "
+                                 f"{rules.DDP_DRIVES_PER_PRESERVED} drives).")
+                limit = rules.ddp_max_pool_bytes(drive.marketed_bytes)
+                if members * drive.marketed_bytes > limit:
+                    problems.append(f"{where}: a Dynamic Disk Pool holds at most {limit / 1e15:g} PB of "
+                                    f"{'drives over' if limit > rules.DDP_MAX_POOL_BYTES else 'drives under'} "
+                                    f"{rules.DDP_LARGE_DRIVE_BYTES / 1e12:g} TB; {members} x {drive.name} is "
+                                    f"{members * drive.marketed_bytes / 1e15:.2f} PB: build two pools (computed here "
+                                    "as one).")
                 fall.deduct("DDP preservation capacity", preserve * rs, f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
                             f"{plural(preserve, 'drive')}' worth x {fmt(rs)}")
                 pool = (members - preserve) * rs

@@ -71,6 +71,41 @@ size of a generic array when the user gives none."""
 DDP_DATA, DDP_PARITY = 8, 2
 DDP_MIN_DRIVES = 11
 
+SANTRICITY_POOLS_DOC = ("NetAppDocs e-series-santricity, 'sm-storage/how-pools-and-volume-groups-work.adoc' and "
+                        "'sm-storage/create-pool-manually.adoc' (docs.netapp.com/us-en/e-series-santricity)")
+"""Where the pool rules below are published: "System Manager automatically sets the RAID level at 6 in an 8+2
+configuration"; "Pools have a minimum capacity of 11 drives; however, one drive's worth of capacity is reserved for
+spare capacity ... called preservation capacity"; "The default amount of capacity that is preserved is based on the
+number of drives in the pool"; "The maximum amount of capacity that can be preserved (expressed as a number of
+drives) is 10"; pool candidates: "for every six drives in a pool, System Manager reserves one drive for preservation
+capacity"."""
+
+DDP_MAX_PRESERVATION_DRIVES = 10
+"""Most preservation capacity a pool can keep, in drives' worth (:data:`SANTRICITY_POOLS_DOC`)."""
+
+DDP_DRIVES_PER_PRESERVED = 6
+"""SANtricity's default preservation: one drive's worth for every six drives in the pool (:data:`SANTRICITY_POOLS_DOC`)."""
+
+DDP_MAX_POOL_BYTES = 6 * 10**15
+DDP_MAX_POOL_BYTES_LARGE_DRIVES = 12 * 10**15
+DDP_LARGE_DRIVE_BYTES = 23 * 10**12
+"""Largest Dynamic Disk Pool: "increased to 12 PB whenever the capacity of each of the individual drives within the
+pool is greater than 23 TB in size. If the individual drive capacity is less than 23 TB in size, the DDP capacity is
+6 PB" (NetAppDocs e-series, 'whats-new.adoc', SANtricity 11.90). Read as decimal PB / TB of the drives' marketed
+capacity."""
+
+
+def ddp_default_preservation(drives: int) -> int:
+    """SANtricity's default preservation capacity of a pool of ``drives`` drives, in drives' worth: one for every
+    six drives, at least one (an 11-drive pool, the minimum, keeps one) and at most
+    :data:`DDP_MAX_PRESERVATION_DRIVES` (:data:`SANTRICITY_POOLS_DOC`)."""
+    return min(DDP_MAX_PRESERVATION_DRIVES, max(1, drives // DDP_DRIVES_PER_PRESERVED))
+
+
+def ddp_max_pool_bytes(drive_marketed_bytes: int) -> int:
+    """The largest Dynamic Disk Pool for drives of this marketed size (:data:`DDP_MAX_POOL_BYTES`)."""
+    return DDP_MAX_POOL_BYTES_LARGE_DRIVES if drive_marketed_bytes > DDP_LARGE_DRIVE_BYTES else DDP_MAX_POOL_BYTES
+
 ADP_MAX_PARTITIONED = {"root-data": 24, "root-data-data": 48}
 """Drives ONTAP partitions at initialisation (ONTAP documentation: up to 24 / 48). StorPlan reads the ADPv1 limit
 per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46) and the ADPv2 limit per HA pair."""

@@ -120,6 +120,10 @@ class Drive(Entry):
         default_factory=list,
         description="catalog ids of the controllers that take this drive (a platform rule, e.g. the AFF C-series' QLC "
                     "SSDs are not sold for the A-series); empty: any controller whose shelves take its interface")
+    families: list[Literal["ONTAP", "E-Series", "generic"]] = Field(
+        default_factory=list, description="controller families the drive is sold for (its firmware and right-sizing "
+                                          "are the family's); empty: any. The sizer offers a drive only to these, the "
+                                          "design check warns on another")
 
     @model_validator(mode="after")
     def _right_sized_not_larger(self) -> "Drive":

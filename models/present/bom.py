@@ -15,6 +15,7 @@ from models.catalog import Catalog
 from models.formatting import fmt_capacity
 from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode, SwitchNode
 from models.project.names import node_names
+from models.topology import controller_of_shelf
 from models.units import CapacityUnit
 
 from .labels import policy_label
@@ -274,7 +275,8 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
     customer's and are left out). A controller's internal bays (a shelf record with ``internal``) sit in the
     controller chassis, whose height and power the controller record already gives (e.g. the AFF A150 key
     specifications: '2U chassis with 2 HA controllers and 24 drive slots', one typical power for both): they add
-    nothing."""
+    nothing, unless the controller record has no height because its chassis is the bays' record (an E-Series
+    controller shelf: E2812 / E2824 / E2860): then the bays' record gives the height and power, once."""
     names = node_names(scenario.nodes, catalog)
     ru, power, unknown = 0, 0.0, []
     for node in scenario.nodes:
@@ -282,7 +284,10 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
             continue
         rec = catalog.find(node.catalog_id)
         if node.kind == "shelf" and getattr(rec, "internal", False):
-            continue
+            owner = controller_of_shelf(scenario, node.id)
+            owner_rec = catalog.find(owner.catalog_id) if owner is not None else None
+            if getattr(owner_rec, "rack_units", None):
+                continue
         height = getattr(rec, "rack_units", None)
         watts = getattr(rec, "typical_power_w", None)
         if height:
