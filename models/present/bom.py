@@ -286,7 +286,7 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
         if node.kind == "shelf" and getattr(rec, "internal", False):
             owner = controller_of_shelf(scenario, node.id)
             owner_rec = catalog.find(owner.catalog_id) if owner is not None else None
-            if getattr(owner_rec, "rack_units", None):
+            if owner_rec is None or getattr(owner_rec, "rack_units", None):  # unlinked: as the chassis
                 continue
         height = getattr(rec, "rack_units", None)
         watts = getattr(rec, "typical_power_w", None)
