@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, Host, Shelf
+from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, HciNode, Host, Shelf
 
 from .kinds import NODE_KINDS
 from .model import NodeBase, Scenario
@@ -60,8 +60,17 @@ def _managed(entry, catalog: Catalog) -> dict:
     return {"provisioned_bytes": max(entry.min_capacity_bytes, min(4 * 2**40, entry.max_capacity_bytes))}
 
 
+def _hci(entry: HciNode, catalog: Catalog) -> dict:
+    """An HCI cluster takes its host record's vSAN architecture; an ESA cluster starts with one storage pool of
+    up to 6 devices per host and RAID-5 (ESA's adaptive RAID-5 runs on 3 hosts or more)."""
+    if entry.architecture == "esa":
+        return {"architecture": "esa", "disk_groups_per_host": 1, "policy": "ftt1-raid5",
+                "capacity_drives_per_group": min(6, entry.max_capacity_per_group)}
+    return {}
+
+
 _DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
-             "managed_service": _managed}
+             "managed_service": _managed, "hci_cluster": _hci}
 """Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
 
 
