@@ -36,6 +36,7 @@ from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
+from models.project.factory import drive_fits_shelf
 from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
 from models.units import TIB
 
@@ -333,7 +334,7 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_shelf(d, shelf)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, MAX_SHELVES + 1):
                     n_drives = count * shelf.bays

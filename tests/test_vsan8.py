@@ -182,3 +182,15 @@ def test_the_sizer_offers_esa_storage_pools():
     assert esa and all(c.meets for c in esa)
     node = next(n for n in esa[0].scenario.nodes if n.kind == "hci_cluster")
     assert node.architecture == "esa"
+
+
+def test_server_drives_are_not_offered_to_array_shelves():
+    """The vSAN hosts' NVMe / SATA / SAS server drives fit NetApp shelves by interface only: the sizer and a palette
+    drop offer a shelf its own vendor's drives (models.project.factory.drive_fits_shelf)."""
+    from models.catalog import Shelf
+    from models.project.factory import drive_fits_shelf, new_node
+
+    ns224 = CAT.get("netapp-ns224", Shelf)
+    assert not drive_fits_shelf(CAT.get("kioxia-cm6-v-3.2tb-nvme", Drive), ns224)
+    assert drive_fits_shelf(CAT.get("netapp-1500gb-nvme-ssd-a800", Drive), ns224)
+    assert new_node(ns224, "s1", CAT).drive == "netapp-1500gb-nvme-ssd-a800"

@@ -40,8 +40,16 @@ def _controller(entry: Controller, catalog: Catalog) -> dict:
             "adp": entry.adp[0] if entry.adp else "none", "spares_per_node": 1}
 
 
+def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
+    """A drive a shelf takes: one of the shelf's drive interfaces, and the shelf's vendor's own drive (or a generic
+    one on either side). Storage arrays take only the drives their vendor qualifies and sells; the catalog's
+    server drives (the vSAN hosts' Intel, KIOXIA, Micron and Seagate devices) are not array drives."""
+    return drive.interface in shelf.drive_interfaces and (
+        drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
+
+
 def _shelf(entry: Shelf, catalog: Catalog) -> dict:
-    drives = [d for d in catalog.of_kind(Drive) if d.interface in entry.drive_interfaces]
+    drives = [d for d in catalog.of_kind(Drive) if drive_fits_shelf(d, entry)]
     if not drives:
         raise NotANodeError(f"no drive in the catalog fits {entry.name}")
     return {"drive": drives[0].id, "drive_count": entry.bays}
