@@ -310,7 +310,8 @@ class HciNode(Entry):
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
     max_iops_per_disk_group: float | None = Field(
         default=None, gt=0,
-        description="front-end IOPS one disk group's software path (DOM / LSOM) can serve; None: no such limit")
+        description="front-end IOPS one disk group's software path (DOM / LSOM) can serve (ESA: one host's storage "
+                    "pool); None: no such limit")
 
     @model_validator(mode="after")
     def _cache_tier_matches_architecture(self) -> "HciNode":

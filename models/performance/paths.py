@@ -830,9 +830,11 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         # each disk group's software path (DOM / LSOM) serves a bounded number of component I/Os; the catalog
         # gives front-end IOPS of the ReadyNode profile mix (70% reads, FTT=1 RAID1: 0.7 x 1 + 0.3 x 2 = 1.3
         # component I/Os each), so a write costs its replicas / parity updates and RAID5 saturates earlier
+        # (ESA: one storage pool per host, so the limit is per host)
         per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
-        b.add("vSAN disk groups (software path)", node.id, 1.0 / per_group,
-              (writes_per_write + reads_per_write) / per_group, multiplicity=groups, kind="cpu")
+        b.add("vSAN storage pools (software path)" if esa else "vSAN disk groups (software path)", node.id,
+              1.0 / per_group, (writes_per_write + reads_per_write) / per_group,
+              multiplicity=hosts if esa else groups, kind="cpu")
     hybrid = not esa and (not rec.all_flash or cap_drive.media == "HDD")
     rnd = workload.random_pct / 100.0
     if esa:
