@@ -135,7 +135,8 @@ def _esa_with(policy: str, architecture: str = "esa", host: str = "vsan-esa-read
     sc = project.scenario
     nodes = [n.model_copy(update={"policy": policy, "architecture": architecture, "catalog_id": host})
              if n.kind == "hci_cluster" else n for n in sc.nodes]
-    return project.with_scenario(sc.model_copy(update={"nodes": nodes}))
+    light = [w.model_copy(update={"target_iops": 30_000.0}) for w in sc.workloads]  # light load: latencies compare
+    return project.with_scenario(sc.model_copy(update={"nodes": nodes, "workloads": light}))
 
 
 def test_esa_raid5_writes_cost_what_raid1_writes_do():
@@ -194,3 +195,15 @@ def test_server_drives_are_not_offered_to_array_shelves():
     assert not drive_fits_shelf(CAT.get("kioxia-cm6-v-3.2tb-nvme", Drive), ns224)
     assert drive_fits_shelf(CAT.get("netapp-1500gb-nvme-ssd-a800", Drive), ns224)
     assert new_node(ns224, "s1", CAT).drive == "netapp-1500gb-nvme-ssd-a800"
+
+
+def test_esa_software_limit_is_four_times_the_osa_host_s():
+    """Duncan Epping (Yellow Bricks, 1 Feb 2023): 'customers easily reaching 4x the number of IOPS with ESA than
+    with OSA': an ESA host's storage pool serves 4 x the vSAN 6.2 OSA host's front-end IOPS (2 disk groups)."""
+    osa = CAT.get("vsan-6.2-allflash-host", HciNode)
+    for hid in ("vsan-esa-readynode-32c-512g-25g", "vsan-esa-readynode-af8-100g"):
+        esa = CAT.get(hid, HciNode)
+        assert esa.max_iops_per_disk_group == 4 * 2 * osa.max_iops_per_disk_group
+        assert "4x the number of IOPS with ESA" in esa.sources["max_iops_per_disk_group"]
+    wp = evaluate(_example(ESA)).performance.workloads[0]
+    assert wp.bottleneck == "vSAN storage pools (software path)"
