@@ -207,3 +207,15 @@ def test_esa_software_limit_is_four_times_the_osa_host_s():
         assert "4x the number of IOPS with ESA" in esa.sources["max_iops_per_disk_group"]
     wp = evaluate(_example(ESA)).performance.workloads[0]
     assert wp.bottleneck == "vSAN storage pools (software path)"
+
+
+def test_hybrid_example_usable_capacity_by_hand():
+    """4 hosts x 2 disk groups x 5 x 2.4 TB HDD (cache SSDs are not capacity), RAID-1 FTT=1 keeps 2 copies, 30%
+    slack space (vSAN documentation before 7.0 U1, the OSA default here): the cache tier adds nothing."""
+    raw = 4 * 2 * 5 * _idema_bytes(2_400)
+    r = evaluate(_example(HYBRID)).capacity.systems[0]
+    assert r.raw_bytes == pytest.approx(raw)
+    assert r.usable_bytes == pytest.approx(raw / 2 * 0.70)
+    wp = evaluate(_example(HYBRID)).performance.workloads[0]
+    hit = next(n for n in wp.notes if "hybrid read cache hit" in n)
+    assert "67%" in hit  # 0.7 x 8 x 960 GB = 5.4 TB read cache over an 8 TB working set
