@@ -870,13 +870,15 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
               servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
     b.notes.append(
-        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
+        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
         f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
                                                 node.dedupe_compression else "")
     )
-    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per disk group "
-             "(catalog)" if rec.max_iops_per_disk_group else "no per-disk-group software limit in the catalog record")
+    unit = "host storage pool" if esa else "disk group"
+    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per {unit} "
+             "(catalog)" if rec.max_iops_per_disk_group else f"no per-{unit.replace(' ', '-')} software limit in "
+                                                              "the catalog record")
     b.notes.append(
         f"vSAN peak IOPS is not validated: seed 002 publishes latencies at ~8,000 TPS only; saturation rests on "
         f"{limit}; the latency at light load (write 1.7-2.1 ms RAID1) is the validated part"
