@@ -150,7 +150,8 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
             rec = catalog.find(node.catalog_id)
             if rec is not None:
                 groups = node.hosts * node.disk_groups_per_host
-                add(rec.cache_drive, groups, True)
+                if rec.cache_drive and node.architecture != "esa":  # ESA: no cache tier
+                    add(rec.cache_drive, groups, True)
                 add(rec.capacity_drive, groups * node.capacity_drives_per_group, True)
         elif kind == "managed_service":
             add(node.catalog_id, math.ceil(node.provisioned_bytes / 2**40), True)  # priced per provisioned TiB

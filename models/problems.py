@@ -192,6 +192,12 @@ def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: li
                            f"the cluster has {node.hosts}", node.id, "policy"))
     if record is None:
         return
+    if record.architecture == "esa" and node.architecture != "esa":
+        out.append(Problem("error", f"{node.id}: {record.name} is a vSAN ESA ReadyNode (one storage pool, no cache "
+                           "device): set the cluster's architecture to ESA", node.id, "architecture"))
+    if record.architecture == "osa" and node.architecture == "esa":
+        out.append(Problem("warning", f"{node.id}: {record.name} is an OSA host; vSAN ESA needs ESA-certified NVMe "
+                           "ReadyNodes (Broadcom vSAN ESA ReadyNode Hardware Guidance)", node.id, "architecture"))
     if node.architecture == "esa":
         # ESA has no disk groups: one storage pool per host of groups x devices (vSAN 8 ESA documentation)
         devices, most = node.disk_groups_per_host * node.capacity_drives_per_group, \

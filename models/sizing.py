@@ -37,6 +37,7 @@ from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
+from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
 from models.topology import protocol_version_problem
 from models.units import TIB
@@ -140,6 +141,21 @@ HCI_POLICIES = ("ftt1-raid1", "ftt1-raid5", "ftt2-raid6")
 HCI_MAX_HOSTS = 16
 """Largest HCI cluster tried."""
 
+HCI_ESA_POOL_DEVICES = (2, 4, 6, 8, 12, 16, 24)
+"""Storage-pool devices per host tried for a vSAN ESA host (up to its record's limit, max_disk_groups x
+max_capacity_per_group); vSAN ESA hosts take up to 24 NVMe devices in 2U servers (VMware, 'Design and Sizing for
+vSAN ESA clusters', core.vmware.com blog)."""
+
+
+def esa_pool_layout(devices: int) -> tuple[int, int] | None:
+    """(groups, devices per group) giving ``devices`` per host within the cluster node's field limits (at most 5
+    x 7): how a project writes an ESA storage pool (``models.capacity.hci``); None when no such split exists."""
+    for groups in range(1, 6):
+        if devices % groups == 0 and devices // groups <= 7:
+            return groups, devices // groups
+    return None
+
+
 HCI_HOST_RACK_UNITS = 2
 """assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
 
@@ -147,7 +163,10 @@ HCI_HOST_RACK_UNITS = 2
 def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
     """vSAN cluster candidates (scenario, summary, rack units, power, hosts to survive): every HCI host record x
     policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
-    capacity drives per group (2, 4, up to the record's maximum). The workloads target the cluster."""
+    capacity drives per group (2, 4, up to the record's maximum); an ESA host (no disk groups) x storage-pool
+    devices per host (:data:`HCI_ESA_POOL_DEVICES` up to its limit), with ESA's minimum hosts (RAID-5 on 3). The
+    workloads target the cluster."""
+    from models.capacity.rules import vsan_policy_rule
     from models.problems import VSAN_MIN_HOSTS
     from models.catalog import HciNode
     from models.project.model import HciClusterNode
@@ -156,6 +175,24 @@ def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
         if req.families and not ({"vSAN", record.vendor} & set(req.families)):
             continue
         for policy in HCI_POLICIES:
+            if record.architecture == "esa":
+                first = vsan_policy_rule(policy, "esa", 3).min_hosts + req.n_plus
+                most = record.max_disk_groups * record.max_capacity_per_group
+                for hosts in range(first, HCI_MAX_HOSTS + 1, 2):
+                    for devices in (d for d in HCI_ESA_POOL_DEVICES if d <= most):
+                        layout = esa_pool_layout(devices)
+                        if layout is None:
+                            continue
+                        node = HciClusterNode(id="cluster", catalog_id=record.id, label=record.name, x=400.0,
+                                              y=120.0, hosts=hosts, disk_groups_per_host=layout[0],
+                                              capacity_drives_per_group=layout[1], policy=policy,
+                                              architecture="esa")
+                        workloads = [w.model_copy(update={"target": "cluster", "hosts": []}) for w in base.workloads]
+                        scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), vSAN ESA storage pool of "
+                                   f"{devices} NVMe devices per host, {policy}")
+                        yield scenario, summary, hosts * HCI_HOST_RACK_UNITS, None
+                continue
             first = VSAN_MIN_HOSTS[policy] + req.n_plus
             for hosts in range(first, HCI_MAX_HOSTS + 1, 2):
                 for groups in range(1, record.max_disk_groups + 1):
@@ -321,9 +358,8 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces
-                      and (not d.controllers or record.id in d.controllers)
-                      and (not d.families or record.family in d.families)]
+            drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_shelf(d, shelf)
+                      and drive_fits_controller(d, record)]
             for drive in sorted(drives, key=lambda d: d.id):
                 for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):  # one set of internal bays
                     n_drives = count * shelf.bays

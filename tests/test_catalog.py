@@ -92,7 +92,8 @@ def test_cross_references_resolve(catalog):
     for shelf in catalog.of_kind(Shelf):
         catalog.get(shelf.backend_link, LinkType)
     for node in catalog.of_kind(HciNode):
-        catalog.get(node.cache_drive, Drive)
+        if node.architecture == "osa":  # an ESA host has no cache tier (schema HciNode)
+            catalog.get(node.cache_drive, Drive)
         catalog.get(node.capacity_drive, Drive)
     for vm in catalog.of_kind(CloudVm):
         for licence in vm.licences:

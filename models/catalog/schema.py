@@ -289,7 +289,16 @@ class Switch(Entry):
 
 
 class HciNode(Entry):
-    """A hyperconverged host (vSAN) with disk groups of one cache device and N capacity devices."""
+    """A hyperconverged host (vSAN): with the Original Storage Architecture (OSA) disk groups of one cache device
+    and N capacity devices; with the Express Storage Architecture (ESA, vSAN 8 and later) one storage pool of NVMe
+    devices and no cache tier.
+
+    ``architecture`` is the vSAN architecture the host's ReadyNode profile is certified for. An ESA host names no
+    ``cache_drive`` ("": vSAN ESA "storage pools ... no cache tier", Broadcom vSAN 8 ESA documentation, cited in
+    ``models.capacity.rules.VSAN_ESA_DOCS``) and its storage-pool device limit per host is ``max_disk_groups x
+    max_capacity_per_group`` (the project's cluster node gives the devices per host as groups x devices, the
+    rule of ``models.capacity.hci``); an OSA host must name its cache drive.
+    """
 
     KIND: ClassVar[str] = "hci_node"
 
@@ -297,16 +306,30 @@ class HciNode(Entry):
     cores: int = Field(ge=1)
     memory_gib: float = Field(gt=0)
     all_flash: bool = True
+    architecture: Literal["osa", "esa"] = Field(
+        default="osa", description="vSAN architecture of the host's ReadyNode profile: 'osa' (disk groups with a "
+                                   "cache tier) or 'esa' (vSAN 8+: one storage pool of NVMe devices, no cache tier)")
     max_disk_groups: int = Field(ge=1)
     max_capacity_per_group: int = Field(ge=1)
-    cache_drive: str
+    cache_drive: str = Field(default="", description="catalog id of the OSA cache-tier drive; '' for an ESA host")
     capacity_drive: str
     network_gbps: float = Field(gt=0)
     slack_space_pct: float = Field(ge=0, lt=100)
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
     max_iops_per_disk_group: float | None = Field(
         default=None, gt=0,
-        description="front-end IOPS one disk group's software path (DOM / LSOM) can serve; None: no such limit")
+        description="front-end IOPS one disk group's software path (DOM / LSOM) can serve (ESA: one host's storage "
+                    "pool); None: no such limit")
+
+    @model_validator(mode="after")
+    def _cache_tier_matches_architecture(self) -> "HciNode":
+        if self.architecture == "osa" and not self.cache_drive:
+            raise ValueError("an OSA host needs its cache_drive (one cache device per disk group)")
+        if self.architecture == "esa" and self.cache_drive:
+            raise ValueError("an ESA host has no cache tier: leave cache_drive empty")
+        if self.architecture == "esa" and not self.all_flash:
+            raise ValueError("vSAN ESA hosts are all-flash (NVMe)")
+        return self
 
 
 class CloudVm(Entry):

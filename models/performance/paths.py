@@ -69,7 +69,7 @@ from models.project.model import (
     Workload,
 )
 from models import topology
-from models.capacity.rules import PARITY_DRIVES, RAID_LABEL
+from models.capacity.rules import PARITY_DRIVES, RAID_LABEL, vsan_policy_factor
 from models.topology import FrontEnd
 
 from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
@@ -148,6 +148,15 @@ RAID1 writes at the middle of the seed's range (002, "average disk write latency
 case's load); the read value keeps reads below the seed's 2 ms. The RAID5 / RAID1 write-latency ratio is then a
 prediction: RAID5 3+1 partial-stripe writes need a read phase (old data + parity) and a write phase (new data +
 parity), RAID1 writes one phase; in both, destaging and near-line dedupe/compression come after the ack."""
+
+VSAN_ESA_PERFORMANCE_SOURCE = (
+    "VMware, 'Availability and Serviceability Improvements when using the vSAN Express Storage Architecture' "
+    "(core.vmware.com blog, 13 Sep 2022): 'Performance of RAID-5/6 equal to RAID-1 is what customers can expect "
+    "from vSAN 8 ESA'; Broadcom 'Announcing vSAN 8' (blogs.vmware.com/virtualblocks, 30 Aug 2022): a "
+    "log-structured file system (vSAN LFS) and write-optimized log-structured object manager")
+"""Why an ESA write costs its mirrored performance-leg copies before the acknowledgement and its full-stripe
+capacity-leg writes after it (no read-modify-write), as RAID-1 does: the model's ESA write path
+(:func:`_hci_path`). The vSAN software latency and CPU costs stay seed 002's (vSAN 6.2): assumed for ESA."""
 
 VSAN_READYNODE_COMPONENT_IOS = 0.7 * 1 + 0.3 * 2
 """Component I/Os per front-end I/O of the vSAN ReadyNode profile mix (4K, 70% reads, FTT=1 RAID1: a read is one
@@ -767,7 +776,9 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, UNIDENTIFIED_REL_SD,
                                        f"assumed vSAN CPU costs ({ASSUMED_REL_SD:.0%} relative SD); software latency "
                                        f"chosen from seed 002 without a standard error ({UNIDENTIFIED_REL_SD:.0%})")
-    cache_drive = catalog.get(rec.cache_drive, Drive)
+    esa = node.architecture == "esa"
+    # ESA has no cache tier (one storage pool of NVMe devices per host): no cache drive, even on an OSA record
+    cache_drive = None if esa else catalog.get(rec.cache_drive, Drive)
     cap_drive = catalog.get(rec.capacity_drive, Drive)
     block = workload.block_kib * KIB
     hosts = node.hosts
@@ -776,7 +787,16 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     remote = (hosts - 1) / hosts  # vSAN places objects without data locality: share of replicas on other hosts
     raid5 = node.policy in ("ftt1-raid5", "ftt2-raid6")
     copies = {"ftt0": 1, "ftt1-raid1": 2, "ftt2-raid1": 3, "ftt3-raid1": 4}.get(node.policy, 0)
-    if raid5:
+    stripe_writes = 0.0  # ESA: full-stripe writes of the capacity leg, after the acknowledgement
+    if raid5 and esa:
+        # ESA's log-structured file system writes each block to a mirrored performance leg (FTT + 1 copies) and
+        # acknowledges it; full stripes go to the capacity leg later, with no read-modify-write: "Performance of
+        # RAID-5/6 equal to RAID-1" (VSAN_ESA_PERFORMANCE_SOURCE)
+        reads_per_write = 0
+        writes_per_write = 2 if node.policy == "ftt1-raid5" else 3
+        phases = 1
+        stripe_writes = vsan_policy_factor(node.policy, "esa", hosts)
+    elif raid5:
         parity = 1 if node.policy == "ftt1-raid5" else 2
         reads_per_write = 1 + parity  # read old data + old parity
         writes_per_write = 1 + parity
@@ -785,6 +805,8 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         reads_per_write = 0
         writes_per_write = copies
         phases = 1
+        if esa:  # ESA RAID-1: the capacity leg is a mirror too, written after the performance leg
+            stripe_writes = float(copies)
     net_rate = rec.network_gbps * 1e9 / 8 * 0.94  # bytes/s payload (~6% Ethernet/IP overhead, as iscsi-10g)
     sw = VSAN_SOFTWARE_LATENCY_US
     b.add("vSAN software path", node.id, sw["read"] * 1e-6, phases * sw["write_phase"] * 1e-6, delay=True,
@@ -793,34 +815,45 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
           delay=True, kind="delay")
     b.add("vSAN network", node.id, remote * block / net_rate / hosts,
           remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, multiplicity=hosts,
-          kind="network")
+          kind="network", write_async_s=remote * stripe_writes * block / net_rate / hosts)
     cpu = VSAN_CPU_US
     cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
     # deduplication and compression are "near-line" (seed 002): applied when the write buffer destages, after
     # the write was acknowledged
     cw_async = writes_per_write * cpu["dedupe_write"] if node.dedupe_compression else 0.0
+    cw_async += stripe_writes * cpu["write"]
     b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=rec.cores, multiplicity=hosts, kind="cpu",
           write_async_s=cw_async * 1e-6)
     # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer) and are
     # acknowledged there; destaging to the capacity tier happens later (it loads the capacity SSDs only)
     rd = cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
-    wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
     destage = cap_drive.write_service_time_us * 1e-6 + block / (cap_drive.max_write_mbps * 1e6)
     if rec.max_iops_per_disk_group:
         # each disk group's software path (DOM / LSOM) serves a bounded number of component I/Os; the catalog
         # gives front-end IOPS of the ReadyNode profile mix (70% reads, FTT=1 RAID1: 0.7 x 1 + 0.3 x 2 = 1.3
         # component I/Os each), so a write costs its replicas / parity updates and RAID5 saturates earlier
+        # (ESA: one storage pool per host, so the limit is per host)
         per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
-        b.add("vSAN disk groups (software path)", node.id, 1.0 / per_group,
-              (writes_per_write + reads_per_write) / per_group, multiplicity=groups, kind="cpu")
-    hybrid = not rec.all_flash or cap_drive.media == "HDD"
+        b.add("vSAN storage pools (software path)" if esa else "vSAN disk groups (software path)", node.id,
+              1.0 / per_group, (writes_per_write + reads_per_write) / per_group,
+              multiplicity=hosts if esa else groups, kind="cpu")
+    hybrid = not esa and (not rec.all_flash or cap_drive.media == "HDD")
     rnd = workload.random_pct / 100.0
-    if hybrid:
+    if esa:
+        # ESA: every device of the storage pool serves reads, the performance-leg writes (acknowledged) and the
+        # capacity leg's full-stripe writes (after the acknowledgement)
+        b.add("storage-pool NVMe devices", node.id, rd, writes_per_write * destage, servers=cap_drive.parallelism,
+              multiplicity=cap_drives, kind="drive", write_async_s=stripe_writes * destage)
+        b.notes.append("vSAN ESA: no cache tier; writes land on a mirrored performance leg of the storage-pool "
+                       "devices and are acknowledged there; full stripes are written to the capacity leg later"
+                       + (f" ({stripe_writes:.3g} device writes per host write)" if stripe_writes else ""))
+    elif hybrid:
         # vSAN OSA hybrid: the cache tier is 70% read cache, 30% write buffer; a read that hits the read cache is
         # served by the cache SSD, a miss by a capacity HDD (random reads pay positioning)
         cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
         hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)
         rd_cache = cache_drive.read_service_time_us * 1e-6 + block / (cache_drive.max_read_mbps * 1e6)
+        wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
         rd_cap = rnd * cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
         scv = hdd_positioning_scv(cap_drive.read_service_time_us * 1e-6, block / (cap_drive.max_read_mbps * 1e6),
                                   cap_drive.rpm) if cap_drive.media == "HDD" else None
@@ -833,18 +866,21 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
                        f"{groups} x {cache_drive.marketed_bytes / 1e9:,.0f} GB cache devices vs the working set "
                        "(uniform random access)")
     else:
+        wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
         b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism,
               multiplicity=cap_drives, kind="drive", write_async_s=writes_per_write * destage)
         b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
               servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
     b.notes.append(
-        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if raid5 else ''}writes "
+        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
         f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
                                                 node.dedupe_compression else "")
     )
-    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per disk group "
-             "(catalog)" if rec.max_iops_per_disk_group else "no per-disk-group software limit in the catalog record")
+    unit = "host storage pool" if esa else "disk group"
+    limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per {unit} "
+             "(catalog)" if rec.max_iops_per_disk_group else f"no per-{unit.replace(' ', '-')} software limit in "
+                                                              "the catalog record")
     b.notes.append(
         f"vSAN peak IOPS is not validated: seed 002 publishes latencies at ~8,000 TPS only; saturation rests on "
         f"{limit}; the latency at light load (write 1.7-2.1 ms RAID1) is the validated part"

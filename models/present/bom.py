@@ -103,9 +103,15 @@ def _hci_cluster_lines(node: HciClusterNode, rec, name: str, catalog: Catalog, u
     fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
     lines = [("HCI hosts", node.hosts, name, fig)]
     groups = node.hosts * node.disk_groups_per_host
-    if rec is not None:
-        lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),
-                      drive_size(catalog, rec.cache_drive, unit)))
+    if rec is not None and node.architecture == "esa":
+        # ESA: one storage pool per host, every device is capacity (no cache tier)
+        per_host = node.disk_groups_per_host * node.capacity_drives_per_group
+        lines.append((f"Storage-pool NVMe devices ({per_host} per host)", node.hosts * per_host,
+                      model_name(catalog, rec.capacity_drive), drive_size(catalog, rec.capacity_drive, unit)))
+    elif rec is not None:
+        if rec.cache_drive:
+            lines.append(("Cache drives (1 per disk group)", groups, model_name(catalog, rec.cache_drive),
+                          drive_size(catalog, rec.cache_drive, unit)))
         lines.append((f"Capacity drives ({node.capacity_drives_per_group} per disk group)",
                       groups * node.capacity_drives_per_group, model_name(catalog, rec.capacity_drive),
                       drive_size(catalog, rec.capacity_drive, unit)))

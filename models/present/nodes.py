@@ -88,7 +88,14 @@ def _shelf_figures(node: ShelfNode, record, catalog: Catalog, unit: CapacityUnit
 
 
 def _hci_cluster_figures(node: HciClusterNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
-    """The figures of an HCI cluster node; ``record`` its catalog record (None when missing)."""
+    """The figures of an HCI cluster node; ``record`` its catalog record (None when missing). An ESA cluster has
+    one storage pool per host (no disk groups): its devices per host are groups x devices."""
+    if node.architecture == "esa":
+        return [
+            f"{node.hosts} hosts, vSAN ESA",
+            f"{node.disk_groups_per_host * node.capacity_drives_per_group} storage-pool devices per host",
+            policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+        ]
     return [
         f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
         f"{node.capacity_drives_per_group} capacity drives per group",
@@ -180,7 +187,8 @@ def _controller_line(node: ControllerNode, catalog: Catalog) -> str:
 def _hci_cluster_line(node: HciClusterNode, catalog: Catalog) -> str:
     """The canvas line of an HCI cluster."""
     dedupe = ", dedupe" if node.dedupe_compression else ""
-    return f"{node.hosts} hosts, {policy_label(node.policy)}{dedupe}"
+    esa = " ESA" if node.architecture == "esa" else ""
+    return f"{node.hosts} hosts{esa}, {policy_label(node.policy)}{dedupe}"
 
 
 def _host_line(node: HostNode, catalog: Catalog) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, Host, Shelf
+from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, HciNode, Host, Shelf
 
 from .kinds import NODE_KINDS
 from .model import NodeBase, Scenario
@@ -40,8 +40,28 @@ def _controller(entry: Controller, catalog: Catalog) -> dict:
             "adp": entry.adp[0] if entry.adp else "none", "spares_per_node": 1}
 
 
+def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
+    """A drive a shelf takes: one of the shelf's drive interfaces, and the shelf's vendor's own drive (or a generic
+    one on either side). Storage arrays take only the drives their vendor qualifies and sells; the catalog's
+    server drives (the vSAN hosts' Intel, KIOXIA, Micron and Seagate devices) are not array drives."""
+    return drive.interface in shelf.drive_interfaces and (
+        drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
+
+
+def drive_fits_controller(drive: Drive, controller: Controller) -> bool:
+    """A drive the controller is sold with: the drive's ``controllers`` list names it (empty: any) and its
+    ``families`` list names the controller's family (empty: any)."""
+    return (not drive.controllers or controller.id in drive.controllers) and (
+        not drive.families or controller.family in drive.families)
+
+
 def _shelf(entry: Shelf, catalog: Catalog) -> dict:
-    drives = [d for d in catalog.of_kind(Drive) if d.interface in entry.drive_interfaces]
+    """A new shelf's defaults: the first drive it takes that a controller taking this shelf is sold with (else the
+    first drive it takes), full."""
+    drives = [d for d in catalog.of_kind(Drive) if drive_fits_shelf(d, entry)]
+    owners = [c for c in catalog.of_kind(Controller) if entry.id in c.shelves]
+    preferred = [d for d in drives if any(drive_fits_controller(d, c) for c in owners)]
+    drives = preferred or drives
     if not drives:
         raise NotANodeError(f"no drive in the catalog fits {entry.name}")
     return {"drive": drives[0].id, "drive_count": entry.bays}
@@ -60,8 +80,17 @@ def _managed(entry, catalog: Catalog) -> dict:
     return {"provisioned_bytes": max(entry.min_capacity_bytes, min(4 * 2**40, entry.max_capacity_bytes))}
 
 
+def _hci(entry: HciNode, catalog: Catalog) -> dict:
+    """An HCI cluster takes its host record's vSAN architecture; an ESA cluster starts with one storage pool of
+    up to 6 devices per host and RAID-5 (ESA's adaptive RAID-5 runs on 3 hosts or more)."""
+    if entry.architecture == "esa":
+        return {"architecture": "esa", "disk_groups_per_host": 1, "policy": "ftt1-raid5",
+                "capacity_drives_per_group": min(6, entry.max_capacity_per_group)}
+    return {}
+
+
 _DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
-             "managed_service": _managed}
+             "managed_service": _managed, "hci_cluster": _hci}
 """Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
 
 
