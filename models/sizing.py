@@ -190,7 +190,7 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
     from models.catalog import CloudDisk, CloudVm
     from models.project.model import CloudVmNode
 
-    disks = [e for e in catalog if isinstance(e, CloudDisk)]
+    disks = [e for e in catalog if isinstance(e, CloudDisk) and e.data_disk]  # not boot / NVRAM disks
     for vm in sorted((e for e in catalog if isinstance(e, CloudVm)), key=lambda e: (e.vcpu, e.id)):
         if req.families and not ({"CVO", "Cloud Volumes ONTAP", vm.provider, vm.vendor} & set(req.families)):
             continue
@@ -200,7 +200,7 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             for licence in vm.licences:
                 for disk in sorted((d for d in disks if d.provider == vm.provider), key=lambda d: d.size_bytes):
                     for count in CLOUD_DISK_COUNTS:
-                        if count > vm.max_data_disks:
+                        if count > vm.data_disk_limit(ha):
                             break
                         node = CloudVmNode(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                            licence=licence, ha=ha, disk=disk.id, disk_count=count)

@@ -26,8 +26,10 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     """
     problems: list[str] = []
     notes: list[str] = []
-    if node.disk_count > vm.max_data_disks:
-        problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {vm.max_data_disks} ({rules.CVO_DOCS}).")
+    limit = vm.data_disk_limit(node.ha)  # an HA node may take fewer (CVO in AWS: 18, single node 21)
+    if node.disk_count > limit:
+        problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {limit}"
+                        f"{' per HA node' if node.ha and limit != vm.max_data_disks else ''} ({rules.CVO_DOCS}).")
     if vm.licences and licence.id not in vm.licences:
         problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: {', '.join(vm.licences)}).")
     if node.ha and not vm.ha_supported:

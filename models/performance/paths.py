@@ -112,7 +112,9 @@ ASSUMED_CPU_PER_KIB_US = 0.5
 
 AZURE_IO_UNIT_BYTES = 256 * KIB
 """Azure counts disk I/O in units of up to 256 KiB against the disk and VM IOPS limits (Microsoft Azure
-documentation, "Azure premium storage: design for high performance", I/O size)."""
+documentation, "Azure premium storage: design for high performance", I/O size). The cloud path uses each disk
+record's ``CloudDisk.io_unit_kib`` (default 256: Azure, AWS EBS SSD; AWS EBS HDD 1,024); this constant is the
+default's value."""
 
 AZURE_VM_NIC_MIN_LATENCY_US = 100.0
 """assumed: one network round trip between two Azure VMs in one region (client VM <-> CVO, CVO <-> HA partner),
@@ -667,7 +669,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     b.add("client network round trip", "", AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6,
           delay=True, storage_side=False, kind="delay")
     software = "9.5"
-    profile, note = find_profile(vm.performance, software, protocol)
+    # the VM's own fitted profiles, or a calibrated sibling VM's scaled by its ratio (CloudVm.profile_from)
+    profile, note = controller_profile(vm, catalog, software, protocol)
     found = profile is not None
     if note:
         b.notes.append(f"{vm.name}: {note}")
@@ -698,12 +701,13 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
     miss = (1.0 - hit) * (1.0 - cold)
-    # Azure disk I/O units: random I/O one unit each (up to 256 KiB); sequential reads and WAFL consistency-point
+    # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads and WAFL consistency-point
     # writes (in both write speeds the data disks receive full-stripe CP writes, not host writes) coalesce into
     # 256 KiB units
-    units = max(1.0, block / AZURE_IO_UNIT_BYTES)
-    units_r = miss * (rnd * units + (1 - rnd) * block / AZURE_IO_UNIT_BYTES)
-    units_w = block / AZURE_IO_UNIT_BYTES
+    io_unit = disk.io_unit_bytes  # Azure and EBS SSD 256 KiB, EBS HDD 1 MiB (CloudDisk.io_unit_kib)
+    units = max(1.0, block / io_unit)
+    units_r = miss * (rnd * units + (1 - rnd) * block / io_unit)
+    units_w = block / io_unit
     bytes_r = miss * block
     bytes_w = block
     sync = node.write_speed == "normal"
@@ -730,7 +734,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
         # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
         b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk")
-        b.add("NVRAM log disk IOPS", node.id, 0.0, units_w / nvram.iops, kind="disk")
+        b.add("NVRAM log disk IOPS", node.id, 0.0, block / nvram.io_unit_bytes / nvram.iops, kind="disk")
     b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
           kind="delay")
     if ha and sync:
