@@ -189,9 +189,8 @@ def test_aws_and_google_vms_run_on_the_calibrated_azure_profile_of_the_same_vcpu
     assert cpu.servers * cpu.multiplicity == ds14.servers_per_node
 
 
-def test_the_aws_example_evaluates_without_warnings_and_the_sizer_meets_it():
-    from models.sizing import size
-
+def test_the_aws_example_evaluates_without_warnings():
+    """(tests/test_sizing.py sizes every bundled example, this one included.)"""
     project = load(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml")
     evaluation = evaluate(project)
     assert not evaluation.problems
@@ -202,7 +201,6 @@ def test_the_aws_example_evaluates_without_warnings_and_the_sizer_meets_it():
     # raw = 2 nodes x 6 x 2 TiB; usable = one node's 12 TiB less the 10% WAFL reserve (under the 368 TiB cap)
     total = evaluation.capacity.total
     assert total.raw_bytes == 24 * TIB and total.usable_bytes == pytest.approx(12 * TIB * 0.9)
-    assert size(project, top=3).candidates
 
 
 def test_the_gcnv_example_evaluates_without_warnings():
@@ -254,3 +252,13 @@ def test_a_flex_pool_is_limited_by_its_iops_or_its_throughput():
     big = evaluate_performance(_gcnv(record.id, 100), CAT).workloads[0]
     assert big.saturation_iops == pytest.approx(60_000, rel=1e-9)
     assert record.max_throughput_mbps == pytest.approx(1.6 * 2**30 / 1e6, abs=1e-3)
+
+
+def test_a_cloud_vm_derives_only_from_another_cloud_vm():
+    """profile_from of a cloud VM must name a calibrated cloud VM: a controller's profile (another kind of system)
+    is refused and the VM falls back to the uncalibrated defaults, reported as assumed."""
+    data = _vm("aws-m5-xlarge").model_dump()
+    data.update(id="test-vm", profile_from={"sibling": "netapp-aff-a800", "ratio": 1.0})
+    vm = CloudVm.model_validate(data)
+    basis = profile_basis(vm, "9.5", "iSCSI", CAT)
+    assert basis.kind == "assumed" and "not a cloud VM" in basis.reason
