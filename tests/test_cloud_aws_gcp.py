@@ -262,3 +262,21 @@ def test_a_cloud_vm_derives_only_from_another_cloud_vm():
     vm = CloudVm.model_validate(data)
     basis = profile_basis(vm, "9.5", "iSCSI", CAT)
     assert basis.kind == "assumed" and "not a cloud VM" in basis.reason
+
+
+def test_local_nvme_flash_cache_serves_reads_that_miss_memory_unless_the_data_is_compressed():
+    """c5d.4xlarge: 400 GB of local NVMe (372.5 GiB) behind 16 GiB of read cache (half of 32 GiB); a 1 TiB working
+    set read uniformly: memory hits 16 / 1024, memory + Flash Cache (16 + 372.5) / 1024. CVO's Flash Cache needs
+    compression disabled (release notes), so a 2:1 compressed workload gets no Flash Cache hits."""
+    vm = _vm("aws-c5d-4xlarge")
+    assert vm.flash_cache_gib == pytest.approx(400e9 / GIB, abs=0.05) and vm.flash_cache_read_iops == 175_000
+    plain = _cvo(vm.id, "aws-ebs-gp3-2tib", compression_ratio=1.0)
+    stations = {s.name: s for s in build_path(plain, CAT, plain.workloads[0]).stations}
+    flash = stations["Flash Cache (local NVMe)"]
+    assert flash.read_s == pytest.approx((16 + 372.5) / 1024 * 1e-4 - 16 / 1024 * 1e-4, rel=1e-3)
+    assert flash.servers * flash.multiplicity == round(175_000 * 1e-4)
+    packed = _cvo(vm.id, "aws-ebs-gp3-2tib", compression_ratio=2.0)
+    assert "Flash Cache (local NVMe)" not in {s.name for s in build_path(packed, CAT, packed.workloads[0]).stations}
+    fast = evaluate_performance(plain, CAT).workloads[0]
+    slow = evaluate_performance(packed, CAT).workloads[0]
+    assert fast.curve[0].latency_ms < slow.curve[0].latency_ms  # fewer reads wait for EBS

@@ -327,6 +327,12 @@ class CloudVm(Entry):
         description="catalog id of the cloud disk that holds Cloud Volumes ONTAP's NVRAM (write log); with normal "
                     "write speed every write is logged to it before it is acknowledged. None: the log shares the "
                     "data disks")
+    flash_cache_gib: float | None = Field(
+        default=None, gt=0, description="local NVMe instance storage Cloud Volumes ONTAP uses as Flash Cache (a "
+                                        "read cache behind memory), GiB per node; None: none")
+    flash_cache_read_iops: float | None = Field(
+        default=None, gt=0, description="random-read IOPS of that local NVMe storage (the provider's published "
+                                        "figure); None: the engine's default parallelism")
     performance: list[PerfProfile] = Field(default_factory=list)
     profile_from: ProfileDerivation | None = Field(
         default=None, description="where no profile of its own is fitted: the calibrated sibling VM (another "

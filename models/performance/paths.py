@@ -700,6 +700,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay")
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    if vm.flash_cache_gib:
+        hit = _cloud_flash_cache(b, vm, node, workload, cache, hit, rnd)
     miss = (1.0 - hit) * (1.0 - cold)
     # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads and WAFL consistency-point
     # writes (in both write speeds the data disks receive full-stripe CP writes, not host writes) coalesce into
@@ -760,6 +762,29 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
                    "vCPU count (OLTP 15.8K-18.8K IOPS from 4 to 16 vCPUs), so read it as the measured ceiling of "
                    "that VM size rather than as CPU alone")
     return host_cpu, source
+
+
+def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Workload, cache: float,
+                       hit_memory: float, rnd: float) -> float:
+    """Cloud Volumes ONTAP's Flash Cache on the VM's local NVMe storage (CVO release notes, 'Support for Flash
+    Cache and high write speed': instance types with local NVMe use it as Flash Cache, 'Compression must be
+    disabled on all volumes to take advantage of the Flash Cache performance improvements'): a victim cache of the
+    buffer cache as on a controller (memory and NVMe together one LRU of their summed size), each hit served by
+    the NVMe device in :data:`FLASH_CACHE_READ_US` with as many reads at once as its published random-read IOPS
+    allow (``CloudVm.flash_cache_read_iops`` x the read time; else :data:`FLASH_CACHE_PARALLELISM`). A compressed
+    workload gets no Flash Cache hits. Returns the read hit ratio of memory and Flash Cache together."""
+    if workload.compression_ratio > 1.0:
+        b.notes.append(f"{vm.vm_size}: Flash Cache unused: the workload is compressed "
+                       f"({workload.compression_ratio:g}:1) and CVO's Flash Cache needs compression disabled")
+        return hit_memory
+    flash = vm.flash_cache_gib * 2**30
+    hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    read_s = FLASH_CACHE_READ_US * 1e-6
+    servers = max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops else FLASH_CACHE_PARALLELISM
+    b.add("Flash Cache (local NVMe)", node.id, (hit - hit_memory) * read_s, 0.0, servers=servers, kind="cache")
+    b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({vm.flash_cache_gib:,.0f} GiB local NVMe behind "
+                   "memory, uniform random access)")
+    return hit
 
 
 def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: HciClusterNode,
