@@ -4,6 +4,9 @@ Rules (NetApp CVO documentation, public_facts.md; seed 004 §3 for the licence c
 x2 for an HA pair (each node's disks mirror the other's); aggregates are RAID0 over cloud disks, which the cloud
 already protects (Azure managed disks keep three copies); WAFL reserve 10%; usable is capped by the licence's
 capacity (the HA pair counts once). The catalog stores caps in bytes of NetApp's "TB", which is TiB.
+The same rules hold in AWS and Google Cloud (CVO release notes, "Storage limits" per cloud: "the capacity limit is
+for the entire HA pair", "mirrored data does not count against the capacity limit"); a node of an HA pair may take
+fewer data disks than a single node (``CloudVm.data_disk_limit``: AWS 18 per HA node against 21).
 """
 
 from __future__ import annotations
