@@ -217,6 +217,11 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
                            f"offered on {vm.vm_size}", node.id, "licence"))
     if node.ha and not vm.ha_supported:
         out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id, "ha"))
+    if disk is not None and vm.max_disk_capacity_bytes and \
+            node.disk_count * disk.size_bytes > vm.max_disk_capacity_bytes:
+        out.append(Problem("error", f"{node.id}: {node.disk_count} x {disk.name} exceed the "
+                           f"{vm.max_disk_capacity_bytes / 2**40:,.0f} TiB of data disks {vm.vm_size} may attach "
+                           "(disks alone)", node.id, "disk_count"))
     limit = vm.data_disk_limit(node.ha)
     if node.disk_count > limit:
         out.append(Problem("error", f"{node.id}: {vm.vm_size} takes at most {limit} data disks"

@@ -280,3 +280,33 @@ def test_local_nvme_flash_cache_serves_reads_that_miss_memory_unless_the_data_is
     fast = evaluate_performance(plain, CAT).workloads[0]
     slow = evaluate_performance(packed, CAT).workloads[0]
     assert fast.curve[0].latency_ms < slow.curve[0].latency_ms  # fewer reads wait for EBS
+
+
+def test_google_cloud_attaches_at_most_256_tib_of_data_disks():
+    """CVO release notes, storage limits in Google Cloud: 'Maximum system capacity with disks alone 256 TB' (VM
+    limits), although 124 disks of up to 64 TB are allowed: 32 x 8 TiB is fine, 33 x 8 TiB is not."""
+    def messages(count: int) -> list[str]:
+        node = CloudVmNode(id="cvo", catalog_id="gcp-n2-standard-32", licence="cvo-premium-current",
+                           disk="gcp-pd-balanced-8tib", disk_count=count)
+        sc = Scenario(name="Base", nodes=[node])
+        return [p.message for p in find_problems(sc, CAT)] + \
+            [p for s in evaluate_capacity(sc, CAT).systems for p in s.problems]
+
+    assert _vm("gcp-n2-standard-32").max_disk_capacity_bytes == 256 * TIB
+    assert messages(32) == []
+    found = messages(33)
+    assert any("256 TiB of data disks" in m for m in found) and any("disks alone" in m for m in found)
+
+
+def test_the_sizer_offers_no_cloud_design_beyond_the_vms_disk_limits():
+    from models.catalog import Catalog
+    from models.project.model import Requirements
+    from models.sizing import _cloud_candidates
+
+    base = _cvo("gcp-n2-standard-32", "gcp-pd-ssd-1tib")
+    gcp = Catalog([e for e in CAT if getattr(e, "provider", "GCP") == "GCP" or e.kind == "licence"])
+    for scenario, *_ in _cloud_candidates(base, gcp, Requirements(deployments=["cloud"])):
+        node = scenario.nodes[0]
+        vm, disk = gcp.get(node.catalog_id, CloudVm), gcp.get(node.disk, CloudDisk)
+        assert disk.data_disk and node.disk_count <= vm.data_disk_limit(node.ha)
+        assert node.disk_count * disk.size_bytes <= vm.max_disk_capacity_bytes

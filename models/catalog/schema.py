@@ -319,6 +319,11 @@ class CloudVm(Entry):
                     "max_data_disks")
     max_uncached_disk_iops: float = Field(gt=0)
     max_uncached_disk_mbps: float = Field(gt=0)
+    max_disk_capacity_bytes: int | None = Field(
+        default=None, gt=0,
+        description="data-disk capacity one system may attach, bytes (CVO's 'maximum system capacity with disks "
+                    "alone' where the provider's VM limits set it, e.g. 256 TB in Google Cloud; an HA pair's mirror "
+                    "copies not counted); None: limited by the disk count and size only")
     licences: list[str] = Field(default_factory=list)
     ha_supported: bool = True
     protocols: list[Protocol]
