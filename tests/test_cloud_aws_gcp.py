@@ -203,6 +203,16 @@ def test_the_aws_example_evaluates_without_warnings():
     assert total.raw_bytes == 24 * TIB and total.usable_bytes == pytest.approx(12 * TIB * 0.9)
 
 
+def test_the_google_cloud_example_evaluates_without_warnings():
+    project = load(examples_dir() / "cvo-gcp-n2-standard-8-single-oltp.toml")
+    evaluation = evaluate(project)
+    assert not evaluation.problems
+    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    wp = evaluation.performance.workloads[0]
+    assert wp.profile == "derived" and wp.latency_at_target_ms <= wp.slo_ms
+    assert evaluation.capacity.total.usable_bytes == pytest.approx(4 * TIB * 0.9)  # under the 10 TiB Standard cap
+
+
 def test_the_gcnv_example_evaluates_without_warnings():
     project = load(examples_dir() / "gcnv-premium-oracle-nfs.toml")
     evaluation = evaluate(project)
