@@ -48,12 +48,15 @@ EC2 = {
     "m5n.2xlarge": (8, 32, 8.125, 287.5, 12_000),
     "c5d.4xlarge": (16, 32, 5.0, 593.75, 20_000),
     "m6id.4xlarge": (16, 64, 6.25, 625.0, 20_000),
+    "r5.8xlarge": (32, 256, 10.0, 850.0, 30_000),
+    "m5.16xlarge": (64, 256, 20.0, 1_700.0, 60_000),
 }
 # the PAYGO licence each size takes, CVO release notes 'Supported configurations in AWS' (Other licenses)
 AWS_PAYGO = {"m5.xlarge": "cvo-explore", "m5.2xlarge": "cvo-standard", "r5.xlarge": "cvo-standard",
              "m5.4xlarge": "cvo-premium-current", "r5.2xlarge": "cvo-premium-current",
              "m5n.2xlarge": "cvo-premium-current", "c5d.4xlarge": "cvo-premium-current",
-             "m6id.4xlarge": "cvo-premium-current"}
+             "m6id.4xlarge": "cvo-premium-current", "r5.8xlarge": "cvo-premium-current",
+             "m5.16xlarge": "cvo-premium-current"}
 GCP_PAYGO = {"n2-standard-4": "cvo-explore", "n2-standard-8": "cvo-standard", "n2-standard-16": "cvo-premium-current",
              "n2-standard-32": "cvo-premium-current"}
 AWS_DISK_SIZES_GIB = {100, 500, 1024, 2048, 4096, 6144, 8192, 16384}  # gp3 / gp2 / io1 (st1 from 500 GiB)
@@ -178,7 +181,7 @@ def test_st1_counts_sequential_io_in_1_mib_units_gp3_in_256_kib():
 
 def test_aws_and_google_vms_run_on_the_calibrated_azure_profile_of_the_same_vcpu_count():
     sibling = {4: "azure-standard-ds3-v2", 8: "azure-standard-ds4-v2", 16: "azure-standard-ds14-v2",
-               32: "azure-standard-ds14-v2"}
+               32: "azure-standard-ds14-v2", 64: "azure-standard-ds14-v2"}
     for vm in _vms("AWS") + _vms("GCP"):
         basis = profile_basis(vm, "9.5", "iSCSI", CAT)
         assert (basis.kind, basis.sibling, basis.ratio) == ("derived", sibling[vm.vcpu], 1.0), vm.id
