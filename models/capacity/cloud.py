@@ -34,8 +34,9 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
         problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {limit}"
                         f"{' per HA node' if node.ha and limit != vm.max_data_disks else ''} ({rules.CVO_DOCS}).")
     if vm.max_disk_capacity_bytes and node.disk_count * disk.size_bytes > vm.max_disk_capacity_bytes:
-        problems.append(f"{where}: {node.disk_count} x {fmt(disk.size_bytes)} exceeds the {fmt(vm.max_disk_capacity_bytes)} "
-                        f"{vm.vm_size} may attach with disks alone ({rules.CVO_DOCS}).")
+        problems.append(f"{where}: {node.disk_count} x {fmt(disk.size_bytes)} exceeds the "
+                        f"{fmt(vm.max_disk_capacity_bytes)} {vm.vm_size} may attach with disks alone "
+                        f"({rules.CVO_DOCS}).")
     if vm.licences and licence.id not in vm.licences:
         problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: {', '.join(vm.licences)}).")
     if node.ha and not vm.ha_supported:

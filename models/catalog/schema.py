@@ -410,7 +410,6 @@ class CloudDisk(Entry):
                     "limits, KiB: 1,024 for AWS EBS HDD volumes (st1, sc1) (AWS EBS User Guide, 'I/O "
                     "characteristics and monitoring'); None: 256, as Azure managed disks and AWS EBS SSD volumes "
                     "count (models.performance.paths.AZURE_IO_UNIT_BYTES)")
-
     data_disk: bool = Field(
         default=True, description="False: a system disk of the VM (boot disk holding NVRAM, NVRAM disk), never a "
                                   "data disk: the sizer does not offer it and a node using it for data is a problem")

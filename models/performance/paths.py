@@ -703,9 +703,9 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     if vm.flash_cache_gib:
         hit = _cloud_flash_cache(b, vm, node, workload, cache, hit, rnd)
     miss = (1.0 - hit) * (1.0 - cold)
-    # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads and WAFL consistency-point
-    # writes (in both write speeds the data disks receive full-stripe CP writes, not host writes) coalesce into
-    # 256 KiB units
+    # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads
+    # and WAFL consistency-point writes (in both write speeds the data disks receive full-stripe CP writes, not host
+    # writes) coalesce into whole units
     io_unit = disk.io_unit_bytes  # Azure and EBS SSD 256 KiB, EBS HDD 1 MiB (CloudDisk.io_unit_kib)
     units = max(1.0, block / io_unit)
     units_r = miss * (rnd * units + (1 - rnd) * block / io_unit)
@@ -780,7 +780,8 @@ def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Wo
     flash = vm.flash_cache_gib * 2**30
     hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
     read_s = FLASH_CACHE_READ_US * 1e-6
-    servers = max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops else FLASH_CACHE_PARALLELISM
+    servers = (max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops
+               else FLASH_CACHE_PARALLELISM)
     b.add("Flash Cache (local NVMe)", node.id, (hit - hit_memory) * read_s, 0.0, servers=servers, kind="cache")
     b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({vm.flash_cache_gib:,.0f} GiB local NVMe behind "
                    "memory, uniform random access)")

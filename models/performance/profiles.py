@@ -101,7 +101,8 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
                                       "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
 
 
-def record_profiles(record: Controller | CloudVm, catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | CloudVm | None, str]:
+def record_profiles(record: Controller | CloudVm,
+                    catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | CloudVm | None, str]:
     """The profiles a record runs on: its own; else, for a controller or cloud VM with ``profile_from``, its
     calibrated sibling's (a record of the same kind: a controller's sibling is a controller, a cloud VM's a cloud
     VM) scaled by the ratio (:func:`scaled_profile`). Returns (profiles, sibling record or None, why not the
