@@ -221,7 +221,10 @@ def _hci_cluster(node: HciClusterNode, topo: Topology, catalog: Catalog, out: li
 def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     vm = _check_catalog(catalog, node.catalog_id, CloudVm, node.id, "VM", out)
     licence = _check_catalog(catalog, node.licence, Licence, node.id, "licence", out, "licence")
-    _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out, "disk")
+    disk = _check_catalog(catalog, node.disk, CloudDisk, node.id, "disk", out, "disk")
+    if disk is not None and not disk.data_disk:
+        out.append(Problem("error", f"{node.id}: {disk.name} is a system disk (boot / NVRAM), not a data disk",
+                           node.id, "disk"))
     if vm is None:
         return
     if vm.licences and node.licence not in vm.licences:
@@ -229,8 +232,15 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
                            f"offered on {vm.vm_size}", node.id, "licence"))
     if node.ha and not vm.ha_supported:
         out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id, "ha"))
-    if node.disk_count > vm.max_data_disks:
-        out.append(Problem("error", f"{node.id}: {vm.vm_size} takes at most {vm.max_data_disks} data disks",
+    if disk is not None and vm.max_disk_capacity_bytes and \
+            node.disk_count * disk.size_bytes > vm.max_disk_capacity_bytes:
+        out.append(Problem("error", f"{node.id}: {node.disk_count} x {disk.name} exceed the "
+                           f"{vm.max_disk_capacity_bytes / 2**40:,.0f} TiB of data disks {vm.vm_size} may attach "
+                           "(disks alone)", node.id, "disk_count"))
+    limit = vm.data_disk_limit(node.ha)
+    if node.disk_count > limit:
+        out.append(Problem("error", f"{node.id}: {vm.vm_size} takes at most {limit} data disks"
+                           f"{' per node of an HA pair' if node.ha and limit != vm.max_data_disks else ''}",
                            node.id, "disk_count"))
 
 

@@ -225,13 +225,14 @@ CLOUD_DISK_COUNTS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
     """Cloud Volumes ONTAP candidates (scenario, summary, rack units 0, power None, (vCPUs, disk bytes)): every VM
     record x single node or HA pair (when the VM supports HA) x every licence the VM offers x every data-disk type
-    of its provider x :data:`CLOUD_DISK_COUNTS` up to the VM's maximum, RAID0 (the cloud disks protect
+    of its provider (not its boot / NVRAM disks) x :data:`CLOUD_DISK_COUNTS` up to the VM's maximum (an HA node's
+    disk count and the capacity with disks alone where the record limits them), RAID0 (the cloud disks protect
     themselves; CVO documentation). The workloads target the VM and keep no host links (a cloud design's clients
     reach it over the provider's network)."""
     from models.catalog import CloudDisk, CloudVm
     from models.project.model import CloudVmNode
 
-    disks = [e for e in catalog if isinstance(e, CloudDisk)]
+    disks = [e for e in catalog if isinstance(e, CloudDisk) and e.data_disk]  # not boot / NVRAM disks
     for vm in sorted((e for e in catalog if isinstance(e, CloudVm)), key=lambda e: (e.vcpu, e.id)):
         if req.families and not ({"CVO", "Cloud Volumes ONTAP", vm.provider, vm.vendor} & set(req.families)):
             continue
@@ -241,8 +242,9 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             for licence in vm.licences:
                 for disk in sorted((d for d in disks if d.provider == vm.provider), key=lambda d: d.size_bytes):
                     for count in CLOUD_DISK_COUNTS:
-                        if count > vm.max_data_disks:
-                            break
+                        if count > vm.data_disk_limit(ha) or (vm.max_disk_capacity_bytes and count *
+                                                               disk.size_bytes > vm.max_disk_capacity_bytes):
+                            break  # the VM's data-disk count or capacity limit (CloudVm)
                         node = CloudVmNode(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                            licence=licence, ha=ha, disk=disk.id, disk_count=count)
                         workloads = [w.model_copy(update={"target": "cvo", "hosts": []}) for w in base.workloads]

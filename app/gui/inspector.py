@@ -434,8 +434,11 @@ class Inspector(QScrollArea):
             return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")
         if name == "disk" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
-            choices = named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider)
-            return keep_current(choices, node.disk, "another cloud's disk")
+            choices = named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider
+                            and getattr(d, "data_disk", True))  # boot / NVRAM disks are never data disks
+            current = catalog.find(node.disk) if node.disk else None
+            return keep_current(choices, node.disk, "a system disk, not a data disk"
+                                if getattr(current, "data_disk", True) is False else "another cloud's disk")
         if name == "licence" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
             allowed = getattr(vm, "licences", None)

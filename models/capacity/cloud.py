@@ -4,6 +4,9 @@ Rules (NetApp CVO documentation, public_facts.md; seed 004 §3 for the licence c
 x2 for an HA pair (each node's disks mirror the other's); aggregates are RAID0 over cloud disks, which the cloud
 already protects (Azure managed disks keep three copies); WAFL reserve 10%; usable is capped by the licence's
 capacity (the HA pair counts once). The catalog stores caps in bytes of NetApp's "TB", which is TiB.
+The same rules hold in AWS and Google Cloud (CVO release notes, "Storage limits" per cloud: "the capacity limit is
+for the entire HA pair", "mirrored data does not count against the capacity limit"); a node of an HA pair may take
+fewer data disks than a single node (``CloudVm.data_disk_limit``: AWS 18 per HA node against 21).
 """
 
 from __future__ import annotations
@@ -26,8 +29,14 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     """
     problems: list[str] = []
     notes: list[str] = []
-    if node.disk_count > vm.max_data_disks:
-        problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {vm.max_data_disks} ({rules.CVO_DOCS}).")
+    limit = vm.data_disk_limit(node.ha)  # an HA node may take fewer (CVO in AWS: 18, single node 21)
+    if node.disk_count > limit:
+        problems.append(f"{where}: {node.disk_count} data disks exceed {vm.vm_size}'s {limit}"
+                        f"{' per HA node' if node.ha and limit != vm.max_data_disks else ''} ({rules.CVO_DOCS}).")
+    if vm.max_disk_capacity_bytes and node.disk_count * disk.size_bytes > vm.max_disk_capacity_bytes:
+        problems.append(f"{where}: {node.disk_count} x {fmt(disk.size_bytes)} exceeds the "
+                        f"{fmt(vm.max_disk_capacity_bytes)} {vm.vm_size} may attach with disks alone "
+                        f"({rules.CVO_DOCS}).")
     if vm.licences and licence.id not in vm.licences:
         problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: {', '.join(vm.licences)}).")
     if node.ha and not vm.ha_supported:

@@ -343,8 +343,18 @@ class CloudVm(Entry):
     ram_gib: float = Field(gt=0)
     network_mbps: float = Field(gt=0, description="expected network bandwidth, Mbit/s")
     max_data_disks: int = Field(ge=1)
+    max_data_disks_ha: int | None = Field(
+        default=None, ge=1,
+        description="data disks per node in an HA pair where the provider's limit is lower than a single node's (CVO "
+                    "in AWS: 21 single node, 18 per HA node; release notes 'Storage limits in AWS'); None: "
+                    "max_data_disks")
     max_uncached_disk_iops: float = Field(gt=0)
     max_uncached_disk_mbps: float = Field(gt=0)
+    max_disk_capacity_bytes: int | None = Field(
+        default=None, gt=0,
+        description="data-disk capacity one system may attach, bytes (CVO's 'maximum system capacity with disks "
+                    "alone' where the provider's VM limits set it, e.g. 256 TB in Google Cloud; an HA pair's mirror "
+                    "copies not counted); None: limited by the disk count and size only")
     licences: list[str] = Field(default_factory=list)
     ha_supported: bool = True
     protocols: list[Protocol]
@@ -353,7 +363,22 @@ class CloudVm(Entry):
         description="catalog id of the cloud disk that holds Cloud Volumes ONTAP's NVRAM (write log); with normal "
                     "write speed every write is logged to it before it is acknowledged. None: the log shares the "
                     "data disks")
+    flash_cache_gib: float | None = Field(
+        default=None, gt=0, description="local NVMe instance storage Cloud Volumes ONTAP uses as Flash Cache (a "
+                                        "read cache behind memory), GiB per node; None: none")
+    flash_cache_read_iops: float | None = Field(
+        default=None, gt=0, description="random-read IOPS of that local NVMe storage (the provider's published "
+                                        "figure); None: the engine's default parallelism")
     performance: list[PerfProfile] = Field(default_factory=list)
+    profile_from: ProfileDerivation | None = Field(
+        default=None, description="where no profile of its own is fitted: the calibrated sibling VM (another "
+                                  "cloud_vm record) and throughput ratio its profiles are derived from "
+                                  "(models.performance.profiles)")
+
+    def data_disk_limit(self, ha: bool) -> int:
+        """Data disks one node takes: ``max_data_disks_ha`` for a node of an HA pair when the record gives it,
+        else ``max_data_disks``."""
+        return self.max_data_disks_ha if ha and self.max_data_disks_ha else self.max_data_disks
 
 
 class ManagedService(Entry):
@@ -410,6 +435,20 @@ class CloudDisk(Entry):
     iops: float = Field(gt=0)
     mbps: float = Field(gt=0)
     latency_us: float = Field(gt=0)
+    io_unit_kib: float | None = Field(
+        default=None, gt=0,
+        description="the largest I/O the provider counts as one operation against the disk's and the VM's IOPS "
+                    "limits, KiB: 1,024 for AWS EBS HDD volumes (st1, sc1) (AWS EBS User Guide, 'I/O "
+                    "characteristics and monitoring'); None: 256, as Azure managed disks and AWS EBS SSD volumes "
+                    "count (models.performance.paths.AZURE_IO_UNIT_BYTES)")
+    data_disk: bool = Field(
+        default=True, description="False: a system disk of the VM (boot disk holding NVRAM, NVRAM disk), never a "
+                                  "data disk: the sizer does not offer it and a node using it for data is a problem")
+
+    @property
+    def io_unit_bytes(self) -> float:
+        """The I/O size one operation counts for against IOPS limits, bytes (``io_unit_kib``, default 256 KiB)."""
+        return (self.io_unit_kib or 256.0) * 1024
 
 
 class Licence(Entry):

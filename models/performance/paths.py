@@ -114,7 +114,9 @@ ASSUMED_CPU_PER_KIB_US = 0.5
 
 AZURE_IO_UNIT_BYTES = 256 * KIB
 """Azure counts disk I/O in units of up to 256 KiB against the disk and VM IOPS limits (Microsoft Azure
-documentation, "Azure premium storage: design for high performance", I/O size)."""
+documentation, "Azure premium storage: design for high performance", I/O size). The cloud path uses each disk
+record's ``CloudDisk.io_unit_kib`` (default 256: Azure, AWS EBS SSD; AWS EBS HDD 1,024); this constant is the
+default's value."""
 
 AZURE_VM_NIC_MIN_LATENCY_US = 100.0
 """assumed: one network round trip between two Azure VMs in one region (client VM <-> CVO, CVO <-> HA partner),
@@ -678,7 +680,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     b.add("client network round trip", "", AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6,
           delay=True, storage_side=False, kind="delay")
     software = "9.5"
-    profile, note = find_profile(vm.performance, software, protocol)
+    # the VM's own fitted profiles, or a calibrated sibling VM's scaled by its ratio (CloudVm.profile_from)
+    profile, note = controller_profile(vm, catalog, software, protocol)
     found = profile is not None
     if note:
         b.notes.append(f"{vm.name}: {note}")
@@ -708,13 +711,16 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay")
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    if vm.flash_cache_gib:
+        hit = _cloud_flash_cache(b, vm, node, workload, cache, hit, rnd)
     miss = (1.0 - hit) * (1.0 - cold)
-    # Azure disk I/O units: random I/O one unit each (up to 256 KiB); sequential reads and WAFL consistency-point
-    # writes (in both write speeds the data disks receive full-stripe CP writes, not host writes) coalesce into
-    # 256 KiB units
-    units = max(1.0, block / AZURE_IO_UNIT_BYTES)
-    units_r = miss * (rnd * units + (1 - rnd) * block / AZURE_IO_UNIT_BYTES)
-    units_w = block / AZURE_IO_UNIT_BYTES
+    # cloud disk I/O units: random I/O one unit each (up to the disk's unit, 256 KiB on Azure); sequential reads
+    # and WAFL consistency-point writes (in both write speeds the data disks receive full-stripe CP writes, not host
+    # writes) coalesce into whole units
+    io_unit = disk.io_unit_bytes  # Azure and EBS SSD 256 KiB, EBS HDD 1 MiB (CloudDisk.io_unit_kib)
+    units = max(1.0, block / io_unit)
+    units_r = miss * (rnd * units + (1 - rnd) * block / io_unit)
+    units_w = block / io_unit
     bytes_r = miss * block
     bytes_w = block
     sync = node.write_speed == "normal"
@@ -741,7 +747,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
         # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
         b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk")
-        b.add("NVRAM log disk IOPS", node.id, 0.0, units_w / nvram.iops, kind="disk")
+        b.add("NVRAM log disk IOPS", node.id, 0.0, block / nvram.io_unit_bytes / nvram.iops, kind="disk")
     b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
           kind="delay")
     if ha and sync:
@@ -767,6 +773,30 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
                    "vCPU count (OLTP 15.8K-18.8K IOPS from 4 to 16 vCPUs), so read it as the measured ceiling of "
                    "that VM size rather than as CPU alone")
     return host_cpu, source
+
+
+def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Workload, cache: float,
+                       hit_memory: float, rnd: float) -> float:
+    """Cloud Volumes ONTAP's Flash Cache on the VM's local NVMe storage (CVO release notes, 'Support for Flash
+    Cache and high write speed': instance types with local NVMe use it as Flash Cache, 'Compression must be
+    disabled on all volumes to take advantage of the Flash Cache performance improvements'): a victim cache of the
+    buffer cache as on a controller (memory and NVMe together one LRU of their summed size), each hit served by
+    the NVMe device in :data:`FLASH_CACHE_READ_US` with as many reads at once as its published random-read IOPS
+    allow (``CloudVm.flash_cache_read_iops`` x the read time; else :data:`FLASH_CACHE_PARALLELISM`). A compressed
+    workload gets no Flash Cache hits. Returns the read hit ratio of memory and Flash Cache together."""
+    if workload.compression_ratio > 1.0:
+        b.notes.append(f"{vm.vm_size}: Flash Cache unused: the workload is compressed "
+                       f"({workload.compression_ratio:g}:1) and CVO's Flash Cache needs compression disabled")
+        return hit_memory
+    flash = vm.flash_cache_gib * 2**30
+    hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
+    read_s = FLASH_CACHE_READ_US * 1e-6
+    servers = (max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops
+               else FLASH_CACHE_PARALLELISM)
+    b.add("Flash Cache (local NVMe)", node.id, (hit - hit_memory) * read_s, 0.0, servers=servers, kind="cache")
+    b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({vm.flash_cache_gib:,.0f} GiB local NVMe behind "
+                   "memory, uniform random access)")
+    return hit
 
 
 def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: HciClusterNode,

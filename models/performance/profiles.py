@@ -115,16 +115,19 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
                                       "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
 
 
-def record_profiles(record: Controller | CloudVm, catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | None, str]:
-    """The profiles a record runs on: its own; else, for a controller with ``profile_from``, its calibrated
-    sibling's scaled by the ratio (:func:`scaled_profile`). Returns (profiles, sibling record or None, why not
-    the sibling's when it was asked for but cannot be used: unknown id, not a controller, no profiles)."""
-    if record.performance or not isinstance(record, Controller) or record.profile_from is None:
+def record_profiles(record: Controller | CloudVm,
+                    catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | CloudVm | None, str]:
+    """The profiles a record runs on: its own; else, for a controller or cloud VM with ``profile_from``, its
+    calibrated sibling's (a record of the same kind: a controller's sibling is a controller, a cloud VM's a cloud
+    VM) scaled by the ratio (:func:`scaled_profile`). Returns (profiles, sibling record or None, why not the
+    sibling's when it was asked for but cannot be used: unknown id, another kind, no profiles)."""
+    if record.performance or getattr(record, "profile_from", None) is None:
         return list(record.performance), None, ""
     derivation = record.profile_from
     sibling = catalog.find(derivation.sibling) if catalog is not None else None
-    if not isinstance(sibling, Controller):
-        return [], None, f"profile_from names '{derivation.sibling}', which is not a controller of the catalog"
+    if type(sibling) is not type(record):
+        kind = "controller" if isinstance(record, Controller) else "cloud VM"
+        return [], None, f"profile_from names '{derivation.sibling}', which is not a {kind} of the catalog"
     if not sibling.performance:
         return [], None, f"profile_from names {sibling.name}, which has no calibrated profile"
     return [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance], sibling, ""
