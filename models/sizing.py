@@ -187,7 +187,7 @@ def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                                               y=120.0, hosts=hosts, disk_groups_per_host=layout[0],
                                               capacity_drives_per_group=layout[1], policy=policy,
                                               architecture="esa")
-                        workloads = [w.model_copy(update={"target": "cluster", "hosts": []}) for w in base.workloads]
+                        workloads = _retargeted(base, "cluster", keep_hosts=False)
                         scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
                         summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), vSAN ESA storage pool of "
                                    f"{devices} NVMe devices per host, {policy}")
@@ -202,7 +202,7 @@ def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                         node = HciClusterNode(id="cluster", catalog_id=record.id, label=record.name, x=400.0,
                                               y=120.0, hosts=hosts, disk_groups_per_host=groups,
                                               capacity_drives_per_group=drives, policy=policy)
-                        workloads = [w.model_copy(update={"target": "cluster", "hosts": []}) for w in base.workloads]
+                        workloads = _retargeted(base, "cluster", keep_hosts=False)
                         scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
                         summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), {groups} disk group(s) of "
                                    f"{drives} capacity drives per host, {policy}")
@@ -247,7 +247,7 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                             break  # the VM's data-disk count or capacity limit (CloudVm)
                         node = CloudVmNode(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                            licence=licence, ha=ha, disk=disk.id, disk_count=count)
-                        workloads = [w.model_copy(update={"target": "cvo", "hosts": []}) for w in base.workloads]
+                        workloads = _retargeted(base, "cvo", keep_hosts=False)
                         scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
                         summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, {licence}, {count} x "
                                    f"{disk.name}")
@@ -297,7 +297,7 @@ def _managed_candidates(base: Scenario, catalog: Catalog, req: Requirements, nee
             for mbps in (rec.throughput_options_mbps or [0.0]):
                 node = ManagedServiceNode(id="service", catalog_id=rec.id, label=rec.name, x=400.0, y=120.0,
                                           provisioned_bytes=int(size_bytes), throughput_mbps=mbps)
-                workloads = [w.model_copy(update={"target": "service", "hosts": []}) for w in base.workloads]
+                workloads = _retargeted(base, "service", keep_hosts=False)
                 scenario = base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
                 summary = (f"{rec.name}, {size_bytes / tib:,.0f} TiB provisioned"
                            + (f", {mbps:,.0f} MB/s throughput capacity" if mbps else ""))
@@ -348,6 +348,7 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
     """Array candidate designs (scenario, summary, rack units, power), lazily, in catalog order."""
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
+    ready_hosts: dict[str, tuple] = {}  # the hosts ready for each front-end link type, built once
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
@@ -372,11 +373,26 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                         link = catalog.get(fe[0], LinkType) if fe is not None else None
                         if link is None or protocol_version_problem(record, record.default_software, link):
                             continue
-                        ready, note = _hosts_for(hosts, catalog, link)
+                        if link.id not in ready_hosts:
+                            ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
+                        ready, note = ready_hosts[link.id]
                         if ready is None:
                             continue
                         scenario, summary, ru, power = _design(base, ready, record, shelf, drive, count, protocol, fe)
                         yield scenario, summary + note, ru, power
+
+
+def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
+    """The base's workloads aimed at the candidate's storage node ``target`` (with their host groups, or none for
+    a cluster, cloud VM or service): built once per base scenario and shared by its designs (copying a workload
+    costs more than the rest of a design)."""
+    cache = base.index().derived
+    key = ("sizer-workloads", target, keep_hosts)
+    found = cache.get(key)
+    if found is None:
+        update = {"target": target} if keep_hosts else {"target": target, "hosts": []}
+        found = cache[key] = [w.model_copy(update=update) for w in base.workloads]
+    return found
 
 
 def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,
@@ -396,7 +412,7 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
                   ports=max(1, ports // max(len(hosts), 1))) for h in hosts]
     links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=shelf.backend_link,
                    ports=shelf.backend_lanes) for s in shelves]
-    workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
+    workloads = _retargeted(base, "array", keep_hosts=True)
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
     # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own,
     # unless the controller record has no height and its chassis is its bays (an E-Series controller shelf):

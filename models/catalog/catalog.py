@@ -96,7 +96,11 @@ class Catalog:
         name = kind if isinstance(kind, str) else kind.KIND
         if name not in ENTRY_TYPES:
             raise CatalogError(f"unknown catalog kind '{name}' (known: {', '.join(sorted(ENTRY_TYPES))})")
-        return sorted((e for e in self._by_id.values() if e.kind == name), key=lambda e: e.name)  # type: ignore[misc]
+        cache = self.__dict__.setdefault("_of_kind", {})  # a catalog never changes after it is built
+        found = cache.get(name)
+        if found is None:
+            found = cache[name] = sorted((e for e in self._by_id.values() if e.kind == name), key=lambda e: e.name)
+        return list(found)  # type: ignore[return-value]
 
 
 @lru_cache(maxsize=1)
