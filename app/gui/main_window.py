@@ -752,6 +752,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.files.shutdown()
+        self.presentation.leave()  # the kept layout is the working one, never the presentation's
         settings.put("window/geometry", self.saveGeometry())
         settings.put("window/state", self.saveState(LAYOUT_VERSION))
         self.worker.shutdown()

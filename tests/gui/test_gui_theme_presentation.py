@@ -54,3 +54,30 @@ def test_presentation_mode_hides_the_editing_docks_and_restores_them(qtbot, exam
     assert app.font().pointSizeF() == pytest.approx(size)
     assert win.view.transform().m11() == pytest.approx(transform.m11())
     assert win.results.capacity_view._kpis["usable"].value.font().pointSizeF() == pytest.approx(kpi_size)
+
+
+def test_closing_in_presentation_mode_keeps_the_working_layout(qtbot, example_window):
+    """Quitting while presenting saves the layout with the editing docks (and normal fonts), so the next start
+    does not open with them hidden."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from app.gui import settings
+    from app.gui.main_window import LAYOUT_VERSION
+
+    win = example_window
+    app = QApplication.instance()
+    size = app.font().pointSizeF()
+    win.act_presentation.trigger()
+    assert win.presentation.active and not win.inspector_dock.isVisible()
+    win.close()
+    assert not win.presentation.active and app.font().pointSizeF() == pytest.approx(size)
+    probe = QMainWindow()  # a fresh window restoring the saved state shows the inspector dock again
+    qtbot.addWidget(probe)
+    for dock in (win.palette_dock, win.inspector_dock, win.workloads_dock, win.results_dock):
+        clone = type(dock)(dock.windowTitle())
+        clone.setObjectName(dock.objectName())
+        probe.addDockWidget(win.dockWidgetArea(dock), clone)
+    probe.show()
+    assert probe.restoreState(settings.get("window/state"), LAYOUT_VERSION)
+    inspector = probe.findChild(type(win.inspector_dock), win.inspector_dock.objectName())
+    assert not inspector.isHidden()
