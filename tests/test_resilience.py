@@ -19,15 +19,36 @@ from models.resources import examples_dir
 from models.store import load_any
 
 CAT = bundled_catalog()
-HA_CONTROLLER_EXAMPLES = ["aff8080-sqlserver-tpce.toml", "aff8080-nfs-file-services.toml",
-                          "a800-oracle-slob-fcp.toml", "a800-oracle-slob-nvmefc.toml", "ef550-sas-analytics.toml",
-                          "spinning192-sas-analytics.toml"]
+
+
+def _ha_controller_examples() -> list[str]:
+    """Every bundled example whose workloads target a controller system of two or more nodes (an HA pair)."""
+    from models.catalog import Controller
+
+    found = []
+    for path in sorted(examples_dir().glob("*.toml")):
+        scenario = load_any(path).scenario
+        targets = {w.target for w in scenario.workloads}
+        for node in scenario.nodes:
+            record = CAT.find(node.catalog_id) if node.kind == "controller" else None
+            if node.id in targets and isinstance(record, Controller) and (node.nodes or record.nodes) >= 2:
+                found.append(path.name)
+                break
+    return found
+
+
+HA_CONTROLLER_EXAMPLES = _ha_controller_examples()
 
 
 def _states(example):
     project = load_any(examples_dir() / example)
     normal = evaluate(project).performance.workloads[0]
     return project, normal, {s.state: s for s in evaluate_states(project.scenario, CAT)[normal.workload_id]}
+
+
+def test_the_ha_examples_are_found():
+    assert {"aff8080-sqlserver-tpce.toml", "a800-oracle-slob-fcp.toml", "ef550-sas-analytics.toml",
+            "aff-a70-ns224-oracle-nvmetcp.toml", "aff-c80-qlc-vmware-nvmefc64.toml"} <= set(HA_CONTROLLER_EXAMPLES)
 
 
 @pytest.mark.parametrize("example", HA_CONTROLLER_EXAMPLES)
