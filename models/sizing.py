@@ -2,9 +2,12 @@
 
 The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
 the allowed families) x every shelf it takes x every drive that shelf holds x one to :data:`MAX_SHELVES` full
-shelves x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
+shelves (a controller's internal bays: one set) x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
 scenario's hosts and workloads are kept (each workload targets the candidate's controller and keeps its host
 group); the storage side is replaced.
+
+An ONTAP candidate's aggregates use ONTAP's default RAID type for its drives (RAID-TEC for capacity HDD of 6 TB or
+more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`).
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
 capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
@@ -32,6 +35,7 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
+from models.capacity.rules import ontap_default_raid
 from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
@@ -297,9 +301,10 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             shelf = catalog.find(shelf_id)
             if not isinstance(shelf, Shelf):
                 continue
-            drives = [d for d in catalog if isinstance(d, Drive) and d.interface in shelf.drive_interfaces]
+            drives = [d for d in catalog if isinstance(d, Drive) and shelf.takes(d)]
             for drive in sorted(drives, key=lambda d: d.id):
-                for count in range(1, MAX_SHELVES + 1):
+                # a controller's internal bays exist once (FAS2750 / FAS2820, A800): one set, never several
+                for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):
                     n_drives = count * shelf.bays
                     if n_drives > record.max_drives:
                         break
@@ -315,7 +320,7 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
     """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
     ``drive``, each host linked to it over ``fe`` (link type, ports)."""
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
-                         raid_type="raid_dp" if record.family == "ONTAP" else "ddp",
+                         raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                          spares_per_node=1 if record.family == "ONTAP" else 0, adp="none")
     shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
                          y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
@@ -326,7 +331,9 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
                    ports=shelf.backend_lanes) for s in shelves]
     workloads = [w.model_copy(update={"target": "array"}) for w in base.workloads]
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    # internal bays sit in the controller's chassis: its rack units already count them
+    ru = (record.rack_units or DEFAULT_RACK_UNITS) + (0 if shelf.internal else count * (shelf.rack_units or
+                                                                                        DEFAULT_RACK_UNITS))
     power = record.typical_power_w
     summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
                f"{protocol} over {link_id}")

@@ -271,13 +271,16 @@ class Footprint:
 
 def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
     """Rack units and typical power of the scenario's controllers and shelves (hosts and switches are the
-    customer's and are left out)."""
+    customer's and are left out). A controller's internal drive bays (a shelf record with ``internal``, e.g. the
+    FAS2820's 12 slots) are inside its chassis: counted with the controller, not again."""
     names = node_names(scenario.nodes, catalog)
     ru, power, unknown = 0, 0.0, []
     for node in scenario.nodes:
         if node.kind not in ("controller", "shelf"):
             continue
         rec = catalog.find(node.catalog_id)
+        if getattr(rec, "internal", False):
+            continue  # a controller's internal bays: its chassis (rack units, power) is the controller's
         height = getattr(rec, "rack_units", None)
         watts = getattr(rec, "typical_power_w", None)
         if height:

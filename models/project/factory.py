@@ -41,7 +41,7 @@ def _controller(entry: Controller, catalog: Catalog) -> dict:
 
 
 def _shelf(entry: Shelf, catalog: Catalog) -> dict:
-    drives = [d for d in catalog.of_kind(Drive) if d.interface in entry.drive_interfaces]
+    drives = [d for d in catalog.of_kind(Drive) if entry.takes(d)]
     if not drives:
         raise NotANodeError(f"no drive in the catalog fits {entry.name}")
     return {"drive": drives[0].id, "drive_count": entry.bays}
