@@ -166,3 +166,45 @@ def test_internal_bays_are_counted_once_in_the_footprint_and_the_sizer():
                 if any(n.catalog_id == "netapp-fas2820-internal" for n in s.nodes)]
     assert internal and MAX_SHELVES > 1
     assert all(sum(n.kind == "shelf" for n in s.nodes) == 1 for s in internal)
+
+
+def _fas2820(internal: int, external: int, adp: str = "root-data"):
+    """A FAS2820 with ``internal`` 8TB NL-SAS drives in its bays and ``external`` more in a DS212C stack."""
+    from models.project.model import Link, ShelfNode
+
+    project = load_any(EXAMPLE)
+    sc = project.scenario
+    ctl = next(n for n in sc.nodes if n.kind == "controller").model_copy(
+        update={"catalog_id": "netapp-fas2820", "raid_type": "raid_dp", "spares_per_node": 1, "adp": adp,
+                "root_partition_bytes": 100 * 2**30})
+    shelves = [ShelfNode(id="bays", catalog_id="netapp-fas2820-internal", label="internal", x=0, y=0,
+                         drive="netapp-8tb-nlsas-7k2", drive_count=internal)]
+    if external:
+        shelves.append(ShelfNode(id="ext", catalog_id="netapp-ds212c", label="DS212C", x=0, y=0,
+                                 drive="netapp-8tb-nlsas-7k2", drive_count=external))
+    links = [l for l in sc.links if not l.id.startswith("l-shelf")] + [
+        Link(id=f"l-{s.id}", source=ctl.id, target=s.id, link_type="sas-12g", ports=8) for s in shelves]
+    nodes = [n for n in sc.nodes if n.kind not in ("controller", "shelf")] + [ctl, *shelves]
+    return project.with_scenario(sc.model_copy(update={"nodes": nodes, "links": links}))
+
+
+def _roots(system) -> float:
+    return sum(s.bytes_before - s.bytes_after for s in system.steps if s.name == "ADP root partitions")
+
+
+def test_entry_fas_partitions_only_its_internal_drives():
+    """ONTAP documentation: 'For entry-level platforms, only the internal drives are partitioned'. A FAS2820 with
+    12 internal and 12 external 8TB drives, 1 spare per node: each node partitions its 6 internal drives (6 of its 11
+    drives left after the spare) and uses the external ones whole."""
+    from models.capacity import evaluate_capacity
+
+    both = evaluate_capacity(_fas2820(12, 12).scenario, CAT).systems[0]
+    assert _roots(both) == pytest.approx(12 * 100 * 2**30)
+    assert any("only the internal drives are partitioned" in n for n in both.notes)
+    alone = evaluate_capacity(_fas2820(12, 0).scenario, CAT).systems[0]
+    assert _roots(alone) == pytest.approx(10 * 100 * 2**30)  # 12 - 2 spares
+    # an AFF (or a FAS without internal bays) partitions external drives too: the rule is for entry FAS only
+    from models.capacity.ontap import entry_internal_drives
+    assert entry_internal_drives(CAT.get("netapp-fas70", Controller), [], CAT) is None
+    assert entry_internal_drives(CAT.get("netapp-aff-a800", Controller), [], CAT) is None
+    assert entry_internal_drives(CAT.get("netapp-fas2820", Controller), [], CAT) == {}
