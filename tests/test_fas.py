@@ -85,6 +85,7 @@ def test_shelves_and_their_drive_sizes():
     assert (ds224c.bays, ds212c.bays, ds460c.bays) == (24, 12, 60)
     assert (ds224c.rack_units, ds212c.rack_units, ds460c.rack_units) == (2, 2, 4)
     assert source_kind(ds460c.sources["bays"]) == "sourced"  # five drawers of 12 slots
+    assert source_kind(ds224c.sources["bays"]) == "sourced" and "bays 18-23" in ds224c.sources["bays"]
     assert all(s.backend_link == "sas-12g" for s in (ds224c, ds212c, ds460c))
     nlsas = CAT.get("netapp-16tb-nlsas-7k2", Drive)
     ssd = CAT.get("netapp-384tb-sas-ssd", Drive)
