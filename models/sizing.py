@@ -7,7 +7,8 @@ scenario's hosts and workloads are kept (each workload targets the candidate's c
 group); the storage side is replaced.
 
 An ONTAP candidate's aggregates use ONTAP's default RAID type for its drives (RAID-TEC for capacity HDD of 6 TB or
-more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`).
+more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`) and ONTAP's hot spares per node for their
+media (one for SSD, two for HDD: :data:`models.capacity.rules.ONTAP_MIN_SPARES`).
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
 capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
@@ -35,7 +36,7 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
-from models.capacity.rules import ontap_default_raid
+from models.capacity.rules import ONTAP_MIN_SPARES, ontap_default_raid
 from models.catalog import Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
@@ -321,7 +322,7 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
     ``drive``, each host linked to it over ``fe`` (link type, ports)."""
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
-                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none")
+                         spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none")
     shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
                          y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
     link_id, ports = fe

@@ -209,3 +209,23 @@ def test_entry_fas_partitions_only_its_internal_drives():
     assert entry_internal_drives(CAT.get("netapp-fas70", Controller), [], CAT) is None
     assert entry_internal_drives(CAT.get("netapp-aff-a800", Controller), [], CAT) is None
     assert entry_internal_drives(CAT.get("netapp-fas2820", Controller), [], CAT) == {}
+
+
+def test_the_sizer_builds_ontap_candidates_as_ontap_would():
+    """RAID-TEC and two spares per node for NL-SAS of 6 TB or more, RAID DP and one spare for SSD."""
+    from models.sizing import _array_candidates
+
+    project = load_any(EXAMPLE)
+    seen = set()
+    for scenario, *_ in _array_candidates(project.scenario, CAT, project.requirements):
+        ctl = next(n for n in scenario.nodes if n.kind == "controller")
+        shelf = next(n for n in scenario.nodes if n.kind == "shelf")
+        drive = CAT.get(shelf.drive, Drive)
+        if ctl.catalog_id != "netapp-fas70":
+            continue
+        seen.add(drive.id)
+        if drive.id == "netapp-22tb-nlsas-7k2":
+            assert (ctl.raid_type, ctl.spares_per_node) == ("raid_tec", 2)
+        if drive.id == "netapp-384tb-sas-ssd":
+            assert (ctl.raid_type, ctl.spares_per_node) == ("raid_dp", 1)
+    assert {"netapp-22tb-nlsas-7k2", "netapp-384tb-sas-ssd"} <= seen

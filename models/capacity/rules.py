@@ -221,6 +221,12 @@ def ontap_default_raid(drive) -> str:
     return "raid_tec" if capacity_hdd and drive.marketed_bytes >= CAPACITY_HDD_TEC_BYTES else "raid_dp"
 
 
+ONTAP_MIN_SPARES = {"SSD": 1, "HDD": 2}
+"""Hot spares per node ONTAP wants by media (ONTAP documentation, public_facts.md "ONTAP partitioning, reserves,
+RAID and spares": all-flash at least one hot spare drive or partition, HDD at least two; ``min_spare_count``
+recommended 2). The sizer builds its ONTAP candidates with them."""
+
+
 def split_groups(members: int, size: int) -> tuple[int, ...]:
     """``members`` split into ceil(members / size) RAID groups as evenly as possible (larger groups first).
 
