@@ -2,9 +2,9 @@
 
 The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
 the allowed families) x every shelf it takes x every drive that shelf holds x one to :data:`MAX_SHELVES` full
-shelves (a controller's internal bays: one set) x every allowed front-end protocol both the controller and the workloads' hosts can use. The active
-scenario's hosts and workloads are kept (each workload targets the candidate's controller and keeps its host
-group); the storage side is replaced.
+shelves (a controller's internal bays: one set) x every allowed front-end protocol both the controller and the
+workloads' hosts can use. The active scenario's hosts and workloads are kept (each workload targets the
+candidate's controller and keeps its host group); the storage side is replaced.
 
 An ONTAP candidate's aggregates use ONTAP's default RAID type for its drives (RAID-TEC for capacity HDD of 6 TB or
 more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`) and ONTAP's hot spares per node for their

@@ -69,16 +69,14 @@ def entry_internal_drives(controller: Controller, shelves, catalog) -> dict[str,
     Args:
         controller: the catalog record; shelves: the project's shelf nodes linked to it; catalog: to read them.
     """
-    from models.catalog import Shelf
-
     if is_all_flash_ontap(controller):
         return None
-    if not any(isinstance(catalog.find(sid), Shelf) and catalog.find(sid).internal for sid in controller.shelves):
+    if not any(getattr(catalog.find(sid), "internal", False) for sid in controller.shelves):
         return None
     counts: dict[str, int] = {}
     for shelf in shelves:
         record = catalog.find(shelf.catalog_id)
-        if isinstance(record, Shelf) and record.internal and shelf.drive_count > 0:
+        if getattr(record, "internal", False) and shelf.drive_count > 0:
             counts[shelf.drive] = counts.get(shelf.drive, 0) + shelf.drive_count
     return counts
 
@@ -279,10 +277,9 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                                     f"{partitioned} root partitions x {fmt(root)} on node {k + 1}",
                                     {"root partition": fmt(root), "ADP": "root-data"})
                         node_members[k].append(("data partitions", partitioned, rs - root, False))
-                    if whole and internal_drives is not None:
-                        node_members[k].append(("drives", whole, rs, False))
-                    elif whole:
-                        notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
+                    if whole:
+                        if internal_drives is None:
+                            notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
                         node_members[k].append(("drives", whole, rs, False))
                 elif usable_drives > 0:
                     node_members[k].append(("drives", usable_drives, rs, False))
