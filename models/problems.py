@@ -68,6 +68,9 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
     if drive is not None and drive.interface not in shelf.drive_interfaces:
         out.append(Problem("error", f"{node.id}: {shelf.name} cannot take {drive.interface} drive {drive.name}",
                            node.id, "drive"))
+    elif drive is not None and not shelf.takes(drive):
+        out.append(Problem("error", f"{node.id}: {shelf.name} takes {' or '.join(shelf.form_factors)}-inch drives, "
+                           f"not the {drive.form_factor}-inch {drive.name}", node.id, "drive"))
     if controller is not None:
         record = catalog.find(controller.catalog_id)
         if isinstance(record, Controller) and record.shelves and shelf.id not in record.shelves:

@@ -1,10 +1,16 @@
 """Auto-size: from a project's requirements to ranked configurations (on-premises arrays).
 
 The search (:func:`size`) builds candidate designs from the catalog: every controller (ONTAP or E-Series, within
-the allowed families) x every shelf it takes x every drive that shelf holds and that is sold for the controller
-(``Drive.controllers``) x one to :data:`MAX_SHELVES` full shelves x every allowed front-end protocol both the
-controller and the workloads' hosts can use. The active scenario's hosts and workloads are kept (each workload
-targets the candidate's controller and keeps its host group); the storage side is replaced.
+the allowed families) x every shelf it takes x every drive that shelf holds (its interface and size) and that is
+sold for the controller (``Drive.controllers``, ``Drive.families``) x one to :data:`MAX_SHELVES` full shelves (a
+controller's internal bays: one set) x every allowed front-end protocol both the controller and the workloads' hosts
+can use (a host whose adapter cannot is given the catalog's adapter that can). The active scenario's hosts and
+workloads are kept (each workload targets the candidate's controller and keeps its host group); the storage side is
+replaced.
+
+An ONTAP candidate's aggregates use ONTAP's default RAID type for its drives (RAID-TEC for capacity HDD of 6 TB or
+more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`) and ONTAP's hot spares per node for their
+media (one for SSD, two for HDD: :data:`models.capacity.rules.ONTAP_MIN_SPARES`).
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
 capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
@@ -32,7 +38,7 @@ from itertools import islice
 from dataclasses import dataclass, field, replace
 
 from models.capacity import evaluate_capacity
-from models.capacity.rules import ddp_default_preservation
+from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
@@ -401,8 +407,8 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
     ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
     SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
-                         raid_type="raid_dp" if record.family == "ONTAP" else "ddp",
-                         spares_per_node=1 if record.family == "ONTAP" else 0, adp="none",
+                         raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
+                         spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
                          ddp_preservation_drives=1 if record.family == "ONTAP"
                          else ddp_default_preservation(count * shelf.bays))
     shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,

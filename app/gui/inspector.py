@@ -427,8 +427,8 @@ class Inspector(QScrollArea):
             return keep_current(named(catalog.of_kind(kind)), node.catalog_id, f"not a {KIND_NAMES.get(node.kind)}")
         if name == "drive" and isinstance(node, ShelfNode):
             shelf = catalog.find(node.catalog_id)
-            interfaces = getattr(shelf, "drive_interfaces", None)
-            choices = named(d for d in catalog.of_kind(Drive) if not interfaces or d.interface in interfaces)
+            fits = shelf.takes if isinstance(shelf, Shelf) else (lambda d: True)  # interface and drive size
+            choices = named(d for d in catalog.of_kind(Drive) if fits(d))
             return keep_current(choices, node.drive, "does not fit this shelf")
         if name == "adapter" and isinstance(node, HostNode):
             return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")

@@ -23,6 +23,7 @@ CHOICE_LABELS = {
     **POLICY_LABEL,
     "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
     "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
+    "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
 (``models.present``), a few with a word of explanation."""

@@ -18,7 +18,7 @@ from models.project import ControllerNode, Scenario
 
 from . import rules
 from .engine import controller_shelves
-from .ontap import is_all_flash_ontap, even_split, ontap_capacity
+from .ontap import entry_internal_drives, is_all_flash_ontap, even_split, ontap_capacity
 
 
 @dataclass(frozen=True)
@@ -145,7 +145,8 @@ def controller_defaults(scenario: Scenario, catalog: Catalog, node: ControllerNo
     wafl: list[float] = []
     why: list[str] = []
     if drives:
-        physical = ontap_capacity(node, controller, drives, "")
+        linked = controller_shelves(scenario)[0].get(node.id, [])
+        physical = ontap_capacity(node, controller, drives, "", entry_internal_drives(controller, linked, catalog))
         for aggregate in physical.aggregates:
             fraction, reason = rules.wafl_reserve_fraction(software, is_all_flash_ontap(controller), aggregate.data_bytes)
             wafl.append(round(fraction * 100.0, 6))

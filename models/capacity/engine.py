@@ -31,7 +31,7 @@ from .cloud import cloud_capacity
 from .efficiency import effective_side
 from .hci import hci_capacity
 from .managed import managed_capacity
-from .ontap import ontap_capacity
+from .ontap import entry_internal_drives, ontap_capacity
 from .physical import Physical
 from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioCapacity
 
@@ -111,7 +111,7 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
     if sum(n for _, n in drives) > controller.max_drives:
         problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of {controller.max_drives}.")
     if controller.family == "ONTAP":
-        phys = ontap_capacity(node, controller, drives, where)
+        phys = ontap_capacity(node, controller, drives, where, entry_internal_drives(controller, shelves, catalog))
         flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP")
     else:
         phys = array_capacity(node, controller, drives, where)

@@ -10,7 +10,10 @@ partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB
   belongs to the HA pair; the project model has no per-node shelf links, so shelves are spread evenly), unless the
   node's ``node_layouts`` give each node's drives (one drive type), ADPv2 data partitions, spares or group size;
 - per node and drive type: ``spares_per_node`` whole spare drives; then one data aggregate;
-- ADP root-data (ADPv1): each partitioned drive (up to 24 per node) gives one root and one data partition;
+- ADP root-data (ADPv1): each partitioned drive (up to 24 per node) gives one root and one data partition; on an
+  entry-level FAS (FAS2750 / FAS2820: a FAS whose catalog shelves include internal bays) only the drives in the
+  internal bays are partitioned, the rest used whole (NetAppDocs ontap 'root-data-partitioning-concept': "For
+  entry-level platforms, only the internal drives are partitioned"; :func:`entry_internal_drives`);
   ADP root-data-data (ADPv2): the drives of an HA pair (up to 48) each give one root and two equal data partitions
   of (right-sized - root) / 2, one to each node (or as the node layouts assign them; a node holding both partitions
   of a drive builds at least two RAID groups, so the two never share one); RAID groups count in data partitions;
@@ -56,7 +59,30 @@ def is_all_flash_ontap(controller: Controller) -> bool:
     return "aff" in text or "asa" in text.split()
 
 
-def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]], where: str) -> Physical:
+def entry_internal_drives(controller: Controller, shelves, catalog) -> dict[str, int] | None:
+    """For an entry-level FAS (a FAS record whose catalog shelves include internal bays, e.g. FAS2750 / FAS2820):
+    the drives per drive id in the internal bays linked to it, the only drives ADP root-data partitions there
+    ("For entry-level platforms, only the internal drives are partitioned": NetAppDocs ontap
+    'concepts/root-data-partitioning-concept.adoc'). None for every other platform (AFF, and FAS with only SSDs
+    attached, partition up to 24 drives per node wherever they sit).
+
+    Args:
+        controller: the catalog record; shelves: the project's shelf nodes linked to it; catalog: to read them.
+    """
+    if is_all_flash_ontap(controller):
+        return None
+    if not any(getattr(catalog.find(sid), "internal", False) for sid in controller.shelves):
+        return None
+    counts: dict[str, int] = {}
+    for shelf in shelves:
+        record = catalog.find(shelf.catalog_id)
+        if getattr(record, "internal", False) and shelf.drive_count > 0:
+            counts[shelf.drive] = counts.get(shelf.drive, 0) + shelf.drive_count
+    return counts
+
+
+def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]], where: str,
+                   internal_drives: dict[str, int] | None = None) -> Physical:
     """The physical side of an ONTAP controller with its drives.
 
     Args:
@@ -64,6 +90,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         controller: its catalog record.
         drives: (drive record, count) per drive type linked to the controller.
         where: how problems name the node (e.g. ``"controller 'AFF8080A EX' (ctl1)"``).
+        internal_drives: on an entry-level FAS (:func:`entry_internal_drives`), the drives per drive id in its
+            internal bays: ADP root-data partitions only these (split evenly over the nodes); None: any drive.
     """
     problems: list[str] = []
     notes: list[str] = []
@@ -231,17 +259,27 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 usable_drives = count - spares
                 if adp == "root-data" and usable_drives > 0:
                     partitioned = min(usable_drives, rules.ADP_MAX_PARTITIONED[adp])
+                    if internal_drives is not None:
+                        # entry-level FAS: only the internal drives are partitioned (entry_internal_drives)
+                        inside = even_split(internal_drives.get(drive.id, 0), nodes)[k]
+                        if inside < partitioned:
+                            notes.append(f"ADP root-data on {controller.name}: only the internal drives are "
+                                         f"partitioned (ONTAP documentation); node {k + 1}: {inside} of its "
+                                         f"{usable_drives} {drive.name} drives, the rest used whole.")
+                        partitioned = min(partitioned, inside)
                     whole = usable_drives - partitioned
-                    root = root_size(partitioned)
+                    root = root_size(partitioned) if partitioned else 0.0
                     if root >= rs:
                         problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")
                         root = rs
-                    fall.deduct("ADP root partitions", partitioned * root, ROOT_SOURCE,
-                                f"{partitioned} root partitions x {fmt(root)} on node {k + 1}",
-                                {"root partition": fmt(root), "ADP": "root-data"})
-                    node_members[k].append(("data partitions", partitioned, rs - root, False))
+                    if partitioned:
+                        fall.deduct("ADP root partitions", partitioned * root, ROOT_SOURCE,
+                                    f"{partitioned} root partitions x {fmt(root)} on node {k + 1}",
+                                    {"root partition": fmt(root), "ADP": "root-data"})
+                        node_members[k].append(("data partitions", partitioned, rs - root, False))
                     if whole:
-                        notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
+                        if internal_drives is None:
+                            notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
                         node_members[k].append(("drives", whole, rs, False))
                 elif usable_drives > 0:
                     node_members[k].append(("drives", usable_drives, rs, False))

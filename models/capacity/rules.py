@@ -238,6 +238,30 @@ def ontap_group_rule(drive, raid_type: str) -> GroupRule:
     return GroupRule(default, maximum, f"assumed: no catalog value for this drive; {TR3838} value for {media.upper() if media == 'ssd' else media + ' HDD'}")
 
 
+ONTAP_DEFAULT_RAID_DOCS = ("NetAppDocs ontap, 'disks-aggregates/default-raid-policies-aggregates-concept.adoc' "
+                           "(docs.netapp.com/us-en/ontap/disks-aggregates/default-raid-policies-aggregates-concept.html): "
+                           "'RAID-TEC is the default RAID policy for capacity HDD local tiers with disks that are 6 TB or "
+                           "larger'; RAID-DP otherwise")
+"""Where :func:`ontap_default_raid` comes from."""
+
+CAPACITY_HDD_TEC_BYTES = 6 * 10**12
+"""The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB, :data:`ONTAP_DEFAULT_RAID_DOCS`)."""
+
+
+def ontap_default_raid(drive) -> str:
+    """ONTAP's default RAID type for a new aggregate of ``drive``: RAID-TEC for capacity HDD (7,200 rpm or slower,
+    NL-SAS / SATA) of 6 TB or more, RAID DP for everything else (:data:`ONTAP_DEFAULT_RAID_DOCS`). The sizer
+    builds its ONTAP candidates with it, as ONTAP would."""
+    capacity_hdd = drive.media == "HDD" and (drive.rpm or 10_000) <= 7_200
+    return "raid_tec" if capacity_hdd and drive.marketed_bytes >= CAPACITY_HDD_TEC_BYTES else "raid_dp"
+
+
+ONTAP_MIN_SPARES = {"SSD": 1, "HDD": 2}
+"""Hot spares per node ONTAP wants by media (ONTAP documentation, public_facts.md "ONTAP partitioning, reserves,
+RAID and spares": all-flash at least one hot spare drive or partition, HDD at least two; ``min_spare_count``
+recommended 2). The sizer builds its ONTAP candidates with them."""
+
+
 def split_groups(members: int, size: int) -> tuple[int, ...]:
     """``members`` split into ceil(members / size) RAID groups as evenly as possible (larger groups first).
 

@@ -124,6 +124,9 @@ class Drive(Entry):
         default_factory=list, description="controller families the drive is sold for (its firmware and right-sizing "
                                           "are the family's); empty: any. The sizer offers a drive only to these, the "
                                           "design check warns on another")
+    form_factor: Literal["", "2.5", "3.5"] = Field(
+        default="", description="drive carrier size in inches ('2.5' SSD and 10K SAS, '3.5' NL-SAS); '' = not given "
+                                "(any shelf of its interface takes it)")
 
     @model_validator(mode="after")
     def _right_sized_not_larger(self) -> "Drive":
@@ -143,6 +146,18 @@ class Shelf(Entry):
     backend_lanes: int = Field(gt=0, description="back-end lanes or ports per shelf")
     internal: bool = False
     rack_units: int = Field(default=2, gt=0)
+    form_factors: list[Literal["2.5", "3.5"]] = Field(
+        default_factory=list, description="drive sizes (inches) the bays take, e.g. DS224C ['2.5'], DS212C ['3.5', "
+                                          "'2.5'] (2.5-inch drives in carriers); empty = not checked")
+
+    def takes(self, drive: "Drive") -> bool:
+        """True when the bays take ``drive``: its interface is one of ``drive_interfaces`` and, where both the shelf
+        and the drive give a size, its ``form_factor`` is one of ``form_factors`` (NetAppDocs ontap-systems
+        'sas3/service-monitor-leds.adoc': 'DS224C disk shelves use 2.5-inch disk drives'; 'DS212C disk shelves use
+        3.5-inch disk drives or 2.5-inch disk drives in carriers': a 3.5-inch NL-SAS drive does not fit a DS224C)."""
+        if drive.interface not in self.drive_interfaces:
+            return False
+        return not (self.form_factors and drive.form_factor and drive.form_factor not in self.form_factors)
 
 
 class PerfProfile(Sourced):

@@ -41,11 +41,10 @@ def _controller(entry: Controller, catalog: Catalog) -> dict:
 
 
 def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
-    """A drive a shelf takes: one of the shelf's drive interfaces, and the shelf's vendor's own drive (or a generic
+    """A drive a shelf takes: its interface and size (``Shelf.takes``), and the shelf's vendor's own drive (or a generic
     one on either side). Storage arrays take only the drives their vendor qualifies and sells; the catalog's
     server drives (the vSAN hosts' Intel, KIOXIA, Micron and Seagate devices) are not array drives."""
-    return drive.interface in shelf.drive_interfaces and (
-        drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
+    return shelf.takes(drive) and (drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
 
 
 def drive_fits_controller(drive: Drive, controller: Controller) -> bool:
