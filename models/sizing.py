@@ -434,12 +434,23 @@ def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Driv
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
-    """The effective capacity to provide: the requirement's, else the enabled workloads' data sets, each grown
-    by its growth over the horizon (monthly compounding, as months until full)."""
+    """The effective capacity to provide: the requirement's, else the enabled workloads' logical data as the
+    capacity engine counts it in the efficiency ratio (each data set, plus a full logical copy per Snapshot copy
+    kept and per FlexClone: ``models.capacity.efficiency``), each grown by its growth over the horizon (monthly
+    compounding, as months until full). Counting the copies on both sides keeps the comparison physical: effective
+    (usable x logical / physical) >= logical grown exactly when usable >= physical grown, so Snapshot copies that
+    raise the efficiency ratio do not let a design "meet" data whose blocks do not fit."""
+    from models.capacity.efficiency import snapshot_copies
+
     if req.effective_capacity_bytes:
         return float(req.effective_capacity_bytes)
-    return sum(_grown(w.dataset_bytes, w.growth_pct_per_year, req.horizon_months)
-               for w in scenario.workloads if w.enabled)
+    total = 0.0
+    for w in scenario.workloads:
+        if not w.enabled:
+            continue
+        copies = snapshot_copies(w.snapshots.interval_h, w.snapshots.retention_h) if w.snapshots else 0
+        total += _grown(w.dataset_bytes * (1 + copies + w.clones), w.growth_pct_per_year, req.horizon_months)
+    return total
 
 
 def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) -> list[str]:

@@ -87,7 +87,9 @@ def test_requirements_in_the_toml_form():
     assert project.requirements.horizon_months == 12 and project.requirements.rank_on == "p90"
     result = size(project, top=2)
     assert all("NVMe/FC" in c.summary for c in result.candidates + result.nearest)
-    grown = project.scenario.workloads[0].dataset_bytes * (1 + 20 / 1200) ** 12
+    w = project.scenario.workloads[0]
+    copies = int(w.snapshots.retention_h // w.snapshots.interval_h)  # each Snapshot copy counts the data set again
+    grown = w.dataset_bytes * (1 + copies + w.clones) * (1 + 20 / 1200) ** 12
     assert needed_effective_bytes(project.scenario, project.requirements) == pytest.approx(grown)
     assert math.isfinite(grown)
 
@@ -347,3 +349,18 @@ def test_a_candidate_has_at_most_one_set_of_internal_bays():
         assert len(internal) <= 1, c.summary
         internal_designs += bool(internal)
     assert internal_designs > 0  # the search did offer internal-bay designs
+
+
+def test_snapshot_copies_do_not_let_a_design_meet_data_that_does_not_fit():
+    """The TPC-E example keeps Snapshot copies, which raise the efficiency ratio (their logical copies are nearly
+    free): each candidate that meets must hold the grown physical blocks (data + Snapshot blocks) in its usable
+    capacity, computed from its own evaluation."""
+    project = load_any(EXAMPLE)
+    (w,) = project.scenario.workloads
+    assert w.snapshots is not None
+    growth = (1 + w.growth_pct_per_year / 1200) ** project.requirements.horizon_months
+    result = size(project, top=5)
+    assert result.candidates
+    for c in result.candidates:
+        total = evaluate(project.with_scenario(c.scenario)).capacity.total
+        assert total.physical_used_bytes * growth <= total.usable_bytes * (1 + 1e-9), c.summary
