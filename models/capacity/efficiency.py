@@ -109,7 +109,72 @@ def effective_side(
             platform cannot apply is taken as 1:1 with a note.
         platform: the platform's name for the notes.
         protection_factor: raw bytes per data byte outside usable (vSAN FTT), kept in the detail.
+
+    Everything but the usable capacity's levels comes from the workloads alone (:func:`_workload_side`, kept for
+    the same workload objects and flags: the sizer asks it for thousands of designs of one project).
     """
+    side = _workload_side(tuple(workloads), compression, compaction, dedupe, platform, protection_factor)
+    steps: list[CapacityStep] = []
+    level = usable_bytes
+    for name, ratio, source, formula, inputs in side.steps:
+        after = level * ratio if ratio is not None else level  # None: a line that changes nothing (thin)
+        steps.append(CapacityStep(name, level, after, source, formula, inputs))
+        level = after
+    effective = usable_bytes * side.efficiency_ratio
+    notes = list(side.notes)
+    if side.logical > 0:
+        notes.append(
+            f"Effective = usable x efficiency ratio = {_fmt(usable_bytes)} x {side.efficiency_ratio:.2f} = "
+            f"{_fmt(effective)}; efficiency ratio = logical {_fmt(side.logical_used)} (data + Snapshot + clone) / "
+            f"physical {_fmt(side.physical_used)}.")
+    months = _months_until_full(side.growth_parts, usable_bytes)
+    if months is not None and side.any_growth:
+        notes.append("Growth: physical used grows at each workload's yearly growth / 12 per month, compounded monthly.")
+    return EffectiveSide(tuple(steps), side.detail, tuple(notes), side.logical_used, side.physical_used,
+                         side.data_reduction_ratio, side.efficiency_ratio, effective, months)
+
+
+@dataclass(frozen=True)
+class _WorkloadSide:
+    """What the effective side holds whatever the usable capacity: each step as (name, ratio or None, source,
+    formula, inputs), the notes before the effective line, the totals and the growth parts."""
+
+    steps: tuple
+    notes: tuple[str, ...]
+    logical: float
+    logical_used: float
+    physical_used: float
+    data_reduction_ratio: float
+    efficiency_ratio: float
+    growth_parts: tuple[tuple[float, float], ...]
+    any_growth: bool
+    detail: EfficiencyDetail
+
+
+_SIDES: dict[tuple, tuple[tuple, _WorkloadSide]] = {}
+"""Workload sides by (workload object ids, flags): the workloads are kept with the result so an id is never
+reused while its entry lives; cleared when it grows past :data:`_SIDES_MAX`."""
+
+_SIDES_MAX = 512
+
+
+def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe: bool, platform: str,
+                   protection_factor: float) -> _WorkloadSide:
+    """The usable-independent part of :func:`effective_side` (see the module docstring for the rules)."""
+    key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor)
+    hit = _SIDES.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], workloads)):
+        return hit[1]
+    side = _compute_workload_side(workloads, compression, compaction, dedupe, platform, protection_factor)
+    if len(_SIDES) >= _SIDES_MAX:
+        _SIDES.clear()
+    _SIDES[key] = (workloads, side)
+    return side
+
+
+def _compute_workload_side(workloads: Sequence[Workload], compression: bool, compaction: bool, dedupe: bool,
+                           platform: str, protection_factor: float) -> _WorkloadSide:
+    """:func:`_workload_side` without the cache."""
     notes: list[str] = []
     items: list[_Wl] = []
     for w in workloads:
@@ -167,17 +232,12 @@ def effective_side(
     physical_used = physical + snap_phys
     drr = _ratio(logical, physical)
     eff = _ratio(logical_used, physical_used) if physical_used > 0 else 1.0
-    effective = usable_bytes * eff
 
-    steps: list[CapacityStep] = []
+    steps: list[tuple] = []
     if logical > 0:
-        level = usable_bytes
 
         def add(name: str, ratio: float, source: str, formula: str, inputs: dict[str, str]) -> None:
-            nonlocal level
-            after = level * ratio
-            steps.append(CapacityStep(name, level, after, source, formula, frozen_inputs(inputs)))
-            level = after
+            steps.append((name, ratio, source, formula, frozen_inputs(inputs)))
 
         r_c, r_k, r_d = _ratio(logical, after_c), _ratio(after_c, after_k), _ratio(after_k, physical)
         # the workload's ratios are the inputs; cite the platform's own mechanism for each line
@@ -215,18 +275,10 @@ def effective_side(
                 f"so this step multiplies the capacity by {after_ratio / before_ratio:.2f}",
                 {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
         if thin > 0:
-            steps.append(CapacityStep(
-                "Thin provisioning", level, level, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",
+            steps.append((
+                "Thin provisioning", None, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",
                 f"provisioned {_fmt(provisioned)} - written {_fmt(logical)} = {_fmt(thin)} not allocated",
                 frozen_inputs({"provisioned": _fmt(provisioned), "written": _fmt(logical), "not allocated": _fmt(thin)})))
-        notes.append(
-            f"Effective = usable x efficiency ratio = {_fmt(usable_bytes)} x {eff:.2f} = {_fmt(effective)}; efficiency ratio = "
-            f"logical {_fmt(logical_used)} (data + Snapshot + clone) / physical {_fmt(physical_used)}.")
-
-    months = _months_until_full(
-        [(p + s, i.growth_pct) for i, p, s in zip(items, phys, snap_phys_each)], usable_bytes)
-    if months is not None and any(i.growth_pct > 0 for i in items):
-        notes.append("Growth: physical used grows at each workload's yearly growth / 12 per month, compounded monthly.")
 
     detail = EfficiencyDetail(
         logical_data_bytes=logical, after_compression_bytes=after_c, after_compaction_bytes=after_k,
@@ -236,7 +288,9 @@ def effective_side(
         clone_physical_bytes=0.0, provisioned_bytes=provisioned, thin_unallocated_bytes=thin,
         protection_factor=protection_factor,
     )
-    return EffectiveSide(tuple(steps), detail, tuple(notes), logical_used, physical_used, drr, eff, effective, months)
+    parts = tuple((p + s, i.growth_pct) for i, p, s in zip(items, phys, snap_phys_each))
+    return _WorkloadSide(tuple(steps), tuple(notes), logical, logical_used, physical_used, drr, eff, parts,
+                         any(i.growth_pct > 0 for i in items), detail)
 
 
 def _months_until_full(parts: Sequence[tuple[float, float]], usable: float) -> float | None:
