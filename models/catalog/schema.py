@@ -82,6 +82,16 @@ class Entry(Sourced):
     name: str = Field(min_length=1)
     vendor: str = ""
     notes: str = ""
+    lifecycle: Literal["", "current", "installed base", "end of sale"] = Field(
+        default="", description="where the model stands in its vendor's range: sold today, the installed base a "
+                                "refresh starts from, or no longer sold; '' = not said. A value needs its source")
+
+    @model_validator(mode="after")
+    def _lifecycle_has_a_source(self) -> "Entry":
+        if self.lifecycle and not self.sources.get("lifecycle", "").strip():
+            raise ValueError("lifecycle needs a source in 'sources' (the vendor page that lists the model as "
+                             "current, or where an end-of-sale notice was looked for)")
+        return self
 
     @property
     def kind(self) -> str:

@@ -32,8 +32,8 @@ class BrowserRow:
 
     Attributes:
         id, kind, vendor, model: the record; figures: its key figures in words; sources: how its numbers are
-        sourced, e.g. ``sourced 6 · derived 1 · assumed 4``; status: ``current`` or ``end of sale`` where the
-        record says so, else "".
+        sourced, e.g. ``sourced 6 · derived 1 · assumed 4``; status: the record's ``lifecycle`` (``current``,
+        ``installed base``, ``end of sale``), else "end of sale" where its notes say so, else "".
     """
 
     id: str
@@ -71,7 +71,7 @@ def browser_rows(entries: Iterable) -> list[BrowserRow]:
         counts = record_counts(e)
         sources = " · ".join(f"{k} {counts[k]}" for k in SOURCE_KINDS if counts.get(k))
         notes = e.notes.lower()
-        status = "end of sale" if "end of sale" in notes or "end-of-sale" in notes else ""
+        status = e.lifecycle or ("end of sale" if "end of sale" in notes or "end-of-sale" in notes else "")
         rows.append(BrowserRow(e.id, e.kind, e.vendor, e.name, ", ".join(figures), sources, status))
     return rows
 

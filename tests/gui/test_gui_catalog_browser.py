@@ -20,6 +20,29 @@ def test_rows_cover_the_catalog_and_details_every_source():
     assert any(f.endswith("cpu_read_us") for f in profile_fields)
 
 
+def test_the_status_column_says_current_installed_base_or_end_of_sale_with_its_source():
+    """Every controller says where it stands, from its record's lifecycle, whose source the schema requires."""
+    import pydantic
+    import pytest
+
+    from models.catalog import Controller
+
+    catalog = bundled_catalog()
+    status = {r.id: r.status for r in browser_rows(catalog) if r.kind == "controller"}
+    assert status["netapp-aff-a70"] == "current" and status["netapp-fas70"] == "current"
+    assert status["netapp-aff-a800"] == "installed base" and status["netapp-fas8300"] == "installed base"
+    assert status["netapp-fas3140"] == "end of sale"
+    for cid in status:
+        if cid.startswith("netapp-"):
+            record = catalog.find(cid)
+            assert record.lifecycle and record.sources["lifecycle"], cid
+    a70 = catalog.find("netapp-aff-a70")
+    data = a70.model_dump()
+    data["sources"] = {k: v for k, v in data["sources"].items() if k != "lifecycle"}
+    with pytest.raises(pydantic.ValidationError, match="lifecycle needs a source"):
+        Controller.model_validate(data)
+
+
 def test_the_browser_filters_and_shows_sources(qtbot, example_window):
     win = example_window
     browser = win.show_catalog_browser()
