@@ -356,6 +356,11 @@ class CloudVm(Entry):
                     "alone' where the provider's VM limits set it, e.g. 256 TB in Google Cloud; an HA pair's mirror "
                     "copies not counted); None: limited by the disk count and size only")
     licences: list[str] = Field(default_factory=list)
+    single_node_licences: list[str] = Field(
+        default_factory=list,
+        description="those of ``licences`` offered for a single node only, not for an HA pair (CVO in Azure: PAYGO "
+                    "Standard on E8ds_v5 is listed for single-node systems, not for HA pairs; NetAppDocs "
+                    "cloud-volumes-ontap-relnotes, reference-configs-azure.adoc); a design that pairs them is refused")
     ha_supported: bool = True
     protocols: list[Protocol]
     nvram_disk: str | None = Field(
