@@ -168,3 +168,41 @@ def test_the_example_evaluates_without_warnings():
     # raw = 2 nodes x 6 x 2 TiB (P40); usable = one node's 12 TiB less the 10% WAFL reserve
     total = evaluation.capacity.total
     assert total.raw_bytes == 24 * TIB and total.usable_bytes == pytest.approx(12 * TIB * 0.9)
+
+
+# Standard SSD sizes (Microsoft 'Azure managed disk types', Standard SSD table): tier -> (GiB, base IOPS, base MB/s)
+STANDARD_SSD = {"e20": (512, 500, 60), "e30": (1_024, 500, 60), "e40": (2_048, 500, 60), "e50": (4_096, 500, 60),
+                "e60": (8_192, 2_000, 400), "e70": (16_384, 4_000, 600), "e80": (32_767, 6_000, 750)}
+
+
+def test_standard_ssd_records_are_microsofts_table_and_single_node_only():
+    from models.catalog import CloudDisk
+
+    disks = {d.id: d for d in CAT.of_kind(CloudDisk) if d.tier == "StandardSSD_LRS"}
+    assert set(disks) == {f"azure-standardssd-lrs-{t}" for t in STANDARD_SSD}
+    for tier, (gib, iops, mbps) in STANDARD_SSD.items():
+        d = disks[f"azure-standardssd-lrs-{tier}"]
+        assert (d.size_bytes, d.iops, d.mbps) == (gib * GIB, iops, mbps)
+        assert d.single_node_only and d.data_disk and d.io_unit_bytes == 256 * 1024
+        assert d.source_of("latency_us").startswith("assumed:")
+    # Premium SSD (v1) stays available to HA pairs
+    assert not CAT.get("azure-premium-lrs-p30", CloudDisk).single_node_only
+
+
+def test_an_ha_pair_on_standard_ssd_is_refused_and_never_sized():
+    from models.catalog import Catalog, CloudDisk
+    from models.sizing import _cloud_candidates
+
+    def on(disk: str, ha: bool) -> list[str]:
+        node = CloudVmNode(id="cvo", catalog_id="azure-standard-e20ds-v5", licence="cvo-premium-current", ha=ha,
+                           disk=disk, disk_count=4)
+        return _messages(Scenario(name="Base", nodes=[node]))
+
+    assert on("azure-standardssd-lrs-e40", ha=False) == []
+    assert any("single node only" in m for m in on("azure-standardssd-lrs-e40", ha=True))
+    base = _node("azure-standard-e20ds-v5", "cvo-premium-current", ha=False)
+    azure = Catalog([e for e in CAT if getattr(e, "provider", "Azure") == "Azure" or e.kind == "licence"])
+    tiers = {(s.nodes[0].ha, azure.get(s.nodes[0].disk, CloudDisk).tier)
+             for s, *_ in _cloud_candidates(base, azure, Requirements(deployments=["cloud"]))}
+    assert (False, "StandardSSD_LRS") in tiers and (True, "StandardSSD_LRS") not in tiers
+    assert (True, "Premium_LRS") in tiers

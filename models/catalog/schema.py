@@ -449,6 +449,12 @@ class CloudDisk(Entry):
     data_disk: bool = Field(
         default=True, description="False: a system disk of the VM (boot disk holding NVRAM, NVRAM disk), never a "
                                   "data disk: the sizer does not offer it and a node using it for data is a problem")
+    single_node_only: bool = Field(
+        default=False,
+        description="True: Cloud Volumes ONTAP takes this disk type for a single node only, never for an HA pair "
+                    "(Azure Standard SSD: HA pairs take Premium SSD or Premium SSD v2 managed disks only; NetAppDocs "
+                    "cloud-volumes-ontap-relnotes, reference-configs-azure.adoc 'Supported disk types'); an HA node "
+                    "using it is a problem and the sizer does not offer it for one")
 
     @property
     def io_unit_bytes(self) -> float:
