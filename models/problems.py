@@ -225,9 +225,9 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
     if disk is not None and not disk.data_disk:
         out.append(Problem("error", f"{node.id}: {disk.name} is a system disk (boot / NVRAM), not a data disk",
                            node.id, "disk"))
-    if disk is not None and node.ha and disk.single_node_only:
-        out.append(Problem("error", f"{node.id}: {disk.name} is offered for a single node only, not for an HA pair",
-                           node.id, "disk"))
+    refusal = disk.refusal(node.catalog_id, node.ha, node.licence) if disk is not None else None
+    if refusal:
+        out.append(Problem("error", f"{node.id}: {disk.name} {refusal}", node.id, "disk"))
     if vm is None:
         return
     if vm.licences and node.licence not in vm.licences:

@@ -206,3 +206,49 @@ def test_an_ha_pair_on_standard_ssd_is_refused_and_never_sized():
              for s, *_ in _cloud_candidates(base, azure, Requirements(deployments=["cloud"]))}
     assert (False, "StandardSSD_LRS") in tiers and (True, "StandardSSD_LRS") not in tiers
     assert (True, "Premium_LRS") in tiers
+
+
+def test_premium_ssd_v2_records_follow_microsofts_rules():
+    """'Azure managed disk types': baseline 3,000 IOPS and 125 MB/s free; up to 80,000 IOPS (from 160 GiB) and
+    1,200 MB/s (from 5,000 IOPS); sizes 1 GiB - 64 TiB."""
+    from models.catalog import CloudDisk
+
+    disks = [d for d in CAT.of_kind(CloudDisk) if d.tier == "PremiumV2_LRS"]
+    assert len(disks) == 9
+    for d in disks:
+        assert (d.iops, d.mbps) in ((3_000, 125), (80_000, 1_200)), d.id
+        assert GIB <= d.size_bytes <= 64 * TIB and (d.iops < 80_000 or d.size_bytes >= 160 * GIB)
+        assert set(d.vms) == {v.id for v in _vms().values()}  # the current families only, every id resolves
+        assert d.single_node_licences == ["cvo-freemium"] and not d.single_node_only
+
+
+def test_premium_ssd_v2_is_refused_on_ds_v2_and_on_a_paygo_single_node():
+    def on(vm: str, licence: str, ha: bool) -> list[str]:
+        node = CloudVmNode(id="cvo", catalog_id=vm, licence=licence, ha=ha, disk="azure-premiumv2-lrs-2tib",
+                           disk_count=4)
+        return _messages(Scenario(name="Base", nodes=[node]))
+
+    assert on("azure-standard-e20ds-v5", "cvo-premium-current", ha=True) == []
+    assert on("azure-standard-e20ds-v5", "cvo-freemium", ha=False) == []
+    assert any("single node only with licence cvo-freemium" in m
+               for m in on("azure-standard-e20ds-v5", "cvo-premium-current", ha=False))
+    assert any("not offered on this VM size" in m for m in on("azure-standard-ds14-v2", "cvo-premium-current", True))
+
+
+def test_the_sizer_offers_premium_ssd_v2_only_where_cvo_takes_it():
+    from models.catalog import Catalog, CloudDisk
+    from models.sizing import _cloud_candidates
+
+    base = _node("azure-standard-e20ds-v5", "cvo-premium-current", ha=True)
+    azure = Catalog([e for e in CAT if getattr(e, "provider", "Azure") == "Azure" or e.kind == "licence"])
+    seen = set()
+    for s, *_ in _cloud_candidates(base, azure, Requirements(deployments=["cloud"])):
+        node = s.nodes[0]
+        disk = azure.get(node.disk, CloudDisk)
+        assert disk.refusal(node.catalog_id, node.ha, node.licence) is None
+        if disk.tier == "PremiumV2_LRS":
+            seen.add((node.catalog_id, node.ha, node.licence))
+    assert ("azure-standard-e20ds-v5", True, "cvo-premium-current") in seen
+    assert ("azure-standard-e20ds-v5", False, "cvo-freemium") in seen
+    assert not any(vm.startswith("azure-standard-ds") for vm, *_ in seen)
+    assert not any(not ha and lic != "cvo-freemium" for _, ha, lic in seen)
