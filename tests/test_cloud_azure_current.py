@@ -1,15 +1,18 @@
-"""Cloud Volumes ONTAP on current Azure VM sizes (resources/catalog/cloud_azure_current.toml): the records' figures
-against the published ones they cite, the HA data-disk limit per node, the licence offered for a single node only,
+"""Cloud Volumes ONTAP on current Azure VM sizes and disks (resources/catalog/cloud_azure_current.toml): the records'
+figures against the published ones they cite (Edsv5, Edsv4 and Lsv3 sizes; Standard SSD and Premium SSD v2 disks),
+the HA data-disk limit per node, licences and disk types offered for a single node only or on some VM sizes only,
 Flash Cache on the Lsv3 sizes' local NVMe, the profiles derived from the calibrated DS_v2 VMs, and the example.
 
 Published figures (the records' sources name the documents):
-- Microsoft 'Edsv5 sizes series' and 'Lsv3 sizes series' (MicrosoftDocs/azure-compute-docs): vCPUs, memory, max
-  network bandwidth (Mb/s), max remote disks, uncached Premium SSD IOPS and MB/s; Lsv3 NVMe disks (1.92 TB each)
-  and their IOPS.
+- Microsoft 'Edsv5 sizes series', 'Edsv4 sizes series' and 'Lsv3 sizes series' (MicrosoftDocs/azure-compute-docs):
+  vCPUs, memory, max network bandwidth (Mb/s), max remote disks, uncached Premium SSD IOPS and MB/s; Lsv3 NVMe
+  disks (1.92 TB each) and their IOPS. 'Azure managed disk types': Standard SSD E-tier sizes and limits; Premium
+  SSD v2 baseline 3,000 IOPS / 125 MB/s, up to 80,000 IOPS and 1,200 MB/s.
 - CVO release notes (NetAppDocs/cloud-volumes-ontap-relnotes, 'Supported configurations in Azure' and 'Storage
-  limits in Azure'): the sizes and their PAYGO licences; max data disks single node (E4ds_v5 5, E8ds_v5 13, E20ds_v5
-  and larger 29, L8s_v3 12, L16s_v3 and larger 28) and for an HA pair with shared managed disks (E8ds_v5 12, others
-  28); max system capacity with disks alone (160 / 416 / 384 / 896 TiB).
+  limits in Azure'): the sizes and their PAYGO licences; max data disks single node (E4ds 5, E8ds 13, E20ds and
+  larger 29, L8s_v3 12, L16s_v3 and larger 28) and for an HA pair with shared managed disks (E8ds 12, others 28);
+  max system capacity with disks alone (160 / 416 / 384 / 896 TiB); Standard SSD for single nodes only; Premium
+  SSD v2 for HA pairs and capacity-based single nodes.
 """
 
 from __future__ import annotations
@@ -37,6 +40,10 @@ AZURE = {
     "E32ds_v5": (32, 256, 16_000, 32, 51_200, 865),
     "E48ds_v5": (48, 384, 24_000, 32, 76_800, 1_315),
     "E64ds_v5": (64, 512, 30_000, 32, 80_000, 1_735),
+    "E4ds_v4": (4, 32, 10_000, 8, 6_400, 96),
+    "E8ds_v4": (8, 64, 12_500, 16, 12_800, 192),
+    "E32ds_v4": (32, 256, 16_000, 32, 51_200, 768),
+    "E48ds_v4": (48, 384, 24_000, 32, 76_800, 1_152),
     "L8s_v3": (8, 64, 12_500, 16, 12_800, 290),
     "L16s_v3": (16, 128, 12_500, 32, 25_600, 600),
     "L32s_v3": (32, 256, 16_000, 32, 51_200, 865),
@@ -49,6 +56,10 @@ CVO = {
     "E32ds_v5": (29, 28, 896, "cvo-premium-current"),
     "E48ds_v5": (29, 28, 896, "cvo-premium-current"),
     "E64ds_v5": (29, 28, 896, "cvo-premium-current"),
+    "E4ds_v4": (5, None, 160, "cvo-explore"),
+    "E8ds_v4": (13, 12, 416, "cvo-standard"),  # PAYGO Standard for HA pairs too (unlike E8ds_v5)
+    "E32ds_v4": (29, 28, 896, "cvo-premium-current"),
+    "E48ds_v4": (29, 28, 896, "cvo-premium-current"),
     "L8s_v3": (12, None, 384, "cvo-standard"),  # HA listed, its disk limit not published (assumed 6 per node)
     "L16s_v3": (28, 28, 896, "cvo-premium-current"),
     "L32s_v3": (28, 28, 896, "cvo-premium-current"),
@@ -82,7 +93,8 @@ def test_the_cvo_limits_and_licences_are_the_release_notes():
             assert vm.source_of("max_data_disks_ha").startswith("derived:")
         elif vm.ha_supported:
             assert vm.source_of("max_data_disks_ha").startswith("assumed:")
-    assert not _vms()["E4ds_v5"].ha_supported
+    assert not _vms()["E4ds_v5"].ha_supported and not _vms()["E4ds_v4"].ha_supported
+    assert _vms()["E8ds_v4"].single_node_licences == [] and _vms()["E8ds_v5"].single_node_licences == ["cvo-standard"]
     assert _vms()["L8s_v3"].max_data_disks_ha == 6
 
 
