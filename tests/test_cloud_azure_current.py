@@ -231,7 +231,7 @@ def test_premium_ssd_v2_records_follow_microsofts_rules():
         assert (d.iops, d.mbps) in ((3_000, 125), (80_000, 1_200)), d.id
         assert GIB <= d.size_bytes <= 64 * TIB and (d.iops < 80_000 or d.size_bytes >= 160 * GIB)
         assert set(d.vms) == {v.id for v in _vms().values()}  # the current families only, every id resolves
-        assert d.single_node_licences == ["cvo-freemium"] and not d.single_node_only
+        assert d.single_node_needs_licence == ["cvo-freemium"] and not d.single_node_only
 
 
 def test_premium_ssd_v2_is_refused_on_ds_v2_and_on_a_paygo_single_node():

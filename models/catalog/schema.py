@@ -460,20 +460,20 @@ class CloudDisk(Entry):
         description="catalog ids of the cloud VMs Cloud Volumes ONTAP takes this disk type on; empty: every VM of the "
                     "provider (Azure Premium SSD v2: the VM families of the release notes' shared-managed-disk "
                     "tables, not DS_v2)")
-    single_node_licences: list[str] = Field(
+    single_node_needs_licence: list[str] = Field(
         default_factory=list,
         description="a single node takes this disk type only with one of these licences; empty: any (Azure Premium "
                     "SSD v2: capacity-based licences only, CVO release notes 'Supported configurations in Azure')")
 
     def refusal(self, vm_id: str, ha: bool, licence: str) -> str | None:
         """Why Cloud Volumes ONTAP does not take this disk on that VM, deployment and licence (``single_node_only``,
-        ``vms``, ``single_node_licences``); None: it does."""
+        ``vms``, ``single_node_needs_licence``); None: it does."""
         if ha and self.single_node_only:
             return "is offered for a single node only, not for an HA pair"
         if self.vms and vm_id not in self.vms:
             return "is not offered on this VM size"
-        if not ha and self.single_node_licences and licence not in self.single_node_licences:
-            return f"is offered for a single node only with licence {', '.join(self.single_node_licences)}"
+        if not ha and self.single_node_needs_licence and licence not in self.single_node_needs_licence:
+            return f"is offered for a single node only with licence {', '.join(self.single_node_needs_licence)}"
         return None
 
     @property
