@@ -228,11 +228,17 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
     if disk is not None and not disk.data_disk:
         out.append(Problem("error", f"{node.id}: {disk.name} is a system disk (boot / NVRAM), not a data disk",
                            node.id, "disk"))
+    refusal = disk.refusal(node.catalog_id, node.ha, node.licence) if disk is not None else None
+    if refusal:
+        out.append(Problem("error", f"{node.id}: {disk.name} {refusal}", node.id, "disk"))
     if vm is None:
         return
     if vm.licences and node.licence not in vm.licences:
         out.append(Problem("error", f"{node.id}: licence '{licence.name if licence else node.licence}' is not "
                            f"offered on {vm.vm_size}", node.id, "licence"))
+    if node.ha and node.licence in vm.single_node_licences:
+        out.append(Problem("error", f"{node.id}: licence '{licence.name if licence else node.licence}' is offered on "
+                           f"{vm.vm_size} for a single node only, not for an HA pair", node.id, "licence"))
     if node.ha and not vm.ha_supported:
         out.append(Problem("error", f"{node.id}: {vm.vm_size} does not support an HA pair", node.id, "ha"))
     if disk is not None and vm.max_disk_capacity_bytes and \

@@ -246,7 +246,10 @@ def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
             continue
         for ha in (False, True) if vm.ha_supported else (False,):
             for licence in vm.licences:
-                for disk in sorted((d for d in disks if d.provider == vm.provider), key=lambda d: d.size_bytes):
+                if ha and licence in vm.single_node_licences:
+                    continue  # offered for a single node only (CloudVm.single_node_licences)
+                for disk in sorted((d for d in disks if d.provider == vm.provider and  # CloudDisk.refusal
+                                    not d.refusal(vm.id, ha, licence)), key=lambda d: d.size_bytes):
                     for count in CLOUD_DISK_COUNTS:
                         if count > vm.data_disk_limit(ha) or (vm.max_disk_capacity_bytes and count *
                                                                disk.size_bytes > vm.max_disk_capacity_bytes):

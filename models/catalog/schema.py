@@ -381,6 +381,11 @@ class CloudVm(Entry):
                     "alone' where the provider's VM limits set it, e.g. 256 TB in Google Cloud; an HA pair's mirror "
                     "copies not counted); None: limited by the disk count and size only")
     licences: list[str] = Field(default_factory=list)
+    single_node_licences: list[str] = Field(
+        default_factory=list,
+        description="those of ``licences`` offered for a single node only, not for an HA pair (CVO in Azure: PAYGO "
+                    "Standard on E8ds_v5 is listed for single-node systems, not for HA pairs; NetAppDocs "
+                    "cloud-volumes-ontap-relnotes, reference-configs-azure.adoc); a design that pairs them is refused")
     ha_supported: bool = True
     protocols: list[Protocol]
     nvram_disk: str | None = Field(
@@ -469,6 +474,32 @@ class CloudDisk(Entry):
     data_disk: bool = Field(
         default=True, description="False: a system disk of the VM (boot disk holding NVRAM, NVRAM disk), never a "
                                   "data disk: the sizer does not offer it and a node using it for data is a problem")
+    single_node_only: bool = Field(
+        default=False,
+        description="True: Cloud Volumes ONTAP takes this disk type for a single node only, never for an HA pair "
+                    "(Azure Standard SSD: HA pairs take Premium SSD or Premium SSD v2 managed disks only; NetAppDocs "
+                    "cloud-volumes-ontap-relnotes, reference-configs-azure.adoc 'Supported disk types'); an HA node "
+                    "using it is a problem and the sizer does not offer it for one")
+    vms: list[str] = Field(
+        default_factory=list,
+        description="catalog ids of the cloud VMs Cloud Volumes ONTAP takes this disk type on; empty: every VM of the "
+                    "provider (Azure Premium SSD v2: the VM families of the release notes' shared-managed-disk "
+                    "tables, not DS_v2)")
+    single_node_needs_licence: list[str] = Field(
+        default_factory=list,
+        description="a single node takes this disk type only with one of these licences; empty: any (Azure Premium "
+                    "SSD v2: capacity-based licences only, CVO release notes 'Supported configurations in Azure')")
+
+    def refusal(self, vm_id: str, ha: bool, licence: str) -> str | None:
+        """Why Cloud Volumes ONTAP does not take this disk on that VM, deployment and licence (``single_node_only``,
+        ``vms``, ``single_node_needs_licence``); None: it does."""
+        if ha and self.single_node_only:
+            return "is offered for a single node only, not for an HA pair"
+        if self.vms and vm_id not in self.vms:
+            return "is not offered on this VM size"
+        if not ha and self.single_node_needs_licence and licence not in self.single_node_needs_licence:
+            return f"is offered for a single node only with licence {', '.join(self.single_node_needs_licence)}"
+        return None
 
     @property
     def io_unit_bytes(self) -> float:
