@@ -20,19 +20,49 @@ def folder_size_bytes(path: Path) -> int:
     return sum(f.stat().st_size for f in path.rglob("*") if f.is_file() and not f.is_symlink())
 
 
-def size_table(app: Path, top: int = 15) -> list[tuple[str, int]]:
-    """The app folder's largest parts: (top-level entry of its ``_internal`` folder, or the folder itself,
-    bytes), largest first, at most ``top`` rows plus an "other" row."""
+PACKAGE_OF = {"scipy.libs": "scipy", "numpy.libs": "numpy", "pillow.libs": "Pillow", "PIL": "Pillow",
+              "shiboken6": "PySide6 (Qt)", "PySide6": "PySide6 (Qt)", "resources": "StorPlan resources"}
+"""Top-level entries of the app's ``_internal`` folder that belong to a package under another name."""
+
+
+def package_of(name: str) -> str:
+    """The package a top-level entry of the app folder belongs to (a row of :func:`package_table`)."""
+    if name in PACKAGE_OF:
+        return PACKAGE_OF[name]
+    if name.startswith(("libpython", "python3", "base_library.zip")):
+        return "Python runtime"
+    if name.endswith((".dist-info", ".egg-info")):
+        return "package metadata"
+    if name.startswith("lib") and (".so" in name or name.endswith((".dylib", ".dll"))):
+        return "system libraries"
+    if name.endswith((".dll", ".pyd", ".so")) or ".so." in name:
+        return "other libraries"
+    return name
+
+
+def package_table(app: Path) -> list[tuple[str, int, int]]:
+    """What the app folder holds by package: (package, bytes, files), largest first. The executable (the
+    bootloader with every Python module, compressed) is its own row; links count where their target lives."""
     base = app / "_internal" if (app / "_internal").is_dir() else app
-    sizes = []
-    for entry in base.iterdir():
-        if entry.is_symlink():  # a link to a library counted where it lives
+    rows: dict[str, list[int]] = {}
+    entries = [(entry, package_of(entry.name)) for entry in base.iterdir()]
+    entries += [(entry, f"{entry.name} (executable and Python modules)") for entry in app.iterdir()
+                if base != app and entry.is_file()]
+    for entry, package in entries:
+        if entry.is_symlink():
             continue
-        size = folder_size_bytes(entry) if entry.is_dir() else (entry.stat().st_size if entry.is_file() else 0)
-        sizes.append((entry.name, size))
-    sizes.sort(key=lambda item: -item[1])
-    rest = sum(size for _, size in sizes[top:])
-    return sizes[:top] + ([("other", rest)] if rest else [])
+        files = [entry] if entry.is_file() else [f for f in entry.rglob("*") if f.is_file() and not f.is_symlink()]
+        row = rows.setdefault(package, [0, 0])
+        row[0] += sum(f.stat().st_size for f in files)
+        row[1] += len(files)
+    return sorted(((name, size, count) for name, (size, count) in rows.items()), key=lambda row: -row[1])
+
+
+def largest_files(app: Path, top: int = 10) -> list[tuple[str, int]]:
+    """The ``top`` largest files of the app folder: (path relative to it, bytes), largest first."""
+    files = [f for f in app.rglob("*") if f.is_file() and not f.is_symlink()]
+    files.sort(key=lambda f: -f.stat().st_size)
+    return [(str(f.relative_to(app)), f.stat().st_size) for f in files[:top]]
 
 
 def build(dist: Path, work: Path) -> Path:
@@ -68,9 +98,12 @@ def main(argv: list[str] | None = None) -> int:
     size = folder_size_bytes(app)
     exe = app / ("storplan.exe" if os.name == "nt" else "storplan")
     print(f"built {exe} in {time.perf_counter() - start:.0f} s; folder size {size / 1e6:.0f} MB ({size / 2**20:.0f} MiB)")
-    print("largest parts:")
-    for name, part in size_table(app):
-        print(f"  {part / 1e6:8.1f} MB  {name}")
+    print(f"{'package':<44} {'MB':>7} {'files':>6}")
+    for name, part, count in package_table(app):
+        print(f"{name:<44} {part / 1e6:7.1f} {count:6d}")
+    print("largest files:")
+    for name, part in largest_files(app):
+        print(f"  {part / 1e6:6.1f} MB  {name}")
     return 0
 
 

@@ -1,6 +1,7 @@
-"""The frozen app: build it with PyInstaller and run its headless commands (slow: about a minute)."""
+"""The frozen app: build it with PyInstaller and run its headless commands (slow: about two minutes)."""
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -8,6 +9,21 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+MAX_FOLDER_MB = 230
+"""The one-folder app's size limit on Linux (measured 227 MB on 2026-11-26; see packaging/README.md). Issue 18 asks
+for at most 200 MB: what stands between is listed in the README."""
+
+
+def lab_points(tmp_path: Path) -> Path:
+    """A lab CSV (iops, latency_ms) for the default example's workload: seven points of the source tree's curve,
+    latencies 10 % higher (the fit has something to move)."""
+    curve = subprocess.run([sys.executable, "-m", "app", "curve", "aff8080-sqlserver-tpce", "--workload", "tpce",
+                            "--csv"], cwd=ROOT, capture_output=True, text=True, timeout=300, check=True).stdout
+    rows = [line.split(",") for line in curve.splitlines()[1:] if line]
+    path = tmp_path / "lab.csv"
+    path.write_text("iops,latency_ms\n" + "".join(f"{row[0]},{float(row[1]) * 1.1:.4f}\n" for row in rows[::25]),
+                    encoding="utf-8")
+    return path
 
 
 @pytest.mark.slow
@@ -21,7 +37,12 @@ def test_frozen_app_runs_headless(tmp_path):
         timeout=900,
     )
     assert build.returncode == 0, build.stdout[-3000:] + build.stderr[-3000:]
-    assert "folder size" in build.stdout
+    # The build prints the folder's size and what it holds by package; on Linux it stays within the limit (a
+    # machine without icupkg and cc bundles ICU's full data, 28 MB more: see packaging/README.md).
+    size_mb = float(re.search(r"folder size (\d+) MB", build.stdout).group(1))
+    assert "package" in build.stdout and "scipy" in build.stdout and "largest files" in build.stdout
+    if sys.platform.startswith("linux"):
+        assert size_mb <= MAX_FOLDER_MB, build.stdout[-2500:]
     exe = dist / "storplan" / ("storplan.exe" if os.name == "nt" else "storplan")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["STORPLAN_HOME"] = str(tmp_path / "home")
@@ -51,13 +72,24 @@ def test_frozen_app_runs_headless(tmp_path):
     assert report.returncode == 0, report.stderr
     assert pdf.read_bytes().startswith(b"%PDF")
 
+    # The bundled scipy still fits lab data (storplan calibrate --csv), to the source tree's numbers.
+    lab = lab_points(tmp_path)
+    calibrate = run("calibrate", "--csv", str(lab), "--project", "aff8080-sqlserver-tpce")
+    source = subprocess.run([sys.executable, "-m", "app", "calibrate", "--csv", str(lab), "--project",
+                             "aff8080-sqlserver-tpce"], cwd=ROOT, capture_output=True, text=True, env=env, timeout=300)
+    assert calibrate.returncode == 0, calibrate.stderr[-2000:]
+    assert calibrate.stdout.startswith("fitted ") and calibrate.stdout == source.stdout
+
     # The GUI starts (offscreen) on the default example, evaluates it once in the worker process (the frozen
-    # executable started again through multiprocessing.freeze_support) and quits by itself.
-    gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120, cwd=tmp_path,
-                         env={**env, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_SMOKE_QUIT_MS": "3000"})
+    # executable started again through multiprocessing.freeze_support), fits the lab points through Tools ->
+    # Calibrate from Lab Data and quits by itself.
+    gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=300, cwd=tmp_path,
+                         env={**env, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_SMOKE_QUIT_MS": "3000",
+                              "STORPLAN_SMOKE_CALIBRATE": str(lab)})
     assert gui.returncode == 0, gui.stderr[-2000:]
     assert "window shown: AFF8080A EX + SQL Server" in gui.stdout
     assert "storplan: worker process evaluated Base (pid " in gui.stdout, gui.stdout + gui.stderr[-2000:]
+    assert "storplan: calibration dialog: Fitted " in gui.stdout, gui.stdout + gui.stderr[-2000:]
 
     # No display: the GUI command says so in one line instead of aborting.
     gui = subprocess.run([str(exe)], capture_output=True, text=True, timeout=120,

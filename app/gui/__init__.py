@@ -67,5 +67,5 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     window.show()
     smoke_ms = os.environ.get("STORPLAN_SMOKE_QUIT_MS")
     if smoke_ms:  # smoke test of a build: one evaluation in the worker process, report the window and quit
-        schedule_smoke_check(window, app, int(smoke_ms))
+        schedule_smoke_check(window, app, int(smoke_ms), os.environ.get("STORPLAN_SMOKE_CALIBRATE"))
     return app.exec()

@@ -54,17 +54,21 @@ def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = T
     return window
 
 
-def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int) -> None:
+def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int,
+                         calibrate_csv: str | None = None) -> None:
     """Self-test of a build: evaluate the window's project once in the worker process, print what the window
     shows and that evaluation, then quit after ``quit_ms`` milliseconds (or once the evaluation is in, if later).
+    With ``calibrate_csv`` (``STORPLAN_SMOKE_CALIBRATE``), Tools -> Calibrate from Lab Data also fits that CSV to
+    the window's project, and the quit waits for the fit too.
 
-    Prints ``storplan: worker process evaluated <scenario> (pid N)`` or ``storplan: worker process failed: ...``
-    and ``storplan: window shown: <title>; <status>`` on stdout.
+    Prints ``storplan: worker process evaluated <scenario> (pid N)`` or ``storplan: worker process failed: ...``,
+    with a CSV ``storplan: calibration dialog: <the dialog's message>``, and ``storplan: window shown: <title>;
+    <status>`` on stdout.
     """
     from .worker import EvaluationWorker
 
     probe = EvaluationWorker(0, window, mode="process")
-    state = {"evaluated": False, "timed_out": False}
+    state = {"evaluated": False, "timed_out": False, "calibrated": calibrate_csv is None}
 
     def evaluated(outcome) -> None:
         from .tasks import worker_pool
@@ -75,7 +79,14 @@ def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int) ->
             print(f"storplan: worker process failed: {outcome.error or 'ran in the GUI process'}")
         sys.stdout.flush()
         state["evaluated"] = True
-        if state["timed_out"]:
+        if state["timed_out"] and state["calibrated"]:
+            report_and_quit()
+
+    def calibrated(_task) -> None:
+        print(f"storplan: calibration dialog: {dialog.message.text()}")
+        sys.stdout.flush()
+        state["calibrated"] = True
+        if state["timed_out"] and state["evaluated"]:
             report_and_quit()
 
     def report_and_quit() -> None:
@@ -86,9 +97,16 @@ def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int) ->
 
     def time_up() -> None:
         state["timed_out"] = True
-        if state["evaluated"]:
+        if state["evaluated"] and state["calibrated"]:
             report_and_quit()
 
     probe.sig_evaluation_finished.connect(evaluated)
     probe.request(window.document.project, catalog=window.document.base_catalog)
+    if calibrate_csv:  # the menu's dialog, given the file instead of asking for it
+        dialog = window.show_calibration()
+        dialog.runner.sig_task_finished.connect(calibrated)
+        if dialog.load(Path(calibrate_csv)):
+            dialog.fit()
+        else:
+            calibrated(None)
     QTimer.singleShot(quit_ms, time_up)
