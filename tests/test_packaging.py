@@ -42,7 +42,13 @@ def test_frozen_app_runs_headless(tmp_path):
     size_mb = float(re.search(r"folder size (\d+) MB", build.stdout).group(1))
     assert "package" in build.stdout and "scipy" in build.stdout and "largest files" in build.stdout
     if sys.platform.startswith("linux"):
-        assert size_mb <= MAX_FOLDER_MB, build.stdout[-2500:]
+        sys.path.insert(0, str(ROOT / "packaging"))
+        import icu_data
+
+        # without readelf / icupkg / cc the spec bundles ICU's full data library (32 MB instead of 4.4 MB), and
+        # says so; the limit then allows for it rather than failing on a machine without the build tools
+        limit = MAX_FOLDER_MB if icu_data.tools_present() else MAX_FOLDER_MB + 28
+        assert size_mb <= limit, build.stdout[-2500:]
     exe = dist / "storplan" / ("storplan.exe" if os.name == "nt" else "storplan")
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     env["STORPLAN_HOME"] = str(tmp_path / "home")
