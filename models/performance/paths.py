@@ -338,6 +338,20 @@ def _link_type(catalog: Catalog, link: Link) -> LinkType | None:
     return record if isinstance(record, LinkType) else None
 
 
+def _negotiated_mbps(scenario: Scenario, catalog: Catalog, link: Link, lt: LinkType) -> float:
+    """A link's payload rate, MB/s, at the speed both ends run: a link into a slower switch port negotiates down
+    to the switch's speed (a 64Gb FC port on a 32Gb switch runs at 32Gb: FC and Ethernet ports auto-negotiate to
+    the highest common speed), so its payload scales by switch speed / link speed."""
+    rate = lt.payload_mbps
+    for end in (link.source, link.target):
+        node = scenario.node(end)
+        if node is not None and node.kind == "switch":
+            sw = catalog.find(node.catalog_id)
+            if isinstance(sw, Switch) and 0 < sw.speed_gbps < lt.speed_gbps:
+                rate = min(rate, lt.payload_mbps * sw.speed_gbps / lt.speed_gbps)
+    return rate
+
+
 def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
                target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
     """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None."""
@@ -383,7 +397,7 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             lt = _link_type(catalog, link)
             if lt is None or lt.medium not in ("FC", "Ethernet"):
                 continue
-            speed = lt.payload_mbps
+            speed = _negotiated_mbps(scenario, catalog, link, lt)
             adapter = catalog.find(host.adapter) if host.adapter else None
             if isinstance(adapter, Adapter):
                 speed = min(speed, lt.payload_mbps * adapter.speed_gbps / lt.speed_gbps)
@@ -413,7 +427,7 @@ def _target_ports(scenario: Scenario, catalog: Catalog, fe: FrontEnd, ports_cap:
         if lt is None:
             continue
         total += link.ports
-        rate = min(rate, lt.payload_mbps)
+        rate = min(rate, _negotiated_mbps(scenario, catalog, link, lt))
     if total == 0:
         return ports_cap, port_speed_mbps
     if ports_cap:
