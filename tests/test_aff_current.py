@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from app.report import render_report_bytes
 from models.catalog import Controller, Drive, bundled_catalog
 from models.catalog.provenance import source_kind
-from models.evaluate import evaluate
 from models.performance.profiles import profile_basis
 from models.problems import find_problems
 from models.resources import examples_dir
 from models.store import load_any
+from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 BTU_W = 0.29307107
@@ -147,15 +146,11 @@ def test_a_drive_on_a_controller_it_is_not_sold_for_is_an_error():
 
 
 def test_the_c80_example_evaluates_without_warnings_and_renders_a_report():
-    project = load_any(examples_dir() / EXAMPLE)
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation(EXAMPLE)
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
     assert wp.latency_at_target_ms is not None and wp.latency_at_target_ms <= wp.slo_ms
-    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
-    assert data.startswith(b"%PDF")
+    assert_renders_report(project, evaluation)
 
 
 def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops():

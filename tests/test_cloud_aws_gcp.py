@@ -34,6 +34,7 @@ from models.problems import find_problems
 from models.project import load
 from models.project.model import CloudVmNode, ManagedServiceNode, Scenario, Workload
 from models.resources import examples_dir
+from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 GIB, TIB, MIB = 2**30, 2**40, 2**20
@@ -194,10 +195,7 @@ def test_aws_and_google_vms_run_on_the_calibrated_azure_profile_of_the_same_vcpu
 
 def test_the_aws_example_evaluates_without_warnings():
     """(tests/test_sizing.py sizes every bundled example, this one included.)"""
-    project = load(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml")
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation("cvo-aws-m5-4xlarge-ha-oltp.toml")
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "derived" and wp.protocol == "iSCSI"
     assert wp.latency_at_target_ms is not None and wp.latency_at_target_ms <= wp.slo_ms
@@ -207,10 +205,7 @@ def test_the_aws_example_evaluates_without_warnings():
 
 
 def test_the_google_cloud_example_evaluates_without_warnings():
-    project = load(examples_dir() / "cvo-gcp-n2-standard-8-single-oltp.toml")
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation("cvo-gcp-n2-standard-8-single-oltp.toml")
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "derived" and wp.latency_at_target_ms <= wp.slo_ms
     assert evaluation.capacity.total.usable_bytes == pytest.approx(4 * TIB * 0.9)  # under the 10 TiB Standard cap

@@ -20,13 +20,11 @@ from __future__ import annotations
 import pytest
 
 from models.catalog import CloudVm, bundled_catalog
-from models.evaluate import evaluate
 from models.performance.paths import build_path
 from models.performance.profiles import profile_basis
 from models.problems import find_problems
-from models.project import load
 from models.project.model import CloudVmNode, Requirements, Scenario, Workload
-from models.resources import examples_dir
+from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 GIB, TIB = 2**30, 2**40
@@ -170,10 +168,7 @@ def test_l16s_v3_reads_that_miss_memory_hit_flash_cache():
 
 def test_the_example_evaluates_without_warnings():
     """(tests/test_sizing.py sizes every bundled example, this one included.)"""
-    project = load(examples_dir() / "cvo-azure-e20ds-v5-ha-oltp.toml")
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation("cvo-azure-e20ds-v5-ha-oltp.toml")
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "derived" and wp.protocol == "iSCSI"
     assert wp.latency_at_target_ms is not None and wp.latency_at_target_ms <= wp.slo_ms

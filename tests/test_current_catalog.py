@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.report import render_report_bytes
 from models.catalog import Controller, LinkType, bundled_catalog
 from models.catalog.provenance import source_kind
-from models.evaluate import evaluate
 from models.resources import examples_dir
 from models.store import load_any
+from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 
@@ -38,14 +37,10 @@ def test_current_links():
 
 
 def test_the_a50_example_evaluates_without_warnings_and_renders_a_report():
-    project = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation("aff-a50-ns224-oracle-nvmefc64.toml")
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
-    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
-    assert data.startswith(b"%PDF")
+    assert_renders_report(project, evaluation)
 
 
 def test_footprint_sums_rack_units_and_power_and_names_what_it_cannot_count():

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.report import render_report_bytes
 from models.capacity import rules
 from models.catalog import Controller, Drive, Shelf, bundled_catalog
 from models.catalog.provenance import source_kind
@@ -40,6 +39,7 @@ from models.problems import find_problems
 from models.project.model import ControllerNode, Link, Scenario, ShelfNode
 from models.resources import examples_dir
 from models.store import load_any
+from example_eval import assert_renders_report
 
 CAT = bundled_catalog()
 EXAMPLE = examples_dir() / "ef600-nvme-ddp-oltp-nvmefc.toml"
@@ -183,8 +183,7 @@ def test_the_ef600_example_evaluates_without_warnings_and_renders_a_report():
     wp = evaluation.performance.workloads[0]
     assert wp.protocol == "NVMe/FC" and wp.profile == "assumed"   # no published measurement or claim calibrates it
     assert wp.max_iops_at_slo and wp.max_iops_at_slo > 200_000
-    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
-    assert data.startswith(b"%PDF")
+    assert_renders_report(project, evaluation)
 
 
 def test_e_series_drives_are_offered_to_e_series_only_and_warned_elsewhere():

@@ -12,6 +12,7 @@ from models.capacity import rules
 from models.evaluate import evaluate
 from models.resources import examples_dir
 from models.store import load_any
+from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 BTU_W = 0.29307107
@@ -131,10 +132,7 @@ def test_a_35_inch_drive_in_a_25_inch_shelf_is_an_error():
 
 
 def test_the_example_evaluates_without_warnings_with_flash_cache_and_raid_tec():
-    project = load_any(EXAMPLE)
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation(EXAMPLE)
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "assumed" and wp.protocol == "NFS"
     assert any("Flash Cache" in station for station in wp.utilization)

@@ -11,6 +11,7 @@ import pytest
 from models.catalog import Controller, Shelf, bundled_catalog
 from models.catalog.provenance import source_kind
 from models.performance.profiles import profile_basis
+from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 BTU_TO_W = 0.29307107
@@ -108,19 +109,10 @@ def test_c800_profile_is_derived_from_the_calibrated_a800():
 
 
 def test_the_a400_example_evaluates_without_warnings_and_renders_a_report():
-    from app.report import render_report_bytes
-    from models.evaluate import evaluate
-    from models.resources import examples_dir
-    from models.store import load_any
-
-    project = load_any(examples_dir() / "aff-a400-ns224-oracle-nvmefc.toml")
-    evaluation = evaluate(project)
-    assert not evaluation.problems
-    assert not [p for s in evaluation.capacity.systems for p in s.problems]
+    project, evaluation = clean_evaluation("aff-a400-ns224-oracle-nvmefc.toml")
     wp = evaluation.performance.workloads[0]
     assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
-    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
-    assert data.startswith(b"%PDF")
+    assert_renders_report(project, evaluation)
 
 
 def test_internal_bays_add_no_rack_units_or_power_to_the_footprint():
