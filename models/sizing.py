@@ -536,7 +536,8 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
         from models.performance.resilience import evaluate_states
 
         partnered = False
-        for wid, states in evaluate_states(scenario, catalog, project.settings).items():
+        for wid, states in evaluate_states(scenario, catalog, project.settings,
+                                           only=("takeover", "cloud_failover")).items():
             for state in states:
                 if state.state not in ("takeover", "cloud_failover"):
                     continue
@@ -648,6 +649,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
     checks: dict[tuple, tuple] = {}  # designs that differ only in drive capacity share their performance check
+    screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
     signatures: dict[str, str] = {}
     for start in range(0, len(feasible), BATCH):
         if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
@@ -660,16 +662,18 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             if pkey in checks:
                 chunk.append((cand, checked, pkey))
                 continue
-            short = _saturation_screen(checked, catalog, req)
+            short = screened.get(pkey)
+            if short is None:
+                short = screened[pkey] = _saturation_screen(checked, catalog, req)
             if short:  # the asymptotic bound already rules it out: no full evaluation
                 checks[pkey] = (short, None, None)
                 checked_failures.append(replace(cand, reasons=tuple(short)))
             else:
                 chunk.append((cand, checked, pkey))
-        # the batched engine: every closed ramp of the chunk solved at once, then each design evaluated in full
-        # (its ramps found solved)
-        solve_ramps([r for _, checked, pkey in chunk if pkey not in checks
-                     for r in ramp_requests(checked, catalog)])
+        # the batched engine: every closed ramp of the chunk solved at once (once per performance key), then each
+        # design evaluated in full (its ramps found solved)
+        fresh = {pkey: checked for _, checked, pkey in chunk if pkey not in checks}
+        solve_ramps([r for checked in fresh.values() for r in ramp_requests(checked, catalog)])
         for cand, checked, pkey in chunk:
             if len(meeting) >= top + FRONT_EVALUATIONS:
                 break

@@ -86,12 +86,14 @@ def _degraded(scenario: Scenario, catalog: Catalog, path) -> list[DegradedPath]:
     return out
 
 
-def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None
-                    ) -> dict[str, tuple[StateResult, ...]]:
+def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
+                    only: tuple[str, ...] | None = None) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
     their targets in the normal state (a failure of one system's node affects every workload on it: each
-    workload's state is solved with the others as background on the degraded stations of the same names)."""
+    workload's state is solved with the others as background on the degraded stations of the same names).
+    ``only``: solve just these states (ids of :data:`models.performance.states.STATES`; None: all), as the
+    sizer's takeover requirement needs only takeover and failover."""
     settings = settings or Settings()
     paths, _ = evaluate_paths(scenario, catalog)
     out: dict[str, tuple[StateResult, ...]] = {}
@@ -100,6 +102,8 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
                   and (rate := target_rate(o.workload)) is not None]
         results = []
         for state in _degraded(scenario, catalog, path):
+            if only is not None and state.state not in only:
+                continue
             wp = solve_with_targets(state.path, [*others, *state.background], settings.curve_points)
             meets = None if wp.target_iops is None else bool(wp.target_met)
             results.append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours))
