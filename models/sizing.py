@@ -577,11 +577,14 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
          cancelled: Callable[[], bool] | None = None) -> SizingResult:
     """Search the catalog for designs that meet ``project.requirements`` for its active scenario's workloads.
 
-    Every design is first checked for capacity, limits and budget (cheap), then ordered: with a price book by
-    completeness of its price, cost, rack units and power; without one by the user's order of
-    ``requirements.deployments``, then rack units, power and (cloud) vCPUs. In that order each design is screened
-    by its saturation bound and evaluated in full until ``top`` meet and :data:`FRONT_EVALUATIONS` more have been
-    evaluated; meeting designs rank by that order, then headroom (larger first).
+    Every design is first checked against the limits and the budget and ordered (no engine yet): with a price
+    book by completeness of its price, cost, rack units and power; without one by the user's order of
+    ``requirements.deployments``, then rack units, power and (cloud) vCPUs. In that order each design's capacity
+    is evaluated (designs that differ only in protocol or links share it), those with enough are screened by
+    their saturation bound and evaluated in full, until ``top`` meet and :data:`FRONT_EVALUATIONS` more have
+    been evaluated: designs ranked after that point are never evaluated (their capacity included), which changes
+    nothing since the order does not depend on it. Meeting designs rank by that order, then headroom (larger
+    first). When none meets, every design has been evaluated and the nearest are the best failing ones.
 
     Args:
         project: the project (its requirements, price book, active scenario, settings); top: how many meeting
@@ -603,61 +606,78 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     notes = []
     if req.budget and not book:
         notes.append("budget not applied: the project has no price book (File > Import Price Book)")
-    feasible, failing = [], []
+    failing = []
     designs = list(islice(_candidates(base, catalog, req), req.max_candidates + 1))
     capped = len(designs) > req.max_candidates
     del designs[req.max_candidates:]
     considered = 0
-    capacities: dict[tuple, object] = {}  # designs that differ only in protocol or links share their capacity
-    for scenario, summary, ru, power, deployment, vcpu in designs:
+    # 1. every design's limits, cost and rank order (cheap: no engine); the order does not depend on capacity
+    pending = []
+    for design in designs:
         if considered % 64 == 0:
             if cancelled is not None and cancelled():
                 break
             if progress is not None:
-                progress(0.7 * considered / max(len(designs), 1))
+                progress(0.2 * considered / max(len(designs), 1))
         considered += 1
-        reasons = []
-        checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
-        key = _storage_key(checked)
-        cap = capacities.get(key)
-        if cap is None:
-            cap = capacities[key] = evaluate_capacity(checked, catalog).total
-        if cap.effective_bytes < need:
-            reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
+        scenario, _summary, ru, power, deployment, vcpu = design
+        limits = []
         if req.max_rack_units and ru > req.max_rack_units:
-            reasons.append(f"{ru} rack units over the limit of {req.max_rack_units}")
+            limits.append(f"{ru} rack units over the limit of {req.max_rack_units}")
         if req.max_power_w and power is not None and power > req.max_power_w:
-            reasons.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
+            limits.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
         costing = price_of(scenario, catalog, book)
         if costing is not None and req.budget:
             if costing.total > req.budget:
-                reasons.append(f"costs {costing.total:,.0f} {costing.currency}, over the budget of "
-                               f"{req.budget:,.0f}")
+                limits.append(f"costs {costing.total:,.0f} {costing.currency}, over the budget of "
+                              f"{req.budget:,.0f}")
             elif costing.unpriced:
-                reasons.append(f"cost unknown against the budget: the price book has no price for "
-                               f"{', '.join(costing.unpriced)}")
+                limits.append(f"cost unknown against the budget: the price book has no price for "
+                              f"{', '.join(costing.unpriced)}")
         watts = power if power is not None else math.inf
         if costing is not None:
             order = (len(costing.unpriced) > 0, costing.total, ru, watts)
         else:
             order = (req.deployments.index(deployment), ru, watts, *vcpu)
-        cand = Candidate(summary, False, tuple(reasons), cap.usable_bytes, cap.effective_bytes, None, None, ru,
-                         power, costing.total if costing is not None else None, scenario, deployment,
+        pending.append((order, design, limits, costing))
+    pending.sort(key=lambda it: it[0])
+    capacities: dict[tuple, object] = {}  # designs that differ only in protocol or links share their capacity
+
+    def screened_by_capacity(entry):
+        """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
+        order, (scenario, summary, ru, power, deployment, _vcpu), limits, costing = entry
+        checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
+        key = _storage_key(checked)
+        cap = capacities.get(key)
+        if cap is None:
+            cap = capacities[key] = evaluate_capacity(checked, catalog).total
+        reasons = [f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective"] \
+            if cap.effective_bytes < need else []
+        cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
+                         ru, power, costing.total if costing is not None else None, scenario, deployment,
                          costing.unpriced if costing is not None else (), False, order)
-        (failing if reasons else feasible).append((cand, checked))
-    feasible.sort(key=lambda it: it[0].order)
+        return cand, checked
+
+    # 2. in rank order: capacity (only as far as the search goes), the saturation screen, then the batched engine,
+    # until enough designs meet
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
     checks: dict[tuple, tuple] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
     signatures: dict[str, str] = {}
-    for start in range(0, len(feasible), BATCH):
+    position = 0
+    while position < len(pending):
         if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
             break
         if progress is not None:
-            progress(0.7 + 0.3 * len(meeting) / (top + FRONT_EVALUATIONS))
+            progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
+        feasible = []
+        while position < len(pending) and len(feasible) < BATCH:
+            cand, checked = screened_by_capacity(pending[position])
+            position += 1
+            (failing if cand.reasons else feasible).append((cand, checked))
         chunk = []
-        for cand, checked in feasible[start:start + BATCH]:
+        for cand, checked in feasible:
             pkey = _performance_key(checked, catalog, cand.deployment, signatures)
             if pkey in checks:
                 chunk.append((cand, checked, pkey))
