@@ -116,3 +116,84 @@ def test_write_profiles_text_roundtrip():
     entries = {e.id: e for e in entries_from_toml_text(once, "test")}
     assert entries["netapp-ef550"].performance == [p] or entries["netapp-ef550"].performance[-1].servers_per_node == 12
     assert entries["netapp-aff-a800"] == {e.id: e for e in entries_from_toml_text(text, "t")}["netapp-aff-a800"]
+
+
+# ------------------------------------------------------------------------------------------------ pooled CVO fit
+
+CVO_IDS = ("azure-standard-ds14-v2", "azure-standard-ds4-v2", "azure-standard-ds3-v2")
+
+
+def cvo_truth() -> PerfProfile:
+    return PerfProfile(software="9.5", protocol="iSCSI", cpu_read_us=160.0, cpu_write_us=240.0, cpu_per_kib_us=20.0,
+                       cpu_write_per_kib_us=30.0, sequential_cpu_factor=0.5, servers_per_node=4,
+                       fixed_latency_us=500.0, sources={k: "assumed: test truth" for k in
+                                                        (*FIELDS, "cpu_write_per_kib_us", "sequential_cpu_factor")})
+
+
+def test_cpu_demand_is_per_kib_by_direction_and_pattern():
+    """cpu_demand_us from the PerfProfile field definitions, computed by hand: base + per-KiB beyond 8 (a write's
+    own per-KiB when set), times the sequential factor for the sequential share."""
+    from models.performance.paths import cpu_demand_us
+
+    p = cvo_truth()
+    assert cpu_demand_us(p, 8, False) == pytest.approx(160.0)
+    assert cpu_demand_us(p, 16, False) == pytest.approx(160.0 + 8 * 20.0)
+    assert cpu_demand_us(p, 64, True) == pytest.approx(240.0 + 56 * 30.0)
+    assert cpu_demand_us(p, 64, False, random_fraction=0.0) == pytest.approx(0.5 * (160.0 + 56 * 20.0))
+    assert cpu_demand_us(p, 16, True, random_fraction=0.25) == pytest.approx((0.25 + 0.75 * 0.5) * (240.0 + 8 * 30.0))
+    plain = truth(8)  # no write per-KiB, no sequential factor: the former formula
+    assert cpu_demand_us(plain, 64, True, random_fraction=0.0) == pytest.approx(40.0 + 56 * 0.5)
+
+
+def test_shared_fit_recovers_one_parameter_set_over_vm_sizes():
+    """A pooled fit over the three seed 004 VM sizes, on points the model itself computed with one known profile
+    (servers = min(4, vCPUs)): every VM gets the same fitted values back, and servers 4 (the DS3_v2 has 4 vCPUs)."""
+    truth_cat = with_profiles(BASE, [(rid, cvo_truth()) for rid in CVO_IDS])
+    scen, obs = {}, []
+    for rid in CVO_IDS:
+        for workload in ("oltp", "stream-read"):
+            key = f"{rid} {workload}"
+            scen[key] = seeds.cvo(rid, False, workload, concurrency=64)
+    ramps = run_ramps(scen, truth_cat)
+    for key, r in ramps.items():
+        obs.append(Observation(key, "peak_iops", value=float(r.iops[-1])))
+        obs.append(Observation(key, "peak_latency", value=float(r.host_ms[-1]), host_side=True))
+    specs = [ProfileSpec(rid, "9.5", "iSCSI", ("cpu_per_kib_us", "fixed_latency_us"),
+                         x0={"cpu_per_kib_us": 10.0, "fixed_latency_us": 100.0},
+                         fixed={"sequential_cpu_factor": 0.5}, write_ratio=1.5, per_kib_only=True,
+                         max_servers=BASE.get(rid, CloudVm).vcpu,
+                         bounds={"cpu_per_kib_us": (0.1, 1e3), "fixed_latency_us": (0.0, 1e4)}) for rid in CVO_IDS]
+    res = fit_profile(specs, scen, obs, BASE, server_grid=(1, 2, 4, 8, 16), shared=True, source="test")
+    got = dict(res.profiles)
+    assert set(got) == set(CVO_IDS)
+    for rid, p in got.items():
+        assert p.cpu_per_kib_us == pytest.approx(20.0, rel=0.03)
+        assert p.cpu_read_us == pytest.approx(8 * p.cpu_per_kib_us)
+        assert p.cpu_write_per_kib_us == pytest.approx(1.5 * p.cpu_per_kib_us)
+        assert p.cpu_write_us == pytest.approx(8 * p.cpu_write_per_kib_us)
+        assert p.sequential_cpu_factor == 0.5
+        assert p.servers_per_node == min(4, BASE.get(rid, CloudVm).vcpu)
+
+
+def test_shared_fit_needs_the_same_fields():
+    a = ProfileSpec(CVO_IDS[0], "9.5", "iSCSI", ("cpu_read_us",), x0={"cpu_read_us": 1.0})
+    b = ProfileSpec(CVO_IDS[1], "9.5", "iSCSI", ("fixed_latency_us",), x0={"fixed_latency_us": 1.0})
+    with pytest.raises(CalibrationError, match="same fields"):
+        fit_profile([a, b], {}, [Observation("x", "peak_iops", value=1.0)], BASE, shared=True)
+
+
+def test_cvo_catalog_profiles_are_one_pooled_set():
+    """The bundled CVO 9.5 iSCSI profiles: one parameter set on the three seed 004 VM sizes (catalog structure, not
+    fitted numbers): equal CPU fields, a cost per KiB (8 KiB read = 8 x per-KiB), servers = min(shared, vCPUs),
+    provenance naming the pooled fit."""
+    profiles = {rid: next(p for p in BASE.get(rid, CloudVm).performance if (p.software, p.protocol) == ("9.5", "iSCSI"))
+                for rid in CVO_IDS}
+    keys = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "cpu_write_per_kib_us", "fixed_latency_us",
+            "sequential_cpu_factor")
+    first = profiles[CVO_IDS[0]]
+    shared = first.servers_per_node
+    for rid, p in profiles.items():
+        assert all(getattr(p, k) == getattr(first, k) for k in keys)
+        assert p.cpu_read_us == pytest.approx(8 * p.cpu_per_kib_us, rel=1e-3)
+        assert p.servers_per_node == min(shared, BASE.get(rid, CloudVm).vcpu)
+        assert "pooled fit" in p.source and "fitted" in p.sources["sequential_cpu_factor"]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from models.catalog import PerfProfile
 
-from .fit import FIELDS
+from .fit import EXTRA_FIELDS, FIELDS
 from .seed_profiles import derive_seed_profiles
 
 _MARK = "# --- calibrated performance profiles (written by models.calibration.calibrate_seed_systems) ---"
@@ -28,6 +28,9 @@ def profile_toml(kind: str, p: PerfProfile) -> str:
     lines = [f"[[{kind}.performance]]", f"software = {_toml_str(p.software)}", f"protocol = {_toml_str(p.protocol)}"]
     for k in FIELDS:
         lines.append(f"{k} = {round(getattr(p, k), 3)!r}")
+    for k in EXTRA_FIELDS:
+        if k in p.sources:  # set by the fit (fitted or held); otherwise the schema default stands
+            lines.append(f"{k} = {round(getattr(p, k), 3)!r}")
     lines.append(f"servers_per_node = {p.servers_per_node}")
     lines.append(f"source = {_toml_str(p.source)}")
     lines.append(f"[{kind}.performance.sources]")

@@ -32,6 +32,10 @@ on-premises tests are read-mostly (90/10, 100/0), so this ratio cannot be fitted
 
 FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us")
 
+EXTRA_FIELDS = ("cpu_write_per_kib_us", "sequential_cpu_factor")
+"""Optional PerfProfile fields a fit may set (fitted, or held in ``ProfileSpec.fixed``); a profile that sets none
+keeps the schema default and its catalog text does not name them."""
+
 SERVER_GRID = (1, 2, 4, 8, 16, 32, 64)
 """Coarse grid of servers_per_node values; the best is refined over its integer neighbours."""
 
@@ -100,9 +104,14 @@ def residual(obs: Observation, ramps: dict[str, Ramp]) -> float:
 class ProfileSpec:
     """Which record and profile a fit is for, and how parameters map onto it.
 
-    ``fit`` lists the continuous fields fitted (subset of :data:`FIELDS`); ``fixed`` gives the others; with
-    ``write_ratio`` set, cpu_write_us = write_ratio x cpu_read_us instead of being fitted. ``held_notes`` gives the
-    source text ("assumed: <note>") of a held field or of a held servers_per_node.
+    ``fit`` lists the continuous fields fitted (of :data:`FIELDS` and :data:`EXTRA_FIELDS`, or the ratio
+    ``write_to_read_cpu`` with ``per_kib_only``); ``fixed`` gives the others; with ``write_ratio`` set, cpu_write_us =
+    write_ratio x cpu_read_us instead of being fitted; with ``per_kib_only`` set, the CPU cost is proportional to the
+    bytes an I/O moves: cpu_read_us = 8 x cpu_per_kib_us, cpu_write_per_kib_us = w x cpu_per_kib_us and cpu_write_us
+    = 8 x cpu_write_per_kib_us, where w is the fitted ``write_to_read_cpu``, else ``write_ratio``, else 1 (see
+    ``models.calibration.seed_profiles.CVO_POOLED_MODEL``). ``held_notes`` gives the
+    source text ("assumed: <note>") of a held field or of a held servers_per_node; ``max_servers`` caps the
+    servers_per_node grid value (:meth:`servers_for`).
     """
 
     record_id: str
@@ -115,6 +124,16 @@ class ProfileSpec:
     write_ratio: float | None = None
     servers: int | None = None
     held_notes: dict[str, str] = field(default_factory=dict)
+    max_servers: int | None = None
+    per_kib_only: bool = False
+
+    def servers_for(self, grid_value: int) -> int:
+        """servers_per_node of this spec at a grid value: ``servers`` when held, else the grid value capped at
+        ``max_servers`` (e.g. a VM's vCPU count when several VMs share one grid value, :func:`fit_profile`
+        with ``shared=True``)."""
+        if self.servers:
+            return self.servers
+        return min(grid_value, self.max_servers) if self.max_servers else grid_value
 
     def profile(self, x: Sequence[float], servers: int, source: str = "", sources: dict | None = None,
                 stderr: dict[str, float] | None = None, stderr_basis: str = "") -> PerfProfile:
@@ -129,8 +148,14 @@ class ProfileSpec:
         """
         values = dict(self.fixed)
         values.update({k: float(v) for k, v in zip(self.fit, x)})
-        if self.write_ratio is not None:
+        if self.write_ratio is not None and not self.per_kib_only:
             values["cpu_write_us"] = values["cpu_read_us"] * self.write_ratio
+        ratio = values.pop("write_to_read_cpu", self.write_ratio)  # fitted (a name in ``fit``) or held
+        if self.per_kib_only:
+            ratio = 1.0 if ratio is None else ratio
+            values["cpu_read_us"] = 8.0 * values["cpu_per_kib_us"]
+            values["cpu_write_us"] = 8.0 * ratio * values["cpu_per_kib_us"]
+            values["cpu_write_per_kib_us"] = ratio * values["cpu_per_kib_us"]
         values.setdefault("cpu_per_kib_us", 0.0)
         values.setdefault("fixed_latency_us", 0.0)
         fitted = f"fitted: {source or 'calibration'}"
@@ -139,6 +164,12 @@ class ProfileSpec:
             for k in FIELDS:
                 if k in self.fit:
                     srcs[k] = fitted
+                elif k == "cpu_read_us" and self.per_kib_only:
+                    srcs[k] = ("assumed: 8 x the fitted cpu_per_kib_us (CPU cost proportional to the bytes an I/O "
+                               "moves); " + fitted)
+                elif k == "cpu_write_us" and self.per_kib_only:
+                    srcs[k] = ("assumed: 8 x cpu_write_per_kib_us (CPU cost proportional to the bytes an I/O "
+                               "moves); " + fitted)
                 elif k == "cpu_write_us" and self.write_ratio is not None:
                     srcs[k] = (f"assumed: {self.write_ratio:g} x the fitted cpu_read_us (writes cannot be told "
                                "apart from reads in the fitted data); " + fitted)
@@ -150,13 +181,29 @@ class ProfileSpec:
                     srcs[k] = f"assumed: held at {values.get(k, 0.0):g} during this fit (not identifiable from its data)"
             srcs["servers_per_node"] = (fitted + " (grid over integers)") if self.servers is None else \
                 f"assumed: {self.held_notes.get('servers_per_node', f'held at {servers} during this fit')}"
-        errors = {k: float(v) for k, v in (stderr or {}).items() if k in self.fit}
+        if self.per_kib_only and "cpu_write_per_kib_us" not in srcs:
+            how = ("the fitted write_to_read_cpu" if "write_to_read_cpu" in self.fit else
+                   f"write_to_read_cpu {ratio:g} (held)")
+            srcs["cpu_write_per_kib_us"] = f"{'fitted' if 'write_to_read_cpu' in self.fit else 'assumed'}: " \
+                f"{how} ({ratio:.3f}) x the fitted cpu_per_kib_us; {fitted}"
+        errors = {k: float(v) for k, v in (stderr or {}).items() if k in self.fit and k != "write_to_read_cpu"}
         if errors and self.write_ratio is not None and "cpu_read_us" in errors:
             errors["cpu_write_us"] = errors["cpu_read_us"] * self.write_ratio
+        if self.per_kib_only and "cpu_per_kib_us" in errors:
+            # delta method on w x pk, ignoring the covariance of w and pk
+            se_w = float((stderr or {}).get("write_to_read_cpu", 0.0))
+            se_wk = math.hypot(ratio * errors["cpu_per_kib_us"], values["cpu_per_kib_us"] * se_w)
+            errors.update(cpu_read_us=8.0 * errors["cpu_per_kib_us"], cpu_write_per_kib_us=se_wk,
+                          cpu_write_us=8.0 * se_wk)
         if errors or stderr_basis:
             srcs = {**srcs, "stderr": stderr_basis or "least-squares covariance of this fit"}
+        extra = {k: float(values[k]) for k in EXTRA_FIELDS if k in values}  # fitted or held; else the default
+        for k in extra:
+            if k not in srcs:
+                srcs[k] = fitted if k in self.fit else f"assumed: {self.held_notes.get(k, f'held at {extra[k]:g}')}"
         return PerfProfile(software=self.software, protocol=self.protocol, servers_per_node=int(servers),
-                           source=source, sources=srcs, stderr=errors, **{k: max(values[k], 0.0) for k in FIELDS})
+                           source=source, sources=srcs, stderr=errors, **{k: max(values[k], 0.0) for k in FIELDS},
+                           **extra)
 
 
 def with_profiles(catalog: Catalog, profiles: Iterable[tuple[str, PerfProfile]]) -> Catalog:
@@ -280,7 +327,8 @@ def parameter_stderr(jac: np.ndarray, residuals: np.ndarray, names: Sequence[str
 def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], observations: Sequence[Observation],
                 catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
                 source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
-                server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2) -> FitResult:
+                server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2,
+                shared: bool = False) -> FitResult:
     """Fit one or more profiles jointly to observations of one or more scenarios.
 
     Args:
@@ -297,6 +345,10 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             serves at most as many I/Os at once as it has cores; hyper-threads are not counted).
         norm_power: the fit minimises sum(|residual| ** norm_power); 2 is least squares, 4 or more moves
             towards minimising the largest relative error (use it when every point has its own tolerance).
+        shared: every spec takes the same values of the fitted fields (the specs must fit the same fields; the
+            first spec's ``x0`` and ``bounds`` are used): one parameter set pooled over several records, e.g.
+            the same software on VMs of one CPU family. Each spec's servers_per_node is the shared grid value
+            capped at its ``max_servers``.
 
     Returns:
         :class:`FitResult`.
@@ -310,9 +362,11 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
 
     catalog = catalog or bundled_catalog()
     catalog = with_profiles(catalog, base_profiles) if base_profiles else catalog
+    if shared and any(s.fit != specs[0].fit for s in specs):
+        raise CalibrationError("a shared fit needs every spec to fit the same fields")
     layout = []
     x0, lo, hi = [], [], []
-    for s in specs:
+    for s in specs[:1] if shared else specs:
         start = len(x0)
         for k in s.fit:
             x0.append(s.x0[k])
@@ -320,9 +374,11 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             lo.append(b[0])
             hi.append(b[1])
         layout.append((start, len(x0)))
+    if shared:
+        layout = layout * len(specs)
 
     def profiles_for(x, servers):
-        return [(s.record_id, s.profile(x[a:b], s.servers or servers, source)) for s, (a, b) in zip(specs, layout)]
+        return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source)) for s, (a, b) in zip(specs, layout)]
 
     def resid(x, servers):
         cat = with_profiles(catalog, profiles_for(x, servers))
@@ -365,7 +421,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         jac = np.asarray(best_res.jac, dtype=float)  # type: ignore[attr-defined]
     else:  # the optimiser's Jacobian is of |r|^(p/2); the covariance needs the plain relative residuals'
         jac = _jacobian(lambda x: resid(x, best_s or 0), best_x, np.array(lo), np.array(hi))
-    names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs, layout)) for k in s.fit]
+    names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs[:1] if shared else specs, layout)) for k in s.fit]
     errors, basis = parameter_stderr(jac, final, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names],
                                      active=np.asarray(best_res.active_mask))  # type: ignore[attr-defined]
     if server_grid and not all(s.servers for s in specs):
@@ -377,7 +433,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     profs = []
     for i, (s, (a, b)) in enumerate(zip(specs, layout)):
         se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
-        profs.append((s.record_id, s.profile(best_x[a:b], s.servers or best_s or 1, text, stderr=se,
+        profs.append((s.record_id, s.profile(best_x[a:b], s.servers_for(best_s or 1), text, stderr=se,
                                              stderr_basis=basis)))
     return FitResult(tuple(profs), tuple(float(v) for v in final), rms, labels, tuple(float(v) for v in best_x),
                      best_s)

@@ -184,6 +184,15 @@ class PerfProfile(Sourced):
     cpu_per_kib_us: float = Field(default=0.0, ge=0, description="extra CPU demand per KiB beyond 8 KiB, us")
     servers_per_node: int = Field(ge=1, description="effective parallelism of a node's CPU station")
     fixed_latency_us: float = Field(default=0.0, ge=0, description="pipeline latency not subject to queueing, us")
+    cpu_write_per_kib_us: float | None = Field(
+        default=None, ge=0,
+        description="extra CPU demand per KiB beyond 8 KiB of a write, us (None: cpu_per_kib_us, as for a read)",
+    )
+    sequential_cpu_factor: float = Field(
+        default=1.0, gt=0, le=1,
+        description="CPU demand of a sequential I/O as a fraction of a random one of the same size and direction "
+        "(1: no difference; fitted where the data tell random from sequential I/O apart)",
+    )
     stderr: dict[str, float] = Field(
         default_factory=dict,
         description="standard error of each fitted field (same unit as the field), from the fit's least-squares "

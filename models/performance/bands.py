@@ -98,14 +98,18 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     if kind not in PROFILE_KINDS:
         raise ValueError(f"profile kind must be one of {PROFILE_KINDS}, got {kind!r}")
     fitted = {k for k, v in profile.sources.items() if k in ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us",
-                                                              "fixed_latency_us") and "fitted" in str(v)}
+                                                              "cpu_write_per_kib_us", "fixed_latency_us")
+              and "fitted" in str(v)}
     se = profile.stderr
     extra = max(block_kib - 8.0, 0.0)
-    mean = read_fraction * profile.cpu_read_us + (1 - read_fraction) * profile.cpu_write_us + \
-        profile.cpu_per_kib_us * extra
+    own_write_kib = profile.cpu_write_per_kib_us is not None  # a write's own per-KiB cost (else cpu_per_kib_us)
+    write_kib = profile.cpu_write_per_kib_us if own_write_kib else profile.cpu_per_kib_us
+    mean = read_fraction * (profile.cpu_read_us + profile.cpu_per_kib_us * extra) + \
+        (1 - read_fraction) * (profile.cpu_write_us + write_kib * extra)
+    kib_weights = ((("cpu_per_kib_us", read_fraction * extra), ("cpu_write_per_kib_us", (1 - read_fraction) * extra))
+                   if own_write_kib else (("cpu_per_kib_us", extra),))
     parts = []
-    for field, weight in (("cpu_read_us", read_fraction), ("cpu_write_us", 1 - read_fraction),
-                          ("cpu_per_kib_us", extra)):
+    for field, weight in (("cpu_read_us", read_fraction), ("cpu_write_us", 1 - read_fraction), *kib_weights):
         if field in fitted and weight > 0 and mean > 0:
             value = getattr(profile, field)
             parts.append(_rel(se.get(field), value) * value * weight / mean)

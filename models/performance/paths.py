@@ -464,11 +464,16 @@ def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
     return {"multiplicity": cores} if partitioned else {"servers": cores}
 
 
-def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool) -> float:
+def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool, random_fraction: float = 1.0) -> float:
     """CPU service demand of one I/O on one server, microseconds: cpu_read_us or cpu_write_us for an 8 KiB I/O
-    plus cpu_per_kib_us for each KiB beyond 8 (PerfProfile field definitions)."""
+    plus cpu_per_kib_us (a write: cpu_write_per_kib_us when set) for each KiB beyond 8 (PerfProfile field
+    definitions), for random I/O; a sequential I/O
+    costs ``sequential_cpu_factor`` times that, and a workload with ``random_fraction`` of random I/O the mix."""
     base = profile.cpu_write_us if write else profile.cpu_read_us
-    return base + profile.cpu_per_kib_us * max(0.0, block_kib - 8.0)
+    per_kib = profile.cpu_write_per_kib_us if write and profile.cpu_write_per_kib_us is not None else \
+        profile.cpu_per_kib_us
+    scale = random_fraction + (1.0 - random_fraction) * profile.sequential_cpu_factor
+    return (base + per_kib * max(0.0, block_kib - 8.0)) * scale
 
 
 # ----------------------------------------------------------------------------------------------- drives
@@ -597,8 +602,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay")
-    cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
-    cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
+    cr = cpu_demand_us(profile, workload.block_kib, False, workload.random_pct / 100.0) * 1e-6
+    cw = cpu_demand_us(profile, workload.block_kib, True, workload.random_pct / 100.0) * 1e-6
     for k in range(nodes):
         b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
               **cpu_queues(profile.servers_per_node, record.family == "ONTAP"))
@@ -716,8 +721,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     b.add("VM network", node.id, net_r / net_rate, net_w / net_rate, kind="network")
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay")
-    cr = cpu_demand_us(profile, workload.block_kib, False) * 1e-6
-    cw = cpu_demand_us(profile, workload.block_kib, True) * 1e-6
+    cr = cpu_demand_us(profile, workload.block_kib, False, rnd) * 1e-6
+    cw = cpu_demand_us(profile, workload.block_kib, True, rnd) * 1e-6
     b.add("VM CPU", node.id, cr, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True))
     if ha:
         # the partner receives the mirrored write (its CPU work as a write) and acknowledges after one round trip
@@ -782,10 +787,11 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     if ha:
         b.notes.append("HA pair: each write is mirrored to the partner over the VM network before it is "
                        "acknowledged; the seed's lower HA read throughput has no mechanism in the model")
-    b.notes.append("'VM CPU' is the fitted software path of Cloud Volumes ONTAP (seed 004 Tables 2-5, one fit per VM "
-                   "size): it stands for whatever held each VM to its published rates, which barely grow with the "
-                   "vCPU count (OLTP 15.8K-18.8K IOPS from 4 to 16 vCPUs), so read it as the measured ceiling of "
-                   "that VM size rather than as CPU alone")
+    b.notes.append("'VM CPU' is the fitted software path of Cloud Volumes ONTAP (seed 004 Tables 2-5, one parameter "
+                   "set pooled over the DS3_v2, DS4_v2 and DS14_v2 sizes): CPU per KiB moved (writes and random I/O "
+                   "costing more), on min(a shared core count, the VM's vCPUs) cores, since the published rates "
+                   "barely grow with the vCPU count (OLTP 15.8K-18.8K IOPS from 4 to 16 vCPUs); read it as the "
+                   "measured software ceiling rather than as CPU alone")
     return host_cpu, source
 
 
