@@ -25,6 +25,7 @@ from models.capacity import rules
 from models.capacity.array import ARRAY_RAID
 from models.capacity.defaults import controller_defaults, hci_slack_default
 from models.capacity.rules import raid_label
+from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
 from models.project.model import (
     CloudVmNode,
@@ -41,6 +42,7 @@ from models.project.model import (
 )
 from models.project.names import KIND_NAMES, link_name, node_name, node_names
 from models.problems import find_problems
+from models.topology import controller_of_shelf
 from models.units import format_capacity
 
 from .document import ProjectDocument
@@ -427,9 +429,16 @@ class Inspector(QScrollArea):
             return keep_current(named(catalog.of_kind(kind)), node.catalog_id, f"not a {KIND_NAMES.get(node.kind)}")
         if name == "drive" and isinstance(node, ShelfNode):
             shelf = catalog.find(node.catalog_id)
-            fits = shelf.takes if isinstance(shelf, Shelf) else (lambda d: True)  # interface and drive size
+            owner = controller_of_shelf(scenario, node.id)
+            controller = catalog.find(owner.catalog_id) if owner is not None else None
+
+            def fits(d: Drive) -> bool:
+                """The shelf takes it (interface, size, vendor) and its controller is sold with it."""
+                return (not isinstance(shelf, Shelf) or drive_fits_shelf(d, shelf)) and (
+                    not isinstance(controller, Controller) or drive_fits_controller(d, controller))
+
             choices = named(d for d in catalog.of_kind(Drive) if fits(d))
-            return keep_current(choices, node.drive, "does not fit this shelf")
+            return keep_current(choices, node.drive, "does not fit this shelf or its controller")
         if name == "adapter" and isinstance(node, HostNode):
             return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")
         if name == "disk" and isinstance(node, CloudVmNode):

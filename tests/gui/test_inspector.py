@@ -321,3 +321,18 @@ def test_selecting_on_the_canvas_fills_the_inspector(example_window):
     assert editor.error.text() == "25 drives do not fit 24 bays"
     win.document.undo_stack.undo()
     assert editor.spin.text() == "24 of 24 bays" and editor.error.isHidden()
+
+
+@pytest.mark.parametrize("example, offered, refused", [
+    ("aff-a70-ns224-oracle-nvmetcp.toml", "NetApp 3.8TB NVMe SSD (TLC)", "QLC"),
+    ("aff-c80-qlc-vmware-nvmefc64.toml", "QLC", "TLC"),
+])
+def test_a_shelf_offers_the_drives_its_controller_is_sold_with(qtbot, example, offered, refused):
+    """The drive list of a shelf holds what the shelf takes (interface, size, vendor: no vSAN server devices, no
+    E-Series drives in an NS224 of an AFF) and what its controller is sold with (QLC only on the C-series)."""
+    inspector = _inspector(qtbot, example)
+    shelf = next(n for n in inspector.document.scenario.nodes if n.kind == "shelf")
+    items = _combo_items(_select(inspector, shelf.id), "drive")
+    assert any(offered in i for i in items), items
+    assert not any(refused in i for i in items if "not" not in i), items
+    assert not any("KIOXIA" in i or "E-Series" in i for i in items), items
