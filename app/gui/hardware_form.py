@@ -40,7 +40,8 @@ def _is_number_field(annotation) -> bool:
 
 
 def _form_fields(model) -> tuple[set[str], list[str]]:
-    """(fields the form leaves out, number fields in schema order) of a catalog record class."""
+    """(fields the form leaves out, fields that need a source in schema order: the numbers and the record's
+    ``SOURCED_TEXT_FIELDS``, e.g. a lifecycle) of a catalog record class."""
     skip = set(SKIP)
     numbers = []
     for name, info in model.model_fields.items():
@@ -50,7 +51,8 @@ def _form_fields(model) -> tuple[set[str], list[str]]:
                               isinstance(typing.get_args(inner)[0], type) and
                               not issubclass(typing.get_args(inner)[0], (str, int, float))):
             skip.add(name)
-        if name not in skip and _is_number_field(info.annotation):
+        if name not in skip and (_is_number_field(info.annotation)
+                                 or name in getattr(model, "SOURCED_TEXT_FIELDS", ())):
             numbers.append(name)
     return skip, numbers
 
@@ -74,14 +76,14 @@ class HardwareForm(QWidget):
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
         self.sources = QTableWidget(0, 2)
-        self.sources.setHorizontalHeaderLabels(["Number", "Source (a document, or 'assumed: <why>')"])
+        self.sources.setHorizontalHeaderLabels(["Field", "Source (a document, or 'assumed: <why>')"])
         self.sources.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.sources.verticalHeader().hide()
         self.sources.itemChanged.connect(self._source_edited)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addWidget(self.scroll, 3)
-        layout.addWidget(QLabel("Sources of the numbers:"))
+        layout.addWidget(QLabel("Sources of the numbers (and of the lifecycle):"))
         layout.addWidget(self.sources, 2)
 
     def show_text(self, text: str) -> bool:

@@ -77,6 +77,8 @@ class Entry(Sourced):
     """Fields every catalog record has."""
 
     KIND: ClassVar[str] = ""
+    SOURCED_TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("lifecycle",)
+    """Fields that hold no number yet need a source when set (the forms list them beside the numbers)."""
 
     id: str = Field(pattern=ID_PATTERN)
     name: str = Field(min_length=1)

@@ -116,3 +116,20 @@ def test_the_form_edits_the_record_with_a_source_for_every_number(qtbot, example
     mine = load_user_catalog().get("netapp-aff-a50-mine", Controller)
     assert mine.memory_gib_per_node == 512 and mine.name == "Lab A50"
     assert mine.sources["memory_gib_per_node"].startswith("assumed: a lab unit")
+
+
+def test_a_lifecycle_set_in_the_form_asks_for_its_source_in_the_table(qtbot, example_window):
+    """The lifecycle holds no number, yet the schema wants its source: the sources table has its row, clearing
+    that source makes the record invalid (naming the field) and typing one makes it valid again."""
+    win = example_window
+    editor = win.show_hardware_editor("netapp-aff-a50")
+    qtbot.addWidget(editor)
+    editor.show()
+    form = editor.form
+    assert "lifecycle" in form.numbers and "lifecycle" in form.form.editors
+    row = form.numbers.index("lifecycle")
+    assert form.sources.item(row, 1).text().startswith("The model is one of NetApp's current systems")
+    form.sources.item(row, 1).setText("")
+    assert "Not valid yet" in editor.message.text() and "lifecycle" in editor.message.text()
+    form.sources.item(row, 1).setText("assumed: still on the vendor's price list we were sent")
+    assert editor.message.text() == "Valid: ready to save."
