@@ -44,6 +44,11 @@ def entry_id_from_mime(mime: QMimeData) -> str | None:
     return bytes(mime.data(CATALOG_MIME)).decode("utf-8") or None
 
 
+LIFECYCLE_ORDER = {"current": -1, "": 0, "installed base": 1, "end of sale": 2}
+"""Order of a kind's records in the palette: what is sold today first, then records that do not say, the
+installed base a refresh starts from, and what is no longer sold (by name within each)."""
+
+
 class _CatalogTree(QTreeWidget):
     def mimeTypes(self) -> list[str]:  # noqa: N802
         return [CATALOG_MIME]
@@ -102,7 +107,8 @@ class PaletteWidget(QWidget):
             self._add_group(MY_HARDWARE, f"{MY_HARDWARE_LABEL}  ({len(mine)})", "mdi6.account-wrench", mine,
                             expanded=True)
         for kind in KIND_ORDER:
-            entries = [e for e in catalog.of_kind(kind) if e.id not in mine_ids]
+            entries = sorted((e for e in catalog.of_kind(kind) if e.id not in mine_ids),
+                             key=lambda e: LIFECYCLE_ORDER.get(e.lifecycle, 0))  # current first; by name within
             if not entries:
                 continue
             self._add_group(kind, f"{KIND_LABELS.get(kind, kind)}  ({len(entries)})", None, entries,
@@ -126,6 +132,7 @@ class PaletteWidget(QWidget):
             item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
                             + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)"
                                if key == MY_HARDWARE else "")
+                            + (f"<br><i>{html.escape(entry.lifecycle)}</i>" if entry.lifecycle else "")
                             + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
         group.setExpanded(expanded)

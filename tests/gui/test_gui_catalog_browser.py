@@ -57,3 +57,19 @@ def test_the_browser_filters_and_shows_sources(qtbot, example_window):
              for r in range(browser.details.rowCount())}
     assert "memory_gib_per_node" in fields and kinds["memory_gib_per_node"] == "sourced"
     assert kinds["typical_power_w"] == "derived"
+
+
+def test_the_palette_lists_current_controllers_before_the_installed_base(qtbot, example_window):
+    """What a customer buys today comes first in the palette's controller group; each record's lifecycle is in its
+    tooltip."""
+    from models.catalog import Controller
+
+    win = example_window
+    palette = win.palette_widget
+    group = palette.groups["controller"]
+    ids = [group.child(i).data(0, 0x0100) for i in range(group.childCount())]
+    lifecycles = [win.document.catalog.get(i, Controller).lifecycle for i in ids]
+    rank = {"current": 0, "": 1, "installed base": 2, "end of sale": 3}
+    assert [rank[x] for x in lifecycles] == sorted(rank[x] for x in lifecycles)
+    assert lifecycles[0] == "current" and lifecycles[-1] == "end of sale"
+    assert "installed base" in group.child(ids.index("netapp-aff-a800")).toolTip(0)
