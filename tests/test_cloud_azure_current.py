@@ -144,16 +144,21 @@ def test_paygo_standard_on_e8ds_v5_is_a_single_node_licence():
                for m in _messages(_node("azure-standard-e8ds-v5", "cvo-freemium", ha=True, count=7)))
 
 
-def test_the_sizer_offers_no_ha_pair_on_a_single_node_licence():
+def _azure_sizer_nodes(vm_id: str, licence: str, ha: bool):
+    """The cloud VM node of every design the sizer builds from a base on ``vm_id`` with the Azure records only."""
     from models.catalog import Catalog
     from models.sizing import _cloud_candidates
 
-    base = _node("azure-standard-e8ds-v5", "cvo-standard", ha=False)
+    base = _node(vm_id, licence, ha=ha)
     azure = Catalog([e for e in CAT if getattr(e, "provider", "Azure") == "Azure" or e.kind == "licence"])
-    seen = set()
     for scenario, *_ in _cloud_candidates(base, azure, Requirements(deployments=["cloud"])):
-        node = scenario.nodes[0]
-        vm = azure.get(node.catalog_id, CloudVm)
+        yield scenario.nodes[0]
+
+
+def test_the_sizer_offers_no_ha_pair_on_a_single_node_licence():
+    seen = set()
+    for node in _azure_sizer_nodes("azure-standard-e8ds-v5", "cvo-standard", ha=False):
+        vm = CAT.get(node.catalog_id, CloudVm)
         assert not (node.ha and node.licence in vm.single_node_licences)
         seen.add((node.catalog_id, node.licence, node.ha))
     assert ("azure-standard-e8ds-v5", "cvo-standard", False) in seen
@@ -243,15 +248,11 @@ def test_premium_ssd_v2_is_refused_on_ds_v2_and_on_a_paygo_single_node():
 
 
 def test_the_sizer_offers_premium_ssd_v2_only_where_cvo_takes_it():
-    from models.catalog import Catalog, CloudDisk
-    from models.sizing import _cloud_candidates
+    from models.catalog import CloudDisk
 
-    base = _node("azure-standard-e20ds-v5", "cvo-premium-current", ha=True)
-    azure = Catalog([e for e in CAT if getattr(e, "provider", "Azure") == "Azure" or e.kind == "licence"])
     seen = set()
-    for s, *_ in _cloud_candidates(base, azure, Requirements(deployments=["cloud"])):
-        node = s.nodes[0]
-        disk = azure.get(node.disk, CloudDisk)
+    for node in _azure_sizer_nodes("azure-standard-e20ds-v5", "cvo-premium-current", ha=True):
+        disk = CAT.get(node.disk, CloudDisk)
         assert disk.refusal(node.catalog_id, node.ha, node.licence) is None
         if disk.tier == "PremiumV2_LRS":
             seen.add((node.catalog_id, node.ha, node.licence))
