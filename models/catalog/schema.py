@@ -195,6 +195,21 @@ class PerfProfile(Sourced):
         description="CPU demand of a sequential I/O as a fraction of a random one of the same size and direction "
         "(1: no difference; fitted where the data tell random from sequential I/O apart)",
     )
+    affinity_hold_us: float = Field(
+        default=0.0, ge=0,
+        description="time one operation holds its WAFL affinity (the serialisation domain its file-system work runs "
+        "in, one message at a time), us; 0: affinities not modelled (models.performance.paths.affinity_station)",
+    )
+    affinity_hold_scv: float = Field(
+        default=1.0, ge=0, le=50,
+        description="squared coefficient of variation of an operation's affinity hold time (1: exponential); "
+        "fitted with affinity_hold_us where a measured ramp gives the knee's shape",
+    )
+    affinities_per_node: int = Field(
+        default=1, ge=1,
+        description="WAFL affinities (separate serial queues) an operation's work is spread over on one node; "
+        "used only with affinity_hold_us > 0",
+    )
     stderr: dict[str, float] = Field(
         default_factory=dict,
         description="standard error of each fitted field (same unit as the field), from the fit's least-squares "

@@ -67,12 +67,15 @@ class StationUncertainty:
         cpu_rel_sd: relative SD of the CPU stations' demand (kind "cpu").
         fixed_rel_sd: relative SD of the profile's fixed latency delay.
         basis: how it was obtained, in words (for notes and the report).
+        affinity_rel_sd: relative SD of the WAFL affinity stations' demand (kind "affinity", the profile's
+            ``affinity_hold_us``).
     """
 
     profile: str
     cpu_rel_sd: float
     fixed_rel_sd: float
     basis: str
+    affinity_rel_sd: float = 0.0
 
 
 def _rel(se: float | None, value: float) -> float:
@@ -118,21 +121,27 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     widen = {"calibrated": 0.0, "derived": DERIVED_REL_SD, "assumed": ASSUMED_REL_SD}[kind]
     cpu = math.hypot(cpu, widen)
     fixed = math.hypot(fixed, widen)
+    affinity = 0.0
+    if profile.affinity_hold_us > 0:
+        held = "fitted" in str(profile.sources.get("affinity_hold_us", ""))
+        affinity = math.hypot(_rel(se.get("affinity_hold_us"), profile.affinity_hold_us) if held else 0.0, widen)
     basis = {"calibrated": "fitted parameters' standard errors (delta method, diagonal of the covariance)",
              "derived": f"derived profile: fitted standard errors plus {DERIVED_REL_SD:.0%} relative SD",
              "assumed": f"assumed profile: {ASSUMED_REL_SD:.0%} relative SD"}[kind]
-    return StationUncertainty(kind, cpu, fixed, basis)
+    return StationUncertainty(kind, cpu, fixed, basis, affinity)
 
 
 def demand_sd(stations: Sequence, uncertainty: StationUncertainty | None) -> np.ndarray:
-    """(S,) relative SD of each station's demand: CPU stations (kind "cpu") and the profile's fixed latency
-    delays (:data:`PROFILE_DELAYS`) get the profile's; the rest 0."""
+    """(S,) relative SD of each station's demand: CPU stations (kind "cpu"), WAFL affinities (kind "affinity")
+    and the profile's fixed latency delays (:data:`PROFILE_DELAYS`) get the profile's; the rest 0."""
     out = np.zeros(len(stations))
     if uncertainty is None:
         return out
     for k, spec in enumerate(stations):
         if spec.kind == "cpu":
             out[k] = uncertainty.cpu_rel_sd
+        elif spec.kind == "affinity":
+            out[k] = uncertainty.affinity_rel_sd
         elif spec.name in PROFILE_DELAYS:
             out[k] = uncertainty.fixed_rel_sd
     return out

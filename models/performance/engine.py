@@ -309,14 +309,14 @@ def open_residence_ms(spec: StationSpec, demand_s: float, iops: float, read_frac
 
 
 def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], iops: np.ndarray,
-                       read_fraction: float) -> np.ndarray:
+                       read_fraction: float, host_side: bool = False) -> np.ndarray:
     """Storage-side open-model latency (ms) at each of ``iops`` (array), vectorised over the IOPS and the
     stations; each station's residence times its waited-for share (``StationSpec.latency_share``); +inf where a
     storage-side queueing station is at or past saturation (internal: callers turn it into None / a cut
-    curve)."""
+    curve). ``host_side``: every station counts (the latency the hosts see), not only the storage side."""
     iops = np.asarray(iops, dtype=float)
     st = _static(tuple(specs), float(read_fraction))
-    side = st.storage
+    side = np.ones_like(st.storage) if host_side else st.storage
     if not side.any():
         return np.zeros_like(iops)
     d = np.asarray(demands, dtype=float)[side]
@@ -338,6 +338,18 @@ def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[floa
     :mod:`models.queueing.general_service`); each station counts its waited-for share of its demand
     (``StationSpec.latency_share`` at ``read_fraction``). None at or past saturation."""
     value = float(_open_latency_many(specs, demands, np.array([iops], dtype=float), read_fraction)[0])
+    return value if math.isfinite(value) else None
+
+
+def open_latency_ms(path: WorkloadPath, iops: float, host_side: bool = False) -> float | None:
+    """A single workload's open-model latency (ms) at ``iops`` on its own path (no other workload), storage
+    side or, with ``host_side``, as the hosts see it: the figure ``evaluate_performance`` reports as
+    ``latency_at_target_ms`` / ``host_latency_at_target_ms`` for a scenario of that one workload, without its
+    closed ramp and bands (the calibration evaluates it for every point of a measured ramp). None at or past
+    saturation."""
+    rf = path.read_fraction
+    demands = [spec.demand(rf) for spec in path.stations]
+    value = float(_open_latency_many(path.stations, demands, np.array([iops], dtype=float), rf, host_side)[0])
     return value if math.isfinite(value) else None
 
 

@@ -14,7 +14,8 @@ which are metadata (``getattr``, ``lookup``, ``access``, ... and the modifying `
 * Data stations (drives, ports, links, back end, NVRAM mirroring): only data operations use them (metadata is
   served from the controller's memory, and a modifying operation logs a few hundred bytes to NVRAM,
   neglected), so their demands scale by the data share of their type.
-* Delays (fabric, software path, fixed latency, HA mirror round trip): every operation pays them.
+* Delays (fabric, software path, fixed latency, HA mirror round trip) and WAFL affinities (kind "affinity"):
+  every operation pays them.
 
 Sources: the operation names and the SPEC SFS 2008 NFSv3 mix used by the bundled NFS example come from NetApp's
 public comparison of SPEC SFS 3.0 and SPEC SFS 2008 workloads (M. Eisler, "More on SPEC SFS 2008", NetApp blog,
@@ -75,7 +76,7 @@ def apply_op_mix(stations, nas: NasWorkload) -> tuple[list, str]:
     factor = PROTOCOL_CPU_FACTOR[nas.protocol]
     out = []
     for spec in stations:
-        if spec.delay:
+        if spec.delay or spec.kind == "affinity":  # every operation pays these (metadata included)
             out.append(spec)
         elif spec.kind == "cpu":
             out.append(replace(spec, read_s=spec.read_s * cpu_r * factor, write_s=spec.write_s * cpu_w * factor,

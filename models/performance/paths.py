@@ -464,6 +464,25 @@ def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
     return {"multiplicity": cores} if partitioned else {"servers": cores}
 
 
+def affinity_station(b: "_Builder", component: str, k: int, nodes: int, profile: PerfProfile) -> None:
+    """Node ``k``'s WAFL affinities, when the profile models them (``affinity_hold_us`` > 0): every operation's
+    file-system work runs as messages in one affinity, and an affinity runs one message at a time, whatever the
+    number of idle cores (Curtis-Maury et al. 2016, "To Waffinity and Beyond: A Scalable Architecture for
+    Incremental Parallelization of File System Code", USENIX OSDI, §3: affinities are the unit of mutual
+    exclusion). Modelled as ``affinities_per_node`` separate single-server queues per node over which the node's
+    operations are spread evenly (:class:`StationSpec` ``multiplicity``), each operation holding one for
+    ``affinity_hold_us`` (reads, writes and metadata operations alike; the hold time includes the messages'
+    waits inside the file system, so it is not a CPU demand and is not bounded by the cores) with squared
+    coefficient of variation ``affinity_hold_scv`` (Allen-Cunneen, as every station). The three fields are
+    fitted to measured ramps (``models.calibration.seed_profiles``); the knee of a ramp whose CPU is far from
+    saturated comes from here."""
+    if profile.affinity_hold_us <= 0:
+        return
+    hold = profile.affinity_hold_us * 1e-6
+    b.add(f"node {k + 1} WAFL affinities", component, hold / nodes, hold / nodes, kind="affinity",
+          multiplicity=profile.affinities_per_node, scv_service=profile.affinity_hold_scv)
+
+
 def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool, random_fraction: float = 1.0) -> float:
     """CPU service demand of one I/O on one server, microseconds: cpu_read_us or cpu_write_us for an 8 KiB I/O
     plus cpu_per_kib_us (a write: cpu_write_per_kib_us when set) for each KiB beyond 8 (PerfProfile field
@@ -607,6 +626,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     for k in range(nodes):
         b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
               **cpu_queues(profile.servers_per_node, record.family == "ONTAP"))
+    for k in range(nodes):
+        affinity_station(b, node.id, k, nodes, profile)
     if record.max_throughput_mbps:
         d = block / (record.max_throughput_mbps * 1e6 / nodes)
         for k in range(nodes):
