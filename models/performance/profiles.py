@@ -95,9 +95,10 @@ def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
 
 
 def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProfile:
-    """``profile`` with its CPU demands (:data:`PROFILE_CPU_FIELDS`) and their standard errors divided by
-    ``ratio`` (a record ``ratio`` times as fast needs 1/ratio of the CPU time per I/O at the same parallelism);
-    servers and fixed latency kept. Each scaled field's source says so and keeps "fitted" (it is a fitted value,
+    """``profile`` with its CPU demands (:data:`PROFILE_CPU_FIELDS`), its WAFL affinity hold time and their
+    standard errors divided by ``ratio`` (a record ``ratio`` times as fast needs 1/ratio of the CPU time per I/O
+    at the same parallelism, and holds an affinity for 1/ratio as long: the hold is file-system work); servers,
+    affinities and fixed latency kept. Each scaled field's source says so and keeps "fitted" (it is a fitted value,
     carried over).
 
     Raises:
@@ -105,48 +106,56 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
     """
     if not ratio > 0:
         raise ValueError(f"throughput ratio must be positive, got {ratio!r}")
-    changes = {k: getattr(profile, k) / ratio for k in PROFILE_CPU_FIELDS}
+    scaled = PROFILE_CPU_FIELDS + ("affinity_hold_us",)
+    changes = {k: getattr(profile, k) / ratio for k in scaled}
     sources = dict(profile.sources)
-    for k in PROFILE_CPU_FIELDS:
+    for k in scaled:
         if k in sources:
             sources[k] = f"derived: {sibling}'s {sources[k]} / {ratio:g}"
-    stderr = {k: (v / ratio if k in PROFILE_CPU_FIELDS else v) for k, v in profile.stderr.items()}
+    stderr = {k: (v / ratio if k in scaled else v) for k, v in profile.stderr.items()}
     return profile.model_copy(update={**changes, "sources": sources, "stderr": stderr,
                                       "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
 
 
 def record_profiles(record: Controller | CloudVm,
                     catalog: Catalog | None) -> tuple[list[PerfProfile], Controller | CloudVm | None, str]:
-    """The profiles a record runs on: its own; else, for a controller or cloud VM with ``profile_from``, its
+    """The profiles a record runs on: its own, then, for a controller or cloud VM with ``profile_from``, its
     calibrated sibling's (a record of the same kind: a controller's sibling is a controller, a cloud VM's a cloud
-    VM) scaled by the ratio (:func:`scaled_profile`). Returns (profiles, sibling record or None, why not the
-    sibling's when it was asked for but cannot be used: unknown id, another kind, no profiles)."""
-    if record.performance or getattr(record, "profile_from", None) is None:
-        return list(record.performance), None, ""
+    VM) scaled by the ratio (:func:`scaled_profile`), except those of a software version and protocol the record
+    has its own profile for (a record fitted on one protocol, e.g. NFS from a measured ramp, keeps its sibling's
+    for the others). Returns (profiles, sibling record or None, why not the sibling's when it was asked for but
+    cannot be used: unknown id, another kind, no profiles); the sibling's profiles are the list's tail
+    (:func:`controller_profile` tells them apart)."""
+    own = list(record.performance)
+    if getattr(record, "profile_from", None) is None:
+        return own, None, ""
     derivation = record.profile_from
     sibling = catalog.find(derivation.sibling) if catalog is not None else None
     if type(sibling) is not type(record):
         kind = "controller" if isinstance(record, Controller) else "cloud VM"
-        return [], None, f"profile_from names '{derivation.sibling}', which is not a {kind} of the catalog"
+        return own, None, f"profile_from names '{derivation.sibling}', which is not a {kind} of the catalog"
     if not sibling.performance:
-        return [], None, f"profile_from names {sibling.name}, which has no calibrated profile"
-    return [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance], sibling, ""
+        return own, None, f"profile_from names {sibling.name}, which has no calibrated profile"
+    keys = {(p.software, p.protocol) for p in own}
+    return own + [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance
+                  if (p.software, p.protocol) not in keys], sibling, ""
 
 
 def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
                        protocol: str) -> tuple[PerfProfile | None, str]:
     """The profile the path builder runs a record on and the note that says how it was chosen (``""`` when it
-    is the record's own exact profile): :func:`find_profile` over :func:`record_profiles`; a sibling's profile
-    always has a note (so it is never reported as calibrated)."""
+    is the record's own exact profile): :func:`find_profile` over :func:`record_profiles` (the record's own
+    profiles first); a sibling's profile always has a note (so it is never reported as calibrated)."""
     profiles, sibling, why = record_profiles(record, catalog)
     profile, note = find_profile(profiles, software, protocol)
-    if sibling is not None and profile is not None:
+    from_sibling = profile is not None and not any(profile is p for p in record.performance)
+    if sibling is not None and from_sibling:
         derivation = record.profile_from
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
                   f"with CPU demands / {derivation.ratio:g} ({record.source_of('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
-    elif why:
-        note = f"{why}; {note}"
+    elif why and not (profile is not None and not note):
+        note = f"{why}; {note}" if note else why
     return profile, note
 
 
@@ -161,7 +170,8 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
         return ProfileBasis("assumed", reason=note)
     kind = profile_kind(profile, True, note)
     derivation = getattr(record, "profile_from", None)
-    sibling_used = not record.performance and derivation is not None and kind != "assumed"
+    sibling_used = (derivation is not None and kind != "assumed"
+                    and not any(profile is p for p in record.performance))
     if kind == "assumed":
         reason = f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile was fitted"
     elif kind == "derived":
