@@ -31,6 +31,8 @@ def profile_toml(kind: str, p: PerfProfile) -> str:
     for k in EXTRA_FIELDS:
         if k in p.sources:  # set by the fit (fitted or held); otherwise the schema default stands
             lines.append(f"{k} = {round(getattr(p, k), 3)!r}")
+    if "affinities_per_node" in p.sources:
+        lines.append(f"affinities_per_node = {p.affinities_per_node}")
     lines.append(f"servers_per_node = {p.servers_per_node}")
     lines.append(f"source = {_toml_str(p.source)}")
     lines.append(f"[{kind}.performance.sources]")

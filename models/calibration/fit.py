@@ -22,8 +22,8 @@ from pathlib import Path
 import numpy as np
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
-from models.performance import build_path, latency_at_iops, ramp
-from models.performance.engine import Ramp
+from models.performance import build_path, latency_at_iops, ramp, saturation_iops
+from models.performance.engine import Ramp, open_latency_ms
 from models.project.model import Scenario
 
 WRITE_TO_READ_CPU = 2.0
@@ -32,7 +32,7 @@ on-premises tests are read-mostly (90/10, 100/0), so this ratio cannot be fitted
 
 FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us")
 
-EXTRA_FIELDS = ("cpu_write_per_kib_us", "sequential_cpu_factor")
+EXTRA_FIELDS = ("cpu_write_per_kib_us", "sequential_cpu_factor", "affinity_hold_us", "affinity_hold_scv")
 """Optional PerfProfile fields a fit may set (fitted, or held in ``ProfileSpec.fixed``); a profile that sets none
 keeps the schema default and its catalog text does not name them."""
 
@@ -52,7 +52,12 @@ class Observation:
         scenario: key of the scenario (in the ``scenarios`` mapping given to the fit).
         kind: "latency_at_iops" (value = latency ms at ``iops``), "peak_iops" (IOPS at the ramp's end),
             "peak_latency" (latency ms at the ramp's end), "latency_upper_bound" (latency at ``iops`` <= value),
-            "custom" (``fn(ramps) -> residual``).
+            "custom" (``fn(ramps) -> residual``), "open_latency_at_iops" (value = latency ms at ``iops`` in the
+            open model, :func:`models.performance.engine.open_latency_ms`: a load level of a benchmark that
+            offers a set rate, such as SPECstorage's; no closed ramp is run for its scenario),
+            "open_shape_ratio" (value = the open model's latency at ``share`` x its own saturation over its
+            latency at :data:`SHAPE_LIGHT_SHARE` x it: a published ramp's shape, e.g. latency at 80% of the peak
+            over that at 10%).
         value: the measured number; iops: where it was measured; host_side: compare host-side latency.
         weight: residual multiplier.
         checks: the validation checks (published.toml case id, quantity) whose published number this
@@ -69,6 +74,7 @@ class Observation:
     fn: Callable[[dict[str, Ramp]], float] | None = None
     label: str = ""
     checks: tuple[tuple[str, str], ...] = ()
+    share: float = 0.0
 
 
 def _latency(r: Ramp, host: bool) -> np.ndarray:
@@ -81,6 +87,8 @@ def residual(obs: Observation, ramps: dict[str, Ramp]) -> float:
     if obs.kind == "custom":
         assert obs.fn is not None
         return obs.weight * obs.fn(ramps)
+    if obs.kind in OPEN_KINDS:
+        raise CalibrationError("an open-model observation needs its path: use open_residual")
     r = ramps[obs.scenario]
     lat = _latency(r, obs.host_side)
     if obs.kind == "peak_iops":
@@ -100,6 +108,37 @@ def residual(obs: Observation, ramps: dict[str, Ramp]) -> float:
     raise CalibrationError(f"unknown observation kind '{obs.kind}'")
 
 
+OPEN_SATURATED_PENALTY = 5.0
+"""Residual of an open-model observation whose load is at or past the candidate's saturation (the optimiser is
+pushed back to where the model carries the load; larger than any residual a point the model carries gives)."""
+
+
+SHAPE_LIGHT_SHARE = 0.1
+"""Share of saturation of the light-load reference of an "open_shape_ratio" observation (a ramp's 10% level)."""
+
+OPEN_KINDS = ("open_latency_at_iops", "open_shape_ratio")
+"""Observation kinds computed on the open model of their scenario's path (no closed ramp)."""
+
+
+def open_residual(obs: Observation, path) -> float:
+    """Relative residual of an "open_latency_at_iops" or "open_shape_ratio" observation on its scenario's built
+    path (``models.performance.WorkloadPath``): (model - value) / value, or :data:`OPEN_SATURATED_PENALTY` when
+    the model is saturated at ``obs.iops`` (or has no finite saturation, for a shape)."""
+    if obs.kind == "open_shape_ratio":
+        sat, _ = saturation_iops(path.stations, path.read_fraction)
+        if not math.isfinite(sat) or sat <= 0:
+            return obs.weight * OPEN_SATURATED_PENALTY
+        light = open_latency_ms(path, SHAPE_LIGHT_SHARE * sat, obs.host_side)
+        at = open_latency_ms(path, obs.share * sat, obs.host_side)
+        if light is None or at is None or light <= 0:
+            return obs.weight * OPEN_SATURATED_PENALTY
+        return obs.weight * (at / light - obs.value) / obs.value
+    model = open_latency_ms(path, obs.iops, obs.host_side)
+    if model is None:
+        return obs.weight * OPEN_SATURATED_PENALTY
+    return obs.weight * (model - obs.value) / obs.value
+
+
 @dataclass
 class ProfileSpec:
     """Which record and profile a fit is for, and how parameters map onto it.
@@ -111,7 +150,8 @@ class ProfileSpec:
     = 8 x cpu_write_per_kib_us, where w is the fitted ``write_to_read_cpu``, else ``write_ratio``, else 1 (see
     ``models.calibration.seed_profiles.CVO_POOLED_MODEL``). ``held_notes`` gives the
     source text ("assumed: <note>") of a held field or of a held servers_per_node; ``max_servers`` caps the
-    servers_per_node grid value (:meth:`servers_for`).
+    servers_per_node grid value (:meth:`servers_for`). With ``affinity_grid`` set, the integer grid of
+    :func:`fit_profile` sets ``affinities_per_node`` instead (servers_per_node is then ``servers``, held).
     """
 
     record_id: str
@@ -126,12 +166,14 @@ class ProfileSpec:
     held_notes: dict[str, str] = field(default_factory=dict)
     max_servers: int | None = None
     per_kib_only: bool = False
+    affinity_grid: bool = False
 
     def servers_for(self, grid_value: int) -> int:
-        """servers_per_node of this spec at a grid value: ``servers`` when held, else the grid value capped at
+        """The integer this spec takes at a grid value (servers_per_node, or affinities_per_node with
+        ``affinity_grid``): ``servers`` when servers_per_node is held and gridded, else the grid value capped at
         ``max_servers`` (e.g. a VM's vCPU count when several VMs share one grid value, :func:`fit_profile`
         with ``shared=True``)."""
-        if self.servers:
+        if self.servers and not self.affinity_grid:
             return self.servers
         return min(grid_value, self.max_servers) if self.max_servers else grid_value
 
@@ -158,6 +200,9 @@ class ProfileSpec:
             values["cpu_write_per_kib_us"] = ratio * values["cpu_per_kib_us"]
         values.setdefault("cpu_per_kib_us", 0.0)
         values.setdefault("fixed_latency_us", 0.0)
+        affinities = 1
+        if self.affinity_grid:
+            affinities, servers = int(servers), int(self.servers or servers)
         fitted = f"fitted: {source or 'calibration'}"
         srcs = sources or {}
         if not srcs:
@@ -181,6 +226,8 @@ class ProfileSpec:
                     srcs[k] = f"assumed: held at {values.get(k, 0.0):g} during this fit (not identifiable from its data)"
             srcs["servers_per_node"] = (fitted + " (grid over integers)") if self.servers is None else \
                 f"assumed: {self.held_notes.get('servers_per_node', f'held at {servers} during this fit')}"
+            if self.affinity_grid:
+                srcs["affinities_per_node"] = fitted + " (grid over integers)"
         if self.per_kib_only and "cpu_write_per_kib_us" not in srcs:
             how = ("the fitted write_to_read_cpu" if "write_to_read_cpu" in self.fit else
                    f"write_to_read_cpu {ratio:g} (held)")
@@ -201,6 +248,8 @@ class ProfileSpec:
         for k in extra:
             if k not in srcs:
                 srcs[k] = fitted if k in self.fit else f"assumed: {self.held_notes.get(k, f'held at {extra[k]:g}')}"
+        if self.affinity_grid:
+            extra["affinities_per_node"] = affinities
         return PerfProfile(software=self.software, protocol=self.protocol, servers_per_node=int(servers),
                            source=source, sources=srcs, stderr=errors, **{k: max(values[k], 0.0) for k in FIELDS},
                            **extra)
@@ -328,7 +377,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                 catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
                 source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
                 server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2,
-                shared: bool = False) -> FitResult:
+                shared: bool = False, prior_caps_grid: bool = True) -> FitResult:
     """Fit one or more profiles jointly to observations of one or more scenarios.
 
     Args:
@@ -342,7 +391,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             server_prior: the physically expected parallelism (e.g. cores per node): among grid values whose
             RMS residual is within ``rms_slack`` of the best, the one closest to it (in ratio) is kept, because
             a few published points rarely pin the parallelism down; it is also the grid's upper end (a CPU
-            serves at most as many I/Os at once as it has cores; hyper-threads are not counted).
+            serves at most as many I/Os at once as it has cores; hyper-threads are not counted), unless
+            ``prior_caps_grid`` is False (a grid over affinities, which outnumber the cores).
         norm_power: the fit minimises sum(|residual| ** norm_power); 2 is least squares, 4 or more moves
             towards minimising the largest relative error (use it when every point has its own tolerance).
         shared: every spec takes the same values of the fitted fields (the specs must fit the same fields; the
@@ -380,10 +430,26 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     def profiles_for(x, servers):
         return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source)) for s, (a, b) in zip(specs, layout)]
 
+    # every scenario's closed ramp (a custom observation may read any), except those only open-model
+    # observations use
+    open_only = ({o.scenario for o in observations if o.kind in OPEN_KINDS}
+                 - {o.scenario for o in observations if o.kind not in OPEN_KINDS})
+    closed_keys = set(scenarios) - open_only
+
     def resid(x, servers):
         cat = with_profiles(catalog, profiles_for(x, servers))
-        ramps = run_ramps(scenarios, cat)
-        return np.array([residual(o, ramps) for o in observations])
+        ramps = run_ramps({k: sc for k, sc in scenarios.items() if k in closed_keys}, cat)
+        paths = {}
+        out = []
+        for o in observations:
+            if o.kind in OPEN_KINDS:
+                if o.scenario not in paths:
+                    sc = scenarios[o.scenario]
+                    paths[o.scenario] = build_path(sc, cat, next(w for w in sc.workloads if w.enabled))
+                out.append(open_residual(o, paths[o.scenario]))
+            else:
+                out.append(residual(o, ramps))
+        return np.array(out)
 
     def objective(x, servers):
         r = resid(x, servers)
@@ -395,13 +461,13 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         return res.x, float(np.mean(np.abs(res.fun) ** 2) ** (1.0 / norm_power)), res
 
     x_start = np.clip(np.array(x0, dtype=float), lo, hi)
-    if all(s.servers for s in specs) or not server_grid:
+    if all(s.servers and not s.affinity_grid for s in specs) or not server_grid:
         best_s = None
         best_x, best_rms, best_res = solve(0, x_start)
     else:
         # a CPU cannot serve more I/Os at once than it has cores (server_prior): the grid stops there
-        top = server_prior or max(server_grid)
-        grid = sorted({sv for sv in server_grid if sv <= top} | ({top} if server_prior else set()))
+        top = (server_prior if prior_caps_grid else None) or max(server_grid)
+        grid = sorted({sv for sv in server_grid if sv <= top} | ({server_prior} if server_prior else set()))
         tried: dict[int, tuple[np.ndarray, float, object]] = {}
         for sv in grid:
             tried[sv] = solve(sv, x_start)
@@ -424,8 +490,9 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs[:1] if shared else specs, layout)) for k in s.fit]
     errors, basis = parameter_stderr(jac, final, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names],
                                      active=np.asarray(best_res.active_mask))  # type: ignore[attr-defined]
-    if server_grid and not all(s.servers for s in specs):
-        basis += (f"; servers_per_node is an integer held at its grid optimum {best_s} (no standard error: the "
+    if server_grid and not all(s.servers and not s.affinity_grid for s in specs):
+        gridded = "affinities_per_node" if any(s.affinity_grid for s in specs) else "servers_per_node"
+        basis += (f"; {gridded} is an integer held at its grid optimum {best_s} (no standard error: the "
                   "covariance is conditional on it)")
     labels = tuple(o.label or f"{o.scenario}:{o.kind}" for o in observations)
     text = (f"{source}; fitted by models.calibration (least_squares) to {len(observations)} points: "
