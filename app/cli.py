@@ -226,7 +226,7 @@ def _validate(args) -> int:
               "chosen from their numbers; -v says which)")
     if cv_status:
         print(f"cross-validation: {cv_status}")
-    _print_ramps(args.verbose)
+    _print_ramps(args.verbose, cv)
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
     # the verdict last: the seed cases' pass count (the ramps above are predictions outside it)
@@ -234,18 +234,23 @@ def _validate(args) -> int:
     return 1 if failed else 0
 
 
-def _print_ramps(verbose: bool) -> None:
-    """The public measured ramps (predictions on systems never fitted), printed after the seed cases' summaries
-    and before their pass count, and left out of it and of the exit status (models.validation.ramp_cases)."""
-    from models.validation import SampleStats, run_ramps
+def _print_ramps(verbose: bool, cv) -> None:
+    """The public measured ramps, printed after the seed cases' summaries and before their pass count, and left
+    out of it and of the exit status (models.validation.ramp_cases): in-sample where a calibration fits the
+    ramp (with its leave-one-ramp-out prediction), predictions elsewhere, each kind with its summary line."""
+    from models.validation import error_summary, run_ramps
 
-    ramps = run_ramps()
+    ramps = run_ramps(cross_validation=cv)
     if not ramps:
         return
-    print("\nmeasured ramps (public benchmarks; predictions on systems never fitted, not in the pass count below):")
+    print("\nmeasured ramps (public benchmarks; not in the pass count below; out-of-sample = the ramp left out of "
+          "the calibration):")
     _print_checks(ramps, verbose)
+    summary = error_summary(ramps, sections=("ramp",))
+    print(summary.in_sample.line("ramps in-sample"))
+    print(summary.out_of_sample.line("ramps out-of-sample"))
+    print(summary.predictions.line("ramp predictions (never fitted)"))
     checks = [c for o in ramps for c in o.checks]
-    print(SampleStats.of(c.miss() for c in checks if c.kind != "expect").line("ramp predictions"))
     print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
           + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))
 

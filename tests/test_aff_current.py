@@ -155,7 +155,9 @@ def test_the_c80_example_evaluates_without_warnings_and_renders_a_report():
 
 def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops():
     """AFF A90 'up to 2.4M IOPS per HA pair' (NetApp AIPod hardware section) over the A800's '2,200K IOPS' (seed
-    001 §4): ratio 1.09, marked derived; the A800 has no iSCSI / NFS profile, so those stay assumed."""
+    001 §4): ratio 1.09, marked derived for the A800's protocols; its NFS profile is its own, fitted to the
+    SPECstorage eda_blended ramp (calibrated), and iSCSI, which neither has, runs on that ONTAP 9.15 NFS profile
+    (derived: the same software on another protocol)."""
     a90 = CAT.get("netapp-aff-a90", Controller)
     assert a90.profile_from is not None and a90.profile_from.sibling == "netapp-aff-a800"
     assert a90.profile_from.ratio == pytest.approx(2400 / 2200, abs=0.005)
@@ -163,4 +165,7 @@ def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops(
     assert source_kind(text) == "derived" and "2.4M IOPS per HA pair" in text and "2,200K IOPS" in text
     basis = profile_basis(a90, None, "NVMe/FC", CAT)
     assert basis.kind == "derived" and basis.sibling == "netapp-aff-a800" and basis.ratio == a90.profile_from.ratio
-    assert profile_basis(a90, None, "NFS", CAT).kind == "assumed"
+    nfs = profile_basis(a90, None, "NFS", CAT)
+    assert nfs.kind == "calibrated" and nfs.sibling == "" and "SPECstorage" in nfs.reason
+    iscsi = profile_basis(a90, None, "iSCSI", CAT)
+    assert iscsi.kind == "derived" and "using 9.15 / NFS" in iscsi.reason

@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
 from models.performance import iops_at_latency, latency_at_iops
 from models.performance import seeds
+from models.performance.public_ramps import (RAMP_BUILDERS, SHAPE_LEVELS_PCT, block_kib_of, mean_block_kib,
+                                             published_shape, ramp_cases)
 from models.performance.seeds import cvo_concurrency
 from models.project.model import Scenario
 
@@ -320,6 +322,109 @@ def _cvo_pooled_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
                               "DS3_v2, DS4_v2 and DS14_v2; servers = min(the shared core count, the VM's vCPUs))")
 
 
+# ------------------------------------------------------------------------------------------------ measured ramps
+
+NFS_RAMP_FITS = {
+    "AFF A900 9.14 NFS (SPECstorage swbuild ramp)": ("specstorage2020-swbuild-a900-2node", "netapp-aff-a900", "9.14"),
+    "AFF A90 9.15 NFS (SPECstorage eda_blended ramp)": ("specstorage2020-eda-a90-8node", "netapp-aff-a90", "9.15"),
+}
+"""Fit step name -> (ramps.toml case id, catalog record, software) of each public NFS ramp a profile is fitted to
+(every load level of the ramp, :func:`ramp_observations`). The SPECsfs2008 FAS3140 ramp stays a prediction that
+no fit reads."""
+
+RAMP_AFFINITY_GRID = (4, 8, 16, 32, 64, 128, 256)
+"""Coarse grid of affinities_per_node (WAFL affinities an operation's work is spread over per node) for the ramp
+fits, refined over its integer neighbours. A ramp's latencies pin down three combinations of the four affinity
+parameters (the light-load latency fixed + hold, the knee's curvature hold / affinities and its height
+hold^2 (1 + cs^2) / affinities), so many affinity counts fit about equally: among those whose RMS residual is
+within 0.01 of the best, the fit keeps the one closest to the node's core count (the same tie-break as a CPU
+parallelism fit, ``fit_profile``'s ``server_prior``; the count is a convention, not a measurement)."""
+
+RAMP_FIT_MODEL = """One NFS profile per controller and ONTAP release, fitted to every load level of its public SPECstorage ramp
+(client-side average latency at the published Ops/s, open model: SPECstorage offers each level's rate). Fitted:
+fixed_latency_us (what every operation pays at light load beyond the modelled stations: the NFS client stack and
+ONTAP's network and protocol layers), affinity_hold_us, affinity_hold_scv and, by a grid over integers,
+affinities_per_node (the WAFL affinities, models.performance.paths.affinity_station: where the knee of a ramp
+whose CPU is far from saturated comes from). Held: the CPU demand per operation and the CPU's parallelism, the
+AFF A800's fitted ONTAP 9.5 FCP values divided by the AFF A90's derivation ratio (the catalog's profile_from of
+netapp-aff-a90): the ramps' CPU is far from saturated, so their latencies cannot tell its cost. The data per read
+or write of each level comes from its published MB/s (models.performance.public_ramps.block_kib_of); drives,
+clients and the data set are the ramp scenarios' assumptions (models.performance.public_ramps)."""
+
+
+def ramp_case(ramp_id: str) -> dict:
+    """The ``[[ramp]]`` table of ramps.toml with this id. Raises KeyError when there is none."""
+    for case in ramp_cases():
+        if case["id"] == ramp_id:
+            return case
+    raise KeyError(f"no [[ramp]] case '{ramp_id}' in resources/validation/ramps.toml")
+
+
+def ramp_observations(ramp_id: str) -> tuple[dict[str, Scenario], list[Observation]]:
+    """The scenarios (one per load level, at its published Ops/s and data per operation) and observations
+    (client-side open-model latency at that rate = the published latency) of a ramps.toml case. Each observation
+    names its ``latency_ms_at_<pct>pct_load`` check (the last one also the saturation bound, implied by the
+    fitted curve); one "open_shape_ratio" observation per published shape ratio (``knee_ratio_<pct>_to_10``, on
+    a scenario of the ramp's mean data per operation) fits the knee's shape as the case's check reads it."""
+    case = ramp_case(ramp_id)
+    builder = RAMP_BUILDERS[case["setup"]]
+    points = sorted(case["points"], key=lambda p: p["pct"])
+    scen: dict[str, Scenario] = {}
+    obs: list[Observation] = []
+    for i, p in enumerate(points):
+        key = f"{ramp_id} {p['pct']}%"
+        scen[key] = builder(block_kib_of(p, case.get("block_kib")), p["ops_per_sec"])
+        checks = [(ramp_id, f"latency_ms_at_{p['pct']}pct_load")]
+        if i == len(points) - 1:
+            checks.append((ramp_id, "saturation_ops_per_sec"))
+        obs.append(Observation(key, "open_latency_at_iops", value=p["latency_ms"], iops=p["ops_per_sec"],
+                               host_side=True, label=f"{p['pct']}% {p['ops_per_sec']:,} Ops/s @ {p['latency_ms']:g} ms",
+                               checks=tuple(checks)))
+    # the shape: latency at 50% / 80% / 90% of the model's own saturation over 10% of it, on the ramp's mean
+    # data per operation, against the published levels' ratios (the case's knee_ratio checks)
+    shape_key = f"{ramp_id} shape"
+    scen[shape_key] = builder(mean_block_kib(points, case.get("block_kib")))
+    for pct, ratio in published_shape(points).items():
+        if pct in SHAPE_LEVELS_PCT:
+            obs.append(Observation(shape_key, "open_shape_ratio", value=ratio, share=pct / 100.0, host_side=True,
+                                   label=f"latency at {pct}% / 10% of saturation = {ratio:.3g}",
+                                   checks=((ramp_id, f"knee_ratio_{pct}_to_10"),)))
+    return scen, obs
+
+
+def _ramp_step_obs(name: str) -> Callable[[FitContext], list[Observation]]:
+    return lambda ctx: ramp_observations(NFS_RAMP_FITS[name][0])[1]
+
+
+def _ramp_step_fit(name: str) -> Callable[[FitContext, list[Observation]], FitResult]:
+    def fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
+        ramp_id, record_id, software = NFS_RAMP_FITS[name]
+        scen, _ = ramp_observations(ramp_id)
+        a800 = next(p for rid, p in ctx.results["AFF A800 9.5 FCP + NVMe/FC"].profiles if p.protocol == "FCP")
+        a90 = ctx.catalog.get("netapp-aff-a90", Controller)
+        ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
+        held = ("assumed: the AFF A800's fitted ONTAP 9.5 FCP value / {r:g} (the AFF A90's derivation ratio, "
+                "netapp-aff-a90 profile_from); the ramp's CPU is far from saturated, so its latencies cannot tell "
+                "the CPU cost").format(r=ratio)
+        spec = ProfileSpec(record_id, software, "NFS", ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"),
+                           x0={"fixed_latency_us": 100.0, "affinity_hold_us": 100.0, "affinity_hold_scv": 2.0},
+                           fixed={"cpu_read_us": a800.cpu_read_us / ratio, "cpu_write_us": a800.cpu_write_us / ratio,
+                                  "cpu_per_kib_us": a800.cpu_per_kib_us / ratio},
+                           bounds={"fixed_latency_us": (0.0, 5000.0), "affinity_hold_us": (1.0, 1e5),
+                                   "affinity_hold_scv": (0.0, 50.0)},
+                           servers=a800.servers_per_node, affinity_grid=True,
+                           held_notes={"cpu_read_us": held, "cpu_write_us": held, "cpu_per_kib_us": held,
+                                       "servers_per_node": "the AFF A800's fitted ONTAP 9.5 FCP value (the "
+                                       "ramp's CPU is far from saturated)"})
+        case = ramp_case(ramp_id)
+        return fit_profile([spec], {o.scenario: scen[o.scenario] for o in obs}, obs, ctx.catalog,
+                           server_grid=RAMP_AFFINITY_GRID, server_prior=ctx.catalog.get(record_id, Controller).cores_per_node,
+                           prior_caps_grid=False,
+                           source=f"{case['seed']}, {case['section'].split(';')[0]} (every load level; "
+                                  f"{record_id}, ONTAP {software}, NFS)")
+    return fit
+
+
 def seed_fits() -> list[SeedFit]:
     """The steps of :func:`derive_seed_profiles`, in the order they run (a step's anchors come before it)."""
     steps = [
@@ -335,6 +440,9 @@ def seed_fits() -> list[SeedFit]:
     ]
     steps.append(SeedFit(CVO_POOLED_STEP, tuple((seeds.CVO_VM_IDS[v], "9.5", "iSCSI") for v in CVO_VM_SIZES),
                          cvo_pooled_observations, _cvo_pooled_fit))
+    for name, (_, record_id, software) in NFS_RAMP_FITS.items():
+        steps.append(SeedFit(name, ((record_id, software, "NFS"),), _ramp_step_obs(name), _ramp_step_fit(name),
+                             anchors=("AFF A800 9.5 FCP + NVMe/FC",)))
     return steps
 
 

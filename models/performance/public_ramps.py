@@ -20,6 +20,10 @@ Approximations shared by every ramp here:
 
 from __future__ import annotations
 
+import tomllib
+from typing import Any
+
+from models.resources import validation_dir
 from models.project.model import ControllerNode, HostNode, Link, NasWorkload, Scenario, ShelfNode, Workload
 
 TB = 10**12
@@ -154,3 +158,40 @@ def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops:
 RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda, "fas3140_sfs2008": fas3140_sfs2008}
 """Builder name (``setup`` of a ``[[ramp]]`` case) -> scenario builder (data KiB per read or write,
 target operations per second)."""
+
+
+SHAPE_LEVELS_PCT = (50, 80, 90)
+"""Load levels (% of the peak) whose latency over the 10% level's is compared (``knee_ratio_<pct>_to_10``)."""
+
+
+def block_kib_of(point: dict[str, Any], default_kib: float | None = None) -> float:
+    """A load level's data per read or write, KiB: published MB/s (10^6 bytes/s) over published Ops/s, divided by
+    the mix's data share (:func:`models.performance.public_ramps.data_block_kib`); a ramp that prints no MB/s uses
+    ``default_kib`` (its case's ``block_kib``, an assumption). Raises KeyError when the point has no MB/s and no
+    default is given."""
+    if "mbps" not in point:
+        if default_kib is None:
+            raise KeyError(f"load level {point.get('pct')}% prints no MB/s and the case gives no block_kib")
+        return float(default_kib)
+    return data_block_kib(point["mbps"] * 1e6 / point["ops_per_sec"] / 1024)
+
+
+def mean_block_kib(points: list[dict[str, Any]], default_kib: float | None = None) -> float:
+    """A ramp's data per read or write over all its load levels, KiB (total MB/s over total Ops/s, then
+    :func:`models.performance.public_ramps.data_block_kib`), or ``default_kib`` when the ramp prints no MB/s."""
+    if any("mbps" not in p for p in points):
+        return block_kib_of(points[0], default_kib)
+    return data_block_kib(sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024)
+
+
+def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
+    """Published latency at the :data:`SHAPE_LEVELS_PCT` load levels over that at the 10% level: {50: ratio,
+    80: ratio, 90: ratio} (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
+    by_pct = {int(p["pct"]): p["latency_ms"] for p in points}
+    light = by_pct[10]
+    return {pct: by_pct[pct] / light for pct in SHAPE_LEVELS_PCT if pct in by_pct}
+
+def ramp_cases() -> list[dict[str, Any]]:
+    """The ``[[ramp]]`` tables of resources/validation/ramps.toml (the public measured ramps), in file order."""
+    with open(validation_dir() / "ramps.toml", "rb") as handle:
+        return list(tomllib.load(handle).get("ramp", []))

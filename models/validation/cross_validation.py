@@ -111,13 +111,15 @@ class CrossValidation:
 
 
 def inputs_digest(catalog: Catalog | None = None, published: Path | None = None) -> str:
-    """SHA-256 of what the cross-validation depends on besides the code: published.toml's bytes and every catalog
+    """SHA-256 of what the cross-validation depends on besides the code: published.toml's and ramps.toml's bytes
+    (the calibration fits measured ramps too) and every catalog
     entry's content (the fields its TOML sets, as canonical JSON, sorted by kind and id, fitted profiles included;
     a schema field added with a default does not change it, a record added or a number edited does). Wording that
     no engine reads (:data:`DESCRIPTIVE_FIELDS`: names, display names, source texts) does not count."""
     catalog = catalog or bundled_catalog()
     h = hashlib.sha256()
     h.update((published or validation_dir() / "published.toml").read_bytes())
+    h.update((validation_dir() / "ramps.toml").read_bytes())
     for entry in sorted(catalog, key=lambda e: (e.kind, e.id)):
         data = {k: v for k, v in entry.model_dump(mode="json", exclude_unset=True).items()
                 if k not in DESCRIPTIVE_FIELDS}
@@ -148,31 +150,38 @@ def model_digest() -> str:
 # ------------------------------------------------------------------------------------------------ computing
 
 
+FITTED_SECTIONS = ("performance", "relation", "cloud", "ramp")
+"""Sections whose cases a calibration fit may use (published.toml's performance, relation and cloud cases, and
+the measured ramps of ramps.toml)."""
+
+
 def fitted_cases(catalog: Catalog | None = None) -> list[str]:
-    """published.toml ids of the cases whose numbers a calibration fit uses, in published.toml order."""
+    """Ids of the cases whose numbers a calibration fit uses (published.toml, then ramps.toml), in file order."""
     from models.calibration import in_sample_checks
 
     used = {case for case, _ in in_sample_checks(catalog)}
     from .cases import published_cases
 
-    return [c["id"] for section in ("performance", "relation", "cloud") for c in published_cases()[section]
+    return [c["id"] for section in FITTED_SECTIONS for c in published_cases().get(section, [])
             if c["id"] in used]
 
 
 def _fallback_text(catalog: Catalog, outputs: Iterable[tuple[str, str, str]]) -> str:
-    """What the engine serves for profiles removed from the catalog (its find_profile fallback)."""
+    """What the engine serves for profiles removed from the catalog: the path builder's own choice
+    (:func:`models.performance.profiles.controller_profile`: another version or protocol of the record, a
+    ``profile_from`` sibling's, or the uncalibrated defaults), in words."""
+    from models.performance.profiles import controller_profile
+
     parts = []
     for rid, software, protocol in outputs:
         record = catalog.find(rid)
-        left = record.performance if isinstance(record, (Controller, CloudVm)) else []
-        same = next((p for p in left if p.protocol == protocol), None)
-        other = next((p for p in left if p.software == software), None)
-        if same is not None:
-            how = f"the engine falls back to the {same.software} / {protocol} profile (a sibling version)"
-        elif other is not None:
-            how = f"the engine falls back to the {software} / {other.protocol} profile"
-        else:
+        if not isinstance(record, (Controller, CloudVm)):
+            continue
+        profile, note = controller_profile(record, catalog, software, protocol)
+        if profile is None:
             how = "the engine falls back to its uncalibrated default CPU costs (servers = cores per node)"
+        else:
+            how = f"the engine falls back to the {profile.software} / {profile.protocol} profile ({note})"
         parts.append(f"{rid} {software} / {protocol}: {how}")
     return "; ".join(parts)
 
@@ -182,7 +191,7 @@ def cross_validate_case(case_id: str, catalog: Catalog | None = None, reference:
     """Refit the calibration without ``case_id``'s observations and evaluate the case with the result.
 
     Args:
-        case_id: a published.toml case id (performance, relation or cloud section).
+        case_id: a published.toml case id (performance, relation or cloud section) or a ramps.toml case id.
         catalog: the calibrated catalog (default: bundled); its profiles are the full fit's, and are reused for
             every step the held-out case does not touch when ``reference`` is not given.
         reference: full-fit results by step name (:func:`models.calibration.run_seed_fits`); steps whose data
@@ -202,10 +211,9 @@ def cross_validate_case(case_id: str, catalog: Catalog | None = None, reference:
 
     catalog = catalog or bundled_catalog()
     in_sample = in_sample if in_sample is not None else in_sample_checks(catalog)
-    table = next((c for s in ("performance", "relation", "cloud") for c in published_cases()[s] if c["id"] == case_id),
-                 None)
+    table = next((c for s in FITTED_SECTIONS for c in published_cases().get(s, []) if c["id"] == case_id), None)
     if table is None:
-        raise KeyError(f"no published performance, relation or cloud case '{case_id}'")
+        raise KeyError(f"no published performance, relation, cloud or ramp case '{case_id}'")
     if reference is None:  # unchanged steps: the catalog's (full-fit) profiles stand in for their results
         reference = {}
         for step in seed_fits():

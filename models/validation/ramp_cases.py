@@ -1,8 +1,11 @@
-"""Public measured ramps (``[[ramp]]`` of resources/validation/ramps.toml) replayed as predictions.
+"""Public measured ramps (``[[ramp]]`` of resources/validation/ramps.toml) replayed through the engine.
 
 A ramp case gives the average latency a public benchmark measured at each load level (10% .. 100% of the reported
-peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated without any fit to these numbers, and
-each check is a prediction:
+peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated with the catalog's profile of the tested
+system: the SPECstorage ramps' NFS profiles are fitted to every level of their ramp
+(``models.calibration.seed_profiles.NFS_RAMP_FITS``), so their checks are in-sample and the leave-one-out
+cross-validation gives their out-of-sample predictions (the profile then comes from the record's ``profile_from``
+sibling); the SPECsfs2008 FAS3140 ramp is fitted by nothing and its checks are predictions. The checks:
 
 * ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
   published operations per second, against the published average latency (relative tolerance of the case);
@@ -14,8 +17,8 @@ each check is a prediction:
 * ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
   must not be below it (beyond the tolerance).
 
-The runner reports these cases apart from the seed cases: they are outside ``storplan
-validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit status, so an honest miss here does not hide or break the seed results.
+The runner reports these cases apart from the seed cases, with their own in-sample / out-of-sample / prediction
+summaries: they are outside ``storplan validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit status, so an honest miss here does not hide or break the seed results.
 """
 
 from __future__ import annotations
@@ -25,7 +28,13 @@ from typing import Any
 
 from models.catalog import Catalog
 from models.performance import WorkloadPerformance, evaluate_performance
-from models.performance.public_ramps import RAMP_BUILDERS, data_block_kib
+from models.performance.public_ramps import (  # noqa: F401 (block_kib_of, mean_block_kib: their old home)
+    RAMP_BUILDERS,
+    SHAPE_LEVELS_PCT,
+    block_kib_of,
+    mean_block_kib,
+    published_shape,
+)
 from models.project.model import Scenario
 
 from .checks import Check
@@ -33,10 +42,6 @@ from .checks import Check
 SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8, 0.9)
 """Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%, 90%), as the ramps' 10%,
 50%, 80% and 90% load levels."""
-
-SHAPE_LEVELS_PCT = (50, 80, 90)
-"""Load levels (% of the peak) whose latency over the 10% level's is compared (``knee_ratio_<pct>_to_10``)."""
-
 
 class RampCaseError(RuntimeError):
     """A ramp's scenario could not be evaluated (the message carries the engine's problems)."""
@@ -57,34 +62,6 @@ def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) 
     return wp.host_latency_at_target_ms
 
 
-def block_kib_of(point: dict[str, Any], default_kib: float | None = None) -> float:
-    """A load level's data per read or write, KiB: published MB/s (10^6 bytes/s) over published Ops/s, divided by
-    the mix's data share (:func:`models.performance.public_ramps.data_block_kib`); a ramp that prints no MB/s uses
-    ``default_kib`` (its case's ``block_kib``, an assumption). Raises KeyError when the point has no MB/s and no
-    default is given."""
-    if "mbps" not in point:
-        if default_kib is None:
-            raise KeyError(f"load level {point.get('pct')}% prints no MB/s and the case gives no block_kib")
-        return float(default_kib)
-    return data_block_kib(point["mbps"] * 1e6 / point["ops_per_sec"] / 1024)
-
-
-def mean_block_kib(points: list[dict[str, Any]], default_kib: float | None = None) -> float:
-    """A ramp's data per read or write over all its load levels, KiB (total MB/s over total Ops/s, then
-    :func:`models.performance.public_ramps.data_block_kib`), or ``default_kib`` when the ramp prints no MB/s."""
-    if any("mbps" not in p for p in points):
-        return block_kib_of(points[0], default_kib)
-    return data_block_kib(sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points) / 1024)
-
-
-def published_shape(points: list[dict[str, Any]]) -> dict[int, float]:
-    """Published latency at the :data:`SHAPE_LEVELS_PCT` load levels over that at the 10% level: {50: ratio,
-    80: ratio, 90: ratio} (levels the ramp lacks are left out). Raises KeyError when the ramp has no 10% level."""
-    by_pct = {int(p["pct"]): p["latency_ms"] for p in points}
-    light = by_pct[10]
-    return {pct: by_pct[pct] / light for pct in SHAPE_LEVELS_PCT if pct in by_pct}
-
-
 def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
     """The predicted saturation (operations per second) of a ramp's scenario and its client-side latency (ms, open
     model) at each share of :data:`SHAPE_LOAD_SHARES` of that saturation (None where saturated or unbounded)."""
@@ -93,6 +70,18 @@ def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[flo
     if not math.isfinite(sat) or sat <= 0:
         return sat, {share: None for share in SHAPE_LOAD_SHARES}
     return sat, {share: _client_latency_at(builder, block_kib, share * sat, catalog) for share in SHAPE_LOAD_SHARES}
+
+
+def _profile_text(builder, catalog: Catalog) -> str:
+    """How the ramp's controller profile was obtained, in words (calibrated / derived / assumed, and why)."""
+    from models.catalog import Controller
+    from models.performance.profiles import profile_basis
+
+    scenario = builder(8.0)
+    node = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target)
+    record = catalog.get(node.catalog_id, Controller)
+    basis = profile_basis(record, node.software, "NFS", catalog)
+    return f"{basis.kind} ({basis.reason[:200]}{'...' if len(basis.reason) > 200 else ''})"
 
 
 def _num(x: float | None) -> float:
@@ -108,10 +97,10 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     tol = case["tolerance"]
     builder = RAMP_BUILDERS[case["setup"]]
     points = sorted(case["points"], key=lambda p: p["pct"])
-    base = ("Prediction, never fitted: NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), "
-            "reads and writes of the level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed "
-            "block_kib where no MB/s is printed); controller profile uncalibrated (assumed); drives, ports, "
-            "clients and data set assumed (models.performance.public_ramps). ")
+    base = ("NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), reads and writes of the "
+            "level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed block_kib where no MB/s "
+            f"is printed); controller profile: {_profile_text(builder, catalog)}; drives, ports, clients and data "
+            "set assumed (models.performance.public_ramps). ")
     checks = []
     default_kib = case.get("block_kib")
     for p in points:

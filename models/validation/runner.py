@@ -104,8 +104,11 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
     return outcomes
 
 
-def run_ramps(catalog: Catalog | None = None) -> list[CaseOutcome]:
-    """Run the public measured ramps (:data:`RAMP_SECTIONS`): predictions on systems never fitted, every check
-    marked "prediction" (no calibration fit uses their numbers), without cross-validation. Callers report them
-    apart from :func:`run_validation`'s seed cases (``storplan validate`` leaves them out of its pass count)."""
-    return run_validation(catalog, sections=RAMP_SECTIONS, cross_validation=None)
+def run_ramps(catalog: Catalog | None = None,
+              cross_validation: "CrossValidation | None | Literal['stored']" = "stored") -> list[CaseOutcome]:
+    """Run the public measured ramps (:data:`RAMP_SECTIONS`), marked as :func:`run_validation` marks the seed
+    cases: a ramp a calibration fit reads (``models.calibration.seed_profiles.NFS_RAMP_FITS``) is in-sample, with
+    its leave-one-out prediction from ``cross_validation`` ("stored": the stored results when current); the others
+    are predictions. Callers report them apart from the seed cases (``storplan validate`` leaves them out of its
+    pass count)."""
+    return run_validation(catalog, sections=RAMP_SECTIONS, cross_validation=cross_validation)

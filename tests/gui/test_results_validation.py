@@ -183,15 +183,21 @@ def test_showing_the_view_runs_it_once_and_stale_banner(qtbot):
 
 
 def test_real_validation_fills(qtbot):
-    from models.validation import run_validation
+    from models.validation import run_ramps, run_validation
 
     expected = run_validation()
+    ramps = run_ramps()
     view = ValidationView()
     qtbot.addWidget(view)
     view.refresh()
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)
     checks = sum(len(o.checks) for o in expected)
-    assert view.model.rowCount() == checks + sum(1 for o in expected if o.error)
+    ramp_checks = sum(len(o.checks) for o in ramps)
+    # the seed cases, then the measured ramps (outside the pass count, with their own summary lines)
+    assert view.model.rowCount() == checks + ramp_checks + sum(1 for o in expected + ramps if o.error)
+    assert "measured ramps:" in view.summary.text()
+    assert "measured ramps in-sample:" in view.error_summary.text()
+    assert "measured ramps out-of-sample (the ramp left out):" in view.error_summary.text()
     passed_cases = sum(1 for o in expected if o.passed)
     assert view.summary.text().startswith(
         f"{view.passed} of {checks} checks pass; {passed_cases} of {len(expected)} cases pass")

@@ -36,7 +36,7 @@ from models.present.validation import (
     summary_text,
 )
 from models.formatting import fmt_number
-from models.validation import error_summary
+from models.validation import RAMP_SECTIONS, error_summary
 
 from ._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
 
@@ -60,7 +60,9 @@ def _default_runner() -> Sequence:
     outcomes = validation_outcomes()
     if isinstance(outcomes, str):  # the cases could not run: say why in the table
         raise RuntimeError(outcomes)
-    return outcomes
+    from models.validation import run_ramps
+
+    return list(outcomes) + list(run_ramps())
 
 
 class _Signals(QObject):
@@ -238,16 +240,20 @@ class ValidationView(QWidget):
             return
         self._running = False
         self.refresh_button.setEnabled(True)
+        # the measured ramps (section "ramp") are listed after the seed cases, outside the pass count
+        ramps = [o for o in outcomes if o.section in RAMP_SECTIONS]
+        outcomes = [o for o in outcomes if o.section not in RAMP_SECTIONS]
         self.outcomes = outcomes
         self.rows = []
-        for outcome in outcomes:
+        for outcome in outcomes + ramps:
             if outcome.error:
                 self.rows.append((outcome, None))
             self.rows.extend((outcome, check) for check in outcome.checks)
-        checks = [check for _, check in self.rows if check is not None]
+        seed_rows = [(o, c) for o, c in self.rows if o.section not in RAMP_SECTIONS]
+        checks = [check for _, check in seed_rows if check is not None]
         self.passed = sum(bool(check.passed) for check in checks)
         self.total = len(checks)
-        self.failed = sum(1 for _, check in self.rows if check is None or not check.passed)
+        self.failed = sum(1 for _, check in seed_rows if check is None or not check.passed)
 
         header = self.table.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
@@ -275,8 +281,18 @@ class ValidationView(QWidget):
             text += f" \u00b7 {failing} failing check{'s' if failing != 1 else ''}"
         if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
             text += ", listed first"
+        lines = list(error_summary(outcomes).lines())
+        if ramps:
+            ramp_checks = [c for o in ramps for c in o.checks]
+            within = sum(bool(c.passed) for c in ramp_checks)
+            text += (f" \u00b7 measured ramps: {within} of {len(ramp_checks)} checks within tolerance "
+                     "(listed after the cases, outside the pass count)")
+            ramp_summary = error_summary(ramps, sections=RAMP_SECTIONS)
+            lines += [ramp_summary.in_sample.line("measured ramps in-sample"),
+                      ramp_summary.out_of_sample.line("measured ramps out-of-sample (the ramp left out)"),
+                      ramp_summary.predictions.line("measured ramps never fitted")]
         self._set_summary(text, ok=self.failed == 0 and bool(outcomes))
-        self.error_summary.setText("\n".join(error_summary(outcomes).lines()))
+        self.error_summary.setText("\n".join(lines))
         self._fit_splitter()
         if self.model.rowCount():
             # The first row (a failure, if any) becomes current without being selected: its details show and its
