@@ -10,6 +10,10 @@ library imports them when it loads, for features StorPlan never uses.
   bitmaps a PDF may embed; StorPlan's report draws vector graphics and text only. The stand-in's ``Image`` is None,
   which is reportlab's own "no imaging library" state (``reportlab.lib.utils.haveImages`` is False; reading a bitmap
   fails with an error), and openpyxl's check for Pillow finds none either.
+- ``scipy.optimize._highspy._core`` and ``_highs_options`` (the HiGHS linear-programming solver, 6 MB):
+  ``scipy.optimize`` imports them when it loads, for linprog and milp; StorPlan's calibration fit calls
+  least_squares only. The stand-ins give every name imported from them as a placeholder that raises when it is
+  called or used.
 
 Each finder is the last one Python asks, so it answers only when the real module is absent (a run from the source
 tree, or a bundle that keeps the module, is unchanged).
@@ -35,6 +39,35 @@ class _NoAttributes(types.ModuleType):
         raise AttributeError(f"{self.__name__}.{attribute}: {self._why}")
 
 
+class _Placeholder:
+    """What a placeholder module gives for a name: importable, and raising as soon as it is called or used."""
+
+    def __init__(self, name, why):
+        self._name, self._why = name, why
+
+    def __call__(self, *args, **kwargs):
+        raise RuntimeError(f"{self._name}: {self._why}")
+
+    def __getattr__(self, attribute):
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        raise RuntimeError(f"{self._name}.{attribute}: {self._why}")
+
+    def __repr__(self):
+        return f"<{self._name}: not bundled>"
+
+
+class _Placeholders(types.ModuleType):
+    """A module that gives a placeholder for every name imported from it (``from module import a, b``)."""
+
+    _why = ""
+
+    def __getattr__(self, attribute):
+        if attribute.startswith("__"):
+            raise AttributeError(attribute)
+        return _Placeholder(f"{self.__name__}.{attribute}", self._why)
+
+
 def _pil(module):
     module.Image = None
 
@@ -42,6 +75,10 @@ def _pil(module):
 STAND_INS = {
     "PySide6.QtOpenGL": (_NoAttributes, "Qt's OpenGL module: StorPlan's charts draw without OpenGL", None),
     "PIL": (types.ModuleType, "Pillow: StorPlan's report embeds no bitmap", _pil),
+    "scipy.optimize._highspy._core": (
+        _Placeholders, "scipy's HiGHS solver for linprog and milp: StorPlan's fit uses least_squares", None),
+    "scipy.optimize._highspy._highs_options": (
+        _Placeholders, "scipy's HiGHS solver for linprog and milp: StorPlan's fit uses least_squares", None),
 }
 """Module name -> (module type, why it is not bundled, what to set on the stand-in)."""
 
