@@ -1,5 +1,7 @@
-"""The packaging helpers without a build: build.py's size table and the ICU data subset's choice of items."""
+"""The packaging helpers without a build: build.py's size table, the ICU data subset's choice of items and the runtime
+hook's stand-ins for the modules the bundle leaves out."""
 
+import os
 import shutil
 import struct
 import subprocess
@@ -86,3 +88,62 @@ def test_icu_subset_of_the_bundled_library(tmp_path):
     assert "de.res" not in listed and not any(name.startswith("brkitr/") for name in listed)
     soname = subprocess.run(["readelf", "-dW", str(out)], capture_output=True, text=True, check=True).stdout
     assert f"[{library.name}]" in soname
+
+
+def _stand_ins(monkeypatch):
+    """packaging/rthook_standins.py run on a copy of sys.meta_path: its namespace (the copy goes with the test)."""
+    import runpy
+
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    namespace = runpy.run_path(str(ROOT / "packaging" / "rthook_standins.py"))
+    assert isinstance(sys.meta_path[-1], namespace["StandInFinder"])  # asked last: only when the real module is absent
+    return namespace
+
+
+def _stand_in(namespace, name):
+    import importlib.util
+
+    return importlib.util.module_from_spec(namespace["StandInFinder"].find_spec(name))
+
+
+def test_stand_ins_answer_their_names_only(monkeypatch):
+    finder = _stand_ins(monkeypatch)["StandInFinder"]
+    assert finder.find_spec("PySide6.QtCore") is None and finder.find_spec("PIL.Image") is None
+    assert finder.find_spec("scipy.optimize._highspy") is None
+
+
+def test_stand_ins_say_what_is_not_bundled(monkeypatch):
+    namespace = _stand_ins(monkeypatch)
+    opengl = _stand_in(namespace, "PySide6.QtOpenGL")
+    assert not hasattr(opengl, "__file__")
+    with pytest.raises(AttributeError, match="not bundled with StorPlan"):
+        opengl.QOpenGLBuffer
+    assert _stand_in(namespace, "PIL").Image is None  # reportlab's "no imaging library": `from PIL import Image`
+    core = _stand_in(namespace, "scipy.optimize._highspy._core")
+    status = core.HighsModelStatus  # importable (`from ._highspy._core import HighsModelStatus`), unusable
+    with pytest.raises(RuntimeError, match="HiGHS"):
+        status.kOptimal
+    with pytest.raises(RuntimeError, match="not bundled with StorPlan"):
+        core.HighsLp()
+
+
+def test_libraries_load_and_work_on_the_stand_ins():
+    """pyqtgraph, reportlab and scipy's least_squares import (and the fit runs) with the stand-ins in front of the
+    real modules: what the frozen app does without them (a library that starts using one when it loads fails here
+    before the frozen build does)."""
+    script = f"""
+import runpy, sys
+namespace = runpy.run_path({str(ROOT / "packaging" / "rthook_standins.py")!r})
+sys.meta_path.insert(0, sys.meta_path.pop())
+import pyqtgraph.graphicsItems.PlotCurveItem as curves
+import reportlab.lib.utils
+from scipy.optimize import least_squares
+assert curves.QtOpenGL.__spec__.origin == "not bundled", curves.QtOpenGL
+assert reportlab.lib.utils.haveImages is False
+assert abs(least_squares(lambda x: x - 3.0, [0.0]).x[0] - 3.0) < 1e-9
+assert all(sys.modules[name].__spec__.origin == "not bundled" for name in namespace["STAND_INS"])
+print("ok")
+"""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300, env=env)
+    assert run.returncode == 0 and run.stdout.strip() == "ok", run.stderr[-3000:]
