@@ -3,8 +3,11 @@ validation ramps of ``resources/validation/ramps.toml`` (``[[ramp]]``).
 
 Each builder returns a :class:`models.project.model.Scenario` of bundled catalog records describing the tested
 configuration as far as the readable part of the public result describes it; everything else is an assumption,
-named in the builder's docstring and in the constants below. These scenarios are evaluated as predictions: no
-calibration reads them, and no parameter is chosen from their published latencies.
+named in the builder's docstring and in the constants below. The two SPECstorage scenarios are what the NFS
+profiles of the AFF A900 and AFF A90 are fitted on, every load level (models.calibration.seed_profiles
+.NFS_RAMP_FITS); the FAS3140 scenario is evaluated as a prediction that no calibration reads.
+:func:`ramp_cases` reads the ramps' tables, and :func:`block_kib_of` / :func:`mean_block_kib` /
+:func:`published_shape` turn their printed figures into the scenarios' inputs and the published shape.
 
 Approximations shared by every ramp here:
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
+from models.performance.public_ramps import ramp_cases
 from models.resources import validation_dir
 
 from .checks import CaseFunction
@@ -18,21 +19,18 @@ SECTIONS = ("capacity", "performance", "relation", "cloud")
 catalog's tests)."""
 
 RAMP_SECTIONS = ("ramp",)
-"""The sections of ramps.toml holding public measured ramps (models.validation.ramp_cases): predictions on
-systems never fitted, run and reported apart from :data:`SECTIONS` (outside ``storplan validate``'s pass count)."""
+"""The section of the public measured ramps (ramps.toml, models.validation.ramp_cases): run and reported apart
+from :data:`SECTIONS` (outside ``storplan validate``'s pass count), in-sample where a calibration fits them."""
 
 
 @lru_cache(maxsize=1)
 def published_cases() -> dict[str, list[dict[str, Any]]]:
-    """The published cases bundled with StorPlan, by section: :data:`SECTIONS` from published.toml and
-    :data:`RAMP_SECTIONS` from ramps.toml (kept apart: no calibration reads the ramps, and the stored
-    cross-validation's digest covers published.toml only)."""
+    """The published cases bundled with StorPlan, by section: :data:`SECTIONS` from published.toml and the
+    ramps (:data:`RAMP_SECTIONS`) from ramps.toml (:func:`models.performance.public_ramps.ramp_cases`, which the
+    calibration reads too)."""
     with open(validation_dir() / "published.toml", "rb") as handle:
         data = tomllib.load(handle)
-    with open(validation_dir() / "ramps.toml", "rb") as handle:
-        ramps = tomllib.load(handle)
-    return ({section: list(data.get(section, [])) for section in SECTIONS}
-            | {section: list(ramps.get(section, [])) for section in RAMP_SECTIONS})
+    return {section: list(data.get(section, [])) for section in SECTIONS} | {"ramp": ramp_cases()}
 
 
 def case_functions() -> Mapping[str, CaseFunction]:
