@@ -228,3 +228,35 @@ def test_the_resilience_requirements_are_verdicts_of_the_evaluated_design():
     assert [c.met for c in checks] == [total.physical_used_bytes <= total.usable_bytes,
                                        wp.max_iops_at_slo >= wp.target_iops]
     assert all(c.requirement == "n_plus" for c in checks) and f"{wp.max_iops_at_slo:,.0f}" in checks[1].text
+
+
+def test_takeover_in_a_cluster_of_several_ha_pairs_fails_one_node_only():
+    """An 8-node AFF A90 cluster (4 HA pairs as one controller of 8 nodes): in takeover node 1 carries node 2's
+    demand on every per-node station, nodes 3..8 keep theirs unchanged (each station's demand summed over the
+    nodes is conserved), nodes 3..8 keep mirroring (the HA mirror delay stays for 6 / 8 of the writes), 7 of 8
+    nodes' target ports remain, and the light-load latency does not fall below the normal state's by more than
+    node 1's mirroring (a failure never makes the array faster than the mirror it stops)."""
+    from models.performance.engine import open_latency_ms
+    from models.performance.public_ramps import a90_eda
+
+    scenario = a90_eda(40.0, 1_000_000)
+    path = build_path(scenario, bundled_catalog(), scenario.workloads[0])
+    degraded = takeover(path)
+    assert degraded is not None
+    rf = path.read_fraction
+    before = {s.name: s for s in path.stations}
+    after = {s.name: s for s in degraded.path.stations}
+    for kind in ("CPU", "WAFL affinities"):
+        assert after[f"node 1 {kind}"].demand(rf) == pytest.approx(2 * before[f"node 1 {kind}"].demand(rf))
+        assert f"node 2 {kind}" not in after
+        for k in range(3, 9):
+            assert after[f"node {k} {kind}"] == before[f"node {k} {kind}"]
+        total = sum(s.demand(rf) for n, s in before.items() if n.endswith(kind))
+        assert sum(s.demand(rf) for n, s in after.items() if n.endswith(kind)) == pytest.approx(total)
+    assert "node 1 NVRAM mirror" not in after and "node 2 NVRAM mirror" not in after
+    assert all(f"node {k} NVRAM mirror" in after for k in range(3, 9))
+    assert after["HA mirror latency"].write_s == pytest.approx(before["HA mirror latency"].write_s * 6 / 8)
+    assert after["target ports"].multiplicity == round(before["target ports"].multiplicity * 7 / 8)
+    light = 10_000.0
+    mirror_ms = before["HA mirror latency"].demand(rf) * 1e3 * 2 / 8 + 2 * before["node 1 NVRAM mirror"].demand(rf) * 1e3
+    assert open_latency_ms(degraded.path, light) >= open_latency_ms(path, light) - mirror_ms - 1e-6

@@ -8,7 +8,8 @@ reason in words; a state that does not apply to the path returns None. The trans
   survivor reaches its partner's drives through its own back-end ports, ONTAP "storage failover takeover"); NVRAM
   mirroring to the partner stops (the ``NVRAM mirror`` stations and the ``HA mirror latency`` delay go); the
   failed node's target ports go down (ALUA moves the hosts' paths to the survivor's ports: half of them remain).
-  The drives stay, owned by the survivor.
+  The drives stay, owned by the survivor. In a cluster of several HA pairs modelled as one controller of N nodes,
+  only node 2 fails: nodes 3..N keep their work and their mirroring.
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
 * **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
   drive fewer; a read that would have gone to the failed drive is reconstructed from the other data drives of
@@ -80,31 +81,45 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
 
 
 def takeover(path: WorkloadPath) -> DegradedPath | None:
-    """Node 1 serves both nodes' work (module docstring); None unless the path has ``node 2 CPU``."""
+    """Node 1 serves its HA partner's (node 2's) work (module docstring); None unless the path has ``node 2 CPU``.
+    In a cluster of several HA pairs (nodes 3..N, ONTAP's node k and k+1 being partners), the other pairs are
+    unchanged: they keep their stations and their NVRAM mirroring, so the mirror delay stays for the share of the
+    writes they take, (N - 2) / N, and one node's target ports of N go down."""
     names = {s.name for s in path.stations}
     if "node 2 CPU" not in names or "node 1 CPU" not in names:
         return None
+    nodes = max(int(m.group(1)) for s in path.stations if (m := _NODE.match(s.name)) and m.group(2) == "CPU")
     moved: dict[str, StationSpec] = {}
     out: list[StationSpec] = []
     for s in path.stations:
         m = _NODE.match(s.name)
-        if s.kind == "nvram" or s.name == "HA mirror latency":
+        if s.kind == "nvram" and m and m.group(1) in ("1", "2"):
+            continue  # the survivor no longer mirrors, and its partner is down
+        if s.name == "HA mirror latency":
+            if nodes > 2:  # writes on the other HA pairs are still mirrored
+                share = (nodes - 2) / nodes
+                out.append(replace(s, read_s=s.read_s * share, write_s=s.write_s * share))
             continue
-        if m and m.group(1) != "1" and f"node 1 {m.group(2)}" in names:
+        if m and m.group(1) == "2" and f"node 1 {m.group(2)}" in names:
             moved[f"node 1 {m.group(2)}"] = s
             continue
         out.append(s)
     merged = []
     for s in out:
-        partner = [p for name, p in moved.items() if name == s.name]
-        for p in partner:
-            s = replace(s, read_s=s.read_s + p.read_s, write_s=s.write_s + p.write_s,
-                        write_async_s=s.write_async_s + p.write_async_s)
+        partner = moved.get(s.name)
+        if partner is not None:
+            s = replace(s, read_s=s.read_s + partner.read_s, write_s=s.write_s + partner.write_s,
+                        write_async_s=s.write_async_s + partner.write_async_s)
         if s.name == "target ports" and s.multiplicity >= 2:
-            s = replace(s, multiplicity=s.multiplicity // 2)
+            s = replace(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
-    reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and back-end "
-              "ports; NVRAM mirroring stops; half the target ports remain")
+    if nodes > 2:
+        reason = (f"takeover: node 2 has failed and its HA partner, node 1, serves both nodes' I/O on its own CPU, "
+                  f"data path and back-end ports; their NVRAM mirroring stops; the other {nodes - 2} nodes are "
+                  f"unchanged; {nodes - 1} of {nodes} nodes' target ports remain")
+    else:
+        reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and "
+                  "back-end ports; NVRAM mirroring stops; half the target ports remain")
     return DegradedPath("takeover", _with(path, merged, reason), reason)
 
 
