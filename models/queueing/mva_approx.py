@@ -70,18 +70,21 @@ def _core_single(dq: np.ndarray, Zt: float, N: int, b: np.ndarray) -> tuple[floa
     x = 0.5 * hi
     converged = False
     for _ in range(200):
-        den = 1.0 - a * x * dq
-        q = x * dg / den
-        f = x * Zt + q.sum() - N
-        if abs(f) <= 1e-13 * N:
-            converged = True
-            break
-        if f < 0:
-            lo = x
-        else:
-            hi = x
-        fp = Zt + (dg / den**2).sum()
-        xn = x - f / fp
+        # at x = hi a station's denominator can be 0: f and f' are then inf / nan, and the step falls back to
+        # bisection (a nan Newton step fails lo < xn < hi)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            den = 1.0 - a * x * dq
+            q = x * dg / den
+            f = x * Zt + q.sum() - N
+            if abs(f) <= 1e-13 * N:
+                converged = True
+                break
+            if f < 0:
+                lo = x
+            else:
+                hi = x
+            fp = Zt + (dg / den**2).sum()
+            xn = x - f / fp
         x = xn if lo < xn < hi else 0.5 * (lo + hi)
         if hi - lo <= 1e-15 * hi:
             converged = True
