@@ -22,8 +22,9 @@ from pathlib import Path
 import numpy as np
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
-from models.performance import build_path, latency_at_iops, ramp, saturation_iops
-from models.performance.engine import Ramp, open_latency_ms
+from models.performance import build_path, latency_at_iops, ramp
+from models.performance.engine import Ramp, open_latency_ms, open_shape_ms
+from models.performance.public_ramps import SHAPE_LIGHT_SHARE
 from models.project.model import Scenario
 
 WRITE_TO_READ_CPU = 2.0
@@ -113,9 +114,6 @@ OPEN_SATURATED_PENALTY = 5.0
 pushed back to where the model carries the load; larger than any residual a point the model carries gives)."""
 
 
-SHAPE_LIGHT_SHARE = 0.1
-"""Share of saturation of the light-load reference of an "open_shape_ratio" observation (a ramp's 10% level)."""
-
 OPEN_KINDS = ("open_latency_at_iops", "open_shape_ratio")
 """Observation kinds computed on the open model of their scenario's path (no closed ramp)."""
 
@@ -125,11 +123,8 @@ def open_residual(obs: Observation, path) -> float:
     path (``models.performance.WorkloadPath``): (model - value) / value, or :data:`OPEN_SATURATED_PENALTY` when
     the model is saturated at ``obs.iops`` (or has no finite saturation, for a shape)."""
     if obs.kind == "open_shape_ratio":
-        sat, _ = saturation_iops(path.stations, path.read_fraction)
-        if not math.isfinite(sat) or sat <= 0:
-            return obs.weight * OPEN_SATURATED_PENALTY
-        light = open_latency_ms(path, SHAPE_LIGHT_SHARE * sat, obs.host_side)
-        at = open_latency_ms(path, obs.share * sat, obs.host_side)
+        _, latency = open_shape_ms(path, (SHAPE_LIGHT_SHARE, obs.share), obs.host_side)
+        light, at = latency[SHAPE_LIGHT_SHARE], latency[obs.share]
         if light is None or at is None or light <= 0:
             return obs.weight * OPEN_SATURATED_PENALTY
         return obs.weight * (at / light - obs.value) / obs.value

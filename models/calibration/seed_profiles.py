@@ -329,18 +329,9 @@ NFS_RAMP_FITS = {
     "AFF A90 9.15 NFS (SPECstorage eda_blended ramp)": ("specstorage2020-eda-a90-8node", "netapp-aff-a90", "9.15"),
 }
 """Fit step name -> (ramps.toml case id, catalog record, software) of each public NFS ramp a profile is fitted to
-(every load level of the ramp, :func:`ramp_observations`). The SPECsfs2008 FAS3140 ramp stays a prediction that
-no fit reads."""
+(:func:`ramp_observations`). The SPECsfs2008 FAS3140 ramp stays a prediction that no fit reads.
 
-RAMP_AFFINITY_GRID = (4, 8, 16, 32, 64, 128, 256)
-"""Coarse grid of affinities_per_node (WAFL affinities an operation's work is spread over per node) for the ramp
-fits, refined over its integer neighbours. A ramp's latencies pin down three combinations of the four affinity
-parameters (the light-load latency fixed + hold, the knee's curvature hold / affinities and its height
-hold^2 (1 + cs^2) / affinities), so many affinity counts fit about equally: among those whose RMS residual is
-within 0.01 of the best, the fit keeps the one closest to the node's core count (the same tie-break as a CPU
-parallelism fit, ``fit_profile``'s ``server_prior``; the count is a convention, not a measurement)."""
-
-RAMP_FIT_MODEL = """One NFS profile per controller and ONTAP release, fitted to every load level of its public SPECstorage ramp
+One NFS profile per controller and ONTAP release, fitted to every load level of its public SPECstorage ramp
 (client-side average latency at the published Ops/s, open model: SPECstorage offers each level's rate). Fitted:
 fixed_latency_us (what every operation pays at light load beyond the modelled stations: the NFS client stack and
 ONTAP's network and protocol layers), affinity_hold_us, affinity_hold_scv and, by a grid over integers,
@@ -350,6 +341,14 @@ AFF A800's fitted ONTAP 9.5 FCP values divided by the AFF A90's derivation ratio
 netapp-aff-a90): the ramps' CPU is far from saturated, so their latencies cannot tell its cost. The data per read
 or write of each level comes from its published MB/s (models.performance.public_ramps.block_kib_of); drives,
 clients and the data set are the ramp scenarios' assumptions (models.performance.public_ramps)."""
+
+RAMP_AFFINITY_GRID = (4, 8, 16, 32, 64, 128, 256)
+"""Coarse grid of affinities_per_node (WAFL affinities an operation's work is spread over per node) for the ramp
+fits, refined over its integer neighbours. A ramp's latencies pin down three combinations of the four affinity
+parameters (the light-load latency fixed + hold, the knee's curvature hold / affinities and its height
+hold^2 (1 + cs^2) / affinities), so many affinity counts fit about equally: among those whose RMS residual is
+within 0.01 of the best, the fit keeps the one closest to the node's core count (the same tie-break as a CPU
+parallelism fit, ``fit_profile``'s ``server_prior``; the count is a convention, not a measurement)."""
 
 
 def ramp_case(ramp_id: str) -> dict:

@@ -353,6 +353,18 @@ def open_latency_ms(path: WorkloadPath, iops: float, host_side: bool = False) ->
     return value if math.isfinite(value) else None
 
 
+def open_shape_ms(path: WorkloadPath, shares: Sequence[float], host_side: bool = False
+                  ) -> tuple[float, dict[float, float | None]]:
+    """A single workload's open-model saturation (:func:`saturation_iops`, operations per second; inf when no
+    station queues) and its latency (ms, :func:`open_latency_ms`) at each of ``shares`` x that saturation (None
+    where saturated or unbounded): the curve's shape as the calibration fits a published ramp's and the ramp
+    checks compare it (``models.validation.ramp_cases``)."""
+    sat, _ = saturation_iops(path.stations, path.read_fraction)
+    if not math.isfinite(sat) or sat <= 0:
+        return sat, {share: None for share in shares}
+    return sat, {share: open_latency_ms(path, share * sat, host_side) for share in shares}
+
+
 OPEN_SEARCH_GRID = 64
 """Points per refinement round of :func:`open_iops_at_latency` (4 rounds: relative precision ~1e-7)."""
 

@@ -166,6 +166,10 @@ target operations per second)."""
 SHAPE_LEVELS_PCT = (50, 80, 90)
 """Load levels (% of the peak) whose latency over the 10% level's is compared (``knee_ratio_<pct>_to_10``)."""
 
+SHAPE_LIGHT_SHARE = 0.1
+"""The light-load reference of a shape ratio: the ramps' 10% level, read on the model at 10% of its own
+saturation."""
+
 
 def block_kib_of(point: dict[str, Any], default_kib: float | None = None) -> float:
     """A load level's data per read or write, KiB: published MB/s (10^6 bytes/s) over published Ops/s, divided by

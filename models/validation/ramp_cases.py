@@ -23,14 +23,16 @@ summaries: they are outside ``storplan validate``'s pass count (:data:`models.va
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
-from models.catalog import Catalog
-from models.performance import WorkloadPerformance, evaluate_performance
-from models.performance.public_ramps import (  # noqa: F401 (block_kib_of, mean_block_kib: their old home)
+from models.catalog import Catalog, Controller
+from models.performance import PathError, build_path
+from models.performance.engine import open_latency_ms, open_shape_ms
+from models.performance.profiles import profile_basis
+from models.performance.public_ramps import (
     RAMP_BUILDERS,
     SHAPE_LEVELS_PCT,
+    SHAPE_LIGHT_SHARE,
     block_kib_of,
     mean_block_kib,
     published_shape,
@@ -39,44 +41,38 @@ from models.project.model import Scenario
 
 from .checks import Check
 
-SHAPE_LOAD_SHARES = (0.1, 0.5, 0.8, 0.9)
+SHAPE_LOAD_SHARES = (SHAPE_LIGHT_SHARE, *(pct / 100 for pct in SHAPE_LEVELS_PCT))
 """Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%, 90%), as the ramps' 10%,
 50%, 80% and 90% load levels."""
+
 
 class RampCaseError(RuntimeError):
     """A ramp's scenario could not be evaluated (the message carries the engine's problems)."""
 
 
-def _evaluate(scenario: Scenario, catalog: Catalog) -> WorkloadPerformance:
-    """The first workload's prediction for a ramp scenario. Raises RampCaseError when the engine gives none."""
-    result = evaluate_performance(scenario, catalog)
-    wp = result.for_workload(scenario.workloads[0].id)
-    if wp is None:
-        raise RampCaseError("; ".join(result.problems) or "no prediction")
-    return wp
+def _path(scenario: Scenario, catalog: Catalog):
+    """The ramp scenario's workload path (the functions the calibration fits with, so an in-sample check reads
+    what was fitted). Raises RampCaseError when the path cannot be built."""
+    try:
+        return build_path(scenario, catalog, scenario.workloads[0])
+    except PathError as exc:
+        raise RampCaseError(str(exc)) from exc
 
 
 def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) -> float | None:
-    """Client-side open-model latency (ms) at ``ops`` operations per second; None when saturated there."""
-    wp = _evaluate(builder(block_kib, ops), catalog)
-    return wp.host_latency_at_target_ms
+    """Client-side open-model latency (ms) at ``ops`` operations per second, the figure ``evaluate_performance``
+    reports as ``host_latency_at_target_ms``; None when saturated there."""
+    return open_latency_ms(_path(builder(block_kib, ops), catalog), ops, host_side=True)
 
 
 def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
     """The predicted saturation (operations per second) of a ramp's scenario and its client-side latency (ms, open
     model) at each share of :data:`SHAPE_LOAD_SHARES` of that saturation (None where saturated or unbounded)."""
-    builder = RAMP_BUILDERS[setup]
-    sat = _evaluate(builder(block_kib), catalog).saturation_iops
-    if not math.isfinite(sat) or sat <= 0:
-        return sat, {share: None for share in SHAPE_LOAD_SHARES}
-    return sat, {share: _client_latency_at(builder, block_kib, share * sat, catalog) for share in SHAPE_LOAD_SHARES}
+    return open_shape_ms(_path(RAMP_BUILDERS[setup](block_kib), catalog), SHAPE_LOAD_SHARES, host_side=True)
 
 
 def _profile_text(builder, catalog: Catalog) -> str:
     """How the ramp's controller profile was obtained, in words (calibrated / derived / assumed, and why)."""
-    from models.catalog import Controller
-    from models.performance.profiles import profile_basis
-
     scenario = builder(8.0)
     node = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target)
     record = catalog.get(node.catalog_id, Controller)
@@ -110,7 +106,7 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
                             interpretation=base + f"Client-side latency (open model) at {p['ops_per_sec']:,} Ops/s "
                             f"({kib:.1f} KiB per read or write); n/a = saturated there."))
     sat, lat = predicted_shape(case["setup"], mean_block_kib(points, default_kib), catalog)
-    light = lat[0.1]
+    light = lat[SHAPE_LIGHT_SHARE]
     for pct, ratio in published_shape(points).items():
         at = lat[pct / 100]
         pred_ratio = at / light if at is not None and light else float("nan")
