@@ -67,8 +67,10 @@ class Candidate:
     Attributes:
         summary: the design in words; meets: all requirements met; reasons: why it fails (empty when it meets);
         usable_bytes, effective_bytes: its capacity; max_iops_at_slo: the first workload's (None when not
-        evaluated); headroom_pct: the smallest headroom of the grown targets over their saturation, percent (None
-        when not evaluated); rack_units, power_w: its footprint (power: the controller system's typical power,
+        evaluated); for the candidates :func:`size` returns, these three are the whole design's, as ``storplan
+        evaluate`` of its project gives them (an HCI cluster with every host up); headroom_pct: the smallest
+        headroom of the grown targets over their saturation, percent (None when not evaluated), in the state the
+        requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its footprint (power: the controller system's typical power,
         as shelf records carry no power figure; None when the record lacks it, for HCI and in the cloud); cost: its price by the project's price book (None without one); unpriced: storage records the book
         does not price (the cost is then incomplete and the candidate ranks after the fully priced ones);
         deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated meeting candidates
@@ -707,10 +709,32 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     front = pareto_front(meeting, priced=bool(book))
     meeting = [replace(c, pareto=i in front) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)
-    nearest = ()
+    nearest: tuple[Candidate, ...] = ()
     if not meeting:
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    return SizingResult(tuple(meeting[:top]), nearest, considered, capped, need, tuple(meeting),
+    shown = tuple(_as_evaluated(c, catalog, project, capacities) for c in meeting[:top])
+    nearest = tuple(_as_evaluated(c, catalog, project, capacities) for c in nearest)
+    return SizingResult(shown, nearest, considered, capped, need, tuple(meeting),
                         book[0].currency if book else None, tuple(notes))
+
+
+def _as_evaluated(cand: Candidate, catalog: Catalog, project: Project, capacities: dict) -> Candidate:
+    """``cand`` with the capacity and max IOPS at the SLO of the design as ``storplan evaluate`` gives them.
+
+    An HCI candidate is checked with its ``n_plus`` spare hosts taken out (its reasons and headroom), but what it
+    is, and what the candidate's project evaluates to, is the whole cluster: its usable and effective capacity and
+    its first workload's max IOPS at the SLO are those of every host up, so the shown figures and an evaluation of
+    the candidate's project agree. Other deployments are checked as they are and come back unchanged.
+    """
+    if cand.deployment != "hci" or not project.requirements.n_plus:
+        return cand
+    key = _storage_key(cand.scenario)
+    cap = capacities.get(key)
+    if cap is None:
+        cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
+    perf = evaluate_performance(cand.scenario, catalog, project.settings)
+    first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
+    return replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
+                   max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)

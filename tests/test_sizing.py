@@ -364,3 +364,21 @@ def test_snapshot_copies_do_not_let_a_design_meet_data_that_does_not_fit():
     for c in result.candidates:
         total = evaluate(project.with_scenario(c.scenario)).capacity.total
         assert total.physical_used_bytes * growth <= total.usable_bytes * (1 + 1e-9), c.summary
+
+
+@pytest.mark.parametrize("example", ["vsan-sqlserver-raid1", "aff8080-sqlserver-tpce"])
+def test_storplan_evaluate_of_each_top_candidate_gives_the_sizers_figures(example, capsys):
+    """The top five candidates of ``storplan size``: ``storplan evaluate`` of each candidate's project gives the
+    sizer's max IOPS at the SLO within 1% and its usable capacity (an HCI candidate is checked with its spare host
+    down, but shown, like its project evaluates, with every host up)."""
+    from app.cli import main
+
+    assert main(["size", example, "--json", "--top", "5"]) == 0
+    candidates = json.loads(capsys.readouterr().out)["candidates"]
+    assert len(candidates) == 5
+    for cand in candidates:
+        evaluation = evaluate(loads(cand["project"]))
+        first = evaluation.performance.workloads[0]
+        assert first.max_iops_at_slo == pytest.approx(cand["max_iops_at_slo"], rel=0.01), cand["summary"]
+        assert evaluation.capacity.total.usable_bytes == pytest.approx(cand["usable_bytes"], rel=1e-9)
+        assert evaluation.capacity.total.effective_bytes == pytest.approx(cand["effective_bytes"], rel=1e-9)
