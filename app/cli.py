@@ -336,7 +336,12 @@ def _with_prices(project, csv_path: str):
         rows = read_price_book(text, csv_path, project_catalog(project))
     except (OSError, UnicodeDecodeError, PriceBookError) as exc:
         raise UsageError(str(exc)) from exc
-    return project.model_copy(update={"price_book": rows})
+    from models.project.edits import set_price_book
+
+    try:
+        return set_price_book(project, rows)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _import_prices(args) -> int:
