@@ -346,14 +346,14 @@ def _with_prices(project, csv_path: str):
 
 def _import_prices(args) -> int:
     """``storplan import-prices``: store a price book CSV in a project (written to ``-o``, TOML or .storplan)."""
-    from models.project.textformat import dumps
+    from models.project.textformat import dump
     from models.store import StoreError, save_project
 
     project = _with_prices(load_project(args.path), args.csv)
     out = Path(args.output)
     try:
         if out.suffix.lower() == ".toml":
-            out.write_text(dumps(project), encoding="utf-8")
+            dump(project, out)
         else:
             save_project(project, out)
     except (OSError, StoreError) as exc:

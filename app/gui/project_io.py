@@ -65,16 +65,10 @@ def read_toml(path: Path) -> Project:
 
 
 def write_toml(project: Project, path: Path) -> None:
-    """Write the TOML form atomically (temporary file + rename)."""
+    """Write the TOML form atomically (``models.project.textformat.dump``: temporary file, fsync, rename)."""
     from models.project.textformat import dump
 
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        dump(project, tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    dump(project, path)
 
 
 @dataclass
