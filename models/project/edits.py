@@ -22,7 +22,7 @@ from models.catalog import Catalog, Entry
 
 from .factory import new_node, next_id
 from .kinds import NODE_KINDS
-from .model import CloudVmNode, HostNode, Link, NodeBase, PriceRow, Project, Scenario, ShelfNode, Workload
+from .model import CloudVmNode, HostNode, Link, Node, NodeBase, PriceRow, Project, Scenario, ShelfNode, Workload
 
 # --- nodes ------------------------------------------------------------------------------------------------------
 
@@ -232,7 +232,7 @@ def set_workload_fields(scenario: Scenario, workload_id: str, **changes: Any) ->
 # --- paste ------------------------------------------------------------------------------------------------------
 
 
-def paste_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Link], offset: float = 40.0
+def paste_nodes(scenario: Scenario, nodes: Iterable[Node], links: Iterable[Link], offset: float = 40.0
                 ) -> tuple[Scenario, list[str]]:
     """The scenario with copies of ``nodes`` (new ids ``<kind>-N``, shifted by ``offset`` scene units right and
     down) and of those of ``links`` whose two ends are among ``nodes``; and the copies' ids, in ``nodes``' order.
@@ -270,7 +270,7 @@ def auto_layout(scenario: Scenario, column_gap: float = 320.0, row_gap: float = 
                 ) -> dict[str, tuple[float, float]]:
     """Left-to-right positions, node id -> (x, y) in scene units: one column per kind (:data:`LAYOUT_COLUMN`,
     ``column_gap`` apart), the items of a column ``row_gap`` apart and centred vertically. Raises nothing."""
-    columns: dict[int, list[NodeBase]] = {}
+    columns: dict[int, list[Node]] = {}
     for node in scenario.nodes:
         columns.setdefault(LAYOUT_COLUMN.get(node.kind, 2), []).append(node)
     tallest = max((len(c) for c in columns.values()), default=0)
