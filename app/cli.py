@@ -336,19 +336,24 @@ def _with_prices(project, csv_path: str):
         rows = read_price_book(text, csv_path, project_catalog(project))
     except (OSError, UnicodeDecodeError, PriceBookError) as exc:
         raise UsageError(str(exc)) from exc
-    return project.model_copy(update={"price_book": rows})
+    from models.project.edits import set_price_book
+
+    try:
+        return set_price_book(project, rows)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def _import_prices(args) -> int:
     """``storplan import-prices``: store a price book CSV in a project (written to ``-o``, TOML or .storplan)."""
-    from models.project.textformat import dumps
+    from models.project.textformat import dump
     from models.store import StoreError, save_project
 
     project = _with_prices(load_project(args.path), args.csv)
     out = Path(args.output)
     try:
         if out.suffix.lower() == ".toml":
-            out.write_text(dumps(project), encoding="utf-8")
+            dump(project, out)
         else:
             save_project(project, out)
     except (OSError, StoreError) as exc:

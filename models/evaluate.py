@@ -71,16 +71,15 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         problems.append(Problem("error", f"project catalog: {exc}"))
         catalog = catalog or bundled_catalog()
     problems.extend(find_problems(scenario, catalog))
+    from models.capacity import evaluate_capacity  # outside the try: an engine that cannot be imported is a
+    from models.performance import evaluate_performance  # broken install (a traceback), not a design problem
+
     capacity = performance = None
     try:
-        from models.capacity import evaluate_capacity
-
         capacity = evaluate_capacity(scenario, catalog)
     except Exception as exc:  # an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
-        from models.performance import evaluate_performance
-
         performance = with_profile_bases(evaluate_performance(scenario, catalog, project.settings), scenario, catalog)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import tomli_w
 
+from models.atomic import write_text_atomic
 from models.catalog import CatalogError, Controller, CloudVm, Entry, PerfProfile, parse_entries
 from models.resources import user_catalog_path
 
@@ -37,9 +38,7 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
     data[entry.kind] = items
     parse_entries(data, str(path))  # refuse to write a file that would not load
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(tomli_w.dumps(data), encoding="utf-8")
-    tmp.replace(path)
+    write_text_atomic(path, tomli_w.dumps(data))
     return path
 
 
@@ -92,7 +91,5 @@ def delete_user_record(entry_id: str, kind: str, project=None, path: Path | None
     data[kind] = kept
     if not kept:
         del data[kind]
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(tomli_w.dumps(data), encoding="utf-8")
-    tmp.replace(path)
+    write_text_atomic(path, tomli_w.dumps(data))
     return path

@@ -192,18 +192,21 @@ def test_report_package_never_imports_qt():
 
 
 def test_failed_write_leaves_existing_file(tmp_path, monkeypatch):
-    """Permission denied (or a full disk) while writing: the old file stays, no temp file is left behind."""
-    import tempfile
+    """A full disk while writing (the temporary file is written, its fsync fails): the old file stays, no temp
+    file is left behind."""
+    import errno
+
+    from models import atomic
 
     project = _small_project()
     existing = tmp_path / "report.pdf"
     existing.write_bytes(b"old report")
 
-    def refuse(*args, **kwargs):
-        raise PermissionError(13, "Permission denied")
+    def full(_fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(tempfile, "mkstemp", refuse)
-    with pytest.raises(ReportError, match="Permission denied"):
+    monkeypatch.setattr(atomic, "_fsync_fd", full)
+    with pytest.raises(ReportError, match="No space left on device"):
         write_report(project, existing)
     assert existing.read_bytes() == b"old report"
     assert [p.name for p in tmp_path.iterdir()] == ["report.pdf"]

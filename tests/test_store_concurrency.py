@@ -93,18 +93,17 @@ def test_another_process_saving_meanwhile(saved: Path):
 
 def test_a_change_between_writing_and_renaming_is_caught(saved: Path, monkeypatch: pytest.MonkeyPatch):
     """The second check runs just before the rename: a write that lands while we write our copy is not lost."""
-    from models.store import files
+    from models import atomic
 
     mine = open_project(saved)
-    real_fsync = files._fsync_path
+    real_fsync = atomic._fsync_fd
 
-    def someone_writes_now(path, directory=False):
-        real_fsync(path, directory)
-        if not directory and path.name.endswith(files.TEMP_SUFFIX):
-            monkeypatch.setattr(files, "_fsync_path", real_fsync)
-            save_project(named("sneaked in"), saved)
+    def someone_writes_now(fd):  # our copy is on disk; the other save lands before our rename
+        real_fsync(fd)
+        monkeypatch.setattr(atomic, "_fsync_fd", real_fsync)
+        save_project(named("sneaked in"), saved)
 
-    monkeypatch.setattr(files, "_fsync_path", someone_writes_now)
+    monkeypatch.setattr(atomic, "_fsync_fd", someone_writes_now)
     with pytest.raises(FileChangedOnDiskError):
         save_project(named("mine"), saved, expected_fingerprint=mine.fingerprint)
     assert open_project(saved).project.info.name == "sneaked in"

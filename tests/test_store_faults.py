@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from models import atomic
 from models.project import HostNode, Link, Project, Scenario, ShelfNode, Workload
 from models.store import ProjectLock, StoreError, files, open_project, save_project
 from models.store import codec
@@ -129,7 +130,7 @@ def test_full_disk_mid_save(saved: Path, monkeypatch: pytest.MonkeyPatch, where:
 
         monkeypatch.setattr(codec, "write_nodes", half_then_full)
     else:
-        monkeypatch.setattr(files, "_fsync_path", _enospc)
+        monkeypatch.setattr(atomic, "_fsync_fd", _enospc)
     with pytest.raises(StoreError) as info:
         save_project(big_project(200), saved)
     assert info.value.reason == "disk_full"

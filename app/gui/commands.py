@@ -1,4 +1,4 @@
-"""Undo commands and the pure edits they carry.
+"""Undo commands: thin wrappers that swap project snapshots made by the pure edits.
 
 Every user change is one :class:`ReplaceProjectCommand`: it holds the project snapshot before and after (the
 records are frozen, so a snapshot is cheap and safe to share) and asks the document to show one or the other.
@@ -6,20 +6,18 @@ The document diffs the two snapshots and emits fine-grained signals; no command 
 that is not the project's is re-pinning a file's catalog records (:class:`RepinCatalogCommand`): it swaps the
 document's base catalog the same way.
 
-The functions below are pure: scenario in, scenario out (Qt-free, testable on their own). They raise
-``ValueError`` (pydantic's ``ValidationError`` is one) when the edit is invalid.
+The edits themselves are pure functions in :mod:`models.project.edits` (project or scenario in, new one out;
+Qt-free, tested headless); :class:`~app.gui.document.ProjectDocument` calls them and pushes the result here.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QUndoCommand
 
 from models.catalog import Catalog
-from models.project.factory import next_id
-from models.project.kinds import NODE_KINDS
-from models.project.model import Link, NodeBase, Project, Scenario, Workload
+from models.project.model import Project
 
 if TYPE_CHECKING:
     from app.gui.document import ProjectDocument
@@ -82,124 +80,3 @@ class RepinCatalogCommand(QUndoCommand):
     def undo(self) -> None:
         """Evaluate against the catalog pinned before."""
         self._document.set_base_catalog(self._before)
-
-
-# --- pure edits -----------------------------------------------------------------------------------------------
-
-def add_nodes(scenario: Scenario, nodes: Iterable[NodeBase], links: Iterable[Link] = ()) -> Scenario:
-    """The scenario with ``nodes`` and ``links`` appended (ids must be new)."""
-    return scenario.with_changes(
-        nodes=[*(n.model_dump() for n in scenario.nodes), *(n.model_dump() for n in nodes)],
-        links=[*(l.model_dump() for l in scenario.links), *(l.model_dump() for l in links)],
-    )
-
-
-def replace_node(scenario: Scenario, node: NodeBase) -> Scenario:
-    """The scenario with the node of ``node.id`` replaced by ``node``."""
-    nodes = [node if n.id == node.id else n for n in scenario.nodes]
-    return scenario.model_copy(update={"nodes": nodes})
-
-
-def set_node_fields(scenario: Scenario, node_id: str, **changes: Any) -> Scenario:
-    """The scenario with fields of node ``node_id`` changed (ValueError: unknown id or bad value)."""
-    node = scenario.node(node_id)
-    if node is None:
-        raise ValueError(f"no item '{node_id}'")
-    return replace_node(scenario, node.with_changes(**changes))
-
-
-def move_nodes(scenario: Scenario, positions: dict[str, tuple[float, float]]) -> Scenario:
-    """The scenario with nodes moved: ``positions`` maps node id -> (x, y) in scene units."""
-    nodes = [
-        n.model_copy(update={"x": float(positions[n.id][0]), "y": float(positions[n.id][1])}) if n.id in positions else n
-        for n in scenario.nodes
-    ]
-    return scenario.model_copy(update={"nodes": nodes})
-
-
-def remove_items(scenario: Scenario, ids: Iterable[str]) -> Scenario:
-    """Remove nodes and links by id; links of removed nodes go too. Workloads keep their (now dangling) target,
-    which the problems list reports, so removing a controller never silently deletes a workload."""
-    ids = set(ids)
-    nodes = [n for n in scenario.nodes if n.id not in ids]
-    kept = {n.id for n in nodes}
-    links = [l for l in scenario.links if l.id not in ids and l.source in kept and l.target in kept]
-    return scenario.model_copy(update={"nodes": nodes, "links": links})
-
-
-def add_link(scenario: Scenario, source: str, target: str, link_type: str, ports: int = 1) -> tuple[Scenario, Link]:
-    """The scenario with a new link ``source`` -> ``target``, and that link."""
-    link = Link(id=next_id(scenario, "link"), source=source, target=target, link_type=link_type, ports=ports)
-    return scenario.model_copy(update={"links": [*scenario.links, link]}), link
-
-
-def set_link_fields(scenario: Scenario, link_id: str, **changes: Any) -> Scenario:
-    """The scenario with fields of link ``link_id`` changed (ValueError: unknown id or bad value)."""
-    links = [l.with_changes(**changes) if l.id == link_id else l for l in scenario.links]
-    return scenario.model_copy(update={"links": links})
-
-
-def set_workloads(scenario: Scenario, workloads: list[Workload]) -> Scenario:
-    """The scenario with its workloads replaced by ``workloads``."""
-    return scenario.with_changes(workloads=[w.model_dump() for w in workloads])
-
-
-def paste_nodes(scenario: Scenario, nodes: list[NodeBase], links: list[Link], offset: float = 40.0
-                ) -> tuple[Scenario, list[str]]:
-    """Copies of ``nodes`` (and of the links among them) with new ids, shifted by ``offset``."""
-    mapping: dict[str, str] = {}
-    new_nodes = []
-    work = scenario
-    for node in nodes:
-        new_id = next_id(work, node.kind)
-        mapping[node.id] = new_id
-        copy = node.model_copy(update={"id": new_id, "x": node.x + offset, "y": node.y + offset})
-        new_nodes.append(copy)
-        work = work.model_copy(update={"nodes": [*work.nodes, copy]})
-    for link in links:
-        if link.source in mapping and link.target in mapping:
-            copy = link.model_copy(update={"id": next_id(work, "link"), "source": mapping[link.source],
-                                           "target": mapping[link.target]})
-            work = work.model_copy(update={"links": [*work.links, copy]})
-    return work, [mapping[n.id] for n in nodes]
-
-
-LAYOUT_COLUMN = {kind: row.layout_column for kind, row in NODE_KINDS.items()}
-"""Auto-layout column of each node kind (the kind table's): hosts -> switches -> controllers / clusters / VMs ->
-shelves."""
-
-
-def auto_layout(scenario: Scenario, column_gap: float = 320.0, row_gap: float = 120.0) -> dict[str, tuple[float, float]]:
-    """Left-to-right positions: one column per kind (LAYOUT_COLUMN), items centred vertically in their column."""
-    columns: dict[int, list[NodeBase]] = {}
-    for node in scenario.nodes:
-        columns.setdefault(LAYOUT_COLUMN.get(node.kind, 2), []).append(node)
-    tallest = max((len(c) for c in columns.values()), default=0)
-    positions = {}
-    for col, nodes in columns.items():
-        top = (tallest - len(nodes)) * row_gap / 2
-        for row, node in enumerate(nodes):
-            positions[node.id] = (col * column_gap, top + row * row_gap)
-    return positions
-
-
-def needs_layout(scenario: Scenario) -> bool:
-    """True when items sit on top of each other (a new or hand-written topology without positions)."""
-    seen = set()
-    for node in scenario.nodes:
-        key = (round(node.x / 40), round(node.y / 40))
-        if key in seen:
-            return True
-        seen.add(key)
-    return False
-
-
-def unique_scenario_name(project: Project, base: str) -> str:
-    """``base``, or ``base (2)``, ``base (3)``… : the first name no scenario of ``project`` has."""
-    names = {s.name for s in project.scenarios}
-    if base not in names:
-        return base
-    n = 2
-    while f"{base} ({n})" in names:
-        n += 1
-    return f"{base} ({n})"

@@ -7,6 +7,7 @@ old and new project and emits only what changed, so the scene updates one item, 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -16,8 +17,8 @@ from PySide6.QtGui import QUndoStack
 
 from models.catalog import Catalog, CatalogError, bundled_catalog
 from models.evaluate import project_catalog
-from models.project.factory import NotANodeError, new_node, next_id
-from models.project.model import CloudVmNode, HostNode, Link, NodeBase, Project, Scenario, ShelfNode, Workload
+from models.project import edits
+from models.project.model import Link, NodeBase, Project, Scenario, Workload
 from models.topology import link_problem
 
 from models.project.names import link_name, node_names
@@ -210,12 +211,18 @@ class ProjectDocument(QObject):
 
     # --- edits (each returns an error message, or None when done) ------------------------------------------
 
-    def _try(self, make, text: str, merge_key: tuple | None = None) -> str | None:
+    def _try(self, make: Callable[[Scenario], Scenario], text: str, merge_key: tuple | None = None) -> str | None:
+        """Push ``make(scenario)`` (a ``models.project.edits`` function) as one undo step; its refusal as a message."""
+        return self._try_project(lambda p: edits.replace_scenario(p, make(p.scenario)), text, merge_key)
+
+    def _try_project(self, make: Callable[[Project], Project], text: str, merge_key: tuple | None = None
+                     ) -> str | None:
+        """Push ``make(project)`` (a ``models.project.edits`` function) as one undo step; its refusal as a message."""
         try:
-            scenario = make(self.scenario)
+            project = make(self._project)
         except (ValueError, CatalogError) as exc:
             return describe_error(exc)
-        self.push_scenario(scenario, text, merge_key)
+        self.push(project, text, merge_key)
         return None
 
     def drop_entry(self, entry_id: str, x: float, y: float, on_node: str | None = None) -> str | None:
@@ -223,23 +230,12 @@ class ProjectDocument(QObject):
         entry = self.catalog.find(entry_id)
         if entry is None:
             return f"unknown catalog entry '{entry_id}'"
-        target = self.scenario.node(on_node) if on_node else None
-        part_field = {"drive": (ShelfNode, "drive"), "adapter": (HostNode, "adapter"),
-                      "cloud_disk": (CloudVmNode, "disk"), "licence": (CloudVmNode, "licence")}.get(entry.kind)
-        if part_field is not None:
-            node_type, field = part_field
-            if not isinstance(target, node_type):
-                where = {"drive": "a shelf", "adapter": "a host"}.get(entry.kind, "a cloud VM")
-                return f"Cannot place {entry.name} here: drop it on {where}."
-            return self._try(lambda s: commands.set_node_fields(s, target.id, **{field: entry.id}),
-                             f"Set {field} of {node_names(self.scenario.nodes, self.catalog)[target.id]}")
-        if entry.kind == "link":
-            return f"{entry.name} is a link: connect two items with the Connect tool, then choose it."
-        try:
-            node = new_node(entry, next_id(self.scenario, entry.kind.replace("_node", "")), self.catalog, x, y)
-        except NotANodeError as exc:
-            return str(exc)
-        return self._try(lambda s: commands.add_nodes(s, [node]), f"Add {entry.name}")
+        if entry.kind in edits.PART_FIELDS:
+            field = edits.PART_FIELDS[entry.kind][1]
+            name = node_names(self.scenario.nodes, self.catalog).get(on_node or "", on_node)
+            return self._try(lambda s: edits.set_part(s, on_node, entry), f"Set {field} of {name}")
+        catalog = self.catalog
+        return self._try(lambda s: edits.add_catalog_node(s, catalog, entry, x, y)[0], f"Add {entry.name}")
 
     def link_choices(self, source: str, target: str) -> tuple[list, str | None]:
         """Catalog link types that can join two items, and (when none can) the reason for the closest one."""
@@ -257,18 +253,18 @@ class ProjectDocument(QObject):
         reason = link_problem(self.scenario, self.catalog, source, target, link_type)
         if reason:
             return reason
-        return self._try(lambda s: commands.add_link(s, source, target, link_type, ports)[0],
+        return self._try(lambda s: edits.add_link(s, source, target, link_type, ports)[0],
                          f"Connect {link_name(source, target, node_names(self.scenario.nodes, self.catalog))}")
 
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
         """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""
         text = "Move item" if len(positions) == 1 else f"Move {len(positions)} items"
-        self._try(lambda s: commands.move_nodes(s, positions), text)
+        self._try(lambda s: edits.move_nodes(s, positions), text)
 
     def remove_items(self, ids: list[str]) -> None:
         """Delete nodes and links by id in one undo step (links of deleted nodes go too; nothing for an empty list)."""
         if ids:
-            self._try(lambda s: commands.remove_items(s, ids), f"Delete {len(ids)} item(s)")
+            self._try(lambda s: edits.remove_items(s, ids), f"Delete {len(ids)} item(s)")
 
     def paste(self, nodes: list[NodeBase], links: list[Link]) -> list[str]:
         """Paste copies of ``nodes`` and the links among them (new ids, shifted 40 scene units); returns the new ids.
@@ -276,7 +272,7 @@ class ProjectDocument(QObject):
         One undo step; an invalid paste changes nothing and returns [].
         """
         try:
-            scenario, new_ids = commands.paste_nodes(self.scenario, nodes, links)
+            scenario, new_ids = edits.paste_nodes(self.scenario, nodes, links)
         except ValueError:
             return []
         self.push_scenario(scenario, f"Paste {len(new_ids)} item(s)")
@@ -285,7 +281,7 @@ class ProjectDocument(QObject):
     def set_node_field(self, node_id: str, field: str, value: Any) -> str | None:
         """One field edit; consecutive edits of the same field merge into one undo step."""
         name = node_names(self.scenario.nodes, self.catalog).get(node_id, node_id)
-        return self._try(lambda s: commands.set_node_fields(s, node_id, **{field: value}),
+        return self._try(lambda s: edits.set_node_fields(s, node_id, **{field: value}),
                          f"Change {_in_sentence(field_label(field))} of {name}", ("node", node_id, field))
 
     def set_link_field(self, link_id: str, field: str, value: Any) -> str | None:
@@ -301,35 +297,32 @@ class ProjectDocument(QObject):
                     return reason
         link = next((l for l in self.scenario.links if l.id == link_id), None)
         name = link_name(link.source, link.target, node_names(self.scenario.nodes, self.catalog)) if link else ""
-        return self._try(lambda s: commands.set_link_fields(s, link_id, **{field: value}),
+        return self._try(lambda s: edits.set_link_fields(s, link_id, **{field: value}),
                          f"Change {_in_sentence(field_label(field))} of link {name}", ("link", link_id, field))
 
     def auto_layout(self) -> None:
-        """Lay the nodes out in columns by kind (``commands.auto_layout``) as one undoable move."""
-        self.move_nodes(commands.auto_layout(self.scenario))
+        """Lay the nodes out in columns by kind (``models.project.edits.auto_layout``) as one undoable move."""
+        self.move_nodes(edits.auto_layout(self.scenario))
 
     # workloads
 
     def add_workload(self, workload: Workload) -> str | None:
         """Append ``workload`` to the active scenario; returns why it was refused (e.g. a duplicate id) or None."""
-        return self._try(lambda s: commands.set_workloads(s, [*s.workloads, workload]), f"Add workload {workload.name}")
+        return self._try(lambda s: edits.add_workload(s, workload), f"Add workload {workload.name}")
 
     def remove_workload(self, workload_id: str) -> None:
         """Remove the workload with this id from the active scenario (one undo step)."""
-        self._try(lambda s: commands.set_workloads(s, [w for w in s.workloads if w.id != workload_id]),
-                  "Remove workload")
+        self._try(lambda s: edits.remove_workload(s, workload_id), "Remove workload")
 
     def set_workload_field(self, workload_id: str, field: str, value: Any) -> str | None:
         """One field edit of a workload; consecutive edits of the same field merge into one undo step.
 
         Returns the refused edit's message (naming the field) or None when done.
         """
-        def make(s: Scenario) -> Scenario:
-            return commands.set_workloads(
-                s, [w.with_changes(**{field: value}) if w.id == workload_id else w for w in s.workloads])
         workload = next((w for w in self.scenario.workloads if w.id == workload_id), None)
         name = f" '{workload.name}'" if workload is not None else ""
-        return self._try(make, f"Change {_in_sentence(field_label(field))} of workload{name}",
+        return self._try(lambda s: edits.set_workload_fields(s, workload_id, **{field: value}),
+                         f"Change {_in_sentence(field_label(field))} of workload{name}",
                          ("workload", workload_id, field))
 
     # scenarios and settings
@@ -339,34 +332,24 @@ class ProjectDocument(QObject):
 
         One undo step; returns the name used.
         """
-        name = commands.unique_scenario_name(self._project, name or f"{self.scenario.name} copy")
-        copy = self.scenario.model_copy(update={"name": name})
-        after = self._project.with_scenario(copy).model_copy(update={"active_scenario": name})
+        after, name = edits.duplicate_scenario(self._project, name)
         self.push(after, f"Duplicate scenario as '{name}'")
         return name
 
     def switch_scenario(self, name: str) -> None:
         """Make scenario ``name`` active (an undoable step; nothing when it already is)."""
         if name != self._project.active_scenario:
-            self.push(self._project.model_copy(update={"active_scenario": name}), f"Switch to scenario '{name}'")
+            self._try_project(lambda p: edits.switch_scenario(p, name), f"Switch to scenario '{name}'")
 
     def set_setting(self, field: str, value: Any) -> str | None:
         """Change one project setting (e.g. ``capacity_unit``); returns the refused edit's message or None."""
-        try:
-            settings = self._project.settings.with_changes(**{field: value})
-        except ValueError as exc:
-            return describe_error(exc)
-        self.push(self._project.model_copy(update={"settings": settings}), f"Change {_in_sentence(field_label(field))}")
-        return None
+        return self._try_project(lambda p: edits.set_setting(p, field, value),
+                                 f"Change {_in_sentence(field_label(field))}")
 
     def set_info(self, field: str, value: Any) -> str | None:
         """Change one project info field (name, customer, ...); edits of the same field merge into one undo step.
 
         Returns the refused edit's message or None when done.
         """
-        try:
-            info = self._project.info.with_changes(**{field: value})
-        except ValueError as exc:
-            return describe_error(exc)
-        self.push(self._project.model_copy(update={"info": info}), f"Change project {field}", ("info", field))
-        return None
+        return self._try_project(lambda p: edits.set_info(p, field, value), f"Change project {field}",
+                                 ("info", field))

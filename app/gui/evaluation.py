@@ -26,10 +26,9 @@ class EvaluationOutcome:
 
     Attributes:
         generation: the run's number (increasing).
-        evaluations: one Evaluation per requested scenario, in request order (problems only when the engine is
-            not available).
-        error: None, or why the engines gave no result (not importable, or failed).
-        engine_available: False when ``models.capacity`` / ``models.performance`` cannot be imported.
+        evaluations: one Evaluation per requested scenario, in request order.
+        error: None, or why the engines gave no result (an engine failed: its exception, whatever its type,
+            including an import error of a broken install, becomes this one message).
         elapsed_s: engine time (wall clock, seconds).
         scenario_names: the scenarios asked for, in order.
         cpu_s: CPU time of the engine call (seconds; what decides thread or worker process for the next run,
@@ -40,7 +39,6 @@ class EvaluationOutcome:
     generation: int
     evaluations: tuple[Evaluation, ...] = ()
     error: str | None = None
-    engine_available: bool = True
     elapsed_s: float = 0.0
     scenario_names: tuple[str, ...] = field(default_factory=tuple)
     cpu_s: float = 0.0
@@ -50,15 +48,6 @@ class EvaluationOutcome:
     def evaluation(self) -> Evaluation | None:
         """The first (usually the only) scenario's evaluation, or None."""
         return self.evaluations[0] if self.evaluations else None
-
-
-def _import_engines() -> None:
-    """Import the engines before the clock starts (their first import is not evaluation time)."""
-    for name in ("models.capacity", "models.performance"):
-        try:
-            __import__(name)
-        except ImportError:
-            pass
 
 
 def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0,
@@ -74,20 +63,22 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
         state: the task runner's state: progress is reported after each scenario (fraction of scenarios done)
             and a cancelled run stops before the next scenario (its outcome is dropped by the runner anyway).
     """
-    from models.evaluate import evaluate, evaluate_resilience, project_catalog
-    from models.problems import find_problems
-
-    _import_engines()
     import multiprocessing
+
+    from models.evaluate import evaluate, evaluate_resilience
 
     in_process = multiprocessing.parent_process() is not None
     start, cpu_start = time.perf_counter(), time.thread_time()
 
-    def done(evaluations, error=None, available=True) -> EvaluationOutcome:
-        return EvaluationOutcome(generation, tuple(evaluations), error, available, time.perf_counter() - start,
+    def done(evaluations, error=None) -> EvaluationOutcome:
+        return EvaluationOutcome(generation, tuple(evaluations), error, time.perf_counter() - start,
                                  names, time.thread_time() - cpu_start, in_process)
 
     try:
+        import models.capacity  # noqa: F401 - the engines' first import is not evaluation time: restart the clock
+        import models.performance  # noqa: F401
+
+        start, cpu_start = time.perf_counter(), time.thread_time()
         evaluations = []
         for index, name in enumerate(names):
             if state is not None:
@@ -101,16 +92,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
         if state is not None:
             state.set_progress(1.0)
         return done(evaluations)
-    except ImportError as exc:
-        message = f"engine not available ({exc.name or exc})"
-        try:
-            catalog = project_catalog(project, catalog)
-            problems_only = [Evaluation(name, None, None, tuple(find_problems(project.scenario_named(name), catalog)))
-                             for name in names]
-        except Exception:  # noqa: BLE001 - the message above already says what is missing
-            problems_only = []
-        return done(problems_only, message, False)
-    except Exception as exc:  # noqa: BLE001 - an engine bug must not take the GUI down
+    except Exception as exc:  # noqa: BLE001 - an engine bug or a broken install must not take the GUI down
         last = traceback.extract_tb(exc.__traceback__)[-1:]
         where = f" ({last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno})" if last else ""
         return done([], f"engine failed: {type(exc).__name__}: {exc}{where}")

@@ -18,9 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog
+from models.project import edits
 from models.project.model import Project
 
-from . import commands
 from .locks import same_path
 
 SAVE_FILTER_STORPLAN = "StorPlan project (*.storplan)"
@@ -40,8 +40,8 @@ def default_base_catalog() -> Catalog:
 
 
 def _laid_out(project: Project) -> Project:
-    if commands.needs_layout(project.scenario):
-        project = project.with_scenario(commands.move_nodes(project.scenario, commands.auto_layout(project.scenario)))
+    if edits.needs_layout(project.scenario):
+        project = edits.replace_scenario(project, edits.lay_out(project.scenario))
     return project
 
 
@@ -65,16 +65,10 @@ def read_toml(path: Path) -> Project:
 
 
 def write_toml(project: Project, path: Path) -> None:
-    """Write the TOML form atomically (temporary file + rename)."""
+    """Write the TOML form atomically (``models.project.textformat.dump``: temporary file, fsync, rename)."""
     from models.project.textformat import dump
 
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        dump(project, tmp)
-        os.replace(tmp, path)
-    finally:
-        if tmp.exists():
-            tmp.unlink()
+    dump(project, path)
 
 
 @dataclass

@@ -22,18 +22,16 @@ _VIEWS: dict[str, Any] = {}
 """The result widget classes of ``app.gui.results``, once :func:`load_result_views` ran."""
 
 
-def load_result_views() -> bool:
+def load_result_views() -> None:
     """Import ``app.gui.results`` (pyqtgraph makes this the slowest import of the app, ~1.4 s, so the window
-    paints first and calls this on the next event-loop turn). False while that package does not exist."""
+    paints first and calls this on the next event-loop turn). An import error propagates: it is a broken
+    install, not a missing feature."""
     if _VIEWS:
-        return True
-    try:
-        from app.gui import results  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - depends on the tree's state
-        return False
+        return
+    from app.gui import results
+
     for name in ("CapacityView", "PerformanceView", "ValidationView", "CompareView"):
         _VIEWS[name] = getattr(results, name, None)
-    return True
 
 
 class PlaceholderView(QWidget):
@@ -135,10 +133,9 @@ class ResultsArea(QTabWidget):
         placeholder shows the key figures as text. False installs every view at once.
 
         Returns True when this call installed the Capacity view (the caller connects its signals, once); False
-        when it was there already or ``app.gui.results`` does not exist.
+        when it was there already.
         """
-        if not load_result_views():
-            return False
+        load_result_views()
         self._unit = unit
         wanted = {0, self.currentIndex()} if current_only else {0, 1, 2}
         installed = [self._install_view(index, unit) for index in sorted(wanted & {0, 1, 2})]

@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from models.project import edits
 from models.project.model import Requirements
 
-from .commands import unique_scenario_name
 from .record_form import RecordForm
 from .tasks import TaskRunner
 
@@ -193,12 +193,12 @@ class SizerDialog(QDialog):
         """A requirement changed in the form: one undo step on the project, or the refusal shown on the field."""
         doc = self._document
         try:
-            requirements = doc.project.requirements.with_changes(**{field: value})
+            project = edits.set_requirement(doc.project, field, value)
         except ValueError as exc:
             self.form.show_error(field, str(exc))
             return
         self.form.show_error(field, None)
-        doc.push(doc.project.model_copy(update={"requirements": requirements}), f"Change requirement {field}")
+        doc.push(project, f"Change requirement {field}")
 
     def _show_prices(self) -> None:
         """Say which price book the project holds."""
@@ -225,8 +225,7 @@ class SizerDialog(QDialog):
             self.prices_label.setText(f"<span style='color:#c0392b'>Price book refused: {rows}</span>")
             return
         doc = self._document
-        doc.push(doc.project.model_copy(update={"price_book": list(rows)}),
-                 f"Import price book ({len(rows)} prices)")
+        doc.push(edits.set_price_book(doc.project, rows), f"Import price book ({len(rows)} prices)")
         self._show_prices()
 
     # --- search --------------------------------------------------------------------------------------------------
@@ -321,10 +320,7 @@ class SizerDialog(QDialog):
         doc = self._document
         project, names = doc.project, []
         for candidate in candidates:
-            name = unique_scenario_name(project, f"Sized: {candidate.summary.split(',')[0]}")
-            scenario = candidate.scenario.model_copy(update={"name": name})
-            project = project.model_copy(update={"scenarios": [*project.scenarios, scenario],
-                                                 "active_scenario": name})
+            project, name = edits.add_scenario(project, candidate.scenario, f"Sized: {candidate.summary.split(',')[0]}")
             names.append(name)
         doc.push(project, text.format(names="', '".join(names)))
         return names

@@ -102,9 +102,6 @@ def warm_up(modules: tuple[str, ...]) -> int:
     import importlib
     import os
 
-    for name in modules:
-        try:
-            importlib.import_module(name)
-        except ImportError:  # an engine that is not there is reported by the task that needs it
-            pass
+    for name in modules:  # an import error fails the warm-up (the pool ignores it); the task then says why
+        importlib.import_module(name)
     return os.getpid()

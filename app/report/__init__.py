@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-import tempfile
 import threading
 from collections.abc import MutableMapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from models.atomic import write_bytes_atomic
 from models.project.model import Project
 
 if TYPE_CHECKING:
@@ -162,9 +162,10 @@ def write_report(
 ) -> Path:
     """Write the PDF sizing report of a project to ``path`` and return the path.
 
-    The PDF is rendered in memory, written to a temporary file in the destination folder and moved into place
-    with ``os.replace``, so a failure leaves any existing file at ``path`` (and the project) untouched. Safe to
-    call from a worker thread.
+    The PDF is rendered in memory and written atomically (``models.atomic``: a temporary file in the destination
+    folder, fsync, ``os.replace``), so a failure leaves any existing file at ``path`` (and the project)
+    untouched; a new file's mode is ``0o666 & ~umask``, a replaced one keeps its own. Safe to call from a worker
+    thread.
 
     Args:
         project: the project to report on (not modified).
@@ -182,41 +183,10 @@ def write_report(
     _check_destination(path)
     data = render_report_bytes(project, paper, evaluation_cache=evaluation_cache, validation=validation,
                                catalog=catalog)
-    tmp_name = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if path.exists():
-            try:
-                os.chmod(tmp_name, path.stat().st_mode & 0o777)
-            except OSError:
-                pass
-        else:
-            os.chmod(tmp_name, 0o666 & ~_umask())
-        os.replace(tmp_name, path)
-        tmp_name = None
+        write_bytes_atomic(path, data)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise ReportError(f"cannot write the report to {path}: {reason}") from exc
-    finally:
-        if tmp_name is not None:
-            try:
-                os.unlink(tmp_name)
-            except OSError:
-                pass
     return path
 
-
-def _umask() -> int:
-    """The process umask, read without changing it (Linux /proc); 0o022 where it cannot be read."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as handle:
-            for line in handle:
-                if line.startswith("Umask:"):
-                    return int(line.split()[1], 8)
-    except (OSError, ValueError):
-        pass
-    return 0o022

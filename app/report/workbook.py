@@ -1,16 +1,18 @@
 """Write the sizing workbook (``models.present.workbook``) as an XLSX file (openpyxl) or as one CSV file per sheet.
 
-Both writers go through a temporary file and an atomic rename, like the PDF report, so an existing file is never
-left half written.
+Both writers go through ``models.atomic`` (a temporary file, fsync, an atomic rename), like the PDF report, so
+an existing file is never left half written; a new file's mode is ``0o666 & ~umask``, a replaced one keeps its own.
 """
 
 from __future__ import annotations
 
 import csv
-import os
-import tempfile
+import io
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
+from models.atomic import write_atomic
 from models.evaluate import evaluate, evaluate_resilience, project_catalog
 from models.present.workbook import workbook_sheets
 
@@ -29,22 +31,15 @@ def sizing_sheets(project, scenario_name: str | None = None, evaluation=None, va
     return workbook_sheets(project, evaluation, catalog, resilience, validation)
 
 
-def _atomic(path: Path, write) -> None:
-    """Write ``path`` through a temporary file in its folder and rename it into place.
+def _atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
+    """Write ``path`` atomically (``models.atomic.write_atomic``: ``write`` fills the temporary file's handle).
 
     Raises:
         WorkbookError: the folder cannot be written (its message names the path).
     """
     path = Path(path)
     try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-        os.close(fd)
-        try:
-            write(Path(tmp))
-            os.replace(tmp, path)
-        finally:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+        write_atomic(path, write)
     except OSError as exc:
         raise WorkbookError(f"cannot write {path}: {exc.strerror or exc}") from exc
 
@@ -58,7 +53,7 @@ def write_xlsx(sheets: dict, path: Path) -> None:
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
-    def write(tmp: Path) -> None:
+    def write(handle: BinaryIO) -> None:
         book = Workbook()
         book.remove(book.active)
         for name, rows in sheets.items():
@@ -71,7 +66,7 @@ def write_xlsx(sheets: dict, path: Path) -> None:
             for column in sheet.columns:
                 width = max((len(str(c.value)) for c in column if c.value is not None), default=8)
                 sheet.column_dimensions[column[0].column_letter].width = min(max(width + 2, 8), 60)
-        book.save(tmp)
+        book.save(handle)
 
     _atomic(path, write)
 
@@ -82,9 +77,10 @@ def write_sheet_csv(rows: list, path: Path) -> Path:
     Raises:
         WorkbookError: the file cannot be written (the message names it).
     """
-    def write(tmp: Path) -> None:
-        with open(tmp, "w", newline="", encoding="utf-8") as fh:
-            csv.writer(fh).writerows(["" if v is None else v for v in row] for row in rows)
+    def write(handle: BinaryIO) -> None:
+        text = io.StringIO(newline="")
+        csv.writer(text).writerows(["" if v is None else v for v in row] for row in rows)
+        handle.write(text.getvalue().encode("utf-8"))
 
     _atomic(Path(path), write)
     return Path(path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from models.atomic import write_text_atomic
 from models.catalog import PerfProfile
 
 from .fit import EXTRA_FIELDS, FIELDS
@@ -96,6 +97,6 @@ def calibrate_seed_systems(write: bool = False, catalog_dir: Path | None = None)
             text = f.read_text(encoding="utf-8")
             new = write_profiles(text, kind, grouped)
             if new != text:
-                f.write_text(new, encoding="utf-8")
+                write_text_atomic(f, new)
                 print(f"wrote {f}")
     return profiles

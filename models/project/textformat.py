@@ -13,6 +13,8 @@ from typing import Any
 import tomli_w
 from pydantic import ValidationError
 
+from models.atomic import write_text_atomic
+
 from .model import Project, Requirements
 
 FORMAT_NAME = "storplan-project"
@@ -227,8 +229,10 @@ def dumps(project: Project) -> str:
 
 
 def dump(project: Project, path: Path | str) -> None:
-    """Write a project TOML file (via a temporary file and an atomic rename)."""
-    path = Path(path)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(dumps(project), encoding="utf-8")
-    tmp.replace(path)
+    """Write a project TOML file atomically (``models.atomic``: a new temporary file, fsync, rename; a new file's
+    mode is ``0o666 & ~umask``, a replaced file keeps its own).
+
+    Raises:
+        OSError: the file cannot be written (an existing file is unchanged).
+    """
+    write_text_atomic(path, dumps(project))

@@ -3,7 +3,8 @@
 Rules this module keeps:
 
 * **Saving is atomic.** The project is written to a temporary file in the target's folder, flushed to disk
-  (fsync), and moved onto the target with ``os.replace``; the folder is fsynced too. A crash, a kill or a full
+  (fsync), and moved onto the target with ``os.replace``; the folder is fsynced too (``models.atomic``, the writer
+  of every file StorPlan writes; a replaced file keeps its permissions, a new one gets the umask's). A crash, a kill or a full
   disk at any point leaves the previous file as it was (a stray ``.<name>.*.saving`` file at worst, cleaned up by a
   later save once it is an hour old).
 * **Opening changes nothing on disk.** Files are read through ``file:...?mode=ro`` URIs. A file of an older
@@ -20,7 +21,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import sqlite3
 import struct
 import time
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from models.atomic import write_atomic_named
 from models.catalog import Catalog, CatalogError
 from models.project.model import Project
 
@@ -42,7 +43,6 @@ TEMP_SUFFIX = ".saving"
 _STALE_TEMP_SECONDS = 3600
 _DISK_FULL_ERRNOS = {errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)}
 _READ_ONLY_ERRNOS = {errno.EACCES, errno.EPERM, errno.EROFS}
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 MAX_PROJECT_BYTES = 2**30
 """Largest ``.storplan`` file opened (1 GiB; a 10,000-node project is a few MB)."""
@@ -70,17 +70,6 @@ def is_sqlite_file(path: Path | str) -> bool:
 
 
 # --- saving --------------------------------------------------------------------------------------------------------
-
-
-def _fsync_path(path: Path, directory: bool = False) -> None:
-    if directory and os.name == "nt":
-        return  # Windows cannot open a directory for fsync; NTFS journals the rename
-    flags = os.O_RDONLY if directory else os.O_RDWR
-    fd = os.open(path, flags)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _remove_stale_temps(directory: Path, name: str) -> None:
@@ -312,9 +301,9 @@ def save_project_tracked(
     snapshot = snapshot_catalog(project, catalog)
     version = app_version if app_version is not None else installed_app_version()
 
-    tmp: Path | None = None
-    try:
-        tmp = _create_temp(path)
+    fingerprints: list[FileFingerprint] = []
+
+    def write(tmp: Path) -> None:
         write_database(
             tmp,
             project,
@@ -323,44 +312,21 @@ def save_project_tracked(
             app_version=version,
             catalog_version=catalog.version,
         )
-        if path.exists():  # keep the permissions of the file being replaced (new files get 0o666 & ~umask)
-            try:
-                os.chmod(tmp, path.stat().st_mode & 0o7777)
-            except OSError:
-                pass
-        _fsync_path(tmp)
+
+    def last_check(tmp: Path) -> None:  # the data is on disk (fsynced, its mode set); the rename is next
         written = FileFingerprint.of(tmp)
         assert written is not None
+        fingerprints.append(written)
         _check_unchanged(path, expected)  # again, as late as possible: the window left is one rename
-        os.replace(tmp, path)
-        tmp = None
-        try:
-            _fsync_path(path.parent, directory=True)
-        except OSError:
-            pass  # the rename happened; some file systems cannot fsync a folder
+
+    try:
+        write_atomic_named(path, write, before_replace=last_check, suffix=TEMP_SUFFIX)
     except BaseException as exc:
-        if tmp is not None:
-            try:
-                tmp.unlink()
-            except OSError:
-                pass
         if isinstance(exc, (KeyboardInterrupt, SystemExit)):
             raise
         raise _save_error(exc, path) from exc
     _remove_stale_temps(path.parent, path.name)
-    return SavedProject(path, written)
-
-
-def _create_temp(path: Path) -> Path:
-    """An empty new file beside ``path`` (created with mode 0o666 minus the umask, like any new file)."""
-    for _attempt in range(100):
-        tmp = path.with_name(f".{path.name}.{secrets.token_hex(4)}{TEMP_SUFFIX}")
-        try:
-            os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o666))
-        except FileExistsError:
-            continue
-        return tmp
-    raise FileExistsError(errno.EEXIST, "cannot create a temporary file", str(path.parent))
+    return SavedProject(path, fingerprints[-1])
 
 
 # --- opening -------------------------------------------------------------------------------------------------------

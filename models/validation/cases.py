@@ -39,10 +39,8 @@ def case_functions() -> Mapping[str, CaseFunction]:
     from .capacity_cases import CAPACITY_CASES
 
     functions.update(CAPACITY_CASES)
-    try:
-        from .performance_cases import PERFORMANCE_CASES
-    except ImportError:  # the performance cases arrive with the queueing engine
-        PERFORMANCE_CASES = {}
+    from .performance_cases import PERFORMANCE_CASES
+
     functions.update(PERFORMANCE_CASES)
     from .ramp_cases import RAMP_CASES
 

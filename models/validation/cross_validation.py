@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 
+from models.atomic import write_text_atomic
 from models.catalog import Catalog, CloudVm, Controller, bundled_catalog
 from models.resources import validation_dir
 
@@ -305,7 +306,7 @@ def cross_validation_toml(cv: CrossValidation) -> str:
 def write_cross_validation(cv: CrossValidation, path: Path | None = None) -> Path:
     """Write the results to ``path`` (default: resources/validation/cross_validation.toml); returns the path."""
     path = path or validation_dir() / FILE_NAME
-    path.write_text(cross_validation_toml(cv), encoding="utf-8")
+    write_text_atomic(path, cross_validation_toml(cv))
     return path
 
 

@@ -287,18 +287,26 @@ def style_plot(plot: pg.PlotWidget, palette_source: QWidget) -> None:
 def export_plot(plot: pg.PlotWidget, path, title: str, scale: float = 2.0) -> None:
     """Write a chart as a PNG (``scale`` x its on-screen size, at least 800 px wide, for slides) or, when
     ``path`` ends in ``.svg``, as an SVG drawing: Qt's SVG generator paints the widget as vector paths, for
-    documents (pyqtgraph's own SVG exporter cannot parse the paths Qt 6.11 writes).
+    documents (pyqtgraph's own SVG exporter cannot parse the paths Qt 6.11 writes). Either is drawn in memory
+    and written atomically (``models.atomic``: a temporary file, fsync, rename; a new file's mode is
+    ``0o666 & ~umask``), so a failed export leaves any file at ``path`` as it was.
 
     Raises:
-        OSError: the file cannot be written (PNG; Qt's SVG generator reports nothing, so the caller checks).
+        OSError: the image cannot be encoded or the file cannot be written.
     """
+    from PySide6.QtCore import QBuffer, QIODevice
+
+    from models.atomic import write_bytes_atomic
+
+    buffer = QBuffer()
+    buffer.open(QIODevice.OpenModeFlag.WriteOnly)
     if str(path).lower().endswith(".svg"):
         from PySide6.QtCore import QRect
         from PySide6.QtGui import QPainter
         from PySide6.QtSvg import QSvgGenerator
 
         generator = QSvgGenerator()
-        generator.setFileName(str(path))
+        generator.setOutputDevice(buffer)
         generator.setSize(plot.size())
         generator.setViewBox(QRect(0, 0, plot.width(), plot.height()))
         generator.setTitle(title)
@@ -307,12 +315,15 @@ def export_plot(plot: pg.PlotWidget, path, title: str, scale: float = 2.0) -> No
             plot.render(painter)
         finally:
             painter.end()
-        return
-    import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
+    else:
+        import pyqtgraph.exporters  # noqa: F401  (registers pg.exporters)
 
-    exporter = pg.exporters.ImageExporter(plot.plotItem)
-    exporter.parameters()["width"] = max(int(plot.width() * scale), 800)
-    exporter.export(str(path))
+        exporter = pg.exporters.ImageExporter(plot.plotItem)
+        exporter.parameters()["width"] = max(int(plot.width() * scale), 800)
+        if not exporter.export(toBytes=True).save(buffer, "PNG"):
+            raise OSError(f"cannot encode the chart as PNG for {path}")
+    buffer.close()
+    write_bytes_atomic(path, bytes(buffer.data()))
 
 
 def ask_export_plot(parent: QWidget, plot: pg.PlotWidget, what: str, default_name: str) -> str | None:

@@ -8,6 +8,7 @@ workload and share its axes' scaling (the long part is pyqtgraph layout: log axe
 from __future__ import annotations
 
 import csv
+import io
 import math
 from pathlib import Path
 
@@ -406,18 +407,26 @@ class PerformanceView(QWidget):
         return self._open_items.get(workload_id)
 
     def export_csv(self, path: str | Path) -> None:
-        """Write every workload's curve points as CSV (empty cells where a value is not modelled)."""
-        with open(path, "w", newline="", encoding="utf-8") as handle:
-            writer = csv.writer(handle)
-            writer.writerow(CSV_FIELDS)
-            for workload in self._workloads:
-                for point in workload.curve:
-                    writer.writerow([
-                        workload.workload_id, workload.name, repr(float(point.iops)), repr(float(point.latency_ms)),
-                        repr(float(point.mbps)),
-                        "" if point.host_latency_ms is None else repr(float(point.host_latency_ms)),
-                        "" if point.population is None else point.population,
-                    ])
+        """Write every workload's curve points as CSV (empty cells where a value is not modelled), atomically
+        (``models.atomic``; a new file's mode is ``0o666 & ~umask``).
+
+        Raises:
+            OSError: the file cannot be written (any file at ``path`` is unchanged).
+        """
+        from models.atomic import write_text_atomic
+
+        handle = io.StringIO(newline="")
+        writer = csv.writer(handle)
+        writer.writerow(CSV_FIELDS)
+        for workload in self._workloads:
+            for point in workload.curve:
+                writer.writerow([
+                    workload.workload_id, workload.name, repr(float(point.iops)), repr(float(point.latency_ms)),
+                    repr(float(point.mbps)),
+                    "" if point.host_latency_ms is None else repr(float(point.host_latency_ms)),
+                    "" if point.population is None else point.population,
+                ])
+        write_text_atomic(path, handle.getvalue())
 
     # -------------------------------------------------------------------------------------------------- internals
 
