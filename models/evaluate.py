@@ -6,10 +6,19 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
 from models.problems import Problem, find_problems
+
+if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
+    from collections.abc import Mapping
+
+    from models.capacity.results import ScenarioCapacity
+    from models.performance.resilience import CapacityState, StateResult
+    from models.performance.results import ScenarioPerformance
 
 
 @dataclass(frozen=True)
@@ -18,18 +27,18 @@ class Evaluation:
 
     Attributes:
         scenario: the scenario's name.
-        capacity: a ``models.capacity.ScenarioCapacity`` (None when the engine failed: see ``problems``).
-        performance: a ``models.performance.ScenarioPerformance`` (None when the engine failed).
+        capacity: the capacity engine's result (None when the engine failed: see ``problems``).
+        performance: the performance engine's result (None when the engine failed).
         problems: topology problems and engine failures, each naming what is wrong and where.
         resilience: the failure states and runway (:class:`Resilience`) where asked for
             (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
     """
 
     scenario: str
-    capacity: object | None
-    performance: object | None
+    capacity: ScenarioCapacity | None
+    performance: ScenarioPerformance | None
     problems: tuple[Problem, ...]
-    resilience: object | None = None
+    resilience: Resilience | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -146,14 +155,19 @@ class Resilience:
             (``meet_slo_in_takeover``, ``n_plus`` for an HCI cluster), empty when it states none.
     """
 
-    states: dict
+    states: Mapping[str, tuple[StateResult, ...]]
     months_until_full: float | None
     months_until_slo_breach: float | None
     months_until_saturation: float | None
     problems: tuple[str, ...] = ()
-    capacity_states: tuple = ()
-    iops_growth_pct_per_year: dict = field(default_factory=dict)
-    requirement_checks: tuple = ()
+    capacity_states: tuple[CapacityState, ...] = ()
+    iops_growth_pct_per_year: Mapping[str, float] = field(default_factory=lambda: MappingProxyType({}))
+    requirement_checks: tuple[RequirementCheck, ...] = ()
+
+    def __post_init__(self) -> None:
+        """Hold the two mappings read-only (a copy of what was given), as the result is frozen."""
+        object.__setattr__(self, "states", MappingProxyType(dict(self.states)))
+        object.__setattr__(self, "iops_growth_pct_per_year", MappingProxyType(dict(self.iops_growth_pct_per_year)))
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
@@ -176,13 +190,13 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
         states = evaluate_states(scenario, catalog, project.settings)
     except Exception as exc:  # an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
-    full = getattr(getattr(evaluation.capacity, "total", None), "months_until_full", None)
+    full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
     if full is not None and full > RUNWAY_HORIZON_MONTHS:
         full = None
     workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
-    systems = getattr(evaluation.capacity, "systems", ()) or ()
+    systems = evaluation.capacity.systems if evaluation.capacity is not None else ()
     try:
         capacity_states = capacity_in_failure(scenario, catalog, systems)
     except Exception as exc:  # an engine bug must not lose the user's work

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from models.capacity.results import CapacityResult, CapacityTotals, ScenarioCapacity
 from models.evaluate import Evaluation
 
 
@@ -26,24 +27,26 @@ def _step(step: Any) -> dict[str, Any]:
     }
 
 
-def _capacity_result(result: Any) -> dict[str, Any]:
+def _capacity_result(result: CapacityResult | CapacityTotals) -> dict[str, Any]:
+    """A system's figures, steps and notes; the scenario totals' figures (no id, label, steps or notes)."""
+    system = result if isinstance(result, CapacityResult) else None
     return {
-        "system_id": getattr(result, "system_id", ""),
-        "system_label": getattr(result, "system_label", ""),
+        "system_id": system.system_id if system is not None else "",
+        "system_label": system.system_label if system is not None else "",
         "raw_bytes": _num(result.raw_bytes),
-        "right_sized_bytes": _num(getattr(result, "right_sized_bytes", None)),
+        "right_sized_bytes": _num(result.right_sized_bytes),
         "usable_bytes": _num(result.usable_bytes),
         "effective_bytes": _num(result.effective_bytes),
-        "logical_used_bytes": _num(getattr(result, "logical_used_bytes", None)),
-        "physical_used_bytes": _num(getattr(result, "physical_used_bytes", None)),
+        "logical_used_bytes": _num(result.logical_used_bytes),
+        "physical_used_bytes": _num(result.physical_used_bytes),
         "efficiency_ratio": _num(result.efficiency_ratio),
-        "months_until_full": _num(getattr(result, "months_until_full", None)),
-        "steps": [_step(s) for s in getattr(result, "steps", ())],
-        "notes": list(getattr(result, "notes", ())),
+        "months_until_full": _num(result.months_until_full),
+        "steps": [_step(s) for s in system.steps] if system is not None else [],
+        "notes": list(system.notes) if system is not None else [],
     }
 
 
-def capacity_to_dict(capacity: Any) -> dict[str, Any] | None:
+def capacity_to_dict(capacity: ScenarioCapacity | None) -> dict[str, Any] | None:
     """The scenario's capacity: totals and steps (of the single system, or summed by step name), plus systems."""
     if capacity is None:
         return None
@@ -71,7 +74,7 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "curve": [_point(p) for p in wp.curve],
         "open_curve": [_point(p) for p in wp.open_curve],
         "profile": wp.profile or None,
-        "profile_basis": wp.profile_basis.as_dict() if getattr(wp, "profile_basis", None) is not None else None,
+        "profile_basis": wp.profile_basis.as_dict() if wp.profile_basis is not None else None,
         "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
         "saturation_iops_band_p90": _num(wp.saturation_iops_band_p90),
         "max_iops_at_slo_band_p10": _num(wp.max_iops_at_slo_band_p10),

@@ -191,3 +191,132 @@ def test_every_node_kind_has_its_figures_and_bill_of_materials_lines(kind):
     rows = bill_of_materials(Scenario(name="s", nodes=[node]), catalog)
     assert rows[0].model == entry.name and rows[0].figures and rows[0].quantity
     assert NODE_KINDS[kind].plural and NODE_KINDS[kind].plural != NODE_KINDS[kind].label
+
+
+# ------------------------------------------------------------------------------------------- typed results
+
+RESULT_NAMES = frozenset({
+    "evaluation", "evaluations", "capacity", "capacities", "performance", "resilience", "result", "state", "states",
+    "workload", "workloads", "wp", "total", "totals", "system", "systems", "efficiency", "eff", "step", "steps",
+    "check", "checks", "point", "points", "curve", "selected",
+})
+"""Names the views and the presentation layer bind to result objects (an Evaluation, its capacity, performance and
+failure states, their parts, a validation check). ``getattr`` / ``hasattr`` on one of them hides a typo or a
+missing field behind a default: results are frozen dataclasses with typed fields, read as attributes."""
+
+DUCK_TYPED = ("getattr", "hasattr")
+
+
+def duck_typed_result_reads(source: str) -> list[tuple[int, str]]:
+    """(line, source of the call) for each ``getattr(x, ...)`` / ``hasattr(x, ...)`` whose first argument names a
+    result (an identifier of :data:`RESULT_NAMES`, leading underscores ignored: ``self._evaluation``,
+    ``evaluation.capacity``, ``getattr(evaluation.capacity, "total", None)``). Names of widgets, catalog records
+    and Qt objects (``window``, ``view``, ``record``, ``capacity_view``) are left alone."""
+    import re
+
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in DUCK_TYPED
+                and node.args):
+            first = ast.get_source_segment(source, node.args[0]) or ""
+            names = {name.lstrip("_") for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", first)}
+            if names & RESULT_NAMES:
+                found.append((node.lineno, ast.get_source_segment(source, node) or ""))
+    return found
+
+
+def test_the_duck_typing_scan_finds_reads_of_results_and_leaves_widgets_alone():
+    flagged = ('getattr(getattr(evaluation.capacity, "total", None), "months_until_full", None)\n'
+               'x = getattr(self._evaluation, "resilience", None)\n'
+               'hasattr(wp, "open_curve")\n'
+               'bands = [getattr(point, "latency_band_p10_ms", None) for point in curve]\n')
+    assert sorted(line for line, _ in duck_typed_result_reads(flagged)) == [1, 1, 2, 3, 4]
+    left_alone = ('getattr(window, "results", None)\nhasattr(capacity_view, "sig_unit_changed")\n'
+                  'getattr(record, "rack_units", None)\ngetattr(self, context)\nevaluation.capacity\n')
+    assert duck_typed_result_reads(left_alone) == []
+
+
+def test_views_and_the_presentation_layer_read_results_as_attributes():
+    files = [*sorted((ROOT / "app").rglob("*.py")), *sorted((ROOT / "models" / "present").rglob("*.py")),
+             ROOT / "models" / "serialize.py", ROOT / "models" / "evaluate.py"]
+    found = [f"{path.relative_to(ROOT)}:{line}: {call}" for path in files
+             for line, call in duck_typed_result_reads(path.read_text(encoding="utf-8"))]
+    assert not found, "getattr / hasattr on a result object:\n" + "\n".join(found)
+
+
+def _result_classes() -> list[type]:
+    """Every dataclass defined in the result modules (the engines' results, the failure states, the evaluation)."""
+    import dataclasses
+    import importlib
+
+    modules = ("models.capacity.results", "models.performance.results", "models.performance.resilience",
+               "models.performance.profiles", "models.evaluate", "models.problems")
+    classes = []
+    for name in modules:
+        module = importlib.import_module(name)
+        classes += [c for c in vars(module).values()
+                    if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == name]
+    return classes
+
+
+def _loose_parts(hint: object) -> list[str]:
+    """The parts of a type that say nothing or can change: ``object``, ``Any``, a bare ``tuple`` / ``Mapping``,
+    and the mutable ``dict`` / ``list`` / ``set``."""
+    import collections.abc
+    import typing
+
+    if hint is object or hint is typing.Any:
+        return [str(hint)]
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint in (dict, list, set) or origin in (dict, list, set):
+        return [f"mutable {hint}"]
+    if hint in (tuple, collections.abc.Mapping, collections.abc.Sequence):
+        return [f"bare {hint}"]
+    return [loose for arg in args for loose in _loose_parts(arg)]
+
+
+def test_results_are_frozen_dataclasses_with_typed_fields():
+    import collections.abc
+    import dataclasses
+    import typing
+
+    from models.capacity.results import ScenarioCapacity
+    from models.evaluate import Evaluation, RequirementCheck, Resilience
+    from models.performance.resilience import CapacityState, StateResult
+    from models.performance.results import ScenarioPerformance
+
+    classes = _result_classes()
+    names = {c.__name__ for c in classes}
+    assert {"Evaluation", "Resilience", "RequirementCheck", "StateResult", "CapacityState", "ScenarioCapacity",
+            "CapacityResult", "CapacityTotals", "ScenarioPerformance", "WorkloadPerformance"} <= names
+    # names the result modules import for type checking only (``if TYPE_CHECKING:``)
+    namespace = {"Mapping": collections.abc.Mapping, "Sequence": collections.abc.Sequence,
+                 **{c.__name__: c for c in classes}}
+    loose = []
+    for cls in classes:
+        assert cls.__dataclass_params__.frozen, f"{cls.__name__} is not frozen"
+        hints = typing.get_type_hints(cls, localns=namespace)
+        for f in dataclasses.fields(cls):
+            loose += [f"{cls.__name__}.{f.name}: {part}" for part in _loose_parts(hints[f.name])]
+    assert not loose, "untyped result fields:\n" + "\n".join(loose)
+    hints = typing.get_type_hints(Evaluation, localns=namespace)
+    assert hints["capacity"] == ScenarioCapacity | None
+    assert hints["performance"] == ScenarioPerformance | None
+    assert hints["resilience"] == Resilience | None
+    hints = typing.get_type_hints(Resilience, localns=namespace)
+    assert hints["states"] == collections.abc.Mapping[str, tuple[StateResult, ...]]
+    assert hints["capacity_states"] == tuple[CapacityState, ...]
+    assert hints["requirement_checks"] == tuple[RequirementCheck, ...]
+
+
+def test_the_failure_states_of_a_result_cannot_be_changed():
+    from models.evaluate import Resilience
+
+    given = {"w-1": ()}
+    resilience = Resilience(given, None, None, None, iops_growth_pct_per_year={"w-1": 10.0})
+    given["w-2"] = ()  # the caller's dict is copied, not shared
+    assert dict(resilience.states) == {"w-1": ()}
+    with pytest.raises(TypeError):
+        resilience.states["w-3"] = ()  # type: ignore[index]
+    with pytest.raises(TypeError):
+        resilience.iops_growth_pct_per_year["w-1"] = 20.0  # type: ignore[index]

@@ -183,11 +183,11 @@ class MainWindow(QMainWindow):
         first shown, see ``ResultsArea.install_result_views``); every one for tests and tools."""
         unit = self.document.project.settings.capacity_unit
         if self.results.install_result_views(unit, current_only):
-            capacity = self.results.capacity_view
-            if hasattr(capacity, "sig_unit_changed"):
+            capacity_view = self.results.capacity_view
+            if hasattr(capacity_view, "sig_unit_changed"):  # the view, not its placeholder
                 # the Capacity tab's TB / TiB toggle is the project's capacity unit setting (undoable; the status
                 # bar, the inspector and the report follow it)
-                capacity.sig_unit_changed.connect(lambda value: self.document.set_setting("capacity_unit", value))
+                capacity_view.sig_unit_changed.connect(lambda value: self.document.set_setting("capacity_unit", value))
             if self.last_outcome is not None:
                 self._show_outcome(self.last_outcome)
 

@@ -514,11 +514,11 @@ class ReportBuilder:
                 ("Months until full (at growth)",
                  fmt_months(system.months_until_full)),
             ]
-            eff = getattr(system, "efficiency", None)
-            if eff is not None and finite(getattr(eff, "snapshot_copies", None)) and eff.snapshot_copies:
+            eff = system.efficiency
+            if finite(eff.snapshot_copies) and eff.snapshot_copies:
                 facts.append(("Snapshot copies kept", f"{eff.snapshot_copies:,.0f}, holding "
                               f"{self.cap(eff.snapshot_physical_bytes)} physical"))
-            if eff is not None and finite(getattr(eff, "thin_unallocated_bytes", None)) and eff.thin_unallocated_bytes:
+            if finite(eff.thin_unallocated_bytes) and eff.thin_unallocated_bytes:
                 facts.append(("Thin-provisioned, not allocated", self.cap(eff.thin_unallocated_bytes)))
             story.append(Spacer(1, 6))
             if len(facts) % 2:
@@ -611,8 +611,9 @@ class ReportBuilder:
         perf = self.evaluation.performance
         if perf is None or not perf.workloads:
             return []
-        res = getattr(self.evaluation, "resilience", None) or evaluate_resilience(
-            self.project, self.evaluation, self.scenario.name, self.catalog)
+        res = self.evaluation.resilience
+        if res is None:
+            res = evaluate_resilience(self.project, self.evaluation, self.scenario.name, self.catalog)
         story: list = [self.section_break(), _heading("Resilience", s),
                        self.p("How each workload fares on the bad day: a controller takeover, a lost path, a drive "
                               "rebuilding, a failed host or a cloud failover, each solved by the same model as the "

@@ -356,7 +356,7 @@ def latency_chart(wp, width: float, height: float = 210.0):
     op_iops = wp.target_iops if op_latency is not None else None
     slo_iops = wp.max_iops_at_slo if finite(wp.max_iops_at_slo) else None
 
-    extension = [(p.iops, p.latency_ms) for p in getattr(wp, "open_curve", ())
+    extension = [(p.iops, p.latency_ms) for p in wp.open_curve
                  if finite(p.iops) and finite(p.latency_ms)]
     if extension:
         extension = [curve[-1], *extension]  # the open model continues from the ramp's last point
@@ -383,8 +383,8 @@ def latency_chart(wp, width: float, height: float = 210.0):
     shown = clipped(curve)
     shown_extension = clipped(extension) if extension else []
 
-    band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *getattr(wp, "open_curve", ()))
-            if getattr(p, "latency_band_p10_ms", None) is not None and finite(p.iops)]
+    band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *wp.open_curve)
+            if p.latency_band_p10_ms is not None and finite(p.iops)]
     # where the pessimistic edge is saturated (P90 None) the band reaches the chart's top (clipped below)
     band = [(x, lo, math.inf if hi is None else hi) for x, lo, hi in band]
     has_band = len(band) >= 2 and any(hi > lo for _, lo, hi in band)

@@ -26,8 +26,9 @@ def sizing_sheets(project, scenario_name: str | None = None, evaluation=None, va
     ``evaluation`` is given and adding its failure states and runway."""
     catalog = project_catalog(project)
     evaluation = evaluation or evaluate(project, scenario_name, catalog)
-    resilience = getattr(evaluation, "resilience", None) or evaluate_resilience(project, evaluation,
-                                                                                evaluation.scenario, catalog)
+    resilience = evaluation.resilience
+    if resilience is None:
+        resilience = evaluate_resilience(project, evaluation, evaluation.scenario, catalog)
     return workbook_sheets(project, evaluation, catalog, resilience, validation)
 
 

@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.formatting import SATURATED, finite, fmt_iops, fmt_ms
+
+if TYPE_CHECKING:
+    from models.performance.results import WorkloadPerformance
 
 NO_TARGET = "no target"
 """What a workload without a target shows where a target's figure would be (``evaluate --json``: null)."""
@@ -75,10 +79,10 @@ MARGIN = 1.12
 """Room above the highest point shown and right of the furthest IOPS."""
 
 
-def knee_point(workload) -> tuple[float, float] | None:
+def knee_point(workload: WorkloadPerformance) -> tuple[float, float] | None:
     """The first curve point (closed ramp, then its open continuation) whose latency reaches ``KNEE_FACTOR``
     times the light-load latency: (IOPS, latency ms); None when the drawn curve never gets there."""
-    points = [*workload.curve, *getattr(workload, "open_curve", ())]
+    points = [*workload.curve, *workload.open_curve]
     if not points:
         return None
     base = points[0].latency_ms

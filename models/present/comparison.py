@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.formatting import (
     NOT_AVAILABLE,
@@ -23,6 +24,10 @@ from models.formatting import (
 from models.units import CapacityUnit
 
 from .waterfall import same_bytes
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult, CapacityTotals
+    from models.evaluate import Evaluation
 
 __all__ = ["ComparisonRow", "comparison_rows", "yes_no"]
 
@@ -83,13 +88,16 @@ def _capacity_delta(values, unit) -> tuple[str, bool | None]:
     return fmt_capacity_delta(b - a, unit) + _pct_change(a, b), b > a
 
 
-def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
+def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[CapacityResult | CapacityTotals | None],
+                   unit: CapacityUnit) -> None:
     rows.append(ComparisonRow(label, GROUP))
-    for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
-        values = [getattr(p, field, None) if p is not None else None for p in parts]
+    figures = (("Raw", [p.raw_bytes if p is not None else None for p in parts]),
+               ("Usable", [p.usable_bytes if p is not None else None for p in parts]),
+               ("Effective", [p.effective_bytes if p is not None else None for p in parts]))
+    for name, values in figures:
         delta, better = _capacity_delta(values, unit)
         rows.append(ComparisonRow(name, FIGURE, tuple(fmt_capacity(v, unit) for v in values), delta, better))
-    values = [getattr(p, "efficiency_ratio", None) if p is not None else None for p in parts]
+    values = [p.efficiency_ratio if p is not None else None for p in parts]
     pair = _two(values)
     delta, better = "", None
     if pair is not None:
@@ -101,7 +109,8 @@ def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
     rows.append(ComparisonRow("Efficiency", FIGURE, tuple(fmt_ratio(v) for v in values), delta, better))
 
 
-def comparison_rows(evaluations: Sequence, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[ComparisonRow, ...]:
+def comparison_rows(evaluations: Sequence[Evaluation],
+                    unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[ComparisonRow, ...]:
     """The comparison of several ``models.evaluate.Evaluation`` (the first is the reference).
 
     Capacity: per system (by id, in first-seen order) raw, usable, effective and efficiency, plus the totals when
@@ -115,16 +124,16 @@ def comparison_rows(evaluations: Sequence, unit: CapacityUnit | str = CapacityUn
     if all(c is None for c in capacities):
         rows.append(ComparisonRow("Capacity", FIGURE, tuple(NOT_AVAILABLE for _ in evaluations)))
     else:
-        per = [{s.system_id: s for s in getattr(c, "systems", ())} if c is not None else {} for c in capacities]
+        per = [{s.system_id: s for s in c.systems} if c is not None else {} for c in capacities]
         ids = list(dict.fromkeys(i for systems in per for i in systems))
         for system_id in ids:
             parts = [systems.get(system_id) for systems in per]
             label = next(p for p in parts if p is not None).system_label or system_id
             _capacity_rows(rows, label, parts, unit)
         if len(ids) > 1:
-            _capacity_rows(rows, "Total", [getattr(c, "total", None) for c in capacities], unit)
+            _capacity_rows(rows, "Total", [c.total if c is not None else None for c in capacities], unit)
     rows.append(ComparisonRow("Performance", SECTION))
-    per_w = [{w.name: w for w in getattr(e.performance, "workloads", ())} if e.performance is not None else {}
+    per_w = [{w.name: w for w in e.performance.workloads} if e.performance is not None else {}
              for e in evaluations]
     names = list(dict.fromkeys(n for workloads in per_w for n in workloads))
     if not names:
@@ -135,17 +144,18 @@ def comparison_rows(evaluations: Sequence, unit: CapacityUnit | str = CapacityUn
         protocols = list(dict.fromkeys(w.protocol for w in ws if w is not None))
         rows.append(ComparisonRow("protocol", FIGURE, tuple(w.protocol if w else ABSENT for w in ws),
                                   "changed" if len(ws) == 2 and len(protocols) > 1 else ""))
-        for label, field, none_text in (("saturation IOPS", "saturation_iops", SATURATED),
-                                        ("max IOPS @ SLO", "max_iops_at_slo", NOT_MET)):
-            values = [getattr(w, field) if w else None for w in ws]
+        iops_figures: tuple[tuple[str, list[float | None], str], ...] = (
+            ("saturation IOPS", [w.saturation_iops if w else None for w in ws], SATURATED),
+            ("max IOPS @ SLO", [w.max_iops_at_slo if w else None for w in ws], NOT_MET))
+        for label, values, none_text in iops_figures:
             pair = _two(values)
             delta, better = "", None
             if pair is not None:
                 x, y = pair
                 delta = _signed(fmt_iops(abs(y - x)), y - x) + _pct_change(x, y) if y != x else "0"
                 better = (y > x) if y != x else None
-            rows.append(ComparisonRow(label, FIGURE, tuple(fmt_iops(getattr(w, field), none_text) if w else ABSENT
-                                                           for w in ws), delta, better))
+            rows.append(ComparisonRow(label, FIGURE, tuple(fmt_iops(v, none_text) if w else ABSENT
+                                                           for w, v in zip(ws, values)), delta, better))
         if any(w is not None and w.target_iops is not None for w in ws):
             values = [w.latency_at_target_ms if w else None for w in ws]
             pair = _two(values)

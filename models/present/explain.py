@@ -11,9 +11,14 @@ the asymptotic bound, ch. 5).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import NOT_MET, fmt_iops, fmt_ms
 
 from .uncertainty import iops_band_text, profile_text
+
+if TYPE_CHECKING:
+    from models.performance.results import WorkloadPerformance
 
 FIGURES = ("Saturation", "Max IOPS @ SLO", "Latency @ target", "Bottleneck", "Headroom")
 """The summary columns that have an explanation."""
@@ -24,14 +29,14 @@ def _bottleneck(wp):
     return next((s for s in wp.stations if s.name == wp.bottleneck), None)
 
 
-def _provenance(wp) -> list[str]:
+def _provenance(wp: WorkloadPerformance) -> list[str]:
     """The profile and band lines every explanation ends with: the profile's kind, where its parameters come
     from (``profile_basis``: the fit's source and points, the sibling and throughput ratio of a derived profile,
     or why it is assumed) and the band's basis."""
     lines = []
     if wp.profile:
         lines.append(f"Profile: {profile_text(wp.profile)}.")
-    basis = getattr(wp, "profile_basis", None)
+    basis = wp.profile_basis
     if basis is not None:
         if basis.sibling and basis.ratio:
             lines.append(f"  CPU demands: {basis.sibling}'s fitted profile divided by the throughput ratio "

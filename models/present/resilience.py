@@ -3,7 +3,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import fmt_iops, fmt_months, fmt_ms
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation, Resilience
+    from models.project.model import Scenario
 
 STATE_NAMES = {
     "takeover": "takeover",
@@ -86,21 +92,22 @@ def compact_runway(resilience) -> str:
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 
 
-def runway_series(evaluation, resilience, scenario=None, months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
+def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scenario | None = None,
+                  months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
     """The runway as lines for a chart: each resource's use as a share of its limit, percent, month by month
     (0 .. ``months``): the capacity (physical used over usable, grown so that it reaches 100% at months until
     full) and each workload with a target (its target grown by its IOPS growth over its max IOPS at the SLO).
     The months where a line crosses 100% are the runway's figures. The IOPS growths come from ``scenario``'s
     workloads, or without one from ``resilience.iops_growth_pct_per_year``."""
-    series = []
-    total = getattr(evaluation.capacity, "total", None)
+    series: list[tuple[str, list[tuple[float, float]]]] = []
+    total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None and total.usable_bytes > 0:
         share0 = total.physical_used_bytes / total.usable_bytes
         full = resilience.months_until_full
         rate = (1.0 / share0) ** (1.0 / full) if full and share0 > 0 else 1.0
         series.append(("capacity used / usable", [(m, 100.0 * share0 * rate ** m) for m in range(months + 1)]))
     growth = ({w.id: w.iops_growth_pct_per_year for w in scenario.workloads} if scenario is not None
-              else dict(getattr(resilience, "iops_growth_pct_per_year", {}) or {}))
+              else dict(resilience.iops_growth_pct_per_year))
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         if wp.target_iops and wp.max_iops_at_slo:

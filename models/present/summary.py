@@ -5,8 +5,13 @@ Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation
 
 __all__ = ["STATUS_CAPTIONS", "status_summary"]
 
@@ -15,8 +20,7 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-def _capacity(total, field: str, unit: CapacityUnit) -> str:
-    value = getattr(total, field, None) if total is not None else None
+def _capacity(value: float, unit: CapacityUnit) -> str:
     return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
 
 
@@ -24,7 +28,7 @@ def _peak_utilization(workload) -> float:
     return max((s.utilization for s in workload.stations), default=0.0)
 
 
-def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
+def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
@@ -37,13 +41,12 @@ def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> d
     result = dict.fromkeys(STATUS_CAPTIONS, NOT_AVAILABLE)
     if evaluation is None:
         return result
-    capacity = getattr(evaluation, "capacity", None)
-    if capacity is not None and tuple(getattr(capacity, "systems", (None,)) or ()):  # no systems: nothing to sum
-        total = getattr(capacity, "total", None)
-        result["usable"] = _capacity(total, "usable_bytes", unit)
-        result["effective"] = _capacity(total, "effective_bytes", unit)
-    performance = getattr(evaluation, "performance", None)
-    workloads = tuple(getattr(performance, "workloads", ()) or ()) if performance is not None else ()
+    capacity = evaluation.capacity
+    if capacity is not None and capacity.systems:  # no systems: nothing to sum
+        result["usable"] = _capacity(capacity.total.usable_bytes, unit)
+        result["effective"] = _capacity(capacity.total.effective_bytes, unit)
+    performance = evaluation.performance
+    workloads = performance.workloads if performance is not None else ()
     if workloads:
         def iops(w) -> str:
             return format_iops(w.max_iops_at_slo) if finite(w.max_iops_at_slo) else NOT_MET

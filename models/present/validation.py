@@ -8,18 +8,22 @@ form ``storplan validate`` prints (``+16.7%``).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from models.formatting import NOT_AVAILABLE, finite, fmt_number, fmt_pct
 from models.validation.labels import quantity_label
+
+if TYPE_CHECKING:
+    from models.validation.checks import Check
 
 __all__ = ["error_text", "predicted_text", "published_text", "quantity_label", "rule_text", "summary_text",
            "tolerance_text"]
 
 
-def published_text(check) -> str:
+def published_text(check: Check) -> str:
     """The published value as the check reads it: ``25.5``, a bound ``≤ 300,000`` / ``≥ 1``, a range
     ``1.2 – 1.5``, or ``expected`` for an expectation. ``check``: a ``models.validation.Check``."""
-    kind = getattr(check, "kind", "value")
+    kind = check.kind
     if kind == "upper_bound":
         return f"\u2264 {fmt_number(check.published)}"
     if kind == "lower_bound":

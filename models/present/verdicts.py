@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.formatting import (
     NOT_AVAILABLE,
@@ -24,6 +25,9 @@ from models.formatting import (
     fmt_utilization,
 )
 from models.units import CapacityUnit
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
            "bottleneck_sentence", "capacity_fits",
@@ -86,9 +90,9 @@ def capacity_fits(system) -> bool | None:
     return system.physical_used_bytes <= system.usable_bytes
 
 
-def system_has_data(system) -> bool:
+def system_has_data(system: CapacityResult) -> bool:
     """True when some workload stores data on the system (its logical data or logical used is above zero)."""
-    logical = getattr(getattr(system, "efficiency", None), "logical_data_bytes", 0.0)
+    logical = system.efficiency.logical_data_bytes
     return (finite(logical) and logical > 0) or (finite(system.logical_used_bytes) and system.logical_used_bytes > 0)
 
 

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult, CapacityStep
 
 __all__ = ["WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall", "step_kind", "system_waterfall"]
 
@@ -73,12 +77,13 @@ class WaterfallBar:
         return self.after if self.kind == "total" else max(self.before, self.after)
 
 
-def _bar_from_step(step, before: float | None = None, after: float | None = None, details=()) -> WaterfallBar:
+def _bar_from_step(step: CapacityStep, before: float | None = None, after: float | None = None,
+                   details: Sequence[str] = ()) -> WaterfallBar:
     before = float(step.bytes_before if before is None else before)
     after = float(step.bytes_after if after is None else after)
-    inputs = tuple((str(k), str(v)) for k, v in dict(getattr(step, "inputs", {}) or {}).items())
-    return WaterfallBar(step.name, step_kind(before, after), before, after, str(getattr(step, "source", "")),
-                        str(getattr(step, "formula", "")), inputs, tuple(details))
+    inputs = tuple((str(k), str(v)) for k, v in step.inputs.items())
+    return WaterfallBar(step.name, step_kind(before, after), before, after, str(step.source), str(step.formula),
+                        inputs, tuple(details))
 
 
 def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> int:
@@ -117,7 +122,7 @@ def _is_raw_step(step) -> bool:
     return same_bytes(before, 0.0) or (same_bytes(before, after) and step.name.lower().startswith("raw"))
 
 
-def system_waterfall(result) -> list[WaterfallBar]:
+def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
     """The waterfall of one ``models.capacity.CapacityResult``: its raw step as the raw total, its steps, the
     usable total after ``usable_step_count`` steps, the effective total."""
     steps = list(result.steps)
@@ -126,7 +131,7 @@ def system_waterfall(result) -> list[WaterfallBar]:
         first = _bar_from_step(steps.pop(0))
         raw_total = WaterfallBar(first.label, "total", 0.0, first.after, first.source, first.formula, first.inputs)
     bars = [_bar_from_step(s) for s in steps]
-    split = getattr(result, "usable_step_count", None)
+    split = result.usable_step_count
     if split is not None and raw_total is not None:
         split -= 1  # the raw step became the raw total
     return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from models.catalog import Catalog
 from models.units import CapacityUnit
@@ -19,6 +20,10 @@ from .bom import bill_of_materials, part_number
 from .resilience import state_name
 from .validation import error_text, predicted_text, published_text
 from .waterfall import scenario_waterfall
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation, Resilience
+    from models.project.model import Project
 
 Sheet = list[list[object]]
 """A header row, then data rows: str, int, float, bool or None cells."""
@@ -29,16 +34,17 @@ def _cap(value: float | None, divisor: float) -> float | None:
     return None if value is None else round(value / divisor, 4)
 
 
-def summary_sheet(project, evaluation, resilience, unit: CapacityUnit) -> Sheet:
+def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilience | None,
+                  unit: CapacityUnit) -> Sheet:
     """Quantity / value / unit rows: the scenario's capacity totals, each workload's performance figures with
     their uncertainty bands and profile, and the runway."""
     divisor = unit.large_bytes
     rows: Sheet = [["Quantity", "Value", "Unit"],
                    ["Project", project.info.name, ""], ["Scenario", evaluation.scenario, ""]]
-    total = getattr(evaluation.capacity, "total", None)
+    total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None:
         rows += [["Raw capacity", _cap(total.raw_bytes, divisor), unit.value],
-                 ["Right-sized capacity", _cap(getattr(total, "right_sized_bytes", None), divisor), unit.value],
+                 ["Right-sized capacity", _cap(total.right_sized_bytes, divisor), unit.value],
                  ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
                  ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
                  ["Efficiency ratio (logical / physical)", round(total.efficiency_ratio, 4), ""],

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
@@ -25,6 +26,9 @@ from models.formatting import (  # noqa: F401 - the views import their formattin
     fmt_pct,
     fmt_ratio,
 )
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation
 
 # Series colours: a colour-blind-safe set (Okabe-Ito, slightly deepened) that stays legible on white and on a
 # dark base alike. Meaning-bearing colours (drop, gain, total, warning) are chosen from the same family.
@@ -103,10 +107,9 @@ def verdict_label(object_name: str) -> QLabel:
     return label
 
 
-def problem_messages(evaluation, engine: str) -> list[str]:
+def problem_messages(evaluation: Evaluation, engine: str) -> list[str]:
     """The messages explaining why one engine's result is missing: its own failure first, then topology errors."""
-    problems = tuple(getattr(evaluation, "problems", ()) or ())
-    errors = [p for p in problems if getattr(p, "severity", "error") == "error"]
+    errors = evaluation.errors
     own = [p.message for p in errors if engine in p.message]
     return own or [p.message for p in errors]
 

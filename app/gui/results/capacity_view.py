@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 from PySide6.QtCore import QModelIndex, QPointF, QRectF, Qt, Signal, Slot
@@ -62,6 +63,10 @@ from ._common import (
     remember_splitter,
     text_color,
 )
+
+if TYPE_CHECKING:
+    from models.capacity.results import ScenarioCapacity
+    from models.evaluate import Evaluation
 
 ALL_SYSTEMS = "All systems"
 EMPTY_MESSAGE = "Add a controller with shelves to see capacity"
@@ -170,7 +175,7 @@ class CapacityView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._evaluation = None
+        self._evaluation: Evaluation | None = None
         self._unit = CapacityUnit.TIB
         self._bars: list[WaterfallBar] = []
         self._selected = -1
@@ -318,15 +323,16 @@ class CapacityView(QWidget):
         return list(self._bars)
 
     @Slot(object, object)
-    def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+    def set_evaluation(self, evaluation: Evaluation | None,
+                       capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
         """Show an evaluation's capacity in ``capacity_unit``; a missing capacity shows the engine's problem."""
         self._evaluation = evaluation
         self._set_unit(capacity_unit)
-        capacity = getattr(evaluation, "capacity", None) if evaluation is not None else None
+        capacity = evaluation.capacity if evaluation is not None else None
         self.system_combo.blockSignals(True)
         previous = self.system_combo.currentText()
         self.system_combo.clear()
-        systems = tuple(getattr(capacity, "systems", ()) or ()) if capacity is not None else ()
+        systems = capacity.systems if capacity is not None else ()
         if len(systems) > 1:
             self.system_combo.addItem(ALL_SYSTEMS)
         for system in systems:
@@ -386,9 +392,9 @@ class CapacityView(QWidget):
         self._render()
         self.sig_unit_changed.emit(unit.value)
 
-    def _current_capacity(self):
+    def _current_capacity(self) -> ScenarioCapacity | None:
         evaluation = self._evaluation
-        return getattr(evaluation, "capacity", None) if evaluation is not None else None
+        return evaluation.capacity if evaluation is not None else None
 
     def export_waterfall(self, path, scale: float = 2.0) -> None:
         """Write the capacity waterfall as a PNG, or an SVG drawing when ``path`` ends in ``.svg``."""
@@ -444,7 +450,7 @@ class CapacityView(QWidget):
             return
         systems = tuple(capacity.systems)
         if not systems:
-            details = [str(p) for p in getattr(capacity, "problems", ()) or ()]
+            details = [str(p) for p in capacity.problems]
             self.message.show_message(EMPTY_MESSAGE, details)
             self.stack.setCurrentWidget(self.message)
             self._bars = []
@@ -454,9 +460,9 @@ class CapacityView(QWidget):
         if len(systems) > 1 and selected in ("", ALL_SYSTEMS):
             self._bars = scenario_waterfall(capacity)
             total = capacity.total
-            efficiency = getattr(total, "efficiency_ratio", None)
-            reduction = getattr(total, "data_reduction_ratio", None)
-            months_value = getattr(total, "months_until_full", None)
+            efficiency = total.efficiency_ratio
+            reduction = total.data_reduction_ratio
+            months_value = total.months_until_full
             if months_value is None:
                 months = [s.months_until_full for s in systems if finite(s.months_until_full)]
                 months_value = min(months) if months else None

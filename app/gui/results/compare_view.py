@@ -170,7 +170,7 @@ class CompareView(QWidget):
         sides = (("left", left.performance), ("right", right.performance))
         names: list[str] = []
         for _, performance in sides:
-            for w in getattr(performance, "workloads", ()) if performance is not None else ():
+            for w in performance.workloads if performance is not None else ():
                 if w.name not in names:
                     names.append(w.name)
         if not names:
@@ -185,7 +185,7 @@ class CompareView(QWidget):
         for k, (side, performance) in enumerate(sides):
             color = QColor(SCENARIO_COLORS[k])
             style, width = SIDE_PENS[k]
-            for w in getattr(performance, "workloads", ()) if performance is not None else ():
+            for w in performance.workloads if performance is not None else ():
                 shown.append(w)
                 points = [*w.curve, *w.open_curve]  # the ramp and its open-model continuation
                 curve = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],

@@ -11,6 +11,7 @@ import csv
 import io
 import math
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 import pyqtgraph.exporters
@@ -74,6 +75,11 @@ from ._common import (
     verdict_label,
 )
 
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation, Resilience
+    from models.performance.results import CurvePoint, WorkloadPerformance
+
+
 def _n_plus(text: str) -> str:
     """The "N+k" a requirement check's sentence names ("N+1" when it names none)."""
     import re
@@ -135,7 +141,7 @@ class PerformanceView(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self._evaluation = None
+        self._evaluation: Evaluation | None = None
         self._workloads: tuple = ()
         self._log_x = False
         self._log_y = False
@@ -295,10 +301,11 @@ class PerformanceView(QWidget):
         return self._workloads
 
     @Slot(object, object)
-    def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
+    def set_evaluation(self, evaluation: Evaluation | None,
+                       capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
         """Show an evaluation's performance (the unit is unused here); a missing result shows the problem."""
         self._evaluation = evaluation
-        performance = getattr(evaluation, "performance", None) if evaluation is not None else None
+        performance = evaluation.performance if evaluation is not None else None
         if performance is None:
             messages = problem_messages(evaluation, "performance") if evaluation is not None else []
             if messages:
@@ -360,7 +367,7 @@ class PerformanceView(QWidget):
             raise KeyError(workload_id)
         self.workload_combo.setCurrentIndex(index)
 
-    def selected_workload(self):
+    def selected_workload(self) -> WorkloadPerformance | None:
         """The ``WorkloadPerformance`` shown, or None before a result."""
         return self._workloads[self.workload_combo.currentIndex()] if self._workloads else None
 
@@ -441,7 +448,7 @@ class PerformanceView(QWidget):
         colours, the selected workload and per workload its id, name, SLO and which markers it has."""
         selected = self.selected_workload()
         return (self._log_x, self._log_y, base_color(self).name(), text_color(self).name(), muted_color(self).name(),
-                getattr(selected, "workload_id", None), len(self._workloads),
+                selected.workload_id if selected is not None else None, len(self._workloads),
                 tuple((w.workload_id, w.name, w.slo_ms, bool(self._open_points(w)),
                        finite(w.saturation_iops) and w.saturation_iops > 0, w.max_iops_at_slo_point is not None,
                        self._operating_point(w) is not None) for w in self._workloads),
@@ -449,7 +456,7 @@ class PerformanceView(QWidget):
 
     def _state_names(self) -> tuple:
         """(workload id, failure state ids) for every workload with states: which state curves are drawn."""
-        resilience = getattr(self._evaluation, "resilience", None)
+        resilience = self._resilience()
         if resilience is None:
             return ()
         return tuple((w.workload_id, tuple(s.state for s in resilience.states.get(w.workload_id, ())))
@@ -458,8 +465,12 @@ class PerformanceView(QWidget):
     def _curve_points(self, workload) -> list:
         return [p for p in workload.curve if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or not self._log_y)]
 
-    def _open_points(self, workload) -> list:
-        return [p for p in getattr(workload, "open_curve", ()) if p.latency_ms > 0 or not self._log_y]
+    def _resilience(self) -> Resilience | None:
+        """The failure states and runway of the evaluation shown (None without them or without an evaluation)."""
+        return self._evaluation.resilience if self._evaluation is not None else None
+
+    def _open_points(self, workload: WorkloadPerformance) -> list[CurvePoint]:
+        return [p for p in workload.open_curve if p.latency_ms > 0 or not self._log_y]
 
     @staticmethod
     def _operating_point(workload) -> tuple[float, float] | None:
@@ -477,7 +488,7 @@ class PerformanceView(QWidget):
         points = [*self._curve_points(workload), *self._open_points(workload)]
         top = 2.0 * max((p.latency_ms for p in points), default=0.0)
         for p in points:
-            p10, p90 = getattr(p, "latency_band_p10_ms", None), getattr(p, "latency_band_p90_ms", None)
+            p10, p90 = p.latency_band_p10_ms, p.latency_band_p90_ms
             if p10 is None or (self._log_y and p10 <= 0):
                 break
             xs.append(p.iops)
@@ -488,7 +499,7 @@ class PerformanceView(QWidget):
     def _draw_states(self, plot, workload, color) -> None:
         """Each failure state's curve of a workload, dotted in the workload's colour, named in the legend
         (clicking a legend entry hides or shows it)."""
-        resilience = getattr(self._evaluation, "resilience", None)
+        resilience = self._resilience()
         if resilience is None:
             return
         styles = (Qt.PenStyle.DotLine, Qt.PenStyle.DashDotDotLine)
@@ -534,7 +545,7 @@ class PerformanceView(QWidget):
                 open_item.setData([last.iops, *(p.iops for p in extension)],
                                   [last.latency_ms, *(p.latency_ms for p in extension)])
                 open_item.setToolTip(self._open_tooltip(workload, points))
-            resilience = getattr(self._evaluation, "resilience", None)
+            resilience = self._resilience()
             for state in (resilience.states.get(wid, ()) if resilience is not None else ()):
                 item = self.state_curve_item(wid, state.state)
                 if item is not None:
@@ -595,7 +606,7 @@ class PerformanceView(QWidget):
             plot.addItem(curve)
             self.legend.addItem(curve, _legend_name(workload.name))
             self._curve_items[workload.workload_id] = curve
-            extension = [p for p in getattr(workload, "open_curve", ()) if p.latency_ms > 0 or not self._log_y]
+            extension = [p for p in workload.open_curve if p.latency_ms > 0 or not self._log_y]
             if extension:  # the open model beyond the ramp's outstanding I/Os, up towards saturation
                 last = points[-1] if points else extension[0]
                 open_item = pg.PlotDataItem([last.iops, *(p.iops for p in extension)],
@@ -617,8 +628,8 @@ class PerformanceView(QWidget):
                 fill = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color))
                 fill.setZValue(5)
                 fill.setToolTip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean latency "
-                                f"({getattr(workload, 'profile', '') or 'profile'}: "
-                                f"{getattr(workload, 'band_basis', '')}); not I/O latency percentiles")
+                                f"({workload.profile or 'profile'}: "
+                                f"{workload.band_basis}); not I/O latency percentiles")
                 for item in (low_item, high_item):
                     item.setVisible(False)
                     plot.addItem(item)
@@ -866,12 +877,12 @@ class PerformanceView(QWidget):
         self.verdict_label.setVisible(bool(verdicts))
         self.cautions_label.setText(verdict_html(cautions))
         self.cautions_label.setVisible(bool(cautions))
-        resilience = getattr(self._evaluation, "resilience", None)
+        resilience = self._resilience()
         if resilience is not None and self._workloads:
             # compact for a laptop screen: one line per workload and one for the runway; sentences and reasons in
             # the tooltip
             lines = []
-            checks = getattr(resilience, "requirement_checks", ())
+            checks = resilience.requirement_checks
             for w in self._workloads:
                 states = resilience.states.get(w.workload_id, ())
                 if states:
@@ -900,7 +911,7 @@ class PerformanceView(QWidget):
 
     def show_runway(self):
         """Open the runway chart of the evaluation shown (None without failure states and runway)."""
-        if self._evaluation is None or getattr(self._evaluation, "resilience", None) is None:
+        if self._evaluation is None or self._evaluation.resilience is None:
             return None
         from .runway_chart import RunwayDialog
 

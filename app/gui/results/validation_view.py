@@ -334,7 +334,7 @@ class ValidationView(QWidget):
 
     def _details_html(self, outcome, check) -> str:
         muted = muted_color(self).name()
-        seed = (getattr(check, "seed", "") if check is not None else "") or outcome.seed
+        seed = (check.seed if check is not None else "") or outcome.seed
         if check is None:
             parts = [f"<p><b>{html_escape(outcome.case_id)}</b>: "
                      f"<span style='color:{FAIL}'><b>could not run</b></span></p>",
