@@ -230,3 +230,17 @@ def test_the_renaming_checks_reach_every_failure_state():
     found |= _states_text(_metrocluster())[1]
     assert len(EXAMPLES) >= 20 and found == set(STATES)
 
+
+
+def test_renaming_every_station_changes_no_performance_validation_check(monkeypatch):
+    """The published performance cases (``storplan validate``), the EF550 case's 'the links bind' among them,
+    give the same checks with every station renamed."""
+    from models.validation.cases import published_cases
+    from models.validation.performance_cases import PERFORMANCE_CASES
+
+    cases = {c["id"]: c for section in published_cases().values() for c in section}
+    assert "ef550-sas-mixed" in PERFORMANCE_CASES and set(PERFORMANCE_CASES) <= set(cases)
+    plain = repr([PERFORMANCE_CASES[i](CAT, cases[i]) for i in sorted(PERFORMANCE_CASES)])
+    with _renamed(monkeypatch) as back:
+        renamed = repr([PERFORMANCE_CASES[i](CAT, cases[i]) for i in sorted(PERFORMANCE_CASES)])
+    assert back and _read_back(renamed, back) == plain

@@ -9,8 +9,8 @@ reason in words; a state that does not apply to the path returns None. The trans
   back-end lanes now carry all the I/O: the survivor reaches its partner's drives through its own back-end ports,
   ONTAP "storage failover takeover"); NVRAM mirroring to the partner stops (both nodes' ``nvram`` stations and the
   ``ha_mirror`` delay go); the failed node's target ports go down (ALUA moves the hosts' paths to the survivor's
-  ports: half of them remain). The drives stay, owned by the survivor. In a cluster of several HA pairs modelled as one controller of N nodes,
-  only node 2 fails: nodes 3..N keep their work and their mirroring.
+  ports: half of them remain). The drives stay, owned by the survivor. In a cluster of several HA pairs modelled
+  as one controller of N nodes, only node 2 fails: nodes 3..N keep their work and their mirroring.
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
 * **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
   drive fewer; a read that would have gone to the failed drive is reconstructed from the other data drives of
