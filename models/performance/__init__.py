@@ -17,12 +17,14 @@ from .engine import (
 )
 from .paths import PathError, StationSpec, WorkloadPath, build_path, protocol_of
 from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
+from .stations import StationId
 
 __all__ = [
     "CurvePoint",
     "PathError",
     "Ramp",
     "ScenarioPerformance",
+    "StationId",
     "StationLoad",
     "StationSpec",
     "WorkloadPath",

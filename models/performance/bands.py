@@ -51,8 +51,10 @@ UNIDENTIFIED_REL_SD = 0.25
 """Relative SD of a fitted field whose data could not identify it (no standard error in the fit): as wide as a
 derived profile's, the fit having pinned it no better than a neighbour would."""
 
-PROFILE_DELAYS = frozenset({"controller fixed latency", "vSAN software path", "service latency floor"})
-"""Delay stations whose time is a profile's (or the vSAN path's) fitted or assumed latency."""
+PROFILE_DELAYS = frozenset({"fixed_latency"})
+"""Roles (``StationSpec.ident.role``, :mod:`models.performance.stations`) of the delay stations whose time is a
+profile's (or the vSAN path's, or a managed service's) fitted or assumed latency: the controller's fixed latency,
+the vSAN software path, the service latency floor."""
 
 PROFILE_KINDS = ("calibrated", "derived", "assumed")
 """How a performance profile was obtained, least to most uncertain."""
@@ -133,7 +135,7 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
 
 def demand_sd(stations: Sequence, uncertainty: StationUncertainty | None) -> np.ndarray:
     """(S,) relative SD of each station's demand: CPU stations (kind "cpu"), WAFL affinities (kind "affinity")
-    and the profile's fixed latency delays (:data:`PROFILE_DELAYS`) get the profile's; the rest 0."""
+    and the profile's fixed latency delays (role in :data:`PROFILE_DELAYS`) get the profile's; the rest 0."""
     out = np.zeros(len(stations))
     if uncertainty is None:
         return out
@@ -142,7 +144,7 @@ def demand_sd(stations: Sequence, uncertainty: StationUncertainty | None) -> np.
             out[k] = uncertainty.cpu_rel_sd
         elif spec.kind == "affinity":
             out[k] = uncertainty.affinity_rel_sd
-        elif spec.name in PROFILE_DELAYS:
+        elif spec.ident.role in PROFILE_DELAYS:
             out[k] = uncertainty.fixed_rel_sd
     return out
 

@@ -644,7 +644,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
                 st = open_result.stations[spec.name]
                 res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
                 stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
-                                            _finite(res * shares[k] * 1e3) if res is not None else None))
+                                            _finite(res * shares[k] * 1e3) if res is not None else None,
+                                            spec.ident))
         target_met = latency_at_target is not None and latency_at_target <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
     if not stations:
@@ -680,7 +681,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
                 res = r.residence_ms[j, k]
             waited = d * shares[k]
             factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
-            stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res)))
+            stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
+                                        spec.ident))
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
             write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None

@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from models.catalog import (
     Adapter,
@@ -75,6 +76,7 @@ from models.topology import FrontEnd
 from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
 from .bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
 from .profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
+from .stations import UNSPECIFIED, StationId
 from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 
 KIB = 1024
@@ -206,6 +208,8 @@ class StationSpec:
             :mod:`models.performance.variability`; a read / write mix adds variability (:meth:`service_scv`).
         scv_arrival: squared coefficient of variation of the inter-arrival times at the station in the open
             model (1: Poisson).
+        ident: what the station is (node, role, index: :class:`models.performance.stations.StationId`); the
+            failure states and the bands decide by it, never by ``name``. Every builder here sets it.
     """
 
     name: str
@@ -220,6 +224,7 @@ class StationSpec:
     multiplicity: int = 1
     scv_service: float = 1.0
     scv_arrival: float = 1.0
+    ident: StationId = UNSPECIFIED
 
     @property
     def capacity(self) -> int:
@@ -279,18 +284,20 @@ class _Builder:
         self.uncertainty = profile_uncertainty(profile, profile_kind(profile, found, note), workload.block_kib,
                                                workload_read_fraction(workload))
 
-    def add(self, name, component, read_s, write_s, servers=1, delay=False, storage_side=True, kind="",
-            write_async_s=0.0, multiplicity=1, scv_service=None):
+    def add(self, name: str, component: str, read_s: float, write_s: float, servers: float = 1,
+            delay: bool = False, storage_side: bool = True, kind: str = "", write_async_s: float = 0.0,
+            multiplicity: float = 1, scv_service: float | None = None, *, ident: StationId) -> None:
         """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers and
-        multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`); a station
-        with no work at all is left out."""
+        multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`; ``ident``
+        required, so that no station is built without its identity); a station with no work at all is left
+        out."""
         read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
         if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return
         servers = max(int(servers), 1)
         scv = kind_scv(kind) if scv_service is None else float(scv_service)
         self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind,
-                                         write_async_s, max(int(multiplicity), 1), scv, ARRIVAL_SCV))
+                                         write_async_s, max(int(multiplicity), 1), scv, ARRIVAL_SCV, ident))
 
 
 # ----------------------------------------------------------------------------------------------- topology
@@ -372,7 +379,7 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             stack += n * DEFAULT_HOST_STACK_US.get(protocol, 50.0)
     stack_us = stack / weight if weight else DEFAULT_HOST_STACK_US.get(protocol, 50.0)
     b.add("host I/O stack", fe.hosts[0].id if fe.hosts else "", stack_us * 1e-6, stack_us * 1e-6, delay=True,
-          storage_side=False, kind="delay")
+          storage_side=False, kind="delay", ident=StationId("host_stack"))
     # fabric: one-way latency of each hop, request and response
     hop_us = []
     for path in fe.paths:
@@ -387,7 +394,8 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
                     total += sw.latency_us / 2 if isinstance(sw, Switch) else 0.0  # each switch seen from 2 links
         hop_us.append(total)
     fabric_us = 2.0 * (sum(hop_us) / len(hop_us) if hop_us else 0.0)
-    b.add("fabric", "", fabric_us * 1e-6, fabric_us * 1e-6, delay=True, storage_side=False, kind="delay")
+    b.add("fabric", "", fabric_us * 1e-6, fabric_us * 1e-6, delay=True, storage_side=False, kind="delay",
+          ident=StationId("fabric"))
     # host initiator ports: a link's `ports` are the ports of the whole host group (as the canvas and the bill
     # of materials count them: 8 hosts x 4 ports = "x32"), at most what the group's adapters have
     ports = 0
@@ -407,11 +415,13 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
             rate = min(rate, speed)
     if ports and math.isfinite(rate):
         d = block / (rate * 1e6)
-        b.add("host ports", fe.hosts[0].id, d, d, multiplicity=ports, storage_side=False, kind="port")
+        b.add("host ports", fe.hosts[0].id, d, d, multiplicity=ports, storage_side=False, kind="port",
+              ident=StationId("host_ports"))
         b.notes.append(f"{ports} host initiator ports at {rate:,.0f} MB/s each (one queue per port, both directions)")
     if target_ports and target_rate_mbps > 0:
         d = block / (target_rate_mbps * 1e6)
-        b.add("target ports", target_id, d, d, multiplicity=target_ports, storage_side=False, kind="port")
+        b.add("target ports", target_id, d, d, multiplicity=target_ports, storage_side=False, kind="port",
+              ident=StationId("target_ports"))
     if not cpu_known:
         return None
     return cpu / weight
@@ -454,7 +464,15 @@ def metrocluster_rtt_s(distance_km: float) -> float:
     return (2.0 * distance_km * FIBRE_US_PER_KM + METROCLUSTER_OVERHEAD_US) * 1e-6
 
 
-def cpu_queues(cores: int, partitioned: bool) -> dict[str, int]:
+class CpuQueues(TypedDict, total=False):
+    """The queueing of a CPU station, as keyword arguments of a station: ``multiplicity`` (separate queues) or
+    ``servers`` (one pooled queue), each the core count (:func:`cpu_queues`)."""
+
+    multiplicity: int
+    servers: int
+
+
+def cpu_queues(cores: int, partitioned: bool) -> CpuQueues:
     """How a controller's CPU cores queue: ``{"multiplicity": cores}`` (one queue per core) for ONTAP, whose
     WAFL work is partitioned into affinities that each run serially on one core at a time (Waffinity:
     Curtis-Maury et al. 2016, "To Waffinity and Beyond: A Scalable Architecture for Incremental
@@ -480,7 +498,8 @@ def affinity_station(b: "_Builder", component: str, k: int, nodes: int, profile:
         return
     hold = profile.affinity_hold_us * 1e-6
     b.add(f"node {k + 1} WAFL affinities", component, hold / nodes, hold / nodes, kind="affinity",
-          multiplicity=profile.affinities_per_node, scv_service=profile.affinity_hold_scv)
+          multiplicity=profile.affinities_per_node, scv_service=profile.affinity_hold_scv,
+          ident=StationId("affinity", node=k + 1))
 
 
 def cpu_demand_us(profile: PerfProfile, block_kib: float, write: bool, random_fraction: float = 1.0) -> float:
@@ -567,10 +586,11 @@ def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, gr
 
 
 def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float, cost: DriveCost,
-                block: float):
+                block: float, *, ident: StationId) -> None:
     """Drive stations of one node / pool serving ``share`` of the I/O over ``drives`` drives, each drive its own
     queue (``multiplicity``; an SSD with ``parallelism`` servers); ``block``: the workload's block, bytes (an HDD
-    visit's constant transfer, for its service-time variability).
+    visit's constant transfer, for its service-time variability); ``ident``: the pool's identity (role
+    ``drives``; an SSD pool's transfer station takes role ``drive_transfer`` of the same node and index).
 
     Drive writes are asynchronous: every modelled controller acknowledges a write once it is in its mirrored
     write cache (ONTAP NVRAM, E-Series / array cache) and writes the drives later (WAFL consistency points,
@@ -581,12 +601,14 @@ def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: in
     if drive.media == "HDD":
         scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, block / (drive.max_read_mbps * 1e6), drive.rpm)
         b.add(f"{name}", component, share * (cost.media_r + cost.xfer_r), 0.0, servers=drive.parallelism,
-              multiplicity=drives, kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w), scv_service=scv)
+              multiplicity=drives, kind="drive", write_async_s=share * (cost.media_w + cost.xfer_w), scv_service=scv,
+              ident=ident)
     else:
         b.add(f"{name}", component, share * cost.media_r, 0.0, servers=drive.parallelism, multiplicity=drives,
-              kind="drive", write_async_s=share * cost.media_w)
+              kind="drive", write_async_s=share * cost.media_w, ident=ident)
         b.add(f"{name} transfer", component, share * cost.xfer_r, 0.0, multiplicity=drives, kind="drive",
-              write_async_s=share * cost.xfer_w, scv_service=DETERMINISTIC_SCV)
+              write_async_s=share * cost.xfer_w, scv_service=DETERMINISTIC_SCV,
+              ident=StationId("drive_transfer", ident.node, ident.index))
 
 
 # ----------------------------------------------------------------------------------------------- systems
@@ -620,28 +642,32 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     b.profile_used(profile, found, note, workload)
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
-          delay=True, kind="delay")
+          delay=True, kind="delay", ident=StationId("fixed_latency"))
     cr = cpu_demand_us(profile, workload.block_kib, False, workload.random_pct / 100.0) * 1e-6
     cw = cpu_demand_us(profile, workload.block_kib, True, workload.random_pct / 100.0) * 1e-6
     for k in range(nodes):
         b.add(f"node {k + 1} CPU", node.id, cr / nodes, cw / nodes, kind="cpu",
-              **cpu_queues(profile.servers_per_node, record.family == "ONTAP"))
+              **cpu_queues(profile.servers_per_node, record.family == "ONTAP"), ident=StationId("cpu", node=k + 1))
     for k in range(nodes):
         affinity_station(b, node.id, k, nodes, profile)
     if record.max_throughput_mbps:
         d = block / (record.max_throughput_mbps * 1e6 / nodes)
         for k in range(nodes):
-            b.add(f"node {k + 1} data path", node.id, d / nodes, d / nodes, kind="datapath")
+            b.add(f"node {k + 1} data path", node.id, d / nodes, d / nodes, kind="datapath",
+                  ident=StationId("datapath", node=k + 1))
     if node.metrocluster != "none":
         rtt = metrocluster_rtt_s(node.site_distance_km)
-        b.add("MetroCluster inter-site mirror", node.id, 0.0, rtt, delay=True, kind="delay")
+        b.add("MetroCluster inter-site mirror", node.id, 0.0, rtt, delay=True, kind="delay",
+              ident=StationId("metrocluster_mirror"))
         b.notes.append(f"MetroCluster {node.metrocluster.upper()}: each write is mirrored to the partner site "
                        f"{node.site_distance_km:g} km away before it is acknowledged ({rtt * 1e6:,.0f} us round trip)")
     if nodes >= 2:
         d = block / (HA_INTERCONNECT_MBPS * 1e6)
         for k in range(nodes):
-            b.add(f"node {k + 1} NVRAM mirror", node.id, 0.0, d / nodes, kind="nvram")
-        b.add("HA mirror latency", node.id, 0.0, HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay")
+            b.add(f"node {k + 1} NVRAM mirror", node.id, 0.0, d / nodes, kind="nvram",
+                  ident=StationId("nvram", node=k + 1))
+        b.add("HA mirror latency", node.id, 0.0, HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay",
+              ident=StationId("ha_mirror"))
 
     shelves = topology.shelves_of(scenario, node.id)
     by_drive: dict[str, int] = {}
@@ -679,7 +705,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
         for k in range(nodes):
             b.add(f"node {k + 1} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
-                  servers=FLASH_CACHE_PARALLELISM, kind="cache")
+                  servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
     cost = drive_cost(drive, block, rnd, raid, group, full_stripe, 1.0 - hit)
@@ -701,11 +727,12 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     backend = catalog.find(record.backend_link or (shelf_rec.backend_link if isinstance(shelf_rec, Shelf) else ""))
     for k in range(nodes):
         _add_drives(b, f"{label}s (node {k + 1})", shelves[min(k, len(shelves) - 1)].id, drive, per_node_read,
-                    1.0 / nodes, cost_pool, block)
+                    1.0 / nodes, cost_pool, block, ident=StationId("drives", node=k + 1))
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
             b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
-                  multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes)
+                  multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes,
+                  ident=StationId("backend", node=k + 1))
     return host_cpu, source
 
 
@@ -718,7 +745,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     fe = front_end(scenario, workload)
     host_cpu = _host_side(b, scenario, catalog, fe, protocol, block, 0, 0.0, node.id)
     b.add("client network round trip", "", AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6,
-          delay=True, storage_side=False, kind="delay")
+          delay=True, storage_side=False, kind="delay", ident=StationId("client_rtt"))
     software = "9.5"
     # the VM's own fitted profiles, or a calibrated sibling VM's scaled by its ratio (CloudVm.profile_from)
     profile, note = controller_profile(vm, catalog, software, protocol)
@@ -739,16 +766,18 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     # VM network: client data in or out, HA mirror of each write, cold reads fetched from object storage
     net_r = block + cold * max(block, OBJECT_STORE_MIN_FETCH_BYTES)
     net_w = block * (2.0 if ha else 1.0)
-    b.add("VM network", node.id, net_r / net_rate, net_w / net_rate, kind="network")
+    b.add("VM network", node.id, net_r / net_rate, net_w / net_rate, kind="network", ident=StationId("network"))
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
-          delay=True, kind="delay")
+          delay=True, kind="delay", ident=StationId("fixed_latency"))
     cr = cpu_demand_us(profile, workload.block_kib, False, rnd) * 1e-6
     cw = cpu_demand_us(profile, workload.block_kib, True, rnd) * 1e-6
-    b.add("VM CPU", node.id, cr, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True))
+    b.add("VM CPU", node.id, cr, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True), ident=StationId("cpu"))
     if ha:
         # the partner receives the mirrored write (its CPU work as a write) and acknowledges after one round trip
-        b.add("HA partner CPU", node.id, 0.0, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True))
-        b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay")
+        b.add("HA partner CPU", node.id, 0.0, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True),
+              ident=StationId("ha_partner_cpu"))
+        b.add("HA mirror round trip", node.id, 0.0, AZURE_VM_NIC_MIN_LATENCY_US * 1e-6, delay=True, kind="delay",
+              ident=StationId("ha_mirror_round_trip"))
     cache = vm.ram_gib * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
     if vm.flash_cache_gib:
@@ -772,29 +801,32 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     # consistency-point writes come after the acknowledgement (asynchronous); a log write on the data disks is
     # waited for
     b.add("VM disk IOPS cap", node.id, units_r / vm.max_uncached_disk_iops, log_units / vm.max_uncached_disk_iops,
-          kind="disk", write_async_s=units_w / vm.max_uncached_disk_iops)
+          kind="disk", write_async_s=units_w / vm.max_uncached_disk_iops, ident=StationId("vm_disk_iops"))
     b.add("VM disk MB/s cap", node.id, bytes_r / (vm.max_uncached_disk_mbps * 1e6),
           log_bytes / (vm.max_uncached_disk_mbps * 1e6), kind="disk",
-          write_async_s=bytes_w / (vm.max_uncached_disk_mbps * 1e6))
+          write_async_s=bytes_w / (vm.max_uncached_disk_mbps * 1e6), ident=StationId("vm_disk_mbps"))
     n = node.disk_count
     b.add(f"{disk.name} IOPS", node.id, units_r / disk.iops / n, log_units / disk.iops / n, servers=1,
-          kind="disk", write_async_s=units_w / disk.iops / n)
+          kind="disk", write_async_s=units_w / disk.iops / n, ident=StationId("disk_iops"))
     b.add(f"{disk.name} MB/s", node.id, bytes_r / (disk.mbps * 1e6) / n, log_bytes / (disk.mbps * 1e6) / n,
-          kind="disk", write_async_s=bytes_w / (disk.mbps * 1e6) / n)
+          kind="disk", write_async_s=bytes_w / (disk.mbps * 1e6) / n, ident=StationId("disk_mbps"))
     log_lat = (nvram.latency_us if nvram is not None else disk.latency_us) * 1e-6
     if sync and nvram is not None:
         # normal write speed: "data is written directly to disk" (seed 004 §3): each write is logged to the NVRAM
         # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
         # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
-        b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk")
-        b.add("NVRAM log disk IOPS", node.id, 0.0, block / nvram.io_unit_bytes / nvram.iops, kind="disk")
+        b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk",
+              ident=StationId("nvram_log_mbps"))
+        b.add("NVRAM log disk IOPS", node.id, 0.0, block / nvram.io_unit_bytes / nvram.iops, kind="disk",
+              ident=StationId("nvram_log_iops"))
     b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
-          kind="delay")
+          kind="delay", ident=StationId("disk_latency"))
     if ha and sync:
-        b.add("HA partner log write", node.id, 0.0, log_lat, delay=True, kind="delay")
+        b.add("HA partner log write", node.id, 0.0, log_lat, delay=True, kind="delay",
+              ident=StationId("ha_partner_log_write"))
     if cold > 0:
         b.add("object store (FabricPool) latency", node.id, cold * OBJECT_STORE_READ_LATENCY_US * 1e-6, 0.0,
-              delay=True, kind="delay")
+              delay=True, kind="delay", ident=StationId("object_store"))
         b.notes.append(f"{cold:.0%} of reads come from object storage (FabricPool tiering '{node.tiering}'): "
                        f"{OBJECT_STORE_READ_LATENCY_US / 1000:.0f} ms first-byte latency each, and their bytes "
                        "cross the VM network")
@@ -834,7 +866,8 @@ def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Wo
     read_s = FLASH_CACHE_READ_US * 1e-6
     servers = (max(1, round(vm.flash_cache_read_iops * read_s)) if vm.flash_cache_read_iops
                else FLASH_CACHE_PARALLELISM)
-    b.add("Flash Cache (local NVMe)", node.id, (hit - hit_memory) * read_s, 0.0, servers=servers, kind="cache")
+    b.add("Flash Cache (local NVMe)", node.id, (hit - hit_memory) * read_s, 0.0, servers=servers, kind="cache",
+          ident=StationId("flash_cache"))
     b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({vm.flash_cache_gib:,.0f} GiB local NVMe behind "
                    "memory, uniform random access)")
     return hit
@@ -881,12 +914,12 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     net_rate = rec.network_gbps * 1e9 / 8 * 0.94  # bytes/s payload (~6% Ethernet/IP overhead, as iscsi-10g)
     sw = VSAN_SOFTWARE_LATENCY_US
     b.add("vSAN software path", node.id, sw["read"] * 1e-6, phases * sw["write_phase"] * 1e-6, delay=True,
-          kind="delay")
+          kind="delay", ident=StationId("fixed_latency"))
     b.add("vSAN network round trips", node.id, remote * VSAN_NET_RTT_US * 1e-6, phases * VSAN_NET_RTT_US * 1e-6,
-          delay=True, kind="delay")
+          delay=True, kind="delay", ident=StationId("network_rtt"))
     b.add("vSAN network", node.id, remote * block / net_rate / hosts,
           remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, multiplicity=hosts,
-          kind="network", write_async_s=remote * stripe_writes * block / net_rate / hosts)
+          kind="network", write_async_s=remote * stripe_writes * block / net_rate / hosts, ident=StationId("network"))
     cpu = VSAN_CPU_US
     cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
     # deduplication and compression are "near-line" (seed 002): applied when the write buffer destages, after
@@ -894,7 +927,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     cw_async = writes_per_write * cpu["dedupe_write"] if node.dedupe_compression else 0.0
     cw_async += stripe_writes * cpu["write"]
     b.add("vSAN host CPU", node.id, cpu["read"] * 1e-6, cw * 1e-6, servers=rec.cores, multiplicity=hosts, kind="cpu",
-          write_async_s=cw_async * 1e-6)
+          write_async_s=cw_async * 1e-6, ident=StationId("cpu"))
     # all-flash vSAN: reads from the capacity tier; writes land on the cache tier (write buffer) and are
     # acknowledged there; destaging to the capacity tier happens later (it loads the capacity SSDs only)
     rd = cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
@@ -907,14 +940,14 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         per_group = rec.max_iops_per_disk_group * VSAN_READYNODE_COMPONENT_IOS
         b.add("vSAN storage pools (software path)" if esa else "vSAN disk groups (software path)", node.id,
               1.0 / per_group, (writes_per_write + reads_per_write) / per_group,
-              multiplicity=hosts if esa else groups, kind="cpu")
+              multiplicity=hosts if esa else groups, kind="cpu", ident=StationId("software_limit"))
     hybrid = not esa and (not rec.all_flash or cap_drive.media == "HDD")
     rnd = workload.random_pct / 100.0
     if esa:
         # ESA: every device of the storage pool serves reads, the performance-leg writes (acknowledged) and the
         # capacity leg's full-stripe writes (after the acknowledgement)
         b.add("storage-pool NVMe devices", node.id, rd, writes_per_write * destage, servers=cap_drive.parallelism,
-              multiplicity=cap_drives, kind="drive", write_async_s=stripe_writes * destage)
+              multiplicity=cap_drives, kind="drive", write_async_s=stripe_writes * destage, ident=StationId("drives"))
         b.notes.append("vSAN ESA: no cache tier; writes land on a mirrored performance leg of the storage-pool "
                        "devices and are acknowledged there; full stripes are written to the capacity leg later"
                        + (f" ({stripe_writes:.3g} device writes per host write)" if stripe_writes else ""))
@@ -930,18 +963,19 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
                                   cap_drive.rpm) if cap_drive.media == "HDD" else None
         b.add("capacity HDDs" if cap_drive.media == "HDD" else "capacity drives", node.id, (1 - hit) * rd_cap,
               reads_per_write * rd_cap, servers=cap_drive.parallelism, multiplicity=cap_drives, kind="drive",
-              write_async_s=writes_per_write * destage, scv_service=scv)
+              write_async_s=writes_per_write * destage, scv_service=scv, ident=StationId("drives"))
         b.add("cache SSDs (read cache and write buffer)", node.id, hit * rd_cache, writes_per_write * wr_cache,
-              servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
+              servers=cache_drive.parallelism, multiplicity=groups, kind="drive", ident=StationId("cache_drives"))
         b.notes.append(f"vSAN hybrid read cache hit {hit:.0%}: {VSAN_HYBRID_READ_CACHE_SHARE:.0%} of "
                        f"{groups} x {cache_drive.marketed_bytes / 1e9:,.0f} GB cache devices vs the working set "
                        "(uniform random access)")
     else:
         wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
         b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism,
-              multiplicity=cap_drives, kind="drive", write_async_s=writes_per_write * destage)
+              multiplicity=cap_drives, kind="drive", write_async_s=writes_per_write * destage,
+              ident=StationId("drives"))
         b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
-              servers=cache_drive.parallelism, multiplicity=groups, kind="drive")
+              servers=cache_drive.parallelism, multiplicity=groups, kind="drive", ident=StationId("cache_drives"))
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
@@ -995,19 +1029,19 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
         protocol = record.protocols[0]
     block = workload.block_kib * KIB
     b.add("client network round trip", "", CLIENT_RTT_US * 1e-6, CLIENT_RTT_US * 1e-6, delay=True,
-          storage_side=False, kind="delay")
+          storage_side=False, kind="delay", ident=StationId("client_rtt"))
     b.add("service latency floor", target.id, record.latency_us * 1e-6, record.latency_us * 1e-6, delay=True,
-          kind="delay")
+          kind="delay", ident=StationId("fixed_latency"))
     mbps = throughput_limit_mbps(target, record)
     # exponential service (SCV 1), not the token bucket's deterministic one: with large delays in the path the
     # closed MVA's residual-life correction for SCV < 1 lets the ramp pass the limit (the asymptotic bound), so
     # the conservative M/M/1 shape is used here
     b.add(f"{record.service} throughput limit ({mbps:,.0f} MB/s)", target.id, block / (mbps * 1e6),
-          block / (mbps * 1e6), kind="network", scv_service=1.0)
+          block / (mbps * 1e6), kind="network", scv_service=1.0, ident=StationId("service_mbps"))
     iops = iops_limit(target, record)
     if iops:
         b.add(f"{record.service} IOPS limit ({iops:,.0f})", target.id, 1.0 / iops, 1.0 / iops, kind="disk",
-              scv_service=1.0)
+              scv_service=1.0, ident=StationId("service_iops"))
     b.uncertainty = StationUncertainty("assumed", 0.0, ASSUMED_REL_SD, f"{record.service}: published limits "
                                        "(sourced in the catalog); the light-load latency is assumed")
     b.notes.append(f"{record.name}: the published limits are queues of their capacity; the light-load latency "
@@ -1058,5 +1092,8 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
     names = [s.name for s in b.stations]
     if len(set(names)) != len(names):
         raise PathError(f"workload '{workload.name}': duplicate station names {names}")
+    idents = [s.ident for s in b.stations]
+    if len(set(idents)) != len(idents):
+        raise PathError(f"workload '{workload.name}': duplicate station identities {idents}")
     return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source,
                         b.uncertainty)

@@ -8,18 +8,15 @@ and views show "saturated" or "not met".
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .profiles import ProfileBasis
+from .stations import UNSPECIFIED, StationId
 
 
 HEADROOM_WARNING_PCT = 15.0
 """A met target closer than this to saturation (percent of the target) gets a caution in the summaries."""
-
-_NODE_CPU = re.compile(r"^node \d+ CPU$")
-"""Controller CPU stations, one per HA node (``models.performance.paths``)."""
 
 
 @dataclass(frozen=True)
@@ -55,12 +52,15 @@ class StationLoad:
         component: the canvas node id it belongs to ("" for the model's own delays).
         utilization: per-server utilisation in [0, 1].
         residence_ms: residence time per I/O (all visits), ms; None when saturated.
+        ident: what the station is (``models.performance.stations.StationId``: node, role, index), as on the
+            path it was solved from; code decides by it, never by ``name``.
     """
 
     name: str
     component: str
     utilization: float
     residence_ms: float | None
+    ident: StationId = UNSPECIFIED
 
 
 @dataclass(frozen=True)
@@ -149,6 +149,11 @@ class WorkloadPerformance:
         """Station name -> utilisation at the operating point."""
         return {s.name: s.utilization for s in self.stations}
 
+    @property
+    def bottleneck_station(self) -> StationLoad | None:
+        """The bottleneck's :class:`StationLoad` (its identity, utilisation and residence), None without one."""
+        return next((s for s in self.stations if self.bottleneck and s.name == self.bottleneck), None)
+
     def cautions(self, headroom_warning_pct: float = HEADROOM_WARNING_PCT) -> tuple[str, ...]:
         """What a sizing that meets its target should still warn about, in words (empty when nothing):
 
@@ -163,7 +168,7 @@ class WorkloadPerformance:
             where = f" ({busiest.name} {busiest.utilization:.0%} busy)" if busiest is not None else ""
             out.append(f"only {self.headroom_pct:.1f}% below saturation{where}: latency climbs steeply with a "
                        "little more load")
-        cpus = [st for st in self.stations if _NODE_CPU.match(st.name)]
+        cpus = [st for st in self.stations if st.ident.role == "cpu" and st.ident.node is not None]
         if self.target_iops is not None and len(cpus) == 2 and sum(st.utilization for st in cpus) > 1.0:
             total = sum(st.utilization for st in cpus)
             out.append(f"after a controller failover the surviving node would need {total:.0%} of its CPU: "

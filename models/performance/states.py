@@ -3,13 +3,14 @@
 Each state returns the degraded :class:`WorkloadPath` (the engine then solves it like any other path) and a
 reason in words; a state that does not apply to the path returns None. The transformations:
 
-* **takeover** (an HA pair of controllers): the surviving node 1 serves its partner's work: every ``node 2 X``
-  station's demand moves onto ``node 1 X`` (its CPU, data path and back-end lanes now carry all the I/O: the
-  survivor reaches its partner's drives through its own back-end ports, ONTAP "storage failover takeover"); NVRAM
-  mirroring to the partner stops (the ``NVRAM mirror`` stations and the ``HA mirror latency`` delay go); the
-  failed node's target ports go down (ALUA moves the hosts' paths to the survivor's ports: half of them remain).
-  The drives stay, owned by the survivor. In a cluster of several HA pairs modelled as one controller of N nodes,
-  only node 2 fails: nodes 3..N keep their work and their mirroring.
+* **takeover** (an HA pair of controllers): the surviving node 1 serves its partner's work: the demand of each of
+  node 2's controller stations (:data:`models.performance.stations.CONTROLLER_ROLES`: CPU, WAFL affinities, data
+  path, Flash Cache, back-end lanes) moves onto node 1's station of the same role and index (its CPU, data path and
+  back-end lanes now carry all the I/O: the survivor reaches its partner's drives through its own back-end ports,
+  ONTAP "storage failover takeover"); NVRAM mirroring to the partner stops (both nodes' ``nvram`` stations and the
+  ``ha_mirror`` delay go); the failed node's target ports go down (ALUA moves the hosts' paths to the survivor's
+  ports: half of them remain). The drives stay, owned by the survivor. In a cluster of several HA pairs modelled
+  as one controller of N nodes, only node 2 fails: nodes 3..N keep their work and their mirroring.
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
 * **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
   drive fewer; a read that would have gone to the failed drive is reconstructed from the other data drives of
@@ -20,20 +21,23 @@ reason in words; a state that does not apply to the path returns None. The trans
   CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
   and network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
 * **cloud_failover** (Cloud Volumes ONTAP HA): the partner VM serves the workload and mirroring stops (the
-  ``HA partner`` stations and the mirror round trip go). With the workload on one node of the pair, a failover
+  HA partner's CPU and log write and the mirror round trip go). With the workload on one node of the pair, a failover
   does not halve anything: the reason says so.
 
 Background loads (rebuild, resync) are returned as other workloads' utilisation the engine already knows how to
 add (``solve_workload``'s ``others``: a pseudo-path of the same station names at one I/O per second whose demand is
 the utilisation times the station's capacity).
+
+Every state finds its stations by their typed identity (``StationSpec.ident``, a
+:class:`models.performance.stations.StationId` of node, role and index), never by their display names.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from .paths import StationSpec, WorkloadPath
+from .stations import PORT_ROLES, ROLE_WORDS, StationId
 
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
 """Every failure state, in the order results list them."""
@@ -49,7 +53,15 @@ RESYNC_UTILISATION = 0.2
 """assumed: share of the remaining capacity drives' and network's time vSAN's resync of a failed host's
 components takes (vSAN's resync throttling is adaptive; no public figure)."""
 
-_NODE = re.compile(r"^node (\d+) (.*)$")
+CLOUD_MIRROR_ROLES = frozenset({"ha_partner_cpu", "ha_partner_log_write", "ha_mirror_round_trip"})
+"""The stations of a Cloud Volumes ONTAP HA pair's write mirroring, which a failover removes."""
+
+RESYNC_ROLES = frozenset({"drives", "network"})
+"""The stations a vSAN resync loads: the capacity drives (or ESA storage-pool devices) and the network; not the
+cache tier."""
+
+REBUILD_ROLES = frozenset({"drives", "drive_transfer"})
+"""The stations of a node's drive pool, which a drive rebuild degrades and loads."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +85,7 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
     """A pseudo-path that loads ``stations`` (names as in the degraded path) to ``utilisation`` each at a rate of
     one I/O per second: demand = utilisation x capacity, reads only."""
     load = [StationSpec(s.name, s.component, utilisation * s.capacity, 0.0, s.servers, False, s.storage_side,
-                        s.kind, 0.0, s.multiplicity, s.scv_service, s.scv_arrival) for s in stations]
+                        s.kind, 0.0, s.multiplicity, s.scv_service, s.scv_arrival, s.ident) for s in stations]
     w = path.workload
     pseudo = replace(path, stations=tuple(load),
                      workload=w.with_changes(id=f"{w.id[:60]}.background", read_pct=100.0, nas=None))
@@ -81,36 +93,39 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
 
 
 def takeover(path: WorkloadPath) -> DegradedPath | None:
-    """Node 1 serves its HA partner's (node 2's) work (module docstring); None unless the path has ``node 2 CPU``.
-    In a cluster of several HA pairs (nodes 3..N, ONTAP's node k and k+1 being partners), the other pairs are
-    unchanged: they keep their stations and their NVRAM mirroring, so the mirror delay stays for the share of the
-    writes they take, (N - 2) / N, and one node's target ports of N go down."""
-    names = {s.name for s in path.stations}
-    if "node 2 CPU" not in names or "node 1 CPU" not in names:
+    """Node 1 serves its HA partner's (node 2's) work (module docstring); None unless the path has both nodes' CPU
+    stations. In a cluster of several HA pairs (nodes 3..N, ONTAP's node k and k+1 being partners), the other
+    pairs are unchanged: they keep their stations and their NVRAM mirroring, so the mirror delay stays for the
+    share of the writes they take, (N - 2) / N, and one node's target ports of N go down. Each of the failed
+    node's controller stations (``StationId.of_controller_node``) is summed into the survivor's station of the
+    same role and index, so the pair's demand is conserved; its drives stay where they are."""
+    failed, survivor = 2, 1
+    idents = {s.ident for s in path.stations}
+    if StationId("cpu", node=failed) not in idents or StationId("cpu", node=survivor) not in idents:
         return None
-    nodes = max(int(m.group(1)) for s in path.stations if (m := _NODE.match(s.name)) and m.group(2) == "CPU")
-    moved: dict[str, StationSpec] = {}
+    nodes = max(i.node for i in idents if i.role == "cpu" and i.node is not None)
+    moved: dict[StationId, StationSpec] = {}
     out: list[StationSpec] = []
     for s in path.stations:
-        m = _NODE.match(s.name)
-        if s.kind == "nvram" and m and m.group(1) in ("1", "2"):
+        ident = s.ident
+        if ident.role == "nvram" and ident.node in (survivor, failed):
             continue  # the survivor no longer mirrors, and its partner is down
-        if s.name == "HA mirror latency":
+        if ident.role == "ha_mirror":
             if nodes > 2:  # writes on the other HA pairs are still mirrored
                 share = (nodes - 2) / nodes
                 out.append(replace(s, read_s=s.read_s * share, write_s=s.write_s * share))
             continue
-        if m and m.group(1) == "2" and f"node 1 {m.group(2)}" in names:
-            moved[f"node 1 {m.group(2)}"] = s
+        if ident.of_controller_node and ident.node == failed and ident.on_node(survivor) in idents:
+            moved[ident.on_node(survivor)] = s
             continue
         out.append(s)
     merged = []
     for s in out:
-        partner = moved.get(s.name)
+        partner = moved.get(s.ident)
         if partner is not None:
             s = replace(s, read_s=s.read_s + partner.read_s, write_s=s.write_s + partner.write_s,
                         write_async_s=s.write_async_s + partner.write_async_s)
-        if s.name == "target ports" and s.multiplicity >= 2:
+        if s.ident.role == "target_ports" and s.multiplicity >= 2:
             s = replace(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
     if nodes > 2:
@@ -125,9 +140,10 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
 
 def path_loss(path: WorkloadPath) -> DegradedPath | None:
     """One target port (else host port) lost; None without a port station of two or more ports."""
-    for name in ("target ports", "host ports"):
-        port = next((s for s in path.stations if s.name == name and s.multiplicity >= 2), None)
+    for role in PORT_ROLES:
+        port = next((s for s in path.stations if s.ident.role == role and s.multiplicity >= 2), None)
         if port is not None:
+            name = ROLE_WORDS[role]
             stations = [replace(s, multiplicity=s.multiplicity - 1) if s is port else s for s in path.stations]
             reason = (f"path loss: one of the {port.multiplicity} {name} is down; multipathing spreads its load over "
                       f"the other {port.multiplicity - 1}")
@@ -148,7 +164,7 @@ def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive
         KeyError: an unknown ``impact``.
     """
     busy = REBUILD_UTILISATION[impact]
-    drives = [s for s in path.stations if s.kind == "drive" and s.multiplicity >= 2]
+    drives = [s for s in path.stations if s.ident.role in REBUILD_ROLES and s.multiplicity >= 2]
     if not drives:
         return None
     out = []
@@ -159,7 +175,7 @@ def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive
             out.append(replace(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
         else:
             out.append(s)
-    rebuilt = [s for s in out if s.kind == "drive" and s.name in {d.name for d in drives}]
+    rebuilt = [s for s in out if s.ident in {d.ident for d in drives}]
     hours = drive_bytes / (busy * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
     reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
               f"{max(group_size - 1, 1)} drives of its group and the rebuild ({impact} impact) keeps the drives "
@@ -181,7 +197,7 @@ def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
         copies = s.multiplicity
         fewer = max(1, round(copies * keep)) if copies >= hosts else copies
         out.append(replace(s, multiplicity=fewer))
-    loaded = [s for s in out if s.kind in ("drive", "network") and "cache" not in s.name]
+    loaded = [s for s in out if s.ident.role in RESYNC_ROLES]
     reason = (f"host failure: one of {hosts} hosts is down; its disk groups, CPU and network are gone and resync of "
               f"its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} busy "
               "(assumed)")
@@ -190,10 +206,10 @@ def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
 
 
 def cloud_failover(path: WorkloadPath) -> DegradedPath | None:
-    """CVO HA failover (module docstring); None without the ``HA partner CPU`` station."""
-    if not any(s.name == "HA partner CPU" for s in path.stations):
+    """CVO HA failover (module docstring); None without the HA partner's CPU station."""
+    if not any(s.ident.role == "ha_partner_cpu" for s in path.stations):
         return None
-    out = [s for s in path.stations if not s.name.startswith("HA partner") and s.name != "HA mirror round trip"]
+    out = [s for s in path.stations if s.ident.role not in CLOUD_MIRROR_ROLES]
     reason = ("cloud failover: the partner VM serves the workload and write mirroring stops; with the workload on "
               "one node of the pair the surviving VM has the same size, so saturation does not fall")
     return DegradedPath("cloud_failover", _with(path, out, reason), reason)
@@ -204,9 +220,9 @@ def switchover(path: WorkloadPath) -> DegradedPath | None:
     site stops (the inter-site delay goes). The partner's HA pair is the same model, so with the workload on one
     site its saturation does not fall (a partner already busy with its own workloads would: add them to it).
     None without a MetroCluster path."""
-    if not any(s.name == "MetroCluster inter-site mirror" for s in path.stations):
+    if not any(s.ident.role == "metrocluster_mirror" for s in path.stations):
         return None
-    out = [s for s in path.stations if s.name != "MetroCluster inter-site mirror"]
+    out = [s for s in path.stations if s.ident.role != "metrocluster_mirror"]
     reason = ("switchover: the partner site serves the workload from its own plex and mirroring to the failed "
               "site stops; its HA pair is the same model, so saturation does not fall")
     return DegradedPath("switchover", _with(path, out, reason), reason)

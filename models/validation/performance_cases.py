@@ -22,6 +22,7 @@ from models.catalog import Catalog
 from models.catalog.schema import CloudDisk, CloudVm
 from models.performance import WorkloadPerformance, evaluate_performance, iops_at_latency, latency_at_iops
 from models.performance import seeds
+from models.performance.stations import PORT_ROLES
 from models.project.model import Scenario, Settings
 
 from .checks import Check
@@ -308,7 +309,9 @@ def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     """
     wp = evaluate_one(seeds.ef550(case["workload"]["peak_mbps"]), catalog)
     keeps_up = wp.latency_at_target_ms is not None and all(s.utilization < 1.0 for s in wp.stations)
-    links_bind = wp.bottleneck in ("host ports", "target ports") and wp.saturation_mbps < case["array_limit_mbps"]
+    bottleneck = wp.bottleneck_station
+    links_bind = (bottleneck is not None and bottleneck.ident.role in PORT_ROLES
+                  and wp.saturation_mbps < case["array_limit_mbps"])
     text = (f"256 KiB, 50% reads, sequential (assumed: the seed prints neither). At 2.5 GB/s the busiest stations: "
             f"{_util_text(wp)}. Saturation {wp.saturation_mbps:,.0f} MB/s, bottleneck '{wp.bottleneck}'. The 8 x 8Gb "
             "links carry 8 x 800 MB/s payload = 6,400 MB/s with one server per port for both directions (the seed's "
