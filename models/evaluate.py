@@ -5,11 +5,18 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
 from models.problems import Problem, find_problems
+
+if TYPE_CHECKING:
+    from models.performance.resilience import StateResult
+    from models.performance.results import ScenarioPerformance, WorkloadPerformance
+    from models.project.model import Requirements, Scenario, Settings
 
 
 @dataclass(frozen=True)
@@ -87,7 +94,7 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
 
 
-def with_profile_bases(performance, scenario, catalog: Catalog):
+def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, catalog: Catalog) -> ScenarioPerformance:
     """``performance`` (a ``models.performance.ScenarioPerformance``) with each workload's ``profile_basis``: how
     its controller's or cloud VM's profile was obtained, from which sibling, by what ratio and why
     (``models.performance.profiles.profile_basis``, on the software the node runs and the protocol the path
@@ -97,6 +104,7 @@ def with_profile_bases(performance, scenario, catalog: Catalog):
 
     from models.catalog import CloudVm, Controller
     from models.performance.profiles import ProfileBasis, profile_basis
+    from models.project.model import ControllerNode
 
     workloads = []
     for wp in performance.workloads:
@@ -104,7 +112,7 @@ def with_profile_bases(performance, scenario, catalog: Catalog):
         node = scenario.node(workload.target) if workload is not None else None
         record = catalog.find(node.catalog_id) if node is not None else None
         basis = None
-        if isinstance(record, Controller):
+        if isinstance(record, Controller) and isinstance(node, ControllerNode):
             basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
         elif isinstance(record, CloudVm):
             basis = profile_basis(record, "9.5", wp.protocol, catalog)  # the CVO path's software (models.performance.paths)
@@ -180,7 +188,8 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     full = getattr(getattr(evaluation.capacity, "total", None), "months_until_full", None)
     if full is not None and full > RUNWAY_HORIZON_MONTHS:
         full = None
-    workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
+    performance = evaluation.performance
+    workloads = performance.workloads if performance is not None else ()  # type: ignore[attr-defined]
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
     systems = getattr(evaluation.capacity, "systems", ()) or ()
@@ -198,7 +207,9 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                       capacity_states, growth, checks)
 
 
-def requirement_checks(requirements, scenario, catalog: Catalog, settings, workloads, states) -> tuple:
+def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: Catalog, settings: Settings,
+                       workloads: Sequence[WorkloadPerformance],
+                       states: Mapping[str, Sequence[StateResult]]) -> tuple[RequirementCheck, ...]:
     """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
@@ -222,7 +233,7 @@ def requirement_checks(requirements, scenario, catalog: Catalog, settings, workl
     wanted = {w.id: w.target for w in scenario.workloads}
     if requirements.meet_slo_in_takeover:
         for wp in targets:
-            if kinds.get(wanted.get(wp.workload_id)) in ("hci_cluster", "managed_service"):
+            if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):
                 continue  # N+k answers for a cluster; a managed service's HA is the provider's
             failover = [st for st in states.get(wp.workload_id, ()) if st.state in ("takeover", "cloud_failover")]
             if not failover:

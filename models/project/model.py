@@ -376,7 +376,7 @@ class ScenarioIndex:
         self.by_id: dict[str, Any] = {}
         self.links_by_node: dict[str, list[Link]] = {}
         self.workloads: dict[str, Workload] = {}
-        self.derived: dict[str, Any] = {}
+        self.derived: dict[Any, Any] = {}
         if scenario is None:
             return
         self._nodes, self._links, self._workloads = scenario.nodes, scenario.links, scenario.workloads
