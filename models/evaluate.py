@@ -14,6 +14,7 @@ from models.project.model import Project
 from models.problems import Problem, find_problems
 
 if TYPE_CHECKING:
+    from models.capacity.results import ScenarioCapacity
     from models.performance.resilience import StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
     from models.project.model import Requirements, Scenario, Settings
@@ -33,10 +34,10 @@ class Evaluation:
     """
 
     scenario: str
-    capacity: object | None
-    performance: object | None
+    capacity: ScenarioCapacity | None
+    performance: ScenarioPerformance | None
     problems: tuple[Problem, ...]
-    resilience: object | None = None
+    resilience: Resilience | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -189,7 +190,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     if full is not None and full > RUNWAY_HORIZON_MONTHS:
         full = None
     performance = evaluation.performance
-    workloads = performance.workloads if performance is not None else ()  # type: ignore[attr-defined]
+    workloads = performance.workloads if performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
     systems = getattr(evaluation.capacity, "systems", ()) or ()

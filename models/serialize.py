@@ -123,8 +123,7 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
     """The whole evaluation as JSON-ready data; with ``resilience`` (``models.evaluate.Resilience``) each
     workload gains ``states`` and the document a top-level ``runway``."""
     performance = evaluation.performance
-    workloads = ([workload_to_dict(w) for w in performance.workloads]  # type: ignore[attr-defined]  # object
-                 if performance is not None else [])
+    workloads = [workload_to_dict(w) for w in performance.workloads] if performance is not None else []
     if resilience is not None:
         for w in workloads:
             w["states"] = [state_to_dict(s) for s in resilience.states.get(w["id"], ())]

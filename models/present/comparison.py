@@ -73,7 +73,7 @@ def _two(values: Sequence) -> tuple[float, float] | None:
     return None
 
 
-def _capacity_delta(values, unit) -> tuple[str, bool | None]:
+def _capacity_delta(values: Sequence[float | None], unit: CapacityUnit) -> tuple[str, bool | None]:
     pair = _two(values)
     if pair is None:
         return "", None
@@ -83,7 +83,7 @@ def _capacity_delta(values, unit) -> tuple[str, bool | None]:
     return fmt_capacity_delta(b - a, unit) + _pct_change(a, b), b > a
 
 
-def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
+def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence, unit: CapacityUnit) -> None:
     rows.append(ComparisonRow(label, GROUP))
     for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
         values = [getattr(p, field, None) if p is not None else None for p in parts]

@@ -3,7 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
 from models.formatting import fmt_iops, fmt_months, fmt_ms
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation, Resilience
+    from models.performance.resilience import StateResult
+    from models.performance.results import WorkloadPerformance
+    from models.present.verdicts import Verdict
+    from models.project.model import Scenario
 
 STATE_NAMES = {
     "takeover": "takeover",
@@ -21,7 +31,7 @@ def state_name(state: str) -> str:
     return STATE_NAMES.get(state, state.replace("_", " "))
 
 
-def state_verdict(state) -> str:
+def state_verdict(state: StateResult) -> str:
     """One sentence for a ``models.performance.resilience.StateResult``: with a target, ``meets the 1 ms SLO at
     350K IOPS in takeover: yes, 0.41 ms`` (``no, 2.4 ms`` / ``no, saturated``); without one, the state's saturation
     and max IOPS at the SLO."""
@@ -35,9 +45,9 @@ def state_verdict(state) -> str:
     return f"meets the {wp.slo_ms:g} ms SLO at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
 
 
-def runway_lines(resilience) -> list[str]:
+def runway_lines(resilience: Resilience) -> list[str]:
     """The runway in three lines (months as every view words them, ``not within ten years`` for None)."""
-    def months(value):
+    def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
@@ -47,7 +57,7 @@ def runway_lines(resilience) -> list[str]:
             f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]
 
 
-def state_verdicts(resilience, workloads) -> list:
+def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:
     """``models.present.verdicts.Verdict`` lines for every workload's failure states (``fail`` when the target's
     SLO is missed in that state, ``pass`` when met, ``open`` without a target), in the workloads' order."""
     from models.present.verdicts import Verdict
@@ -60,7 +70,7 @@ def state_verdicts(resilience, workloads) -> list:
     return out
 
 
-def compact_states(states) -> str:
+def compact_states(states: Iterable[StateResult]) -> str:
     """One line for a workload's failure states: ``takeover: no, saturated · path loss: yes, 0.83 ms`` (with a
     target), else each state's saturation (``host failure: saturation 177K IOPS``)."""
     parts = []
@@ -75,9 +85,9 @@ def compact_states(states) -> str:
     return " · ".join(parts)
 
 
-def compact_runway(resilience) -> str:
+def compact_runway(resilience: Resilience) -> str:
     """The runway in one line: ``full in 36 months · SLO breach: not within ten years · saturation: ...``."""
-    def months(value):
+    def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
@@ -86,13 +96,14 @@ def compact_runway(resilience) -> str:
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 
 
-def runway_series(evaluation, resilience, scenario=None, months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
+def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scenario | None = None,
+                  months: int = 60) -> list[tuple[str, list[tuple[float, float]]]]:
     """The runway as lines for a chart: each resource's use as a share of its limit, percent, month by month
     (0 .. ``months``): the capacity (physical used over usable, grown so that it reaches 100% at months until
     full) and each workload with a target (its target grown by its IOPS growth over its max IOPS at the SLO).
     The months where a line crosses 100% are the runway's figures. The IOPS growths come from ``scenario``'s
     workloads, or without one from ``resilience.iops_growth_pct_per_year``."""
-    series = []
+    series: list[tuple[str, list[tuple[float, float]]]] = []
     total = getattr(evaluation.capacity, "total", None)
     if total is not None and total.usable_bytes > 0:
         share0 = total.physical_used_bytes / total.usable_bytes

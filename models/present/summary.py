@@ -5,8 +5,15 @@ Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityTotals
+    from models.evaluate import Evaluation
+    from models.performance.results import WorkloadPerformance
 
 __all__ = ["STATUS_CAPTIONS", "status_summary"]
 
@@ -15,16 +22,16 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-def _capacity(total, field: str, unit: CapacityUnit) -> str:
+def _capacity(total: CapacityTotals | None, field: str, unit: CapacityUnit) -> str:
     value = getattr(total, field, None) if total is not None else None
     return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
 
 
-def _peak_utilization(workload) -> float:
+def _peak_utilization(workload: WorkloadPerformance) -> float:
     return max((s.utilization for s in workload.stations), default=0.0)
 
 
-def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
+def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
@@ -45,7 +52,7 @@ def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> d
     performance = getattr(evaluation, "performance", None)
     workloads = tuple(getattr(performance, "workloads", ()) or ()) if performance is not None else ()
     if workloads:
-        def iops(w) -> str:
+        def iops(w: WorkloadPerformance) -> str:
             return format_iops(w.max_iops_at_slo) if finite(w.max_iops_at_slo) else NOT_MET
 
         if len(workloads) == 1:

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult, CapacityStep, ScenarioCapacity
 
 __all__ = ["WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall", "step_kind", "system_waterfall"]
 
@@ -73,7 +77,8 @@ class WaterfallBar:
         return self.after if self.kind == "total" else max(self.before, self.after)
 
 
-def _bar_from_step(step, before: float | None = None, after: float | None = None, details=()) -> WaterfallBar:
+def _bar_from_step(step: CapacityStep, before: float | None = None, after: float | None = None,
+                   details: Sequence[str] = ()) -> WaterfallBar:
     before = float(step.bytes_before if before is None else before)
     after = float(step.bytes_after if after is None else after)
     inputs = tuple((str(k), str(v)) for k, v in dict(getattr(step, "inputs", {}) or {}).items())
@@ -111,13 +116,13 @@ def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, ef
     return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
 
 
-def _is_raw_step(step) -> bool:
+def _is_raw_step(step: CapacityStep) -> bool:
     """The engine's own "Raw (marketed)" step: it starts from zero, or is named Raw and changes nothing."""
     before, after = float(step.bytes_before), float(step.bytes_after)
     return same_bytes(before, 0.0) or (same_bytes(before, after) and step.name.lower().startswith("raw"))
 
 
-def system_waterfall(result) -> list[WaterfallBar]:
+def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
     """The waterfall of one ``models.capacity.CapacityResult``: its raw step as the raw total, its steps, the
     usable total after ``usable_step_count`` steps, the effective total."""
     steps = list(result.steps)
@@ -133,7 +138,7 @@ def system_waterfall(result) -> list[WaterfallBar]:
                            raw_total, split)
 
 
-def scenario_waterfall(capacity) -> list[WaterfallBar]:
+def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
     """All systems of a ``models.capacity.ScenarioCapacity`` at once: steps with the same name are added up
     (their changes summed, in first-seen order), chained from the scenario's total raw capacity."""
     order: list[str] = []
