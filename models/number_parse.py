@@ -64,10 +64,12 @@ def _units(pairs: Mapping[str, float | int | Fraction]) -> dict[str, Fraction]:
     return out
 
 
-_TIME_MS: dict[str, int | Fraction] = {"ns": Fraction(1, 10**6), "us": Fraction(1, 1000), "µs": Fraction(1, 1000), "μs": Fraction(1, 1000),
-            "ms": 1, "s": 1000, "sec": 1000, "min": 60_000}
-_TIME_H: dict[str, int | Fraction] = {"min": Fraction(1, 60), "h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24,
-           "days": 24, "w": 168, "week": 168, "weeks": 168}
+_TIME_MS: dict[str, int | Fraction] = {
+    "ns": Fraction(1, 10**6), "us": Fraction(1, 1000), "µs": Fraction(1, 1000), "μs": Fraction(1, 1000),
+    "ms": 1, "s": 1000, "sec": 1000, "min": 60_000}
+_TIME_H: dict[str, int | Fraction] = {
+    "min": Fraction(1, 60), "h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24,
+    "days": 24, "w": 168, "week": 168, "weeks": 168}
 _BYTES = {"B": 1, "KB": KB, "MB": MB, "GB": GB, "TB": TB, "PB": PB,
           "KiB": KIB, "MiB": MIB, "GiB": GIB, "TiB": TIB, "PiB": PIB}
 

@@ -228,7 +228,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                     other = 2 * partitioned - sum(g for g in layout_parts if g is not None)
                     node_parts = [g if g is not None else other for g in layout_parts]
                     if min(node_parts) < 0 or sum(node_parts) != 2 * partitioned:
-                        problems.append(f"{where}: the node layouts give {sum(g for g in node_parts if g is not None and g >= 0)} "
+                        problems.append(f"{where}: the node layouts give {sum(g for g in node_parts if g >= 0)} "
                                         f"data partitions but the {partitioned} partitioned drives of the pair have "
                                         f"{2 * partitioned}; one per drive to each node used instead.")
                     else:

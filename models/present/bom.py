@@ -156,7 +156,9 @@ def _cloud_vm_lines(
     return lines
 
 
-def _managed_lines(node: ManagedServiceNode, rec: ManagedService | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _managed_lines(
+    node: ManagedServiceNode, rec: ManagedService | None, name: str, catalog: Catalog, unit: CapacityUnit
+) -> list[_Line]:
     """The lines of a managed service node: the provisioned capacity (and throughput where it is bought)."""
     from models.performance.managed import throughput_limit_mbps
 

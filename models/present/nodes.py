@@ -109,7 +109,9 @@ def _hci_cluster_figures(
     ]
 
 
-def _cloud_vm_figures(node: CloudVmNode, record: CloudVm | None, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _cloud_vm_figures(
+    node: CloudVmNode, record: CloudVm | None, catalog: Catalog, unit: CapacityUnit | str
+) -> list[str]:
     """The figures of a cloud VM node; ``record`` its catalog record (None when missing)."""
     vm = getattr(record, "vm_size", node.catalog_id)
     return [

@@ -92,8 +92,9 @@ def _hci(entry: HciNode, catalog: Catalog) -> dict:
     return {}
 
 
-_DEFAULTS: dict[str, Callable[[Any, Catalog], dict]] = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
-             "managed_service": _managed, "hci_cluster": _hci}
+_DEFAULTS: dict[str, Callable[[Any, Catalog], dict]] = {
+    "host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
+    "managed_service": _managed, "hci_cluster": _hci}
 """Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
 
 
