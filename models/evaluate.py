@@ -5,6 +5,7 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING
@@ -14,11 +15,10 @@ from models.project.model import Project
 from models.problems import Problem, find_problems
 
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
-    from collections.abc import Mapping
-
     from models.capacity.results import ScenarioCapacity
     from models.performance.resilience import CapacityState, StateResult
-    from models.performance.results import ScenarioPerformance
+    from models.performance.results import ScenarioPerformance, WorkloadPerformance
+    from models.project.model import Requirements, Scenario, Settings
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
 
 
-def with_profile_bases(performance, scenario, catalog: Catalog):
+def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, catalog: Catalog) -> ScenarioPerformance:
     """``performance`` (a ``models.performance.ScenarioPerformance``) with each workload's ``profile_basis``: how
     its controller's or cloud VM's profile was obtained, from which sibling, by what ratio and why
     (``models.performance.profiles.profile_basis``, on the software the node runs and the protocol the path
@@ -105,6 +105,7 @@ def with_profile_bases(performance, scenario, catalog: Catalog):
 
     from models.catalog import CloudVm, Controller
     from models.performance.profiles import ProfileBasis, profile_basis
+    from models.project.model import ControllerNode
 
     workloads = []
     for wp in performance.workloads:
@@ -112,7 +113,7 @@ def with_profile_bases(performance, scenario, catalog: Catalog):
         node = scenario.node(workload.target) if workload is not None else None
         record = catalog.find(node.catalog_id) if node is not None else None
         basis = None
-        if isinstance(record, Controller):
+        if isinstance(record, Controller) and isinstance(node, ControllerNode):
             basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
         elif isinstance(record, CloudVm):
             basis = profile_basis(record, "9.5", wp.protocol, catalog)  # the CVO path's software (models.performance.paths)
@@ -193,7 +194,8 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
     if full is not None and full > RUNWAY_HORIZON_MONTHS:
         full = None
-    workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
+    performance = evaluation.performance
+    workloads = performance.workloads if performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
     run = runway(workloads, growth)
     systems = evaluation.capacity.systems if evaluation.capacity is not None else ()
@@ -211,7 +213,9 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                       capacity_states, growth, checks)
 
 
-def requirement_checks(requirements, scenario, catalog: Catalog, settings, workloads, states) -> tuple:
+def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: Catalog, settings: Settings,
+                       workloads: Sequence[WorkloadPerformance],
+                       states: Mapping[str, Sequence[StateResult]]) -> tuple[RequirementCheck, ...]:
     """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
@@ -235,7 +239,7 @@ def requirement_checks(requirements, scenario, catalog: Catalog, settings, workl
     wanted = {w.id: w.target for w in scenario.workloads}
     if requirements.meet_slo_in_takeover:
         for wp in targets:
-            if kinds.get(wanted.get(wp.workload_id)) in ("hci_cluster", "managed_service"):
+            if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):
                 continue  # N+k answers for a cluster; a managed service's HA is the provider's
             failover = [st for st in states.get(wp.workload_id, ()) if st.state in ("takeover", "cloud_failover")]
             if not failover:

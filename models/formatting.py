@@ -9,6 +9,7 @@ text everywhere (``storplan evaluate``, the status bar, the report).
 from __future__ import annotations
 
 import math
+from typing import TypeGuard
 
 from models.units import CapacityUnit, format_capacity, format_iops
 
@@ -37,7 +38,7 @@ __all__ = [
 ]
 
 
-def finite(value: object) -> bool:
+def finite(value: object) -> TypeGuard[float]:
     """True for a real, finite number (bools are not numbers here)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 

@@ -17,7 +17,7 @@ import math
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Mapping
+from typing import Callable, Mapping
 
 from models.units import GB, GIB, KB, KIB, MB, MIB, TB, TIB, CapacityUnit
 
@@ -64,10 +64,12 @@ def _units(pairs: Mapping[str, float | int | Fraction]) -> dict[str, Fraction]:
     return out
 
 
-_TIME_MS = {"ns": Fraction(1, 10**6), "us": Fraction(1, 1000), "µs": Fraction(1, 1000), "μs": Fraction(1, 1000),
-            "ms": 1, "s": 1000, "sec": 1000, "min": 60_000}
-_TIME_H = {"min": Fraction(1, 60), "h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24,
-           "days": 24, "w": 168, "week": 168, "weeks": 168}
+_TIME_MS: dict[str, int | Fraction] = {
+    "ns": Fraction(1, 10**6), "us": Fraction(1, 1000), "µs": Fraction(1, 1000), "μs": Fraction(1, 1000),
+    "ms": 1, "s": 1000, "sec": 1000, "min": 60_000}
+_TIME_H: dict[str, int | Fraction] = {
+    "min": Fraction(1, 60), "h": 1, "hr": 1, "hrs": 1, "hour": 1, "hours": 1, "d": 24, "day": 24,
+    "days": 24, "w": 168, "week": 168, "weeks": 168}
 _BYTES = {"B": 1, "KB": KB, "MB": MB, "GB": GB, "TB": TB, "PB": PB,
           "KiB": KIB, "MiB": MIB, "GiB": GIB, "TiB": TIB, "PiB": PIB}
 
@@ -207,7 +209,7 @@ def parse_number(text: str, quantity: Quantity, *, group: str = ",", decimal: st
             after = rest[1:].strip()
             multiplier = MULTIPLIERS[rest[0]]
             unit = quantity.bare_factor * multiplier if not after else (
-                None if _find_unit(after, quantity) is None else _find_unit(after, quantity) * multiplier)
+                None if (found := _find_unit(after, quantity)) is None else found * multiplier)
         if unit is None:
             words = unit_words(quantity)
             hint = f" (use {', '.join(words)})" if words else " (write a plain number)"
@@ -246,7 +248,7 @@ class Range:
                 return False
         return True
 
-    def describe(self, fmt) -> str:
+    def describe(self, fmt: Callable[[float], str]) -> str:
         """The allowed values in words, bounds written by ``fmt`` (model value -> text with unit):
         ``0 to 100 %``, ``above 0 ms``, ``at least 1``, ``above 0 and at most 10,000 ms``."""
         low = None if self.low is None else fmt(self.low)
@@ -290,7 +292,7 @@ def format_plain(value: float | int | Fraction, *, group: str = ",", decimal: st
     number = float(value)
     if not math.isfinite(number):
         return "n/a"
-    if isinstance(value, (int, Fraction)) and Fraction(value).denominator == 1 and abs(value) < 10**21:
+    if isinstance(value, (int, Fraction)) and Fraction(value).denominator == 1 and abs(Fraction(value)) < 10**21:
         text = str(int(value))
     elif number.is_integer() and abs(number) < 1e21:
         text = str(int(number))

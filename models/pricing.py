@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from models.catalog import Catalog
+from models.catalog import Catalog, CloudVm, HciNode
 from models.project.model import PriceRow, Scenario
 
 __all__ = ["Costing", "PriceBookError", "cost", "quantities", "read_price_book"]
@@ -134,34 +134,33 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
                 storage.add(cid)
 
     for node in scenario.nodes:
-        kind = node.kind
-        if kind == "controller":
+        if node.kind == "controller":
             add(node.catalog_id, 1, True)
-        elif kind == "shelf":
+        elif node.kind == "shelf":
             add(node.catalog_id, 1, True)
             add(node.drive, node.drive_count, True)
-        elif kind == "host":
+        elif node.kind == "host":
             add(node.catalog_id, node.count, False)
             add(node.adapter, node.count * node.adapters_per_host, False)
-        elif kind == "switch":
+        elif node.kind == "switch":
             add(node.catalog_id, 1, False)
-        elif kind == "hci_cluster":
+        elif node.kind == "hci_cluster":
             add(node.catalog_id, node.hosts, True)
             rec = catalog.find(node.catalog_id)
-            if rec is not None:
+            if isinstance(rec, HciNode):
                 groups = node.hosts * node.disk_groups_per_host
                 if rec.cache_drive and node.architecture != "esa":  # ESA: no cache tier
                     add(rec.cache_drive, groups, True)
                 add(rec.capacity_drive, groups * node.capacity_drives_per_group, True)
-        elif kind == "managed_service":
+        elif node.kind == "managed_service":
             add(node.catalog_id, math.ceil(node.provisioned_bytes / 2**40), True)  # priced per provisioned TiB
-        elif kind == "cloud_vm":
+        elif node.kind == "cloud_vm":
             per = 2 if node.ha else 1
             add(node.catalog_id, per, True)
             add(node.disk, node.disk_count * per, True)
             add(node.licence, 1, True)
             rec = catalog.find(node.catalog_id)
-            if rec is not None and rec.nvram_disk:
+            if isinstance(rec, CloudVm) and rec.nvram_disk:
                 add(rec.nvram_disk, per, True)
     for link in scenario.links:
         add(link.link_type, link.ports, False)

@@ -8,7 +8,8 @@ the nodes, links and workloads (linear in their number).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from collections.abc import Callable
+from typing import Any, Literal, TypeVar
 
 from models import topology
 from models.capacity import rules
@@ -16,11 +17,15 @@ from models.capacity.engine import bay_overflow
 from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
 from models.catalog import Adapter, Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence
 from models.catalog import Shelf as ShelfRecord
-from models.catalog import Switch
+from models.catalog import Entry, Switch
 from models.project.kinds import SYSTEM_KINDS
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode, SwitchNode
+from models.project.model import (
+    CloudVmNode, ControllerNode, HciClusterNode, HostNode, ManagedServiceNode, Scenario, ShelfNode, SwitchNode,
+)
 from models.project.names import KIND_NAMES, link_name, node_names
 from models.topology import Topology
+
+E = TypeVar("E", bound=Entry)
 
 Severity = Literal["error", "warning"]
 
@@ -43,8 +48,8 @@ class Problem:
     field: str = ""
 
 
-def _check_catalog(catalog: Catalog, entry_id: str | None, kind, node_id: str, what: str, out: list[Problem],
-                   field: str = "catalog_id"):
+def _check_catalog(catalog: Catalog, entry_id: str | None, kind: type[E], node_id: str, what: str,
+                   out: list[Problem], field: str = "catalog_id") -> E | None:
     if not entry_id:
         return None
     try:
@@ -172,13 +177,15 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
         pair = min(2 * (drives // max(nodes, 1)), rules.ADP_MAX_PARTITIONED["root-data-data"])
         parts = [pair] * nodes
         given = [l.data_partitions for l in layouts]
-        if given and all(g is not None for g in given) and sum(given) == pair * nodes:
-            parts = list(given)
+        known = [g for g in given if g is not None]
+        if given and len(known) == len(given) and sum(known) == pair * nodes:
+            parts = known
         return [p - s for p, s in zip(parts, own_spares)], "data partitions", "per node"
     per = [drives // max(nodes, 1)] * nodes
     given = [l.drives for l in layouts]
-    if given and all(g is not None for g in given) and sum(given) == drives:
-        per = list(given)
+    known = [g for g in given if g is not None]
+    if given and len(known) == len(given) and sum(known) == drives:
+        per = known
     return [d - s for d, s in zip(per, own_spares)], "drives", "per node"
 
 
@@ -229,7 +236,7 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
         out.append(Problem("error", f"{node.id}: {disk.name} is a system disk (boot / NVRAM), not a data disk",
                            node.id, "disk"))
     refusal = disk.refusal(node.catalog_id, node.ha, node.licence) if disk is not None else None
-    if refusal:
+    if refusal and disk is not None:
         out.append(Problem("error", f"{node.id}: {disk.name} {refusal}", node.id, "disk"))
     if vm is None:
         return
@@ -253,7 +260,7 @@ def _cloud_vm(node: CloudVmNode, topo: Topology, catalog: Catalog, out: list[Pro
                            node.id, "disk_count"))
 
 
-def _managed_service(node, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
+def _managed_service(node: ManagedServiceNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     """A managed service: its record exists; what is provisioned is within the service's published range and
     options (``models.performance.managed.limit_problems``)."""
     from models.catalog import ManagedService
@@ -325,8 +332,9 @@ def unconnected_problems(scenario: Scenario) -> list[Problem]:
     return out
 
 
-_NODE_CHECKS = {"shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
-                "host": _host, "switch": _switch, "managed_service": _managed_service}
+_NODE_CHECKS: dict[str, Callable[[Any, Topology, Catalog, list[Problem]], None]] = {
+    "shelf": _shelf, "controller": _controller, "hci_cluster": _hci_cluster, "cloud_vm": _cloud_vm,
+    "host": _host, "switch": _switch, "managed_service": _managed_service}
 """Node kind (``models.project.kinds.NODE_KINDS``) -> the checks of one node of that kind."""
 
 

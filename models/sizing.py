@@ -33,18 +33,20 @@ each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluat
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import islice
 from dataclasses import dataclass, field, replace
 
-from models.capacity import evaluate_capacity
+from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.evaluate import project_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
 from models.project.factory import drive_fits_controller, drive_fits_shelf
-from models.project.model import ControllerNode, Link, Project, Requirements, Scenario, ShelfNode
+from models.project.model import (
+    ControllerNode, Deployment, HostNode, Link, Project, Requirements, Scenario, ShelfNode,
+)
 from models.topology import protocol_version_problem
 from models.units import TIB
 
@@ -168,7 +170,11 @@ HCI_HOST_RACK_UNITS = 2
 """assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
 
 
-def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+_Design = tuple[Scenario, str, int, float | None]
+"""(scenario, summary, rack units, typical power W or None) of one candidate design."""
+
+
+def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Design]:
     """vSAN cluster candidates (scenario, summary, rack units, power, hosts to survive): every HCI host record x
     policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
     capacity drives per group (2, 4, up to the record's maximum); an ESA host (no disk groups) x storage-pool
@@ -230,7 +236,9 @@ CLOUD_DISK_COUNTS = (2, 4, 6, 8, 12, 16, 24, 32, 48, 64)
 """Data-disk counts tried per cloud VM (up to the VM's ``max_data_disks``)."""
 
 
-def _cloud_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+def _cloud_candidates(
+    base: Scenario, catalog: Catalog, req: Requirements
+) -> Iterator[tuple[Scenario, str, int, None, tuple[int, int]]]:
     """Cloud Volumes ONTAP candidates (scenario, summary, rack units 0, power None, (vCPUs, disk bytes)): every VM
     record x single node or HA pair (when the VM supports HA) x every licence the VM offers x every data-disk type
     of its provider (not its boot / NVRAM disks) x :data:`CLOUD_DISK_COUNTS` up to the VM's maximum (an HA node's
@@ -287,7 +295,9 @@ MANAGED_SIZE_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16)
 capacity, so a larger quota may be what meets the SLO)."""
 
 
-def _managed_candidates(base: Scenario, catalog: Catalog, req: Requirements, need_bytes: float):
+def _managed_candidates(
+    base: Scenario, catalog: Catalog, req: Requirements, need_bytes: float
+) -> Iterator[tuple[Scenario, str, int, None, tuple[int, float]]]:
     """Managed file service candidates (scenario, summary, rack units 0, power None, (0, provisioned bytes)):
     every service record (of the allowed providers and protocols) x a provisioned capacity of
     :data:`MANAGED_SIZE_STEPS` times the need (whole TiB, within the service's range) x, for services that sell
@@ -315,7 +325,9 @@ def _managed_candidates(base: Scenario, catalog: Catalog, req: Requirements, nee
                 yield scenario, summary, 0, None, (0, size_bytes + mbps)
 
 
-def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
+def _candidates(
+    base: Scenario, catalog: Catalog, req: Requirements
+) -> Iterator[tuple[Scenario, str, int, float | None, Deployment, tuple[float, float]]]:
     """Every candidate design (scenario, summary, rack units, power, deployment, size), lazily, deployment by
     deployment in the order of ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), managed file services
     and Cloud Volumes ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any performance
@@ -335,7 +347,7 @@ def _candidates(base: Scenario, catalog: Catalog, req: Requirements):
                 yield scenario, summary, ru, power, deployment, vcpu
 
 
-def _hosts_for(hosts, catalog: Catalog, link: LinkType) -> tuple[list, str]:
+def _hosts_for(hosts: list[HostNode], catalog: Catalog, link: LinkType) -> tuple[list[HostNode] | None, str]:
     """The base's hosts ready for a front-end link of type ``link``: a host whose adapter does not speak the
     link's protocol gets the catalog's adapter that does, the slowest at least as fast as the link (else the
     fastest), named in the returned note ("" when none changes). Raises nothing; returns (hosts, note) with hosts
@@ -345,7 +357,7 @@ def _hosts_for(hosts, catalog: Catalog, link: LinkType) -> tuple[list, str]:
                                  else -a.speed_gbps, a.id))
     out, changed = [], set()
     for host in hosts:
-        adapter = catalog.find(host.adapter) if getattr(host, "adapter", None) else None
+        adapter = catalog.find(host.adapter) if host.adapter else None
         if isinstance(adapter, Adapter) and not set(link.protocols) & set(adapter.protocols):
             if not fits:
                 return None, ""
@@ -355,7 +367,7 @@ def _hosts_for(hosts, catalog: Catalog, link: LinkType) -> tuple[list, str]:
     return out, (f"; hosts get {', '.join(sorted(changed))}" if changed else "")
 
 
-def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
+def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Design]:
     """Array candidate designs (scenario, summary, rack units, power), lazily, in catalog order."""
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
@@ -382,7 +394,8 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements):
                     for protocol in protocols:
                         fe = _front_end(record, protocol, catalog)
                         link = catalog.get(fe[0], LinkType) if fe is not None else None
-                        if link is None or protocol_version_problem(record, record.default_software, link):
+                        if fe is None or link is None or protocol_version_problem(record, record.default_software,
+                                                                                  link):
                             continue
                         if link.id not in ready_hosts:
                             ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
@@ -406,8 +419,8 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
     return found
 
 
-def _design(base: Scenario, hosts, record: Controller, shelf: Shelf, drive: Drive, count: int, protocol: str,
-            fe: tuple[str, int]):
+def _design(base: Scenario, hosts: list[HostNode], record: Controller, shelf: Shelf, drive: Drive, count: int,
+            protocol: str, fe: tuple[str, int]) -> _Design:
     """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
     ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
     SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
@@ -503,7 +516,8 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
             sig = signatures.get(drive)
             if sig is None:
                 record = catalog.find(drive)
-                sig = signatures[drive] = repr(record.model_dump(exclude=DRIVE_IDENTITY_FIELDS)) if record else drive
+                sig = signatures[drive] = (repr(record.model_dump(exclude=set(DRIVE_IDENTITY_FIELDS))) if record
+                                           else drive)
             data["drive"] = sig
         nodes.append(repr(sorted(data.items())))
     links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in scenario.links)
@@ -511,7 +525,7 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
 
 
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
-                       deployment: str = "on-prem"):
+                       deployment: str = "on-prem") -> tuple[list[str], float | None, float | None]:
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
 
     With ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
@@ -567,7 +581,7 @@ def pareto_front(cands: list[Candidate], priced: bool) -> set[int]:
     order = sorted(range(len(cands)), key=lambda i: (size_of(cands[i]), -(cands[i].headroom_pct or 0.0)))
     front, best = set(), -math.inf
     for i in order:
-        room = cands[i].headroom_pct if cands[i].headroom_pct is not None else -math.inf
+        room = pct if (pct := cands[i].headroom_pct) is not None else -math.inf
         if room > best:
             front.add(i)
             best = room
@@ -608,7 +622,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     notes = []
     if req.budget and not book:
         notes.append("budget not applied: the project has no price book (File > Import Price Book)")
-    failing = []
+    failing: list[tuple[Candidate, Scenario]] = []
     designs = list(islice(_candidates(base, catalog, req), req.max_candidates + 1))
     capped = len(designs) > req.max_candidates
     del designs[req.max_candidates:]
@@ -638,14 +652,14 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
                               f"{', '.join(costing.unpriced)}")
         watts = power if power is not None else math.inf
         if costing is not None:
-            order = (len(costing.unpriced) > 0, costing.total, ru, watts)
+            order: tuple = (len(costing.unpriced) > 0, costing.total, ru, watts)
         else:
             order = (req.deployments.index(deployment), ru, watts, *vcpu)
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
-    capacities: dict[tuple, object] = {}  # designs that differ only in protocol or links share their capacity
+    capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
 
-    def screened_by_capacity(entry):
+    def screened_by_capacity(entry: tuple) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, (scenario, summary, ru, power, deployment, _vcpu), limits, costing = entry
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
@@ -673,7 +687,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             break
         if progress is not None:
             progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
-        feasible = []
+        feasible: list[tuple[Candidate, Scenario]] = []
         while position < len(pending) and len(feasible) < BATCH:
             cand, checked = screened_by_capacity(pending[position])
             position += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 from functools import cached_property
+from typing import cast
 
 from models.catalog import Adapter, Catalog, CatalogError, Controller, LinkType, Switch
 from models.catalog import Shelf as ShelfRecord
@@ -124,7 +125,7 @@ class Topology:
                         shared.append(SharedShelf(other, owner[other], ctl.id))
                         continue
                     owner[other] = ctl.id
-                    owned[ctl.id].append(self.by_id[other])
+                    owned[ctl.id].append(cast(ShelfNode, self.by_id[other]))  # a shelf: checked above
         return owned, owner, tuple(shared)
 
     def shelves_of(self, controller_id: str) -> list[ShelfNode]:
@@ -235,8 +236,9 @@ class Topology:
         kinds = {a.kind, b.kind}
         backend = link.medium in BACK_END_MEDIA
         if "shelf" in kinds:
-            shelf_links = {getattr(catalog.find(n.catalog_id), "backend_link", None)
-                           for n in (a, b) if n.kind == "shelf"} - {None}
+            shelf_links: set[str] = {
+                shelf_link for n in (a, b) if n.kind == "shelf"
+                if (shelf_link := getattr(catalog.find(n.catalog_id), "backend_link", None)) is not None}
             own = [catalog.find(x) for x in sorted(shelf_links)]
             own_media = {x.medium for x in own if isinstance(x, LinkType)}
             wanted = ", ".join(x.name if isinstance(x, LinkType) else str(x) for x in (
@@ -301,7 +303,7 @@ def _is_drive_loop(catalog: Catalog, link: LinkType) -> bool:
     return any(getattr(shelf, "backend_link", None) == link.id for shelf in catalog.of_kind(ShelfRecord))
 
 
-def _front_end_mismatch(catalog: Catalog, ends, link: LinkType) -> str | None:
+def _front_end_mismatch(catalog: Catalog, ends: tuple[NodeBase, ...], link: LinkType) -> str | None:
     """Why a front-end link cannot join these ends: a switch takes only its own medium (an FC switch no 10GbE),
     a host's adapter only its protocols (an FC HBA no iSCSI); None when it can."""
     for node in ends:

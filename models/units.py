@@ -60,7 +60,8 @@ def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUn
     return f"{capacity_bytes / size:,.{digits}f} {label}"
 
 
-_DISPLAY = {unit: (unit.large_bytes, unit.value, unit.small[1], unit.small[0]) for unit in CapacityUnit}
+_DISPLAY: dict[str, tuple[int, str, int, str]] = {
+    unit: (unit.large_bytes, unit.value, unit.small[1], unit.small[0]) for unit in CapacityUnit}
 """Unit -> (large unit bytes, its label, small unit bytes, its label), looked up once per formatted number."""
 
 

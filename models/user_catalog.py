@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import tomli_w
 
@@ -12,7 +13,7 @@ from models.catalog import CatalogError, Controller, CloudVm, Entry, PerfProfile
 from models.resources import user_catalog_path
 
 
-def record_to_toml_dict(entry: Entry) -> dict:
+def record_to_toml_dict(entry: Entry | PerfProfile) -> dict:
     """A record as the TOML table it was (or would be) written as: only the fields it sets, None dropped."""
     data = entry.model_dump(mode="json", exclude_unset=True)
     return {k: v for k, v in data.items() if v is not None}
@@ -51,7 +52,7 @@ def with_profile(record: Controller | CloudVm, profile: PerfProfile) -> Controll
     return type(record).model_validate(data)
 
 
-def records_in_use(entry_id: str, project) -> list[str]:
+def records_in_use(entry_id: str, project: Any) -> list[str]:  # a models.project.Project (a sibling layer)
     """The items of ``project`` (every scenario) that use catalog record ``entry_id``: nodes by catalog id,
     shelf drives, host adapters, cloud disks and licences, and links by link type; each as
     ``"scenario 'name': item"``."""
@@ -67,7 +68,7 @@ def records_in_use(entry_id: str, project) -> list[str]:
     return used
 
 
-def delete_user_record(entry_id: str, kind: str, project=None, path: Path | None = None) -> Path:
+def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path | None = None) -> Path:
     """Remove a record from the user catalog file.
 
     Raises:

@@ -41,8 +41,8 @@ def profile_toml(kind: str, p: PerfProfile) -> str:
         lines.append(f"{k} = {_toml_str(v)}")
     if p.stderr:
         lines.append(f"[{kind}.performance.stderr]")
-        for k, v in p.stderr.items():
-            lines.append(f"{k} = {float(f'{v:.4g}')!r}")
+        for k, se in p.stderr.items():
+            lines.append(f"{k} = {float(f'{se:.4g}')!r}")
     return "\n".join(lines)
 
 

@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,6 +27,9 @@ from models.performance import build_path, latency_at_iops, ramp
 from models.performance.engine import Ramp, open_latency_ms, open_shape_ms
 from models.performance.public_ramps import SHAPE_LIGHT_SHARE
 from models.project.model import Scenario
+
+if TYPE_CHECKING:
+    from models.performance.paths import WorkloadPath
 
 WRITE_TO_READ_CPU = 2.0
 """assumed: an ONTAP write costs twice a read's CPU (NVLOG, HA mirroring, consistency-point work). The seeds'
@@ -118,7 +122,7 @@ OPEN_KINDS = ("open_latency_at_iops", "open_shape_ratio")
 """Observation kinds computed on the open model of their scenario's path (no closed ramp)."""
 
 
-def open_residual(obs: Observation, path) -> float:
+def open_residual(obs: Observation, path: WorkloadPath) -> float:
     """Relative residual of an "open_latency_at_iops" or "open_shape_ratio" observation on its scenario's built
     path (``models.performance.WorkloadPath``): (model - value) / value, or :data:`OPEN_SATURATED_PENALTY` when
     the model is saturated at ``obs.iops`` (or has no finite saturation, for a shape)."""
@@ -172,7 +176,7 @@ class ProfileSpec:
             return self.servers
         return min(grid_value, self.max_servers) if self.max_servers else grid_value
 
-    def profile(self, x: Sequence[float], servers: int, source: str = "", sources: dict | None = None,
+    def profile(self, x: Sequence[float] | np.ndarray, servers: int, source: str = "", sources: dict | None = None,
                 stderr: dict[str, float] | None = None, stderr_basis: str = "") -> PerfProfile:
         """The `PerfProfile` for fitted values ``x`` (one per name in ``fit``, in order, microseconds).
 
@@ -231,7 +235,7 @@ class ProfileSpec:
         errors = {k: float(v) for k, v in (stderr or {}).items() if k in self.fit and k != "write_to_read_cpu"}
         if errors and self.write_ratio is not None and "cpu_read_us" in errors:
             errors["cpu_write_us"] = errors["cpu_read_us"] * self.write_ratio
-        if self.per_kib_only and "cpu_per_kib_us" in errors:
+        if self.per_kib_only and ratio is not None and "cpu_per_kib_us" in errors:
             # delta method on w x pk, ignoring the covariance of w and pk
             se_w = float((stderr or {}).get("write_to_read_cpu", 0.0))
             se_wk = math.hypot(ratio * errors["cpu_per_kib_us"], values["cpu_per_kib_us"] * se_w)
@@ -410,19 +414,21 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     if shared and any(s.fit != specs[0].fit for s in specs):
         raise CalibrationError("a shared fit needs every spec to fit the same fields")
     layout = []
-    x0, lo, hi = [], [], []
+    x0: list[float] = []
+    lo: list[float] = []
+    hi: list[float] = []
     for s in specs[:1] if shared else specs:
         start = len(x0)
         for k in s.fit:
             x0.append(s.x0[k])
-            b = s.bounds.get(k, (0.0, 1e5))
-            lo.append(b[0])
-            hi.append(b[1])
+            bound = s.bounds.get(k, (0.0, 1e5))
+            lo.append(bound[0])
+            hi.append(bound[1])
         layout.append((start, len(x0)))
     if shared:
         layout = layout * len(specs)
 
-    def profiles_for(x, servers):
+    def profiles_for(x: np.ndarray, servers: int) -> list[tuple[str, PerfProfile]]:
         return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source)) for s, (a, b) in zip(specs, layout)]
 
     # every scenario's closed ramp (a custom observation may read any), except those only open-model
@@ -431,10 +437,10 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                  - {o.scenario for o in observations if o.kind not in OPEN_KINDS})
     closed_keys = set(scenarios) - open_only
 
-    def resid(x, servers):
+    def resid(x: np.ndarray, servers: int) -> np.ndarray:
         cat = with_profiles(catalog, profiles_for(x, servers))
         ramps = run_ramps({k: sc for k, sc in scenarios.items() if k in closed_keys}, cat)
-        paths = {}
+        paths: dict[str, WorkloadPath] = {}
         out = []
         for o in observations:
             if o.kind in OPEN_KINDS:
@@ -446,11 +452,11 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                 out.append(residual(o, ramps))
         return np.array(out)
 
-    def objective(x, servers):
+    def objective(x: np.ndarray, servers: int) -> np.ndarray:
         r = resid(x, servers)
         return np.sign(r) * np.abs(r) ** (norm_power / 2.0)
 
-    def solve(servers, start):
+    def solve(servers: int, start: np.ndarray) -> tuple[np.ndarray, float, Any]:
         res = least_squares(objective, start, bounds=(lo, hi), args=(servers,), x_scale="jac", diff_step=1e-3,
                             max_nfev=200)
         return res.x, float(np.mean(np.abs(res.fun) ** 2) ** (1.0 / norm_power)), res
@@ -463,7 +469,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         # a CPU cannot serve more I/Os at once than it has cores (server_prior): the grid stops there
         top = (server_prior if prior_caps_grid else None) or max(server_grid)
         grid = sorted({sv for sv in server_grid if sv <= top} | ({server_prior} if server_prior else set()))
-        tried: dict[int, tuple[np.ndarray, float, object]] = {}
+        tried: dict[int, tuple[np.ndarray, float, Any]] = {}
         for sv in grid:
             tried[sv] = solve(sv, x_start)
         best_s = min(tried, key=lambda k: tried[k][1])
@@ -479,12 +485,12 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     final = resid(best_x, best_s or 0)
     rms = float(np.sqrt(np.mean(final ** 2)))
     if norm_power == 2:
-        jac = np.asarray(best_res.jac, dtype=float)  # type: ignore[attr-defined]
+        jac = np.asarray(best_res.jac, dtype=float)
     else:  # the optimiser's Jacobian is of |r|^(p/2); the covariance needs the plain relative residuals'
         jac = _jacobian(lambda x: resid(x, best_s or 0), best_x, np.array(lo), np.array(hi))
     names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs[:1] if shared else specs, layout)) for k in s.fit]
     errors, basis = parameter_stderr(jac, final, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names],
-                                     active=np.asarray(best_res.active_mask))  # type: ignore[attr-defined]
+                                     active=np.asarray(best_res.active_mask))
     if server_grid and not all(s.servers and not s.affinity_grid for s in specs):
         gridded = "affinities_per_node" if any(s.affinity_grid for s in specs) else "servers_per_node"
         basis += (f"; {gridded} is an integer held at its grid optimum {best_s} (no standard error: the "

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
 from models.performance import iops_at_latency, latency_at_iops
 from models.performance import seeds
+from models.performance.engine import Ramp
 from models.performance.public_ramps import (RAMP_BUILDERS, SHAPE_LEVELS_PCT, block_kib_of, mean_block_kib,
                                              published_shape, ramp_cases)
 from models.performance.seeds import cvo_concurrency
@@ -26,7 +27,7 @@ _SEED000 = "seed 000_da033415b257cd85.txt §3.5, §3.7, §5"
 _SEED001 = "seed 001_0b3f26d6e9898a6b.txt §2, §3.6, §4"
 _SEED004 = "seed 004_2fde4983b68c72f7.txt §4 Tables 2-5"
 
-CVO_ROWS = {
+CVO_ROWS: dict[str, dict[str, tuple[float | None, float | None, float | None, float | None]]] = {
     # vm: {workload: (single value, single latency, ha value, ha latency)}; values are IOPS (oltp) or MB/s
     "Standard_DS14_v2": {"oltp": (18120, 9, 17195, 10), "stream-read": (427, None, 380, None),
                          "stream-write": (257, None, 243, None), "analytics": (145, 14, 152, 12)},
@@ -154,7 +155,7 @@ def _release_ratio_obs(ctx: FitContext, key: str, newer: Callable[[], Scenario],
     newer release's IOPS there is computed once per fit context. The residual is relative to ``ratio``."""
     memo = f"{label}: newer"
 
-    def residual(ramps):
+    def residual(ramps: dict[str, Ramp]) -> float:
         if memo not in ctx.memo:
             r = run_ramps({key: newer()}, ctx.catalog)[key]
             ctx.memo[memo] = iops_at_latency(r.iops, getattr(r, side), at_ms) or r.iops[-1]
@@ -190,7 +191,7 @@ def _a800_obs(ctx: FitContext) -> list[Observation]:
     # AFF A800, ONTAP 9.5, FCP and NVMe/FC jointly (seed 001): NVMe/FC reaches 2,200K IOPS at 0.14 ms at the end
     # of the 450-user ramp; FCP reaches 1,300K; at FCP's peak load NVMe/FC latency is 0.47 x FCP's. Host-side
     # latencies. The published peak ratio 1.70 is the quotient of the two fitted peaks, so it is in-sample too.
-    def ratio_lat(ramps):
+    def ratio_lat(ramps: dict[str, Ramp]) -> float:
         f, n = ramps["fcp"], ramps["nvme"]
         nv = latency_at_iops(n.iops, n.host_ms, f.iops[-1])
         if nv is None:

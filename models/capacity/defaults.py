@@ -10,8 +10,9 @@ space from the HCI host's catalog record (``hci.py``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from models.catalog import Catalog, CatalogError, Controller, Drive, HciNode
 from models.project import ControllerNode, Scenario
@@ -74,7 +75,10 @@ def controller_drives(scenario: Scenario, catalog: Catalog, controller_id: str) 
     return [(d, n) for d, n in counts.values()]
 
 
-def _distinct(values) -> tuple:
+T = TypeVar("T")
+
+
+def _distinct(values: Iterable[T]) -> tuple[T, ...]:
     return tuple(dict.fromkeys(values))
 
 

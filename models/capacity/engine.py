@@ -9,6 +9,7 @@ is a system feed its effective side. User mistakes (unknown catalog ids, impossi
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from models.catalog import (
     Catalog,
@@ -23,7 +24,9 @@ from models.catalog import (
     Shelf,
 )
 from models import topology
-from models.project import CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, Scenario, ShelfNode, Workload
+from models.project import (
+    CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, NodeBase, Scenario, ShelfNode, Workload,
+)
 
 from . import rules
 from .array import array_capacity
@@ -38,7 +41,7 @@ from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioC
 SystemNode = ControllerNode | HciClusterNode | CloudVmNode | ManagedServiceNode
 
 
-def _where(kind: str, node, label: str) -> str:
+def _where(kind: str, node: NodeBase, label: str) -> str:
     return f"{kind} '{label}' ({node.id})" if label != node.id else f"{kind} '{node.id}'"
 
 
@@ -66,7 +69,8 @@ def _empty(node: SystemNode, label: str, family: str, problems: list[str]) -> Ca
                           problems=tuple(problems))
 
 
-def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads: Sequence[Workload], **flags) -> CapacityResult:
+def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads: Sequence[Workload],
+            **flags: Any) -> CapacityResult:
     side = effective_side(workloads, phys.usable_bytes, **flags)
     return CapacityResult(
         system_id=node.id, system_label=label, family=family, steps=tuple(phys.steps) + side.steps,

@@ -35,8 +35,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from models.catalog import Controller, Drive
-from models.project import ControllerNode
+from models.catalog import Catalog, Controller, Drive
+from models.project import ControllerNode, ShelfNode
 
 from . import rules
 from .physical import GroupSet, Physical, Waterfall, build_groups, describe_groups, fmt, plural
@@ -59,7 +59,9 @@ def is_all_flash_ontap(controller: Controller) -> bool:
     return "aff" in text or "asa" in text.split()
 
 
-def entry_internal_drives(controller: Controller, shelves, catalog) -> dict[str, int] | None:
+def entry_internal_drives(
+    controller: Controller, shelves: Sequence[ShelfNode], catalog: Catalog
+) -> dict[str, int] | None:
     """For an entry-level FAS (a FAS record whose catalog shelves include internal bays, e.g. FAS2750 / FAS2820):
     the drives per drive id in the internal bays linked to it, the only drives ADP root-data partitions there
     ("For entry-level platforms, only the internal drives are partitioned": NetAppDocs ontap
@@ -141,8 +143,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
 
     def spares_of(k: int) -> int:
         """Node k's spares: its layout's, else the controller's spares_per_node."""
-        if layouts and layouts[k].spares is not None:
-            return layouts[k].spares
+        if layouts and (spares := layouts[k].spares) is not None:
+            return spares
         return node.spares_per_node
 
     for drive, total in drives:
@@ -222,16 +224,15 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 # data partitions each node owns: one per drive (each drive gives one to each node), or the layouts'
                 parts = [partitioned] * len(pair) if len(pair) == 2 else [2 * partitioned]
                 if counts_apply and len(pair) == 2 and any(layouts[k].data_partitions is not None for k in pair):
-                    given = [layouts[k].data_partitions for k in pair]
-                    if None in given:
-                        other = 2 * partitioned - sum(g for g in given if g is not None)
-                        given = [g if g is not None else other for g in given]
-                    if min(given) < 0 or sum(given) != 2 * partitioned:
-                        problems.append(f"{where}: the node layouts give {sum(g for g in given if g is not None and g >= 0)} "
+                    layout_parts = [layouts[k].data_partitions for k in pair]
+                    other = 2 * partitioned - sum(g for g in layout_parts if g is not None)
+                    node_parts = [g if g is not None else other for g in layout_parts]
+                    if min(node_parts) < 0 or sum(node_parts) != 2 * partitioned:
+                        problems.append(f"{where}: the node layouts give {sum(g for g in node_parts if g >= 0)} "
                                         f"data partitions but the {partitioned} partitioned drives of the pair have "
                                         f"{2 * partitioned}; one per drive to each node used instead.")
                     else:
-                        parts = given
+                        parts = node_parts
                 whole_split = even_split(whole, len(pair))
                 for i, k in enumerate(pair):
                     spares = spares_of(k) if len(pair) == 2 else 2 * spares_of(k)

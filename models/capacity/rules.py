@@ -24,6 +24,10 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models.catalog import Drive
 
 TR3838 = "TR-3838 Storage Subsystem Configuration Guide (public_facts.md: ONTAP drive right-sizing)"
 ONTAP_DOCS = "ONTAP documentation (public_facts.md: ONTAP partitioning, reserves, RAID and spares)"
@@ -218,7 +222,7 @@ _FALLBACK_GROUP_SIZES = {
 }
 
 
-def ontap_group_rule(drive, raid_type: str) -> GroupRule:
+def ontap_group_rule(drive: Drive, raid_type: str) -> GroupRule:
     """The drive's RAID group rule from the catalog, else TR-3838's value for its media class.
 
     RAID-TEC without a catalog value: assumed default = the RAID DP default + 1 (one more parity member) and
@@ -248,7 +252,7 @@ CAPACITY_HDD_TEC_BYTES = 6 * 10**12
 """The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB, :data:`ONTAP_DEFAULT_RAID_DOCS`)."""
 
 
-def ontap_default_raid(drive) -> str:
+def ontap_default_raid(drive: Drive) -> str:
     """ONTAP's default RAID type for a new aggregate of ``drive``: RAID-TEC for capacity HDD (7,200 rpm or slower,
     NL-SAS / SATA) of 6 TB or more, RAID DP for everything else (:data:`ONTAP_DEFAULT_RAID_DOCS`). The sizer
     builds its ONTAP candidates with it, as ONTAP would."""

@@ -6,7 +6,7 @@ import tomllib
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
-from typing import TypeVar
+from typing import TypeVar, overload
 
 from models.resources import catalog_dir, user_catalog_path
 
@@ -60,7 +60,11 @@ class Catalog:
             merged[entry.id] = entry
         return Catalog(merged.values(), self.version)
 
-    def get(self, entry_id: str, kind: type[E] | None = None) -> E:
+    @overload
+    def get(self, entry_id: str) -> Entry: ...
+    @overload
+    def get(self, entry_id: str, kind: type[E]) -> E: ...
+    def get(self, entry_id: str, kind: type[E] | None = None) -> E | Entry:
         """The record with this id.
 
         Args:
@@ -76,7 +80,7 @@ class Catalog:
             raise CatalogError(f"unknown{wanted} catalog id '{entry_id}'")
         if kind is not None and not isinstance(entry, kind):
             raise CatalogError(f"catalog id '{entry_id}' is a {entry.kind}, not a {kind.KIND}")
-        return entry  # type: ignore[return-value]
+        return entry
 
     def find(self, entry_id: str) -> Entry | None:
         """The record with this id, or None."""
@@ -91,7 +95,11 @@ class Catalog:
     def __len__(self) -> int:
         return len(self._by_id)
 
-    def of_kind(self, kind: str | type[E]) -> list[E]:
+    @overload
+    def of_kind(self, kind: str) -> list[Entry]: ...
+    @overload
+    def of_kind(self, kind: type[E]) -> list[E]: ...
+    def of_kind(self, kind: str | type[E]) -> list[E] | list[Entry]:
         """Records of one kind (a kind name such as ``"drive"`` or a record type), sorted by name."""
         name = kind if isinstance(kind, str) else kind.KIND
         if name not in ENTRY_TYPES:
@@ -100,7 +108,7 @@ class Catalog:
         found = cache.get(name)
         if found is None:
             found = cache[name] = sorted((e for e in self._by_id.values() if e.kind == name), key=lambda e: e.name)
-        return list(found)  # type: ignore[return-value]
+        return list(found)
 
 
 @lru_cache(maxsize=1)

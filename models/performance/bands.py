@@ -108,7 +108,7 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     se = profile.stderr
     extra = max(block_kib - 8.0, 0.0)
     own_write_kib = profile.cpu_write_per_kib_us is not None  # a write's own per-KiB cost (else cpu_per_kib_us)
-    write_kib = profile.cpu_write_per_kib_us if own_write_kib else profile.cpu_per_kib_us
+    write_kib = profile.cpu_write_per_kib_us if profile.cpu_write_per_kib_us is not None else profile.cpu_per_kib_us
     mean = read_fraction * (profile.cpu_read_us + profile.cpu_per_kib_us * extra) + \
         (1 - read_fraction) * (profile.cpu_write_us + write_kib * extra)
     kib_weights = ((("cpu_per_kib_us", read_fraction * extra), ("cpu_write_per_kib_us", (1 - read_fraction) * extra))

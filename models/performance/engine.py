@@ -119,7 +119,9 @@ def _static(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
     return arrays
 
 
-def _queue_arrays(specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float):
+def _queue_arrays(
+    specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per-spec arrays for :mod:`models.queueing.general_service`: (service_s, servers, copies, v_closed,
     v_open, is_queue) with delays marked False in ``is_queue`` (their service is their residence)."""
     st = _static(tuple(specs), float(read_fraction))
@@ -133,7 +135,7 @@ def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_
             demands, read_fraction, population, think_s)
 
 
-def _remember(key: tuple, value) -> None:
+def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
     """Keep a solved ramp in the cache (least recently used out beyond :data:`_CURVE_CACHE_SIZE`)."""
     _CURVE_CACHE[key] = value
     _CURVE_CACHE.move_to_end(key)
@@ -141,7 +143,9 @@ def _remember(key: tuple, value) -> None:
         _CURVE_CACHE.popitem(last=False)
 
 
-def _assemble(service: np.ndarray, is_queue: np.ndarray, X: np.ndarray, Rq: np.ndarray):
+def _assemble(
+    service: np.ndarray, is_queue: np.ndarray, X: np.ndarray, Rq: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """(X, R) of a ramp with R (N, S) per spec: the delays' residence is their service, the queues' from MVA."""
     R = np.empty((len(X), len(service)))
     R[:, ~is_queue] = service[~is_queue]
@@ -201,7 +205,7 @@ def solve_ramps(requests: Sequence[tuple]) -> int:
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
-           think_s: float):
+           think_s: float) -> tuple[np.ndarray, np.ndarray]:
     """Closed ramp arrays (X (N,), R (N, S) residence per spec, seconds) for specs and demands, cached per
     scenario state: an unchanged workload path is not solved again (the GUI re-evaluates on every edit)."""
     key = _curve_key(specs, demands, read_fraction, population, think_s)
@@ -275,7 +279,9 @@ def saturation_iops(specs: Sequence[StationSpec], read_fraction: float, inflatio
     return best, idx
 
 
-def iops_at_latency(iops: Sequence[float], latency_ms: Sequence[float], limit_ms: float) -> float | None:
+def iops_at_latency(
+    iops: Sequence[float] | np.ndarray, latency_ms: Sequence[float] | np.ndarray, limit_ms: float
+) -> float | None:
     """The highest IOPS of a ramp whose latency is within ``limit_ms`` (linear interpolation between ramp
     points); None when even the first point exceeds it. Latency and IOPS both rise along a closed ramp (MVA
     monotonicity), so the first crossing is the answer."""
@@ -308,7 +314,7 @@ def open_residence_ms(spec: StationSpec, demand_s: float, iops: float, read_frac
     return value * 1e3 if math.isfinite(value) else None
 
 
-def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], iops: np.ndarray,
+def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, iops: np.ndarray,
                        read_fraction: float, host_side: bool = False) -> np.ndarray:
     """Storage-side open-model latency (ms) at each of ``iops`` (array), vectorised over the IOPS and the
     stations; each station's residence times its waited-for share (``StationSpec.latency_share``); +inf where a
@@ -331,7 +337,7 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float], i
     return total
 
 
-def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float], iops: float,
+def open_storage_latency_ms(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, iops: float,
                             read_fraction: float) -> float | None:
     """Storage-side open-model latency at ``iops`` (ms), the same station model as the ramp (separate queues,
     Seidmann's split of multi-server queues, Allen-Cunneen's variability factor; see
@@ -369,7 +375,7 @@ OPEN_SEARCH_GRID = 64
 """Points per refinement round of :func:`open_iops_at_latency` (4 rounds: relative precision ~1e-7)."""
 
 
-def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float], limit_ms: float,
+def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, limit_ms: float,
                          low_iops: float, saturation: float, read_fraction: float, rounds: int = 4) -> float | None:
     """The open-model IOPS in [low_iops, saturation) whose storage latency equals ``limit_ms`` (the latency
     rises monotonically with load, so a grid search refined around the crossing converges; vectorised). Used
@@ -400,7 +406,8 @@ OPEN_CURVE_TAIL_POINTS = 9
 chart's limit; they make the curve reach the SLO even where it turns up only just before saturation."""
 
 
-def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], start_iops: float, saturation: float,
+def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, start_iops: float,
+                      saturation: float,
                       block_bytes: float, limit_ms: float, read_fraction: float) -> tuple[CurvePoint, ...]:
     """The open model's storage latency from ``start_iops`` towards ``saturation`` (exclusive), spaced
     quadratically closer near saturation, stopping once latency passes ``limit_ms``; () when the ramp already
@@ -424,7 +431,9 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float], st
     return tuple(points)
 
 
-def latency_at_iops(iops: Sequence[float], latency_ms: Sequence[float], target: float) -> float | None:
+def latency_at_iops(
+    iops: Sequence[float] | np.ndarray, latency_ms: Sequence[float] | np.ndarray, target: float
+) -> float | None:
     """Latency of a ramp at ``target`` IOPS (linear interpolation); None beyond the ramp's last point."""
     x = np.asarray(iops, dtype=float)
     y = np.asarray(latency_ms, dtype=float)
@@ -469,7 +478,7 @@ def target_rate(workload: Workload) -> float | None:
     return None
 
 
-def _per_op_latency(specs, factors, read: bool) -> float:
+def _per_op_latency(specs: Sequence[StationSpec], factors: Sequence[float], read: bool) -> float:
     total = 0.0
     for spec, f in zip(specs, factors):
         if not spec.storage_side:
@@ -566,16 +575,17 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
             res = open_residence_ms(spec, d, 0.0, rf, background_utilisation=u)
             res_s = res / 1e3 if res is not None else None
             per_class[w] = _OpenClassStation(res_s)
-            if res_s is None or response[w] is None:
+            if res_s is None or (so_far := response[w]) is None:
                 response[w] = None
             else:
-                response[w] += res_s
+                response[w] = so_far + res_s
         stations[name] = _OpenStation(u, per_class)
     return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
 
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
-                   open_result=None, population: int | None = None) -> tuple[WorkloadPerformance, Ramp]:
+                   open_result: _OpenSystem | None = None, population: int | None = None
+                   ) -> tuple[WorkloadPerformance, Ramp]:
     """One workload's prediction (see :class:`WorkloadPerformance` for every field) and its full ramp.
 
     Args:
@@ -616,6 +626,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     headroom = None
     stations: list[StationLoad] = []
     read_lat = write_lat = None
+    res: float | None  # a station's residence (s on the open solution's path, ms on the ramp's)
     if target is not None:
         headroom = (sat - target) / target * 100.0 if math.isfinite(sat) else None
         if open_result is not None and w.id in open_result.classes:
@@ -660,7 +671,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         # each station's residence from the same open formula (Seidmann split), so utilisation is not read at
         # the ramp's light load.
         beyond = max_slo is not None and max_slo > float(r.iops[-1]) * (1 + 1e-9)
-        if beyond:
+        if beyond and max_slo is not None:
             x = float(max_slo)
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
@@ -738,7 +749,8 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
 
 
 def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Sequence[CurvePoint],
-                extension: Sequence[CurvePoint], sat: float, max_slo: float | None):
+                extension: Sequence[CurvePoint], sat: float, max_slo: float | None
+                ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
     """The curve and its continuation with latency bands on every point, and the bands of saturation and of
     max IOPS at the SLO ({"sat": Band, "slo": Band}), by :mod:`models.performance.bands`' method: the uncertain
     demands at their P10 / P90 edges, the open model's latency ratio at each point's IOPS applied to the drawn
@@ -786,7 +798,7 @@ def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None
     continuation; the open model where neither reaches), and the knee note (:mod:`models.performance.knee`)."""
     rf = path.read_fraction
     light = open_storage_latency_ms(path.stations, r.demand_s, 0.0, rf) or float(r.storage_ms[0])
-    at = {}
+    at: dict[float, float | None] = {}
     points = [*curve, *extension]
     xs = np.array([p.iops for p in points], dtype=float)
     ys = np.array([p.latency_ms for p in points], dtype=float)

@@ -14,8 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .paths import StationSpec
+
+if TYPE_CHECKING:
+    import numpy as np
 
 KNEE_MIN_RATIO = 1.3
 """Latency at 80% of saturation over the light-load latency below which a curve is called flat (issue 14's
@@ -41,7 +45,7 @@ class CurveShape:
     knee_note: str | None
 
 
-def knee_note(specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float,
+def knee_note(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, read_fraction: float,
               bottleneck: int | None, ratio: float | None) -> str | None:
     """Why a curve is flat at 80% of saturation, from the stations (None when ``ratio`` >= KNEE_MIN_RATIO).
 
@@ -90,6 +94,7 @@ def knee_note(specs: Sequence[StationSpec], demands: Sequence[float], read_fract
             + "; ".join(reasons))
 
 
-def d_share(specs: Sequence[StationSpec], demands: Sequence[float], read_fraction: float, index: int) -> float:
+def d_share(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, read_fraction: float,
+            index: int) -> float:
     """The waited-for demand of station ``index`` (seconds per I/O): its demand times its latency share."""
     return demands[index] * specs[index].latency_share(read_fraction)

@@ -25,7 +25,9 @@ FSSTAT 1%, SETATTR 4%, READDIRPLUS 2%, ACCESS 11%). The per-operation CPU ratios
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from models.project.model import (
     NAS_METADATA_READ_OPS,
@@ -34,6 +36,9 @@ from models.project.model import (
     NAS_WRITE_OPS,
     NasWorkload,
 )
+
+if TYPE_CHECKING:
+    from .paths import StationSpec
 
 METADATA_CPU_RATIO = 0.5
 """assumed: controller CPU of one metadata operation over that of an 8 KiB data operation of the same type.
@@ -56,7 +61,7 @@ def read_type_share(nas: NasWorkload) -> float:
     return nas.share(NAS_READ_OPS + NAS_METADATA_READ_OPS)
 
 
-def apply_op_mix(stations, nas: NasWorkload) -> tuple[list, str]:
+def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload) -> tuple[list[StationSpec], str]:
     """The block path's stations turned into a file-operation path (module docstring), and a note in words.
 
     Args:

@@ -42,6 +42,7 @@ constants above; the solver that reads the stations is :mod:`models.performance.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -284,9 +285,9 @@ class _Builder:
         self.uncertainty = profile_uncertainty(profile, profile_kind(profile, found, note), workload.block_kib,
                                                workload_read_fraction(workload))
 
-    def add(self, name: str, component: str, read_s: float, write_s: float, servers: float = 1,
+    def add(self, name: str, component: str, read_s: float, write_s: float, servers: int = 1,
             delay: bool = False, storage_side: bool = True, kind: str = "", write_async_s: float = 0.0,
-            multiplicity: float = 1, scv_service: float | None = None, *, ident: StationId) -> None:
+            multiplicity: int = 1, scv_service: float | None = None, *, ident: StationId) -> None:
         """Append a station (arguments as :class:`StationSpec`; negative demands count as 0, servers and
         multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`; ``ident``
         required, so that no station is built without its identity); a station with no work at all is left
@@ -427,7 +428,9 @@ def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, 
     return cpu / weight
 
 
-def _target_ports(scenario: Scenario, catalog: Catalog, fe: FrontEnd, ports_cap: int, port_speed_mbps: float):
+def _target_ports(
+    scenario: Scenario, catalog: Catalog, fe: FrontEnd, ports_cap: int, port_speed_mbps: float
+) -> tuple[int, float]:
     """Target port count and payload rate: the ports of the front-end links at the target, capped by the
     catalog's ports; the catalog's ports when nothing is linked."""
     total = 0
@@ -861,6 +864,7 @@ def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Wo
         b.notes.append(f"{vm.vm_size}: Flash Cache unused: the workload is compressed "
                        f"({workload.compression_ratio:g}:1) and CVO's Flash Cache needs compression disabled")
         return hit_memory
+    assert vm.flash_cache_gib is not None  # the caller's condition
     flash = vm.flash_cache_gib * 2**30
     hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
     read_s = FLASH_CACHE_READ_US * 1e-6
@@ -954,6 +958,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     elif hybrid:
         # vSAN OSA hybrid: the cache tier is 70% read cache, 30% write buffer; a read that hits the read cache is
         # served by the cache SSD, a miss by a capacity HDD (random reads pay positioning)
+        assert cache_drive is not None  # OSA: a cache tier
         cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
         hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)
         rd_cache = cache_drive.read_service_time_us * 1e-6 + block / (cache_drive.max_read_mbps * 1e6)
@@ -970,6 +975,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
                        f"{groups} x {cache_drive.marketed_bytes / 1e9:,.0f} GB cache devices vs the working set "
                        "(uniform random access)")
     else:
+        assert cache_drive is not None  # OSA: a cache tier
         wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
         b.add("capacity SSDs", node.id, rd, reads_per_write * rd, servers=cap_drive.parallelism,
               multiplicity=cap_drives, kind="drive", write_async_s=writes_per_write * destage,
@@ -993,17 +999,21 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
 
 
-def _hci_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder):
+def _hci_system(
+    scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder
+) -> tuple[str, float | None, str]:
     return ("vSAN", *_hci_path(scenario, catalog, workload, target, b))
 
 
-def _cloud_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: CloudVmNode, b: _Builder):
+def _cloud_system(
+    scenario: Scenario, catalog: Catalog, workload: Workload, target: CloudVmNode, b: _Builder
+) -> tuple[str, float | None, str]:
     protocol = protocol_of(scenario, catalog, workload) or "iSCSI"
     return (protocol, *_cloud_path(scenario, catalog, workload, target, protocol, b))
 
 
 def _controller_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ControllerNode,
-                       b: _Builder):
+                       b: _Builder) -> tuple[str, float | None, str]:
     protocol = protocol_of(scenario, catalog, workload)
     if protocol is None:
         record = catalog.get(target.catalog_id, Controller)
@@ -1014,7 +1024,7 @@ def _controller_system(scenario: Scenario, catalog: Catalog, workload: Workload,
 
 
 def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ManagedServiceNode,
-                    b: _Builder):
+                    b: _Builder) -> tuple[str, float | None, str]:
     """A managed file service (:mod:`models.performance.managed`): the client round trip and the service's
     light-load latency as delays, each published limit a single-server queue whose capacity is the limit
     (exponential service: see the comment below)."""
@@ -1049,8 +1059,9 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
     return protocol, None, f"{record.service} published limits"
 
 
-_SYSTEMS = {"hci_cluster": _hci_system, "cloud_vm": _cloud_system, "controller": _controller_system,
-            "managed_service": _managed_system}
+_SYSTEMS: dict[str, Callable[..., tuple[str, float | None, str]]] = {
+    "hci_cluster": _hci_system, "cloud_vm": _cloud_system, "controller": _controller_system,
+    "managed_service": _managed_system}
 """System node kind (``models.project.kinds.SYSTEM_KINDS``) -> (protocol, host CPU us per I/O, profile source)
 of a workload's path on it, its stations added to the builder."""
 

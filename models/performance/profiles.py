@@ -127,9 +127,9 @@ def record_profiles(record: Controller | CloudVm,
     cannot be used: unknown id, another kind, no profiles); the sibling's profiles are the list's tail
     (:func:`controller_profile` tells them apart)."""
     own = list(record.performance)
-    if getattr(record, "profile_from", None) is None:
-        return own, None, ""
     derivation = record.profile_from
+    if derivation is None:
+        return own, None, ""
     sibling = catalog.find(derivation.sibling) if catalog is not None else None
     if type(sibling) is not type(record):
         kind = "controller" if isinstance(record, Controller) else "cloud VM"
@@ -151,6 +151,7 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
     from_sibling = profile is not None and not any(profile is p for p in record.performance)
     if sibling is not None and from_sibling:
         derivation = record.profile_from
+        assert profile is not None and derivation is not None  # a sibling's profile was chosen
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
                   f"with CPU demands / {derivation.ratio:g} ({record.source_of('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
@@ -178,5 +179,5 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
         reason = note
     else:
         reason = profile.source or f"fitted {profile.software} / {profile.protocol} profile"
-    return ProfileBasis(kind, derivation.sibling if sibling_used else "",
-                        derivation.ratio if sibling_used else None, reason)
+    return ProfileBasis(kind, derivation.sibling if sibling_used and derivation else "",
+                        derivation.ratio if sibling_used and derivation else None, reason)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from models.catalog import Catalog, Controller, Drive
 from models.project.model import ControllerNode, HciClusterNode, Scenario, Settings
@@ -21,6 +22,11 @@ from models import topology
 from .engine import evaluate_paths, solve_with_targets, target_rate
 from .results import WorkloadPerformance
 from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, switchover, takeover
+
+if TYPE_CHECKING:
+    from models.capacity.results import CapacityResult
+
+    from .paths import WorkloadPath
 
 RUNWAY_HORIZON_MONTHS = 120.0
 """Runway figures beyond ten years are reported as None ("not within ten years")."""
@@ -57,7 +63,7 @@ class Runway:
     months_until_saturation: float | None
 
 
-def _degraded(scenario: Scenario, catalog: Catalog, path) -> list[DegradedPath]:
+def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath) -> list[DegradedPath]:
     """Every failure state that applies to ``path``'s system, in :data:`STATES` order."""
     out = []
     target = scenario.node(path.workload.target)
@@ -155,7 +161,9 @@ class CapacityState:
     text: str
 
 
-def capacity_in_failure(scenario: Scenario, catalog: Catalog, systems) -> tuple[CapacityState, ...]:
+def capacity_in_failure(
+    scenario: Scenario, catalog: Catalog, systems: Sequence[CapacityResult]
+) -> tuple[CapacityState, ...]:
     """The capacity of each system while a drive rebuilds (a spare drive is consumed until the failed one is
     replaced; usable capacity is unchanged) and, for vSAN, while a host is down (its disk groups' share of the
     usable capacity is gone until it returns, and vSAN rebuilds its components into the free space of the others:

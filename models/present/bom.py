@@ -8,12 +8,17 @@ items it comes from. A design with 36 identical shelves gets one shelf row (quan
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from models.catalog import Catalog
+from models.catalog import (
+    Adapter, Catalog, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence, LinkType, ManagedService,
+    Shelf, Switch,
+)
 from models.formatting import fmt_capacity
-from models.project.model import CloudVmNode, ControllerNode, HciClusterNode, HostNode, Scenario, ShelfNode, SwitchNode
+from models.project.model import (
+    CloudVmNode, ControllerNode, HciClusterNode, HostNode, ManagedServiceNode, Node, Scenario, ShelfNode, SwitchNode,
+)
 from models.project.names import node_names
 from models.topology import controller_of_shelf
 from models.units import CapacityUnit
@@ -56,25 +61,28 @@ _Line = tuple[str, int | None, str, str]
 """(category, quantity, model name, figures) of one bill-of-materials line."""
 
 
-def _host_lines(node: HostNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _host_lines(node: HostNode, rec: Host | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a host node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
-    lines = [("Hosts", node.count, name,
+    lines: list[_Line] = [("Hosts", node.count, name,
               f"{rec.sockets} sockets, {rec.cores} cores, {rec.memory_gib:g} GiB memory" if rec else "")]
     if node.adapter:
         a = catalog.find(node.adapter)
         per_host = f"{node.adapters_per_host} per host"
         lines.append(("Host adapters", node.count * node.adapters_per_host, model_name(catalog, node.adapter),
-                      f"{per_host}; {a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if a else per_host))
+                      f"{per_host}; {a.ports} × {a.speed_gbps}Gb ports, {a.adapter_type}" if isinstance(a, Adapter)
+                      else per_host))
     return lines
 
 
-def _switch_lines(node: SwitchNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _switch_lines(node: SwitchNode, rec: Switch | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a switch node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     fig = f"{rec.ports} × {rec.speed_gbps}Gb {rec.medium} ports, {rec.latency_us:g} µs latency" if rec else ""
     return [("Switch", 1, name, fig)]
 
 
-def _controller_lines(node: ControllerNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _controller_lines(
+    node: ControllerNode, rec: Controller | None, name: str, catalog: Catalog, unit: CapacityUnit
+) -> list[_Line]:
     """The lines of a controller node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     nodes = node.nodes or (rec.nodes if rec else None)
     fig = ""
@@ -88,20 +96,22 @@ def _controller_lines(node: ControllerNode, rec, name: str, catalog: Catalog, un
     return [("Controller system", 1, name, fig)]
 
 
-def _shelf_lines(node: ShelfNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _shelf_lines(node: ShelfNode, rec: Shelf | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a shelf node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     d = catalog.find(node.drive)
     fig = drive_size(catalog, node.drive, unit)
-    if d is not None:
+    if isinstance(d, Drive):
         fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
     return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
             ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
 
 
-def _hci_cluster_lines(node: HciClusterNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _hci_cluster_lines(
+    node: HciClusterNode, rec: HciNode | None, name: str, catalog: Catalog, unit: CapacityUnit
+) -> list[_Line]:
     """The lines of an HCI cluster node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
-    lines = [("HCI hosts", node.hosts, name, fig)]
+    lines: list[_Line] = [("HCI hosts", node.hosts, name, fig)]
     groups = node.hosts * node.disk_groups_per_host
     if rec is not None and node.architecture == "esa":
         # ESA: one storage pool per host, every device is capacity (no cache tier)
@@ -121,30 +131,34 @@ def _hci_cluster_lines(node: HciClusterNode, rec, name: str, catalog: Catalog, u
     return lines
 
 
-def _cloud_vm_lines(node: CloudVmNode, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _cloud_vm_lines(
+    node: CloudVmNode, rec: CloudVm | None, name: str, catalog: Catalog, unit: CapacityUnit
+) -> list[_Line]:
     """The lines of a cloud VM node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     per = 2 if node.ha else 1  # each node of an HA pair has its own (mirrored) set of disks
-    lines = [(f"Cloud VMs ({'HA pair' if node.ha else 'single node'})", per, name,
+    lines: list[_Line] = [(f"Cloud VMs ({'HA pair' if node.ha else 'single node'})", per, name,
               f"{rec.vm_size}: {rec.vcpu} vCPU, {rec.ram_gib:g} GiB RAM, {rec.network_mbps:,.0f} Mbit/s network"
               if rec else "")]
     dk = catalog.find(node.disk)
     lines.append(("Data disks" + (f" ({node.disk_count} per node)" if node.ha else ""), node.disk_count * per,
                   model_name(catalog, node.disk),
                   f"{fmt_capacity(dk.size_bytes, unit)} each, {dk.iops:,.0f} IOPS, {dk.mbps:,.0f} MB/s per disk"
-                  if dk is not None else ""))
+                  if isinstance(dk, CloudDisk) else ""))
     nv = catalog.find(rec.nvram_disk) if rec is not None and rec.nvram_disk else None
-    if nv is not None:
+    if isinstance(nv, CloudDisk) and rec is not None and rec.nvram_disk:
         lines.append(("NVRAM disk" + (" (1 per node)" if node.ha else ""), per, model_name(catalog, rec.nvram_disk),
                       f"{fmt_capacity(nv.size_bytes, unit)}, {nv.mbps:,.0f} MB/s: every write is logged here "
                       "first (normal write speed)"))
     lic = catalog.find(node.licence)
     lines.append(("Licence", 1, model_name(catalog, node.licence),
                   f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {lic.as_of})"
-                  if lic is not None else ""))
+                  if isinstance(lic, Licence) else ""))
     return lines
 
 
-def _managed_lines(node, rec, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _managed_lines(
+    node: ManagedServiceNode, rec: ManagedService | None, name: str, catalog: Catalog, unit: CapacityUnit
+) -> list[_Line]:
     """The lines of a managed service node: the provisioned capacity (and throughput where it is bought)."""
     from models.performance.managed import throughput_limit_mbps
 
@@ -155,7 +169,7 @@ def _managed_lines(node, rec, name: str, catalog: Catalog, unit: CapacityUnit) -
     return [("Managed service", 1, name, fig)]
 
 
-_LINES_BY_KIND = {
+_LINES_BY_KIND: dict[str, Callable[..., list[_Line]]] = {
     "host": _host_lines,
     "switch": _switch_lines,
     "controller": _controller_lines,
@@ -171,11 +185,11 @@ _REFERENCES = ("catalog_id", "adapter", "drive", "disk", "licence", "cache_drive
 """Fields of a node or of its catalog record that name another catalog record a bill-of-materials line orders."""
 
 
-def _referenced_ids(node, catalog: Catalog) -> dict[str, str]:
+def _referenced_ids(node: Node, catalog: Catalog) -> dict[str, str]:
     """Model name -> catalog id of every record ``node`` orders (its own, its adapter, drives, disks, licence and
     the drives or NVRAM disk its record names), so each line's model can be traced to the record it orders."""
     rec = catalog.find(node.catalog_id)
-    ids = {}
+    ids: dict[str, str] = {}
     for source in (node, rec):
         for field in _REFERENCES:
             value = getattr(source, field, None) if source is not None else None
@@ -184,7 +198,7 @@ def _referenced_ids(node, catalog: Catalog) -> dict[str, str]:
     return ids
 
 
-def _node_lines(node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
+def _node_lines(node: Node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """(category, quantity, model name, figures) lines of one node."""
     rec = catalog.find(node.catalog_id)
     name = model_name(catalog, node.catalog_id)
@@ -215,7 +229,7 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog,
     for link in scenario.links:
         lt = catalog.find(link.link_type)
         ids.setdefault(model_name(catalog, link.link_type), link.link_type)
-        figures = f"{lt.payload_mbps:,.0f} MB/s per port" if lt is not None else ""
+        figures = f"{lt.payload_mbps:,.0f} MB/s per port" if isinstance(lt, LinkType) else ""
         entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures), [0, []])
         entry[0] += link.ports
         entry[1].append(f"{names.get(link.source, link.source)} \u2192 {names.get(link.target, link.target)}")

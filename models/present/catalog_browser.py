@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from models.catalog.provenance import SOURCE_KINDS, record_counts, source_kind
+from models.catalog.schema import Entry
 
 KEY_FIELDS = {
     "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
@@ -51,7 +53,7 @@ class BrowserRow:
         return all(word in hay for word in text.lower().split())
 
 
-def _figure(value, unit: str) -> str:
+def _figure(value: object, unit: str) -> str:
     """One key figure in words (bytes as TB, numbers with thousands separators)."""
     if unit == "bytes" and isinstance(value, (int, float)):
         return f"{value / 1e12:,.2f} TB"
@@ -62,7 +64,7 @@ def _figure(value, unit: str) -> str:
     return f"{value} {unit}".strip()
 
 
-def browser_rows(entries: Iterable) -> list[BrowserRow]:
+def browser_rows(entries: Iterable[Entry]) -> list[BrowserRow]:
     """Every record as a :class:`BrowserRow`, by kind then model name."""
     rows = []
     for e in sorted(entries, key=lambda e: (e.kind, e.name)):
@@ -76,12 +78,12 @@ def browser_rows(entries: Iterable) -> list[BrowserRow]:
     return rows
 
 
-def record_details(entry) -> list[tuple[str, str, str, str]]:
+def record_details(entry: Entry) -> list[tuple[str, str, str, str]]:
     """Every number of one record: (field, value, source kind, source text), nested performance profiles
     included (their fields prefixed with the profile's software and protocol)."""
     out = []
 
-    def walk(record, prefix: str) -> None:
+    def walk(record: Any, prefix: str) -> None:
         for name in type(record).model_fields:
             if name == "sources":
                 continue

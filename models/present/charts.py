@@ -20,13 +20,13 @@ NO_TARGET = "no target"
 """What a workload without a target shows where a target's figure would be (``evaluate --json``: null)."""
 
 
-def target_saturates(workload) -> bool:
+def target_saturates(workload: WorkloadPerformance) -> bool:
     """True when the workload's target is at or beyond its saturation IOPS (the design cannot carry it)."""
     return (workload.target_iops is not None and finite(workload.saturation_iops)
             and workload.target_iops >= workload.saturation_iops)
 
 
-def latency_at_target_text(workload) -> str:
+def latency_at_target_text(workload: WorkloadPerformance) -> str:
     """The latency at the target as a table cell: ``0.39 ms``; ``no target`` for a workload without one;
     ``saturated`` when the target is beyond saturation."""
     if workload.target_iops is None:
@@ -34,16 +34,16 @@ def latency_at_target_text(workload) -> str:
     return fmt_ms(workload.latency_at_target_ms, SATURATED)
 
 
-def target_shortfall(workload) -> str | None:
+def target_shortfall(workload: WorkloadPerformance) -> str | None:
     """The target's shortfall in words when it is at or beyond saturation, else None, e.g.
     ``The target of 700K IOPS is beyond saturation at 365K IOPS: 335K IOPS (48% of the target) short;
     utilisation is shown at saturation.``
 
     The shortfall is target - saturation, as a share of the target (the negative of ``headroom_pct``).
     """
-    if not target_saturates(workload):
-        return None
     target, saturation = workload.target_iops, workload.saturation_iops
+    if not target_saturates(workload) or target is None:
+        return None
     short = target - saturation
     share = short / target * 100 if target > 0 else 0.0
     share_text = f"{share:.0f}%" if share >= 1 else f"{share:.1f}%"

@@ -78,7 +78,7 @@ def _two(values: Sequence) -> tuple[float, float] | None:
     return None
 
 
-def _capacity_delta(values, unit) -> tuple[str, bool | None]:
+def _capacity_delta(values: Sequence[float | None], unit: CapacityUnit) -> tuple[str, bool | None]:
     pair = _two(values)
     if pair is None:
         return "", None

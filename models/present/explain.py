@@ -18,13 +18,13 @@ from models.formatting import NOT_MET, fmt_iops, fmt_ms
 from .uncertainty import iops_band_text, profile_text
 
 if TYPE_CHECKING:
-    from models.performance.results import WorkloadPerformance
+    from models.performance.results import StationLoad, WorkloadPerformance
 
 FIGURES = ("Saturation", "Max IOPS @ SLO", "Latency @ target", "Bottleneck", "Headroom")
 """The summary columns that have an explanation."""
 
 
-def _bottleneck(wp):
+def _bottleneck(wp: WorkloadPerformance) -> StationLoad | None:
     """The bottleneck's StationLoad (None when not listed)."""
     return next((s for s in wp.stations if s.name == wp.bottleneck), None)
 
@@ -49,7 +49,7 @@ def _provenance(wp: WorkloadPerformance) -> list[str]:
     return lines
 
 
-def explain_figure(wp, figure: str) -> list[str]:
+def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
     """Lines explaining one summary figure of a workload (``figure`` one of :data:`FIGURES`); [] for others."""
     op = wp.operating_iops
     b = _bottleneck(wp)
@@ -77,7 +77,7 @@ def explain_figure(wp, figure: str) -> list[str]:
                  "residence time, R = D (1 + U (v − 1)) / (1 − U) for a queue (Allen-Cunneen's G/G/c form, v = "
                  "(ca² + cs²) / 2), D for a delay.",
                  f"Here: {fmt_ms(wp.latency_at_target_ms)}; its largest parts:"]
-        parts = sorted((s for s in wp.stations if s.residence_ms), key=lambda s: -s.residence_ms)[:5]
+        parts = sorted((s for s in wp.stations if s.residence_ms), key=lambda s: -(s.residence_ms or 0.0))[:5]
         lines += [f"  {s.name}: {fmt_ms(s.residence_ms)} "
                   + (f"at {s.utilization:.0%} utilisation" if s.utilization > 0 else "(a delay: no queue)")
                   for s in parts]
@@ -90,7 +90,7 @@ def explain_figure(wp, figure: str) -> list[str]:
     return []
 
 
-def explain_station(wp, station_name: str) -> list[str]:
+def explain_station(wp: WorkloadPerformance, station_name: str) -> list[str]:
     """Lines explaining one station's utilisation and residence time at the workload's operating point."""
     st = next((s for s in wp.stations if s.name == station_name), None)
     if st is None:

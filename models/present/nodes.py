@@ -6,14 +6,16 @@ shows (:func:`key_figures`: "24 x 800GB SSD", "RAID DP, ADP") with the item's ti
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
-from models.catalog import Catalog, Drive
+from models.catalog import Adapter, Catalog, CloudVm, Controller, Drive, HciNode, Host, ManagedService, Shelf, Switch
 from models.formatting import finite, fmt_capacity
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
     HciClusterNode,
     HostNode,
+    ManagedServiceNode,
     NodeBase,
     ShelfNode,
     SwitchNode,
@@ -52,7 +54,7 @@ def drive_size(catalog: Catalog, drive_id: str, unit: CapacityUnit | str = Capac
     return " ".join(x for x in (size, f"{rpm // 1000}K" if rpm else "", getattr(record, "media", "")) if x)
 
 
-def _host_figures(node: HostNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _host_figures(node: HostNode, record: Host | None, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
     """The figures of a host node; ``record`` its catalog record (None when missing)."""
     lines = [f"{node.count} × {model_name(catalog, node.catalog_id, short=True)}"]
     if node.adapter:
@@ -60,14 +62,16 @@ def _host_figures(node: HostNode, record, catalog: Catalog, unit: CapacityUnit |
     return lines
 
 
-def _switch_figures(node: SwitchNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _switch_figures(node: SwitchNode, record: Switch | None, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
     """The figures of a switch node; ``record`` its catalog record (None when missing)."""
     if record is None:
         return [node.catalog_id]
     return [f"{record.ports} × {record.speed_gbps}Gb {record.medium} ports"]
 
 
-def _controller_figures(node: ControllerNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _controller_figures(
+    node: ControllerNode, record: Controller | None, catalog: Catalog, unit: CapacityUnit | str
+) -> list[str]:
     """The figures of a controller node; ``record`` its catalog record (None when missing)."""
     nodes = node.nodes or getattr(record, "nodes", None)
     software = node.software or getattr(record, "default_software", "")
@@ -82,12 +86,14 @@ def _controller_figures(node: ControllerNode, record, catalog: Catalog, unit: Ca
     return [x for x in (first, raid) if x]
 
 
-def _shelf_figures(node: ShelfNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _shelf_figures(node: ShelfNode, record: Shelf | None, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
     """The figures of a shelf node; ``record`` its catalog record (None when missing)."""
     return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
 
 
-def _hci_cluster_figures(node: HciClusterNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _hci_cluster_figures(
+    node: HciClusterNode, record: HciNode | None, catalog: Catalog, unit: CapacityUnit | str
+) -> list[str]:
     """The figures of an HCI cluster node; ``record`` its catalog record (None when missing). An ESA cluster has
     one storage pool per host (no disk groups): its devices per host are groups x devices."""
     if node.architecture == "esa":
@@ -103,7 +109,9 @@ def _hci_cluster_figures(node: HciClusterNode, record, catalog: Catalog, unit: C
     ]
 
 
-def _cloud_vm_figures(node: CloudVmNode, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _cloud_vm_figures(
+    node: CloudVmNode, record: CloudVm | None, catalog: Catalog, unit: CapacityUnit | str
+) -> list[str]:
     """The figures of a cloud VM node; ``record`` its catalog record (None when missing)."""
     vm = getattr(record, "vm_size", node.catalog_id)
     return [
@@ -113,7 +121,9 @@ def _cloud_vm_figures(node: CloudVmNode, record, catalog: Catalog, unit: Capacit
     ]
 
 
-def _managed_figures(node, record, catalog: Catalog, unit: CapacityUnit | str) -> list[str]:
+def _managed_figures(
+    node: ManagedServiceNode, record: ManagedService | None, catalog: Catalog, unit: CapacityUnit | str
+) -> list[str]:
     """The figures of a managed service node; ``record`` its catalog record (None when missing)."""
     from models.performance.managed import iops_limit, throughput_limit_mbps
 
@@ -125,7 +135,7 @@ def _managed_figures(node, record, catalog: Catalog, unit: CapacityUnit | str) -
             f"{throughput_limit_mbps(node, record):,.0f} MB/s" + (f", {iops:,.0f} IOPS" if iops else "")]
 
 
-_FIGURES_BY_KIND = {
+_FIGURES_BY_KIND: dict[str, Callable[..., list[str]]] = {
     "host": _host_figures,
     "switch": _switch_figures,
     "controller": _controller_figures,
@@ -137,7 +147,7 @@ _FIGURES_BY_KIND = {
 """Node kind -> its figures (a test checks that every kind of the node-kind table has one)."""
 
 
-def node_figures(node, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+def node_figures(node: NodeBase, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The key figures of a project node, one short line each (empty for an unknown kind)."""
     figures_of = _FIGURES_BY_KIND.get(node.kind)
     return figures_of(node, catalog.find(node.catalog_id), catalog, unit) if figures_of is not None else []
@@ -195,7 +205,7 @@ def _host_line(node: HostNode, catalog: Catalog) -> str:
     """The canvas line of a host group."""
     adapter = catalog.find(node.adapter) if node.adapter else None
     hosts = f"{node.count} host{'s' if node.count > 1 else ''}"
-    if adapter is None:
+    if not isinstance(adapter, Adapter):
         return f"{hosts}, no adapter"
     speed = f"{adapter.speed_gbps}Gb" if adapter.adapter_type == "FC HBA" else f"{adapter.speed_gbps}GbE"
     per_host = f"{node.adapters_per_host} x " if node.adapters_per_host > 1 else ""
@@ -219,18 +229,18 @@ def _switch_line(node: SwitchNode, catalog: Catalog) -> str:
             f"{getattr(record, 'ports', '?')} ports")
 
 
-def _managed_line(node, catalog: Catalog) -> str:
+def _managed_line(node: ManagedServiceNode, catalog: Catalog) -> str:
     """The canvas line of a managed service: its level, size and throughput limit."""
     from models.performance.managed import throughput_limit_mbps
 
     record = catalog.find(node.catalog_id)
     size = fmt_capacity(node.provisioned_bytes, CapacityUnit.TIB)
-    if record is None:
+    if not isinstance(record, ManagedService):
         return size
     return f"{record.service_level}, {size}, {throughput_limit_mbps(node, record):,.0f} MB/s"
 
 
-_LINE_BY_KIND = {
+_LINE_BY_KIND: dict[str, Callable[..., str]] = {
     "host": _host_line,
     "switch": _switch_line,
     "controller": _controller_line,

@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from models.formatting import fmt_iops, fmt_months, fmt_ms
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience
+    from models.performance.resilience import StateResult
+    from models.performance.results import WorkloadPerformance
+    from models.present.verdicts import Verdict
     from models.project.model import Scenario
 
 STATE_NAMES = {
@@ -27,7 +31,7 @@ def state_name(state: str) -> str:
     return STATE_NAMES.get(state, state.replace("_", " "))
 
 
-def state_verdict(state) -> str:
+def state_verdict(state: StateResult) -> str:
     """One sentence for a ``models.performance.resilience.StateResult``: with a target, ``meets the 1 ms SLO at
     350K IOPS in takeover: yes, 0.41 ms`` (``no, 2.4 ms`` / ``no, saturated``); without one, the state's saturation
     and max IOPS at the SLO."""
@@ -41,9 +45,9 @@ def state_verdict(state) -> str:
     return f"meets the {wp.slo_ms:g} ms SLO at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
 
 
-def runway_lines(resilience) -> list[str]:
+def runway_lines(resilience: Resilience) -> list[str]:
     """The runway in three lines (months as every view words them, ``not within ten years`` for None)."""
-    def months(value):
+    def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
@@ -53,7 +57,7 @@ def runway_lines(resilience) -> list[str]:
             f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]
 
 
-def state_verdicts(resilience, workloads) -> list:
+def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:
     """``models.present.verdicts.Verdict`` lines for every workload's failure states (``fail`` when the target's
     SLO is missed in that state, ``pass`` when met, ``open`` without a target), in the workloads' order."""
     from models.present.verdicts import Verdict
@@ -66,7 +70,7 @@ def state_verdicts(resilience, workloads) -> list:
     return out
 
 
-def compact_states(states) -> str:
+def compact_states(states: Iterable[StateResult]) -> str:
     """One line for a workload's failure states: ``takeover: no, saturated · path loss: yes, 0.83 ms`` (with a
     target), else each state's saturation (``host failure: saturation 177K IOPS``)."""
     parts = []
@@ -81,9 +85,9 @@ def compact_states(states) -> str:
     return " · ".join(parts)
 
 
-def compact_runway(resilience) -> str:
+def compact_runway(resilience: Resilience) -> str:
     """The runway in one line: ``full in 36 months · SLO breach: not within ten years · saturation: ...``."""
-    def months(value):
+    def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)

@@ -11,7 +11,9 @@ from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
 
 if TYPE_CHECKING:
+    from models.capacity.results import CapacityTotals
     from models.evaluate import Evaluation
+    from models.performance.results import WorkloadPerformance
 
 __all__ = ["STATUS_CAPTIONS", "status_summary"]
 
@@ -24,7 +26,7 @@ def _capacity(value: float, unit: CapacityUnit) -> str:
     return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
 
 
-def _peak_utilization(workload) -> float:
+def _peak_utilization(workload: WorkloadPerformance) -> float:
     return max((s.utilization for s in workload.stations), default=0.0)
 
 
@@ -48,7 +50,7 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
     performance = evaluation.performance
     workloads = performance.workloads if performance is not None else ()
     if workloads:
-        def iops(w) -> str:
+        def iops(w: WorkloadPerformance) -> str:
             return format_iops(w.max_iops_at_slo) if finite(w.max_iops_at_slo) else NOT_MET
 
         if len(workloads) == 1:

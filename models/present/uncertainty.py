@@ -5,7 +5,12 @@ latencies, and the wording says so."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from models.formatting import NOT_MET, SATURATED, finite, format_iops
+
+if TYPE_CHECKING:
+    from models.performance.results import WorkloadPerformance
 
 PROFILE_WORDS = {
     "calibrated": "calibrated (fitted to published measurements)",
@@ -30,7 +35,7 @@ def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURA
     return f"{low} – {high}"
 
 
-def band_summary(wp) -> str:
+def band_summary(wp: WorkloadPerformance) -> str:
     """One line for a workload: ``saturation 355K – 375K IOPS; max IOPS at SLO 353K – 373K (P10–P90 of the
     prediction)``, from a :class:`models.performance.WorkloadPerformance`."""
     sat = iops_band_text(wp.saturation_iops_band_p10, wp.saturation_iops_band_p90)

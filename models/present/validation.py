@@ -36,14 +36,14 @@ def published_text(check: Check) -> str:
     return fmt_number(check.published)
 
 
-def predicted_text(check) -> str:
+def predicted_text(check: Check) -> str:
     """The prediction: a number, or for an expectation whether it held (``yes`` / ``no``)."""
     if check.kind == "expect":
         return "yes" if check.passed else "no"
     return fmt_number(check.predicted)
 
 
-def error_text(check) -> str:
+def error_text(check: Check) -> str:
     """The signed relative error where the check compares values (``+16.7%``, ``-10.4%``, as
     ``storplan validate`` prints it); for a range or an expectation, what was found (``in range``,
     ``as expected``...); ``n/a`` when there is no error to show."""
@@ -56,7 +56,7 @@ def error_text(check) -> str:
     return f"{check.error * 100:+.1f}%"
 
 
-def tolerance_text(check) -> str:
+def tolerance_text(check: Check) -> str:
     """The tolerance as a cell: ``±10%`` around a value or range, ``+5%`` over an upper bound, ``−5%`` under a
     lower bound, ``0%`` for an exact bound, ``—`` for an expectation."""
     tol = check.tolerance * 100 if finite(check.tolerance) else None
@@ -69,7 +69,7 @@ def tolerance_text(check) -> str:
     return f"\u00b1{fmt_pct(tol)}" if tol is not None else NOT_AVAILABLE
 
 
-def rule_text(check) -> str:
+def rule_text(check: Check) -> str:
     """When the check passes, in words: ``within ±2% of the published value``, ``at most the published value``."""
     tol = check.tolerance * 100 if finite(check.tolerance) else 0.0
     if check.kind == "upper_bound":

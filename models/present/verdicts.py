@@ -27,7 +27,9 @@ from models.formatting import (
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:
-    from models.capacity.results import CapacityResult
+    from models.capacity.results import CapacityResult, ScenarioCapacity
+    from models.evaluate import Evaluation
+    from models.performance.results import ScenarioPerformance, WorkloadPerformance
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
            "bottleneck_sentence", "capacity_fits",
@@ -82,7 +84,7 @@ class Headline:
     check_cautions: bool = False
 
 
-def capacity_fits(system) -> bool | None:
+def capacity_fits(system: CapacityResult) -> bool | None:
     """The engine's physical used (data after reduction + Snapshot and clone blocks) within its usable capacity;
     None when either number is missing. ``system``: a ``CapacityResult``."""
     if not (finite(system.physical_used_bytes) and finite(system.usable_bytes)):
@@ -96,7 +98,7 @@ def system_has_data(system: CapacityResult) -> bool:
     return (finite(logical) and logical > 0) or (finite(system.logical_used_bytes) and system.logical_used_bytes > 0)
 
 
-def target_text(wp) -> str:
+def target_text(wp: WorkloadPerformance) -> str:
     """A workload's target in a sentence: ``350K IOPS``; a large-block (throughput) workload's in MB/s first,
     ``2,500 MB/s (9.5K IOPS)``; ``none`` without a target. ``wp``: a ``WorkloadPerformance``."""
     if not finite(wp.target_iops):
@@ -106,7 +108,7 @@ def target_text(wp) -> str:
     return f"{fmt_iops(wp.target_iops)} IOPS"
 
 
-def target_cell(wp, none_text: str = "no target") -> str:
+def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
     """A workload's target in a table cell: ``350K``; a large-block workload's with MB/s, ``9.5K (2,500 MB/s)``."""
     if not finite(wp.target_iops):
         return none_text
@@ -116,7 +118,8 @@ def target_cell(wp, none_text: str = "no target") -> str:
     return text
 
 
-def capacity_verdicts(capacity, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+def capacity_verdicts(capacity: ScenarioCapacity | None,
+                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not.
     ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed, a failure)."""
     if capacity is None:
@@ -138,7 +141,7 @@ def capacity_verdicts(capacity, unit: CapacityUnit | str = CapacityUnit.TIB) -> 
     return tuple(out)
 
 
-def workload_verdicts(performance) -> tuple[Verdict, ...]:
+def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict, ...]:
     """Per workload: its target meets the SLO or not, its cautions, or (no target) what it can deliver.
     ``performance``: a ``ScenarioPerformance`` (None: performance could not be computed, a failure)."""
     if performance is None:
@@ -190,7 +193,7 @@ class BottleneckSentence:
                 f"{self.saturation_iops} IOPS at saturation{self.slo}.")
 
 
-def bottleneck_sentence(wp) -> BottleneckSentence:
+def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     """The sentence naming a ``WorkloadPerformance``'s bottleneck (the station that saturates first), how busy
     it is at the target, the saturation it sets and what the SLO allows."""
     station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
@@ -203,7 +206,7 @@ def bottleneck_sentence(wp) -> BottleneckSentence:
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
 
 
-def verdicts(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
     """Every verdict of a ``models.evaluate.Evaluation``, failures first, then passes, cautions, open ends."""
     found = [*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance)]
     return tuple(sorted(found, key=lambda v: ORDER.index(v.kind)))

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from models.capacity.results import CapacityResult, CapacityStep
+    from models.capacity.results import CapacityResult, CapacityStep, ScenarioCapacity
 
 __all__ = ["WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall", "step_kind", "system_waterfall"]
 
@@ -116,7 +116,7 @@ def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, ef
     return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
 
 
-def _is_raw_step(step) -> bool:
+def _is_raw_step(step: CapacityStep) -> bool:
     """The engine's own "Raw (marketed)" step: it starts from zero, or is named Raw and changes nothing."""
     before, after = float(step.bytes_before), float(step.bytes_after)
     return same_bytes(before, 0.0) or (same_bytes(before, after) and step.name.lower().startswith("raw"))
@@ -138,7 +138,7 @@ def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
                            raw_total, split)
 
 
-def scenario_waterfall(capacity) -> list[WaterfallBar]:
+def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
     """All systems of a ``models.capacity.ScenarioCapacity`` at once: steps with the same name are added up
     (their changes summed, in first-seen order), chained from the scenario's total raw capacity."""
     order: list[str] = []

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.units import CapacityUnit
@@ -23,9 +23,10 @@ from .waterfall import scenario_waterfall
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience
-    from models.project.model import Project
+    from models.project.model import PriceRow, Project, Scenario
+    from models.validation.runner import CaseOutcome
 
-Sheet = list[list[object]]
+Sheet = list[list[Any]]
 """A header row, then data rows: str, int, float, bool or None cells."""
 
 
@@ -69,7 +70,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     return rows
 
 
-def bom_sheet(scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence = ()) -> Sheet:
+def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence[PriceRow] = ()) -> Sheet:
     """The bill of materials (``models.present.bom``): category, quantity, model, catalog id, part number and
     where it comes from (the price book, or the catalog record's name; empty where neither gives one), then the
     unit and extended price when the project has a price book (in its currency), key figures and used by."""
@@ -80,7 +81,8 @@ def bom_sheet(scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequen
         header += [f"Unit price ({currency})", f"Extended price ({currency})"]
     rows: Sheet = [header + ["Key figures", "Used by"]]
     for r in bill_of_materials(scenario, catalog, unit):
-        row = [r.category, r.quantity, r.model, r.catalog_id, *part_number(catalog, r.catalog_id, price_book)]
+        row: list[Any] = [r.category, r.quantity, r.model, r.catalog_id,
+                          *part_number(catalog, r.catalog_id, price_book)]
         if currency:
             price = prices.get(r.catalog_id)
             row += [price, None if price is None or r.quantity is None else price * r.quantity]
@@ -102,12 +104,12 @@ def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
     return _finite(rows)
 
 
-def waterfall_sheet(evaluation, unit: CapacityUnit) -> Sheet:
+def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
     """The scenario's capacity waterfall (``models.present.waterfall``, all systems) as :func:`waterfall_rows`."""
     return waterfall_rows(scenario_waterfall(evaluation.capacity) if evaluation.capacity is not None else (), unit)
 
 
-def curves_sheet(evaluation, resilience=None) -> Sheet:
+def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -> Sheet:
     """Every curve point of every workload (normal state, then each failure state): IOPS, storage latency with
     its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model."""
     rows: Sheet = [["Workload", "State", "Model", "IOPS", "Latency (ms)", "Band P10 (ms)", "Band P90 (ms)",
@@ -125,7 +127,7 @@ def curves_sheet(evaluation, resilience=None) -> Sheet:
     return rows
 
 
-def resilience_sheet(evaluation, resilience) -> Sheet:
+def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> Sheet:
     """Each workload's failure states: saturation, max IOPS at the SLO, latency at the target, SLO met, the
     time to rebuild and the reason."""
     rows: Sheet = [["Workload", "State", "Saturation (IOPS)", "Max IOPS at SLO", "Latency at target (ms)",
@@ -141,7 +143,7 @@ def resilience_sheet(evaluation, resilience) -> Sheet:
     return rows
 
 
-def validation_sheet(outcomes: Sequence | None) -> Sheet:
+def validation_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
     """The validation checks (as ``storplan validate`` and the report word them): case, quantity, published,
     predicted, error, result, basis."""
     rows: Sheet = [["Case", "Quantity", "Published", "Predicted", "Error", "Result", "Basis"]]
@@ -158,7 +160,8 @@ def _finite(rows: Sheet) -> Sheet:
     return [[None if isinstance(v, float) and not math.isfinite(v) else v for v in row] for row in rows]
 
 
-def workbook_sheets(project, evaluation, catalog: Catalog, resilience=None, validation: Sequence | None = None,
+def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, resilience: Resilience | None = None,
+                    validation: Sequence[CaseOutcome] | None = None,
                     unit: CapacityUnit | str | None = None) -> dict[str, Sheet]:
     """Every sheet of the sizing workbook, in order (module docstring).
 

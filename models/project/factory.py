@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from typing import Any
 
-from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, HciNode, Host, Shelf
+from models.catalog import (
+    Adapter, Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, HciNode, Host, ManagedService, Shelf,
+)
 
 from .kinds import NODE_KINDS
 from .model import NodeBase, Scenario
@@ -31,7 +35,7 @@ def default_raid(controller: Controller) -> str:
 
 
 def _host(entry: Host, catalog: Catalog) -> dict:
-    fc = next((a for a in catalog.of_kind("adapter") if a.adapter_type == "FC HBA"), None)
+    fc = next((a for a in catalog.of_kind(Adapter) if a.adapter_type == "FC HBA"), None)
     return {"adapter": fc.id if fc else None}
 
 
@@ -74,7 +78,7 @@ def _cloud_vm(entry: CloudVm, catalog: Catalog) -> dict:
     return {"licence": entry.licences[0], "disk": disk.id}
 
 
-def _managed(entry, catalog: Catalog) -> dict:
+def _managed(entry: ManagedService, catalog: Catalog) -> dict:
     """A managed service starts at its smallest provisioned capacity, at least 4 TiB (a pool one can use)."""
     return {"provisioned_bytes": max(entry.min_capacity_bytes, min(4 * 2**40, entry.max_capacity_bytes))}
 
@@ -88,8 +92,9 @@ def _hci(entry: HciNode, catalog: Catalog) -> dict:
     return {}
 
 
-_DEFAULTS = {"host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
-             "managed_service": _managed, "hci_cluster": _hci}
+_DEFAULTS: dict[str, Callable[[Any, Catalog], dict]] = {
+    "host": _host, "controller": _controller, "shelf": _shelf, "cloud_vm": _cloud_vm,
+    "managed_service": _managed, "hci_cluster": _hci}
 """Node kind -> the starting values of a new item of that kind beyond id, catalog id, label and position."""
 
 

@@ -8,7 +8,7 @@ their unit (``slo_ms``, ``think_time_ms``), rates are IOPS or MB/s (10^6 bytes/s
 from __future__ import annotations
 
 from datetime import datetime, timezone
-from typing import Annotated, Any, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -25,7 +25,7 @@ class Record(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False)
 
-    def with_changes(self, **changes: Any):
+    def with_changes(self, **changes: Any) -> Self:
         """A validated copy with some fields changed.
 
         Raises:
@@ -47,6 +47,8 @@ class NodeBase(Record):
     label: str = ""
     x: float = 0.0
     y: float = 0.0
+    if TYPE_CHECKING:
+        kind: str  # each node type's literal tag (declared there, the union's discriminator)
 
 
 class HostNode(NodeBase):
@@ -329,12 +331,13 @@ class Scenario(Record):
         """The scenario's lookup tables (id -> node, id -> links, id -> workload), built on first use and kept
         until the node, link or workload lists change; higher layers keep what they derive in ``derived``."""
         private = self.__pydantic_private__  # one dict lookup: this runs at every node() / links_of()
+        assert private is not None  # a model with private attributes always has the dict
         index = private["_index"]
         if not index.matches(self):
             index = private["_index"] = ScenarioIndex(self)
         return index
 
-    def node(self, node_id: str):
+    def node(self, node_id: str) -> Node | None:
         """The node with this id, or None (a dictionary lookup)."""
         return self.index().by_id.get(node_id)
 
@@ -373,7 +376,7 @@ class ScenarioIndex:
         self.by_id: dict[str, Any] = {}
         self.links_by_node: dict[str, list[Link]] = {}
         self.workloads: dict[str, Workload] = {}
-        self.derived: dict[str, Any] = {}
+        self.derived: dict[Any, Any] = {}
         if scenario is None:
             return
         self._nodes, self._links, self._workloads = scenario.nodes, scenario.links, scenario.workloads
@@ -395,7 +398,7 @@ class ScenarioIndex:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[ScenarioIndex], tuple[()]]:
         return (ScenarioIndex, ())  # pickled / deep-copied empty: rebuilt on first use
 
 
@@ -443,7 +446,7 @@ class Requirements(Record):
 
     effective_capacity_bytes: int = Field(default=0, ge=0, le=MAX_BYTES)
     horizon_months: int = Field(default=36, ge=0, le=240)
-    deployments: list[Deployment] = Field(default_factory=lambda: ["on-prem", "hci", "cloud"])
+    deployments: list[Deployment] = Field(default_factory=lambda: list[Deployment](["on-prem", "hci", "cloud"]))
     families: list[str] = Field(default_factory=list)
     protocols: list[str] = Field(default_factory=list)
     meet_slo_in_takeover: bool = False

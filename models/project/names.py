@@ -39,7 +39,7 @@ def node_names(nodes: Iterable[NodeBase], catalog: Catalog) -> dict[str, str]:
         record = catalog.find(n.catalog_id)
         if counts[names[n.id]] > 1 and n.label and record is not None and record.name != n.label:
             names[n.id] = f"{n.label} ({record.name})"
-    counts, seen = Counter(names.values()), Counter()
+    counts, seen = Counter(names.values()), Counter[str]()
     for n in nodes:
         name = names[n.id]
         if counts[name] > 1:

@@ -221,7 +221,10 @@ def assemble(
     )
 
 
-def _single_class_stations(net: Net, X, Rkr, Qkr, Ukr, saturated, weights) -> dict[str, StationResult]:
+def _single_class_stations(
+    net: Net, X: np.ndarray, Rkr: np.ndarray, Qkr: np.ndarray, Ukr: np.ndarray, saturated: np.ndarray | None,
+    weights: np.ndarray | None,
+) -> dict[str, StationResult]:
     """Per-station results of a one-class network from Python floats (``tolist``), the same numbers as
     :func:`_stations` gives (sums over one class are that class's value; the weighted mean is computed with the
     same two IEEE operations), without a numpy scalar per field: a closed solve stays a few percent above its
@@ -244,7 +247,10 @@ def _single_class_stations(net: Net, X, Rkr, Qkr, Ukr, saturated, weights) -> di
     return stations
 
 
-def _stations(net: Net, X, Rkr, Qkr, Ukr, saturated, weights) -> dict[str, StationResult]:
+def _stations(
+    net: Net, X: np.ndarray, Rkr: np.ndarray, Qkr: np.ndarray, Ukr: np.ndarray, saturated: np.ndarray | None,
+    weights: np.ndarray | None,
+) -> dict[str, StationResult]:
     """Per-station results of a network of any number of classes."""
     stations = {}
     for k, name in enumerate(net.names):

@@ -43,7 +43,9 @@ __all__ = ["asymptotic_bounds", "balanced_job_bounds"]
 Bounds = tuple[tuple[float, float], tuple[float, float]]
 
 
-def _prep(stations: Sequence[Station], n: int, think_time_s: float):
+def _prep(
+    stations: Sequence[Station], n: int, think_time_s: float
+) -> tuple[int, float, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     N = integer("population n", n, 1)
     if isinstance(think_time_s, Mapping):
         raise ValueError("bounds are single-class: think_time_s must be a float")
@@ -56,7 +58,7 @@ def _prep(stations: Sequence[Station], n: int, think_time_s: float):
     return N, Z, D, net.servers.astype(float), q, net.delay
 
 
-def _aba(N, Z, D, c, q, delay):
+def _aba(N: int, Z: float, D: np.ndarray, c: np.ndarray, q: np.ndarray, delay: np.ndarray) -> Bounds:
     Dtot = float(D.sum())
     Dmax = float((D[q] / c[q]).max()) if q.any() else 0.0
     Rmax = float(D[~q].sum() + (D[q] * (1.0 + (N - 1) / c[q])).sum())
@@ -85,7 +87,7 @@ def asymptotic_bounds(stations: Sequence[Station], n: int, think_time_s: float =
     return _aba(*_prep(stations, n, think_time_s))
 
 
-def _bjb_x(N, Zp, d):
+def _bjb_x(N: int, Zp: float, d: np.ndarray) -> tuple[float, float]:
     """Balanced job bounds on X for single-server demands d (> 0), think Zp."""
     Dq = float(d.sum())
     if d.size == 0:

@@ -24,7 +24,10 @@ __all__ = ["solve_closed", "closed_curve", "ClosedCurve", "METHODS"]
 METHODS = ("exact", "schweitzer", "linearizer")
 
 
-def _prepare(stations, population, think_time_s, minimum: int = 0):
+def _prepare(
+    stations: Sequence[Station], population: int | Mapping[str, int], think_time_s: float | Mapping[str, float],
+    minimum: int = 0,
+) -> tuple[Net, np.ndarray, np.ndarray]:
     classes, raw, multi = workload(population, "population", "int")
     pops = np.array(
         [integer(f"population[{c!r}]" if multi else "population", v, minimum) for c, v in zip(classes, raw)],
@@ -102,7 +105,9 @@ def solve_closed(
     )
 
 
-def _multi(D, c, delay, Z, pops, method):
+def _multi(
+    D: np.ndarray, c: np.ndarray, delay: np.ndarray, Z: np.ndarray, pops: np.ndarray, method: str
+) -> tuple[np.ndarray, np.ndarray, bool, str]:
     if method == "exact":
         X, R = exact_multi(D, c, delay, Z, pops)
         return X, R, True, "exact-mva"
@@ -110,7 +115,9 @@ def _multi(D, c, delay, Z, pops, method):
     return X, R, converged, method + ("+seidmann" if used else "")
 
 
-def _with_absent_classes(D, c, delay, Z, pops, method):
+def _with_absent_classes(
+    D: np.ndarray, c: np.ndarray, delay: np.ndarray, Z: np.ndarray, pops: np.ndarray, method: str
+) -> tuple[np.ndarray, np.ndarray, bool, str]:
     """Several classes, some with population 0: those have X_r = 0 (so Q and U of theirs are 0) and the
     residence times their first job would see (arrival theorem: the network at the other classes' populations,
     i.e. class r's values at population n + e_r); the other classes are solved without them."""
@@ -167,7 +174,7 @@ class ClosedCurve(Sequence[NetworkResult]):
     def __getitem__(self, i: int) -> NetworkResult: ...
     @overload
     def __getitem__(self, i: slice) -> list[NetworkResult]: ...
-    def __getitem__(self, i):
+    def __getitem__(self, i: int | slice) -> NetworkResult | list[NetworkResult]:
         if isinstance(i, slice):
             return [self[j] for j in range(*i.indices(len(self)))]
         n = len(self)

@@ -105,12 +105,12 @@ def solve_ld_convolution(
     lG = prefix[-1]
     suffix: list[np.ndarray | None] = [None] * (L + 1)  # suffix[i] = f_i * ... * f_{L-1}; suffix[L] = delta
     for i in range(L - 1, -1, -1):
-        suffix[i] = lf[i] if suffix[i + 1] is None else lconv(lf[i], suffix[i + 1])
+        suffix[i] = lf[i] if (after := suffix[i + 1]) is None else lconv(lf[i], after)
     X = np.exp(lG[:-1] - lG[1:])
     Qld = np.empty((N, L))
     jj = np.arange(N + 1, dtype=float)
     for i in range(L):
-        comp = prefix[i] if suffix[i + 1] is None else lconv(prefix[i], suffix[i + 1])
+        comp = prefix[i] if (after := suffix[i + 1]) is None else lconv(prefix[i], after)
         M = _terms(lf[i], comp, N) - lG[:, None]
         with np.errstate(under="ignore"):
             P = np.exp(M)

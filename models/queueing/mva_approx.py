@@ -43,7 +43,9 @@ MAX_ITER = 20_000
 TOL = 1e-10
 
 
-def seidmann_split(D: np.ndarray, c: np.ndarray, delay: np.ndarray, Ntot: int):
+def seidmann_split(
+    D: np.ndarray, c: np.ndarray, delay: np.ndarray, Ntot: int
+) -> tuple[np.ndarray, np.ndarray, bool]:
     """Split demands (K, R) into queueing part dq (K, R) and delay part dd (K, R); also 'used seidmann'."""
     delay_like = delay | (c >= Ntot)
     multi = ~delay_like & (c > 1)
@@ -124,7 +126,9 @@ def approx_single(
     return x, Rq + dd, ok, used
 
 
-def _core_multi(dq, Zt, Npop, F, Q0):
+def _core_multi(
+    dq: np.ndarray, Zt: np.ndarray, Npop: np.ndarray, F: np.ndarray, Q0: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, bool]:
     """Successive substitution for the multi-class estimate; returns (X, Q, converged)."""
     K, Rn = dq.shape
     Npop = Npop.astype(float)

@@ -123,7 +123,10 @@ def empty_network(D: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return np.zeros(D2.shape[1]), D2.copy()
 
 
-def _ld_subset_mva(Ds, Zt, Dl, cl, N, X, R, si, li) -> None:
+def _ld_subset_mva(
+    Ds: np.ndarray, Zt: float, Dl: np.ndarray, cl: np.ndarray, N: int, X: np.ndarray, R: np.ndarray,
+    si: np.ndarray, li: np.ndarray,
+) -> None:
     """Load-dependent MVA with p(0|n) = p(0|n-1) X(n) / X^{(-k)}(n), all 2^L subsets at once."""
     L = Dl.size
     S = 1 << L

@@ -26,7 +26,7 @@ def _check_demand(station: str, field: str, value: object) -> float:
     exact = type(value) is float or type(value) is int
     if not exact and (isinstance(value, bool) or not isinstance(value, numbers.Real)):
         raise ValueError(f"station {station!r}: {field} must be a real number of seconds, got {value!r}")
-    v = float(value)
+    v = float(value)  # type: ignore[arg-type]  # a real number: checked above
     if not math.isfinite(v):
         raise ValueError(f"station {station!r}: {field} must be finite, got {v!r}")
     if v < 0.0:
@@ -80,7 +80,7 @@ class Station:
         demand = self.demand_s
         if type(demand) is dict or (type(demand) is not float and isinstance(demand, Mapping)):
             clean: dict[str, float] = {}
-            for cls, value in self.demand_s.items():
+            for cls, value in demand.items():
                 if not isinstance(cls, str) or not cls:
                     raise ValueError(f"station {self.name!r}: demand_s class names must be non-empty strings, got {cls!r}")
                 clean[cls] = _check_demand(self.name, f"demand_s[{cls!r}]", value)

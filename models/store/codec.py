@@ -48,7 +48,7 @@ def _json_default(value: Any) -> Any:
 
 def _json_hook(obj: dict[str, Any]) -> Any:
     if _DATE_TAG in obj and len(obj) == 2:
-        cls = {"datetime": dt.datetime, "date": dt.date, "time": dt.time}[obj[_DATE_TAG]]
+        cls: type[dt.date | dt.time] = {"datetime": dt.datetime, "date": dt.date, "time": dt.time}[obj[_DATE_TAG]]
         return cls.fromisoformat(obj["value"])
     return obj
 

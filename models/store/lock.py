@@ -13,6 +13,7 @@ import json
 import os
 import socket
 import stat
+import sys
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
@@ -80,7 +81,7 @@ def pid_alive(pid: int) -> bool:
     """True when a process with this pid runs on this machine."""
     if pid <= 0:
         return False
-    if os.name == "nt":  # pragma: no cover - exercised on Windows only
+    if sys.platform == "win32":  # pragma: no cover - exercised on Windows only
         import ctypes
 
         handle = ctypes.windll.kernel32.OpenProcess(0x1000, False, pid)  # PROCESS_QUERY_LIMITED_INFORMATION

@@ -23,7 +23,8 @@ RECORD_REFERENCE_FIELDS = ("backend_link", "cache_drive", "capacity_drive", "dri
 class PinnedCatalog(Catalog):
     """A catalog whose records may come from different catalog versions (bundled + a project's snapshot)."""
 
-    def __init__(self, entries: Iterable[Entry], version: str = "", record_versions: Mapping[str, str] = ()) -> None:
+    def __init__(self, entries: Iterable[Entry], version: str = "",
+                 record_versions: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
         super().__init__(entries, version)
         self._record_versions = dict(record_versions)
 

@@ -12,7 +12,7 @@ import math
 from typing import Any
 
 from models.capacity import CapacityResult, evaluate_capacity
-from models.catalog import Catalog
+from models.catalog import Catalog, CloudVm
 from models.project import (
     CloudVmNode,
     ControllerNode,
@@ -25,7 +25,7 @@ from models.project import (
 )
 from models.units import GB, GIB, TB, TIB
 
-from .checks import CaseFunction, Check
+from .checks import CaseFunction, Check, CheckKind
 
 AFF8080 = "netapp-aff8080a-ex"
 DS2246 = "netapp-ds2246"
@@ -56,10 +56,10 @@ def _missing(catalog: Catalog, case: dict[str, Any], ids: list[str]) -> list[Che
                   seed=_seed(case))]
 
 
-def _check(case: dict[str, Any], quantity: str, predicted: float, kind: str = "value", interpretation: str = "",
+def _check(case: dict[str, Any], quantity: str, predicted: float, kind: CheckKind = "value", interpretation: str = "",
            fitted_by: str = "") -> Check:
     return Check(case["id"], quantity, float(case[quantity]), float(predicted), float(case.get("tolerance", 0.0)),
-                 kind=kind, interpretation=interpretation, seed=_seed(case), fitted_by=fitted_by)  # type: ignore[arg-type]
+                 kind=kind, interpretation=interpretation, seed=_seed(case), fitted_by=fitted_by)
 
 
 INPUT = "input: the published number is one of the case's inputs, so the check only confirms it is carried through"
@@ -340,12 +340,12 @@ def case_cvo_caps(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         if (missing := _missing(catalog, case, [vm, licence, disk])) is not None:
             checks.extend(missing)
             continue
-        vm_record = catalog.get(vm)
+        vm_record = catalog.get(vm, CloudVm)
         scenario = Scenario(name=f"CVO {licence}", nodes=[
-            CloudVmNode(id="cvo", catalog_id=vm, licence=licence, disk=disk, disk_count=vm_record.max_data_disks)])  # type: ignore[attr-defined]
+            CloudVmNode(id="cvo", catalog_id=vm, licence=licence, disk=disk, disk_count=vm_record.max_data_disks)])
         r = _system(scenario, catalog)
         checks.append(_check(case, quantity, r.usable_bytes / TIB,
-                             interpretation=f"{case[vm_key]} filled with {vm_record.max_data_disks} x {disk} disks "  # type: ignore[attr-defined]
+                             interpretation=f"{case[vm_key]} filled with {vm_record.max_data_disks} x {disk} disks "
                                             "so the licence cap binds; NetApp's licence 'TB' is TiB",
                              fitted_by=LICENCE_CAP))
     return checks

@@ -23,10 +23,11 @@ summaries: they are outside ``storplan validate``'s pass count (:data:`models.va
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from models.catalog import Catalog, Controller
-from models.performance import PathError, build_path
+from models.performance import PathError, WorkloadPath, build_path
 from models.performance.engine import open_latency_ms, open_shape_ms
 from models.performance.profiles import profile_basis
 from models.performance.public_ramps import (
@@ -37,7 +38,7 @@ from models.performance.public_ramps import (
     mean_block_kib,
     published_shape,
 )
-from models.project.model import Scenario
+from models.project.model import ControllerNode, Scenario
 
 from .checks import Check
 
@@ -50,7 +51,7 @@ class RampCaseError(RuntimeError):
     """A ramp's scenario could not be evaluated (the message carries the engine's problems)."""
 
 
-def _path(scenario: Scenario, catalog: Catalog):
+def _path(scenario: Scenario, catalog: Catalog) -> WorkloadPath:
     """The ramp scenario's workload path (the functions the calibration fits with, so an in-sample check reads
     what was fitted). Raises RampCaseError when the path cannot be built."""
     try:
@@ -59,7 +60,8 @@ def _path(scenario: Scenario, catalog: Catalog):
         raise RampCaseError(str(exc)) from exc
 
 
-def _client_latency_at(builder, block_kib: float, ops: float, catalog: Catalog) -> float | None:
+def _client_latency_at(builder: Callable[[float, float], Scenario], block_kib: float, ops: float,
+                       catalog: Catalog) -> float | None:
     """Client-side open-model latency (ms) at ``ops`` operations per second, the figure ``evaluate_performance``
     reports as ``host_latency_at_target_ms``; None when saturated there."""
     return open_latency_ms(_path(builder(block_kib, ops), catalog), ops, host_side=True)
@@ -71,10 +73,10 @@ def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[flo
     return open_shape_ms(_path(RAMP_BUILDERS[setup](block_kib), catalog), SHAPE_LOAD_SHARES, host_side=True)
 
 
-def _profile_text(builder, catalog: Catalog) -> str:
+def _profile_text(builder: Callable[[float], Scenario], catalog: Catalog) -> str:
     """How the ramp's controller profile was obtained, in words (calibrated / derived / assumed, and why)."""
     scenario = builder(8.0)
-    node = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target)
+    node = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target and isinstance(n, ControllerNode))
     record = catalog.get(node.catalog_id, Controller)
     basis = profile_basis(record, node.software, "NFS", catalog)
     return f"{basis.kind} ({basis.reason[:200]}{'...' if len(basis.reason) > 200 else ''})"

@@ -100,7 +100,7 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
             except Exception as exc:  # report, do not crash the whole table
                 outcomes.append(CaseOutcome(section, case_id, seed, (), f"{type(exc).__name__}: {exc}"))
                 continue
-            outcomes.append(CaseOutcome(section, case_id, seed, mark_checks(checks, in_sample, cv)))  # type: ignore[arg-type]
+            outcomes.append(CaseOutcome(section, case_id, seed, mark_checks(checks, in_sample, cv)))
     return outcomes
 
 
