@@ -176,3 +176,18 @@ def test_vsan_policy_factor_is_the_stripe_of_the_layout():
     for hosts in (3, 5, 6, 8):
         data, parity = vsan_stripe("ftt1-raid5", "esa", hosts)
         assert (data + parity) / data == pytest.approx(vsan_policy_factor("ftt1-raid5", "esa", hosts))
+
+
+def test_the_a800_adpv2_pair_shares_24_partitioned_drives():
+    """ADPv2 (root-data-data) on the A800's 24 internal NVMe drives: every drive gives each node one data
+    partition; a spare data partition per node leaves 23, one RAID DP group of 21+2 per node (seed 001)."""
+    scenario = load_any(examples_dir() / "a800-oracle-slob-fcp.toml").scenario
+    layout = raid_layouts(scenario, CAT)["a800"]
+    assert [(p.nodes, p.drives, p.adp) for p in layout.partitions] == [((1, 2), 24, "root-data-data")]
+    (part,) = layout.partitions
+    drive = CAT.get(layout.groups[0].drive_id, Drive)
+    assert part.data_partition_bytes == pytest.approx((drive.right_sized_bytes - part.root_bytes) / 2)
+    assert [(s.node, s.count, s.member) for s in layout.spares] == [(1, 1, "spare data partition"),
+                                                                  (2, 1, "spare data partition")]
+    assert [(g.node, g.members, g.data, g.parity, g.partitioned) for g in layout.groups] == [
+        (1, 23, 21, 2, True), (2, 23, 21, 2, True)]

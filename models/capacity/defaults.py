@@ -4,7 +4,8 @@ An editor that shows "default" for an empty field should say which value that is
 resolves each default the way the engines do, from the same rules: software and nodes from the catalog record
 (capacity and performance engines), the RAID group size from the drive's RAID rule (ONTAP, ``ontap.py``) or from
 the RAID layout built with no group size (E-Series / generic volume groups, ``layout.array_layout``), the ADP root
-partition from the RAID layout's partitions built with no root size (``layout.ontap_layout``), the WAFL reserve from the ONTAP rule for each data aggregate, and vSAN slack
+partition from the RAID layout's partitions built with no root size (``layout.ontap_layout``), the WAFL reserve
+from the ONTAP rule for each data aggregate, and vSAN slack
 space from the HCI host's catalog record (``hci.py``).
 """
 

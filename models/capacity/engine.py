@@ -141,8 +141,8 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
     cache = catalog.find(host.cache_drive)
     if layout is None:
         layout = hci_layout(node, capacity)
-    phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None, _where("HCI cluster", node, label),
-                        layout)
+    phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None,
+                        _where("HCI cluster", node, label), layout)
     factor = layout.groups[0].stripe_factor
     return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
                    dedupe=node.dedupe_compression, platform="vSAN", protection_factor=factor)
@@ -175,7 +175,8 @@ def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Wor
 
 
 _SYSTEMS = {
-    "controller": lambda node, shelves, catalog, wl, layout: _controller(node, shelves.get(node.id, []), catalog, wl, layout),
+    "controller": lambda node, shelves, catalog, wl, layout: _controller(node, shelves.get(node.id, []), catalog, wl,
+                                                                         layout),
     "hci_cluster": lambda node, shelves, catalog, wl, layout: _hci(node, catalog, wl, layout),
     "cloud_vm": lambda node, shelves, catalog, wl, layout: _cloud(node, catalog, wl),
     "managed_service": lambda node, shelves, catalog, wl, layout: _managed(node, catalog, wl),

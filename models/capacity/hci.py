@@ -144,5 +144,6 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     else:
         layout = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
                   f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
-    aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (stripe.members,), stripe.parity, float(capacity.right_sized_bytes), after, usable)
+    aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (stripe.members,), stripe.parity,
+                          float(capacity.right_sized_bytes), after, usable)
     return Physical(steps, raw, right_sized, usable, [aggregate], layout, notes, problems)

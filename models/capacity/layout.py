@@ -252,7 +252,8 @@ def is_all_flash_ontap(controller: Controller) -> bool:
     return "aff" in text or "asa" in text.split()
 
 
-def entry_internal_drives(controller: Controller, shelves: Sequence[ShelfNode], catalog: Catalog) -> dict[str, int] | None:
+def entry_internal_drives(controller: Controller, shelves: Sequence[ShelfNode],
+                          catalog: Catalog) -> dict[str, int] | None:
     """For an entry-level FAS (a FAS record whose catalog shelves include internal bays, e.g. FAS2750 / FAS2820):
     the drives per drive id in the internal bays linked to it, the only drives ADP root-data partitions there
     ("For entry-level platforms, only the internal drives are partitioned": NetAppDocs ontap
@@ -321,7 +322,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         problems.append(f"{where}: {len(layouts)} node layouts for {nodes} nodes; they are ignored (give one per node, "
                         "in node order).")
         layouts = []
-    if layouts and len(drives) > 1 and any(l.drives is not None or l.data_partitions is not None for l in layouts):
+    if layouts and len(drives) > 1 and any(lay.drives is not None or lay.data_partitions is not None for lay in layouts):
         problems.append(f"{where}: per-node drive or partition counts apply to one drive type; {len(drives)} types are "
                         "linked, so each type is split evenly (the layouts' spares and RAID group sizes still apply).")
     counts_apply = bool(layouts) and len(drives) == 1
@@ -351,8 +352,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 odd = True
             total = plex
         per_node = even_split(total, nodes)
-        if counts_apply and adp != "root-data-data" and any(l.drives is not None for l in layouts):
-            given = [l.drives for l in layouts]
+        if counts_apply and adp != "root-data-data" and any(lay.drives is not None for lay in layouts):
+            given = [lay.drives for lay in layouts]
             fixed = sum(g for g in given if g is not None)
             free = [k for k, g in enumerate(given) if g is None]
             if fixed > total or (not free and fixed != total):
@@ -363,7 +364,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 per_node = [g if g is not None else rest[free.index(k)] for k, g in enumerate(given)]
         # members per node: list of (label, count, member bytes, at_least_two)
         node_members: list[list[tuple[str, int, float, bool]]] = [[] for _ in range(nodes)]
-        node_spares: list[SpareSet] = [SpareSet(k + 1, drive.id, 0, rs) for k in range(nodes)]
+        node_spares: list[SpareSet | None] = [None] * nodes
         node_parts: list[Partitioning | None] = [None] * nodes
         pairs: list[tuple[int, ...]] = []
         pair_parts: list[Partitioning] = []
@@ -489,7 +490,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                                  f"(a new {raid_label} group for them would cost {parity} parity).")
                 if gs.unusable_bytes:
                     problems.append(f"{where}: node {k + 1}: a RAID group of {min(gs.groups)} members cannot hold {raid_label}'s {parity} parity; its members are unused.")
-            spare = node_spares[k]
+            spare = node_spares[k] or SpareSet(k + 1, drive.id, 0, rs)
             node_raids.append(NodeRaid(k + 1, drive.id, spare, plural(spare.count, spare.member), node_parts[k],
                                        tuple(sets), size, rule.source))
         out.append(DriveRaid(drive.id, total, tuple(node_raids), plex, odd, tuple(pairs), tuple(pair_parts)))

@@ -99,7 +99,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
         """A partitioning's root partitions into the ADP root partitions step."""
         if drives_partitioned:
             fall.deduct("ADP root partitions", drives_partitioned * root, ROOT_SOURCE,
-                        f"{drives_partitioned} root partitions x {fmt(root)}{on}", {"root partition": fmt(root), "ADP": mode})
+                        f"{drives_partitioned} root partitions x {fmt(root)}{on}",
+                        {"root partition": fmt(root), "ADP": mode})
 
     for dr in layout.drives:
         drive = records[dr.drive_id]

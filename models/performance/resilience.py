@@ -26,6 +26,7 @@ from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, p
 RUNWAY_HORIZON_MONTHS = 120.0
 """Runway figures beyond ten years are reported as None ("not within ten years")."""
 
+
 @dataclass(frozen=True)
 class StateResult:
     """One workload in one failure state.

@@ -14,8 +14,8 @@ reason in words; a state that does not apply to the path returns None. The trans
 * **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
   drive fewer; a read that would have gone to the failed drive is reconstructed from the other members of
   its RAID group (``width - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes, the groups being
-  the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0 has nothing to rebuild; the rebuild itself
-  keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
+  the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0 has nothing to rebuild; the rebuild
+  itself keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
   ``raid.reconstruct.perf_impact medium``: assumed, see the constant).
 * **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
   CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
@@ -175,7 +175,8 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
     reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
               f"{others} {member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} "
-              f"impact) keeps the drives {busy:.0%} busy (assumed)" + (f"; about {hours:.1f} h to rebuild" if hours else ""))
+              f"impact) keeps the drives {busy:.0%} busy (assumed)"
+              + (f"; about {hours:.1f} h to rebuild" if hours else ""))
     return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
                         (_background(path, rebuilt, busy),), hours)
 
