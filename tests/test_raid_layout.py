@@ -56,6 +56,9 @@ def test_capacity_performance_and_rebuild_see_the_same_groups(path: Path):
     scenario = load_any(path).scenario
     capacity = _capacity_groups(scenario)
     layouts = raid_layouts(scenario, CAT)
+    # the capacity engine given the layouts built once gives what it builds itself
+    shared, own = evaluate_capacity(scenario, CAT, layouts), evaluate_capacity(scenario, CAT)
+    assert shared.total == own.total and shared.problems == own.problems
     # capacity: every aggregate is the layout's groups of its drive on its node
     for (system, drive), aggregates in capacity.items():
         if system in layouts:

@@ -207,13 +207,6 @@ class RaidLayout:
         """The groups built of one drive type (by catalog id), in node order."""
         return tuple(g for g in self.groups if g.drive_id == drive_id)
 
-    @property
-    def label(self) -> str:
-        """The RAID type's display name (``rules.RAID_LABEL``; a vSAN policy reads as its rule's name)."""
-        if self.family == "vSAN" and self.raid_type in rules.VSAN_POLICIES:
-            return rules.VSAN_POLICIES[self.raid_type].name
-        return rules.raid_label(self.raid_type)
-
 
 def describe_raid_groups(groups: Iterable[RaidGroup]) -> str:
     """Groups in words, counted by shape: two RAID DP groups of 23 -> "2 x (21+2)"; a DDP pool of 24 drives ->
