@@ -23,22 +23,25 @@ from models.catalog import Controller, Drive
 from models.project import ControllerNode
 
 from . import rules
-from .physical import Physical, Waterfall, build_groups, describe_groups, fmt, plural
+from .layout import ARRAY_RAID, RaidLayout, array_layout
+from .physical import Physical, Waterfall, describe_groups, fmt, plural
 from .results import Aggregate, CapacityStep, frozen_inputs
 
-ARRAY_RAID = ("none", "raid0", "raid10", "raid5", "raid6", "ddp")
+__all__ = ["ARRAY_RAID", "array_capacity"]
 
 
-def array_capacity(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]], where: str) -> Physical:
-    """The physical side of an E-Series or generic array with its drives (see the module docstring)."""
-    problems: list[str] = []
-    notes: list[str] = []
-    layout: list[str] = []
+def array_capacity(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]], where: str,
+                   layout: RaidLayout | None = None) -> Physical:
+    """The physical side of an E-Series or generic array with its drives (see the module docstring): the waterfall
+    written from its RAID layout (``models.capacity.layout.array_layout`` of the same arguments, as
+    ``raid_layouts`` builds it; None: built here)."""
+    if layout is None:
+        layout = array_layout(node, controller, drives, where)
+    notes: list[str] = list(layout.notes)
+    lines: list[str] = []
     aggregates: list[Aggregate] = []
-    raid = node.raid_type
+    raid = layout.raid_type
     label = rules.RAID_LABEL.get(raid, raid)
-    if controller.family == "E-Series" and raid not in ARRAY_RAID:
-        problems.append(f"{where}: E-Series offers RAID 0, 1/10, 5, 6 and DDP, not {label}; computed with its parity count.")
     nodes = node.nodes or controller.nodes
     source = rules.SANTRICITY_DOCS if controller.family == "E-Series" else f"generic array RAID arithmetic ({rules.SANTRICITY_DOCS})"
 
@@ -53,100 +56,67 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                      frozen_inputs({d.name: fmt(d.right_sized_bytes) for d, _ in drives})),
     ]
     fall = Waterfall()
-    if not drives or sum(n for _, n in drives) == 0:
-        problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
+    records = {d.id: d for d, _ in drives}
 
-    for drive, total in drives:
+    for dr in layout.drives:
+        drive = records[dr.drive_id]
+        nr = dr.nodes[0]
         rs = float(drive.right_sized_bytes)
-        spares = min(node.spares_per_node * nodes, total)
-        if node.spares_per_node * nodes > total:
-            problems.append(f"{where}: {total} {drive.name} drive(s) cannot give {node.spares_per_node * nodes} spare(s).")
+        spares = nr.spares.count
         if spares:
             fall.deduct("Spares", spares * rs, f"project: spares per node x {nodes} controllers ({source})",
                         f"{plural(spares, 'hot spare drive')} x {fmt(rs)}")
-        members = total - spares
-        minimum = rules.ARRAY_MIN_DRIVES.get(raid, 1)
-        if 0 < members < minimum:
-            problems.append(f"{where}: {members} {drive.name} drive(s) are fewer than the {minimum} {label} needs ({rules.SANTRICITY_DOCS}).")
+        members = dr.members
+        shaped = layout.groups_of(drive.id)
         data = 0.0
-        groups: tuple[int, ...] = ()
-        parity = 0
+        groups: tuple[int, ...] = tuple(g.members for g in shaped)
+        parity = shaped[0].parity if shaped else 0
         if members <= 0:
             pass
         elif raid in ("none", "raid0"):
             data = members * rs
-            groups = (members,)
-            if raid == "none":
-                notes.append("No RAID: every drive holds data and none protects it (seed 003: EF550 'No RAID stripe').")
         elif raid == "raid10":
-            pairs = members // 2
+            pairs = len(shaped)
             data = pairs * rs
-            groups = (2,) * pairs
             parity = 1
-            if members < 2:
-                problems.append(f"{where}: RAID10 needs at least 2 drives.")
+            if nr.unusable:
                 fall.deduct("Unusable (too few members)", members * rs, source, f"{members} drive x {fmt(rs)}")
             else:
                 fall.deduct("RAID10 mirror", pairs * rs, source, f"{pairs} mirror drives x {fmt(rs)}")
-                if members % 2:
-                    notes.append(f"RAID10 uses an even number of drives; 1 {drive.name} drive is left unused.")
+                if nr.unused:
                     fall.deduct("Unusable (odd drive)", rs, source, f"1 drive x {fmt(rs)}")
         elif raid == "ddp":
-            if members < rules.DDP_MIN_DRIVES:
-                problems.append(f"{where}: a Dynamic Disk Pool needs at least {rules.DDP_MIN_DRIVES} drives; {members} given.")
+            if nr.unusable:
                 fall.deduct("Unusable (too few members)", members * rs, source, f"{members} drives x {fmt(rs)}")
             else:
-                preserve = min(node.ddp_preservation_drives, members)
-                if node.ddp_preservation_drives > rules.DDP_MAX_PRESERVATION_DRIVES:
-                    problems.append(f"{where}: a Dynamic Disk Pool keeps at most {rules.DDP_MAX_PRESERVATION_DRIVES} "
-                                    f"drives' worth of preservation capacity; {node.ddp_preservation_drives} asked "
-                                    f"({rules.SANTRICITY_POOLS_DOC}).")
-                default = rules.ddp_default_preservation(members)
-                if node.ddp_preservation_drives != default:
-                    notes.append(f"DDP preservation capacity: {plural(node.ddp_preservation_drives, 'drive')}' worth "
-                                 f"kept; SANtricity's default for a {members}-drive pool is {default} (one for every "
-                                 f"{rules.DDP_DRIVES_PER_PRESERVED} drives).")
-                limit = rules.ddp_max_pool_bytes(drive.marketed_bytes)
-                if members * drive.marketed_bytes > limit:
-                    problems.append(f"{where}: a Dynamic Disk Pool holds at most {limit / 1e15:g} PB of "
-                                    f"{'drives over' if limit > rules.DDP_MAX_POOL_BYTES else 'drives under'} "
-                                    f"{rules.DDP_LARGE_DRIVE_BYTES / 1e12:g} TB; {members} x {drive.name} is "
-                                    f"{members * drive.marketed_bytes / 1e15:.2f} PB: build two pools (computed here "
-                                    "as one).")
+                preserve = nr.preserved
                 fall.deduct("DDP preservation capacity", preserve * rs, f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
                             f"{plural(preserve, 'drive')}' worth x {fmt(rs)}")
                 pool = (members - preserve) * rs
-                par = pool * rules.DDP_PARITY / (rules.DDP_DATA + rules.DDP_PARITY)
-                fall.deduct("DDP RAID 6 (8+2) parity", par, rules.SANTRICITY_DOCS, f"2/10 of {fmt(pool)}")
+                stripe = shaped[0]
+                par = pool * stripe.parity / stripe.width
+                fall.deduct(f"DDP RAID 6 ({stripe.data}+{stripe.parity}) parity", par, rules.SANTRICITY_DOCS,
+                            f"{stripe.parity}/{stripe.width} of {fmt(pool)}")
                 data = pool - par
-                groups = (members,)
         else:
-            parity = rules.PARITY_PER_GROUP.get(raid, 1)
-            size = node.raid_group_size or min(members, rules.ARRAY_MAX_GROUP)
-            if node.raid_group_size and node.raid_group_size > members:
-                problems.append(f"{where}: RAID group size {node.raid_group_size} is larger than the {members} {drive.name} drives; one smaller group is built.")
-            if raid in ("raid5", "raid6") and size > rules.ARRAY_MAX_GROUP:
-                problems.append(f"{where}: {label} volume groups hold at most {rules.ARRAY_MAX_GROUP} drives ({rules.SANTRICITY_DOCS}); {size} asked.")
-            gs = build_groups(members, size, parity, rs)
+            gs = nr.sets[0].groups
+            parity = gs.parity_per_group
+            size = nr.group_size
             groups = gs.groups
             if gs.idle_members:
                 fall.deduct("Spares", gs.idle_bytes, source, f"{gs.idle_members} drive(s) left out of {label} groups")
-                notes.append(f"{gs.idle_members} drive(s) left out of the {label} groups as extra spares (a new group would cost {parity} parity).")
             data = gs.data_bytes
             fall.deduct(f"{label} parity", gs.parity_bytes, f"{source}; group size {size}",
                         f"{gs.parity_members} parity drives x {fmt(rs)} ({describe_groups(gs.groups, parity)})",
                         {"RAID group size": str(size), "groups": str(len(gs.groups))})
             if gs.unusable_bytes:
-                problems.append(f"{where}: a {label} group of {min(gs.groups)} drives cannot hold its parity; its drives are unused.")
                 fall.deduct("Unusable (too few members)", gs.unusable_bytes, source, fmt(gs.unusable_bytes))
         if members > 0:
             shape = describe_groups(groups, parity) if raid in rules.PARITY_PER_GROUP else (
                 f"{len(groups)} mirror pairs" if raid == "raid10" else f"{members} drives")
-            layout.append(f"{'pool' if raid == 'ddp' else 'volume group'} {label} {shape} of {drive.name} ({fmt(rs)}), "
-                          f"{plural(spares, 'spare drive')}: {fmt(data)} usable")
+            lines.append(f"{'pool' if raid == 'ddp' else 'volume group'} {label} {shape} of {drive.name} ({fmt(rs)}), "
+                         f"{plural(spares, 'spare drive')}: {fmt(data)} usable")
             aggregates.append(Aggregate(0, f"{'pool' if raid == 'ddp' else 'vg'}_{drive.id}", drive.id, raid, groups, parity, rs, data, data))
 
     steps, usable = fall.steps(first)
-    return Physical(steps, raw, right_sized, usable, aggregates, layout, list(dict.fromkeys(notes)), list(dict.fromkeys(problems)))
-
-
+    return Physical(steps, raw, right_sized, usable, aggregates, lines, list(dict.fromkeys(notes)), list(layout.problems))

@@ -3,8 +3,9 @@
 An editor that shows "default" for an empty field should say which value that is ("default (23)"); this module
 resolves each default the way the engines do, from the same rules: software and nodes from the catalog record
 (capacity and performance engines), the RAID group size from the drive's RAID rule (ONTAP, ``ontap.py``) or from
-the drives left after spares (E-Series / generic volume groups, ``array.py``), the ADP root partition from the
-controller's table (``ontap.py``), the WAFL reserve from the ONTAP rule for each data aggregate, and vSAN slack
+the RAID layout built with no group size (E-Series / generic volume groups, ``layout.array_layout``), the ADP root
+partition from the RAID layout's partitions built with no root size (``layout.ontap_layout``), the WAFL reserve
+from the ONTAP rule for each data aggregate, and vSAN slack
 space from the HCI host's catalog record (``hci.py``).
 """
 
@@ -14,12 +15,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from models.catalog import Catalog, CatalogError, Controller, Drive, HciNode
+from models.catalog import Catalog, Controller, Drive, HciNode
 from models.project import ControllerNode, Scenario
 
 from . import rules
 from .engine import controller_shelves
-from .ontap import entry_internal_drives, is_all_flash_ontap, even_split, ontap_capacity
+from .layout import array_layout, linked_drives, ontap_layout
+from .ontap import entry_internal_drives, is_all_flash_ontap, ontap_capacity
 
 
 @dataclass(frozen=True)
@@ -64,15 +66,7 @@ def controller_drives(scenario: Scenario, catalog: Catalog, controller_id: str) 
     """(drive record, count) per drive type in the shelves the capacity engine counts for this controller
     (linked directly or through a shelf chain; unknown drives and empty shelves left out)."""
     shelves, _ = controller_shelves(scenario)
-    counts: dict[str, list] = {}
-    for shelf in shelves.get(controller_id, []):
-        try:
-            drive = catalog.get(shelf.drive, Drive)
-        except CatalogError:
-            continue
-        if shelf.drive_count > 0:
-            counts.setdefault(drive.id, [drive, 0])[1] += shelf.drive_count
-    return [(d, n) for d, n in counts.values()]
+    return linked_drives(shelves.get(controller_id, []), catalog)
 
 
 T = TypeVar("T")
@@ -82,8 +76,10 @@ def _distinct(values: Iterable[T]) -> tuple[T, ...]:
     return tuple(dict.fromkeys(values))
 
 
-def _group_rules(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]],
-                 nodes: int) -> tuple[GroupSizeRule, ...]:
+def _group_rules(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]]
+                 ) -> tuple[GroupSizeRule, ...]:
+    """The group-size rule per drive type: ONTAP's drive rule (``rules.ontap_group_rule``); an array's from its
+    RAID layout with no group size asked (``layout.array_layout``: the drives after spares, at most 30)."""
     if controller.family == "ONTAP":
         raid = node.raid_type if node.raid_type in rules.ONTAP_RAID_TYPES else "raid_dp"
         out = []
@@ -93,64 +89,40 @@ def _group_rules(node: ControllerNode, controller: Controller, drives: Sequence[
         return tuple(out)
     if node.raid_type not in rules.PARITY_PER_GROUP:
         return ()
-    out = []
-    for drive, total in drives:
-        members = total - min(node.spares_per_node * nodes, total)
-        if members > 0:
-            limit = rules.ARRAY_MAX_GROUP if node.raid_type in ("raid5", "raid6") else None
-            out.append(GroupSizeRule(drive, min(members, rules.ARRAY_MAX_GROUP), limit,
-                                     f"all {members} drives after spares, at most {rules.ARRAY_MAX_GROUP} per volume group "
-                                     f"({rules.SANTRICITY_DOCS})"))
-    return tuple(out)
+    records = {d.id: d for d, _ in drives}
+    limit = rules.ARRAY_MAX_GROUP if node.raid_type in ("raid5", "raid6") else None
+    layout = array_layout(node.with_changes(raid_group_size=None), controller, drives, "")
+    return tuple(GroupSizeRule(records[dr.drive_id], nr.group_size, limit, nr.group_source)
+                 for dr in layout.drives for nr in dr.nodes if nr.group_size)
 
 
 def _root_partitions(node: ControllerNode, controller: Controller, drives: Sequence[tuple[Drive, int]],
-                     nodes: int) -> tuple[tuple[int, ...], str]:
+                     internal: dict[str, int] | None) -> tuple[tuple[int, ...], str]:
+    """The ADP root partition sizes the engine uses when the project gives none (distinct, in node order) and
+    their sources: the partitions of the controller's RAID layout (``layout.ontap_layout``) with no root
+    partition size asked."""
     if node.adp == "none" or node.adp not in rules.ADP_MAX_PARTITIONED:
         return (), ""
-    limit = rules.ADP_MAX_PARTITIONED[node.adp]
-    per_node_counts: list[int] = []  # partitioned drives per node, one entry per node (ADPv1) or HA pair (ADPv2)
-    for _, total in drives:
-        per_node = even_split(total, nodes)
-        if node.adp == "root-data":
-            for count in per_node:
-                usable = count - min(node.spares_per_node, count)
-                if usable > 0:
-                    per_node_counts.append(min(usable, limit))
-        else:
-            pairs = [(k, k + 1) for k in range(0, nodes - 1, 2)] + ([(nodes - 1,)] if nodes % 2 else [])
-            for pair in pairs:
-                count = sum(per_node[k] for k in pair)
-                partitioned = min(count - min(node.spares_per_node, count), limit)
-                if partitioned > 0:
-                    per_node_counts.append(partitioned // len(pair))
-    sizes, sources = [], []
-    for count in per_node_counts:
-        value, key = rules.root_partition_lookup(controller.adp_root_partition_bytes, count)
-        if value is None:
-            sizes.append(rules.ADP_FALLBACK_ROOT_BYTES)
-            sources.append(f"assumed (no catalog size for {controller.name}; seed 000 Table 3)")
-        else:
-            sizes.append(value)
-            sources.append(f"catalog {controller.name} ADP root partition at {key}")
-    return _distinct(sizes), "; ".join(_distinct(sources))
+    layout = ontap_layout(node.with_changes(root_partition_bytes=None), controller, drives, "", internal)
+    parts = [p for p in layout.partitions if p.drives]
+    return _distinct(int(p.root_bytes) for p in parts), "; ".join(_distinct(p.root_source for p in parts))
 
 
 def controller_defaults(scenario: Scenario, catalog: Catalog, node: ControllerNode,
                         controller: Controller) -> ControllerDefaults:
     """What the engines use for ``node``'s fields left at None, given the drives linked to it."""
-    nodes = node.nodes or controller.nodes
     software = node.software or controller.default_software or None
     drives = controller_drives(scenario, catalog, node.id)
-    groups = _group_rules(node, controller, drives, nodes)
+    groups = _group_rules(node, controller, drives)
     if controller.family != "ONTAP":
         return ControllerDefaults(controller.default_software or None, controller.nodes, groups)
-    roots, root_source = _root_partitions(node, controller, drives, nodes)
+    linked = controller_shelves(scenario)[0].get(node.id, [])
+    internal = entry_internal_drives(controller, linked, catalog)
+    roots, root_source = _root_partitions(node, controller, drives, internal)
     wafl: list[float] = []
     why: list[str] = []
     if drives:
-        linked = controller_shelves(scenario)[0].get(node.id, [])
-        physical = ontap_capacity(node, controller, drives, "", entry_internal_drives(controller, linked, catalog))
+        physical = ontap_capacity(node, controller, drives, "", internal)
         for aggregate in physical.aggregates:
             fraction, reason = rules.wafl_reserve_fraction(software, is_all_flash_ontap(controller), aggregate.data_bytes)
             wafl.append(round(fraction * 100.0, 6))

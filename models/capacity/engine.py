@@ -8,7 +8,7 @@ is a system feed its effective side. User mistakes (unknown catalog ids, impossi
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from models.catalog import (
@@ -25,14 +25,14 @@ from models.catalog import (
 )
 from models import topology
 from models.project import (
-    CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, NodeBase, Scenario, ShelfNode, Workload,
+    CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, Scenario, ShelfNode, Workload,
 )
 
-from . import rules
 from .array import array_capacity
 from .cloud import cloud_capacity
 from .efficiency import effective_side
 from .hci import hci_capacity
+from .layout import RaidLayout, controller_layout, hci_layout, where_text
 from .managed import managed_capacity
 from .ontap import entry_internal_drives, ontap_capacity
 from .physical import Physical
@@ -41,8 +41,9 @@ from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioC
 SystemNode = ControllerNode | HciClusterNode | CloudVmNode | ManagedServiceNode
 
 
-def _where(kind: str, node: NodeBase, label: str) -> str:
-    return f"{kind} '{label}' ({node.id})" if label != node.id else f"{kind} '{node.id}'"
+def _where(kind: str, node: SystemNode | ShelfNode, label: str) -> str:
+    """How problems name a node (``layout.where_text``)."""
+    return where_text(kind, node.id, label)
 
 
 def controller_shelves(scenario: Scenario) -> tuple[dict[str, list[ShelfNode]], list[str]]:
@@ -84,7 +85,10 @@ def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads
     )
 
 
-def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog, workloads: Sequence[Workload],
+                layout: RaidLayout | None = None) -> CapacityResult:
+    """One controller's capacity: its shelves' problems, then the family's waterfall from its RAID layout
+    (``layout``: as ``raid_layouts`` built it; None: built here from the same drives)."""
     problems: list[str] = []
     try:
         controller = catalog.get(node.catalog_id, Controller)
@@ -114,18 +118,23 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
     drives = [(d, n) for d, n in counts.values()]
     if sum(n for _, n in drives) > controller.max_drives:
         problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of {controller.max_drives}.")
+    internal = entry_internal_drives(controller, shelves, catalog)
+    if layout is None:
+        layout = controller_layout(node, controller, drives, where, internal)
     if controller.family == "ONTAP":
-        phys = ontap_capacity(node, controller, drives, where, entry_internal_drives(controller, shelves, catalog))
+        phys = ontap_capacity(node, controller, drives, where, internal, layout)
         flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP")
     else:
-        phys = array_capacity(node, controller, drives, where)
+        phys = array_capacity(node, controller, drives, where, layout)
         inline = controller.family == "generic"
         flags = dict(compression=inline, compaction=False, dedupe=inline, platform=controller.family)
     phys.problems[:0] = problems
     return _finish(node, label, controller.family, phys, workloads, **flags)
 
 
-def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:
+def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
+         layout: RaidLayout | None = None) -> CapacityResult:
+    """One vSAN cluster's capacity, its policy's factor from its RAID layout (``layout``; None: built here)."""
     label = node.label or node.id
     try:
         host = catalog.get(node.catalog_id, HciNode)
@@ -134,8 +143,11 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload]) 
     except CatalogError as exc:
         return _empty(node, label, "vSAN", [f"{_where('HCI cluster', node, label)}: {exc}"])
     cache = catalog.find(host.cache_drive)
-    phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None, _where("HCI cluster", node, label))
-    factor = rules.vsan_policy_factor(node.policy, node.architecture, node.hosts)
+    if layout is None:
+        layout = hci_layout(node, capacity)
+    phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None,
+                        _where("HCI cluster", node, label), layout)
+    factor = layout.groups[0].stripe_factor
     return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
                    dedupe=node.dedupe_compression, platform="vSAN", protection_factor=factor)
 
@@ -167,17 +179,22 @@ def _managed(node: ManagedServiceNode, catalog: Catalog, workloads: Sequence[Wor
 
 
 _SYSTEMS = {
-    "controller": lambda node, shelves, catalog, wl: _controller(node, shelves.get(node.id, []), catalog, wl),
-    "hci_cluster": lambda node, shelves, catalog, wl: _hci(node, catalog, wl),
-    "cloud_vm": lambda node, shelves, catalog, wl: _cloud(node, catalog, wl),
-    "managed_service": lambda node, shelves, catalog, wl: _managed(node, catalog, wl),
+    "controller": lambda node, shelves, catalog, wl, layout: _controller(node, shelves.get(node.id, []), catalog, wl,
+                                                                         layout),
+    "hci_cluster": lambda node, shelves, catalog, wl, layout: _hci(node, catalog, wl, layout),
+    "cloud_vm": lambda node, shelves, catalog, wl, layout: _cloud(node, catalog, wl),
+    "managed_service": lambda node, shelves, catalog, wl, layout: _managed(node, catalog, wl),
 }
 """System node kind (``models.project.kinds.SYSTEM_KINDS``) -> its capacity model."""
 
 
-def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
+def evaluate_capacity(scenario: Scenario, catalog: Catalog,
+                      raid: Mapping[str, RaidLayout] | None = None) -> ScenarioCapacity:
     """The capacity waterfall of every system of a scenario, and their totals.
 
+    ``raid``: the scenario's RAID layouts (``models.capacity.layout.raid_layouts`` of the same scenario and
+    catalog, built once per evaluation and shared with the performance engine); None (or a system missing from
+    it): each system's layout is built here, by the same functions, from the drives counted here.
     Pure: the same scenario and catalog give the same result; nothing is read or written.
     """
     shelves, problems = controller_shelves(scenario)
@@ -192,7 +209,8 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog) -> ScenarioCapacity:
                             "its data is not counted.")
             continue
         by_target.setdefault(w.target, []).append(w)
-    results = [_SYSTEMS[node.kind](node, shelves, catalog, by_target.get(node.id, [])) for node in systems_nodes]
+    results = [_SYSTEMS[node.kind](node, shelves, catalog, by_target.get(node.id, []),
+                                   raid.get(node.id) if raid is not None else None) for node in systems_nodes]
     for result in results:
         problems.extend(result.problems)
     return ScenarioCapacity(tuple(results), totals(results), tuple(dict.fromkeys(problems)))

@@ -19,6 +19,7 @@ from models.catalog import Drive, HciNode
 from models.project import HciClusterNode
 
 from . import rules
+from .layout import RaidLayout, hci_layout
 from .physical import Physical, fmt
 from .results import Aggregate, CapacityStep, frozen_inputs
 
@@ -33,14 +34,20 @@ def reserve_mode(node: HciClusterNode) -> str:
     return "reserved" if node.architecture == "esa" and node.slack_space_pct is None else "slack"
 
 
-def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str) -> Physical:
+def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str,
+                 layout: RaidLayout | None = None) -> Physical:
     """The physical side (raw -> usable, bytes) of a vSAN cluster of ``host`` nodes with ``capacity`` drives.
 
     ``cache`` is the cache-tier drive (only named in a note; cache is not capacity), ``where`` names the node in
     problems. Rules and sources in the module docstring (vSAN documentation; seed 002 checks them). Limits broken
     (disk groups, devices per group, hosts for the policy, erasure coding or dedupe on hybrid) do not raise: they
-    are returned in ``Physical.problems``.
+    are returned in ``Physical.problems``. ``layout``: the cluster's RAID layout (``layout.hci_layout``, as
+    ``raid_layouts`` builds it; None: built here), whose stripe (data + parity) / data is the policy's factor.
     """
+    if layout is None:
+        layout = hci_layout(node, capacity)
+    stripe = layout.groups[0]
+    factor = stripe.stripe_factor
     problems: list[str] = []
     notes: list[str] = []
     policy = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts)
@@ -106,11 +113,11 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                                           f"1 host of {node.hosts}: {fmt(host_share)}",
                                           frozen_inputs({"hosts": str(node.hosts)})))
                 level -= host_share
-    after = level / policy.factor
+    after = level / factor
     steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
                               else rules.VSAN_DOCS,
-                              f"{fmt(level)} / {policy.factor:.3g} (raw bytes written per data byte)",
-                              frozen_inputs({"policy": node.policy, "factor": f"{policy.factor:.3f}", "min hosts": str(policy.min_hosts)})))
+                              f"{fmt(level)} / {factor:.3g} (raw bytes written per data byte)",
+                              frozen_inputs({"policy": node.policy, "factor": f"{factor:.3f}", "min hosts": str(policy.min_hosts)})))
     level = after
     if esa:
         lfs = level / (1 + rules.VSAN_ESA_LFS_OVERHEAD)
@@ -132,10 +139,11 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                                   frozen_inputs({"slack": f"{slack_pct:g}%"})))
         usable = level - slack
     if esa:
-        layout = [f"datastore: {node.hosts} hosts x one storage pool of {node.disk_groups_per_host * node.capacity_drives_per_group}"
+        lines = [f"datastore: {node.hosts} hosts x one storage pool of {node.disk_groups_per_host * node.capacity_drives_per_group}"
                   f" x {capacity.name}, {policy.name}: {fmt(usable)} usable"]
     else:
-        layout = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
+        lines = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
                   f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
-    aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (devices,), 0, float(capacity.right_sized_bytes), after, usable)
-    return Physical(steps, raw, right_sized, usable, [aggregate], layout, notes, problems)
+    aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (stripe.members,), stripe.parity,
+                          float(capacity.right_sized_bytes), after, usable)
+    return Physical(steps, raw, right_sized, usable, [aggregate], lines, notes, problems)

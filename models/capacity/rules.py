@@ -114,11 +114,6 @@ ADP_MAX_PARTITIONED = {"root-data": 24, "root-data-data": 48}
 """Drives ONTAP partitions at initialisation (ONTAP documentation: up to 24 / 48). StorPlan reads the ADPv1 limit
 per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46) and the ADPv2 limit per HA pair."""
 
-PARITY_DRIVES = {"none": 0, "raid0": 0, "raid10": 0, **PARITY_PER_GROUP, "ddp": DDP_PARITY}
-"""Parity members per RAID group of every RAID type the performance model stripes over: the parity RAIDs'
-(:data:`PARITY_PER_GROUP`), none for no RAID, RAID0 and RAID10 (mirrors are counted apart), and DDP's 2 per
-8 data + 2 parity stripe (public_facts.md "E-Series")."""
-
 ADP_FALLBACK_ROOT_BYTES = 55 * 2**30
 """Root partition size when neither the project nor the catalog gives one: assumed 55 GiB, the root aggregate of
 seed 000 Table 3 (AFF8080A EX, 23 partitioned SSD per node); Hardware Universe lists the real size per platform."""

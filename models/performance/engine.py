@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 import numpy as np
 
+from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import (
@@ -830,14 +831,21 @@ def solve_with_targets(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, 
     return wp
 
 
-def evaluate_paths(scenario: Scenario, catalog: Catalog) -> tuple[list[WorkloadPath], list[str]]:
-    """Build the path of every enabled workload; workloads whose path fails become problem strings."""
-    paths, problems = [], []
+def evaluate_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                   ) -> tuple[list[WorkloadPath], list[str]]:
+    """Build the path of every enabled workload; workloads whose path fails become problem strings. ``raid``: the
+    scenario's RAID layouts (``models.capacity.layout.raid_layouts``); None: each target system's layout is built
+    here once (``system_layout``) and shared by the workloads on it."""
+    if raid is None:
+        targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
+        raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
+    paths: list[WorkloadPath] = []
+    problems: list[str] = []
     for w in scenario.workloads:
         if not w.enabled:
             continue
         try:
-            paths.append(build_path(scenario, catalog, w))
+            paths.append(build_path(scenario, catalog, w, raid))
         except PathError as exc:
             problems.append(str(exc))
     return paths, problems
@@ -851,13 +859,14 @@ def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
     return by_system
 
 
-def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None
-                         ) -> ScenarioPerformance:
+def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
+                         raid: Mapping[str, RaidLayout] | None = None) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
 
     Args:
         scenario: the topology and workloads; catalog: records for its catalog ids; settings: project settings
-            (``curve_points`` thins each ramp; default ``Settings()``).
+            (``curve_points`` thins each ramp; default ``Settings()``); raid: the scenario's RAID layouts
+            (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here.
 
     Returns:
         A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
@@ -867,7 +876,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         Nothing for bad topology (it becomes ``problems``); ValueError only for programming errors.
     """
     settings = settings or Settings()
-    paths, problems = evaluate_paths(scenario, catalog)
+    paths, problems = evaluate_paths(scenario, catalog, raid)
     results: list[WorkloadPerformance] = []
     for system, group in _by_system(paths).items():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}

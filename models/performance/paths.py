@@ -42,7 +42,7 @@ constants above; the solver that reads the stations is :mod:`models.performance.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -71,7 +71,8 @@ from models.project.model import (
     Workload,
 )
 from models import topology
-from models.capacity.rules import PARITY_DRIVES, RAID_LABEL, vsan_policy_factor
+from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
+from models.capacity.rules import RAID_LABEL
 from models.topology import FrontEnd
 
 from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
@@ -176,11 +177,6 @@ SMALL_WRITE_IOS = {"none": 1, "raid0": 1, "raid4": 4, "raid_dp": 6, "raid_tec": 
 """Drive I/Os of one small random write without full-stripe coalescing (read-modify-write: 2 per parity plus
 data, Patterson et al. 1988); used for arrays that do not write full stripes (E-Series, generic)."""
 
-DEFAULT_GROUP = {"raid4": 8, "raid_dp": 16, "raid_tec": 20, "raid5": 4, "raid6": 10, "ddp": 10, "raid10": 2,
-                 "raid0": 1, "none": 1}
-"""Drives per RAID group when neither the node nor the drive says (ONTAP HDD RAID DP default 16, RAID4 8,
-public_facts.md; RAID5 3+1 as seed 003; DDP 8+2 stripes)."""
-
 
 class PathError(ValueError):
     """A workload's I/O path cannot be built (the message says what is missing, e.g. no drives)."""
@@ -255,7 +251,9 @@ class StationSpec:
 
 @dataclass(frozen=True)
 class WorkloadPath:
-    """A workload's stations and what the model assumed to build them."""
+    """A workload's stations and what the model assumed to build them; ``raid_groups``: the RAID groups its
+    drive stations stripe over (the system's :class:`models.capacity.layout.RaidLayout` groups of the modelled
+    drive type; empty where the path has no drives)."""
 
     workload: Workload
     system: str
@@ -265,6 +263,7 @@ class WorkloadPath:
     notes: tuple[str, ...] = ()
     profile_source: str = ""
     uncertainty: StationUncertainty | None = None
+    raid_groups: tuple[RaidGroup, ...] = ()
 
     @property
     def read_fraction(self) -> float:
@@ -277,6 +276,7 @@ class _Builder:
     stations: list[StationSpec] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     uncertainty: StationUncertainty | None = None
+    raid_groups: tuple[RaidGroup, ...] = ()
 
     def profile_used(self, profile: PerfProfile, found: bool, note: str, workload: Workload) -> None:
         """Record the profile's uncertainty for the bands (:mod:`models.performance.bands`): ``found`` False
@@ -546,22 +546,17 @@ class DriveCost:
     backend_bytes_w: float
 
 
-def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, group: int, full_stripe: bool,
+def drive_cost(drive: Drive, block: float, random_fraction: float, raid: str, stripe_factor: float, full_stripe: bool,
                miss: float) -> DriveCost:
     """Drive work of one host read and one host write (see the module docstring for the formulas).
 
     Args:
         drive: the catalog drive; block: bytes per host I/O; random_fraction: 0..1; raid: RAID type;
-        group: drives per RAID group; full_stripe: True when the array always writes full stripes (WAFL);
+        stripe_factor: bytes a full-stripe write puts on the drives per data byte, (data + parity) / data over
+        the RAID groups (``RaidGroup.stripe_factor``: RAID DP 21+2 23/21, RAID 10 2, RAID 0 1);
+        full_stripe: True when the array always writes full stripes (WAFL);
         miss: read cache miss ratio 0..1.
     """
-    p = PARITY_DRIVES.get(raid, 0)
-    if raid == "raid10":
-        stripe_factor = 2.0
-    elif group > p and p:
-        stripe_factor = group / (group - p)
-    else:
-        stripe_factor = 1.0
     seq = 1.0 - random_fraction
     rate_r = drive.max_read_mbps * 1e6
     rate_w = drive.max_write_mbps * 1e6
@@ -618,7 +613,7 @@ def _add_drives(b: _Builder, name: str, component: str, drive: Drive, drives: in
 
 
 def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: ControllerNode,
-                     protocol: str, b: _Builder) -> tuple[float | None, str]:
+                     protocol: str, b: _Builder, layout: RaidLayout | None) -> tuple[float | None, str]:
     record = catalog.get(node.catalog_id, Controller)
     nodes = node.nodes or record.nodes
     software = node.software or record.default_software
@@ -686,16 +681,18 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     usable = max(total - spares, 0)
     if usable <= 0:
         raise PathError(f"{node.id}: all {total} drives are spares")
-    raid = node.raid_type
-    rule = drive.raid_group_sizes.get(raid)
-    group = node.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(raid, 8))
-    group = max(1, min(group, usable // nodes if usable >= nodes else usable))
-    p = PARITY_DRIVES.get(raid, 0)
+    # the RAID groups the capacity rules built of this drive type (models.capacity.layout): their parity sets the
+    # write penalty and, on ONTAP's dedicated parity members, the drives that serve reads
+    raid = layout.raid_type if layout is not None else node.raid_type
+    groups = layout.groups_of(drive.id) if layout is not None else ()
+    live = [g for g in groups if g.data > 0]
+    if not live:
+        raise PathError(f"{node.id}: no RAID group of {drive.name} holds data (see the capacity problems); workload "
+                        f"'{workload.name}' cannot be served")
+    b.raid_groups = tuple(groups)
+    stripe_factor = sum(g.width for g in live) / sum(g.data for g in live)
     dedicated_parity = raid in ("raid4", "raid_dp", "raid_tec")
-    if dedicated_parity and group > p:
-        read_drives = usable * (group - p) / group
-    else:
-        read_drives = usable
+    read_drives = usable * sum(g.data for g in live) / sum(g.width for g in live) if dedicated_parity else usable
     full_stripe = record.family == "ONTAP"
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
     hit_memory = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
@@ -711,10 +708,10 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                   servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
-    cost = drive_cost(drive, block, rnd, raid, group, full_stripe, 1.0 - hit)
+    cost = drive_cost(drive, block, rnd, raid, stripe_factor, full_stripe, 1.0 - hit)
     b.notes.append(
         f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
-        f"memory vs the working set); {RAID_LABEL.get(raid, raid)} groups of {group}"
+        f"memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
         + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
            "small random write")
     )
@@ -878,7 +875,7 @@ def _cloud_flash_cache(b: _Builder, vm: CloudVm, node: CloudVmNode, workload: Wo
 
 
 def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: HciClusterNode,
-              b: _Builder) -> tuple[float | None, str]:
+              b: _Builder, layout: RaidLayout | None) -> tuple[float | None, str]:
     rec = catalog.get(node.catalog_id, HciNode)
     # vSAN CPU costs and software latencies are assumed engine constants (VSAN_CPU_US, VSAN_SOFTWARE_LATENCY_US)
     b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, UNIDENTIFIED_REL_SD,
@@ -893,19 +890,23 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     groups = hosts * node.disk_groups_per_host
     cap_drives = groups * node.capacity_drives_per_group
     remote = (hosts - 1) / hosts  # vSAN places objects without data locality: share of replicas on other hosts
-    raid5 = node.policy in ("ftt1-raid5", "ftt2-raid6")
-    copies = {"ftt0": 1, "ftt1-raid1": 2, "ftt2-raid1": 3, "ftt3-raid1": 4}.get(node.policy, 0)
+    # the policy's stripe as the capacity rules lay it out (models.capacity.layout.hci_layout): data components
+    # and parity (erasure coding) or mirror copies beyond the first (RAID1)
+    stripe = (layout if layout is not None and layout.groups else hci_layout(node, cap_drive)).groups[0]
+    b.raid_groups = (stripe,)
+    raid5 = stripe.data > 1  # erasure coding: RAID5 3+1 (ESA 2+1, 4+1), RAID6 4+2
+    copies = stripe.width if not raid5 else 0
     stripe_writes = 0.0  # ESA: full-stripe writes of the capacity leg, after the acknowledgement
     if raid5 and esa:
         # ESA's log-structured file system writes each block to a mirrored performance leg (FTT + 1 copies) and
         # acknowledges it; full stripes go to the capacity leg later, with no read-modify-write: "Performance of
         # RAID-5/6 equal to RAID-1" (VSAN_ESA_PERFORMANCE_SOURCE)
         reads_per_write = 0
-        writes_per_write = 2 if node.policy == "ftt1-raid5" else 3
+        writes_per_write = stripe.parity + 1
         phases = 1
-        stripe_writes = vsan_policy_factor(node.policy, "esa", hosts)
+        stripe_writes = stripe.stripe_factor
     elif raid5:
-        parity = 1 if node.policy == "ftt1-raid5" else 2
+        parity = stripe.parity
         reads_per_write = 1 + parity  # read old data + old parity
         writes_per_write = 1 + parity
         phases = 2
@@ -999,32 +1000,33 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
 
 
-def _hci_system(
-    scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder
-) -> tuple[str, float | None, str]:
-    return ("vSAN", *_hci_path(scenario, catalog, workload, target, b))
+def _hci_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder,
+                layout: RaidLayout | None) -> tuple[str, float | None, str]:
+    """A workload's path on a vSAN cluster (its policy's stripe from ``layout``)."""
+    return ("vSAN", *_hci_path(scenario, catalog, workload, target, b, layout))
 
 
-def _cloud_system(
-    scenario: Scenario, catalog: Catalog, workload: Workload, target: CloudVmNode, b: _Builder
-) -> tuple[str, float | None, str]:
+def _cloud_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: CloudVmNode, b: _Builder,
+                  layout: RaidLayout | None) -> tuple[str, float | None, str]:
+    """A workload's path on a Cloud Volumes ONTAP node (RAID0 over cloud disks: no RAID group on the path)."""
     protocol = protocol_of(scenario, catalog, workload) or "iSCSI"
     return (protocol, *_cloud_path(scenario, catalog, workload, target, protocol, b))
 
 
 def _controller_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ControllerNode,
-                       b: _Builder) -> tuple[str, float | None, str]:
+                       b: _Builder, layout: RaidLayout | None) -> tuple[str, float | None, str]:
+    """A workload's path on a controller (its drives striped over ``layout``'s RAID groups)."""
     protocol = protocol_of(scenario, catalog, workload)
     if protocol is None:
         record = catalog.get(target.catalog_id, Controller)
         protocol = record.protocols[0]
         b.notes.append(f"no front-end link to {target.id}: protocol {protocol} assumed, no host/fabric "
                        "stations")
-    return (protocol, *_controller_path(scenario, catalog, workload, target, protocol, b))
+    return (protocol, *_controller_path(scenario, catalog, workload, target, protocol, b, layout))
 
 
 def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: ManagedServiceNode,
-                    b: _Builder) -> tuple[str, float | None, str]:
+                    b: _Builder, layout: RaidLayout | None = None) -> tuple[str, float | None, str]:
     """A managed file service (:mod:`models.performance.managed`): the client round trip and the service's
     light-load latency as delays, each published limit a single-server queue whose capacity is the limit
     (exponential service: see the comment below)."""
@@ -1066,12 +1068,15 @@ _SYSTEMS: dict[str, Callable[..., tuple[str, float | None, str]]] = {
 of a workload's path on it, its stations added to the builder."""
 
 
-def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> WorkloadPath:
+def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
+               raid: Mapping[str, RaidLayout] | None = None) -> WorkloadPath:
     """The stations of one workload's I/O path.
 
     Args:
         scenario: the scenario; catalog: records for every catalog id the scenario uses; workload: one workload
-        whose ``target`` is a controller, HCI cluster or cloud VM node.
+        whose ``target`` is a controller, HCI cluster or cloud VM node; raid: the scenario's RAID layouts (system
+        id -> ``models.capacity.layout.RaidLayout``, as ``raid_layouts`` builds them once per evaluation); None
+        (or a mapping without the target): the target's layout is built here (``system_layout``).
 
     Returns:
         A :class:`WorkloadPath`.
@@ -1087,8 +1092,9 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
     system = _SYSTEMS.get(target.kind)
     if system is None:
         raise PathError(f"workload '{workload.name}': target '{workload.target}' is a {target.kind}")
+    layout = (raid.get(target.id) if raid is not None else None) or system_layout(scenario, catalog, target.id)
     try:
-        protocol, host_cpu, source = system(scenario, catalog, workload, target, b)
+        protocol, host_cpu, source = system(scenario, catalog, workload, target, b, layout)
     except CatalogError as exc:
         raise PathError(f"workload '{workload.name}': {exc}") from exc
     if workload.nas is not None:
@@ -1107,4 +1113,4 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload) -> Work
     if len(set(idents)) != len(idents):
         raise PathError(f"workload '{workload.name}': duplicate station identities {idents}")
     return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source,
-                        b.uncertainty)
+                        b.uncertainty, b.raid_groups)

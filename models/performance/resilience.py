@@ -11,15 +11,16 @@ breaks and until it saturates, compounded monthly as the capacity engine compoun
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from models.catalog import Catalog, Controller, Drive
+from models.capacity.layout import RaidLayout
+from models.catalog import Catalog, Drive
 from models.project.model import ControllerNode, HciClusterNode, Scenario, Settings
-from models import topology
 
 from .engine import evaluate_paths, solve_with_targets, target_rate
+from .paths import WorkloadPath
 from .results import WorkloadPerformance
 from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, switchover, takeover
 
@@ -30,10 +31,6 @@ if TYPE_CHECKING:
 
 RUNWAY_HORIZON_MONTHS = 120.0
 """Runway figures beyond ten years are reported as None ("not within ten years")."""
-
-DEFAULT_GROUP = {"raid_dp": 16, "raid_tec": 20, "raid4": 8, "raid5": 8, "raid6": 10, "ddp": 10, "raid10": 2}
-"""Drives per RAID group for the rebuild's reconstruct-on-read when neither the project nor the drive names one
-(DDP: its 8 + 2 stripes, SANtricity documentation; the rest the drives' common defaults)."""
 
 
 @dataclass(frozen=True)
@@ -64,24 +61,21 @@ class Runway:
 
 
 def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath) -> list[DegradedPath]:
-    """Every failure state that applies to ``path``'s system, in :data:`STATES` order."""
+    """Every failure state that applies to ``path``'s system, in :data:`STATES` order. The drive rebuild
+    reconstructs over the RAID groups the path's drive stations stripe over (``path.raid_groups``: the system's
+    RAID layout, ``models.capacity.layout.raid_layouts``, as the capacity engine built it)."""
     out = []
     target = scenario.node(path.workload.target)
     for state in (takeover(path), path_loss(path)):
         if state is not None:
             out.append(state)
-    if isinstance(target, ControllerNode):
-        shelves = topology.shelves_of(scenario, target.id)
-        if shelves:
-            drive = catalog.find(max(shelves, key=lambda s: s.drive_count).drive)
-            record = catalog.find(target.catalog_id)
-            if isinstance(drive, Drive) and isinstance(record, Controller):
-                rule = drive.raid_group_sizes.get(target.raid_type)
-                group = target.raid_group_size or (rule.default if rule else DEFAULT_GROUP.get(target.raid_type, 8))
-                state = drive_rebuild(path, group, float(drive.right_sized_bytes), drive.max_write_mbps,
-                                      target.rebuild_impact)
-                if state is not None:
-                    out.append(state)
+    if isinstance(target, ControllerNode) and path.raid_groups:
+        drive = catalog.find(path.raid_groups[0].drive_id)
+        if isinstance(drive, Drive):
+            state = drive_rebuild(path, path.raid_groups, float(drive.right_sized_bytes), drive.max_write_mbps,
+                                  target.rebuild_impact)
+            if state is not None:
+                out.append(state)
     if isinstance(target, HciClusterNode):
         state = host_failure(path, target.hosts)
         if state is not None:
@@ -93,15 +87,18 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath) -> list[
 
 
 def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
-                    only: tuple[str, ...] | None = None) -> dict[str, tuple[StateResult, ...]]:
+                    only: tuple[str, ...] | None = None,
+                    raid: Mapping[str, RaidLayout] | None = None) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
     their targets in the normal state (a failure of one system's node affects every workload on it: each
     workload's state is solved with the others as background on the degraded stations of the same names).
     ``only``: solve just these states (ids of :data:`models.performance.states.STATES`; None: all), as the
-    sizer's takeover requirement needs only takeover and failover."""
+    sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
+    (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
+    (``evaluate_paths``)."""
     settings = settings or Settings()
-    paths, _ = evaluate_paths(scenario, catalog)
+    paths, _ = evaluate_paths(scenario, catalog, raid)
     out: dict[str, tuple[StateResult, ...]] = {}
     for path in paths:
         others = [(o, rate) for o in paths if o is not path and o.system == path.system

@@ -13,9 +13,10 @@ reason in words; a state that does not apply to the path returns None. The trans
   as one controller of N nodes, only node 2 fails: nodes 3..N keep their work and their mirroring.
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
 * **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
-  drive fewer; a read that would have gone to the failed drive is reconstructed from the other data drives of
-  its RAID group (``group - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes); the rebuild itself
-  keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
+  drive fewer; a read that would have gone to the failed drive is reconstructed from the other members of
+  its RAID group (``width - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes, the groups being
+  the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0 has nothing to rebuild; the rebuild
+  itself keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
   ``raid.reconstruct.perf_impact medium``: assumed, see the constant).
 * **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
   CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
@@ -35,6 +36,8 @@ Every state finds its stations by their typed identity (``StationSpec.ident``, a
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+
+from models.capacity.layout import RaidGroup, describe_raid_groups
 
 from .paths import StationSpec, WorkloadPath
 from .stations import PORT_ROLES, ROLE_WORDS, StationId
@@ -151,13 +154,16 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
     return None
 
 
-def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive_write_mbps: float,
+def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
                   impact: str = "medium") -> DegradedPath | None:
-    """One failed drive per pool being rebuilt (module docstring); None without drive stations.
+    """One failed drive per pool being rebuilt (module docstring); None without drive stations or without a RAID
+    group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is nothing to reconstruct).
 
     Args:
-        path: the normal path; group_size: drives per RAID group (data + parity); drive_bytes: the failed drive's
-        capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
+        path: the normal path; groups: the RAID groups its drive stations stripe over (``path.raid_groups``, the
+        system's ``models.capacity.layout.RaidLayout``): a read of the failed drive is reconstructed from the other
+        ``width - 1`` members of its group, a group chosen in proportion to its members; drive_bytes: the failed
+        drive's capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
         :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high".
 
     Raises:
@@ -165,21 +171,28 @@ def drive_rebuild(path: WorkloadPath, group_size: int, drive_bytes: float, drive
     """
     busy = REBUILD_UTILISATION[impact]
     drives = [s for s in path.stations if s.ident.role in REBUILD_ROLES and s.multiplicity >= 2]
-    if not drives:
+    redundant = [g for g in groups if g.parity > 0 and g.data > 0]
+    if not drives or not redundant:
         return None
+    members = sum(g.members for g in redundant)
+    reads = sum(g.members * (g.width - 1) for g in redundant) / members  # reads per read of the failed drive
     out = []
     for s in path.stations:
         if s in drives:
             m = s.multiplicity
-            extra = max(group_size - 2, 0) / (m - 1)  # a read of the failed drive: group - 1 reads, not 1
+            extra = max(reads - 1.0, 0.0) / (m - 1)  # a read of the failed drive: width - 1 reads, not 1
             out.append(replace(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
         else:
             out.append(s)
     rebuilt = [s for s in out if s.ident in {d.ident for d in drives}]
     hours = drive_bytes / (busy * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
+    widths = sorted({g.width - 1 for g in redundant})
+    others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
+    member = "partitions" if all(g.partitioned for g in redundant) else "drives"
     reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
-              f"{max(group_size - 1, 1)} drives of its group and the rebuild ({impact} impact) keeps the drives "
-              f"{busy:.0%} busy (assumed)" + (f"; about {hours:.1f} h to rebuild" if hours else ""))
+              f"{others} {member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} "
+              f"impact) keeps the drives {busy:.0%} busy (assumed)"
+              + (f"; about {hours:.1f} h to rebuild" if hours else ""))
     return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
                         (_background(path, rebuilt, busy),), hours)
 

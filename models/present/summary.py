@@ -11,7 +11,6 @@ from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
 
 if TYPE_CHECKING:
-    from models.capacity.results import CapacityTotals
     from models.evaluate import Evaluation
     from models.performance.results import WorkloadPerformance
 
