@@ -6,6 +6,8 @@ import math
 from typing import Any
 
 from models.evaluate import Evaluation
+from models.units import CapacityUnit
+from models.verdict import DesignVerdict, design_verdict
 
 
 def _num(value: float | None) -> float | None:
@@ -27,6 +29,10 @@ def _step(step: Any) -> dict[str, Any]:
 
 
 def _capacity_result(result: Any) -> dict[str, Any]:
+    """One system's (or the totals') capacity. ``effective_bytes`` and ``efficiency_ratio`` are the headline, data
+    reduction only (usable x ``CapacityResult.data_reduction_ratio``); ``effective_with_snapshots_bytes`` and
+    ``efficiency_ratio_with_snapshots`` count Snapshot and FlexClone copies (``CapacityResult.efficiency_ratio``,
+    ONTAP's total ratio)."""
     return {
         "system_id": getattr(result, "system_id", ""),
         "system_label": getattr(result, "system_label", ""),
@@ -36,7 +42,9 @@ def _capacity_result(result: Any) -> dict[str, Any]:
         "effective_bytes": _num(result.effective_bytes),
         "logical_used_bytes": _num(getattr(result, "logical_used_bytes", None)),
         "physical_used_bytes": _num(getattr(result, "physical_used_bytes", None)),
-        "efficiency_ratio": _num(result.efficiency_ratio),
+        "efficiency_ratio": _num(result.data_reduction_ratio),
+        "effective_with_snapshots_bytes": _num(result.effective_with_snapshots_bytes),
+        "efficiency_ratio_with_snapshots": _num(result.efficiency_ratio),
         "months_until_full": _num(getattr(result, "months_until_full", None)),
         "steps": [_step(s) for s in getattr(result, "steps", ())],
         "notes": list(getattr(result, "notes", ())),
@@ -119,9 +127,22 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     }
 
 
-def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilience: Any = None) -> dict[str, Any]:
+def verdict_to_dict(verdict: DesignVerdict) -> dict[str, Any]:
+    """The verdict (``models.verdict.DesignVerdict``): met, whether any requirement is stated, its sentence, and
+    each miss's area, subject, state and text."""
+    return {"met": verdict.met, "stated": verdict.stated, "text": verdict.text,
+            "missed": [{"area": m.area, "subject": m.subject, "state": m.state, "text": m.text}
+                       for m in verdict.missed]}
+
+
+def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilience: Any = None,
+                       requirements: Any = None, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, Any]:
     """The whole evaluation as JSON-ready data; with ``resilience`` (``models.evaluate.Resilience``) each
-    workload gains ``states`` and the document a top-level ``runway``."""
+    workload gains ``states`` and the document a top-level ``runway``. ``verdict`` is
+    ``models.verdict.design_verdict`` against ``requirements`` (``project.requirements``; None: only what the
+    results state), its sentences' capacities in ``unit``."""
+    if resilience is None:
+        resilience = evaluation.resilience
     performance = evaluation.performance
     workloads = [workload_to_dict(w) for w in performance.workloads] if performance is not None else []
     if resilience is not None:
@@ -135,6 +156,7 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         "problems": [
             {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
         ],
+        "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit)),
     }
     if resilience is not None:
         out["capacity_states"] = [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from models.catalog import Catalog
@@ -74,7 +74,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
         state: the task runner's state: progress is reported after each scenario (fraction of scenarios done)
             and a cancelled run stops before the next scenario (its outcome is dropped by the runner anyway).
     """
-    from models.evaluate import evaluate, evaluate_resilience, project_catalog
+    from models.evaluate import evaluate, evaluate_resilience, project_catalog, with_resilience
     from models.problems import find_problems
 
     _import_engines()
@@ -96,7 +96,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                 state.set_progress(index / len(names))
             evaluation = evaluate(project, name, catalog)
             if index == 0:  # the scenario shown: its failure states and runway too (each state solves again)
-                evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation, name, catalog))
+                evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, name, catalog))
             evaluations.append(evaluation)
         if state is not None:
             state.set_progress(1.0)

@@ -85,11 +85,12 @@ def _capacity_delta(values, unit) -> tuple[str, bool | None]:
 
 def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
     rows.append(ComparisonRow(label, GROUP))
-    for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes")):
+    for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes"),
+                        ("With Snapshot copies and clones", "effective_with_snapshots_bytes")):
         values = [getattr(p, field, None) if p is not None else None for p in parts]
         delta, better = _capacity_delta(values, unit)
         rows.append(ComparisonRow(name, FIGURE, tuple(fmt_capacity(v, unit) for v in values), delta, better))
-    values = [getattr(p, "efficiency_ratio", None) if p is not None else None for p in parts]
+    values = [getattr(p, "data_reduction_ratio", None) if p is not None else None for p in parts]
     pair = _two(values)
     delta, better = "", None
     if pair is not None:
@@ -98,13 +99,14 @@ def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
             delta, better = _signed(f"{abs(b - a):.2f}", b - a), b > a
         else:
             delta = "0"
-    rows.append(ComparisonRow("Efficiency", FIGURE, tuple(fmt_ratio(v) for v in values), delta, better))
+    rows.append(ComparisonRow("Data reduction", FIGURE, tuple(fmt_ratio(v) for v in values), delta, better))
 
 
 def comparison_rows(evaluations: Sequence, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[ComparisonRow, ...]:
     """The comparison of several ``models.evaluate.Evaluation`` (the first is the reference).
 
-    Capacity: per system (by id, in first-seen order) raw, usable, effective and efficiency, plus the totals when
+    Capacity: per system (by id, in first-seen order) raw, usable, effective (data reduction), effective with
+    Snapshot copies and clones and the data-reduction ratio, plus the totals when
     there are several systems; performance: per workload (by name) protocol, saturation IOPS, max IOPS at the SLO,
     latency at the target (when a side has a target), target met and bottleneck; the number of error problems.
     Capacities in ``unit``; never NaN or inf.
