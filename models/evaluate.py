@@ -5,7 +5,7 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -264,7 +264,8 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                       capacity_states, growth, checks)
 
 
-def requirement_checks(requirements, scenario, catalog: Catalog, settings, workloads, states) -> tuple:
+def requirement_checks(requirements: Any, scenario: Any, catalog: Catalog, settings: Any, workloads: Sequence[Any],
+                       states: Mapping[str, Sequence[Any]]) -> tuple[RequirementCheck, ...]:
     """The project's resilience requirements checked on the evaluated design (the same rules as the sizer's).
 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the

@@ -38,6 +38,7 @@ import math
 from collections.abc import Callable
 from itertools import islice
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from models.capacity import evaluate_capacity
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
@@ -451,7 +452,7 @@ def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
                for w in scenario.workloads if w.enabled)
 
 
-def capacity_reasons(cap, need: float, horizon_months: int) -> list[str]:
+def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
     """Why a design's capacity (``models.capacity.CapacityTotals``) misses, by the verdict's rules
     (``models.verdict``): its effective capacity below ``need`` (bytes, :func:`needed_effective_bytes`;
     ``effective_meets``), or its data (physical used, Snapshot and clone blocks included) not fitting the usable
@@ -522,7 +523,7 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
 
 
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
-                       deployment: str = "on-prem"):
+                       deployment: str = "on-prem") -> tuple[list[str], float | None, float | None]:
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
 
     With ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
@@ -653,9 +654,9 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             order = (req.deployments.index(deployment), ru, watts, *vcpu)
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
-    capacities: dict[tuple, object] = {}  # designs that differ only in protocol or links share their capacity
+    capacities: dict[tuple, Any] = {}  # designs that differ only in protocol or links share their capacity
 
-    def screened_by_capacity(entry):
+    def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, (scenario, summary, ru, power, deployment, _vcpu), limits, costing = entry
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario

@@ -77,8 +77,9 @@ class Miss:
 
     @property
     def short(self) -> str:
-        """A few words for a status bar: ``OLTP in takeover``, ``OLTP at N+1``, ``AFF8080 capacity``,
-        ``effective capacity``, ``OLTP`` (its SLO at the target)."""
+        """A few words for a status bar: ``OLTP in takeover``, ``OLTP at N+1``, ``capacity at N+1``, ``AFF8080
+        capacity`` (its data does not fit), ``capacity`` (the stated effective capacity, or none computed),
+        ``OLTP`` (its SLO at the target), ``required failure states`` (not evaluated)."""
         if self.area == RESILIENCE:
             if not self.state or self.state == NORMAL:
                 return "required failure states"

@@ -92,7 +92,8 @@ MODEL_DESCRIPTION = (
     "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated: "
     "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their provenance. "
     "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, spares, RAID "
-    "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
+    "parity and reserves to usable, then data reduction (compression, compaction, deduplication) to effective, the "
+    "capacity as it is sold, and Snapshot and clone copies on to the total that counts them, each step with its "
     "source."
 )
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from models.formatting import (
     NOT_AVAILABLE,
@@ -83,7 +84,7 @@ def _capacity_delta(values, unit) -> tuple[str, bool | None]:
     return fmt_capacity_delta(b - a, unit) + _pct_change(a, b), b > a
 
 
-def _capacity_rows(rows: list, label: str, parts: Sequence, unit) -> None:
+def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[Any], unit: CapacityUnit | str) -> None:
     rows.append(ComparisonRow(label, GROUP))
     for name, field in (("Raw", "raw_bytes"), ("Usable", "usable_bytes"), ("Effective", "effective_bytes"),
                         ("With Snapshot copies and clones", "effective_with_snapshots_bytes")):

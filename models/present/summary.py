@@ -6,6 +6,8 @@ Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO 
 
 from __future__ import annotations
 
+from typing import Any
+
 from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
 from models.verdict import design_verdict
@@ -26,7 +28,7 @@ def _peak_utilization(workload) -> float:
     return max((s.utilization for s in workload.stations), default=0.0)
 
 
-def verdict_text(evaluation, requirements=None) -> str:
+def verdict_text(evaluation: Any, requirements: Any = None) -> str:
     """The verdict in a few words (``models.verdict.design_verdict`` of the evaluation, its resilience when
     evaluated, against ``requirements``): ``met``, ``missed: OLTP in takeover; ...``, or ``n/a`` when no requirement
     is stated or neither capacity nor performance was computed."""
@@ -39,7 +41,8 @@ def verdict_text(evaluation, requirements=None) -> str:
     return "met" if decided.met else NOT_AVAILABLE
 
 
-def status_summary(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB, requirements=None) -> dict[str, str]:
+def status_summary(evaluation: Any, unit: CapacityUnit | str = CapacityUnit.TIB,
+                   requirements: Any = None) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from models.formatting import (
     NOT_AVAILABLE,
@@ -86,7 +87,7 @@ class Headline:
     check_cautions: bool = False
 
 
-def capacity_fits(system) -> bool | None:
+def capacity_fits(system: Any) -> bool | None:
     """The engine's physical used (data after reduction + Snapshot and clone blocks) within its usable capacity;
     None when either number is missing. ``system``: a ``CapacityResult`` (the rule: ``models.verdict.fits_usable``)."""
     return fits_usable(system.physical_used_bytes, system.usable_bytes)
@@ -102,7 +103,7 @@ def target_cell(wp, none_text: str = "no target") -> str:
     return text
 
 
-def capacity_verdicts(capacity, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+def capacity_verdicts(capacity: Any, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
     (``models.verdict.system_miss``). ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed,
     a failure)."""
@@ -125,7 +126,7 @@ def capacity_verdicts(capacity, unit: CapacityUnit | str = CapacityUnit.TIB) -> 
     return tuple(out)
 
 
-def workload_verdicts(performance) -> tuple[Verdict, ...]:
+def workload_verdicts(performance: Any) -> tuple[Verdict, ...]:
     """Per workload: its target meets the SLO or not (``models.verdict.workload_miss``), its cautions, or (no
     target) what it can deliver. ``performance``: a ``ScenarioPerformance`` (None: performance could not be
     computed, a failure)."""
@@ -187,7 +188,8 @@ def bottleneck_sentence(wp) -> BottleneckSentence:
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
 
 
-def evaluation_verdict(evaluation, requirements=None, unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
+def evaluation_verdict(evaluation: Any, requirements: Any = None,
+                       unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
     """``models.verdict.design_verdict`` of a ``models.evaluate.Evaluation`` (its capacity, performance and, when
     evaluated, resilience) against ``requirements`` (``project.requirements``; None: only what the results
     state)."""
@@ -195,7 +197,8 @@ def evaluation_verdict(evaluation, requirements=None, unit: CapacityUnit | str =
                           requirements, unit)
 
 
-def verdicts(evaluation, unit: CapacityUnit | str = CapacityUnit.TIB, requirements=None) -> tuple[Verdict, ...]:
+def verdicts(evaluation: Any, unit: CapacityUnit | str = CapacityUnit.TIB,
+             requirements: Any = None) -> tuple[Verdict, ...]:
     """Every verdict of a ``models.evaluate.Evaluation``, failures first (the misses of
     :func:`evaluation_verdict`, word for word), then passes (each system that fits, each target met, the stated
     effective capacity reached, each required failure state that holds), cautions, open ends."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = ["EFFECTIVE_WITH_SNAPSHOTS", "WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall",
            "step_kind", "system_waterfall"]
@@ -142,7 +143,7 @@ def _is_raw_step(step) -> bool:
     return same_bytes(before, 0.0) or (same_bytes(before, after) and step.name.lower().startswith("raw"))
 
 
-def system_waterfall(result) -> list[WaterfallBar]:
+def system_waterfall(result: Any) -> list[WaterfallBar]:
     """The waterfall of one ``models.capacity.CapacityResult``: its raw step as the raw total, its steps, the
     usable total after ``usable_step_count`` steps, the effective total (data reduction) and the total with
     Snapshot and FlexClone copies (:func:`build_waterfall`)."""
@@ -159,7 +160,7 @@ def system_waterfall(result) -> list[WaterfallBar]:
                            raw_total, split, float(result.effective_with_snapshots_bytes))
 
 
-def scenario_waterfall(capacity) -> list[WaterfallBar]:
+def scenario_waterfall(capacity: Any) -> list[WaterfallBar]:
     """All systems of a ``models.capacity.ScenarioCapacity`` at once: steps with the same name are added up
     (their changes summed, in first-seen order), chained from the scenario's total raw capacity."""
     order: list[str] = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from typing import Any
 
 from models.catalog import Catalog
 from models.units import CapacityUnit
@@ -30,7 +31,7 @@ def _cap(value: float | None, divisor: float) -> float | None:
     return None if value is None else round(value / divisor, 4)
 
 
-def summary_sheet(project, evaluation, resilience, unit: CapacityUnit) -> Sheet:
+def summary_sheet(project: Any, evaluation: Any, resilience: Any, unit: CapacityUnit) -> Sheet:
     """Quantity / value / unit rows: the verdict (``models.verdict.design_verdict`` against the project's
     requirements: whether the design meets them, its sentence, each miss), the scenario's capacity totals
     (effective by data reduction, then with Snapshot copies and clones), each workload's performance figures with
