@@ -162,7 +162,8 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,
              "text": c.text} for c in resilience.capacity_states]
-        out["requirement_checks"] = [{"requirement": c.requirement, "met": c.met, "text": c.text}
+        out["requirement_checks"] = [{"requirement": c.requirement, "met": c.met, "text": c.text,
+                                      "subject": c.subject, "state": c.state}
                                      for c in resilience.requirement_checks]
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),
