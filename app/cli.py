@@ -75,10 +75,11 @@ def load_project(text: str):
 
 
 def _evaluate(args) -> int:
-    from models.evaluate import evaluate, evaluate_resilience
+    from models.evaluate import evaluate, evaluate_resilience, with_resilience
     from models.present.resilience import runway_lines, state_verdict
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
     from models.present.uncertainty import iops_band_text, profile_text
+    from models.present.verdicts import evaluation_verdict
     from models.serialize import evaluation_to_dict
 
     project = load_project(args.path)
@@ -87,22 +88,33 @@ def _evaluate(args) -> int:
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     resilience = evaluate_resilience(project, evaluation, args.scenario)
-    data = evaluation_to_dict(evaluation, project.info.name, resilience)
+    evaluation = with_resilience(evaluation, resilience)
+    unit = args.unit or project.settings.capacity_unit.value
+    data = evaluation_to_dict(evaluation, project.info.name, resilience, project.requirements, unit)
     status = _report_errors(args.path, evaluation)
     if args.json:
         print(json.dumps(data, indent=2))
         return status
-    unit = args.unit or project.settings.capacity_unit.value
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
+    decided = evaluation_verdict(evaluation, project.requirements, unit)
+    print(f"\n{decided.text}")
+    for miss in decided.missed:
+        print(f"  missed: {miss.line}")
     capacity = data["capacity"]
     if capacity:
         print("\nCapacity")
+        with_snapshots = "With Snapshot copies and clones"
         width = max((len(s["name"]) for s in capacity["steps"]), default=10)
+        if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
+            width = max(width, len(with_snapshots))
         for step in capacity["steps"]:
             print(f"  {step['name']:<{width}}  {fmt_capacity(step['bytes_after'], unit):>14}   {step['source']}")
         print(f"  {'Usable':<{width}}  {fmt_capacity(capacity['usable_bytes'], unit):>14}")
-        print(f"  {'Effective':<{width}}  {fmt_capacity(capacity['effective_bytes'], unit):>14}")
-        print(f"  Efficiency ratio (logical / physical): {fmt_ratio(capacity['efficiency_ratio'])}")
+        print(f"  {'Effective':<{width}}  {fmt_capacity(capacity['effective_bytes'], unit):>14}   "
+              f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} (compression, compaction, deduplication)")
+        if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
+            print(f"  {with_snapshots:<{width}}  {fmt_capacity(capacity['effective_with_snapshots_bytes'], unit):>14}"
+                  f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")
     for w in data["workloads"]:
         print(f"\nWorkload {w['name']} ({w['protocol']})")
         print(f"  saturation            {fmt_iops(w['saturation_iops'])} IOPS")

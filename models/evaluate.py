@@ -6,13 +6,13 @@ The GUI worker, the CLI and the PDF report all call :func:`evaluate`; none compu
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
 from models.project.model import Project
-from models.problems import Problem, find_problems
+from models.problems import Problem, Severity, find_problems
 
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
     from models.capacity.results import ScenarioCapacity
@@ -27,9 +27,10 @@ class Evaluation:
 
     Attributes:
         scenario: the scenario's name.
-        capacity: the capacity engine's result (None when the engine failed: see ``problems``).
-        performance: the performance engine's result (None when the engine failed).
-        problems: topology problems and engine failures, each naming what is wrong and where.
+        capacity: a ``models.capacity.ScenarioCapacity`` (None when the engine failed: see ``problems``).
+        performance: a ``models.performance.ScenarioPerformance`` (None when the engine failed).
+        problems: topology problems, engine failures and the engines' own problems (:func:`engine_problems`; the
+            failure states' with :func:`with_resilience`), each naming what is wrong and where.
         resilience: the failure states and runway (:class:`Resilience`) where asked for
             (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
     """
@@ -92,7 +93,67 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         performance = with_profile_bases(evaluate_performance(scenario, catalog, project.settings), scenario, catalog)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
+    problems.extend(engine_problems(problems, capacity, performance, scenario))
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
+
+
+def engine_problems(found: Sequence[Problem], capacity: ScenarioCapacity | None,
+                    performance: ScenarioPerformance | None, scenario: Scenario | None = None) -> list[Problem]:
+    """The engines' own problems as :class:`Problem` records, so every front door (``evaluate``'s text and
+    ``--json``, the GUI's Problems list, the report) shows them once, with the design check's.
+
+    * the capacity engine's problems of a system (``CapacityResult.problems``: what it assumed or worked around,
+      e.g. an ADP root partition size the catalog lacks) are warnings on that system's node; the scenario's own
+      (``ScenarioCapacity.problems`` of no system: a shelf no controller or two reach, a workload whose target is
+      not a system) are warnings on the scenario;
+    * the performance engine's (``ScenarioPerformance.problems``: a workload it could not predict) are errors (a
+      result is missing) on the scenario.
+
+    A system's problems are left out when the design check (``found``) already has an error on its node or on one
+    of its shelves, and the scenario's when it has any error: the error names the cause, the engine only its
+    consequence (a shelf's 30 drives in 24 bays are an error of the shelf; the capacity engine's "30 drives exceed
+    the 24 bays" a problem of its controller).
+
+    Args:
+        found: the problems found so far (design check, engine failures); capacity: a
+        ``models.capacity.ScenarioCapacity`` or None; performance: a ``models.performance.ScenarioPerformance`` or
+        None; scenario: the ``models.project.model.Scenario`` evaluated (its shelves' owners), None: none known.
+    """
+    from models import topology
+
+    erred = {p.node_id for p in found if p.severity == "error"}
+    if scenario is not None and erred:
+        topo = topology.of(scenario)
+        erred |= {owner.id for node_id in tuple(erred) if (owner := topo.controller_of_shelf(node_id)) is not None}
+    seen = {p.message for p in found}
+    out: list[Problem] = []
+
+    def add(severity: Severity, message: str, node_id: str = "") -> None:
+        if message not in seen:
+            seen.add(message)
+            out.append(Problem(severity, message, node_id))
+
+    own: set[str] = set()
+    for system in capacity.systems if capacity is not None else ():
+        own.update(system.problems)
+        if system.system_id not in erred:
+            for message in system.problems:
+                add("warning", message, system.system_id)
+    if not erred:
+        for message in capacity.problems if capacity is not None else ():
+            if message not in own:
+                add("warning", message)
+        for message in performance.problems if performance is not None else ():
+            add("error", message)
+    return out
+
+
+def with_resilience(evaluation: Evaluation, resilience: Resilience) -> Evaluation:
+    """``evaluation`` with its failure states and runway (:func:`evaluate_resilience`), and what could not be
+    computed of them (``Resilience.problems``) among its problems as errors (a result is missing), once."""
+    seen = {p.message for p in evaluation.problems}
+    extra = tuple(Problem("error", message) for message in dict.fromkeys(resilience.problems) if message not in seen)
+    return replace(evaluation, resilience=resilience, problems=evaluation.problems + extra)
 
 
 def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, catalog: Catalog) -> ScenarioPerformance:
@@ -130,12 +191,15 @@ class RequirementCheck:
 
     Attributes:
         requirement: "slo_in_takeover" or "n_plus"; met: True or False; text: the verdict in words, naming the
-        workload and figure that decide it.
+        workload and figure that decide it; subject: the workload it is about ("" for the whole cluster); state:
+        the failure state it is checked in ("takeover", "failover", "N+1").
     """
 
     requirement: str
     met: bool
     text: str
+    subject: str = ""
+    state: str = ""
 
 
 @dataclass(frozen=True)
@@ -232,6 +296,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     """
     from models.capacity import evaluate_capacity
     from models.performance import evaluate_performance
+    from models.verdict import failover_state, fits_usable, slo_holds
 
     checks = []
     targets = [wp for wp in workloads if wp.target_iops]
@@ -241,18 +306,19 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         for wp in targets:
             if kinds.get(wanted.get(wp.workload_id, "")) in ("hci_cluster", "managed_service"):
                 continue  # N+k answers for a cluster; a managed service's HA is the provider's
-            failover = [st for st in states.get(wp.workload_id, ()) if st.state in ("takeover", "cloud_failover")]
-            if not failover:
+            st = failover_state(states.get(wp.workload_id, ()))
+            if st is None:
                 checks.append(RequirementCheck("slo_in_takeover", False, f"{wp.name}: the SLO in takeover is "
-                                               "required, but its system has no HA partner (a failure stops it)"))
+                                               "required, but its system has no HA partner (a failure stops it)",
+                                               wp.name, "takeover"))
                 continue
-            st = failover[0]
             latency = (f"{st.performance.latency_at_target_ms:.2f} ms"
                        if st.performance.latency_at_target_ms is not None else "saturated")
+            state = "takeover" if st.state == "takeover" else "failover"
             checks.append(RequirementCheck("slo_in_takeover", bool(st.meets_slo),
                                            f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} IOPS in "
-                                           f"{'takeover' if st.state == 'takeover' else 'failover'} (required): "
-                                           f"{'met' if st.meets_slo else 'missed'}, {latency}"))
+                                           f"{state} (required): {'met' if st.meets_slo else 'missed'}, {latency}",
+                                           wp.name, state))
     clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
     if requirements.n_plus and clusters:
         k = requirements.n_plus
@@ -260,15 +326,17 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                  for n in scenario.nodes]
         reduced = scenario.model_copy(update={"nodes": nodes})
         total = evaluate_capacity(reduced, catalog).total
-        fits = total.physical_used_bytes <= total.usable_bytes
+        fits = bool(fits_usable(total.physical_used_bytes, total.usable_bytes))
         checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host(s) down the data "
-                                       f"{'still fits' if fits else 'no longer fits'} the usable capacity"))
+                                       f"{'still fits' if fits else 'no longer fits'} the usable capacity",
+                                       "", f"N+{k}"))
         perf = evaluate_performance(reduced, catalog, settings)
         for wp in perf.workloads:
             if not wp.target_iops:
                 continue
-            ok = bool(wp.max_iops_at_slo and wp.max_iops_at_slo >= wp.target_iops)
+            ok = slo_holds(wp.max_iops_at_slo, wp.target_iops)
             checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host(s) down "
                                            f"the SLO at {wp.target_iops:,.0f} IOPS is {'met' if ok else 'missed'} "
-                                           f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)"))
+                                           f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)", wp.name,
+                                           f"N+{k}"))
     return tuple(checks)

@@ -7,6 +7,8 @@ from typing import Any
 
 from models.capacity.results import CapacityResult, CapacityTotals, ScenarioCapacity
 from models.evaluate import Evaluation
+from models.units import CapacityUnit
+from models.verdict import DesignVerdict, design_verdict
 
 
 def _num(value: float | None) -> float | None:
@@ -28,7 +30,10 @@ def _step(step: Any) -> dict[str, Any]:
 
 
 def _capacity_result(result: CapacityResult | CapacityTotals) -> dict[str, Any]:
-    """A system's figures, steps and notes; the scenario totals' figures (no id, label, steps or notes)."""
+    """A system's figures, steps and notes; the scenario totals' figures (no id, label, steps or notes).
+    ``effective_bytes`` and ``efficiency_ratio`` are the headline, data reduction only (usable x
+    ``data_reduction_ratio``); ``effective_with_snapshots_bytes`` and ``efficiency_ratio_with_snapshots`` count
+    Snapshot and FlexClone copies (``efficiency_ratio``, ONTAP's total ratio)."""
     system = result if isinstance(result, CapacityResult) else None
     return {
         "system_id": system.system_id if system is not None else "",
@@ -39,7 +44,9 @@ def _capacity_result(result: CapacityResult | CapacityTotals) -> dict[str, Any]:
         "effective_bytes": _num(result.effective_bytes),
         "logical_used_bytes": _num(result.logical_used_bytes),
         "physical_used_bytes": _num(result.physical_used_bytes),
-        "efficiency_ratio": _num(result.efficiency_ratio),
+        "efficiency_ratio": _num(result.data_reduction_ratio),
+        "effective_with_snapshots_bytes": _num(result.effective_with_snapshots_bytes),
+        "efficiency_ratio_with_snapshots": _num(result.efficiency_ratio),
         "months_until_full": _num(result.months_until_full),
         "steps": [_step(s) for s in system.steps] if system is not None else [],
         "notes": list(system.notes) if system is not None else [],
@@ -122,9 +129,22 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     }
 
 
-def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilience: Any = None) -> dict[str, Any]:
+def verdict_to_dict(verdict: DesignVerdict) -> dict[str, Any]:
+    """The verdict (``models.verdict.DesignVerdict``): met, whether any requirement is stated, its sentence, and
+    each miss's area, subject, state and text."""
+    return {"met": verdict.met, "stated": verdict.stated, "text": verdict.text,
+            "missed": [{"area": m.area, "subject": m.subject, "state": m.state, "text": m.text}
+                       for m in verdict.missed]}
+
+
+def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilience: Any = None,
+                       requirements: Any = None, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, Any]:
     """The whole evaluation as JSON-ready data; with ``resilience`` (``models.evaluate.Resilience``) each
-    workload gains ``states`` and the document a top-level ``runway``."""
+    workload gains ``states`` and the document a top-level ``runway``. ``verdict`` is
+    ``models.verdict.design_verdict`` against ``requirements`` (``project.requirements``; None: only what the
+    results state), its sentences' capacities in ``unit``."""
+    if resilience is None:
+        resilience = evaluation.resilience
     performance = evaluation.performance
     workloads = [workload_to_dict(w) for w in performance.workloads] if performance is not None else []
     if resilience is not None:
@@ -138,12 +158,14 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         "problems": [
             {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
         ],
+        "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit)),
     }
     if resilience is not None:
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,
              "text": c.text} for c in resilience.capacity_states]
-        out["requirement_checks"] = [{"requirement": c.requirement, "met": c.met, "text": c.text}
+        out["requirement_checks"] = [{"requirement": c.requirement, "met": c.met, "text": c.text,
+                                      "subject": c.subject, "state": c.state}
                                      for c in resilience.requirement_checks]
         out["runway"] = {"months_until_full": _num(resilience.months_until_full),
                          "months_until_slo_breach": _num(resilience.months_until_slo_breach),

@@ -13,7 +13,9 @@ more, else RAID DP: :func:`models.capacity.rules.ontap_default_raid`) and ONTAP'
 media (one for SSD, two for HDD: :data:`models.capacity.rules.ONTAP_MIN_SPARES`).
 
 Each candidate is checked in the order of cost: capacity first (the capacity engine alone, cheap: effective
-capacity against the requirement, grown over the horizon), then the limits (rack units, power), then
+capacity, usable x data reduction, against the requirement or the data sets grown over the horizon, and the data
+with its Snapshot and clone blocks fitting the usable capacity over the horizon: :func:`capacity_reasons`, by the
+rules of ``models.verdict``), then the limits (rack units, power), then
 performance with the full engine (each workload's target, grown by its IOPS growth over the horizon, against its
 max IOPS at the SLO, or the band's P10 edge when ranking on "p90"), and with ``meet_slo_in_takeover`` the takeover
 state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 TiB", "SLO missed above 210K IOPS",
@@ -36,6 +38,7 @@ import math
 from collections.abc import Callable, Iterator
 from itertools import islice
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
@@ -49,6 +52,7 @@ from models.project.model import (
 )
 from models.topology import protocol_version_problem
 from models.units import TIB
+from models.verdict import effective_meets, failover_state, fits_usable, slo_holds
 
 MAX_SHELVES = 4
 """Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
@@ -452,23 +456,33 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, shelf: Sh
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
-    """The effective capacity to provide: the requirement's, else the enabled workloads' logical data as the
-    capacity engine counts it in the efficiency ratio (each data set, plus a full logical copy per Snapshot copy
-    kept and per FlexClone: ``models.capacity.efficiency``), each grown by its growth over the horizon (monthly
-    compounding, as months until full). Counting the copies on both sides keeps the comparison physical: effective
-    (usable x logical / physical) >= logical grown exactly when usable >= physical grown, so Snapshot copies that
-    raise the efficiency ratio do not let a design "meet" data whose blocks do not fit."""
-    from models.capacity.efficiency import snapshot_copies
-
+    """The effective capacity to provide, bytes, compared with a design's effective capacity (usable x data
+    reduction, Snapshot copies and clones not counted: ``CapacityResult.effective_bytes``): the requirement's,
+    else the enabled workloads' data sets, each grown by its growth over the horizon (monthly compounding, as
+    months until full). The blocks of Snapshot copies and clones are checked apart, physically: a design's data
+    must fit its usable capacity over the horizon (:func:`capacity_reasons`)."""
     if req.effective_capacity_bytes:
         return float(req.effective_capacity_bytes)
-    total = 0.0
-    for w in scenario.workloads:
-        if not w.enabled:
-            continue
-        copies = snapshot_copies(w.snapshots.interval_h, w.snapshots.retention_h) if w.snapshots else 0
-        total += _grown(w.dataset_bytes * (1 + copies + w.clones), w.growth_pct_per_year, req.horizon_months)
-    return total
+    return sum(_grown(w.dataset_bytes, w.growth_pct_per_year, req.horizon_months)
+               for w in scenario.workloads if w.enabled)
+
+
+def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
+    """Why a design's capacity (``models.capacity.CapacityTotals``) misses, by the verdict's rules
+    (``models.verdict``): its effective capacity below ``need`` (bytes, :func:`needed_effective_bytes`;
+    ``effective_meets``), or its data (physical used, Snapshot and clone blocks included) not fitting the usable
+    capacity now or within ``horizon_months`` at the workloads' growth (``fits_usable`` and the engine's months
+    until full). Empty when it meets both."""
+    reasons = []
+    if not effective_meets(cap.effective_bytes, need):
+        reasons.append(f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective")
+    months = cap.months_until_full
+    if not fits_usable(cap.physical_used_bytes, cap.usable_bytes):
+        reasons.append(f"the data needs {cap.physical_used_bytes / TIB:,.1f} TiB but only "
+                       f"{cap.usable_bytes / TIB:,.1f} TiB is usable")
+    elif months is not None and months < horizon_months:
+        reasons.append(f"capacity full in {months:,.0f} months, before the {horizon_months}-month horizon")
+    return reasons
 
 
 def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) -> list[str]:
@@ -543,7 +557,7 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
         if wp.target_iops is None:
             continue
         grown = _grown(wp.target_iops, w.iops_growth_pct_per_year, req.horizon_months)
-        if not limit or limit < grown:
+        if not slo_holds(limit, grown):
             reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
         room = (wp.saturation_iops - grown) / grown * 100.0
         headroom = room if headroom is None else min(headroom, room)
@@ -554,9 +568,8 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
         partnered = False
         for wid, states in evaluate_states(scenario, catalog, project.settings,
                                            only=("takeover", "cloud_failover")).items():
-            for state in states:
-                if state.state not in ("takeover", "cloud_failover"):
-                    continue
+            state = failover_state(states)
+            if state is not None:
                 partnered = True
                 if state.meets_slo is False:
                     what = "takeover" if state.state == "takeover" else "failover"
@@ -659,7 +672,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
 
-    def screened_by_capacity(entry: tuple) -> tuple[Candidate, Scenario]:
+    def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, (scenario, summary, ru, power, deployment, _vcpu), limits, costing = entry
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
@@ -667,8 +680,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         cap = capacities.get(key)
         if cap is None:
             cap = capacities[key] = evaluate_capacity(checked, catalog).total
-        reasons = [f"capacity short by {(need - cap.effective_bytes) / TIB:,.1f} TiB effective"] \
-            if cap.effective_bytes < need else []
+        reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
                          costing.unpriced if costing is not None else (), False, order)

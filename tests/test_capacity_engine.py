@@ -213,9 +213,14 @@ def test_effective_side_hand_computed():
     logical = 10 * TB + 6 * 10 * TB + 2 * 10 * TB
     physical = 4 * TB + 0.96 * TB
     assert r.efficiency_ratio == pytest.approx(logical / physical)
-    assert r.effective_bytes == pytest.approx(r.usable_bytes * logical / physical)
+    # the headline: data reduction only, 10 TB logical / 4 TB physical (2:1 compression x 1.25:1 compaction)
+    assert r.data_reduction_ratio == pytest.approx(2.5)
+    assert r.effective_bytes == pytest.approx(r.usable_bytes * 2.5)
+    assert r.effective_with_snapshots_bytes == pytest.approx(r.usable_bytes * logical / physical)
+    reduction = [s for s in r.steps if s.name in ("Compression", "Compaction", "Deduplication")]
+    assert reduction[0].bytes_before == r.usable_bytes and reduction[-1].bytes_after == pytest.approx(r.effective_bytes)
     chain = [s for s in r.steps if s.name in ("Compression", "Compaction", "Deduplication", "Snapshot copies", "FlexClone copies")]
-    assert chain[0].bytes_before == r.usable_bytes and chain[-1].bytes_after == pytest.approx(r.effective_bytes)
+    assert chain[-1].bytes_after == pytest.approx(r.effective_with_snapshots_bytes)
     assert r.months_until_full == pytest.approx(math.log(r.usable_bytes / physical) / math.log1p(0.01))
     assert r.step("Thin provisioning").delta_bytes == 0
 

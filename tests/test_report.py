@@ -239,8 +239,11 @@ def _summary_text(project) -> str:
 
 
 def test_summary_verdict_meets():
-    """The verdict line carries the evaluation's own numbers: the 350K IOPS target at its open-model latency."""
+    """The verdict line carries the evaluation's own numbers: the 350K IOPS target at its open-model latency
+    (the example's requirements without the SLO in takeover, which it misses: the next test)."""
     project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = project.model_copy(update={"requirements": project.requirements.model_copy(
+        update={"meet_slo_in_takeover": False})})
     text = _summary_text(project)
     wp = evaluate(project).performance.workloads[0]
     assert wp.target_iops == 350_000 and 0.2 < wp.latency_at_target_ms < 1.0
@@ -252,6 +255,24 @@ def test_summary_verdict_meets():
         assert caution[:40] in text
 
 
+def test_summary_verdict_names_a_missed_required_takeover_state():
+    """The example requires its SLO in takeover and misses it there (its Resilience section says so): the summary
+    says the design does not meet its requirements and names the workload and the state, as the resilience check
+    does."""
+    from models.evaluate import evaluate_resilience
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    assert project.requirements.meet_slo_in_takeover
+    checks = evaluate_resilience(project, evaluate(project)).requirement_checks
+    missed = [c for c in checks if not c.met]
+    assert [(c.subject, c.state) for c in missed] == [("TPC-E-like OLTP (SQL Server)", "takeover")]
+    text = _summary_text(project)
+    assert ("The design does not meet its requirements: missed TPC-E-like OLTP (SQL Server) in takeover."
+            in text)
+    assert "The design meets every stated requirement." not in text
+    assert "the 1 ms SLO at 350,000 IOPS in takeover (required): missed" in text
+
+
 def test_summary_verdict_does_not_meet_names_the_failures():
     """A target beyond saturation and a dataset larger than the system: the verdict says so, per requirement."""
     project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
@@ -260,7 +281,7 @@ def test_summary_verdict_does_not_meet_names_the_failures():
                  for w in base.workloads]
     project = project.with_scenario(base.with_changes(workloads=workloads))
     text = _summary_text(project)
-    assert "The design does not meet every requirement." in text
+    assert "The design does not meet its requirements: missed AFF8080A EX HA pair capacity;" in text
     assert "misses the 1.00 ms SLO" in text
     assert "but only 25.47 TiB is usable" in text
     assert "The design meets every stated requirement." not in text

@@ -26,8 +26,12 @@ def _meets(project, requirements: Requirements, need: float) -> list[str]:
     """What an evaluated candidate misses (empty: it meets), computed from its own evaluation."""
     evaluation = evaluate(project)
     misses = []
-    if evaluation.capacity.total.effective_bytes < need:
+    total = evaluation.capacity.total
+    if total.effective_bytes < need:
         misses.append("capacity")
+    full = total.months_until_full  # the data with its Snapshot blocks, grown, within usable over the horizon
+    if total.physical_used_bytes > total.usable_bytes or (full is not None and full < requirements.horizon_months):
+        misses.append("capacity over the horizon")
     targets = {w.id: w for w in project.scenario.workloads}
     for wp in evaluation.performance.workloads:
         w = targets[wp.workload_id]
@@ -88,8 +92,8 @@ def test_requirements_in_the_toml_form():
     result = size(project, top=2)
     assert all("NVMe/FC" in c.summary for c in result.candidates + result.nearest)
     w = project.scenario.workloads[0]
-    copies = int(w.snapshots.retention_h // w.snapshots.interval_h)  # each Snapshot copy counts the data set again
-    grown = w.dataset_bytes * (1 + copies + w.clones) * (1 + 20 / 1200) ** 12
+    # the effective capacity as it is sold (data reduction only): the data set grown, Snapshot copies not counted
+    grown = w.dataset_bytes * (1 + 20 / 1200) ** 12
     assert needed_effective_bytes(project.scenario, project.requirements) == pytest.approx(grown)
     assert math.isfinite(grown)
 

@@ -100,9 +100,13 @@ def test_a_tb_workbook_holds_every_figure_of_evaluate_json(example, tmp_path):
     rows = {r[0]: (r[1], r[2]) for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
     cap = data["capacity"]
     for label, key in (("Raw capacity", "raw_bytes"), ("Right-sized capacity", "right_sized_bytes"),
-                       ("Usable capacity", "usable_bytes"), ("Effective capacity", "effective_bytes")):
+                       ("Usable capacity", "usable_bytes"), ("Effective capacity", "effective_bytes"),
+                       ("Effective capacity with Snapshot copies and clones", "effective_with_snapshots_bytes")):
         assert rows[label] == (pytest.approx(cap[key] / 1e12, abs=1e-4), "TB"), label
-    assert rows["Efficiency ratio (logical / physical)"][0] == pytest.approx(cap["efficiency_ratio"], abs=1e-4)
+    assert rows["Data-reduction ratio (compression, compaction, deduplication)"][0] == pytest.approx(
+        cap["efficiency_ratio"], abs=1e-4)
+    assert rows["Total efficiency ratio with Snapshot copies and clones (logical / physical)"][0] == pytest.approx(
+        cap["efficiency_ratio_with_snapshots"], abs=1e-4)
     months = cap["months_until_full"]
     assert rows["Months until full"][0] == (None if months is None else pytest.approx(months))
     header = next(book["Capacity waterfall"].iter_rows(values_only=True))

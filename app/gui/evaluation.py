@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 import traceback
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from models.catalog import Catalog
@@ -65,7 +65,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
     """
     import multiprocessing
 
-    from models.evaluate import evaluate, evaluate_resilience
+    from models.evaluate import evaluate, evaluate_resilience, with_resilience
 
     in_process = multiprocessing.parent_process() is not None
     start, cpu_start = time.perf_counter(), time.thread_time()
@@ -87,7 +87,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                 state.set_progress(index / len(names))
             evaluation = evaluate(project, name, catalog)
             if index == 0:  # the scenario shown: its failure states and runway too (each state solves again)
-                evaluation = replace(evaluation, resilience=evaluate_resilience(project, evaluation, name, catalog))
+                evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, name, catalog))
             evaluations.append(evaluation)
         if state is not None:
             state.set_progress(1.0)

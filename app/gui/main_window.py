@@ -494,13 +494,17 @@ class MainWindow(QMainWindow):
             self.engine_label.setText("")
             self.engine_label.setToolTip("")
         shown = self.results.last_good
-        summary = status_summary(shown, unit) if shown is not None else {}
+        summary = status_summary(shown, unit, self.document.project.requirements) if shown is not None else {}
         for key, value in summary.items():
             label = self.status_labels.get(key)
             if label is None:
                 label = self.status_labels[key] = QLabel()
                 self._status_layout.addWidget(label)
-            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{value}</b>" + (" (stale)" if outcome.error else ""))
+            shown_value = html.escape(value)
+            if key == "verdict" and value.startswith("missed"):  # the design does not meet its requirements
+                shown_value = f"<span style='color:#d64545'>{shown_value}</span>"
+            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>"
+                          + (" (stale)" if outcome.error else ""))
 
     def _warm_worker(self) -> None:
         """Start the worker process ahead of the first edit when the project is large enough to need it."""

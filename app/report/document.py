@@ -54,6 +54,7 @@ from models.present import (
     bottleneck_sentence,
     capacity_fits,
     comparison_rows,
+    evaluation_verdict,
     headline,
     node_names,
     system_waterfall,
@@ -91,7 +92,8 @@ MODEL_DESCRIPTION = (
     "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated: "
     "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their provenance. "
     "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, spares, RAID "
-    "parity and reserves to usable, then data reduction, Snapshot and clone savings to effective, each step with its "
+    "parity and reserves to usable, then data reduction (compression, compaction, deduplication) to effective, the "
+    "capacity as it is sold, and Snapshot and clone copies on to the total that counts them, each step with its "
     "source."
 )
 
@@ -241,7 +243,20 @@ class ReportBuilder:
         self.today = today
         self.s = Styles()
         self.scenario = project.scenario
-        self.evaluation = evaluations[self.scenario.name]
+        self.evaluation = self._with_resilience(evaluations[self.scenario.name])
+
+    def _with_resilience(self, evaluation):
+        """The reported evaluation with its failure states and runway (the GUI's worker computed them, else they
+        are computed here, off the GUI thread) and their problems among its own: the summary's verdict reads the
+        required failure states, and every problem is listed once, in the summary."""
+        from models.evaluate import evaluate_resilience, with_resilience
+
+        perf = evaluation.performance
+        if perf is None or not perf.workloads:
+            return evaluation
+        res = evaluation.resilience or evaluate_resilience(self.project, evaluation, self.scenario.name,
+                                                           self.catalog)
+        return with_resilience(evaluation, res)
 
     # -- helpers ------------------------------------------------------------------------------------------------
 
@@ -322,9 +337,14 @@ class ReportBuilder:
         capacity = ev.capacity
         if capacity is not None:
             total = capacity.total
+            with_copies = ""
+            if total.effective_with_snapshots_bytes > total.effective_bytes:
+                with_copies = (f"; with Snapshot copies and clones {self.cap(total.effective_with_snapshots_bytes)} "
+                               f"(total efficiency ratio {fmt_ratio(total.efficiency_ratio)})")
             story.append(self.p(
                 f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
-                f"effective <b>{self.cap(total.effective_bytes)}</b> (efficiency ratio {fmt_ratio(total.efficiency_ratio)})."))
+                f"effective <b>{self.cap(total.effective_bytes)}</b> (data reduction "
+                f"{fmt_ratio(total.data_reduction_ratio)}: compression, compaction, deduplication){with_copies}."))
         else:
             story.append(self.p("<b>Capacity could not be computed</b>: see the problems below."))
 
@@ -388,8 +408,8 @@ class ReportBuilder:
     def verdict_box(self) -> Table:
         """The answer first: does the design meet every requirement, and if not, which ones fail
         (``models.present.verdicts``). One table row per line, so a long verdict splits across pages."""
-        found = verdicts(self.evaluation, self.unit)
-        head = headline(found)
+        found = verdicts(self.evaluation, self.unit, self.project.requirements)
+        head = headline(found, evaluation_verdict(self.evaluation, self.project.requirements, self.unit))
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
             colour = colors.HexColor("#D0342C")
@@ -487,12 +507,17 @@ class ReportBuilder:
             return story + [self.p("Capacity could not be computed: " + _e(
                 "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
         total = capacity.total
-        rows = [["", "Raw", "Usable", "Effective", "Logical used", "Physical used", "Efficiency"],
+        rows = [["", "Raw", "Usable", "Effective", "With Snapshot copies and clones", "Logical used",
+                 "Physical used"],
                 ["Scenario total", self.cap(total.raw_bytes), self.cap(total.usable_bytes),
-                 self.cap(total.effective_bytes), self.cap(total.logical_used_bytes),
-                 self.cap(total.physical_used_bytes), fmt_ratio(total.efficiency_ratio)]]
+                 self.cap(total.effective_bytes), self.cap(total.effective_with_snapshots_bytes),
+                 self.cap(total.logical_used_bytes), self.cap(total.physical_used_bytes)]]
         w = self.width
         story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
+        story.append(self.p("Effective: usable capacity times the data reduction (compression, compaction, "
+                            "deduplication), the effective capacity as it is sold. With Snapshot copies and clones: "
+                            "usable capacity times the total efficiency ratio, which also counts the logical size of "
+                            "every Snapshot and FlexClone copy.", s.small))
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
@@ -504,11 +529,16 @@ class ReportBuilder:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
                              Paragraph(_e(step.formula), s.tiny), Paragraph(_e(step.source), s.tiny)])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
-            rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>", "", ""])
+            rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
+                         Paragraph("usable x data reduction", s.tiny), ""])
+            if system.effective_with_snapshots_bytes > system.effective_bytes:
+                rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
+                             self.cap(system.effective_with_snapshots_bytes),
+                             Paragraph("usable x total efficiency ratio", s.tiny), ""])
             story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s))
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
-                ("Efficiency ratio (logical / physical)", fmt_ratio(system.efficiency_ratio)),
+                ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
                 ("Logical used", self.cap(system.logical_used_bytes)),
                 ("Physical used", self.cap(system.physical_used_bytes)),
                 ("Months until full (at growth)",
@@ -532,9 +562,6 @@ class ReportBuilder:
             if system.notes:
                 story.append(Paragraph("Assumptions", s.h2))
                 story += [self.p("• " + _e(note), s.small) for note in system.notes]
-            if system.problems:
-                story.append(Paragraph("Problems", s.h2))
-                story += [self.p("• " + _e(pr), s.small) for pr in system.problems]
         return story
 
     def performance(self) -> list:
@@ -653,8 +680,7 @@ class ReportBuilder:
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
-        story += [self.p("• " + _e(pr), s.small) for pr in res.problems]
-        return story
+        return story  # what could not be computed is in the summary's problems (with_resilience)
 
     def recommendation(self) -> list:
         """The "Recommendation" section when the project states requirements (``models.sizing``): the chosen

@@ -12,9 +12,14 @@ Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
 - FlexClone copies: ``clones`` logical copies of the dataset that cost no physical space until they change
   (assumed unchanged).
 - thin provisioning: ``provisioned_bytes - dataset_bytes``, shown as a line; never physical.
+- data-reduction ratio = logical data / physical data (compression, compaction, deduplication only); effective =
+  usable x data-reduction ratio: the effective capacity a customer is sold (NetApp's storage efficiency guarantee
+  counts data reduction without Snapshot copies and clones).
 - efficiency ratio = total logical (data + Snapshot + clone logical) / physical used (data + Snapshot blocks +
-  clone blocks), as ONTAP reports it; effective = usable x efficiency ratio. The effective-side steps multiply
-  the usable capacity by the ratio each one adds, so their product is the efficiency ratio.
+  clone blocks), as ONTAP reports the total; effective with Snapshot copies and clones = usable x efficiency ratio
+  (the seed report's "total effective capacity"). The effective-side steps multiply the usable capacity by the
+  ratio each one adds: the data-reduction steps' product is the data-reduction ratio, all of them the efficiency
+  ratio.
 - growth: the physical used of each workload grows at ``growth_pct_per_year / 12`` per month, compounded monthly;
   months until full = first month the total reaches usable (None with no growth, 0 when already full).
 """
@@ -53,8 +58,9 @@ class EffectiveSide:
     """What `effective_side` returns for one system: the usable -> effective steps and the figures behind them.
 
     Bytes throughout; ratios are logical / physical and never NaN or inf (1.0 when a side is 0); effective_bytes =
-    usable x efficiency_ratio; months_until_full is None with no growth, 0 when already full (module docstring
-    gives the definitions and their source, seed 000 §1.3, §3.6).
+    usable x data_reduction_ratio; effective_with_snapshots_bytes = usable x efficiency_ratio; months_until_full is
+    None with no growth, 0 when already full (module docstring gives the definitions and their source, seed 000
+    §1.3, §3.6).
     """
 
     steps: tuple[CapacityStep, ...]
@@ -66,6 +72,7 @@ class EffectiveSide:
     efficiency_ratio: float
     effective_bytes: float
     months_until_full: float | None
+    effective_with_snapshots_bytes: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -120,18 +127,24 @@ def effective_side(
         after = level * ratio if ratio is not None else level  # None: a line that changes nothing (thin)
         steps.append(CapacityStep(name, level, after, source, formula, inputs))
         level = after
-    effective = usable_bytes * side.efficiency_ratio
+    effective = usable_bytes * side.data_reduction_ratio
+    with_snapshots = usable_bytes * side.efficiency_ratio
     notes = list(side.notes)
     if side.logical > 0:
         notes.append(
-            f"Effective = usable x efficiency ratio = {_fmt(usable_bytes)} x {side.efficiency_ratio:.2f} = "
-            f"{_fmt(effective)}; efficiency ratio = logical {_fmt(side.logical_used)} (data + Snapshot + clone) / "
-            f"physical {_fmt(side.physical_used)}.")
+            f"Effective = usable x data-reduction ratio = {_fmt(usable_bytes)} x {side.data_reduction_ratio:.2f} = "
+            f"{_fmt(effective)}; data-reduction ratio = logical data {_fmt(side.logical)} / physical data "
+            f"{_fmt(side.detail.physical_data_bytes)} (compression, compaction, deduplication).")
+        if with_snapshots != effective:
+            notes.append(
+                f"Effective with Snapshot copies and clones = usable x efficiency ratio = {_fmt(usable_bytes)} x "
+                f"{side.efficiency_ratio:.2f} = {_fmt(with_snapshots)}; efficiency ratio = logical "
+                f"{_fmt(side.logical_used)} (data + Snapshot + clone) / physical {_fmt(side.physical_used)}.")
     months = _months_until_full(side.growth_parts, usable_bytes)
     if months is not None and side.any_growth:
         notes.append("Growth: physical used grows at each workload's yearly growth / 12 per month, compounded monthly.")
     return EffectiveSide(tuple(steps), side.detail, tuple(notes), side.logical_used, side.physical_used,
-                         side.data_reduction_ratio, side.efficiency_ratio, effective, months)
+                         side.data_reduction_ratio, side.efficiency_ratio, effective, months, with_snapshots)
 
 
 @dataclass(frozen=True)

@@ -230,6 +230,7 @@ def totals(results: Sequence[CapacityResult]) -> CapacityTotals:
         data_reduction_ratio=data_l / data_p if data_l > 0 and data_p > 0 else 1.0,
         efficiency_ratio=logical / physical if logical > 0 and physical > 0 else 1.0,
         months_until_full=min(months) if months else None,
+        effective_with_snapshots_bytes=sum(r.effective_with_snapshots_bytes for r in results),
     )
 
 

@@ -2,7 +2,8 @@
 
 Every capacity is a float number of bytes. A waterfall is a tuple of :class:`CapacityStep` from "Raw (marketed)"
 down to usable, then up from usable to effective (the effective-side steps multiply the usable capacity by the
-efficiency each one adds, so the chain ends exactly at ``effective_bytes``).
+efficiency each one adds: the data-reduction steps end exactly at ``effective_bytes``, the Snapshot and FlexClone
+steps after them at ``effective_with_snapshots_bytes``).
 """
 
 from __future__ import annotations
@@ -113,13 +114,15 @@ class CapacityResult:
 
     Attributes:
         usable_bytes: after partitioning, spares, RAID / FTT, reserves and licence caps.
-        effective_bytes: usable x efficiency_ratio: the logical data (incl. Snapshot and FlexClone copies) the
-            usable space holds at the workloads' data reduction; usable when no workload targets the system.
+        effective_bytes: usable x data_reduction_ratio: the logical data the usable space holds at the workloads'
+            inline data reduction (compression, compaction, deduplication; Snapshot and FlexClone copies not
+            counted), the effective capacity a customer is sold; usable when no workload targets the system.
         logical_used_bytes: logical data + Snapshot logical + FlexClone logical.
         physical_used_bytes: physical data after inline efficiency + Snapshot blocks + clone blocks.
         data_reduction_ratio: logical data / physical data (inline compression, compaction, dedupe only).
         efficiency_ratio: logical_used / physical_used, as ONTAP's ``storage aggregate show-efficiency`` reports
-            the total ratio (seed 000 §1.3); 1.0 without data.
+            the total ratio (seed 000 §1.3), Snapshot and FlexClone copies counted; 1.0 without data. Not the
+            headline ratio: that is ``data_reduction_ratio`` (see :attr:`effective_with_snapshots_bytes`).
         months_until_full: months until physical_used reaches usable at the workloads' growth compounded monthly;
             None when nothing grows; 0.0 when already full.
         layout: human lines, e.g. ``"node 1: aggregate RAID DP 1 x (21+2) data partitions, 1 spare drive"``.
@@ -153,10 +156,20 @@ class CapacityResult:
         """The first step with this name, or None."""
         return next((s for s in self.steps if s.name == name), None)
 
+    @property
+    def effective_with_snapshots_bytes(self) -> float:
+        """usable x efficiency_ratio: the logical data including Snapshot and FlexClone copies the usable space
+        holds (the seed report's "total effective capacity", seed 000 §1.3), bytes; shown beside
+        ``effective_bytes``, labelled, never as the headline."""
+        return self.usable_bytes * self.efficiency_ratio
+
 
 @dataclass(frozen=True)
 class CapacityTotals:
-    """Scenario totals over all systems (ratios are byte-weighted: total logical / total physical)."""
+    """Scenario totals over all systems (ratios are byte-weighted: total logical / total physical).
+
+    ``effective_bytes`` (data reduction only) and ``effective_with_snapshots_bytes`` (Snapshot and FlexClone copies
+    counted) are the systems' sums, as :class:`CapacityResult` defines them."""
 
     raw_bytes: float = 0.0
     right_sized_bytes: float = 0.0
@@ -167,6 +180,7 @@ class CapacityTotals:
     data_reduction_ratio: float = 1.0
     efficiency_ratio: float = 1.0
     months_until_full: float | None = None
+    effective_with_snapshots_bytes: float = 0.0
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,7 @@ from .verdicts import (
     bottleneck_sentence,
     capacity_fits,
     capacity_verdicts,
+    evaluation_verdict,
     headline,
     target_cell,
     target_text,
@@ -46,7 +47,7 @@ from .waterfall import WaterfallBar, build_waterfall, same_bytes, scenario_water
 
 __all__ = [
     "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",
-    "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size",
+    "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size", "evaluation_verdict",
     "headline", "link_label", "link_tag", "link_name", "link_type_label", "model_name", "node_figures", "node_name",
     "node_names", "policy_label", "raid_label", "same_bytes", "scenario_waterfall", "status_summary", "step_kind",
     "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",

@@ -93,11 +93,13 @@ def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[Capaci
     rows.append(ComparisonRow(label, GROUP))
     figures = (("Raw", [p.raw_bytes if p is not None else None for p in parts]),
                ("Usable", [p.usable_bytes if p is not None else None for p in parts]),
-               ("Effective", [p.effective_bytes if p is not None else None for p in parts]))
+               ("Effective", [p.effective_bytes if p is not None else None for p in parts]),
+               ("With Snapshot copies and clones",
+                [p.effective_with_snapshots_bytes if p is not None else None for p in parts]))
     for name, values in figures:
         delta, better = _capacity_delta(values, unit)
         rows.append(ComparisonRow(name, FIGURE, tuple(fmt_capacity(v, unit) for v in values), delta, better))
-    values = [p.efficiency_ratio if p is not None else None for p in parts]
+    values = [p.data_reduction_ratio if p is not None else None for p in parts]
     pair = _two(values)
     delta, better = "", None
     if pair is not None:
@@ -106,14 +108,15 @@ def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[Capaci
             delta, better = _signed(f"{abs(b - a):.2f}", b - a), b > a
         else:
             delta = "0"
-    rows.append(ComparisonRow("Efficiency", FIGURE, tuple(fmt_ratio(v) for v in values), delta, better))
+    rows.append(ComparisonRow("Data reduction", FIGURE, tuple(fmt_ratio(v) for v in values), delta, better))
 
 
 def comparison_rows(evaluations: Sequence[Evaluation],
                     unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[ComparisonRow, ...]:
     """The comparison of several ``models.evaluate.Evaluation`` (the first is the reference).
 
-    Capacity: per system (by id, in first-seen order) raw, usable, effective and efficiency, plus the totals when
+    Capacity: per system (by id, in first-seen order) raw, usable, effective (data reduction), effective with
+    Snapshot copies and clones and the data-reduction ratio, plus the totals when
     there are several systems; performance: per workload (by name) protocol, saturation IOPS, max IOPS at the SLO,
     latency at the target (when a side has a target), target met and bottleneck; the number of error problems.
     Capacities in ``unit``; never NaN or inf.

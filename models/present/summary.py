@@ -1,4 +1,5 @@
-"""The status bar's one-line digest of an evaluation: usable, effective, max IOPS at the SLO, bottleneck.
+"""The status bar's one-line digest of an evaluation: usable, effective, max IOPS at the SLO, bottleneck, and
+whether the design meets its requirements.
 
 Plain strings, never ``nan`` or ``inf``: a missing result reads ``n/a``, an SLO that is never met ``not met``.
 """
@@ -9,15 +10,17 @@ from typing import TYPE_CHECKING
 
 from models.formatting import NOT_AVAILABLE, NOT_MET, finite
 from models.units import CapacityUnit, format_capacity, format_iops
+from models.verdict import design_verdict
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation
     from models.performance.results import WorkloadPerformance
+    from models.project.model import Requirements
 
-__all__ = ["STATUS_CAPTIONS", "status_summary"]
+__all__ = ["STATUS_CAPTIONS", "status_summary", "verdict_text"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
-                   "bottleneck": "Bottleneck"}
+                   "bottleneck": "Bottleneck", "verdict": "Requirements"}
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
@@ -29,14 +32,31 @@ def _peak_utilization(workload: WorkloadPerformance) -> float:
     return max((s.utilization for s in workload.stations), default=0.0)
 
 
-def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> dict[str, str]:
+def verdict_text(evaluation: Evaluation, requirements: Requirements | None = None) -> str:
+    """The verdict in a few words (``models.verdict.design_verdict`` of the evaluation, its resilience when
+    evaluated, against ``requirements``): ``met``, ``missed: OLTP in takeover; ...``, or ``n/a`` when no requirement
+    is stated or neither capacity nor performance was computed."""
+    if evaluation.capacity is None and evaluation.performance is None:
+        return NOT_AVAILABLE
+    decided = design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
+                             requirements)
+    if decided.missed:
+        return "missed: " + "; ".join(dict.fromkeys(m.short for m in decided.missed))
+    return "met" if decided.met else NOT_AVAILABLE
+
+
+def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = CapacityUnit.TIB,
+                   requirements: Requirements | None = None) -> dict[str, str]:
     """Formatted status-bar values for one ``models.evaluate.Evaluation`` (None: every value ``n/a``).
 
     Returns:
-        ``usable`` and ``effective``: the scenario totals in ``unit`` (e.g. ``25.47 TiB``), ``n/a`` without a
-        capacity result; ``max_iops_at_slo``: e.g. ``350K`` for one workload, ``OLTP 350K · Logs 90K`` for
-        several, ``not met`` where the SLO is missed even at light load; ``bottleneck``: the bottleneck station
-        of the most loaded workload (the one whose busiest station is busiest), ``n/a`` without one.
+        ``usable`` and ``effective``: the scenario totals in ``unit`` (e.g. ``25.47 TiB``; effective: usable x
+        data reduction, Snapshot copies and clones not counted), ``n/a`` without a capacity result;
+        ``max_iops_at_slo``: e.g. ``350K`` for one workload, ``OLTP 350K · Logs 90K`` for several, ``not met``
+        where the SLO is missed even at light load; ``bottleneck``: the bottleneck station of the most loaded
+        workload (the one whose busiest station is busiest), ``n/a`` without one; ``verdict``: whether the design
+        meets ``requirements`` (``project.requirements``; None: what the results state) and its required failure
+        states (:func:`verdict_text`).
     """
     unit = CapacityUnit(unit)
     result = dict.fromkeys(STATUS_CAPTIONS, NOT_AVAILABLE)
@@ -58,4 +78,5 @@ def status_summary(evaluation: Evaluation | None, unit: CapacityUnit | str = Cap
             result["max_iops_at_slo"] = " \u00b7 ".join(f"{w.name} {iops(w)}" for w in workloads)
         busiest = max(workloads, key=_peak_utilization)
         result["bottleneck"] = busiest.bottleneck or NOT_AVAILABLE
+    result["verdict"] = verdict_text(evaluation, requirements)
     return result

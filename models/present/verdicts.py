@@ -2,8 +2,10 @@
 
 One list of :class:`Verdict` per evaluation, read by the GUI's result views and the PDF report's summary, so both
 say the same thing in the same words: a system's data fits its usable capacity or not, a workload's target meets
-its SLO or not, cautions (thin headroom to saturation, an HA pair that could not carry its load after a failover:
-``WorkloadPerformance.cautions``), and what a workload without a target delivers.
+its SLO or not, each required failure state holds or not, cautions (thin headroom to saturation, an HA pair that
+could not carry its load after a failover: ``WorkloadPerformance.cautions``), and what a workload without a target
+delivers. Whether the design meets its requirements is decided once, by ``models.verdict.design_verdict``: the
+failures listed here are its misses, word for word.
 """
 
 from __future__ import annotations
@@ -25,26 +27,33 @@ from models.formatting import (
     fmt_utilization,
 )
 from models.units import CapacityUnit
+from models.verdict import (
+    THROUGHPUT_BLOCK_KIB,
+    DesignVerdict,
+    design_verdict,
+    fits_usable,
+    system_has_data,
+    system_miss,
+    target_text,
+    workload_miss,
+)
 
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult, ScenarioCapacity
     from models.evaluate import Evaluation
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
+    from models.project.model import Requirements
 
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
            "bottleneck_sentence", "capacity_fits",
-           "capacity_verdicts", "headline", "system_has_data", "target_cell", "target_text", "verdicts",
-           "workload_verdicts"]
+           "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
+           "verdicts", "workload_verdicts"]
 
 FAIL, PASS, CAUTION, OPEN = "fail", "pass", "caution", "open"
 """Verdict kinds, in the order a summary lists them."""
 ORDER = (FAIL, PASS, CAUTION, OPEN)
 MARKS = {FAIL: "\u2717", PASS: "\u2713", CAUTION: "\u26a0", OPEN: "\u2022"}
 """The sign a summary writes before each kind of verdict."""
-
-THROUGHPUT_BLOCK_KIB = 64
-"""Workloads with blocks this large are sized in MB/s: their target reads in MB/s as well as in IOPS."""
-
 
 @dataclass(frozen=True)
 class Verdict:
@@ -55,7 +64,7 @@ class Verdict:
             ``open`` (no target set: what the design delivers).
         subject: what it is about: a system's or a workload's name ("" for the whole scenario).
         text: the sentence after the subject, plain text (views escape it).
-        area: ``capacity`` or ``performance``.
+        area: ``capacity``, ``performance`` or ``resilience``.
     """
 
     kind: str
@@ -86,26 +95,8 @@ class Headline:
 
 def capacity_fits(system: CapacityResult) -> bool | None:
     """The engine's physical used (data after reduction + Snapshot and clone blocks) within its usable capacity;
-    None when either number is missing. ``system``: a ``CapacityResult``."""
-    if not (finite(system.physical_used_bytes) and finite(system.usable_bytes)):
-        return None
-    return system.physical_used_bytes <= system.usable_bytes
-
-
-def system_has_data(system: CapacityResult) -> bool:
-    """True when some workload stores data on the system (its logical data or logical used is above zero)."""
-    logical = system.efficiency.logical_data_bytes
-    return (finite(logical) and logical > 0) or (finite(system.logical_used_bytes) and system.logical_used_bytes > 0)
-
-
-def target_text(wp: WorkloadPerformance) -> str:
-    """A workload's target in a sentence: ``350K IOPS``; a large-block (throughput) workload's in MB/s first,
-    ``2,500 MB/s (9.5K IOPS)``; ``none`` without a target. ``wp``: a ``WorkloadPerformance``."""
-    if not finite(wp.target_iops):
-        return "none"
-    if wp.block_kib >= THROUGHPUT_BLOCK_KIB:
-        return f"{fmt_mbps(wp.target_iops * wp.block_kib * 1024 / 1e6)} ({fmt_iops(wp.target_iops)} IOPS)"
-    return f"{fmt_iops(wp.target_iops)} IOPS"
+    None when either number is missing. ``system``: a ``CapacityResult`` (the rule: ``models.verdict.fits_usable``)."""
+    return fits_usable(system.physical_used_bytes, system.usable_bytes)
 
 
 def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
@@ -118,52 +109,49 @@ def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
     return text
 
 
-def capacity_verdicts(capacity: ScenarioCapacity | None,
-                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
-    """Per system that holds data: it fits (with the months until full at the planned growth) or it does not.
-    ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed, a failure)."""
+def capacity_verdicts(capacity: ScenarioCapacity | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+    """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
+    (``models.verdict.system_miss``). ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed,
+    a failure)."""
     if capacity is None:
         return (Verdict(FAIL, "", "capacity could not be computed", "capacity"),)
     out = []
     for system in capacity.systems:
         if not system_has_data(system):
             continue
-        name = system.system_label or system.system_id
-        fits = capacity_fits(system)
-        used, usable = fmt_capacity(system.physical_used_bytes, unit), fmt_capacity(system.usable_bytes, unit)
-        if fits:
+        miss = system_miss(system, unit)
+        if miss is not None:
+            out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
+        elif capacity_fits(system):
+            name = system.system_label or system.system_id
+            used, usable = fmt_capacity(system.physical_used_bytes, unit), fmt_capacity(system.usable_bytes, unit)
             months = system.months_until_full
             grow = (f", full in {fmt_months(months)} at the planned growth" if finite(months) and months > 0
                     else ", full now" if finite(months) else ", no growth planned")
             out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
-        elif fits is False:
-            out.append(Verdict(FAIL, name, f"the data needs {used} but only {usable} is usable", "capacity"))
     return tuple(out)
 
 
 def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict, ...]:
-    """Per workload: its target meets the SLO or not, its cautions, or (no target) what it can deliver.
-    ``performance``: a ``ScenarioPerformance`` (None: performance could not be computed, a failure)."""
+    """Per workload: its target meets the SLO or not (``models.verdict.workload_miss``), its cautions, or (no
+    target) what it can deliver. ``performance``: a ``ScenarioPerformance`` (None: performance could not be
+    computed, a failure)."""
     if performance is None:
         return (Verdict(FAIL, "", "performance could not be computed", "performance"),)
     out = []
     for wp in performance.workloads:
         name = wp.name
         slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
-        if wp.target_met is True:
+        miss = workload_miss(wp)
+        if miss is not None:
+            out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
+        elif wp.target_met is True:
             out.append(Verdict(PASS, name, f"{target_text(wp)} at {fmt_ms(wp.latency_at_target_ms)}, within the "
                                f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)",
                                "performance"))
-        elif wp.target_met is False:
-            got = (f"latency {fmt_ms(wp.latency_at_target_ms)}" if finite(wp.latency_at_target_ms)
-                   else "the target is beyond saturation")
-            out.append(Verdict(FAIL, name, f"{target_text(wp)} misses the {slo} SLO ({got}; the SLO holds up to "
-                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)})", "performance"))
-        elif finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0:
+        else:
             out.append(Verdict(OPEN, name, f"no IOPS target set; the design delivers up to "
                                f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO", "performance"))
-        else:
-            out.append(Verdict(FAIL, name, f"the {slo} SLO is {NOT_MET} even at light load", "performance"))
         out += [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
     return tuple(out)
 
@@ -206,16 +194,47 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
 
 
-def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
-    """Every verdict of a ``models.evaluate.Evaluation``, failures first, then passes, cautions, open ends."""
-    found = [*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance)]
+def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None = None,
+                       unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
+    """``models.verdict.design_verdict`` of a ``models.evaluate.Evaluation`` (its capacity, performance and, when
+    evaluated, resilience) against ``requirements`` (``project.requirements``; None: only what the results
+    state)."""
+    return design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
+                          requirements, unit)
+
+
+def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB,
+             requirements: Requirements | None = None) -> tuple[Verdict, ...]:
+    """Every verdict of a ``models.evaluate.Evaluation``, failures first (the misses of
+    :func:`evaluation_verdict`, word for word), then passes (each system that fits, each target met, the stated
+    effective capacity reached, each required failure state that holds), cautions, open ends."""
+    decided = evaluation_verdict(evaluation, requirements, unit)
+    found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
+    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance))
+              if v.kind != FAIL]
+    required = requirements.effective_capacity_bytes if requirements is not None else 0
+    capacity = evaluation.capacity
+    if required and capacity is not None and not any(m.area == "capacity" and not m.subject for m in decided.missed):
+        found.append(Verdict(PASS, "", f"the effective capacity {fmt_capacity(capacity.total.effective_bytes, unit)} "
+                             f"reaches the required {fmt_capacity(required, unit)}", "capacity"))
+    resilience = evaluation.resilience
+    for check in (resilience.requirement_checks if resilience is not None else ()):
+        if check.met:
+            subject = check.subject
+            text = check.text[len(subject) + 2:] if subject and check.text.startswith(f"{subject}: ") else check.text
+            found.append(Verdict(PASS, subject, text, "resilience"))
     return tuple(sorted(found, key=lambda v: ORDER.index(v.kind)))
 
 
-def headline(found: Sequence[Verdict]) -> Headline:
-    """The first sentence of a verdict: any failure -> does not meet; any pass -> meets (check the cautions when
-    there are some); else no requirement is stated as a target."""
+def headline(found: Sequence[Verdict], decided: DesignVerdict | None = None) -> Headline:
+    """The first sentence of a verdict. With ``decided`` (:func:`evaluation_verdict`, what every front door
+    reads): does not meet (naming what is missed), meets (check the cautions when ``found`` has some), or no
+    requirement stated. Without it, from the verdict lines alone: any failure -> does not meet; any pass ->
+    meets; else no requirement is stated as a target."""
     kinds = {v.kind for v in found}
+    if decided is not None:
+        state = FAIL if decided.missed else PASS if decided.met else "none"
+        return Headline(state, decided.text, state == PASS and CAUTION in kinds)
     if FAIL in kinds:
         return Headline(FAIL, "The design does not meet every requirement.")
     if PASS in kinds:

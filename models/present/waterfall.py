@@ -1,5 +1,6 @@
-"""The capacity waterfall as a person reads it: one bar (and one table row) per step, from raw down to usable and
-up to effective.
+"""The capacity waterfall as a person reads it: one bar (and one table row) per step, from raw down to usable, up
+to effective (data reduction) and, where Snapshot or FlexClone copies add to it, on to the effective capacity with
+them.
 
 Shared by the GUI's capacity view and the PDF report, so both draw the same bars in the same order: the engine's
 ``CapacityResult.steps``, the "Usable" total placed after ``usable_step_count`` steps (the engine knows where the
@@ -15,10 +16,15 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult, CapacityStep, ScenarioCapacity
 
-__all__ = ["WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall", "step_kind", "system_waterfall"]
+__all__ = ["EFFECTIVE_WITH_SNAPSHOTS", "WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall",
+           "step_kind", "system_waterfall"]
 
 USABLE_DETAIL = "Capacity after RAID, spares and reserves"
-EFFECTIVE_DETAIL = "Usable capacity times data reduction and savings"
+EFFECTIVE_DETAIL = "Usable capacity times data reduction (compression, compaction, deduplication)"
+EFFECTIVE_WITH_SNAPSHOTS = "Effective with Snapshot copies and clones"
+"""The label of the last total when Snapshot or FlexClone copies add to the effective capacity."""
+WITH_SNAPSHOTS_DETAIL = ("Usable capacity times the total efficiency ratio, the logical size of Snapshot and "
+                         "FlexClone copies counted (not what a customer is sold as effective capacity)")
 RAW_DETAIL = "Marketed (decimal) drive capacity"
 
 
@@ -99,21 +105,40 @@ def _usable_split(steps: Sequence[WaterfallBar], raw: float, usable: float) -> i
     return next((i for i, s in enumerate(steps) if s.kind == "gain"), len(steps))
 
 
+def _effective_split(steps: Sequence[WaterfallBar], start: float, effective: float) -> int:
+    """How many of the efficiency-side ``steps`` (starting from ``start``, the usable capacity) lead to the
+    data-reduction effective capacity: the last prefix whose running value reaches ``effective``."""
+    running = [start] + [s.after for s in steps]
+    found = [p for p, value in enumerate(running) if same_bytes(value, effective)]
+    return found[-1] if found else len(steps)
+
+
 def build_waterfall(steps: Sequence[WaterfallBar], raw: float, usable: float, effective: float,
-                    raw_total: WaterfallBar | None = None, split: int | None = None) -> list[WaterfallBar]:
-    """Raw total, the steps down to usable, the usable total, the efficiency steps, the effective total.
+                    raw_total: WaterfallBar | None = None, split: int | None = None,
+                    effective_with_snapshots: float | None = None) -> list[WaterfallBar]:
+    """Raw total, the steps down to usable, the usable total, the data-reduction steps, the effective total, and,
+    when Snapshot or FlexClone copies add to it, their steps and the total with them
+    (:data:`EFFECTIVE_WITH_SNAPSHOTS`).
 
     Args:
-        steps: the bars between raw and effective, in order.
-        raw, usable, effective: the totals, bytes.
+        steps: the bars between raw and the last total, in order.
+        raw, usable, effective: the totals, bytes (effective: usable x data reduction).
         raw_total: the raw bar to use (default: a bar named "Raw").
         split: how many of ``steps`` lead to usable; None: found from the numbers.
+        effective_with_snapshots: usable x the total efficiency ratio, bytes; None or equal to ``effective``: no
+            second total.
     """
     raw_bar = raw_total or WaterfallBar("Raw", "total", 0.0, raw, details=(RAW_DETAIL,))
     split = _usable_split(steps, raw, usable) if split is None else max(0, min(split, len(steps)))
     usable_bar = WaterfallBar("Usable", "total", 0.0, usable, details=(USABLE_DETAIL,))
     effective_bar = WaterfallBar("Effective", "total", 0.0, effective, details=(EFFECTIVE_DETAIL,))
-    return [raw_bar, *steps[:split], usable_bar, *steps[split:], effective_bar]
+    gains = list(steps[split:])
+    if effective_with_snapshots is None or same_bytes(effective_with_snapshots, effective):
+        return [raw_bar, *steps[:split], usable_bar, *gains, effective_bar]
+    cut = _effective_split(gains, usable, effective)
+    total_bar = WaterfallBar(EFFECTIVE_WITH_SNAPSHOTS, "total", 0.0, effective_with_snapshots,
+                             details=(WITH_SNAPSHOTS_DETAIL,))
+    return [raw_bar, *steps[:split], usable_bar, *gains[:cut], effective_bar, *gains[cut:], total_bar]
 
 
 def _is_raw_step(step: CapacityStep) -> bool:
@@ -124,7 +149,8 @@ def _is_raw_step(step: CapacityStep) -> bool:
 
 def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
     """The waterfall of one ``models.capacity.CapacityResult``: its raw step as the raw total, its steps, the
-    usable total after ``usable_step_count`` steps, the effective total."""
+    usable total after ``usable_step_count`` steps, the effective total (data reduction) and the total with
+    Snapshot and FlexClone copies (:func:`build_waterfall`)."""
     steps = list(result.steps)
     raw_total = None
     if steps and _is_raw_step(steps[0]):
@@ -135,7 +161,7 @@ def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
     if split is not None and raw_total is not None:
         split -= 1  # the raw step became the raw total
     return build_waterfall(bars, float(result.raw_bytes), float(result.usable_bytes), float(result.effective_bytes),
-                           raw_total, split)
+                           raw_total, split, float(result.effective_with_snapshots_bytes))
 
 
 def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
@@ -172,4 +198,5 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
         sources = "; ".join(dict.fromkeys(str(step.source) for _, step in members))
         bars.append(WaterfallBar(name, step_kind(before, after), before, after, sources, "sum over systems", (),
                                  details))
-    return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes))
+    return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes),
+                           effective_with_snapshots=float(total.effective_with_snapshots_bytes))

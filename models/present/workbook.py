@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.units import CapacityUnit
+from models.verdict import design_verdict
 
 from .bom import bill_of_materials, part_number
 from .resilience import state_name
@@ -37,18 +38,29 @@ def _cap(value: float | None, divisor: float) -> float | None:
 
 def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilience | None,
                   unit: CapacityUnit) -> Sheet:
-    """Quantity / value / unit rows: the scenario's capacity totals, each workload's performance figures with
+    """Quantity / value / unit rows: the verdict (``models.verdict.design_verdict`` against the project's
+    requirements: whether the design meets them, its sentence, each miss), the scenario's capacity totals
+    (effective by data reduction, then with Snapshot copies and clones), each workload's performance figures with
     their uncertainty bands and profile, and the runway."""
     divisor = unit.large_bytes
     rows: Sheet = [["Quantity", "Value", "Unit"],
                    ["Project", project.info.name, ""], ["Scenario", evaluation.scenario, ""]]
+    decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit)
+    rows += [["Meets the requirements", decided.met if decided.stated else None, ""],
+             ["Verdict", decided.text, ""]]
+    rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]
     total = evaluation.capacity.total if evaluation.capacity is not None else None
     if total is not None:
         rows += [["Raw capacity", _cap(total.raw_bytes, divisor), unit.value],
                  ["Right-sized capacity", _cap(total.right_sized_bytes, divisor), unit.value],
                  ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
                  ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
-                 ["Efficiency ratio (logical / physical)", round(total.efficiency_ratio, 4), ""],
+                 ["Data-reduction ratio (compression, compaction, deduplication)",
+                  round(total.data_reduction_ratio, 4), ""],
+                 ["Effective capacity with Snapshot copies and clones",
+                  _cap(total.effective_with_snapshots_bytes, divisor), unit.value],
+                 ["Total efficiency ratio with Snapshot copies and clones (logical / physical)",
+                  round(total.efficiency_ratio, 4), ""],
                  ["Months until full", total.months_until_full, "months"]]
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):

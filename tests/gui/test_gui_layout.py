@@ -78,14 +78,15 @@ def test_utilisation_rows_never_overlap(example_window, qtbot, height):
 
 
 def test_snapshot_savings_break_the_capacity_axis(example_window, qtbot):
-    """240 TiB effective against 35 TiB raw: the axis breaks so raw -> usable stays readable."""
+    """240 TiB effective with Snapshot copies against 35 TiB raw: the axis breaks so raw -> usable stays
+    readable."""
     win = example_window
     view = win.results.capacity_view
     qtbot.waitUntil(lambda: bool(view.bars), timeout=3000)
     assert view._break is not None
     labels = [b.label for b in view.bars]
     widths = view._bar_item.opts["width"]
-    usable, effective = widths[labels.index("Usable")], widths[labels.index("Effective")]
+    usable, effective = widths[labels.index("Usable")], widths[labels.index("Effective with Snapshot copies and clones")]
     assert usable >= 0.3 * effective  # not a sliver next to the effective bar
     assert "axis broken" in view.plot.getAxis("bottom").labelText
     assert _rects_disjoint(view.value_label_rects())

@@ -214,3 +214,25 @@ def test_a_waterfall_csv_that_cannot_be_written_says_where(view, qtbot, tmp_path
     with qtbot.waitSignal(view.sig_csv_failed, timeout=10_000) as failed:
         view.export_waterfall_csv(tmp_path / "missing" / "w.csv")
     assert "missing" in failed.args[0] and shown == failed.args
+
+
+def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_it(view):
+    """The AFF8080 example: effective = usable x 1.5 x 1.067 (its workload's compression and compaction), the total
+    with Snapshot copies beside it, labelled, as a key figure and as the waterfall's last total."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    (w,) = project.scenario.workloads
+    system = evaluation.capacity.systems[0]
+    effective = system.usable_bytes * w.compression_ratio * w.compaction_ratio * w.dedupe_ratio
+    view.set_evaluation(evaluation, "TiB")
+    assert view._kpis["effective"].value.text() == _tib(effective) == "40.76 TiB"
+    assert view._kpis["with_snapshots"].caption.text() == "With Snapshot copies"
+    assert view._kpis["with_snapshots"].value.text() == _tib(system.usable_bytes * system.efficiency_ratio)
+    assert _row(view, "Effective")[2] == _tib(effective)
+    labels = [view.model.item(r, 0).text() for r in range(view.model.rowCount())]
+    assert labels[-1] == "Effective with Snapshot copies and clones"
+    assert labels.index("Effective") == labels.index("Deduplication") + 1 < labels.index("Snapshot copies")

@@ -21,9 +21,25 @@ def test_summary_formats_totals_and_performance():
 
 def test_summary_of_missing_results_says_so():
     summary = status_summary(Evaluation("Base", None, None, ()), "TiB")
-    assert summary == {"usable": "n/a", "effective": "n/a", "max_iops_at_slo": "n/a", "bottleneck": "n/a"}
+    assert summary == {"usable": "n/a", "effective": "n/a", "max_iops_at_slo": "n/a", "bottleneck": "n/a",
+                       "verdict": "n/a"}
     missed = sample_evaluation(performance=sample_performance(sample_workload(slo_met=False)))
     assert status_summary(missed, "TiB")["max_iops_at_slo"] == "not met"
     several = status_summary(sample_evaluation(), "TiB")["max_iops_at_slo"]
     assert "SQL Server OLTP" in several and "Log writes" in several
     assert not any(word in " ".join(status_summary(missed).values()) for word in ("nan", "inf"))
+
+
+def test_status_bar_says_the_example_misses_its_required_takeover_state(example_window, qtbot):
+    """The AFF8080 example requires its SLO in takeover and misses it there: the status bar names the workload and
+    the state, in the colour of a failure; without the requirement (an undoable edit) it says met."""
+    win = example_window
+    label = win.status_labels["verdict"]
+    qtbot.waitUntil(lambda: "missed" in label.text(), timeout=5000)
+    assert "TPC-E-like OLTP (SQL Server) in takeover" in label.text() and "#d64545" in label.text()
+    doc = win.document
+    relaxed = doc.project.requirements.with_changes(meet_slo_in_takeover=False)
+    assert doc.push(doc.project.model_copy(update={"requirements": relaxed}), "Change requirement")
+    win.worker.force_sync()
+    qtbot.waitUntil(lambda: "missed" not in label.text(), timeout=5000)
+    assert "Requirements: <b>met</b>" in label.text()

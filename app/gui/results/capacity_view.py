@@ -185,8 +185,14 @@ class CapacityView(QWidget):
         # Header: key figures, system selector, unit toggle.
         self._kpis = {key: _Kpi(caption) for key, caption in (
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
-            ("reduction", "Data reduction (inline)"), ("efficiency", "Total efficiency"),
-            ("months", "Months until full"))}
+            ("reduction", "Data reduction (inline)"), ("with_snapshots", "With Snapshot copies"),
+            ("efficiency", "Total efficiency"), ("months", "Months until full"))}
+        self._kpis["effective"].setToolTip(
+            "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
+            "capacity as it is sold; Snapshot and FlexClone copies not counted.")
+        self._kpis["with_snapshots"].setToolTip(
+            "Usable capacity x the total efficiency ratio: the effective capacity counting the logical size of "
+            "every Snapshot and FlexClone copy.")
         self._kpis["reduction"].setToolTip(
             "Logical data / physical data after inline compression, compaction and deduplication "
             "(the data-reduction ratio; Snapshot and FlexClone copies not counted).")
@@ -473,10 +479,11 @@ class CapacityView(QWidget):
             reduction = system.data_reduction_ratio
             months_value = system.months_until_full
         unit = self._unit
-        raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bars[-1].after)
+        raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bar_total("Effective"))
         self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
         self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
         self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
+        self._kpis["with_snapshots"].value.setText(fmt_capacity(self._bars[-1].after, unit))
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["efficiency"].value.setText(fmt_ratio(efficiency))
         self._kpis["months"].value.setText(fmt_months(months_value))
@@ -578,7 +585,8 @@ class CapacityView(QWidget):
             plot.setLabel("bottom", f"{unit.value} \u2014 axis broken at \u2248{_tick_text(start)}: longer bars "
                           "not to scale", **axis_label_style(self))
         # One readable row per step: never squeeze the rows below the text height.
-        self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 2) + 44))
+        # a value label (pyqtgraph TextItem) is the text line plus its margins (4 px above and below)
+        self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 8) + 44))
         plot.setYRange(-0.6, n - 0.4, padding=0)
         self._fit_x_range()
 
