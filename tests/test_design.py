@@ -172,18 +172,45 @@ def test_resolving_a_resolved_catalog_again_changes_nothing():
 # --- every front door gives one answer ------------------------------------------------------------------------
 
 
+CAPACITY_FIELDS = ((Drive, "right_sized_bytes"), (CloudDisk, "size_bytes"))
+"""Record fields that set usable capacity, tried in this order."""
+PERFORMANCE_FIELDS = ((CloudDisk, "iops"), (CloudDisk, "mbps"), (ManagedService, "throughput_mibps_per_tib"),
+                      (ManagedService, "max_throughput_mbps"))
+"""Where no capacity field moves the usable capacity (a cloud licence cap, a managed service's provisioned
+size), record fields that set the saturation, tried in this order."""
+
+
 def _altered(project) -> tuple[str, object]:
-    """A record the project uses, changed the way an older catalog might have had it: a drive's right-sized
-    capacity (else a cloud disk's size, else a managed service's throughput cap) 10% smaller."""
+    """A record the project uses, changed the way an older catalog might have had it, 10% smaller: the first of
+    :data:`CAPACITY_FIELDS` (a drive's right-sized capacity, ...) that moves the usable capacity, else the first of
+    :data:`PERFORMANCE_FIELDS` that moves a saturation."""
+    from models.capacity import evaluate_capacity
+    from models.performance import evaluate_performance
+
     catalog = bundled_catalog()
+    scenario = project.scenario
     used = [catalog.find(i) for i in sorted(snapshot_module.referenced_ids(project, catalog))]
-    for kind, field in ((Drive, "right_sized_bytes"), (CloudDisk, "size_bytes"),
-                        (ManagedService, "max_throughput_mbps")):
+
+    def smaller(record, field):
+        value = getattr(record, field)
+        return record.model_copy(update={field: type(value)(value * 0.9)})
+
+    usable = evaluate_capacity(scenario, catalog).total.usable_bytes
+    for kind, field in CAPACITY_FIELDS:
         for record in used:
-            if isinstance(record, kind):
-                value = getattr(record, field)
-                return record.id, record.model_copy(update={field: type(value)(value * 0.9)})
-    raise AssertionError("no drive, cloud disk or managed service in the example")
+            if isinstance(record, kind) and getattr(record, field, None):
+                altered = smaller(record, field)
+                if evaluate_capacity(scenario, catalog.with_entries([altered])).total.usable_bytes != usable:
+                    return record.id, altered
+    saturation = [w.saturation_iops for w in evaluate_performance(scenario, catalog, project.settings).workloads]
+    for kind, field in PERFORMANCE_FIELDS:
+        for record in used:
+            if isinstance(record, kind) and getattr(record, field, None):
+                altered = smaller(record, field)
+                perf = evaluate_performance(scenario, catalog.with_entries([altered]), project.settings)
+                if [w.saturation_iops for w in perf.workloads] != saturation:
+                    return record.id, altered
+    raise AssertionError("no record of the example moves its usable capacity or saturation")
 
 
 def _pdf_text(data: bytes) -> str:
@@ -226,10 +253,8 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
 
     # the pinned record is what counts: today's catalog gives another answer
     today = evaluate(project)
-    if isinstance(altered, ManagedService):
-        assert saturation != [wp.saturation_iops for wp in today.performance.workloads]
-    else:
-        assert usable < today.capacity.total.usable_bytes
+    assert (usable, saturation) != (today.capacity.total.usable_bytes,
+                                    [wp.saturation_iops for wp in today.performance.workloads])
 
     # storplan evaluate --json
     out = io.StringIO()
