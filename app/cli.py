@@ -364,7 +364,7 @@ def _import_prices(args) -> int:
         if out.suffix.lower() == ".toml":
             out.write_text(dumps(project), encoding="utf-8")
         else:
-            save_project(project, out)
+            save_project(project, out, catalog=loaded.catalog)  # a .storplan file keeps its pinned records
     except (OSError, StoreError) as exc:
         raise UsageError(f"{out}: {exc}") from exc
     print(f"wrote {out} with {len(project.price_book)} prices in {project.price_book[0].currency}")

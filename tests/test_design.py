@@ -93,6 +93,35 @@ def test_a_pinned_record_that_differs_from_today_says_so_with_the_repin_step(tmp
     assert record.sources["marketed_bytes"] == today.sources["marketed_bytes"]  # what did not change stays sourced
 
 
+def test_the_one_rule_pinned_then_the_users_then_bundled(tmp_path: Path):
+    """A TOML project (no pins) evaluates against the user's record of a bundled id; a .storplan file saved
+    before the user's record existed keeps its pinned (bundled) record over the user's, and says that today's
+    data differs; the command line and the app's loader give the same base catalog."""
+    from app.gui.project_io import read_project_file
+    from models.user_catalog import save_user_record
+
+    project = load_toml(EXAMPLES["aff8080-sqlserver-tpce"])
+    drive_id = next(n.drive for n in project.scenario.nodes if getattr(n, "drive", None))
+    bundled = bundled_catalog().get(drive_id)
+    path = tmp_path / "before.storplan"
+    save_project(project, path)  # no user record yet: the bundled one is pinned
+    users = bundled.model_copy(update={"right_sized_bytes": int(bundled.right_sized_bytes * 0.8)})
+    save_user_record(users)
+
+    toml_usable = evaluate(project).capacity.total.usable_bytes
+    assert resolve(project).catalog.get(drive_id) == users
+    pinned = load_project_file(path).catalog
+    assert pinned.get(drive_id) == bundled
+    assert read_project_file(path, read_only=True).base_catalog.get(drive_id) == bundled
+    file_usable = evaluate(project, catalog=pinned).capacity.total.usable_bytes
+    assert toml_usable < file_usable
+    assert file_usable == evaluate(project, catalog=bundled_catalog()).capacity.total.usable_bytes
+    # today's data is the user's record (what Update on the app's bar would pin): the file says it differs
+    [problem] = resolve(project, catalog=pinned).problems
+    assert (f"'{drive_id}'" in problem.message and f"right_sized_bytes {bundled.right_sized_bytes} "
+            f"(catalog {users.right_sized_bytes})" in problem.message)
+
+
 # --- a project's own record with a bundled id -----------------------------------------------------------------
 
 

@@ -33,10 +33,10 @@ class PinnedCatalog(Catalog):
         unusable: ids of saved records that did not validate and were left out (today's record is used).
     """
 
-    def __init__(self, entries: Iterable[Entry], version: str = "", record_versions: Mapping[str, str] = (),
+    def __init__(self, entries: Iterable[Entry], version: str = "", record_versions: Mapping[str, str] | None = None,
                  today: Catalog | None = None, unusable: Iterable[str] = ()) -> None:
         super().__init__(entries, version)
-        self._record_versions = dict(record_versions)
+        self._record_versions = dict(record_versions or {})
         self.today = today
         self.unusable: tuple[str, ...] = tuple(sorted(unusable))
 
@@ -116,8 +116,8 @@ def snapshot_catalog(project: Project, catalog: Catalog) -> dict[str, SnapshotEn
     Returns:
         catalog id -> :class:`SnapshotEntry`, sorted by id.
     """
-    while isinstance(getattr(catalog, "base", None), Catalog):
-        catalog = catalog.base  # a catalog with the project's own records resolved on top (models.design): pin
+    while isinstance(under := getattr(catalog, "base", None), Catalog):
+        catalog = under  # a catalog with the project's own records resolved on top (models.design): pin
         # the records under them, never the marked copies
     lookup = catalog
     if project.custom_catalog:
