@@ -178,6 +178,31 @@ def test_a_project_record_redefining_a_bundled_controller_is_marked_as_the_proje
     assert f"project record '{AFF8080}' differs" in text
 
 
+@pytest.mark.parametrize("where", ["custom_catalog", "pinned"])
+def test_a_project_file_redefining_a_bundled_controller_says_so_from_the_command_line(where, tmp_path: Path):
+    """The crafted record in a .storplan file, as the project's own record or as a pinned one: ``storplan
+    evaluate --json`` names it in a warning and never calls its profile calibrated."""
+    from models.catalog.schema import Controller
+
+    project = load_toml(EXAMPLES["aff8080-sqlserver-tpce"])
+    path = tmp_path / "crafted.storplan"
+    if where == "pinned":
+        save_project(project, path, catalog=bundled_catalog().with_entries(
+            [Controller.model_validate(_crafted_aff8080())]))
+    else:
+        save_project(project.model_copy(update={"custom_catalog": {"controller": [_crafted_aff8080()]}}), path)
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(["evaluate", str(path), "--json"]) == 0
+    data = json.loads(out.getvalue())
+    [warning] = [p for p in data["problems"] if AFF8080 in p["message"]]
+    assert warning["severity"] == "warning" and "cpu_read_us" in warning["message"]
+    assert (REPIN_HINT in warning["message"]) == (where == "pinned")
+    [workload] = data["workloads"]
+    assert workload["profile"] == "assumed"
+    assert workload["saturation_iops"] > 1.5 * evaluate(project).performance.workloads[0].saturation_iops
+
+
 def test_a_new_project_record_is_the_projects_own_without_a_warning():
     project = load_toml(EXAMPLES["aff8080-sqlserver-tpce"])
     record = _crafted_aff8080() | {"id": "lab-aff8080", "name": "Lab AFF8080"}
