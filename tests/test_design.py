@@ -93,7 +93,7 @@ def test_a_pinned_record_that_differs_from_today_says_so_with_the_repin_step(tmp
     assert record.sources["marketed_bytes"] == today.sources["marketed_bytes"]  # what did not change stays sourced
 
 
-def test_the_one_rule_pinned_then_the_users_then_bundled(tmp_path: Path):
+def test_the_one_rule_pinned_then_the_users_then_bundled(tmp_path: Path, qapp):
     """A TOML project (no pins) evaluates against the user's record of a bundled id; a .storplan file saved
     before the user's record existed keeps its pinned (bundled) record over the user's, and says that today's
     data differs; the command line and the app's loader give the same base catalog."""
@@ -112,7 +112,15 @@ def test_the_one_rule_pinned_then_the_users_then_bundled(tmp_path: Path):
     assert resolve(project).catalog.get(drive_id) == users
     pinned = load_project_file(path).catalog
     assert pinned.get(drive_id) == bundled
-    assert read_project_file(path, read_only=True).base_catalog.get(drive_id) == bundled
+    loaded = read_project_file(path, read_only=True)
+    assert loaded.base_catalog.get(drive_id) == bundled
+    from app.gui.document import ProjectDocument
+
+    document = ProjectDocument()
+    document.reset(loaded.project, loaded.path, loaded.base_catalog)  # as the window opens a file
+    shown = document.catalog.get(drive_id)  # the saved number, its source marked as the file's
+    assert shown.right_sized_bytes == bundled.right_sized_bytes
+    assert shown.sources["right_sized_bytes"].startswith(PROJECT_SOURCE_PREFIX)
     file_usable = evaluate(project, catalog=pinned).capacity.total.usable_bytes
     assert toml_usable < file_usable
     assert file_usable == evaluate(project, catalog=bundled_catalog()).capacity.total.usable_bytes
