@@ -69,6 +69,18 @@ def _validates_strictly(entry: SnapshotEntry) -> bool:
     return True
 
 
+def test_a_saved_record_that_cannot_be_read_is_no_longer_dropped_silently():
+    """A pinned record this StorPlan cannot validate (a schema change since) falls back to today's record of its
+    id, with a warning naming it."""
+    project = load_toml(EXAMPLES["aff8080-sqlserver-tpce"])
+    drive = bundled_catalog().get(next(n.drive for n in project.scenario.nodes if getattr(n, "drive", None)))
+    broken = drive.model_dump(mode="json", exclude_unset=True) | {"right_sized_bytes": -1}
+    catalog = pinned_catalog({drive.id: SnapshotEntry(drive.id, "drive", "2020.1", broken)}, bundled_catalog())
+    assert catalog.unusable == (drive.id,) and catalog.get(drive.id) == drive
+    [problem] = resolve(project, catalog=catalog).problems
+    assert problem.severity == "warning" and f"'{drive.id}' cannot be read" in problem.message
+
+
 def test_a_pinned_record_that_differs_from_today_says_so_with_the_repin_step(tmp_path: Path):
     project = load_toml(EXAMPLES["aff8080-sqlserver-tpce"])
     drive_id = next(n.drive for n in project.scenario.nodes if getattr(n, "drive", None))
