@@ -92,8 +92,9 @@ def project_own(profile: PerfProfile) -> bool:
 def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
     """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
     defaults), its numbers are the project file's own (:func:`project_own`: never "calibrated", whatever their
-    source text says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
-    another software version or protocol, or the profile is a sibling's (``note``); otherwise "calibrated"."""
+    source text says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell
+    back to another software version or protocol, or the profile is a sibling's (``note``); otherwise
+    "calibrated"."""
     if not found or project_own(profile):
         return "assumed"
     fitted = any("fitted" in str(profile.sources.get(k, "")) for k in FITTED_FIELDS)
