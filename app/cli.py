@@ -51,30 +51,39 @@ def resolve_project_path(text: str) -> Path:
     raise UsageError(f"no project file or example named '{text}' (see 'storplan examples')")
 
 
-def load_project(text: str):
-    """Load a project (TOML or .storplan) or an example by name.
+def load_project_file(text: str):
+    """Load a project (TOML or .storplan) or an example by name, with the catalog it evaluates against
+    (``models.store.load_project_file``: a .storplan file's pinned records, then the user's, then the bundled
+    catalog), so every command gives the answer the app gives for the same file.
+
+    Returns:
+        A ``models.store.ProjectFile`` (``project``, ``catalog``).
 
     Raises:
         UsageError: the file cannot be read or is not a valid project (the message says why and where).
     """
     from models.project import ProjectFormatError
-    from models.project import load as load_toml
+    from models.store import StoreError
+    from models.store import load_project_file as load
 
     path = resolve_project_path(text)
     try:
-        if path.suffix.lower() == ".toml":
-            return load_toml(path)
-        from models.store import StoreError, load_any
-
-        try:
-            return load_any(path)
-        except StoreError as exc:
-            raise UsageError(str(exc)) from exc
-    except ProjectFormatError as exc:
+        return load(path)
+    except (ProjectFormatError, StoreError) as exc:
         raise UsageError(str(exc)) from exc
 
 
+def load_project(text: str):
+    """Load a project (TOML or .storplan) or an example by name (the project of :func:`load_project_file`).
+
+    Raises:
+        UsageError: the file cannot be read or is not a valid project (the message says why and where).
+    """
+    return load_project_file(text).project
+
+
 def _evaluate(args) -> int:
+    from models.design import resolve
     from models.evaluate import evaluate, evaluate_resilience, with_resilience
     from models.present.resilience import runway_lines, state_verdict
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
@@ -82,12 +91,14 @@ def _evaluate(args) -> int:
     from models.present.verdicts import evaluation_verdict
     from models.serialize import evaluation_to_dict
 
-    project = load_project(args.path)
+    loaded = load_project_file(args.path)
+    project = loaded.project
     try:
-        evaluation = evaluate(project, args.scenario)
+        design = resolve(project, args.scenario, loaded.catalog)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
-    resilience = evaluate_resilience(project, evaluation, args.scenario)
+    evaluation = evaluate(project, design=design)
+    resilience = evaluate_resilience(project, evaluation, design=design)
     evaluation = with_resilience(evaluation, resilience)
     unit = args.unit or project.settings.capacity_unit.value
     data = evaluation_to_dict(evaluation, project.info.name, resilience, project.requirements, unit)
@@ -270,8 +281,8 @@ def _print_ramps(verbose: bool, cv) -> None:
 def _curve(args) -> int:
     from models.evaluate import evaluate
 
-    project = load_project(args.path)
-    evaluation = evaluate(project)
+    loaded = load_project_file(args.path)
+    evaluation = evaluate(loaded.project, catalog=loaded.catalog)
     if evaluation.performance is None:
         raise UsageError("; ".join(p.message for p in evaluation.errors) or "no performance result")
     names = {w.name: w for w in evaluation.performance.workloads} | {
@@ -316,10 +327,11 @@ def _export_sheets(args, xlsx: bool) -> int:
     from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
     from models.validation import run_validation, stored_cross_validation
 
-    project = load_project(args.path)
+    loaded = load_project_file(args.path)
     try:
         cv, _ = stored_cross_validation()
-        sheets = sizing_sheets(project, args.scenario, validation=run_validation(cross_validation=cv))
+        sheets = sizing_sheets(loaded.project, args.scenario, validation=run_validation(cross_validation=cv),
+                               catalog=loaded.catalog)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     try:
@@ -334,8 +346,9 @@ def _export_sheets(args, xlsx: bool) -> int:
     return 0
 
 
-def _with_prices(project, csv_path: str):
-    """``project`` with the price book read from ``csv_path`` (validated against the project's catalog).
+def _with_prices(project, csv_path: str, catalog=None):
+    """``project`` with the price book read from ``csv_path`` (validated against the project's catalog, over the
+    base ``catalog``: the file's, None for the default).
 
     Raises:
         UsageError: the file cannot be read or is not a valid price book (the message names line and column).
@@ -345,7 +358,7 @@ def _with_prices(project, csv_path: str):
 
     try:
         text = Path(csv_path).read_text(encoding="utf-8-sig")
-        rows = read_price_book(text, csv_path, project_catalog(project))
+        rows = read_price_book(text, csv_path, project_catalog(project, catalog))
     except (OSError, UnicodeDecodeError, PriceBookError) as exc:
         raise UsageError(str(exc)) from exc
     from models.project.edits import set_price_book
@@ -361,13 +374,14 @@ def _import_prices(args) -> int:
     from models.project.textformat import dump
     from models.store import StoreError, save_project
 
-    project = _with_prices(load_project(args.path), args.csv)
+    loaded = load_project_file(args.path)
+    project = _with_prices(loaded.project, args.csv, loaded.catalog)
     out = Path(args.output)
     try:
         if out.suffix.lower() == ".toml":
             dump(project, out)
         else:
-            save_project(project, out)
+            save_project(project, out, catalog=loaded.catalog)  # a .storplan file keeps its pinned records
     except (OSError, StoreError) as exc:
         raise UsageError(f"{out}: {exc}") from exc
     print(f"wrote {out} with {len(project.price_book)} prices in {project.price_book[0].currency}")
@@ -384,10 +398,11 @@ def _size(args) -> int:
     from models.project.textformat import dumps
     from models.sizing import size
 
-    project = load_project(args.path)
+    loaded = load_project_file(args.path)
+    project = loaded.project
     if args.prices:
-        project = _with_prices(project, args.prices)
-    result = size(project, top=args.top)
+        project = _with_prices(project, args.prices, loaded.catalog)
+    result = size(project, top=args.top, catalog=loaded.catalog)
     rows = []
     for rank, c in enumerate(result.candidates or result.nearest, start=1):
         candidate_project = project.with_scenario(c.scenario)
@@ -427,9 +442,9 @@ def _size(args) -> int:
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
-    project = load_project(args.path)
+    loaded = load_project_file(args.path)
     try:
-        write_report(project, Path(args.output), paper=args.paper)
+        write_report(loaded.project, Path(args.output), paper=args.paper, catalog=loaded.catalog)
     except ReportError as exc:
         raise UsageError(str(exc)) from exc
     print(f"wrote {args.output}")
@@ -452,12 +467,13 @@ def _calibrate(args) -> int:
     from models.evaluate import project_catalog
     from models.user_catalog import save_user_record, with_profile
 
-    project = load_project(args.project)
+    loaded = load_project_file(args.project)
+    project = loaded.project
     scenario = project.scenario
     workload = next((w for w in scenario.workloads if w.enabled), None)
     if workload is None or scenario.node(workload.target) is None:
         raise UsageError(f"{args.project}: no enabled workload with a target to calibrate")
-    catalog = project_catalog(project)
+    catalog = project_catalog(project, loaded.catalog)
     try:
         profile = fit_from_csv(Path(args.csv), scenario, catalog, host_side=args.host_side)
     except (CalibrationError, OSError, ValueError) as exc:

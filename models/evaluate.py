@@ -8,9 +8,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog, parse_entries
+from models.catalog import Catalog
+from models.design import Design, resolve, resolved_catalog
 from models.project.model import Project
 from models.problems import Problem, Severity, find_problems
 
@@ -48,38 +49,36 @@ class Evaluation:
 
 
 def project_catalog(project: Project, base: Catalog | None = None) -> Catalog:
-    """The catalog a project evaluates against: the given catalog (default: bundled plus the user's own records)
-    plus the project's own records.
+    """The catalog a project evaluates against: ``models.design.resolved_catalog`` (the one rule: ``base``, by
+    default bundled plus the user's own records, then the project's own records, marked as the project's).
 
     Raises:
         CatalogError: a project record is invalid (the message names the project, kind, entry and field).
     """
-    if base is None:
-        try:
-            base = load_user_catalog()
-        except CatalogError:
-            base = bundled_catalog()  # a broken user catalog is reported by `storplan catalog` and the app
-    if not project.custom_catalog:
-        return base
-    return base.with_entries(parse_entries(project.custom_catalog, f"project '{project.info.name}' catalog"))
+    return resolved_catalog(project, base)
 
 
-def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalog | None = None) -> Evaluation:
+def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalog | None = None, *,
+             design: Design | None = None) -> Evaluation:
     """Evaluate one scenario (default: the active one) of a project.
 
+    Args:
+        project: the project; scenario_name: the scenario (None: the active one).
+        catalog: the base catalog (a project file's, ``models.store.load_project_file(path).catalog``; None:
+            bundled plus the user's records); the project's own records go on top (``models.design.resolve``).
+        design: the resolved design to evaluate instead (then ``scenario_name`` and ``catalog`` are not used).
+
     Engine failures do not raise: they become ``error`` problems and the failing part of the result is None, so
-    callers can keep showing the last good result.
+    callers can keep showing the last good result. The design's own problems (a project record that differs from
+    the catalog's, ...) come first.
 
     Raises:
         KeyError: ``scenario_name`` is not a scenario of the project.
     """
-    scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
-    problems: list[Problem] = []
-    try:
-        catalog = project_catalog(project, catalog)
-    except CatalogError as exc:
-        problems.append(Problem("error", f"project catalog: {exc}"))
-        catalog = catalog or bundled_catalog()
+    if design is None:
+        design = resolve(project, scenario_name, catalog)
+    scenario, catalog = design.scenario, design.catalog
+    problems: list[Problem] = list(design.problems)
     problems.extend(find_problems(scenario, catalog))
     from models.capacity import evaluate_capacity  # outside the try: an engine that cannot be imported is a
     from models.performance import evaluate_performance  # broken install (a traceback), not a design problem
@@ -90,7 +89,7 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     except Exception as exc:  # an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
-        performance = with_profile_bases(evaluate_performance(scenario, catalog, project.settings), scenario, catalog)
+        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings), scenario, catalog)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
@@ -236,20 +235,20 @@ class Resilience:
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
-                        catalog: Catalog | None = None) -> Resilience:
+                        catalog: Catalog | None = None, *, design: Design | None = None) -> Resilience:
     """Failure states and runway for an evaluated scenario (``models.performance.resilience``). Separate from
     :func:`evaluate` because each state solves the workload again: the CLI's ``--json``, the report and the GUI's
     worker ask for it; the interactive edit loop does not pay for it.
+
+    ``catalog`` is the base catalog and ``design`` the resolved design, as for :func:`evaluate`.
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
     from models.performance.resilience import RUNWAY_HORIZON_MONTHS, capacity_in_failure, evaluate_states, runway
 
-    scenario = project.scenario_named(scenario_name) if scenario_name else project.scenario
-    try:
-        catalog = project_catalog(project, catalog)
-    except CatalogError:
-        catalog = catalog or bundled_catalog()
+    if design is None:
+        design = resolve(project, scenario_name, catalog)
+    scenario, catalog = design.scenario, design.catalog
     problems: list[str] = []
     try:
         states = evaluate_states(scenario, catalog, project.settings)

@@ -7,9 +7,8 @@ the nodes, links and workloads (linear in their number).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
 from models import topology
 from models.capacity import rules
@@ -18,6 +17,7 @@ from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
 from models.catalog import Adapter, Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence
 from models.catalog import Shelf as ShelfRecord
 from models.catalog import Entry, Switch
+from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
     CloudVmNode, ControllerNode, HciClusterNode, HostNode, ManagedServiceNode, Scenario, ShelfNode, SwitchNode,
@@ -26,26 +26,6 @@ from models.project.names import KIND_NAMES, link_name, node_names
 from models.topology import Topology
 
 E = TypeVar("E", bound=Entry)
-
-Severity = Literal["error", "warning"]
-
-
-@dataclass(frozen=True)
-class Problem:
-    """One thing wrong with a scenario.
-
-    Attributes:
-        severity: ``error`` (results would be wrong or missing) or ``warning``.
-        message: a sentence naming what is wrong and where.
-        node_id: the node (or link / workload) id it concerns, or ``""`` for the whole scenario.
-        field: the field of that node (link, workload) whose value is wrong (e.g. ``drive_count``), so an editor
-            can show the message next to it; ``""`` when no single field is to blame.
-    """
-
-    severity: Severity
-    message: str
-    node_id: str = ""
-    field: str = ""
 
 
 def _check_catalog(catalog: Catalog, entry_id: str | None, kind: type[E], node_id: str, what: str,

@@ -43,7 +43,7 @@ from typing import Any
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
-from models.evaluate import project_catalog
+from models.design import resolved_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
 from models.project.factory import drive_fits_controller, drive_fits_shelf
@@ -628,7 +628,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     from models.pricing import cost as price_of
 
     req = project.requirements
-    catalog = project_catalog(project, catalog)
+    catalog = resolved_catalog(project, catalog)
     base = project.scenario
     need = needed_effective_bytes(base, req)
     book = project.price_book

@@ -15,8 +15,8 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from models.catalog import Catalog, CatalogError, bundled_catalog
-from models.evaluate import project_catalog
+from models.catalog import Catalog, CatalogError
+from models.design import resolve
 from models.project import edits
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
 from models.topology import link_problem
@@ -103,14 +103,12 @@ class ProjectDocument(QObject):
 
     @property
     def catalog(self) -> Catalog:
-        """The base catalog (pinned or default) plus the project's own records (the base one when those are
-        invalid)."""
+        """The catalog the project evaluates against, by the one rule of every front door
+        (``models.design.resolve``: the base catalog, pinned or default, then the project's own records, marked as
+        the project's; the base one alone when those are invalid)."""
         key = (repr(self._project.custom_catalog) if self._project.custom_catalog else None, id(self.base_catalog))
         if self._catalog is None or key != self._catalog_key:
-            try:
-                self._catalog = project_catalog(self._project, self.base_catalog)
-            except CatalogError:
-                self._catalog = self.base_catalog or bundled_catalog()
+            self._catalog = resolve(self._project, catalog=self.base_catalog).catalog
             self._catalog_key = key
         return self._catalog
 

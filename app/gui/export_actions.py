@@ -72,6 +72,7 @@ class SheetExporter(QObject):
             self._window.statusBar().showMessage("An export is being written already.", 4000)
             return False
         project = self._document.project
+        catalog = self._document.base_catalog  # the file's pinned records, as the screen's evaluation uses
         evaluation = self._cache().get(project.active_scenario or project.scenario.name)
 
         def job(_state):
@@ -79,7 +80,7 @@ class SheetExporter(QObject):
 
             outcomes = validation_outcomes()  # the Validation tab's, when it has run (a string: could not run)
             sheets = sizing_sheets(project, project.scenario.name, evaluation=evaluation,
-                                   validation=None if isinstance(outcomes, str) else outcomes)
+                                   validation=None if isinstance(outcomes, str) else outcomes, catalog=catalog)
             if xlsx:
                 write_xlsx(sheets, path)
             else:

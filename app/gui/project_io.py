@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from models.catalog import Catalog, CatalogError, bundled_catalog, load_user_catalog
+from models.catalog import Catalog
 from models.project import edits
 from models.project.model import Project
 
@@ -32,11 +32,11 @@ DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
 
 
 def default_base_catalog() -> Catalog:
-    """The catalog a project evaluates against when it has no pinned records: bundled plus the user's own."""
-    try:
-        return load_user_catalog()
-    except CatalogError:
-        return bundled_catalog()
+    """The catalog a project evaluates against when it has no pinned records: bundled plus the user's own
+    (``models.store.default_catalog``, the rule every front door uses)."""
+    from models.store import default_catalog
+
+    return default_catalog()
 
 
 def _laid_out(project: Project) -> Project:
@@ -126,7 +126,7 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
     opened = open_project(path, read_only_if_locked=read_only)
     base = default_base_catalog()
     loaded = LoadedFile(opened.project, path, read_only=opened.read_only or read_only,
-                        base_catalog=pinned_catalog(opened.catalog_snapshot, base),
+                        base_catalog=pinned_catalog(opened.catalog_snapshot, base),  # = models.store.base_catalog
                         snapshot=dict(opened.catalog_snapshot), calibration=opened.calibration,
                         locked_by=opened.locked_by, fingerprint=opened.fingerprint)
     if not loaded.read_only:

@@ -36,20 +36,23 @@ COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units",
 """The candidates table's columns ("Cost" is empty without a price book)."""
 
 
-def size_job(state, project, top: int):
-    """The search (runs on the runner), reporting progress and stopping when cancelled."""
+def size_job(state, project, top: int, catalog=None):
+    """The search (runs on the runner), reporting progress and stopping when cancelled; ``catalog``: the
+    document's base catalog (its file's pinned records), as every evaluation of it uses."""
     from models.sizing import size
 
-    return size(project, top=top, progress=state.set_progress, cancelled=state.is_interruption_requested)
+    return size(project, top=top, catalog=catalog, progress=state.set_progress,
+                cancelled=state.is_interruption_requested)
 
 
-def read_prices_job(_state, path: str, project):
-    """Read and check a price book CSV against the project's catalog (runs on the runner: the disk)."""
+def read_prices_job(_state, path: str, project, catalog=None):
+    """Read and check a price book CSV against the project's catalog (over the base ``catalog``; runs on the
+    runner: the disk)."""
     from models.evaluate import project_catalog
     from models.pricing import read_price_book
 
     text = Path(path).read_text(encoding="utf-8-sig")
-    return read_price_book(text, Path(path).name, project_catalog(project))
+    return read_price_book(text, Path(path).name, project_catalog(project, catalog))
 
 
 def money(value: float | None, currency: str | None) -> str:
@@ -216,8 +219,8 @@ class SizerDialog(QDialog):
         """Read the CSV on the runner; when it is valid the project stores its rows (one undo step), else the
         message names the line and column."""
         self.prices_label.setText(f"Reading {Path(path).name}…")
-        self.runner.submit(read_prices_job, path, self._document.project, name="read price book",
-                           on_done=self._prices_read)
+        self.runner.submit(read_prices_job, path, self._document.project, self._document.base_catalog,
+                           name="read price book", on_done=self._prices_read)
 
     def _prices_read(self, ok: bool, rows) -> None:
         """Store the price book (one undo step) or show why it was refused."""
@@ -238,7 +241,8 @@ class SizerDialog(QDialog):
         self.progress.setVisible(True)
         self.message.setText("Searching…")
         self._show_prices()
-        self._task = self.runner.submit(size_job, self._document.project, 10, name="size", on_done=self._done,
+        self._task = self.runner.submit(size_job, self._document.project, 10, self._document.base_catalog,
+                                        name="size", on_done=self._done,
                                         on_progress=lambda f: self.progress.setValue(int(100 * f)))
 
     def cancel(self) -> None:

@@ -101,8 +101,8 @@ def render_report_bytes(
         ReportError: unknown paper size, or the bundled fonts cannot be loaded.
     """
     from models.catalog import bundled_catalog
-    from models.catalog.loader import CatalogError
-    from models.evaluate import evaluate, project_catalog
+    from models.design import resolve
+    from models.evaluate import evaluate
 
     from .document import ReportBuilder, build_pdf
     from .fonts import FontError, register_fonts
@@ -116,13 +116,11 @@ def render_report_bytes(
     names = [project.scenario.name] + [s.name for s in project.scenarios if s.name != project.scenario.name]
     if len(project.scenarios) == 1:
         names = names[:1]
-    try:
-        catalog = project_catalog(project, catalog)
-    except CatalogError:
-        catalog = catalog or bundled_catalog()
+    designs = {name: resolve(project, name, catalog) for name in names}  # the one rule, as every front door
+    catalog = designs[names[0]].catalog
     for name in names:
         if name not in cache:
-            cache[name] = evaluate(project, name, catalog)
+            cache[name] = evaluate(project, design=designs[name])
     outcomes = list(validation) if validation is not None else validation_outcomes()
     builder = ReportBuilder(
         project,

@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import BinaryIO
 
 from models.atomic import write_atomic
-from models.evaluate import evaluate, evaluate_resilience, project_catalog
+from models.design import resolve
+from models.evaluate import evaluate, evaluate_resilience
 from models.present.workbook import workbook_sheets
 
 
@@ -21,15 +22,24 @@ class WorkbookError(Exception):
     """The workbook could not be written (the message names the file and why)."""
 
 
-def sizing_sheets(project, scenario_name: str | None = None, evaluation=None, validation=None) -> dict:
+def sizing_sheets(project, scenario_name: str | None = None, evaluation=None, validation=None,
+                  catalog=None) -> dict:
     """The workbook's sheets for a project's scenario (default: the active one), evaluating it when no
-    ``evaluation`` is given and adding its failure states and runway."""
-    catalog = project_catalog(project)
-    evaluation = evaluation or evaluate(project, scenario_name, catalog)
+    ``evaluation`` is given and adding its failure states and runway.
+
+    ``catalog`` is the base catalog (a project file's: ``models.store.load_project_file(path).catalog``, the
+    app's ``ProjectDocument.base_catalog``; None: bundled plus the user's records); the project's own records go
+    on top by the one rule (``models.design.resolve``), as for every other front door.
+
+    Raises:
+        KeyError: ``scenario_name`` is not a scenario of the project.
+    """
+    design = resolve(project, evaluation.scenario if evaluation is not None else scenario_name, catalog)
+    evaluation = evaluation or evaluate(project, design=design)
     resilience = evaluation.resilience
     if resilience is None:
-        resilience = evaluate_resilience(project, evaluation, evaluation.scenario, catalog)
-    return workbook_sheets(project, evaluation, catalog, resilience, validation)
+        resilience = evaluate_resilience(project, evaluation, design=design)
+    return workbook_sheets(project, evaluation, design.catalog, resilience, validation)
 
 
 def _atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile
+from models.design import is_project_source
 
 PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 """The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
@@ -82,11 +83,19 @@ def find_profile(profiles: list[PerfProfile], software: str, protocol: str) -> t
     return None, f"no calibrated profile for {software} / {protocol}: uncalibrated default CPU costs used"
 
 
+def project_own(profile: PerfProfile) -> bool:
+    """True when a profile's numbers are the project file's own (``models.design``: a project record that
+    differs from the catalog's, or a new one): StorPlan's calibration did not produce them."""
+    return any(is_project_source(text) for text in profile.sources.values())
+
+
 def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
     """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
-    defaults) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back to
-    another software version or protocol, or the profile is a sibling's (``note``); otherwise "calibrated"."""
-    if not found:
+    defaults), its numbers are the project file's own (:func:`project_own`: never "calibrated", whatever their
+    source text says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell
+    back to another software version or protocol, or the profile is a sibling's (``note``); otherwise
+    "calibrated"."""
+    if not found or project_own(profile):
         return "assumed"
     fitted = any("fitted" in str(profile.sources.get(k, "")) for k in FITTED_FIELDS)
     if not fitted:
@@ -173,7 +182,10 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
     derivation = getattr(record, "profile_from", None)
     sibling_used = (derivation is not None and kind != "assumed"
                     and not any(profile is p for p in record.performance))
-    if kind == "assumed":
+    if kind == "assumed" and project_own(profile):
+        reason = (f"{note + '; ' if note else ''}the project file's own {profile.software} / {profile.protocol} "
+                  "profile (not the catalog's; StorPlan's calibration did not produce it)")
+    elif kind == "assumed":
         reason = f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile was fitted"
     elif kind == "derived":
         reason = note

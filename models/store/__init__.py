@@ -10,7 +10,8 @@ Typical use by the app::
 
     opened = open_project(path)                  # StoreError with a message for the user on any problem
     lock = ProjectLock(path); lock.acquire()     # unless opened.read_only
-    catalog = pinned_catalog(opened.catalog_snapshot, bundled_catalog())
+    catalog = base_catalog(opened.catalog_snapshot)   # pinned, then the user's records, then bundled
+    # (or, for a command: loaded = load_project_file(path); loaded.project, loaded.catalog)
     ...
     saved = save_project_tracked(project, path, catalog=catalog, calibration=opened.calibration,
                                  expected_fingerprint=opened.fingerprint)   # FileChangedOnDiskError: offer
@@ -38,8 +39,16 @@ from .records import (
 )
 from .recovery import RecoveryItem, RecoveryStore
 from .schema import APPLICATION_ID, SCHEMA_VERSION
-from .snapshot import PinnedCatalog, catalog_updates, pinned_catalog, snapshot_catalog, unusable_snapshot_entries
-from .textio import export_toml, import_toml, is_storplan_path, load_any
+from .snapshot import (
+    PinnedCatalog,
+    base_catalog,
+    catalog_updates,
+    default_catalog,
+    pinned_catalog,
+    snapshot_catalog,
+    unusable_snapshot_entries,
+)
+from .textio import ProjectFile, export_toml, import_toml, is_storplan_path, load_any, load_project_file
 
 __all__ = [
     "APPLICATION_ID",
@@ -54,16 +63,20 @@ __all__ = [
     "ProjectLock",
     "RecoveryItem",
     "RecoveryStore",
+    "ProjectFile",
     "SavedProject",
     "SnapshotEntry",
     "StoreError",
+    "base_catalog",
     "catalog_updates",
+    "default_catalog",
     "export_toml",
     "import_toml",
     "installed_app_version",
     "is_sqlite_file",
     "is_storplan_path",
     "load_any",
+    "load_project_file",
     "open_project",
     "pinned_catalog",
     "read_lock",

@@ -37,7 +37,7 @@ from . import codec
 from .lock import held_by_other
 from .records import Calibration, FileChangedOnDiskError, FileFingerprint, OpenedProject, SnapshotEntry, StoreError
 from .schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate, schema_problems
-from .snapshot import snapshot_catalog
+from .snapshot import default_catalog, snapshot_catalog
 
 TEMP_SUFFIX = ".saving"
 _STALE_TEMP_SECONDS = 3600
@@ -226,7 +226,8 @@ def save_project(
         path: the target file; it is created or replaced (a symlink is followed and its target replaced).
         catalog: the catalog the project is evaluated with; the records the project uses are stored with it
             (see :func:`snapshot_catalog`). Pass the :func:`pinned_catalog` of an opened project to keep its
-            pinned records. None: the bundled catalog (no snapshot if it cannot be loaded).
+            pinned records. None: the default catalog, bundled plus the user's records (``default_catalog``; no
+            snapshot if it cannot be loaded).
         app_version: the StorPlan version to record (default: the installed version).
         calibration: calibration data to store. None stores none: pass ``opened.calibration`` back to keep it.
         respect_lock: refuse when another live StorPlan holds the project's lock (:class:`ProjectLock`).
@@ -292,10 +293,8 @@ def save_project_tracked(
         _probe_not_being_written(path, busy_timeout)
 
     if catalog is None:
-        from models.catalog import bundled_catalog
-
         try:
-            catalog = bundled_catalog()
+            catalog = default_catalog()  # what the project evaluates against without pins: bundled + the user's
         except CatalogError:
             catalog = Catalog([], "")
     snapshot = snapshot_catalog(project, catalog)

@@ -132,7 +132,7 @@ class Calibration:
 class SnapshotEntry:
     """A catalog record as the project was saved with it.
 
-    ``record`` is the record's ``model_dump(mode="json")``; it is kept as a plain dict (not a validated
+    ``record`` is the record's stated fields (``snapshot.record_data``); it is kept as a plain dict (not a validated
     catalog record) so that a file stays readable when the catalog schema changes later.
     """
 

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, get_args, get_origin
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
+from pydantic_core import to_jsonable_python
 
-from models.catalog import Catalog, CatalogError, Entry, parse_entries
-from models.catalog.schema import ENTRY_TYPES
+from models.catalog import Catalog, CatalogError, Entry, bundled_catalog, load_user_catalog, parse_entries
+from models.catalog.schema import ENTRY_TYPES, Sourced
 from models.project.model import Project
 
 from .records import SnapshotEntry
@@ -21,16 +22,56 @@ RECORD_REFERENCE_FIELDS = ("backend_link", "cache_drive", "capacity_drive", "dri
 
 
 class PinnedCatalog(Catalog):
-    """A catalog whose records may come from different catalog versions (bundled + a project's snapshot)."""
+    """A catalog whose records may come from different catalog versions (bundled + a project's snapshot).
 
-    def __init__(self, entries: Iterable[Entry], version: str = "",
-                 record_versions: Mapping[str, str] | Iterable[tuple[str, str]] = ()) -> None:
+    Args:
+        entries: every record (the pinned ones in place of today's of the same id).
+        version: today's catalog version.
+        record_versions: pinned id -> the catalog version it was pinned at.
+        today: the catalog the pinned records were laid on (bundled plus the user's records), so a pinned record
+            can be compared with today's record of its id; None when not known.
+        unusable: ids of saved records that did not validate and were left out (today's record is used).
+    """
+
+    def __init__(self, entries: Iterable[Entry], version: str = "", record_versions: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+                 today: Catalog | None = None, unusable: Iterable[str] = ()) -> None:
         super().__init__(entries, version)
-        self._record_versions = dict(record_versions)
+        self._record_versions = dict(record_versions or {})
+        self.today = today
+        self.unusable: tuple[str, ...] = tuple(sorted(unusable))
 
     def version_of(self, entry_id: str) -> str:
         """The catalog version a record comes from."""
         return self._record_versions.get(entry_id, self.version)
+
+    @property
+    def pinned_ids(self) -> tuple[str, ...]:
+        """The ids whose record is the project file's saved one, sorted."""
+        return tuple(sorted(self._record_versions))
+
+
+def default_catalog() -> Catalog:
+    """The catalog a project without pinned records evaluates against: the bundled one with the user's own
+    records on top (``models.catalog.load_user_catalog``); the bundled one alone when the user's file is broken
+    (``storplan catalog`` and the app report that file)."""
+    try:
+        return load_user_catalog()
+    except CatalogError:
+        return bundled_catalog()
+
+
+def base_catalog(snapshot: Mapping[str, SnapshotEntry] | None = None) -> Catalog:
+    """The one rule every front door uses for the catalog under a project's own records: a project file's pinned
+    records (``snapshot``, from ``OpenedProject.catalog_snapshot``), then the user's records, then the bundled
+    catalog. Without a snapshot (a TOML project, a new one): :func:`default_catalog`.
+
+    Returns:
+        A :class:`PinnedCatalog` when ``snapshot`` is given (even empty), else the default catalog.
+    """
+    today = default_catalog()
+    if snapshot is None:
+        return today
+    return pinned_catalog(snapshot, today)
 
 
 def _custom_ids(project: Project) -> set[str]:
@@ -75,6 +116,9 @@ def snapshot_catalog(project: Project, catalog: Catalog) -> dict[str, SnapshotEn
     Returns:
         catalog id -> :class:`SnapshotEntry`, sorted by id.
     """
+    while isinstance(under := getattr(catalog, "base", None), Catalog):
+        catalog = under  # a catalog with the project's own records resolved on top (models.design): pin
+        # the records under them, never the marked copies
     lookup = catalog
     if project.custom_catalog:
         try:
@@ -87,16 +131,67 @@ def snapshot_catalog(project: Project, catalog: Catalog) -> dict[str, SnapshotEn
     for entry_id in sorted(referenced_ids(project, lookup) - custom):
         entry = catalog.find(entry_id)
         if entry is not None:
-            out[entry_id] = SnapshotEntry(entry_id, entry.kind, version_of(entry_id), entry.model_dump(mode="json"))
+            out[entry_id] = SnapshotEntry(entry_id, entry.kind, version_of(entry_id), record_data(entry))
+    return out
+
+
+def record_data(entry: Entry) -> dict[str, Any]:
+    """A catalog record as the JSON-shaped dict a project file pins: the fields the record states, not the ones
+    left at their schema default (``exclude_unset``), so it validates again exactly as it was: a sourced record
+    needs a source for every number it states (``models.catalog.schema.Sourced``), and a default written out
+    would count as stated without one."""
+    return entry.model_dump(mode="json", exclude_unset=True)
+
+
+def _model_types(annotation: Any) -> list[type[BaseModel]]:
+    """The pydantic model classes an annotation holds, directly or in a list / dict / union (items, values)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    return [m for arg in get_args(annotation) for m in _model_types(arg)]
+
+
+def _stated_only(model: type[BaseModel], data: Any) -> Any:
+    """``data`` (a full ``model_dump(mode="json")`` of a ``model``) with the numbers a sourced record left at
+    their default and gave no source for taken out again, at every level: the inverse of writing them out, for
+    files saved before :func:`record_data` kept only the stated fields."""
+    if not isinstance(data, dict):
+        return data
+    sources = data.get("sources") if issubclass(model, Sourced) else None
+    out: dict[str, Any] = {}
+    for name, value in data.items():
+        info = model.model_fields.get(name)
+        if info is None:
+            out[name] = value
+            continue
+        if (isinstance(sources, dict) and name != "sources" and not str(sources.get(name) or "").strip()
+                and not info.is_required()
+                and to_jsonable_python(info.get_default(call_default_factory=True)) == value):
+            continue
+        inner = _model_types(info.annotation)
+        if len(inner) == 1 and isinstance(value, list):
+            value = [_stated_only(inner[0], item) for item in value]
+        elif len(inner) == 1 and isinstance(value, dict) and get_origin(info.annotation) is dict:
+            value = {k: _stated_only(inner[0], v) for k, v in value.items()}
+        elif len(inner) == 1:
+            value = _stated_only(inner[0], value)
+        out[name] = value
     return out
 
 
 def _validate(entry: SnapshotEntry) -> Entry | None:
+    """The saved record as a catalog record again, or None when it no longer validates (or its kind is unknown).
+
+    A record saved with every field written out (before :func:`record_data`) is read with its defaulted,
+    unsourced numbers taken out again (:func:`_stated_only`), so it comes back as it was."""
     entry_type = ENTRY_TYPES.get(entry.kind)
     if entry_type is None:
         return None
     try:
         return entry_type.model_validate(entry.record)
+    except ValidationError:
+        pass
+    try:
+        return entry_type.model_validate(_stated_only(entry_type, entry.record))
     except ValidationError:
         return None
 
@@ -109,16 +204,19 @@ def pinned_catalog(snapshot: Mapping[str, SnapshotEntry], bundled: Catalog) -> P
     """
     entries: dict[str, Entry] = {entry.id: entry for entry in bundled}
     versions: dict[str, str] = {}
+    unusable: list[str] = []
     for entry_id, saved in snapshot.items():
         record = _validate(saved)
         if record is None or record.id != entry_id:
+            unusable.append(entry_id)
             continue
         old = entries.get(entry_id)
         if old is not None and old.kind != record.kind:
+            unusable.append(entry_id)
             continue
         entries[entry_id] = record
         versions[entry_id] = saved.catalog_version
-    return PinnedCatalog(entries.values(), bundled.version, versions)
+    return PinnedCatalog(entries.values(), bundled.version, versions, bundled, unusable)
 
 
 def unusable_snapshot_entries(snapshot: Mapping[str, SnapshotEntry]) -> list[str]:
@@ -133,8 +231,9 @@ def catalog_updates(
 
     Returns:
         ``(id, old, new)`` sorted by id, where ``old`` is the saved record and ``new`` the bundled record, both as
-        JSON-shaped dicts (``model_dump(mode="json")``). Records the bundled catalog no longer has are not
-        listed (the project keeps its pinned copy).
+        JSON-shaped dicts (:func:`record_data`). A saved record is compared as the record it validates to, so
+        one saved with its defaults written out is not "newer data". Records the bundled catalog no longer has are
+        not listed (the project keeps its pinned copy).
     """
     updates = []
     for entry_id in sorted(saved_snapshot):
@@ -142,7 +241,8 @@ def catalog_updates(
         current = bundled.find(entry_id)
         if current is None or current.kind != saved.kind:
             continue
-        new = current.model_dump(mode="json")
-        if new != saved.record:
+        new = record_data(current)
+        pinned = _validate(saved)
+        if (pinned != current) if pinned is not None else (new != saved.record):
             updates.append((entry_id, saved.record, new))
     return updates

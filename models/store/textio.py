@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from models.catalog import Catalog
@@ -9,7 +11,8 @@ from models.project import textformat
 from models.project.model import Project
 
 from .files import is_sqlite_file, open_project, save_project
-from .records import StoreError
+from .records import SnapshotEntry, StoreError
+from .snapshot import base_catalog
 
 
 def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Catalog | None = None) -> Project:
@@ -60,3 +63,35 @@ def load_any(path: Path | str) -> Project:
     if is_storplan_path(path):
         return open_project(path).project
     return textformat.load(path)
+
+
+@dataclass(frozen=True)
+class ProjectFile:
+    """A project read from a file with the catalog it evaluates against.
+
+    Attributes:
+        project: the project.
+        catalog: its base catalog by the one rule (:func:`models.store.snapshot.base_catalog`): a ``.storplan``
+            file's pinned records (a :class:`~models.store.snapshot.PinnedCatalog`), then the user's records,
+            then the bundled catalog; a TOML project has no pinned records. The project's own records
+            (``custom_catalog``) go on top when it is resolved (``models.design.resolve``).
+        snapshot: the pinned records as saved, id -> :class:`SnapshotEntry` (empty for TOML).
+    """
+
+    project: Project
+    catalog: Catalog
+    snapshot: Mapping[str, SnapshotEntry] = field(default_factory=dict)
+
+
+def load_project_file(path: Path | str) -> ProjectFile:
+    """The one loader of a project file for every front door (command line, report, workbook, sizer): the
+    project and its base catalog, so a ``.storplan`` file gives the same answer here as in the app.
+
+    Raises:
+        StoreError: a ``.storplan`` file that cannot be opened (see :func:`open_project`).
+        ProjectFormatError: a text file that is not a valid TOML project.
+    """
+    if is_storplan_path(path):
+        opened = open_project(path)
+        return ProjectFile(opened.project, base_catalog(opened.catalog_snapshot), dict(opened.catalog_snapshot))
+    return ProjectFile(textformat.load(path), base_catalog())
