@@ -293,12 +293,13 @@ def _pdf_text(data: bytes) -> str:
     return " ".join((page.extract_text() or "") for page in PdfReader(io.BytesIO(data)).pages)
 
 
-def _verdict(evaluation) -> str:
-    """The design's verdict as the summaries print it (models.present.verdicts.headline); one place to switch
-    when the single verdict function lands."""
-    from models.present.verdicts import headline, verdicts
+def _verdict(evaluation, requirements) -> str:
+    """The design's one verdict (``models.verdict.design_verdict`` of the evaluation with its failure states,
+    against the project's requirements), as every front door prints it."""
+    from models.present.verdicts import evaluation_verdict
 
-    return headline(verdicts(evaluation)).text
+    assert evaluation.resilience is not None  # the required failure states are part of the verdict
+    return evaluation_verdict(evaluation, requirements).text
 
 
 @pytest.mark.parametrize("name", sorted(EXAMPLES))
@@ -324,6 +325,7 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     usable = gui.capacity.total.usable_bytes
     saturation = [wp.saturation_iops for wp in gui.performance.workloads]
     met = [wp.target_met for wp in gui.performance.workloads]
+    verdict = _verdict(gui, project.requirements)
 
     # the pinned record is what counts: today's catalog gives another answer
     today = evaluate(project)
@@ -340,6 +342,7 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     assert [w["saturation_iops"] for w in data["workloads"]] == pytest.approx(saturation, rel=1e-9)
     assert [w["target_met"] for w in data["workloads"]] == met
     assert any(record_id in p["message"] for p in data["problems"])
+    assert data["verdict"]["text"] == verdict
 
     # storplan export-xlsx (the validation sheet left empty: not what is compared, and slow)
     monkeypatch.setattr("models.validation.run_validation", lambda **_kw: [])
@@ -352,6 +355,7 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     for wp, sat, ok in zip(gui.performance.workloads, saturation, met, strict=True):
         assert rows[f"{wp.name}: saturation"] == pytest.approx(sat, rel=1e-9)
         assert rows[f"{wp.name}: target met"] == ok
+    assert rows["Verdict"] == verdict
 
     # the PDF report, as `storplan report` writes it: the usable capacity and the verdict it prints
     from app.report import render_report_bytes
@@ -364,5 +368,4 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     assert report.capacity.total.usable_bytes == usable
     assert [wp.saturation_iops for wp in report.performance.workloads] == saturation
     assert fmt_capacity(usable, unit) in re.sub(r"\s+", " ", text)
-    assert _verdict(report) == _verdict(gui)
-    assert _verdict(gui) in re.sub(r"\s+", " ", text)
+    assert verdict in re.sub(r"\s+", " ", text)
