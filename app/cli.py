@@ -84,7 +84,7 @@ def load_project(text: str):
 
 def _evaluate(args) -> int:
     from models.design import resolve
-    from models.evaluate import evaluate, evaluate_resilience, with_resilience
+    from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
     from models.present.resilience import runway_lines, state_verdict
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
     from models.present.uncertainty import iops_band_text, profile_text
@@ -94,7 +94,7 @@ def _evaluate(args) -> int:
     loaded = load_project_file(args.path)
     project = loaded.project
     try:
-        design = resolve(project, args.scenario, loaded.catalog)
+        design = with_layouts(resolve(project, args.scenario, loaded.catalog))
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     evaluation = evaluate(project, design=design)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import BaseModel
 
@@ -27,6 +27,9 @@ from models.catalog.schema import Sourced
 from models.problem import Problem
 from models.project.model import Project, Scenario, Settings
 from models.store.snapshot import PinnedCatalog, base_catalog, default_catalog
+
+if TYPE_CHECKING:  # capacity is a layer above: its layouts are built there (models.evaluate.with_layouts)
+    from models.capacity.layout import RaidLayout
 
 PROJECT_SOURCE_PREFIX = "project file"
 """How the source of a number the project brings itself begins (what the report's source lines print)."""
@@ -146,7 +149,9 @@ class Design:
         own_records: the records the project brings itself (:class:`OwnRecord`), sorted by id.
         problems: the resolution's own problems (an invalid project record, a pinned record that differs from
             today's or cannot be read, a project record that redefines a catalog one).
-        raid: controller or pool node id -> its RAID layout (filled in by the capacity rules; empty for now).
+        raid: system node id -> its RAID layout (``models.capacity.layout.RaidLayout``: groups, group sizes,
+            parity, spares, partitions), built once by the capacity rules (``models.evaluate.with_layouts``, a layer
+            above this one) and read by capacity, performance and the failure states; empty until then.
     """
 
     project: Project
@@ -156,7 +161,7 @@ class Design:
     base_catalog: Catalog
     own_records: tuple[OwnRecord, ...] = ()
     problems: tuple[Problem, ...] = ()
-    raid: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    raid: Mapping[str, RaidLayout] = field(default_factory=lambda: MappingProxyType({}))
 
 
 def _value_text(value: Any) -> str:

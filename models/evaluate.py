@@ -75,25 +75,40 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     Raises:
         KeyError: ``scenario_name`` is not a scenario of the project.
     """
-    if design is None:
-        design = resolve(project, scenario_name, catalog)
-    scenario, catalog = design.scenario, design.catalog
-    problems: list[Problem] = list(design.problems)
-    problems.extend(find_problems(scenario, catalog))
     from models.capacity import evaluate_capacity  # outside the try: an engine that cannot be imported is a
     from models.performance import evaluate_performance  # broken install (a traceback), not a design problem
 
+    design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
+    scenario, catalog = design.scenario, design.catalog
+    problems: list[Problem] = list(design.problems)
+    problems.extend(find_problems(scenario, catalog))
     capacity = performance = None
     try:
-        capacity = evaluate_capacity(scenario, catalog)
+        capacity = evaluate_capacity(scenario, catalog, design.raid)
     except Exception as exc:  # an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
-        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings), scenario, catalog)
+        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings, design.raid),
+                                         scenario, catalog)
     except Exception as exc:
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
+
+
+def with_layouts(design: Design) -> Design:
+    """``design`` with every system's RAID layout (``models.capacity.layout.raid_layouts``: groups, group sizes,
+    parity, spares, partitions, built once by the capacity rules), which capacity, performance and the failure
+    states then read; unchanged when it has them already. A layout that cannot be built (a record missing or of
+    the wrong kind: the design check reports it) leaves the mapping empty, and each engine builds what it can."""
+    if design.raid:
+        return design
+    from models.capacity.layout import raid_layouts
+
+    try:
+        return replace(design, raid=raid_layouts(design.scenario, design.catalog))
+    except Exception:  # noqa: BLE001 - the design check and the engines name what is wrong with the design
+        return design
 
 
 def engine_problems(found: Sequence[Problem], capacity: ScenarioCapacity | None,
@@ -246,12 +261,11 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     """
     from models.performance.resilience import RUNWAY_HORIZON_MONTHS, capacity_in_failure, evaluate_states, runway
 
-    if design is None:
-        design = resolve(project, scenario_name, catalog)
+    design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
     scenario, catalog = design.scenario, design.catalog
     problems: list[str] = []
     try:
-        states = evaluate_states(scenario, catalog, project.settings)
+        states = evaluate_states(scenario, catalog, project.settings, raid=design.raid)
     except Exception as exc:  # an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None

@@ -65,7 +65,8 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
     """
     import multiprocessing
 
-    from models.evaluate import evaluate, evaluate_resilience, with_resilience
+    from models.design import resolve
+    from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
 
     in_process = multiprocessing.parent_process() is not None
     start, cpu_start = time.perf_counter(), time.thread_time()
@@ -85,9 +86,10 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                 if state.is_interruption_requested():
                     return done(evaluations, "cancelled")
                 state.set_progress(index / len(names))
-            evaluation = evaluate(project, name, catalog)
+            design = with_layouts(resolve(project, name, catalog))  # resolved once: evaluation and failure states
+            evaluation = evaluate(project, design=design)
             if index == 0:  # the scenario shown: its failure states and runway too (each state solves again)
-                evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, name, catalog))
+                evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, design=design))
             evaluations.append(evaluation)
         if state is not None:
             state.set_progress(1.0)
