@@ -52,7 +52,8 @@ def test_a_derived_profile_divides_the_siblings_cpu_demands_only():
     assert scaled.cpu_read_us == pytest.approx(own.cpu_read_us / 2)
     assert scaled.cpu_write_us == pytest.approx(own.cpu_write_us / 2)
     assert (scaled.servers_per_node, scaled.fixed_latency_us) == (own.servers_per_node, own.fixed_latency_us)
-    assert scaled.kind_of("cpu_read_us") == "derived" and scaled.source_of("cpu_read_us").startswith("netapp-aff-a800's")
+    assert scaled.kind_of("cpu_read_us") == "derived"
+    assert scaled.source_of("cpu_read_us").startswith("netapp-aff-a800's")
     with pytest.raises(ValueError):
         scaled_profile(own, 0.0, A800.id)
 

@@ -146,8 +146,8 @@ def test_a_downgraded_record_is_never_called_calibrated():
     # a profile whose CPU is derived from another fit (the A90's NFS ramp profile) is not calibrated either
     a90 = downgraded(CAT.get("netapp-aff-a90", Controller), "the project's own record")
     assert profile_basis(a90, "9.15", "NFS", CAT.with_entries([a90])).kind == "assumed"
-    assert profile_uncertainty(next(q for q in a90.performance if q.protocol == "NFS"), "assumed", 8.0, 0.5).cpu_rel_sd \
-        == pytest.approx(ASSUMED_REL_SD)
+    nfs = next(q for q in a90.performance if q.protocol == "NFS")
+    assert profile_uncertainty(nfs, "assumed", 8.0, 0.5).cpu_rel_sd == pytest.approx(ASSUMED_REL_SD)
     with pytest.raises(ValueError):
         downgraded(a800, "x", kind="calibrated")  # type: ignore[arg-type]
 
@@ -160,8 +160,8 @@ def test_an_older_record_is_read_once_by_the_legacy_rule():
         "source": "a lab fit", "stderr": {"cpu_read_us": 5.0, "cpu_write_us": 10.0},
         "sources": {"cpu_read_us": "fitted: a lab fit", "cpu_write_us": "assumed: 2 x the fitted cpu_read_us",
                     "servers_per_node": "assumed: assumed: held at the cores", "stderr": "least-squares covariance"}})
-    assert {k: old.kind_of(k) for k in old.provenance} == {
-        "cpu_read_us": "calibrated", "cpu_write_us": "calibrated", "servers_per_node": "assumed", "stderr": "calibrated"}
+    assert {k: old.kind_of(k) for k in old.provenance} == {"cpu_read_us": "calibrated", "cpu_write_us": "calibrated",
+                                                           "servers_per_node": "assumed", "stderr": "calibrated"}
     assert old.source_of("servers_per_node") == "held at the cores" and old.fit_of("cpu_write_us") == "a lab fit"
     with pytest.raises(ValueError):
         PerfProfile.model_validate({"software": "9.0", "protocol": "FCP", "cpu_read_us": 1.0, "cpu_write_us": 1.0,

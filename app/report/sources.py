@@ -150,8 +150,8 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
             prefix = f"performance {profile.software} {profile.protocol}"
             for field, p in profile.provenance.items():
                 value = getattr(profile, field, None)
-                rows.append(SourcedNumber(title, f"{prefix}: {field}", format_value(profile, field, value, capacity_unit),
-                                          p.source, p.kind))
+                text = format_value(profile, field, value, capacity_unit)
+                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, p.source, p.kind))
     return rows
 
 

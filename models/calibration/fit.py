@@ -145,9 +145,10 @@ class ProfileSpec:
     = 8 x cpu_write_per_kib_us, where w is the fitted ``write_to_read_cpu``, else ``write_ratio``, else 1 (see
     ``models.calibration.seed_profiles.CVO_POOLED_MODEL``). ``held_notes`` gives the
     provenance of a held field or of a held servers_per_node: a text (kind "assumed", the text its reason) or a
-    :class:`~models.catalog.Provenance` (e.g. "derived" from another fit's value by a stated ratio); ``max_servers`` caps the
-    servers_per_node grid value (:meth:`servers_for`). With ``affinity_grid`` set, the integer grid of
-    :func:`fit_profile` sets ``affinities_per_node`` instead (servers_per_node is then ``servers``, held).
+    :class:`~models.catalog.Provenance` (e.g. "derived" from another fit's value by a stated ratio);
+    ``max_servers`` caps the servers_per_node grid value (:meth:`servers_for`). With ``affinity_grid`` set, the
+    integer grid of :func:`fit_profile` sets ``affinities_per_node`` instead (servers_per_node is then ``servers``,
+    held).
     """
 
     record_id: str

@@ -11,9 +11,9 @@ committed in the new form).
 The rule (the former ``models.catalog.provenance.source_kind``): ``assumed...`` -> assumed; ``derived...`` ->
 derived; ``fitted...`` / ``calibrated...`` or a text naming the calibration's least-squares covariance or
 ``models.calibration`` -> calibrated (its fit: the text, an older file names no fit); anything else names a
-document -> sourced; and, whatever the wording, a profile field with a standard error (``PerfProfile.stderr``, which
-only a fit stores) -> calibrated. A leading ``assumed:`` / ``derived:`` / ``fitted:`` that only restates the kind is dropped
-from the text (repeated, as in "assumed: assumed: ...", too): the kind is a field now.
+document -> sourced; and, whatever the wording, a profile field with a standard error (``PerfProfile.stderr``,
+which only a fit stores) -> calibrated. A leading ``assumed:`` / ``derived:`` / ``fitted:`` that only restates the
+kind is dropped from the text (repeated, as in "assumed: assumed: ...", too): the kind is a field now.
 """
 
 from __future__ import annotations
@@ -97,7 +97,8 @@ def migrate_catalog_text(text: str) -> str:
 
 
 def _migrate_chunk(chunk: str) -> str:
-    """One ``[[...]]`` block of a catalog file (or the text before the first) migrated (:func:`migrate_catalog_text`)."""
+    """One ``[[...]]`` block of a catalog file (or the text before the first), migrated
+    (:func:`migrate_catalog_text`)."""
     fitted: set[str] = set()
     fit = ""
     if chunk.startswith("[[") and ".performance]]" in chunk.splitlines()[0]:

@@ -17,7 +17,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel
 
-from .schema import PROVENANCE_KINDS, Entry, Provenance, Sourced
+from models.catalog.schema import PROVENANCE_KINDS, Entry, Provenance, Sourced
 
 SOURCE_KINDS = PROVENANCE_KINDS
 """The kinds, in the order reports print them (``models.catalog.schema.PROVENANCE_KINDS``)."""

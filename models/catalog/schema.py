@@ -109,7 +109,7 @@ class Sourced(BaseModel):
     def _migrate_sources(cls, data: Any) -> Any:
         """An older record's ``sources`` (field -> text) becomes ``provenance`` (models.catalog.legacy)."""
         if isinstance(data, Mapping) and "sources" in data:
-            from .legacy import legacy_provenance
+            from models.catalog.legacy import legacy_provenance
 
             data = dict(data)
             sources = data.pop("sources") or {}
