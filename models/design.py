@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from pydantic import BaseModel
 
 from models.catalog import Catalog, CatalogError, Entry, parse_entries
-from models.catalog.schema import Sourced
+from models.catalog.schema import Provenance, Sourced
 from models.problem import Problem
 from models.project.model import Project, Scenario, Settings
 from models.store.snapshot import PinnedCatalog, base_catalog, default_catalog
@@ -188,10 +188,12 @@ def _differences(own: BaseModel, other: BaseModel | None, prefix: str = "") -> I
         path = f"{prefix}{name}"
         if mine == theirs:
             continue
-        if name == "sources" and isinstance(mine, dict):
+        if name == "provenance" and isinstance(mine, dict):
             for key in sorted(set(mine) | set(theirs or {})):
-                if mine.get(key) != (theirs or {}).get(key):
-                    yield FieldDifference(f"{prefix}source of {key}", mine.get(key), (theirs or {}).get(key))
+                a, b = mine.get(key), (theirs or {}).get(key)
+                if a != b:
+                    yield FieldDifference(f"{prefix}source of {key}", a.cited if a is not None else None,
+                                          b.cited if b is not None else None)
             continue
         if isinstance(mine, list) and mine and all(isinstance(p, Sourced) and hasattr(p, "protocol") for p in mine):
             by_key = {_profile_key(p): p for p in theirs or ()}
@@ -207,17 +209,24 @@ def _differences(own: BaseModel, other: BaseModel | None, prefix: str = "") -> I
         yield FieldDifference(path, mine, theirs)
 
 
-def _marked_sources(record: Sourced, fields: set[str], everything: bool, why: str) -> dict[str, str]:
-    """``record.sources`` with the given fields' texts (every field's when ``everything``) prefixed as the
-    project's own: ``project file (why): <the record's own text>``."""
-    sources = dict(record.sources)
-    names = set(sources) | fields if everything else fields
+def _marked_provenance(record: Sourced, fields: set[str], everything: bool, why: str) -> dict[str, Provenance]:
+    """``record.provenance`` with the given numeric fields' (every field's with a provenance when ``everything``)
+    marked as the project's own: kind "assumed" (StorPlan's calibration did not produce them: no fit is named), the
+    source ``project file (why); it cites: <the record's own citation>``."""
+    provenance = dict(record.provenance)
+    model_fields = type(record).model_fields
+    names = set(provenance) | fields if everything else fields
     for name in names:
-        if name == "sources" or name not in type(record).model_fields:
+        if name not in model_fields or name == "provenance":
             continue
-        cited = sources.get(name, "").strip()
-        sources[name] = f"{PROJECT_SOURCE_PREFIX} ({why})" + (f"; it cites: {cited}" if cited else "")
-    return sources
+        value = getattr(record, name)
+        if name not in provenance and (isinstance(value, bool) or not isinstance(value, (int, float))):
+            continue  # a name, a list of ids, a nested record: no number of its own to cite
+        old = provenance.get(name)
+        cited = old.cited.strip() if old is not None else ""
+        provenance[name] = Provenance(kind="assumed", source=f"{PROJECT_SOURCE_PREFIX} ({why})"
+                                      + (f"; it cites: {cited}" if cited else ""))
+    return provenance
 
 
 def _marked(record: Entry, own: OwnRecord) -> Entry:
@@ -228,7 +237,7 @@ def _marked(record: Entry, own: OwnRecord) -> Entry:
            "the project's own value; the catalog's differs")
     top = {d.field.split(".")[0].split("[")[0].removeprefix("source of ") for d in own.differences
            if not d.field.startswith("performance[")}
-    update: dict[str, Any] = {"sources": _marked_sources(record, top, own.new, why)}
+    update: dict[str, Any] = {"provenance": _marked_provenance(record, top, own.new, why)}
     profiles = getattr(record, "performance", None)
     if isinstance(profiles, list) and profiles:
         changed = {d.field.split("[", 1)[1].split("]")[0] for d in own.differences
@@ -236,7 +245,9 @@ def _marked(record: Entry, own: OwnRecord) -> Entry:
         marked = []
         for profile in profiles:
             if own.new or _profile_key(profile) in changed:
-                marked.append(profile.model_copy(update={"sources": _marked_sources(profile, set(), True, why)}))
+                provenance = _marked_provenance(profile, set(), True, why)
+                provenance.pop("stderr", None)  # no fit of StorPlan's: no standard errors either
+                marked.append(profile.model_copy(update={"provenance": provenance, "stderr": {}}))
             else:
                 marked.append(profile)
         update["performance"] = marked

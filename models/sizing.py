@@ -511,7 +511,7 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) 
     return out
 
 
-DRIVE_IDENTITY_FIELDS = frozenset({"id", "name", "vendor", "notes", "sources", "marketed_bytes", "right_sized_bytes",
+DRIVE_IDENTITY_FIELDS = frozenset({"id", "name", "vendor", "notes", "provenance", "marketed_bytes", "right_sized_bytes",
                                    "controllers"})
 """Drive fields that do not change a design's performance check (its capacity, names and platform list): designs
 whose drives differ only in these share one check. (A drive's capacity sets its rebuild time, a state the check does

@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from models.catalog import Controller, Drive, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.performance.profiles import profile_basis
 from models.problems import find_problems
 from models.resources import examples_dir
@@ -42,16 +41,16 @@ def test_key_specifications_and_their_sources(cid, mem_gb, fc, eth, ru, btu, cha
     assert rec.ethernet_ports_per_node * rec.nodes == eth and rec.ethernet_port_speed_gbps == 100
     assert rec.rack_units == ru
     assert rec.max_drives == round(raw_pb * 1000 / drive_tb)
-    assert source_kind(rec.sources["max_drives"]) == "derived" and f"{raw_pb:.4f} PB" in rec.sources["max_drives"]
+    assert rec.kind_of("max_drives") == "derived" and f"{raw_pb:.4f} PB" in rec.sources["max_drives"]
     if btu is None:  # the C80 page publishes no power: left unset, not guessed
         assert rec.typical_power_w is None and "typical_power_w" not in rec.sources
     else:
         assert rec.typical_power_w == pytest.approx(chassis * btu * BTU_W, abs=0.1)
         power_source = rec.sources["typical_power_w"]
-        assert source_kind(power_source) == "derived" and f"{btu} BTU/hr" in power_source
+        assert rec.kind_of("typical_power_w") == "derived" and f"{btu} BTU/hr" in power_source
     for field in ("nodes", "memory_gib_per_node", "fc_ports_per_node", "software_versions"):
-        assert source_kind(rec.sources[field]) == "sourced" and "ontap-systems" in rec.sources[field]
-    assert source_kind(rec.sources["cores_per_node"]) == "assumed" and "searched" in rec.sources["cores_per_node"]
+        assert rec.kind_of(field) == "sourced" and "ontap-systems" in rec.sources[field]
+    assert rec.kind_of("cores_per_node") == "assumed" and "searched" in rec.sources["cores_per_node"]
     assert rec.nvram_gib_per_node is None  # not published and not used by the engine: left unset
 
 
@@ -99,9 +98,9 @@ def test_nvme_drives(size, kind, marketed):
     # right-sized: X447A's TR-3838 ratio (762,847 MiB per 800 GB), whole MiB
     assert d.right_sized_bytes % 2**20 == 0
     assert d.right_sized_bytes == pytest.approx(marketed * 799_903_055_872 / 800_000_000_000, abs=2**20)
-    assert source_kind(d.sources["right_sized_bytes"]) == "derived"
+    assert d.kind_of("right_sized_bytes") == "derived"
     for field in ("read_service_time_us", "write_service_time_us", "parallelism", "max_read_mbps", "max_write_mbps"):
-        assert source_kind(d.sources[field]) == "assumed"
+        assert d.kind_of(field) == "assumed"
 
 
 def test_the_one_nine_terabyte_right_size_matches_ontaps_display():
@@ -162,7 +161,7 @@ def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops(
     assert a90.profile_from is not None and a90.profile_from.sibling == "netapp-aff-a800"
     assert a90.profile_from.ratio == pytest.approx(2400 / 2200, abs=0.005)
     text = a90.sources["profile_from"]
-    assert source_kind(text) == "derived" and "2.4M IOPS per HA pair" in text and "2,200K IOPS" in text
+    assert a90.kind_of("profile_from") == "derived" and "2.4M IOPS per HA pair" in text and "2,200K IOPS" in text
     basis = profile_basis(a90, None, "NVMe/FC", CAT)
     assert basis.kind == "derived" and basis.sibling == "netapp-aff-a800" and basis.ratio == a90.profile_from.ratio
     nfs = profile_basis(a90, None, "NFS", CAT)

@@ -148,14 +148,17 @@ def test_ramp_observations_name_every_level_and_the_shape():
 
 def test_fitted_ramp_profiles_say_what_is_fitted_and_what_is_held():
     """The A900 9.14 and A90 9.15 NFS profiles in the catalog: fixed latency, hold time and its cs^2 fitted,
-    affinities fitted by the integer grid, CPU held at the A800's fitted 9.5 FCP values / 1.09 (said so), and
-    reported as calibrated."""
+    affinities fitted by the integer grid (calibrated, naming their fit), CPU held at the A800's fitted 9.5 FCP
+    values / 1.09 (derived from the A800's fit), and reported as calibrated."""
     for _, record_id, software in NFS_RAMP_FITS.values():
         record = CAT.get(record_id, Controller)
         profile = next(p for p in record.performance if (p.software, p.protocol) == (software, "NFS"))
         for field in ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv", "affinities_per_node"):
-            assert profile.sources[field].startswith("fitted:"), (record_id, field)
-        assert profile.sources["cpu_read_us"].startswith("assumed:") and "A800" in profile.sources["cpu_read_us"]
+            assert profile.kind_of(field) == "calibrated" and profile.fit_of(field) in NFS_RAMP_FITS, (record_id, field)
+        # held during the fit at the A800's fitted value / the A90's derivation ratio: derived from that fit
+        assert profile.kind_of("cpu_read_us") == "derived" and "A800" in profile.sources["cpu_read_us"]
+        assert profile.fit_of("cpu_read_us") == "AFF A800 9.5 FCP + NVMe/FC"
+        assert profile.kind_of("servers_per_node") == "assumed"
         assert profile.affinity_hold_us > 0 and profile.affinities_per_node > 1
         assert "affinity_hold_us" in profile.stderr
         assert profile_basis(record, software, "NFS", CAT).kind == "calibrated"

@@ -196,4 +196,4 @@ def test_cvo_catalog_profiles_are_one_pooled_set():
         assert all(getattr(p, k) == getattr(first, k) for k in keys)
         assert p.cpu_read_us == pytest.approx(8 * p.cpu_per_kib_us, rel=1e-3)
         assert p.servers_per_node == min(shared, BASE.get(rid, CloudVm).vcpu)
-        assert "pooled fit" in p.source and "fitted" in p.sources["sequential_cpu_factor"]
+        assert "pooled fit" in p.source and p.kind_of("sequential_cpu_factor") == "calibrated"

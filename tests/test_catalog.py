@@ -26,7 +26,7 @@ from models.catalog import (
     Shelf,
     Switch,
     bundled_catalog,
-    is_assumption,
+    PROVENANCE_KINDS,
 )
 from models.catalog.loader import load_file
 from models.resources import catalog_dir
@@ -117,12 +117,13 @@ def test_every_numeric_field_has_a_source(catalog):
     checked = 0
     for entry in catalog:
         for name in type(entry).model_fields:
-            if name in ("sources", "performance") or not _holds_number(getattr(entry, name)):
+            if name in ("provenance", "performance") or not _holds_number(getattr(entry, name)):
                 continue
             source = entry.source_of(name).strip()
             assert source, f"{entry.kind} '{entry.id}': {name} has no source"
-            if is_assumption(source):
-                assert len(source.split(":", 1)[1].strip()) >= 8, f"{entry.id}.{name}: assumption without reason"
+            assert entry.kind_of(name) in PROVENANCE_KINDS
+            if entry.kind_of(name) == "assumed":
+                assert len(source) >= 8, f"{entry.id}.{name}: assumption without reason"
             checked += 1
     assert checked > 300
 
@@ -322,7 +323,7 @@ def test_cvo_nvram_disk_is_a_premium_ssd_marked_as_assumed(catalog, size):
     assert disk.tier == "Premium_LRS"
     source = vm.source_of("nvram_disk")
     if size in ("Standard_DS3_v2", "Standard_DS4_v2", "Standard_DS14_v2"):
-        assert source.startswith("assumed:") and "seed 004" in source
+        assert vm.kind_of("nvram_disk") == "assumed" and "seed 004" in source
     else:
         assert disk.size_bytes == 512 * 2**30 and "Default configuration for Cloud Volumes ONTAP" in source
 

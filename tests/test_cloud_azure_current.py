@@ -88,9 +88,9 @@ def test_the_cvo_limits_and_licences_are_the_release_notes():
         assert licence in vm.licences and "cvo-freemium" in vm.licences, size
         if pair:  # 'Max data disks for an HA pair': each VM attaches both nodes' disks, half per node
             assert vm.ha_supported and vm.max_data_disks_ha == pair // 2, size
-            assert vm.source_of("max_data_disks_ha").startswith("derived:")
+            assert vm.kind_of("max_data_disks_ha") == "derived"
         elif vm.ha_supported:
-            assert vm.source_of("max_data_disks_ha").startswith("assumed:")
+            assert vm.kind_of("max_data_disks_ha") == "assumed"
     assert not _vms()["E4ds_v5"].ha_supported and not _vms()["E4ds_v4"].ha_supported
     assert _vms()["E8ds_v4"].single_node_licences == [] and _vms()["E8ds_v5"].single_node_licences == ["cvo-standard"]
     assert _vms()["L8s_v3"].max_data_disks_ha == 6
@@ -119,7 +119,7 @@ def test_profiles_derive_from_the_calibrated_ds_v2_vm_of_the_same_vcpu_count():
         basis = profile_basis(vm, "9.5", "iSCSI", CAT)
         expected = sibling.get(vm.vcpu, "azure-standard-ds14-v2")  # above 16 vCPUs: the largest calibrated
         assert (basis.kind, basis.sibling, basis.ratio) == ("derived", expected, 1.0), vm.id
-        assert vm.source_of("profile_from").startswith("derived:")
+        assert vm.kind_of("profile_from") == "derived"
 
 
 def _node(vm_id: str, licence: str, ha: bool, count: int = 4) -> Scenario:
@@ -196,7 +196,7 @@ def test_standard_ssd_records_are_microsofts_table_and_single_node_only():
         d = disks[f"azure-standardssd-lrs-{tier}"]
         assert (d.size_bytes, d.iops, d.mbps) == (gib * GIB, iops, mbps)
         assert d.single_node_only and d.data_disk and d.io_unit_bytes == 256 * 1024
-        assert d.source_of("latency_us").startswith("assumed:")
+        assert d.kind_of("latency_us") == "assumed"
     # Premium SSD (v1) stays available to HA pairs
     assert not CAT.get("azure-premium-lrs-p30", CloudDisk).single_node_only
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from models.catalog import Controller, LinkType, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.resources import examples_dir
 from models.store import load_any
 from example_eval import assert_renders_report, clean_evaluation
@@ -23,10 +22,10 @@ def test_key_specifications_and_their_sources(cid, memory_pair_gb, btu, ru):
     assert rec.memory_gib_per_node * rec.nodes == memory_pair_gb
     assert rec.typical_power_w == pytest.approx(btu * 0.29307107, abs=0.1)
     assert rec.rack_units == ru
-    assert source_kind(rec.sources["typical_power_w"]) == "derived" and "BTU/hr" in rec.sources["typical_power_w"]
-    assert source_kind(rec.sources["memory_gib_per_node"]) == "sourced"
+    assert rec.kind_of("typical_power_w") == "derived" and "BTU/hr" in rec.sources["typical_power_w"]
+    assert rec.kind_of("memory_gib_per_node") == "sourced"
     assert "key-specifications" in rec.sources["memory_gib_per_node"]
-    assert source_kind(rec.sources["cores_per_node"]) == "assumed"  # not published: said so, with where we looked
+    assert rec.kind_of("cores_per_node") == "assumed"  # not published: said so, with where we looked
     assert "searched" in rec.sources["cores_per_node"]
 
 

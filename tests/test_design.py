@@ -152,7 +152,9 @@ def _crafted_aff8080() -> dict:
         for name in PROFILE_CPU_FIELDS:
             if name in profile:
                 profile[name] = profile[name] / 10
-        profile["sources"] = {k: "fitted: NetApp datasheet DS-0000 (invented)" for k in profile["sources"]}
+        # the crafted record even claims StorPlan's own fit: kinds and fit names kept, sources invented
+        profile["provenance"] = {k: {**v, "source": "NetApp datasheet DS-0000 (invented)"}
+                                 for k, v in profile["provenance"].items()}
     return record
 
 
@@ -349,7 +351,9 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     xlsx = tmp_path / "out.xlsx"
     with redirect_stdout(io.StringIO()):
         assert main(["export-xlsx", str(path), "-o", str(xlsx)]) == 0
-    rows = {r[0]: r[1] for r in load_workbook(xlsx, read_only=True)["Summary"].iter_rows(values_only=True)}
+    book = load_workbook(xlsx, read_only=True)
+    rows = {r[0]: r[1] for r in book["Summary"].iter_rows(values_only=True)}
+    book.close()
     unit = project.settings.capacity_unit
     assert rows["Usable capacity"] == pytest.approx(round(usable / unit.large_bytes, 4))
     for wp, sat, ok in zip(gui.performance.workloads, saturation, met, strict=True):

@@ -33,7 +33,6 @@ import pytest
 
 from models.capacity import rules
 from models.catalog import Controller, Drive, Shelf, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.evaluate import evaluate
 from models.problems import find_problems
 from models.project.model import ControllerNode, Link, Scenario, ShelfNode
@@ -61,7 +60,7 @@ def test_controllers_key_figures(cid, max_drives, fc_gbps, eth_gbps, protocols):
     assert rec.default_software == "SANtricity 11.90"
     assert "learn-hardware-concept.adoc" in rec.sources["max_drives"]
     # not published in what could be read: said so, with where it was looked for
-    assert source_kind(rec.sources["cores_per_node"]) == "assumed" and "searched" in rec.sources["cores_per_node"]
+    assert rec.kind_of("cores_per_node") == "assumed" and "searched" in rec.sources["cores_per_node"]
     # no typical power was found: left unset rather than guessed
     assert rec.typical_power_w is None
 
@@ -69,7 +68,7 @@ def test_controllers_key_figures(cid, max_drives, fc_gbps, eth_gbps, protocols):
 def test_published_memory_and_host_ports():
     ef600 = CAT.get("netapp-ef600", Controller)
     assert ef600.memory_gib_per_node * ef600.nodes == 256          # BEEGFS: 256GB (128GB per controller)
-    assert source_kind(ef600.sources["memory_gib_per_node"]) == "sourced"
+    assert ef600.kind_of("memory_gib_per_node") == "sourced"
     assert "128GB per controller" in ef600.sources["memory_gib_per_node"]
     e2800 = CAT.get("netapp-e2800", Controller)
     assert e2800.fc_ports_per_node == 2 + 4                        # E2800_PORTS: 2 baseboard + 4 HIC
@@ -77,7 +76,7 @@ def test_published_memory_and_host_ports():
     assert e4000.fc_ports_per_node == 6                            # E4000_PORTS: e1a-e1d, e0a, e0b
     assert e4000.software_versions == ["SANtricity 11.90"]         # the E4000 arrived with 11.90 (whats-new)
     for cid in ("netapp-ef300", "netapp-e2800", "netapp-e4000"):
-        assert source_kind(CAT.get(cid, Controller).sources["memory_gib_per_node"]) == "assumed"
+        assert CAT.get(cid, Controller).kind_of("memory_gib_per_node") == "assumed"
 
 
 @pytest.mark.parametrize("sid, bays, ru, interface", [
@@ -92,7 +91,7 @@ def test_published_memory_and_host_ports():
 def test_shelves(sid, bays, ru, interface):
     shelf = CAT.get(sid, Shelf)
     assert (shelf.bays, shelf.rack_units, shelf.drive_interfaces) == (bays, ru, [interface])
-    assert source_kind(shelf.sources["bays"]) == "sourced" and source_kind(shelf.sources["rack_units"]) == "sourced"
+    assert shelf.kind_of("bays") == "sourced" and shelf.kind_of("rack_units") == "sourced"
     assert shelf.internal == ("controller" in sid)
 
 
@@ -117,7 +116,7 @@ def test_drives_right_size_by_the_published_e_series_ratio():
                 "netapp-eseries-16tb-nlsas-hdd"):
         d = CAT.get(did, Drive)
         assert d.right_sized_bytes == pytest.approx(d.marketed_bytes * ratio, abs=1)
-        assert source_kind(d.sources["right_sized_bytes"]) == "derived"
+        assert d.kind_of("right_sized_bytes") == "derived"
     assert CAT.get("netapp-eseries-16tb-nlsas-hdd", Drive).rpm == 7_200
 
 

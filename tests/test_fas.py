@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from models.catalog import Controller, Drive, Shelf, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.capacity import rules
 from models.evaluate import evaluate
 from models.resources import examples_dir
@@ -46,11 +45,11 @@ def test_key_specifications(cid, mem, btu, chassis, ru, fc, fc_gbps, eth, eth_gb
     # maximum drives derived from the maximum raw capacity and the largest NL-SAS drive (22 TB)
     assert rec.max_drives == int(raw_pb * 1000 // 22 + 1e-9) or cid == "netapp-fas2750"
     for name in ("memory_gib_per_node", "fc_ports_per_node", "ethernet_ports_per_node", "rack_units"):
-        assert source_kind(rec.sources[name]) == "sourced", (cid, name)
+        assert rec.kind_of(name) == "sourced", (cid, name)
     for name in ("typical_power_w", "max_drives", "backend_lanes_per_node"):
-        assert source_kind(rec.sources[name]) == "derived", (cid, name)
+        assert rec.kind_of(name) == "derived", (cid, name)
     assert "BTU/hr" in rec.sources["typical_power_w"]
-    assert source_kind(rec.sources["cores_per_node"]) == "assumed" and "searched" in rec.sources["cores_per_node"]
+    assert rec.kind_of("cores_per_node") == "assumed" and "searched" in rec.sources["cores_per_node"]
     assert rec.nvram_gib_per_node is None  # not published: left unset, not guessed
     assert rec.adp == ["root-data"] and "root-data-partitioning-concept" in rec.sources["adp"]
 
@@ -66,18 +65,18 @@ def test_flash_cache_of_fas70_and_fas90_from_their_module_sizes():
     for cid, tb in (("netapp-fas70", 2), ("netapp-fas90", 4)):
         rec = CAT.get(cid, Controller)
         assert rec.flash_cache_gib_per_node == pytest.approx(2 * tb * 1e12 / 2**30, abs=0.1)
-        assert source_kind(rec.sources["flash_cache_gib_per_node"]) == "derived"
+        assert rec.kind_of("flash_cache_gib_per_node") == "derived"
     for cid in ("netapp-fas2820", "netapp-fas2750", "netapp-fas50", "netapp-fas8300", "netapp-fas8700",
                 "netapp-fas8200"):
         rec = CAT.get(cid, Controller)
-        assert rec.flash_cache_gib_per_node and source_kind(rec.sources["flash_cache_gib_per_node"]) == "assumed"
+        assert rec.flash_cache_gib_per_node and rec.kind_of("flash_cache_gib_per_node") == "assumed"
 
 
 def test_fas8200_says_what_is_assumed_and_leaves_unknown_footprint_unset():
     rec = CAT.get("netapp-fas8200", Controller)
     assert rec.rack_units is None and rec.typical_power_w is None
-    assert source_kind(rec.sources["fc_ports_per_node"]) == "sourced"  # onboard 0g+0h (ONTAP SAN docs)
-    assert source_kind(rec.sources["memory_gib_per_node"]) == "assumed"
+    assert rec.kind_of("fc_ports_per_node") == "sourced"  # onboard 0g+0h (ONTAP SAN docs)
+    assert rec.kind_of("memory_gib_per_node") == "assumed"
     assert "no key specifications page" in rec.sources["memory_gib_per_node"]
 
 
@@ -85,8 +84,8 @@ def test_shelves_and_their_drive_sizes():
     ds224c, ds212c, ds460c = (CAT.get(i, Shelf) for i in ("netapp-ds224c", "netapp-ds212c", "netapp-ds460c"))
     assert (ds224c.bays, ds212c.bays, ds460c.bays) == (24, 12, 60)
     assert (ds224c.rack_units, ds212c.rack_units, ds460c.rack_units) == (2, 2, 4)
-    assert source_kind(ds460c.sources["bays"]) == "sourced"  # five drawers of 12 slots
-    assert source_kind(ds224c.sources["bays"]) == "sourced" and "bays 18-23" in ds224c.sources["bays"]
+    assert ds460c.kind_of("bays") == "sourced"  # five drawers of 12 slots
+    assert ds224c.kind_of("bays") == "sourced" and "bays 18-23" in ds224c.sources["bays"]
     assert all(s.backend_link == "sas-12g" for s in (ds224c, ds212c, ds460c))
     nlsas = CAT.get("netapp-16tb-nlsas-7k2", Drive)
     ssd = CAT.get("netapp-384tb-sas-ssd", Drive)
@@ -106,7 +105,7 @@ def test_drives_carry_right_sized_capacity_and_say_it_is_assumed(did, marketed):
     d = CAT.get(did, Drive)
     assert d.marketed_bytes == marketed and d.right_sized_bytes % 2**20 == 0  # whole MiB, as ONTAP right-sizes
     assert 0.97 < d.right_sized_bytes / d.marketed_bytes <= 1.0
-    assert source_kind(d.sources["right_sized_bytes"]) == "assumed" and "searched" in d.sources["right_sized_bytes"]
+    assert d.kind_of("right_sized_bytes") == "assumed" and "searched" in d.sources["right_sized_bytes"]
     assert {"raid4", "raid_dp", "raid_tec"} <= set(d.raid_group_sizes)
     if d.media == "HDD":
         assert d.rpm == (7_200 if "nlsas" in did else 10_000) and d.parallelism == 1

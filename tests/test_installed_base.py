@@ -9,7 +9,6 @@ from __future__ import annotations
 import pytest
 
 from models.catalog import Controller, Shelf, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.performance.profiles import profile_basis
 from example_eval import assert_renders_report, clean_evaluation
 
@@ -47,13 +46,13 @@ def test_key_specifications_and_their_sources(cid, memory_pair_gb, btu, ru, fc, 
     assert rec.max_drives == round(max_raw_pb * 1000 / drive_tb)
     assert rec.max_drives * drive_tb == pytest.approx(max_raw_pb * 1000)  # the published maximum, exactly
     for field in ("memory_gib_per_node", "fc_ports_per_node", "ethernet_ports_per_node", "rack_units"):
-        assert source_kind(rec.sources[field]) == "sourced", field
+        assert rec.kind_of(field) == "sourced", field
         assert f"{model}/overview.adoc" in rec.sources[field], field
     assert f"{btu} BTU/hr" in rec.sources["typical_power_w"]
-    assert source_kind(rec.sources["typical_power_w"]) == "derived"
-    assert source_kind(rec.sources["max_drives"]) == "derived" and "Max Raw Capacity" in rec.sources["max_drives"]
+    assert rec.kind_of("typical_power_w") == "derived"
+    assert rec.kind_of("max_drives") == "derived" and "Max Raw Capacity" in rec.sources["max_drives"]
     assert "Minimum ONTAP Version" in rec.sources["software_versions"]
-    assert source_kind(rec.sources["cores_per_node"]) == "assumed" and "searched" in rec.sources["cores_per_node"]
+    assert rec.kind_of("cores_per_node") == "assumed" and "searched" in rec.sources["cores_per_node"]
     assert rec.nvram_gib_per_node is None  # not published: left unset rather than guessed
 
 
@@ -84,14 +83,14 @@ def test_catalog_command_lists_them(capsys):
 
 def test_a700_and_c190_say_what_is_assumed_and_what_comes_from_their_chassis_siblings():
     a700 = CAT.get("netapp-aff-a700", Controller)
-    assert a700.rack_units == 8 and source_kind(a700.sources["rack_units"]) == "derived"
+    assert a700.rack_units == 8 and a700.kind_of("rack_units") == "derived"
     assert "a900/overview.adoc" in a700.sources["rack_units"]
-    assert source_kind(a700.sources["memory_gib_per_node"]) == "assumed"
+    assert a700.kind_of("memory_gib_per_node") == "assumed"
     assert "netapp-ds224c" in a700.shelves and "netapp-ns224" in a700.shelves
     c190 = CAT.get("netapp-aff-c190", Controller)
     assert c190.software_versions[0] == "9.6" and "ONTAP 9.6" in c190.sources["software_versions"]
     assert c190.max_drives == 24 and c190.fc_ports_per_node == 4
-    assert source_kind(c190.sources["fc_ports_per_node"]) == "sourced"
+    assert c190.kind_of("fc_ports_per_node") == "sourced"
 
 
 def test_c800_profile_is_derived_from_the_calibrated_a800():

@@ -17,16 +17,16 @@ from models.store import load_any
 
 CATALOG = bundled_catalog()
 A800 = CATALOG.get("netapp-aff-a800", Controller)
-DERIVATION = ("derived: test record, twice the A800's throughput (a made-up ratio for the test; a real record cites "
-              "the vendor's published IOPS of both systems)")
+DERIVATION = {"kind": "derived", "source": "test record, twice the A800's throughput (a made-up ratio for the test; a "
+                                          "real record cites the vendor's published IOPS of both systems)"}
 
 
 def _derived(ratio: float = 2.0, sibling: str = "netapp-aff-a800") -> Controller:
     data = A800.model_dump(mode="json", exclude_unset=True)
     data.update(id="test-aff-derived", name="Test AFF (derived)", performance=[],
                 profile_from={"sibling": sibling, "ratio": ratio},
-                sources={**A800.sources, "profile_from": DERIVATION})
-    data["sources"].pop("performance", None)
+                provenance={**data["provenance"], "profile_from": DERIVATION})
+    data["provenance"].pop("performance", None)
     return Controller.model_validate(data)
 
 
@@ -52,7 +52,8 @@ def test_a_derived_profile_divides_the_siblings_cpu_demands_only():
     assert scaled.cpu_read_us == pytest.approx(own.cpu_read_us / 2)
     assert scaled.cpu_write_us == pytest.approx(own.cpu_write_us / 2)
     assert (scaled.servers_per_node, scaled.fixed_latency_us) == (own.servers_per_node, own.fixed_latency_us)
-    assert scaled.source_of("cpu_read_us").startswith("derived: netapp-aff-a800's")
+    assert scaled.kind_of("cpu_read_us") == "derived"
+    assert scaled.source_of("cpu_read_us").startswith("netapp-aff-a800's")
     with pytest.raises(ValueError):
         scaled_profile(own, 0.0, A800.id)
 
@@ -84,7 +85,7 @@ def test_the_path_runs_on_what_the_basis_reports():
 def test_profile_from_needs_its_derivation_as_a_source():
     record = A800.model_dump(mode="json", exclude_unset=True)
     record.update(id="test-no-source", performance=[], profile_from={"sibling": "netapp-aff-a800", "ratio": 1.5})
-    record["sources"] = {k: v for k, v in record["sources"].items() if k not in ("performance", "profile_from")}
+    record["provenance"] = {k: v for k, v in record["provenance"].items() if k not in ("performance", "profile_from")}
     with pytest.raises(CatalogError, match="profile_from"):
         parse_entries({"controller": [record]}, "test")
     with pytest.raises(ValueError):

@@ -9,7 +9,6 @@ import pytest
 from pydantic import ValidationError
 
 from models.catalog import Drive, HciNode, bundled_catalog
-from models.catalog.provenance import source_kind
 from models.evaluate import evaluate
 from models.problems import find_problems
 from models.resources import examples_dir
@@ -41,7 +40,7 @@ def test_esa_host_has_the_published_esa_minimums_and_no_cache_tier():
     assert (host.cores, host.memory_gib, host.network_gbps) == (32, 512, 25)
     assert host.max_disk_groups * host.max_capacity_per_group == 24
     assert "VxRail" in host.sources["cores"] and "25GbE" in host.sources["network_gbps"]
-    assert all(source_kind(host.sources[f]) == "sourced" for f in ("cores", "memory_gib", "network_gbps"))
+    assert all(host.kind_of(f) == "sourced" for f in ("cores", "memory_gib", "network_gbps"))
     assert CAT.get(host.capacity_drive, Drive).interface == "NVMe"
 
 
@@ -50,7 +49,7 @@ def test_af8_class_host_memory_and_network_from_the_dell_bom():
     host = CAT.get("vsan-esa-readynode-af8-100g", HciNode)
     assert (host.memory_gib, host.network_gbps) == (1024, 100)
     assert "Yellow Bricks" in host.sources["memory_gib"]
-    assert source_kind(host.sources["cores"]) == "assumed" and "searched" in host.sources["cores"]
+    assert host.kind_of("cores") == "assumed" and "searched" in host.sources["cores"]
 
 
 @pytest.mark.parametrize("hid, all_flash, capacity_media", [("vsan-8-osa-allflash-host", True, "SSD"),

@@ -1,6 +1,7 @@
 """The hardware editor's form: a catalog record's fields as editors generated from its schema (``models.catalog``
 record classes, through :class:`~app.gui.record_form.RecordForm`: ranges and units from the field's constraints
-and name), and beside them every number's source, one line each ("assumed: <why>" or the document).
+and name), and beside them every number's provenance, one line each: its source (the document, the derivation or
+the assumption's reason) and its kind (sourced, derived, assumed; calibrated for a fitted profile's numbers).
 
 The form and the editor's TOML text are two views of one record: the form reads the text (:meth:`show_text`) and
 every edit rewrites it (``sig_text_changed``), so what is saved is always the text the catalog schema checks.
@@ -15,6 +16,7 @@ import typing
 import tomli_w
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QComboBox,
     QHeaderView,
     QLabel,
     QScrollArea,
@@ -24,13 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.catalog.schema import ENTRY_TYPES
+from models.catalog.legacy import legacy_provenance
+from models.catalog.schema import ENTRY_TYPES, PROVENANCE_KINDS
 from models.units import CapacityUnit
 
 from .record_form import RecordForm, _unwrap
 
-SKIP = {"sources", "performance"}
-"""Fields left to the TOML text (a list of records, or the sources, which have their own table here)."""
+SKIP = {"provenance", "performance"}
+"""Fields left to the TOML text (a list of records, or the provenance, which has its own table here)."""
 
 
 def _is_number_field(annotation) -> bool:
@@ -75,8 +78,9 @@ class HardwareForm(QWidget):
         self.message.setWordWrap(True)
         self.scroll = QScrollArea()
         self.scroll.setWidgetResizable(True)
-        self.sources = QTableWidget(0, 2)
-        self.sources.setHorizontalHeaderLabels(["Field", "Source (a document, or 'assumed: <why>')"])
+        self.sources = QTableWidget(0, 3)
+        self.sources.setHorizontalHeaderLabels(["Field", "Source (a document, a derivation, or why it is assumed)",
+                                                "Kind"])
         self.sources.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.sources.verticalHeader().hide()
         self.sources.itemChanged.connect(self._source_edited)
@@ -105,13 +109,26 @@ class HardwareForm(QWidget):
         if kind != self.kind:
             self._build(kind, model)
         self.data = dict(data[kind][0])
+        if "sources" in self.data and "provenance" not in self.data:  # an older record: its texts, kinds given
+            try:
+                older = legacy_provenance(self.data.pop("sources") or {})
+            except ValueError as exc:
+                self.message.setText(f"<span style='color:#c0392b'>{exc}: fix it in the TOML tab.</span>")
+                return False
+            self.data["provenance"] = older
         record = model.model_construct(**{k: v for k, v in self.data.items() if k in model.model_fields})
         self.form.set_record(record)
-        sources = self.data.get("sources", {}) or {}
+        provenance = self.data.get("provenance", {}) or {}
         self.sources.blockSignals(True)
         try:
             for row, name in enumerate(self.numbers):
-                self.sources.item(row, 1).setText(str(sources.get(name, "")))
+                entry = provenance.get(name, {})
+                entry = entry if isinstance(entry, dict) else {}
+                self.sources.item(row, 1).setText(str(entry.get("source", "")))
+                combo = self.kind_box(row)
+                combo.blockSignals(True)
+                combo.setCurrentText(str(entry.get("kind", "sourced")))
+                combo.blockSignals(False)
         finally:
             self.sources.blockSignals(False)
         self.message.setText(f"A <b>{kind.replace('_', ' ')}</b> record: each field checked as you type against "
@@ -133,6 +150,10 @@ class HardwareForm(QWidget):
                 label.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
                 self.sources.setItem(row, 0, label)
                 self.sources.setItem(row, 1, QTableWidgetItem(""))
+                combo = QComboBox()
+                combo.addItems(PROVENANCE_KINDS)
+                combo.currentTextChanged.connect(lambda kind, r=row: self._kind_edited(r, kind))
+                self.sources.setCellWidget(row, 2, combo)
         finally:
             self.sources.blockSignals(False)
         self.sources.resizeColumnToContents(0)
@@ -147,18 +168,41 @@ class HardwareForm(QWidget):
         self.form.show_error(name, None)
         self._emit()
 
+    def kind_box(self, row: int) -> QComboBox:
+        """The kind chooser of one row of the provenance table (sourced, calibrated, derived, assumed)."""
+        combo = self.sources.cellWidget(row, 2)
+        assert isinstance(combo, QComboBox)
+        return combo
+
     def _source_edited(self, item: QTableWidgetItem) -> None:
-        """A source typed in the table: into the record's ``sources``, then the text."""
+        """A source typed in the table: into the record's ``provenance`` (with the row's kind), then the text."""
         if item.column() != 1:
             return
         name = self.numbers[item.row()]
-        sources = dict(self.data.get("sources", {}) or {})
+        provenance = dict(self.data.get("provenance", {}) or {})
         text = item.text().strip()
         if text:
-            sources[name] = text
+            entry = dict(provenance.get(name, {}) or {})
+            entry.update(kind=self.kind_box(item.row()).currentText(), source=text)
+            provenance[name] = entry
         else:
-            sources.pop(name, None)
-        self.data["sources"] = sources
+            provenance.pop(name, None)
+        self.data["provenance"] = provenance
+        self._emit()
+
+    def _kind_edited(self, row: int, kind: str) -> None:
+        """A kind chosen in the table: into the field's provenance (once it has a source), then the text. A kind
+        that names no fit (sourced, assumed) drops the fit."""
+        name = self.numbers[row]
+        provenance = dict(self.data.get("provenance", {}) or {})
+        if name not in provenance:
+            return
+        entry = dict(provenance[name])
+        entry["kind"] = kind
+        if kind in ("sourced", "assumed"):
+            entry.pop("fit", None)
+        provenance[name] = entry
+        self.data["provenance"] = provenance
         self._emit()
 
     def _emit(self) -> None:

@@ -36,6 +36,7 @@ from reportlab.platypus import (
 )
 
 from models.catalog import Catalog
+from models.catalog.schema import KIND_LABELS
 from models.formatting import (
     NOT_AVAILABLE,
     finite,
@@ -767,18 +768,24 @@ class ReportBuilder:
         story.append(self.p(MODEL_DESCRIPTION))
         numbers = catalog_numbers(self.scenario, self.catalog, self.unit) + preset_numbers(self.scenario, self.unit)
         assumed = sum(1 for n in numbers if n.assumed)
+        fitted = sum(1 for n in numbers if n.kind == "calibrated")
+        derived = sum(1 for n in numbers if n.kind == "derived")
         story.append(Paragraph("Catalog and preset numbers used by this scenario", s.h2))
         story.append(self.p(
             f"{len(numbers)} numbers from {len({n.record for n in numbers})} records; {assumed} are assumptions "
-            "(marked <font color=\"#B07800\"><b>assumed</b></font>), the rest cite a published source.", s.small))
+            f"(marked <font color=\"#B07800\"><b>assumed</b></font>), {fitted} were fitted to published "
+            f"measurements (marked fitted), {derived} derived from other numbers (marked derived), the rest cite "
+            "a published source.", s.small))
         rows = [["Record", "Field", "Value", "Source"]]
         extra = []
         previous = None
         for i, n in enumerate(numbers, start=1):
             source = _e(n.source)
             if n.assumed:
-                source = '<font color="#B07800"><b>assumed</b></font>' + source[len("assumed"):]
+                source = '<font color="#B07800"><b>assumed</b></font>: ' + source
                 extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF6E0")))
+            if KIND_LABELS.get(n.kind) and not n.assumed:
+                source = f"{KIND_LABELS[n.kind]}: {source}"
             rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
                          Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny), Paragraph(source, s.tiny)])
             previous = n.record

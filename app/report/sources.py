@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.catalog import Catalog, Entry, is_assumption
+from models.catalog import Catalog, Entry
 from models.formatting import finite, fmt_capacity
 from models.project.model import Scenario
 from models.units import CapacityUnit
@@ -12,17 +12,19 @@ from models.units import CapacityUnit
 
 @dataclass(frozen=True)
 class SourcedNumber:
-    """One catalog (or preset) number as the report prints it."""
+    """One catalog (or preset) number as the report prints it; ``kind`` is its provenance kind ("sourced",
+    "calibrated", "derived" or "assumed": a catalog number's ``Provenance.kind``)."""
 
     record: str
     field: str
     value: str
     source: str
+    kind: str = "sourced"
 
     @property
     def assumed(self) -> bool:
-        """True when the number is an assumption (its source starts with "assumed"), not a published value."""
-        return is_assumption(self.source)
+        """True when the number is an assumption (its kind), not a published, fitted or derived value."""
+        return self.kind == "assumed"
 
 
 _UNIT_SUFFIXES = (
@@ -140,15 +142,16 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
     rows: list[SourcedNumber] = []
     for record in referenced_records(scenario, catalog):
         title = f"{record.name} ({record.kind})"
-        for field, source in record.sources.items():
+        for field, p in record.provenance.items():
             value = getattr(record, field, None)
-            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit), source))
+            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit), p.source,
+                                      p.kind))
         for profile in getattr(record, "performance", ()) or ():
             prefix = f"performance {profile.software} {profile.protocol}"
-            for field, source in profile.sources.items():
+            for field, p in profile.provenance.items():
                 value = getattr(profile, field, None)
-                text = source or profile.source
-                rows.append(SourcedNumber(title, f"{prefix}: {field}", format_value(profile, field, value, capacity_unit), text))
+                text = format_value(profile, field, value, capacity_unit)
+                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, p.source, p.kind))
     return rows
 
 
@@ -178,5 +181,15 @@ def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[Sour
                 text = "; ".join(f"{k}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}" for k, v in value.items())
             else:
                 text = _scalar(value, _unit_of(None, field), field, capacity_unit)
-            rows.append(SourcedNumber(title, field, text, source))
+            rows.append(SourcedNumber(title, field, text, *preset_source(source)))
     return rows
+
+
+def preset_source(source: str) -> tuple[str, str]:
+    """(source text, kind) of a workload preset number. Presets (resources/workloads/presets.toml) are not catalog
+    records: their text still states an assumption ("assumed: <reason>" -> the reason, "assumed"); catalog
+    numbers carry their kind as data (``Provenance.kind``)."""
+    head, sep, reason = source.partition(":")
+    if sep and head.strip().lower() == "assumed":
+        return reason.strip(), "assumed"
+    return source, "sourced"

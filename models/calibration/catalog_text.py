@@ -12,6 +12,7 @@ from pathlib import Path
 
 from models.atomic import write_text_atomic
 from models.catalog import PerfProfile
+from models.catalog.provenance import provenance_toml_line
 
 from .fit import EXTRA_FIELDS, FIELDS
 from .seed_profiles import derive_seed_profiles
@@ -24,21 +25,21 @@ def _toml_str(s: str) -> str:
 
 
 def profile_toml(kind: str, p: PerfProfile) -> str:
-    """The ``[[<kind>.performance]]`` table (its sources, and its standard errors when fitted) of one profile, as
-    TOML text."""
+    """The ``[[<kind>.performance]]`` table (its ``provenance``: each field's kind, source and fit; and its standard
+    errors when fitted) of one profile, as TOML text."""
     lines = [f"[[{kind}.performance]]", f"software = {_toml_str(p.software)}", f"protocol = {_toml_str(p.protocol)}"]
     for k in FIELDS:
         lines.append(f"{k} = {round(getattr(p, k), 3)!r}")
     for k in EXTRA_FIELDS:
-        if k in p.sources:  # set by the fit (fitted or held); otherwise the schema default stands
+        if k in p.provenance:  # set by the fit (fitted or held); otherwise the schema default stands
             lines.append(f"{k} = {round(getattr(p, k), 3)!r}")
-    if "affinities_per_node" in p.sources:
+    if "affinities_per_node" in p.provenance:
         lines.append(f"affinities_per_node = {p.affinities_per_node}")
     lines.append(f"servers_per_node = {p.servers_per_node}")
     lines.append(f"source = {_toml_str(p.source)}")
-    lines.append(f"[{kind}.performance.sources]")
-    for k, v in p.sources.items():
-        lines.append(f"{k} = {_toml_str(v)}")
+    lines.append(f"[{kind}.performance.provenance]")
+    for k, prov in p.provenance.items():
+        lines.append(provenance_toml_line(k, prov))
     if p.stderr:
         lines.append(f"[{kind}.performance.stderr]")
         for k, se in p.stderr.items():

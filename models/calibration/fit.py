@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
+from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.performance import build_path, latency_at_iops, ramp
 from models.performance.engine import Ramp, open_latency_ms, open_shape_ms
 from models.performance.public_ramps import SHAPE_LIGHT_SHARE
@@ -148,9 +148,11 @@ class ProfileSpec:
     bytes an I/O moves: cpu_read_us = 8 x cpu_per_kib_us, cpu_write_per_kib_us = w x cpu_per_kib_us and cpu_write_us
     = 8 x cpu_write_per_kib_us, where w is the fitted ``write_to_read_cpu``, else ``write_ratio``, else 1 (see
     ``models.calibration.seed_profiles.CVO_POOLED_MODEL``). ``held_notes`` gives the
-    source text ("assumed: <note>") of a held field or of a held servers_per_node; ``max_servers`` caps the
-    servers_per_node grid value (:meth:`servers_for`). With ``affinity_grid`` set, the integer grid of
-    :func:`fit_profile` sets ``affinities_per_node`` instead (servers_per_node is then ``servers``, held).
+    provenance of a held field or of a held servers_per_node: a text (kind "assumed", the text its reason) or a
+    :class:`~models.catalog.Provenance` (e.g. "derived" from another fit's value by a stated ratio);
+    ``max_servers`` caps the servers_per_node grid value (:meth:`servers_for`). With ``affinity_grid`` set, the
+    integer grid of :func:`fit_profile` sets ``affinities_per_node`` instead (servers_per_node is then ``servers``,
+    held).
     """
 
     record_id: str
@@ -162,7 +164,7 @@ class ProfileSpec:
     bounds: dict[str, tuple[float, float]] = field(default_factory=dict)
     write_ratio: float | None = None
     servers: int | None = None
-    held_notes: dict[str, str] = field(default_factory=dict)
+    held_notes: Mapping[str, str | Provenance] = field(default_factory=dict)
     max_servers: int | None = None
     per_kib_only: bool = False
     affinity_grid: bool = False
@@ -176,14 +178,24 @@ class ProfileSpec:
             return self.servers
         return min(grid_value, self.max_servers) if self.max_servers else grid_value
 
-    def profile(self, x: Sequence[float] | np.ndarray, servers: int, source: str = "", sources: dict | None = None,
-                stderr: dict[str, float] | None = None, stderr_basis: str = "") -> PerfProfile:
+    def held(self, name: str, default: str) -> Provenance:
+        """The provenance of a held field: ``held_notes[name]`` (a text is an assumption's reason), else
+        ``default`` as an assumption's reason."""
+        note = self.held_notes.get(name, default)
+        return note if isinstance(note, Provenance) else Provenance(kind="assumed", source=note)
+
+    def profile(self, x: Sequence[float] | np.ndarray, servers: int, source: str = "",
+                provenance: dict[str, Provenance] | None = None, stderr: dict[str, float] | None = None,
+                stderr_basis: str = "", fit_name: str = "") -> PerfProfile:
         """The `PerfProfile` for fitted values ``x`` (one per name in ``fit``, in order, microseconds).
 
         ``servers`` is the node's CPU parallelism (servers_per_node). Fields not fitted come from ``fixed``
         (cpu_per_kib_us and fixed_latency_us default to 0); with ``write_ratio`` set, cpu_write_us =
         write_ratio x cpu_read_us. Negative values are clipped to 0. ``source`` is the provenance text; when
-        ``sources`` is not given, each field's source says whether it was fitted or assumed (held, ratio).
+        ``provenance`` is not given, each field's says whether the fit set it (kind "calibrated", ``fit`` =
+        ``fit_name`` or ``source``: a field fitted, or tied to a fitted one by the fit's model, such as
+        cpu_write_us = write_ratio x cpu_read_us, whose standard error the fit propagates) or it was held
+        (:meth:`held`: "assumed", or the provenance ``held_notes`` gives).
         ``stderr`` (fitted field -> standard error, same unit) and its ``stderr_basis`` text come from
         :func:`fit_profile`; with ``write_ratio`` set, cpu_write_us's standard error is write_ratio x cpu_read_us's.
         """
@@ -202,36 +214,41 @@ class ProfileSpec:
         affinities = 1
         if self.affinity_grid:
             affinities, servers = int(servers), int(self.servers or servers)
-        fitted = f"fitted: {source or 'calibration'}"
-        srcs = sources or {}
+        what = source or "calibration"
+        name = fit_name or what
+
+        def fitted(how: str = "") -> Provenance:
+            return Provenance(kind="calibrated", source=f"{how}; {what}" if how else what, fit=name)
+
+        srcs: dict[str, Provenance] = dict(provenance or {})
         if not srcs:
             for k in FIELDS:
                 if k in self.fit:
-                    srcs[k] = fitted
+                    srcs[k] = fitted()
                 elif k == "cpu_read_us" and self.per_kib_only:
-                    srcs[k] = ("assumed: 8 x the fitted cpu_per_kib_us (CPU cost proportional to the bytes an I/O "
-                               "moves); " + fitted)
+                    srcs[k] = fitted("8 x the fitted cpu_per_kib_us (the fit's model: CPU cost proportional to the "
+                                     "bytes an I/O moves)")
                 elif k == "cpu_write_us" and self.per_kib_only:
-                    srcs[k] = ("assumed: 8 x cpu_write_per_kib_us (CPU cost proportional to the bytes an I/O "
-                               "moves); " + fitted)
+                    srcs[k] = fitted("8 x cpu_write_per_kib_us (the fit's model: CPU cost proportional to the bytes "
+                                     "an I/O moves)")
                 elif k == "cpu_write_us" and self.write_ratio is not None:
-                    srcs[k] = (f"assumed: {self.write_ratio:g} x the fitted cpu_read_us (writes cannot be told "
-                               "apart from reads in the fitted data); " + fitted)
+                    srcs[k] = fitted(f"{self.write_ratio:g} x the fitted cpu_read_us (the ratio assumed: writes "
+                                     "cannot be told apart from reads in the fitted data)")
                 elif k in self.held_notes:
-                    srcs[k] = f"assumed: {self.held_notes[k]}"
+                    srcs[k] = self.held(k, "")
                 elif k == "cpu_per_kib_us" and k not in self.fixed:
-                    srcs[k] = "assumed: no per-KiB cost (not fitted)"
+                    srcs[k] = Provenance(kind="assumed", source="no per-KiB cost (not fitted)")
                 else:
-                    srcs[k] = f"assumed: held at {values.get(k, 0.0):g} during this fit (not identifiable from its data)"
-            srcs["servers_per_node"] = (fitted + " (grid over integers)") if self.servers is None else \
-                f"assumed: {self.held_notes.get('servers_per_node', f'held at {servers} during this fit')}"
+                    srcs[k] = Provenance(kind="assumed", source=f"held at {values.get(k, 0.0):g} during this fit "
+                                                                "(not identifiable from its data)")
+            srcs["servers_per_node"] = fitted("grid over integers") if self.servers is None else \
+                self.held("servers_per_node", f"held at {servers} during this fit")
             if self.affinity_grid:
-                srcs["affinities_per_node"] = fitted + " (grid over integers)"
+                srcs["affinities_per_node"] = fitted("grid over integers")
         if self.per_kib_only and "cpu_write_per_kib_us" not in srcs:
             how = ("the fitted write_to_read_cpu" if "write_to_read_cpu" in self.fit else
                    f"write_to_read_cpu {ratio:g} (held)")
-            srcs["cpu_write_per_kib_us"] = f"{'fitted' if 'write_to_read_cpu' in self.fit else 'assumed'}: " \
-                f"{how} ({ratio:.3f}) x the fitted cpu_per_kib_us; {fitted}"
+            srcs["cpu_write_per_kib_us"] = fitted(f"{how} ({ratio:.3f}) x the fitted cpu_per_kib_us")
         errors = {k: float(v) for k, v in (stderr or {}).items() if k in self.fit and k != "write_to_read_cpu"}
         if errors and self.write_ratio is not None and "cpu_read_us" in errors:
             errors["cpu_write_us"] = errors["cpu_read_us"] * self.write_ratio
@@ -242,16 +259,17 @@ class ProfileSpec:
             errors.update(cpu_read_us=8.0 * errors["cpu_per_kib_us"], cpu_write_per_kib_us=se_wk,
                           cpu_write_us=8.0 * se_wk)
         if errors or stderr_basis:
-            srcs = {**srcs, "stderr": stderr_basis or "least-squares covariance of this fit"}
+            srcs = {**srcs, "stderr": Provenance(kind="calibrated", source=stderr_basis or "least-squares covariance "
+                                                 "of this fit", fit=name)}
         extra = {k: float(values[k]) for k in EXTRA_FIELDS if k in values}  # fitted or held; else the default
         for k in extra:
             if k not in srcs:
-                srcs[k] = fitted if k in self.fit else f"assumed: {self.held_notes.get(k, f'held at {extra[k]:g}')}"
+                srcs[k] = fitted() if k in self.fit else self.held(k, f"held at {extra[k]:g}")
         if self.affinity_grid:
             extra["affinities_per_node"] = affinities
         return PerfProfile(software=self.software, protocol=self.protocol, servers_per_node=int(servers),
-                           source=source, sources=srcs, stderr=errors, **{k: max(values[k], 0.0) for k in FIELDS},
-                           **extra)
+                           source=source, provenance=srcs, stderr=errors,
+                           **{k: max(values[k], 0.0) for k in FIELDS}, **extra)
 
 
 def with_profiles(catalog: Catalog, profiles: Iterable[tuple[str, PerfProfile]]) -> Catalog:
@@ -376,7 +394,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                 catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
                 source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
                 server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2,
-                shared: bool = False, prior_caps_grid: bool = True) -> FitResult:
+                shared: bool = False, prior_caps_grid: bool = True, fit_name: str = "") -> FitResult:
     """Fit one or more profiles jointly to observations of one or more scenarios.
 
     Args:
@@ -398,6 +416,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             first spec's ``x0`` and ``bounds`` are used): one parameter set pooled over several records, e.g.
             the same software on VMs of one CPU family. Each spec's servers_per_node is the shared grid value
             capped at its ``max_servers``.
+        fit_name: the name the fitted numbers' provenance gives this fit (``Provenance.fit``; "" uses ``source``,
+            or "calibration").
 
     Returns:
         :class:`FitResult`.
@@ -429,7 +449,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         layout = layout * len(specs)
 
     def profiles_for(x: np.ndarray, servers: int) -> list[tuple[str, PerfProfile]]:
-        return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source)) for s, (a, b) in zip(specs, layout)]
+        return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source, fit_name=fit_name))
+                for s, (a, b) in zip(specs, layout)]
 
     # every scenario's closed ramp (a custom observation may read any), except those only open-model
     # observations use
@@ -502,7 +523,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     for i, (s, (a, b)) in enumerate(zip(specs, layout)):
         se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
         profs.append((s.record_id, s.profile(best_x[a:b], s.servers_for(best_s or 1), text, stderr=se,
-                                             stderr_basis=basis)))
+                                             stderr_basis=basis, fit_name=fit_name or source)))
     return FitResult(tuple(profs), tuple(float(v) for v in final), rms, labels, tuple(float(v) for v in best_x),
                      best_s)
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from models.catalog import Catalog, CloudVm, Controller, PerfProfile, bundled_catalog
+from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.performance import iops_at_latency, latency_at_iops
 from models.performance import seeds
 from models.performance.engine import Ramp
@@ -121,6 +121,7 @@ _NEWER_RELEASE_NOTES = {
     "servers_per_node": "held at the newer release's fitted value (same controller)",
 }
 _A800_FCP, _A800_NVME = "a800-slob-select-fcp", "a800-slob-select-nvmefc"
+_A800_STEP = "AFF A800 9.5 FCP + NVMe/FC"
 _A800_PEAK_RATIO = ("a800-nvmefc-vs-fcp-peak", "peak_iops_ratio_nvmefc_over_fcp")
 
 
@@ -249,12 +250,13 @@ _ASSUMED_BLOCK = (("netapp-ef550", "SANtricity 11", 4), ("generic-spinning-fc-ar
 def _assumed_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
     # EF550 and the spinning array (seed 003): no latency or IOPS data to fit; assumed profiles so that the
     # throughput cases run on a stated basis (their CPUs are not the limit at 2.5 GB/s).
-    why = "assumed: seed 003 prints no IOPS or latency for this array; lean block-only controller values"
+    why = Provenance(kind="assumed", source="seed 003 prints no IOPS or latency for this array; lean block-only "
+                                            "controller values")
     profiles = tuple((rid, PerfProfile(
         software=sw, protocol="FCP", cpu_read_us=20.0, cpu_write_us=40.0, cpu_per_kib_us=0.1,
         servers_per_node=servers, fixed_latency_us=50.0,
         source="assumed (seed 003_de11bf4501a758b5.txt has throughput only): block-only controller CPU costs",
-        sources={k: why for k in (*FIELDS, "servers_per_node")})) for rid, sw, servers in _ASSUMED_BLOCK)
+        provenance={k: why for k in (*FIELDS, "servers_per_node")})) for rid, sw, servers in _ASSUMED_BLOCK)
     return FitResult(profiles, (), 0.0, ())
 
 
@@ -400,12 +402,13 @@ def _ramp_step_fit(name: str) -> Callable[[FitContext, list[Observation]], FitRe
     def fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
         ramp_id, record_id, software = NFS_RAMP_FITS[name]
         scen, _ = ramp_observations(ramp_id)
-        a800 = next(p for rid, p in ctx.results["AFF A800 9.5 FCP + NVMe/FC"].profiles if p.protocol == "FCP")
+        a800 = next(p for rid, p in ctx.results[_A800_STEP].profiles if p.protocol == "FCP")
         a90 = ctx.catalog.get("netapp-aff-a90", Controller)
         ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
-        held = ("assumed: the AFF A800's fitted ONTAP 9.5 FCP value / {r:g} (the AFF A90's derivation ratio, "
-                "netapp-aff-a90 profile_from); the ramp's CPU is far from saturated, so its latencies cannot tell "
-                "the CPU cost").format(r=ratio)
+        held = Provenance(kind="derived", fit=_A800_STEP, source=(
+            "the AFF A800's fitted ONTAP 9.5 FCP value / {r:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
+            "profile_from), held during this fit: the ramp's CPU is far from saturated, so its latencies cannot "
+            "tell the CPU cost").format(r=ratio))
         spec = ProfileSpec(record_id, software, "NFS", ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"),
                            x0={"fixed_latency_us": 100.0, "affinity_hold_us": 100.0, "affinity_hold_scv": 2.0},
                            fixed={"cpu_read_us": a800.cpu_read_us / ratio, "cpu_write_us": a800.cpu_write_us / ratio,
@@ -444,6 +447,19 @@ def seed_fits() -> list[SeedFit]:
         steps.append(SeedFit(name, ((record_id, software, "NFS"),), _ramp_step_obs(name), _ramp_step_fit(name),
                              anchors=("AFF A800 9.5 FCP + NVMe/FC",)))
     return steps
+
+
+def named_fit(result: FitResult, name: str) -> FitResult:
+    """``result`` with every number its fit set (provenance kind "calibrated", the standard errors' basis included)
+    naming the fit ``name`` (a :func:`seed_fits` step's name) in ``Provenance.fit``; derived and assumed numbers
+    kept as they are (a derived number names the fit it was derived from)."""
+    def named(p: PerfProfile) -> PerfProfile:
+        prov = {k: (v.model_copy(update={"fit": name}) if v.kind == "calibrated" else v)
+                for k, v in p.provenance.items()}
+        return p.model_copy(update={"provenance": prov})
+
+    return FitResult(tuple((rid, named(p)) for rid, p in result.profiles), result.residuals, result.rms,
+                     result.labels, result.x, result.servers)
 
 
 def in_sample_checks(catalog: Catalog | None = None) -> dict[tuple[str, str], str]:
@@ -528,7 +544,7 @@ def run_seed_fits(catalog: Catalog | None = None, exclude_cases: Iterable[str] =
             if reference and step.name in reference and not dropped and not changed:
                 result, status = reference[step.name], "reused"
             else:
-                result = step.fit(ctx, kept)
+                result = named_fit(step.fit(ctx, kept), step.name)
                 status = "refit" if (dropped or changed or excluded) else "fitted"
             note = "" if dropped or changed or status == "fitted" or status == "reused" else "no stored result to reuse"
             outcomes[step.name] = StepOutcome(step.name, status, result, dropped, note)

@@ -63,7 +63,7 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     cap = float(licence.capacity_cap_bytes)
     capped = min(level, cap)
     steps.append(CapacityStep("Licence capacity cap", level, capped,
-                              f"catalog licence {licence.id} ({licence.source_of('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
+                              f"catalog licence {licence.id} ({licence.cited('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
                               f"min({fmt(level)}, cap {fmt(cap)}){' - HA pair counted once' if node.ha else ''}",
                               frozen_inputs({"licence": licence.name, "cap": fmt(cap), "cap reached": "yes" if level > cap else "no"})))
     if level > cap:

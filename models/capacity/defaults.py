@@ -134,5 +134,5 @@ def controller_defaults(scenario: Scenario, catalog: Catalog, node: ControllerNo
 def hci_slack_default(host: HciNode) -> tuple[float, str]:
     """The vSAN slack space (percent) used when the cluster gives none, and its source (as ``hci.py``)."""
     if host.slack_space_pct:
-        return host.slack_space_pct, f"catalog {host.name} slack space ({host.source_of('slack_space_pct')})"
+        return host.slack_space_pct, f"catalog {host.name} slack space ({host.cited('slack_space_pct')})"
     return rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"

@@ -131,7 +131,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         if node.slack_space_pct is not None:
             slack_pct, src = node.slack_space_pct, "project: slack space"
         elif host.slack_space_pct:
-            slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.source_of('slack_space_pct')})"
+            slack_pct, src = host.slack_space_pct, f"catalog {host.name}: slack space ({host.cited('slack_space_pct')})"
         else:
             slack_pct, src = rules.VSAN_SLACK_PCT, f"{rules.VSAN_DOCS}: keep 25-30% free"
         slack = level * slack_pct / 100.0

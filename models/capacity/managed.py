@@ -25,7 +25,7 @@ def managed_capacity(node: ManagedServiceNode, record: ManagedService, where: st
     if not record.min_capacity_bytes <= size <= record.max_capacity_bytes:
         problems.append(f"{where}: {record.name} takes {fmt(record.min_capacity_bytes)} to "
                         f"{fmt(record.max_capacity_bytes)}; {fmt(size)} is provisioned.")
-    source = record.source_of("min_capacity_bytes") or record.service
+    source = record.cited("min_capacity_bytes") or record.service
     steps = [CapacityStep("Provisioned", size, size, f"{record.service}: the provisioned capacity is usable "
                           f"as provisioned (range: {source})", f"{fmt(size)} provisioned",
                           frozen_inputs({"service": record.service, "level": record.service_level}))]

@@ -225,7 +225,7 @@ def ontap_group_rule(drive: Drive, raid_type: str) -> GroupRule:
     """
     rule = drive.raid_group_sizes.get(raid_type)
     if rule is not None:
-        return GroupRule(rule.default, rule.max, f"catalog drive '{drive.id}' raid_group_sizes ({drive.source_of('raid_group_sizes') or TR3838})")
+        return GroupRule(rule.default, rule.max, f"catalog drive '{drive.id}' raid_group_sizes ({drive.cited('raid_group_sizes') or TR3838})")
     media = "ssd" if drive.media == "SSD" else ("capacity" if (drive.rpm or 10_000) <= 7_200 else "perf")
     if raid_type == "raid_tec":
         dp_default, _ = _FALLBACK_GROUP_SIZES[(media, "raid_dp")]

@@ -1,4 +1,4 @@
-"""Hardware catalog: validated records, each number with its source."""
+"""Hardware catalog: validated records, each number with its provenance (kind, source, fit)."""
 
 from .catalog import Catalog, bundled_catalog, entries_from_toml_text, load_user_catalog
 from .loader import CatalogError, parse_entries
@@ -21,7 +21,8 @@ from .schema import (
     Shelf,
     Sourced,
     Switch,
-    is_assumption,
+    Provenance,
+    PROVENANCE_KINDS,
 )
 
 __all__ = [
@@ -47,7 +48,8 @@ __all__ = [
     "Switch",
     "bundled_catalog",
     "entries_from_toml_text",
-    "is_assumption",
+    "PROVENANCE_KINDS",
+    "Provenance",
     "load_user_catalog",
     "parse_entries",
 ]

@@ -1,18 +1,34 @@
 """Catalog record types: every hardware kind StorPlan knows, validated with pydantic.
 
-Every record carries ``sources``: a mapping from each numeric field's name to where the number comes from (a seed
-file and section, or a named public datasheet), or ``"assumed: <one-line reason>"`` when it is an assumption.
-Validation refuses a record whose numbers lack a source, so the report can print the provenance of every number.
+Every record carries ``provenance``: a mapping from each numeric field's name to a :class:`Provenance`, the
+number's kind (sourced, calibrated, derived or assumed), its source text (a seed file and section, a named public
+datasheet, the derivation, or the reason for an assumption) and, for a number a fit set, the fit's name.
+Validation refuses a record whose numbers lack a provenance, so the report can print the provenance of every
+number; what reads a number's kind reads the ``kind`` field, never the wording of its source.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 Protocol = Literal["FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS", "SMB", "SAS", "NVMe", "vSAN"]
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+
+ProvenanceKind = Literal["sourced", "calibrated", "derived", "assumed"]
+"""How a catalog number was obtained (``models.catalog.provenance`` counts them)."""
+
+PROVENANCE_KINDS: tuple[str, ...] = ("sourced", "calibrated", "derived", "assumed")
+"""The kinds, in the order reports print them: sourced (a seed or named public document), calibrated (set by one
+of StorPlan's fits to published measurements), derived (computed from other numbers by a stated derivation),
+assumed (an engineering assumption with its reason)."""
+
+
+KIND_LABELS: dict[str, str] = {"sourced": "", "calibrated": "fitted", "derived": "derived", "assumed": "assumed"}
+"""The word put before a source text of each kind where a person reads it (:attr:`Provenance.cited`; a sourced
+number's text names its document and needs none)."""
 
 
 def _has_number(value: Any) -> bool:
@@ -29,48 +45,128 @@ def _has_number(value: Any) -> bool:
     return False
 
 
-def is_assumption(source: str) -> bool:
-    """True when a source string marks an assumption (``"assumed: ..."``)."""
-    return source.strip().lower().startswith("assumed")
+class Provenance(BaseModel):
+    """Where one field's numbers come from.
+
+    Attributes:
+        kind: "sourced" | "calibrated" | "derived" | "assumed" (:data:`PROVENANCE_KINDS`).
+        source: the text a person reads: the document and section, the derivation, or the assumption's reason
+            (at least 8 characters for an assumption).
+        fit: the name of the fit whose estimate the number is (a seed fit step of
+            ``models.calibration.seed_profiles.seed_fits``, or a user's lab fit): required for "calibrated"; for
+            "derived", the fit of the estimate it was derived from, if any ("" otherwise); never set for
+            "sourced" or "assumed". A field with a fit has its standard error in ``PerfProfile.stderr`` when the
+            fit could identify it.
+
+    Raises:
+        pydantic.ValidationError: an unknown kind, an empty source, a calibrated number without its fit, a fit on
+            a sourced or assumed number, an assumption without a reason.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: ProvenanceKind
+    source: str = Field(min_length=1)
+    fit: str = ""
+
+    @property
+    def cited(self) -> str:
+        """The source as a person reads it, its kind in front where it is not a document: "assumed: <reason>",
+        "derived: <derivation>", "fitted: <data>" (calibrated), or the document itself (sourced)."""
+        label = KIND_LABELS[self.kind]
+        return f"{label}: {self.source}" if label else self.source
+
+    @model_validator(mode="after")
+    def _fit_matches_kind(self) -> "Provenance":
+        if not self.source.strip():
+            raise ValueError("a provenance needs its source text")
+        if self.kind == "calibrated" and not self.fit.strip():
+            raise ValueError("a calibrated number names the fit that set it ('fit')")
+        if self.kind in ("sourced", "assumed") and self.fit:
+            raise ValueError(f"a {self.kind} number names no fit")
+        if self.kind == "assumed" and len(self.source.strip()) < 8:
+            raise ValueError("an assumed number needs its reason in 'source'")
+        return self
 
 
 class Sourced(BaseModel):
-    """A record whose numeric fields each name their source in ``sources``.
+    """A record whose numeric fields each carry their :class:`Provenance` in ``provenance``.
 
-    Every numeric field the record sets must have a source; a field left at its default (e.g. ``parallelism =
+    Every numeric field the record sets must have a provenance; a field left at its default (e.g. ``parallelism =
     1``) is documented by the schema itself and needs none.
+
+    Records written before the provenance field existed (a ``sources`` mapping of field -> text, in a user
+    catalog or a project file's pinned records) are migrated on reading by
+    :func:`models.catalog.legacy.legacy_provenance`, the only place a kind is read from a source's wording.
     """
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    sources: dict[str, str] = Field(default_factory=dict)
+    provenance: dict[str, Provenance] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _migrate_sources(cls, data: Any) -> Any:
+        """An older record's ``sources`` (field -> text) becomes ``provenance`` (models.catalog.legacy)."""
+        if isinstance(data, Mapping) and "sources" in data:
+            from models.catalog.legacy import legacy_provenance
+
+            data = dict(data)
+            sources = data.pop("sources") or {}
+            if "provenance" in data:
+                raise ValueError("give either 'provenance' or the older 'sources', not both")
+            stderr = data.get("stderr") if "stderr" in cls.model_fields else None
+            fitted = list(stderr) if isinstance(stderr, Mapping) else []
+            data["provenance"] = legacy_provenance(sources, fitted, str(data.get("source", "") or ""))
+        return data
 
     @model_validator(mode="after")
     def _every_number_has_a_source(self) -> "Sourced":
         missing = [
             name
             for name in type(self).model_fields
-            if name != "sources"
+            if name != "provenance"
             and name in self.model_fields_set  # a value left at its documented default needs no source
             and _has_number(getattr(self, name))
-            and not self.sources.get(name, "").strip()
+            and name not in self.provenance
         ]
         if missing:
             raise ValueError(
-                "numbers without a source: "
+                "numbers without a provenance: "
                 + ", ".join(missing)
-                + " (add them to 'sources' with a seed/datasheet reference, or 'assumed: <reason>')"
+                + " (add them to 'provenance' as {kind = 'sourced' | 'calibrated' | 'derived' | 'assumed', "
+                  "source = '<seed/datasheet reference, derivation or reason>'})"
             )
-        for name, text in self.sources.items():
+        for name in self.provenance:
             if name not in type(self).model_fields:
-                raise ValueError(f"sources names an unknown field '{name}'")
-            if is_assumption(text) and len(text.split(":", 1)[-1].strip()) < 8:
-                raise ValueError(f"source of '{name}' is marked assumed without a reason")
+                raise ValueError(f"provenance names an unknown field '{name}'")
         return self
+
+    @property
+    def sources(self) -> dict[str, str]:
+        """Field -> source text, for people (the report's sources table, the catalog browser)."""
+        return {name: p.source for name, p in self.provenance.items()}
 
     def source_of(self, field: str) -> str:
         """The source text of one field (``""`` when the field holds no number)."""
-        return self.sources.get(field, "")
+        p = self.provenance.get(field)
+        return p.source if p is not None else ""
+
+    def cited(self, field: str) -> str:
+        """The source of one field as a person reads it, its kind in front (:attr:`Provenance.cited`); ``""`` when
+        the field has no provenance."""
+        p = self.provenance.get(field)
+        return p.cited if p is not None else ""
+
+    def kind_of(self, field: str) -> str | None:
+        """The provenance kind of one field (:data:`PROVENANCE_KINDS`); None when the field has no provenance."""
+        p = self.provenance.get(field)
+        return p.kind if p is not None else None
+
+    def fit_of(self, field: str) -> str:
+        """The name of the fit whose estimate the field is (``""`` when no fit set it: :class:`Provenance`)."""
+        p = self.provenance.get(field)
+        return p.fit if p is not None else ""
 
 
 class Entry(Sourced):
@@ -90,8 +186,8 @@ class Entry(Sourced):
 
     @model_validator(mode="after")
     def _lifecycle_has_a_source(self) -> "Entry":
-        if self.lifecycle and not self.sources.get("lifecycle", "").strip():
-            raise ValueError("lifecycle needs a source in 'sources' (the vendor page that lists the model as "
+        if self.lifecycle and "lifecycle" not in self.provenance:
+            raise ValueError("lifecycle needs a source in 'provenance' (the vendor page that lists the model as "
                              "current, or where an end-of-sale notice was looked for)")
         return self
 
@@ -176,7 +272,8 @@ class PerfProfile(Sourced):
     """Fitted controller performance parameters for one software version and protocol.
 
     Produced by calibration (``models.calibration``) from published (IOPS, latency) points; ``source`` records
-    the provenance (seed, points used, fit residual).
+    the profile's origin in words (seed, points used, fit residual); each field's ``provenance`` says whether the
+    fit set it (kind "calibrated", with the fit's name) or it was held, derived or assumed.
     """
 
     software: str
@@ -213,8 +310,8 @@ class PerfProfile(Sourced):
     stderr: dict[str, float] = Field(
         default_factory=dict,
         description="standard error of each fitted field (same unit as the field), from the fit's least-squares "
-        "covariance; fields not fitted are absent. Its basis (residual variance, held parameters) is in "
-        "sources['stderr']",
+        "covariance; fields not fitted are absent (a field here has a fit in its provenance). Its basis (residual "
+        "variance, held parameters) is provenance['stderr']",
     )
     source: str = ""
 
@@ -226,6 +323,9 @@ class PerfProfile(Sourced):
         bad = [k for k, v in self.stderr.items() if not (v >= 0 and v < float("inf"))]
         if bad:
             raise ValueError(f"stderr must be finite and >= 0: {', '.join(bad)}")
+        unfitted = sorted(k for k in self.stderr if not self.fit_of(k))
+        if unfitted:
+            raise ValueError(f"stderr of fields no fit set (their provenance names no fit): {', '.join(unfitted)}")
         return self
 
 
@@ -233,7 +333,7 @@ class ProfileDerivation(BaseModel):
     """A controller with no fitted profile of its own uses a calibrated sibling's profiles with every CPU demand
     divided by ``ratio`` (the record's published throughput over the sibling's: e.g. the vendor's IOPS claims for
     both, or their generation and cores); parallelism and fixed latency are the sibling's. The derivation (the
-    figures and where they are published) is the controller's ``sources['profile_from']`` text."""
+    figures and where they are published) is the controller's ``provenance['profile_from']`` source."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 

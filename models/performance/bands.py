@@ -10,7 +10,9 @@ Method:
 1. **Relative standard deviation of each station's demand** (:func:`profile_uncertainty`). The controller /
    VM CPU demand is ``cpu_demand_us`` of the profile; its relative SD comes from the profile's standard errors
    (``PerfProfile.stderr``, the least-squares covariance's diagonal, ``models.calibration.parameter_stderr``)
-   by the delta method (first-order: the demand is linear in each field; Bates & Watts 1988 §2.3), fields
+   by the delta method (first-order: the demand is linear in each field; Bates & Watts 1988 §2.3), over the
+   fields a fit set (their provenance names the fit, ``Provenance.fit``: calibrated, or derived from a fitted
+   value; never read from a source's wording; a held or assumed field adds nothing here), fields
    combined as independent (the covariance's off-diagonal terms are not stored: the band says so). A fitted
    field with no standard error (not identifiable from its data) counts :data:`UNIDENTIFIED_REL_SD`. The fixed
    latency delay gets its own standard error. On top, by provenance: a ``derived`` profile (another version's
@@ -89,6 +91,16 @@ def _rel(se: float | None, value: float) -> float:
     return se / value
 
 
+BAND_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "cpu_write_per_kib_us", "fixed_latency_us")
+"""Profile fields whose standard errors the CPU and fixed-latency bands combine (affinity_hold_us has its own)."""
+
+
+def fitted_fields(profile: PerfProfile) -> tuple[str, ...]:
+    """Those of :data:`BAND_FIELDS` (and ``affinity_hold_us``) that a fit set: their provenance names the fit
+    (``Provenance.fit``), whatever their source text says."""
+    return tuple(k for k in (*BAND_FIELDS, "affinity_hold_us") if profile.fit_of(k))
+
+
 def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_fraction: float
                         ) -> StationUncertainty:
     """The relative SDs of the CPU demand and fixed latency a profile gives a workload (module, step 1).
@@ -102,9 +114,7 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     """
     if kind not in PROFILE_KINDS:
         raise ValueError(f"profile kind must be one of {PROFILE_KINDS}, got {kind!r}")
-    fitted = {k for k, v in profile.sources.items() if k in ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us",
-                                                              "cpu_write_per_kib_us", "fixed_latency_us")
-              and "fitted" in str(v)}
+    fitted = set(fitted_fields(profile))
     se = profile.stderr
     extra = max(block_kib - 8.0, 0.0)
     own_write_kib = profile.cpu_write_per_kib_us is not None  # a write's own per-KiB cost (else cpu_per_kib_us)
@@ -125,7 +135,7 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     fixed = math.hypot(fixed, widen)
     affinity = 0.0
     if profile.affinity_hold_us > 0:
-        held = "fitted" in str(profile.sources.get("affinity_hold_us", ""))
+        held = bool(profile.fit_of("affinity_hold_us"))
         affinity = math.hypot(_rel(se.get("affinity_hold_us"), profile.affinity_hold_us) if held else 0.0, widen)
     basis = {"calibrated": "fitted parameters' standard errors (delta method, diagonal of the covariance)",
              "derived": f"derived profile: fitted standard errors plus {DERIVED_REL_SD:.0%} relative SD",

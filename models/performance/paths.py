@@ -58,6 +58,7 @@ from models.catalog import (
     Host,
     LinkType,
     PerfProfile,
+    Provenance,
     Shelf,
     Switch,
 )
@@ -112,6 +113,9 @@ lean NVMe stack plus the kernel's TCP processing, between NVMe/FC and iSCSI: no 
 UNCALIBRATED_PROFILE = {"cpu_read_us": 50.0, "cpu_write_us": 100.0, "cpu_per_kib_us": 0.5, "fixed_latency_us": 50.0}
 """assumed: CPU costs used when a controller has no calibrated profile at all (results are flagged in the
 notes as uncalibrated); servers = the catalog's cores per node."""
+
+UNCALIBRATED_PROVENANCE = Provenance(kind="assumed", source="uncalibrated default (no calibrated profile applies)")
+"""The provenance of each field of the uncalibrated default profile (:data:`UNCALIBRATED_PROFILE`)."""
 
 ASSUMED_CPU_PER_KIB_US = 0.5
 """assumed: extra controller CPU per KiB beyond 8 KiB (memory copy + checksum at ~2 GB/s per core)."""
@@ -634,9 +638,9 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     if profile is None:
         profile = PerfProfile(software=software, protocol=protocol if protocol not in ("NFS", "SMB") else "iSCSI",
                               servers_per_node=record.cores_per_node, **UNCALIBRATED_PROFILE,
-                              sources={k: "assumed: uncalibrated default" for k in
-                                       ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
-                                        "fixed_latency_us")})
+                              provenance={k: UNCALIBRATED_PROVENANCE for k in
+                                          ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
+                                           "fixed_latency_us")})
     b.profile_used(profile, found, note, workload)
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
@@ -755,9 +759,9 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     if profile is None:
         profile = PerfProfile(software=software, protocol="iSCSI", servers_per_node=vm.vcpu,
                               **UNCALIBRATED_PROFILE,
-                              sources={k: "assumed: uncalibrated default" for k in
-                                       ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
-                                        "fixed_latency_us")})
+                              provenance={k: UNCALIBRATED_PROVENANCE for k in
+                                          ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
+                                           "fixed_latency_us")})
     b.profile_used(profile, found, note, workload)
     source = profile.source or "catalog profile"
     net_rate = vm.network_mbps / 8.0 * 1e6  # bytes/s
@@ -1057,7 +1061,7 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
     b.uncertainty = StationUncertainty("assumed", 0.0, ASSUMED_REL_SD, f"{record.service}: published limits "
                                        "(sourced in the catalog); the light-load latency is assumed")
     b.notes.append(f"{record.name}: the published limits are queues of their capacity; the light-load latency "
-                   f"({record.latency_us:g} us) is {'assumed' if 'assumed' in record.source_of('latency_us') else 'sourced'}")
+                   f"({record.latency_us:g} us) is {record.kind_of('latency_us') or 'not sourced'}")
     return protocol, None, f"{record.service} published limits"
 
 

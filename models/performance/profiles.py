@@ -7,9 +7,12 @@ A profile is
 - **derived**: another record's, version's or protocol's calibrated profile carried over by a documented rule:
   the same record on another software version or protocol (:func:`find_profile` falls back, with a note), or a
   calibrated sibling's profiles with every CPU demand divided by a throughput ratio (the catalog's
-  ``Controller.profile_from``: the sibling's id and the ratio, the derivation in ``sources['profile_from']``);
+  ``Controller.profile_from``: the sibling's id and the ratio, the derivation in ``provenance['profile_from']``);
 - **assumed**: nothing calibrated applies: the uncalibrated default CPU costs (``paths.UNCALIBRATED_PROFILE``),
-  or a profile none of whose CPU / latency fields was fitted.
+  or a profile none of whose CPU / latency fields a fit set (no field's ``Provenance.fit``: a project's own
+  record downgraded by ``models.catalog.provenance.downgraded``, a stated assumption).
+
+Which fields a fit set is read from each field's provenance (its ``fit``), never from the wording of its source.
 
 :func:`profile_basis` answers "calibrated | derived | assumed, from which sibling, by what ratio and why" for a
 record, software version and protocol; the path builder (``models.performance.paths``) uses the same lookup
@@ -21,14 +24,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.catalog import Catalog, CloudVm, Controller, PerfProfile
+from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance
 from models.design import is_project_source
 
 PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 """The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
 
 FITTED_FIELDS = PROFILE_CPU_FIELDS + ("fixed_latency_us",)
-"""Profile fields a calibration fits; a profile none of whose sources says "fitted" is assumed."""
+"""Profile fields a calibration fits; a profile none of which a fit set (no ``Provenance.fit``) is assumed."""
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,7 @@ class ProfileBasis:
     ratio: float | None = None
     reason: str = ""
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         """JSON-ready: ``{"kind", "sibling", "ratio", "reason"}`` (sibling None when there is none)."""
         return {"kind": self.kind, "sibling": self.sibling or None, "ratio": self.ratio, "reason": self.reason}
 
@@ -92,12 +95,13 @@ def project_own(profile: PerfProfile) -> bool:
 def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
     """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
     defaults), its numbers are the project file's own (:func:`project_own`: never "calibrated", whatever their
-    source text says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell
-    back to another software version or protocol, or the profile is a sibling's (``note``); otherwise
-    "calibrated"."""
+    provenance says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back
+    to another software version or protocol, or the profile is a sibling's (``note``); otherwise "calibrated".
+    A field counts as fitted when its provenance names the fit that set it (``Provenance.fit``: kind
+    "calibrated", or "derived" from a fitted value)."""
     if not found or project_own(profile):
         return "assumed"
-    fitted = any("fitted" in str(profile.sources.get(k, "")) for k in FITTED_FIELDS)
+    fitted = any(profile.fit_of(k) for k in FITTED_FIELDS)
     if not fitted:
         return "assumed"
     return "derived" if note else "calibrated"
@@ -107,8 +111,8 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
     """``profile`` with its CPU demands (:data:`PROFILE_CPU_FIELDS`), its WAFL affinity hold time and their
     standard errors divided by ``ratio`` (a record ``ratio`` times as fast needs 1/ratio of the CPU time per I/O
     at the same parallelism, and holds an affinity for 1/ratio as long: the hold is file-system work); servers,
-    affinities and fixed latency kept. Each scaled field's source says so and keeps "fitted" (it is a fitted value,
-    carried over).
+    affinities and fixed latency kept. Each scaled field's provenance becomes "derived", its source saying so, and
+    keeps the fit of the value it was scaled from (a fitted value, carried over; its standard error scales too).
 
     Raises:
         ValueError: ``ratio`` is not positive.
@@ -117,12 +121,14 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
         raise ValueError(f"throughput ratio must be positive, got {ratio!r}")
     scaled = PROFILE_CPU_FIELDS + ("affinity_hold_us",)
     changes = {k: getattr(profile, k) / ratio for k in scaled}
-    sources = dict(profile.sources)
+    provenance = dict(profile.provenance)
     for k in scaled:
-        if k in sources:
-            sources[k] = f"derived: {sibling}'s {sources[k]} / {ratio:g}"
+        if k in provenance:
+            p = provenance[k]
+            provenance[k] = Provenance(kind="derived", source=f"{sibling}'s {p.kind} {k} ({p.source}) / {ratio:g}",
+                                       fit=p.fit)
     stderr = {k: (v / ratio if k in scaled else v) for k, v in profile.stderr.items()}
-    return profile.model_copy(update={**changes, "sources": sources, "stderr": stderr,
+    return profile.model_copy(update={**changes, "provenance": provenance, "stderr": stderr,
                                       "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
 
 
@@ -162,7 +168,7 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
         derivation = record.profile_from
         assert profile is not None and derivation is not None  # a sibling's profile was chosen
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
-                  f"with CPU demands / {derivation.ratio:g} ({record.source_of('profile_from') or 'no derivation given'})")
+                  f"with CPU demands / {derivation.ratio:g} ({record.cited('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
     elif why and not (profile is not None and not note):
         note = f"{why}; {note}" if note else why

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
 
-from models.catalog.provenance import SOURCE_KINDS, record_counts, source_kind
+from models.catalog import Sourced
+from models.catalog.provenance import SOURCE_KINDS, record_counts
 from models.catalog.schema import Entry
 
 KEY_FIELDS = {
@@ -78,25 +78,27 @@ def browser_rows(entries: Iterable[Entry]) -> list[BrowserRow]:
     return rows
 
 
-def record_details(entry: Entry) -> list[tuple[str, str, str, str]]:
-    """Every number of one record: (field, value, source kind, source text), nested performance profiles
-    included (their fields prefixed with the profile's software and protocol)."""
-    out = []
+def record_details(entry: Sourced) -> list[tuple[str, str, str, str]]:
+    """Every number of one record: (field, value, provenance kind, source text), nested performance profiles
+    included (their fields prefixed with the profile's software and protocol). The kind is the field's
+    ``Provenance.kind``; a calibrated number's source text ends with the fit that set it."""
+    out: list[tuple[str, str, str, str]] = []
 
-    def walk(record: Any, prefix: str) -> None:
+    def walk(record: Sourced, prefix: str) -> None:
         for name in type(record).model_fields:
-            if name == "sources":
+            if name == "provenance":
                 continue
             value = getattr(record, name)
-            if isinstance(value, list) and value and hasattr(value[0], "sources"):
+            if isinstance(value, list) and value and isinstance(value[0], Sourced):
                 for inner in value:
                     label = f"{getattr(inner, 'software', '')} {getattr(inner, 'protocol', '')}".strip()
                     walk(inner, f"{prefix}{name}[{label}].")
                 continue
-            text = record.sources.get(name, "")
-            if not text:
+            p = record.provenance.get(name)
+            if p is None:
                 continue
-            out.append((prefix + name, str(value), source_kind(text), text))
+            text = f"{p.source} (fit: {p.fit})" if p.fit and p.fit not in p.source else p.source
+            out.append((prefix + name, str(value), p.kind, text))
 
     walk(entry, "")
     return out

@@ -156,14 +156,19 @@ def _stated_only(model: type[BaseModel], data: Any) -> Any:
     files saved before :func:`record_data` kept only the stated fields."""
     if not isinstance(data, dict):
         return data
-    sources = data.get("sources") if issubclass(model, Sourced) else None
+    cited: dict[str, Any] | None = None  # field -> its provenance ({kind, source, fit}), or an older file's text
+    if issubclass(model, Sourced):
+        for key in ("provenance", "sources"):
+            if isinstance(data.get(key), dict):
+                cited = data[key]
+                break
     out: dict[str, Any] = {}
     for name, value in data.items():
         info = model.model_fields.get(name)
         if info is None:
             out[name] = value
             continue
-        if (isinstance(sources, dict) and name != "sources" and not str(sources.get(name) or "").strip()
+        if (cited is not None and name not in ("provenance", "sources") and not cited.get(name)
                 and not info.is_required()
                 and to_jsonable_python(info.get_default(call_default_factory=True)) == value):
             continue

@@ -128,8 +128,10 @@ def inputs_digest(catalog: Catalog | None = None, published: Path | None = None)
     return h.hexdigest()
 
 
-DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "tag", "display_name", "source", "sources", "notes"})
-"""Top-level catalog fields that only describe a record to a person; editing them leaves the numbers alone."""
+DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "tag", "display_name", "source", "sources", "provenance",
+                                "notes"})
+"""Top-level catalog fields that only describe a record to a person (a number's provenance included: what the
+engines compute does not read it); editing them leaves the numbers alone."""
 
 
 def model_digest() -> str:

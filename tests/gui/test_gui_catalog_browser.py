@@ -38,7 +38,7 @@ def test_the_status_column_says_current_installed_base_or_end_of_sale_with_its_s
             assert record.lifecycle and record.sources["lifecycle"], cid
     a70 = catalog.find("netapp-aff-a70")
     data = a70.model_dump()
-    data["sources"] = {k: v for k, v in data["sources"].items() if k != "lifecycle"}
+    data["provenance"] = {k: v for k, v in data["provenance"].items() if k != "lifecycle"}
     with pytest.raises(pydantic.ValidationError, match="lifecycle needs a source"):
         Controller.model_validate(data)
 

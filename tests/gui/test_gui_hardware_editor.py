@@ -4,6 +4,8 @@ it is read again; deleting a record the open project uses is refused, naming the
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
@@ -17,9 +19,11 @@ def test_duplicate_validate_save_and_reopen(qtbot, example_window):
     editor = win.show_hardware_editor("netapp-aff-a50")
     qtbot.addWidget(editor)
     text = editor.text.toPlainText()
-    assert 'id = "netapp-aff-a50-mine"' in text and "[[controller]]" in text and "[controller.sources]" in text
+    assert 'id = "netapp-aff-a50-mine"' in text and "[[controller]]" in text
+    assert '[controller.provenance.cores_per_node]\nkind = "assumed"' in text
     # a number without a source is refused, naming the field
-    broken = text.replace('cores_per_node = "assumed', 'ignored_cores = "assumed')
+    broken = re.sub(r"\[controller\.provenance\.cores_per_node\]\n(\w+ = .*\n)+", "", text)
+    assert broken != text
     editor.text.setPlainText(broken)
     assert editor.save() is False
     assert "cores_per_node" in editor.message.text() and "Not saved" in editor.message.text()
@@ -97,7 +101,8 @@ def test_the_form_edits_the_record_with_a_source_for_every_number(qtbot, example
     row = form.numbers.index("memory_gib_per_node")
     form.sources.item(row, 1).setText("")
     assert "Not valid yet" in editor.message.text() and "memory_gib_per_node" in editor.message.text()
-    form.sources.item(row, 1).setText("assumed: a lab unit with its memory doubled, as ordered")
+    form.kind_box(row).setCurrentText("assumed")
+    form.sources.item(row, 1).setText("a lab unit with its memory doubled, as ordered")
     assert editor.message.text() == "Valid: ready to save."
     cores = form.form.editors["cores_per_node"]
     cores.entry.setFocus()
@@ -115,7 +120,8 @@ def test_the_form_edits_the_record_with_a_source_for_every_number(qtbot, example
         assert editor.save()
     mine = load_user_catalog().get("netapp-aff-a50-mine", Controller)
     assert mine.memory_gib_per_node == 512 and mine.name == "Lab A50"
-    assert mine.sources["memory_gib_per_node"].startswith("assumed: a lab unit")
+    assert mine.kind_of("memory_gib_per_node") == "assumed"
+    assert mine.sources["memory_gib_per_node"].startswith("a lab unit")
 
 
 def test_a_lifecycle_set_in_the_form_asks_for_its_source_in_the_table(qtbot, example_window):
@@ -131,5 +137,6 @@ def test_a_lifecycle_set_in_the_form_asks_for_its_source_in_the_table(qtbot, exa
     assert form.sources.item(row, 1).text().startswith("The model is one of NetApp's current systems")
     form.sources.item(row, 1).setText("")
     assert "Not valid yet" in editor.message.text() and "lifecycle" in editor.message.text()
-    form.sources.item(row, 1).setText("assumed: still on the vendor's price list we were sent")
+    form.kind_box(row).setCurrentText("assumed")
+    form.sources.item(row, 1).setText("still on the vendor's price list we were sent")
     assert editor.message.text() == "Valid: ready to save."
