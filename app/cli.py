@@ -85,8 +85,8 @@ def load_project(text: str):
 def _evaluate(args) -> int:
     from models.design import resolve
     from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
-    from models.present.resilience import runway_lines, state_verdict
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.present.resilience import runway_lines, state_verdict
     from models.present.uncertainty import iops_band_text, profile_text
     from models.present.verdicts import evaluation_verdict
     from models.serialize import evaluation_to_dict

@@ -22,9 +22,9 @@ import time
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QCoreApplication, QPoint, QStandardPaths, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QPoint, QStandardPaths, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
 TARGET_MS = 16.0
 

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from app.report import write_report  # noqa: E402
-from models.project import load  # noqa: E402
-from models.resources import examples_dir  # noqa: E402
+from app.report import write_report
+from models.project import load
+from models.resources import examples_dir
 
 
 def largest_example() -> Path:

@@ -13,9 +13,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from models.catalog import Catalog, CatalogError, bundled_catalog  # noqa: E402
-from models.project import ControllerNode, HostNode, Link, Project, Scenario, ShelfNode, SwitchNode, Workload  # noqa: E402
-from models.store import open_project, save_project  # noqa: E402
+from models.catalog import Catalog, CatalogError, bundled_catalog
+from models.project import ControllerNode, HostNode, Link, Project, Scenario, ShelfNode, SwitchNode, Workload
+from models.store import open_project, save_project
 
 TARGET_MS = 200.0
 

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from models.catalog import Catalog
 from models.design import Design, resolve, resolved_catalog
-from models.project.model import Project
 from models.problems import Problem, Severity, find_problems
+from models.project.model import Project
 
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
     from models.capacity.results import ScenarioCapacity

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Mapping
 
 from models.units import GB, GIB, KB, KIB, MB, MIB, TB, TIB, CapacityUnit
 

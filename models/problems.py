@@ -14,13 +14,32 @@ from models import topology
 from models.capacity import rules
 from models.capacity.engine import bay_overflow
 from models.capacity.rules import RAID_LABEL, VSAN_POLICIES
-from models.catalog import Adapter, Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence
+from models.catalog import (
+    Adapter,
+    Catalog,
+    CatalogError,
+    CloudDisk,
+    CloudVm,
+    Controller,
+    Drive,
+    Entry,
+    HciNode,
+    Host,
+    Licence,
+    Switch,
+)
 from models.catalog import Shelf as ShelfRecord
-from models.catalog import Entry, Switch
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
-    CloudVmNode, ControllerNode, HciClusterNode, HostNode, ManagedServiceNode, Scenario, ShelfNode, SwitchNode,
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    ManagedServiceNode,
+    Scenario,
+    ShelfNode,
+    SwitchNode,
 )
 from models.project.names import KIND_NAMES, link_name, node_names
 from models.topology import Topology

@@ -36,8 +36,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from itertools import islice
 from dataclasses import dataclass, field, replace
+from itertools import islice
 from typing import Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
@@ -48,7 +48,14 @@ from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import (
-    ControllerNode, Deployment, HostNode, Link, Project, Requirements, Scenario, ShelfNode,
+    ControllerNode,
+    Deployment,
+    HostNode,
+    Link,
+    Project,
+    Requirements,
+    Scenario,
+    ShelfNode,
 )
 from models.topology import protocol_version_problem
 from models.units import TIB
@@ -185,8 +192,8 @@ def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> Iter
     devices per host (:data:`HCI_ESA_POOL_DEVICES` up to its limit), with ESA's minimum hosts (RAID-5 on 3). The
     workloads target the cluster."""
     from models.capacity.rules import vsan_policy_rule
-    from models.problems import VSAN_MIN_HOSTS
     from models.catalog import HciNode
+    from models.problems import VSAN_MIN_HOSTS
     from models.project.model import HciClusterNode
 
     for record in sorted((e for e in catalog if isinstance(e, HciNode)), key=lambda e: e.id):

@@ -8,7 +8,7 @@ float number of bytes (``*_bytes``) and is converted only for display, in the un
 from __future__ import annotations
 
 import math
-from enum import Enum
+from enum import StrEnum
 
 KB = 10**3
 MB = 10**6
@@ -20,7 +20,7 @@ GIB = 2**30
 TIB = 2**40
 
 
-class CapacityUnit(str, Enum):
+class CapacityUnit(StrEnum):
     """How capacities are shown: decimal (TB, GB) or binary (TiB, GiB)."""
 
     TB = "TB"

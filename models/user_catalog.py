@@ -9,7 +9,7 @@ from typing import Any
 import tomli_w
 
 from models.atomic import write_text_atomic
-from models.catalog import CatalogError, Controller, CloudVm, Entry, PerfProfile, parse_entries
+from models.catalog import CatalogError, CloudVm, Controller, Entry, PerfProfile, parse_entries
 from models.resources import user_catalog_path
 
 

@@ -21,7 +21,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from models.formatting import NOT_AVAILABLE, NOT_MET, finite, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_mbps, fmt_ms
+from models.formatting import (
+    NOT_AVAILABLE,
+    NOT_MET,
+    finite,
+    fmt_capacity,
+    fmt_iops,
+    fmt_max_iops_at_slo,
+    fmt_mbps,
+    fmt_ms,
+)
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:

@@ -6,13 +6,13 @@ their capacities and platform rule, and the AFF C80 + QLC example evaluates with
 from __future__ import annotations
 
 import pytest
+from example_eval import assert_renders_report, clean_evaluation
 
 from models.catalog import Controller, Drive, bundled_catalog
 from models.performance.profiles import profile_basis
 from models.problems import find_problems
 from models.resources import examples_dir
 from models.store import load_any
-from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 BTU_W = 0.29307107

@@ -10,6 +10,7 @@ import sys
 
 import numpy as np
 import pytest
+from test_present_charts import evaluate_example  # pytest puts tests/ on sys.path
 
 from models.catalog import PerfProfile, bundled_catalog
 from models.performance import build_path, evaluate_performance, seeds
@@ -24,7 +25,6 @@ from models.performance.bands import (
 from models.performance.knee import KNEE_MIN_RATIO
 from models.resources import examples_dir
 from models.serialize import workload_to_dict
-from test_present_charts import evaluate_example  # pytest puts tests/ on sys.path
 
 EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml"))
 

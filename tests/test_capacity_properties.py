@@ -4,10 +4,10 @@ import math
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_capacity_engine import controller, drive, run
 
 from models.capacity import evaluate_capacity
 from models.project import SnapshotSchedule, Workload
-from test_capacity_engine import controller, drive, run  # noqa: E402  (pytest puts tests/ on sys.path)
 
 FAST = settings(max_examples=40, deadline=None)
 raid = st.sampled_from(["raid4", "raid_dp", "raid_tec"])

@@ -13,6 +13,7 @@ import pytest
 from pydantic import BaseModel
 
 from models.catalog import (
+    PROVENANCE_KINDS,
     Adapter,
     CatalogError,
     CloudDisk,
@@ -26,7 +27,6 @@ from models.catalog import (
     Shelf,
     Switch,
     bundled_catalog,
-    PROVENANCE_KINDS,
 )
 from models.catalog.loader import load_file
 from models.resources import catalog_dir

@@ -23,6 +23,7 @@ Published figures (the records' sources name the documents):
 from __future__ import annotations
 
 import pytest
+from example_eval import clean_evaluation
 
 from models.capacity import evaluate_capacity
 from models.catalog import CloudDisk, CloudVm, Licence, ManagedService, bundled_catalog
@@ -34,7 +35,6 @@ from models.problems import find_problems
 from models.project import load
 from models.project.model import CloudVmNode, ManagedServiceNode, Scenario, Workload
 from models.resources import examples_dir
-from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 GIB, TIB, MIB = 2**30, 2**40, 2**20

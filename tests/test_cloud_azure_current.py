@@ -18,13 +18,13 @@ Published figures (the records' sources name the documents):
 from __future__ import annotations
 
 import pytest
+from example_eval import clean_evaluation
 
 from models.catalog import CloudVm, bundled_catalog
 from models.performance.paths import build_path
 from models.performance.profiles import profile_basis
 from models.problems import find_problems
 from models.project.model import CloudVmNode, Requirements, Scenario, Workload
-from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 GIB, TIB = 2**30, 2**40

@@ -5,11 +5,11 @@ example evaluates without warnings and renders a report."""
 from __future__ import annotations
 
 import pytest
+from example_eval import assert_renders_report, clean_evaluation
 
 from models.catalog import Controller, LinkType, bundled_catalog
 from models.resources import examples_dir
 from models.store import load_any
-from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 

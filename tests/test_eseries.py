@@ -30,6 +30,7 @@ Sources (NetApp's public documentation sources, as cited in resources/catalog/es
 from __future__ import annotations
 
 import pytest
+from example_eval import assert_renders_report
 
 from models.capacity import rules
 from models.catalog import Controller, Drive, Shelf, bundled_catalog
@@ -38,7 +39,6 @@ from models.problems import find_problems
 from models.project.model import ControllerNode, Link, Scenario, ShelfNode
 from models.resources import examples_dir
 from models.store import load_any
-from example_eval import assert_renders_report
 
 CAT = bundled_catalog()
 EXAMPLE = examples_dir() / "ef600-nvme-ddp-oltp-nvmefc.toml"

@@ -5,13 +5,13 @@ the sizer) and the bundled FAS70 + DS460C NL-SAS NFS example."""
 from __future__ import annotations
 
 import pytest
+from example_eval import clean_evaluation
 
-from models.catalog import Controller, Drive, Shelf, bundled_catalog
 from models.capacity import rules
+from models.catalog import Controller, Drive, Shelf, bundled_catalog
 from models.evaluate import evaluate
 from models.resources import examples_dir
 from models.store import load_any
-from example_eval import clean_evaluation
 
 CAT = bundled_catalog()
 BTU_W = 0.29307107

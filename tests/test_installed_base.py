@@ -7,10 +7,10 @@ A800, and `storplan catalog controller` lists every model."""
 from __future__ import annotations
 
 import pytest
+from example_eval import assert_renders_report, clean_evaluation
 
 from models.catalog import Controller, Shelf, bundled_catalog
 from models.performance.profiles import profile_basis
-from example_eval import assert_renders_report, clean_evaluation
 
 CAT = bundled_catalog()
 BTU_TO_W = 0.29307107

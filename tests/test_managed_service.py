@@ -17,7 +17,7 @@ from models.catalog import ManagedService, bundled_catalog
 from models.evaluate import evaluate
 from models.performance import evaluate_performance
 from models.project import load
-from models.project.model import ManagedServiceNode, Project, Requirements, Scenario, Workload
+from models.project.model import ManagedServiceNode, Project, Scenario, Workload
 from models.resources import examples_dir
 
 CAT = bundled_catalog()

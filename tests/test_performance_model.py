@@ -15,8 +15,8 @@ from models.performance import (
     evaluate_performance,
     iops_at_latency,
     protocol_of,
+    seeds,
 )
-from models.performance import seeds
 from models.project.model import Settings
 
 CAT = bundled_catalog()
@@ -239,12 +239,12 @@ def test_evaluate_is_fast_enough_for_interaction():
 def test_open_curve_continues_a_short_ramp_towards_saturation():
     """A ramp that ends far below saturation (vSAN example: 64 outstanding I/Os) is continued by the open model:
     IOPS rise towards saturation, latency never falls, and each point equals the open-model formula."""
+    from models.catalog import bundled_catalog
     from models.evaluate import evaluate
     from models.performance.engine import open_storage_latency_ms
     from models.performance.paths import build_path
     from models.project import load
     from models.resources import examples_dir
-    from models.catalog import bundled_catalog
 
     project = load(examples_dir() / "vsan-sqlserver-raid5.toml")
     wp = evaluate(project).performance.workloads[0]

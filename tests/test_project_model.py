@@ -3,12 +3,12 @@
 import pytest
 
 from models.catalog import bundled_catalog
+from models.problems import find_problems
 from models.project import ProjectFormatError, dumps, load, loads
 from models.project.factory import new_node, next_id
 from models.project.model import ControllerNode, Link, ShelfNode
-from models.problems import find_problems
-from models.topology import link_problem
 from models.resources import examples_dir
+from models.topology import link_problem
 from models.workloads import PresetError, bundled_presets, load_presets
 
 EXAMPLES = sorted(examples_dir().glob("*.toml"))

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from models.calibration.seed_profiles import CVO_POOLED_STEP, in_sample_checks, seed_fits
-from models.catalog import Controller, CloudVm, PerfProfile, Provenance, bundled_catalog
+from models.catalog import CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.catalog.provenance import catalog_counts, downgraded, record_counts
 from models.catalog.schema import PROVENANCE_KINDS
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, profile_uncertainty

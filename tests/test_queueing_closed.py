@@ -13,9 +13,9 @@ from models.queueing import (
     asymptotic_bounds,
     balanced_job_bounds,
     closed_curve,
+    mva_exact,
     solve_closed,
 )
-from models.queueing import mva_exact
 from models.queueing.mva_exact import exact_single
 
 
@@ -312,6 +312,7 @@ def test_general_service_closed_reiser_against_a_ciw_simulation():
     exponential service: checked against the same simulation with exponential service) and Reiser's value, and
     Reiser's is within 10% of it."""
     import ciw
+
     from models.queueing.general_service import closed_ramp, variability_closed
 
     def model(cs2):

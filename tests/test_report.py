@@ -214,8 +214,9 @@ def test_failed_write_leaves_existing_file(tmp_path, monkeypatch):
 
 def test_report_prints_the_catalog_it_was_given():
     """A project pinned to older catalog data (a .storplan snapshot) reports that data, not today's."""
-    from pypdf import PdfReader
     import io
+
+    from pypdf import PdfReader
 
     from app.report import render_report_bytes
     from models.catalog import bundled_catalog

@@ -11,12 +11,11 @@ import io
 import math
 
 from pypdf import PdfReader
+from scale_project import CELLS_PER_SWITCH, large_project
 
 from app.report import render_report_bytes
 from models.catalog import bundled_catalog
 from models.present import bill_of_materials
-
-from scale_project import CELLS_PER_SWITCH, large_project
 
 WORKLOADS = 60
 """Enough workloads that the summary's verdict (two lines per workload) runs over a page."""

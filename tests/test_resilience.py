@@ -12,7 +12,7 @@ import pytest
 
 from models.catalog import bundled_catalog
 from models.evaluate import evaluate, evaluate_resilience
-from models.performance import build_path, saturation_iops
+from models.performance import build_path
 from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, months_to_reach
 from models.performance.states import REBUILD_UTILISATION, host_failure, path_loss, takeover
 from models.resources import examples_dir

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_store_faults import SMALL
 
 from models.store import (
     FileChangedOnDiskError,
@@ -19,8 +20,6 @@ from models.store import (
     save_project,
     save_project_tracked,
 )
-
-from test_store_faults import SMALL
 
 ROOT = Path(__file__).resolve().parents[1]
 

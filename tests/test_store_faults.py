@@ -3,8 +3,6 @@ places. In every case the previous file must stay intact and the message must na
 
 from __future__ import annotations
 
-from models.store.schema import SCHEMA_VERSION
-
 import errno
 import hashlib
 import json
@@ -15,15 +13,14 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
 from models import atomic
 from models.project import HostNode, Link, Project, Scenario, ShelfNode, Workload
-from models.store import ProjectLock, StoreError, files, open_project, save_project
-from models.store import codec
+from models.store import ProjectLock, StoreError, codec, files, open_project, save_project
+from models.store.schema import SCHEMA_VERSION
 
 ROOT = Path(__file__).resolve().parents[1]
 IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0

@@ -10,13 +10,12 @@ import time
 from pathlib import Path
 
 import pytest
+from test_store_faults import SMALL, big_project
 
 from models.project import HostNode, Project, Scenario
 from models.store import SCHEMA_VERSION, StoreError, open_project, save_project
 from models.store.files import MAX_VALUE_BYTES
 from models.store.schema import DDL, SCHEMAS, expected_shape, schema_problems
-
-from test_store_faults import SMALL, big_project
 
 DATA = Path(__file__).parent / "data"
 

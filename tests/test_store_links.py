@@ -12,11 +12,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from test_store_faults import SMALL
 
 from models.store import ProjectLock, RecoveryStore, StoreError, read_lock, save_project
 from models.store.lock import lock_path_for
-
-from test_store_faults import SMALL
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX symlinks, FIFOs and sticky folders")

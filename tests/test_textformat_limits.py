@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from models.project import ProjectFormatError, load, loads
-from models.project import textformat
+from models.project import ProjectFormatError, load, loads, textformat
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ carry no I/O (models/topology.py, models/problems.py)."""
 from __future__ import annotations
 
 from models.catalog import bundled_catalog
-from models.project.model import ControllerNode, HostNode, Link, Scenario, ShelfNode, SwitchNode
 from models.problems import unconnected_problems
+from models.project.model import ControllerNode, HostNode, Link, Scenario, ShelfNode, SwitchNode
 from models.topology import link_problem
 
 CATALOG = bundled_catalog()

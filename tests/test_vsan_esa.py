@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from models.catalog import bundled_catalog
 from models.evaluate import evaluate
 from models.problems import find_problems
-from models.catalog import bundled_catalog
 from models.resources import examples_dir
 from models.store import load_any
 

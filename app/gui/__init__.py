@@ -25,9 +25,9 @@ def preload_models() -> None:
     check): the few hundred modules of pydantic, numpy and the engines, imported first, skip that and start
     about 0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests).
     """
-    import models.catalog  # noqa: F401
-    import models.evaluate  # noqa: F401
-    import models.project.model  # noqa: F401
+    import models.catalog
+    import models.evaluate
+    import models.project.model
     import models.store  # noqa: F401
 
 
@@ -40,7 +40,7 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if not display_available():
         print(NO_DISPLAY, file=sys.stderr)
         return 2
-    from .platform_check import platform_problem
+    from app.gui.platform_check import platform_problem
 
     problem = platform_problem()  # Qt would abort naming the wrong cause
     if problem:
@@ -55,8 +55,8 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("StorPlan")
 
-    from . import themes
-    from .startup import open_main_window, schedule_smoke_check
+    from app.gui import themes
+    from app.gui.startup import open_main_window, schedule_smoke_check
 
     if themes.current() != "system":  # the theme chosen last time (View -> Theme)
         themes.apply(themes.current(), app)

@@ -17,10 +17,10 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
-from .document import ProjectDocument
-from .locks import lock_holder
-from .project_io import LoadedFile, default_base_catalog
-from .tasks import TaskRunner
+from app.gui.document import ProjectDocument
+from app.gui.locks import lock_holder
+from app.gui.project_io import LoadedFile, default_base_catalog
+from app.gui.tasks import TaskRunner
 
 AUTOSAVE_DELAY_MS = 4000
 """Autosave this long after the last edit (the timer restarts on every edit)."""
@@ -43,7 +43,7 @@ class Autosaver(QObject):
 
     def __init__(self, window: QMainWindow, document: ProjectDocument, runner: TaskRunner,
                  calibration: Callable[[], Any], install: Callable[[LoadedFile], None],
-                 other_window: Callable[[], "Autosaver"] | None = None) -> None:
+                 other_window: Callable[[], Autosaver] | None = None) -> None:
         super().__init__(window)
         self._window, self._document, self._runner = window, document, runner
         self._calibration, self._install, self._other_window = calibration, install, other_window

@@ -20,11 +20,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.results._common import make_plot, series_color
+from app.gui.tasks import TaskRunner
 from models.calibration import CalibrationError
 from models.calibration.fit import read_points_csv
-
-from .results._common import make_plot, series_color
-from .tasks import TaskRunner
 
 
 def fit_job(_state, path: Path, project, catalog):

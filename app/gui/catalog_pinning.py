@@ -12,9 +12,9 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QToolBar, QWidget
 
-from .commands import RepinCatalogCommand
-from .document import ProjectDocument
-from .project_io import default_base_catalog
+from app.gui.commands import RepinCatalogCommand
+from app.gui.document import ProjectDocument
+from app.gui.project_io import default_base_catalog
 
 
 class CatalogUpdateBar(QToolBar):

@@ -33,7 +33,7 @@ class ReplaceProjectCommand(QUndoCommand):
     merge into one undo step.
     """
 
-    def __init__(self, document: "ProjectDocument", before: Project, after: Project, text: str,
+    def __init__(self, document: ProjectDocument, before: Project, after: Project, text: str,
                  merge_key: tuple | None = None) -> None:
         super().__init__(text)
         self._document = document
@@ -41,7 +41,7 @@ class ReplaceProjectCommand(QUndoCommand):
         self.after = after
         self.merge_key = merge_key
 
-    def id(self) -> int:  # noqa: A003 - Qt's name
+    def id(self) -> int:
         """Qt's merge id: field edits share one, so consecutive edits of one field can merge."""
         return MERGE_EDIT if self.merge_key is not None else -1
 
@@ -69,7 +69,7 @@ class RepinCatalogCommand(QUndoCommand):
     ``before`` / ``after``: the base catalogs (None = the default catalog); ``text``: the Edit menu's words.
     """
 
-    def __init__(self, document: "ProjectDocument", before: Catalog | None, after: Catalog | None, text: str) -> None:
+    def __init__(self, document: ProjectDocument, before: Catalog | None, after: Catalog | None, text: str) -> None:
         super().__init__(text)
         self._document, self._before, self._after = document, before, after
 

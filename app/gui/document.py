@@ -15,16 +15,14 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
+from app.gui import commands
+from app.gui.labels import field_label
 from models.catalog import Catalog, CatalogError
 from models.design import resolve
 from models.project import edits
 from models.project.model import Link, NodeBase, Project, Scenario, Workload
-from models.topology import link_problem
-
 from models.project.names import link_name, node_names
-
-from . import commands
-from .labels import field_label
+from models.topology import link_problem
 
 
 def describe_error(exc: Exception) -> str:

@@ -17,7 +17,7 @@ from models.evaluate import Evaluation
 from models.project.model import Project
 
 if TYPE_CHECKING:
-    from .task_process import TaskState
+    from app.gui.task_process import TaskState
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class EvaluationOutcome:
 
 
 def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0,
-                   catalog: Catalog | None = None, state: "TaskState | None" = None) -> EvaluationOutcome:
+                   catalog: Catalog | None = None, state: TaskState | None = None) -> EvaluationOutcome:
     """Evaluate scenarios of a project; never raises (a failure becomes ``error``).
 
     Args:
@@ -76,7 +76,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                                  names, time.thread_time() - cpu_start, in_process)
 
     try:
-        import models.capacity  # noqa: F401 - the engines' first import is not evaluation time: restart the clock
+        import models.capacity
         import models.performance  # noqa: F401
 
         start, cpu_start = time.perf_counter(), time.thread_time()
@@ -100,7 +100,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
         return done([], f"engine failed: {type(exc).__name__}: {exc}{where}")
 
 
-def evaluate_task(state: "TaskState", project: Project, names: tuple[str, ...], generation: int,
+def evaluate_task(state: TaskState, project: Project, names: tuple[str, ...], generation: int,
                   catalog: Catalog | None) -> EvaluationOutcome:
     """The task-runner form of :func:`run_evaluation` (``fn(state, *args)``; picklable: module level)."""
     return run_evaluation(project, names, generation, catalog, state)

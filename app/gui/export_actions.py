@@ -12,9 +12,9 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 
-from . import settings
-from .document import ProjectDocument
-from .tasks import TaskRunner
+from app.gui import settings
+from app.gui.document import ProjectDocument
+from app.gui.tasks import TaskRunner
 
 XLSX_FILTER = "Excel workbooks (*.xlsx)"
 

@@ -28,16 +28,13 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolButton
 
-from models.project.model import Project
-from models.store import FileChangedOnDiskError
-
-from . import settings
-from .autosave import Autosaver
-from .busy import BusyIndicator
-from .catalog_pinning import CatalogPinning, CatalogUpdateBar
-from .document import ProjectDocument
-from .locks import LockHolder, lock_holder, same_path
-from .project_io import (
+from app.gui import settings
+from app.gui.autosave import Autosaver
+from app.gui.busy import BusyIndicator
+from app.gui.catalog_pinning import CatalogPinning, CatalogUpdateBar
+from app.gui.document import ProjectDocument
+from app.gui.locks import LockHolder, lock_holder, same_path
+from app.gui.project_io import (
     OPEN_FILTERS,
     SAVE_FILTER_STORPLAN,
     SAVE_FILTER_TOML,
@@ -47,8 +44,10 @@ from .project_io import (
     read_project_file,
     save_project_file,
 )
-from .report_export import REPORT_FILTER, ReportExporter
-from .tasks import TaskRunner
+from app.gui.report_export import REPORT_FILTER, ReportExporter
+from app.gui.tasks import TaskRunner
+from models.project.model import Project
+from models.store import FileChangedOnDiskError
 
 __all__ = ["FileController", "OPEN_FILTERS", "REPORT_FILTER", "SAVE_FILTERS", "SAVE_FILTER_STORPLAN",
            "SAVE_FILTER_TOML"]
@@ -80,7 +79,7 @@ class FileController(QObject):
 
     def __init__(self, window: QMainWindow, document: ProjectDocument,
                  evaluation_cache: Callable[[], dict[str, Any]] = dict,
-                 new_window: Callable[[], "FileController"] | None = None) -> None:
+                 new_window: Callable[[], FileController] | None = None) -> None:
         super().__init__(window)
         self.window = window
         self.document = document

@@ -26,11 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.hardware_form import HardwareForm
+from app.gui.tasks import TaskRunner
 from models.catalog import CatalogError, parse_entries
 from models.user_catalog import delete_user_record, record_to_toml_dict, save_user_record
-
-from .hardware_form import HardwareForm
-from .tasks import TaskRunner
 
 
 def record_text(entry, new_id: str) -> str:

@@ -26,11 +26,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.record_form import RecordForm, _unwrap
 from models.catalog.legacy import legacy_provenance
 from models.catalog.schema import ENTRY_TYPES, PROVENANCE_KINDS
 from models.units import CapacityUnit
-
-from .record_form import RecordForm, _unwrap
 
 SKIP = {"provenance", "performance"}
 """Fields left to the TOML text (a list of records, or the provenance, which has its own table here)."""

@@ -10,7 +10,7 @@ qtpy, which star-imports every Qt module) and its first icon (which loads and ch
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -88,7 +88,7 @@ class _GlyphEngine(QIconEngine):
         super().__init__()
         self._family, self._char, self._color, self._disabled = family, char, QColor(color), QColor(disabled)
 
-    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:  # noqa: ARG002
+    def paint(self, painter: QPainter, rect: QRect, mode: QIcon.Mode, state: QIcon.State) -> None:
         painter.save()
         painter.setPen(self._disabled if mode == QIcon.Mode.Disabled else self._color)
         font = QFont(self._family)
@@ -109,7 +109,7 @@ class _GlyphEngine(QIconEngine):
         return _GlyphEngine(self._family, self._char, self._color, self._disabled)
 
 
-@lru_cache(maxsize=None)
+@cache
 def icon(name: str, color: str | None = None) -> QIcon:
     """A named icon (``mdi6.*``), tinted ``color`` or the palette's text colour; its disabled state is the same
     colour at :data:`DISABLED_ALPHA` opacity.

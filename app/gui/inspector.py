@@ -14,17 +14,26 @@ import html
 import typing
 from typing import Any
 
-import annotated_types as at
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
-# models.catalog first: importing models.project before it, once PySide6 is loaded, trips shiboken's import hook
-# inside pydantic's lazy imports (a circular-import error).
-from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
+from app.gui.document import ProjectDocument
+from app.gui.record_form import (
+    ERROR_COLOR,
+    WARNING_COLOR,
+    Choices,
+    RecordForm,
+    TextEditor,
+)
 from models.capacity import rules
 from models.capacity.array import ARRAY_RAID
 from models.capacity.defaults import controller_defaults, hci_slack_default
 from models.capacity.rules import raid_label
+
+# models.catalog first: importing models.project before it, once PySide6 is loaded, trips shiboken's import hook
+# inside pydantic's lazy imports (a circular-import error).
+from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
+from models.problems import find_problems
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
 from models.project.model import (
@@ -41,21 +50,8 @@ from models.project.model import (
     VsanPolicy,
 )
 from models.project.names import KIND_NAMES, link_name, node_name, node_names
-from models.problems import find_problems
 from models.topology import controller_of_shelf
 from models.units import format_capacity
-
-from .document import ProjectDocument
-from .record_form import (  # blocked, ComboEditor, NumberEditor: also imported from here (main window, tests)
-    ComboEditor,
-    Choices,
-    ERROR_COLOR,
-    NumberEditor,
-    RecordForm,
-    TextEditor,
-    WARNING_COLOR,
-    blocked,
-)
 
 # --- what the inspector shows ---------------------------------------------------------------------------------
 

@@ -29,35 +29,33 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QToolBar,
-    QVBoxLayout,
     QWidget,
 )
 
+from app.gui import help as guide_help
+from app.gui import settings, themes, window_layout
+from app.gui.busy import EvaluationProgress
+from app.gui.calibration_dialog import CalibrationDialog
+from app.gui.canvas.items import NodeItem
+from app.gui.canvas.view import TopologyView
+from app.gui.catalog_browser import CatalogBrowser
+from app.gui.document import ProjectDocument
+from app.gui.export_actions import SheetExporter
+from app.gui.file_controller import FileController
+from app.gui.hardware_editor import HardwareEditor
+from app.gui.icons import icon
+from app.gui.inspector import Inspector
+from app.gui.palette import PaletteWidget
+from app.gui.presentation import Presentation
+from app.gui.project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
+from app.gui.record_form import blocked
+from app.gui.results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
+from app.gui.sizer_dialog import SizerDialog
+from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
+from app.gui.worker import EvaluationOutcome, EvaluationWorker
+from app.gui.workloads_panel import WorkloadsPanel
 from models.project.model import Project
 from models.resources import examples_dir
-
-from . import settings, window_layout
-from .busy import EvaluationProgress
-from .canvas.items import NodeItem
-from .canvas.view import TopologyView
-from .document import ProjectDocument
-from .file_controller import FileController
-from .export_actions import SheetExporter
-from . import help as guide_help
-from . import themes
-from .presentation import Presentation
-from .catalog_browser import CatalogBrowser
-from .hardware_editor import HardwareEditor
-from .calibration_dialog import CalibrationDialog
-from .sizer_dialog import SizerDialog
-from .icons import icon
-from .inspector import Inspector, blocked
-from .palette import PaletteWidget
-from .project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
-from .results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
-from .worker import EvaluationOutcome, EvaluationWorker
-from .window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
-from .workloads_panel import WorkloadsPanel
 
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
 __all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
@@ -370,7 +368,7 @@ class MainWindow(QMainWindow):
         self.addAction(self.act_guide)  # F1 works wherever the focus is
         self.guide: guide_help.GuideDialog | None = None
 
-    def show_sizer(self) -> "SizerDialog":
+    def show_sizer(self) -> SizerDialog:
         """Open the sizer on the project's requirements."""
         dialog = SizerDialog(self.document, self, compare=self.compare)
         dialog.show()
@@ -379,7 +377,7 @@ class MainWindow(QMainWindow):
     def delete_own_hardware(self, entry_id: str) -> bool:
         """Delete one of the user's own records (asked first; refused while the project uses it); True when
         deleted, and the palette lists the catalog again."""
-        from .hardware_editor import delete_own_record
+        from app.gui.hardware_editor import delete_own_record
 
         entry = self.document.catalog.find(entry_id)
         if entry is None:
@@ -398,13 +396,13 @@ class MainWindow(QMainWindow):
             self._palette_catalog = catalog
             self.palette_widget.set_catalog(catalog)
 
-    def show_calibration(self) -> "CalibrationDialog":
+    def show_calibration(self) -> CalibrationDialog:
         """Open the lab-data calibration for the project's first workload and its controller."""
         dialog = CalibrationDialog(self.document.project, self.document.catalog, self)
         dialog.show()
         return dialog
 
-    def show_hardware_editor(self, start_id: str | None = None) -> "HardwareEditor":
+    def show_hardware_editor(self, start_id: str | None = None) -> HardwareEditor:
         """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""
         editor = HardwareEditor(self.document.catalog, start_id, self)
         editor.sig_saved.connect(lambda _id: self.statusBar().showMessage(f"Saved '{_id}' to your catalog: it is in "
@@ -413,7 +411,7 @@ class MainWindow(QMainWindow):
         editor.show()
         return editor
 
-    def show_catalog_browser(self) -> "CatalogBrowser":
+    def show_catalog_browser(self) -> CatalogBrowser:
         """Open (or raise) the catalog browser over the project's catalog."""
         if self.catalog_browser is None:
             self.catalog_browser = CatalogBrowser(self.document.catalog, self)
@@ -421,7 +419,7 @@ class MainWindow(QMainWindow):
         self.catalog_browser.raise_()
         return self.catalog_browser
 
-    def show_guide(self, section: str = "") -> "guide_help.GuideDialog":
+    def show_guide(self, section: str = "") -> guide_help.GuideDialog:
         """Open (or raise) the guide at ``section``."""
         if self.guide is None:
             self.guide = guide_help.GuideDialog(self)

@@ -15,9 +15,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.icons import KIND_LABELS, icon, kind_icon
 from models.catalog import Catalog
-
-from .icons import KIND_LABELS, icon, kind_icon
 
 CATALOG_MIME = "application/x-storplan-catalog-id"
 """Private MIME type of a palette drag: the UTF-8 catalog id, nothing else."""

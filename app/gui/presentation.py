@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QWidget
 from shiboken6 import isValid as shiboken_is_valid
 
-from .themes import restyle
+from app.gui.themes import restyle
 
 FONT_SCALE = 1.4
 """How much larger the application font is in presentation mode."""

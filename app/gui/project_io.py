@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.gui.locks import same_path
 from models.catalog import Catalog
 from models.project import edits
 from models.project.model import Project
-
-from .locks import same_path
 
 SAVE_FILTER_STORPLAN = "StorPlan project (*.storplan)"
 SAVE_FILTER_TOML = "TOML text (*.toml)"
@@ -114,8 +113,15 @@ def read_project_file(path: Path, *, read_only: bool = False, held_lock: Any = N
             StorPlan has it and ``read_only`` was not asked for).
         Exception: a TOML file that cannot be read (ProjectFormatError, OSError).
     """
-    from models.store import (FileFingerprint, ProjectLock, StoreError, catalog_updates, is_sqlite_file,
-                              open_project, pinned_catalog)
+    from models.store import (
+        FileFingerprint,
+        ProjectLock,
+        StoreError,
+        catalog_updates,
+        is_sqlite_file,
+        open_project,
+        pinned_catalog,
+    )
 
     path = Path(path)
     if path.suffix.lower() != ".storplan" and not is_sqlite_file(path):

@@ -13,8 +13,9 @@ import enum
 import re
 import types
 import typing
-from typing import Any, Callable, Literal
+from collections.abc import Callable
 from contextlib import contextmanager
+from typing import Any, Literal
 
 import annotated_types as at
 from pydantic import BaseModel
@@ -31,12 +32,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.labels import SUFFIXES, choice_label, field_label
+from app.gui.number_entry import NumberEntry
+from models.number_parse import Range, quantity_for
 from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit
-from models.number_parse import Range, quantity_for
-
-from .number_entry import NumberEntry
-from .labels import SUFFIXES, choice_label, field_label
 
 Choices = list[tuple[str, Any]]
 ChoicesFn = Callable[[str, Any], "Choices | None"]

@@ -15,10 +15,10 @@ from PySide6.QtCore import QObject, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolButton
 
-from . import settings
-from .busy import BusyIndicator
-from .document import ProjectDocument
-from .tasks import TaskRunner
+from app.gui import settings
+from app.gui.busy import BusyIndicator
+from app.gui.document import ProjectDocument
+from app.gui.tasks import TaskRunner
 
 REPORT_FILTER = "PDF documents (*.pdf)"
 

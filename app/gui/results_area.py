@@ -13,10 +13,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
+from app.gui.icons import icon
 from models.present import STATUS_CAPTIONS, status_summary
 from models.units import CapacityUnit
-
-from .icons import icon
 
 _VIEWS: dict[str, Any] = {}
 """The result widget classes of ``app.gui.results``, once :func:`load_result_views` ran."""

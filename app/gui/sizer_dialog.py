@@ -25,11 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.record_form import RecordForm
+from app.gui.tasks import TaskRunner
 from models.project import edits
 from models.project.model import Requirements
-
-from .record_form import RecordForm
-from .tasks import TaskRunner
 
 COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Usable (TiB)",
            "Max IOPS @ SLO", "Headroom", "Why")
@@ -148,7 +147,7 @@ class SizerDialog(QDialog):
 
     def _make_chart(self):
         """The cost (or rack units) vs headroom chart; pyqtgraph is imported here, when the dialog opens."""
-        from .results._common import make_plot
+        from app.gui.results._common import make_plot
 
         plot = make_plot(self)
         plot.setLabel("left", "Headroom over the grown targets (%)")
@@ -161,7 +160,7 @@ class SizerDialog(QDialog):
         numbered; clicking a ranked point selects its row."""
         import pyqtgraph as pg
 
-        from .results._common import muted_color, series_color
+        from app.gui.results._common import muted_color, series_color
 
         plot = self.chart
         plot.clear()

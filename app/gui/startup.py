@@ -14,12 +14,11 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
+from app.gui import settings
+from app.gui.main_window import MainWindow
+from app.gui.project_io import DEFAULT_EXAMPLE, read_project
 from models.project.model import Project
 from models.resources import examples_dir
-
-from . import settings
-from .main_window import MainWindow
-from .project_io import DEFAULT_EXAMPLE, read_project
 
 
 def initial_project(path: str | None) -> tuple[Project, Path | None]:
@@ -65,13 +64,13 @@ def schedule_smoke_check(window: MainWindow, app: QApplication, quit_ms: int,
     with a CSV ``storplan: calibration dialog: <the dialog's message>``, and ``storplan: window shown: <title>;
     <status>`` on stdout.
     """
-    from .worker import EvaluationWorker
+    from app.gui.worker import EvaluationWorker
 
     probe = EvaluationWorker(0, window, mode="process")
     state = {"evaluated": False, "timed_out": False, "calibrated": calibrate_csv is None}
 
     def evaluated(outcome) -> None:
-        from .tasks import worker_pool
+        from app.gui.tasks import worker_pool
 
         if outcome.error is None and outcome.in_process:
             print(f"storplan: worker process evaluated {outcome.evaluation.scenario} (pid {worker_pool().pid})")

@@ -35,8 +35,8 @@ from typing import Any
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
 from shiboken6 import isValid as shiboken_is_valid
 
-from . import task_process
-from .task_process import TaskState
+from app.gui import task_process
+from app.gui.task_process import TaskState
 
 _ids = itertools.count(1)
 
@@ -358,7 +358,7 @@ class WorkerPool:
             return self._executor
 
     def _warm_locked(self) -> None:
-        from .evaluation import ENGINE_MODULES
+        from app.gui.evaluation import ENGINE_MODULES
 
         start = time.perf_counter()
         future = self._executor.submit(task_process.warm_up, ENGINE_MODULES)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QStyleFactory
 
-from . import settings
+from app.gui import settings
 
 THEMES = ("system", "light", "dark")
 """The choices, in the menu's order."""
@@ -78,7 +78,7 @@ def restyle(window) -> None:
     """Give every chart in ``window`` the palette's colours again, redraw its results and repaint its canvas."""
     import pyqtgraph as pg  # here, not at import: the window starts before any chart is built
 
-    from .results._common import style_plot, text_color
+    from app.gui.results._common import style_plot, text_color
 
     for plot in window.findChildren(pg.PlotWidget):
         source = plot.parentWidget() or plot

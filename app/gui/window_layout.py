@@ -263,7 +263,7 @@ class _FollowResults(QObject):
         content.installEventFilter(self)
         window.installEventFilter(self)
 
-    def expect(self, results_height: int) -> None:  # noqa: ARG002 - the height is the layout's to keep
+    def expect(self, results_height: int) -> None:
         """The docks were just arranged for the content's current minimum size."""
         self._min_size = (_content_min_height(self._docks[2]), _content_min_width(self._docks[2]))
 

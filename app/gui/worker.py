@@ -23,11 +23,10 @@ import time
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from app.gui.evaluation import EvaluationOutcome, evaluate_task, run_evaluation
+from app.gui.tasks import Task, TaskRunner, worker_pool
 from models.catalog import Catalog
 from models.project.model import Project
-
-from .evaluation import EvaluationOutcome, evaluate_task, run_evaluation
-from .tasks import Task, TaskRunner, worker_pool
 
 __all__ = ["EvaluationOutcome", "EvaluationWorker", "run_evaluation"]
 

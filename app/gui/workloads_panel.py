@@ -23,17 +23,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.catalog import Catalog
+from app.gui.document import ProjectDocument
+from app.gui.icons import icon
+from app.gui.record_form import RecordForm, blocked
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
 from models.project.kinds import SYSTEM_KINDS
-from models.project.model import NodeBase, Workload
+from models.project.model import Workload
 from models.project.names import node_name, node_names
 from models.workloads import bundled_presets
-
-from .document import ProjectDocument
-from .icons import icon
-from .record_form import RecordForm, blocked
 
 NO_TARGET = "no target"
 """The list's text for a workload whose target is missing (removed, or none on the canvas yet)."""

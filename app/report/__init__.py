@@ -83,7 +83,7 @@ def render_report_bytes(
     evaluation_cache: MutableMapping[str, object] | None = None,
     validation: Sequence | None = None,
     today: _dt.date | None = None,
-    catalog: "Catalog | None" = None,
+    catalog: Catalog | None = None,
 ) -> bytes:
     """Render the sizing report of a project and return the PDF bytes (nothing is written to disk).
 
@@ -100,12 +100,11 @@ def render_report_bytes(
     Raises:
         ReportError: unknown paper size, or the bundled fonts cannot be loaded.
     """
+    from app.report.document import ReportBuilder, build_pdf
+    from app.report.fonts import FontError, register_fonts
     from models.catalog import bundled_catalog
     from models.design import resolve
     from models.evaluate import evaluate
-
-    from .document import ReportBuilder, build_pdf
-    from .fonts import FontError, register_fonts
 
     paper_name = _paper(project, paper)
     try:
@@ -156,7 +155,7 @@ def write_report(
     paper: str | None = None,
     evaluation_cache: MutableMapping[str, object] | None = None,
     validation: Sequence | None = None,
-    catalog: "Catalog | None" = None,
+    catalog: Catalog | None = None,
 ) -> Path:
     """Write the PDF sizing report of a project to ``path`` and return the path.
 

@@ -35,6 +35,9 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from app.report import graphics as g
+from app.report.fonts import BOLD, REGULAR
+from app.report.sources import catalog_numbers, field_label, preset_numbers
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
 from models.formatting import (
@@ -63,8 +66,8 @@ from models.present import (
     verdicts,
     yes_no,
 )
-from models.present.comparison import GROUP, SECTION
 from models.present.bom import footprint
+from models.present.comparison import GROUP, SECTION
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
@@ -75,10 +78,6 @@ from models.present.validation import (
 )
 from models.project.model import Project
 from models.units import CapacityUnit
-
-from . import graphics as g
-from .fonts import BOLD, REGULAR
-from .sources import catalog_numbers, field_label, preset_numbers
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
 MARGIN = 18 * mm

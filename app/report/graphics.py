@@ -6,7 +6,6 @@ Every drawing only places and labels numbers taken from the project and the engi
 from __future__ import annotations
 
 import math
-
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,14 +16,13 @@ from reportlab.lib import colors
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
+from app.report.fonts import BOLD, REGULAR
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
 from models.units import CapacityUnit
-
-from .fonts import BOLD, REGULAR
 
 INK = colors.HexColor("#1F2933")
 MUTED = colors.HexColor("#6B7785")

@@ -24,41 +24,37 @@ files). Entry points, all importable from here:
   (:func:`parameter_stderr`), and their cross-validation into ``resources/validation/cross_validation.toml``.
 """
 
-from .fit import (
-    WRITE_TO_READ_CPU,
+from models.calibration.catalog_text import calibrate_seed_systems, profile_toml, write_profiles
+from models.calibration.fit import (
+    ASSUMED_RELATIVE_SD,
     FIELDS,
     SERVER_GRID,
+    WRITE_TO_READ_CPU,
     CalibrationError,
-    Observation,
-    residual,
-    ProfileSpec,
-    with_profiles,
-    run_ramps,
     FitResult,
-    ASSUMED_RELATIVE_SD,
-    parameter_stderr,
-    fit_profile,
-    read_points_csv,
+    Observation,
+    ProfileSpec,
     fit_from_csv,
+    fit_profile,
+    parameter_stderr,
+    read_points_csv,
+    residual,
+    run_ramps,
+    with_profiles,
 )
-from .seed_profiles import (
-    CVO_ROWS,
-    CVO_NORM_POWER,
+from models.calibration.seed_profiles import (
     CVO_CASES,
-    cvo_scenarios,
+    CVO_NORM_POWER,
+    CVO_ROWS,
     FitContext,
     SeedFit,
-    seed_fits,
-    in_sample_checks,
     StepOutcome,
-    without_profiles,
-    run_seed_fits,
+    cvo_scenarios,
     derive_seed_profiles,
-)
-from .catalog_text import (
-    profile_toml,
-    write_profiles,
-    calibrate_seed_systems,
+    in_sample_checks,
+    run_seed_fits,
+    seed_fits,
+    without_profiles,
 )
 
 __all__ = [

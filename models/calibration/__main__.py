@@ -2,6 +2,6 @@
 
 import sys
 
-from .catalog_text import calibrate_seed_systems
+from models.calibration.catalog_text import calibrate_seed_systems
 
 calibrate_seed_systems(write="--write" in sys.argv)

@@ -11,11 +11,10 @@ import re
 from pathlib import Path
 
 from models.atomic import write_text_atomic
+from models.calibration.fit import EXTRA_FIELDS, FIELDS
+from models.calibration.seed_profiles import derive_seed_profiles
 from models.catalog import PerfProfile
 from models.catalog.provenance import provenance_toml_line
-
-from .fit import EXTRA_FIELDS, FIELDS
-from .seed_profiles import derive_seed_profiles
 
 _MARK = "# --- calibrated performance profiles (written by models.calibration.calibrate_seed_systems) ---"
 

@@ -12,16 +12,29 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from models.calibration.fit import (
+    FIELDS,
+    WRITE_TO_READ_CPU,
+    FitResult,
+    Observation,
+    ProfileSpec,
+    fit_profile,
+    run_ramps,
+    with_profiles,
+)
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
-from models.performance import iops_at_latency, latency_at_iops
-from models.performance import seeds
+from models.performance import iops_at_latency, latency_at_iops, seeds
 from models.performance.engine import Ramp
-from models.performance.public_ramps import (RAMP_BUILDERS, SHAPE_LEVELS_PCT, block_kib_of, mean_block_kib,
-                                             published_shape, ramp_cases)
+from models.performance.public_ramps import (
+    RAMP_BUILDERS,
+    SHAPE_LEVELS_PCT,
+    block_kib_of,
+    mean_block_kib,
+    published_shape,
+    ramp_cases,
+)
 from models.performance.seeds import cvo_concurrency
 from models.project.model import Scenario
-
-from .fit import FIELDS, FitResult, Observation, ProfileSpec, WRITE_TO_READ_CPU, fit_profile, run_ramps, with_profiles
 
 _SEED000 = "seed 000_da033415b257cd85.txt §3.5, §3.7, §5"
 _SEED001 = "seed 001_0b3f26d6e9898a6b.txt §2, §3.6, §4"
@@ -406,9 +419,9 @@ def _ramp_step_fit(name: str) -> Callable[[FitContext, list[Observation]], FitRe
         a90 = ctx.catalog.get("netapp-aff-a90", Controller)
         ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
         held = Provenance(kind="derived", fit=_A800_STEP, source=(
-            "the AFF A800's fitted ONTAP 9.5 FCP value / {r:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
+            f"the AFF A800's fitted ONTAP 9.5 FCP value / {ratio:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
             "profile_from), held during this fit: the ramp's CPU is far from saturated, so its latencies cannot "
-            "tell the CPU cost").format(r=ratio))
+            "tell the CPU cost"))
         spec = ProfileSpec(record_id, software, "NFS", ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"),
                            x0={"fixed_latency_us": 100.0, "affinity_hold_us": 100.0, "affinity_hold_scv": 2.0},
                            fixed={"cpu_read_us": a800.cpu_read_us / ratio, "cpu_write_us": a800.cpu_write_us / ratio,

@@ -5,11 +5,18 @@ usable x data reduction with Snapshot, clone and thin-provisioning lines = effec
 Pure functions and frozen dataclasses: no Qt, no I/O. Entry point: :func:`evaluate_capacity`.
 """
 
-from .efficiency import effective_side, snapshot_copies
-from .engine import evaluate_capacity, totals
-from .layout import RaidGroup, RaidLayout, raid_layouts
-from .results import Aggregate, CapacityResult, CapacityStep, CapacityTotals, EfficiencyDetail, ScenarioCapacity
-from .rules import split_groups, vsan_policy_factor, wafl_reserve_fraction
+from models.capacity.efficiency import effective_side, snapshot_copies
+from models.capacity.engine import evaluate_capacity, totals
+from models.capacity.layout import RaidGroup, RaidLayout, raid_layouts
+from models.capacity.results import (
+    Aggregate,
+    CapacityResult,
+    CapacityStep,
+    CapacityTotals,
+    EfficiencyDetail,
+    ScenarioCapacity,
+)
+from models.capacity.rules import split_groups, vsan_policy_factor, wafl_reserve_fraction
 
 __all__ = [
     "Aggregate",

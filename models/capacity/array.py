@@ -19,13 +19,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from models.capacity import rules
+from models.capacity.layout import ARRAY_RAID, RaidLayout, array_layout
+from models.capacity.physical import Physical, Waterfall, describe_groups, fmt, plural
+from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.catalog import Controller, Drive
 from models.project import ControllerNode
-
-from . import rules
-from .layout import ARRAY_RAID, RaidLayout, array_layout
-from .physical import Physical, Waterfall, describe_groups, fmt, plural
-from .results import Aggregate, CapacityStep, frozen_inputs
 
 __all__ = ["ARRAY_RAID", "array_capacity"]
 

@@ -11,12 +11,11 @@ fewer data disks than a single node (``CloudVm.data_disk_limit``: AWS 18 per HA 
 
 from __future__ import annotations
 
+from models.capacity import rules
+from models.capacity.physical import Physical, fmt
+from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.catalog import CloudDisk, CloudVm, Licence
 from models.project import CloudVmNode
-
-from . import rules
-from .physical import Physical, fmt
-from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: CloudDisk, where: str) -> Physical:

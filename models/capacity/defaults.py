@@ -15,13 +15,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
+from models.capacity import rules
+from models.capacity.engine import controller_shelves
+from models.capacity.layout import array_layout, linked_drives, ontap_layout
+from models.capacity.ontap import entry_internal_drives, is_all_flash_ontap, ontap_capacity
 from models.catalog import Catalog, Controller, Drive, HciNode
 from models.project import ControllerNode, Scenario
-
-from . import rules
-from .engine import controller_shelves
-from .layout import array_layout, linked_drives, ontap_layout
-from .ontap import entry_internal_drives, is_all_flash_ontap, ontap_capacity
 
 
 @dataclass(frozen=True)

@@ -26,15 +26,14 @@ Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
 
 from __future__ import annotations
 
-import math
 import functools
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
 from models.project import Workload
 from models.units import format_capacity
-
-from .results import CapacityStep, EfficiencyDetail, frozen_inputs
 
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
 

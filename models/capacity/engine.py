@@ -11,6 +11,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from models import topology
+from models.capacity.array import array_capacity
+from models.capacity.cloud import cloud_capacity
+from models.capacity.efficiency import effective_side
+from models.capacity.hci import hci_capacity
+from models.capacity.layout import RaidLayout, controller_layout, hci_layout, where_text
+from models.capacity.managed import managed_capacity
+from models.capacity.ontap import entry_internal_drives, ontap_capacity
+from models.capacity.physical import Physical
+from models.capacity.results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioCapacity
 from models.catalog import (
     Catalog,
     CatalogError,
@@ -23,20 +33,15 @@ from models.catalog import (
     ManagedService,
     Shelf,
 )
-from models import topology
 from models.project import (
-    CloudVmNode, ControllerNode, HciClusterNode, ManagedServiceNode, Scenario, ShelfNode, Workload,
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    ManagedServiceNode,
+    Scenario,
+    ShelfNode,
+    Workload,
 )
-
-from .array import array_capacity
-from .cloud import cloud_capacity
-from .efficiency import effective_side
-from .hci import hci_capacity
-from .layout import RaidLayout, controller_layout, hci_layout, where_text
-from .managed import managed_capacity
-from .ontap import entry_internal_drives, ontap_capacity
-from .physical import Physical
-from .results import CapacityResult, CapacityTotals, EfficiencyDetail, ScenarioCapacity
 
 SystemNode = ControllerNode | HciClusterNode | CloudVmNode | ManagedServiceNode
 

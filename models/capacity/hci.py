@@ -15,13 +15,12 @@ and its log-structured file system adds ~13.1% to data and replicas (Broadcom KB
 
 from __future__ import annotations
 
+from models.capacity import rules
+from models.capacity.layout import RaidLayout, hci_layout
+from models.capacity.physical import Physical, fmt
+from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.catalog import Drive, HciNode
 from models.project import HciClusterNode
-
-from . import rules
-from .layout import RaidLayout, hci_layout
-from .physical import Physical, fmt
-from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def reserve_mode(node: HciClusterNode) -> str:

@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from models import topology
+from models.capacity import rules
+from models.capacity.physical import GroupSet, build_groups, fmt, plural
 from models.catalog import Catalog, CatalogError, CloudDisk, CloudVm, Controller, Drive, HciNode
 from models.project import CloudVmNode, ControllerNode, HciClusterNode, Scenario, ShelfNode
-
-from . import rules
-from .physical import GroupSet, build_groups, fmt, plural
 
 ARRAY_RAID = ("none", "raid0", "raid10", "raid5", "raid6", "ddp")
 """The RAID types E-Series offers (SANtricity documentation): RAID 0, 1/10, 5, 6 and DDP; "none" is the seeds'

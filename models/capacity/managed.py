@@ -7,11 +7,10 @@ counts is the record's ``data_reduction`` (ANF does not present storage efficien
 
 from __future__ import annotations
 
+from models.capacity.physical import Physical, fmt
+from models.capacity.results import CapacityStep, frozen_inputs
 from models.catalog import ManagedService
 from models.project import ManagedServiceNode
-
-from .physical import Physical, fmt
-from .results import CapacityStep, frozen_inputs
 
 
 def managed_capacity(node: ManagedServiceNode, record: ManagedService, where: str) -> Physical:

@@ -34,13 +34,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from models.capacity import rules
+from models.capacity.layout import RaidLayout, entry_internal_drives, even_split, is_all_flash_ontap, ontap_layout
+from models.capacity.physical import GroupSet, Physical, Waterfall, describe_groups, fmt, plural
+from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.catalog import Controller, Drive
 from models.project import ControllerNode
-
-from . import rules
-from .layout import RaidLayout, entry_internal_drives, even_split, is_all_flash_ontap, ontap_layout
-from .physical import GroupSet, Physical, Waterfall, describe_groups, fmt, plural
-from .results import Aggregate, CapacityStep, frozen_inputs
 
 __all__ = ["entry_internal_drives", "even_split", "is_all_flash_ontap", "ontap_capacity"]
 

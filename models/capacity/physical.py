@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.units import CapacityUnit, format_capacity
-
-from .results import Aggregate, CapacityStep, frozen_inputs
 
 
 def fmt(value: float) -> str:
@@ -59,7 +58,7 @@ def build_groups(members: int, group_size: int, parity: int, member_bytes: float
     group; members are laid out drive by drive, first partitions then second ones, so contiguous groups of at
     most half the members never hold both partitions of one drive).
     """
-    from .rules import split_groups
+    from models.capacity.rules import split_groups
 
     size = max(1, group_size)
     idle = 0

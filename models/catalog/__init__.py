@@ -1,13 +1,13 @@
 """Hardware catalog: validated records, each number with its provenance (kind, source, fit)."""
 
-from .catalog import Catalog, bundled_catalog, entries_from_toml_text, load_user_catalog
-from .loader import CatalogError, parse_entries
-from .schema import (
+from models.catalog.catalog import Catalog, bundled_catalog, entries_from_toml_text, load_user_catalog
+from models.catalog.loader import CatalogError, parse_entries
+from models.catalog.schema import (
     ENTRY_TYPES,
+    PROVENANCE_KINDS,
     Adapter,
     CloudDisk,
     CloudVm,
-    ManagedService,
     Controller,
     Drive,
     Entry,
@@ -15,14 +15,14 @@ from .schema import (
     Host,
     Licence,
     LinkType,
+    ManagedService,
     PerfProfile,
     ProfileDerivation,
+    Provenance,
     RaidGroupRule,
     Shelf,
     Sourced,
     Switch,
-    Provenance,
-    PROVENANCE_KINDS,
 )
 
 __all__ = [

@@ -8,10 +8,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TypeVar, overload
 
+from models.catalog.loader import CatalogError, load_file, load_files
+from models.catalog.schema import ENTRY_TYPES, Entry
 from models.resources import catalog_dir, user_catalog_path
-
-from .loader import CatalogError, load_file, load_files
-from .schema import ENTRY_TYPES, Entry
 
 E = TypeVar("E", bound=Entry)
 
@@ -35,7 +34,7 @@ class Catalog:
         self.version = version
 
     @classmethod
-    def from_dir(cls, directory: Path) -> "Catalog":
+    def from_dir(cls, directory: Path) -> Catalog:
         """Load every ``*.toml`` file of a directory (the catalog version is read from ``VERSION`` if present).
 
         Raises:
@@ -46,7 +45,7 @@ class Catalog:
         version = version_file.read_text(encoding="utf-8").strip() if version_file.exists() else ""
         return cls(load_files(files), version)
 
-    def with_entries(self, entries: Iterable[Entry]) -> "Catalog":
+    def with_entries(self, entries: Iterable[Entry]) -> Catalog:
         """A new catalog with extra records; an extra record may replace one of the same id and kind.
 
         Raises:
@@ -149,7 +148,7 @@ def entries_from_toml_text(text: str, origin: str) -> list[Entry]:
     Raises:
         CatalogError: invalid TOML or records, naming ``origin``.
     """
-    from .loader import parse_entries
+    from models.catalog.loader import parse_entries
 
     try:
         data = tomllib.loads(text)

@@ -23,7 +23,6 @@ import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
-
 _PREFIX = {"assumed": "assumed", "derived": "derived", "calibrated": "fitted"}
 """The leading word an older text used to state each kind (sourced had none)."""
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .schema import ENTRY_TYPES, Entry
+from models.catalog.schema import ENTRY_TYPES, Entry
 
 
 class CatalogError(ValueError):

@@ -77,7 +77,7 @@ class Provenance(BaseModel):
         return f"{label}: {self.source}" if label else self.source
 
     @model_validator(mode="after")
-    def _fit_matches_kind(self) -> "Provenance":
+    def _fit_matches_kind(self) -> Provenance:
         if not self.source.strip():
             raise ValueError("a provenance needs its source text")
         if self.kind == "calibrated" and not self.fit.strip():
@@ -121,7 +121,7 @@ class Sourced(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _every_number_has_a_source(self) -> "Sourced":
+    def _every_number_has_a_source(self) -> Sourced:
         missing = [
             name
             for name in type(self).model_fields
@@ -185,7 +185,7 @@ class Entry(Sourced):
                                 "refresh starts from, or no longer sold; '' = not said. A value needs its source")
 
     @model_validator(mode="after")
-    def _lifecycle_has_a_source(self) -> "Entry":
+    def _lifecycle_has_a_source(self) -> Entry:
         if self.lifecycle and "lifecycle" not in self.provenance:
             raise ValueError("lifecycle needs a source in 'provenance' (the vendor page that lists the model as "
                              "current, or where an end-of-sale notice was looked for)")
@@ -237,7 +237,7 @@ class Drive(Entry):
                                 "(any shelf of its interface takes it)")
 
     @model_validator(mode="after")
-    def _right_sized_not_larger(self) -> "Drive":
+    def _right_sized_not_larger(self) -> Drive:
         if self.right_sized_bytes > self.marketed_bytes:
             raise ValueError("right_sized_bytes is larger than marketed_bytes")
         return self
@@ -258,7 +258,7 @@ class Shelf(Entry):
         default_factory=list, description="drive sizes (inches) the bays take, e.g. DS224C ['2.5'], DS212C ['3.5', "
                                           "'2.5'] (2.5-inch drives in carriers); empty = not checked")
 
-    def takes(self, drive: "Drive") -> bool:
+    def takes(self, drive: Drive) -> bool:
         """True when the bays take ``drive``: its interface is one of ``drive_interfaces`` and, where both the shelf
         and the drive give a size, its ``form_factor`` is one of ``form_factors`` (NetAppDocs ontap-systems
         'sas3/service-monitor-leds.adoc': 'DS224C disk shelves use 2.5-inch disk drives'; 'DS212C disk shelves use
@@ -316,7 +316,7 @@ class PerfProfile(Sourced):
     source: str = ""
 
     @model_validator(mode="after")
-    def _stderr_names_fields(self) -> "PerfProfile":
+    def _stderr_names_fields(self) -> PerfProfile:
         unknown = sorted(set(self.stderr) - set(type(self).model_fields))
         if unknown:
             raise ValueError(f"stderr names unknown fields: {', '.join(unknown)}")
@@ -380,7 +380,7 @@ class Controller(Entry):
                                   "ratio its profiles are derived from (models.performance.profiles)")
 
     @model_validator(mode="after")
-    def _default_software_known(self) -> "Controller":
+    def _default_software_known(self) -> Controller:
         if self.software_versions and self.default_software not in self.software_versions:
             raise ValueError(f"default_software '{self.default_software}' is not in software_versions")
         return self
@@ -473,7 +473,7 @@ class HciNode(Entry):
                     "pool); None: no such limit")
 
     @model_validator(mode="after")
-    def _cache_tier_matches_architecture(self) -> "HciNode":
+    def _cache_tier_matches_architecture(self) -> HciNode:
         if self.architecture == "osa" and not self.cache_drive:
             raise ValueError("an OSA host needs its cache_drive (one cache device per disk group)")
         if self.architecture == "esa" and self.cache_drive:
@@ -572,7 +572,7 @@ class ManagedService(Entry):
     data_reduction: bool = False
 
     @model_validator(mode="after")
-    def _throughput_from_somewhere(self) -> "ManagedService":
+    def _throughput_from_somewhere(self) -> ManagedService:
         if not self.throughput_mibps_per_tib and not self.throughput_options_mbps:
             raise ValueError("give throughput_mibps_per_tib or throughput_options_mbps")
         if self.min_capacity_bytes > self.max_capacity_bytes:

@@ -4,7 +4,7 @@ Entry point: :func:`evaluate_performance` (scenario + catalog + settings -> :cla
 :func:`curve_rows` turns a workload's curve into plain rows for the CLI.
 """
 
-from .engine import (
+from models.performance.engine import (
     Ramp,
     curve_rows,
     evaluate_performance,
@@ -15,9 +15,9 @@ from .engine import (
     solve_workload,
     target_rate,
 )
-from .paths import PathError, StationSpec, WorkloadPath, build_path, protocol_of
-from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
-from .stations import StationId
+from models.performance.paths import PathError, StationSpec, WorkloadPath, build_path, protocol_of
+from models.performance.results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
+from models.performance.stations import StationId
 
 __all__ = [
     "CurvePoint",

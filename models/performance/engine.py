@@ -43,6 +43,10 @@ import numpy as np
 
 from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
+from models.performance.bands import Band, band_factors, demand_sd, ordered
+from models.performance.knee import CurveShape, knee_note
+from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path
+from models.performance.results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import (
     closed_ramp,
@@ -51,11 +55,6 @@ from models.queueing.general_service import (
     variability_closed,
     variability_open,
 )
-
-from .bands import Band, band_factors, demand_sd, ordered
-from .knee import CurveShape, knee_note
-from .paths import KIB, PathError, StationSpec, WorkloadPath, build_path
-from .results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
 
 MAX_BACKGROUND_UTILISATION = 0.999
 """Other workloads' utilisation of a shared station is capped here so the ramped workload keeps a finite (tiny)

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .paths import StationSpec
+from models.performance.paths import StationSpec
 
 if TYPE_CHECKING:
     import numpy as np

@@ -38,7 +38,7 @@ from models.project.model import (
 )
 
 if TYPE_CHECKING:
-    from .paths import StationSpec
+    from models.performance.paths import StationSpec
 
 METADATA_CPU_RATIO = 0.5
 """assumed: controller CPU of one metadata operation over that of an 8 KiB data operation of the same type.

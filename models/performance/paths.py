@@ -46,6 +46,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from models import topology
+from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
+from models.capacity.rules import RAID_LABEL
 from models.catalog import (
     Adapter,
     Catalog,
@@ -62,6 +65,11 @@ from models.catalog import (
     Shelf,
     Switch,
 )
+from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
+from models.performance.nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
+from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
+from models.performance.stations import UNSPECIFIED, StationId
+from models.performance.variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -71,16 +79,7 @@ from models.project.model import (
     Scenario,
     Workload,
 )
-from models import topology
-from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
-from models.capacity.rules import RAID_LABEL
 from models.topology import FrontEnd
-
-from .nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
-from .bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
-from .profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
-from .stations import UNSPECIFIED, StationId
-from .variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 
 KIB = 1024
 """Bytes per KiB."""
@@ -489,7 +488,7 @@ def cpu_queues(cores: int, partitioned: bool) -> CpuQueues:
     return {"multiplicity": cores} if partitioned else {"servers": cores}
 
 
-def affinity_station(b: "_Builder", component: str, k: int, nodes: int, profile: PerfProfile) -> None:
+def affinity_station(b: _Builder, component: str, k: int, nodes: int, profile: PerfProfile) -> None:
     """Node ``k``'s WAFL affinities, when the profile models them (``affinity_hold_us`` > 0): every operation's
     file-system work runs as messages in one affinity, and an affinity runs one message at a time, whatever the
     number of idle cores (Curtis-Maury et al. 2016, "To Waffinity and Beyond: A Scalable Architecture for
@@ -1035,8 +1034,7 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
     light-load latency as delays, each published limit a single-server queue whose capacity is the limit
     (exponential service: see the comment below)."""
     from models.catalog import ManagedService
-
-    from .managed import CLIENT_RTT_US, iops_limit, throughput_limit_mbps
+    from models.performance.managed import CLIENT_RTT_US, iops_limit, throughput_limit_mbps
 
     record = catalog.get(target.catalog_id, ManagedService)
     if workload.nas is not None:

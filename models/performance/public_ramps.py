@@ -26,8 +26,8 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from models.resources import validation_dir
 from models.project.model import ControllerNode, HostNode, Link, NasWorkload, Scenario, ShelfNode, Workload
+from models.resources import validation_dir
 
 TB = 10**12
 

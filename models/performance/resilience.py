@@ -17,17 +17,23 @@ from typing import TYPE_CHECKING
 
 from models.capacity.layout import RaidLayout
 from models.catalog import Catalog, Drive
+from models.performance.engine import evaluate_paths, solve_with_targets, target_rate
+from models.performance.paths import WorkloadPath
+from models.performance.results import WorkloadPerformance
+from models.performance.states import (
+    DegradedPath,
+    cloud_failover,
+    drive_rebuild,
+    host_failure,
+    path_loss,
+    switchover,
+    takeover,
+)
 from models.project.model import ControllerNode, HciClusterNode, Scenario, Settings
-
-from .engine import evaluate_paths, solve_with_targets, target_rate
-from .paths import WorkloadPath
-from .results import WorkloadPerformance
-from .states import DegradedPath, cloud_failover, drive_rebuild, host_failure, path_loss, switchover, takeover
 
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult
-
-    from .paths import WorkloadPath
+    from models.performance.paths import WorkloadPath
 
 RUNWAY_HORIZON_MONTHS = 120.0
 """Runway figures beyond ten years are reported as None ("not within ten years")."""

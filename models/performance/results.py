@@ -11,9 +11,8 @@ import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .profiles import ProfileBasis
-from .stations import UNSPECIFIED, StationId
-
+from models.performance.profiles import ProfileBasis
+from models.performance.stations import UNSPECIFIED, StationId
 
 HEADROOM_WARNING_PCT = 15.0
 """A met target closer than this to saturation (percent of the target) gets a caution in the summaries."""

@@ -38,9 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from models.capacity.layout import RaidGroup, describe_raid_groups
-
-from .paths import StationSpec, WorkloadPath
-from .stations import PORT_ROLES, ROLE_WORDS, StationId
+from models.performance.paths import StationSpec, WorkloadPath
+from models.performance.stations import PORT_ROLES, ROLE_WORDS, StationId
 
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
 """Every failure state, in the order results list them."""

@@ -13,23 +13,23 @@ screen and the paper say the same things in the same words:
   (``models.present.validation``) so that importing this package does not load the validation cases.
 """
 
-from .bom import BomRow, bill_of_materials
-from .comparison import ComparisonRow, comparison_rows, yes_no
-from .labels import (
+from models.present.bom import BomRow, bill_of_materials
+from models.present.comparison import ComparisonRow, comparison_rows, yes_no
+from models.present.labels import (
     POLICY_LABEL,
     RAID_LABEL,
     link_label,
-    link_tag,
     link_name,
+    link_tag,
     link_type_label,
     node_name,
     node_names,
     policy_label,
     raid_label,
 )
-from .nodes import drive_size, model_name, node_figures
-from .summary import STATUS_CAPTIONS, status_summary
-from .verdicts import (
+from models.present.nodes import drive_size, model_name, node_figures
+from models.present.summary import STATUS_CAPTIONS, status_summary
+from models.present.verdicts import (
     BottleneckSentence,
     Headline,
     Verdict,
@@ -43,7 +43,14 @@ from .verdicts import (
     verdicts,
     workload_verdicts,
 )
-from .waterfall import WaterfallBar, build_waterfall, same_bytes, scenario_waterfall, step_kind, system_waterfall
+from models.present.waterfall import (
+    WaterfallBar,
+    build_waterfall,
+    same_bytes,
+    scenario_waterfall,
+    step_kind,
+    system_waterfall,
+)
 
 __all__ = [
     "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",

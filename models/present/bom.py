@@ -12,19 +12,37 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from models.catalog import (
-    Adapter, Catalog, CloudDisk, CloudVm, Controller, Drive, HciNode, Host, Licence, LinkType, ManagedService,
-    Shelf, Switch,
+    Adapter,
+    Catalog,
+    CloudDisk,
+    CloudVm,
+    Controller,
+    Drive,
+    HciNode,
+    Host,
+    Licence,
+    LinkType,
+    ManagedService,
+    Shelf,
+    Switch,
 )
 from models.formatting import fmt_capacity
+from models.present.labels import policy_label
+from models.present.nodes import drive_size, model_name, node_figures
 from models.project.model import (
-    CloudVmNode, ControllerNode, HciClusterNode, HostNode, ManagedServiceNode, Node, Scenario, ShelfNode, SwitchNode,
+    CloudVmNode,
+    ControllerNode,
+    HciClusterNode,
+    HostNode,
+    ManagedServiceNode,
+    Node,
+    Scenario,
+    ShelfNode,
+    SwitchNode,
 )
 from models.project.names import node_names
 from models.topology import controller_of_shelf
 from models.units import CapacityUnit
-
-from .labels import policy_label
-from .nodes import drive_size, model_name, node_figures
 
 __all__ = ["BomRow", "bill_of_materials", "part_number"]
 

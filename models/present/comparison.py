@@ -21,9 +21,8 @@ from models.formatting import (
     fmt_ms,
     fmt_ratio,
 )
+from models.present.waterfall import same_bytes
 from models.units import CapacityUnit
-
-from .waterfall import same_bytes
 
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult, CapacityTotals

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, fmt_iops, fmt_ms
-
-from .uncertainty import iops_band_text, profile_text
+from models.present.uncertainty import iops_band_text, profile_text
 
 if TYPE_CHECKING:
     from models.performance.results import StationLoad, WorkloadPerformance

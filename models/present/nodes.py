@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from models.catalog import Adapter, Catalog, CloudVm, Controller, Drive, HciNode, Host, ManagedService, Shelf, Switch
 from models.formatting import finite, fmt_capacity
+from models.present.labels import RAID_LABEL, policy_label, raid_label
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -21,8 +22,6 @@ from models.project.model import (
     SwitchNode,
 )
 from models.units import CapacityUnit
-
-from .labels import RAID_LABEL, policy_label, raid_label
 
 __all__ = ["adapter_model", "display_title", "drive_size", "key_figures", "marketed", "model_name",
            "node_figures"]

@@ -14,13 +14,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
+from models.present.bom import bill_of_materials, part_number
+from models.present.resilience import state_name
+from models.present.validation import error_text, predicted_text, published_text
+from models.present.waterfall import scenario_waterfall
 from models.units import CapacityUnit
 from models.verdict import design_verdict
-
-from .bom import bill_of_materials, part_number
-from .resilience import state_name
-from .validation import error_text, predicted_text, published_text
-from .waterfall import scenario_waterfall
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience

@@ -1,17 +1,17 @@
 """The project model, its readable TOML form and its validation."""
 
-from .model import (
+from models.project.model import (
     NODE_KIND_FOR_CATALOG,
     NODE_TYPES,
     CloudVmNode,
     ControllerNode,
-    NodeLayout,
     HciClusterNode,
     HostNode,
     Link,
     ManagedServiceNode,
     Node,
     NodeBase,
+    NodeLayout,
     PriceRow,
     Project,
     ProjectInfo,
@@ -22,7 +22,7 @@ from .model import (
     SwitchNode,
     Workload,
 )
-from .textformat import ProjectFormatError, dumps, load, loads
+from models.project.textformat import ProjectFormatError, dumps, load, loads
 
 __all__ = [
     "NODE_KIND_FOR_CATALOG",

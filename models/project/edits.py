@@ -19,10 +19,20 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from models.catalog import Catalog, Entry
-
-from .factory import new_node, next_id
-from .kinds import NODE_KINDS
-from .model import CloudVmNode, HostNode, Link, Node, NodeBase, PriceRow, Project, Scenario, ShelfNode, Workload
+from models.project.factory import new_node, next_id
+from models.project.kinds import NODE_KINDS
+from models.project.model import (
+    CloudVmNode,
+    HostNode,
+    Link,
+    Node,
+    NodeBase,
+    PriceRow,
+    Project,
+    Scenario,
+    ShelfNode,
+    Workload,
+)
 
 # --- nodes ------------------------------------------------------------------------------------------------------
 

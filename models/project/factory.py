@@ -7,11 +7,20 @@ from collections.abc import Callable
 from typing import Any
 
 from models.catalog import (
-    Adapter, Catalog, CloudDisk, CloudVm, Controller, Drive, Entry, HciNode, Host, ManagedService, Shelf,
+    Adapter,
+    Catalog,
+    CloudDisk,
+    CloudVm,
+    Controller,
+    Drive,
+    Entry,
+    HciNode,
+    Host,
+    ManagedService,
+    Shelf,
 )
-
-from .kinds import NODE_KINDS
-from .model import NodeBase, Scenario
+from models.project.kinds import NODE_KINDS
+from models.project.model import NodeBase, Scenario
 
 
 class NotANodeError(ValueError):

@@ -9,8 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.catalog import CloudVm, Controller, Entry, HciNode, Host, ManagedService, Shelf, Switch
-
-from .model import (
+from models.project.model import (
     CloudVmNode,
     ControllerNode,
     HciClusterNode,

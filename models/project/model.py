@@ -7,8 +7,8 @@ their unit (``slo_ms``, ``think_time_ms``), rates are IOPS or MB/s (10^6 bytes/s
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Self, Union
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
@@ -175,7 +175,7 @@ class ManagedServiceNode(NodeBase):
 
 
 Node = Annotated[
-    Union[HostNode, SwitchNode, ControllerNode, ShelfNode, HciClusterNode, CloudVmNode, ManagedServiceNode],
+    HostNode | SwitchNode | ControllerNode | ShelfNode | HciClusterNode | CloudVmNode | ManagedServiceNode,
     Field(discriminator="kind"),
 ]
 NODE_TYPES: dict[str, type[NodeBase]] = {
@@ -211,7 +211,7 @@ class Link(Record):
     ports: int = Field(default=1, ge=1, le=256)
 
     @model_validator(mode="after")
-    def _not_a_loop(self) -> "Link":
+    def _not_a_loop(self) -> Link:
         if self.source == self.target:
             raise ValueError("a link cannot connect a node to itself")
         return self
@@ -257,7 +257,7 @@ class NasWorkload(Record):
     op_mix: dict[str, float] = Field(description="operation name (NAS_OPS) -> percent of operations")
 
     @model_validator(mode="after")
-    def _mix_is_whole(self) -> "NasWorkload":
+    def _mix_is_whole(self) -> NasWorkload:
         unknown = sorted(set(self.op_mix) - set(NAS_OPS))
         if unknown:
             raise ValueError(f"op_mix names unknown operations {', '.join(unknown)}; known: {', '.join(NAS_OPS)}")
@@ -316,7 +316,7 @@ class Scenario(Record):
     workloads: list[Workload] = Field(default_factory=list)
 
     @model_validator(mode="after")
-    def _ids_unique(self) -> "Scenario":
+    def _ids_unique(self) -> Scenario:
         for what, items in (("node", self.nodes), ("link", self.links), ("workload", self.workloads)):
             seen: set[str] = set()
             for item in items:
@@ -325,9 +325,9 @@ class Scenario(Record):
                 seen.add(item.id)
         return self
 
-    _index: "ScenarioIndex" = PrivateAttr(default_factory=lambda: ScenarioIndex())
+    _index: ScenarioIndex = PrivateAttr(default_factory=lambda: ScenarioIndex())
 
-    def index(self) -> "ScenarioIndex":
+    def index(self) -> ScenarioIndex:
         """The scenario's lookup tables (id -> node, id -> links, id -> workload), built on first use and kept
         until the node, link or workload lists change; higher layers keep what they derive in ``derived``."""
         private = self.__pydantic_private__  # one dict lookup: this runs at every node() / links_of()
@@ -370,7 +370,7 @@ class ScenarioIndex:
 
     __slots__ = ("_nodes", "_links", "_workloads", "_sizes", "by_id", "links_by_node", "workloads", "derived")
 
-    def __init__(self, scenario: "Scenario | None" = None):
+    def __init__(self, scenario: Scenario | None = None):
         self._nodes = self._links = self._workloads = None
         self._sizes = (-1, -1, -1)
         self.by_id: dict[str, Any] = {}
@@ -387,7 +387,7 @@ class ScenarioIndex:
             self.links_by_node.setdefault(link.target, []).append(link)
         self.workloads = {w.id: w for w in scenario.workloads}
 
-    def matches(self, scenario: "Scenario") -> bool:
+    def matches(self, scenario: Scenario) -> bool:
         """True when this index was built from the scenario's current lists."""
         return (self._nodes is scenario.nodes and self._links is scenario.links
                 and self._workloads is scenario.workloads
@@ -412,7 +412,7 @@ class Settings(Record):
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).replace(microsecond=0).isoformat()
+    return datetime.now(UTC).replace(microsecond=0).isoformat()
 
 
 class ProjectInfo(Record):
@@ -490,7 +490,7 @@ class Project(Record):
     price_book: list[PriceRow] = Field(default_factory=list, description="unit prices by catalog id (one currency)")
 
     @model_validator(mode="after")
-    def _active_exists(self) -> "Project":
+    def _active_exists(self) -> Project:
         names = [s.name for s in self.scenarios]
         if len(set(names)) != len(names):
             raise ValueError("scenario names must be unique")
@@ -517,7 +517,7 @@ class Project(Record):
                 return scenario
         raise KeyError(f"no scenario named '{name}'")
 
-    def with_scenario(self, scenario: Scenario) -> "Project":
+    def with_scenario(self, scenario: Scenario) -> Project:
         """A copy with the scenario of the same name replaced (or added)."""
         scenarios = [scenario if s.name == scenario.name else s for s in self.scenarios]
         if all(s.name != scenario.name for s in self.scenarios):

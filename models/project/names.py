@@ -10,9 +10,8 @@ from collections import Counter
 from collections.abc import Iterable
 
 from models.catalog import Catalog
-
-from .kinds import NODE_KINDS, kind_label
-from .model import NodeBase
+from models.project.kinds import NODE_KINDS, kind_label
+from models.project.model import NodeBase
 
 KIND_NAMES = {kind: row.label for kind, row in NODE_KINDS.items()}
 """Node kind -> its name in text (the kind table's ``label``)."""

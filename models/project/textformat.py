@@ -14,8 +14,7 @@ import tomli_w
 from pydantic import ValidationError
 
 from models.atomic import write_text_atomic
-
-from .model import Project, Requirements
+from models.project.model import Project, Requirements
 
 FORMAT_NAME = "storplan-project"
 FORMAT_VERSION = 1

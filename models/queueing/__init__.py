@@ -15,12 +15,12 @@ Conventions (units, None for saturated values, "default" class name): see
 `models.queueing.results`.
 """
 
-from .bounds import asymptotic_bounds, balanced_job_bounds
-from .closed_network import ClosedCurve, closed_curve, solve_closed
-from .erlang import erlang_b, erlang_c, mmc_response_time_s
-from .open_network import OpenCurve, open_curve, solve_open
-from .results import ClassResult, ClassStationResult, NetworkResult, StationResult
-from .station import DEFAULT_CLASS, Station
+from models.queueing.bounds import asymptotic_bounds, balanced_job_bounds
+from models.queueing.closed_network import ClosedCurve, closed_curve, solve_closed
+from models.queueing.erlang import erlang_b, erlang_c, mmc_response_time_s
+from models.queueing.open_network import OpenCurve, open_curve, solve_open
+from models.queueing.results import ClassResult, ClassStationResult, NetworkResult, StationResult
+from models.queueing.station import DEFAULT_CLASS, Station
 
 __all__ = [
     "Station",

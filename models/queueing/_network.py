@@ -15,8 +15,8 @@ from types import MappingProxyType
 
 import numpy as np
 
-from .results import ClassResult, ClassStationResult, NetworkResult, StationResult
-from .station import DEFAULT_CLASS, Station
+from models.queueing.results import ClassResult, ClassStationResult, NetworkResult, StationResult
+from models.queueing.station import DEFAULT_CLASS, Station
 
 
 @dataclass(frozen=True)

@@ -35,8 +35,8 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ._network import build_net, integer, real
-from .station import Station
+from models.queueing._network import build_net, integer, real
+from models.queueing.station import Station
 
 __all__ = ["asymptotic_bounds", "balanced_job_bounds"]
 

@@ -12,12 +12,12 @@ from typing import overload
 
 import numpy as np
 
-from ._network import Net, assemble, build_net, integer, per_class_values, workload
-from .mva_approx import approx_multi, approx_single
-from .mva_exact import empty_network, exact_single
-from .mva_multiclass import exact_multi
-from .results import NetworkResult
-from .station import Station
+from models.queueing._network import Net, assemble, build_net, integer, per_class_values, workload
+from models.queueing.mva_approx import approx_multi, approx_single
+from models.queueing.mva_exact import empty_network, exact_single
+from models.queueing.mva_multiclass import exact_multi
+from models.queueing.results import NetworkResult
+from models.queueing.station import Station
 
 __all__ = ["solve_closed", "closed_curve", "ClosedCurve", "METHODS"]
 

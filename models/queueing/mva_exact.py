@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .convolution import solve_ld_convolution
+from models.queueing.convolution import solve_ld_convolution
 
 __all__ = ["exact_single", "empty_network", "MAX_SUBSET_LD"]
 

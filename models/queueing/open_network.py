@@ -38,10 +38,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._network import assemble, bottleneck_of, build_net, check_stations, real, workload
-from .erlang import erlang_c_array
-from .results import NetworkResult
-from .station import Station
+from models.queueing._network import assemble, bottleneck_of, build_net, check_stations, real, workload
+from models.queueing.erlang import erlang_c_array
+from models.queueing.results import NetworkResult
+from models.queueing.station import Station
 
 __all__ = ["solve_open", "open_curve", "OpenCurve"]
 

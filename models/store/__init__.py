@@ -19,7 +19,7 @@ Typical use by the app::
     recovery.clear_for(path)
 """
 
-from .files import (
+from models.store.files import (
     SavedProject,
     installed_app_version,
     is_sqlite_file,
@@ -27,8 +27,8 @@ from .files import (
     save_project,
     save_project_tracked,
 )
-from .lock import LockInfo, ProjectLock, read_lock
-from .records import (
+from models.store.lock import LockInfo, ProjectLock, read_lock
+from models.store.records import (
     Calibration,
     CalibrationPoint,
     FileChangedOnDiskError,
@@ -37,9 +37,9 @@ from .records import (
     SnapshotEntry,
     StoreError,
 )
-from .recovery import RecoveryItem, RecoveryStore
-from .schema import APPLICATION_ID, SCHEMA_VERSION
-from .snapshot import (
+from models.store.recovery import RecoveryItem, RecoveryStore
+from models.store.schema import APPLICATION_ID, SCHEMA_VERSION
+from models.store.snapshot import (
     PinnedCatalog,
     base_catalog,
     catalog_updates,
@@ -48,7 +48,7 @@ from .snapshot import (
     snapshot_catalog,
     unusable_snapshot_entries,
 )
-from .textio import ProjectFile, export_toml, import_toml, is_storplan_path, load_any, load_project_file
+from models.store.textio import ProjectFile, export_toml, import_toml, is_storplan_path, load_any, load_project_file
 
 __all__ = [
     "APPLICATION_ID",

@@ -17,9 +17,8 @@ from pydantic import ValidationError
 
 from models.project.model import NodeBase, Project, Workload
 from models.project.textformat import describe_validation_error
-
-from .records import Calibration, CalibrationPoint, SnapshotEntry, StoreError
-from .schema import APPLICATION_ID, DDL, SCHEMA_VERSION
+from models.store.records import Calibration, CalibrationPoint, SnapshotEntry, StoreError
+from models.store.schema import APPLICATION_ID, DDL, SCHEMA_VERSION
 
 NODE_COLUMNS = ("id", "kind", "catalog_id", "label", "x", "y")
 """Node fields kept in typed columns; the others go to ``params``."""

@@ -26,18 +26,24 @@ import struct
 import time
 import tomllib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from models.atomic import write_atomic_named
 from models.catalog import Catalog, CatalogError
 from models.project.model import Project
-
-from . import codec
-from .lock import held_by_other
-from .records import Calibration, FileChangedOnDiskError, FileFingerprint, OpenedProject, SnapshotEntry, StoreError
-from .schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate, schema_problems
-from .snapshot import default_catalog, snapshot_catalog
+from models.store import codec
+from models.store.lock import held_by_other
+from models.store.records import (
+    Calibration,
+    FileChangedOnDiskError,
+    FileFingerprint,
+    OpenedProject,
+    SnapshotEntry,
+    StoreError,
+)
+from models.store.schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate, schema_problems
+from models.store.snapshot import default_catalog, snapshot_catalog
 
 TEMP_SUFFIX = ".saving"
 _STALE_TEMP_SECONDS = 3600
@@ -174,7 +180,7 @@ def write_database(
             calibration=calibration,
             app_version=app_version,
             catalog_version=catalog_version,
-            saved_at=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            saved_at=datetime.now(UTC).isoformat(timespec="milliseconds"),
         )
         problems = conn.execute("PRAGMA foreign_key_check").fetchall()
         if problems:

@@ -16,11 +16,10 @@ import stat
 import sys
 import time
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
-from .records import StoreError
-
+from models.store.records import StoreError
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
@@ -190,7 +189,7 @@ class ProjectLock:
                 "pid": os.getpid(),
                 "host": socket.gethostname(),
                 "user": _user(),
-                "acquired_at": datetime.now(timezone.utc).replace(microsecond=0).isoformat(),
+                "acquired_at": datetime.now(UTC).replace(microsecond=0).isoformat(),
                 "app": "StorPlan",
             }
         ).encode()
@@ -277,7 +276,7 @@ class ProjectLock:
         except FileNotFoundError:
             pass
 
-    def __enter__(self) -> "ProjectLock":
+    def __enter__(self) -> ProjectLock:
         self.acquire()
         return self
 

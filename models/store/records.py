@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 from dataclasses import dataclass, field
+from datetime import UTC
 from pathlib import Path
 from typing import Any, Literal
 
@@ -50,7 +51,7 @@ class FileFingerprint:
     sha256: str
 
     @classmethod
-    def of(cls, path: Path | str) -> "FileFingerprint | None":
+    def of(cls, path: Path | str) -> FileFingerprint | None:
         """The fingerprint of the file at ``path`` now (symlinks followed), or None when there is no file.
 
         Raises:
@@ -66,7 +67,7 @@ class FileFingerprint:
             return None
         return cls(stat.st_size, stat.st_mtime_ns, digest.hexdigest())
 
-    def same_content(self, other: "FileFingerprint | None") -> bool:
+    def same_content(self, other: FileFingerprint | None) -> bool:
         """Whether ``other`` has the same size (bytes) and SHA-256; the modification time does not count, so a
         touch alone is no change. ``None`` (the file is gone) is never the same content."""
         return other is not None and (self.size_bytes, self.sha256) == (other.size_bytes, other.sha256)
@@ -84,9 +85,9 @@ class FileChangedOnDiskError(StoreError):
     """
 
     def __init__(self, path: Path | str, expected: FileFingerprint, current: FileFingerprint) -> None:
-        from datetime import datetime, timezone
+        from datetime import datetime
 
-        when = datetime.fromtimestamp(current.mtime_ns / 1e9, timezone.utc).isoformat(timespec="seconds")
+        when = datetime.fromtimestamp(current.mtime_ns / 1e9, UTC).isoformat(timespec="seconds")
         size = (
             f", and is now {current.size_bytes:,} bytes instead of {expected.size_bytes:,}"
             if current.size_bytes != expected.size_bytes
@@ -178,6 +179,6 @@ class OpenedProject:
     @property
     def needs_upgrade(self) -> bool:
         """True when the file on disk is of an older schema version (the next save rewrites it)."""
-        from .schema import SCHEMA_VERSION
+        from models.store.schema import SCHEMA_VERSION
 
         return self.schema_version < SCHEMA_VERSION

@@ -14,15 +14,14 @@ import os
 import re
 import socket
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from models.catalog import Catalog
 from models.project.model import Project
-
-from .files import open_project, save_project
-from .lock import create_new_file, pid_alive, read_small_file
-from .records import Calibration, OpenedProject, StoreError
+from models.store.files import open_project, save_project
+from models.store.lock import create_new_file, pid_alive, read_small_file
+from models.store.records import Calibration, OpenedProject, StoreError
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ class RecoveryStore:
             "key": project_key,
             "original_path": str(Path(original_path).absolute()) if original_path else None,
             "name": project.info.name,
-            "saved_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+            "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
             "pid": os.getpid(),
             "host": socket.gethostname(),
         }
@@ -134,7 +133,7 @@ class RecoveryStore:
                     raise ValueError
             except (OSError, ValueError):
                 # the copy is there but its note is not (crash between the two writes): still offer it
-                mtime = datetime.fromtimestamp(data_path.stat().st_mtime, timezone.utc)
+                mtime = datetime.fromtimestamp(data_path.stat().st_mtime, UTC)
                 info = {"key": data_path.stem, "name": data_path.stem, "saved_at": mtime.isoformat(timespec="seconds")}
             original = info.get("original_path")
             item = RecoveryItem(

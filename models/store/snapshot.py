@@ -11,8 +11,7 @@ from pydantic_core import to_jsonable_python
 from models.catalog import Catalog, CatalogError, Entry, bundled_catalog, load_user_catalog, parse_entries
 from models.catalog.schema import ENTRY_TYPES, Sourced
 from models.project.model import Project
-
-from .records import SnapshotEntry
+from models.store.records import SnapshotEntry
 
 NODE_REFERENCE_FIELDS = ("catalog_id", "adapter", "drive", "licence", "disk")
 """Node fields that hold catalog ids."""

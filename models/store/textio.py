@@ -9,10 +9,9 @@ from pathlib import Path
 from models.catalog import Catalog
 from models.project import textformat
 from models.project.model import Project
-
-from .files import is_sqlite_file, open_project, save_project
-from .records import SnapshotEntry, StoreError
-from .snapshot import base_catalog
+from models.store.files import is_sqlite_file, open_project, save_project
+from models.store.records import SnapshotEntry, StoreError
+from models.store.snapshot import base_catalog
 
 
 def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Catalog | None = None) -> Project:

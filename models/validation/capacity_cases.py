@@ -24,8 +24,7 @@ from models.project import (
     Workload,
 )
 from models.units import GB, GIB, TB, TIB
-
-from .checks import CaseFunction, Check, CheckKind
+from models.validation.checks import CaseFunction, Check, CheckKind
 
 AFF8080 = "netapp-aff8080a-ex"
 DS2246 = "netapp-ds2246"

@@ -11,8 +11,7 @@ from typing import Any
 
 from models.performance.public_ramps import ramp_cases
 from models.resources import validation_dir
-
-from .checks import CaseFunction
+from models.validation.checks import CaseFunction
 
 SECTIONS = ("capacity", "performance", "relation", "cloud")
 """The sections of published.toml whose cases StorPlan replays (``fact`` rows are catalog data, checked by the
@@ -36,13 +35,13 @@ def published_cases() -> dict[str, list[dict[str, Any]]]:
 def case_functions() -> Mapping[str, CaseFunction]:
     """Case id -> function, from every engine's case module."""
     functions: dict[str, CaseFunction] = {}
-    from .capacity_cases import CAPACITY_CASES
+    from models.validation.capacity_cases import CAPACITY_CASES
 
     functions.update(CAPACITY_CASES)
-    from .performance_cases import PERFORMANCE_CASES
+    from models.validation.performance_cases import PERFORMANCE_CASES
 
     functions.update(PERFORMANCE_CASES)
-    from .ramp_cases import RAMP_CASES
+    from models.validation.ramp_cases import RAMP_CASES
 
     functions.update(RAMP_CASES)
     return functions

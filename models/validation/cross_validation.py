@@ -23,7 +23,7 @@ import time
 import tomllib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from models.atomic import write_text_atomic
@@ -163,7 +163,7 @@ def fitted_cases(catalog: Catalog | None = None) -> list[str]:
     from models.calibration import in_sample_checks
 
     used = {case for case, _ in in_sample_checks(catalog)}
-    from .cases import published_cases
+    from models.validation.cases import published_cases
 
     return [c["id"] for section in FITTED_SECTIONS for c in published_cases().get(section, [])
             if c["id"] in used]
@@ -209,8 +209,7 @@ def cross_validate_case(case_id: str, catalog: Catalog | None = None, reference:
         KeyError: unknown case id.
     """
     from models.calibration import FitResult, in_sample_checks, run_seed_fits, seed_fits
-
-    from .cases import case_functions, published_cases
+    from models.validation.cases import case_functions, published_cases
 
     catalog = catalog or bundled_catalog()
     in_sample = in_sample if in_sample is not None else in_sample_checks(catalog)
@@ -270,7 +269,7 @@ def cross_validate(catalog: Catalog | None = None, cases: Sequence[str] | None =
         if verbose:
             print(f"cross-validated {case_id} in {result.seconds:.1f} s: {result.refit}", flush=True)
     return CrossValidation(catalog.version, inputs_digest(catalog), model_digest(),
-                           datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"), tuple(held))
+                           datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"), tuple(held))
 
 
 # ------------------------------------------------------------------------------------------------ storage

@@ -20,12 +20,10 @@ from typing import Any
 
 from models.catalog import Catalog
 from models.catalog.schema import CloudDisk, CloudVm
-from models.performance import WorkloadPerformance, evaluate_performance, iops_at_latency, latency_at_iops
-from models.performance import seeds
+from models.performance import WorkloadPerformance, evaluate_performance, iops_at_latency, latency_at_iops, seeds
 from models.performance.stations import PORT_ROLES
 from models.project.model import Scenario, Settings
-
-from .checks import Check
+from models.validation.checks import Check
 
 
 class CaseError(RuntimeError):

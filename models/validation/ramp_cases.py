@@ -39,8 +39,7 @@ from models.performance.public_ramps import (
     published_shape,
 )
 from models.project.model import ControllerNode, Scenario
-
-from .checks import Check
+from models.validation.checks import Check
 
 SHAPE_LOAD_SHARES = (SHAPE_LIGHT_SHARE, *(pct / 100 for pct in SHAPE_LEVELS_PCT))
 """Shares of saturation at which the predicted curve's shape is read (light, 50%, 80%, 90%), as the ramps' 10%,

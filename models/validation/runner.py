@@ -7,13 +7,12 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal
 
 from models.catalog import Catalog, bundled_catalog
-
-from .cases import RAMP_SECTIONS, SECTIONS, case_functions, published_cases
-from .checks import Check
-from .cross_validation import CrossValidationError, load_cross_validation
+from models.validation.cases import RAMP_SECTIONS, SECTIONS, case_functions, published_cases
+from models.validation.checks import Check
+from models.validation.cross_validation import CrossValidationError, load_cross_validation
 
 if TYPE_CHECKING:
-    from .cross_validation import CrossValidation
+    from models.validation.cross_validation import CrossValidation
 
 __all__ = ["RAMP_SECTIONS", "SECTIONS", "CaseOutcome", "case_functions", "published_cases", "run_ramps",
            "run_validation", "stored_cross_validation", "mark_checks"]
@@ -35,7 +34,7 @@ class CaseOutcome:
         return not self.error and bool(self.checks) and all(c.passed for c in self.checks)
 
 
-def stored_cross_validation(catalog: Catalog | None = None) -> tuple["CrossValidation | None", str]:
+def stored_cross_validation(catalog: Catalog | None = None) -> tuple[CrossValidation | None, str]:
     """The stored leave-one-out results if they match the current inputs, and a status text.
 
     Returns (results or None, status): status is "" when current, else why they are not used (no file, stale,
@@ -54,7 +53,7 @@ def stored_cross_validation(catalog: Catalog | None = None) -> tuple["CrossValid
 
 
 def mark_checks(checks: tuple[Check, ...], in_sample: Mapping[tuple[str, str], str],
-                cross_validation: "CrossValidation | None") -> tuple[Check, ...]:
+                cross_validation: CrossValidation | None) -> tuple[Check, ...]:
     """The checks marked in-sample where a calibration fit uses their published number (``in_sample``:
     :func:`models.calibration.in_sample_checks`), with their leave-one-out prediction when ``cross_validation``
     holds one. A check the case function already marked (a catalog constant or an input) keeps its mark."""
@@ -73,7 +72,7 @@ def mark_checks(checks: tuple[Check, ...], in_sample: Mapping[tuple[str, str], s
 
 
 def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = SECTIONS,
-                   cross_validation: "CrossValidation | None | Literal['stored']" = "stored") -> list[CaseOutcome]:
+                   cross_validation: CrossValidation | None | Literal['stored'] = "stored") -> list[CaseOutcome]:
     """Run every case of the given sections; a case without a model, or whose model raises, fails with its reason.
 
     Each check is marked in-sample or prediction (:func:`mark_checks`); ``cross_validation`` gives the
@@ -105,7 +104,7 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
 
 
 def run_ramps(catalog: Catalog | None = None,
-              cross_validation: "CrossValidation | None | Literal['stored']" = "stored") -> list[CaseOutcome]:
+              cross_validation: CrossValidation | None | Literal['stored'] = "stored") -> list[CaseOutcome]:
     """Run the public measured ramps (:data:`RAMP_SECTIONS`), marked as :func:`run_validation` marks the seed
     cases: a ramp a calibration fit reads (``models.calibration.seed_profiles.NFS_RAMP_FITS``) is in-sample, with
     its leave-one-out prediction from ``cross_validation`` ("stored": the stored results when current); the others

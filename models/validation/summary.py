@@ -7,7 +7,7 @@ import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .runner import CaseOutcome
+from models.validation.runner import CaseOutcome
 
 PERFORMANCE_SECTIONS = ("performance", "relation", "cloud")
 """The sections the summaries cover: the performance model's cases. Capacity checks are arithmetic on stated
@@ -29,7 +29,7 @@ class SampleStats:
     unpredicted: int = 0
 
     @classmethod
-    def of(cls, misses: Iterable[float | None]) -> "SampleStats":
+    def of(cls, misses: Iterable[float | None]) -> SampleStats:
         """Statistics of relative misses (None = no prediction)."""
         values = list(misses)
         nums = [m for m in values if m is not None]

@@ -3,17 +3,16 @@ saturated target's utilisation at saturation with its shortfall in words."""
 
 from __future__ import annotations
 
-from models.formatting import fmt_iops
-
 import dataclasses
 
 import pytest
 from PySide6.QtGui import QColor
+from test_present_charts import evaluate_example  # pytest puts tests/ on sys.path (the rootdir conftest)
 
 from app.gui.results import CompareView, PerformanceView
 from app.gui.results.compare_view import SCENARIO_COLORS
 from app.gui.results.samples import sample_evaluation, sample_performance, sample_workload
-from test_present_charts import evaluate_example  # pytest puts tests/ on sys.path (the rootdir conftest)
+from models.formatting import fmt_iops
 
 
 def _rows(view) -> dict[str, list[str]]:

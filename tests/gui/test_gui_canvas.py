@@ -6,7 +6,6 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QApplication
 
-from app.gui.canvas.items import NODE_H, NODE_W
 from app.gui.palette import CATALOG_MIME
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from app.gui.inspector import ComboEditor, NumberEditor
+from app.gui.record_form import ComboEditor, NumberEditor
 from app.gui.worker import EvaluationWorker
 
 

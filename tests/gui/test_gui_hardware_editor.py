@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from PySide6.QtWidgets import QLineEdit, QMessageBox
 
 from app.gui.hardware_editor import delete_own_record

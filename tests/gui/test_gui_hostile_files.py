@@ -13,7 +13,7 @@ import pytest
 from PySide6.QtWidgets import QMessageBox
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from test_cli_hostile import HOSTILE  # noqa: E402  (the reproducers, shared with the CLI tests)
+from test_cli_hostile import HOSTILE
 
 
 @pytest.mark.parametrize("case", list(HOSTILE))

@@ -1,9 +1,8 @@
 """First-start layout: the results get enough height for a readable latency-vs-IOPS chart."""
 
-from app.gui.main_window import RESULTS_HEIGHT_SHARE
-
-
 import pytest
+
+from app.gui.main_window import RESULTS_HEIGHT_SHARE
 
 
 @pytest.mark.parametrize("size", [(1366, 768), (1600, 1000), (1920, 1080)])

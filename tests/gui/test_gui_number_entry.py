@@ -8,8 +8,9 @@ from PySide6.QtCore import QLocale, Qt
 from PySide6.QtWidgets import QLineEdit
 
 from app.gui.document import ProjectDocument
-from app.gui.inspector import Inspector, NumberEditor
+from app.gui.inspector import Inspector
 from app.gui.main_window import read_project
+from app.gui.record_form import NumberEditor
 from app.gui.workloads_panel import WorkloadsPanel
 from models.resources import examples_dir
 from models.units import TIB

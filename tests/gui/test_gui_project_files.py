@@ -17,9 +17,9 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from app.gui.autosave import Autosaver
+from app.gui.main_window import DEFAULT_EXAMPLE, read_project
 from app.gui.project_io import SAVE_FILTER_STORPLAN
 from app.gui.startup import open_main_window
-from app.gui.main_window import DEFAULT_EXAMPLE, read_project
 from models.catalog import bundled_catalog
 from models.evaluate import evaluate
 from models.resources import examples_dir

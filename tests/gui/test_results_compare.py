@@ -7,7 +7,13 @@ from PySide6.QtCore import Qt
 
 from app.gui.results import CompareView
 from app.gui.results.compare_view import CHOOSE_MESSAGE
-from app.gui.results.samples import sample_capacity, sample_evaluation, sample_performance, sample_system, sample_workload
+from app.gui.results.samples import (
+    sample_capacity,
+    sample_evaluation,
+    sample_performance,
+    sample_system,
+    sample_workload,
+)
 
 
 def test_compare_shows_both_scenarios(qtbot):

@@ -12,16 +12,16 @@ from PySide6.QtCore import QLineF, QPointF, Qt
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
-from .items import NodeItem
+from app.gui.canvas.items import NodeItem
 
 if TYPE_CHECKING:
-    from .view import TopologyView
+    from app.gui.canvas.view import TopologyView
 
 
 class Interaction:
     """Base mode: consumes nothing."""
 
-    def __init__(self, view: "TopologyView") -> None:
+    def __init__(self, view: TopologyView) -> None:
         self.view = view
 
     def mouse_press(self, event) -> bool:
@@ -44,7 +44,7 @@ class Interaction:
 class ConnectInteraction(Interaction):
     """Drag a line from one item to another; on release over an item, the view asks which link type."""
 
-    def __init__(self, view: "TopologyView", source: NodeItem) -> None:
+    def __init__(self, view: TopologyView, source: NodeItem) -> None:
         super().__init__(view)
         self.source = source
         self.line = QGraphicsLineItem()
@@ -92,7 +92,7 @@ class ConnectInteraction(Interaction):
 class PanInteraction(Interaction):
     """Middle-button drag or space + left drag scrolls the view."""
 
-    def __init__(self, view: "TopologyView", start: QPointF) -> None:
+    def __init__(self, view: TopologyView, start: QPointF) -> None:
         super().__init__(view)
         self.last = start
         view.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)

@@ -9,12 +9,11 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
+from app.gui.icons import KIND_COLORS, kind_icon
 from models.catalog import Catalog
 from models.present.labels import link_tag
 from models.present.nodes import display_title, key_figures
 from models.project.model import Link, NodeBase
-
-from ..icons import KIND_COLORS, kind_icon
 
 NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0

@@ -10,8 +10,8 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
-from ..document import ProjectDocument
-from .items import LinkItem, NodeItem
+from app.gui.canvas.items import LinkItem, NodeItem
+from app.gui.document import ProjectDocument
 
 
 class TopologyScene(QGraphicsScene):

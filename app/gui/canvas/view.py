@@ -12,15 +12,14 @@ from PySide6.QtCore import QMimeData, QPoint, Qt, Signal
 from PySide6.QtGui import QCursor, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
+from app.gui.canvas.interactions import ConnectInteraction, Interaction, PanInteraction
+from app.gui.canvas.items import NODE_H, NODE_W
+from app.gui.canvas.scene import TopologyScene
+from app.gui.document import ProjectDocument
+from app.gui.icons import icon
+from app.gui.palette import CATALOG_MIME, entry_id_from_mime
 from models.project.model import Scenario
 from models.project.names import node_names
-
-from ..document import ProjectDocument
-from ..icons import icon
-from ..palette import CATALOG_MIME, entry_id_from_mime
-from .interactions import ConnectInteraction, Interaction, PanInteraction
-from .items import NODE_H, NODE_W
-from .scene import TopologyScene
 
 ITEMS_MIME = "application/x-storplan-items"
 """Clipboard format of copied canvas items: JSON {"nodes": [...], "links": [...]}."""

@@ -13,12 +13,12 @@ from PySide6.QtGui import QColor, QFont, QPalette
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QLayout, QSizePolicy, QStackedWidget, QVBoxLayout, QWidget
 
 from models.formatting import (  # noqa: F401 - the views import their formatting from here
-    fmt_capacity_delta,
     NOT_AVAILABLE,
     NOT_MET,
     SATURATED,
     finite,
     fmt_capacity,
+    fmt_capacity_delta,
     fmt_iops,
     fmt_mbps,
     fmt_ms,
@@ -362,7 +362,7 @@ def icon(name: str, color: str | QColor | None = None):
 
 
 def stacked_result_layout(view: QWidget, banner: QWidget, top: QLayout | QWidget, body: QWidget,
-                          empty_message: str) -> tuple[QStackedWidget, "MessagePanel"]:
+                          empty_message: str) -> tuple[QStackedWidget, MessagePanel]:
     """Lay out a result view: the stale banner, then a stack of the content (``top`` above ``body``) and a
     message panel showing ``empty_message`` until there is something to show.
 
@@ -392,7 +392,7 @@ def stacked_result_layout(view: QWidget, banner: QWidget, top: QLayout | QWidget
 def remember_splitter(splitter, key: str) -> None:
     """Restore a splitter's sizes from the declared setting ``key`` and store them whenever the user drags it
     (the default sizes stay for a first start, or when the saved state no longer fits the splitter)."""
-    from .. import settings
+    from app.gui import settings
 
     state = settings.get(key)
     if not state.isEmpty():

@@ -31,38 +31,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.formatting import fmt_months
-from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
-from models.units import CapacityUnit, to_unit
-
-from ..tasks import TaskRunner
-
-from ._common import (
-    ask_export_plot,
-    export_plot,
-    icon,
-    stacked_result_layout,
+from app.gui.results._common import (
     DROP,
     GAIN,
     TOTAL,
     ProblemsBanner,
     StaleBanner,
+    ask_export_plot,
     axis_label_style,
     base_color,
+    export_plot,
     finite,
     fmt_capacity,
     fmt_capacity_delta,
     fmt_ratio,
     html_escape,
+    icon,
     make_plot,
     max_text_width,
-    verdict_html,
-    verdict_label,
     muted_color,
     problem_messages,
     remember_splitter,
+    stacked_result_layout,
     text_color,
+    verdict_html,
+    verdict_label,
 )
+from app.gui.tasks import TaskRunner
+from models.formatting import fmt_months
+from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
+from models.units import CapacityUnit, to_unit
 
 if TYPE_CHECKING:
     from models.capacity.results import ScenarioCapacity

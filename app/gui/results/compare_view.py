@@ -16,22 +16,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.present import comparison_rows
-from models.present.comparison import GROUP, SECTION
-from models.present.charts import latency_axes, slo_off_chart_text
-from models.units import CapacityUnit
-
-from ._common import (
-    make_latency_plot,
-    stacked_result_layout,
+from app.gui.results._common import (
     DROP,
     GAIN,
     StaleBanner,
-    html_escape,
-    muted_color,
     base_color,
+    html_escape,
+    make_latency_plot,
+    muted_color,
+    stacked_result_layout,
     text_color,
 )
+from models.present import comparison_rows
+from models.present.charts import latency_axes, slo_off_chart_text
+from models.present.comparison import GROUP, SECTION
+from models.units import CapacityUnit
 
 CHOOSE_MESSAGE = "Choose a second scenario to compare with"
 SCENARIO_COLORS = ("#0072B2", "#D55E00")

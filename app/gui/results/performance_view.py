@@ -35,27 +35,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.present import target_cell, workload_verdicts
-from models.present.verdicts import CAUTION
-from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
-from models.present.explain import FIGURES, explain_figure, explain_station
-from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
-from models.units import CapacityUnit
-
-from ._common import (
-    PASS,
-    ask_export_plot,
-    export_plot,
-    make_latency_plot,
-    stacked_result_layout,
+from app.gui.results._common import (
     FAIL,
     NOT_AVAILABLE,
     NOT_MET,
+    PASS,
     SATURATED,
     WARNING,
     ProblemsBanner,
     StaleBanner,
+    ask_export_plot,
     base_color,
+    export_plot,
     finite,
     fmt_iops,
     fmt_mbps,
@@ -63,17 +54,25 @@ from ._common import (
     fmt_pct,
     html_escape,
     icon,
+    make_latency_plot,
     make_plot,
     max_text_width,
     muted_color,
     problem_messages,
     remember_splitter,
     series_color,
+    stacked_result_layout,
     text_color,
     tint,
     verdict_html,
     verdict_label,
 )
+from models.present import target_cell, workload_verdicts
+from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.explain import FIGURES, explain_figure, explain_station
+from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
+from models.present.verdicts import CAUTION
+from models.units import CapacityUnit
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience
@@ -913,7 +912,7 @@ class PerformanceView(QWidget):
         """Open the runway chart of the evaluation shown (None without failure states and runway)."""
         if self._evaluation is None or self._evaluation.resilience is None:
             return None
-        from .runway_chart import RunwayDialog
+        from app.gui.results.runway_chart import RunwayDialog
 
         if self.runway_dialog is not None:
             self.runway_dialog.close()

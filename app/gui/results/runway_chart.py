@@ -8,9 +8,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
+from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 from models.present.resilience import runway_lines, runway_series
-
-from ._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 
 RUNWAY_MONTHS = 60
 """Months drawn (five years, as the report)."""

@@ -26,7 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from models.units import CapacityUnit
+from app.gui.results._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
+from models.formatting import fmt_number
 from models.present.validation import (
     error_text,
     predicted_text,
@@ -35,10 +36,8 @@ from models.present.validation import (
     rule_text,
     summary_text,
 )
-from models.formatting import fmt_number
+from models.units import CapacityUnit
 from models.validation import RAMP_SECTIONS, error_summary
-
-from ._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
 
 Runner = Callable[[], Sequence]
 """A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default)."""
