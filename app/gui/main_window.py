@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -497,7 +498,11 @@ class MainWindow(QMainWindow):
             label = self.status_labels.get(key)
             if label is None:
                 label = self.status_labels[key] = QLabel()
-                self._status_layout.addWidget(label)
+                if key == "verdict":  # a long list of misses is clipped, never widens the window: all in the tooltip
+                    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+                self._status_layout.addWidget(label, 1 if key == "verdict" else 0)
+            if key == "verdict":
+                label.setToolTip(f"Requirements: {value}")
             shown_value = html.escape(value)
             if key == "verdict" and value.startswith("missed"):  # the design does not meet its requirements
                 shown_value = f"<span style='color:#d64545'>{shown_value}</span>"

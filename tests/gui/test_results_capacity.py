@@ -108,7 +108,7 @@ def test_key_figures(view):
     evaluation = sample_evaluation()
     system = evaluation.capacity.systems[0]
     view.set_evaluation(evaluation, "TiB")
-    assert view._kpis["efficiency"].value.text() == f"{system.efficiency_ratio:.2f}:1"
+    assert view._kpis["with_snapshots"].value.text().endswith(f"({system.efficiency_ratio:.2f}:1)")
     # the inline data-reduction ratio stands beside the total (which also counts Snapshot copies)
     assert view._kpis["reduction"].value.text() == f"{system.data_reduction_ratio:.2f}:1"
     assert view._kpis["reduction"].caption.text() == "Data reduction (inline)"
@@ -231,7 +231,8 @@ def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_
     view.set_evaluation(evaluation, "TiB")
     assert view._kpis["effective"].value.text() == _tib(effective) == "40.76 TiB"
     assert view._kpis["with_snapshots"].caption.text() == "With Snapshot copies"
-    assert view._kpis["with_snapshots"].value.text() == _tib(system.usable_bytes * system.efficiency_ratio)
+    assert view._kpis["with_snapshots"].value.text() == (f"{_tib(system.usable_bytes * system.efficiency_ratio)} "
+                                                         f"({system.efficiency_ratio:.2f}:1)")
     assert _row(view, "Effective")[2] == _tib(effective)
     labels = [view.model.item(r, 0).text() for r in range(view.model.rowCount())]
     assert labels[-1] == "Effective with Snapshot copies and clones"

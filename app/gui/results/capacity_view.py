@@ -184,19 +184,17 @@ class CapacityView(QWidget):
         self._kpis = {key: _Kpi(caption) for key, caption in (
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
             ("reduction", "Data reduction (inline)"), ("with_snapshots", "With Snapshot copies"),
-            ("efficiency", "Total efficiency"), ("months", "Months until full"))}
+            ("months", "Months until full"))}
         self._kpis["effective"].setToolTip(
             "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
             "capacity as it is sold; Snapshot and FlexClone copies not counted.")
         self._kpis["with_snapshots"].setToolTip(
-            "Usable capacity x the total efficiency ratio: the effective capacity counting the logical size of "
-            "every Snapshot and FlexClone copy.")
+            "Usable capacity x the total efficiency ratio (in brackets): the effective capacity counting the "
+            "logical size of every Snapshot and FlexClone copy. The ratio is logical used / physical used, the "
+            "total ratio ONTAP's 'storage aggregate show-efficiency' reports (seed 000 §1.3).")
         self._kpis["reduction"].setToolTip(
             "Logical data / physical data after inline compression, compaction and deduplication "
             "(the data-reduction ratio; Snapshot and FlexClone copies not counted).")
-        self._kpis["efficiency"].setToolTip(
-            "Logical used / physical used, including Snapshot and FlexClone copies: the total ratio ONTAP's "
-            "'storage aggregate show-efficiency' reports (seed 000 §1.3).")
         self.system_combo = QComboBox()
         self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.system_combo.currentIndexChanged.connect(self._render)
@@ -481,9 +479,9 @@ class CapacityView(QWidget):
         self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
         self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
         self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
-        self._kpis["with_snapshots"].value.setText(fmt_capacity(self._bars[-1].after, unit))
+        self._kpis["with_snapshots"].value.setText(f"{fmt_capacity(self._bars[-1].after, unit)} "
+                                                   f"({fmt_ratio(efficiency)})")
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
-        self._kpis["efficiency"].value.setText(fmt_ratio(efficiency))
         self._kpis["months"].value.setText(fmt_months(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
                                         " or the system never fills.")
@@ -583,8 +581,9 @@ class CapacityView(QWidget):
             plot.setLabel("bottom", f"{unit.value} \u2014 axis broken at \u2248{_tick_text(start)}: longer bars "
                           "not to scale", **axis_label_style(self))
         # One readable row per step: never squeeze the rows below the text height.
-        # a value label (pyqtgraph TextItem) is the text line plus its margins (4 px above and below)
-        self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 8) + 44))
+        # (a value label, a pyqtgraph TextItem, is the text line plus small margins; rows keep 4 px between them so
+        # a laptop screen still shows the Performance tab unscrolled: tests/gui/test_window_layout.py)
+        self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 4) + 44))
         plot.setYRange(-0.6, n - 0.4, padding=0)
         self._fit_x_range()
 
