@@ -108,6 +108,9 @@ class SizerDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.chart = self._make_chart()
+        for b in (self.size_button, self.cancel_button, self.prices_button, self.apply_button, self.compare_button):
+            b.setAutoDefault(False)  # Enter in a requirement field enters the value; it never presses a button
+            b.setDefault(False)
         buttons = QHBoxLayout()
         for b in (self.size_button, self.cancel_button, self.apply_button, self.compare_button):
             buttons.addWidget(b)
