@@ -223,11 +223,12 @@ def cell_formats(rows: Sheet) -> list[list[str | None]]:
 def csv_value(value: object, number_format: str | None) -> object:
     """A cell as a CSV file writes it: a number rounded to its format's decimals (``0.0`` -> 1 decimal,
     ``#,##0`` -> a whole number, ``#,##0.0##`` -> at most 3), other values as they are."""
-    if number_format is None or not _is_number(value):
+    if number_format is None or isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
+            value):
         return value
     section = number_format.split(";")[0]
     decimals = len(section.split(".")[1]) if "." in section else 0
-    rounded = round(float(value), decimals)  # type: ignore[arg-type]
+    rounded = round(float(value), decimals)
     return int(rounded) if decimals == 0 else rounded
 
 
