@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSizePolicy,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -251,6 +252,7 @@ class ChecklistEditor(FieldEditor):
         self.button = QToolButton()
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)  # as wide as the fields
         self.menu = QMenu(self.button)
         self.menu.setToolTipsVisible(True)
         self.button.setMenu(self.menu)
