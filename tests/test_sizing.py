@@ -409,3 +409,13 @@ def test_a_lab_fit_is_offered_only_as_itself_beside_the_stock_record():
     assert stock_designs == before  # the stock designs are all still there, unchanged
     assert own_designs and all(s.startswith(f"{stock.name} (lab fit 2026-11-28)") for s in own_designs)
     assert len(own_designs) == sum(c == stock.id for c in controllers)  # the same shelves and drives as the stock
+
+
+def test_an_unknown_family_is_named_in_the_notes():
+    """A project file asking for family "AFF" (a product line, not a family the search matches) gets no designs,
+    and the answer says why instead of a bare "0 designs considered"."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(families=["AFF"])})
+    result = size(project, top=1)
+    assert result.considered == 0 and not result.candidates
+    assert "'AFF' names no family or vendor in the catalog, so it matches no design" in result.notes
