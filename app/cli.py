@@ -465,7 +465,7 @@ def _calibrate(args) -> int:
         raise UsageError("--csv needs --project: the lab configuration whose first enabled workload was measured")
     from models.catalog import CatalogError
     from models.evaluate import project_catalog
-    from models.user_catalog import save_user_record, with_profile
+    from models.user_catalog import save_user_record
 
     loaded = load_project_file(args.project)
     project = loaded.project
@@ -487,12 +487,21 @@ def _calibrate(args) -> int:
         print("  standard errors: " + ", ".join(f"{k} \u00b1{v:.3g}" for k, v in profile.stderr.items())
               + f" ({profile.sources.get('stderr', '')})")
     if args.save:
-        record = catalog.get(scenario.node(workload.target).catalog_id)
+        from datetime import date
+
+        from models.user_catalog import calibrated_record, user_file_ids
+
+        node = scenario.node(workload.target)
+        record = catalog.get(node.catalog_id)
+        mine = calibrated_record(record, profile, date.today(), {e.id for e in catalog} | user_file_ids())
         try:
-            path = save_user_record(with_profile(record, profile))
+            path = save_user_record(mine)
         except CatalogError as exc:
             raise UsageError(str(exc)) from exc
-        print(f"saved to the user catalog: {path} ({record.kind} '{record.id}')")
+        print(f"saved to the user catalog: {path} ({mine.kind} '{mine.id}', \"{mine.name}\"); the stock record "
+              f"'{record.id}' is unchanged and sizing offers the fit only under its own name.\n"
+              f"  To use it, set catalog_id = \"{mine.id}\" on node '{node.id}' of {args.project} "
+              f"(or pick it under My hardware in the app).")
     return 0
 
 

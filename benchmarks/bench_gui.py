@@ -4,7 +4,8 @@ results on the default example, and the same at 1,000 nodes.
 Run: ``uv run python benchmarks/bench_gui.py [NODES [WORKLOADS]] [--runs N]`` (offscreen unless
 ``QT_QPA_PLATFORM`` says otherwise). It starts one warm-up process (bytecode written, file caches warm, as on
 any start after the first), then ``--runs N`` (default 5) fresh processes, printing each start and the median,
-then one that times ten edits, then one with NODES (default 1,000) nodes and WORKLOADS (default 10) workloads.
+then one that times ten edits, then one with NODES (default 1,000; at least 5) nodes and WORKLOADS (default 10; 1 to
+200) workloads.
 Targets on 2 cores: window <= 1000 ms and first results <= 1500 ms after start; edit -> results < 100 ms; at
 1,000 nodes (evaluated in the worker process) the GUI thread's longest stall while a run is in progress
 < 100 ms (a 10 ms timer measures it).
@@ -147,6 +148,11 @@ def main(argv: list[str]) -> int:
     positional = [a for i, a in enumerate(argv) if not a.startswith("--") and (i == 0 or argv[i - 1] != "--runs")]
     n_nodes = int(positional[0]) if positional else 1000
     n_workloads = int(positional[1]) if len(positional) > 1 else 10
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from bench_store import MIN_NODES
+
+    if n_nodes < MIN_NODES or not 1 <= n_workloads <= 200:
+        raise SystemExit(f"bench_gui: NODES is at least {MIN_NODES} and WORKLOADS 1 to 200")
     try:
         load = os.getloadavg()[0]
     except OSError:  # pragma: no cover - not on every platform

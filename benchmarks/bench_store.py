@@ -20,18 +20,32 @@ from models.store import open_project, save_project
 TARGET_MS = 200.0
 
 
+MIN_NODES = 5
+"""The smallest project: two controllers, a switch, a host and a shelf."""
+
+
 def project_with(n_nodes: int) -> Project:
-    hosts = n_nodes * 6 // 10
-    shelves = n_nodes - hosts - 10 - 2
+    """A project of exactly ``n_nodes`` nodes: an AFF8080 pair, a switch per 100 nodes (1 to 10), about 60 %
+    hosts and the rest DS2246 shelves (at least one each), 200 OLTP workloads spread over the hosts.
+
+    Raises:
+        ValueError: ``n_nodes`` is under :data:`MIN_NODES`.
+    """
+    if n_nodes < MIN_NODES:
+        raise ValueError(f"at least {MIN_NODES} nodes (two controllers, a switch, a host and a shelf)")
+    switches = min(10, max(1, n_nodes // 100))
+    hosts = min(n_nodes * 6 // 10, n_nodes - switches - 2 - 1)  # the 1,000-node project keeps its 600 hosts
+    shelves = n_nodes - hosts - switches - 2
     nodes = [ControllerNode(id=f"c{i}", catalog_id="netapp-aff8080a-ex", x=i * 200.0) for i in range(2)]
-    nodes += [SwitchNode(id=f"sw{i}", catalog_id="brocade-g630", y=100.0 + i) for i in range(10)]
+    nodes += [SwitchNode(id=f"sw{i}", catalog_id="brocade-g630", y=100.0 + i) for i in range(switches)]
     nodes += [HostNode(id=f"h{i}", catalog_id="hp-dl980-g7", adapter="emulex-lpe32002", label=f"DB server {i}",
                        x=i * 3.25, y=400.0) for i in range(hosts)]  # fmt: skip
     nodes += [ShelfNode(id=f"s{i}", catalog_id="netapp-ds2246", drive="netapp-x447a-800gb-ssd", drive_count=24,
                         x=i * 5.5, y=-300.0) for i in range(shelves)]  # fmt: skip
-    links = [Link(id=f"lh{i}", source=f"h{i}", target=f"sw{i % 10}", link_type="fc-32g", ports=2) for i in range(hosts)]
+    links = [Link(id=f"lh{i}", source=f"h{i}", target=f"sw{i % switches}", link_type="fc-32g", ports=2)
+             for i in range(hosts)]
     links += [Link(id=f"ls{i}", source=f"c{i % 2}", target=f"s{i}", link_type="sas-6g") for i in range(shelves)]
-    workloads = [Workload(id=f"w{i}", name=f"OLTP {i}", target=f"c{i % 2}", hosts=[f"h{i}"], block_kib=8,
+    workloads = [Workload(id=f"w{i}", name=f"OLTP {i}", target=f"c{i % 2}", hosts=[f"h{i % hosts}"], block_kib=8,
                           read_pct=70, random_pct=100, target_iops=5000.0, dataset_bytes=10**12)
                  for i in range(200)]  # fmt: skip
     scenario = Scenario(name="Base", nodes=nodes, links=links, workloads=workloads)

@@ -155,7 +155,7 @@ def unit_words(quantity: Quantity) -> list[str]:
 
 
 def parse_number(text: str, quantity: Quantity, *, group: str = ",", decimal: str = ".",
-                 strip_suffix: str = "") -> Fraction:
+                 strip_suffix: str = "", bare_factor: Fraction | None = None) -> Fraction:
     """Read a typed number exactly, in model units.
 
     Args:
@@ -164,6 +164,9 @@ def parse_number(text: str, quantity: Quantity, *, group: str = ",", decimal: st
         group: the locale's digit-group separator (accepted only between groups of three digits).
         decimal: the locale's decimal point.
         strip_suffix: a text the field shows after its value (e.g. ``"of 24 bays"``), ignored when typed back.
+        bare_factor: model units per unit of a number typed without a unit, when the field shows another unit
+            than the quantity's own (a TiB field showing "931.323 GiB" reads a bare ``500`` as 500 GiB:
+            :func:`shown_unit`); None: ``quantity.bare_factor``.
 
     Returns:
         the exact value in model units (a :class:`~fractions.Fraction`).
@@ -202,13 +205,13 @@ def parse_number(text: str, quantity: Quantity, *, group: str = ",", decimal: st
         literal += f"e{exponent}"
     value = Fraction(literal)
     rest = match.group("rest").strip()
-    factor = quantity.bare_factor
+    factor = quantity.bare_factor if bare_factor is None else bare_factor
     if rest:
         unit = _find_unit(rest, quantity)
         if unit is None and quantity.counts and rest[0] in MULTIPLIERS:
             after = rest[1:].strip()
             multiplier = MULTIPLIERS[rest[0]]
-            unit = quantity.bare_factor * multiplier if not after else (
+            unit = factor * multiplier if not after else (
                 None if (found := _find_unit(after, quantity)) is None else found * multiplier)
         if unit is None:
             words = unit_words(quantity)
@@ -311,6 +314,28 @@ def format_plain(value: float | int | Fraction, *, group: str = ",", decimal: st
     return sign + _grouped(whole, group) + (decimal + frac if frac else "")
 
 
+def shown_unit(value: float | int | Fraction, quantity: Quantity) -> tuple[str, Fraction]:
+    """The unit a model value is shown in by :func:`format_with_unit`, and model units per that unit.
+
+    Args:
+        value: the model value (bytes for a capacity).
+        quantity: the field's :class:`Quantity`.
+
+    Returns:
+        ``(unit text, model units per unit)``: a non-zero capacity under one large unit is shown in the small one
+        (``("GiB", 2**30)`` for 931.323 GiB in a TiB field, ``("GB", 10**9)`` in a TB field); otherwise the
+        quantity's own unit and ``bare_factor``. A bare number typed into the field means this unit.
+    """
+    if quantity.bare_factor != 1 and quantity.unit in ("TB", "TiB"):
+        unit = CapacityUnit(quantity.unit)
+        small_label, small = unit.small
+        amount = Fraction(value)
+        if amount != 0 and abs(amount) < unit.large_bytes:
+            return small_label, Fraction(small)
+        return unit.value, Fraction(unit.large_bytes)
+    return quantity.unit, quantity.bare_factor
+
+
 def format_with_unit(value: float | int | Fraction, quantity: Quantity, *, group: str = ",", decimal: str = ".",
                      min_decimals: int = 0) -> str:
     """A model value in the field's shown unit, with it: ``350,000 IOPS``, ``1.5 TiB``, ``0.125 ms``.
@@ -318,13 +343,8 @@ def format_with_unit(value: float | int | Fraction, quantity: Quantity, *, group
     Capacities under one large unit are shown in the small unit (465.661 GiB), to three decimals at most.
     """
     if quantity.bare_factor != 1 and quantity.unit in ("TB", "TiB"):
-        unit = CapacityUnit(quantity.unit)
-        large = Fraction(unit.large_bytes)
-        small_label, small = unit.small
-        amount = Fraction(value)
-        if amount != 0 and abs(amount) < large:
-            return f"{format_plain(round(float(amount / small), 3), group=group, decimal=decimal)} {small_label}"
-        return f"{format_plain(round(float(amount / large), 3), group=group, decimal=decimal)} {unit.value}"
+        label, per_unit = shown_unit(value, quantity)
+        return f"{format_plain(round(float(Fraction(value) / per_unit), 3), group=group, decimal=decimal)} {label}"
     shown = Fraction(value) / quantity.bare_factor if quantity.bare_factor != 1 else value
     text = format_plain(shown, group=group, decimal=decimal, min_decimals=min_decimals)
     if not quantity.unit:

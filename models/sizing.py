@@ -608,6 +608,36 @@ def pareto_front(cands: list[Candidate], priced: bool) -> set[int]:
     return front
 
 
+def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
+    """The valid values of the requirements' list fields, as the search reads them (see the candidate generators).
+
+    Args:
+        catalog: the catalog searched (bundled, the user's and the project's records).
+
+    Returns:
+        ``{"families": [...], "protocols": [...], "deployments": [...]}``: families are what a candidate is
+        matched on: an array controller's family (ONTAP, E-Series) and vendor; "vSAN" and an HCI node's vendor;
+        "CVO" / "Cloud Volumes ONTAP" and a cloud VM's provider and vendor; a managed service's provider, service
+        and vendor (sorted). Protocols are :data:`models.project.model.SIZER_PROTOCOLS`; deployments the
+        ``Deployment`` values in the search's order.
+    """
+    from models.catalog import CloudVm, HciNode, ManagedService
+    from models.project.model import SIZER_PROTOCOLS
+
+    families: set[str] = set()
+    for entry in catalog:
+        if isinstance(entry, Controller) and entry.family in ("ONTAP", "E-Series"):
+            families |= {entry.family, entry.vendor}
+        elif isinstance(entry, HciNode):
+            families |= {"vSAN", entry.vendor}
+        elif isinstance(entry, CloudVm):
+            families |= {"CVO", "Cloud Volumes ONTAP", entry.provider, entry.vendor}
+        elif isinstance(entry, ManagedService):
+            families |= {entry.provider, entry.service, entry.vendor}
+    return {"families": sorted(families, key=str.casefold), "protocols": list(SIZER_PROTOCOLS),
+            "deployments": ["on-prem", "hci", "cloud"]}
+
+
 def size(project: Project, top: int = 5, catalog: Catalog | None = None,
          progress: Callable[[float], None] | None = None,
          cancelled: Callable[[], bool] | None = None) -> SizingResult:
@@ -642,6 +672,10 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     notes = []
     if req.budget and not book:
         notes.append("budget not applied: the project has no price book (File > Import Price Book)")
+    unknown = [f for f in req.families if f not in requirement_choices(catalog)["families"]]
+    if unknown:
+        notes.append(f"{', '.join(repr(f) for f in unknown)} names no family or vendor in the catalog, so it "
+                     f"matches no design")
     failing: list[tuple[Candidate, Scenario]] = []
     designs = list(islice(_candidates(base, catalog, req), req.max_candidates + 1))
     capped = len(designs) > req.max_candidates

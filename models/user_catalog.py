@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Collection
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -50,6 +53,55 @@ def with_profile(record: Controller | CloudVm, profile: PerfProfile) -> Controll
     data = record_to_toml_dict(record)
     data["performance"] = [record_to_toml_dict(p) for p in kept] + [record_to_toml_dict(profile)]
     return type(record).model_validate(data)
+
+
+def user_copy(record: Entry, label: str, id_word: str, when: date, taken: Collection[str]) -> Entry:
+    """The user's own copy of a record, under its own id and name, so it never replaces the stock record.
+
+    Args:
+        record: the record copied (stock or the user's); label: what the copy is, in words (``"lab fit"``);
+        id_word: the same for the id (``"lab"``, lower-case letters); when: the day it was made;
+        taken: ids already in use (the catalog's and the user file's).
+
+    Returns:
+        the copy: id ``<stock id>-<id_word>-<yyyymmdd>`` (``netapp-aff-a50-lab-20261128``; ``-2``, ``-3``... when
+        that is taken), name ``<stock name> (<label> <yyyy-mm-dd>)`` ("AFF A50 (lab fit 2026-11-28)", with the
+        same suffix), ``based_on`` the stock record's id (it takes the parts sold for that record).
+    """
+    base = record.based_on or record.id
+    stock_name = re.sub(r" \([^()]*\)$", "", record.name) if record.based_on else record.name
+    stem = f"{base}-{id_word}-{when:%Y%m%d}"
+    new_id, n = stem, 1
+    while new_id in taken:
+        n += 1
+        new_id = f"{stem}-{n}"
+    suffix = "" if n == 1 else f" #{n}"
+    data = record_to_toml_dict(record)
+    data.update(id=new_id, name=f"{stock_name} ({label} {when.isoformat()}{suffix})", based_on=base)
+    return type(record).model_validate(data)
+
+
+def calibrated_record(record: Controller | CloudVm, profile: PerfProfile, when: date,
+                      taken: Collection[str]) -> Entry:
+    """A lab fit saved as the user's own hardware: :func:`with_profile` under a new id and name
+    (:func:`user_copy` with "lab fit"); the stock record is left as it is.
+
+    Args:
+        record: the calibrated controller or cloud VM; profile: the fitted profile; when: the day of the fit;
+        taken: ids already in use.
+    """
+    return user_copy(with_profile(record, profile), "lab fit", "lab", when, taken)
+
+
+def user_file_ids(path: Path | None = None) -> set[str]:
+    """The ids of every record in the user catalog file (empty when there is none or it does not parse)."""
+    path = path or user_catalog_path()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    except (tomllib.TOMLDecodeError, OSError):
+        return set()
+    return {str(item.get("id")) for items in data.values() if isinstance(items, list) for item in items
+            if isinstance(item, dict)}
 
 
 def records_in_use(entry_id: str, project: Any) -> list[str]:  # a models.project.Project (a sibling layer)

@@ -105,3 +105,17 @@ def test_format_reads_back_to_the_same_value():
     assert format_with_unit(500 * 10**9, BYTES_TB) == "500 GB"
     for value in (0.125, 1e-9, 123456.789, 2 / 3, 1e25):
         assert float(parse_number(format_plain(value), SLO)) == pytest.approx(value, rel=1e-14)
+
+
+def test_shown_unit_and_a_bare_number_in_it():
+    """A capacity under one large unit is shown in the small unit, and a bare number typed there means that unit."""
+    from models.number_parse import shown_unit
+
+    tib, tb = quantity_for("dataset_bytes", True, "TiB"), quantity_for("dataset_bytes", True, "TB")
+    assert shown_unit(10**12, tib) == ("GiB", 2**30)  # 931.323 GiB
+    assert shown_unit(2**40, tib) == ("TiB", 2**40)
+    assert shown_unit(999 * 10**9, tb) == ("GB", 10**9)
+    assert shown_unit(0, tb) == ("TB", 10**12)  # zero is shown as "0 TB"
+    assert parse_number("500", tib, bare_factor=shown_unit(10**12, tib)[1]) == 500 * 2**30
+    assert parse_number("500", tib) == 500 * 2**40  # without a shown value: the quantity's unit
+    assert parse_number("2 TiB", tib, bare_factor=2**30) == 2 * 2**40  # an explicit unit wins

@@ -386,3 +386,40 @@ def test_storplan_evaluate_of_each_top_candidate_gives_the_sizers_figures(exampl
         assert first.max_iops_at_slo == pytest.approx(cand["max_iops_at_slo"], rel=0.01), cand["summary"]
         assert evaluation.capacity.total.usable_bytes == pytest.approx(cand["usable_bytes"], rel=1e-9)
         assert evaluation.capacity.total.effective_bytes == pytest.approx(cand["effective_bytes"], rel=1e-9)
+
+
+def test_a_lab_fit_is_offered_only_as_itself_beside_the_stock_record():
+    """A calibrated copy of the AFF8080 in the catalog never stands in for the stock record: the search offers
+    the stock designs as before, and the copy's designs under its own name ("... (lab fit 2026-11-28)"), with
+    the drives sold for the record it is based on."""
+    from datetime import date
+
+    from models.evaluate import project_catalog
+    from models.sizing import _candidates
+    from models.user_catalog import calibrated_record
+
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    catalog = project_catalog(project)
+    stock = catalog.get("netapp-aff8080a-ex")
+    fitted = stock.performance[0].model_copy(update={"cpu_read_us": stock.performance[0].cpu_read_us * 2})
+    mine = calibrated_record(stock, fitted, date(2026, 11, 28), {e.id for e in catalog})
+    assert mine.id == "netapp-aff8080a-ex-lab-20261128" and mine.based_on == stock.id
+    req = project.requirements
+    before = [d[1] for d in _candidates(project.scenario, catalog, req)]
+    after = [d for d in _candidates(project.scenario, catalog.with_entries([mine]), req)]
+    controllers = [next(n.catalog_id for n in d[0].nodes if n.kind == "controller") for d in after]
+    stock_designs = [d[1] for d, c in zip(after, controllers) if c != mine.id]
+    own_designs = [d[1] for d, c in zip(after, controllers) if c == mine.id]
+    assert stock_designs == before  # the stock designs are all still there, unchanged
+    assert own_designs and all(s.startswith(f"{stock.name} (lab fit 2026-11-28)") for s in own_designs)
+    assert len(own_designs) == sum(c == stock.id for c in controllers)  # the same shelves and drives as the stock
+
+
+def test_an_unknown_family_is_named_in_the_notes():
+    """A project file asking for family "AFF" (a product line, not a family the search matches) gets no designs,
+    and the answer says why instead of a bare "0 designs considered"."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(families=["AFF"])})
+    result = size(project, top=1)
+    assert result.considered == 0 and not result.candidates
+    assert "'AFF' names no family or vendor in the catalog, so it matches no design" in result.notes

@@ -6,8 +6,10 @@ and column named."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -41,7 +43,14 @@ def fit_job(_state, path: Path, project, catalog):
 
 
 class CalibrationDialog(QDialog):
-    """Choose a CSV, preview it, fit, look at the residuals, save (see module)."""
+    """Choose a CSV, preview it, fit, look at the residuals, save (see module).
+
+    "Save as my hardware" saves the fit as a record of the user's own under a new id and name ("AFF A50 (lab fit
+    2026-11-28)"), never over the stock record, and emits :attr:`sig_saved` so the window can switch the node.
+    """
+
+    sig_saved = Signal(str, str)
+    """A fit was saved: (the new record's id, the id of the node it was fitted on)."""
 
     def __init__(self, project, catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,6 +61,7 @@ class CalibrationDialog(QDialog):
         self.points: list[tuple[float, float]] = []
         self.path: Path | None = None
         self.result = None
+        self.saved_record = None
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "IOPS")
         self.plot.setLabel("left", "Latency (ms)")
@@ -144,9 +154,23 @@ class CalibrationDialog(QDialog):
         """Save the controller with the fitted profile to the user catalog (on the runner)."""
         if self.result is None:
             return
-        from models.user_catalog import save_user_record
+        from models.user_catalog import calibrated_record, save_user_record, user_file_ids
 
-        record = self.result[1]
-        self.runner.submit(lambda _state: save_user_record(record), name="save calibration",
-                           on_done=lambda ok, path: self.message.setText(
-                               f"Saved to your catalog: {path} ({record.id})" if ok else f"Not saved: {path}"))
+        profile = self.result[0]
+        scenario = self._project.scenario
+        node = scenario.node(next(w for w in scenario.workloads if w.enabled).target)
+        stock = self._catalog.get(node.catalog_id)
+        taken = {e.id for e in self._catalog} | user_file_ids()
+        record = calibrated_record(stock, profile, date.today(), taken)
+        self.saved_record = record
+
+        def done(ok: bool, path) -> None:
+            if not ok:
+                self.message.setText(f"<span style='color:#c0392b'>Not saved: {path}</span>")
+                return
+            self.message.setText(f"Saved to your catalog as \u201c{record.name}\u201d ({record.id}), under My "
+                                 f"hardware; {stock.name} is unchanged. {node.label or node.id} now uses the fit "
+                                 f"(Undo goes back to {stock.name}).")
+            self.sig_saved.emit(record.id, node.id)
+
+        self.runner.submit(lambda _state: save_user_record(record), name="save calibration", on_done=done)

@@ -37,6 +37,7 @@ def record_text(entry, new_id: str) -> str:
     data = record_to_toml_dict(entry)
     data["id"] = new_id
     data["name"] = f"{entry.name} (my copy)"
+    data["based_on"] = entry.based_on or entry.id  # the copy takes the parts sold for the stock record
     return tomli_w.dumps({entry.kind: [data]})
 
 
@@ -128,9 +129,13 @@ class HardwareEditor(QDialog):
         except CatalogError as exc:
             self.message.setText(f"<span style='color:#c0392b'>Not saved: {exc}</span>")
             return None
-        if self._catalog.find(entry.id) is not None and entry.id == self.base.currentText():
-            self.message.setText(f"<span style='color:#c0392b'>Not saved: give the copy a new id (the catalog has "
-                                 f"'{entry.id}' already)</span>")
+        from models.catalog import bundled_catalog
+
+        stock = bundled_catalog().find(entry.id)
+        if stock is not None or (self._catalog.find(entry.id) is not None and entry.id == self.base.currentText()):
+            whose = f"the stock record {stock.name}" if stock is not None else "the catalog"
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: give the copy a new id ('{entry.id}' is "
+                                 f"{whose}'s; your hardware never replaces it)</span>")
             return None
         return entry
 

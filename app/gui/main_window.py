@@ -400,8 +400,23 @@ class MainWindow(QMainWindow):
     def show_calibration(self) -> CalibrationDialog:
         """Open the lab-data calibration for the project's first workload and its controller."""
         dialog = CalibrationDialog(self.document.project, self.document.catalog, self)
+        dialog.sig_saved.connect(self._use_calibrated)
         dialog.show()
         return dialog
+
+    def _use_calibrated(self, record_id: str, node_id: str) -> None:
+        """A lab fit was saved as the user's own record: read the catalog again (it appears under My hardware) and
+        switch the calibrated node to it, one undo step (Undo goes back to the stock record)."""
+        from models.project import edits
+
+        self.document.refresh_catalog()
+        scenario = self.document.scenario
+        if scenario.node(node_id) is None:
+            return
+        self.document.push_scenario(edits.set_node_fields(scenario, node_id, catalog_id=record_id),
+                                    f"Use the lab fit '{record_id}' for {node_id}")
+        self.statusBar().showMessage(f"Saved the lab fit as '{record_id}' under My hardware; {node_id} uses it "
+                                     "(Undo goes back to the stock record)", 8000)
 
     def show_hardware_editor(self, start_id: str | None = None) -> HardwareEditor:
         """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""

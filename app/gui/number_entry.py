@@ -25,6 +25,7 @@ from models.number_parse import (
     format_plain,
     format_with_unit,
     parse_number,
+    shown_unit,
 )
 
 
@@ -136,6 +137,15 @@ class NumberEntry(QAbstractSpinBox):
         """Show ``suffix`` after the number instead of the unit (" of 24 bays"); typed back, it is ignored."""
         self._suffix = suffix
         self._show()
+
+    def shown_unit(self) -> tuple[str, Fraction]:
+        """The unit the field shows now and model units per that unit: a bare typed number means this unit
+        ("500" in a TiB field showing "931.323 GiB" is 500 GiB). A field at its default follows the value the
+        default stands for; a field with a custom suffix uses the quantity's own unit."""
+        shown = self._value if self._value is not None else self.default_value
+        if self._suffix is not None or shown is None:
+            return self.quantity.unit, self.quantity.bare_factor
+        return shown_unit(shown, self.quantity)
 
     # --- spin-box API in shown units ----------------------------------------------------------------------
 
@@ -253,19 +263,21 @@ class NumberEntry(QAbstractSpinBox):
             self._enter(None)
             return
         decimal = self.locale().decimalPoint()
+        unit_label, bare_factor = self.shown_unit()
         try:  # digit groups are read even where the locale does not write them (C: "350,000")
             value = parse_number(text, self.quantity, group=self.locale().groupSeparator(), decimal=decimal,
-                                 strip_suffix=self._suffix or "")
+                                 strip_suffix=self._suffix or "", bare_factor=bare_factor)
         except NumberEntryError as exc:
             self._refuse(str(exc))
             return
-        self._enter(value, typed=stripped)
+        self._enter(value, typed=stripped, typed_unit=unit_label)
 
-    def _enter(self, value: Fraction | None, typed: str | None = None) -> None:
+    def _enter(self, value: Fraction | None, typed: str | None = None, typed_unit: str | None = None) -> None:
         if value is None:
             self._take(None)
             return
-        unit = f" {self.quantity.unit}" if self.quantity.unit else ""
+        unit_label = self.quantity.unit if typed_unit is None else typed_unit
+        unit = f" {unit_label}" if unit_label else ""
         shown = self.format_in_unit(value) if typed is None else typed if _has_unit(typed) else typed + unit
         if not self.allowed.contains(value):
             self._refuse(f"{shown} is out of range: allowed {self.allowed.describe(self.format_in_unit)}")

@@ -27,7 +27,10 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QLabel,
     QLineEdit,
+    QMenu,
+    QSizePolicy,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -239,6 +242,84 @@ class ComboEditor(FieldEditor):
             self._current = index
 
 
+class ChecklistEditor(FieldEditor):
+    """A multi-select among known values (families, protocols, deployments): a button naming the checked values
+    ("Any" when none is) that drops down a list of check boxes; each toggle emits the checked values in the
+    choices' order. A value the record holds that is not among the choices stays listed, checked, as
+    "<value> (not in catalog)", so it can be seen and unchecked."""
+
+    def __init__(self, name: str, choices: Choices, empty_text: str = "Any", parent=None) -> None:
+        self.button = QToolButton()
+        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)  # as wide as the fields
+        self.menu = QMenu(self.button)
+        self.menu.setToolTipsVisible(True)
+        self.button.setMenu(self.menu)
+        super().__init__(name, self.button, parent)
+        self.empty_text = empty_text
+        self.choices: Choices = list(choices)
+        self._value: list[Any] = []
+        self.actions_by_value: dict[Any, Any] = {}
+        self._rebuild()
+
+    def _rebuild(self) -> None:
+        known = [v for _, v in self.choices]
+        pairs = list(self.choices) + [(f"{v} (not in catalog)", v) for v in self._value if v not in known]
+        if [v for _, v in pairs] == list(self.actions_by_value):  # same entries: only the checks change (an
+            for value, action in self.actions_by_value.items():  # action is never deleted in its own signal)
+                with blocked(action):
+                    action.setChecked(value in self._value)
+            self._show_text()
+            return
+        for action in self.actions_by_value.values():
+            self.menu.removeAction(action)
+            action.deleteLater()
+        self.actions_by_value = {}
+        for label, value in pairs:
+            action = self.menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(value in self._value)
+            action.toggled.connect(lambda on, v=value: self._toggled(v, on))
+            self.actions_by_value[value] = action
+        self._show_text()
+
+    def _label(self, value: Any) -> str:
+        return next((label for label, v in self.choices if v == value), f"{value} (not in catalog)")
+
+    def _show_text(self) -> None:
+        text = ", ".join(self._label(v) for v in self._value) or self.empty_text
+        self.button.setText(text)
+        self.button.setToolTip(text)
+
+    def _toggled(self, value: Any, on: bool) -> None:
+        order = [v for _, v in self.choices] + [v for v in self._value if v not in [c for _, c in self.choices]]
+        chosen = [v for v in order if (v == value and on) or (v != value and v in self._value)]
+        self.emit(chosen)
+
+    def set_choices(self, choices: Choices) -> None:
+        """Replace the choices, (label, value) pairs in display order; emits nothing."""
+        self.choices = list(choices)
+        for action in self.actions_by_value.values():
+            self.menu.removeAction(action)
+            action.deleteLater()
+        self.actions_by_value = {}
+        self._rebuild()
+
+    def toggle(self, value: Any) -> None:
+        """Check or uncheck ``value`` as the user would (emits the edit)."""
+        self.actions_by_value[value].trigger()
+
+    def checked(self) -> list[Any]:
+        """The values shown checked."""
+        return [v for v, action in self.actions_by_value.items() if action.isChecked()]
+
+    def set_value(self, value: Any) -> None:
+        """Show the list ``value`` checked, without emitting."""
+        self._value = list(value or [])
+        self._rebuild()
+
+
 class CheckEditor(FieldEditor):
     """A check box for a bool field; toggling it emits the edit."""
 
@@ -394,6 +475,8 @@ class RecordForm(QWidget):
 
     ``groups`` ((title, field names), ...) puts those fields on tabs in that order (a workload's Load, Mix, Data,
     Growth), the important ones first; the other fields stay above the tabs, in the model's order.
+    ``multi`` names list fields chosen among known values ({field: [(label, value), ...]}): they get a
+    :class:`ChecklistEditor`, as does a list of a ``Literal`` type; other lists are typed comma-separated.
     """
 
     sig_field_edited = Signal(str, object)
@@ -401,9 +484,11 @@ class RecordForm(QWidget):
 
     def __init__(self, model: type[BaseModel], choices: ChoicesFn, unit_fn: Callable[[], CapacityUnit],
                  exclude: set[str] = frozenset(), parent: QWidget | None = None,
-                 groups: typing.Sequence[tuple[str, typing.Sequence[str]]] = ()) -> None:
+                 groups: typing.Sequence[tuple[str, typing.Sequence[str]]] = (),
+                 multi: typing.Mapping[str, Choices] | None = None) -> None:
         super().__init__(parent)
         self.model = model
+        self._multi = dict(multi or {})
         self.record: BaseModel | None = None
         self._choices = choices
         self.editors: dict[str, FieldEditor] = {}
@@ -484,6 +569,11 @@ class RecordForm(QWidget):
         if inner is str:
             return TextEditor(name)
         if typing.get_origin(inner) is list:
+            if name in self._multi:
+                return ChecklistEditor(name, self._multi[name])
+            (item,) = typing.get_args(inner) or (None,)
+            if typing.get_origin(item) is Literal:
+                return ChecklistEditor(name, [(choice_label(v), v) for v in typing.get_args(item)], "none")
             return TextEditor(name, is_list=True)
         if typing.get_origin(inner) is dict:
             return TextEditor(name, is_mapping=True)

@@ -25,7 +25,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.record_form import RecordForm
+from app.gui.labels import field_label
+from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.tasks import TaskRunner
 from models.project import edits
 from models.project.model import Requirements
@@ -54,6 +55,23 @@ def read_prices_job(_state, path: str, project, catalog=None):
     return read_price_book(text, Path(path).name, project_catalog(project, catalog))
 
 
+DEPLOYMENT_LABELS = {"on-prem": "On-premises arrays", "hci": "HCI (vSAN)", "cloud": "Cloud"}
+"""How the deployments read in the dialog."""
+
+
+def _refusal(exc: ValueError) -> str:
+    """A refused requirement's message in the user's words (a validation error's first message, without
+    pydantic's "Value error, " prefix)."""
+    from pydantic import ValidationError
+
+    if isinstance(exc, ValidationError):
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        message = str(first.get("msg", exc)).removeprefix("Value error, ")
+        return f"{where}: {message}" if where else message
+    return str(exc)
+
+
 def money(value: float | None, currency: str | None) -> str:
     """``127,800 USD``; "" without a price."""
     return f"{value:,.0f} {currency}" if value is not None and currency else ""
@@ -77,10 +95,15 @@ class SizerDialog(QDialog):
         self.runner = TaskRunner(self, "sizer")
         self.result = None
         self._task = None
+        self.choices = self._requirement_choices()
         self.form = RecordForm(Requirements, choices=lambda *_: None,
-                               unit_fn=lambda: document.project.settings.capacity_unit)
-        self.form.set_record(document.project.requirements)
+                               unit_fn=lambda: document.project.settings.capacity_unit,
+                               multi={name: [(DEPLOYMENT_LABELS.get(v, v), v) for v in values]
+                                      for name, values in self.choices.items()})
         self.form.sig_field_edited.connect(self._edited)
+        self._show_requirements()
+        document.sig_project_changed.connect(self._show_requirements)
+        document.sig_project_replaced.connect(self._show_requirements)
         self.message = QLabel("The active scenario's workloads, with their targets, SLOs and growth, are the "
                               "performance requirements. Arrays, vSAN clusters and Cloud Volumes ONTAP are searched "
                               "as the deployments allow.")
@@ -110,6 +133,9 @@ class SizerDialog(QDialog):
         self.table.setWordWrap(False)
         self.table.verticalHeader().hide()
         self.chart = self._make_chart()
+        for b in (self.size_button, self.cancel_button, self.prices_button, self.apply_button, self.compare_button):
+            b.setAutoDefault(False)  # Enter in a requirement field enters the value; it never presses a button
+            b.setDefault(False)
         buttons = QHBoxLayout()
         for b in (self.size_button, self.cancel_button, self.apply_button, self.compare_button):
             buttons.addWidget(b)
@@ -191,16 +217,46 @@ class SizerDialog(QDialog):
 
     # --- requirements and prices ---------------------------------------------------------------------------------
 
+    def _requirement_choices(self) -> dict[str, list[str]]:
+        """The valid families, protocols and deployments of the project's catalog (empty lists when the project's
+        own records do not load: the search then says why)."""
+        from models.catalog import CatalogError
+        from models.evaluate import project_catalog
+        from models.sizing import requirement_choices
+
+        try:
+            return requirement_choices(project_catalog(self._document.project))
+        except CatalogError:
+            return {"families": [], "protocols": [], "deployments": []}
+
+    def _show_requirements(self) -> None:
+        """Show the project's requirements (after an edit, undo, redo or revert), and what is wrong with a value
+        the project holds that the catalog does not know."""
+        requirements = self._document.project.requirements
+        if self.form.record != requirements:
+            self.form.set_record(requirements)
+        for name in ("families", "protocols"):
+            valid = self.choices.get(name) or []
+            unknown = [v for v in getattr(requirements, name) if valid and v not in valid]
+            self.form.editors[name].set_problems(
+                [("error", f"{', '.join(repr(v) for v in unknown)} is not in the catalog, so it matches no "
+                           f"design; uncheck it")] if unknown else [])
+
     def _edited(self, field: str, value) -> None:
-        """A requirement changed in the form: one undo step on the project, or the refusal shown on the field."""
+        """A requirement changed in the form: one undo step on the project, or the refusal shown on the field (the
+        field shows the project's value again)."""
         doc = self._document
         try:
-            project = edits.set_requirement(doc.project, field, value)
+            project = edits.set_requirement(doc.project, field, value, self.choices)
         except ValueError as exc:
-            self.form.show_error(field, str(exc))
+            editor = self.form.editors[field]
+            if not isinstance(editor, NumberEditor):
+                editor.set_value(getattr(doc.project.requirements, field))
+            self.form.show_error(field, _refusal(exc))
             return
         self.form.show_error(field, None)
-        doc.push(project, f"Change requirement {field}")
+        doc.push(project, f"Change requirement {field_label(field).lower()}")
+        self._show_requirements()
 
     def _show_prices(self) -> None:
         """Say which price book the project holds."""

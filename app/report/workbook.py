@@ -15,7 +15,7 @@ from typing import BinaryIO
 from models.atomic import write_atomic
 from models.design import resolve
 from models.evaluate import evaluate, evaluate_resilience
-from models.present.workbook import workbook_sheets
+from models.present.workbook import cell_formats, csv_value, workbook_sheets
 
 
 class WorkbookError(Exception):
@@ -56,7 +56,8 @@ def _atomic(path: Path, write: Callable[[BinaryIO], None]) -> None:
 
 
 def write_xlsx(sheets: dict, path: Path) -> None:
-    """Write ``{sheet name: rows}`` as an XLSX workbook (bold header row, frozen below it, widths fitted).
+    """Write ``{sheet name: rows}`` as an XLSX workbook (bold header row, frozen below it, widths fitted; numbers
+    as numbers with the number format of their unit, ``models.present.workbook.cell_formats``).
 
     Raises:
         WorkbookError: the file cannot be written.
@@ -69,8 +70,11 @@ def write_xlsx(sheets: dict, path: Path) -> None:
         book.remove(book.active)
         for name, rows in sheets.items():
             sheet = book.create_sheet(name[:31])
-            for row in rows:
+            for row, formats in zip(rows, cell_formats(rows)):
                 sheet.append(list(row))
+                for cell, number_format in zip(sheet[sheet.max_row], formats):
+                    if number_format is not None:  # numbers stay numbers; the format rounds what is shown
+                        cell.number_format = number_format
             for cell in sheet[1]:
                 cell.font = Font(bold=True)
             sheet.freeze_panes = "A2"
@@ -83,14 +87,16 @@ def write_xlsx(sheets: dict, path: Path) -> None:
 
 
 def write_sheet_csv(rows: list, path: Path) -> Path:
-    """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell); returns ``path``.
+    """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell, numbers rounded to
+    their unit's decimals as the XLSX shows them: ``models.present.workbook.csv_value``); returns ``path``.
 
     Raises:
         WorkbookError: the file cannot be written (the message names it).
     """
     def write(handle: BinaryIO) -> None:
         text = io.StringIO(newline="")
-        csv.writer(text).writerows(["" if v is None else v for v in row] for row in rows)
+        csv.writer(text).writerows(["" if v is None else csv_value(v, f) for v, f in zip(row, formats)]
+                                   for row, formats in zip(rows, cell_formats(rows)))
         handle.write(text.getvalue().encode("utf-8"))
 
     _atomic(Path(path), write)

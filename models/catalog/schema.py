@@ -180,6 +180,8 @@ class Entry(Sourced):
     name: str = Field(min_length=1)
     vendor: str = ""
     notes: str = ""
+    based_on: str = Field(default="", description="the stock record this is the user's own copy of (a lab fit, an "
+                                                  "edited duplicate): it takes the parts sold for that record")
     lifecycle: Literal["", "current", "installed base", "end of sale"] = Field(
         default="", description="where the model stands in its vendor's range: sold today, the installed base a "
                                 "refresh starts from, or no longer sold; '' = not said. A value needs its source")

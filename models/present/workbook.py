@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from models.catalog import Catalog
 from models.present.bom import bill_of_materials, part_number
 from models.present.resilience import state_name
-from models.present.validation import error_text, predicted_text, published_text
+from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
 from models.units import CapacityUnit
 from models.verdict import design_verdict
@@ -154,15 +154,101 @@ def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> S
     return rows
 
 
+COMPARISONS = {"value": "=", "upper_bound": "\u2264", "lower_bound": "\u2265", "range": "range",
+               "expect": "expected"}
+"""How a check compares the prediction with the published figure, as the Validation sheet's Comparison column
+says it (the Published cell is the bound, or the range's low end with its high end in Published to)."""
+
+
 def validation_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
-    """The validation checks (as ``storplan validate`` and the report word them): case, quantity, published,
-    predicted, error, result, basis."""
-    rows: Sheet = [["Case", "Quantity", "Published", "Predicted", "Error", "Result", "Basis"]]
+    """The validation checks (as ``storplan validate`` and the report word them), numbers as numbers: case,
+    quantity, comparison (=, ≤, ≥, range, expected), published (the bound or the range's low end), published to
+    (a range's high end), predicted, signed error in percent (None where the check compares no values: a range
+    or an expectation, whose Result says what was found), result ("pass" / "FAIL"), basis."""
+    rows: Sheet = [["Case", "Quantity", "Comparison", "Published", "Published to", "Predicted", "Error (%)",
+                    "Result", "Basis"]]
     for outcome in outcomes or ():
         for c in outcome.checks:
-            rows.append([c.case_id, c.quantity, published_text(c), predicted_text(c), error_text(c),
-                         "pass" if c.passed else "FAIL", c.sample_mark])
+            kind = c.kind
+            expect = kind == "expect"
+            high = (c.published_high if c.published_high is not None else c.published) if kind == "range" else None
+            error = c.error * 100 if kind not in ("range", "expect") and _is_number(c.error) else None
+            result = "pass" if c.passed else "FAIL"
+            if kind in ("range", "expect"):
+                result += f" ({error_text(c)})"
+            rows.append([c.case_id, c.quantity, COMPARISONS.get(kind, kind), None if expect else c.published, high,
+                         None if expect else c.predicted, error, result, c.sample_mark])
     return rows
+
+
+def _is_number(value: object) -> bool:
+    """A finite int or float (not a bool)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+NUMBER_FORMATS: dict[str, str] = {
+    "IOPS": "#,##0", "ms": "0.000", "months": "0.0", "hours": "0.0", "MB/s": "#,##0.0", "TB": "#,##0.00##",
+    "TiB": "#,##0.00##", "GB": "#,##0.00##", "GiB": "#,##0.00##", "%": "+0.0;-0.0;0.0", "W": "#,##0", "count": "#,##0",
+    "price": "#,##0.00", "ratio": "0.00", "value": "#,##0.0##"}
+"""Spreadsheet number formats by unit (Excel / openpyxl ``number_format`` codes): the rounding a reader sees; the
+cell keeps the full value. Capacities show 2 to 4 decimals (they are rounded to 4 where the sheet is built). CSV
+files are rounded to the format's most decimals (:func:`csv_value`)."""
+
+
+def _unit_of_header(header: str) -> str:
+    """The unit a column header names: ``Latency (ms)`` -> ``ms``, ``Max IOPS at SLO`` -> ``IOPS``,
+    ``Unit price (EUR)`` -> ``price``, ``Quantity`` -> ``count``; ``value`` when none is named."""
+    if "price" in header.lower():
+        return "price"
+    if header.endswith(")") and "(" in header:
+        unit = header[header.rindex("(") + 1:-1]
+        return "hours" if unit == "hours" else unit
+    if "IOPS" in header:
+        return "IOPS"
+    if header == "Quantity":
+        return "count"
+    return "value"
+
+
+def cell_formats(rows: Sheet) -> list[list[str | None]]:
+    """The number format of every cell of a sheet (None for text, booleans and empty cells).
+
+    Args:
+        rows: a sheet of :func:`workbook_sheets` (a header row, then data rows).
+
+    Returns:
+        one list per row (the header's all None): a :data:`NUMBER_FORMATS` code per numeric cell, by the unit in
+        its column header, or in the Summary sheet (header Quantity / Value / Unit) by the row's Unit cell
+        (a ratio where the unit is empty).
+    """
+    if not rows:
+        return []
+    header = [str(h) for h in rows[0]]
+    summary = header == ["Quantity", "Value", "Unit"]
+    units = [_unit_of_header(h) for h in header]
+    out: list[list[str | None]] = [[None] * len(header)]
+    for row in rows[1:]:
+        formats: list[str | None] = []
+        for k, value in enumerate(row):
+            if not _is_number(value):
+                formats.append(None)
+                continue
+            unit = (str(row[2]) or "ratio") if summary and len(row) > 2 else units[k] if k < len(units) else "value"
+            formats.append(NUMBER_FORMATS.get(unit, NUMBER_FORMATS["value"]))
+        out.append(formats)
+    return out
+
+
+def csv_value(value: object, number_format: str | None) -> object:
+    """A cell as a CSV file writes it: a number rounded to its format's decimals (``0.0`` -> 1 decimal,
+    ``#,##0`` -> a whole number, ``#,##0.0##`` -> at most 3), other values as they are."""
+    if number_format is None or isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(
+            value):
+        return value
+    section = number_format.split(";")[0]
+    decimals = len(section.split(".")[1]) if "." in section else 0
+    rounded = round(float(value), decimals)
+    return int(rounded) if decimals == 0 else rounded
 
 
 def _finite(rows: Sheet) -> Sheet:

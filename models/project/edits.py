@@ -15,7 +15,7 @@ sit a layer above the project records; the caller makes them before :func:`add_l
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from models.catalog import Catalog, Entry
@@ -388,12 +388,27 @@ def set_info(project: Project, field: str, value: Any) -> Project:
     return project.model_copy(update={"info": project.info.with_changes(**{field: value})})
 
 
-def set_requirement(project: Project, field: str, value: Any) -> Project:
+def set_requirement(project: Project, field: str, value: Any,
+                    choices: Mapping[str, Sequence[str]] | None = None) -> Project:
     """The project with sizing requirement ``field`` (``models.project.model.Requirements``) set to ``value``.
 
+    Args:
+        project: the project; field: a :class:`~models.project.model.Requirements` field; value: its new value.
+        choices: the valid values of list fields (``models.sizing.requirement_choices`` of the project's catalog:
+            families, protocols, deployments); a listed field's value must hold only those. None: not checked
+            here (the record still refuses unknown protocols).
+
     Raises:
-        ValueError: unknown requirement or a value it refuses (the message names the field).
+        ValueError: unknown requirement or a value it refuses; the message names the field and, for a value
+            outside ``choices``, the valid values ("Families: 'AFF' is not in the catalog; valid families: ...").
     """
+    if choices is not None and field in choices and isinstance(value, (list, tuple)):
+        valid = list(choices[field])
+        unknown = [v for v in value if v not in valid]
+        if unknown:
+            label = field.replace("_", " ")
+            raise ValueError(f"{label.capitalize()}: {', '.join(repr(v) for v in unknown)} is not in the catalog; "
+                             f"valid {label}: {', '.join(valid)}")
     return project.model_copy(update={"requirements": project.requirements.with_changes(**{field: value})})
 
 

@@ -61,9 +61,11 @@ def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
 
 
 def drive_fits_controller(drive: Drive, controller: Controller) -> bool:
-    """A drive the controller is sold with: the drive's ``controllers`` list names it (empty: any) and its
-    ``families`` list names the controller's family (empty: any)."""
-    return (not drive.controllers or controller.id in drive.controllers) and (
+    """A drive the controller is sold with: the drive's ``controllers`` list names it, or the stock record it is
+    the user's copy of (``based_on``; empty list: any), and its ``families`` list names the controller's family
+    (empty: any)."""
+    named = controller.id in drive.controllers or (controller.based_on and controller.based_on in drive.controllers)
+    return (not drive.controllers or bool(named)) and (
         not drive.families or controller.family in drive.families)
 
 

@@ -427,6 +427,9 @@ class ProjectInfo(Record):
 
 
 Deployment = Literal["on-prem", "hci", "cloud"]
+SIZER_PROTOCOLS: tuple[str, ...] = ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS", "SMB")
+"""The front-end protocols the sizer designs for (``models.sizing``: arrays FCP, NVMe/FC, NVMe/TCP, iSCSI or NFS;
+cloud and managed services also SMB): the valid values of :attr:`Requirements.protocols`."""
 
 
 class Requirements(Record):
@@ -456,6 +459,21 @@ class Requirements(Record):
     budget: float = Field(default=0.0, ge=0)
     rank_on: Literal["p50", "p90"] = "p50"
     max_candidates: int = Field(default=1_000_000, ge=1)
+
+    @model_validator(mode="after")
+    def _known_choices(self) -> Requirements:
+        """Refuse a protocol the sizer does not design for, and a value listed twice (the message names the field
+        and the valid values)."""
+        unknown = [p for p in self.protocols if p not in SIZER_PROTOCOLS]
+        if unknown:
+            raise ValueError(f"Protocols: {', '.join(repr(p) for p in unknown)} is not a protocol the sizer designs "
+                             f"for; valid protocols: {', '.join(SIZER_PROTOCOLS)}")
+        for name in ("deployments", "families", "protocols"):
+            values = list(getattr(self, name))
+            twice = sorted({v for v in values if values.count(v) > 1})
+            if twice:
+                raise ValueError(f"{name.capitalize()}: {', '.join(repr(v) for v in twice)} listed more than once")
+        return self
 
 
 class PriceRow(Record):

@@ -4,9 +4,13 @@ line named."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
 
-from models.catalog import Controller, load_user_catalog
+from PySide6.QtCore import Qt
+
+from app.gui.palette import MY_HARDWARE
+from models.catalog import Controller, bundled_catalog, load_user_catalog
 from models.evaluate import evaluate
 from models.project import load
 from models.resources import examples_dir
@@ -32,10 +36,26 @@ def test_fit_shows_residuals_and_saves(qtbot, example_window, tmp_path):
     residuals = [float(dialog.residuals.item(r, 3).text().rstrip("%")) for r in range(6)]
     assert max(abs(r) for r in residuals) < 5.0  # the model fits its own curve shape within a few percent
     assert "Fitted 9.0 FCP" in dialog.message.text()
+    stock = bundled_catalog().get("netapp-aff8080a-ex", Controller)
     dialog.save()
     qtbot.waitUntil(lambda: "Saved to your catalog" in dialog.message.text(), timeout=10_000)
-    record = load_user_catalog().get("netapp-aff8080a-ex", Controller)
+    today = date.today()
+    new_id = f"netapp-aff8080a-ex-lab-{today:%Y%m%d}"
+    record = load_user_catalog().get(new_id, Controller)  # its own id and name, never the stock one's
+    assert record.name == f"{stock.name} (lab fit {today.isoformat()})" and record.based_on == stock.id
     assert any("lab.csv" in p.source for p in record.performance)
+    assert load_user_catalog().get("netapp-aff8080a-ex", Controller) == stock  # the stock record is unchanged
+    assert f"“{record.name}” ({new_id}), under My hardware" in dialog.message.text()
+    mine = win.palette_widget.groups[MY_HARDWARE]  # the palette lists it under My hardware
+    assert mine.text(0).startswith("My hardware")
+    assert [mine.child(i).data(0, Qt.ItemDataRole.UserRole) for i in range(mine.childCount())] == [new_id]
+    assert [mine.child(i).text(0) for i in range(mine.childCount())] == [record.name]
+    doc = win.document
+    assert doc.scenario.node("aff8080").catalog_id == new_id  # the project says which record it uses
+    assert any("lab.csv" in note for note in evaluate(doc.project).performance.workloads[0].notes)
+    doc.undo_stack.undo()
+    assert doc.scenario.node("aff8080").catalog_id == "netapp-aff8080a-ex"
+    assert not any("lab.csv" in note for note in evaluate(doc.project).performance.workloads[0].notes)
 
 
 def test_a_bad_csv_is_refused_with_its_line(qtbot, example_window, tmp_path):

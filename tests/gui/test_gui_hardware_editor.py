@@ -33,6 +33,21 @@ def test_duplicate_validate_save_and_reopen(qtbot, example_window):
     assert saved.args == ["netapp-aff-a50-mine"]
     mine = load_user_catalog().get("netapp-aff-a50-mine", Controller)
     assert mine.memory_gib_per_node == 256 and mine.name.endswith("(my copy)")
+    assert mine.based_on == "netapp-aff-a50"  # it takes the drives sold for the A50
+
+
+def test_a_copy_never_takes_a_stock_records_id(qtbot, example_window):
+    """Saving a copy under the id of any stock record (not only the one it started from) is refused: the user's
+    hardware never replaces stock hardware silently."""
+    from models.catalog import bundled_catalog
+
+    editor = example_window.show_hardware_editor("netapp-aff-a50")
+    qtbot.addWidget(editor)
+    text = editor.text.toPlainText().replace('id = "netapp-aff-a50-mine"', 'id = "netapp-aff-a70"')
+    editor.text.setPlainText(text)
+    assert editor.save() is False
+    assert "give the copy a new id ('netapp-aff-a70' is the stock record" in editor.message.text()
+    assert load_user_catalog().get("netapp-aff-a70", Controller) == bundled_catalog().get("netapp-aff-a70")
 
 
 def test_deleting_a_record_in_use_is_refused_naming_the_items(qtbot, example_window, monkeypatch):
