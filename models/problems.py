@@ -171,17 +171,17 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
     if node.metrocluster != "none":
         drives //= 2
     layouts = node.node_layouts if len(node.node_layouts) == nodes else []
-    own_spares = [(l.spares if l.spares is not None else spares) for l in layouts] or [spares] * nodes
+    own_spares = [(layout.spares if layout.spares is not None else spares) for layout in layouts] or [spares] * nodes
     if node.adp == "root-data-data" and nodes >= 2:
         pair = min(2 * (drives // max(nodes, 1)), rules.ADP_MAX_PARTITIONED["root-data-data"])
         parts = [pair] * nodes
-        given = [l.data_partitions for l in layouts]
+        given = [layout.data_partitions for layout in layouts]
         known = [g for g in given if g is not None]
         if given and len(known) == len(given) and sum(known) == pair * nodes:
             parts = known
         return [p - s for p, s in zip(parts, own_spares)], "data partitions", "per node"
     per = [drives // max(nodes, 1)] * nodes
-    given = [l.drives for l in layouts]
+    given = [layout.drives for layout in layouts]
     known = [g for g in given if g is not None]
     if given and len(known) == len(given) and sum(known) == drives:
         per = known

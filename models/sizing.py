@@ -573,7 +573,7 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
         from models.performance.resilience import evaluate_states
 
         partnered = False
-        for wid, states in evaluate_states(scenario, catalog, project.settings,
+        for _wid, states in evaluate_states(scenario, catalog, project.settings,
                                            only=("takeover", "cloud_failover")).items():
             state = failover_state(states)
             if state is not None:

@@ -17,7 +17,7 @@ def _scenario(nodes, links=()):
 
 
 def _fitting(scenario, a, b):
-    return sorted(l.id for l in CATALOG.of_kind("link") if link_problem(scenario, CATALOG, a, b, l.id) is None)
+    return sorted(link_type.id for link_type in CATALOG.of_kind("link") if link_problem(scenario, CATALOG, a, b, link_type.id) is None)
 
 
 def test_link_types_between_kinds():

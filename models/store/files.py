@@ -466,7 +466,7 @@ _READ_LIMITS = {
 """SQLite limits on a connection that reads a project file (far above what StorPlan writes or queries)."""
 
 
-class _OutOfTime(Exception):
+class _OutOfTimeError(Exception):
     pass
 
 

@@ -100,7 +100,7 @@ def pid_alive(pid: int) -> bool:
 def _user() -> str:
     try:
         return getpass.getuser()
-    except Exception:  # no user name in some containers
+    except (ImportError, KeyError, OSError):  # no user name in some containers (no pwd module, no passwd entry)
         return ""
 
 

@@ -79,7 +79,7 @@ def test_connect_by_dragging_from_handle(window, qtbot):
     assert window.view.interaction is not None
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=node_center(window, shelf))
     links = window.document.scenario.links
-    assert [(l.source, l.target, l.link_type) for l in links] == [(controller, shelf, "sas-6g")]
+    assert [(link.source, link.target, link.link_type) for link in links] == [(controller, shelf, "sas-6g")]
     # only back-end links of the shelf's medium join it: a DS2246 (IOM6 SAS) takes SAS, never an NVMe drive link
     assert set(offered) == {"sas-6g", "sas-12g"}
     assert links[0].id in window.scene.link_items

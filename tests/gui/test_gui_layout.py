@@ -131,9 +131,9 @@ def test_a_layout_saved_by_another_layout_version_gives_way_to_the_default(examp
         other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
         qtbot.addWidget(other)
         applied = []
-        other.apply_default_layout = lambda: applied.append(True)
+        other.apply_default_layout = lambda applied=applied: applied.append(True)
         other.show()
-        qtbot.waitUntil(lambda: other.isVisible(), timeout=3000)
+        qtbot.waitUntil(lambda other=other: other.isVisible(), timeout=3000)
         qtbot.wait(50)
         assert other._layout_restored is restored
         assert bool(applied) is not restored

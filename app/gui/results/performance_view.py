@@ -619,7 +619,7 @@ class PerformanceView(QWidget):
                 plot.addItem(open_item)
                 self._open_items[workload.workload_id] = open_item
             xs, lo, hi = self._band_xy(workload)
-            if len(xs) >= 2 and any(h > l for l, h in zip(lo, hi)):
+            if len(xs) >= 2 and any(high > low for low, high in zip(lo, hi)):
                 edge = pg.mkPen(None)
                 low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
                 fill_color = QColor(color)

@@ -81,7 +81,7 @@ class _ValidationTask(QRunnable):
     def run(self) -> None:
         try:
             outcomes = list(self.runner())
-        except Exception as exc:  # shown in the view, never raised into Qt
+        except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
             return
         self.signals.finished.emit(self.generation, outcomes)
