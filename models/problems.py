@@ -140,7 +140,8 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     for k, members in enumerate(per_node):
         at = where if alike or len(per_node) == 1 else f"on node {k + 1}"
         layout = node.node_layouts[k] if len(node.node_layouts) == len(per_node) else None
-        size = (layout.raid_group_size if layout is not None and layout.raid_group_size else None) or node.raid_group_size
+        size = (layout.raid_group_size
+                if layout is not None and layout.raid_group_size else None) or node.raid_group_size
         if size is not None and size > max(members, 0):
             out.append(Problem("error", f"{node.id}: RAID group size {size} is larger than the "
                                f"{max(members, 0)} {unit} available {at}", node.id,
@@ -376,7 +377,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for workload in scenario.workloads:
         target = topo.node(workload.target)
         if target is None:
-            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id,
+            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist",
+                               workload.id,
                                "target"))
         elif target.kind not in SYSTEM_KINDS:
             out.append(

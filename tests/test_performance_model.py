@@ -256,7 +256,8 @@ def test_open_curve_continues_a_short_ramp_towards_saturation():
     path = build_path(project.scenario, bundled_catalog(), project.scenario.workloads[0])
     demands = [s.demand(path.read_fraction) for s in path.stations]
     for p in wp.open_curve[::10]:
-        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops, path.read_fraction),
+        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops,
+                                                                     path.read_fraction),
                                              rel=1e-9)
     # a ramp that reaches 97% of saturation itself has nothing to continue (the AFF8080 example with its
     # concurrency raised until it does)

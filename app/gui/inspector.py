@@ -193,7 +193,8 @@ class Inspector(QScrollArea):
     def _set_notice(self, problems: list[tuple[str, str]]) -> None:
         """Problems of the shown item that no single field is to blame for (or whose field is hidden)."""
         lines = [f"<span style='color:{ERROR_COLOR if sev == 'error' else WARNING_COLOR}'>"
-                 f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>" for sev, message in problems]
+                 f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>"
+                 for sev, message in problems]
         self.notice.setText("<br>".join(lines))
         self.notice.setVisible(bool(lines))
 
@@ -439,7 +440,8 @@ class Inspector(QScrollArea):
             return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")
         if name == "disk" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
-            choices = named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider
+            choices = named(d for d in catalog.of_kind("cloud_disk")
+                            if getattr(vm, "provider", d.provider) == d.provider
                             and getattr(d, "data_disk", True))  # boot / NVRAM disks are never data disks
             current = catalog.find(node.disk) if node.disk else None
             return keep_current(choices, node.disk, "a system disk, not a data disk"

@@ -89,7 +89,8 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 fall.deduct("Unusable (too few members)", members * rs, source, f"{members} drives x {fmt(rs)}")
             else:
                 preserve = nr.preserved
-                fall.deduct("DDP preservation capacity", preserve * rs, f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
+                fall.deduct("DDP preservation capacity", preserve * rs,
+                            f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
                             f"{plural(preserve, 'drive')}' worth x {fmt(rs)}")
                 pool = (members - preserve) * rs
                 stripe = shaped[0]
@@ -115,7 +116,9 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 f"{len(groups)} mirror pairs" if raid == "raid10" else f"{members} drives")
             lines.append(f"{'pool' if raid == 'ddp' else 'volume group'} {label} {shape} of {drive.name} ({fmt(rs)}), "
                          f"{plural(spares, 'spare drive')}: {fmt(data)} usable")
-            aggregates.append(Aggregate(0, f"{'pool' if raid == 'ddp' else 'vg'}_{drive.id}", drive.id, raid, groups, parity, rs, data, data))
+            aggregates.append(Aggregate(0, f"{'pool' if raid == 'ddp' else 'vg'}_{drive.id}", drive.id, raid, groups,
+                                        parity, rs, data, data))
 
     steps, usable = fall.steps(first)
-    return Physical(steps, raw, right_sized, usable, aggregates, lines, list(dict.fromkeys(notes)), list(layout.problems))
+    return Physical(steps, raw, right_sized, usable, aggregates, lines, list(dict.fromkeys(notes)),
+                    list(layout.problems))

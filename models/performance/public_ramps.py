@@ -101,7 +101,8 @@ def _ontap_cluster(name: str, controller: str, software: str, ha_pairs: int, wor
         links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type=backend[0],
                           ports=backend[1]))
     w = Workload(id=workload_id, name=workload_id, target="cluster", block_kib=block_kib, read_pct=DATA_READ_PCT,
-                 random_pct=100, nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)), concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
+                 random_pct=100, nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)),
+                 concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
                  dataset_bytes=dataset_bytes, working_set_bytes=working_set_bytes, target_iops=target_ops)
     return Scenario(name=name, nodes=nodes, links=links, workloads=[w])
 
