@@ -526,8 +526,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("catalog", help="list catalog records (optionally of one kind)")
     p.add_argument("kind", nargs="?", help="drive, shelf, controller, host, adapter, link, switch, hci_node, ...")
     p.add_argument("--sources", action="store_true",
-                   help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind and in "
-                        "total")
+                   help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind "
+                        "and in total")
     p.set_defaults(func=_catalog)
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")

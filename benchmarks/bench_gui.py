@@ -12,7 +12,8 @@ Targets on 2 cores: window <= 1000 ms and first results <= 1500 ms after start; 
 "Start" is this script's first line, after the interpreter's own start-up (about 20 ms, the same for the
 ``storplan`` command); the window is timed at its first paint, the first results when the result views (charts,
 not their placeholders) have painted the default example's evaluation. The process's CPU time to each (all
-threads, since the process started) is printed too: on a busy machine it tells a change's effect better than the wall clock.
+threads, since the process started) is printed too: on a busy machine it tells a change's effect better than the wall
+clock.
 """
 
 from __future__ import annotations

@@ -191,8 +191,8 @@ def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, cat
         if isinstance(record, Controller) and isinstance(node, ControllerNode):
             basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
         elif isinstance(record, CloudVm):
-            basis = profile_basis(record, "9.5", wp.protocol,
-                                  catalog)  # the CVO path's software (models.performance.paths)
+            # "9.5": the CVO path's software (models.performance.paths)
+            basis = profile_basis(record, "9.5", wp.protocol, catalog)
         if basis is not None and wp.profile and basis.kind != wp.profile:
             basis = ProfileBasis(wp.profile, basis.sibling, basis.ratio,
                                  f"{basis.reason}; {wp.profile} for this workload (see its notes)")

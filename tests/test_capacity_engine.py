@@ -39,9 +39,8 @@ def controller(id="fas", family="ONTAP", adp=(), root=None, software="9.0"):
                   max_drives=480, adp=list(adp), adp_root_partition_bytes=root or {})
     return Controller(**fields,
                       sources={k: SRC for k in ("nodes", "cores_per_node", "memory_gib_per_node", "fc_ports_per_node",
-                                                          "fc_port_speed_gbps", "max_drives",
-                                                          "adp_root_partition_bytes")
-                                         if fields[k]})
+                                                "fc_port_speed_gbps", "max_drives", "adp_root_partition_bytes")
+                               if fields[k]})
 
 
 SHELF = Shelf(id="shelf24", name="shelf", bays=480, drive_interfaces=["SAS"], backend_link="sas-6g", backend_lanes=4,
@@ -78,7 +77,8 @@ def test_12_x425a_raid_dp_no_adp_hand_computed():
     assert r.raw_bytes == 12 * 1_200 * GB
     assert r.right_sized_bytes == 12 * 1_142_352 * MIB
     assert r.usable_bytes == pytest.approx(2 * data_per_node * 0.9)
-    assert r.step("RAID DP parity").bytes_before - r.step("RAID DP parity").bytes_after == pytest.approx(4 * 1_142_352 * MIB)
+    assert (r.step("RAID DP parity").bytes_before - r.step("RAID DP parity").bytes_after
+            == pytest.approx(4 * 1_142_352 * MIB))
     assert r.problems == ()
 
 
@@ -162,7 +162,7 @@ def vsan_catalog():
 
 @pytest.mark.parametrize("policy,hosts,factor",
                          [("ftt1-raid1", 4, 2.0), ("ftt1-raid5", 4, 4 / 3), ("ftt2-raid6", 6, 1.5),
-                                                 ("ftt2-raid1", 5, 3.0)])
+                          ("ftt2-raid1", 5, 3.0)])
 def test_vsan_policies(policy, hosts, factor):
     node = HciClusterNode(id="v", catalog_id="vhost", hosts=hosts, disk_groups_per_host=2, capacity_drives_per_group=4,
                           policy=policy, dedupe_compression=True)
@@ -187,8 +187,7 @@ def cvo_catalog():
                  protocols=["iSCSI"], sources={k: SRC for k in ("vcpu", "ram_gib", "network_mbps", "max_data_disks",
                                                                "max_uncached_disk_iops", "max_uncached_disk_mbps")})
     disk = CloudDisk(id="p30", name="P30", provider="Azure", tier="Premium_LRS", size_bytes=1024 * GIB, iops=5000,
-                     mbps=200,
-                     latency_us=2000, sources={k: SRC for k in ("size_bytes", "iops", "mbps", "latency_us")})
+                     mbps=200, latency_us=2000, sources={k: SRC for k in ("size_bytes", "iops", "mbps", "latency_us")})
     lic = Licence(id="std", name="Standard", product="CVO", capacity_cap_bytes=10 * TIB, as_of="2019",
                   sources={"capacity_cap_bytes": SRC})
     return Catalog([vm, disk, lic])

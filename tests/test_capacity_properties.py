@@ -63,7 +63,7 @@ ratios = st.floats(1.0, 10.0, allow_nan=False)
        growth=st.floats(0, 1000),
        snap=st.one_of(st.none(),
                       st.builds(SnapshotSchedule, interval_h=st.floats(0.1, 48), retention_h=st.floats(0.1, 2000),
-                                           change_pct_per_h=st.floats(0, 100))),
+                                change_pct_per_h=st.floats(0, 100))),
        provisioned=st.one_of(st.none(), st.integers(0, 10**15)), count=st.integers(0, 60))
 def test_effective_ge_usable_and_finite(dataset, c, k, d, clones, growth, snap, provisioned, count):
     wl = Workload(id="w", name="w", target="c", block_kib=8, read_pct=50, random_pct=50, dataset_bytes=dataset,

@@ -176,8 +176,8 @@ def test_esa_overheads_reproduce_the_broadcom_worked_rows():
 def test_esa_raid5_usable_on_3_and_6_hosts(hosts, layout, factor):
     """Computed here from the cited rules: right-sized capacity of every storage-pool device (ESA: no cache tier),
     less the operations reserve (assumed 10%: VSAN_RESERVE publishes none) and one host's capacity (VSAN_RESERVE:
-    "the total capacity of the largest host"), divided by the adaptive RAID-5 factor (ADAPTIVE_RAID5: 2+1 on 3 hosts, 4+1 on 6)
-    and by 1 + 13.1% LFS overhead (ESA_KB)."""
+    "the total capacity of the largest host"), divided by the adaptive RAID-5 factor (ADAPTIVE_RAID5: 2+1 on 3 hosts,
+    4+1 on 6) and by 1 + 13.1% LFS overhead (ESA_KB)."""
     project = _esa(hosts)
     node = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
     host = CATALOG.get(node.catalog_id)

@@ -56,8 +56,8 @@ def test_every_observation_names_a_real_check_with_its_published_number(outcomes
                     continue  # a ramp's saturation bound: implied by the curve its last level's latency fits
                 published = check.published
                 if key[1].endswith("_mbps"):  # seed 004's MB/s rows are fitted as IOPS of the workload's block
-                    workload = next(w
-                                    for w, c in (("stream-read", "streaming-read"), ("stream-write", "streaming-write"),
+                    workload = next(w for w, c in (("stream-read", "streaming-read"),
+                                                   ("stream-write", "streaming-write"),
                                                    ("analytics", "analytics")) if c in key[0])
                     published = published * 1e6 / (seeds.CVO_WORKLOADS[workload]["block_kib"] * 1024)
                 assert obs.value == pytest.approx(published, rel=1e-3), (key, obs.value, check.published)

@@ -333,8 +333,9 @@ class ReportBuilder:
         story: list = [_heading("Summary", s)]
         story.append(self.verdict_box())
         story.append(Spacer(1, 6))
-        story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} "
-                            f"({'binary, 2<super>40</super> bytes' if self.unit is CapacityUnit.TIB else 'decimal, 10<super>12</super> bytes'})."))
+        unit_base = ("binary, 2<super>40</super> bytes" if self.unit is CapacityUnit.TIB
+                     else "decimal, 10<super>12</super> bytes")
+        story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} ({unit_base})."))
         capacity = ev.capacity
         if capacity is not None:
             total = capacity.total

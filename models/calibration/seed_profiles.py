@@ -130,8 +130,8 @@ _PER_KIB_NOTE = {"cpu_per_kib_us": "held at 0.5 during this fit (memory copy + c
                                    "identifiable from 8 KiB-only data)"}
 _NEWER_RELEASE_NOTES = {
     **_PER_KIB_NOTE,
-    "fixed_latency_us": "held at the newer release's fitted value (same controller), not identifiable from one "
-                        "relation",
+    "fixed_latency_us": "held at the newer release's fitted value (same controller), not identifiable "
+                        "from one relation",
     "servers_per_node": "held at the newer release's fitted value (same controller)",
 }
 _A800_FCP, _A800_NVME = "a800-slob-select-fcp", "a800-slob-select-nvmefc"
@@ -522,8 +522,8 @@ def without_profiles(catalog: Catalog, outputs: Iterable[tuple[str, str, str]]) 
 
 
 def run_seed_fits(catalog: Catalog | None = None, exclude_cases: Iterable[str] = (),
-                  reference: dict[str, FitResult] | None = None, verbose: bool = False) -> tuple[list[StepOutcome],
-                                                                                                 Catalog]:
+                  reference: dict[str, FitResult] | None = None,
+                  verbose: bool = False) -> tuple[list[StepOutcome], Catalog]:
     """Run the seed fit steps, optionally leaving out every observation of some validation cases.
 
     Args:

@@ -42,7 +42,8 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     raid = layout.raid_type
     label = rules.RAID_LABEL.get(raid, raid)
     nodes = node.nodes or controller.nodes
-    source = rules.SANTRICITY_DOCS if controller.family == "E-Series" else f"generic array RAID arithmetic ({rules.SANTRICITY_DOCS})"
+    source = (rules.SANTRICITY_DOCS if controller.family == "E-Series"
+              else f"generic array RAID arithmetic ({rules.SANTRICITY_DOCS})")
 
     raw = sum(d.marketed_bytes * n for d, n in drives)
     right_sized = sum(d.right_sized_bytes * n for d, n in drives)

@@ -94,7 +94,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     level = right_sized
     if node.dedupe_compression:
         pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT
-        src = f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct else f"{rules.VSAN_DOCS}: about 5% of raw"
+        src = (f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct
+               else f"{rules.VSAN_DOCS}: about 5% of raw")
         overhead = raw * pct / 100.0
         steps.append(CapacityStep("Dedupe & compression metadata", level, level - overhead, src,
                                   f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
@@ -128,8 +129,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         lfs = level / (1 + rules.VSAN_ESA_LFS_OVERHEAD)
         steps.append(CapacityStep("ESA log-structured file system overhead", level, lfs, rules.VSAN_ESA_LFS_SOURCE,
                                   f"{fmt(level)} / {1 + rules.VSAN_ESA_LFS_OVERHEAD:.3f}",
-                                  frozen_inputs({"overhead": f"{rules.VSAN_ESA_LFS_OVERHEAD:.1%} of data and "
-                                                             "replicas"})))
+                                  frozen_inputs({
+                                      "overhead": f"{rules.VSAN_ESA_LFS_OVERHEAD:.1%} of data and replicas"})))
         level = lfs
     if mode == "reserved":
         usable = level

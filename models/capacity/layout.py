@@ -477,8 +477,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                                 f"{total_members} {drive.name} members available; one smaller group is built.")
             if 0 < total_members < rules.ONTAP_MIN_DRIVES[raid]:
                 problems.append(f"{where}: node {k + 1} has {total_members} {drive.name} members for its aggregate, "
-                                f"fewer than the {rules.ONTAP_MIN_DRIVES[raid]} {raid_label} needs (ONTAP "
-                                "documentation).")
+                                f"fewer than the {rules.ONTAP_MIN_DRIVES[raid]} {raid_label} needs "
+                                "(ONTAP documentation).")
             sets: list[MemberSet] = []
             for label, count, member, two in node_members[k]:
                 if count <= 0:
@@ -537,8 +537,8 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
     raid = node.raid_type
     label = rules.RAID_LABEL.get(raid, raid)
     if controller.family == "E-Series" and raid not in ARRAY_RAID:
-        problems.append(f"{where}: E-Series offers RAID 0, 1/10, 5, 6 and DDP, not {label}; computed with its parity "
-                        "count.")
+        problems.append(f"{where}: E-Series offers RAID 0, 1/10, 5, 6 and DDP, not {label}; computed with its "
+                        "parity count.")
     nodes = node.nodes or controller.nodes
     if not drives or sum(n for _, n in drives) == 0:
         problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
@@ -578,8 +578,8 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     unused = 1
         elif raid == "ddp":
             if members < rules.DDP_MIN_DRIVES:
-                problems.append(f"{where}: a Dynamic Disk Pool needs at least {rules.DDP_MIN_DRIVES} drives; {members} "
-                                "given.")
+                problems.append(f"{where}: a Dynamic Disk Pool needs at least {rules.DDP_MIN_DRIVES} drives; "
+                                f"{members} given.")
                 unusable = members
             else:
                 preserved = min(node.ddp_preservation_drives, members)

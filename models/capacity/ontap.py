@@ -167,8 +167,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                          f"{fmt(data)} after parity, {fmt(usable)} usable")
             main = sets[0][1]
             aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups),
-                                        parity,
-                                        main.member_bytes, data, usable))
+                                        parity, main.member_bytes, data, usable))
 
     if mirrored:
         notes.append("MetroCluster: every aggregate (root aggregates too) is SyncMirror-mirrored into two plexes, pool "
@@ -176,8 +175,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                      "drives counted here are both pools, half of them the mirror plex.")
     steps, usable_total = fall.steps(first)
     if raid == "raid_tec" and any(d.media == "SSD" for d, _ in drives):
-        notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of 6 TB and "
-                     "more.")
+        notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of "
+                     "6 TB and more.")
     return Physical(steps, raw, right_sized, usable_total, aggregates, lines, list(dict.fromkeys(notes)),
                     list(dict.fromkeys(problems)))
 

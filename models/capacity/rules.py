@@ -88,7 +88,8 @@ DDP_MAX_PRESERVATION_DRIVES = 10
 """Most preservation capacity a pool can keep, in drives' worth (:data:`SANTRICITY_POOLS_DOC`)."""
 
 DDP_DRIVES_PER_PRESERVED = 6
-"""SANtricity's default preservation: one drive's worth for every six drives in the pool (:data:`SANTRICITY_POOLS_DOC`)."""
+"""SANtricity's default preservation: one drive's worth for every six drives in the pool
+(:data:`SANTRICITY_POOLS_DOC`)."""
 
 DDP_MAX_POOL_BYTES = 6 * 10**15
 DDP_MAX_POOL_BYTES_LARGE_DRIVES = 12 * 10**15
@@ -242,13 +243,15 @@ def ontap_group_rule(drive: Drive, raid_type: str) -> GroupRule:
 
 
 ONTAP_DEFAULT_RAID_DOCS = ("NetAppDocs ontap, 'disks-aggregates/default-raid-policies-aggregates-concept.adoc' "
-                           "(docs.netapp.com/us-en/ontap/disks-aggregates/default-raid-policies-aggregates-concept.html): "
+                           "(docs.netapp.com/us-en/ontap/disks-aggregates/"
+                           "default-raid-policies-aggregates-concept.html): "
                            "'RAID-TEC is the default RAID policy for capacity HDD local tiers with disks that are 6 TB "
                            "or larger'; RAID-DP otherwise")
 """Where :func:`ontap_default_raid` comes from."""
 
 CAPACITY_HDD_TEC_BYTES = 6 * 10**12
-"""The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB, :data:`ONTAP_DEFAULT_RAID_DOCS`)."""
+"""The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB,
+:data:`ONTAP_DEFAULT_RAID_DOCS`)."""
 
 
 def ontap_default_raid(drive: Drive) -> str:

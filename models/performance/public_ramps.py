@@ -148,9 +148,9 @@ def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops:
     """SPECsfs2008_nfs.v3, NetApp FAS3140 with SATA disks and Performance Acceleration Module (result
     sfs2008-20081215-00112): one FAS3140 HA pair (``netapp-fas3140``, Data ONTAP 7.3 assumed) with
     :data:`FAS3140_SHELVES` shelves of 24 X302A 1TB SATA drives (assumed), NFSv3 with the SPEC SFS 2008 mix (the
-    benchmark's own) on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and the working
-    set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: data per read or
-    write (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
+    benchmark's own) on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and
+    the working set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: data per
+    read or write (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
     dataset = int(SFS2008_MB_PER_OPS * peak_ops)
     return _ontap_cluster("FAS3140 SATA SPECsfs2008", "netapp-fas3140", "7.3", 1, "sfs2008", block_kib,
                           dataset, target_ops, shelf="netapp-ds4246",

@@ -192,7 +192,8 @@ _V3_WORKLOAD_NAS = "    nas TEXT CHECK (nas IS NULL OR json_valid(nas)),\n"
 """Version 3 adds the workload's file-protocol description (NAS protocol and operation mix) as JSON."""
 
 DDL_V3 = DDL_V2.replace("    growth_pct_per_year REAL NOT NULL,\n    PRIMARY KEY (scenario_id, id),",
-                        "    growth_pct_per_year REAL NOT NULL,\n" + _V3_WORKLOAD_NAS + "    PRIMARY KEY (scenario_id, id),")
+                        "    growth_pct_per_year REAL NOT NULL,\n" + _V3_WORKLOAD_NAS
+                        + "    PRIMARY KEY (scenario_id, id),")
 """Version 3 (frozen): version 2 plus the workload's ``nas`` column."""
 assert DDL_V3 != DDL_V2, "the v3 workload column was not added"
 

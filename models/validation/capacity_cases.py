@@ -249,8 +249,8 @@ def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         _check(case, "used_after_thin_and_dedupe_compression_gb", e1.footprint_bytes / GB, kind="lower_bound",
                interpretation=VSAN_INTERPRETATION),
         _check(case, "dedupe_compression_ratio", r1.data_reduction_ratio,
-               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' dedupe "
-                              "ratio",
+               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' "
+                              "dedupe ratio",
                fitted_by=INPUT),
         _check(case, "used_after_raid5_gb", e5.footprint_bytes / GB, kind="upper_bound",
                interpretation=VSAN_INTERPRETATION),
@@ -276,7 +276,8 @@ def case_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
                   compaction_ratio=both / comp)
     r = _system(aff8080_scenario([wl]), catalog)
     e = r.efficiency
-    how = "inputs: the measured compression 1.5:1 and compaction's extra 1.6 / 1.5; the engine applies them in ONTAP's order"
+    how = ("inputs: the measured compression 1.5:1 and compaction's extra 1.6 / 1.5; the engine applies them in "
+           "ONTAP's order")
     return [
         _check(case, "logical_tb", e.logical_data_bytes / TB, fitted_by=INPUT),
         _check(case, "compression_savings_tb", (e.logical_data_bytes - e.after_compression_bytes) / TB,

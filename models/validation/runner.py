@@ -45,7 +45,8 @@ def stored_cross_validation(catalog: Catalog | None = None) -> tuple[CrossValida
     except CrossValidationError as exc:
         return None, str(exc)
     if cv is None:
-        return None, "no stored cross-validation (run 'storplan calibrate --write' or 'storplan validate --cross-validate')"
+        return None, ("no stored cross-validation (run 'storplan calibrate --write' or "
+                      "'storplan validate --cross-validate')")
     stale = cv.staleness(catalog)
     if stale:
         return None, stale

@@ -229,7 +229,8 @@ def _difference(a, b) -> float:
     """Share of pixels that differ by more than a little (anti-aliasing) between two images of one size."""
     from PySide6.QtGui import QImage
 
-    a, b = a.toImage().convertToFormat(QImage.Format.Format_RGB32), b.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a, b = (a.toImage().convertToFormat(QImage.Format.Format_RGB32),
+            b.toImage().convertToFormat(QImage.Format.Format_RGB32))
     assert a.size() == b.size()
     differ = total = 0
     for y in range(0, a.height(), 2):

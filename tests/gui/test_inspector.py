@@ -282,8 +282,8 @@ def test_drive_count_problem_is_the_one_problems_py_reports(qtbot):
     assert inspector.document.set_node_field("shelf-1", "drive_count", 30) is None
     problems = [p for p in find_problems(inspector.document.scenario, inspector.document.catalog)
                 if p.node_id == "shelf-1"]
-    assert [(p.field, p.message)
-            for p in problems] == [("drive_count", "DS2246 (node 1): 30 drives do not fit 24 bays")]
+    assert [(p.field, p.message) for p in problems] == \
+        [("drive_count", "DS2246 (node 1): 30 drives do not fit 24 bays")]
     _select(inspector, "shelf-1")
     assert inspector.form.editors["drive_count"].messages() == ["30 drives do not fit 24 bays"]
 

@@ -513,7 +513,8 @@ class PerformanceView(QWidget):
             item.setZValue(8)
             item.setToolTip(f"{workload.name} in {state_name(state.state)}: {state.reason}")
             plot.addItem(item)
-            label = state_name(state.state) if len(self._workloads) == 1 else f"{state_name(state.state)} ({workload.name})"
+            label = (state_name(state.state) if len(self._workloads) == 1
+                     else f"{state_name(state.state)} ({workload.name})")
             self.legend.addItem(item, _legend_name(label))
             self._state_items.setdefault(workload.workload_id, {})[state.state] = item
 

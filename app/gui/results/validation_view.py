@@ -414,7 +414,8 @@ class ValidationView(QWidget):
         items = [self._item(outcome.case_id), self._item(outcome.error), self._item("\u2014", 0.0, True),
                  self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
                  self._result_item(False, "not run"), self._item("\u2014")]
-        tooltip = f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>{html_escape(outcome.seed)}"
+        tooltip = (f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>"
+                   f"{html_escape(outcome.seed)}")
         for item in items:
             item.setToolTip(tooltip)
         return items
