@@ -138,9 +138,10 @@ def _evaluate(args) -> int:
             basis = w.get("profile_basis") or {}
             if basis.get("sibling"):
                 print(f"  derived from          {basis['sibling']}, CPU demands / {basis['ratio']:g}")
-            print(f"  uncertainty band      {iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])}"
-                  f" IOPS at saturation; {iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)}"
-                  " IOPS at the SLO (P10-P90 of the prediction)")
+            print("  uncertainty band      "
+                  f"{iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])} IOPS at saturation; "
+                  f"{iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)} IOPS at "
+                  "the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
             print(f"  curve shape           {w['knee_note']}")
         for state in resilience.states.get(w["id"], ()):
@@ -240,7 +241,8 @@ def _validate(args) -> int:
     outcomes = run_validation(cross_validation=cv)
     _print_checks(outcomes, args.verbose)
     summary = error_summary(outcomes)
-    print("\nperformance, relation and cloud cases (out-of-sample = leave-one-out: the case left out of the calibration):")
+    print("\nperformance, relation and cloud cases (out-of-sample = leave-one-out: the case left out of the "
+          "calibration):")
     for text in summary.lines():
         print(text)
     print(summary.predictions.line("predictions (never fitted)"))
@@ -253,7 +255,8 @@ def _validate(args) -> int:
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
     # the verdict last: the seed cases' pass count (the ramps above are predictions outside it)
-    print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of {len(outcomes)} cases pass")
+    print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of "
+          f"{len(outcomes)} cases pass")
     return 1 if failed else 0
 
 
@@ -532,7 +535,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("catalog", help="list catalog records (optionally of one kind)")
     p.add_argument("kind", nargs="?", help="drive, shelf, controller, host, adapter, link, switch, hci_node, ...")
     p.add_argument("--sources", action="store_true",
-                   help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind and in total")
+                   help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind "
+                        "and in total")
     p.set_defaults(func=_catalog)
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")

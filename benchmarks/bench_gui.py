@@ -13,7 +13,8 @@ Targets on 2 cores: window <= 1000 ms and first results <= 1500 ms after start; 
 "Start" is this script's first line, after the interpreter's own start-up (about 20 ms, the same for the
 ``storplan`` command); the window is timed at its first paint, the first results when the result views (charts,
 not their placeholders) have painted the default example's evaluation. The process's CPU time to each (all
-threads, since the process started) is printed too: on a busy machine it tells a change's effect better than the wall clock.
+threads, since the process started) is printed too: on a busy machine it tells a change's effect better than the wall
+clock.
 """
 
 from __future__ import annotations
@@ -166,8 +167,8 @@ def main(argv: list[str]) -> int:
         _print_start(f"  run {k + 1}: ", starts[-1])
     _print_start("median: ", {key: sorted(s[key] for s in starts)[runs // 2] for key in starts[0]})
     numbers = {k: float(v) for k, v in (item.split("=") for item in _child("--child", "--edits").split())}
-    print(f"edit to updated results: median {numbers['edit_median_ms']:.0f} ms, worst {numbers['edit_worst_ms']:.0f} ms "
-          f"(engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms within a burst only; "
+    print(f"edit to updated results: median {numbers['edit_median_ms']:.0f} ms, worst {numbers['edit_worst_ms']:.0f} "
+          f"ms (engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms within a burst only; "
           "target < 100 ms)")
     print(_child("--large", str(n_nodes), str(n_workloads), last_line=False))
     return 0

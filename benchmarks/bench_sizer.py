@@ -98,7 +98,7 @@ def main() -> None:
         print("line-solver is not installed (uv sync --group dev): no peer timing")
         return
     times = []
-    for s_k, c_k, m_k, v_k, d in networks[:PEER_SAMPLE]:
+    for s_k, c_k, m_k, _v_k, d in networks[:PEER_SAMPLE]:
         a = s_k / c_k
         demands = np.repeat(a / m_k, m_k.astype(int))  # every copy its own single-server queue
         think = d + float((s_k - a).sum())  # Seidmann's parallel parts and the delays

@@ -85,12 +85,12 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     capacity = performance = None
     try:
         capacity = evaluate_capacity(scenario, catalog, design.raid)
-    except Exception as exc:  # an engine bug must not lose the user's work: report it as a problem
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
         performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings, design.raid),
                                          scenario, catalog)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
     return Evaluation(scenario.name, capacity, performance, tuple(problems))
@@ -191,7 +191,8 @@ def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, cat
         if isinstance(record, Controller) and isinstance(node, ControllerNode):
             basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
         elif isinstance(record, CloudVm):
-            basis = profile_basis(record, "9.5", wp.protocol, catalog)  # the CVO path's software (models.performance.paths)
+            # "9.5": the CVO path's software (models.performance.paths)
+            basis = profile_basis(record, "9.5", wp.protocol, catalog)
         if basis is not None and wp.profile and basis.kind != wp.profile:
             basis = ProfileBasis(wp.profile, basis.sibling, basis.ratio,
                                  f"{basis.reason}; {wp.profile} for this workload (see its notes)")
@@ -266,7 +267,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     problems: list[str] = []
     try:
         states = evaluate_states(scenario, catalog, project.settings, raid=design.raid)
-    except Exception as exc:  # an engine bug must not lose the user's work
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
     if full is not None and full > RUNWAY_HORIZON_MONTHS:
@@ -278,12 +279,12 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     systems = evaluation.capacity.systems if evaluation.capacity is not None else ()
     try:
         capacity_states = capacity_in_failure(scenario, catalog, systems)
-    except Exception as exc:  # an engine bug must not lose the user's work
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         capacity_states = ()
         problems.append(f"capacity in a failure could not be computed: {type(exc).__name__}: {exc}")
     try:
         checks = requirement_checks(project.requirements, scenario, catalog, project.settings, workloads, states)
-    except Exception as exc:  # an engine bug must not lose the user's work
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         checks = ()
         problems.append(f"the resilience requirements could not be checked: {type(exc).__name__}: {exc}")
     return Resilience(states, full, run.months_until_slo_breach, run.months_until_saturation, tuple(problems),

@@ -140,7 +140,8 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     for k, members in enumerate(per_node):
         at = where if alike or len(per_node) == 1 else f"on node {k + 1}"
         layout = node.node_layouts[k] if len(node.node_layouts) == len(per_node) else None
-        size = (layout.raid_group_size if layout is not None and layout.raid_group_size else None) or node.raid_group_size
+        size = (layout.raid_group_size
+                if layout is not None and layout.raid_group_size else None) or node.raid_group_size
         if size is not None and size > max(members, 0):
             out.append(Problem("error", f"{node.id}: RAID group size {size} is larger than the "
                                f"{max(members, 0)} {unit} available {at}", node.id,
@@ -171,17 +172,17 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
     if node.metrocluster != "none":
         drives //= 2
     layouts = node.node_layouts if len(node.node_layouts) == nodes else []
-    own_spares = [(l.spares if l.spares is not None else spares) for l in layouts] or [spares] * nodes
+    own_spares = [(layout.spares if layout.spares is not None else spares) for layout in layouts] or [spares] * nodes
     if node.adp == "root-data-data" and nodes >= 2:
         pair = min(2 * (drives // max(nodes, 1)), rules.ADP_MAX_PARTITIONED["root-data-data"])
         parts = [pair] * nodes
-        given = [l.data_partitions for l in layouts]
+        given = [layout.data_partitions for layout in layouts]
         known = [g for g in given if g is not None]
         if given and len(known) == len(given) and sum(known) == pair * nodes:
             parts = known
         return [p - s for p, s in zip(parts, own_spares)], "data partitions", "per node"
     per = [drives // max(nodes, 1)] * nodes
-    given = [l.drives for l in layouts]
+    given = [layout.drives for layout in layouts]
     known = [g for g in given if g is not None]
     if given and len(known) == len(given) and sum(known) == drives:
         per = known
@@ -376,7 +377,8 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     for workload in scenario.workloads:
         target = topo.node(workload.target)
         if target is None:
-            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist", workload.id,
+            out.append(Problem("error", f"workload '{workload.name}': target '{workload.target}' does not exist",
+                               workload.id,
                                "target"))
         elif target.kind not in SYSTEM_KINDS:
             out.append(

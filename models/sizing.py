@@ -83,11 +83,13 @@ class Candidate:
         evaluated); for the candidates :func:`size` returns, these three are the whole design's, as ``storplan
         evaluate`` of its project gives them (an HCI cluster with every host up); headroom_pct: the smallest
         headroom of the grown targets over their saturation, percent (None when not evaluated), in the state the
-        requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its footprint (power: the controller system's typical power,
-        as shelf records carry no power figure; None when the record lacks it, for HCI and in the cloud); cost: its price by the project's price book (None without one); unpriced: storage records the book
-        does not price (the cost is then incomplete and the candidate ranks after the fully priced ones);
-        deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated meeting candidates
-        (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the design.
+        requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its
+        footprint (power: the controller system's typical power, as shelf records carry no power figure; None when the
+        record lacks it, for HCI and in the cloud); cost: its price by the project's price book (None without one);
+        unpriced: storage records the book does not price (the cost is then incomplete and the candidate ranks after the
+        fully priced ones); deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated
+        meeting candidates (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the
+        design.
     """
 
     summary: str
@@ -341,8 +343,8 @@ def _candidates(
 ) -> Iterator[tuple[Scenario, str, int, float | None, Deployment, tuple[float, float]]]:
     """Every candidate design (scenario, summary, rack units, power, deployment, size), lazily, deployment by
     deployment in the order of ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), managed file services
-    and Cloud Volumes ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any performance
-    is computed: (vCPUs, provisioned disk bytes) of a cloud design, (drives, 0) otherwise."""
+    and Cloud Volumes ONTAP ("cloud"). The last item orders designs of the same footprint within a deployment before any
+    performance is computed: (vCPUs, provisioned disk bytes) of a cloud design, (drives, 0) otherwise."""
     for deployment in req.deployments:
         if deployment == "on-prem":
             for scenario, summary, ru, power in _array_candidates(base, catalog, req):
@@ -573,7 +575,7 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
         from models.performance.resilience import evaluate_states
 
         partnered = False
-        for wid, states in evaluate_states(scenario, catalog, project.settings,
+        for _wid, states in evaluate_states(scenario, catalog, project.settings,
                                            only=("takeover", "cloud_failover")).items():
             state = failover_state(states)
             if state is not None:

@@ -148,7 +148,8 @@ class DesignVerdict:
 def fits_usable(physical_used_bytes: float | None, usable_bytes: float | None) -> bool | None:
     """The capacity rule: physical used (bytes: data after inline reduction plus Snapshot and clone blocks) within
     the usable capacity (bytes); None when either is missing or not finite."""
-    if physical_used_bytes is None or usable_bytes is None or not (finite(physical_used_bytes) and finite(usable_bytes)):
+    if (physical_used_bytes is None or usable_bytes is None
+            or not (finite(physical_used_bytes) and finite(usable_bytes))):
         return None
     return physical_used_bytes <= usable_bytes
 

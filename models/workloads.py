@@ -56,7 +56,8 @@ def load_presets(path: Path | None = None) -> dict[str, Preset]:
         preset_id = item.pop("id", None) or f"#{index}"
         name = item.pop("name", preset_id)
         sources = item.pop("sources", {})
-        missing = [k for k, v in item.items() if isinstance(v, (int, float, dict)) and not isinstance(v, bool) and k not in sources]
+        missing = [k for k, v in item.items()
+                   if isinstance(v, (int, float, dict)) and not isinstance(v, bool) and k not in sources]
         if missing:
             raise PresetError(f"{path}: preset '{preset_id}': numbers without a source: {', '.join(missing)}")
         preset = Preset(preset_id, name, item, sources)

@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     app = build(args.dist.resolve(), args.work.resolve())
     size = folder_size_bytes(app)
     exe = app / ("storplan.exe" if os.name == "nt" else "storplan")
-    print(f"built {exe} in {time.perf_counter() - start:.0f} s; folder size {size / 1e6:.0f} MB ({size / 2**20:.0f} MiB)")
+    print(f"built {exe} in {time.perf_counter() - start:.0f} s; folder size {size / 1e6:.0f} MB "
+          f"({size / 2**20:.0f} MiB)")
     print(f"{'package':<44} {'MB':>7} {'files':>6}")
     for name, part, count in package_table(app):
         print(f"{name:<44} {part / 1e6:7.1f} {count:6d}")

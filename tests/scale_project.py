@@ -15,8 +15,8 @@ CELLS_PER_SWITCH = 4
 
 def large_project(n_nodes: int = 1000, n_workloads: int = 10) -> Project:
     """A project of about ``n_nodes`` nodes (never fewer): cells of a host group (4 servers), an AFF8080A EX HA
-    pair with two DS2246 shelves of 24 x 800GB SSD, four cells per Brocade 6510 switch (24 ports: 4 x (4 host + 2 target ports)); ``n_workloads`` OLTP
-    workloads on the first controllers (round robin)."""
+    pair with two DS2246 shelves of 24 x 800GB SSD, four cells per Brocade 6510 switch (24 ports: 4 x (4 host + 2 target
+    ports)); ``n_workloads`` OLTP workloads on the first controllers (round robin)."""
     cells = 1
     while cells * CELL_NODES + -(-cells // CELLS_PER_SWITCH) < n_nodes:
         cells += 1

@@ -31,6 +31,13 @@ def test_import_contracts_are_kept():
         assert f"{name} KEPT" in result.stdout, result.stdout
 
 
+def test_ruff_passes():
+    """The whole tree passes ruff with the project's configuration (pyproject.toml [tool.ruff])."""
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "."], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
 # ------------------------------------------------------------------------------------------- import cycles
 
 

@@ -34,7 +34,8 @@ def _profile(**stderr):
     return PerfProfile(software="9.0", protocol="FCP", cpu_read_us=100.0, cpu_write_us=200.0, cpu_per_kib_us=0.5,
                        servers_per_node=8, fixed_latency_us=40.0, stderr=stderr,
                        sources={"cpu_read_us": fitted, "cpu_write_us": fitted, "fixed_latency_us": fitted,
-                                "cpu_per_kib_us": "assumed: held fixed in this test profile", "servers_per_node": fitted,
+                                "cpu_per_kib_us": "assumed: held fixed in this test profile",
+                                "servers_per_node": fitted,
                                 **({"stderr": "test covariance"} if stderr else {})})
 
 

@@ -23,7 +23,8 @@ def test_case_within_tolerance(case):
     published = {k for k, v in case.items() if isinstance(v, (int, float)) and k != "tolerance"}
     assert {c.quantity for c in checks} == published, "a check for every published number"
     for check in checks:
-        assert check.passed, f"{check.quantity}: published {check.published} predicted {check.predicted} ({check.error:+.1%})"
+        assert check.passed, (f"{check.quantity}: published {check.published} predicted {check.predicted} "
+                              f"({check.error:+.1%})")
         assert check.seed.startswith(case["seed"])
     if case.get("note"):
         assert any(c.interpretation for c in checks), "a loose case states its interpretation"

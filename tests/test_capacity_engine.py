@@ -23,7 +23,8 @@ SRC = "assumed: test record built in the test"
 
 
 def drive(id="x425a", marketed=1_200 * GB, right_sized=1_142_352 * MIB, media="HDD", rpm=10_000, groups=None):
-    groups = groups if groups is not None else {"raid4": {"default": 8, "max": 14}, "raid_dp": {"default": 16, "max": 28}}
+    groups = groups if groups is not None else {"raid4": {"default": 8, "max": 14},
+                                                "raid_dp": {"default": 16, "max": 28}}
     fields = dict(id=id, name=id, media=media, interface="SAS", marketed_bytes=marketed, right_sized_bytes=right_sized,
                   rpm=rpm, read_service_time_us=100, write_service_time_us=100, max_read_mbps=100, max_write_mbps=100,
                   raid_group_sizes=groups)
@@ -36,9 +37,10 @@ def controller(id="fas", family="ONTAP", adp=(), root=None, software="9.0"):
     fields = dict(id=id, name=id, family=family, nodes=2, cores_per_node=8, memory_gib_per_node=64, fc_ports_per_node=4,
                   fc_port_speed_gbps=16, protocols=["FCP"], software_versions=[software], default_software=software,
                   max_drives=480, adp=list(adp), adp_root_partition_bytes=root or {})
-    return Controller(**fields, sources={k: SRC for k in ("nodes", "cores_per_node", "memory_gib_per_node", "fc_ports_per_node",
-                                                          "fc_port_speed_gbps", "max_drives", "adp_root_partition_bytes")
-                                         if fields[k]})
+    return Controller(**fields,
+                      sources={k: SRC for k in ("nodes", "cores_per_node", "memory_gib_per_node", "fc_ports_per_node",
+                                                "fc_port_speed_gbps", "max_drives", "adp_root_partition_bytes")
+                               if fields[k]})
 
 
 SHELF = Shelf(id="shelf24", name="shelf", bays=480, drive_interfaces=["SAS"], backend_link="sas-6g", backend_lanes=4,
@@ -75,7 +77,8 @@ def test_12_x425a_raid_dp_no_adp_hand_computed():
     assert r.raw_bytes == 12 * 1_200 * GB
     assert r.right_sized_bytes == 12 * 1_142_352 * MIB
     assert r.usable_bytes == pytest.approx(2 * data_per_node * 0.9)
-    assert r.step("RAID DP parity").bytes_before - r.step("RAID DP parity").bytes_after == pytest.approx(4 * 1_142_352 * MIB)
+    assert (r.step("RAID DP parity").bytes_before - r.step("RAID DP parity").bytes_after
+            == pytest.approx(4 * 1_142_352 * MIB))
     assert r.problems == ()
 
 
@@ -142,7 +145,8 @@ def test_ddp_30_drives():
 def test_eseries_raid6_raid10():
     es = controller("e2800", family="E-Series")
     assert run(es, drive(), 10, raid_type="raid6", spares_per_node=0).usable_bytes == pytest.approx(8 * 1_142_352 * MIB)
-    assert run(es, drive(), 10, raid_type="raid10", spares_per_node=0).usable_bytes == pytest.approx(5 * 1_142_352 * MIB)
+    assert run(es, drive(), 10, raid_type="raid10",
+               spares_per_node=0).usable_bytes == pytest.approx(5 * 1_142_352 * MIB)
 
 
 def vsan_catalog():
@@ -156,8 +160,9 @@ def vsan_catalog():
     return Catalog([cap, cache, host])
 
 
-@pytest.mark.parametrize("policy,hosts,factor", [("ftt1-raid1", 4, 2.0), ("ftt1-raid5", 4, 4 / 3), ("ftt2-raid6", 6, 1.5),
-                                                 ("ftt2-raid1", 5, 3.0)])
+@pytest.mark.parametrize("policy,hosts,factor",
+                         [("ftt1-raid1", 4, 2.0), ("ftt1-raid5", 4, 4 / 3), ("ftt2-raid6", 6, 1.5),
+                          ("ftt2-raid1", 5, 3.0)])
 def test_vsan_policies(policy, hosts, factor):
     node = HciClusterNode(id="v", catalog_id="vhost", hosts=hosts, disk_groups_per_host=2, capacity_drives_per_group=4,
                           policy=policy, dedupe_compression=True)
@@ -181,8 +186,8 @@ def cvo_catalog():
                  max_data_disks=32, max_uncached_disk_iops=25600, max_uncached_disk_mbps=384, licences=["std"],
                  protocols=["iSCSI"], sources={k: SRC for k in ("vcpu", "ram_gib", "network_mbps", "max_data_disks",
                                                                "max_uncached_disk_iops", "max_uncached_disk_mbps")})
-    disk = CloudDisk(id="p30", name="P30", provider="Azure", tier="Premium_LRS", size_bytes=1024 * GIB, iops=5000, mbps=200,
-                     latency_us=2000, sources={k: SRC for k in ("size_bytes", "iops", "mbps", "latency_us")})
+    disk = CloudDisk(id="p30", name="P30", provider="Azure", tier="Premium_LRS", size_bytes=1024 * GIB, iops=5000,
+                     mbps=200, latency_us=2000, sources={k: SRC for k in ("size_bytes", "iops", "mbps", "latency_us")})
     lic = Licence(id="std", name="Standard", product="CVO", capacity_cap_bytes=10 * TIB, as_of="2019",
                   sources={"capacity_cap_bytes": SRC})
     return Catalog([vm, disk, lic])
@@ -219,7 +224,8 @@ def test_effective_side_hand_computed():
     assert r.effective_with_snapshots_bytes == pytest.approx(r.usable_bytes * logical / physical)
     reduction = [s for s in r.steps if s.name in ("Compression", "Compaction", "Deduplication")]
     assert reduction[0].bytes_before == r.usable_bytes and reduction[-1].bytes_after == pytest.approx(r.effective_bytes)
-    chain = [s for s in r.steps if s.name in ("Compression", "Compaction", "Deduplication", "Snapshot copies", "FlexClone copies")]
+    chain = [s for s in r.steps
+             if s.name in ("Compression", "Compaction", "Deduplication", "Snapshot copies", "FlexClone copies")]
     assert chain[-1].bytes_after == pytest.approx(r.effective_with_snapshots_bytes)
     assert r.months_until_full == pytest.approx(math.log(r.usable_bytes / physical) / math.log1p(0.01))
     assert r.step("Thin provisioning").delta_bytes == 0

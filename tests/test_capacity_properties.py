@@ -18,7 +18,8 @@ family_raid = st.sampled_from([("ONTAP", "raid4"), ("ONTAP", "raid_dp"), ("ONTAP
 
 def _finite(result):
     for value in (result.raw_bytes, result.right_sized_bytes, result.usable_bytes, result.effective_bytes,
-                  result.logical_used_bytes, result.physical_used_bytes, result.data_reduction_ratio, result.efficiency_ratio):
+                  result.logical_used_bytes, result.physical_used_bytes, result.data_reduction_ratio,
+                  result.efficiency_ratio):
         assert math.isfinite(value)
     assert result.months_until_full is None or math.isfinite(result.months_until_full)
     for step in result.steps:
@@ -26,7 +27,8 @@ def _finite(result):
 
 
 @FAST
-@given(count=st.integers(0, 200), fr=family_raid, spares=st.integers(0, 3), adp=st.sampled_from(["none", "root-data", "root-data-data"]),
+@given(count=st.integers(0, 200), fr=family_raid, spares=st.integers(0, 3),
+       adp=st.sampled_from(["none", "root-data", "root-data-data"]),
        ssd=st.booleans())
 def test_usable_le_right_sized_le_raw(count, fr, spares, adp, ssd):
     family, raid_type = fr
@@ -57,9 +59,11 @@ ratios = st.floats(1.0, 10.0, allow_nan=False)
 
 
 @FAST
-@given(dataset=st.integers(0, 10**15), c=ratios, k=ratios, d=ratios, clones=st.integers(0, 5), growth=st.floats(0, 1000),
-       snap=st.one_of(st.none(), st.builds(SnapshotSchedule, interval_h=st.floats(0.1, 48), retention_h=st.floats(0.1, 2000),
-                                           change_pct_per_h=st.floats(0, 100))),
+@given(dataset=st.integers(0, 10**15), c=ratios, k=ratios, d=ratios, clones=st.integers(0, 5),
+       growth=st.floats(0, 1000),
+       snap=st.one_of(st.none(),
+                      st.builds(SnapshotSchedule, interval_h=st.floats(0.1, 48), retention_h=st.floats(0.1, 2000),
+                                change_pct_per_h=st.floats(0, 100))),
        provisioned=st.one_of(st.none(), st.integers(0, 10**15)), count=st.integers(0, 60))
 def test_effective_ge_usable_and_finite(dataset, c, k, d, clones, growth, snap, provisioned, count):
     wl = Workload(id="w", name="w", target="c", block_kib=8, read_pct=50, random_pct=50, dataset_bytes=dataset,

@@ -121,7 +121,8 @@ def test_node_layouts_split_whole_drives_unevenly():
     assert [a.group_sizes for a in r.aggregates] == [(13,), (9,)]
     assert r.usable_bytes == pytest.approx((11 + 7) * rs * 0.9)
     too_big = scenario.model_copy(update={"nodes": [
-        n.model_copy(update={"node_layouts": [NodeLayout(drives=14, raid_group_size=12), NodeLayout(drives=10, raid_group_size=12)]})
+        n.model_copy(update={"node_layouts": [NodeLayout(drives=14, raid_group_size=12),
+                                              NodeLayout(drives=10, raid_group_size=12)]})
         if n.kind == "controller" else n for n in scenario.nodes]})
     assert any("larger than the 9 drives available on node 2" in m for m in _errors(too_big))
 
@@ -175,8 +176,8 @@ def test_esa_overheads_reproduce_the_broadcom_worked_rows():
 def test_esa_raid5_usable_on_3_and_6_hosts(hosts, layout, factor):
     """Computed here from the cited rules: right-sized capacity of every storage-pool device (ESA: no cache tier),
     less the operations reserve (assumed 10%: VSAN_RESERVE publishes none) and one host's capacity (VSAN_RESERVE:
-    "the total capacity of the largest host"), divided by the adaptive RAID-5 factor (ADAPTIVE_RAID5: 2+1 on 3 hosts, 4+1 on 6)
-    and by 1 + 13.1% LFS overhead (ESA_KB)."""
+    "the total capacity of the largest host"), divided by the adaptive RAID-5 factor (ADAPTIVE_RAID5: 2+1 on 3 hosts,
+    4+1 on 6) and by 1 + 13.1% LFS overhead (ESA_KB)."""
     project = _esa(hosts)
     node = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
     host = CATALOG.get(node.catalog_id)
@@ -239,7 +240,8 @@ def test_new_fields_round_trip_and_old_files_load(tmp_path):
     sc = project.scenario
     nodes = [n.model_copy(update={"architecture": "esa", "capacity_reserve": "reserved", "operations_reserve_pct": 8.0,
                                   "host_rebuild_reserve": False}) if n.kind == "hci_cluster" else n for n in sc.nodes]
-    a800, _ = _a800(12, node_layouts=[NodeLayout(data_partitions=24, spares=2), NodeLayout(data_partitions=0, spares=0)],
+    a800, _ = _a800(12,
+                    node_layouts=[NodeLayout(data_partitions=24, spares=2), NodeLayout(data_partitions=0, spares=0)],
                     metrocluster="fc")
     changed = project.with_scenario(sc.model_copy(update={"nodes": nodes + [n.model_copy(update={"id": f"x-{n.id}"})
                                                                             for n in a800.nodes]}))

@@ -56,7 +56,8 @@ def test_every_observation_names_a_real_check_with_its_published_number(outcomes
                     continue  # a ramp's saturation bound: implied by the curve its last level's latency fits
                 published = check.published
                 if key[1].endswith("_mbps"):  # seed 004's MB/s rows are fitted as IOPS of the workload's block
-                    workload = next(w for w, c in (("stream-read", "streaming-read"), ("stream-write", "streaming-write"),
+                    workload = next(w for w, c in (("stream-read", "streaming-read"),
+                                                   ("stream-write", "streaming-write"),
                                                    ("analytics", "analytics")) if c in key[0])
                     published = published * 1e6 / (seeds.CVO_WORKLOADS[workload]["block_kib"] * 1024)
                 assert obs.value == pytest.approx(published, rel=1e-3), (key, obs.value, check.published)
@@ -71,7 +72,8 @@ def test_marks_follow_the_calibration_not_a_list(outcomes):
         assert "calibration" in marks[key].fitted_by or "constant" in marks[key].fitted_by
     # measured but never fitted
     assert marks[("aff8080-tpce-fcp", "host_latency_ms_light_load")].sample_mark == "prediction"
-    assert marks[("vsan-raid5-vs-raid1-write-latency", "write_latency_ratio_raid5_over_raid1")].sample_mark == "prediction"
+    assert marks[("vsan-raid5-vs-raid1-write-latency",
+                  "write_latency_ratio_raid5_over_raid1")].sample_mark == "prediction"
     assert marks[("cvo-fabricpool-cold-read", "cold_over_hot_read_iops")].sample_mark == "prediction"
     # capacity: arithmetic on stated configurations, unless a constant was read from the same number
     assert marks[("aff8080-48x800-adp-raiddp", "raw_tb")].sample_mark == "prediction"

@@ -3,11 +3,11 @@ documentation they cite, the Dynamic Disk Pool rules (an 11-drive pool's usable 
 the published rule, preservation capacity, the pool size limit), and the EF600 example.
 
 Sources (NetApp's public documentation sources, as cited in resources/catalog/eseries.toml):
-- HW: NetAppDocs e-series, 'getting-started/learn-hardware-concept.adoc' (docs.netapp.com/us-en/e-series/getting-started/
-  learn-hardware-concept.html): rack sizes ('2U24', '2U12', '4U60'), 'Up to 24 NVMe SSD drives in the controller
-  shelf', EF600 expansion 'not to exceed a total of 420 NL-SAS drive slots', EF300 '240', E2800 '3.5" NL-SAS (up to
-  180)', E4000 '(up to 300)', interfaces ('32Gb NVMe / Fibre Channel', '25Gb iSCSI', E2800 '16Gb or 32Gb Fibre
-  Channel').
+- HW: NetAppDocs e-series, 'getting-started/learn-hardware-concept.adoc'
+  (docs.netapp.com/us-en/e-series/getting-started/learn-hardware-concept.html): rack sizes ('2U24', '2U12', '4U60'), 'Up
+  to 24 NVMe SSD drives in the controller shelf', EF600 expansion 'not to exceed a total of 420 NL-SAS drive slots',
+  EF300 '240', E2800 '3.5" NL-SAS (up to 180)', E4000 '(up to 300)', interfaces ('32Gb NVMe / Fibre Channel', '25Gb
+  iSCSI', E2800 '16Gb or 32Gb Fibre Channel').
 - SHELVES: NetAppDocs e-series, 'getting-started/learn-shelf-concept.adoc': DE212C 2u12, DE224C 2u24 (E2800, EF280,
   E5700, EF570), DE460C 4u60, NE224 2u24 NVMe.
 - BEEGFS: NetAppDocs beegfs, 'second-gen/beegfs-technology-requirements.adoc': EF600 'Memory: 256GB (128GB per

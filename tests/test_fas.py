@@ -155,7 +155,7 @@ def test_internal_bays_are_counted_once_in_the_footprint_and_the_sizer():
     bays = ShelfNode(id="bays", catalog_id="netapp-fas2820-internal", label="internal", x=0, y=0,
                      drive="netapp-8tb-nlsas-7k2", drive_count=12)
     nodes = [n for n in sc.nodes if n.kind not in ("controller", "shelf")] + [ctl, bays]
-    links = [l for l in sc.links if not l.id.startswith("l-shelf")] + [
+    links = [link for link in sc.links if not link.id.startswith("l-shelf")] + [
         Link(id="l-bays", source=ctl.id, target="bays", link_type="sas-12g", ports=8)]
     total = footprint(sc.model_copy(update={"nodes": nodes, "links": links}), CAT)
     assert total.rack_units == 2 and total.power_w == pytest.approx(1815 * BTU_W, abs=0.1)
@@ -180,7 +180,7 @@ def _fas2820(internal: int, external: int, adp: str = "root-data"):
     if external:
         shelves.append(ShelfNode(id="ext", catalog_id="netapp-ds212c", label="DS212C", x=0, y=0,
                                  drive="netapp-8tb-nlsas-7k2", drive_count=external))
-    links = [l for l in sc.links if not l.id.startswith("l-shelf")] + [
+    links = [link for link in sc.links if not link.id.startswith("l-shelf")] + [
         Link(id=f"l-{s.id}", source=ctl.id, target=s.id, link_type="sas-12g", ports=8) for s in shelves]
     nodes = [n for n in sc.nodes if n.kind not in ("controller", "shelf")] + [ctl, *shelves]
     return project.with_scenario(sc.model_copy(update={"nodes": nodes, "links": links}))

@@ -43,12 +43,12 @@ NASTY_TEXT: list[Any] = ["", "x", "host", "controller", "shelf", "raid_dp", "NaN
                          "A" * 100_000]  # fmt: skip
 
 
-class NoConstant(ValueError):
+class NoConstantError(ValueError):
     pass
 
 
 def _reject_constant(name: str) -> float:
-    raise NoConstant(f"JSON holds {name}")
+    raise NoConstantError(f"JSON holds {name}")
 
 
 def _sha(path: Path) -> str:
@@ -71,7 +71,7 @@ def run_case(path: Path, label: str) -> str:
     if out_text:
         try:
             data = json.loads(out_text, parse_constant=_reject_constant)
-        except NoConstant as exc:
+        except NoConstantError as exc:
             pytest.fail(f"{label}: {exc}")  # a bare NaN / Infinity token (names may say "Infinity": fine)
         crashed = [p["message"] for p in data["problems"] if "engine failed" in p["message"]]
         assert not crashed, f"{label}: an engine raised instead of naming the problem: {crashed}"

@@ -117,12 +117,12 @@ def test_stand_ins_say_what_is_not_bundled(monkeypatch):
     opengl = _stand_in(namespace, "PySide6.QtOpenGL")
     assert not hasattr(opengl, "__file__")
     with pytest.raises(AttributeError, match="not bundled with StorPlan"):
-        opengl.QOpenGLBuffer
+        _ = opengl.QOpenGLBuffer
     assert _stand_in(namespace, "PIL").Image is None  # reportlab's "no imaging library": `from PIL import Image`
     core = _stand_in(namespace, "scipy.optimize._highspy._core")
     status = core.HighsModelStatus  # importable (`from ._highspy._core import HighsModelStatus`), unusable
     with pytest.raises(RuntimeError, match="HiGHS"):
-        status.kOptimal
+        _ = status.kOptimal
     with pytest.raises(RuntimeError, match="not bundled with StorPlan"):
         core.HighsLp()
 

@@ -255,9 +255,9 @@ def test_open_curve_continues_a_short_ramp_towards_saturation():
     assert all(b > a for a, b in zip(xs, xs[1:])) and all(b >= a - 1e-12 for a, b in zip(ys, ys[1:]))
     path = build_path(project.scenario, bundled_catalog(), project.scenario.workloads[0])
     demands = [s.demand(path.read_fraction) for s in path.stations]
-    shares = [s.latency_share(path.read_fraction) for s in path.stations]
     for p in wp.open_curve[::10]:
-        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops, path.read_fraction),
+        assert p.latency_ms == pytest.approx(open_storage_latency_ms(path.stations, demands, p.iops,
+                                                                     path.read_fraction),
                                              rel=1e-9)
     # a ramp that reaches 97% of saturation itself has nothing to continue (the AFF8080 example with its
     # concurrency raised until it does)
@@ -338,7 +338,6 @@ def test_open_iops_at_latency_lands_on_the_slo():
     path = build_path(sc, CAT, sc.workloads[0])
     rf = path.read_fraction
     demands = [s.demand(rf) for s in path.stations]
-    shares = [s.latency_share(rf) for s in path.stations]
     sat, _ = saturation_iops(path.stations, rf)
     light = open_storage_latency_ms(path.stations, demands, 1.0, path.read_fraction)
     limit = 3.0 * light

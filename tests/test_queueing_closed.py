@@ -141,7 +141,8 @@ def test_multiclass_approximate_large_population():
     for method in ("schweitzer", "linearizer"):
         res = solve_closed(stations, {"x": 5000, "y": 5000}, 0.5, method=method)
         assert res.converged
-        assert sum(s.queue_length for s in res.stations.values()) + res.throughput * 0.5 == pytest.approx(10_000, rel=1e-6)
+        assert (sum(s.queue_length for s in res.stations.values()) + res.throughput * 0.5
+                == pytest.approx(10_000, rel=1e-6))
 
 
 def test_multiclass_identical_classes_equal_single_class():

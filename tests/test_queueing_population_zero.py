@@ -41,7 +41,8 @@ def test_population_zero_single_class(method: str):
 
 @pytest.mark.parametrize("method", ["exact", "schweitzer", "linearizer"])
 def test_population_zero_every_class(method: str):
-    stations = [Station("cpu", {"oltp": 0.01, "batch": 0.03}), Station("disk", {"oltp": 0.02, "batch": 0.05}, servers=2)]
+    stations = [Station("cpu", {"oltp": 0.01, "batch": 0.03}),
+                Station("disk", {"oltp": 0.02, "batch": 0.05}, servers=2)]
     res = solve_closed(stations, {"oltp": 0, "batch": 0}, {"oltp": 0.5}, method=method)
     assert res.throughput == 0.0
     for st in res.stations.values():

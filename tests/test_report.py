@@ -98,7 +98,8 @@ def test_paper_size_is_respected():
     validation = validation_outcomes()
     validation = None if isinstance(validation, str) else validation
     for paper, size in (("A4", (595, 842)), ("Letter", (612, 792))):
-        reader = PdfReader(io.BytesIO(render_report_bytes(project, paper, evaluation_cache=cache, validation=validation)))
+        reader = PdfReader(io.BytesIO(render_report_bytes(project, paper, evaluation_cache=cache,
+                                                          validation=validation)))
         box = reader.pages[0].mediabox
         assert (round(float(box.width)), round(float(box.height))) == size
     letter_project = project.with_changes(settings=project.settings.with_changes(paper="Letter").model_dump())
@@ -116,7 +117,8 @@ def test_scenario_comparison_when_several_scenarios():
     project = project.with_scenario(smaller)
     cache: dict = {}
     validation = validation_outcomes()
-    data = render_report_bytes(project, evaluation_cache=cache, validation=None if isinstance(validation, str) else validation)
+    data = render_report_bytes(project, evaluation_cache=cache,
+                               validation=None if isinstance(validation, str) else validation)
     assert set(cache) == {"Base", "Half shelves"}
     _, text = _text(data)
     assert "Scenario comparison" in text and "Half shelves" in text
@@ -341,7 +343,8 @@ def test_validation_section_marks_in_sample_checks_and_prints_both_summaries():
     fitted = Check("case-f", "peak_iops", 100_000, 104_000, 0.10, fitted_by="calibration: test fit",
                    out_of_sample=120_000)
     predicted = Check("case-p", "latency_ms_at_peak", 1.0, 1.1, 0.2)
-    outcomes = [CaseOutcome("performance", "case-f", "", (fitted,)), CaseOutcome("relation", "case-p", "", (predicted,))]
+    outcomes = [CaseOutcome("performance", "case-f", "", (fitted,)),
+                CaseOutcome("relation", "case-p", "", (predicted,))]
     _, text = _text(render_report_bytes(_small_project(), validation=outcomes))
     assert "in-sample: 1 checks, median error 4.0%, worst 4.0%" in text
     assert "out-of-sample: 1 checks, median error 20.0%, worst 20.0%" in text

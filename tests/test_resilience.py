@@ -56,7 +56,8 @@ def test_takeover_saturation_is_between_half_and_all_of_normal(example):
     _, normal, states = _states(example)
     assert "takeover" in states  # every example listed is an HA pair
     t = states["takeover"]
-    assert normal.saturation_iops / 2 * (1 - 1e-9) <= t.performance.saturation_iops <= normal.saturation_iops * (1 + 1e-9)
+    assert (normal.saturation_iops / 2 * (1 - 1e-9) <= t.performance.saturation_iops
+            <= normal.saturation_iops * (1 + 1e-9))
     assert "node 2 has failed" in t.reason
 
 
@@ -258,5 +259,6 @@ def test_takeover_in_a_cluster_of_several_ha_pairs_fails_one_node_only():
     assert after["HA mirror latency"].write_s == pytest.approx(before["HA mirror latency"].write_s * 6 / 8)
     assert after["target ports"].multiplicity == round(before["target ports"].multiplicity * 7 / 8)
     light = 10_000.0
-    mirror_ms = before["HA mirror latency"].demand(rf) * 1e3 * 2 / 8 + 2 * before["node 1 NVRAM mirror"].demand(rf) * 1e3
+    mirror_ms = (before["HA mirror latency"].demand(rf) * 1e3 * 2 / 8
+                 + 2 * before["node 1 NVRAM mirror"].demand(rf) * 1e3)
     assert open_latency_ms(degraded.path, light) >= open_latency_ms(path, light) - mirror_ms - 1e-6

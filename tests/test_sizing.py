@@ -244,7 +244,8 @@ def test_a_price_book_ranks_by_cost_and_the_budget_applies():
     ("catalog_id,unit_price\nnetapp-ns224,5\nnetapp-ns224,6\n", "line 3: catalog_id 'netapp-ns224' is priced again "
                                                                "(first on line 2)"),
     ("catalog_id,unit_price\nno-such-thing,5\n", "line 2: catalog_id 'no-such-thing' is not a catalog record"),
-    ("catalog_id,unit_price,currency\nnetapp-ns224,5,USD\nnetapp-aff-a20,6,EUR\n", "one currency per book, found EUR, USD"),
+    ("catalog_id,unit_price,currency\nnetapp-ns224,5,USD\nnetapp-aff-a20,6,EUR\n",
+     "one currency per book, found EUR, USD"),
 ])
 def test_a_bad_price_book_is_refused_naming_the_line_and_column(text, message):
     from models.catalog import bundled_catalog

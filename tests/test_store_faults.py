@@ -27,7 +27,8 @@ IS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
 
 def big_project(n: int = 2000, name: str = "Big") -> Project:
-    nodes = [HostNode(id=f"h{i}", catalog_id="hp-dl980-g7", label=f"host {i} ✓", x=i * 1.5, y=-i) for i in range(n // 2)]
+    nodes = [HostNode(id=f"h{i}", catalog_id="hp-dl980-g7", label=f"host {i} ✓", x=i * 1.5, y=-i)
+             for i in range(n // 2)]
     nodes += [ShelfNode(id=f"s{i}", catalog_id="netapp-ds2246", drive="netapp-x447a-800gb-ssd", drive_count=24)
               for i in range(n - n // 2)]  # fmt: skip
     links = [Link(id=f"l{i}", source=f"h{i}", target=f"s{i}", link_type="fc-32g") for i in range(n // 2)]

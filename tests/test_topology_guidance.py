@@ -17,7 +17,8 @@ def _scenario(nodes, links=()):
 
 
 def _fitting(scenario, a, b):
-    return sorted(l.id for l in CATALOG.of_kind("link") if link_problem(scenario, CATALOG, a, b, l.id) is None)
+    return sorted(link_type.id for link_type in CATALOG.of_kind("link")
+                  if link_problem(scenario, CATALOG, a, b, link_type.id) is None)
 
 
 def test_link_types_between_kinds():
@@ -31,7 +32,8 @@ def test_link_types_between_kinds():
                                       "nvme-fc-64g"]
     assert _fitting(s, "h", "eth") == ["iscsi-100g", "iscsi-10g", "iscsi-25g", "nvme-tcp-100g", "nvme-tcp-25g"]
     assert _fitting(s, "nic", "fc") == []
-    assert link_problem(s, CATALOG, "nic", "fc", "fc-8g") == "the host's Generic dual-port 25GbE NIC speaks iSCSI/NVMe/TCP/NFS/SMB, not FCP"
+    assert link_problem(s, CATALOG, "nic", "fc", "fc-8g") == \
+        "the host's Generic dual-port 25GbE NIC speaks iSCSI/NVMe/TCP/NFS/SMB, not FCP"
     assert link_problem(s, CATALOG, "h", "fc", "iscsi-10g") == \
         "Brocade 6510 16Gb FC switch (24 ports licensed) is an FC switch; it does not take 10GbE (iSCSI, NFS)"
     assert link_problem(s, CATALOG, "h", "fc", "fc-al-4g") == \

@@ -145,9 +145,9 @@ class CalibrationDialog(QDialog):
             for c, text in enumerate(cells):
                 self.residuals.setItem(r, c, QTableWidgetItem(text))
         se = ", ".join(f"{k} ±{v:.3g}" for k, v in profile.stderr.items()) or "no standard errors"
-        self.message.setText(f"Fitted {profile.software} {profile.protocol}: CPU per read {profile.cpu_read_us:.1f} µs, "
-                             f"{profile.servers_per_node} servers per node, fixed {profile.fixed_latency_us:.1f} µs "
-                             f"({se}). {profile.source}")
+        self.message.setText(f"Fitted {profile.software} {profile.protocol}: CPU per read {profile.cpu_read_us:.1f} "
+                             f"µs, {profile.servers_per_node} servers per node, fixed {profile.fixed_latency_us:.1f} "
+                             f"µs ({se}). {profile.source}")
         self.save_button.setEnabled(True)
 
     def save(self) -> None:

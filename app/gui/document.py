@@ -286,12 +286,12 @@ class ProjectDocument(QObject):
         A new ``link_type`` is checked against the two ends first. Returns why an edit is refused, None when done.
         """
         if field == "link_type":
-            link = next((l for l in self.scenario.links if l.id == link_id), None)
+            link = next((candidate for candidate in self.scenario.links if candidate.id == link_id), None)
             if link is not None:
                 reason = link_problem(self.scenario, self.catalog, link.source, link.target, value)
                 if reason:
                     return reason
-        link = next((l for l in self.scenario.links if l.id == link_id), None)
+        link = next((candidate for candidate in self.scenario.links if candidate.id == link_id), None)
         name = link_name(link.source, link.target, node_names(self.scenario.nodes, self.catalog)) if link else ""
         return self._try(lambda s: edits.set_link_fields(s, link_id, **{field: value}),
                          f"Change {_in_sentence(field_label(field))} of link {name}", ("link", link_id, field))

@@ -170,7 +170,7 @@ class Inspector(QScrollArea):
             node = scenario.node(target_id)
             self.form = self._add_form(RecordForm(type(node), self._choices, unit, NODE_EXCLUDE))
             self.form.sig_field_edited.connect(self._node_edited)
-        elif what == "link" and any(l.id == target_id for l in scenario.links):
+        elif what == "link" and any(link.id == target_id for link in scenario.links):
             self.form = self._add_form(RecordForm(Link, self._choices, unit, {"id", "source", "target"}))
             self.form.sig_field_edited.connect(self._link_edited)
         elif what == "many":
@@ -193,7 +193,8 @@ class Inspector(QScrollArea):
     def _set_notice(self, problems: list[tuple[str, str]]) -> None:
         """Problems of the shown item that no single field is to blame for (or whose field is hidden)."""
         lines = [f"<span style='color:{ERROR_COLOR if sev == 'error' else WARNING_COLOR}'>"
-                 f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>" for sev, message in problems]
+                 f"{'Error' if sev == 'error' else 'Warning'}: {html.escape(message)}</span>"
+                 for sev, message in problems]
         self.notice.setText("<br>".join(lines))
         self.notice.setVisible(bool(lines))
 
@@ -241,7 +242,7 @@ class Inspector(QScrollArea):
             self._apply_node_context(node, record)
             self._show_problems(f"{node_names(scenario.nodes, catalog)[node.id]}: ")
         elif what == "link":
-            link = next((l for l in scenario.links if l.id == target_id), None)
+            link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:
                 self.show_target("project", "")
                 return
@@ -439,7 +440,8 @@ class Inspector(QScrollArea):
             return keep_current(named(catalog.of_kind("adapter"), "(no adapter)"), node.adapter, "not an adapter")
         if name == "disk" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
-            choices = named(d for d in catalog.of_kind("cloud_disk") if getattr(vm, "provider", d.provider) == d.provider
+            choices = named(d for d in catalog.of_kind("cloud_disk")
+                            if getattr(vm, "provider", d.provider) == d.provider
                             and getattr(d, "data_disk", True))  # boot / NVRAM disks are never data disks
             current = catalog.find(node.disk) if node.disk else None
             return keep_current(choices, node.disk, "a system disk, not a data disk"
@@ -447,7 +449,7 @@ class Inspector(QScrollArea):
         if name == "licence" and isinstance(node, CloudVmNode):
             vm = catalog.find(node.catalog_id)
             allowed = getattr(vm, "licences", None)
-            choices = named(l for l in catalog.of_kind("licence") if not allowed or l.id in allowed)
+            choices = named(licence for licence in catalog.of_kind("licence") if not allowed or licence.id in allowed)
             return keep_current(choices, node.licence, "not offered on this VM")
         if name == "software" and isinstance(node, ControllerNode):
             record_ = catalog.find(node.catalog_id)
@@ -455,7 +457,7 @@ class Inspector(QScrollArea):
             default = record_.default_software if isinstance(record_, Controller) else ""
             return [(f"default ({default})" if default else "default", None)] + [(v, v) for v in versions]
         if name == "link_type" and what == "link":
-            link = next((l for l in scenario.links if l.id == target_id), None)
+            link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:
                 return []
             accepted, _ = self.document.link_choices(link.source, link.target)

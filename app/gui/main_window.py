@@ -134,7 +134,8 @@ class MainWindow(QMainWindow):
         doc.sig_project_replaced.connect(self._drop_compare)
         self.scene.selectionChanged.connect(self._selection_changed)
         self.view.sig_status_message.connect(lambda m: self.statusBar().showMessage(m, 8000))
-        self.view.sig_inspect_requested.connect(lambda: (self.inspector_dock.raise_(), self.inspector.focus_first_field()))
+        self.view.sig_inspect_requested.connect(lambda: (self.inspector_dock.raise_(),
+                                                         self.inspector.focus_first_field()))
         self.results.problems_list.sig_problem_activated.connect(self.select_item)
 
         self._default_layout_applied = False
@@ -205,9 +206,12 @@ class MainWindow(QMainWindow):
     def _make_docks(self) -> None:
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.palette_dock = self._dock("Catalog", "paletteDock", self.palette_widget, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector, Qt.DockWidgetArea.RightDockWidgetArea)
-        self.workloads_dock = self._dock("Workloads", "workloadsDock", self.workloads, Qt.DockWidgetArea.RightDockWidgetArea)
+        self.palette_dock = self._dock("Catalog", "paletteDock", self.palette_widget,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector,
+                                         Qt.DockWidgetArea.RightDockWidgetArea)
+        self.workloads_dock = self._dock("Workloads", "workloadsDock", self.workloads,
+                                         Qt.DockWidgetArea.RightDockWidgetArea)
         self.results_dock = self._dock("Results", "resultsDock", self.results, Qt.DockWidgetArea.BottomDockWidgetArea)
         # The inspector and the workloads share the column beside the canvas as tabs: each gets its full height.
         self.tabifyDockWidget(self.inspector_dock, self.workloads_dock)

@@ -3,8 +3,8 @@
 Qt's xcb platform plugin aborts the process when it cannot load, and from 6.5 always says "xcb-cursor0 or
 libxcb-cursor0 is needed", whatever is really missing (often libxcb-icccm4 or libxcb-keysyms1), and it says the
 same when the X server is still starting. :func:`platform_problem` looks first: it waits briefly for the display
-to answer an X11 connection setup, then asks ``ldd`` which of the plugin's libraries are not installed, and words the real
-cause. It imports no Qt module that opens a display; the checks take a few milliseconds when all is well.
+to answer an X11 connection setup, then asks ``ldd`` which of the plugin's libraries are not installed, and words the
+real cause. It imports no Qt module that opens a display; the checks take a few milliseconds when all is well.
 """
 
 from __future__ import annotations

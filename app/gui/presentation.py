@@ -9,7 +9,7 @@ from __future__ import annotations
 from PySide6.QtCore import QByteArray, Qt, QTimer
 from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QWidget
-from shiboken6 import isValid as shiboken_is_valid
+from shiboken6 import isValid as shiboken_is_valid  # noqa: N813 - the alias says where it comes from
 
 from app.gui.themes import restyle
 

@@ -33,7 +33,7 @@ from concurrent.futures import CancelledError, Future, ThreadPoolExecutor
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal
-from shiboken6 import isValid as shiboken_is_valid
+from shiboken6 import isValid as shiboken_is_valid  # noqa: N813 - the alias says where it comes from
 
 from app.gui import task_process
 from app.gui.task_process import TaskState

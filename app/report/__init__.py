@@ -48,7 +48,7 @@ def validation_outcomes():
                 from models.validation import run_validation
 
                 _validation_cache.append(list(run_validation()))
-            except Exception as exc:  # the report must still be produced; it states the reason (not cached)
+            except Exception as exc:  # noqa: BLE001 - the report must still be produced; it states the reason (not cached)
                 return f"{type(exc).__name__}: {exc}"
         return _validation_cache[0]
 

@@ -90,11 +90,11 @@ MODEL_DESCRIPTION = (
     "catalog. The open model gives the latency at an offered IOPS up to saturation, which is set by the bottleneck "
     "station; the closed model (exact mean-value analysis, approximate MVA for large populations) ramps the number of "
     "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated: "
-    "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their provenance. "
-    "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, spares, RAID "
-    "parity and reserves to usable, then data reduction (compression, compaction, deduplication) to effective, the "
-    "capacity as it is sold, and Snapshot and clone copies on to the total that counts them, each step with its "
-    "source."
+    "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their "
+    "provenance. Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, "
+    "spares, RAID parity and reserves to usable, then data reduction (compression, compaction, deduplication) to "
+    "effective, the capacity as it is sold, and Snapshot and clone copies on to the total that counts them, each step "
+    "with its source."
 )
 
 
@@ -296,7 +296,8 @@ class ReportBuilder:
             ("Customer", info.customer or "—"),
             ("Prepared by", info.author or "—"),
             ("Date", self.today.isoformat()),
-            ("Scenario", self.scenario.name + (f" (of {len(self.project.scenarios)})" if len(self.project.scenarios) > 1 else "")),
+            ("Scenario",
+             self.scenario.name + (f" (of {len(self.project.scenarios)})" if len(self.project.scenarios) > 1 else "")),
             ("StorPlan version", self.app_version),
             ("Catalog version", self.catalog_version or NOT_AVAILABLE),
             ("Paper", self.paper),
@@ -332,8 +333,9 @@ class ReportBuilder:
         story: list = [_heading("Summary", s)]
         story.append(self.verdict_box())
         story.append(Spacer(1, 6))
-        story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} "
-                            f"({'binary, 2<super>40</super> bytes' if self.unit is CapacityUnit.TIB else 'decimal, 10<super>12</super> bytes'})."))
+        unit_base = ("binary, 2<super>40</super> bytes" if self.unit is CapacityUnit.TIB
+                     else "decimal, 10<super>12</super> bytes")
+        story.append(self.p(f"Scenario <b>{_e(ev.scenario)}</b>. Capacities in {self.unit.value} ({unit_base})."))
         capacity = ev.capacity
         if capacity is not None:
             total = capacity.total
@@ -555,7 +557,8 @@ class ReportBuilder:
                 facts.append(("", ""))
             pairs = [[_e(a), _e(b), _e(c), _e(d)] for (a, b), (c, d) in zip(facts[::2], facts[1::2])]
             story.append(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
-                                extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR), ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
+                                extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR),
+                                       ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
             if system.layout:
                 story.append(Paragraph("Layout", s.h2))
                 story += [self.p("• " + _e(line), s.small) for line in system.layout]
@@ -786,7 +789,8 @@ class ReportBuilder:
             if KIND_LABELS.get(n.kind) and not n.assumed:
                 source = f"{KIND_LABELS[n.kind]}: {source}"
             rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
-                         Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny), Paragraph(source, s.tiny)])
+                         Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny),
+                         Paragraph(source, s.tiny)])
             previous = n.record
         w = self.width
         story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False))
@@ -826,7 +830,8 @@ class ReportBuilder:
         extra = []
         for o in outcomes:
             if o.error:
-                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}', "—"])
+                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}',
+                             "—"])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
                 rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),

@@ -161,7 +161,7 @@ def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[Sour
         from models.workloads import bundled_presets
 
         presets = bundled_presets()
-    except Exception:  # a broken presets file must not stop the report: the numbers are simply not listed
+    except Exception:  # noqa: BLE001 - a broken presets file must not stop the report: the numbers are simply not listed
         return []
     rows: list[SourcedNumber] = []
     seen: set[str] = set()

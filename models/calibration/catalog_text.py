@@ -85,7 +85,8 @@ def calibrate_seed_systems(write: bool = False, catalog_dir: Path | None = None)
     profiles = derive_seed_profiles(verbose=True)
     for rid, p in profiles:
         print(f"{rid:34s} {p.software:14s} {p.protocol:8s} read {p.cpu_read_us:8.2f} us  write {p.cpu_write_us:8.2f} us"
-              f"  per KiB {p.cpu_per_kib_us:6.3f} us  servers {p.servers_per_node:3d}  fixed {p.fixed_latency_us:8.2f} us"
+              f"  per KiB {p.cpu_per_kib_us:6.3f} us  servers {p.servers_per_node:3d}"
+              f"  fixed {p.fixed_latency_us:8.2f} us"
               + (f"  stderr {', '.join(f'{k} {v:.3g}' for k, v in p.stderr.items())}" if p.stderr else ""))
     directory = Path(catalog_dir or bundled_dir())
     if write:

@@ -520,7 +520,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     text = (f"{source}; fitted by models.calibration (least_squares) to {len(observations)} points: "
             + ", ".join(labels) + f"; RMS relative residual {rms:.3f}")
     profs = []
-    for i, (s, (a, b)) in enumerate(zip(specs, layout)):
+    for _i, (s, (a, b)) in enumerate(zip(specs, layout)):
         se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
         profs.append((s.record_id, s.profile(best_x[a:b], s.servers_for(best_s or 1), text, stderr=se,
                                              stderr_basis=basis, fit_name=fit_name or source)))

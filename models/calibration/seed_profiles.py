@@ -130,7 +130,8 @@ _PER_KIB_NOTE = {"cpu_per_kib_us": "held at 0.5 during this fit (memory copy + c
                                    "identifiable from 8 KiB-only data)"}
 _NEWER_RELEASE_NOTES = {
     **_PER_KIB_NOTE,
-    "fixed_latency_us": "held at the newer release's fitted value (same controller), not identifiable from one relation",
+    "fixed_latency_us": "held at the newer release's fitted value (same controller), not identifiable "
+                        "from one relation",
     "servers_per_node": "held at the newer release's fitted value (same controller)",
 }
 _A800_FCP, _A800_NVME = "a800-slob-select-fcp", "a800-slob-select-nvmefc"
@@ -434,7 +435,8 @@ def _ramp_step_fit(name: str) -> Callable[[FitContext, list[Observation]], FitRe
                                        "ramp's CPU is far from saturated)"})
         case = ramp_case(ramp_id)
         return fit_profile([spec], {o.scenario: scen[o.scenario] for o in obs}, obs, ctx.catalog,
-                           server_grid=RAMP_AFFINITY_GRID, server_prior=ctx.catalog.get(record_id, Controller).cores_per_node,
+                           server_grid=RAMP_AFFINITY_GRID,
+                           server_prior=ctx.catalog.get(record_id, Controller).cores_per_node,
                            prior_caps_grid=False,
                            source=f"{case['seed']}, {case['section'].split(';')[0]} (every load level; "
                                   f"{record_id}, ONTAP {software}, NFS)")
@@ -447,7 +449,8 @@ def seed_fits() -> list[SeedFit]:
         SeedFit("AFF8080A EX 9.0 FCP", (("netapp-aff8080a-ex", "9.0", "FCP"),), _aff90_obs, _aff90_fit),
         SeedFit("AFF8080A EX 8.3.1 FCP", (("netapp-aff8080a-ex", "8.3.1", "FCP"),), _aff831_obs, _aff831_fit,
                 anchors=("AFF8080A EX 9.0 FCP",)),
-        SeedFit("AFF A800 9.5 FCP + NVMe/FC", (("netapp-aff-a800", "9.5", "FCP"), ("netapp-aff-a800", "9.5", "NVMe/FC")),
+        SeedFit("AFF A800 9.5 FCP + NVMe/FC",
+                (("netapp-aff-a800", "9.5", "FCP"), ("netapp-aff-a800", "9.5", "NVMe/FC")),
                 _a800_obs, _a800_fit),
         SeedFit("AFF A800 9.4 FCP", (("netapp-aff-a800", "9.4", "FCP"),), _a800_94_obs, _a800_94_fit,
                 anchors=("AFF A800 9.5 FCP + NVMe/FC",)),
@@ -519,7 +522,8 @@ def without_profiles(catalog: Catalog, outputs: Iterable[tuple[str, str, str]]) 
 
 
 def run_seed_fits(catalog: Catalog | None = None, exclude_cases: Iterable[str] = (),
-                  reference: dict[str, FitResult] | None = None, verbose: bool = False) -> tuple[list[StepOutcome], Catalog]:
+                  reference: dict[str, FitResult] | None = None,
+                  verbose: bool = False) -> tuple[list[StepOutcome], Catalog]:
     """Run the seed fit steps, optionally leaving out every observation of some validation cases.
 
     Args:

@@ -42,7 +42,8 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     raid = layout.raid_type
     label = rules.RAID_LABEL.get(raid, raid)
     nodes = node.nodes or controller.nodes
-    source = rules.SANTRICITY_DOCS if controller.family == "E-Series" else f"generic array RAID arithmetic ({rules.SANTRICITY_DOCS})"
+    source = (rules.SANTRICITY_DOCS if controller.family == "E-Series"
+              else f"generic array RAID arithmetic ({rules.SANTRICITY_DOCS})")
 
     raw = sum(d.marketed_bytes * n for d, n in drives)
     right_sized = sum(d.right_sized_bytes * n for d, n in drives)
@@ -89,7 +90,8 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 fall.deduct("Unusable (too few members)", members * rs, source, f"{members} drives x {fmt(rs)}")
             else:
                 preserve = nr.preserved
-                fall.deduct("DDP preservation capacity", preserve * rs, f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
+                fall.deduct("DDP preservation capacity", preserve * rs,
+                            f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
                             f"{plural(preserve, 'drive')}' worth x {fmt(rs)}")
                 pool = (members - preserve) * rs
                 stripe = shaped[0]
@@ -115,7 +117,9 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 f"{len(groups)} mirror pairs" if raid == "raid10" else f"{members} drives")
             lines.append(f"{'pool' if raid == 'ddp' else 'volume group'} {label} {shape} of {drive.name} ({fmt(rs)}), "
                          f"{plural(spares, 'spare drive')}: {fmt(data)} usable")
-            aggregates.append(Aggregate(0, f"{'pool' if raid == 'ddp' else 'vg'}_{drive.id}", drive.id, raid, groups, parity, rs, data, data))
+            aggregates.append(Aggregate(0, f"{'pool' if raid == 'ddp' else 'vg'}_{drive.id}", drive.id, raid, groups,
+                                        parity, rs, data, data))
 
     steps, usable = fall.steps(first)
-    return Physical(steps, raw, right_sized, usable, aggregates, lines, list(dict.fromkeys(notes)), list(layout.problems))
+    return Physical(steps, raw, right_sized, usable, aggregates, lines, list(dict.fromkeys(notes)),
+                    list(layout.problems))

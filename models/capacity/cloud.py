@@ -37,11 +37,13 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
                         f"{fmt(vm.max_disk_capacity_bytes)} {vm.vm_size} may attach with disks alone "
                         f"({rules.CVO_DOCS}).")
     if vm.licences and licence.id not in vm.licences:
-        problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: {', '.join(vm.licences)}).")
+        problems.append(f"{where}: licence '{licence.name}' is not offered on {vm.vm_size} (catalog: "
+                        f"{', '.join(vm.licences)}).")
     if node.ha and not vm.ha_supported:
         problems.append(f"{where}: {vm.vm_size} does not support an HA pair.")
     if node.raid_type not in ("raid0", "none"):
-        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID 0 over cloud disks; {rules.raid_label(node.raid_type)} is not available, RAID 0 used.")
+        problems.append(f"{where}: Cloud Volumes ONTAP aggregates are RAID 0 over cloud disks; "
+                        f"{rules.raid_label(node.raid_type)} is not available, RAID 0 used.")
     copies = 2 if node.ha else 1
     per_node = float(node.disk_count * disk.size_bytes)
     raw = per_node * copies
@@ -62,12 +64,16 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     cap = float(licence.capacity_cap_bytes)
     capped = min(level, cap)
     steps.append(CapacityStep("Licence capacity cap", level, capped,
-                              f"catalog licence {licence.id} ({licence.cited('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
+                              f"catalog licence {licence.id} "
+                              f"({licence.cited('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
                               f"min({fmt(level)}, cap {fmt(cap)}){' - HA pair counted once' if node.ha else ''}",
-                              frozen_inputs({"licence": licence.name, "cap": fmt(cap), "cap reached": "yes" if level > cap else "no"})))
+                              frozen_inputs({"licence": licence.name, "cap": fmt(cap),
+                                             "cap reached": "yes" if level > cap else "no"})))
     if level > cap:
-        notes.append(f"The {licence.name} licence caps capacity at {fmt(cap)} ({fmt(level - cap)} of disk space is beyond it).")
-    layout = [f"{'HA pair' if node.ha else 'single node'} {vm.vm_size}: aggregate RAID0 {node.disk_count} x {disk.name} "
-              f"({fmt(disk.size_bytes)}) per node, licence {licence.name}: {fmt(capped)} usable"]
-    aggregate = Aggregate(1, "aggr_data", disk.id, "raid0", (node.disk_count,), 0, float(disk.size_bytes), per_node, capped)
+        notes.append(f"The {licence.name} licence caps capacity at {fmt(cap)} ({fmt(level - cap)} of disk space is "
+                     "beyond it).")
+    layout = [f"{'HA pair' if node.ha else 'single node'} {vm.vm_size}: aggregate RAID0 {node.disk_count} x "
+              f"{disk.name} ({fmt(disk.size_bytes)}) per node, licence {licence.name}: {fmt(capped)} usable"]
+    aggregate = Aggregate(1, "aggr_data", disk.id, "raid0", (node.disk_count,), 0, float(disk.size_bytes), per_node,
+                          capped)
     return Physical(steps, raw, raw, capped, [aggregate], layout, notes, problems)

@@ -123,7 +123,8 @@ def controller_defaults(scenario: Scenario, catalog: Catalog, node: ControllerNo
     if drives:
         physical = ontap_capacity(node, controller, drives, "", internal)
         for aggregate in physical.aggregates:
-            fraction, reason = rules.wafl_reserve_fraction(software, is_all_flash_ontap(controller), aggregate.data_bytes)
+            fraction, reason = rules.wafl_reserve_fraction(software, is_all_flash_ontap(controller),
+                                                           aggregate.data_bytes)
             wafl.append(round(fraction * 100.0, 6))
             why.append(reason)
     return ControllerDefaults(controller.default_software or None, controller.nodes, groups, roots, root_source,

@@ -194,9 +194,11 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
         k = w.compaction_ratio if compaction else 1.0
         d = w.dedupe_ratio if dedupe else 1.0
         for flag, ratio, what in ((compression, w.compression_ratio, "compression"),
-                                  (compaction, w.compaction_ratio, "compaction"), (dedupe, w.dedupe_ratio, "deduplication")):
+                                  (compaction, w.compaction_ratio, "compaction"),
+                                  (dedupe, w.dedupe_ratio, "deduplication")):
             if not flag and ratio > 1.0:
-                notes.append(f"Workload '{w.name}': {platform} does not apply {what} here; its {ratio:g}:1 is taken as 1:1.")
+                notes.append(f"Workload '{w.name}': {platform} does not apply {what} here; its {ratio:g}:1 is taken as "
+                             "1:1.")
         snap = w.snapshots
         items.append(_Wl(
             name=w.name, logical=float(w.dataset_bytes), compression=c, compaction=k, dedupe=d,
@@ -228,10 +230,11 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
         snap_logical += n * item.logical
         snap_saved += n * (p - delta)
         notes.append(
-            f"Snapshot copies of '{item.name}': every {item.snapshots_every_h:g} h kept {item.snapshots_kept_h:g} h = {n} copies; "
-            f"each holds the blocks overwritten in its interval ({item.change_pct_per_h:g}%/h x {item.snapshots_every_h:g} h = "
-            f"{fraction:.1%} of {_fmt(p)} physical = {_fmt(delta)}) and counts {_fmt(item.logical)} logical; "
-            f"saving per copy against a full copy on this system = {_fmt(p)} - {_fmt(delta)} = {_fmt(p - delta)}."
+            f"Snapshot copies of '{item.name}': every {item.snapshots_every_h:g} h kept {item.snapshots_kept_h:g} h = "
+            f"{n} copies; each holds the blocks overwritten in its interval ({item.change_pct_per_h:g}%/h x "
+            f"{item.snapshots_every_h:g} h = {fraction:.1%} of {_fmt(p)} physical = {_fmt(delta)}) and counts "
+            f"{_fmt(item.logical)} logical; saving per copy against a full copy on this system = {_fmt(p)} - "
+            f"{_fmt(delta)} = {_fmt(p - delta)}."
         )
     snap_phys = sum(snap_phys_each)
     clone_logical = sum(i.clones * i.logical for i in items)
@@ -258,39 +261,46 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
         }.get(platform, SEED_000 if platform in ("ONTAP", "CVO", "Cloud Volumes ONTAP")
               else "workload data-reduction ratios (the array's own compression / deduplication)")
         add("Compression", r_c, reduction_source,
-            f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x {r_c:.3f}",
-            {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c), "ratio": f"{r_c:.2f}:1"})
+            f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x "
+            f"{r_c:.3f}",
+            {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c),
+             "ratio": f"{r_c:.2f}:1"})
         if compaction:
             add("Compaction", r_k, SEED_000,
                 f"{_fmt(after_c)} / {r_k:.3f} = {_fmt(after_k)}, saves {_fmt(after_c - after_k)}; usable x {r_k:.3f}",
-                {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k), "ratio": f"{r_k:.3f}:1"})
+                {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k),
+                 "ratio": f"{r_k:.3f}:1"})
         add("Deduplication", r_d, reduction_source,
             f"{_fmt(after_k)} / {r_d:.3f} = {_fmt(physical)}, saves {_fmt(after_k - physical)}; usable x {r_d:.3f}",
-            {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical), "ratio": f"{r_d:.3f}:1"})
+            {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical),
+             "ratio": f"{r_d:.3f}:1"})
         if snap_copies > 0:
             before_ratio = _ratio(logical, physical)
             after_ratio = _ratio(logical + snap_logical, physical + snap_phys)
             m = after_ratio / before_ratio
             add("Snapshot copies", m, SEED_000 + "; copy count, delta and saving as in the notes",
                 f"{snap_copies:g} copies: logical +{_fmt(snap_logical)}, physical +{_fmt(snap_phys)}; "
-                f"saved vs full copies {_fmt(snap_saved)} ({_ratio(snap_saved, snap_phys):.1f}:1); ratio {before_ratio:.2f} -> {after_ratio:.2f}, "
-                f"so this step multiplies the capacity by {m:.2f} (the ratio applies to the whole usable space, "
-                "not to this data set)",
-                {"copies": f"{snap_copies:g}", "Snapshot logical": _fmt(snap_logical), "Snapshot physical": _fmt(snap_phys),
+                f"saved vs full copies {_fmt(snap_saved)} ({_ratio(snap_saved, snap_phys):.1f}:1); ratio "
+                f"{before_ratio:.2f} -> {after_ratio:.2f}, so this step multiplies the capacity by {m:.2f} (the ratio "
+                "applies to the whole usable space, not to this data set)",
+                {"copies": f"{snap_copies:g}", "Snapshot logical": _fmt(snap_logical),
+                 "Snapshot physical": _fmt(snap_phys),
                  "saved vs full copies": _fmt(snap_saved)})
         if clone_logical > 0:
             before_ratio = _ratio(logical + snap_logical, physical + snap_phys)
             after_ratio = _ratio(logical_used, physical_used)
             add("FlexClone copies", after_ratio / before_ratio,
                 "seed 000 §1.3 (FlexClone: space-efficient writable copies); assumed: clones unchanged",
-                f"{sum(i.clones for i in items)} clone(s): logical +{_fmt(clone_logical)}, physical +0; ratio {before_ratio:.2f} -> {after_ratio:.2f}, "
-                f"so this step multiplies the capacity by {after_ratio / before_ratio:.2f}",
+                f"{sum(i.clones for i in items)} clone(s): logical +{_fmt(clone_logical)}, physical +0; ratio "
+                f"{before_ratio:.2f} -> {after_ratio:.2f}, so this step multiplies the capacity by "
+                f"{after_ratio / before_ratio:.2f}",
                 {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
         if thin > 0:
             steps.append((
                 "Thin provisioning", None, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",
                 f"provisioned {_fmt(provisioned)} - written {_fmt(logical)} = {_fmt(thin)} not allocated",
-                frozen_inputs({"provisioned": _fmt(provisioned), "written": _fmt(logical), "not allocated": _fmt(thin)})))
+                frozen_inputs({"provisioned": _fmt(provisioned), "written": _fmt(logical),
+                               "not allocated": _fmt(thin)})))
 
     detail = EfficiencyDetail(
         logical_data_bytes=logical, after_compression_bytes=after_c, after_compaction_bytes=after_k,

@@ -108,7 +108,8 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         try:
             shelf_record = catalog.get(shelf.catalog_id, Shelf)
             if bay_overflow(shelf, shelf_record):
-                problems.append(f"{swhere}: {shelf.drive_count} drives exceed the {shelf_record.bays} bays of {shelf_record.name}.")
+                problems.append(f"{swhere}: {shelf.drive_count} drives exceed the {shelf_record.bays} bays of "
+                                f"{shelf_record.name}.")
         except CatalogError as exc:
             problems.append(f"{swhere}: {exc}")
         try:
@@ -122,7 +123,8 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         counts.setdefault(drive.id, [drive, 0])[1] += shelf.drive_count
     drives = [(d, n) for d, n in counts.values()]
     if sum(n for _, n in drives) > controller.max_drives:
-        problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of {controller.max_drives}.")
+        problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of "
+                        f"{controller.max_drives}.")
     internal = entry_internal_drives(controller, shelves, catalog)
     if layout is None:
         layout = controller_layout(node, controller, drives, where, internal)
@@ -210,8 +212,8 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog,
         if not w.enabled:
             continue
         if w.target not in ids:
-            problems.append(f"workload '{w.name}' ({w.id}) targets '{w.target}', which is not a controller, HCI cluster or cloud VM; "
-                            "its data is not counted.")
+            problems.append(f"workload '{w.name}' ({w.id}) targets '{w.target}', which is not a controller, HCI "
+                            "cluster or cloud VM; its data is not counted.")
             continue
         by_target.setdefault(w.target, []).append(w)
     results = [_SYSTEMS[node.kind](node, shelves, catalog, by_target.get(node.id, []),

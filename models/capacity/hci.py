@@ -58,13 +58,17 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     if esa and not host.all_flash:
         problems.append(f"{where}: vSAN ESA needs all-flash (NVMe) hosts; {host.name} is hybrid.")
     if not esa and node.disk_groups_per_host > host.max_disk_groups:
-        problems.append(f"{where}: {node.disk_groups_per_host} disk groups per host exceed {host.name}'s {host.max_disk_groups}.")
+        problems.append(f"{where}: {node.disk_groups_per_host} disk groups per host exceed {host.name}'s "
+                        f"{host.max_disk_groups}.")
     if not esa and node.capacity_drives_per_group > host.max_capacity_per_group:
-        problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed {host.name}'s {host.max_capacity_per_group}.")
+        problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed "
+                        f"{host.name}'s {host.max_capacity_per_group}.")
     if node.hosts < policy.min_hosts:
-        problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts; the cluster has {node.hosts} ({rules.VSAN_DOCS}).")
+        problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts; the cluster has {node.hosts} "
+                        f"({rules.VSAN_DOCS}).")
     if policy.erasure_coding and not host.all_flash:
-        problems.append(f"{where}: erasure coding (RAID5/6) is all-flash only; {host.name} is hybrid ({rules.VSAN_DOCS}).")
+        problems.append(f"{where}: erasure coding (RAID5/6) is all-flash only; {host.name} is hybrid "
+                        f"({rules.VSAN_DOCS}).")
     if node.dedupe_compression and not host.all_flash:
         problems.append(f"{where}: deduplication and compression are all-flash only ({rules.VSAN_DOCS}).")
 
@@ -72,10 +76,11 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     right_sized = float(devices * capacity.right_sized_bytes)
     steps = [
         CapacityStep("Raw (marketed)", raw, raw, "catalog capacity drive marketed size (decimal)",
-                     f"{node.hosts} hosts x {node.disk_groups_per_host} disk groups x {node.capacity_drives_per_group} x "
-                     f"{capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
+                     f"{node.hosts} hosts x {node.disk_groups_per_host} disk groups x {node.capacity_drives_per_group} "
+                     f"x {capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
         CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right-sized (formatted) capacity",
-                     f"{devices} x {fmt(capacity.right_sized_bytes)}", frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
+                     f"{devices} x {fmt(capacity.right_sized_bytes)}",
+                     frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
     ]
     if esa:
         notes.append("vSAN ESA: one storage pool per host, every device is capacity (no cache tier); the disk-group "
@@ -89,7 +94,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     level = right_sized
     if node.dedupe_compression:
         pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT
-        src = f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct else f"{rules.VSAN_DOCS}: about 5% of raw"
+        src = (f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct
+               else f"{rules.VSAN_DOCS}: about 5% of raw")
         overhead = raw * pct / 100.0
         steps.append(CapacityStep("Dedupe & compression metadata", level, level - overhead, src,
                                   f"{pct:g}% x raw {fmt(raw)}", frozen_inputs({"overhead": f"{pct:g}% of raw"})))
@@ -105,8 +111,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         level -= ops
         if node.host_rebuild_reserve:
             if node.hosts < 3:
-                notes.append("Host rebuild reserve: a 2-node cluster cannot use reserved capacity (vSAN documentation); "
-                             "size its free capacity by hand.")
+                notes.append("Host rebuild reserve: a 2-node cluster cannot use reserved capacity (vSAN "
+                             "documentation); size its free capacity by hand.")
             else:
                 steps.append(CapacityStep("Host rebuild reserve", level, level - host_share, rules.VSAN_RESERVE_DOCS,
                                           f"1 host of {node.hosts}: {fmt(host_share)}",
@@ -116,13 +122,15 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
                               else rules.VSAN_DOCS,
                               f"{fmt(level)} / {factor:.3g} (raw bytes written per data byte)",
-                              frozen_inputs({"policy": node.policy, "factor": f"{factor:.3f}", "min hosts": str(policy.min_hosts)})))
+                              frozen_inputs({"policy": node.policy, "factor": f"{factor:.3f}",
+                                             "min hosts": str(policy.min_hosts)})))
     level = after
     if esa:
         lfs = level / (1 + rules.VSAN_ESA_LFS_OVERHEAD)
         steps.append(CapacityStep("ESA log-structured file system overhead", level, lfs, rules.VSAN_ESA_LFS_SOURCE,
                                   f"{fmt(level)} / {1 + rules.VSAN_ESA_LFS_OVERHEAD:.3f}",
-                                  frozen_inputs({"overhead": f"{rules.VSAN_ESA_LFS_OVERHEAD:.1%} of data and replicas"})))
+                                  frozen_inputs({
+                                      "overhead": f"{rules.VSAN_ESA_LFS_OVERHEAD:.1%} of data and replicas"})))
         level = lfs
     if mode == "reserved":
         usable = level
@@ -138,7 +146,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                                   frozen_inputs({"slack": f"{slack_pct:g}%"})))
         usable = level - slack
     if esa:
-        lines = [f"datastore: {node.hosts} hosts x one storage pool of {node.disk_groups_per_host * node.capacity_drives_per_group}"
+        lines = [f"datastore: {node.hosts} hosts x one storage pool of "
+                 f"{node.disk_groups_per_host * node.capacity_drives_per_group}"
                   f" x {capacity.name}, {policy.name}: {fmt(usable)} usable"]
     else:
         lines = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "

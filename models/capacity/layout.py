@@ -295,14 +295,16 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
     nodes = node.nodes or controller.nodes
     raid = node.raid_type
     if raid not in rules.ONTAP_RAID_TYPES:
-        problems.append(f"{where}: ONTAP builds aggregates with RAID 4, RAID DP or RAID-TEC, not {rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
+        problems.append(f"{where}: ONTAP builds aggregates with RAID 4, RAID DP or RAID-TEC, not "
+                        f"{rules.RAID_LABEL.get(raid, raid)}; computed as RAID DP.")
         raid = "raid_dp"
     parity = rules.PARITY_PER_GROUP[raid]
     raid_label = rules.RAID_LABEL[raid]
     adp = node.adp
     if adp != "none" and adp not in controller.adp:
         supported = ", ".join(controller.adp) or "none"
-        problems.append(f"{where}: the catalog does not list ADP {adp} for {controller.name} (supported: {supported}); computed as asked.")
+        problems.append(f"{where}: the catalog does not list ADP {adp} for {controller.name} (supported: {supported}); "
+                        "computed as asked.")
     if not drives or sum(n for _, n in drives) == 0:
         problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
     if adp == "none" and drives:
@@ -314,7 +316,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         problems.append(f"{where}: {len(layouts)} node layouts for {nodes} nodes; they are ignored (give one per node, "
                         "in node order).")
         layouts = []
-    if layouts and len(drives) > 1 and any(lay.drives is not None or lay.data_partitions is not None for lay in layouts):
+    if layouts and len(drives) > 1 and any(lay.drives is not None or lay.data_partitions is not None
+                                           for lay in layouts):
         problems.append(f"{where}: per-node drive or partition counts apply to one drive type; {len(drives)} types are "
                         "linked, so each type is split evenly (the layouts' spares and RAID group sizes still apply).")
     counts_apply = bool(layouts) and len(drives) == 1
@@ -339,8 +342,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
             # here are both pools, so one half is the mirror copy
             plex = total // 2
             if total % 2:
-                problems.append(f"{where}: MetroCluster mirrors pool 0 and pool 1 drive for drive; {total} {drive.name} "
-                                "drives is odd, so one is left unused.")
+                problems.append(f"{where}: MetroCluster mirrors pool 0 and pool 1 drive for drive; {total} "
+                                f"{drive.name} drives is odd, so one is left unused.")
                 odd = True
             total = plex
         per_node = even_split(total, nodes)
@@ -368,10 +371,10 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 return float(node.root_partition_bytes), "project root partition size"
             value, key = rules.root_partition_lookup(controller.adp_root_partition_bytes, partitioned_per_node)
             if value is None:
-                problems.append(f"{where}: no ADP root partition size for {controller.name} with {partitioned_per_node} "
-                                f"partitioned drives per node in the catalog; {fmt(rules.ADP_FALLBACK_ROOT_BYTES)} "
-                                "assumed (seed 000 Table 3): set the node's root partition size from the Hardware "
-                                "Universe or System Manager for an exact figure.")
+                problems.append(f"{where}: no ADP root partition size for {controller.name} with "
+                                f"{partitioned_per_node} partitioned drives per node in the catalog; "
+                                f"{fmt(rules.ADP_FALLBACK_ROOT_BYTES)} assumed (seed 000 Table 3): set the node's root "
+                                "partition size from the Hardware Universe or System Manager for an exact figure.")
                 return (float(rules.ADP_FALLBACK_ROOT_BYTES),
                         f"assumed (no catalog size for {controller.name}; seed 000 Table 3)")
             notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
@@ -428,7 +431,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 wanted = spares_of(k)
                 spares = min(wanted, count)
                 if count < wanted:
-                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {wanted} spare(s).")
+                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {wanted} "
+                                    "spare(s).")
                 node_spares[k] = SpareSet(k + 1, drive.id, spares, rs, "spare drive")
                 usable_drives = count - spares
                 if adp == "root-data" and usable_drives > 0:
@@ -444,21 +448,24 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     whole = usable_drives - partitioned
                     root, root_source = root_size(partitioned) if partitioned else (0.0, "")
                     if root >= rs:
-                        problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")
+                        problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive "
+                                        f"({fmt(rs)}).")
                         root = rs
                     if partitioned:
                         node_parts[k] = Partitioning((k + 1,), drive.id, partitioned, root, rs - root, adp, root_source)
                         node_members[k].append(("data partitions", partitioned, rs - root, False))
                     if whole:
                         if internal_drives is None:
-                            notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; {whole} drive(s) on node {k + 1} are used whole.")
+                            notes.append(f"ADPv1 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per node; "
+                                         f"{whole} drive(s) on node {k + 1} are used whole.")
                         node_members[k].append(("drives", whole, rs, False))
                 elif usable_drives > 0:
                     node_members[k].append(("drives", usable_drives, rs, False))
 
         node_raids: list[NodeRaid] = []
         for k in range(nodes):
-            asked = (layouts[k].raid_group_size if layouts and layouts[k].raid_group_size else None) or node.raid_group_size
+            asked = (layouts[k].raid_group_size
+                     if layouts and layouts[k].raid_group_size else None) or node.raid_group_size
             size = asked or rule.default
             if asked and asked > rule.max:
                 problems.append(f"{where}: RAID group size {asked} exceeds the maximum {rule.max} for "
@@ -469,8 +476,9 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 problems.append(f"{where}: node {k + 1}: RAID group size {asked} is larger than the "
                                 f"{total_members} {drive.name} members available; one smaller group is built.")
             if 0 < total_members < rules.ONTAP_MIN_DRIVES[raid]:
-                problems.append(f"{where}: node {k + 1} has {total_members} {drive.name} members for its aggregate, fewer than "
-                                f"the {rules.ONTAP_MIN_DRIVES[raid]} {raid_label} needs (ONTAP documentation).")
+                problems.append(f"{where}: node {k + 1} has {total_members} {drive.name} members for its aggregate, "
+                                f"fewer than the {rules.ONTAP_MIN_DRIVES[raid]} {raid_label} needs "
+                                "(ONTAP documentation).")
             sets: list[MemberSet] = []
             for label, count, member, two in node_members[k]:
                 if count <= 0:
@@ -481,7 +489,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     notes.append(f"Node {k + 1}: {gs.idle_members} {label} left out of the RAID groups as extra spares "
                                  f"(a new {raid_label} group for them would cost {parity} parity).")
                 if gs.unusable_bytes:
-                    problems.append(f"{where}: node {k + 1}: a RAID group of {min(gs.groups)} members cannot hold {raid_label}'s {parity} parity; its members are unused.")
+                    problems.append(f"{where}: node {k + 1}: a RAID group of {min(gs.groups)} members cannot hold "
+                                    f"{raid_label}'s {parity} parity; its members are unused.")
             spare = node_spares[k] or SpareSet(k + 1, drive.id, 0, rs)
             node_raids.append(NodeRaid(k + 1, drive.id, spare, plural(spare.count, spare.member), node_parts[k],
                                        tuple(sets), size, rule.source))
@@ -528,7 +537,8 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
     raid = node.raid_type
     label = rules.RAID_LABEL.get(raid, raid)
     if controller.family == "E-Series" and raid not in ARRAY_RAID:
-        problems.append(f"{where}: E-Series offers RAID 0, 1/10, 5, 6 and DDP, not {label}; computed with its parity count.")
+        problems.append(f"{where}: E-Series offers RAID 0, 1/10, 5, 6 and DDP, not {label}; computed with its "
+                        "parity count.")
     nodes = node.nodes or controller.nodes
     if not drives or sum(n for _, n in drives) == 0:
         problems.append(f"{where}: no drives are linked to this controller (link shelves with drives to it).")
@@ -540,11 +550,13 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         extra: list[RaidGroup] = []
         spares = min(node.spares_per_node * nodes, total)
         if node.spares_per_node * nodes > total:
-            problems.append(f"{where}: {total} {drive.name} drive(s) cannot give {node.spares_per_node * nodes} spare(s).")
+            problems.append(f"{where}: {total} {drive.name} drive(s) cannot give {node.spares_per_node * nodes} "
+                            "spare(s).")
         members = total - spares
         minimum = rules.ARRAY_MIN_DRIVES.get(raid, 1)
         if 0 < members < minimum:
-            problems.append(f"{where}: {members} {drive.name} drive(s) are fewer than the {minimum} {label} needs ({rules.SANTRICITY_DOCS}).")
+            problems.append(f"{where}: {members} {drive.name} drive(s) are fewer than the {minimum} {label} needs "
+                            f"({rules.SANTRICITY_DOCS}).")
         spare = SpareSet(0, drive.id, spares, rs, "hot spare drive")
         sets: tuple[MemberSet, ...] = ()
         size = preserved = unusable = unused = 0
@@ -566,7 +578,8 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     unused = 1
         elif raid == "ddp":
             if members < rules.DDP_MIN_DRIVES:
-                problems.append(f"{where}: a Dynamic Disk Pool needs at least {rules.DDP_MIN_DRIVES} drives; {members} given.")
+                problems.append(f"{where}: a Dynamic Disk Pool needs at least {rules.DDP_MIN_DRIVES} drives; "
+                                f"{members} given.")
                 unusable = members
             else:
                 preserved = min(node.ddp_preservation_drives, members)
@@ -594,15 +607,19 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                            f"all {members} drives after spares, at most {rules.ARRAY_MAX_GROUP} per volume group "
                            f"({rules.SANTRICITY_DOCS})")
             if node.raid_group_size and node.raid_group_size > members:
-                problems.append(f"{where}: RAID group size {node.raid_group_size} is larger than the {members} {drive.name} drives; one smaller group is built.")
+                problems.append(f"{where}: RAID group size {node.raid_group_size} is larger than the {members} "
+                                f"{drive.name} drives; one smaller group is built.")
             if raid in ("raid5", "raid6") and size > rules.ARRAY_MAX_GROUP:
-                problems.append(f"{where}: {label} volume groups hold at most {rules.ARRAY_MAX_GROUP} drives ({rules.SANTRICITY_DOCS}); {size} asked.")
+                problems.append(f"{where}: {label} volume groups hold at most {rules.ARRAY_MAX_GROUP} drives "
+                                f"({rules.SANTRICITY_DOCS}); {size} asked.")
             gs = build_groups(members, size, parity, rs)
             sets = (MemberSet("drives", gs),)
             if gs.idle_members:
-                notes.append(f"{gs.idle_members} drive(s) left out of the {label} groups as extra spares (a new group would cost {parity} parity).")
+                notes.append(f"{gs.idle_members} drive(s) left out of the {label} groups as extra spares (a new group "
+                             f"would cost {parity} parity).")
             if gs.unusable_bytes:
-                problems.append(f"{where}: a {label} group of {min(gs.groups)} drives cannot hold its parity; its drives are unused.")
+                problems.append(f"{where}: a {label} group of {min(gs.groups)} drives cannot hold its parity; its "
+                                "drives are unused.")
         nr = NodeRaid(0, drive.id, spare, plural(spares, "spare drive"), None, sets, size, size_source, preserved,
                       unusable, unused)
         out.append(DriveRaid(drive.id, members, (nr,)))

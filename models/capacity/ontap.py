@@ -110,8 +110,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 fall.deduct("Unusable (odd drive)", rs, METROCLUSTER_SOURCE, f"1 drive x {fmt(rs)}")
             plex = dr.mirror_plex_drives
             fall.deduct("SyncMirror mirror plex (MetroCluster)", plex * rs, METROCLUSTER_SOURCE,
-                        f"{plex} {drive.name} drives x {fmt(rs)} in pool 1: the second plex of every aggregate (its own "
-                        "RAID groups, spares and root partitions mirror pool 0's)",
+                        f"{plex} {drive.name} drives x {fmt(rs)} in pool 1: the second plex of every aggregate (its "
+                        "own RAID groups, spares and root partitions mirror pool 0's)",
                         {"MetroCluster": node.metrocluster.upper(), "pool 0 drives": str(plex)})
         if adp == "root-data-data":
             for pair, part in zip(dr.pairs, dr.pair_partitions):
@@ -135,8 +135,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                     fall.deduct("Spares", gs.idle_bytes, "project: spares per node; ONTAP documentation (hot spares)",
                                 f"{gs.idle_members} {label} left out of RAID groups on node {k + 1}")
                 if gs.parity_bytes:
-                    fall.deduct(f"{raid_label} parity", gs.parity_bytes, f"{rules.ONTAP_DOCS}; group size {size} ({nr.group_source})",
-                                f"{gs.parity_members} parity {label[:-1] if label.endswith('s') else label}s x {fmt(member)} on node {k + 1}",
+                    fall.deduct(f"{raid_label} parity", gs.parity_bytes,
+                                f"{rules.ONTAP_DOCS}; group size {size} ({nr.group_source})",
+                                f"{gs.parity_members} parity {label[:-1] if label.endswith('s') else label}s x "
+                                f"{fmt(member)} on node {k + 1}",
                                 {"RAID group size": str(size), "parity per group": str(parity)})
                 if gs.unusable_bytes:
                     fall.deduct("Unusable (too few members)", gs.unusable_bytes, rules.ONTAP_DOCS,
@@ -149,29 +151,34 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             if node.wafl_reserve_pct is not None:
                 frac, why = node.wafl_reserve_pct / 100.0, f"{node.wafl_reserve_pct:g}% (project override)"
             wafl = data * frac
-            fall.deduct("WAFL reserve", wafl, rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
+            fall.deduct("WAFL reserve", wafl,
+                        rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
                         f"{frac:.0%} x {fmt(data)} on node {k + 1}", {"rule": why})
             snap = (data - wafl) * node.snapshot_reserve_pct / 100.0
             if snap:
-                fall.deduct("Aggregate Snapshot reserve", snap, "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)",
+                fall.deduct("Aggregate Snapshot reserve", snap,
+                            "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)",
                             f"{node.snapshot_reserve_pct:g}% x {fmt(data - wafl)} on node {k + 1}")
             usable = data - wafl - snap
             name = f"aggr_data_node{k + 1}" + (f"_{drive.id}" if len(drives) > 1 else "")
-            groups_text = "; ".join(f"{describe_groups(gs.groups, parity)} {label} of {fmt(gs.member_bytes)}" for label, gs in sets)
+            groups_text = "; ".join(f"{describe_groups(gs.groups, parity)} {label} of {fmt(gs.member_bytes)}"
+                                    for label, gs in sets)
             lines.append(f"node {k + 1}: aggregate {raid_label} {groups_text}, {nr.spares_text}{suffix}: "
                          f"{fmt(data)} after parity, {fmt(usable)} usable")
             main = sets[0][1]
-            aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups), parity,
-                                        main.member_bytes, data, usable))
+            aggregates.append(Aggregate(k + 1, name, drive.id, raid, tuple(g for _, s in sets for g in s.groups),
+                                        parity, main.member_bytes, data, usable))
 
     if mirrored:
-        notes.append("MetroCluster: every aggregate (root aggregates too) is SyncMirror-mirrored into two plexes, pool 0 "
-                     "at this site and pool 1 at the partner site, each with its own RAID groups and spares; the drives "
-                     "counted here are both pools, half of them the mirror plex.")
+        notes.append("MetroCluster: every aggregate (root aggregates too) is SyncMirror-mirrored into two plexes, pool "
+                     "0 at this site and pool 1 at the partner site, each with its own RAID groups and spares; the "
+                     "drives counted here are both pools, half of them the mirror plex.")
     steps, usable_total = fall.steps(first)
     if raid == "raid_tec" and any(d.media == "SSD" for d, _ in drives):
-        notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of 6 TB and more.")
-    return Physical(steps, raw, right_sized, usable_total, aggregates, lines, list(dict.fromkeys(notes)), list(dict.fromkeys(problems)))
+        notes.append("RAID-TEC on SSD: ONTAP's default is RAID DP for SSD and RAID-TEC for capacity HDD of "
+                     "6 TB and more.")
+    return Physical(steps, raw, right_sized, usable_total, aggregates, lines, list(dict.fromkeys(notes)),
+                    list(dict.fromkeys(problems)))
 
 
 TR_SOURCE = "catalog drive right-sized capacity (TR-3838 right-sized capacities)"

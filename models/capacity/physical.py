@@ -47,7 +47,8 @@ class GroupSet:
         return self.idle_members * self.member_bytes
 
 
-def build_groups(members: int, group_size: int, parity: int, member_bytes: float, *, at_least_two: bool = False) -> GroupSet:
+def build_groups(members: int, group_size: int, parity: int, member_bytes: float, *,
+                 at_least_two: bool = False) -> GroupSet:
     """Split ``members`` into RAID groups (see rules.split_groups) and count data and parity.
 
     A group that cannot hold its parity plus one data member yields nothing (``unusable_bytes``).
@@ -117,7 +118,8 @@ class Waterfall:
             formula = "; ".join(self._formula[name])
             if len(self._formula[name]) > 1:
                 formula += f" (total {fmt(amount)})"
-            out.append(CapacityStep(name, level, level - amount, self._source[name], formula, frozen_inputs(self._inputs[name])))
+            out.append(CapacityStep(name, level, level - amount, self._source[name], formula,
+                                    frozen_inputs(self._inputs[name])))
             level -= amount
         return out, level
 

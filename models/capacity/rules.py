@@ -88,7 +88,8 @@ DDP_MAX_PRESERVATION_DRIVES = 10
 """Most preservation capacity a pool can keep, in drives' worth (:data:`SANTRICITY_POOLS_DOC`)."""
 
 DDP_DRIVES_PER_PRESERVED = 6
-"""SANtricity's default preservation: one drive's worth for every six drives in the pool (:data:`SANTRICITY_POOLS_DOC`)."""
+"""SANtricity's default preservation: one drive's worth for every six drives in the pool
+(:data:`SANTRICITY_POOLS_DOC`)."""
 
 DDP_MAX_POOL_BYTES = 6 * 10**15
 DDP_MAX_POOL_BYTES_LARGE_DRIVES = 12 * 10**15
@@ -225,26 +226,32 @@ def ontap_group_rule(drive: Drive, raid_type: str) -> GroupRule:
     """
     rule = drive.raid_group_sizes.get(raid_type)
     if rule is not None:
-        return GroupRule(rule.default, rule.max, f"catalog drive '{drive.id}' raid_group_sizes ({drive.cited('raid_group_sizes') or TR3838})")
+        return GroupRule(rule.default, rule.max,
+                         f"catalog drive '{drive.id}' raid_group_sizes ({drive.cited('raid_group_sizes') or TR3838})")
     media = "ssd" if drive.media == "SSD" else ("capacity" if (drive.rpm or 10_000) <= 7_200 else "perf")
     if raid_type == "raid_tec":
         dp_default, _ = _FALLBACK_GROUP_SIZES[(media, "raid_dp")]
         dp_rule = drive.raid_group_sizes.get("raid_dp")
         if dp_rule is not None:
             dp_default = dp_rule.default
-        return GroupRule(min(dp_default + 1, 29), 29, "assumed: RAID-TEC group = RAID DP default + 1 parity, max 29 (ONTAP documentation)")
+        return GroupRule(min(dp_default + 1, 29), 29,
+                         "assumed: RAID-TEC group = RAID DP default + 1 parity, max 29 (ONTAP documentation)")
     default, maximum = _FALLBACK_GROUP_SIZES[(media, raid_type)]
-    return GroupRule(default, maximum, f"assumed: no catalog value for this drive; {TR3838} value for {media.upper() if media == 'ssd' else media + ' HDD'}")
+    return GroupRule(default, maximum,
+                     f"assumed: no catalog value for this drive; {TR3838} value for "
+                     f"{media.upper() if media == 'ssd' else media + ' HDD'}")
 
 
 ONTAP_DEFAULT_RAID_DOCS = ("NetAppDocs ontap, 'disks-aggregates/default-raid-policies-aggregates-concept.adoc' "
-                           "(docs.netapp.com/us-en/ontap/disks-aggregates/default-raid-policies-aggregates-concept.html): "
-                           "'RAID-TEC is the default RAID policy for capacity HDD local tiers with disks that are 6 TB or "
-                           "larger'; RAID-DP otherwise")
+                           "(docs.netapp.com/us-en/ontap/disks-aggregates/"
+                           "default-raid-policies-aggregates-concept.html): "
+                           "'RAID-TEC is the default RAID policy for capacity HDD local tiers with disks that are 6 TB "
+                           "or larger'; RAID-DP otherwise")
 """Where :func:`ontap_default_raid` comes from."""
 
 CAPACITY_HDD_TEC_BYTES = 6 * 10**12
-"""The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB, :data:`ONTAP_DEFAULT_RAID_DOCS`)."""
+"""The marketed size from which ONTAP defaults capacity HDD aggregates to RAID-TEC (6 TB,
+:data:`ONTAP_DEFAULT_RAID_DOCS`)."""
 
 
 def ontap_default_raid(drive: Drive) -> str:

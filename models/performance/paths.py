@@ -713,8 +713,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                        f"GiB of modules behind memory, uniform random access)")
     cost = drive_cost(drive, block, rnd, raid, stripe_factor, full_stripe, 1.0 - hit)
     b.notes.append(
-        f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} GiB "
-        f"memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
+        f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} "
+        f"GiB memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
         + (" with full-stripe (WAFL) writes" if full_stripe else f", {SMALL_WRITE_IOS.get(raid, 1)} drive I/Os per "
            "small random write")
     )
@@ -836,8 +836,9 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     b.notes.append(
         f"{vm.vm_size}{' HA pair' if ha else ''}: network {vm.network_mbps:,.0f} Mbit/s, uncached disk caps "
         f"{vm.max_uncached_disk_iops:,.0f} IOPS / {vm.max_uncached_disk_mbps:,.0f} MB/s, {n} x {disk.name}; "
-        + (f"normal write speed: each write is logged to {'the NVRAM disk, ' + nvram.name if nvram else 'the data disks'} before it "
-           "is acknowledged" if sync else "high write speed: writes buffered in memory") + "; "
+        + ("normal write speed: each write is logged to "
+           f"{'the NVRAM disk, ' + nvram.name if nvram else 'the data disks'} before it is acknowledged"
+           if sync else "high write speed: writes buffered in memory") + "; "
         f"read cache hit {hit:.0%}"
     )
     if ha:

@@ -192,7 +192,8 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
         reason = (f"{note + '; ' if note else ''}the project file's own {profile.software} / {profile.protocol} "
                   "profile (not the catalog's; StorPlan's calibration did not produce it)")
     elif kind == "assumed":
-        reason = f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile was fitted"
+        reason = (f"{note + '; ' if note else ''}no field of the {profile.software} / {profile.protocol} profile "
+                  "was fitted")
     elif kind == "derived":
         reason = note
     else:

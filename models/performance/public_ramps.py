@@ -101,7 +101,8 @@ def _ontap_cluster(name: str, controller: str, software: str, ha_pairs: int, wor
         links.append(Link(id=f"l-shelf{k + 1}", source="cluster", target=f"shelf{k + 1}", link_type=backend[0],
                           ports=backend[1]))
     w = Workload(id=workload_id, name=workload_id, target="cluster", block_kib=block_kib, read_pct=DATA_READ_PCT,
-                 random_pct=100, nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)), concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
+                 random_pct=100, nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)),
+                 concurrency=OUTSTANDING_OPS_PER_CLIENT * clients, slo_ms=2.0,
                  dataset_bytes=dataset_bytes, working_set_bytes=working_set_bytes, target_iops=target_ops)
     return Scenario(name=name, nodes=nodes, links=links, workloads=[w])
 
@@ -147,9 +148,9 @@ def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops:
     """SPECsfs2008_nfs.v3, NetApp FAS3140 with SATA disks and Performance Acceleration Module (result
     sfs2008-20081215-00112): one FAS3140 HA pair (``netapp-fas3140``, Data ONTAP 7.3 assumed) with
     :data:`FAS3140_SHELVES` shelves of 24 X302A 1TB SATA drives (assumed), NFSv3 with the SPEC SFS 2008 mix (the
-    benchmark's own) on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and the working
-    set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: data per read or
-    write (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
+    benchmark's own) on 10GbE; the file set is :data:`SFS2008_MB_PER_OPS` x the peak requested load (``peak_ops``) and
+    the working set :data:`SFS2008_ACCESSED_SHARE` of it. The PAM read cache is not modelled. ``block_kib``: data per
+    read or write (:data:`SFS2008_BLOCK_KIB` for this ramp); ``target_ops``: the load level (None: closed ramp only)."""
     dataset = int(SFS2008_MB_PER_OPS * peak_ops)
     return _ontap_cluster("FAS3140 SATA SPECsfs2008", "netapp-fas3140", "7.3", 1, "sfs2008", block_kib,
                           dataset, target_ops, shelf="netapp-ds4246",

@@ -53,8 +53,9 @@ from models.present.waterfall import (
 )
 
 __all__ = [
-    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline", "Verdict", "WaterfallBar",
-    "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits", "capacity_verdicts", "comparison_rows", "drive_size", "evaluation_verdict",
+    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline",
+    "Verdict", "WaterfallBar", "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits",
+    "capacity_verdicts", "comparison_rows", "drive_size", "evaluation_verdict",
     "headline", "link_label", "link_tag", "link_name", "link_type_label", "model_name", "node_figures", "node_name",
     "node_names", "policy_label", "raid_label", "same_bytes", "scenario_waterfall", "status_summary", "step_kind",
     "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",

@@ -140,7 +140,8 @@ def slo_off_chart_text(axes: LatencyAxes) -> str:
     1.37 ms)``; "" when every SLO is on the chart."""
     if axes.slo_off_chart_ms is None:
         return ""
-    return f"SLO {axes.slo_off_chart_ms:g} ms: far above this chart (its highest point {fmt_ms(axes.highest_latency_ms)})"
+    return (f"SLO {axes.slo_off_chart_ms:g} ms: far above this chart (its highest point "
+            f"{fmt_ms(axes.highest_latency_ms)})")
 
 
 __all__ = ["NO_TARGET", "LatencyAxes", "knee_point", "latency_at_target_text", "latency_axes", "slo_off_chart_text",

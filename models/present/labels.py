@@ -12,8 +12,8 @@ from models.capacity.rules import RAID_LABEL, raid_label
 from models.catalog import Catalog
 from models.project.names import link_name, node_name, node_names
 
-__all__ = ["POLICY_LABEL", "RAID_LABEL", "link_label", "link_tag", "link_type_label", "link_name", "node_name", "node_names",
-           "policy_label", "raid_label"]
+__all__ = ["POLICY_LABEL", "RAID_LABEL", "link_label", "link_tag", "link_type_label", "link_name", "node_name",
+           "node_names", "policy_label", "raid_label"]
 
 POLICY_LABEL = {
     "ftt1-raid1": "FTT=1 RAID 1",

@@ -109,7 +109,8 @@ def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
     return text
 
 
-def capacity_verdicts(capacity: ScenarioCapacity | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+def capacity_verdicts(capacity: ScenarioCapacity | None,
+                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
     (``models.verdict.system_miss``). ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed,
     a failure)."""

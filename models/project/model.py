@@ -137,8 +137,9 @@ class HciClusterNode(NodeBase):
         default="auto", description="free capacity kept: 'slack' (25-30% free, vSAN before 7.0 U1), 'reserved' "
                                     "(operations reserve + host rebuild reserve, vSAN 7.0 U1 and later), 'auto': "
                                     "reserved for ESA, slack for OSA (or when slack_space_pct is set)")
-    operations_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="vSAN operations reserve, "
-                                                                                          "% of capacity; None = assumed 10%")
+    operations_reserve_pct: float | None = Field(default=None, ge=0, lt=100,
+                                                 description="vSAN operations reserve, % of capacity; "
+                                                             "None = assumed 10%")
     host_rebuild_reserve: bool = Field(default=True, description="keep one host's capacity free to rebuild after a "
                                                                  "host failure (reserved mode)")
 

@@ -89,7 +89,8 @@ def describe_validation_error(error: ValidationError, data: dict[str, Any] | Non
                 cursor = element
                 i += 2
                 # skip the discriminator tag pydantic inserts for tagged unions
-                if i < len(loc) and isinstance(loc[i], str) and isinstance(cursor, dict) and cursor.get("kind") == loc[i]:
+                if (i < len(loc) and isinstance(loc[i], str) and isinstance(cursor, dict)
+                        and cursor.get("kind") == loc[i]):
                     i += 1
                 continue
             path.append(str(part))

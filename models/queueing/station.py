@@ -82,7 +82,8 @@ class Station:
             clean: dict[str, float] = {}
             for cls, value in demand.items():
                 if not isinstance(cls, str) or not cls:
-                    raise ValueError(f"station {self.name!r}: demand_s class names must be non-empty strings, got {cls!r}")
+                    raise ValueError(f"station {self.name!r}: demand_s class names must be non-empty strings, got "
+                                     f"{cls!r}")
                 clean[cls] = _check_demand(self.name, f"demand_s[{cls!r}]", value)
             object.__setattr__(self, "demand_s", MappingProxyType(clean))
         else:

@@ -129,7 +129,8 @@ def write_project(
     )
     conn.executemany(
         "INSERT INTO price VALUES (?, ?, ?, ?, ?)",
-        [(i, row.catalog_id, row.part_number, row.unit_price, row.currency) for i, row in enumerate(project.price_book)],
+        [(i, row.catalog_id, row.part_number, row.unit_price, row.currency)
+         for i, row in enumerate(project.price_book)],
     )
     node_rows: list[tuple] = []
     link_rows: list[tuple] = []
@@ -265,7 +266,8 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
             CalibrationPoint(*row)
             for row in conn.execute("SELECT controller_id, label, iops, latency_ms FROM calibration_point ORDER BY id")
         ),
-        fits={cid: from_json(result) for cid, result in conn.execute("SELECT controller_id, result FROM calibration_fit")},
+        fits={cid: from_json(result)
+              for cid, result in conn.execute("SELECT controller_id, result FROM calibration_fit")},
     )
     return project, snapshot, calibration, meta
 

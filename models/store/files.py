@@ -4,9 +4,9 @@ Rules this module keeps:
 
 * **Saving is atomic.** The project is written to a temporary file in the target's folder, flushed to disk
   (fsync), and moved onto the target with ``os.replace``; the folder is fsynced too (``models.atomic``, the writer
-  of every file StorPlan writes; a replaced file keeps its permissions, a new one gets the umask's). A crash, a kill or a full
-  disk at any point leaves the previous file as it was (a stray ``.<name>.*.saving`` file at worst, cleaned up by a
-  later save once it is an hour old).
+  of every file StorPlan writes; a replaced file keeps its permissions, a new one gets the umask's). A crash, a kill or
+  a full disk at any point leaves the previous file as it was (a stray ``.<name>.*.saving`` file at worst, cleaned up by
+  a later save once it is an hour old).
 * **Opening changes nothing on disk.** Files are read through ``file:...?mode=ro`` URIs. A file of an older
   schema version is copied into memory and migrated there; the file on disk is upgraded only by the next save
   (which writes the current schema from scratch), so an older StorPlan can still open it until then.
@@ -466,7 +466,7 @@ _READ_LIMITS = {
 """SQLite limits on a connection that reads a project file (far above what StorPlan writes or queries)."""
 
 
-class _OutOfTime(Exception):
+class _OutOfTimeError(Exception):
     pass
 
 

@@ -100,7 +100,7 @@ def pid_alive(pid: int) -> bool:
 def _user() -> str:
     try:
         return getpass.getuser()
-    except Exception:  # no user name in some containers
+    except (ImportError, KeyError, OSError):  # no user name in some containers (no pwd module, no passwd entry)
         return ""
 
 
@@ -145,7 +145,8 @@ def read_lock(path: Path | str) -> LockInfo | None:
         raw = b""  # a symlink, a FIFO or an unreadable file where the lock should be: not a lock StorPlan wrote
     try:
         data = json.loads(raw.decode("utf-8"))
-        return LockInfo(int(data["pid"]), str(data["host"]), str(data.get("user", "")), str(data.get("acquired_at", "")))
+        return LockInfo(int(data["pid"]), str(data["host"]), str(data.get("user", "")),
+                        str(data.get("acquired_at", "")))
     except (ValueError, KeyError, TypeError, AttributeError):
         return LockInfo(0, socket.gethostname(), "", "")
 

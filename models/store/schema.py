@@ -192,7 +192,8 @@ _V3_WORKLOAD_NAS = "    nas TEXT CHECK (nas IS NULL OR json_valid(nas)),\n"
 """Version 3 adds the workload's file-protocol description (NAS protocol and operation mix) as JSON."""
 
 DDL_V3 = DDL_V2.replace("    growth_pct_per_year REAL NOT NULL,\n    PRIMARY KEY (scenario_id, id),",
-                        "    growth_pct_per_year REAL NOT NULL,\n" + _V3_WORKLOAD_NAS + "    PRIMARY KEY (scenario_id, id),")
+                        "    growth_pct_per_year REAL NOT NULL,\n" + _V3_WORKLOAD_NAS
+                        + "    PRIMARY KEY (scenario_id, id),")
 """Version 3 (frozen): version 2 plus the workload's ``nas`` column."""
 assert DDL_V3 != DDL_V2, "the v3 workload column was not added"
 
@@ -278,7 +279,8 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE TABLE calibration_fit (controller_id TEXT PRIMARY KEY, result TEXT NOT NULL)")
 
 
-MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6, _v6_to_v7]
+MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6,
+                                                          _v6_to_v7]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"

@@ -32,7 +32,8 @@ class PinnedCatalog(Catalog):
         unusable: ids of saved records that did not validate and were left out (today's record is used).
     """
 
-    def __init__(self, entries: Iterable[Entry], version: str = "", record_versions: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
+    def __init__(self, entries: Iterable[Entry], version: str = "",
+                 record_versions: Mapping[str, str] | Iterable[tuple[str, str]] | None = None,
                  today: Catalog | None = None, unusable: Iterable[str] = ()) -> None:
         super().__init__(entries, version)
         self._record_versions = dict(record_versions or {})

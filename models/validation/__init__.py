@@ -12,5 +12,5 @@ from models.validation.runner import (
 )
 from models.validation.summary import ErrorSummary, SampleStats, error_summary
 
-__all__ = ["RAMP_SECTIONS", "CaseFunction", "CaseOutcome", "Check", "ErrorSummary", "SampleStats", "error_summary", "published_cases",
-           "quantity_label", "run_ramps", "run_validation", "stored_cross_validation"]
+__all__ = ["RAMP_SECTIONS", "CaseFunction", "CaseOutcome", "Check", "ErrorSummary", "SampleStats", "error_summary",
+           "published_cases", "quantity_label", "run_ramps", "run_validation", "stored_cross_validation"]

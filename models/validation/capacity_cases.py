@@ -51,7 +51,8 @@ def _missing(catalog: Catalog, case: dict[str, Any], ids: list[str]) -> list[Che
     absent = [i for i in ids if i not in catalog]
     if not absent:
         return None
-    return [Check(case["id"], "catalog", 1.0, math.nan, 0.0, interpretation=f"catalog records missing: {', '.join(absent)}",
+    return [Check(case["id"], "catalog", 1.0, math.nan, 0.0,
+                  interpretation=f"catalog records missing: {', '.join(absent)}",
                   seed=_seed(case))]
 
 
@@ -78,7 +79,8 @@ def aff8080_scenario(workloads: list[Workload] | None = None) -> Scenario:
     return Scenario(
         name="AFF8080A EX 48 x 800GB",
         nodes=[
-            ControllerNode(id="aff8080", catalog_id=AFF8080, software="9.0", raid_type="raid_dp", adp="root-data", spares_per_node=1),
+            ControllerNode(id="aff8080", catalog_id=AFF8080, software="9.0", raid_type="raid_dp", adp="root-data",
+                           spares_per_node=1),
             ShelfNode(id="shelf1", catalog_id=DS2246, drive=X447A, drive_count=24),
             ShelfNode(id="shelf2", catalog_id=DS2246, drive=X447A, drive_count=24),
         ],
@@ -144,17 +146,21 @@ def case_spinning(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     """
     if (missing := _missing(catalog, case, [SPINNING, SPINNING_SHELF, SPINNING_DRIVE])) is not None:
         return missing
-    shelves = [ShelfNode(id=f"shelf{i}", catalog_id=SPINNING_SHELF, drive=SPINNING_DRIVE, drive_count=16) for i in range(12)]
+    shelves = [ShelfNode(id=f"shelf{i}", catalog_id=SPINNING_SHELF, drive=SPINNING_DRIVE, drive_count=16)
+               for i in range(12)]
     scenario = Scenario(
         name="192 x 300GB RAID5 3+1",
-        nodes=[ControllerNode(id="array", catalog_id=SPINNING, raid_type="raid5", raid_group_size=4, spares_per_node=0), *shelves],
+        nodes=[ControllerNode(id="array", catalog_id=SPINNING, raid_type="raid5", raid_group_size=4, spares_per_node=0),
+               *shelves],
         links=[Link(id=f"l{i}", source="array", target=s.id, link_type="fc-al-4g") for i, s in enumerate(shelves)],
     )
     r = _system(scenario, catalog)
     return [
-        _check(case, "raw_tb", r.raw_bytes / TB, interpretation="12 shelves x 16 drives = 192; marketed capacity, decimal TB"),
+        _check(case, "raw_tb", r.raw_bytes / TB,
+               interpretation="12 shelves x 16 drives = 192; marketed capacity, decimal TB"),
         _check(case, "data_fraction_after_raid", r.usable_bytes / r.raw_bytes if r.raw_bytes else math.nan,
-               interpretation="usable after RAID5 groups of 4 (3 data + 1 parity), no hot spares (none are listed), over marketed raw"),
+               interpretation="usable after RAID5 groups of 4 (3 data + 1 parity), no hot spares (none are listed), "
+                              "over marketed raw"),
     ]
 
 
@@ -206,7 +212,8 @@ def case_vsan_provisioned(catalog: Catalog, case: dict[str, Any]) -> list[Check]
                interpretation="'more than 8TB': provisioned x the FTT=1 RAID1 factor, compared as a lower bound"),
         _check(case, "ftt1_raid1_factor", _policy_factor(r1)),
         _check(case, "raid5_3p1_factor", _policy_factor(r5)),
-        _check(case, "raid6_4p2_factor", _policy_factor(r6), interpretation="RAID6 needs 6 hosts: evaluated on a 6-host cluster"),
+        _check(case, "raid6_4p2_factor", _policy_factor(r6),
+               interpretation="RAID6 needs 6 hosts: evaluated on a 6-host cluster"),
     ]
 
 
@@ -237,14 +244,18 @@ def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     e1, e5 = r1.efficiency, r5.efficiency
     written_footprint = e1.logical_data_bytes * e1.protection_factor
     return [
-        _check(case, "physical_written_gb", written_footprint / GB, interpretation=VSAN_INTERPRETATION, fitted_by=INPUT),
+        _check(case, "physical_written_gb", written_footprint / GB, interpretation=VSAN_INTERPRETATION,
+               fitted_by=INPUT),
         _check(case, "used_after_thin_and_dedupe_compression_gb", e1.footprint_bytes / GB, kind="lower_bound",
                interpretation=VSAN_INTERPRETATION),
         _check(case, "dedupe_compression_ratio", r1.data_reduction_ratio,
-               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' dedupe ratio",
+               interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' "
+                              "dedupe ratio",
                fitted_by=INPUT),
-        _check(case, "used_after_raid5_gb", e5.footprint_bytes / GB, kind="upper_bound", interpretation=VSAN_INTERPRETATION),
-        _check(case, "savings_ratio_with_raid5", written_footprint / e5.footprint_bytes if e5.footprint_bytes else math.nan,
+        _check(case, "used_after_raid5_gb", e5.footprint_bytes / GB, kind="upper_bound",
+               interpretation=VSAN_INTERPRETATION),
+        _check(case, "savings_ratio_with_raid5",
+               written_footprint / e5.footprint_bytes if e5.footprint_bytes else math.nan,
                kind="lower_bound", interpretation=VSAN_INTERPRETATION),
     ]
 
@@ -261,13 +272,16 @@ def case_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     comp = float(case["compression_ratio"])
     both = float(case["compression_and_compaction_ratio"])
     wl = Workload(id="tpce", name="TPC-E data", target="aff8080", block_kib=8, read_pct=90, random_pct=100,
-                  dataset_bytes=int(float(case["logical_tb"]) * TB), compression_ratio=comp, compaction_ratio=both / comp)
+                  dataset_bytes=int(float(case["logical_tb"]) * TB), compression_ratio=comp,
+                  compaction_ratio=both / comp)
     r = _system(aff8080_scenario([wl]), catalog)
     e = r.efficiency
-    how = "inputs: the measured compression 1.5:1 and compaction's extra 1.6 / 1.5; the engine applies them in ONTAP's order"
+    how = ("inputs: the measured compression 1.5:1 and compaction's extra 1.6 / 1.5; the engine applies them in "
+           "ONTAP's order")
     return [
         _check(case, "logical_tb", e.logical_data_bytes / TB, fitted_by=INPUT),
-        _check(case, "compression_savings_tb", (e.logical_data_bytes - e.after_compression_bytes) / TB, interpretation=how),
+        _check(case, "compression_savings_tb", (e.logical_data_bytes - e.after_compression_bytes) / TB,
+               interpretation=how),
         _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, interpretation=how,
                fitted_by=INPUT),
         _check(case, "compression_and_compaction_ratio", r.data_reduction_ratio, interpretation=how, fitted_by=INPUT),

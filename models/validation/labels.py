@@ -109,8 +109,9 @@ def quantity_label(quantity: str) -> str:
     -> ``Host latency at light load (ms)``); ``A_over_B`` makes a unitless ratio written ``A / B ... ratio`` (``÷``
     when A or B holds a slash, as NVMe/FC does); a capacity head ending in raw, usable, right-sized, logical...
     takes "capacity"; a head ending in "total" starts with it; tokens become words through :data:`WORDS`, RAID
-    levels by their one name (``raid5`` -> ``RAID 5``, ``models.capacity.rules.RAID_LABEL``), ``ftt1`` -> ``FTT=1``, ``3p1`` -> ``3+1``, ``4k`` -> ``4K`` and numbers with
-    units (``2.5GBps`` -> ``2.5 GB/s``); a proper name such as a VM size is kept as written.
+    levels by their one name (``raid5`` -> ``RAID 5``, ``models.capacity.rules.RAID_LABEL``), ``ftt1`` -> ``FTT=1``,
+    ``3p1`` -> ``3+1``, ``4k`` -> ``4K`` and numbers with units (``2.5GBps`` -> ``2.5 GB/s``); a proper name such as a
+    VM size is kept as written.
 
     Examples:
         >>> quantity_label("raw_tb")

@@ -12,13 +12,15 @@ sibling); the SPECsfs2008 FAS3140 ramp is fitted by nothing and its checks are p
   "n/a" when the model is saturated there;
 * ``knee_ratio_50_to_10``, ``knee_ratio_80_to_10``, ``knee_ratio_90_to_10``: the curve's shape. Published: the
   latency at the 50% / 80% / 90% load level over the latency at the 10% level. Predicted: the model's latency at
-  50% / 80% / 90% of *its own* saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right shape, or the reverse).
-  The reported 100% level of a benchmark is the highest load that passed its rules, read here as saturation;
+  50% / 80% / 90% of *its own* saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right
+  shape, or the reverse). The reported 100% level of a benchmark is the highest load that passed its rules, read here as
+  saturation;
 * ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
   must not be below it (beyond the tolerance).
 
 The runner reports these cases apart from the seed cases, with their own in-sample / out-of-sample / prediction
-summaries: they are outside ``storplan validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit status, so an honest miss here does not hide or break the seed results.
+summaries: they are outside ``storplan validate``'s pass count (:data:`models.validation.cases.RAMP_SECTIONS`) and exit
+status, so an honest miss here does not hide or break the seed results.
 """
 
 from __future__ import annotations

@@ -45,7 +45,8 @@ def stored_cross_validation(catalog: Catalog | None = None) -> tuple[CrossValida
     except CrossValidationError as exc:
         return None, str(exc)
     if cv is None:
-        return None, "no stored cross-validation (run 'storplan calibrate --write' or 'storplan validate --cross-validate')"
+        return None, ("no stored cross-validation (run 'storplan calibrate --write' or "
+                      "'storplan validate --cross-validate')")
     stale = cv.staleness(catalog)
     if stale:
         return None, stale
@@ -96,7 +97,7 @@ def run_validation(catalog: Catalog | None = None, sections: tuple[str, ...] = S
                 continue
             try:
                 checks = tuple(function(catalog, case))
-            except Exception as exc:  # report, do not crash the whole table
+            except Exception as exc:  # noqa: BLE001 - a failing case is reported in its row, it must not crash the whole table
                 outcomes.append(CaseOutcome(section, case_id, seed, (), f"{type(exc).__name__}: {exc}"))
                 continue
             outcomes.append(CaseOutcome(section, case_id, seed, mark_checks(checks, in_sample, cv)))

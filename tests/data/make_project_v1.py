@@ -74,7 +74,8 @@ def write_v1(project, path: Path, catalog) -> None:
         codec.write_nodes(conn, [codec._node_row(sid, i, n) for i, n in enumerate(scenario.nodes)])
         conn.executemany(
             "INSERT INTO link VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(sid, i, l.id, l.source, l.target, l.link_type, l.ports) for i, l in enumerate(scenario.links)],
+            [(sid, i, link.id, link.source, link.target, link.link_type, link.ports)
+             for i, link in enumerate(scenario.links)],
         )
         conn.executemany(
             f"INSERT INTO workload VALUES ({', '.join('?' * 27)})",

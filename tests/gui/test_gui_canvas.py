@@ -79,7 +79,7 @@ def test_connect_by_dragging_from_handle(window, qtbot):
     assert window.view.interaction is not None
     qtbot.mouseRelease(window.view.viewport(), Qt.MouseButton.LeftButton, pos=node_center(window, shelf))
     links = window.document.scenario.links
-    assert [(l.source, l.target, l.link_type) for l in links] == [(controller, shelf, "sas-6g")]
+    assert [(link.source, link.target, link.link_type) for link in links] == [(controller, shelf, "sas-6g")]
     # only back-end links of the shelf's medium join it: a DS2246 (IOM6 SAS) takes SAS, never an NVMe drive link
     assert set(offered) == {"sas-6g", "sas-12g"}
     assert links[0].id in window.scene.link_items
@@ -229,7 +229,8 @@ def _difference(a, b) -> float:
     """Share of pixels that differ by more than a little (anti-aliasing) between two images of one size."""
     from PySide6.QtGui import QImage
 
-    a, b = a.toImage().convertToFormat(QImage.Format.Format_RGB32), b.toImage().convertToFormat(QImage.Format.Format_RGB32)
+    a, b = (a.toImage().convertToFormat(QImage.Format.Format_RGB32),
+            b.toImage().convertToFormat(QImage.Format.Format_RGB32))
     assert a.size() == b.size()
     differ = total = 0
     for y in range(0, a.height(), 2):

@@ -53,7 +53,8 @@ def test_status_messages_name_items_and_link_types_not_ids(window):
     window.view.request_connection(controller, shelf)
     message = window.statusBar().currentMessage()
     # "over": the link type is not read as part of the shelf's name, as "(...) (6Gb SAS (per lane))" was
-    assert message == "Connected NetApp AFF A800 HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) over 6Gb SAS (per lane)."
+    assert message == ("Connected NetApp AFF A800 HA pair to NetApp DS2246 (24 x 2.5-inch SAS, IOM6) over "
+                       "6Gb SAS (per lane).")
     ids = {controller, shelf, "sas-6g"}
     assert not ids & set(re.findall(r"[\w-]+", message))
     assert not ids & set(re.findall(r"[\w-]+", window.document.undo_stack.undoText()))

@@ -85,7 +85,8 @@ def test_snapshot_savings_break_the_capacity_axis(example_window, qtbot):
     assert view._break is not None
     labels = [b.label for b in view.bars]
     widths = view._bar_item.opts["width"]
-    usable, effective = widths[labels.index("Usable")], widths[labels.index("Effective with Snapshot copies and clones")]
+    usable, effective = (widths[labels.index("Usable")],
+                         widths[labels.index("Effective with Snapshot copies and clones")])
     assert usable >= 0.3 * effective  # not a sliver next to the effective bar
     assert "axis broken" in view.plot.getAxis("bottom").labelText
     assert _rects_disjoint(view.value_label_rects())
@@ -131,9 +132,9 @@ def test_a_layout_saved_by_another_layout_version_gives_way_to_the_default(examp
         other.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
         qtbot.addWidget(other)
         applied = []
-        other.apply_default_layout = lambda: applied.append(True)
+        other.apply_default_layout = lambda applied=applied: applied.append(True)
         other.show()
-        qtbot.waitUntil(lambda: other.isVisible(), timeout=3000)
+        qtbot.waitUntil(lambda other=other: other.isVisible(), timeout=3000)
         qtbot.wait(50)
         assert other._layout_restored is restored
         assert bool(applied) is not restored

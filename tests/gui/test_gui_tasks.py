@@ -179,7 +179,8 @@ def test_a_large_design_evaluates_in_the_worker_process_and_the_gui_keeps_tickin
         # can pause it for a couple of hundred ms, so the bound is the larger of 150 ms and 60% of the wait; the
         # figures themselves are bench_gui.py's (longest GUI-thread stall while the engine runs).
         bound_s = max(0.15, 0.6 * waited_s)
-        assert max(gaps) < bound_s, f"longest gap between ticks {max(gaps) * 1000:.0f} ms in a {waited_s * 1000:.0f} ms run"
+        assert max(gaps) < bound_s, (f"longest gap between ticks {max(gaps) * 1000:.0f} ms in a "
+                                     f"{waited_s * 1000:.0f} ms run")
     finally:
         win.worker.shutdown()
         win.compare_worker.shutdown()

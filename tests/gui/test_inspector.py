@@ -111,7 +111,8 @@ def test_inspector_shows_no_ids_for_any_example_item(qtbot, example):
     for item in [*scenario.nodes, *scenario.links]:
         if hasattr(item, "kind"):
             inspector.show_selection([item.id], [])
-            ids = {item.catalog_id, *(v for v in (getattr(item, f, None) for f in ("drive", "adapter", "disk", "licence")) if v)}
+            ids = {item.catalog_id,
+                   *(v for v in (getattr(item, f, None) for f in ("drive", "adapter", "disk", "licence")) if v)}
         else:
             inspector.show_selection([], [item.id])
             ids = {item.link_type, item.source, item.target}
@@ -279,8 +280,10 @@ def test_inspector_flags_drive_count_above_the_bays_inline(qtbot):
 def test_drive_count_problem_is_the_one_problems_py_reports(qtbot):
     inspector = _inspector(qtbot)
     assert inspector.document.set_node_field("shelf-1", "drive_count", 30) is None
-    problems = [p for p in find_problems(inspector.document.scenario, inspector.document.catalog) if p.node_id == "shelf-1"]
-    assert [(p.field, p.message) for p in problems] == [("drive_count", "DS2246 (node 1): 30 drives do not fit 24 bays")]
+    problems = [p for p in find_problems(inspector.document.scenario, inspector.document.catalog)
+                if p.node_id == "shelf-1"]
+    assert [(p.field, p.message) for p in problems] == \
+        [("drive_count", "DS2246 (node 1): 30 drives do not fit 24 bays")]
     _select(inspector, "shelf-1")
     assert inspector.form.editors["drive_count"].messages() == ["30 drives do not fit 24 bays"]
 

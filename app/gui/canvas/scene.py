@@ -140,7 +140,7 @@ class TopologyScene(QGraphicsScene):
                 self.schedule_label_placement()
 
     def _link(self, link_id: str):
-        return next((l for l in self.document.scenario.links if l.id == link_id), None)
+        return next((candidate for candidate in self.document.scenario.links if candidate.id == link_id), None)
 
     def _add_link(self, link_id: str) -> None:
         link = self._link(link_id)

@@ -356,7 +356,8 @@ class TopologyView(QGraphicsView):
         scenario = self.document.scenario
         payload = {
             "nodes": [n.model_dump(mode="json") for n in scenario.nodes if n.id in ids],
-            "links": [l.model_dump(mode="json") for l in scenario.links if l.source in ids and l.target in ids],
+            "links": [link.model_dump(mode="json") for link in scenario.links
+                      if link.source in ids and link.target in ids],
         }
         mime = QMimeData()
         mime.setData(ITEMS_MIME, json.dumps(payload).encode())

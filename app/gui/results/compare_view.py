@@ -154,7 +154,8 @@ class CompareView(QWidget):
 
     def _row(self, label: str, left_text: str, right_text: str, delta_text: str = "",
              better: bool | None = None) -> None:
-        items = [QStandardItem("      " + label), QStandardItem(left_text), QStandardItem(right_text), QStandardItem(delta_text)]
+        items = [QStandardItem("      " + label), QStandardItem(left_text), QStandardItem(right_text),
+                 QStandardItem(delta_text)]
         for item in items[1:]:
             item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if better is not None and delta_text:

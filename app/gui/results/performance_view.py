@@ -513,7 +513,8 @@ class PerformanceView(QWidget):
             item.setZValue(8)
             item.setToolTip(f"{workload.name} in {state_name(state.state)}: {state.reason}")
             plot.addItem(item)
-            label = state_name(state.state) if len(self._workloads) == 1 else f"{state_name(state.state)} ({workload.name})"
+            label = (state_name(state.state) if len(self._workloads) == 1
+                     else f"{state_name(state.state)} ({workload.name})")
             self.legend.addItem(item, _legend_name(label))
             self._state_items.setdefault(workload.workload_id, {})[state.state] = item
 
@@ -619,7 +620,7 @@ class PerformanceView(QWidget):
                 plot.addItem(open_item)
                 self._open_items[workload.workload_id] = open_item
             xs, lo, hi = self._band_xy(workload)
-            if len(xs) >= 2 and any(h > l for l, h in zip(lo, hi)):
+            if len(xs) >= 2 and any(high > low for low, high in zip(lo, hi)):
                 edge = pg.mkPen(None)
                 low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
                 fill_color = QColor(color)

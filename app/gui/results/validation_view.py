@@ -81,7 +81,7 @@ class _ValidationTask(QRunnable):
     def run(self) -> None:
         try:
             outcomes = list(self.runner())
-        except Exception as exc:  # shown in the view, never raised into Qt
+        except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
             return
         self.signals.finished.emit(self.generation, outcomes)
@@ -414,7 +414,8 @@ class ValidationView(QWidget):
         items = [self._item(outcome.case_id), self._item(outcome.error), self._item("\u2014", 0.0, True),
                  self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
                  self._result_item(False, "not run"), self._item("\u2014")]
-        tooltip = f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>{html_escape(outcome.seed)}"
+        tooltip = (f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>"
+                   f"{html_escape(outcome.seed)}")
         for item in items:
             item.setToolTip(tooltip)
         return items
