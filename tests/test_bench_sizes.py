@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 
-from bench_store import MIN_NODES, project_with  # noqa: E402
+from bench_store import MIN_NODES, project_with
 
 
 @pytest.mark.parametrize("n_nodes", [MIN_NODES, 10, 37, 100, 1000, 2000])
