@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QFontMetrics, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QSizePolicy,
     QToolBar,
     QWidget,
 )
@@ -72,6 +71,10 @@ def rich_tooltip(lines: list[str]) -> str:
     ``&`` reads as written and can never inject markup; always marked as rich text, so Qt never shows the
     escapes themselves."""
     return "<p>" + "<br>".join(html.escape(line) for line in lines) + "</p>"
+
+
+VERDICT_STATUS_WIDTH = 360
+"""Pixels the status bar's requirements verdict may take before it is elided (its tooltip has it all)."""
 
 
 class MainWindow(QMainWindow):
@@ -517,12 +520,14 @@ class MainWindow(QMainWindow):
             label = self.status_labels.get(key)
             if label is None:
                 label = self.status_labels[key] = QLabel()
-                if key == "verdict":  # a long list of misses is clipped, never widens the window: all in the tooltip
-                    label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-                self._status_layout.addWidget(label, 1 if key == "verdict" else 0)
-            if key == "verdict":
+                self._status_layout.addWidget(label)
+            shown = value
+            if key == "verdict":  # a long list of misses is elided, never widens the window: all in the tooltip
                 label.setToolTip(f"Requirements: {value}")
-            shown_value = html.escape(value)
+                bold = QFont(label.font())
+                bold.setBold(True)
+                shown = QFontMetrics(bold).elidedText(value, Qt.TextElideMode.ElideRight, VERDICT_STATUS_WIDTH)
+            shown_value = html.escape(shown)
             if key == "verdict" and value.startswith("missed"):  # the design does not meet its requirements
                 shown_value = f"<span style='color:#d64545'>{shown_value}</span>"
             label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>"
