@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import tomllib
 import typing
+from typing import Any
 
 import tomli_w
+from pydantic import BaseModel, ValidationError
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
@@ -58,6 +60,30 @@ def _form_fields(model) -> tuple[set[str], list[str]]:
             numbers.append(name)
     return skip, numbers
 
+
+
+def loose_record(model: type[BaseModel], data: dict[str, Any]) -> BaseModel:
+    """``data`` as a ``model`` for the form to show, whether or not it validates yet (the user is editing it): the
+    validated record when it does; otherwise built without validation, its nested records (a profile derivation,
+    a snapshot schedule, performance profiles) built the same way, so every editor gets the shape it shows."""
+    try:
+        return model.model_validate(data)
+    except ValidationError:
+        pass
+    fields: dict[str, Any] = {}
+    for name, value in data.items():
+        info = model.model_fields.get(name)
+        if info is None:
+            continue
+        inner, _optional = _unwrap(info.annotation)
+        if isinstance(inner, type) and issubclass(inner, BaseModel) and isinstance(value, dict):
+            value = loose_record(inner, value)
+        elif typing.get_origin(inner) is list and isinstance(value, list):
+            (item,) = typing.get_args(inner) or (None,)
+            if isinstance(item, type) and issubclass(item, BaseModel):
+                value = [loose_record(item, v) if isinstance(v, dict) else v for v in value]
+        fields[name] = value
+    return model.model_construct(**fields)
 
 class HardwareForm(QWidget):
     """Schema-generated editors and a sources table for one record (see module).
@@ -115,7 +141,7 @@ class HardwareForm(QWidget):
                 self.message.setText(f"<span style='color:#c0392b'>{exc}: fix it in the TOML tab.</span>")
                 return False
             self.data["provenance"] = older
-        record = model.model_construct(**{k: v for k, v in self.data.items() if k in model.model_fields})
+        record = loose_record(model, self.data)
         self.form.set_record(record)
         provenance = self.data.get("provenance", {}) or {}
         self.sources.blockSignals(True)

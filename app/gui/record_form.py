@@ -100,6 +100,14 @@ def _unwrap(annotation) -> tuple[Any, bool]:
     return annotation, False
 
 
+def _item_text(value: Any) -> str:
+    """One item of a list field as the text field shows it: numbers with ``g`` formatting (a throughput tier
+    list holds numbers, an id list strings)."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return f"{value:g}"
+    return str(value)
+
+
 def _bounds(metadata) -> tuple[float | None, float | None, bool, bool]:
     low = high = None
     low_open = high_open = False
@@ -431,7 +439,7 @@ class TextEditor(FieldEditor):
         if self.is_mapping and isinstance(value, dict):
             text = ", ".join(f"{k}={v:g}" for k, v in value.items())
         else:
-            text = ", ".join(value) if self.is_list else (value or "")
+            text = ", ".join(_item_text(v) for v in value) if self.is_list else (value or "")
         with blocked(self.line):
             self.line.setText(text)
             if not self.line.hasFocus():

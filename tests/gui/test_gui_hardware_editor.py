@@ -154,3 +154,25 @@ def test_a_lifecycle_set_in_the_form_asks_for_its_source_in_the_table(qtbot, exa
     form.kind_box(row).setCurrentText("assumed")
     form.sources.item(row, 1).setText("still on the vendor's price list we were sent")
     assert editor.message.text() == "Valid: ready to save."
+
+
+def test_the_editor_opens_from_every_catalog_record_and_its_copy_validates(qtbot, example_window):
+    """Tools > New / Duplicate Hardware from each of the catalog's records (cloud VMs with a profile derivation,
+    managed services with lists of tiers, ...): the editor opens, its form shows the copy, and the copy validates
+    as a record equal to the stock one but for its id, name and ``based_on``."""
+    from models.catalog import bundled_catalog
+
+    catalog = bundled_catalog()
+    failed = []
+    for stock in catalog:
+        editor = example_window.show_hardware_editor(stock.id)
+        qtbot.addWidget(editor)
+        copy = editor.check()
+        name = editor.form.form.editors["name"].line.text() if "name" in editor.form.form.editors else None
+        same = copy is not None and copy.model_dump(exclude={"id", "name", "based_on"}) == stock.model_dump(
+            exclude={"id", "name", "based_on"})
+        if not same or name != f"{stock.name} (my copy)":
+            failed.append((stock.id, editor.message.text()[:200], name))
+        editor.close()
+    assert len(list(catalog)) > 200
+    assert failed == []
