@@ -133,6 +133,11 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
     return "<br>".join(lines)
 
 
+
+VALUE_LABEL_MARGIN = 1
+"""Pixels above and below a waterfall value label's text (a pyqtgraph TextItem's document margin, 4 by default):
+with the chart's rows 4 px taller than a text line, neighbouring labels never overlap."""
+
 class _Kpi(QWidget):
     """A caption over a bold value, for the row of key figures."""
 
@@ -564,6 +569,7 @@ class CapacityView(QWidget):
                 font = QFont(self.font())
                 font.setBold(True)
                 item.setFont(font)
+            item.textItem.document().setDocumentMargin(VALUE_LABEL_MARGIN)  # the line and 1 px: rows stay apart
             item.setPos(tx(to_unit(bar.high, unit)), i)
             plot.addItem(item)
             self._value_labels.append(item)
@@ -580,9 +586,9 @@ class CapacityView(QWidget):
             bottom.setTicks([_break_ticks(start, span, top)])
             plot.setLabel("bottom", f"{unit.value} \u2014 axis broken at \u2248{_tick_text(start)}: longer bars "
                           "not to scale", **axis_label_style(self))
-        # One readable row per step: never squeeze the rows below the text height.
-        # (a value label, a pyqtgraph TextItem, is the text line plus small margins; rows keep 4 px between them so
-        # a laptop screen still shows the Performance tab unscrolled: tests/gui/test_window_layout.py)
+        # One readable row per step: never squeeze the rows below the text height. A value label is the text line
+        # plus VALUE_LABEL_MARGIN above and below; rows 4 px apart keep the labels apart and a laptop screen still
+        # shows the Performance tab unscrolled.
         self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 4) + 44))
         plot.setYRange(-0.6, n - 0.4, padding=0)
         self._fit_x_range()
