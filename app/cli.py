@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -51,13 +52,17 @@ def resolve_project_path(text: str) -> Path:
     raise UsageError(f"no project file or example named '{text}' (see 'storplan examples')")
 
 
-def load_project_file(text: str):
+def load_project_file(text: str, *, read_only: bool = False):
     """Load a project (TOML or .storplan) or an example by name, with the catalog it evaluates against
     (``models.store.load_project_file``: a .storplan file's pinned records, then the user's, then the bundled
     catalog), so every command gives the answer the app gives for the same file.
 
+    With ``read_only`` (the commands that only read the project), a ``.storplan`` file another StorPlan has open
+    is read as last saved, and one line on stderr says so; the lock is left alone and nothing is written beside
+    the file. Without it such a file is refused.
+
     Returns:
-        A ``models.store.ProjectFile`` (``project``, ``catalog``).
+        A ``models.store.ProjectFile`` (``project``, ``catalog``, ``locked_by``).
 
     Raises:
         UsageError: the file cannot be read or is not a valid project (the message says why and where).
@@ -68,9 +73,40 @@ def load_project_file(text: str):
 
     path = resolve_project_path(text)
     try:
-        return load(path)
+        loaded = load(path, read_only_if_locked=read_only)
     except (ProjectFormatError, StoreError) as exc:
         raise UsageError(str(exc)) from exc
+    if loaded.locked_by is not None:
+        _note_open_elsewhere(path, loaded.locked_by)
+    return loaded
+
+
+def _note_open_elsewhere(path: Path, holder: str) -> None:
+    """The one stderr line of a read command on a project another StorPlan holds."""
+    print(f"storplan: note: {path} is open in StorPlan elsewhere ({holder}); read as last saved, without the "
+          "changes not yet saved there.", file=sys.stderr)
+
+
+def _refuse_writing_held(project_path: str, output: str) -> None:
+    """Refuse an output that is the project file itself while another StorPlan holds it.
+
+    Raises:
+        UsageError: ``output`` names the project file and another StorPlan has it open.
+    """
+    from models.store.lock import held_by_other
+
+    path = Path(project_path)
+    holder = held_by_other(path) if path.is_file() else None
+    if holder is None:
+        return
+    out = Path(output)
+    try:
+        same = out.exists() and os.path.samefile(path, out)
+    except OSError:
+        same = False
+    if same or os.path.realpath(path) == os.path.realpath(out):
+        raise UsageError(f"cannot write {out}: it is the project itself, open in StorPlan elsewhere "
+                         f"({holder.describe()}). Close it there first; the file is unchanged.")
 
 
 def load_project(text: str):
@@ -91,7 +127,7 @@ def _evaluate(args) -> int:
     from models.present.verdicts import evaluation_verdict
     from models.serialize import evaluation_to_dict
 
-    loaded = load_project_file(args.path)
+    loaded = load_project_file(args.path, read_only=True)
     project = loaded.project
     try:
         design = with_layouts(resolve(project, args.scenario, loaded.catalog))
@@ -284,7 +320,7 @@ def _print_ramps(verbose: bool, cv) -> None:
 def _curve(args) -> int:
     from models.evaluate import evaluate
 
-    loaded = load_project_file(args.path)
+    loaded = load_project_file(args.path, read_only=True)
     evaluation = evaluate(loaded.project, catalog=loaded.catalog)
     if evaluation.performance is None:
         raise UsageError("; ".join(p.message for p in evaluation.errors) or "no performance result")
@@ -315,11 +351,16 @@ def _import(args) -> int:
 
 def _export(args) -> int:
     from models.store import StoreError, export_toml
+    from models.store.lock import held_by_other
 
+    source = Path(args.source)
+    holder = held_by_other(source) if source.is_file() else None
     try:
-        export_toml(Path(args.source), Path(args.output))
+        export_toml(source, Path(args.output), read_only_if_locked=True)
     except (StoreError, OSError) as exc:
         raise UsageError(str(exc)) from exc
+    if holder is not None:
+        _note_open_elsewhere(source, holder.describe())
     print(f"wrote {args.output}")
     return 0
 
@@ -330,7 +371,8 @@ def _export_sheets(args, xlsx: bool) -> int:
     from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
     from models.validation import run_validation, stored_cross_validation
 
-    loaded = load_project_file(args.path)
+    _refuse_writing_held(args.path, args.output)
+    loaded = load_project_file(args.path, read_only=True)
     try:
         cv, _ = stored_cross_validation()
         sheets = sizing_sheets(loaded.project, args.scenario, validation=run_validation(cross_validation=cv),
@@ -377,7 +419,8 @@ def _import_prices(args) -> int:
     from models.project.textformat import dump
     from models.store import StoreError, save_project
 
-    loaded = load_project_file(args.path)
+    _refuse_writing_held(args.path, args.output)
+    loaded = load_project_file(args.path, read_only=True)
     project = _with_prices(loaded.project, args.csv, loaded.catalog)
     out = Path(args.output)
     try:
@@ -401,7 +444,7 @@ def _size(args) -> int:
     from models.project.textformat import dumps
     from models.sizing import size
 
-    loaded = load_project_file(args.path)
+    loaded = load_project_file(args.path, read_only=True)
     project = loaded.project
     if args.prices:
         project = _with_prices(project, args.prices, loaded.catalog)
@@ -445,7 +488,8 @@ def _size(args) -> int:
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
-    loaded = load_project_file(args.path)
+    _refuse_writing_held(args.path, args.output)
+    loaded = load_project_file(args.path, read_only=True)
     try:
         write_report(loaded.project, Path(args.output), paper=args.paper, catalog=loaded.catalog)
     except ReportError as exc:
@@ -470,7 +514,7 @@ def _calibrate(args) -> int:
     from models.evaluate import project_catalog
     from models.user_catalog import save_user_record
 
-    loaded = load_project_file(args.project)
+    loaded = load_project_file(args.project, read_only=True)  # the fit is saved as user hardware, not here
     project = loaded.project
     scenario = project.scenario
     workload = next((w for w in scenario.workloads if w.enabled), None)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -10,6 +11,7 @@ from models.catalog import Catalog
 from models.project import textformat
 from models.project.model import Project
 from models.store.files import is_sqlite_file, open_project, save_project
+from models.store.lock import held_by_other
 from models.store.records import SnapshotEntry, StoreError
 from models.store.snapshot import base_catalog
 
@@ -26,20 +28,35 @@ def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Ca
     return project
 
 
-def export_toml(storplan_path: Path | str, toml_path: Path | str) -> Project:
+def export_toml(
+    storplan_path: Path | str, toml_path: Path | str, *, read_only_if_locked: bool = False
+) -> Project:
     """Write the TOML form of a ``.storplan`` file (atomically: temporary file + rename).
 
     The TOML form holds the project itself; the catalog snapshot and calibration data stay in the ``.storplan``.
+    With ``read_only_if_locked`` a project another StorPlan holds is read as last saved (see :func:`open_project`).
 
     Raises:
-        StoreError: the ``.storplan`` file cannot be opened, or the TOML file cannot be written.
+        StoreError: the ``.storplan`` file cannot be opened, or the TOML file cannot be written; ``"locked"`` when
+            ``toml_path`` is the project file itself and another StorPlan holds it.
     """
-    project = open_project(storplan_path).project
+    if read_only_if_locked and _same_file(storplan_path, toml_path) and held_by_other(storplan_path) is not None:
+        raise StoreError(f"Cannot write {toml_path}: it is the project itself, open in another StorPlan. "
+                         "The file is unchanged.", toml_path, "locked")
+    project = open_project(storplan_path, read_only_if_locked=read_only_if_locked).project
     try:
         textformat.dump(project, toml_path)
     except OSError as exc:
         raise StoreError(f"Cannot write {toml_path}: {exc.strerror or exc}", toml_path, "io") from exc
     return project
+
+
+def _same_file(a: Path | str, b: Path | str) -> bool:
+    """True when ``a`` and ``b`` name one file (``b`` need not exist)."""
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return os.path.realpath(a) == os.path.realpath(b)
 
 
 def is_storplan_path(path: Path | str) -> bool:
@@ -80,17 +97,26 @@ class ProjectFile:
     project: Project
     catalog: Catalog
     snapshot: Mapping[str, SnapshotEntry] = field(default_factory=dict)
+    locked_by: str | None = None
 
 
-def load_project_file(path: Path | str) -> ProjectFile:
+def load_project_file(path: Path | str, *, read_only_if_locked: bool = False) -> ProjectFile:
     """The one loader of a project file for every front door (command line, report, workbook, sizer): the
     project and its base catalog, so a ``.storplan`` file gives the same answer here as in the app.
 
+    Args:
+        path: a ``.storplan`` file or a TOML project.
+        read_only_if_locked: when another StorPlan holds the ``.storplan`` file (its lock), read it as last
+            saved instead of refusing; ``locked_by`` then says who holds it. Reading never touches the lock and
+            creates no file beside the project (SQLite opens it ``mode=ro``).
+
     Raises:
-        StoreError: a ``.storplan`` file that cannot be opened (see :func:`open_project`).
+        StoreError: a ``.storplan`` file that cannot be opened (see :func:`open_project`); ``"locked"`` when
+            another StorPlan holds it and ``read_only_if_locked`` is False.
         ProjectFormatError: a text file that is not a valid TOML project.
     """
     if is_storplan_path(path):
-        opened = open_project(path)
-        return ProjectFile(opened.project, base_catalog(opened.catalog_snapshot), dict(opened.catalog_snapshot))
+        opened = open_project(path, read_only_if_locked=read_only_if_locked)
+        return ProjectFile(opened.project, base_catalog(opened.catalog_snapshot), dict(opened.catalog_snapshot),
+                           opened.locked_by)
     return ProjectFile(textformat.load(path), base_catalog())
