@@ -9,7 +9,9 @@ from __future__ import annotations
 from datetime import date
 from pathlib import Path
 
+import pyqtgraph as pg
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
@@ -42,6 +44,44 @@ def fit_job(_state, path: Path, project, catalog):
     return profile, record, wp
 
 
+_FIELD_WORDS = {
+    "cpu_read_us": ("CPU per read", "µs"),
+    "cpu_write_us": ("CPU per write", "µs"),
+    "fixed_latency_us": ("fixed latency", "µs"),
+    "servers_per_node": ("servers per node", ""),
+    "affinities_per_node": ("affinities per node", ""),
+}
+
+
+def _field_words(key: str) -> tuple[str, str]:
+    """A profile field's name as a person reads it, and its unit ("CPU per read", "µs")."""
+    if key in _FIELD_WORDS:
+        return _FIELD_WORDS[key]
+    for suffix, unit in (("_us", "µs"), ("_ms", "ms"), ("_mbps", "MB/s")):
+        if key.endswith(suffix):
+            return key.removesuffix(suffix).replace("_", " "), unit
+    return key.replace("_", " "), ""
+
+
+def fit_message(profile, points: list[tuple[float, float]], wp, file_name: str) -> str:
+    """The result of a fit in words: what was fitted to how many points, each fitted value with its standard error,
+    and how closely the curve follows the points (RMS relative residual). Names no code or module."""
+    parts = [f"CPU per read {profile.cpu_read_us:.1f} µs", f"{profile.servers_per_node} servers per node",
+             f"fixed latency {profile.fixed_latency_us:.1f} µs"]
+    errors = []
+    for key, value in profile.stderr.items():
+        words, unit = _field_words(key)
+        errors.append(f"{words} ±{value:.3g}{' ' + unit if unit else ''}")
+    relative = [(f - y) / y for x, y in points if y and (f := wp.latency_on_curve_ms(x)) is not None]
+    rms = (sum(r * r for r in relative) / len(relative)) ** 0.5 if relative else None
+    text = (f"Fitted {profile.software} {profile.protocol} to {len(points)} points of {file_name}: "
+            + ", ".join(parts) + ".")
+    text += f" Standard errors: {', '.join(errors)}." if errors else " The fit gives no standard errors."
+    if rms is not None:
+        text += f" The fitted curve is within {rms:.1%} of the measured latencies (RMS)."
+    return text
+
+
 class CalibrationDialog(QDialog):
     """Choose a CSV, preview it, fit, look at the residuals, save (see module).
 
@@ -62,6 +102,8 @@ class CalibrationDialog(QDialog):
         self.path: Path | None = None
         self.result = None
         self.saved_record = None
+        self.band: pg.FillBetweenItem | None = None
+        """The fitted curve's uncertainty band (P10 to P90), after a fit."""
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "IOPS")
         self.plot.setLabel("left", "Latency (ms)")
@@ -133,10 +175,20 @@ class CalibrationDialog(QDialog):
         points = [*wp.curve, *wp.open_curve]
         xs = [p.iops for p in points]
         self.plot.plot(xs, [p.latency_ms for p in points], pen=series_color(0), name="fitted")
-        lo = [p.latency_band_p10_ms for p in points]
+        lo = [p.latency_band_p10_ms if p.latency_band_p10_ms is not None else p.latency_ms for p in points]
         hi = [p.latency_band_p90_ms if p.latency_band_p90_ms is not None else p.latency_ms for p in points]
-        self.plot.plot(xs, lo, pen=None)
-        self.plot.plot(xs, hi, pen=None)
+        edge = pg.mkPen(None)
+        low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
+        fill_color = QColor(series_color(0))
+        fill_color.setAlpha(60)
+        self.band = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color),
+                                       pen=pg.mkPen(fill_color.darker(120), width=1))
+        self.band.setToolTip("Uncertainty band of the fitted curve: P10 to P90 of the predicted mean latency")
+        self.band.setZValue(-1)
+        for item in (low_item, high_item):
+            item.setVisible(False)
+            self.plot.addItem(item)
+        self.plot.addItem(self.band)
         self.residuals.setRowCount(len(self.points))
         for r, (x, y) in enumerate(self.points):
             fitted = wp.latency_on_curve_ms(x)
@@ -144,10 +196,7 @@ class CalibrationDialog(QDialog):
                      f"{(fitted - y) / y:+.1%}" if fitted is not None else "—"]
             for c, text in enumerate(cells):
                 self.residuals.setItem(r, c, QTableWidgetItem(text))
-        se = ", ".join(f"{k} ±{v:.3g}" for k, v in profile.stderr.items()) or "no standard errors"
-        self.message.setText(f"Fitted {profile.software} {profile.protocol}: CPU per read {profile.cpu_read_us:.1f} "
-                             f"µs, {profile.servers_per_node} servers per node, fixed {profile.fixed_latency_us:.1f} "
-                             f"µs ({se}). {profile.source}")
+        self.message.setText(fit_message(profile, self.points, wp, self.path.name if self.path else "the file"))
         self.save_button.setEnabled(True)
 
     def save(self) -> None:

@@ -65,3 +65,20 @@ def test_a_bad_csv_is_refused_with_its_line(qtbot, example_window, tmp_path):
     bad.write_text("iops,latency_ms\n1000,0.3\n2000,fast\n")
     assert dialog.load(bad) is False
     assert "bad.csv:3" in dialog.message.text() and not dialog.fit_button.isEnabled()
+
+
+def test_band_is_drawn_and_message_is_in_words(qtbot, example_window, tmp_path):
+    """The fitted curve's band is filled (a brush with colour) and the message names no module or code."""
+    dialog = example_window.show_calibration()
+    qtbot.addWidget(dialog)
+    assert dialog.load(_lab_csv(tmp_path))
+    dialog.fit()
+    qtbot.waitUntil(lambda: dialog.save_button.isEnabled(), timeout=60_000)
+    band = dialog.band
+    assert band is not None and band in dialog.plot.getPlotItem().items
+    brush = band.brush()
+    assert brush.style() != Qt.BrushStyle.NoBrush and brush.color().alpha() > 0
+    assert band.pen().style() != Qt.PenStyle.NoPen and band.pen().color().alpha() > 0
+    text = dialog.message.text()
+    assert "models." not in text and "least_squares" not in text and "_us" not in text
+    assert "to 6 points of lab.csv" in text and "CPU per read" in text and "within" in text
