@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.results._common import make_plot, series_color
+from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.calibration import CalibrationError
 from models.calibration.fit import read_points_csv
@@ -95,7 +96,7 @@ class CalibrationDialog(QDialog):
     def __init__(self, project, catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Calibrate from lab data")
-        self.resize(900, 620)
+        fit_to_screen(self, QSize(900, 620))
         self._project, self._catalog = project, catalog
         self.runner = TaskRunner(self, "calibration")
         self.points: list[tuple[float, float]] = []

@@ -4,7 +4,7 @@ how its numbers are sourced) with a details pane listing each number and its sou
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QSize, QSortFilterProxyModel, Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QDialog,
@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.screen_fit import fit_to_screen
 from models.present.catalog_browser import BrowserRow, browser_rows, record_details
 
 COLUMNS = ("Kind", "Vendor", "Model", "Key figures", "Status", "Sources")
@@ -53,7 +54,7 @@ class CatalogBrowser(QDialog):
     def __init__(self, catalog, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Catalog Browser")
-        self.resize(1100, 640)
+        fit_to_screen(self, QSize(1100, 640))
         self._entries = {e.id: e for e in catalog}
         self.rows = browser_rows(self._entries.values())
         self.search = QLineEdit(placeholderText="Search kind, vendor, model or figures (e.g. 'controller nvme')")

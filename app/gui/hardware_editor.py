@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 
 import tomli_w
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import (
     QComboBox,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.hardware_form import HardwareForm
+from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.catalog import CatalogError, parse_entries
 from models.user_catalog import delete_user_record, record_to_toml_dict, save_user_record
@@ -67,7 +68,7 @@ class HardwareEditor(QDialog):
     def __init__(self, catalog, start_id: str | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("My hardware")
-        self.resize(860, 760)
+        fit_to_screen(self, QSize(860, 760))
         self._catalog = catalog
         self.runner = TaskRunner(self, "hardware")
         self.base = QComboBox()
@@ -83,8 +84,10 @@ class HardwareEditor(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel("Start from (a copy of) this record:"))
         layout.addWidget(self.base)
-        layout.addWidget(QLabel("Give the record a new id, and every number a source (a document) or "
-                                "'assumed: <why>'. The form and the TOML are two views of the same record."))
+        hint = QLabel("Give the record a new id, and every number a source (a document) or 'assumed: <why>'. The "
+                      "form and the TOML are two views of the same record.")
+        hint.setWordWrap(True)  # one long line made the dialog 900 px wide at least
+        layout.addWidget(hint)
         self.form = HardwareForm()
         self.form.sig_text_changed.connect(self._form_changed)
         self.tabs = QTabWidget()

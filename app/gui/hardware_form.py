@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollArea,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -109,11 +110,20 @@ class HardwareForm(QWidget):
         self.sources.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.sources.verticalHeader().hide()
         self.sources.itemChanged.connect(self._source_edited)
+        sources = QWidget()
+        below = QVBoxLayout(sources)
+        below.setContentsMargins(0, 0, 0, 0)
+        below.addWidget(QLabel("Sources of the numbers (and of the lifecycle):"))
+        below.addWidget(self.sources, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)  # on a small screen, drag to give either more room
+        self.splitter.addWidget(self.scroll)
+        self.splitter.addWidget(sources)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
-        layout.addWidget(self.scroll, 3)
-        layout.addWidget(QLabel("Sources of the numbers (and of the lifecycle):"))
-        layout.addWidget(self.sources, 2)
+        layout.addWidget(self.splitter, 1)
 
     def show_text(self, text: str) -> bool:
         """Show the record the TOML text holds; False (with the reason shown) when the text is not one record of

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, metadata
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QSize, QUrl
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
+from app.gui.screen_fit import fit_to_screen
 from models.resources import resources_dir
 
 PANEL_SECTIONS = {
@@ -67,7 +68,7 @@ class GuideDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("StorPlan Guide")
-        self.resize(760, 640)
+        fit_to_screen(self, QSize(760, 640))
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(True)
         QVBoxLayout(self).addWidget(self.browser)

@@ -9,15 +9,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.labels import field_label
 from app.gui.record_form import NumberEditor, RecordForm
+from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.project import edits
 from models.project.model import Requirements
@@ -89,7 +92,7 @@ class SizerDialog(QDialog):
                  compare: Callable[[str, str], None] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Size from requirements")
-        self.resize(1280, 760)
+        fit_to_screen(self, QSize(1280, 760))
         self._document = document
         self._compare = compare
         self.runner = TaskRunner(self, "sizer")
@@ -143,24 +146,44 @@ class SizerDialog(QDialog):
         prices = QHBoxLayout()
         prices.addWidget(self.prices_button)
         prices.addWidget(self.prices_label, 1)
-        top = QHBoxLayout()
+        # The requirements scroll on a small screen (960 x 540 at 200%); the buttons and the results stay in view,
+        # below them, and the line between the two can be dragged.
+        top_widget = QWidget()
+        top = QHBoxLayout(top_widget)
+        top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.form, 1)
         right = QVBoxLayout()
         right.addWidget(self.message)
         right.addLayout(prices)
-        right.addLayout(buttons)
-        right.addWidget(self.progress)
         right.addStretch(1)
         top.addLayout(right, 1)
+        self.requirements_scroll = QScrollArea()
+        self.requirements_scroll.setWidgetResizable(True)
+        self.requirements_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.requirements_scroll.setWidget(top_widget)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
         split.addWidget(self.chart)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([760, 500])
+        results = QWidget()
+        below = QVBoxLayout(results)
+        below.setContentsMargins(0, 0, 0, 0)
+        below.addLayout(buttons)
+        below.addWidget(self.progress)
+        below.addWidget(split, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.requirements_scroll)
+        self.splitter.addWidget(results)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.splitter, 1)
+        need = top_widget.sizeHint().height()
+        top_height = min(need, int(self.height() * 0.45))  # the results keep at least half of a small screen
+        self.splitter.setSizes([top_height, max(self.height() - top_height, 1)])
         self.size_button.clicked.connect(self.run)
         self.cancel_button.clicked.connect(self.cancel)
         self.prices_button.clicked.connect(self._choose_prices)

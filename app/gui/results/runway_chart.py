@@ -5,10 +5,11 @@ line where it runs out (the same series as the report's runway chart: ``models.p
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
+from app.gui.screen_fit import fit_to_screen
 from models.present.resilience import runway_lines, runway_series
 
 RUNWAY_MONTHS = 60
@@ -27,7 +28,7 @@ class RunwayDialog(QDialog):
     def __init__(self, evaluation, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Runway — {evaluation.scenario}")
-        self.resize(760, 480)
+        fit_to_screen(self, QSize(760, 480))
         resilience = evaluation.resilience
         self.series = runway_series(evaluation, resilience, None, RUNWAY_MONTHS)
         self.plot = make_plot(self)
