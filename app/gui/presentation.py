@@ -206,12 +206,12 @@ class Presentation:
         self._grow_charts(bigger)
         results = getattr(w, "results_dock", None)
         if results is not None:  # the results (charts) get most of the height: the canvas is fitted above them
-            QTimer.singleShot(0, lambda: w.resizeDocks([results], [int(w.height() * 0.62)], Qt.Orientation.Vertical))
+            QTimer.singleShot(0, w, lambda: w.resizeDocks([results], [int(w.height() * 0.62)], Qt.Orientation.Vertical))
         # again once the larger font has reached every widget (charts' ticks) and charts are redrawn
-        QTimer.singleShot(0, lambda: self.active and self._grow_charts(bigger))
+        QTimer.singleShot(0, w, lambda: self.active and self._grow_charts(bigger))
         if view is not None and hasattr(view, "fit"):
             for delay in (0, 250):  # once full screen and the docks have given the canvas its new size
-                QTimer.singleShot(delay, lambda: self.active and view.fit())
+                QTimer.singleShot(delay, view, lambda: self.active and view.fit())
         self._sync_action()
 
     def _grow_charts(self, bigger: QFont) -> None:
@@ -271,7 +271,7 @@ class Presentation:
                 view.horizontalScrollBar().setValue(x)
                 view.verticalScrollBar().setValue(y)
 
-            QTimer.singleShot(0, scroll_back)
+            QTimer.singleShot(0, view, scroll_back)
             self._canvas = None
         self.active = False
         self._esc.setEnabled(False)
@@ -280,7 +280,11 @@ class Presentation:
                 child.set_presenting(False)
         restyle(w)
         self._restore_items()
-        QTimer.singleShot(0, self._settle)
+        QTimer.singleShot(0, w, self._settle)
+        # a window manager gives the window its normal size back later (asynchronously on X11): the dock sizes
+        # restored at full-screen size are restored again once it has
+        state = self._state
+        QTimer.singleShot(300, w, lambda: not self.active and w.restoreState(state, LAYOUT_VERSION))
         self._sync_action()
 
     def _settle(self) -> None:
