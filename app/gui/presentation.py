@@ -25,6 +25,9 @@ MIN_PRESENT_PX = 18
 """No text is smaller than this (pixels) while presenting: the application font grows by :data:`FONT_SCALE`, and
 further when that is still below it."""
 
+PRESENT_MAX_ZOOM = 2.0
+"""How far presentation mode zooms the canvas in when fitting it (a small diagram's cards grow up to this)."""
+
 LAYOUT_VERSION = 9001
 """``saveState`` version of the layout kept while presenting (not the settings' one)."""
 
@@ -209,9 +212,9 @@ class Presentation:
             QTimer.singleShot(0, w, lambda: w.resizeDocks([results], [int(w.height() * 0.62)], Qt.Orientation.Vertical))
         # again once the larger font has reached every widget (charts' ticks) and charts are redrawn
         QTimer.singleShot(0, w, lambda: self.active and self._grow_charts(bigger))
-        if view is not None and hasattr(view, "fit"):
+        if view is not None and hasattr(view, "fit_within"):
             for delay in (0, 250):  # once full screen and the docks have given the canvas its new size
-                QTimer.singleShot(delay, view, lambda: self.active and view.fit())
+                QTimer.singleShot(delay, view, lambda: self.active and view.fit_within(PRESENT_MAX_ZOOM))
         self._sync_action()
 
     def _grow_charts(self, bigger: QFont) -> None:
