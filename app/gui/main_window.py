@@ -481,13 +481,41 @@ class MainWindow(QMainWindow):
         self.saved_label = QLabel()
         bar.addPermanentWidget(self.engine_label)
         self._status_container = QWidget()
-        from PySide6.QtWidgets import QHBoxLayout
+        from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout
 
-        self._status_layout = QHBoxLayout(self._status_container)
+        # the key figures in one row; while presenting (large bold fonts) in two rows, so that on a 1024 px wide
+        # projector every caption keeps its value (see set_key_figure_rows)
+        self._status_layout = QVBoxLayout(self._status_container)
         self._status_layout.setContentsMargins(0, 0, 0, 0)
-        self._status_layout.setSpacing(14)
+        self._status_layout.setSpacing(0)
+        self._status_row_layouts: list[QHBoxLayout] = []
+        for _ in range(2):
+            row = QHBoxLayout()
+            row.setContentsMargins(0, 0, 0, 0)
+            row.setSpacing(14)
+            self._status_layout.addLayout(row)
+            self._status_row_layouts.append(row)
+        self._status_rows = 1
         bar.addPermanentWidget(self._status_container)
         bar.addPermanentWidget(self.saved_label)
+
+    def set_key_figure_rows(self, rows: int) -> None:
+        """Lay the status bar's key figures out in ``rows`` rows (1 normally, 2 while presenting)."""
+        self._status_rows = max(1, int(rows))
+        self._place_key_figures()
+        self._render_key_figures()
+
+    def _place_key_figures(self) -> None:
+        """Put the key figure labels in reading order into their rows (each row as wide as its own figures)."""
+        labels = list(self.status_labels.values())
+        rows = self._status_row_layouts[: min(self._status_rows, len(self._status_row_layouts))]
+        per_row = -(-len(labels) // len(rows)) if labels else 1
+        for k, label in enumerate(labels):
+            for row in self._status_row_layouts:
+                row.removeWidget(label)
+            rows[min(k // per_row, len(rows) - 1)].addWidget(label)
+        for row in self._status_row_layouts:
+            row.invalidate()
 
     # --- evaluation ---------------------------------------------------------------------------------------
 
@@ -514,13 +542,21 @@ class MainWindow(QMainWindow):
         else:
             self.engine_label.setText("")
             self.engine_label.setToolTip("")
+        self._render_key_figures()
+
+    def _render_key_figures(self) -> None:
+        """The status bar's key figures from the last good result (the verdict elided at its label's font)."""
+        outcome = self.last_outcome
+        if outcome is None:
+            return
+        unit = self.document.project.settings.capacity_unit
         shown = self.results.last_good
         summary = status_summary(shown, unit, self.document.project.requirements) if shown is not None else {}
         for key, value in summary.items():
             label = self.status_labels.get(key)
             if label is None:
                 label = self.status_labels[key] = QLabel()
-                self._status_layout.addWidget(label)
+                self._place_key_figures()
             shown = value
             if key == "verdict":  # a long list of misses is elided, never widens the window: all in the tooltip
                 label.setToolTip(f"Requirements: {value}")

@@ -76,6 +76,12 @@ class ProblemsList(QListWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("problemsList")
+        # a long message wraps onto more lines at the list's width (never cut off, never a horizontal scroll)
+        self.setWordWrap(True)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.setUniformItemSizes(False)
         self.itemClicked.connect(self._on_clicked)
         self.itemActivated.connect(self._on_clicked)
 
@@ -87,6 +93,7 @@ class ProblemsList(QListWidget):
             color = "#d64545" if problem.severity == "error" else "#d99a1e"
             item = QListWidgetItem(icon(name, color), problem.message)
             item.setData(Qt.ItemDataRole.UserRole, problem.node_id)
+            item.setToolTip(problem.message)
             self.addItem(item)
         if not problems:
             item = QListWidgetItem(icon("mdi6.check-circle-outline", "#3c9a5f"), "No topology problems")

@@ -41,13 +41,16 @@ def test_presentation_mode_hides_the_editing_docks_and_restores_them(qtbot, exam
     win.act_presentation.trigger()
     # the canvas cards keep their font (fixed-size cards: larger text would overlap); the canvas is fitted instead
     assert win.view.scene().font().pointSizeF() == pytest.approx(size)
-    qtbot.waitUntil(lambda: win.view.transform().m11() <= 1.25 + 1e-9, timeout=3000)  # fitted: at most 1.25x
+    qtbot.waitUntil(lambda: win.view.transform().m11() <= 2.0 + 1e-9, timeout=3000)  # fitted: at most 2x
     assert win.presentation.active and win.isFullScreen()
     assert not win.inspector_dock.isVisible() and not win.palette_dock.isVisible()
     assert win.results_dock.isVisible() and win.view.isVisible()
-    assert app.font().pointSizeF() == pytest.approx(size * 1.4)
+    # 1.4x, and further when that is still below the presenting minimum (18 px)
+    from app.gui.presentation import MIN_PRESENT_PX, text_pixels
+
+    assert app.font().pointSizeF() >= size * 1.4 - 1e-6 and text_pixels(app.font()) >= MIN_PRESENT_PX
     kpi = win.results.capacity_view._kpis["usable"].value  # a key figure's own (bold, larger) font grows too
-    assert kpi.font().pointSizeF() == pytest.approx(kpi_size * 1.4)
+    assert kpi.font().pointSizeF() >= kpi_size * 1.4 - 1e-6
     win.presentation.leave()  # what Esc does
     assert not win.presentation.active and not win.act_presentation.isChecked()
     qtbot.waitUntil(lambda: win.inspector_dock.isVisible() and win.workloads_dock.isVisible(), timeout=3000)

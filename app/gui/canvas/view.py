@@ -115,6 +115,11 @@ class TopologyView(QGraphicsView):
 
     def fit(self) -> None:
         """Fit every item in the view with a 40-unit margin, never zoomed in beyond 1.25x; an empty canvas resets."""
+        self.fit_within(1.25)
+
+    def fit_within(self, most: float) -> None:
+        """Fit every item in the view with a 40-unit margin, never zoomed in beyond ``most`` (presentation mode
+        allows more than :meth:`fit`, so a small diagram's cards grow on a projector); an empty canvas resets."""
         self.topology_scene.thaw_links()
         rect = self.topology_scene.itemsBoundingRect()
         if rect.isEmpty():
@@ -122,9 +127,9 @@ class TopologyView(QGraphicsView):
             self.centerOn(0, 0)
             return
         self.fitInView(rect.adjusted(-40, -40, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
-        if self.transform().m11() > 1.25:
+        if self.transform().m11() > most:
             self.resetTransform()
-            self.scale(1.25, 1.25)
+            self.scale(most, most)
             self.centerOn(rect.center())
 
     def wheelEvent(self, event) -> None:  # noqa: N802

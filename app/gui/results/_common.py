@@ -38,12 +38,30 @@ GAIN = "#009E73"
 TOTAL = "#0072B2"
 WARNING = "#E69F00"
 FAIL = "#D0342C"
+STATE_COLORS = {
+    "takeover": "#B2182B",
+    "path_loss": "#7B3294",
+    "drive_rebuild": "#8C510A",
+    "host_failure": "#E7298A",
+    "cloud_failover": "#01665E",
+    "switchover": "#4D4D4D",
+}
+"""One colour per failure state (``models.present.resilience.STATE_NAMES``), each distinct from the others and
+from the workload series; a state not listed takes its place in :data:`STATE_FALLBACK`."""
+STATE_FALLBACK = ("#A6761D", "#1B9E77", "#666666")
 PASS = "#1E9E5A"
 
 
 def series_color(index: int) -> QColor:
     """The colour of the ``index``-th series (workload), cycling."""
     return QColor(SERIES[index % len(SERIES)])
+
+
+def state_color(state: str) -> QColor:
+    """The colour of a failure state's curve (distinct per state; unknown states cycle a fallback palette)."""
+    if state in STATE_COLORS:
+        return QColor(STATE_COLORS[state])
+    return QColor(STATE_FALLBACK[sum(map(ord, state)) % len(STATE_FALLBACK)])
 
 
 def text_color(widget: QWidget) -> QColor:
@@ -413,3 +431,19 @@ def make_latency_plot(view: QWidget) -> tuple[pg.PlotWidget, pg.LegendItem]:
     item.titleLabel.hide()
     item.layout.addItem(legend, 0, 1)
     return plot, legend
+
+
+def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 3) -> int:
+    """Give the legend as many columns (1 to ``most``) as the plot's width holds side by side, so no entry is
+    clipped at the right edge on a narrow screen (1366x768, 200%); returns the number of columns."""
+    items = list(legend.items)
+    if not items:
+        return legend.columnCount
+    spacing = legend.layout.horizontalSpacing() if legend.layout.horizontalSpacing() > 0 else 14
+    widest = max(sample.boundingRect().width() + label.item.boundingRect().width() + 2 * spacing
+                 for sample, label in items)
+    room = plot.width() - plot.getAxis("left").width() - 16
+    columns = int(max(1, min(most, room // max(widest, 1.0))))
+    if columns != legend.columnCount:
+        legend.setColumnCount(columns)
+    return columns

@@ -48,6 +48,7 @@ from app.gui.results._common import (
     base_color,
     export_plot,
     finite,
+    fit_legend_columns,
     fmt_iops,
     fmt_mbps,
     fmt_ms,
@@ -62,6 +63,7 @@ from app.gui.results._common import (
     remember_splitter,
     series_color,
     stacked_result_layout,
+    state_color,
     text_color,
     tint,
     verdict_html,
@@ -92,6 +94,8 @@ NO_TARGET = "no target"
 MAX_BARS = 8
 MIN_PLOT_HEIGHT = 260
 """The latency chart never gets shorter than this (px)."""
+PLOT_CURVES_HEIGHT = 180
+"""The latency chart's height without its legend rows: with a legend the chart is at least this plus the legend."""
 SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
 MIN_BARS = 3
@@ -210,6 +214,9 @@ class PerformanceView(QWidget):
 
         # Latency chart
         self.plot, self.legend = make_latency_plot(self)
+        # the legend (a row above the plot, never over it) takes as many columns as the width holds: no entry clipped
+        self._plot_floor = MIN_PLOT_HEIGHT
+        self.plot.getViewBox().sigResized.connect(lambda *_: self._fit_legend())
         self._mouse_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
 
@@ -332,6 +339,34 @@ class PerformanceView(QWidget):
         self._draw_curves()
         self._draw_utilisation()
         self._fill_summary()
+
+    def set_presenting(self, on: bool, font: QFont | None = None) -> None:
+        """Presentation mode (``app.gui.presentation``): the latency chart gets at least half the screen's height
+        (the results scroll when that is more than they have) and the legend's text the presenting ``font``'s
+        size; off: the normal minimum height again (the legend's size is restored by the presentation)."""
+        screen = self.screen().availableGeometry().height() if self.screen() is not None else 768
+        self._plot_floor = max(MIN_PLOT_HEIGHT, int(screen * 0.5)) if on else MIN_PLOT_HEIGHT
+        # presenting, the latency chart takes the whole width (its legend in columns) with the utilisation below it
+        splitter = self.charts_splitter
+        if on and splitter.orientation() == Qt.Orientation.Horizontal:
+            self._splitter_sizes = splitter.sizes()
+            splitter.setOrientation(Qt.Orientation.Vertical)
+        elif not on and splitter.orientation() == Qt.Orientation.Vertical:
+            splitter.setOrientation(Qt.Orientation.Horizontal)
+            if getattr(self, "_splitter_sizes", None):
+                splitter.setSizes(self._splitter_sizes)
+        if on and font is not None:
+            self.legend.setLabelTextSize(f"{font.pointSizeF():.1f}pt")
+        self._fit_legend()
+
+    def _fit_legend(self) -> None:
+        """The legend's columns for the plot's width, and the plot's minimum height: its floor for the curves
+        plus the legend's rows above them (the legend never eats into the curves' room)."""
+        fit_legend_columns(self.plot, self.legend)
+        legend_height = int(self.legend.boundingRect().height()) if self.legend.items else 0
+        wanted = max(self._plot_floor, self._plot_floor - MIN_PLOT_HEIGHT + PLOT_CURVES_HEIGHT + legend_height)
+        if self.plot.minimumHeight() != wanted:
+            self.plot.setMinimumHeight(wanted)
 
     @Slot(object)
     def set_design_errors(self, messages) -> None:
@@ -496,8 +531,9 @@ class PerformanceView(QWidget):
         return xs, lo, hi
 
     def _draw_states(self, plot, workload, color) -> None:
-        """Each failure state's curve of a workload, dotted in the workload's colour, named in the legend
-        (clicking a legend entry hides or shows it)."""
+        """Each failure state's curve of a workload, dotted in the state's own colour (one colour per state, so
+        takeover and drive rebuild never look alike), named in the legend (clicking a legend entry hides or
+        shows it)."""
         resilience = self._resilience()
         if resilience is None:
             return
@@ -509,7 +545,7 @@ class PerformanceView(QWidget):
             if len(points) < 2:
                 continue
             item = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
-                                   pen=pg.mkPen(color, width=1.4, style=styles[i % 2]))
+                                   pen=pg.mkPen(state_color(state.state), width=1.6, style=styles[i % 2]))
             item.setZValue(8)
             item.setToolTip(f"{workload.name} in {state_name(state.state)}: {state.reason}")
             plot.addItem(item)
@@ -682,6 +718,7 @@ class PerformanceView(QWidget):
             band_color.setAlpha(60)
             self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
                                                 pen=pg.mkPen(None)), "uncertainty band (P10–P90)")
+        self._fit_legend()
         # Crosshair
         pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
         self._cross_v = pg.InfiniteLine(angle=90, pen=pen)

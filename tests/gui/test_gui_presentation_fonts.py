@@ -1,0 +1,155 @@
+"""Presentation mode for a projector (issue 25, item 7): every text grows to a size readable from the back of a
+room, the key figures keep caption and value together at 1024x768, and leaving restores every font exactly (widgets,
+chart axes, legends, chart text items). The Performance tab's legend and colours at 1366x768 and 200%, and the
+Problems list wrapping its messages."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+import pytest
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import QApplication
+
+from app.gui.presentation import MIN_PRESENT_PX, font_snapshot, text_pixels
+from app.gui.results._common import SERIES, STATE_COLORS, state_color
+from models.present.resilience import STATE_NAMES
+
+
+def _settle(qtbot, ms: int = 400) -> None:
+    qtbot.wait(ms)
+    QApplication.processEvents()
+
+
+def _performance(win):
+    view = win.results.performance_view
+    win.results.setCurrentWidget(view)
+    return view
+
+
+def test_presentation_in_and_out_restores_every_font(qtbot, example_window):
+    win = example_window
+    win.resize(1024, 768)
+    _performance(win)
+    _settle(qtbot)
+    before = font_snapshot(win)
+    assert len(before) > 100  # widgets, axes, legends and chart text items are all in the snapshot
+    assert any(key.startswith("text ") for key, _ in before) and any(key.startswith("axis ") for key, _ in before)
+    win.presentation.enter()
+    _settle(qtbot)
+    during = dict(font_snapshot(win))
+    assert during != dict(before)
+    win.presentation.leave()
+    _settle(qtbot)
+    after = font_snapshot(win)
+    changed = [(key, font, dict(after).get(key)) for key, font in before if dict(after).get(key) != font]
+    assert not changed, changed[:10]
+    assert after == before
+
+
+def test_while_presenting_every_chart_text_and_key_figure_is_large(qtbot, example_window):
+    win = example_window
+    win.resize(1024, 768)
+    perf = _performance(win)
+    _settle(qtbot)
+    win.presentation.enter()
+    _settle(qtbot)
+    app_px = text_pixels(QApplication.instance().font())
+    assert app_px >= MIN_PRESENT_PX
+    for plot in (perf.plot, perf.util_plot, *win.results.capacity_view.findChildren(pg.PlotWidget)):
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            assert text_pixels(axis.style["tickFont"]) >= MIN_PRESENT_PX, (plot, name)
+            if axis.labelText:
+                assert float(axis.labelStyle["font-size"].rstrip("pt")) * 96 / 72 >= MIN_PRESENT_PX - 0.5
+        for item in plot.scene().items():
+            if isinstance(item, pg.TextItem) and item.isVisible() and item.textItem.toPlainText():
+                assert text_pixels(item.textItem.font()) >= MIN_PRESENT_PX, item.textItem.toPlainText()
+    legend_pt = float(perf.legend.opts["labelTextSize"].rstrip("pt"))
+    assert legend_pt * 96 / 72 >= MIN_PRESENT_PX - 0.5
+    for _sample, label in perf.legend.items:  # every entry drawn at that size, not only the next one added
+        assert label.opts["size"] == perf.legend.opts["labelTextSize"]
+        assert text_pixels(label.item.font()) >= MIN_PRESENT_PX or label.item.boundingRect().height() >= MIN_PRESENT_PX
+    for kpi in win.results.capacity_view._kpis.values():
+        assert text_pixels(kpi.value.font()) >= MIN_PRESENT_PX
+    for label in win.status_labels.values():
+        assert text_pixels(label.font()) >= MIN_PRESENT_PX
+    # the latency chart gets room: at least half the screen's height
+    assert perf.plot.minimumHeight() >= win.screen().availableGeometry().height() * 0.5 - 1
+    win.presentation.leave()
+
+
+def test_key_figures_keep_caption_and_value_at_1024x768(qtbot, example_window):
+    win = example_window
+    win.resize(1024, 768)
+    _settle(qtbot)
+    win.presentation.enter()
+    win.showNormal()  # offscreen full screen is the virtual screen's size: present on a 1024x768 window
+    win.resize(1024, 768)
+    _settle(qtbot, 600)
+    bar = win.statusBar()
+    assert bar.width() <= 1024
+    for key, label in win.status_labels.items():
+        assert label.isVisible(), key
+        assert label.width() >= label.sizeHint().width() - 1, (key, label.width(), label.sizeHint().width())
+        right = label.mapTo(win, label.rect().topRight()).x()
+        assert right <= win.width(), (key, right)
+        caption = label.text().split(":", 1)[0]
+        assert caption and label.fontMetrics().horizontalAdvance(caption) < label.width()
+    rows = {label.mapTo(win, label.rect().topLeft()).y() for label in win.status_labels.values()}
+    assert len(rows) == 2  # two rows while presenting
+    win.presentation.leave()
+    _settle(qtbot)
+    assert len({label.mapTo(win, label.rect().topLeft()).y() for label in win.status_labels.values()}) == 1
+
+
+def test_failure_states_have_distinct_colours():
+    colours = [state_color(state).name().lower() for state in STATE_NAMES]
+    assert set(STATE_NAMES) <= set(STATE_COLORS)
+    assert len(set(colours)) == len(colours)
+    assert not set(colours) & {c.lower() for c in SERIES}  # never a workload's colour either
+
+
+def test_state_curves_in_the_chart_are_drawn_in_their_own_colours(qtbot, example_window):
+    perf = _performance(example_window)
+    states = {state: item for items in perf._state_items.values() for state, item in items.items()}
+    assert {"takeover", "drive_rebuild"} <= set(states)
+    pens = {state: item.opts["pen"].color().name() for state, item in states.items()}
+    assert len(set(pens.values())) == len(pens)
+    assert pens["takeover"] != pens["drive_rebuild"]
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 740), QSize(960, 520)])
+def test_legend_sits_above_the_plot_unclipped(qtbot, example_window, size):
+    win = example_window
+    win.resize(size)
+    perf = _performance(win)
+    _settle(qtbot)
+    legend = perf.legend
+    vb = perf.plot.getViewBox()
+    legend_rect = legend.mapRectToScene(legend.boundingRect())
+    plot_rect = vb.mapRectToScene(vb.boundingRect())
+    overlap = legend_rect.intersected(plot_rect)
+    assert overlap.width() * overlap.height() <= 0.05 * plot_rect.width() * plot_rect.height()
+    # not clipped: every entry ends inside the chart's width
+    width = perf.plot.width()
+    for _sample, label in legend.items:
+        right = label.mapRectToScene(label.boundingRect()).right()
+        assert right <= width + 1, (label.text, right, width)
+    assert plot_rect.height() >= 120  # the chart itself is shown, not only its legend
+
+
+def test_problems_messages_wrap(qtbot, example_window):
+    from types import SimpleNamespace
+
+    problems = example_window.results.problems_list
+    assert problems.wordWrap() and problems.textElideMode() == Qt.TextElideMode.ElideNone
+    assert problems.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    long = "The host links carry more than the switch's licensed ports allow: " * 4
+    problems.set_problems([SimpleNamespace(severity="warning", message=long, node_id="n1")])
+    example_window.results.setCurrentWidget(problems)
+    problems.resize(400, 300)
+    _settle(qtbot, 100)
+    rect = problems.visualRect(problems.model().index(0, 0))
+    line = problems.fontMetrics().height()
+    assert rect.width() <= problems.viewport().width()
+    assert rect.height() >= 3 * line  # the message runs over several lines instead of off the right edge
