@@ -94,7 +94,7 @@ NO_TARGET = "no target"
 MAX_BARS = 8
 MIN_PLOT_HEIGHT = 260
 """The latency chart never gets shorter than this (px)."""
-PLOT_CURVES_HEIGHT = 180
+PLOT_CURVES_HEIGHT = 160
 """The latency chart's height without its legend rows: with a legend the chart is at least this plus the legend."""
 SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
