@@ -393,30 +393,37 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> It
         protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
         if req.protocols:
             protocols = [p for p in protocols if p in req.protocols]
-        for shelf_id in record.shelves:
-            shelf = catalog.find(shelf_id)
-            if not isinstance(shelf, Shelf):
-                continue
-            drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_shelf(d, shelf)
-                      and drive_fits_controller(d, record)]
-            for drive in sorted(drives, key=lambda d: d.id):
-                for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):  # one set of internal bays
-                    n_drives = count * shelf.bays
-                    if n_drives > record.max_drives:
-                        break
-                    for protocol in protocols:
-                        fe = _front_end(record, protocol, catalog)
-                        link = catalog.get(fe[0], LinkType) if fe is not None else None
-                        if fe is None or link is None or protocol_version_problem(record, record.default_software,
-                                                                                  link):
-                            continue
-                        if link.id not in ready_hosts:
-                            ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
-                        ready, note = ready_hosts[link.id]
-                        if ready is None:
-                            continue
-                        scenario, summary, ru, power = _design(base, ready, record, shelf, drive, count, protocol, fe)
-                        yield scenario, summary + note, ru, power
+        shelves = [sh for sid in record.shelves if isinstance(sh := catalog.find(sid), Shelf)]
+        internal = [sh for sh in shelves if sh.internal]
+        external = [sh for sh in shelves if not sh.internal]
+        drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_controller(d, record, catalog)]
+        for drive in sorted(drives, key=lambda d: d.id):
+            bays = next((sh for sh in internal if drive_fits_shelf(drive, sh)), None)
+            outside = [sh for sh in external if drive_fits_shelf(drive, sh)]
+            layouts: list[tuple[Shelf | None, Shelf | None, int]] = []
+            if bays is not None:  # internal bays first: full, then external shelves added
+                layouts.append((bays, None, 0))
+                layouts += [(bays, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+            else:
+                layouts += [(None, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+            for inside, shelf, count in layouts:
+                n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
+                if n_drives > record.max_drives:
+                    continue
+                for protocol in protocols:
+                    fe = _front_end(record, protocol, catalog)
+                    link = catalog.get(fe[0], LinkType) if fe is not None else None
+                    if fe is None or link is None or protocol_version_problem(record, record.default_software,
+                                                                              link):
+                        continue
+                    if link.id not in ready_hosts:
+                        ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
+                    ready, note = ready_hosts[link.id]
+                    if ready is None:
+                        continue
+                    scenario, summary, ru, power = _design(base, ready, record, inside, shelf, drive, count,
+                                                           protocol, fe, link)
+                    yield scenario, summary + note, ru, power
 
 
 def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
@@ -432,35 +439,45 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
     return found
 
 
-def _design(base: Scenario, hosts: list[HostNode], record: Controller, shelf: Shelf, drive: Drive, count: int,
-            protocol: str, fe: tuple[str, int]) -> _Design:
-    """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
-    ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
-    SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
+def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: Shelf | None, shelf: Shelf | None,
+            drive: Drive, count: int, protocol: str, fe: tuple[str, int], link: LinkType) -> _Design:
+    """One candidate scenario: the base's hosts and workloads, the controller with its internal bays ``inside``
+    full of ``drive`` (None: it has none that take it) and ``count`` full external shelves ``shelf`` of it, each host
+    linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
+    capacity for its drive count (``rules.ddp_default_preservation``).
+
+    Rack units: the controller chassis (its internal bays are in it, ``models.present.bom.footprint``; a controller
+    record without a height whose chassis is its bays, an E-Series controller shelf, counts the bays' height once),
+    plus each external shelf's."""
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                          spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
                          ddp_preservation_drives=1 if record.family == "ONTAP"
-                         else ddp_default_preservation(count * shelf.bays))
-    shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
-                         y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
+                         else ddp_default_preservation(n_drives))
+    placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
+        [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
+    shelves = [ShelfNode(id=sid, catalog_id=sh.id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive.id,
+                         drive_count=sh.bays) for k, (sh, sid, label) in enumerate(placed)]
+    records = {sh.id: sh for sh, _, _ in placed}
     link_id, ports = fe
     links = [Link(id=f"fe-{h.id}", source=h.id, target="array", link_type=link_id,
                   ports=max(1, ports // max(len(hosts), 1))) for h in hosts]
-    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=shelf.backend_link,
-                   ports=shelf.backend_lanes) for s in shelves]
+    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=records[s.catalog_id].backend_link,
+                   ports=records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own,
-    # unless the controller record has no height and its chassis is its bays (an E-Series controller shelf):
-    # then the bays' height, counted once
-    if shelf.internal:
-        ru = record.rack_units or shelf.rack_units or DEFAULT_RACK_UNITS
-    else:
-        ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    ru = record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
+    if shelf is not None:
+        ru += count * (shelf.rack_units or DEFAULT_RACK_UNITS)
     power = record.typical_power_w
-    summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
-               f"{protocol} over {link_id}")
+    parts = []
+    if inside is not None:
+        parts.append(f"{inside.bays} x {drive.name} in the chassis")
+    if shelf is not None and count:
+        parts.append(f"{count} x {shelf.name} with {count * shelf.bays} x {drive.name}")
+    carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
+    summary = f"{record.name}, {' + '.join(parts)}, {protocol} over {carrier}"
     return scenario, summary, ru, power
 
 

@@ -186,6 +186,13 @@ netapp-aff-a900,AFF-A900-HA,260000,USD
 netapp-ns224,X-NS224,9000,USD
 netapp-a800-internal-nvme,X-A800-BAYS,0,USD
 netapp-1500gb-nvme-ssd-a800,X4002A,1200,USD
+netapp-2u24-internal-nvme,X-2U24-BAYS,0,USD
+netapp-4u48-internal-nvme,X-4U48-BAYS,0,USD
+netapp-nvme-ssd-1.92tb-tlc,X4016A,900,USD
+netapp-nvme-ssd-3.84tb-tlc,X4017A,1500,USD
+netapp-nvme-ssd-7.68tb-tlc,X4018A,2600,USD
+netapp-nvme-ssd-15.3tb-tlc,X4019A,4800,USD
+netapp-nvme-ssd-30.6tb-tlc,X4020A,9000,USD
 """
 
 
@@ -283,7 +290,7 @@ def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
     run = [sys.executable, "-m", "app"]
     done = subprocess.run([*run, "import-prices", "a800-oracle-slob-nvmefc", str(book), "-o", str(out)],
                           capture_output=True, text=True, check=True)
-    assert "with 10 prices in USD" in done.stdout
+    assert "with 17 prices in USD" in done.stdout
     stored = load_any(out).price_book
     assert [(r.catalog_id, r.unit_price) for r in stored][:2] == [("netapp-aff-a20", 41_000.0),
                                                                   ("netapp-aff-a30", 62_000.0)]
