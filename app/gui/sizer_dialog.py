@@ -207,7 +207,7 @@ class SizerDialog(QDialog):
         plot.setLabel("bottom", RACK_UNITS_AXIS, **axis_label_style(self))
         plot.showGrid(x=True, y=True, alpha=0.2)
         item = plot.plotItem
-        self.legend = pg.LegendItem(colCount=3, labelTextColor=text_color(self), horSpacing=14)
+        self.legend = pg.LegendItem(colCount=2, labelTextColor=text_color(self), horSpacing=14)  # fits a narrow chart
         item.layout.removeItem(item.titleLabel)
         item.titleLabel.hide()
         item.layout.addItem(self.legend, 0, 1)
@@ -236,7 +236,7 @@ class SizerDialog(QDialog):
         others = pg.ScatterPlotItem([p[0] for p in pts], [p[1] for p in pts], size=7,
                                     brush=pg.mkBrush(muted_color(self)), pen=None)
         plot.addItem(others)
-        self.legend.addItem(others, "Evaluated designs that meet")
+        self.legend.addItem(others, "Designs that meet")
         front = sorted((p for p, c in zip(pts, result.evaluated) if c.pareto))
         if front:
             curve = plot.plot([p[0] for p in front], [p[1] for p in front], pen=pg.mkPen(series_color(0), width=2),
@@ -249,7 +249,7 @@ class SizerDialog(QDialog):
         ranked.sigClicked.connect(lambda _item, points, _ev: points and self.table.selectRow(points[0].data()))
         plot.addItem(ranked)
         if spots:
-            self.legend.addItem(ranked, "Ranked candidates (label: rank)")
+            self.legend.addItem(ranked, "Ranked (number: rank)")
         at: dict[tuple[float, float], list[int]] = {}
         for i, c in enumerate(result.candidates):
             at.setdefault((x_of(c), c.headroom_pct or 0.0), []).append(i + 1)

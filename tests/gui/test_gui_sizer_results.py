@@ -35,7 +35,7 @@ def test_the_chart_has_a_legend_rank_labels_at_their_points_and_axis_titles_with
     dialog = sized
     result = dialog.result
     labels = [label.text for _sample, label in dialog.legend.items]
-    assert labels == ["Evaluated designs that meet", "Pareto front", "Ranked candidates (label: rank)"]
+    assert labels == ["Designs that meet", "Pareto front", "Ranked (number: rank)"]
     plot = dialog.chart.getPlotItem()
     assert plot.getAxis("bottom").labelText == "Rack units (U)"
     assert plot.getAxis("left").labelText == "Headroom over the grown targets (%)"
