@@ -84,3 +84,19 @@ def test_no_catalog_id_in_any_table_cell_or_chart_label(sized):
             assert not re.search(rf"(?<![\w.-]){re.escape(rid)}(?![\w.-])", text), (rid, text)
     deployment = [dialog.table.item(r, 2).text() for r in range(dialog.table.rowCount())]
     assert "on-prem" not in deployment and set(deployment) <= {"On-premises", "HCI (vSAN)", "Cloud"}
+
+
+def test_an_absurd_target_is_named_in_the_dialogs_message(qtbot, example_window):
+    """A workload target of 1e15 IOPS: the search finds nothing, and the dialog says the target is beyond every
+    design (with the fastest design's bound) rather than only listing failing designs."""
+    doc = example_window.document
+    scenario = doc.project.scenario
+    workloads = [w.model_copy(update={"target_iops": 1e15}) for w in scenario.workloads]
+    doc.push(doc.project.with_scenario(scenario.model_copy(update={"workloads": workloads})), "absurd target")
+    dialog = example_window.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    assert dialog.result.candidates == ()
+    text = dialog.message.text()
+    assert "None meets them" in text and "beyond every design" in text and "1,000,000,000,000,000 IOPS" in text
