@@ -456,7 +456,13 @@ def _size(args) -> int:
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
-                     "power_w": c.power_w, "pareto": c.pareto, "project": dumps(candidate_project)})
+                     "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant,
+                     "alternatives": [{"summary": a.summary, "variant": a.variant, "meets": a.meets,
+                                       "usable_bytes": a.usable_bytes, "effective_bytes": a.effective_bytes,
+                                       "max_iops_at_slo": a.max_iops_at_slo, "headroom_pct": a.headroom_pct,
+                                       "cost": a.cost, "rack_units": a.rack_units, "power_w": a.power_w}
+                                      for a in c.alternatives],
+                     "project": dumps(candidate_project)})
     if args.json:
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
                           "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes)},
@@ -480,6 +486,8 @@ def _size(args) -> int:
               f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
         for reason in row["reasons"]:
             print(f"      {reason}")
+        if row["alternatives"]:
+            print(f"      also with: {'; '.join(a['variant'] for a in row['alternatives'])}")
         if row["unpriced"]:
             print(f"      no price for: {', '.join(row['unpriced'])}")
     return 0

@@ -89,7 +89,10 @@ class Candidate:
         unpriced: storage records the book does not price (the cost is then incomplete and the candidate ranks after the
         fully priced ones); deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated
         meeting candidates (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the
-        design.
+        design; variant: what tells it from the other designs of its platform (an array's drives, "24 x NetApp
+        3.8TB NVMe SSD (TLC)"; "" for other deployments); alternatives: for the candidates :func:`size` returns, the
+        other meeting variants of the same platform design (same controller, shelves, links and protocol, other
+        drives), ranked after this one (:func:`platform_key`).
     """
 
     summary: str
@@ -107,6 +110,8 @@ class Candidate:
     unpriced: tuple[str, ...] = ()
     pareto: bool = False
     order: tuple = field(default=(), repr=False, compare=False)
+    variant: str = ""
+    alternatives: tuple[Candidate, ...] = field(default=(), repr=False, compare=False)
 
     def rank_key(self) -> tuple:
         """Sort key of a meeting candidate: its pre-performance order (see :func:`size`), then headroom (larger
@@ -393,30 +398,37 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> It
         protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
         if req.protocols:
             protocols = [p for p in protocols if p in req.protocols]
-        for shelf_id in record.shelves:
-            shelf = catalog.find(shelf_id)
-            if not isinstance(shelf, Shelf):
-                continue
-            drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_shelf(d, shelf)
-                      and drive_fits_controller(d, record)]
-            for drive in sorted(drives, key=lambda d: d.id):
-                for count in range(1, (1 if shelf.internal else MAX_SHELVES) + 1):  # one set of internal bays
-                    n_drives = count * shelf.bays
-                    if n_drives > record.max_drives:
-                        break
-                    for protocol in protocols:
-                        fe = _front_end(record, protocol, catalog)
-                        link = catalog.get(fe[0], LinkType) if fe is not None else None
-                        if fe is None or link is None or protocol_version_problem(record, record.default_software,
-                                                                                  link):
-                            continue
-                        if link.id not in ready_hosts:
-                            ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
-                        ready, note = ready_hosts[link.id]
-                        if ready is None:
-                            continue
-                        scenario, summary, ru, power = _design(base, ready, record, shelf, drive, count, protocol, fe)
-                        yield scenario, summary + note, ru, power
+        shelves = [sh for sid in record.shelves if isinstance(sh := catalog.find(sid), Shelf)]
+        internal = [sh for sh in shelves if sh.internal]
+        external = [sh for sh in shelves if not sh.internal]
+        drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_controller(d, record, catalog)]
+        for drive in sorted(drives, key=lambda d: d.id):
+            bays = next((sh for sh in internal if drive_fits_shelf(drive, sh)), None)
+            outside = [sh for sh in external if drive_fits_shelf(drive, sh)]
+            layouts: list[tuple[Shelf | None, Shelf | None, int]] = []
+            if bays is not None:  # internal bays first: full, then external shelves added
+                layouts.append((bays, None, 0))
+                layouts += [(bays, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+            else:
+                layouts += [(None, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
+            for inside, shelf, count in layouts:
+                n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
+                if n_drives > record.max_drives:
+                    continue
+                for protocol in protocols:
+                    fe = _front_end(record, protocol, catalog)
+                    link = catalog.get(fe[0], LinkType) if fe is not None else None
+                    if fe is None or link is None or protocol_version_problem(record, record.default_software,
+                                                                              link):
+                        continue
+                    if link.id not in ready_hosts:
+                        ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
+                    ready, note = ready_hosts[link.id]
+                    if ready is None:
+                        continue
+                    scenario, summary, ru, power = _design(base, ready, record, inside, shelf, drive, count,
+                                                           protocol, fe, link)
+                    yield scenario, summary + note, ru, power
 
 
 def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
@@ -432,35 +444,45 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
     return found
 
 
-def _design(base: Scenario, hosts: list[HostNode], record: Controller, shelf: Shelf, drive: Drive, count: int,
-            protocol: str, fe: tuple[str, int]) -> _Design:
-    """One candidate scenario: the base's hosts and workloads, the controller with ``count`` full shelves of
-    ``drive``, each host linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps
-    SANtricity's default preservation capacity for its drive count (``rules.ddp_default_preservation``)."""
+def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: Shelf | None, shelf: Shelf | None,
+            drive: Drive, count: int, protocol: str, fe: tuple[str, int], link: LinkType) -> _Design:
+    """One candidate scenario: the base's hosts and workloads, the controller with its internal bays ``inside``
+    full of ``drive`` (None: it has none that take it) and ``count`` full external shelves ``shelf`` of it, each host
+    linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
+    capacity for its drive count (``rules.ddp_default_preservation``).
+
+    Rack units: the controller chassis (its internal bays are in it, ``models.present.bom.footprint``; a controller
+    record without a height whose chassis is its bays, an E-Series controller shelf, counts the bays' height once),
+    plus each external shelf's."""
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                          spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
                          ddp_preservation_drives=1 if record.family == "ONTAP"
-                         else ddp_default_preservation(count * shelf.bays))
-    shelves = [ShelfNode(id=f"shelf{k + 1}", catalog_id=shelf.id, label=f"{shelf.name} {k + 1}", x=760.0,
-                         y=60.0 + 120.0 * k, drive=drive.id, drive_count=shelf.bays) for k in range(count)]
+                         else ddp_default_preservation(n_drives))
+    placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
+        [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
+    shelves = [ShelfNode(id=sid, catalog_id=sh.id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive.id,
+                         drive_count=sh.bays) for k, (sh, sid, label) in enumerate(placed)]
+    records = {sh.id: sh for sh, _, _ in placed}
     link_id, ports = fe
     links = [Link(id=f"fe-{h.id}", source=h.id, target="array", link_type=link_id,
                   ports=max(1, ports // max(len(hosts), 1))) for h in hosts]
-    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=shelf.backend_link,
-                   ports=shelf.backend_lanes) for s in shelves]
+    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=records[s.catalog_id].backend_link,
+                   ports=records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     scenario = base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
-    # internal bays are in the controller chassis (models.present.bom.footprint): no rack units of their own,
-    # unless the controller record has no height and its chassis is its bays (an E-Series controller shelf):
-    # then the bays' height, counted once
-    if shelf.internal:
-        ru = record.rack_units or shelf.rack_units or DEFAULT_RACK_UNITS
-    else:
-        ru = (record.rack_units or DEFAULT_RACK_UNITS) + count * (shelf.rack_units or DEFAULT_RACK_UNITS)
+    ru = record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
+    if shelf is not None:
+        ru += count * (shelf.rack_units or DEFAULT_RACK_UNITS)
     power = record.typical_power_w
-    summary = (f"{record.name}, {count} x {shelf.name} with {count * shelf.bays} x {drive.name}, "
-               f"{protocol} over {link_id}")
+    parts = []
+    if inside is not None:
+        parts.append(f"{inside.bays} x {drive.name} in the chassis")
+    if shelf is not None and count:
+        parts.append(f"{count} x {shelf.name} with {count * shelf.bays} x {drive.name}")
+    carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
+    summary = f"{record.name}, {' + '.join(parts)}, {protocol} over {carrier}"
     return scenario, summary, ru, power
 
 
@@ -494,10 +516,12 @@ def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
     return reasons
 
 
-def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) -> list[str]:
+def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
+                      peaks: dict[str, float] | None = None) -> list[str]:
     """Why a candidate cannot meet its grown targets whatever the latency: a workload whose grown target is at or
     above its saturation bound (min over stations of capacity / demand, QSP ch. 5), computed from its path alone
-    (cheap: no ramp). Empty when no workload is ruled out (the full evaluation decides)."""
+    (cheap: no ramp). Empty when no workload is ruled out (the full evaluation decides). ``peaks`` (workload name ->
+    IOPS), when given, keeps the highest bound seen per workload."""
     from models.performance import build_path, saturation_iops
     from models.performance.paths import PathError
 
@@ -514,6 +538,8 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements) 
             out.append(str(exc))
             continue
         sat, _ = saturation_iops(path.stations, path.read_fraction)
+        if peaks is not None:
+            peaks[w.name] = max(peaks.get(w.name, 0.0), sat)
         grown = _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
         if sat <= grown:
             out.append(f"{w.name}: saturates at {sat:,.0f} IOPS, below the grown target of {grown:,.0f}")
@@ -640,6 +666,60 @@ def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
             "deployments": ["on-prem", "hci", "cloud"]}
 
 
+def platform_key(cand: Candidate) -> tuple:
+    """What a candidate is apart from its drives: for an array, its controller, the shelves it has (record and
+    bays), its links (type and ports) and deployment; designs with the same key differ only in drive model and are
+    shown as one row with the others as alternatives. Other deployments are never grouped (their summary is
+    their key)."""
+    if cand.deployment != "on-prem":
+        return (cand.deployment, cand.summary)
+    nodes = tuple((n.kind, n.catalog_id, getattr(n, "drive_count", 0)) for n in cand.scenario.nodes
+                  if n.kind not in ("host", "switch"))
+    links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in cand.scenario.links)
+    return cand.deployment, nodes, links
+
+
+def _variant(scenario: Scenario, catalog: Catalog) -> str:
+    """An array design's drives in words ("24 x NetApp 3.8TB NVMe SSD (TLC)"); "" without shelves."""
+    counts: dict[str, int] = {}
+    for node in scenario.nodes:
+        if node.kind == "shelf" and node.drive:
+            counts[node.drive] = counts.get(node.drive, 0) + node.drive_count
+    names = []
+    for drive, n in counts.items():
+        record = catalog.find(drive)
+        names.append(f"{n} x {record.name if record is not None else drive}")
+    return ", ".join(names)
+
+
+ABSURD_NOTE_FACTOR = 1.0
+"""A target is called out of reach when it is above the best any considered design reaches (times this)."""
+
+
+def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[str, float], capped: bool,
+                 base: Scenario) -> list[str]:
+    """Notes for targets no considered design can reach: an effective capacity above the largest design's, and a
+    workload's grown IOPS target above the highest saturation bound of any design screened (the most it could do
+    at any latency). Says "of the designs considered" when ``max_candidates`` cut the search."""
+    notes = []
+    scope = "of the designs considered" if capped else "in the catalog"
+    largest = max((c.effective_bytes for c in capacities.values()), default=0.0)
+    if capacities and need > largest * ABSURD_NOTE_FACTOR:
+        notes.append(f"the effective capacity needed, {need / TIB:,.1f} TiB, is beyond every design {scope}: the "
+                     f"largest provides {largest / TIB:,.1f} TiB")
+    for w in base.workloads:
+        if not w.enabled or w.name not in peaks:
+            continue
+        rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+        if not rate:
+            continue
+        grown = _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
+        if grown > peaks[w.name] * ABSURD_NOTE_FACTOR:
+            notes.append(f"{w.name}: the target of {grown:,.0f} IOPS is beyond every design {scope}: the fastest "
+                         f"saturates at {peaks[w.name]:,.0f} IOPS; check the target")
+    return notes
+
+
 def size(project: Project, top: int = 5, catalog: Catalog | None = None,
          progress: Callable[[float], None] | None = None,
          cancelled: Callable[[], bool] | None = None) -> SizingResult:
@@ -652,7 +732,11 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     their saturation bound and evaluated in full, until ``top`` meet and :data:`FRONT_EVALUATIONS` more have
     been evaluated: designs ranked after that point are never evaluated (their capacity included), which changes
     nothing since the order does not depend on it. Meeting designs rank by that order, then headroom (larger
-    first). When none meets, every design has been evaluated and the nearest are the best failing ones.
+    first). When none meets, every design has been evaluated and the nearest are the best failing ones, and a target
+    beyond every design (an effective capacity above the largest, a grown IOPS target above the highest saturation
+    bound) is named in the notes. Meeting designs that differ only in their drives (:func:`platform_key`) are one
+    candidate, its best variant, with the others as its ``alternatives``; the search goes on until ``top`` distinct
+    platform designs meet.
 
     Args:
         project: the project (its requirements, price book, active scenario, settings); top: how many meeting
@@ -736,9 +820,16 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     checks: dict[tuple, tuple] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
     signatures: dict[str, str] = {}
+    peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
+    platforms: set[tuple] = set()  # the platform designs among the meeting ones (drive variants grouped)
+
+    def enough() -> bool:
+        """Enough meeting designs: ``top`` distinct platform designs and FRONT_EVALUATIONS more for the front."""
+        return len(meeting) >= top + FRONT_EVALUATIONS and len(platforms) >= top
+
     position = 0
     while position < len(pending):
-        if len(meeting) >= top + FRONT_EVALUATIONS or (cancelled is not None and cancelled()):
+        if enough() or (cancelled is not None and cancelled()):
             break
         if progress is not None:
             progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
@@ -755,7 +846,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
                 continue
             short = screened.get(pkey)
             if short is None:
-                short = screened[pkey] = _saturation_screen(checked, catalog, req)
+                short = screened[pkey] = _saturation_screen(checked, catalog, req, peaks)
             if short:  # the asymptotic bound already rules it out: no full evaluation
                 checks[pkey] = (short, None, None)
                 checked_failures.append(replace(cand, reasons=tuple(short)))
@@ -766,7 +857,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         fresh = {pkey: checked for _, checked, pkey in chunk if pkey not in checks}
         solve_ramps([r for checked in fresh.values() for r in ramp_requests(checked, catalog)])
         for cand, checked, pkey in chunk:
-            if len(meeting) >= top + FRONT_EVALUATIONS:
+            if enough():
                 break
             if pkey not in checks:
                 checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
@@ -774,16 +865,27 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             reasons = list(reasons)
             done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
                            headroom_pct=headroom)
-            (meeting if done.meets else checked_failures).append(done)
+            if done.meets:
+                meeting.append(done)
+                platforms.add(platform_key(done))
+            else:
+                checked_failures.append(done)
     front = pareto_front(meeting, priced=bool(book))
-    meeting = [replace(c, pareto=i in front) for i, c in enumerate(meeting)]
+    meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog) if c.deployment == "on-prem"
+                       else "") for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)
+    groups: dict[tuple, list[Candidate]] = {}  # platform design -> its meeting variants, best first
+    for c in meeting:
+        groups.setdefault(platform_key(c), []).append(c)
+    best = [replace(variants[0], alternatives=tuple(variants[1:])) for variants in groups.values()]
+    if not meeting:
+        notes += _reach_notes(req, need, capacities, peaks, capped, base)
     nearest: tuple[Candidate, ...] = ()
     if not meeting:
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    shown = tuple(_as_evaluated(c, catalog, project, capacities) for c in meeting[:top])
+    shown = tuple(_as_evaluated(c, catalog, project, capacities) for c in best[:top])
     nearest = tuple(_as_evaluated(c, catalog, project, capacities) for c in nearest)
     return SizingResult(shown, nearest, considered, capped, need, tuple(meeting),
                         book[0].currency if book else None, tuple(notes))

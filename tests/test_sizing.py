@@ -186,6 +186,13 @@ netapp-aff-a900,AFF-A900-HA,260000,USD
 netapp-ns224,X-NS224,9000,USD
 netapp-a800-internal-nvme,X-A800-BAYS,0,USD
 netapp-1500gb-nvme-ssd-a800,X4002A,1200,USD
+netapp-2u24-internal-nvme,X-2U24-BAYS,0,USD
+netapp-4u48-internal-nvme,X-4U48-BAYS,0,USD
+netapp-nvme-ssd-1.92tb-tlc,X4016A,900,USD
+netapp-nvme-ssd-3.84tb-tlc,X4017A,1500,USD
+netapp-nvme-ssd-7.68tb-tlc,X4018A,2600,USD
+netapp-nvme-ssd-15.3tb-tlc,X4019A,4800,USD
+netapp-nvme-ssd-30.6tb-tlc,X4020A,9000,USD
 """
 
 
@@ -283,7 +290,7 @@ def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
     run = [sys.executable, "-m", "app"]
     done = subprocess.run([*run, "import-prices", "a800-oracle-slob-nvmefc", str(book), "-o", str(out)],
                           capture_output=True, text=True, check=True)
-    assert "with 10 prices in USD" in done.stdout
+    assert "with 17 prices in USD" in done.stdout
     stored = load_any(out).price_book
     assert [(r.catalog_id, r.unit_price) for r in stored][:2] == [("netapp-aff-a20", 41_000.0),
                                                                   ("netapp-aff-a30", 62_000.0)]
@@ -424,3 +431,89 @@ def test_an_unknown_family_is_named_in_the_notes():
     result = size(project, top=1)
     assert result.considered == 0 and not result.candidates
     assert "'AFF' names no family or vendor in the catalog, so it matches no design" in result.notes
+
+
+def test_an_aff_a50_design_fills_its_24_internal_bays_first_in_its_2u_chassis():
+    """The AFF A50 is a 2U chassis with 24 NVMe bays: its smallest design holds 24 drives in the chassis and no
+    shelf (2 rack units); larger ones add NS224 shelves after the bays (2U each)."""
+    from models.catalog import Shelf, bundled_catalog
+
+    catalog = bundled_catalog()
+    project = load_any(EXAMPLE)
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(families=["ONTAP"])})
+    result = size(project, top=30)
+    a50 = [c for c in result.candidates for c in (c, *c.alternatives)
+           if any(n.kind == "controller" and n.catalog_id == "netapp-aff-a50" for n in c.scenario.nodes)]
+    assert a50
+    for c in a50:
+        shelves = [n for n in c.scenario.nodes if n.kind == "shelf"]
+        records = [catalog.get(n.catalog_id, Shelf) for n in shelves]
+        assert records[0].internal and shelves[0].drive_count == 24, c.summary  # the bays come first, full
+        external = [r for r in records[1:]]
+        assert all(not r.internal for r in external)
+        assert c.rack_units == 2 + 2 * len(external), c.summary
+    smallest = min(a50, key=lambda c: c.rack_units)
+    assert smallest.rack_units == 2 and len([n for n in smallest.scenario.nodes if n.kind == "shelf"]) == 1
+    assert "24 x" in smallest.summary and "in the chassis" in smallest.summary
+
+
+def test_no_candidate_of_a_whole_search_uses_a_drive_its_platform_does_not_take():
+    """Over every design of a whole search (top 1000 and the nearest), each shelf's drive is one its controller is
+    sold with and its shelf takes; a platform with a qualified drive list (the current AFF) takes only those: the
+    A800's seed drive (1.5TB) is never offered on another controller."""
+    from models.catalog import Controller, Drive, Shelf, bundled_catalog
+    from models.project.factory import drive_fits_controller, drive_fits_shelf
+
+    catalog = bundled_catalog()
+    project = load_any(EXAMPLE)
+    result = size(project, top=1000)
+    designs = [d for c in result.candidates for d in (c, *c.alternatives)] + list(result.nearest)
+    assert len(designs) > 20
+    for c in designs:
+        (ctl,) = [catalog.get(n.catalog_id, Controller) for n in c.scenario.nodes if n.kind == "controller"]
+        for n in (n for n in c.scenario.nodes if n.kind == "shelf"):
+            drive = catalog.get(n.drive, Drive)
+            assert drive_fits_shelf(drive, catalog.get(n.catalog_id, Shelf)), c.summary
+            assert drive_fits_controller(drive, ctl, catalog), c.summary
+            assert not drive.controllers or ctl.id in drive.controllers, c.summary
+            assert n.drive != "netapp-1500gb-nvme-ssd-a800" or ctl.id == "netapp-aff-a800", c.summary
+    a50 = catalog.get("netapp-aff-a50", Controller)
+    assert not drive_fits_controller(catalog.get("netapp-1500gb-nvme-ssd-a800", Drive), a50, catalog)
+
+
+def test_drive_size_variants_of_one_platform_design_are_one_candidate_with_alternatives(capsys):
+    """No two returned candidates differ only in their drives: each platform design (controller, shelves, links,
+    protocol) is one row showing its best variant, the others listed as alternatives (also in ``--json``)."""
+    from app.cli import main
+    from models.sizing import platform_key
+
+    project = load_any(EXAMPLE)
+    result = size(project, top=8)
+    keys = [platform_key(c) for c in result.candidates]
+    assert len(keys) == len(set(keys)) == 8
+    assert any(c.alternatives for c in result.candidates)
+    for c in result.candidates:
+        assert c.deployment != "on-prem" or c.variant.split(" x ", 1)[1] in c.summary  # the drive, named
+        for alt in c.alternatives:
+            assert platform_key(alt) == platform_key(c) and alt.variant != c.variant and alt.meets
+            assert alt.rank_key() >= c.rank_key()
+    assert main(["size", str(EXAMPLE), "--json", "--top", "3"]) == 0
+    rows = json.loads(capsys.readouterr().out)["candidates"]
+    assert all(isinstance(r["alternatives"], list) for r in rows)
+    listed = [a["variant"] for r in rows for a in r["alternatives"]]
+    assert listed and all("NVMe SSD" in v or "SSD" in v for v in listed)
+
+
+def test_an_absurd_iops_target_is_named_in_the_notes():
+    """1e15 IOPS is beyond every catalog design: the sizer says so (with the fastest design's bound) rather than
+    only listing failing designs."""
+    project = load_any(EXAMPLE)
+    (w,) = project.scenario.workloads
+    scenario = project.scenario.model_copy(update={"workloads": [w.model_copy(update={"target_iops": 1e15})]})
+    result = size(project.with_scenario(scenario), top=5)
+    assert result.candidates == ()
+    (note,) = [n for n in result.notes if "beyond every design" in n]
+    assert "1,000,000,000,000,000 IOPS" in note and "saturates at" in note
+    huge = project.model_copy(update={"requirements": project.requirements.with_changes(
+        effective_capacity_bytes=10**17)})
+    assert any("effective capacity needed" in n and "beyond every design" in n for n in size(huge, top=1).notes)

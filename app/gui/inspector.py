@@ -432,7 +432,7 @@ class Inspector(QScrollArea):
             def fits(d: Drive) -> bool:
                 """The shelf takes it (interface, size, vendor) and its controller is sold with it."""
                 return (not isinstance(shelf, Shelf) or drive_fits_shelf(d, shelf)) and (
-                    not isinstance(controller, Controller) or drive_fits_controller(d, controller))
+                    not isinstance(controller, Controller) or drive_fits_controller(d, controller, catalog))
 
             choices = named(d for d in catalog.of_kind(Drive) if fits(d))
             return keep_current(choices, node.drive, "does not fit this shelf or its controller")

@@ -61,6 +61,30 @@ def read_prices_job(_state, path: str, project, catalog=None):
 DEPLOYMENT_LABELS = {"on-prem": "On-premises arrays", "hci": "HCI (vSAN)", "cloud": "Cloud"}
 """How the deployments read in the dialog."""
 
+DEPLOYMENT_CELL = {"on-prem": "On-premises", "hci": "HCI (vSAN)", "cloud": "Cloud"}
+"""How a candidate's deployment reads in the table."""
+
+RACK_UNITS_AXIS = "Rack units (U)"
+"""The chart's x axis without a price book."""
+
+
+def record_name(catalog, record_id: str) -> str:
+    """A catalog record's name (its id only when the catalog does not hold it)."""
+    record = catalog.find(record_id) if catalog is not None else None
+    return record.name if record is not None else record_id
+
+
+def configuration_tooltip(candidate) -> str:
+    """A candidate's configuration in full, with the other drive variants of the same platform design that meet
+    (their usable capacity and headroom), best first."""
+    lines = [candidate.summary]
+    if candidate.alternatives:
+        lines.append("Also meets with:")
+        for alt in candidate.alternatives:
+            room = f", headroom {alt.headroom_pct:,.0f}%" if alt.headroom_pct is not None else ""
+            lines.append(f"  {alt.variant}: usable {alt.usable_bytes / 2**40:,.2f} TiB{room}")
+    return "\n".join(lines)
+
 
 def _refusal(exc: ValueError) -> str:
     """A refused requirement's message in the user's words (a validation error's first message, without
@@ -132,8 +156,8 @@ class SizerDialog(QDialog):
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
-        self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(True)  # a configuration wraps: its drives are never elided away
         self.table.verticalHeader().hide()
         self.chart = self._make_chart()
         for b in (self.size_button, self.cancel_button, self.prices_button, self.apply_button, self.compare_button):
@@ -195,48 +219,68 @@ class SizerDialog(QDialog):
     # --- chart -------------------------------------------------------------------------------------------------
 
     def _make_chart(self):
-        """The cost (or rack units) vs headroom chart; pyqtgraph is imported here, when the dialog opens."""
-        from app.gui.results._common import make_plot
+        """The cost (or rack units) vs headroom chart with its legend in the title row (never over a point);
+        pyqtgraph is imported here, when the dialog opens."""
+        import pyqtgraph as pg
+
+        from app.gui.results._common import axis_label_style, make_plot, text_color
 
         plot = make_plot(self)
-        plot.setLabel("left", "Headroom over the grown targets (%)")
-        plot.setLabel("bottom", "Rack units")
+        plot.setLabel("left", "Headroom over the grown targets (%)", **axis_label_style(self))
+        plot.setLabel("bottom", RACK_UNITS_AXIS, **axis_label_style(self))
         plot.showGrid(x=True, y=True, alpha=0.2)
+        item = plot.plotItem
+        self.legend = pg.LegendItem(colCount=2, labelTextColor=text_color(self), horSpacing=14)  # fits a narrow chart
+        item.layout.removeItem(item.titleLabel)
+        item.titleLabel.hide()
+        item.layout.addItem(self.legend, 0, 1)
+        self.rank_labels: list = []
         return plot
 
     def _draw_chart(self) -> None:
         """Every evaluated meeting design as a point, the Pareto front joined and drawn larger, the ranked ones
-        numbered; clicking a ranked point selects its row."""
+        circled and numbered at their points (ranks that share a point share one label, "1, 2"); the legend names
+        the three. Clicking a ranked point selects its row."""
         import pyqtgraph as pg
 
-        from app.gui.results._common import muted_color, series_color
+        from app.gui.results._common import axis_label_style, muted_color, series_color
 
         plot = self.chart
         plot.clear()
+        self.legend.clear()
+        self.rank_labels = []
         result = self.result
         if result is None or not result.evaluated:
             return
         priced = result.currency is not None
-        plot.setLabel("bottom", f"Cost ({result.currency})" if priced else "Rack units")
+        plot.setLabel("bottom", f"Cost ({result.currency})" if priced else RACK_UNITS_AXIS, **axis_label_style(self))
         x_of = (lambda c: c.cost or 0.0) if priced else (lambda c: float(c.rack_units))
         pts = [(x_of(c), c.headroom_pct or 0.0) for c in result.evaluated]
         others = pg.ScatterPlotItem([p[0] for p in pts], [p[1] for p in pts], size=7,
-                                    brush=pg.mkBrush(muted_color(self)), pen=None, name="evaluated")
+                                    brush=pg.mkBrush(muted_color(self)), pen=None)
         plot.addItem(others)
+        self.legend.addItem(others, "Designs that meet")
         front = sorted((p for p, c in zip(pts, result.evaluated) if c.pareto))
         if front:
-            plot.plot([p[0] for p in front], [p[1] for p in front], pen=pg.mkPen(series_color(0), width=2),
-                      symbol="o", symbolSize=11, symbolBrush=series_color(0), name="Pareto front")
+            curve = plot.plot([p[0] for p in front], [p[1] for p in front], pen=pg.mkPen(series_color(0), width=2),
+                              symbol="o", symbolSize=11, symbolBrush=series_color(0))
+            self.legend.addItem(curve, "Pareto front")
         ranked = pg.ScatterPlotItem(size=16, pen=pg.mkPen(series_color(1), width=2), brush=None)
         spots = [{"pos": (x_of(c), c.headroom_pct or 0.0), "data": i}
                  for i, c in enumerate(result.candidates)]
         ranked.addPoints(spots)
         ranked.sigClicked.connect(lambda _item, points, _ev: points and self.table.selectRow(points[0].data()))
         plot.addItem(ranked)
+        if spots:
+            self.legend.addItem(ranked, "Ranked (number: rank)")
+        at: dict[tuple[float, float], list[int]] = {}
         for i, c in enumerate(result.candidates):
-            label = pg.TextItem(str(i + 1), color=series_color(1), anchor=(0, 1))
-            label.setPos(x_of(c), c.headroom_pct or 0.0)
+            at.setdefault((x_of(c), c.headroom_pct or 0.0), []).append(i + 1)
+        for (x, y), ranks in at.items():
+            label = pg.TextItem(", ".join(str(r) for r in ranks), color=series_color(1), anchor=(-0.2, 1.1))
+            label.setPos(x, y)
             plot.addItem(label)
+            self.rank_labels.append(label)
 
     # --- requirements and prices ---------------------------------------------------------------------------------
 
@@ -356,12 +400,14 @@ class SizerDialog(QDialog):
                                 if result.candidates else "None meets them: the nearest, with what they miss.")
                              + notes)
         self.table.setRowCount(len(rows))
+        catalog = self._catalog()
         for r, c in enumerate(rows):
             cost = money(c.cost, result.currency) + (" + unpriced" if c.unpriced else "")
             why = "; ".join(c.reasons) or "meets every requirement"
             if c.unpriced:
-                why += f" (no price for {', '.join(c.unpriced)})"
-            cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary, c.deployment, "yes" if c.meets else "no",
+                why += f" (no price for {', '.join(record_name(catalog, u) for u in c.unpriced)})"
+            cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary,
+                     DEPLOYMENT_CELL.get(c.deployment, c.deployment), "yes" if c.meets else "no",
                      cost, str(c.rack_units) if c.deployment != "cloud" else "—",
                      f"{c.power_w:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
@@ -369,12 +415,25 @@ class SizerDialog(QDialog):
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(text if k != 0 or not c.pareto else "on the Pareto front")
+                if k == COLUMNS.index("Configuration"):
+                    item.setToolTip(configuration_tooltip(c))
                 self.table.setItem(r, k, item)
         self.table.setColumnHidden(COLUMNS.index("Cost"), result.currency is None)
         self.table.resizeColumnsToContents()
         for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Why"), 320)):
-            self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # the tooltip has it all
+            self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # wrapped; the tooltip has all
+        self.table.resizeRowsToContents()
         self._draw_chart()
+
+    def _catalog(self):
+        """The project's catalog (for record names), or None when its own records do not load."""
+        from models.catalog import CatalogError
+        from models.evaluate import project_catalog
+
+        try:
+            return project_catalog(self._document.project, self._document.base_catalog)
+        except CatalogError:
+            return None
 
     # --- apply and compare ---------------------------------------------------------------------------------------
 

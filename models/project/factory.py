@@ -60,13 +60,34 @@ def drive_fits_shelf(drive: Drive, shelf: Shelf) -> bool:
     return shelf.takes(drive) and (drive.vendor == shelf.vendor or "generic" in (drive.vendor, shelf.vendor))
 
 
-def drive_fits_controller(drive: Drive, controller: Controller) -> bool:
+def drive_fits_controller(drive: Drive, controller: Controller, catalog: Catalog | None = None) -> bool:
     """A drive the controller is sold with: the drive's ``controllers`` list names it, or the stock record it is
-    the user's copy of (``based_on``; empty list: any), and its ``families`` list names the controller's family
-    (empty: any)."""
-    named = controller.id in drive.controllers or (controller.based_on and controller.based_on in drive.controllers)
-    return (not drive.controllers or bool(named)) and (
-        not drive.families or controller.family in drive.families)
+    the user's copy of (``based_on``), and its ``families`` list names the controller's family (empty: any).
+
+    A drive with an empty ``controllers`` list fits any controller, unless ``catalog`` is given and the platform has
+    a qualified drive list there: a controller that some catalog drive names takes only the drives that name it
+    (the AFF A50 is named by NetApp's TLC NVMe drives, so an unlisted NVMe drive such as a seed's is not offered
+    on it). Pass the catalog wherever the choice is offered (sizer, palette drop, inspector)."""
+    ids = {controller.id} | ({controller.based_on} if controller.based_on else set())
+    named = bool(ids & set(drive.controllers))
+    if drive.controllers and not named:
+        return False
+    if not drive.controllers and catalog is not None and _listed_platforms(catalog) & ids:
+        return False
+    return not drive.families or controller.family in drive.families
+
+
+def _listed_platforms(catalog: Catalog) -> frozenset[str]:
+    """Controller ids some drive of ``catalog`` names in its ``controllers`` list (memoised per catalog)."""
+    key = id(catalog)
+    found = _LISTED.get(key)
+    if found is None or found[0] is not catalog:
+        found = _LISTED[key] = (catalog, frozenset(c for d in catalog.of_kind(Drive) for c in d.controllers))
+    return found[1]
+
+
+_LISTED: dict[int, tuple[Catalog, frozenset[str]]] = {}
+"""Memo of :func:`_listed_platforms` (catalog id -> (catalog, ids)); the catalog kept so its id is not reused."""
 
 
 def _shelf(entry: Shelf, catalog: Catalog) -> dict:
@@ -74,7 +95,7 @@ def _shelf(entry: Shelf, catalog: Catalog) -> dict:
     first drive it takes), full."""
     drives = [d for d in catalog.of_kind(Drive) if drive_fits_shelf(d, entry)]
     owners = [c for c in catalog.of_kind(Controller) if entry.id in c.shelves]
-    preferred = [d for d in drives if any(drive_fits_controller(d, c) for c in owners)]
+    preferred = [d for d in drives if any(drive_fits_controller(d, c, catalog) for c in owners)]
     drives = preferred or drives
     if not drives:
         raise NotANodeError(f"no drive in the catalog fits {entry.name}")
