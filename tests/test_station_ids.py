@@ -9,7 +9,6 @@ names; a MetroCluster variant and an 8-node cluster of HA pairs add the switchov
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 import json
 from collections.abc import Callable, Iterator
@@ -47,7 +46,7 @@ def test_a_station_id_is_a_value():
     a, b = StationId("cpu", node=2), StationId("cpu", node=2)
     assert a == b and hash(a) == hash(b) and {a: 1}[b] == 1
     assert StationId("cpu", node=1) != a and StationId("cpu", node=2, index=0) != a
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         a.node = 1  # type: ignore[misc]
 
 

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import Any
 
 from models import topology
 from models.capacity import rules
@@ -726,8 +727,45 @@ def raid_layouts(scenario: Scenario, catalog: Catalog) -> Mapping[str, RaidLayou
     """Every system's RAID layout: system node id -> :class:`RaidLayout` (controllers, HCI clusters, cloud VMs;
     managed services and systems whose catalog records are missing have none). Pure; a read-only mapping."""
     out: dict[str, RaidLayout] = {}
-    for node in topology.of(scenario).systems:
+    topo = topology.of(scenario)
+    alike: dict[tuple[Any, ...], tuple[RaidLayout, str]] = {}  # controllers built alike share one computation
+    for node in topo.systems:
+        key = _controller_key(node, topo) if isinstance(node, ControllerNode) else None
+        if key is not None and isinstance(node, ControllerNode) and key in alike:
+            first, where = alike[key]
+            out[node.id] = _renamed(first, where, _controller_where(node, catalog), node.id)
+            continue
         layout = system_layout(scenario, catalog, node.id)
         if layout is not None:
             out[node.id] = layout
+            if key is not None and isinstance(node, ControllerNode):
+                alike[key] = (layout, _controller_where(node, catalog))
     return MappingProxyType(out)
+
+
+def _controller_key(node: ControllerNode, topo: topology.Topology) -> tuple[Any, ...] | None:
+    """What a controller's layout depends on (its settings and its shelves' drives, not its id, label or place);
+    None when a value cannot be a key."""
+    fields = tuple((k, tuple(v) if isinstance(v, list) else v) for k, v in node.__dict__.items()
+                   if k not in ("id", "label", "x", "y"))
+    shelves = tuple((s.catalog_id, s.drive, s.drive_count) for s in topo.shelves_of(node.id))
+    key = (fields, shelves)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _controller_where(node: ControllerNode, catalog: Catalog) -> str:
+    """How a controller's problems name it (:func:`where_text`, as :func:`system_layout` builds it)."""
+    record = catalog.find(node.catalog_id)
+    return where_text("controller", node.id, node.label or (record.name if record is not None else node.id))
+
+
+def _renamed(layout: RaidLayout, where: str, new_where: str, system_id: str) -> RaidLayout:
+    """A layout computed for a controller built alike, for another: its id, and its problems and notes naming
+    it."""
+    return replace(layout, system_id=system_id,
+                   problems=tuple(p.replace(where, new_where) for p in layout.problems),
+                   notes=tuple(n.replace(where, new_where) for n in layout.notes))

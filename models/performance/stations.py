@@ -26,7 +26,7 @@ Roles (:data:`ROLES`), by the part of the design a station models:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 ROLES = frozenset({
     "host_stack", "fabric", "host_ports", "target_ports", "client_rtt",
@@ -52,9 +52,17 @@ ROLE_WORDS = {"target_ports": "target ports", "host_ports": "host ports"}
 """A role as words in a sentence, where a state's reason names it."""
 
 
-@dataclass(frozen=True)
-class StationId:
+class _StationFields(NamedTuple):
+    role: str
+    node: int | None
+    index: int | None  # type: ignore[assignment]  # a field, shadowing tuple.index (never called on it)
+
+
+class StationId(_StationFields):
     """What a station is, independent of its display name.
+
+    A named tuple (immutable, hashed and compared in C: the engine's caches hash every station of a path on each
+    call, and a generated dataclass hash cost a measurable share of an evaluation).
 
     Attributes:
         role: one of :data:`ROLES`.
@@ -66,17 +74,16 @@ class StationId:
         ValueError: an unknown role, a node below 1 or a negative index.
     """
 
-    role: str
-    node: int | None = None
-    index: int | None = None
+    __slots__ = ()
 
-    def __post_init__(self) -> None:
-        if self.role not in ROLES:
-            raise ValueError(f"station role must be one of {sorted(ROLES)}, got {self.role!r}")
-        if self.node is not None and self.node < 1:
-            raise ValueError(f"station node is 1-based, got {self.node}")
-        if self.index is not None and self.index < 0:
-            raise ValueError(f"station index must be >= 0, got {self.index}")
+    def __new__(cls, role: str, node: int | None = None, index: int | None = None) -> StationId:
+        if role not in ROLES:
+            raise ValueError(f"station role must be one of {sorted(ROLES)}, got {role!r}")
+        if node is not None and node < 1:
+            raise ValueError(f"station node is 1-based, got {node}")
+        if index is not None and index < 0:
+            raise ValueError(f"station index must be >= 0, got {index}")
+        return super().__new__(cls, role, node, index)
 
     @property
     def of_controller_node(self) -> bool:
@@ -92,7 +99,7 @@ class StationId:
         """
         if self.node is None:
             raise ValueError(f"a shared station ({self.role}) belongs to no node")
-        return replace(self, node=node)
+        return StationId(self.role, node, self.index)
 
 
 UNSPECIFIED = StationId("unspecified")
