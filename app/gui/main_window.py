@@ -54,8 +54,9 @@ from app.gui.sizer_dialog import SizerDialog
 from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
+from models.formatting import natural_key
 from models.project.model import Project
-from models.resources import examples_dir
+from models.resources import example_titles
 
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
 __all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
@@ -297,8 +298,10 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_new, self.act_open])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.examples_menu = file_menu.addMenu("Open E&xample")
-        for path in sorted(examples_dir().glob("*.toml")) if examples_dir().is_dir() else []:
-            action = self.examples_menu.addAction(path.stem.replace("-", " "))
+        # the projects' names, not their file names, in natural order
+        for title, path in sorted(example_titles(), key=lambda item: natural_key(item[0])):
+            action = self.examples_menu.addAction(title.replace("&", "&&"))
+            action.setToolTip(path.name)
             action.triggered.connect(lambda _=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
         file_menu.addSeparator()

@@ -1,0 +1,91 @@
+"""The first screen a customer sees: a current system with no warning badge, examples listed by title, drive and
+link menus in natural order, link labels that say what the link carries."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtWidgets import QMessageBox
+
+from app.gui.document import ProjectDocument
+from app.gui.inspector import Inspector
+from app.gui.main_window import read_project
+from models.formatting import natural_key
+from models.resources import examples_dir
+
+
+def _numbers(texts: list[str], pattern: str) -> list[float]:
+    return [float(m.group(1)) for t in texts if (m := re.search(pattern, t))]
+
+
+def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
+    from app.gui.main_window import DEFAULT_EXAMPLE, MainWindow
+
+    win = MainWindow(read_project(examples_dir() / DEFAULT_EXAMPLE))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    outcome = win.worker.force_sync()
+    assert outcome is not None and outcome.evaluation is not None
+    qtbot.waitUntil(lambda: win.results.last_good is not None, timeout=10_000)
+    assert win.document.project.info.name == "AFF A70 + NS224 + Oracle OLTP (NVMe/TCP 100GbE)"
+    assert [n.catalog_id for n in win.document.scenario.nodes] == [
+        "dell-poweredge-r760", "netapp-aff-a70", "netapp-ns224"]
+    assert not outcome.evaluation.problems
+    assert all(item.problems == [] for item in win.scene.node_items.values())
+    assert all(item._problems == [] for item in win.scene.link_items.values())
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.document.undo_stack.setClean()
+    win.close()
+
+
+def test_open_example_lists_the_projects_titles_in_natural_order(window):
+    titles = [a.text() for a in window.examples_menu.actions()]
+    assert len(titles) == len(list(examples_dir().glob("*.toml")))
+    assert "AFF A70 + NS224 + Oracle OLTP (NVMe/TCP 100GbE)" in titles and "AFF8080A EX + SQL Server" in titles
+    assert not [t for t in titles if t.endswith(".toml") or re.fullmatch(r"[a-z0-9 ]+", t)]  # no file slugs
+    assert titles == sorted(titles, key=natural_key)
+    assert titles.index("CVO Azure DS4_v2 HA pair") < titles.index("CVO Azure DS14_v2 HA pair")
+
+
+def test_the_drive_menu_sorts_sizes_by_value(qtbot):
+    inspector = Inspector(ProjectDocument(read_project(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")))
+    qtbot.addWidget(inspector)
+    inspector.show()
+    shelf = next(n.id for n in inspector.document.scenario.nodes if n.kind == "shelf")
+    inspector.show_selection([shelf], [])
+    combo = inspector.form.editors["drive"].combo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    tlc = _numbers([t for t in items if "NVMe SSD (TLC)" in t], r"NetApp ([\d.]+)TB")
+    assert tlc == [1.9, 3.8, 7.6, 15.3, 30.6]  # not 1.9, 15.3, 3.8, 30.6, 7.6
+
+
+def test_the_link_menu_sorts_speeds_by_value(qtbot):
+    inspector = Inspector(ProjectDocument(read_project(examples_dir() / "aff8080-sqlserver-tpce.toml")))
+    qtbot.addWidget(inspector)
+    inspector.show()
+    inspector.show_selection([], ["l-targets"])
+    combo = inspector.form.editors["link_type"].combo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    fc = _numbers([t for t in items if t.endswith("Fibre Channel (FCP)")], r"^(\d+)Gb")
+    assert fc == sorted(fc) and len(fc) >= 3 and fc[0] < 16 < fc[-1]
+
+
+def test_the_nfs_examples_label_their_host_links_nfs(qtbot):
+    from app.gui.canvas.scene import TopologyScene
+
+    for name, speed in (("aff8080-nfs-file-services.toml", 10), ("fas70-ds460c-nlsas-nfs.toml", 10)):
+        document = ProjectDocument(read_project(examples_dir() / name))
+        scene = TopologyScene(document)
+        ethernet = [item.label for item in scene.link_items.values() if "SAS" not in item.label]
+        assert ethernet and all(label.startswith(f"NFS {speed}G") for label in ethernet), (name, ethernet)
+        assert not [label for label in ethernet if "iSCSI" in label]
+    # the rule: a link type that carries several protocols is named by the one its workloads run over it
+    from models.catalog import bundled_catalog
+    from models.present.labels import link_tag
+
+    catalog = bundled_catalog()
+    assert link_tag(catalog, "iscsi-10g", "NFS") == "NFS 10G" and link_tag(catalog, "iscsi-25g", "NFS") == "NFS 25G"
+    assert link_tag(catalog, "iscsi-10g", "iSCSI") == link_tag(catalog, "iscsi-10g") == "iSCSI 10G"
+    assert link_tag(catalog, "fc-16g", "NFS") == link_tag(catalog, "fc-16g")  # not a protocol the type carries
