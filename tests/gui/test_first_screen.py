@@ -34,6 +34,18 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     assert not outcome.evaluation.problems
     assert all(item.problems == [] for item in win.scene.node_items.values())
     assert all(item._problems == [] for item in win.scene.link_items.values())
+    # the A70 runs on no fitted profile: said beside max IOPS at the SLO in the status bar and the summary table
+    status = win.status_labels["max_iops_at_slo"].text()
+    assert "Max IOPS @ SLO: <b>943K</b>" in status and "(hardware relation only)" in status
+    win.results.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: hasattr(win.results.performance_view, "summary_model")
+                    and win.results.performance_view.summary_model.rowCount() == 1, timeout=10_000)
+    view = win.results.performance_view
+    row = {name: view.summary_model.item(0, k).text() for k, name in enumerate(view.SUMMARY_COLUMNS)}
+    assert row["Max IOPS @ SLO"] == "943K" and row["Profile"] == "hardware relation only"
+    k = view.SUMMARY_COLUMNS.index("Profile")
+    assert "uncalibrated default CPU costs" in view.summary_model.item(0, k).toolTip()
+    assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
     win.worker.shutdown()
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()
@@ -89,3 +101,15 @@ def test_the_nfs_examples_label_their_host_links_nfs(qtbot):
     assert link_tag(catalog, "iscsi-10g", "NFS") == "NFS 10G" and link_tag(catalog, "iscsi-25g", "NFS") == "NFS 25G"
     assert link_tag(catalog, "iscsi-10g", "iSCSI") == link_tag(catalog, "iscsi-10g") == "iSCSI 10G"
     assert link_tag(catalog, "fc-16g", "NFS") == link_tag(catalog, "fc-16g")  # not a protocol the type carries
+
+
+def test_a_calibrated_design_says_calibrated_beside_its_figures(example_window, qtbot):
+    win = example_window
+    qtbot.waitUntil(lambda: win.results.last_good is not None, timeout=10_000)
+    win.results.setCurrentIndex(1)
+    status = win.status_labels["max_iops_at_slo"].text()
+    assert "(calibrated)" in status and "hardware relation only" not in status
+    view = win.results.performance_view
+    qtbot.waitUntil(lambda: hasattr(view, "summary_model") and view.summary_model.rowCount() >= 1, timeout=10_000)
+    k = view.SUMMARY_COLUMNS.index("Profile")
+    assert [view.summary_model.item(r, k).text() for r in range(view.summary_model.rowCount())] == ["calibrated"]
