@@ -113,3 +113,36 @@ def test_a_calibrated_design_says_calibrated_beside_its_figures(example_window, 
     qtbot.waitUntil(lambda: hasattr(view, "summary_model") and view.summary_model.rowCount() >= 1, timeout=10_000)
     k = view.SUMMARY_COLUMNS.index("Profile")
     assert [view.summary_model.item(r, k).text() for r in range(view.summary_model.rowCount())] == ["calibrated"]
+
+
+def test_the_validation_tab_opens_on_its_summary_with_the_ramps_under_their_own_heading(qtbot):
+    """The real run: "N of N checks pass" in green, the first rows are counted checks, and the measured ramps'
+    predictions outside their tolerance come after them, labelled outside the count, amber, never red."""
+    from app.gui.results import ValidationView
+    from app.gui.results._common import FAIL, WARNING
+    from models.validation import RAMP_SECTIONS
+
+    view = ValidationView()
+    qtbot.addWidget(view)
+    view.resize(1300, 500)
+    view.show()
+    qtbot.waitUntil(lambda: not view.running and view.model.rowCount() > 0, timeout=120_000)
+    assert view.failed == 0 and view.passed == view.total > 0
+    assert view.summary.text().startswith(f"{view.total} of {view.total} checks pass")
+    assert view.summary.styleSheet() == ""  # the passing look (red only when a counted check fails)
+    rows = [view.row_at(r) for r in range(view.model.rowCount())]
+    counted = [o.section not in RAMP_SECTIONS for o, _ in rows]
+    assert counted[0] and counted == sorted(counted, reverse=True)  # every counted check before every ramp
+    results = [view.model.item(r, 5).text() for r in range(view.model.rowCount())]
+    assert "fail" not in results  # nothing counted fails, and a ramp never says "fail"
+    outside = [r for r, (o, c) in enumerate(rows) if not counted[r] and c is not None and not c.passed]
+    assert outside, "the measured ramps have predictions outside their tolerance"
+    for r in outside:
+        assert results[r] == "outside tolerance, outside the count"
+        assert view.model.item(r, 5).background().color().name().lower() != FAIL.lower()
+        assert view.model.item(r, 4).foreground().color().name().lower() == WARNING.lower()
+    heading = view.ramp_heading.text()
+    assert view.ramp_heading.isVisible() and heading.startswith("Measured ramps, predictions outside the pass count")
+    assert f"{len(outside)} outside" in heading
+    # the first view: the first row (a counted pass) is current, its details say pass
+    assert view.table.currentIndex().row() == 0 and "pass" in view.details.toPlainText()
