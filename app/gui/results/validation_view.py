@@ -58,7 +58,7 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """On every item: the row's index in :attr:`ValidationView.rows` (the table may be sorted any way)."""
 
 RESULT_COLUMN = 5
-OUTSIDE_COUNT = "outside the count"
+OUTSIDE_COUNT = "not counted"
 """What a measured ramp's row says in its Result cell: a prediction compared with a measured ramp, listed after the
 counted checks and never part of the pass count (amber when outside its tolerance, never red: red is for a
 counted check that fails)."""
@@ -371,8 +371,8 @@ class ValidationView(QWidget):
                      f"<p>{html_escape(outcome.error)}</p>"]
         else:
             if outcome.section in RAMP_SECTIONS:  # a prediction against a measured ramp: never counted, never red
-                verdict = (f"<b>{'within' if check.passed else 'outside'} tolerance</b>, a measured ramp "
-                           f"{OUTSIDE_COUNT} of checks")
+                verdict = (f"<b>{'within' if check.passed else 'outside'} tolerance</b>, a measured ramp's "
+                           f"prediction, {OUTSIDE_COUNT} in the pass count")
                 if not check.passed:
                     verdict = f"<span style='color:{WARNING}'>{verdict}</span>"
             else:
@@ -452,7 +452,7 @@ class ValidationView(QWidget):
         when outside its tolerance (never red), and its text is muted."""
         items = self._check_row(check, outcome)
         within = bool(check.passed)
-        result = self._item(f"{'within' if within else 'outside'} tolerance, {OUTSIDE_COUNT}")
+        result = self._item(f"{'within' if within else 'outside'} ({OUTSIDE_COUNT})")
         result.setIcon(icon("mdi6.check-circle-outline" if within else "mdi6.alert-circle-outline",
                             muted_color(self).name() if within else WARNING))
         if not within:
