@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMessageBox
 from app.gui.document import ProjectDocument
 from app.gui.inspector import Inspector
 from app.gui.main_window import read_project
-from models.formatting import natural_key
+from models.formatting import fmt_months, natural_key
 from models.resources import examples_dir
 
 
@@ -46,6 +46,12 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     k = view.SUMMARY_COLUMNS.index("Profile")
     assert "uncalibrated default CPU costs" in view.summary_model.item(0, k).toolTip()
     assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
+    # the runway shows its three months (the example grows its data and its IOPS target 30 % a year)
+    qtbot.waitUntil(lambda: "Runway" in view.resilience_label.text(), timeout=20_000)
+    runway = view.resilience_label.text()
+    assert "not within ten years" not in runway
+    assert all(f"{part}: {fmt_months(m)}" in runway for part, m in (
+        ("full", 85.2477), ("SLO breach at the growing target", 53.7853), ("saturation", 57.1025)))
     win.worker.shutdown()
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()
