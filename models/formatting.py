@@ -9,6 +9,7 @@ text everywhere (``storplan evaluate``, the status bar, the report).
 from __future__ import annotations
 
 import math
+import re
 from typing import TypeGuard
 
 from models.units import CapacityUnit, format_capacity, format_iops
@@ -124,3 +125,25 @@ def fmt_number(value: float | None) -> str:
     if abs(value) >= 1000:
         return f"{value:,.0f}"
     return f"{value:.4g}"
+
+
+_NATURAL_CHUNK = re.compile(r"(\d+(?:\.\d+)?)\s*(PB|TB|GB|MB|PiB|TiB|GiB|MiB)?")
+_SIZE_FACTOR = {"PB": 1e15, "TB": 1e12, "GB": 1e9, "MB": 1e6,
+                "PiB": 2.0**50, "TiB": 2.0**40, "GiB": 2.0**30, "MiB": 2.0**20}
+
+
+def natural_key(text: str) -> tuple[tuple[int, float, str], ...]:
+    """A sort key that orders ``text`` as a person reads it: numbers by value, not character by character
+    ("1.5TB", "1.9TB", "3.8TB", "15.3TB"; "8Gb", "16Gb", "32Gb", "64Gb"), a capacity with its unit by bytes (so
+    "960GB" comes before "1.5TB"), the rest case-insensitively. Never raises."""
+    key: list[tuple[int, float, str]] = []
+    position = 0
+    for match in _NATURAL_CHUNK.finditer(text):
+        if match.start() > position:
+            key.append((1, 0.0, text[position:match.start()].casefold()))
+        value = float(match.group(1)) * _SIZE_FACTOR.get(match.group(2) or "", 1.0)
+        key.append((0, value, (match.group(2) or "").casefold()))
+        position = match.end()
+    if position < len(text):
+        key.append((1, 0.0, text[position:].casefold()))
+    return tuple(key)

@@ -52,3 +52,20 @@ def user_data_dir() -> Path:
 def user_catalog_path() -> Path:
     """The user's own catalog records (drives, controllers, VMs they defined)."""
     return user_data_dir() / "user_catalog.toml"
+
+
+def example_titles() -> list[tuple[str, Path]]:
+    """(title, path) of every bundled example, its title the project's name (``[project] name``; the file name
+    when a file has none or does not parse), in file-name order (a menu sorts them by title:
+    ``models.formatting.natural_key``). Reads only the files' text."""
+    import tomllib
+
+    folder = examples_dir()
+    out: list[tuple[str, Path]] = []
+    for path in sorted(folder.glob("*.toml")) if folder.is_dir() else []:
+        try:
+            name = tomllib.loads(path.read_text(encoding="utf-8")).get("project", {}).get("name", "")
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+            name = ""
+        out.append((name.strip() if isinstance(name, str) and name.strip() else path.stem.replace("-", " "), path))
+    return out

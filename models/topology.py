@@ -17,7 +17,16 @@ from typing import cast
 from models.catalog import Adapter, Catalog, CatalogError, Controller, LinkType, Switch
 from models.catalog import Shelf as ShelfRecord
 from models.project.kinds import BACK_END_MEDIA, NODE_KINDS, kind_of
-from models.project.model import ControllerNode, HostNode, Link, NodeBase, Scenario, ShelfNode
+from models.project.model import (
+    PROTOCOL_FAMILY,
+    ControllerNode,
+    HostNode,
+    Link,
+    NodeBase,
+    Scenario,
+    ShelfNode,
+    Workload,
+)
 
 
 @dataclass(frozen=True)
@@ -351,3 +360,25 @@ def front_end(scenario: Scenario, target_id: str, host_ids: tuple[str, ...] | li
 
 __all__ = ["FrontEnd", "SharedShelf", "Topology", "controller_of_shelf", "front_end", "link_problem", "of",
            "shelves_of"]
+
+
+def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
+    """The front-end protocol of a workload: ``protocols[0]`` of the link type joining its hosts' path to the
+    target (the most common one when several differ); for a file workload (``Workload.nas``) its link protocol
+    (NFS or SMB) where a front-end link type carries it; "vSAN" for an HCI cluster; None when nothing links.
+    """
+    target = scenario.node(workload.target)
+    if target is not None and target.kind == "hci_cluster":
+        return "vSAN"
+    fe = front_end(scenario, workload.target, workload.hosts)
+    counts: dict[str, int] = {}
+    family = PROTOCOL_FAMILY[workload.nas.protocol] if workload.nas is not None else None
+    for link in fe.target_links or fe.host_links:
+        record = catalog.find(link.link_type)
+        if isinstance(record, LinkType) and family in record.protocols:
+            counts[family] = counts.get(family, 0) + link.ports
+        elif isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
+            counts[record.protocols[0]] = counts.get(record.protocols[0], 0) + link.ports
+    if not counts:
+        return None
+    return max(counts, key=lambda k: counts[k])

@@ -93,7 +93,7 @@ def test_frozen_app_runs_headless(tmp_path):
                          env={**env, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_SMOKE_QUIT_MS": "3000",
                               "STORPLAN_SMOKE_CALIBRATE": str(lab)})
     assert gui.returncode == 0, gui.stderr[-2000:]
-    assert "window shown: AFF8080A EX + SQL Server" in gui.stdout
+    assert "window shown: AFF A70 + NS224 + Oracle OLTP (NVMe/TCP 100GbE)" in gui.stdout
     assert "storplan: worker process evaluated Base (pid " in gui.stdout, gui.stdout + gui.stderr[-2000:]
     assert "storplan: calibration dialog: Fitted " in gui.stdout, gui.stdout + gui.stderr[-2000:]
 

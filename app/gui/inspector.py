@@ -33,6 +33,7 @@ from models.capacity.rules import raid_label
 # models.catalog first: importing models.project before it, once PySide6 is loaded, trips shiboken's import hook
 # inside pydantic's lazy imports (a circular-import error).
 from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
+from models.formatting import natural_key
 from models.problems import find_problems
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
@@ -405,8 +406,9 @@ class Inspector(QScrollArea):
         scenario = self.document.scenario
 
         def named(entries, none_label: str | None = None) -> Choices:
+            """(name, id) per entry in natural order (1.5, 1.9, 3.8, 15.3 TB; 8, 16, 32, 64 Gb)."""
             out = [(none_label, None)] if none_label else []
-            return out + [(e.name, e.id) for e in entries]
+            return out + sorted(((e.name, e.id) for e in entries), key=lambda choice: natural_key(choice[0]))
 
         def keep_current(choices: Choices, value: Any, why: str) -> Choices:
             """The current value stays choosable (and visible by name) when it is not among the fitting ones."""

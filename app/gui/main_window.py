@@ -49,15 +49,23 @@ from app.gui.palette import PaletteWidget
 from app.gui.presentation import Presentation
 from app.gui.project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
 from app.gui.record_form import blocked
+from app.gui.results._common import WARNING
 from app.gui.results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
 from app.gui.sizer_dialog import SizerDialog
 from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
+from models.formatting import natural_key
+from models.present import PROFILE_KIND_WORDS, profiles_text
 from models.project.model import Project
-from models.resources import examples_dir
+from models.resources import example_titles
 
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
+ASSUMED_WORDS = PROFILE_KIND_WORDS["assumed"]
+ASSUMED_COLOR = WARNING
+"""Amber for figures on an uncalibrated profile: a caution, not a failure (red stays for failures)."""
+MUTED_COLOR = "#6b7280"
+
 __all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
 
 LAYOUT_VERSION = 2
@@ -297,8 +305,10 @@ class MainWindow(QMainWindow):
         file_menu.addActions([self.act_new, self.act_open])
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.examples_menu = file_menu.addMenu("Open E&xample")
-        for path in sorted(examples_dir().glob("*.toml")) if examples_dir().is_dir() else []:
-            action = self.examples_menu.addAction(path.stem.replace("-", " "))
+        # the projects' names, not their file names, in natural order
+        for title, path in sorted(example_titles(), key=lambda item: natural_key(item[0])):
+            action = self.examples_menu.addAction(title.replace("&", "&&"))
+            action.setToolTip(path.name)
             action.triggered.connect(lambda _=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
         file_menu.addSeparator()
@@ -552,6 +562,7 @@ class MainWindow(QMainWindow):
         unit = self.document.project.settings.capacity_unit
         shown = self.results.last_good
         summary = status_summary(shown, unit, self.document.project.requirements) if shown is not None else {}
+        basis = profiles_text(shown)  # the profile kind beside max IOPS at the SLO, never only in a popup
         for key, value in summary.items():
             label = self.status_labels.get(key)
             if label is None:
@@ -566,7 +577,14 @@ class MainWindow(QMainWindow):
             shown_value = html.escape(shown)
             if key == "verdict" and value.startswith("missed"):  # the design does not meet its requirements
                 shown_value = f"<span style='color:#d64545'>{shown_value}</span>"
-            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>"
+            after = ""
+            if key == "max_iops_at_slo":
+                after = (f" <span style='color:{ASSUMED_COLOR if ASSUMED_WORDS in basis else MUTED_COLOR}'>"
+                         f"({html.escape(basis)})</span>") if basis else ""
+                label.setToolTip("How the performance profile behind this figure was obtained: calibrated (fitted "
+                                 "to measurements), derived (a fitted profile carried over) or hardware relation "
+                                 "only (no fit: the widest uncertainty band)." if basis else "")
+            label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>{after}"
                           + (" (stale)" if outcome.error else ""))
 
     def _warm_worker(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.icons import KIND_LABELS, icon, kind_icon
 from models.catalog import Catalog
+from models.formatting import natural_key
 
 CATALOG_MIME = "application/x-storplan-catalog-id"
 """Private MIME type of a palette drag: the UTF-8 catalog id, nothing else."""
@@ -107,7 +108,8 @@ class PaletteWidget(QWidget):
                             expanded=True)
         for kind in KIND_ORDER:
             entries = sorted((e for e in catalog.of_kind(kind) if e.id not in mine_ids),
-                             key=lambda e: LIFECYCLE_ORDER.get(e.lifecycle, 0))  # current first; by name within
+                             key=lambda e: (LIFECYCLE_ORDER.get(e.lifecycle, 0), natural_key(e.name)))  # current
+            # first; by name within, in natural order (1.5, 1.9, 3.8, 15.3 TB; 8, 16, 32, 64 Gb)
             if not entries:
                 continue
             self._add_group(kind, f"{KIND_LABELS.get(kind, kind)}  ({len(entries)})", None, entries,

@@ -26,7 +26,7 @@ SAVE_FILTER_STORPLAN = "StorPlan project (*.storplan)"
 SAVE_FILTER_TOML = "TOML text (*.toml)"
 SAVE_FILTERS = f"{SAVE_FILTER_STORPLAN};;{SAVE_FILTER_TOML}"
 OPEN_FILTERS = "StorPlan projects (*.storplan *.toml);;StorPlan project (*.storplan);;TOML text (*.toml);;All files (*)"
-DEFAULT_EXAMPLE = "aff8080-sqlserver-tpce.toml"
+DEFAULT_EXAMPLE = "aff-a70-ns224-oracle-nvmetcp.toml"
 """The bundled example a first start opens."""
 
 

@@ -52,8 +52,6 @@ NFSv3 is stateless and taken as costing what an iSCSI / FCP I/O does; NFSv4.1 ad
 operations and state (locks, delegations) and SMB3 sessions, credits and durable handles, taken as 15% and 20%
 more. No public per-protocol CPU figure exists for ONTAP; the profile used is 'derived' for every NAS workload."""
 
-PROTOCOL_FAMILY = {"NFSv3": "NFS", "NFSv4.1": "NFS", "SMB3": "SMB"}
-"""NAS protocol version -> the link protocol that carries it (catalog ``LinkType.protocols``)."""
 
 
 def read_type_share(nas: NasWorkload) -> float:

@@ -66,11 +66,12 @@ from models.catalog import (
     Switch,
 )
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
-from models.performance.nas import PROTOCOL_FAMILY, apply_op_mix, read_type_share
+from models.performance.nas import apply_op_mix, read_type_share
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from models.performance.stations import UNSPECIFIED, StationId
 from models.performance.variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
 from models.project.model import (
+    PROTOCOL_FAMILY,
     CloudVmNode,
     ControllerNode,
     HciClusterNode,
@@ -79,7 +80,7 @@ from models.project.model import (
     Scenario,
     Workload,
 )
-from models.topology import FrontEnd
+from models.topology import FrontEnd, protocol_of
 
 KIB = 1024
 """Bytes per KiB."""
@@ -320,28 +321,6 @@ def workload_read_fraction(workload: Workload) -> float:
     if workload.nas is not None:
         return read_type_share(workload.nas)
     return workload.read_pct / 100.0
-
-
-def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
-    """The front-end protocol of a workload: ``protocols[0]`` of the link type joining its hosts' path to the
-    target (the most common one when several differ); for a file workload (``Workload.nas``) its link protocol
-    (NFS or SMB) where a front-end link type carries it; "vSAN" for an HCI cluster; None when nothing links.
-    """
-    target = scenario.node(workload.target)
-    if target is not None and target.kind == "hci_cluster":
-        return "vSAN"
-    fe = front_end(scenario, workload)
-    counts: dict[str, int] = {}
-    family = PROTOCOL_FAMILY[workload.nas.protocol] if workload.nas is not None else None
-    for link in fe.target_links or fe.host_links:
-        record = catalog.find(link.link_type)
-        if isinstance(record, LinkType) and family in record.protocols:
-            counts[family] = counts.get(family, 0) + link.ports
-        elif isinstance(record, LinkType) and record.medium in ("FC", "Ethernet"):
-            counts[record.protocols[0]] = counts.get(record.protocols[0], 0) + link.ports
-    if not counts:
-        return None
-    return max(counts, key=lambda k: counts[k])
 
 
 def _link_type(catalog: Catalog, link: Link) -> LinkType | None:

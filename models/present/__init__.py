@@ -28,7 +28,13 @@ from models.present.labels import (
     raid_label,
 )
 from models.present.nodes import drive_size, model_name, node_figures
-from models.present.summary import STATUS_CAPTIONS, status_summary
+from models.present.summary import (
+    PROFILE_KIND_WORDS,
+    STATUS_CAPTIONS,
+    profile_kind_text,
+    profiles_text,
+    status_summary,
+)
 from models.present.verdicts import (
     BottleneckSentence,
     Headline,
@@ -53,10 +59,12 @@ from models.present.waterfall import (
 )
 
 __all__ = [
-    "POLICY_LABEL", "RAID_LABEL", "STATUS_CAPTIONS", "BomRow", "BottleneckSentence", "ComparisonRow", "Headline",
+    "POLICY_LABEL", "PROFILE_KIND_WORDS", "RAID_LABEL", "STATUS_CAPTIONS",
+    "BomRow", "BottleneckSentence", "ComparisonRow", "Headline",
     "Verdict", "WaterfallBar", "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits",
     "capacity_verdicts", "comparison_rows", "drive_size", "evaluation_verdict",
     "headline", "link_label", "link_tag", "link_name", "link_type_label", "model_name", "node_figures", "node_name",
-    "node_names", "policy_label", "raid_label", "same_bytes", "scenario_waterfall", "status_summary", "step_kind",
-    "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",
+    "node_names", "policy_label",
+    "profile_kind_text", "profiles_text", "raid_label", "same_bytes", "scenario_waterfall", "status_summary",
+    "step_kind", "system_waterfall", "target_cell", "target_text", "verdicts", "workload_verdicts", "yes_no",
 ]

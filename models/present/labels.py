@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from models.capacity.rules import RAID_LABEL, raid_label
 from models.catalog import Catalog
+from models.project.model import Scenario
 from models.project.names import link_name, node_name, node_names
 
-__all__ = ["POLICY_LABEL", "RAID_LABEL", "link_label", "link_tag", "link_type_label", "link_name", "node_name",
-           "node_names", "policy_label", "raid_label"]
+__all__ = ["POLICY_LABEL", "RAID_LABEL", "carried_protocols", "link_label", "link_tag", "link_type_label", "link_name",
+           "node_name", "node_names", "policy_label", "raid_label"]
 
 POLICY_LABEL = {
     "ftt1-raid1": "FTT=1 RAID 1",
@@ -39,11 +40,35 @@ def link_type_label(catalog: Catalog, link_type: str) -> str:
     return getattr(record, "short_name", "") or record.name
 
 
-def link_tag(catalog: Catalog, link_type: str) -> str:
+def link_tag(catalog: Catalog, link_type: str, carried: str | None = None) -> str:
     """A link type in a few characters, where a drawing has little room (the canvas): the catalog record's
-    ``tag`` (``FC 16G``), else its short name or name (:func:`link_type_label`), else the id as given."""
+    ``tag`` (``FC 16G``), else its short name or name (:func:`link_type_label`), else the id as given.
+
+    ``carried`` is the protocol the design's workloads run over this link (:func:`carried_protocols`): a link type
+    that carries several (10GbE carries iSCSI, NFS and SMB) is then tagged by what it carries (``NFS 10G``, not
+    its catalog tag ``iSCSI 10G``)."""
     record = catalog.find(link_type)
+    protocols = list(getattr(record, "protocols", []) or [])
+    if carried and len(protocols) > 1 and carried in protocols and carried != protocols[0]:
+        return f"{carried} {getattr(record, 'speed_gbps', 0):g}G"
     return (getattr(record, "tag", "") if record is not None else "") or link_type_label(catalog, link_type)
+
+
+def carried_protocols(scenario: Scenario, catalog: Catalog) -> dict[str, str]:
+    """Link id -> the one front-end protocol the scenario's workloads run over it (NFS, iSCSI, FCP...), for the
+    links that some workload crosses and all of them with the same protocol; links with none or several are left
+    out. Uses the engine's own rule (:func:`models.topology.protocol_of`); imports no engine (numpy)."""
+    from models.topology import front_end, protocol_of
+
+    seen: dict[str, set[str]] = {}
+    for workload in scenario.workloads:
+        protocol = protocol_of(scenario, catalog, workload)
+        if protocol is None:
+            continue
+        fe = front_end(scenario, workload.target, workload.hosts)
+        for link in (*fe.host_links, *fe.target_links):
+            seen.setdefault(link.id, set()).add(protocol)
+    return {link_id: next(iter(found)) for link_id, found in seen.items() if len(found) == 1}
 
 
 def link_label(catalog: Catalog, link_type: str, ports: int) -> str:

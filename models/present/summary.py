@@ -17,11 +17,40 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["STATUS_CAPTIONS", "status_summary", "verdict_text"]
+__all__ = ["PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "profile_kind_text", "profiles_text", "status_summary",
+           "verdict_text"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
+
+
+PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "hardware relation only"}
+"""How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
+of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
+("derived"), or no fit at all, only the hardware's relation to a fitted record ("hardware relation only",
+the widest uncertainty band)."""
+
+
+def profile_kind_text(workload: WorkloadPerformance) -> str:
+    """The words for the profile behind ``workload``'s figures (:data:`PROFILE_KIND_WORDS`); "" when its path
+    has no controller or cloud VM profile (an HCI cluster, a managed service)."""
+    kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
+    return PROFILE_KIND_WORDS.get(kind, kind)
+
+
+def profiles_text(evaluation: Evaluation | None) -> str:
+    """The profile kind of every workload's figures, for the status bar beside max IOPS at the SLO: one word when
+    all workloads share it (``calibrated``), else per workload (``OLTP calibrated · Logs derived``); "" without
+    performance results or profiles."""
+    performance = evaluation.performance if evaluation is not None else None
+    workloads = [(w.name, profile_kind_text(w)) for w in (performance.workloads if performance is not None else ())]
+    kinds = {kind for _, kind in workloads if kind}
+    if not kinds:
+        return ""
+    if len(kinds) == 1 and all(kind for _, kind in workloads):
+        return next(iter(kinds))
+    return " \u00b7 ".join(f"{name} {kind}" for name, kind in workloads if kind)
 
 
 def _capacity(value: float, unit: CapacityUnit) -> str:

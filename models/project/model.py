@@ -228,6 +228,8 @@ class SnapshotSchedule(Record):
 
 
 NasProtocol = Literal["NFSv3", "NFSv4.1", "SMB3"]
+PROTOCOL_FAMILY = {"NFSv3": "NFS", "NFSv4.1": "NFS", "SMB3": "SMB"}
+"""NAS protocol version -> the link protocol that carries it (catalog ``LinkType.protocols``)."""
 
 NAS_READ_OPS = ("read",)
 """File operations that move data from storage (the workload's block size each)."""

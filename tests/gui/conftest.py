@@ -67,10 +67,10 @@ def window(qtbot):
 
 @pytest.fixture
 def example_window(qtbot):
-    """A main window on the AFF8080 example."""
-    from app.gui.main_window import DEFAULT_EXAMPLE, MainWindow, read_project
+    """A main window on the AFF8080 example (the GUI tests' fixture; the app's default start is another example)."""
+    from app.gui.main_window import MainWindow, read_project
 
-    path = examples_dir() / DEFAULT_EXAMPLE
+    path = examples_dir() / "aff8080-sqlserver-tpce.toml"
     assert path.exists(), path
     win = MainWindow(read_project(path))
     win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard

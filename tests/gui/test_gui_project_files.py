@@ -17,7 +17,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from app.gui.autosave import Autosaver
-from app.gui.main_window import DEFAULT_EXAMPLE, read_project
+from app.gui.main_window import read_project
 from app.gui.project_io import SAVE_FILTER_STORPLAN
 from app.gui.startup import open_main_window
 from models.catalog import bundled_catalog
@@ -59,7 +59,7 @@ def _dispose(win) -> None:
 
 @pytest.fixture
 def example_project():
-    return read_project(examples_dir() / DEFAULT_EXAMPLE)
+    return read_project(examples_dir() / "aff8080-sqlserver-tpce.toml")
 
 
 def test_save_as_storplan_then_reopen_equal(qtbot, example_window, tmp_path, monkeypatch):

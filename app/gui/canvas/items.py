@@ -208,7 +208,8 @@ class NodeItem(QGraphicsObject):
 class LinkItem(QGraphicsObject):
     """A link between two node items, labelled with its type and port count."""
 
-    def __init__(self, link: Link, source: NodeItem, target: NodeItem, catalog: Catalog) -> None:
+    def __init__(self, link: Link, source: NodeItem, target: NodeItem, catalog: Catalog,
+                 carried: str | None = None) -> None:
         super().__init__()
         self.link_id = link.id
         self.source, self.target = source, target
@@ -223,14 +224,16 @@ class LinkItem(QGraphicsObject):
         self._look_cache: tuple | None = None
         # exposedRect in paint: a link crossing the repainted area blits its label only when the label is in it
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
-        self.set_link(link, catalog)
+        self.set_link(link, catalog, carried)
 
-    def set_link(self, link: Link, catalog: Catalog) -> None:
-        """Show ``link``: colour by the link type's medium, label "<type> xN" for N > 1 ports, tooltip; re-route it."""
+    def set_link(self, link: Link, catalog: Catalog, carried: str | None = None) -> None:
+        """Show ``link``: colour by the link type's medium, label "<type> xN" for N > 1 ports (the type named by
+        the protocol ``carried`` over it when its type carries several), tooltip; re-route it."""
         self.link = link
+        self.carried = carried
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
-        self.label = link_tag(catalog, link.link_type) + (f" ×{link.ports}" if link.ports > 1 else "")
+        self.label = link_tag(catalog, link.link_type, carried) + (f" ×{link.ports}" if link.ports > 1 else "")
         # label font and pill size, measured once (paint runs for every link on every frame of a drag)
         self._font = QFont(QApplication.font())
         self._font.setPointSizeF(max(self._font.pointSizeF() - 1.5, 7.0))

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
 from app.gui.canvas.items import LinkItem, NodeItem
 from app.gui.document import ProjectDocument
+from models.present.labels import carried_protocols
 
 
 class TopologyScene(QGraphicsScene):
@@ -28,6 +29,8 @@ class TopologyScene(QGraphicsScene):
         self.grid = 20
         self.snap_to_grid = True
         self._problems: tuple = ()
+        self._carried: dict[str, str] = {}
+        """Link id -> the protocol the workloads run over it (its label names it: "NFS 10G")."""
         self._frozen: tuple | None = None
         """(still links, scene area, pixmap of them, scene point of its top left) while a drag is under way."""
         self.setSceneRect(QRectF(-2000, -2000, 6000, 4000))
@@ -41,6 +44,7 @@ class TopologyScene(QGraphicsScene):
         document.sig_link_added.connect(self._add_link)
         document.sig_link_removed.connect(self._remove_link)
         document.sig_link_changed.connect(self._change_link)
+        document.sig_workloads_changed.connect(self._relabel_links)
         document.sig_scenario_switched.connect(self.rebuild)
         document.sig_project_replaced.connect(self.rebuild)
         self.rebuild()
@@ -110,6 +114,7 @@ class TopologyScene(QGraphicsScene):
         self.clear()
         self.node_items.clear()
         self.link_items.clear()
+        self._carried = carried_protocols(self.document.scenario, self.document.catalog)
         for node in self.document.scenario.nodes:
             self._add_node(node.id)
         for link in self.document.scenario.links:
@@ -147,7 +152,7 @@ class TopologyScene(QGraphicsScene):
         source, target = self.node_items.get(link.source), self.node_items.get(link.target)
         if source is None or target is None:
             return
-        item = LinkItem(link, source, target, self.document.catalog)
+        item = LinkItem(link, source, target, self.document.catalog, self._carried.get(link_id))
         self.link_items[link_id] = item
         self.addItem(item)
         self.schedule_label_placement()
@@ -162,7 +167,18 @@ class TopologyScene(QGraphicsScene):
     def _change_link(self, link_id: str) -> None:
         item = self.link_items.get(link_id)
         if item is not None:
-            item.set_link(self._link(link_id), self.document.catalog)
+            item.set_link(self._link(link_id), self.document.catalog, self._carried.get(link_id))
+
+    def _relabel_links(self) -> None:
+        """The workloads changed: links whose carried protocol changed get their new label."""
+        carried = carried_protocols(self.document.scenario, self.document.catalog)
+        if carried == self._carried:
+            return
+        self._carried = carried
+        for link_id, item in self.link_items.items():
+            if item.carried != carried.get(link_id):
+                item.set_link(item.link, self.document.catalog, carried.get(link_id))
+        self.schedule_label_placement()
 
     def set_problems(self, problems) -> None:
         """Badge items with their problems (Problem.node_id names a node, link or workload)."""

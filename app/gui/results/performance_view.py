@@ -69,7 +69,7 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
-from models.present import target_cell, workload_verdicts
+from models.present import profile_kind_text, target_cell, workload_verdicts
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
@@ -130,8 +130,8 @@ class PerformanceView(QWidget):
     sig_component_activated = Signal(str)
     """The user clicked the utilisation bar of a station belonging to this canvas node id."""
 
-    SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Ramp peak", "Target",
-                       "Latency @ target", "Bottleneck", "Headroom")
+    SUMMARY_COLUMNS = ("Workload", "Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Profile", "Ramp peak",
+                       "Target", "Latency @ target", "Bottleneck", "Headroom")
     SUMMARY_TOOLTIPS = {
         "Saturation": "IOPS at which the bottleneck reaches 100% (the asymptote of the curve).",
         "Max IOPS @ SLO": "The most IOPS whose storage latency stays within the SLO. Where the workload's "
@@ -140,6 +140,9 @@ class PerformanceView(QWidget):
         "Ramp peak": "IOPS and storage latency at the end of the closed ramp, i.e. with the workload's own number "
                      "of outstanding I/Os (users): what a benchmark ramp reports as its peak.",
         "Headroom": "How far the target is below saturation, as a percentage of the target.",
+        "Profile": "How the controller's performance profile behind this row's figures was obtained: calibrated "
+                   "(fitted to measurements of this model), derived (a fitted profile carried over from another "
+                   "version, protocol or model) or hardware relation only (no fit: the widest uncertainty band).",
     }
 
     def __init__(self, parent: QWidget | None = None):
@@ -883,7 +886,8 @@ class PerformanceView(QWidget):
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
                 w.name, w.protocol or NOT_AVAILABLE, f"{w.slo_ms:g} ms", fmt_iops(w.saturation_iops, SATURATED),
-                fmt_iops(w.max_iops_at_slo, NOT_MET), peak, target_cell(w, NO_TARGET), latency,
+                fmt_iops(w.max_iops_at_slo, NOT_MET), profile_kind_text(w) or NOT_AVAILABLE, peak,
+                target_cell(w, NO_TARGET), latency,
                 w.bottleneck or NOT_AVAILABLE, headroom,
             ]
             items = [QStandardItem(text) for text in cells]
@@ -906,6 +910,11 @@ class PerformanceView(QWidget):
                 + [html_escape(n) for n in w.notes])
             for item in items:
                 item.setToolTip(tooltip)
+            basis = w.profile_basis
+            items[column["Profile"]].setToolTip(html_escape(basis.reason) if basis is not None and basis.reason
+                                                else self.SUMMARY_TOOLTIPS["Profile"])
+            if w.profile == "assumed":  # a caution, not a failure: amber, never red
+                items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
         found = workload_verdicts(self._evaluation.performance) if self._workloads else ()
         verdicts = [v for v in found if v.kind != CAUTION]

@@ -26,7 +26,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.results._common import FAIL, PASS, StaleBanner, finite, html_escape, icon, muted_color, text_color, tint
+from app.gui.results._common import (
+    FAIL,
+    PASS,
+    WARNING,
+    StaleBanner,
+    finite,
+    html_escape,
+    icon,
+    muted_color,
+    text_color,
+    tint,
+)
 from models.formatting import fmt_number
 from models.present.validation import (
     error_text,
@@ -47,6 +58,10 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """On every item: the row's index in :attr:`ValidationView.rows` (the table may be sorted any way)."""
 
 RESULT_COLUMN = 5
+OUTSIDE_COUNT = "not counted"
+"""What a measured ramp's row says in its Result cell: a prediction compared with a measured ramp, listed after the
+counted checks and never part of the pass count (amber when outside its tolerance, never red: red is for a
+counted check that fails)."""
 FAILED_ROW_TINT = 28
 """Alpha of the red tint across a failing row (the Result cell itself is tinted more strongly)."""
 
@@ -139,6 +154,12 @@ class ValidationView(QWidget):
         self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # every summary line stays readable however short the dock: the table gives way, never these lines
         self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.ramp_heading = QLabel("")
+        """The measured ramps' own heading: predictions compared with lab ramps, outside the pass count."""
+        self.ramp_heading.setWordWrap(True)
+        self.ramp_heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.ramp_heading.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.ramp_heading.hide()
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -179,6 +200,7 @@ class ValidationView(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(header)
         layout.addWidget(self.error_summary)
+        layout.addWidget(self.ramp_heading)
         layout.addWidget(self.splitter, 1)
 
     # ------------------------------------------------------------------------------------------------ public API
@@ -259,14 +281,18 @@ class ValidationView(QWidget):
         self.table.setSortingEnabled(False)
         self.model.removeRows(0, self.model.rowCount())
         for index, (outcome, check) in enumerate(self.rows):
-            items = self._error_row(outcome) if check is None else self._check_row(check, outcome)
+            counted = outcome.section not in RAMP_SECTIONS
+            items = (self._error_row(outcome) if check is None else self._check_row(check, outcome) if counted
+                     else self._ramp_row(check, outcome))
             failed = check is None or not check.passed
             for column_index, item in enumerate(items):
                 item.setData(index, ROW_ROLE)
-                if failed and column_index != RESULT_COLUMN:
+                if failed and counted and column_index != RESULT_COLUMN:
                     item.setBackground(tint(FAIL, FAILED_ROW_TINT))
-            # Result sorts failures first, then in case order.
-            items[RESULT_COLUMN].setData((0 if failed else 1) * 1_000_000 + index, SORT_ROLE)
+            # Result sorts the counted checks' failures first, then the counted checks in case order, then the
+            # measured ramps (outside the count) in case order.
+            rank = (0 if failed else 1) if counted else 2
+            items[RESULT_COLUMN].setData(rank * 1_000_000 + index, SORT_ROLE)
             self.model.appendRow(items)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(column if 0 <= column < len(self.COLUMNS) else RESULT_COLUMN, order)
@@ -284,12 +310,17 @@ class ValidationView(QWidget):
         if ramps:
             ramp_checks = [c for o in ramps for c in o.checks]
             within = sum(bool(c.passed) for c in ramp_checks)
-            text += (f" \u00b7 measured ramps: {within} of {len(ramp_checks)} checks within tolerance "
-                     "(listed after the cases, outside the pass count)")
+            # their own heading and summary lines, under the counted checks' summary: predictions compared with
+            # measured ramps, not counted
             ramp_summary = error_summary(ramps, sections=RAMP_SECTIONS)
-            lines += [ramp_summary.in_sample.line("measured ramps in-sample"),
-                      ramp_summary.out_of_sample.line("measured ramps out-of-sample (the ramp left out)"),
-                      ramp_summary.predictions.line("measured ramps never fitted")]
+            self.ramp_heading.setText("\n".join([
+                f"Measured ramps, predictions outside the pass count: {within} of {len(ramp_checks)} within "
+                f"tolerance, {len(ramp_checks) - within} outside (listed after the counted checks, "
+                f"'{OUTSIDE_COUNT}')",
+                ramp_summary.in_sample.line("measured ramps in-sample"),
+                ramp_summary.out_of_sample.line("measured ramps out-of-sample (the ramp left out)"),
+                ramp_summary.predictions.line("measured ramps never fitted")]))
+        self.ramp_heading.setVisible(bool(ramps))
         self._set_summary(text, ok=self.failed == 0 and bool(outcomes))
         self.error_summary.setText("\n".join(lines))
         self._fit_splitter()
@@ -339,8 +370,14 @@ class ValidationView(QWidget):
                      f"<span style='color:{FAIL}'><b>could not run</b></span></p>",
                      f"<p>{html_escape(outcome.error)}</p>"]
         else:
-            verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
-                       else f"<span style='color:{FAIL}'><b>fail</b></span>")
+            if outcome.section in RAMP_SECTIONS:  # a prediction against a measured ramp: never counted, never red
+                verdict = (f"<b>{'within' if check.passed else 'outside'} tolerance</b>, a measured ramp's "
+                           f"prediction, {OUTSIDE_COUNT} in the pass count")
+                if not check.passed:
+                    verdict = f"<span style='color:{WARNING}'>{verdict}</span>"
+            else:
+                verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
+                           else f"<span style='color:{FAIL}'><b>fail</b></span>")
             parts = [
                 f"<p><b>{html_escape(quantity_label(check.quantity))}</b> "
                 f"<span style='color:{muted}'>({html_escape(check.quantity)})</span><br>"
@@ -408,6 +445,26 @@ class ValidationView(QWidget):
             items[4].setForeground(QColor(FAIL))
         for item in items:
             item.setToolTip(tooltip)
+        return items
+
+    def _ramp_row(self, check, outcome) -> list[QStandardItem]:
+        """A measured ramp's check: as a counted check's row, but its Result says it is outside the count, amber
+        when outside its tolerance (never red), and its text is muted."""
+        items = self._check_row(check, outcome)
+        within = bool(check.passed)
+        result = self._item(f"{'within' if within else 'outside'} ({OUTSIDE_COUNT})")
+        result.setIcon(icon("mdi6.check-circle-outline" if within else "mdi6.alert-circle-outline",
+                            muted_color(self).name() if within else WARNING))
+        if not within:
+            result.setBackground(tint(WARNING, 45))
+        result.setToolTip(items[RESULT_COLUMN].toolTip() + "<br><i>A prediction compared with a measured ramp: "
+                          "listed after the counted checks, not part of the pass count.</i>")
+        items[RESULT_COLUMN] = result
+        muted = muted_color(self)
+        for item in items:
+            item.setForeground(muted)
+        if not within:
+            items[4].setForeground(QColor(WARNING))
         return items
 
     def _error_row(self, outcome) -> list[QStandardItem]:

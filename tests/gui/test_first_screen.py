@@ -1,0 +1,154 @@
+"""The first screen a customer sees: a current system with no warning badge, examples listed by title, drive and
+link menus in natural order, link labels that say what the link carries."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtWidgets import QMessageBox
+
+from app.gui.document import ProjectDocument
+from app.gui.inspector import Inspector
+from app.gui.main_window import read_project
+from models.formatting import fmt_months, natural_key
+from models.resources import examples_dir
+
+
+def _numbers(texts: list[str], pattern: str) -> list[float]:
+    return [float(m.group(1)) for t in texts if (m := re.search(pattern, t))]
+
+
+def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
+    from app.gui.main_window import DEFAULT_EXAMPLE, MainWindow
+
+    win = MainWindow(read_project(examples_dir() / DEFAULT_EXAMPLE))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    outcome = win.worker.force_sync()
+    assert outcome is not None and outcome.evaluation is not None
+    qtbot.waitUntil(lambda: win.results.last_good is not None, timeout=10_000)
+    assert win.document.project.info.name == "AFF A70 + NS224 + Oracle OLTP (NVMe/TCP 100GbE)"
+    assert [n.catalog_id for n in win.document.scenario.nodes] == [
+        "dell-poweredge-r760", "netapp-aff-a70", "netapp-ns224"]
+    assert not outcome.evaluation.problems
+    assert all(item.problems == [] for item in win.scene.node_items.values())
+    assert all(item._problems == [] for item in win.scene.link_items.values())
+    # the A70 runs on no fitted profile: said beside max IOPS at the SLO in the status bar and the summary table
+    status = win.status_labels["max_iops_at_slo"].text()
+    assert "Max IOPS @ SLO: <b>943K</b>" in status and "(hardware relation only)" in status
+    win.results.setCurrentIndex(1)
+    qtbot.waitUntil(lambda: hasattr(win.results.performance_view, "summary_model")
+                    and win.results.performance_view.summary_model.rowCount() == 1, timeout=10_000)
+    view = win.results.performance_view
+    row = {name: view.summary_model.item(0, k).text() for k, name in enumerate(view.SUMMARY_COLUMNS)}
+    assert row["Max IOPS @ SLO"] == "943K" and row["Profile"] == "hardware relation only"
+    k = view.SUMMARY_COLUMNS.index("Profile")
+    assert "uncalibrated default CPU costs" in view.summary_model.item(0, k).toolTip()
+    assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
+    # the runway shows its three months (the example grows its data and its IOPS target 30 % a year)
+    qtbot.waitUntil(lambda: "Runway" in view.resilience_label.text(), timeout=20_000)
+    runway = view.resilience_label.text()
+    assert "not within ten years" not in runway
+    assert all(f"{part}: {fmt_months(m)}" in runway for part, m in (
+        ("full", 85.2477), ("SLO breach at the growing target", 53.7853), ("saturation", 57.1025)))
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.document.undo_stack.setClean()
+    win.close()
+
+
+def test_open_example_lists_the_projects_titles_in_natural_order(window):
+    titles = [a.text() for a in window.examples_menu.actions()]
+    assert len(titles) == len(list(examples_dir().glob("*.toml")))
+    assert "AFF A70 + NS224 + Oracle OLTP (NVMe/TCP 100GbE)" in titles and "AFF8080A EX + SQL Server" in titles
+    assert not [t for t in titles if t.endswith(".toml") or re.fullmatch(r"[a-z0-9 ]+", t)]  # no file slugs
+    assert titles == sorted(titles, key=natural_key)
+    assert titles.index("CVO Azure DS4_v2 HA pair") < titles.index("CVO Azure DS14_v2 HA pair")
+
+
+def test_the_drive_menu_sorts_sizes_by_value(qtbot):
+    inspector = Inspector(ProjectDocument(read_project(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")))
+    qtbot.addWidget(inspector)
+    inspector.show()
+    shelf = next(n.id for n in inspector.document.scenario.nodes if n.kind == "shelf")
+    inspector.show_selection([shelf], [])
+    combo = inspector.form.editors["drive"].combo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    tlc = _numbers([t for t in items if "NVMe SSD (TLC)" in t], r"NetApp ([\d.]+)TB")
+    assert tlc == [1.9, 3.8, 7.6, 15.3, 30.6]  # not 1.9, 15.3, 3.8, 30.6, 7.6
+
+
+def test_the_link_menu_sorts_speeds_by_value(qtbot):
+    inspector = Inspector(ProjectDocument(read_project(examples_dir() / "aff8080-sqlserver-tpce.toml")))
+    qtbot.addWidget(inspector)
+    inspector.show()
+    inspector.show_selection([], ["l-targets"])
+    combo = inspector.form.editors["link_type"].combo
+    items = [combo.itemText(i) for i in range(combo.count())]
+    fc = _numbers([t for t in items if t.endswith("Fibre Channel (FCP)")], r"^(\d+)Gb")
+    assert fc == sorted(fc) and len(fc) >= 3 and fc[0] < 16 < fc[-1]
+
+
+def test_the_nfs_examples_label_their_host_links_nfs(qtbot):
+    from app.gui.canvas.scene import TopologyScene
+
+    for name, speed in (("aff8080-nfs-file-services.toml", 10), ("fas70-ds460c-nlsas-nfs.toml", 10)):
+        document = ProjectDocument(read_project(examples_dir() / name))
+        scene = TopologyScene(document)
+        ethernet = [item.label for item in scene.link_items.values() if "SAS" not in item.label]
+        assert ethernet and all(label.startswith(f"NFS {speed}G") for label in ethernet), (name, ethernet)
+        assert not [label for label in ethernet if "iSCSI" in label]
+    # the rule: a link type that carries several protocols is named by the one its workloads run over it
+    from models.catalog import bundled_catalog
+    from models.present.labels import link_tag
+
+    catalog = bundled_catalog()
+    assert link_tag(catalog, "iscsi-10g", "NFS") == "NFS 10G" and link_tag(catalog, "iscsi-25g", "NFS") == "NFS 25G"
+    assert link_tag(catalog, "iscsi-10g", "iSCSI") == link_tag(catalog, "iscsi-10g") == "iSCSI 10G"
+    assert link_tag(catalog, "fc-16g", "NFS") == link_tag(catalog, "fc-16g")  # not a protocol the type carries
+
+
+def test_a_calibrated_design_says_calibrated_beside_its_figures(example_window, qtbot):
+    win = example_window
+    qtbot.waitUntil(lambda: win.results.last_good is not None, timeout=10_000)
+    win.results.setCurrentIndex(1)
+    status = win.status_labels["max_iops_at_slo"].text()
+    assert "(calibrated)" in status and "hardware relation only" not in status
+    view = win.results.performance_view
+    qtbot.waitUntil(lambda: hasattr(view, "summary_model") and view.summary_model.rowCount() >= 1, timeout=10_000)
+    k = view.SUMMARY_COLUMNS.index("Profile")
+    assert [view.summary_model.item(r, k).text() for r in range(view.summary_model.rowCount())] == ["calibrated"]
+
+
+def test_the_validation_tab_opens_on_its_summary_with_the_ramps_under_their_own_heading(qtbot):
+    """The real run: "N of N checks pass" in green, the first rows are counted checks, and the measured ramps'
+    predictions outside their tolerance come after them, labelled outside the count, amber, never red."""
+    from app.gui.results import ValidationView
+    from app.gui.results._common import FAIL, WARNING
+    from models.validation import RAMP_SECTIONS
+
+    view = ValidationView()
+    qtbot.addWidget(view)
+    view.resize(1300, 500)
+    view.show()
+    qtbot.waitUntil(lambda: not view.running and view.model.rowCount() > 0, timeout=120_000)
+    assert view.failed == 0 and view.passed == view.total > 0
+    assert view.summary.text().startswith(f"{view.total} of {view.total} checks pass")
+    assert view.summary.styleSheet() == ""  # the passing look (red only when a counted check fails)
+    rows = [view.row_at(r) for r in range(view.model.rowCount())]
+    counted = [o.section not in RAMP_SECTIONS for o, _ in rows]
+    assert counted[0] and counted == sorted(counted, reverse=True)  # every counted check before every ramp
+    results = [view.model.item(r, 5).text() for r in range(view.model.rowCount())]
+    assert "fail" not in results  # nothing counted fails, and a ramp never says "fail"
+    outside = [r for r, (o, c) in enumerate(rows) if not counted[r] and c is not None and not c.passed]
+    assert outside, "the measured ramps have predictions outside their tolerance"
+    for r in outside:
+        assert results[r] == "outside (not counted)"
+        assert view.model.item(r, 5).background().color().name().lower() != FAIL.lower()
+        assert view.model.item(r, 4).foreground().color().name().lower() == WARNING.lower()
+    heading = view.ramp_heading.text()
+    assert view.ramp_heading.isVisible() and heading.startswith("Measured ramps, predictions outside the pass count")
+    assert f"{len(outside)} outside" in heading
+    # the first view: the first row (a counted pass) is current, its details say pass
+    assert view.table.currentIndex().row() == 0 and "pass" in view.details.toPlainText()

@@ -1,0 +1,29 @@
+"""Examples with data and IOPS growth set, so that the runway shows all three of its months (capacity full, SLO
+breach at the growing target, saturation) within ten years."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.evaluate import evaluate, evaluate_resilience
+from models.present.resilience import runway_lines
+from models.resources import examples_dir
+from models.store import load_any
+
+
+@pytest.mark.parametrize("name,full,breach,saturation", [
+    ("aff-a70-ns224-oracle-nvmetcp.toml", 85.25, 53.79, 57.10),
+    ("aff-c80-qlc-vmware-nvmefc64.toml", 36.55, 72.45, 73.78),
+])
+def test_the_runway_shows_all_three_months(name, full, breach, saturation):
+    project = load_any(examples_dir() / name)
+    assert all(w.iops_growth_pct_per_year == 30.0 for w in project.scenario.workloads)
+    evaluation = evaluate(project)
+    runway = evaluate_resilience(project, evaluation)
+    assert runway.months_until_full == pytest.approx(full, abs=0.01)
+    assert runway.months_until_slo_breach == pytest.approx(breach, abs=0.01)
+    assert runway.months_until_saturation == pytest.approx(saturation, abs=0.01)
+    # the breach comes before saturation: the SLO breaks while there is still headroom
+    assert runway.months_until_slo_breach < runway.months_until_saturation
+    lines = runway_lines(runway)
+    assert len(lines) == 3 and not [line for line in lines if "not within" in line or "already" in line]
