@@ -440,10 +440,16 @@ def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 3
     if not items:
         return legend.columnCount
     spacing = legend.layout.horizontalSpacing() if legend.layout.horizontalSpacing() > 0 else 14
-    widest = max(sample.boundingRect().width() + label.item.boundingRect().width() + 2 * spacing
-                 for sample, label in items)
+    widths = [sample.boundingRect().width() + label.item.boundingRect().width() + 2 * spacing
+              for sample, label in items]
     room = plot.width() - plot.getAxis("left").width() - 16
-    columns = int(max(1, min(most, room // max(widest, 1.0))))
+    columns = 1
+    for count in range(min(most, len(widths)), 1, -1):
+        # the legend fills its rows left to right: column k holds items k, k + count, ...; each column is as wide
+        # as its widest entry
+        if sum(max(widths[k::count]) for k in range(count)) <= room:
+            columns = count
+            break
     if columns != legend.columnCount:
         legend.setColumnCount(columns)
     return columns
