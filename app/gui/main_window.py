@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QFont, QFontMetrics, QKeySequence
@@ -35,23 +35,18 @@ from PySide6.QtWidgets import (
 from app.gui import help as guide_help
 from app.gui import settings, themes, window_layout
 from app.gui.busy import EvaluationProgress
-from app.gui.calibration_dialog import CalibrationDialog
 from app.gui.canvas.items import NodeItem
 from app.gui.canvas.view import TopologyView
-from app.gui.catalog_browser import CatalogBrowser
 from app.gui.document import ProjectDocument
 from app.gui.export_actions import SheetExporter
 from app.gui.file_controller import FileController
-from app.gui.hardware_editor import HardwareEditor
 from app.gui.icons import icon
 from app.gui.inspector import Inspector
 from app.gui.palette import PaletteWidget
 from app.gui.presentation import Presentation
 from app.gui.project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
 from app.gui.record_form import blocked
-from app.gui.results._common import WARNING
 from app.gui.results_area import STATUS_CAPTIONS, PlaceholderView, ResultsArea, status_summary
-from app.gui.sizer_dialog import SizerDialog
 from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the default layout's share, read by tests
 from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
@@ -60,10 +55,18 @@ from models.present import PROFILE_KIND_WORDS, profiles_text
 from models.project.model import Project
 from models.resources import example_titles
 
+if TYPE_CHECKING:  # the dialogs load when first opened: none is on the first window (pyqtgraph, calibration)
+    from app.gui.calibration_dialog import CalibrationDialog
+    from app.gui.catalog_browser import CatalogBrowser
+    from app.gui.hardware_editor import HardwareEditor
+    from app.gui.sizer_dialog import SizerDialog
+
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
 ASSUMED_WORDS = PROFILE_KIND_WORDS["assumed"]
-ASSUMED_COLOR = WARNING
-"""Amber for figures on an uncalibrated profile: a caution, not a failure (red stays for failures)."""
+ASSUMED_COLOR = "#E69F00"
+"""Amber for figures on an uncalibrated profile: the result views' ``WARNING`` colour (``app.gui.results._common``,
+which imports pyqtgraph, so it is not imported here before the first paint; a test keeps the two equal); a caution,
+not a failure (red stays for failures)."""
 MUTED_COLOR = "#6b7280"
 
 __all__ = ["DEFAULT_EXAMPLE", "MainWindow", "read_project", "rich_tooltip"]
@@ -388,6 +391,8 @@ class MainWindow(QMainWindow):
 
     def show_sizer(self) -> SizerDialog:
         """Open the sizer on the project's requirements."""
+        from app.gui.sizer_dialog import SizerDialog
+
         dialog = SizerDialog(self.document, self, compare=self.compare)
         dialog.show()
         return dialog
@@ -416,6 +421,8 @@ class MainWindow(QMainWindow):
 
     def show_calibration(self) -> CalibrationDialog:
         """Open the lab-data calibration for the project's first workload and its controller."""
+        from app.gui.calibration_dialog import CalibrationDialog
+
         dialog = CalibrationDialog(self.document.project, self.document.catalog, self)
         dialog.sig_saved.connect(self._use_calibrated)
         dialog.show()
@@ -437,6 +444,8 @@ class MainWindow(QMainWindow):
 
     def show_hardware_editor(self, start_id: str | None = None) -> HardwareEditor:
         """Open the editor for a record of the user's own (starting from ``start_id``'s copy)."""
+        from app.gui.hardware_editor import HardwareEditor
+
         editor = HardwareEditor(self.document.catalog, start_id, self)
         editor.sig_saved.connect(lambda _id: self.statusBar().showMessage(f"Saved '{_id}' to your catalog: it is in "
                                                                           "the palette under My hardware", 8000))
@@ -447,6 +456,8 @@ class MainWindow(QMainWindow):
     def show_catalog_browser(self) -> CatalogBrowser:
         """Open (or raise) the catalog browser over the project's catalog."""
         if self.catalog_browser is None:
+            from app.gui.catalog_browser import CatalogBrowser
+
             self.catalog_browser = CatalogBrowser(self.document.catalog, self)
         self.catalog_browser.show()
         self.catalog_browser.raise_()

@@ -3,6 +3,12 @@ get their real view with the last result, the design errors and the stale state.
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+import textwrap
+
 from PySide6.QtWidgets import QMessageBox
 
 from app.gui.results_area import PlaceholderView
@@ -95,4 +101,96 @@ def test_the_layout_stops_following_once_the_user_drags_a_separator(qtbot):
     assert not follower._following
     win.worker.shutdown()
     win.compare_worker.shutdown()
+    win.close()
+
+
+# What the first window does not show, so never imports before its first paint: the dialogs (calibration, sizer,
+# hardware editor, catalog browser), the pyqtgraph result views, the calibration and validation engines, the sizer,
+# the report and its PDF / workbook libraries.
+NOT_BEFORE_FIRST_PAINT = (
+    "pyqtgraph", "app.gui.calibration_dialog", "app.gui.sizer_dialog", "app.gui.hardware_editor",
+    "app.gui.catalog_browser", "app.gui.results", "app.gui.results.performance_view",
+    "app.gui.results.capacity_view", "models.calibration", "models.validation", "models.sizing", "app.report",
+    "reportlab", "openpyxl",
+)
+
+_FIRST_PAINT_PROBE = textwrap.dedent("""
+    import json, sys
+    from app.gui import preload_models
+    preload_models()  # as run_gui does
+    from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths
+    from PySide6.QtWidgets import QApplication
+    QStandardPaths.setTestModeEnabled(True)
+    QCoreApplication.setOrganizationName("StorPlan-tests")
+    QCoreApplication.setApplicationName("StorPlan-tests-start-lazy")
+    app = QApplication(sys.argv[:1])
+    from app.gui.startup import open_main_window
+    window = open_main_window(None, offer_recovery=False)
+
+    class FirstPaint(QObject):
+        modules = None
+        def eventFilter(self, obj, event):
+            if event.type() == QEvent.Type.Paint and self.modules is None:
+                self.modules = sorted(sys.modules)
+            return False
+
+    paint = FirstPaint()
+    window.view.viewport().installEventFilter(paint)
+    window.show()
+    while paint.modules is None:
+        app.processEvents()
+    shown = window.document.scenario.nodes
+    window.worker.shutdown()
+    window.compare_worker.shutdown()
+    window.document.undo_stack.setClean()
+    window.close()
+    print(json.dumps({"modules": paint.modules, "nodes": len(shown)}))
+""")
+
+
+def test_nothing_the_first_window_does_not_show_is_imported_before_its_first_paint(tmp_path):
+    """A fresh process started as ``storplan`` starts (the models preloaded, then the default example's window):
+    at the canvas's first paint, no dialog, pyqtgraph view, calibration, validation, sizer or report module is
+    loaded (they load on first use), while the window does show the example's nodes."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_HOME": str(tmp_path / "home"),
+           "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-c", _FIRST_PAINT_PROBE], capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    loaded = set(probe["modules"])
+    assert probe["nodes"] > 0  # the default example is on the canvas
+    assert "app.gui.main_window" in loaded and "PySide6.QtWidgets" in loaded  # the probe saw the real start
+    early = sorted(name for name in loaded if name in NOT_BEFORE_FIRST_PAINT
+                   or any(name.startswith(f"{lazy}.") for lazy in NOT_BEFORE_FIRST_PAINT))
+    assert early == []
+
+
+def test_the_window_s_caution_colour_is_the_result_views_warning_colour():
+    """The main window keeps its own copy of the amber (so it need not import pyqtgraph): the views' colour."""
+    from app.gui.main_window import ASSUMED_COLOR
+    from app.gui.results._common import WARNING
+
+    assert ASSUMED_COLOR.lower() == WARNING.lower()
+
+
+def test_each_dialog_still_opens_from_the_window(qtbot):
+    """The dialogs load on first use: each menu command still opens its dialog on the window's project."""
+    from app.gui.calibration_dialog import CalibrationDialog
+    from app.gui.catalog_browser import CatalogBrowser
+    from app.gui.hardware_editor import HardwareEditor
+    from app.gui.main_window import DEFAULT_EXAMPLE, MainWindow, read_project
+    from app.gui.sizer_dialog import SizerDialog
+
+    win = MainWindow(read_project(examples_dir() / DEFAULT_EXAMPLE))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    opened = [win.show_sizer(), win.show_calibration(), win.show_hardware_editor(), win.show_catalog_browser()]
+    assert [type(d) for d in opened] == [SizerDialog, CalibrationDialog, HardwareEditor, CatalogBrowser]
+    assert all(d.isVisible() and d.parent() is win for d in opened)
+    for dialog in opened:
+        dialog.close()
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.document.undo_stack.setClean()
     win.close()
