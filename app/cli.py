@@ -11,8 +11,9 @@ import argparse
 import json
 import os
 import sys
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+
+from app.version import __version__
 
 COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate",
             "export-xlsx", "export-csv", "size", "import-prices")
@@ -23,11 +24,8 @@ class UsageError(Exception):
 
 
 def app_version() -> str:
-    """The installed ``storplan`` package version, or "0+unknown" when the package metadata is absent."""
-    try:
-        return version("storplan")
-    except PackageNotFoundError:
-        return "0+unknown"
+    """StorPlan's version (``app.version``, kept equal to pyproject.toml's by a test; no package metadata read)."""
+    return __version__
 
 
 def example_paths() -> dict[str, Path]:
@@ -657,9 +655,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
-    import multiprocessing
+    if getattr(sys, "frozen", False):  # a frozen build's evaluation worker process starts here
+        import multiprocessing  # (only there: ~10 ms of imports every other command would pay for nothing)
 
-    multiprocessing.freeze_support()  # a frozen build's evaluation worker process starts here
+        multiprocessing.freeze_support()
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no

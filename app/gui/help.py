@@ -7,8 +7,6 @@ and the licences of the libraries and fonts the app bundles, read from the insta
 
 from __future__ import annotations
 
-from importlib.metadata import PackageNotFoundError, metadata
-
 from PySide6.QtCore import QSize, QUrl
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
 
@@ -88,6 +86,8 @@ class GuideDialog(QDialog):
 
 def licence_of(distribution: str) -> tuple[str, str]:
     """(version, licence) of an installed distribution from its metadata ("not installed" when absent)."""
+    from importlib.metadata import PackageNotFoundError, metadata  # the About box only: not at start-up
+
     try:
         meta = metadata(distribution)
     except PackageNotFoundError:
