@@ -1,10 +1,13 @@
-"""Save and open times of a 1,000-node project (targets: under 200 ms each).
+"""Save and open times of a 10,000-node project (issue 27: <= 200 ms each; 1,000 nodes were the earlier size).
 
-Run: ``uv run python benchmarks/bench_store.py [nodes]``.
+Run: ``uv run python benchmarks/bench_store.py [nodes]`` (default 10,000). Each of 9 rounds saves the project and
+opens it again; the wall-clock medians are the figures, the process CPU time of each is printed beside them (on a
+busy machine it tells a change's effect better than the wall clock).
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 import tempfile
@@ -54,31 +57,40 @@ def project_with(n_nodes: int) -> Project:
 
 
 def main() -> int:
-    n_nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 1000
+    n_nodes = int(sys.argv[1]) if len(sys.argv) > 1 else 10_000
     project = project_with(n_nodes)
     try:
         catalog = bundled_catalog()
     except CatalogError:
         catalog = Catalog([], "")
-    saves, opens = [], []
+    saves, opens, save_cpu, open_cpu = [], [], [], []
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "bench.storplan"
-        for _ in range(7):
-            t0 = time.perf_counter()
+        for _ in range(9):
+            c0, t0 = time.process_time(), time.perf_counter()
             save_project(project, path, catalog=catalog)
-            t1 = time.perf_counter()
+            c1, t1 = time.process_time(), time.perf_counter()
             opened = open_project(path)
-            t2 = time.perf_counter()
+            c2, t2 = time.process_time(), time.perf_counter()
             assert opened.project == project
             saves.append((t1 - t0) * 1000)
             opens.append((t2 - t1) * 1000)
+            save_cpu.append((c1 - c0) * 1000)
+            open_cpu.append((c2 - c1) * 1000)
         size_kib = path.stat().st_size / 1024
     save_ms, open_ms = statistics.median(saves), statistics.median(opens)
+    try:
+        load = f"{os.getloadavg()[0]:.1f}"
+    except (OSError, AttributeError):  # pragma: no cover - not on every platform
+        load = "?"
     print(f"{n_nodes} nodes, {len(project.scenario.links)} links, {len(project.scenario.workloads)} workloads, "
           f"file {size_kib:.0f} KiB")  # fmt: skip
-    print(f"save: median {save_ms:6.1f} ms (min {min(saves):.1f}, max {max(saves):.1f})  target < {TARGET_MS:.0f} ms")
-    print(f"open: median {open_ms:6.1f} ms (min {min(opens):.1f}, max {max(opens):.1f})  target < {TARGET_MS:.0f} ms")
-    ok = save_ms < TARGET_MS and open_ms < TARGET_MS
+    print(f"{os.cpu_count()} cores, load average {load}")
+    print(f"save: median {save_ms:6.1f} ms (min {min(saves):.1f}, max {max(saves):.1f}; CPU median "
+          f"{statistics.median(save_cpu):.1f} ms)  target <= {TARGET_MS:.0f} ms")
+    print(f"open: median {open_ms:6.1f} ms (min {min(opens):.1f}, max {max(opens):.1f}; CPU median "
+          f"{statistics.median(open_cpu):.1f} ms)  target <= {TARGET_MS:.0f} ms")
+    ok = save_ms <= TARGET_MS and open_ms <= TARGET_MS
     print("OK" if ok else "SLOWER THAN TARGET")
     return 0 if ok else 1
 

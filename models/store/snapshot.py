@@ -85,21 +85,36 @@ def _custom_ids(project: Project) -> set[str]:
 
 def referenced_ids(project: Project, catalog: Catalog) -> set[str]:
     """Catalog ids the project's nodes and links use in any scenario, with the records those need in turn."""
-    wanted: list[str] = []
+    wanted: set[str] = set()
     for scenario in project.scenarios:
         for node in scenario.nodes:
-            wanted.extend(v for f in NODE_REFERENCE_FIELDS if isinstance(v := getattr(node, f, None), str))
-        wanted.extend(link.link_type for link in scenario.links)
+            # only the fields the node's class has: getattr of a missing field costs a pydantic AttributeError
+            fields = _fields_of(type(node), NODE_REFERENCE_FIELDS)
+            wanted.update(v for f in fields if isinstance(v := getattr(node, f), str))
+        wanted.update(link.link_type for link in scenario.links)
+    pending = list(wanted)
     seen: set[str] = set()
-    while wanted:
-        entry_id = wanted.pop()
+    while pending:
+        entry_id = pending.pop()
         if entry_id in seen:
             continue
         seen.add(entry_id)
         entry = catalog.find(entry_id)
         if entry is not None:
-            wanted.extend(v for f in RECORD_REFERENCE_FIELDS if isinstance(v := getattr(entry, f, None), str))
+            pending.extend(v for f in RECORD_REFERENCE_FIELDS if isinstance(v := getattr(entry, f, None), str))
     return seen
+
+
+_FIELDS_OF: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _fields_of(cls: type, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Those of ``names`` that are attributes of ``cls`` (a pydantic model's fields or properties), memoised."""
+    key = (cls, names)
+    found = _FIELDS_OF.get(key)
+    if found is None:
+        found = _FIELDS_OF[key] = tuple(f for f in names if hasattr(cls, f) or f in getattr(cls, "model_fields", ()))
+    return found
 
 
 def snapshot_catalog(project: Project, catalog: Catalog) -> dict[str, SnapshotEntry]:
