@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -76,10 +79,62 @@ def load_file(path: Path) -> list[Entry]:
     except OSError as exc:
         raise CatalogError(f"{path}: cannot read catalog file: {exc.strerror or exc}") from exc
     try:
-        data = tomllib.loads(text)
+        data = _parse_bundled(path, text)
     except tomllib.TOMLDecodeError as exc:
         raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
     return parse_entries(data, str(path))
+
+
+PARSED_CACHE = "parsed-catalog"
+"""Folder (in :func:`models.resources.user_data_dir`) of the bundled catalog files' parsed tables, as JSON."""
+
+
+def _parse_bundled(path: Path, text: str) -> dict[str, Any]:
+    """``tomllib.loads(text)``; for a file of the bundled catalog (``resources/``), through a per-user cache of the
+    parsed tables.
+
+    Parsing the bundled catalog's 16 files (0.7 MB of TOML) in pure Python is 80-110 ms of every start, GUI or
+    command; reading the same tables back as JSON takes about 3 ms. The cache file is named by the SHA-256 of the
+    TOML text, so an edited or upgraded file is parsed again, never read stale; a cache file that cannot be read or
+    written (read-only home, damaged JSON) is ignored. Each file keeps one cache entry (older ones are removed).
+    Tables JSON cannot hold exactly (TOML dates) are not cached. The records are validated as ever.
+
+    Raises:
+        tomllib.TOMLDecodeError: the text is not TOML.
+    """
+    from models.resources import resources_dir, user_data_dir
+
+    try:
+        bundled = path.resolve().is_relative_to(resources_dir().resolve())
+    except OSError:
+        bundled = False
+    if not bundled:
+        return tomllib.loads(text)
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
+    folder = user_data_dir() / PARSED_CACHE
+    cached = folder / f"{path.stem}-{digest}.json"
+    try:
+        data = json.loads(cached.read_text(encoding="utf-8"))
+        if isinstance(data, dict):
+            return data
+    except (OSError, ValueError):
+        pass
+    data = tomllib.loads(text)
+    try:
+        body = json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=True)
+    except (TypeError, ValueError):  # a date: parsed every time
+        return data
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        temporary = folder / f".{cached.name}.{os.getpid()}.tmp"
+        temporary.write_text(body, encoding="utf-8")
+        os.replace(temporary, cached)
+        for older in folder.glob(f"{path.stem}-*.json"):
+            if older.name != cached.name:
+                older.unlink(missing_ok=True)
+    except OSError:  # no cache (a read-only home): every start parses the TOML, nothing else changes
+        pass
+    return data
 
 
 def load_files(paths: Iterable[Path]) -> list[Entry]:

@@ -1,0 +1,95 @@
+"""The bundled catalog's parsed tables are cached per user (JSON named by the TOML text's SHA-256): a start reads
+them back instead of parsing 0.7 MB of TOML, and never a stale or damaged copy."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+import pytest
+
+import models.resources
+from models.catalog import loader
+from models.resources import resources_dir
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("STORPLAN_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def _cache_files(home: Path) -> list[Path]:
+    return sorted((home / loader.PARSED_CACHE).glob("*.json"))
+
+
+def test_every_bundled_file_reads_back_from_the_cache_as_parsed(home):
+    files = sorted((resources_dir() / "catalog").glob("*.toml"))
+    first = [loader.load_file(path) for path in files]  # parsed, then cached
+    assert len(_cache_files(home)) == len(files)
+    for path in files:  # the cache's tables are exactly tomllib's
+        (cached,) = (home / loader.PARSED_CACHE).glob(f"{path.stem}-*.json")
+        assert loader._parse_bundled(path, path.read_text(encoding="utf-8")) == tomllib.loads(
+            path.read_text(encoding="utf-8"))
+        assert cached.stat().st_size > 0
+    second = [loader.load_file(path) for path in files]  # from the cache
+    assert second == first and sum(map(len, second)) > 100
+
+
+def _bundled_copy(tmp_path: Path, monkeypatch, text: str) -> Path:
+    """A catalog file inside a stand-in ``resources`` folder (so it counts as bundled)."""
+    root = tmp_path / "resources"
+    (root / "catalog").mkdir(parents=True)
+    monkeypatch.setattr(models.resources, "resources_dir", lambda: root)
+    path = root / "catalog" / "drives.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+DRIVE = (resources_dir() / "catalog" / "drives.toml").read_text(encoding="utf-8")
+
+
+def test_an_edited_file_is_parsed_again_and_its_old_cache_entry_removed(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    before = loader.load_file(path)
+    (old,) = _cache_files(home)
+    edited = DRIVE.replace('name = "', 'name = "Edited ', 1)
+    assert edited != DRIVE
+    path.write_text(edited, encoding="utf-8")
+    after = loader.load_file(path)
+    assert [e.name for e in after] != [e.name for e in before]
+    assert sum(e.name.startswith("Edited ") for e in after) == 1
+    (new,) = _cache_files(home)
+    assert new != old and not old.exists()
+
+
+def test_a_damaged_cache_file_is_ignored_and_replaced(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    expected = loader.load_file(path)
+    (cached,) = _cache_files(home)
+    cached.write_text('{"drive": [', encoding="utf-8")  # truncated
+    assert loader.load_file(path) == expected
+    assert cached.read_text(encoding="utf-8").startswith("{") and len(cached.read_text(encoding="utf-8")) > 100
+    cached.write_text("[1, 2]", encoding="utf-8")  # JSON, but not a document's tables
+    assert loader.load_file(path) == expected
+
+
+def test_a_cache_that_cannot_be_written_only_costs_time(tmp_path, monkeypatch):
+    blocker = tmp_path / "home-is-a-file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    monkeypatch.setenv("STORPLAN_HOME", str(blocker))
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    assert loader.load_file(path) == loader.parse_entries(tomllib.loads(DRIVE), str(path))
+
+
+def test_a_file_outside_the_bundled_catalog_is_never_cached(home, tmp_path):
+    path = tmp_path / "mine.toml"
+    path.write_text(DRIVE, encoding="utf-8")
+    assert loader.load_file(path)
+    assert _cache_files(home) == []
+
+
+def test_bad_toml_in_a_bundled_file_is_still_reported_with_its_place(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, "[[drive]]\nid = \n")
+    with pytest.raises(loader.CatalogError, match=r"drives\.toml: not valid TOML: .*line 2"):
+        loader.load_file(path)
