@@ -32,6 +32,7 @@ import os  # noqa: E402
 import statistics  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
+import tempfile  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 WINDOW_TARGET_MS = 1000
@@ -174,11 +175,15 @@ def _child(*args: str, last_line: bool = True) -> str:
     last line (or its whole output)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
+    env.setdefault("STORPLAN_HOME", _HOME)  # a user folder of the run's own (the warm-up start fills its caches)
     child = subprocess.run([sys.executable, __file__, *args], capture_output=True, text=True, env=env)
     if child.returncode != 0:
         raise SystemExit(f"bench_gui: the child run failed:\n{child.stderr[-2000:]}")
     lines = [line for line in child.stdout.strip().splitlines() if "propagateSizeHints" not in line]
     return lines[-1] if last_line else "\n".join(lines)
+
+
+_HOME = os.path.join(tempfile.gettempdir(), f"storplan-bench-gui-home-{os.getpid()}")
 
 
 def main(argv: list[str]) -> int:
@@ -232,6 +237,10 @@ def main(argv: list[str]) -> int:
           f"ms (engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms within a burst only; "
           "target < 100 ms)")
     print(_child("--large", str(n_nodes), str(n_workloads), last_line=False))
+    if "STORPLAN_HOME" not in os.environ:
+        import shutil
+
+        shutil.rmtree(_HOME, ignore_errors=True)
     return 0
 
 
