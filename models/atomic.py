@@ -159,7 +159,8 @@ def _discard(tmp: Path) -> None:
 
 
 def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
-                 before_replace: Callable[[Path], None] | None = None, suffix: str = TEMP_SUFFIX) -> Path:
+                 before_replace: Callable[[Path], None] | None = None, suffix: str = TEMP_SUFFIX,
+                 new_mode: int | None = None) -> Path:
     """Write ``path`` atomically: ``write(handle)`` fills a binary file object open on a new temporary file beside
     ``path``; the data is fsynced and the file renamed onto ``path`` (module rules: permissions, durability).
 
@@ -169,6 +170,8 @@ def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
         before_replace: called with the temporary file's path after the data is on disk, just before the rename
             (a last check, e.g. that the target did not change meanwhile); what it raises cancels the write.
         suffix: the temporary file's name ending.
+        new_mode: the permission bits of a new file (e.g. ``0o600`` for a private one) instead of
+            ``0o666 & ~umask``; a replaced file keeps its own either way.
 
     Returns:
         ``path`` as a Path.
@@ -179,6 +182,8 @@ def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
     """
     path = Path(path)
     mode = _kept_mode(path)
+    if mode is None and new_mode is not None:
+        mode = new_mode & 0o777
     fd, tmp = _create_temp(path, suffix)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -225,9 +230,9 @@ def write_atomic_named(path: Path | str, write: Callable[[Path], None], *,
 
 
 def write_bytes_atomic(path: Path | str, data: bytes, *,
-                       before_replace: Callable[[Path], None] | None = None) -> Path:
-    """Write ``data`` to ``path`` atomically (:func:`write_atomic`, ``before_replace`` as there); returns ``path``
-    as a Path.
+                       before_replace: Callable[[Path], None] | None = None, new_mode: int | None = None) -> Path:
+    """Write ``data`` to ``path`` atomically (:func:`write_atomic`, ``before_replace`` and ``new_mode`` as there);
+    returns ``path`` as a Path.
 
     Raises:
         OSError: the file cannot be written (the target is unchanged); whatever ``before_replace`` raises.
@@ -235,7 +240,7 @@ def write_bytes_atomic(path: Path | str, data: bytes, *,
     def write(handle: BinaryIO) -> None:
         handle.write(data)
 
-    return write_atomic(path, write, before_replace=before_replace)
+    return write_atomic(path, write, before_replace=before_replace, new_mode=new_mode)
 
 
 def write_text_atomic(path: Path | str, text: str, encoding: str = "utf-8", *,
