@@ -163,3 +163,29 @@ def test_the_refusal_names_the_file_and_says_what_happened(tmp_path: Path):
                                expected_fingerprint=first.fingerprint, force=True)
     assert textformat.load(path).info.name == "mine"
     assert forced.fingerprint == FileFingerprint.of(path)
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".storplan"])
+def test_import_prices_in_place_refuses_a_file_changed_while_it_ran(tmp_path: Path, monkeypatch, capsys, suffix):
+    """``storplan import-prices P CSV -o P`` rewrites P: a save by someone else while it runs is not lost."""
+    import app.cli as cli
+    from models.project import textformat as text
+
+    example = text.load(Path(__file__).resolve().parents[1] / "resources" / "examples" / "aff8080-sqlserver-tpce.toml")
+    path = tmp_path / f"p{suffix}"
+    _save(suffix[1:], example, str(path), None)
+    prices = tmp_path / "prices.csv"
+    prices.write_text("catalog_id,unit_price,part_number,currency\nnetapp-aff8080a-ex,1000,P-1,USD\n")
+    real = cli._with_prices
+
+    def someone_saves_meanwhile(*args, **kwargs):
+        _save(suffix[1:], example.with_changes(info={"name": "theirs"}), str(path), None)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(cli, "_with_prices", someone_saves_meanwhile)
+    assert cli.main(["import-prices", str(path), str(prices), "-o", str(path)]) == 2
+    assert "changed on disk" in capsys.readouterr().err
+    assert _load(suffix[1:], str(path))[0].info.name == "theirs" and not _load(suffix[1:], str(path))[0].price_book
+    monkeypatch.setattr(cli, "_with_prices", real)
+    assert cli.main(["import-prices", str(path), str(prices), "-o", str(path)]) == 0  # nothing meanwhile: saved
+    assert _load(suffix[1:], str(path))[0].price_book[0].part_number == "P-1"
