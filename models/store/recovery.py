@@ -108,6 +108,12 @@ class RecoveryStore:
             "pid": os.getpid(),
             "host": socket.gethostname(),
         }
+        old_tmp = info_path.with_name(info_path.name + ".tmp")  # older StorPlans' fixed name: a crash's leftover,
+        if os.path.lexists(old_tmp):  # or a link someone planted; removed (unlink never follows a link)
+            try:
+                old_tmp.unlink()
+            except OSError:
+                pass
         try:  # a new temporary file under a random name, never a link planted there (models.atomic)
             write_bytes_atomic(info_path, json.dumps(info, ensure_ascii=False).encode("utf-8"), new_mode=0o600)
         except OSError as exc:
