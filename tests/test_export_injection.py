@@ -60,14 +60,34 @@ def hostile_project(names: list[str] = HOSTILE):
                                                         price_book=prices)
 
 
-@pytest.fixture(scope="module")
-def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+PRINTABLE = [n for n in HOSTILE if n.isprintable()]
+"""The names a project file carries as they are; tab and carriage return (which a reader may refuse or replace in
+a name) go through the same writers in-process."""
+
+
+@pytest.fixture(scope="module", params=["command line", "in-process"])
+def exported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, list]:
+    """(workbook, CSV folder, the hostile names in them): ``storplan export-xlsx`` / ``export-csv`` on a TOML
+    project file, or the same writers on the sheets of a project built in memory (every name, and a node label
+    with NUL and ESC, which openpyxl used to refuse with IllegalCharacterError)."""
     folder = tmp_path_factory.mktemp("hostile")
-    source = folder / "hostile.toml"
-    textformat.dump(hostile_project(), source)
-    assert main(["export-xlsx", str(source), "-o", str(folder / "sizing.xlsx")]) == 0
-    assert main(["export-csv", str(source), "-o", str(folder / "csv")]) == 0
-    return folder / "sizing.xlsx", folder / "csv"
+    if request.param == "command line":
+        source = folder / "hostile.toml"
+        textformat.dump(hostile_project(PRINTABLE), source)
+        assert main(["export-xlsx", str(source), "-o", str(folder / "sizing.xlsx")]) == 0
+        assert main(["export-csv", str(source), "-o", str(folder / "csv")]) == 0
+        return folder / "sizing.xlsx", folder / "csv", PRINTABLE
+    from app.report.workbook import sizing_sheets, write_csv_folder
+    from models.validation import run_validation, stored_cross_validation
+
+    project = hostile_project(HOSTILE)
+    scenario = project.scenario
+    nodes = [scenario.nodes[0].model_copy(update={"label": "\x00NUL\x1bESC"}), *scenario.nodes[1:]]
+    project = project.with_scenario(scenario.with_changes(nodes=nodes))
+    sheets = sizing_sheets(project, validation=run_validation(cross_validation=stored_cross_validation()[0]))
+    write_xlsx(sheets, folder / "sizing.xlsx")
+    write_csv_folder(sheets, folder / "csv")
+    return folder / "sizing.xlsx", folder / "csv", HOSTILE
 
 
 def xlsx_cells(path: Path) -> dict[str, list]:
@@ -80,17 +100,18 @@ def test_no_xlsx_cell_is_a_formula_and_names_are_kept(exported):
     assert {"Summary", "Bill of materials", "Capacity waterfall", "Curves", "Resilience", "Validation"} <= set(sheets)
     cells = [c for cs in sheets.values() for c in cs]
     assert [c.coordinate for c in cells if c.data_type == "f"] == []
+    names = exported[2]
     texts = [c.value for c in cells if isinstance(c.value, str)]
-    for name in HOSTILE:
+    for name in names:
         assert _xlsx_text(name) in texts, f"{name!r} is not in the workbook as written"
     for c in cells:  # every formula-like text cell is a string cell marked "text" (Excel's quote prefix)
         if isinstance(c.value, str) and c.value.startswith(FORMULA_CHARS):
             assert c.data_type == "s" and c.quotePrefix, (c.coordinate, c.value)
     # where each kind of name lands: the workload names in the Curves sheet, part numbers in the bill of materials
     curves = {c.value for c in sheets["Curves"] if c.column == 1}
-    assert {_xlsx_text(n) for n in HOSTILE} <= curves
+    assert {_xlsx_text(n) for n in names} <= curves
     bom = {c.value for c in sheets["Bill of materials"]}
-    assert {_xlsx_text(n) for n in HOSTILE[:3]} <= bom
+    assert {_xlsx_text(n) for n in names[:3]} <= bom
     assert any(isinstance(c.value, (int, float)) for c in sheets["Curves"])  # numbers stay numbers
 
 
@@ -104,7 +125,7 @@ def test_every_csv_cell_that_would_be_a_formula_has_the_prefix(exported):
             cells += [cell for row in csv.reader(handle) for cell in row]
     live = [c for c in cells if c.startswith(FORMULA_CHARS) and not _is_number(c)]
     assert live == []
-    for name in HOSTILE:
+    for name in exported[2]:
         assert "'" + name in cells, f"{name!r} is not in the CSV files with the prefix"
 
 
@@ -115,10 +136,15 @@ def test_no_export_holds_nan_inf_or_control_characters(exported):
                 assert math.isfinite(c.value), c.coordinate
             if isinstance(c.value, str):
                 assert c.value.lower() not in ("nan", "inf", "-inf")
+                assert not any(ch in c.value for ch in _ILLEGAL), c.coordinate
     for f in exported[1].glob("*.csv"):
         text = f.read_text(encoding="utf-8")
+        assert not any(ch in text for ch in _ILLEGAL), f.name
         for row in csv.reader(text.splitlines()):
             assert not any(cell.strip().lower() in ("nan", "inf", "-inf", "infinity") for cell in row), f.name
+    if exported[2] is HOSTILE:  # the in-process project's NUL / ESC label, as U+FFFD, somewhere
+        texts = [c.value for cs in xlsx_cells(exported[0]).values() for c in cs if isinstance(c.value, str)]
+        assert any("\ufffdNUL\ufffdESC" in t for t in texts)
 
 
 # --- the writers themselves, fuzzed ----------------------------------------------------------------------------------
