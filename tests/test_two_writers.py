@@ -50,11 +50,25 @@ def _save(fmt: str, project: Any, path: str, expected: FileFingerprint | None) -
         save_toml_tracked(project, path, expected_fingerprint=expected)
 
 
+def _user_record(name: str, round_no: int):
+    from models.catalog import bundled_catalog
+
+    return bundled_catalog().find("netapp-ds2246").model_copy(update={"id": f"{name}-shelf-{round_no}"})
+
+
 def _worker(name: str, tasks: Any, results: Any, barrier: Any) -> None:
     """One StorPlan: for each (format, path, round) read the file, wait for the other at the barrier, save its
-    own edit, report "saved", "refused" or the unexpected error."""
+    own edit, report "saved", "refused" or the unexpected error. The user catalog: add a record of its own."""
     for fmt, path, round_no in iter(tasks.get, None):
         try:
+            if fmt == "user catalog":
+                from models.user_catalog import save_user_record
+
+                record = _user_record(name, round_no)
+                barrier.wait(timeout=30)
+                save_user_record(record, Path(path))
+                results.put((name, round_no, "saved"))
+                continue
             project, expected = _load(fmt, path)
             mine = project.with_changes(info={"name": f"{name} {round_no}"})
             barrier.wait(timeout=30)
@@ -189,3 +203,24 @@ def test_import_prices_in_place_refuses_a_file_changed_while_it_ran(tmp_path: Pa
     monkeypatch.setattr(cli, "_with_prices", real)
     assert cli.main(["import-prices", str(path), str(prices), "-o", str(path)]) == 0  # nothing meanwhile: saved
     assert _load(suffix[1:], str(path))[0].price_book[0].part_number == "P-1"
+
+
+def test_two_processes_adding_user_records_at_once_keep_both(tmp_path: Path, workers):
+    """The user catalog is read, changed and written by each saver: one that finds the file changed at its rename
+    reads it again, so both records are kept, every round."""
+    import tomllib
+
+    from models.user_catalog import save_user_record
+
+    queues, results, barrier = workers
+    path = tmp_path / "user.toml"
+    save_user_record(_user_record("first", 0), path)
+    rounds = 30
+    for round_no in range(rounds):
+        barrier.reset()
+        for name in NAMES:
+            queues[name].put(("user catalog", str(path), round_no))
+        got = sorted(results.get(timeout=60)[2] for _ in NAMES)
+        assert got == ["saved", "saved"], f"round {round_no}: {got}"
+    ids = {r["id"] for r in tomllib.loads(path.read_text())["shelf"]}
+    assert ids == {"first-shelf-0"} | {f"{n}-shelf-{k}" for n in NAMES for k in range(rounds)}
