@@ -414,18 +414,20 @@ def _with_prices(project, csv_path: str, catalog=None):
 
 def _import_prices(args) -> int:
     """``storplan import-prices``: store a price book CSV in a project (written to ``-o``, TOML or .storplan)."""
-    from models.project.textformat import dump
-    from models.store import StoreError, save_project
+    from models.store import FileFingerprint, StoreError, save_project, save_toml_tracked
 
     _refuse_writing_held(args.path, args.output)
+    out = Path(args.output)
+    source = Path(args.path)
+    in_place = source.is_file() and out.exists() and os.path.samefile(source, out)
+    expected = FileFingerprint.of(out) if in_place else None  # before reading: a save meanwhile is not lost
     loaded = load_project_file(args.path, read_only=True)
     project = _with_prices(loaded.project, args.csv, loaded.catalog)
-    out = Path(args.output)
     try:
         if out.suffix.lower() == ".toml":
-            dump(project, out)
-        else:
-            save_project(project, out, catalog=loaded.catalog)  # a .storplan file keeps its pinned records
+            save_toml_tracked(project, out, expected_fingerprint=expected)
+        else:  # a .storplan file keeps its pinned records
+            save_project(project, out, catalog=loaded.catalog, expected_fingerprint=expected)
     except (OSError, StoreError) as exc:
         raise UsageError(f"{out}: {exc}") from exc
     print(f"wrote {out} with {len(project.price_book)} prices in {project.price_book[0].currency}")

@@ -20,6 +20,12 @@ Rules:
   Windows cannot open a folder, NTFS journals the rename; some file systems refuse, and the rename stands).
 * **Failure.** Any exception (the writer's own, a full disk, an interrupt) removes the temporary file and
   propagates unchanged; the target is untouched. Callers turn ``OSError`` into their own message.
+* **One replace at a time per folder.** The last check (``before_replace``: has the file changed on disk since it
+  was opened?) and the rename run under an exclusive advisory lock (``flock(2)``) on the target's folder, so two
+  processes saving one file cannot both pass the check before either renames: the second sees the first's file
+  and is refused (compare-and-swap). A lock on the folder rather than on a lock file beside the target leaves no
+  file behind; it is held for one check and one rename. Where the platform or the file system has no ``flock``
+  (Windows, some network file systems) the check still runs, unlocked.
 
 Imports nothing of StorPlan: every layer may use it.
 """
@@ -30,7 +36,8 @@ import errno
 import os
 import secrets
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import BinaryIO
 
@@ -104,11 +111,42 @@ def _fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+@contextmanager
+def replace_lock(folder: Path) -> Iterator[None]:
+    """Hold an exclusive advisory lock (``flock(2)``, ``LOCK_EX``) on ``folder`` for the body: every StorPlan
+    process takes it for its last check and rename in that folder (module rules), so those run one at a time.
+
+    Blocks while another process holds it (each holder runs one content check and one rename). Without
+    ``fcntl`` (Windows), or when the folder cannot be opened or locked (some network file systems), the body runs
+    unlocked. The lock goes with the descriptor: a killed holder releases it. Raises nothing of its own.
+    """
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY | _CLOEXEC | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        yield
+        return
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        except OSError:
+            pass  # no flock on this file system: the check still runs
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
 def _finish(tmp: Path, path: Path, before_replace: Callable[[Path], None] | None) -> None:
-    """Run the last check, rename ``tmp`` onto ``path`` and fsync the folder."""
-    if before_replace is not None:
-        before_replace(tmp)
-    os.replace(tmp, path)  # replaces a link at ``path`` itself, never the file it points to
+    """Run the last check and rename ``tmp`` onto ``path`` under the folder's :func:`replace_lock`, then fsync
+    the folder."""
+    with replace_lock(path.parent):
+        if before_replace is not None:
+            before_replace(tmp)
+        os.replace(tmp, path)  # replaces a link at ``path`` itself, never the file it points to
     _fsync_folder(path.parent)
 
 
@@ -121,7 +159,8 @@ def _discard(tmp: Path) -> None:
 
 
 def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
-                 before_replace: Callable[[Path], None] | None = None, suffix: str = TEMP_SUFFIX) -> Path:
+                 before_replace: Callable[[Path], None] | None = None, suffix: str = TEMP_SUFFIX,
+                 new_mode: int | None = None) -> Path:
     """Write ``path`` atomically: ``write(handle)`` fills a binary file object open on a new temporary file beside
     ``path``; the data is fsynced and the file renamed onto ``path`` (module rules: permissions, durability).
 
@@ -131,6 +170,8 @@ def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
         before_replace: called with the temporary file's path after the data is on disk, just before the rename
             (a last check, e.g. that the target did not change meanwhile); what it raises cancels the write.
         suffix: the temporary file's name ending.
+        new_mode: the permission bits of a new file (e.g. ``0o600`` for a private one) instead of
+            ``0o666 & ~umask``; a replaced file keeps its own either way.
 
     Returns:
         ``path`` as a Path.
@@ -141,6 +182,8 @@ def write_atomic(path: Path | str, write: Callable[[BinaryIO], None], *,
     """
     path = Path(path)
     mode = _kept_mode(path)
+    if mode is None and new_mode is not None:
+        mode = new_mode & 0o777
     fd, tmp = _create_temp(path, suffix)
     try:
         with os.fdopen(fd, "wb") as handle:
@@ -186,25 +229,28 @@ def write_atomic_named(path: Path | str, write: Callable[[Path], None], *,
     return path
 
 
-def write_bytes_atomic(path: Path | str, data: bytes) -> Path:
-    """Write ``data`` to ``path`` atomically (:func:`write_atomic`); returns ``path`` as a Path.
+def write_bytes_atomic(path: Path | str, data: bytes, *,
+                       before_replace: Callable[[Path], None] | None = None, new_mode: int | None = None) -> Path:
+    """Write ``data`` to ``path`` atomically (:func:`write_atomic`, ``before_replace`` and ``new_mode`` as there);
+    returns ``path`` as a Path.
 
     Raises:
-        OSError: the file cannot be written (the target is unchanged).
+        OSError: the file cannot be written (the target is unchanged); whatever ``before_replace`` raises.
     """
     def write(handle: BinaryIO) -> None:
         handle.write(data)
 
-    return write_atomic(path, write)
+    return write_atomic(path, write, before_replace=before_replace, new_mode=new_mode)
 
 
-def write_text_atomic(path: Path | str, text: str, encoding: str = "utf-8") -> Path:
+def write_text_atomic(path: Path | str, text: str, encoding: str = "utf-8", *,
+                      before_replace: Callable[[Path], None] | None = None) -> Path:
     """Write ``text`` to ``path`` atomically in ``encoding``, line endings as given (no translation: CSV's
-    ``\\r\\n`` stays); returns ``path`` as a Path.
+    ``\\r\\n`` stays); ``before_replace`` as :func:`write_atomic`; returns ``path`` as a Path.
 
     Raises:
         OSError: the file cannot be written (the target is unchanged); UnicodeEncodeError: ``text`` does not fit
-            ``encoding``, before anything is written.
+            ``encoding``, before anything is written; whatever ``before_replace`` raises.
     """
-    return write_bytes_atomic(path, text.encode(encoding))
+    return write_bytes_atomic(path, text.encode(encoding), before_replace=before_replace)
 

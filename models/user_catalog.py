@@ -22,15 +22,58 @@ def record_to_toml_dict(entry: Entry | PerfProfile) -> dict:
     return {k: v for k, v in data.items() if v is not None}
 
 
+_UPDATE_ATTEMPTS = 20
+
+
+class _ChangedMeanwhileError(Exception):
+    """The user file changed between our read and our rename (another StorPlan saved a record): read it again."""
+
+
+def _content(path: Path) -> bytes | None:
+    """The user file's bytes now (None when there is none)."""
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        return None
+
+
+def _write_if_unchanged(path: Path, text: str, seen: bytes | None) -> None:
+    """Write ``text`` to ``path`` atomically unless the file is no longer ``seen`` at the rename (checked under
+    the folder's lock, ``models.atomic.replace_lock``), so a record another StorPlan saved meanwhile is not lost.
+
+    Raises:
+        _ChangedMeanwhileError: the file changed; nothing was written. OSError: it cannot be written.
+    """
+    def last_check(_tmp: Path) -> None:
+        if _content(path) != seen:
+            raise _ChangedMeanwhileError
+
+    write_text_atomic(path, text, before_replace=last_check)
+
+
 def save_user_record(entry: Entry, path: Path | None = None) -> Path:
     """Add ``entry`` to the user catalog file, replacing a record of the same id and kind.
 
-    The file is validated after the change (like the bundled catalog) and written atomically.
+    The file is validated after the change (like the bundled catalog) and written atomically. When another
+    StorPlan saves a record at the same moment, the file is read again and ``entry`` added to the new file, so
+    neither record is lost.
 
     Raises:
-        CatalogError: the existing user file is not valid TOML or the result does not validate.
+        CatalogError: the existing user file is not valid TOML or the result does not validate, or it kept
+            changing (20 attempts).
     """
     path = path or user_catalog_path()
+    for _attempt in range(_UPDATE_ATTEMPTS):
+        try:
+            return _save_user_record_once(entry, path)
+        except _ChangedMeanwhileError:
+            continue
+    raise CatalogError(f"{path}: the file kept changing while StorPlan saved '{entry.id}' to it; try again")
+
+
+def _save_user_record_once(entry: Entry, path: Path) -> Path:
+    """One read, change and write of :func:`save_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
+    seen = _content(path)
     data: dict = {}
     if path.exists():
         try:
@@ -42,7 +85,7 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
     data[entry.kind] = items
     parse_entries(data, str(path))  # refuse to write a file that would not load
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, tomli_w.dumps(data))
+    _write_if_unchanged(path, tomli_w.dumps(data), seen)
     return path
 
 

@@ -4,7 +4,7 @@ Everything here runs on the file runner's thread (or before the window shows) an
 
 * :func:`read_project_file` reads a ``.storplan`` or TOML file completely and takes its lock, returning a
   :class:`LoadedFile`; nothing in the window changes until the caller installs it.
-* :func:`save_project_file` writes the project (``models.store.save_project_tracked`` or the TOML writer) and
+* :func:`save_project_file` writes the project (``models.store.save_project_tracked`` or ``save_toml_tracked``) and
   returns the lock the window holds afterwards with the written file's fingerprint; it refuses to overwrite a file
   that changed on disk since this window opened or last saved it (``models.store.FileChangedOnDiskError``).
 * :func:`read_project` loads a bundled example or a start-up path, laid out when its items overlap.
@@ -61,13 +61,6 @@ def read_toml(path: Path) -> Project:
     from models.project import load
 
     return _laid_out(load(path))
-
-
-def write_toml(project: Project, path: Path) -> None:
-    """Write the TOML form atomically (``models.project.textformat.dump``: temporary file, fsync, rename)."""
-    from models.project.textformat import dump
-
-    dump(project, path)
 
 
 @dataclass
@@ -179,7 +172,7 @@ def save_project_file(project: Project, path: Path, *, catalog: Catalog, calibra
         FileChangedOnDiskError: the file changed on disk since ``expected_fingerprint`` (nothing was written).
         StoreError, OSError: the file could not be written (or is locked by another StorPlan).
     """
-    from models.store import FileChangedOnDiskError, FileFingerprint, ProjectLock, save_project_tracked
+    from models.store import ProjectLock, save_project_tracked, save_toml_tracked
 
     storplan = path.suffix.lower() == ".storplan"
     lock = keep_lock
@@ -190,13 +183,9 @@ def save_project_file(project: Project, path: Path, *, catalog: Catalog, calibra
         if storplan:
             fingerprint = save_project_tracked(project, path, catalog=catalog, calibration=calibration,
                                                expected_fingerprint=expected_fingerprint, force=force).fingerprint
-        else:
-            if expected_fingerprint is not None and not force:
-                current = FileFingerprint.of(path)
-                if current is not None and not expected_fingerprint.same_content(current):
-                    raise FileChangedOnDiskError(path, expected_fingerprint, current)
-            write_toml(project, path)
-            fingerprint = FileFingerprint.of(path)
+        else:  # checked again at the rename, under the folder's lock: of two savers exactly one succeeds
+            fingerprint = save_toml_tracked(project, path, expected_fingerprint=expected_fingerprint,
+                                            force=force).fingerprint
     except BaseException:
         if lock is not None and lock is not keep_lock:
             lock.release()

@@ -2,6 +2,10 @@
 
 Both writers go through ``models.atomic`` (a temporary file, fsync, an atomic rename), like the PDF report, so
 an existing file is never left half written; a new file's mode is ``0o666 & ~umask``, a replaced one keeps its own.
+
+Both are safe to send: every cell passes ``models.present.workbook.safe_cell`` (no NaN or infinity, no control
+character XLSX refuses), and text a spreadsheet would read as a formula (``=``, ``+``, ``-``, ``@``, tab, carriage
+return first) is written as text: a string cell marked "quote prefix" in XLSX, the ``'`` prefix in CSV.
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ from typing import BinaryIO
 from models.atomic import write_atomic
 from models.design import resolve
 from models.evaluate import evaluate, evaluate_resilience
-from models.present.workbook import cell_formats, csv_value, workbook_sheets
+from models.present.workbook import cell_formats, csv_text, csv_value, looks_like_formula, safe_rows, workbook_sheets
 
 
 class WorkbookError(Exception):
@@ -68,13 +72,16 @@ def write_xlsx(sheets: dict, path: Path) -> None:
     def write(handle: BinaryIO) -> None:
         book = Workbook()
         book.remove(book.active)
-        for name, rows in sheets.items():
+        for name, raw in sheets.items():
             sheet = book.create_sheet(name[:31])
-            for row, formats in zip(rows, cell_formats(rows)):
+            rows = safe_rows(raw)
+            for r, (row, formats) in enumerate(zip(rows, cell_formats(rows)), start=1):
                 sheet.append(list(row))
-                for cell, number_format in zip(sheet[sheet.max_row], formats):
+                for c, (value, number_format) in enumerate(zip(row, formats), start=1):
                     if number_format is not None:  # numbers stay numbers; the format rounds what is shown
-                        cell.number_format = number_format
+                        sheet.cell(row=r, column=c).number_format = number_format
+                    elif isinstance(value, str):
+                        _as_text(sheet.cell(row=r, column=c), value)
             for cell in sheet[1]:
                 cell.font = Font(bold=True)
             sheet.freeze_panes = "A2"
@@ -86,16 +93,28 @@ def write_xlsx(sheets: dict, path: Path) -> None:
     _atomic(path, write)
 
 
+def _as_text(cell, value: str) -> None:
+    """Make an openpyxl cell a plain string cell (openpyxl reads text starting with ``=`` as a formula and
+    ``#N/A`` and the like as an error value); formula-like text also gets Excel's "quote prefix" style, so
+    editing the cell keeps it text."""
+    cell.data_type = "s"
+    if looks_like_formula(value) or value.startswith("#"):
+        cell.quotePrefix = True
+
+
 def write_sheet_csv(rows: list, path: Path) -> Path:
     """Write one sheet's rows as a CSV file (UTF-8, comma-separated, None as an empty cell, numbers rounded to
-    their unit's decimals as the XLSX shows them: ``models.present.workbook.csv_value``); returns ``path``.
+    their unit's decimals as the XLSX shows them: ``models.present.workbook.csv_value``; text a spreadsheet would
+    read as a formula with the ``'`` prefix: ``csv_text``); returns ``path``.
 
     Raises:
         WorkbookError: the file cannot be written (the message names it).
     """
+    rows = safe_rows(rows)
+
     def write(handle: BinaryIO) -> None:
         text = io.StringIO(newline="")
-        csv.writer(text).writerows(["" if v is None else csv_value(v, f) for v, f in zip(row, formats)]
+        csv.writer(text).writerows(["" if v is None else csv_text(csv_value(v, f)) for v, f in zip(row, formats)]
                                    for row, formats in zip(rows, cell_formats(rows)))
         handle.write(text.getvalue().encode("utf-8"))
 

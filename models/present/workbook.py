@@ -5,11 +5,19 @@ the column header) built from the same presentation functions as the report and 
 :func:`workbook_sheets` returns ``{sheet name: [header, row, ...]}``; ``app.report.workbook`` writes it as XLSX
 (openpyxl) or as one CSV per sheet. Capacities are in the project's chosen unit (TB = 10^12 bytes or TiB = 2^40
 bytes, never mixed); latencies in ms; IOPS as counts; MB/s as 10^6 bytes per second.
+
+Safe to send (OWASP "CSV Injection"): every cell goes through :func:`safe_cell`, the one guard between the
+sizing and a file: no NaN or infinity (an empty cell, or the words "saturated" / "none" in text), no control
+character a spreadsheet's XML refuses, no text past a spreadsheet cell's 32,767 characters. Text that a
+spreadsheet would read as a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return:
+:func:`looks_like_formula`) is written as text: with a leading ``'`` in CSV (:func:`csv_text`) and as a string
+cell in XLSX (``app.report.workbook``).
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -112,7 +120,7 @@ def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
     for bar in bars:
         rows.append([bar.label, bar.kind, _cap(bar.before, divisor), _cap(bar.after, divisor),
                      _cap(bar.change, divisor), bar.source, bar.formula])
-    return _finite(rows)
+    return safe_rows(rows)
 
 
 def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
@@ -251,10 +259,61 @@ def csv_value(value: object, number_format: str | None) -> object:
     return int(rounded) if decimals == 0 else rounded
 
 
-def _finite(rows: Sheet) -> Sheet:
-    """``rows`` with every non-finite float (a latency past saturation, a band edge that saturates) as None: an
-    empty cell, as ``evaluate --json`` prints null; a spreadsheet never shows inf or NaN."""
-    return [[None if isinstance(v, float) and not math.isfinite(v) else v for v in row] for row in rows]
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell's text as a formula (OWASP CSV-injection guidance)."""
+
+CSV_TEXT_PREFIX = "'"
+"""What a CSV file puts before text that :func:`looks_like_formula`: the standard prefix, which spreadsheets
+read as "this cell is text" (OWASP)."""
+
+MAX_CELL_CHARS = 32_767
+"""The most characters a spreadsheet cell holds (Excel's limit); longer text is cut with an ellipsis."""
+
+_ILLEGAL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+"""Control characters XML 1.0 (and so XLSX, openpyxl's ``IllegalCharacterError``) refuses; tab, line feed and
+carriage return are allowed."""
+
+_NON_FINITE_WORDS = re.compile(r"(?<![\w.])([-+]?)(inf|INF|nan|NAN)(?![\w])")
+"""A non-finite number formatted into text as Python writes it (``inf``, ``-inf``, ``nan``; ``INF`` with ``:G``)."""
+
+
+def looks_like_formula(text: str) -> bool:
+    """True when a spreadsheet would read ``text`` as a formula: it starts with one of :data:`FORMULA_STARTS`."""
+    return text.startswith(FORMULA_STARTS)
+
+
+def _no_non_finite_word(match: re.Match[str]) -> str:
+    sign, word = match.groups()
+    return "saturated" if word.lower().startswith("inf") and sign != "-" else "none"
+
+
+def safe_cell(value: object) -> object:
+    """A cell as every export writes it: a non-finite float (a latency past saturation, a band edge that
+    saturates) as None (an empty cell, as ``evaluate --json`` prints null); in text, control characters XLSX
+    refuses as U+FFFD, ``inf`` / ``nan`` written as words ("saturated" / "none"), and at most
+    :data:`MAX_CELL_CHARS` characters. Numbers, booleans and None are kept as they are; formula-like text is
+    kept too (each writer marks it as text: :func:`csv_text`, ``app.report.workbook.write_xlsx``)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if not isinstance(value, str):
+        return value
+    text = _NON_FINITE_WORDS.sub(_no_non_finite_word, _ILLEGAL_CHARS.sub("\ufffd", value))
+    return text if len(text) <= MAX_CELL_CHARS else text[:MAX_CELL_CHARS - 1] + "\u2026"
+
+
+def csv_text(value: object) -> object:
+    """A cell as a CSV file writes it after :func:`safe_cell`: text that :func:`looks_like_formula` gets the
+    :data:`CSV_TEXT_PREFIX`, so a spreadsheet opening the file shows it as text and never runs it; numbers stay
+    numbers (a negative number is a number, not a formula)."""
+    value = safe_cell(value)
+    if isinstance(value, str) and looks_like_formula(value):
+        return CSV_TEXT_PREFIX + value
+    return value
+
+
+def safe_rows(rows: Sheet) -> Sheet:
+    """``rows`` with every cell through :func:`safe_cell` (the guard every sheet passes before it is returned)."""
+    return [[safe_cell(v) for v in row] for row in rows]
 
 
 def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, resilience: Resilience | None = None,
@@ -277,4 +336,4 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         "Resilience": resilience_sheet(evaluation, resilience),
         "Validation": validation_sheet(validation),
     }
-    return {name: _finite(rows) for name, rows in sheets.items()}
+    return {name: safe_rows(rows) for name, rows in sheets.items()}

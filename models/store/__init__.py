@@ -48,7 +48,15 @@ from models.store.snapshot import (
     snapshot_catalog,
     unusable_snapshot_entries,
 )
-from models.store.textio import ProjectFile, export_toml, import_toml, is_storplan_path, load_any, load_project_file
+from models.store.textio import (
+    ProjectFile,
+    export_toml,
+    import_toml,
+    is_storplan_path,
+    load_any,
+    load_project_file,
+    save_toml_tracked,
+)
 
 __all__ = [
     "APPLICATION_ID",
@@ -82,6 +90,7 @@ __all__ = [
     "read_lock",
     "save_project",
     "save_project_tracked",
+    "save_toml_tracked",
     "snapshot_catalog",
     "unusable_snapshot_entries",
 ]

@@ -202,7 +202,17 @@ class SavedProject:
     fingerprint: FileFingerprint
 
 
-def _check_unchanged(path: Path, expected: FileFingerprint | None) -> None:
+def check_unchanged(path: Path, expected: FileFingerprint | None) -> None:
+    """Refuse to replace ``path`` when its content (size and SHA-256) is no longer ``expected`` (None: no check).
+
+    Both savers (``.storplan`` and TOML) call it before writing and again in ``before_replace``, under the folder's
+    lock (``models.atomic.replace_lock``), so of two processes saving one file exactly one succeeds. A file that
+    cannot be read now, or is gone, is not refused here (the save itself then says why it cannot write, or
+    writes the file anew).
+
+    Raises:
+        FileChangedOnDiskError: the file has other content than ``expected``.
+    """
     if expected is None:
         return
     try:
@@ -294,7 +304,7 @@ def save_project_tracked(
             "read_only",
         )
     expected = None if force else expected_fingerprint
-    _check_unchanged(path, expected)
+    check_unchanged(path, expected)
     if path.exists():
         _probe_not_being_written(path, busy_timeout)
 
@@ -322,7 +332,7 @@ def save_project_tracked(
         written = FileFingerprint.of(tmp)
         assert written is not None
         fingerprints.append(written)
-        _check_unchanged(path, expected)  # again, as late as possible: the window left is one rename
+        check_unchanged(path, expected)  # again, as late as possible: the window left is one rename
 
     try:
         write_atomic_named(path, write, before_replace=last_check, suffix=TEMP_SUFFIX)

@@ -17,10 +17,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from models.atomic import write_bytes_atomic
 from models.catalog import Catalog
 from models.project.model import Project
 from models.store.files import open_project, save_project
-from models.store.lock import create_new_file, pid_alive, read_small_file
+from models.store.lock import pid_alive, read_small_file
 from models.store.records import Calibration, OpenedProject, StoreError
 
 
@@ -107,14 +108,14 @@ class RecoveryStore:
             "pid": os.getpid(),
             "host": socket.gethostname(),
         }
-        tmp = info_path.with_name(info_path.name + ".tmp")
-        try:
+        old_tmp = info_path.with_name(info_path.name + ".tmp")  # older StorPlans' fixed name: a crash's leftover,
+        if os.path.lexists(old_tmp):  # or a link someone planted; removed (unlink never follows a link)
             try:
-                create_new_file(tmp, json.dumps(info, ensure_ascii=False).encode("utf-8"), 0o600)
-            except FileExistsError:  # left by a crash, or a link someone planted: remove it (unlink never follows)
-                tmp.unlink()
-                create_new_file(tmp, json.dumps(info, ensure_ascii=False).encode("utf-8"), 0o600)
-            os.replace(tmp, info_path)  # replaces a link at info_path itself, never its target
+                old_tmp.unlink()
+            except OSError:
+                pass
+        try:  # a new temporary file under a random name, never a link planted there (models.atomic)
+            write_bytes_atomic(info_path, json.dumps(info, ensure_ascii=False).encode("utf-8"), new_mode=0o600)
         except OSError as exc:
             raise StoreError(f"Cannot write {info_path}: {exc.strerror or exc}", info_path, "io") from exc
         return data_path

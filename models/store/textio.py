@@ -7,12 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from models.atomic import write_text_atomic
 from models.catalog import Catalog
 from models.project import textformat
 from models.project.model import Project
-from models.store.files import is_sqlite_file, open_project, save_project
+from models.store.files import SavedProject, check_unchanged, is_sqlite_file, open_project, save_project
 from models.store.lock import held_by_other
-from models.store.records import SnapshotEntry, StoreError
+from models.store.records import FileFingerprint, SnapshotEntry, StoreError
 from models.store.snapshot import base_catalog
 
 
@@ -26,6 +27,47 @@ def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Ca
     project = textformat.load(toml_path)
     save_project(project, storplan_path, catalog=catalog)
     return project
+
+
+def save_toml_tracked(project: Project, path: Path | str, *, expected_fingerprint: FileFingerprint | None = None,
+                      force: bool = False) -> SavedProject:
+    """Save a project as TOML text (``models.project.textformat.dumps``) atomically, refusing to overwrite a file
+    that changed on disk since it was opened or last saved: the TOML twin of
+    :func:`models.store.save_project_tracked`.
+
+    The content check runs before writing and again just before the rename, under the folder's lock
+    (``models.atomic.replace_lock``), so of two processes saving one file with the same expectation exactly one
+    succeeds and the other gets :class:`FileChangedOnDiskError`. The temporary file is created exclusively under a
+    random name (a symlink planted there is never followed); a symlink at ``path`` itself is replaced, as
+    :func:`models.project.textformat.dump` does.
+
+    Args:
+        project: the project; path: the TOML file to create or replace.
+        expected_fingerprint: the file as it was read (``FileFingerprint.of`` before reading) or last saved
+            (this function's ``fingerprint``); None: no check (a new file, Save As).
+        force: overwrite even when the file changed (the user chose to).
+
+    Returns:
+        :class:`SavedProject`: the path and the fingerprint of the bytes written (the next save's expectation).
+
+    Raises:
+        FileChangedOnDiskError: (``reason`` ``"changed_on_disk"``) the file has other content than expected;
+            nothing was written.
+        OSError: the file cannot be written (an existing file is unchanged).
+    """
+    path = Path(path)
+    expected = None if force else expected_fingerprint
+    check_unchanged(path, expected)
+    written: list[FileFingerprint] = []
+
+    def last_check(tmp: Path) -> None:
+        fingerprint = FileFingerprint.of(tmp)
+        assert fingerprint is not None
+        written.append(fingerprint)
+        check_unchanged(path, expected)
+
+    write_text_atomic(path, textformat.dumps(project), before_replace=last_check)
+    return SavedProject(path, written[-1])
 
 
 def export_toml(

@@ -451,13 +451,18 @@ class PerformanceView(QWidget):
         return self._open_items.get(workload_id)
 
     def export_csv(self, path: str | Path) -> None:
-        """Write every workload's curve points as CSV (empty cells where a value is not modelled), atomically
-        (``models.atomic``; a new file's mode is ``0o666 & ~umask``).
+        """Write every workload's curve points as CSV (empty cells where a value is not modelled or not finite),
+        atomically (``models.atomic``; a new file's mode is ``0o666 & ~umask``). Names pass
+        ``models.present.workbook.csv_text``: one a spreadsheet would read as a formula gets the ``'`` prefix.
 
         Raises:
             OSError: the file cannot be written (any file at ``path`` is unchanged).
         """
         from models.atomic import write_text_atomic
+        from models.present.workbook import csv_text
+
+        def number(value: float | None) -> str:
+            return "" if value is None or not math.isfinite(value) else repr(float(value))
 
         handle = io.StringIO(newline="")
         writer = csv.writer(handle)
@@ -465,9 +470,8 @@ class PerformanceView(QWidget):
         for workload in self._workloads:
             for point in workload.curve:
                 writer.writerow([
-                    workload.workload_id, workload.name, repr(float(point.iops)), repr(float(point.latency_ms)),
-                    repr(float(point.mbps)),
-                    "" if point.host_latency_ms is None else repr(float(point.host_latency_ms)),
+                    csv_text(workload.workload_id), csv_text(workload.name), number(point.iops),
+                    number(point.latency_ms), number(point.mbps), number(point.host_latency_ms),
                     "" if point.population is None else point.population,
                 ])
         write_text_atomic(path, handle.getvalue())
