@@ -85,15 +85,6 @@ def test_calibration(qtbot, example_window, screen):
         _on_view(widget, dialog)
 
 
-def test_hardware_editor(qtbot, example_window, screen):
-    dialog = example_window.show_hardware_editor()
-    _fits(dialog, screen, qtbot)
-    buttons = dialog.findChild(QDialogButtonBox)
-    for widget in (dialog.base, dialog.tabs, buttons, dialog.form.scroll):
-        _on_view(widget, dialog)
-    assert dialog.form.scroll.height() >= 100  # several rows of fields; the splitter below gives it more
-
-
 def test_catalog_browser(qtbot, example_window, screen):
     dialog = example_window.show_catalog_browser()
     _fits(dialog, screen, qtbot)
@@ -296,3 +287,26 @@ def test_every_dialog_site_is_covered():
         if count:
             found[path.relative_to(root).as_posix()] = count
     assert found == DIALOG_SITES
+
+
+@pytest.mark.parametrize("rect", [*SCREENS.values(), QRect(0, 0, 683, 384)],
+                         ids=[*SCREENS, "200% of 1366x768"])
+def test_hardware_editor(qtbot, example_window, monkeypatch, rect):
+    """The editor fits every screen, down to 200% of 1366 x 768 (683 x 384 logical pixels, less than its content
+    needs): its content scrolls above Save / Close, every part of it can be scrolled into view, and on a large
+    screen it all shows without scrolling."""
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(rect))
+    dialog = example_window.show_hardware_editor()
+    _fits(dialog, rect, qtbot)
+    buttons = dialog.findChild(QDialogButtonBox)
+    _on_view(buttons, dialog)  # Save and Close stay on view, outside the scrolling part
+    body = dialog.body_scroll
+    _on_view(body, dialog, min_height=120 if rect.height() < 500 else 300)
+    assert body.widget().height() >= body.widget().minimumSizeHint().height()  # nothing squeezed: it scrolls
+    assert (body.verticalScrollBar().maximum() > 0) == (rect.height() < 768)
+    for part in (dialog.base, dialog.tabs, dialog.form.scroll, dialog.message):
+        body.ensureWidgetVisible(part, 0, 0)
+        qtbot.wait(10)
+        top_left = part.mapTo(body.viewport(), QPoint(0, 0))
+        assert body.viewport().rect().intersects(QRect(top_left, part.size())), part
+    assert dialog.form.scroll.height() >= 100  # several rows of fields; the splitter below gives it more
