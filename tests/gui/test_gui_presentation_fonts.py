@@ -211,3 +211,43 @@ def test_canvas_labels_readable_while_presenting_at_1024x768_and_restored(qtbot,
     assert view.transform() == before_transform
     assert view.scene().font() == before_font and view.minimumHeight() == before_floor
     assert _canvas_label_pixels(view) == before_sizes
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 740), QSize(683, 370)])
+def test_slo_and_saturation_labels_are_inside_the_plot_and_clear_of_the_max_iops_marker(qtbot, size):
+    """The SLO label sits inside the plot (the axis ends just above the SLO: a label above its line was cut) and
+    the saturation label does not cover the max-IOPS-within-SLO marker (both were at the SLO's height), on the
+    first screen's example (whose SLO is the top of its latency axis)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.gui.main_window import MainWindow, read_project
+    from models.resources import examples_dir
+
+    win = MainWindow(read_project(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    win.worker.force_sync()
+    win.resize(size)
+    perf = _performance(win)
+    _settle(qtbot)
+    vb = perf.plot.getViewBox()
+    plot_rect = vb.mapRectToScene(vb.boundingRect())
+    for wid, slo in perf._slo_lines.items():
+        label = slo.label.mapRectToScene(slo.label.boundingRect())
+        assert plot_rect.adjusted(-1, -1, 1, 1).contains(label), (label, plot_rect)
+        sat = perf._saturation_lines.get(wid)
+        marker = perf._max_slo_items.get(wid)
+        if sat is None or marker is None:
+            continue
+        sat_label = sat.label.mapRectToScene(sat.label.boundingRect())
+        assert plot_rect.adjusted(-1, -1, 1, 1).contains(sat_label)
+        x, y = marker.getData()
+        at = vb.mapViewToScene(pg.Point(x[0], y[0]))
+        assert not sat_label.adjusted(-6, -6, 6, 6).contains(at), (sat_label, at)
+    checked = len(perf._slo_lines)
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
+    assert checked
