@@ -251,3 +251,15 @@ def test_slo_and_saturation_labels_are_inside_the_plot_and_clear_of_the_max_iops
     win.compare_worker.shutdown()
     win.close()
     assert checked
+
+
+def test_key_figures_are_balanced_over_the_rows():
+    from app.gui.main_window import balanced_rows
+
+    # Usable, Effective, Max IOPS @ SLO with its profile kind (long), Bottleneck, Requirements
+    widths = [200, 230, 450, 230, 220]
+    rows = balanced_rows(widths, 2)
+    assert rows == [0, 0, 1, 0, 1]  # 660 and 670 px; in reading order the best split was 880 and 450
+    assert max(sum(w for w, r in zip(widths, rows, strict=True) if r == k) for k in (0, 1)) == 670
+    assert balanced_rows(widths, 1) == [0] * 5 and balanced_rows([100], 2) == [0]
+    assert balanced_rows([100, 100, 100, 100], 2) == [0, 0, 1, 1]  # a tie keeps reading order
