@@ -43,7 +43,7 @@ def canvas_row_height(view) -> int:
     """The canvas' height (pixels) that shows one row of cards, with a little air and the horizontal scroll bar,
     at :func:`canvas_readable_zoom` of its font."""
     zoom = canvas_readable_zoom(view.scene().font())
-    return int((NODE_H + 2 * 16) * zoom) + view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth()
+    return int((NODE_H + 2 * 12) * zoom) + view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth()
 
 
 LAYOUT_VERSION = 9001

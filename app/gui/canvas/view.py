@@ -139,8 +139,8 @@ class TopologyView(QGraphicsView):
         port = self.viewport().rect()
         width, height = port.width() / zoom, port.height() / zoom  # scene units the viewport shows
         # an axis that does not fit starts at the diagram's edge with a narrow margin (room for its first card)
-        x = area.center().x() if area.width() <= width else rect.left() - 10 + width / 2
-        y = area.center().y() if area.height() <= height else rect.top() - 10 + height / 2
+        x = area.center().x() if area.width() <= width else rect.left() - 6 + width / 2
+        y = area.center().y() if area.height() <= height else rect.top() - 6 + height / 2
         self.centerOn(x, y)
 
     def wheelEvent(self, event) -> None:  # noqa: N802
