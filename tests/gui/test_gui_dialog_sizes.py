@@ -310,3 +310,6 @@ def test_hardware_editor(qtbot, example_window, monkeypatch, rect):
         top_left = part.mapTo(body.viewport(), QPoint(0, 0))
         assert body.viewport().rect().intersects(QRect(top_left, part.size())), part
     assert dialog.form.scroll.height() >= 100  # several rows of fields; the splitter below gives it more
+    if rect.height() >= 768:  # and the sources table below them shows several rows too (it showed one)
+        sources = dialog.form.sources
+        assert sources.viewport().height() >= 3 * sources.verticalHeader().defaultSectionSize()
