@@ -203,10 +203,10 @@ class CalibrationDialog(QDialog):
         self.band.setToolTip(f"{BAND_LABEL}: P10 to P90 of the predicted mean latency, from the standard errors "
                              f"of the fitted values (drawn at least {BAND_MIN_PX} pixels wide)")
         self.band.setZValue(-1)
-        for item in (low_item, high_item):
-            item.setVisible(False)
+        for item in (low_item, high_item):  # no pen: they draw nothing, and give the axes the band's extent
             self.plot.addItem(item)
-        self.plot.addItem(self.band)
+        # its own bounds would add half the outline's width in data units (a cosmetic pen is pixels on screen)
+        self.plot.addItem(self.band, ignoreBounds=True)
         sample = pg.PlotDataItem(pen=pg.mkPen(band_color, width=BAND_MIN_PX))  # the band's look, for the legend
         sample.visibleChanged.connect(lambda band=self.band, sample=sample: band.setVisible(sample.isVisible()))
         self.legend.addItem(sample, BAND_LABEL)

@@ -121,6 +121,11 @@ def test_a_band_with_no_width_still_shows_and_the_legend_names_it(qtbot, example
     dialog._fitted(True, (profile, record, dataclasses.replace(wp, curve=flat, open_curve=flat_open)))
     assert [label.text for _sample, label in dialog.legend.items][-1] == BAND_LABEL
     qtbot.wait(200)
+    dialog.plot.getViewBox().autoRange()
+    (x_low, _x_high), (y_low, y_high) = dialog.plot.getViewBox().viewRange()
+    top = max(p.latency_ms for p in (*flat, *flat_open))
+    assert -0.1 * top <= y_low <= min(p.latency_ms for p in flat) and top <= y_high <= 1.2 * top  # the curve's range
+    assert x_low >= -0.1 * max(p.iops for p in flat)
     # the band alone (the curve and points hidden) on the screen: its ink across the curve is BAND_MIN_PX wide
     for item in dialog.plot.getPlotItem().items:
         if item is not dialog.band:
