@@ -667,24 +667,49 @@ def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
 
 
 def platform_key(cand: Candidate) -> tuple:
-    """What a candidate is apart from its drives: for an array, its controller, the shelves it has (record and
-    bays), its links (type and ports) and deployment; designs with the same key differ only in drive model and are
-    shown as one row with the others as alternatives. Other deployments are never grouped (their summary is
-    their key)."""
-    if cand.deployment != "on-prem":
-        return (cand.deployment, cand.summary)
-    nodes = tuple((n.kind, n.catalog_id, getattr(n, "drive_count", 0)) for n in cand.scenario.nodes
-                  if n.kind not in ("host", "switch"))
-    links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in cand.scenario.links)
-    return cand.deployment, nodes, links
+    """What a candidate is apart from its drives or disks; designs with the same key are shown as one row with the
+    others as alternatives (:func:`_variant` says what tells them apart):
+
+    - an array: its controller, the shelves it has (record and bays), its links (type and ports) and deployment
+      (the variants differ in drive model);
+    - an HCI cluster: its host record, host count, storage policy and vSAN architecture (the variants differ in
+      disk groups and capacity drives per host);
+    - a Cloud Volumes ONTAP system: its VM record, single node or HA pair and licence (the variants differ in data
+      disk type and count).
+
+    Other designs (managed services) are never grouped: their summary is their key."""
+    if cand.deployment == "on-prem":
+        nodes = tuple((n.kind, n.catalog_id, getattr(n, "drive_count", 0)) for n in cand.scenario.nodes
+                      if n.kind not in ("host", "switch"))
+        links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in cand.scenario.links)
+        return cand.deployment, nodes, links
+    from models.project.model import CloudVmNode, HciClusterNode
+
+    storage = [n for n in cand.scenario.nodes if n.kind not in ("host", "switch")]
+    only = storage[0] if len(storage) == 1 else None
+    if isinstance(only, HciClusterNode):
+        return cand.deployment, only.kind, only.catalog_id, only.hosts, only.policy, only.architecture
+    if isinstance(only, CloudVmNode):
+        return cand.deployment, only.kind, only.catalog_id, only.ha, only.licence
+    return (cand.deployment, cand.summary)
 
 
 def _variant(scenario: Scenario, catalog: Catalog) -> str:
-    """An array design's drives in words ("24 x NetApp 3.8TB NVMe SSD (TLC)"); "" without shelves."""
+    """What tells a design from the others of its platform (:func:`platform_key`), in words: an array's drives
+    ("24 x NetApp 3.8TB NVMe SSD (TLC)"), an HCI host's capacity drives ("2 disk group(s) of 4 capacity drives per
+    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30"); ""
+    for other designs."""
     counts: dict[str, int] = {}
     for node in scenario.nodes:
         if node.kind == "shelf" and node.drive:
             counts[node.drive] = counts.get(node.drive, 0) + node.drive_count
+        elif node.kind == "cloud_vm" and node.disk:
+            counts[node.disk] = counts.get(node.disk, 0) + node.disk_count
+        elif node.kind == "hci_cluster":
+            per_host = node.disk_groups_per_host * node.capacity_drives_per_group
+            return (f"{per_host} NVMe devices per host" if node.architecture == "esa" else
+                    f"{node.disk_groups_per_host} disk group(s) of {node.capacity_drives_per_group} capacity "
+                    "drives per host")
     names = []
     for drive, n in counts.items():
         record = catalog.find(drive)
@@ -871,8 +896,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             else:
                 checked_failures.append(done)
     front = pareto_front(meeting, priced=bool(book))
-    meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog) if c.deployment == "on-prem"
-                       else "") for i, c in enumerate(meeting)]
+    meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog)) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)
     groups: dict[tuple, list[Candidate]] = {}  # platform design -> its meeting variants, best first
     for c in meeting:

@@ -10,7 +10,7 @@ from datetime import date
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import QSize, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -64,6 +64,17 @@ def _field_words(key: str) -> tuple[str, str]:
     return key.replace("_", " "), ""
 
 
+BAND_LABEL = "80% band of the fit"
+"""The legend's name for the fitted curve's uncertainty band (P10 to P90 of the predicted mean latency)."""
+
+BAND_MIN_PX = 6
+"""The band's least width on screen (pixels): its outline's width, so a fit with a tiny standard error still shows
+its band around the curve."""
+
+BAND_ALPHA = 90
+"""The band's opacity (0-255) over the plot's background."""
+
+
 def fit_message(profile, points: list[tuple[float, float]], wp, file_name: str) -> str:
     """The result of a fit in words: what was fitted to how many points, each fitted value with its standard error,
     and how closely the curve follows the points (RMS relative residual). Names no code or module."""
@@ -108,6 +119,7 @@ class CalibrationDialog(QDialog):
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "IOPS")
         self.plot.setLabel("left", "Latency (ms)")
+        self.legend = self.plot.addLegend(offset=(10, 10))
         self.message = QLabel("Choose a CSV with columns iops and latency_ms: one row per load point of the lab's "
                               "ramp, measured on the project's first workload and controller.")
         self.message.setWordWrap(True)
@@ -150,7 +162,7 @@ class CalibrationDialog(QDialog):
         self.path = path
         self.plot.clear()
         self.plot.plot([x for x, _ in self.points], [y for _, y in self.points], pen=None, symbol="o",
-                       symbolBrush=series_color(1), name="measured")
+                       symbolBrush=series_color(1), name="your lab measurements")
         self.message.setText(f"{len(self.points)} points from {path.name}. Fit them to "
                              f"{self._project.scenario.name}'s controller.")
         self.fit_button.setEnabled(True)
@@ -175,21 +187,29 @@ class CalibrationDialog(QDialog):
         profile, _record, wp = result
         points = [*wp.curve, *wp.open_curve]
         xs = [p.iops for p in points]
-        self.plot.plot(xs, [p.latency_ms for p in points], pen=series_color(0), name="fitted")
+        self.plot.plot(xs, [p.latency_ms for p in points], pen=pg.mkPen(series_color(0), width=2), name="fitted curve")
         lo = [p.latency_band_p10_ms if p.latency_band_p10_ms is not None else p.latency_ms for p in points]
         hi = [p.latency_band_p90_ms if p.latency_band_p90_ms is not None else p.latency_ms for p in points]
         edge = pg.mkPen(None)
         low_item, high_item = pg.PlotDataItem(xs, lo, pen=edge), pg.PlotDataItem(xs, hi, pen=edge)
-        fill_color = QColor(series_color(0))
-        fill_color.setAlpha(60)
-        self.band = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color),
-                                       pen=pg.mkPen(fill_color.darker(120), width=1))
-        self.band.setToolTip("Uncertainty band of the fitted curve: P10 to P90 of the predicted mean latency")
+        band_color = QColor(series_color(0))
+        band_color.setAlpha(BAND_ALPHA)
+        # the outline is a wide screen-space pen: a band narrower than that (a fit with a tiny standard error)
+        # still shows, as a halo of BAND_MIN_PX around the fitted curve
+        outline = pg.mkPen(band_color, width=BAND_MIN_PX)
+        outline.setCosmetic(True)
+        outline.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        self.band = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(band_color), pen=outline)
+        self.band.setToolTip(f"{BAND_LABEL}: P10 to P90 of the predicted mean latency, from the standard errors "
+                             f"of the fitted values (drawn at least {BAND_MIN_PX} pixels wide)")
         self.band.setZValue(-1)
-        for item in (low_item, high_item):
-            item.setVisible(False)
+        for item in (low_item, high_item):  # no pen: they draw nothing, and give the axes the band's extent
             self.plot.addItem(item)
-        self.plot.addItem(self.band)
+        # its own bounds would add half the outline's width in data units (a cosmetic pen is pixels on screen)
+        self.plot.addItem(self.band, ignoreBounds=True)
+        sample = pg.PlotDataItem(pen=pg.mkPen(band_color, width=BAND_MIN_PX))  # the band's look, for the legend
+        sample.visibleChanged.connect(lambda band=self.band, sample=sample: band.setVisible(sample.isVisible()))
+        self.legend.addItem(sample, BAND_LABEL)
         self.residuals.setRowCount(len(self.points))
         for r, (x, y) in enumerate(self.points):
             fitted = wp.latency_on_curve_ms(x)

@@ -18,9 +18,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFrame,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QScrollArea,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -81,7 +83,17 @@ class HardwareEditor(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Save | QDialogButtonBox.StandardButton.Close)
         buttons.accepted.connect(self.save)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
+        # everything but the buttons scrolls: at 200% on a 1366 x 768 screen (683 x 384) the content needs more
+        # height than the screen has, and Save / Close stay on view below it
+        body = QWidget()
+        layout = QVBoxLayout(body)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.body_scroll = QScrollArea()
+        self.body_scroll.setWidgetResizable(True)
+        self.body_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.body_scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.body_scroll, 1)
         layout.addWidget(QLabel("Start from (a copy of) this record:"))
         layout.addWidget(self.base)
         hint = QLabel("Give the record a new id, and every number a source (a document) or 'assumed: <why>'. The "
@@ -96,7 +108,7 @@ class HardwareEditor(QDialog):
         self.tabs.currentChanged.connect(self._tab_changed)
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
-        layout.addWidget(buttons)
+        outer.addWidget(buttons)
         self.base.currentTextChanged.connect(self._start_from)
         if start_id in ids:
             self.base.setCurrentText(start_id)

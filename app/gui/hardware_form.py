@@ -121,6 +121,7 @@ class HardwareForm(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([3000, 2000])  # 3:2 from the start (the size hints left the sources one row)
         layout = QVBoxLayout(self)
         layout.addWidget(self.message)
         layout.addWidget(self.splitter, 1)

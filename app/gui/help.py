@@ -8,7 +8,7 @@ and the licences of the libraries and fonts the app bundles, read from the insta
 from __future__ import annotations
 
 from PySide6.QtCore import QSize, QUrl
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from app.gui.screen_fit import fit_to_screen
 from models.resources import resources_dir
@@ -110,14 +110,33 @@ def about_text(app_version: str, catalog_version: str) -> str:
             f"<th align='left'>Used for</th></tr>{rows}</table><p><b>Fonts</b>: {fonts_text()}</p>")
 
 
-def show_about(parent: QWidget) -> QMessageBox:
-    """Open the About box (non-modal) and return it."""
+class AboutDialog(QDialog):
+    """The About window: versions, the hardware catalog's edition, bundled libraries with their licences and the
+    fonts, in a browser that scrolls (the library table is taller than a 200% screen allows a message box)."""
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("About StorPlan")
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(True)
+        self.browser.setHtml(text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.browser)
+        layout.addWidget(buttons)
+        fit_to_screen(self, QSize(620, 560))
+
+    def text(self) -> str:
+        """The text shown (HTML), as a message box's ``text()``."""
+        return self.browser.toHtml()
+
+
+def show_about(parent: QWidget) -> AboutDialog:
+    """Open the About window (non-modal) and return it."""
     version_file = resources_dir() / "catalog" / "VERSION"
     catalog_version = version_file.read_text().strip() if version_file.exists() else "unknown"
-    box = QMessageBox(parent)
-    box.setWindowTitle("About StorPlan")
-    box.setText(about_text(licence_of("storplan")[0], catalog_version))
-    box.setStandardButtons(QMessageBox.StandardButton.Close)
+    box = AboutDialog(about_text(licence_of("storplan")[0], catalog_version), parent)
     box.open()
     return box
 

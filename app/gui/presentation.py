@@ -2,7 +2,9 @@
 (catalog, inspector, workloads) hide, fonts grow and the status bar's key figures (usable, effective, max IOPS at
 the SLO, bottleneck) become large; the canvas and the results stay. Leaving restores the exact dock layout,
 window state, fonts and the canvas's zoom. The canvas cards keep their font while presenting (a card has a fixed
-size) and the canvas is fitted to its larger area instead, so they grow without their text overlapping.
+size) and the canvas is zoomed instead, so they grow without their text overlapping: fitted to its area, and at
+least as far as makes their smallest text :data:`MIN_PRESENT_PX` pixels on screen (a diagram larger than the canvas
+at that zoom shows its top left and scrolls).
 
 Every text grows to at least :data:`MIN_PRESENT_PX` pixels (readable at 1024x768 from the back of a room): the
 application font, each widget's own font, the charts' axes, legends and value labels; the key figures go to two rows
@@ -16,6 +18,7 @@ from PySide6.QtGui import QFont, QFontInfo, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QGraphicsSimpleTextItem, QGraphicsTextItem, QGraphicsView, QWidget
 from shiboken6 import isValid as shiboken_is_valid  # noqa: N813 - the alias says where it comes from
 
+from app.gui.canvas.items import NODE_H, smallest_label_pixels
 from app.gui.themes import restyle
 
 FONT_SCALE = 1.4
@@ -26,7 +29,22 @@ MIN_PRESENT_PX = 18
 further when that is still below it."""
 
 PRESENT_MAX_ZOOM = 2.0
-"""How far presentation mode zooms the canvas in when fitting it (a small diagram's cards grow up to this)."""
+"""How far presentation mode zooms the canvas in when fitting it (a small diagram's cards grow up to this, or up to
+the readable zoom when that is larger)."""
+
+def canvas_readable_zoom(canvas_font: QFont) -> float:
+    """The zoom at which the canvas' smallest text (a card's key figures, a link's label), drawn from
+    ``canvas_font``, is :data:`MIN_PRESENT_PX` pixels on screen; presentation mode zooms the canvas at least this
+    far (its cards have a fixed size, so their text grows with the zoom, never beyond the card)."""
+    return MIN_PRESENT_PX / max(smallest_label_pixels(canvas_font), 1.0)
+
+
+def canvas_row_height(view) -> int:
+    """The canvas' height (pixels) that shows one row of cards, with a little air and the horizontal scroll bar,
+    at :func:`canvas_readable_zoom` of its font."""
+    zoom = canvas_readable_zoom(view.scene().font())
+    return int((NODE_H + 2 * 12) * zoom) + view.horizontalScrollBar().sizeHint().height() + 2 * view.frameWidth()
+
 
 LAYOUT_VERSION = 9001
 """``saveState`` version of the layout kept while presenting (not the settings' one)."""
@@ -141,7 +159,8 @@ class Presentation:
         self._state = QByteArray()
         self._was_maximized = self._was_full = False
         self._font: QFont | None = None
-        self._canvas: tuple | None = None  # (scene font, view transform, scroll x, scroll y) before presenting
+        # (scene font, view transform, scroll x, scroll y, minimum height) before presenting
+        self._canvas: tuple | None = None
         # every font as it was before presenting: (widget, font, had a font of its own)
         self._widget_fonts: list[tuple[QWidget, QFont, bool]] = []
         self._item_fonts: list[tuple[object, QFont]] = []  # chart and canvas text items
@@ -183,8 +202,10 @@ class Presentation:
         if view is not None:  # the canvas cards keep their font (they have a fixed size) and are zoomed instead
             scene = view.scene()
             self._canvas = (QFont(scene.font()), view.transform(), view.horizontalScrollBar().value(),
-                            view.verticalScrollBar().value())
+                            view.verticalScrollBar().value(), view.minimumHeight())
             scene.setFont(QFont(self._font))
+            # room for one row of cards at the readable zoom (the results below scroll when they need more)
+            view.setMinimumHeight(max(view.minimumHeight(), canvas_row_height(view)))
         bigger = _grown(self._font, FONT_SCALE, MIN_PRESENT_PX)
         scale = bigger.pointSizeF() / self._font.pointSizeF() if self._font.pointSizeF() > 0 else FONT_SCALE
         app.setFont(bigger)
@@ -213,8 +234,10 @@ class Presentation:
         # again once the larger font has reached every widget (charts' ticks) and charts are redrawn
         QTimer.singleShot(0, w, lambda: self.active and self._grow_charts(bigger))
         if view is not None and hasattr(view, "fit_within"):
+            least = canvas_readable_zoom(view.scene().font())
             for delay in (0, 250):  # once full screen and the docks have given the canvas its new size
-                QTimer.singleShot(delay, view, lambda: self.active and view.fit_within(PRESENT_MAX_ZOOM))
+                QTimer.singleShot(delay, view, lambda: self.active and view.fit_within(max(PRESENT_MAX_ZOOM, least),
+                                                                                       least))
         self._sync_action()
 
     def _grow_charts(self, bigger: QFont) -> None:
@@ -265,8 +288,9 @@ class Presentation:
         w.restoreState(self._state, LAYOUT_VERSION)
         view = getattr(w, "view", None)
         if view is not None and self._canvas is not None:
-            font, transform, x, y = self._canvas
+            font, transform, x, y, least_height = self._canvas
             view.scene().setFont(font)
+            view.setMinimumHeight(least_height)
             view.setTransform(transform)
 
             def scroll_back(view=view, x=x, y=y) -> None:

@@ -17,6 +17,7 @@ import csv
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -517,7 +518,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         basis += (f"; {gridded} is an integer held at its grid optimum {best_s} (no standard error: the "
                   "covariance is conditional on it)")
     labels = tuple(o.label or f"{o.scenario}:{o.kind}" for o in observations)
-    text = (f"{source}; fitted by models.calibration (least_squares) to {len(observations)} points: "
+    text = (f"{source}; least-squares fit of the service demands to {len(observations)} points: "
             + ", ".join(labels) + f"; RMS relative residual {rms:.3f}")
     profs = []
     for _i, (s, (a, b)) in enumerate(zip(specs, layout)):
@@ -596,5 +597,6 @@ def fit_from_csv(path: str | Path, scenario: Scenario, catalog: Catalog | None =
     obs = [Observation("lab", "latency_at_iops", value=y, iops=x, host_side=host_side, label=f"{x:.0f}@{y:g}ms")
            for x, y in points]
     res = fit_profile([spec], {"lab": scenario}, obs, catalog, SERVER_GRID if fit_servers else None,
-                      source=f"lab data {Path(path).name} ({'host' if host_side else 'storage'}-side latency)")
+                      source=f"fitted to your lab measurements ({len(points)} points of {Path(path).name}, "
+                             f"{date.today().isoformat()}, {'host' if host_side else 'storage'}-side latency)")
     return res.profiles[0][1]

@@ -82,3 +82,108 @@ def test_band_is_drawn_and_message_is_in_words(qtbot, example_window, tmp_path):
     text = dialog.message.text()
     assert "models." not in text and "least_squares" not in text and "_us" not in text
     assert "to 6 points of lab.csv" in text and "CPU per read" in text and "within" in text
+
+
+def _column_ink(image, x: int, y_from: int, y_to: int, background) -> int:
+    """How many pixels of column ``x`` between ``y_from`` and ``y_to`` differ from ``background``."""
+    def far(c) -> bool:
+        return abs(c.red() - background.red()) + abs(c.green() - background.green()) + abs(
+            c.blue() - background.blue()) > 24
+
+    return sum(far(image.pixelColor(x, y)) for y in range(max(0, y_from), min(image.height(), y_to)))
+
+
+def test_a_band_with_no_width_still_shows_and_the_legend_names_it(qtbot, example_window, tmp_path):
+    """A fit whose band is as narrow as its curve (a tiny standard error) still draws the band at least
+    BAND_MIN_PX pixels wide, and the legend says what it is; the profile's source is in words too."""
+    import dataclasses
+
+    from app.gui.calibration_dialog import BAND_LABEL, BAND_MIN_PX
+
+    dialog = example_window.show_calibration()
+    qtbot.addWidget(dialog)
+    dialog.resize(900, 620)
+    dialog.show()
+    assert dialog.load(_lab_csv(tmp_path))
+    dialog.fit()
+    qtbot.waitUntil(lambda: dialog.save_button.isEnabled(), timeout=60_000)
+    profile, record, wp = dialog.result
+    for text in (profile.source, *(p.source for p in record.performance)):
+        assert "models." not in text and "least_squares" not in text, text
+    assert f"fitted to your lab measurements (6 points of lab.csv, {date.today().isoformat()}" in profile.source
+    assert "least-squares fit of the service demands to 6 points" in profile.source
+    # the same fit with no band at all (P10 = P90 = the curve): what a tiny standard error looks like
+    flat = [dataclasses.replace(p, latency_band_p10_ms=p.latency_ms, latency_band_p90_ms=p.latency_ms)
+            for p in wp.curve]
+    flat_open = [dataclasses.replace(p, latency_band_p10_ms=p.latency_ms, latency_band_p90_ms=p.latency_ms)
+                 for p in wp.open_curve]
+    dialog.load(dialog.path)
+    dialog._fitted(True, (profile, record, dataclasses.replace(wp, curve=flat, open_curve=flat_open)))
+    assert [label.text for _sample, label in dialog.legend.items][-1] == BAND_LABEL
+    qtbot.wait(200)
+    dialog.plot.getViewBox().autoRange()
+    (x_low, _x_high), (y_low, y_high) = dialog.plot.getViewBox().viewRange()
+    top = max(p.latency_ms for p in (*flat, *flat_open))
+    assert -0.1 * top <= y_low <= min(p.latency_ms for p in flat) and top <= y_high <= 1.2 * top  # the curve's range
+    assert x_low >= -0.1 * max(p.iops for p in flat)
+    # the band alone (the curve and points hidden) on the screen: its ink across the curve is BAND_MIN_PX wide
+    for item in dialog.plot.getPlotItem().items:
+        if item is not dialog.band:
+            item.setVisible(False)
+    dialog.legend.setVisible(False)
+    qtbot.wait(100)
+    image = dialog.plot.grab().toImage()
+    vb = dialog.plot.getViewBox()
+    middle = flat[len(flat) // 2]
+    at = dialog.plot.mapFromScene(vb.mapViewToScene(pg_point(middle.iops, middle.latency_ms)))
+    background = image.pixelColor(image.width() - 5, 5)
+    ink = _column_ink(image, at.x(), at.y() - 20, at.y() + 20, background)
+    assert BAND_MIN_PX - 1 <= ink <= BAND_MIN_PX + 4, ink
+    dialog.band.setVisible(False)  # and the ink was the band's
+    qtbot.wait(100)
+    assert _column_ink(dialog.plot.grab().toImage(), at.x(), at.y() - 20, at.y() + 20, background) == 0
+
+
+def pg_point(x: float, y: float):
+    from PySide6.QtCore import QPointF
+
+    return QPointF(x, y)
+
+
+CODE_WORDS = ("models.", "least_squares", "calibration (")
+
+
+def test_fitted_sources_read_in_words_on_screen_in_the_report_and_the_editor(qtbot, example_window, tmp_path):
+    """A lab fit and every stock fitted profile say how they were fitted in words a customer reads: the hardware
+    editor's record text and the report's sources table, for the stock record and for the saved lab fit."""
+    from app.gui.hardware_editor import HardwareEditor
+    from app.report.sources import catalog_numbers
+    from models.units import CapacityUnit
+
+    win = example_window
+    stock = bundled_catalog()
+    fitted = [p.source for record in stock for profile in getattr(record, "performance", ()) or ()
+              for p in (profile, *profile.provenance.values()) if hasattr(p, "source")]
+    assert len(fitted) > 50
+    assert all(not any(word in text for word in CODE_WORDS) for text in fitted), [
+        t for t in fitted if any(w in t for w in CODE_WORDS)][:3]
+    assert sum("least-squares fit of the service demands to" in text for text in fitted) > 20
+    dialog = win.show_calibration()
+    qtbot.addWidget(dialog)
+    assert dialog.load(_lab_csv(tmp_path))
+    dialog.fit()
+    qtbot.waitUntil(lambda: dialog.save_button.isEnabled(), timeout=60_000)
+    dialog.save()
+    qtbot.waitUntil(lambda: "Saved to your catalog" in dialog.message.text(), timeout=10_000)
+    new_id = dialog.saved_record.id
+    for record_id in ("netapp-aff8080a-ex", new_id):
+        editor = HardwareEditor(win.document.catalog, start_id=record_id, parent=win)
+        qtbot.addWidget(editor)
+        text = editor.text.toPlainText()
+        assert "least-squares fit of the service demands to" in text, record_id
+        assert not any(word in text for word in CODE_WORDS), record_id
+    assert "fitted to your lab measurements (6 points of lab.csv" in text
+    rows = catalog_numbers(win.document.scenario, win.document.catalog, CapacityUnit.TIB)
+    fit_rows = [row for row in rows if "performance" in row.field]
+    assert fit_rows and any("fitted to your lab measurements" in row.source for row in fit_rows)
+    assert not any(word in row.source for row in rows for word in CODE_WORDS)

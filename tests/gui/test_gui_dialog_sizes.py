@@ -5,6 +5,7 @@ and charts are on view inside it (the sizer's requirements scroll; its buttons a
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, QSize
@@ -84,15 +85,6 @@ def test_calibration(qtbot, example_window, screen):
         _on_view(widget, dialog)
 
 
-def test_hardware_editor(qtbot, example_window, screen):
-    dialog = example_window.show_hardware_editor()
-    _fits(dialog, screen, qtbot)
-    buttons = dialog.findChild(QDialogButtonBox)
-    for widget in (dialog.base, dialog.tabs, buttons, dialog.form.scroll):
-        _on_view(widget, dialog)
-    assert dialog.form.scroll.height() >= 100  # several rows of fields; the splitter below gives it more
-
-
 def test_catalog_browser(qtbot, example_window, screen):
     dialog = example_window.show_catalog_browser()
     _fits(dialog, screen, qtbot)
@@ -118,3 +110,206 @@ def test_runway(qtbot, screen):
     dialog = RunwayDialog(evaluation)
     _fits(dialog, screen, qtbot)
     _on_view(dialog.plot, dialog, min_height=200)
+
+
+# --- every other dialog, message box and file dialog the app shows ---------------------------------------------
+
+LONG_PATH = "/home/presales/Customer projects/" + "very-long-folder-name-" * 8 + "/design.storplan"
+"""A path with no break in 180 characters: a message naming it must still wrap inside the screen."""
+
+
+def _modal_shown(qtbot, trigger) -> dict:
+    """Run ``trigger`` (which opens a modal dialog and waits in its event loop), measure the dialog it opened and
+    close it. Returns {"frame": frame size, "ok": content checks, "title": window title}."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    seen: dict = {}
+
+    def look() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(20, look)
+            return
+        seen.update(_measure(dialog))
+        if isinstance(dialog, QDialog):
+            dialog.reject()
+        else:
+            dialog.close()
+
+    QTimer.singleShot(0, look)
+    trigger()
+    assert seen, "no dialog opened"
+    return seen
+
+
+def _measure(dialog: QWidget) -> dict:
+    """Frame size, and whether every label, text view and button lies inside the dialog (or a scroll area)."""
+    from PySide6.QtWidgets import QLabel
+
+    outside = []
+    for child in dialog.findChildren(QWidget):
+        if not child.isVisibleTo(dialog) or _inside_scroll(child, dialog) or child.width() <= 1:
+            continue
+        if isinstance(child, QPushButton | QLabel | QAbstractScrollArea):
+            top_left = child.mapTo(dialog, QPoint(0, 0))
+            if not dialog.rect().contains(QRect(top_left, child.size())):
+                outside.append(child)
+        if isinstance(child, QLabel) and child.text() and child.wordWrap():
+            if child.heightForWidth(child.width()) > child.height() + 2:  # its text is cut at the bottom
+                outside.append(child)
+    return {"frame": dialog.frameGeometry().size(), "outside": outside, "title": dialog.windowTitle()}
+
+
+def _fits_screen(seen: dict, rect: QRect) -> None:
+    frame = seen["frame"]
+    assert frame.width() <= rect.width() * 0.9 + 1 and frame.height() <= rect.height() * 0.9 + 1, seen
+    assert not seen["outside"], seen
+
+
+def _message_box_triggers(win, tmp_path):
+    """Each message box the app shows, opened through its own code path with a long text."""
+    from types import SimpleNamespace
+
+    from app.gui.hardware_editor import delete_own_record
+    from app.gui.main_window import MainWindow
+
+    files = win.files
+    item = SimpleNamespace(name="AFF A70 design " * 3, original_path=Path(LONG_PATH), saved_at="2026-11-28T09:00:00")
+    entry = SimpleNamespace(id="my-" + "long-record-id-" * 6, name="AFF A50 (lab fit 2026-11-28)", kind="controller")
+    return {
+        "unsaved changes": lambda: MainWindow.ask_unsaved(win),
+        "cannot open example": lambda: win.open_example(Path(LONG_PATH)),
+        "file error": lambda: files._show_error("Cannot open project", f"{LONG_PATH}: not a StorPlan project file "
+                                                "(line 3, column 1: expected a [project] table)"),
+        "project in use": lambda: files.ask_open_read_only(Path(LONG_PATH), f"{LONG_PATH} is open in StorPlan "
+                                                           "on host presales-laptop (process 4242)."),
+        "changed on disk": lambda: files.ask_changed_on_disk(Path(LONG_PATH), f"{LONG_PATH} changed on disk "
+                                                             "since it was opened. Save As keeps both."),
+        "recover": lambda: files.autosaver.ask_recovery([item, item, item]),
+        "delete my hardware": lambda: delete_own_record(win, entry, win.document.project),
+        "export failed": lambda: win.sheets._done(False, PermissionError(13, "Permission denied"),
+                                                  Path(LONG_PATH).with_suffix(".xlsx")),
+        "report failed": lambda: files.reports._done(False, OSError(28, "No space left on device"),
+                                                     Path(LONG_PATH).with_suffix(".pdf")),
+        "waterfall csv failed": lambda: win.results.capacity_view._csv_done(False, f"Cannot write {LONG_PATH}.csv"),
+        "compare scenarios": lambda: (win.duplicate_scenario(), win.compare_dialog()),
+    }
+
+
+MESSAGE_BOXES = ["unsaved changes", "cannot open example", "file error", "project in use", "changed on disk",
+                 "recover", "delete my hardware", "export failed", "report failed", "waterfall csv failed",
+                 "compare scenarios"]
+
+
+@pytest.mark.parametrize("name", MESSAGE_BOXES)
+def test_every_message_box_fits_and_shows_its_text(qtbot, example_window, tmp_path, screen, name):
+    from PySide6.QtWidgets import QApplication
+
+    win = example_window
+    win.results.setCurrentWidget(win.results.capacity_view)
+    seen = _modal_shown(qtbot, _message_box_triggers(win, tmp_path)[name])
+    _fits_screen(seen, screen)
+    assert QApplication.activeModalWidget() is None
+
+
+FILE_DIALOGS = {
+    "open project": lambda win: win.open_dialog(),
+    "save project as": lambda win: win.files.save_as(),
+    "export report": lambda win: win.files.reports.export_report(),
+    "export xlsx": lambda win: win.sheets.export_xlsx(),
+    "export csv folder": lambda win: win.sheets.export_csv(),
+    "waterfall csv": lambda win: win.results.capacity_view._ask_export_csv(),
+    "latency png": lambda win: win.results.performance_view._ask_export_png(),
+    "curves csv": lambda win: win.results.performance_view._ask_export_csv(),
+    "chart png": lambda win: __import__("app.gui.results._common", fromlist=["x"]).ask_export_plot(
+        win, win.results.performance_view.util_plot, "utilisation chart", "utilisation.png"),
+}
+
+
+@pytest.mark.parametrize("name", list(FILE_DIALOGS))
+def test_every_file_dialog_fits(qtbot, example_window, screen, name):
+    seen = _modal_shown(qtbot, lambda: FILE_DIALOGS[name](example_window))
+    _fits_screen(seen, screen)
+
+
+def test_file_dialogs_of_the_calibration_and_sizer_fit(qtbot, example_window, screen):
+    calibration = example_window.show_calibration()
+    qtbot.addWidget(calibration)
+    _fits_screen(_modal_shown(qtbot, calibration._ask), screen)
+    sizer = example_window.show_sizer()
+    qtbot.addWidget(sizer)
+    ask = next(getattr(sizer, name) for name in ("_choose_prices",)
+               if hasattr(sizer, name))
+    _fits_screen(_modal_shown(qtbot, ask), screen)
+
+
+def test_about_box(qtbot, example_window, screen):
+    from app.gui import help as guide_help
+
+    box = guide_help.show_about(example_window)
+    qtbot.addWidget(box)
+    qtbot.waitExposed(box)
+    _fits_screen(_measure(box), screen)
+
+
+def test_explanation_window(qtbot, example_window, screen):
+    perf = example_window.results.performance_view
+    example_window.results.setCurrentWidget(perf)
+    dialogs = (perf.explain_cell(0, column) for column in range(len(perf.SUMMARY_COLUMNS)))
+    dialog = next((d for d in dialogs if d is not None), None)
+    assert dialog is not None
+    qtbot.waitExposed(dialog)
+    _fits_screen(_measure(dialog), screen)
+    _on_view(perf.explanation_text, dialog, min_height=100)
+
+
+DIALOG_SITES = {  # file -> how many places open a dialog, message box or file dialog (each covered above)
+    "autosave.py": 2, "calibration_dialog.py": 2, "catalog_browser.py": 1, "export_actions.py": 3,
+    "file_controller.py": 4, "hardware_editor.py": 3, "help.py": 2, "main_window.py": 4, "report_export.py": 2,
+    "results/_common.py": 1, "results/capacity_view.py": 2, "results/performance_view.py": 3,
+    "results/runway_chart.py": 1, "sizer_dialog.py": 2,
+}
+
+
+def test_every_dialog_site_is_covered():
+    """The places in app/gui that open a dialog: a new one must join the tests above (and this table)."""
+    import re
+
+    import app.gui
+
+    pattern = re.compile(r"QMessageBox\.(warning|question|information|critical)\(|QMessageBox\(|"
+                         r"QFileDialog\.get\w+\(|QDialog\(self|\(QDialog\):")
+    root = Path(app.gui.__file__).parent
+    found = {}
+    for path in sorted(root.rglob("*.py")):
+        count = len(pattern.findall(path.read_text(encoding="utf-8")))
+        if count:
+            found[path.relative_to(root).as_posix()] = count
+    assert found == DIALOG_SITES
+
+
+@pytest.mark.parametrize("rect", [*SCREENS.values(), QRect(0, 0, 683, 384)],
+                         ids=[*SCREENS, "200% of 1366x768"])
+def test_hardware_editor(qtbot, example_window, monkeypatch, rect):
+    """The editor fits every screen, down to 200% of 1366 x 768 (683 x 384 logical pixels, less than its content
+    needs): its content scrolls above Save / Close, every part of it can be scrolled into view, and on a large
+    screen it all shows without scrolling."""
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(rect))
+    dialog = example_window.show_hardware_editor()
+    _fits(dialog, rect, qtbot)
+    buttons = dialog.findChild(QDialogButtonBox)
+    _on_view(buttons, dialog)  # Save and Close stay on view, outside the scrolling part
+    body = dialog.body_scroll
+    _on_view(body, dialog, min_height=120 if rect.height() < 500 else 300)
+    assert body.widget().height() >= body.widget().minimumSizeHint().height()  # nothing squeezed: it scrolls
+    assert (body.verticalScrollBar().maximum() > 0) == (rect.height() < 768)
+    for part in (dialog.base, dialog.tabs, dialog.form.scroll, dialog.message):
+        body.ensureWidgetVisible(part, 0, 0)
+        qtbot.wait(10)
+        top_left = part.mapTo(body.viewport(), QPoint(0, 0))
+        assert body.viewport().rect().intersects(QRect(top_left, part.size())), part
+    assert dialog.form.scroll.height() >= 100  # several rows of fields; the splitter below gives it more
+    if rect.height() >= 768:  # and the sources table below them shows several rows too (it showed one)
+        sources = dialog.form.sources
+        assert sources.viewport().height() >= 3 * sources.verticalHeader().defaultSectionSize()

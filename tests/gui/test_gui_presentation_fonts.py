@@ -153,3 +153,113 @@ def test_problems_messages_wrap(qtbot, example_window):
     line = problems.fontMetrics().height()
     assert rect.width() <= problems.viewport().width()
     assert rect.height() >= 3 * line  # the message runs over several lines instead of off the right edge
+
+
+def _canvas_label_pixels(view) -> list[tuple[str, float]]:
+    """Every canvas text's height on screen (viewport pixels): each card's title and key-figure line and each
+    link's label, the font's pixel height mapped through the view's current transform."""
+    from PySide6.QtCore import QRectF
+    from PySide6.QtGui import QFont
+
+    from app.gui.canvas.items import card_fonts, link_font
+
+    scene = view.scene()
+    out = []
+    for node_id, item in scene.node_items.items():
+        for name, font in zip(("title", "figures"), card_fonts(QFont(scene.font())), strict=True):
+            box = QRectF(item.scenePos(), item.scenePos() + QRectF(0, 0, 1, text_pixels(font)).bottomRight())
+            out.append((f"{node_id} {name}", view.mapFromScene(box).boundingRect().height() - 1))
+    for link_id, link in scene.link_items.items():
+        font = link._font
+        assert text_pixels(font) == text_pixels(link_font(QFont(scene.font())))  # drawn in the canvas' font
+        box = QRectF(0, 0, 1, text_pixels(font))
+        out.append((f"{link_id} label", view.mapFromScene(box).boundingRect().height() - 1))
+    return out
+
+
+def test_canvas_labels_readable_while_presenting_at_1024x768_and_restored(qtbot, example_window):
+    from app.gui.presentation import canvas_readable_zoom
+
+    win = example_window
+    win.resize(1024, 768)
+    _settle(qtbot)
+    view = win.view
+    before_sizes = _canvas_label_pixels(view)
+    before_transform, before_font, before_floor = view.transform(), view.scene().font(), view.minimumHeight()
+    assert min(px for _name, px in before_sizes) < MIN_PRESENT_PX  # small on a desk: the case this is about
+    win.presentation.enter()
+    win.showNormal()  # offscreen full screen is the virtual screen's size: present on a 1024x768 window
+    win.resize(1024, 768)
+    _settle(qtbot, 600)
+    view.fit_within(2.0, canvas_readable_zoom(view.scene().font()))  # what entering does, at this window size
+    during = _canvas_label_pixels(view)
+    assert len(during) == len(before_sizes) >= 5
+    small = [(name, px) for name, px in during if px < MIN_PRESENT_PX - 0.5]
+    assert not small, small
+    # the cards grew with their text: a card's box on screen is its scene size times the zoom
+    card = next(iter(view.scene().node_items.values()))
+    from app.gui.canvas.items import NODE_H
+
+    shown = view.mapFromScene(card.mapRectToScene(0, 0, 10, NODE_H)).boundingRect().height()
+    assert shown >= NODE_H * canvas_readable_zoom(view.scene().font()) - 1 > NODE_H
+    assert view.viewport().height() >= shown  # the canvas keeps room for a row of cards above the charts
+    # the top left of the diagram is on screen (the reading order starts there)
+    corner = view.mapFromScene(view.scene().itemsBoundingRect().topLeft())
+    assert view.viewport().rect().contains(corner), corner
+    win.presentation.leave()
+    _settle(qtbot)
+    assert view.transform() == before_transform
+    assert view.scene().font() == before_font and view.minimumHeight() == before_floor
+    assert _canvas_label_pixels(view) == before_sizes
+
+
+@pytest.mark.parametrize("size", [QSize(1366, 740), QSize(683, 370)])
+def test_slo_and_saturation_labels_are_inside_the_plot_and_clear_of_the_max_iops_marker(qtbot, size):
+    """The SLO label sits inside the plot (the axis ends just above the SLO: a label above its line was cut) and
+    the saturation label does not cover the max-IOPS-within-SLO marker (both were at the SLO's height), on the
+    first screen's example (whose SLO is the top of its latency axis)."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.gui.main_window import MainWindow, read_project
+    from models.resources import examples_dir
+
+    win = MainWindow(read_project(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    win.worker.force_sync()
+    win.resize(size)
+    perf = _performance(win)
+    _settle(qtbot)
+    vb = perf.plot.getViewBox()
+    plot_rect = vb.mapRectToScene(vb.boundingRect())
+    for wid, slo in perf._slo_lines.items():
+        label = slo.label.mapRectToScene(slo.label.boundingRect())
+        assert plot_rect.adjusted(-1, -1, 1, 1).contains(label), (label, plot_rect)
+        sat = perf._saturation_lines.get(wid)
+        marker = perf._max_slo_items.get(wid)
+        if sat is None or marker is None:
+            continue
+        sat_label = sat.label.mapRectToScene(sat.label.boundingRect())
+        assert plot_rect.adjusted(-1, -1, 1, 1).contains(sat_label)
+        x, y = marker.getData()
+        at = vb.mapViewToScene(pg.Point(x[0], y[0]))
+        assert not sat_label.adjusted(-6, -6, 6, 6).contains(at), (sat_label, at)
+    checked = len(perf._slo_lines)
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
+    assert checked
+
+
+def test_key_figures_are_balanced_over_the_rows():
+    from app.gui.main_window import balanced_rows
+
+    # Usable, Effective, Max IOPS @ SLO with its profile kind (long), Bottleneck, Requirements
+    widths = [200, 230, 450, 230, 220]
+    rows = balanced_rows(widths, 2)
+    assert rows == [0, 0, 1, 0, 1]  # 660 and 670 px; in reading order the best split was 880 and 450
+    assert max(sum(w for w, r in zip(widths, rows, strict=True) if r == k) for k in (0, 1)) == 670
+    assert balanced_rows(widths, 1) == [0] * 5 and balanced_rows([100], 2) == [0]
+    assert balanced_rows([100, 100, 100, 100], 2) == [0, 0, 1, 1]  # a tie keeps reading order

@@ -6,7 +6,18 @@ import html
 import math
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPixmap
+from PySide6.QtGui import (
+    QBrush,
+    QColor,
+    QFont,
+    QFontInfo,
+    QFontMetricsF,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from app.gui.icons import KIND_COLORS, kind_icon
@@ -19,6 +30,31 @@ NODE_W, NODE_H = 220.0, 64.0
 HANDLE_R = 6.0
 
 MEDIUM_COLORS = {"FC": "#3b82c4", "Ethernet": "#2a9d8f", "SAS": "#8a8a8a", "PCIe": "#8a8a8a"}
+
+
+def card_fonts(base: QFont) -> tuple[QFont, QFont]:
+    """The fonts a node card draws with, from the canvas' ``base`` font (the scene's): the bold title (at least
+    9 pt) and the smaller font of the key-figure and model lines (half a point below the title)."""
+    title = QFont(base)
+    title.setBold(True)
+    title.setPointSizeF(max(title.pointSizeF(), 9.0))
+    small = QFont(base)
+    small.setPointSizeF(title.pointSizeF() - 0.5)
+    return title, small
+
+
+def link_font(base: QFont) -> QFont:
+    """The font of a link's label pill, from the canvas' ``base`` font: 1.5 pt smaller, at least 7 pt."""
+    font = QFont(base)
+    font.setPointSizeF(max(font.pointSizeF() - 1.5, 7.0))
+    return font
+
+
+def smallest_label_pixels(base: QFont) -> float:
+    """The pixel height (at zoom 1) of the smallest text the canvas draws from ``base`` (a card's key-figure
+    line or a link's label), as its QFontInfo gives it: presentation mode zooms the canvas so this reaches a
+    readable size on screen."""
+    return float(min(QFontInfo(font).pixelSize() for font in (*card_fonts(base), link_font(base))))
 
 
 class NodeItem(QGraphicsObject):
@@ -161,12 +197,7 @@ class NodeItem(QGraphicsObject):
         # the scene's font (a cached item's painter starts with the application's; presentation mode keeps the
         # cards' font while the application's grows)
         scene = self.scene()
-        base_font = QFont(scene.font()) if scene is not None else QFont(painter.font())
-        title_font = QFont(base_font)
-        title_font.setBold(True)
-        title_font.setPointSizeF(max(title_font.pointSizeF(), 9.0))
-        small_font = QFont(base_font)
-        small_font.setPointSizeF(title_font.pointSizeF() - 0.5)
+        title_font, small_font = card_fonts(QFont(scene.font()) if scene is not None else QFont(painter.font()))
         text_left, text_w = 50.0, NODE_W - 50 - 12
         painter.setPen(text)
         painter.setFont(title_font)
@@ -234,9 +265,10 @@ class LinkItem(QGraphicsObject):
         record = catalog.find(link.link_type)
         self.color = QColor(MEDIUM_COLORS.get(getattr(record, "medium", ""), "#888888"))
         self.label = link_tag(catalog, link.link_type, carried) + (f" ×{link.ports}" if link.ports > 1 else "")
-        # label font and pill size, measured once (paint runs for every link on every frame of a drag)
-        self._font = QFont(QApplication.font())
-        self._font.setPointSizeF(max(self._font.pointSizeF() - 1.5, 7.0))
+        # label font and pill size, measured once (paint runs for every link on every frame of a drag); from the
+        # canvas' font as the cards' (presentation mode keeps it while the application's grows)
+        scene = self.source.scene()
+        self._font = link_font(QFont(scene.font()) if scene is not None else QApplication.font())
         metrics = QFontMetricsF(self._font)
         self._pill = (metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2)
         self.setToolTip(f"{record.name if record else link.link_type} × {link.ports} port(s)<br>{link.id}")

@@ -117,20 +117,31 @@ class TopologyView(QGraphicsView):
         """Fit every item in the view with a 40-unit margin, never zoomed in beyond 1.25x; an empty canvas resets."""
         self.fit_within(1.25)
 
-    def fit_within(self, most: float) -> None:
-        """Fit every item in the view with a 40-unit margin, never zoomed in beyond ``most`` (presentation mode
-        allows more than :meth:`fit`, so a small diagram's cards grow on a projector); an empty canvas resets."""
+    def fit_within(self, most: float, least: float = 0.0) -> None:
+        """Fit every item in the view with a 40-unit margin, zoomed between ``least`` and ``most`` (presentation
+        mode allows more than :meth:`fit`, so a small diagram's cards grow on a projector, and asks for at least
+        the zoom at which the cards' text is readable); an empty canvas resets. A diagram larger than the view at
+        ``least`` shows its top left part (where the reading order starts) and scrolls for the rest."""
         self.topology_scene.thaw_links()
         rect = self.topology_scene.itemsBoundingRect()
         if rect.isEmpty():
             self.resetTransform()
             self.centerOn(0, 0)
             return
-        self.fitInView(rect.adjusted(-40, -40, 40, 40), Qt.AspectRatioMode.KeepAspectRatio)
-        if self.transform().m11() > most:
-            self.resetTransform()
-            self.scale(most, most)
-            self.centerOn(rect.center())
+        area = rect.adjusted(-40, -40, 40, 40)
+        self.fitInView(area, Qt.AspectRatioMode.KeepAspectRatio)
+        fitted = self.transform().m11()
+        if fitted <= most and fitted >= least:
+            return
+        zoom = max(least, min(fitted, most))
+        self.resetTransform()
+        self.scale(zoom, zoom)
+        port = self.viewport().rect()
+        width, height = port.width() / zoom, port.height() / zoom  # scene units the viewport shows
+        # an axis that does not fit starts at the diagram's edge with a narrow margin (room for its first card)
+        x = area.center().x() if area.width() <= width else rect.left() - 6 + width / 2
+        y = area.center().y() if area.height() <= height else rect.top() - 6 + height / 2
+        self.centerOn(x, y)
 
     def wheelEvent(self, event) -> None:  # noqa: N802
         """Qt override: the wheel zooms (1.15x per notch) under the pointer; with Shift it scrolls."""

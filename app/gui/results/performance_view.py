@@ -683,16 +683,19 @@ class PerformanceView(QWidget):
             label_color = QColor(color)
             slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
                                   label=f"SLO {workload.slo_ms:g} ms",
+                                  # below the line: the axis ends a little above the SLO, no room above it
                                   labelOpts={"position": 0.04 + 0.14 * index, "color": label_color,
-                                             "anchors": [(0, 1), (0, 1)], "fill": tint(base, 200)})
+                                             "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
             plot.addItem(slo)
             self._slo_lines[workload.workload_id] = slo
             if finite(workload.saturation_iops) and workload.saturation_iops > 0:
                 sat = pg.InfiniteLine(pos=self._tx(workload.saturation_iops), angle=90,
                                       pen=pg.mkPen(color, width=1.2, style=Qt.PenStyle.DashLine),
                                       label=f"saturation {fmt_iops(workload.saturation_iops)}",
-                                      labelOpts={"position": 0.97 - 0.09 * index, "color": label_color,
-                                                 "anchors": [(1, 0), (1, 0)], "fill": tint(base, 200)})
+                                      # at the bottom, left of the line: the top is where the curves cross
+                                      # the SLO (the max-IOPS marker) and the bottom is below every curve
+                                      labelOpts={"position": 0.03 + 0.09 * index, "color": label_color,
+                                                 "anchors": [(1, 1), (1, 1)], "fill": tint(base, 200)})
                 plot.addItem(sat)
                 self._saturation_lines[workload.workload_id] = sat
             slo_point = workload.max_iops_at_slo_point

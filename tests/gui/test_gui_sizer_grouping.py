@@ -1,0 +1,83 @@
+"""The sizer groups the variants of one HCI or cloud design as it does an array's: a vSAN cluster of one host
+model, host count and policy is one row whatever its capacity drives per host; a Cloud Volumes ONTAP system of one
+VM, HA choice and licence is one row whatever its data disks. Checked on a real search through the dialog."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QMessageBox
+
+from models.resources import examples_dir
+
+
+def _grouping(candidate) -> tuple:
+    """What one shown row stands for, read from the design itself: the host record, host count, policy and
+    architecture of an HCI cluster; the VM, HA pair or not and licence of a cloud system."""
+    node = next(n for n in candidate.scenario.nodes if n.kind not in ("host", "switch"))
+    if node.kind == "hci_cluster":
+        return node.kind, node.catalog_id, node.hosts, node.policy, node.architecture
+    assert node.kind == "cloud_vm", node.kind
+    return node.kind, node.catalog_id, node.ha, node.licence
+
+
+def _layout(candidate) -> tuple:
+    """What the variants of one row differ in: capacity drives per host, or the data disks' type and count."""
+    node = next(n for n in candidate.scenario.nodes if n.kind not in ("host", "switch"))
+    if node.kind == "hci_cluster":
+        return node.disk_groups_per_host, node.capacity_drives_per_group
+    return node.disk, node.disk_count
+
+
+@pytest.fixture(params=[("vsan-sqlserver-raid1.toml", None), ("cvo-azure-ds4-single-oltp.toml", ["CVO"])],
+                ids=["hci", "cloud"])
+def sized(request, qtbot):
+    """The sizer of a window on an HCI or a cloud example after a finished search."""
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QApplication
+
+    from app.gui.main_window import MainWindow, read_project
+
+    name, families = request.param
+    project = read_project(examples_dir() / name)
+    if families:  # Cloud Volumes ONTAP only: managed services are not VM designs
+        project = project.model_copy(update={"requirements": project.requirements.with_changes(families=families)})
+    win = MainWindow(project)
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    dialog = win.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=180_000)
+    yield dialog
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
+    win.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_no_two_rows_are_variants_of_one_design(sized):
+    from models.sizing import platform_key
+
+    result = sized.result
+    rows = result.candidates
+    assert len(rows) >= 3, [c.reasons for c in result.nearest]
+    keys = [_grouping(c) for c in rows]
+    assert len(keys) == len(set(keys)), keys  # one row per design
+    assert len({platform_key(c) for c in rows}) == len(rows)
+    assert any(c.alternatives for c in rows)  # variants were found, and folded into their row
+    for r, c in enumerate(rows):
+        assert c.variant and c.variant in c.summary  # the shown variant is named in its configuration
+        layouts = [_layout(c), *(_layout(a) for a in c.alternatives)]
+        assert len(layouts) == len(set(layouts))  # each alternative is another drive or disk layout
+        for alt in c.alternatives:
+            assert _grouping(alt) == _grouping(c) and alt.meets and alt.rank_key() >= c.rank_key()
+        tip = sized.table.item(r, 1).toolTip()
+        assert all(a.variant in tip for a in c.alternatives)
+    # every meeting design evaluated is in some row (as itself or as an alternative of a better one)
+    shown = {_grouping(c) for c in rows}
+    ranked = sorted(result.evaluated, key=lambda c: c.rank_key())
+    firsts = list(dict.fromkeys(_grouping(c) for c in ranked))
+    assert firsts[:len(rows)] == [_grouping(c) for c in rows] and set(firsts[:len(rows)]) == shown
