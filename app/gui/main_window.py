@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui import help as guide_help
-from app.gui import settings, themes, window_layout
+from app.gui import plain_text, settings, themes, window_layout
 from app.gui.busy import EvaluationProgress
 from app.gui.calibration_dialog import CalibrationDialog
 from app.gui.canvas.items import NodeItem
@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
         # the projects' names, not their file names, in natural order
         for title, path in sorted(example_titles(), key=lambda item: natural_key(item[0])):
             action = self.examples_menu.addAction(title.replace("&", "&&"))
-            action.setToolTip(path.name)
+            action.setToolTip(plain_text.plain_tooltip(path.name))
             action.triggered.connect(lambda _=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
         file_menu.addSeparator()
@@ -570,7 +570,7 @@ class MainWindow(QMainWindow):
                 self._place_key_figures()
             shown = value
             if key == "verdict":  # a long list of misses is elided, never widens the window: all in the tooltip
-                label.setToolTip(f"Requirements: {value}")
+                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}"))
                 bold = QFont(label.font())
                 bold.setBold(True)
                 shown = QFontMetrics(bold).elidedText(value, Qt.TextElideMode.ElideRight, VERDICT_STATUS_WIDTH)
@@ -731,7 +731,7 @@ class MainWindow(QMainWindow):
         # "saved" only where a file holds the project: an example or a new project has none until Save As
         state = "● unsaved" if self.document.modified else "saved" if self.document.path is not None else "no file yet"
         self.saved_label.setText(state)
-        self.saved_label.setToolTip(str(self.document.path) if self.document.path is not None
+        self.saved_label.setToolTip(plain_text.plain_tooltip(str(self.document.path)) if self.document.path is not None
                                     else "Not saved to a file: File → Save As… keeps it")
         self.saved_label.setStyleSheet("color: #d99a1e;" if self.document.modified else "")
         self.act_revert.setEnabled(self.document.path is not None and self.document.modified)
@@ -770,7 +770,7 @@ class MainWindow(QMainWindow):
         try:
             project = read_project(path)
         except Exception as exc:  # noqa: BLE001
-            QMessageBox.warning(self, "Cannot open example", f"{path}\n\n{exc}")
+            plain_text.show_warning(self, "Cannot open example", f"{path}\n\n{exc}")
             return False
         self.files.replace(project)
         self.statusBar().showMessage(f"Opened example {path.stem}", 4000)
