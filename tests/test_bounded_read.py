@@ -283,3 +283,29 @@ def test_many_lab_points_give_the_residuals_of_one_at_a_time():
         one = [residual(Observation("lab", "latency_at_iops", value=float(v), iops=float(x), host_side=host,
                                     weight=float(w)), {"lab": r}) for x, v, w in zip(iops, value, weight)]
         assert np.array_equal(_latency_residuals(r, host, iops, value, weight), np.array(one))
+
+
+def test_cli_refuses_a_one_point_lab_fit_and_saves_nothing(tmp_path, capsys):
+    from app.cli import main
+    from models.resources import user_catalog_path
+
+    path = tmp_path / "lab.csv"
+    path.write_text("iops,latency_ms\n50000,0.6\n", encoding="utf-8")
+    start = time.perf_counter()
+    assert main(["calibrate", "--csv", str(path), "--project", "aff8080-sqlserver-tpce", "--save"]) == 2
+    assert time.perf_counter() - start < 10.0
+    err = capsys.readouterr().err
+    assert "one measured point cannot be fitted" in err and "lab.csv" in err and len(err.splitlines()) == 1
+    assert not user_catalog_path().exists()
+
+
+def test_cli_refuses_a_price_book_from_a_device(tmp_path, capsys):
+    from app.cli import main
+
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero")
+    start = time.perf_counter()
+    code = main(["import-prices", "aff8080-sqlserver-tpce", "/dev/zero", "-o", str(tmp_path / "p.toml")])
+    assert code == 2 and time.perf_counter() - start < LIMIT_S
+    err = capsys.readouterr().err
+    assert "/dev/zero: a device, not a regular file" in err and not (tmp_path / "p.toml").exists()

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.hardware_form import HardwareForm
+from app.gui.plain_text import rich
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.catalog import CatalogError, parse_entries
@@ -164,13 +165,14 @@ class HardwareEditor(QDialog):
 def delete_own_record(parent: QWidget, entry, project) -> bool:
     """Ask, then delete one of the user's own records; refused (with the items named) while ``project`` uses it.
     True when deleted."""
-    answer = QMessageBox.question(parent, "Delete my hardware", f"Delete '{entry.id}' ({entry.name}) from your "
-                                  "own catalog? Projects that use it keep their pinned copies.")
+    answer = QMessageBox.question(parent, "Delete my hardware", rich(f"Delete '{entry.id}' ({entry.name}) from your "
+                                                                     "own catalog? Projects that use it keep their "
+                                                                     "pinned copies."))
     if answer != QMessageBox.StandardButton.Yes:
         return False
     try:
         delete_user_record(entry.id, entry.kind, project)
     except CatalogError as exc:
-        QMessageBox.warning(parent, "Cannot delete", str(exc))
+        QMessageBox.warning(parent, "Cannot delete", rich(str(exc)))
         return False
     return True

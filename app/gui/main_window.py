@@ -308,7 +308,7 @@ class MainWindow(QMainWindow):
         # the projects' names, not their file names, in natural order
         for title, path in sorted(example_titles(), key=lambda item: natural_key(item[0])):
             action = self.examples_menu.addAction(title.replace("&", "&&"))
-            action.setToolTip(plain_text.plain_tooltip(path.name))
+            action.setToolTip(path.name)
             action.triggered.connect(lambda _=False, p=path: self.open_example(p))
         self.examples_menu.setEnabled(not self.examples_menu.isEmpty())
         file_menu.addSeparator()
@@ -731,7 +731,7 @@ class MainWindow(QMainWindow):
         # "saved" only where a file holds the project: an example or a new project has none until Save As
         state = "● unsaved" if self.document.modified else "saved" if self.document.path is not None else "no file yet"
         self.saved_label.setText(state)
-        self.saved_label.setToolTip(plain_text.plain_tooltip(str(self.document.path)) if self.document.path is not None
+        self.saved_label.setToolTip(str(self.document.path) if self.document.path is not None
                                     else "Not saved to a file: File → Save As… keeps it")
         self.saved_label.setStyleSheet("color: #d99a1e;" if self.document.modified else "")
         self.act_revert.setEnabled(self.document.path is not None and self.document.modified)
