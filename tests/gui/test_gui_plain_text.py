@@ -63,13 +63,17 @@ def test_plain_tooltip_renders_as_written():
     assert plain_tooltip("") == ""
 
 
-def _evil_window(window):
-    """The window on the example whose controller label, workload name and a link's type are hostile text."""
+def _evil_window(window, qtbot):
+    """The window on the example whose controller label, workload name and a link's type are hostile text, with its
+    results, problems and charts drawn."""
     text = (_example_text().replace('label = "AFF8080A EX HA pair"', f'label = "{EVIL}"')
             .replace('name = "TPC-E-like OLTP (SQL Server)"', f'name = "{EVIL}"')
             .replace('link_type = "fc-16g"', f'link_type = "{EVIL}"'))
     window.files.replace(loads(text))
-    window._evaluate()  # the fixture's worker runs synchronously: the results and problems are in
+    window._evaluate()  # the fixture's worker runs synchronously; the views follow by queued signals
+    qtbot.waitUntil(lambda: window.results.last_good is not None, timeout=30_000)
+    for _ in range(10):
+        qtbot.wait(50)
     return window
 
 
@@ -113,17 +117,18 @@ def _texts(window) -> list[tuple[str, str]]:
 
 
 def test_tooltips_and_labels_show_file_text_as_written(qtbot, window):
-    win = _evil_window(window)
+    win = _evil_window(window, qtbot)
     found = _texts(win)
     wheres = {where for where, _ in found}
-    # the workload list's tooltips and the link's are among them
-    assert "QListWidget item" in wheres and "LinkItem item" in wheres, wheres
+    # among them: the workload list, the link, the problems, the latency chart's curves and the result labels
+    for where in ("QListWidget item", "LinkItem item", "ProblemsList item", "PlotDataItem item", "QLabel text"):
+        assert where in wheres, wheres
     bad = [(where, text) for where, text in found if EVIL not in text]
     assert not bad, bad
 
 
 def test_workload_and_link_tooltips_escaped(qtbot, window):
-    win = _evil_window(window)
+    win = _evil_window(window, qtbot)
     panel_items = [win.workloads.list.item(i) for i in range(win.workloads.list.count())]
     tips = [item.toolTip() for item in panel_items]
     assert tips and all(EVIL in _shown(tip) for tip in tips)
