@@ -54,7 +54,7 @@ def _size_text(n: int) -> str:
     """``16 MiB``, ``200 KiB``, ``12 bytes``."""
     for unit, size in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
         if n >= size:
-            return f"{n / size:g} {unit}"
+            return f"{n / size:.3g} {unit}"
     return f"{n} bytes"
 
 

@@ -98,3 +98,12 @@ def test_a_valid_file_gives_no_warning(capsys):
     assert main(["catalog", "drive"]) == 0
     out, err = capsys.readouterr()
     assert "my-drive" in out and err == ""
+
+
+def test_an_oversized_user_file_is_refused_before_parsing(capsys):
+    path = user_catalog_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("# padding\n" * 300_000, encoding="utf-8")  # 3 MB of comments: valid TOML, too large
+    problem = user_catalog_problem()
+    assert problem is not None and str(path) in problem and "MiB this reader accepts" in problem
+    assert main(["catalog", "drive"]) == 0 and "MiB this reader accepts" in capsys.readouterr().err

@@ -12,8 +12,9 @@ from pydantic import ValidationError
 from models.bounded_read import FileRefusedError, parse_toml, read_text
 from models.catalog.schema import ENTRY_TYPES, Entry
 
-MAX_CATALOG_FILE_BYTES = 32 * 2**20
-"""The largest catalog file read (32 MiB; the bundled files are under 200 KiB each, a user's own a few KiB)."""
+MAX_CATALOG_FILE_BYTES = 2 * 2**20
+"""The largest catalog file read (2 MiB, about a second of TOML parsing): the largest bundled file is 135 KiB, and a
+user's own file holds a few records of a few KiB each."""
 
 
 class CatalogError(ValueError):
