@@ -4,8 +4,11 @@ label of the window that shows a node label, workload name or link type from the
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import Qt, QTextDocument
 from PySide6.QtWidgets import QAbstractItemView, QGraphicsView, QLabel, QMessageBox, QWidget
@@ -13,6 +16,7 @@ from PySide6.QtWidgets import QAbstractItemView, QGraphicsView, QLabel, QMessage
 from app.gui.plain_text import MAX_MESSAGE_CHARS, message_box, plain_tooltip, shorten
 from models.project import loads
 from models.resources import examples_dir
+from models.store import save_project
 
 EVIL = "<img src='x'><b>zqbold</b>"
 """A name as a hostile file writes it: rendered as HTML it would load a local file and show 'zqbold' in bold."""
@@ -32,9 +36,28 @@ def _shown(text: str, fmt: Qt.TextFormat = Qt.TextFormat.AutoText) -> str:
     return doc.toPlainText()
 
 
-def test_cannot_open_project_box_is_plain_text(qtbot, window, tmp_path):
+def _evil_storplan(tmp_path) -> Path:
+    """A .storplan file whose controller's node id is hostile text (written into its SQLite row)."""
+    path = tmp_path / "evil.storplan"
+    save_project(loads(_example_text()), path)
+    con = sqlite3.connect(path)
+    try:
+        with con:
+            con.execute("UPDATE node SET id = ? WHERE id = 'aff8080'", (EVIL,))
+    finally:
+        con.close()
+    return path
+
+
+def _evil_toml(tmp_path) -> Path:
     path = tmp_path / "evil.toml"
     path.write_text(_example_text().replace('id = "aff8080"', f'id = "{EVIL}"'), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("make", [_evil_storplan, _evil_toml])
+def test_cannot_open_project_box_is_plain_text(make, qtbot, window, tmp_path):
+    path = make(tmp_path)
     assert not window.load(path, wait=True)
     boxes = [b for b in window.findChildren(QMessageBox) if b.windowTitle() == "Cannot open project"]
     assert len(boxes) == 1
