@@ -207,10 +207,11 @@ def _examples(args) -> int:
 
 
 def _catalog(args) -> int:
-    from models.catalog import ENTRY_TYPES, CatalogError, load_user_catalog
+    from models.catalog import ENTRY_TYPES, CatalogError
+    from models.store import default_catalog
 
     try:
-        catalog = load_user_catalog()
+        catalog = default_catalog()  # a broken user file: the bundled catalog (main printed the warning)
         entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
     except CatalogError as exc:
         raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
@@ -397,12 +398,11 @@ def _with_prices(project, csv_path: str, catalog=None):
         UsageError: the file cannot be read or is not a valid price book (the message names line and column).
     """
     from models.evaluate import project_catalog
-    from models.pricing import PriceBookError, read_price_book
+    from models.pricing import PriceBookError, read_price_book_file
 
     try:
-        text = Path(csv_path).read_text(encoding="utf-8-sig")
-        rows = read_price_book(text, csv_path, project_catalog(project, catalog))
-    except (OSError, UnicodeDecodeError, PriceBookError) as exc:
+        rows = read_price_book_file(csv_path, project_catalog(project, catalog))  # bounded: no device, FIFO, 1 GB
+    except PriceBookError as exc:
         raise UsageError(str(exc)) from exc
     from models.project.edits import set_price_book
 
@@ -560,6 +560,17 @@ def _calibrate(args) -> int:
     return 0
 
 
+def _warn_user_catalog() -> None:
+    """One stderr line when the user's catalog file is broken (naming the file and line); the command goes on
+    without it (``models.store.default_catalog``) and the file is left as it is for repair."""
+    from models.user_catalog import user_catalog_problem
+
+    problem = user_catalog_problem()
+    if problem:
+        print(f"storplan: warning: your own catalog records are left out (the file is kept as it is): {problem}",
+              file=sys.stderr)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The ``storplan`` argument parser: one sub-command per name in ``COMMANDS``, each bound to its handler.
 
@@ -685,6 +696,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
+        if args.command not in ("examples", "validate"):
+            _warn_user_catalog()
         return args.func(args)
     except UsageError as exc:
         print(f"storplan: {exc}", file=sys.stderr)

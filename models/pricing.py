@@ -13,23 +13,33 @@ and are added only when the book prices them.
 
 from __future__ import annotations
 
-import csv
-import io
 import math
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
 from pydantic import ValidationError
 
+from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
 from models.catalog import Catalog, CloudVm, HciNode
 from models.project.model import PriceRow, Scenario
 
-__all__ = ["Costing", "PriceBookError", "cost", "quantities", "read_price_book"]
+__all__ = ["MAX_PRICE_BOOK_BYTES", "PRICE_BOOK_LIMITS", "Costing", "PriceBookError", "cost", "quantities",
+           "read_price_book", "read_price_book_file"]
 
 REQUIRED_COLUMNS = ("catalog_id", "unit_price")
 OPTIONAL_COLUMNS = ("part_number", "currency")
 DEFAULT_CURRENCY = "USD"
 """Currency of rows that give none (stated in the import message)."""
+
+
+MAX_PRICE_BOOK_BYTES = 16 * 2**20
+"""The largest price book file read (16 MiB): a book prices catalog records, a few thousand at most, at well under
+100 bytes a row."""
+
+PRICE_BOOK_LIMITS = CsvLimits(max_rows=50_000, max_field_chars=4_096, seconds=2.0)
+"""Rows, field size and time a price book is read under: one row per catalog record (the bundled catalog and a
+user's own hold a few hundred to a few thousand), ids, part numbers and prices of a few dozen characters."""
 
 
 class PriceBookError(ValueError):
@@ -60,24 +70,54 @@ def read_price_book(text: str, origin: str = "price book", catalog: Catalog | No
 
     Raises:
         PriceBookError: no header, a required column missing, a bad or negative price, an empty id, an id twice,
-            an unknown id, or two currencies; the message names ``origin``, the line and the column.
+            an unknown id, or two currencies; a control character, more than :data:`PRICE_BOOK_LIMITS` rows, a
+            field over its size limit or malformed CSV (RFC 4180 quoting: a doubled quote in a quoted field is one
+            quote); the message names ``origin``, the line and the column.
     """
     if not text.strip():
         raise PriceBookError(f"{origin}: the file is empty (expected a header row: catalog_id, unit_price, ...)")
     try:
-        dialect = csv.Sniffer().sniff(text.splitlines()[0], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    header = [h.strip().lower() for h in next(reader)]
+        return _read_rows(text, origin, catalog)
+    except FileRefusedError as exc:
+        raise PriceBookError(str(exc)) from None
+
+
+def read_price_book_file(path: str | Path, catalog: Catalog | None = None, origin: str | None = None) -> list[PriceRow]:
+    """:func:`read_price_book` of a file, read through :mod:`models.bounded_read` (a regular file of at most
+    :data:`MAX_PRICE_BOOK_BYTES`, UTF-8 with or without a byte-order mark).
+
+    Args:
+        path: the CSV file; catalog: as :func:`read_price_book`; origin: how messages name the file (default:
+        ``path``).
+
+    Raises:
+        PriceBookError: a device, FIFO, folder or missing file, a file over the size limit, a byte that is not
+            UTF-8, or any refusal of :func:`read_price_book`; one line naming the file (and line, column).
+    """
+    name = str(path) if origin is None else origin
+    try:
+        text = read_text(path, MAX_PRICE_BOOK_BYTES, name)
+    except FileRefusedError as exc:
+        raise PriceBookError(str(exc)) from None
+    return read_price_book(text, name, catalog)
+
+
+def _read_rows(text: str, origin: str, catalog: Catalog | None) -> list[PriceRow]:
+    """The body of :func:`read_price_book` (raises PriceBookError or FileRefusedError)."""
+    delimiter = detect_delimiter(text[:text.find("\n")] if "\n" in text else text)
+    columns: list[str] = []  # filled from the header: a refused field is named by its column
+    reader = csv_rows(text, origin, PRICE_BOOK_LIMITS, delimiter, columns)
+    header = [h.strip().lower() for h in next(reader)[1]]
+    columns.extend(header)
     missing = [c for c in REQUIRED_COLUMNS if c not in header]
     if missing:
         raise PriceBookError(f"{origin}: line 1: the header lacks {', '.join(missing)} "
                              f"(found: {', '.join(header) or 'nothing'})")
     col = {name: header.index(name) for name in (*REQUIRED_COLUMNS, *OPTIONAL_COLUMNS) if name in header}
+    body = list(reader)  # every row read (and the limits checked) before any is validated
     rows: list[PriceRow] = []
     seen: dict[str, int] = {}
-    for line_no, cells in enumerate(reader, start=2):
+    for line_no, cells in body:
         if not any(c.strip() for c in cells):
             continue
         where = f"{origin}: line {line_no}"

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Collection
 from datetime import date
 from pathlib import Path
@@ -12,8 +11,44 @@ from typing import Any
 import tomli_w
 
 from models.atomic import write_text_atomic
-from models.catalog import CatalogError, CloudVm, Controller, Entry, PerfProfile, parse_entries
+from models.bounded_read import FileRefusedError, parse_toml, read_text
+from models.catalog import CatalogError, CloudVm, Controller, Entry, PerfProfile, load_user_catalog, parse_entries
+from models.catalog.loader import MAX_CATALOG_FILE_BYTES
 from models.resources import user_catalog_path
+
+
+def _read_user_file(path: Path) -> dict:
+    """The parsed user catalog file ({} when there is none), read through :mod:`models.bounded_read`.
+
+    Raises:
+        CatalogError: unreadable, not a regular file, too large, not UTF-8, not TOML or nested too deep (the
+            message names the file and the line); the file is left as it is.
+    """
+    if not path.exists():
+        return {}
+    try:
+        return parse_toml(read_text(path, MAX_CATALOG_FILE_BYTES), str(path))
+    except FileRefusedError as exc:
+        raise CatalogError(str(exc)) from None
+
+
+def user_catalog_problem(path: Path | None = None) -> str | None:
+    """What is wrong with the user catalog file, as one line naming the file and the line, or None when there is
+    no file or it loads.
+
+    Every front door evaluates without a broken user file (``models.store.default_catalog``) and keeps it as it
+    is, for the user to repair; this is the line the CLI prints as a warning and the app shows.
+    """
+    path = path or user_catalog_path()
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        load_user_catalog(path=path)
+    except CatalogError as exc:
+        lines = [line for line in str(exc).splitlines() if line.strip()] or [str(exc)]
+        more = f" (and {len(lines) - 1} more problem{'s' if len(lines) > 2 else ''})" if len(lines) > 1 else ""
+        return lines[0] + more
+    return None
 
 
 def record_to_toml_dict(entry: Entry | PerfProfile) -> dict:
@@ -59,8 +94,8 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
     neither record is lost.
 
     Raises:
-        CatalogError: the existing user file is not valid TOML or the result does not validate, or it kept
-            changing (20 attempts).
+        CatalogError: the existing user file cannot be read (not UTF-8, not valid TOML...: it is left as it is),
+            the result does not validate, or it kept changing (20 attempts).
     """
     path = path or user_catalog_path()
     for _attempt in range(_UPDATE_ATTEMPTS):
@@ -74,12 +109,7 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
 def _save_user_record_once(entry: Entry, path: Path) -> Path:
     """One read, change and write of :func:`save_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
     seen = _content(path)
-    data: dict = {}
-    if path.exists():
-        try:
-            data = tomllib.loads(path.read_text(encoding="utf-8"))
-        except tomllib.TOMLDecodeError as exc:
-            raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
+    data = _read_user_file(path)
     items = [i for i in data.get(entry.kind, []) if i.get("id") != entry.id]
     items.append(record_to_toml_dict(entry))
     data[entry.kind] = items
@@ -140,8 +170,8 @@ def user_file_ids(path: Path | None = None) -> set[str]:
     """The ids of every record in the user catalog file (empty when there is none or it does not parse)."""
     path = path or user_catalog_path()
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except (tomllib.TOMLDecodeError, OSError):
+        data = _read_user_file(path)
+    except CatalogError:
         return set()
     return {str(item.get("id")) for items in data.values() if isinstance(items, list) for item in items
             if isinstance(item, dict)}
@@ -176,10 +206,7 @@ def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path
             raise CatalogError(f"'{entry_id}' is used by the open project ({'; '.join(used)}): remove those "
                                "items first")
     path = path or user_catalog_path()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    except tomllib.TOMLDecodeError as exc:
-        raise CatalogError(f"{path}: not valid TOML: {exc}") from exc
+    data = _read_user_file(path)
     items = data.get(kind, [])
     kept = [i for i in items if i.get("id") != entry_id]
     if len(kept) == len(items):

@@ -17,6 +17,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow, QMessageBox
 
+from app.gui import plain_text
 from app.gui.document import ProjectDocument
 from app.gui.locks import lock_holder
 from app.gui.project_io import LoadedFile, default_base_catalog
@@ -160,7 +161,7 @@ class Autosaver(QObject):
         try:
             opened = self.store.load(item)
         except StoreError as exc:
-            QMessageBox.warning(self._window, "Cannot recover project", str(exc))
+            plain_text.show_warning(self._window, "Cannot recover project", str(exc))
             return False
         original = item.original_path
         loaded = LoadedFile(opened.project, original, base_catalog=pinned_catalog(opened.catalog_snapshot,

@@ -24,11 +24,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.plain_text import escape, rich
 from app.gui.results._common import make_plot, series_color
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.calibration import CalibrationError
-from models.calibration.fit import read_points_csv
+from models.calibration.fit import check_load_spread, read_points_csv
 
 
 def fit_job(_state, path: Path, project, catalog):
@@ -154,17 +155,18 @@ class CalibrationDialog(QDialog):
         """Read and preview the CSV's points; a bad file is refused with its line and column named."""
         try:
             self.points = read_points_csv(path)
+            check_load_spread(self.points, path.name)  # one point, or one load: nothing a fit can use
         except (CalibrationError, OSError) as exc:
             self.points, self.path = [], None
-            self.message.setText(f"<span style='color:#c0392b'>Cannot use this file: {exc}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>Cannot use this file: {escape(str(exc))}</span>")
             self.fit_button.setEnabled(False)
             return False
         self.path = path
         self.plot.clear()
         self.plot.plot([x for x, _ in self.points], [y for _, y in self.points], pen=None, symbol="o",
                        symbolBrush=series_color(1), name="your lab measurements")
-        self.message.setText(f"{len(self.points)} points from {path.name}. Fit them to "
-                             f"{self._project.scenario.name}'s controller.")
+        self.message.setText(rich(f"{len(self.points)} points from {path.name}. Fit them to "
+                                  f"{self._project.scenario.name}'s controller."))
         self.fit_button.setEnabled(True)
         return True
 
@@ -181,7 +183,7 @@ class CalibrationDialog(QDialog):
         """Show the fitted curve with its band and each point's residual."""
         self.fit_button.setEnabled(True)
         if not ok:
-            self.message.setText(f"<span style='color:#c0392b'>The fit failed: {result}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>The fit failed: {escape(str(result))}</span>")
             return
         self.result = result
         profile, _record, wp = result
@@ -236,11 +238,11 @@ class CalibrationDialog(QDialog):
 
         def done(ok: bool, path) -> None:
             if not ok:
-                self.message.setText(f"<span style='color:#c0392b'>Not saved: {path}</span>")
+                self.message.setText(f"<span style='color:#c0392b'>Not saved: {escape(str(path))}</span>")
                 return
-            self.message.setText(f"Saved to your catalog as \u201c{record.name}\u201d ({record.id}), under My "
-                                 f"hardware; {stock.name} is unchanged. {node.label or node.id} now uses the fit "
-                                 f"(Undo goes back to {stock.name}).")
+            self.message.setText(rich(f"Saved to your catalog as \u201c{record.name}\u201d ({record.id}), under My "
+                                      f"hardware; {stock.name} is unchanged. {node.label or node.id} now uses the "
+                                      f"fit (Undo goes back to {stock.name})."))
             self.sig_saved.emit(record.id, node.id)
 
         self.runner.submit(lambda _state: save_user_record(record), name="save calibration", on_done=done)

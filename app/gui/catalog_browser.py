@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.plain_text import plain_tooltip
 from app.gui.screen_fit import fit_to_screen
 from models.present.catalog_browser import BrowserRow, browser_rows, record_details
 
@@ -114,6 +115,6 @@ class CatalogBrowser(QDialog):
             for c, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                item.setToolTip(text)
+                item.setToolTip(plain_tooltip(text))
                 self.details.setItem(r, c, item)
         self.details.resizeColumnsToContents()

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import QLabel, QMainWindow, QPushButton, QToolBar, QWidget
 
 from app.gui.commands import RepinCatalogCommand
 from app.gui.document import ProjectDocument
+from app.gui.plain_text import plain_tooltip
 from app.gui.project_io import default_base_catalog
 
 
@@ -64,9 +65,10 @@ class CatalogPinning(QObject):
             self._window.addToolBar(self.bar)
         names = ", ".join(str(new.get("name") or entry_id) for entry_id, _old, new in updates)
         count = len(updates)
+        self.bar.label.setTextFormat(Qt.TextFormat.PlainText)  # record names come from files
         self.bar.label.setText(
             f"The bundled catalog has newer data for {count} item{'s' if count != 1 else ''} used here: {names}.  ")
-        self.bar.label.setToolTip("\n".join(entry_id for entry_id, _o, _n in updates))
+        self.bar.label.setToolTip(plain_tooltip("\n".join(entry_id for entry_id, _o, _n in updates)))
         self.bar.show()
 
     def update_catalog(self) -> None:

@@ -28,7 +28,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QToolButton
 
-from app.gui import settings
+from app.gui import plain_text, settings
 from app.gui.autosave import Autosaver
 from app.gui.busy import BusyIndicator
 from app.gui.catalog_pinning import CatalogPinning, CatalogUpdateBar
@@ -149,7 +149,9 @@ class FileController(QObject):
         return self.reports.last_report
 
     def _show_error(self, title: str, message: str) -> None:
-        QMessageBox.warning(self.window, title, message)
+        """A warning naming what failed: plain text (file content never renders as markup), shortened, shown
+        without waiting (``app.gui.plain_text.show_warning``)."""
+        plain_text.show_warning(self.window, title, message)
 
     # --- replacing the window's project ---------------------------------------------------------------------
 
@@ -238,7 +240,7 @@ class FileController(QObject):
         """The project is open in another StorPlan: offer to open it read-only."""
         answer = QMessageBox.question(
             self.window, "Project in use",
-            f"{message}\n\nOpen {path.name} read-only? You can still save a copy with Save As.",
+            plain_text.rich(f"{message}\n\nOpen {path.name} read-only? You can still save a copy with Save As."),
             QMessageBox.StandardButton.Open | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Open)
         return answer == QMessageBox.StandardButton.Open
 
@@ -320,8 +322,8 @@ class FileController(QObject):
             "save_as" (keep both: choose another file), "overwrite" (replace the other program's changes) or
             "cancel" (the file and the window's project stay as they are).
         """
-        box = QMessageBox(QMessageBox.Icon.Warning, "File changed on disk", message,
-                          QMessageBox.StandardButton.Cancel, self.window)
+        box = plain_text.message_box(self.window, QMessageBox.Icon.Warning, "File changed on disk", message,
+                                     QMessageBox.StandardButton.Cancel)
         save_as = box.addButton("Save As…", QMessageBox.ButtonRole.AcceptRole)
         overwrite = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
         box.setDefaultButton(save_as)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.hardware_form import HardwareForm
+from app.gui.plain_text import escape, rich
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.catalog import CatalogError, parse_entries
@@ -128,7 +129,7 @@ class HardwareEditor(QDialog):
         try:
             parse_record(text)
         except CatalogError as exc:
-            self.message.setText(f"<span style='color:#c27c0e'>Not valid yet: {exc}</span>")
+            self.message.setText(f"<span style='color:#c27c0e'>Not valid yet: {escape(str(exc))}</span>")
         else:
             self.message.setText("Valid: ready to save.")
 
@@ -142,7 +143,7 @@ class HardwareEditor(QDialog):
         try:
             entry = parse_record(self.text.toPlainText())
         except CatalogError as exc:
-            self.message.setText(f"<span style='color:#c0392b'>Not saved: {exc}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: {escape(str(exc))}</span>")
             return None
         from models.catalog import bundled_catalog
 
@@ -166,7 +167,7 @@ class HardwareEditor(QDialog):
     def _saved(self, ok: bool, result, entry_id: str) -> None:
         """Say where it went, or why not."""
         if not ok:
-            self.message.setText(f"<span style='color:#c0392b'>Not saved: {result}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>Not saved: {escape(str(result))}</span>")
             return
         self.message.setText(f"Saved '{entry_id}' to {result}. It is in the catalog from now on; a project that "
                              "uses it keeps a pinned copy in its file.")
@@ -176,13 +177,14 @@ class HardwareEditor(QDialog):
 def delete_own_record(parent: QWidget, entry, project) -> bool:
     """Ask, then delete one of the user's own records; refused (with the items named) while ``project`` uses it.
     True when deleted."""
-    answer = QMessageBox.question(parent, "Delete my hardware", f"Delete '{entry.id}' ({entry.name}) from your "
-                                  "own catalog? Projects that use it keep their pinned copies.")
+    answer = QMessageBox.question(parent, "Delete my hardware", rich(f"Delete '{entry.id}' ({entry.name}) from your "
+                                                                     "own catalog? Projects that use it keep their "
+                                                                     "pinned copies."))
     if answer != QMessageBox.StandardButton.Yes:
         return False
     try:
         delete_user_record(entry.id, entry.kind, project)
     except CatalogError as exc:
-        QMessageBox.warning(parent, "Cannot delete", str(exc))
+        QMessageBox.warning(parent, "Cannot delete", rich(str(exc)))
         return False
     return True

@@ -18,6 +18,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QLineEdit, QScrollArea, QVBoxLayout, QWidget
 
 from app.gui.document import ProjectDocument
+from app.gui.plain_text import plain_tooltip
 from app.gui.record_form import (
     ERROR_COLOR,
     WARNING_COLOR,
@@ -189,7 +190,7 @@ class Inspector(QScrollArea):
         if subtitle:
             text += f"<br><span style='color:gray'>{html.escape(subtitle)}</span>"
         self.header.setText(text)
-        self.header.setToolTip(tooltip)
+        self.header.setToolTip(plain_tooltip(tooltip))
 
     def _set_notice(self, problems: list[tuple[str, str]]) -> None:
         """Problems of the shown item that no single field is to blame for (or whose field is hidden)."""

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui import help as guide_help
-from app.gui import settings, themes, window_layout
+from app.gui import plain_text, settings, themes, window_layout
 from app.gui.busy import EvaluationProgress
 from app.gui.canvas.items import NodeItem
 from app.gui.canvas.view import TopologyView
@@ -602,7 +602,7 @@ class MainWindow(QMainWindow):
                 self._place_key_figures()
             shown = value
             if key == "verdict":  # a long list of misses is elided, never widens the window: all in the tooltip
-                label.setToolTip(f"Requirements: {value}")
+                label.setToolTip(plain_text.plain_tooltip(f"Requirements: {value}"))
                 bold = QFont(label.font())
                 bold.setBold(True)
                 shown = QFontMetrics(bold).elidedText(value, Qt.TextElideMode.ElideRight, VERDICT_STATUS_WIDTH)
@@ -804,7 +804,7 @@ class MainWindow(QMainWindow):
         try:
             project = read_project(path)
         except Exception as exc:  # noqa: BLE001
-            QMessageBox.warning(self, "Cannot open example", f"{path}\n\n{exc}")
+            plain_text.show_warning(self, "Cannot open example", f"{path}\n\n{exc}")
             return False
         self.files.replace(project)
         self.statusBar().showMessage(f"Opened example {path.stem}", 4000)

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.labels import SUFFIXES, choice_label, field_label
 from app.gui.number_entry import NumberEntry
+from app.gui.plain_text import plain_tooltip
 from models.number_parse import Range, quantity_for
 from models.project.model import SPEC_SFS_2008_NFSV3_MIX
 from models.units import CapacityUnit
@@ -206,7 +207,7 @@ class ComboEditor(FieldEditor):
             self.values = []
             for label, value in choices:
                 self.combo.addItem(label)
-                self.combo.setItemData(self.combo.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
+                self.combo.setItemData(self.combo.count() - 1, plain_tooltip(label), Qt.ItemDataRole.ToolTipRole)
                 self.values.append(value)
 
     def set_allowed(self, allowed: Any | None, reason: str = "") -> None:
@@ -220,7 +221,8 @@ class ComboEditor(FieldEditor):
             ok = allowed is None or value in allowed
             item.setEnabled(ok)
             label = self.combo.itemText(index)
-            self.combo.setItemData(index, label if ok else f"{label}: {reason}", Qt.ItemDataRole.ToolTipRole)
+            self.combo.setItemData(index, plain_tooltip(label if ok else f"{label}: {reason}"),
+                                   Qt.ItemDataRole.ToolTipRole)
 
     def is_allowed(self, value: Any) -> bool:
         """False when the choice is listed but greyed out (:meth:`set_allowed`)."""

@@ -14,6 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QTabWidget, QVBoxLayout, QWidget
 
 from app.gui.icons import icon
+from app.gui.plain_text import plain_tooltip
 from models.present import STATUS_CAPTIONS, status_summary
 from models.units import CapacityUnit
 
@@ -93,7 +94,7 @@ class ProblemsList(QListWidget):
             color = "#d64545" if problem.severity == "error" else "#d99a1e"
             item = QListWidgetItem(icon(name, color), problem.message)
             item.setData(Qt.ItemDataRole.UserRole, problem.node_id)
-            item.setToolTip(problem.message)
+            item.setToolTip(plain_tooltip(problem.message))
             self.addItem(item)
         if not problems:
             item = QListWidgetItem(icon("mdi6.check-circle-outline", "#3c9a5f"), "No topology problems")

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.labels import field_label
+from app.gui.plain_text import escape, plain_tooltip, rich
 from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
@@ -52,10 +53,9 @@ def read_prices_job(_state, path: str, project, catalog=None):
     """Read and check a price book CSV against the project's catalog (over the base ``catalog``; runs on the
     runner: the disk)."""
     from models.evaluate import project_catalog
-    from models.pricing import read_price_book
+    from models.pricing import read_price_book_file
 
-    text = Path(path).read_text(encoding="utf-8-sig")
-    return read_price_book(text, Path(path).name, project_catalog(project, catalog))
+    return read_price_book_file(path, project_catalog(project, catalog), Path(path).name)
 
 
 DEPLOYMENT_LABELS = {"on-prem": "On-premises arrays", "hci": "HCI (vSAN)", "cloud": "Cloud"}
@@ -347,7 +347,7 @@ class SizerDialog(QDialog):
     def _prices_read(self, ok: bool, rows) -> None:
         """Store the price book (one undo step) or show why it was refused."""
         if not ok:
-            self.prices_label.setText(f"<span style='color:#c0392b'>Price book refused: {rows}</span>")
+            self.prices_label.setText(f"<span style='color:#c0392b'>Price book refused: {escape(str(rows))}</span>")
             return
         doc = self._document
         doc.push(edits.set_price_book(doc.project, rows), f"Import price book ({len(rows)} prices)")
@@ -386,19 +386,19 @@ class SizerDialog(QDialog):
         self._task = None
         self._idle()
         if not ok:
-            self.message.setText(f"<span style='color:#c0392b'>The search failed: {result}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(result))}</span>")
             return
         self.result = result
         rows = result.candidates or result.nearest
         need = result.needed_effective_bytes / 2**40
         notes = "".join(f" Note: {n}." for n in result.notes)
-        self.message.setText(f"{result.considered:,} designs considered"
+        self.message.setText(rich(f"{result.considered:,} designs considered"
                              + (" (capped by max_candidates)" if result.capped else "")
                              + f"; {need:,.2f} TiB effective needed. "
                              + (f"{len(result.candidates)} meet the requirements, best first; "
                                 f"{len(result.evaluated)} evaluated in full (chart)."
                                 if result.candidates else "None meets them: the nearest, with what they miss.")
-                             + notes)
+                             + notes))
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
         for r, c in enumerate(rows):
@@ -414,9 +414,9 @@ class SizerDialog(QDialog):
                      f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
-                item.setToolTip(text if k != 0 or not c.pareto else "on the Pareto front")
+                item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))
                 if k == COLUMNS.index("Configuration"):
-                    item.setToolTip(configuration_tooltip(c))
+                    item.setToolTip(plain_tooltip(configuration_tooltip(c)))
                 self.table.setItem(r, k, item)
         self.table.setColumnHidden(COLUMNS.index("Cost"), result.currency is None)
         self.table.resizeColumnsToContents()

@@ -15,6 +15,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from app.gui import settings
+from app.gui.catalog_notice import show_user_catalog_problem
 from app.gui.main_window import MainWindow
 from app.gui.project_io import DEFAULT_EXAMPLE, read_project
 from models.project.model import Project
@@ -50,6 +51,7 @@ def open_main_window(path: str | Path | None = None, *, offer_recovery: bool = T
         window = MainWindow(project, project_path)
     if offer_recovery:
         QTimer.singleShot(0, window.files.offer_recovery)
+    QTimer.singleShot(0, window, lambda: show_user_catalog_problem(window))  # started without a broken file
     return window
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.document import ProjectDocument
 from app.gui.icons import icon
+from app.gui.plain_text import plain_tooltip
 from app.gui.record_form import RecordForm, blocked
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
@@ -107,8 +108,8 @@ class HostsEditor(QToolButton):
             action.setChecked(host_id in self._chosen)
         names = [self._hosts.get(h, REMOVED_HOST) for h in self._chosen]
         self._full_text = ", ".join(names) if names else ALL_HOSTS
-        self.setToolTip("The hosts issuing this workload's I/O: " + (
-            "every host linked to the target (directly or through switches)" if not names else "\n".join(names)))
+        self.setToolTip(plain_tooltip("The hosts issuing this workload's I/O: " + (
+            "every host linked to the target (directly or through switches)" if not names else "\n".join(names))))
         self._elide()
 
     def _toggle(self, host_id: str, on: bool) -> None:
@@ -240,8 +241,8 @@ class WorkloadsPanel(QWidget):
                 item.setData(Qt.ItemDataRole.UserRole, workload.id)
                 item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
                 item.setCheckState(Qt.CheckState.Checked if workload.enabled else Qt.CheckState.Unchecked)
-                item.setToolTip(f"{workload.name}\nServed by: {target}\n{mode} ({mode_tip})\n"
-                                "Untick to leave this workload out of the evaluation")
+                item.setToolTip(plain_tooltip(f"{workload.name}\nServed by: {target}\n{mode} ({mode_tip})\n"
+                                              "Untick to leave this workload out of the evaluation"))
                 self.list.addItem(item)
             ids = [w.id for w in workloads]
             row = ids.index(keep) if keep in ids else (0 if ids else -1)

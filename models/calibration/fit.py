@@ -13,7 +13,6 @@ fits a user's lab data (CSV with ``iops`` and ``latency_ms`` columns) for one wo
 
 from __future__ import annotations
 
-import csv
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.performance import build_path, latency_at_iops, ramp
 from models.performance.engine import Ramp, open_latency_ms, open_shape_ms
@@ -391,6 +391,41 @@ def parameter_stderr(jac: np.ndarray, residuals: np.ndarray, names: Sequence[str
     return out, basis
 
 
+BATCH_MIN = 64
+"""Fewer "latency_at_iops" observations of one scenario than this are computed one by one (:func:`residual`)."""
+
+
+def _latency_batches(observations: Sequence[Observation]) \
+        -> list[tuple[str, bool, np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray]]]:
+    """Groups of at least :data:`BATCH_MIN` "latency_at_iops" observations by (scenario, host side): each as
+    (scenario, host side, their indices, (iops, value, weight) arrays)."""
+    groups: dict[tuple[str, bool], list[int]] = {}
+    for i, o in enumerate(observations):
+        if o.kind == "latency_at_iops":
+            groups.setdefault((o.scenario, o.host_side), []).append(i)
+    out = []
+    for (key, host), index in groups.items():
+        if len(index) >= BATCH_MIN:
+            obs = [observations[i] for i in index]
+            arrays = (np.array([o.iops for o in obs], dtype=float), np.array([o.value for o in obs], dtype=float),
+                      np.array([o.weight for o in obs], dtype=float))
+            out.append((key, host, np.array(index), arrays))
+    return out
+
+
+def _latency_residuals(r: Ramp, host: bool, iops: np.ndarray, value: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """:func:`residual` of many "latency_at_iops" observations of one ramp at once (the same arithmetic, element
+    by element: linear interpolation inside the ramp, the shortfall penalty beyond its last point)."""
+    lat = _latency(r, host)
+    x = np.asarray(r.iops, dtype=float)
+    model = np.interp(iops, x, lat)
+    beyond = iops > x[-1] * (1 + 1e-9)
+    inside = weight * (model - value) / value
+    short = (iops - x[-1]) / iops
+    past = weight * ((lat[-1] - value) / value + 5.0 * short)
+    return np.where(beyond, past, inside)
+
+
 def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], observations: Sequence[Observation],
                 catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
                 source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
@@ -459,20 +494,29 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                  - {o.scenario for o in observations if o.kind not in OPEN_KINDS})
     closed_keys = set(scenarios) - open_only
 
+    # "latency_at_iops" observations of one scenario and latency side are computed together
+    # (:func:`_latency_residuals`, the same numbers as :func:`residual`): a lab CSV brings thousands
+    batched = _latency_batches(observations)
+    in_batch = {int(i) for b in batched for i in b[2]}
+    single = [i for i in range(len(observations)) if i not in in_batch]
+
     def resid(x: np.ndarray, servers: int) -> np.ndarray:
         cat = with_profiles(catalog, profiles_for(x, servers))
         ramps = run_ramps({k: sc for k, sc in scenarios.items() if k in closed_keys}, cat)
         paths: dict[str, WorkloadPath] = {}
-        out = []
-        for o in observations:
+        out = np.empty(len(observations))
+        for key, host, index, arrays in batched:
+            out[index] = _latency_residuals(ramps[key], host, *arrays)
+        for i in single:
+            o = observations[i]
             if o.kind in OPEN_KINDS:
                 if o.scenario not in paths:
                     sc = scenarios[o.scenario]
                     paths[o.scenario] = build_path(sc, cat, next(w for w in sc.workloads if w.enabled))
-                out.append(open_residual(o, paths[o.scenario]))
+                out[i] = open_residual(o, paths[o.scenario])
             else:
-                out.append(residual(o, ramps))
-        return np.array(out)
+                out[i] = residual(o, ramps)
+        return out
 
     def objective(x: np.ndarray, servers: int) -> np.ndarray:
         r = resid(x, servers)
@@ -532,29 +576,77 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
 # ------------------------------------------------------------------------------------------------ user data
 
 
+MAX_LAB_BYTES = 4 * 2**20
+"""The largest lab CSV read (4 MiB): :data:`LAB_LIMITS` rows of a few dozen bytes each, with room to spare."""
+
+LAB_LIMITS = CsvLimits(max_rows=10_000, max_field_chars=256, seconds=2.0)
+"""Rows, field size and time a lab CSV is read under. A lab measures a closed ramp at a few to a few dozen load
+levels (the seeds' ramps: 1 to 8 servers, 3 to 450 users in at most 20 steps); even one sample a second over
+2 3/4 hours stays under 10,000 rows. A number needs a few dozen characters at most."""
+
+MIN_LOAD_SPREAD = 1.1
+"""A lab fit needs loads that differ: the highest measured IOPS at least 1.1 x the lowest. One point, or points at
+one load, cannot separate the CPU cost per I/O (which grows with load) from the fixed latency (which does not)."""
+
+
 def read_points_csv(path: str | Path) -> list[tuple[float, float]]:
-    """(iops, latency_ms) rows of a CSV file with a header naming ``iops`` and ``latency_ms``.
+    """(iops, latency_ms) rows of a CSV file with a header naming ``iops`` and ``latency_ms``, sorted by IOPS.
+
+    The file is read through :mod:`models.bounded_read`: a regular file (a device, FIFO or folder is refused
+    unopened) of at most :data:`MAX_LAB_BYTES`, UTF-8, at most :data:`LAB_LIMITS` rows and field size, RFC 4180
+    quoting.
 
     Raises:
-        CalibrationError: missing columns, non-numeric or non-positive values, or no rows.
+        CalibrationError: not a regular file, too large, not UTF-8, a control character, too many rows, a field too
+            long, malformed CSV, missing columns, non-numeric or non-positive values, or no rows; one line naming the
+            file, the line and the column.
     """
-    points = []
-    with open(path, newline="", encoding="utf-8") as handle:
-        reader = csv.DictReader(handle)
-        names = {n.strip().lower(): n for n in (reader.fieldnames or [])}
+    name = str(path)
+    try:
+        text = read_text(path, MAX_LAB_BYTES, name)
+        columns: list[str] = []
+        rows = csv_rows(text, name, LAB_LIMITS, detect_delimiter(text[:text.find("\n")] if "\n" in text else text),
+                        columns)
+        header = next(rows, (1, []))[1]
+        columns.extend(header)
+        names = {n.strip().lower(): k for k, n in enumerate(header)}
         if "iops" not in names or "latency_ms" not in names:
-            raise CalibrationError(f"{path}: the CSV needs columns 'iops' and 'latency_ms'")
-        for i, row in enumerate(reader, start=2):
-            try:
-                x, y = float(row[names["iops"]]), float(row[names["latency_ms"]])
-            except (TypeError, ValueError) as exc:
-                raise CalibrationError(f"{path}:{i}: not a number ({exc})") from exc
-            if not (x > 0 and y > 0 and math.isfinite(x) and math.isfinite(y)):
-                raise CalibrationError(f"{path}:{i}: iops and latency_ms must be positive and finite")
-            points.append((x, y))
+            raise CalibrationError(f"{name}: line 1: the CSV needs columns 'iops' and 'latency_ms'")
+        ix, iy = names["iops"], names["latency_ms"]
+        points = []
+        for line, cells in list(rows):  # every row read (the limits checked) before any is converted
+            if not any(c.strip() for c in cells):
+                continue
+            for col, k in (("iops", ix), ("latency_ms", iy)):
+                text_value = cells[k].strip() if k < len(cells) else ""
+                try:
+                    value = float(text_value)
+                except ValueError:
+                    raise CalibrationError(f"{name}: line {line}: {col}: {text_value[:40]!r} is not a number") from None
+                if not (value > 0 and math.isfinite(value)):
+                    raise CalibrationError(f"{name}: line {line}: {col}: {text_value[:40]!r} must be positive and "
+                                           "finite")
+            points.append((float(cells[ix]), float(cells[iy])))
+    except FileRefusedError as exc:
+        raise CalibrationError(str(exc)) from None
     if not points:
-        raise CalibrationError(f"{path}: no data rows")
+        raise CalibrationError(f"{name}: no data rows")
     return sorted(points)
+
+
+def check_load_spread(points: Sequence[tuple[float, float]], origin: str) -> None:
+    """Refuse lab points a fit cannot use: fewer than two, or loads without spread (:data:`MIN_LOAD_SPREAD`).
+
+    Raises:
+        CalibrationError: naming ``origin``, the number of points and their IOPS range.
+    """
+    if len(points) < 2:
+        raise CalibrationError(f"{origin}: one measured point cannot be fitted: measure the ramp at two loads or more "
+                               "(IOPS that differ by 10% or more)")
+    lo, hi = min(x for x, _ in points), max(x for x, _ in points)
+    if hi < lo * MIN_LOAD_SPREAD:
+        raise CalibrationError(f"{origin}: the {len(points)} points are all at about one load ({lo:,.0f} to "
+                               f"{hi:,.0f} IOPS): a fit needs loads that differ by 10% or more (a ramp)")
 
 
 def fit_from_csv(path: str | Path, scenario: Scenario, catalog: Catalog | None = None, host_side: bool = False,
@@ -574,10 +666,12 @@ def fit_from_csv(path: str | Path, scenario: Scenario, catalog: Catalog | None =
         The fitted PerfProfile; ``source`` names the file, the points and the RMS residual.
 
     Raises:
-        CalibrationError: bad CSV, or a workload target that is not a controller or cloud VM.
+        CalibrationError: bad CSV (:func:`read_points_csv`), one point or points without spread in load
+            (:func:`check_load_spread`), or a workload target that is not a controller or cloud VM.
     """
     catalog = catalog or bundled_catalog()
     points = read_points_csv(path)
+    check_load_spread(points, str(path))
     w = next(w for w in scenario.workloads if w.enabled)
     node = scenario.node(w.target)
     record = catalog.find(node.catalog_id) if node is not None else None

@@ -119,7 +119,9 @@ def bundled_catalog() -> Catalog:
 def load_user_catalog(base: Catalog | None = None, path: Path | None = None) -> Catalog:
     """The bundled catalog plus the user's own records from ``path`` (default: the user catalog file).
 
-    A missing user file is not an error. Raises CatalogError when the user file is invalid.
+    A missing user file is not an error. Raises CatalogError when the user file is invalid (unreadable, not a
+    regular file, not UTF-8, not TOML, nested too deep, an unknown kind or a record that fails validation: each
+    problem names the file and its line; :func:`models.catalog.loader.load_file`).
     """
     base = base or bundled_catalog()
     path = path or user_catalog_path()
@@ -133,13 +135,19 @@ def load_user_catalog(base: Catalog | None = None, path: Path | None = None) -> 
     key = (id(base), str(path), stamp)
     cached = _USER_CACHE.get("last")
     if cached and cached[0] == key:
+        if isinstance(cached[1], CatalogError):  # the same broken file: the same refusal, not read again
+            raise CatalogError(str(cached[1]))
         return cached[1]
-    catalog = base.with_entries(load_file(path))
+    try:
+        catalog = base.with_entries(load_file(path))
+    except CatalogError as exc:
+        _USER_CACHE["last"] = (key, exc)
+        raise
     _USER_CACHE["last"] = (key, catalog)
     return catalog
 
 
-_USER_CACHE: dict[str, tuple[tuple, Catalog]] = {}
+_USER_CACHE: dict[str, tuple[tuple, Catalog | CatalogError]] = {}
 
 
 def entries_from_toml_text(text: str, origin: str) -> list[Entry]:

@@ -64,7 +64,7 @@ def test_a_bad_csv_is_refused_with_its_line(qtbot, example_window, tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("iops,latency_ms\n1000,0.3\n2000,fast\n")
     assert dialog.load(bad) is False
-    assert "bad.csv:3" in dialog.message.text() and not dialog.fit_button.isEnabled()
+    assert "bad.csv: line 3: latency_ms" in dialog.message.text() and not dialog.fit_button.isEnabled()
 
 
 def test_band_is_drawn_and_message_is_in_words(qtbot, example_window, tmp_path):

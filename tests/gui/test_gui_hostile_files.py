@@ -10,7 +10,8 @@ import time
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QMessageBox
+
+from app.gui import plain_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_cli_hostile import HOSTILE
@@ -24,8 +25,7 @@ def test_hostile_file_gets_a_dialog_naming_the_problem(case, window, tmp_path, m
     window.document.drop_entry("netapp-aff8080a-ex", 0, 0)
     before_project, title = window.document.project, window.windowTitle()
     shown: list[tuple[str, str]] = []
-    monkeypatch.setattr(QMessageBox, "warning",
-                        staticmethod(lambda parent, heading, text, *a: shown.append((heading, text))))
+    monkeypatch.setattr(plain_text, "show_warning", lambda parent, heading, text: shown.append((heading, text)))
     start = time.monotonic()
     assert not window.load(path, wait=True)
     elapsed = time.monotonic() - start

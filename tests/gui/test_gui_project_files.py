@@ -16,6 +16,7 @@ import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
+from app.gui import plain_text
 from app.gui.autosave import Autosaver
 from app.gui.main_window import read_project
 from app.gui.project_io import SAVE_FILTER_STORPLAN
@@ -42,7 +43,7 @@ def _answer_save_dialog(monkeypatch, path: Path) -> list:
 
 def _record_warnings(monkeypatch) -> list[str]:
     shown: list[str] = []
-    monkeypatch.setattr(QMessageBox, "warning", staticmethod(lambda parent, title, text, *a: shown.append(text)))
+    monkeypatch.setattr(plain_text, "show_warning", lambda parent, title, text: shown.append(text))
     return shown
 
 

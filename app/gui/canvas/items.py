@@ -21,6 +21,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsObject, QStyleOptionGraphicsItem, QWidget
 
 from app.gui.icons import KIND_COLORS, kind_icon
+from app.gui.plain_text import plain_tooltip
 from models.catalog import Catalog
 from models.present.labels import link_tag
 from models.present.nodes import display_title, key_figures
@@ -271,7 +272,7 @@ class LinkItem(QGraphicsObject):
         self._font = link_font(QFont(scene.font()) if scene is not None else QApplication.font())
         metrics = QFontMetricsF(self._font)
         self._pill = (metrics.horizontalAdvance(self.label) + 10, metrics.height() + 2)
-        self.setToolTip(f"{record.name if record else link.link_type} × {link.ports} port(s)<br>{link.id}")
+        self.setToolTip(plain_tooltip(f"{record.name if record else link.link_type} × {link.ports} port(s)\n{link.id}"))
         self._look_cache = None
         self.adjust()
 

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.plain_text import plain_tooltip
 from app.gui.results._common import (
     FAIL,
     NOT_AVAILABLE,
@@ -554,7 +555,7 @@ class PerformanceView(QWidget):
             item = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
                                    pen=pg.mkPen(state_color(state.state), width=1.6, style=styles[i % 2]))
             item.setZValue(8)
-            item.setToolTip(f"{workload.name} in {state_name(state.state)}: {state.reason}")
+            item.setToolTip(plain_tooltip(f"{workload.name} in {state_name(state.state)}: {state.reason}"))
             plot.addItem(item)
             label = (state_name(state.state) if len(self._workloads) == 1
                      else f"{state_name(state.state)} ({workload.name})")
@@ -571,8 +572,8 @@ class PerformanceView(QWidget):
         return entry[2] if entry else None
 
     def _open_tooltip(self, workload, points) -> str:
-        return (f"{workload.name}: open model (offered IOPS) beyond the ramp of "
-                f"{points[-1].population if points and points[-1].population else 'N'} outstanding I/Os")
+        return plain_tooltip(f"{workload.name}: open model (offered IOPS) beyond the ramp of "
+                             f"{points[-1].population if points and points[-1].population else 'N'} outstanding I/Os")
 
     def _update_curves(self) -> None:
         """New figures on the items already drawn (same workloads, markers and look: see :meth:`_chart_key`).
@@ -608,8 +609,8 @@ class PerformanceView(QWidget):
             if marker is not None:
                 slo_point = workload.max_iops_at_slo_point
                 marker.setData([slo_point[0]], [slo_point[1]])
-                marker.setToolTip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS within the "
-                                  f"{workload.slo_ms:g} ms SLO")
+                marker.setToolTip(plain_tooltip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS "
+                                                f"within the {workload.slo_ms:g} ms SLO"))
             point = self._operating_items.get(wid)
             if point is not None:
                 x, y = self._operating_point(workload)
@@ -656,9 +657,7 @@ class PerformanceView(QWidget):
                                             [last.latency_ms, *(p.latency_ms for p in extension)],
                                             pen=pg.mkPen(color, width=max(width - 0.5, 1.5),
                                                          style=Qt.PenStyle.DashDotLine))
-                open_item.setToolTip(f"{workload.name}: open model (offered IOPS) beyond the ramp of "
-                                     f"{points[-1].population if points and points[-1].population else 'N'} "
-                                     "outstanding I/Os")
+                open_item.setToolTip(self._open_tooltip(workload, points))
                 open_item.setZValue(9)
                 plot.addItem(open_item)
                 self._open_items[workload.workload_id] = open_item
@@ -670,9 +669,9 @@ class PerformanceView(QWidget):
                 fill_color.setAlpha(45)
                 fill = pg.FillBetweenItem(low_item, high_item, brush=pg.mkBrush(fill_color))
                 fill.setZValue(5)
-                fill.setToolTip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean latency "
-                                f"({workload.profile or 'profile'}: "
-                                f"{workload.band_basis}); not I/O latency percentiles")
+                fill.setToolTip(plain_tooltip(f"{workload.name}: uncertainty band, P10 to P90 of the predicted mean "
+                                              f"latency ({workload.profile or 'profile'}: "
+                                              f"{workload.band_basis}); not I/O latency percentiles"))
                 for item in (low_item, high_item):
                     item.setVisible(False)
                     plot.addItem(item)
@@ -702,8 +701,8 @@ class PerformanceView(QWidget):
             if slo_point is not None:
                 marker = pg.PlotDataItem([slo_point[0]], [slo_point[1]], pen=None, symbol="d",
                                          symbolSize=13, symbolBrush=color, symbolPen=pg.mkPen(base, width=1.5))
-                marker.setToolTip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS within the "
-                                  f"{workload.slo_ms:g} ms SLO")
+                marker.setToolTip(plain_tooltip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS "
+                                                f"within the {workload.slo_ms:g} ms SLO"))
                 marker.setZValue(20)
                 plot.addItem(marker)
                 self._max_slo_items[workload.workload_id] = marker
