@@ -7,7 +7,7 @@ import json
 import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import ValidationError
 
@@ -172,7 +172,12 @@ def _parse_bundled(path: Path, text: str) -> dict[str, Any]:
         return data
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        write_atomic(cached, lambda handle: handle.write(body.encode("utf-8")))
+        payload = body.encode("utf-8")
+
+        def write(handle: BinaryIO) -> None:
+            handle.write(payload)
+
+        write_atomic(cached, write)
         for older in folder.glob(f"{path.stem}-*.json"):
             if older.name != cached.name:
                 older.unlink(missing_ok=True)
