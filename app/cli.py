@@ -360,6 +360,7 @@ def _import(args) -> int:
     from models.project import ProjectFormatError
     from models.store import StoreError, import_toml
 
+    load_project_file(args.source, read_only=True)  # refused here in the words of every other command
     try:
         import_toml(Path(args.source), Path(args.output))
     except (ProjectFormatError, StoreError, OSError) as exc:

@@ -39,6 +39,9 @@ MAX_DEVICE_BYTES = 10**15
 """One drive or cloud disk, bytes: 1 PB, 8 x the largest drive sold (122.88 TB SSDs, 2024)."""
 MAX_SYSTEM_BYTES = 10**18
 """One system, service or licence cap, bytes: 1 EB, some 90 x the largest managed service in the catalog."""
+MIN_LICENCE_BYTES = 10**9
+"""The smallest capacity licence cap, bytes: 1 GB (the smallest sold, Cloud Volumes ONTAP Freemium, caps at 500 GiB);
+a cap of a few bytes would make every design fail and the sizer search all of them."""
 MAX_TIME_US = 10**7
 """A service time, demand or latency, microseconds: 10 s (a seeking HDD takes about 12,000 us)."""
 MIN_TIME_US = 1e-3
@@ -748,7 +751,7 @@ class Licence(Entry):
     KIND: ClassVar[str] = "licence"
 
     product: str
-    capacity_cap_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
+    capacity_cap_bytes: int = Field(ge=MIN_LICENCE_BYTES, le=MAX_SYSTEM_BYTES)
     as_of: str = Field(description="when the cap was published (caps change between releases)")
 
 
