@@ -95,14 +95,14 @@ MAX_TEXT = 20_000
 MAX_LIST = 1_000
 """Items in one list of a record (profiles, protocols, compatible ids)."""
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 """Control characters no text of a record may hold (tab, line feed and carriage return are allowed): what a
 spreadsheet cell refuses (openpyxl's ILLEGAL_CHARACTERS_RE) and what no datasheet prints."""
 
 
 def control_character_problem(value: Any, where: str = "") -> str | None:
-    """The first control character (:data:`_CONTROL`) in ``value``'s text, searched through nested mappings and
-    lists, as "field 'where': holds a control character (U+0000) ..."; None when there is none.
+    """The first control character (:data:`CONTROL_CHARACTER`) in ``value``'s text, searched through nested
+    mappings and lists, as "field 'where': holds a control character (U+0000) ..."; None when there is none.
 
     Args:
         value: a string, a mapping or a list (what a record's fields hold before validation); where: its field
@@ -112,7 +112,7 @@ def control_character_problem(value: Any, where: str = "") -> str | None:
     while stack:
         item, place = stack.pop()
         if isinstance(item, str):
-            found = _CONTROL.search(item)
+            found = CONTROL_CHARACTER.search(item)
             if found is not None:
                 return (f"field '{place}': holds a control character (U+{ord(found.group()):04X}); text may hold "
                         "letters, digits, punctuation, tabs and line breaks only")

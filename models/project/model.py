@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator,
 from pydantic_core import PydanticCustomError
 
 from models.catalog import CatalogError, parse_entries
-from models.catalog.schema import control_character_problem
+from models.catalog.schema import CONTROL_CHARACTER, control_character_problem
 from models.units import CapacityUnit
 
 ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80)]
@@ -58,10 +58,15 @@ class Record(BaseModel):
     def _no_control_characters(cls, data: Any) -> Any:
         if isinstance(data, dict):  # a record's own text and lists of text; nested records check their own
             for key, value in data.items():
-                if isinstance(value, str) or (isinstance(value, list) and value and isinstance(value[0], str)):
-                    problem = control_character_problem(value, str(key))
-                    if problem is not None:
-                        raise PydanticCustomError("control_character", "{detail}", {"detail": problem})
+                if isinstance(value, str):
+                    suspect = CONTROL_CHARACTER.search(value) is not None
+                elif isinstance(value, list) and value and isinstance(value[0], str):
+                    suspect = any(isinstance(v, str) and CONTROL_CHARACTER.search(v) for v in value)
+                else:
+                    continue
+                problem = control_character_problem(value, str(key)) if suspect else None
+                if problem is not None:
+                    raise PydanticCustomError("control_character", "{detail}", {"detail": problem})
         return data
 
     def with_changes(self, **changes: Any) -> Self:
