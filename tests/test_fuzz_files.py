@@ -510,7 +510,8 @@ def _record_dict(entry: Any) -> dict[str, Any]:
 
 def test_fuzz_project_catalog_records(originals, tmp_path: Path):
     """A project's own record (a copy of one it uses, under the same id or a new one) with one number or more made
-    absurd: refused when read by every command alike (the schema's bounds), or evaluated sanely."""
+    absurd, in a TOML project or a .storplan file's own-records table: refused when read by every command alike (the
+    schema's bounds), or evaluated sanely."""
     from models.store import default_catalog
 
     catalog = default_catalog()
@@ -534,6 +535,16 @@ def test_fuzz_project_catalog_records(originals, tmp_path: Path):
             record.setdefault("provenance", {}).setdefault(field, {"kind": "sourced", "source": "fuzz"})
         if rng.random() < 0.3:
             record["id"] = "fuzz-record"
+        if rng.random() < 0.3:  # the same record in a .storplan file's own-records table
+            path = _copy(originals[example][1], folder)
+            text = json.dumps(record)
+            if digits is not None:
+                text = text.replace(f'"{digits}": 7', f'"{digits}": {"9" * 5000}', 1)
+            conn = sqlite3.connect(path, isolation_level=None)
+            conn.execute("INSERT OR IGNORE INTO custom_catalog_kind VALUES (?, 0)", (entry.kind,))
+            conn.execute("INSERT INTO custom_catalog_entry VALUES (?, 0, ?, ?)", (entry.kind, record["id"], text))
+            conn.close()
+            return path
         data.setdefault("catalog", {}).setdefault(entry.kind, []).append(record)
         path = folder / "mutated.toml"
         text = tomli_w.dumps(data)
