@@ -74,9 +74,28 @@ def load_project_file(text: str, *, read_only: bool = False):
         loaded = load(path, read_only_if_locked=read_only)
     except (ProjectFormatError, StoreError) as exc:
         raise UsageError(str(exc)) from exc
+    _check_own_records(text, loaded)
     if loaded.locked_by is not None:
         _note_open_elsewhere(path, loaded.locked_by)
     return loaded
+
+
+def _check_own_records(where: str, loaded) -> None:
+    """Refuse a project whose own catalog records do not resolve over its base catalog (a record reusing the id of
+    another kind's record): every command refuses it in the words ``evaluate`` has always used for it.
+
+    Raises:
+        UsageError: ``<where>: project catalog: <what and where>``.
+    """
+    if not loaded.project.custom_catalog:
+        return
+    from models.catalog import CatalogError
+    from models.design import resolved_catalog
+
+    try:
+        resolved_catalog(loaded.project, loaded.catalog)
+    except CatalogError as exc:
+        raise UsageError(f"{where}: project catalog: {exc}") from exc
 
 
 def _note_open_elsewhere(path: Path, holder: str) -> None:
@@ -340,6 +359,7 @@ def _import(args) -> int:
     from models.project import ProjectFormatError
     from models.store import StoreError, import_toml
 
+    load_project_file(args.source, read_only=True)  # refused here in the words of every other command
     try:
         import_toml(Path(args.source), Path(args.output))
     except (ProjectFormatError, StoreError, OSError) as exc:
@@ -444,6 +464,8 @@ def _size(args) -> int:
     from models.project.textformat import dumps
     from models.sizing import size
 
+    if args.top < 1:
+        raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
     loaded = load_project_file(args.path, read_only=True)
     project = loaded.project
     if args.prices:

@@ -807,6 +807,8 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             limits.append(f"{ru} rack units over the limit of {req.max_rack_units}")
         if req.max_power_w and power is not None and power > req.max_power_w:
             limits.append(f"{power:,.0f} W over the limit of {req.max_power_w:,.0f} W")
+        elif req.max_power_w and power is None:  # an unknown figure never satisfies a limit
+            limits.append(f"power unknown against the limit of {req.max_power_w:,.0f} W (the catalog gives none)")
         costing = price_of(scenario, catalog, book)
         if costing is not None and req.budget:
             if costing.total > req.budget:

@@ -177,3 +177,226 @@ def test_infinite_number_in_a_project_catalog_record_is_named(tmp_path: Path, ca
     out, err = capsys.readouterr()
     assert "drive 'lab-ssd': field 'read_service_time_us': Input should be a finite number" in err
     assert "engine failed" not in err and "engine failed" not in out
+
+
+# --- a project's own catalog records and the limits on project content (every command, one answer) ------------------
+
+def _with_record(tmp: Path, name: str, example: str, record_id: str, changes: dict) -> Path:
+    """``example`` with a copy of catalog record ``record_id`` under its own id in the project's ``[catalog]``,
+    ``changes`` applied (each changed number given a provenance)."""
+    import tomllib
+
+    import tomli_w
+
+    from models.store import default_catalog
+
+    entry = default_catalog().get(record_id)
+
+    def clean(value):
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    record = clean(entry.model_dump(mode="json", exclude_unset=True))
+    for key, value in changes.items():
+        record[key] = value
+        record["provenance"].setdefault(key, {"kind": "sourced", "source": "test"})
+    data = tomllib.loads((examples_dir() / f"{example}.toml").read_text(encoding="utf-8"))
+    data.setdefault("catalog", {}).setdefault(entry.kind, []).append(record)
+    path = tmp / name
+    path.write_text(tomli_w.dumps(data), encoding="utf-8")
+    return path
+
+
+def _all_commands(path: Path, out: Path) -> list[list[str]]:
+    lab = out / "lab.csv"
+    lab.write_text("iops,latency_ms\n20000,0.35\n60000,0.42\n120000,0.61\n")
+    commands = [["evaluate", str(path), "--json"], ["report", str(path), "-o", str(out / "o.pdf")],
+                ["export-xlsx", str(path), "-o", str(out / "o.xlsx")], ["export-csv", str(path), "-o", str(out / "c")],
+                ["size", str(path)], ["calibrate", "--csv", str(lab), "--project", str(path)]]  # fmt: skip
+    if path.suffix == ".toml":
+        commands.append(["import", str(path), "-o", str(out / "o.storplan")])
+    return commands
+
+
+def _refused_alike(path: Path, tmp: Path, capsys, words: list[str], limit_s: float = 2.0) -> str:
+    """Every command refuses ``path`` with one identical line naming ``words``, exit 2, within ``limit_s``, writing
+    nothing and leaving nothing beside the input; returns the line."""
+    out = tmp / "out"
+    out.mkdir(exist_ok=True)
+    beside = sorted(os.listdir(path.parent))
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    said = set()
+    for argv in _all_commands(path, out):
+        start = time.monotonic()
+        code = main(argv)
+        elapsed = time.monotonic() - start
+        stdout, err = capsys.readouterr()
+        assert code == 2, (argv[0], stdout[:300], err[:300])
+        assert stdout == "" and len(err.strip().splitlines()) == 1, (argv[0], err[:500])
+        assert err.startswith("storplan: ") and "Traceback" not in err
+        for word in words:
+            assert word in err, (argv[0], err)
+        assert elapsed < limit_s, f"{argv[0]} took {elapsed:.2f} s"
+        assert sorted(p.name for p in out.iterdir()) == ["lab.csv"], f"{argv[0]} wrote output"
+        said.add(err)
+    assert len(said) == 1, said  # one message, word for word, from every command
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+    assert sorted(os.listdir(path.parent)) == beside
+    return said.pop()
+
+
+ABSURD_RECORDS = {
+    "rack_units = 0.001": ("aff8080-sqlserver-tpce", "netapp-aff8080a-ex", {"rack_units": 0.001}, "rack_units"),
+    "speed_gbps = 2^63-1": ("aff8080-sqlserver-tpce", "qlogic-qle2562", {"speed_gbps": 2**63 - 1}, "speed_gbps"),
+    "capacity_cap_bytes = 5e-324": ("cvo-azure-ds4-ha-oltp", "cvo-standard", {"capacity_cap_bytes": 5e-324},
+                                    "capacity_cap_bytes"),
+    "ports = 1e300": ("aff8080-sqlserver-tpce", "qlogic-qle2562", {"ports": 1e300}, "ports"),
+    "cloud disk mbps = 1e300": ("cvo-azure-ds4-ha-oltp", "azure-premium-lrs-p30", {"mbps": 1e300}, "mbps"),
+    "nodes = 10^6": ("aff8080-sqlserver-tpce", "netapp-aff8080a-ex", {"nodes": 10**6}, "nodes"),
+    "drive service time 5e-324": ("aff8080-sqlserver-tpce", "netapp-x447a-800gb-ssd",
+                                  {"read_service_time_us": 5e-324}, "read_service_time_us"),
+    "NUL in a record's name": ("aff8080-sqlserver-tpce", "brocade-6510", {"name": "Bro\x00cade"}, "name"),
+}
+
+
+@pytest.mark.parametrize("case", list(ABSURD_RECORDS))
+def test_absurd_project_catalog_record_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys):
+    example, record_id, changes, field = ABSURD_RECORDS[case]
+    path = _with_record(tmp_path, "record.toml", example, record_id, changes)
+    line = _refused_alike(path, tmp_path, capsys, [f"'{record_id}'", f"'{field}'"])
+    assert line.startswith(f"storplan: {path}: catalog: ")
+
+
+def _example_text() -> str:
+    return EXAMPLE.read_text(encoding="utf-8")
+
+
+LIMITS = {
+    "block_kib = 1e-300": (lambda: _example_text().replace("block_kib = 8.0", "block_kib = 1e-300"),
+                           ["workload 'tpce' > block_kib", "0.5"]),
+    "5,000-digit integer": (lambda: _example_text().replace("clones = 0", "clones = " + "9" * 5000),
+                            ["more than 4,300 digits"]),
+    "scenario = [1, 2]": (lambda: _example_text().replace('scenario_name = "Base"', "scenario = [1, 2]"),
+                          ["'scenario' must be"]),
+    "node = 5": (lambda: _example_text().replace('scenario_name = "Base"', 'scenario_name = "Base"\nnode = 5')
+                 .replace("[[node]]", "[[other]]"), ["'node' must be an array of tables"]),
+    "max_candidates = 2^63-1": (
+        lambda: _example_text().replace("meet_slo_in_takeover = true", "max_candidates = 9223372036854775807"),
+        ["requirements > max_candidates", "100000000"]),
+    "NUL in a node label": (lambda: _example_text().replace('label = "Brocade 6510"', 'label = "Bro\\u0000cade"'),
+                            ["node 'fabric'", "'label'", "U+0000"]),
+    "escape in a workload name": (
+        lambda: _example_text().replace('name = "TPC-E-like OLTP (SQL Server)"', 'name = "\\u001b[2J"'),
+        ["workload 'tpce'", "'name'", "U+001B"]),
+    "1M unknown keys": (lambda: _example_text() + "\n[extra]\n" + "".join(f"k{i} = 1\n" for i in range(10**6)),
+                        ["the limit is 400,000"]),
+}
+
+
+@pytest.mark.parametrize("case", list(LIMITS))
+def test_content_past_a_limit_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys):
+    make, words = LIMITS[case]
+    path = tmp_path / "limit.toml"
+    path.write_text(make(), encoding="utf-8")
+    line = _refused_alike(path, tmp_path, capsys, words)
+    assert len(line) < 400, "a short message, whatever the file holds"
+
+
+def test_unknown_keys_in_a_record_give_a_short_message(tmp_path: Path, capsys):
+    """300,000 unknown keys inside one record (under the value limit): one message, the first problems listed."""
+    text = _example_text().replace('[project]\n', "[project]\n" + "".join(f"k{i} = 1\n" for i in range(300_000)))
+    path = tmp_path / "keys.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["evaluate", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "300,000 problems" in err and "... and 299,980 more problems" in err
+    assert len(err) < 4_000
+
+
+def test_a_10_mb_label_is_refused_naming_the_limit(tmp_path: Path, capsys):
+    path = tmp_path / "label.toml"
+    path.write_text(_example_text().replace('label = "Brocade 6510"', f'label = "{"A" * 10_000_000}"'),
+                    encoding="utf-8")
+    start = time.monotonic()
+    assert main(["report", str(path), "-o", str(tmp_path / "o.pdf")]) == 2
+    assert time.monotonic() - start < 30
+    err = capsys.readouterr().err
+    assert "node 'fabric' > label: String should have at most 200 characters" in err
+    assert not (tmp_path / "o.pdf").exists()
+
+
+def test_300_workloads_on_one_controller_are_refused_within_2_s(tmp_path: Path, capsys):
+    text = _example_text()
+    block = text[text.index("[[workload]]"):]
+    text += "".join(block.replace('id = "tpce"', f'id = "w{i}"') for i in range(300))
+    path = tmp_path / "crowded.toml"
+    path.write_text(text, encoding="utf-8")
+    _refused_alike(path, tmp_path, capsys, ["'aff8080' serves 301 workloads", "the limit is 100"])
+
+
+@pytest.mark.parametrize("top", ["0", "-1"])
+def test_size_top_below_1_is_refused(top: str, capsys):
+    assert main(["size", "aff8080-sqlserver-tpce", "--top", top]) == 2
+    err = capsys.readouterr().err
+    assert err == f"storplan: --top {top}: give how many candidates to list, at least 1\n"
+
+
+def test_unknown_power_never_meets_a_power_limit(tmp_path: Path, capsys):
+    """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it."""
+    import json
+
+    path = tmp_path / "power.toml"
+    path.write_text(_example_text().replace("meet_slo_in_takeover = true", "max_power_w = 1"), encoding="utf-8")
+    assert main(["size", str(path), "--json", "--top", "20"]) == 0
+    rows = json.loads(capsys.readouterr().out)["candidates"]
+    assert rows and not any(r["meets"] for r in rows)
+    unknown = [r for r in rows if r["power_w"] is None]
+    assert unknown, "the nearest include designs of unknown power (a real test of the rule)"
+    assert all(any("power unknown against the limit of 1 W" in why for why in r["reasons"]) for r in unknown)
+    known = [r for r in rows if r["power_w"] is not None]
+    assert all(any("over the limit of 1 W" in why for why in r["reasons"]) for r in known)
+
+
+def test_a_wal_storplan_opens_without_files_beside_it(tmp_path: Path, capsys):
+    """A .storplan another program switched to WAL: reading it creates no -wal or -shm file (opened immutable)."""
+    path = _storplan(tmp_path, "wal.storplan")
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA journal_mode = WAL").fetchone()[0] == "wal"
+    conn.close()
+    assert sorted(os.listdir(tmp_path)) == ["wal.storplan"]
+    assert path.read_bytes()[18:20] == b"\x02\x02"
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    assert main(["evaluate", str(path), "--json"]) == 0
+    assert main(["export", str(path), "-o", str(tmp_path / "out.toml")]) == 0
+    capsys.readouterr()
+    assert sorted(os.listdir(tmp_path)) == ["out.toml", "wal.storplan"]
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+def test_mixture_scv_never_divides_by_zero():
+    """A vanishing or unbounded mean (a hostile record's rate) gives the exponential default, finite either way;
+    an ordinary mixture keeps its value: reads of 1 ms (cs² 0) and writes of 3 ms (cs² 0), half each: E[S] = 2 ms,
+    E[S²] = (1 + 9) / 2 = 5 ms², cs² = 5 / 4 - 1 = 0.25."""
+    from models.performance.variability import EXPONENTIAL_SCV, mixture_scv
+
+    assert mixture_scv([1.0], [1e-300], [0.0]) == EXPONENTIAL_SCV
+    assert mixture_scv([0.5, 0.5], [1e300, 1e300], [0.0, 1.0]) == EXPONENTIAL_SCV
+    assert mixture_scv([1.0], [float("inf")], [0.0]) == EXPONENTIAL_SCV
+    assert mixture_scv([0.5, 0.5], [1e-3, 3e-3], [0.0, 0.0]) == pytest.approx(0.25)
+
+
+def test_node_count_past_the_limit_is_refused_quickly():
+    """20,001 nodes in one scenario: refused naming the limit, in well under 2 s (measured 0.3 s on a busy machine)."""
+    from pydantic import ValidationError
+
+    from models.project.model import MAX_NODES, Project
+
+    nodes = [{"id": f"s{i}", "kind": "switch", "catalog_id": "brocade-6510"} for i in range(MAX_NODES + 1)]
+    start = time.monotonic()
+    with pytest.raises(ValidationError, match="at most 20000 items"):
+        Project.model_validate({"scenarios": [{"name": "Base", "nodes": nodes}]})
+    assert time.monotonic() - start < 2.0
+    Project.model_validate({"scenarios": [{"name": "Base", "nodes": nodes[:MAX_NODES]}]})  # the limit itself is fine

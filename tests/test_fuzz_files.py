@@ -1,22 +1,44 @@
-"""Fuzzing the files StorPlan reads: mutated example projects (bytes of a .storplan, its SQLite rows and schema, TOML
-values and text) fed to ``storplan evaluate --json``. Every case must end in a clean refusal (exit status 2, one
-``storplan: ...`` message) or a sane evaluation (exit 0 or 2 with JSON that has no NaN or infinity), never a
-traceback, and the input file must be left byte for byte as it was.
+"""Fuzzing the files StorPlan reads, through every command: mutated example projects (bytes of a .storplan, its
+SQLite rows and schema, TOML values and text), absurd catalog records a project carries, hostile TOML (deep or odd
+structure, NaN / inf, control characters, huge fields, absurd counts) and non-regular files (pipes, folders,
+devices, links).
+
+Every input goes through ``storplan evaluate --json`` in-process (``app.cli.main``). It must end in a clean refusal
+(exit status 2, one ``storplan: ...`` line) or a sane evaluation (exit 0 or 2 with JSON that has no NaN or
+infinity), never a traceback, never past 10 s; the input must be left as it was and nothing may appear beside it.
+
+The other commands, by what evaluate said:
+
+* **refused** (the file is refused when it is read: cheap): every other command that applies (``report``,
+  ``export-xlsx``, ``export-csv``, ``size``, ``calibrate --csv LAB --project``, and ``import`` for a text project)
+  must refuse it too, with the very same message, exit 2, and write no output;
+* **evaluated** (a PDF costs 1.5-7 s, for it runs the sizer too, and a sizing 0.5-7 s on a 2-core machine): a
+  deterministic sample of these also goes through the other commands (:data:`SAMPLE_EVERY`: 1 in 30 to 1 in 150
+  per command), and their outputs are read back: JSON without NaN / Infinity tokens, the PDF's text (pypdf) and
+  the workbook's cells (openpyxl) and CSV cells without a ``nan`` / ``inf`` the input did not itself contain.
 
 Seeded and bounded: a fixed number of cases per kind from a fixed seed (each case is reproducible from its
-number), and a time guard that stops a kind early on a very slow machine; the whole file runs in well under 30 s.
+number), and a time guard per kind (its share of :data:`TIME_BUDGET_S`) that stops drawing cases on a very slow
+machine; each kind prints how many cases it ran, and the counts are asserted (:data:`FLOOR`, and at least
+:data:`MIN_CASES` per kind).
 """
 
 from __future__ import annotations
 
 import contextlib
+import csv
 import hashlib
 import io
 import json
+import math
+import os
 import random
+import re
 import sqlite3
+import stat
 import time
 import tomllib
+from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -31,16 +53,34 @@ from models.store import save_project
 
 SEED = 20261124
 EXAMPLES = ("aff8080-sqlserver-tpce", "vsan-sqlserver-raid5", "cvo-azure-ds4-ha-oltp", "ef550-sas-analytics")
-CASES = {"bytes": 70, "rows": 110, "schema": 40, "toml": 120, "toml_text": 40}
-TIME_GUARD_S = 4.0
-"""Per kind: stop drawing new cases after this long (the counts above take 1-4 s each on a 2-core machine), so the
-file stays well under 30 s on a slow or busy one."""
+CASES = {"bytes": 150, "rows": 250, "schema": 100, "toml": 300, "toml_text": 150, "records": 300, "hostile": 200,
+         "files": 60}
+"""Cases per kind: 1,510 inputs in all."""
+TIME_BUDGET_S = 80.0
+"""All kinds together: each stops drawing new cases after its share (by its count of cases) of what is left of this
+when it starts, so that the file stays near 90 s; a busy machine runs fewer cases (measured on the shared 2-core
+machine with seven other agents at work: from 565 to 1,147 of the 1,510 in 81-86 s, by the load)."""
+MIN_CASES = 50
+"""A kind always runs at least this many cases, whatever the time guard says."""
+FLOOR = 400
+"""Inputs that must have run in all (printed with the total; 8 kinds x MIN_CASES): the time guard may cut the rest
+on a busy machine."""
+SAMPLE_EVERY = {"report": (150, 11), "export-xlsx": (60, 5), "export-csv": (60, 27), "size": (120, 2),
+                "calibrate": (100, 43), "import": (30, 17)}
+"""Command -> (n, k): the evaluated cases numbered k, k + n, k + 2n, ... (counted over the whole module, in run
+order) also go through this command (see the module docstring); the offsets keep two heavy commands off one case."""
+COMMAND_LIMIT_S = 10.0
+
+TALLY: Counter[str] = Counter()
+"""Cases run per kind and command runs per command over the module (asserted at the end)."""
 
 NASTY_NUMBERS: list[Any] = [0, -1, 1, -0.0, 1e-320, 1e308, -1e308, 2**63 - 1, -(2**63), 2**64, 10**30,
                             float("inf"), float("-inf"), float("nan"), 0.5, 99999999]  # fmt: skip
 NASTY_TEXT: list[Any] = ["", "x", "host", "controller", "shelf", "raid_dp", "NaN", "Infinity", "-inf", "1e999",
                          "{", "[]", "{}", '{"a": [1, 2', "null", "'; DROP TABLE node; --", "\x00", "😀" * 50,
-                         "A" * 100_000]  # fmt: skip
+                         "A" * 100_000, "=HYPERLINK(\"http://example.com\",\"x\")", "<b>bold</b>", "\x1b[31m",
+                         "a\u2028b", "\ud7ff", "\t\r\n"]  # fmt: skip
+LAB_CSV = "iops,latency_ms\n20000,0.35\n60000,0.42\n120000,0.61\n180000,0.95\n"
 
 
 class NoConstantError(ValueError):
@@ -51,21 +91,113 @@ def _reject_constant(name: str) -> float:
     raise NoConstantError(f"JSON holds {name}")
 
 
-def _sha(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+def _identity(path: Path) -> tuple:
+    """What must not change: a regular file's bytes; anything else's type and inode (never read: a pipe blocks)."""
+    st = os.lstat(path)
+    if stat.S_ISREG(st.st_mode):
+        return ("file", hashlib.sha256(path.read_bytes()).hexdigest(), st.st_mtime_ns)
+    return ("other", stat.S_IFMT(st.st_mode), st.st_ino, st.st_mtime_ns)
 
 
-def run_case(path: Path, label: str) -> str:
-    """Evaluate ``path`` through the command line; assert a clean outcome; return "ok" or "refused"."""
-    before = _sha(path)
+def _call(argv: list[str]) -> tuple[int, str, str, float]:
     out, err = io.StringIO(), io.StringIO()
     start = time.monotonic()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = main(["evaluate", str(path), "--json"])  # an exception escaping here fails the test: a traceback
-    elapsed = time.monotonic() - start
-    out_text, err_text = out.getvalue(), err.getvalue()
-    assert elapsed < 10.0, f"{label}: took {elapsed:.1f} s (a file must not be able to stall StorPlan)"
-    assert _sha(path) == before, f"{label}: the input file was changed"
+        code = main(argv)  # an exception escaping here fails the test: a traceback
+    return code, out.getvalue(), err.getvalue(), time.monotonic() - start
+
+
+_NON_FINITE = re.compile(r"(?<![A-Za-z0-9_])-?(nan|inf)(?![A-Za-z0-9_])")
+
+
+def _non_finite_words(text: str, source_text: str) -> list[str]:
+    """``nan`` / ``inf`` words in an output that the input did not itself contain (a name may be "inf")."""
+    return [m.group() for m in _NON_FINITE.finditer(text) if m.group() not in source_text]
+
+
+def _source_text(path: Path) -> str:
+    try:
+        if path.is_file() and path.stat().st_size < 64 * 2**20:
+            return path.read_bytes().decode("utf-8", "replace")
+    except OSError:
+        pass
+    return ""
+
+
+def _commands(path: Path, out: Path) -> dict[str, list[str]]:
+    lab = out / "lab.csv"
+    if not lab.exists():
+        lab.write_text(LAB_CSV)
+    commands = {
+        "report": ["report", str(path), "-o", str(out / "r.pdf")],
+        "export-xlsx": ["export-xlsx", str(path), "-o", str(out / "w.xlsx")],
+        "export-csv": ["export-csv", str(path), "-o", str(out / "csv")],
+        "size": ["size", str(path), "--json", "--top", "2"],
+        "calibrate": ["calibrate", "--csv", str(lab), "--project", str(path)],
+    }
+    if path.suffix.lower() == ".toml":
+        commands["import"] = ["import", str(path), "-o", str(out / "i.storplan")]
+    return commands
+
+
+def _check_outputs(name: str, code: int, stdout: str, out: Path, source: str, label: str) -> None:
+    """Read back what a command wrote: no NaN / inf in JSON, PDF text, workbook or CSV cells."""
+    if code != 0:
+        return
+    if name == "size":
+        try:
+            json.loads(stdout, parse_constant=_reject_constant)
+        except NoConstantError as exc:
+            pytest.fail(f"{label}: size: {exc}")
+    elif name == "report":
+        from pypdf import PdfReader
+
+        text = "".join(page.extract_text() or "" for page in PdfReader(out / "r.pdf").pages)
+        assert not _non_finite_words(text, source), f"{label}: the PDF says {_non_finite_words(text, source)[:5]}"
+    elif name == "export-xlsx":
+        import openpyxl
+
+        book = openpyxl.load_workbook(out / "w.xlsx", read_only=True)
+        for sheet in book:
+            for row in sheet.iter_rows(values_only=True):
+                for value in row:
+                    if isinstance(value, float):
+                        assert math.isfinite(value), f"{label}: sheet {sheet.title} holds {value}"
+                    elif isinstance(value, str):
+                        assert not _non_finite_words(value, source), f"{label}: sheet {sheet.title}: {value[:80]}"
+        book.close()
+    elif name == "export-csv":
+        for file in sorted((out / "csv").glob("*.csv")):
+            with open(file, newline="", encoding="utf-8") as fh:
+                for row in csv.reader(fh):
+                    for value in row:
+                        assert not _non_finite_words(value, source), f"{label}: {file.name}: {value[:80]}"
+
+
+def _clean_outputs(out: Path) -> None:
+    for child in out.iterdir():
+        if child.name == "lab.csv":
+            continue
+        if child.is_dir():
+            for inner in child.iterdir():
+                inner.unlink()
+            child.rmdir()
+        else:
+            child.unlink()
+
+
+def run_case(path: Path, label: str, kind: str) -> str:
+    """Evaluate ``path`` through the command line, then the other commands (module docstring); assert a clean
+    outcome of each; return "ok" or "refused"."""
+    folder = path.parent
+    out = folder.parent / f"{folder.name}-out"
+    out.mkdir()
+    beside = sorted(os.listdir(folder))
+    before = _identity(path)
+    source = _source_text(path)
+    code, out_text, err_text, elapsed = _call(["evaluate", str(path), "--json"])
+    TALLY["evaluate"] += 1
+    assert elapsed < COMMAND_LIMIT_S, f"{label}: took {elapsed:.1f} s (a file must not be able to stall StorPlan)"
     assert code in (0, 2), f"{label}: exit status {code}: {err_text[:500]}"
     assert "Traceback" not in err_text, f"{label}: {err_text[:2000]}"
     if out_text:
@@ -75,11 +207,39 @@ def run_case(path: Path, label: str) -> str:
             pytest.fail(f"{label}: {exc}")  # a bare NaN / Infinity token (names may say "Infinity": fine)
         crashed = [p["message"] for p in data["problems"] if "engine failed" in p["message"]]
         assert not crashed, f"{label}: an engine raised instead of naming the problem: {crashed}"
-        _saves_and_reopens(path, label)
-        return "ok"
-    assert code == 2, label
-    assert err_text.startswith("storplan: ") and err_text.strip(), f"{label}: {err_text[:500]}"
-    return "refused"
+        outcome = "ok"
+        TALLY["ok"] += 1
+        if TALLY["ok"] % 4 == 1:
+            _saves_and_reopens(path, label)
+        chosen = [name for name, (every, first) in SAMPLE_EVERY.items() if TALLY["ok"] % every == first % every]
+    else:
+        assert code == 2, label
+        assert err_text.startswith("storplan: ") and err_text.strip(), f"{label}: {err_text[:500]}"
+        outcome = "refused"
+        chosen = list(SAMPLE_EVERY)
+    commands = _commands(path, out)
+    for name in [c for c in chosen if c in commands]:
+        argv = commands[name]
+        code2, stdout2, stderr2, elapsed2 = _call(argv)
+        TALLY[name] += 1
+        where = f"{label}: {name}"
+        assert elapsed2 < COMMAND_LIMIT_S, f"{where}: took {elapsed2:.1f} s"
+        assert "Traceback" not in stderr2, f"{where}: {stderr2[:2000]}"
+        if outcome == "refused":
+            assert code2 == 2, f"{where}: exit {code2} for a file evaluate refuses: {stderr2[:300]}"
+            assert stderr2 == err_text, f"{where}: said {stderr2[:300]!r}, evaluate said {err_text[:300]!r}"
+            assert sorted(p.name for p in out.iterdir()) == ["lab.csv"], f"{where}: wrote output for a refusal"
+        else:
+            assert code2 in (0, 1, 2), f"{where}: exit {code2}"
+            if code2 == 2:
+                lines = stderr2.strip().splitlines()
+                assert lines and all(line.startswith("storplan: ") for line in lines), f"{where}: {stderr2[:300]}"
+            _check_outputs(name, code2, stdout2, out, source, where)
+        _clean_outputs(out)
+    assert _identity(path) == before, f"{label}: the input file was changed"
+    assert sorted(os.listdir(folder)) == beside, f"{label}: files appeared beside the input: " \
+        f"{sorted(set(os.listdir(folder)) - set(beside))}"
+    return outcome
 
 
 def _saves_and_reopens(path: Path, label: str) -> None:
@@ -88,7 +248,7 @@ def _saves_and_reopens(path: Path, label: str) -> None:
     from models.store import open_project
 
     project = load_project(str(path))
-    copy = path.with_name("resaved.storplan")
+    copy = path.parent.parent / f"{path.parent.name}-resaved.storplan"
     save_project(project, copy)  # a StoreError here (e.g. "NOT NULL constraint failed") fails the case
     assert open_project(copy).project == project, f"{label}: the saved copy opens as another project"
     copy.unlink()
@@ -105,18 +265,27 @@ def originals(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[Path,
     return out
 
 
+SPENT: dict[str, float] = {}
+"""Seconds each kind took, in run order (the kinds after it share what is left of TIME_BUDGET_S)."""
+
+
 def _run_kind(kind: str, tmp_path: Path, make: Callable[[random.Random, Path], Path]) -> dict[str, int]:
     outcomes = {"ok": 0, "refused": 0}
+    waiting = sum(n for k, n in CASES.items() if k not in SPENT)
+    budget = max(TIME_BUDGET_S - sum(SPENT.values()), 0.0) * CASES[kind] / max(waiting, CASES[kind])
     start = time.monotonic()
     for case in range(CASES[kind]):
-        if time.monotonic() - start > TIME_GUARD_S and case >= 10:
+        if time.monotonic() - start > budget and case >= MIN_CASES:
             break
         rng = random.Random(f"{SEED}-{kind}-{case}")
         case_dir = tmp_path / f"{kind}-{case}"
         case_dir.mkdir()
         path = make(rng, case_dir)
-        outcomes[run_case(path, f"{kind} case {case} (seed {SEED})")] += 1
+        outcomes[run_case(path, f"{kind} case {case} (seed {SEED})", kind)] += 1
+    TALLY[f"cases:{kind}"] = sum(outcomes.values())
+    SPENT[kind] = time.monotonic() - start
     print(f"{kind}: {outcomes} in {time.monotonic() - start:.1f} s")
+    assert sum(outcomes.values()) >= min(MIN_CASES, CASES[kind])
     return outcomes
 
 
@@ -320,3 +489,190 @@ def test_fuzz_toml_text(originals, tmp_path: Path):
         return path
 
     _run_kind("toml_text", tmp_path, make)
+
+
+# --- catalog records a project carries -----------------------------------------------------------------------------
+
+ABSURD: list[Any] = [0.001, 2**63 - 1, 5e-324, 1e300, 1e-300, -1, 0, 10**6, 10**18, -(2**63), float("nan"),
+                     float("inf"), float("-inf"), 1.5, "12", "", True, [], {"a": 1}, [1e300], "x" * 5000]  # fmt: skip
+
+
+def _record_dict(entry: Any) -> dict[str, Any]:
+    def clean(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: clean(v) for k, v in value.items() if v is not None}
+        if isinstance(value, list):
+            return [clean(v) for v in value]
+        return value
+
+    return clean(entry.model_dump(mode="json", exclude_unset=True))
+
+
+def test_fuzz_project_catalog_records(originals, tmp_path: Path):
+    """A project's own record (a copy of one it uses, under the same id or a new one) with one number or more made
+    absurd, in a TOML project or a .storplan file's own-records table: refused when read by every command alike (the
+    schema's bounds), or evaluated sanely."""
+    from models.store import default_catalog
+
+    catalog = default_catalog()
+
+    def make(rng: random.Random, folder: Path) -> Path:
+        example = rng.choice(EXAMPLES)
+        data = tomllib.loads(originals[example][0].read_text(encoding="utf-8"))
+        used = sorted({v for node in data.get("node", []) for k, v in node.items()
+                       if k in ("catalog_id", "drive", "adapter", "licence", "disk")}
+                      | {link["link_type"] for link in data.get("link", [])})
+        entry = catalog.get(rng.choice(used))
+        record = _record_dict(entry)
+        numeric = [k for k, v in record.items() if type(v) in (int, float)]
+        digits = None
+        for _ in range(rng.randint(1, 3)):
+            field = rng.choice(numeric or list(record))
+            value = rng.choice(ABSURD)
+            if rng.random() < 0.08:
+                digits, value = field, 7  # a 5,000-digit integer, written into the text below
+            record[field] = value
+            record.setdefault("provenance", {}).setdefault(field, {"kind": "sourced", "source": "fuzz"})
+        if rng.random() < 0.3:
+            record["id"] = "fuzz-record"
+        if rng.random() < 0.3:  # the same record in a .storplan file's own-records table
+            path = _copy(originals[example][1], folder)
+            text = json.dumps(record)
+            if digits is not None:
+                text = text.replace(f'"{digits}": 7', f'"{digits}": {"9" * 5000}', 1)
+            conn = sqlite3.connect(path, isolation_level=None)
+            conn.execute("INSERT OR IGNORE INTO custom_catalog_kind VALUES (?, 0)", (entry.kind,))
+            conn.execute("INSERT INTO custom_catalog_entry VALUES (?, 0, ?, ?)", (entry.kind, record["id"], text))
+            conn.close()
+            return path
+        data.setdefault("catalog", {}).setdefault(entry.kind, []).append(record)
+        path = folder / "mutated.toml"
+        text = tomli_w.dumps(data)
+        if digits is not None:
+            text = text.replace(f"{digits} = 7\n", f"{digits} = {'9' * 5000}\n", 1)
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    outcomes = _run_kind("records", tmp_path, make)
+    assert outcomes["refused"] > 0
+
+
+# --- hostile TOML: structure, numbers, text and counts ---------------------------------------------------------------
+
+NUMBER_FIELDS = ("x", "y", "count", "drive_count", "ports", "block_kib", "read_pct", "target_iops", "slo_ms",
+                 "concurrency", "dataset_bytes", "compression_ratio", "curve_points", "default_slo_ms",
+                 "horizon_months", "max_candidates", "max_power_w", "budget", "interval_h", "disk_count")  # fmt: skip
+TEXT_FIELDS = ("label", "name", "description", "customer", "author", "scenario_name", "preset", "software")
+HUGE = 300_000
+
+
+def _hostile_text(rng: random.Random, base: str) -> str:
+    how = rng.choice(["number", "number", "text", "text", "deep", "odd", "counts", "huge", "digits"])
+    lines = base.splitlines()
+    if how == "number":  # NaN, inf and absurd numbers in a field of the project
+        places = [i for i, line in enumerate(lines) if line.split(" = ")[0].strip() in NUMBER_FIELDS]
+        value = rng.choice(["nan", "inf", "-inf", "+inf", "-nan", "1e400", "-1e400", "5e-324", "1e-300",
+                            "9223372036854775807", "-9223372036854775808", "18446744073709551616", "0", "-0.0",
+                            "0x7fffffffffffffff", "1e308", "0.001"])  # fmt: skip
+        for i in rng.sample(places, min(len(places), rng.randint(1, 3))):
+            lines[i] = f"{lines[i].split(' = ')[0]} = {value}"
+    elif how == "text":  # control characters, markup and formulas in the text a person reads
+        places = [i for i, line in enumerate(lines) if line.split(" = ")[0].strip() in TEXT_FIELDS]
+        value = rng.choice(["\\u0000", "\\u0007", "\\u001b[2J", "\\u007f", "\\b", "\\f", "a\\u0000b", "\\u0085",
+                            "<img src='file:///etc/passwd'>", "=1+2", "@SUM(A1)", "\\ud7ff\\ue000", "\\t\\r\\n",
+                            "\\uffff", "\\U0010ffff"])  # fmt: skip
+        for i in rng.sample(places, min(len(places), rng.randint(1, 2))):
+            lines[i] = f'{lines[i].split(" = ")[0]} = "{value}"'
+    elif how == "deep":
+        depth = rng.choice([31, 33, 64, 400, 2000])
+        opener, closer = rng.choice([("[", "]"), ("{a = ", "}")])
+        lines.insert(rng.randrange(3, len(lines)), f"deep = {opener * depth}1{closer * depth}")
+    elif how == "odd":
+        lines += [rng.choice([
+            "scenario = [1, 2]", "scenario = []", "scenario = [[]]", 'scenario = ["a"]', "node = 5", 'link = "x"',
+            "workload = [{}]", "node = [[]]", "format_version = -1", "format_version = 2", 'format = 5',
+            "requirements = 3", "settings = []", "[project.deep.er]\nk = 1", "catalog = []", "catalog = {drive = 1}",
+            "catalog = {drive = [1]}", "catalog = {unknown = [{}]}", "price = [{catalog_id = 'x', unit_price = inf, "
+            "currency = 'USD'}]", 'active_scenario = "nope"', "a.b.c.d = 1", '"" = 1', "project = {name = ''}"])]
+        if rng.random() < 0.3:
+            lines = [line for line in lines if not line.startswith("format")]
+    elif how == "counts":
+        block = base[base.index("[[workload]]"):]
+        many = rng.choice([101, 150, 300])
+        extra = "".join(block.replace('id = "', f'id = "w{i}-', 1) for i in range(many)) if "[[workload]]" in \
+            base else ""
+        return base + "\n" + extra + "\n[other]\n" + "".join(f"k{i} = 1\n" for i in range(rng.choice([10, 5000])))
+    elif how == "huge":
+        places = [i for i, line in enumerate(lines) if line.split(" = ")[0].strip() in TEXT_FIELDS]
+        i = rng.choice(places)
+        lines[i] = f'{lines[i].split(" = ")[0]} = "{"A" * rng.choice([201, 20_001, HUGE])}"'
+    else:
+        places = [i for i, line in enumerate(lines) if line.split(" = ")[0].strip() in NUMBER_FIELDS]
+        i = rng.choice(places)
+        lines[i] = f"{lines[i].split(' = ')[0]} = {'9' * rng.choice([4301, 5000])}"
+    return "\n".join(lines) + "\n"
+
+
+def test_fuzz_hostile_toml(originals, tmp_path: Path):
+    def make(rng: random.Random, folder: Path) -> Path:
+        base = originals[rng.choice(EXAMPLES)][0].read_text(encoding="utf-8")
+        path = folder / "hostile.toml"
+        path.write_text(_hostile_text(rng, base), encoding="utf-8")
+        return path
+
+    outcomes = _run_kind("hostile", tmp_path, make)
+    assert outcomes["refused"] > 0 and outcomes["ok"] > 0
+
+
+# --- files that are not regular files --------------------------------------------------------------------------------
+
+
+def test_fuzz_not_regular_files(originals, tmp_path: Path):
+    def make(rng: random.Random, folder: Path) -> Path:
+        suffix = rng.choice([".toml", ".storplan"])
+        path = folder / f"odd{suffix}"
+        how = rng.choice(["fifo", "folder", "dev-null", "dev-zero", "dangling", "link-to-folder", "empty",
+                          "random", "link-to-file", "wal"])  # fmt: skip
+        if how == "fifo" and hasattr(os, "mkfifo"):
+            os.mkfifo(path)
+        elif how == "folder":
+            path.mkdir()
+        elif how in ("dev-null", "dev-zero"):
+            path.symlink_to(f"/dev/{how[4:]}")
+        elif how == "dangling":
+            path.symlink_to(folder / "nowhere")
+        elif how == "link-to-folder":
+            path.symlink_to(folder)
+        elif how == "empty":
+            path.write_bytes(b"")
+        elif how == "random":
+            path.write_bytes(rng.randbytes(rng.choice([1, 99, 100, 4096, 70_000])))
+        elif how == "link-to-file":
+            target = folder.parent / f"{folder.name}-target{suffix}"
+            target.write_bytes(originals[rng.choice(EXAMPLES)][0 if suffix == ".toml" else 1].read_bytes())
+            path.symlink_to(target)
+        else:  # a .storplan another program switched to WAL: opening must leave no -wal / -shm beside it
+            path = folder / "wal.storplan"
+            path.write_bytes(originals[rng.choice(EXAMPLES)][1].read_bytes())
+            conn = sqlite3.connect(path)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.close()
+        return path
+
+    outcomes = _run_kind("files", tmp_path, make)
+    assert outcomes["refused"] > 0 and outcomes["ok"] > 0
+
+
+def test_zz_every_input_through_every_command():
+    """The module's totals (run last, in file order): at least FLOOR inputs, every kind, every command exercised.
+    Skipped only when a single test of the module was run on its own."""
+    kinds = {k: TALLY[f"cases:{k}"] for k in CASES}
+    if not all(kinds.values()):
+        pytest.skip("run the whole module for the totals")
+    total = sum(kinds.values())
+    print(f"fuzz inputs: {total} ({kinds}); command runs: "
+          f"{ {c: TALLY[c] for c in ('evaluate', *SAMPLE_EVERY)} }")
+    assert total >= FLOOR
+    assert TALLY["evaluate"] == total
+    for command in SAMPLE_EVERY:
+        assert TALLY[command] > 0, command

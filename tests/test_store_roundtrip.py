@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import tempfile
 from pathlib import Path
 
@@ -9,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from models.catalog import Catalog
+from models.catalog import Catalog, bundled_catalog
 from models.project import Project, load
 from models.resources import examples_dir
 from models.store import Calibration, CalibrationPoint, open_project, save_project
@@ -19,9 +20,10 @@ EMPTY = Catalog([], "test")  # generated catalog ids are random text: no snapsho
 
 # --- a strategy for whole projects -----------------------------------------------------------------------------------
 
-SPECIAL_TEXT = ['"', "'", '""" \'\'\'', "line1\nline2\r\n", "😀🚀 emoji", "tab\tand\\backslash", "nul\x00byte",
+SPECIAL_TEXT = ['"', "'", '""" \'\'\'', "line1\nline2\r\n", "😀🚀 emoji", "tab\tand\\backslash", "next\x85line",
                 "ünïcødé", "[table]\nkey = 1", "-- DROP TABLE node; --", " "]  # fmt: skip
-texts = st.one_of(st.text(max_size=24), st.sampled_from(SPECIAL_TEXT))
+CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # refused in any project text (models.project.model.Record)
+texts = st.one_of(st.text(max_size=24).map(lambda t: CONTROL.sub("", t)), st.sampled_from(SPECIAL_TEXT))
 ALNUM = "abcXYZ0189"
 ids = st.builds(lambda first, rest: first + rest, st.sampled_from(ALNUM), st.text(ALNUM + "._-", max_size=8))
 coords = st.floats(allow_nan=False, allow_infinity=False, width=64)
@@ -99,7 +101,7 @@ def workloads(draw, workload_id: str, node_ids: list[str]):
         "target": draw(refs | ids),
         "hosts": draw(st.lists(refs, max_size=3)),
         "enabled": draw(st.booleans()),
-        "block_kib": draw(st.floats(min_value=0, max_value=16_384, exclude_min=True)),
+        "block_kib": draw(st.floats(min_value=0.5, max_value=16_384)),
         "read_pct": draw(pct()),
         "random_pct": draw(pct()),
         "target_iops": draw(opt(st.floats(min_value=0, exclude_min=True, allow_nan=False, allow_infinity=False))),
@@ -150,6 +152,19 @@ json_values = st.recursive(
 )
 
 
+def _own_record(entry_and_name: tuple) -> dict:
+    """A bundled record as a project carries it (the fields it sets), renamed: valid by the catalog's schema, which
+    a project's own records must pass when it is read."""
+    entry, name = entry_and_name
+    return {**entry.model_dump(mode="json", exclude_unset=True, exclude_none=True), "name": name}
+
+
+_BUNDLED = sorted(bundled_catalog(), key=lambda e: e.id)[:40]
+own_catalogs = st.lists(st.tuples(st.sampled_from(_BUNDLED), texts.filter(lambda t: 0 < len(t) <= 200)),
+                        max_size=3, unique_by=lambda pair: pair[0].id).map(
+    lambda pairs: {kind: [_own_record(p) for p in pairs if p[0].kind == kind] for kind in {p[0].kind for p in pairs}})
+
+
 @st.composite
 def projects(draw) -> Project:
     names = draw(st.lists(texts.filter(lambda t: 0 < len(t) <= 120), min_size=1, max_size=3, unique=True))
@@ -170,11 +185,7 @@ def projects(draw) -> Project:
         },
         "scenarios": [draw(scenarios(name)) for name in names],
         "active_scenario": draw(st.sampled_from(names)),
-        "custom_catalog": draw(
-            st.dictionaries(
-                texts, st.lists(st.dictionaries(texts, json_values, max_size=4), max_size=3), max_size=3
-            )
-        ),
+        "custom_catalog": draw(own_catalogs),
     }
     return Project.model_validate(data)
 

@@ -9,8 +9,9 @@ number; what reads a number's kind reads the ``kind`` field, never the wording o
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
-from typing import Any, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -29,6 +30,98 @@ assumed (an engineering assumption with its reason)."""
 KIND_LABELS: dict[str, str] = {"sourced": "", "calibrated": "fitted", "derived": "derived", "assumed": "assumed"}
 """The word put before a source text of each kind where a person reads it (:attr:`Provenance.cited`; a sourced
 number's text names its document and needs none)."""
+
+# Bounds on every number a record may hold: far beyond any real hardware, so that no genuine record is refused,
+# yet near enough that a number read from a damaged or hostile file (a project's own records, a user catalog, a
+# .storplan file's pinned records) can never make an engine overflow, divide by zero or run for minutes. A record
+# outside them is refused when it is read, with the record and the field named, by every front door alike.
+MAX_DEVICE_BYTES = 10**15
+"""One drive or cloud disk, bytes: 1 PB, 8 x the largest drive sold (122.88 TB SSDs, 2024)."""
+MAX_SYSTEM_BYTES = 10**18
+"""One system, service or licence cap, bytes: 1 EB, some 90 x the largest managed service in the catalog."""
+MIN_LICENCE_BYTES = 10**9
+"""The smallest capacity licence cap, bytes: 1 GB (the smallest sold, Cloud Volumes ONTAP Freemium, caps at 500 GiB);
+a cap of a few bytes would make every design fail and the sizer search all of them."""
+MAX_TIME_US = 10**7
+"""A service time, demand or latency, microseconds: 10 s (a seeking HDD takes about 12,000 us)."""
+MIN_TIME_US = 1e-3
+"""The shortest device or service latency, microseconds: 1 ns (a DRAM access takes about 100 ns)."""
+MAX_RATE_MBPS = 10**7
+"""A bandwidth, MB/s: 10 TB/s, some 800 x the fastest controller in the catalog."""
+MIN_RATE_MBPS = 1e-3
+"""The slowest bandwidth, MB/s: 1 kB/s (a smaller one would make one I/O's transfer take hours)."""
+MAX_PORT_GBPS = 1600
+"""A port or link speed, Gbit/s: 1.6 Tb Ethernet, the fastest standard in draft (IEEE 802.3dj)."""
+MIN_PORT_GBPS = 1e-3
+"""The slowest port or network, Gbit/s: 1 Mbit/s."""
+MAX_IOPS = 1e10
+"""An IOPS limit: 10^10, some 5,000 x the fastest cloud cache in the catalog."""
+MAX_RPM = 20_000
+"""Spindle speed: the fastest HDDs sold spin at 15,000 rpm."""
+MAX_PARALLELISM = 4096
+"""I/Os one drive serves at once: the NVMe specification allows 65,535 queues, SSDs have at most a few hundred
+flash channels and dies in parallel."""
+MAX_PORTS = 1024
+"""Ports or lanes of one adapter, switch, shelf or controller node: the largest director switches have 768."""
+MAX_CORES = 4096
+"""Cores, vCPUs or CPU servers of one node or VM: the largest servers sold have under 1,000."""
+MAX_SOCKETS = 64
+"""CPU sockets of one host: the largest single-image servers have 32."""
+MAX_MEMORY_GIB = 2**20
+"""Memory or cache of one node, GiB: 1 PiB (the largest servers hold 32 TiB)."""
+MAX_CONTROLLER_NODES = 24
+"""Nodes of one controller system: an ONTAP cluster has at most 24 (12 HA pairs for NAS); a project's
+controller node takes the same limit."""
+MAX_DRIVES = 10_000
+"""Drives behind one controller system: ONTAP's largest HA pairs take 5,760 (1,440 per node x 4)."""
+MAX_BAYS = 1024
+"""Bays of one shelf: the densest shelves hold 106 drives."""
+MAX_GROUP_DRIVES = 512
+"""Drives in one RAID group or vSAN disk group: ONTAP allows 29 (RAID-TEC), E-Series 30, DDP pools up to 480."""
+MAX_GROUPS = 64
+"""vSAN disk groups per host: vSAN allows 5."""
+MAX_DISKS = 4096
+"""Data disks one cloud VM attaches: the providers' largest VMs take 64 to 128."""
+MAX_RACK_UNITS = 60
+"""Height of one chassis, rack units: the tallest racks are 58 U."""
+MAX_POWER_W = 10**6
+"""Power of one system, watts: 1 MW, some 400 x the largest controller in the catalog."""
+MIN_IO_KIB, MAX_IO_KIB = 0.5, 65_536.0
+"""The smallest and largest I/O a provider counts as one operation, KiB: a 512-byte sector and 64 MiB."""
+MAX_NAME = 200
+"""Characters in a record's name and other one-line text (a model name is a few dozen)."""
+MAX_TEXT = 20_000
+"""Characters in a record's notes or a source text (a datasheet citation is a few hundred)."""
+MAX_LIST = 1_000
+"""Items in one list of a record (profiles, protocols, compatible ids)."""
+
+CONTROL_CHARACTER = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+"""Control characters no text of a record may hold (tab, line feed and carriage return are allowed): what a
+spreadsheet cell refuses (openpyxl's ILLEGAL_CHARACTERS_RE) and what no datasheet prints."""
+
+
+def control_character_problem(value: Any, where: str = "") -> str | None:
+    """The first control character (:data:`CONTROL_CHARACTER`) in ``value``'s text, searched through nested
+    mappings and lists, as "field 'where': holds a control character (U+0000) ..."; None when there is none.
+
+    Args:
+        value: a string, a mapping or a list (what a record's fields hold before validation); where: its field
+            name, dotted for nested values.
+    """
+    stack: list[tuple[Any, str]] = [(value, where)]
+    while stack:
+        item, place = stack.pop()
+        if isinstance(item, str):
+            found = CONTROL_CHARACTER.search(item)
+            if found is not None:
+                return (f"field '{place}': holds a control character (U+{ord(found.group()):04X}); text may hold "
+                        "letters, digits, punctuation, tabs and line breaks only")
+        elif isinstance(item, Mapping):
+            stack.extend((v, f"{place}.{k}" if place else str(k)) for k, v in item.items())
+            stack.extend((k, place) for k in item if isinstance(k, str))
+        elif isinstance(item, (list, tuple)):
+            stack.extend((v, place) for v in item)
+    return None
 
 
 def _has_number(value: Any) -> bool:
@@ -66,8 +159,8 @@ class Provenance(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     kind: ProvenanceKind
-    source: str = Field(min_length=1)
-    fit: str = ""
+    source: str = Field(min_length=1, max_length=MAX_TEXT)
+    fit: str = Field(default="", max_length=MAX_NAME)
 
     @property
     def cited(self) -> str:
@@ -107,7 +200,10 @@ class Sourced(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _migrate_sources(cls, data: Any) -> Any:
-        """An older record's ``sources`` (field -> text) becomes ``provenance`` (models.catalog.legacy)."""
+        """An older record's ``sources`` (field -> text) becomes ``provenance`` (models.catalog.legacy); text with a
+        control character is refused (:func:`control_character_problem`)."""
+        if isinstance(data, Mapping) and (problem := control_character_problem(data)) is not None:
+            raise ValueError(problem)
         if isinstance(data, Mapping) and "sources" in data:
             from models.catalog.legacy import legacy_provenance
 
@@ -176,10 +272,10 @@ class Entry(Sourced):
     SOURCED_TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("lifecycle",)
     """Fields that hold no number yet need a source when set (the forms list them beside the numbers)."""
 
-    id: str = Field(pattern=ID_PATTERN)
-    name: str = Field(min_length=1)
-    vendor: str = ""
-    notes: str = ""
+    id: str = Field(pattern=ID_PATTERN, max_length=MAX_NAME)
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    vendor: str = Field(default="", max_length=MAX_NAME)
+    notes: str = Field(default="", max_length=MAX_TEXT)
     based_on: str = Field(default="", description="the stock record this is the user's own copy of (a lab fit, an "
                                                   "edited duplicate): it takes the parts sold for that record")
     lifecycle: Literal["", "current", "installed base", "end of sale"] = Field(
@@ -204,8 +300,8 @@ class RaidGroupRule(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
-    default: int = Field(ge=2)
-    max: int = Field(ge=2)
+    default: int = Field(ge=2, le=MAX_GROUP_DRIVES)
+    max: int = Field(ge=2, le=MAX_GROUP_DRIVES)
 
 
 class Drive(Entry):
@@ -215,14 +311,15 @@ class Drive(Entry):
 
     media: Literal["SSD", "HDD"]
     interface: Literal["SAS", "NVMe", "FC", "SATA"]
-    marketed_bytes: int = Field(gt=0)
-    right_sized_bytes: int = Field(gt=0)
-    rpm: int | None = Field(default=None, gt=0)
-    read_service_time_us: float = Field(gt=0)
-    write_service_time_us: float = Field(gt=0)
-    parallelism: int = Field(default=1, ge=1, description="I/Os the drive serves at once (SSD channels)")
-    max_read_mbps: float = Field(gt=0)
-    max_write_mbps: float = Field(gt=0)
+    marketed_bytes: int = Field(gt=0, le=MAX_DEVICE_BYTES)
+    right_sized_bytes: int = Field(gt=0, le=MAX_DEVICE_BYTES)
+    rpm: int | None = Field(default=None, gt=0, le=MAX_RPM)
+    read_service_time_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
+    write_service_time_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
+    parallelism: int = Field(default=1, ge=1, le=MAX_PARALLELISM,
+        description="I/Os the drive serves at once (SSD channels)")
+    max_read_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
+    max_write_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
     raid_group_sizes: dict[str, RaidGroupRule] = Field(
         default_factory=dict, description="ONTAP default/max RAID group size by RAID type (raid4, raid_dp, raid_tec)"
     )
@@ -250,12 +347,12 @@ class Shelf(Entry):
 
     KIND: ClassVar[str] = "shelf"
 
-    bays: int = Field(gt=0)
+    bays: int = Field(gt=0, le=MAX_BAYS)
     drive_interfaces: list[Literal["SAS", "NVMe", "FC", "SATA"]]
     backend_link: str = Field(description="link id of the back-end connection (e.g. sas-6g)")
-    backend_lanes: int = Field(gt=0, description="back-end lanes or ports per shelf")
+    backend_lanes: int = Field(gt=0, le=MAX_PORTS, description="back-end lanes or ports per shelf")
     internal: bool = False
-    rack_units: int = Field(default=2, gt=0)
+    rack_units: int = Field(default=2, gt=0, le=MAX_RACK_UNITS)
     form_factors: list[Literal["2.5", "3.5"]] = Field(
         default_factory=list, description="drive sizes (inches) the bays take, e.g. DS224C ['2.5'], DS212C ['3.5', "
                                           "'2.5'] (2.5-inch drives in carriers); empty = not checked")
@@ -280,13 +377,17 @@ class PerfProfile(Sourced):
 
     software: str
     protocol: Protocol
-    cpu_read_us: float = Field(ge=0, description="CPU service demand per 8 KiB read I/O on one server, us")
-    cpu_write_us: float = Field(ge=0, description="CPU service demand per 8 KiB write I/O on one server, us")
-    cpu_per_kib_us: float = Field(default=0.0, ge=0, description="extra CPU demand per KiB beyond 8 KiB, us")
-    servers_per_node: int = Field(ge=1, description="effective parallelism of a node's CPU station")
-    fixed_latency_us: float = Field(default=0.0, ge=0, description="pipeline latency not subject to queueing, us")
+    cpu_read_us: float = Field(ge=0, le=MAX_TIME_US,
+        description="CPU service demand per 8 KiB read I/O on one server, us")
+    cpu_write_us: float = Field(ge=0, le=MAX_TIME_US,
+        description="CPU service demand per 8 KiB write I/O on one server, us")
+    cpu_per_kib_us: float = Field(default=0.0, ge=0, le=MAX_TIME_US,
+        description="extra CPU demand per KiB beyond 8 KiB, us")
+    servers_per_node: int = Field(ge=1, le=MAX_CORES, description="effective parallelism of a node's CPU station")
+    fixed_latency_us: float = Field(default=0.0, ge=0, le=MAX_TIME_US,
+                                      description="pipeline latency not subject to queueing, us")
     cpu_write_per_kib_us: float | None = Field(
-        default=None, ge=0,
+        default=None, ge=0, le=MAX_TIME_US,
         description="extra CPU demand per KiB beyond 8 KiB of a write, us (None: cpu_per_kib_us, as for a read)",
     )
     sequential_cpu_factor: float = Field(
@@ -295,7 +396,7 @@ class PerfProfile(Sourced):
         "(1: no difference; fitted where the data tell random from sequential I/O apart)",
     )
     affinity_hold_us: float = Field(
-        default=0.0, ge=0,
+        default=0.0, ge=0, le=MAX_TIME_US,
         description="time one operation holds its WAFL affinity (the serialisation domain its file-system work runs "
         "in, one message at a time), us; 0: affinities not modelled (models.performance.paths.affinity_station)",
     )
@@ -305,7 +406,7 @@ class PerfProfile(Sourced):
         "fitted with affinity_hold_us where a measured ramp gives the knee's shape",
     )
     affinities_per_node: int = Field(
-        default=1, ge=1,
+        default=1, ge=1, le=MAX_CORES,
         description="WAFL affinities (separate serial queues) an operation's work is spread over on one node; "
         "used only with affinity_hold_us > 0",
     )
@@ -349,33 +450,37 @@ class Controller(Entry):
     KIND: ClassVar[str] = "controller"
 
     family: Literal["ONTAP", "E-Series", "generic"]
-    nodes: int = Field(ge=1)
-    cores_per_node: int = Field(ge=1)
-    memory_gib_per_node: float = Field(gt=0)
-    nvram_gib_per_node: float | None = Field(default=None, ge=0)
-    fc_ports_per_node: int = Field(ge=0)
-    fc_port_speed_gbps: int = Field(ge=0)
-    ethernet_ports_per_node: int = Field(default=0, ge=0)
-    ethernet_port_speed_gbps: int = Field(default=0, ge=0)
+    nodes: int = Field(ge=1, le=MAX_CONTROLLER_NODES)
+    cores_per_node: int = Field(ge=1, le=MAX_CORES)
+    memory_gib_per_node: float = Field(gt=0, le=MAX_MEMORY_GIB)
+    nvram_gib_per_node: float | None = Field(default=None, ge=0, le=MAX_MEMORY_GIB)
+    fc_ports_per_node: int = Field(ge=0, le=MAX_PORTS)
+    fc_port_speed_gbps: int = Field(ge=0, le=MAX_PORT_GBPS)
+    ethernet_ports_per_node: int = Field(default=0, ge=0, le=MAX_PORTS)
+    ethernet_port_speed_gbps: int = Field(default=0, ge=0, le=MAX_PORT_GBPS)
     protocols: list[Protocol]
     software_versions: list[str] = Field(default_factory=list)
     default_software: str = ""
     shelves: list[str] = Field(default_factory=list, description="shelf ids this controller takes")
-    max_drives: int = Field(gt=0)
+    max_drives: int = Field(gt=0, le=MAX_DRIVES)
     backend_link: str = ""
-    backend_lanes_per_node: int = Field(default=0, ge=0)
+    backend_lanes_per_node: int = Field(default=0, ge=0, le=MAX_PORTS)
     adp: list[Literal["root-data", "root-data-data"]] = Field(default_factory=list)
-    adp_root_partition_bytes: dict[str, int] = Field(
+    adp_root_partition_bytes: dict[str, Annotated[int, Field(gt=0, le=MAX_DEVICE_BYTES)]] = Field(
         default_factory=dict, description="ADP root partition size by partitioned drives per node"
     )
-    max_throughput_mbps: float | None = Field(default=None, gt=0)
-    rack_units: int | None = Field(default=None, gt=0, description="height of the controller chassis, rack units")
-    typical_power_w: float | None = Field(default=None, gt=0, description="typical power of the HA pair, watts")
+    max_throughput_mbps: float | None = Field(default=None, ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
+    rack_units: int | None = Field(default=None, gt=0, le=MAX_RACK_UNITS,
+        description="height of the controller chassis, rack units")
+    typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="typical power of the HA pair, watts")
     flash_cache_gib_per_node: float | None = Field(
-        default=None, gt=0, description="Flash Cache / Performance Acceleration Module read cache per node, GiB (a "
+        default=None, gt=0, le=MAX_MEMORY_GIB,
+        description="Flash Cache / Performance Acceleration Module read cache per node, GiB (a "
                                         "victim cache of the controller's buffer cache); None: none")
     flash_cache_read_us: float | None = Field(
-        default=None, gt=0, description="service time of one read hit in the Flash Cache module, microseconds")
+        default=None, ge=MIN_TIME_US, le=MAX_TIME_US,
+        description="service time of one read hit in the Flash Cache module, microseconds")
     performance: list[PerfProfile] = Field(default_factory=list)
     profile_from: ProfileDerivation | None = Field(
         default=None, description="where no profile of its own is fitted: the calibrated sibling and throughput "
@@ -393,13 +498,14 @@ class Host(Entry):
 
     KIND: ClassVar[str] = "host"
 
-    sockets: int = Field(ge=1)
-    cores: int = Field(ge=1)
-    memory_gib: float = Field(gt=0)
-    stack_latency_us: dict[str, float] = Field(
+    sockets: int = Field(ge=1, le=MAX_SOCKETS)
+    cores: int = Field(ge=1, le=MAX_CORES)
+    memory_gib: float = Field(gt=0, le=MAX_MEMORY_GIB)
+    stack_latency_us: dict[str, Annotated[float, Field(ge=0, le=MAX_TIME_US)]] = Field(
         default_factory=dict, description="host I/O stack latency per protocol, us"
     )
-    cpu_us_per_io: dict[str, float] = Field(default_factory=dict, description="host CPU per I/O per protocol, us")
+    cpu_us_per_io: dict[str, Annotated[float, Field(ge=0, le=MAX_TIME_US)]] = Field(default_factory=dict,
+        description="host CPU per I/O per protocol, us")
 
 
 class Adapter(Entry):
@@ -408,8 +514,8 @@ class Adapter(Entry):
     KIND: ClassVar[str] = "adapter"
 
     adapter_type: Literal["FC HBA", "NIC"]
-    ports: int = Field(ge=1)
-    speed_gbps: int = Field(gt=0)
+    ports: int = Field(ge=1, le=MAX_PORTS)
+    speed_gbps: int = Field(gt=0, le=MAX_PORT_GBPS)
     protocols: list[Protocol]
 
 
@@ -424,10 +530,10 @@ class LinkType(Entry):
                                                          "little room (the canvas's link labels), e.g. 'FC 16G'; "
                                                          "'' = the short name")
     medium: Literal["FC", "Ethernet", "SAS", "PCIe"]
-    speed_gbps: float = Field(gt=0)
-    payload_mbps: float = Field(gt=0, description="payload MB/s per port per direction")
+    speed_gbps: float = Field(ge=MIN_PORT_GBPS, le=MAX_PORT_GBPS)
+    payload_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS, description="payload MB/s per port per direction")
     protocols: list[Protocol]
-    latency_us: float = Field(ge=0, description="one-way transport latency per hop, us")
+    latency_us: float = Field(ge=0, le=MAX_TIME_US, description="one-way transport latency per hop, us")
 
 
 class Switch(Entry):
@@ -436,9 +542,9 @@ class Switch(Entry):
     KIND: ClassVar[str] = "switch"
 
     medium: Literal["FC", "Ethernet"]
-    ports: int = Field(ge=1)
-    speed_gbps: int = Field(gt=0)
-    latency_us: float = Field(ge=0)
+    ports: int = Field(ge=1, le=MAX_PORTS)
+    speed_gbps: int = Field(gt=0, le=MAX_PORT_GBPS)
+    latency_us: float = Field(ge=0, le=MAX_TIME_US)
 
 
 class HciNode(Entry):
@@ -456,21 +562,21 @@ class HciNode(Entry):
     KIND: ClassVar[str] = "hci_node"
 
     platform: str
-    cores: int = Field(ge=1)
-    memory_gib: float = Field(gt=0)
+    cores: int = Field(ge=1, le=MAX_CORES)
+    memory_gib: float = Field(gt=0, le=MAX_MEMORY_GIB)
     all_flash: bool = True
     architecture: Literal["osa", "esa"] = Field(
         default="osa", description="vSAN architecture of the host's ReadyNode profile: 'osa' (disk groups with a "
                                    "cache tier) or 'esa' (vSAN 8+: one storage pool of NVMe devices, no cache tier)")
-    max_disk_groups: int = Field(ge=1)
-    max_capacity_per_group: int = Field(ge=1)
+    max_disk_groups: int = Field(ge=1, le=MAX_GROUPS)
+    max_capacity_per_group: int = Field(ge=1, le=MAX_GROUP_DRIVES)
     cache_drive: str = Field(default="", description="catalog id of the OSA cache-tier drive; '' for an ESA host")
     capacity_drive: str
-    network_gbps: float = Field(gt=0)
+    network_gbps: float = Field(ge=MIN_PORT_GBPS, le=MAX_PORT_GBPS)
     slack_space_pct: float = Field(ge=0, lt=100)
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
     max_iops_per_disk_group: float | None = Field(
-        default=None, gt=0,
+        default=None, ge=1, le=MAX_IOPS,
         description="front-end IOPS one disk group's software path (DOM / LSOM) can serve (ESA: one host's storage "
                     "pool); None: no such limit")
 
@@ -492,19 +598,20 @@ class CloudVm(Entry):
 
     provider: Literal["Azure", "AWS", "GCP"]
     vm_size: str
-    vcpu: int = Field(ge=1)
-    ram_gib: float = Field(gt=0)
-    network_mbps: float = Field(gt=0, description="expected network bandwidth, Mbit/s")
-    max_data_disks: int = Field(ge=1)
+    vcpu: int = Field(ge=1, le=MAX_CORES)
+    ram_gib: float = Field(gt=0, le=MAX_MEMORY_GIB)
+    network_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS * 8,
+        description="expected network bandwidth, Mbit/s")
+    max_data_disks: int = Field(ge=1, le=MAX_DISKS)
     max_data_disks_ha: int | None = Field(
-        default=None, ge=1,
+        default=None, ge=1, le=MAX_DISKS,
         description="data disks per node in an HA pair where the provider's limit is lower than a single node's (CVO "
                     "in AWS: 21 single node, 18 per HA node; release notes 'Storage limits in AWS'); None: "
                     "max_data_disks")
-    max_uncached_disk_iops: float = Field(gt=0)
-    max_uncached_disk_mbps: float = Field(gt=0)
+    max_uncached_disk_iops: float = Field(ge=1, le=MAX_IOPS)
+    max_uncached_disk_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
     max_disk_capacity_bytes: int | None = Field(
-        default=None, gt=0,
+        default=None, gt=0, le=MAX_SYSTEM_BYTES,
         description="data-disk capacity one system may attach, bytes (CVO's 'maximum system capacity with disks "
                     "alone' where the provider's VM limits set it, e.g. 256 TB in Google Cloud; an HA pair's mirror "
                     "copies not counted); None: limited by the disk count and size only")
@@ -522,10 +629,12 @@ class CloudVm(Entry):
                     "write speed every write is logged to it before it is acknowledged. None: the log shares the "
                     "data disks")
     flash_cache_gib: float | None = Field(
-        default=None, gt=0, description="local NVMe instance storage Cloud Volumes ONTAP uses as Flash Cache (a "
+        default=None, gt=0, le=MAX_MEMORY_GIB,
+        description="local NVMe instance storage Cloud Volumes ONTAP uses as Flash Cache (a "
                                         "read cache behind memory), GiB per node; None: none")
     flash_cache_read_iops: float | None = Field(
-        default=None, gt=0, description="random-read IOPS of that local NVMe storage (the provider's published "
+        default=None, ge=1, le=MAX_IOPS,
+        description="random-read IOPS of that local NVMe storage (the provider's published "
                                         "figure); None: the engine's default parallelism")
     performance: list[PerfProfile] = Field(default_factory=list)
     profile_from: ProfileDerivation | None = Field(
@@ -560,17 +669,18 @@ class ManagedService(Entry):
     KIND: ClassVar[str] = "managed_service"
 
     provider: Literal["Azure", "AWS", "GCP"]
-    service: str = Field(min_length=1)
-    service_level: str = Field(min_length=1)
+    service: str = Field(min_length=1, max_length=MAX_NAME)
+    service_level: str = Field(min_length=1, max_length=MAX_NAME)
     protocols: list[Protocol]
-    throughput_mibps_per_tib: float = Field(default=0.0, ge=0)
-    throughput_options_mbps: list[float] = Field(default_factory=list)
-    max_throughput_mbps: float = Field(gt=0)
-    iops_per_gib: float = Field(default=0.0, ge=0)
-    max_iops: float | None = Field(default=None, gt=0)
-    latency_us: float = Field(gt=0)
-    min_capacity_bytes: int = Field(gt=0)
-    max_capacity_bytes: int = Field(gt=0)
+    throughput_mibps_per_tib: float = Field(default=0.0, ge=0, le=MAX_RATE_MBPS)
+    throughput_options_mbps: list[Annotated[float, Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)]] = Field(
+        default_factory=list, max_length=MAX_LIST)
+    max_throughput_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
+    iops_per_gib: float = Field(default=0.0, ge=0, le=MAX_IOPS)
+    max_iops: float | None = Field(default=None, ge=1, le=MAX_IOPS)
+    latency_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
+    min_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
+    max_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
     data_reduction: bool = False
 
     @model_validator(mode="after")
@@ -589,12 +699,12 @@ class CloudDisk(Entry):
 
     provider: Literal["Azure", "AWS", "GCP"]
     tier: str
-    size_bytes: int = Field(gt=0)
-    iops: float = Field(gt=0)
-    mbps: float = Field(gt=0)
-    latency_us: float = Field(gt=0)
+    size_bytes: int = Field(gt=0, le=MAX_DEVICE_BYTES)
+    iops: float = Field(ge=1, le=MAX_IOPS)
+    mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
+    latency_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
     io_unit_kib: float | None = Field(
-        default=None, gt=0,
+        default=None, ge=MIN_IO_KIB, le=MAX_IO_KIB,
         description="the largest I/O the provider counts as one operation against the disk's and the VM's IOPS "
                     "limits, KiB: 1,024 for AWS EBS HDD volumes (st1, sc1) (AWS EBS User Guide, 'I/O "
                     "characteristics and monitoring'); None: 256, as Azure managed disks and AWS EBS SSD volumes "
@@ -641,7 +751,7 @@ class Licence(Entry):
     KIND: ClassVar[str] = "licence"
 
     product: str
-    capacity_cap_bytes: int = Field(gt=0)
+    capacity_cap_bytes: int = Field(ge=MIN_LICENCE_BYTES, le=MAX_SYSTEM_BYTES)
     as_of: str = Field(description="when the cap was published (caps change between releases)")
 
 

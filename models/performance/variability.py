@@ -31,6 +31,7 @@ correction for the closed ramp). These are the values, per operation type, none 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 ARRIVAL_SCV = 1.0
@@ -84,7 +85,8 @@ def mixture_scv(weights: Sequence[float], means_s: Sequence[float], scvs: Sequen
 
     E[S] = sum w_i m_i and E[S²] = sum w_i m_i² (1 + c_i) (law of total variance; e.g. Harchol-Balter 2013,
     *Performance Modeling and Design of Computer Systems*, ch. 3); returns E[S²] / E[S]² - 1, or
-    :data:`EXPONENTIAL_SCV` when the mean is 0.
+    :data:`EXPONENTIAL_SCV` when the mean is 0, so small that its square underflows, or not finite (a
+    hostile record's rate; guarded here so that no caller divides by zero).
 
     Raises:
         ValueError: sequences of different lengths.
@@ -92,7 +94,8 @@ def mixture_scv(weights: Sequence[float], means_s: Sequence[float], scvs: Sequen
     if not len(weights) == len(means_s) == len(scvs):
         raise ValueError("weights, means_s and scvs must have the same length")
     mean = sum(w * m for w, m in zip(weights, means_s))
-    if mean <= 0.0:
+    if not 0.0 < mean * mean < math.inf:  # a zero, vanishing (its square underflows) or unbounded mean
         return EXPONENTIAL_SCV
     second = sum(w * m * m * (1.0 + c) for w, m, c in zip(weights, means_s, scvs))
-    return max(second / (mean * mean) - 1.0, 0.0)
+    scv = second / (mean * mean) - 1.0
+    return max(scv, 0.0) if math.isfinite(scv) else EXPONENTIAL_SCV

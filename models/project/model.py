@@ -10,8 +10,11 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
+from models.catalog import CatalogError, parse_entries
+from models.catalog.schema import CONTROL_CHARACTER, control_character_problem
 from models.units import CapacityUnit
 
 ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80)]
@@ -19,11 +22,52 @@ ID = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$", max_length=80
 MAX_BYTES = 2**63 - 1
 """Largest byte count a workload field takes (8 EiB): what a project file's 64-bit integer columns can hold."""
 
+# Limits on what a project holds: counts and lengths no real project reaches, so that a crafted file is refused
+# when it is read, naming the limit, instead of costing minutes and gigabytes in every command (the limits on the
+# catalog records a project carries are those of models.catalog.schema).
+MAX_LABEL = 200
+"""Characters in a node label, a workload or scenario name, a part number (a label is a few words)."""
+MAX_TEXT = 20_000
+"""Characters in the project's description and other free text (a page of notes is about 3,000)."""
+MAX_NODES = 20_000
+"""Nodes in one scenario (the largest project StorPlan is measured on has 10,000)."""
+MAX_LINKS = 40_000
+"""Links in one scenario (two per node at most in any design StorPlan draws)."""
+MAX_WORKLOADS = 1_000
+"""Workloads in one scenario (a consolidation study has a few dozen)."""
+MAX_WORKLOADS_PER_TARGET = 100
+"""Workloads served by one controller, cluster or VM (a consolidated array serves a few dozen applications); each
+one multiplies the performance model's work on that system."""
+MAX_SCENARIOS = 100
+"""Scenarios in one project (a comparison has a handful)."""
+MAX_CATALOG_RECORDS = 2_000
+"""Catalog records a project carries itself (the bundled catalog holds a few hundred)."""
+MAX_PRICES = 100_000
+"""Rows of the project's price book."""
+
 
 class Record(BaseModel):
-    """Base of every project record: frozen, no unknown fields, every float finite (nan and inf are refused)."""
+    """Base of every project record: frozen, no unknown fields, every float finite (nan and inf are refused), no
+    control character in any text (``models.catalog.schema.control_character_problem``: a label with a NUL would
+    break the workbook and mean nothing to a reader)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True, validate_default=True, allow_inf_nan=False)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _no_control_characters(cls, data: Any) -> Any:
+        if isinstance(data, dict):  # a record's own text and lists of text; nested records check their own
+            for key, value in data.items():
+                if isinstance(value, str):
+                    suspect = CONTROL_CHARACTER.search(value) is not None
+                elif isinstance(value, list) and value and isinstance(value[0], str):
+                    suspect = any(isinstance(v, str) and CONTROL_CHARACTER.search(v) for v in value)
+                else:
+                    continue
+                problem = control_character_problem(value, str(key)) if suspect else None
+                if problem is not None:
+                    raise PydanticCustomError("control_character", "{detail}", {"detail": problem})
+        return data
 
     def with_changes(self, **changes: Any) -> Self:
         """A validated copy with some fields changed.
@@ -43,8 +87,8 @@ class NodeBase(Record):
     """What every canvas item has: id, catalog record, label and position (scene units)."""
 
     id: ID
-    catalog_id: str = Field(min_length=1)
-    label: str = ""
+    catalog_id: str = Field(min_length=1, max_length=MAX_LABEL)
+    label: str = Field(default="", max_length=MAX_LABEL)
     x: float = 0.0
     y: float = 0.0
     if TYPE_CHECKING:
@@ -281,12 +325,12 @@ class Workload(Record):
     """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``)."""
 
     id: ID
-    name: str = Field(min_length=1)
-    preset: str | None = None
+    name: str = Field(min_length=1, max_length=MAX_LABEL)
+    preset: str | None = Field(default=None, max_length=MAX_LABEL)
     target: str = Field(description="node id of the controller, HCI cluster or cloud VM serving it")
     hosts: list[str] = Field(default_factory=list, description="host node ids issuing the I/O (empty = all linked)")
     enabled: bool = True
-    block_kib: float = Field(gt=0, le=16_384)
+    block_kib: float = Field(ge=0.5, le=16_384, description="I/O size, KiB (at least one 512-byte sector)")
     read_pct: float = Field(ge=0, le=100)
     random_pct: float = Field(ge=0, le=100)
     target_iops: float | None = Field(default=None, gt=0)
@@ -314,9 +358,9 @@ class Scenario(Record):
     """One design variant: its topology and workloads."""
 
     name: str = Field(min_length=1, max_length=120)
-    nodes: list[Node] = Field(default_factory=list)
-    links: list[Link] = Field(default_factory=list)
-    workloads: list[Workload] = Field(default_factory=list)
+    nodes: list[Node] = Field(default_factory=list, max_length=MAX_NODES)
+    links: list[Link] = Field(default_factory=list, max_length=MAX_LINKS)
+    workloads: list[Workload] = Field(default_factory=list, max_length=MAX_WORKLOADS)
 
     @model_validator(mode="after")
     def _ids_unique(self) -> Scenario:
@@ -326,6 +370,13 @@ class Scenario(Record):
                 if item.id in seen:
                     raise ValueError(f"{what} id '{item.id}' is used twice in scenario '{self.name}'")
                 seen.add(item.id)
+        served: dict[str, int] = {}
+        for workload in self.workloads:
+            served[workload.target] = served.get(workload.target, 0) + 1
+        crowded = sorted(t for t, n in served.items() if n > MAX_WORKLOADS_PER_TARGET)
+        if crowded:
+            raise ValueError(f"'{crowded[0]}' serves {served[crowded[0]]:,} workloads; the limit is "
+                             f"{MAX_WORKLOADS_PER_TARGET} per controller, cluster or VM")
         return self
 
     _index: ScenarioIndex = PrivateAttr(default_factory=lambda: ScenarioIndex())
@@ -422,12 +473,15 @@ class ProjectInfo(Record):
     """Who and what the project is for."""
 
     name: str = Field(default="Untitled", min_length=1, max_length=200)
-    customer: str = ""
-    author: str = ""
-    description: str = ""
+    customer: str = Field(default="", max_length=MAX_LABEL)
+    author: str = Field(default="", max_length=MAX_LABEL)
+    description: str = Field(default="", max_length=MAX_TEXT)
     created: str = Field(default_factory=_now)
     modified: str = Field(default_factory=_now)
 
+
+MAX_CANDIDATES = 100_000_000
+"""Largest search cap a project may ask of the sizer (the whole catalog gives well under a million designs)."""
 
 Deployment = Literal["on-prem", "hci", "cloud"]
 SIZER_PROTOCOLS: tuple[str, ...] = ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS", "SMB")
@@ -461,7 +515,7 @@ class Requirements(Record):
     max_power_w: float = Field(default=0.0, ge=0)
     budget: float = Field(default=0.0, ge=0)
     rank_on: Literal["p50", "p90"] = "p50"
-    max_candidates: int = Field(default=1_000_000, ge=1)
+    max_candidates: int = Field(default=1_000_000, ge=1, le=MAX_CANDIDATES)
 
     @model_validator(mode="after")
     def _known_choices(self) -> Requirements:
@@ -505,10 +559,28 @@ class Project(Record):
     info: ProjectInfo = Field(default_factory=ProjectInfo)
     settings: Settings = Field(default_factory=Settings)
     requirements: Requirements = Field(default_factory=Requirements)
-    scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1)
+    scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1,
+                                      max_length=MAX_SCENARIOS)
     active_scenario: str = "Base"
     custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
-    price_book: list[PriceRow] = Field(default_factory=list, description="unit prices by catalog id (one currency)")
+    price_book: list[PriceRow] = Field(default_factory=list, max_length=MAX_PRICES,
+                                       description="unit prices by catalog id (one currency)")
+
+    @field_validator("custom_catalog", mode="after")
+    @classmethod
+    def _records_valid(cls, value: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+        """The project's own catalog records pass the bundled catalog's schema (``models.catalog.schema``, its
+        bounds included) when the project is read, so every command refuses a bad one alike."""
+        count = sum(len(items) for items in value.values())
+        if count > MAX_CATALOG_RECORDS:
+            raise PydanticCustomError("project_catalog", "catalog: {count} records; the limit is {limit}",
+                                      {"count": f"{count:,}", "limit": f"{MAX_CATALOG_RECORDS:,}"})
+        if value:
+            try:
+                parse_entries(value, "catalog")
+            except CatalogError as exc:
+                raise PydanticCustomError("project_catalog", "{detail}", {"detail": str(exc)}) from exc
+        return value
 
     @model_validator(mode="after")
     def _active_exists(self) -> Project:

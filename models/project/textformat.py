@@ -6,6 +6,7 @@ written flat (top-level ``[[node]]``, ``[[link]]``, ``[[workload]]``) so example
 
 from __future__ import annotations
 
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,10 @@ FORMAT_VERSION = 1
 
 MAX_TOML_BYTES = 64 * 1024 * 1024
 """Largest project text read (a 10,000-node project is a few MB)."""
+
+MAX_VALUES = 400_000
+"""Most key/value pairs (``=`` signs) a project's text may hold, counted before it is parsed: a 10,000-node
+project has about 150,000; a file with a million keys is refused at once, not after a minute of parsing."""
 
 MAX_NESTING = 32
 """Deepest nesting of tables and arrays accepted (a project needs 6: catalog > kind > record > profile > ...)."""
@@ -51,10 +56,18 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
         raise ProjectFormatError(
             f"{origin}: too large for a project ({len(text):,} characters; the limit is {MAX_TOML_BYTES:,})"
         )
+    values = text.count("=")
+    if values > MAX_VALUES:
+        raise ProjectFormatError(
+            f"{origin}: too many values for a project ({values:,} '=' signs; the limit is {MAX_VALUES:,})"
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise ProjectFormatError(f"{origin}: not valid TOML: {exc}") from exc
+    except ValueError as exc:  # an integer of more digits than Python converts (sys.get_int_max_str_digits)
+        raise ProjectFormatError(f"{origin}: not valid for a project: a number has more than "
+                                 f"{sys.get_int_max_str_digits():,} digits") from exc
     except RecursionError:
         data = None
     if data is None or _nesting_depth(data, MAX_NESTING) > MAX_NESTING:
@@ -65,10 +78,32 @@ def _parse_toml(text: str, origin: str) -> dict[str, Any]:
     return data
 
 
+MAX_LISTED_PROBLEMS = 20
+"""Problems a message lists before "... and N more" (a crafted file can hold a million; a dialog shows a few)."""
+
+MAX_LISTED_KEYS = 10
+"""Unknown keys a message names before "and N more"."""
+
+MAX_MESSAGE_CHARS = 4_000
+"""Longest message about one file (a value quoted in it is cut short to keep it there)."""
+
+
+def _listed(names: list[str], limit: int = MAX_LISTED_KEYS) -> str:
+    """``a, b, c and 997 more``: at most ``limit`` names, each cut to 60 characters."""
+    shown = [n if len(n) <= 60 else n[:57] + "..." for n in names[:limit]]
+    more = len(names) - len(shown)
+    return ", ".join(shown) + (f" and {more:,} more" if more > 0 else "")
+
+
 def describe_validation_error(error: ValidationError, data: dict[str, Any] | None = None) -> str:
-    """Turn a pydantic error on a project into lines such as ``scenario 'Base' > node 'c1' > raid_group_size: ...``."""
+    """Turn a pydantic error on a project into lines such as ``scenario 'Base' > node 'c1' > raid_group_size: ...``;
+    at most :data:`MAX_LISTED_PROBLEMS` lines, then one "... and N more problems" line."""
     lines = []
-    for item in error.errors():
+    total = error.error_count()
+    for item in error.errors(include_url=False, include_input=False)[:MAX_LISTED_PROBLEMS]:
+        if item["type"] == "project_catalog":  # already names the record and field (models.catalog.loader)
+            lines.extend(item["msg"].splitlines()[:MAX_LISTED_PROBLEMS])
+            continue
         path: list[str] = []
         cursor: Any = data
         loc = list(item["loc"])
@@ -98,7 +133,10 @@ def describe_validation_error(error: ValidationError, data: dict[str, Any] | Non
             i += 1
         where = " > ".join(path) or "project"
         lines.append(f"{where}: {item['msg']}")
-    return "\n".join(lines)
+    if total > MAX_LISTED_PROBLEMS:
+        lines.append(f"... and {total - MAX_LISTED_PROBLEMS:,} more problems")
+    return "\n".join(line if len(line) <= MAX_MESSAGE_CHARS // 4 else line[:MAX_MESSAGE_CHARS // 4 - 3] + "..."
+                     for line in lines)
 
 
 def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
@@ -123,8 +161,11 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
     scenarios = data.pop("scenario", None)
     if scenarios is None:
         scenarios = [{"name": data.pop("scenario_name", "Base")}]
-    if not isinstance(scenarios, list):
-        raise ProjectFormatError(f"{origin}: 'scenario' must be an array of tables ([[scenario]])")
+    if not isinstance(scenarios, list) or not scenarios or not all(isinstance(s, dict) for s in scenarios):
+        raise ProjectFormatError(f"{origin}: 'scenario' must be a non-empty array of tables ([[scenario]])")
+    for key, items in flat.items():
+        if not isinstance(items, list):
+            raise ProjectFormatError(f"{origin}: '{key}' must be an array of tables ([[{key}]])")
     if flat:
         first = dict(scenarios[0])
         for key, items in flat.items():
@@ -149,22 +190,24 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
         "custom_catalog": data.pop("catalog", {}),
     }
     if data:
-        raise ProjectFormatError(f"{origin}: unknown top-level keys: {', '.join(sorted(data))}")
+        raise ProjectFormatError(f"{origin}: unknown top-level keys: {_listed(sorted(map(str, data)))}")
     try:
         return Project.model_validate(model_data)
     except ValidationError as exc:
         problems = describe_validation_error(exc, model_data)
         if "\n" not in problems:
             raise ProjectFormatError(f"{origin}: {problems}") from exc
-        raise ProjectFormatError(f"{origin}: {problems.count(chr(10)) + 1} problems:\n{problems}") from exc
+        count = max(exc.error_count(), problems.count("\n") + 1)
+        raise ProjectFormatError(f"{origin}: {count:,} problems:\n{problems}") from exc
 
 
 def loads(text: str, origin: str = "project") -> Project:
     """Parse project TOML text.
 
     Raises:
-        ProjectFormatError: not TOML (with line and column), over :data:`MAX_TOML_BYTES`, nested deeper than
-            :data:`MAX_NESTING`, or not a valid project (every problem by place).
+        ProjectFormatError: not TOML (with line and column), over :data:`MAX_TOML_BYTES` or :data:`MAX_VALUES`,
+            nested deeper than :data:`MAX_NESTING`, or not a valid project (every problem by place, at most
+            :data:`MAX_LISTED_PROBLEMS` of them).
     """
     return project_from_dict(_parse_toml(text, origin), origin)
 

@@ -528,6 +528,24 @@ def _open_error(exc: BaseException, path: Path, budget_s: float) -> StoreError:
     )
 
 
+def _connect_read_only(path: Path, busy_timeout: float) -> sqlite3.Connection:
+    """A read-only connection to ``path`` that creates nothing beside it.
+
+    StorPlan writes rollback-journal files, which SQLite reads ``mode=ro`` without a trace. A file whose header
+    says WAL (bytes 18-19 = 2: made so by another program) would make SQLite create ``-wal`` and ``-shm`` files
+    beside it even read-only, so it is opened ``immutable=1`` as well: SQLite then reads the main file only, takes
+    no lock and creates nothing (a ``-wal`` file some other program left beside it is not read).
+
+    Raises:
+        sqlite3.Error: SQLite cannot open it; OSError: it cannot be read.
+    """
+    with open(path, "rb") as fh:
+        head = fh.read(20)
+    wal = len(head) == 20 and (head[18] == 2 or head[19] == 2)
+    return sqlite3.connect(path.resolve().as_uri() + ("?mode=ro&immutable=1" if wal else "?mode=ro"), uri=True,
+                           timeout=busy_timeout, isolation_level=None)
+
+
 def _header_version(path: Path) -> int:
     with open(path, "rb") as fh:
         head = fh.read(100)
@@ -583,10 +601,11 @@ def open_project(
     except OSError as exc:
         raise StoreError(f"{path}: cannot read the file: {exc.strerror or exc}.", path, "io") from exc
     try:
-        conn = sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=busy_timeout,
-                               isolation_level=None)  # fmt: skip
+        conn = _connect_read_only(path, busy_timeout)
     except sqlite3.Error as exc:
         raise StoreError(f"{path}: cannot open the file: {exc}.", path, "io") from exc
+    except OSError as exc:
+        raise StoreError(f"{path}: cannot read the file: {exc.strerror or exc}.", path, "io") from exc
     try:
         _guard(conn, time_budget_s)
         try:
