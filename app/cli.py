@@ -660,6 +660,7 @@ def main(argv: list[str] | None = None) -> int:
     import multiprocessing
 
     multiprocessing.freeze_support()  # a frozen build's evaluation worker process starts here
+    from_command_line = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no
@@ -683,6 +684,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(path, example=example)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if from_command_line:  # not for callers running several commands in one process (tests)
+        import gc
+
+        gc.freeze()  # what start-up made lives as long as the command: no generation-2 collection walks it again
     try:
         return args.func(args)
     except UsageError as exc:
