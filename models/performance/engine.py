@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -97,6 +97,19 @@ class _Static:
     is_queue: np.ndarray
     storage: np.ndarray
     shares: np.ndarray
+    sides: dict[bool, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
+    """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
+    sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
+
+    def side(self, host_side: bool) -> tuple[np.ndarray, ...]:
+        """The arrays of the stations that count on one side (see ``sides``)."""
+        got = self.sides.get(host_side)
+        if got is None:
+            mask = np.ones_like(self.storage) if host_side else self.storage
+            got = (mask, self.servers[mask], self.copies[mask], self.copies[mask] * self.servers[mask],
+                   self.v_open[mask], self.is_queue[mask], self.shares[mask])
+            self.sides[host_side] = got
+        return got
 
 
 _STATIC_BY_ID: dict[tuple[int, float], tuple[tuple[StationSpec, ...], _Static]] = {}
@@ -134,7 +147,8 @@ def _static_of(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
         shares=np.array([s.latency_share(read_fraction) for s in specs], dtype=float),
     )
     for value in vars(arrays).values():
-        value.setflags(write=False)
+        if isinstance(value, np.ndarray):
+            value.setflags(write=False)
     return arrays
 
 
@@ -466,17 +480,15 @@ def _open_latency_st(st: _Static, demands: np.ndarray, iops: np.ndarray, host_si
     """:func:`_open_latency_many` on a path's :class:`_Static` arrays; ``demands`` (S,) gives (P,) latencies at the
     P ``iops``, (D, S) (several demand vectors at once: the bands' edges) gives (D, P), at the same (P,) ``iops``
     or at each row's own (D, P)."""
-    side = np.ones_like(st.storage) if host_side else st.storage
+    side, servers, copies, cap, v_open, is_queue, shares = st.side(host_side)
     if not side.any():
         return np.zeros(np.broadcast_shapes(demands.shape[:-1] + (1,), iops.shape))
     d = demands[..., side]
-    servers, copies, v_open, is_queue, shares = st.servers[side], st.copies[side], st.v_open[side], \
-        st.is_queue[side], st.shares[side]
-    u = iops[..., None] * (d / (copies * servers))[..., None, :]
+    u = iops[..., None] * (d / cap)[..., None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
         res = open_residence_s(d[..., None, :], servers, copies, v_open, np.where(is_queue, u, 0.0), check=False)
         res = np.where(is_queue, res, d[..., None, :])
-        total = (res * shares).sum(axis=-1) * 1e3
+        total = np.add.reduce(res * shares, axis=-1) * 1e3
     total[~np.isfinite(total)] = np.inf
     return total
 
@@ -533,7 +545,7 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
         return None
     lo, hi = low_iops, saturation
     for _ in range(rounds):
-        grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1)
+        grid = _grid(np.array([lo]), np.array([hi]))[0]
         ok = _open_latency_many(specs, demands, grid, read_fraction) <= limit_ms
         # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
         j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
@@ -541,6 +553,23 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
         if hi - lo <= 1e-6 * hi:
             break
     return lo
+
+
+_GRID_STEPS = np.arange(OPEN_SEARCH_GRID + 1, dtype=float)
+
+
+def _grid(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """``np.linspace(lo, hi, OPEN_SEARCH_GRID + 1, axis=-1)`` for (R,) ends, (R, OPEN_SEARCH_GRID + 1): the same
+    arithmetic (i x step + lo, the last point hi; i / div x delta + lo when a step is zero), without its
+    per-call overhead (the searches call it a dozen times per workload)."""
+    delta = hi - lo
+    step = delta / OPEN_SEARCH_GRID
+    if (step == 0).any():
+        grid = (_GRID_STEPS / OPEN_SEARCH_GRID)[None, :] * delta[:, None] + lo[:, None]
+    else:
+        grid = _GRID_STEPS[None, :] * step[:, None] + lo[:, None]
+    grid[:, -1] = hi
+    return grid
 
 
 def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
@@ -561,7 +590,7 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
     going = np.ones(len(live), dtype=bool)
     last = OPEN_SEARCH_GRID
     for _ in range(rounds):
-        grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1, axis=-1)
+        grid = _grid(lo, hi)
         ok = _open_latency_st(st, d, grid, False) <= limit_ms
         # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
         j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
@@ -1224,6 +1253,23 @@ def evaluate_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, Raid
     """Build the path of every enabled workload; workloads whose path fails become problem strings. ``raid``: the
     scenario's RAID layouts (``models.capacity.layout.raid_layouts``); None: each target system's layout is built
     here once (``system_layout``) and shared by the workloads on it."""
+    last = _LAST_PATHS.get("key")
+    if last is not None and last[0] is scenario and last[1] is catalog and last[2] is raid:
+        return list(last[3]), list(last[4])  # the same design objects (frozen): the normal state's paths again
+    paths, problems = _build_paths(scenario, catalog, raid)
+    _LAST_PATHS["key"] = (scenario, catalog, raid, tuple(paths), tuple(problems))
+    return paths, problems
+
+
+_LAST_PATHS: dict[str, tuple] = {}
+"""The last :func:`evaluate_paths` call's design objects and result: the failure states of an evaluation build the
+paths the normal state has just built (the scenario and catalog are frozen, so the same objects give the same
+paths)."""
+
+
+def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
+                 ) -> tuple[list[WorkloadPath], list[str]]:
+    """:func:`evaluate_paths` without the reuse of the last call's result."""
     if raid is None:
         targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
