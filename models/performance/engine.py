@@ -1082,11 +1082,18 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         operating = x if target is None else operating
         bg = {spec.name: util.get(spec.name, 0.0) for spec in path.stations}
         factors_op = []
+        if beyond:  # open_residence_ms of every station at x, in one call
+            arrays = _static(path.stations, float(rf))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                caps = np.array([spec.capacity for spec in path.stations], dtype=float)
+                at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
+                                        x * r.demand_s / caps, check=False).tolist()
         for k, spec in enumerate(path.stations):
             d = r.demand_s[k]
             u = 0.0 if spec.delay else x * spec.demand(rf) / spec.capacity + bg[spec.name]
             if beyond:
-                res = open_residence_ms(spec, d, x, rf)
+                value = at_x[k]
+                res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
                 res = res * shares[k] if res is not None else None
             else:
                 res = r.residence_ms[j, k]
