@@ -84,3 +84,49 @@ def test_failure_states_identical(case: str) -> None:
     got = json.loads(json.dumps(reference_script.figures(CASES[case]())))
     found = differences(got, REFERENCE[case], case)
     assert not found, "\n".join(found)
+
+
+def test_system_loads_equal_the_sums_over_the_others() -> None:
+    """Each workload's share of the others' load (the sum of all less its own) and each state's open model equal the
+    sums over the other workloads that the engine made before (``_others_utilisation``, ``_open_system``)."""
+    from models.design import resolve
+    from models.evaluate import with_layouts
+    from models.performance.engine import SystemLoads, _by_system, _open_system, _others_utilisation, target_rate
+    from models.performance.resilience import _degraded
+
+    project = reference_script.mixed(CASES["pods:10x12"](), 30_000.0)
+    design = with_layouts(resolve(project))
+    from models.performance.engine import evaluate_paths
+
+    paths, _ = evaluate_paths(design.scenario, design.catalog, design.raid)
+    checked = 0
+    for group in _by_system(paths).values():
+        rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+        loads = SystemLoads(group, rates)
+        for path in group:
+            others = [(o, rates[o.workload.id]) for o in group if o is not path and o.workload.id in rates]
+            for state in _degraded(design.scenario, design.catalog, path):
+                degraded = state.path
+                want = _others_utilisation([*others, *state.background])
+                got = loads.others_utilisation(path, [s.name for s in degraded.stations])
+                for name, u in _others_utilisation(state.background).items():
+                    got[name] = got.get(name, 0.0) + u
+                names = {s.name for s in degraded.stations}
+                assert set(got) == {n for n in want if n in names}
+                assert all(abs(got[n] - want[n]) <= 1e-12 * max(1.0, want[n]) for n in got)
+                own = dict(rates)
+                own.update({o.workload.id: r for o, r in state.background})
+                full = _open_system([degraded, *(o for o, _ in others), *(o for o, _ in state.background)],
+                                    own) if path.workload.id in rates else None
+                mine = loads.open_for(path, degraded, state.background)
+                if full is None:
+                    assert mine is None
+                    continue
+                wid = path.workload.id
+                assert mine is not None and mine.stable == full.stable
+                a, b = mine.classes[wid].response_time_s, full.classes[wid].response_time_s
+                assert (a is None) == (b is None) and (a is None or abs(a - b) <= 1e-12 * b)
+                for s in degraded.stations:
+                    assert abs(mine.stations[s.name].utilization - full.stations[s.name].utilization) <= 1e-12
+                checked += 1
+    assert checked >= 12

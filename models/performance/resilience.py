@@ -109,7 +109,12 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     ``only``: solve just these states (ids of :data:`models.performance.states.STATES`; None: all), as the
     sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
     (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
-    (``evaluate_paths``)."""
+    (``evaluate_paths``).
+
+    Time linear in the workloads: each system's target load is summed once (``engine.SystemLoads``: a workload's
+    share of the others' load is the sum less its own), each state's open model is built for its own workload
+    only, and the closed ramps of every state are solved together (``engine.solve_jobs``); the figures equal those
+    of solving each state alone with the others as its background, to rounding (tests/test_states_identical.py)."""
     settings = settings or Settings()
     paths, _ = evaluate_paths(scenario, catalog, raid)
     loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
