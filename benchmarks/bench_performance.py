@@ -38,7 +38,6 @@ from models.resources import examples_dir
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_scale import make_design
 
-
 CPU_TIMES: dict[str, float] = {}
 """The CPU-time median of the last :func:`_median_ms` call, {"cpu": ms} (this process: on a shared machine the
 closer estimate of a quiet machine's wall time)."""
