@@ -694,6 +694,7 @@ def main(argv: list[str] | None = None) -> int:
         import multiprocessing  # (only there: ~10 ms of imports every other command would pay for nothing)
 
         multiprocessing.freeze_support()
+    from_command_line = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no
@@ -717,6 +718,10 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(path, example=example)
     parser = build_parser()
     args = parser.parse_args(argv)
+    if from_command_line:  # not for callers running several commands in one process (tests)
+        import gc
+
+        gc.freeze()  # what start-up made lives as long as the command: no generation-2 collection walks it again
     try:
         if args.command not in ("examples", "validate"):
             _warn_user_catalog()

@@ -250,6 +250,14 @@ class Resilience:
         object.__setattr__(self, "iops_growth_pct_per_year", MappingProxyType(dict(self.iops_growth_pct_per_year)))
 
 
+def resilience_required(project: Project) -> bool:
+    """Whether the project's requirements are checked on the failure states (``meet_slo_in_takeover``) or on a
+    reduced cluster (``n_plus``): then every verdict needs :func:`evaluate_resilience`, whether or not a view shows
+    the states."""
+    requirements = project.requirements
+    return bool(requirements.meet_slo_in_takeover or requirements.n_plus)
+
+
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
                         catalog: Catalog | None = None, *, design: Design | None = None) -> Resilience:
     """Failure states and runway for an evaluated scenario (``models.performance.resilience``). Separate from

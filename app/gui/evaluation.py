@@ -51,7 +51,8 @@ class EvaluationOutcome:
 
 
 def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0,
-                   catalog: Catalog | None = None, state: TaskState | None = None) -> EvaluationOutcome:
+                   catalog: Catalog | None = None, state: TaskState | None = None,
+                   states: bool = True) -> EvaluationOutcome:
     """Evaluate scenarios of a project; never raises (a failure becomes ``error``).
 
     Args:
@@ -62,11 +63,15 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
             uses the default (bundled plus the user's records), as ``models.evaluate.evaluate`` does.
         state: the task runner's state: progress is reported after each scenario (fraction of scenarios done)
             and a cancelled run stops before the next scenario (its outcome is dropped by the runner anyway).
+        states: compute the first scenario's failure states and runway (``Evaluation.resilience``); False leaves
+            them out (None) unless the project's requirements are checked on them
+            (``models.evaluate.resilience_required``): the view that shows them is hidden, and asks again when it
+            is shown.
     """
     import multiprocessing
 
     from models.design import resolve
-    from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
+    from models.evaluate import evaluate, evaluate_resilience, resilience_required, with_layouts, with_resilience
 
     in_process = multiprocessing.parent_process() is not None
     start, cpu_start = time.perf_counter(), time.thread_time()
@@ -88,7 +93,9 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                 state.set_progress(index / len(names))
             design = with_layouts(resolve(project, name, catalog))  # resolved once: evaluation and failure states
             evaluation = evaluate(project, design=design)
-            if index == 0:  # the scenario shown: its failure states and runway too (each state solves again)
+            if index == 0 and (states or resilience_required(project)):
+                # the scenario shown: its failure states and runway too, when a view shows them or a requirement
+                # is checked on them (each state solves the workloads again)
                 evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, design=design))
             evaluations.append(evaluation)
         if state is not None:
@@ -101,9 +108,9 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
 
 
 def evaluate_task(state: TaskState, project: Project, names: tuple[str, ...], generation: int,
-                  catalog: Catalog | None) -> EvaluationOutcome:
+                  catalog: Catalog | None, states: bool = True) -> EvaluationOutcome:
     """The task-runner form of :func:`run_evaluation` (``fn(state, *args)``; picklable: module level)."""
-    return run_evaluation(project, names, generation, catalog, state)
+    return run_evaluation(project, names, generation, catalog, state, states)
 
 
 ENGINE_MODULES = ("models.evaluate", "models.capacity", "models.performance", "models.problems",

@@ -154,6 +154,10 @@ class MainWindow(QMainWindow):
         doc.sig_project_replaced.connect(lambda: QTimer.singleShot(0, self.view.fit))
         doc.sig_settings_changed.connect(lambda: self.results.refresh_unit(doc.project.settings.capacity_unit))
         self.worker.sig_evaluation_finished.connect(self._show_outcome)
+        # the failure states are computed while the Performance tab (which shows them) is the one shown; shown
+        # again, it asks for them when the last result lacks them
+        self.worker.states_wanted = lambda: self.results.currentWidget() is self.results.performance_view
+        self.results.currentChanged.connect(self._states_shown)
         self.evaluation_progress = EvaluationProgress(self.statusBar())
         self.worker.sig_evaluation_started.connect(self.evaluation_progress.started)
         self.worker.sig_evaluation_progress.connect(self.evaluation_progress.progress)
@@ -626,6 +630,14 @@ class MainWindow(QMainWindow):
         project = self.document.project
         if self.isVisible() and self.worker.wants_process(project, (project.active_scenario,)):
             self.worker.warm()
+
+    def _states_shown(self, _index: int) -> None:
+        """The results tab changed: evaluate again when the Performance tab is shown and the last result has no
+        failure states (they were left out while it was hidden)."""
+        outcome = self.worker.last_outcome
+        if (self.worker.states_wanted() and outcome is not None and outcome.evaluation is not None
+                and outcome.evaluation.resilience is None and not self.worker.busy):
+            self._evaluate()
 
     def _evaluation_cache(self) -> dict[str, Any]:
         """The window's latest evaluation, when it belongs to the project as it is now (numbers as on screen)."""

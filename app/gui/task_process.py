@@ -99,9 +99,11 @@ def run_in_process(task_id: int, fn: Callable[..., Any], args: tuple) -> Any:
 
 def warm_up(modules: tuple[str, ...]) -> int:
     """Import ``modules`` in the worker process so the first real task does not pay for them; returns the pid."""
+    import gc
     import importlib
     import os
 
     for name in modules:  # an import error fails the warm-up (the pool ignores it); the task then says why
         importlib.import_module(name)
+    gc.freeze()  # the imported modules live as long as the process: no generation-2 collection walks them again
     return os.getpid()

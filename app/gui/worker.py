@@ -20,6 +20,7 @@ the worker process cannot start or dies, the run is repeated in a thread and the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -62,6 +63,9 @@ class EvaluationWorker(QObject):
         """Why the worker process failed, when evaluation fell back to a thread for the session."""
         self._last_args: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self.last_outcome: EvaluationOutcome | None = None
+        self.states_wanted: Callable[[], bool] = lambda: True
+        """Asked as each run starts: compute the failure states (False: the view showing them is hidden; the
+        project's requirements may still need them, ``app.gui.evaluation.run_evaluation``)."""
 
     @property
     def busy(self) -> bool:
@@ -118,7 +122,8 @@ class EvaluationWorker(QObject):
         generation = self._generation
         last = self.last_outcome
         self._task = self.runner.submit(
-            evaluate_task, project, names, generation, catalog, in_process=self.wants_process(project, names),
+            evaluate_task, project, names, generation, catalog, bool(self.states_wanted()),
+            in_process=self.wants_process(project, names),
             name=f"evaluate {', '.join(names)}", expected_s=last.elapsed_s if last is not None else 0.0,
             on_done=lambda ok, result, g=generation: self._on_done(g, ok, result),
             on_progress=lambda fraction, g=generation: self.sig_evaluation_progress.emit(g, fraction))

@@ -33,10 +33,12 @@ station model and the :class:`Ramp` record, and must agree; the stations come fr
 
 from __future__ import annotations
 
+import gc
 import math
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import numpy as np
@@ -97,12 +99,44 @@ class _Static:
     is_queue: np.ndarray
     storage: np.ndarray
     shares: np.ndarray
+    sides: dict[bool, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
+    """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
+    sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
+
+    def side(self, host_side: bool) -> tuple[np.ndarray, ...]:
+        """The arrays of the stations that count on one side (see ``sides``)."""
+        got = self.sides.get(host_side)
+        if got is None:
+            mask = np.ones_like(self.storage) if host_side else self.storage
+            got = (mask, self.servers[mask], self.copies[mask], self.copies[mask] * self.servers[mask],
+                   self.v_open[mask], self.is_queue[mask], self.shares[mask])
+            self.sides[host_side] = got
+        return got
+
+
+_STATIC_BY_ID: dict[tuple[int, float], tuple[tuple[StationSpec, ...], _Static]] = {}
+_STATIC_BY_ID_SIZE = 4096
+
+
+def _static(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
+    """The :class:`_Static` arrays of ``specs`` at ``read_fraction`` (cached: the GUI re-evaluates unchanged
+    paths on every edit, and the bands evaluate the same path several times). The same tuple object (a path's
+    stations, passed down every solver of one workload) is found by its identity first: hashing and comparing
+    every station of it on each of a workload's dozen calls cost more than the arrays."""
+    key = (id(specs), read_fraction)
+    hit = _STATIC_BY_ID.get(key)
+    if hit is not None and hit[0] is specs:
+        return hit[1]
+    value = _static_of(specs, read_fraction)
+    if len(_STATIC_BY_ID) >= _STATIC_BY_ID_SIZE:
+        _STATIC_BY_ID.clear()
+    _STATIC_BY_ID[key] = (specs, value)  # the tuple is kept, so its id is not reused while it is here
+    return value
 
 
 @lru_cache(maxsize=2048)
-def _static(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
-    """The :class:`_Static` arrays of ``specs`` at ``read_fraction`` (cached: the GUI re-evaluates unchanged
-    paths on every edit, and the bands evaluate the same path several times)."""
+def _static_of(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
+    """:func:`_static` by the stations' values (the GUI's next evaluation builds equal paths anew)."""
     scv = np.array([s.service_scv(read_fraction) for s in specs], dtype=float)
     ca2 = np.array([s.scv_arrival for s in specs], dtype=float)
     arrays = _Static(
@@ -115,7 +149,8 @@ def _static(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
         shares=np.array([s.latency_share(read_fraction) for s in specs], dtype=float),
     )
     for value in vars(arrays).values():
-        value.setflags(write=False)
+        if isinstance(value, np.ndarray):
+            value.setflags(write=False)
     return arrays
 
 
@@ -204,6 +239,145 @@ def solve_ramps(requests: Sequence[tuple]) -> int:
     return solved
 
 
+def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The closed ramps of ``requests`` ((specs, demands, read fraction, population, think time s) as
+    :func:`ramp_requests`'), in order, as :func:`_curve` gives them: from the ramp cache where solved before, the
+    rest solved together by :func:`~models.queueing.general_service.closed_ramp_batch` per (queueing stations,
+    population) when two or more share them (the same recursion vectorised across them, equal to
+    :func:`closed_ramp` to rounding), else alone by :func:`_curve`. What is solved here is remembered."""
+    out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
+    groups: dict[tuple[int, int], list] = {}
+    for i, (specs, demands, rf, population, think_s) in enumerate(requests):
+        key = _curve_key(specs, demands, rf, population, think_s)
+        hit = _CURVE_CACHE.get(key)
+        if hit is not None:
+            _CURVE_CACHE.move_to_end(key)
+            out[i] = hit
+            continue
+        service, servers, copies, v_closed, _, is_queue = _queue_arrays(specs, demands, rf)
+        q = np.flatnonzero(is_queue)
+        if q.size == 0:
+            out[i] = _curve(specs, demands, rf, population, think_s)
+            continue
+        groups.setdefault((int(q.size), population), []).append(
+            (i, key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
+    by_population: dict[int, list] = {}
+    for (_k, population), items in groups.items():
+        by_population.setdefault(population, []).extend(items)
+    for population, items in by_population.items():
+        if len(items) == 1:
+            i = items[0][0]
+            specs, demands, rf, population, think_s = requests[i]
+            out[i] = _curve(specs, demands, rf, population, think_s)
+            continue
+        X, R = _mva_batch([it[2][it[6]] for it in items], [it[3] for it in items], [it[4] for it in items],
+                          [it[5] for it in items], np.array([it[7] + it[8] for it in items]), population)
+        for b, (i, key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
+            value = _assemble(service, is_queue, X[b], R[b][:, :int(is_queue.sum())])
+            _remember(key, value)
+            out[i] = value
+    return [value for value in out if value is not None]
+
+
+def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], copies: Sequence[np.ndarray],
+               v_closed: Sequence[np.ndarray], fixed_s: np.ndarray, population: int
+               ) -> tuple[np.ndarray, np.ndarray]:
+    """B closed ramps of one population at once: :func:`~models.queueing.general_service.closed_ramp_batch`'s
+    recursion, R(n) = a + X(n-1) (a / m R(n-1) + a² (v - 1) / m), X(n) = n / (fixed + sum R(n)), with networks of
+    fewer queueing stations padded by stations of no work (their residence stays 0 and adds nothing), and the
+    fewest array operations per step (each network's ramp is a few dozen to a few thousand steps long).
+
+    Args:
+        service, servers, copies, v_closed: per network, (K_b,) of its queueing stations (seconds, >= 1, >= 1,
+            the variability factor); fixed_s: (B,) each network's delays, Seidmann delay parts excluded, plus its
+            think time, seconds; population: N >= 1.
+
+    Returns:
+        (X (B, N) jobs/s, R (B, N, K) seconds per queueing station, Seidmann's delay part included; a network's
+        first K_b columns are its stations).
+    """
+    B = len(service)
+    K = max(len(s) for s in service)
+    s_pad, c_pad, m_pad, v_pad = np.zeros((B, K)), np.ones((B, K)), np.ones((B, K)), np.ones((B, K))
+    for b in range(B):
+        k = len(service[b])
+        s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = service[b], servers[b], copies[b], v_closed[b]
+    a = s_pad / c_pad
+    par = s_pad - a
+    fixed = fixed_s + par.sum(axis=1)
+    if np.any((fixed <= 0.0) & ~np.any(a > 0, axis=1)):
+        raise ValueError("a network has every service time, delay and the think time zero")
+    a_t = np.ascontiguousarray(a.T)
+    a_over_m = np.ascontiguousarray((a / m_pad).T)
+    a_w = np.ascontiguousarray((a * a * (v_pad - 1.0) / m_pad).T)
+    R = np.empty((population, K, B))
+    X = np.empty((population, B))
+    rq = np.zeros((K, B))
+    t = np.empty((K, B))
+    x = np.zeros(B)
+    total = np.empty(B)
+    multiply, add, divide, reduce = np.multiply, np.add, np.divide, np.add.reduce
+    for n in range(population):
+        multiply(a_over_m, rq, out=t)
+        add(t, a_w, out=t)
+        multiply(t, x, out=t)
+        rq = R[n]
+        add(a_t, t, out=rq)
+        reduce(rq, axis=0, out=total)
+        add(fixed, total, out=total)
+        x = X[n]
+        divide(n + 1, total, out=x)
+    return np.ascontiguousarray(X.T), R.transpose(2, 0, 1) + par[:, None, :]
+
+
+def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
+               ) -> list[WorkloadPerformance]:
+    """Many workloads' predictions at once, each as :func:`solve_workload` of it, with their closed ramps solved
+    together (:func:`_solve_batch`): the normal state of a system's workloads, every failure state of them.
+
+    Args:
+        jobs: (path, the others' utilisation by station name (:meth:`SystemLoads.others_utilisation`), the open
+            solution at the targets or None) per workload; curve_points: ramp points kept per curve.
+
+    Returns:
+        The predictions, in the order of ``jobs``.
+    """
+    with _collector_paused():
+        return _solve_jobs(jobs, curve_points)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Run the body with Python's cyclic garbage collector paused (when it was enabled). A solve makes tens of
+    thousands of small objects (curve points, their tuples) that hold no reference cycle: each 700 of them would
+    start a collection that walks the young ones again and promotes the survivors, so that a large evaluation ran
+    hundreds of collections and a few full ones (12% of the 1,000 nodes x 200 workloads evaluation with its states,
+    measured); paused, they are walked once afterwards. Reference counting frees everything as usual."""
+    was_enabled = gc.isenabled()
+    if was_enabled:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
+                ) -> list[WorkloadPerformance]:
+    """:func:`solve_jobs` itself."""
+    requests = []
+    for path, util, _ in jobs:
+        factors, _notes = _background(path, (), util)
+        rf = float(path.read_fraction)
+        w = path.workload
+        requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
+                         rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
+    solved = _solve_batch(requests)
+    return [solve_workload(path, (), curve_points, open_result, util=util, solved=ramp_xr)[0]
+            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+
+
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
            think_s: float) -> tuple[np.ndarray, np.ndarray]:
     """Closed ramp arrays (X (N,), R (N, S) residence per spec, seconds) for specs and demands, cached per
@@ -230,13 +404,14 @@ def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_frac
 
 
 def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, think_time_s: float = 0.0,
-         inflation: Sequence[float] | None = None) -> Ramp:
+         inflation: Sequence[float] | None = None, solved: tuple[np.ndarray, np.ndarray] | None = None) -> Ramp:
     """Solve the closed ramp N = 1 .. population for a list of station specs.
 
     Args:
         specs: the path's stations; read_fraction: 0..1; population: max outstanding I/Os (>= 1);
         think_time_s: per-I/O think time Z >= 0, seconds; inflation: per-spec demand multipliers (>= 1) from
-        other workloads' load, or None.
+        other workloads' load, or None; solved: (X (N,), R (N, S) seconds) of this very ramp when solved
+        already (:func:`_solve_batch`), else it is solved here (or found in the ramp cache).
 
     Raises:
         ValueError: population < 1, or every demand and the think time are zero.
@@ -246,9 +421,12 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     specs = tuple(specs)
     inflation = inflation or [1.0] * len(specs)
     demands = [spec.demand(read_fraction) * f for spec, f in zip(specs, inflation)]
-    X, res = _curve(specs, tuple(demands), float(read_fraction), int(population), float(think_time_s))
-    storage = np.array([s.storage_side for s in specs], dtype=bool)
-    shares = np.array([s.latency_share(read_fraction) for s in specs], dtype=float)
+    if solved is None:
+        X, res = _curve(specs, tuple(demands), float(read_fraction), int(population), float(think_time_s))
+    else:
+        X, res = solved
+    st = _static(specs, float(read_fraction))
+    storage, shares = st.storage, st.shares
     res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
     return Ramp(
         population=np.arange(1, len(X) + 1),
@@ -320,19 +498,23 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float] | 
     stations; each station's residence times its waited-for share (``StationSpec.latency_share``); +inf where a
     storage-side queueing station is at or past saturation (internal: callers turn it into None / a cut
     curve). ``host_side``: every station counts (the latency the hosts see), not only the storage side."""
-    iops = np.asarray(iops, dtype=float)
-    st = _static(tuple(specs), float(read_fraction))
-    side = np.ones_like(st.storage) if host_side else st.storage
+    st = _static(specs if isinstance(specs, tuple) else tuple(specs), float(read_fraction))
+    return _open_latency_st(st, np.asarray(demands, dtype=float), np.asarray(iops, dtype=float), host_side)
+
+
+def _open_latency_st(st: _Static, demands: np.ndarray, iops: np.ndarray, host_side: bool) -> np.ndarray:
+    """:func:`_open_latency_many` on a path's :class:`_Static` arrays; ``demands`` (S,) gives (P,) latencies at the
+    P ``iops``, (D, S) (several demand vectors at once: the bands' edges) gives (D, P), at the same (P,) ``iops``
+    or at each row's own (D, P)."""
+    side, servers, copies, cap, v_open, is_queue, shares = st.side(host_side)
     if not side.any():
-        return np.zeros_like(iops)
-    d = np.asarray(demands, dtype=float)[side]
-    servers, copies, v_open, is_queue, shares = st.servers[side], st.copies[side], st.v_open[side], \
-        st.is_queue[side], st.shares[side]
-    u = iops[:, None] * (d / (copies * servers))[None, :]
+        return np.zeros(np.broadcast_shapes(demands.shape[:-1] + (1,), iops.shape))
+    d = demands[..., side]
+    u = iops[..., None] * (d / cap)[..., None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        res = open_residence_s(d, servers, copies, v_open, np.where(is_queue[None, :], u, 0.0), check=False)
-        res = np.where(is_queue[None, :], res, d[None, :])
-        total = (res * shares[None, :]).sum(axis=1) * 1e3
+        res = open_residence_s(d[..., None, :], servers, copies, v_open, np.where(is_queue, u, 0.0), check=False)
+        res = np.where(is_queue, res, d[..., None, :])
+        total = np.add.reduce(res * shares, axis=-1) * 1e3
     total[~np.isfinite(total)] = np.inf
     return total
 
@@ -389,7 +571,7 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
         return None
     lo, hi = low_iops, saturation
     for _ in range(rounds):
-        grid = np.linspace(lo, hi, OPEN_SEARCH_GRID + 1)
+        grid = _grid(np.array([lo]), np.array([hi]))[0]
         ok = _open_latency_many(specs, demands, grid, read_fraction) <= limit_ms
         # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
         j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
@@ -397,6 +579,57 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
         if hi - lo <= 1e-6 * hi:
             break
     return lo
+
+
+_GRID_STEPS = np.arange(OPEN_SEARCH_GRID + 1, dtype=float)
+
+
+def _grid(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """``np.linspace(lo, hi, OPEN_SEARCH_GRID + 1, axis=-1)`` for (R,) ends, (R, OPEN_SEARCH_GRID + 1): the same
+    arithmetic (i x step + lo, the last point hi; i / div x delta + lo when a step is zero), without its
+    per-call overhead (the searches call it a dozen times per workload)."""
+    delta = hi - lo
+    step = delta / OPEN_SEARCH_GRID
+    if (step == 0).any():
+        grid = (_GRID_STEPS / OPEN_SEARCH_GRID)[None, :] * delta[:, None] + lo[:, None]
+    else:
+        grid = _GRID_STEPS[None, :] * step[:, None] + lo[:, None]
+    grid[:, -1] = hi
+    return grid
+
+
+def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
+                               saturations: Sequence[float], rounds: int) -> list[float | None]:
+    """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each
+    with its ``saturations`` entry), the grid searches run side by side (each row's grids, crossings and stops
+    those of its own search): the bands' edges of the max IOPS at the SLO."""
+    rows = len(saturations)
+    out: list[float | None] = [None] * rows
+    first = _open_latency_st(st, demands, np.array([low_iops], dtype=float), False)[:, 0]
+    live = [i for i in range(rows) if math.isfinite(saturations[i]) and saturations[i] > low_iops
+            and math.isfinite(float(first[i])) and float(first[i]) <= limit_ms]
+    if not live:
+        return out
+    lo = np.full(len(live), float(low_iops))
+    hi = np.array([float(saturations[i]) for i in live])
+    d = demands[live]
+    going = np.ones(len(live), dtype=bool)
+    last = OPEN_SEARCH_GRID
+    for _ in range(rounds):
+        grid = _grid(lo, hi)
+        ok = _open_latency_st(st, d, grid, False) <= limit_ms
+        # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
+        j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
+        k = np.arange(len(live))
+        new_lo, new_hi = grid[k, j], grid[k, j + 1]
+        lo = np.where(going, new_lo, lo)
+        hi = np.where(going, new_hi, hi)
+        going &= ~(hi - lo <= 1e-6 * hi)
+        if not going.any():
+            break
+    for n, i in enumerate(live):
+        out[i] = float(lo[n])
+    return out
 
 
 OPEN_CURVE_POINTS = 60
@@ -429,6 +662,25 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float] | n
         if y > limit_ms:
             break
     return tuple(points)
+
+
+def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, start_iops: float,
+                         saturation: float, limit_ms: float, read_fraction: float) -> tuple[np.ndarray, np.ndarray]:
+    """The IOPS and latency (ms) of :func:`open_continuation`'s points, as arrays (the engine makes its points
+    once, with their bands)."""
+    if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
+        return np.empty(0), np.empty(0)
+    t = np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]
+    iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+    last_gap = saturation - iops[-1]
+    iops = np.concatenate([iops, saturation - last_gap * 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)])
+    latency = _open_latency_many(specs, demands, iops, read_fraction)
+    finite = np.isfinite(latency)
+    end = int(np.argmin(finite)) if not finite.all() else len(latency)  # up to the first saturated point
+    over = np.flatnonzero(latency[:end] > limit_ms)
+    if over.size:
+        end = int(over[0]) + 1  # the first point past the limit is kept
+    return iops[:end], latency[:end]
 
 
 def latency_at_iops(
@@ -494,8 +746,9 @@ def _finite(x: float | None) -> float | None:
     return x if math.isfinite(x) else None
 
 
-def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]) -> tuple[list[float], list[str]]:
-    """Demand inflation of each of ``path``'s stations from the other workloads' target load."""
+def _others_utilisation(others: Sequence[tuple[WorkloadPath, float]]) -> dict[str, float]:
+    """Per-queue utilisation each station name gets from ``others`` (path, IOPS) at their rates: the sum of
+    rate x demand / capacity over their queueing stations of that name."""
     util: dict[str, float] = {}
     for other, rate in others:
         rf = other.read_fraction
@@ -503,6 +756,15 @@ def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]
             if spec.delay:
                 continue
             util[spec.name] = util.get(spec.name, 0.0) + rate * spec.demand(rf) / spec.capacity
+    return util
+
+
+def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]],
+                util: Mapping[str, float] | None = None) -> tuple[list[float], list[str]]:
+    """Demand inflation of each of ``path``'s stations from the other workloads' target load (``util``: their
+    utilisation by station name, :func:`_others_utilisation` of ``others``, when already known)."""
+    if util is None:
+        util = _others_utilisation(others)
     factors, notes = [], []
     for spec in path.stations:
         u = util.get(spec.name, 0.0) if not spec.delay else 0.0
@@ -511,6 +773,155 @@ def _background(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]]
             u = MAX_BACKGROUND_UTILISATION
         factors.append(1.0 / (1.0 - u))
     return factors, notes
+
+
+class SystemLoads:
+    """The target load of one system's workloads, summed once so that each workload's share of the others' load
+    is found in time linear in the workloads (the sum of all less its own, instead of a sum over the others for
+    each one: quadratic).
+
+    Built from the system's paths (scenario order) and their target rates (IOPS by workload id); paths without a
+    rate load nothing. Two sums per station name: the utilisation of the queueing stations of that name (rate x
+    demand / each path's own capacity, :func:`_others_utilisation`'s) and the open model's numerator (rate x
+    demand over every station of that name, divided by the capacity of the first path that has it, as
+    :func:`_open_system` reads it). Equal to the sums over the others to rounding (a relative 1e-15).
+    """
+
+    def __init__(self, paths: Sequence[WorkloadPath], rates: Mapping[str, float]) -> None:
+        self.rates = dict(rates)
+        self.util: dict[str, float] = {}
+        self.util_count: dict[str, int] = {}
+        self.work: dict[str, float] = {}
+        self.holders: dict[str, list[tuple[WorkloadPath, StationSpec]]] = {}  # the first two rated paths
+        self.own_util: dict[int, dict[str, float]] = {}
+        self.own_work: dict[int, dict[str, float]] = {}
+        self._paths = tuple(paths)
+        for p in paths:
+            rate = self.rates.get(p.workload.id)
+            if rate is None:
+                continue
+            rf = p.read_fraction
+            mine: dict[str, float] = {}
+            work: dict[str, float] = {}
+            first: dict[str, StationSpec] = {}
+            for spec in p.stations:
+                d = spec.demand(rf)
+                work[spec.name] = rate * d  # the open model keeps one demand per name and class: the last
+                first.setdefault(spec.name, spec)
+                if not spec.delay:
+                    mine[spec.name] = mine.get(spec.name, 0.0) + rate * d / spec.capacity
+            for name, u in mine.items():
+                self.util[name] = self.util.get(name, 0.0) + u
+                self.util_count[name] = self.util_count.get(name, 0) + 1
+            for name, x in work.items():
+                self.work[name] = self.work.get(name, 0.0) + x
+                holders = self.holders.setdefault(name, [])
+                if len(holders) < 2:
+                    holders.append((p, first[name]))
+            self.own_util[id(p)] = mine
+            self.own_work[id(p)] = work
+        self.saturated = {name for name, x in self.work.items()
+                          if not (spec := self.holders[name][0][1]).delay and x / spec.capacity >= 1.0}
+        """Names the rated paths together load to saturation in the open model."""
+
+    def others_utilisation(self, path: WorkloadPath, names: Sequence[str]) -> dict[str, float]:
+        """The queueing utilisation the system's other rated workloads (not ``path``, one of the paths given)
+        put on each of ``names``, as :func:`_others_utilisation` of them (names they do not load are absent)."""
+        mine = self.own_util.get(id(path), {})
+        out: dict[str, float] = {}
+        for name in names:
+            total = self.util.get(name)
+            if total is None:
+                continue
+            own = mine.get(name)
+            if own is None:
+                out[name] = total
+            elif self.util_count[name] > 1:
+                out[name] = total - own
+        return out
+
+    def _other_holder(self, path: WorkloadPath, name: str) -> StationSpec | None:
+        """The station ``name`` of the first rated path other than ``path`` that has it (the open model's
+        description of it when ``path``'s own is not there), None when no other path has it."""
+        return next((spec for p, spec in self.holders.get(name, ()) if p is not path), None)
+
+    def _others_work(self, path: WorkloadPath, name: str) -> float:
+        """The open model's numerator of ``name`` from the rated paths other than ``path``."""
+        total = self.work.get(name)
+        if total is None:
+            return 0.0
+        own = self.own_work.get(id(path), {}).get(name)
+        if own is None:
+            return total
+        return total - own if len(self.holders[name]) > 1 else 0.0
+
+    def open_for(self, path: WorkloadPath, degraded: WorkloadPath,
+                 extra: Sequence[tuple[WorkloadPath, float]] = ()) -> _OpenSystem | None:
+        """The open model of ``degraded`` (``path`` in a failure state, at ``path``'s target) with the system's
+        other rated workloads at theirs and ``extra`` (background pseudo-paths, rate) added: what
+        :func:`_open_system` of them gives for ``degraded``'s workload (its class, the utilisation of its
+        stations and whether every station of the system is stable); other classes are left out. None when
+        ``path``'s workload has no rate (the engine reads no open solution for it)."""
+        rate = self.rates.get(path.workload.id)
+        if rate is None:
+            return None
+        names = [spec.name for spec in degraded.stations]
+        if len(set(names)) < len(names):  # one name twice: the general model (it keeps one demand per name)
+            others = [(h, r) for h, r in self._rated_others(path)]
+            rates = {o.workload.id: r for o, r in [*others, *extra]}
+            rates[degraded.workload.id] = rate
+            return _open_system([degraded, *(o for o, _ in others), *(o for o, _ in extra)], rates)
+        rf = degraded.read_fraction
+        meta: dict[str, StationSpec] = {spec.name: spec for spec in degraded.stations}
+        loads = {spec.name: rate * spec.demand(rf) + self._others_work(path, spec.name)
+                 for spec in degraded.stations}
+        for other, r in extra:
+            orf = other.read_fraction
+            seen: dict[str, float] = {}
+            for spec in other.stations:
+                seen[spec.name] = r * spec.demand(orf)
+                if spec.name not in meta:
+                    meta[spec.name] = self._other_holder(path, spec.name) or spec
+                    loads[spec.name] = self._others_work(path, spec.name)
+            for name, x in seen.items():
+                loads[name] += x
+        stable = True
+        utilisation: dict[str, float] = {}
+        for name, x in loads.items():
+            u_name = 0.0 if meta[name].delay else x / meta[name].capacity
+            utilisation[name] = u_name
+            stable &= u_name < 1.0
+        own = self.own_work.get(id(path), {})
+        if stable and any(name not in loads and name not in own for name in self.saturated):
+            stable = False  # a station only the others load, saturated by them
+        if stable:
+            for name in own:  # ``path``'s stations the degraded path lost or kept: the others' load on them
+                if name in loads or (holder := self._other_holder(path, name)) is None or holder.delay:
+                    continue
+                if self._others_work(path, name) / holder.capacity >= 1.0:
+                    stable = False
+                    break
+        st = _static(degraded.stations, float(rf))
+        d = np.array([spec.demand(rf) for spec in degraded.stations], dtype=float)
+        u = np.array([utilisation[name] for name in names], dtype=float)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            res = open_residence_s(d, st.servers, st.copies, st.v_open, u, check=False)
+        stations: dict[str, _OpenStation] = {}
+        response: float | None = 0.0
+        wid = degraded.workload.id
+        for k, spec in enumerate(degraded.stations):
+            value = float(d[k]) * 1e3 if spec.delay else float(res[k])
+            if not spec.delay:
+                value = value * 1e3 if math.isfinite(value) else math.inf
+            res_s = value / 1e3 if math.isfinite(value) else None
+            stations[spec.name] = _OpenStation(utilisation[spec.name], {wid: _OpenClassStation(res_s)})
+            response = None if res_s is None or response is None else response + res_s
+        return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
+
+    def _rated_others(self, path: WorkloadPath) -> list[tuple[WorkloadPath, float]]:
+        """Every rated path but ``path``, with its rate (the general model's fallback only)."""
+        return [(p, self.rates[p.workload.id]) for p in self._paths if p is not path
+                and p.workload.id in self.rates]
 
 
 @dataclass(frozen=True)
@@ -566,14 +977,36 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     stations: dict[str, _OpenStation] = {}
     response: dict[str, float | None] = {wid: 0.0 for wid in rates}
     stable = True
+    utilisation: dict[str, float] = {}
+    names_of: dict[str, list[str]] = {}
     for name, per in demand.items():
         spec = meta[name]
         u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _) in per.items())
         stable &= u < 1.0
+        utilisation[name] = u
+        for w in per:
+            names_of.setdefault(w, []).append(name)
+    # each workload's residence at every station it visits, in one vectorised call per workload (the formula of
+    # open_residence_ms, element by element, on the station as the model describes it: its first path's)
+    residence: dict[str, dict[str, float | None]] = {}
+    for w, names in names_of.items():
+        rf = demand[names[0]][w][1]
+        st = _static(tuple(meta[name] for name in names), float(rf))
+        d = np.array([demand[name][w][0] for name in names], dtype=float)
+        res = open_residence_s(d, st.servers, st.copies, st.v_open,
+                               np.array([utilisation[name] for name in names], dtype=float), check=False)
+        mine: dict[str, float | None] = {}
+        for k, (name, value, demand_s) in enumerate(zip(names, res.tolist(), d.tolist())):
+            if not st.is_queue[k]:
+                mine[name] = demand_s * 1e3 / 1e3
+            else:
+                mine[name] = value * 1e3 / 1e3 if math.isfinite(value) else None
+        residence[w] = mine
+    for name, per in demand.items():
+        u = utilisation[name]
         per_class = {}
-        for w, (d, rf) in per.items():
-            res = open_residence_ms(spec, d, 0.0, rf, background_utilisation=u)
-            res_s = res / 1e3 if res is not None else None
+        for w in per:
+            res_s = residence[w][name]
             per_class[w] = _OpenClassStation(res_s)
             if res_s is None or (so_far := response[w]) is None:
                 response[w] = None
@@ -584,22 +1017,27 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
 
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
-                   open_result: _OpenSystem | None = None, population: int | None = None
+                   open_result: _OpenSystem | None = None, population: int | None = None,
+                   util: Mapping[str, float] | None = None, solved: tuple[np.ndarray, np.ndarray] | None = None
                    ) -> tuple[WorkloadPerformance, Ramp]:
     """One workload's prediction (see :class:`WorkloadPerformance` for every field) and its full ramp.
 
     Args:
         path: the workload's stations; others: (path, target IOPS) of the other workloads on the same system;
         curve_points: how many ramp points to keep; open_result: the system's open solution at the targets (or
-        None); population: ramp length override (default: the workload's concurrency).
+        None); population: ramp length override (default: the workload's concurrency); util: the others'
+        utilisation by station name when already summed (:class:`SystemLoads`; then ``others`` is not read);
+        solved: the closed ramp's (X, R) when already solved (:func:`_solve_batch`), else solved here.
     """
     w = path.workload
     rf = path.read_fraction
     block = w.block_kib * KIB
-    factors, notes = _background(path, others)
+    if util is None:
+        util = _others_utilisation(others)
+    factors, notes = _background(path, others, util)
     shares = [spec.latency_share(rf) for spec in path.stations]
     N = population or w.concurrency
-    r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors)
+    r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
     sat, b_idx = saturation_iops(path.stations, rf, factors)
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
@@ -611,15 +1049,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
     idx = thin_indices(len(r.iops), curve_points)
-    # the kept points as Python numbers, converted once per array (the same values as per-point float())
-    kept_iops = r.iops[idx]
-    curve = tuple(
-        CurvePoint(iops=x, latency_ms=y, mbps=m, host_latency_ms=h, population=n)
-        for x, y, m, h, n in zip(
-            kept_iops.tolist(), r.storage_ms[idx].tolist(), (kept_iops * block / 1e6).tolist(),
-            r.host_ms[idx].tolist() if host_side else [None] * len(idx), r.population[idx].tolist(),
-        )
-    )
+    kept = _Kept(r.iops[idx], r.storage_ms[idx], r.host_ms[idx] if host_side else None, r.population[idx])
     target = target_rate(w)
     latency_at_target = host_at_target = None
     target_met = None
@@ -676,17 +1106,20 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        bg = {spec.name: 0.0 for spec in path.stations}
-        for other, rate in others:
-            for spec in other.stations:
-                if spec.name in bg and not spec.delay:
-                    bg[spec.name] += rate * spec.demand(other.read_fraction) / spec.capacity
+        bg = {spec.name: util.get(spec.name, 0.0) for spec in path.stations}
         factors_op = []
+        if beyond:  # open_residence_ms of every station at x, in one call
+            arrays = _static(path.stations, float(rf))
+            with np.errstate(divide="ignore", invalid="ignore"):
+                caps = np.array([spec.capacity for spec in path.stations], dtype=float)
+                at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
+                                        x * r.demand_s / caps, check=False).tolist()
         for k, spec in enumerate(path.stations):
             d = r.demand_s[k]
             u = 0.0 if spec.delay else x * spec.demand(rf) / spec.capacity + bg[spec.name]
             if beyond:
-                res = open_residence_ms(spec, d, x, rf)
+                value = at_x[k]
+                res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
                 res = res * shares[k] if res is not None else None
             else:
                 res = r.residence_ms[j, k]
@@ -700,10 +1133,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     else:
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
-    extension = open_continuation(path.stations, r.demand_s, float(r.iops[-1]), sat, block,
-                                  max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
-    shape = _curve_shape(path, r, sat, b_idx, curve, extension)
-    curve, extension, bands = _with_bands(path, r, factors, curve, extension, sat, max_slo)
+    ext_x, ext_y = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
+                                        max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
+    shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
+                         np.concatenate([kept.latency_ms, ext_y]))
+    curve, extension, bands = _with_bands(path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -748,60 +1182,77 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     return wp, r
 
 
-def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Sequence[CurvePoint],
-                extension: Sequence[CurvePoint], sat: float, max_slo: float | None
+@dataclass(frozen=True)
+class _Kept:
+    """The ramp's points kept for the curve (:func:`thin_indices`), as arrays: IOPS, storage latency (ms), host
+    latency (ms; None where the path has no host side) and population."""
+
+    iops: np.ndarray
+    latency_ms: np.ndarray
+    host_ms: np.ndarray | None
+    population: np.ndarray
+
+
+def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Kept, ext_x: np.ndarray,
+                ext_y: np.ndarray, block_bytes: float, sat: float, max_slo: float | None
                 ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
-    """The curve and its continuation with latency bands on every point, and the bands of saturation and of
-    max IOPS at the SLO ({"sat": Band, "slo": Band}), by :mod:`models.performance.bands`' method: the uncertain
-    demands at their P10 / P90 edges, the open model's latency ratio at each point's IOPS applied to the drawn
-    latency. Without uncertain demands every band is the figure itself."""
+    """The curve (``kept``) and its continuation (``ext_x`` IOPS, ``ext_y`` ms) as points with latency bands on
+    every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
+    :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
+    latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
+    figure itself. ``block_bytes``: the I/O size (the points' MB/s)."""
     rf = path.read_fraction
     sd = demand_sd(path.stations, path.uncertainty)
-    points = [*curve, *extension]
+    n = len(kept.iops)
+    xs = np.concatenate([kept.iops, ext_x])
+    ys = np.concatenate([kept.latency_ms, ext_y])
+    mbps = (xs * block_bytes / 1e6).tolist()
+    x_list, y_list = xs.tolist(), ys.tolist()
+    host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
+    population = kept.population.tolist()
     if not sd.any():
-        same = [CurvePoint(p.iops, p.latency_ms, p.mbps, p.host_latency_ms, p.population, p.latency_ms, p.latency_ms)
-                for p in points]
-        return (tuple(same[:len(curve)]), tuple(same[len(curve):]),
-                {"sat": Band(sat, sat), "slo": Band(max_slo, max_slo)})
-    low_f, high_f = band_factors(sd)
-    d = r.demand_s
-    xs = np.array([p.iops for p in points], dtype=float)
-    nominal = _open_latency_many(path.stations, d, xs, rf)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        lo_ratio = _open_latency_many(path.stations, d * low_f, xs, rf) / nominal
-        hi_ratio = _open_latency_many(path.stations, d * high_f, xs, rf) / nominal
-    banded = []
-    for p, lo, hi in zip(points, lo_ratio.tolist(), hi_ratio.tolist()):
-        p10 = p.latency_ms * min(lo, 1.0) if math.isfinite(lo) else p.latency_ms
-        p90 = p.latency_ms * max(hi, 1.0) if math.isfinite(hi) else None
-        banded.append(CurvePoint(p.iops, p.latency_ms, p.mbps, p.host_latency_ms, p.population, p10, p90))
-    base = np.asarray(factors, dtype=float)
-    sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
-    sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
-    sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
-    slo_band = Band(max_slo, max_slo)
-    if max_slo is not None:
-        slo = path.workload.slo_ms
-        nominal_open = open_iops_at_latency(path.stations, d, slo, 1e-9, sat, rf, rounds=2)
-        if nominal_open:
-            edges = []
-            for f, s in ((low_f, sat_hi), (high_f, sat_lo)):
-                x = open_iops_at_latency(path.stations, d * f, slo, 1e-9, s, rf, rounds=2)
-                edges.append(max_slo * x / nominal_open if x is not None else None)
-            slo_band = ordered(edges[1], max_slo, edges[0])
-    return tuple(banded[:len(curve)]), tuple(banded[len(curve):]), {"sat": sat_band, "slo": slo_band}
+        p10: list = y_list
+        p90: list = y_list
+        sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
+    else:
+        low_f, high_f = band_factors(sd)
+        d = r.demand_s
+        st = _static(path.stations, float(rf))
+        many = _open_latency_st(st, np.stack([d, d * low_f, d * high_f]), xs, False)
+        nominal = many[0]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            lo_ratio = many[1] / nominal
+            hi_ratio = many[2] / nominal
+        p10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys).tolist()
+        finite_hi = np.isfinite(hi_ratio)
+        p90 = [v if ok else None
+               for v, ok in zip(np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0).tolist(), finite_hi.tolist())]
+        base = np.asarray(factors, dtype=float)
+        sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
+        sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+        sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
+        slo_band = Band(max_slo, max_slo)
+        if max_slo is not None:
+            nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
+                st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
+            if nominal_open:
+                edges = [max_slo * x / nominal_open if x is not None else None for x in (x_lo_f, x_high_f)]
+                slo_band = ordered(edges[1], max_slo, edges[0])
+    curve = tuple(CurvePoint(x, y, m, h, k, lo, hi) for x, y, m, h, k, lo, hi in zip(
+        x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n]))
+    extension = tuple(CurvePoint(x, y, m, None, None, lo, hi) for x, y, m, lo, hi in zip(
+        x_list[n:], y_list[n:], mbps[n:], p10[n:], p90[n:]))
+    return curve, extension, {"sat": sat_band, "slo": slo_band}
 
 
-def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, curve: Sequence[CurvePoint],
-                 extension: Sequence[CurvePoint]) -> CurveShape:
-    """Light-load latency and latency at 50% / 80% of saturation on the drawn curve (closed ramp, then its open
-    continuation; the open model where neither reaches), and the knee note (:mod:`models.performance.knee`)."""
+def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray
+                 ) -> CurveShape:
+    """Light-load latency and latency at 50% / 80% of saturation on the drawn curve (``xs`` IOPS, ``ys`` ms: the
+    closed ramp's kept points, then its open continuation; the open model where neither reaches), and the knee
+    note (:mod:`models.performance.knee`)."""
     rf = path.read_fraction
     light = open_storage_latency_ms(path.stations, r.demand_s, 0.0, rf) or float(r.storage_ms[0])
     at: dict[float, float | None] = {}
-    points = [*curve, *extension]
-    xs = np.array([p.iops for p in points], dtype=float)
-    ys = np.array([p.latency_ms for p in points], dtype=float)
     for share in (0.5, 0.8):
         if not math.isfinite(sat):
             at[share] = None
@@ -835,6 +1286,23 @@ def evaluate_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, Raid
     """Build the path of every enabled workload; workloads whose path fails become problem strings. ``raid``: the
     scenario's RAID layouts (``models.capacity.layout.raid_layouts``); None: each target system's layout is built
     here once (``system_layout``) and shared by the workloads on it."""
+    last = _LAST_PATHS.get("key")
+    if last is not None and last[0] is scenario and last[1] is catalog and last[2] is raid:
+        return list(last[3]), list(last[4])  # the same design objects (frozen): the normal state's paths again
+    paths, problems = _build_paths(scenario, catalog, raid)
+    _LAST_PATHS["key"] = (scenario, catalog, raid, tuple(paths), tuple(problems))
+    return paths, problems
+
+
+_LAST_PATHS: dict[str, tuple] = {}
+"""The last :func:`evaluate_paths` call's design objects and result: the failure states of an evaluation build the
+paths the normal state has just built (the scenario and catalog are frozen, so the same objects give the same
+paths)."""
+
+
+def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
+                 ) -> tuple[list[WorkloadPath], list[str]]:
+    """:func:`evaluate_paths` without the reuse of the last call's result."""
     if raid is None:
         targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
@@ -877,6 +1345,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
     settings = settings or Settings()
     paths, problems = evaluate_paths(scenario, catalog, raid)
     results: list[WorkloadPerformance] = []
+    jobs = []
     for system, group in _by_system(paths).items():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
         try:
@@ -884,10 +1353,10 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         except ValueError as exc:
             problems.append(f"{system}: open model failed: {exc}")
             open_result = None
+        loads = SystemLoads(group, rates)
         for p in group:
-            others = [(o, rates[o.workload.id]) for o in group if o is not p and o.workload.id in rates]
-            wp, _ = solve_workload(p, others, settings.curve_points, open_result)
-            results.append(wp)
+            jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
+    results = solve_jobs(jobs, settings.curve_points)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "

@@ -176,14 +176,16 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     members = sum(g.members for g in redundant)
     reads = sum(g.members * (g.width - 1) for g in redundant) / members  # reads per read of the failed drive
     out = []
+    degraded = {id(d) for d in drives}
     for s in path.stations:
-        if s in drives:
+        if id(s) in degraded:
             m = s.multiplicity
             extra = max(reads - 1.0, 0.0) / (m - 1)  # a read of the failed drive: width - 1 reads, not 1
             out.append(replace(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
         else:
             out.append(s)
-    rebuilt = [s for s in out if s.ident in {d.ident for d in drives}]
+    idents = {d.ident for d in drives}
+    rebuilt = [s for s in out if s.ident in idents]
     hours = drive_bytes / (busy * drive_write_mbps * 1e6) / 3600.0 if drive_write_mbps > 0 else None
     widths = sorted({g.width - 1 for g in redundant})
     others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
