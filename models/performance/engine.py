@@ -552,14 +552,20 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     multi-class open model); each workload's residence there is the single-class formula of the ramp at that
     utilisation with its own demand and its own mix's variability (:func:`open_residence_ms`): exact for
     exponential service (product form, QSP ch. 7), Allen-Cunneen's approximation otherwise. None when no
-    workload has a rate."""
-    demand: dict[str, dict[str, tuple[float, float]]] = {}
+    workload has a rate.
+
+    A workload's variability is that of its own station record (its read and write service times,
+    ``StationSpec.service_scv``); the station's capacity is the first path's (one system's paths share it; a
+    failure state's path comes first, ``solve_with_targets``). With the first path's record for every workload, a
+    workload's latency at its target depended on the order of the paths (a failure state that changes none of its
+    storage stations gave another latency than normal operation)."""
+    demand: dict[str, dict[str, tuple[float, float, StationSpec]]] = {}
     meta: dict[str, StationSpec] = {}
     for p in paths:
         if p.workload.id not in rates:
             continue
         for spec in p.stations:
-            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction)
+            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction, spec)
             meta.setdefault(spec.name, spec)
     if not demand:
         return None
@@ -568,11 +574,11 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     stable = True
     for name, per in demand.items():
         spec = meta[name]
-        u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _) in per.items())
+        u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _, _) in per.items())
         stable &= u < 1.0
         per_class = {}
-        for w, (d, rf) in per.items():
-            res = open_residence_ms(spec, d, 0.0, rf, background_utilisation=u)
+        for w, (d, rf, mine) in per.items():
+            res = open_residence_ms(mine, d, 0.0, rf, background_utilisation=u)
             res_s = res / 1e3 if res is not None else None
             per_class[w] = _OpenClassStation(res_s)
             if res_s is None or (so_far := response[w]) is None:
@@ -754,7 +760,15 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
     """The curve and its continuation with latency bands on every point, and the bands of saturation and of
     max IOPS at the SLO ({"sat": Band, "slo": Band}), by :mod:`models.performance.bands`' method: the uncertain
     demands at their P10 / P90 edges, the open model's latency ratio at each point's IOPS applied to the drawn
-    latency. Without uncertain demands every band is the figure itself."""
+    latency. Without uncertain demands every band is the figure itself.
+
+    Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
+    rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
+    ratio, applied to the closed ramp's latency, shrinks near the open model's saturation (its latency runs off to
+    infinity, the ramp's does not), which made the P10 edge fall as the load rose (about 1% of curves; the P90
+    edge likewise where the ratio dips). An edge of the max IOPS at the SLO is no higher than the same edge of the
+    saturation (the nominal max at the SLO came from the closed ramp, its band's scale from the open model, and
+    their product could pass the saturation band's edge)."""
     rf = path.read_fraction
     sd = demand_sd(path.stations, path.uncertainty)
     points = [*curve, *extension]
@@ -771,9 +785,13 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
         lo_ratio = _open_latency_many(path.stations, d * low_f, xs, rf) / nominal
         hi_ratio = _open_latency_many(path.stations, d * high_f, xs, rf) / nominal
     banded = []
+    floor10 = floor90 = 0.0  # each edge's highest value at a lower load (docstring)
     for p, lo, hi in zip(points, lo_ratio.tolist(), hi_ratio.tolist()):
         p10 = p.latency_ms * min(lo, 1.0) if math.isfinite(lo) else p.latency_ms
         p90 = p.latency_ms * max(hi, 1.0) if math.isfinite(hi) else None
+        p10 = floor10 = min(max(p10, floor10), p.latency_ms)
+        if p90 is not None:
+            p90 = floor90 = max(p90, floor90)
         banded.append(CurvePoint(p.iops, p.latency_ms, p.mbps, p.host_latency_ms, p.population, p10, p90))
     base = np.asarray(factors, dtype=float)
     sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
@@ -787,7 +805,7 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], curve: Se
             edges = []
             for f, s in ((low_f, sat_hi), (high_f, sat_lo)):
                 x = open_iops_at_latency(path.stations, d * f, slo, 1e-9, s, rf, rounds=2)
-                edges.append(max_slo * x / nominal_open if x is not None else None)
+                edges.append(min(max_slo * x / nominal_open, s) if x is not None else None)
             slo_band = ordered(edges[1], max_slo, edges[0])
     return tuple(banded[:len(curve)]), tuple(banded[len(curve):]), {"sat": sat_band, "slo": slo_band}
 
