@@ -190,9 +190,10 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     x = np.zeros(B)
     x_prev = np.zeros(B)
     total = np.empty(B)
-    bounds = [_bound(a[b], m[b]) for b in range(B)]
-    x_max = np.array([bound[0] for bound in bounds])
-    bottleneck = np.array([bound[1] for bound in bounds], dtype=int)
+    with np.errstate(divide="ignore"):
+        caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)  # each class's bound, as _bound
+    x_max = caps.min(axis=1) if K else np.full(B, np.inf)
+    bottleneck = caps.argmin(axis=1) if K else np.zeros(B, dtype=int)
     columns = np.arange(B)
     for n in range(1, population + 1):
         np.multiply(a_over_m, rq, out=t)
