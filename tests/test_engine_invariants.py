@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -460,3 +461,31 @@ def test_closed_ramp_throughput_never_falls_with_one_more_job() -> None:
         assert abs(X[0] - 1 / 0.0255) < 1e-9
         assert np.all(np.diff(X) >= 0) and np.all(np.diff(R[:, 0]) > 0)
         np.testing.assert_allclose(X * (R[:, 0] + 0.0005), np.arange(1, 9), rtol=1e-12)
+
+
+# --- found by reading, left for the failure-state solver's rework (see the mark) ----------------------------------
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "evaluate_states solves each workload's takeover with the OTHER workloads' normal paths as background, so "
+    "their node-2 work vanishes instead of moving to the survivor: with two workloads the survivor carries one "
+    "workload's full CPU demand but only half of the other's. Left to the rework of the failure-state solver "
+    "(the others must be taken over too); remove this mark then."))
+def test_takeover_moves_every_workloads_work_to_the_survivor() -> None:
+    """Two equal OLTP workloads on an AFF8080 HA pair: in normal operation each node's CPU is busy u (both
+    workloads' shares); in takeover the survivor does both nodes' work, 2u. Where 2u >= 1 the survivor is
+    saturated at the targets: no latency at the target, the SLO missed, whatever the SLO."""
+    from models.performance import evaluate_performance, seeds
+    from models.performance.resilience import evaluate_states
+
+    base = seeds.aff8080("9.0", concurrency=256, target_iops=120_000)
+    first = base.workloads[0].with_changes(slo_ms=5.0)
+    scenario = base.with_changes(workloads=[first.model_dump(),
+                                            first.with_changes(id="w2", name="second OLTP").model_dump()])
+    normal = evaluate_performance(scenario, CATALOG).workloads[0]
+    busy = {s.name: s.utilization for s in normal.stations}
+    assert busy["node 1 CPU"] + busy["node 2 CPU"] > 1.0  # both nodes' work does not fit one node
+    for results in evaluate_states(scenario, CATALOG).values():
+        takeover = next(r for r in results if r.state == "takeover")
+        assert takeover.performance.latency_at_target_ms is None
+        assert takeover.meets_slo is False
