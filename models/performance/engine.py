@@ -963,14 +963,20 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     multi-class open model); each workload's residence there is the single-class formula of the ramp at that
     utilisation with its own demand and its own mix's variability (:func:`open_residence_ms`): exact for
     exponential service (product form, QSP ch. 7), Allen-Cunneen's approximation otherwise. None when no
-    workload has a rate."""
-    demand: dict[str, dict[str, tuple[float, float]]] = {}
+    workload has a rate.
+
+    A workload's variability is that of its own station record (its read and write service times,
+    ``StationSpec.service_scv``); the station's capacity is the first path's (one system's paths share it; a
+    failure state's path comes first, ``solve_with_targets``). With the first path's record for every workload, a
+    workload's latency at its target depended on the order of the paths (a failure state that changes none of its
+    storage stations gave another latency than normal operation)."""
+    demand: dict[str, dict[str, tuple[float, float, StationSpec]]] = {}
     meta: dict[str, StationSpec] = {}
     for p in paths:
         if p.workload.id not in rates:
             continue
         for spec in p.stations:
-            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction)
+            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction, spec)
             meta.setdefault(spec.name, spec)
     if not demand:
         return None
@@ -981,17 +987,17 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     names_of: dict[str, list[str]] = {}
     for name, per in demand.items():
         spec = meta[name]
-        u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _) in per.items())
+        u = 0.0 if spec.delay else sum(rates[w] * d / spec.capacity for w, (d, _, _) in per.items())
         stable &= u < 1.0
         utilisation[name] = u
         for w in per:
             names_of.setdefault(w, []).append(name)
     # each workload's residence at every station it visits, in one vectorised call per workload (the formula of
-    # open_residence_ms, element by element, on the station as the model describes it: its first path's)
+    # open_residence_ms, element by element, on the workload's own station record: docstring)
     residence: dict[str, dict[str, float | None]] = {}
     for w, names in names_of.items():
         rf = demand[names[0]][w][1]
-        st = _static(tuple(meta[name] for name in names), float(rf))
+        st = _static(tuple(demand[name][w][2] for name in names), float(rf))
         d = np.array([demand[name][w][0] for name in names], dtype=float)
         res = open_residence_s(d, st.servers, st.copies, st.v_open,
                                np.array([utilisation[name] for name in names], dtype=float), check=False)
@@ -1200,7 +1206,15 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
     every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
-    figure itself. ``block_bytes``: the I/O size (the points' MB/s)."""
+    figure itself. ``block_bytes``: the I/O size (the points' MB/s).
+
+    Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
+    rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
+    ratio, applied to the closed ramp's latency, shrinks near the open model's saturation (its latency runs off to
+    infinity, the ramp's does not), which made the P10 edge fall as the load rose (about 1% of curves; the P90
+    edge likewise where the ratio dips). An edge of the max IOPS at the SLO is no higher than the same edge of the
+    saturation (the nominal max at the SLO came from the closed ramp, its band's scale from the open model, and
+    their product could pass the saturation band's edge)."""
     rf = path.read_fraction
     sd = demand_sd(path.stations, path.uncertainty)
     n = len(kept.iops)
@@ -1223,10 +1237,19 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
         with np.errstate(divide="ignore", invalid="ignore"):
             lo_ratio = many[1] / nominal
             hi_ratio = many[2] / nominal
-        p10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys).tolist()
+        raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys).tolist()
         finite_hi = np.isfinite(hi_ratio)
-        p90 = [v if ok else None
-               for v, ok in zip(np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0).tolist(), finite_hi.tolist())]
+        widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0).tolist()
+        raw90 = [v if ok else None for v, ok in zip(widened, finite_hi.tolist())]
+        p10, p90 = [], []
+        floor10 = floor90 = 0.0  # each edge's highest value at a lower load (docstring)
+        for y, lo, hi in zip(y_list, raw10, raw90):
+            floor10 = min(max(lo, floor10), y)
+            p10.append(floor10)
+            if hi is not None:
+                floor90 = max(hi, floor90)
+                hi = floor90
+            p90.append(hi)
         base = np.asarray(factors, dtype=float)
         sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
         sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
@@ -1236,7 +1259,8 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
             nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
                 st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
             if nominal_open:
-                edges = [max_slo * x / nominal_open if x is not None else None for x in (x_lo_f, x_high_f)]
+                edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
+                         for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
                 slo_band = ordered(edges[1], max_slo, edges[0])
     curve = tuple(CurvePoint(x, y, m, h, k, lo, hi) for x, y, m, h, k, lo, hi in zip(
         x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n]))

@@ -54,7 +54,10 @@ class StateResult:
         state: one of :data:`models.performance.states.STATES`; reason: what the state does, in words;
         performance: the workload's full prediction in that state (curve, saturation, max IOPS at the SLO,
         latency at the target, bands); meets_slo: the target's latency is within the SLO in this state (None
-        without a target); rebuild_hours: the time to rebuild (drive_rebuild only).
+        without a target); rebuild_hours: the time to rebuild (drive_rebuild only); relieved: (station name, share
+        0..1 of its demand) of the work of normal operation the state stops (mirroring to a failed partner), the
+        one way a state may be faster than normal operation or saturate later
+        (``models.performance.states.DegradedPath.relieved``); empty for every other state.
     """
 
     state: str
@@ -62,6 +65,7 @@ class StateResult:
     performance: WorkloadPerformance
     meets_slo: bool | None
     rebuild_hours: float | None = None
+    relieved: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -135,7 +139,8 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)
-        out[path.workload.id].append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours))
+        out[path.workload.id].append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours,
+                                                         state.relieved))
     return {wid: tuple(results) for wid, results in out.items()}
 
 

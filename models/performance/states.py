@@ -25,6 +25,13 @@ reason in words; a state that does not apply to the path returns None. The trans
   HA partner's CPU and log write and the mirror round trip go). With the workload on one node of the pair, a failover
   does not halve anything: the reason says so.
 
+A state that stops work of normal operation (the mirroring to a failed partner: takeover's NVRAM mirroring,
+a cloud failover's and a MetroCluster switchover's mirror round trips) can be faster than normal operation at
+the same load (the mirror's wait goes) or saturate later (the HA interconnect was the bottleneck). It says so as
+data, not only in words: ``DegradedPath.relieved`` names each station whose work stops and the share of it that
+stops; nothing else in a state may beat normal operation (tests/test_engine_invariants.py checks it against
+normal operation less that work).
+
 Background loads (rebuild, resync) are returned as other workloads' utilisation the engine already knows how to
 add (``solve_workload``'s ``others``: a pseudo-path of the same station names at one I/O per second whose demand is
 the utilisation times the station's capacity).
@@ -69,13 +76,16 @@ REBUILD_ROLES = frozenset({"drives", "drive_transfer"})
 @dataclass(frozen=True)
 class DegradedPath:
     """A path in a failure state: the path, the reason in words, and background load as (pseudo-path, rate)
-    pairs for ``solve_workload``'s ``others``; ``rebuild_hours``: the time to rebuild (drive_rebuild only)."""
+    pairs for ``solve_workload``'s ``others``; ``rebuild_hours``: the time to rebuild (drive_rebuild only);
+    ``relieved``: (station name in the normal path, share 0..1 of its demand that stops) for the work of normal
+    operation the state stops (module docstring), empty when it stops none."""
 
     state: str
     path: WorkloadPath
     reason: str
     background: tuple[tuple[WorkloadPath, float], ...] = ()
     rebuild_hours: float | None = None
+    relieved: tuple[tuple[str, float], ...] = ()
 
 
 def _with(path: WorkloadPath, stations: list[StationSpec], note: str) -> WorkloadPath:
@@ -108,14 +118,17 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
     nodes = max(i.node for i in idents if i.role == "cpu" and i.node is not None)
     moved: dict[StationId, StationSpec] = {}
     out: list[StationSpec] = []
+    relieved: list[tuple[str, float]] = []
     for s in path.stations:
         ident = s.ident
         if ident.role == "nvram" and ident.node in (survivor, failed):
+            relieved.append((s.name, 1.0))
             continue  # the survivor no longer mirrors, and its partner is down
         if ident.role == "ha_mirror":
             if nodes > 2:  # writes on the other HA pairs are still mirrored
                 share = (nodes - 2) / nodes
                 out.append(replace(s, read_s=s.read_s * share, write_s=s.write_s * share))
+            relieved.append((s.name, 1.0 - share if nodes > 2 else 1.0))
             continue
         if ident.of_controller_node and ident.node == failed and ident.on_node(survivor) in idents:
             moved[ident.on_node(survivor)] = s
@@ -137,7 +150,7 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
     else:
         reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and "
                   "back-end ports; NVRAM mirroring stops; half the target ports remain")
-    return DegradedPath("takeover", _with(path, merged, reason), reason)
+    return DegradedPath("takeover", _with(path, merged, reason), reason, relieved=tuple(relieved))
 
 
 def path_loss(path: WorkloadPath) -> DegradedPath | None:
@@ -224,9 +237,10 @@ def cloud_failover(path: WorkloadPath) -> DegradedPath | None:
     if not any(s.ident.role == "ha_partner_cpu" for s in path.stations):
         return None
     out = [s for s in path.stations if s.ident.role not in CLOUD_MIRROR_ROLES]
+    relieved = tuple((s.name, 1.0) for s in path.stations if s.ident.role in CLOUD_MIRROR_ROLES)
     reason = ("cloud failover: the partner VM serves the workload and write mirroring stops; with the workload on "
               "one node of the pair the surviving VM has the same size, so saturation does not fall")
-    return DegradedPath("cloud_failover", _with(path, out, reason), reason)
+    return DegradedPath("cloud_failover", _with(path, out, reason), reason, relieved=relieved)
 
 
 def switchover(path: WorkloadPath) -> DegradedPath | None:
@@ -237,6 +251,7 @@ def switchover(path: WorkloadPath) -> DegradedPath | None:
     if not any(s.ident.role == "metrocluster_mirror" for s in path.stations):
         return None
     out = [s for s in path.stations if s.ident.role != "metrocluster_mirror"]
+    relieved = tuple((s.name, 1.0) for s in path.stations if s.ident.role == "metrocluster_mirror")
     reason = ("switchover: the partner site serves the workload from its own plex and mirroring to the failed "
               "site stops; its HA pair is the same model, so saturation does not fall")
-    return DegradedPath("switchover", _with(path, out, reason), reason)
+    return DegradedPath("switchover", _with(path, out, reason), reason, relieved=relieved)

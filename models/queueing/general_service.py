@@ -28,6 +28,17 @@ With ``a = s / c`` and the per-copy utilisation ``U = X a / copies``:
   the network's own (no external burstiness), so only cs² enters; the two formulas agree at the same
   utilisation when ca² = 1.
 
+  Two bounds every closed network obeys hold the approximate recursion in (exact MVA, v = 1, obeys them by
+  itself): the throughput never exceeds the asymptotic bound ``min_k copies_k / a_k`` (no queue past full
+  utilisation; QSP ch. 5), and it never falls when a job is added (an added job can only keep busy a server that
+  would otherwise idle). Reiser's correction breaks the first at v < 1 (deterministic service: the subtracted
+  residual life lets X pass the bound near saturation; a port-bound ramp ended 0.2% above it) and the second at
+  v > 1 with one dominant queue (at n = 2 the job ahead is counted at its stationary residual life, ``a v``,
+  although it has only just begun its service: X(2) < X(1)). Where a step would break one, its throughput is
+  held at the bound (the extra response time waits at the bottleneck, the class of largest ``a / copies``) or at
+  the previous step's (the queues' residence times scaled down alike), so that Little's law n = X (R + Z) still
+  holds at every step.
+
 Every function is vectorised over the station classes (numpy), pure, and raises ``ValueError`` for bad shapes.
 """
 
@@ -107,6 +118,7 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     w = (a * (v - 1.0) / m).tolist()
     a_list = a.tolist()
     K = len(a_list)
+    x_max, bottleneck = _bound(a, m)
     rq = [0.0] * K
     x = 0.0
     X = np.empty(N)
@@ -114,7 +126,16 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     idx = range(K)
     for n in range(1, N + 1):  # plain floats: for a dozen stations faster than numpy's per-call overhead
         rq = [a_list[k] * (1.0 + x * (rq[k] * inv_m[k] + w[k])) for k in idx]
-        x = n / (fixed + sum(rq))
+        queued = sum(rq)
+        x_new = n / (fixed + queued)
+        if x_new > x_max:  # the bound (module): the rest of the response time waits at the bottleneck
+            rq[bottleneck] += n / x_max - fixed - queued
+            x_new = x_max
+        elif x_new < x:  # never fewer I/O per second with one more job (module)
+            scale = (n / x - fixed) / queued
+            rq = [r * scale for r in rq]
+            x_new = x
+        x = x_new
         X[n - 1] = x
         hist.append(rq)
     return X, np.asarray(hist, dtype=float).reshape(N, K) + par
@@ -167,7 +188,13 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     rq = np.zeros((K, B))
     t = np.empty((K, B))
     x = np.zeros(B)
+    x_prev = np.zeros(B)
     total = np.empty(B)
+    with np.errstate(divide="ignore"):
+        caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)  # each class's bound, as _bound
+    x_max = caps.min(axis=1) if K else np.full(B, np.inf)
+    bottleneck = caps.argmin(axis=1) if K else np.zeros(B, dtype=int)
+    columns = np.arange(B)
     for n in range(1, population + 1):
         np.multiply(a_over_m, rq, out=t)
         t += a_w
@@ -176,6 +203,21 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
         rq.sum(axis=0, out=total)
         np.add(fixed, total, out=x)
         np.divide(n, x, out=x)
+        # the two bounds of a closed network (module), as in closed_ramp
+        over = x > x_max
+        if over.any():
+            cols = columns[over]
+            extra = n / x_max[over] - fixed[over] - total[over]
+            rq[bottleneck[over], cols] += extra
+            total[over] += extra
+            x[over] = x_max[over]
+        under = x < x_prev
+        if under.any():
+            scale = (n / x_prev[under] - fixed[under]) / total[under]
+            rq[:, under] *= scale
+            total[under] *= scale
+            x[under] = x_prev[under]
+        x_prev[:] = x
         X[n - 1] = x
         if per_station:
             R[:, n - 1, :] = rq.T
@@ -185,6 +227,17 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     if per_station:
         return X, R + par[:, None, :]
     return X, R.T + par.sum(axis=1)[:, None]
+
+
+def _bound(a: np.ndarray, m: np.ndarray) -> tuple[float, int]:
+    """The asymptotic throughput bound min_k m_k / a_k of one network's queueing classes (+inf when no class
+    has work) and the index of its bottleneck (0 when none)."""
+    with np.errstate(divide="ignore"):
+        caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)
+    if caps.size == 0:
+        return float("inf"), 0
+    k = int(np.argmin(caps))
+    return float(caps[k]), k
 
 
 def open_residence_s(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_open: np.ndarray,
