@@ -315,7 +315,13 @@ def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], cop
     rq = np.zeros((K, B))
     t = np.empty((K, B))
     x = np.zeros(B)
+    x_prev = np.zeros(B)
     total = np.empty(B)
+    with np.errstate(divide="ignore"):  # each network's throughput bound and bottleneck (closed_ramp_batch's)
+        caps = np.where(a > 0, m_pad / np.where(a > 0, a, 1.0), np.inf)
+    x_max = caps.min(axis=1)
+    bottleneck = caps.argmin(axis=1)
+    columns = np.arange(B)
     multiply, add, divide, reduce = np.multiply, np.add, np.divide, np.add.reduce
     for n in range(population):
         multiply(a_over_m, rq, out=t)
@@ -327,6 +333,21 @@ def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], cop
         add(fixed, total, out=total)
         x = X[n]
         divide(n + 1, total, out=x)
+        # the two bounds of a closed network, as closed_ramp_batch: never above the bottleneck's throughput (the
+        # rest of the response time waits there), never fewer I/O per second with one more job (Little's law kept)
+        over = x > x_max
+        if over.any():
+            cols = columns[over]
+            extra = (n + 1) / x_max[over] - total[over]
+            rq[bottleneck[over], cols] += extra
+            total[over] += extra
+            x[over] = x_max[over]
+        under = x < x_prev
+        if under.any():
+            scale = ((n + 1) / x_prev[under] - fixed[under]) / (total[under] - fixed[under])
+            rq[:, under] *= scale
+            x[under] = x_prev[under]
+        x_prev[:] = x
     return np.ascontiguousarray(X.T), R.transpose(2, 0, 1) + par[:, None, :]
 
 
