@@ -199,13 +199,21 @@ class _Spec:
     (validated nodes, links, a scenario copy) costs more than everything else the search does with a design that
     is never evaluated, so it is built on first use of :attr:`scenario` and kept."""
 
-    __slots__ = ("summary", "ru", "power", "deployment", "size", "_build", "_scenario")
+    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario")
 
-    def __init__(self, build: Callable[[], Scenario], summary: str, ru: int, power: float | None,
-                 deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0)) -> None:
+    def __init__(self, build: Callable[[], Scenario], summary: str | Callable[[], str], ru: int,
+                 power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0)) -> None:
         self._build: Callable[[], Scenario] | None = build
         self._scenario: Scenario | None = None
-        self.summary, self.ru, self.power, self.deployment, self.size = summary, ru, power, deployment, size
+        self._summary = summary
+        self.ru, self.power, self.deployment, self.size = ru, power, deployment, size
+
+    @property
+    def summary(self) -> str:
+        """The design in words (written on first use when given as a function)."""
+        if not isinstance(self._summary, str):
+            self._summary = self._summary()
+        return self._summary
 
     @property
     def scenario(self) -> Scenario:
@@ -452,6 +460,19 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
         internal = [sh for sh in shelves if sh.internal]
         external = [sh for sh in shelves if not sh.internal]
         drives = [d for d in catalog if isinstance(d, Drive) and drive_fits_controller(d, record, catalog)]
+        fronts = []  # (protocol, front end, link, hosts ready for it, note) per protocol the record can carry
+        for protocol in protocols:
+            fe = _front_end(record, protocol, catalog)
+            link = catalog.get(fe[0], LinkType) if fe is not None else None
+            if fe is None or link is None or protocol_version_problem(record, record.default_software, link):
+                continue
+            if link.id not in ready_hosts:
+                ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
+            ready, note = ready_hosts[link.id]
+            if ready is not None:
+                fronts.append((protocol, fe, link, ready, note))
+        if not fronts:
+            continue
         for drive in sorted(drives, key=lambda d: d.id):
             bays = next((sh for sh in internal if drive_fits_shelf(drive, sh)), None)
             outside = [sh for sh in external if drive_fits_shelf(drive, sh)]
@@ -465,20 +486,11 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
                 if n_drives > record.max_drives:
                     continue
-                for protocol in protocols:
-                    fe = _front_end(record, protocol, catalog)
-                    link = catalog.get(fe[0], LinkType) if fe is not None else None
-                    if fe is None or link is None or protocol_version_problem(record, record.default_software,
-                                                                              link):
-                        continue
-                    if link.id not in ready_hosts:
-                        ready_hosts[link.id] = _hosts_for(hosts, catalog, link)
-                    ready, note = ready_hosts[link.id]
-                    if ready is None:
-                        continue
-                    summary, ru, power = _design_figures(record, inside, shelf, drive, count, protocol, link)
+                ru, power = _design_footprint(record, inside, shelf, count)
+                for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
-                                summary + note, ru, power, "on-prem", (n_drives, 0))
+                                partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
+                                ru, power, "on-prem", (n_drives, 0))
 
 
 def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
@@ -520,9 +532,9 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
     return base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
 
 
-def _design_figures(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
-                    protocol: str, link: LinkType) -> tuple[str, int, float | None]:
-    """(summary, rack units, typical power W or None) of the design :func:`_design` builds, without building it.
+def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None,
+                      count: int) -> tuple[int, float | None]:
+    """(rack units, typical power W or None) of the design :func:`_design` builds, without building it.
 
     Rack units: the controller chassis (its internal bays are in it, ``models.present.bom.footprint``; a controller
     record without a height whose chassis is its bays, an E-Series controller shelf, counts the bays' height once),
@@ -530,15 +542,19 @@ def _design_figures(record: Controller, inside: Shelf | None, shelf: Shelf | Non
     ru = record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
     if shelf is not None:
         ru += count * (shelf.rack_units or DEFAULT_RACK_UNITS)
-    power = record.typical_power_w
+    return ru, record.typical_power_w
+
+
+def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
+                    protocol: str, link: LinkType, note: str = "") -> str:
+    """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
     parts = []
     if inside is not None:
         parts.append(f"{inside.bays} x {drive.name} in the chassis")
     if shelf is not None and count:
         parts.append(f"{count} x {shelf.name} with {count * shelf.bays} x {drive.name}")
     carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
-    summary = f"{record.name}, {' + '.join(parts)}, {protocol} over {carrier}"
-    return summary, ru, power
+    return f"{record.name}, {' + '.join(parts)}, {protocol} over {carrier}{note}"
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
@@ -824,6 +840,9 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     considered = 0
     # 1. every design's limits, cost and rank order (cheap: no engine); the order does not depend on capacity
     pending = []
+    deployment_rank: dict[str, int] = {}
+    for i, d in enumerate(req.deployments):
+        deployment_rank.setdefault(d, i)  # as req.deployments.index(d)
     for design in designs:
         if considered % 64 == 0:
             if cancelled is not None and cancelled():
@@ -831,7 +850,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
             if progress is not None:
                 progress(0.2 * considered / max(len(designs), 1))
         considered += 1
-        ru, power, deployment = design.ru, design.power, design.deployment
+        ru, power = design.ru, design.power
         limits = []
         if req.max_rack_units and ru > req.max_rack_units:
             limits.append(f"{ru} rack units over the limit of {req.max_rack_units}")
@@ -849,7 +868,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         if costing is not None:
             order: tuple = (len(costing.unpriced) > 0, costing.total, ru, watts)
         else:
-            order = (req.deployments.index(deployment), ru, watts, *design.size)
+            order = (deployment_rank[design.deployment], ru, watts, *design.size)
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
