@@ -34,6 +34,7 @@ each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluat
 
 from __future__ import annotations
 
+import gc
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
@@ -794,6 +795,22 @@ def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[s
 def size(project: Project, top: int = 5, catalog: Catalog | None = None,
          progress: Callable[[float], None] | None = None,
          cancelled: Callable[[], bool] | None = None) -> SizingResult:
+    """:func:`search` with the cyclic garbage collector paused (and restored after, whatever happens): the search
+    makes a spec and an order for every design, objects without cycles that live until it ends, and with the
+    collector on, every full collection during the search walks them all (a search over 111,009 designs: 3.2 ->
+    1.2 s, medians of 3). Arguments, result and errors are :func:`search`'s."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return search(project, top, catalog, progress, cancelled)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def search(project: Project, top: int = 5, catalog: Catalog | None = None,
+           progress: Callable[[float], None] | None = None,
+           cancelled: Callable[[], bool] | None = None) -> SizingResult:
     """Search the catalog for designs that meet ``project.requirements`` for its active scenario's workloads.
 
     Every design is first checked against the limits and the budget and ordered (no engine yet): with a price
