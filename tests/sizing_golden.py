@@ -78,15 +78,34 @@ def scenarios() -> dict:
         update={"price_book": [r for r in book if r.catalog_id != "netapp-ns224"]})
     out["prices, budget"] = priced.model_copy(update={"requirements": priced.requirements.with_changes(
         budget=150_000)})
+    cvo = out["cvo-azure-ds14-ha-oltp"]
+    out["cvo: single-node VMs only, SLO in takeover (nothing meets)"] = (
+        cvo.model_copy(update={"requirements": cvo.requirements.with_changes(families=["CVO"])}),
+        single_node_catalog(cvo))
     out["capped at 700 designs"] = base.model_copy(update={"requirements": Requirements(max_candidates=700)})
     out["bench: p90"] = base.model_copy(update={"requirements": base.requirements.model_copy(
         update={"rank_on": "p90"})})
     return out
 
 
+def single_node_catalog(project):
+    """``project``'s catalog with every cloud VM record offered as a single node only (no HA pair)."""
+    from models.catalog import CloudVm
+
+    catalog = project_catalog(project)
+    return catalog.with_entries([vm.model_copy(update={"ha_supported": False}) for vm in catalog
+                                 if isinstance(vm, CloudVm)])
+
+
+def search(case) -> SizingResult:
+    """The top-five search of one recorded case: a project, or (project, catalog)."""
+    project, catalog = case if isinstance(case, tuple) else (case, None)
+    return size(project, top=5, catalog=catalog)
+
+
 def record() -> dict:
     """Every recorded search's result rows."""
-    return {name: result_row(size(project, top=5)) for name, project in scenarios().items()}
+    return {name: result_row(search(case)) for name, case in scenarios().items()}
 
 
 if __name__ == "__main__":

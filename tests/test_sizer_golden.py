@@ -9,7 +9,7 @@ import json
 import math
 
 import pytest
-from sizing_golden import GOLDEN, result_row, scenarios, size
+from sizing_golden import GOLDEN, result_row, scenarios, search
 
 RECORDED = json.loads(gzip.decompress(GOLDEN.read_bytes()))
 PROJECTS = scenarios()
@@ -36,6 +36,6 @@ def test_every_recorded_search_is_present():
 
 @pytest.mark.parametrize("name", sorted(PROJECTS))
 def test_the_search_gives_the_recorded_ranked_list_and_figures(name):
-    got = json.loads(json.dumps(result_row(size(PROJECTS[name], top=5))))
+    got = json.loads(json.dumps(result_row(search(PROJECTS[name]))))
     diffs = _differences(got, RECORDED[name], name)
     assert diffs == [], "\n".join(diffs[:20])
