@@ -645,6 +645,22 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
     return deployment, tuple(nodes), links
 
 
+def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requirements, deployment: str) -> bool:
+    """True when the requirements ask for the SLO in takeover and ``scenario`` has no HA partner: no workload's
+    system has a takeover or cloud failover state (``models.performance.states``; the same paths and states
+    :func:`_performance_check` reads through ``evaluate_states``), so it cannot meet whatever its performance.
+    False when the requirement does not apply to it (HCI answers with its spare hosts, a managed service with the
+    provider's own HA)."""
+    if not req.meet_slo_in_takeover or deployment == "hci" or any(n.kind == "managed_service"
+                                                                  for n in scenario.nodes):
+        return False
+    from models.performance.engine import evaluate_paths
+    from models.performance.states import cloud_failover, takeover
+
+    paths, _ = evaluate_paths(scenario, catalog)
+    return not any(takeover(p) is not None or cloud_failover(p) is not None for p in paths)
+
+
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
                        deployment: str = "on-prem") -> tuple[list[str], float | None, float | None]:
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
@@ -919,6 +935,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         """Enough meeting designs: ``top`` distinct platform designs and FRONT_EVALUATIONS more for the front."""
         return len(meeting) >= top + FRONT_EVALUATIONS and len(platforms) >= top
 
+    deferred: list[tuple[int, Candidate, Scenario, tuple]] = []  # (place among the failures, design) not yet checked
+    partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
     position = 0
     while position < len(pending):
         if enough() or (cancelled is not None and cancelled()):
@@ -944,13 +962,22 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 checked_failures.append(replace(cand, reasons=tuple(short)))
             else:
                 chunk.append((cand, checked, pkey))
+        # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its full
+        # check waits until the end, where it is needed only when nothing meets (for the nearest and their reasons)
+        for cand, checked, pkey in chunk:
+            if pkey not in checks and pkey not in partnerless:
+                partnerless[pkey] = _cannot_meet_without_partner(checked, catalog, req, cand.deployment)
+        waiting = {pkey for _, _, pkey in chunk if pkey not in checks and partnerless[pkey]}
         # the batched engine: every closed ramp of the chunk solved at once (once per performance key), then each
         # design evaluated in full (its ramps found solved)
-        fresh = {pkey: checked for _, checked, pkey in chunk if pkey not in checks}
+        fresh = {pkey: checked for _, checked, pkey in chunk if pkey not in checks and pkey not in waiting}
         solve_ramps([r for checked in fresh.values() for r in ramp_requests(checked, catalog)])
         for cand, checked, pkey in chunk:
             if enough():
                 break
+            if pkey in waiting and pkey not in checks:
+                deferred.append((len(checked_failures), cand, checked, pkey))
+                continue
             if pkey not in checks:
                 checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
             reasons, first, headroom = checks[pkey]
@@ -973,6 +1000,17 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if not meeting:
         notes += _reach_notes(req, need, capacities, peaks, capped, base)
     nearest: tuple[Candidate, ...] = ()
+    if not meeting and deferred:  # the deferred designs checked after all, each in its place among the failures
+        placed: list[Candidate] = []
+        done_up_to = 0
+        for place, cand, checked, pkey in deferred:
+            placed += checked_failures[done_up_to:place]
+            done_up_to = place
+            if pkey not in checks:
+                checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
+            reasons, first, headroom = checks[pkey]
+            placed.append(replace(cand, reasons=tuple(reasons), max_iops_at_slo=first, headroom_pct=headroom))
+        checked_failures = placed + checked_failures[done_up_to:]
     if not meeting:
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
