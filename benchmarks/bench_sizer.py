@@ -4,8 +4,8 @@ batched engine at the batch sizes the sizer really feeds it and per candidate it
 line-solver's ``pfqn_mva`` per call on the same networks (each candidate's closed product-form part at the same
 population: every copy of a station class as its own queue, Seidmann's parallel parts and delays as think time;
 target >= 20x), and the batched closed ramps of 10,000 candidate networks at once (issue 17: <= 2 s).
-``storplan size`` against ``storplan evaluate`` of the same example (process wall time, target <= 1.5x) is measured
-with paired whole-process runs outside this script (e.g. ``/usr/bin/time -v``, alternating the two commands).
+Last, ``storplan size`` against ``storplan evaluate`` of the same examples as whole processes (wall time, the two run
+in turn, the ratio pair by pair, its median: target <= 1.5x).
 
 Run: ``uv run python benchmarks/bench_sizer.py`` (line-solver is in the dev dependency group).
 """
@@ -142,6 +142,35 @@ def peer_per_call(networks) -> float | None:
     return float(np.median(times))
 
 
+PAIRED_EXAMPLES = ("aff8080-sqlserver-tpce", "spinning192-sas-analytics", "cvo-azure-ds14-ha-oltp",
+                   "vsan8-esa-6host-sqlserver-oltp")
+"""Examples whose ``storplan size`` is timed against their ``storplan evaluate``."""
+
+
+def paired_ratio(example: str, pairs: int = 5) -> tuple[float, float, float]:
+    """(median size wall s, median evaluate wall s, median of the pairwise ratios) of ``storplan size`` and
+    ``storplan evaluate`` of one bundled example, run in turn (one warm-up of each first)."""
+    import subprocess
+    import sys
+
+    path = str(examples_dir() / f"{example}.toml")
+    commands = ([sys.executable, "-m", "app", "size", path], [sys.executable, "-m", "app", "evaluate", path])
+
+    def wall(command: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        return time.perf_counter() - start
+
+    for command in commands:
+        wall(command)
+    sizes, evaluations = [], []
+    for _ in range(pairs):
+        sizes.append(wall(commands[0]))
+        evaluations.append(wall(commands[1]))
+    ratios = [a / b for a, b in zip(sizes, evaluations)]
+    return statistics.median(sizes), statistics.median(evaluations), statistics.median(ratios)
+
+
 def main() -> None:
     """Time the searches, the batched ramps and the peer; print them and the targets."""
     from models.project.model import Requirements
@@ -195,10 +224,20 @@ def main() -> None:
           f"({per_candidate_s * 1e6:.1f} us per candidate)  target <= 2 s: {'ok' if batch_s <= 2 else 'MISSED'}")
     if peer is None:
         print("line-solver is not installed (uv sync --group dev): no peer timing")
+        paired()
         return
     print(f"line-solver pfqn_mva: {peer * 1e3:.2f} ms per call (median of {PEER_SAMPLE} candidates' networks)")
     ratio = peer / per_candidate_s
     print(f"batched engine at {CANDIDATES:,} candidates is {ratio:,.0f}x faster per candidate than line-solver")
+    paired()
+
+
+def paired() -> None:
+    """Print ``storplan size`` against ``storplan evaluate`` of :data:`PAIRED_EXAMPLES` (whole processes)."""
+    for example in PAIRED_EXAMPLES:
+        size_s, evaluate_s, ratio = paired_ratio(example)
+        print(f"storplan size / storplan evaluate, {example}: {size_s:.2f} s / {evaluate_s:.2f} s, median ratio of 5 "
+              f"pairs {ratio:.2f}x  target <= 1.5x: {'ok' if ratio <= 1.5 else 'MISSED'}")
 
 
 if __name__ == "__main__":
