@@ -1,20 +1,23 @@
-"""Benchmark of the sizer's batched engine: the closed ramps of 10,000 candidate networks solved at once
-(``models.queueing.general_service.closed_ramp_batch``), timed against line-solver's ``pfqn_mva`` per call on the
-same networks (each candidate's closed product-form part at the same population: every copy of a station class
-as its own queue, Seidmann's parallel parts and delays as think time). Prints the numbers and the targets of
-issue 17 (10,000 candidates <= 2 s; >= 20x faster per candidate than line-solver per call), the whole
-``storplan size`` search time of the AFF8080 example, and the search over every deployment (its time per design,
-and 10,000 designs at that rate: the catalog does not give 10,000 designs yet).
+"""Benchmark of the sizer: the search over every deployment (median of repeated runs: target <= 1 s), a real search
+over more than 100,000 designs (each array controller also in nine bulkier variants: target <= 5 s), the
+batched engine at the batch sizes the sizer really feeds it and per candidate it evaluates in full, each against
+line-solver's ``pfqn_mva`` per call on the same networks (each candidate's closed product-form part at the same
+population: every copy of a station class as its own queue, Seidmann's parallel parts and delays as think time;
+target >= 20x), and the batched closed ramps of 10,000 candidate networks at once (issue 17: <= 2 s).
+Last, ``storplan size`` against ``storplan evaluate`` of the same examples as whole processes (wall time, the two run
+in turn, the ratio pair by pair, its median: target <= 1.5x).
 
 Run: ``uv run python benchmarks/bench_sizer.py`` (line-solver is in the dev dependency group).
 """
 
 from __future__ import annotations
 
+import statistics
 import time
 
 import numpy as np
 
+import models.sizing
 from models.evaluate import project_catalog
 from models.performance import build_path
 from models.performance.engine import _queue_arrays
@@ -69,34 +72,65 @@ def search_line(label: str, project) -> None:
           f"target <= 2 s: {'ok' if per_design_s * 1e4 <= 2 else 'MISSED'}")
 
 
-def main() -> None:
-    """Time the batched ramps and the peer, print both and the targets."""
-    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
-    start = time.perf_counter()
-    result = size(project, top=5)
-    search_s = time.perf_counter() - start
-    networks = candidate_networks(project)
-    s, c, m, v, delay = padded(networks, CANDIDATES)
-    start = time.perf_counter()
-    closed_ramp_batch(s, c, m, v, delay, np.zeros(CANDIDATES), POPULATION)
-    batch_s = time.perf_counter() - start
-    per_candidate_s = batch_s / CANDIDATES
-    print(f"sizer search of the AFF8080 example: {result.considered} designs in {search_s:.2f} s")
+def median_time(fn, runs: int = 5) -> float:
+    """Median wall time of ``runs`` calls of ``fn``, seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def hundred_thousand_designs(project):
+    """``project`` with every deployment allowed and a catalog in which each array controller is also sold as nine
+    bulkier variants (2 to 18 more rack units, otherwise the same record, taking the same drives): a real search
+    over more than 100,000 designs, most of which rank after the designs the search needs."""
+    from models.catalog import Controller
     from models.project.model import Requirements
 
-    wide = project.model_copy(update={"requirements": Requirements()})  # every deployment, family and protocol
-    size(wide, top=5)  # warm the caches (imports, profiles) as a GUI session has them warm
-    search_line("whole search, every deployment", wide)
-    # the worst case: nothing meets, so every design's capacity is evaluated and the nearest are searched for
-    search_line("whole search where no design meets (every design's capacity evaluated)",
-                project.model_copy(update={"requirements": Requirements(effective_capacity_bytes=10**18)}))
-    print(f"batched closed ramps: {CANDIDATES:,} candidates x N = {POPULATION} in {batch_s:.2f} s "
-          f"({per_candidate_s * 1e6:.1f} us per candidate)  target <= 2 s: {'ok' if batch_s <= 2 else 'MISSED'}")
+    catalog = project_catalog(project)
+    clones = [c.model_copy(update={"id": f"{c.id}-variant{k}", "name": f"{c.name} (variant {k})", "based_on": c.id,
+                                   "rack_units": (c.rack_units or 2) + 2 * k})
+              for c in catalog if isinstance(c, Controller) and c.family in ("ONTAP", "E-Series")
+              for k in range(1, 10)]
+    return project.model_copy(update={"requirements": Requirements()}), catalog.with_entries(clones)
+
+
+class BatchSizes:
+    """Records the number of closed ramps in each call the sizer makes to the batched engine, and the time spent
+    in the full evaluations that follow (``models.sizing._performance_check``)."""
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+        self.checks: list[float] = []
+        self._solve, self._check = models.sizing.solve_ramps, models.sizing._performance_check
+
+    def __enter__(self) -> BatchSizes:
+        def solve(requests):
+            self.sizes.append(len(requests))
+            return self._solve(requests)
+
+        def check(*args, **kwargs):
+            start = time.perf_counter()
+            out = self._check(*args, **kwargs)
+            self.checks.append(time.perf_counter() - start)
+            return out
+
+        models.sizing.solve_ramps, models.sizing._performance_check = solve, check
+        return self
+
+    def __exit__(self, *exc) -> None:
+        models.sizing.solve_ramps, models.sizing._performance_check = self._solve, self._check
+
+
+def peer_per_call(networks) -> float | None:
+    """line-solver's ``pfqn_mva`` per call on the first :data:`PEER_SAMPLE` networks (median, seconds), or None
+    when line-solver is not installed."""
     try:
         from line_solver.api.pfqn.mva import pfqn_mva
     except ImportError:
-        print("line-solver is not installed (uv sync --group dev): no peer timing")
-        return
+        return None
     times = []
     for s_k, c_k, m_k, _v_k, d in networks[:PEER_SAMPLE]:
         a = s_k / c_k
@@ -105,10 +139,105 @@ def main() -> None:
         t = time.perf_counter()
         pfqn_mva(demands.reshape(-1, 1), np.array([POPULATION]), np.array([think]))
         times.append(time.perf_counter() - t)
-    peer = float(np.median(times))
-    print(f"line-solver pfqn_mva: {peer * 1e3:.2f} ms per call (median of {len(times)} candidates' networks)")
+    return float(np.median(times))
+
+
+PAIRED_EXAMPLES = ("aff8080-sqlserver-tpce", "spinning192-sas-analytics", "cvo-azure-ds14-ha-oltp",
+                   "vsan8-esa-6host-sqlserver-oltp")
+"""Examples whose ``storplan size`` is timed against their ``storplan evaluate``."""
+
+
+def paired_ratio(example: str, pairs: int = 5) -> tuple[float, float, float]:
+    """(median size wall s, median evaluate wall s, median of the pairwise ratios) of ``storplan size`` and
+    ``storplan evaluate`` of one bundled example, run in turn (one warm-up of each first)."""
+    import subprocess
+    import sys
+
+    path = str(examples_dir() / f"{example}.toml")
+    commands = ([sys.executable, "-m", "app", "size", path], [sys.executable, "-m", "app", "evaluate", path])
+
+    def wall(command: list[str]) -> float:
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        return time.perf_counter() - start
+
+    for command in commands:
+        wall(command)
+    sizes, evaluations = [], []
+    for _ in range(pairs):
+        sizes.append(wall(commands[0]))
+        evaluations.append(wall(commands[1]))
+    ratios = [a / b for a, b in zip(sizes, evaluations)]
+    return statistics.median(sizes), statistics.median(evaluations), statistics.median(ratios)
+
+
+def main() -> None:
+    """Time the searches, the batched ramps and the peer; print them and the targets."""
+    from models.project.model import Requirements
+
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    wide = project.model_copy(update={"requirements": Requirements()})  # every deployment, family and protocol
+    size(wide, top=5)  # warm the caches (imports, profiles) as a GUI session has them warm
+    whole_s = median_time(lambda: size(wide, top=5))
+    considered = size(wide, top=5).considered
+    print(f"whole search, every deployment: {considered:,} designs, median of 5 {whole_s:.2f} s  target <= 1 s: "
+          f"{'ok' if whole_s <= 1 else 'MISSED'}")
+    big, big_catalog = hundred_thousand_designs(project)
+    start = time.perf_counter()
+    many = size(big, top=5, catalog=big_catalog)
+    many_s = time.perf_counter() - start
+    print(f"search over {many.considered:,} designs (each array controller also in nine bulkier variants): "
+          f"{many_s:.2f} s  "
+          f"target <= 5 s: {'ok' if many.considered >= 100_000 and many_s <= 5 else 'MISSED'}")
+    start = time.perf_counter()
+    result = size(project, top=5)
+    search_s = time.perf_counter() - start
+    print(f"sizer search of the AFF8080 example: {result.considered} designs in {search_s:.2f} s")
+    with BatchSizes() as seen:
+        size(project, top=5)
+        size(wide, top=5)
+    networks = candidate_networks(project)
+    peer = peer_per_call(networks)
+    used = [n for n in seen.sizes if n]
+    if used:
+        typical = int(statistics.median(used))
+        s, c, m, v, delay = padded(networks, typical)
+        batch_s = median_time(lambda: closed_ramp_batch(s, c, m, v, delay, np.zeros(typical), POPULATION), 20)
+        at_batch = batch_s / typical
+        per_check = statistics.median(seen.checks) if seen.checks else float("nan")
+        print(f"batches the sizer feeds the engine: {len(used)} calls of {min(used)}-{max(used)} ramps (median "
+              f"{typical}); batched ramps at {typical}: {at_batch * 1e6:.1f} us per candidate; each candidate's "
+              f"full evaluation after its ramp is solved (curves, open model, bands, states): {per_check * 1e3:.2f} ms")
+        if peer is not None:
+            print(f"per candidate at the sizer's batch size: ramps alone {peer / at_batch:,.1f}x line-solver; "
+                  f"per candidate evaluated in full (ramp + evaluation) {peer / (at_batch + per_check):,.2f}x  "
+                  f"target >= 20x: {'ok' if peer / (at_batch + per_check) >= 20 else 'MISSED'}")
+    s, c, m, v, delay = padded(networks, CANDIDATES)
+    start = time.perf_counter()
+    closed_ramp_batch(s, c, m, v, delay, np.zeros(CANDIDATES), POPULATION)
+    batch_s = time.perf_counter() - start
+    per_candidate_s = batch_s / CANDIDATES
+    # the worst case: nothing meets, so every design's capacity is evaluated and the nearest are searched for
+    search_line("whole search where no design meets (every design's capacity evaluated)",
+                project.model_copy(update={"requirements": Requirements(effective_capacity_bytes=10**18)}))
+    print(f"batched closed ramps: {CANDIDATES:,} candidates x N = {POPULATION} in {batch_s:.2f} s "
+          f"({per_candidate_s * 1e6:.1f} us per candidate)  target <= 2 s: {'ok' if batch_s <= 2 else 'MISSED'}")
+    if peer is None:
+        print("line-solver is not installed (uv sync --group dev): no peer timing")
+        paired()
+        return
+    print(f"line-solver pfqn_mva: {peer * 1e3:.2f} ms per call (median of {PEER_SAMPLE} candidates' networks)")
     ratio = peer / per_candidate_s
-    print(f"batched engine is {ratio:,.0f}x faster per candidate  target >= 20x: {'ok' if ratio >= 20 else 'MISSED'}")
+    print(f"batched engine at {CANDIDATES:,} candidates is {ratio:,.0f}x faster per candidate than line-solver")
+    paired()
+
+
+def paired() -> None:
+    """Print ``storplan size`` against ``storplan evaluate`` of :data:`PAIRED_EXAMPLES` (whole processes)."""
+    for example in PAIRED_EXAMPLES:
+        size_s, evaluate_s, ratio = paired_ratio(example)
+        print(f"storplan size / storplan evaluate, {example}: {size_s:.2f} s / {evaluate_s:.2f} s, median ratio of 5 "
+              f"pairs {ratio:.2f}x  target <= 1.5x: {'ok' if ratio <= 1.5 else 'MISSED'}")
 
 
 if __name__ == "__main__":

@@ -411,3 +411,32 @@ def test_runway_series_cross_100_at_the_runway_months():
     wp = evaluation.performance.workloads[0]
     line = series[f"{wp.name}: target / max IOPS at SLO"]
     assert line[0][1] == pytest.approx(100 * wp.target_iops / wp.max_iops_at_slo)
+
+
+def test_the_report_shows_the_search_it_is_given_and_searches_only_without_one(monkeypatch):
+    """A report given the sizer's result shows its candidates and does not search again; without one it searches
+    exactly once."""
+    import models.sizing
+    from models.sizing import size
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    result = size(project, top=10)  # the GUI's search asks for ten
+    calls = []
+    real = models.sizing.size
+
+    def counted(*args, **kwargs):
+        calls.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(models.sizing, "size", counted)
+    given = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None,
+                                sizing=result)
+    assert calls == []
+    _, text = _text(given)
+    assert _squash(f"Recommended: {result.candidates[0].summary}") in text
+    assert _squash(f"{result.considered:,} configurations from the catalog were considered") in text
+    assert all(_squash(c.summary) in text for c in result.candidates[:5])
+    assert _squash(result.candidates[5].summary) not in text  # the report's table keeps five
+    render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
+    assert len(calls) == 1

@@ -62,6 +62,7 @@ class FileController(QObject):
         evaluation_cache: returns ``{scenario name: Evaluation}`` for results on screen that are current (the
             report reuses them).
         new_window: opens another main window and returns its FileController (recovery of a second project).
+        sizing_cache: returns the sizer's result for the project as it is now, or None (the report reuses it).
     """
 
     sig_busy_changed = Signal(bool)
@@ -79,7 +80,8 @@ class FileController(QObject):
 
     def __init__(self, window: QMainWindow, document: ProjectDocument,
                  evaluation_cache: Callable[[], dict[str, Any]] = dict,
-                 new_window: Callable[[], FileController] | None = None) -> None:
+                 new_window: Callable[[], FileController] | None = None,
+                 sizing_cache: Callable[[], Any] = lambda: None) -> None:
         super().__init__(window)
         self.window = window
         self.document = document
@@ -96,7 +98,7 @@ class FileController(QObject):
         self.autosaver = Autosaver(window, document, self.io, lambda: self.calibration, self._install,
                                    (lambda: new_window().autosaver) if new_window is not None else None)
         self.pinning = CatalogPinning(window, document, lambda: self.snapshot)
-        self.reports = ReportExporter(window, document, self.busy_indicator, evaluation_cache)
+        self.reports = ReportExporter(window, document, self.busy_indicator, evaluation_cache, sizing_cache)
 
     # --- state and the parts' handles ---------------------------------------------------------------------
 

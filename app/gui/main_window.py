@@ -119,7 +119,8 @@ class MainWindow(QMainWindow):
         self.compare_worker = EvaluationWorker(0, self)
         self.last_outcome: EvaluationOutcome | None = None
         # file commands: async open / save, locks, pinned catalog, autosave and recovery, report
-        self.files = FileController(self, self.document, self._evaluation_cache, self._new_window)
+        self.files = FileController(self, self.document, self._evaluation_cache, self._new_window,
+                                    sizing_cache=self._sizing_cache)
         self._extra_windows: list[MainWindow] = []
 
         self.view = TopologyView(self.document)
@@ -418,7 +419,14 @@ class MainWindow(QMainWindow):
 
         dialog = SizerDialog(self.document, self, compare=self.compare)
         dialog.show()
+        self._sizer = dialog
         return dialog
+
+    def _sizing_cache(self) -> Any:
+        """The latest sizer search's result when it belongs to the project and catalog as they are now (the report
+        shows it instead of searching again), else None."""
+        dialog = getattr(self, "_sizer", None)
+        return dialog.result_for(self.document.project, self.document.base_catalog) if dialog is not None else None
 
     def delete_own_hardware(self, entry_id: str) -> bool:
         """Delete one of the user's own records (asked first; refused while the project uses it); True when

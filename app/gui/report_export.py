@@ -1,8 +1,9 @@
 """File → Export Report: ask where, write the PDF (``app.report.write_report``) off the GUI thread, offer to open it.
 
 The report has a runner of its own, so a long report never delays a save or an autosave. It reuses the
-window's latest evaluation when it belongs to the project as it is now (the numbers in the PDF are the ones on
-screen); other scenarios are evaluated by the report against the same pinned catalog.
+window's latest evaluation and the sizer's latest search when they belong to the project as it is now (the numbers
+in the PDF are the ones on screen, and nothing is solved twice); other scenarios are evaluated, and a search not
+run is run, by the report against the same pinned catalog.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ class ReportExporter(QObject):
         document: the window's document.
         busy: the window's busy indicator (runs while the report is written).
         evaluation_cache: returns ``{scenario name: Evaluation}`` of results on screen that are current.
+        sizing_cache: returns the sizer's ``SizingResult`` of the project as it is now, or None.
     """
 
     sig_report_written = Signal(str)
@@ -39,9 +41,11 @@ class ReportExporter(QObject):
     """The report could not be written; the message was shown."""
 
     def __init__(self, window: QMainWindow, document: ProjectDocument, busy: BusyIndicator,
-                 evaluation_cache: Callable[[], dict[str, Any]]) -> None:
+                 evaluation_cache: Callable[[], dict[str, Any]],
+                 sizing_cache: Callable[[], Any] = lambda: None) -> None:
         super().__init__(window)
         self._window, self._document, self._busy, self._cache = window, document, busy, evaluation_cache
+        self._sizing = sizing_cache
         self.runner = TaskRunner(self, "report")
         self.last_report: Path | None = None
         self.open_button: QToolButton | None = None
@@ -70,10 +74,11 @@ class ReportExporter(QObject):
         project = self._document.project
         catalog = self._document.base_catalog
         cache = self._cache()
+        sizing = self._sizing()
         paper = project.settings.paper
 
         def job(_state):  # scenarios not on screen are evaluated against the same (pinned) catalog by the report
-            return write_report(project, path, paper=paper, evaluation_cache=cache, catalog=catalog)
+            return write_report(project, path, paper=paper, evaluation_cache=cache, catalog=catalog, sizing=sizing)
 
         self._busy.begin(f"Writing report {path.name}…")
         self.runner.submit(job, name=f"report {path.name}", on_done=lambda ok, result: self._done(ok, result, path))

@@ -121,6 +121,8 @@ class SizerDialog(QDialog):
         self._compare = compare
         self.runner = TaskRunner(self, "sizer")
         self.result = None
+        self._searched: tuple = (None, None)  # (project, catalog) of the running search
+        self._result_of: tuple = (None, None)  # ... and of ``result``
         self._task = None
         self.choices = self._requirement_choices()
         self.form = RecordForm(Requirements, choices=lambda *_: None,
@@ -363,9 +365,17 @@ class SizerDialog(QDialog):
         self.progress.setVisible(True)
         self.message.setText("Searching…")
         self._show_prices()
+        self._searched = (self._document.project, self._document.base_catalog)
         self._task = self.runner.submit(size_job, self._document.project, 10, self._document.base_catalog,
                                         name="size", on_done=self._done,
                                         on_progress=lambda f: self.progress.setValue(int(100 * f)))
+
+    def result_for(self, project, catalog):
+        """The search's result when it was run on exactly this ``project`` and ``catalog`` (the report shows it
+        instead of searching again), else None."""
+        if self.result is not None and self._result_of[0] is project and self._result_of[1] is catalog:
+            return self.result
+        return None
 
     def cancel(self) -> None:
         """Stop the search; the table keeps what it showed."""
@@ -389,6 +399,7 @@ class SizerDialog(QDialog):
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(result))}</span>")
             return
         self.result = result
+        self._result_of = self._searched
         rows = result.candidates or result.nearest
         need = result.needed_effective_bytes / 2**40
         notes = "".join(f" Note: {n}." for n in result.notes)

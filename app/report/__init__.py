@@ -84,6 +84,7 @@ def render_report_bytes(
     validation: Sequence | None = None,
     today: _dt.date | None = None,
     catalog: Catalog | None = None,
+    sizing: object | None = None,
 ) -> bytes:
     """Render the sizing report of a project and return the PDF bytes (nothing is written to disk).
 
@@ -96,6 +97,10 @@ def render_report_bytes(
         today: the report date (default: today, local time).
         catalog: the catalog the project is evaluated against (e.g. the records pinned in a .storplan file);
             None: the bundled catalog plus the user's and the project's own records.
+        sizing: the ``models.sizing.SizingResult`` of this project's requirements already computed (e.g. the
+            GUI's sizer results, which must belong to the project as it is now, searched with ``top`` >= 5); the
+            recommendation shows its first five. None: the report searches once itself when the project states
+            requirements.
 
     Raises:
         ReportError: unknown paper size, or the bundled fonts cannot be loaded.
@@ -130,6 +135,7 @@ def render_report_bytes(
         _app_version(),
         bundled_catalog().version,
         today or _dt.date.today(),
+        sizing=sizing,
     )
     return build_pdf(builder)
 
@@ -156,6 +162,7 @@ def write_report(
     evaluation_cache: MutableMapping[str, object] | None = None,
     validation: Sequence | None = None,
     catalog: Catalog | None = None,
+    sizing: object | None = None,
 ) -> Path:
     """Write the PDF sizing report of a project to ``path`` and return the path.
 
@@ -171,6 +178,7 @@ def write_report(
         evaluation_cache: see :func:`render_report_bytes`.
         validation: see :func:`render_report_bytes`.
         catalog: see :func:`render_report_bytes`.
+        sizing: see :func:`render_report_bytes`.
 
     Raises:
         ReportError: the folder does not exist, the path is a directory, permission is denied, the disk is full,
@@ -179,7 +187,7 @@ def write_report(
     path = Path(path)
     _check_destination(path)
     data = render_report_bytes(project, paper, evaluation_cache=evaluation_cache, validation=validation,
-                               catalog=catalog)
+                               catalog=catalog, sizing=sizing)
     try:
         write_bytes_atomic(path, data)
     except OSError as exc:

@@ -228,8 +228,10 @@ class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
     def __init__(self, project: Project, evaluations: Mapping[str, object], catalog: Catalog, validation,
-                 paper: str, app_version: str, catalog_version: str, today: _dt.date) -> None:
+                 paper: str, app_version: str, catalog_version: str, today: _dt.date,
+                 sizing: object | None = None) -> None:
         self.project = project
+        self.sizing = sizing  # the sizer's result already computed for this project, or None (searched here)
         self.evaluations = evaluations
         self.catalog = catalog
         self.validation = validation
@@ -688,14 +690,15 @@ class ReportBuilder:
     def recommendation(self) -> list:
         """The "Recommendation" section when the project states requirements (``models.sizing``): the chosen
         configuration, the runners-up and why each meets or fails. Nothing for a project without requirements
-        (the default ones), so a report does not search the catalog unasked."""
+        (the default ones), so a report does not search the catalog unasked. The search given to the builder
+        (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.project.model import Requirements
         from models.sizing import size
 
         if self.project.requirements == Requirements():
             return []
         s = self.s
-        result = size(self.project, top=5, catalog=self.catalog)
+        result = self.sizing if self.sizing is not None else size(self.project, top=5, catalog=self.catalog)
         story: list = [self.section_break(), _heading("Recommendation", s)]
         need = result.needed_effective_bytes
         story.append(self.p(f"{result.considered:,} configurations from the catalog were considered against the "
@@ -705,7 +708,7 @@ class ReportBuilder:
         priced = result.currency is not None
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Meets"]]
-        for rank, c in enumerate(result.candidates or result.nearest, start=1):
+        for rank, c in enumerate((result.candidates or result.nearest)[:5], start=1):
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
                          else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,

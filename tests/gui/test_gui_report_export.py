@@ -134,3 +134,23 @@ def test_file_export_workbook_writes_the_xlsx_in_the_background(qtbot, example_w
     export_menu = next(a.menu() for a in win.menuBar().actions()[0].menu().actions()
                        if a.menu() is not None and a.text().replace("&", "") == "Export")
     assert win.act_export_xlsx in export_menu.actions()
+
+
+def test_the_report_reuses_the_sizers_search_of_the_project_as_it_is(qtbot, example_window, tmp_path, monkeypatch,
+                                                                      spy_report):
+    """After a search in the sizer dialog, File > Export Report hands that search to the report (nothing is
+    searched twice); once the project changes, the search is stale and the report gets none."""
+    win = example_window
+    dialog = win.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    _answer_save_dialog(monkeypatch, tmp_path / "sized.pdf")
+    with qtbot.waitSignal(win.files.sig_report_written, timeout=60_000):
+        win.act_export.trigger()
+    assert spy_report[-1]["sizing"] is dialog.result
+    win.document.set_info("name", "changed")
+    _answer_save_dialog(monkeypatch, tmp_path / "changed.pdf")
+    with qtbot.waitSignal(win.files.sig_report_written, timeout=60_000):
+        win.act_export.trigger()
+    assert spy_report[-1]["sizing"] is None

@@ -1,0 +1,88 @@
+"""The sizer as a stream: designs are specs built only when the search reaches them, the collector is paused only
+for the search, and a design without an HA partner is known to fail the takeover requirement without its full
+evaluation (the same answer as its failure states give)."""
+
+from __future__ import annotations
+
+import gc
+import random
+
+import pytest
+
+import models.sizing
+from models.evaluate import project_catalog
+from models.performance.resilience import evaluate_states
+from models.project.model import Requirements
+from models.resources import examples_dir
+from models.sizing import _cannot_meet_without_partner, _specs, size
+from models.store import load_any
+from models.verdict import failover_state
+
+EXAMPLE = examples_dir() / "aff8080-sqlserver-tpce.toml"
+
+
+def test_a_search_builds_only_the_designs_it_reaches(monkeypatch):
+    project = load_any(EXAMPLE)
+    wide = project.model_copy(update={"requirements": Requirements()})
+    built = []
+    real = models.sizing._Spec.scenario.fget
+
+    def counted(spec):
+        if spec._scenario is None:
+            built.append(spec.summary)
+        return real(spec)
+
+    monkeypatch.setattr(models.sizing._Spec, "scenario", property(counted))
+    result = size(wide, top=5)
+    assert result.considered > 20_000 and result.candidates
+    assert len(built) == len(set(built)) < result.considered / 50  # each reached design built once, most never
+    assert {c.summary for c in result.candidates} <= set(built)
+
+
+def test_a_spec_builds_the_same_scenario_as_before_and_keeps_it():
+    project = load_any(EXAMPLE)
+    catalog = project_catalog(project)
+    spec = next(iter(_specs(project.scenario, catalog, project.requirements)))
+    first = spec.scenario
+    assert spec.scenario is first
+    assert spec.summary.startswith(next(n.label for n in first.nodes if n.kind == "controller"))
+    shelves = sum(n.drive_count for n in first.nodes if n.kind == "shelf")
+    assert spec.size == (shelves, 0)
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_the_collector_is_paused_for_the_search_and_restored_after(monkeypatch, enabled):
+    project = load_any(EXAMPLE)
+    seen = []
+
+    def spy(*args, **kwargs):
+        seen.append(gc.isenabled())
+        raise RuntimeError("stop")
+
+    monkeypatch.setattr(models.sizing, "search", spy)
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        with pytest.raises(RuntimeError, match="stop"):
+            size(project)
+        assert seen == [False] and gc.isenabled() is enabled
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def test_no_ha_partner_is_what_the_failure_states_say_on_random_designs():
+    project = load_any(examples_dir() / "cvo-azure-ds14-ha-oltp.toml")
+    req = Requirements(meet_slo_in_takeover=True)
+    catalog = project_catalog(project)
+    specs = list(_specs(project.scenario, catalog, req))
+    picks = random.Random(7).sample(specs, 40)
+    seen = set()
+    for spec in picks:
+        states = evaluate_states(spec.scenario, catalog, project.settings, only=("takeover", "cloud_failover"))
+        partnered = any(failover_state(s) is not None for s in states.values())
+        managed = any(n.kind == "managed_service" for n in spec.scenario.nodes)
+        expected = not partnered and spec.deployment != "hci" and not managed
+        assert _cannot_meet_without_partner(spec.scenario, catalog, req, spec.deployment) is expected, spec.summary
+        seen.add(expected)
+    assert seen == {True, False}
+    assert not _cannot_meet_without_partner(picks[0].scenario, catalog, Requirements(), picks[0].deployment)
