@@ -78,6 +78,11 @@ def test_the_forbidden_pattern_catches_what_it_must():
      "Premium SSD v2"),
     ("0 here (13.1% LFS overhead, Broadcom KB 394410, models.capacity.hci)", "0 here (13.1% LFS overhead, "
      "Broadcom KB 394410)"),
+    ("m5.xlarge 4 vCPUs (awsdocs/amazon-ec2-user-guide (archived copy of the Amazon EC2 User Guide, commit e3707c4, "
+     "June 2023), doc_source/ebs-optimized.md ('Amazon EBS-optimized instances'))",
+     "m5.xlarge 4 vCPUs (Amazon EC2 User Guide (June 2023 edition), "
+     "https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/ebs-optimized.html ('Amazon EBS-optimized instances'))"),
+    ("RAID-TEC maximum 29 (ONTAP documentation, HEAD 1b4a28d)", "RAID-TEC maximum 29 (ONTAP documentation)"),
     ("searched everywhere, nothing", "no public source found"),
 ])
 def test_a_source_becomes_a_citation(raw, expected):

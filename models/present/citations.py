@@ -47,8 +47,8 @@ _REWRITES: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
     (re.compile(r",\s*public_facts\.md(?=\))"), ""),
     (re.compile(r"\s*\b(?:per|in|from|see) public_facts\.md\b"), ""),
     (re.compile(r"public_facts\.md(?: [A-Za-z]+ table)?[:,]?\s*"), ""),
-    (re.compile(r"awsdocs/amazon-ec2-user-guide \(archived copy of the Amazon EC2 User Guide, ([^)]*)\),?\s*"),
-     r"Amazon EC2 User Guide (\1 edition), "),
+    (re.compile(r"awsdocs/amazon-ec2-user-guide \(archived copy of the Amazon EC2 User Guide, ([^)]*)\)"),
+     r"Amazon EC2 User Guide (\1 edition)"),
     # public documentation repositories -> their published pages
     (re.compile(r"NetAppDocs[ /]([a-z0-9-]+),?\s*'?([a-z0-9/-]+)\.adoc'?"), r"https://docs.netapp.com/us-en/\1/\2.html"),
     (re.compile(r"'?([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?"), r"docs.netapp.com page '\1'"),
@@ -171,5 +171,8 @@ def customer_citation(source: str) -> str:
     text = _LEFTOVER_PAGE.sub(r"'\1'", text)
     text = _LEFTOVER_FILE.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"\s+,", ",", text)
+    text = re.sub(r"[,;]\s*\)", ")", text)
+    text = re.sub(r"\(\s*[,;]\s*", "(", text)
     text = re.sub(r"\s{2,}", " ", text).strip(" ;,")
     return text or "no public source found"
