@@ -67,6 +67,7 @@ from models.present import (
     yes_no,
 )
 from models.present.bom import footprint
+from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
@@ -531,7 +532,8 @@ class ReportBuilder:
             rows = [["Step", "Before", "After", "How", "Source"]]
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             Paragraph(_e(step.formula), s.tiny), Paragraph(_e(step.source), s.tiny)])
+                             Paragraph(_e(customer_citation(str(step.formula))), s.tiny),
+                             Paragraph(_e(customer_citation(str(step.source))), s.tiny)])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
                          Paragraph("usable x data reduction", s.tiny), ""])
@@ -566,7 +568,7 @@ class ReportBuilder:
                 story += [self.p("• " + _e(line), s.small) for line in system.layout]
             if system.notes:
                 story.append(Paragraph("Assumptions", s.h2))
-                story += [self.p("• " + _e(note), s.small) for note in system.notes]
+                story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, system.notes)]
         return story
 
     def performance(self) -> list:
@@ -625,10 +627,10 @@ class ReportBuilder:
                              "SLO; the workload has no IOPS target")
                 story.append(Paragraph(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
-                story += [self.p("• " + _e(note), s.small) for note in wp.notes]
+                story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, wp.notes)]
         if perf.notes:
             story.append(Paragraph("Notes", s.h2))
-            story += [self.p("• " + _e(note), s.small) for note in perf.notes]
+            story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, perf.notes)]
         return story
 
     def resilience(self) -> list:
@@ -726,7 +728,7 @@ class ReportBuilder:
             story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)}."))
         else:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
-        story += [self.p("Note: " + _e(n) + ".", s.small) for n in result.notes]
+        story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
         return story
 
     def comparison(self) -> list:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, Entry
 from models.formatting import finite, fmt_capacity
+from models.present.citations import customer_citation
 from models.project.model import Scenario
 from models.units import CapacityUnit
 
@@ -138,20 +139,21 @@ def referenced_records(scenario: Scenario, catalog: Catalog) -> list[Entry]:
 
 
 def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
-    """Every sourced number of every record the scenario uses (controller performance profiles included)."""
+    """Every sourced number of every record the scenario uses (controller performance profiles included), each
+    source as the customer's citation (``models.present.citations.customer_citation``)."""
     rows: list[SourcedNumber] = []
     for record in referenced_records(scenario, catalog):
         title = f"{record.name} ({record.kind})"
         for field, p in record.provenance.items():
             value = getattr(record, field, None)
-            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit), p.source,
-                                      p.kind))
+            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit),
+                                      customer_citation(p.source), p.kind))
         for profile in getattr(record, "performance", ()) or ():
             prefix = f"performance {profile.software} {profile.protocol}"
             for field, p in profile.provenance.items():
                 value = getattr(profile, field, None)
                 text = format_value(profile, field, value, capacity_unit)
-                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, p.source, p.kind))
+                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, customer_citation(p.source), p.kind))
     return rows
 
 
@@ -191,5 +193,5 @@ def preset_source(source: str) -> tuple[str, str]:
     numbers carry their kind as data (``Provenance.kind``)."""
     head, sep, reason = source.partition(":")
     if sep and head.strip().lower() == "assumed":
-        return reason.strip(), "assumed"
-    return source, "sourced"
+        return customer_citation(reason.strip()), "assumed"
+    return customer_citation(source), "sourced"

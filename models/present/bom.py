@@ -27,6 +27,7 @@ from models.catalog import (
     Switch,
 )
 from models.formatting import fmt_capacity
+from models.present.citations import customer_citation
 from models.present.labels import policy_label
 from models.present.nodes import drive_size, model_name, node_figures
 from models.project.model import (
@@ -169,7 +170,7 @@ def _cloud_vm_lines(
                       "first (normal write speed)"))
     lic = catalog.find(node.licence)
     lines.append(("Licence", 1, model_name(catalog, node.licence),
-                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {lic.as_of})"
+                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {customer_citation(lic.as_of)})"
                   if isinstance(lic, Licence) else ""))
     return lines
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from models.catalog import Sourced
 from models.catalog.provenance import SOURCE_KINDS, record_counts
 from models.catalog.schema import Entry
+from models.present.citations import customer_citation
 
 KEY_FIELDS = {
     "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
@@ -81,7 +82,9 @@ def browser_rows(entries: Iterable[Entry]) -> list[BrowserRow]:
 def record_details(entry: Sourced) -> list[tuple[str, str, str, str]]:
     """Every number of one record: (field, value, provenance kind, source text), nested performance profiles
     included (their fields prefixed with the profile's software and protocol). The kind is the field's
-    ``Provenance.kind``; a calibrated number's source text ends with the fit that set it."""
+    ``Provenance.kind``; the source text is the customer's citation (``models.present.citations``: research notes
+    stay in the catalog files and the hardware editor); a calibrated number's source text ends with the fit that
+    set it."""
     out: list[tuple[str, str, str, str]] = []
 
     def walk(record: Sourced, prefix: str) -> None:
@@ -97,7 +100,8 @@ def record_details(entry: Sourced) -> list[tuple[str, str, str, str]]:
             p = record.provenance.get(name)
             if p is None:
                 continue
-            text = f"{p.source} (fit: {p.fit})" if p.fit and p.fit not in p.source else p.source
+            source = customer_citation(p.source)
+            text = f"{source} (fit: {p.fit})" if p.fit and p.fit not in p.source else source
             out.append((prefix + name, str(value), p.kind, text))
 
     walk(entry, "")

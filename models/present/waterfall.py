@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from models.present.citations import customer_citation
+
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult, CapacityStep, ScenarioCapacity
 
@@ -88,7 +90,8 @@ def _bar_from_step(step: CapacityStep, before: float | None = None, after: float
     before = float(step.bytes_before if before is None else before)
     after = float(step.bytes_after if after is None else after)
     inputs = tuple((str(k), str(v)) for k, v in step.inputs.items())
-    return WaterfallBar(step.name, step_kind(before, after), before, after, str(step.source), str(step.formula),
+    return WaterfallBar(step.name, step_kind(before, after), before, after, customer_citation(str(step.source)),
+                        customer_citation(str(step.formula)),
                         inputs, tuple(details))
 
 
@@ -193,9 +196,10 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
             continue
         details = tuple(
             f"{system.system_label}: {float(step.bytes_after) - float(step.bytes_before):,.0f} bytes"
-            f" \u2014 {step.formula} ({step.source})" for system, step in members
+            f" \u2014 {customer_citation(str(step.formula))} ({customer_citation(str(step.source))})"
+            for system, step in members
         )
-        sources = "; ".join(dict.fromkeys(str(step.source) for _, step in members))
+        sources = "; ".join(dict.fromkeys(customer_citation(str(step.source)) for _, step in members))
         bars.append(WaterfallBar(name, step_kind(before, after), before, after, sources, "sum over systems", (),
                                  details))
     return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes),

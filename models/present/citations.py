@@ -1,0 +1,178 @@
+"""Customer citations: a catalog source text as a customer reads it (a document title, its section and a public
+address or document number), with the research notes left in the catalog files and the hardware editor.
+
+The catalog keeps, next to each number, how it was found: the seed report's file name, the reference notes file a
+fact was copied from, the places searched for a number nobody publishes, commit hashes of documentation snapshots
+and the engine module that applies a rule. :func:`customer_citation` is the one mapping from those internal
+references to what a PDF, XLSX, CSV or the catalog browser shows; the catalog records themselves are unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+SEED_TITLES: Final[dict[str, str]] = {
+    "000": 'NetApp report "NetApp AFF8080A EX Storage Efficiency and Performance with SQL Server 2014" (2016)',
+    "001": 'NetApp report "NetApp AFF A800 Performance with Oracle Database" (2019)',
+    "002": ('VMware blog "Microsoft SQL Server on VMware All-Flash Virtual SAN - Update from the Reference '
+            'Architecture Trenches" (vSAN 6.2)'),
+    "003": ("SAS technical paper on SAS workload performance with the NetApp EF550 flash storage array (SAS lists "
+            "its performance papers at http://support.sas.com/kb/42/197.html)"),
+    "004": ('NetApp TR-4671 "Performance Characterization of NetApp Cloud Volumes ONTAP for Azure with Application '
+            'Workloads" (March 2019)'),
+}
+"""The seed reports StorPlan was specified from, by their three-digit number: title, publisher, date and document
+number or address where the report prints one (the seeds themselves: /work/shared/seeds/README.md)."""
+
+_NOTE_WORDS = re.compile(
+    r"search|remember|corpus|corpora|sources read|stored pages|not readable offline|no readable copy|"
+    r"found no |not found|was not found|were not found|not in the pages|HEAD [0-9a-f]{6,}",
+    re.IGNORECASE)
+"""A clause that reports where was searched or how a value was recalled: a research note, not a citation."""
+
+_HASH = r"[0-9a-f]{7,40}"
+_SEED_FILE = re.compile(r"\b(\d{3})_[0-9a-f]{16}\.txt\b")
+_SEED_PAIR = re.compile(r"\bseeds (\d{3})/(\d{3})\b", re.IGNORECASE)
+_SEED_ONE = re.compile(r"\b[Ss]eed (\d{3})\b(?!_)")
+
+_REWRITES: Final[tuple[tuple[re.Pattern[str], str], ...]] = (
+    # documentation snapshots: the commit or HEAD a copy was read at
+    (re.compile(rf"\s*\(HEAD {_HASH}(?:, [0-9-]+)?\)"), ""),
+    (re.compile(rf",?\s*\bcommit {_HASH}\^?"), ""),
+    (re.compile(rf",?\s*\bHEAD {_HASH}(?:, [0-9-]+)?"), ""),
+    # the reference notes file a public fact was copied from: the fact's own document is already named
+    (re.compile(r"\s*\(public_facts\.md(?:[ ,][^():]*)?\)"), ""),
+    (re.compile(r"public_facts\.md's"), "the"),
+    (re.compile(r",\s*public_facts\.md(?=\))"), ""),
+    (re.compile(r"\s*\b(?:per|in|from|see) public_facts\.md\b"), ""),
+    (re.compile(r"public_facts\.md(?: [A-Za-z]+ table)?[:,]?\s*"), ""),
+    (re.compile(r"awsdocs/amazon-ec2-user-guide \(archived copy of the Amazon EC2 User Guide, ([^)]*)\)"),
+     r"Amazon EC2 User Guide (\1 edition)"),
+    # public documentation repositories -> their published pages
+    (re.compile(r"NetAppDocs[ /]([a-z0-9-]+),?\s*'?([a-z0-9/-]+)\.adoc'?"), r"https://docs.netapp.com/us-en/\1/\2.html"),
+    (re.compile(r"'?([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?"), r"docs.netapp.com page '\1'"),
+    (re.compile(r"'?([a-z0-9-]+)\.adoc'?"), r"page '\1'"),
+    (re.compile(r"NetAppDocs/([a-z0-9-]+)"), r"NetApp documentation (docs.netapp.com/us-en/\1)"),
+    (re.compile(r"NetAppDocs ([a-z0-9-]+)"), r"NetApp documentation (docs.netapp.com/us-en/\1)"),
+    (re.compile(r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?articles/([^\s'(),;]+)\.md"),
+     r"https://learn.microsoft.com/en-us/azure/\1"),
+    (re.compile(r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/([^\s'(),;]+)\.md"),
+     r"Microsoft Azure documentation, shared table '\1'"),
+    (re.compile(r"(?:awsdocs/[A-Za-z0-9-]+,?\s*)?doc_source/([^\s'(),;]+)\.md"),
+     r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html"),
+    # the engine's own code names: the rule is named by its document, not by where StorPlan applies it
+    (re.compile(r"fitted by models\.calibration \((\w+)\)"), "fitted"),
+    (re.compile(r"\s*\(models\.[\w.]+\)"), ""),
+    (re.compile(r",\s*models\.[\w.]+"), ""),
+    (re.compile(r"models\.[\w.]+,\s*"), ""),
+    (re.compile(r"models\.[\w.]+"), "StorPlan's engine"),
+    (re.compile(r"\s*\((?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\)"), ""),
+    (re.compile(r"\b(?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\b"), "StorPlan's engine"),
+    # a catalog file named in a derivation: the catalog as a whole
+    (re.compile(r"\b(?:the )?[a-z_]+\.toml's\b"), "the catalog's"),
+    (re.compile(r"\b(?:the )?[a-z_]+\.toml\b"), "the catalog"),
+    # a value recalled, not read: say so in words a customer can weigh
+    (re.compile(r",? as remembered\b", re.IGNORECASE), " (not verified against a published copy)"),
+)
+
+_LEFTOVER_PAGE = re.compile(r"\b([A-Za-z0-9-]+)\.md\b")
+_LEFTOVER_FILE = re.compile(r"\S*\.(?:toml|txt|md|py)\b")
+_DUPLICATE_ADDRESS = re.compile(r"https://([^\s()]+)((?:\s'[^']*')?)\s*\(\1\)")
+
+
+def _seed_title(number: str) -> str:
+    return SEED_TITLES.get(number, "a published report")
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside parentheses and quotes."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth = max(0, depth - 1)
+        elif depth == 0 and text.startswith(sep, i):
+            parts.append(text[start:i])
+            i += len(sep)
+            start = i
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def _drop_note_groups(text: str) -> str:
+    """``text`` without the parenthesised groups (at any depth) that are research notes."""
+    out: list[str] = []
+    stack: list[int] = []
+    for ch in text:
+        if ch == "(":
+            stack.append(len(out))
+            out.append(ch)
+        elif ch == ")" and stack:
+            begin = stack.pop()
+            group = "".join(out[begin:]) + ")"
+            if _NOTE_WORDS.search(group):
+                del out[begin:]
+                while out and out[-1] == " ":
+                    out.pop()
+            else:
+                out.append(ch)
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _drop_note_clauses(text: str) -> str:
+    kept: list[str] = []
+    for clause in _split_top(text, "; "):
+        clause = _drop_note_groups(clause)
+        if _NOTE_WORDS.search(clause):
+            # a clause that is itself a note: keep what comes before the note's colon or comma, if anything
+            head = re.split(r"[,:] (?=[^,:]*(?:search|remember|corpus|corpora|not found|found no))", clause,
+                            maxsplit=1, flags=re.IGNORECASE)[0]
+            if head != clause and not _NOTE_WORDS.search(head) and len(head.strip()) > 12:
+                kept.append(head.strip())
+            continue
+        if clause.strip():
+            kept.append(clause.strip())
+    return "; ".join(kept)
+
+
+def customer_citation(source: str) -> str:
+    """The customer's citation for one catalog, preset or validation source text.
+
+    Args:
+        source: a ``Provenance.source`` (or a preset's or validation case's source) as the catalog files keep it.
+
+    Returns:
+        The same citation with seed file names replaced by the seed reports' titles (:data:`SEED_TITLES`), public
+        documentation repository paths replaced by their published addresses, and research notes (places searched,
+        values recalled, commit hashes, reference-notes and catalog file names, engine module names) removed.
+        A source that was nothing but research notes becomes "no public source found"; an empty text stays
+        empty. Never raises.
+    """
+    if not source.strip():
+        return source
+    text = _SEED_FILE.sub(lambda m: _seed_title(m.group(1)), source)
+    text = _SEED_PAIR.sub(lambda m: f"{_seed_title(m.group(1))} and {_seed_title(m.group(2))}", text)
+    text = _SEED_ONE.sub(lambda m: _seed_title(m.group(1)), text)
+    text = re.sub(r"\bseed (?=(?:NetApp|VMware|SAS) )", "", text)
+    for pattern, replacement in _REWRITES:
+        text = pattern.sub(replacement, text)
+    text = _drop_note_clauses(text)
+    text = _DUPLICATE_ADDRESS.sub(r"https://\1\2", text)
+    text = _LEFTOVER_PAGE.sub(r"'\1'", text)
+    text = _LEFTOVER_FILE.sub("", text)
+    text = re.sub(r"\(\s*\)", "", text)
+    text = re.sub(r"\s+,", ",", text)
+    text = re.sub(r"[,;]\s*\)", ")", text)
+    text = re.sub(r"\(\s*[,;]\s*", "(", text)
+    text = re.sub(r"\s{2,}", " ", text).strip(" ;,")
+    return text or "no public source found"
