@@ -32,7 +32,7 @@ def _derived(ratio: float = 2.0, sibling: str = "netapp-aff-a800") -> Controller
 
 def test_the_three_kinds_with_their_reasons():
     calibrated = profile_basis(A800, "9.5", "FCP", CATALOG)
-    assert calibrated.kind == "calibrated" and calibrated.sibling == "" and "fitted" in calibrated.reason
+    assert calibrated.kind == "calibrated" and calibrated.sibling == "" and "least-squares fit" in calibrated.reason
     other_version = profile_basis(A800, "9.13.1", "FCP", CATALOG)
     assert other_version.kind == "derived" and "using 9.5 / FCP" in other_version.reason
     a50 = CATALOG.get("netapp-aff-a50", Controller)

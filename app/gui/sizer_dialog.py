@@ -80,10 +80,16 @@ def configuration_tooltip(candidate) -> str:
     lines = [candidate.summary]
     if candidate.alternatives:
         lines.append("Also meets with:")
-        for alt in candidate.alternatives:
+        for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
             room = f", headroom {alt.headroom_pct:,.0f}%" if alt.headroom_pct is not None else ""
             lines.append(f"  {alt.variant}: usable {alt.usable_bytes / 2**40:,.2f} TiB{room}")
+        if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
+            lines.append(f"  ... and {more} more variant{'s' if more > 1 else ''} of this design")
     return "\n".join(lines)
+
+
+TOOLTIP_ALTERNATIVES = 12
+"""Alternatives a configuration tooltip lists (the best ones; a cloud VM can meet with dozens of disk layouts)."""
 
 
 def _refusal(exc: ValueError) -> str:

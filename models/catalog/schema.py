@@ -160,7 +160,7 @@ class Provenance(BaseModel):
 
     kind: ProvenanceKind
     source: str = Field(min_length=1, max_length=MAX_TEXT)
-    fit: str = Field(default="", max_length=MAX_NAME)
+    fit: str = Field(default="", max_length=MAX_TEXT)
 
     @property
     def cited(self) -> str:
