@@ -30,7 +30,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -463,14 +462,9 @@ def test_closed_ramp_throughput_never_falls_with_one_more_job() -> None:
         np.testing.assert_allclose(X * (R[:, 0] + 0.0005), np.arange(1, 9), rtol=1e-12)
 
 
-# --- found by reading, left for the failure-state solver's rework (see the mark) ----------------------------------
+# --- found by reading: a takeover moves the partner's workloads to the survivor too ---------------------------------
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "evaluate_states solves each workload's takeover with the OTHER workloads' normal paths as background, so "
-    "their node-2 work vanishes instead of moving to the survivor: with two workloads the survivor carries one "
-    "workload's full CPU demand but only half of the other's. Left to the rework of the failure-state solver "
-    "(the others must be taken over too); remove this mark then."))
 def test_takeover_moves_every_workloads_work_to_the_survivor() -> None:
     """Two equal OLTP workloads on an AFF8080 HA pair: in normal operation each node's CPU is busy u (both
     workloads' shares); in takeover the survivor does both nodes' work, 2u. Where 2u >= 1 the survivor is

@@ -108,8 +108,9 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
                     raid: Mapping[str, RaidLayout] | None = None) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
-    their targets in the normal state (a failure of one system's node affects every workload on it: each
-    workload's state is solved with the others as background on the degraded stations of the same names).
+    their targets in the same state (a failure of one system's node affects every workload on it: each workload's
+    state is solved with the others' degraded paths as background, so a taken-over partner's work moves to the
+    survivor; a workload the state does not touch keeps its normal path).
     ``only``: solve just these states (ids of :data:`models.performance.states.STATES`; None: all), as the
     sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
     (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
@@ -127,14 +128,23 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     for path in paths:
         found.extend((path, state) for state in _degraded(scenario, catalog, path)
                      if only is None or state.state in only)
+    # a failure state strikes every workload of its system at once: each workload's state is solved with the
+    # others in the same state (their degraded paths; a workload the state does not touch keeps its normal path),
+    # so that on a takeover the partner's workloads move to the survivor with it instead of vanishing
+    groups = _by_system(paths)
+    moved: dict[tuple[str, str], dict[int, WorkloadPath]] = {}
+    for path, state in found:
+        moved.setdefault((path.system, state.state), {})[id(path)] = state.path
+    state_loads = {(system, sid): SystemLoads([degraded.get(id(p), p) for p in groups[system]], loads[system].rates)
+                   for (system, sid), degraded in moved.items()}
     jobs = []
     for path, state in found:
-        system = loads[path.system]
+        system = state_loads[(path.system, state.state)]
         degraded = state.path
-        util = system.others_utilisation(path, [spec.name for spec in degraded.stations])
+        util = system.others_utilisation(degraded, [spec.name for spec in degraded.stations])
         for name, u in _others_utilisation(state.background).items():
             util[name] = util.get(name, 0.0) + u
-        jobs.append((degraded, util, system.open_for(path, degraded, state.background)))
+        jobs.append((degraded, util, system.open_for(degraded, degraded, state.background)))
     solved = solve_jobs(jobs, settings.curve_points)
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
