@@ -399,6 +399,11 @@ class Inspector(QScrollArea):
             wafl.set_default(None, "ONTAP rule" if ontap else None)
             wafl.spin.setToolTip("Left at default: 10 %, 5 % for aggregates of 30 TiB or more on recent ONTAP")
 
+        snap_pct, snap_source = rules.aggregate_snapshot_reserve(None, node.metrocluster != "none")
+        snapshot = editors["snapshot_reserve_pct"]
+        snapshot.set_default(snap_pct if ontap else None, f"{snap_pct:g} %" if ontap else None)
+        snapshot.spin.setToolTip(f"Left at default: {snap_pct:g} %, {snap_source}" if ontap else "")
+
     # catalog-aware choices
 
     def _choices(self, name: str, record: Any) -> Choices | None:

@@ -25,7 +25,8 @@ partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB
 - RAID groups: size = the project's raid_group_size, else the drive's default for the RAID type, capped at its
   maximum; n members in ceil(n / size) groups as even as possible; parity RAID4 1, RAID DP 2, RAID-TEC 3;
 - WAFL reserve 10% (5% for large aggregates on recent ONTAP, rules.wafl_reserve_fraction), then the aggregate
-  Snapshot reserve (a project parameter).
+  Snapshot reserve: the project's, else 5% on a MetroCluster (SyncMirror) aggregate and 0% otherwise
+  (rules.aggregate_snapshot_reserve).
 
 Without ADP the root aggregates are assumed to sit on drives outside the shelves counted here (a note says so).
 """
@@ -154,11 +155,12 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             fall.deduct("WAFL reserve", wafl,
                         rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
                         f"{frac:.0%} x {fmt(data)} on node {k + 1}", {"rule": why})
-            snap = (data - wafl) * node.snapshot_reserve_pct / 100.0
+            snap_pct, snap_source = rules.aggregate_snapshot_reserve(node.snapshot_reserve_pct, mirrored)
+            snap = (data - wafl) * snap_pct / 100.0
             if snap:
-                fall.deduct("Aggregate Snapshot reserve", snap,
-                            "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)",
-                            f"{node.snapshot_reserve_pct:g}% x {fmt(data - wafl)} on node {k + 1}")
+                fall.deduct("Aggregate Snapshot reserve", snap, snap_source,
+                            f"{snap_pct:g}% x {fmt(data - wafl)} on node {k + 1}",
+                            {"rule": "project" if node.snapshot_reserve_pct is not None else "SyncMirror default"})
             usable = data - wafl - snap
             name = f"aggr_data_node{k + 1}" + (f"_{drive.id}" if len(drives) > 1 else "")
             groups_text = "; ".join(f"{describe_groups(gs.groups, parity)} {label} of {fmt(gs.member_bytes)}"

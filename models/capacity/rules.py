@@ -125,6 +125,36 @@ WAFL_LARGE_AGGREGATE_BYTES = 30 * 2**40
 """WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1 (ONTAP
 documentation). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
 
+MIRRORED_SNAPSHOT_RESERVE_PCT = 5.0
+"""Aggregate Snapshot reserve of a SyncMirror / MetroCluster aggregate when the project gives none
+(:data:`MIRRORED_SNAPSHOT_RESERVE_SOURCE`); an unmirrored aggregate keeps 0% (ONTAP's default for new aggregates
+since ONTAP 8.3: no aggregate Snapshot copies are taken)."""
+
+MIRRORED_SNAPSHOT_RESERVE_SOURCE = (
+    "NetApp Data ONTAP Storage Management Guide, 'Managing aggregate Snapshot copies' (library.netapp.com/ecmdocs/"
+    "ECMP1155684/html/GUID-2372623A-FC98-42FF-8C26-B7482E7D5A7C.html): 'If you use SyncMirror or MetroCluster, you "
+    "must enable automatic aggregate Snapshot copy creation and keep your aggregate Snapshot reserve at 5 percent or "
+    "higher'")
+"""Where :data:`MIRRORED_SNAPSHOT_RESERVE_PCT` comes from."""
+
+
+def aggregate_snapshot_reserve(project_pct: float | None, mirrored: bool) -> tuple[float, str]:
+    """The aggregate Snapshot reserve (percent of the aggregate after the WAFL reserve) and its source.
+
+    Args:
+        project_pct: the project's ``snapshot_reserve_pct``; None = the rule.
+        mirrored: the aggregate is SyncMirror-mirrored (MetroCluster).
+    Returns:
+        (percent, source in words): the project's value when given; else 5% for a mirrored aggregate
+        (:data:`MIRRORED_SNAPSHOT_RESERVE_SOURCE`), 0% otherwise.
+    """
+    if project_pct is not None:
+        return project_pct, "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)"
+    if mirrored:
+        return MIRRORED_SNAPSHOT_RESERVE_PCT, f"default for a mirrored aggregate: {MIRRORED_SNAPSHOT_RESERVE_SOURCE}"
+    return 0.0, "default 0% for an unmirrored aggregate (ONTAP documentation: no aggregate Snapshot copies)"
+
+
 VSAN_SLACK_PCT = 30.0
 """vSAN slack space: keep 25-30% free (vSAN documentation, before 7.0 U1); 30% when neither project nor catalog
 says otherwise."""

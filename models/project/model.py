@@ -98,7 +98,9 @@ class ControllerNode(NodeBase):
     adp: AdpMode = "none"
     root_partition_bytes: int | None = Field(default=None, gt=0, description="ADP root partition override")
     wafl_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the ONTAP rule")
-    snapshot_reserve_pct: float = Field(default=0.0, ge=0, lt=100, description="aggregate Snapshot reserve")
+    snapshot_reserve_pct: float | None = Field(
+        default=None, ge=0, lt=100, description="aggregate Snapshot reserve; None = the ONTAP rule: 5% on MetroCluster "
+                                                "(SyncMirror) aggregates, 0% otherwise")
     ddp_preservation_drives: int = Field(default=1, ge=0, le=64)
     metrocluster: Literal["none", "ip", "fc"] = Field(
         default="none", description="MetroCluster: this HA pair's aggregates are SyncMirror-mirrored to a partner "
