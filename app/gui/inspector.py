@@ -463,6 +463,9 @@ class Inspector(QScrollArea):
             versions = record_.software_versions if isinstance(record_, Controller) else []
             default = record_.default_software if isinstance(record_, Controller) else ""
             return [(f"default ({default})" if default else "default", None)] + [(v, v) for v in versions]
+        if name == "software" and isinstance(node, CloudVmNode):
+            choices = [(f"default ({rules.CURRENT_ONTAP_RELEASE})", None)] + [(v, v) for v in rules.CVO_RELEASES]
+            return keep_current(choices, node.software, "not a listed release")
         if name == "link_type" and what == "link":
             link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:

@@ -153,7 +153,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 frac, why = node.wafl_reserve_pct / 100.0, f"{node.wafl_reserve_pct:g}% (project override)"
             wafl = data * frac
             fall.deduct("WAFL reserve", wafl,
-                        rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
+                        rules.WAFL_RESERVE_SOURCE if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
                         f"{frac:.0%} x {fmt(data)} on node {k + 1}", {"rule": why})
             snap_pct, snap_source = rules.aggregate_snapshot_reserve(node.snapshot_reserve_pct, mirrored)
             snap = (data - wafl) * snap_pct / 100.0

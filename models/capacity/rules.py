@@ -122,8 +122,38 @@ seed 000 Table 3 (AFF8080A EX, 23 partitioned SSD per node); Hardware Universe l
 WAFL_RESERVE = 0.10
 WAFL_RESERVE_LARGE = 0.05
 WAFL_LARGE_AGGREGATE_BYTES = 30 * 2**40
-"""WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1 (ONTAP
-documentation). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
+"""WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1
+(:data:`WAFL_RESERVE_SOURCE`). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
+
+WAFL_RESERVE_SOURCE = (
+    "ONTAP documentation, 'Determine space usage in a volume or aggregate' (docs.netapp.com/us-en/ontap/volumes/"
+    "determine-space-usage-volume-aggregate-concept.html): 'WAFL reserves 10% of the total disk space'; 'Beginning "
+    "in ONTAP 9.12.1, the WAFL reserve for aggregates greater than 30TB is reduced from 10% to 5% for AFF platforms "
+    "and for the FAS500f platforms. Beginning in ONTAP 9.14.1, this same reduction applies to aggregates on all FAS "
+    "platforms'; ONTAP 9.14.1 release notes, 'What's new in ONTAP 9.14.1', Storage efficiency (docs.netapp.com/us-en/"
+    "ontap/release-notes/whats-new-9141.html)")
+"""Where the WAFL reserve rule (:func:`wafl_reserve_fraction`) comes from."""
+
+CVO_WAFL_NOTE = ("Cloud Volumes ONTAP aggregates are counted with the FAS platforms (not AFF): the 5% reserve from "
+                 "ONTAP 9.14.1")
+"""How the WAFL rule is read for Cloud Volumes ONTAP: its release notes publish no reserve of their own; the ONTAP
+rule's 9.14.1 step ("all FAS platforms") is applied to its aggregates, the 9.12.1 AFF step is not."""
+
+CURRENT_ONTAP_RELEASE = "9.16.1"
+"""The ONTAP release a design without one runs (Cloud Volumes ONTAP): the release the catalog's current
+platforms default to."""
+
+CVO_RELEASES = ("9.5", "9.12.1", "9.13.1", "9.14.1", "9.15.1", "9.16.1")
+"""Cloud Volumes ONTAP releases a design may name (the seed's 9.5, then the releases around the WAFL reserve change
+of 9.14.1); any other release text is accepted and read by :func:`parse_version`."""
+
+CVO_CAP_SOURCE = (
+    "Cloud Volumes ONTAP release notes, 'Storage limits' (docs.netapp.com/us-en/cloud-volumes-ontap-relnotes/"
+    "reference-limits-azure.html, -aws.html, -gcp.html): 'The maximum system capacity for a Cloud Volumes ONTAP "
+    "system is determined by its license. The maximum system capacity includes disk-based storage plus object "
+    "storage used for data tiering'; for an HA pair 'the capacity limit is for the entire HA pair' and 'mirrored "
+    "data does not count against the capacity limit'")
+"""The licence cap is defined on disk capacity (before the WAFL reserve), the HA pair counted once."""
 
 MIRRORED_SNAPSHOT_RESERVE_PCT = 5.0
 """Aggregate Snapshot reserve of a SyncMirror / MetroCluster aggregate when the project gives none

@@ -150,6 +150,8 @@ class CloudVmNode(NodeBase):
     """Cloud Volumes ONTAP on a cloud VM (``catalog_id``), single node or HA pair, with its data disks."""
 
     kind: Literal["cloud_vm"] = "cloud_vm"
+    software: str | None = Field(default=None, description="Cloud Volumes ONTAP release (e.g. 9.14.1); None = the "
+                                                           "current release")
     licence: str = Field(min_length=1, description="catalog id of the licence")
     ha: bool = False
     disk: str = Field(min_length=1, description="catalog id of the data disk type")
