@@ -112,8 +112,29 @@ def ddp_max_pool_bytes(drive_marketed_bytes: int) -> int:
     return DDP_MAX_POOL_BYTES_LARGE_DRIVES if drive_marketed_bytes > DDP_LARGE_DRIVE_BYTES else DDP_MAX_POOL_BYTES
 
 ADP_MAX_PARTITIONED = {"root-data": 24, "root-data-data": 48}
-"""Drives ONTAP partitions at initialisation (ONTAP documentation: up to 24 / 48). StorPlan reads the ADPv1 limit
-per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46) and the ADPv2 limit per HA pair."""
+"""Drives ONTAP partitions at initialisation (:data:`ADP_RULES_SOURCE`: 24 for ADPv1, 48 for ADPv2). StorPlan reads
+the ADPv1 limit per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46); ADPv2 partitions up to
+:func:`adpv2_partition_limit` drives per HA pair (drives added after initialisation are partitioned too)."""
+
+ADP_RULES_SOURCE = ("NetApp KB 'What are the rules for Advanced Disk Partitioning?' (kb.netapp.com/on-prem/ontap/"
+                    "Ontap_OS/OS-KBs/What_are_the_rules_for_Advanced_Disk_Partitioning): 'Maximum drives partitioned "
+                    "at system initialization 24 | 48'; 'Maximum drives allowed to be partitioned in an HA pair: 480 "
+                    "in ONTAP 9.14.1 and later, 240 in previous ONTAP releases'")
+"""Where the ADP partitioning limits come from."""
+
+ADPV2_MAX_PER_PAIR = 240
+ADPV2_MAX_PER_PAIR_9141 = 480
+"""Drives an HA pair may have partitioned (:data:`ADP_RULES_SOURCE`): 240, 480 from ONTAP 9.14.1."""
+
+
+def adpv2_partition_limit(software: str | None) -> tuple[int, str]:
+    """The most drives ADPv2 (root-data-data) partitions in one HA pair on ``software`` and the rule in words:
+    480 from ONTAP 9.14.1, 240 before (:data:`ADP_RULES_SOURCE`); an unknown release takes 240."""
+    version = parse_version(software)
+    if version is not None and version + (0,) * (3 - len(version)) >= (9, 14, 1):
+        return ADPV2_MAX_PER_PAIR_9141, f"{ADPV2_MAX_PER_PAIR_9141} per HA pair on ONTAP {software}"
+    why = "ONTAP release unknown" if version is None else f"ONTAP {software} predates 9.14.1"
+    return ADPV2_MAX_PER_PAIR, f"{ADPV2_MAX_PER_PAIR} per HA pair ({why})"
 
 ADP_FALLBACK_ROOT_BYTES = 55 * 2**30
 """Root partition size when neither the project nor the catalog gives one: assumed 55 GiB, the root aggregate of
