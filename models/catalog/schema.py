@@ -552,6 +552,9 @@ class ManagedService(Entry):
         max_throughput_mbps: the cap per volume / file system (HA pair), MB/s.
         iops_per_gib: SSD IOPS the provisioned capacity includes per GiB (0: no IOPS limit published).
         max_iops: the IOPS cap per file system / HA pair (None: none published).
+        max_iops_by_throughput: the SSD IOPS ceiling per provisioned throughput capacity, MB/s (as text) -> IOPS,
+            where the service ties the one to the other (AWS, FSx for ONTAP user guide, 'Impact of throughput
+            capacity on performance'); empty: only ``max_iops`` applies.
         latency_us: the service's latency at light load (its floor), microseconds.
         min_capacity_bytes, max_capacity_bytes: what one may provision.
         data_reduction: the service shows the user ONTAP's compression, compaction and deduplication.
@@ -568,6 +571,7 @@ class ManagedService(Entry):
     max_throughput_mbps: float = Field(gt=0)
     iops_per_gib: float = Field(default=0.0, ge=0)
     max_iops: float | None = Field(default=None, gt=0)
+    max_iops_by_throughput: dict[str, float] = Field(default_factory=dict)
     latency_us: float = Field(gt=0)
     min_capacity_bytes: int = Field(gt=0)
     max_capacity_bytes: int = Field(gt=0)
