@@ -59,6 +59,7 @@ NODE_PARAMS = {
         "wafl_reserve_pct": opt(pct(lt=True)),
         "snapshot_reserve_pct": opt(pct(lt=True)),
         "ddp_preservation_drives": st.integers(0, 64),
+        "optimization_capacity_pct": opt(pct(lt=True)),
     },
     "shelf": {"drive": texts.filter(bool), "drive_count": st.integers(0, 480)},
     "hci_cluster": {

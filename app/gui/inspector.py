@@ -353,6 +353,8 @@ class Inspector(QScrollArea):
             "wafl_reserve_pct": ontap,
             "snapshot_reserve_pct": ontap,
             "ddp_preservation_drives": not ontap and node.raid_type == "ddp",
+            "optimization_capacity_pct": node.raid_type == "ddp" and any(
+                m in record.name.upper() for m in rules.OPTIMIZATION_CAPACITY_MODELS),
         })
         offered = RAID_TYPES.get(record.family)
         family = "a generic array" if record.family == "generic" else record.family

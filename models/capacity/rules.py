@@ -100,6 +100,26 @@ pool is greater than 23 TB in size. If the individual drive capacity is less tha
 capacity."""
 
 
+SANTRICITY_OPTIMIZATION_DOC = (
+    "NetAppDocs e-series-santricity, 'What is optimization capacity for pools?' (docs.netapp.com/us-en/"
+    "e-series-santricity/sm-storage/what-is-optimization-capacity-pools.html): 'a portion of the usable capacity set "
+    "aside as additional optimization capacity ... is not available for volume creation'; 'When a pool is created, a "
+    "recommended optimization capacity is generated'; 'The Additional Optimization Capacity slider is only available "
+    "for EF600 and EF300 storage systems'")
+"""Where the EF300 / EF600 pools' additional optimization capacity comes from; the recommended amount is not
+published as a figure (nor in the SANtricity CLI's create / set diskPool parameters), so a design counts it only
+when it gives the percentage."""
+
+OPTIMIZATION_CAPACITY_MODELS = ("EF600", "EF300")
+"""The arrays whose SSD pools take an additional optimization capacity (:data:`SANTRICITY_OPTIMIZATION_DOC`)."""
+
+
+def has_optimization_capacity(controller_name: str, media: str) -> bool:
+    """True for an SSD pool on an EF300 / EF600 (:data:`OPTIMIZATION_CAPACITY_MODELS`, matched in the catalog
+    record's name)."""
+    return media == "SSD" and any(m in controller_name.upper() for m in OPTIMIZATION_CAPACITY_MODELS)
+
+
 def ddp_default_preservation(drives: int) -> int:
     """SANtricity's default preservation capacity of a pool of ``drives`` drives, in drives' worth: one for every
     six drives, at least one (an 11-drive pool, the minimum, keeps one) and at most

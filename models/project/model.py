@@ -102,6 +102,10 @@ class ControllerNode(NodeBase):
         default=None, ge=0, lt=100, description="aggregate Snapshot reserve; None = the ONTAP rule: 5% on MetroCluster "
                                                 "(SyncMirror) aggregates, 0% otherwise")
     ddp_preservation_drives: int = Field(default=1, ge=0, le=64)
+    optimization_capacity_pct: float | None = Field(
+        default=None, ge=0, lt=100, description="EF300 / EF600 SSD pools: SANtricity's additional optimization "
+                                                "capacity, % of the pool's usable capacity; None = not counted "
+                                                "(SANtricity publishes no default figure)")
     metrocluster: Literal["none", "ip", "fc"] = Field(
         default="none", description="MetroCluster: this HA pair's aggregates are SyncMirror-mirrored to a partner "
                                     "site (IP or FC back end); none: a single site")
