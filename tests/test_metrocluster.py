@@ -98,3 +98,22 @@ def test_storplan_evaluate_shows_the_mirrored_snapshot_reserve_with_its_source(t
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if x.strip().startswith("Aggregate Snapshot reserve"))
     assert "SyncMirror or MetroCluster" in line and "5 percent" in line and "library.netapp.com" in line
+
+
+def test_the_bundled_metrocluster_ip_example_keeps_the_5_percent_reserve_by_default(capsys):
+    """The bundled AFF A70 MetroCluster IP example leaves the aggregate Snapshot reserve at its default:
+    `storplan evaluate` shows the 5% step with its public source, 5% of what the WAFL reserve leaves."""
+    from app.cli import main
+    from models.capacity.rules import MIRRORED_SNAPSHOT_RESERVE_SOURCE
+
+    project = load_any(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+    controller = next(n for n in project.scenario.nodes if n.kind == "controller")
+    assert controller.metrocluster == "ip" and controller.snapshot_reserve_pct is None
+    system = evaluate(project).capacity.systems[0]
+    step, wafl = system.step("Aggregate Snapshot reserve"), system.step("WAFL reserve")
+    assert step.source.endswith(MIRRORED_SNAPSHOT_RESERVE_SOURCE)
+    assert step.bytes_before - step.bytes_after == pytest.approx(0.05 * wafl.bytes_after)
+    main(["evaluate", "aff-a70-metrocluster-ip-oracle-nvmetcp"])
+    out = capsys.readouterr().out
+    assert any(line.strip().startswith("Aggregate Snapshot reserve") and "5 percent" in line
+               for line in out.splitlines())
