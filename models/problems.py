@@ -159,7 +159,7 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
       its one data partition, per member); a node layout's ``drives`` and ``spares`` replace the even split;
     * ONTAP ADPv2 (root-data-data): every partitioned drive of the HA pair gives each node one data partition,
       so a node's RAID groups count in partitions: the pair's drives less its spares (at most
-      ``rules.ADP_MAX_PARTITIONED``), or the data partitions its layout assigns (NetApp KB "What are the rules for
+      ``rules.adpv2_partition_limit``), or the data partitions its layout assigns (NetApp KB "What are the rules for
       Advanced Disk Partitioning?": root-data-data partitioning assigns one data partition of each drive to each
       node; a RAID group never holds both data partitions of one drive);
     * E-Series and other arrays: a volume group or Dynamic Disk Pool spans the array's drives, whichever
@@ -174,7 +174,8 @@ def group_members(record: Controller, node: ControllerNode, drives: int, nodes: 
     layouts = node.node_layouts if len(node.node_layouts) == nodes else []
     own_spares = [(layout.spares if layout.spares is not None else spares) for layout in layouts] or [spares] * nodes
     if node.adp == "root-data-data" and nodes >= 2:
-        pair = min(2 * (drives // max(nodes, 1)), rules.ADP_MAX_PARTITIONED["root-data-data"])
+        limit, _ = rules.adpv2_partition_limit(node.software or record.default_software or None)
+        pair = min(2 * (drives // max(nodes, 1)), limit)
         parts = [pair] * nodes
         given = [layout.data_partitions for layout in layouts]
         known = [g for g in given if g is not None]

@@ -6,6 +6,7 @@ import math
 import pytest
 
 from models.capacity import evaluate_capacity, split_groups, vsan_policy_factor, wafl_reserve_fraction
+from models.capacity.rules import CURRENT_ONTAP_RELEASE
 from models.catalog import Catalog, CloudDisk, CloudVm, Controller, Drive, HciNode, Licence, Shelf
 from models.project import (
     CloudVmNode,
@@ -200,9 +201,35 @@ def test_cvo_licence_cap_and_ha():
     reached = below.with_changes(disk_count=20, ha=True)
     r = evaluate_capacity(Scenario(name="c", nodes=[reached]), cvo_catalog()).systems[0]
     assert r.raw_bytes == 40 * 1024 * GIB
-    assert r.usable_bytes == 10 * TIB
+    # the licence caps disk capacity (CVO release notes, 'Storage limits'), the WAFL reserve comes off what it allows
+    assert r.step("Licence capacity cap").bytes_after == 10 * TIB
+    assert r.usable_bytes == pytest.approx(10 * TIB * 0.9)
     assert r.step("Licence capacity cap").inputs["cap reached"] == "yes"
     assert r.step("HA mirror").bytes_after == 20 * 1024 * GIB
+
+
+@pytest.mark.parametrize("software, disks, fraction", [
+    ("9.13.1", 32, 0.10),  # 32 TiB aggregate, before ONTAP 9.14.1
+    ("9.14.1", 32, 0.05),  # 9.14.1: aggregates of 30 TB or more on the FAS platforms (CVO counted with them)
+    ("9.14.1P3", 29, 0.10),  # under 30 TiB
+    (None, 32, 0.05),  # no release set: the current release
+])
+def test_cvo_wafl_reserve_by_release_and_aggregate_size(software, disks, fraction):
+    """WAFL_RESERVE_SOURCE (ONTAP documentation, 'Determine space usage in a volume or aggregate'): 10%, 5% for
+    aggregates greater than 30 TB from ONTAP 9.14.1 on all FAS platforms; Cloud Volumes ONTAP is counted with
+    them. A licence large enough not to bind, so usable = disks x (1 - fraction)."""
+    cat = cvo_catalog()
+    lic = Licence(id="big", name="Premium", product="CVO", capacity_cap_bytes=368 * TIB, as_of="2024",
+                  sources={"capacity_cap_bytes": SRC})
+    vm = cat.get("vm").model_copy(update={"licences": ["std", "big"]})
+    cat = Catalog([vm, cat.get("p30"), cat.get("std"), lic])
+    node = CloudVmNode(id="cvo", catalog_id="vm", licence="big", disk="p30", disk_count=disks, software=software)
+    r = evaluate_capacity(Scenario(name="c", nodes=[node]), cat).systems[0]
+    assert r.problems == ()
+    assert r.usable_bytes == pytest.approx(disks * TIB * (1 - fraction))
+    step = r.step("WAFL reserve")
+    assert "determine-space-usage-volume-aggregate-concept" in step.source
+    assert step.inputs["release"] == (software or CURRENT_ONTAP_RELEASE)
 
 
 def test_effective_side_hand_computed():
@@ -289,7 +316,7 @@ def test_engine_says_where_the_usable_side_of_the_waterfall_ends():
     system = evaluate(load(examples_dir() / "cvo-azure-ds14-ha-oltp.toml")).capacity.systems[0]
     names = [s.name for s in system.steps]
     k = system.usable_step_count
-    assert names[k - 1] == "Licence capacity cap" and names[k] == "Compression"
+    assert names[k - 2:k] == ["Licence capacity cap", "WAFL reserve"] and names[k] == "Compression"
     assert system.steps[k - 1].bytes_after == pytest.approx(system.usable_bytes)
 
 

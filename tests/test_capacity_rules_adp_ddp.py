@@ -80,3 +80,33 @@ def test_the_adp_root_partition_fallback_is_a_visible_warning():
     evaluation = evaluate(load_any(examples_dir() / "a800-oracle-slob-fcp.toml"))
     problems = [p for s in evaluation.capacity.systems for p in s.problems]
     assert any("no ADP root partition size" in p and "55.00 GiB assumed" in p for p in problems)
+    assert sum("no ADP root partition size" in p for p in problems) == 1  # one warning per design
+
+
+def _a800_pair(drives: int, software: str) -> Scenario:
+    """An A800 HA pair with ``drives`` NVMe SSD behind it (the bay count is not the point here), ADPv2, RAID DP,
+    one spare per node, root partition 60 GiB (set, so no fallback)."""
+    scenario = _ontap(drives, "root-data-data", None)
+    return scenario.model_copy(update={"nodes": [
+        n.model_copy(update={"software": software, "root_partition_bytes": 60 * 2**30}) if n.kind == "controller"
+        else n for n in scenario.nodes]})
+
+
+@pytest.mark.parametrize("drives, software, partitioned", [
+    (96, "9.5", 96),  # beyond the 48 partitioned at initialisation: still partitioned (KB: 240 per HA pair)
+    (300, "9.13.1", 240),  # 240 per HA pair before 9.14.1, the other 60 used whole
+    (300, "9.14.1", 300),  # 480 from 9.14.1
+])
+def test_adpv2_partitions_up_to_the_ha_pair_limit_of_the_release(drives, software, partitioned):
+    """ADP_RULES_SOURCE (NetApp KB 'What are the rules for Advanced Disk Partitioning?'): at most 480 drives
+    partitioned in an HA pair from ONTAP 9.14.1, 240 before; the 48 is the count partitioned at initialisation.
+    The root partitions step counts one root partition per partitioned drive and cites the KB."""
+    from models.capacity import evaluate_capacity
+    from models.capacity.rules import ADP_RULES_SOURCE
+
+    r = evaluate_capacity(_a800_pair(drives, software), CATALOG).systems[0]
+    root = r.step("ADP root partitions")
+    assert (root.bytes_before - root.bytes_after) == pytest.approx(partitioned * 60 * 2**30)
+    assert ADP_RULES_SOURCE in root.source
+    whole = drives - partitioned
+    assert any(f"{whole} drive(s) are used whole" in n for n in r.notes) == bool(whole)

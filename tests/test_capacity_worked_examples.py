@@ -134,7 +134,8 @@ def test_metrocluster_ip_mirrored_aggregate_on_the_a800_minimum_layout():
     the rule: pool 0's 12 drives give each node 12 data partitions (ADPV2_KB), one spare data partition per node
     (one whole spare drive per pool, the KB's per-HA-pair rule applied to each plex) leaves 11: RAID DP 9+2; the
     root plex per node is the documented 3 data + 2 parity + 1 spare root partitions (12 root partitions per
-    pool); usable = 2 nodes x 9 data partitions x 0.9 (WAFL); the pool 1 plex (12 drives) is the mirror."""
+    pool); usable = 2 nodes x 9 data partitions x 0.9 (WAFL) x 0.95 (the mirrored aggregate's 5% Snapshot reserve,
+    MIRRORED_SNAPSHOT_RESERVE_SOURCE); the pool 1 plex (12 drives) is the mirror."""
     scenario, rs = _a800(24, metrocluster="ip", site_distance_km=10.0)
     assert _errors(scenario) == []
     r = _capacity(scenario)
@@ -144,9 +145,13 @@ def test_metrocluster_ip_mirrored_aggregate_on_the_a800_minimum_layout():
     root = r.step("ADP root partitions")
     assert (root.bytes_before - root.bytes_after) / ROOT == pytest.approx(12)  # 6 per node: 3 data + 2 parity + 1 spare
     assert [a.group_sizes for a in r.aggregates] == [(11,), (11,)]
-    assert r.usable_bytes == pytest.approx(2 * 9 * part * 0.9)
-    # the same pool 0 alone, unmirrored, gives the same usable: the mirror adds protection, not capacity
-    single, _ = _a800(12)
+    assert r.usable_bytes == pytest.approx(2 * 9 * part * 0.9 * 0.95)
+    snap = r.step("Aggregate Snapshot reserve")
+    assert snap is not None and "SyncMirror or MetroCluster" in snap.source and "library.netapp.com" in snap.source
+    assert snap.bytes_before - snap.bytes_after == pytest.approx(2 * 9 * part * 0.9 * 0.05)
+    # the same pool 0 alone, unmirrored (and at the mirrored aggregate's reserve), gives the same usable: the mirror
+    # adds protection, not capacity
+    single, _ = _a800(12, snapshot_reserve_pct=5.0)
     assert _capacity(single).usable_bytes == pytest.approx(r.usable_bytes)
 
 

@@ -240,3 +240,25 @@ def test_data_reduction_ratios_on_an_e_series_array_are_warned():
     reduced = project.scenario.model_copy(update={"workloads": workloads})
     warned = [p for p in find_problems(reduced, CAT) if "no compression, compaction or deduplication" in p.message]
     assert warned and warned[0].severity == "warning" and warned[0].field == "compression_ratio"
+
+
+def test_ef600_ssd_pools_count_the_additional_optimization_capacity_given():
+    """SANTRICITY_OPTIMIZATION_DOC: EF600 / EF300 SSD pools set aside 'a portion of the usable capacity ... as
+    additional optimization capacity'. SANtricity publishes no default figure, so left unset it is named in a note
+    and not counted; given (here 10%), it comes off the pool's usable after parity, cited in its step."""
+    right_sized = int(3.84e12 * (744 * 2**30) / 800e9)
+    after_parity = (11 - 1) * right_sized * 8 / 10
+    unset = _capacity(_ef600(11, 1))
+    assert unset.step("Additional optimization capacity") is None
+    assert sum("additional optimization capacity" in n for n in unset.notes) == 1
+    scenario = _ef600(11, 1)
+    scenario = scenario.model_copy(update={"nodes": [
+        n.model_copy(update={"optimization_capacity_pct": 10.0}) if n.kind == "controller" else n
+        for n in scenario.nodes]})
+    given = _capacity(scenario)
+    step = given.step("Additional optimization capacity")
+    assert step is not None and rules.SANTRICITY_OPTIMIZATION_DOC in step.source
+    assert step.bytes_before - step.bytes_after == pytest.approx(after_parity * 0.10)
+    assert given.usable_bytes == pytest.approx(after_parity * 0.90)
+    assert not [n for n in given.notes if "additional optimization capacity" in n]
+    assert not rules.has_optimization_capacity(CAT.get("netapp-ef600", Controller).name, "HDD")

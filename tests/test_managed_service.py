@@ -121,3 +121,28 @@ def test_the_sizer_offers_managed_services_in_the_cloud_and_prices_a_provisioned
     assert first.cost == pytest.approx(tib * {r.catalog_id: r.unit_price for r in book}[
         first.scenario.nodes[0].catalog_id])
     assert [c.cost for c in priced.candidates] == sorted(c.cost for c in priced.candidates)
+
+
+FIRST_GEN_SSD_IOPS = {"128": 6_000, "256": 12_000, "512": 18_750, "1024": 40_000, "2048": 80_000, "4096": 160_000}
+"""AWS, FSx for ONTAP user guide, 'Impact of throughput capacity on performance' (first-generation file systems):
+SSD drive IOPS (baseline) per throughput capacity, MBps; 4,096 MBps needs 160,000 SSD IOPS ('Managing throughput
+capacity')."""
+
+
+@pytest.mark.parametrize("throughput, ceiling", [(128, 6_000), (512, 18_750), (2_048, 80_000), (4_096, 160_000)])
+def test_fsx_ssd_iops_ceiling_follows_the_throughput_capacity(throughput, ceiling):
+    """A record that ties the SSD IOPS ceiling to the throughput capacity (the first-generation table above):
+    provisioned IOPS above the tier's ceiling are refused by name and the path's IOPS limit is the ceiling, not
+    the file system's 160,000 cap; a record without such a table keeps its cap (the bundled MULTI_AZ_2)."""
+    from models.performance.managed import iops_ceiling, iops_limit, limit_problems
+
+    gen1 = CAT.get("aws-fsx-ontap-multi-az-2", ManagedService).model_copy(update={
+        "id": "fsx-gen1", "throughput_options_mbps": [128.0, 256.0, 512.0, 1024.0, 2048.0, 4096.0],
+        "max_throughput_mbps": 4096.0, "max_iops": 160_000.0, "max_iops_by_throughput": FIRST_GEN_SSD_IOPS})
+    node = ManagedServiceNode(id="svc", catalog_id="fsx-gen1", provisioned_bytes=100 * TIB,
+                              throughput_mbps=throughput, iops=200_000)
+    assert iops_ceiling(node, gen1) == ceiling
+    assert iops_limit(node, gen1) == ceiling  # 3 x 102,400 GiB = 307,200 automatic IOPS: the ceiling binds
+    assert any(f"cap of {ceiling:,.0f} at {throughput:g} MB/s" in m for m in limit_problems(node, gen1, "svc"))
+    bundled = CAT.get("aws-fsx-ontap-multi-az-2", ManagedService)
+    assert iops_ceiling(node.model_copy(update={"throughput_mbps": 384}), bundled) == bundled.max_iops

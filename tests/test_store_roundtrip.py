@@ -59,8 +59,9 @@ NODE_PARAMS = {
         "adp": st.sampled_from(["none", "root-data", "root-data-data"]),
         "root_partition_bytes": opt(st.integers(1, 2**70)),  # beyond int64: lives in the JSON params
         "wafl_reserve_pct": opt(pct(lt=True)),
-        "snapshot_reserve_pct": pct(lt=True),
+        "snapshot_reserve_pct": opt(pct(lt=True)),
         "ddp_preservation_drives": st.integers(0, 64),
+        "optimization_capacity_pct": opt(pct(lt=True)),
     },
     "shelf": {"drive": texts.filter(bool), "drive_count": st.integers(0, 480)},
     "hci_cluster": {

@@ -354,6 +354,8 @@ class Inspector(QScrollArea):
             "wafl_reserve_pct": ontap,
             "snapshot_reserve_pct": ontap,
             "ddp_preservation_drives": not ontap and node.raid_type == "ddp",
+            "optimization_capacity_pct": node.raid_type == "ddp" and any(
+                m in record.name.upper() for m in rules.OPTIMIZATION_CAPACITY_MODELS),
         })
         offered = RAID_TYPES.get(record.family)
         family = "a generic array" if record.family == "generic" else record.family
@@ -399,6 +401,11 @@ class Inspector(QScrollArea):
         else:
             wafl.set_default(None, "ONTAP rule" if ontap else None)
             wafl.spin.setToolTip("Left at default: 10 %, 5 % for aggregates of 30 TiB or more on recent ONTAP")
+
+        snap_pct, snap_source = rules.aggregate_snapshot_reserve(None, node.metrocluster != "none")
+        snapshot = editors["snapshot_reserve_pct"]
+        snapshot.set_default(snap_pct if ontap else None, f"{snap_pct:g} %" if ontap else None)
+        snapshot.spin.setToolTip(f"Left at default: {snap_pct:g} %, {snap_source}" if ontap else "")
 
     # catalog-aware choices
 
@@ -459,6 +466,9 @@ class Inspector(QScrollArea):
             versions = record_.software_versions if isinstance(record_, Controller) else []
             default = record_.default_software if isinstance(record_, Controller) else ""
             return [(f"default ({default})" if default else "default", None)] + [(v, v) for v in versions]
+        if name == "software" and isinstance(node, CloudVmNode):
+            choices = [(f"default ({rules.CURRENT_ONTAP_RELEASE})", None)] + [(v, v) for v in rules.CVO_RELEASES]
+            return keep_current(choices, node.software, "not a listed release")
         if name == "link_type" and what == "link":
             link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:

@@ -11,7 +11,9 @@ Rules (SANtricity documentation, public_facts.md "E-Series / EF-Series"; seed 00
 - DDP: at least 11 drives; preservation capacity = ``ddp_preservation_drives`` drives' worth (at most 10; a note
   names SANtricity's default of one for every six drives when the project keeps another); the rest in RAID 6
   stripes of 8 data + 2 parity (80%); a pool holds at most 6 PB of drives (12 PB of drives over 23 TB), SANtricity
-  11.90 (``rules.SANTRICITY_POOLS_DOC``, ``rules.DDP_MAX_POOL_BYTES``).
+  11.90 (``rules.SANTRICITY_POOLS_DOC``, ``rules.DDP_MAX_POOL_BYTES``);
+- EF300 / EF600 SSD pools: the additional optimization capacity the project gives (% of the pool's usable), else
+  a note that SANtricity keeps a recommended amount it does not publish (``rules.SANTRICITY_OPTIMIZATION_DOC``).
 There is no file-system reserve on these arrays.
 """
 
@@ -99,6 +101,18 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 fall.deduct(f"DDP RAID 6 ({stripe.data}+{stripe.parity}) parity", par, rules.SANTRICITY_DOCS,
                             f"{stripe.parity}/{stripe.width} of {fmt(pool)}")
                 data = pool - par
+                if rules.has_optimization_capacity(controller.name, drive.media):
+                    pct = node.optimization_capacity_pct
+                    if pct:
+                        fall.deduct("Additional optimization capacity", data * pct / 100.0,
+                                    f"project optimization_capacity_pct; {rules.SANTRICITY_OPTIMIZATION_DOC}",
+                                    f"{pct:g}% x {fmt(data)}", {"optimization capacity": f"{pct:g}%"})
+                        data -= data * pct / 100.0
+                    elif pct is None:
+                        notes.append(f"{controller.name}: SANtricity sets aside a recommended additional "
+                                     "optimization capacity in SSD pools, by a rule it does not publish; not counted "
+                                     "here: give the pool's optimization capacity (%) to count it "
+                                     f"({rules.SANTRICITY_OPTIMIZATION_DOC}).")
         else:
             gs = nr.sets[0].groups
             parity = gs.parity_per_group

@@ -1,9 +1,11 @@
 """Cloud Volumes ONTAP capacity: cloud disks, HA mirror, RAID0, WAFL reserve, licence capacity cap.
 
-Rules (NetApp CVO documentation, public_facts.md; seed 004 §3 for the licence caps): raw = disk_count x disk size,
-x2 for an HA pair (each node's disks mirror the other's); aggregates are RAID0 over cloud disks, which the cloud
-already protects (Azure managed disks keep three copies); WAFL reserve 10%; usable is capped by the licence's
-capacity (the HA pair counts once). The catalog stores caps in bytes of NetApp's "TB", which is TiB.
+Rules (NetApp CVO documentation; seed 004 §3 for the licence caps): raw = disk_count x disk size, x2 for an HA
+pair (each node's disks mirror the other's); aggregates are RAID0 over cloud disks, which the cloud already
+protects (Azure managed disks keep three copies); the licence caps the disk capacity (the HA pair counts once,
+rules.CVO_CAP_SOURCE), then the WAFL reserve of the node's release (rules.wafl_reserve_fraction: 10%, 5% for an
+aggregate of 30 TiB or more from ONTAP 9.14.1; no release set = rules.CURRENT_ONTAP_RELEASE).
+The catalog stores caps in bytes of NetApp's "TB", which is TiB.
 The same rules hold in AWS and Google Cloud (CVO release notes, "Storage limits" per cloud: "the capacity limit is
 for the entire HA pair", "mirrored data does not count against the capacity limit"); a node of an HA pair may take
 fewer data disks than a single node (``CloudVm.data_disk_limit``: AWS 18 per HA node against 21).
@@ -22,7 +24,8 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     """The physical side (raw -> usable, bytes) of a Cloud Volumes ONTAP node on ``vm`` with ``licence`` and ``disk``.
 
     Rules and sources in the module docstring: raw = disk_count x disk size (x2 for an HA pair), HA mirror, RAID0,
-    WAFL reserve 10 %, licence cap (TiB-based "TB"). ``where`` names the node in problems. Configuration errors
+    licence cap on disk capacity (TiB-based "TB"), then the WAFL reserve by release and aggregate size.
+    ``where`` names the node in problems. Configuration errors
     (too many disks for the VM, licence not offered, HA unsupported, a RAID type other than RAID0) do not raise:
     they are returned in ``Physical.problems`` and the rules above are applied anyway.
     """
@@ -56,24 +59,30 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
                                   f"{fmt(raw)} / 2", frozen_inputs({"copies": "2"})))
         level = per_node
     notes.append("RAID0 over cloud disks: the cloud provider protects each disk (no parity step).")
-    frac = rules.WAFL_RESERVE
-    wafl = level * frac
-    steps.append(CapacityStep("WAFL reserve", level, level - wafl, rules.ONTAP_DOCS, f"10% x {fmt(level)}",
-                              frozen_inputs({"rule": "10%"})))
-    level -= wafl
     cap = float(licence.capacity_cap_bytes)
     capped = min(level, cap)
+    cited = licence.cited("capacity_cap_bytes")
     steps.append(CapacityStep("Licence capacity cap", level, capped,
-                              f"catalog licence {licence.id} "
-                              f"({licence.cited('capacity_cap_bytes') or rules.CVO_DOCS}), as of {licence.as_of}",
-                              f"min({fmt(level)}, cap {fmt(cap)}){' - HA pair counted once' if node.ha else ''}",
+                              f"catalog licence {licence.id}{f' ({cited})' if cited else ''}, as of {licence.as_of}; "
+                              f"{rules.CVO_CAP_SOURCE}",
+                              f"min(disk capacity {fmt(level)}, cap {fmt(cap)})"
+                              f"{' - HA pair counted once' if node.ha else ''}",
                               frozen_inputs({"licence": licence.name, "cap": fmt(cap),
                                              "cap reached": "yes" if level > cap else "no"})))
     if level > cap:
-        notes.append(f"The {licence.name} licence caps capacity at {fmt(cap)} ({fmt(level - cap)} of disk space is "
-                     "beyond it).")
+        notes.append(f"The {licence.name} licence caps disk capacity at {fmt(cap)} ({fmt(level - cap)} of disk space "
+                     "is beyond it).")
+    software = node.software or rules.CURRENT_ONTAP_RELEASE
+    frac, why = rules.wafl_reserve_fraction(software, False, capped)
+    wafl = capped * frac
+    release = f"ONTAP {software}" + ("" if node.software else " (current release: none set)")
+    steps.append(CapacityStep("WAFL reserve", capped, capped - wafl,
+                              f"{rules.WAFL_RESERVE_SOURCE}; {rules.CVO_WAFL_NOTE}",
+                              f"{frac:.0%} x {fmt(capped)} (aggregate on {release})",
+                              frozen_inputs({"rule": why, "release": software})))
+    usable = capped - wafl
     layout = [f"{'HA pair' if node.ha else 'single node'} {vm.vm_size}: aggregate RAID0 {node.disk_count} x "
-              f"{disk.name} ({fmt(disk.size_bytes)}) per node, licence {licence.name}: {fmt(capped)} usable"]
+              f"{disk.name} ({fmt(disk.size_bytes)}) per node, licence {licence.name}: {fmt(usable)} usable"]
     aggregate = Aggregate(1, "aggr_data", disk.id, "raid0", (node.disk_count,), 0, float(disk.size_bytes), per_node,
-                          capped)
-    return Physical(steps, raw, raw, capped, [aggregate], layout, notes, problems)
+                          usable)
+    return Physical(steps, raw, raw, usable, [aggregate], layout, notes, problems)

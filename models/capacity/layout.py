@@ -372,10 +372,11 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 return float(node.root_partition_bytes), "project root partition size"
             value, key = rules.root_partition_lookup(controller.adp_root_partition_bytes, partitioned_per_node)
             if value is None:
-                problems.append(f"{where}: no ADP root partition size for {controller.name} with "
-                                f"{partitioned_per_node} partitioned drives per node in the catalog; "
-                                f"{fmt(rules.ADP_FALLBACK_ROOT_BYTES)} assumed (seed 000 Table 3): set the node's root "
-                                "partition size from the Hardware Universe or System Manager for an exact figure.")
+                # one warning per design (the problems are de-duplicated): no count or drive in the text
+                problems.append(f"{where}: no ADP root partition size for {controller.name} in the catalog (none "
+                                f"published); {fmt(rules.ADP_FALLBACK_ROOT_BYTES)} assumed per partitioned drive: set "
+                                "the node's root partition size from the Hardware Universe or System Manager for an "
+                                "exact figure.")
                 return (float(rules.ADP_FALLBACK_ROOT_BYTES),
                         f"assumed (no catalog size for {controller.name}; seed 000 Table 3)")
             notes.append(f"Root partition {fmt(value)}: catalog {controller.name} ADP root partition size at {key}.")
@@ -387,11 +388,12 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
             # "(1) whole spare per HA pair" when every RAID group is partitioned: one spare data partition per node
             for pair in [(k, k + 1) for k in range(0, nodes - 1, 2)] + ([(nodes - 1,)] if nodes % 2 else []):
                 count = sum(per_node[k] for k in pair)
-                partitioned = min(count, rules.ADP_MAX_PARTITIONED[adp])
+                limit, limit_rule = rules.adpv2_partition_limit(node.software or controller.default_software or None)
+                partitioned = min(count, limit)
                 whole = count - partitioned
                 if whole:
-                    notes.append(f"ADPv2 partitions at most {rules.ADP_MAX_PARTITIONED[adp]} drives per HA pair; "
-                                 f"{whole} drive(s) are used whole.")
+                    notes.append(f"ADPv2 partitions at most {limit_rule}; {whole} drive(s) are used whole "
+                                 f"({rules.ADP_RULES_SOURCE}).")
                 root, root_source = root_size(partitioned // len(pair)) if partitioned else (0.0, "")
                 if root >= rs:
                     problems.append(f"{where}: root partition {fmt(root)} is not smaller than the drive ({fmt(rs)}).")

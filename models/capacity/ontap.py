@@ -14,7 +14,8 @@ partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB
   entry-level FAS (FAS2750 / FAS2820: a FAS whose catalog shelves include internal bays) only the drives in the
   internal bays are partitioned, the rest used whole (NetAppDocs ontap 'root-data-partitioning-concept': "For
   entry-level platforms, only the internal drives are partitioned"; :func:`entry_internal_drives`);
-  ADP root-data-data (ADPv2): the drives of an HA pair (up to 48) each give one root and two equal data partitions
+  ADP root-data-data (ADPv2): the drives of an HA pair (up to 240, 480 from ONTAP 9.14.1:
+  rules.adpv2_partition_limit) each give one root and two equal data partitions
   of (right-sized - root) / 2, one to each node (or as the node layouts assign them; a node holding both partitions
   of a drive builds at least two RAID groups, so the two never share one); RAID groups count in data partitions;
   ``spares_per_node`` is then the spare data partitions per node, i.e. whole spare drives per HA pair ("one whole
@@ -25,7 +26,8 @@ partitioned drives + 1 spare per node, RAID DP 21+2 -> 25.5 TiB usable, 12.7 TiB
 - RAID groups: size = the project's raid_group_size, else the drive's default for the RAID type, capped at its
   maximum; n members in ceil(n / size) groups as even as possible; parity RAID4 1, RAID DP 2, RAID-TEC 3;
 - WAFL reserve 10% (5% for large aggregates on recent ONTAP, rules.wafl_reserve_fraction), then the aggregate
-  Snapshot reserve (a project parameter).
+  Snapshot reserve: the project's, else 5% on a MetroCluster (SyncMirror) aggregate and 0% otherwise
+  (rules.aggregate_snapshot_reserve).
 
 Without ADP the root aggregates are assumed to sit on drives outside the shelves counted here (a note says so).
 """
@@ -94,10 +96,11 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                         f"{plural(count, what)} x {fmt(member)} on node {k + 1}",
                         {"spares per node": str(node.spares_per_node)})
 
-    def root_deduct(drives_partitioned: int, root: float, on: str, mode: str) -> None:
+    def root_deduct(drives_partitioned: int, root: float, on: str, mode: str, size_source: str) -> None:
         """A partitioning's root partitions into the ADP root partitions step."""
         if drives_partitioned:
-            fall.deduct("ADP root partitions", drives_partitioned * root, ROOT_SOURCE,
+            fall.deduct("ADP root partitions", drives_partitioned * root,
+                        f"{rules.ADP_RULES_SOURCE}; root partition size: {size_source or 'assumed'}",
                         f"{drives_partitioned} root partitions x {fmt(root)}{on}",
                         {"root partition": fmt(root), "ADP": mode})
 
@@ -115,7 +118,7 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                         {"MetroCluster": node.metrocluster.upper(), "pool 0 drives": str(plex)})
         if adp == "root-data-data":
             for pair, part in zip(dr.pairs, dr.pair_partitions):
-                root_deduct(part.drives, part.root_bytes, "", "root-data-data")
+                root_deduct(part.drives, part.root_bytes, "", "root-data-data", part.root_source)
                 for n in pair:
                     spare = dr.nodes[n - 1].spares
                     spare_deduct(n - 1, spare.count, spare.member_bytes, spare.member)
@@ -123,7 +126,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             for nr in dr.nodes:
                 spare_deduct(nr.node - 1, nr.spares.count, nr.spares.member_bytes, nr.spares.member)
                 if nr.partitioning is not None:
-                    root_deduct(nr.partitioning.drives, nr.partitioning.root_bytes, f" on node {nr.node}", "root-data")
+                    root_deduct(nr.partitioning.drives, nr.partitioning.root_bytes, f" on node {nr.node}", "root-data",
+                                nr.partitioning.root_source)
 
         for nr in dr.nodes:
             k = nr.node - 1
@@ -152,13 +156,14 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                 frac, why = node.wafl_reserve_pct / 100.0, f"{node.wafl_reserve_pct:g}% (project override)"
             wafl = data * frac
             fall.deduct("WAFL reserve", wafl,
-                        rules.ONTAP_DOCS if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
+                        rules.WAFL_RESERVE_SOURCE if node.wafl_reserve_pct is None else "project wafl_reserve_pct",
                         f"{frac:.0%} x {fmt(data)} on node {k + 1}", {"rule": why})
-            snap = (data - wafl) * node.snapshot_reserve_pct / 100.0
+            snap_pct, snap_source = rules.aggregate_snapshot_reserve(node.snapshot_reserve_pct, mirrored)
+            snap = (data - wafl) * snap_pct / 100.0
             if snap:
-                fall.deduct("Aggregate Snapshot reserve", snap,
-                            "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)",
-                            f"{node.snapshot_reserve_pct:g}% x {fmt(data - wafl)} on node {k + 1}")
+                fall.deduct("Aggregate Snapshot reserve", snap, snap_source,
+                            f"{snap_pct:g}% x {fmt(data - wafl)} on node {k + 1}",
+                            {"rule": "project" if node.snapshot_reserve_pct is not None else "SyncMirror default"})
             usable = data - wafl - snap
             name = f"aggr_data_node{k + 1}" + (f"_{drive.id}" if len(drives) > 1 else "")
             groups_text = "; ".join(f"{describe_groups(gs.groups, parity)} {label} of {fmt(gs.member_bytes)}"
@@ -187,5 +192,3 @@ METROCLUSTER_SOURCE = ("ONTAP MetroCluster documentation (docs.netapp.com/us-en/
                        "site), root aggregates included ('Mirroring the root aggregates'); MetroCluster IP with ADP: "
                        "'Considerations for automatic drive assignment and ADP systems', each plex with its own parity "
                        "and spare partitions")
-ROOT_SOURCE = ("ONTAP documentation: ADP root partition per drive; size from the project, else the catalog's "
-               "ADP root partition size (Hardware Universe), else assumed 55 GiB (seed 000 Table 3)")

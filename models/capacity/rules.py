@@ -100,6 +100,26 @@ pool is greater than 23 TB in size. If the individual drive capacity is less tha
 capacity."""
 
 
+SANTRICITY_OPTIMIZATION_DOC = (
+    "NetAppDocs e-series-santricity, 'What is optimization capacity for pools?' (docs.netapp.com/us-en/"
+    "e-series-santricity/sm-storage/what-is-optimization-capacity-pools.html): 'a portion of the usable capacity set "
+    "aside as additional optimization capacity ... is not available for volume creation'; 'When a pool is created, a "
+    "recommended optimization capacity is generated'; 'The Additional Optimization Capacity slider is only available "
+    "for EF600 and EF300 storage systems'")
+"""Where the EF300 / EF600 pools' additional optimization capacity comes from; the recommended amount is not
+published as a figure (nor in the SANtricity CLI's create / set diskPool parameters), so a design counts it only
+when it gives the percentage."""
+
+OPTIMIZATION_CAPACITY_MODELS = ("EF600", "EF300")
+"""The arrays whose SSD pools take an additional optimization capacity (:data:`SANTRICITY_OPTIMIZATION_DOC`)."""
+
+
+def has_optimization_capacity(controller_name: str, media: str) -> bool:
+    """True for an SSD pool on an EF300 / EF600 (:data:`OPTIMIZATION_CAPACITY_MODELS`, matched in the catalog
+    record's name)."""
+    return media == "SSD" and any(m in controller_name.upper() for m in OPTIMIZATION_CAPACITY_MODELS)
+
+
 def ddp_default_preservation(drives: int) -> int:
     """SANtricity's default preservation capacity of a pool of ``drives`` drives, in drives' worth: one for every
     six drives, at least one (an 11-drive pool, the minimum, keeps one) and at most
@@ -112,8 +132,29 @@ def ddp_max_pool_bytes(drive_marketed_bytes: int) -> int:
     return DDP_MAX_POOL_BYTES_LARGE_DRIVES if drive_marketed_bytes > DDP_LARGE_DRIVE_BYTES else DDP_MAX_POOL_BYTES
 
 ADP_MAX_PARTITIONED = {"root-data": 24, "root-data-data": 48}
-"""Drives ONTAP partitions at initialisation (ONTAP documentation: up to 24 / 48). StorPlan reads the ADPv1 limit
-per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46) and the ADPv2 limit per HA pair."""
+"""Drives ONTAP partitions at initialisation (:data:`ADP_RULES_SOURCE`: 24 for ADPv1, 48 for ADPv2). StorPlan reads
+the ADPv1 limit per node (seed 000 §3.6 partitions 23 drives on each of two nodes = 46); ADPv2 partitions up to
+:func:`adpv2_partition_limit` drives per HA pair (drives added after initialisation are partitioned too)."""
+
+ADP_RULES_SOURCE = ("NetApp KB 'What are the rules for Advanced Disk Partitioning?' (kb.netapp.com/on-prem/ontap/"
+                    "Ontap_OS/OS-KBs/What_are_the_rules_for_Advanced_Disk_Partitioning): 'Maximum drives partitioned "
+                    "at system initialization 24 | 48'; 'Maximum drives allowed to be partitioned in an HA pair: 480 "
+                    "in ONTAP 9.14.1 and later, 240 in previous ONTAP releases'")
+"""Where the ADP partitioning limits come from."""
+
+ADPV2_MAX_PER_PAIR = 240
+ADPV2_MAX_PER_PAIR_9141 = 480
+"""Drives an HA pair may have partitioned (:data:`ADP_RULES_SOURCE`): 240, 480 from ONTAP 9.14.1."""
+
+
+def adpv2_partition_limit(software: str | None) -> tuple[int, str]:
+    """The most drives ADPv2 (root-data-data) partitions in one HA pair on ``software`` and the rule in words:
+    480 from ONTAP 9.14.1, 240 before (:data:`ADP_RULES_SOURCE`); an unknown release takes 240."""
+    version = parse_version(software)
+    if version is not None and version + (0,) * (3 - len(version)) >= (9, 14, 1):
+        return ADPV2_MAX_PER_PAIR_9141, f"{ADPV2_MAX_PER_PAIR_9141} per HA pair on ONTAP {software}"
+    why = "ONTAP release unknown" if version is None else f"ONTAP {software} predates 9.14.1"
+    return ADPV2_MAX_PER_PAIR, f"{ADPV2_MAX_PER_PAIR} per HA pair ({why})"
 
 ADP_FALLBACK_ROOT_BYTES = 55 * 2**30
 """Root partition size when neither the project nor the catalog gives one: assumed 55 GiB, the root aggregate of
@@ -122,8 +163,68 @@ seed 000 Table 3 (AFF8080A EX, 23 partitioned SSD per node); Hardware Universe l
 WAFL_RESERVE = 0.10
 WAFL_RESERVE_LARGE = 0.05
 WAFL_LARGE_AGGREGATE_BYTES = 30 * 2**40
-"""WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1 (ONTAP
-documentation). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
+"""WAFL reserve 10%, 5% for aggregates >= 30 TB on AFF from ONTAP 9.12.1 and on all from 9.14.1
+(:data:`WAFL_RESERVE_SOURCE`). ONTAP prints binary units with decimal labels, so '30 TB' is read as 30 TiB."""
+
+WAFL_RESERVE_SOURCE = (
+    "ONTAP documentation, 'Determine space usage in a volume or aggregate' (docs.netapp.com/us-en/ontap/volumes/"
+    "determine-space-usage-volume-aggregate-concept.html): 'WAFL reserves 10% of the total disk space'; 'Beginning "
+    "in ONTAP 9.12.1, the WAFL reserve for aggregates greater than 30TB is reduced from 10% to 5% for AFF platforms "
+    "and for the FAS500f platforms. Beginning in ONTAP 9.14.1, this same reduction applies to aggregates on all FAS "
+    "platforms'; ONTAP 9.14.1 release notes, 'What's new in ONTAP 9.14.1', Storage efficiency (docs.netapp.com/us-en/"
+    "ontap/release-notes/whats-new-9141.html)")
+"""Where the WAFL reserve rule (:func:`wafl_reserve_fraction`) comes from."""
+
+CVO_WAFL_NOTE = ("Cloud Volumes ONTAP aggregates are counted with the FAS platforms (not AFF): the 5% reserve from "
+                 "ONTAP 9.14.1")
+"""How the WAFL rule is read for Cloud Volumes ONTAP: its release notes publish no reserve of their own; the ONTAP
+rule's 9.14.1 step ("all FAS platforms") is applied to its aggregates, the 9.12.1 AFF step is not."""
+
+CURRENT_ONTAP_RELEASE = "9.16.1"
+"""The ONTAP release a design without one runs (Cloud Volumes ONTAP): the release the catalog's current
+platforms default to."""
+
+CVO_RELEASES = ("9.5", "9.12.1", "9.13.1", "9.14.1", "9.15.1", "9.16.1")
+"""Cloud Volumes ONTAP releases a design may name (the seed's 9.5, then the releases around the WAFL reserve change
+of 9.14.1); any other release text is accepted and read by :func:`parse_version`."""
+
+CVO_CAP_SOURCE = (
+    "Cloud Volumes ONTAP release notes, 'Storage limits' (docs.netapp.com/us-en/cloud-volumes-ontap-relnotes/"
+    "reference-limits-azure.html, -aws.html, -gcp.html): 'The maximum system capacity for a Cloud Volumes ONTAP "
+    "system is determined by its license. The maximum system capacity includes disk-based storage plus object "
+    "storage used for data tiering'; for an HA pair 'the capacity limit is for the entire HA pair' and 'mirrored "
+    "data does not count against the capacity limit'")
+"""The licence cap is defined on disk capacity (before the WAFL reserve), the HA pair counted once."""
+
+MIRRORED_SNAPSHOT_RESERVE_PCT = 5.0
+"""Aggregate Snapshot reserve of a SyncMirror / MetroCluster aggregate when the project gives none
+(:data:`MIRRORED_SNAPSHOT_RESERVE_SOURCE`); an unmirrored aggregate keeps 0% (ONTAP's default for new aggregates
+since ONTAP 8.3: no aggregate Snapshot copies are taken)."""
+
+MIRRORED_SNAPSHOT_RESERVE_SOURCE = (
+    "NetApp Data ONTAP Storage Management Guide, 'Managing aggregate Snapshot copies' (library.netapp.com/ecmdocs/"
+    "ECMP1155684/html/GUID-2372623A-FC98-42FF-8C26-B7482E7D5A7C.html): 'If you use SyncMirror or MetroCluster, you "
+    "must enable automatic aggregate Snapshot copy creation and keep your aggregate Snapshot reserve at 5 percent or "
+    "higher'")
+"""Where :data:`MIRRORED_SNAPSHOT_RESERVE_PCT` comes from."""
+
+
+def aggregate_snapshot_reserve(project_pct: float | None, mirrored: bool) -> tuple[float, str]:
+    """The aggregate Snapshot reserve (percent of the aggregate after the WAFL reserve) and its source.
+
+    Args:
+        project_pct: the project's ``snapshot_reserve_pct``; None = the rule.
+        mirrored: the aggregate is SyncMirror-mirrored (MetroCluster).
+    Returns:
+        (percent, source in words): the project's value when given; else 5% for a mirrored aggregate
+        (:data:`MIRRORED_SNAPSHOT_RESERVE_SOURCE`), 0% otherwise.
+    """
+    if project_pct is not None:
+        return project_pct, "project snapshot_reserve_pct (ONTAP documentation: per-aggregate setting)"
+    if mirrored:
+        return MIRRORED_SNAPSHOT_RESERVE_PCT, f"default for a mirrored aggregate: {MIRRORED_SNAPSHOT_RESERVE_SOURCE}"
+    return 0.0, "default 0% for an unmirrored aggregate (ONTAP documentation: no aggregate Snapshot copies)"
+
 
 VSAN_SLACK_PCT = 30.0
 """vSAN slack space: keep 25-30% free (vSAN documentation, before 7.0 U1); 30% when neither project nor catalog

@@ -661,6 +661,9 @@ class ManagedService(Entry):
         max_throughput_mbps: the cap per volume / file system (HA pair), MB/s.
         iops_per_gib: SSD IOPS the provisioned capacity includes per GiB (0: no IOPS limit published).
         max_iops: the IOPS cap per file system / HA pair (None: none published).
+        max_iops_by_throughput: the SSD IOPS ceiling per provisioned throughput capacity, MB/s (as text) -> IOPS,
+            where the service ties the one to the other (AWS, FSx for ONTAP user guide, 'Impact of throughput
+            capacity on performance'); empty: only ``max_iops`` applies.
         latency_us: the service's latency at light load (its floor), microseconds.
         min_capacity_bytes, max_capacity_bytes: what one may provision.
         data_reduction: the service shows the user ONTAP's compression, compaction and deduplication.
@@ -678,6 +681,8 @@ class ManagedService(Entry):
     max_throughput_mbps: float = Field(ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
     iops_per_gib: float = Field(default=0.0, ge=0, le=MAX_IOPS)
     max_iops: float | None = Field(default=None, ge=1, le=MAX_IOPS)
+    max_iops_by_throughput: dict[Annotated[str, Field(max_length=32)], Annotated[float, Field(ge=1, le=MAX_IOPS)]] = (
+        Field(default_factory=dict, max_length=MAX_LIST))
     latency_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
     min_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
     max_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)

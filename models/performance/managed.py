@@ -7,7 +7,10 @@ The limits (each service's documentation, catalog ``managed_service`` records wi
   (Microsoft's example: a 2 TiB Premium volume, 2 x 64 = 128 MiB/s); services that sell throughput capacity (FSx)
   give the provisioned option (the smallest when none is chosen); either way at most ``max_throughput_mbps``.
 * IOPS: ``iops_per_gib`` x the provisioned GiB (FSx's automatic 3 per GiB), or the provisioned IOPS when larger,
-  at most ``max_iops``; none when the service publishes no IOPS limit (ANF limits throughput only).
+  at most the ceiling of the provisioned throughput capacity where the record gives one per throughput
+  (``max_iops_by_throughput``: AWS ties FSx for ONTAP's SSD IOPS to it, 'Impact of throughput capacity on
+  performance') and at most ``max_iops``; none when the service publishes no IOPS limit (ANF limits throughput
+  only).
 
 The path: the client's network round trip (a delay), the service's light-load latency (a delay, the record's
 ``latency_us``), and each limit as a single-server queue whose capacity is the limit (Lazowska et al., QSP ch. 5:
@@ -40,12 +43,29 @@ def throughput_limit_mbps(node: ManagedServiceNode, record: ManagedService) -> f
     return min(chosen, record.max_throughput_mbps)
 
 
+def iops_ceiling(node: ManagedServiceNode, record: ManagedService) -> float | None:
+    """The most SSD IOPS the service allows at the node's throughput capacity (None: no ceiling published).
+
+    Where the record ties the ceiling to the throughput capacity (``max_iops_by_throughput``: AWS, FSx for ONTAP
+    user guide, 'Impact of throughput capacity on performance'), the entry of the largest throughput capacity at
+    or below the provisioned one (:func:`throughput_limit_mbps`; the smallest entry when all are above it), never
+    above ``max_iops``; otherwise ``max_iops``."""
+    table = sorted((float(k), v) for k, v in record.max_iops_by_throughput.items())
+    if not table:
+        return record.max_iops
+    chosen = throughput_limit_mbps(node, record)
+    below = [v for k, v in table if k <= chosen]
+    ceiling = below[-1] if below else table[0][1]
+    return min(ceiling, record.max_iops) if record.max_iops else ceiling
+
+
 def iops_limit(node: ManagedServiceNode, record: ManagedService) -> float | None:
     """The IOPS the provisioned service allows (None: no IOPS limit published); module docstring for the rule."""
     if not record.iops_per_gib and not node.iops:
         return None
     iops = max(record.iops_per_gib * node.provisioned_bytes / GIB, node.iops)
-    return min(iops, record.max_iops) if record.max_iops else iops
+    ceiling = iops_ceiling(node, record)
+    return min(iops, ceiling) if ceiling else iops
 
 
 def limit_problems(node: ManagedServiceNode, record: ManagedService, where: str) -> list[str]:
@@ -63,6 +83,9 @@ def limit_problems(node: ManagedServiceNode, record: ManagedService, where: str)
     if node.throughput_mbps > record.max_throughput_mbps:
         out.append(f"{where}: throughput {node.throughput_mbps:g} MB/s is above {record.name}'s cap of "
                    f"{record.max_throughput_mbps:g} MB/s.")
-    if record.max_iops and node.iops > record.max_iops:
-        out.append(f"{where}: {node.iops:,.0f} IOPS is above {record.name}'s cap of {record.max_iops:,.0f}.")
+    ceiling = iops_ceiling(node, record)
+    if ceiling and node.iops > ceiling:
+        at = (f" at {throughput_limit_mbps(node, record):g} MB/s of throughput capacity"
+              if record.max_iops_by_throughput else "")
+        out.append(f"{where}: {node.iops:,.0f} IOPS is above {record.name}'s cap of {ceiling:,.0f}{at}.")
     return out

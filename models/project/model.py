@@ -142,8 +142,14 @@ class ControllerNode(NodeBase):
     adp: AdpMode = "none"
     root_partition_bytes: int | None = Field(default=None, gt=0, description="ADP root partition override")
     wafl_reserve_pct: float | None = Field(default=None, ge=0, lt=100, description="None = the ONTAP rule")
-    snapshot_reserve_pct: float = Field(default=0.0, ge=0, lt=100, description="aggregate Snapshot reserve")
+    snapshot_reserve_pct: float | None = Field(
+        default=None, ge=0, lt=100, description="aggregate Snapshot reserve; None = the ONTAP rule: 5% on MetroCluster "
+                                                "(SyncMirror) aggregates, 0% otherwise")
     ddp_preservation_drives: int = Field(default=1, ge=0, le=64)
+    optimization_capacity_pct: float | None = Field(
+        default=None, ge=0, lt=100, description="EF300 / EF600 SSD pools: SANtricity's additional optimization "
+                                                "capacity, % of the pool's usable capacity; None = not counted "
+                                                "(SANtricity publishes no default figure)")
     metrocluster: Literal["none", "ip", "fc"] = Field(
         default="none", description="MetroCluster: this HA pair's aggregates are SyncMirror-mirrored to a partner "
                                     "site (IP or FC back end); none: a single site")
@@ -192,6 +198,8 @@ class CloudVmNode(NodeBase):
     """Cloud Volumes ONTAP on a cloud VM (``catalog_id``), single node or HA pair, with its data disks."""
 
     kind: Literal["cloud_vm"] = "cloud_vm"
+    software: str | None = Field(default=None, description="Cloud Volumes ONTAP release (e.g. 9.14.1); None = the "
+                                                           "current release")
     licence: str = Field(min_length=1, description="catalog id of the licence")
     ha: bool = False
     disk: str = Field(min_length=1, description="catalog id of the data disk type")

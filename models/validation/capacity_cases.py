@@ -341,7 +341,9 @@ def _vm_id(vm_size: str) -> str:
 
 
 def case_cvo_caps(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
-    """Case ``cvo-azure-license-caps`` (seed 004 §3): usable TiB of each Cloud Volumes ONTAP licence.
+    """Case ``cvo-azure-license-caps`` (seed 004 §3): the disk capacity (TiB) each Cloud Volumes ONTAP licence
+    allows, the licence cap step of the waterfall (NetApp defines the cap on disk capacity; usable is that less the
+    WAFL reserve).
 
     Each licence's VM is filled with its maximum number of data disks so the licence cap binds (the licence "TB"
     read as TiB). Returns one `Check` per licence; a licence whose VM, licence or disk record is missing gives a
@@ -357,9 +359,11 @@ def case_cvo_caps(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         scenario = Scenario(name=f"CVO {licence}", nodes=[
             CloudVmNode(id="cvo", catalog_id=vm, licence=licence, disk=disk, disk_count=vm_record.max_data_disks)])
         r = _system(scenario, catalog)
-        checks.append(_check(case, quantity, r.usable_bytes / TIB,
+        capped = r.step("Licence capacity cap")
+        checks.append(_check(case, quantity, (capped.bytes_after if capped else 0.0) / TIB,
                              interpretation=f"{case[vm_key]} filled with {vm_record.max_data_disks} x {disk} disks "
-                                            "so the licence cap binds; NetApp's licence 'TB' is TiB",
+                                            "so the licence cap binds; the licence caps disk capacity (before the "
+                                            "WAFL reserve); NetApp's licence 'TB' is TiB",
                              fitted_by=LICENCE_CAP))
     return checks
 

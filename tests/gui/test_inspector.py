@@ -339,3 +339,15 @@ def test_a_shelf_offers_the_drives_its_controller_is_sold_with(qtbot, example, o
     assert any(offered in i for i in items), items
     assert not any(refused in i for i in items if "not" not in i), items
     assert not any("KIOXIA" in i or "E-Series" in i for i in items), items
+
+
+def test_the_aggregate_snapshot_reserve_field_names_its_default_by_metrocluster(qtbot):
+    """Left empty, the aggregate Snapshot reserve reads as the engine's rule: 5 % on the MetroCluster IP example's
+    mirrored aggregates, 0 % on a single-site pair (rules.aggregate_snapshot_reserve)."""
+    mirrored = _select(_inspector(qtbot, "aff-a70-metrocluster-ip-oracle-nvmetcp.toml"), "a70")
+    field = mirrored.form.editors["snapshot_reserve_pct"]
+    assert field.default_text() == "default (5 %)"
+    assert "SyncMirror or MetroCluster" in field.spin.toolTip()
+    single = _select(_inspector(qtbot, "aff-a70-ns224-oracle-nvmetcp.toml"), "a70")
+    single.form.editors["snapshot_reserve_pct"].set_value(None)
+    assert single.form.editors["snapshot_reserve_pct"].default_text() == "default (0 %)"
