@@ -233,6 +233,19 @@ def _catalog(args) -> int:
     return 0
 
 
+def _footprint_failures(everything) -> list[str]:
+    """The audit's footprint rule over every array platform the sizer proposes for the bundled AFF A70 example's
+    hosts and workload (the sizer gives hosts the adapters each protocol needs)."""
+    from models.catalog import Catalog
+    from models.catalog.audit import footprint_failures
+    from models.resources import examples_dir
+    from models.sizing import array_proposals
+    from models.store import load_any
+
+    base = load_any(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml").scenario
+    return footprint_failures(array_proposals(base, Catalog(everything)))
+
+
 def _catalog_audit(everything, entries) -> int:
     """``storplan catalog --audit``: per kind, the numbers a sizing depends on with their source kind, the kinds'
     counts, then the consistency rules over the whole catalog; 1 when a rule fails."""
@@ -247,7 +260,7 @@ def _catalog_audit(everything, entries) -> int:
         print(f"  {row[1]:<38} {row[2]:<26} {row[3]:<40} {row[4]}")
     for kind, counts in kind_shares(rows).items():
         print(f"{kind}: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
-    failures = consistency_failures(everything)
+    failures = consistency_failures(everything) + _footprint_failures(everything)
     for failure in failures:
         print(f"FAIL {failure}")
     print(f"consistency: {len(failures)} failure(s)" if failures else "consistency: every rule holds")

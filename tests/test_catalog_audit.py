@@ -100,3 +100,26 @@ def test_catalog_audit_command_passes_on_the_bundled_catalog(capsys):
     out = capsys.readouterr().out
     assert "consistency: every rule holds" in out
     assert "netapp-aff-a20" in out and "max_shelves" in out
+
+
+def test_every_platform_the_sizer_proposes_fits_its_limits_and_reports_its_footprint():
+    """The sizer's array proposals keep their platform limits (no AFF C30 above its 2.2104 PB: 24 internal 61.4 TB
+    drives are 1.47 PB, one more NS224 shelf of them 2.95 PB), and report at least the rack units of the chassis and
+    shelves and the controller's typical power (independent sum over the proposal's records)."""
+    from models.catalog.audit import footprint_failures
+    from models.sizing import array_proposals
+
+    base = load_any(examples_dir() / A70_EXAMPLE).scenario
+    proposals = list(array_proposals(base, CAT))
+    assert len(proposals) > 100
+    assert footprint_failures(proposals) == []
+    c30_qlc = [sum(n for _, _, n in shelves) for _, c, shelves, _, _ in proposals
+               if c.id == "netapp-aff-c30" and shelves[0][1].id == "netapp-nvme-ssd-61.4tb-qlc"]
+    assert c30_qlc and max(c30_qlc) == 24
+    a20 = [p for p in proposals if p[1].id == "netapp-aff-a20"]
+    assert a20 and max(sum(n for _, _, n in p[2]) for p in a20) == 48
+    summary, controller, shelves, ru, power = a20[0]
+    parts = controller.rack_units + sum(s.rack_units for s, _, _ in shelves if not s.internal)
+    short = footprint_failures([(summary, controller, shelves, parts - 1, power)])
+    assert short == [f"{summary}: reports {parts - 1} rack units, below its parts' {parts}"]
+    assert footprint_failures([(summary, controller, shelves, ru, None)])  # the A20's typical power is published

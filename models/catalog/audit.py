@@ -9,14 +9,25 @@ Rules (each failure is one sentence naming the record and what disagrees):
   every shelf a controller names is a shelf record.
 * ports for protocols: every protocol a controller, adapter or link type lists has ports of the right medium to carry
   it (FCP and NVMe/FC: FC ports; iSCSI, NVMe/TCP, NFS, SMB: Ethernet ports).
+* footprint (:func:`footprint_failures`, over the platforms the sizer proposes, ``models.sizing.array_proposals``):
+  every proposed platform keeps its own limits (``models.catalog.limits``) and reports at least the rack units of its
+  controller chassis and external shelves and at least its controller's typical power.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
+from models.catalog.limits import platform_limit_problems
 from models.catalog.schema import Adapter, Controller, Drive, Entry, LinkType, Shelf
+
+DEFAULT_RACK_UNITS = 2
+"""Rack units counted for a chassis or shelf record without ``rack_units`` (the sizer's assumption alike)."""
+
+Proposal = tuple[str, Controller, Sequence[tuple[Shelf | None, Drive | None, int]], int, "float | None"]
+"""One platform the sizer proposes: summary, controller record, shelves (record, drive, count), the rack units and
+typical power (W, None: not published) it reports."""
 
 FC_PROTOCOLS = frozenset({"FCP", "NVMe/FC"})
 """Protocols an FC port carries."""
@@ -120,6 +131,27 @@ def sizing_numbers(entries: Iterable[Entry]) -> list[tuple[str, str, str, str, s
 def kind_shares(rows: Iterable[tuple[str, str, str, str, str]]) -> dict[str, Counter[str]]:
     """Per entry kind, how many of the audited numbers (:func:`sizing_numbers` rows) are of each source kind."""
     out: dict[str, Counter[str]] = {}
-    for kind, _id, _field, _value, source_kind in rows:
-        out.setdefault(kind, Counter())[source_kind] += 1
+    for kind, _id, _field, _value, provenance_kind in rows:
+        out.setdefault(kind, Counter())[provenance_kind] += 1
+    return out
+
+
+def footprint_failures(proposals: Iterable[Proposal]) -> list[str]:
+    """Proposed platforms that break their own limits or report less rack space or power than their parts, one
+    sentence each (empty: every proposal fits).
+
+    Rack units of the parts: the controller record's ``rack_units`` (a record without one: its internal bays'
+    shelf height, else :data:`DEFAULT_RACK_UNITS`) plus each external shelf's; power: the controller's typical power
+    where published (shelves' and drives' power, where the sizer adds them, only raise the figure)."""
+    out: list[str] = []
+    for summary, controller, shelves, ru, power in proposals:
+        out += [f"{summary}: proposed although {text}" for text in platform_limit_problems(controller, shelves)]
+        inside = next((s for s, _, _ in shelves if s is not None and s.internal), None)
+        chassis = controller.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
+        parts = chassis + sum(s.rack_units or DEFAULT_RACK_UNITS for s, _, _ in shelves
+                              if s is not None and not s.internal)
+        if ru < parts:
+            out.append(f"{summary}: reports {ru} rack units, below its parts' {parts}")
+        if controller.typical_power_w is not None and (power is None or power < controller.typical_power_w - 1e-6):
+            out.append(f"{summary}: reports {power} W, below its controller's typical {controller.typical_power_w:g} W")
     return out
