@@ -244,9 +244,45 @@ def _catalog(args) -> int:
             print(counts_line(kind, counts))
         print(counts_line("total", sum(by_kind.values(), Counter())))
         return 0
+    if args.audit:
+        return _catalog_audit(list(catalog), entries)
     for entry in sorted(entries, key=lambda e: (e.kind, e.name)):
         print(f"{entry.kind:<11} {entry.id:<38} {entry.name}")
     return 0
+
+
+def _footprint_failures(everything) -> list[str]:
+    """The audit's footprint rule over every array platform the sizer proposes for the bundled AFF A70 example's
+    hosts and workload (the sizer gives hosts the adapters each protocol needs)."""
+    from models.catalog import Catalog
+    from models.catalog.audit import footprint_failures
+    from models.resources import examples_dir
+    from models.sizing import array_proposals
+    from models.store import load_any
+
+    base = load_any(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml").scenario
+    return footprint_failures(array_proposals(base, Catalog(everything)))
+
+
+def _catalog_audit(everything, entries) -> int:
+    """``storplan catalog --audit``: per kind, the numbers a sizing depends on with their source kind, the kinds'
+    counts, then the consistency rules over the whole catalog; 1 when a rule fails."""
+    from models.catalog.audit import consistency_failures, kind_shares, sizing_numbers
+
+    rows = sizing_numbers(sorted(entries, key=lambda e: (e.kind, e.id)))
+    kind = ""
+    for row in rows:
+        if row[0] != kind:
+            kind = row[0]
+            print(f"== {kind}")
+        print(f"  {row[1]:<38} {row[2]:<26} {row[3]:<40} {row[4]}")
+    for kind, counts in kind_shares(rows).items():
+        print(f"{kind}: " + ", ".join(f"{k} {n}" for k, n in sorted(counts.items())))
+    failures = consistency_failures(everything) + _footprint_failures(everything)
+    for failure in failures:
+        print(f"FAIL {failure}")
+    print(f"consistency: {len(failures)} failure(s)" if failures else "consistency: every rule holds")
+    return 1 if failures else 0
 
 
 def _print_checks(outcomes, verbose: bool) -> None:
@@ -622,6 +658,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--sources", action="store_true",
                    help="count the numbers by source kind (sourced, calibrated, derived, assumed) per kind "
                         "and in total")
+    p.add_argument("--audit", action="store_true",
+                   help="print the numbers a sizing depends on with their source kind, and check the catalog's "
+                        "consistency rules (exit 1 when one fails)")
     p.set_defaults(func=_catalog)
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")

@@ -29,6 +29,7 @@ from models.catalog import (
     Switch,
 )
 from models.catalog import Shelf as ShelfRecord
+from models.catalog.limits import platform_limit_problems
 from models.problem import Problem, Severity  # noqa: F401 (re-exported: the record every check reports)
 from models.project.kinds import SYSTEM_KINDS
 from models.project.model import (
@@ -90,6 +91,12 @@ def _shelf(node: ShelfNode, topo: Topology, catalog: Catalog, out: list[Problem]
                                "drive"))
 
 
+def _record(catalog: Catalog, entry_id: str, kind: type[E]) -> E | None:
+    """The catalog record ``entry_id`` if it is a ``kind``, else None."""
+    found = catalog.find(entry_id)
+    return found if isinstance(found, kind) else None
+
+
 def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: list[Problem]) -> None:
     record = _check_catalog(catalog, node.catalog_id, Controller, node.id, "controller", out)
     if record is None:
@@ -111,8 +118,10 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     if not shelves:
         out.append(Problem("warning", f"{node.id}: controller has no shelves (no capacity)", node.id))
     drives = sum(s.drive_count for s in shelves)
-    if drives > record.max_drives:
-        out.append(Problem("error", f"{node.id}: {drives} drives exceed the maximum of {record.max_drives}", node.id))
+    linked = [(_record(catalog, s.catalog_id, ShelfRecord), _record(catalog, s.drive, Drive), s.drive_count)
+              for s in shelves]
+    for text in platform_limit_problems(record, linked):
+        out.append(Problem("error", f"{node.id}: {text}", node.id))
     if node.adp != "none" and node.adp not in record.adp:
         out.append(Problem("error", f"{node.id}: {record.name} does not support ADP {node.adp}", node.id, "adp"))
     if node.node_layouts and len(node.node_layouts) != nodes:

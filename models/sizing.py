@@ -45,6 +45,7 @@ from typing import Any
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
+from models.catalog.limits import platform_limit_problems
 from models.design import resolved_catalog
 from models.performance import evaluate_performance
 from models.performance.engine import ramp_requests, solve_ramps
@@ -485,13 +486,38 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 layouts += [(None, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
             for inside, shelf, count in layouts:
                 n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
-                if n_drives > record.max_drives:
+                if n_drives > record.max_drives or platform_limit_problems(record, _filled(inside, shelf, count,
+                                                                                           drive)):
                     continue
                 ru, power = _design_footprint(record, inside, shelf, count)
                 for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
                                 ru, power, "on-prem", (n_drives, 0))
+
+
+def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,
+            drive: Drive) -> list[tuple[Shelf | None, Drive | None, int]]:
+    """A layout's shelves full of ``drive`` as ``models.catalog.limits.platform_limit_problems`` reads them."""
+    out: list[tuple[Shelf | None, Drive | None, int]] = [(inside, drive, inside.bays)] if inside is not None else []
+    return out + ([(shelf, drive, shelf.bays)] * count if shelf is not None else [])
+
+
+def array_proposals(base: Scenario, catalog: Catalog) -> Iterator[tuple[str, Controller,
+                                                                         list[tuple[Shelf | None, Drive | None, int]],
+                                                                         int, float | None]]:
+    """Every on-premises array platform the sizer can propose for ``base`` (any family, protocol and drive; the
+    catalog audit's footprint rule reads them): per candidate its summary, controller record, shelves (record,
+    drive record, drive count) and the rack units and typical power the sizer reports for it."""
+    for scenario, summary, ru, power in _array_candidates(base, catalog, Requirements()):
+        controller = next(catalog.get(n.catalog_id, Controller) for n in scenario.nodes if n.kind == "controller")
+        shelves: list[tuple[Shelf | None, Drive | None, int]] = []
+        for n in scenario.nodes:
+            if n.kind == "shelf":
+                found, drive = catalog.find(n.catalog_id), catalog.find(n.drive)
+                shelves.append((found if isinstance(found, Shelf) else None,
+                                drive if isinstance(drive, Drive) else None, n.drive_count))
+        yield summary, controller, shelves, ru, power
 
 
 def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:

@@ -1,7 +1,8 @@
 """Current NetApp all-flash systems (resources/catalog/aff_current.toml): the AFF A1K, AFF C80 and ASA A-series
-records carry the figures of NetApp's key specifications pages (NetAppDocs/ontap-systems) with their sources (power
-derived from BTU/hr, maximum drives derived from maximum raw capacity and the largest drive), the NVMe SSDs carry
-their capacities and platform rule, and the AFF C80 + QLC example evaluates without warnings and renders a report."""
+records carry the figures of NetApp's key specifications pages (NetAppDocs/ontap-systems) with their sources
+(power derived from BTU/hr, drive limits from NetApp's NS224 shelf-cabling pages, maximum raw capacity published),
+the NVMe SSDs carry their capacities and platform rule, and the AFF C80 + QLC example evaluates without warnings
+and renders a report."""
 
 from __future__ import annotations
 
@@ -40,8 +41,13 @@ def test_key_specifications_and_their_sources(cid, mem_gb, fc, eth, ru, btu, cha
     assert rec.fc_ports_per_node * rec.nodes == fc and rec.fc_port_speed_gbps == 64
     assert rec.ethernet_ports_per_node * rec.nodes == eth and rec.ethernet_port_speed_gbps == 100
     assert rec.rack_units == ru
-    assert rec.max_drives == round(raw_pb * 1000 / drive_tb)
-    assert rec.kind_of("max_drives") == "derived" and f"{raw_pb:.4f} PB" in rec.sources["max_drives"]
+    # the drive limit follows NetApp's NS224 shelf-cabling pages (internal bays + shelves x 24), not max raw / drive
+    internal = 48 if ru == 4 and chassis == 1 else (24 if ru == 2 else 0)
+    assert rec.max_drives == internal + rec.max_shelves * 24
+    assert rec.kind_of("max_shelves") == "sourced" and "ns224/hot-add-" in rec.sources["max_shelves"]
+    assert rec.max_raw_bytes == round(raw_pb * 1e15)
+    assert rec.kind_of("max_raw_bytes") == "sourced" and f"{raw_pb:.4f} PB" in rec.sources["max_raw_bytes"]
+    assert (raw_pb * 1000 / drive_tb) == pytest.approx(round(raw_pb * 1000 / drive_tb))  # whole drives of drive_tb
     if btu is None:  # the C80 page publishes no power: left unset, not guessed
         assert rec.typical_power_w is None and "typical_power_w" not in rec.sources
     else:

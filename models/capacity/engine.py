@@ -9,7 +9,7 @@ is a system feed its effective side. User mistakes (unknown catalog ids, impossi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from models import topology
 from models.capacity.array import array_capacity
@@ -28,11 +28,13 @@ from models.catalog import (
     CloudVm,
     Controller,
     Drive,
+    Entry,
     HciNode,
     Licence,
     ManagedService,
     Shelf,
 )
+from models.catalog.limits import platform_limit_problems
 from models.project import (
     CloudVmNode,
     ControllerNode,
@@ -42,6 +44,8 @@ from models.project import (
     ShelfNode,
     Workload,
 )
+
+E = TypeVar("E", bound=Entry)
 
 SystemNode = ControllerNode | HciClusterNode | CloudVmNode | ManagedServiceNode
 
@@ -90,6 +94,12 @@ def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads
     )
 
 
+def _find(catalog: Catalog, entry_id: str, kind: type[E]) -> E | None:
+    """The catalog record ``entry_id`` if it is a ``kind``, else None."""
+    record = catalog.find(entry_id)
+    return record if isinstance(record, kind) else None
+
+
 def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog, workloads: Sequence[Workload],
                 layout: RaidLayout | None = None) -> CapacityResult:
     """One controller's capacity: its shelves' problems, then the family's waterfall from its RAID layout
@@ -122,9 +132,8 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
             continue
         counts.setdefault(drive.id, [drive, 0])[1] += shelf.drive_count
     drives = [(d, n) for d, n in counts.values()]
-    if sum(n for _, n in drives) > controller.max_drives:
-        problems.append(f"{where}: {sum(n for _, n in drives)} drives exceed {controller.name}'s maximum of "
-                        f"{controller.max_drives}.")
+    linked = [(_find(catalog, s.catalog_id, Shelf), _find(catalog, s.drive, Drive), s.drive_count) for s in shelves]
+    problems += [f"{where}: {text}." for text in platform_limit_problems(controller, linked)]
     internal = entry_internal_drives(controller, shelves, catalog)
     if layout is None:
         layout = controller_layout(node, controller, drives, where, internal)

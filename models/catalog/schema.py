@@ -463,6 +463,13 @@ class Controller(Entry):
     default_software: str = ""
     shelves: list[str] = Field(default_factory=list, description="shelf ids this controller takes")
     max_drives: int = Field(gt=0, le=MAX_DRIVES)
+    max_shelves: int | None = Field(
+        default=None, ge=0, le=MAX_DRIVES, description="external drive shelves per HA pair by the vendor's "
+                                                       "shelf-cabling rules (internal bays not counted); None: not "
+                                                       "published")
+    max_raw_bytes: int | None = Field(
+        default=None, gt=0, le=MAX_SYSTEM_BYTES, description="published maximum raw capacity per HA pair, bytes (sum "
+                                                             "of the drives' marketed sizes); None: not published")
     backend_link: str = ""
     backend_lanes_per_node: int = Field(default=0, ge=0, le=MAX_PORTS)
     adp: list[Literal["root-data", "root-data-data"]] = Field(default_factory=list)

@@ -91,11 +91,13 @@ _LISTED: dict[int, tuple[Catalog, frozenset[str]]] = {}
 
 
 def _shelf(entry: Shelf, catalog: Catalog) -> dict:
-    """A new shelf's defaults: the first drive it takes that a controller taking this shelf is sold with (else the
-    first drive it takes), full."""
+    """A new shelf's defaults: of the drives it takes, the one sold with the most controllers taking this shelf
+    (ties: catalog order; a seed's drive sold for one platform only is not the default of a shelf many take), else
+    the first drive it takes, full."""
     drives = [d for d in catalog.of_kind(Drive) if drive_fits_shelf(d, entry)]
     owners = [c for c in catalog.of_kind(Controller) if entry.id in c.shelves]
-    preferred = [d for d in drives if any(drive_fits_controller(d, c, catalog) for c in owners)]
+    sold = {d.id: sum(drive_fits_controller(d, c, catalog) for c in owners) for d in drives}
+    preferred = sorted((d for d in drives if sold[d.id]), key=lambda d: -sold[d.id])
     drives = preferred or drives
     if not drives:
         raise NotANodeError(f"no drive in the catalog fits {entry.name}")
