@@ -348,11 +348,16 @@ def test_unknown_power_never_meets_a_power_limit(tmp_path: Path, capsys):
     """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it."""
     import json
 
-    path = tmp_path / "power.toml"
-    path.write_text(_example_text().replace("meet_slo_in_takeover = true", "max_power_w = 1"), encoding="utf-8")
-    assert main(["size", str(path), "--json", "--top", "20"]) == 0
-    rows = json.loads(capsys.readouterr().out)["candidates"]
-    assert rows and not any(r["meets"] for r in rows)
+    rows = []
+    for deployments in ('["on-prem"]', '["hci"]'):  # arrays carry their power; the catalog's vSAN hosts do not
+        path = tmp_path / "power.toml"
+        path.write_text(_example_text().replace("meet_slo_in_takeover = true", "max_power_w = 1")
+                        .replace('deployments = ["on-prem"]', f"deployments = {deployments}")
+                        .replace('families = ["ONTAP"]', "families = []"), encoding="utf-8")
+        assert main(["size", str(path), "--json", "--top", "20"]) == 0
+        found = json.loads(capsys.readouterr().out)["candidates"]
+        assert found and not any(r["meets"] for r in found)
+        rows += found
     unknown = [r for r in rows if r["power_w"] is None]
     assert unknown, "the nearest include designs of unknown power (a real test of the rule)"
     assert all(any("power unknown against the limit of 1 W" in why for why in r["reasons"]) for r in unknown)
