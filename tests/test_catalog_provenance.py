@@ -89,11 +89,12 @@ def test_no_text_relies_on_memory_without_naming_where_it_was_searched():
     figure that was found cites the document instead."""
     offending = []
     for path in sorted(catalog_dir().glob("*.toml")):
-        for where, text in _texts(tomllib.loads(path.read_text())):
+        data = tomllib.loads(path.read_text())
+        for where, text in _texts(data):
             if where.endswith(".kind") or where.endswith(".fit"):
                 continue
             low = text.lower()
-            kind = _kind_at(tomllib.loads(path.read_text()), where)
+            kind = _kind_at(data, where)
             assumed = kind == "assumed" or "assumed" in low
             if ("recalled" in low or "as remembered" in low) and not (assumed and "searched" in low):
                 offending.append(f"{path.name}{where}: {text[:90]}")
