@@ -111,7 +111,7 @@ def test_the_sizer_power_is_controller_shelves_and_drives():
     proposals = list(array_proposals(base, CAT))
     assert proposals
     checked = 0
-    for summary, controller, shelves, ru, power in proposals:
+    for summary, controller, shelves, _ru, power in proposals:
         parts = [controller.typical_power_w]
         for shelf, drive, count in shelves:
             if not shelf.internal or not controller.rack_units:
