@@ -345,11 +345,19 @@ def test_size_top_below_1_is_refused(top: str, capsys):
 
 
 def test_unknown_power_never_meets_a_power_limit(tmp_path: Path, capsys):
-    """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it."""
+    """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it
+    (the project's own copy of the drive the nearest designs use gives no power figure)."""
     import json
 
-    path = tmp_path / "power.toml"
-    path.write_text(_example_text().replace("meet_slo_in_takeover = true", "max_power_w = 1"), encoding="utf-8")
+    from models.catalog import bundled_catalog
+    from models.project import load
+
+    text = tmp_path / "power.toml"
+    text.write_text(_example_text().replace("meet_slo_in_takeover = true", "max_power_w = 1"), encoding="utf-8")
+    drive = bundled_catalog().find("netapp-nvme-ssd-61.4tb-qlc").model_dump(mode="json", exclude_unset=True)
+    del drive["typical_power_w"], drive["provenance"]["typical_power_w"]
+    path = tmp_path / "power.storplan"
+    save_project(load(text).model_copy(update={"custom_catalog": {"drive": [drive]}}), path)
     assert main(["size", str(path), "--json", "--top", "20"]) == 0
     rows = json.loads(capsys.readouterr().out)["candidates"]
     assert rows and not any(r["meets"] for r in rows)
