@@ -535,7 +535,7 @@ def _size(args) -> int:
         print("No configuration meets the requirements. The nearest:")
     for row in rows:
         mark = "meets" if row["meets"] else "fails"
-        power = f"{row['power_w']:,.0f} W (controller)" if row["power_w"] else "power n/a"
+        power = f"{row['power_w']:,.0f} W typical" if row["power_w"] else "power n/a"
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
         room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""

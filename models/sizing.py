@@ -87,8 +87,9 @@ class Candidate:
         evaluate`` of its project gives them (an HCI cluster with every host up); headroom_pct: the smallest
         headroom of the grown targets over their saturation, percent (None when not evaluated), in the state the
         requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its
-        footprint (power: the controller system's typical power, as shelf records carry no power figure; None when the
-        record lacks it, for HCI and in the cloud); cost: its price by the project's price book (None without one);
+        footprint (power: typical watts of the controller system, shelves and drives,
+        ``models.present.bom.part_footprints``; None when a record lacks it, for HCI and in the cloud); cost: its
+        price by the project's price book (None without one);
         unpriced: storage records the book does not price (the cost is then incomplete and the candidate ranks after the
         fully priced ones); deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated
         meeting candidates (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the
@@ -489,7 +490,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 if n_drives > record.max_drives or platform_limit_problems(record, _filled(inside, shelf, count,
                                                                                            drive)):
                     continue
-                ru, power = _design_footprint(record, inside, shelf, count)
+                ru, power = _design_footprint(record, inside, shelf, count, drive)
                 for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
@@ -560,16 +561,27 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
 
 
 def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None,
-                      count: int) -> tuple[int, float | None]:
-    """(rack units, typical power W or None) of the design :func:`_design` builds, without building it.
+                      count: int, drive: Drive) -> tuple[int, float | None]:
+    """(rack units, typical power W or None) of the design :func:`_design` builds, without building it, by the
+    rules of ``models.present.bom.part_footprints``.
 
-    Rack units: the controller chassis (its internal bays are in it, ``models.present.bom.footprint``; a controller
-    record without a height whose chassis is its bays, an E-Series controller shelf, counts the bays' height once),
-    plus each external shelf's."""
+    Rack units: the controller chassis (its internal bays are in it; a controller record without a height whose
+    chassis is its bays, an E-Series controller shelf, counts the bays' height once), plus each external shelf's.
+    Power: the controller's typical power, plus (for a chassis that is its bays' record) the bays' enclosure, plus
+    each external shelf's enclosure, plus every drive's typical power; None when any of these is not in the
+    catalog (an unknown figure never satisfies a power limit)."""
     ru = record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
+    watts: list[float | None] = [record.typical_power_w]
+    if inside is not None and not record.rack_units:
+        watts.append(inside.typical_power_w)
     if shelf is not None:
         ru += count * (shelf.rack_units or DEFAULT_RACK_UNITS)
-    return ru, record.typical_power_w
+        watts.append(None if shelf.typical_power_w is None else count * shelf.typical_power_w)
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
+    watts.append(None if drive.typical_power_w is None else n_drives * drive.typical_power_w)
+    if any(w is None for w in watts):
+        return ru, None
+    return ru, sum(w for w in watts if w is not None)
 
 
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,

@@ -345,7 +345,8 @@ def test_size_top_below_1_is_refused(top: str, capsys):
 
 
 def test_unknown_power_never_meets_a_power_limit(tmp_path: Path, capsys):
-    """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it."""
+    """max_power_w = 1 W: a design whose power the catalog does not give fails the limit, named, like one over it
+    (arrays and their shelves and drives carry their power; the catalog's vSAN hosts do not)."""
     import json
 
     rows = []

@@ -43,15 +43,22 @@ def test_the_a50_example_evaluates_without_warnings_and_renders_a_report():
 
 
 def test_footprint_sums_rack_units_and_power_and_names_what_it_cannot_count():
-    """The A50 example: the A50 (2U, 3,076 BTU/hr) and one NS224 shelf (2U); the shelf record gives no power, so it
-    is named rather than silently left out of the watts."""
+    """The A50 example: the A50 (2U, 3,076 BTU/hr), one NS224 shelf (2U, its enclosure and its 24 drives) and the
+    FC switch; with the switch's power figure removed, it is named rather than silently left out of the watts."""
     from models.present.bom import footprint
 
     project = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")
     total = footprint(project.scenario, CAT)
     shelf = CAT.find("netapp-ns224")
-    assert total.rack_units == 2 + shelf.rack_units
-    assert total.power_w == pytest.approx(3076 * 0.29307107, abs=0.1)
+    node = next(n for n in project.scenario.nodes if n.kind == "shelf")
+    switch = CAT.find(next(n for n in project.scenario.nodes if n.kind == "switch").catalog_id)
+    assert total.rack_units == 2 + shelf.rack_units + switch.rack_units
+    drives = node.drive_count * CAT.find(node.drive).typical_power_w
+    assert total.power_w == pytest.approx(3076 * 0.29307107 + shelf.typical_power_w + drives + switch.typical_power_w,
+                                          abs=0.1)
     text = total.text()
-    assert text.startswith(f"{total.rack_units} U and {total.power_w:,.0f} W")
-    assert total.unknown and "not counted" in text  # the shelf record has no power figure: named
+    assert text.startswith(f"{total.rack_units} U and {total.power_w:,.0f} W") and not total.unknown
+    unpowered = CAT.with_entries([switch.model_copy(update={"typical_power_w": None})])
+    short = footprint(project.scenario, unpowered)
+    assert short.power_w == pytest.approx(total.power_w - switch.typical_power_w, abs=0.1)
+    assert short.unknown and "not counted" in short.text() and "at least" in short.text()

@@ -8,7 +8,7 @@ import pytest
 from example_eval import clean_evaluation
 
 from models.capacity import rules
-from models.catalog import Controller, Drive, Shelf, bundled_catalog
+from models.catalog import Controller, Drive, Shelf, Switch, bundled_catalog
 from models.evaluate import evaluate
 from models.resources import examples_dir
 from models.store import load_any
@@ -158,7 +158,12 @@ def test_internal_bays_are_counted_once_in_the_footprint_and_the_sizer():
     links = [link for link in sc.links if not link.id.startswith("l-shelf")] + [
         Link(id="l-bays", source=ctl.id, target="bays", link_type="sas-12g", ports=8)]
     total = footprint(sc.model_copy(update={"nodes": nodes, "links": links}), CAT)
-    assert total.rack_units == 2 and total.power_w == pytest.approx(1815 * BTU_W, abs=0.1)
+    switches = [CAT.get(n.catalog_id, Switch) for n in nodes if n.kind == "switch"]
+    drive = CAT.get("netapp-8tb-nlsas-7k2", Drive)
+    # the chassis once (its bays add no height or enclosure power), the 12 drives and the design's switches
+    assert total.rack_units == 2 + sum(s.rack_units or 0 for s in switches)
+    assert total.power_w == pytest.approx(1815 * BTU_W + 12 * drive.typical_power_w
+                                          + sum(s.typical_power_w or 0 for s in switches), abs=0.1)
     assert not total.unknown
     internal = [s for s, *_ in _array_candidates(sc, CAT, project.requirements)
                 if any(n.catalog_id == "netapp-fas2820-internal" for n in s.nodes)]

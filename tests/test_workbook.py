@@ -141,7 +141,7 @@ def test_bill_of_materials_names_part_numbers_and_prices(tmp_path):
     rows = {r[0]: r for r in sheet[1:]}
     assert rows["Drives"][1] == 48 and rows["Drives"][3:6] == ["netapp-x447a-800gb-ssd", "X447A", "catalog"]
     assert rows["Host adapters"][4:6] == ["QLE2562", "catalog"]
-    assert rows["Controller system"][4:6] == ["", ""]  # the catalog gives none: none is made up
+    assert rows["Controller system"][4:6] == ["no public part number", ""]  # the catalog gives none: none made up
     book = [PriceRow(catalog_id="netapp-x447a-800gb-ssd", part_number="X447A-R6", unit_price=2500.0, currency="EUR"),
             PriceRow(catalog_id="netapp-aff8080a-ex", part_number="AFF8080A-EX-HA", unit_price=90000.0,
                      currency="EUR")]

@@ -490,17 +490,25 @@ class ReportBuilder:
         """The bill of materials grouped by model (``models.present.bill_of_materials``): one row per category,
         model and key figures with the quantity to order and the items it is for."""
         s = self.s
-        rows = [["Item", "Qty", "Model", "Key figures"]]
-        for row in bill_of_materials(self.scenario, self.catalog, self.unit):
+        rows = [["Item", "Qty", "Model", "Key figures", "Rack units", "Typical W", "BTU/hr"]]
+        for row in bill_of_materials(self.scenario, self.catalog, self.unit, self.project.price_book):
             item = Paragraph(f"{_e(row.category)}<br/><font size=\"6.6\" color=\"#6B7785\">"
                              f"{_e(row.used_by_text())}</font>", s.cell)
-            rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", _e(row.model), _e(row.figures)])
-        w = self.width
+            part = f"part number {row.part_number}" if row.part_number else row.part_number_text()
+            model = Paragraph(f"{_e(row.model)}<br/><font size=\"6.6\" color=\"#6B7785\">{_e(part)}</font>",
+                              s.cell)
+            rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", model, _e(row.figures),
+                         *row.footprint_cells()])
         total = footprint(self.scenario, self.catalog)
+        bound = "" if total.complete else "≥ "
+        ru_bound = "≥ " if any(p.height is None for p in total.parts) else ""
+        rows.append(["Total (controllers, shelves, drives, switches)", "", "", "", f"{ru_bound}{total.rack_units:,}",
+                     f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
+        w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.26, w * 0.075, w * 0.295, w * 0.37], s,
-                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT")]),
-                self.p(f"Footprint: {_e(total.text())}.", s.small)]
+                _table(rows, [w * 0.2, w * 0.06, w * 0.23, w * 0.28, w * 0.07, w * 0.08, w * 0.08], s,
+                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (6, -1), "RIGHT")]),
+                self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr.", s.small)]
 
     def capacity(self) -> list:
         """The capacity section: scenario totals, then per system its waterfall chart, step table, key figures,

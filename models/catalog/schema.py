@@ -269,7 +269,7 @@ class Entry(Sourced):
     """Fields every catalog record has."""
 
     KIND: ClassVar[str] = ""
-    SOURCED_TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("lifecycle",)
+    SOURCED_TEXT_FIELDS: ClassVar[tuple[str, ...]] = ("lifecycle", "part_number")
     """Fields that hold no number yet need a source when set (the forms list them beside the numbers)."""
 
     id: str = Field(pattern=ID_PATTERN, max_length=MAX_NAME)
@@ -282,11 +282,17 @@ class Entry(Sourced):
         default="", description="where the model stands in its vendor's range: sold today, the installed base a "
                                 "refresh starts from, or no longer sold; '' = not said. A value needs its source")
 
+    part_number: str = Field(default="", max_length=MAX_NAME,
+        description="the vendor's public order number of the model (e.g. AFF-C30A-100-C); '' = none published. A "
+                    "value needs its source")
+
     @model_validator(mode="after")
     def _lifecycle_has_a_source(self) -> Entry:
         if self.lifecycle and "lifecycle" not in self.provenance:
             raise ValueError("lifecycle needs a source in 'provenance' (the vendor page that lists the model as "
                              "current, or where an end-of-sale notice was looked for)")
+        if self.part_number and "part_number" not in self.provenance:
+            raise ValueError("part_number needs a source in 'provenance' (the public page that gives it)")
         return self
 
     @property
@@ -334,6 +340,10 @@ class Drive(Entry):
     form_factor: Literal["", "2.5", "3.5"] = Field(
         default="", description="drive carrier size in inches ('2.5' SSD and 10K SAS, '3.5' NL-SAS); '' = not given "
                                 "(any shelf of its interface takes it)")
+    typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="typical (active, mixed I/O) power of one drive, watts; None: not given (a footprint names it)")
+    max_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="published maximum power of one drive, watts; None: not published")
 
     @model_validator(mode="after")
     def _right_sized_not_larger(self) -> Drive:
@@ -353,6 +363,11 @@ class Shelf(Entry):
     backend_lanes: int = Field(gt=0, le=MAX_PORTS, description="back-end lanes or ports per shelf")
     internal: bool = False
     rack_units: int = Field(default=2, gt=0, le=MAX_RACK_UNITS)
+    typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="typical power of the enclosure without drives (power supplies, fans, I/O modules), watts; the "
+                    "drives' own power is added per drive (models.present.bom.footprint); None: not given")
+    max_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="published maximum power of the enclosure, watts; None: not published")
     form_factors: list[Literal["2.5", "3.5"]] = Field(
         default_factory=list, description="drive sizes (inches) the bays take, e.g. DS224C ['2.5'], DS212C ['3.5', "
                                           "'2.5'] (2.5-inch drives in carriers); empty = not checked")
@@ -552,6 +567,11 @@ class Switch(Entry):
     ports: int = Field(ge=1, le=MAX_PORTS)
     speed_gbps: int = Field(gt=0, le=MAX_PORT_GBPS)
     latency_us: float = Field(ge=0, le=MAX_TIME_US)
+    rack_units: int | None = Field(default=None, gt=0, le=MAX_RACK_UNITS, description="height, rack units")
+    typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="typical power of the switch, watts; None: not given (a footprint names it)")
+    max_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,
+        description="published maximum power of the switch, watts; None: not published")
 
 
 class HciNode(Entry):

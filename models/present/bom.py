@@ -45,7 +45,11 @@ from models.project.names import node_names
 from models.topology import controller_of_shelf
 from models.units import CapacityUnit
 
-__all__ = ["BomRow", "bill_of_materials", "part_number"]
+BTU_PER_W = 3.412142
+"""BTU per hour of one watt (1 W = 3.412142 BTU/hr, the international-table BTU)."""
+
+__all__ = ["BTU_PER_W", "NO_PART_NUMBER", "BomRow", "Footprint", "PartFootprint", "bill_of_materials", "footprint",
+           "part_footprints", "part_number"]
 
 
 @dataclass(frozen=True)
@@ -59,6 +63,11 @@ class BomRow:
         figures: the model's key figures in words.
         used_by: the names of the items (nodes, links) the row adds up, in scenario order.
         catalog_id: the catalog record ordered ("" for a setting such as a vSAN storage policy).
+        in_footprint: the row is a controller system, shelf, drives or switch (its rack units and power are the
+        design's footprint, :func:`footprint`); rack_units, power_w: the row's summed height and typical power, W
+        (None: a part of it has no figure in the catalog; a drives row has 0 U, a controller's internal bays 0 U
+        and 0 W as they sit in its chassis); part_number: the public part number ("" when none is published,
+        :func:`part_number`).
     """
 
     category: str
@@ -67,6 +76,29 @@ class BomRow:
     figures: str
     used_by: tuple[str, ...]
     catalog_id: str = ""
+    in_footprint: bool = False
+    rack_units: int | None = None
+    power_w: float | None = None
+    part_number: str = ""
+
+    @property
+    def btu_per_hr(self) -> float | None:
+        """The row's typical heat output, BTU/hr (None when its power is unknown or not counted)."""
+        return None if self.power_w is None else self.power_w * BTU_PER_W
+
+    def footprint_cells(self) -> tuple[str, str, str]:
+        """(rack units, typical W, BTU/hr) as text: "" for a row outside the footprint (hosts, adapters, link
+        ports, licences, settings), "unknown" where the catalog gives no figure."""
+        if not self.in_footprint:
+            return "", "", ""
+        ru = "unknown" if self.rack_units is None else f"{self.rack_units:,}"
+        if self.power_w is None:
+            return ru, "unknown", "unknown"
+        return ru, f"{self.power_w:,.0f}", f"{self.power_w * BTU_PER_W:,.0f}"
+
+    def part_number_text(self) -> str:
+        """The part number, or "no public part number" where none is published for the row's model."""
+        return self.part_number or NO_PART_NUMBER
 
     def used_by_text(self, limit: int = 4) -> str:
         """The items as text: all of them up to ``limit``, else the first ``limit`` and how many more."""
@@ -75,6 +107,9 @@ class BomRow:
             return ", ".join(names)
         return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
 
+
+NO_PART_NUMBER = "no public part number"
+"""What a bill-of-materials row says where no part number is published for its model."""
 
 _Line = tuple[str, int | None, str, str]
 """(category, quantity, model name, figures) of one bill-of-materials line."""
@@ -227,33 +262,49 @@ def _node_lines(node: Node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]
     return [(node.kind.replace("_", " ").capitalize(), 1, name, "")]
 
 
-def bill_of_materials(scenario: Scenario, catalog: Catalog,
-                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[BomRow, ...]:
+def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit | str = CapacityUnit.TIB,
+                      price_book: Sequence = ()) -> tuple[BomRow, ...]:
     """The scenario's bill of materials: rows grouped by (category, model, key figures), quantities added up,
-    in the order each group first appears (nodes in scenario order, then link ports). Capacities in ``unit``."""
+    in the order each group first appears (nodes in scenario order, then link ports). Capacities in ``unit``.
+    Controller, shelf, drives and switch rows carry their summed rack units and typical power
+    (:func:`part_footprints`; the rows' sums are :func:`footprint`'s totals); every row its part number
+    (:func:`part_number`, from ``price_book``, the project's ``PriceRow`` records, or the catalog)."""
     unit = CapacityUnit(unit)
     names = node_names(scenario.nodes, catalog)
+    parts = {p.node_id: p for p in part_footprints(scenario, catalog)}
     groups: dict[tuple[str, str, str], list] = {}
     ids: dict[str, str] = {}
     for node in scenario.nodes:
         referenced = _referenced_ids(node, catalog)
-        for category, quantity, model, figures in _node_lines(node, catalog, unit):
+        part = parts.get(node.id)
+        for k, (category, quantity, model, figures) in enumerate(_node_lines(node, catalog, unit)):
             if model in referenced:
                 ids.setdefault(model, referenced[model])
-            entry = groups.setdefault((category, model, figures), [None, []])
+            entry = groups.setdefault((category, model, figures), [None, [], False, 0, 0.0])
             if quantity is not None:
                 entry[0] = (entry[0] or 0) + quantity
             if names[node.id] not in entry[1]:
                 entry[1].append(names[node.id])
+            if part is not None and k < 2:  # the node's own line (and a shelf's drives line)
+                ru, watts = (part.height, part.enclosure_w) if k == 0 else (0, part.drives_w)
+                entry[2] = True
+                entry[3] = None if ru is None or entry[3] is None else entry[3] + ru
+                entry[4] = None if watts is None or entry[4] is None else entry[4] + watts
     for link in scenario.links:
         lt = catalog.find(link.link_type)
         ids.setdefault(model_name(catalog, link.link_type), link.link_type)
         figures = f"{lt.payload_mbps:,.0f} MB/s per port" if isinstance(lt, LinkType) else ""
-        entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures), [0, []])
+        entry = groups.setdefault(("Link ports", model_name(catalog, link.link_type), figures),
+                                  [0, [], False, 0, 0.0])
         entry[0] += link.ports
         entry[1].append(f"{names.get(link.source, link.source)} \u2192 {names.get(link.target, link.target)}")
-    return tuple(BomRow(category, quantity, model, figures, tuple(used), ids.get(model, ""))
-                 for (category, model, figures), (quantity, used) in groups.items())
+    rows = []
+    for (category, model, figures), (quantity, used, counted, ru, watts) in groups.items():
+        cid = ids.get(model, "")
+        rows.append(BomRow(category, quantity, model, figures, tuple(used), cid, counted,
+                           ru if counted else None, watts if counted else None,
+                           part_number(catalog, cid, price_book)[0]))
+    return tuple(rows)
 
 
 PART_NUMBER_PATTERNS = (
@@ -266,7 +317,8 @@ PART_NUMBER_PATTERNS = (
 
 def part_number(catalog: Catalog, catalog_id: str, price_book: Sequence = ()) -> tuple[str, str]:
     """(part number, where it comes from) of a catalog record: the project's price book row when it gives one
-    ("price book"), else a part number written in the record's name (:data:`PART_NUMBER_PATTERNS`, "catalog"),
+    ("price book"), else the record's ``part_number`` (a public order number with its source, "catalog"), else a
+    part number written in the record's name (:data:`PART_NUMBER_PATTERNS`, "catalog"),
     else ("", ""): StorPlan never makes one up.
 
     Args:
@@ -279,6 +331,8 @@ def part_number(catalog: Catalog, catalog_id: str, price_book: Sequence = ()) ->
         if row.catalog_id == catalog_id and row.part_number:
             return row.part_number, "price book"
     record = catalog.find(catalog_id)
+    if record is not None and record.part_number:
+        return record.part_number, "catalog"
     name = record.name if record is not None else ""
     for pattern in PART_NUMBER_PATTERNS:
         match = re.search(pattern, name)
@@ -288,51 +342,150 @@ def part_number(catalog: Catalog, catalog_id: str, price_book: Sequence = ()) ->
 
 
 @dataclass(frozen=True)
+class PartFootprint:
+    """The rack space and typical power one item of a design adds (controllers, shelves with their drives,
+    switches).
+
+    Attributes:
+        name: the item's name; kind: "controller", "shelf" or "switch"; rack_units: its height (0 for internal
+        bays, which sit in the controller chassis); power_w: its typical power, W, enclosure plus drives (None when a
+        figure it needs is not in the catalog); missing: what the catalog gives no figure for (e.g. "power of
+        NetApp NS224", "power of 24 x NetApp 3.8TB NVMe SSD"); node_id: the scenario node; enclosure_w, drives_w:
+        the enclosure's and (a shelf's) drives' share of ``power_w`` (None when unknown; drives_w 0 for a
+        controller or switch).
+    """
+
+    name: str
+    kind: str
+    rack_units: int
+    power_w: float | None
+    missing: tuple[str, ...] = ()
+    node_id: str = ""
+    enclosure_w: float | None = None
+    drives_w: float | None = None
+
+    @property
+    def height(self) -> int | None:
+        """The rack units, None when the catalog gives no height (``rack_units`` then counts 0)."""
+        return None if any(m.startswith("height of") for m in self.missing) else self.rack_units
+
+
+@dataclass(frozen=True)
 class Footprint:
     """The design's rack space and typical power, as far as the catalog knows them.
 
     Attributes:
-        rack_units: summed rack units of the controllers (their record's ``rack_units``) and shelves;
-        power_w: summed typical power, W, of the records that give it; unknown: the items whose record gives
-        no height or power (named, so a total is never silently short).
+        rack_units: summed rack units of the controllers, external shelves and switches (a part with no height
+        counts nothing and is named in ``unknown``); power_w: summed typical power, W, of the parts whose figures
+        the catalog gives (a lower bound when ``unknown`` is not empty); unknown: the items with a figure missing
+        (named, so a total is never silently short); parts: each item's own figures.
     """
 
     rack_units: int
     power_w: float
     unknown: tuple[str, ...]
+    parts: tuple[PartFootprint, ...] = ()
+
+    @property
+    def complete(self) -> bool:
+        """True when every part's height and power are known (the totals are then the design's, not bounds)."""
+        return not self.unknown
+
+    @property
+    def known_power_w(self) -> float | None:
+        """The total typical power, W, when every part's is known; None otherwise (never a number that could
+        satisfy a power limit while a part is missing)."""
+        return self.power_w if self.complete else None
+
+    @property
+    def btu_per_hr(self) -> float:
+        """The typical heat output, BTU/hr (:data:`BTU_PER_W` per watt) of :attr:`power_w`."""
+        return self.power_w * BTU_PER_W
 
     def text(self) -> str:
-        """``12 U and 2,150 W typical for the storage (no power figure for: shelf A, shelf B)``."""
-        out = f"{self.rack_units} U and {self.power_w:,.0f} W typical for the storage"
+        """``12 U and 2,150 W (7,336 BTU/hr) typical for controllers, shelves, drives and switches`` (``at least``
+        and the items without a figure when some are missing)."""
+        ru_bound = "at least " if any(p.height is None for p in self.parts) else ""
+        bound = "" if self.complete else "at least "
+        out = (f"{ru_bound}{self.rack_units} U and {bound}{self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) "
+               "typical for controllers, shelves, drives and switches")
         if self.unknown:
             out += f" (not counted, the catalog gives no figure for: {', '.join(self.unknown)})"
         return out
 
 
-def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
-    """Rack units and typical power of the scenario's controllers and shelves (hosts and switches are the
-    customer's and are left out). A controller's internal bays (a shelf record with ``internal``) sit in the
-    controller chassis, whose height and power the controller record already gives (e.g. the AFF A150 key
-    specifications: '2U chassis with 2 HA controllers and 24 drive slots', one typical power for both): they add
-    nothing, unless the controller record has no height because its chassis is the bays' record (an E-Series
-    controller shelf: E2812 / E2824 / E2860): then the bays' record gives the height and power, once."""
+def _drives_power(drive: object, count: int) -> tuple[float | None, str]:
+    """(typical power W of ``count`` drives of record ``drive``, or None; what is missing, "" when known)."""
+    if count <= 0:
+        return 0.0, ""
+    watts = getattr(drive, "typical_power_w", None)
+    if not isinstance(watts, (int, float)):
+        name = getattr(drive, "name", "a drive not in the catalog")
+        return None, f"power of {count} x {name}"
+    return count * float(watts), ""
+
+
+def part_footprints(scenario: Scenario, catalog: Catalog) -> tuple[PartFootprint, ...]:
+    """Rack units and typical power of each controller, shelf and switch of the scenario, in scenario order
+    (hosts are the customer's servers and are left out; a cloud VM, HCI cluster or managed service has no
+    footprint here).
+
+    Rules: a controller counts its record's ``rack_units`` and ``typical_power_w`` (the HA pair, as NetApp's key
+    specifications give them). A shelf counts its enclosure (``rack_units``, ``typical_power_w``, which excludes
+    drives) plus its drives (``drive_count`` x the drive record's ``typical_power_w``). A controller's internal
+    bays (a shelf record with ``internal``) sit in the controller chassis, whose height and power the controller
+    record already gives (e.g. the AFF A150 key specifications: '2U chassis with 2 HA controllers and 24 drive
+    slots'): the bays add their drives only, unless the controller record has no height because its chassis is
+    the bays' record (an E-Series controller shelf: E2812 / E2824 / E2860): then the bays' record gives the height
+    and enclosure power, once. NetApp's key specifications do not say whether a controller's typical power
+    includes its internal drives: they are added (the total may be high by their share, never low). A switch
+    counts its ``rack_units`` and ``typical_power_w``."""
     names = node_names(scenario.nodes, catalog)
-    ru, power, unknown = 0, 0.0, []
+    out: list[PartFootprint] = []
+    chassis_in_bays = set()  # controllers whose chassis is their internal bays' record (E-Series controller shelves)
     for node in scenario.nodes:
-        if node.kind not in ("controller", "shelf"):
+        if isinstance(node, ShelfNode) and getattr(catalog.find(node.catalog_id), "internal", False):
+            owner = controller_of_shelf(scenario, node.id)
+            if owner is not None and not getattr(catalog.find(owner.catalog_id), "rack_units", None):
+                chassis_in_bays.add(owner.id)
+    for node in scenario.nodes:
+        if node.kind not in ("controller", "shelf", "switch"):
             continue
         rec = catalog.find(node.catalog_id)
-        if node.kind == "shelf" and getattr(rec, "internal", False):
+        label = rec.name if rec is not None else f"{node.catalog_id} (not in catalog)"
+        missing: list[str] = []
+        enclosure = True
+        if isinstance(node, ShelfNode) and getattr(rec, "internal", False):
             owner = controller_of_shelf(scenario, node.id)
             owner_rec = catalog.find(owner.catalog_id) if owner is not None else None
-            if owner_rec is None or getattr(owner_rec, "rack_units", None):  # unlinked: as the chassis
-                continue
-        height = getattr(rec, "rack_units", None)
-        watts = getattr(rec, "typical_power_w", None)
-        if height:
-            ru += height
-        if watts:
-            power += watts
-        if not height or not watts:
-            unknown.append(names[node.id])
-    return Footprint(ru, power, tuple(unknown))
+            enclosure = owner_rec is not None and not getattr(owner_rec, "rack_units", None)
+        height = getattr(rec, "rack_units", None) if enclosure and node.id not in chassis_in_bays else 0
+        watts = getattr(rec, "typical_power_w", None) if enclosure else 0.0
+        if height is None:
+            missing.append(f"height of {label}")
+        if watts is None:
+            missing.append(f"power of {label}")
+        enclosure_w: float | None = float(watts) if watts is not None else None
+        drives_w: float | None = 0.0
+        if isinstance(node, ShelfNode):
+            drives_w, what = _drives_power(catalog.find(node.drive), node.drive_count)
+            if what:
+                missing.append(what)
+        power = enclosure_w + drives_w if enclosure_w is not None and drives_w is not None else None
+        out.append(PartFootprint(names[node.id], node.kind, int(height or 0), power, tuple(missing), node.id,
+                                 enclosure_w, drives_w))
+    return tuple(out)
+
+
+def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
+    """Rack units and typical power of the scenario's controllers, shelves (enclosure and drives) and switches
+    (:func:`part_footprints` gives the rules): the sums of the known figures, with the items whose figures are
+    missing named in ``unknown`` (the totals are then lower bounds, :attr:`Footprint.complete` False)."""
+    parts = part_footprints(scenario, catalog)
+    ru = sum(p.rack_units for p in parts)
+    power = 0.0
+    for p in parts:
+        if p.power_w is not None:
+            power += p.power_w
+    unknown = tuple(p.name for p in parts if p.missing)
+    return Footprint(ru, power, unknown, parts)

@@ -15,10 +15,10 @@ from models.present.citations import customer_citation
 KEY_FIELDS = {
     "controller": (("nodes", "nodes"), ("memory_gib_per_node", "GiB/node"), ("max_drives", "drives"),
                    ("rack_units", "U"), ("typical_power_w", "W")),
-    "drive": (("marketed_bytes", "bytes"), ("media", ""), ("interface", ""), ("rpm", "rpm")),
-    "shelf": (("bays", "bays"), ("rack_units", "U")),
+    "drive": (("marketed_bytes", "bytes"), ("media", ""), ("interface", ""), ("rpm", "rpm"), ("typical_power_w", "W")),
+    "shelf": (("bays", "bays"), ("rack_units", "U"), ("typical_power_w", "W")),
     "link": (("speed_gbps", "Gb/s"), ("payload_mbps", "MB/s")),
-    "switch": (("ports", "ports"),),
+    "switch": (("ports", "ports"), ("rack_units", "U"), ("typical_power_w", "W")),
     "host": (("cores", "cores"),),
     "hci_node": (("cores", "cores"), ("memory_gib", "GiB")),
     "cloud_vm": (("vcpu", "vCPU"), ("ram_gib", "GiB")),

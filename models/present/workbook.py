@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
-from models.present.bom import bill_of_materials, part_number
+from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materials, footprint, part_number
 from models.present.resilience import state_name
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
@@ -91,22 +91,41 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
 
 def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence[PriceRow] = ()) -> Sheet:
     """The bill of materials (``models.present.bom``): category, quantity, model, catalog id, part number and
-    where it comes from (the price book, or the catalog record's name; empty where neither gives one), then the
-    unit and extended price when the project has a price book (in its currency), key figures and used by."""
+    where it comes from (the price book, or the catalog; "no public part number" where neither gives one), then the
+    unit and extended price when the project has a price book (in its currency), key figures, rack units, typical
+    power (W) and heat (BTU/hr, 1 W = 3.412142 BTU/hr) and used by; a last row totals the footprint
+    (``models.present.bom.footprint``, "at least" with the items not counted when a figure is missing)."""
     currency = price_book[0].currency if price_book else ""
     prices = {row.catalog_id: row.unit_price for row in price_book}
     header = ["Category", "Quantity", "Model", "Catalog id", "Part number", "Part number from"]
     if currency:
         header += [f"Unit price ({currency})", f"Extended price ({currency})"]
-    rows: Sheet = [header + ["Key figures", "Used by"]]
-    for r in bill_of_materials(scenario, catalog, unit):
-        row: list[Any] = [r.category, r.quantity, r.model, r.catalog_id,
-                          *part_number(catalog, r.catalog_id, price_book)]
+    rows: Sheet = [header + ["Key figures", "Rack units", "Typical power (W)", "Heat (BTU/hr)", "Used by"]]
+    for r in bill_of_materials(scenario, catalog, unit, price_book):
+        number, where = part_number(catalog, r.catalog_id, price_book)
+        row: list[Any] = [r.category, r.quantity, r.model, r.catalog_id, number or NO_PART_NUMBER, where]
         if currency:
             price = prices.get(r.catalog_id)
             row += [price, None if price is None or r.quantity is None else price * r.quantity]
-        rows.append(row + [r.figures, ", ".join(r.used_by)])
+        rows.append(row + [r.figures, *_footprint_numbers(r), ", ".join(r.used_by)])
+    total = footprint(scenario, catalog)
+    bound = "" if total.complete else " (at least: " + ", ".join(total.unknown) + " not counted)"
+    last: list[Any] = [f"Total{bound}", None, "controllers, shelves, drives and switches", "", "", ""]
+    if currency:
+        last += [None, None]
+    rows.append(last + ["", total.rack_units, round(total.power_w, 1), round(total.btu_per_hr, 1), ""])
     return rows
+
+
+def _footprint_numbers(row: BomRow) -> list[Any]:
+    """A bill-of-materials row's rack units, typical W and BTU/hr as numbers ("unknown" where the catalog gives
+    no figure, None for a row outside the footprint such as hosts or link ports)."""
+    if not row.in_footprint:
+        return [None, None, None]
+    ru: Any = "unknown" if row.rack_units is None else row.rack_units
+    if row.power_w is None:
+        return [ru, "unknown", "unknown"]
+    return [ru, round(row.power_w, 1), round(row.power_w * BTU_PER_W, 1)]
 
 
 def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
