@@ -506,7 +506,7 @@ class ReportBuilder:
                      f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.06, w * 0.23, w * 0.28, w * 0.07, w * 0.08, w * 0.08], s,
+                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s,
                        extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (6, -1), "RIGHT")]),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr.", s.small)]
 
