@@ -34,9 +34,10 @@ EXAMPLES = sorted(examples_dir().glob("*.toml"))
 FORBIDDEN = re.compile(
     r"(?i:[\w/-]+\.(?:toml|txt|md)\b|\bsearched\b|remembered|public_facts|\bHEAD [0-9a-f]{7})"
     r"|(?<![-.\d])\b[0-9a-f]{7,40}\b(?!-\w)"
-    r"|\b(?:models|app)\.[a-z_]+\.[a-z_]|\b[a-z_]+\.[A-Z][A-Z0-9_]{3,}\b")
+    r"|\b(?:models|app)\.[a-z_]+\.[a-z_]|\b[a-z_]+\.[A-Z][A-Z0-9_]{3,}\b"
+    r"|(?i:\bseeds? \d{3}\b)")
 """A catalog or seed file name, a research note's words, a commit hash (7-40 lower-case hex digits with at least
-one digit and one letter) or a module path (``models.performance.paths``)."""
+one digit and one letter), a module path (``models.performance.paths``) or an internal seed number ("seed 000")."""
 
 
 def _is_hash(token: str) -> bool:
@@ -56,7 +57,7 @@ def _leaks(text: str) -> list[str]:
 def test_the_forbidden_pattern_catches_what_it_must():
     samples = ["see 000_da033415b257cd85.txt", "public_facts.md: X", "shelves.toml", "searched the corpora",
                "as remembered", "HEAD 1b4a28d", "commit e3707c4", "models.performance.paths",
-               "(paths.VSAN_SOFTWARE_LATENCY_US)"]
+               "(paths.VSAN_SOFTWARE_LATENCY_US)", "over 16Gb FC (seed 000).", "seeds 000/001"]
     assert all(_leaks(s) for s in samples)
     assert not _leaks("NetApp AFF8080A EX, TR-4671, 0.266 ms, 4,209 BTU/hr, 2016")
 
@@ -138,8 +139,8 @@ def _document_texts(path: Path, tmp_path: Path, validation, pdf: bool) -> list[s
 
 def test_no_customer_document_of_any_example_names_internal_files_or_notes(tmp_path):
     """Every example's XLSX, CSV and report source texts, and the PDF of :data:`PDF_SAMPLE` (all with
-    ``STORPLAN_ALL_PDFS=1``); the time is printed. A record's or a project's own name ("(A800, seed 001)") is the
-    catalog's or the user's text and is not checked here."""
+    ``STORPLAN_ALL_PDFS=1``); the time is printed. Record names and the examples' descriptions are checked too
+    (a bundled example is StorPlan's text, not the user's)."""
     validation = validation_outcomes()
     validation = None if isinstance(validation, str) else validation
     all_pdfs = os.environ.get("STORPLAN_ALL_PDFS") == "1"

@@ -196,7 +196,8 @@ class CapacityView(QWidget):
         self._kpis["with_snapshots"].setToolTip(
             "Usable capacity x the total efficiency ratio (in brackets): the effective capacity counting the "
             "logical size of every Snapshot and FlexClone copy. The ratio is logical used / physical used, the "
-            "total ratio ONTAP's 'storage aggregate show-efficiency' reports (seed 000 §1.3).")
+            "total ratio ONTAP's 'storage aggregate show-efficiency' reports (NetApp, 'AFF8080A EX Storage "
+            "Efficiency and Performance with SQL Server 2014', 2016, section 1.3).")
         self._kpis["reduction"].setToolTip(
             "Logical data / physical data after inline compression, compaction and deduplication "
             "(the data-reduction ratio; Snapshot and FlexClone copies not counted).")

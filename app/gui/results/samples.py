@@ -28,7 +28,8 @@ def sample_system(system_id: str = "ctrl1", label: str = "AFF A800 HA pair", raw
         ("WAFL reserve", 78.0, 70.2, "ONTAP: 10% WAFL reserve", "10% of 78.00 TiB", {"reserve": "10%"}),
         ("Compression", 70.2, 120.0, "assumed: workload profile 1.7:1", "x 1.71", {"ratio": "1.71:1"}),
         ("Deduplication", 120.0, 140.0, "assumed: workload profile 1.17:1", "x 1.17", {"ratio": "1.17:1"}),
-        ("Snapshot savings", 140.0, 150.0, "seed 000 3.6: snapshot savings", "9:1 against full copies", {}),
+        ("Snapshot savings", 140.0, 150.0, "NetApp AFF8080A EX SQL Server report, 2016, section 3.6",
+         "9:1 against full copies", {}),
     ]
     steps = tuple(
         CapacityStep(name, before * k * TIB, after * k * TIB, source, formula, frozen_inputs(inputs))
