@@ -282,10 +282,10 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
 def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], copies: Sequence[np.ndarray],
                v_closed: Sequence[np.ndarray], fixed_s: np.ndarray, population: int
                ) -> tuple[np.ndarray, np.ndarray]:
-    """B closed ramps of one population at once: :func:`~models.queueing.general_service.closed_ramp_batch`'s
-    recursion, R(n) = a + X(n-1) (a / m R(n-1) + a² (v - 1) / m), X(n) = n / (fixed + sum R(n)), with networks of
-    fewer queueing stations padded by stations of no work (their residence stays 0 and adds nothing), and the
-    fewest array operations per step (each network's ramp is a few dozen to a few thousand steps long).
+    """B closed ramps of one population at once, networks of fewer queueing stations padded with stations of no
+    work (service 0, servers 1, copies 1, v 1: they add nothing), solved by
+    :func:`~models.queueing.general_service.closed_ramp_batch` (one recursion, with the closed network's two
+    bounds, for the sizer and the failure states alike).
 
     Args:
         service, servers, copies, v_closed: per network, (K_b,) of its queueing stations (seconds, >= 1, >= 1,
@@ -302,53 +302,8 @@ def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], cop
     for b in range(B):
         k = len(service[b])
         s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = service[b], servers[b], copies[b], v_closed[b]
-    a = s_pad / c_pad
-    par = s_pad - a
-    fixed = fixed_s + par.sum(axis=1)
-    if np.any((fixed <= 0.0) & ~np.any(a > 0, axis=1)):
-        raise ValueError("a network has every service time, delay and the think time zero")
-    a_t = np.ascontiguousarray(a.T)
-    a_over_m = np.ascontiguousarray((a / m_pad).T)
-    a_w = np.ascontiguousarray((a * a * (v_pad - 1.0) / m_pad).T)
-    R = np.empty((population, K, B))
-    X = np.empty((population, B))
-    rq = np.zeros((K, B))
-    t = np.empty((K, B))
-    x = np.zeros(B)
-    x_prev = np.zeros(B)
-    total = np.empty(B)
-    with np.errstate(divide="ignore"):  # each network's throughput bound and bottleneck (closed_ramp_batch's)
-        caps = np.where(a > 0, m_pad / np.where(a > 0, a, 1.0), np.inf)
-    x_max = caps.min(axis=1)
-    bottleneck = caps.argmin(axis=1)
-    columns = np.arange(B)
-    multiply, add, divide, reduce = np.multiply, np.add, np.divide, np.add.reduce
-    for n in range(population):
-        multiply(a_over_m, rq, out=t)
-        add(t, a_w, out=t)
-        multiply(t, x, out=t)
-        rq = R[n]
-        add(a_t, t, out=rq)
-        reduce(rq, axis=0, out=total)
-        add(fixed, total, out=total)
-        x = X[n]
-        divide(n + 1, total, out=x)
-        # the two bounds of a closed network, as closed_ramp_batch: never above the bottleneck's throughput (the
-        # rest of the response time waits there), never fewer I/O per second with one more job (Little's law kept)
-        over = x > x_max
-        if over.any():
-            cols = columns[over]
-            extra = (n + 1) / x_max[over] - total[over]
-            rq[bottleneck[over], cols] += extra
-            total[over] += extra
-            x[over] = x_max[over]
-        under = x < x_prev
-        if under.any():
-            scale = ((n + 1) / x_prev[under] - fixed[under]) / (total[under] - fixed[under])
-            rq[:, under] *= scale
-            x[under] = x_prev[under]
-        x_prev[:] = x
-    return np.ascontiguousarray(X.T), R.transpose(2, 0, 1) + par[:, None, :]
+    return closed_ramp_batch(s_pad, c_pad, m_pad, v_pad, np.asarray(fixed_s, dtype=float), np.zeros(B), population,
+                             per_station=True)
 
 
 def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
@@ -363,12 +318,12 @@ def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
     Returns:
         The predictions, in the order of ``jobs``.
     """
-    with _collector_paused():
+    with collector_paused():
         return _solve_jobs(jobs, curve_points)
 
 
 @contextmanager
-def _collector_paused() -> Iterator[None]:
+def collector_paused() -> Iterator[None]:
     """Run the body with Python's cyclic garbage collector paused (when it was enabled). A solve makes tens of
     thousands of small objects (curve points, their tuples) that hold no reference cycle: each 700 of them would
     start a collection that walks the young ones again and promotes the survivors, so that a large evaluation ran
