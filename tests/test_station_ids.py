@@ -19,7 +19,7 @@ import pytest
 
 from models.catalog import Controller, bundled_catalog
 from models.evaluate import evaluate, evaluate_resilience
-from models.performance import StationId, build_path, paths
+from models.performance import StationId, build_path, engine, paths
 from models.performance.engine import evaluate_paths
 from models.performance.public_ramps import a90_eda
 from models.performance.resilience import evaluate_states
@@ -160,7 +160,11 @@ def _everything(project: Any) -> tuple[str, set[str], set[str]]:
     """Every figure and sentence of a project's evaluation that names or depends on stations, as one text: the
     ``--json`` document (performance, failure states, runway), the verdicts and their headline inputs, the status
     bar, the bottleneck sentences, the cautions, the explanations of each figure and station, the state verdicts.
-    Also the failure states found and the names of the stations solved (normal and failure states)."""
+    Also the failure states found and the names of the stations solved (normal and failure states).
+
+    The engine's ramp cache is emptied first: a ramp an earlier test solved in a batch (the sizer's) equals the
+    single solution only to rounding (1e-15), and this text is compared exactly."""
+    engine._CURVE_CACHE.clear()
     evaluation = evaluate(project)
     resilience = evaluate_resilience(project, evaluation)
     workloads = evaluation.performance.workloads if evaluation.performance is not None else ()
@@ -201,6 +205,7 @@ EXTRA: dict[str, Callable[[], Scenario]] = {"metrocluster": _metrocluster,
 
 
 def _states_text(scenario: Scenario) -> tuple[str, set[str]]:
+    engine._CURVE_CACHE.clear()  # as in _everything: compared exactly
     states = evaluate_states(scenario, CAT)
     rows = [(wid, [(s.state, s.reason, s.meets_slo, s.rebuild_hours, s.performance, s.performance.cautions())
                    for s in found]) for wid, found in states.items()]
