@@ -5,7 +5,7 @@ does", item 3). A check, not a fit: the performance model is later fitted to pas
 The ladders are data (``resources/validation/ladders.toml``, :func:`load_ladders`): per family the drive, drive count
 and protocols every platform of it is evaluated with (:class:`LadderSetup`), and per step the smaller and the
 larger platform with the public basis of the relation (:class:`LadderStep`: a vendor upgrade path, a vendor
-performance figure, or only the vendor's model numbering within one family, said so) and, where a cited public
+performance figure, the vendor's positioning of the two, or only its model numbering within one family, said so) and, where a cited public
 figure contradicts the relation, that figure.
 
 :func:`run_ladders` evaluates each step's platforms on the same design (:func:`ladder_scenario`: the same drives in
@@ -73,9 +73,11 @@ FRONT_END_LINKS = {"FCP": ("fc-64g", "fc-32g", "fc-16g", "fc-8g"), "NVMe/FC": ("
 """Front-end link types per protocol, fastest first (as the sizer chooses them; NFS runs on the Ethernet link
 records)."""
 
-BASIS_KINDS = ("vendor upgrade path", "vendor performance figure", "vendor model numbering within one family")
+BASIS_KINDS = ("vendor upgrade path", "vendor performance figure", "vendor positioning",
+               "vendor model numbering within one family")
 """The kinds of public basis a step may have: NetApp documents the larger as a replacement controller for the
-smaller; a published figure of both; or only the model numbering within one family (no figure found)."""
+smaller; a published figure of both; a public document names the larger the higher-performance option; or only the
+model numbering within one family (no figure or statement found)."""
 
 RELATIONS = ("family", "successor")
 """A step within one family and generation, or a successor against the installed-base system it replaces."""
