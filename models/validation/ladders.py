@@ -5,8 +5,8 @@ does", item 3). A check, not a fit: the performance model is later fitted to pas
 The ladders are data (``resources/validation/ladders.toml``, :func:`load_ladders`): per family the drive, drive count
 and protocols every platform of it is evaluated with (:class:`LadderSetup`), and per step the smaller and the
 larger platform with the public basis of the relation (:class:`LadderStep`: a vendor upgrade path, a vendor
-performance figure, the vendor's positioning of the two, or only its model numbering within one family, said so) and, where a cited public
-figure contradicts the relation, that figure.
+performance figure, the vendor's positioning of the two, or only its model numbering within one family, said so)
+and, where a cited public figure contradicts the relation, that figure.
 
 :func:`run_ladders` evaluates each step's platforms on the same design (:func:`ladder_scenario`: the same drives in
 a shelf both platforms take, the same hosts and front-end links) with the bundled OLTP workload (the "OLTP 8K
