@@ -342,6 +342,7 @@ def _validate(args) -> int:
     if cv_status:
         print(f"cross-validation: {cv_status}")
     _print_ramps(args.verbose, cv)
+    _print_ladders(args.verbose)
     checks = [c for o in outcomes for c in o.checks]
     failed = sum(1 for o in outcomes if not o.passed)
     # the verdict last: the seed cases' pass count (the ramps above are predictions outside it)
@@ -369,6 +370,72 @@ def _print_ramps(verbose: bool, cv) -> None:
     checks = [c for o in ramps for c in o.checks]
     print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
           + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))
+
+
+def _short(catalog, record_id: str) -> str:
+    """A controller's name without the vendor, "HA pair" and what follows the model (the ladder table's width):
+    "AFF A20", "E2800"."""
+    name = catalog.find(record_id).name.removeprefix("NetApp ").removesuffix(" HA pair")
+    for tail in (" all-NVMe", " hybrid", " flash", " ("):
+        name = name.split(tail)[0]
+    return name
+
+
+def _own_drives(catalog, step) -> str:
+    """"drives differ: ..." when a ladder step's platforms take no common drive (each its own), else ""."""
+    if not (step.smaller_drive or step.larger_drive):
+        return ""
+    return "drives differ: " + ", ".join(f"the {role} on {catalog.find(d).name}" for role, d in
+                                         (("smaller", step.smaller_drive), ("larger", step.larger_drive)) if d)
+
+
+def _print_ladders(verbose: bool) -> None:
+    """The platform ladders (models.validation.ladders), after the ramps and before the seed cases' pass count,
+    left out of it and of the exit status: the two summary lines (checks that hold; platforms whose bundled
+    workloads run on the uncalibrated default profile), with ``verbose`` every step with both platforms' numbers
+    and every platform's profile basis."""
+    from models.catalog import bundled_catalog
+    from models.validation.ladders import LATENCY_TOLERANCE, SATURATION_TOLERANCE, platform_bases, run_ladders
+
+    catalog = bundled_catalog()
+    run = run_ladders(catalog)
+    print("\nplatform ladders (a larger model against the smaller of its family, a successor against the system it "
+          "replaces; the same drives, shelf, hosts and front end on both; not in the pass count below nor in the "
+          f"exit status for now; holds when saturation is not lower by more than {SATURATION_TOLERANCE:.0%} and "
+          f"light-load latency not higher by more than {LATENCY_TOLERANCE:.0%}):")
+    if verbose:
+        headers = ("smaller", "larger", "workload", "saturation: smaller", "larger", "light-load ms: smaller", "larger",
+                   "result", "basis", "")
+        rows = [headers]
+        for c in run.checks:
+            rows.append((_short(catalog, c.step.smaller), _short(catalog, c.step.larger),
+                         f"OLTP 8K 70/30 {c.protocol}" if c.workload == "oltp" else "NFS SPEC SFS 2008 mix",
+                         f"{c.smaller.saturation:,.0f}", f"{c.larger.saturation:,.0f}",
+                         f"{c.smaller.light_ms:.3f}", f"{c.larger.light_ms:.3f}", "holds" if c.holds else "FAILS",
+                         f"{c.step.relation}: {c.step.basis_kind}",
+                         "; ".join(t for t in (c.why, f"profiles {c.smaller.profile} / {c.larger.profile}",
+                                               _own_drives(catalog, c.step),
+                                               f"contradicted: {c.step.contradicted}" if c.step.contradicted else "")
+                                   if t)))
+        widths = [max(len(str(r[i])) for r in rows) for i in range(9)]
+        for row in rows:
+            print(("  ".join(str(v).ljust(widths[i]) for i, v in enumerate(row[:9])) + f"  {row[9]}").rstrip())
+    for step, why in run.errors:
+        print(f"not evaluated: {_short(catalog, step.smaller)} < {_short(catalog, step.larger)}: {why}")
+    print(f"platform ladders: {len(run.checks)} checks, {run.holding} hold (not in the pass count below)")
+    bases = platform_bases(catalog)
+    if verbose:
+        for b in bases:
+            print(f"  {b.kind}: {b.name}: " + ", ".join(f"{p} {label}" for p, label in b.bases))
+    kinds = (("controller", "controllers"), ("cloud VM", "Cloud Volumes ONTAP VMs"),
+             ("managed service", "managed services"))
+    parts = []
+    for kind, words in kinds:
+        of_kind = [b for b in bases if b.kind == kind]
+        parts.append(f"{words} {sum(b.on_default for b in of_kind)} of {len(of_kind)}")
+    print(f"platforms on the uncalibrated default: {sum(b.on_default for b in bases)} of {len(bases)} "
+          f"({', '.join(parts)}; a platform counts when its OLTP or NFS workload runs on it; managed services run "
+          "on their published limits, not on a CPU profile)")
 
 
 def _curve(args) -> int:
