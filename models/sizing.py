@@ -451,7 +451,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
     ready_hosts: dict[str, tuple] = {}  # the hosts ready for each front-end link type, built once
-    fabric = {medium: front_end_switches(base, catalog, medium) for medium in ("FC", "Ethernet")}  # footprint
+    fabric = front_end_switches(base, catalog)  # counted in every array design's footprint
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
@@ -495,7 +495,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
-                                *fabric[link.medium].added_to(ru, power), "on-prem", (n_drives, 0))
+                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
 
 
 def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,

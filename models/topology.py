@@ -415,18 +415,19 @@ class SwitchFootprint:
         return rack_units + self.rack_units, power_w + self.power_w
 
 
-def front_end_switches(base: Scenario, catalog: Catalog, medium: str) -> SwitchFootprint:
-    """The switches a sizer candidate reached over a front-end link of ``medium`` ("FC" or "Ethernet") counts:
-    the base scenario's switches of that medium, the project's fabric through which its hosts reach the storage
-    (the candidate's hosts keep it; the sizer draws them linked to the array directly). A switch node whose record
-    is not in the catalog counts for either medium with an unknown height and power.
+def front_end_switches(base: Scenario, catalog: Catalog) -> SwitchFootprint:
+    """The switches every sizer array candidate counts: the base scenario's switches, its hosts' front-end network
+    (the candidate's hosts keep it; the sizer draws them linked to the array directly). They are counted with every
+    array candidate whatever its protocol, so the ranking by rack units and power compares the storage alone: a
+    candidate over another medium would use switches of that medium instead, which the project does not draw, and
+    counting the drawn ones for one medium only would favour the other. A switch node whose record is not in the
+    catalog counts an unknown height and power.
 
     No cluster switch is counted: the sizer proposes one HA pair, a two-node cluster, which needs none
-    (:data:`SWITCHLESS_PAIR_SOURCE`). A design whose hosts are not switched (no switch of the medium in the base)
-    counts none.
+    (:data:`SWITCHLESS_PAIR_SOURCE`). A project whose hosts are not switched (no switch node) counts none.
 
     Args:
-        base: the scenario the sizer starts from; catalog: its catalog; medium: the front-end link's medium.
+        base: the scenario the sizer starts from; catalog: its catalog.
 
     Returns:
         the switches' :class:`SwitchFootprint` (empty when there are none).
@@ -438,8 +439,6 @@ def front_end_switches(base: Scenario, catalog: Catalog, medium: str) -> SwitchF
         if not isinstance(node, SwitchNode):
             continue
         rec = catalog.find(node.catalog_id)
-        if isinstance(rec, Switch) and rec.medium != medium:
-            continue
         picked.append(names[node.id])
         height = rec.rack_units if isinstance(rec, Switch) else None
         watts = rec.typical_power_w if isinstance(rec, Switch) else None
@@ -453,16 +452,13 @@ def front_end_switches(base: Scenario, catalog: Catalog, medium: str) -> SwitchF
 
 def front_end_switch_note(base: Scenario, catalog: Catalog) -> str:
     """The sizer's note on the switches its array designs count (:func:`front_end_switches`), "" when the base
-    scenario has none: which switches each front-end medium adds to a design's rack units and power, and that a
-    single HA pair needs no cluster switch."""
-    parts = []
-    for medium in ("FC", "Ethernet"):
-        found = front_end_switches(base, catalog, medium)
-        if found.names:
-            power = "unknown power" if found.power_w is None else f"{found.power_w:,.0f} W"
-            parts.append(f"over {medium}, the project's {', '.join(found.names)} ({found.rack_units} U, {power})")
-    if not parts:
+    scenario has none: which switches they are, their rack units and power, and that a single HA pair needs no
+    cluster switch."""
+    found = front_end_switches(base, catalog)
+    if not found.names:
         return ""
-    return ("an array design's rack units and power include the switches its hosts reach it through: "
-            + "; ".join(parts) + " (one HA pair is a two-node cluster and needs no cluster switch)")
-
+    power = "unknown power" if found.power_w is None else f"{found.power_w:,.0f} W"
+    return (f"an array design's rack units and power include the project's switches, its hosts' front-end network "
+            f"({', '.join(found.names)}: {found.rack_units} U, {power}), with every array design whatever its "
+            "protocol (one over another medium would use switches of that medium instead); one HA pair is a "
+            "two-node cluster and needs no cluster switch")
