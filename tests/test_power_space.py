@@ -256,3 +256,21 @@ def test_csv_bill_of_materials_carries_rack_units_watts_and_btu(a50, tmp_path):
     assert float(last[ru_col].replace(",", "")) == total.rack_units
     assert float(last[w_col].replace(",", "")) == pytest.approx(total.power_w, abs=0.5)
     assert float(last[btu_col].replace(",", "")) == pytest.approx(total.power_w * BTU_PER_W, abs=0.5)
+
+
+def test_storplan_size_prints_rack_units_watts_btu_and_the_switch_note(capsys):
+    """``storplan size`` of the AFF8080 example: each candidate's rack units, typical W and BTU/hr (W x 3.412142),
+    and the note naming the project's switch it counts."""
+    import re
+
+    from app.cli import main
+
+    assert main(["size", str(examples_dir() / "aff8080-sqlserver-tpce.toml"), "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "note: an array design's rack units and power include the project's switches" in out
+    assert "Brocade 6510" in out
+    found = re.findall(r"— (\d+) U, ([\d,]+) W \(([\d,]+) BTU/hr\) typical", out)
+    assert found
+    for _ru, watts, btu in found:
+        w = float(watts.replace(",", ""))
+        assert abs(float(btu.replace(",", "")) - w * 3.412142) <= 0.5 * 3.412142 + 0.5
