@@ -564,6 +564,7 @@ def _money(value: float | None, currency: str | None) -> str:
 
 def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
+    from models.present.bom import BTU_PER_W
     from models.project.textformat import dumps
     from models.sizing import size
 
@@ -602,7 +603,8 @@ def _size(args) -> int:
         print("No configuration meets the requirements. The nearest:")
     for row in rows:
         mark = "meets" if row["meets"] else "fails"
-        power = f"{row['power_w']:,.0f} W typical" if row["power_w"] else "power n/a"
+        power = (f"{row['power_w']:,.0f} W ({row['power_w'] * BTU_PER_W:,.0f} BTU/hr) typical" if row["power_w"]
+                 else "power n/a")
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
         room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""

@@ -59,7 +59,7 @@ from models.project.model import (
     Scenario,
     ShelfNode,
 )
-from models.topology import protocol_version_problem
+from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB
 from models.verdict import effective_meets, failover_state, fits_usable, slo_holds
 
@@ -87,7 +87,8 @@ class Candidate:
         headroom of the grown targets over their saturation, percent (None when not evaluated), in the state the
         requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its
         footprint (power: typical watts of the controller system, shelves and drives,
-        ``models.present.bom.part_footprints``; None when a record lacks it, for HCI and in the cloud); cost: its
+        ``models.present.bom.part_footprints``, and of an array's front-end switches,
+        ``models.topology.front_end_switches``; None when a record lacks it, for HCI and in the cloud); cost: its
         price by the project's price book (None without one);
         unpriced: storage records the book does not price (the cost is then incomplete and the candidate ranks after the
         fully priced ones); deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated
@@ -450,6 +451,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
     ready_hosts: dict[str, tuple] = {}  # the hosts ready for each front-end link type, built once
+    fabric = front_end_switches(base, catalog)  # counted in every array design's footprint
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
@@ -493,7 +495,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
-                                ru, power, "on-prem", (n_drives, 0))
+                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
 
 
 def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,
@@ -916,7 +918,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     base = project.scenario
     need = needed_effective_bytes(base, req)
     book = project.price_book
-    notes = []
+    notes = [n for n in [front_end_switch_note(base, catalog)] if n and "on-prem" in req.deployments]
     if req.budget and not book:
         notes.append("budget not applied: the project has no price book (File > Import Price Book)")
     unknown = [f for f in req.families if f not in requirement_choices(catalog)["families"]]

@@ -25,8 +25,10 @@ from models.project.model import (
     NodeBase,
     Scenario,
     ShelfNode,
+    SwitchNode,
     Workload,
 )
+from models.project.names import node_names
 
 
 @dataclass(frozen=True)
@@ -358,8 +360,8 @@ def front_end(scenario: Scenario, target_id: str, host_ids: tuple[str, ...] | li
     return of(scenario).front_end(target_id, host_ids)
 
 
-__all__ = ["FrontEnd", "SharedShelf", "Topology", "controller_of_shelf", "front_end", "link_problem", "of",
-           "shelves_of"]
+__all__ = ["SWITCHLESS_PAIR_SOURCE", "FrontEnd", "SharedShelf", "SwitchFootprint", "Topology", "controller_of_shelf",
+           "front_end", "front_end_switch_note", "front_end_switches", "link_problem", "of", "shelves_of"]
 
 
 def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str | None:
@@ -382,3 +384,81 @@ def protocol_of(scenario: Scenario, catalog: Catalog, workload: Workload) -> str
     if not counts:
         return None
     return max(counts, key=lambda k: counts[k])
+
+SWITCHLESS_PAIR_SOURCE = ("NetApp, 'Components and part numbers for NVIDIA SN2100 switches' "
+                          "(docs.netapp.com/us-en/ontap-systems-switches/switch-nvidia-sn2100/"
+                          "components-sn2100-cluster.html): 'If you want to build ONTAP clusters with more than two "
+                          "nodes, you need two supported cluster network switches'")
+"""Why a single HA pair counts no cluster switch: a two-node cluster needs none (NetApp's switch pages)."""
+
+
+@dataclass(frozen=True)
+class SwitchFootprint:
+    """The switches a sizer candidate counts in its footprint (:func:`front_end_switches`; each switch by the
+    rule of ``models.present.bom.part_footprints``: its record's ``rack_units`` and ``typical_power_w``).
+
+    Attributes:
+        names: the switches' names, in scenario order; rack_units: their summed height (a switch with no height in
+        the catalog counts 0 and makes ``power_w`` None); power_w: their summed typical power, W, None when any
+        switch's height or power is not in the catalog (an unknown figure never satisfies a limit).
+    """
+
+    names: tuple[str, ...] = ()
+    rack_units: int = 0
+    power_w: float | None = 0.0
+
+    def added_to(self, rack_units: int, power_w: float | None) -> tuple[int, float | None]:
+        """(rack units, typical W) of a design whose own are ``rack_units`` and ``power_w`` (None: unknown) with
+        these switches added; the power stays None when either is unknown."""
+        if power_w is None or self.power_w is None:
+            return rack_units + self.rack_units, None
+        return rack_units + self.rack_units, power_w + self.power_w
+
+
+def front_end_switches(base: Scenario, catalog: Catalog) -> SwitchFootprint:
+    """The switches every sizer array candidate counts: the base scenario's switches, its hosts' front-end network
+    (the candidate's hosts keep it; the sizer draws them linked to the array directly). They are counted with every
+    array candidate whatever its protocol, so the ranking by rack units and power compares the storage alone: a
+    candidate over another medium would use switches of that medium instead, which the project does not draw, and
+    counting the drawn ones for one medium only would favour the other. A switch node whose record is not in the
+    catalog counts an unknown height and power.
+
+    No cluster switch is counted: the sizer proposes one HA pair, a two-node cluster, which needs none
+    (:data:`SWITCHLESS_PAIR_SOURCE`). A project whose hosts are not switched (no switch node) counts none.
+
+    Args:
+        base: the scenario the sizer starts from; catalog: its catalog.
+
+    Returns:
+        the switches' :class:`SwitchFootprint` (empty when there are none).
+    """
+    names = node_names(base.nodes, catalog)
+    picked: list[str] = []
+    ru, power, known = 0, 0.0, True
+    for node in base.nodes:
+        if not isinstance(node, SwitchNode):
+            continue
+        rec = catalog.find(node.catalog_id)
+        picked.append(names[node.id])
+        height = rec.rack_units if isinstance(rec, Switch) else None
+        watts = rec.typical_power_w if isinstance(rec, Switch) else None
+        ru += height or 0
+        if height is None or watts is None:
+            known = False
+        else:
+            power += watts
+    return SwitchFootprint(tuple(picked), ru, power if known else None)
+
+
+def front_end_switch_note(base: Scenario, catalog: Catalog) -> str:
+    """The sizer's note on the switches its array designs count (:func:`front_end_switches`), "" when the base
+    scenario has none: which switches they are, their rack units and power, and that a single HA pair needs no
+    cluster switch."""
+    found = front_end_switches(base, catalog)
+    if not found.names:
+        return ""
+    power = "unknown power" if found.power_w is None else f"{found.power_w:,.0f} W"
+    return (f"an array design's rack units and power include the project's switches, its hosts' front-end network "
+            f"({', '.join(found.names)}: {found.rack_units} U, {power}), with every array design whatever its "
+            "protocol (one over another medium would use switches of that medium instead); one HA pair is a "
+            "two-node cluster and needs no cluster switch")

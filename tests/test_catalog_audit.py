@@ -102,6 +102,21 @@ def test_catalog_audit_command_passes_on_the_bundled_catalog(capsys):
     assert "netapp-aff-a20" in out and "max_shelves" in out
 
 
+def test_the_audit_lists_the_power_and_height_the_sizer_counts_for_shelves_drives_and_switches():
+    """The sizer's footprint counts shelves' and drives' typical power and front-end switches' height and power:
+    the audit lists each of them with its source kind, e.g. the Cisco Nexus 9336C-FX2's sourced 1U and its assumed
+    350 W."""
+    from models.catalog.audit import sizing_numbers
+
+    rows = {(kind, rid, field): (value, source) for kind, rid, field, value, source in sizing_numbers(CAT)}
+    assert rows[("switch", "cisco-nexus-9336c-fx2", "rack_units")] == ("1", "sourced")
+    assert rows[("switch", "cisco-nexus-9336c-fx2", "typical_power_w")][1] == "assumed"
+    assert rows[("switch", "brocade-g630", "rack_units")] == ("2", "sourced")
+    assert ("shelf", "netapp-ns224", "typical_power_w") in rows
+    switches = {rid for kind, rid, field in rows if kind == "switch" and field == "typical_power_w"}
+    assert switches == {e.id for e in CAT if e.kind == "switch" and e.typical_power_w is not None}
+
+
 def test_every_platform_the_sizer_proposes_fits_its_limits_and_reports_its_footprint():
     """The sizer's array proposals keep their platform limits (no AFF C30 above its 2.2104 PB: 24 internal 61.4 TB
     drives are 1.47 PB, one more NS224 shelf of them 2.95 PB), and report at least the rack units of the chassis and

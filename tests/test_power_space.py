@@ -168,3 +168,109 @@ def test_pdf_bill_of_materials_prints_the_btu_total(a50):
     assert f"{total.power_w * 3.412142:,.0f}" in text
     assert f"{total.power_w:,.0f} W" in text
     assert NO_PART_NUMBER in text
+
+
+def _without_switches(scenario):
+    """The scenario with its switch nodes left out (model_copy: the links to them are not checked; the sizer reads
+    only the base's hosts and switches)."""
+    return scenario.model_copy(update={"nodes": [n for n in scenario.nodes if n.kind != "switch"]})
+
+
+def test_the_sizer_counts_the_projects_front_end_switches_with_every_array_design():
+    """The A800 FCP example reaches its array through a Brocade G630 FC fabric: every array the sizer proposes
+    counts the G630's rack units and typical power on top of the same design without it, whatever its protocol
+    (so the ranking, which sorts by rack units and power, is the same as without the switch)."""
+    from models.sizing import array_proposals
+
+    base = load_any(examples_dir() / "a800-oracle-slob-fcp.toml").scenario
+    g630 = CAT.get("brocade-g630", Switch)
+    assert [CAT.get(n.catalog_id, Switch) for n in base.nodes if n.kind == "switch"] == [g630]
+    with_fabric = list(array_proposals(base, CAT))
+    bare = list(array_proposals(_without_switches(base), CAT))
+    assert [p[0] for p in with_fabric] == [p[0] for p in bare] and len(with_fabric) > 100
+    assert any(", iSCSI over " in p[0] for p in bare) and any(", FCP over " in p[0] for p in bare)
+    known = 0
+    for (summary, _c, _s, ru, power), (_, _, _, ru0, power0) in zip(with_fabric, bare, strict=True):
+        assert ru == ru0 + g630.rack_units, summary
+        if power0 is None:
+            assert power is None, summary
+        else:
+            known += 1
+            assert power == pytest.approx(power0 + g630.typical_power_w, abs=1e-6), summary
+    assert known > 10
+
+
+def test_a_switch_with_no_figures_leaves_the_sizer_power_unknown():
+    """A switch node whose record is not in the catalog counts an unknown height and power: no sizer power figure
+    can then meet a power limit."""
+    from models.topology import front_end_switches
+
+    base = load_any(examples_dir() / "a800-oracle-slob-fcp.toml").scenario
+    broken = base.model_copy(update={"nodes": [n.model_copy(update={"catalog_id": "no-such-switch"})
+                                               if n.kind == "switch" else n for n in base.nodes]})
+    found = front_end_switches(broken, CAT)
+    assert len(found.names) == 1 and found.power_w is None and found.rack_units == 0
+    assert found.added_to(4, 900.0) == (4, None)
+    assert front_end_switches(_without_switches(base), CAT).added_to(4, 900.0) == (4, 900.0)
+    assert front_end_switches(base, CAT).added_to(4, None) == (6, None)
+
+
+def test_the_sizer_says_which_switches_it_counts_and_why_no_cluster_switch():
+    from models.topology import SWITCHLESS_PAIR_SOURCE, front_end_switch_note
+
+    base = load_any(examples_dir() / "a800-oracle-slob-fcp.toml").scenario
+    note = front_end_switch_note(base, CAT)
+    assert "2 U, 350 W" in note and "no cluster switch" in note and "whatever its protocol" in note
+    assert front_end_switch_note(_without_switches(base), CAT) == ""
+    assert "more than two nodes" in SWITCHLESS_PAIR_SOURCE
+
+
+@pytest.mark.parametrize("switch_id, ru, part", [("cisco-nexus-9336c-fx2", 1, "X190200-CS-PE"),
+                                                 ("nvidia-sn2100", 1, "X190006-PE")])
+def test_netapp_cluster_switches_carry_rack_units_power_and_public_part_numbers(switch_id, ru, part):
+    """NetApp's supported cluster / MetroCluster IP switches: height and part number from public pages (sourced),
+    typical power assumed with its basis; the BOM's part number is NetApp's."""
+    sw = CAT.get(switch_id, Switch)
+    assert sw.medium == "Ethernet" and sw.speed_gbps == 100 and sw.rack_units == ru
+    assert sw.provenance["rack_units"].kind == "sourced" and sw.provenance["part_number"].kind == "sourced"
+    assert sw.typical_power_w and sw.provenance["typical_power_w"].kind == "assumed"
+    assert part_number(CAT, switch_id) == (part, "catalog")
+
+
+def test_csv_bill_of_materials_carries_rack_units_watts_and_btu(a50, tmp_path):
+    import csv
+    from pathlib import Path
+
+    from app.report.workbook import write_csv_folder
+
+    project, evaluation = a50
+    paths = write_csv_folder(sizing_sheets(project, evaluation=evaluation), tmp_path / "a50")
+    bom = next(p for p in paths if Path(p).name == "bill-of-materials.csv")
+    with open(bom, newline="", encoding="utf-8-sig") as f:
+        rows = list(csv.reader(f))
+    header = rows[0]
+    ru_col, w_col, btu_col = (header.index(h) for h in ("Rack units", "Typical power (W)", "Heat (BTU/hr)"))
+    total = footprint(project.scenario, CAT)
+    last = rows[-1]
+    assert last[0].startswith("Total")
+    assert float(last[ru_col].replace(",", "")) == total.rack_units
+    assert float(last[w_col].replace(",", "")) == pytest.approx(total.power_w, abs=0.5)
+    assert float(last[btu_col].replace(",", "")) == pytest.approx(total.power_w * BTU_PER_W, abs=0.5)
+
+
+def test_storplan_size_prints_rack_units_watts_btu_and_the_switch_note(capsys):
+    """``storplan size`` of the AFF8080 example: each candidate's rack units, typical W and BTU/hr (W x 3.412142),
+    and the note naming the project's switch it counts."""
+    import re
+
+    from app.cli import main
+
+    assert main(["size", str(examples_dir() / "aff8080-sqlserver-tpce.toml"), "--top", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "note: an array design's rack units and power include the project's switches" in out
+    assert "Brocade 6510" in out
+    found = re.findall(r"— (\d+) U, ([\d,]+) W \(([\d,]+) BTU/hr\) typical", out)
+    assert found
+    for _ru, watts, btu in found:
+        w = float(watts.replace(",", ""))
+        assert abs(float(btu.replace(",", "")) - w * 3.412142) <= 0.5 * 3.412142 + 0.5

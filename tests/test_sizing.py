@@ -435,11 +435,14 @@ def test_an_unknown_family_is_named_in_the_notes():
 
 def test_an_aff_a50_design_fills_its_24_internal_bays_first_in_its_2u_chassis():
     """The AFF A50 is a 2U chassis with 24 NVMe bays: its smallest design holds 24 drives in the chassis and no
-    shelf (2 rack units); larger ones add NS224 shelves after the bays (2U each)."""
-    from models.catalog import Shelf, bundled_catalog
+    shelf (2 rack units); larger ones add NS224 shelves after the bays (2U each); each design also counts the
+    project's switches, its hosts' front-end network (the example's 1U Brocade 6510)."""
+    from models.catalog import Shelf, Switch, bundled_catalog
 
     catalog = bundled_catalog()
     project = load_any(EXAMPLE)
+    fabric = sum(catalog.get(n.catalog_id, Switch).rack_units for n in project.scenario.nodes if n.kind == "switch")
+    assert fabric == 1
     project = project.model_copy(update={"requirements": project.requirements.with_changes(families=["ONTAP"])})
     result = size(project, top=30)
     a50 = [c for c in result.candidates for c in (c, *c.alternatives)
@@ -451,9 +454,10 @@ def test_an_aff_a50_design_fills_its_24_internal_bays_first_in_its_2u_chassis():
         assert records[0].internal and shelves[0].drive_count == 24, c.summary  # the bays come first, full
         external = [r for r in records[1:]]
         assert all(not r.internal for r in external)
-        assert c.rack_units == 2 + 2 * len(external), c.summary
+        assert c.rack_units == 2 + 2 * len(external) + fabric, c.summary
     smallest = min(a50, key=lambda c: c.rack_units)
-    assert smallest.rack_units == 2 and len([n for n in smallest.scenario.nodes if n.kind == "shelf"]) == 1
+    assert smallest.rack_units == 2 + fabric
+    assert len([n for n in smallest.scenario.nodes if n.kind == "shelf"]) == 1
     assert "24 x" in smallest.summary and "in the chassis" in smallest.summary
 
 

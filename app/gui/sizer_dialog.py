@@ -32,11 +32,12 @@ from app.gui.plain_text import escape, plain_tooltip, rich
 from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
+from models.present.bom import BTU_PER_W
 from models.project import edits
 from models.project.model import Requirements
 
-COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Usable (TiB)",
-           "Max IOPS @ SLO", "Headroom", "Why")
+COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Heat (BTU/hr)",
+           "Usable (TiB)", "Max IOPS @ SLO", "Headroom", "Why")
 """The candidates table's columns ("Cost" is empty without a price book)."""
 
 
@@ -426,7 +427,8 @@ class SizerDialog(QDialog):
             cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary,
                      DEPLOYMENT_CELL.get(c.deployment, c.deployment), "yes" if c.meets else "no",
                      cost, str(c.rack_units) if c.deployment != "cloud" else "—",
-                     f"{c.power_w:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
+                     f"{c.power_w:,.0f}" if c.power_w else "n/a",
+                     f"{c.power_w * BTU_PER_W:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
                      f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", why]
             for k, text in enumerate(cells):

@@ -36,11 +36,13 @@ SIZING_FIELDS: dict[str, tuple[str, ...]] = {
     "controller": ("max_drives", "max_shelves", "max_raw_bytes", "fc_ports_per_node", "fc_port_speed_gbps",
                    "ethernet_ports_per_node", "ethernet_port_speed_gbps", "protocols", "rack_units",
                    "typical_power_w", "memory_gib_per_node"),
-    "shelf": ("bays", "rack_units"),
-    "drive": ("marketed_bytes", "right_sized_bytes"),
+    "shelf": ("bays", "rack_units", "typical_power_w"),
+    "drive": ("marketed_bytes", "right_sized_bytes", "typical_power_w"),
+    "switch": ("ports", "speed_gbps", "rack_units", "typical_power_w"),
 }
 """Per entry kind, the fields a sizing depends on that the audit lists (drive limits, raw capacity, front-end
-ports, protocols, rack units, power)."""
+ports, protocols, rack units, power: the sizer's footprint counts the shelves' and drives' typical power and the
+project's front-end switches, ``models.topology.front_end_switches``)."""
 
 
 def _shelves(controller: Controller, by_id: dict[str, Entry]) -> tuple[list[Shelf], list[str]]:
