@@ -35,13 +35,14 @@ each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluat
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from typing import Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
+from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.catalog.limits import platform_limit_problems
@@ -987,6 +988,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
+    layouts: dict[tuple, Mapping[str, RaidLayout]] = {}  # ... and their RAID layouts
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
@@ -996,7 +998,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         key = _storage_key(checked)
         cap = capacities.get(key)
         if cap is None:
-            cap = capacities[key] = evaluate_capacity(checked, catalog).total
+            raid = layouts[key] = raid_layouts(checked, catalog)  # shared with the design's paths
+            cap = capacities[key] = evaluate_capacity(checked, catalog, raid).total
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
@@ -1025,7 +1028,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         screen, the HA-partner test and the check."""
         got = built.get(pkey)
         if got is None:
-            got = built[pkey] = design_paths(checked, catalog)
+            got = built[pkey] = design_paths(checked, catalog, layouts.get(_storage_key(checked)))
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner

@@ -23,12 +23,12 @@ The figures equal the full evaluation's (``tests/test_sizer_golden.py``, ``tests
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
-from models.capacity.layout import system_layout
+from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
 from models.performance.engine import (
@@ -67,12 +67,16 @@ class DesignPaths:
     errors: dict[str, str] = field(default_factory=dict)
 
 
-def design_paths(scenario: Scenario, catalog: Catalog) -> DesignPaths:
+def design_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                 ) -> DesignPaths:
     """Every enabled workload's path of ``scenario`` (``build_path``, each target system's RAID layout built once
     and shared, as ``models.performance.engine.evaluate_paths`` builds them); a workload whose path fails is named
-    in ``problems`` and ``errors`` instead. Raises nothing for a bad topology."""
-    targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
-    raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
+    in ``problems`` and ``errors`` instead. ``raid``: the scenario's RAID layouts when built already
+    (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here. Raises nothing
+    for a bad topology."""
+    if raid is None:
+        targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
+        raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
     paths: list[WorkloadPath] = []
     problems: list[str] = []
     errors: dict[str, str] = {}
