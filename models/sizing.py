@@ -988,7 +988,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
-    layouts: dict[tuple, Mapping[str, RaidLayout]] = {}  # ... and their RAID layouts
+    layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
@@ -998,7 +998,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         key = _storage_key(checked)
         cap = capacities.get(key)
         if cap is None:
-            raid = layouts[key] = raid_layouts(checked, catalog)  # shared with the design's paths
+            # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
+            raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
             cap = capacities[key] = evaluate_capacity(checked, catalog, raid).total
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
