@@ -27,9 +27,11 @@ the requirements with one host down) and counted with all of them. Cloud candida
 (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
 meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
 budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
-against headroom) is marked. The candidates are evaluated one by one with the same engine as ``storplan
-evaluate``, so a candidate's result is its own evaluation: the batched engine (:func:`solve_ramps`) solves
-each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluations find them solved.
+against headroom) is marked. The candidates are checked with the same engine as ``storplan
+evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once
+(shared by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once
+by the batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
+(``models.performance.screening``: the curves and bands the check does not read are not computed).
 """
 
 from __future__ import annotations
