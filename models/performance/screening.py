@@ -124,6 +124,9 @@ def _jobs(paths: Sequence[WorkloadPath]) -> list[tuple[WorkloadPath, dict[str, f
     ``evaluate_performance`` builds its jobs (one :class:`SystemLoads` per system)."""
     util: dict[int, dict[str, float]] = {}
     for group in _by_system(paths).values():
+        if len(group) == 1:  # no other workload on its system: nothing loads it (SystemLoads gives {})
+            util[id(group[0])] = {}
+            continue
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
         loads = SystemLoads(group, rates)
         for p in group:
@@ -222,13 +225,13 @@ def failover_verdicts(design: DesignPaths) -> list[FailoverVerdict | None]:
     system in the same state."""
     paths = design.paths
     groups = _by_system(paths)
-    loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
+    rates = {system: {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
              for system, group in groups.items()}
     found = [(path, state) for path in paths for state in (takeover(path), cloud_failover(path)) if state is not None]
     moved: dict[tuple[str, str], dict[int, WorkloadPath]] = {}
     for path, state in found:
         moved.setdefault((path.system, state.state), {})[id(path)] = state.path
-    state_loads = {(system, sid): SystemLoads([degraded.get(id(p), p) for p in groups[system]], loads[system].rates)
+    state_loads = {(system, sid): SystemLoads([degraded.get(id(p), p) for p in groups[system]], rates[system])
                    for (system, sid), degraded in moved.items()}
     first: dict[int, FailoverVerdict] = {}
     for path, state in found:
