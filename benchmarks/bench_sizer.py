@@ -153,9 +153,9 @@ class BatchSizes:
         return sum(t for _, t in self.checks) / designs if designs else float("nan")
 
 
-def peer_per_call(networks) -> float | None:
-    """line-solver's ``pfqn_mva`` per call on the first :data:`PEER_SAMPLE` networks (median, seconds), or None
-    when line-solver is not installed."""
+def peer_per_call(networks, population: int = POPULATION) -> float | None:
+    """line-solver's ``pfqn_mva`` per call on the first :data:`PEER_SAMPLE` networks at ``population`` (median,
+    seconds), or None when line-solver is not installed."""
     try:
         from line_solver.api.pfqn.mva import pfqn_mva
     except ImportError:
@@ -166,7 +166,7 @@ def peer_per_call(networks) -> float | None:
         demands = np.repeat(a / m_k, m_k.astype(int))  # every copy its own single-server queue
         think = d + float((s_k - a).sum())  # Seidmann's parallel parts and the delays
         t = time.perf_counter()
-        pfqn_mva(demands.reshape(-1, 1), np.array([POPULATION]), np.array([think]))
+        pfqn_mva(demands.reshape(-1, 1), np.array([population]), np.array([think]))
         times.append(time.perf_counter() - t)
     return float(np.median(times))
 
@@ -230,27 +230,31 @@ def main() -> None:
         size(wide, top=5)
     networks = candidate_networks(project)
     peer = peer_per_call(networks)
+    # the sizer solves each workload's ramp to its own concurrency: the peer and the ramps alone at that population
+    concurrency = next(w.concurrency for w in project.scenario.workloads if w.enabled)
+    peer_sized = peer_per_call(networks, concurrency)
     used = [n for n in seen.sizes if n]
     if used:
         typical = int(statistics.median(used))
         s, c, m, v, delay = padded(networks, typical)
-        batch_s = median_time(lambda: closed_ramp_batch(s, c, m, v, delay, np.zeros(typical), POPULATION), 20)
+        batch_s = median_time(lambda: closed_ramp_batch(s, c, m, v, delay, np.zeros(typical), concurrency), 5)
         at_batch = batch_s / typical
         per_check = seen.per_design_check_s()
         per_build = statistics.median(seen.builds) if seen.builds else float("nan")
         designs = [n for n, _ in seen.checks]
         print(f"batches the sizer feeds the engine: {len(used)} batched solves of {min(used)}-{max(used)} ramps "
               f"(median {typical}) in {len(designs)} batched checks of {min(designs)}-{max(designs)} designs; "
-              f"closed ramps alone at {typical} per batch (N = {POPULATION}): {at_batch * 1e6:.1f} us per candidate")
+              f"closed ramps alone at {typical} per batch (N = {concurrency}, the workload's concurrency): "
+              f"{at_batch * 1e6:.1f} us per candidate")
         print(f"per candidate evaluated in full: the batched check (its ramps solved with the batch's, max IOPS at "
               f"the SLO, saturation, failover verdicts) {per_check * 1e3:.3f} ms, plus building its paths once "
               f"{per_build * 1e3:.3f} ms (median)")
-        if peer is not None:
+        if peer_sized is not None:
             full = per_check + per_build
-            print(f"per candidate at the sizer's batch sizes vs line-solver pfqn_mva of the same closed network: "
-                  f"ramps alone {peer / at_batch:,.1f}x; batched check {peer / per_check:,.2f}x; check + paths "
-                  f"(what a shown candidate costs) {peer / full:,.2f}x  target >= 20x: "
-                  f"{'ok' if peer / full >= 20 else 'MISSED'}")
+            print(f"line-solver pfqn_mva of the same networks at N = {concurrency}: {peer_sized * 1e3:.2f} ms per "
+                  f"call; per candidate at the sizer's batch sizes: ramps alone {peer_sized / at_batch:,.1f}x; "
+                  f"batched check {peer_sized / per_check:,.2f}x; check + paths (what a shown candidate costs) "
+                  f"{peer_sized / full:,.2f}x  target >= 20x: {'ok' if peer_sized / full >= 20 else 'MISSED'}")
     s, c, m, v, delay = padded(networks, CANDIDATES)
     start = time.perf_counter()
     closed_ramp_batch(s, c, m, v, delay, np.zeros(CANDIDATES), POPULATION)
