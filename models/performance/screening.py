@@ -177,7 +177,9 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False) -> list[D
 
     Returns:
         One :class:`DesignCheck` per design, in order: the same saturation, max IOPS at the SLO (and band edge) as
-        ``evaluate_performance`` of the design gives (the same functions on the same paths and ramps).
+        ``evaluate_performance`` of the design gives (the same functions on the same paths and ramps). Its
+        problems are the path build errors: the normal state's open model at the targets, which the check does not
+        read, is not built (for paths that were built it raises nothing, so it adds no problem there either).
     """
     jobs = [_jobs(d.paths) for d in designs]
     factors = [[_background(p, (), util)[0] for p, util in design] for design in jobs]
