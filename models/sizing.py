@@ -27,27 +27,30 @@ the requirements with one host down) and counted with all of them. Cloud candida
 (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
 meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
 budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
-against headroom) is marked. The candidates are evaluated one by one with the same engine as ``storplan
-evaluate``, so a candidate's result is its own evaluation: the batched engine (:func:`solve_ramps`) solves
-each chunk of :data:`BATCH` designs' closed ramps at once first, and the evaluations find them solved.
+against headroom) is marked. The candidates are checked with the same engine as ``storplan
+evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once
+(shared by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once
+by the batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
+(``models.performance.screening``: the curves and bands the check does not read are not computed).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
 from typing import Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
+from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.catalog.limits import platform_limit_problems
 from models.design import resolved_catalog
-from models.performance import evaluate_performance
-from models.performance.engine import collector_paused, ramp_requests, solve_ramps
+from models.performance.engine import collector_paused
+from models.performance.screening import DesignCheck, DesignPaths, check_designs, design_paths, failover_verdicts
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import (
     ControllerNode,
@@ -61,7 +64,7 @@ from models.project.model import (
 )
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB
-from models.verdict import effective_meets, failover_state, fits_usable, slo_holds
+from models.verdict import effective_meets, fits_usable, slo_holds
 
 MAX_SHELVES = 4
 """Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
@@ -628,14 +631,17 @@ def capacity_reasons(cap: Any, need: float, horizon_months: int) -> list[str]:
 
 
 def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
-                      peaks: dict[str, float] | None = None) -> list[str]:
+                      peaks: dict[str, float] | None = None, paths: DesignPaths | None = None) -> list[str]:
     """Why a candidate cannot meet its grown targets whatever the latency: a workload whose grown target is at or
     above its saturation bound (min over stations of capacity / demand, QSP ch. 5), computed from its path alone
     (cheap: no ramp). Empty when no workload is ruled out (the full evaluation decides). ``peaks`` (workload name ->
-    IOPS), when given, keeps the highest bound seen per workload."""
-    from models.performance import build_path, saturation_iops
-    from models.performance.paths import PathError
+    IOPS), when given, keeps the highest bound seen per workload. ``paths``: the design's paths when built already
+    (``models.performance.screening.design_paths``), else they are built here."""
+    from models.performance import saturation_iops
 
+    if paths is None:
+        paths = design_paths(scenario, catalog)
+    by_id = {p.workload.id: p for p in paths.paths}
     out = []
     for w in scenario.workloads:
         if not w.enabled:
@@ -643,11 +649,10 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
         rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
         if not rate:
             continue
-        try:
-            path = build_path(scenario, catalog, w)
-        except PathError as exc:
-            out.append(str(exc))
+        if w.id in paths.errors:
+            out.append(paths.errors[w.id])
             continue
+        path = by_id[w.id]
         sat, _ = saturation_iops(path.stations, path.read_fraction)
         if peaks is not None:
             peaks[w.name] = max(peaks.get(w.name, 0.0), sat)
@@ -684,61 +689,80 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
     return deployment, tuple(nodes), links
 
 
-def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requirements, deployment: str) -> bool:
+def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requirements, deployment: str,
+                                 paths: DesignPaths | None = None) -> bool:
     """True when the requirements ask for the SLO in takeover and ``scenario`` has no HA partner: no workload's
     system has a takeover or cloud failover state (``models.performance.states``; the same paths and states
-    :func:`_performance_check` reads through ``evaluate_states``), so it cannot meet whatever its performance.
+    :func:`_performance_check` reads through ``failover_verdicts``), so it cannot meet whatever its performance.
     False when the requirement does not apply to it (HCI answers with its spare hosts, a managed service with the
-    provider's own HA)."""
+    provider's own HA). ``paths``: the design's paths when built already, else they are built here."""
     if not req.meet_slo_in_takeover or deployment == "hci" or any(n.kind == "managed_service"
                                                                   for n in scenario.nodes):
         return False
-    from models.performance.engine import evaluate_paths
     from models.performance.states import cloud_failover, takeover
 
-    paths, _ = evaluate_paths(scenario, catalog)
-    return not any(takeover(p) is not None or cloud_failover(p) is not None for p in paths)
+    if paths is None:
+        paths = design_paths(scenario, catalog)
+    return not any(takeover(p) is not None or cloud_failover(p) is not None for p in paths.paths)
+
+
+_Check = tuple[list[str], float | None, float | None]
+"""(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of one design's performance."""
 
 
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
-                       deployment: str = "on-prem") -> tuple[list[str], float | None, float | None]:
-    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance.
+                       deployment: str = "on-prem") -> _Check:
+    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of a candidate's performance:
+    :func:`_performance_checks` of this one design."""
+    return _performance_checks([(scenario, design_paths(scenario, catalog), deployment)], req)[0]
 
-    With ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
+
+def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], req: Requirements) -> list[_Check]:
+    """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of each design's performance, their
+    closed ramps solved together (``models.performance.screening.check_designs``: the figures of
+    ``evaluate_performance``, without the curves the check does not read).
+
+    Each workload's grown target is checked against its max IOPS at the SLO (the band's P10 edge when ranking on
+    "p90"); the headroom is the smallest of the grown targets' over their saturation. With
+    ``meet_slo_in_takeover`` an array or cloud design must have an HA partner whose takeover (failover) state
     meets every SLO; HCI designs answer with their ``n_plus`` spare hosts instead, and a managed service with the
-    provider's own high availability (not modelled as a state: the service's limits hold through its failover)."""
-    perf = evaluate_performance(scenario, catalog, project.settings)
-    reasons = list(perf.problems)
-    headroom = None
-    first = None
-    targets = {w.id: w for w in scenario.workloads}
-    for wp in perf.workloads:
-        w = targets[wp.workload_id]
-        limit = wp.max_iops_at_slo_band_p10 if req.rank_on == "p90" else wp.max_iops_at_slo
-        first = first if first is not None else wp.max_iops_at_slo
-        if wp.target_iops is None:
-            continue
-        grown = _grown(wp.target_iops, w.iops_growth_pct_per_year, req.horizon_months)
-        if not slo_holds(limit, grown):
-            reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
-        room = (wp.saturation_iops - grown) / grown * 100.0
-        headroom = room if headroom is None else min(headroom, room)
-    managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA, not the user's
-    if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
-        from models.performance.resilience import evaluate_states
+    provider's own high availability (not modelled as a state: the service's limits hold through its failover).
 
-        partnered = False
-        for _wid, states in evaluate_states(scenario, catalog, project.settings,
-                                           only=("takeover", "cloud_failover")).items():
-            state = failover_state(states)
-            if state is not None:
-                partnered = True
-                if state.meets_slo is False:
-                    what = "takeover" if state.state == "takeover" else "failover"
-                    reasons.append(f"{state.performance.name}: {what} misses the SLO")
-        if not partnered:
-            reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is required)")
-    return reasons, first, headroom
+    Args:
+        designs: (checked scenario, its paths (``design_paths``), deployment) per design; req: the requirements.
+    """
+    solved: list[DesignCheck] = check_designs([paths for _, paths, _ in designs], bands=req.rank_on == "p90")
+    out: list[_Check] = []
+    for (scenario, paths, deployment), perf in zip(designs, solved):
+        reasons = list(perf.problems)
+        headroom = None
+        first = None
+        targets = {w.id: w for w in scenario.workloads}
+        for wp in perf.workloads:
+            w = targets[wp.workload_id]
+            limit = wp.max_iops_at_slo_band_p10 if req.rank_on == "p90" else wp.max_iops_at_slo
+            first = first if first is not None else wp.max_iops_at_slo
+            if wp.target_iops is None:
+                continue
+            grown = _grown(wp.target_iops, w.iops_growth_pct_per_year, req.horizon_months)
+            if not slo_holds(limit, grown):
+                reasons.append(f"{wp.name}: SLO missed above {(limit or 0):,.0f} IOPS (needs {grown:,.0f})")
+            room = (wp.saturation_iops - grown) / grown * 100.0
+            headroom = room if headroom is None else min(headroom, room)
+        managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA
+        if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
+            partnered = False
+            for state in failover_verdicts(paths):
+                if state is not None:
+                    partnered = True
+                    if state.meets_slo is False:
+                        what = "takeover" if state.state == "takeover" else "failover"
+                        reasons.append(f"{state.name}: {what} misses the SLO")
+            if not partnered:
+                reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
+                               "required)")
+        out.append((reasons, first, headroom))
+    return out
 
 
 BATCH = 32
@@ -968,6 +992,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pending.append((order, design, limits, costing))
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
+    layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
@@ -977,7 +1002,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         key = _storage_key(checked)
         cap = capacities.get(key)
         if cap is None:
-            cap = capacities[key] = evaluate_capacity(checked, catalog).total
+            # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
+            raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
+            cap = capacities[key] = evaluate_capacity(checked, catalog, raid).total
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
@@ -988,7 +1015,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     # until enough designs meet
     meeting: list[Candidate] = []
     checked_failures: list[Candidate] = []
-    checks: dict[tuple, tuple] = {}  # designs that differ only in drive capacity share their performance check
+    checks: dict[tuple, _Check] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
     signatures: dict[str, str] = {}
     peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
@@ -999,6 +1026,16 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         return len(meeting) >= top + FRONT_EVALUATIONS and len(platforms) >= top
 
     deferred: list[tuple[int, Candidate, Scenario, tuple]] = []  # (place among the failures, design) not yet checked
+    built: dict[tuple, DesignPaths] = {}  # performance key -> the design's paths, built once for every stage
+
+    def paths_for(pkey: tuple, checked: Scenario) -> DesignPaths:
+        """The paths of the design of ``pkey`` (``checked``), built on first use and shared by the saturation
+        screen, the HA-partner test and the check."""
+        got = built.get(pkey)
+        if got is None:
+            got = built[pkey] = design_paths(checked, catalog, layouts.get(_storage_key(checked)))
+        return got
+
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
     position = 0
     while position < len(pending):
@@ -1019,7 +1056,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 continue
             short = screened.get(pkey)
             if short is None:
-                short = screened[pkey] = _saturation_screen(checked, catalog, req, peaks)
+                short = screened[pkey] = _saturation_screen(checked, catalog, req, peaks, paths_for(pkey, checked))
             if short:  # the asymptotic bound already rules it out: no full evaluation
                 checks[pkey] = (short, None, None)
                 checked_failures.append(replace(cand, reasons=tuple(short)))
@@ -1029,12 +1066,15 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         # check waits until the end, where it is needed only when nothing meets (for the nearest and their reasons)
         for cand, checked, pkey in chunk:
             if pkey not in checks and pkey not in partnerless:
-                partnerless[pkey] = _cannot_meet_without_partner(checked, catalog, req, cand.deployment)
+                partnerless[pkey] = _cannot_meet_without_partner(checked, catalog, req, cand.deployment,
+                                                                 paths_for(pkey, checked))
         waiting = {pkey for _, _, pkey in chunk if pkey not in checks and partnerless[pkey]}
-        # the batched engine: every closed ramp of the chunk solved at once (once per performance key), then each
-        # design evaluated in full (its ramps found solved)
-        fresh = {pkey: checked for _, checked, pkey in chunk if pkey not in checks and pkey not in waiting}
-        solve_ramps([r for checked in fresh.values() for r in ramp_requests(checked, catalog)])
+        # the batched engine: every design of the chunk checked at once (once per performance key: its closed ramps
+        # solved together, the figures the check reads taken from them), then each design's result read in order
+        fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
+                 if pkey not in checks and pkey not in waiting}
+        batched = dict(zip(fresh, _performance_checks([(checked, paths_for(pkey, checked), deployment)
+                                                       for pkey, (checked, deployment) in fresh.items()], req)))
         for cand, checked, pkey in chunk:
             if enough():
                 break
@@ -1042,7 +1082,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 deferred.append((len(checked_failures), cand, checked, pkey))
                 continue
             if pkey not in checks:
-                checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
+                checks[pkey] = batched[pkey]
             reasons, first, headroom = checks[pkey]
             reasons = list(reasons)
             done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
@@ -1065,11 +1105,12 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if not meeting and deferred:  # the deferred designs checked after all, each in its place among the failures
         placed: list[Candidate] = []
         done_up_to = 0
-        for place, cand, checked, pkey in deferred:
+        late = {pkey: (checked, cand.deployment) for _, cand, checked, pkey in deferred if pkey not in checks}
+        checks.update(zip(late, _performance_checks([(checked, paths_for(pkey, checked), deployment)
+                                                     for pkey, (checked, deployment) in late.items()], req)))
+        for place, cand, _checked, pkey in deferred:
             placed += checked_failures[done_up_to:place]
             done_up_to = place
-            if pkey not in checks:
-                checks[pkey] = _performance_check(checked, catalog, project, req, cand.deployment)
             reasons, first, headroom = checks[pkey]
             placed.append(replace(cand, reasons=tuple(reasons), max_iops_at_slo=first, headroom_pct=headroom))
         checked_failures = placed + checked_failures[done_up_to:]
@@ -1088,8 +1129,10 @@ def _as_evaluated(cand: Candidate, catalog: Catalog, project: Project, capacitie
 
     An HCI candidate is checked with its ``n_plus`` spare hosts taken out (its reasons and headroom), but what it
     is, and what the candidate's project evaluates to, is the whole cluster: its usable and effective capacity and
-    its first workload's max IOPS at the SLO are those of every host up, so the shown figures and an evaluation of
-    the candidate's project agree. Other deployments are checked as they are and come back unchanged.
+    its first workload's max IOPS at the SLO are those of every host up (the batched check of the whole cluster,
+    ``models.performance.screening.check_designs``: the figures of ``evaluate_performance``), so the shown figures
+    and an evaluation of the candidate's project agree. Other deployments are checked as they are and come back
+    unchanged.
     """
     if cand.deployment != "hci" or not project.requirements.n_plus:
         return cand
@@ -1097,7 +1140,7 @@ def _as_evaluated(cand: Candidate, catalog: Catalog, project: Project, capacitie
     cap = capacities.get(key)
     if cap is None:
         cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
-    perf = evaluate_performance(cand.scenario, catalog, project.settings)
+    perf = check_designs([design_paths(cand.scenario, catalog)])[0]
     first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
     return replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
                    max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)

@@ -5,13 +5,17 @@ evaluation (the same answer as its failure states give)."""
 from __future__ import annotations
 
 import gc
+import math
 import random
+from dataclasses import replace
 
 import pytest
 
 import models.sizing
 from models.evaluate import project_catalog
+from models.performance import evaluate_performance
 from models.performance.resilience import evaluate_states
+from models.performance.screening import DesignPaths, check_designs, design_paths, failover_verdicts
 from models.project.model import Requirements
 from models.resources import examples_dir
 from models.sizing import _cannot_meet_without_partner, _specs, size
@@ -86,3 +90,46 @@ def test_no_ha_partner_is_what_the_failure_states_say_on_random_designs():
         seen.add(expected)
     assert seen == {True, False}
     assert not _cannot_meet_without_partner(picks[0].scenario, catalog, Requirements(), picks[0].deployment)
+
+
+def _close(a, b):
+    return (a is None and b is None) or (a is not None and b is not None and math.isclose(a, b, rel_tol=1e-9))
+
+
+@pytest.mark.parametrize("example", ["aff8080-sqlserver-tpce", "cvo-azure-ds14-ha-oltp",
+                                     "vsan8-esa-6host-sqlserver-oltp"])
+def test_the_batched_check_gives_the_full_evaluations_figures_on_random_designs(example):
+    project = load_any(examples_dir() / f"{example}.toml")
+    catalog = project_catalog(project)
+    specs = list(_specs(project.scenario, catalog, Requirements()))
+    picks = random.Random(11).sample(specs, 12)
+    checked = check_designs([design_paths(s.scenario, catalog) for s in picks], bands=True)  # one batch
+    compared = 0
+    for spec, got in zip(picks, checked):
+        perf = evaluate_performance(spec.scenario, catalog, project.settings)
+        assert got.problems == perf.problems, spec.summary
+        assert [w.workload_id for w in got.workloads] == [w.workload_id for w in perf.workloads]
+        for mine, full in zip(got.workloads, perf.workloads):
+            assert mine.name == full.name and mine.target_iops == full.target_iops
+            assert _close(mine.saturation_iops, full.saturation_iops), spec.summary
+            assert _close(mine.max_iops_at_slo, full.max_iops_at_slo), spec.summary
+            assert _close(mine.max_iops_at_slo_band_p10, full.max_iops_at_slo_band_p10), spec.summary
+            compared += 1
+        states = evaluate_states(spec.scenario, catalog, project.settings, only=("takeover", "cloud_failover"))
+        verdicts = failover_verdicts(design_paths(spec.scenario, catalog))
+        want = [failover_state(s) for s in states.values()]
+        assert [(v.state, v.meets_slo) if v else None for v in verdicts] == [
+            (s.state, s.meets_slo) if s else None for s in want], spec.summary
+    assert compared >= 12
+
+
+def test_the_check_of_a_takeover_that_misses_names_it_as_the_states_do():
+    project = load_any(EXAMPLE)
+    catalog = project_catalog(project)
+    design = design_paths(project.scenario, catalog)
+    heavy = [replace(p, workload=p.workload.with_changes(target_iops=(p.workload.target_iops or 1e4) * 40))
+             for p in design.paths]
+    got = failover_verdicts(DesignPaths(tuple(heavy), design.problems))
+    assert got and all(v is not None and v.state == "takeover" and v.meets_slo is False for v in got)
+    light = [replace(p, workload=p.workload.with_changes(target_iops=10.0)) for p in design.paths]
+    assert all(v is not None and v.meets_slo is True for v in failover_verdicts(DesignPaths(tuple(light), ())))

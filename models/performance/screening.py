@@ -1,0 +1,265 @@
+"""The sizer's batched performance check: many candidate designs' figures from one batched solve.
+
+The sizer (``models.sizing``) needs of each candidate design only a few of the figures a full evaluation
+(:func:`models.performance.engine.evaluate_performance` and, with the SLO in takeover required,
+:func:`models.performance.resilience.evaluate_states`) computes: per workload its saturation, its max IOPS at the
+SLO (and that figure's P10 band edge when ranking on "p90"), and whether its takeover / cloud failover state meets
+the SLO at the target. This module computes exactly those, by the same functions and in the same order as the full
+evaluation, for many designs at once:
+
+1. each design's paths are built once (:func:`design_paths`) and shared by the saturation screen, the HA-partner
+   test, the check and the failover states (the full evaluation rebuilt them for each of those);
+2. every closed ramp of every design of a batch is solved in one batched call per (queueing stations,
+   population) (:func:`models.performance.engine.solve_ramps`, the MVA recursion vectorised across the networks);
+3. per workload, the max IOPS at the SLO is read from its ramp (and the open model's continuation when the ramp
+   ends inside the SLO), as ``solve_workload`` reads it; curves, stations, bands of the curve points and notes,
+   which the sizer does not read, are not computed;
+4. a failover state's verdict is the open model at the targets (the closed ramp of the state is not needed for
+   it: ``solve_workload`` decides ``target_met`` from the open solution alone).
+
+The figures equal the full evaluation's (``tests/test_sizer_golden.py``, ``tests/test_sizing.py``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from models.capacity.layout import RaidLayout, system_layout
+from models.catalog import Catalog
+from models.performance.bands import band_factors, demand_sd, ordered
+from models.performance.engine import (
+    SystemLoads,
+    _background,
+    _by_system,
+    _finite,
+    _open_iops_at_latency_rows,
+    _others_utilisation,
+    _solve_batch,
+    _static,
+    iops_at_latency,
+    open_iops_at_latency,
+    ramp,
+    saturation_iops,
+    solve_ramps,
+    target_rate,
+)
+from models.performance.paths import PathError, WorkloadPath, build_path
+from models.performance.states import cloud_failover, takeover
+from models.project.model import Scenario
+
+
+@dataclass(frozen=True)
+class DesignPaths:
+    """One design's workload paths, built once.
+
+    Attributes:
+        paths: the enabled workloads' paths whose build succeeded, in scenario order; problems: the build errors
+        (``PathError`` messages) in scenario order, as ``evaluate_paths`` names them; errors: workload id -> its
+        build error.
+    """
+
+    paths: tuple[WorkloadPath, ...]
+    problems: tuple[str, ...]
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+def design_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                 ) -> DesignPaths:
+    """Every enabled workload's path of ``scenario`` (``build_path``, each target system's RAID layout built once
+    and shared, as ``models.performance.engine.evaluate_paths`` builds them); a workload whose path fails is named
+    in ``problems`` and ``errors`` instead. ``raid``: the scenario's RAID layouts when built already
+    (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here. Raises nothing
+    for a bad topology."""
+    if raid is None:
+        targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
+        raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
+    paths: list[WorkloadPath] = []
+    problems: list[str] = []
+    errors: dict[str, str] = {}
+    for w in scenario.workloads:
+        if not w.enabled:
+            continue
+        try:
+            paths.append(build_path(scenario, catalog, w, raid))
+        except PathError as exc:
+            problems.append(str(exc))
+            errors[w.id] = str(exc)
+    return DesignPaths(tuple(paths), tuple(problems), errors)
+
+
+@dataclass(frozen=True)
+class WorkloadCheck:
+    """One workload's figures the sizer reads, as ``WorkloadPerformance`` has them.
+
+    Attributes:
+        workload_id, name: the workload's; target_iops: its target rate (IOPS; None without a target);
+        saturation_iops: the open model's saturation (the ramp's last IOPS where no station queues), IOPS;
+        max_iops_at_slo: the highest IOPS within the SLO (None when even one outstanding I/O misses it);
+        max_iops_at_slo_band_p10: that figure's P10 edge (None when not asked for or when it does not exist).
+    """
+
+    workload_id: str
+    name: str
+    target_iops: float | None
+    saturation_iops: float
+    max_iops_at_slo: float | None
+    max_iops_at_slo_band_p10: float | None = None
+
+
+@dataclass(frozen=True)
+class DesignCheck:
+    """One design's performance figures for the sizer: ``problems`` (paths that could not be built) and one
+    :class:`WorkloadCheck` per workload whose path was built, in scenario order."""
+
+    problems: tuple[str, ...]
+    workloads: tuple[WorkloadCheck, ...]
+
+
+def _jobs(paths: Sequence[WorkloadPath]) -> list[tuple[WorkloadPath, dict[str, float]]]:
+    """(path, the other workloads' utilisation by station name) per path, in the order of ``paths``, as
+    ``evaluate_performance`` builds its jobs (one :class:`SystemLoads` per system)."""
+    util: dict[int, dict[str, float]] = {}
+    for group in _by_system(paths).values():
+        if len(group) == 1:  # no other workload on its system: nothing loads it (SystemLoads gives {})
+            util[id(group[0])] = {}
+            continue
+        rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+        loads = SystemLoads(group, rates)
+        for p in group:
+            util[id(p)] = loads.others_utilisation(p, [spec.name for spec in p.stations])
+    return [(p, util[id(p)]) for p in paths]
+
+
+def _request(path: WorkloadPath, factors: Sequence[float]) -> tuple:
+    """The closed ramp of ``path`` with its demands inflated by ``factors``, as ``ramp_requests`` gives it."""
+    rf = float(path.read_fraction)
+    w = path.workload
+    return (tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)), rf,
+            int(w.concurrency), float(w.think_time_ms / 1e3))
+
+
+def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[float], sat: float,
+                  max_slo: float | None) -> float | None:
+    """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands`` computes its "slo" band (the uncertain
+    demands at their P10 / P90 edges through the open model's search, the edge no higher than the saturation
+    band's)."""
+    sd = demand_sd(path.stations, path.uncertainty)
+    if not sd.any():
+        return _finite(max_slo)
+    low_f, high_f = band_factors(sd)
+    rf = path.read_fraction
+    base = np.asarray(factors, dtype=float)
+    sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
+    sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+    if max_slo is None:
+        return None
+    st = _static(path.stations, float(rf))
+    d = demand_s
+    nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
+        st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
+    if not nominal_open:
+        return _finite(max_slo)
+    edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
+             for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
+    return _finite(ordered(edges[1], max_slo, edges[0]).p10)
+
+
+def check_designs(designs: Sequence[DesignPaths], bands: bool = False) -> list[DesignCheck]:
+    """The sizer's figures of many designs, their closed ramps solved together.
+
+    Args:
+        designs: each design's paths (:func:`design_paths`); bands: also the P10 edge of each max IOPS at the SLO
+            (ranking on "p90").
+
+    Returns:
+        One :class:`DesignCheck` per design, in order: the same saturation, max IOPS at the SLO (and band edge) as
+        ``evaluate_performance`` of the design gives (the same functions on the same paths and ramps). Its
+        problems are the path build errors: the normal state's open model at the targets, which the check does not
+        read, is not built (for paths that were built it raises nothing, so it adds no problem there either).
+    """
+    jobs = [_jobs(d.paths) for d in designs]
+    factors = [[_background(p, (), util)[0] for p, util in design] for design in jobs]
+    requests = [_request(p, f) for design, fs in zip(jobs, factors) for (p, _), f in zip(design, fs)]
+    solve_ramps(requests)  # every ramp of the batch, vectorised across the designs, into the ramp cache
+    solved = iter(_solve_batch(requests))  # ... read back from it in order
+    out = []
+    for d, design, fs in zip(designs, jobs, factors):
+        checks = []
+        for (path, _util), f in zip(design, fs):
+            w = path.workload
+            rf = path.read_fraction
+            r = ramp(path.stations, rf, w.concurrency, w.think_time_ms / 1e3, f, next(solved))
+            sat, _ = saturation_iops(path.stations, rf, f)
+            slo = w.slo_ms
+            max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
+            if bool(r.storage_ms[-1] <= slo):
+                extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, rf)
+                if extended is not None and extended > (max_slo or 0.0):
+                    max_slo = extended
+            p10 = _slo_band_p10(path, r.demand_s, f, sat, max_slo) if bands else None
+            checks.append(WorkloadCheck(w.id, w.name, target_rate(w),
+                                        float(sat) if math.isfinite(sat) else float(r.iops[-1]), _finite(max_slo),
+                                        p10))
+        out.append(DesignCheck(d.problems, tuple(checks)))
+    return out
+
+
+@dataclass(frozen=True)
+class FailoverVerdict:
+    """One workload's takeover (or cloud failover) state: ``state`` ("takeover" or "cloud_failover"), the
+    workload's ``name`` and ``meets_slo`` (its latency at the target within the SLO in that state; None without a
+    target), as ``evaluate_states`` gives them."""
+
+    state: str
+    name: str
+    meets_slo: bool | None
+
+
+def failover_verdicts(design: DesignPaths) -> list[FailoverVerdict | None]:
+    """Per path of ``design`` (in order), its takeover or cloud failover state's verdict, None when its system has
+    no HA partner: ``models.verdict.failover_state`` of ``evaluate_states(..., only=("takeover",
+    "cloud_failover"))``, computed from the open model at the targets alone (what ``solve_workload`` decides
+    ``target_met`` from: the state's closed ramp is not needed), each workload's state with the others of its
+    system in the same state."""
+    paths = design.paths
+    groups = _by_system(paths)
+    rates = {system: {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+             for system, group in groups.items()}
+    found = [(path, state) for path in paths for state in (takeover(path), cloud_failover(path)) if state is not None]
+    moved: dict[tuple[str, str], dict[int, WorkloadPath]] = {}
+    for path, state in found:
+        moved.setdefault((path.system, state.state), {})[id(path)] = state.path
+    state_loads = {(system, sid): SystemLoads([degraded.get(id(p), p) for p in groups[system]], rates[system])
+                   for (system, sid), degraded in moved.items()}
+    first: dict[int, FailoverVerdict] = {}
+    for path, state in found:
+        if id(path) in first:
+            continue  # the first failover state of a workload is the one the verdict reads
+        system = state_loads[(path.system, state.state)]
+        degraded = state.path
+        util = system.others_utilisation(degraded, [spec.name for spec in degraded.stations])
+        for name, u in _others_utilisation(state.background).items():
+            util[name] = util.get(name, 0.0) + u
+        open_result = system.open_for(degraded, degraded, state.background)
+        w = degraded.workload
+        target = target_rate(w)
+        meets: bool | None = None
+        if target is not None:
+            rf = degraded.read_fraction
+            f, _ = _background(degraded, (), util)
+            sat, _ = saturation_iops(degraded.stations, rf, f)
+            latency = None
+            if open_result is not None and w.id in open_result.classes and open_result.stable and target < sat:
+                storage = 0.0
+                for spec in degraded.stations:
+                    res = open_result.stations[spec.name].per_class[w.id].residence_time_s or 0.0
+                    if spec.storage_side:
+                        storage += res * spec.latency_share(rf)
+                latency = storage * 1e3
+            meets = latency is not None and latency <= w.slo_ms
+        first[id(path)] = FailoverVerdict(state.state, w.name, meets)
+    return [first.get(id(p)) for p in paths]
