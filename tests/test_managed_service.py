@@ -50,12 +50,42 @@ def test_an_anf_volume_saturates_at_its_service_level_throughput():
     assert expected == 32_768
     assert wp.saturation_iops == pytest.approx(expected, rel=1e-9)
     assert "throughput limit" in wp.bottleneck
-    light = record.latency_us / 1e3 + 8 * 1024 / (4 * 64 * MIB) * 1e3  # the service's floor + one transfer
+    one_op_s = 0.7 / record.max_read_iops + 0.3 / record.max_write_iops  # one 70/30 operation at the volume's rates
+    light = record.latency_us / 1e3 + 8 * 1024 / (4 * 64 * MIB) * 1e3 + one_op_s * 1e3  # floor + transfer + op
     assert wp.curve[0].latency_ms == pytest.approx(light, rel=1e-6)
     assert wp.curve[0].host_latency_ms == pytest.approx(light + 0.1, rel=1e-6)  # + the client's round trip
     assert wp.max_iops_at_slo <= wp.saturation_iops  # never beyond the limit
     doubled = evaluate_performance(_scenario(record.id, 8), CAT).workloads[0]
     assert doubled.saturation_iops == pytest.approx(2 * expected, rel=1e-9)  # throughput grows with the quota
+
+
+@pytest.mark.parametrize("read_pct", [100.0, 70.0, 0.0])
+def test_an_anf_volume_is_bounded_by_its_published_small_block_read_and_write_rates(read_pct):
+    """Microsoft's regular-volume benchmark: 4 KiB random, ~460,000 reads or ~130,000 writes per second on one
+    volume; a mix takes each operation's share (harmonic mean). 100 TiB Premium gives 4,500 MiB/s, far above."""
+    record = CAT.get("azure-netapp-files-premium", ManagedService)
+    assert (record.max_read_iops, record.max_write_iops) == (460_000, 130_000)
+    wp = evaluate_performance(_scenario(record.id, 100, block_kib=4.0, read_pct=read_pct, concurrency=512),
+                              CAT).workloads[0]
+    r = read_pct / 100
+    expected = 1.0 / (r / 460_000 + (1 - r) / 130_000)
+    assert wp.saturation_iops == pytest.approx(expected, rel=1e-9)
+    assert "volume operation limit" in wp.bottleneck
+    assert wp.saturation_iops * 4 * 1024 < record.max_throughput_mbps * 1e6  # not the throughput limit
+
+
+def test_anf_sequential_writes_stop_at_the_published_write_throughput():
+    """64 KiB sequential: ~4,500 MiB/s of reads but ~1,600 MiB/s of writes on one volume (Microsoft)."""
+    record = CAT.get("azure-netapp-files-premium", ManagedService)
+    block = 64 * 1024
+    reads = evaluate_performance(_scenario(record.id, 100, block_kib=64.0, read_pct=100.0, random_pct=0.0,
+                                           concurrency=256), CAT).workloads[0]
+    writes = evaluate_performance(_scenario(record.id, 100, block_kib=64.0, read_pct=0.0, random_pct=0.0,
+                                            concurrency=256), CAT).workloads[0]
+    assert reads.saturation_iops == pytest.approx(record.max_throughput_mbps * 1e6 / block, rel=1e-9)
+    assert writes.saturation_iops == pytest.approx(record.max_write_throughput_mbps * 1e6 / block, rel=1e-9)
+    assert record.max_write_throughput_mbps == pytest.approx(1_600 * MIB / 1e6, rel=1e-3)
+    assert "writes 1,678 MB/s" in writes.bottleneck
 
 
 def test_fsx_is_limited_by_its_provisioned_iops_or_throughput():

@@ -691,6 +691,13 @@ class ManagedService(Entry):
         max_iops_by_throughput: the SSD IOPS ceiling per provisioned throughput capacity, MB/s (as text) -> IOPS,
             where the service ties the one to the other (AWS, FSx for ONTAP user guide, 'Impact of throughput
             capacity on performance'); empty: only ``max_iops`` applies.
+        max_read_iops, max_write_iops: the most small random reads / writes per second one volume delivered in
+            the provider's published benchmark (Azure NetApp Files: 4 KiB, ~460,000 reads and ~130,000 writes on
+            a regular volume); None: none published. The two are one volume's operation limit: a mix of reads and
+            writes takes its share of each (its ceiling is the harmonic mean by share).
+        max_write_throughput_mbps: the most sequential write throughput one volume delivered in the provider's
+            published benchmark, MB/s, where it is below ``max_throughput_mbps`` (Azure NetApp Files: ~1,600 MiB/s
+            of writes against ~4,500 MiB/s of reads); None: writes reach ``max_throughput_mbps``.
         latency_us: the service's latency at light load (its floor), microseconds.
         min_capacity_bytes, max_capacity_bytes: what one may provision.
         data_reduction: the service shows the user ONTAP's compression, compaction and deduplication.
@@ -710,6 +717,9 @@ class ManagedService(Entry):
     max_iops: float | None = Field(default=None, ge=1, le=MAX_IOPS)
     max_iops_by_throughput: dict[Annotated[str, Field(max_length=32)], Annotated[float, Field(ge=1, le=MAX_IOPS)]] = (
         Field(default_factory=dict, max_length=MAX_LIST))
+    max_read_iops: float | None = Field(default=None, ge=1, le=MAX_IOPS)
+    max_write_iops: float | None = Field(default=None, ge=1, le=MAX_IOPS)
+    max_write_throughput_mbps: float | None = Field(default=None, ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
     latency_us: float = Field(ge=MIN_TIME_US, le=MAX_TIME_US)
     min_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
     max_capacity_bytes: int = Field(gt=0, le=MAX_SYSTEM_BYTES)
@@ -721,6 +731,8 @@ class ManagedService(Entry):
             raise ValueError("give throughput_mibps_per_tib or throughput_options_mbps")
         if self.min_capacity_bytes > self.max_capacity_bytes:
             raise ValueError("min_capacity_bytes is above max_capacity_bytes")
+        if (self.max_read_iops is None) != (self.max_write_iops is None):
+            raise ValueError("give both max_read_iops and max_write_iops, or neither")
         return self
 
 

@@ -1030,8 +1030,17 @@ def _managed_system(scenario: Scenario, catalog: Catalog, workload: Workload, ta
     # exponential service (SCV 1), not the token bucket's deterministic one: with large delays in the path the
     # closed MVA's residual-life correction for SCV < 1 lets the ramp pass the limit (the asymptotic bound), so
     # the conservative M/M/1 shape is used here
-    b.add(f"{record.service} throughput limit ({mbps:,.0f} MB/s)", target.id, block / (mbps * 1e6),
-          block / (mbps * 1e6), kind="network", scv_service=1.0, ident=StationId("service_mbps"))
+    # writes at most the volume's published write throughput where that is lower (ANF: ~1,600 of ~4,500 MiB/s)
+    write_mbps = min(mbps, record.max_write_throughput_mbps or mbps)
+    limit = f"{mbps:,.0f} MB/s" + (f", writes {write_mbps:,.0f} MB/s" if write_mbps < mbps else "")
+    b.add(f"{record.service} throughput limit ({limit})", target.id, block / (mbps * 1e6),
+          block / (write_mbps * 1e6), kind="network", scv_service=1.0, ident=StationId("service_mbps"))
+    if record.max_read_iops and record.max_write_iops:
+        # one volume's published small-block operation rates: reads and writes share one limit, so a mix takes
+        # each operation's share of it (the harmonic mean by share)
+        b.add(f"{record.service} volume operation limit ({record.max_read_iops:,.0f} reads or "
+              f"{record.max_write_iops:,.0f} writes per s)", target.id, 1.0 / record.max_read_iops,
+              1.0 / record.max_write_iops, kind="disk", scv_service=1.0, ident=StationId("service_ops"))
     iops = iops_limit(target, record)
     if iops:
         b.add(f"{record.service} IOPS limit ({iops:,.0f})", target.id, 1.0 / iops, 1.0 / iops, kind="disk",

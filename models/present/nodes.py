@@ -129,9 +129,12 @@ def _managed_figures(
     if record is None:
         return [fmt_capacity(node.provisioned_bytes, unit) + " provisioned"]
     iops = iops_limit(node, record)
-    return [f"{record.service}, {record.service_level}",
-            fmt_capacity(node.provisioned_bytes, unit) + " provisioned",
-            f"{throughput_limit_mbps(node, record):,.0f} MB/s" + (f", {iops:,.0f} IOPS" if iops else "")]
+    figures = [f"{record.service}, {record.service_level}",
+               fmt_capacity(node.provisioned_bytes, unit) + " provisioned",
+               f"{throughput_limit_mbps(node, record):,.0f} MB/s" + (f", {iops:,.0f} IOPS" if iops else "")]
+    if record.max_read_iops and record.max_write_iops:
+        figures.append(f"volume: {record.max_read_iops:,.0f} reads or {record.max_write_iops:,.0f} writes per s")
+    return figures
 
 
 _FIGURES_BY_KIND: dict[str, Callable[..., list[str]]] = {
