@@ -13,12 +13,15 @@ Thread or worker process (``mode="auto"``): a small project evaluates in the run
 examples take a few milliseconds); a project with more than :attr:`EvaluationWorker.PROCESS_NODES` nodes in the
 scenarios asked for, or one whose last run took more than :attr:`EvaluationWorker.PROCESS_AFTER_CPU_S` of CPU,
 evaluates in the warm worker process, where it cannot hold the GUI's interpreter lock: painting, dragging and
-typing go on while it runs. ``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When
-the worker process cannot start or dies, the run is repeated in a thread and the worker stays with threads.
+typing go on while it runs. So does a run while the GUI process has not imported the engines yet and the worker
+process is started (the app starts it with the first window: the first results are computed on the other core).
+``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When the worker process cannot start
+or dies, the run is repeated in a thread and the worker stays with threads.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 
@@ -109,6 +112,10 @@ class EvaluationWorker(QObject):
         """Whether a run of these scenarios goes to the worker process (see the module docstring)."""
         if self.mode in ("thread", "process"):
             return self.mode == "process"
+        if "models.performance" not in sys.modules and worker_pool().started:
+            # the start: the worker process (started with the app, app.gui.start_worker_process) imports the
+            # engines on the other core; a thread here would import them under the GUI's interpreter lock
+            return True
         nodes = sum(len(s.nodes) for s in project.scenarios if s.name in names)
         return nodes > self.PROCESS_NODES or self._last_cpu_s > self.PROCESS_AFTER_CPU_S
 
