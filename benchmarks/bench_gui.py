@@ -109,9 +109,6 @@ def start_once(edits: bool) -> dict[str, float]:
     QCoreApplication.setOrganizationName("StorPlan-bench")
     QCoreApplication.setApplicationName("StorPlan-bench")
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    from app.gui import start_worker_process
-
-    start_worker_process()  # as run_gui does
     from app.gui.startup import open_main_window
 
     window = open_main_window(None, offer_recovery=False)

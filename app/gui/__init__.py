@@ -31,16 +31,6 @@ def preload_models() -> None:
     import models.store  # noqa: F401
 
 
-def start_worker_process() -> None:
-    """Start the worker process (after the ``QApplication``): it imports the engines on the other core while this
-    process builds and paints the first window, and the first evaluation runs there
-    (``EvaluationWorker.wants_process``), so the GUI's interpreter lock is left to the window and its result views.
-    A process that cannot start is reported by the first run, which then falls back to a thread."""
-    from app.gui.tasks import worker_pool
-
-    worker_pool().warm()
-
-
 def freeze_start_up() -> None:
     """Move every object alive now (modules, catalog, Qt wrappers, the first window) out of the cyclic collector's
     reach (``gc.freeze``): they live as long as the process, and each generation-2 collection would walk them
@@ -74,7 +64,6 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationDisplayName("StorPlan")
 
-    start_worker_process()
     from app.gui import themes
     from app.gui.startup import open_main_window, schedule_smoke_check
 

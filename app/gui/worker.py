@@ -13,15 +13,12 @@ Thread or worker process (``mode="auto"``): a small project evaluates in the run
 examples take a few milliseconds); a project with more than :attr:`EvaluationWorker.PROCESS_NODES` nodes in the
 scenarios asked for, or one whose last run took more than :attr:`EvaluationWorker.PROCESS_AFTER_CPU_S` of CPU,
 evaluates in the warm worker process, where it cannot hold the GUI's interpreter lock: painting, dragging and
-typing go on while it runs. So does a run while the GUI process has not imported the engines yet and the worker
-process is started (the app starts it with the first window: the first results are computed on the other core).
-``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When the worker process cannot start
-or dies, the run is repeated in a thread and the worker stays with threads.
+typing go on while it runs. ``mode="thread"`` / ``"process"`` force one of the two (tests, benchmarks). When
+the worker process cannot start or dies, the run is repeated in a thread and the worker stays with threads.
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 
@@ -66,14 +63,15 @@ class EvaluationWorker(QObject):
         """Why the worker process failed, when evaluation fell back to a thread for the session."""
         self._last_args: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self.last_outcome: EvaluationOutcome | None = None
+        self._held = False
         self.states_wanted: Callable[[], bool] = lambda: True
         """Asked as each run starts: compute the failure states (False: the view showing them is hidden; the
         project's requirements may still need them, ``app.gui.evaluation.run_evaluation``)."""
 
     @property
     def busy(self) -> bool:
-        """A run is scheduled or in progress."""
-        return self._timer.isActive() or self._task is not None
+        """A run is scheduled (or held) or in progress."""
+        return self._timer.isActive() or self._task is not None or (self._held and self._pending is not None)
 
     @property
     def running_task(self) -> Task | None:
@@ -81,14 +79,19 @@ class EvaluationWorker(QObject):
         return self._task
 
     def request(self, project: Project, scenarios: tuple[str, ...] | None = None,
-                catalog: Catalog | None = None) -> None:
+                catalog: Catalog | None = None, hold: bool = False) -> None:
         """Evaluate ``scenarios`` (default: the active one) of ``project`` soon; supersedes earlier requests.
 
         ``catalog``: the base catalog to evaluate against (the document's pinned catalog); None = default.
+        ``hold``: wait for :meth:`release` (or :meth:`force_sync`) before starting: the first window's run, whose
+        thread would import the engines while the window builds and paints (the GUI's interpreter lock shared).
         """
         self._pending = (project, tuple(scenarios or (project.active_scenario,)), catalog)
         self._generation += 1
         self._cancel_running()
+        self._held = self._held or hold
+        if self._held:
+            return
         now = time.perf_counter()
         quiet = now - self._last_request_s >= self.debounce_ms / 1000
         self._last_request_s = now
@@ -96,10 +99,19 @@ class EvaluationWorker(QObject):
             return  # a run starts on this turn of the event loop anyway, with the newest project
         self._timer.start(0 if quiet else self.debounce_ms)
 
+    def release(self) -> None:
+        """Start the run held by ``request(..., hold=True)`` now (on this turn of the event loop); no effect when
+        none is held."""
+        if self._held:
+            self._held = False
+            if self._pending is not None:
+                self._timer.start(0)
+
     def cancel(self) -> None:
         """Drop the scheduled run and the one in progress (its result is never delivered)."""
         self._timer.stop()
         self._pending = None
+        self._held = False
         self._generation += 1
         self._cancel_running()
 
@@ -112,10 +124,6 @@ class EvaluationWorker(QObject):
         """Whether a run of these scenarios goes to the worker process (see the module docstring)."""
         if self.mode in ("thread", "process"):
             return self.mode == "process"
-        if "models.performance" not in sys.modules and worker_pool().started:
-            # the start: the worker process (started with the app, app.gui.start_worker_process) imports the
-            # engines on the other core; a thread here would import them under the GUI's interpreter lock
-            return True
         nodes = sum(len(s.nodes) for s in project.scenarios if s.name in names)
         return nodes > self.PROCESS_NODES or self._last_cpu_s > self.PROCESS_AFTER_CPU_S
 
@@ -164,8 +172,9 @@ class EvaluationWorker(QObject):
             worker_pool().warm()
 
     def force_sync(self, timeout_ms: int = 30_000) -> EvaluationOutcome | None:
-        """Start a scheduled run now, wait for it and deliver its result (tests and benchmarks only)."""
-        if self._timer.isActive():
+        """Start a scheduled (or held) run now, wait for it and deliver its result (tests and benchmarks only)."""
+        if self._timer.isActive() or (self._held and self._pending is not None):
+            self._held = False
             self._timer.stop()
             self._start()
         self.runner.wait(timeout_ms / 1000)

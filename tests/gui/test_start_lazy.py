@@ -128,8 +128,6 @@ _FIRST_PAINT_PROBE = textwrap.dedent("""
     QCoreApplication.setOrganizationName("StorPlan-tests")
     QCoreApplication.setApplicationName("StorPlan-tests-start-lazy")
     app = QApplication(sys.argv[:1])
-    from app.gui import start_worker_process
-    start_worker_process()  # as run_gui does
     from app.gui.startup import open_main_window
     window = open_main_window(None, offer_recovery=False)
 
