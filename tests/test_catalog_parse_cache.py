@@ -167,3 +167,32 @@ def test_a_damaged_record_cache_is_ignored_and_replaced(home, tmp_path, monkeypa
         records.write_text(damaged, encoding="utf-8")
         assert loader.load_file(path) == expected
         assert records.read_text(encoding="utf-8") != damaged  # written again, validated
+
+
+def test_the_record_cache_key_follows_the_record_types_or_the_frozen_build(tmp_path, monkeypatch):
+    import sys
+
+    from models.catalog import schema
+
+    loader._schema_key.cache_clear()
+    monkeypatch.setattr(schema, "__file__", str(tmp_path / "schema.py"))
+    (tmp_path / "schema.py").write_text("one version of the record types", encoding="utf-8")
+    first = loader._schema_key()
+    loader._schema_key.cache_clear()
+    (tmp_path / "schema.py").write_text("another version", encoding="utf-8")
+    second = loader._schema_key()
+    assert first and second and first != second
+    loader._schema_key.cache_clear()
+    (tmp_path / "schema.py").unlink()  # a frozen build keeps no source: its executable names the build
+    assert loader._schema_key() is None
+    loader._schema_key.cache_clear()
+    exe = tmp_path / "storplan"
+    exe.write_bytes(b"build 1")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(exe))
+    build_1 = loader._schema_key()
+    loader._schema_key.cache_clear()
+    exe.write_bytes(b"build two")
+    build_2 = loader._schema_key()
+    loader._schema_key.cache_clear()
+    assert build_1 and build_2 and build_1 != build_2 and build_1 not in (first, second)

@@ -162,13 +162,22 @@ def _is_bundled(path: Path) -> bool:
 @lru_cache(maxsize=1)
 def _schema_key() -> str | None:
     """What the cached records depend on besides the TOML text: the record types' source (``schema.py``) and the
-    pydantic version; None when the source cannot be read (a build without it: no record cache)."""
+    pydantic version. A frozen build (no source beside its modules) uses its executable's path, size and time
+    instead: another build is another key. None when neither is known (no record cache: validated every start)."""
+    import sys
+
     import pydantic
 
     try:
         source = Path(schema.__file__).read_bytes()
     except (OSError, TypeError):
-        return None
+        if not getattr(sys, "frozen", False):
+            return None
+        try:
+            stat = Path(sys.executable).stat()
+        except OSError:
+            return None
+        source = f"{sys.executable}|{stat.st_size}|{stat.st_mtime_ns}".encode()
     return hashlib.sha256(source + pydantic.VERSION.encode("ascii")).hexdigest()
 
 
