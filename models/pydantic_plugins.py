@@ -24,6 +24,18 @@ def _no_plugins() -> Iterable[Any]:
     return ()
 
 
+def _real_loader_attribute(name: str) -> Any:
+    """A name the stand-in lacks (a newer pydantic's loader may offer more): pydantic's own loader is imported now,
+    takes the stand-in's place, and answers."""
+    if name.startswith("__"):
+        raise AttributeError(name)
+    import importlib
+
+    if getattr(sys.modules.get(LOADER), "STORPLAN_STAND_IN", False):
+        del sys.modules[LOADER]
+    return getattr(importlib.import_module(LOADER), name)
+
+
 def skip_plugin_scan() -> bool:
     """Give pydantic a plugin loader that finds no plugins, unless its own is imported already or the environment
     asks for plugins (``PYDANTIC_DISABLE_PLUGINS`` set to anything but ``__all__``, ``1`` or ``true``: pydantic's
@@ -35,5 +47,6 @@ def skip_plugin_scan() -> bool:
     stand_in = types.ModuleType(LOADER, "StorPlan's stand-in for pydantic's plugin loader: no plugins.")
     setattr(stand_in, "get_plugins", _no_plugins)  # noqa: B010 - a module made here, not a typed one
     setattr(stand_in, "STORPLAN_STAND_IN", True)  # noqa: B010
+    setattr(stand_in, "__getattr__", _real_loader_attribute)  # noqa: B010
     sys.modules[LOADER] = stand_in
     return True
