@@ -1,5 +1,7 @@
 """The bundled catalog's parsed tables are cached per user (JSON named by the TOML text's SHA-256): a start reads
-them back instead of parsing 0.7 MB of TOML, and never a stale or damaged copy."""
+them back instead of parsing 0.7 MB of TOML, and never a stale or damaged copy. So are its validated records (named
+by the text and the record types' source): a start rebuilds them without validating again, exactly as validation
+made them."""
 
 from __future__ import annotations
 
@@ -63,13 +65,21 @@ def test_an_edited_file_is_parsed_again_and_its_old_cache_entry_removed(home, tm
     assert new != old and not old.exists()
 
 
+def _records_files(home: Path) -> list[Path]:
+    return sorted((home / loader.RECORDS_CACHE).glob("*.json"))
+
+
 def test_a_damaged_cache_file_is_ignored_and_replaced(home, tmp_path, monkeypatch):
     path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
     expected = loader.load_file(path)
     (cached,) = _cache_files(home)
+    for records in _records_files(home):  # the tables are read when the records are not cached
+        records.unlink()
     cached.write_text('{"drive": [', encoding="utf-8")  # truncated
     assert loader.load_file(path) == expected
     assert cached.read_text(encoding="utf-8").startswith("{") and len(cached.read_text(encoding="utf-8")) > 100
+    for records in _records_files(home):
+        records.unlink()
     cached.write_text("[1, 2]", encoding="utf-8")  # JSON, but not a document's tables
     assert loader.load_file(path) == expected
 
@@ -93,3 +103,96 @@ def test_bad_toml_in_a_bundled_file_is_still_reported_with_its_place(home, tmp_p
     path = _bundled_copy(tmp_path, monkeypatch, "[[drive]]\nid = \n")
     with pytest.raises(loader.CatalogError, match=r"drives\.toml: line 2: column 6: not valid TOML"):
         loader.load_file(path)
+
+
+def _fresh(path: Path) -> list:
+    """The file's records validated from its TOML, bypassing both caches."""
+    return loader.parse_entries(tomllib.loads(path.read_text(encoding="utf-8")), str(path))
+
+
+def _fields_given(record) -> list:
+    """Each model's type and set of fields given, depth first (what ``==`` on records does not compare)."""
+    out = [(type(record).__name__, sorted(record.model_fields_set))]
+    for value in record.__dict__.values():
+        items = value.values() if isinstance(value, dict) else value if isinstance(value, list) else [value]
+        out += [pair for item in items if hasattr(item, "model_fields_set") for pair in _fields_given(item)]
+    return out
+
+
+def test_every_bundled_record_reads_back_from_the_record_cache_as_validated(home):
+    files = sorted((resources_dir() / "catalog").glob("*.toml"))
+    for path in files:
+        loader.load_file(path)  # validated, then cached
+    assert len(_records_files(home)) == len(files)
+    calls = []
+    original = loader.parse_entries
+    try:
+        loader.parse_entries = lambda *a, **k: calls.append(a) or original(*a, **k)
+        again = {path: loader.load_file(path) for path in files}  # from the record cache: nothing validated
+    finally:
+        loader.parse_entries = original
+    assert calls == []
+    total = 0
+    for path, records in again.items():
+        fresh = _fresh(path)
+        assert records == fresh
+        assert [type(r) for r in records] == [type(r) for r in fresh]
+        assert [_fields_given(r) for r in records] == [_fields_given(r) for r in fresh]
+        assert [r.model_dump() for r in records] == [r.model_dump() for r in fresh]
+        total += len(records)
+    assert total > 200
+
+
+def test_records_cached_by_other_record_types_are_validated_again(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    loader.load_file(path)
+    expected = _fresh(path)
+    (old,) = _records_files(home)
+    monkeypatch.setattr(loader, "_schema_key", lambda: "another version of the record types")
+    calls = []
+    original = loader.parse_entries
+    monkeypatch.setattr(loader, "parse_entries", lambda *a, **k: calls.append(a) or original(*a, **k))
+    assert loader.load_file(path) == expected
+    assert len(calls) == 1
+    (new,) = _records_files(home)
+    assert new != old and not old.exists()
+
+
+def test_a_damaged_record_cache_is_ignored_and_replaced(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    expected = loader.load_file(path)
+    (records,) = _records_files(home)
+    for damaged in ('[{"drive": ', '[{"\\u0000model": "NoSuchModel", "fields": {}, "set": []}]', '{"a": 1}',
+                    "[1, 2]"):
+        records.write_text(damaged, encoding="utf-8")
+        assert loader.load_file(path) == expected
+        assert records.read_text(encoding="utf-8") != damaged  # written again, validated
+
+
+def test_the_record_cache_key_follows_the_record_types_or_the_frozen_build(tmp_path, monkeypatch):
+    import sys
+
+    from models.catalog import schema
+
+    loader._schema_key.cache_clear()
+    monkeypatch.setattr(schema, "__file__", str(tmp_path / "schema.py"))
+    (tmp_path / "schema.py").write_text("one version of the record types", encoding="utf-8")
+    first = loader._schema_key()
+    loader._schema_key.cache_clear()
+    (tmp_path / "schema.py").write_text("another version", encoding="utf-8")
+    second = loader._schema_key()
+    assert first and second and first != second
+    loader._schema_key.cache_clear()
+    (tmp_path / "schema.py").unlink()  # a frozen build keeps no source: its executable names the build
+    assert loader._schema_key() is None
+    loader._schema_key.cache_clear()
+    exe = tmp_path / "storplan"
+    exe.write_bytes(b"build 1")
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "executable", str(exe))
+    build_1 = loader._schema_key()
+    loader._schema_key.cache_clear()
+    exe.write_bytes(b"build two")
+    build_2 = loader._schema_key()
+    loader._schema_key.cache_clear()
+    assert build_1 and build_2 and build_1 != build_2 and build_1 not in (first, second)

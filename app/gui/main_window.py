@@ -87,6 +87,10 @@ def rich_tooltip(lines: list[str]) -> str:
 VERDICT_STATUS_WIDTH = 360
 """Pixels the status bar's requirements verdict may take before it is elided (its tooltip has it all)."""
 
+FIRST_RUN_LATEST_MS = 500
+"""A new window's first evaluation starts at the canvas's first paint, or this many milliseconds after the window
+was built if it has not painted by then (a window never shown still gets its results)."""
+
 
 
 def balanced_rows(widths: list[int], rows: int) -> list[int]:
@@ -187,7 +191,11 @@ class MainWindow(QMainWindow):
         self._update_scenarios()
         self._update_title()
         self._update_recent_menu()
-        self._evaluate()
+        # The first run starts once the canvas has painted (its thread imports the engines, sharing the GUI's
+        # interpreter lock), or after FIRST_RUN_LATEST_MS in a window not painted by then.
+        self.worker.request(self.document.project, catalog=self.document.base_catalog, hold=True)
+        self.engine_label.setText("evaluating…")
+        QTimer.singleShot(FIRST_RUN_LATEST_MS, self, self.worker.release)
         QTimer.singleShot(0, self.view.fit)
         # The result widgets import pyqtgraph (~1.4 s): load them once the canvas has painted.
         self.view.viewport().installEventFilter(self)
@@ -210,9 +218,11 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
-        """After the canvas's first paint, install the result views (they import pyqtgraph)."""
+        """After the canvas's first paint, start the first evaluation and install the result views (they import
+        pyqtgraph)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
+            self.worker.release()
             QTimer.singleShot(30, self, lambda: self._install_result_views(current_only=True))
         return super().eventFilter(obj, event)
 

@@ -1,9 +1,10 @@
 """The results area: Capacity | Performance | Validation | Problems tabs, and the status-bar summary.
 
-The result widgets live in ``app.gui.results``; this module imports them on the first event-loop turn after the
-window paints (pyqtgraph is slow to import) and shows placeholders until then, so the main window only calls
-:meth:`ResultsArea.show_outcome`. The status-bar summary is ``models.present.status_summary`` (re-exported here
-for the main window).
+The result widgets live in ``app.gui.results``; this module imports the one shown on the first event-loop turn
+after the window paints (pyqtgraph is slow to import), the others when their tab is first shown, and shows
+placeholders until then, so the main window only calls :meth:`ResultsArea.show_outcome`. A new result is drawn in
+the tab shown; a hidden tab's charts are drawn when it is shown (an edit pays for one view). The status-bar
+summary is ``models.present.status_summary`` (re-exported here for the main window).
 """
 
 from __future__ import annotations
@@ -19,19 +20,23 @@ from models.present import STATUS_CAPTIONS, status_summary
 from models.units import CapacityUnit
 
 _VIEWS: dict[str, Any] = {}
-"""The result widget classes of ``app.gui.results``, once :func:`load_result_views` ran."""
+"""The result widget classes of ``app.gui.results`` imported so far (:func:`load_result_views`), by class name."""
 
 
-def load_result_views() -> None:
-    """Import ``app.gui.results`` (pyqtgraph makes this the slowest import of the app, ~1.4 s, so the window
-    paints first and calls this on the next event-loop turn). An import error propagates: it is a broken
-    install, not a missing feature."""
-    if _VIEWS:
-        return
+def load_result_views(*names: str) -> None:
+    """Import the result widget classes ``names`` ("CapacityView", "PerformanceView", "ValidationView",
+    "CompareView"; none: all four) from ``app.gui.results``, each view's module on its own.
+
+    pyqtgraph makes the first of these the slowest import of the app, so the window paints first and installs
+    the view shown on the next event-loop turn; the other views' modules (and what only they need, such as the
+    validation engine behind the Validation tab) follow when their tab is first shown. An import error
+    propagates: it is a broken install, not a missing feature.
+    """
     from app.gui import results
 
-    for name in ("CapacityView", "PerformanceView", "ValidationView", "CompareView"):
-        _VIEWS[name] = getattr(results, name, None)
+    for name in names or ("CapacityView", "PerformanceView", "ValidationView", "CompareView"):
+        if name not in _VIEWS:
+            _VIEWS[name] = getattr(results, name)
 
 
 class PlaceholderView(QWidget):
@@ -128,6 +133,9 @@ class ResultsArea(QTabWidget):
         self.engine_message = ""
         self._unit: Any = CapacityUnit.TIB
         self._lazy_connected = False
+        self._behind: set[int] = set()
+        """Tabs (0-2) whose real view was hidden when the last good result came: it is drawn when shown."""
+        self.currentChanged.connect(self._catch_up)
 
     VIEW_NAMES = ("CapacityView", "PerformanceView", "ValidationView")
     """The result widget class of each of the first three tabs, in tab order."""
@@ -142,7 +150,6 @@ class ResultsArea(QTabWidget):
         Returns True when this call installed the Capacity view (the caller connects its signals, once); False
         when it was there already.
         """
-        load_result_views()
         self._unit = unit
         wanted = {0, self.currentIndex()} if current_only else {0, 1, 2}
         installed = [self._install_view(index, unit) for index in sorted(wanted & {0, 1, 2})]
@@ -159,8 +166,11 @@ class ResultsArea(QTabWidget):
         """Put the real widget of tab ``index`` in place of its placeholder and give it the last good result, the
         design errors and the stale message; False when it is already there (or has no class)."""
         old = self.result_views[index]
+        if not isinstance(old, PlaceholderView):
+            return False
+        load_result_views(self.VIEW_NAMES[index])
         cls = _VIEWS.get(self.VIEW_NAMES[index])
-        if cls is None or not isinstance(old, PlaceholderView):
+        if cls is None:
             return False
         current = self.currentIndex()
         view = cls()
@@ -180,13 +190,31 @@ class ResultsArea(QTabWidget):
         banner = getattr(view, "problems_banner", None)
         if banner is not None:
             banner.sig_show_problems.connect(lambda: self.setCurrentWidget(self.problems_list))
+        self._behind.discard(index)
         if self.last_good is not None:
             view.set_evaluation(self.last_good, unit)
             self._show_design_errors(self.last_good)
         if self.engine_message:
-            view.set_stale(True, f"{self.engine_message} — showing the last good result" if self.last_good
-                           else self.engine_message)
+            view.set_stale(True, self._stale_message())
         return True
+
+    def _stale_message(self) -> str:
+        return f"{self.engine_message} — showing the last good result" if self.last_good else self.engine_message
+
+    def _draws_now(self, view: QWidget) -> bool:
+        """Whether ``view`` takes a new result now: the tab shown, or a placeholder (its text is cheap); a hidden
+        real view (charts) is drawn when its tab is shown (:meth:`_catch_up`), so an edit pays for one view."""
+        return view is self.currentWidget() or isinstance(view, PlaceholderView)
+
+    def _catch_up(self, index: int) -> None:
+        """The tab ``index`` is shown: draw the last good result in it if it came while the tab was hidden."""
+        if index not in self._behind:
+            return
+        self._behind.discard(index)
+        view = self.result_views[index]
+        if self.last_good is not None:
+            view.set_evaluation(self.last_good, self._unit)
+        view.set_stale(bool(self.engine_message), self._stale_message() if self.engine_message else "")
 
     def _show_design_errors(self, evaluation) -> None:
         errors = [p.message for p in evaluation.problems if p.severity == "error"]
@@ -195,7 +223,8 @@ class ResultsArea(QTabWidget):
                 view.set_design_errors(errors)
 
     def compare_view_class(self):
-        """The CompareView class once the result views are loaded, else None."""
+        """The CompareView class (imported on first use)."""
+        load_result_views("CompareView")
         return _VIEWS.get("CompareView")
 
     def show_outcome(self, outcome, unit: Any) -> None:
@@ -210,18 +239,25 @@ class ResultsArea(QTabWidget):
         self._unit = unit
         if outcome.error is None and evaluation is not None:
             self.last_good = evaluation
-            for view in self.result_views:
-                view.set_evaluation(evaluation, unit)
-                view.set_stale(False, "")
+            for index, view in enumerate(self.result_views):
+                if self._draws_now(view):
+                    view.set_evaluation(evaluation, unit)
+                    view.set_stale(False, "")
+                    self._behind.discard(index)
+                else:
+                    self._behind.add(index)
             self._show_design_errors(evaluation)
         else:
-            for view in self.result_views:
-                view.set_stale(True, f"{outcome.error} — showing the last good result" if self.last_good
-                               else outcome.error)
+            for index, view in enumerate(self.result_views):
+                if self._draws_now(view) or index not in self._behind:
+                    view.set_stale(True, self._stale_message())
 
     def refresh_unit(self, unit: Any) -> None:
         """Show the last good result again in another capacity unit (``"TB"`` or ``"TiB"``)."""
         self._unit = unit
         if self.last_good is not None:
-            for view in self.result_views:
-                view.set_evaluation(self.last_good, unit)
+            for index, view in enumerate(self.result_views):
+                if self._draws_now(view):
+                    view.set_evaluation(self.last_good, unit)
+                else:
+                    self._behind.add(index)

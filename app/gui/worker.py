@@ -63,14 +63,15 @@ class EvaluationWorker(QObject):
         """Why the worker process failed, when evaluation fell back to a thread for the session."""
         self._last_args: tuple[Project, tuple[str, ...], Catalog | None] | None = None
         self.last_outcome: EvaluationOutcome | None = None
+        self._held = False
         self.states_wanted: Callable[[], bool] = lambda: True
         """Asked as each run starts: compute the failure states (False: the view showing them is hidden; the
         project's requirements may still need them, ``app.gui.evaluation.run_evaluation``)."""
 
     @property
     def busy(self) -> bool:
-        """A run is scheduled or in progress."""
-        return self._timer.isActive() or self._task is not None
+        """A run is scheduled (or held) or in progress."""
+        return self._timer.isActive() or self._task is not None or (self._held and self._pending is not None)
 
     @property
     def running_task(self) -> Task | None:
@@ -78,14 +79,19 @@ class EvaluationWorker(QObject):
         return self._task
 
     def request(self, project: Project, scenarios: tuple[str, ...] | None = None,
-                catalog: Catalog | None = None) -> None:
+                catalog: Catalog | None = None, hold: bool = False) -> None:
         """Evaluate ``scenarios`` (default: the active one) of ``project`` soon; supersedes earlier requests.
 
         ``catalog``: the base catalog to evaluate against (the document's pinned catalog); None = default.
+        ``hold``: wait for :meth:`release` (or :meth:`force_sync`) before starting: the first window's run, whose
+        thread would import the engines while the window builds and paints (the GUI's interpreter lock shared).
         """
         self._pending = (project, tuple(scenarios or (project.active_scenario,)), catalog)
         self._generation += 1
         self._cancel_running()
+        self._held = self._held or hold
+        if self._held:
+            return
         now = time.perf_counter()
         quiet = now - self._last_request_s >= self.debounce_ms / 1000
         self._last_request_s = now
@@ -93,10 +99,19 @@ class EvaluationWorker(QObject):
             return  # a run starts on this turn of the event loop anyway, with the newest project
         self._timer.start(0 if quiet else self.debounce_ms)
 
+    def release(self) -> None:
+        """Start the run held by ``request(..., hold=True)`` now (on this turn of the event loop); no effect when
+        none is held."""
+        if self._held:
+            self._held = False
+            if self._pending is not None:
+                self._timer.start(0)
+
     def cancel(self) -> None:
         """Drop the scheduled run and the one in progress (its result is never delivered)."""
         self._timer.stop()
         self._pending = None
+        self._held = False
         self._generation += 1
         self._cancel_running()
 
@@ -157,8 +172,9 @@ class EvaluationWorker(QObject):
             worker_pool().warm()
 
     def force_sync(self, timeout_ms: int = 30_000) -> EvaluationOutcome | None:
-        """Start a scheduled run now, wait for it and deliver its result (tests and benchmarks only)."""
-        if self._timer.isActive():
+        """Start a scheduled (or held) run now, wait for it and deliver its result (tests and benchmarks only)."""
+        if self._timer.isActive() or (self._held and self._pending is not None):
+            self._held = False
             self._timer.stop()
             self._start()
         self.runner.wait(timeout_ms / 1000)

@@ -6,13 +6,15 @@ import hashlib
 import json
 import re
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from models.atomic import write_atomic
 from models.bounded_read import FileRefusedError, parse_toml, read_text
+from models.catalog import schema
 from models.catalog.schema import ENTRY_TYPES, Entry
 
 MAX_CATALOG_FILE_BYTES = 2 * 2**20
@@ -117,7 +119,8 @@ def parse_entries(data: Mapping[str, Any], origin: str, text: str | None = None)
 
 def load_file(path: Path) -> list[Entry]:
     """Load one catalog TOML file, read through :mod:`models.bounded_read` (a regular file of at most
-    :data:`MAX_CATALOG_FILE_BYTES`, UTF-8).
+    :data:`MAX_CATALOG_FILE_BYTES`, UTF-8). A file of the bundled catalog whose records were validated before
+    (by this version of the record types) is read back from the per-user record cache (:func:`_cached_records`).
 
     Raises:
         CatalogError: the file cannot be read (missing, a device or FIFO, too large, not UTF-8), is not valid TOML
@@ -125,10 +128,162 @@ def load_file(path: Path) -> list[Entry]:
     """
     try:
         text = read_text(path, MAX_CATALOG_FILE_BYTES)
+        cache = _records_cache_file(path, text)
+        if cache is not None:
+            cached = _cached_records(cache)
+            if cached is not None:
+                return cached
         data = _parse_bundled(path, text)
     except FileRefusedError as exc:
         raise CatalogError(str(exc)) from None
-    return parse_entries(data, str(path), text)
+    entries = parse_entries(data, str(path), text)
+    if cache is not None:
+        _store_records(cache, path.stem, entries)
+    return entries
+
+
+RECORDS_CACHE = "validated-catalog"
+"""Folder (in :func:`models.resources.user_data_dir`) of the bundled catalog files' validated records, as JSON."""
+
+_MODEL_TAG = "\x00model"
+"""The key that marks a record (or a nested model) in the record cache: a control character, which no key of a
+validated record holds (:func:`models.catalog.schema.control_character_problem`)."""
+
+
+def _is_bundled(path: Path) -> bool:
+    from models.resources import resources_dir
+
+    try:
+        return path.resolve().is_relative_to(resources_dir().resolve())
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=1)
+def _schema_key() -> str | None:
+    """What the cached records depend on besides the TOML text: the record types' source (``schema.py``) and the
+    pydantic version. A frozen build (no source beside its modules) uses its executable's path, size and time
+    instead: another build is another key. None when neither is known (no record cache: validated every start)."""
+    import sys
+
+    import pydantic
+
+    try:
+        source = Path(schema.__file__).read_bytes()
+    except (OSError, TypeError):
+        if not getattr(sys, "frozen", False):
+            return None
+        try:
+            stat = Path(sys.executable).stat()
+        except OSError:
+            return None
+        source = f"{sys.executable}|{stat.st_size}|{stat.st_mtime_ns}".encode()
+    return hashlib.sha256(source + pydantic.VERSION.encode("ascii")).hexdigest()
+
+
+def _records_cache_file(path: Path, text: str) -> Path | None:
+    """The record cache file of a bundled catalog file with this ``text`` (None: not bundled, or no key)."""
+    key = _schema_key()
+    if key is None or not _is_bundled(path):
+        return None
+    from models.resources import user_data_dir
+
+    digest = hashlib.sha256(text.encode("utf-8") + key.encode("ascii")).hexdigest()[:40]
+    return user_data_dir() / RECORDS_CACHE / f"{path.stem}-{digest}.json"
+
+
+@lru_cache(maxsize=1)
+def _model_types() -> dict[str, type[BaseModel]]:
+    return {name: value for name, value in vars(schema).items()
+            if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == schema.__name__}
+
+
+def _dump_record(value: Any) -> Any:
+    """A validated record as JSON-ready data: each model as its fields, its set fields and its type's name."""
+    if isinstance(value, BaseModel):
+        fields = {name: _dump_record(item) for name, item in value.__dict__.items()}
+        return {_MODEL_TAG: type(value).__name__, "fields": fields, "set": sorted(value.model_fields_set)}
+    if isinstance(value, dict):
+        return {key: _dump_record(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_dump_record(item) for item in value]
+    if value is None or isinstance(value, (str, int, float)):  # bool is an int
+        return value
+    raise TypeError(f"no record cache for a {type(value).__name__}")
+
+
+def _build_record(value: Any, types: Mapping[str, type[BaseModel]]) -> Any:
+    """The inverse of :func:`_dump_record`: the models rebuilt as validation made them, without validating again
+    (each field value and the set of fields given, as in the validated record the cache was written from)."""
+    if type(value) is dict:
+        name = value.get(_MODEL_TAG)
+        if name is None:
+            return {key: _build_record(item, types) for key, item in value.items()}
+        cls = types[name]
+        record = cls.__new__(cls)
+        object.__setattr__(record, "__dict__", {k: _build_record(v, types) for k, v in value["fields"].items()})
+        object.__setattr__(record, "__pydantic_fields_set__", set(value["set"]))
+        object.__setattr__(record, "__pydantic_extra__", None)
+        object.__setattr__(record, "__pydantic_private__", None)
+        return record
+    if type(value) is list:
+        return [_build_record(item, types) for item in value]
+    return value
+
+
+def _same_records(a: Any, b: Any) -> bool:
+    """Equal values of equal types, models with equal sets of fields given (what ``==`` does not compare)."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, BaseModel):
+        return a.model_fields_set == b.model_fields_set and _same_records(a.__dict__, b.__dict__)
+    if isinstance(a, dict):
+        return a.keys() == b.keys() and all(_same_records(a[k], b[k]) for k in a)
+    if isinstance(a, list):
+        return len(a) == len(b) and all(_same_records(x, y) for x, y in zip(a, b, strict=True))
+    return a == b or (a != a and b != b)  # NaN equals NaN here
+
+
+def _cached_records(cache: Path) -> list[Entry] | None:
+    """The records of a record cache file, or None when it is missing or unreadable (then the file is validated
+    again and the cache rewritten)."""
+    try:
+        data = json.loads(cache.read_text(encoding="utf-8"))
+        if not isinstance(data, list):
+            return None
+        types = _model_types()
+        entries = [_build_record(item, types) for item in data]
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+    return entries if all(isinstance(e, Entry) for e in entries) else None
+
+
+def _store_records(cache: Path, stem: str, entries: list[Entry]) -> None:
+    """Write the validated ``entries`` of one bundled file to ``cache`` once they read back as the same records
+    (values, types and fields given); older cache files of that file are removed. Nothing is written when they
+    would not read back alike or the folder cannot be written (the file is then validated at every start)."""
+    try:
+        body = json.dumps([_dump_record(e) for e in entries], ensure_ascii=False, separators=(",", ":"),
+                          allow_nan=True)
+        types = _model_types()
+        again = [_build_record(item, types) for item in json.loads(body)]
+    except (TypeError, ValueError, KeyError):
+        return
+    if not _same_records(again, entries):
+        return
+    try:
+        cache.parent.mkdir(parents=True, exist_ok=True)
+        payload = body.encode("utf-8")
+
+        def write(handle: BinaryIO) -> None:
+            handle.write(payload)
+
+        write_atomic(cache, write)
+        for older in cache.parent.glob(f"{stem}-*.json"):
+            if older.name != cache.name:
+                older.unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 PARSED_CACHE = "parsed-catalog"
@@ -148,13 +303,9 @@ def _parse_bundled(path: Path, text: str) -> dict[str, Any]:
     Raises:
         FileRefusedError: the text is not TOML or nests too deep (:func:`models.bounded_read.parse_toml`).
     """
-    from models.resources import resources_dir, user_data_dir
+    from models.resources import user_data_dir
 
-    try:
-        bundled = path.resolve().is_relative_to(resources_dir().resolve())
-    except OSError:
-        bundled = False
-    if not bundled:
+    if not _is_bundled(path):
         return parse_toml(text, str(path))
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:40]
     folder = user_data_dir() / PARSED_CACHE

@@ -156,7 +156,7 @@ class Provenance(BaseModel):
             a sourced or assumed number, an assumption without a reason.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True)
 
     kind: ProvenanceKind
     source: str = Field(min_length=1, max_length=MAX_TEXT)
@@ -193,7 +193,7 @@ class Sourced(BaseModel):
     :func:`models.catalog.legacy.legacy_provenance`, the only place a kind is read from a source's wording.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True, allow_inf_nan=False)
 
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
@@ -304,7 +304,7 @@ class Entry(Sourced):
 class RaidGroupRule(BaseModel):
     """Default and maximum RAID group size (drives, parity included) for one RAID type."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True, allow_inf_nan=False)
 
     default: int = Field(ge=2, le=MAX_GROUP_DRIVES)
     max: int = Field(ge=2, le=MAX_GROUP_DRIVES)
@@ -453,7 +453,7 @@ class ProfileDerivation(BaseModel):
     both, or their generation and cores); parallelism and fixed latency are the sibling's. The derivation (the
     figures and where they are published) is the controller's ``provenance['profile_from']`` source."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+    model_config = ConfigDict(defer_build=True, extra="forbid", frozen=True, allow_inf_nan=False)
 
     sibling: str = Field(pattern=ID_PATTERN, description="catalog id of the calibrated controller")
     ratio: float = Field(gt=0, le=100, description="this controller's throughput / the sibling's, dimensionless")

@@ -10,6 +10,7 @@ references to what a PDF, XLSX, CSV or the catalog browser shows; the catalog re
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Final
 
 SEED_TITLES: Final[dict[str, str]] = {
@@ -145,6 +146,7 @@ def _drop_note_clauses(text: str) -> str:
     return "; ".join(kept)
 
 
+@lru_cache(maxsize=4096)
 def customer_citation(source: str) -> str:
     """The customer's citation for one catalog, preset or validation source text.
 
@@ -156,7 +158,8 @@ def customer_citation(source: str) -> str:
         documentation repository paths replaced by their published addresses, and research notes (places searched,
         values recalled, commit hashes, reference-notes and catalog file names, engine module names) removed.
         A source that was nothing but research notes becomes "no public source found"; an empty text stays
-        empty. Never raises.
+        empty. Never raises. Cached per text (a pure function of it): the capacity view cites the same sources
+        at every edit.
     """
     if not source.strip():
         return source
