@@ -112,10 +112,8 @@ NOT_BEFORE_FIRST_PAINT = (
     "app.gui.catalog_browser", "app.gui.results", "app.gui.results.performance_view",
     "app.gui.results.capacity_view", "models.calibration", "models.validation", "models.sizing", "app.report",
     "reportlab", "openpyxl",
-    # the engines and numpy: the first evaluation runs in the worker process, started with the window
+    # the engines and numpy: the first evaluation waits for the first paint
     "models.performance", "numpy",
-    # pydantic's plugin scan (models.pydantic_plugins): nothing reads package metadata at start
-    "importlib.metadata",
 )
 
 _FIRST_PAINT_PROBE = textwrap.dedent("""
