@@ -15,9 +15,9 @@ from itertools import pairwise
 
 import pytest
 
-from models.catalog import CloudVm, bundled_catalog
+from models.catalog import CloudDisk, CloudVm, bundled_catalog
 from models.performance import evaluate_performance
-from models.performance.cloud_limits import cvo_cores, disk_limit_name, vm_limit_name
+from models.performance.cloud_limits import cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
 from models.performance.engine import saturation_iops
 from models.performance.paths import build_path, cpu_demand_us
 from models.performance.resilience import evaluate_states
@@ -64,13 +64,12 @@ def _saturation(vm: CloudVm, read_pct: float = 70.0) -> tuple[float, str]:
 
 def _published_limits(vm: CloudVm) -> set[str]:
     disk, count = ROOMY_DISKS[vm.provider]
-    record = CAT.get(disk)
-    nvram = CAT.get(vm.nvram_disk) if vm.nvram_disk else None
+    record = CAT.get(disk, CloudDisk)
     names = {vm_limit_name(vm, k) for k in ("network", "disk_iops", "disk_mbps")}
-    names |= {disk_limit_name(record, count, k) for k in ("iops", "mbps")}  # type: ignore[arg-type]
-    if nvram is not None:
-        names |= {n for n in (f"NVRAM log disk throughput limit ({nvram.name}: {nvram.mbps:,.0f} MB/s)",  # type: ignore[attr-defined]
-                              f"NVRAM log disk IOPS limit ({nvram.name}: {nvram.iops:,.0f} IOPS)")}  # type: ignore[attr-defined]
+    names |= {disk_limit_name(record, count, k) for k in ("iops", "mbps")}
+    if vm.nvram_disk:
+        nvram = CAT.get(vm.nvram_disk, CloudDisk)
+        names |= {nvram_limit_name(nvram, "mbps"), nvram_limit_name(nvram, "iops")}
     return names
 
 
@@ -164,3 +163,22 @@ def test_a_cloud_failover_is_faster_only_by_the_mirror_wait_it_names(example):
     # wait at these utilisations)
     assert failover_ms >= normal_ms - 2 * write_share * wait_ms
     assert failover.performance.saturation_iops >= normal.saturation_iops * (1 - 1e-9)
+
+
+def test_the_limit_names_follow_each_providers_words_and_refuse_an_unknown_limit():
+    gcp = CAT.get("gcp-n2-standard-16", CloudVm)
+    assert vm_limit_name(gcp, "disk_mbps") == \
+        "VM persistent disk throughput limit (Google Cloud n2-standard-16: 1,258 MB/s per VM)"
+    assert vm_limit_name(gcp, "network") == "VM network bandwidth limit (Google Cloud n2-standard-16: 32,000 Mbit/s)"
+    disk = CAT.get("aws-ebs-gp3-1tib", CloudDisk)
+    assert disk_limit_name(disk, 1, "mbps") == f"{disk.name} throughput limit (1 disk x 131 MB/s)"
+    with pytest.raises(ValueError, match="unknown VM limit 'cpu'"):
+        vm_limit_name(gcp, "cpu")
+    with pytest.raises(ValueError, match="unknown disk limit"):
+        disk_limit_name(disk, 2, "latency")
+    with pytest.raises(ValueError, match="unknown NVRAM disk limit"):
+        nvram_limit_name(disk, "latency")
+    # the calibrated records run on their own vCPUs too
+    for vm_id in ("azure-standard-ds3-v2", "azure-standard-ds4-v2", "azure-standard-ds14-v2"):
+        vm = CAT.get(vm_id, CloudVm)
+        assert vm.performance[0].servers_per_node == cvo_cores(vm) == vm.vcpu

@@ -82,3 +82,17 @@ def disk_limit_name(disk: CloudDisk, count: int, limit: str) -> str:
     if limit == "mbps":
         return f"{disk.name} throughput limit ({disks} x {disk.mbps:,.0f} MB/s)"
     raise ValueError(f"unknown disk limit {limit!r}: expected 'iops' or 'mbps'")
+
+
+def nvram_limit_name(disk: CloudDisk, limit: str) -> str:
+    """The display name of the NVRAM (write log) disk's throughput ("mbps") or IOPS ("iops") limit, with its figure,
+    e.g. "NVRAM log disk throughput limit (Azure Premium SSD P20 ...: 150 MB/s)".
+
+    Raises:
+        ValueError: an unknown ``limit``.
+    """
+    if limit == "mbps":
+        return f"NVRAM log disk throughput limit ({disk.name}: {disk.mbps:,.0f} MB/s)"
+    if limit == "iops":
+        return f"NVRAM log disk IOPS limit ({disk.name}: {disk.iops:,.0f} IOPS)"
+    raise ValueError(f"unknown NVRAM disk limit {limit!r}: expected 'iops' or 'mbps'")

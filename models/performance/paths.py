@@ -66,7 +66,7 @@ from models.catalog import (
     Switch,
 )
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
-from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, vm_limit_name
+from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
 from models.performance.nas import apply_op_mix, read_type_share
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from models.performance.stations import UNSPECIFIED, StationId
@@ -807,9 +807,9 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         # normal write speed: "data is written directly to disk" (seed 004 §3): each write is logged to the NVRAM
         # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
         # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
-        b.add(f"NVRAM log disk throughput limit ({nvram.name}: {nvram.mbps:,.0f} MB/s)", node.id, 0.0,
+        b.add(nvram_limit_name(nvram, "mbps"), node.id, 0.0,
               block / (nvram.mbps * 1e6), kind="disk", ident=StationId("nvram_log_mbps"))
-        b.add(f"NVRAM log disk IOPS limit ({nvram.name}: {nvram.iops:,.0f} IOPS)", node.id, 0.0,
+        b.add(nvram_limit_name(nvram, "iops"), node.id, 0.0,
               block / nvram.io_unit_bytes / nvram.iops, kind="disk", ident=StationId("nvram_log_iops"))
     b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
           kind="delay", ident=StationId("disk_latency"))
