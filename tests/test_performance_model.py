@@ -184,7 +184,8 @@ def test_cloud_limits_and_ha():
     ha = one(seeds.cvo("azure-standard-ds4-v2", True, "stream-write"))
     assert ha.saturation_iops <= single.saturation_iops
     names = {s.name for s in ha.stations}
-    assert {"VM network", "VM disk MB/s cap", "HA partner CPU"} <= names
+    assert {"VM network bandwidth limit (Azure Standard_DS4_v2: 6,000 Mbit/s)",
+            "VM disk throughput limit (Azure Standard_DS4_v2: 384 MB/s uncached)", "HA partner CPU"} <= names
 
 
 def test_cvo_normal_write_speed_logs_every_write_to_the_nvram_disk():
@@ -198,7 +199,7 @@ def test_cvo_normal_write_speed_logs_every_write_to_the_nvram_disk():
     normal = one(sc)
     vm = CAT.get("azure-standard-ds3-v2", CloudVm)
     log_mbps = CAT.get(vm.nvram_disk, CloudDisk).mbps
-    assert normal.bottleneck == "NVRAM log disk MB/s"
+    assert normal.bottleneck == f"NVRAM log disk throughput limit ({CAT.get(vm.nvram_disk, CloudDisk).name}: 50 MB/s)"
     assert normal.saturation_mbps == pytest.approx(log_mbps, rel=1e-9)
     node = sc.node("cvo").model_copy(update={"write_speed": "high"})
     fast_sc = sc.model_copy(update={"nodes": [node if n.id == "cvo" else n for n in sc.nodes]})
@@ -208,7 +209,7 @@ def test_cvo_normal_write_speed_logs_every_write_to_the_nvram_disk():
     # data disks: one 256 KiB Azure I/O unit per 256 KiB written, whatever the host block size, written at
     # consistency points after the acknowledgement (asynchronous)
     w = sc.workloads[0]
-    disk_iops = {s.name: s for s in build_path(fast_sc, CAT, w).stations}["VM disk IOPS cap"]
+    disk_iops = {s.ident.role: s for s in build_path(fast_sc, CAT, w).stations}["vm_disk_iops"]
     assert disk_iops.write_s == 0.0
     assert disk_iops.write_async_s == pytest.approx(w.block_kib * 1024 / AZURE_IO_UNIT_BYTES /
                                                     vm.max_uncached_disk_iops)

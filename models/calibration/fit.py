@@ -38,7 +38,8 @@ on-premises tests are read-mostly (90/10, 100/0), so this ratio cannot be fitted
 
 FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "fixed_latency_us")
 
-EXTRA_FIELDS = ("cpu_write_per_kib_us", "sequential_cpu_factor", "affinity_hold_us", "affinity_hold_scv")
+EXTRA_FIELDS = ("cpu_write_per_kib_us", "sequential_cpu_factor", "affinity_hold_us", "affinity_hold_scv",
+                "core_contention")
 """Optional PerfProfile fields a fit may set (fitted, or held in ``ProfileSpec.fixed``); a profile that sets none
 keeps the schema default and its catalog text does not name them."""
 

@@ -420,6 +420,13 @@ class PerfProfile(Sourced):
         description="squared coefficient of variation of an operation's affinity hold time (1: exponential); "
         "fitted with affinity_hold_us where a measured ramp gives the knee's shape",
     )
+    core_contention: float = Field(
+        default=0.0, ge=0, le=1,
+        description="Amdahl serial fraction of the CPU work (Gunther's universal scalability law with no coherence "
+        "term): on n cores each I/O costs (1 + core_contention x (n - 1)) times its one-core demand, so the CPU "
+        "station's capacity n / (demand x (1 + core_contention x (n - 1))) rises with the cores with diminishing "
+        "returns; 0: perfect scaling. Used by the Cloud Volumes ONTAP path, whose cores are the VM's",
+    )
     affinities_per_node: int = Field(
         default=1, ge=1, le=MAX_CORES,
         description="WAFL affinities (separate serial queues) an operation's work is spread over on one node; "

@@ -66,6 +66,7 @@ from models.catalog import (
     Switch,
 )
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
+from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
 from models.performance.nas import apply_op_mix, read_type_share
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from models.performance.stations import UNSPECIFIED, StationId
@@ -734,8 +735,13 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     found = profile is not None
     if note:
         b.notes.append(f"{vm.name}: {note}")
+    cores = cvo_cores(vm)
+    if profile is not None and profile.servers_per_node != cores and not any(profile is p for p in vm.performance):
+        # a sibling VM's profile: its per-core CPU demand (the pooled fit's, the same on every size) on this VM's
+        # own cores (models.performance.cloud_limits)
+        profile = profile.model_copy(update={"servers_per_node": cores})
     if profile is None:
-        profile = PerfProfile(software=software, protocol="iSCSI", servers_per_node=vm.vcpu,
+        profile = PerfProfile(software=software, protocol="iSCSI", servers_per_node=cores,
                               **UNCALIBRATED_PROFILE,
                               provenance={k: UNCALIBRATED_PROVENANCE for k in
                                           ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
@@ -748,11 +754,14 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     # VM network: client data in or out, HA mirror of each write, cold reads fetched from object storage
     net_r = block + cold * max(block, OBJECT_STORE_MIN_FETCH_BYTES)
     net_w = block * (2.0 if ha else 1.0)
-    b.add("VM network", node.id, net_r / net_rate, net_w / net_rate, kind="network", ident=StationId("network"))
+    b.add(vm_limit_name(vm, "network"), node.id, net_r / net_rate, net_w / net_rate, kind="network",
+          ident=StationId("network"))
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay", ident=StationId("fixed_latency"))
-    cr = cpu_demand_us(profile, workload.block_kib, False, rnd) * 1e-6
-    cw = cpu_demand_us(profile, workload.block_kib, True, rnd) * 1e-6
+    # Amdahl contention (PerfProfile.core_contention): each I/O's CPU cost grows with the cores it is spread over
+    contention = 1.0 + profile.core_contention * (profile.servers_per_node - 1)
+    cr = cpu_demand_us(profile, workload.block_kib, False, rnd) * 1e-6 * contention
+    cw = cpu_demand_us(profile, workload.block_kib, True, rnd) * 1e-6 * contention
     b.add("VM CPU", node.id, cr, cw, kind="cpu", **cpu_queues(profile.servers_per_node, True), ident=StationId("cpu"))
     if ha:
         # the partner receives the mirrored write (its CPU work as a write) and acknowledges after one round trip
@@ -782,25 +791,26 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         log_units, log_bytes = units, block
     # consistency-point writes come after the acknowledgement (asynchronous); a log write on the data disks is
     # waited for
-    b.add("VM disk IOPS cap", node.id, units_r / vm.max_uncached_disk_iops, log_units / vm.max_uncached_disk_iops,
-          kind="disk", write_async_s=units_w / vm.max_uncached_disk_iops, ident=StationId("vm_disk_iops"))
-    b.add("VM disk MB/s cap", node.id, bytes_r / (vm.max_uncached_disk_mbps * 1e6),
+    b.add(vm_limit_name(vm, "disk_iops"), node.id, units_r / vm.max_uncached_disk_iops,
+          log_units / vm.max_uncached_disk_iops, kind="disk", write_async_s=units_w / vm.max_uncached_disk_iops,
+          ident=StationId("vm_disk_iops"))
+    b.add(vm_limit_name(vm, "disk_mbps"), node.id, bytes_r / (vm.max_uncached_disk_mbps * 1e6),
           log_bytes / (vm.max_uncached_disk_mbps * 1e6), kind="disk",
           write_async_s=bytes_w / (vm.max_uncached_disk_mbps * 1e6), ident=StationId("vm_disk_mbps"))
     n = node.disk_count
-    b.add(f"{disk.name} IOPS", node.id, units_r / disk.iops / n, log_units / disk.iops / n, servers=1,
+    b.add(disk_limit_name(disk, n, "iops"), node.id, units_r / disk.iops / n, log_units / disk.iops / n, servers=1,
           kind="disk", write_async_s=units_w / disk.iops / n, ident=StationId("disk_iops"))
-    b.add(f"{disk.name} MB/s", node.id, bytes_r / (disk.mbps * 1e6) / n, log_bytes / (disk.mbps * 1e6) / n,
+    b.add(disk_limit_name(disk, n, "mbps"), node.id, bytes_r / (disk.mbps * 1e6) / n, log_bytes / (disk.mbps * 1e6) / n,
           kind="disk", write_async_s=bytes_w / (disk.mbps * 1e6) / n, ident=StationId("disk_mbps"))
     log_lat = (nvram.latency_us if nvram is not None else disk.latency_us) * 1e-6
     if sync and nvram is not None:
         # normal write speed: "data is written directly to disk" (seed 004 §3): each write is logged to the NVRAM
         # disk and acknowledged after that write; the log writer packs concurrent writes into one disk I/O of up
         # to 256 KiB (group commit), so the log disk's MB/s cap, not its IOPS cap, bounds streaming writes
-        b.add("NVRAM log disk MB/s", node.id, 0.0, block / (nvram.mbps * 1e6), kind="disk",
-              ident=StationId("nvram_log_mbps"))
-        b.add("NVRAM log disk IOPS", node.id, 0.0, block / nvram.io_unit_bytes / nvram.iops, kind="disk",
-              ident=StationId("nvram_log_iops"))
+        b.add(nvram_limit_name(nvram, "mbps"), node.id, 0.0,
+              block / (nvram.mbps * 1e6), kind="disk", ident=StationId("nvram_log_mbps"))
+        b.add(nvram_limit_name(nvram, "iops"), node.id, 0.0,
+              block / nvram.io_unit_bytes / nvram.iops, kind="disk", ident=StationId("nvram_log_iops"))
     b.add("disk latency", node.id, miss * disk.latency_us * 1e-6, log_lat if sync else 0.0, delay=True,
           kind="delay", ident=StationId("disk_latency"))
     if ha and sync:
@@ -823,11 +833,13 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     if ha:
         b.notes.append("HA pair: each write is mirrored to the partner over the VM network before it is "
                        "acknowledged; the seed's lower HA read throughput has no mechanism in the model")
-    b.notes.append("'VM CPU' is the fitted software path of Cloud Volumes ONTAP (seed 004 Tables 2-5, one parameter "
-                   "set pooled over the DS3_v2, DS4_v2 and DS14_v2 sizes): CPU per KiB moved (writes and random I/O "
-                   "costing more), on min(a shared core count, the VM's vCPUs) cores, since the published rates "
-                   "barely grow with the vCPU count (OLTP 15.8K-18.8K IOPS from 4 to 16 vCPUs); read it as the "
-                   "measured software ceiling rather than as CPU alone")
+    b.notes.append(f"'VM CPU' is the fitted software path of Cloud Volumes ONTAP (NetApp TR-4671, Azure DS3_v2, "
+                   "DS4_v2 and DS14_v2, one parameter set pooled over the three sizes): CPU time per KiB moved "
+                   "(writes and random I/O costing more) per core, the same on every VM size, on "
+                   f"{profile.servers_per_node} cores ({CORES_BASIS}), each I/O's CPU time x {contention:.3g} "
+                   "for the serial share of the work (Amdahl's law, fitted once); the VM's published network and "
+                   "disk limits and the disks' own limits are stations of their own, so a larger VM is faster (with "
+                   "diminishing returns) until one of them binds")
     return host_cpu, source
 
 
