@@ -24,15 +24,17 @@ which catches a blocking read on a shared, busy machine without failing on its l
 nothing created beside it.
 
 **Why most counted inputs are refused ones.** An accepted input costs 1-3 s of CPU through the six commands
-(``report`` runs the sizer and lays out the PDF, ``size`` and ``export-xlsx`` search again, ``calibrate`` fits 13
-least-squares starts on the AFF8080 example), a refused one about 0.03 s. Every accepted input through every
+(``report`` runs the sizer and lays out the PDF, ``size`` searches again, the two exports replay the validation
+cases and write the sheets, ``calibrate`` fits 13 least-squares starts on the AFF8080 example), a refused one about
+0.03 s. Every accepted input through every
 command would cost about 15 minutes of CPU; so each part puts its first :data:`PLAN` ``accepted`` accepted inputs
 through all commands and counts them, and any later accepted input of that part goes through ``evaluate`` and the
 save-and-reopen check only and is **not** counted. Counted: 1,504 inputs through all commands, of which 48 are
-accepted by evaluate (3 to 8 per kind) and 1,456 refused by every command alike; besides those, 321 accepted
-inputs go through ``evaluate`` and save-and-reopen only (167 of them SQLite-row edits, which evaluate mostly
-accepts). The module took 167 s of CPU in one run on the shared 2-core machine, in 10 parts (tests) xdist can spread
-(``pytest -s`` prints each part's counts and CPU seconds per command).
+accepted by evaluate (3 to 8 per kind) and 1,456 refused by every command alike (both figures asserted); besides
+those, accepted inputs past the quotas go through ``evaluate`` and save-and-reopen only (321 in the run this was
+written from, 167 of them SQLite-row edits, which evaluate mostly accepts; this figure is printed, not
+asserted). The module took 167 s of CPU in one run on the shared 2-core machine, in 10 parts (tests) xdist can
+spread (``pytest -s`` prints each part's counts and CPU seconds per command).
 
 Seeded: a fixed seed, each case reproducible from its kind and number; no time guard (a slow machine takes longer,
 it does not run fewer inputs).
@@ -55,6 +57,7 @@ import time
 import tomllib
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -103,7 +106,17 @@ COMMAND_LIMIT_S = 10.0
 WALL_LIMIT_S = 40.0
 """Wall seconds one command may take on one input (a read that blocks uses no CPU; a busy machine stretches CPU
 time up to a few times in wall time, hence more than COMMAND_LIMIT_S)."""
-COMMANDS = ("evaluate", "report", "export-xlsx", "export-csv", "size", "calibrate", "import")
+
+
+@dataclass
+class Tally:
+    """One test's own counts (nothing shared between tests): command runs, CPU seconds per command (and reading
+    outputs back), and the slowest single command in CPU and wall seconds."""
+
+    runs: Counter[str] = field(default_factory=Counter)
+    cpu: Counter[str] = field(default_factory=Counter)
+    slowest_cpu: float = 0.0
+    slowest_wall: float = 0.0
 
 
 NASTY_NUMBERS: list[Any] = [0, -1, 1, -0.0, 1e-320, 1e308, -1e308, 2**63 - 1, -(2**63), 2**64, 10**30,
@@ -210,10 +223,10 @@ def _clean_outputs(out: Path) -> None:
             child.unlink()
 
 
-def run_case(path: Path, label: str, through_all_if_accepted: bool, runs: Counter[str], cpu: Counter[str]) -> str:
+def run_case(path: Path, label: str, through_all_if_accepted: bool, tally: Tally) -> str:
     """Evaluate ``path`` through the command line, then (module docstring) every other command, or for an accepted
-    input past its part's quota only the save-and-reopen check; assert a clean outcome of each. Counts each command
-    run in ``runs`` and its CPU seconds in ``cpu``. Returns "refused", "accepted" (through all commands) or
+    input past its part's quota only the save-and-reopen check; assert a clean outcome of each, counted in ``tally``.
+    Returns "refused", "accepted" (through all commands) or
     "accepted-evaluate-only"."""
     folder = path.parent
     out = folder.parent / f"{folder.name}-out"
@@ -221,7 +234,7 @@ def run_case(path: Path, label: str, through_all_if_accepted: bool, runs: Counte
     beside = sorted(os.listdir(folder))
     before = _identity(path)
     source = _source_text(path)
-    code, out_text, err_text = _timed("evaluate", ["evaluate", str(path), "--json"], label, runs, cpu)
+    code, out_text, err_text = _timed("evaluate", ["evaluate", str(path), "--json"], label, tally)
     assert code in (0, 2), f"{label}: exit status {code}: {err_text[:500]}"
     if out_text:
         try:
@@ -238,7 +251,7 @@ def run_case(path: Path, label: str, through_all_if_accepted: bool, runs: Counte
         outcome = "refused"
     commands = _commands(path, out) if outcome != "accepted-evaluate-only" else {}
     for name, argv in commands.items():
-        code2, stdout2, stderr2 = _timed(name, argv, f"{label}: {name}", runs, cpu)
+        code2, stdout2, stderr2 = _timed(name, argv, f"{label}: {name}", tally)
         where = f"{label}: {name}"
         if outcome == "refused":
             assert code2 == 2, f"{where}: exit {code2} for a file evaluate refuses: {stderr2[:300]}"
@@ -251,7 +264,7 @@ def run_case(path: Path, label: str, through_all_if_accepted: bool, runs: Counte
                 assert lines and all(line.startswith("storplan: ") for line in lines), f"{where}: {stderr2[:300]}"
             start = time.process_time()
             _check_outputs(name, code2, stdout2, out, source, where)
-            cpu["(reading outputs back)"] += time.process_time() - start
+            tally.cpu["(reading outputs back)"] += time.process_time() - start
         _clean_outputs(out)
     assert _identity(path) == before, f"{label}: the input file was changed"
     assert sorted(os.listdir(folder)) == beside, f"{label}: files appeared beside the input: " \
@@ -259,15 +272,16 @@ def run_case(path: Path, label: str, through_all_if_accepted: bool, runs: Counte
     return outcome
 
 
-def _timed(name: str, argv: list[str], where: str, runs: Counter[str], cpu: Counter[str]) -> tuple[int, str, str]:
+def _timed(name: str, argv: list[str], where: str, tally: Tally) -> tuple[int, str, str]:
     """Run one command in-process; assert no traceback and the time limits; count it."""
     out, err = io.StringIO(), io.StringIO()
     start, wall = time.process_time(), time.monotonic()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(argv)  # an exception escaping here fails the test: a traceback
     spent, waited = time.process_time() - start, time.monotonic() - wall
-    runs[name] += 1
-    cpu[name] += spent
+    tally.runs[name] += 1
+    tally.cpu[name] += spent
+    tally.slowest_cpu, tally.slowest_wall = max(tally.slowest_cpu, spent), max(tally.slowest_wall, waited)
     assert spent < COMMAND_LIMIT_S, f"{where}: took {spent:.1f} s of CPU (a file must not be able to stall StorPlan)"
     assert waited < WALL_LIMIT_S, f"{where}: took {waited:.1f} s (a file must not be able to stall StorPlan)"
     assert "Traceback" not in err.getvalue(), f"{where}: {err.getvalue()[:2000]}"
@@ -668,8 +682,7 @@ def test_fuzz_plan_reaches_the_floor():
 def test_fuzz_inputs_through_every_command(part: Part, originals, tmp_path: Path):
     """Draw this part's cases until ``part.counted`` inputs went through all commands (module docstring)."""
     outcomes: Counter[str] = Counter()
-    runs: Counter[str] = Counter()
-    cpu: Counter[str] = Counter()
+    tally = Tally()
     text_projects = 0
     started = time.process_time()
     case = part.first
@@ -681,7 +694,7 @@ def test_fuzz_inputs_through_every_command(part: Part, originals, tmp_path: Path
         case_dir.mkdir()
         path = MAKERS[part.kind](originals, rng, case_dir)
         outcome = run_case(path, f"{part.kind} case {case} (seed {SEED})", outcomes["accepted"] < part.accepted,
-                           runs, cpu)
+                           tally)
         outcomes[outcome] += 1
         if outcome != "accepted-evaluate-only" and path.suffix.lower() == ".toml":
             text_projects += 1
@@ -691,14 +704,15 @@ def test_fuzz_inputs_through_every_command(part: Part, originals, tmp_path: Path
     print(f"\n{part.kind}-{part.first}: {drawn} cases, {counted} through all commands ({outcomes['accepted']} "
           f"accepted, {outcomes['refused']} refused), {outcomes['accepted-evaluate-only']} accepted through evaluate "
           f"only; {time.process_time() - started:.1f} s CPU: "
-          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(cpu.items(), key=lambda kv: -kv[1])))
+          + ", ".join(f"{k} {v:.1f}" for k, v in sorted(tally.cpu.items(), key=lambda kv: -kv[1]))
+          + f"; the slowest command {tally.slowest_cpu:.2f} s CPU, {tally.slowest_wall:.2f} s wall")
     assert counted == part.counted
     assert outcomes["accepted"] == part.accepted, f"{part.kind}: only {outcomes['accepted']} accepted inputs"
     assert outcomes["refused"] > 0
-    assert runs["evaluate"] == drawn
+    assert tally.runs["evaluate"] == drawn
     for command in ("report", "export-xlsx", "export-csv", "size", "calibrate"):
-        assert runs[command] == counted, (command, runs[command], counted)
-    assert runs["import"] == text_projects
+        assert tally.runs[command] == counted, (command, tally.runs[command], counted)
+    assert tally.runs["import"] == text_projects
 
 
 def test_a_blob_in_a_text_column_is_refused_as_its_text_would_be(originals, tmp_path: Path, capsys):
