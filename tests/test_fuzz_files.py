@@ -661,12 +661,11 @@ def _make_files(originals: dict[str, tuple[Path, Path]], rng: random.Random, fol
     return path
 
 
-
-
-
 MAKERS: dict[str, Callable[[dict[str, tuple[Path, Path]], random.Random, Path], Path]] = {
     "bytes": _make_bytes, "rows": _make_rows, "schema": _make_schema, "toml": _make_toml, "toml_text": _make_toml_text,
     "records": _make_records, "hostile": _make_hostile, "files": _make_files}
+"""Kind -> how one case of it is made (from the unmutated examples, a seeded generator and the case's own folder)."""
+
 
 def test_fuzz_plan_reaches_the_floor():
     """The plan puts at least FLOOR inputs through all commands, covers every kind, and no two parts draw one case."""
