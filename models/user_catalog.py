@@ -194,11 +194,15 @@ def records_in_use(entry_id: str, project: Any) -> list[str]:  # a models.projec
 
 
 def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path | None = None) -> Path:
-    """Remove a record from the user catalog file.
+    """Remove a record from the user catalog file, written atomically. When another StorPlan saves a record at the
+    same moment (the file changed between the read and the rename, checked under the folder's lock as
+    :func:`save_user_record` does), the file is read again and the record removed from the new file, so the other
+    record is not lost.
 
     Raises:
         CatalogError: the record is not in the user file, or ``project`` uses it (the message names the items
-            that use it; other projects keep the copies pinned in their files).
+            that use it; other projects keep the copies pinned in their files), or the file kept changing (20
+            attempts).
     """
     if project is not None:
         used = records_in_use(entry_id, project)
@@ -206,6 +210,17 @@ def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path
             raise CatalogError(f"'{entry_id}' is used by the open project ({'; '.join(used)}): remove those "
                                "items first")
     path = path or user_catalog_path()
+    for _attempt in range(_UPDATE_ATTEMPTS):
+        try:
+            return _delete_user_record_once(entry_id, kind, path)
+        except _ChangedMeanwhileError:
+            continue
+    raise CatalogError(f"{path}: the file kept changing while StorPlan removed '{entry_id}' from it; try again")
+
+
+def _delete_user_record_once(entry_id: str, kind: str, path: Path) -> Path:
+    """One read, change and write of :func:`delete_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
+    seen = _content(path)
     data = _read_user_file(path)
     items = data.get(kind, [])
     kept = [i for i in items if i.get("id") != entry_id]
@@ -214,5 +229,5 @@ def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path
     data[kind] = kept
     if not kept:
         del data[kind]
-    write_text_atomic(path, tomli_w.dumps(data))
+    _write_if_unchanged(path, tomli_w.dumps(data), seen)
     return path

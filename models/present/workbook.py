@@ -290,7 +290,10 @@ MAX_CELL_CHARS = 32_767
 
 _ILLEGAL_CHARS = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 """Control characters XML 1.0 (and so XLSX, openpyxl's ``IllegalCharacterError``) refuses; tab, line feed and
-carriage return are allowed."""
+carriage return are allowed. A carriage return inside text reaches an XLSX file as it is and reads back as a line
+feed: XML 1.0, section 2.11 (end-of-line handling), has every parser turn CR and CR LF into LF; only the character
+reference ``&#13;`` would keep it, and openpyxl 3.1 writes the raw character. The cell stays text (never a
+formula) and shows a line break either way; CSV keeps the CR."""
 
 _NON_FINITE_WORDS = re.compile(r"(?<![\w.])([-+]?)(inf|INF|nan|NAN)(?![\w])")
 """A non-finite number formatted into text as Python writes it (``inf``, ``-inf``, ``nan``; ``INF`` with ``:G``)."""

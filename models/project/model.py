@@ -58,6 +58,8 @@ class Record(BaseModel):
     def _no_control_characters(cls, data: Any) -> Any:
         if isinstance(data, dict):  # a record's own text and lists of text; nested records check their own
             for key, value in data.items():
+                if isinstance(value, bytes):  # lax mode takes bytes as text (a BLOB in a .storplan text column)
+                    value = value.decode("utf-8", "replace")
                 if isinstance(value, str):
                     suspect = CONTROL_CHARACTER.search(value) is not None
                 elif isinstance(value, list) and value and isinstance(value[0], str):
