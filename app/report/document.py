@@ -12,18 +12,23 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import io
+import re
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
+    Flowable,
     Frame,
     KeepTogether,
     NextPageTemplate,
@@ -126,38 +131,127 @@ def _e(text: object) -> str:
     return escape(str(text))
 
 
-def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True) -> Table:
-    """A report table: header row tinted, light rules, text cells wrapped as paragraphs."""
+CELL_SIZE, CELL_LEADING = 7.8, 9.8
+"""The table cells' font size and leading, points (the ``cell`` paragraph style)."""
+SMALL_SIZE, SMALL_LEADING = 6.6, 8.2
+"""The small cells' font size and leading, points (the ``tiny`` paragraph style)."""
+CELL_PADDING = 3.5
+"""Left and right padding of a table cell, points."""
+
+_ONLY_BOLD = re.compile(r"<b>([^<>]*)</b>\Z")
+_ONLY_FONT = re.compile(r'<font(?: name="([^"<>]*)")?(?: color="(#[0-9A-Fa-f]{6})")?>([^<>]*)</font>\Z')
+_OTHER_ENTITY = re.compile(r"&(?!amp;|lt;|gt;|nbsp;)")
+_ENTITIES = {"&nbsp;": "\u00a0"}
+
+
+def _plain_cell(cell: str, font: str) -> tuple[str, str, str | None] | None:
+    """``(text, font, colour)`` of a cell's markup when it is plain text, or plain text wholly in bold or in one
+    ``<font>`` (name and colour), so the table can draw it as a string; None for any other markup (a paragraph
+    draws it). ``font`` is the cell's own font."""
+    colour = None
+    if "<" in cell:
+        bold = _ONLY_BOLD.match(cell)
+        styled = None if bold else _ONLY_FONT.match(cell)
+        if bold:
+            cell, font = bold.group(1), BOLD
+        elif styled and (styled.group(1) or styled.group(2)):
+            font, colour, cell = styled.group(1) or font, styled.group(2), styled.group(3)
+        else:
+            return None
+    if "&" in cell:
+        if _OTHER_ENTITY.search(cell):
+            return None
+        cell = unescape(cell, _ENTITIES)
+    return cell, font, colour
+
+
+def _fit(text: str, font: str, size: float, width: float) -> str | None:
+    """``text`` broken into lines (joined by newlines) of at most ``width`` points, where a paragraph would break
+    it: at spaces, a line's spaces shrinking by up to ``spaceShrinkage`` (5%) of their width to fit. None when a
+    paragraph would lay it out differently (a word wider than the column, which it splits, tabs, newlines or runs
+    of spaces, which it collapses)."""
+    if "\n" in text or "\t" in text or "  " in text or text != text.strip():
+        return None
+    if stringWidth(text, font, size) <= width:
+        return text
+    space = stringWidth(" ", font, size)
+    shrink = rl_config.spaceShrinkage * space
+    lines: list[str] = []
+    line: list[str] = []
+    current = -space
+    for word in text.split(" "):
+        word_width = stringWidth(word, font, size)
+        if word_width > width:
+            return None
+        if line and current + space + word_width > width + shrink * len(line):
+            lines.append(" ".join(line))
+            line, current = [word], word_width
+        else:
+            line.append(word)
+            current += space + word_width
+    lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,
+           small_cols: Sequence[int] = ()) -> Table:
+    """A report table: header row tinted, light rules, zebra rows, fixed column widths (points).
+
+    Text cells (reportlab markup) that are plain text, or plain text in one font and colour, are drawn as strings
+    broken at spaces to the column's width, as a paragraph would; any other markup, and a word wider than its
+    column, becomes a paragraph (``styles.cell``, bold in the header rows). Other cells (flowables) are kept.
+    Body cells of ``small_cols`` are in the small size (``styles.tiny``). A long table splits across pages
+    repeating its header rows.
+    """
     body = []
+    cell_commands: list = []
     for r, row in enumerate(rows):
+        header = r < header_rows
         out = []
-        for cell in row:
-            if isinstance(cell, str):
-                style = styles.cell_bold if r < header_rows else styles.cell
-                out.append(Paragraph(cell, style))
-            else:
+        for c, cell in enumerate(row):
+            if not isinstance(cell, str):
                 out.append(cell)
+                continue
+            small = not header and c in small_cols
+            size = SMALL_SIZE if small else CELL_SIZE
+            own = BOLD if header else REGULAR
+            plain = _plain_cell(cell, own)
+            if plain is not None:
+                text, font, colour = plain
+                fitted = _fit(text, font, size, widths[c] - 2 * CELL_PADDING)
+                if fitted is not None:
+                    out.append(fitted)
+                    if font != own:
+                        cell_commands.append(("FONTNAME", (c, r), (c, r), font))
+                    if colour is not None:
+                        cell_commands.append(("TEXTCOLOR", (c, r), (c, r), colors.HexColor(colour)))
+                    continue
+            style = styles.cell_bold if header else (styles.tiny if small else styles.cell)
+            out.append(Paragraph(cell, style))
         body.append(out)
     table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
     commands = [
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
+        ("FONT", (0, 0), (-1, -1), REGULAR, CELL_SIZE, CELL_LEADING),
+        ("TEXTCOLOR", (0, 0), (-1, -1), g.INK),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 2.2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
         ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID),
     ]
     if header_rows:  # (0, -1) would address the last row, not "no header"
         commands += [
+            ("FONTNAME", (0, 0), (-1, header_rows - 1), BOLD),
             ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
         ]
-    if zebra:
-        for r in range(header_rows, len(rows)):
-            if (r - header_rows) % 2 == 1:
-                commands.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#F8F9FB")))
-    table.setStyle(TableStyle(commands + list(extra)))
+    for c in small_cols:
+        if len(rows) > header_rows:
+            commands.append(("FONT", (c, header_rows), (c, -1), REGULAR, SMALL_SIZE, SMALL_LEADING))
+    if zebra and len(rows) > header_rows + 1:
+        commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [None, colors.HexColor("#F8F9FB")]))
+    table.setStyle(TableStyle(commands + list(extra) + cell_commands))
     return table
 
 
@@ -210,6 +304,41 @@ class _NumberedCanvas(rl_canvas.Canvas):
         self.restoreState()
 
 
+class _Figure(Flowable):
+    """A drawing placed in the story; a drawing placed more than once (equal charts of equal systems or workloads)
+    is rendered once into a PDF form and each place shows that form, so it is laid out and stored once."""
+
+    def __init__(self, drawing, places: dict[int, list]) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.hAlign = getattr(drawing, "hAlign", "LEFT")
+        self._places = places  # id(drawing) -> [times placed in the story, form name once rendered]
+        places.setdefault(id(drawing), [0, None])[0] += 1
+
+    def wrap(self, availWidth, availHeight):
+        return self.drawing.wrap(availWidth, availHeight)
+
+    def draw(self) -> None:
+        place = self._places[id(self.drawing)]
+        if place[0] < 2:
+            self.drawing.drawOn(self.canv, 0, 0)
+            return
+        canv = self.canv
+        if place[1] is None:
+            place[1] = f"figure{id(self.drawing):x}"
+            width, height = self.drawing.wrap(0, 0)
+            canv.beginForm(place[1], 0, 0, width, height)
+            self.drawing.drawOn(canv, 0, 0)
+            # reportlab leaves a form's transparency states (the uncertainty band) out of its resources: add them
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            states = canv._extgstate.getState()
+            if states:
+                resources.ExtGState = states
+            canv.endForm(Resources=resources)
+        canv.doForm(place[1])
+
+
 class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable):  # noqa: N802 (reportlab API)
         outline = getattr(flowable, "_outline", None)
@@ -247,6 +376,8 @@ class ReportBuilder:
         self.s = Styles()
         self.scenario = project.scenario
         self.evaluation = self._with_resilience(evaluations[self.scenario.name])
+        self._drawings: dict = {}  # equal charts made once (graphics' memo)
+        self._places: dict[int, list] = {}  # how often each drawing is placed (_Figure)
 
     def _with_resilience(self, evaluation):
         """The reported evaluation with its failure states and runway (the GUI's worker computed them, else they
@@ -506,8 +637,7 @@ class ReportBuilder:
                      f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s,
-                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (6, -1), "RIGHT")]),
+                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr.", s.small)]
 
     def capacity(self) -> list:
@@ -534,22 +664,22 @@ class ReportBuilder:
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
-            story.append(g.waterfall_drawing(system_waterfall(system), self.unit, self.width))
+            story.append(_Figure(g.waterfall_drawing(system_waterfall(system), self.unit, self.width,
+                                                     self._drawings), self._places))
             story.append(Paragraph("Raw → usable → effective: red bars are deductions, green bars gains from "
                                    "data reduction and copies, blue bars totals.", s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             Paragraph(_e(customer_citation(str(step.formula))), s.tiny),
-                             Paragraph(_e(customer_citation(str(step.source))), s.tiny)])
+                             _e(customer_citation(str(step.formula))), _e(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
-                         Paragraph("usable x data reduction", s.tiny), ""])
+                         "usable x data reduction", ""])
             if system.effective_with_snapshots_bytes > system.effective_bytes:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
-                             Paragraph("usable x total efficiency ratio", s.tiny), ""])
-            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s))
+                             "usable x total efficiency ratio", ""])
+            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s, small_cols=(3, 4)))
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
                 ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
@@ -591,6 +721,7 @@ class ReportBuilder:
         if not perf.workloads:
             return story + [self.p("The scenario has no enabled workload.")]
         w = self.width
+        labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
             block: list = [Paragraph(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
             figures = [
@@ -609,7 +740,7 @@ class ReportBuilder:
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)
             block.append(Spacer(1, 4))
-            block.append(g.latency_chart(wp, w))
+            block.append(_Figure(g.latency_chart(wp, w, memo=self._drawings), self._places))
             block.append(Paragraph(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
@@ -618,7 +749,6 @@ class ReportBuilder:
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
-            labels = node_names(self.scenario.nodes, self.catalog)
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
                 name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
@@ -801,12 +931,12 @@ class ReportBuilder:
                 extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF6E0")))
             if KIND_LABELS.get(n.kind) and not n.assumed:
                 source = f"{KIND_LABELS[n.kind]}: {source}"
-            rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
-                         Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny),
-                         Paragraph(source, s.tiny)])
+            rows.append([f"<b>{_e(n.record)}</b>" if n.record != previous else "", _e(field_label(n.field)),
+                         _e(n.value), source])
             previous = n.record
         w = self.width
-        story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False))
+        story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False,
+                            small_cols=(0, 1, 2, 3)))
         return story
 
     def validation_section(self) -> list:

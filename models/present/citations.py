@@ -9,6 +9,7 @@ references to what a PDF, XLSX, CSV or the catalog browser shows; the catalog re
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Final
 
@@ -145,6 +146,7 @@ def _drop_note_clauses(text: str) -> str:
     return "; ".join(kept)
 
 
+@functools.lru_cache(maxsize=4096)  # a pure function of the text; a report cites the same few texts thousands of times
 def customer_citation(source: str) -> str:
     """The customer's citation for one catalog, preset or validation source text.
 
