@@ -182,7 +182,7 @@ def _fit(text: str, font: str, size: float, width: float) -> str | None:
     for word in text.split(" "):
         word_width = stringWidth(word, font, size)
         if word_width > width:
-            return None
+            return _paragraph_lines(text, font, size, width)
         if line and current + space + word_width > width + shrink * len(line):
             lines.append(" ".join(line))
             line, current = [word], word_width
@@ -191,6 +191,98 @@ def _fit(text: str, font: str, size: float, width: float) -> str | None:
             current += space + word_width
     lines.append(" ".join(line))
     return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=2048)
+def _paragraph_lines(text: str, font: str, size: float, width: float) -> str | None:
+    """The lines (joined by newlines) a paragraph breaks plain ``text`` into at ``width`` points, splitting words
+    wider than a line as it does; one layout per text, font and width (a big report repeats its citations)."""
+    para = Paragraph(escape(text), ParagraphStyle("lines", fontName=font, fontSize=size, leading=size))
+    para.wrap(width, 1e9)
+    if para.blPara.kind != 0:
+        return None
+    return "\n".join(" ".join(words) for _, words in para.blPara.lines)
+
+
+class _Text(Flowable):
+    """Plain text (no markup) in a paragraph style, broken into lines where a paragraph would break it and drawn
+    as strings: a paragraph's look at a fraction of its cost. Left or centred; splits between lines across pages
+    as a paragraph does (never leaving a single first line at the foot of a page)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.text = text
+        self.style = style
+        self._lines = lines
+        self._width: float | None = None
+        self._paragraph: Paragraph | None = None  # when a paragraph must lay the text out after all
+
+    def _layout(self, avail_width: float) -> list[str] | None:
+        """The lines at this width, or None when a paragraph must lay the text out (``self._paragraph``)."""
+        if self._lines is None or (self._width is not None and self._width != avail_width):
+            st = self.style
+            fitted = _fit(self.text, st.fontName, st.fontSize, avail_width - st.leftIndent - st.rightIndent)
+            if fitted is None:
+                self._paragraph = Paragraph(escape(self.text), st)
+                return None
+            self._lines = fitted.split("\n")
+        self._width = avail_width
+        return self._lines
+
+    def wrap(self, availWidth, availHeight):
+        lines = self._layout(availWidth)
+        if lines is None:
+            self.width, self.height = self._paragraph.wrap(availWidth, availHeight)
+        else:
+            self.width, self.height = availWidth, len(lines) * self.style.leading
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        lines = self._layout(availWidth)
+        if lines is None:
+            return self._paragraph.split(availWidth, availHeight)
+        fit = int(availHeight / self.style.leading)
+        if fit <= 1:  # no orphan: a single line left at the foot of the page moves on with the rest
+            return []
+        if len(lines) <= fit:
+            return [self]
+        return [_Text(self.text, self.style, lines[:fit]), _Text(self.text, self.style, lines[fit:])]
+
+    def draw(self) -> None:
+        st = self.style
+        canv = self.canv
+        if self._lines is None:
+            self._paragraph.drawOn(canv, 0, 0)
+            return
+        canv.saveState()
+        text = canv.beginText()
+        text.setFont(st.fontName, st.fontSize, st.leading)
+        text.setFillColor(st.textColor)
+        y = self.height - st.fontSize
+        inner = self.width - st.leftIndent - st.rightIndent
+        for line in self._lines:
+            extra = inner - stringWidth(line, st.fontName, st.fontSize)
+            spaces = line.count(" ") + line.count("\u00a0")
+            shrink = extra < -1e-8 and spaces > 0  # a paragraph narrows the spaces of a line a little too long
+            text.setTextOrigin(st.leftIndent + (extra / 2 if st.alignment == TA_CENTER and not shrink else 0), y)
+            if shrink:
+                text.setWordSpace(extra / spaces)
+            text.textOut(line)
+            if shrink:
+                text.setWordSpace(0)
+            y -= st.leading
+        canv.drawText(text)
+        canv.restoreState()
+
+
+def _para(text: str, style: ParagraphStyle) -> Flowable:
+    """A paragraph of ``text`` (reportlab markup) in ``style``: plain text, left or centred, as :class:`_Text`,
+    anything else as a reportlab ``Paragraph``."""
+    plain = _plain_cell(text, style.fontName) if "<" not in text else None
+    if (plain is None or not plain[0].strip() or style.alignment not in (TA_LEFT, TA_CENTER)
+            or style.firstLineIndent or _fit(plain[0], style.fontName, style.fontSize, 1e9) is None):
+        return Paragraph(text, style)
+    return _Text(plain[0], style)
 
 
 def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,
@@ -405,7 +497,7 @@ class ReportBuilder:
 
     def p(self, text: str, style=None) -> Paragraph:
         """A paragraph of ``text`` (reportlab markup) in ``style`` (default: body)."""
-        return Paragraph(text, style or self.s.body)
+        return _para(text, style or self.s.body)
 
     def workloads(self):
         """The active scenario's ``WorkloadPerformance`` results (none when performance failed)."""
@@ -487,7 +579,7 @@ class ReportBuilder:
         # Capacity requirement per system
         enabled = [w for w in self.scenario.workloads if w.enabled]
         if capacity is not None and capacity.systems:
-            story.append(Paragraph("Capacity requirement", s.h2))
+            story.append(_para("Capacity requirement", s.h2))
             rows = [["System", "Dataset (logical)", "Physical used", "Usable", "Effective", "Fits",
                      "Months until full"]]
             for system in capacity.systems:
@@ -513,7 +605,7 @@ class ReportBuilder:
         # Performance requirement per workload
         workloads = self.workloads()
         if workloads:
-            story.append(Paragraph("Performance requirement", s.h2))
+            story.append(_para("Performance requirement", s.h2))
             rows = [["Workload", "SLO", "Target", "Max IOPS at SLO", "Latency at target", "Meets target",
                      "Headroom to saturation"]]
             for wp in workloads:
@@ -531,7 +623,7 @@ class ReportBuilder:
             story.append(self.p(
                 "A target is met when its latency is within the SLO. Headroom to saturation: how far the target is "
                 "below the IOPS at which the bottleneck is 100% busy, in percent of the target.", s.small))
-            story.append(Paragraph("Bottleneck", s.h2))
+            story.append(_para("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
         elif ev.performance is None:
@@ -560,7 +652,7 @@ class ReportBuilder:
             colour = g.MUTED
         marks = {"fail": "✗ ", "pass": "✓ ", "caution": '<font color="#B07800">\u26a0</font> ', "open": "• "}
         lines = [[Paragraph(text, self.s.body)]]
-        lines += [[Paragraph(marks[v.kind] + _e(v.line), self.s.verdict)] for v in found]
+        lines += [[_para(marks[v.kind] + _e(v.line), self.s.verdict)] for v in found]
         box = Table(lines, colWidths=[self.width], hAlign="LEFT")
         box.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # else reportlab sets Helvetica (not embedded) for the cell
@@ -594,7 +686,7 @@ class ReportBuilder:
         for pr in problems:
             colour = "#D0342C" if pr.severity == "error" else "#B07800"
             rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(pr.message)])
-        return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
+        return [_para("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
         """The topology diagram (a grouped overview for a large design), kept on one page with its heading."""
@@ -663,10 +755,10 @@ class ReportBuilder:
                             "every Snapshot and FlexClone copy.", s.small))
         for system in capacity.systems:
             story.append(CondPageBreak(200))
-            story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
+            story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
             story.append(_Figure(g.waterfall_drawing(system_waterfall(system), self.unit, self.width,
                                                      self._drawings), self._places))
-            story.append(Paragraph("Raw → usable → effective: red bars are deductions, green bars gains from "
+            story.append(_para("Raw → usable → effective: red bars are deductions, green bars gains from "
                                    "data reduction and copies, blue bars totals.", s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             for step in system.steps:
@@ -702,10 +794,10 @@ class ReportBuilder:
                                 extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR),
                                        ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
             if system.layout:
-                story.append(Paragraph("Layout", s.h2))
+                story.append(_para("Layout", s.h2))
                 story += [self.p("• " + _e(line), s.small) for line in system.layout]
             if system.notes:
-                story.append(Paragraph("Assumptions", s.h2))
+                story.append(_para("Assumptions", s.h2))
                 story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, system.notes)]
         return story
 
@@ -723,7 +815,7 @@ class ReportBuilder:
         w = self.width
         labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
-            block: list = [Paragraph(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
+            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
@@ -741,7 +833,7 @@ class ReportBuilder:
             block.append(table)
             block.append(Spacer(1, 4))
             block.append(_Figure(g.latency_chart(wp, w, memo=self._drawings), self._places))
-            block.append(Paragraph(
+            block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
                 "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies."
@@ -763,11 +855,11 @@ class ReportBuilder:
                 else:
                     where = (f"{fmt_iops(wp.operating_iops)} IOPS, the highest load on the closed ramp within the "
                              "SLO; the workload has no IOPS target")
-                story.append(Paragraph(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
+                story.append(_para(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
                 story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, wp.notes)]
         if perf.notes:
-            story.append(Paragraph("Notes", s.h2))
+            story.append(_para("Notes", s.h2))
             story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, perf.notes)]
         return story
 
@@ -805,23 +897,23 @@ class ReportBuilder:
                              fmt_max_iops_at_slo(sp.max_iops_at_slo),
                              fmt_ms(sp.latency_at_target_ms) if finite(sp.target_iops) else NOT_AVAILABLE,
                              _verdict(st.meets_slo)])
-            block = [Paragraph(_e(wp.name), s.h2),
+            block = [_para(_e(wp.name), s.h2),
                      _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
             block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
         if res.requirement_checks:
-            story.append(Paragraph("Resilience requirements", s.h2))
+            story.append(_para("Resilience requirements", s.h2))
             story += [self.p(_verdict(c.met, "Met", "Missed") + " " + _e(c.text) + ".", s.small)
                       for c in res.requirement_checks]
         if res.capacity_states:
-            story.append(Paragraph("Capacity in a failure", s.h2))
+            story.append(_para("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
-        story.append(Paragraph("Runway", s.h2))
+        story.append(_para("Runway", s.h2))
         series = runway_series(self.evaluation, res, self.scenario)
         if series:
             story.append(g.runway_chart(series, w))
-            story.append(Paragraph("Each resource's use as a share of its limit over the next five years: capacity "
+            story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
@@ -909,13 +1001,13 @@ class ReportBuilder:
         (assumptions marked)."""
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
-        story.append(Paragraph("How StorPlan predicts", s.h2))
+        story.append(_para("How StorPlan predicts", s.h2))
         story.append(self.p(MODEL_DESCRIPTION))
         numbers = catalog_numbers(self.scenario, self.catalog, self.unit) + preset_numbers(self.scenario, self.unit)
         assumed = sum(1 for n in numbers if n.assumed)
         fitted = sum(1 for n in numbers if n.kind == "calibrated")
         derived = sum(1 for n in numbers if n.kind == "derived")
-        story.append(Paragraph("Catalog and preset numbers used by this scenario", s.h2))
+        story.append(_para("Catalog and preset numbers used by this scenario", s.h2))
         story.append(self.p(
             f"{len(numbers)} numbers from {len({n.record for n in numbers})} records; {assumed} are assumptions "
             f"(marked <font color=\"#B07800\"><b>assumed</b></font>), {fitted} were fitted to published "
@@ -963,7 +1055,7 @@ class ReportBuilder:
             f"(leave-one-out).<br/>{_e(lines[0])}<br/>{_e(lines[1])}"))
         broken = [o for o in outcomes if o.error]
         if failed or broken:
-            story.append(Paragraph("Outside tolerance", s.h2))
+            story.append(_para("Outside tolerance", s.h2))
             items = [f"{_e(c.case_id)}, {_e(quantity_label(c.quantity))}: published {published_text(c)}, predicted "
                      f"{predicted_text(c)} ({error_text(c)}, tolerance {tolerance_text(c)})" for c in failed]
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
