@@ -39,6 +39,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle
 
 from app.report import graphics as g
 from app.report.fonts import BOLD, REGULAR
@@ -144,6 +145,21 @@ _OTHER_ENTITY = re.compile(r"&(?!amp;|lt;|gt;|nbsp;)")
 _ENTITIES = {"&nbsp;": "\u00a0"}
 
 
+class _CellStyle(CellStyle):
+    """A report table cell's style before its table's commands: the cell font and leading in ink, at the top, the
+    report's padding (set here once instead of by a command over every cell of every table)."""
+
+    fontname = REGULAR
+    fontsize = CELL_SIZE
+    leading = CELL_LEADING
+    leftPadding = CELL_PADDING  # noqa: N815 (reportlab attribute)
+    rightPadding = CELL_PADDING  # noqa: N815 (reportlab attribute)
+    topPadding = 2.2  # noqa: N815 (reportlab attribute)
+    bottomPadding = 2.6  # noqa: N815 (reportlab attribute)
+    color = g.INK
+    valign = "TOP"
+
+
 def _plain_cell(cell: str, font: str) -> tuple[str, str, str | None] | None:
     """``(text, font, colour)`` of a cell's markup when it is plain text, or plain text wholly in bold or in one
     ``<font>`` (name and colour), so the table can draw it as a string; None for any other markup (a paragraph
@@ -165,6 +181,7 @@ def _plain_cell(cell: str, font: str) -> tuple[str, str, str | None] | None:
     return cell, font, colour
 
 
+@functools.lru_cache(maxsize=8192)  # a big report repeats its cells' texts (units, names, citations) many times
 def _fit(text: str, font: str, size: float, width: float) -> str | None:
     """``text`` broken into lines (joined by newlines) of at most ``width`` points, where a paragraph would break
     it: at spaces, a line's spaces shrinking by up to ``spaceShrinkage`` (5%) of their width to fit. None when a
@@ -321,17 +338,9 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
             style = styles.cell_bold if header else (styles.tiny if small else styles.cell)
             out.append(Paragraph(cell, style))
         body.append(out)
-    table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-    commands = [
-        ("FONT", (0, 0), (-1, -1), REGULAR, CELL_SIZE, CELL_LEADING),
-        ("TEXTCOLOR", (0, 0), (-1, -1), g.INK),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
-        ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID),
-    ]
+    cell_styles = [[_CellStyle("") for _ in row] for row in body]  # the report's cell style without a command each
+    table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", cellStyles=cell_styles)
+    commands: list = [("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID)]
     if header_rows:  # (0, -1) would address the last row, not "no header"
         commands += [
             ("FONTNAME", (0, 0), (-1, header_rows - 1), BOLD),
