@@ -302,6 +302,70 @@ def _para(text: str, style: ParagraphStyle) -> Flowable:
     return _Text(plain[0], style)
 
 
+_CELL_STYLE_COMMANDS = frozenset({
+    "FONT", "FONTNAME", "FACE", "FONTSIZE", "SIZE", "LEADING", "TEXTCOLOR", "ALIGN", "ALIGNMENT", "VALIGN",
+    "LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING", "HREF", "DESTINATION", "DIRECTION", "SHAPING"})
+"""Table style commands that change cells' styles (the others draw backgrounds and rules)."""
+
+
+class _Table(Table):
+    """A table that writes its string cells into one PDF text object (one per run of string cells) instead of one
+    text object per cell, as reportlab's ``Table`` does; cells and their places are the same."""
+
+    _text = None
+    _text_font: tuple | None = None
+    _text_colour = None
+
+    def _drawCell(self, cellval, cellstyle, pos, size):  # noqa: N802 (reportlab API)
+        if (not isinstance(cellval, str) or cellstyle.valign != "TOP" or cellstyle.href or cellstyle.destination
+                or cellstyle.direction or cellstyle.shaping or cellstyle.alignment not in ("LEFT", "RIGHT")):
+            self._flush_text()
+            self._curcellstyle = None  # the text object changed the font and colour behind reportlab's back
+            return super()._drawCell(cellval, cellstyle, pos, size)
+        if not cellval:
+            return None
+        if self._text is None:
+            self._text = self.canv.beginText()
+        text = self._text
+        font = (cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
+        if font != self._text_font:
+            text.setFont(*font)
+            self._text_font = font
+        if cellstyle.color != self._text_colour:
+            text.setFillColor(cellstyle.color)
+            self._text_colour = cellstyle.color
+        (colpos, rowpos), (colwidth, rowheight) = pos, size
+        y = rowpos + rowheight - cellstyle.topPadding - cellstyle.fontsize  # as reportlab places a TOP cell
+        lines = cellval.split("\n")
+        inner = colwidth - cellstyle.leftPadding - cellstyle.rightPadding
+        for line in lines:
+            shrink = 0.0
+            if len(lines) > 1 or cellstyle.alignment != "LEFT":
+                extra = inner - stringWidth(line, font[0], font[1])
+                spaces = line.count(" ") + line.count("\u00a0")
+                if extra < -1e-8 and spaces:  # a line broken as a paragraph breaks it: its spaces narrowed to fit
+                    shrink = extra / spaces
+                    extra = 0.0
+            x = colpos + cellstyle.leftPadding + (extra if cellstyle.alignment == "RIGHT" else 0.0)
+            text.setTextOrigin(x, y)
+            if shrink:
+                text.setWordSpace(shrink)
+            text.textOut(line)
+            if shrink:
+                text.setWordSpace(0)
+            y -= cellstyle.leading
+        return None
+
+    def _flush_text(self) -> None:
+        if self._text is not None:
+            self.canv.drawText(self._text)
+            self._text = self._text_font = self._text_colour = None
+
+    def _drawLines(self):  # noqa: N802 (reportlab API)
+        self._flush_text()
+        super()._drawLines()
+
+
 def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,
            small_cols: Sequence[int] = ()) -> Table:
     """A report table: header row tinted, light rules, zebra rows, fixed column widths (points).
@@ -309,50 +373,62 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
     Text cells (reportlab markup) that are plain text, or plain text in one font and colour, are drawn as strings
     broken at spaces to the column's width, as a paragraph would; any other markup, and a word wider than its
     column, becomes a paragraph (``styles.cell``, bold in the header rows). Other cells (flowables) are kept.
-    Body cells of ``small_cols`` are in the small size (``styles.tiny``). A long table splits across pages
-    repeating its header rows.
+    Body cells of ``small_cols`` are in the small size (``styles.tiny``). ``extra``: further table style commands,
+    applied after the cells' own fonts and colours. A long table splits across pages repeating its header rows.
     """
+    # cells of one font and colour share one style object, unless a command of ``extra`` changes some of them
+    shared = not any(command[0] in _CELL_STYLE_COMMANDS for command in extra)
+    made: dict[tuple, _CellStyle] = {}
+
+    def cell_style(font: str, small: bool, colour: str | None) -> _CellStyle:
+        key = (font, small, colour)
+        if shared and key in made:
+            return made[key]
+        style = _CellStyle("")
+        if font != REGULAR:
+            style.fontname = font
+        if small:
+            style.fontsize, style.leading = SMALL_SIZE, SMALL_LEADING
+        if colour is not None:
+            style.color = colors.HexColor(colour)
+        made[key] = style
+        return style
+
     body = []
-    cell_commands: list = []
+    cell_styles = []
     for r, row in enumerate(rows):
         header = r < header_rows
+        own = BOLD if header else REGULAR
         out = []
+        row_styles = []
         for c, cell in enumerate(row):
+            small = not header and c in small_cols
             if not isinstance(cell, str):
                 out.append(cell)
+                row_styles.append(cell_style(own, small, None))
                 continue
-            small = not header and c in small_cols
-            size = SMALL_SIZE if small else CELL_SIZE
-            own = BOLD if header else REGULAR
             plain = _plain_cell(cell, own)
             if plain is not None:
                 text, font, colour = plain
-                fitted = _fit(text, font, size, widths[c] - 2 * CELL_PADDING)
+                fitted = _fit(text, font, SMALL_SIZE if small else CELL_SIZE, widths[c] - 2 * CELL_PADDING)
                 if fitted is not None:
                     out.append(fitted)
-                    if font != own:
-                        cell_commands.append(("FONTNAME", (c, r), (c, r), font))
-                    if colour is not None:
-                        cell_commands.append(("TEXTCOLOR", (c, r), (c, r), colors.HexColor(colour)))
+                    row_styles.append(cell_style(font, small, colour))
                     continue
-            style = styles.cell_bold if header else (styles.tiny if small else styles.cell)
-            out.append(Paragraph(cell, style))
+            out.append(Paragraph(cell, styles.cell_bold if header else (styles.tiny if small else styles.cell)))
+            row_styles.append(cell_style(own, small, None))
         body.append(out)
-    cell_styles = [[_CellStyle("") for _ in row] for row in body]  # the report's cell style without a command each
-    table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", cellStyles=cell_styles)
+        cell_styles.append(row_styles)
+    table = _Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", cellStyles=cell_styles)
     commands: list = [("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID)]
     if header_rows:  # (0, -1) would address the last row, not "no header"
         commands += [
-            ("FONTNAME", (0, 0), (-1, header_rows - 1), BOLD),
             ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
         ]
-    for c in small_cols:
-        if len(rows) > header_rows:
-            commands.append(("FONT", (c, header_rows), (c, -1), REGULAR, SMALL_SIZE, SMALL_LEADING))
     if zebra and len(rows) > header_rows + 1:
         commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [None, colors.HexColor("#F8F9FB")]))
-    table.setStyle(TableStyle(commands + list(extra) + cell_commands))
+    table.setStyle(TableStyle(commands + list(extra)))
     return table
 
 
@@ -800,8 +876,7 @@ class ReportBuilder:
                 facts.append(("", ""))
             pairs = [[_e(a), _e(b), _e(c), _e(d)] for (a, b), (c, d) in zip(facts[::2], facts[1::2])]
             story.append(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
-                                extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR),
-                                       ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
+                                extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
             if system.layout:
                 story.append(_para("Layout", s.h2))
                 story += [self.p("• " + _e(line), s.small) for line in system.layout]
