@@ -504,7 +504,7 @@ class _Figure(Flowable):
         if place[1] is None:
             place[1] = f"figure{id(self.drawing):x}"
             width, height = self.drawing.wrap(0, 0)
-            canv.beginForm(place[1], 0, 0, width, height)
+            canv.beginForm(place[1], -width, -height, 2 * width, 2 * height)  # room for any overhang: never clipped
             self.drawing.drawOn(canv, 0, 0)
             # reportlab leaves a form's transparency states (the uncertainty band) out of its resources: add them
             resources = PDFResourceDictionary()
