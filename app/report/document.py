@@ -339,7 +339,7 @@ class _Table(Table):
         lines = cellval.split("\n")
         inner = colwidth - cellstyle.leftPadding - cellstyle.rightPadding
         for line in lines:
-            shrink = 0.0
+            shrink = extra = 0.0
             if len(lines) > 1 or cellstyle.alignment != "LEFT":
                 extra = inner - stringWidth(line, font[0], font[1])
                 spaces = line.count(" ") + line.count("\u00a0")
