@@ -12,18 +12,23 @@ from __future__ import annotations
 import datetime as _dt
 import functools
 import io
+import re
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape
+from xml.sax.saxutils import escape, unescape
 
+from reportlab import rl_config
 from reportlab.lib import colors
 from reportlab.lib.enums import TA_CENTER, TA_LEFT
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.platypus import (
     BaseDocTemplate,
     CondPageBreak,
+    Flowable,
     Frame,
     KeepTogether,
     NextPageTemplate,
@@ -34,6 +39,7 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.tables import CellStyle
 
 from app.report import graphics as g
 from app.report.fonts import BOLD, REGULAR
@@ -126,37 +132,302 @@ def _e(text: object) -> str:
     return escape(str(text))
 
 
-def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True) -> Table:
-    """A report table: header row tinted, light rules, text cells wrapped as paragraphs."""
+CELL_SIZE, CELL_LEADING = 7.8, 9.8
+"""The table cells' font size and leading, points (the ``cell`` paragraph style)."""
+SMALL_SIZE, SMALL_LEADING = 6.6, 8.2
+"""The small cells' font size and leading, points (the ``tiny`` paragraph style)."""
+CELL_PADDING = 3.5
+"""Left and right padding of a table cell, points."""
+
+_ONLY_BOLD = re.compile(r"<b>([^<>]*)</b>\Z")
+_ONLY_FONT = re.compile(r'<font(?: name="([^"<>]*)")?(?: color="(#[0-9A-Fa-f]{6})")?>([^<>]*)</font>\Z')
+_OTHER_ENTITY = re.compile(r"&(?!amp;|lt;|gt;|nbsp;)")
+_ENTITIES = {"&nbsp;": "\u00a0"}
+
+
+class _CellStyle(CellStyle):
+    """A report table cell's style before its table's commands: the cell font and leading in ink, at the top, the
+    report's padding (set here once instead of by a command over every cell of every table)."""
+
+    fontname = REGULAR
+    fontsize = CELL_SIZE
+    leading = CELL_LEADING
+    leftPadding = CELL_PADDING  # noqa: N815 (reportlab attribute)
+    rightPadding = CELL_PADDING  # noqa: N815 (reportlab attribute)
+    topPadding = 2.2  # noqa: N815 (reportlab attribute)
+    bottomPadding = 2.6  # noqa: N815 (reportlab attribute)
+    color = g.INK
+    valign = "TOP"
+
+
+def _plain_cell(cell: str, font: str) -> tuple[str, str, str | None] | None:
+    """``(text, font, colour)`` of a cell's markup when it is plain text, or plain text wholly in bold or in one
+    ``<font>`` (name and colour), so the table can draw it as a string; None for any other markup (a paragraph
+    draws it). ``font`` is the cell's own font."""
+    colour = None
+    if "<" in cell:
+        bold = _ONLY_BOLD.match(cell)
+        styled = None if bold else _ONLY_FONT.match(cell)
+        if bold:
+            cell, font = bold.group(1), BOLD
+        elif styled and (styled.group(1) or styled.group(2)):
+            font, colour, cell = styled.group(1) or font, styled.group(2), styled.group(3)
+        else:
+            return None
+    if "&" in cell:
+        if _OTHER_ENTITY.search(cell):
+            return None
+        cell = unescape(cell, _ENTITIES)
+    return cell, font, colour
+
+
+@functools.lru_cache(maxsize=8192)  # a big report repeats its cells' texts (units, names, citations) many times
+def _fit(text: str, font: str, size: float, width: float) -> str | None:
+    """``text`` broken into lines (joined by newlines) of at most ``width`` points, where a paragraph would break
+    it: at spaces, a line's spaces shrinking by up to ``spaceShrinkage`` (5%) of their width to fit. None when a
+    paragraph would lay it out differently (a word wider than the column, which it splits, tabs, newlines or runs
+    of spaces, which it collapses)."""
+    if "\n" in text or "\t" in text or "  " in text or text != text.strip():
+        return None
+    if stringWidth(text, font, size) <= width:
+        return text
+    space = stringWidth(" ", font, size)
+    shrink = rl_config.spaceShrinkage * space
+    lines: list[str] = []
+    line: list[str] = []
+    current = -space
+    for word in text.split(" "):
+        word_width = stringWidth(word, font, size)
+        if word_width > width:
+            return _paragraph_lines(text, font, size, width)
+        if line and current + space + word_width > width + shrink * len(line):
+            lines.append(" ".join(line))
+            line, current = [word], word_width
+        else:
+            line.append(word)
+            current += space + word_width
+    lines.append(" ".join(line))
+    return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=2048)
+def _paragraph_lines(text: str, font: str, size: float, width: float) -> str | None:
+    """The lines (joined by newlines) a paragraph breaks plain ``text`` into at ``width`` points, splitting words
+    wider than a line as it does; one layout per text, font and width (a big report repeats its citations)."""
+    para = Paragraph(escape(text), ParagraphStyle("lines", fontName=font, fontSize=size, leading=size))
+    para.wrap(width, 1e9)
+    if para.blPara.kind != 0:
+        return None
+    return "\n".join(" ".join(words) for _, words in para.blPara.lines)
+
+
+class _Text(Flowable):
+    """Plain text (no markup) in a paragraph style, broken into lines where a paragraph would break it and drawn
+    as strings: a paragraph's look at a fraction of its cost. Left or centred; splits between lines across pages
+    as a paragraph does (never leaving a single first line at the foot of a page)."""
+
+    def __init__(self, text: str, style: ParagraphStyle, lines: list[str] | None = None) -> None:
+        super().__init__()
+        self.text = text
+        self.style = style
+        self._lines = lines
+        self._width: float | None = None
+        self._paragraph: Paragraph | None = None  # when a paragraph must lay the text out after all
+
+    def _layout(self, avail_width: float) -> list[str] | None:
+        """The lines at this width, or None when a paragraph must lay the text out (``self._paragraph``)."""
+        if self._lines is None or (self._width is not None and self._width != avail_width):
+            st = self.style
+            fitted = _fit(self.text, st.fontName, st.fontSize, avail_width - st.leftIndent - st.rightIndent)
+            if fitted is None:
+                self._paragraph = Paragraph(escape(self.text), st)
+                return None
+            self._lines = fitted.split("\n")
+        self._width = avail_width
+        return self._lines
+
+    def wrap(self, availWidth, availHeight):
+        lines = self._layout(availWidth)
+        if lines is None:
+            self.width, self.height = self._paragraph.wrap(availWidth, availHeight)
+        else:
+            self.width, self.height = availWidth, len(lines) * self.style.leading
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        lines = self._layout(availWidth)
+        if lines is None:
+            return self._paragraph.split(availWidth, availHeight)
+        fit = int(availHeight / self.style.leading)
+        if fit <= 1:  # no orphan: a single line left at the foot of the page moves on with the rest
+            return []
+        if len(lines) <= fit:
+            return [self]
+        return [_Text(self.text, self.style, lines[:fit]), _Text(self.text, self.style, lines[fit:])]
+
+    def draw(self) -> None:
+        st = self.style
+        canv = self.canv
+        if self._lines is None:
+            self._paragraph.drawOn(canv, 0, 0)
+            return
+        canv.saveState()
+        text = canv.beginText()
+        text.setFont(st.fontName, st.fontSize, st.leading)
+        text.setFillColor(st.textColor)
+        y = self.height - st.fontSize
+        inner = self.width - st.leftIndent - st.rightIndent
+        for line in self._lines:
+            extra = inner - stringWidth(line, st.fontName, st.fontSize)
+            spaces = line.count(" ") + line.count("\u00a0")
+            shrink = extra < -1e-8 and spaces > 0  # a paragraph narrows the spaces of a line a little too long
+            text.setTextOrigin(st.leftIndent + (extra / 2 if st.alignment == TA_CENTER and not shrink else 0), y)
+            if shrink:
+                text.setWordSpace(extra / spaces)
+            text.textOut(line)
+            if shrink:
+                text.setWordSpace(0)
+            y -= st.leading
+        canv.drawText(text)
+        canv.restoreState()
+
+
+def _para(text: str, style: ParagraphStyle) -> Flowable:
+    """A paragraph of ``text`` (reportlab markup) in ``style``: plain text, left or centred, as :class:`_Text`,
+    anything else as a reportlab ``Paragraph``."""
+    plain = _plain_cell(text, style.fontName) if "<" not in text else None
+    if (plain is None or not plain[0].strip() or style.alignment not in (TA_LEFT, TA_CENTER)
+            or style.firstLineIndent or _fit(plain[0], style.fontName, style.fontSize, 1e9) is None):
+        return Paragraph(text, style)
+    return _Text(plain[0], style)
+
+
+_CELL_STYLE_COMMANDS = frozenset({
+    "FONT", "FONTNAME", "FACE", "FONTSIZE", "SIZE", "LEADING", "TEXTCOLOR", "ALIGN", "ALIGNMENT", "VALIGN",
+    "LEFTPADDING", "RIGHTPADDING", "TOPPADDING", "BOTTOMPADDING", "HREF", "DESTINATION", "DIRECTION", "SHAPING"})
+"""Table style commands that change cells' styles (the others draw backgrounds and rules)."""
+
+
+class _Table(Table):
+    """A table that writes its string cells into one PDF text object (one per run of string cells) instead of one
+    text object per cell, as reportlab's ``Table`` does; cells and their places are the same."""
+
+    _text = None
+    _text_font: tuple | None = None
+    _text_colour = None
+
+    def _drawCell(self, cellval, cellstyle, pos, size):  # noqa: N802 (reportlab API)
+        if (not isinstance(cellval, str) or cellstyle.valign != "TOP" or cellstyle.href or cellstyle.destination
+                or cellstyle.direction or cellstyle.shaping or cellstyle.alignment not in ("LEFT", "RIGHT")):
+            self._flush_text()
+            self._curcellstyle = None  # the text object changed the font and colour behind reportlab's back
+            return super()._drawCell(cellval, cellstyle, pos, size)
+        if not cellval:
+            return None
+        if self._text is None:
+            self._text = self.canv.beginText()
+        text = self._text
+        font = (cellstyle.fontname, cellstyle.fontsize, cellstyle.leading)
+        if font != self._text_font:
+            text.setFont(*font)
+            self._text_font = font
+        if cellstyle.color != self._text_colour:
+            text.setFillColor(cellstyle.color)
+            self._text_colour = cellstyle.color
+        (colpos, rowpos), (colwidth, rowheight) = pos, size
+        y = rowpos + rowheight - cellstyle.topPadding - cellstyle.fontsize  # as reportlab places a TOP cell
+        lines = cellval.split("\n")
+        inner = colwidth - cellstyle.leftPadding - cellstyle.rightPadding
+        for line in lines:
+            shrink = extra = 0.0
+            if len(lines) > 1 or cellstyle.alignment != "LEFT":
+                extra = inner - stringWidth(line, font[0], font[1])
+                spaces = line.count(" ") + line.count("\u00a0")
+                if extra < -1e-8 and spaces:  # a line broken as a paragraph breaks it: its spaces narrowed to fit
+                    shrink = extra / spaces
+                    extra = 0.0
+            x = colpos + cellstyle.leftPadding + (extra if cellstyle.alignment == "RIGHT" else 0.0)
+            text.setTextOrigin(x, y)
+            if shrink:
+                text.setWordSpace(shrink)
+            text.textOut(line)
+            if shrink:
+                text.setWordSpace(0)
+            y -= cellstyle.leading
+        return None
+
+    def _flush_text(self) -> None:
+        if self._text is not None:
+            self.canv.drawText(self._text)
+            self._text = self._text_font = self._text_colour = None
+
+    def _drawLines(self):  # noqa: N802 (reportlab API)
+        self._flush_text()
+        super()._drawLines()
+
+
+def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,
+           small_cols: Sequence[int] = ()) -> Table:
+    """A report table: header row tinted, light rules, zebra rows, fixed column widths (points).
+
+    Text cells (reportlab markup) that are plain text, or plain text in one font and colour, are drawn as strings
+    broken at spaces to the column's width, as a paragraph would; any other markup, and a word wider than its
+    column, becomes a paragraph (``styles.cell``, bold in the header rows). Other cells (flowables) are kept.
+    Body cells of ``small_cols`` are in the small size (``styles.tiny``). ``extra``: further table style commands,
+    applied after the cells' own fonts and colours. A long table splits across pages repeating its header rows.
+    """
+    # cells of one font and colour share one style object, unless a command of ``extra`` changes some of them
+    shared = not any(command[0] in _CELL_STYLE_COMMANDS for command in extra)
+    made: dict[tuple, _CellStyle] = {}
+
+    def cell_style(font: str, small: bool, colour: str | None) -> _CellStyle:
+        key = (font, small, colour)
+        if shared and key in made:
+            return made[key]
+        style = _CellStyle("")
+        if font != REGULAR:
+            style.fontname = font
+        if small:
+            style.fontsize, style.leading = SMALL_SIZE, SMALL_LEADING
+        if colour is not None:
+            style.color = colors.HexColor(colour)
+        made[key] = style
+        return style
+
     body = []
+    cell_styles = []
     for r, row in enumerate(rows):
+        header = r < header_rows
+        own = BOLD if header else REGULAR
         out = []
-        for cell in row:
-            if isinstance(cell, str):
-                style = styles.cell_bold if r < header_rows else styles.cell
-                out.append(Paragraph(cell, style))
-            else:
+        row_styles = []
+        for c, cell in enumerate(row):
+            small = not header and c in small_cols
+            if not isinstance(cell, str):
                 out.append(cell)
+                row_styles.append(cell_style(own, small, None))
+                continue
+            plain = _plain_cell(cell, own)
+            if plain is not None:
+                text, font, colour = plain
+                fitted = _fit(text, font, SMALL_SIZE if small else CELL_SIZE, widths[c] - 2 * CELL_PADDING)
+                if fitted is not None:
+                    out.append(fitted)
+                    row_styles.append(cell_style(font, small, colour))
+                    continue
+            out.append(Paragraph(cell, styles.cell_bold if header else (styles.tiny if small else styles.cell)))
+            row_styles.append(cell_style(own, small, None))
         body.append(out)
-    table = Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT")
-    commands = [
-        ("FONTNAME", (0, 0), (-1, -1), REGULAR),
-        ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3.5),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3.5),
-        ("TOPPADDING", (0, 0), (-1, -1), 2.2),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.6),
-        ("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID),
-    ]
+        cell_styles.append(row_styles)
+    table = _Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", cellStyles=cell_styles)
+    commands: list = [("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID)]
     if header_rows:  # (0, -1) would address the last row, not "no header"
         commands += [
             ("LINEBELOW", (0, 0), (-1, header_rows - 1), 0.8, g.INK),
             ("BACKGROUND", (0, 0), (-1, header_rows - 1), colors.HexColor("#EEF2F6")),
         ]
-    if zebra:
-        for r in range(header_rows, len(rows)):
-            if (r - header_rows) % 2 == 1:
-                commands.append(("BACKGROUND", (0, r), (-1, r), colors.HexColor("#F8F9FB")))
+    if zebra and len(rows) > header_rows + 1:
+        commands.append(("ROWBACKGROUNDS", (0, header_rows), (-1, -1), [None, colors.HexColor("#F8F9FB")]))
     table.setStyle(TableStyle(commands + list(extra)))
     return table
 
@@ -210,6 +481,41 @@ class _NumberedCanvas(rl_canvas.Canvas):
         self.restoreState()
 
 
+class _Figure(Flowable):
+    """A drawing placed in the story; a drawing placed more than once (equal charts of equal systems or workloads)
+    is rendered once into a PDF form and each place shows that form, so it is laid out and stored once."""
+
+    def __init__(self, drawing, places: dict[int, list]) -> None:
+        super().__init__()
+        self.drawing = drawing
+        self.hAlign = getattr(drawing, "hAlign", "LEFT")
+        self._places = places  # id(drawing) -> [times placed in the story, form name once rendered]
+        places.setdefault(id(drawing), [0, None])[0] += 1
+
+    def wrap(self, availWidth, availHeight):
+        return self.drawing.wrap(availWidth, availHeight)
+
+    def draw(self) -> None:
+        place = self._places[id(self.drawing)]
+        if place[0] < 2:
+            self.drawing.drawOn(self.canv, 0, 0)
+            return
+        canv = self.canv
+        if place[1] is None:
+            place[1] = f"figure{id(self.drawing):x}"
+            width, height = self.drawing.wrap(0, 0)
+            canv.beginForm(place[1], -width, -height, 2 * width, 2 * height)  # room for any overhang: never clipped
+            self.drawing.drawOn(canv, 0, 0)
+            # reportlab leaves a form's transparency states (the uncertainty band) out of its resources: add them
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            states = canv._extgstate.getState()
+            if states:
+                resources.ExtGState = states
+            canv.endForm(Resources=resources)
+        canv.doForm(place[1])
+
+
 class _Doc(BaseDocTemplate):
     def afterFlowable(self, flowable):  # noqa: N802 (reportlab API)
         outline = getattr(flowable, "_outline", None)
@@ -247,6 +553,8 @@ class ReportBuilder:
         self.s = Styles()
         self.scenario = project.scenario
         self.evaluation = self._with_resilience(evaluations[self.scenario.name])
+        self._drawings: dict = {}  # equal charts made once (graphics' memo)
+        self._places: dict[int, list] = {}  # how often each drawing is placed (_Figure)
 
     def _with_resilience(self, evaluation):
         """The reported evaluation with its failure states and runway (the GUI's worker computed them, else they
@@ -274,7 +582,7 @@ class ReportBuilder:
 
     def p(self, text: str, style=None) -> Paragraph:
         """A paragraph of ``text`` (reportlab markup) in ``style`` (default: body)."""
-        return Paragraph(text, style or self.s.body)
+        return _para(text, style or self.s.body)
 
     def workloads(self):
         """The active scenario's ``WorkloadPerformance`` results (none when performance failed)."""
@@ -356,7 +664,7 @@ class ReportBuilder:
         # Capacity requirement per system
         enabled = [w for w in self.scenario.workloads if w.enabled]
         if capacity is not None and capacity.systems:
-            story.append(Paragraph("Capacity requirement", s.h2))
+            story.append(_para("Capacity requirement", s.h2))
             rows = [["System", "Dataset (logical)", "Physical used", "Usable", "Effective", "Fits",
                      "Months until full"]]
             for system in capacity.systems:
@@ -382,7 +690,7 @@ class ReportBuilder:
         # Performance requirement per workload
         workloads = self.workloads()
         if workloads:
-            story.append(Paragraph("Performance requirement", s.h2))
+            story.append(_para("Performance requirement", s.h2))
             rows = [["Workload", "SLO", "Target", "Max IOPS at SLO", "Latency at target", "Meets target",
                      "Headroom to saturation"]]
             for wp in workloads:
@@ -400,7 +708,7 @@ class ReportBuilder:
             story.append(self.p(
                 "A target is met when its latency is within the SLO. Headroom to saturation: how far the target is "
                 "below the IOPS at which the bottleneck is 100% busy, in percent of the target.", s.small))
-            story.append(Paragraph("Bottleneck", s.h2))
+            story.append(_para("Bottleneck", s.h2))
             for wp in workloads:
                 story.append(self.p(self.bottleneck_sentence(wp), s.verdict))
         elif ev.performance is None:
@@ -429,7 +737,7 @@ class ReportBuilder:
             colour = g.MUTED
         marks = {"fail": "✗ ", "pass": "✓ ", "caution": '<font color="#B07800">\u26a0</font> ', "open": "• "}
         lines = [[Paragraph(text, self.s.body)]]
-        lines += [[Paragraph(marks[v.kind] + _e(v.line), self.s.verdict)] for v in found]
+        lines += [[_para(marks[v.kind] + _e(v.line), self.s.verdict)] for v in found]
         box = Table(lines, colWidths=[self.width], hAlign="LEFT")
         box.setStyle(TableStyle([
             ("FONTNAME", (0, 0), (-1, -1), REGULAR),  # else reportlab sets Helvetica (not embedded) for the cell
@@ -463,7 +771,7 @@ class ReportBuilder:
         for pr in problems:
             colour = "#D0342C" if pr.severity == "error" else "#B07800"
             rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(pr.message)])
-        return [Paragraph("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
+        return [_para("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
         """The topology diagram (a grouped overview for a large design), kept on one page with its heading."""
@@ -506,8 +814,7 @@ class ReportBuilder:
                      f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s,
-                       extra=[("ALIGN", (1, 0), (1, -1), "RIGHT"), ("ALIGN", (4, 0), (6, -1), "RIGHT")]),
+                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr.", s.small)]
 
     def capacity(self) -> list:
@@ -533,23 +840,23 @@ class ReportBuilder:
                             "every Snapshot and FlexClone copy.", s.small))
         for system in capacity.systems:
             story.append(CondPageBreak(200))
-            story.append(Paragraph(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
-            story.append(g.waterfall_drawing(system_waterfall(system), self.unit, self.width))
-            story.append(Paragraph("Raw → usable → effective: red bars are deductions, green bars gains from "
+            story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
+            story.append(_Figure(g.waterfall_drawing(system_waterfall(system), self.unit, self.width,
+                                                     self._drawings), self._places))
+            story.append(_para("Raw → usable → effective: red bars are deductions, green bars gains from "
                                    "data reduction and copies, blue bars totals.", s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             Paragraph(_e(customer_citation(str(step.formula))), s.tiny),
-                             Paragraph(_e(customer_citation(str(step.source))), s.tiny)])
+                             _e(customer_citation(str(step.formula))), _e(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
-                         Paragraph("usable x data reduction", s.tiny), ""])
+                         "usable x data reduction", ""])
             if system.effective_with_snapshots_bytes > system.effective_bytes:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
-                             Paragraph("usable x total efficiency ratio", s.tiny), ""])
-            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s))
+                             "usable x total efficiency ratio", ""])
+            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s, small_cols=(3, 4)))
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
                 ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
@@ -569,13 +876,12 @@ class ReportBuilder:
                 facts.append(("", ""))
             pairs = [[_e(a), _e(b), _e(c), _e(d)] for (a, b), (c, d) in zip(facts[::2], facts[1::2])]
             story.append(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
-                                extra=[("FONTNAME", (0, 0), (-1, -1), REGULAR),
-                                       ("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
+                                extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
             if system.layout:
-                story.append(Paragraph("Layout", s.h2))
+                story.append(_para("Layout", s.h2))
                 story += [self.p("• " + _e(line), s.small) for line in system.layout]
             if system.notes:
-                story.append(Paragraph("Assumptions", s.h2))
+                story.append(_para("Assumptions", s.h2))
                 story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, system.notes)]
         return story
 
@@ -591,8 +897,9 @@ class ReportBuilder:
         if not perf.workloads:
             return story + [self.p("The scenario has no enabled workload.")]
         w = self.width
+        labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
-            block: list = [Paragraph(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
+            block: list = [_para(_e(f"{wp.name} ({wp.protocol}, {wp.block_kib:g} KiB)"), s.h2)]
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
@@ -609,8 +916,8 @@ class ReportBuilder:
                            extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)])
             block.append(table)
             block.append(Spacer(1, 4))
-            block.append(g.latency_chart(wp, w))
-            block.append(Paragraph(
+            block.append(_Figure(g.latency_chart(wp, w, memo=self._drawings), self._places))
+            block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
                 "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies."
@@ -618,7 +925,6 @@ class ReportBuilder:
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
             extra = []
-            labels = node_names(self.scenario.nodes, self.catalog)
             for i, st in enumerate(wp.stations, start=1):
                 is_b = st.name == wp.bottleneck
                 name = f"{_e(st.name)}" + (' <font color="#D0342C">◀ bottleneck</font>' if is_b else "")
@@ -633,11 +939,11 @@ class ReportBuilder:
                 else:
                     where = (f"{fmt_iops(wp.operating_iops)} IOPS, the highest load on the closed ramp within the "
                              "SLO; the workload has no IOPS target")
-                story.append(Paragraph(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
+                story.append(_para(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
                 story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, wp.notes)]
         if perf.notes:
-            story.append(Paragraph("Notes", s.h2))
+            story.append(_para("Notes", s.h2))
             story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, perf.notes)]
         return story
 
@@ -675,23 +981,23 @@ class ReportBuilder:
                              fmt_max_iops_at_slo(sp.max_iops_at_slo),
                              fmt_ms(sp.latency_at_target_ms) if finite(sp.target_iops) else NOT_AVAILABLE,
                              _verdict(st.meets_slo)])
-            block = [Paragraph(_e(wp.name), s.h2),
+            block = [_para(_e(wp.name), s.h2),
                      _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
             block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
         if res.requirement_checks:
-            story.append(Paragraph("Resilience requirements", s.h2))
+            story.append(_para("Resilience requirements", s.h2))
             story += [self.p(_verdict(c.met, "Met", "Missed") + " " + _e(c.text) + ".", s.small)
                       for c in res.requirement_checks]
         if res.capacity_states:
-            story.append(Paragraph("Capacity in a failure", s.h2))
+            story.append(_para("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
-        story.append(Paragraph("Runway", s.h2))
+        story.append(_para("Runway", s.h2))
         series = runway_series(self.evaluation, res, self.scenario)
         if series:
             story.append(g.runway_chart(series, w))
-            story.append(Paragraph("Each resource's use as a share of its limit over the next five years: capacity "
+            story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
@@ -779,13 +1085,13 @@ class ReportBuilder:
         (assumptions marked)."""
         s = self.s
         story: list = [self.section_break(), _heading("Assumptions and sources", s)]
-        story.append(Paragraph("How StorPlan predicts", s.h2))
+        story.append(_para("How StorPlan predicts", s.h2))
         story.append(self.p(MODEL_DESCRIPTION))
         numbers = catalog_numbers(self.scenario, self.catalog, self.unit) + preset_numbers(self.scenario, self.unit)
         assumed = sum(1 for n in numbers if n.assumed)
         fitted = sum(1 for n in numbers if n.kind == "calibrated")
         derived = sum(1 for n in numbers if n.kind == "derived")
-        story.append(Paragraph("Catalog and preset numbers used by this scenario", s.h2))
+        story.append(_para("Catalog and preset numbers used by this scenario", s.h2))
         story.append(self.p(
             f"{len(numbers)} numbers from {len({n.record for n in numbers})} records; {assumed} are assumptions "
             f"(marked <font color=\"#B07800\"><b>assumed</b></font>), {fitted} were fitted to published "
@@ -801,12 +1107,12 @@ class ReportBuilder:
                 extra.append(("BACKGROUND", (0, i), (-1, i), colors.HexColor("#FFF6E0")))
             if KIND_LABELS.get(n.kind) and not n.assumed:
                 source = f"{KIND_LABELS[n.kind]}: {source}"
-            rows.append([Paragraph(_e(n.record) if n.record != previous else "", s.tiny_bold),
-                         Paragraph(_e(field_label(n.field)), s.tiny), Paragraph(_e(n.value), s.tiny),
-                         Paragraph(source, s.tiny)])
+            rows.append([f"<b>{_e(n.record)}</b>" if n.record != previous else "", _e(field_label(n.field)),
+                         _e(n.value), source])
             previous = n.record
         w = self.width
-        story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False))
+        story.append(_table(rows, [w * 0.16, w * 0.21, w * 0.18, w * 0.45], s, extra=extra, zebra=False,
+                            small_cols=(0, 1, 2, 3)))
         return story
 
     def validation_section(self) -> list:
@@ -833,7 +1139,7 @@ class ReportBuilder:
             f"(leave-one-out).<br/>{_e(lines[0])}<br/>{_e(lines[1])}"))
         broken = [o for o in outcomes if o.error]
         if failed or broken:
-            story.append(Paragraph("Outside tolerance", s.h2))
+            story.append(_para("Outside tolerance", s.h2))
             items = [f"{_e(c.case_id)}, {_e(quantity_label(c.quantity))}: published {published_text(c)}, predicted "
                      f"{predicted_text(c)} ({error_text(c)}, tolerance {tolerance_text(c)})" for c in failed]
             items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]

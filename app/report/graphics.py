@@ -257,13 +257,24 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
 # Capacity waterfall
 
 
-def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: float):
+def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: float, memo: dict | None = None):
     """A horizontal waterfall: one bar per ``models.present.WaterfallBar``, in order.
 
     A ``total`` is a bar from zero, a ``drop`` or ``gain`` a floating bar from before to after, a ``flat`` step (it
-    changes nothing) a tick.
+    changes nothing) a tick. ``memo``: drawings already made (by what they show), so systems with equal waterfalls
+    share one drawing object; None makes a new one.
     """
     rows = [(b.label, b.before, b.after, b.kind) for b in bars]
+    key = ("waterfall", tuple(rows), unit, width)
+    if memo is not None and key in memo:
+        return memo[key]
+    drawing = _waterfall(rows, unit, width)
+    if memo is not None:
+        memo[key] = drawing
+    return drawing
+
+
+def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
     label_w, value_w, bar_h, row_h = 150.0, 78.0, 11.0, 17.0
     widest = max([stringWidth(str(r[0]), REGULAR, 7.5) for r in rows] or [0.0])
     label_w = min(max(label_w, widest + 12.0), 0.38 * width)  # long step names are not cut where room allows
@@ -340,8 +351,24 @@ def _style_axes(plot: LinePlot) -> None:
         axis.gridStrokeWidth = 0.4
 
 
-def latency_chart(wp, width: float, height: float = 210.0):
-    """The latency-vs-IOPS curve of one workload, with the SLO line, the operating point and saturation."""
+def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = None):
+    """The latency-vs-IOPS curve of one workload, with the SLO line, the operating point and saturation.
+
+    ``memo``: drawings already made (by every figure they show), so workloads with equal curves, targets and SLOs
+    share one drawing object; None makes a new one."""
+    key = ("latency", width, height, wp.slo_ms, wp.saturation_iops, wp.latency_at_target_ms, wp.target_iops,
+           wp.max_iops_at_slo, wp.max_iops_at_slo_point,
+           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.curve),
+           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.open_curve))
+    if memo is not None and key in memo:
+        return memo[key]
+    drawing = _latency_chart(wp, width, height)
+    if memo is not None:
+        memo[key] = drawing
+    return drawing
+
+
+def _latency_chart(wp, width: float, height: float) -> Drawing:
     drawing = _drawing(width, height)
     curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
     if not curve:

@@ -9,8 +9,8 @@ references to what a PDF, XLSX, CSV or the catalog browser shows; the catalog re
 
 from __future__ import annotations
 
+import functools
 import re
-from functools import lru_cache
 from typing import Final
 
 SEED_TITLES: Final[dict[str, str]] = {
@@ -146,7 +146,7 @@ def _drop_note_clauses(text: str) -> str:
     return "; ".join(kept)
 
 
-@lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=4096)  # a pure function of the text; a report cites the same few texts thousands of times
 def customer_citation(source: str) -> str:
     """The customer's citation for one catalog, preset or validation source text.
 
