@@ -242,11 +242,12 @@ def solve_ramps(requests: Sequence[tuple]) -> int:
 def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
     """The closed ramps of ``requests`` ((specs, demands, read fraction, population, think time s) as
     :func:`ramp_requests`'), in order, as :func:`_curve` gives them: from the ramp cache where solved before, the
-    rest solved together by :func:`~models.queueing.general_service.closed_ramp_batch` per (queueing stations,
-    population) when two or more share them (the same recursion vectorised across them, equal to
-    :func:`closed_ramp` to rounding), else alone by :func:`_curve`. What is solved here is remembered."""
+    rest per population either together by :func:`~models.queueing.general_service.closed_ramp_batch` (the same
+    recursion vectorised across them, equal to :func:`closed_ramp` to rounding) or one by one by
+    :func:`closed_ramp`, whichever :func:`_batch_pays` expects to be faster; identical queueing classes merged
+    (:func:`_merged_classes`). What is solved here is remembered."""
     out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
-    groups: dict[tuple[int, int], list] = {}
+    by_population: dict[int, list] = {}
     for i, (specs, demands, rf, population, think_s) in enumerate(requests):
         key = _curve_key(specs, demands, rf, population, think_s)
         hit = _CURVE_CACHE.get(key)
@@ -259,51 +260,125 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
         if q.size == 0:
             out[i] = _curve(specs, demands, rf, population, think_s)
             continue
-        groups.setdefault((int(q.size), population), []).append(
-            (i, key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
-    by_population: dict[int, list] = {}
-    for (_k, population), items in groups.items():
-        by_population.setdefault(population, []).extend(items)
+        by_population.setdefault(population, []).append(
+            (i, key, service, is_queue, _merged_classes(service[q], servers[q], copies[q], v_closed[q]),
+             float(service[~is_queue].sum()), think_s))
     for population, items in by_population.items():
-        if len(items) == 1:
-            i = items[0][0]
-            specs, demands, rf, population, think_s = requests[i]
-            out[i] = _curve(specs, demands, rf, population, think_s)
+        if not _batch_pays([len(it[4][0]) for it in items]):
+            for i, key, service, is_queue, (s, c, m, v, cols, weights), delay_s, think_s in items:
+                X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
+                value = _assemble(service, is_queue, X, _expanded(Rq, cols, weights))
+                _remember(key, value)
+                out[i] = value
             continue
-        X, R = _mva_batch([it[2][it[6]] for it in items], [it[3] for it in items], [it[4] for it in items],
-                          [it[5] for it in items], np.array([it[7] + it[8] for it in items]), population)
-        for b, (i, key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
-            value = _assemble(service, is_queue, X[b], R[b][:, :int(is_queue.sum())])
+        X, R = _mva_batch([it[4] for it in items], np.array([it[5] + it[6] for it in items]), population)
+        for b, (i, key, service, is_queue, merged, _d, _t) in enumerate(items):
+            value = _assemble(service, is_queue, X[b], _expanded(R[b][:, :len(merged[0])], merged[4], merged[5]))
             _remember(key, value)
             out[i] = value
     return [value for value in out if value is not None]
 
 
-def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], copies: Sequence[np.ndarray],
-               v_closed: Sequence[np.ndarray], fixed_s: np.ndarray, population: int
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """B closed ramps of one population at once, networks of fewer queueing stations padded with stations of no
+_STEP_US_BATCH = 9.0
+"""Measured cost of one population step of :func:`~models.queueing.general_service.closed_ramp_batch` for a few
+networks, microseconds (a dozen numpy calls on small arrays, whatever their size); ``_STEP_US_NETWORK`` and
+``_STEP_US_CLASS`` those of :func:`closed_ramp` per network and per queueing class (plain floats). Measured on a
+2-core machine (2026); only the ratio matters, which chooses the faster of the two for a group of ramps."""
+_STEP_US_NETWORK = 0.6
+_STEP_US_CLASS = 0.11
+
+
+def _batch_pays(classes: Sequence[int]) -> bool:
+    """Whether ramps of these numbers of (merged) queueing classes, one population, solve faster together
+    (:func:`~models.queueing.general_service.closed_ramp_batch`) than one by one (:func:`closed_ramp`)."""
+    alone = sum(_STEP_US_NETWORK + _STEP_US_CLASS * k for k in classes)
+    return alone > _STEP_US_BATCH
+
+
+def _mva_batch(merged: Sequence[tuple], fixed_s: np.ndarray, population: int) -> tuple[np.ndarray, np.ndarray]:
+    """B closed ramps of one population at once, networks of fewer queueing classes padded with classes of no
     work (service 0, servers 1, copies 1, v 1: they add nothing), solved by
     :func:`~models.queueing.general_service.closed_ramp_batch` (one recursion, with the closed network's two
     bounds, for the sizer and the failure states alike).
 
     Args:
-        service, servers, copies, v_closed: per network, (K_b,) of its queueing stations (seconds, >= 1, >= 1,
-            the variability factor); fixed_s: (B,) each network's delays, Seidmann delay parts excluded, plus its
-            think time, seconds; population: N >= 1.
+        merged: per network, its queueing classes as :func:`_merged_classes` gives them ((G_b,) service seconds,
+            servers, copies, variability factor, then the merge's columns and weights); fixed_s: (B,) each
+            network's delays, Seidmann delay parts excluded, plus its think time, seconds; population: N >= 1.
 
     Returns:
-        (X (B, N) jobs/s, R (B, N, K) seconds per queueing station, Seidmann's delay part included; a network's
-        first K_b columns are its stations).
+        (X (B, N) jobs/s, R (B, N, G) seconds per merged class, Seidmann's delay part included; a network's first
+        G_b columns are its classes).
     """
-    B = len(service)
-    K = max(len(s) for s in service)
+    B = len(merged)
+    K = max(len(m[0]) for m in merged)
     s_pad, c_pad, m_pad, v_pad = np.zeros((B, K)), np.ones((B, K)), np.ones((B, K)), np.ones((B, K))
-    for b in range(B):
-        k = len(service[b])
-        s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = service[b], servers[b], copies[b], v_closed[b]
+    for b, (s, c, m, v, _cols, _w) in enumerate(merged):
+        k = len(s)
+        s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = s, c, m, v
     return closed_ramp_batch(s_pad, c_pad, m_pad, v_pad, np.asarray(fixed_s, dtype=float), np.zeros(B), population,
                              per_station=True)
+
+
+def _merged_classes(service: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """A closed network's queueing classes with the identical ones merged and the idle ones left out, for the MVA
+    recursion (its cost grows with the classes at every one of the N steps).
+
+    ``w`` identical classes (the same service time, servers, copies and variability: both nodes' CPUs of an HA pair,
+    both nodes' drives) are one class of service ``w s`` over ``w m`` copies: its residence obeys the recursion of
+    the ``w`` classes' sum, R(n) = w a + X(n-1) (a / m R(n-1) + w a^2 (v - 1) / m), with the same bound m / a, so
+    the throughput is that of the unmerged network (to rounding) and each member's residence is the class's / w.
+    A class of no work (service 0) stays at 0 and is left out. The classes at the network's bound (within a
+    relative 1e-9 of the least m / a) are never merged: the recursion puts the response time beyond the bound on
+    the first of them alone, as the unmerged network does.
+
+    Args:
+        service, servers, copies, v_closed: (K,) the queueing classes (seconds, >= 1, >= 1, variability factor).
+
+    Returns:
+        (service, servers, copies, v_closed) of the G merged classes (in the order of their first member), then
+        cols (K,): each class's merged column (-1: left out) and weights (G,): members per merged class; cols and
+        weights are None (and the arrays the inputs) when nothing merges.
+    """
+    K = len(service)
+    s_list, c_list, m_list, v_list = service.tolist(), servers.tolist(), copies.tolist(), v_closed.tolist()
+    caps = [m / (s / c) if s > 0 else math.inf for s, c, m in zip(s_list, c_list, m_list)]
+    bound = min(caps, default=math.inf) * (1.0 + 1e-9)
+    first: dict[tuple[float, float, float, float], int] = {}
+    members: list[int] = []
+    leader: list[int] = []
+    cols = [-1] * K
+    for k in range(K):
+        if s_list[k] == 0.0:
+            continue
+        key = (s_list[k], c_list[k], m_list[k], v_list[k])
+        g = first.get(key) if caps[k] > bound else None
+        if g is None:
+            g = len(leader)
+            leader.append(k)
+            members.append(0)
+            if caps[k] > bound:
+                first[key] = g
+        members[g] += 1
+        cols[k] = g
+    if len(leader) == K:
+        return service, servers, copies, v_closed, None, None
+    w = np.array(members, dtype=float)
+    idx = np.array(leader, dtype=int)
+    return service[idx] * w, servers[idx], copies[idx] * w, v_closed[idx], np.array(cols, dtype=int), w
+
+
+def _expanded(R: np.ndarray, cols: np.ndarray | None, weights: np.ndarray | None) -> np.ndarray:
+    """(N, K) residence per original class from the merged classes' (N, G) (:func:`_merged_classes`): a member's is
+    its class's / members, a class left out 0; ``R`` itself (its first K columns) when nothing merged."""
+    if cols is None or weights is None:
+        return R
+    per = R / weights
+    out = np.zeros((R.shape[0], len(cols)))
+    kept = cols >= 0
+    out[:, kept] = per[:, cols[kept]]
+    return out
 
 
 def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
@@ -373,7 +448,9 @@ def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_frac
         X = n / (delay_s + think_s)
         Rq = np.zeros((population, 0))
     else:
-        X, Rq = closed_ramp(service[q], servers[q], copies[q], v_closed[q], delay_s, think_s, population)
+        s, c, m, v, cols, weights = _merged_classes(service[q], servers[q], copies[q], v_closed[q])
+        X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
+        Rq = _expanded(Rq, cols, weights)
     value = _assemble(service, is_queue, X, Rq)
     _remember(key, value)
     return value
