@@ -48,7 +48,13 @@ from models.catalog import Catalog
 from models.performance.bands import Band, band_factors, demand_sd, ordered
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path
-from models.performance.results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
+from models.performance.results import (
+    CurvePoint,
+    ScenarioPerformance,
+    StationLoad,
+    WorkloadPerformance,
+    curve_points,
+)
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import (
     closed_ramp,
@@ -99,9 +105,23 @@ class _Static:
     is_queue: np.ndarray
     storage: np.ndarray
     shares: np.ndarray
-    sides: dict[bool, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
+    sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
     """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
     sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
+
+    def split(self, host_side: bool) -> tuple[np.ndarray, ...]:
+        """The queueing and the delay stations of one side apart: (queues' indices into the path's stations,
+        delays' indices, the queues' servers, copies x servers, v_open - 1 and shares, the delays' shares)."""
+        key = (host_side, "split")
+        got = self.sides.get(key)
+        if got is None:
+            mask = np.ones_like(self.storage) if host_side else self.storage
+            q = np.flatnonzero(mask & self.is_queue)
+            dl = np.flatnonzero(mask & ~self.is_queue)
+            got = (q, dl, self.servers[q], self.copies[q] * self.servers[q], self.v_open[q] - 1.0, self.shares[q],
+                   self.shares[dl])
+            self.sides[key] = got
+        return got
 
     def side(self, host_side: bool) -> tuple[np.ndarray, ...]:
         """The arrays of the stations that count on one side (see ``sides``)."""
@@ -558,16 +578,24 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float] | 
 def _open_latency_st(st: _Static, demands: np.ndarray, iops: np.ndarray, host_side: bool) -> np.ndarray:
     """:func:`_open_latency_many` on a path's :class:`_Static` arrays; ``demands`` (S,) gives (P,) latencies at the
     P ``iops``, (D, S) (several demand vectors at once: the bands' edges) gives (D, P), at the same (P,) ``iops``
-    or at each row's own (D, P)."""
-    side, servers, copies, cap, v_open, is_queue, shares = st.side(host_side)
-    if not side.any():
+    or at each row's own (D, P). The queueing stations' residence (:func:`~models.queueing.general_service
+    .open_residence_s`'s formula, element by element) is computed at every IOPS, the delays' once per row."""
+    side = st.side(host_side)
+    if not side[0].any():
         return np.zeros(np.broadcast_shapes(demands.shape[:-1] + (1,), iops.shape))
-    d = demands[..., side]
-    u = iops[..., None] * (d / cap)[..., None, :]
+    q_full, d_full, q_servers, q_cap, q_v1, q_shares, d_shares = st.split(host_side)
+    dq = demands[..., q_full]
+    a = dq / q_servers
+    u = iops[..., None] * (dq / q_cap)[..., None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        res = open_residence_s(d[..., None, :], servers, copies, v_open, np.where(is_queue, u, 0.0), check=False)
-        res = np.where(is_queue, res, d[..., None, :])
-        total = np.add.reduce(res * shares, axis=-1) * 1e3
+        res = a[..., None, :] * (1.0 + u * q_v1) / (1.0 - u)
+        res[u >= 1.0] = np.inf
+        res += (dq - a)[..., None, :]
+        res *= q_shares
+        total = np.add.reduce(res, axis=-1)
+        if len(d_full):
+            total += np.add.reduce(demands[..., d_full] * d_shares, axis=-1)[..., None]
+        total *= 1e3
     total[~np.isfinite(total)] = np.inf
     return total
 
@@ -1290,19 +1318,10 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
         with np.errstate(divide="ignore", invalid="ignore"):
             lo_ratio = many[1] / nominal
             hi_ratio = many[2] / nominal
-        raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys).tolist()
+        raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys)
         finite_hi = np.isfinite(hi_ratio)
-        widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0).tolist()
-        raw90 = [v if ok else None for v, ok in zip(widened, finite_hi.tolist())]
-        p10, p90 = [], []
-        floor10 = floor90 = 0.0  # each edge's highest value at a lower load (docstring)
-        for y, lo, hi in zip(y_list, raw10, raw90):
-            floor10 = min(max(lo, floor10), y)
-            p10.append(floor10)
-            if hi is not None:
-                floor90 = max(hi, floor90)
-                hi = floor90
-            p90.append(hi)
+        widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
+        p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
         base = np.asarray(factors, dtype=float)
         sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
         sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
@@ -1315,11 +1334,32 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
                          for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
                 slo_band = ordered(edges[1], max_slo, edges[0])
-    curve = tuple(CurvePoint(x, y, m, h, k, lo, hi) for x, y, m, h, k, lo, hi in zip(
-        x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n]))
-    extension = tuple(CurvePoint(x, y, m, None, None, lo, hi) for x, y, m, lo, hi in zip(
-        x_list[n:], y_list[n:], mbps[n:], p10[n:], p90[n:]))
+    curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n])
+    tail = [None] * (len(x_list) - n)
+    extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
     return curve, extension, {"sat": sat_band, "slo": slo_band}
+
+
+def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,
+                   finite_hi: np.ndarray) -> tuple[list, list]:
+    """The band's edges along a curve (``ys`` its latencies, ms) carried up to the highest value each had at a lower
+    load (:func:`_with_bands`' docstring): P10 from ``raw10`` (each point's, <= its latency), P90 from ``widened``
+    where ``finite_hi`` (None elsewhere). Each edge is min(max(edge, the last), latency) (P10) or max(edge, the
+    last) (P90), from 0; where the latencies do not fall along the curve (always, but checked) and P10's edges are
+    within them, that is a running maximum (the latency cap never binds), computed at once."""
+    p10: list
+    p90: list
+    if len(ys) and bool((ys[1:] >= ys[:-1]).all()) and bool((raw10 <= ys).all()) and bool((raw10 >= 0.0).all()):
+        p10 = np.minimum(np.maximum.accumulate(raw10), ys).tolist()
+    else:
+        p10 = []
+        floor10 = 0.0
+        for y, lo in zip(y_list, raw10.tolist()):
+            floor10 = min(max(lo, floor10), y)
+            p10.append(floor10)
+    carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0)).tolist()
+    p90 = [v if ok else None for v, ok in zip(carried, finite_hi.tolist())]
+    return p10, p90
 
 
 def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray
