@@ -111,15 +111,17 @@ class _Static:
 
     def split(self, host_side: bool) -> tuple[np.ndarray, ...]:
         """The queueing and the delay stations of one side apart: (queues' indices into the path's stations,
-        delays' indices, the queues' servers, copies x servers, v_open - 1 and shares, the delays' shares)."""
+        delays' indices, the queues' servers, copies x servers, v_open and shares, the delays' shares, every
+        station's index and share)."""
         key = (host_side, "split")
         got = self.sides.get(key)
         if got is None:
             mask = np.ones_like(self.storage) if host_side else self.storage
             q = np.flatnonzero(mask & self.is_queue)
             dl = np.flatnonzero(mask & ~self.is_queue)
-            got = (q, dl, self.servers[q], self.copies[q] * self.servers[q], self.v_open[q] - 1.0, self.shares[q],
-                   self.shares[dl])
+            every = np.flatnonzero(mask)
+            got = (q, dl, self.servers[q], self.copies[q] * self.servers[q], self.v_open[q], self.shares[q],
+                   self.shares[dl], every, self.shares[every])
             self.sides[key] = got
         return got
 
@@ -578,23 +580,27 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float] | 
 def _open_latency_st(st: _Static, demands: np.ndarray, iops: np.ndarray, host_side: bool) -> np.ndarray:
     """:func:`_open_latency_many` on a path's :class:`_Static` arrays; ``demands`` (S,) gives (P,) latencies at the
     P ``iops``, (D, S) (several demand vectors at once: the bands' edges) gives (D, P), at the same (P,) ``iops``
-    or at each row's own (D, P). The queueing stations' residence (:func:`~models.queueing.general_service
-    .open_residence_s`'s formula, element by element) is computed at every IOPS, the delays' once per row."""
+    or at each row's own (D, P).
+
+    :func:`~models.queueing.general_service.open_residence_s`'s residence a (1 + U (v - 1)) / (1 - U) + s - a of a
+    queueing station is, rearranged, s + a v U / (1 - U): the stations' s x share is summed once per row and only
+    a v share x U / (1 - U) is computed at every IOPS (the same value to rounding, in half the array operations);
+    a station at U >= 1 makes the latency +inf as there."""
     side = st.side(host_side)
     if not side[0].any():
         return np.zeros(np.broadcast_shapes(demands.shape[:-1] + (1,), iops.shape))
-    q_full, d_full, q_servers, q_cap, q_v1, q_shares, d_shares = st.split(host_side)
+    q_full, d_full, q_servers, q_cap, q_v, q_shares, d_shares, all_full, all_shares = st.split(host_side)
     dq = demands[..., q_full]
-    a = dq / q_servers
+    weight = dq / q_servers * q_v * q_shares
     u = iops[..., None] * (dq / q_cap)[..., None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        res = a[..., None, :] * (1.0 + u * q_v1) / (1.0 - u)
-        res[u >= 1.0] = np.inf
-        res += (dq - a)[..., None, :]
-        res *= q_shares
-        total = np.add.reduce(res, axis=-1)
-        if len(d_full):
-            total += np.add.reduce(demands[..., d_full] * d_shares, axis=-1)[..., None]
+        t = u / (1.0 - u)
+        over = u >= 1.0
+        if over.any():
+            t[over] = np.inf
+        t *= weight[..., None, :]
+        total = np.add.reduce(t, axis=-1)
+        total += np.add.reduce(demands[..., all_full] * all_shares, axis=-1)[..., None]
         total *= 1e3
     total[~np.isfinite(total)] = np.inf
     return total
