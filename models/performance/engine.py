@@ -752,22 +752,33 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float] | n
 
 
 def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, start_iops: float,
-                         saturation: float, limit_ms: float, read_fraction: float) -> tuple[np.ndarray, np.ndarray]:
+                         saturation: float, limit_ms: float, read_fraction: float,
+                         probes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The IOPS and latency (ms) of :func:`open_continuation`'s points, as arrays (the engine makes its points
-    once, with their bands)."""
+    once, with their bands), and the open model's latency (ms, +inf where saturated) at each of ``probes`` (IOPS;
+    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass."""
+    extra = np.empty(0) if probes is None else probes
     if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
-        return np.empty(0), np.empty(0)
-    t = np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]
-    iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+        at = _open_latency_many(specs, demands, extra, read_fraction) if len(extra) else np.empty(0)
+        return np.empty(0), np.empty(0), at
+    iops = saturation - (saturation - start_iops) * _CONTINUATION_STEPS
     last_gap = saturation - iops[-1]
-    iops = np.concatenate([iops, saturation - last_gap * 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)])
+    iops = np.concatenate([iops, saturation - last_gap * _CONTINUATION_TAIL, extra])
     latency = _open_latency_many(specs, demands, iops, read_fraction)
+    at = latency[len(iops) - len(extra):]
+    iops, latency = iops[:len(iops) - len(extra)], latency[:len(iops) - len(extra)]
     finite = np.isfinite(latency)
     end = int(np.argmin(finite)) if not finite.all() else len(latency)  # up to the first saturated point
     over = np.flatnonzero(latency[:end] > limit_ms)
     if over.size:
         end = int(over[0]) + 1  # the first point past the limit is kept
-    return iops[:end], latency[:end]
+    return iops[:end], latency[:end], at
+
+
+_CONTINUATION_STEPS = (1.0 - np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]) ** 2
+"""The continuation's spacing, (1 - t)^2 for t in [0, 1) (:func:`open_continuation`), computed once."""
+_CONTINUATION_TAIL = 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)
+"""The continuation's last gaps to saturation, 1/10 of the previous each (:func:`open_continuation`)."""
 
 
 def latency_at_iops(
@@ -1226,10 +1237,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     else:
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
-    ext_x, ext_y = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
-                                        max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
+    probes = np.array([0.0, 0.5 * sat, 0.8 * sat]) if math.isfinite(sat) else np.array([0.0])
+    ext_x, ext_y, at_probes = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
+                                                   max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
-                         np.concatenate([kept.latency_ms, ext_y]))
+                         np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
     curve, extension, bands = _with_bands(path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
@@ -1368,15 +1380,16 @@ def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widen
     return p10, p90
 
 
-def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray
-                 ) -> CurveShape:
+def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray,
+                 probes: Sequence[float]) -> CurveShape:
     """Light-load latency and latency at 50% / 80% of saturation on the drawn curve (``xs`` IOPS, ``ys`` ms: the
     closed ramp's kept points, then its open continuation; the open model where neither reaches), and the knee
-    note (:mod:`models.performance.knee`)."""
+    note (:mod:`models.performance.knee`). ``probes``: the open model's storage latency (ms, inf where saturated)
+    at 0 IOPS and, when the saturation is finite, at 50% and 80% of it."""
     rf = path.read_fraction
-    light = open_storage_latency_ms(path.stations, r.demand_s, 0.0, rf) or float(r.storage_ms[0])
+    light = _finite(probes[0]) or float(r.storage_ms[0])
     at: dict[float, float | None] = {}
-    for share in (0.5, 0.8):
+    for k, share in enumerate((0.5, 0.8)):
         if not math.isfinite(sat):
             at[share] = None
             continue
@@ -1384,7 +1397,7 @@ def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None
         if len(xs) and xs[0] <= x <= xs[-1]:
             at[share] = float(np.interp(x, xs, ys))
         else:
-            at[share] = open_storage_latency_ms(path.stations, r.demand_s, x, rf)
+            at[share] = _finite(probes[k + 1])
     ratio = at[0.8] / light if at[0.8] is not None and light > 0 else None
     note = knee_note(path.stations, r.demand_s, rf, bottleneck, ratio)
     return CurveShape(light, at[0.5], at[0.8], ratio, note)
