@@ -36,7 +36,7 @@ from __future__ import annotations
 import gc
 import math
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -447,8 +447,9 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
         requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    return [solve_workload(path, (), curve_points, open_result, util=util, solved=ramp_xr)[0]
-            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr)
+             for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    return [wp for wp, _ in _drive(steps)]
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -683,40 +684,6 @@ def _grid(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         grid = _GRID_STEPS[None, :] * step[:, None] + lo[:, None]
     grid[:, -1] = hi
     return grid
-
-
-def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
-                               saturations: Sequence[float], rounds: int) -> list[float | None]:
-    """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each
-    with its ``saturations`` entry), the grid searches run side by side (each row's grids, crossings and stops
-    those of its own search): the bands' edges of the max IOPS at the SLO."""
-    rows = len(saturations)
-    out: list[float | None] = [None] * rows
-    first = _open_latency_st(st, demands, np.array([low_iops], dtype=float), False)[:, 0]
-    live = [i for i in range(rows) if math.isfinite(saturations[i]) and saturations[i] > low_iops
-            and math.isfinite(float(first[i])) and float(first[i]) <= limit_ms]
-    if not live:
-        return out
-    lo = np.full(len(live), float(low_iops))
-    hi = np.array([float(saturations[i]) for i in live])
-    d = demands[live]
-    going = np.ones(len(live), dtype=bool)
-    last = OPEN_SEARCH_GRID
-    for _ in range(rounds):
-        grid = _grid(lo, hi)
-        ok = _open_latency_st(st, d, grid, False) <= limit_ms
-        # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
-        j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
-        k = np.arange(len(live))
-        new_lo, new_hi = grid[k, j], grid[k, j + 1]
-        lo = np.where(going, new_lo, lo)
-        hi = np.where(going, new_hi, hi)
-        going &= ~(hi - lo <= 1e-6 * hi)
-        if not going.any():
-            break
-    for n, i in enumerate(live):
-        out[i] = float(lo[n])
-    return out
 
 
 OPEN_CURVE_POINTS = 60
@@ -1133,6 +1100,35 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         utilisation by station name when already summed (:class:`SystemLoads`; then ``others`` is not read);
         solved: the closed ramp's (X, R) when already solved (:func:`_solve_batch`), else solved here.
     """
+    return _drive([_solve_steps(path, others, curve_points, open_result, population, util, solved)])[0]
+
+
+_Steps = Generator[tuple, tuple, tuple[WorkloadPerformance, Ramp]]
+"""A workload's solution as :func:`_solve_steps` runs it: it yields its bands' arguments (:func:`_with_bands_many`),
+is sent their result, and returns (prediction, ramp)."""
+
+
+def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
+    """Run many workloads' :func:`_solve_steps` side by side: each up to its bands, the bands of all of them at once
+    (:func:`_with_bands_many`), then each to its end; their results in order."""
+    wanted = [next(s) for s in steps]
+    bands = _with_bands_many(wanted)
+    out: list[tuple[WorkloadPerformance, Ramp]] = []
+    for s, got in zip(steps, bands):
+        try:
+            s.send(got)
+        except StopIteration as done:
+            out.append(done.value)
+        else:  # pragma: no cover - _solve_steps yields once
+            raise RuntimeError("a workload's solution asked for its bands twice")
+    return out
+
+
+def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
+                 open_result: _OpenSystem | None, population: int | None, util: Mapping[str, float] | None,
+                 solved: tuple[np.ndarray, np.ndarray] | None) -> _Steps:
+    """:func:`solve_workload` itself, as steps (:data:`_Steps`): the bands of many workloads are computed
+    together (:func:`_drive`)."""
     w = path.workload
     rf = path.read_fraction
     block = w.block_kib * KIB
@@ -1242,7 +1238,7 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
                                                    max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
-    curve, extension, bands = _with_bands(path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+    curve, extension, bands = yield (path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -1298,14 +1294,16 @@ class _Kept:
     population: np.ndarray
 
 
-def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Kept, ext_x: np.ndarray,
-                ext_y: np.ndarray, block_bytes: float, sat: float, max_slo: float | None
-                ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
-    """The curve (``kept``) and its continuation (``ext_x`` IOPS, ``ext_y`` ms) as points with latency bands on
+def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...],
+                                                           dict[str, Band]]]:
+    """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
+    saturation, max IOPS at the SLO), the curve (``kept``) and its continuation as points with latency bands on
     every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
-    figure itself. ``block_bytes``: the I/O size (the points' MB/s).
+    figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
+    curve point at the three demand vectors, then the grid searches of the max IOPS at the SLO at the band's edges
+    side by side); each item's figures are those of solving it alone, to rounding.
 
     Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
     rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
@@ -1314,54 +1312,198 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
     edge likewise where the ratio dips). An edge of the max IOPS at the SLO is no higher than the same edge of the
     saturation (the nominal max at the SLO came from the closed ramp, its band's scale from the open model, and
     their product could pass the saturation band's edge)."""
-    rf = path.read_fraction
-    sd = demand_sd(path.stations, path.uncertainty)
-    n = len(kept.iops)
-    xs = np.concatenate([kept.iops, ext_x])
-    ys = np.concatenate([kept.latency_ms, ext_y])
-    mbps = (xs * block_bytes / 1e6).tolist()
-    x_list, y_list = xs.tolist(), ys.tolist()
-    host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
-    population = kept.population.tolist()
-    if not sd.any():
-        p10: list = y_list
-        p90: list = y_list
-        sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
-    else:
-        low_f, high_f = band_factors(sd)
-        d = r.demand_s
-        st = _static(path.stations, float(rf))
-        many = _open_latency_st(st, np.stack([d, d * low_f, d * high_f]), xs, False)
-        nominal = many[0]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            lo_ratio = many[1] / nominal
-            hi_ratio = many[2] / nominal
-        raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys)
-        finite_hi = np.isfinite(hi_ratio)
-        widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
-        p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
-        base = np.asarray(factors, dtype=float)
-        sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
-        sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
-        sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
-        slo_band = Band(max_slo, max_slo)
-        if max_slo is not None:
-            nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
-                st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
+    prepared: list[tuple] = []
+    blocks: list[tuple[_Static, np.ndarray]] = []
+    points: list[np.ndarray] = []
+    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo in items:
+        rf = path.read_fraction
+        sd = demand_sd(path.stations, path.uncertainty)
+        xs = np.concatenate([kept.iops, ext_x])
+        ys = np.concatenate([kept.latency_ms, ext_y])
+        row = None
+        if sd.any():
+            low_f, high_f = band_factors(sd)
+            d = r.demand_s
+            row = len(blocks)
+            blocks.append((_static(path.stations, float(rf)), np.stack([d, d * low_f, d * high_f])))
+            points.append(xs)
+        prepared.append((xs, ys, sd, row))
+    rows = _Rows(blocks) if blocks else None
+    many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
+    searches: list[tuple[int, float, tuple[float, float, float]]] = []
+    partial: list[tuple] = []
+    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, sd, row) in zip(items, prepared):
+        rf = path.read_fraction
+        n = len(kept.iops)
+        y_list = ys.tolist()
+        if row is None or many_all is None:
+            p10: list = y_list
+            p90: list = y_list
+            sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
+            sats = None
+        else:
+            low_f, high_f = band_factors(sd)
+            many = many_all[3 * row:3 * row + 3, :len(xs)]
+            nominal = many[0]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                lo_ratio = many[1] / nominal
+                hi_ratio = many[2] / nominal
+            raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys)
+            finite_hi = np.isfinite(hi_ratio)
+            widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
+            p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
+            base = np.asarray(factors, dtype=float)
+            sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
+            sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+            sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
+            slo_band = Band(max_slo, max_slo)
+            sats = (sat, sat_hi, sat_lo)
+            if max_slo is not None:
+                searches.append((row, float(path.workload.slo_ms), sats))
+        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list))
+    found = _search_rows(rows, searches) if rows is not None and searches else {}
+    out = []
+    for item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _sd, row) in zip(items, partial, prepared):
+        kept, block_bytes, max_slo = item[3], item[6], item[8]
+        if row is not None and row in found and max_slo is not None and sats is not None:
+            nominal_open, x_lo_f, x_high_f = found[row]
             if nominal_open:
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
-                         for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
+                         for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
                 slo_band = ordered(edges[1], max_slo, edges[0])
-    curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n])
-    tail = [None] * (len(x_list) - n)
-    extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
-    return curve, extension, {"sat": sat_band, "slo": slo_band}
+        mbps = (xs * block_bytes / 1e6).tolist()
+        x_list = xs.tolist()
+        host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
+        population = kept.population.tolist()
+        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n])
+        tail = [None] * (len(x_list) - n)
+        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
+        out.append((curve, extension, {"sat": sat_band, "slo": slo_band}))
+    return out
+
+
+class _Rows:
+    """The storage-side open model of many demand vectors of many paths, laid out row by row (each row one demand
+    vector of one path, its queueing stations padded to the widest with stations of no work, which add exactly 0):
+    :func:`_open_latency_st` of them all in a few array operations instead of one call per path.
+
+    Built from (the path's :class:`_Static`, (D, S) demand vectors) blocks, rows in block order."""
+
+    CHUNK_ELEMENTS = 400_000
+    """Rows are evaluated in chunks of about this many (row, point, station) elements (a few MB per temporary)."""
+
+    def __init__(self, blocks: Sequence[tuple[_Static, np.ndarray]]) -> None:
+        splits = [st.split(False) for st, _ in blocks]
+        widths = [len(sp[0]) for sp in splits]
+        heights = [len(dm) for _, dm in blocks]
+        R, Q = sum(heights), max(widths, default=0)
+        dq = np.zeros((R, Q))
+        servers, cap = np.ones((R, Q)), np.ones((R, Q))
+        v, shares = np.zeros((R, Q)), np.zeros((R, Q))
+        const = np.empty(R)
+        o = 0
+        for (_st, demands), (q_full, _d, q_servers, q_cap, q_v, q_shares, _ds, all_full, all_shares), k, h in zip(
+                blocks, splits, widths, heights):
+            dq[o:o + h, :k] = demands[:, q_full]
+            servers[o:o + h, :k] = q_servers
+            cap[o:o + h, :k] = q_cap
+            v[o:o + h, :k] = q_v
+            shares[o:o + h, :k] = q_shares
+            const[o:o + h] = np.add.reduce(demands[:, all_full] * all_shares, axis=-1)
+            o += h
+        self.weight = dq / servers * v * shares
+        self.ratio = dq / cap
+        self.const = const
+        self.width = Q
+
+    def latency(self, rows: np.ndarray, iops: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
+        """Storage latency (ms; +inf where a queueing station is at or past saturation) of ``rows`` (indices) at
+        each one's IOPS (``iops``: per row a (P_r,) array, or one (R, P) array); (R, max P), a shorter row's tail
+        padded with the latency at 0 IOPS."""
+        P = max((len(x) for x in iops), default=0)
+        if isinstance(iops, np.ndarray):
+            x = iops
+        else:
+            x = np.zeros((len(rows), P))
+            for i, row_x in enumerate(iops):
+                x[i, :len(row_x)] = row_x
+        out = np.empty((len(rows), P))
+        step = max(1, self.CHUNK_ELEMENTS // max(1, P * max(self.width, 1)))
+        for a in range(0, len(rows), step):
+            idx = rows[a:a + step]
+            u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = u / (1.0 - u)
+                over = u >= 1.0
+                if over.any():
+                    t[over] = np.inf
+                t *= self.weight[idx][:, None, :]
+                total = np.add.reduce(t, axis=-1)
+                total += self.const[idx][:, None]
+                total *= 1e3
+            total[~np.isfinite(total)] = np.inf
+            out[a:a + step] = total
+        return out
+
+
+def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, float, float]]]
+                 ) -> dict[int, tuple[float | None, float | None, float | None]]:
+    """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
+    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); block index -> the three
+    IOPS (None where a row's search does not start). Each row's grids, crossings and stops are those of its own
+    search (a row that has stopped keeps its ends while the others go on; a grid is spaced as its own path's call
+    would space it)."""
+    low_iops, rounds = 1e-9, 2
+    index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
+    limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
+    sats = [s for _, _, three in searches for s in three]
+    first = rows.latency(index, np.full((len(index), 1), float(low_iops)))[:, 0]
+    live = [i for i in range(len(index)) if math.isfinite(sats[i]) and sats[i] > low_iops
+            and math.isfinite(float(first[i])) and float(first[i]) <= limits[i]]
+    result: list[float | None] = [None] * len(index)
+    if live:
+        group = np.array([i // 3 for i in live], dtype=int)  # each search's own call spaced its rows' grids alike
+        lo = np.full(len(live), float(low_iops))
+        hi = np.array([float(sats[i]) for i in live])
+        lim = limits[live]
+        idx = index[live]
+        going = np.ones(len(live), dtype=bool)
+        last = OPEN_SEARCH_GRID
+        k = np.arange(len(live))
+        for _ in range(rounds):
+            grid = _grid_grouped(lo, hi, group)
+            ok = rows.latency(idx, grid) <= lim[:, None]
+            j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
+            new_lo, new_hi = grid[k, j], grid[k, j + 1]
+            lo = np.where(going, new_lo, lo)
+            hi = np.where(going, new_hi, hi)
+            going &= ~(hi - lo <= 1e-6 * hi)
+            if not going.any():
+                break
+        for n, i in enumerate(live):
+            result[i] = float(lo[n])
+    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+
+
+def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """:func:`_grid` of rows that belong to several searches (``group``: each row's search): a search with a zero
+    step in one of its rows spaces all of its rows as ``np.linspace`` does (as :func:`_grid` of that search's rows
+    alone would), the others by the step."""
+    delta = hi - lo
+    step = delta / OPEN_SEARCH_GRID
+    zero = step == 0
+    grid = _GRID_STEPS[None, :] * step[:, None] + lo[:, None]
+    if zero.any():
+        spaced = np.isin(group, group[zero])
+        grid[spaced] = (_GRID_STEPS / OPEN_SEARCH_GRID)[None, :] * delta[spaced, None] + lo[spaced, None]
+    grid[:, -1] = hi
+    return grid
 
 
 def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,
                    finite_hi: np.ndarray) -> tuple[list, list]:
     """The band's edges along a curve (``ys`` its latencies, ms) carried up to the highest value each had at a lower
-    load (:func:`_with_bands`' docstring): P10 from ``raw10`` (each point's, <= its latency), P90 from ``widened``
+    load (:func:`_with_bands_many`' docstring): P10 from ``raw10`` (each point's, <= its latency), P90 from ``widened``
     where ``finite_hi`` (None elsewhere). Each edge is min(max(edge, the last), latency) (P10) or max(edge, the
     last) (P90), from 0; where the latencies do not fall along the curve (always, but checked) and P10's edges are
     within them, that is a running maximum (the latency cap never binds), computed at once."""
