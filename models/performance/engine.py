@@ -95,8 +95,9 @@ class Ramp:
 @dataclass(frozen=True)
 class _Static:
     """What the solvers need of a path's stations besides their demands, computed once per (stations, read
-    fraction): servers, copies, variability factors, which stations queue, which count on the storage side and
-    each one's waited-for share. Arrays (S,), read-only."""
+    fraction): servers, copies, variability factors, which stations queue, which count on the storage side,
+    each one's waited-for share, demand per I/O (seconds) and capacity (copies x servers). Arrays (S,),
+    read-only."""
 
     servers: np.ndarray
     copies: np.ndarray
@@ -105,6 +106,8 @@ class _Static:
     is_queue: np.ndarray
     storage: np.ndarray
     shares: np.ndarray
+    demand: np.ndarray
+    capacity: np.ndarray
     sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
     """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
     sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
@@ -169,6 +172,8 @@ def _static_of(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
         is_queue=np.array([not s.delay for s in specs], dtype=bool),
         storage=np.array([s.storage_side for s in specs], dtype=bool),
         shares=np.array([s.latency_share(read_fraction) for s in specs], dtype=float),
+        demand=np.array([s.demand(read_fraction) for s in specs], dtype=float),
+        capacity=np.array([s.capacity for s in specs], dtype=float),
     )
     for value in vars(arrays).values():
         if isinstance(value, np.ndarray):
@@ -1037,9 +1042,11 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     storage stations gave another latency than normal operation)."""
     demand: dict[str, dict[str, tuple[float, float, StationSpec]]] = {}
     meta: dict[str, StationSpec] = {}
+    path_of: dict[str, WorkloadPath] = {}
     for p in paths:
         if p.workload.id not in rates:
             continue
+        path_of[p.workload.id] = p
         for spec in p.stations:
             demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction, spec)
             meta.setdefault(spec.name, spec)
@@ -1062,7 +1069,11 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     residence: dict[str, dict[str, float | None]] = {}
     for w, names in names_of.items():
         rf = demand[names[0]][w][1]
-        st = _static(tuple(demand[name][w][2] for name in names), float(rf))
+        specs = tuple(demand[name][w][2] for name in names)
+        own = path_of[w].stations
+        if len(own) == len(specs) and all(a is b for a, b in zip(own, specs)):
+            specs = own  # the path's own tuple: its arrays are then found by identity by the solvers that follow
+        st = _static(specs, float(rf))
         d = np.array([demand[name][w][0] for name in names], dtype=float)
         res = open_residence_s(d, st.servers, st.copies, st.v_open,
                                np.array([utilisation[name] for name in names], dtype=float), check=False)
@@ -1322,27 +1333,30 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
         ys = np.concatenate([kept.latency_ms, ext_y])
         row = None
         if sd.any():
-            low_f, high_f = band_factors(sd)
+            factors_lh = band_factors(sd)
             d = r.demand_s
             row = len(blocks)
-            blocks.append((_static(path.stations, float(rf)), np.stack([d, d * low_f, d * high_f])))
+            st = _static(path.stations, float(rf))
+            blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
             points.append(xs)
-        prepared.append((xs, ys, sd, row))
+            prepared.append((xs, ys, factors_lh, row, st))
+        else:
+            prepared.append((xs, ys, None, row, None))
     rows = _Rows(blocks) if blocks else None
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
     partial: list[tuple] = []
-    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, sd, row) in zip(items, prepared):
-        rf = path.read_fraction
+    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st) in zip(
+            items, prepared):
         n = len(kept.iops)
         y_list = ys.tolist()
-        if row is None or many_all is None:
+        if row is None or many_all is None or factors_lh is None:
             p10: list = y_list
             p90: list = y_list
             sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
             sats = None
         else:
-            low_f, high_f = band_factors(sd)
+            low_f, high_f = factors_lh
             many = many_all[3 * row:3 * row + 3, :len(xs)]
             nominal = many[0]
             with np.errstate(divide="ignore", invalid="ignore"):
@@ -1353,8 +1367,8 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
             p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
             base = np.asarray(factors, dtype=float)
-            sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
-            sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+            sat_hi = _saturation_st(st, base * low_f)
+            sat_lo = _saturation_st(st, base * high_f)
             sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
             slo_band = Band(max_slo, max_slo)
             sats = (sat, sat_hi, sat_lo)
@@ -1363,7 +1377,8 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
         partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list))
     found = _search_rows(rows, searches) if rows is not None and searches else {}
     out = []
-    for item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _sd, row) in zip(items, partial, prepared):
+    for item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st) in zip(
+            items, partial, prepared):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
         if row is not None and row in found and max_slo is not None and sats is not None:
             nominal_open, x_lo_f, x_high_f = found[row]
@@ -1380,6 +1395,16 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
         extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
         out.append((curve, extension, {"sat": sat_band, "slo": slo_band}))
     return out
+
+
+def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
+    """:func:`saturation_iops` (its IOPS) of a path's stations (their :class:`_Static` arrays) with per-station
+    demand multipliers ``inflation`` (S,): the same products and quotients, element by element."""
+    d = st.demand * inflation
+    with np.errstate(divide="ignore", invalid="ignore"):
+        caps = np.where(st.is_queue & (d > 0), st.capacity / d, np.inf)
+    best = float(caps.min()) if len(caps) else math.inf
+    return best
 
 
 class _Rows:
