@@ -40,6 +40,7 @@ from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -1114,25 +1115,31 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     return _drive([_solve_steps(path, others, curve_points, open_result, population, util, solved)])[0]
 
 
-_Steps = Generator[tuple, tuple, tuple[WorkloadPerformance, Ramp]]
-"""A workload's solution as :func:`_solve_steps` runs it: it yields its bands' arguments (:func:`_with_bands_many`),
-is sent their result, and returns (prediction, ramp)."""
+_Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
+"""A workload's solution as :func:`_solve_steps` runs it: it yields what it asks of the open model (("slo", ...):
+:func:`_open_searches`' request; ("bands", ...): :func:`_with_bands_many`' item), is sent the answer, and returns
+(prediction, ramp)."""
 
 
 def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
-    """Run many workloads' :func:`_solve_steps` side by side: each up to its bands, the bands of all of them at once
-    (:func:`_with_bands_many`), then each to its end; their results in order."""
-    wanted = [next(s) for s in steps]
-    bands = _with_bands_many(wanted)
-    out: list[tuple[WorkloadPerformance, Ramp]] = []
-    for s, got in zip(steps, bands):
-        try:
-            s.send(got)
-        except StopIteration as done:
-            out.append(done.value)
-        else:  # pragma: no cover - _solve_steps yields once
-            raise RuntimeError("a workload's solution asked for its bands twice")
-    return out
+    """Run many workloads' :func:`_solve_steps` side by side: each up to what it asks of the open model, the
+    requests of all of them answered at once (first the max IOPS at the SLO beyond ramps that end inside it,
+    :func:`_open_searches`, then the bands, :func:`_with_bands_many`), and so on to their ends; their results in
+    order."""
+    out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
+    wanted = {i: next(s) for i, s in enumerate(steps)}
+    while wanted:
+        kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
+        ready = [i for i, req in wanted.items() if req[0] == kind]
+        answers: Sequence[object] = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
+                                     else _with_bands_many([wanted[i][1:] for i in ready]))
+        for i, answer in zip(ready, answers):
+            try:
+                wanted[i] = steps[i].send(answer)
+            except StopIteration as done:
+                out[i] = done.value
+                del wanted[i]
+    return [value for value in out if value is not None]
 
 
 def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
@@ -1154,8 +1161,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     slo = w.slo_ms
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
     ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
-    if ramp_inside_slo:
-        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, rf)
+    if ramp_inside_slo:  # open_iops_at_latency, of every job at once (_drive)
+        extended: float | None = yield ("slo", path.stations, rf, r.demand_s, slo, float(r.iops[-1]), sat)
         if extended is not None and extended > (max_slo or 0.0):
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
@@ -1249,7 +1256,9 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                                                    max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
-    curve, extension, bands = yield (path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+    banded: tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]] = yield (
+        "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+    curve, extension, bands = banded
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -1475,20 +1484,30 @@ def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, 
                  ) -> dict[int, tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
     ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); block index -> the three
-    IOPS (None where a row's search does not start). Each row's grids, crossings and stops are those of its own
-    search (a row that has stopped keeps its ends while the others go on; a grid is spaced as its own path's call
-    would space it)."""
-    low_iops, rounds = 1e-9, 2
+    IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one search's
+    rows, spaced alike)."""
     index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
     limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
     sats = [s for _, _, three in searches for s in three]
-    first = rows.latency(index, np.full((len(index), 1), float(low_iops)))[:, 0]
-    live = [i for i in range(len(index)) if math.isfinite(sats[i]) and sats[i] > low_iops
+    result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
+    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+
+
+def _search(rows: _Rows, index: np.ndarray, limits: np.ndarray, lows: np.ndarray, sats: Sequence[float],
+            groups: np.ndarray, rounds: int) -> list[float | None]:
+    """:func:`open_iops_at_latency` of many rows at once: row ``index[i]`` of ``rows`` from ``lows[i]`` IOPS towards
+    ``sats[i]`` at the latency ``limits[i]`` (ms), ``rounds`` rounds; ``groups``: which rows one call of the
+    single search would have held together (they share the grid's spacing rule, :func:`_grid_grouped`). Each row's
+    grids, crossings and stops are those of its own search (a row that has stopped keeps its ends while the others
+    go on). Returns each row's IOPS, None where its search does not start (saturation not above the low end, or the
+    latency there already past the limit)."""
+    first = rows.latency(index, lows[:, None])[:, 0]
+    live = [i for i in range(len(index)) if math.isfinite(sats[i]) and sats[i] > lows[i]
             and math.isfinite(float(first[i])) and float(first[i]) <= limits[i]]
     result: list[float | None] = [None] * len(index)
     if live:
-        group = np.array([i // 3 for i in live], dtype=int)  # each search's own call spaced its rows' grids alike
-        lo = np.full(len(live), float(low_iops))
+        group = groups[live]
+        lo = lows[live].astype(float)
         hi = np.array([float(sats[i]) for i in live])
         lim = limits[live]
         idx = index[live]
@@ -1498,6 +1517,7 @@ def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, 
         for _ in range(rounds):
             grid = _grid_grouped(lo, hi, group)
             ok = rows.latency(idx, grid) <= lim[:, None]
+            # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
             j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
             new_lo, new_hi = grid[k, j], grid[k, j + 1]
             lo = np.where(going, new_lo, lo)
@@ -1507,7 +1527,17 @@ def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, 
                 break
         for n, i in enumerate(live):
             result[i] = float(lo[n])
-    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+    return result
+
+
+def _open_searches(requests: Sequence[tuple]) -> list[float | None]:
+    """:func:`open_iops_at_latency` (4 rounds) of many paths at once: per request (stations, read fraction,
+    demands (S,) seconds, the limit ms, the low end IOPS, the saturation IOPS), by :func:`_search`."""
+    rows = _Rows([(_static(specs, float(rf)), np.asarray(demands, dtype=float)[None, :])
+                  for specs, rf, demands, _l, _low, _sat in requests])
+    n = len(requests)
+    return _search(rows, np.arange(n), np.array([float(r[3]) for r in requests]),
+                   np.array([float(r[4]) for r in requests]), [float(r[5]) for r in requests], np.arange(n), 4)
 
 
 def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarray:
