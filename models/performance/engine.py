@@ -501,13 +501,14 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     if population < 1:
         raise ValueError("population must be >= 1")
     specs = tuple(specs)
-    inflation = inflation or [1.0] * len(specs)
-    demands = [spec.demand(read_fraction) * f for spec, f in zip(specs, inflation)]
+    st = _static(specs, float(read_fraction))
+    # each station's demand x its multiplier, element by element (the products spec.demand(rf) * f)
+    demands = (st.demand * np.asarray(inflation, dtype=float) if inflation is not None and len(inflation)
+               else st.demand.copy())
     if solved is None:
-        X, res = _curve(specs, tuple(demands), float(read_fraction), int(population), float(think_time_s))
+        X, res = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
     else:
         X, res = solved
-    st = _static(specs, float(read_fraction))
     storage, shares = st.storage, st.shares
     res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
     return Ramp(
@@ -517,7 +518,7 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
         host_ms=res_ms.sum(axis=1),
         residence_ms=res_ms,
         specs=specs,
-        demand_s=np.asarray(demands, dtype=float),
+        demand_s=demands,
     )
 
 
@@ -1153,7 +1154,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     if util is None:
         util = _others_utilisation(others)
     factors, notes = _background(path, others, util)
-    shares = [spec.latency_share(rf) for spec in path.stations]
+    shares = _static(path.stations, float(rf)).shares.tolist()
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
     sat, b_idx = saturation_iops(path.stations, rf, factors)
