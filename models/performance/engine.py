@@ -1049,8 +1049,9 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
         if p.workload.id not in rates:
             continue
         path_of[p.workload.id] = p
+        rf = p.read_fraction
         for spec in p.stations:
-            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction, spec)
+            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(rf), rf, spec)
             meta.setdefault(spec.name, spec)
     if not demand:
         return None
@@ -1154,10 +1155,11 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     if util is None:
         util = _others_utilisation(others)
     factors, notes = _background(path, others, util)
-    shares = _static(path.stations, float(rf)).shares.tolist()
+    arrays = _static(path.stations, float(rf))
+    shares = arrays.shares.tolist()
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
-    sat, b_idx = saturation_iops(path.stations, rf, factors)
+    sat, b_idx = _saturation_index(arrays, np.asarray(factors, dtype=float))
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
@@ -1410,11 +1412,20 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
 def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
     """:func:`saturation_iops` (its IOPS) of a path's stations (their :class:`_Static` arrays) with per-station
     demand multipliers ``inflation`` (S,): the same products and quotients, element by element."""
+    return _saturation_index(st, inflation)[0]
+
+
+def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | None]:
+    """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
+    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
     d = st.demand * inflation
     with np.errstate(divide="ignore", invalid="ignore"):
         caps = np.where(st.is_queue & (d > 0), st.capacity / d, np.inf)
-    best = float(caps.min()) if len(caps) else math.inf
-    return best
+    if not len(caps):
+        return math.inf, None
+    k = int(np.argmin(caps))
+    best = float(caps[k])
+    return (best, k) if best < math.inf else (math.inf, None)
 
 
 class _Rows:
