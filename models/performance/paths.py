@@ -342,9 +342,36 @@ def _negotiated_mbps(scenario: Scenario, catalog: Catalog, link: Link, lt: LinkT
     return rate
 
 
+_HOST_SIDES: dict[str, tuple] = {}
+"""The host sides :func:`_host_side` built for the last (scenario, catalog): the workloads of one front end (the
+same hosts, protocol and block size on one target) share theirs, and a design of many workloads built each again."""
+
+
 def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
                target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
-    """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None."""
+    """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None.
+    The stations and notes are those :func:`_build_host_side` adds, reused for another workload of the same front
+    end, protocol, block size and target ports in the same design (the scenario, catalog and front end are frozen)."""
+    owner = _HOST_SIDES.get("owner")
+    if owner is None or owner[0] is not scenario or owner[1] is not catalog:
+        owner = (scenario, catalog, {})
+        _HOST_SIDES["owner"] = owner
+    built: dict = owner[2]
+    key = (id(fe), protocol, block, target_ports, target_rate_mbps, target_id)
+    hit = built.get(key)
+    if hit is not None and hit[0] is fe:
+        b.stations.extend(hit[1])
+        b.notes.extend(hit[2])
+        return hit[3]
+    first_station, first_note = len(b.stations), len(b.notes)
+    value = _build_host_side(b, scenario, catalog, fe, protocol, block, target_ports, target_rate_mbps, target_id)
+    built[key] = (fe, tuple(b.stations[first_station:]), tuple(b.notes[first_note:]), value)
+    return value
+
+
+def _build_host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
+                     target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
+    """:func:`_host_side` itself."""
     weight = 0.0
     stack = 0.0
     cpu = 0.0
