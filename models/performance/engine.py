@@ -18,6 +18,10 @@ Method (DESIGN.md "Performance (queueing) engine"):
 * Uncertainty bands (``models.performance.bands``) and the curve's shape (``models.performance.knee``) are
   computed for every workload; failure states (``models.performance.states``) are paths solved by the same
   functions.
+* Many workloads at once (a system's, and every failure state of them): their closed ramps are solved together
+  per population (identical queueing classes merged, :func:`_merged_classes`), and each workload's solution runs
+  as steps (:func:`_solve_steps`) whose open-model searches and bands are answered for all of them in a few array
+  operations (:func:`_drive`, :class:`_Rows`); the figures are those of solving each alone, to rounding.
 * Several workloads on one system: each workload's ramp runs while the others run at their target rates; a
   shared station's demand for the ramped workload is inflated by 1 / (1 - U_others) (the shadow-server
   reduced-capacity approximation, Sevcik 1977, "Priority scheduling disciplines in queueing network models of
@@ -110,8 +114,10 @@ class _Static:
     demand: np.ndarray
     capacity: np.ndarray
     sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
-    """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
-    sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
+    """Per ``host_side`` (False: the storage side's stations only) the arrays of that side, sliced once: (side mask,
+    servers, copies, copies x servers, v_open, is_queue, shares) by :meth:`side`, and under (host_side, "split")
+    its queueing and delay stations apart by :meth:`split` (what :func:`_open_latency_st` and :class:`_Rows`
+    read)."""
 
     def split(self, host_side: bool) -> tuple[np.ndarray, ...]:
         """The queueing and the delay stations of one side apart: (queues' indices into the path's stations,
