@@ -1591,7 +1591,7 @@ def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widen
             floor10 = min(max(lo, floor10), y)
             p10.append(floor10)
     carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0)).tolist()
-    p90 = [v if ok else None for v, ok in zip(carried, finite_hi.tolist())]
+    p90 = carried if finite_hi.all() else [v if ok else None for v, ok in zip(carried, finite_hi.tolist())]
     return p10, p90
 
 
