@@ -52,7 +52,7 @@ from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
 from models.performance.bands import Band, band_factors, demand_sd, ordered
 from models.performance.knee import CurveShape, knee_note
-from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path
+from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
 from models.performance.results import (
     CurvePoint,
     ScenarioPerformance,
@@ -1659,13 +1659,14 @@ def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLa
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
     paths: list[WorkloadPath] = []
     problems: list[str] = []
-    for w in scenario.workloads:
-        if not w.enabled:
-            continue
-        try:
-            paths.append(build_path(scenario, catalog, w, raid))
-        except PathError as exc:
-            problems.append(str(exc))
+    with shared_host_sides():  # the workloads of one front end share its host side
+        for w in scenario.workloads:
+            if not w.enabled:
+                continue
+            try:
+                paths.append(build_path(scenario, catalog, w, raid))
+            except PathError as exc:
+                problems.append(str(exc))
     return paths, problems
 
 
