@@ -1323,6 +1323,24 @@ class _Kept:
     population: np.ndarray
 
 
+def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Kept, ext_x: np.ndarray,
+                ext_y: np.ndarray, block_bytes: float, sat: float, max_slo: float | None
+                ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
+    """One workload's curve points with their bands and its saturation and SLO bands: :func:`_with_bands_many` of
+    that one item."""
+    return _with_bands_many([(path, r, factors, kept, ext_x, ext_y, block_bytes, sat, max_slo)])[0]
+
+
+def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
+                               saturations: Sequence[float], rounds: int) -> list[float | None]:
+    """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each with
+    its ``saturations`` entry), the searches side by side (:func:`_search` of one group)."""
+    rows = _Rows([(st, np.asarray(demands, dtype=float))])
+    n = len(saturations)
+    return _search(rows, np.arange(n), np.full(n, float(limit_ms)), np.full(n, float(low_iops)),
+                   [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
+
+
 def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...],
                                                            dict[str, Band]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
