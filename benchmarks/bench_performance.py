@@ -76,6 +76,7 @@ def examples(repeat: int) -> list:
     print(f"{'example':42s} {'workloads':>9s} {'cold ms':>8s} {'warm ms':>8s} {'states ms':>9s} {'CPU ms':>7s}  "
           "target states <= 5 ms")
     projects, worst, worst_cpu = [], 0.0, 0.0
+    over, over_cpu = 0, 0
     for f in files:
         project = load(f)
         project = project.model_copy(update={"settings": project.settings.with_changes(curve_points=200)})
@@ -88,10 +89,12 @@ def examples(repeat: int) -> list:
         states_ms = _median_ms(_cold(lambda: _with_states(project)), repeat)  # noqa: B023 - timed right here
         states_cpu = CPU_TIMES["cpu"]
         worst, worst_cpu = max(worst, states_ms), max(worst_cpu, states_cpu)
+        over, over_cpu = over + (states_ms > 5), over_cpu + (states_cpu > 5)
         verdict = "ok" if states_ms <= 5 else "SLOW"
         print(f"{f.stem:42s} {n:9d} {cold_ms:8.2f} {warm_ms:8.2f} {states_ms:9.2f} {states_cpu:7.2f}  {verdict}")
     print(f"{'slowest example with its states':42s} {'':9s} {'':8s} {'':8s} {worst:9.2f} {worst_cpu:7.2f}  "
           f"{'ok' if worst <= 5 else 'MISSED'} (target <= 5 ms; CPU {'ok' if worst_cpu <= 5 else 'MISSED'})")
+    print(f"examples over 5 ms with their states: {over} of {len(files)} wall, {over_cpu} of {len(files)} CPU")
     print()
     return projects
 

@@ -101,6 +101,10 @@ def fitted_fields(profile: PerfProfile) -> tuple[str, ...]:
     return tuple(k for k in (*BAND_FIELDS, "affinity_hold_us") if profile.fit_of(k))
 
 
+_UNCERTAINTIES: dict[tuple[int, str, float, float], tuple[PerfProfile, StationUncertainty]] = {}
+_UNCERTAINTIES_SIZE = 1024
+
+
 def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_fraction: float
                         ) -> StationUncertainty:
     """The relative SDs of the CPU demand and fixed latency a profile gives a workload (module, step 1).
@@ -111,7 +115,24 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
 
     Raises:
         ValueError: an unknown kind.
+
+    Remembered per (profile object, kind, block size, read fraction): the profile is frozen, and a design's
+    workloads of one mix on one system ask for the same.
     """
+    key = (id(profile), kind, float(block_kib), float(read_fraction))
+    hit = _UNCERTAINTIES.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    value = _profile_uncertainty(profile, kind, block_kib, read_fraction)
+    if len(_UNCERTAINTIES) >= _UNCERTAINTIES_SIZE:
+        _UNCERTAINTIES.clear()
+    _UNCERTAINTIES[key] = (profile, value)  # the profile is kept, so its id is not reused while it is here
+    return value
+
+
+def _profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_fraction: float
+                         ) -> StationUncertainty:
+    """:func:`profile_uncertainty` itself."""
     if kind not in PROFILE_KINDS:
         raise ValueError(f"profile kind must be one of {PROFILE_KINDS}, got {kind!r}")
     fitted = set(fitted_fields(profile))

@@ -18,6 +18,10 @@ Method (DESIGN.md "Performance (queueing) engine"):
 * Uncertainty bands (``models.performance.bands``) and the curve's shape (``models.performance.knee``) are
   computed for every workload; failure states (``models.performance.states``) are paths solved by the same
   functions.
+* Many workloads at once (a system's, and every failure state of them): their closed ramps are solved together
+  per population (identical queueing classes merged, :func:`_merged_classes`), and each workload's solution runs
+  as steps (:func:`_solve_steps`) whose open-model searches and bands are answered for all of them in a few array
+  operations (:func:`_drive`, :class:`_Rows`); the figures are those of solving each alone, to rounding.
 * Several workloads on one system: each workload's ramp runs while the others run at their target rates; a
   shared station's demand for the ramped workload is inflated by 1 / (1 - U_others) (the shadow-server
   reduced-capacity approximation, Sevcik 1977, "Priority scheduling disciplines in queueing network models of
@@ -36,10 +40,11 @@ from __future__ import annotations
 import gc
 import math
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -47,8 +52,14 @@ from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
 from models.performance.bands import Band, band_factors, demand_sd, ordered
 from models.performance.knee import CurveShape, knee_note
-from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path
-from models.performance.results import CurvePoint, ScenarioPerformance, StationLoad, WorkloadPerformance
+from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
+from models.performance.results import (
+    CurvePoint,
+    ScenarioPerformance,
+    StationLoad,
+    WorkloadPerformance,
+    curve_points,
+)
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import (
     closed_ramp,
@@ -89,8 +100,9 @@ class Ramp:
 @dataclass(frozen=True)
 class _Static:
     """What the solvers need of a path's stations besides their demands, computed once per (stations, read
-    fraction): servers, copies, variability factors, which stations queue, which count on the storage side and
-    each one's waited-for share. Arrays (S,), read-only."""
+    fraction): servers, copies, variability factors, which stations queue, which count on the storage side,
+    each one's waited-for share, demand per I/O (seconds) and capacity (copies x servers). Arrays (S,),
+    read-only."""
 
     servers: np.ndarray
     copies: np.ndarray
@@ -99,9 +111,29 @@ class _Static:
     is_queue: np.ndarray
     storage: np.ndarray
     shares: np.ndarray
-    sides: dict[bool, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
-    """Per ``host_side`` (False: the storage side's stations only), the arrays :func:`_open_latency_st` reads,
-    sliced once: (side mask, servers, copies, copies x servers, v_open, is_queue, shares)."""
+    demand: np.ndarray
+    capacity: np.ndarray
+    sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
+    """Per ``host_side`` (False: the storage side's stations only) the arrays of that side, sliced once: (side mask,
+    servers, copies, copies x servers, v_open, is_queue, shares) by :meth:`side`, and under (host_side, "split")
+    its queueing and delay stations apart by :meth:`split` (what :func:`_open_latency_st` and :class:`_Rows`
+    read)."""
+
+    def split(self, host_side: bool) -> tuple[np.ndarray, ...]:
+        """The queueing and the delay stations of one side apart: (queues' indices into the path's stations,
+        delays' indices, the queues' servers, copies x servers, v_open and shares, the delays' shares, every
+        station's index and share)."""
+        key = (host_side, "split")
+        got = self.sides.get(key)
+        if got is None:
+            mask = np.ones_like(self.storage) if host_side else self.storage
+            q = np.flatnonzero(mask & self.is_queue)
+            dl = np.flatnonzero(mask & ~self.is_queue)
+            every = np.flatnonzero(mask)
+            got = (q, dl, self.servers[q], self.copies[q] * self.servers[q], self.v_open[q], self.shares[q],
+                   self.shares[dl], every, self.shares[every])
+            self.sides[key] = got
+        return got
 
     def side(self, host_side: bool) -> tuple[np.ndarray, ...]:
         """The arrays of the stations that count on one side (see ``sides``)."""
@@ -147,6 +179,8 @@ def _static_of(specs: tuple[StationSpec, ...], read_fraction: float) -> _Static:
         is_queue=np.array([not s.delay for s in specs], dtype=bool),
         storage=np.array([s.storage_side for s in specs], dtype=bool),
         shares=np.array([s.latency_share(read_fraction) for s in specs], dtype=float),
+        demand=np.array([s.demand(read_fraction) for s in specs], dtype=float),
+        capacity=np.array([s.capacity for s in specs], dtype=float),
     )
     for value in vars(arrays).values():
         if isinstance(value, np.ndarray):
@@ -242,11 +276,12 @@ def solve_ramps(requests: Sequence[tuple]) -> int:
 def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
     """The closed ramps of ``requests`` ((specs, demands, read fraction, population, think time s) as
     :func:`ramp_requests`'), in order, as :func:`_curve` gives them: from the ramp cache where solved before, the
-    rest solved together by :func:`~models.queueing.general_service.closed_ramp_batch` per (queueing stations,
-    population) when two or more share them (the same recursion vectorised across them, equal to
-    :func:`closed_ramp` to rounding), else alone by :func:`_curve`. What is solved here is remembered."""
+    rest per population either together by :func:`~models.queueing.general_service.closed_ramp_batch` (the same
+    recursion vectorised across them, equal to :func:`closed_ramp` to rounding) or one by one by
+    :func:`closed_ramp`, whichever :func:`_batch_pays` expects to be faster; identical queueing classes merged
+    (:func:`_merged_classes`). What is solved here is remembered."""
     out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
-    groups: dict[tuple[int, int], list] = {}
+    by_population: dict[int, list] = {}
     for i, (specs, demands, rf, population, think_s) in enumerate(requests):
         key = _curve_key(specs, demands, rf, population, think_s)
         hit = _CURVE_CACHE.get(key)
@@ -259,51 +294,125 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
         if q.size == 0:
             out[i] = _curve(specs, demands, rf, population, think_s)
             continue
-        groups.setdefault((int(q.size), population), []).append(
-            (i, key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
-    by_population: dict[int, list] = {}
-    for (_k, population), items in groups.items():
-        by_population.setdefault(population, []).extend(items)
+        by_population.setdefault(population, []).append(
+            (i, key, service, is_queue, _merged_classes(service[q], servers[q], copies[q], v_closed[q]),
+             float(service[~is_queue].sum()), think_s))
     for population, items in by_population.items():
-        if len(items) == 1:
-            i = items[0][0]
-            specs, demands, rf, population, think_s = requests[i]
-            out[i] = _curve(specs, demands, rf, population, think_s)
+        if not _batch_pays([len(it[4][0]) for it in items]):
+            for i, key, service, is_queue, (s, c, m, v, cols, weights), delay_s, think_s in items:
+                X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
+                value = _assemble(service, is_queue, X, _expanded(Rq, cols, weights))
+                _remember(key, value)
+                out[i] = value
             continue
-        X, R = _mva_batch([it[2][it[6]] for it in items], [it[3] for it in items], [it[4] for it in items],
-                          [it[5] for it in items], np.array([it[7] + it[8] for it in items]), population)
-        for b, (i, key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
-            value = _assemble(service, is_queue, X[b], R[b][:, :int(is_queue.sum())])
+        X, R = _mva_batch([it[4] for it in items], np.array([it[5] + it[6] for it in items]), population)
+        for b, (i, key, service, is_queue, merged, _d, _t) in enumerate(items):
+            value = _assemble(service, is_queue, X[b], _expanded(R[b][:, :len(merged[0])], merged[4], merged[5]))
             _remember(key, value)
             out[i] = value
     return [value for value in out if value is not None]
 
 
-def _mva_batch(service: Sequence[np.ndarray], servers: Sequence[np.ndarray], copies: Sequence[np.ndarray],
-               v_closed: Sequence[np.ndarray], fixed_s: np.ndarray, population: int
-               ) -> tuple[np.ndarray, np.ndarray]:
-    """B closed ramps of one population at once, networks of fewer queueing stations padded with stations of no
+_STEP_US_BATCH = 9.0
+"""Measured cost of one population step of :func:`~models.queueing.general_service.closed_ramp_batch` for a few
+networks, microseconds (a dozen numpy calls on small arrays, whatever their size); ``_STEP_US_NETWORK`` and
+``_STEP_US_CLASS`` those of :func:`closed_ramp` per network and per queueing class (plain floats). Measured on a
+2-core machine (2026); only the ratio matters, which chooses the faster of the two for a group of ramps."""
+_STEP_US_NETWORK = 0.6
+_STEP_US_CLASS = 0.11
+
+
+def _batch_pays(classes: Sequence[int]) -> bool:
+    """Whether ramps of these numbers of (merged) queueing classes, one population, solve faster together
+    (:func:`~models.queueing.general_service.closed_ramp_batch`) than one by one (:func:`closed_ramp`)."""
+    alone = sum(_STEP_US_NETWORK + _STEP_US_CLASS * k for k in classes)
+    return alone > _STEP_US_BATCH
+
+
+def _mva_batch(merged: Sequence[tuple], fixed_s: np.ndarray, population: int) -> tuple[np.ndarray, np.ndarray]:
+    """B closed ramps of one population at once, networks of fewer queueing classes padded with classes of no
     work (service 0, servers 1, copies 1, v 1: they add nothing), solved by
     :func:`~models.queueing.general_service.closed_ramp_batch` (one recursion, with the closed network's two
     bounds, for the sizer and the failure states alike).
 
     Args:
-        service, servers, copies, v_closed: per network, (K_b,) of its queueing stations (seconds, >= 1, >= 1,
-            the variability factor); fixed_s: (B,) each network's delays, Seidmann delay parts excluded, plus its
-            think time, seconds; population: N >= 1.
+        merged: per network, its queueing classes as :func:`_merged_classes` gives them ((G_b,) service seconds,
+            servers, copies, variability factor, then the merge's columns and weights); fixed_s: (B,) each
+            network's delays, Seidmann delay parts excluded, plus its think time, seconds; population: N >= 1.
 
     Returns:
-        (X (B, N) jobs/s, R (B, N, K) seconds per queueing station, Seidmann's delay part included; a network's
-        first K_b columns are its stations).
+        (X (B, N) jobs/s, R (B, N, G) seconds per merged class, Seidmann's delay part included; a network's first
+        G_b columns are its classes).
     """
-    B = len(service)
-    K = max(len(s) for s in service)
+    B = len(merged)
+    K = max(len(m[0]) for m in merged)
     s_pad, c_pad, m_pad, v_pad = np.zeros((B, K)), np.ones((B, K)), np.ones((B, K)), np.ones((B, K))
-    for b in range(B):
-        k = len(service[b])
-        s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = service[b], servers[b], copies[b], v_closed[b]
+    for b, (s, c, m, v, _cols, _w) in enumerate(merged):
+        k = len(s)
+        s_pad[b, :k], c_pad[b, :k], m_pad[b, :k], v_pad[b, :k] = s, c, m, v
     return closed_ramp_batch(s_pad, c_pad, m_pad, v_pad, np.asarray(fixed_s, dtype=float), np.zeros(B), population,
                              per_station=True)
+
+
+def _merged_classes(service: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray
+                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray | None, np.ndarray | None]:
+    """A closed network's queueing classes with the identical ones merged and the idle ones left out, for the MVA
+    recursion (its cost grows with the classes at every one of the N steps).
+
+    ``w`` identical classes (the same service time, servers, copies and variability: both nodes' CPUs of an HA pair,
+    both nodes' drives) are one class of service ``w s`` over ``w m`` copies: its residence obeys the recursion of
+    the ``w`` classes' sum, R(n) = w a + X(n-1) (a / m R(n-1) + w a^2 (v - 1) / m), with the same bound m / a, so
+    the throughput is that of the unmerged network (to rounding) and each member's residence is the class's / w.
+    A class of no work (service 0) stays at 0 and is left out. The classes at the network's bound (within a
+    relative 1e-9 of the least m / a) are never merged: the recursion puts the response time beyond the bound on
+    the first of them alone, as the unmerged network does.
+
+    Args:
+        service, servers, copies, v_closed: (K,) the queueing classes (seconds, >= 1, >= 1, variability factor).
+
+    Returns:
+        (service, servers, copies, v_closed) of the G merged classes (in the order of their first member), then
+        cols (K,): each class's merged column (-1: left out) and weights (G,): members per merged class; cols and
+        weights are None (and the arrays the inputs) when nothing merges.
+    """
+    K = len(service)
+    s_list, c_list, m_list, v_list = service.tolist(), servers.tolist(), copies.tolist(), v_closed.tolist()
+    caps = [m / (s / c) if s > 0 else math.inf for s, c, m in zip(s_list, c_list, m_list)]
+    bound = min(caps, default=math.inf) * (1.0 + 1e-9)
+    first: dict[tuple[float, float, float, float], int] = {}
+    members: list[int] = []
+    leader: list[int] = []
+    cols = [-1] * K
+    for k in range(K):
+        if s_list[k] == 0.0:
+            continue
+        key = (s_list[k], c_list[k], m_list[k], v_list[k])
+        g = first.get(key) if caps[k] > bound else None
+        if g is None:
+            g = len(leader)
+            leader.append(k)
+            members.append(0)
+            if caps[k] > bound:
+                first[key] = g
+        members[g] += 1
+        cols[k] = g
+    if len(leader) == K:
+        return service, servers, copies, v_closed, None, None
+    w = np.array(members, dtype=float)
+    idx = np.array(leader, dtype=int)
+    return service[idx] * w, servers[idx], copies[idx] * w, v_closed[idx], np.array(cols, dtype=int), w
+
+
+def _expanded(R: np.ndarray, cols: np.ndarray | None, weights: np.ndarray | None) -> np.ndarray:
+    """(N, K) residence per original class from the merged classes' (N, G) (:func:`_merged_classes`): a member's is
+    its class's / members, a class left out 0; ``R`` itself (its first K columns) when nothing merged."""
+    if cols is None or weights is None:
+        return R
+    per = R / weights
+    out = np.zeros((R.shape[0], len(cols)))
+    kept = cols >= 0
+    out[:, kept] = per[:, cols[kept]]
+    return out
 
 
 def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
@@ -350,8 +459,9 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
         requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    return [solve_workload(path, (), curve_points, open_result, util=util, solved=ramp_xr)[0]
-            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr)
+             for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+    return [wp for wp, _ in _drive(steps)]
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -373,7 +483,9 @@ def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_frac
         X = n / (delay_s + think_s)
         Rq = np.zeros((population, 0))
     else:
-        X, Rq = closed_ramp(service[q], servers[q], copies[q], v_closed[q], delay_s, think_s, population)
+        s, c, m, v, cols, weights = _merged_classes(service[q], servers[q], copies[q], v_closed[q])
+        X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
+        Rq = _expanded(Rq, cols, weights)
     value = _assemble(service, is_queue, X, Rq)
     _remember(key, value)
     return value
@@ -395,13 +507,14 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     if population < 1:
         raise ValueError("population must be >= 1")
     specs = tuple(specs)
-    inflation = inflation or [1.0] * len(specs)
-    demands = [spec.demand(read_fraction) * f for spec, f in zip(specs, inflation)]
+    st = _static(specs, float(read_fraction))
+    # each station's demand x its multiplier, element by element (the products spec.demand(rf) * f)
+    demands = (st.demand * np.asarray(inflation, dtype=float) if inflation is not None and len(inflation)
+               else st.demand.copy())
     if solved is None:
-        X, res = _curve(specs, tuple(demands), float(read_fraction), int(population), float(think_time_s))
+        X, res = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
     else:
         X, res = solved
-    st = _static(specs, float(read_fraction))
     storage, shares = st.storage, st.shares
     res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
     return Ramp(
@@ -411,7 +524,7 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
         host_ms=res_ms.sum(axis=1),
         residence_ms=res_ms,
         specs=specs,
-        demand_s=np.asarray(demands, dtype=float),
+        demand_s=demands,
     )
 
 
@@ -481,16 +594,28 @@ def _open_latency_many(specs: Sequence[StationSpec], demands: Sequence[float] | 
 def _open_latency_st(st: _Static, demands: np.ndarray, iops: np.ndarray, host_side: bool) -> np.ndarray:
     """:func:`_open_latency_many` on a path's :class:`_Static` arrays; ``demands`` (S,) gives (P,) latencies at the
     P ``iops``, (D, S) (several demand vectors at once: the bands' edges) gives (D, P), at the same (P,) ``iops``
-    or at each row's own (D, P)."""
-    side, servers, copies, cap, v_open, is_queue, shares = st.side(host_side)
-    if not side.any():
+    or at each row's own (D, P).
+
+    :func:`~models.queueing.general_service.open_residence_s`'s residence a (1 + U (v - 1)) / (1 - U) + s - a of a
+    queueing station is, rearranged, s + a v U / (1 - U): the stations' s x share is summed once per row and only
+    a v share x U / (1 - U) is computed at every IOPS (the same value to rounding, in half the array operations);
+    a station at U >= 1 makes the latency +inf as there."""
+    side = st.side(host_side)
+    if not side[0].any():
         return np.zeros(np.broadcast_shapes(demands.shape[:-1] + (1,), iops.shape))
-    d = demands[..., side]
-    u = iops[..., None] * (d / cap)[..., None, :]
+    q_full, d_full, q_servers, q_cap, q_v, q_shares, d_shares, all_full, all_shares = st.split(host_side)
+    dq = demands[..., q_full]
+    weight = dq / q_servers * q_v * q_shares
+    u = iops[..., None] * (dq / q_cap)[..., None, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        res = open_residence_s(d[..., None, :], servers, copies, v_open, np.where(is_queue, u, 0.0), check=False)
-        res = np.where(is_queue, res, d[..., None, :])
-        total = np.add.reduce(res * shares, axis=-1) * 1e3
+        t = u / (1.0 - u)
+        over = u >= 1.0
+        if over.any():
+            t[over] = np.inf
+        t *= weight[..., None, :]
+        total = np.add.reduce(t, axis=-1)
+        total += np.add.reduce(demands[..., all_full] * all_shares, axis=-1)[..., None]
+        total *= 1e3
     total[~np.isfinite(total)] = np.inf
     return total
 
@@ -574,40 +699,6 @@ def _grid(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return grid
 
 
-def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
-                               saturations: Sequence[float], rounds: int) -> list[float | None]:
-    """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each
-    with its ``saturations`` entry), the grid searches run side by side (each row's grids, crossings and stops
-    those of its own search): the bands' edges of the max IOPS at the SLO."""
-    rows = len(saturations)
-    out: list[float | None] = [None] * rows
-    first = _open_latency_st(st, demands, np.array([low_iops], dtype=float), False)[:, 0]
-    live = [i for i in range(rows) if math.isfinite(saturations[i]) and saturations[i] > low_iops
-            and math.isfinite(float(first[i])) and float(first[i]) <= limit_ms]
-    if not live:
-        return out
-    lo = np.full(len(live), float(low_iops))
-    hi = np.array([float(saturations[i]) for i in live])
-    d = demands[live]
-    going = np.ones(len(live), dtype=bool)
-    last = OPEN_SEARCH_GRID
-    for _ in range(rounds):
-        grid = _grid(lo, hi)
-        ok = _open_latency_st(st, d, grid, False) <= limit_ms
-        # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
-        j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
-        k = np.arange(len(live))
-        new_lo, new_hi = grid[k, j], grid[k, j + 1]
-        lo = np.where(going, new_lo, lo)
-        hi = np.where(going, new_hi, hi)
-        going &= ~(hi - lo <= 1e-6 * hi)
-        if not going.any():
-            break
-    for n, i in enumerate(live):
-        out[i] = float(lo[n])
-    return out
-
-
 OPEN_CURVE_POINTS = 60
 """Points of the open-model continuation of a curve (denser towards saturation)."""
 OPEN_CURVE_TAIL_POINTS = 9
@@ -641,22 +732,33 @@ def open_continuation(specs: Sequence[StationSpec], demands: Sequence[float] | n
 
 
 def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] | np.ndarray, start_iops: float,
-                         saturation: float, limit_ms: float, read_fraction: float) -> tuple[np.ndarray, np.ndarray]:
+                         saturation: float, limit_ms: float, read_fraction: float,
+                         probes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The IOPS and latency (ms) of :func:`open_continuation`'s points, as arrays (the engine makes its points
-    once, with their bands)."""
+    once, with their bands), and the open model's latency (ms, +inf where saturated) at each of ``probes`` (IOPS;
+    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass."""
+    extra = np.empty(0) if probes is None else probes
     if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
-        return np.empty(0), np.empty(0)
-    t = np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]
-    iops = saturation - (saturation - start_iops) * (1.0 - t) ** 2
+        at = _open_latency_many(specs, demands, extra, read_fraction) if len(extra) else np.empty(0)
+        return np.empty(0), np.empty(0), at
+    iops = saturation - (saturation - start_iops) * _CONTINUATION_STEPS
     last_gap = saturation - iops[-1]
-    iops = np.concatenate([iops, saturation - last_gap * 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)])
+    iops = np.concatenate([iops, saturation - last_gap * _CONTINUATION_TAIL, extra])
     latency = _open_latency_many(specs, demands, iops, read_fraction)
+    at = latency[len(iops) - len(extra):]
+    iops, latency = iops[:len(iops) - len(extra)], latency[:len(iops) - len(extra)]
     finite = np.isfinite(latency)
     end = int(np.argmin(finite)) if not finite.all() else len(latency)  # up to the first saturated point
     over = np.flatnonzero(latency[:end] > limit_ms)
     if over.size:
         end = int(over[0]) + 1  # the first point past the limit is kept
-    return iops[:end], latency[:end]
+    return iops[:end], latency[:end], at
+
+
+_CONTINUATION_STEPS = (1.0 - np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]) ** 2
+"""The continuation's spacing, (1 - t)^2 for t in [0, 1) (:func:`open_continuation`), computed once."""
+_CONTINUATION_TAIL = 0.1 ** np.arange(1, OPEN_CURVE_TAIL_POINTS + 1)
+"""The continuation's last gaps to saturation, 1/10 of the previous each (:func:`open_continuation`)."""
 
 
 def latency_at_iops(
@@ -948,11 +1050,14 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     storage stations gave another latency than normal operation)."""
     demand: dict[str, dict[str, tuple[float, float, StationSpec]]] = {}
     meta: dict[str, StationSpec] = {}
+    path_of: dict[str, WorkloadPath] = {}
     for p in paths:
         if p.workload.id not in rates:
             continue
+        path_of[p.workload.id] = p
+        rf = p.read_fraction
         for spec in p.stations:
-            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(p.read_fraction), p.read_fraction, spec)
+            demand.setdefault(spec.name, {})[p.workload.id] = (spec.demand(rf), rf, spec)
             meta.setdefault(spec.name, spec)
     if not demand:
         return None
@@ -973,7 +1078,11 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
     residence: dict[str, dict[str, float | None]] = {}
     for w, names in names_of.items():
         rf = demand[names[0]][w][1]
-        st = _static(tuple(demand[name][w][2] for name in names), float(rf))
+        specs = tuple(demand[name][w][2] for name in names)
+        own = path_of[w].stations
+        if len(own) == len(specs) and all(a is b for a, b in zip(own, specs)):
+            specs = own  # the path's own tuple: its arrays are then found by identity by the solvers that follow
+        st = _static(specs, float(rf))
         d = np.array([demand[name][w][0] for name in names], dtype=float)
         res = open_residence_s(d, st.servers, st.copies, st.v_open,
                                np.array([utilisation[name] for name in names], dtype=float), check=False)
@@ -1011,22 +1120,58 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         utilisation by station name when already summed (:class:`SystemLoads`; then ``others`` is not read);
         solved: the closed ramp's (X, R) when already solved (:func:`_solve_batch`), else solved here.
     """
+    return _drive([_solve_steps(path, others, curve_points, open_result, population, util, solved)])[0]
+
+
+_Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
+"""A workload's solution as :func:`_solve_steps` runs it: it yields what it asks of the open model (("slo", ...):
+:func:`_open_searches`' request; ("bands", ...): :func:`_with_bands_many`' item), is sent the answer, and returns
+(prediction, ramp)."""
+
+
+def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
+    """Run many workloads' :func:`_solve_steps` side by side: each up to what it asks of the open model, the
+    requests of all of them answered at once (first the max IOPS at the SLO beyond ramps that end inside it,
+    :func:`_open_searches`, then the bands, :func:`_with_bands_many`), and so on to their ends; their results in
+    order."""
+    out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
+    wanted = {i: next(s) for i, s in enumerate(steps)}
+    while wanted:
+        kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
+        ready = [i for i, req in wanted.items() if req[0] == kind]
+        answers: Sequence[object] = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
+                                     else _with_bands_many([wanted[i][1:] for i in ready]))
+        for i, answer in zip(ready, answers):
+            try:
+                wanted[i] = steps[i].send(answer)
+            except StopIteration as done:
+                out[i] = done.value
+                del wanted[i]
+    return [value for value in out if value is not None]
+
+
+def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
+                 open_result: _OpenSystem | None, population: int | None, util: Mapping[str, float] | None,
+                 solved: tuple[np.ndarray, np.ndarray] | None) -> _Steps:
+    """:func:`solve_workload` itself, as steps (:data:`_Steps`): the bands of many workloads are computed
+    together (:func:`_drive`)."""
     w = path.workload
     rf = path.read_fraction
     block = w.block_kib * KIB
     if util is None:
         util = _others_utilisation(others)
     factors, notes = _background(path, others, util)
-    shares = [spec.latency_share(rf) for spec in path.stations]
+    arrays = _static(path.stations, float(rf))
+    shares = arrays.shares.tolist()
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
-    sat, b_idx = saturation_iops(path.stations, rf, factors)
+    sat, b_idx = _saturation_index(arrays, np.asarray(factors, dtype=float))
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
     max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
     ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
-    if ramp_inside_slo:
-        extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, rf)
+    if ramp_inside_slo:  # open_iops_at_latency, of every job at once (_drive)
+        extended: float | None = yield ("slo", path.stations, rf, r.demand_s, slo, float(r.iops[-1]), sat)
         if extended is not None and extended > (max_slo or 0.0):
             max_slo = extended
     host_side = any(not s.storage_side for s in path.stations)
@@ -1115,11 +1260,14 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
     else:
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
-    ext_x, ext_y = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
-                                        max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf)
+    probes = np.array([0.0, 0.5 * sat, 0.8 * sat]) if math.isfinite(sat) else np.array([0.0])
+    ext_x, ext_y, at_probes = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
+                                                   max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
-                         np.concatenate([kept.latency_ms, ext_y]))
-    curve, extension, bands = _with_bands(path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+                         np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
+    banded: tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]] = yield (
+        "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+    curve, extension, bands = banded
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
@@ -1178,11 +1326,31 @@ class _Kept:
 def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Kept, ext_x: np.ndarray,
                 ext_y: np.ndarray, block_bytes: float, sat: float, max_slo: float | None
                 ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
-    """The curve (``kept``) and its continuation (``ext_x`` IOPS, ``ext_y`` ms) as points with latency bands on
+    """One workload's curve points with their bands and its saturation and SLO bands: :func:`_with_bands_many` of
+    that one item."""
+    return _with_bands_many([(path, r, factors, kept, ext_x, ext_y, block_bytes, sat, max_slo)])[0]
+
+
+def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
+                               saturations: Sequence[float], rounds: int) -> list[float | None]:
+    """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each with
+    its ``saturations`` entry), the searches side by side (:func:`_search` of one group)."""
+    rows = _Rows([(st, np.asarray(demands, dtype=float))])
+    n = len(saturations)
+    return _search(rows, np.arange(n), np.full(n, float(limit_ms)), np.full(n, float(low_iops)),
+                   [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
+
+
+def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...],
+                                                           dict[str, Band]]]:
+    """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
+    saturation, max IOPS at the SLO), the curve (``kept``) and its continuation as points with latency bands on
     every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
-    figure itself. ``block_bytes``: the I/O size (the points' MB/s).
+    figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
+    curve point at the three demand vectors, then the grid searches of the max IOPS at the SLO at the band's edges
+    side by side); each item's figures are those of solving it alone, to rounding.
 
     Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
     rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
@@ -1191,69 +1359,270 @@ def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Ke
     edge likewise where the ratio dips). An edge of the max IOPS at the SLO is no higher than the same edge of the
     saturation (the nominal max at the SLO came from the closed ramp, its band's scale from the open model, and
     their product could pass the saturation band's edge)."""
-    rf = path.read_fraction
-    sd = demand_sd(path.stations, path.uncertainty)
-    n = len(kept.iops)
-    xs = np.concatenate([kept.iops, ext_x])
-    ys = np.concatenate([kept.latency_ms, ext_y])
-    mbps = (xs * block_bytes / 1e6).tolist()
-    x_list, y_list = xs.tolist(), ys.tolist()
-    host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
-    population = kept.population.tolist()
-    if not sd.any():
-        p10: list = y_list
-        p90: list = y_list
-        sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
-    else:
-        low_f, high_f = band_factors(sd)
-        d = r.demand_s
-        st = _static(path.stations, float(rf))
-        many = _open_latency_st(st, np.stack([d, d * low_f, d * high_f]), xs, False)
-        nominal = many[0]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            lo_ratio = many[1] / nominal
-            hi_ratio = many[2] / nominal
-        raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys).tolist()
-        finite_hi = np.isfinite(hi_ratio)
-        widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0).tolist()
-        raw90 = [v if ok else None for v, ok in zip(widened, finite_hi.tolist())]
-        p10, p90 = [], []
-        floor10 = floor90 = 0.0  # each edge's highest value at a lower load (docstring)
-        for y, lo, hi in zip(y_list, raw10, raw90):
-            floor10 = min(max(lo, floor10), y)
-            p10.append(floor10)
-            if hi is not None:
-                floor90 = max(hi, floor90)
-                hi = floor90
-            p90.append(hi)
-        base = np.asarray(factors, dtype=float)
-        sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
-        sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
-        sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
-        slo_band = Band(max_slo, max_slo)
-        if max_slo is not None:
-            nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
-                st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
+    prepared: list[tuple] = []
+    blocks: list[tuple[_Static, np.ndarray]] = []
+    points: list[np.ndarray] = []
+    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo in items:
+        rf = path.read_fraction
+        sd = demand_sd(path.stations, path.uncertainty)
+        xs = np.concatenate([kept.iops, ext_x])
+        ys = np.concatenate([kept.latency_ms, ext_y])
+        row = None
+        if sd.any():
+            factors_lh = band_factors(sd)
+            d = r.demand_s
+            row = len(blocks)
+            st = _static(path.stations, float(rf))
+            blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
+            points.append(xs)
+            prepared.append((xs, ys, factors_lh, row, st))
+        else:
+            prepared.append((xs, ys, None, row, None))
+    rows = _Rows(blocks) if blocks else None
+    many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
+    searches: list[tuple[int, float, tuple[float, float, float]]] = []
+    partial: list[tuple] = []
+    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st) in zip(
+            items, prepared):
+        n = len(kept.iops)
+        y_list = ys.tolist()
+        if row is None or many_all is None or factors_lh is None:
+            p10: list = y_list
+            p90: list = y_list
+            sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
+            sats = None
+        else:
+            low_f, high_f = factors_lh
+            many = many_all[3 * row:3 * row + 3, :len(xs)]
+            nominal = many[0]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                lo_ratio = many[1] / nominal
+                hi_ratio = many[2] / nominal
+            raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys)
+            finite_hi = np.isfinite(hi_ratio)
+            widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
+            p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
+            base = np.asarray(factors, dtype=float)
+            sat_hi = _saturation_st(st, base * low_f)
+            sat_lo = _saturation_st(st, base * high_f)
+            sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
+            slo_band = Band(max_slo, max_slo)
+            sats = (sat, sat_hi, sat_lo)
+            if max_slo is not None:
+                searches.append((row, float(path.workload.slo_ms), sats))
+        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list))
+    found = _search_rows(rows, searches) if rows is not None and searches else {}
+    out = []
+    for item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st) in zip(
+            items, partial, prepared):
+        kept, block_bytes, max_slo = item[3], item[6], item[8]
+        if row is not None and row in found and max_slo is not None and sats is not None:
+            nominal_open, x_lo_f, x_high_f = found[row]
             if nominal_open:
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
-                         for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
+                         for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
                 slo_band = ordered(edges[1], max_slo, edges[0])
-    curve = tuple(CurvePoint(x, y, m, h, k, lo, hi) for x, y, m, h, k, lo, hi in zip(
-        x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n]))
-    extension = tuple(CurvePoint(x, y, m, None, None, lo, hi) for x, y, m, lo, hi in zip(
-        x_list[n:], y_list[n:], mbps[n:], p10[n:], p90[n:]))
-    return curve, extension, {"sat": sat_band, "slo": slo_band}
+        mbps = (xs * block_bytes / 1e6).tolist()
+        x_list = xs.tolist()
+        host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
+        population = kept.population.tolist()
+        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n])
+        tail = [None] * (len(x_list) - n)
+        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
+        out.append((curve, extension, {"sat": sat_band, "slo": slo_band}))
+    return out
 
 
-def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray
-                 ) -> CurveShape:
+def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
+    """:func:`saturation_iops` (its IOPS) of a path's stations (their :class:`_Static` arrays) with per-station
+    demand multipliers ``inflation`` (S,): the same products and quotients, element by element."""
+    return _saturation_index(st, inflation)[0]
+
+
+def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | None]:
+    """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
+    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
+    d = st.demand * inflation
+    with np.errstate(divide="ignore", invalid="ignore"):
+        caps = np.where(st.is_queue & (d > 0), st.capacity / d, np.inf)
+    if not len(caps):
+        return math.inf, None
+    k = int(np.argmin(caps))
+    best = float(caps[k])
+    return (best, k) if best < math.inf else (math.inf, None)
+
+
+class _Rows:
+    """The storage-side open model of many demand vectors of many paths, laid out row by row (each row one demand
+    vector of one path, its queueing stations padded to the widest with stations of no work, which add exactly 0):
+    :func:`_open_latency_st` of them all in a few array operations instead of one call per path.
+
+    Built from (the path's :class:`_Static`, (D, S) demand vectors) blocks, rows in block order."""
+
+    CHUNK_ELEMENTS = 400_000
+    """Rows are evaluated in chunks of about this many (row, point, station) elements (a few MB per temporary)."""
+
+    def __init__(self, blocks: Sequence[tuple[_Static, np.ndarray]]) -> None:
+        splits = [st.split(False) for st, _ in blocks]
+        widths = [len(sp[0]) for sp in splits]
+        heights = [len(dm) for _, dm in blocks]
+        R, Q = sum(heights), max(widths, default=0)
+        dq = np.zeros((R, Q))
+        servers, cap = np.ones((R, Q)), np.ones((R, Q))
+        v, shares = np.zeros((R, Q)), np.zeros((R, Q))
+        const = np.empty(R)
+        o = 0
+        for (_st, demands), (q_full, _d, q_servers, q_cap, q_v, q_shares, _ds, all_full, all_shares), k, h in zip(
+                blocks, splits, widths, heights):
+            dq[o:o + h, :k] = demands[:, q_full]
+            servers[o:o + h, :k] = q_servers
+            cap[o:o + h, :k] = q_cap
+            v[o:o + h, :k] = q_v
+            shares[o:o + h, :k] = q_shares
+            const[o:o + h] = np.add.reduce(demands[:, all_full] * all_shares, axis=-1)
+            o += h
+        self.weight = dq / servers * v * shares
+        self.ratio = dq / cap
+        self.const = const
+        self.width = Q
+
+    def latency(self, rows: np.ndarray, iops: Sequence[np.ndarray] | np.ndarray) -> np.ndarray:
+        """Storage latency (ms; +inf where a queueing station is at or past saturation) of ``rows`` (indices) at
+        each one's IOPS (``iops``: per row a (P_r,) array, or one (R, P) array); (R, max P), a shorter row's tail
+        padded with the latency at 0 IOPS."""
+        P = max((len(x) for x in iops), default=0)
+        if isinstance(iops, np.ndarray):
+            x = iops
+        else:
+            x = np.zeros((len(rows), P))
+            for i, row_x in enumerate(iops):
+                x[i, :len(row_x)] = row_x
+        out = np.empty((len(rows), P))
+        step = max(1, self.CHUNK_ELEMENTS // max(1, P * max(self.width, 1)))
+        for a in range(0, len(rows), step):
+            idx = rows[a:a + step]
+            u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
+            with np.errstate(divide="ignore", invalid="ignore"):
+                t = u / (1.0 - u)
+                over = u >= 1.0
+                if over.any():
+                    t[over] = np.inf
+                t *= self.weight[idx][:, None, :]
+                total = np.add.reduce(t, axis=-1)
+                total += self.const[idx][:, None]
+                total *= 1e3
+            total[~np.isfinite(total)] = np.inf
+            out[a:a + step] = total
+        return out
+
+
+def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, float, float]]]
+                 ) -> dict[int, tuple[float | None, float | None, float | None]]:
+    """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
+    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); block index -> the three
+    IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one search's
+    rows, spaced alike)."""
+    index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
+    limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
+    sats = [s for _, _, three in searches for s in three]
+    result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
+    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+
+
+def _search(rows: _Rows, index: np.ndarray, limits: np.ndarray, lows: np.ndarray, sats: Sequence[float],
+            groups: np.ndarray, rounds: int) -> list[float | None]:
+    """:func:`open_iops_at_latency` of many rows at once: row ``index[i]`` of ``rows`` from ``lows[i]`` IOPS towards
+    ``sats[i]`` at the latency ``limits[i]`` (ms), ``rounds`` rounds; ``groups``: which rows one call of the
+    single search would have held together (they share the grid's spacing rule, :func:`_grid_grouped`). Each row's
+    grids, crossings and stops are those of its own search (a row that has stopped keeps its ends while the others
+    go on). Returns each row's IOPS, None where its search does not start (saturation not above the low end, or the
+    latency there already past the limit)."""
+    first = rows.latency(index, lows[:, None])[:, 0]
+    live = [i for i in range(len(index)) if math.isfinite(sats[i]) and sats[i] > lows[i]
+            and math.isfinite(float(first[i])) and float(first[i]) <= limits[i]]
+    result: list[float | None] = [None] * len(index)
+    if live:
+        group = groups[live]
+        lo = lows[live].astype(float)
+        hi = np.array([float(sats[i]) for i in live])
+        lim = limits[live]
+        idx = index[live]
+        going = np.ones(len(live), dtype=bool)
+        last = OPEN_SEARCH_GRID
+        k = np.arange(len(live))
+        for _ in range(rounds):
+            grid = _grid_grouped(lo, hi, group)
+            ok = rows.latency(idx, grid) <= lim[:, None]
+            # each row's grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or past the limit)
+            j = np.minimum(last - np.argmax(ok[:, ::-1], axis=1), OPEN_SEARCH_GRID - 1)
+            new_lo, new_hi = grid[k, j], grid[k, j + 1]
+            lo = np.where(going, new_lo, lo)
+            hi = np.where(going, new_hi, hi)
+            going &= ~(hi - lo <= 1e-6 * hi)
+            if not going.any():
+                break
+        for n, i in enumerate(live):
+            result[i] = float(lo[n])
+    return result
+
+
+def _open_searches(requests: Sequence[tuple]) -> list[float | None]:
+    """:func:`open_iops_at_latency` (4 rounds) of many paths at once: per request (stations, read fraction,
+    demands (S,) seconds, the limit ms, the low end IOPS, the saturation IOPS), by :func:`_search`."""
+    rows = _Rows([(_static(specs, float(rf)), np.asarray(demands, dtype=float)[None, :])
+                  for specs, rf, demands, _l, _low, _sat in requests])
+    n = len(requests)
+    return _search(rows, np.arange(n), np.array([float(r[3]) for r in requests]),
+                   np.array([float(r[4]) for r in requests]), [float(r[5]) for r in requests], np.arange(n), 4)
+
+
+def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """:func:`_grid` of rows that belong to several searches (``group``: each row's search): a search with a zero
+    step in one of its rows spaces all of its rows as ``np.linspace`` does (as :func:`_grid` of that search's rows
+    alone would), the others by the step."""
+    delta = hi - lo
+    step = delta / OPEN_SEARCH_GRID
+    zero = step == 0
+    grid = _GRID_STEPS[None, :] * step[:, None] + lo[:, None]
+    if zero.any():
+        spaced = np.isin(group, group[zero])
+        grid[spaced] = (_GRID_STEPS / OPEN_SEARCH_GRID)[None, :] * delta[spaced, None] + lo[spaced, None]
+    grid[:, -1] = hi
+    return grid
+
+
+def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,
+                   finite_hi: np.ndarray) -> tuple[list, list]:
+    """The band's edges along a curve (``ys`` its latencies, ms) carried up to the highest value each had at a lower
+    load (:func:`_with_bands_many`' docstring): P10 from ``raw10`` (each point's, <= its latency), P90 from ``widened``
+    where ``finite_hi`` (None elsewhere). Each edge is min(max(edge, the last), latency) (P10) or max(edge, the
+    last) (P90), from 0; where the latencies do not fall along the curve (always, but checked) and P10's edges are
+    within them, that is a running maximum (the latency cap never binds), computed at once."""
+    p10: list
+    p90: list
+    if len(ys) and bool((ys[1:] >= ys[:-1]).all()) and bool((raw10 <= ys).all()) and bool((raw10 >= 0.0).all()):
+        p10 = np.minimum(np.maximum.accumulate(raw10), ys).tolist()
+    else:
+        p10 = []
+        floor10 = 0.0
+        for y, lo in zip(y_list, raw10.tolist()):
+            floor10 = min(max(lo, floor10), y)
+            p10.append(floor10)
+    carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0)).tolist()
+    p90 = carried if finite_hi.all() else [v if ok else None for v, ok in zip(carried, finite_hi.tolist())]
+    return p10, p90
+
+
+def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None, xs: np.ndarray, ys: np.ndarray,
+                 probes: Sequence[float]) -> CurveShape:
     """Light-load latency and latency at 50% / 80% of saturation on the drawn curve (``xs`` IOPS, ``ys`` ms: the
     closed ramp's kept points, then its open continuation; the open model where neither reaches), and the knee
-    note (:mod:`models.performance.knee`)."""
+    note (:mod:`models.performance.knee`). ``probes``: the open model's storage latency (ms, inf where saturated)
+    at 0 IOPS and, when the saturation is finite, at 50% and 80% of it."""
     rf = path.read_fraction
-    light = open_storage_latency_ms(path.stations, r.demand_s, 0.0, rf) or float(r.storage_ms[0])
+    light = _finite(probes[0]) or float(r.storage_ms[0])
     at: dict[float, float | None] = {}
-    for share in (0.5, 0.8):
+    for k, share in enumerate((0.5, 0.8)):
         if not math.isfinite(sat):
             at[share] = None
             continue
@@ -1261,7 +1630,7 @@ def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None
         if len(xs) and xs[0] <= x <= xs[-1]:
             at[share] = float(np.interp(x, xs, ys))
         else:
-            at[share] = open_storage_latency_ms(path.stations, r.demand_s, x, rf)
+            at[share] = _finite(probes[k + 1])
     ratio = at[0.8] / light if at[0.8] is not None and light > 0 else None
     note = knee_note(path.stations, r.demand_s, rf, bottleneck, ratio)
     return CurveShape(light, at[0.5], at[0.8], ratio, note)
@@ -1308,13 +1677,14 @@ def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLa
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
     paths: list[WorkloadPath] = []
     problems: list[str] = []
-    for w in scenario.workloads:
-        if not w.enabled:
-            continue
-        try:
-            paths.append(build_path(scenario, catalog, w, raid))
-        except PathError as exc:
-            problems.append(str(exc))
+    with shared_host_sides():  # the workloads of one front end share its host side
+        for w in scenario.workloads:
+            if not w.enabled:
+                continue
+            try:
+                paths.append(build_path(scenario, catalog, w, raid))
+            except PathError as exc:
+                problems.append(str(exc))
     return paths, problems
 
 

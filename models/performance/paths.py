@@ -42,7 +42,8 @@ constants above; the solver that reads the stations is :mod:`models.performance.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TypedDict
 
@@ -343,9 +344,47 @@ def _negotiated_mbps(scenario: Scenario, catalog: Catalog, link: Link, lt: LinkT
     return rate
 
 
+_SHARED_HOST_SIDES: list[dict | None] = [None]
+"""The host sides built in the current :func:`shared_host_sides` block (None outside one)."""
+
+
+@contextmanager
+def shared_host_sides() -> Iterator[None]:
+    """Within the block, the workloads of one front end (the same hosts, protocol, block size and target ports on one
+    target of one design) share the host side (host stack, fabric, host and target ports: the same stations and
+    notes) built for the first of them: a design of many workloads built it again for each. The engine builds all
+    of an evaluation's paths in one block; outside a block nothing is shared."""
+    previous = _SHARED_HOST_SIDES[0]
+    _SHARED_HOST_SIDES[0] = {}
+    try:
+        yield
+    finally:
+        _SHARED_HOST_SIDES[0] = previous
+
+
 def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
                target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
-    """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None."""
+    """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None.
+    Inside :func:`shared_host_sides`, the stations and notes :func:`_build_host_side` added for an earlier workload
+    of the same front end, protocol, block size and target ports (scenario, catalog and front end are frozen)."""
+    built = _SHARED_HOST_SIDES[0]
+    if built is None:
+        return _build_host_side(b, scenario, catalog, fe, protocol, block, target_ports, target_rate_mbps, target_id)
+    key = (id(scenario), id(catalog), id(fe), protocol, block, target_ports, target_rate_mbps, target_id)
+    hit = built.get(key)
+    if hit is not None and hit[0] is scenario and hit[1] is catalog and hit[2] is fe:
+        b.stations.extend(hit[3])
+        b.notes.extend(hit[4])
+        return hit[5]
+    first_station, first_note = len(b.stations), len(b.notes)
+    value = _build_host_side(b, scenario, catalog, fe, protocol, block, target_ports, target_rate_mbps, target_id)
+    built[key] = (scenario, catalog, fe, tuple(b.stations[first_station:]), tuple(b.notes[first_note:]), value)
+    return value
+
+
+def _build_host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
+                     target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
+    """:func:`_host_side` itself."""
     weight = 0.0
     stack = 0.0
     cpu = 0.0

@@ -88,6 +88,16 @@ class DegradedPath:
     relieved: tuple[tuple[str, float], ...] = ()
 
 
+def _respec(spec: StationSpec, **changes: object) -> StationSpec:
+    """``dataclasses.replace(spec, **changes)`` of a station (no ``__post_init__`` to run): the same fields, filled
+    in directly (a failure state rebuilds many stations of many workloads; ``replace`` costs several times more)."""
+    new = object.__new__(StationSpec)
+    fields = new.__dict__
+    fields.update(spec.__dict__)
+    fields.update(changes)
+    return new
+
+
 def _with(path: WorkloadPath, stations: list[StationSpec], note: str) -> WorkloadPath:
     """``path`` with new stations and one more note."""
     return replace(path, stations=tuple(stations), notes=(*path.notes, note))
@@ -127,7 +137,7 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
         if ident.role == "ha_mirror":
             if nodes > 2:  # writes on the other HA pairs are still mirrored
                 share = (nodes - 2) / nodes
-                out.append(replace(s, read_s=s.read_s * share, write_s=s.write_s * share))
+                out.append(_respec(s, read_s=s.read_s * share, write_s=s.write_s * share))
             relieved.append((s.name, 1.0 - share if nodes > 2 else 1.0))
             continue
         if ident.of_controller_node and ident.node == failed and ident.on_node(survivor) in idents:
@@ -138,10 +148,10 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
     for s in out:
         partner = moved.get(s.ident)
         if partner is not None:
-            s = replace(s, read_s=s.read_s + partner.read_s, write_s=s.write_s + partner.write_s,
+            s = _respec(s, read_s=s.read_s + partner.read_s, write_s=s.write_s + partner.write_s,
                         write_async_s=s.write_async_s + partner.write_async_s)
         if s.ident.role == "target_ports" and s.multiplicity >= 2:
-            s = replace(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
+            s = _respec(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
     if nodes > 2:
         reason = (f"takeover: node 2 has failed and its HA partner, node 1, serves both nodes' I/O on its own CPU, "
@@ -159,7 +169,7 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
         port = next((s for s in path.stations if s.ident.role == role and s.multiplicity >= 2), None)
         if port is not None:
             name = ROLE_WORDS[role]
-            stations = [replace(s, multiplicity=s.multiplicity - 1) if s is port else s for s in path.stations]
+            stations = [_respec(s, multiplicity=s.multiplicity - 1) if s is port else s for s in path.stations]
             reason = (f"path loss: one of the {port.multiplicity} {name} is down; multipathing spreads its load over "
                       f"the other {port.multiplicity - 1}")
             return DegradedPath("path_loss", _with(path, stations, reason), reason)
@@ -194,7 +204,7 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         if id(s) in degraded:
             m = s.multiplicity
             extra = max(reads - 1.0, 0.0) / (m - 1)  # a read of the failed drive: width - 1 reads, not 1
-            out.append(replace(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
+            out.append(_respec(s, multiplicity=m - 1, read_s=s.read_s * (1.0 + extra)))
         else:
             out.append(s)
     idents = {d.ident for d in drives}
@@ -223,7 +233,7 @@ def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
             continue
         copies = s.multiplicity
         fewer = max(1, round(copies * keep)) if copies >= hosts else copies
-        out.append(replace(s, multiplicity=fewer))
+        out.append(_respec(s, multiplicity=fewer))
     loaded = [s for s in out if s.ident.role in RESYNC_ROLES]
     reason = (f"host failure: one of {hosts} hosts is down; its disk groups, CPU and network are gone and resync of "
               f"its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} busy "
