@@ -1,7 +1,7 @@
 """Bounded, hostile-safe reading of the spreadsheets and CSV files the environment readers take: a workbook is
-checked as a zip archive (size, member count, declared uncompressed sizes, compression ratios) before openpyxl
-opens it, read in read-only mode (rows streamed, formulas read as their text and never evaluated), under a row cap
-and a time budget; columns are found by name (aliases across versions, spaces and case ignored), never by
+checked as a zip archive (size, member count, declared uncompressed sizes, compression ratios) before any part is
+parsed, its sheets streamed a row at a time (formulas read as their text and never evaluated), under a row cap and a
+time budget; columns are found by name (aliases across versions, spaces and case ignored), never by
 position. Every refusal is one :class:`~models.importers.inventory.InventoryError` naming the file (its name, never
 its folder), the sheet and what is missing."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import posixpath
 import re
 import time
 import zipfile
@@ -16,7 +17,8 @@ import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
+from xml.etree import ElementTree
 from xml.etree.ElementTree import ParseError
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_bytes
@@ -39,11 +41,14 @@ MAX_COLUMNS = 2_000
 """Columns of a header row considered at most."""
 SECONDS = 120.0
 """Time budget for reading one file (wall clock)."""
+MAX_ROW_BYTES = 64 * 2**20
+"""Longest XML of one sheet row accepted (bytes)."""
 MAX_CSV_FILES = 200
 EXABYTE = 10**18
 """Capacities beyond this (bytes) are refused as absurd."""
 
 _SPACES = re.compile(r"\s+")
+_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.-]*:)?worksheet\b[^>]*>")
 
 
 def norm(name: object) -> str:
@@ -108,6 +113,7 @@ class Sheet:
     header_row: int
     rows: Iterator[tuple[int, Sequence[Any]]]
     index: dict[str, int] = field(default_factory=dict)
+    wanted: list[set[int] | None] = field(default_factory=lambda: [None])
 
     def __post_init__(self) -> None:
         for k, h in enumerate(self.header):
@@ -121,6 +127,11 @@ class Sheet:
             if k is not None:
                 return k
         return None
+
+    def only(self, *columns: int | None) -> None:
+        """Read only ``columns`` (indices; None ignored) from the rows not read yet: a cell of another column is
+        skipped unparsed (a workbook's rows hold it as None)."""
+        self.wanted[0] = {k for k in columns if k is not None}
 
     def label(self, k: int | None) -> str:
         """Column ``k``'s header as the source spells it ("" for None)."""
@@ -202,15 +213,83 @@ def check_zip(path: Path, data: bytes) -> None:
 class Workbook:
     """A workbook opened for bounded reading (:func:`open_workbook`); sheets found by name, case and spaces ignored.
 
+    The sheets' XML is streamed here (zipfile and the standard library's expat-based ``iterparse``), a row at a time:
+    openpyxl's read-only mode parses every sheet whole at load time when the file gives no ``<dimension>`` (files
+    openpyxl itself writes), fills the gaps between rows with blank rows (a last, empty row 1,048,576 costs a
+    million) and spends some 10 microseconds on a cell, which put 10,000 RVTools VMs over 10 s. A cell holding a
+    formula reads as its text ("=SUM(A1:A9)"), never its cached result; a document type declaration (the way to
+    entity expansion) is refused.
+
     Attributes:
         file: the file's name; sheet_names: its sheets as the file spells them.
     """
 
-    def __init__(self, path: Path, book: Any) -> None:
+    def __init__(self, path: Path, data: bytes) -> None:
         self.file = path.name
-        self._book = book
-        self.sheet_names: list[str] = list(book.sheetnames)
+        self._zip = zipfile.ZipFile(io.BytesIO(data))
         self._deadline = time.monotonic() + SECONDS
+        self._strings: list[str] | None = None
+        root = self._tree("xl/workbook.xml")
+        ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
+        targets = {}
+        for rel in self._tree("xl/_rels/workbook.xml.rels"):
+            target = rel.get("Target", "")
+            part = target.lstrip("/") if target.startswith("/") else "xl/" + target
+            targets[rel.get("Id", "")] = posixpath.normpath(part)
+        self._parts: dict[str, str] = {}
+        self.sheet_names: list[str] = []
+        for s in root.iter(ns + "sheet"):
+            rid = next((v for k, v in s.attrib.items() if k.endswith("}id")), "")
+            name = s.get("name", "")
+            if rid in targets:
+                self._parts[name] = targets[rid]
+                self.sheet_names.append(name)
+        self._ns = ns
+
+    def _open(self, part: str) -> IO[bytes]:
+        """A part of the archive, refused when it declares a document type (entity expansion)."""
+        handle = self._zip.open(part)
+        head = handle.peek(4096)[:4096] if hasattr(handle, "peek") else b""
+        if b"<!DOCTYPE" in head.upper() or b"<!ENTITY" in head.upper():
+            handle.close()
+            raise InventoryError(f"{self.file}: part {part!r} declares a document type (entity expansion): refused")
+        return handle
+
+    def _tree(self, part: str) -> Any:
+        """The root element of a small part (workbook, relationships)."""
+        try:
+            with self._open(part) as handle:
+                return ElementTree.parse(handle).getroot()
+        except InventoryError:
+            raise
+        except (KeyError, ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+            raise InventoryError(f"{self.file}: not a readable xlsx workbook (its part {part!r} is missing or "
+                                 f"damaged: {type(exc).__name__})") from None
+
+    def strings(self) -> list[str]:
+        """The shared-strings table (read once, on first use)."""
+        if self._strings is not None:
+            return self._strings
+        out: list[str] = []
+        part = next((i.filename for i in self._zip.infolist() if i.filename.lower() == "xl/sharedstrings.xml"), None)
+        if part is not None:
+            try:
+                with self._open(part) as handle:
+                    si, t, rph = self._ns + "si", self._ns + "t", self._ns + "rPh"
+                    for _, el in ElementTree.iterparse(handle):
+                        if el.tag == si:
+                            if el.find(rph) is None:
+                                out.append("".join(x.text or "" for x in el.iter(t)))
+                            else:  # phonetic runs (East Asian readings) are not the text
+                                out.append("".join(x.text or "" for x in el if x.tag == t)
+                                           + "".join(y.text or "" for x in el if x.tag != rph and x.tag != t
+                                                     for y in x.iter(t)))
+                            el.clear()
+            except (ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
+                raise InventoryError(f"{self.file}: its text table cannot be read (damaged or truncated: "
+                                     f"{type(exc).__name__})") from None
+        self._strings = out
+        return out
 
     def find(self, *names: str) -> str | None:
         """The first sheet of ``names`` the workbook has, as it spells it (None: none)."""
@@ -232,48 +311,130 @@ class Workbook:
         Raises:
             InventoryError: no header row found, or the sheet cannot be read.
         """
-        it = self._rows(self._book[name], name)
+        wanted: list[set[int] | None] = [None]
+        it = self._rows(name, wanted)
         keys = {norm(k) for k in key}
         for line, row in it:
             cells = [text(c) for c in row]
             if (keys and keys & {norm(c) for c in cells}) or (not keys and any(cells)):
                 while cells and not cells[-1]:
                     cells.pop()
-                return Sheet(self.file, name, cells, line, self._data(it, len(cells)))
+                return Sheet(self.file, name, cells, line, self._data(it, len(cells)), wanted=wanted)
             if line >= 20:
                 break
         what = f"a header row with {key[0]!r}" if key else "a header row"
         raise InventoryError(f"{self.file}: sheet {name!r} has no {what} in its first 20 rows")
 
-    def _rows(self, ws: Any, name: str) -> Iterator[tuple[int, Sequence[Any]]]:
-        """(1-based row, cells) of the rows ``ws``'s XML holds, under the row cap and the time budget.
+    def _row_elements(self, handle: IO[bytes]) -> Iterator[Any]:
+        """The ``<row>`` elements of a sheet's XML, parsed a batch at a time.
 
-        openpyxl's own iteration fills the gaps between rows with blank rows (a sheet whose last, empty row is
-        1,048,576 would cost a million blank rows): its sheet parser is read directly, so only the rows the file
-        holds are seen, and a cell beyond :data:`MAX_COLUMNS` is ignored."""
-        from openpyxl.worksheet._reader import WorkSheetParser
+        The stream is cut after a closing ``</row>`` (which cannot occur inside text: it would be escaped) and each
+        batch parsed whole by expat inside the sheet's own root tag (so its namespace prefixes are declared): no
+        Python work per XML element, a tenth of the time of ``iterparse`` events. A row longer than
+        :data:`MAX_ROW_BYTES` is refused."""
+        buf = b""
+        eof = False
+        while not eof and b"sheetData" not in buf:
+            chunk = handle.read(1 << 20)
+            eof = not chunk
+            buf += chunk
+            if len(buf) > MAX_ROW_BYTES:
+                break
+        root = _ROOT_TAG.search(buf)
+        if root is None:
+            raise ParseError("no worksheet element")
+        prefix = root.group(1) or b""
+        start = re.compile(rb"<" + re.escape(prefix) + rb"sheetData\b[^>]*?(/?)>").search(buf, root.end())
+        if start is None or start.group(1):
+            return
+        opening, closing = root.group(0), b"</" + prefix + b"worksheet>"
+        row_end, data_end = b"</" + prefix + b"row>", b"</" + prefix + b"sheetData>"
+        buf = buf[start.end():]
+        while True:
+            k = buf.rfind(row_end)
+            if k >= 0 and (k + len(row_end) >= 1 << 20 or eof):
+                piece, buf = buf[: k + len(row_end)], buf[k + len(row_end):]
+                yield from ElementTree.fromstring(opening + piece + closing)
+                continue
+            if eof:
+                tail = buf.split(data_end, 1)[0]
+                if tail.strip():
+                    yield from ElementTree.fromstring(opening + tail + closing)
+                return
+            if len(buf) > MAX_ROW_BYTES:
+                raise InventoryError(f"{self.file}: a row of more than {MAX_ROW_BYTES // 2**20} MiB: refused")
+            chunk = handle.read(1 << 20)
+            eof = not chunk
+            buf += chunk
 
-        book = self._book
+    def _rows(self, name: str, wanted: list[set[int] | None]) -> Iterator[tuple[int, Sequence[Any]]]:
+        """(1-based row, cells) of the rows the sheet's XML holds, under the row cap and the time budget; a cell
+        beyond :data:`MAX_COLUMNS`, or outside ``wanted[0]`` when that is a set, is skipped."""
+        part = self._parts[name]
+        ns = self._ns
+        row_tag, c_tag, v_tag, f_tag, is_tag, t_tag = (ns + t for t in ("row", "c", "v", "f", "is", "t"))
+        column_of: dict[str, int] = {}
+        count = 0
         try:
-            with ws._get_source() as src:
-                parser = WorkSheetParser(src, ws._shared_strings, data_only=False, epoch=book.epoch,
-                                         date_formats=book._date_formats,
-                                         timedelta_formats=book._timedelta_formats)
-                for count, (line, cells) in enumerate(parser.parse(), 1):
+            strings = self.strings()
+            with self._open(part) as handle:
+                for el in self._row_elements(handle):
+                    if el.tag != row_tag:
+                        continue
+                    count += 1
                     if count > MAX_ROWS:
                         raise InventoryError(f"{self.file}: sheet {name!r} has more than {MAX_ROWS:,} rows: refused")
                     if count % 4096 == 0 and time.monotonic() > self._deadline:
                         raise InventoryError(f"{self.file}: reading took longer than {SECONDS:g} s: stopped at sheet "
-                                             f"{name!r}, row {line:,}")
-                    width = min(max((c["column"] for c in cells), default=0), MAX_COLUMNS)
-                    row: list[Any] = [None] * width
-                    for c in cells:
-                        if c["column"] <= width:
-                            row[c["column"] - 1] = c["value"]
+                                             f"{name!r}, row {count:,}")
+                    r = el.get("r")
+                    line = int(r) if r and r.isdigit() else count
+                    row: list[Any] = []
+                    position = 0
+                    keep = wanted[0]
+                    for c in el:
+                        if c.tag != c_tag:
+                            continue
+                        ref = c.get("r")
+                        if ref:
+                            letters = ref.rstrip("0123456789")
+                            k = column_of.get(letters)
+                            if k is None:
+                                k = _column_index(letters)
+                                column_of[letters] = k
+                        else:
+                            k = position
+                        position = k + 1
+                        if k >= MAX_COLUMNS or (keep is not None and k not in keep):
+                            continue
+                        f = c.find(f_tag)
+                        if f is not None:
+                            value: Any = "=" + (f.text or "")
+                        else:
+                            kind = c.get("t")
+                            if kind == "inlineStr":
+                                box = c.find(is_tag)
+                                value = "" if box is None else "".join(t.text or "" for t in box.iter(t_tag))
+                            else:
+                                v = c.findtext(v_tag)
+                                if v is None:
+                                    continue
+                                if kind == "s":
+                                    value = strings[int(v)]
+                                elif kind in ("str", "e", "d"):
+                                    value = v
+                                elif kind == "b":
+                                    value = v.strip() == "1"
+                                else:
+                                    value = float(v)
+                        if k >= len(row):
+                            row.extend([None] * (k + 1 - len(row)))
+                        row[k] = value
                     yield line, row
         except InventoryError:
             raise
-        except (zipfile.BadZipFile, ParseError, KeyError, ValueError, TypeError, OSError, EOFError, zlib.error) as exc:
+        except (zipfile.BadZipFile, ParseError, KeyError, ValueError, IndexError, OSError, EOFError,
+                zlib.error) as exc:
             raise InventoryError(f"{self.file}: sheet {name!r} cannot be read (damaged or truncated: "
                                  f"{type(exc).__name__})") from None
 
@@ -286,31 +447,37 @@ class Workbook:
                 yield line, cut
 
     def close(self) -> None:
-        """Close the underlying archive."""
-        self._book.close()
+        """Close the archive."""
+        self._zip.close()
+
+
+def _column_index(letters: str) -> int:
+    """0-based index of a column's letters ("A" -> 0, "AA" -> 26); a huge index for anything else."""
+    k = 0
+    for ch in letters.upper()[:4]:
+        if not "A" <= ch <= "Z":
+            return MAX_COLUMNS
+        k = k * 26 + ord(ch) - 64
+    return k - 1 if k else MAX_COLUMNS
 
 
 def open_workbook(path: Path) -> Workbook:
-    """The workbook at ``path``, read-only, after the size and zip checks (:func:`check_zip`).
+    """The workbook at ``path``, after the size and zip checks (:func:`check_zip`).
 
     Raises:
         InventoryError: not a regular file, larger than :data:`MAX_FILE_BYTES`, not a workbook, a zip bomb, or
             damaged (one line naming the file).
     """
-    import openpyxl  # imported on use: the command line loads it only for an import
-
     try:
         data = read_bytes(path, MAX_FILE_BYTES, path.name)
     except FileRefusedError as exc:
         raise InventoryError(str(exc)) from None
     check_zip(path, data)
     try:
-        book = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False, keep_links=False)
-    except (zipfile.BadZipFile, ParseError, KeyError, ValueError, TypeError, OSError, EOFError, zlib.error,
-            IndexError, AttributeError) as exc:
+        return Workbook(path, data)
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
         raise InventoryError(f"{path.name}: not a readable xlsx workbook (damaged or truncated: "
                              f"{type(exc).__name__})") from None
-    return Workbook(path, book)
 
 
 def sheet_names(path: Path) -> list[str]:
