@@ -89,11 +89,12 @@ def main() -> None:
         t0 = time.perf_counter()
         path = generate(Path(tmp) / "rvtools-10k.xlsx", vms)
         print(f"generated {vms:,} VMs in {time.perf_counter() - t0:.2f} s ({path.stat().st_size / 2**20:.1f} MiB)")
-        times = []
+        times, cpu = [], []
         for _ in range(repeats):
-            t = time.perf_counter()
+            t, c = time.perf_counter(), time.process_time()
             inv = read_rvtools(path)
             times.append(time.perf_counter() - t)
+            cpu.append(time.process_time() - c)
         assert len(inv.machines) == vms and not inv.flags
         tracemalloc.start()
         read_rvtools(path)
@@ -101,8 +102,8 @@ def main() -> None:
         tracemalloc.stop()
         rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KiB on Linux
         median = statistics.median(times)
-        print(f"import: median {median:.2f} s of {repeats} (runs {', '.join(f'{t:.2f}' for t in times)}); "
-              f"target <= 3 s: {'met' if median <= 3 else 'MISSED'}")
+        print(f"import: median {median:.2f} s of {repeats} (runs {', '.join(f'{t:.2f}' for t in times)}; CPU "
+              f"median {statistics.median(cpu):.2f} s); target <= 3 s: {'met' if median <= 3 else 'MISSED'}")
         print(f"peak traced memory {peak / 2**20:.0f} MiB, max resident {rss:.0f} MiB; target <= 500 MB: "
               f"{'met' if max(peak / 1e6, rss * 2**20 / 1e6) <= 500 else 'MISSED'}")
 

@@ -7,6 +7,7 @@ its folder), the sheet and what is missing."""
 
 from __future__ import annotations
 
+import html
 import io
 import math
 import posixpath
@@ -325,13 +326,10 @@ class Workbook:
         what = f"a header row with {key[0]!r}" if key else "a header row"
         raise InventoryError(f"{self.file}: sheet {name!r} has no {what} in its first 20 rows")
 
-    def _row_elements(self, handle: IO[bytes]) -> Iterator[Any]:
-        """The ``<row>`` elements of a sheet's XML, parsed a batch at a time.
-
-        The stream is cut after a closing ``</row>`` (which cannot occur inside text: it would be escaped) and each
-        batch parsed whole by expat inside the sheet's own root tag (so its namespace prefixes are declared): no
-        Python work per XML element, a tenth of the time of ``iterparse`` events. A row longer than
-        :data:`MAX_ROW_BYTES` is refused."""
+    def _pieces(self, handle: IO[bytes]) -> Iterator[tuple[bytes, bytes, bytes, bytes]]:
+        """Batches of whole ``<row>`` elements of a sheet's XML: (namespace prefix, root opening tag, root closing
+        tag, batch). The stream is cut after a closing ``</row>`` (which cannot occur inside text: it would be
+        escaped), about a MiB at a time; a row longer than :data:`MAX_ROW_BYTES` is refused."""
         buf = b""
         eof = False
         while not eof and b"sheetData" not in buf:
@@ -354,12 +352,12 @@ class Workbook:
             k = buf.rfind(row_end)
             if k >= 0 and (k + len(row_end) >= 1 << 20 or eof):
                 piece, buf = buf[: k + len(row_end)], buf[k + len(row_end):]
-                yield from ElementTree.fromstring(opening + piece + closing)
+                yield prefix, opening, closing, piece
                 continue
             if eof:
                 tail = buf.split(data_end, 1)[0]
                 if tail.strip():
-                    yield from ElementTree.fromstring(opening + tail + closing)
+                    yield prefix, opening, closing, tail
                 return
             if len(buf) > MAX_ROW_BYTES:
                 raise InventoryError(f"{self.file}: a row of more than {MAX_ROW_BYTES // 2**20} MiB: refused")
@@ -369,74 +367,62 @@ class Workbook:
 
     def _rows(self, name: str, wanted: list[set[int] | None]) -> Iterator[tuple[int, Sequence[Any]]]:
         """(1-based row, cells) of the rows the sheet's XML holds, under the row cap and the time budget; a cell
-        beyond :data:`MAX_COLUMNS`, or outside ``wanted[0]`` when that is a set, is skipped."""
+        beyond :data:`MAX_COLUMNS`, or outside ``wanted[0]`` when that is a set, is skipped.
+
+        A batch of rows is scanned with regular expressions (a cell's reference, type, value, formula or inline
+        text; XML character references decoded), a third of expat's time; a batch holding CDATA or comments is
+        parsed by expat instead."""
         part = self._parts[name]
-        ns = self._ns
-        row_tag, c_tag, v_tag, f_tag, is_tag, t_tag = (ns + t for t in ("row", "c", "v", "f", "is", "t"))
-        column_of: dict[str, int] = {}
         count = 0
+        columns = _Columns(wanted)
         try:
             strings = self.strings()
             with self._open(part) as handle:
-                for el in self._row_elements(handle):
-                    if el.tag != row_tag:
-                        continue
-                    count += 1
-                    if count > MAX_ROWS:
-                        raise InventoryError(f"{self.file}: sheet {name!r} has more than {MAX_ROWS:,} rows: refused")
-                    if count % 4096 == 0 and time.monotonic() > self._deadline:
-                        raise InventoryError(f"{self.file}: reading took longer than {SECONDS:g} s: stopped at sheet "
-                                             f"{name!r}, row {count:,}")
-                    r = el.get("r")
-                    line = int(r) if r and r.isdigit() else count
-                    row: list[Any] = []
-                    position = 0
-                    keep = wanted[0]
-                    for c in el:
-                        if c.tag != c_tag:
-                            continue
-                        ref = c.get("r")
-                        if ref:
-                            letters = ref.rstrip("0123456789")
-                            k = column_of.get(letters)
-                            if k is None:
-                                k = _column_index(letters)
-                                column_of[letters] = k
-                        else:
-                            k = position
-                        position = k + 1
-                        if k >= MAX_COLUMNS or (keep is not None and k not in keep):
-                            continue
-                        f = c.find(f_tag)
-                        if f is not None:
-                            value: Any = "=" + (f.text or "")
-                        else:
-                            kind = c.get("t")
-                            if kind == "inlineStr":
-                                box = c.find(is_tag)
-                                value = "" if box is None else "".join(t.text or "" for t in box.iter(t_tag))
-                            else:
-                                v = c.findtext(v_tag)
-                                if v is None:
-                                    continue
-                                if kind == "s":
-                                    value = strings[int(v)]
-                                elif kind in ("str", "e", "d"):
-                                    value = v
-                                elif kind == "b":
-                                    value = v.strip() == "1"
-                                else:
-                                    value = float(v)
-                        if k >= len(row):
-                            row.extend([None] * (k + 1 - len(row)))
-                        row[k] = value
-                    yield line, row
+                for prefix, opening, closing, piece in self._pieces(handle):
+                    scanned = None
+                    if b"<![CDATA[" not in piece and b"<!--" not in piece:
+                        scanned = _scan_rows(piece, prefix, columns, strings)
+                    rows = self._expat_rows(opening + piece + closing, columns, strings) if scanned is None else scanned
+                    for line, row in rows:
+                        count += 1
+                        if count > MAX_ROWS:
+                            raise InventoryError(f"{self.file}: sheet {name!r} has more than {MAX_ROWS:,} rows: "
+                                                 "refused")
+                        if count % 4096 == 0 and time.monotonic() > self._deadline:
+                            raise InventoryError(f"{self.file}: reading took longer than {SECONDS:g} s: stopped at "
+                                                 f"sheet {name!r}, row {count:,}")
+                        yield line or count, row
         except InventoryError:
             raise
         except (zipfile.BadZipFile, ParseError, KeyError, ValueError, IndexError, OSError, EOFError,
                 zlib.error) as exc:
             raise InventoryError(f"{self.file}: sheet {name!r} cannot be read (damaged or truncated: "
                                  f"{type(exc).__name__})") from None
+
+    def _expat_rows(self, document: bytes, columns: _Columns, strings: list[str]) -> Iterator[tuple[int, list[Any]]]:
+        """The rows of a batch parsed by expat (a batch the scanner leaves alone)."""
+        ns = self._ns
+        row_tag, c_tag, v_tag, f_tag, is_tag, t_tag = (ns + t for t in ("row", "c", "v", "f", "is", "t"))
+        for el in ElementTree.fromstring(document):
+            if el.tag != row_tag:
+                continue
+            r = el.get("r") or ""
+            row: list[Any] = []
+            columns.start_row()
+            for c in el:
+                if c.tag != c_tag:
+                    continue
+                k = columns.index(c.get("r") or "")
+                if k < 0:
+                    continue
+                f = c.find(f_tag)
+                box = c.find(is_tag)
+                inline = None if box is None else "".join(t.text or "" for t in box.iter(t_tag))
+                value = _value(c.get("t"), None if f is None else f.text or "", c.findtext(v_tag), inline, strings)
+                if value is not None:
+                    row.extend([None] * (k + 1 - len(row)))
+                    row[k] = value
+            yield int(r) if r.isdigit() else 0, row
 
     @staticmethod
     def _data(it: Iterator[tuple[int, Sequence[Any]]], width: int) -> Iterator[tuple[int, Sequence[Any]]]:
@@ -449,6 +435,134 @@ class Workbook:
     def close(self) -> None:
         """Close the archive."""
         self._zip.close()
+
+
+class _Columns:
+    """Column indices of cell references, cached by their letters; -1 for a column not read (beyond
+    :data:`MAX_COLUMNS` or outside the reader's choice, ``wanted[0]``, once it made one)."""
+
+    def __init__(self, wanted: list[set[int] | None]) -> None:
+        self.wanted = wanted
+        self.keep: set[int] | None = None
+        self.cache: dict[str, int] = {}
+        self.bytes_cache: dict[bytes, int] = {}
+        self.position = 0
+
+    def start_row(self) -> None:
+        """A new row: a cell without a reference follows the previous one."""
+        self.position = 0
+        if self.wanted[0] is not self.keep:
+            self.keep, self.cache, self.bytes_cache = self.wanted[0], {}, {}
+
+    def index(self, ref: str) -> int:
+        """The column of a cell with reference ``ref`` ("" for none: the next column), or -1 to skip it."""
+        if ref:
+            letters = ref.rstrip("0123456789")
+            k = self.cache.get(letters)
+            if k is None:
+                k = _column_index(letters)
+                if k >= MAX_COLUMNS or (self.keep is not None and k not in self.keep):
+                    k = -1
+                self.cache[letters] = k
+            if k >= 0:
+                self.position = k + 1
+            return k
+        k = self.position
+        self.position += 1
+        return -1 if k >= MAX_COLUMNS or (self.keep is not None and k not in self.keep) else k
+
+
+_ATTR_R = re.compile(rb"""\br\s*=\s*["']([^"']*)["']""")
+_ATTR_T = re.compile(rb"""\bt\s*=\s*["']([^"']*)["']""")
+
+
+def _patterns(prefix: bytes) -> tuple[re.Pattern[bytes], ...]:
+    """The scanner's patterns for a namespace prefix (b"" for the default namespace): a cell whose first attribute
+    is its reference (``<c r="B7" ...>``: how Excel, RVTools and openpyxl write cells), its value, formula and
+    inline text, and a phonetic run."""
+    cached = _PATTERNS.get(prefix)
+    if cached is None:
+        p = re.escape(prefix)
+
+        def element(tag: bytes) -> re.Pattern[bytes]:
+            return re.compile(rb"<" + p + tag + rb"\b[^>]*?(?:/>|>(.*?)</" + p + tag + rb">)", re.S)
+
+        cell = re.compile(rb"<" + p + rb'c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?:/>|>(.*?)</' + p + rb"c>)", re.S)
+        cached = (cell, element(b"v"), element(b"f"), element(b"t"),
+                  re.compile(rb"<" + p + rb"rPh\b.*?</" + p + rb"rPh>", re.S))
+        _PATTERNS[prefix] = cached
+    return cached
+
+
+_PATTERNS: dict[bytes, tuple[re.Pattern[bytes], ...]] = {}
+
+
+def _xml_text(raw: bytes) -> str:
+    """Element text as the scanner found it: UTF-8 decoded, character and entity references resolved."""
+    s = raw.decode("utf-8", errors="replace")
+    return html.unescape(s) if "&" in s else s
+
+
+def _value(kind: str | None, formula: str | None, v: str | None, inline: str | None, strings: list[str]) -> Any:
+    """A cell's value from its type attribute, formula text, ``<v>`` text and inline text: a formula is its text
+    ("=" first, never evaluated); None for an empty cell."""
+    if formula is not None:
+        return "=" + formula
+    if kind == "inlineStr":
+        return inline or ""
+    if v is None:
+        return None
+    if kind == "s":
+        return strings[int(v)]
+    if kind in ("str", "e", "d"):
+        return v
+    if kind == "b":
+        return v.strip() == "1"
+    return float(v)
+
+
+def _scan_rows(piece: bytes, prefix: bytes, columns: _Columns,
+               strings: list[str]) -> list[tuple[int, list[Any]]] | None:
+    """The rows of a batch of row elements, scanned with regular expressions (:func:`_patterns`); None when a cell
+    does not start with its reference (the batch is then left to expat). Rows without cells are left out."""
+    cell_p, v_p, f_p, t_p, rph_p = _patterns(prefix)
+    cells = cell_p.findall(piece)
+    if len(cells) != piece.count(b"<" + prefix + b"c ") + piece.count(b"<" + prefix + b"c>"):
+        return None
+    out: list[tuple[int, list[Any]]] = []
+    current = b""
+    row: list[Any] = []
+    cache: dict[bytes, int] = {}
+    for letters, digits, attrs, inner in cells:
+        if digits != current:
+            if current:
+                out.append((int(current), row))
+            current, row = digits, []
+            columns.start_row()
+            cache = columns.bytes_cache
+        k = cache.get(letters)
+        if k is None:
+            k = columns.index(letters.decode("ascii"))
+            cache[letters] = k
+        if k < 0:
+            continue
+        kind_m = _ATTR_T.search(attrs) if attrs else None
+        kind = kind_m.group(1).decode("ascii", errors="replace") if kind_m else None
+        fm = f_p.search(inner) if inner else None
+        formula = None if fm is None else _xml_text(fm.group(1) or b"")
+        inline = None
+        if kind == "inlineStr":
+            text_of = rph_p.sub(b"", inner) if b"rPh" in inner else inner
+            inline = "".join(_xml_text(t.group(1) or b"") for t in t_p.finditer(text_of))
+        vm = v_p.search(inner) if inner else None
+        value = _value(kind, formula, None if vm is None else _xml_text(vm.group(1) or b""), inline, strings)
+        if value is not None:
+            if k >= len(row):
+                row.extend([None] * (k + 1 - len(row)))
+            row[k] = value
+    if current:
+        out.append((int(current), row))
+    return out
 
 
 def _column_index(letters: str) -> int:
