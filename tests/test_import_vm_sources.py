@@ -5,9 +5,12 @@ names, a truncated file, a zip bomb). Totals are computed independently with ope
 
 from __future__ import annotations
 
+import copy
 import csv
+import functools
 import io
 import math
+import re
 import zipfile
 from collections import defaultdict
 from pathlib import Path
@@ -34,7 +37,13 @@ MIB, GIB = 2**20, 2**30
 
 
 def tables(path: Path, max_row: int = 400) -> dict[str, list[list[Any]]]:
-    """Every sheet of a sample as rows of values (openpyxl directly; trailing empty cells and rows dropped)."""
+    """Every sheet of a sample as rows of values (openpyxl directly; trailing empty cells and rows dropped): a copy
+    the caller may change."""
+    return copy.deepcopy(_tables(path, max_row))
+
+
+@functools.cache
+def _tables(path: Path, max_row: int) -> dict[str, list[list[Any]]]:
     book = openpyxl.load_workbook(path, read_only=True)
     out = {}
     for ws in book.worksheets:
@@ -279,7 +288,44 @@ def _zip(path: Path, members: dict[str, bytes]) -> Path:
     return path
 
 
-def test_zip_bomb_is_refused_before_openpyxl_opens_it(tmp_path: Path) -> None:
+def _rewrite(source: Path, target: Path, part: str, change: Any) -> Path:
+    """A copy of workbook ``source`` with the XML of ``part`` changed by ``change`` (bytes -> bytes)."""
+    with zipfile.ZipFile(source) as z:
+        members = {i.filename: z.read(i.filename) for i in z.infolist()}
+    members[part] = change(members[part])
+    return _zip(target, members)
+
+
+def _vinfo_part(path: Path) -> str:
+    """The archive part of sheet vInfo (through the workbook's relationships)."""
+    with zipfile.ZipFile(path) as z:
+        book = z.read("xl/workbook.xml").decode()
+        rels = z.read("xl/_rels/workbook.xml.rels").decode()
+    rid = re.search(r'<sheet [^>]*name="vInfo"[^>]*r:id="([^"]+)"', book)
+    assert rid is not None
+    target = re.search(r'Id="' + rid.group(1) + r'"[^>]*Target="([^"]+)"|Target="([^"]+)"[^>]*Id="' + rid.group(1),
+                       rels)
+    assert target is not None
+    return "xl/" + (target.group(1) or target.group(2)).lstrip("/").removeprefix("xl/")
+
+
+def test_cells_without_references_comments_and_doctype(tmp_path: Path) -> None:
+    reference = read_rvtools(KUBEV2V)
+    part = _vinfo_part(KUBEV2V)
+    # cells without their reference (allowed by the format: each follows the previous one) and a comment: the
+    # batch goes to expat instead of the scanner, with the same result
+    for name, change in (("noref.xlsx", lambda x: re.sub(rb'<c r="[A-Z]+[0-9]+"', b"<c", x)),
+                         ("comment.xlsx", lambda x: x.replace(b"<sheetData>", b"<sheetData><!-- a note -->", 1))):
+        inv = read_rvtools(_rewrite(KUBEV2V, tmp_path / name, part, change))
+        assert [(m.name, m.used_bytes, m.provisioned_bytes, m.cluster) for m in inv.machines] == [
+            (m.name, m.used_bytes, m.provisioned_bytes, m.cluster) for m in reference.machines], name
+    entity = _rewrite(KUBEV2V, tmp_path / "entity.xlsx", part, lambda x: x.replace(
+        b"?>", b'?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>', 1))
+    with pytest.raises(InventoryError, match="declares a document type"):
+        read_rvtools(entity)
+
+
+def test_zip_bomb_is_refused_before_any_part_is_parsed(tmp_path: Path) -> None:
     good = zipfile.ZipFile(io.BytesIO(SMALL.read_bytes()))
     members = {i.filename: good.read(i.filename) for i in good.infolist()}
     members["xl/worksheets/sheet1.xml"] = b"<x>" + b" " * (40 * 2**20) + b"</x>"  # 40 MiB packing to ~40 KiB
