@@ -336,10 +336,15 @@ def test_zip_bomb_is_refused_before_any_part_is_parsed(tmp_path: Path) -> None:
             read(bomb)
 
 
-def test_row_cap_and_declared_size_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_row_machine_and_file_size_caps(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(workbook, "MAX_ROWS", 5)
     with pytest.raises(InventoryError, match=r"^kubev2v-example1.xlsx: sheet 'vInfo' has more than 5 rows"):
         read_rvtools(KUBEV2V)
+    monkeypatch.setattr(workbook, "MAX_ROWS", 2_000_000)
+    monkeypatch.setattr(workbook, "MAX_MACHINES", 3)
+    for read, path in ((read_rvtools, KUBEV2V), (read_liveoptics, LIVE), (read_azure_migrate, AZURE)):
+        with pytest.raises(InventoryError, match=r"lists more than 3 machines: refused$"):
+            read(path)
     monkeypatch.setattr(workbook, "MAX_FILE_BYTES", 1000)
     with pytest.raises(InventoryError, match="more than the 1000 bytes"):
         read_liveoptics(LIVE)

@@ -17,7 +17,16 @@ from pathlib import Path
 from typing import Any
 
 from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
-from models.importers.workbook import Sheet, bytes_of, cell, flag_text, number, open_workbook, text
+from models.importers.workbook import (
+    Sheet,
+    bytes_of,
+    cell,
+    check_count,
+    flag_text,
+    number,
+    open_workbook,
+    text,
+)
 
 SHEET = "All_VM_IaaS_Server_Rehost_Perf"
 """The Core Report's sheet of every machine, sized on performance."""
@@ -89,12 +98,13 @@ def _read(path: Path, sheet: Sheet) -> Inventory:
     else:
         notes.append(f"sheet {sheet.name} has no disk read / write operations or MB per second columns: the machines "
                      "have no performance figures")
-    machines = []
+    machines: list[Machine] = []
     for line, row in sheet.rows:
         name = text(cell(row, c_name))
         if not name:
             flags.append(sheet.flag(line, c_name, "no machine name: row left out"))
             continue
+        check_count(sheet, len(machines))
         cores = number(cell(row, c_cores))
         if isinstance(cores, str) or (cores is not None and not (0 <= cores <= 4096 and cores.is_integer())):
             flags.append(sheet.flag(line, c_cores,

@@ -22,7 +22,16 @@ from models.importers.inventory import (
     PerfFigures,
     Statistic,
 )
-from models.importers.workbook import Sheet, bytes_of, cell, flag_text, number, open_workbook, text
+from models.importers.workbook import (
+    Sheet,
+    bytes_of,
+    cell,
+    check_count,
+    flag_text,
+    number,
+    open_workbook,
+    text,
+)
 
 MIB = 2**20
 HOUR_MS = 3_600_000.0
@@ -148,6 +157,7 @@ def _read(path: Path, book: Any) -> Inventory:
         if not name:
             flags.append(vms.flag(line, c_name, "no machine name: row left out"))
             continue
+        check_count(vms, len(rows))
         cpus = number(cell(row, c_cpu))
         if isinstance(cpus, str) or (cpus is not None and not (0 <= cpus <= 4096 and cpus.is_integer())):
             flags.append(vms.flag(line, c_cpu, f"{flag_text(cell(row, c_cpu))} is not a count of vCPUs: left out"))

@@ -22,6 +22,7 @@ from models.importers.workbook import (
     Workbook,
     bytes_of,
     cell,
+    check_count,
     csv_sheet,
     flag_text,
     number,
@@ -218,6 +219,7 @@ def _read(tables: _Tables) -> Inventory:
         if not name:
             flags.append(info.flag(line, c_vm, "no machine name: row left out"))
             continue
+        check_count(info, len(rows))
         names[name] += 1
         power = text(cell(row, c_pow)).casefold()
         path_ds = _DATASTORE_IN_PATH.match(text(cell(row, c_path)))

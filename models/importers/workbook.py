@@ -38,6 +38,9 @@ RATIO_FLOOR_BYTES = 16 * 2**20
 MAX_MEMBERS = 10_000
 MAX_ROWS = 2_000_000
 """Rows read from one sheet at most (blank rows included)."""
+MAX_MACHINES = 250_000
+"""Machines one file may list (the largest vCenter holds some 45,000 VMs): a sheet of a million rows is refused
+within bounded time and memory."""
 MAX_COLUMNS = 2_000
 """Columns of a header row considered at most."""
 SECONDS = 120.0
@@ -154,6 +157,15 @@ class Sheet:
     def flag(self, row: int, k: int | None, message: str, refused: bool = True) -> ImportFlag:
         """An :class:`ImportFlag` for row ``row``, column ``k`` of this sheet."""
         return ImportFlag(self.file, self.name, row, self.label(k), message, refused)
+
+
+def check_count(sheet: Sheet, count: int) -> None:
+    """Refuse a sheet once it has listed :data:`MAX_MACHINES` machines (``count`` read so far).
+
+    Raises:
+        InventoryError: naming the file and the sheet."""
+    if count >= MAX_MACHINES:
+        raise InventoryError(f"{sheet.file}: sheet {sheet.name!r} lists more than {MAX_MACHINES:,} machines: refused")
 
 
 def cell(row: Sequence[Any], k: int | None) -> Any:
