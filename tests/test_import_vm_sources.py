@@ -323,6 +323,9 @@ def test_cells_without_references_comments_and_doctype(tmp_path: Path) -> None:
         b"?>", b'?><!DOCTYPE w [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>', 1))
     with pytest.raises(InventoryError, match="declares a document type"):
         read_rvtools(entity)
+    unclosed = _rewrite(KUBEV2V, tmp_path / "unclosed.xlsx", part, lambda x: x.replace(b"</c>", b""))
+    with pytest.raises(InventoryError, match=r"^unclosed.xlsx: sheet 'vInfo' cannot be read \(damaged"):
+        read_rvtools(unclosed)
 
 
 def test_zip_bomb_is_refused_before_any_part_is_parsed(tmp_path: Path) -> None:

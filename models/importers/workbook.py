@@ -499,7 +499,9 @@ def _patterns(prefix: bytes) -> tuple[re.Pattern[bytes], ...]:
         def element(tag: bytes) -> re.Pattern[bytes]:
             return re.compile(rb"<" + p + tag + rb"\b[^>]*?(?:/>|>(.*?)</" + p + tag + rb">)", re.S)
 
-        cell = re.compile(rb"<" + p + rb'c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?:/>|>(.*?)</' + p + rb"c>)", re.S)
+        # a cell's content stops at the next cell's start or end (no run past a missing </c>: linear time)
+        inner = rb"([^<]*(?:<(?!/?" + p + rb"c[\s>/])[^<]*)*)"
+        cell = re.compile(rb"<" + p + rb'c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?:/>|>' + inner + rb"</" + p + rb"c>)")
         cached = (cell, element(b"v"), element(b"f"), element(b"t"),
                   re.compile(rb"<" + p + rb"rPh\b.*?</" + p + rb"rPh>", re.S))
         _PATTERNS[prefix] = cached
