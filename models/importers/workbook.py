@@ -484,7 +484,6 @@ class _Columns:
         return -1 if k >= MAX_COLUMNS or (self.keep is not None and k not in self.keep) else k
 
 
-_ATTR_R = re.compile(rb"""\br\s*=\s*["']([^"']*)["']""")
 _ATTR_T = re.compile(rb"""\bt\s*=\s*["']([^"']*)["']""")
 
 
