@@ -6,6 +6,7 @@ Readers are found by name in :data:`models.importers.registry.READERS` (imported
 and the GUI load only the reader they need)."""
 
 from models.importers.inventory import (
+    Datastore,
     Disk,
     ImportFlag,
     Inventory,
@@ -16,4 +17,5 @@ from models.importers.inventory import (
     Volume,
 )
 
-__all__ = ["Disk", "ImportFlag", "Inventory", "InventoryError", "Machine", "PerfFigures", "PerfSample", "Volume"]
+__all__ = ["Datastore", "Disk", "ImportFlag", "Inventory", "InventoryError", "Machine", "PerfFigures", "PerfSample",
+           "Volume"]

@@ -31,6 +31,7 @@ class PerfFigures:
         read_iops, write_iops: operations per second (None: not given).
         read_mbps, write_mbps: MB/s, 10^6 bytes per second (None: not given).
         latency_ms: the source's latency at this statistic, milliseconds (None: not given).
+        read_latency_ms, write_latency_ms: the same per direction where the source splits it (None: not given).
     """
 
     statistic: Statistic
@@ -39,6 +40,8 @@ class PerfFigures:
     read_mbps: float | None = None
     write_mbps: float | None = None
     latency_ms: float | None = None
+    read_latency_ms: float | None = None
+    write_latency_ms: float | None = None
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class Machine:
         perf: performance summaries (at most one per statistic); series: a performance series where the source
             has one (empty otherwise).
         os: the guest operating system as the source names it ("" when not given).
+        guest_used_bytes: the space the guest's own file systems report used (RVTools vPartition "Consumed",
+            Live Optics "Guest VM Disk Used"), None when not given; beside ``used_bytes``, the datastore's view.
+        template: True for a template (RVTools, Live Optics "Template"): it holds capacity but runs no I/O.
     """
 
     name: str
@@ -106,6 +112,8 @@ class Machine:
     perf: tuple[PerfFigures, ...] = ()
     series: tuple[PerfSample, ...] = ()
     os: str = ""
+    guest_used_bytes: int | None = None
+    template: bool = False
 
     def figures(self, statistic: Statistic) -> PerfFigures | None:
         """This machine's :class:`PerfFigures` of ``statistic`` (None when the source gave none)."""
@@ -140,6 +148,21 @@ class Volume:
 
 
 @dataclass(frozen=True)
+class Datastore:
+    """A datastore as a virtualisation inventory lists it (RVTools vDatastore); capacities in bytes, None when not
+    given: ``capacity_bytes`` its size, ``free_bytes`` free, ``provisioned_bytes`` promised to machines (thin
+    provisioning can exceed the size), ``used_bytes`` in use; ``kind`` its type (VMFS, NFS, vsan, ...)."""
+
+    name: str
+    capacity_bytes: int | None = None
+    free_bytes: int | None = None
+    provisioned_bytes: int | None = None
+    used_bytes: int | None = None
+    kind: str = ""
+    cluster: str = ""
+
+
+@dataclass(frozen=True)
 class ImportFlag:
     """A row a reader refused (``refused``: left out of the inventory) or kept with a warning.
 
@@ -147,6 +170,8 @@ class ImportFlag:
         file: the file's name (never its folder); sheet: the sheet or section ("" for text files); row: the
         1-based row or line in the source; column: the column's header as the source spells it ("" when the
         whole row is meant); message: what is wrong, in words a user can act on.
+        refused: True when something was left out: the value of ``column`` (the rest of the row kept) or, when
+        ``column`` is "", the whole row.
     """
 
     file: str
@@ -166,6 +191,7 @@ class Inventory:
         where the file says it ("" otherwise).
         machines, volumes: what was read; flags: rows refused or flagged, in file order.
         controller_model: the storage controller model the data names (ONTAP), "" otherwise.
+        datastores: the datastores the file lists (RVTools vDatastore), empty otherwise.
         notes: what the reader assumed (units, a column it did not find and did without), in words.
     """
 
@@ -177,3 +203,4 @@ class Inventory:
     flags: tuple[ImportFlag, ...] = ()
     controller_model: str = ""
     notes: tuple[str, ...] = field(default_factory=tuple)
+    datastores: tuple[Datastore, ...] = ()

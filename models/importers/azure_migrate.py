@@ -1,0 +1,146 @@
+"""Azure Migrate Export Core Report (Microsoft's Azure Migrate Export utility, AzureMigrate_Assessment_Core_Report
+.xlsx): the machines of sheet All_VM_IaaS_Server_Rehost_Perf (one header row; columns found by name).
+
+What the sheet gives per machine: cores, memory ("Memory (in MB)", mebibytes as VMware reports them), storage
+("Storage (in GB)", read as GiB, the unit VMware disk sizes and Azure managed disks use), the operating system, the
+VM host, environment and group. Disk read / write operations per second and MB per second are read when the sheet
+has them ("Disk Read (in OPS)", "Disk Write (in OPS)", "Disk Read (in MBPS)", "Disk Write (in MBPS)", the names
+the utility gives them on its SQL sheets); the Export utility's own machine sheet (its version of 2024) carries
+none, and the inventory's notes say so. Which statistic they are follows the header's words ("Peak", "Average",
+"P95"); without one they are the assessment's percentile utilisation, the 95th percentile by default (Microsoft,
+"Assessment overview (migrate to Azure VMs)", Azure Migrate documentation, section "Performance-based
+assessments"), and the notes say so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
+from models.importers.workbook import (
+    Sheet,
+    bytes_of,
+    cell,
+    check_count,
+    flag_text,
+    number,
+    open_workbook,
+    text,
+)
+
+SHEET = "All_VM_IaaS_Server_Rehost_Perf"
+"""The Core Report's sheet of every machine, sized on performance."""
+MIB, GIB = 2**20, 2**30
+MAX_IOPS, MAX_MBPS = 1e9, 1e7
+MIN_IO_BYTES = 512
+
+_IO = {
+    ("read", "iops"): ("Disk Read (in OPS)", "Disk Read Ops/Sec", "Disk Read (OPS)", "Disk Read IOPS"),
+    ("write", "iops"): ("Disk Write (in OPS)", "Disk Write Ops/Sec", "Disk Write (OPS)", "Disk Write IOPS"),
+    ("read", "mbps"): ("Disk Read (in MBPS)", "Disk Read MBPS", "Disk Read (MBPS)", "Disk Read MB/s"),
+    ("write", "mbps"): ("Disk Write (in MBPS)", "Disk Write MBPS", "Disk Write (MBPS)", "Disk Write MB/s"),
+}
+
+
+def _statistic(headers: list[str]) -> tuple[Statistic, str]:
+    """The statistic the I/O headers name, and how it was decided (words for the notes)."""
+    words = " ".join(headers).casefold()
+    if "peak" in words or "max" in words:
+        return "peak", "the headers say peak"
+    if "average" in words or "avg" in words:
+        return "average", "the headers say average"
+    return "p95", ("the headers name no statistic: read as the assessment's percentile utilisation, the 95th "
+                   "percentile by Azure Migrate's default")
+
+
+def read_azure_migrate(path: Path) -> Inventory:
+    """The machines of an Azure Migrate Export Core Report.
+
+    Args:
+        path: the xlsx workbook.
+
+    Returns:
+        An :class:`Inventory` of source "azure-migrate": one machine per row of sheet All_VM_IaaS_Server_Rehost_Perf
+        with cores, memory and provisioned storage (bytes), host, operating system and tags ("Environment=...",
+        "Group Name=..."); disk I/O figures when the sheet has them (see the module's notes); flags for every
+        refused value.
+
+    Raises:
+        InventoryError: no sheet All_VM_IaaS_Server_Rehost_Perf, no column Machine Name or Storage (in GB) (named
+            in the message), or a file refused by the bounded reader (too large, a zip bomb, damaged).
+    """
+    path = Path(path)
+    book = open_workbook(path)
+    try:
+        name = book.find(SHEET)
+        if name is None:
+            raise book.missing(SHEET)
+        return _read(path, book.sheet(name, ("Machine Name",)))
+    finally:
+        book.close()
+
+
+def _read(path: Path, sheet: Sheet) -> Inventory:
+    """The inventory from the machine sheet."""
+    flags: list[ImportFlag] = []
+    notes = ["Storage (in GB) read as GiB (2^30 bytes); Memory (in MB) as MiB"]
+    c_name = sheet.need("Machine Name")
+    c_store = sheet.need("Storage (in GB)", "Storage (GB)")
+    c_cores, c_mem = sheet.col("Cores"), sheet.col("Memory (in MB)", "Memory (MB)")
+    c_os, c_host = sheet.col("Operating System"), sheet.col("VM Host")
+    tag_cols = [k for k in (sheet.col("Environment"), sheet.col("Group Name")) if k is not None]
+    io = {key: sheet.col(*aliases) for key, aliases in _IO.items()}
+    found = [sheet.label(k) for k in io.values() if k is not None]
+    stat: Statistic = "p95"
+    if found:
+        stat, why = _statistic(found)
+        notes.append(f"disk I/O from columns {', '.join(found)}: {why}")
+    else:
+        notes.append(f"sheet {sheet.name} has no disk read / write operations or MB per second columns: the machines "
+                     "have no performance figures")
+    machines: list[Machine] = []
+    for line, row in sheet.rows:
+        name = text(cell(row, c_name))
+        if not name:
+            flags.append(sheet.flag(line, c_name, "no machine name: row left out"))
+            continue
+        check_count(sheet, len(machines))
+        cores = number(cell(row, c_cores))
+        if isinstance(cores, str) or (cores is not None and not (0 <= cores <= 4096 and cores.is_integer())):
+            flags.append(sheet.flag(line, c_cores,
+                                    f"{flag_text(cell(row, c_cores))} is not a count of cores: left out"))
+            cores = None
+        perf: tuple[PerfFigures, ...] = ()
+        if found:
+            v = {key: _rate(row, k, sheet, line, flags, MAX_IOPS if key[1] == "iops" else MAX_MBPS)
+                 for key, k in io.items()}
+            for d in ("read", "write"):
+                iops, mbps = v[(d, "iops")], v[(d, "mbps")]
+                if iops is not None and mbps is not None and iops * MIN_IO_BYTES > (mbps + 0.005) * 1e6:
+                    flags.append(sheet.flag(line, io[(d, "iops")], f"{iops:g} {d} operations per second is more than "
+                                            f"{mbps:g} MB/s allows at {MIN_IO_BYTES}-byte I/Os: left out"))
+                    v[(d, "iops")] = None
+            perf = (PerfFigures(stat, v[("read", "iops")], v[("write", "iops")], v[("read", "mbps")],
+                                v[("write", "mbps")]),)
+        machines.append(Machine(
+            name=name, host=text(cell(row, c_host)), os=text(cell(row, c_os)),
+            vcpus=None if cores is None else int(cores),
+            memory_bytes=bytes_of(row, c_mem, MIB, sheet, line, flags),
+            provisioned_bytes=bytes_of(row, c_store, GIB, sheet, line, flags),
+            tags=tuple(f"{sheet.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k))),
+            perf=perf))
+    return Inventory("azure-migrate", path.name, machines=tuple(machines), flags=tuple(flags), notes=tuple(notes))
+
+
+def _rate(row: Any, k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag], limit: float) -> float | None:
+    """An I/O rate cell: None when empty or refused (negative, not finite, above ``limit``: flagged)."""
+    if k is None:
+        return None
+    x = number(cell(row, k))
+    if x is None:
+        return None
+    if isinstance(x, str) or x < 0 or x > limit:
+        why = x if isinstance(x, str) else f"{x:g} is {'negative' if x < 0 else f'above {limit:g}'}"
+        flags.append(sheet.flag(line, k, f"{why}: left out"))
+        return None
+    return x

@@ -1,0 +1,318 @@
+"""RVTools exports (Dell / Robware RVTools 4.0 to 4.7): the xlsx workbook (vInfo, vDisk, vPartition, vDatastore,
+vHost, vCluster, vMetaData as present) or its CSV export (``RVTools.exe -c ExportAll2csv``: one file per tab, columns
+named by internal names such as ``vInfoVMName``, ``vInfoProvisioned``; a folder of them or the vInfo file alone).
+
+Columns are found by name with the aliases of every version (``Provisioned MB`` of 4.0.x is ``Provisioned MiB``
+from 4.4; trailing spaces and case ignored), never by position; columns RVTools does not name itself (vCenter custom
+attributes, columns a user inserted) become tags ``"<column>=<value>"``. RVTools' "MB" columns hold MiB (every disk
+capacity of a 4.0.7 export is a multiple of 1024), converted with 2**20. RVTools carries no I/O performance: the
+machines it gives have none."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from models.importers.inventory import Datastore, Disk, ImportFlag, Inventory, InventoryError, Machine
+from models.importers.workbook import (
+    MAX_CSV_FILES,
+    Sheet,
+    Workbook,
+    bytes_of,
+    cell,
+    check_count,
+    csv_sheet,
+    flag_text,
+    number,
+    open_workbook,
+    text,
+)
+
+MIB = 2**20
+
+VM = ("VM", "vInfoVMName")
+POWER = ("Powerstate", "vInfoPowerstate")
+TEMPLATE = ("Template", "vInfoTemplate")
+CPUS = ("CPUs", "vInfoCPUs")
+MEMORY = ("Memory", "Memory MiB", "Memory MB", "vInfoMemory")
+PROVISIONED = ("Provisioned MiB", "Provisioned MB", "vInfoProvisioned")
+IN_USE = ("In Use MiB", "In Use MB", "vInfoInUse")
+UNSHARED = ("Unshared MiB", "Unshared MB", "vInfoUnshared")
+CLUSTER = ("Cluster", "vInfoCluster")
+HOST = ("Host", "vInfoHost")
+OS = ("OS according to the configuration file", "OS according to the VMware Tools", "vInfoOS", "vInfoOSTools")
+PATH = ("Path", "vInfoPath")
+TAG_COLUMNS = ("Folder", "Annotation", "vInfoFolder", "vInfoAnnotation")
+
+KNOWN_VINFO = {c.casefold() for c in (
+    "VM", "Powerstate", "Template", "SRM Placeholder", "Config status", "DNS Name", "Connection state", "Guest state",
+    "Heartbeat", "Consolidation Needed", "PowerOn", "Suspended To Memory", "Suspend time", "Suspend Interval",
+    "Creation date", "Change Version", "CPUs", "Overall Cpu Readiness", "Memory", "Active Memory", "NICs", "Disks",
+    "Total disk capacity MiB", "Total disk capacity MB", "Fixed Passthru HotPlug", "min Required EVC Mode Key",
+    "Latency Sensitivity", "Op Notification Timeout", "EnableUUID", "CBT", "Primary IP Address", "Network #1",
+    "Network #2", "Network #3", "Network #4", "Network #5", "Network #6", "Network #7", "Network #8",
+    "Num Monitors", "Video Ram KiB", "Video Ram KB", "Resource pool", "Folder ID", "Folder", "vApp",
+    "DAS protection", "FT State", "FT Role", "FT Latency", "FT Bandwidth", "FT Sec. Latency",
+    "Vm Failover In Progress", "Provisioned MiB", "Provisioned MB", "In Use MiB", "In Use MB", "Unshared MiB",
+    "Unshared MB", "HA Restart Priority", "HA Isolation Response", "HA VM Monitoring", "Cluster rule(s)",
+    "Cluster rule name(s)", "Boot Required", "Boot delay", "Boot retry delay", "Boot retry enabled",
+    "Boot BIOS setup", "Reboot PowerOff", "EFI Secure boot", "Firmware", "HW version", "HW upgrade status",
+    "HW upgrade policy", "HW target", "Path", "Log directory", "Snapshot directory", "Suspend directory",
+    "Annotation", "Datacenter", "Cluster", "Host", "OS according to the configuration file",
+    "OS according to the VMware Tools", "Customization Info", "Guest Detailed Data", "VM ID", "VM UUID",
+    "SMBIOS UUID", "VI SDK Server type", "VI SDK API Version", "VI SDK Server", "VI SDK UUID", "NB Last Backup",
+    "Sharing mode", "Instance UUID", "Object ID", "Tools", "Tools Version", "Used MB",
+)}
+"""vInfo columns RVTools names itself (4.0 to 4.7): any other column is a custom attribute or a user's own."""
+
+_DATASTORE_IN_PATH = re.compile(r"^\s*\[([^\]]+)\]")
+_TRUE = {"true", "yes", "1"}
+
+
+def _bool(value: object) -> bool | None:
+    """RVTools' True / False cells (bool or text); None when empty."""
+    if isinstance(value, bool):
+        return value
+    s = text(value).casefold()
+    return None if not s else s in _TRUE
+
+
+def _count(row: Any, k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag], limit: int) -> int | None:
+    """A count cell (vCPUs) as an int; None when empty or absurd (flagged)."""
+    if k is None:
+        return None
+    x = number(cell(row, k))
+    if x is None:
+        return None
+    if isinstance(x, str) or x < 0 or x > limit or not x.is_integer():
+        flags.append(sheet.flag(line, k, f"{flag_text(cell(row, k))} is not a count of 0 to {limit}: left out"))
+        return None
+    return int(x)
+
+
+class _Tables:
+    """The tabs of one RVTools export, from a workbook or from CSV files, found by name."""
+
+    def __init__(self, path: Path) -> None:
+        self.file = path.name
+        self.book: Workbook | None = None
+        self.csv: dict[str, Path] = {}
+        if path.is_dir():
+            files = sorted(p for p in path.iterdir() if p.suffix.lower() == ".csv" and p.is_file())
+            if len(files) > MAX_CSV_FILES:
+                raise InventoryError(f"{path.name}: more than {MAX_CSV_FILES} CSV files in the folder: refused")
+            for p in files:
+                tab = self._tab_of(p)
+                if tab:
+                    self.csv.setdefault(tab, p)
+            if "vinfo" not in self.csv:
+                raise InventoryError(f"{path.name}: no RVTools vInfo CSV file in the folder (a file whose columns "
+                                     "are named vInfoVMName, vInfoProvisioned, ...)")
+            self.file = self.csv["vinfo"].name
+        elif path.suffix.lower() in (".csv", ".txt"):
+            tab = self._tab_of(path)
+            if tab != "vinfo":
+                raise InventoryError(f"{path.name}: not an RVTools vInfo CSV export (no column 'vInfoVMName' in its "
+                                     "header)")
+            self.csv["vinfo"] = path
+        else:
+            self.book = open_workbook(path)
+
+    @staticmethod
+    def _tab_of(path: Path) -> str:
+        """The RVTools tab a CSV file holds, from its header's internal names ("vinfo", "vdisk", ... or "")."""
+        sheet = csv_sheet(path)
+        for tab in ("vInfo", "vDisk", "vPartition", "vDatastore", "vHost", "vCluster", "vMetaData"):
+            if any(h.startswith(tab) for h in sheet.header):
+                return tab.casefold()
+        return ""
+
+    def sheet(self, tab: str, key: tuple[str, ...], required: bool = False) -> Sheet | None:
+        """Tab ``tab`` (None when absent and not ``required``).
+
+        Raises:
+            InventoryError: ``required`` and absent, or unreadable.
+        """
+        if self.book is not None:
+            name = self.book.find(tab)
+            if name is None:
+                if required:
+                    raise self.book.missing(tab)
+                return None
+            return self.book.sheet(name, key)
+        p = self.csv.get(tab.casefold())
+        if p is None:
+            if required:
+                raise InventoryError(f"{self.file}: no RVTools {tab} CSV file")
+            return None
+        sheet = csv_sheet(p)
+        sheet.name = tab
+        return sheet
+
+    def close(self) -> None:
+        """Close the workbook, if one is open."""
+        if self.book is not None:
+            self.book.close()
+
+
+def read_rvtools(path: Path) -> Inventory:
+    """The machines of an RVTools export.
+
+    Args:
+        path: an RVTools xlsx workbook, one CSV export file of its vInfo tab, or a folder of its CSV export.
+
+    Returns:
+        An :class:`Inventory` of source "rvtools": one machine per vInfo row (templates included, ``template``
+        True) with provisioned, in-use and unshared capacity (bytes, from MiB), vCPUs, memory (bytes), disks from
+        vDisk, the guest file systems' consumed space from vPartition, tags from Folder, Annotation and custom
+        attribute columns; datastores from vDatastore; flags for every value refused (negative, not a finite number,
+        a formula, beyond 1 EB: left out, never summed in). No performance figures (RVTools has none).
+
+    Raises:
+        InventoryError: not an RVTools export (no vInfo tab), a needed column missing (VM, Provisioned MiB: named in
+            the message with the file and the sheet), or a file refused by the bounded reader (too large, a zip
+            bomb, damaged).
+    """
+    path = Path(path)
+    tables = _Tables(path)
+    try:
+        return _read(tables)
+    finally:
+        tables.close()
+
+
+def _read(tables: _Tables) -> Inventory:
+    """The inventory from the tabs of one export."""
+    flags: list[ImportFlag] = []
+    notes: list[str] = ["RVTools' MB and MiB columns read as mebibytes (2^20 bytes)",
+                        "RVTools carries no I/O performance: the machines have no performance figures"]
+    version = ""
+    meta = tables.sheet("vMetaData", ("RVTools version", "RVTools major version"))
+    if meta is not None:
+        k = meta.col("RVTools version", "vMetaDataRVToolsVersion", "RVTools major version")
+        for _, row in meta.rows:
+            version = text(cell(row, k))
+            break
+
+    info = tables.sheet("vInfo", VM, required=True)
+    assert info is not None
+    c_vm = info.need(*VM)
+    c_prov = info.need(*PROVISIONED)
+    c_use, c_unsh = info.col(*IN_USE), info.col(*UNSHARED)
+    c_pow, c_tpl, c_cpu, c_mem = info.col(*POWER), info.col(*TEMPLATE), info.col(*CPUS), info.col(*MEMORY)
+    c_clu, c_host, c_path = info.col(*CLUSTER), info.col(*HOST), info.col(*PATH)
+    c_os = info.col(*OS)
+    if c_use is None:
+        notes.append(f"sheet {info.name or 'vInfo'} has no 'In Use MiB' column: used capacity not given (the guest "
+                     "file systems' consumed space, from vPartition, is given where present)")
+    tag_cols = [k for k in (info.col(t) for t in TAG_COLUMNS) if k is not None]
+    # columns RVTools does not name are custom attributes or the user's own (CSV: internal names start "vInfo")
+    tag_cols += [k for k, h in enumerate(info.header) if h and k not in tag_cols
+                 and h.strip().casefold() not in KNOWN_VINFO and not h.startswith("vInfo")]
+    info.only(c_vm, c_prov, c_use, c_unsh, c_pow, c_tpl, c_cpu, c_mem, c_clu, c_host, c_path, c_os, *tag_cols)
+    rows: list[dict[str, Any]] = []
+    names: dict[str, int] = defaultdict(int)
+    for line, row in info.rows:
+        name = text(cell(row, c_vm))
+        if not name:
+            flags.append(info.flag(line, c_vm, "no machine name: row left out"))
+            continue
+        check_count(info, len(rows))
+        names[name] += 1
+        power = text(cell(row, c_pow)).casefold()
+        path_ds = _DATASTORE_IN_PATH.match(text(cell(row, c_path)))
+        tags = tuple(f"{info.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k)))[:32]
+        rows.append(dict(
+            name=name, cluster=text(cell(row, c_clu)), host=text(cell(row, c_host)),
+            datastore=path_ds.group(1).strip() if path_ds else "",
+            powered_on=None if not power else power == "poweredon",
+            template=bool(_bool(cell(row, c_tpl))),
+            vcpus=_count(row, c_cpu, info, line, flags, 4096),
+            memory_bytes=bytes_of(row, c_mem, MIB, info, line, flags),
+            provisioned_bytes=bytes_of(row, c_prov, MIB, info, line, flags),
+            used_bytes=bytes_of(row, c_use, MIB, info, line, flags),
+            unshared_bytes=bytes_of(row, c_unsh, MIB, info, line, flags),
+            os=text(cell(row, c_os)), tags=tags))
+    twice = sorted(n for n, c in names.items() if c > 1)
+    if twice:
+        notes.append(f"{len(twice)} machine name(s) appear more than once in vInfo (e.g. {twice[0]!r}): their disks "
+                     "and partitions are joined by name")
+
+    disks: dict[str, list[Disk]] = defaultdict(list)
+    vdisk = tables.sheet("vDisk", ("VM", "vDiskVMName"))
+    if vdisk is not None:
+        d_vm = vdisk.need("VM", "vDiskVMName")
+        d_cap = vdisk.need("Capacity MiB", "Capacity MB", "vDiskCapacityMiB", "vDiskCapacityMB", "vDiskCapacity")
+        d_lab, d_thin = vdisk.col("Disk", "vDiskName", "vDiskDisk"), vdisk.col("Thin", "vDiskThin")
+        d_path = vdisk.col("Disk Path", "Path", "vDiskPath")
+        vdisk.only(d_vm, d_cap, d_lab, d_thin, d_path)
+        for line, row in vdisk.rows:
+            vm = text(cell(row, d_vm))
+            cap = bytes_of(row, d_cap, MIB, vdisk, line, flags)
+            if not vm or cap is None:
+                continue
+            ds = _DATASTORE_IN_PATH.match(text(cell(row, d_path)))
+            disks[vm].append(Disk(text(cell(row, d_lab)), cap, ds.group(1).strip() if ds else "",
+                                  _bool(cell(row, d_thin))))
+    consumed: dict[str, int] = defaultdict(int)
+    vpart = tables.sheet("vPartition", ("VM", "vPartitionVMName"))
+    if vpart is not None:
+        p_vm = vpart.need("VM", "vPartitionVMName")
+        p_used = vpart.need("Consumed MiB", "Consumed MB", "vPartitionConsumedMiB", "vPartitionConsumedMB")
+        vpart.only(p_vm, p_used)
+        for line, row in vpart.rows:
+            vm = text(cell(row, p_vm))
+            used = bytes_of(row, p_used, MIB, vpart, line, flags)
+            if vm and used is not None:
+                consumed[vm] += used
+    host_cluster: dict[str, str] = {}
+    vhost = tables.sheet("vHost", ("Host", "vHostName"))
+    if vhost is not None:
+        h_name, h_clu = vhost.need("Host", "vHostName"), vhost.col("Cluster", "vHostCluster")
+        vhost.only(h_name, h_clu)
+        for _, row in vhost.rows:
+            if text(cell(row, h_clu)):
+                host_cluster[text(cell(row, h_name))] = text(cell(row, h_clu))
+    datastores = _datastores(tables, flags)
+    vcluster = tables.sheet("vCluster", ("Name", "Cluster", "vClusterName"))
+    if vcluster is not None:
+        vcluster.only(0)
+        n = sum(1 for _ in vcluster.rows)
+        notes.append(f"vCluster lists {n} cluster(s)")
+
+    machines = []
+    for r in rows:
+        vm_disks = tuple(disks.get(r["name"], ()))
+        if not r["cluster"] and r["host"] in host_cluster:
+            r["cluster"] = host_cluster[r["host"]]
+        if not r["datastore"] and vm_disks:
+            r["datastore"] = next((d.datastore for d in vm_disks if d.datastore), "")
+        machines.append(Machine(**r, disks=vm_disks, guest_used_bytes=consumed.get(r["name"])))
+    return Inventory("rvtools", tables.file, version=version, machines=tuple(machines),
+                     flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes),
+                     datastores=datastores)
+
+
+def _datastores(tables: _Tables, flags: list[ImportFlag]) -> tuple[Datastore, ...]:
+    """The vDatastore tab's datastores (empty when the export has none)."""
+    ds = tables.sheet("vDatastore", ("Name", "vDatastoreName"))
+    if ds is None:
+        return ()
+    c_name = ds.need("Name", "vDatastoreName")
+    c_cap = ds.col("Capacity MiB", "Capacity MB", "vDatastoreCapacity")
+    c_free = ds.col("Free MiB", "Free MB", "Free space MiB", "vDatastoreFreeSpace")
+    c_prov = ds.col("Provisioned MiB", "Provisioned MB", "vDatastoreProvisioned")
+    c_use = ds.col("In Use MiB", "In Use MB", "vDatastoreInUse")
+    c_type, c_clu = ds.col("Type", "vDatastoreType"), ds.col("Cluster name", "vDatastoreClusterName")
+    out = []
+    for line, row in ds.rows:
+        name = text(cell(row, c_name))
+        if name:
+            out.append(Datastore(name, bytes_of(row, c_cap, MIB, ds, line, flags),
+                                 bytes_of(row, c_free, MIB, ds, line, flags),
+                                 bytes_of(row, c_prov, MIB, ds, line, flags),
+                                 bytes_of(row, c_use, MIB, ds, line, flags),
+                                 text(cell(row, c_type)), text(cell(row, c_clu))))
+    return tuple(out)
