@@ -85,7 +85,7 @@ def _shifted_poll(tmp_path: Path, seconds: int, change: dict[str, int], name: st
 
 
 def test_a_counter_going_backwards_is_flagged_never_a_negative_rate(tmp_path: Path) -> None:
-    third = _shifted_poll(tmp_path, 141, {"read": -10**9}, "poll-3.json")  # a reset after poll 2
+    third = _shifted_poll(tmp_path, 141, {"read": -422_000_000}, "poll-3.json")  # a reset after poll 2
     inv = read_ontap(KEY1, KEY2, third)
     osc = next(v for v in inv.volumes if v.name == "osc_vol01")
     assert len(osc.series) == 1 and all(s.read_iops >= 0 for s in osc.series)
@@ -198,3 +198,22 @@ def test_files_that_are_not_ontap_counters_get_one_message(tmp_path: Path, conte
     with pytest.raises(InventoryError, match=words) as info:
         read_ontap(bad)
     assert str(tmp_path) not in str(info.value) and "bad.json" in str(info.value)
+
+
+def test_non_finite_or_negative_counters_and_absurd_latency_are_flagged(tmp_path: Path) -> None:
+    data = json.loads(KEY2.read_text())
+    data["records"][0]["statistics"]["iops_raw"]["read"] = float("nan")  # json writes NaN, Python reads it back
+    data["records"][1]["statistics"]["iops_raw"]["write"] = -5
+    data["records"][2]["statistics"]["latency_raw"]["write"] += 10**15  # 10^15 us over ~18,000 writes
+    nan = tmp_path / "nan.json"
+    nan.write_text(json.dumps(data))
+    inv = read_ontap(KEY1, nan)
+    by_column = {f.column: f for f in inv.flags}
+    assert set(by_column) == {"iops_raw.read", "iops_raw.write", "latency_raw.write"}
+    assert by_column["iops_raw.read"].refused and "not a number" in by_column["iops_raw.read"].message
+    assert "not a measurement" in by_column["latency_raw.write"].message
+    assert [v.name for v in inv.volumes if v.series] == ["h_test"]
+    deep = tmp_path / "deep.json"
+    deep.write_text("{" + '"a":[' * 100_000 + "]" * 100_000 + "}")
+    with pytest.raises(InventoryError, match="deep.json"):
+        read_ontap(deep)

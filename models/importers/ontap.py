@@ -22,6 +22,7 @@ between them are flagged and that interval is left out, never turned into a nega
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -32,9 +33,11 @@ from typing import Any, Literal
 from models.bounded_read import FileRefusedError, read_text
 from models.importers.inventory import ImportFlag, Inventory, InventoryError, PerfFigures, PerfSample, Volume
 
-MAX_FILE_BYTES = 256 * 2**20
+MAX_FILE_BYTES = 64 * 2**20
 """The largest ONTAP file read (a cluster's counter dump of many thousands of volumes fits well within it)."""
 
+MAX_LATENCY_MS = 3_600_000.0
+"""A mean latency above an hour over an interval is not a measurement: the interval is flagged and left out."""
 US_PER_MS = 1000.0
 BYTES_PER_MB = 1e6
 
@@ -128,6 +131,18 @@ class _Collection:
         self.series.setdefault(key, template).polls.append(poll)
 
 
+def _spec_counters(spec: _Spec) -> frozenset[str]:
+    """The names of the counters ``spec`` reads."""
+    return frozenset((spec.read_ops, spec.write_ops, spec.other_ops, spec.read_bytes, spec.write_bytes,
+                      spec.read_lat, spec.write_lat, spec.read_lat_base, spec.write_lat_base))
+
+
+def _bad_counters(counters: dict[str, float], among: frozenset[str] | None = None) -> list[str]:
+    """The counters (of ``among``; None: all) holding what no cumulative counter can (negative, not finite)."""
+    return sorted(k for k, v in counters.items()
+                  if (among is None or k in among) and (not math.isfinite(v) or v < 0))
+
+
 # --- REST volume statistics ---------------------------------------------------------------------------------------
 
 def _read_keyperf(data: dict[str, Any], name: str, out: _Collection) -> None:
@@ -153,6 +168,11 @@ def _read_keyperf(data: dict[str, Any], name: str, out: _Collection) -> None:
         counters: dict[str, float] = {}
         for group in ("iops_raw", "latency_raw", "throughput_raw"):
             _flatten(group, stats.get(group, {}), counters)
+        bad = _bad_counters(counters)
+        if bad:
+            out.flags.append(ImportFlag(name, "records", row, bad[0], f"volume {vol}: counter {bad[0]} is "
+                                        f"{counters[bad[0]]!r} (negative or not a number): poll left out"))
+            continue
         svm = record.get("svm", {})
         svm_name = str(svm.get("name", "")) if isinstance(svm, dict) else ""
         aggregates = record.get("aggregates", [])
@@ -223,6 +243,11 @@ def _read_counter_rows(data: dict[str, Any], name: str, out: _Collection, interv
         if not vol:
             out.flags.append(ImportFlag(name, "records", row, "properties", "row without a volume name"))
             continue
+        bad = _bad_counters(counters, _spec_counters(_RESTPERF_DEFAULT))
+        if bad:
+            out.flags.append(ImportFlag(name, "records", row, bad[0], f"volume {vol}: counter {bad[0]} is "
+                                        f"{counters[bad[0]]!r} (negative or not a number): poll left out"))
+            continue
         key = ("counter-volume", str(record.get("id") or props.get("uuid") or f"{props.get('svm.name')}:{vol}"))
         out.add(key, _Series(vol, props.get("svm.name", ""), props.get("node.name", ""),
                              props.get("parent_aggregate", ""), "volume", _RESTPERF_DEFAULT),
@@ -270,6 +295,11 @@ def _read_statistics_text(text: str, name: str, out: _Collection) -> int:
         numbers = {k: v for k, v in ((k, _raw_value(v)) for k, v in counters.items()) if v is not None}
         instance = str(block.get("instance") or counters.get("instance_name", ""))
         svm = counters.get("vserver_name", "") or str(block.get("scope", ""))
+        bad = _bad_counters(numbers, _spec_counters(_LUN_DEFAULT))
+        if bad:
+            out.flags.append(ImportFlag(name, "", block["line"], bad[0], f"LUN {instance}: counter {bad[0]} is "
+                                        f"{numbers[bad[0]]:g} (negative): poll left out"))
+            return
         count += 1
         out.add(("lun", svm, instance), _Series(instance, svm, "", "", "lun", _LUN_DEFAULT),
                 _Poll(block["end"], numbers, name, block["line"]))
@@ -364,7 +394,14 @@ def _samples(s: _Series, flags: list[ImportFlag]) -> list[PerfSample]:
             flags.append(ImportFlag(b.file, "", b.row, back[0], f"{what} {s.name}: counter {back[0]} went "
                                     f"backwards over {dt:g} s (a counter reset or restart): interval left out"))
             continue
-        out.append(_sample(spec, b.time_s, dt, delta))
+        sample = _sample(spec, b.time_s, dt, delta)
+        slow = max(sample.read_latency_ms or 0.0, sample.write_latency_ms or 0.0)
+        if slow > MAX_LATENCY_MS:
+            flags.append(ImportFlag(b.file, "", b.row, spec.read_lat if sample.read_latency_ms == slow
+                                    else spec.write_lat, f"{what} {s.name}: mean latency {slow:,.0f} ms over "
+                                    f"{dt:g} s is not a measurement: interval left out"))
+            continue
+        out.append(sample)
     return out
 
 
@@ -415,6 +452,8 @@ def _kind_of(text: str, name: str) -> tuple[str, Any]:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise InventoryError(f"{name}: line {exc.lineno}: not valid JSON ({exc.msg})") from None
+        except RecursionError:
+            raise InventoryError(f"{name}: JSON nested too deeply to be an ONTAP answer") from None
         if not isinstance(data, dict):
             raise InventoryError(f"{name}: not an ONTAP REST answer (a JSON object was expected)")
         if "counter_schemas" in data:
