@@ -591,7 +591,8 @@ def _import_env(args) -> int:
         scenario = base.scenario
         target = next(n.id for n in scenario.nodes if n.kind == "controller")
         result = import_environment(inventories, target, group_by=args.group_by, stat=args.stat,
-                                    keep_names=args.keep_names, base=base.requirements)
+                                    keep_names=args.keep_names,
+                                    base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
     flags = [f for inv in inventories for f in inv.flags]
@@ -605,8 +606,10 @@ def _import_env(args) -> int:
     sources = ", ".join(sorted({inv.source for inv in inventories}))
     info = base.info.with_changes(
         name="Imported environment", customer="", author="",
-        description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}; "
-                    f"the design is a starting point for sizing (Scenario > Size from Requirements).")
+        description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}: "
+                    f"{result.iops:,.0f} IOPS, {result.mbps:,.1f} MB/s, {result.capacity_bytes / 2**40:,.3f} TiB used "
+                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). The design is a starting point for "
+                    "sizing (Scenario > Size from Requirements; any family and protocol).")
     project = base.with_scenario(scenario.with_changes(workloads=list(result.workloads))).with_changes(
         info=info, requirements=result.requirements, price_book=[])
     try:

@@ -41,11 +41,13 @@ def test_import_env_of_ontap_polls_then_size(tmp_path: Path, capsys: pytest.Capt
     enabled = [w for w in project.scenario.workloads if w.enabled]
     assert len(enabled) == 1 and enabled[0].target_iops == pytest.approx(iops)
     assert enabled[0].read_pct == pytest.approx(read_pct, abs=1e-4)
-    assert enabled[0].name.startswith("cluster-") and "osc" not in enabled[0].name
+    assert enabled[0].name.startswith("svm-") and "osc" not in enabled[0].name
     controllers = {n.id for n in project.scenario.nodes if n.kind == "controller"}
     assert enabled[0].target in controllers
     assert project.info.name == "Imported environment" and str(SAMPLES) not in project.info.description
     assert project.requirements.effective_capacity_bytes == 0  # the volume statistics give no capacity
+    assert project.requirements.families == [] and project.requirements.protocols == []
+    assert f"{iops:,.0f} IOPS" in project.info.description
 
     assert main(["size", str(out), "--json", "--top", "2"]) == 0
     sized = json.loads(capsys.readouterr().out)

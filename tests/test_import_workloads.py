@@ -125,3 +125,15 @@ def test_ontap_volumes_group_by_svm_as_the_peak_of_sums() -> None:
     assert sorted(g.name for g in by_aggr.groups) == ["test1", "test1, umeng_aff300_aggr2", "umeng_aff300_aggr2"]
     idle = next(g for g in by_aggr.groups if g.name == "test1, umeng_aff300_aggr2")
     assert idle.needs_preset and any("no I/O measured" in n for n in idle.notes)
+
+
+def test_a_vm_cluster_and_an_svm_of_one_name_stay_apart() -> None:
+    from models.importers.inventory import Volume
+
+    vm = Inventory("rvtools", "x.xlsx", machines=(_machine("a", "prod"),))
+    ontap = Inventory("ontap", "y.json", volumes=(Volume("vol1", svm="prod"), Volume("vol2", svm="prod")))
+    kept = group_inventories([vm, ontap], keep_names=True)
+    assert sorted((g.name, g.members) for g in kept) == [("prod (cluster)", 1), ("prod (svm)", 2)]
+    hidden = sorted(g.name for g in group_inventories([vm, ontap]))
+    assert [n.split("-")[0] for n in hidden] == ["cluster", "svm"] and all("prod" not in n for n in hidden)
+    assert hidden[0].split("-")[1] != hidden[1].split("-")[1]  # the pseudonyms do not show the names are equal

@@ -58,6 +58,9 @@ class _Member:
 
     name: str
     key: str
+    label: str
+    """what the key is ("cluster", "svm", "aggr", ...): the pseudonym's prefix; members of different labels never
+    share a group"""
     kind: str
     perf: tuple[PerfFigures, ...]
     series: tuple[PerfSample, ...]
@@ -144,11 +147,14 @@ def _members(inventories: Iterable[Inventory], group_by: GroupBy, pattern: re.Pa
     out: list[_Member] = []
     for inv in inventories:
         for m in inv.machines:
-            key = _machine_key(m, _MACHINE_KEY[group_by], by_pattern)
-            out.append(_Member(m.name, key, "machine", m.perf, m.series, m.used_bytes, m.provisioned_bytes))
+            attr = _MACHINE_KEY[group_by]
+            key = _machine_key(m, attr, by_pattern)
+            out.append(_Member(m.name, key, _PREFIX[attr], "machine", m.perf, m.series, m.used_bytes,
+                               m.provisioned_bytes))
         for v in inv.volumes:
-            key = _volume_key(v, _VOLUME_KEY[group_by], by_pattern)
-            out.append(_Member(v.name, key, v.kind, v.perf, v.series, v.used_bytes, v.size_bytes))
+            attr = _VOLUME_KEY[group_by]
+            key = _volume_key(v, attr, by_pattern)
+            out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes))
     return out
 
 
@@ -183,8 +189,9 @@ def import_salt(inventories: Sequence[Inventory]) -> bytes:
 
 
 def pseudonym(prefix: str, name: str, salt: bytes) -> str:
-    """``prefix-`` followed by 8 hex digits of a salted SHA-256 of ``name`` (stable for one salt)."""
-    return f"{prefix}-{hashlib.sha256(salt + name.encode()).hexdigest()[:8]}"
+    """``prefix-`` followed by 8 hex digits of a salted SHA-256 of ``prefix`` and ``name`` (stable for one salt)."""
+    digest = hashlib.sha256(salt + prefix.encode() + b"\0" + name.encode()).hexdigest()
+    return f"{prefix}-{digest[:8]}"
 
 
 def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
@@ -205,6 +212,7 @@ def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
         return PerfSample(time_s=samples[0].time_s, interval_s=max(s.interval_s for s in samples),
                           read_iops=math.fsum(s.read_iops for s in samples),
                           write_iops=math.fsum(s.write_iops for s in samples),
+                          other_iops=math.fsum(s.other_iops for s in samples),
                           read_mbps=add([s.read_mbps for s in samples]),
                           write_mbps=add([s.write_mbps for s in samples]))
 
@@ -246,6 +254,9 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
         method = f"peak of sums over time ({intervals} interval{'s' if intervals != 1 else ''})"
+        if peak.other_iops > 0.1 * (r_iops + w_iops):
+            notes.append(f"{peak.other_iops:,.0f} other (metadata) operations per second at the peak are not "
+                         "counted as reads or writes")
         counted = len(with_series)
         rest = [m for m in members if not m.series]
     else:
@@ -322,16 +333,22 @@ def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "
     if not members:
         raise InventoryError("the files hold no machine, volume or LUN to import")
     salt = import_salt(inventories) if salt is None else salt
-    by_key: dict[str, list[_Member]] = {}
+    by_key: dict[tuple[str, str], list[_Member]] = {}
     for m in members:
-        by_key.setdefault(m.key, []).append(m)
+        by_key.setdefault((m.label, m.key), []).append(m)
+    labels_of: dict[str, int] = {}
+    for _, key in by_key:
+        labels_of[key] = labels_of.get(key, 0) + 1
     groups: list[ImportedGroup] = []
-    for key, items in by_key.items():
-        if keep_names:
-            name = key or ("(other)" if group_by == "pattern" else "(none)")
+    for (label, key), items in by_key.items():
+        if not key:
+            name = "(other)" if group_by == "pattern" else "(none)"
+        elif keep_names:
+            name = key
         else:
-            name = pseudonym(_PREFIX[group_by], key, salt) if key else ("(other)" if group_by == "pattern"
-                                                                        else "(none)")
+            name = pseudonym(label, key, salt)
+        if keep_names and labels_of[key] > 1:  # a VM cluster and an SVM of the same name stay apart
+            name = f"{name} ({label})"
         groups.append(_aggregate(name, items, stat))
     return tuple(sorted(groups, key=lambda g: g.name))
 
