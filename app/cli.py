@@ -576,7 +576,7 @@ def _import_env(args) -> int:
         kinds: dict[str, list[Path]] = {}
         for text in args.files:
             path = Path(text)
-            if not path.is_file():
+            if not path.exists():  # a folder may be an RVTools CSV export
                 raise UsageError(f"{path.name}: no such file")
             kinds.setdefault(args.source or detect(path), []).append(path)
         for kind, paths in kinds.items():
@@ -621,11 +621,11 @@ def _import_env(args) -> int:
             write_text_atomic(out, dumps(project))
     except (StoreError, OSError) as exc:
         raise UsageError(f"cannot write {out.name}: {exc}") from exc
-    for group, workload in zip(result.groups, result.workloads, strict=True):
+    for group in result.groups:
         load = ("needs a preset" if group.needs_preset else
                 f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
-        print(f"{workload.name}: {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
+        print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
         for note in group.notes:
             print(f"      {note}")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:

@@ -62,7 +62,15 @@ def test_keep_names_and_toml_output(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert main(["import-env", *map(str, POLLS), "-o", str(out), "--source", "ontap", "--keep-names"]) == 0
     text = out.read_text()
     assert 'name = "osc (4 measured)"' in text and str(tmp_path) not in text and "poll-1" not in text
-    capsys.readouterr()
+    iops, read_pct = _peak_of_sums()
+    assert capsys.readouterr().out.startswith(f"osc (4): {iops:,.0f} IOPS, {read_pct:.0f}% read")
+    by_aggr = tmp_path / "aggr.storplan"
+    assert main(["import-env", *map(str, POLLS), "-o", str(by_aggr), "--source", "ontap", "--group-by", "aggregate",
+                 "--keep-names"]) == 0
+    workloads = load_project_file(by_aggr).project.scenario.workloads
+    assert sorted((w.name.split(" (")[0].split(":")[0], w.enabled) for w in workloads) == [
+        ("test1", True), ("test1, umeng_aff300_aggr2", False), ("umeng_aff300_aggr2", True)]
+    assert "needs a preset" in capsys.readouterr().out
 
 
 def test_refused_rows_are_summarised_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
