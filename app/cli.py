@@ -16,7 +16,7 @@ from pathlib import Path
 from app.version import __version__
 
 COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "export", "report", "calibrate",
-            "export-xlsx", "export-csv", "size", "import-prices")
+            "export-xlsx", "export-csv", "size", "import-prices", "import-env")
 
 
 class UsageError(Exception):
@@ -620,6 +620,90 @@ def _size(args) -> int:
     return 0
 
 
+IMPORT_BASE_EXAMPLE = "aff-a70-ns224-oracle-nvmetcp"
+"""The bundled example whose design starts an imported project (its controller serves the imported workloads;
+``storplan size`` replaces the design)."""
+
+
+def _import_env(args) -> int:
+    """``storplan import-env``: read a measured environment (RVTools, Live Optics, ONTAP counters, Azure Migrate),
+    group and aggregate it into workloads and requirements (``models.importers.workloads``), and write a project
+    built on a starting design that ``storplan size`` can replace."""
+    from models.importers.inventory import InventoryError
+    from models.importers.registry import detect, reader
+    from models.importers.workloads import import_environment
+    from models.project.textformat import dumps
+    from models.store import StoreError, is_storplan_path, save_project
+
+    if args.interval is not None and not args.interval > 0:
+        raise UsageError(f"--interval {args.interval:g}: give the seconds between counter-table polls (> 0)")
+    out = Path(args.output)
+    if out.suffix.lower() not in (".storplan", ".toml"):
+        raise UsageError(f"-o {out.name}: the project must be a .storplan or .toml file")
+    inventories = []
+    try:
+        kinds: dict[str, list[Path]] = {}
+        for text in args.files:
+            path = Path(text)
+            if not path.exists():  # a folder may be an RVTools CSV export
+                raise UsageError(f"{path.name}: no such file")
+            kinds.setdefault(args.source or detect(path), []).append(path)
+        for kind, paths in kinds.items():
+            if kind == "ontap":  # the polls of one collection are read together
+                from models.importers.ontap import read_ontap
+
+                inventories.append(read_ontap(*paths, interval_s=args.interval))
+            else:
+                inventories.extend(reader(kind)(path) for path in paths)
+        loaded = load_project_file(IMPORT_BASE_EXAMPLE, read_only=True)
+        base = loaded.project
+        scenario = base.scenario
+        target = next(n.id for n in scenario.nodes if n.kind == "controller")
+        result = import_environment(inventories, target, group_by=args.group_by, stat=args.stat,
+                                    keep_names=args.keep_names,
+                                    base=base.requirements.with_changes(families=[], protocols=[]))
+    except InventoryError as exc:
+        raise UsageError(str(exc)) from exc
+    flags = [f for inv in inventories for f in inv.flags]
+    refused = [f for f in flags if f.refused]
+    if refused:
+        first = "; ".join(f"{f.file}{' ' + f.sheet if f.sheet else ''} row {f.row}: {f.message}" for f in refused[:3])
+        print(f"{len(refused):,} row(s) refused; first: {first}", file=sys.stderr)
+    warned = len(flags) - len(refused)
+    if warned:
+        print(f"{warned:,} row(s) kept with a warning", file=sys.stderr)
+    sources = ", ".join(sorted({inv.source for inv in inventories}))
+    info = base.info.with_changes(
+        name="Imported environment", customer="", author="",
+        description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}: "
+                    f"{result.iops:,.0f} IOPS, {result.mbps:,.1f} MB/s, {result.capacity_bytes / 2**40:,.3f} TiB used "
+                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). The design is a starting point for "
+                    "sizing (Scenario > Size from Requirements; any family and protocol).")
+    project = base.with_scenario(scenario.with_changes(workloads=list(result.workloads))).with_changes(
+        info=info, requirements=result.requirements, price_book=[])
+    try:
+        if is_storplan_path(out):
+            save_project(project, out, catalog=loaded.catalog)
+        else:
+            from models.atomic import write_text_atomic
+
+            write_text_atomic(out, dumps(project))
+    except (StoreError, OSError) as exc:
+        raise UsageError(f"cannot write {out.name}: {exc}") from exc
+    for group in result.groups:
+        load = ("needs a preset" if group.needs_preset else
+                f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
+                f"{group.mbps:,.1f} MB/s")
+        print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
+        for note in group.notes:
+            print(f"      {note}")
+    for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
+        print(f"note: {note}")
+    print(f"wrote {out} ({len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
+          f"{result.capacity_bytes / 2**40:,.3f} TiB used)")
+    return 0
+
+
 def _report(args) -> int:
     from app.report import ReportError, write_report
 
@@ -775,6 +859,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("csv", help="price book: header catalog_id, unit_price[, part_number, currency]")
     p.add_argument("-o", "--output", required=True)
     p.set_defaults(func=_import_prices)
+
+    p = sub.add_parser("import-env", help="import a measured environment (RVTools, Live Optics, ONTAP, Azure Migrate) "
+                                          "into a project with workloads and requirements")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("-o", "--output", required=True, help="the project to write (.storplan or .toml)")
+    p.add_argument("--group-by", choices=("cluster", "datastore", "tag", "svm", "aggregate"), default="cluster",
+                   help="group machines by cluster, datastore or tag (ONTAP volumes: cluster = SVM, "
+                        "datastore = aggregate); default cluster")
+    p.add_argument("--stat", choices=("p95", "peak"), default="p95",
+                   help="where only per-machine summaries exist, sum their P95 (default) or peak")
+    p.add_argument("--keep-names", action="store_true", help="keep the source's names (default: pseudonyms)")
+    p.add_argument("--source", choices=("rvtools", "liveoptics", "ontap", "azure-migrate"),
+                   help="the tool every file came from (default: told from each file's content)")
+    p.add_argument("--interval", type=float, metavar="SECONDS",
+                   help="ONTAP counter-table polls: the seconds between them (their rows carry no clock)")
+    p.set_defaults(func=_import_env)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
     p.add_argument("path")

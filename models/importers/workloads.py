@@ -1,0 +1,410 @@
+"""From imported inventories to the project's workloads and requirements (issue 31, item 2).
+
+Machines are grouped by cluster, datastore, tag or a name pattern; ONTAP volumes and LUNs by SVM or aggregate.
+Each group's load is aggregated:
+
+* where its members have performance series, as the **peak of sums over time**: the members' read + write IOPS
+  (and MB/s) are summed interval by interval (intervals matched by their end time) and the interval of the highest
+  sum is the group's load;
+* where only summaries exist, as the **sum of per-member P95 or peak** (the user's choice), which is at least the
+  peak of sums (members rarely peak together) and is said to be so.
+
+Read share = read IOPS / (read + write IOPS); I/O size = MB/s / IOPS (10^6 bytes per MB, 1024 bytes per KiB),
+clamped to 0.5-1024 KiB with a note. A group with no performance data (or no I/O measured) gets no invented I/O
+mix: its workload is disabled, named as needing a preset, and a note says so. Capacity is the members' used
+capacity (their provisioned capacity where used is not given), with the provisioned total kept for thin
+provisioning.
+
+Group names are replaced by stable pseudonyms unless the caller keeps names: a short hash of the name salted with
+a secret derived from the whole import (so the same files give the same pseudonyms, and a pseudonym cannot be
+looked up from a guessed name alone). No file path is kept."""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from models.importers.inventory import Inventory, InventoryError, Machine, PerfFigures, PerfSample, Volume
+from models.project.model import MAX_WORKLOADS_PER_TARGET, Requirements, Workload
+
+GroupBy = Literal["cluster", "datastore", "tag", "pattern", "svm", "aggregate"]
+"""How members are grouped. For ONTAP volumes "cluster" and "tag" mean the SVM and "datastore" the aggregate."""
+
+SummaryStat = Literal["p95", "peak"]
+"""Which per-member summary is summed where no series exists."""
+
+MIN_IO_KIB = 0.5
+MAX_IO_KIB = 1024.0
+KIB = 1024.0
+BYTES_PER_MB = 1e6
+ASSUMED_RANDOM_PCT = 100.0
+"""The random share given to a measured workload: no source measures it; fully random is the conservative case."""
+
+_VOLUME_KEY = {"cluster": "svm", "tag": "svm", "svm": "svm", "datastore": "aggregate", "aggregate": "aggregate",
+               "pattern": "pattern"}
+_MACHINE_KEY = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "pattern": "pattern",
+                "svm": "cluster", "aggregate": "datastore"}
+_PREFIX = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "pattern": "group", "svm": "svm",
+           "aggregate": "aggr"}
+
+
+@dataclass(frozen=True)
+class _Member:
+    """A machine or a volume as the grouping sees it."""
+
+    name: str
+    key: str
+    label: str
+    """what the key is ("cluster", "svm", "aggr", ...): the pseudonym's prefix; members of different labels never
+    share a group"""
+    kind: str
+    perf: tuple[PerfFigures, ...]
+    series: tuple[PerfSample, ...]
+    used_bytes: int | None
+    provisioned_bytes: int | None
+
+
+@dataclass(frozen=True)
+class ImportedGroup:
+    """One group's aggregated load and capacity.
+
+    Attributes:
+        name: the group's name (a pseudonym unless names are kept); members: how many machines / volumes.
+        method: how its load was aggregated, in words ("peak of sums over time (1 interval)", "sum of per-machine
+            P95", "sum of per-volume peak", "no performance data").
+        read_iops, write_iops: operations per second; read_mbps, write_mbps: MB/s (10^6 B/s); None: not measured.
+        read_pct: read share of the IOPS, %; block_kib: I/O size, KiB (clamped to 0.5-1024); None: not derivable.
+        used_bytes, provisioned_bytes: capacity written / given (bytes; 0 when the source gives none).
+        needs_preset: no usable performance data: the user must choose a preset.
+        notes: what was assumed or left out, in words.
+    """
+
+    name: str
+    members: int
+    method: str
+    read_iops: float | None
+    write_iops: float | None
+    read_mbps: float | None
+    write_mbps: float | None
+    read_pct: float | None
+    block_kib: float | None
+    used_bytes: int
+    provisioned_bytes: int
+    needs_preset: bool
+    notes: tuple[str, ...] = ()
+
+    @property
+    def iops(self) -> float:
+        """Read + write IOPS (0 when not measured)."""
+        return (self.read_iops or 0.0) + (self.write_iops or 0.0)
+
+    @property
+    def mbps(self) -> float:
+        """Read + write MB/s (0 when not measured)."""
+        return (self.read_mbps or 0.0) + (self.write_mbps or 0.0)
+
+    @property
+    def thin(self) -> bool:
+        """More capacity provisioned than used (thin provisioning)."""
+        return self.provisioned_bytes > self.used_bytes
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """The workloads and requirements of an import.
+
+    Attributes:
+        groups: the groups, in name order; workloads: one project :class:`Workload` per group (disabled for a
+        group needing a preset); requirements: a :class:`Requirements` with the used capacity as the effective
+        capacity needed; capacity_bytes, provisioned_bytes: totals (bytes); iops, mbps: the totals of the
+        enabled workloads' targets; notes: what the import assumed, in words.
+    """
+
+    groups: tuple[ImportedGroup, ...]
+    workloads: tuple[Workload, ...]
+    requirements: Requirements
+    capacity_bytes: int
+    provisioned_bytes: int
+    iops: float
+    mbps: float
+    notes: tuple[str, ...]
+
+
+def _members(inventories: Iterable[Inventory], group_by: GroupBy, pattern: re.Pattern[str] | None) -> list[_Member]:
+    """Every machine and volume with its group key ("" when the source does not give the grouped attribute)."""
+
+    def by_pattern(name: str) -> str:
+        assert pattern is not None
+        match = pattern.search(name)
+        if not match:
+            return ""
+        return match.group(1) if match.groups() and match.group(1) is not None else match.group(0)
+
+    out: list[_Member] = []
+    for inv in inventories:
+        for m in inv.machines:
+            attr = _MACHINE_KEY[group_by]
+            key = _machine_key(m, attr, by_pattern)
+            out.append(_Member(m.name, key, _PREFIX[attr], "machine", m.perf, m.series, m.used_bytes,
+                               m.provisioned_bytes))
+        for v in inv.volumes:
+            attr = _VOLUME_KEY[group_by]
+            key = _volume_key(v, attr, by_pattern)
+            out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes))
+    return out
+
+
+def _machine_key(m: Machine, attr: str, by_pattern: Callable[[str], str]) -> str:
+    """The machine's value of the grouped attribute ("" when not given)."""
+    if attr == "pattern":
+        return by_pattern(m.name)
+    if attr == "tag":
+        return m.tags[0] if m.tags else ""
+    value: str = getattr(m, attr)
+    return value
+
+
+def _volume_key(v: Volume, attr: str, by_pattern: Callable[[str], str]) -> str:
+    """The volume's value of the grouped attribute ("" when not given)."""
+    if attr == "pattern":
+        return by_pattern(v.name)
+    value: str = getattr(v, attr)
+    return value
+
+
+def import_salt(inventories: Sequence[Inventory]) -> bytes:
+    """The pseudonyms' secret salt: a digest of every member name and attribute of the import (the same files
+    give the same salt; nobody holding only a guessed name can reproduce a pseudonym)."""
+    digest = hashlib.sha256(b"storplan-import-v1")
+    for inv in inventories:
+        for m in inv.machines:
+            digest.update(f"m\0{m.name}\0{m.cluster}\0{m.host}\0{m.datastore}\n".encode())
+        for v in inv.volumes:
+            digest.update(f"v\0{v.name}\0{v.svm}\0{v.aggregate}\0{v.node}\n".encode())
+    return digest.digest()
+
+
+def pseudonym(prefix: str, name: str, salt: bytes) -> str:
+    """``prefix-`` followed by 8 hex digits of a salted SHA-256 of ``prefix`` and ``name`` (stable for one salt)."""
+    digest = hashlib.sha256(salt + prefix.encode() + b"\0" + name.encode()).hexdigest()
+    return f"{prefix}-{digest[:8]}"
+
+
+def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
+    """The interval of the highest summed read + write IOPS (its summed figures) and how many intervals there were.
+    Intervals are matched by their end time (rounded to the second)."""
+    buckets: dict[float, list[PerfSample]] = {}
+    for m in members:
+        for s in m.series:
+            buckets.setdefault(round(s.time_s), []).append(s)
+    if not buckets:
+        return None, 0
+
+    def total(samples: list[PerfSample]) -> PerfSample:
+        def add(values: list[float | None]) -> float | None:
+            known = [v for v in values if v is not None]
+            return math.fsum(known) if known else None
+
+        return PerfSample(time_s=samples[0].time_s, interval_s=max(s.interval_s for s in samples),
+                          read_iops=math.fsum(s.read_iops for s in samples),
+                          write_iops=math.fsum(s.write_iops for s in samples),
+                          other_iops=math.fsum(s.other_iops for s in samples),
+                          read_mbps=add([s.read_mbps for s in samples]),
+                          write_mbps=add([s.write_mbps for s in samples]))
+
+    sums = [total(samples) for _, samples in sorted(buckets.items())]
+    return max(sums, key=lambda s: s.read_iops + s.write_iops), len(sums)
+
+
+def _summary(m: _Member, stat: SummaryStat) -> tuple[PerfFigures | None, bool]:
+    """A member's figures of ``stat`` (P95 falls back to peak: the second value says so)."""
+    wanted = next((f for f in m.perf if f.statistic == stat), None)
+    if wanted is not None and wanted.read_iops is not None and wanted.write_iops is not None:
+        return wanted, False
+    if stat == "p95":
+        peak = next((f for f in m.perf if f.statistic == "peak"), None)
+        if peak is not None and peak.read_iops is not None and peak.write_iops is not None:
+            return peak, True
+    return None, False
+
+
+def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> ImportedGroup:
+    """One group's load, mix and capacity."""
+    notes: list[str] = []
+    noun = "volume" if all(m.kind != "machine" for m in members) else "machine"
+    used = sum(m.used_bytes if m.used_bytes is not None else (m.provisioned_bytes or 0) for m in members)
+    provisioned = sum(m.provisioned_bytes if m.provisioned_bytes is not None else (m.used_bytes or 0)
+                      for m in members)
+    if not any(m.used_bytes is not None or m.provisioned_bytes is not None for m in members):
+        notes.append("the source gives no capacity for these members")
+    elif any(m.used_bytes is None and m.provisioned_bytes is not None for m in members):
+        notes.append("provisioned capacity counted where used capacity is not given")
+    with_series = [m for m in members if m.series]
+    r_iops = w_iops = 0.0
+    r_mb: float | None = None
+    w_mb: float | None = None
+    method = "no performance data"
+    counted = 0
+    if with_series:
+        peak, intervals = _series_peak(with_series)
+        assert peak is not None
+        r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
+        method = f"peak of sums over time ({intervals} interval{'s' if intervals != 1 else ''})"
+        if peak.other_iops > 0.1 * (r_iops + w_iops):
+            notes.append(f"{peak.other_iops:,.0f} other (metadata) operations per second at the peak are not "
+                         "counted as reads or writes")
+        counted = len(with_series)
+        rest = [m for m in members if not m.series]
+    else:
+        rest = members
+    summed = 0
+    fell_back = 0
+    for m in rest:
+        figures, fallback = _summary(m, stat)
+        if figures is None:
+            continue
+        summed += 1
+        fell_back += fallback
+        r_iops += figures.read_iops or 0.0
+        w_iops += figures.write_iops or 0.0
+        if figures.read_mbps is not None:
+            r_mb = (r_mb or 0.0) + figures.read_mbps
+        if figures.write_mbps is not None:
+            w_mb = (w_mb or 0.0) + figures.write_mbps
+    label = "P95" if stat == "p95" else "peak"
+    if summed and counted:
+        method += f" plus the sum of per-{noun} {label} of {summed} {noun}(s) without a series"
+    elif summed:
+        method = f"sum of per-{noun} {label}"
+    if fell_back:
+        notes.append(f"{fell_back} {noun}(s) give no P95: their peak is summed")
+    counted += summed
+    if counted < len(members):
+        notes.append(f"{len(members) - counted} of {len(members)} {noun}s have no performance data: their capacity "
+                     "is counted, their load is not")
+    total_iops = r_iops + w_iops
+    if counted == 0 or total_iops <= 0 or r_mb is None and w_mb is None:
+        why = ("no performance data" if counted == 0 else "no I/O measured" if total_iops <= 0
+               else "no throughput measured (the I/O size cannot be derived)")
+        notes.append(f"{why}: no I/O mix is assumed; choose a preset for this workload")
+        return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
+                             r_mb, w_mb, None, None, used, provisioned, True, tuple(notes))
+    kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
+    if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
+        clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
+        notes.append(f"measured I/O size {kib:,.3g} KiB is outside {MIN_IO_KIB:g}-{MAX_IO_KIB:g} KiB: "
+                     f"{clamped:g} KiB used")
+        kib = clamped
+    return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
+                         used, provisioned, False, tuple(notes))
+
+
+def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",
+                      pattern: str | None = None, keep_names: bool = False,
+                      salt: bytes | None = None) -> tuple[ImportedGroup, ...]:
+    """Group the machines and volumes of ``inventories`` and aggregate each group (see the module's docstring).
+
+    Args:
+        inventories: what the readers returned; group_by: the grouping (a member without the grouped attribute
+            joins the group "(none)"); stat: the per-member summary summed where no series exists;
+        pattern: with ``group_by="pattern"``, a regular expression searched in each name (its first group, or
+            the whole match, names the group; no match: "(other)"); keep_names: keep the source's group names;
+        salt: the pseudonyms' salt (default :func:`import_salt` of the inventories).
+
+    Returns:
+        The groups, sorted by their (output) name.
+
+    Raises:
+        InventoryError: nothing to group, a bad pattern, or no pattern with ``group_by="pattern"``.
+    """
+    compiled: re.Pattern[str] | None = None
+    if group_by == "pattern":
+        if not pattern:
+            raise InventoryError("grouping by name pattern: give the pattern")
+        try:
+            compiled = re.compile(pattern)
+        except re.error as exc:
+            raise InventoryError(f"name pattern {pattern!r}: {exc}") from None
+    members = _members(inventories, group_by, compiled)
+    if not members:
+        raise InventoryError("the files hold no machine, volume or LUN to import")
+    salt = import_salt(inventories) if salt is None else salt
+    by_key: dict[tuple[str, str], list[_Member]] = {}
+    for m in members:
+        by_key.setdefault((m.label, m.key), []).append(m)
+    labels_of: dict[str, int] = {}
+    for _, key in by_key:
+        labels_of[key] = labels_of.get(key, 0) + 1
+    groups: list[ImportedGroup] = []
+    for (label, key), items in by_key.items():
+        if not key:
+            name = "(other)" if group_by == "pattern" else "(none)"
+        elif keep_names:
+            name = key
+        else:
+            name = pseudonym(label, key, salt)
+        if keep_names and labels_of[key] > 1:  # a VM cluster and an SVM of the same name stay apart
+            name = f"{name} ({label})"
+        groups.append(_aggregate(name, items, stat))
+    return tuple(sorted(groups, key=lambda g: g.name))
+
+
+def to_workload(group: ImportedGroup, workload_id: str, target: str) -> Workload:
+    """The project :class:`Workload` of ``group``, served by node ``target``.
+
+    A measured group gives target IOPS = read + write IOPS, its read share and I/O size, random share 100% (no
+    source measures it: the conservative case), the used capacity as data set and the provisioned one when
+    larger (thin). A group needing a preset gives a disabled workload named so: its I/O size, read and random
+    shares are placeholders the engine does not use until the user chooses a preset.
+    """
+    provisioned = group.provisioned_bytes if group.provisioned_bytes > group.used_bytes else None
+    if group.needs_preset:
+        return Workload(id=workload_id, name=f"{group.name}: no performance data, choose a preset"[:200],
+                        target=target, enabled=False, block_kib=MIN_IO_KIB, read_pct=0.0, random_pct=0.0,
+                        dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
+    assert group.read_pct is not None and group.block_kib is not None
+    return Workload(id=workload_id, name=f"{group.name} ({group.members} measured)"[:200], target=target,
+                    block_kib=group.block_kib, read_pct=round(group.read_pct, 6), random_pct=ASSUMED_RANDOM_PCT,
+                    target_iops=group.iops, dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
+
+
+def import_environment(inventories: Sequence[Inventory], target: str, *, group_by: GroupBy = "cluster",
+                       stat: SummaryStat = "p95", pattern: str | None = None, keep_names: bool = False,
+                       base: Requirements | None = None) -> ImportResult:
+    """Group, aggregate and turn ``inventories`` into workloads served by node ``target`` and requirements.
+
+    Args:
+        inventories, group_by, stat, pattern, keep_names: as :func:`group_inventories`; target: the node id of the
+        storage system serving every workload (the sizer replaces the design); base: requirements to start from
+        (default :class:`Requirements`), whose effective capacity becomes the imported used capacity.
+
+    Raises:
+        InventoryError: as :func:`group_inventories`, or more groups than one system may serve.
+    """
+    groups = group_inventories(inventories, group_by=group_by, stat=stat, pattern=pattern, keep_names=keep_names)
+    if len(groups) > MAX_WORKLOADS_PER_TARGET:
+        raise InventoryError(f"{len(groups):,} groups; a project holds at most {MAX_WORKLOADS_PER_TARGET} workloads "
+                             "per storage system: group more coarsely")
+    workloads = tuple(to_workload(g, f"imported-{i}", target) for i, g in enumerate(groups, start=1))
+    capacity = sum(g.used_bytes for g in groups)
+    provisioned = sum(g.provisioned_bytes for g in groups)
+    notes: list[str] = []
+    measured = [g for g in groups if not g.needs_preset]
+    if measured:
+        notes.append(f"random share not measured by any source: {ASSUMED_RANDOM_PCT:g}% random assumed; "
+                     "set it per workload")
+    waiting = len(groups) - len(measured)
+    if waiting:
+        notes.append(f"{waiting} workload(s) without performance data are disabled until a preset is chosen")
+    if provisioned > capacity:
+        notes.append(f"thin provisioning: {provisioned / 2**40:,.2f} TiB provisioned, {capacity / 2**40:,.2f} TiB "
+                     "used")
+    requirements = (base or Requirements()).with_changes(effective_capacity_bytes=capacity)
+    return ImportResult(groups=groups, workloads=workloads, requirements=requirements, capacity_bytes=capacity,
+                        provisioned_bytes=provisioned, iops=sum(w.target_iops or 0.0 for w in workloads
+                                                                if w.enabled),
+                        mbps=sum(g.mbps for g in measured), notes=tuple(notes))

@@ -1,0 +1,102 @@
+"""``storplan import-env``: the ONTAP keyperf polls become a project whose workloads carry the peak of sums
+computed here from the raw JSON, and ``storplan size`` runs on it with those IOPS as its requirement."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+
+from app.cli import main
+from models.store import load_project_file
+
+SAMPLES = next(p / "shared" / "samples" / "ontap" for p in Path(__file__).resolve().parents
+               if (p / "shared" / "samples" / "ontap").is_dir())
+POLLS = [SAMPLES / "harvest-keyperf-volume-poll-1.json", SAMPLES / "harvest-keyperf-volume-poll-2.json"]
+
+
+def _peak_of_sums() -> tuple[float, float]:
+    """Read + write IOPS of all volumes over the one interval between the two polls, and its read share (%)."""
+    polls = [{r["name"]: r["statistics"] for r in json.loads(p.read_text())["records"]} for p in POLLS]
+    a, b = polls
+    reads = writes = 0.0
+    for name, stats in b.items():
+        dt = (datetime.fromisoformat(stats["timestamp"].replace("Z", "+00:00"))
+              - datetime.fromisoformat(a[name]["timestamp"].replace("Z", "+00:00"))).total_seconds()
+        reads += (stats["iops_raw"]["read"] - a[name]["iops_raw"]["read"]) / dt
+        writes += (stats["iops_raw"]["write"] - a[name]["iops_raw"]["write"]) / dt
+    return reads + writes, 100 * reads / (reads + writes)
+
+
+def test_import_env_of_ontap_polls_then_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "env.storplan"
+    assert main(["import-env", *map(str, POLLS), "-o", str(out), "--source", "ontap"]) == 0
+    printed = capsys.readouterr()
+    assert "wrote" in printed.out and printed.err == ""
+    project = load_project_file(out).project
+    iops, read_pct = _peak_of_sums()
+    enabled = [w for w in project.scenario.workloads if w.enabled]
+    assert len(enabled) == 1 and enabled[0].target_iops == pytest.approx(iops)
+    assert enabled[0].read_pct == pytest.approx(read_pct, abs=1e-4)
+    assert enabled[0].name.startswith("svm-") and "osc" not in enabled[0].name
+    controllers = {n.id for n in project.scenario.nodes if n.kind == "controller"}
+    assert enabled[0].target in controllers
+    assert project.info.name == "Imported environment" and str(SAMPLES) not in project.info.description
+    assert project.requirements.effective_capacity_bytes == 0  # the volume statistics give no capacity
+    assert project.requirements.families == [] and project.requirements.protocols == []
+    assert f"{iops:,.0f} IOPS" in project.info.description
+
+    assert main(["size", str(out), "--json", "--top", "2"]) == 0
+    sized = json.loads(capsys.readouterr().out)
+    assert sized["candidates"]
+    for candidate in sized["candidates"]:
+        workloads = tomllib.loads(candidate["project"])["workload"]
+        assert sum(w.get("target_iops", 0) for w in workloads if w.get("enabled", True)) == pytest.approx(iops)
+
+
+def test_keep_names_and_toml_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "env.toml"
+    assert main(["import-env", *map(str, POLLS), "-o", str(out), "--source", "ontap", "--keep-names"]) == 0
+    text = out.read_text()
+    assert 'name = "osc (4 measured)"' in text and str(tmp_path) not in text and "poll-1" not in text
+    iops, read_pct = _peak_of_sums()
+    assert capsys.readouterr().out.startswith(f"osc (4): {iops:,.0f} IOPS, {read_pct:.0f}% read")
+    by_aggr = tmp_path / "aggr.storplan"
+    assert main(["import-env", *map(str, POLLS), "-o", str(by_aggr), "--source", "ontap", "--group-by", "aggregate",
+                 "--keep-names"]) == 0
+    workloads = load_project_file(by_aggr).project.scenario.workloads
+    assert sorted((w.name.split(" (")[0].split(":")[0], w.enabled) for w in workloads) == [
+        ("test1", True), ("test1, umeng_aff300_aggr2", False), ("umeng_aff300_aggr2", True)]
+    assert "needs a preset" in capsys.readouterr().out
+
+
+def test_refused_rows_are_summarised_on_stderr(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = []
+    for i, poll in enumerate(POLLS):
+        data = json.loads(poll.read_text())
+        del data["records"][3]["statistics"]  # h_test has no statistics in either poll
+        broken.append(tmp_path / f"p{i}.json")
+        broken[-1].write_text(json.dumps(data))
+    assert main(["import-env", *map(str, broken), "-o", str(tmp_path / "x.storplan"), "--source", "ontap"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("2 row(s) refused; first: p0.json records row 4: volume h_test: no statistics")
+
+
+@pytest.mark.parametrize(("make", "words"), [
+    (lambda d: d / "missing.json", "missing.json: no such file"),
+    (lambda d: (d / "bad.json").write_text("{oops") and d / "bad.json", "bad.json: line 1: not valid JSON"),
+])
+def test_bad_input_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], make, words: str) -> None:
+    path = make(tmp_path)
+    assert main(["import-env", str(path), "-o", str(tmp_path / "x.storplan"), "--source", "ontap"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"storplan: {words}") and err.count("\n") == 1 and "Traceback" not in err
+    assert not (tmp_path / "x.storplan").exists()
+
+
+def test_output_must_be_a_project_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["import-env", str(POLLS[0]), "-o", str(tmp_path / "x.txt"), "--source", "ontap"]) == 2
+    assert capsys.readouterr().err == "storplan: -o x.txt: the project must be a .storplan or .toml file\n"
