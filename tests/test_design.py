@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from app.cli import example_paths, main
-from models.catalog import CloudDisk, Drive, ManagedService, bundled_catalog
+from models.catalog import CloudDisk, CloudVm, Drive, ManagedService, bundled_catalog
 from models.catalog.schema import ENTRY_TYPES
 from models.design import PROJECT_SOURCE_PREFIX, REPIN_HINT, resolve
 from models.evaluate import evaluate
@@ -253,7 +253,8 @@ CAPACITY_FIELDS = ((Drive, "right_sized_bytes"), (CloudDisk, "size_bytes"))
 PERFORMANCE_FIELDS = ((CloudDisk, "iops"), (CloudDisk, "mbps"), (ManagedService, "throughput_mibps_per_tib"),
                       (ManagedService, "max_throughput_mbps"))
 """Where no capacity field moves the usable capacity (a cloud licence cap, a managed service's provisioned
-size), record fields that set the saturation, tried in this order."""
+size), record fields that set the saturation, tried in this order; last, a Cloud Volumes ONTAP VM bound by its CPU
+gets CPU demands per I/O 1/0.9 as large in its profiles."""
 
 
 def _altered(project) -> tuple[str, object]:
@@ -286,6 +287,14 @@ def _altered(project) -> tuple[str, object]:
                 perf = evaluate_performance(scenario, catalog.with_entries([altered]), project.settings)
                 if [w.saturation_iops for w in perf.workloads] != saturation:
                     return record.id, altered
+    for record in used:
+        if isinstance(record, CloudVm) and record.performance:
+            slower = [p.model_copy(update={"cpu_read_us": p.cpu_read_us / 0.9, "cpu_write_us": p.cpu_write_us / 0.9})
+                      for p in record.performance]
+            altered = record.model_copy(update={"performance": slower})
+            perf = evaluate_performance(scenario, catalog.with_entries([altered]), project.settings)
+            if [w.saturation_iops for w in perf.workloads] != saturation:
+                return record.id, altered
     raise AssertionError("no record of the example moves its usable capacity or saturation")
 
 

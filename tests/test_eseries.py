@@ -200,16 +200,23 @@ def test_e_series_drives_are_offered_to_e_series_only_and_warned_elsewhere():
 
 def test_the_sizer_uses_one_set_of_controller_bays_and_counts_the_chassis_once():
     """An EF600 has one NE224 controller shelf: the sizer never offers two, and a design of the controller and its
-    bays is 2U (the controller-shelf height, on the bays' record), not the controller's default height plus it."""
+    bays is 2U (the controller-shelf height, on the bays' record), not the controller's default height plus it;
+    the project's front-end switches are counted on top (models.topology.front_end_switches)."""
+    from models.catalog import Switch
+    from models.project.model import SwitchNode
     from models.sizing import size
 
-    result = size(load_any(EXAMPLE), top=50)
+    project = load_any(EXAMPLE)
+    switches_ru = sum(CAT.get(n.catalog_id, Switch).rack_units or 0 for n in project.scenario.nodes
+                      if isinstance(n, SwitchNode))
+    assert switches_ru > 0  # the example's hosts reach the array through a switch: counted with every design
+    result = size(project, top=50)
     assert result.candidates
     for c in result.candidates:
         bays = [n for n in c.scenario.nodes if n.kind == "shelf" and CAT.get(n.catalog_id, Shelf).internal]
         assert len(bays) <= 1, c.summary
         if bays and len([n for n in c.scenario.nodes if n.kind == "shelf"]) == 1:
-            assert c.rack_units == CAT.get(bays[0].catalog_id, Shelf).rack_units, c.summary
+            assert c.rack_units == CAT.get(bays[0].catalog_id, Shelf).rack_units + switches_ru, c.summary
         ctl = next(n for n in c.scenario.nodes if n.kind == "controller")
         shelves = [n for n in c.scenario.nodes if n.kind == "shelf"]
         drives = sum(n.drive_count for n in shelves)

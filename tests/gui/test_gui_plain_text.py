@@ -95,6 +95,7 @@ def _evil_window(window, qtbot):
     window.files.replace(loads(text))
     window._evaluate()  # the fixture's worker runs synchronously; the views follow by queued signals
     qtbot.waitUntil(lambda: window.results.last_good is not None, timeout=30_000)
+    window.results.setCurrentWidget(window.results.performance_view)  # a result tab's charts draw when shown
     for _ in range(10):
         qtbot.wait(50)
     return window
