@@ -328,6 +328,28 @@ def test_cells_without_references_comments_and_doctype(tmp_path: Path) -> None:
         read_rvtools(unclosed)
 
 
+def test_far_apart_cells_are_refused_and_cached_formula_results_never_read(tmp_path: Path) -> None:
+    part = _vinfo_part(KUBEV2V)
+    # two cells a kilobyte apart in the file but a million rows and 16,384 columns apart in the grid: refused before
+    # the reader builds the grid (which would ask for hundreds of GiB)
+    far = _rewrite(KUBEV2V, tmp_path / "far.xlsx", part, lambda x: x.replace(
+        b"</sheetData>", b'<row r="1048576"><c r="XFD1048576"><v>1</v></c></row></sheetData>', 1))
+    with pytest.raises(InventoryError, match=r"^far.xlsx: sheet 'vInfo' spans 1,048,576 rows by 16,384 columns"):
+        read_rvtools(far)
+    # a formula with the result the file cached: the formula is refused, its cached result never read
+    header = tables(KUBEV2V)["vInfo"][0]
+    letters = openpyxl.utils.get_column_letter(header.index("In Use MiB") + 1).encode()
+    cached = _rewrite(KUBEV2V, tmp_path / "cached.xlsx", part, lambda x: re.sub(
+        rb'(<c r="' + letters + rb'3"[^>/]*>)(<v>)', rb"\1<f>1+1</f>\2", x, count=1))
+    inv = read_rvtools(cached)
+    assert [(f.row, f.column, f.refused) for f in inv.flags] == [(3, "In Use MiB", True)]
+    assert "a formula (=1+1)" in inv.flags[0].message
+    expected = [m.used_bytes for m in read_rvtools(KUBEV2V).machines]  # row 3 is the second machine
+    assert expected[1] is not None
+    expected[1] = None
+    assert [m.used_bytes for m in inv.machines] == expected
+
+
 def test_zip_bomb_is_refused_before_any_part_is_parsed(tmp_path: Path) -> None:
     good = zipfile.ZipFile(io.BytesIO(SMALL.read_bytes()))
     members = {i.filename: good.read(i.filename) for i in good.infolist()}

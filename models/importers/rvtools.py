@@ -211,7 +211,6 @@ def _read(tables: _Tables) -> Inventory:
     # columns RVTools does not name are custom attributes or the user's own (CSV: internal names start "vInfo")
     tag_cols += [k for k, h in enumerate(info.header) if h and k not in tag_cols
                  and h.strip().casefold() not in KNOWN_VINFO and not h.startswith("vInfo")]
-    info.only(c_vm, c_prov, c_use, c_unsh, c_pow, c_tpl, c_cpu, c_mem, c_clu, c_host, c_path, c_os, *tag_cols)
     rows: list[dict[str, Any]] = []
     names: dict[str, int] = defaultdict(int)
     for line, row in info.rows:
@@ -247,7 +246,6 @@ def _read(tables: _Tables) -> Inventory:
         d_cap = vdisk.need("Capacity MiB", "Capacity MB", "vDiskCapacityMiB", "vDiskCapacityMB", "vDiskCapacity")
         d_lab, d_thin = vdisk.col("Disk", "vDiskName", "vDiskDisk"), vdisk.col("Thin", "vDiskThin")
         d_path = vdisk.col("Disk Path", "Path", "vDiskPath")
-        vdisk.only(d_vm, d_cap, d_lab, d_thin, d_path)
         for line, row in vdisk.rows:
             vm = text(cell(row, d_vm))
             cap = bytes_of(row, d_cap, MIB, vdisk, line, flags)
@@ -261,7 +259,6 @@ def _read(tables: _Tables) -> Inventory:
     if vpart is not None:
         p_vm = vpart.need("VM", "vPartitionVMName")
         p_used = vpart.need("Consumed MiB", "Consumed MB", "vPartitionConsumedMiB", "vPartitionConsumedMB")
-        vpart.only(p_vm, p_used)
         for line, row in vpart.rows:
             vm = text(cell(row, p_vm))
             used = bytes_of(row, p_used, MIB, vpart, line, flags)
@@ -271,14 +268,12 @@ def _read(tables: _Tables) -> Inventory:
     vhost = tables.sheet("vHost", ("Host", "vHostName"))
     if vhost is not None:
         h_name, h_clu = vhost.need("Host", "vHostName"), vhost.col("Cluster", "vHostCluster")
-        vhost.only(h_name, h_clu)
         for _, row in vhost.rows:
             if text(cell(row, h_clu)):
                 host_cluster[text(cell(row, h_name))] = text(cell(row, h_clu))
     datastores = _datastores(tables, flags)
     vcluster = tables.sheet("vCluster", ("Name", "Cluster", "vClusterName"))
     if vcluster is not None:
-        vcluster.only(0)
         n = sum(1 for _ in vcluster.rows)
         notes.append(f"vCluster lists {n} cluster(s)")
 

@@ -1,9 +1,10 @@
-"""Bounded, hostile-safe reading of the spreadsheets and CSV files the environment readers take: a workbook is
-checked as a zip archive (size, member count, declared uncompressed sizes, compression ratios) before any part is
-parsed, its sheets streamed a row at a time (formulas read as their text and never evaluated), under a row cap and a
-time budget; columns are found by name (aliases across versions, spaces and case ignored), never by
-position. Every refusal is one :class:`~models.importers.inventory.InventoryError` naming the file (its name, never
-its folder), the sheet and what is missing."""
+"""Bounded, hostile-safe reading of the spreadsheets and CSV files the environment readers take. A workbook is
+checked as a zip archive (size, member count, declared uncompressed sizes, compression ratios, no document type
+declaration) and each sheet's XML is surveyed for its extent and its formula cells before calamine (the Rust
+spreadsheet reader, through python-calamine: https://github.com/dimastbk/python-calamine) reads it; rows come under
+a row cap, a cell cap and a time budget. Columns are found by name (aliases across versions, spaces and case
+ignored), never by position. Every refusal is one :class:`~models.importers.inventory.InventoryError` naming the
+file (its name, never its folder), the sheet and what is missing."""
 
 from __future__ import annotations
 
@@ -15,12 +16,14 @@ import re
 import time
 import zipfile
 import zlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 from xml.etree import ElementTree
 from xml.etree.ElementTree import ParseError
+
+import python_calamine
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_bytes
 from models.importers.inventory import ImportFlag, InventoryError
@@ -30,7 +33,7 @@ MAX_FILE_BYTES = 200 * 2**20
 MAX_UNCOMPRESSED_BYTES = 2 * 2**30
 """Largest total of the uncompressed sizes a workbook's zip archive declares (bytes)."""
 MAX_SHARED_STRINGS_BYTES = 256 * 2**20
-"""Largest uncompressed shared-strings part (openpyxl holds it in memory whole)."""
+"""Largest uncompressed shared-strings part (calamine holds the text table in memory whole)."""
 MAX_RATIO = 100.0
 """Largest compression ratio of a zip member above :data:`RATIO_FLOOR_BYTES` (real sheets compress 10 to 20 times;
 a zip bomb a thousand times)."""
@@ -43,16 +46,18 @@ MAX_MACHINES = 250_000
 within bounded time and memory."""
 MAX_COLUMNS = 2_000
 """Columns of a header row considered at most."""
+MAX_CELLS = 12_000_000
+"""Cells of the grid a sheet spans (rows times columns, blanks included) at most: calamine holds a sheet as a dense
+grid of some 32 bytes a cell (the largest vCenter's vInfo, 45,000 VMs by 90 columns, spans some 4 million)."""
 SECONDS = 120.0
 """Time budget for reading one file (wall clock)."""
 MAX_ROW_BYTES = 64 * 2**20
-"""Longest XML of one sheet row accepted (bytes)."""
+"""Longest stretch of a sheet's XML without a closing tag accepted (bytes)."""
 MAX_CSV_FILES = 200
 EXABYTE = 10**18
 """Capacities beyond this (bytes) are refused as absurd."""
 
 _SPACES = re.compile(r"\s+")
-_ROOT_TAG = re.compile(rb"<([A-Za-z_][\w.-]*:)?worksheet\b[^>]*>")
 
 
 def norm(name: object) -> str:
@@ -61,15 +66,14 @@ def norm(name: object) -> str:
 
 
 def text(value: object) -> str:
-    """A cell's value as text ("" for an empty cell; a formula is its text, never its result)."""
+    """A cell's value as text ("" for an empty cell; a formula cell reads as its text, never its result)."""
     if value is None:
         return ""
     if isinstance(value, str):
         return value.strip()
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
-    inner = getattr(value, "text", None)  # openpyxl's ArrayFormula / DataTableFormula
-    return (inner if isinstance(inner, str) else str(value)).strip()
+    return str(value).strip()
 
 
 def number(value: object) -> float | None | str:
@@ -117,7 +121,6 @@ class Sheet:
     header_row: int
     rows: Iterator[tuple[int, Sequence[Any]]]
     index: dict[str, int] = field(default_factory=dict)
-    wanted: list[set[int] | None] = field(default_factory=lambda: [None])
 
     def __post_init__(self) -> None:
         for k, h in enumerate(self.header):
@@ -131,11 +134,6 @@ class Sheet:
             if k is not None:
                 return k
         return None
-
-    def only(self, *columns: int | None) -> None:
-        """Read only ``columns`` (indices; None ignored) from the rows not read yet: a cell of another column is
-        skipped unparsed (a workbook's rows hold it as None)."""
-        self.wanted[0] = {k for k in columns if k is not None}
 
     def label(self, k: int | None) -> str:
         """Column ``k``'s header as the source spells it ("" for None)."""
@@ -193,7 +191,8 @@ def bytes_of(row: Sequence[Any], k: int | None, scale: float, sheet: Sheet, line
 
 
 def check_zip(path: Path, data: bytes) -> None:
-    """Refuse a workbook whose zip archive is not one, or declares more than the limits (a zip bomb).
+    """Refuse a workbook whose zip archive is not one, declares more than the limits (a zip bomb), or has an XML
+    part declaring a document type (the way to entity expansion): run before calamine opens the file.
 
     Raises:
         InventoryError: naming the file and what is wrong.
@@ -202,9 +201,24 @@ def check_zip(path: Path, data: bytes) -> None:
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as z:
             infos = z.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, EOFError, ValueError):
+            _check_members(name, infos)
+            for i in infos:
+                if i.filename.lower().endswith((".xml", ".rels")):
+                    with z.open(i) as handle:
+                        head = handle.read(4096).upper()
+                    if b"<!DOCTYPE" in head or b"<!ENTITY" in head:
+                        raise InventoryError(f"{name}: part {i.filename!r} declares a document type (entity "
+                                             "expansion): refused")
+    except InventoryError:
+        raise
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, zlib.error, OSError, EOFError, ValueError):
         raise InventoryError(f"{name}: not a complete xlsx workbook (the file is truncated, damaged or not a "
                              "workbook)") from None
+
+
+def _check_members(name: str, infos: list[zipfile.ZipInfo]) -> None:
+    """Refuse an archive of too many parts, too large once unpacked, or with a part compressed beyond
+    :data:`MAX_RATIO` (sizes as the archive declares them; zipfile stops at the declared size when unpacking)."""
     if len(infos) > MAX_MEMBERS:
         raise InventoryError(f"{name}: the workbook holds {len(infos):,} parts, more than {MAX_MEMBERS:,}: refused")
     total = sum(i.file_size for i in infos)
@@ -223,15 +237,118 @@ def check_zip(path: Path, data: bytes) -> None:
         raise InventoryError(f"{name}: not an xlsx workbook (no workbook part in the archive)")
 
 
+@dataclass
+class _Extent:
+    """What :func:`_survey` found in a sheet's XML: the rows and columns its cells span at most (calamine holds a
+    sheet as a dense grid of that size) and its formula cells ((0-based row, 0-based column) -> "=" + text)."""
+
+    rows: int = 0
+    columns: int = 0
+    formulas: dict[tuple[int, int], str] = field(default_factory=dict)
+
+
+_PREFIX = re.compile(rb"<([A-Za-z_][\w.-]*:)?worksheet\b")
+_REF = re.compile(rb"\sr=\"([A-Z]{1,4})([0-9]{1,9})\"")
+_LETTERS = [re.compile(rb' r="[A-Z]{%d}[0-9]' % n) for n in (1, 2, 3, 4)]
+"""A cell reference of 1, 2, 3, 4 letters (searched from the longest: a literal start keeps the search fast)."""
+_WIDEST = (0, 26, 702, 16_384, 475_254)
+"""The most columns references of at most 0, 1, 2, 3, 4 letters reach."""
+_ALL_LETTERS = re.compile(rb' r="([A-Z]{1,4})[0-9]')
+
+
+def _pieces(handle: IO[bytes], file: str, sheet: str) -> Iterator[bytes]:
+    """A sheet's XML in pieces of some 4 MiB, each cut before a closing tag (so no tag, and no formula's text, is cut).
+
+    Raises:
+        InventoryError: more than :data:`MAX_ROW_BYTES` without a closing tag."""
+    buf = b""
+    while True:
+        chunk = handle.read(4 << 20)
+        buf += chunk
+        if not chunk:
+            if buf:
+                yield buf
+            return
+        cut = buf.rfind(b"</")
+        if cut <= 0:
+            if len(buf) > MAX_ROW_BYTES:
+                raise InventoryError(f"{file}: sheet {sheet!r} has more than {MAX_ROW_BYTES // 2**20} MiB without "
+                                     "a closing tag: refused")
+            continue
+        yield buf[:cut]
+        buf = buf[cut:]
+
+
+def _survey(file: str, sheet: str, open_part: Callable[[], IO[bytes]]) -> _Extent:
+    """The extent and the formula cells of a sheet's XML (``open_part`` opens it; a second time when the first
+    pass's bound of the columns is too coarse), so that calamine is never asked for a grid it cannot hold (two cells
+    far apart in a file of a kilobyte ask it for hundreds of GiB, and it aborts the process).
+
+    Bytes are counted and searched, not parsed: the extent is an upper bound (a row or cell without its reference,
+    which the format allows, counts as one past the largest reference; an empty styled cell counts for its column).
+
+    Raises:
+        InventoryError: as :func:`_pieces`.
+    """
+    out = _Extent()
+    prefix: bytes | None = None
+    max_row = rows_seen = rows_with_ref = cells_seen = cells_with_ref = tier = widest = 0
+    with open_part() as handle:
+        for piece in _pieces(handle, file, sheet):
+            if prefix is None:
+                m = _PREFIX.search(piece)
+                prefix = (m.group(1) or b"") if m else b""
+                row_ref = re.compile(rb"<" + re.escape(prefix) + rb"row [^>]*?\br=\"([0-9]{1,9})\"[^>]*(?<!/)>\s*(<"
+                                     + re.escape(prefix) + rb"c\b)?")
+                cell_open = (b"<" + prefix + b"c ", b"<" + prefix + b"c>")
+            refs = row_ref.findall(piece)
+            filled = [int(r) for r, c in refs if c]  # a row without cells (or only empty ones) adds none to the grid
+            max_row = max(max_row, *filled) if filled else max_row
+            rows_with_ref += len(refs)
+            rows_seen += piece.count(b"<" + prefix + b"row ") + piece.count(b"<" + prefix + b"row>")
+            tier = next((n for n in (4, 3, 2, 1) if n <= tier or _LETTERS[n - 1].search(piece)), 0)
+            cells = piece.count(cell_open[0]) + piece.count(cell_open[1])
+            cells_seen += cells
+            cells_with_ref += piece.count(b' r="') - len(refs)
+            if cells_seen > cells_with_ref:  # cells without references: bound a row's width by its cell count
+                for row in piece.split(b"<" + prefix + b"row"):
+                    widest = max(widest, row.count(cell_open[0]) + row.count(cell_open[1]))
+            if b"<" + prefix + b"f>" in piece or b"<" + prefix + b"f " in piece:
+                _formulas(piece, prefix, out.formulas)
+    out.rows = max_row + max(rows_seen - rows_with_ref, 0)
+    columns = _WIDEST[tier]
+    if out.rows * columns > MAX_CELLS:  # a closer bound: the largest reference
+        columns = 0
+        with open_part() as handle:
+            for piece in _pieces(handle, file, sheet):
+                letters = set(_ALL_LETTERS.findall(piece))
+                columns = max(columns, *(_column_index(x.decode("ascii")) + 1 for x in letters)) if letters else columns
+    out.columns = columns + (widest if cells_seen > cells_with_ref else 0)
+    return out
+
+
+def _formulas(piece: bytes, prefix: bytes, found: dict[tuple[int, int], str]) -> None:
+    """Add the formula cells of ``piece`` that carry their reference to ``found`` ("=" + the formula's text, or
+    "=(shared formula)" for a cell sharing another's)."""
+    p = re.escape(prefix)
+    pattern = re.compile(rb"<" + p + rb"c\b([^>]*?)(?<!/)>\s*<" + p + rb"f\b[^>]*?(/?)>([^<]*)")
+    for attrs, empty, body in pattern.findall(piece):
+        ref = _REF.search(b" " + attrs)
+        if ref is None:
+            continue
+        k = _column_index(ref.group(1).decode("ascii"))
+        body_text = "" if empty else html.unescape(body.decode("utf-8", errors="replace")).strip()
+        found[(int(ref.group(2)) - 1, k)] = "=" + (body_text or "(shared formula)")
+
+
 class Workbook:
     """A workbook opened for bounded reading (:func:`open_workbook`); sheets found by name, case and spaces ignored.
 
-    The sheets' XML is streamed here (zipfile and the standard library's expat-based ``iterparse``), a row at a time:
-    openpyxl's read-only mode parses every sheet whole at load time when the file gives no ``<dimension>`` (files
-    openpyxl itself writes), fills the gaps between rows with blank rows (a last, empty row 1,048,576 costs a
-    million) and spends some 10 microseconds on a cell, which put 10,000 RVTools VMs over 10 s. A cell holding a
-    formula reads as its text ("=SUM(A1:A9)"), never its cached result; a document type declaration (the way to
-    entity expansion) is refused.
+    calamine reads the sheets (a whole sheet at a time, into a dense grid: :data:`MAX_CELLS`). A cell holding a
+    formula reads as its text ("=SUM(A1:A9)"), never as a result: calamine gives the result Excel cached when it
+    last saved the file (empty when the file was written by a program that does not compute), never evaluates,
+    and does not give the text, so the formula cells are found in the sheet's XML (:func:`_survey`) and their
+    values replaced by their text; the readers then refuse them as numbers.
 
     Attributes:
         file: the file's name; sheet_names: its sheets as the file spells them.
@@ -241,7 +358,15 @@ class Workbook:
         self.file = path.name
         self._zip = zipfile.ZipFile(io.BytesIO(data))
         self._deadline = time.monotonic() + SECONDS
-        self._strings: list[str] | None = None
+        self._parts = self._sheet_parts()
+        try:
+            self._book = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(data))
+        except (python_calamine.CalamineError, ValueError, OSError) as exc:
+            raise InventoryError(f"{self.file}: not a readable xlsx workbook ({_reason(exc)})") from None
+        self.sheet_names: list[str] = list(self._book.sheet_names)
+
+    def _sheet_parts(self) -> dict[str, str]:
+        """Sheet name -> its part in the archive (from the workbook part and its relationships)."""
         root = self._tree("xl/workbook.xml")
         ns = root.tag[: root.tag.index("}") + 1] if root.tag.startswith("{") else ""
         targets = {}
@@ -249,60 +374,21 @@ class Workbook:
             target = rel.get("Target", "")
             part = target.lstrip("/") if target.startswith("/") else "xl/" + target
             targets[rel.get("Id", "")] = posixpath.normpath(part)
-        self._parts: dict[str, str] = {}
-        self.sheet_names: list[str] = []
+        parts = {}
         for s in root.iter(ns + "sheet"):
             rid = next((v for k, v in s.attrib.items() if k.endswith("}id")), "")
-            name = s.get("name", "")
             if rid in targets:
-                self._parts[name] = targets[rid]
-                self.sheet_names.append(name)
-        self._ns = ns
-
-    def _open(self, part: str) -> IO[bytes]:
-        """A part of the archive, refused when it declares a document type (entity expansion)."""
-        handle = self._zip.open(part)
-        head = handle.peek(4096)[:4096] if hasattr(handle, "peek") else b""
-        if b"<!DOCTYPE" in head.upper() or b"<!ENTITY" in head.upper():
-            handle.close()
-            raise InventoryError(f"{self.file}: part {part!r} declares a document type (entity expansion): refused")
-        return handle
+                parts[s.get("name", "")] = targets[rid]
+        return parts
 
     def _tree(self, part: str) -> Any:
         """The root element of a small part (workbook, relationships)."""
         try:
-            with self._open(part) as handle:
+            with self._zip.open(part) as handle:
                 return ElementTree.parse(handle).getroot()
-        except InventoryError:
-            raise
         except (KeyError, ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
             raise InventoryError(f"{self.file}: not a readable xlsx workbook (its part {part!r} is missing or "
                                  f"damaged: {type(exc).__name__})") from None
-
-    def strings(self) -> list[str]:
-        """The shared-strings table (read once, on first use)."""
-        if self._strings is not None:
-            return self._strings
-        out: list[str] = []
-        part = next((i.filename for i in self._zip.infolist() if i.filename.lower() == "xl/sharedstrings.xml"), None)
-        if part is not None:
-            try:
-                with self._open(part) as handle:
-                    si, t, rph = self._ns + "si", self._ns + "t", self._ns + "rPh"
-                    for _, el in ElementTree.iterparse(handle):
-                        if el.tag == si:
-                            if el.find(rph) is None:
-                                out.append("".join(x.text or "" for x in el.iter(t)))
-                            else:  # phonetic runs (East Asian readings) are not the text
-                                out.append("".join(x.text or "" for x in el if x.tag == t)
-                                           + "".join(y.text or "" for x in el if x.tag != rph and x.tag != t
-                                                     for y in x.iter(t)))
-                            el.clear()
-            except (ParseError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
-                raise InventoryError(f"{self.file}: its text table cannot be read (damaged or truncated: "
-                                     f"{type(exc).__name__})") from None
-        self._strings = out
-        return out
 
     def find(self, *names: str) -> str | None:
         """The first sheet of ``names`` the workbook has, as it spells it (None: none)."""
@@ -322,119 +408,65 @@ class Workbook:
         ``key`` (any non-empty row when ``key`` is empty).
 
         Raises:
-            InventoryError: no header row found, or the sheet cannot be read.
+            InventoryError: no header row found, the sheet is too large (:data:`MAX_ROWS`, :data:`MAX_CELLS`), or
+                it cannot be read.
         """
-        wanted: list[set[int] | None] = [None]
-        it = self._rows(name, wanted)
+        it = self._rows(name)
         keys = {norm(k) for k in key}
         for line, row in it:
-            cells = [text(c) for c in row]
+            cells = [text(c) for c in row[:MAX_COLUMNS]]
             if (keys and keys & {norm(c) for c in cells}) or (not keys and any(cells)):
                 while cells and not cells[-1]:
                     cells.pop()
-                return Sheet(self.file, name, cells, line, self._data(it, len(cells)), wanted=wanted)
+                return Sheet(self.file, name, cells, line, self._data(it, len(cells)))
             if line >= 20:
                 break
         what = f"a header row with {key[0]!r}" if key else "a header row"
         raise InventoryError(f"{self.file}: sheet {name!r} has no {what} in its first 20 rows")
 
-    def _pieces(self, handle: IO[bytes]) -> Iterator[tuple[bytes, bytes, bytes, bytes]]:
-        """Batches of whole ``<row>`` elements of a sheet's XML: (namespace prefix, root opening tag, root closing
-        tag, batch). The stream is cut after a closing ``</row>`` (which cannot occur inside text: it would be
-        escaped), about a MiB at a time; a row longer than :data:`MAX_ROW_BYTES` is refused."""
-        buf = b""
-        eof = False
-        while not eof and b"sheetData" not in buf:
-            chunk = handle.read(1 << 20)
-            eof = not chunk
-            buf += chunk
-            if len(buf) > MAX_ROW_BYTES:
-                break
-        root = _ROOT_TAG.search(buf)
-        if root is None:
-            raise ParseError("no worksheet element")
-        prefix = root.group(1) or b""
-        start = re.compile(rb"<" + re.escape(prefix) + rb"sheetData\b[^>]*?(/?)>").search(buf, root.end())
-        if start is None or start.group(1):
-            return
-        opening, closing = root.group(0), b"</" + prefix + b"worksheet>"
-        row_end, data_end = b"</" + prefix + b"row>", b"</" + prefix + b"sheetData>"
-        buf = buf[start.end():]
-        while True:
-            k = buf.rfind(row_end)
-            if k >= 0 and (k + len(row_end) >= 1 << 20 or eof):
-                piece, buf = buf[: k + len(row_end)], buf[k + len(row_end):]
-                yield prefix, opening, closing, piece
-                continue
-            if eof:
-                tail = buf.split(data_end, 1)[0]
-                if tail.strip():
-                    yield prefix, opening, closing, tail
-                return
-            if len(buf) > MAX_ROW_BYTES:
-                raise InventoryError(f"{self.file}: a row of more than {MAX_ROW_BYTES // 2**20} MiB: refused")
-            chunk = handle.read(1 << 20)
-            eof = not chunk
-            buf += chunk
-
-    def _rows(self, name: str, wanted: list[set[int] | None]) -> Iterator[tuple[int, Sequence[Any]]]:
-        """(1-based row, cells) of the rows the sheet's XML holds, under the row cap and the time budget; a cell
-        beyond :data:`MAX_COLUMNS`, or outside ``wanted[0]`` when that is a set, is skipped.
-
-        A batch of rows is scanned with regular expressions (a cell's reference, type, value, formula or inline
-        text; XML character references decoded), a third of expat's time; a batch holding CDATA or comments is
-        parsed by expat instead."""
-        part = self._parts[name]
-        count = 0
-        columns = _Columns(wanted)
+    def _rows(self, name: str) -> Iterator[tuple[int, Sequence[Any]]]:
+        """(1-based row, cells) of every row of the sheet's grid (blank rows included), formula cells as their text,
+        under the row cap, the cell cap and the time budget."""
+        extent = self._extent(name)
         try:
-            strings = self.strings()
-            with self._open(part) as handle:
-                for prefix, opening, closing, piece in self._pieces(handle):
-                    scanned = None
-                    if b"<![CDATA[" not in piece and b"<!--" not in piece:
-                        scanned = _scan_rows(piece, prefix, columns, strings)
-                    rows = self._expat_rows(opening + piece + closing, columns, strings) if scanned is None else scanned
-                    for line, row in rows:
-                        count += 1
-                        if count > MAX_ROWS:
-                            raise InventoryError(f"{self.file}: sheet {name!r} has more than {MAX_ROWS:,} rows: "
-                                                 "refused")
-                        if count % 4096 == 0 and time.monotonic() > self._deadline:
-                            raise InventoryError(f"{self.file}: reading took longer than {SECONDS:g} s: stopped at "
-                                                 f"sheet {name!r}, row {count:,}")
-                        yield line or count, row
-        except InventoryError:
-            raise
-        except (zipfile.BadZipFile, ParseError, KeyError, ValueError, IndexError, OSError, EOFError,
-                zlib.error) as exc:
+            grid = self._book.get_sheet_by_name(name)
+        except (python_calamine.CalamineError, ValueError, OSError) as exc:
+            raise InventoryError(f"{self.file}: sheet {name!r} cannot be read (damaged or truncated: "
+                                 f"{_reason(exc)})") from None
+        top, left = grid.start or (0, 0)
+        formulas: dict[int, list[tuple[int, str]]] = {}
+        for (r, c), value in extent.formulas.items():
+            if c >= left:
+                formulas.setdefault(r, []).append((c - left, value))
+        for i, row in enumerate(grid.iter_rows()):
+            if i % 4096 == 4095 and time.monotonic() > self._deadline:
+                raise InventoryError(f"{self.file}: reading took longer than {SECONDS:g} s: stopped at sheet "
+                                     f"{name!r}, row {i + 1:,}")
+            for k, value in formulas.get(top + i, ()):
+                if k >= len(row):
+                    row.extend([""] * (k + 1 - len(row)))
+                row[k] = value
+            yield top + i + 1, row
+
+    def _extent(self, name: str) -> _Extent:
+        """The sheet's extent and formula cells (:func:`_survey`), refused beyond the caps before calamine reads it.
+
+        Raises:
+            InventoryError: more than :data:`MAX_ROWS` rows or :data:`MAX_CELLS` cells, or damaged XML."""
+        part = self._parts.get(name)
+        if part is None:
+            raise InventoryError(f"{self.file}: sheet {name!r} cannot be read (its part is missing)")
+        try:
+            extent = _survey(self.file, name, lambda: self._zip.open(part))
+        except (KeyError, zipfile.BadZipFile, zlib.error, EOFError, OSError) as exc:
             raise InventoryError(f"{self.file}: sheet {name!r} cannot be read (damaged or truncated: "
                                  f"{type(exc).__name__})") from None
-
-    def _expat_rows(self, document: bytes, columns: _Columns, strings: list[str]) -> Iterator[tuple[int, list[Any]]]:
-        """The rows of a batch parsed by expat (a batch the scanner leaves alone)."""
-        ns = self._ns
-        row_tag, c_tag, v_tag, f_tag, is_tag, t_tag = (ns + t for t in ("row", "c", "v", "f", "is", "t"))
-        for el in ElementTree.fromstring(document):
-            if el.tag != row_tag:
-                continue
-            r = el.get("r") or ""
-            row: list[Any] = []
-            columns.start_row()
-            for c in el:
-                if c.tag != c_tag:
-                    continue
-                k = columns.index(c.get("r") or "")
-                if k < 0:
-                    continue
-                f = c.find(f_tag)
-                box = c.find(is_tag)
-                inline = None if box is None else "".join(t.text or "" for t in box.iter(t_tag))
-                value = _value(c.get("t"), None if f is None else f.text or "", c.findtext(v_tag), inline, strings)
-                if value is not None:
-                    row.extend([None] * (k + 1 - len(row)))
-                    row[k] = value
-            yield int(r) if r.isdigit() else 0, row
+        if extent.rows > MAX_ROWS:
+            raise InventoryError(f"{self.file}: sheet {name!r} has more than {MAX_ROWS:,} rows: refused")
+        if extent.rows * extent.columns > MAX_CELLS:
+            raise InventoryError(f"{self.file}: sheet {name!r} spans {extent.rows:,} rows by {extent.columns:,} "
+                                 f"columns, more than the {MAX_CELLS:,} cells accepted: refused")
+        return extent
 
     @staticmethod
     def _data(it: Iterator[tuple[int, Sequence[Any]]], width: int) -> Iterator[tuple[int, Sequence[Any]]]:
@@ -445,147 +477,23 @@ class Workbook:
                 yield line, cut
 
     def close(self) -> None:
-        """Close the archive."""
+        """Close the archive and calamine's workbook."""
         self._zip.close()
+        self._book.close()
 
 
-class _Columns:
-    """Column indices of cell references, cached by their letters; -1 for a column not read (beyond
-    :data:`MAX_COLUMNS` or outside the reader's choice, ``wanted[0]``, once it made one)."""
-
-    def __init__(self, wanted: list[set[int] | None]) -> None:
-        self.wanted = wanted
-        self.keep: set[int] | None = None
-        self.cache: dict[str, int] = {}
-        self.bytes_cache: dict[bytes, int] = {}
-        self.position = 0
-
-    def start_row(self) -> None:
-        """A new row: a cell without a reference follows the previous one."""
-        self.position = 0
-        if self.wanted[0] is not self.keep:
-            self.keep, self.cache, self.bytes_cache = self.wanted[0], {}, {}
-
-    def index(self, ref: str) -> int:
-        """The column of a cell with reference ``ref`` ("" for none: the next column), or -1 to skip it."""
-        if ref:
-            letters = ref.rstrip("0123456789")
-            k = self.cache.get(letters)
-            if k is None:
-                k = _column_index(letters)
-                if k >= MAX_COLUMNS or (self.keep is not None and k not in self.keep):
-                    k = -1
-                self.cache[letters] = k
-            if k >= 0:
-                self.position = k + 1
-            return k
-        k = self.position
-        self.position += 1
-        return -1 if k >= MAX_COLUMNS or (self.keep is not None and k not in self.keep) else k
-
-
-_ATTR_T = re.compile(rb"""\bt\s*=\s*["']([^"']*)["']""")
-
-
-def _patterns(prefix: bytes) -> tuple[re.Pattern[bytes], ...]:
-    """The scanner's patterns for a namespace prefix (b"" for the default namespace): a cell whose first attribute
-    is its reference (``<c r="B7" ...>``: how Excel, RVTools and openpyxl write cells), its value, formula and
-    inline text, and a phonetic run."""
-    cached = _PATTERNS.get(prefix)
-    if cached is None:
-        p = re.escape(prefix)
-
-        def element(tag: bytes) -> re.Pattern[bytes]:
-            return re.compile(rb"<" + p + tag + rb"\b[^>]*?(?:/>|>(.*?)</" + p + tag + rb">)", re.S)
-
-        # a cell's content stops at the next cell's start or end (no run past a missing </c>: linear time)
-        inner = rb"([^<]*(?:<(?!/?" + p + rb"c[\s>/])[^<]*)*)"
-        cell = re.compile(rb"<" + p + rb'c r="([A-Z]{1,3})([0-9]{1,7})"([^>]*?)(?:/>|>' + inner + rb"</" + p + rb"c>)")
-        cached = (cell, element(b"v"), element(b"f"), element(b"t"),
-                  re.compile(rb"<" + p + rb"rPh\b.*?</" + p + rb"rPh>", re.S))
-        _PATTERNS[prefix] = cached
-    return cached
-
-
-_PATTERNS: dict[bytes, tuple[re.Pattern[bytes], ...]] = {}
-
-
-def _xml_text(raw: bytes) -> str:
-    """Element text as the scanner found it: UTF-8 decoded, character and entity references resolved."""
-    s = raw.decode("utf-8", errors="replace")
-    return html.unescape(s) if "&" in s else s
-
-
-def _value(kind: str | None, formula: str | None, v: str | None, inline: str | None, strings: list[str]) -> Any:
-    """A cell's value from its type attribute, formula text, ``<v>`` text and inline text: a formula is its text
-    ("=" first, never evaluated); None for an empty cell."""
-    if formula is not None:
-        return "=" + formula
-    if kind == "inlineStr":
-        return inline or ""
-    if v is None:
-        return None
-    if kind == "s":
-        return strings[int(v)]
-    if kind in ("str", "e", "d"):
-        return v
-    if kind == "b":
-        return v.strip() == "1"
-    return float(v)
-
-
-def _scan_rows(piece: bytes, prefix: bytes, columns: _Columns,
-               strings: list[str]) -> list[tuple[int, list[Any]]] | None:
-    """The rows of a batch of row elements, scanned with regular expressions (:func:`_patterns`); None when a cell
-    does not start with its reference (the batch is then left to expat). Rows without cells are left out."""
-    cell_p, v_p, f_p, t_p, rph_p = _patterns(prefix)
-    cells = cell_p.findall(piece)
-    if len(cells) != piece.count(b"<" + prefix + b"c ") + piece.count(b"<" + prefix + b"c>"):
-        return None
-    out: list[tuple[int, list[Any]]] = []
-    current = b""
-    row: list[Any] = []
-    cache: dict[bytes, int] = {}
-    for letters, digits, attrs, inner in cells:
-        if digits != current:
-            if current:
-                out.append((int(current), row))
-            current, row = digits, []
-            columns.start_row()
-            cache = columns.bytes_cache
-        k = cache.get(letters)
-        if k is None:
-            k = columns.index(letters.decode("ascii"))
-            cache[letters] = k
-        if k < 0:
-            continue
-        kind_m = _ATTR_T.search(attrs) if attrs else None
-        kind = kind_m.group(1).decode("ascii", errors="replace") if kind_m else None
-        fm = f_p.search(inner) if inner else None
-        formula = None if fm is None else _xml_text(fm.group(1) or b"")
-        inline = None
-        if kind == "inlineStr":
-            text_of = rph_p.sub(b"", inner) if b"rPh" in inner else inner
-            inline = "".join(_xml_text(t.group(1) or b"") for t in t_p.finditer(text_of))
-        vm = v_p.search(inner) if inner else None
-        value = _value(kind, formula, None if vm is None else _xml_text(vm.group(1) or b""), inline, strings)
-        if value is not None:
-            if k >= len(row):
-                row.extend([None] * (k + 1 - len(row)))
-            row[k] = value
-    if current:
-        out.append((int(current), row))
-    return out
+def _reason(exc: BaseException) -> str:
+    """The first line of a reader's error, shortened (calamine's messages may run over several lines)."""
+    first = (str(exc).splitlines() or [type(exc).__name__])[0].strip()
+    return first if len(first) <= 120 else first[:117] + "..."
 
 
 def _column_index(letters: str) -> int:
-    """0-based index of a column's letters ("A" -> 0, "AA" -> 26); a huge index for anything else."""
+    """0-based index of a column's letters ("A" -> 0, "AA" -> 26)."""
     k = 0
-    for ch in letters.upper()[:4]:
-        if not "A" <= ch <= "Z":
-            return MAX_COLUMNS
+    for ch in letters.upper():
         k = k * 26 + ord(ch) - 64
-    return k - 1 if k else MAX_COLUMNS
+    return k - 1
 
 
 def open_workbook(path: Path) -> Workbook:
