@@ -348,6 +348,12 @@ def test_far_apart_cells_are_refused_and_cached_formula_results_never_read(tmp_p
     assert expected[1] is not None
     expected[1] = None
     assert [m.used_bytes for m in inv.machines] == expected
+    # an error cell (which the spreadsheet reader gives as empty) is refused as what it is, never read as blank
+    error = _rewrite(KUBEV2V, tmp_path / "error.xlsx", part, lambda x: re.sub(
+        rb'(<c r="' + letters + rb'3"[^>/]*?)(?: t="n")?>(<v>)[^<]*', rb'\1 t="e">\2#N/A', x, count=1))
+    flags = read_rvtools(error).flags
+    assert [(f.row, f.column, f.refused) for f in flags] == [(3, "In Use MiB", True)]
+    assert "'#N/A' is not a number" in flags[0].message
 
 
 def test_zip_bomb_is_refused_before_any_part_is_parsed(tmp_path: Path) -> None:

@@ -240,7 +240,8 @@ def _check_members(name: str, infos: list[zipfile.ZipInfo]) -> None:
 @dataclass
 class _Extent:
     """What :func:`_survey` found in a sheet's XML: the rows and columns its cells span at most (calamine holds a
-    sheet as a dense grid of that size) and its formula cells ((0-based row, 0-based column) -> "=" + text)."""
+    sheet as a dense grid of that size), its formula cells ((0-based row, 0-based column) -> "=" + text) and its
+    error cells (-> the error, "#N/A": calamine reads them as empty)."""
 
     rows: int = 0
     columns: int = 0
@@ -315,6 +316,8 @@ def _survey(file: str, sheet: str, open_part: Callable[[], IO[bytes]]) -> _Exten
                     widest = max(widest, row.count(cell_open[0]) + row.count(cell_open[1]))
             if b"<" + prefix + b"f>" in piece or b"<" + prefix + b"f " in piece:
                 _formulas(piece, prefix, out.formulas)
+            if b't="e"' in piece:
+                _errors(piece, prefix, out.formulas)
     out.rows = max_row + max(rows_seen - rows_with_ref, 0)
     columns = _WIDEST[tier]
     if out.rows * columns > MAX_CELLS:  # a closer bound: the largest reference
@@ -325,6 +328,18 @@ def _survey(file: str, sheet: str, open_part: Callable[[], IO[bytes]]) -> _Exten
                 columns = max(columns, *(_column_index(x.decode("ascii")) + 1 for x in letters)) if letters else columns
     out.columns = columns + (widest if cells_seen > cells_with_ref else 0)
     return out
+
+
+def _errors(piece: bytes, prefix: bytes, found: dict[tuple[int, int], str]) -> None:
+    """Add the error cells of ``piece`` that carry their reference to ``found`` (their error, "#DIV/0!"), unless a
+    formula gave the error (the formula is kept)."""
+    p = re.escape(prefix)
+    pattern = re.compile(rb"<" + p + rb"c\b([^>]*?\bt=\"e\"[^>]*?)(?<!/)>\s*<" + p + rb"v>([^<]*)<")
+    for attrs, body in pattern.findall(piece):
+        ref = _REF.search(b" " + attrs)
+        if ref is not None:
+            key = (int(ref.group(2)) - 1, _column_index(ref.group(1).decode("ascii")))
+            found.setdefault(key, html.unescape(body.decode("utf-8", errors="replace")).strip() or "#error")
 
 
 def _formulas(piece: bytes, prefix: bytes, found: dict[tuple[int, int], str]) -> None:
@@ -348,7 +363,8 @@ class Workbook:
     formula reads as its text ("=SUM(A1:A9)"), never as a result: calamine gives the result Excel cached when it
     last saved the file (empty when the file was written by a program that does not compute), never evaluates,
     and does not give the text, so the formula cells are found in the sheet's XML (:func:`_survey`) and their
-    values replaced by their text; the readers then refuse them as numbers.
+    values replaced by their text; the readers then refuse them as numbers. An error cell ("#N/A"), which calamine
+    reads as empty, reads as its error the same way.
 
     Attributes:
         file: the file's name; sheet_names: its sheets as the file spells them.
