@@ -100,3 +100,35 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path, capsys: pytest.CaptureFixt
 def test_output_must_be_a_project_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import-env", str(POLLS[0]), "-o", str(tmp_path / "x.txt"), "--source", "ontap"]) == 2
     assert capsys.readouterr().err == "storplan: -o x.txt: the project must be a .storplan or .toml file\n"
+
+
+def test_import_env_of_live_optics_then_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31: the Live Optics sample through ``import-env --stat peak`` and ``size``: the workloads' IOPS are the
+    sum of the VMs' peak read and write IOPS and the capacity requirement their used virtual disk space (MiB: the
+    file's "(MB)" columns hold binary mebibytes), both computed here from the workbook with openpyxl."""
+    import openpyxl
+
+    workbook = SAMPLES.parent / "liveoptics" / "LiveOptics_file.xlsx"
+    book = openpyxl.load_workbook(workbook, read_only=True)
+    perf = list(book["VM Performance"].iter_rows(values_only=True))
+    head = perf[0]
+    iops = sum(row[head.index("Peak Read IOPS")] + row[head.index("Peak Write IOPS")] for row in perf[1:])
+    vms = list(book["VMs"].iter_rows(values_only=True))
+    used = sum(row[vms[0].index("Virtual Disk Used (MB)")] for row in vms[1:]) * 2**20
+    book.close()
+
+    out = tmp_path / "env.storplan"
+    assert main(["import-env", str(workbook), "-o", str(out), "--stat", "peak"]) == 0
+    capsys.readouterr()
+    project = load_project_file(out).project
+    enabled = [w for w in project.scenario.workloads if w.enabled]
+    assert enabled and sum(w.target_iops for w in enabled) == pytest.approx(iops)
+    assert project.requirements.effective_capacity_bytes == pytest.approx(used, rel=1e-9)
+    assert "hospital" not in out.read_bytes().decode("latin-1")  # machine and host names are pseudonymised
+
+    assert main(["size", str(out), "--json", "--top", "3"]) == 0
+    sized = json.loads(capsys.readouterr().out)
+    assert sized["candidates"] and sized["needed_effective_bytes"] == pytest.approx(used, rel=1e-9)
+    for candidate in sized["candidates"]:
+        workloads = tomllib.loads(candidate["project"])["workload"]
+        assert sum(w.get("target_iops", 0) for w in workloads if w.get("enabled", True)) == pytest.approx(iops)
