@@ -1,0 +1,171 @@
+"""File > Import Environment...: the wizard, driven end to end on the real samples, gives the workloads
+``storplan import-env`` writes for the same files and options; the import is one undoable step; a bad file shows
+its one-line error and does not hold back the good ones."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QWizard
+
+from app.cli import main
+from models.store import load_project_file
+
+SAMPLES = next((p / "shared" / "samples" for p in Path(__file__).resolve().parents
+                if (p / "shared" / "samples").is_dir()), Path(__file__).resolve().parents[3] / "shared" / "samples")
+LIVE = SAMPLES / "liveoptics" / "LiveOptics_file.xlsx"
+POLLS = [SAMPLES / "ontap" / "harvest-keyperf-volume-poll-1.json",
+         SAMPLES / "ontap" / "harvest-keyperf-volume-poll-2.json"]
+
+
+def _cli_workloads(tmp_path: Path, files: list[Path], *options: str) -> list:
+    out = tmp_path / "cli.storplan"
+    assert main(["import-env", *map(str, files), "-o", str(out), *options]) == 0
+    return list(load_project_file(out).project.scenario.workloads)
+
+
+def _open_wizard(window, files: list[Path]):
+    action = window.act_import_env
+    assert action.text().replace("&", "").startswith("Import Environment")
+    action.trigger()
+    wizard = window._import_wizard
+    assert wizard.isVisible()
+    wizard.files_page.choose_files = None  # the dialog is not shown in tests: the files are handed over as it would
+    wizard.add_files(files)
+    assert wizard.runner.wait(30)
+    return wizard
+
+
+def _drive(qtbot, wizard, group_by: str, stat: str, keep_names: bool) -> None:
+    assert wizard.files_page.isComplete()
+    wizard.next()
+    assert wizard.currentPage() is wizard.preview_page
+    wizard.next()
+    page = wizard.grouping_page
+    assert wizard.currentPage() is page
+    page.group_by.setCurrentIndex(page.group_by.findData(group_by))
+    page.stat.setCurrentIndex(page.stat.findData(stat))
+    page.keep_names.setChecked(keep_names)
+    assert wizard.runner.wait(30)
+    assert page.isComplete()
+    wizard.next()
+    assert wizard.currentPage() is wizard.finish_page
+    assert wizard.finish_page.isComplete()
+
+
+def _figures(workloads) -> list[tuple[str, float | None, int, bool]]:
+    return sorted((w.name, w.target_iops, w.dataset_bytes, w.enabled) for w in workloads)
+
+
+@pytest.mark.parametrize(("files", "options", "group_by", "stat", "keep"), [
+    ([LIVE], ["--stat", "peak"], "cluster", "peak", False),
+    ([LIVE], ["--group-by", "datastore", "--keep-names"], "datastore", "p95", True),
+    (POLLS, ["--source", "ontap"], "cluster", "p95", False),
+])
+def test_wizard_imports_what_the_cli_writes_and_undo_removes_it(example_window, qtbot, tmp_path, files, options,
+                                                               group_by, stat, keep) -> None:
+    window = example_window
+    expected = _cli_workloads(tmp_path, files, *options)
+    before = window.document.project
+    wizard = _open_wizard(window, files)
+    read = wizard.read
+    assert read is not None and all(e.kind and not e.error for e in read.files)
+    _drive(qtbot, wizard, group_by, stat, keep)
+    preview = wizard.preview_page.sources
+    machines = sum(int(preview.item(r, 2).text().replace(",", "")) for r in range(preview.rowCount()))
+    volumes = sum(int(preview.item(r, 3).text().replace(",", "")) for r in range(preview.rowCount()))
+    assert (machines, volumes) == (sum(len(i.machines) for i in read.inventories),
+                                   sum(len(i.volumes) for i in read.inventories))
+    assert machines + volumes > 0
+    wizard.finish_page.replace.setChecked(True)
+    wizard.accept()
+    after = window.document.project
+    got = list(after.scenario.workloads)
+    assert _figures(got) == _figures(expected)  # names, IOPS, used capacity, enabled: as import-env wrote them
+    assert sum(w.target_iops or 0 for w in got if w.enabled) == pytest.approx(
+        sum(w.target_iops or 0 for w in expected if w.enabled))
+    assert after.requirements.effective_capacity_bytes == sum(w.dataset_bytes for w in expected)
+    controllers = {n.id for n in after.scenario.nodes if n.kind == "controller"}
+    assert {w.target for w in got} <= controllers
+    assert window.document.undo_stack.count() >= 1
+    assert window.document.undo_stack.undoText() == "Import Environment"
+    window.document.undo_stack.undo()
+    assert window.document.project == before
+    assert not any(w.id.startswith("imported-") for w in window.document.project.scenario.workloads)
+
+
+def test_adding_keeps_the_workloads_there_and_makes_ids_unique(example_window, qtbot, tmp_path) -> None:
+    window = example_window
+    existing = list(window.document.project.scenario.workloads)
+    wizard = _open_wizard(window, [LIVE])
+    _drive(qtbot, wizard, "cluster", "p95", False)
+    wizard.finish_page.replace.setChecked(False)
+    assert wizard.finish_page.isComplete()
+    imported = list(wizard.result.workloads)
+    wizard.accept()
+    got = list(window.document.project.scenario.workloads)
+    assert got[:len(existing)] == existing and len(got) == len(existing) + len(imported)
+    assert len({w.id for w in got}) == len(got)
+
+
+def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbot, tmp_path) -> None:
+    bad = tmp_path / "broken.xlsx"
+    bad.write_bytes(b"PK\x03\x04 this is not a workbook")
+    missing = tmp_path / "gone.xlsx"
+    wizard = _open_wizard(window, [bad, LIVE, missing])
+    entries = {e.path: e for e in wizard.read.files}
+    assert entries[LIVE].kind == "liveoptics" and not entries[LIVE].error
+    for path in (bad, missing):
+        error = entries[path].error
+        assert error and "\n" not in error and "Traceback" not in error
+    texts = [wizard.files_page.list.item(i).text() for i in range(wizard.files_page.list.count())]
+    assert texts[0].startswith("broken.xlsx: ") and entries[bad].error in texts[0]
+    assert texts[1] == "LiveOptics_file.xlsx: Live Optics"
+    assert texts[2].startswith("gone.xlsx: ")
+    assert wizard.files_page.isComplete()
+    wizard.next()
+    assert wizard.currentPage() is wizard.preview_page
+    # only the bad file: Next stays off
+    wizard.set_files([bad])
+    assert wizard.runner.wait(30)
+    wizard.restart()
+    assert not wizard.files_page.isComplete()
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_cancel_drops_the_read(window, qtbot) -> None:
+    wizard = _open_wizard(window, [])
+    wizard.set_files([LIVE])
+    assert wizard.files_page.btn_cancel.isVisible() or wizard.task is None
+    wizard.cancel_reading()
+    assert wizard.runner.wait(30)
+    assert wizard.read is None and not wizard.files_page.isComplete()
+
+
+def test_screenshots_of_each_page(example_window, qtbot) -> None:
+    """Grab every page at 1366x768 (saved under $STORPLAN_SHOTS when set, to look at)."""
+    window = example_window
+    window.resize(1366, 768)
+    wizard = _open_wizard(window, [LIVE, *POLLS])
+    shots = os.environ.get("STORPLAN_SHOTS")
+    for n in range(4):
+        image = wizard.grab()
+        assert image.width() > 600 and image.height() > 400
+        if shots:
+            image.save(str(Path(shots) / f"import_wizard_page{n + 1}.png"))
+        if n < 3:
+            wizard.next()
+            assert wizard.runner.wait(30)
+    assert wizard.currentPage() is wizard.finish_page
+
+
+def test_a_project_without_a_controller_says_so(window, qtbot) -> None:
+    wizard = _open_wizard(window, [LIVE])
+    wizard.next()
+    wizard.next()
+    assert wizard.runner.wait(30)
+    page = wizard.grouping_page
+    assert "no storage controller" in page.totals.text()
+    assert not page.isComplete()
