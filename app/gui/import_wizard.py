@@ -142,7 +142,7 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
                               keep_names=keep_names, base=base)
 
 
-def _table(headers: list[str]) -> QTableWidget:
+def _table(headers: list[str], stretch: int) -> QTableWidget:
     table = QTableWidget(0, len(headers))
     table.setHorizontalHeaderLabels(headers)
     table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -151,7 +151,7 @@ def _table(headers: list[str]) -> QTableWidget:
     table.setWordWrap(False)
     header = table.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setStretchLastSection(True)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)  # the text column takes the room left
     return table
 
 
@@ -241,8 +241,8 @@ class PreviewPage(QWizardPage):
         self._wizard = wizard
         self.setTitle("Preview")
         self.setSubTitle("What each source holds, and the rows left out or kept with a warning.")
-        self.sources = _table(["Source", "File", "Machines", "Volumes", "Refused", "Warnings"])
-        self.flags = _table(["File", "Sheet", "Row", "Column", "Refused", "Reason"])
+        self.sources = _table(["Source", "Files", "Machines", "Volumes", "Refused", "Warnings"], 1)
+        self.flags = _table(["File", "Sheet", "Row", "Column", "Refused", "Reason"], 5)
         self.flags_label = QLabel()
         layout = QVBoxLayout(self)
         layout.addWidget(self.sources, 2)
@@ -253,7 +253,12 @@ class PreviewPage(QWizardPage):
         """Fill the tables from the inventories read."""
         read = self._wizard.read
         inventories = read.inventories if read is not None else ()
-        _fill(self.sources, [[SOURCE_TITLES.get(inv.source, inv.source), inv.file, f"{len(inv.machines):,}",
+        ontap_files = ", ".join(e.path.name for e in (read.files if read is not None else ()) if e.kind == "ontap")
+
+        def files(inv: Inventory) -> str:  # the ONTAP polls of one collection are one inventory
+            return ontap_files if inv.source == "ontap" and ontap_files else inv.file
+
+        _fill(self.sources, [[SOURCE_TITLES.get(inv.source, inv.source), files(inv), f"{len(inv.machines):,}",
                               f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
                               f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories], {2, 3, 4, 5})
         flags = [f for inv in inventories for f in inv.flags]
@@ -284,7 +289,7 @@ class GroupingPage(QWizardPage):
         form.addRow("Summaries:", self.stat)
         form.addRow("", self.keep_names)
         self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
-                             "Provisioned"])
+                             "Provisioned"], 2)
         self.totals = QLabel()
         self.totals.setTextFormat(Qt.TextFormat.PlainText)
         self.notes = QLabel()
@@ -331,7 +336,8 @@ class GroupingPage(QWizardPage):
             self.totals.setText(f"Total: {len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
                                 f"{result.mbps:,.1f} MB/s, {fmt_capacity(result.capacity_bytes)} used "
                                 f"({fmt_capacity(result.provisioned_bytes)} provisioned)")
-            self.notes.setText("; ".join(result.notes))
+            notes = "; ".join(result.notes)
+            self.notes.setText(notes[:1].upper() + notes[1:])
         else:
             self.totals.setText("Grouping…")
             self.notes.setText("")

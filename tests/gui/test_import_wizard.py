@@ -169,3 +169,32 @@ def test_a_project_without_a_controller_says_so(window, qtbot) -> None:
     page = wizard.grouping_page
     assert "no storage controller" in page.totals.text()
     assert not page.isComplete()
+
+
+def test_preview_lists_the_refused_rows_with_their_reasons_as_plain_text(example_window, qtbot, tmp_path) -> None:
+    import openpyxl
+
+    book = openpyxl.load_workbook(SAMPLES / "rvtools" / "kubev2v-example1.xlsx")
+    sheet = book["vInfo"]
+    header = [c.value for c in sheet[1]]
+    column = header.index("In Use MiB") + 1
+    sheet.cell(row=3, column=column, value=-5)
+    sheet.cell(row=5, column=column, value="=SUM(A1:A9)")
+    bad = tmp_path / "<b>bad<i>.xlsx"
+    book.save(bad)
+    wizard = _open_wizard(example_window, [bad])
+    inventory = wizard.read.inventories[0]
+    refused = [f for f in inventory.flags if f.refused]
+    assert {(f.row, f.column) for f in refused} == {(3, "In Use MiB"), (5, "In Use MiB")}
+    wizard.next()
+    page = wizard.preview_page
+    assert page.sources.item(0, 1).text() == "<b>bad<i>.xlsx"  # shown as it is spelled, never as markup
+    assert page.sources.item(0, 2).text() == f"{len(inventory.machines):,}"
+    assert page.sources.item(0, 4).text() == str(len(refused))
+    rows = [[page.flags.item(r, c).text() for c in range(6)] for r in range(page.flags.rowCount())]
+    assert rows == [[f.file, f.sheet, str(f.row), f.column, "yes" if f.refused else "no (warning)", f.message]
+                    for f in inventory.flags]
+    assert all(r[0] == "<b>bad<i>.xlsx" and r[1] == "vInfo" for r in rows)
+    assert "<b>" in wizard.files_page.list.item(0).text()
+    if os.environ.get("STORPLAN_SHOTS"):
+        wizard.grab().save(str(Path(os.environ["STORPLAN_SHOTS"]) / "import_wizard_refused_rows.png"))
