@@ -8,7 +8,8 @@ import os
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QWizard
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog, QWizard
 
 from app.cli import main
 from models.store import load_project_file
@@ -26,14 +27,17 @@ def _cli_workloads(tmp_path: Path, files: list[Path], *options: str) -> list:
     return list(load_project_file(out).project.scenario.workloads)
 
 
-def _open_wizard(window, files: list[Path]):
+def _open_wizard(window, files: list[Path], monkeypatch: pytest.MonkeyPatch | None = None, qtbot=None):
     action = window.act_import_env
     assert action.text().replace("&", "").startswith("Import Environment")
     action.trigger()
     wizard = window._import_wizard
     assert wizard.isVisible()
-    wizard.files_page.choose_files = None  # the dialog is not shown in tests: the files are handed over as it would
-    wizard.add_files(files)
+    if monkeypatch is not None:  # through the Add Files button, the file dialog answering with the files
+        monkeypatch.setattr(QFileDialog, "getOpenFileNames", lambda *a, **k: ([str(f) for f in files], ""))
+        qtbot.mouseClick(wizard.files_page.btn_add, Qt.MouseButton.LeftButton)
+    else:
+        wizard.add_files(files)
     assert wizard.runner.wait(30)
     return wizard
 
@@ -110,11 +114,11 @@ def test_adding_keeps_the_workloads_there_and_makes_ids_unique(example_window, q
     assert len({w.id for w in got}) == len(got)
 
 
-def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbot, tmp_path) -> None:
+def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbot, tmp_path, monkeypatch) -> None:
     bad = tmp_path / "broken.xlsx"
     bad.write_bytes(b"PK\x03\x04 this is not a workbook")
     missing = tmp_path / "gone.xlsx"
-    wizard = _open_wizard(window, [bad, LIVE, missing])
+    wizard = _open_wizard(window, [bad, LIVE, missing], monkeypatch, qtbot)
     entries = {e.path: e for e in wizard.read.files}
     assert entries[LIVE].kind == "liveoptics" and not entries[LIVE].error
     for path in (bad, missing):
@@ -125,6 +129,9 @@ def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbo
     assert texts[1] == "LiveOptics_file.xlsx: Live Optics"
     assert texts[2].startswith("gone.xlsx: ")
     assert wizard.files_page.isComplete()
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    if os.environ.get("STORPLAN_SHOTS"):
+        wizard.grab().save(str(Path(os.environ["STORPLAN_SHOTS"]) / "import_wizard_bad_file.png"))
     wizard.next()
     assert wizard.currentPage() is wizard.preview_page
     # only the bad file: Next stays off
