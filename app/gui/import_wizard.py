@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -217,14 +218,15 @@ class FilesPage(QWizardPage):
             entry = entries.get(path)
             if entry is None:
                 text, tip = f"{path.name}: reading…", ""
-            elif entry.error:
-                text, tip = f"{path.name}: {entry.error}", entry.error
+            elif entry.error:  # the readers' messages mostly name the file already
+                text = entry.error if entry.error.startswith(f"{path.name}:") else f"{path.name}: {entry.error}"
+                tip = entry.error
             else:
                 text, tip = f"{path.name}: {SOURCE_TITLES.get(entry.kind, entry.kind)}", ""
             item = QListWidgetItem(text)
             item.setToolTip(plain_tooltip(tip or str(path)))
             if entry is not None and entry.error:
-                item.setForeground(self.palette().color(self.palette().ColorRole.PlaceholderText))
+                item.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning))
             self.list.addItem(item)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name

@@ -126,6 +126,7 @@ def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbo
         assert error and "\n" not in error and "Traceback" not in error
     texts = [wizard.files_page.list.item(i).text() for i in range(wizard.files_page.list.count())]
     assert texts[0].startswith("broken.xlsx: ") and entries[bad].error in texts[0]
+    assert texts[0].count("broken.xlsx") == 1
     assert texts[1] == "LiveOptics_file.xlsx: Live Optics"
     assert texts[2].startswith("gone.xlsx: ")
     assert wizard.files_page.isComplete()
