@@ -225,8 +225,10 @@ class FilesPage(QWizardPage):
                 text, tip = f"{path.name}: {SOURCE_TITLES.get(entry.kind, entry.kind)}", ""
             item = QListWidgetItem(text)
             item.setToolTip(plain_tooltip(tip or str(path)))
-            if entry is not None and entry.error:
-                item.setIcon(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning))
+            if entry is not None:  # a mark for every file read or refused (the names stay aligned)
+                mark = QStyle.StandardPixmap.SP_MessageBoxWarning if entry.error else \
+                    QStyle.StandardPixmap.SP_DialogApplyButton
+                item.setIcon(self.style().standardIcon(mark))
             self.list.addItem(item)
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name

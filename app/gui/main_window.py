@@ -359,7 +359,7 @@ class MainWindow(QMainWindow):
                                             "by cost")
         self.act_import_prices.triggered.connect(lambda: self.show_sizer()._choose_prices())
         file_menu.addAction(self.act_import_prices)
-        self.act_import_env = QAction(icon("mdi6.database-import"), "Import &Environment…", self)
+        self.act_import_env = QAction(icon("mdi6.database-import"), "&Import Environment…", self)
         self.act_import_env.setStatusTip("Workloads from RVTools, Live Optics, ONTAP counters or Azure Migrate exports")
         self.act_import_env.triggered.connect(lambda: self.show_import_wizard())
         file_menu.addAction(self.act_import_env)
