@@ -156,7 +156,7 @@ def _table(headers: list[str], stretch: int) -> QTableWidget:
     return table
 
 
-def _fill(table: QTableWidget, rows: list[list[str]], numeric: set[int] = frozenset()) -> None:  # type: ignore[assignment]
+def _fill(table: QTableWidget, rows: list[list[str]], numeric: frozenset[int] = frozenset()) -> None:
     table.setRowCount(len(rows))
     for r, row in enumerate(rows):
         for c, text in enumerate(row):
@@ -264,12 +264,13 @@ class PreviewPage(QWizardPage):
 
         _fill(self.sources, [[SOURCE_TITLES.get(inv.source, inv.source), files(inv), f"{len(inv.machines):,}",
                               f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
-                              f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories], {2, 3, 4, 5})
+                              f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories],
+              frozenset({2, 3, 4, 5}))
         flags = [f for inv in inventories for f in inv.flags]
         plain_label(self.flags_label, f"{len(flags):,} row(s) refused or flagged" if flags
                     else "No row was refused or flagged.")
         _fill(self.flags, [[f.file, f.sheet, str(f.row), f.column, "yes" if f.refused else "no (warning)",
-                            f.message] for f in flags], {2})
+                            f.message] for f in flags], frozenset({2}))
 
 
 class GroupingPage(QWizardPage):
@@ -323,7 +324,7 @@ class GroupingPage(QWizardPage):
 
     def show_result(self) -> None:
         """Show the workloads, totals and notes (or the reason there are none)."""
-        result, error = self._wizard.result, self._wizard.group_error
+        result, error = self._wizard.imported, self._wizard.group_error
         rows = []
         if result is not None:
             for g in result.groups:
@@ -332,7 +333,7 @@ class GroupingPage(QWizardPage):
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
                              "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",
                              fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes)])
-        _fill(self.table, rows, {1, 3, 4, 5, 6, 7})
+        _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         if error:
             self.totals.setText(error)
             self.notes.setText("")
@@ -349,7 +350,8 @@ class GroupingPage(QWizardPage):
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name
         """Next needs workloads grouped with the options shown."""
-        return self._wizard.task is None and self._wizard.result is not None and bool(self._wizard.result.workloads)
+        imported = self._wizard.imported
+        return self._wizard.task is None and imported is not None and bool(imported.workloads)
 
 
 class FinishPage(QWizardPage):
@@ -378,7 +380,7 @@ class FinishPage(QWizardPage):
     def update_summary(self) -> None:
         """Describe the change, or why it cannot be made."""
         project, error = self._wizard.imported_project(self.replace.isChecked())
-        result = self._wizard.result
+        result = self._wizard.imported
         if project is None or result is None:
             self.summary.setText(error)
         else:
@@ -411,7 +413,7 @@ class ImportWizard(QWizard):
         self.task: Any = None
         self.paths: list[Path] = []
         self.read: ReadResult | None = None
-        self.result: ImportResult | None = None
+        self.imported: ImportResult | None = None
         self.group_error = ""
         self.files_page = FilesPage(self)
         self.preview_page = PreviewPage(self)
@@ -432,7 +434,7 @@ class ImportWizard(QWizard):
         self.cancel_reading()
         self.paths = list(dict.fromkeys(paths))
         self.read = None
-        self.result = None
+        self.imported = None
         page = self.files_page
         if self.paths:
             page.progress.setValue(0)
@@ -474,7 +476,7 @@ class ImportWizard(QWizard):
         """Group the inventories read with these options on the runner's thread."""
         if self.task is not None:
             self.task.cancel()
-        self.result = None
+        self.imported = None
         self.group_error = ""
         target = self._target()
         if not target:
@@ -488,7 +490,7 @@ class ImportWizard(QWizard):
     def _grouped(self, ok: bool, value: Any) -> None:
         self.task = None
         if ok:
-            self.result = value
+            self.imported = value
         else:
             self.group_error = _one_line(value)
         self.grouping_page.show_result()
@@ -497,7 +499,7 @@ class ImportWizard(QWizard):
 
     def imported_project(self, replace: bool) -> tuple[Project | None, str]:
         """The project after the import (replacing or adding to the scenario's workloads), or None and why not."""
-        result = self.result
+        result = self.imported
         if result is None:
             return None, self.group_error or "Nothing grouped yet."
         project = self.document.project

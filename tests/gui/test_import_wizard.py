@@ -107,7 +107,7 @@ def test_adding_keeps_the_workloads_there_and_makes_ids_unique(example_window, q
     _drive(qtbot, wizard, "cluster", "p95", False)
     wizard.finish_page.replace.setChecked(False)
     assert wizard.finish_page.isComplete()
-    imported = list(wizard.result.workloads)
+    imported = list(wizard.imported.workloads)
     wizard.accept()
     got = list(window.document.project.scenario.workloads)
     assert got[:len(existing)] == existing and len(got) == len(existing) + len(imported)
