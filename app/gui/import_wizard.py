@@ -217,7 +217,8 @@ class FilesPage(QWizardPage):
         for path in self._wizard.paths:
             entry = entries.get(path)
             if entry is None:
-                text, tip = f"{path.name}: reading…", ""
+                state = "reading…" if self._wizard.task is not None else "not read (reading cancelled)"
+                text, tip = f"{path.name}: {state}", ""
             elif entry.error:  # the readers' messages mostly name the file already
                 text = entry.error if entry.error.startswith(f"{path.name}:") else f"{path.name}: {entry.error}"
                 tip = entry.error
@@ -453,6 +454,7 @@ class ImportWizard(QWizard):
             self.task = None
         self.files_page.progress.setVisible(False)
         self.files_page.btn_cancel.setVisible(False)
+        self.files_page.show_files()
         self.files_page.completeChanged.emit()
 
     def _read_done(self, ok: bool, value: Any) -> None:

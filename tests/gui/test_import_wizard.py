@@ -145,11 +145,18 @@ def test_a_bad_file_shows_its_error_and_does_not_block_the_good_one(window, qtbo
 
 def test_cancel_drops_the_read(window, qtbot) -> None:
     wizard = _open_wizard(window, [])
-    wizard.set_files([LIVE])
-    assert wizard.files_page.btn_cancel.isVisible() or wizard.task is None
-    wizard.cancel_reading()
+    wizard.set_files([LIVE])  # the read is submitted; its result can only arrive through the event loop
+    page = wizard.files_page
+    assert wizard.task is not None and page.btn_cancel.isVisible() and page.progress.isVisible()
+    assert page.list.item(0).text() == "LiveOptics_file.xlsx: reading…"
+    assert not page.isComplete()
+    qtbot.mouseClick(page.btn_cancel, Qt.MouseButton.LeftButton)
     assert wizard.runner.wait(30)
-    assert wizard.read is None and not wizard.files_page.isComplete()
+    qtbot.wait(50)
+    assert wizard.read is None and not page.isComplete()
+    assert not page.btn_cancel.isVisible() and not page.progress.isVisible()
+    assert page.list.item(0).text() == "LiveOptics_file.xlsx: not read (reading cancelled)"
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
 def test_screenshots_of_each_page(example_window, qtbot) -> None:
