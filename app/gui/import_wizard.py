@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.plain_text import plain_label, plain_tooltip, shorten
+from app.gui.screen_fit import fit_to_screen
 from app.gui.task_process import TaskState
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_capacity
@@ -422,7 +423,7 @@ class ImportWizard(QWizard):
         self.finish_page = FinishPage(self)
         for page in (self.files_page, self.preview_page, self.grouping_page, self.finish_page):
             self.addPage(page)
-        self.resize(980, 640)
+        fit_to_screen(self, QSize(980, 640))
 
     # --- reading ------------------------------------------------------------------------------------------------
 
