@@ -137,11 +137,28 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
 
 
 def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: str, group_by: str, stat: str,
-           keep_names: bool, base: Any) -> ImportResult:
-    """``import_environment`` on the runner's thread (``storplan import-env``'s call, the project's requirements as
-    base)."""
-    return import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
-                              keep_names=keep_names, base=base)
+           keep_names: bool, base: Any) -> tuple[ImportResult, Project | None]:
+    """``import_environment`` on the runner's thread, and the starting design when the scenario has none.
+
+    With a storage controller in the scenario (``target``), the project's requirements are the base. Without one
+    (``target`` ""), the design ``storplan import-env`` starts from is read and used as it does (its controller
+    serves the workloads; its requirements with no family or protocol are the base).
+
+    Returns:
+        The import, and the starting design's project (None when the scenario's own controller serves it).
+    """
+    start: Project | None = None
+    if not target:
+        from app.cli import IMPORT_BASE_EXAMPLE
+        from app.gui.project_io import read_project
+        from models.resources import examples_dir
+
+        start = read_project(examples_dir() / f"{IMPORT_BASE_EXAMPLE}.toml")
+        target = next(n.id for n in start.scenario.nodes if n.kind == "controller")
+        base = start.requirements.with_changes(families=[], protocols=[])
+    result = import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
+                                keep_names=keep_names, base=base)
+    return result, start
 
 
 def _table(headers: list[str], stretch: int) -> QTableWidget:
@@ -383,8 +400,15 @@ class FinishPage(QWizardPage):
         """Describe the change, or why it cannot be made."""
         project, error = self._wizard.imported_project(self.replace.isChecked())
         result = self._wizard.imported
+        self.replace.setEnabled(self._wizard.start is None)
         if project is None or result is None:
             self.summary.setText(error)
+        elif self._wizard.start is not None:
+            self.summary.setText(
+                f"The scenario has no storage system: the import starts from a sample design serving its "
+                f"{len(result.workloads)} workload(s) ({result.iops:,.0f} IOPS, "
+                f"{fmt_capacity(result.capacity_bytes)} used). Scenario > Size from Requirements finds the "
+                "configurations that meet them.")
         else:
             verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
             self.summary.setText(
@@ -416,6 +440,8 @@ class ImportWizard(QWizard):
         self.paths: list[Path] = []
         self.read: ReadResult | None = None
         self.imported: ImportResult | None = None
+        self.start: Project | None = None
+        """The starting design when the scenario has no storage controller (as ``storplan import-env``)."""
         self.group_error = ""
         self.files_page = FilesPage(self)
         self.preview_page = PreviewPage(self)
@@ -480,11 +506,10 @@ class ImportWizard(QWizard):
         if self.task is not None:
             self.task.cancel()
         self.imported = None
+        self.start = None
         self.group_error = ""
         target = self._target()
-        if not target:
-            self.group_error = "The scenario has no storage controller to serve the workloads: add one first."
-        elif self.read is not None:
+        if self.read is not None:
             self.task = self.runner.submit(_group, self.read.inventories, target, group_by, stat, keep_names,
                                            self.document.project.requirements, name="group environment",
                                            on_done=self._grouped)
@@ -493,7 +518,7 @@ class ImportWizard(QWizard):
     def _grouped(self, ok: bool, value: Any) -> None:
         self.task = None
         if ok:
-            self.imported = value
+            self.imported, self.start = value
         else:
             self.group_error = _one_line(value)
         self.grouping_page.show_result()
@@ -506,6 +531,10 @@ class ImportWizard(QWizard):
         if result is None:
             return None, self.group_error or "Nothing grouped yet."
         project = self.document.project
+        if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
+            start = self.start
+            return start.with_scenario(start.scenario.with_changes(workloads=list(result.workloads))).with_changes(
+                info=project.info, requirements=result.requirements, price_book=[]), ""
         scenario = project.scenario
         workloads = list(result.workloads)
         capacity = result.capacity_bytes

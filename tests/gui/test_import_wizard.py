@@ -176,14 +176,22 @@ def test_screenshots_of_each_page(example_window, qtbot) -> None:
     assert wizard.currentPage() is wizard.finish_page
 
 
-def test_a_project_without_a_controller_says_so(window, qtbot) -> None:
+def test_a_project_without_a_storage_system_starts_from_the_design_import_env_uses(window, qtbot, tmp_path) -> None:
+    assert not any(n.kind == "controller" for n in window.document.project.scenario.nodes)
+    out = tmp_path / "cli.storplan"
+    assert main(["import-env", str(LIVE), "-o", str(out)]) == 0
+    cli = load_project_file(out).project
     wizard = _open_wizard(window, [LIVE])
-    wizard.next()
-    wizard.next()
-    assert wizard.runner.wait(30)
-    page = wizard.grouping_page
-    assert "no storage controller" in page.totals.text()
-    assert not page.isComplete()
+    _drive(qtbot, wizard, "cluster", "p95", False)
+    assert not wizard.finish_page.replace.isEnabled()
+    assert "no storage system" in wizard.finish_page.summary.text()
+    wizard.accept()
+    got = window.document.project
+    assert _figures(got.scenario.workloads) == _figures(cli.scenario.workloads)
+    assert sorted(n.id for n in got.scenario.nodes) == sorted(n.id for n in cli.scenario.nodes)
+    assert got.requirements == cli.requirements
+    window.document.undo_stack.undo()
+    assert not window.document.project.scenario.nodes and not window.document.project.scenario.workloads
 
 
 def test_preview_lists_the_refused_rows_with_their_reasons_as_plain_text(example_window, qtbot, tmp_path) -> None:
