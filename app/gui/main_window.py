@@ -359,6 +359,10 @@ class MainWindow(QMainWindow):
                                             "by cost")
         self.act_import_prices.triggered.connect(lambda: self.show_sizer()._choose_prices())
         file_menu.addAction(self.act_import_prices)
+        self.act_import_env = QAction(icon("mdi6.database-import"), "&Import Environment…", self)
+        self.act_import_env.setStatusTip("Workloads from RVTools, Live Optics, ONTAP counters or Azure Migrate exports")
+        self.act_import_env.triggered.connect(lambda: self.show_import_wizard())
+        file_menu.addAction(self.act_import_env)
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -431,6 +435,15 @@ class MainWindow(QMainWindow):
         dialog.show()
         self._sizer = dialog
         return dialog
+
+    def show_import_wizard(self) -> Any:
+        """File > Import Environment...: the wizard from measured exports to the scenario's workloads."""
+        from app.gui.import_wizard import ImportWizard
+
+        wizard = ImportWizard(self.document, self)
+        wizard.open()
+        self._import_wizard = wizard
+        return wizard
 
     def _sizing_cache(self) -> Any:
         """The latest sizer search's result when it belongs to the project and catalog as they are now (the report

@@ -85,6 +85,27 @@ def test_calibration(qtbot, example_window, screen):
         _on_view(widget, dialog)
 
 
+def test_import_wizard(qtbot, example_window, screen):
+    wizard = example_window.show_import_wizard()
+    _fits(wizard, screen, qtbot)
+    page = wizard.files_page
+    for widget in (page.btn_add, page.btn_remove):
+        _on_view(widget, wizard)
+    _on_view(page.list, wizard, min_height=80)
+    _fits_screen(_modal_shown(qtbot, page.choose_files), screen)
+    samples = next(p / "shared" / "samples" for p in Path(__file__).resolve().parents
+                   if (p / "shared" / "samples").is_dir())
+    wizard.add_files([samples / "liveoptics" / "LiveOptics_file.xlsx"])
+    assert wizard.runner.wait(30)
+    wizard.next()
+    wizard.next()
+    assert wizard.runner.wait(30)
+    grouping = wizard.grouping_page
+    _on_view(grouping.table, wizard, min_height=60)
+    for widget in (grouping.group_by, grouping.totals, wizard.button(wizard.WizardButton.NextButton)):
+        _on_view(widget, wizard)
+
+
 def test_catalog_browser(qtbot, example_window, screen):
     dialog = example_window.show_catalog_browser()
     _fits(dialog, screen, qtbot)
@@ -266,7 +287,8 @@ def test_explanation_window(qtbot, example_window, screen):
 
 DIALOG_SITES = {  # file -> how many places open a dialog, message box or file dialog (each covered above)
     "autosave.py": 2, "calibration_dialog.py": 2, "catalog_browser.py": 1, "export_actions.py": 3,
-    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "main_window.py": 4, "plain_text.py": 1,
+    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 1, "main_window.py": 4,
+    "plain_text.py": 1,
     "report_export.py": 2,
     "results/_common.py": 1, "results/capacity_view.py": 2, "results/performance_view.py": 3,
     "results/runway_chart.py": 1, "sizer_dialog.py": 2,

@@ -1,0 +1,572 @@
+"""File > Import Environment...: a wizard from measured environment exports to the project's workloads (issue 31).
+
+Pages: (1) choose files (several at once, mixed sources), each shown with the source it was detected as or the
+one-line reason it cannot be read; (2) preview: per source, the machines and volumes read and the rows refused or
+flagged and why; (3) grouping, statistic and names, with the resulting workloads and totals; (4) finish: replace
+or add to the scenario's workloads, as one undoable command.
+
+The files are read and grouped exactly as ``storplan import-env`` does (:func:`read_sources` follows its code path:
+one reader per file, the ONTAP polls of one collection read together; then
+:func:`models.importers.workloads.import_environment`), on the wizard's :class:`~app.gui.tasks.TaskRunner` thread:
+the GUI thread never waits on the disk. Every text that comes from a file is shown as plain text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QProgressBar,
+    QPushButton,
+    QStyle,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from app.gui.plain_text import plain_label, plain_tooltip, shorten
+from app.gui.screen_fit import fit_to_screen
+from app.gui.task_process import TaskState
+from app.gui.tasks import TaskRunner
+from models.formatting import fmt_capacity
+from models.importers.inventory import Inventory, InventoryError
+from models.importers.workloads import ImportResult, import_environment
+from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
+
+if TYPE_CHECKING:
+    from app.gui.document import ProjectDocument
+
+SOURCE_TITLES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "ontap": "ONTAP counters",
+                 "azure-migrate": "Azure Migrate"}
+GROUPINGS = (("cluster", "Cluster (ONTAP: SVM)"), ("datastore", "Datastore (ONTAP: aggregate)"), ("tag", "Tag"),
+             ("svm", "SVM"), ("aggregate", "Aggregate"))
+STATS = (("p95", "P95 of each machine (summed)"), ("peak", "Peak of each machine (summed)"))
+FILE_FILTER = "Environment exports (*.xlsx *.csv *.json *.txt);;All files (*)"
+
+
+@dataclass(frozen=True)
+class FileEntry:
+    """One chosen file: its path, the source it was detected as ("" when unreadable) and the one-line error."""
+
+    path: Path
+    kind: str = ""
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What :func:`read_sources` read: one entry per chosen file (in order) and the inventories read."""
+
+    files: tuple[FileEntry, ...]
+    inventories: tuple[Inventory, ...]
+
+
+def _one_line(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return shorten(text)
+
+
+def read_sources(state: TaskState | None, paths: list[Path], interval_s: float | None = None) -> ReadResult:
+    """Detect and read ``paths`` as ``storplan import-env`` does (runs on the task runner's thread).
+
+    Files are grouped by detected source; the ONTAP files are read together (the polls of one collection), every
+    other file on its own. A file that cannot be detected or read gets its one-line error and is left out; the
+    others are read (an ONTAP read that fails marks every ONTAP file with its error).
+
+    Args:
+        state: the task's state (progress and cancel), or None.
+        paths: the chosen files; interval_s: seconds between ONTAP counter-table polls (None: from the files).
+    """
+    from models.importers.registry import detect, reader
+
+    entries: dict[Path, FileEntry] = {}
+    kinds: dict[str, list[Path]] = {}
+    for path in paths:
+        try:
+            if not path.exists():
+                raise InventoryError(f"{path.name}: no such file")
+            kind = detect(path)
+        except (InventoryError, OSError, ValueError) as exc:
+            entries[path] = FileEntry(path, "", _one_line(exc))
+            continue
+        entries[path] = FileEntry(path, kind)
+        kinds.setdefault(kind, []).append(path)
+    inventories: list[Inventory] = []
+    total = max(1, sum(len(v) for v in kinds.values()))
+    done = 0
+    for kind, group in kinds.items():
+        if state is not None and state.is_interruption_requested():
+            break
+        if kind == "ontap":  # the polls of one collection are read together
+            from models.importers.ontap import read_ontap
+
+            try:
+                inventories.append(read_ontap(*group, interval_s=interval_s))
+            except (InventoryError, OSError, ValueError) as exc:
+                for path in group:
+                    entries[path] = FileEntry(path, "", _one_line(exc))
+            done += len(group)
+        else:
+            for path in group:
+                try:
+                    inventories.append(reader(kind)(path))
+                except (InventoryError, OSError, ValueError) as exc:
+                    entries[path] = FileEntry(path, "", _one_line(exc))
+                done += 1
+                if state is not None:
+                    state.set_progress(done / total)
+        if state is not None:
+            state.set_progress(done / total)
+    return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
+
+
+def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: str, group_by: str, stat: str,
+           keep_names: bool, base: Any) -> tuple[ImportResult, Project | None]:
+    """``import_environment`` on the runner's thread, and the starting design when the scenario has none.
+
+    With a storage controller in the scenario (``target``), the project's requirements are the base. Without one
+    (``target`` ""), the design ``storplan import-env`` starts from is read and used as it does (its controller
+    serves the workloads; its requirements with no family or protocol are the base).
+
+    Returns:
+        The import, and the starting design's project (None when the scenario's own controller serves it).
+    """
+    start: Project | None = None
+    if not target:
+        from app.cli import IMPORT_BASE_EXAMPLE
+        from app.gui.project_io import read_project
+        from models.resources import examples_dir
+
+        start = read_project(examples_dir() / f"{IMPORT_BASE_EXAMPLE}.toml")
+        target = next(n.id for n in start.scenario.nodes if n.kind == "controller")
+        base = start.requirements.with_changes(families=[], protocols=[])
+    result = import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
+                                keep_names=keep_names, base=base)
+    return result, start
+
+
+def _table(headers: list[str], stretch: int) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.verticalHeader().setVisible(False)
+    table.setWordWrap(False)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)  # the text column takes the room left
+    return table
+
+
+def _fill(table: QTableWidget, rows: list[list[str]], numeric: frozenset[int] = frozenset()) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)  # an item's text is never rich text
+            item.setToolTip(plain_tooltip(text))
+            if c in numeric:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+
+
+class FilesPage(QWizardPage):
+    """Page 1: the chosen files, each with its detected source or its one-line error."""
+
+    def __init__(self, wizard: ImportWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Choose the measured environment")
+        self.setSubTitle("RVTools, Live Optics, ONTAP counter polls or Azure Migrate exports; several files at once, "
+                         "sources mixed. File names and paths are not kept in the project.")
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.btn_add = QPushButton("Add Files…")
+        self.btn_add.clicked.connect(self.choose_files)
+        self.btn_remove = QPushButton("Remove")
+        self.btn_remove.clicked.connect(self.remove_selected)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 100)
+        self.progress.setVisible(False)
+        self.btn_cancel = QPushButton("Cancel Reading")
+        self.btn_cancel.setVisible(False)
+        self.btn_cancel.clicked.connect(wizard.cancel_reading)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.btn_add)
+        buttons.addWidget(self.btn_remove)
+        buttons.addStretch(1)
+        buttons.addWidget(self.progress)
+        buttons.addWidget(self.btn_cancel)
+        layout = QVBoxLayout(self)
+        layout.addLayout(buttons)
+        layout.addWidget(self.list)
+
+    def choose_files(self) -> None:
+        """Ask for files and add them."""
+        names, _ = QFileDialog.getOpenFileNames(self, "Import Environment", "", FILE_FILTER)
+        if names:
+            self._wizard.add_files([Path(n) for n in names])
+
+    def remove_selected(self) -> None:
+        """Leave out the selected files."""
+        rows = {self.list.row(item) for item in self.list.selectedItems()}
+        self._wizard.set_files([p for i, p in enumerate(self._wizard.paths) if i not in rows])
+
+    def show_files(self) -> None:
+        """List the files with what is known of them."""
+        self.list.clear()
+        read = self._wizard.read
+        entries = {e.path: e for e in read.files} if read is not None else {}
+        for path in self._wizard.paths:
+            entry = entries.get(path)
+            if entry is None:
+                state = "reading…" if self._wizard.task is not None else "not read (reading cancelled)"
+                text, tip = f"{path.name}: {state}", ""
+            elif entry.error:  # the readers' messages mostly name the file already
+                text = entry.error if entry.error.startswith(f"{path.name}:") else f"{path.name}: {entry.error}"
+                tip = entry.error
+            else:
+                text, tip = f"{path.name}: {SOURCE_TITLES.get(entry.kind, entry.kind)}", ""
+            item = QListWidgetItem(text)
+            item.setToolTip(plain_tooltip(tip or str(path)))
+            if entry is not None:  # a mark for every file read or refused (the names stay aligned)
+                mark = QStyle.StandardPixmap.SP_MessageBoxWarning if entry.error else \
+                    QStyle.StandardPixmap.SP_DialogApplyButton
+                item.setIcon(self.style().standardIcon(mark))
+            self.list.addItem(item)
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt's name
+        """Next needs at least one file read and no read under way."""
+        read = self._wizard.read
+        return self._wizard.task is None and read is not None and bool(read.inventories)
+
+
+class PreviewPage(QWizardPage):
+    """Page 2: per source, what was read, and every row refused or flagged with its reason."""
+
+    def __init__(self, wizard: ImportWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Preview")
+        self.setSubTitle("What each source holds, and the rows left out or kept with a warning.")
+        self.sources = _table(["Source", "Files", "Machines", "Volumes", "Refused", "Warnings"], 1)
+        self.flags = _table(["File", "Sheet", "Row", "Column", "Refused", "Reason"], 5)
+        self.flags_label = QLabel()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.sources, 2)
+        layout.addWidget(self.flags_label)
+        layout.addWidget(self.flags, 3)
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Fill the tables from the inventories read."""
+        read = self._wizard.read
+        inventories = read.inventories if read is not None else ()
+        ontap_files = ", ".join(e.path.name for e in (read.files if read is not None else ()) if e.kind == "ontap")
+
+        def files(inv: Inventory) -> str:  # the ONTAP polls of one collection are one inventory
+            return ontap_files if inv.source == "ontap" and ontap_files else inv.file
+
+        _fill(self.sources, [[SOURCE_TITLES.get(inv.source, inv.source), files(inv), f"{len(inv.machines):,}",
+                              f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
+                              f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories],
+              frozenset({2, 3, 4, 5}))
+        flags = [f for inv in inventories for f in inv.flags]
+        plain_label(self.flags_label, f"{len(flags):,} row(s) refused or flagged" if flags
+                    else "No row was refused or flagged.")
+        _fill(self.flags, [[f.file, f.sheet, str(f.row), f.column, "yes" if f.refused else "no (warning)",
+                            f.message] for f in flags], frozenset({2}))
+
+
+class GroupingPage(QWizardPage):
+    """Page 3: how machines become workloads, and the workloads that result."""
+
+    def __init__(self, wizard: ImportWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Workloads")
+        self.setSubTitle("Machines and volumes are grouped into workloads. Where a source has series the load is the "
+                         "peak of sums over time; where it has only summaries, the sum of each member's P95 or peak.")
+        self.group_by = QComboBox()
+        for key, text in GROUPINGS:
+            self.group_by.addItem(text, key)
+        self.stat = QComboBox()
+        for key, text in STATS:
+            self.stat.addItem(text, key)
+        self.keep_names = QCheckBox("Keep the source's names (default: stable pseudonyms)")
+        form = QFormLayout()
+        form.addRow("Group by:", self.group_by)
+        form.addRow("Summaries:", self.stat)
+        form.addRow("", self.keep_names)
+        self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
+                             "Provisioned"], 2)
+        self.totals = QLabel()
+        self.totals.setTextFormat(Qt.TextFormat.PlainText)
+        self.notes = QLabel()
+        self.notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.notes.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.table, 1)
+        layout.addWidget(self.totals)
+        layout.addWidget(self.notes)
+        for combo in (self.group_by, self.stat):
+            combo.currentIndexChanged.connect(self.regroup)
+        self.keep_names.toggled.connect(self.regroup)
+
+    def options(self) -> dict[str, Any]:
+        """The chosen grouping, statistic and names (``import-env``'s --group-by, --stat, --keep-names)."""
+        return {"group_by": self.group_by.currentData(), "stat": self.stat.currentData(),
+                "keep_names": self.keep_names.isChecked()}
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Group with the options shown."""
+        self.regroup()
+
+    def regroup(self) -> None:
+        """Group again on the runner's thread."""
+        self._wizard.regroup(**self.options())
+
+    def show_result(self) -> None:
+        """Show the workloads, totals and notes (or the reason there are none)."""
+        result, error = self._wizard.imported, self._wizard.group_error
+        rows = []
+        if result is not None:
+            for g in result.groups:
+                rows.append([g.name, f"{g.members:,}", "no performance data" if g.needs_preset else g.method,
+                             "—" if g.needs_preset else f"{g.iops:,.0f}",
+                             "—" if g.read_pct is None else f"{g.read_pct:.1f}",
+                             "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",
+                             fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes)])
+        _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        if error:
+            self.totals.setText(error)
+            self.notes.setText("")
+        elif result is not None:
+            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
+                                f"{result.mbps:,.1f} MB/s, {fmt_capacity(result.capacity_bytes)} used "
+                                f"({fmt_capacity(result.provisioned_bytes)} provisioned)")
+            notes = "; ".join(result.notes)
+            self.notes.setText(notes[:1].upper() + notes[1:])
+        else:
+            self.totals.setText("Grouping…")
+            self.notes.setText("")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt's name
+        """Next needs workloads grouped with the options shown."""
+        imported = self._wizard.imported
+        return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+class FinishPage(QWizardPage):
+    """Page 4: replace or add to the scenario's workloads, in one undoable step."""
+
+    def __init__(self, wizard: ImportWizard) -> None:
+        super().__init__()
+        self._wizard = wizard
+        self.setTitle("Import")
+        self.setSubTitle("The import is one step: Edit > Undo takes it back.")
+        self.replace = QCheckBox("Replace the scenario's workloads (unchecked: add to them)")
+        self.replace.setChecked(True)
+        self.replace.toggled.connect(self.update_summary)
+        self.summary = QLabel()
+        self.summary.setTextFormat(Qt.TextFormat.PlainText)
+        self.summary.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.replace)
+        layout.addWidget(self.summary)
+        layout.addStretch(1)
+
+    def initializePage(self) -> None:  # noqa: N802 - Qt's name
+        """Say what the import will do."""
+        self.update_summary()
+
+    def update_summary(self) -> None:
+        """Describe the change, or why it cannot be made."""
+        project, error = self._wizard.imported_project(self.replace.isChecked())
+        result = self._wizard.imported
+        self.replace.setEnabled(self._wizard.start is None)
+        if project is None or result is None:
+            self.summary.setText(error)
+        elif self._wizard.start is not None:
+            self.summary.setText(
+                f"The scenario has no storage system: the import starts from a sample design serving its "
+                f"{len(result.workloads)} workload(s) ({result.iops:,.0f} IOPS, "
+                f"{fmt_capacity(result.capacity_bytes)} used). Scenario > Size from Requirements finds the "
+                "configurations that meet them.")
+        else:
+            verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
+            self.summary.setText(
+                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f} IOPS and "
+                f"{fmt_capacity(result.capacity_bytes)} used. The requirements' effective capacity becomes "
+                f"{fmt_capacity(project.requirements.effective_capacity_bytes)}.")
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:  # noqa: N802 - Qt's name
+        """Finish needs a project the import can make."""
+        return self._wizard.imported_project(self.replace.isChecked())[0] is not None
+
+
+class ImportWizard(QWizard):
+    """File > Import Environment...: measured exports to the scenario's workloads and the project's requirements.
+
+    Args:
+        document: the project document the import is pushed to (one undoable command).
+    """
+
+    def __init__(self, document: ProjectDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Import Environment")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.document = document
+        self.runner = TaskRunner(self, "import")
+        self.task: Any = None
+        self.paths: list[Path] = []
+        self.read: ReadResult | None = None
+        self.imported: ImportResult | None = None
+        self.start: Project | None = None
+        """The starting design when the scenario has no storage controller (as ``storplan import-env``)."""
+        self.group_error = ""
+        self.files_page = FilesPage(self)
+        self.preview_page = PreviewPage(self)
+        self.grouping_page = GroupingPage(self)
+        self.finish_page = FinishPage(self)
+        for page in (self.files_page, self.preview_page, self.grouping_page, self.finish_page):
+            self.addPage(page)
+        fit_to_screen(self, QSize(980, 640))
+
+    # --- reading ------------------------------------------------------------------------------------------------
+
+    def add_files(self, paths: list[Path]) -> None:
+        """Add ``paths`` (duplicates ignored) and read them all again."""
+        self.set_files(self.paths + [p for p in paths if p not in self.paths])
+
+    def set_files(self, paths: list[Path]) -> None:
+        """Make ``paths`` the chosen files and read them on the runner's thread."""
+        self.cancel_reading()
+        self.paths = list(dict.fromkeys(paths))
+        self.read = None
+        self.imported = None
+        page = self.files_page
+        if self.paths:
+            page.progress.setValue(0)
+            page.progress.setVisible(True)
+            page.btn_cancel.setVisible(True)
+            self.task = self.runner.submit(read_sources, list(self.paths), name="read environment files",
+                                           on_done=self._read_done,
+                                           on_progress=lambda f: page.progress.setValue(round(100 * f)))
+        page.show_files()
+        page.completeChanged.emit()
+
+    def cancel_reading(self) -> None:
+        """Stop the read under way (its result is dropped)."""
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        self.files_page.progress.setVisible(False)
+        self.files_page.btn_cancel.setVisible(False)
+        self.files_page.show_files()
+        self.files_page.completeChanged.emit()
+
+    def _read_done(self, ok: bool, value: Any) -> None:
+        self.task = None
+        self.files_page.progress.setVisible(False)
+        self.files_page.btn_cancel.setVisible(False)
+        if ok:
+            self.read = value
+        else:  # not a reader's refusal (those are per file): say it once, for every file
+            message = _one_line(value)
+            self.read = ReadResult(tuple(FileEntry(p, "", message) for p in self.paths), ())
+        self.files_page.show_files()
+        self.files_page.completeChanged.emit()
+
+    # --- grouping -----------------------------------------------------------------------------------------------
+
+    def _target(self) -> str:
+        return next((n.id for n in self.document.project.scenario.nodes if n.kind == "controller"), "")
+
+    def regroup(self, group_by: str, stat: str, keep_names: bool) -> None:
+        """Group the inventories read with these options on the runner's thread."""
+        if self.task is not None:
+            self.task.cancel()
+        self.imported = None
+        self.start = None
+        self.group_error = ""
+        target = self._target()
+        if self.read is not None:
+            self.task = self.runner.submit(_group, self.read.inventories, target, group_by, stat, keep_names,
+                                           self.document.project.requirements, name="group environment",
+                                           on_done=self._grouped)
+        self.grouping_page.show_result()
+
+    def _grouped(self, ok: bool, value: Any) -> None:
+        self.task = None
+        if ok:
+            self.imported, self.start = value
+        else:
+            self.group_error = _one_line(value)
+        self.grouping_page.show_result()
+
+    # --- finishing ----------------------------------------------------------------------------------------------
+
+    def imported_project(self, replace: bool) -> tuple[Project | None, str]:
+        """The project after the import (replacing or adding to the scenario's workloads), or None and why not."""
+        result = self.imported
+        if result is None:
+            return None, self.group_error or "Nothing grouped yet."
+        project = self.document.project
+        if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
+            start = self.start
+            return start.with_scenario(start.scenario.with_changes(workloads=list(result.workloads))).with_changes(
+                info=project.info, requirements=result.requirements, price_book=[]), ""
+        scenario = project.scenario
+        workloads = list(result.workloads)
+        capacity = result.capacity_bytes
+        if not replace:
+            taken = {w.id for w in scenario.workloads}
+            renamed = []
+            for w in workloads:
+                wid, n = w.id, 1
+                while wid in taken:
+                    n += 1
+                    wid = f"{w.id}-{n}"
+                taken.add(wid)
+                renamed.append(w.with_changes(id=wid) if wid != w.id else w)
+            workloads = list(scenario.workloads) + renamed
+            capacity += project.requirements.effective_capacity_bytes or 0
+        target = self._target()
+        if sum(w.target == target for w in workloads) > MAX_WORKLOADS_PER_TARGET:
+            return None, (f"{len(workloads)} workloads: a storage system serves at most {MAX_WORKLOADS_PER_TARGET}; "
+                          "replace the workloads or group more coarsely")
+        requirements = result.requirements.with_changes(effective_capacity_bytes=capacity)
+        return project.with_scenario(scenario.with_changes(workloads=workloads)).with_changes(
+            requirements=requirements), ""
+
+    def accept(self) -> None:
+        """Push the import as one undoable command and close."""
+        project, _ = self.imported_project(self.finish_page.replace.isChecked())
+        if project is not None:
+            self.document.push(project, "Import Environment")
+        super().accept()
+
+    def done(self, result: int) -> None:
+        """Drop any work under way when the wizard closes."""
+        self.runner.cancel_all()
+        self.task = None
+        super().done(result)
