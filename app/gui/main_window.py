@@ -649,8 +649,8 @@ class MainWindow(QMainWindow):
                 after = (f" <span style='color:{ASSUMED_COLOR if ASSUMED_WORDS in basis else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
                 label.setToolTip("How the performance profile behind this figure was obtained: calibrated (fitted "
-                                 "to measurements), derived (a fitted profile carried over) or hardware relation "
-                                 "only (no fit: the widest uncertainty band)." if basis else "")
+                                 "to measurements), derived (a fitted profile carried over) or uncalibrated "
+                                 "default (no fit: the widest uncertainty band)." if basis else "")
             label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>{after}"
                           + (" (stale)" if outcome.error else ""))
         if self._status_rows > 1:  # the rows balanced for the figures' new widths

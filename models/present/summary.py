@@ -25,11 +25,12 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "hardware relation only"}
+PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "uncalibrated default"}
 """How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
 of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
-("derived"), or no fit at all, only the hardware's relation to a fitted record ("hardware relation only",
-the widest uncertainty band)."""
+("derived"), or no fit at all: the engine's uncalibrated default profile on the record's cores ("uncalibrated
+default", the widest uncertainty band; it ignores what the calibrated platforms taught, so its figures rank
+platforms only roughly)."""
 
 
 def profile_kind_text(workload: WorkloadPerformance) -> str:

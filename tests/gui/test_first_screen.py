@@ -36,13 +36,13 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     assert all(item._problems == [] for item in win.scene.link_items.values())
     # the A70 runs on no fitted profile: said beside max IOPS at the SLO in the status bar and the summary table
     status = win.status_labels["max_iops_at_slo"].text()
-    assert "Max IOPS @ SLO: <b>943K</b>" in status and "(hardware relation only)" in status
+    assert "Max IOPS @ SLO: <b>943K</b>" in status and "(uncalibrated default)" in status
     win.results.setCurrentIndex(1)
     qtbot.waitUntil(lambda: hasattr(win.results.performance_view, "summary_model")
                     and win.results.performance_view.summary_model.rowCount() == 1, timeout=10_000)
     view = win.results.performance_view
     row = {name: view.summary_model.item(0, k).text() for k, name in enumerate(view.SUMMARY_COLUMNS)}
-    assert row["Max IOPS @ SLO"] == "943K" and row["Profile"] == "hardware relation only"
+    assert row["Max IOPS @ SLO"] == "943K" and row["Profile"] == "uncalibrated default"
     k = view.SUMMARY_COLUMNS.index("Profile")
     assert "uncalibrated default CPU costs" in view.summary_model.item(0, k).toolTip()
     assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
@@ -114,7 +114,7 @@ def test_a_calibrated_design_says_calibrated_beside_its_figures(example_window, 
     qtbot.waitUntil(lambda: win.results.last_good is not None, timeout=10_000)
     win.results.setCurrentIndex(1)
     status = win.status_labels["max_iops_at_slo"].text()
-    assert "(calibrated)" in status and "hardware relation only" not in status
+    assert "(calibrated)" in status and "uncalibrated default" not in status
     view = win.results.performance_view
     qtbot.waitUntil(lambda: hasattr(view, "summary_model") and view.summary_model.rowCount() >= 1, timeout=10_000)
     k = view.SUMMARY_COLUMNS.index("Profile")

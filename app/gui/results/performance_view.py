@@ -143,7 +143,7 @@ class PerformanceView(QWidget):
         "Headroom": "How far the target is below saturation, as a percentage of the target.",
         "Profile": "How the controller's performance profile behind this row's figures was obtained: calibrated "
                    "(fitted to measurements of this model), derived (a fitted profile carried over from another "
-                   "version, protocol or model) or hardware relation only (no fit: the widest uncertainty band).",
+                   "version, protocol or model) or uncalibrated default (no fit: the widest uncertainty band).",
     }
 
     def __init__(self, parent: QWidget | None = None):
