@@ -77,10 +77,13 @@ class Runway:
     months_until_saturation: float | None
 
 
-def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath) -> list[DegradedPath]:
+def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
+              partner_load: Sequence[tuple[WorkloadPath, float]] = ()) -> list[DegradedPath]:
     """Every failure state that applies to ``path``'s system, in :data:`STATES` order. The drive rebuild
     reconstructs over the RAID groups the path's drive stations stripe over (``path.raid_groups``: the system's
-    RAID layout, ``models.capacity.layout.raid_layouts``, as the capacity engine built it)."""
+    RAID layout, ``models.capacity.layout.raid_layouts``, as the capacity engine built it). ``partner_load``: the
+    system's rated workloads (path, IOPS) when its MetroCluster partner site runs the same ones
+    (``partner_site_load = "mirror"``: the switchover serves both sites'), else empty."""
     out = []
     target = scenario.node(path.workload.target)
     for state in (takeover(path), path_loss(path)):
@@ -97,7 +100,9 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath) -> list[
         state = host_failure(path, target.hosts)
         if state is not None:
             out.append(state)
-    for state in (cloud_failover(path), switchover(path)):
+    mirror = isinstance(target, ControllerNode) and target.metrocluster != "none" \
+        and target.partner_site_load == "mirror"
+    for state in (cloud_failover(path), switchover(path, partner_load if mirror else ())):
         if state is not None:
             out.append(state)
     return out
@@ -124,9 +129,11 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     paths, _ = evaluate_paths(scenario, catalog, raid)
     loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
              for system, group in _by_system(paths).items()}
+    rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
+             for system, group in _by_system(paths).items()}
     found: list[tuple[WorkloadPath, DegradedPath]] = []
     for path in paths:
-        found.extend((path, state) for state in _degraded(scenario, catalog, path)
+        found.extend((path, state) for state in _degraded(scenario, catalog, path, rated[path.system])
                      if only is None or state.state in only)
     # a failure state strikes every workload of its system at once: each workload's state is solved with the
     # others in the same state (their degraded paths; a workload the state does not touch keeps its normal path),

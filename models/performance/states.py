@@ -24,6 +24,11 @@ reason in words; a state that does not apply to the path returns None. The trans
 * **cloud_failover** (Cloud Volumes ONTAP HA): the partner VM serves the workload and mirroring stops (the
   HA partner's CPU and log write and the mirror round trip go). With the workload on one node of the pair, a failover
   does not halve anything: the reason says so.
+* **switchover** (MetroCluster IP or FC): the partner site serves the workload from its own plex and mirroring to
+  the failed site stops (the inter-site delay goes). When the partner site runs the same workloads as this one
+  (the controller's ``partner_site_load = "mirror"``, a symmetric active-active MetroCluster), its HA pair serves
+  both sites' workloads: their controller stations' load enters as background, so saturation falls; when it runs
+  none (active-passive), the partner's HA pair is the same model and saturation does not fall.
 
 A state that stops work of normal operation (the mirroring to a failed partner: takeover's NVRAM mirroring,
 a cloud failover's and a MetroCluster switchover's mirror round trips) can be faster than normal operation at
@@ -42,11 +47,12 @@ Every state finds its stations by their typed identity (``StationSpec.ident``, a
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from models.capacity.layout import RaidGroup, describe_raid_groups
 from models.performance.paths import StationSpec, WorkloadPath
-from models.performance.stations import PORT_ROLES, ROLE_WORDS, StationId
+from models.performance.stations import CONTROLLER_ROLES, PORT_ROLES, ROLE_WORDS, StationId
 
 STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
 """Every failure state, in the order results list them."""
@@ -258,15 +264,40 @@ def cloud_failover(path: WorkloadPath) -> DegradedPath | None:
     return DegradedPath("cloud_failover", _with(path, out, reason), reason, relieved=relieved)
 
 
-def switchover(path: WorkloadPath) -> DegradedPath | None:
+def switchover(path: WorkloadPath,
+               partner_load: Sequence[tuple[WorkloadPath, float]] = ()) -> DegradedPath | None:
     """MetroCluster switchover: the partner site serves the workload from its own plex; mirroring to the failed
-    site stops (the inter-site delay goes). The partner's HA pair is the same model, so with the workload on one
-    site its saturation does not fall (a partner already busy with its own workloads would: add them to it).
-    None without a MetroCluster path."""
+    site stops (the inter-site delay goes). None without a MetroCluster path.
+
+    Args:
+        path: the normal path of a workload on this site's HA pair.
+        partner_load: the partner site's own workloads, (normal path on this site, IOPS) each, when the partner
+            site runs the same workloads as this one (``partner_site_load = "mirror"``, a symmetric active-active
+            MetroCluster: pass every rated workload of this system at its target). Their controller stations'
+            demand (:data:`models.performance.stations.CONTROLLER_ROLES`, found by role: CPU, affinities, NVRAM,
+            data path, Flash Cache, back end) enters as background load, the way the engine adds other workloads'
+            load: the partner's HA pair (the same model) then carries both sites' workloads, so saturation falls.
+            Their drives and ports are the partner site's own, not loaded here. Empty (active-passive: the partner
+            only receives mirror writes): the partner's HA pair serves this site's workloads alone and saturation
+            does not fall.
+    """
     if not any(s.ident.role == "metrocluster_mirror" for s in path.stations):
         return None
     out = [s for s in path.stations if s.ident.role != "metrocluster_mirror"]
     relieved = tuple((s.name, 1.0) for s in path.stations if s.ident.role == "metrocluster_mirror")
-    reason = ("switchover: the partner site serves the workload from its own plex and mirroring to the failed "
-              "site stops; its HA pair is the same model, so saturation does not fall")
-    return DegradedPath("switchover", _with(path, out, reason), reason, relieved=relieved)
+    if not partner_load:
+        reason = ("switchover: the partner site serves the workload from its own plex and mirroring to the failed "
+                  "site stops; its HA pair is the same model, so saturation does not fall")
+        return DegradedPath("switchover", _with(path, out, reason), reason, relieved=relieved)
+    names = {s.name for s in out if s.ident.role in CONTROLLER_ROLES}
+    background = []
+    for other, rate in partner_load:
+        w = other.workload
+        copy = replace(other, stations=tuple(s for s in other.stations if s.name in names),
+                       workload=w.with_changes(id=f"{w.id[:60]}.partner-site", nas=None))
+        background.append((copy, rate))
+    workloads = ", ".join(other.workload.name for other, _ in partner_load)
+    reason = (f"switchover: site A (this design) has failed and site B's HA pair serves its own workloads "
+              f"({workloads}) and site A's ({workloads}) from its own plex; mirroring to the failed site stops; "
+              "its controllers (the same model) carry both sites' load, so saturation falls")
+    return DegradedPath("switchover", _with(path, out, reason), reason, tuple(background), relieved=relieved)

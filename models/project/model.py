@@ -157,6 +157,10 @@ class ControllerNode(NodeBase):
                                     "site (IP or FC back end); none: a single site")
     site_distance_km: float = Field(default=0.0, ge=0, le=700, description="fibre distance to the MetroCluster "
                                                                             "partner site, km (writes wait for it)")
+    partner_site_load: Literal["none", "mirror"] = Field(
+        default="none", description="MetroCluster: what the partner site runs. mirror: the same workloads as this "
+                                    "site (symmetric active-active), so in a switchover the surviving site serves "
+                                    "both sites' workloads; none: only this site's mirror writes (active-passive)")
     rebuild_impact: Literal["low", "medium", "high"] = Field(
         default="medium", description="how hard a drive rebuild works (ONTAP raid.reconstruct.perf_impact; E-Series "
                                       "reconstruction priority): more load on the drives, a shorter rebuild")
