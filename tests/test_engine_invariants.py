@@ -182,8 +182,8 @@ ARRAY_DRIVES = {c.id: [d for d in DRIVES if drive_fits_controller(d, c, CATALOG)
 @st.composite
 def array_design(draw: st.DrawFn) -> Scenario:
     """A controller system (ONTAP, E-Series or generic) with its shelves of one drive model, a host group and
-    workloads over one front-end protocol, its fields (RAID, spares, ADP, nodes, MetroCluster, rebuild impact)
-    drawn."""
+    workloads over one front-end protocol, its fields (RAID, spares, ADP, nodes, MetroCluster and its partner
+    site's load, rebuild impact) drawn."""
     record_id, protocol = draw(FRONT_END_KEYS)
     record = CATALOG.get(record_id, Controller)
     drive = draw(st.sampled_from(ARRAY_DRIVES[record.id]))
@@ -199,6 +199,7 @@ def array_design(draw: st.DrawFn) -> Scenario:
         if draw(st.integers(0, 5)) == 0:
             fields["metrocluster"] = draw(st.sampled_from(("ip", "fc")))
             fields["site_distance_km"] = draw(st.floats(0.0, 300.0))
+            fields["partner_site_load"] = draw(st.sampled_from(("none", "mirror")))
     else:
         fields["spares_per_node"] = draw(st.integers(0, 1))
     nodes = [_node(record, "array", **fields)]
