@@ -620,9 +620,6 @@ def _size(args) -> int:
     return 0
 
 
-IMPORT_BASE_EXAMPLE = "aff-a70-ns224-oracle-nvmetcp"
-"""The bundled example whose design starts an imported project (its controller serves the imported workloads;
-``storplan size`` replaces the design)."""
 
 
 def _import_env(args) -> int:
@@ -631,7 +628,7 @@ def _import_env(args) -> int:
     built on a starting design that ``storplan size`` can replace."""
     from models.importers.inventory import InventoryError
     from models.importers.registry import detect, reader
-    from models.importers.workloads import import_environment
+    from models.importers.workloads import IMPORT_BASE_EXAMPLE, import_environment
     from models.project.textformat import dumps
     from models.store import StoreError, is_storplan_path, save_project
 

@@ -149,8 +149,8 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
     """
     start: Project | None = None
     if not target:
-        from app.cli import IMPORT_BASE_EXAMPLE
         from app.gui.project_io import read_project
+        from models.importers.workloads import IMPORT_BASE_EXAMPLE
         from models.resources import examples_dir
 
         start = read_project(examples_dir() / f"{IMPORT_BASE_EXAMPLE}.toml")

@@ -37,6 +37,9 @@ GroupBy = Literal["cluster", "datastore", "tag", "pattern", "svm", "aggregate"]
 SummaryStat = Literal["p95", "peak"]
 """Which per-member summary is summed where no series exists."""
 
+IMPORT_BASE_EXAMPLE = "aff-a70-ns224-oracle-nvmetcp"
+"""The bundled example whose design starts an imported project (its controller serves the imported workloads;
+``storplan size`` replaces the design): the command line's ``import-env`` and the desktop app's import wizard."""
 MIN_IO_KIB = 0.5
 MAX_IO_KIB = 1024.0
 KIB = 1024.0
