@@ -1658,7 +1658,7 @@ def evaluate_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, Raid
     last = _LAST_PATHS.get("key")
     if last is not None and last[0] is scenario and last[1] is catalog and last[2] is raid:
         return list(last[3]), list(last[4])  # the same design objects (frozen): the normal state's paths again
-    paths, problems = _build_paths(scenario, catalog, raid)
+    paths, problems, _ = build_paths(scenario, catalog, raid)
     _LAST_PATHS["key"] = (scenario, catalog, raid, tuple(paths), tuple(problems))
     return paths, problems
 
@@ -1669,14 +1669,17 @@ paths the normal state has just built (the scenario and catalog are frozen, so t
 paths)."""
 
 
-def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
-                 ) -> tuple[list[WorkloadPath], list[str]]:
-    """:func:`evaluate_paths` without the reuse of the last call's result."""
+def build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
+                ) -> tuple[list[WorkloadPath], list[str], dict[str, str]]:
+    """:func:`evaluate_paths` without the reuse of the last call's result, with each failed workload's build error
+    by workload id (the sizer's screening reads it): (paths in scenario order, problems in scenario order, workload
+    id -> its ``PathError`` message). Raises nothing for a bad topology."""
     if raid is None:
         targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
     paths: list[WorkloadPath] = []
     problems: list[str] = []
+    errors: dict[str, str] = {}
     with shared_host_sides():  # the workloads of one front end share its host side
         for w in scenario.workloads:
             if not w.enabled:
@@ -1685,7 +1688,8 @@ def _build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLa
                 paths.append(build_path(scenario, catalog, w, raid))
             except PathError as exc:
                 problems.append(str(exc))
-    return paths, problems
+                errors[w.id] = str(exc)
+    return paths, problems, errors
 
 
 def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from models.capacity.layout import RaidLayout, system_layout
+from models.capacity.layout import RaidLayout
 from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
 from models.performance.engine import (
@@ -40,6 +40,7 @@ from models.performance.engine import (
     _others_utilisation,
     _solve_batch,
     _static,
+    build_paths,
     iops_at_latency,
     open_iops_at_latency,
     ramp,
@@ -47,7 +48,7 @@ from models.performance.engine import (
     solve_ramps,
     target_rate,
 )
-from models.performance.paths import PathError, WorkloadPath, build_path
+from models.performance.paths import WorkloadPath
 from models.performance.states import cloud_failover, takeover
 from models.project.model import Scenario
 
@@ -74,20 +75,7 @@ def design_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLa
     in ``problems`` and ``errors`` instead. ``raid``: the scenario's RAID layouts when built already
     (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here. Raises nothing
     for a bad topology."""
-    if raid is None:
-        targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
-        raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
-    paths: list[WorkloadPath] = []
-    problems: list[str] = []
-    errors: dict[str, str] = {}
-    for w in scenario.workloads:
-        if not w.enabled:
-            continue
-        try:
-            paths.append(build_path(scenario, catalog, w, raid))
-        except PathError as exc:
-            problems.append(str(exc))
-            errors[w.id] = str(exc)
+    paths, problems, errors = build_paths(scenario, catalog, raid)
     return DesignPaths(tuple(paths), tuple(problems), errors)
 
 
