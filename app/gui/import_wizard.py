@@ -351,7 +351,8 @@ class GroupingPage(QWizardPage):
                              "—" if g.needs_preset else f"{g.iops:,.0f}",
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
                              "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",
-                             fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes)])
+                             *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
+                               if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         if error:
             self.totals.setText(error)

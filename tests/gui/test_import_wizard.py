@@ -83,6 +83,10 @@ def test_wizard_imports_what_the_cli_writes_and_undo_removes_it(example_window, 
     assert (machines, volumes) == (sum(len(i.machines) for i in read.inventories),
                                    sum(len(i.volumes) for i in read.inventories))
     assert machines + volumes > 0
+    table = wizard.grouping_page.table  # a group whose source gives no capacity says so, not "0.00 GiB"
+    for row, group in enumerate(wizard.imported.groups):
+        used = table.item(row, 6).text()
+        assert (used == "not given") == (group.used_bytes == 0 and group.provisioned_bytes == 0), used
     wizard.finish_page.replace.setChecked(True)
     wizard.accept()
     after = window.document.project
