@@ -265,13 +265,16 @@ def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: f
     share one drawing object; None makes a new one.
     """
     rows = [(b.label, b.before, b.after, b.kind) for b in bars]
-    key = ("waterfall", tuple(rows), unit, width)
-    if memo is not None and key in memo:
-        return memo[key]
-    drawing = _waterfall(rows, unit, width)
-    if memo is not None:
-        memo[key] = drawing
-    return drawing
+    return _memoised(memo, ("waterfall", tuple(rows), unit, width), lambda: _waterfall(rows, unit, width))
+
+
+def _memoised(memo: dict | None, key: tuple, build):
+    """``memo[key]``, built by ``build()`` the first time; a new drawing every time when ``memo`` is None."""
+    if memo is None:
+        return build()
+    if key not in memo:
+        memo[key] = build()
+    return memo[key]
 
 
 def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
@@ -360,12 +363,7 @@ def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = N
            wp.max_iops_at_slo, wp.max_iops_at_slo_point,
            tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.curve),
            tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.open_curve))
-    if memo is not None and key in memo:
-        return memo[key]
-    drawing = _latency_chart(wp, width, height)
-    if memo is not None:
-        memo[key] = drawing
-    return drawing
+    return _memoised(memo, key, lambda: _latency_chart(wp, width, height))
 
 
 def _latency_chart(wp, width: float, height: float) -> Drawing:

@@ -14,7 +14,6 @@ assessments"), and the notes say so."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
 from models.importers.workbook import (
@@ -22,8 +21,8 @@ from models.importers.workbook import (
     bytes_of,
     cell,
     check_count,
-    flag_text,
-    number,
+    checked_number,
+    count_of,
     open_workbook,
     text,
 )
@@ -32,6 +31,8 @@ SHEET = "All_VM_IaaS_Server_Rehost_Perf"
 """The Core Report's sheet of every machine, sized on performance."""
 MIB, GIB = 2**20, 2**30
 MAX_IOPS, MAX_MBPS = 1e9, 1e7
+LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s")}
+"""An I/O rate cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 MIN_IO_BYTES = 512
 
 _IO = {
@@ -105,15 +106,10 @@ def _read(path: Path, sheet: Sheet) -> Inventory:
             flags.append(sheet.flag(line, c_name, "no machine name: row left out"))
             continue
         check_count(sheet, len(machines))
-        cores = number(cell(row, c_cores))
-        if isinstance(cores, str) or (cores is not None and not (0 <= cores <= 4096 and cores.is_integer())):
-            flags.append(sheet.flag(line, c_cores,
-                                    f"{flag_text(cell(row, c_cores))} is not a count of cores: left out"))
-            cores = None
+        cores = count_of(row, c_cores, sheet, line, flags)
         perf: tuple[PerfFigures, ...] = ()
         if found:
-            v = {key: _rate(row, k, sheet, line, flags, MAX_IOPS if key[1] == "iops" else MAX_MBPS)
-                 for key, k in io.items()}
+            v = {key: checked_number(row, k, sheet, line, flags, *LIMITS[key[1]]) for key, k in io.items()}
             for d in ("read", "write"):
                 iops, mbps = v[(d, "iops")], v[(d, "mbps")]
                 if iops is not None and mbps is not None and iops * MIN_IO_BYTES > (mbps + 0.005) * 1e6:
@@ -124,23 +120,9 @@ def _read(path: Path, sheet: Sheet) -> Inventory:
                                 v[("write", "mbps")]),)
         machines.append(Machine(
             name=name, host=text(cell(row, c_host)), os=text(cell(row, c_os)),
-            vcpus=None if cores is None else int(cores),
+            vcpus=cores,
             memory_bytes=bytes_of(row, c_mem, MIB, sheet, line, flags),
             provisioned_bytes=bytes_of(row, c_store, GIB, sheet, line, flags),
             tags=tuple(f"{sheet.label(k)}={text(cell(row, k))[:200]}" for k in tag_cols if text(cell(row, k))),
             perf=perf))
     return Inventory("azure-migrate", path.name, machines=tuple(machines), flags=tuple(flags), notes=tuple(notes))
-
-
-def _rate(row: Any, k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag], limit: float) -> float | None:
-    """An I/O rate cell: None when empty or refused (negative, not finite, above ``limit``: flagged)."""
-    if k is None:
-        return None
-    x = number(cell(row, k))
-    if x is None:
-        return None
-    if isinstance(x, str) or x < 0 or x > limit:
-        why = x if isinstance(x, str) else f"{x:g} is {'negative' if x < 0 else f'above {limit:g}'}"
-        flags.append(sheet.flag(line, k, f"{why}: left out"))
-        return None
-    return x

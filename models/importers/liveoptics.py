@@ -27,8 +27,8 @@ from models.importers.workbook import (
     bytes_of,
     cell,
     check_count,
-    flag_text,
-    number,
+    checked_number,
+    count_of,
     open_workbook,
     text,
 )
@@ -40,6 +40,8 @@ MIN_IO_BYTES = 512
 """The smallest I/O: a row's IOPS above its throughput / 512 bytes is refused."""
 MAX_IOPS = 1e9
 MAX_MBPS = 1e7
+LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s"), "latency": (HOUR_MS, "an hour")}
+"""A performance cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 
 _STAT_WORDS: dict[Statistic, tuple[str, ...]] = {
     "peak": ("peak", "max", "maximum"),
@@ -79,24 +81,6 @@ def _ratio(value: object) -> float | None:
         return None
     r, w = float(m.group(1)), float(m.group(2))
     return r / (r + w) if r + w > 0 else None
-
-
-def _value(row: Any, k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag], limit: float,
-           what: str) -> float | None:
-    """A performance cell: None when empty or refused (negative, not finite, above ``limit``: flagged)."""
-    if k is None:
-        return None
-    x = number(cell(row, k))
-    if x is None:
-        return None
-    if isinstance(x, str):
-        flags.append(sheet.flag(line, k, f"{x}: left out"))
-        return None
-    if x < 0 or x > limit:
-        why = "negative" if x < 0 else f"above {what}"
-        flags.append(sheet.flag(line, k, f"{flag_text(cell(row, k))} is {why}: left out, never averaged in"))
-        return None
-    return x
 
 
 def read_liveoptics(path: Path) -> Inventory:
@@ -158,16 +142,13 @@ def _read(path: Path, book: Any) -> Inventory:
             flags.append(vms.flag(line, c_name, "no machine name: row left out"))
             continue
         check_count(vms, len(rows))
-        cpus = number(cell(row, c_cpu))
-        if isinstance(cpus, str) or (cpus is not None and not (0 <= cpus <= 4096 and cpus.is_integer())):
-            flags.append(vms.flag(line, c_cpu, f"{flag_text(cell(row, c_cpu))} is not a count of vCPUs: left out"))
-            cpus = None
+        cpus = count_of(row, c_cpu, vms, line, flags)
         power = text(cell(row, c_pow)).casefold()
         rows.append(dict(
             key=text(cell(row, c_id)) or name, name=name, cluster=text(cell(row, c_clu)),
             host=text(cell(row, c_host)), datastore=text(cell(row, c_ds)),
             powered_on=None if not power else power == "poweredon",
-            vcpus=None if cpus is None else int(cpus),
+            vcpus=cpus,
             memory_bytes=bytes_of(row, c_mem, MIB, vms, line, flags),
             provisioned_bytes=bytes_of(row, c_prov, MIB, vms, line, flags),
             used_bytes=bytes_of(row, c_used, MIB, vms, line, flags),
@@ -215,10 +196,10 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
         for stat in stats:
             v: dict[str, float | None] = {}
             for d in ("read", "write"):
-                v[d + "_iops"] = _value(row, cols.get((stat, d, "iops")), sheet, line, flags, MAX_IOPS, "1e9 IOPS")
-                v[d + "_mbps"] = _value(row, cols.get((stat, d, "mbps")), sheet, line, flags, MAX_MBPS, "1e7 MB/s")
-                v[d + "_lat"] = _value(row, cols.get((stat, d, "latency")), sheet, line, flags, HOUR_MS, "an hour")
-            total = _value(row, cols.get((stat, "", "iops")), sheet, line, flags, MAX_IOPS, "1e9 IOPS")
+                for kind, short in (("iops", "iops"), ("mbps", "mbps"), ("latency", "lat")):
+                    v[f"{d}_{short}"] = checked_number(row, cols.get((stat, d, kind)), sheet, line, flags,
+                                                       *LIMITS[kind])
+            total = checked_number(row, cols.get((stat, "", "iops")), sheet, line, flags, *LIMITS["iops"])
             if v["read_iops"] is None and v["write_iops"] is None and total is not None and share is not None:
                 v["read_iops"], v["write_iops"] = total * share, total * (1 - share)
                 split_used = True
@@ -229,7 +210,7 @@ def _performance(sheet: Sheet, flags: list[ImportFlag], notes: list[str]) -> dic
                     flags.append(sheet.flag(line, k, f"{iops:g} {d} IOPS is more than {mbps:g} MB/s allows at "
                                             f"{MIN_IO_BYTES}-byte I/Os: left out"))
                     v[d + "_iops"] = None
-            overall = _value(row, cols.get((stat, "", "latency")), sheet, line, flags, HOUR_MS, "an hour")
+            overall = checked_number(row, cols.get((stat, "", "latency")), sheet, line, flags, *LIMITS["latency"])
             if overall is None and stat != "peak":
                 weights = [(v[d + "_iops"], v[d + "_lat"]) for d in ("read", "write")]
                 known = [(w, x) for w, x in weights if w is not None and x is not None]

@@ -23,9 +23,8 @@ from models.importers.workbook import (
     bytes_of,
     cell,
     check_count,
+    count_of,
     csv_sheet,
-    flag_text,
-    number,
     open_workbook,
     text,
 )
@@ -77,19 +76,6 @@ def _bool(value: object) -> bool | None:
         return value
     s = text(value).casefold()
     return None if not s else s in _TRUE
-
-
-def _count(row: Any, k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag], limit: int) -> int | None:
-    """A count cell (vCPUs) as an int; None when empty or absurd (flagged)."""
-    if k is None:
-        return None
-    x = number(cell(row, k))
-    if x is None:
-        return None
-    if isinstance(x, str) or x < 0 or x > limit or not x.is_integer():
-        flags.append(sheet.flag(line, k, f"{flag_text(cell(row, k))} is not a count of 0 to {limit}: left out"))
-        return None
-    return int(x)
 
 
 class _Tables:
@@ -228,7 +214,7 @@ def _read(tables: _Tables) -> Inventory:
             datastore=path_ds.group(1).strip() if path_ds else "",
             powered_on=None if not power else power == "poweredon",
             template=bool(_bool(cell(row, c_tpl))),
-            vcpus=_count(row, c_cpu, info, line, flags, 4096),
+            vcpus=count_of(row, c_cpu, info, line, flags),
             memory_bytes=bytes_of(row, c_mem, MIB, info, line, flags),
             provisioned_bytes=bytes_of(row, c_prov, MIB, info, line, flags),
             used_bytes=bytes_of(row, c_use, MIB, info, line, flags),

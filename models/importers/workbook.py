@@ -171,23 +171,41 @@ def cell(row: Sequence[Any], k: int | None) -> Any:
     return row[k] if k is not None and k < len(row) else None
 
 
-def bytes_of(row: Sequence[Any], k: int | None, scale: float, sheet: Sheet, line: int,
-             flags: list[ImportFlag]) -> int | None:
-    """A capacity cell in the source's unit (``scale`` bytes each) as bytes; None when empty, or when absurd
-    (negative, not a finite number, beyond 1 EB), then with a flag: the value is left out, never summed in."""
+def checked_number(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag],
+                   limit: float, above: str, integer: bool = False) -> float | None:
+    """The number in cell ``k`` of ``row``: None when the column is missing or the cell empty; None with a flag
+    when the cell is not a finite number, is negative, is above ``limit`` (``above``: the limit in words, "an
+    hour", "1 EB") or, with ``integer``, is not a whole number. A flagged value is left out of the inventory, never
+    summed or averaged in (issue 31)."""
     if k is None:
         return None
     x = number(cell(row, k))
     if x is None:
         return None
     if isinstance(x, str):
-        flags.append(sheet.flag(line, k, f"{x}: left out"))
-        return None
-    b = x * scale
-    if x < 0 or b > EXABYTE:
-        flags.append(sheet.flag(line, k, f"{x:g} is {'negative' if x < 0 else 'beyond 1 EB'}: left out"))
-        return None
-    return round(b)
+        why = x
+    elif x < 0 or x > limit or (integer and not x.is_integer()):
+        shown = flag_text(cell(row, k))
+        why = f"{shown} is {'negative' if x < 0 else f'above {above}' if x > limit else 'not a whole number'}"
+    else:
+        return x
+    flags.append(sheet.flag(line, k, f"{why}: left out"))
+    return None
+
+
+def count_of(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, flags: list[ImportFlag],
+             limit: int = 4096) -> int | None:
+    """A count cell (vCPUs, cores) as an int: :func:`checked_number`, a whole number from 0 to ``limit``."""
+    x = checked_number(row, k, sheet, line, flags, limit, f"{limit:,}", integer=True)
+    return None if x is None else int(x)
+
+
+def bytes_of(row: Sequence[Any], k: int | None, scale: float, sheet: Sheet, line: int,
+             flags: list[ImportFlag]) -> int | None:
+    """A capacity cell in the source's unit (``scale`` bytes each) as bytes (:func:`checked_number`, at most
+    1 EB)."""
+    x = checked_number(row, k, sheet, line, flags, EXABYTE / scale, "1 EB")
+    return None if x is None else round(x * scale)
 
 
 def check_zip(path: Path, data: bytes) -> None:

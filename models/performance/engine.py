@@ -1323,14 +1323,6 @@ class _Kept:
     population: np.ndarray
 
 
-def _with_bands(path: WorkloadPath, r: Ramp, factors: Sequence[float], kept: _Kept, ext_x: np.ndarray,
-                ext_y: np.ndarray, block_bytes: float, sat: float, max_slo: float | None
-                ) -> tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]]:
-    """One workload's curve points with their bands and its saturation and SLO bands: :func:`_with_bands_many` of
-    that one item."""
-    return _with_bands_many([(path, r, factors, kept, ext_x, ext_y, block_bytes, sat, max_slo)])[0]
-
-
 def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
                                saturations: Sequence[float], rounds: int) -> list[float | None]:
     """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each with

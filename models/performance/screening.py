@@ -132,7 +132,7 @@ def _request(path: WorkloadPath, factors: Sequence[float]) -> tuple:
 
 def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[float], sat: float,
                   max_slo: float | None) -> float | None:
-    """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands`` computes its "slo" band (the uncertain
+    """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands_many`` computes its "slo" band (the uncertain
     demands at their P10 / P90 edges through the open model's search, the edge no higher than the saturation
     band's)."""
     sd = demand_sd(path.stations, path.uncertainty)
