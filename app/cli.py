@@ -289,6 +289,7 @@ def _print_checks(outcomes, verbose: bool) -> None:
     """The validation table: one row per check (case, quantity, published, predicted, error, result, basis,
     out-of-sample; with ``verbose`` the interpretation and fit notes), a FAIL row per case that did not run."""
     from models.present.validation import error_text, predicted_text, published_text  # the words of the tab and PDF
+    from models.validation.tolerances import tolerance_reason
 
     rows = []
     for outcome in outcomes:
@@ -307,8 +308,10 @@ def _print_checks(outcomes, verbose: bool) -> None:
                     check.sample_mark,
                     (f"{oos * 100:+.1f}%" if oos is not None else "no prediction" if check.out_of_sample is not None
                      else "-"),
-                    "; ".join(t for t in (check.interpretation, check.fitted_by, check.out_of_sample_note) if t)
-                    if verbose else "",
+                    "; ".join(t for t in (check.interpretation, check.fitted_by, check.arithmetic,
+                                          check.out_of_sample_note, "tolerance: " + tolerance_reason(check,
+                                                                                                   outcome.section))
+                              if t) if verbose else "",
                 )
             )
     headers = ("case", "quantity", "published", "predicted", "error", "result", "basis", "out-of-sample", "")
@@ -337,30 +340,35 @@ def _validate(args) -> int:
         print(text)
     print(summary.predictions.line("predictions (never fitted)"))
     if summary.not_cross_validated and cv is not None:
-        print(f"{summary.not_cross_validated} in-sample checks are not cross-validated (catalog or engine constants "
+        print(f"{summary.not_cross_validated} in-sample checks are not cross-validated (constants, inputs or readings "
               "chosen from their numbers; -v says which)")
     if cv_status:
         print(f"cross-validation: {cv_status}")
-    _print_ramps(args.verbose, cv)
+    ramps = _print_ramps(args.verbose, cv)
     _print_ladders(args.verbose)
-    checks = [c for o in outcomes for c in o.checks]
-    failed = sum(1 for o in outcomes if not o.passed)
-    # the verdict last: the seed cases' pass count (the ramps above are predictions outside it)
-    print(f"\n{sum(c.passed for c in checks)} of {len(checks)} checks pass; {len(outcomes) - failed} of "
-          f"{len(outcomes)} cases pass")
-    return 1 if failed else 0
+    # the headline last (models.validation.summary.headline): every check once in its category, the failing ones
+    # by name, the prediction summaries against their targets, and the verdict that sets the exit status
+    from models.validation.summary import headline
+
+    head = headline([*outcomes, *ramps])
+    print()
+    for line in head.failing_lines():
+        print(line)
+    for line in head.lines():
+        print(line)
+    return head.exit_status
 
 
-def _print_ramps(verbose: bool, cv) -> None:
-    """The public measured ramps, printed after the seed cases' summaries and before their pass count, and left
-    out of it and of the exit status (models.validation.ramp_cases): in-sample where a calibration fits the
-    ramp (with its leave-one-ramp-out prediction), predictions elsewhere, each kind with its summary line."""
+def _print_ramps(verbose: bool, cv) -> list:
+    """The public measured ramps, printed after the seed cases' summaries (models.validation.ramp_cases):
+    in-sample where a calibration fits the ramp (with its leave-one-ramp-out prediction), predictions elsewhere,
+    each kind with its summary line. Returns their outcomes, which the headline counts."""
     from models.validation import error_summary, run_ramps
 
     ramps = run_ramps(cross_validation=cv)
     if not ramps:
-        return
-    print("\nmeasured ramps (public benchmarks; not in the pass count below; out-of-sample = the ramp left out of "
+        return ramps
+    print("\nmeasured ramps (public benchmarks; counted in the headline below; out-of-sample = the ramp left out of "
           "the calibration):")
     _print_checks(ramps, verbose)
     summary = error_summary(ramps, sections=("ramp",))
@@ -370,6 +378,7 @@ def _print_ramps(verbose: bool, cv) -> None:
     checks = [c for o in ramps for c in o.checks]
     print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
           + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))
+    return ramps
 
 
 def _short(catalog, record_id: str) -> str:

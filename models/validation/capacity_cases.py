@@ -57,9 +57,10 @@ def _missing(catalog: Catalog, case: dict[str, Any], ids: list[str]) -> list[Che
 
 
 def _check(case: dict[str, Any], quantity: str, predicted: float, kind: CheckKind = "value", interpretation: str = "",
-           fitted_by: str = "") -> Check:
+           fitted_by: str = "", arithmetic: str = "") -> Check:
     return Check(case["id"], quantity, float(case[quantity]), float(predicted), float(case.get("tolerance", 0.0)),
-                 kind=kind, interpretation=interpretation, seed=_seed(case), fitted_by=fitted_by)
+                 kind=kind, interpretation=interpretation, seed=_seed(case), fitted_by=fitted_by,
+                 arithmetic=arithmetic)
 
 
 INPUT = "input: the published number is one of the case's inputs, so the check only confirms it is carried through"
@@ -67,6 +68,13 @@ ROOT_PARTITION = ("catalog constant: the AFF8080A EX's adp_root_partition_bytes 
                   "together with this §3.6 usable figure")
 RIGHT_SIZED = "catalog constant: the E-Series 800 GB SSD's right_sized_bytes was taken from this seed's 744 GB"
 LICENCE_CAP = "catalog constant: the licence record's capacity_cap_bytes was taken from this seed statement (§3)"
+RAW = "definitional arithmetic: drive count x the drive's marketed size, both stated by the case"
+VSAN_POLICY = "definitional arithmetic: the vSAN storage policy's capacity factor (copies or data + parity over data)"
+VSAN_SUM = "definitional arithmetic: the sum of the seed's own VM disk sizes"
+VSAN_SPACE = ("definitional arithmetic: the seed's written GB and dedupe & compression ratio (inputs) combined with "
+              "the vSAN policy factors")
+SNAPSHOT_READING = ("reading chosen with this number in view: a Snapshot copy's saving is counted against a full copy "
+                    "of the physical data, the reading that gives the seed's 9:1")
 
 
 def _system(scenario: Scenario, catalog: Catalog) -> CapacityResult:
@@ -104,7 +112,7 @@ def case_aff8080(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
            "partitioned drives with the catalog's root partition for the AFF8080A EX, RAID DP at the SSD default group "
            "size 23 -> 1 x (21+2), WAFL reserve 10% (ONTAP 9.0), no aggregate Snapshot reserve.")
     return [
-        _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB"),
+        _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB", arithmetic=RAW),
         _check(case, "usable_tib", r.usable_bytes / TIB, interpretation=how, fitted_by=ROOT_PARTITION),
         _check(case, "data_aggregate_per_node_tib", per_node / TIB,
                interpretation="usable of each node's data aggregate (after WAFL reserve); both nodes are equal",
@@ -128,7 +136,7 @@ def case_ef550(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     )
     r = _system(scenario, catalog)
     return [
-        _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB"),
+        _check(case, "raw_tb", r.raw_bytes / TB, interpretation="marketed capacity, decimal TB", arithmetic=RAW),
         _check(case, "right_sized_per_drive_gib", r.right_sized_bytes / 24 / GIB,
                interpretation="the seed's '744 GB' per drive read as GiB (catalog right-sized size)",
                fitted_by=RIGHT_SIZED),
@@ -157,10 +165,11 @@ def case_spinning(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     r = _system(scenario, catalog)
     return [
         _check(case, "raw_tb", r.raw_bytes / TB,
-               interpretation="12 shelves x 16 drives = 192; marketed capacity, decimal TB"),
+               interpretation="12 shelves x 16 drives = 192; marketed capacity, decimal TB", arithmetic=RAW),
         _check(case, "data_fraction_after_raid", r.usable_bytes / r.raw_bytes if r.raw_bytes else math.nan,
                interpretation="usable after RAID5 groups of 4 (3 data + 1 parity), no hot spares (none are listed), "
-                              "over marketed raw"),
+                              "over marketed raw",
+               arithmetic="definitional arithmetic: RAID5 3+1 keeps 3 of every 4 drives for data"),
     ]
 
 
@@ -207,13 +216,15 @@ def case_vsan_provisioned(catalog: Catalog, case: dict[str, Any]) -> list[Check]
     r6 = _system(vsan_scenario("ftt2-raid6", hosts=6), catalog)
     provisioned = r1.efficiency.provisioned_bytes
     return [
-        _check(case, "provisioned_gb", provisioned / GB, interpretation="sum of the five VMs' provisioned disks"),
+        _check(case, "provisioned_gb", provisioned / GB, interpretation="sum of the five VMs' provisioned disks",
+               arithmetic=VSAN_SUM),
         _check(case, "provisioned_with_ftt1_raid1_gb_min", provisioned * _policy_factor(r1) / GB, kind="lower_bound",
-               interpretation="'more than 8TB': provisioned x the FTT=1 RAID1 factor, compared as a lower bound"),
-        _check(case, "ftt1_raid1_factor", _policy_factor(r1)),
-        _check(case, "raid5_3p1_factor", _policy_factor(r5)),
+               interpretation="'more than 8TB': provisioned x the FTT=1 RAID1 factor, compared as a lower bound",
+               arithmetic=VSAN_SUM + " x " + VSAN_POLICY.removeprefix("definitional arithmetic: ")),
+        _check(case, "ftt1_raid1_factor", _policy_factor(r1), arithmetic=VSAN_POLICY),
+        _check(case, "raid5_3p1_factor", _policy_factor(r5), arithmetic=VSAN_POLICY),
         _check(case, "raid6_4p2_factor", _policy_factor(r6),
-               interpretation="RAID6 needs 6 hosts: evaluated on a 6-host cluster"),
+               interpretation="RAID6 needs 6 hosts: evaluated on a 6-host cluster", arithmetic=VSAN_POLICY),
     ]
 
 
@@ -247,16 +258,16 @@ def case_vsan_savings(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         _check(case, "physical_written_gb", written_footprint / GB, interpretation=VSAN_INTERPRETATION,
                fitted_by=INPUT),
         _check(case, "used_after_thin_and_dedupe_compression_gb", e1.footprint_bytes / GB, kind="lower_bound",
-               interpretation=VSAN_INTERPRETATION),
+               interpretation=VSAN_INTERPRETATION, arithmetic=VSAN_SPACE),
         _check(case, "dedupe_compression_ratio", r1.data_reduction_ratio,
                interpretation="vSAN reports one combined dedupe & compression ratio; entered as the workloads' "
                               "dedupe ratio",
                fitted_by=INPUT),
         _check(case, "used_after_raid5_gb", e5.footprint_bytes / GB, kind="upper_bound",
-               interpretation=VSAN_INTERPRETATION),
+               interpretation=VSAN_INTERPRETATION, arithmetic=VSAN_SPACE),
         _check(case, "savings_ratio_with_raid5",
                written_footprint / e5.footprint_bytes if e5.footprint_bytes else math.nan,
-               kind="lower_bound", interpretation=VSAN_INTERPRETATION),
+               kind="lower_bound", interpretation=VSAN_INTERPRETATION, arithmetic=VSAN_SPACE),
     ]
 
 
@@ -281,7 +292,8 @@ def case_tpce(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     return [
         _check(case, "logical_tb", e.logical_data_bytes / TB, fitted_by=INPUT),
         _check(case, "compression_savings_tb", (e.logical_data_bytes - e.after_compression_bytes) / TB,
-               interpretation=how),
+               interpretation=how, arithmetic="definitional arithmetic: logical TB x (1 - 1 / the compression "
+               "ratio), both inputs"),
         _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, interpretation=how,
                fitted_by=INPUT),
         _check(case, "compression_and_compaction_ratio", r.data_reduction_ratio, interpretation=how, fitted_by=INPUT),
@@ -321,11 +333,15 @@ def case_customer_db(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
         _check(case, "logical_gb", e.logical_data_bytes / GB, fitted_by=INPUT),
         _check(case, "compression_ratio", e.logical_data_bytes / e.after_compression_bytes, fitted_by=INPUT),
         _check(case, "compression_and_compaction_savings_gb", (e.logical_data_bytes - e.after_compaction_bytes) / GB,
-               interpretation="compaction gain from the TPC-E data (1.6 / 1.5)"),
-        _check(case, "savings_per_snapshot_gb", per_copy / GB, interpretation=how),
-        _check(case, "snapshot_savings_total_tb", e.snapshot_saved_bytes / TB, interpretation=how),
-        _check(case, "snapshot_only_savings_ratio", e.snapshot_savings_ratio, interpretation=how),
-        _check(case, "total_efficiency_ratio", r.data_reduction_ratio * e.snapshot_savings_ratio, interpretation=how),
+               interpretation="compaction gain from the TPC-E data (1.6 / 1.5): the one number not stated for this "
+                              "database, carried over from another data set, which makes this a prediction"),
+        _check(case, "savings_per_snapshot_gb", per_copy / GB, interpretation=how, fitted_by=SNAPSHOT_READING),
+        _check(case, "snapshot_savings_total_tb", e.snapshot_saved_bytes / TB, interpretation=how,
+               fitted_by=SNAPSHOT_READING),
+        _check(case, "snapshot_only_savings_ratio", e.snapshot_savings_ratio, interpretation=how,
+               fitted_by=SNAPSHOT_READING),
+        _check(case, "total_efficiency_ratio", r.data_reduction_ratio * e.snapshot_savings_ratio, interpretation=how,
+               fitted_by=SNAPSHOT_READING + "; the total multiplies the inline ratios (inputs) by that 9:1"),
     ]
 
 

@@ -11,6 +11,16 @@ from models.catalog import Catalog
 
 CheckKind = Literal["value", "upper_bound", "lower_bound", "range", "expect"]
 
+Category = Literal["in-sample", "arithmetic", "yes / no", "prediction"]
+"""What a check tests, by how its predicted number was obtained (:attr:`Check.category`)."""
+
+IN_SAMPLE: Category = "in-sample"
+ARITHMETIC: Category = "arithmetic"
+YES_NO: Category = "yes / no"
+PREDICTION: Category = "prediction"
+CATEGORIES: tuple[Category, ...] = (IN_SAMPLE, ARITHMETIC, YES_NO, PREDICTION)
+"""Every category, in the order ``storplan validate`` counts them."""
+
 
 @dataclass(frozen=True)
 class Check:
@@ -35,6 +45,10 @@ class Check:
             the calibration, the profiles refitted), in the unit of ``predicted``; None when not cross-validated.
         out_of_sample_note: how that prediction was made (what was left out, which profiles had no data left
             and what the engine used instead).
+        arithmetic: empty unless the predicted number follows from the case's stated configuration by definition
+            (drive count x drive size, a sum of the seed's own sizes, a protection policy's factor, a result that
+            holds by the model's construction); then why, which makes the check definitional arithmetic rather
+            than a prediction.
     """
 
     case_id: str
@@ -50,6 +64,7 @@ class Check:
     fitted_by: str = ""
     out_of_sample: float | None = None
     out_of_sample_note: str = ""
+    arithmetic: str = ""
 
     @property
     def in_sample(self) -> bool:
@@ -57,9 +72,22 @@ class Check:
         return bool(self.fitted_by)
 
     @property
+    def category(self) -> Category:
+        """What the check tests: "in-sample" when a fitted, chosen or input value was set from its own published
+        number (``fitted_by``); else "yes / no" for an expectation; else "arithmetic" when the number follows by
+        definition (``arithmetic``); else "prediction" (never fitted)."""
+        if self.fitted_by:
+            return IN_SAMPLE
+        if self.kind == "expect":
+            return YES_NO
+        if self.arithmetic:
+            return ARITHMETIC
+        return PREDICTION
+
+    @property
     def sample_mark(self) -> str:
-        """"in-sample" or "prediction"."""
-        return "in-sample" if self.fitted_by else "prediction"
+        """The check's category as its Basis cell reads: "in-sample", "arithmetic", "yes / no" or "prediction"."""
+        return self.category
 
     def miss(self, predicted: float | None = None) -> float | None:
         """How far a prediction (default: ``predicted``) is from the published number, relative, >= 0.
@@ -102,18 +130,32 @@ class Check:
     @property
     def passed(self) -> bool:
         """True when the prediction is within the case's tolerance or bound."""
-        if not math.isfinite(self.predicted):
+        if self.kind == "expect":
+            return bool(self.expect_passed) and math.isfinite(self.predicted)
+        return self.passes(self.predicted)
+
+    @property
+    def out_of_sample_passed(self) -> bool | None:
+        """Whether the leave-one-out prediction is within the same tolerance or bound; None without one."""
+        return None if self.out_of_sample is None else self.passes(self.out_of_sample)
+
+    def passes(self, x: float) -> bool:
+        """True when ``x`` (a prediction in the unit of ``predicted``) is within the check's tolerance or bound;
+        False when it is not finite. An expectation (no number) gives ``expect_passed``."""
+        if not math.isfinite(x):
             return False
         if self.kind == "expect":
             return bool(self.expect_passed)
         if self.kind == "upper_bound":
-            return self.predicted <= self.published * (1 + self.tolerance) + 1e-12
+            return x <= self.published * (1 + self.tolerance) + 1e-12
         if self.kind == "lower_bound":
-            return self.predicted >= self.published * (1 - self.tolerance) - 1e-12
+            return x >= self.published * (1 - self.tolerance) - 1e-12
         if self.kind == "range":
             high = self.published_high if self.published_high is not None else self.published
-            return self.published * (1 - self.tolerance) <= self.predicted <= high * (1 + self.tolerance)
-        return abs(self.error) <= self.tolerance + 1e-12
+            return self.published * (1 - self.tolerance) <= x <= high * (1 + self.tolerance)
+        if self.published == 0:
+            return x == 0 or self.tolerance + 1e-12 >= 1.0
+        return abs(x - self.published) / abs(self.published) <= self.tolerance + 1e-12
 
 
 CaseFunction = Callable[[Catalog, dict[str, Any]], list[Check]]
