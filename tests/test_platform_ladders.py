@@ -170,7 +170,7 @@ def test_validate_prints_the_two_lines_with_the_true_counts(capsys, run):
     assert default and [int(g) for g in default.groups()] == [
         sum(b.on_default for b in bases), len(bases), sum(b.on_default for b in controllers), len(controllers)]
     # the ladders come before the seed cases' pass count and say they are outside it
-    assert out.index("platform ladders:") < out.rindex("checks pass;")
+    assert out.index("platform ladders:") < out.rindex("headline: every check counted once")
     assert "not in the pass count below nor in the exit status" in out
     # -v: one row per check, each with both saturations and the verdict
     rows = [line for line in out.splitlines() if re.match(r"^(AFF|ASA|FAS|EF|E\d)\S* .*\b(holds|FAILS)\b", line)]

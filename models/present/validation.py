@@ -16,8 +16,8 @@ from models.validation.labels import quantity_label
 if TYPE_CHECKING:
     from models.validation.checks import Check
 
-__all__ = ["error_text", "predicted_text", "published_text", "quantity_label", "rule_text", "summary_text",
-           "tolerance_text"]
+__all__ = ["category_text", "error_text", "predicted_text", "published_text", "quantity_label", "rule_text",
+           "summary_text", "tolerance_text"]
 
 
 def published_text(check: Check) -> str:
@@ -81,6 +81,17 @@ def rule_text(check: Check) -> str:
     if check.kind == "expect":
         return "the case's condition holds"
     return f"within \u00b1{tol:g}% of the published value"
+
+
+CATEGORY_WORDS = {"in-sample": "In-sample", "arithmetic": "Definitional arithmetic", "yes / no": "Yes / no",
+                  "prediction": "Prediction (never fitted)"}
+"""A check's category (``Check.category``) as a heading in the details and the report."""
+
+
+def category_text(check: Check) -> str:
+    """The check's category in words: ``In-sample``, ``Definitional arithmetic``, ``Yes / no`` or ``Prediction
+    (never fitted)``."""
+    return CATEGORY_WORDS.get(check.category, check.category)
 
 
 def summary_text(outcomes: Sequence) -> str:

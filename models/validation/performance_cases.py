@@ -262,9 +262,8 @@ def _vsan(catalog: Catalog, policy: str) -> WorkloadPerformance:
     return evaluate_one(seeds.vsan(policy), catalog)
 
 
-VSAN_CONSTANT = ("engine constant: the vSAN software latencies (models.performance.paths "
-                 "VSAN_SOFTWARE_LATENCY_US) were chosen from this case's write-latency range and read bound; not "
-                 "refitted by the calibration, so not cross-validated")
+VSAN_CONSTANT = ("engine constant: the vSAN software latencies were chosen from this case's write-latency range "
+                 "and read bound; not refitted by the calibration, so not cross-validated")
 
 _VSAN = ("TPC-E-like load as 8 KiB 90/10 random I/O at {iops:,} IOPS (assumed: ~8,000 TPS x 10 I/Os per "
          "transaction); open-model operating point; per-operation latency = each station's queueing factor applied "

@@ -120,7 +120,7 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     base = ("NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), reads and writes of the "
             "level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed block_kib where no MB/s "
             f"is printed); controller profile: {_profile_text(builder, catalog)}; drives, ports, clients and data "
-            "set assumed (models.performance.public_ramps). ")
+            "set assumed. ")
     checks = []
     default_kib = case.get("block_kib")
     for p in points:

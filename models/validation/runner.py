@@ -62,8 +62,7 @@ def mark_checks(checks: tuple[Check, ...], in_sample: Mapping[tuple[str, str], s
     for c in checks:
         fit = in_sample.get((c.case_id, c.quantity))
         if fit and not c.fitted_by:
-            c = replace(c, fitted_by=f"calibration: the '{fit}' fit of models.calibration.derive_seed_profiles uses "
-                        "this published number")
+            c = replace(c, fitted_by=f"calibration: the '{fit}' fit uses this published number")
         held = cross_validation.case(c.case_id) if cross_validation is not None and c.in_sample else None
         point = held.check(c.quantity) if held is not None else None
         if point is not None and point.in_sample:

@@ -241,6 +241,11 @@ class Headline:
             why.append(f"{n} prediction{'s' if n != 1 else ''} without a summary target fail{'s' if n == 1 else ''}")
         return why
 
+    def verdict(self) -> str:
+        """The reasons joined (``2 in-sample checks fail; 1 prediction summary misses its target``), or "every count
+        holds" when there are none."""
+        return "; ".join(self.reasons) or "every count holds"
+
     @property
     def exit_status(self) -> int:
         """1 when any :attr:`reasons`, else 0."""

@@ -1,5 +1,7 @@
-"""ValidationView: the published-vs-predicted table fills from a worker thread, one row per check; failures come
-first and are highlighted, quantities read as labels, and the selected row's interpretation shows beside it."""
+"""ValidationView: the tab opens on validate's headline (the verdict, then each category's count and the prediction
+summaries against their targets); the published-vs-predicted table fills from a worker thread, one row per check;
+failures come first and are highlighted, quantities read as labels, and the selected row's category, tolerance
+reason and interpretation show beside it."""
 
 from __future__ import annotations
 
@@ -75,7 +77,9 @@ def test_table_fills_off_the_gui_thread(qtbot):
     assert rows[1][0] == "vsan-raid5" and rows[1][1] == "no model for this case yet" and rows[1][5] == "not run"
     assert rows[2] == ["aff8080-usable", "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass", "prediction"]
     assert rows[3][1] == "Peak IOPS" and rows[3][2] == "\u2264 300,000" and rows[3][5] == "pass"
-    assert view.summary.text().startswith("2 of 3 checks pass; 1 of 3 cases pass")
+    # the verdict: the case that did not run, and the failing capacity prediction (no summary target covers it)
+    assert view.summary.text() == ("1 case could not run; 1 prediction without a summary target fails \u00b7 "
+                                   "1 failing check, listed first")
     usable = view.model.item(2, 0).toolTip()
     assert usable.count("ONTAP reports TiB") == 1 and "usable_tib" in usable
     assert view.model.item(2, 5).background().color() == tint(PASS, 55)
@@ -96,8 +100,9 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
         assert view.model.item(0, column).background().color() == tint(FAIL, 28)
     assert view.model.item(0, 5).background().color() == tint(FAIL, 55)
     assert view.model.item(1, 1).background().style() == Qt.BrushStyle.NoBrush
-    # The summary reads as the command line's and says where the failure is.
-    assert view.summary.text() == "5 of 6 checks pass; 2 of 3 cases pass \u00b7 1 failing check, listed first"
+    # The verdict reads as the command line's and says where the failure is: the never-fitted latency predictions
+    # (misses 60% and 0.8%) have a median of 30.4%, over the 30% target.
+    assert view.summary.text() == "1 prediction summary misses its target \u00b7 1 failing check, listed first"
     assert FAIL.lower() in view.summary.styleSheet().lower()
     # The raw identifier stays reachable in the tooltip.
     assert "write_latency_ratio_raid5_over_raid1" in view.model.item(0, 1).toolTip()
@@ -151,7 +156,7 @@ def test_any_column_sorts_and_result_brings_failures_back_first(qtbot):
 def test_all_passing_summary(qtbot):
     passing = [MIXED[0], MIXED[2]]
     view = _run(qtbot, passing)
-    assert view.summary.text() == "3 of 3 checks pass; 2 of 2 cases pass"
+    assert view.summary.text() == "Every count holds"
     assert view.summary.styleSheet() == ""
     assert [view.model.item(r, 5).text() for r in range(3)] == ["pass"] * 3
 
@@ -191,19 +196,20 @@ def test_real_validation_fills(qtbot):
     qtbot.addWidget(view)
     view.refresh()
     qtbot.waitUntil(lambda: not view.running, timeout=60_000)
-    checks = sum(len(o.checks) for o in expected)
-    ramp_checks = sum(len(o.checks) for o in ramps)
-    # the seed cases, then the measured ramps (outside the pass count, with their own summary lines)
-    assert view.model.rowCount() == checks + ramp_checks + sum(1 for o in expected + ramps if o.error)
-    # their own heading under the summary (the summary counts only the seed cases' checks)
-    assert "measured ramps" not in view.summary.text()
-    assert view.ramp_heading.text().startswith("Measured ramps, predictions outside the pass count: ")
-    assert "measured ramps in-sample:" in view.ramp_heading.text()
-    assert "measured ramps out-of-sample (the ramp left out):" in view.ramp_heading.text()
-    assert "measured ramps" not in view.error_summary.text()
-    passed_cases = sum(1 for o in expected if o.passed)
-    assert view.summary.text().startswith(
-        f"{view.passed} of {checks} checks pass; {passed_cases} of {len(expected)} cases pass")
+    checks = [c for o in expected + ramps for c in o.checks]
+    # the seed cases, then the measured ramps, all counted
+    assert view.model.rowCount() == len(checks) + sum(1 for o in expected + ramps if o.error)
+    assert (view.passed, view.total) == (sum(c.passed for c in checks), len(checks))
+    # the tab opens on the headline: one count per category, passed of total, counted here from the checks
+    lines = view.error_summary.text().splitlines()
+    for category, title in (("in-sample", "In-sample ("), ("arithmetic", "Definitional arithmetic ("),
+                            ("yes / no", "Yes / no"), ("prediction", "Never-fitted predictions")):
+        members = [c for c in checks if c.category == category]
+        line = next(line for line in lines if line.startswith(title))
+        assert f": {sum(c.passed for c in members)} of {len(members)} pass" in line, line
+    assert any(line.startswith("  out-of-sample measured ramps latency: ") for line in lines)
+    assert view.summary.text().startswith("2 in-sample checks fail; ")  # the two fitted ramp levels it misses
+    assert FAIL.lower() in view.summary.styleSheet().lower()
     assert view.model.item(0, 5).data(Qt.ItemDataRole.DisplayRole) in ("pass", "fail", "not run")
     # Every check shows a label, not its identifier.
     for row in range(view.model.rowCount()):
@@ -220,10 +226,18 @@ def test_basis_column_and_error_summaries(qtbot):
                         CaseOutcome("relation", "c-pred", "", (predicted,))])
     rows = _rows(view)
     assert {(r[0], r[6]) for r in rows} == {("c-fit", "in-sample"), ("c-pred", "prediction")}
-    assert view.error_summary.text().splitlines() == ["in-sample: 1 checks, median error 5.0%, worst 5.0%",
-                                                      "out-of-sample: 1 checks, median error 30.0%, worst 30.0%"]
+    assert view.error_summary.text().splitlines() == [
+        "In-sample (a fitted, chosen or input value set from the check's own number): 1 of 1 pass",
+        "Definitional arithmetic (follows from the stated configuration by definition): 0 of 0 pass",
+        "Yes / no: 0 of 0 pass",
+        "Out-of-sample (leave-one-out: the case or ramp left out of the calibration): 0 of 1 pass",
+        "  out-of-sample seed cases saturation: 1 point, median error 30.0% (target at most 20%): MISSED",
+        "Never-fitted predictions: 1 of 1 pass",
+        "  never-fitted seed cases latency: 1 point, median error 20.0% (target at most 30%): met"]
+    assert view.summary.text() == "1 prediction summary misses its target"
     fit_row = next(i for i, r in enumerate(rows) if r[0] == "c-fit")
     view.table.setCurrentIndex(view.model.index(fit_row, 0))
     details = view.details.toPlainText()
-    assert "In-sample: calibration: the test fit" in details and "error +30.0%" in details
+    assert "In-sample: calibration: the test fit" in details and "error +30.0%, fails the same tolerance" in details
+    assert "Tolerance: no reason given" in details  # a synthetic case has none (every bundled case has one)
     assert "left out of the calibration" in details

@@ -1,8 +1,11 @@
 """The published-vs-predicted table of ``storplan validate``, computed off the GUI thread.
 
-Failing checks (and cases that could not run) come first and are highlighted; the summary reads as the command
-line's ("85 of 85 checks pass; 26 of 26 cases pass"). Quantities show human labels (the identifier stays in the
-tooltip), and the selected row's interpretation, seed and tolerance read in a details pane beside the table.
+The tab opens on the command line's headline (``models.validation.summary.headline``): the verdict, then each
+category's count (in-sample, definitional arithmetic, yes / no, out-of-sample, never-fitted predictions), passed of
+total, with the prediction summaries against their targets; the seed cases and the measured ramps are counted
+alike. Failing checks (and cases that could not run) come first in the table and are highlighted. Quantities show
+human labels (the identifier stays in the tooltip), and the selected row's category, interpretation, tolerance and
+its reason read in a details pane beside the table.
 """
 
 from __future__ import annotations
@@ -29,7 +32,6 @@ from PySide6.QtWidgets import (
 from app.gui.results._common import (
     FAIL,
     PASS,
-    WARNING,
     StaleBanner,
     finite,
     html_escape,
@@ -40,15 +42,17 @@ from app.gui.results._common import (
 )
 from models.formatting import fmt_number
 from models.present.validation import (
+    category_text,
     error_text,
     predicted_text,
     published_text,
     quantity_label,
     rule_text,
-    summary_text,
 )
 from models.units import CapacityUnit
-from models.validation import RAMP_SECTIONS, error_summary
+from models.validation import RAMP_SECTIONS
+from models.validation.summary import headline
+from models.validation.tolerances import tolerance_reason
 
 Runner = Callable[[], Sequence]
 """A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default)."""
@@ -58,10 +62,6 @@ ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """On every item: the row's index in :attr:`ValidationView.rows` (the table may be sorted any way)."""
 
 RESULT_COLUMN = 5
-OUTSIDE_COUNT = "not counted"
-"""What a measured ramp's row says in its Result cell: a prediction compared with a measured ramp, listed after the
-counted checks and never part of the pass count (amber when outside its tolerance, never red: red is for a
-counted check that fails)."""
 FAILED_ROW_TINT = 28
 """Alpha of the red tint across a failing row (the Result cell itself is tinted more strongly)."""
 
@@ -109,7 +109,8 @@ class ValidationView(QWidget):
     Rows are sorted by Result (failures first, then case order) until the user sorts by another column.
 
     Signals:
-        sig_validation_finished(int, int): a run finished with (checks passed, checks total).
+        sig_validation_finished(int, int): a run finished with (checks passed, checks total), seed cases and
+            measured ramps together.
     """
 
     sig_validation_finished = Signal(int, int)
@@ -132,6 +133,8 @@ class ValidationView(QWidget):
         self.passed = 0
         self.total = 0
         self.failed = 0
+        self.headline = None
+        """The run's ``models.validation.summary.Headline`` (None before the first run finishes)."""
 
         self.banner = StaleBanner(self)
         self.summary_icon = QLabel()
@@ -151,15 +154,12 @@ class ValidationView(QWidget):
         header.addWidget(self.summary, 1)
         header.addWidget(self.refresh_button)
         self.error_summary = QLabel("")
+        """The headline's lines: each category's count, passed of total, and the prediction summaries with their
+        targets (as ``storplan validate`` ends)."""
+        self.error_summary.setObjectName("validationHeadline")
         self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         # every summary line stays readable however short the dock: the table gives way, never these lines
         self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.ramp_heading = QLabel("")
-        """The measured ramps' own heading: predictions compared with lab ramps, outside the pass count."""
-        self.ramp_heading.setWordWrap(True)
-        self.ramp_heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.ramp_heading.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
-        self.ramp_heading.hide()
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -200,7 +200,6 @@ class ValidationView(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(header)
         layout.addWidget(self.error_summary)
-        layout.addWidget(self.ramp_heading)
         layout.addWidget(self.splitter, 1)
 
     # ------------------------------------------------------------------------------------------------ public API
@@ -261,68 +260,50 @@ class ValidationView(QWidget):
             return
         self._running = False
         self.refresh_button.setEnabled(True)
-        # the measured ramps (section "ramp") are listed after the seed cases, outside the pass count
-        ramps = [o for o in outcomes if o.section in RAMP_SECTIONS]
-        outcomes = [o for o in outcomes if o.section not in RAMP_SECTIONS]
+        # the measured ramps (section "ramp") are listed after the seed cases and counted as they are
+        outcomes = ([o for o in outcomes if o.section not in RAMP_SECTIONS]
+                    + [o for o in outcomes if o.section in RAMP_SECTIONS])
         self.outcomes = outcomes
         self.rows = []
-        for outcome in outcomes + ramps:
+        for outcome in outcomes:
             if outcome.error:
                 self.rows.append((outcome, None))
             self.rows.extend((outcome, check) for check in outcome.checks)
-        seed_rows = [(o, c) for o, c in self.rows if o.section not in RAMP_SECTIONS]
-        checks = [check for _, check in seed_rows if check is not None]
+        checks = [check for _, check in self.rows if check is not None]
         self.passed = sum(bool(check.passed) for check in checks)
         self.total = len(checks)
-        self.failed = sum(1 for _, check in seed_rows if check is None or not check.passed)
+        self.failed = sum(1 for _, check in self.rows if check is None or not check.passed)
+        self.headline = headline(outcomes)
 
         header = self.table.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
         self.table.setSortingEnabled(False)
         self.model.removeRows(0, self.model.rowCount())
         for index, (outcome, check) in enumerate(self.rows):
-            counted = outcome.section not in RAMP_SECTIONS
-            items = (self._error_row(outcome) if check is None else self._check_row(check, outcome) if counted
-                     else self._ramp_row(check, outcome))
+            items = self._error_row(outcome) if check is None else self._check_row(check, outcome)
             failed = check is None or not check.passed
             for column_index, item in enumerate(items):
                 item.setData(index, ROW_ROLE)
-                if failed and counted and column_index != RESULT_COLUMN:
+                if failed and column_index != RESULT_COLUMN:
                     item.setBackground(tint(FAIL, FAILED_ROW_TINT))
-            # Result sorts the counted checks' failures first, then the counted checks in case order, then the
-            # measured ramps (outside the count) in case order.
-            rank = (0 if failed else 1) if counted else 2
-            items[RESULT_COLUMN].setData(rank * 1_000_000 + index, SORT_ROLE)
+            # Result sorts the failures first, then the passes, each in case order (seed cases, then ramps).
+            items[RESULT_COLUMN].setData((0 if failed else 1) * 1_000_000 + index, SORT_ROLE)
             self.model.appendRow(items)
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(column if 0 <= column < len(self.COLUMNS) else RESULT_COLUMN, order)
 
-        errored = sum(1 for o in outcomes if o.error)
-        text = summary_text(outcomes)
-        if errored:
-            text += f" \u00b7 {errored} case{'s' if errored != 1 else ''} could not run"
+        # the headline first, as the command line ends: the verdict, then each category's count and the
+        # prediction summaries against their targets (the first line and the verdict line are the heading's)
+        verdict = self.headline.verdict()
+        text = verdict[:1].upper() + verdict[1:]
         failing = self.total - self.passed
         if failing:
             text += f" \u00b7 {failing} failing check{'s' if failing != 1 else ''}"
         if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
             text += ", listed first"
-        lines = list(error_summary(outcomes).lines())
-        if ramps:
-            ramp_checks = [c for o in ramps for c in o.checks]
-            within = sum(bool(c.passed) for c in ramp_checks)
-            # their own heading and summary lines, under the counted checks' summary: predictions compared with
-            # measured ramps, not counted
-            ramp_summary = error_summary(ramps, sections=RAMP_SECTIONS)
-            self.ramp_heading.setText("\n".join([
-                f"Measured ramps, predictions outside the pass count: {within} of {len(ramp_checks)} within "
-                f"tolerance, {len(ramp_checks) - within} outside (listed after the counted checks, "
-                f"'{OUTSIDE_COUNT}')",
-                ramp_summary.in_sample.line("measured ramps in-sample"),
-                ramp_summary.out_of_sample.line("measured ramps out-of-sample (the ramp left out)"),
-                ramp_summary.predictions.line("measured ramps never fitted")]))
-        self.ramp_heading.setVisible(bool(ramps))
-        self._set_summary(text, ok=self.failed == 0 and bool(outcomes))
-        self.error_summary.setText("\n".join(lines))
+        self._set_summary(text, ok=self.headline.exit_status == 0 and bool(outcomes))
+        lines = self.headline.lines()[1:-1]
+        self.error_summary.setText("\n".join(line[:1].upper() + line[1:] for line in lines))
         self._fit_splitter()
         if self.model.rowCount():
             # The first row (a failure, if any) becomes current without being selected: its details show and its
@@ -370,14 +351,8 @@ class ValidationView(QWidget):
                      f"<span style='color:{FAIL}'><b>could not run</b></span></p>",
                      f"<p>{html_escape(outcome.error)}</p>"]
         else:
-            if outcome.section in RAMP_SECTIONS:  # a prediction against a measured ramp: never counted, never red
-                verdict = (f"<b>{'within' if check.passed else 'outside'} tolerance</b>, a measured ramp's "
-                           f"prediction, {OUTSIDE_COUNT} in the pass count")
-                if not check.passed:
-                    verdict = f"<span style='color:{WARNING}'>{verdict}</span>"
-            else:
-                verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
-                           else f"<span style='color:{FAIL}'><b>fail</b></span>")
+            verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
+                       else f"<span style='color:{FAIL}'><b>fail</b></span>")
             parts = [
                 f"<p><b>{html_escape(quantity_label(check.quantity))}</b> "
                 f"<span style='color:{muted}'>({html_escape(check.quantity)})</span><br>"
@@ -386,19 +361,22 @@ class ValidationView(QWidget):
                 f"{html_escape(predicted_text(check))} \u00b7 error {html_escape(error_text(check))} "
                 f"\u00b7 {verdict}<br><span style='color:{muted}'>Passes when the prediction is "
                 f"{html_escape(rule_text(check))}.</span></p>",
+                f"<p><b>Tolerance:</b> {html_escape(tolerance_reason(check, outcome.section) or 'no reason given')}"
+                "</p>",
             ]
             if check.interpretation:
                 parts.append(f"<p><b>How it was derived:</b> {html_escape(check.interpretation)}</p>")
             else:
                 parts.append(f"<p style='color:{muted}'>The seed's number is compared as published.</p>")
-            parts.append(f"<p><b>{html_escape(check.sample_mark.capitalize())}:</b> "
-                         f"{html_escape(check.fitted_by or 'no parameter was set from this number')}</p>")
+            why = check.fitted_by or check.arithmetic or "no parameter was set from this number"
+            parts.append(f"<p><b>{html_escape(category_text(check))}:</b> {html_escape(why)}</p>")
             if check.out_of_sample is not None:
                 oos = check.out_of_sample_error
+                held = ("passes" if check.out_of_sample_passed else "fails") + " the same tolerance"
                 parts.append(f"<p><b>Out of sample</b> (the case left out of the calibration): predicted "
                              f"{html_escape(fmt_number(check.out_of_sample))}"
                              + (f", error {oos * 100:+.1f}%" if oos is not None else "")
-                             + f". {html_escape(check.out_of_sample_note)}</p>")
+                             + f", {held}. {html_escape(check.out_of_sample_note)}</p>")
         if seed:
             parts.append(f"<p style='color:{muted}'>Seed: {html_escape(seed)}</p>")
         return "".join(parts)
@@ -445,26 +423,6 @@ class ValidationView(QWidget):
             items[4].setForeground(QColor(FAIL))
         for item in items:
             item.setToolTip(tooltip)
-        return items
-
-    def _ramp_row(self, check, outcome) -> list[QStandardItem]:
-        """A measured ramp's check: as a counted check's row, but its Result says it is outside the count, amber
-        when outside its tolerance (never red), and its text is muted."""
-        items = self._check_row(check, outcome)
-        within = bool(check.passed)
-        result = self._item(f"{'within' if within else 'outside'} ({OUTSIDE_COUNT})")
-        result.setIcon(icon("mdi6.check-circle-outline" if within else "mdi6.alert-circle-outline",
-                            muted_color(self).name() if within else WARNING))
-        if not within:
-            result.setBackground(tint(WARNING, 45))
-        result.setToolTip(items[RESULT_COLUMN].toolTip() + "<br><i>A prediction compared with a measured ramp: "
-                          "listed after the counted checks, not part of the pass count.</i>")
-        items[RESULT_COLUMN] = result
-        muted = muted_color(self)
-        for item in items:
-            item.setForeground(muted)
-        if not within:
-            items[4].setForeground(QColor(WARNING))
         return items
 
     def _error_row(self, outcome) -> list[QStandardItem]:
