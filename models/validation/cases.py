@@ -18,8 +18,9 @@ SECTIONS = ("capacity", "performance", "relation", "cloud")
 catalog's tests)."""
 
 RAMP_SECTIONS = ("ramp",)
-"""The section of the public measured ramps (ramps.toml, models.validation.ramp_cases): run and reported apart
-from :data:`SECTIONS` (outside ``storplan validate``'s pass count), in-sample where a calibration fits them."""
+"""The section of the public measured ramps (ramps.toml, models.validation.ramp_cases): run and listed after
+:data:`SECTIONS`, counted with them in ``storplan validate``'s headline by category, in-sample where a calibration
+fits them."""
 
 
 @lru_cache(maxsize=1)

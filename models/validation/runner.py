@@ -108,6 +108,6 @@ def run_ramps(catalog: Catalog | None = None,
     """Run the public measured ramps (:data:`RAMP_SECTIONS`), marked as :func:`run_validation` marks the seed
     cases: a ramp a calibration fit reads (``models.calibration.seed_profiles.NFS_RAMP_FITS``) is in-sample, with
     its leave-one-out prediction from ``cross_validation`` ("stored": the stored results when current); the others
-    are predictions. Callers report them apart from the seed cases (``storplan validate`` leaves them out of its
-    pass count)."""
+    are predictions. Callers list them after the seed cases (``storplan validate`` counts both in its headline,
+    :func:`models.validation.summary.headline`)."""
     return run_validation(catalog, sections=RAMP_SECTIONS, cross_validation=cross_validation)
