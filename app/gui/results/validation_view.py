@@ -41,6 +41,7 @@ from app.gui.results._common import (
     tint,
 )
 from models.formatting import fmt_number
+from models.present.citations import customer_citation
 from models.present.validation import (
     category_text,
     error_text,
@@ -378,7 +379,7 @@ class ValidationView(QWidget):
                              + (f", error {oos * 100:+.1f}%" if oos is not None else "")
                              + f", {held}. {html_escape(check.out_of_sample_note)}</p>")
         if seed:
-            parts.append(f"<p style='color:{muted}'>Seed: {html_escape(seed)}</p>")
+            parts.append(f"<p style='color:{muted}'>Published in: {html_escape(customer_citation(seed))}</p>")
         return "".join(parts)
 
     def _item(self, text: str, sort_key=None, align_right: bool = False) -> QStandardItem:
