@@ -315,7 +315,11 @@ def test_validation_failures_are_shown_as_failing():
                 CaseOutcome("performance", "case-d", "", (), "no model for this case yet")]
     project = _small_project()
     _, text = _text(render_report_bytes(project, validation=outcomes))
-    assert "3 of 4 checks pass; 3 of 5 cases pass" in text
+    # The headline validate prints: each check once in its category, the missed target and the case that did not run.
+    assert "never-fitted predictions: 2 of 3 pass" in text and "yes / no: 1 of 1 pass" in text
+    assert "never-fitted seed cases saturation: 1 point, median error 50.0% (target at most 20%): MISSED" in text
+    assert "Overall: 1 case could not run; 1 prediction summary misses its target." in text
+    assert "exit status" not in text  # the CLI's wording stays out of the customer's report
     assert "Keeps up at 2.5 GB/s expected yes as expected" in text  # an expectation reads yes / no, not 1
     assert "Outside tolerance" in text
     assert "case-b, Peak IOPS: published 100,000, predicted 150,000 (+50.0%, tolerance ±10%)" in text
@@ -337,7 +341,7 @@ def test_cvo_report_lists_the_nvram_disk_in_the_bill_of_materials_and_sources():
     assert text.count(disk.name) >= 2  # bill of materials and sources
 
 
-def test_validation_section_marks_in_sample_checks_and_prints_both_summaries():
+def test_validation_section_marks_in_sample_checks_and_prints_the_headline():
     from models.validation import CaseOutcome, Check
 
     fitted = Check("case-f", "peak_iops", 100_000, 104_000, 0.10, fitted_by="calibration: test fit",
@@ -346,8 +350,9 @@ def test_validation_section_marks_in_sample_checks_and_prints_both_summaries():
     outcomes = [CaseOutcome("performance", "case-f", "", (fitted,)),
                 CaseOutcome("relation", "case-p", "", (predicted,))]
     _, text = _text(render_report_bytes(_small_project(), validation=outcomes))
-    assert "in-sample: 1 checks, median error 4.0%, worst 4.0%" in text
-    assert "out-of-sample: 1 checks, median error 20.0%, worst 20.0%" in text
+    assert "in-sample (a fitted, chosen or input value set from the check's own number): 1 of 1 pass" in text
+    assert "out-of-sample seed cases saturation: 1 point, median error 20.0% (target at most 20%): met" in text
+    assert "never-fitted seed cases latency: 1 point, median error 10.0% (target at most 30%): met" in text
     assert "in-sample" in text.split("Basis", 1)[1] and "prediction" in text.split("Basis", 1)[1]
 
 

@@ -37,7 +37,8 @@ _validation_cache: list = []
 
 
 def validation_outcomes():
-    """The outcomes of ``models.validation.run_validation()``, computed once per process (thread-safe).
+    """The outcomes of ``models.validation.run_validation()`` and ``run_ramps()`` (the seed cases and the measured
+    ramps that ``storplan validate``'s headline counts together), computed once per process (thread-safe).
 
     Returns the list of ``CaseOutcome``, or a string explaining why the validation could not run (the report
     then says so instead of failing).
@@ -45,9 +46,9 @@ def validation_outcomes():
     with _validation_lock:
         if not _validation_cache:
             try:
-                from models.validation import run_validation
+                from models.validation import run_ramps, run_validation
 
-                _validation_cache.append(list(run_validation()))
+                _validation_cache.append([*run_validation(), *run_ramps()])
             except Exception as exc:  # noqa: BLE001 - the report must still be produced; it states the reason (not cached)
                 return f"{type(exc).__name__}: {exc}"
         return _validation_cache[0]

@@ -1123,20 +1123,22 @@ class ReportBuilder:
         if isinstance(outcomes, str):
             return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
         checks = [c for o in outcomes for c in o.checks]
-        passed_cases = sum(1 for o in outcomes if o.passed)
         failed = [c for c in checks if not c.passed]
-        story.append(self.p(
-            f"StorPlan replays published measurements (the seeds' capacity and performance numbers) through the same "
-            f"engines that sized this design. <b>{sum(c.passed for c in checks)} of {len(checks)}</b> checks pass; "
-            f"<b>{passed_cases} of {len(outcomes)}</b> cases pass. A check passes when the prediction is within the "
-            "tolerance of the published value (or within its bound or range)."))
-        from models.validation import error_summary
+        from models.validation.summary import headline
 
-        lines = error_summary(outcomes).lines()
+        head = headline(outcomes)
         story.append(self.p(
-            "Performance cases: a check is <i>in-sample</i> when its published number was used to fit a parameter, "
-            "a <i>prediction</i> otherwise; out-of-sample errors refit the calibration without the check's case "
-            f"(leave-one-out).<br/>{_e(lines[0])}<br/>{_e(lines[1])}"))
+            "StorPlan replays published measurements (public reports and benchmark results) through the same "
+            "engines that sized this design. Each check counts once, in one category: <i>in-sample</i> when a "
+            "value was fitted or chosen from its own published number, <i>definitional arithmetic</i> when it "
+            "follows from the stated configuration, <i>out-of-sample</i> when the calibration was refitted without "
+            "its case (leave-one-out), a <i>never-fitted prediction</i> otherwise. A check passes when the "
+            "prediction is within the tolerance of the published value (or within its bound or range)."))
+        lines = [line for line in head.lines() if not line.startswith(("headline:", "verdict:"))]
+        reasons = head.reasons
+        lines.append("Overall: " + ("; ".join(reasons) if reasons else "every count holds and every summary meets its "
+                                    "target") + ".")
+        story.append(self.p("<br/>".join(_e(line) for line in lines)))
         broken = [o for o in outcomes if o.error]
         if failed or broken:
             story.append(_para("Outside tolerance", s.h2))
