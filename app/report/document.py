@@ -838,6 +838,9 @@ class ReportBuilder:
                             "deduplication), the effective capacity as it is sold. With Snapshot copies and clones: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
                             "every Snapshot and FlexClone copy.", s.small))
+        from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
+
+        story += band_story(self)
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))

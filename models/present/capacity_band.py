@@ -87,7 +87,10 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
                    else "fits at the P10 ratio" if band.data_reduction_ratio_p10 >= be
                    else "fits at the P50 ratio but not at P10" if band.data_reduction_ratio_p50 >= be
                    else "does not fit at the P50 ratio")
-        lines.append(f"Break-even data-reduction ratio: {fmt_ratio(be)} (below it the design no longer gives {why}); "
+        text = fmt_ratio(be)
+        if text in (fmt_ratio(band.data_reduction_ratio_p10), fmt_ratio(band.data_reduction_ratio_p50)):
+            text = f"{be:.3f}:1 (P50 {band.data_reduction_ratio_p50:.3f}:1)"  # so close that two decimals hide it
+        lines.append(f"Break-even data-reduction ratio: {text} (below it the design no longer gives {why}); "
                      f"the design {verdict}.")
     return lines
 

@@ -173,6 +173,9 @@ class CapacityView(QWidget):
     """The user switched the TB/TiB toggle; the argument is ``CapacityUnit.value``."""
     sig_csv_written = Signal(str)
     """The waterfall CSV was written (its path)."""
+    sig_bands_edited = Signal(object)
+    """The user accepted new data-reduction figures: the list of ``DataReductionBand`` rows to store as the
+    project's ``data_reduction_bands`` setting."""
     sig_csv_failed = Signal(str)
     """The waterfall CSV could not be written (the message, also shown)."""
 
@@ -254,6 +257,14 @@ class CapacityView(QWidget):
         header.addSpacing(8)
         header.addWidget(self.export_button)
         header.addWidget(self.export_csv_button)
+        self.bands_button = QToolButton()
+        self.bands_button.setText("Data reduction\u2026")
+        self.bands_button.setToolTip("The data-reduction ratio's P10 / P50 / P90 per workload type or workload: the "
+                                     "published figures, or the project's own")
+        self.bands_button.clicked.connect(self.edit_bands)
+        self.bands_source = None
+        """A callable giving (the project's rows, the scenario's workloads) for the dialog; None: no button."""
+        header.addWidget(self.bands_button)
 
         # Chart
         self.plot = make_plot(self)
@@ -634,6 +645,17 @@ class CapacityView(QWidget):
             left, width = item.opts["x0"][0], item.opts["width"][0]
             out.append((float(left), float(left + width)))
         return out
+
+    def edit_bands(self) -> None:
+        """Open the data-reduction figures dialog; accepted rows go out on :attr:`sig_bands_edited`."""
+        from app.gui.results.reduction_bands_dialog import ReductionBandsDialog
+
+        if self.bands_source is None:
+            return
+        rows, workloads = self.bands_source()
+        self.bands_dialog = ReductionBandsDialog(rows, workloads, self)
+        self.bands_dialog.accepted.connect(lambda: self.sig_bands_edited.emit(self.bands_dialog.rows()))
+        self.bands_dialog.open()
 
     def _show_band(self, band, system_id: str | None) -> None:
         """The band under the key figures: effective P10-P90, months until full P10-P90, the break-even."""

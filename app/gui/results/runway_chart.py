@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 
 from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 from app.gui.screen_fit import fit_to_screen
-from models.present.capacity_band import runway_band_series
+from models.present.capacity_band import band_lines, runway_band_series
 from models.present.resilience import runway_lines, runway_series
 
 RUNWAY_MONTHS = 60
@@ -53,7 +53,10 @@ class RunwayDialog(QDialog):
         self.plot.setXRange(0, RUNWAY_MONTHS, padding=0.02)
         self.plot.setYRange(0, top * 1.05, padding=0)
         legend.setLabelTextColor(self.palette().text().color())
-        caption = QLabel("<br>".join(html_escape(line[0].upper() + line[1:]) for line in runway_lines(resilience))
+        lines = [line[0].upper() + line[1:] for line in runway_lines(resilience)]
+        if self.band and evaluation.capacity_band is not None:
+            lines += [line for line in band_lines(evaluation.capacity_band) if line.startswith("Months until full")]
+        caption = QLabel("<br>".join(html_escape(line) for line in lines)
                          or "No growth is stated: the runway does not end.")
         caption.setWordWrap(True)
         layout = QVBoxLayout(self)
