@@ -180,3 +180,36 @@ def test_the_sentences_name_the_band_the_runway_and_the_break_even():
     assert "Break-even data-reduction ratio: 1.595:1 (P50 1.600:1)" in break_even
     assert break_even.endswith("the design fits at the P50 ratio but not at P10.")
 
+
+
+def test_any_ratios_and_user_figures_keep_the_band_ordered_and_p50_on_the_engine():
+    """For 40 drawn workload ratios, growths and user spreads (a seeded generator: the same cases every run, cheap
+    beside hypothesis' start-up): P10 <= P50 <= P90 for effective capacity and ratio, the runway the same way
+    round (a lower ratio fills sooner), and P50 equals the engine's figures."""
+    import random
+
+    from models.capacity import evaluate_capacity
+    from models.design import resolve
+
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    base = project.scenario.workloads[0]
+    catalog = resolve(project, None, None).catalog  # the workloads do not change the catalog
+    draw = random.Random(30)
+    for _ in range(40):
+        w = base.model_copy(update={"compression_ratio": draw.uniform(1.0, 8.0), "dedupe_ratio": draw.uniform(1.0, 4.0),
+                                    "growth_pct_per_year": draw.choice([0.0, draw.uniform(0.0, 80.0)])})
+        low = draw.uniform(1.0, 4.0)
+        mid = low + draw.uniform(0.0, 3.0)
+        row = DataReductionBand(applies_to="database", p10=low, p50=mid, p90=mid + draw.uniform(0.0, 5.0))
+        scenario = project.scenario.model_copy(update={"workloads": [w]})
+        capacity = evaluate_capacity(scenario, catalog)
+        band = capacity_band(scenario, capacity, [row], project.requirements)
+        assert band.effective_bytes_p10 <= band.effective_bytes_p50 <= band.effective_bytes_p90
+        assert 1.0 <= band.data_reduction_ratio_p10 <= band.data_reduction_ratio_p50 <= band.data_reduction_ratio_p90
+        assert band.effective_bytes_p50 == pytest.approx(capacity.total.effective_bytes, rel=1e-12)
+        months = (band.months_until_full_p10, band.months_until_full_p50, band.months_until_full_p90)
+        if capacity.total.months_until_full is None:
+            assert months[1] is None
+        else:
+            assert months[1] == pytest.approx(capacity.total.months_until_full, rel=1e-9)
+            assert months[0] <= months[1] <= months[2]
