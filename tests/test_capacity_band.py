@@ -213,3 +213,30 @@ def test_any_ratios_and_user_figures_keep_the_band_ordered_and_p50_on_the_engine
         else:
             assert months[1] == pytest.approx(capacity.total.months_until_full, rel=1e-9)
             assert months[0] <= months[1] <= months[2]
+
+
+def test_the_reports_waterfall_draws_the_band_on_the_effective_bar():
+    """The PDF waterfall: an outlined box from P10 to P90 on the Effective bar, on the chart's own scale (its x
+    axis reaches past P90), and none on the other bars."""
+    from reportlab.graphics.shapes import Rect
+
+    from app.report import graphics as g
+    from app.report.fonts import register_fonts
+    from models.present import system_waterfall
+    from models.present.waterfall import with_effective_band
+    from models.units import CapacityUnit
+
+    _, evaluation = _tpce()
+    system = evaluation.capacity.systems[0]
+    band = evaluation.capacity_band
+    bars = with_effective_band(system_waterfall(system), band, system.system_id)
+    register_fonts()
+    drawing = g.waterfall_drawing(bars, CapacityUnit.TIB, 480.0)
+    boxes = [r for r in drawing.contents if isinstance(r, Rect) and r.fillColor is None]
+    (box,) = boxes
+    bars_drawn = [r for r in drawing.contents if isinstance(r, Rect) and r.fillColor is not None and r.width > 5]
+    # the box spans P10..P90 on the same scale as the bars: its ends divide like the band's figures
+    scale = box.width / (band.effective_bytes_p90 - band.effective_bytes_p10)
+    left_edge = box.x - band.effective_bytes_p10 * scale  # where zero bytes sits
+    assert any(abs(r.x - left_edge) < 0.5 and abs(r.width - band.effective_bytes_p50 * scale) < 0.5
+               for r in bars_drawn), "the Effective bar starts at zero and ends at P50 on the box's scale"
