@@ -42,6 +42,7 @@ def test_the_waterfall_shows_the_effective_band(qtbot, evaluation):
     assert "Effective capacity P10-P90" in text
     assert f"Break-even data-reduction ratio: {band.break_even_data_reduction_ratio:.3f}:1" in text
     assert fmt_ratio(band.data_reduction_ratio_p10) in text
+    assert view._kpis["months"].value.toolTip() == "P10-P90 of the data-reduction ratio: 8.5 months to 64 months"
     # no band for the other bars
     assert [b.label for b in view.bars if b.band is not None] == ["Effective"]
 

@@ -667,6 +667,10 @@ class CapacityView(QWidget):
         low = system.effective_bytes_p10 if system is not None else band.effective_bytes_p10
         high = system.effective_bytes_p90 if system is not None else band.effective_bytes_p90
         self._kpis["effective"].value.setToolTip(f"P10-P90: {fmt_capacity(low, unit)} to {fmt_capacity(high, unit)}")
+        m10 = system.months_until_full_p10 if system is not None else band.months_until_full_p10
+        m90 = system.months_until_full_p90 if system is not None else band.months_until_full_p90
+        self._kpis["months"].value.setToolTip(f"P10-P90 of the data-reduction ratio: {fmt_months(m10)} to "
+                                              f"{fmt_months(m90)}")
         self.band_label.setText(" ".join(band_lines(band, unit)))
         self.band_label.setVisible(True)
 
