@@ -179,6 +179,11 @@ def _evaluate(args) -> int:
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             print(f"  {with_snapshots:<{width}}  {fmt_capacity(capacity['effective_with_snapshots_bytes'], unit):>14}"
                   f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")
+        if evaluation.capacity_band is not None:  # the P10 / P90 band and the break-even (models.present)
+            from models.present.capacity_band import band_lines
+
+            for line in band_lines(evaluation.capacity_band, unit):
+                print(f"  {line}")
     for w in data["workloads"]:
         print(f"\nWorkload {w['name']} ({w['protocol']})")
         print(f"  saturation            {fmt_iops(w['saturation_iops'])} IOPS")

@@ -16,6 +16,7 @@ from models.problems import Problem, Severity, find_problems
 from models.project.model import Project
 
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
+    from models.capacity.reduction_band import CapacityBand
     from models.capacity.results import ScenarioCapacity
     from models.performance.resilience import CapacityState, StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
@@ -34,6 +35,8 @@ class Evaluation:
             failure states' with :func:`with_resilience`), each naming what is wrong and where.
         resilience: the failure states and runway (:class:`Resilience`) where asked for
             (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
+        capacity_band: the effective capacity, runway and break-even at the P10 / P50 / P90 data-reduction ratio
+            (``models.capacity.reduction_band.capacity_band``); None when the capacity engine failed.
     """
 
     scenario: str
@@ -41,6 +44,7 @@ class Evaluation:
     performance: ScenarioPerformance | None
     problems: tuple[Problem, ...]
     resilience: Resilience | None = None
+    capacity_band: CapacityBand | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -76,6 +80,7 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         KeyError: ``scenario_name`` is not a scenario of the project.
     """
     from models.capacity import evaluate_capacity  # outside the try: an engine that cannot be imported is a
+    from models.capacity.reduction_band import capacity_band
     from models.performance import evaluate_performance  # broken install (a traceback), not a design problem
 
     design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
@@ -93,7 +98,13 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
-    return Evaluation(scenario.name, capacity, performance, tuple(problems))
+    band = None
+    try:
+        if capacity is not None:
+            band = capacity_band(scenario, capacity, design.settings.data_reduction_bands, project.requirements)
+    except Exception as exc:  # noqa: BLE001 - as the engines: a bug becomes a problem, the results stay
+        problems.append(Problem("error", f"capacity band failed: {type(exc).__name__}: {exc}"))
+    return Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band)
 
 
 def with_layouts(design: Design) -> Design:

@@ -160,6 +160,13 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         ],
         "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit)),
     }
+    capacity = out["capacity"]
+    if isinstance(capacity, dict) and evaluation.capacity_band is not None:  # the P10 / P90 capacity band
+        from models.present.capacity_band import band_fields, system_band_fields
+
+        capacity.update(band_fields(evaluation.capacity_band))
+        for system in capacity["systems"]:
+            system.update(system_band_fields(evaluation.capacity_band, system["system_id"]))
     if resilience is not None:
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,

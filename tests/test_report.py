@@ -445,3 +445,15 @@ def test_the_report_shows_the_search_it_is_given_and_searches_only_without_one(m
     assert _squash(result.candidates[5].summary) not in text  # the report's table keeps five
     render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     assert len(calls) == 1
+
+
+def test_the_report_carries_the_capacity_band_in_its_capacity_section(reports):
+    _project, evaluation, data = reports["aff8080-sqlserver-tpce"]
+    pages = [" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages]
+    page = next(p for p in pages if "Data-reduction band" in p)
+    band = evaluation.capacity_band
+    assert page.index("Capacity") < page.index("Data-reduction band")
+    assert f"Effective capacity P10-P90: {band.effective_bytes_p10 / 2**40:,.2f} TiB" in page
+    assert "Break-even data-reduction ratio: 1.595:1" in page
+    assert "TPC-E-like OLTP (SQL Server) Databases (OLTP) 1.01:1 1.60:1 2.53:1" in page
+    assert "Introducing the Dedupe Ticker" in page

@@ -181,7 +181,8 @@ class Inspector(QScrollArea):
             self._target = ("project", "")
             info = self._add_form(RecordForm(ProjectInfo, self._choices, unit, {"created", "modified"}), "Project")
             info.sig_field_edited.connect(self._info_edited)
-            settings = self._add_form(RecordForm(Settings, self._choices, unit), "Settings")
+            # the data-reduction bands have their own table (the Capacity tab's "Data reduction..." dialog)
+            settings = self._add_form(RecordForm(Settings, self._choices, unit, {"data_reduction_bands"}), "Settings")
             settings.sig_field_edited.connect(self._settings_edited)
         self.refresh()
 

@@ -236,6 +236,11 @@ class MainWindow(QMainWindow):
                 # the Capacity tab's TB / TiB toggle is the project's capacity unit setting (undoable; the status
                 # bar, the inspector and the report follow it)
                 capacity_view.sig_unit_changed.connect(lambda value: self.document.set_setting("capacity_unit", value))
+                # its "Data reduction..." dialog edits the project's data-reduction bands (one undoable step)
+                capacity_view.bands_source = lambda: (list(self.document.project.settings.data_reduction_bands),
+                                                      list(self.document.project.scenario.workloads))
+                capacity_view.sig_bands_edited.connect(
+                    lambda rows: self.document.set_setting("data_reduction_bands", rows))
             if self.last_outcome is not None:
                 self._show_outcome(self.last_outcome)
 

@@ -83,6 +83,7 @@ from models.present.validation import (
     quantity_label,
     tolerance_text,
 )
+from models.present.waterfall import with_effective_band
 from models.project.model import Project
 from models.units import CapacityUnit
 
@@ -838,13 +839,19 @@ class ReportBuilder:
                             "deduplication), the effective capacity as it is sold. With Snapshot copies and clones: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
                             "every Snapshot and FlexClone copy.", s.small))
+        from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
+
+        story += band_story(self)
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))
-            story.append(_Figure(g.waterfall_drawing(system_waterfall(system), self.unit, self.width,
-                                                     self._drawings), self._places))
+            bars = with_effective_band(system_waterfall(system), self.evaluation.capacity_band, system.system_id)
+            story.append(_Figure(g.waterfall_drawing(bars, self.unit, self.width, self._drawings), self._places))
+            banded = any(b.band is not None and b.band[0] < b.band[1] for b in bars)
             story.append(_para("Raw → usable → effective: red bars are deductions, green bars gains from "
-                                   "data reduction and copies, blue bars totals.", s.caption))
+                               "data reduction and copies, blue bars totals"
+                               + ("; the outlined box on the effective bar spans its P10-P90 band." if banded
+                                  else "."), s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),

@@ -261,10 +261,11 @@ def waterfall_drawing(bars: Sequence[WaterfallBar], unit: CapacityUnit, width: f
     """A horizontal waterfall: one bar per ``models.present.WaterfallBar``, in order.
 
     A ``total`` is a bar from zero, a ``drop`` or ``gain`` a floating bar from before to after, a ``flat`` step (it
-    changes nothing) a tick. ``memo``: drawings already made (by what they show), so systems with equal waterfalls
+    changes nothing) a tick; a total with a P10-P90 ``band`` (the effective capacity's) gets an outlined box from
+    P10 to P90 across its bar. ``memo``: drawings already made (by what they show), so systems with equal waterfalls
     share one drawing object; None makes a new one.
     """
-    rows = [(b.label, b.before, b.after, b.kind) for b in bars]
+    rows = [(b.label, b.before, b.after, b.kind, getattr(b, "band", None)) for b in bars]
     return _memoised(memo, ("waterfall", tuple(rows), unit, width), lambda: _waterfall(rows, unit, width))
 
 
@@ -283,7 +284,9 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
     label_w = min(max(label_w, widest + 12.0), 0.38 * width)  # long step names are not cut where room allows
     plot_w = width - label_w - value_w
     large = CapacityUnit(unit).large_bytes  # ticks at round numbers of the display unit
-    top = _nice_max(max([max(r[1], r[2]) for r in rows if finite(r[1]) and finite(r[2])] or [1.0]) / large) * large
+    highs = [max(r[1], r[2]) for r in rows if finite(r[1]) and finite(r[2])]
+    highs += [r[4][1] for r in rows if r[4] is not None and finite(r[4][1])]
+    top = _nice_max(max(highs or [1.0]) / large) * large
     height = row_h * len(rows) + 18
     drawing = _drawing(width, height)
     for i in range(5):
@@ -291,7 +294,7 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
         drawing.add(Line(gx, 14, gx, height, strokeColor=GRID, strokeWidth=0.5))
         drawing.add(String(gx, 4, fmt_capacity(top * i / 4, unit) if i else "0", fontName=REGULAR, fontSize=6.5,
                            fillColor=MUTED, textAnchor="middle"))
-    for i, (name, start, end, kind) in enumerate(rows):
+    for i, (name, start, end, kind, band) in enumerate(rows):
         y = height - (i + 1) * row_h
         drawing.add(String(label_w - 6, y + 2.5, _clip(name, REGULAR, 7.5, label_w - 10), fontName=REGULAR,
                            fontSize=7.5, fillColor=INK, textAnchor="end"))
@@ -309,6 +312,10 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
         x0 = label_w + plot_w * lo / top
         w = max(plot_w * (hi - lo) / top, 0.8)
         drawing.add(Rect(x0, y, w, bar_h, fillColor=colour, strokeColor=None))
+        if band is not None and finite(band[0]) and finite(band[1]):  # the P10-P90 band: an outlined box
+            bx0, bx1 = (label_w + plot_w * v / top for v in band)
+            drawing.add(Rect(bx0, y + bar_h * 0.3, max(bx1 - bx0, 0.8), bar_h * 0.4, fillColor=None, strokeColor=INK,
+                             strokeWidth=0.8))
         if i + 1 < len(rows) and kind != "total":  # connector to the next bar
             xe = label_w + plot_w * end / top
             drawing.add(Line(xe, y, xe, y - (row_h - bar_h), strokeColor=MUTED, strokeWidth=0.5,

@@ -82,6 +82,8 @@ def _empty(node: SystemNode, label: str, family: str, problems: list[str]) -> Ca
 def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads: Sequence[Workload],
             **flags: Any) -> CapacityResult:
     side = effective_side(workloads, phys.usable_bytes, **flags)
+    inline = (bool(flags.get("compression", True)), bool(flags.get("compaction", True)),
+              bool(flags.get("dedupe", True)))
     return CapacityResult(
         system_id=node.id, system_label=label, family=family, steps=tuple(phys.steps) + side.steps,
         raw_bytes=phys.raw_bytes, right_sized_bytes=phys.right_sized_bytes, usable_bytes=phys.usable_bytes,
@@ -90,7 +92,7 @@ def _finish(node: SystemNode, label: str, family: str, phys: Physical, workloads
         efficiency_ratio=side.efficiency_ratio, months_until_full=side.months_until_full,
         layout=tuple(phys.layout), notes=tuple(dict.fromkeys(list(phys.notes) + list(side.notes))),
         problems=tuple(dict.fromkeys(phys.problems)), aggregates=tuple(phys.aggregates), efficiency=side.detail,
-        usable_step_count=len(phys.steps),
+        usable_step_count=len(phys.steps), inline_efficiency=inline,
     )
 
 

@@ -130,6 +130,8 @@ class CapacityResult:
         aggregates, efficiency: the detail behind the steps (for the report and the validation cases).
         usable_step_count: how many of ``steps`` lead from raw to usable (the rest are the efficiency side, raw to
             effective); None when not known.
+        inline_efficiency: whether the platform applies (compression, compaction, deduplication); a ratio it does
+            not apply counts as 1:1 (``models.capacity.efficiency.effective_side``).
     """
 
     system_id: str
@@ -151,6 +153,7 @@ class CapacityResult:
     aggregates: tuple[Aggregate, ...] = ()
     efficiency: EfficiencyDetail = field(default_factory=EfficiencyDetail)
     usable_step_count: int | None = None
+    inline_efficiency: tuple[bool, bool, bool] = (True, True, True)
 
     def step(self, name: str) -> CapacityStep | None:
         """The first step with this name, or None."""

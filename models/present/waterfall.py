@@ -10,16 +10,17 @@ usable side ends), every step classed as a drop, a gain or a flat step with one 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from models.present.citations import customer_citation
 
 if TYPE_CHECKING:
+    from models.capacity.reduction_band import CapacityBand
     from models.capacity.results import CapacityResult, CapacityStep, ScenarioCapacity
 
 __all__ = ["EFFECTIVE_WITH_SNAPSHOTS", "WaterfallBar", "build_waterfall", "same_bytes", "scenario_waterfall",
-           "step_kind", "system_waterfall"]
+           "step_kind", "system_waterfall", "with_effective_band"]
 
 USABLE_DETAIL = "Capacity after RAID, spares and reserves"
 EFFECTIVE_DETAIL = "Usable capacity times data reduction (compression, compaction, deduplication)"
@@ -58,6 +59,8 @@ class WaterfallBar:
         source, formula: where the rule comes from and its arithmetic in words (from the engine's step).
         inputs: (name, value) pairs the step used, as text.
         details: further lines (the system of a summed step, each system's share).
+        band: (P10, P90) of the total, bytes, where it has one (the effective capacity at the P10 and P90
+            data-reduction ratio, :func:`with_effective_band`); None elsewhere.
     """
 
     label: str
@@ -68,6 +71,7 @@ class WaterfallBar:
     formula: str = ""
     inputs: tuple[tuple[str, str], ...] = ()
     details: tuple[str, ...] = ()
+    band: tuple[float, float] | None = None
 
     @property
     def change(self) -> float:
@@ -204,3 +208,19 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
                                  details))
     return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes),
                            effective_with_snapshots=float(total.effective_with_snapshots_bytes))
+
+
+def with_effective_band(bars: Sequence[WaterfallBar], band: CapacityBand | None,
+                        system_id: str | None = None) -> list[WaterfallBar]:
+    """``bars`` with the "Effective" total carrying its P10 / P90 band (bytes): the scenario's, or with
+    ``system_id`` that system's (``models.capacity.reduction_band``); unchanged without a band."""
+    if band is None:
+        return list(bars)
+    system = band.system(system_id) if system_id is not None else None
+    if system_id is not None and system is None:
+        return list(bars)
+    low, high = ((system.effective_bytes_p10, system.effective_bytes_p90) if system is not None
+                 else (band.effective_bytes_p10, band.effective_bytes_p90))
+    detail = "P10-P90 at the data-reduction ratio's band (the published spread of each workload's type)"
+    return [replace(b, band=(low, high), details=(*b.details, detail))
+            if b.kind == "total" and b.label == "Effective" else b for b in bars]

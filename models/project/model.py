@@ -470,13 +470,48 @@ class ScenarioIndex:
         return (ScenarioIndex, ())  # pickled / deep-copied empty: rebuilt on first use
 
 
+class DataReductionBand(Record):
+    """The user's data-reduction distribution for a workload type or one workload (``models.capacity.reduction_band``).
+
+    Attributes:
+        applies_to: a workload type (``database``, ``vdi``, ``vm``, ``file``, ``analytics``, ``media``,
+            ``general``) or a workload id; a workload's own row wins over its type's.
+        p10, p50, p90: data-reduction ratios (logical / physical, e.g. 2.0 for 2:1), P10 <= P50 <= P90; their
+            spread (P10 / P50, P90 / P50) sets how far the band reaches around each workload's own ratio.
+        source: where the figures come from, in the user's words (shown beside the band).
+    """
+
+    applies_to: str = Field(min_length=1, max_length=MAX_LABEL)
+    p10: float = Field(ge=1.0, le=100)
+    p50: float = Field(ge=1.0, le=100)
+    p90: float = Field(ge=1.0, le=100)
+    source: str = Field(default="", max_length=MAX_LABEL)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> DataReductionBand:
+        if not self.p10 <= self.p50 <= self.p90:
+            raise ValueError(f"data-reduction band '{self.applies_to}': P10 {self.p10:g} <= P50 {self.p50:g} <= "
+                             f"P90 {self.p90:g} does not hold")
+        return self
+
+
 class Settings(Record):
-    """Project-wide settings: display unit, default SLO, report paper size."""
+    """Project-wide settings: display unit, default SLO, report paper size, the user's data-reduction bands
+    (none: the published figures per workload type, ``models.capacity.reduction_band``)."""
 
     capacity_unit: CapacityUnit = CapacityUnit.TIB
     default_slo_ms: float = Field(default=1.0, gt=0)
     paper: Literal["A4", "Letter"] = "A4"
     curve_points: int = Field(default=200, ge=10, le=5000)
+    data_reduction_bands: list[DataReductionBand] = Field(default_factory=list, max_length=200)
+
+    @model_validator(mode="after")
+    def _bands_unique(self) -> Settings:
+        keys = [band.applies_to for band in self.data_reduction_bands]
+        twice = sorted({k for k in keys if keys.count(k) > 1})
+        if twice:
+            raise ValueError(f"data_reduction_bands: {', '.join(repr(k) for k in twice)} given more than once")
+        return self
 
 
 def _now() -> str:

@@ -133,6 +133,13 @@ def test_runway(qtbot, screen):
     _on_view(dialog.plot, dialog, min_height=200)
 
 
+def test_reduction_bands(qtbot, example_window, screen):
+    view = example_window.results.capacity_view
+    view.edit_bands()
+    _fits(view.bands_dialog, screen, qtbot)
+    _on_view(view.bands_dialog.table, view.bands_dialog, min_height=150)
+
+
 # --- every other dialog, message box and file dialog the app shows ---------------------------------------------
 
 LONG_PATH = "/home/presales/Customer projects/" + "very-long-folder-name-" * 8 + "/design.storplan"
@@ -291,7 +298,7 @@ DIALOG_SITES = {  # file -> how many places open a dialog, message box or file d
     "plain_text.py": 1,
     "report_export.py": 2,
     "results/_common.py": 1, "results/capacity_view.py": 2, "results/performance_view.py": 3,
-    "results/runway_chart.py": 1, "sizer_dialog.py": 2,
+    "results/reduction_bands_dialog.py": 1, "results/runway_chart.py": 1, "sizer_dialog.py": 2,
 }
 
 

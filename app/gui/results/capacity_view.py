@@ -60,6 +60,8 @@ from app.gui.results._common import (
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
+from models.present.capacity_band import band_lines
+from models.present.waterfall import with_effective_band
 from models.units import CapacityUnit, to_unit
 
 if TYPE_CHECKING:
@@ -85,7 +87,7 @@ def axis_break(bars: Sequence[WaterfallBar], unit: CapacityUnit | str) -> tuple[
         return None
     raw = to_unit(bars[0].after, unit)
     highs = [to_unit(b.high, unit) for b in bars]
-    top = max(highs)
+    top = max([*highs, *(to_unit(b.band[1], unit) for b in bars if b.band is not None)])
     if raw <= 0 or top <= BREAK_RATIO * raw:
         return None
     start = 1.12 * max(h for h in highs if h <= 1.5 * raw)
@@ -171,6 +173,9 @@ class CapacityView(QWidget):
     """The user switched the TB/TiB toggle; the argument is ``CapacityUnit.value``."""
     sig_csv_written = Signal(str)
     """The waterfall CSV was written (its path)."""
+    sig_bands_edited = Signal(object)
+    """The user accepted new data-reduction figures: the list of ``DataReductionBand`` rows to store as the
+    project's ``data_reduction_bands`` setting."""
     sig_csv_failed = Signal(str)
     """The waterfall CSV could not be written (the message, also shown)."""
 
@@ -252,6 +257,14 @@ class CapacityView(QWidget):
         header.addSpacing(8)
         header.addWidget(self.export_button)
         header.addWidget(self.export_csv_button)
+        self.bands_button = QToolButton()
+        self.bands_button.setText("Data reduction\u2026")
+        self.bands_button.setToolTip("The data-reduction ratio's P10 / P50 / P90 per workload type or workload: the "
+                                     "published figures, or the project's own")
+        self.bands_button.clicked.connect(self.edit_bands)
+        self.bands_source = None
+        """A callable giving (the project's rows, the scenario's workloads) for the dialog; None: no button."""
+        header.addWidget(self.bands_button)
 
         # Chart
         self.plot = make_plot(self)
@@ -296,11 +309,21 @@ class CapacityView(QWidget):
         # The verdict: does each system's data fit its usable capacity (models.present.verdicts)? Above the
         # table, so the chart keeps its full height.
         self.verdict_label = verdict_label("capacityVerdicts")
+        # The capacity band (models.present.capacity_band): effective and runway P10-P90, the break-even ratio.
+        self.band_label = QLabel()
+        self.band_label.setObjectName("capacityBand")
+        self.band_label.setWordWrap(True)
+        self.band_label.setVisible(False)
+        self.band_label.setToolTip("The data-reduction ratio as a band: each workload's own ratio is its P50, the "
+                                   "published spread of its workload type (or the project's own figures) sets "
+                                   "P10 and P90; the break-even is the ratio below which the design no longer "
+                                   "fits its required capacity over the horizon.")
 
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.verdict_label)
+        right_layout.addWidget(self.band_label)
         right_layout.addWidget(self.table, 1)
         right_layout.addWidget(self.details)
 
@@ -465,8 +488,10 @@ class CapacityView(QWidget):
             return
         self.stack.setCurrentIndex(0)
         selected = self.system_combo.currentText()
+        band = self._evaluation.capacity_band if self._evaluation is not None else None
+        system_id = None
         if len(systems) > 1 and selected in ("", ALL_SYSTEMS):
-            self._bars = scenario_waterfall(capacity)
+            self._bars = with_effective_band(scenario_waterfall(capacity), band)
             total = capacity.total
             efficiency = total.efficiency_ratio
             reduction = total.data_reduction_ratio
@@ -476,7 +501,8 @@ class CapacityView(QWidget):
                 months_value = min(months) if months else None
         else:
             system = next((s for s in systems if s.system_label == selected), systems[0])
-            self._bars = system_waterfall(system)
+            system_id = system.system_id
+            self._bars = with_effective_band(system_waterfall(system), band, system_id)
             efficiency = system.efficiency_ratio
             reduction = system.data_reduction_ratio
             months_value = system.months_until_full
@@ -485,6 +511,7 @@ class CapacityView(QWidget):
         self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
         self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
         self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
+        self._show_band(band, system_id)
         self._kpis["with_snapshots"].value.setText(f"{fmt_capacity(self._bars[-1].after, unit)} "
                                                    f"({fmt_ratio(efficiency)})")
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
@@ -550,6 +577,9 @@ class CapacityView(QWidget):
         self._bar_item = pg.BarGraphItem(x0=x0, y=list(range(n)), height=0.62, width=widths, brushes=brushes,
                                          pens=pens)
         plot.addItem(self._bar_item)
+        self._band_items = [self._band_item(i, b) for i, b in enumerate(bars) if b.band is not None]
+        for item in self._band_items:
+            plot.addItem(item)
         # Dashed connectors from each bar's end to the next bar's start.
         xs, ys = [], []
         for i in range(n - 1):
@@ -571,7 +601,8 @@ class CapacityView(QWidget):
                 font.setBold(True)
                 item.setFont(font)
             item.textItem.document().setDocumentMargin(VALUE_LABEL_MARGIN)  # the line and 1 px: rows stay apart
-            item.setPos(tx(to_unit(bar.high, unit)), i)
+            end = max(bar.high, bar.band[1]) if bar.band is not None else bar.high  # past the band's whisker
+            item.setPos(tx(to_unit(end, unit)), i)
             plot.addItem(item)
             self._value_labels.append(item)
         self._draw_break(bars)
@@ -593,6 +624,55 @@ class CapacityView(QWidget):
         self.plot.setMinimumHeight(max(MIN_CHART_HEIGHT, n * (self.fontMetrics().height() + 4) + 44))
         plot.setYRange(-0.6, n - 0.4, padding=0)
         self._fit_x_range()
+
+    def _band_item(self, row: int, bar: WaterfallBar) -> pg.GraphicsObject:
+        """The P10-P90 band of a total as a shaded box across its bar with whiskers at both ends."""
+        assert bar.band is not None
+        low, high = (self._tx(to_unit(v, self._unit)) for v in bar.band)
+        color = QColor(text_color(self))
+        shade = QColor(color)
+        shade.setAlpha(60)
+        box = pg.BarGraphItem(x0=[low], y=[row], height=0.3, width=[max(high - low, 0.0)], brush=pg.mkBrush(shade),
+                              pen=pg.mkPen(color, width=1.5))
+        box.setZValue(5)
+        box.setToolTip(f"P10-P90: {fmt_capacity(bar.band[0], self._unit)} to {fmt_capacity(bar.band[1], self._unit)}")
+        return box
+
+    def band_rects(self) -> list[tuple[float, float]]:
+        """The (left, right) x of each band drawn on the chart, in the axis' units (for tests)."""
+        out = []
+        for item in getattr(self, "_band_items", []):
+            left, width = item.opts["x0"][0], item.opts["width"][0]
+            out.append((float(left), float(left + width)))
+        return out
+
+    def edit_bands(self) -> None:
+        """Open the data-reduction figures dialog; accepted rows go out on :attr:`sig_bands_edited`."""
+        from app.gui.results.reduction_bands_dialog import ReductionBandsDialog
+
+        if self.bands_source is None:
+            return
+        rows, workloads = self.bands_source()
+        self.bands_dialog = ReductionBandsDialog(rows, workloads, self)
+        self.bands_dialog.accepted.connect(lambda: self.sig_bands_edited.emit(self.bands_dialog.rows()))
+        self.bands_dialog.open()
+
+    def _show_band(self, band, system_id: str | None) -> None:
+        """The band under the key figures: effective P10-P90, months until full P10-P90, the break-even."""
+        if band is None:
+            self.band_label.setVisible(False)
+            return
+        system = band.system(system_id) if system_id is not None else None
+        unit = self._unit
+        low = system.effective_bytes_p10 if system is not None else band.effective_bytes_p10
+        high = system.effective_bytes_p90 if system is not None else band.effective_bytes_p90
+        self._kpis["effective"].value.setToolTip(f"P10-P90: {fmt_capacity(low, unit)} to {fmt_capacity(high, unit)}")
+        m10 = system.months_until_full_p10 if system is not None else band.months_until_full_p10
+        m90 = system.months_until_full_p90 if system is not None else band.months_until_full_p90
+        self._kpis["months"].value.setToolTip(f"P10-P90 of the data-reduction ratio: {fmt_months(m10)} to "
+                                              f"{fmt_months(m90)}")
+        self.band_label.setText(" ".join(band_lines(band, unit)))
+        self.band_label.setVisible(True)
 
     def _tx(self, value: float) -> float:
         """A value's x position on the (possibly broken) axis."""
@@ -627,7 +707,8 @@ class CapacityView(QWidget):
         if not self._bars:
             return
         unit = self._unit
-        top = max((self._tx(to_unit(b.high, unit)) for b in self._bars), default=1.0) or 1.0
+        top = max((self._tx(to_unit(max(b.high, b.band[1] if b.band is not None else 0.0), unit))
+                   for b in self._bars), default=1.0) or 1.0
         room_px = max_text_width(self, [f"{fmt_capacity(b.after, unit)}  " for b in self._bars]) + 8
         width_px = max(self.plot.getViewBox().width(), 200.0)
         fraction = min(room_px / width_px, 0.6)

@@ -1,0 +1,28 @@
+"""The report's lines on the capacity band: effective capacity and months until full at the P10 / P90
+data-reduction ratio, the break-even ratio, and each workload's ratio band with the source of its spread
+(``models.present.capacity_band`` words them; ``models.capacity.reduction_band`` gives the rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from app.report.document import _e, _para, _table
+from models.present.capacity_band import band_lines, band_rows
+
+
+def band_story(report: Any) -> list:
+    """The flowables for the capacity section of ``report`` (an ``app.report.document`` story builder: its
+    evaluation, styles, unit and width); empty when the evaluation has no band."""
+    band = getattr(report.evaluation, "capacity_band", None)
+    if band is None:
+        return []
+    s = report.s
+    story: list = [_para("Data-reduction band", s.h2)]
+    story += [report.p(_e(line), s.small) for line in band_lines(band, report.unit)]
+    w = report.width
+    rows: list[list[str]] = [["Workload", "Type", "P10", "P50", "P90", "Source of the spread"]]
+    rows += [[_e(cell) for cell in row] for row in band_rows(band)]
+    story.append(_table(rows, [w * 0.20, w * 0.14, w * 0.08, w * 0.08, w * 0.08, w * 0.42], s,
+                        small_cols=(1, 5)))
+    story.append(report.p(_e(" ".join(band.notes)), s.small))
+    return story

@@ -1,0 +1,125 @@
+"""The capacity band as a person and a program read it: the ``evaluate --json`` fields, the sentences of the
+screen and the report, the per-workload table rows and the runway band curves, all from one
+``models.capacity.reduction_band.CapacityBand`` (that module gives the rules and their sources)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from models.formatting import finite, fmt_capacity, fmt_months, fmt_ratio
+from models.units import CapacityUnit
+
+if TYPE_CHECKING:
+    from models.capacity.reduction_band import CapacityBand
+
+__all__ = ["band_fields", "band_lines", "band_rows", "runway_band_series", "system_band_fields"]
+
+
+def _num(value: float | None) -> float | None:
+    """A JSON number, or None for a missing or infinite one."""
+    return float(value) if finite(value) else None
+
+
+def band_fields(band: CapacityBand | None) -> dict[str, Any]:
+    """The scenario's capacity band as the fields ``evaluate --json`` adds to its ``capacity`` object (bytes,
+    ratios logical / physical, months; None where a figure does not exist: no growth, no break-even)."""
+    if band is None:
+        return {}
+    return {
+        "effective_bytes_band_p10": _num(band.effective_bytes_p10),
+        "effective_bytes_band_p50": _num(band.effective_bytes_p50),
+        "effective_bytes_band_p90": _num(band.effective_bytes_p90),
+        "data_reduction_ratio_band_p10": _num(band.data_reduction_ratio_p10),
+        "data_reduction_ratio_band_p50": _num(band.data_reduction_ratio_p50),
+        "data_reduction_ratio_band_p90": _num(band.data_reduction_ratio_p90),
+        "months_until_full_band_p10": _num(band.months_until_full_p10),
+        "months_until_full_band_p50": _num(band.months_until_full_p50),
+        "months_until_full_band_p90": _num(band.months_until_full_p90),
+        "break_even_data_reduction_ratio": _num(band.break_even_data_reduction_ratio),
+        "break_even_binds": band.break_even_binds,
+        "break_even_needed_effective_bytes": _num(band.needed_effective_bytes),
+        "break_even_horizon_months": band.horizon_months,
+        "data_reduction_bands": [
+            {"workload_id": w.workload_id, "name": w.name, "system_id": w.system_id,
+             "workload_type": w.workload_type, "ratio_p10": _num(w.ratio_p10), "ratio_p50": _num(w.ratio_p50),
+             "ratio_p90": _num(w.ratio_p90), "platform_reduces": w.reduces,
+             "distribution": {"p10": w.distribution.p10, "p50": w.distribution.p50, "p90": w.distribution.p90,
+                              "source": w.distribution.source, "assumed": w.distribution.assumed,
+                              "user": w.distribution.user}}
+            for w in band.workloads],
+    }
+
+
+def system_band_fields(band: CapacityBand | None, system_id: str) -> dict[str, Any]:
+    """One system's band fields for its entry in ``capacity.systems`` (empty when it has none)."""
+    system = band.system(system_id) if band is not None else None
+    if system is None:
+        return {}
+    return {"effective_bytes_band_p10": _num(system.effective_bytes_p10),
+            "effective_bytes_band_p90": _num(system.effective_bytes_p90),
+            "months_until_full_band_p10": _num(system.months_until_full_p10),
+            "months_until_full_band_p90": _num(system.months_until_full_p90)}
+
+
+def _months(value: float | None) -> str:
+    """Months as the runway words them (``not within ten years`` for none)."""
+    return "no growth" if value is None else fmt_months(value)
+
+
+def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+    """The band in sentences: effective capacity P10-P90, runway P10-P90 and the break-even ratio, each naming its
+    meaning (capacities in ``unit``)."""
+    lines = [f"Effective capacity P10-P90: {fmt_capacity(band.effective_bytes_p10, unit)} to "
+             f"{fmt_capacity(band.effective_bytes_p90, unit)} (P50 {fmt_capacity(band.effective_bytes_p50, unit)}) at "
+             f"a data-reduction ratio of {fmt_ratio(band.data_reduction_ratio_p10)} to "
+             f"{fmt_ratio(band.data_reduction_ratio_p90)} (P50 {fmt_ratio(band.data_reduction_ratio_p50)})."]
+    if band.months_until_full_p50 is not None or band.months_until_full_p10 is not None:
+        lines.append(f"Months until full P10-P90: {_months(band.months_until_full_p10)} to "
+                     f"{_months(band.months_until_full_p90)} (P50 {_months(band.months_until_full_p50)}).")
+    be = band.break_even_data_reduction_ratio
+    if be is None:
+        lines.append("Break-even data-reduction ratio: none (no data, or a system with data has no usable capacity).")
+    else:
+        why = (f"the effective capacity needed, {fmt_capacity(band.needed_effective_bytes, unit)}"
+               if band.break_even_binds == "effective"
+               else f"the data grown over {band.horizon_months} months within the usable capacity")
+        verdict = ("fits even without data reduction" if be <= 1.0
+                   else "fits at the P10 ratio" if band.data_reduction_ratio_p10 >= be
+                   else "fits at the P50 ratio but not at P10" if band.data_reduction_ratio_p50 >= be
+                   else "does not fit at the P50 ratio")
+        text = fmt_ratio(be)
+        if text in (fmt_ratio(band.data_reduction_ratio_p10), fmt_ratio(band.data_reduction_ratio_p50)):
+            text = f"{be:.3f}:1 (P50 {band.data_reduction_ratio_p50:.3f}:1)"  # so close that two decimals hide it
+        lines.append(f"Break-even data-reduction ratio: {text} (below it the design no longer gives {why}); "
+                     f"the design {verdict}.")
+    return lines
+
+
+def band_rows(band: CapacityBand) -> list[tuple[str, str, str, str, str, str]]:
+    """One row per workload: (workload, type, P10, P50, P90 ratio, source of the spread)."""
+    from models.capacity.reduction_band import WORKLOAD_TYPES
+
+    rows = []
+    for w in band.workloads:
+        source = w.distribution.source if w.reduces else "the platform applies no data reduction: 1:1 exactly"
+        rows.append((w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), fmt_ratio(w.ratio_p10),
+                     fmt_ratio(w.ratio_p50), fmt_ratio(w.ratio_p90), source))
+    return rows
+
+
+def runway_band_series(band: CapacityBand, months: int = 60) -> tuple[list[tuple[float, float]],
+                                                                       list[tuple[float, float]]]:
+    """The capacity line of the runway chart at the P90 and P10 data-reduction ratio: physical used over usable,
+    percent, month by month (0 .. ``months``), each grown so that it reaches 100% at its own months until full
+    (as ``models.present.resilience.runway_series`` draws the P50 line). Returns (low, high): the P90 ratio's
+    line (least used) and the P10 ratio's; both empty without usable capacity."""
+    if band.usable_bytes <= 0:
+        return [], []
+
+    def line(used: float, full: float | None) -> list[tuple[float, float]]:
+        share0 = used / band.usable_bytes
+        rate = (1.0 / share0) ** (1.0 / full) if full and share0 > 0 else 1.0
+        return [(float(m), 100.0 * share0 * rate ** m) for m in range(months + 1)]
+
+    return (line(band.physical_used_bytes_p90, band.months_until_full_p90),
+            line(band.physical_used_bytes_p10, band.months_until_full_p10))
