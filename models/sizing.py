@@ -281,8 +281,8 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[
                         node = dict(id="cluster", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                                     hosts=hosts, disk_groups_per_host=layout[0], capacity_drives_per_group=layout[1],
                                     policy=policy, architecture="esa", **stretch)
-                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), vSAN ESA storage "
-                                   f"pool of {devices} NVMe devices per host, {policy}")
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), vSAN ESA "
+                                   f"storage pool of {devices} NVMe devices per host, {policy}")
                         yield _Spec(partial(_cluster_scenario, base, HciClusterNode, node), summary,
                                     hosts * HCI_HOST_RACK_UNITS, None, "hci", (hosts * layout[0] * layout[1], 0))
                 continue
