@@ -261,15 +261,16 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[
     from models.problems import VSAN_MIN_HOSTS
     from models.project.model import HciClusterNode
 
+    sites = 2 if req.meet_slo_after_site_loss else 1  # a stretched cluster: two data sites + a witness
+    stretch: dict[str, Any] = {"stretched": True} if sites == 2 else {}
+
+    def where(hosts: int) -> str:
+        return f" per site; stretched: {hosts // 2} + {hosts // 2} hosts and a witness" if sites == 2 else ""
+
     for record in sorted((e for e in catalog if isinstance(e, HciNode)), key=lambda e: e.id):
         if req.families and not ({"vSAN", record.vendor} & set(req.families)):
             continue
         for policy in HCI_POLICIES:
-            sites = 2 if req.meet_slo_after_site_loss else 1  # a stretched cluster: two data sites + a witness
-            stretch: dict[str, Any] = {"stretched": True} if sites == 2 else {}
-
-            def where(hosts: int) -> str:
-                return f" per site; stretched: {hosts // 2} + {hosts // 2} hosts and a witness" if sites == 2 else ""
             if record.architecture == "esa":
                 first = vsan_policy_rule(policy, "esa", 3).min_hosts + req.n_plus
                 most = record.max_disk_groups * record.max_capacity_per_group
