@@ -23,7 +23,10 @@ state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 Ti
 headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
-the requirements with one host down) and counted with all of them. Cloud candidates are Cloud Volumes ONTAP VMs
+the requirements with one host down) and counted with all of them. With ``meet_slo_after_site_loss`` (the SLO after
+losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
+runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
+are not tried, and a design's site-loss state must meet every SLO; a design of one site cannot. Cloud candidates are Cloud Volumes ONTAP VMs
 (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
 meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
 budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
@@ -255,7 +258,8 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[
     policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
     capacity drives per group (2, 4, up to the record's maximum); an ESA host (no disk groups) x storage-pool
     devices per host (:data:`HCI_ESA_POOL_DEVICES` up to its limit), with ESA's minimum hosts (RAID-5 on 3). The
-    workloads target the cluster."""
+    workloads target the cluster. With ``meet_slo_after_site_loss`` every cluster is stretched over two data sites
+    (the policy's minimum plus ``n_plus`` at each)."""
     from models.capacity.rules import vsan_policy_rule
     from models.catalog import HciNode
     from models.problems import VSAN_MIN_HOSTS
