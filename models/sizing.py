@@ -26,14 +26,14 @@ HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts tak
 the requirements with one host down) and counted with all of them. With ``meet_slo_after_site_loss`` (the SLO after
 losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
 runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
-are not tried, and a design's site-loss state must meet every SLO; a design of one site cannot. Cloud candidates
-are Cloud Volumes ONTAP VMs (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
-meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
-budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
-against headroom) is marked. The candidates are checked with the same engine as ``storplan
-evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once
-(shared by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once
-by the batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
+are not tried, and a design's site-loss state must meet every SLO; a design of one site cannot. Cloud candidates are
+Cloud Volumes ONTAP VMs (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA
+pair's failover state must meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every
+candidate has a cost, the budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front
+(cost, or rack units, against headroom) is marked. The candidates are checked with the same engine as ``storplan
+evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once (shared
+by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once by the
+batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
 (``models.performance.screening``: the curves and bands the check does not read are not computed).
 """
 
