@@ -111,6 +111,10 @@ def test_writes_wait_the_inter_site_round_trip_and_cross_the_link():
     assert normal.latency_at_target_ms > unstretched.latency_at_target_ms
     # Broadcom's bandwidth example: 40 MB/s of writes need 560 Mbit/s between the sites
     assert link_mbps_needed(40.0) * 8 == pytest.approx(560.0)
+    # the example's target: 300K IOPS, 10% writes of 8 KiB -> 245.8 MB/s x 1.4 x 1.25 = 3.44 Gbit/s
+    writes = workload.target_iops * (1 - workload.read_pct / 100) * workload.block_kib * KIB / 1e6
+    need = writes * 1.4 * 1.25 * 8 / 1e3
+    assert any(f"= {need:,.2f} Gbit/s of the 25 Gbit/s link" in note for note in normal.notes), normal.notes
 
 
 def test_site_failure_saturates_below_normal_on_half_the_hosts():

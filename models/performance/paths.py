@@ -50,7 +50,14 @@ from typing import TypedDict
 from models import topology
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
 from models.capacity.rules import RAID_LABEL
-from models.capacity.stretched import DATA_MULTIPLIER, SITE_COPIES, VSAN_STRETCHED_BANDWIDTH_DOCS, site_hosts
+from models.capacity.stretched import (
+    DATA_MULTIPLIER,
+    RESYNC_MULTIPLIER,
+    SITE_COPIES,
+    VSAN_STRETCHED_BANDWIDTH_DOCS,
+    link_mbps_needed,
+    site_hosts,
+)
 from models.catalog import (
     Adapter,
     Catalog,
@@ -1020,7 +1027,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
               servers=cache_drive.parallelism, multiplicity=groups, kind="drive", ident=StationId("cache_drives"))
     if node.stretched:
-        _stretched_stations(b, node, block, phases)
+        _stretched_stations(b, node, workload, block, phases)
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
@@ -1038,12 +1045,13 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
 
 
-def _stretched_stations(b: _Builder, node: HciClusterNode, block: float, phases: int) -> None:
+def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, block: float, phases: int) -> None:
     """A stretched cluster's writes at both data sites (``models.capacity.stretched``): each host station's write
     work (built above for one site's copy) is done at each site, so it doubles over the cluster's hosts; reads
     stay in the VM's site (read locality). Each write phase waits one inter-site round trip
     (``node.inter_site_rtt_ms``), and the remote copy crosses the inter-site link (``node.inter_site_gbps``) with
-    vSAN's data multiplier (:data:`models.capacity.stretched.DATA_MULTIPLIER`), a station of its own."""
+    vSAN's data multiplier (:data:`models.capacity.stretched.DATA_MULTIPLIER`), a station of its own. A note gives
+    the link bandwidth ``workload``'s target needs with the resynchronisation headroom (``link_mbps_needed``)."""
     copies = SITE_COPIES
     for i, s in enumerate(b.stations):
         if s.component == node.id and not s.delay:
@@ -1054,10 +1062,17 @@ def _stretched_stations(b: _Builder, node: HciClusterNode, block: float, phases:
     link = node.inter_site_gbps * 1e9 / 8 * 0.94  # bytes/s payload (as the vSAN network)
     b.add("vSAN inter-site link", node.id, 0.0, DATA_MULTIPLIER * block / link, kind="network",
           ident=StationId("intersite_link"))
+    rate = workload.target_iops
+    if rate:
+        writes_mbps = rate * (1.0 - workload_read_fraction(workload)) * block / 1e6
+        need = link_mbps_needed(writes_mbps) * 8 / 1e3  # Gbit/s
+        b.notes.append(f"vSAN inter-site bandwidth at the target: {writes_mbps:,.0f} MB/s of writes x "
+                       f"{DATA_MULTIPLIER:g} x {RESYNC_MULTIPLIER:g} = {need:,.2f} Gbit/s of the "
+                       f"{node.inter_site_gbps:g} Gbit/s link ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
     b.notes.append(f"vSAN stretched cluster: every write is written at both data sites ({site_hosts(node)} hosts "
                    f"each) and waits {phases} inter-site round trip(s) of {node.inter_site_rtt_ms:g} ms; the remote "
                    f"copy crosses the {node.inter_site_gbps:g} Gbit/s inter-site link (x{DATA_MULTIPLIER:g} vSAN "
-                   f"data multiplier); reads stay in the VM's site ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
+                   f"data multiplier); reads stay in the VM's site (read locality)")
 
 
 def _hci_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder,
