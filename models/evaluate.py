@@ -216,9 +216,10 @@ class RequirementCheck:
     """Whether the evaluated design meets one of the project's resilience requirements.
 
     Attributes:
-        requirement: "slo_in_takeover" or "n_plus"; met: True or False; text: the verdict in words, naming the
-        workload and figure that decide it; subject: the workload it is about ("" for the whole cluster); state:
-        the failure state it is checked in ("takeover", "failover", "N+1").
+        requirement: "slo_in_takeover", "n_plus" or "slo_after_site_loss"; met: True or False; text: the verdict
+        in words, naming the workload and figure that decide it; subject: the workload it is about ("" for the whole
+        cluster); state: the failure state it is checked in ("takeover", "failover", "N+1", "switchover",
+        "site_failure", "" when the system has one site).
     """
 
     requirement: str
@@ -266,7 +267,7 @@ def resilience_required(project: Project) -> bool:
     reduced cluster (``n_plus``): then every verdict needs :func:`evaluate_resilience`, whether or not a view shows
     the states."""
     requirements = project.requirements
-    return bool(requirements.meet_slo_in_takeover or requirements.n_plus)
+    return bool(requirements.meet_slo_in_takeover or requirements.n_plus or requirements.meet_slo_after_site_loss)
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
@@ -352,6 +353,11 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                                            f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} IOPS in "
                                            f"{state} (required): {'met' if st.meets_slo else 'missed'}, {latency}",
                                            wp.name, state))
+    if requirements.meet_slo_after_site_loss:  # models.performance.site_loss
+        from models.performance.site_loss import site_loss_checks
+
+        checks += [RequirementCheck("slo_after_site_loss", c.met, c.text, c.subject, c.state)
+                   for c in site_loss_checks(workloads, states)]
     clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
     if requirements.n_plus and clusters:
         k = requirements.n_plus

@@ -23,14 +23,17 @@ state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 Ti
 headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
-the requirements with one host down) and counted with all of them. Cloud candidates are Cloud Volumes ONTAP VMs
-(single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA pair's failover state must
-meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every candidate has a cost, the
-budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front (cost, or rack units,
-against headroom) is marked. The candidates are checked with the same engine as ``storplan
-evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once
-(shared by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once
-by the batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
+the requirements with one host down) and counted with all of them. With ``meet_slo_after_site_loss`` (the SLO after
+losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
+runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
+are not tried, and a design's site-loss state must meet every SLO; a design of one site cannot. Cloud candidates are
+Cloud Volumes ONTAP VMs (single or HA) x licence x disk type x disk count; with ``meet_slo_in_takeover`` an HA
+pair's failover state must meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every
+candidate has a cost, the budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front
+(cost, or rack units, against headroom) is marked. The candidates are checked with the same engine as ``storplan
+evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once (shared
+by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once by the
+batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
 (``models.performance.screening``: the curves and bands the check does not read are not computed).
 """
 
@@ -51,6 +54,7 @@ from models.catalog.limits import platform_limit_problems
 from models.design import resolved_catalog
 from models.performance.engine import collector_paused
 from models.performance.screening import DesignCheck, DesignPaths, check_designs, design_paths, failover_verdicts
+from models.performance.site_loss import site_loss_reasons
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import (
     ControllerNode,
@@ -254,11 +258,18 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[
     policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
     capacity drives per group (2, 4, up to the record's maximum); an ESA host (no disk groups) x storage-pool
     devices per host (:data:`HCI_ESA_POOL_DEVICES` up to its limit), with ESA's minimum hosts (RAID-5 on 3). The
-    workloads target the cluster."""
+    workloads target the cluster. With ``meet_slo_after_site_loss`` every cluster is stretched over two data sites
+    (the policy's minimum plus ``n_plus`` at each)."""
     from models.capacity.rules import vsan_policy_rule
     from models.catalog import HciNode
     from models.problems import VSAN_MIN_HOSTS
     from models.project.model import HciClusterNode
+
+    sites = 2 if req.meet_slo_after_site_loss else 1  # a stretched cluster: two data sites + a witness
+    stretch: dict[str, Any] = {"stretched": True} if sites == 2 else {}
+
+    def where(hosts: int) -> str:
+        return f" per site; stretched: {hosts // 2} + {hosts // 2} hosts and a witness" if sites == 2 else ""
 
     for record in sorted((e for e in catalog if isinstance(e, HciNode)), key=lambda e: e.id):
         if req.families and not ({"vSAN", record.vendor} & set(req.families)):
@@ -267,30 +278,30 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[
             if record.architecture == "esa":
                 first = vsan_policy_rule(policy, "esa", 3).min_hosts + req.n_plus
                 most = record.max_disk_groups * record.max_capacity_per_group
-                for hosts in range(first, HCI_MAX_HOSTS + 1, 2):
+                for hosts in range(first * sites, HCI_MAX_HOSTS + 1, 2):
                     for devices in (d for d in HCI_ESA_POOL_DEVICES if d <= most):
                         layout = esa_pool_layout(devices)
                         if layout is None:
                             continue
                         node = dict(id="cluster", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                                     hosts=hosts, disk_groups_per_host=layout[0], capacity_drives_per_group=layout[1],
-                                    policy=policy, architecture="esa")
-                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), vSAN ESA storage pool of "
-                                   f"{devices} NVMe devices per host, {policy}")
+                                    policy=policy, architecture="esa", **stretch)
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), vSAN ESA "
+                                   f"storage pool of {devices} NVMe devices per host, {policy}")
                         yield _Spec(partial(_cluster_scenario, base, HciClusterNode, node), summary,
                                     hosts * HCI_HOST_RACK_UNITS, None, "hci", (hosts * layout[0] * layout[1], 0))
                 continue
             first = VSAN_MIN_HOSTS[policy] + req.n_plus
-            for hosts in range(first, HCI_MAX_HOSTS + 1, 2):
+            for hosts in range(first * sites, HCI_MAX_HOSTS + 1, 2):
                 for groups in range(1, record.max_disk_groups + 1):
                     for drives in sorted({2, 4, record.max_capacity_per_group}):
                         if drives > record.max_capacity_per_group:
                             continue
                         node = dict(id="cluster", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                                     hosts=hosts, disk_groups_per_host=groups, capacity_drives_per_group=drives,
-                                    policy=policy)
-                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare), {groups} disk group(s) of "
-                                   f"{drives} capacity drives per host, {policy}")
+                                    policy=policy, **stretch)
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), {groups} disk "
+                                   f"group(s) of {drives} capacity drives per host, {policy}")
                         yield _Spec(partial(_cluster_scenario, base, HciClusterNode, node), summary,
                                     hosts * HCI_HOST_RACK_UNITS, None, "hci", (hosts * groups * drives, 0))
 
@@ -299,7 +310,8 @@ def _without_spares(scenario: Scenario, n_plus: int) -> Scenario:
     """The HCI candidate with its ``n_plus`` spare hosts taken out: what must still meet the requirements."""
     if not n_plus:
         return scenario
-    nodes = [n.model_copy(update={"hosts": n.hosts - n_plus}) if n.kind == "hci_cluster" else n
+    nodes = [n.model_copy(update={"hosts": n.hosts - n_plus * (2 if n.stretched else 1)}) if n.kind == "hci_cluster"
+             else n
              for n in scenario.nodes]
     return scenario.model_copy(update={"nodes": nodes})
 
@@ -458,6 +470,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
+        if req.meet_slo_after_site_loss and record.family != "ONTAP":
+            continue  # only a MetroCluster (ONTAP) array survives losing a site
         if req.families and not ({record.family, record.vendor} & set(req.families)):
             continue
         protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
@@ -495,9 +509,13 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                                                                                            drive)):
                     continue
                 ru, power = _design_footprint(record, inside, shelf, count, drive)
+                sites = req.meet_slo_after_site_loss
+                if sites:  # models.performance.site_loss: the partner site's HA pair
+                    ru, power = metrocluster_footprint(record, inside, ru, power)
                 for protocol, fe, link, ready, note in fronts:
-                    yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe),
-                                partial(_design_summary, record, inside, shelf, drive, count, protocol, link, note),
+                    yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe, sites),
+                                partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
+                                        note + (METROCLUSTER_SUMMARY if sites else "")),
                                 *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
 
 
@@ -539,17 +557,20 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
 
 
 def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: Shelf | None, shelf: Shelf | None,
-            drive: Drive, count: int, fe: tuple[str, int]) -> Scenario:
+            drive: Drive, count: int, fe: tuple[str, int], sites: bool = False) -> Scenario:
     """One candidate scenario: the base's hosts and workloads, the controller with its internal bays ``inside``
     full of ``drive`` (None: it has none that take it) and ``count`` full external shelves ``shelf`` of it, each host
     linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
-    capacity for its drive count (``rules.ddp_default_preservation``)."""
+    capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: a MetroCluster IP whose partner
+    site runs the same workloads (the requirement to meet the SLO after losing a site: each SyncMirror plex at its
+    own site)."""
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                          spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
                          ddp_preservation_drives=1 if record.family == "ONTAP"
-                         else ddp_default_preservation(n_drives))
+                         else ddp_default_preservation(n_drives),
+                         **({"metrocluster": "ip", "partner_site_load": "mirror"} if sites else {}))
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [ShelfNode(id=sid, catalog_id=sh.id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive.id,
@@ -586,6 +607,24 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
     if any(w is None for w in watts):
         return ru, None
     return ru, sum(w for w in watts if w is not None)
+
+
+METROCLUSTER_SUMMARY = ", MetroCluster IP over two sites (one SyncMirror plex and one HA pair at each)"
+"""What a MetroCluster candidate adds to its summary."""
+
+
+def metrocluster_footprint(record: Controller, inside: Shelf | None, ru: int,
+                           power: float | None) -> tuple[int, float | None]:
+    """A MetroCluster candidate's (rack units, typical power W or None): :func:`_design_footprint`'s (``ru``,
+    ``power``; its drives and shelves already hold both plexes) plus the partner site's controller chassis (its
+    height, or its internal bays' enclosure, and its typical power, as there)."""
+    ru += record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
+    extra = [record.typical_power_w]
+    if inside is not None and not record.rack_units:
+        extra.append(inside.typical_power_w)
+    if power is None or any(w is None for w in extra):
+        return ru, None
+    return ru, power + sum(w for w in extra if w is not None)
 
 
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
@@ -761,6 +800,8 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             if not partnered:
                 reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
                                "required)")
+        if req.meet_slo_after_site_loss and not reasons:  # models.performance.site_loss
+            reasons += site_loss_reasons(scenario, paths)
         out.append((reasons, first, headroom))
     return out
 

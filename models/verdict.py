@@ -176,7 +176,8 @@ def failover_state(states: Iterable[StateResult]) -> StateResult | None:
 
 def states_required(requirements: Requirements | None) -> bool:
     """True when ``project.requirements`` asks for a failure state: the SLO in takeover, or N+k hosts."""
-    return bool(requirements is not None and (requirements.meet_slo_in_takeover or requirements.n_plus))
+    return bool(requirements is not None and (requirements.meet_slo_in_takeover or requirements.n_plus
+                                              or requirements.meet_slo_after_site_loss))
 
 
 def target_text(wp: WorkloadPerformance) -> str:

@@ -323,6 +323,7 @@ class Inspector(QScrollArea):
         visible["adapters_per_host"] = node.adapter is not None
 
     def _hci_cluster_context(self, node: HciClusterNode, record, visible: dict[str, bool]) -> None:
+        visible["inter_site_rtt_ms"] = visible["inter_site_gbps"] = node.stretched  # a stretched cluster's link
         if isinstance(record, HciNode):
             editors = self.form.editors
             slack, source = hci_slack_default(record)

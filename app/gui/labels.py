@@ -11,7 +11,9 @@ SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), 
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
-          "ha": "HA pair", "dedupe_compression": "Dedupe + compression"}
+          "ha": "HA pair", "dedupe_compression": "Dedupe + compression",
+          "stretched": "Stretched (2 sites + witness)", "inter_site_rtt_ms": "Inter-site round trip",
+          "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU"}

@@ -971,7 +971,8 @@ class ReportBuilder:
             res = evaluate_resilience(self.project, self.evaluation, self.scenario.name, self.catalog)
         story: list = [self.section_break(), _heading("Resilience", s),
                        self.p("How each workload fares on the bad day: a controller takeover, a lost path, a drive "
-                              "rebuilding, a failed host or a cloud failover, each solved by the same model as the "
+                              "rebuilding, a failed host, a cloud failover or a lost site (a MetroCluster "
+                              "switchover, a stretched cluster's site failure), each solved by the same model as the "
                               "normal state (states that do not apply to a system are left out).")]
         w = self.width
         for wp in perf.workloads:

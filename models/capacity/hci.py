@@ -6,6 +6,10 @@ right-sized = the same with the catalog's right-sized (formatted) size; dedupe &
 (catalog ``dedupe_metadata_pct`` when given); FTT policy: usable = remaining / factor (RAID1 FTT=n: n+1 copies on
 2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space 30% (project, else
 catalog, else 30%).
+A stretched cluster (``models.capacity.stretched``) mirrors every object to both data sites and lays its policy out
+inside each site: the policy's minimum hosts and ESA's adaptive RAID-5 count one site's hosts, the site mirroring
+halves what is left after the reserves (a host rebuild reserve of one host per site), and the datastore lines give
+each site's raw and usable capacity.
 From vSAN 7.0 U1 (ESA by default, :func:`reserve_mode`) reserved capacity replaces slack space: an operations
 reserve (assumed 10%) and a host rebuild reserve of one host's capacity are taken before the policy. ESA (vSAN 8+)
 has one storage pool per host and no cache tier, its adaptive RAID-5 is 2+1 on 3-5 hosts and 4+1 on 6 or more,
@@ -19,6 +23,13 @@ from models.capacity import rules
 from models.capacity.layout import RaidLayout, hci_layout
 from models.capacity.physical import Physical, fmt
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
+from models.capacity.stretched import (
+    SITE_COPIES,
+    VSAN_STRETCHED_DOCS,
+    site_capacities,
+    site_hosts,
+    stretched_problems,
+)
 from models.catalog import Drive, HciNode
 from models.project import HciClusterNode
 
@@ -49,7 +60,9 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     factor = stripe.stripe_factor
     problems: list[str] = []
     notes: list[str] = []
-    policy = rules.vsan_policy_rule(node.policy, node.architecture, node.hosts)
+    local_hosts = site_hosts(node)
+    policy = rules.vsan_policy_rule(node.policy, node.architecture, local_hosts)
+    problems.extend(stretched_problems(node, where))
     esa = node.architecture == "esa"
     devices = node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
     if esa and devices > node.hosts * host.max_disk_groups * host.max_capacity_per_group:
@@ -63,9 +76,10 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     if not esa and node.capacity_drives_per_group > host.max_capacity_per_group:
         problems.append(f"{where}: {node.capacity_drives_per_group} capacity devices per disk group exceed "
                         f"{host.name}'s {host.max_capacity_per_group}.")
-    if node.hosts < policy.min_hosts:
-        problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts; the cluster has {node.hosts} "
-                        f"({rules.VSAN_DOCS}).")
+    if local_hosts < policy.min_hosts:
+        problems.append(f"{where}: {policy.name} needs at least {policy.min_hosts} hosts"
+                        + (f" at each site; each data site has {local_hosts}" if node.stretched
+                           else f"; the cluster has {node.hosts}") + f" ({rules.VSAN_DOCS}).")
     if policy.erasure_coding and not host.all_flash:
         problems.append(f"{where}: erasure coding (RAID5/6) is all-flash only; {host.name} is hybrid "
                         f"({rules.VSAN_DOCS}).")
@@ -107,17 +121,29 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         ops = level * pct / 100.0
         steps.append(CapacityStep("Operations reserve", level, level - ops, f"{rules.VSAN_RESERVE_DOCS}; {why}",
                                   f"{pct:g}% x {fmt(level)}", frozen_inputs({"operations reserve": f"{pct:g}%"})))
-        host_share = level / node.hosts
+        spare_hosts = SITE_COPIES if node.stretched else 1  # stretched: one host's capacity at each site
+        host_share = level * spare_hosts / node.hosts
         level -= ops
         if node.host_rebuild_reserve:
-            if node.hosts < 3:
+            if local_hosts < 3:
                 notes.append("Host rebuild reserve: a 2-node cluster cannot use reserved capacity (vSAN "
                              "documentation); size its free capacity by hand.")
             else:
-                steps.append(CapacityStep("Host rebuild reserve", level, level - host_share, rules.VSAN_RESERVE_DOCS,
-                                          f"1 host of {node.hosts}: {fmt(host_share)}",
+                steps.append(CapacityStep("Host rebuild reserve", level, level - host_share, rules.VSAN_RESERVE_DOCS
+                                          + ("; assumed one host per data site" if node.stretched else ""),
+                                          f"{spare_hosts} host(s) of {node.hosts}: {fmt(host_share)}",
                                           frozen_inputs({"hosts": str(node.hosts)})))
                 level -= host_share
+    if node.stretched:
+        mirrored = level / SITE_COPIES
+        steps.append(CapacityStep("Site mirroring (dual site)", level, mirrored, VSAN_STRETCHED_DOCS,
+                                  f"{fmt(level)} / {SITE_COPIES} (a full copy at each data site)",
+                                  frozen_inputs({"data sites": str(SITE_COPIES),
+                                                 "hosts per site": str(local_hosts)})))
+        level = mirrored
+        notes.append(f"Stretched cluster: {local_hosts} + {local_hosts} hosts at two data sites and a witness host at "
+                     "a third site (witness components only, no VM data); each site holds a full copy protected by "
+                     f"{policy.name} inside the site ({VSAN_STRETCHED_DOCS}).")
     after = level / factor
     steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
                               else rules.VSAN_DOCS,
@@ -145,7 +171,12 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         steps.append(CapacityStep("Slack space", level, level - slack, src, f"{slack_pct:g}% x {fmt(level)}",
                                   frozen_inputs({"slack": f"{slack_pct:g}%"})))
         usable = level - slack
-    if esa:
+    if node.stretched:
+        lines = [f"site {site.site}: {site.hosts} hosts, raw {fmt(site.raw_bytes)}, holds a full copy: "
+                 f"{fmt(site.usable_bytes)} usable" for site in site_capacities(node, raw, usable)]
+        lines.append(f"both sites: raw {fmt(raw)}, {fmt(usable)} usable for VM data (each byte stored at both "
+                     f"sites, {policy.name} inside each); witness host at a third site: no data capacity")
+    elif esa:
         lines = [f"datastore: {node.hosts} hosts x one storage pool of "
                  f"{node.disk_groups_per_host * node.capacity_drives_per_group}"
                   f" x {capacity.name}, {policy.name}: {fmt(usable)} usable"]

@@ -659,8 +659,11 @@ def vsan_stripe(policy: str, architecture: str = "osa", hosts: int = 0) -> tuple
 
 def hci_layout(node: HciClusterNode, capacity: Drive) -> RaidLayout:
     """A vSAN cluster's layout: one stripe shape (:func:`vsan_stripe`) over every capacity device of the
-    cluster (hosts x disk groups x devices), node 0."""
-    data, parity = vsan_stripe(node.policy, node.architecture, node.hosts)
+    cluster (hosts x disk groups x devices), node 0; a stretched cluster's stripe is laid out inside one data site
+    (``models.capacity.stretched.site_hosts``)."""
+    from models.capacity.stretched import site_hosts
+
+    data, parity = vsan_stripe(node.policy, node.architecture, site_hosts(node))
     devices = node.hosts * node.disk_groups_per_host * node.capacity_drives_per_group
     group = RaidGroup(0, capacity.id, devices, data, parity, False, float(capacity.right_sized_bytes),
                       "capacity device")

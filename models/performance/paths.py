@@ -44,12 +44,20 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from models import topology
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
 from models.capacity.rules import RAID_LABEL
+from models.capacity.stretched import (
+    DATA_MULTIPLIER,
+    RESYNC_MULTIPLIER,
+    SITE_COPIES,
+    VSAN_STRETCHED_BANDWIDTH_DOCS,
+    link_mbps_needed,
+    site_hosts,
+)
 from models.catalog import (
     Adapter,
     Catalog,
@@ -923,7 +931,8 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     hosts = node.hosts
     groups = hosts * node.disk_groups_per_host
     cap_drives = groups * node.capacity_drives_per_group
-    remote = (hosts - 1) / hosts  # vSAN places objects without data locality: share of replicas on other hosts
+    local = max(site_hosts(node), 1)  # a stretched cluster lays its policy out inside each data site
+    remote = (local - 1) / local  # vSAN places objects without data locality: share of replicas on other hosts
     # the policy's stripe as the capacity rules lay it out (models.capacity.layout.hci_layout): data components
     # and parity (erasure coding) or mirror copies beyond the first (RAID1)
     stripe = (layout if layout is not None and layout.groups else hci_layout(node, cap_drive)).groups[0]
@@ -1017,6 +1026,8 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
               ident=StationId("drives"))
         b.add("cache SSDs (write buffer)", node.id, 0.0, writes_per_write * wr_cache,
               servers=cache_drive.parallelism, multiplicity=groups, kind="drive", ident=StationId("cache_drives"))
+    if node.stretched:
+        _stretched_stations(b, node, workload, block, phases)
     b.notes.append(
         f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
@@ -1032,6 +1043,36 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         f"{limit}; the latency at light load (write 1.7-2.1 ms RAID1) is the validated part"
     )
     return None, "vSAN software latency fitted to seed 002 (paths.VSAN_SOFTWARE_LATENCY_US)"
+
+
+def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, block: float, phases: int) -> None:
+    """A stretched cluster's writes at both data sites (``models.capacity.stretched``): each host station's write
+    work (built above for one site's copy) is done at each site, so it doubles over the cluster's hosts; reads
+    stay in the VM's site (read locality). Each write phase waits one inter-site round trip
+    (``node.inter_site_rtt_ms``), and the remote copy crosses the inter-site link (``node.inter_site_gbps``) with
+    vSAN's data multiplier (:data:`models.capacity.stretched.DATA_MULTIPLIER`), a station of its own. A note gives
+    the link bandwidth ``workload``'s target needs with the resynchronisation headroom (``link_mbps_needed``)."""
+    copies = SITE_COPIES
+    for i, s in enumerate(b.stations):
+        if s.component == node.id and not s.delay:
+            b.stations[i] = replace(s, write_s=s.write_s * copies, write_async_s=s.write_async_s * copies)
+    rtt = node.inter_site_rtt_ms * 1e-3
+    b.add("vSAN inter-site round trip", node.id, 0.0, phases * rtt, delay=True, kind="delay",
+          ident=StationId("intersite_rtt"))
+    link = node.inter_site_gbps * 1e9 / 8 * 0.94  # bytes/s payload (as the vSAN network)
+    b.add("vSAN inter-site link", node.id, 0.0, DATA_MULTIPLIER * block / link, kind="network",
+          ident=StationId("intersite_link"))
+    rate = workload.target_iops
+    if rate:
+        writes_mbps = rate * (1.0 - workload_read_fraction(workload)) * block / 1e6
+        need = link_mbps_needed(writes_mbps) * 8 / 1e3  # Gbit/s
+        b.notes.append(f"vSAN inter-site bandwidth at the target: {writes_mbps:,.0f} MB/s of writes x "
+                       f"{DATA_MULTIPLIER:g} x {RESYNC_MULTIPLIER:g} = {need:,.2f} Gbit/s of the "
+                       f"{node.inter_site_gbps:g} Gbit/s link ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
+    b.notes.append(f"vSAN stretched cluster: every write is written at both data sites ({site_hosts(node)} hosts "
+                   f"each) and waits {phases} inter-site round trip(s) of {node.inter_site_rtt_ms:g} ms; the remote "
+                   f"copy crosses the {node.inter_site_gbps:g} Gbit/s inter-site link (x{DATA_MULTIPLIER:g} vSAN "
+                   f"data multiplier); reads stay in the VM's site (read locality)")
 
 
 def _hci_system(scenario: Scenario, catalog: Catalog, workload: Workload, target: HciClusterNode, b: _Builder,

@@ -33,6 +33,7 @@ from models.performance.states import (
     drive_rebuild,
     host_failure,
     path_loss,
+    site_failure,
     switchover,
     takeover,
 )
@@ -83,7 +84,8 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     reconstructs over the RAID groups the path's drive stations stripe over (``path.raid_groups``: the system's
     RAID layout, ``models.capacity.layout.raid_layouts``, as the capacity engine built it). ``partner_load``: the
     system's rated workloads (path, IOPS) when its MetroCluster partner site runs the same ones
-    (``partner_site_load = "mirror"``: the switchover serves both sites'), else empty."""
+    (``partner_site_load = "mirror"``: the switchover serves both sites'), else empty; a stretched vSAN
+    cluster's site failure names the system's rated workloads (all of them move to the surviving site)."""
     out = []
     target = scenario.node(path.workload.target)
     for state in (takeover(path), path_loss(path)):
@@ -103,6 +105,11 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     mirror = isinstance(target, ControllerNode) and target.metrocluster != "none" \
         and target.partner_site_load == "mirror"
     for state in (cloud_failover(path), switchover(path, partner_load if mirror else ())):
+        if state is not None:
+            out.append(state)
+    if isinstance(target, HciClusterNode) and target.stretched:
+        names = [p.workload.name for p, _ in partner_load] or [path.workload.name]
+        state = site_failure(path, names)
         if state is not None:
             out.append(state)
     return out
@@ -211,7 +218,8 @@ def capacity_in_failure(
     """The capacity of each system while a drive rebuilds (a spare drive is consumed until the failed one is
     replaced; usable capacity is unchanged) and, for vSAN, while a host is down (its disk groups' share of the
     usable capacity is gone until it returns, and vSAN rebuilds its components into the free space of the others:
-    the data must fit in what is left, vSAN's host rebuild reserve).
+    the data must fit in what is left, vSAN's host rebuild reserve) and, for a stretched cluster, while a data site
+    is lost (the surviving site's full copy: the usable capacity is unchanged, its site mirroring is not).
 
     Args:
         scenario, catalog: the design; systems: the capacity engine's ``CapacityResult`` per system.
@@ -237,4 +245,11 @@ def capacity_in_failure(
                        "no longer fits: vSAN cannot rebuild its components (keep one host's capacity free, the host "
                        "rebuild reserve)"))
             out.append(CapacityState(result.system_id, "host_failure", usable, fits, text))
+        if isinstance(node, HciClusterNode) and node.stretched:
+            fits = result.physical_used_bytes <= result.usable_bytes
+            text = ("site failure: one data site is lost; the surviving site holds a full copy of every object "
+                    "(its local protection only) and its usable capacity is the cluster's; the stored data "
+                    + ("still fits" if fits else "does not fit") + "; the lost site's copy is rebuilt when it "
+                    "returns")
+            out.append(CapacityState(result.system_id, "site_failure", result.usable_bytes, fits, text))
     return tuple(out)

@@ -23,7 +23,7 @@ The figures equal the full evaluation's (``tests/test_sizer_golden.py``, ``tests
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -49,7 +49,7 @@ from models.performance.engine import (
     target_rate,
 )
 from models.performance.paths import WorkloadPath
-from models.performance.states import cloud_failover, takeover
+from models.performance.states import DegradedPath, cloud_failover, takeover
 from models.project.model import Scenario
 
 
@@ -207,17 +207,27 @@ class FailoverVerdict:
     meets_slo: bool | None
 
 
-def failover_verdicts(design: DesignPaths) -> list[FailoverVerdict | None]:
+def failover_verdicts(design: DesignPaths,
+                      states: Callable[[WorkloadPath, Sequence[tuple[WorkloadPath, float]]],
+                                       Sequence[DegradedPath | None]] | None = None) -> list[FailoverVerdict | None]:
     """Per path of ``design`` (in order), its takeover or cloud failover state's verdict, None when its system has
     no HA partner: ``models.verdict.failover_state`` of ``evaluate_states(..., only=("takeover",
     "cloud_failover"))``, computed from the open model at the targets alone (what ``solve_workload`` decides
     ``target_met`` from: the state's closed ramp is not needed), each workload's state with the others of its
-    system in the same state."""
+    system in the same state. ``states``: (path, its system's rated workloads as (path, IOPS)) -> the states to
+    judge instead (the first that applies is the verdict; ``models.performance.site_loss`` asks for the site-loss
+    states); None: takeover and cloud failover."""
     paths = design.paths
     groups = _by_system(paths)
     rates = {system: {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
              for system, group in groups.items()}
-    found = [(path, state) for path in paths for state in (takeover(path), cloud_failover(path)) if state is not None]
+    rated = {system: [(p, rates[system][p.workload.id]) for p in group if p.workload.id in rates[system]]
+             for system, group in groups.items()}
+    if states is None:
+        found = [(path, state) for path in paths for state in (takeover(path), cloud_failover(path))
+                 if state is not None]
+    else:
+        found = [(path, state) for path in paths for state in states(path, rated[path.system]) if state is not None]
     moved: dict[tuple[str, str], dict[int, WorkloadPath]] = {}
     for path, state in found:
         moved.setdefault((path.system, state.state), {})[id(path)] = state.path

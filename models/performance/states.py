@@ -30,6 +30,14 @@ reason in words; a state that does not apply to the path returns None. The trans
   both sites' workloads: their controller stations' load enters as background, so saturation falls; when it runs
   none (active-passive), the partner's HA pair is the same model and saturation does not fall.
 
+* **site_failure** (a vSAN stretched cluster, ``models.capacity.stretched``): one data site is lost; vSphere HA
+  restarts its VMs at the surviving site, whose hosts serve every workload of the cluster with only their local
+  protection (the policy inside the site): the host stations (network, CPU, software path, drives) keep half their
+  hosts and devices, a write is written at one site instead of two (its write work there halves), and it no longer
+  waits for the inter-site round trip nor crosses the inter-site link (both stations go). Reads were already served
+  by the VM's site (read locality), so the surviving hosts now carry all of them: saturation falls. No resync runs
+  (there is no other site to rebuild the lost copy on until the site returns).
+
 A state that stops work of normal operation (the mirroring to a failed partner: takeover's NVRAM mirroring,
 a cloud failover's and a MetroCluster switchover's mirror round trips) can be faster than normal operation at
 the same load (the mirror's wait goes) or saturate later (the HA interconnect was the bottleneck). It says so as
@@ -54,7 +62,7 @@ from models.capacity.layout import RaidGroup, describe_raid_groups
 from models.performance.paths import StationSpec, WorkloadPath
 from models.performance.stations import CONTROLLER_ROLES, PORT_ROLES, ROLE_WORDS, StationId
 
-STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover")
+STATES = ("takeover", "path_loss", "drive_rebuild", "host_failure", "cloud_failover", "switchover", "site_failure")
 """Every failure state, in the order results list them."""
 
 REBUILD_UTILISATION = {"low": 0.1, "medium": 0.3, "high": 0.6}
@@ -70,6 +78,12 @@ components takes (vSAN's resync throttling is adaptive; no public figure)."""
 
 CLOUD_MIRROR_ROLES = frozenset({"ha_partner_cpu", "ha_partner_log_write", "ha_mirror_round_trip"})
 """The stations of a Cloud Volumes ONTAP HA pair's write mirroring, which a failover removes."""
+
+SITE_ROLES = frozenset({"network", "cpu", "software_limit", "drives", "cache_drives"})
+"""The stations of a vSAN cluster's hosts, half of which a site failure takes away."""
+
+INTERSITE_ROLES = frozenset({"intersite_rtt", "intersite_link"})
+"""A stretched cluster's inter-site stations, which a site failure removes."""
 
 RESYNC_ROLES = frozenset({"drives", "network"})
 """The stations a vSAN resync loads: the capacity drives (or ESA storage-pool devices) and the network; not the
@@ -301,3 +315,44 @@ def switchover(path: WorkloadPath,
               f"({workloads}) and site A's ({workloads}) from its own plex; mirroring to the failed site stops; "
               "its controllers (the same model) carry both sites' load, so saturation falls")
     return DegradedPath("switchover", _with(path, out, reason), reason, tuple(background), relieved=relieved)
+
+
+def site_failure(path: WorkloadPath, workloads: Sequence[str] = ()) -> DegradedPath | None:
+    """A vSAN stretched cluster loses one data site (module docstring); None unless the path has the inter-site
+    round trip of a stretched cluster.
+
+    Args:
+        path: the normal path of a workload on the cluster.
+        workloads: the names of every workload on the cluster (all of them now run at the surviving site), for
+            the reason; empty: this workload's own name.
+
+    ``relieved`` names the inter-site stations (all their work stops) and, for each host station, the share of
+    its demand at the path's read mix that the lost site's copy of each write was (the write work halves).
+    """
+    if not any(s.ident.role == "intersite_rtt" for s in path.stations):
+        return None
+    rf = path.read_fraction
+    out = []
+    relieved: list[tuple[str, float]] = []
+    rtt_ms = 0.0
+    for s in path.stations:
+        role = s.ident.role
+        if role in INTERSITE_ROLES:
+            relieved.append((s.name, 1.0))
+            if role == "intersite_rtt":
+                rtt_ms = s.write_s * 1e3
+            continue
+        if role in SITE_ROLES and not s.delay:
+            demand = s.demand(rf)
+            if demand > 0:
+                relieved.append((s.name, (1.0 - rf) * (s.write_s + s.write_async_s) / 2.0 / demand))
+            s = _respec(s, multiplicity=max(1, s.multiplicity // 2), write_s=s.write_s / 2.0,
+                        write_async_s=s.write_async_s / 2.0)
+        out.append(s)
+    names = ", ".join(workloads) if workloads else path.workload.name
+    reason = (f"site failure: data site B is lost and vSphere HA restarts its VMs at site A, whose hosts (half the "
+              f"cluster) serve every workload of both sites ({names}) with only their local protection; a write "
+              f"is stored at one site and no longer waits the {rtt_ms:.2f} ms inter-site round trip nor crosses "
+              "the inter-site link, while all reads fall on the surviving hosts, so saturation falls; no resync "
+              "until site B returns")
+    return DegradedPath("site_failure", _with(path, out, reason), reason, relieved=tuple(relieved))

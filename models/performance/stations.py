@@ -20,6 +20,8 @@ Roles (:data:`ROLES`), by the part of the design a station models:
   ``disk_latency``, ``object_store`` (FabricPool), ``flash_cache`` (local NVMe);
 * vSAN: ``network``, ``network_rtt``, ``cpu`` (the hosts), ``software_limit`` (disk groups' or storage pools'
   software path), ``drives`` (capacity tier or ESA storage pool), ``cache_drives`` (OSA cache tier);
+  a stretched cluster's ``intersite_rtt`` (a write's round trip to the other data site) and ``intersite_link``
+  (the link between the data sites, its bandwidth);
 * managed file service: ``service_mbps``, ``service_iops`` (its published limits), ``service_ops`` (one volume's
   published small-block read / write operation rates);
 * ``unspecified``: a station built outside the path builders (tests); no state selects it.
@@ -35,7 +37,7 @@ ROLES = frozenset({
     "fixed_latency", "ha_mirror", "metrocluster_mirror",
     "network", "ha_partner_cpu", "ha_mirror_round_trip", "ha_partner_log_write", "vm_disk_iops", "vm_disk_mbps",
     "disk_iops", "disk_mbps", "nvram_log_iops", "nvram_log_mbps", "disk_latency", "object_store",
-    "network_rtt", "software_limit", "cache_drives",
+    "network_rtt", "software_limit", "cache_drives", "intersite_rtt", "intersite_link",
     "service_mbps", "service_iops", "service_ops",
     "unspecified",
 })

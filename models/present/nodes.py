@@ -95,14 +95,16 @@ def _hci_cluster_figures(
 ) -> list[str]:
     """The figures of an HCI cluster node; ``record`` its catalog record (None when missing). An ESA cluster has
     one storage pool per host (no disk groups): its devices per host are groups x devices."""
+    sites = (f" stretched over two sites ({node.hosts // 2} + {node.hosts // 2} and a witness, "
+             f"{node.inter_site_rtt_ms:g} ms, {node.inter_site_gbps:g} Gb/s apart)" if node.stretched else "")
     if node.architecture == "esa":
         return [
-            f"{node.hosts} hosts, vSAN ESA",
+            f"{node.hosts} hosts, vSAN ESA{sites}",
             f"{node.disk_groups_per_host * node.capacity_drives_per_group} storage-pool devices per host",
             policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
         ]
     return [
-        f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups",
+        f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups{sites}",
         f"{node.capacity_drives_per_group} capacity drives per group",
         policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
     ]
@@ -200,7 +202,10 @@ def _hci_cluster_line(node: HciClusterNode, catalog: Catalog) -> str:
     """The canvas line of an HCI cluster."""
     dedupe = ", dedupe" if node.dedupe_compression else ""
     esa = " ESA" if node.architecture == "esa" else ""
-    return f"{node.hosts} hosts{esa}, {policy_label(node.policy)}{dedupe}"
+    hosts = (f"{node.hosts // 2}+{node.hosts // 2}+witness hosts" if node.stretched and node.hosts >= 2
+             else f"{node.hosts} hosts")
+    mirrored = "site mirror + " if node.stretched else ""
+    return f"{hosts}{esa}, {mirrored}{policy_label(node.policy)}{dedupe}"
 
 
 def _host_line(node: HostNode, catalog: Catalog) -> str:

@@ -22,6 +22,7 @@ STATE_NAMES = {
     "host_failure": "host failure",
     "cloud_failover": "cloud failover",
     "switchover": "MetroCluster switchover",
+    "site_failure": "site failure",
 }
 """State id -> its name in sentences."""
 

@@ -198,6 +198,14 @@ class HciClusterNode(NodeBase):
                                                              "None = assumed 10%")
     host_rebuild_reserve: bool = Field(default=True, description="keep one host's capacity free to rebuild after a "
                                                                  "host failure (reserved mode)")
+    stretched: bool = Field(default=False, description="vSAN stretched cluster: the hosts split evenly over two data "
+                                                       "sites (a fault domain each) with a witness host at a third "
+                                                       "site; every object is mirrored to both sites (site disaster "
+                                                       "tolerance) and protected inside each site by ``policy``")
+    inter_site_rtt_ms: float = Field(default=1.0, ge=0, le=200, description="round-trip time between the two data "
+                                                                            "sites, ms (vSAN supports < 5 ms)")
+    inter_site_gbps: float = Field(default=10.0, gt=0, le=1000, description="bandwidth of the inter-site link, "
+                                                                           "Gbit/s (vSAN's minimum is 10)")
 
 
 class CloudVmNode(NodeBase):
@@ -548,6 +556,9 @@ class Requirements(Record):
         deployments: which deployments are allowed (this version searches on-prem arrays only; see the notes).
         families: allowed catalog families or vendors (empty: any); protocols: allowed protocols (empty: any).
         meet_slo_in_takeover: every workload must meet its SLO at its grown target with one controller failed.
+        meet_slo_after_site_loss: every workload must meet its SLO at its grown target with one site lost (a
+            MetroCluster switchover, a vSAN stretched cluster's site failure: ``models.site_loss``); a design with
+            one site cannot meet it.
         n_plus: spare hosts for HCI (N+1 = 1). max_rack_units, max_power_w, budget: limits (0: none).
         rank_on: "p50" (the prediction) or "p90" (the conservative edge of the uncertainty band).
         max_candidates: search cap; the answer says when it was reached.
@@ -559,6 +570,7 @@ class Requirements(Record):
     families: list[str] = Field(default_factory=list)
     protocols: list[str] = Field(default_factory=list)
     meet_slo_in_takeover: bool = False
+    meet_slo_after_site_loss: bool = False
     n_plus: int = Field(default=0, ge=0, le=4)
     max_rack_units: int = Field(default=0, ge=0)
     max_power_w: float = Field(default=0.0, ge=0)

@@ -45,6 +45,7 @@ STATE_COLORS = {
     "host_failure": "#E7298A",
     "cloud_failover": "#01665E",
     "switchover": "#4D4D4D",
+    "site_failure": "#66A61E",
 }
 """One colour per failure state (``models.present.resilience.STATE_NAMES``), each distinct from the others and
 from the workload series; a state not listed takes its place in :data:`STATE_FALLBACK`."""

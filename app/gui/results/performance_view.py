@@ -944,6 +944,7 @@ class PerformanceView(QWidget):
                 marks = " · ".join(
                     f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
                     + ("SLO in takeover" if c.requirement == "slo_in_takeover" else
+                       "SLO after losing a site" if c.requirement == "slo_after_site_loss" else
                        f"{_n_plus(c.text)} {'capacity' if 'fits' in c.text else 'SLO'}") for c in checks)
                 if lines:
                     lines[-1] += f" · <b>required</b>: {marks}"

@@ -1,0 +1,234 @@
+"""vSAN stretched clusters (issue "Size for a lost site", item 4): capacity of both sites by Broadcom's policy factors,
+the inter-site round trip and link on writes, the site-failure state, and the requirement to meet the SLO after
+losing a site (evaluation and sizer), with the MetroCluster switchover naming both sites' workloads.
+
+Broadcom's factors, written here from the documents (not read from the code): the vSAN Stretched Cluster Guide
+(core.vmware.com/resource/vsan-stretched-cluster-guide, "Site disaster tolerance"): dual site mirroring keeps a full
+copy at each of the two data sites, each protected inside its site by the local policy, so VM data costs 2 x the
+local factor: RAID-1 FTT=1 2 x 2 = 4, OSA RAID-5 (3+1) 2 x 4/3 = 2.67, RAID-6 (4+2) 2 x 1.5 = 3; vSAN ESA's adaptive
+RAID-5 is 2+1 (1.5) on 3-5 hosts per site; ESA's log-structured file system adds 13.1% (Broadcom KB 394410).
+The bandwidth sizing document (core.vmware.com/resource/vsan-stretched-cluster-bandwidth-sizing): 10 Gbit/s and 5 ms
+round trip between the data sites, data multiplier 1.4, resynchronisation multiplier 1.25 (their example: 40 MB/s
+of writes need 560 Mbit/s).
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_engine_invariants import violations  # pytest puts tests/ on sys.path
+
+from models.capacity.hci import hci_capacity
+from models.capacity.stretched import link_mbps_needed
+from models.catalog import Drive, HciNode, bundled_catalog
+from models.evaluate import evaluate, evaluate_resilience
+from models.performance import build_path
+from models.performance.resilience import capacity_in_failure, evaluate_states
+from models.project import HciClusterNode
+from models.resources import examples_dir
+from models.sizing import size
+from models.store import load_any
+
+CAT = bundled_catalog()
+EXAMPLE = "vsan8-esa-stretched-4x4-sqlserver-oltp.toml"
+SITE_COPIES = 2  # dual site mirroring: one full copy per data site
+KIB = 1024
+
+
+def _example(**node_changes):
+    project = load_any(examples_dir() / EXAMPLE)
+    if not node_changes:
+        return project
+    scenario = project.scenarios[0]
+    nodes = [n.model_copy(update=node_changes) if n.kind == "hci_cluster" else n for n in scenario.nodes]
+    return project.model_copy(update={"scenarios": [scenario.model_copy(update={"nodes": nodes})]})
+
+
+def _osa(policy: str, hosts: int) -> tuple[HciClusterNode, HciNode, Drive, Drive]:
+    host = CAT.get("vsan-8-osa-allflash-host", HciNode)
+    node = HciClusterNode(id="c", catalog_id=host.id, label="c", x=0.0, y=0.0, hosts=hosts, disk_groups_per_host=2,
+                          capacity_drives_per_group=4, policy=policy, stretched=True, slack_space_pct=30.0)
+    return node, host, CAT.get(host.capacity_drive, Drive), CAT.get(host.cache_drive, Drive)
+
+
+@pytest.mark.parametrize(("policy", "hosts", "factor"), [
+    ("ftt1-raid1", 6, 2 * 2.0),        # RAID-1 FTT=1 in each site: 4x
+    ("ftt1-raid5", 8, 2 * 4 / 3),      # OSA RAID-5 3+1 in each site (4 hosts per site): 2.67x
+    ("ftt2-raid6", 12, 2 * 1.5),       # RAID-6 4+2 in each site (6 hosts per site): 3x
+])
+def test_stretched_capacity_is_raw_over_broadcoms_factor(policy, hosts, factor):
+    node, host, cap, cache = _osa(policy, hosts)
+    phys = hci_capacity(node, host, cap, cache, "c")
+    right_sized = hosts * 2 * 4 * cap.right_sized_bytes
+    assert phys.usable_bytes == pytest.approx(right_sized / factor * (1 - 0.30), rel=1e-9)
+    assert phys.problems == []
+    # both sites: each half the hosts and half the raw bytes, each holding a full copy
+    raw = hosts * 2 * 4 * cap.marketed_bytes
+    site_lines = [line for line in phys.layout if line.startswith("site ")]
+    assert len(site_lines) == 2 and all(f"{hosts // 2} hosts" in line for line in site_lines)
+    assert phys.raw_bytes == pytest.approx(raw)
+
+
+def test_the_example_shows_both_sites_and_matches_the_esa_factors():
+    evaluation = evaluate(_example())
+    assert not [p for p in evaluation.problems if p.severity in ("error", "warning")]
+    system = evaluation.capacity.systems[0]
+    host = CAT.get("vsan-esa-readynode-32c-512g-25g", HciNode)
+    drive = CAT.get(host.capacity_drive, Drive)
+    hosts, devices = 8, 6
+    right_sized = hosts * devices * drive.right_sized_bytes
+    # vSAN operations reserve (assumed 10%) and the host rebuild reserve: one whole host's capacity per site
+    ops = 0.10
+    after_reserves = right_sized * (1 - ops - SITE_COPIES / hosts)
+    factor = SITE_COPIES * 3 / 2  # ESA RAID-5 2+1 on 4 hosts per site, mirrored to both sites: 3x
+    expected = after_reserves / factor / 1.131
+    assert system.usable_bytes == pytest.approx(expected, rel=1e-9)
+    names = [step.name for step in system.steps]
+    assert "Site mirroring (dual site)" in names and "vSAN ESA FTT=1 RAID-5 (2+1) erasure coding" in names
+    sites = [line for line in system.layout if line.startswith("site ")]
+    assert [line[:6] for line in sites] == ["site A", "site B"]
+    assert all("4 hosts" in line for line in sites)
+    assert any(line.startswith("both sites") and "witness" in line for line in system.layout)
+
+
+def test_writes_wait_the_inter_site_round_trip_and_cross_the_link():
+    project = _example()
+    scenario = project.scenarios[0]
+    workload = scenario.workloads[0]
+    path = build_path(scenario, CAT, workload)
+    by_role = {s.ident.role: s for s in path.stations}
+    assert by_role["intersite_rtt"].write_s == pytest.approx(1.0e-3)  # ESA: one write phase, 1 ms apart
+    assert by_role["intersite_rtt"].read_s == 0.0  # read locality
+    link_bytes_per_s = 25e9 / 8 * 0.94
+    assert by_role["intersite_link"].write_s == pytest.approx(1.4 * workload.block_kib * KIB / link_bytes_per_s)
+    # the same cluster not stretched: every host station's write work is half (one site's copy)
+    flat = build_path(_example(stretched=False).scenarios[0], CAT, workload)
+    flat_by_role = {s.ident.role: s for s in flat.stations}
+    assert "intersite_rtt" not in flat_by_role
+    assert by_role["drives"].write_s == pytest.approx(2 * flat_by_role["drives"].write_s)
+    assert by_role["drives"].read_s == pytest.approx(flat_by_role["drives"].read_s)
+    normal = evaluate(project).performance.workloads[0]
+    unstretched = evaluate(_example(stretched=False)).performance.workloads[0]
+    assert normal.latency_at_target_ms > unstretched.latency_at_target_ms
+    # Broadcom's bandwidth example: 40 MB/s of writes need 560 Mbit/s between the sites
+    assert link_mbps_needed(40.0) * 8 == pytest.approx(560.0)
+    # the example's target: 300K IOPS, 10% writes of 8 KiB -> 245.8 MB/s x 1.4 x 1.25 = 3.44 Gbit/s
+    writes = workload.target_iops * (1 - workload.read_pct / 100) * workload.block_kib * KIB / 1e6
+    need = writes * 1.4 * 1.25 * 8 / 1e3
+    assert any(f"= {need:,.2f} Gbit/s of the 25 Gbit/s link" in note for note in normal.notes), normal.notes
+
+
+def test_site_failure_saturates_below_normal_on_half_the_hosts():
+    """The surviving site's stations: half the devices, each write stored once per site (half the write work), the
+    inter-site stations gone; the state's saturation is the least bound capacity / demand over those stations (one
+    workload), computed here from the normal path."""
+    project = _example()
+    scenario = project.scenarios[0]
+    path = build_path(scenario, CAT, scenario.workloads[0])
+    rf = path.read_fraction
+    bounds = []
+    for s in path.stations:
+        if s.delay or s.ident.role == "intersite_link":
+            continue
+        demand = rf * s.read_s + (1 - rf) * (s.write_s + s.write_async_s) / 2
+        bounds.append(max(1, s.multiplicity // 2) * s.servers / demand)
+    normal = evaluate(project).performance.workloads[0]
+    states = {st.state: st for st in evaluate_states(scenario, CAT)[normal.workload_id]}
+    failed = states["site_failure"]
+    assert failed.performance.saturation_iops == pytest.approx(min(bounds), rel=0.01)
+    assert failed.performance.saturation_iops < 0.75 * normal.saturation_iops
+    assert failed.meets_slo is True
+    assert scenario.workloads[0].name in failed.reason and "site B is lost" in failed.reason
+    assert {"vSAN inter-site round trip", "vSAN inter-site link"} <= {name for name, _ in failed.relieved}
+    curve = failed.performance.curve
+    assert len(curve) > 10 and curve[-1].iops <= failed.performance.saturation_iops * 1.001
+    capacity = {c.state: c for c in capacity_in_failure(scenario, CAT, evaluate(project).capacity.systems)}
+    assert capacity["site_failure"].fits and capacity["site_failure"].usable_bytes == pytest.approx(
+        evaluate(project).capacity.systems[0].usable_bytes)
+
+
+@pytest.mark.parametrize("changes", [
+    {}, {"inter_site_rtt_ms": 4.0, "policy": "ftt1-raid1"},
+    {"architecture": "osa", "catalog_id": "vsan-8-osa-allflash-host", "policy": "ftt1-raid1", "hosts": 6,
+     "disk_groups_per_host": 2, "capacity_drives_per_group": 4},
+], ids=["example", "raid1-4ms", "osa"])
+def test_site_failure_beats_normal_only_by_the_work_it_says_it_stops(changes):
+    """The engine invariants (tests/test_engine_invariants.py) hold for the site failure: it never beats normal
+    operation beyond the inter-site work and the lost site's write copies it names in ``relieved``."""
+    project = _example(**changes)
+    found = violations(project)
+    assert found == [], found
+    states = evaluate_resilience(project, evaluate(project)).states
+    assert any(st.state == "site_failure" for results in states.values() for st in results)
+
+
+def test_a_cluster_that_is_not_stretched_has_no_site_failure():
+    scenario = _example(stretched=False).scenarios[0]
+    states = evaluate_states(scenario, CAT)
+    assert all(st.state != "site_failure" for results in states.values() for st in results)
+
+
+@pytest.mark.parametrize(("changes", "words"), [
+    ({"hosts": 7}, "cannot be split"),
+    ({"inter_site_rtt_ms": 8.0}, "above vSAN's supported 5 ms"),
+    ({"inter_site_gbps": 1.0}, "below vSAN's minimum of 10 Gbit/s"),
+    ({"hosts": 4, "policy": "ftt2-raid6"}, "at each site; each data site has 2"),
+])
+def test_unsupported_stretched_designs_are_named(changes, words):
+    system = evaluate(_example(**changes)).capacity.systems[0]
+    assert any(words in p for p in system.problems), system.problems
+
+
+def test_the_requirement_is_met_by_the_example_and_not_applicable_to_one_site():
+    project = _example()
+    assert project.requirements.meet_slo_after_site_loss
+    checks = evaluate_resilience(project, evaluate(project)).requirement_checks
+    site = [c for c in checks if c.requirement == "slo_after_site_loss"]
+    assert len(site) == 1 and site[0].met and site[0].state == "site_failure" and "met, " in site[0].text
+    one_site = _example(stretched=False)
+    checks = evaluate_resilience(one_site, evaluate(one_site)).requirement_checks
+    site = [c for c in checks if c.requirement == "slo_after_site_loss"]
+    assert len(site) == 1 and not site[0].met and "not applicable" in site[0].text
+
+
+def test_the_sizer_meets_the_site_loss_requirement_with_stretched_clusters():
+    project = _example()
+    result = size(project, top=2)
+    assert result.candidates
+    for cand in result.candidates:
+        assert cand.meets and "stretched" in cand.summary
+        cluster = next(n for n in cand.scenario.nodes if n.kind == "hci_cluster")
+        assert cluster.stretched and cluster.hosts % 2 == 0
+        proposed = project.model_copy(update={"scenarios": [cand.scenario],
+                                              "active_scenario": cand.scenario.name})
+        checks = evaluate_resilience(proposed, evaluate(proposed)).requirement_checks
+        assert [c.met for c in checks if c.requirement == "slo_after_site_loss"] == [True]
+
+
+def test_the_sizer_proposes_metroclusters_for_arrays():
+    project = load_any(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+    req = project.requirements.model_copy(update={"meet_slo_after_site_loss": True, "deployments": ["on-prem"]})
+    project = project.model_copy(update={"requirements": req})
+    result = size(project, top=1)
+    assert result.candidates
+    cand = result.candidates[0]
+    controller = next(n for n in cand.scenario.nodes if n.kind == "controller")
+    assert controller.metrocluster == "ip" and controller.partner_site_load == "mirror"
+    assert "MetroCluster IP" in cand.summary
+    proposed = project.model_copy(update={"scenarios": [cand.scenario], "active_scenario": cand.scenario.name})
+    checks = evaluate_resilience(proposed, evaluate(proposed)).requirement_checks
+    assert [c.state for c in checks if c.requirement == "slo_after_site_loss" and c.met] == ["switchover"]
+
+
+def test_a_metrocluster_switchover_names_both_sites_workloads():
+    """Two workloads on a MetroCluster whose partner site runs the same ones: each switchover reason names both
+    workloads, as site B's own and as site A's."""
+    project = load_any(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+    scenario = project.scenarios[0]
+    first = scenario.workloads[0]
+    second = first.model_copy(update={"id": "second", "name": "Second OLTP", "target_iops": 50_000.0})
+    scenario = scenario.model_copy(update={"workloads": [first, second]})
+    states = evaluate_states(scenario, CAT)
+    for wid in (first.id, "second"):
+        reason = next(st.reason for st in states[wid] if st.state == "switchover")
+        assert reason.count(first.name) == 2 and reason.count("Second OLTP") == 2
+        assert "site A" in reason and "site B" in reason
