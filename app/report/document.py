@@ -903,9 +903,12 @@ class ReportBuilder:
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
-                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE), "<b>Target</b>", _e(target_text(wp))],
+                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" at the 99th percentile"
+                                                                   if wp.slo_statistic == "p99" else " mean"),
+                 "<b>Target</b>", _e(target_text(wp))],
                 ["<b>Latency at target</b>",
-                 fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                 (f"{fmt_ms(wp.latency_at_target_ms)} mean; p95 {fmt_ms(wp.latency_p95_at_target_ms)}, "
+                  f"p99 {fmt_ms(wp.latency_p99_at_target_ms)}") if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],

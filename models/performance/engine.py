@@ -60,6 +60,13 @@ from models.performance.results import (
     WorkloadPerformance,
     curve_points,
 )
+from models.performance.tail_latency import (
+    max_iops_at_tail_slo,
+    open_waited_ms,
+    slo_probability,
+    tail_ms,
+    tail_stations,
+)
 from models.project.model import Scenario, Settings, Workload
 from models.queueing.general_service import (
     closed_ramp,
@@ -415,20 +422,23 @@ def _expanded(R: np.ndarray, cols: np.ndarray | None, weights: np.ndarray | None
     return out
 
 
-def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
-               ) -> list[WorkloadPerformance]:
+def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
+               slo_statistic: str = "mean", curve_tails: bool = True) -> list[WorkloadPerformance]:
     """Many workloads' predictions at once, each as :func:`solve_workload` of it, with their closed ramps solved
     together (:func:`_solve_batch`): the normal state of a system's workloads, every failure state of them.
 
     Args:
         jobs: (path, the others' utilisation by station name (:meth:`SystemLoads.others_utilisation`), the open
-            solution at the targets or None) per workload; curve_points: ramp points kept per curve.
+            solution at the targets or None) per workload; curve_points: ramp points kept per curve;
+        slo_statistic: what the SLOs bound, "mean" or "p99" (``models.performance.tail_latency``);
+        curve_tails: give every curve point its p95 / p99 (False: None there, as the failure states' curves, which
+        no view draws them for; the percentiles at the target and a p99 SLO's search are computed either way).
 
     Returns:
         The predictions, in the order of ``jobs``.
     """
     with collector_paused():
-        return _solve_jobs(jobs, curve_points)
+        return _solve_jobs(jobs, curve_points, slo_statistic, curve_tails)
 
 
 @contextmanager
@@ -448,8 +458,8 @@ def collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int
-                ) -> list[WorkloadPerformance]:
+def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
+                slo_statistic: str = "mean", curve_tails: bool = True) -> list[WorkloadPerformance]:
     """:func:`solve_jobs` itself."""
     requests = []
     for path, util, _ in jobs:
@@ -459,7 +469,7 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
         requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr)
+    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
              for (path, util, open_result), ramp_xr in zip(jobs, solved)]
     return [wp for wp, _ in _drive(steps)]
 
@@ -1109,8 +1119,8 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
 
 def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
                    open_result: _OpenSystem | None = None, population: int | None = None,
-                   util: Mapping[str, float] | None = None, solved: tuple[np.ndarray, np.ndarray] | None = None
-                   ) -> tuple[WorkloadPerformance, Ramp]:
+                   util: Mapping[str, float] | None = None, solved: tuple[np.ndarray, np.ndarray] | None = None,
+                   slo_statistic: str = "mean") -> tuple[WorkloadPerformance, Ramp]:
     """One workload's prediction (see :class:`WorkloadPerformance` for every field) and its full ramp.
 
     Args:
@@ -1118,9 +1128,11 @@ def solve_workload(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, floa
         curve_points: how many ramp points to keep; open_result: the system's open solution at the targets (or
         None); population: ramp length override (default: the workload's concurrency); util: the others'
         utilisation by station name when already summed (:class:`SystemLoads`; then ``others`` is not read);
-        solved: the closed ramp's (X, R) when already solved (:func:`_solve_batch`), else solved here.
+        solved: the closed ramp's (X, R) when already solved (:func:`_solve_batch`), else solved here;
+        slo_statistic: what the SLO bounds, "mean" or "p99" (``models.performance.tail_latency``).
     """
-    return _drive([_solve_steps(path, others, curve_points, open_result, population, util, solved)])[0]
+    return _drive([_solve_steps(path, others, curve_points, open_result, population, util, solved,
+                                slo_statistic)])[0]
 
 
 _Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
@@ -1152,7 +1164,8 @@ def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
 
 def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
                  open_result: _OpenSystem | None, population: int | None, util: Mapping[str, float] | None,
-                 solved: tuple[np.ndarray, np.ndarray] | None) -> _Steps:
+                 solved: tuple[np.ndarray, np.ndarray] | None, slo_statistic: str = "mean",
+                 curve_tails: bool = True) -> _Steps:
     """:func:`solve_workload` itself, as steps (:data:`_Steps`): the bands of many workloads are computed
     together (:func:`_drive`)."""
     w = path.workload
@@ -1168,8 +1181,15 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     sat, b_idx = _saturation_index(arrays, np.asarray(factors, dtype=float))
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
-    max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
-    ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
+    tails = tail_stations(path.stations, float(rf))
+    background = np.array([util.get(spec.name, 0.0) for spec in path.stations], dtype=float)
+    probability = slo_probability(slo_statistic)
+    if probability is None:
+        max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
+        ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
+    else:  # the SLO bounds a percentile: its own search along the ramp and beyond (tail_latency)
+        max_slo = max_iops_at_tail_slo(tails, r.iops, r.residence_ms, r.demand_s, background, slo, sat, probability)
+        ramp_inside_slo = False
     if ramp_inside_slo:  # open_iops_at_latency, of every job at once (_drive)
         extended: float | None = yield ("slo", path.stations, rf, r.demand_s, slo, float(r.iops[-1]), sat)
         if extended is not None and extended > (max_slo or 0.0):
@@ -1179,6 +1199,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     kept = _Kept(r.iops[idx], r.storage_ms[idx], r.host_ms[idx] if host_side else None, r.population[idx])
     target = target_rate(w)
     latency_at_target = host_at_target = None
+    p95_target = p99_target = None
     target_met = None
     headroom = None
     stations: list[StationLoad] = []
@@ -1202,6 +1223,10 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                         storage += res * shares[k]
                 latency_at_target = storage * 1e3
                 host_at_target = _finite(host * 1e3) if cls.response_time_s is not None else None
+                at_target = np.array([[(open_result.stations[spec.name].per_class[w.id].residence_time_s or 0.0)
+                                       * shares[k] * 1e3 for k, spec in enumerate(path.stations)]])
+                p95_target, p99_target = (_finite(float(v[0])) for v in
+                                          tail_ms(tails, np.array([target]), at_target, background))
                 read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
                 write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
             # A target at or beyond this workload's saturation: the stations are shown at saturation (below),
@@ -1214,7 +1239,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                 stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
                                             _finite(res * shares[k] * 1e3) if res is not None else None,
                                             spec.ident))
-        target_met = latency_at_target is not None and latency_at_target <= slo
+        bounded = latency_at_target if probability is None else p99_target
+        target_met = bounded is not None and bounded <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
     if not stations:
         # operating point on the ramp: the max IOPS under the SLO, else the ramp's end
@@ -1263,12 +1289,21 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     probes = np.array([0.0, 0.5 * sat, 0.8 * sat]) if math.isfinite(sat) else np.array([0.0])
     ext_x, ext_y, at_probes = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
                                                    max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
+    if curve_tails:
+        kept_res = r.residence_ms[idx]
+        if len(ext_x):
+            kept_res = np.concatenate([kept_res, open_waited_ms(tails, r.demand_s, ext_x)])
+        kept = _Kept(kept.iops, kept.latency_ms, kept.host_ms, kept.population,
+                     tail_ms(tails, np.concatenate([kept.iops, ext_x]), kept_res, background))
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
     banded: tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band]] = yield (
         "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     curve, extension, bands = banded
     notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
+    if probability is not None:
+        notes.append(f"the SLO bounds the 99th percentile of the storage latency ({slo:g} ms): p95 and p99 from "
+                     "the response-time distribution of the path's queues (Erlang C waits, translated gamma)")
     if ramp_inside_slo and N == w.concurrency:
         notes.append(
             f"the ramp of N = 1..{N} outstanding I/Os ends within the SLO at {r.iops[-1]:,.0f} IOPS; the max IOPS "
@@ -1308,6 +1343,9 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         max_iops_at_slo_band_p10=_finite(bands["slo"].p10),
         max_iops_at_slo_band_p90=_finite(bands["slo"].p90),
         band_basis=path.uncertainty.basis if path.uncertainty is not None else "",
+        latency_p95_at_target_ms=p95_target,
+        latency_p99_at_target_ms=p99_target,
+        slo_statistic=slo_statistic,
     )
     return wp, r
 
@@ -1315,12 +1353,14 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
 @dataclass(frozen=True)
 class _Kept:
     """The ramp's points kept for the curve (:func:`thin_indices`), as arrays: IOPS, storage latency (ms), host
-    latency (ms; None where the path has no host side) and population."""
+    latency (ms; None where the path has no host side), population and the p95 / p99 (``tails``)."""
 
     iops: np.ndarray
     latency_ms: np.ndarray
     host_ms: np.ndarray | None
     population: np.ndarray
+    tails: tuple[np.ndarray, ...] = ()
+    """p95 and p99 storage latency (ms, +inf where saturated) at the kept points then the continuation's."""
 
 
 def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
@@ -1418,11 +1458,19 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
         x_list = xs.tolist()
         host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n
         population = kept.population.tolist()
-        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n])
+        p95, p99 = _tail_lists(kept.tails, len(x_list))
+        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n], p95[:n], p99[:n])
         tail = [None] * (len(x_list) - n)
-        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:])
+        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:], p95[n:], p99[n:])
         out.append((curve, extension, {"sat": sat_band, "slo": slo_band}))
     return out
+
+
+def _tail_lists(tails: tuple[np.ndarray, ...], n: int) -> tuple[list[float | None], list[float | None]]:
+    """The curve's p95 and p99 (ms) as lists, None where saturated (never inf), or all None without them."""
+    if len(tails) != 2:
+        return [None] * n, [None] * n
+    return tuple([v if math.isfinite(v) else None for v in t.tolist()] for t in tails)  # type: ignore[return-value]
 
 
 def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
@@ -1628,8 +1676,8 @@ def _curve_shape(path: WorkloadPath, r: Ramp, sat: float, bottleneck: int | None
     return CurveShape(light, at[0.5], at[0.8], ratio, note)
 
 
-def solve_with_targets(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int
-                       ) -> WorkloadPerformance:
+def solve_with_targets(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
+                       slo_statistic: str = "mean") -> WorkloadPerformance:
     """One workload's prediction with its own open operating point: the open model of ``path`` at its target
     together with ``others`` (path, IOPS) at theirs, then :func:`solve_workload`. Used for paths that are not the
     scenario's own (failure states, :mod:`models.performance.resilience`)."""
@@ -1638,7 +1686,7 @@ def solve_with_targets(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, 
     if target is not None:
         rates[path.workload.id] = target
     open_result = _open_system([path, *(o for o, _ in others)], rates) if rates else None
-    wp, _ = solve_workload(path, others, curve_points, open_result)
+    wp, _ = solve_workload(path, others, curve_points, open_result, slo_statistic=slo_statistic)
     return wp
 
 
@@ -1693,13 +1741,16 @@ def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
 
 
 def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
-                         raid: Mapping[str, RaidLayout] | None = None) -> ScenarioPerformance:
+                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
+                         ) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
 
     Args:
         scenario: the topology and workloads; catalog: records for its catalog ids; settings: project settings
             (``curve_points`` thins each ramp; default ``Settings()``); raid: the scenario's RAID layouts
-            (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here.
+            (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here;
+            slo_statistic: what the workloads' SLOs bound, "mean" (default) or "p99" (``Requirements.slo_statistic``;
+            ``models.performance.tail_latency``).
 
     Returns:
         A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
@@ -1722,7 +1773,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points)
+    results = solve_jobs(jobs, settings.curve_points, slo_statistic)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "
