@@ -335,11 +335,11 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                                                "required, but its system has no HA partner (a failure stops it)",
                                                wp.name, "takeover"))
                 continue
-            latency = (f"{st.performance.latency_at_target_ms:.2f} ms"
-                       if st.performance.latency_at_target_ms is not None else "saturated")
+            bounded = st.performance.slo_bounded_at_target_ms  # the mean, or the p99 where the SLO is on it
+            latency = f"{bounded:.2f} ms" if bounded is not None else "saturated"
             state = "takeover" if st.state == "takeover" else "failover"
             checks.append(RequirementCheck("slo_in_takeover", bool(st.meets_slo),
-                                           f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} IOPS in "
+                                           f"{wp.name}: the {wp.slo_words} at {wp.target_iops:,.0f} IOPS in "
                                            f"{state} (required): {'met' if st.meets_slo else 'missed'}, {latency}",
                                            wp.name, state))
     clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]

@@ -923,7 +923,8 @@ class ReportBuilder:
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies."
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; the "
+                "lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes longer)."
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]

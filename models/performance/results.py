@@ -181,6 +181,17 @@ class WorkloadPerformance:
     slo_statistic: str = "mean"
 
     @property
+    def slo_bounded_at_target_ms(self) -> float | None:
+        """The latency at the target that the SLO bounds: the mean, or the p99 where the SLO is on the p99 (ms;
+        None where saturated or without a target)."""
+        return self.latency_p99_at_target_ms if self.slo_statistic == "p99" else self.latency_at_target_ms
+
+    @property
+    def slo_words(self) -> str:
+        """The SLO as text reads it: "the 1 ms SLO" or, on the p99, "the 1 ms p99 SLO" (without "the")."""
+        return f"{self.slo_ms:g} ms{' p99' if self.slo_statistic == 'p99' else ''} SLO"
+
+    @property
     def saturation_mbps(self) -> float:
         """Throughput at saturation, MB/s."""
         return self.saturation_iops * self.block_kib * 1024 / 1e6

@@ -20,6 +20,7 @@ IOPS at a p99 SLO (two grid passes), never per station in Python loops.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -27,9 +28,16 @@ import numpy as np
 
 from models.performance.paths import StationSpec
 from models.queueing.general_service import open_residence_s, variability_open
-from models.queueing.tail import conditional_wait_scv, erlang_c_tabled, path_quantiles
+from models.queueing.tail import (
+    conditional_wait_scv,
+    erlang_c_tabled,
+    gamma_quantiles,
+    mixture_cumulants,
+    station_cumulants,
+)
 
-__all__ = ["TAIL_PROBABILITIES", "SLO_STATISTICS", "TailStations", "tail_stations", "tail_ms", "open_waited_ms",
+__all__ = ["TAIL_PROBABILITIES", "SLO_STATISTICS", "TailStations", "tail_stations", "tail_ms", "tail_ms_many",
+           "open_waited_ms",
            "open_tail_ms", "max_iops_at_tail_slo", "slo_probability"]
 
 TAIL_PROBABILITIES = (0.95, 0.99)
@@ -63,7 +71,11 @@ class TailStations:
         shares: the waited-for share of that demand; v_open: Allen-Cunneen's (ca² + cs²) / 2 of the mix;
         read_s, write_s: the waited service of one read / one write, seconds; scv: each operation's cs²;
         scv_mix: the cs² of the mix's service (``StationSpec.service_scv``);
-        delay_s: the storage side's fixed latency per I/O (its pure delays, waited share), seconds.
+        delay_s: the storage side's fixed latency per I/O (its pure delays, waited share), seconds;
+        read_fraction: the mix's share of reads.
+        q: the storage side's queueing stations (indices); q_servers, q_load (demand / capacity, s), q_service
+        (the mix's mean waited service, s), q_scv_mix: their arrays; services: per class (read, write) the sums
+        over them of the service's mean, variance and third cumulant (gamma-shaped service).
     """
 
     storage: np.ndarray
@@ -80,11 +92,40 @@ class TailStations:
     scv_mix: np.ndarray
     delay_s: float
     read_fraction: float
+    q: np.ndarray
+    q_servers: np.ndarray
+    q_load: np.ndarray
+    q_service: np.ndarray
+    q_scv_mix: np.ndarray
+    services: tuple[tuple[float, float, float], tuple[float, float, float]]
+
+
+def _service_sums(service_s: np.ndarray, scv: np.ndarray) -> tuple[float, float, float]:
+    """The sums over stations of a gamma-shaped service's cumulants: s, cs² s², 2 cs⁴ s³."""
+    return (float(service_s.sum()), float((scv * service_s * service_s).sum()),
+            float((2.0 * scv * scv * service_s ** 3).sum()))
+
+
+_BY_ID: dict[tuple[int, float], tuple[tuple[StationSpec, ...], TailStations]] = {}
+
+
+def tail_stations(specs: tuple[StationSpec, ...], read_fraction: float) -> TailStations:
+    """The :class:`TailStations` arrays of ``specs`` at ``read_fraction`` (0..1), cached: the same tuple object (a
+    path's stations) by its identity first, else by value (hashing every station costs more than the lookup)."""
+    key = (id(specs), float(read_fraction))
+    hit = _BY_ID.get(key)
+    if hit is not None and hit[0] is specs:
+        return hit[1]
+    value = _tail_stations(specs, float(read_fraction))
+    if len(_BY_ID) >= 4096:
+        _BY_ID.clear()
+    _BY_ID[key] = (specs, value)  # the tuple is kept, so its id is not reused while it is here
+    return value
 
 
 @lru_cache(maxsize=1024)
-def tail_stations(specs: tuple[StationSpec, ...], read_fraction: float) -> TailStations:
-    """The :class:`TailStations` arrays of ``specs`` at ``read_fraction`` (0..1), cached by value."""
+def _tail_stations(specs: tuple[StationSpec, ...], read_fraction: float) -> TailStations:
+    """:func:`tail_stations` by the stations' values."""
     rf = float(read_fraction)
     storage = np.array([s.storage_side for s in specs], dtype=bool)
     queue = np.array([not s.delay for s in specs], dtype=bool)
@@ -95,10 +136,20 @@ def tail_stations(specs: tuple[StationSpec, ...], read_fraction: float) -> TailS
     scv_mix = np.array([s.service_scv(rf) for s in specs], dtype=float)
     v_open = variability_open(np.array([s.scv_arrival for s in specs], dtype=float), scv_mix)
     delay = float((demand * shares)[storage & ~queue].sum())
-    return TailStations(storage, queue, servers, copies, servers * copies, demand, shares, v_open,
-                        np.array([s.read_s for s in specs], dtype=float),
-                        np.array([s.write_s for s in specs], dtype=float),
-                        np.array([s.scv_service for s in specs], dtype=float), scv_mix, delay, rf)
+    read_s = np.array([s.read_s for s in specs], dtype=float)
+    write_s = np.array([s.write_s for s in specs], dtype=float)
+    scv = np.array([s.scv_service for s in specs], dtype=float)
+    q = np.flatnonzero(storage & queue)
+    capacity = servers * copies
+    return TailStations(storage, queue, servers, copies, capacity, demand, shares, v_open, read_s, write_s, scv,
+                        scv_mix, delay, rf, q, servers[q], demand[q] / capacity[q],
+                        rf * read_s[q] + (1.0 - rf) * write_s[q], scv_mix[q],
+                        (_service_sums(read_s[q], scv[q]), _service_sums(write_s[q], scv[q])))
+
+
+TailRequest = tuple[TailStations, np.ndarray, np.ndarray, np.ndarray]
+"""What :func:`tail_ms_many` computes one result of: (the path's :class:`TailStations`, IOPS (L,), each station's
+mean residence per I/O, waited share, ms (L, S), the other workloads' utilisation of each station (S,))."""
 
 
 def tail_ms(ts: TailStations, iops: np.ndarray, residence_ms: np.ndarray, background: np.ndarray,
@@ -115,35 +166,60 @@ def tail_ms(ts: TailStations, iops: np.ndarray, residence_ms: np.ndarray, backgr
     Returns:
         one (L,) array per probability, ms; +inf where a storage-side station is saturated.
     """
-    q = np.flatnonzero(ts.storage & ts.queue)
-    x = np.asarray(iops, dtype=float)
-    if q.size == 0:
-        return tuple(np.full(x.shape, ts.delay_s * 1e3) for _ in probabilities)
-    res_s = np.asarray(residence_ms, dtype=float)[:, q] * 1e-3
-    rf = ts.read_fraction
-    read_s, write_s = ts.read_s[q], ts.write_s[q]
-    service_mix = rf * read_s + (1.0 - rf) * write_s
-    u = np.minimum(x[:, None] * (ts.demand_s[q] / ts.capacity[q]) + np.asarray(background, dtype=float)[q], 1.0)
+    return tail_ms_many([(ts, iops, residence_ms, background)], probabilities)[0]
+
+
+def tail_ms_many(requests: Sequence[TailRequest], probabilities: tuple[float, ...] = TAIL_PROBABILITIES
+                 ) -> list[tuple[np.ndarray, ...]]:
+    """:func:`tail_ms` of many paths at once (a system's workloads, a scenario's): the paths with the same number
+    of storage-side queueing stations are stacked row by row and solved in one pass of array operations, so the
+    cost hardly grows with the number of paths. Results in the order of ``requests``, each as :func:`tail_ms`'s."""
+    out: list[tuple[np.ndarray, ...] | None] = [None] * len(requests)
+    groups: dict[int, list[int]] = {}
+    for i, (ts, _x, _res, _bg) in enumerate(requests):
+        groups.setdefault(len(ts.q), []).append(i)
+    for width, members in groups.items():
+        if width == 0:
+            for i in members:
+                ts, x = requests[i][0], np.asarray(requests[i][1], dtype=float)
+                out[i] = tuple(np.full(x.shape, ts.delay_s * 1e3) for _ in probabilities)
+            continue
+        for i, values in zip(members, _tail_group([requests[i] for i in members], probabilities)):
+            out[i] = values
+    return [v if v is not None else () for v in out]
+
+
+def _tail_group(requests: Sequence[TailRequest], probabilities: tuple[float, ...]) -> list[tuple[np.ndarray, ...]]:
+    """:func:`tail_ms_many` of paths with the same number of storage-side queueing stations (stacked rows)."""
+    lengths = [len(np.asarray(x)) for _ts, x, _res, _bg in requests]
+    res_s = np.concatenate([np.asarray(res, dtype=float)[:, ts.q] for ts, _x, res, _bg in requests]) * 1e-3
+    u = np.concatenate([np.asarray(x, dtype=float)[:, None] * ts.q_load + np.asarray(bg, dtype=float)[ts.q]
+                        for ts, x, _res, bg in requests])
+    u = np.minimum(u, 1.0)
+
+    def rows(values: list) -> np.ndarray:
+        """Per-path values repeated for each of its rows."""
+        return np.repeat(np.asarray(values, dtype=float), lengths, axis=0)
+
+    stations = [r[0] for r in requests]
+    servers = rows([ts.q_servers for ts in stations])
     with np.errstate(invalid="ignore", divide="ignore"):
-        wait = np.maximum(res_s - service_mix, 0.0)
+        wait = np.maximum(res_s - rows([ts.q_service for ts in stations]), 0.0)
         cond = np.where(u > 0.0, wait / np.where(u > 0.0, u, 1.0), 0.0)
     cond = np.where(np.isfinite(res_s), cond, np.inf)
-    servers = ts.servers[q]
-    multi = servers > 1.0
-    p_wait = u.copy()
-    if multi.any():
-        p_wait[:, multi] = erlang_c_tabled(servers[multi], u[:, multi])
-    weights: tuple[float, ...]
-    if rf >= 1.0:
-        classes, weights = read_s[None, :], (1.0,)
-    elif rf <= 0.0:
-        classes, weights = write_s[None, :], (1.0,)
-    else:
-        classes, weights = np.stack([read_s, write_s]), (rf, 1.0 - rf)
-    scv_mix = ts.scv_mix[q]
-    out = path_quantiles(np.asarray(ts.delay_s), classes, ts.scv[q], p_wait, cond, probabilities, weights,
-                         conditional_wait_scv(servers, u, scv_mix))
-    return tuple(v * 1e3 for v in out)
+    p_wait = erlang_c_tabled(servers, u, np.unique(np.concatenate([ts.q_servers for ts in stations])))
+    wait_scv = conditional_wait_scv(servers, u, rows([ts.q_scv_mix for ts in stations]))
+    w1, w2, w3 = station_cumulants(np.zeros(1), np.zeros(1), p_wait, cond, wait_scv)
+    w1 = w1.sum(axis=1) + rows([ts.delay_s for ts in stations])
+    w2, w3 = w2.sum(axis=1), w3.sum(axis=1)
+    read, write = (rows([ts.services[j] for ts in stations]) for j in (0, 1))
+    rf = rows([ts.read_fraction for ts in stations])
+    total = mixture_cumulants((rf, 1.0 - rf), ((w1 + read[:, 0], w2 + read[:, 1], w3 + read[:, 2]),
+                                               (w1 + write[:, 0], w2 + write[:, 1], w3 + write[:, 2])))
+    values = gamma_quantiles(total, probabilities)
+    cuts = np.cumsum(lengths)[:-1]
+    split = [np.split(v * 1e3, cuts) for v in values]
+    return [tuple(parts[k] for parts in split) for k in range(len(requests))]
 
 
 def open_waited_ms(ts: TailStations, demands_s: np.ndarray, iops: np.ndarray) -> np.ndarray:

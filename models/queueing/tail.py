@@ -92,16 +92,17 @@ def _erlang_b(c: int, a: np.ndarray) -> np.ndarray:
     return b
 
 
-def erlang_c_tabled(servers: np.ndarray, utilisation: np.ndarray) -> np.ndarray:
+def erlang_c_tabled(servers: np.ndarray, utilisation: np.ndarray, counts: np.ndarray | None = None) -> np.ndarray:
     """:func:`erlang_c_vec` for many load levels at once, cheaply: for a server count above 8, C(c, cU) is read
     from a table of it at 2,049 utilisations in [0, 1] (built once per c; linear interpolation, within 1e-5 of
     the recurrence), so a curve of hundreds of load levels at a station of 90 servers costs one lookup instead of
-    90 steps. Arguments and result as :func:`erlang_c_vec`."""
+    90 steps. Arguments and result as :func:`erlang_c_vec`; ``counts``: the distinct server counts in ``servers``
+    when the caller knows them (else found here)."""
     u = np.asarray(utilisation, dtype=float)
     c = np.broadcast_to(np.asarray(servers, dtype=float), np.broadcast_shapes(np.shape(servers), u.shape))
     u = np.broadcast_to(u, c.shape)
     out = np.where(c <= 1.0, np.clip(u, 0.0, 1.0), 1.0)
-    for servers_k in np.unique(c[c > 1.0]):
+    for servers_k in (np.unique(c[c > 1.0]) if counts is None else counts[counts > 1.0]):
         at = c == servers_k
         if servers_k <= 8:
             out[at] = erlang_c_vec(np.full(int(at.sum()), servers_k), u[at])
@@ -187,15 +188,17 @@ def station_cumulants(service_s: np.ndarray, scv_service: np.ndarray, p_wait: np
     return k1, k2, k3
 
 
-def mixture_cumulants(weights: tuple[float, ...], parts: tuple[Cumulants, ...]) -> Cumulants:
-    """Cumulants of a mixture: with probability ``weights[i]`` the variable has cumulants ``parts[i]`` (e.g.
-    reads and writes). Raw moments mix linearly: mu1 = k1, mu2 = k2 + k1², mu3 = k3 + 3 k1 k2 + k1³."""
+def mixture_cumulants(weights: tuple[float | np.ndarray, ...], parts: tuple[Cumulants, ...]) -> Cumulants:
+    """Cumulants of a mixture: with probability ``weights[i]`` (a number, or an array broadcast against the
+    cumulants: one mixture per load level) the variable has cumulants ``parts[i]`` (e.g. reads and writes). Raw
+    moments mix linearly: mu1 = k1, mu2 = k2 + k1², mu3 = k3 + 3 k1 k2 + k1³; +inf cumulants (saturated) give
+    non-finite results."""
     m1 = m2 = m3 = np.zeros(np.shape(parts[0][0]))
-    for w, (k1, k2, k3) in zip(weights, parts):
-        m1 = m1 + w * k1
-        m2 = m2 + w * (k2 + k1 * k1)
-        m3 = m3 + w * (k3 + 3.0 * k1 * k2 + k1 ** 3)
-    with np.errstate(invalid="ignore"):
+    with np.errstate(invalid="ignore", over="ignore"):
+        for w, (k1, k2, k3) in zip(weights, parts):
+            m1 = m1 + w * k1
+            m2 = m2 + w * (k2 + k1 * k1)
+            m3 = m3 + w * (k3 + 3.0 * k1 * k2 + k1 ** 3)
         return (np.asarray(m1, dtype=float), np.asarray(m2 - m1 * m1, dtype=float),
                 np.asarray(m3 - 3.0 * m1 * m2 + 2.0 * m1 ** 3, dtype=float))
 
