@@ -47,6 +47,7 @@ three-station tandems, a high-utilisation queue and deterministic service (tests
 from __future__ import annotations
 
 from functools import lru_cache
+from statistics import NormalDist
 
 import numpy as np
 
@@ -275,8 +276,12 @@ def gamma_quantiles(cumulants: Cumulants, probabilities: tuple[float, ...]) -> t
     of the module), one fit for all of them.
 
     Shape k = 4 kappa2³ / kappa3², scale theta = kappa3 / (2 kappa2), shift kappa1 - k theta (Kaas et al. 2008
-    §2.5.1); where kappa3 <= 0 the two-moment gamma (k = kappa1² / kappa2, theta = kappa2 / kappa1); the mean
-    itself where kappa2 = 0 (constant); +inf where a cumulant is not finite (saturated). Never below 0.
+    §2.5.1): the quantile shift + theta Q_p(k), Q_p the unit gamma's (:func:`unit_gamma_quantile`). Above shape
+    1,000 it is written kappa1 + sqrt(kappa2) sqrt(k) (3a + 3a² + a³), a = z_p / (3 sqrt k) - 1 / (9k), Wilson-
+    Hilferty's form without the cancellation of shift and k theta; as kappa3 falls to 0 (k to infinity) this tends
+    to the normal kappa1 + z_p sqrt(kappa2), which is used where kappa3 <= 0 (a read / write mixture can be
+    symmetric or left-skewed), so the quantile is continuous in the cumulants. The mean itself where kappa2 = 0
+    (constant); +inf where a cumulant is not finite (saturated). Never below 0.
     """
     k1, k2, k3 = (np.asarray(x, dtype=float) for x in cumulants)
     finite = np.isfinite(k1) & np.isfinite(k2) & np.isfinite(k3)
@@ -284,18 +289,32 @@ def gamma_quantiles(cumulants: Cumulants, probabilities: tuple[float, ...]) -> t
     k2f = np.where(finite, np.maximum(k2, 0.0), 0.0)
     k3f = np.where(finite, k3, 0.0)
     varied = k2f > 1e-12 * np.maximum(k1f * k1f, 1e-300)
-    skewed = varied & (k3f > 0.0)
+    sd = np.sqrt(k2f)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        theta = np.where(skewed, k3f / (2.0 * k2f), np.where(varied, k2f / k1f, 0.0))
-        shape = k2f / (theta * theta)
-    shape = np.where(varied & np.isfinite(shape) & (shape > 0), np.minimum(shape, 1e12), 1.0)
-    theta = np.where(np.isfinite(theta), theta, 0.0)
-    shift = np.where(skewed, k1f - shape * theta, np.where(varied, 0.0, k1f))
+        theta = np.where(varied & (k3f > 0.0), k3f / (2.0 * k2f), 0.0)
+        shape = np.where(theta > 0.0, k2f / (theta * theta), np.inf)
+    shape = np.where(np.isnan(shape), np.inf, shape)
+    tabled = shape <= _WILSON_FROM
+    small = np.where(tabled, shape, 1.0)
+    big = np.where(tabled, _WILSON_FROM, shape)  # inf where kappa3 <= 0: the normal
     out = []
     for p in probabilities:
-        q = np.maximum(shift + theta * unit_gamma_quantile(shape, p), 0.0)
+        z = _NORMAL_QUANTILES.get(p)
+        if z is None:
+            z = NormalDist().inv_cdf(p)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            root = np.sqrt(big)
+            a = z / (3.0 * root) - 1.0 / (9.0 * big)
+            excess = np.where(np.isfinite(big), root * (3.0 * a + 3.0 * a * a + a * a * a), z)
+            gamma = (k1f - small * theta) + theta * unit_gamma_quantile(small, p)
+        q = np.where(tabled, gamma, k1f + sd * excess)
+        q = np.where(varied, np.maximum(q, 0.0), k1f)
         out.append(np.where(finite, q, np.inf))
     return tuple(out)
+
+
+_WILSON_FROM = 1000.0
+"""Above this shape the translated gamma's quantile is Wilson-Hilferty's (:func:`gamma_quantiles`)."""
 
 
 def path_quantiles(delay_s: np.ndarray, service_s: np.ndarray, scv_service: np.ndarray, p_wait: np.ndarray,
