@@ -187,9 +187,11 @@ def _evaluate(args) -> int:
     for w in data["workloads"]:
         print(f"\nWorkload {w['name']} ({w['protocol']})")
         print(f"  saturation            {fmt_iops(w['saturation_iops'])} IOPS")
-        print(f"  max IOPS at {w['slo_ms']:g} ms SLO  {fmt_max_iops_at_slo(w['max_iops_at_slo'])}")
+        on = " p99" if w["slo_statistic"] == "p99" else ""
+        print(f"  max IOPS at {w['slo_ms']:g} ms{on} SLO  {fmt_max_iops_at_slo(w['max_iops_at_slo'])}")
         if w["target_iops"]:
-            print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])}")
+            print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])} mean, "
+                  f"p95 {fmt_ms(w['latency_p95_ms'])}, p99 {fmt_ms(w['latency_p99_ms'])}")
         print(f"  bottleneck            {w['bottleneck'] or 'none'}")
         if w.get("profile"):
             print(f"  profile               {profile_text(w['profile'])}")

@@ -93,8 +93,8 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
     try:
-        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings, design.raid),
-                                         scenario, catalog)
+        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings, design.raid,
+                                                              project.requirements.slo_statistic), scenario, catalog)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
@@ -286,7 +286,8 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     scenario, catalog = design.scenario, design.catalog
     problems: list[str] = []
     try:
-        states = evaluate_states(scenario, catalog, project.settings, raid=design.raid)
+        states = evaluate_states(scenario, catalog, project.settings, raid=design.raid,
+                                 slo_statistic=project.requirements.slo_statistic)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
@@ -346,11 +347,11 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                                                "required, but its system has no HA partner (a failure stops it)",
                                                wp.name, "takeover"))
                 continue
-            latency = (f"{st.performance.latency_at_target_ms:.2f} ms"
-                       if st.performance.latency_at_target_ms is not None else "saturated")
+            bounded = st.performance.slo_bounded_at_target_ms  # the mean, or the p99 where the SLO is on it
+            latency = f"{bounded:.2f} ms" if bounded is not None else "saturated"
             state = "takeover" if st.state == "takeover" else "failover"
             checks.append(RequirementCheck("slo_in_takeover", bool(st.meets_slo),
-                                           f"{wp.name}: the {wp.slo_ms:g} ms SLO at {wp.target_iops:,.0f} IOPS in "
+                                           f"{wp.name}: the {wp.slo_words} at {wp.target_iops:,.0f} IOPS in "
                                            f"{state} (required): {'met' if st.meets_slo else 'missed'}, {latency}",
                                            wp.name, state))
     if requirements.meet_slo_after_site_loss:  # models.performance.site_loss
@@ -369,7 +370,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host(s) down the data "
                                        f"{'still fits' if fits else 'no longer fits'} the usable capacity",
                                        "", f"N+{k}"))
-        perf = evaluate_performance(reduced, catalog, settings)
+        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic)
         for wp in perf.workloads:
             if not wp.target_iops:
                 continue

@@ -67,13 +67,18 @@ def capacity_to_dict(capacity: ScenarioCapacity | None) -> dict[str, Any] | None
 
 def _point(p: Any) -> dict[str, Any]:
     """One curve point: IOPS, storage-side latency with its uncertainty band (P10 / P90 of the prediction;
-    null where not computed or, for P90, where the band's pessimistic edge saturates), MB/s."""
+    null where not computed or, for P90, where the band's pessimistic edge saturates), the 95th / 99th percentile
+    of the I/O response time there (null where saturated), MB/s."""
     return {"iops": _num(p.iops), "latency_ms": _num(p.latency_ms), "latency_band_p10_ms": _num(p.latency_band_p10_ms),
-            "latency_band_p90_ms": _num(p.latency_band_p90_ms), "mbps": _num(p.mbps)}
+            "latency_band_p90_ms": _num(p.latency_band_p90_ms), "latency_p95_ms": _num(p.latency_p95_ms),
+            "latency_p99_ms": _num(p.latency_p99_ms), "mbps": _num(p.mbps)}
 
 
 def workload_to_dict(wp: Any) -> dict[str, Any]:
-    """One workload's performance: curve, saturation, max IOPS at the SLO, bottleneck, utilisation."""
+    """One workload's performance: curve, saturation, max IOPS at the SLO (``slo_statistic``: whether the SLO
+    bounds the mean or the p99), bottleneck, utilisation; ``latency_p95_ms`` / ``latency_p99_ms``: the 95th / 99th
+    percentile of the I/O response time at the target (null without a target or where it saturates), beside
+    ``latency_at_target_ms``, the mean; every curve point carries its own."""
     return {
         "id": wp.workload_id,
         "name": wp.name,
@@ -91,8 +96,11 @@ def workload_to_dict(wp: Any) -> dict[str, Any]:
         "saturation_mbps": _num(wp.saturation_mbps),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),
         "slo_ms": _num(wp.slo_ms),
+        "slo_statistic": wp.slo_statistic,
         "target_iops": _num(wp.target_iops),
         "latency_at_target_ms": _num(wp.latency_at_target_ms),
+        "latency_p95_ms": _num(wp.latency_p95_at_target_ms),
+        "latency_p99_ms": _num(wp.latency_p99_at_target_ms),
         "target_met": wp.target_met,
         "bottleneck": wp.bottleneck,
         "bottleneck_component": wp.bottleneck_component,
@@ -118,6 +126,8 @@ def state_to_dict(state: Any) -> dict[str, Any]:
         "saturation_iops": _num(wp.saturation_iops),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),
         "latency_at_target_ms": _num(wp.latency_at_target_ms),
+        "latency_p95_ms": _num(wp.latency_p95_at_target_ms),
+        "latency_p99_ms": _num(wp.latency_p99_at_target_ms),
         "meets_slo": state.meets_slo,
         "bottleneck": wp.bottleneck,
         "profile": wp.profile or None,

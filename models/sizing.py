@@ -770,7 +770,8 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
     Args:
         designs: (checked scenario, its paths (``design_paths``), deployment) per design; req: the requirements.
     """
-    solved: list[DesignCheck] = check_designs([paths for _, paths, _ in designs], bands=req.rank_on == "p90")
+    solved: list[DesignCheck] = check_designs([paths for _, paths, _ in designs], bands=req.rank_on == "p90",
+                                              slo_statistic=req.slo_statistic)
     out: list[_Check] = []
     for (scenario, paths, deployment), perf in zip(designs, solved):
         reasons = list(perf.problems)
@@ -791,7 +792,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
         managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA
         if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
             partnered = False
-            for state in failover_verdicts(paths):
+            for state in failover_verdicts(paths, slo_statistic=req.slo_statistic):
                 if state is not None:
                     partnered = True
                     if state.meets_slo is False:
@@ -801,7 +802,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
                 reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
                                "required)")
         if req.meet_slo_after_site_loss and not reasons:  # models.performance.site_loss
-            reasons += site_loss_reasons(scenario, paths)
+            reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
         out.append((reasons, first, headroom))
     return out
 
@@ -1181,7 +1182,7 @@ def _as_evaluated(cand: Candidate, catalog: Catalog, project: Project, capacitie
     cap = capacities.get(key)
     if cap is None:
         cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
-    perf = check_designs([design_paths(cand.scenario, catalog)])[0]
+    perf = check_designs([design_paths(cand.scenario, catalog)], slo_statistic=project.requirements.slo_statistic)[0]
     first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
     return replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
                    max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)

@@ -225,10 +225,10 @@ def capacity_misses(capacity: ScenarioCapacity | None, required_effective_bytes:
 def workload_miss(wp: WorkloadPerformance) -> Miss | None:
     """The miss of one ``models.performance.WorkloadPerformance``: its target misses the SLO (the engine's latency
     at the target, ``target_met``), or, without a target, its SLO is not met even at light load; None otherwise."""
-    slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
+    slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" p99" if wp.slo_statistic == "p99" else "")
     if wp.target_met is False:
-        got = (f"latency {fmt_ms(wp.latency_at_target_ms)}" if finite(wp.latency_at_target_ms)
-               else "the target is beyond saturation")
+        got = (f"{'p99 ' if wp.slo_statistic == 'p99' else ''}latency {fmt_ms(wp.slo_bounded_at_target_ms)}"
+               if finite(wp.slo_bounded_at_target_ms) else "the target is beyond saturation")
         return Miss(PERFORMANCE, wp.name, NORMAL, f"{target_text(wp)} misses the {slo} SLO ({got}; the SLO holds up "
                     f"to {fmt_max_iops_at_slo(wp.max_iops_at_slo)})")
     if wp.target_met is None and not (finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0):

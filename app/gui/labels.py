@@ -13,7 +13,8 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
           "ha": "HA pair", "dedupe_compression": "Dedupe + compression",
           "stretched": "Stretched (2 sites + witness)", "inter_site_rtt_ms": "Inter-site round trip",
-          "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site"}
+          "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site",
+          "slo_statistic": "SLO bounds"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU"}
@@ -26,6 +27,7 @@ CHOICE_LABELS = {
     "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
     "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
+    "mean": "mean latency", "p99": "99th percentile (p99)",  # what a latency SLO bounds
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
 (``models.present``), a few with a word of explanation."""

@@ -910,9 +910,12 @@ class ReportBuilder:
             figures = [
                 ["<b>Max IOPS at SLO</b>", fmt_max_iops_at_slo(wp.max_iops_at_slo),
                  "<b>Saturation</b>", f"{fmt_iops(wp.saturation_iops)} IOPS, {fmt_mbps(wp.saturation_mbps)}"],
-                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE), "<b>Target</b>", _e(target_text(wp))],
+                ["<b>SLO</b>", fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" at the 99th percentile"
+                                                                   if wp.slo_statistic == "p99" else " mean"),
+                 "<b>Target</b>", _e(target_text(wp))],
                 ["<b>Latency at target</b>",
-                 fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
+                 (f"{fmt_ms(wp.latency_at_target_ms)} mean; p95 {fmt_ms(wp.latency_p95_at_target_ms)}, "
+                  f"p99 {fmt_ms(wp.latency_p99_at_target_ms)}") if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
@@ -927,7 +930,8 @@ class ReportBuilder:
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies."
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; the "
+                "lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes longer)."
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]

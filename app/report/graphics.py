@@ -361,15 +361,22 @@ def _style_axes(plot: LinePlot) -> None:
         axis.gridStrokeWidth = 0.4
 
 
+P99_COLOUR = colors.HexColor("#7FA7D9")
+"""The p99 line's colour: the mean's blue, lighter (the GUI draws it the same way)."""
+
+
 def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = None):
-    """The latency-vs-IOPS curve of one workload, with the SLO line, the operating point and saturation.
+    """The latency-vs-IOPS curve of one workload (the mean, and the 99th percentile where computed), with the SLO
+    line, the operating point and saturation.
 
     ``memo``: drawings already made (by every figure they show), so workloads with equal curves, targets and SLOs
     share one drawing object; None makes a new one."""
     key = ("latency", width, height, wp.slo_ms, wp.saturation_iops, wp.latency_at_target_ms, wp.target_iops,
            wp.max_iops_at_slo, wp.max_iops_at_slo_point,
-           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.curve),
-           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in wp.open_curve))
+           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
+                 for p in wp.curve),
+           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
+                 for p in wp.open_curve))
     return _memoised(memo, key, lambda: _latency_chart(wp, width, height))
 
 
@@ -412,6 +419,12 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
 
     shown = clipped(curve)
     shown_extension = clipped(extension) if extension else []
+    p99: list[tuple[float, float]] = []  # the 99th percentile of the I/O latency, up to its first saturated point
+    for p in (*wp.curve, *wp.open_curve):
+        if p.latency_p99_ms is None or not finite(p.iops):
+            break
+        p99.append((p.iops, p.latency_p99_ms))
+    shown_p99 = clipped(p99)
 
     band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *wp.open_curve)
             if p.latency_band_p10_ms is not None and finite(p.iops)]
@@ -423,8 +436,10 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
         legend.append((BLUE, "uncertainty band (P10–P90)", "band"))
     if len(shown_extension) > 1:
         legend.append((BLUE, "open model (offered IOPS)", "dashdot"))
+    if len(shown_p99) > 1:
+        legend.append((P99_COLOUR, "99th percentile of I/O latency", "line"))
     if slo is not None:
-        legend.append((RED, f"SLO {fmt_ms(slo)}", "dash"))
+        legend.append((RED, f"SLO {fmt_ms(slo)}" + (" (p99)" if wp.slo_statistic == "p99" else ""), "dash"))
     if slo_iops is not None:
         legend.append((GREEN, f"max at SLO: {fmt_iops(slo_iops)}", "Diamond"))
     if op_iops is not None and op_latency is not None:
@@ -452,6 +467,9 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     if len(shown_extension) > 1:
         data.append(shown_extension)
         styles.append((BLUE, 1.2, [5, 2, 1, 2], None))
+    if len(shown_p99) > 1:
+        data.append(shown_p99)
+        styles.append((P99_COLOUR, 1.2, None, None))
     if slo is not None:
         data.append([(0, slo), (x_max, slo)])
         styles.append((RED, 1.0, [4, 3], None))

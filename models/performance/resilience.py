@@ -117,7 +117,8 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
 
 def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
                     only: tuple[str, ...] | None = None,
-                    raid: Mapping[str, RaidLayout] | None = None) -> dict[str, tuple[StateResult, ...]]:
+                    raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
+                    ) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
     their targets in the same state (a failure of one system's node affects every workload on it: each workload's
@@ -126,7 +127,8 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     ``only``: solve just these states (ids of :data:`models.performance.states.STATES`; None: all), as the
     sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
     (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
-    (``evaluate_paths``).
+    (``evaluate_paths``). ``slo_statistic``: what the SLOs bound, "mean" or "p99" (``Requirements.slo_statistic``);
+    the states' curves carry no p95 / p99 (their percentiles at the target do).
 
     Time linear in the workloads: each system's target load is summed once (``engine.SystemLoads``: a workload's
     share of the others' load is the sum less its own), each state's open model is built for its own workload
@@ -159,7 +161,7 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
         for name, u in _others_utilisation(state.background).items():
             util[name] = util.get(name, 0.0) + u
         jobs.append((degraded, util, system.open_for(degraded, degraded, state.background)))
-    solved = solve_jobs(jobs, settings.curve_points)
+    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False)
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)

@@ -31,6 +31,8 @@ class CurvePoint:
         latency_band_p10_ms, latency_band_p90_ms: the uncertainty band of ``latency_ms`` (P10 and P90 of the
             prediction, not I/O latency percentiles; :mod:`models.performance.bands`); None where not computed,
             and P90 None where the band's pessimistic edge is saturated at this IOPS.
+        latency_p95_ms, latency_p99_ms: the 95th and 99th percentiles of the storage-side I/O response time at
+            this load (``models.performance.tail_latency``), ms; None where saturated or not computed.
     """
 
     iops: float
@@ -40,11 +42,15 @@ class CurvePoint:
     population: int | None = None
     latency_band_p10_ms: float | None = None
     latency_band_p90_ms: float | None = None
+    latency_p95_ms: float | None = None
+    latency_p99_ms: float | None = None
 
 
 def curve_points(iops: Sequence[float], latency_ms: Sequence[float], mbps: Sequence[float],
                  host_latency_ms: Sequence[float | None], population: Sequence[int | None],
-                 p10: Sequence[float | None], p90: Sequence[float | None]) -> tuple[CurvePoint, ...]:
+                 p10: Sequence[float | None], p90: Sequence[float | None],
+                 p95: Sequence[float | None] | None = None, p99: Sequence[float | None] | None = None
+                 ) -> tuple[CurvePoint, ...]:
     """Many :class:`CurvePoint` at once, one per index of the equal-length columns (fields in order): the same
     objects ``CurvePoint(...)`` makes (equal, same hash, same fields), each filled in directly rather than through
     the frozen dataclass's ``__init__`` (one ``object.__setattr__`` per field: a third of the time of a failure
@@ -52,7 +58,9 @@ def curve_points(iops: Sequence[float], latency_ms: Sequence[float], mbps: Seque
     new = object.__new__
     out: list[CurvePoint] = []
     append = out.append
-    for x, y, m, h, k, lo, hi in zip(iops, latency_ms, mbps, host_latency_ms, population, p10, p90):
+    none = [None] * len(iops)
+    for x, y, m, h, k, lo, hi, t95, t99 in zip(iops, latency_ms, mbps, host_latency_ms, population, p10, p90,
+                                               none if p95 is None else p95, none if p99 is None else p99):
         point = new(CurvePoint)
         d = point.__dict__
         d["iops"] = x
@@ -62,6 +70,8 @@ def curve_points(iops: Sequence[float], latency_ms: Sequence[float], mbps: Seque
         d["population"] = k
         d["latency_band_p10_ms"] = lo
         d["latency_band_p90_ms"] = hi
+        d["latency_p95_ms"] = t95
+        d["latency_p99_ms"] = t99
         append(point)
     return tuple(out)
 
@@ -125,6 +135,11 @@ class WorkloadPerformance:
         saturation_iops_band_p10, saturation_iops_band_p90, max_iops_at_slo_band_p10, max_iops_at_slo_band_p90:
             uncertainty bands (P10 / P90 of the prediction) of those figures; None where not defined.
         band_basis: how the bands were obtained, in words.
+        latency_p95_at_target_ms, latency_p99_at_target_ms: the 95th / 99th percentile of the storage-side I/O
+            response time at the target load (open model; ``models.performance.tail_latency``), None without a
+            target or where it saturates.
+        slo_statistic: what ``slo_ms`` bounds: "mean" (the mean latency) or "p99" (its 99th percentile); the max
+            IOPS at the SLO and ``target_met`` are judged on it.
     """
 
     workload_id: str
@@ -161,6 +176,20 @@ class WorkloadPerformance:
     max_iops_at_slo_band_p90: float | None = None
     band_basis: str = ""
     profile_basis: ProfileBasis | None = None
+    latency_p95_at_target_ms: float | None = None
+    latency_p99_at_target_ms: float | None = None
+    slo_statistic: str = "mean"
+
+    @property
+    def slo_bounded_at_target_ms(self) -> float | None:
+        """The latency at the target that the SLO bounds: the mean, or the p99 where the SLO is on the p99 (ms;
+        None where saturated or without a target)."""
+        return self.latency_p99_at_target_ms if self.slo_statistic == "p99" else self.latency_at_target_ms
+
+    @property
+    def slo_words(self) -> str:
+        """The SLO as text reads it: "the 1 ms SLO" or, on the p99, "the 1 ms p99 SLO" (without "the")."""
+        return f"{self.slo_ms:g} ms{' p99' if self.slo_statistic == 'p99' else ''} SLO"
 
     @property
     def saturation_mbps(self) -> float:
@@ -198,29 +227,34 @@ class WorkloadPerformance:
                        "the HA pair cannot carry this load on one node")
         return tuple(out)
 
-    def latency_on_curve_ms(self, iops: float | None) -> float | None:
+    def latency_on_curve_ms(self, iops: float | None, statistic: str = "mean") -> float | None:
         """The drawn curve's latency at ``iops`` (closed ramp, then its open-model continuation; linear
-        interpolation between points), ms; None outside it."""
+        interpolation between points), ms; None outside it. ``statistic``: "mean" (``latency_ms``) or "p99"
+        (``latency_p99_ms``; None also where a point has none)."""
         points = [*self.curve, *self.open_curve]
         if iops is None or not points or not math.isfinite(iops):
             return None
         if iops < points[0].iops or iops > points[-1].iops:
             return None
-        for a, b in zip(points, points[1:]):
+        ys = [p.latency_ms if statistic == "mean" else p.latency_p99_ms for p in points]
+        for (a, ya), (b, yb) in zip(zip(points, ys), zip(points[1:], ys[1:])):
             if a.iops <= iops <= b.iops:
+                if ya is None or yb is None:
+                    return None
                 if b.iops == a.iops:
-                    return a.latency_ms
-                return a.latency_ms + (b.latency_ms - a.latency_ms) * (iops - a.iops) / (b.iops - a.iops)
-        return points[-1].latency_ms if iops == points[-1].iops else points[0].latency_ms
+                    return ya
+                return ya + (yb - ya) * (iops - a.iops) / (b.iops - a.iops)
+        return ys[-1] if iops == points[-1].iops else ys[0]
 
     @property
     def max_iops_at_slo_point(self) -> tuple[float, float] | None:
-        """Where to mark the max IOPS at the SLO on the curve: (IOPS, latency ms). The engine found that IOPS
+        """Where to mark the max IOPS at the SLO on the curve (the p99 curve where the SLO bounds the p99): (IOPS,
+        latency ms). The engine found that IOPS
         where the latency reaches the SLO (or at the ramp's end, below it), so the mark is never above the SLO:
         a straight segment between two curve points lies above the (convex) curve it spans. None without it."""
         if self.max_iops_at_slo is None or not math.isfinite(self.max_iops_at_slo):
             return None
-        latency = self.latency_on_curve_ms(self.max_iops_at_slo)
+        latency = self.latency_on_curve_ms(self.max_iops_at_slo, self.slo_statistic)
         if latency is None:
             return None
         return self.max_iops_at_slo, min(latency, self.slo_ms)

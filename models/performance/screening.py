@@ -50,6 +50,7 @@ from models.performance.engine import (
 )
 from models.performance.paths import WorkloadPath
 from models.performance.states import DegradedPath, cloud_failover, takeover
+from models.performance.tail_latency import max_iops_at_tail_slo, slo_probability, tail_ms, tail_stations
 from models.project.model import Scenario
 
 
@@ -156,12 +157,14 @@ def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[fl
     return _finite(ordered(edges[1], max_slo, edges[0]).p10)
 
 
-def check_designs(designs: Sequence[DesignPaths], bands: bool = False) -> list[DesignCheck]:
+def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_statistic: str = "mean"
+                  ) -> list[DesignCheck]:
     """The sizer's figures of many designs, their closed ramps solved together.
 
     Args:
         designs: each design's paths (:func:`design_paths`); bands: also the P10 edge of each max IOPS at the SLO
-            (ranking on "p90").
+            (ranking on "p90"); slo_statistic: what the SLOs bound, "mean" or "p99" (``Requirements.slo_statistic``:
+            the max IOPS at a p99 SLO by ``models.performance.tail_latency``, as ``evaluate_performance`` finds it).
 
     Returns:
         One :class:`DesignCheck` per design, in order: the same saturation, max IOPS at the SLO (and band edge) as
@@ -175,16 +178,22 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False) -> list[D
     solve_ramps(requests)  # every ramp of the batch, vectorised across the designs, into the ramp cache
     solved = iter(_solve_batch(requests))  # ... read back from it in order
     out = []
+    probability = slo_probability(slo_statistic)
     for d, design, fs in zip(designs, jobs, factors):
         checks = []
-        for (path, _util), f in zip(design, fs):
+        for (path, util), f in zip(design, fs):
             w = path.workload
             rf = path.read_fraction
             r = ramp(path.stations, rf, w.concurrency, w.think_time_ms / 1e3, f, next(solved))
             sat, _ = saturation_iops(path.stations, rf, f)
             slo = w.slo_ms
-            max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
-            if bool(r.storage_ms[-1] <= slo):
+            if probability is not None:
+                background = np.array([util.get(spec.name, 0.0) for spec in path.stations], dtype=float)
+                max_slo = max_iops_at_tail_slo(tail_stations(path.stations, float(rf)), r.iops, r.residence_ms,
+                                               r.demand_s, background, slo, sat, probability)
+            else:
+                max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
+            if probability is None and bool(r.storage_ms[-1] <= slo):
                 extended = open_iops_at_latency(path.stations, r.demand_s, slo, float(r.iops[-1]), sat, rf)
                 if extended is not None and extended > (max_slo or 0.0):
                     max_slo = extended
@@ -209,15 +218,18 @@ class FailoverVerdict:
 
 def failover_verdicts(design: DesignPaths,
                       states: Callable[[WorkloadPath, Sequence[tuple[WorkloadPath, float]]],
-                                       Sequence[DegradedPath | None]] | None = None) -> list[FailoverVerdict | None]:
+                                       Sequence[DegradedPath | None]] | None = None,
+                      slo_statistic: str = "mean") -> list[FailoverVerdict | None]:
     """Per path of ``design`` (in order), its takeover or cloud failover state's verdict, None when its system has
     no HA partner: ``models.verdict.failover_state`` of ``evaluate_states(..., only=("takeover",
     "cloud_failover"))``, computed from the open model at the targets alone (what ``solve_workload`` decides
     ``target_met`` from: the state's closed ramp is not needed), each workload's state with the others of its
     system in the same state. ``states``: (path, its system's rated workloads as (path, IOPS)) -> the states to
     judge instead (the first that applies is the verdict; ``models.performance.site_loss`` asks for the site-loss
-    states); None: takeover and cloud failover."""
+    states); None: takeover and cloud failover. ``slo_statistic``: "p99" judges the SLO on the 99th percentile at
+    the target (``models.performance.tail_latency``), as ``solve_workload`` does."""
     paths = design.paths
+    probability = slo_probability(slo_statistic)
     groups = _by_system(paths)
     rates = {system: {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
              for system, group in groups.items()}
@@ -253,11 +265,18 @@ def failover_verdicts(design: DesignPaths,
             latency = None
             if open_result is not None and w.id in open_result.classes and open_result.stable and target < sat:
                 storage = 0.0
+                waited = []
                 for spec in degraded.stations:
                     res = open_result.stations[spec.name].per_class[w.id].residence_time_s or 0.0
+                    waited.append(res * spec.latency_share(rf) * 1e3)
                     if spec.storage_side:
                         storage += res * spec.latency_share(rf)
                 latency = storage * 1e3
+                if probability is not None:
+                    background = np.array([util.get(spec.name, 0.0) for spec in degraded.stations], dtype=float)
+                    (tail,) = tail_ms(tail_stations(degraded.stations, float(rf)), np.array([target]),
+                                      np.array([waited]), background, (probability,))
+                    latency = float(tail[0]) if math.isfinite(float(tail[0])) else None
             meets = latency is not None and latency <= w.slo_ms
         first[id(path)] = FailoverVerdict(state.state, w.name, meets)
     return [first.get(id(p)) for p in paths]

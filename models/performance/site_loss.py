@@ -97,12 +97,14 @@ def site_loss_states(scenario: Scenario) -> Callable[[WorkloadPath, Sequence[tup
     return states
 
 
-def site_loss_reasons(scenario: Scenario, design: DesignPaths) -> list[str]:
+def site_loss_reasons(scenario: Scenario, design: DesignPaths, slo_statistic: str = "mean") -> list[str]:
     """Why a candidate design fails the requirement (empty: it meets it): each workload with a target whose
     site-loss state misses its SLO at the target, or whose system has one site (:data:`ONE_SITE`). ``design``:
-    the candidate's paths (``models.performance.screening.design_paths``)."""
+    the candidate's paths (``models.performance.screening.design_paths``); ``slo_statistic``: "mean" or "p99",
+    the latency the SLO bounds (``Requirements.slo_statistic``)."""
     reasons = []
-    for path, verdict in zip(design.paths, failover_verdicts(design, site_loss_states(scenario))):
+    for path, verdict in zip(design.paths, failover_verdicts(design, site_loss_states(scenario),
+                                                                    slo_statistic=slo_statistic)):
         if target_rate(path.workload) is None:
             continue
         name = path.workload.name

@@ -40,10 +40,10 @@ def state_verdict(state: StateResult) -> str:
     name = state_name(state.state)
     if wp.target_iops is None:
         return (f"in {name}: saturation {fmt_iops(wp.saturation_iops)} IOPS, max {fmt_iops(wp.max_iops_at_slo, 'none')}"
-                f" IOPS within the {wp.slo_ms:g} ms SLO")
+                f" IOPS within the {wp.slo_words}")
     answer = "yes" if state.meets_slo else "no"
-    latency = fmt_ms(wp.latency_at_target_ms) if wp.latency_at_target_ms is not None else "saturated"
-    return f"meets the {wp.slo_ms:g} ms SLO at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
+    latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
+    return f"meets the {wp.slo_words} at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
 
 
 def runway_lines(resilience: Resilience) -> list[str]:
@@ -81,7 +81,7 @@ def compact_states(states: Iterable[StateResult]) -> str:
         if wp.target_iops is None:
             parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
         else:
-            latency = fmt_ms(wp.latency_at_target_ms) if wp.latency_at_target_ms is not None else "saturated"
+            latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
             parts.append(f"{name}: {'yes' if state.meets_slo else 'no'}, {latency}")
     return " · ".join(parts)
 

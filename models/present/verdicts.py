@@ -142,12 +142,14 @@ def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict,
     out = []
     for wp in performance.workloads:
         name = wp.name
-        slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE)
+        p99 = wp.slo_statistic == "p99"
+        slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" p99" if p99 else "")
         miss = workload_miss(wp)
         if miss is not None:
             out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
         elif wp.target_met is True:
-            out.append(Verdict(PASS, name, f"{target_text(wp)} at {fmt_ms(wp.latency_at_target_ms)}, within the "
+            out.append(Verdict(PASS, name, f"{target_text(wp)} at {'p99 ' if p99 else ''}"
+                               f"{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
                                f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)",
                                "performance"))
         else:
@@ -189,9 +191,10 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     util = ""
     if station is not None and finite(wp.target_iops) and finite(station.utilization):
         util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
-    slo = (f"; the SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
+    kind = "p99 " if wp.slo_statistic == "p99" else ""
+    slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
-           else f"; the SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
+           else f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
 
 

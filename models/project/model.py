@@ -561,6 +561,9 @@ class Requirements(Record):
             one site cannot meet it.
         n_plus: spare hosts for HCI (N+1 = 1). max_rack_units, max_power_w, budget: limits (0: none).
         rank_on: "p50" (the prediction) or "p90" (the conservative edge of the uncertainty band).
+        slo_statistic: what every workload's SLO (``Workload.slo_ms``) bounds: "mean" (the mean storage latency;
+            the default, and that of files written before it existed) or "p99" (its 99th percentile); the max
+            IOPS at the SLO and whether a target meets it are judged on it, in the evaluation and the sizer.
         max_candidates: search cap; the answer says when it was reached.
     """
 
@@ -576,6 +579,7 @@ class Requirements(Record):
     max_power_w: float = Field(default=0.0, ge=0)
     budget: float = Field(default=0.0, ge=0)
     rank_on: Literal["p50", "p90"] = "p50"
+    slo_statistic: Literal["mean", "p99"] = "mean"
     max_candidates: int = Field(default=1_000_000, ge=1, le=MAX_CANDIDATES)
 
     @model_validator(mode="after")

@@ -108,6 +108,11 @@ def _legend_name(name: str, limit: int = 34) -> str:
     return name if len(name) <= limit else name[: limit - 1].rstrip() + "…"
 
 
+def _slo_text(workload) -> str:
+    """The SLO in words for a tooltip: "1 ms SLO" or "1 ms p99 SLO" (what it bounds)."""
+    return f"{workload.slo_ms:g} ms{' p99' if workload.slo_statistic == 'p99' else ''} SLO"
+
+
 def operating_latency(workload) -> float | None:
     """Latency at the operating point: the target's (None when it saturates), else the curve's."""
     if workload.target_iops is not None:
@@ -160,6 +165,7 @@ class PerformanceView(QWidget):
         self._saturation_lines: dict[str, pg.InfiniteLine] = {}
         self._operating_items: dict[str, pg.PlotDataItem] = {}
         self._max_slo_items: dict[str, pg.PlotDataItem] = {}
+        self._p99_items: dict[str, pg.PlotDataItem] = {}
         self._drawn_key: tuple | None = None
         """What decides the chart's items (see :meth:`_chart_key`): the same key again updates them in place."""
         self._util_stations: list = []
@@ -491,7 +497,8 @@ class PerformanceView(QWidget):
         selected = self.selected_workload()
         return (self._log_x, self._log_y, base_color(self).name(), text_color(self).name(), muted_color(self).name(),
                 selected.workload_id if selected is not None else None, len(self._workloads),
-                tuple((w.workload_id, w.name, w.slo_ms, bool(self._open_points(w)),
+                tuple((w.workload_id, w.name, w.slo_ms, w.slo_statistic, len(self._p99_xy(w)[0]) >= 2,
+                       bool(self._open_points(w)),
                        finite(w.saturation_iops) and w.saturation_iops > 0, w.max_iops_at_slo_point is not None,
                        self._operating_point(w) is not None) for w in self._workloads),
                 self._state_names())
@@ -520,6 +527,22 @@ class PerformanceView(QWidget):
         if workload.target_iops is not None and op_latency is not None and workload.operating_iops > 0:
             return (workload.operating_iops, op_latency)
         return None
+
+    def _p99_xy(self, workload) -> tuple[list[float], list[float]]:
+        """The p99 latency's (IOPS, ms) along the drawn curve and its open continuation, up to its first saturated
+        point (``CurvePoint.latency_p99_ms`` None)."""
+        xs, ys = [], []
+        for p in (*self._curve_points(workload), *self._open_points(workload)):
+            y = p.latency_p99_ms
+            if y is None or (self._log_y and y <= 0):
+                break
+            xs.append(p.iops)
+            ys.append(y)
+        return xs, ys
+
+    def p99_item(self, workload_id: str) -> pg.PlotDataItem | None:
+        """The drawn p99 curve of a workload (None when it has none)."""
+        return self._p99_items.get(workload_id)
 
     def _band_xy(self, workload) -> tuple[list[float], list[float], list[float]]:
         """The uncertainty band's (IOPS, P10, P90) along the drawn curve and its open continuation. P90 is
@@ -596,6 +619,9 @@ class PerformanceView(QWidget):
                     points = [p for p in (*state.performance.curve, *state.performance.open_curve)
                               if (p.iops > 0 or not self._log_x) and (p.latency_ms > 0 or not self._log_y)]
                     item.setData([p.iops for p in points], [p.latency_ms for p in points])
+            p99 = self._p99_items.get(wid)
+            if p99 is not None:
+                p99.setData(*self._p99_xy(workload))
             band = self._band_items.get(wid)
             if band is not None:
                 xs, lo, hi = self._band_xy(workload)
@@ -610,7 +636,7 @@ class PerformanceView(QWidget):
                 slo_point = workload.max_iops_at_slo_point
                 marker.setData([slo_point[0]], [slo_point[1]])
                 marker.setToolTip(plain_tooltip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS "
-                                                f"within the {workload.slo_ms:g} ms SLO"))
+                                                f"within the {_slo_text(workload)}"))
             point = self._operating_items.get(wid)
             if point is not None:
                 x, y = self._operating_point(workload)
@@ -632,7 +658,7 @@ class PerformanceView(QWidget):
         self.legend.clear()
         for store in (self._curve_items, self._open_items, self._band_items, self._state_items, self._slo_lines,
                       self._saturation_lines,
-                      self._operating_items, self._max_slo_items):
+                      self._operating_items, self._max_slo_items, self._p99_items):
             store.clear()
         if not self._workloads:
             return
@@ -661,6 +687,18 @@ class PerformanceView(QWidget):
                 open_item.setZValue(9)
                 plot.addItem(open_item)
                 self._open_items[workload.workload_id] = open_item
+            p99_x, p99_y = self._p99_xy(workload)
+            if len(p99_x) >= 2:  # the 99th percentile of the I/O latency, beside the mean, in a lighter solid line
+                p99_color = QColor(color)
+                p99_color.setAlpha(150)
+                p99 = pg.PlotDataItem(p99_x, p99_y, pen=pg.mkPen(p99_color, width=max(width - 0.5, 1.5)))
+                p99.setZValue(7)
+                p99.setToolTip(plain_tooltip(f"{workload.name}: 99th percentile of the I/O latency (1 I/O in 100 "
+                                             "takes longer), from the response-time distribution of the path's "
+                                             "queues"))
+                plot.addItem(p99)
+                self.legend.addItem(p99, _legend_name(f"{workload.name} p99"))
+                self._p99_items[workload.workload_id] = p99
             xs, lo, hi = self._band_xy(workload)
             if len(xs) >= 2 and any(high > low for low, high in zip(lo, hi)):
                 edge = pg.mkPen(None)
@@ -681,7 +719,8 @@ class PerformanceView(QWidget):
             dash = pg.mkPen(color, width=1.5, style=Qt.PenStyle.DashLine)
             label_color = QColor(color)
             slo = pg.InfiniteLine(pos=self._ty(workload.slo_ms), angle=0, pen=dash,
-                                  label=f"SLO {workload.slo_ms:g} ms",
+                                  label=f"SLO {workload.slo_ms:g} ms"
+                                        + (" p99" if workload.slo_statistic == "p99" else ""),
                                   # below the line: the axis ends a little above the SLO, no room above it
                                   labelOpts={"position": 0.04 + 0.14 * index, "color": label_color,
                                              "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
@@ -702,7 +741,7 @@ class PerformanceView(QWidget):
                 marker = pg.PlotDataItem([slo_point[0]], [slo_point[1]], pen=None, symbol="d",
                                          symbolSize=13, symbolBrush=color, symbolPen=pg.mkPen(base, width=1.5))
                 marker.setToolTip(plain_tooltip(f"{workload.name}: max {fmt_iops(workload.max_iops_at_slo)} IOPS "
-                                                f"within the {workload.slo_ms:g} ms SLO"))
+                                                f"within the {_slo_text(workload)}"))
                 marker.setZValue(20)
                 plot.addItem(marker)
                 self._max_slo_items[workload.workload_id] = marker
