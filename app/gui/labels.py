@@ -11,10 +11,12 @@ SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), 
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
-          "ha": "HA pair", "dedupe_compression": "Dedupe + compression"}
+          "ha": "HA pair", "dedupe_compression": "Dedupe + compression",
+          "electricity_price_per_kwh": "Electricity price per kWh", "grid_carbon_g_per_kwh": "Grid g CO2e per kWh",
+          "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
-            "iops": "IOPS", "cpu": "CPU"}
+            "iops": "IOPS", "cpu": "CPU", "pue": "PUE"}
 """Words the field writes in capitals."""
 CHOICE_LABELS = {
     **{value: name for value, name in RAID_LABEL.items() if value != "none"},
@@ -23,6 +25,7 @@ CHOICE_LABELS = {
     **POLICY_LABEL,
     "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
     "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
+    "tco": "total cost of ownership (TCO)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
