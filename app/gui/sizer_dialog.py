@@ -134,6 +134,7 @@ class SizerDialog(QDialog):
         self.choices = self._requirement_choices()
         self.form = RecordForm(Requirements, choices=lambda *_: None,
                                unit_fn=lambda: document.project.settings.capacity_unit,
+                               exclude={"running_costs"},  # edited in the results' Cost and carbon tab
                                multi={name: [(DEPLOYMENT_LABELS.get(v, v), v) for v in values]
                                       for name, values in self.choices.items()})
         self.form.sig_field_edited.connect(self._edited)

@@ -32,6 +32,7 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
         x += advance
     bottom = 40 + 11 * len(legend)
     drawing = Drawing(width, height + 11 * len(legend))
+    drawing.initialFontName, drawing.initialFontSize = REGULAR, 8  # the embedded font (no Helvetica added)
     plot = LinePlot()
     plot.x, plot.y = 58, bottom
     plot.width, plot.height = width - 70, height - 52

@@ -157,7 +157,7 @@ def monthly_rows(tco: Tco) -> list[list[Any]]:
     """The workbook's "Cost by month" sheet: one row per month 0..horizon with each option's cumulative cost
     (the design first, then the cloud options from the cheapest)."""
     options = [tco.design] + sorted(tco.options, key=lambda o: o.total)
-    rows: list[list[Any]] = [["Month (months)"] + [f"{o.name} (cumulative price, {tco.currency})" for o in options]]
+    rows: list[list[Any]] = [["Month"] + [f"{o.name} (cumulative price, {tco.currency})" for o in options]]
     series = [o.cumulative() for o in options]
     for month in range(tco.inputs.horizon_months + 1):
         rows.append([month] + [values[month] for values in series])
