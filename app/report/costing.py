@@ -84,7 +84,8 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     story: list = [builder.section_break(), _heading("Cost and footprint", s)]
     story.append(builder.p(_e(
         f"What the design costs to own and run over {horizon} months, and what it emits, against the managed cloud "
-        f"file services holding the same data as it grows. Amounts in {tco.currency}; every input is listed with "
+        "file services and a single-node Cloud Volumes ONTAP system in each cloud holding the same data as it "
+        f"grows. Amounts in {tco.currency}; every input is listed with "
         "its source, and a default or assumption is marked as such.")))
     story.append(_para("Power, energy and carbon", s.h2))
     story.append(_table([["Figure", "Value"]] + [[_e(a), _e(b)] for a, b in footprint_rows(tco)], [w * 0.35, w * 0.65],
@@ -94,7 +95,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     own = ("the design (thick line) pays its hardware at the start, then support, power and space each month"
            if tco.design.deployment == "on-prem" else "the design (thick line) pays each month for what it provisions")
     story.append(_para(f"Cumulative cost per option: {own}; a cloud service pays each month for what it provisions "
-                       "as the data grows (the four cheapest services are drawn).", s.caption))
+                       "as the data grows (the four cheapest options are drawn).", s.caption))
     rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
     rows += [[_e(a), _e(b), _e(c)] for a, b, c in option_rows(tco)]
     story.append(_table(rows, [w * 0.5, w * 0.28, w * 0.22], s))

@@ -12,7 +12,8 @@
   ONTAP pays its VMs' vCPU-hours, its data disks (more disks of the design's type as the data outgrows them) and its
   licence per node-hour. Prices: the project's price book where it prices a cloud record (its price is over the
   horizon: spread evenly), else :mod:`models.costing.cloud_prices`.
-* The options compared: every managed file service of the catalog sized to the same data month by month. The
+* The options compared: every managed file service of the catalog, and a single-node Cloud Volumes ONTAP system in
+  each provider's cloud (:func:`cvo_option`), sized to the same data month by month. The
   break-even month of an on-premises design against an option is the first month its cumulative cost is no more
   than the option's (None: not within the horizon, or the hardware is not priced).
 """
@@ -38,8 +39,9 @@ from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs
 from models.pricing import Costing, cost
 from models.project.model import PriceRow, Project, Requirements, Scenario
 
-__all__ = ["CostLine", "Energy", "OptionCost", "Tco", "break_even_month", "cheapest", "cloud_options", "data_by_month",
-           "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running", "tco_of"]
+__all__ = ["CostLine", "Energy", "OptionCost", "Tco", "break_even_month", "cheapest", "cloud_options", "cvo_option",
+           "data_by_month", "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option",
+           "monthly_running", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -136,7 +138,7 @@ class Tco:
     Attributes:
         inputs: the running-cost figures used; currency: of every amount; design: the design's own cost;
         energy: its energy and operational carbon (None for a cloud design: the provider's); embodied: its embodied
-        carbon; options: the catalog's managed file services sized to the same data; break_even: (option name,
+        carbon; options: the cloud options (:func:`cloud_options`) sized to the same data; break_even: (option name,
         month or None) for an on-premises design against each option; cheapest: the name of the cheapest option
         over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
         not count or assume, in words.
@@ -383,9 +385,74 @@ def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | 
 def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = ()) -> tuple[
         OptionCost, ...]:
     """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
-    by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`)."""
+    by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`), and
+    a single-node Cloud Volumes ONTAP system in each provider's cloud (:func:`cvo_option`)."""
     book = {row.catalog_id: row for row in price_book}
-    return tuple(managed_option(rec, data, 0, 0.0, book) for rec in catalog.of_kind(ManagedService))
+    managed = tuple(managed_option(rec, data, 0, 0.0, book) for rec in catalog.of_kind(ManagedService))
+    cvo = (cvo_option(catalog, provider, data, price_book) for provider in CVO_DISKS)
+    return managed + tuple(o for o in cvo if o is not None)
+
+
+CVO_DISKS = {"Azure": "azure-premium-lrs-p30", "AWS": "aws-ebs-gp3-1tib", "GCP": "gcp-pd-ssd-1tib"}
+"""The smallest data disk a Cloud Volumes ONTAP option of each provider is priced with, and its tier: the
+provider's general-purpose SSD disk of 1 TiB (Azure Premium SSD P30, AWS EBS gp3, Google Cloud SSD persistent
+disk)."""
+
+
+def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
+               price_book: Sequence[PriceRow] = ()) -> OptionCost | None:
+    """A single-node Cloud Volumes ONTAP system in ``provider``'s cloud holding ``data`` (bytes at the end of
+    months 0..horizon): the catalog VM of that provider with the fewest vCPUs offering a licence whose capacity cap
+    holds the most data (Freemium left out), that licence (the cheapest such), and as many disks of the provider's
+    general-purpose SSD tier (:data:`CVO_DISKS`: 1 TiB, or the smallest larger size of the tier that holds the most
+    data within the VM's data disks) as the month's data needs (one at least). None when the catalog has no such VM
+    or disk. Prices: the price book's where it prices a record (over the horizon, spread evenly), else
+    :mod:`models.costing.cloud_prices`; the data outgrowing the VM's data disks is named in ``missing``."""
+    base = catalog.find(CVO_DISKS.get(provider, ""))
+    if not isinstance(base, CloudDisk):
+        return None
+    most = max(data, default=0.0)
+    fits: list[tuple[float, int, str, CloudVm, Licence]] = []
+    for vm in catalog.of_kind(CloudVm):
+        if vm.provider != provider:
+            continue
+        for lid in vm.licences:
+            lic = catalog.find(lid)
+            if isinstance(lic, Licence) and lid != "cvo-freemium" and lic.capacity_cap_bytes >= most:
+                price = LICENCE_PRICES.get(lid)
+                fits.append((vm.vcpu, int(price.price * 100) if price else 10**9, vm.id, vm, lic))
+    if not fits:
+        return None
+    _, _, _, vm, lic = min(fits, key=lambda f: f[:3])
+    sizes = sorted((d for d in catalog.of_kind(CloudDisk) if d.provider == provider and d.tier == base.tier
+                    and d.data_disk and (not d.vms or vm.id in d.vms)), key=lambda d: (d.size_bytes, len(d.id)))
+    disk = next((d for d in sizes if d.size_bytes >= base.size_bytes
+                 and math.ceil(most / d.size_bytes) <= vm.max_data_disks), sizes[-1] if sizes else base)
+    horizon = len(data) - 1
+    book = {row.catalog_id: row for row in price_book}
+    missing: list[str] = []
+    node_month = _book_monthly(book, vm.id, horizon)
+    vcpu = VCPU_PRICES.get(provider)
+    compute = node_month if node_month is not None else vm.vcpu * vcpu.price * HOURS_PER_MONTH if vcpu else 0.0
+    disk_month = _book_monthly(book, disk.id, horizon)
+    disk_price = DISK_PRICES.get((provider, disk.tier))
+    per_disk = disk_month if disk_month is not None else (
+        disk.size_bytes / GIB * disk_price.price if disk_price is not None else 0.0)
+    lic_month = _book_monthly(book, lic.id, horizon)
+    lic_price = LICENCE_PRICES.get(lic.id)
+    licence = lic_month if lic_month is not None else lic_price.price * HOURS_PER_MONTH if lic_price else 0.0
+    counts = [max(1, math.ceil(d / disk.size_bytes)) for d in data[1:]]
+    if max(counts, default=0) > vm.max_data_disks:
+        missing.append(f"the data outgrows {vm.max_data_disks} data disks of {vm.vm_size}")
+    lines = (CostLine("Compute", 0.0, tuple(compute for _ in counts),
+                      f"{vm.vcpu} vCPU x 730 h x {_price_text(vcpu)}" if node_month is None else "the price book"),
+             CostLine("Disks", 0.0, tuple(n * per_disk for n in counts),
+                      f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
+                      else "the price book"),
+             CostLine("Licence", 0.0, tuple(licence for _ in counts),
+                      f"{lic.name}: {_price_text(lic_price)}" if lic_month is None else "the price book"))
+    return OptionCost(f"Cloud Volumes ONTAP, {provider} {vm.vm_size} single node, {lic.name}", "cloud", lines,
+                      not missing, tuple(missing), vm.id)
 
 
 def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
@@ -412,7 +479,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     options = cloud_options(catalog, data, project.price_book)
     cheapest_option = cheapest(options)
     cheapest_name = cheapest_option.name if cheapest_option is not None else None
-    notes: list[str] = []
+    notes: list[str] = ["the cloud options are sized to hold the data month by month; their performance is not "
+                        "checked against the workloads here (the sizer does that for Cloud Volumes ONTAP)"]
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
