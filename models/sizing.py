@@ -1170,6 +1170,12 @@ class _TcoBasis:
         a cloud design's power is the provider's)."""
         if power is None and spec.deployment == "on-prem":
             return math.inf
+        if spec.deployment != "cloud":  # the sum of design_cost's lines, without building them (every design)
+            from models.costing.tco import monthly_running
+
+            hardware = costing.total if costing is not None else 0.0
+            return hardware + self.inputs.horizon_months * sum(monthly_running(power or 0.0, spec.ru, hardware,
+                                                                               self.inputs))
         return float(self.cost(spec.scenario, power, spec.ru, costing).total)
 
     def with_break_even(self, cand: Candidate) -> Candidate:
