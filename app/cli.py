@@ -139,6 +139,7 @@ def _evaluate(args) -> int:
     from models.design import resolve
     from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.present.cost import design_tco, footprint_rows, option_rows, tco_to_dict
     from models.present.resilience import runway_lines, state_verdict
     from models.present.uncertainty import iops_band_text, profile_text
     from models.present.verdicts import evaluation_verdict
@@ -155,6 +156,8 @@ def _evaluate(args) -> int:
     evaluation = with_resilience(evaluation, resilience)
     unit = args.unit or project.settings.capacity_unit.value
     data = evaluation_to_dict(evaluation, project.info.name, resilience, project.requirements, unit)
+    tco = design_tco(project, design.scenario, design.catalog)
+    data["tco"] = tco_to_dict(tco)
     status = _report_errors(args.path, evaluation)
     if args.json:
         print(json.dumps(data, indent=2))
@@ -209,6 +212,11 @@ def _evaluate(args) -> int:
     print("\nRunway")
     for line in runway_lines(resilience):
         print(f"  {line}")
+    print(f"\nCost and footprint over {tco.inputs.horizon_months} months")
+    for label, value in footprint_rows(tco):
+        print(f"  {label:<32}  {value}")
+    for name, total, even in option_rows(tco)[:4]:
+        print(f"  {name}: {total}" + (f", break-even {even}" if even else ""))
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:
@@ -598,7 +606,8 @@ def _size(args) -> int:
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
-                     "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant,
+                     "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
+                     "break_even_month": c.break_even_month,
                      "alternatives": [{"summary": a.summary, "variant": a.variant, "meets": a.meets,
                                        "usable_bytes": a.usable_bytes, "effective_bytes": a.effective_bytes,
                                        "max_iops_at_slo": a.max_iops_at_slo, "headroom_pct": a.headroom_pct,
@@ -606,8 +615,11 @@ def _size(args) -> int:
                                       for a in c.alternatives],
                      "project": dumps(candidate_project)})
     if args.json:
+        cheapest = result.cheapest_cloud
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
-                          "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes)},
+                          "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes),
+                          "rank_on": project.requirements.rank_on,
+                          "cheapest_cloud": None if cheapest is None else {"name": cheapest[0], "total": cheapest[1]}},
                          indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
@@ -627,6 +639,11 @@ def _size(args) -> int:
         front = " [Pareto]" if row["pareto"] else ""
         print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}{money}, "
               f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
+        if row["tco"] is not None:
+            even = row["break_even_month"]
+            print(f"      total cost over the horizon {row['tco']:,.0f}"
+                  + (f"; breaks even with {result.cheapest_cloud[0]} in month {even}"
+                     if even is not None and result.cheapest_cloud else ""))
         for reason in row["reasons"]:
             print(f"      {reason}")
         if row["alternatives"]:

@@ -103,7 +103,10 @@ class Candidate:
         design; variant: what tells it from the other designs of its platform (an array's drives, "24 x NetApp
         3.8TB NVMe SSD (TLC)"; "" for other deployments); alternatives: for the candidates :func:`size` returns, the
         other meeting variants of the same platform design (same controller, shelves, links and protocol, other
-        drives), ranked after this one (:func:`platform_key`).
+        drives), ranked after this one (:func:`platform_key`). tco: with ``rank_on = "tco"``, its total cost of
+        ownership over the horizon (``models.costing.tco.design_cost``); break_even_month: the first month its
+        cumulative cost is no more than the cheapest cloud option's (None: not within the horizon, or no hardware
+        price; ``models.costing.tco.break_even_month``).
     """
 
     summary: str
@@ -123,6 +126,8 @@ class Candidate:
     order: tuple = field(default=(), repr=False, compare=False)
     variant: str = ""
     alternatives: tuple[Candidate, ...] = field(default=(), repr=False, compare=False)
+    tco: float | None = None
+    break_even_month: int | None = None
 
     def rank_key(self) -> tuple:
         """Sort key of a meeting candidate: its pre-performance order (see :func:`size`), then headroom (larger
@@ -146,6 +151,7 @@ class SizingResult:
     evaluated: tuple[Candidate, ...] = ()
     currency: str | None = None
     notes: tuple[str, ...] = ()
+    cheapest_cloud: tuple[str, float] | None = None
 
 
 def _grown(value: float, growth_pct_per_year: float, months: int) -> float:
@@ -991,6 +997,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if unknown:
         notes.append(f"{', '.join(repr(f) for f in unknown)} names no family or vendor in the catalog, so it "
                      f"matches no design")
+    tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
+    if tco_basis is not None and not book:
+        notes.append("ranked on total cost without a price book: on-premises hardware is not priced, so their total "
+                     "counts power, space and nothing else (File > Import Price Book)")
     failing: list[tuple[Candidate, Scenario]] = []
     designs = list(islice(_specs(base, catalog, req), req.max_candidates + 1))  # unbuilt: cheap
     capped = len(designs) > req.max_candidates
@@ -1027,8 +1037,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         elif req.budget and costing is None:  # an unknown figure never satisfies a limit
             limits.append(f"cost unknown against the budget of {req.budget:,.0f}: no price book is loaded")
         watts = power if power is not None else math.inf
-        if costing is not None:
-            order: tuple = (len(costing.unpriced) > 0, costing.total, ru, watts)
+        order: tuple
+        if tco_basis is not None:
+            order = (costing is None or len(costing.unpriced) > 0, tco_basis.total(design, power, costing), ru, watts)
+        elif costing is not None:
+            order = (len(costing.unpriced) > 0, costing.total, ru, watts)
         else:
             order = (deployment_rank[design.deployment], ru, watts, *design.size)
         pending.append((order, design, limits, costing))
@@ -1162,8 +1175,63 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                                                     -c.effective_bytes))[:3])
     shown = tuple(_as_evaluated(c, catalog, project, capacities) for c in best[:top])
     nearest = tuple(_as_evaluated(c, catalog, project, capacities) for c in nearest)
+    cheapest_cloud = None
+    if tco_basis is not None:
+        shown = tuple(tco_basis.with_break_even(c) for c in shown)
+        nearest = tuple(tco_basis.with_break_even(c) for c in nearest)
+        if tco_basis.cheapest is not None:
+            cheapest_cloud = (tco_basis.cheapest.name, tco_basis.cheapest.total)
     return SizingResult(shown, nearest, considered, capped, need, tuple(meeting),
-                        book[0].currency if book else None, tuple(notes))
+                        book[0].currency if book else None, tuple(notes), cheapest_cloud)
+
+
+class _TcoBasis:
+    """What ranking on total cost (``rank_on = "tco"``) reads once per search: the running-cost figures, the data
+    month by month and the cheapest cloud option (``models.costing.tco``)."""
+
+    def __init__(self, project: Project, catalog: Catalog) -> None:
+        from models.costing.inputs import running_inputs
+        from models.costing.tco import cheapest, cloud_options, data_by_month
+
+        req = project.requirements
+        self.project, self.catalog = project, catalog
+        self.inputs = running_inputs(req.running_costs, req.horizon_months)
+        self.data = data_by_month(project.scenario, req, self.inputs.horizon_months)
+        self.cheapest = cheapest(cloud_options(catalog, self.data, project.price_book))
+
+    def cost(self, scenario: Scenario, power: float | None, rack_units: int, costing: Any) -> Any:
+        """The design's ``models.costing.tco.OptionCost`` (an unknown power counts 0 W)."""
+        from models.costing.tco import design_cost
+
+        return design_cost(scenario, self.catalog, self.project, self.inputs, self.data, power or 0.0, rack_units,
+                           costing)
+
+    def total(self, spec: Any, power: float | None, costing: Any) -> float:
+        """A design's total cost over the horizon (its sort key); infinite for an array whose power the catalog
+        does not give (an unknown figure never ranks first; an HCI cluster's hosts have no power figure at all, and
+        a cloud design's power is the provider's)."""
+        if power is None and spec.deployment == "on-prem":
+            return math.inf
+        if spec.deployment != "cloud":  # the sum of design_cost's lines, without building them (every design)
+            from models.costing.tco import monthly_running
+
+            hardware = costing.total if costing is not None else 0.0
+            return hardware + self.inputs.horizon_months * sum(monthly_running(power or 0.0, spec.ru, hardware,
+                                                                               self.inputs))
+        return float(self.cost(spec.scenario, power, spec.ru, costing).total)
+
+    def with_break_even(self, cand: Candidate) -> Candidate:
+        """``cand`` with its total cost over the horizon and its break-even month against the cheapest cloud
+        option (None for a cloud design, or without a hardware price)."""
+        from models.costing.tco import break_even_month
+        from models.pricing import cost as price_of
+
+        costing = price_of(cand.scenario, self.catalog, self.project.price_book) if self.project.price_book else None
+        own = self.cost(cand.scenario, cand.power_w, cand.rack_units, costing)
+        month = None
+        if own.deployment == "on-prem" and costing is not None and self.cheapest is not None:
+            month = break_even_month(own.cumulative(), self.cheapest.cumulative())
+        return replace(cand, tco=own.total, break_even_month=month)
 
 
 def _as_evaluated(cand: Candidate, catalog: Catalog, project: Project, capacities: dict) -> Candidate:

@@ -14,10 +14,12 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "ha": "HA pair", "dedupe_compression": "Dedupe + compression",
           "stretched": "Stretched (2 sites + witness)", "inter_site_rtt_ms": "Inter-site round trip",
           "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site",
-          "slo_statistic": "SLO bounds"}
+          "slo_statistic": "SLO bounds",
+          "electricity_price_per_kwh": "Electricity price per kWh", "grid_carbon_g_per_kwh": "Grid g CO2e per kWh",
+          "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
-            "iops": "IOPS", "cpu": "CPU"}
+            "iops": "IOPS", "cpu": "CPU", "pue": "PUE"}
 """Words the field writes in capitals."""
 CHOICE_LABELS = {
     **{value: name for value, name in RAID_LABEL.items() if value != "none"},
@@ -26,6 +28,7 @@ CHOICE_LABELS = {
     **POLICY_LABEL,
     "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
     "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
+    "tco": "total cost of ownership (TCO)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
     "mean": "mean latency", "p99": "99th percentile (p99)",  # what a latency SLO bounds
 }

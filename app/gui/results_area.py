@@ -222,6 +222,25 @@ class ResultsArea(QTabWidget):
             if hasattr(view, "set_design_errors"):
                 view.set_design_errors(errors)
 
+    def add_cost_view(self, document) -> None:
+        """Add the "Cost and carbon" tab for ``document`` (an ``app.gui.document.ProjectDocument``); its panel
+        (``app.gui.results.cost_view.CostView``, pyqtgraph) is built when the tab is first shown."""
+        self.cost_tab = QWidget()
+        self.cost_tab.setObjectName("costTab")
+        self.cost_view = None
+        QVBoxLayout(self.cost_tab).setContentsMargins(0, 0, 0, 0)
+        self.addTab(self.cost_tab, icon("mdi6.cash-multiple"), "Cost and carbon")
+
+        def shown(index: int) -> None:
+            if self.widget(index) is self.cost_tab and self.cost_view is None:
+                from app.gui.results.cost_view import CostView
+
+                self.cost_view = CostView(document, self.cost_tab)
+                self.cost_tab.layout().addWidget(self.cost_view)
+                self.cost_view.refresh()
+
+        self.currentChanged.connect(shown)
+
     def compare_view_class(self):
         """The CompareView class (imported on first use)."""
         load_result_views("CompareView")

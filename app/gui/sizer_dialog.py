@@ -134,6 +134,7 @@ class SizerDialog(QDialog):
         self.choices = self._requirement_choices()
         self.form = RecordForm(Requirements, choices=lambda *_: None,
                                unit_fn=lambda: document.project.settings.capacity_unit,
+                               exclude={"running_costs"},  # edited in the results' Cost and carbon tab
                                multi={name: [(DEPLOYMENT_LABELS.get(v, v), v) for v in values]
                                       for name, values in self.choices.items()})
         self.form.sig_field_edited.connect(self._edited)
@@ -421,6 +422,10 @@ class SizerDialog(QDialog):
         catalog = self._catalog()
         for r, c in enumerate(rows):
             cost = money(c.cost, result.currency) + (" + unpriced" if c.unpriced else "")
+            if c.tco is not None:  # ranked on total cost: the total over the horizon and the break-even month
+                cost = (f"{cost}; " if cost else "") + f"TCO {c.tco:,.0f}" + (
+                    f", even with the cheapest cloud in month {c.break_even_month}"
+                    if c.break_even_month is not None else "")
             why = "; ".join(c.reasons) or "meets every requirement"
             if c.unpriced:
                 why += f" (no price for {', '.join(record_name(catalog, u) for u in c.unpriced)})"

@@ -1177,11 +1177,17 @@ class ReportBuilder:
                             extra=extra, zebra=False))
         return story
 
+    def cost_footprint(self) -> list:
+        """The "Cost and footprint" section (``app.report.costing``)."""
+        from app.report.costing import cost_section
+
+        return cost_section(self, (_e, _heading, _para, _table))
+
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
-                + self.resilience() + self.recommendation() + self.comparison() + self.sources()
-                + self.validation_section())
+                + self.resilience() + self.cost_footprint() + self.recommendation() + self.comparison()
+                + self.sources() + self.validation_section())
 
 
 def build_pdf(builder: ReportBuilder) -> bytes:

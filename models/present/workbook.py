@@ -338,6 +338,14 @@ def safe_rows(rows: Sheet) -> Sheet:
     return [[safe_cell(v) for v in row] for row in rows]
 
 
+def cost_sheets(project: Project, scenario: Scenario, catalog: Catalog) -> dict[str, Sheet]:
+    """The "Cost and footprint" and "Cost by month" sheets (``models.costing.present``)."""
+    from models.present.cost import design_tco, monthly_rows, workbook_rows
+
+    tco = design_tco(project, scenario, catalog)
+    return {"Cost and footprint": workbook_rows(tco), "Cost by month": monthly_rows(tco)}
+
+
 def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, resilience: Resilience | None = None,
                     validation: Sequence[CaseOutcome] | None = None,
                     unit: CapacityUnit | str | None = None) -> dict[str, Sheet]:
@@ -356,6 +364,7 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         "Capacity waterfall": waterfall_sheet(evaluation, unit),
         "Curves": curves_sheet(evaluation, resilience),
         "Resilience": resilience_sheet(evaluation, resilience),
+        **cost_sheets(project, scenario, catalog),
         "Validation": validation_sheet(validation),
     }
     return {name: safe_rows(rows) for name, rows in sheets.items()}

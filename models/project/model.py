@@ -546,6 +546,39 @@ SIZER_PROTOCOLS: tuple[str, ...] = ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI", "NFS"
 cloud and managed services also SMB): the valid values of :attr:`Requirements.protocols`."""
 
 
+class RunningCosts(Record):
+    """What running the design costs and emits, as the project states it (``models.costing``); None: the stated
+    default (``models.costing.inputs.RUNNING_DEFAULTS``, each with its public source or marked an assumption).
+
+    Attributes:
+        electricity_price_per_kwh: price of a kWh, in the price book's currency (USD without a book).
+        pue: power usage effectiveness of the data centre (total facility power / IT power, >= 1).
+        grid_carbon_g_per_kwh: carbon intensity of the electricity, grams CO2e per kWh.
+        rack_unit_cost_per_month: space, power distribution and cooling capacity of one rack unit, per month.
+        support_pct_per_year: hardware support and maintenance, percent of the hardware price per year.
+        *_source: where the user's figure comes from (shown beside it in the report); "" when not given.
+    """
+
+    electricity_price_per_kwh: float | None = Field(default=None, ge=0, le=10,
+                                                    description="price of a kWh; empty: the stated default")
+    electricity_price_source: str = Field(default="", max_length=MAX_LABEL)
+    pue: float | None = Field(default=None, ge=1, le=5, description="power usage effectiveness (facility power / IT "
+                                                                    "power); empty: the stated default")
+    pue_source: str = Field(default="", max_length=MAX_LABEL)
+    grid_carbon_g_per_kwh: float | None = Field(default=None, ge=0, le=2_000,
+                                                description="grid carbon intensity, g CO2e per kWh; empty: the "
+                                                            "stated default")
+    grid_carbon_source: str = Field(default="", max_length=MAX_LABEL)
+    rack_unit_cost_per_month: float | None = Field(default=None, ge=0, le=10_000,
+                                                   description="cost of one rack unit per month (space, power "
+                                                               "distribution, cooling); empty: the stated default")
+    rack_unit_cost_source: str = Field(default="", max_length=MAX_LABEL)
+    support_pct_per_year: float | None = Field(default=None, ge=0, le=100,
+                                               description="support and maintenance, % of the hardware price per "
+                                                           "year; empty: the stated default")
+    support_source: str = Field(default="", max_length=MAX_LABEL)
+
+
 class Requirements(Record):
     """What a configuration must give (the auto-sizer's input, ``models.sizing``); the active scenario's workloads,
     with their targets, SLOs and growth, are the performance and growth requirements.
@@ -560,7 +593,9 @@ class Requirements(Record):
             MetroCluster switchover, a vSAN stretched cluster's site failure: ``models.site_loss``); a design with
             one site cannot meet it.
         n_plus: spare hosts for HCI (N+1 = 1). max_rack_units, max_power_w, budget: limits (0: none).
-        rank_on: "p50" (the prediction) or "p90" (the conservative edge of the uncertainty band).
+        rank_on: "p50" (the prediction), "p90" (the conservative edge of the uncertainty band) or "tco" (total
+        cost of ownership over the horizon, ``models.costing``; performance checked at the prediction).
+        running_costs: electricity, PUE, grid carbon, rack space and support (:class:`RunningCosts`).
         slo_statistic: what every workload's SLO (``Workload.slo_ms``) bounds: "mean" (the mean storage latency;
             the default, and that of files written before it existed) or "p99" (its 99th percentile); the max
             IOPS at the SLO and whether a target meets it are judged on it, in the evaluation and the sizer.
@@ -578,9 +613,10 @@ class Requirements(Record):
     max_rack_units: int = Field(default=0, ge=0)
     max_power_w: float = Field(default=0.0, ge=0)
     budget: float = Field(default=0.0, ge=0)
-    rank_on: Literal["p50", "p90"] = "p50"
+    rank_on: Literal["p50", "p90", "tco"] = "p50"
     slo_statistic: Literal["mean", "p99"] = "mean"
     max_candidates: int = Field(default=1_000_000, ge=1, le=MAX_CANDIDATES)
+    running_costs: RunningCosts = Field(default_factory=RunningCosts)
 
     @model_validator(mode="after")
     def _known_choices(self) -> Requirements:

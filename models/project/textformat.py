@@ -247,6 +247,10 @@ def project_to_dict(project: Project) -> dict[str, Any]:
     out["settings"] = dumped["settings"]
     if project.requirements != Requirements():
         out["requirements"] = dumped["requirements"]
+        # the running costs: only the figures and sources given (a file without them reads as every default)
+        running = {k: v for k, v in out["requirements"].pop("running_costs", {}).items() if v not in (None, "")}
+        if running:
+            out["requirements"]["running_costs"] = running
     if project.price_book:
         out["price"] = dumped["price_book"]
     scenarios = [

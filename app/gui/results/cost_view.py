@@ -1,0 +1,199 @@
+"""The cost and carbon panel: the running-cost inputs (editable, one undo step each), power, energy and carbon, and
+a chart of cumulative cost per option over the horizon with each option's total and break-even month.
+
+The figures are ``models.present.cost.design_tco`` of the active scenario, computed on the panel's task runner
+(never on the GUI thread) whenever the project changes while the panel is shown; the newest result wins."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QScrollArea,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.gui.record_form import NumberEditor, RecordForm
+from app.gui.results._common import axis_label_style, html_escape, make_plot, series_color
+from app.gui.tasks import TaskRunner
+from models.project import edits
+from models.project.model import RunningCosts
+
+
+def _swatch(colour: QColor) -> QIcon:
+    """A small square of ``colour``: the chart line an option's table row stands for."""
+    pixmap = QPixmap(12, 12)
+    pixmap.fill(colour)
+    return QIcon(pixmap)
+
+
+def cost_job(_state, project, catalog=None):
+    """Cost and footprint of the project's active scenario (runs on the panel's runner): the resolved design's
+    ``models.present.cost.design_tco``; ``catalog``: the document's base catalog."""
+    from models.design import resolve
+    from models.present.cost import design_tco
+
+    design = resolve(project, None, catalog)
+    return design_tco(project, design.scenario, design.catalog)
+
+
+class CostView(QWidget):
+    """The cost and carbon panel of a ``ProjectDocument`` (see module).
+
+    Attributes:
+        tco: the ``models.costing.Tco`` shown (None before the first result); series: the chart's
+        (name, cumulative cost by month) pairs; form: the running-cost inputs' form; table: option, total,
+        break-even; figures: power, energy and carbon as text.
+    """
+
+    sig_tco_shown = Signal()
+    """A new cost result was drawn."""
+
+    def __init__(self, document, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("costView")
+        self._document = document
+        self.runner = TaskRunner(self, "cost")
+        self._task = None
+        self._dirty = True
+        self.tco = None
+        self.series: list[tuple[str, tuple[float, ...]]] = []
+        self.form = RecordForm(RunningCosts, choices=lambda *_: None,
+                               unit_fn=lambda: document.project.settings.capacity_unit)
+        self.form.sig_field_edited.connect(self._edited)
+        self.figures = QLabel()
+        self.figures.setWordWrap(True)
+        self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.plot = make_plot(self)
+        self.plot.setLabel("bottom", "Months from the start", **axis_label_style(self))
+        self.plot.setLabel("left", "Cumulative cost", units="USD", **axis_label_style(self))
+        self.plot.showGrid(x=True, y=True, alpha=0.15)
+        self.plot.setMinimumHeight(160)
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Option (chart colour)", "Total over the horizon",
+                                              "This design breaks even"])
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        inputs = QScrollArea()
+        inputs.setWidgetResizable(True)
+        box = QWidget()
+        column = QVBoxLayout(box)
+        column.addWidget(QLabel("<b>Running-cost inputs</b> (empty: the stated default)"))
+        column.addWidget(self.form)
+        column.addWidget(self.figures)
+        column.addStretch(1)
+        inputs.setWidget(box)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(inputs)
+        split.addWidget(self.plot)
+        split.addWidget(self.table)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 4)
+        split.setStretchFactor(2, 3)
+        layout = QVBoxLayout(self)
+        layout.addWidget(split, 1)
+        layout.addWidget(self.notes)
+        document.sig_project_changed.connect(self._project_changed)
+        document.sig_project_replaced.connect(self._project_changed)
+        self._show_inputs()
+
+    # --- inputs ----------------------------------------------------------------------------------------------------
+
+    def _show_inputs(self) -> None:
+        """Show the project's running-cost inputs; an empty one reads "default (<value>)" with its source as the
+        tooltip."""
+        from models.costing.inputs import RUNNING_DEFAULTS
+
+        running = self._document.project.requirements.running_costs
+        if self.form.record != running:
+            self.form.set_record(running)
+        for name, figure in RUNNING_DEFAULTS.items():
+            editor = self.form.editors.get(name)
+            if isinstance(editor, NumberEditor):
+                editor.set_default(figure.value, f"{figure.value:g}")
+                editor.setToolTip(f"Empty: {figure.text()}")
+
+    def _edited(self, field: str, value) -> None:
+        """One running-cost input changed: one undo step, or the refusal shown on the field."""
+        doc = self._document
+        try:
+            running = doc.project.requirements.running_costs.with_changes(**{field: value})
+            project = edits.set_requirement(doc.project, "running_costs", running)
+        except ValueError as exc:
+            self.form.show_error(field, str(exc).splitlines()[-1] if str(exc) else "refused")
+            return
+        self.form.show_error(field, None)
+        doc.push(project, f"Change {field.replace('_', ' ')}")
+
+    # --- results ---------------------------------------------------------------------------------------------------
+
+    def _project_changed(self) -> None:
+        self._show_inputs()
+        self._dirty = True
+        if self.isVisible():
+            self.refresh()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Compute when first shown, and when the project changed while hidden."""
+        super().showEvent(event)
+        if self._dirty:
+            self.refresh()
+
+    def refresh(self) -> None:
+        """Compute the cost of the project as it is now on the runner (a running computation is dropped)."""
+        self._dirty = False
+        if self._task is not None:
+            self._task.cancel()
+        self._task = self.runner.submit(cost_job, self._document.project, self._document.base_catalog,
+                                        name="cost and footprint", on_done=self._done)
+
+    def _done(self, ok: bool, result) -> None:
+        self._task = None
+        if not ok:
+            self.notes.setText(f"<span style='color:#c0392b'>Cost not computed: {html_escape(str(result))}</span>")
+            return
+        self.show_tco(result)
+
+    def show_tco(self, tco) -> None:
+        """Draw ``tco`` (a ``models.costing.Tco``): figures, chart and table."""
+        from models.present.cost import cost_series, footprint_rows, option_rows
+
+        self.tco = tco
+        self.series = cost_series(tco)
+        self.figures.setText("<br>".join(f"{html_escape(a)}: <b>{html_escape(b)}</b>" for a, b in footprint_rows(tco)))
+        self.plot.clear()
+        colours = {}
+        for i, (name, values) in enumerate(self.series):
+            colours[name] = series_color(i)
+            pen = pg.mkPen(colours[name], width=3 if i == 0 else 2)
+            self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
+        self.plot.setLabel("left", "Cumulative cost", units=tco.currency, **axis_label_style(self))
+        rows = option_rows(tco)
+        self.table.setRowCount(len(rows))
+        for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setToolTip(text)
+                if c == 0 and text in colours:
+                    item.setIcon(_swatch(colours[text]))
+                self.table.setItem(r, c, item)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in tco.notes))
+        self.sig_tco_shown.emit()
+
+    def wait(self) -> None:
+        """Wait for the computation under way and draw its result (tests and scripts)."""
+        self.runner.wait()

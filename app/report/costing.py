@@ -1,0 +1,121 @@
+"""The report's "Cost and footprint" section: energy, carbon and the total cost of ownership over the horizon, with
+a chart of cumulative cost per option (``models.costing``: the figures and rows; this module lays them out)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from reportlab.graphics.charts.lineplots import LinePlot
+from reportlab.graphics.shapes import Drawing, Line, String
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
+from app.report import graphics as g
+from app.report.fonts import REGULAR
+from models.costing import Tco
+from models.present.cost import cost_series, design_tco, figure_rows, footprint_rows, option_rows
+
+
+def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width: float,
+               height: float = 180.0) -> Drawing:
+    """Cumulative cost per option over months 0..horizon (``models.costing.present.cost_series``), the design
+    first (solid blue), with a legend under the plot."""
+    palette = [g.BLUE, g.ORANGE, g.GREEN, g.RED, g.PURPLE, g.SKY]
+    legend: list[list[tuple[int, str, float]]] = [[]]  # rows of (series index, label, x)
+    x = 58.0
+    for i, (name, _values) in enumerate(series):
+        label = name if len(name) <= 56 else name[:55] + "…"
+        advance = 24 + stringWidth(label, REGULAR, 6.8)
+        if x + advance > width and legend[-1]:
+            legend.append([])
+            x = 58.0
+        legend[-1].append((i, label, x))
+        x += advance
+    bottom = 40 + 11 * len(legend)
+    drawing = Drawing(width, height + 11 * len(legend))
+    drawing.initialFontName, drawing.initialFontSize = REGULAR, 8  # the embedded font (no Helvetica added)
+    plot = LinePlot()
+    plot.x, plot.y = 58, bottom
+    plot.width, plot.height = width - 70, height - 52
+    months = max(len(values) - 1 for _, values in series)
+    plot.data = [[(m, v) for m, v in enumerate(values)] for _, values in series]
+    for i in range(len(series)):
+        plot.lines[i].strokeColor = palette[i % len(palette)]
+        plot.lines[i].strokeWidth = 2.2 if i == 0 else 1.2
+    top = max((max(values) for _, values in series), default=1.0) or 1.0
+    step = _nice_step(top)
+    plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, months
+    plot.xValueAxis.valueStep = 12 if months >= 24 else 6 if months >= 12 else 1
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueStep = 0, step
+    plot.yValueAxis.valueMax = step * (int(top / step) + 1)
+    plot.yValueAxis.labelTextFormat = lambda v: f"{v / 1000:,.0f}k"
+    for axis in (plot.xValueAxis, plot.yValueAxis):
+        axis.labels.fontName, axis.labels.fontSize = REGULAR, 7
+        axis.strokeColor = g.MUTED
+    plot.yValueAxis.visibleGrid = True
+    plot.yValueAxis.gridStrokeColor = g.GRID
+    drawing.add(plot)
+    drawing.add(String(plot.x + plot.width / 2, bottom - 22, f"months from the start (cumulative cost, {currency})",
+                       fontName=REGULAR, fontSize=7.5, fillColor=g.MUTED, textAnchor="middle"))
+    for row, items in enumerate(legend):
+        y = bottom - 36 - 11 * row
+        for i, label, lx in items:
+            colour = palette[i % len(palette)]
+            drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == 0 else 1.4))
+            drawing.add(String(lx + 17, y, label, fontName=REGULAR, fontSize=6.8, fillColor=g.INK))
+    return drawing
+
+
+def _nice_step(top: float) -> float:
+    """A round axis step giving four to eight steps up to ``top``."""
+    step = 10 ** max(len(f"{int(top):d}") - 1, 0)
+    while top / step > 8:
+        step *= 2 if str(step)[0] == "1" else 2.5 if str(step)[0] == "2" else 2
+    return float(step)
+
+
+def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) -> list:
+    """The "Cost and footprint" section of ``builder`` (an ``app.report.document.ReportBuilder``): the running-cost
+    inputs with their sources, power, energy and carbon, the chart of cumulative cost, the total per option with the
+    break-even month, and the notes. ``kit``: the document's (escape, heading, paragraph, table) helpers."""
+    _e, _heading, _para, _table = kit
+    s, w = builder.s, builder.width
+    tco: Tco = design_tco(builder.project, builder.scenario, builder.catalog)
+    horizon = tco.inputs.horizon_months
+    story: list = [builder.section_break(), _heading("Cost and footprint", s)]
+    story.append(builder.p(_e(
+        f"What the design costs to own and run over {horizon} months, and what it emits, against the managed cloud "
+        "file services and a single-node Cloud Volumes ONTAP system in each cloud holding the same data as it "
+        f"grows. Amounts in {tco.currency}; every input is listed with "
+        "its source, and a default or assumption is marked as such.")))
+    story.append(_para("Power, energy and carbon", s.h2))
+    story.append(_table([["Figure", "Value"]] + [[_e(a), _e(b)] for a, b in footprint_rows(tco)], [w * 0.35, w * 0.65],
+                        s))
+    story.append(_para("Total cost of ownership", s.h2))
+    story.append(cost_chart(cost_series(tco), tco.currency, w))
+    own = ("the design (thick line) pays its hardware at the start, then support, power and space each month"
+           if tco.design.deployment == "on-prem" else "the design (thick line) pays each month for what it provisions")
+    short = "" if tco.design.complete else f" The design's line leaves out {'; '.join(tco.design.missing)}."
+    story.append(_para(_e(f"Cumulative cost per option: {own}; a cloud service pays each month for what it "
+                          f"provisions as the data grows (the four cheapest options are drawn).{short}"), s.caption))
+    rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
+    rows += [[_e(a), _e(b), _e(c)] for a, b, c in option_rows(tco)]
+    story.append(_table(rows, [w * 0.5, w * 0.28, w * 0.22], s))
+    lines = [f"{line.name}: {line.basis}" for line in tco.design.lines]
+    story += [builder.p("• " + _e(text), s.small) for text in lines]
+    story.append(_para("Inputs", s.h2))
+    story.append(_table([["Input", "Value and source"]] + [[_e(a), _e(b)] for a, b in figure_rows(tco)],
+                        [w * 0.22, w * 0.78], s))
+    story.append(_para("Embodied carbon", s.h2))
+    embodied = [["Item", "kg CO2e", "Basis"]] + [
+        [_e(x.item), f"{x.kg:,.0f}", _e(x.basis + (" (assumption)" if x.assumed else ""))] for x in tco.embodied.lines]
+    if len(embodied) > 1:
+        story.append(_table(embodied, [w * 0.42, w * 0.13, w * 0.45], s))
+    from models.costing.carbon import DRIVE_SOURCE, ENCLOSURE_SOURCE
+
+    story.append(builder.p(_e(f"Drives: {DRIVE_SOURCE}. Enclosures: {ENCLOSURE_SOURCE}."), s.small))
+    for note in tco.notes + tuple(f"not counted: {x}" for x in tco.embodied.not_counted):
+        story.append(builder.p("• " + _e(note[0].upper() + note[1:]) + ".", s.small))
+    cloud = sorted({line.basis for o in tco.options for line in o.lines})
+    story.append(_para("Cloud prices", s.h2))
+    story += [builder.p("• " + _e(text), s.tiny) for text in cloud]
+    return story

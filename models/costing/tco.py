@@ -1,0 +1,505 @@
+"""Energy, carbon and total cost of ownership of a design over the horizon, on premises against the cloud.
+
+* Energy: the design's typical power (controllers, shelves with their drives, switches:
+  ``models.present.bom.footprint``) x 8,760 hours = IT kWh a year; x PUE = facility kWh a year; x the grid's carbon
+  intensity = operational carbon. Embodied carbon: :mod:`models.costing.carbon`.
+* On premises, month 0 buys the hardware (the project's price book, ``models.pricing.cost``); each month adds support
+  (the support share of the hardware a year / 12), power (facility kWh a year / 12 x the electricity price) and
+  space (rack units x the rack-unit cost a month).
+* In the cloud nothing is bought up front; each month pays what is provisioned that month: a managed service's
+  capacity grows with the data (the workloads' data sets grown by their growth, monthly compounding as the capacity
+  runway), rounded up to whole TiB and never below what the design provisions or the service's minimum; Cloud Volumes
+  ONTAP pays its VMs' vCPU-hours, its data disks (more disks of the design's type as the data outgrows them) and its
+  licence per node-hour. Prices: the project's price book where it prices a cloud record (its price is over the
+  horizon: spread evenly), else :mod:`models.costing.cloud_prices`.
+* The options compared: every managed file service of the catalog, and a single-node Cloud Volumes ONTAP system in
+  each provider's cloud (:func:`cvo_option`), sized to the same data month by month. The
+  break-even month of an on-premises design against an option is the first month its cumulative cost is no more
+  than the option's (None: not within the horizon, or the hardware is not priced).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from models.catalog import Catalog, CloudDisk, CloudVm, Licence, ManagedService
+from models.costing.carbon import Embodied, Enclosure, embodied_carbon
+from models.costing.cloud_prices import (
+    DISK_PRICES,
+    LICENCE_PRICES,
+    MANAGED_PRICES,
+    PRICE_CURRENCY,
+    VCPU_PRICES,
+    CloudPrice,
+)
+from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
+from models.pricing import Costing, cost
+from models.project.model import PriceRow, Project, Requirements, Scenario
+
+__all__ = ["CostLine", "Energy", "OptionCost", "Tco", "break_even_month", "cheapest", "cloud_options", "cvo_option",
+           "data_by_month", "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option",
+           "monthly_running", "tco_of"]
+
+BTU_PER_W = 3.412142
+"""BTU/hr per watt (as the bill of materials)."""
+GIB = 2**30
+TIB = 2**40
+CLOUD_KINDS = ("cloud_vm", "managed_service")
+ON_PREM_KINDS = ("controller", "shelf", "hci_cluster")
+
+
+@dataclass(frozen=True)
+class CostLine:
+    """One kind of cost of an option: what it is, paid up front (month 0) and in each month 1..horizon.
+
+    Attributes:
+        name: "Hardware", "Support", "Power", "Space", "Capacity", "Compute", "Disks", "Licence", "Throughput";
+        upfront: paid in month 0; monthly: paid in months 1..horizon (one value a month); basis: how it is
+        computed, with the prices' sources.
+    """
+
+    name: str
+    upfront: float
+    monthly: tuple[float, ...]
+    basis: str
+
+    @property
+    def total(self) -> float:
+        """Up front plus every month."""
+        return self.upfront + sum(self.monthly)
+
+
+@dataclass(frozen=True)
+class OptionCost:
+    """The cost of one option over the horizon.
+
+    Attributes:
+        name: the option ("This design: NetApp AFF A70 ...", "Azure NetApp Files, Premium service level");
+        deployment: "on-prem" or "cloud"; lines: its :class:`CostLine` records; complete: every part is priced
+        (False: the total is a lower bound, ``missing`` says what is not counted); catalog_id: the managed
+        service's record ("" for the design itself).
+    """
+
+    name: str
+    deployment: str
+    lines: tuple[CostLine, ...]
+    complete: bool = True
+    missing: tuple[str, ...] = ()
+    catalog_id: str = ""
+
+    @property
+    def horizon_months(self) -> int:
+        """Months covered (the length of each line's ``monthly``)."""
+        return len(self.lines[0].monthly) if self.lines else 0
+
+    def cumulative(self) -> tuple[float, ...]:
+        """Cumulative cost at the end of months 0..horizon (month 0: what is paid up front)."""
+        total = sum(line.upfront for line in self.lines)
+        out = [total]
+        for m in range(self.horizon_months):
+            total += sum(line.monthly[m] for line in self.lines)
+            out.append(total)
+        return tuple(out)
+
+    @property
+    def total(self) -> float:
+        """Total cost over the horizon."""
+        return self.cumulative()[-1]
+
+
+@dataclass(frozen=True)
+class Energy:
+    """A design's power, energy and operational carbon.
+
+    Attributes:
+        power_w: typical power of the parts whose figures the catalog gives, W; complete: every part's figure is
+        known (else the figures are lower bounds and ``not_counted`` names the parts); it_kwh_per_year: power_w x
+        8,760 h / 1,000; facility_kwh_per_year: x PUE; operational_kg_per_year: facility kWh x grid g CO2e/kWh /
+        1,000; rack_units, btu_per_hr: the footprint's.
+    """
+
+    power_w: float
+    complete: bool
+    it_kwh_per_year: float
+    facility_kwh_per_year: float
+    operational_kg_per_year: float
+    rack_units: int
+    btu_per_hr: float
+    not_counted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Tco:
+    """Cost and footprint of one design, and the cloud options over the same horizon.
+
+    Attributes:
+        inputs: the running-cost figures used; currency: of every amount; design: the design's own cost;
+        energy: its energy and operational carbon (None for a cloud design: the provider's); embodied: its embodied
+        carbon; options: the cloud options (:func:`cloud_options`) sized to the same data; break_even: (option name,
+        month or None) for an on-premises design against each option; cheapest: the name of the cheapest option
+        over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
+        not count or assume, in words.
+    """
+
+    inputs: RunningInputs
+    currency: str
+    design: OptionCost
+    energy: Energy | None
+    embodied: Embodied
+    options: tuple[OptionCost, ...]
+    break_even: tuple[tuple[str, int | None], ...]
+    cheapest: str | None
+    data_bytes: tuple[float, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def carbon_over_horizon_kg(self) -> float:
+        """Operational carbon over the horizon plus embodied carbon, kg CO2e."""
+        operational = self.energy.operational_kg_per_year * self.inputs.horizon_months / 12 if self.energy else 0.0
+        return operational + self.embodied.total_kg
+
+    def break_even_with(self, name: str) -> int | None:
+        """The break-even month against the option called ``name`` (None: none within the horizon or unknown)."""
+        return dict(self.break_even).get(name)
+
+
+def design_deployment(scenario: Scenario) -> str:
+    """"cloud" when the scenario's storage is cloud VMs or managed services only, else "on-prem"."""
+    kinds = {n.kind for n in scenario.nodes}
+    return "cloud" if kinds & set(CLOUD_KINDS) and not kinds & set(ON_PREM_KINDS) else "on-prem"
+
+
+def data_by_month(scenario: Scenario, requirements: Requirements, horizon_months: int) -> tuple[float, ...]:
+    """The data to hold at the end of months 0..``horizon_months``, bytes: the enabled workloads' data sets, each
+    grown monthly at its ``growth_pct_per_year`` / 12 % (the capacity runway's rule); the requirements' effective
+    capacity when the workloads give no data set."""
+    workloads = [w for w in scenario.workloads if w.enabled and w.dataset_bytes]
+    if not workloads:
+        return tuple(float(requirements.effective_capacity_bytes) for _ in range(horizon_months + 1))
+    return tuple(sum(w.dataset_bytes * (1.0 + w.growth_pct_per_year / 1200.0) ** m for w in workloads)
+                 for m in range(horizon_months + 1))
+
+
+class Footprint(Protocol):
+    """A design's rack units, typical power (W), the parts without a figure and its enclosures, as
+    ``models.present.bom.footprint`` gives them."""
+
+    @property
+    def rack_units(self) -> int:
+        """Summed height, rack units."""
+
+    @property
+    def power_w(self) -> float:
+        """Summed typical power of the known parts, W."""
+
+    @property
+    def unknown(self) -> tuple[str, ...]:
+        """The parts without a figure, named."""
+
+    @property
+    def parts(self) -> Sequence[Enclosure]:
+        """Each enclosure (controller, shelf, switch)."""
+
+
+def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Energy:
+    """The scenario's typical power, energy a year (IT and facility) and operational carbon a year, from its
+    footprint ``foot``."""
+    it_kwh = foot.power_w * HOURS_PER_YEAR / 1000.0
+    facility = it_kwh * inputs.pue.value
+    hosts = [f"power and height of the {n.hosts} vSAN hosts" for n in scenario.nodes if n.kind == "hci_cluster"]
+    unknown = foot.unknown + tuple(hosts)
+    return Energy(foot.power_w, not unknown, it_kwh, facility, facility * inputs.grid_carbon_g_per_kwh.value / 1000.0,
+                  foot.rack_units, foot.power_w * BTU_PER_W, unknown)
+
+
+def monthly_running(power_w: float, rack_units: int, hardware: float, inputs: RunningInputs) -> tuple[float, float,
+                                                                                                     float]:
+    """(support, power, space) a month of an on-premises design: ``hardware`` x support % / 12; ``power_w`` x 730 h /
+    1,000 x PUE x the electricity price; ``rack_units`` x the rack-unit cost a month."""
+    support = hardware * inputs.support_pct_per_year.value / 100.0 / 12.0
+    power = power_w * HOURS_PER_MONTH / 1000.0 * inputs.pue.value * inputs.electricity_price_per_kwh.value
+    return support, power, rack_units * inputs.rack_unit_cost_per_month.value
+
+
+def _book_monthly(book: dict[str, PriceRow], catalog_id: str, horizon: int) -> float | None:
+    """The project's price for ``catalog_id`` spread over the horizon, per unit a month (None: not in the book)."""
+    row = book.get(catalog_id)
+    return row.unit_price / horizon if row is not None else None
+
+
+def managed_option(record: ManagedService, data: Sequence[float], provisioned_bytes: int, throughput_mbps: float,
+                   book: dict[str, PriceRow], name: str = "") -> OptionCost:
+    """The monthly cost of ``record`` holding ``data`` (bytes at the end of months 0..horizon): each month
+    provisions the larger of that month's data and ``provisioned_bytes``, rounded up to whole TiB, at least the
+    service's minimum, priced per GiB-month; FSx adds its throughput capacity (``throughput_mbps``, or the service's
+    smallest option) per MBps-month."""
+    horizon = len(data) - 1
+    per_tib = _book_monthly(book, record.id, horizon)  # the book prices a managed service per TiB over the horizon
+    prices = MANAGED_PRICES.get(record.id, ())
+    capacity_price = next((p for p in prices if p.per == "GiB-month"), None)
+    sizes = [max(math.ceil(max(d, provisioned_bytes) / TIB) * TIB, record.min_capacity_bytes) for d in data[1:]]
+    lines: list[CostLine] = []
+    missing: list[str] = []
+    if per_tib is not None:
+        lines.append(CostLine("Capacity", 0.0, tuple(s / TIB * per_tib for s in sizes),
+                              "provisioned TiB a month x the price book's price per TiB over the horizon / months"))
+    elif capacity_price is not None:
+        lines.append(CostLine("Capacity", 0.0, tuple(s / GIB * capacity_price.price for s in sizes),
+                              f"provisioned GiB a month x {capacity_price.text()}"))
+    else:
+        missing.append(f"capacity price of {record.name}")
+        lines.append(CostLine("Capacity", 0.0, tuple(0.0 for _ in sizes), "no price"))
+    throughput_price = next((p for p in prices if p.per == "MBps-month"), None)
+    if throughput_price is not None and per_tib is None:
+        mbps = throughput_mbps or (min(record.throughput_options_mbps) if record.throughput_options_mbps else 0.0)
+        lines.append(CostLine("Throughput", 0.0, tuple(mbps * throughput_price.price for _ in sizes),
+                              f"{mbps:,.0f} MBps x {throughput_price.text()}"))
+    return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id)
+
+
+def _price_text(price: CloudPrice | None) -> str:
+    return price.text() if price is not None else "no price"
+
+
+def _cloud_vm_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
+                    missing: list[str]) -> list[CostLine]:
+    """The monthly compute, disk and licence lines of the scenario's Cloud Volumes ONTAP systems."""
+    horizon = len(data) - 1
+    compute = [0.0] * horizon
+    disks = [0.0] * horizon
+    licence = [0.0] * horizon
+    bases: dict[str, list[str]] = {"Compute": [], "Disks": [], "Licence": []}
+    vms = [n for n in scenario.nodes if n.kind == "cloud_vm"]
+    share = 1.0 / len(vms) if vms else 0.0
+    for node in vms:
+        per = 2 if node.ha else 1
+        vm, disk, lic = catalog.find(node.catalog_id), catalog.find(node.disk), catalog.find(node.licence)
+        own = _book_monthly(book, node.catalog_id, horizon)
+        if own is not None:
+            monthly = own * per
+            bases["Compute"].append(f"{per} x {node.catalog_id}: the price book's price over the horizon / months")
+        elif isinstance(vm, CloudVm) and vm.provider in VCPU_PRICES:
+            p = VCPU_PRICES[vm.provider]
+            monthly = per * vm.vcpu * p.price * HOURS_PER_MONTH
+            bases["Compute"].append(f"{per} x {vm.vcpu} vCPU x 730 h x {p.text()}")
+        else:
+            monthly = 0.0
+            missing.append(f"compute price of {node.catalog_id}")
+        for m in range(horizon):
+            compute[m] += monthly
+        if isinstance(disk, CloudDisk):
+            own = _book_monthly(book, node.disk, horizon)
+            price = DISK_PRICES.get((disk.provider, disk.tier))
+            unit = own if own is not None else (disk.size_bytes / GIB * price.price if price is not None else None)
+            if unit is None:
+                missing.append(f"disk price of {disk.name}")
+                unit = 0.0
+            bases["Disks"].append(f"{disk.name} x {'the price book' if own is not None else _price_text(price)}; "
+                                  "more disks as the data outgrows them")
+            for m in range(horizon):
+                count = max(node.disk_count, math.ceil(data[m + 1] * share / disk.size_bytes))
+                disks[m] += per * count * unit
+        if isinstance(lic, Licence):
+            own = _book_monthly(book, node.licence, horizon)
+            lp = LICENCE_PRICES.get(lic.id)
+            unit = own if own is not None else (per * lp.price * HOURS_PER_MONTH if lp is not None else None)
+            if unit is None:
+                missing.append(f"licence price of {lic.name}")
+                unit = 0.0
+            bases["Licence"].append(f"{lic.name}: {'the price book' if own is not None else _price_text(lp)}")
+            for m in range(horizon):
+                licence[m] += unit
+    return [CostLine(name, 0.0, tuple(values), "; ".join(bases[name]))
+            for name, values in (("Compute", compute), ("Disks", disks), ("Licence", licence)) if bases[name]]
+
+
+def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: RunningInputs,
+                data: Sequence[float], power_w: float, rack_units: int, costing: Costing | None | bool = True,
+                name: str = "") -> OptionCost:
+    """The design's own cost over the horizon (see the module's rules).
+
+    Args:
+        scenario, catalog, project: the design, its catalog and the project (price book, requirements); inputs:
+        :func:`~models.costing.inputs.running_inputs`; data: :func:`data_by_month`; power_w, rack_units: the
+        design's typical power (W) and height (an on-premises design's running cost); costing: the design's price
+        by the book when the caller has it (``models.pricing.cost``; None: no book), True: priced here; name: the
+        option's name (default "This design (<scenario>)").
+    """
+    horizon = inputs.horizon_months
+    book = {row.catalog_id: row for row in project.price_book}
+    name = name or f"This design ({scenario.name})"
+    missing: list[str] = []
+    deployment = design_deployment(scenario)
+    if deployment == "on-prem":
+        if costing is True or costing is False:
+            costing = cost(scenario, catalog, project.price_book)
+        hardware = costing.total if costing is not None else 0.0
+        if costing is None:
+            missing.append("hardware (no price book)")
+        elif costing.unpriced:
+            missing.append(f"hardware the price book does not price: {', '.join(costing.unpriced)}")
+        ru = rack_units
+        support, power, space = monthly_running(power_w, ru, hardware, inputs)
+        pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
+        lines = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
+                          "the price book's prices of the design's parts" if costing is not None else "not priced"),
+                 CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
+                          f"{pct:g}% of the hardware a year / 12"),
+                 CostLine("Power", 0.0, tuple(power for _ in range(horizon)),
+                          f"{power_w:,.0f} W x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
+                 CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
+                          f"{ru} U x {inputs.rack_unit_cost_per_month.value:g} a month"))
+        return OptionCost(name, deployment, lines, not missing, tuple(missing))
+    lines_list: list[CostLine] = []
+    for node in scenario.nodes:
+        if node.kind == "managed_service":
+            rec = catalog.find(node.catalog_id)
+            if isinstance(rec, ManagedService):
+                option = managed_option(rec, data, node.provisioned_bytes, node.throughput_mbps, book)
+                lines_list.extend(option.lines)
+                missing.extend(option.missing)
+            else:
+                missing.append(f"{node.catalog_id} (not in the catalog)")
+    lines_list.extend(_cloud_vm_lines(scenario, catalog, data, book, missing))
+    merged: dict[str, CostLine] = {}
+    for line in lines_list:  # two managed volumes: one "Capacity" line
+        old = merged.get(line.name)
+        merged[line.name] = line if old is None else CostLine(
+            line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
+            f"{old.basis}; {line.basis}")
+    return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
+
+
+def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | None:
+    """The first month (0..horizon) at which the cumulative cost ``design`` is no more than ``option``'s, or None
+    when it never is within the horizon (both: cumulative costs at the end of months 0..horizon)."""
+    for month, (mine, theirs) in enumerate(zip(design, option)):
+        if mine <= theirs:
+            return month
+    return None
+
+
+def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = ()) -> tuple[
+        OptionCost, ...]:
+    """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
+    by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`), and
+    a single-node Cloud Volumes ONTAP system in each provider's cloud (:func:`cvo_option`)."""
+    book = {row.catalog_id: row for row in price_book}
+    managed = tuple(managed_option(rec, data, 0, 0.0, book) for rec in catalog.of_kind(ManagedService))
+    cvo = (cvo_option(catalog, provider, data, price_book) for provider in CVO_DISKS)
+    return managed + tuple(o for o in cvo if o is not None)
+
+
+CVO_DISKS = {"Azure": "azure-premium-lrs-p30", "AWS": "aws-ebs-gp3-1tib", "GCP": "gcp-pd-ssd-1tib"}
+"""The smallest data disk a Cloud Volumes ONTAP option of each provider is priced with, and its tier: the
+provider's general-purpose SSD disk of 1 TiB (Azure Premium SSD P30, AWS EBS gp3, Google Cloud SSD persistent
+disk)."""
+
+
+def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
+               price_book: Sequence[PriceRow] = ()) -> OptionCost | None:
+    """A single-node Cloud Volumes ONTAP system in ``provider``'s cloud holding ``data`` (bytes at the end of
+    months 0..horizon): the catalog VM of that provider with the fewest vCPUs offering a licence whose capacity cap
+    holds the most data (Freemium left out), that licence (the cheapest such), and as many disks of the provider's
+    general-purpose SSD tier (:data:`CVO_DISKS`: 1 TiB, or the smallest larger size of the tier that holds the most
+    data within the VM's data disks) as the month's data needs (one at least). None when the catalog has no such VM
+    or disk. Prices: the price book's where it prices a record (over the horizon, spread evenly), else
+    :mod:`models.costing.cloud_prices`; the data outgrowing the VM's data disks is named in ``missing``."""
+    base = catalog.find(CVO_DISKS.get(provider, ""))
+    if not isinstance(base, CloudDisk):
+        return None
+    most = max(data, default=0.0)
+    fits: list[tuple[float, int, str, CloudVm, Licence]] = []
+    for vm in catalog.of_kind(CloudVm):
+        if vm.provider != provider:
+            continue
+        for lid in vm.licences:
+            lic = catalog.find(lid)
+            if isinstance(lic, Licence) and lid != "cvo-freemium" and lic.capacity_cap_bytes >= most:
+                price = LICENCE_PRICES.get(lid)
+                fits.append((vm.vcpu, int(price.price * 100) if price else 10**9, vm.id, vm, lic))
+    if not fits:
+        return None
+    _, _, _, vm, lic = min(fits, key=lambda f: f[:3])
+    sizes = sorted((d for d in catalog.of_kind(CloudDisk) if d.provider == provider and d.tier == base.tier
+                    and d.data_disk and (not d.vms or vm.id in d.vms)), key=lambda d: (d.size_bytes, len(d.id)))
+    disk = next((d for d in sizes if d.size_bytes >= base.size_bytes
+                 and math.ceil(most / d.size_bytes) <= vm.max_data_disks), sizes[-1] if sizes else base)
+    horizon = len(data) - 1
+    book = {row.catalog_id: row for row in price_book}
+    missing: list[str] = []
+    node_month = _book_monthly(book, vm.id, horizon)
+    vcpu = VCPU_PRICES.get(provider)
+    compute = node_month if node_month is not None else vm.vcpu * vcpu.price * HOURS_PER_MONTH if vcpu else 0.0
+    disk_month = _book_monthly(book, disk.id, horizon)
+    disk_price = DISK_PRICES.get((provider, disk.tier))
+    per_disk = disk_month if disk_month is not None else (
+        disk.size_bytes / GIB * disk_price.price if disk_price is not None else 0.0)
+    lic_month = _book_monthly(book, lic.id, horizon)
+    lic_price = LICENCE_PRICES.get(lic.id)
+    licence = lic_month if lic_month is not None else lic_price.price * HOURS_PER_MONTH if lic_price else 0.0
+    counts = [max(1, math.ceil(d / disk.size_bytes)) for d in data[1:]]
+    if max(counts, default=0) > vm.max_data_disks:
+        missing.append(f"the data outgrows {vm.max_data_disks} data disks of {vm.vm_size}")
+    lines = (CostLine("Compute", 0.0, tuple(compute for _ in counts),
+                      f"{vm.vcpu} vCPU x 730 h x {_price_text(vcpu)}" if node_month is None else "the price book"),
+             CostLine("Disks", 0.0, tuple(n * per_disk for n in counts),
+                      f"{disk.name} as the data needs x {_price_text(disk_price)}" if disk_month is None
+                      else "the price book"),
+             CostLine("Licence", 0.0, tuple(licence for _ in counts),
+                      f"{lic.name}: {_price_text(lic_price)}" if lic_month is None else "the price book"))
+    return OptionCost(f"Cloud Volumes ONTAP, {provider} {vm.vm_size} single node, {lic.name}", "cloud", lines,
+                      not missing, tuple(missing), vm.id)
+
+
+def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
+    """The fully priced option with the lowest total over the horizon (None: none is fully priced)."""
+    priced = [o for o in options if o.complete]
+    return min(priced, key=lambda o: o.total) if priced else None
+
+
+def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
+    """Cost and footprint of ``scenario`` (of ``project``, evaluated against ``catalog``; ``foot`` its footprint,
+    ``models.present.bom.footprint``) over the requirements' horizon, with the catalog's managed file services
+    compared (see the module's rules); ``models.present.cost.design_tco`` gives the footprint.
+
+    Raises nothing for a design with parts missing from the catalog: their figures are left out and named in the
+    notes and the options' ``missing``.
+    """
+    inputs = running_inputs(project.requirements.running_costs, project.requirements.horizon_months)
+    deployment = design_deployment(scenario)
+    data = data_by_month(scenario, project.requirements, inputs.horizon_months)
+    energy = energy_of(scenario, foot, inputs) if deployment == "on-prem" else None
+    design = design_cost(scenario, catalog, project, inputs, data, energy.power_w if energy is not None else 0.0,
+                         energy.rack_units if energy is not None else 0)
+    currency = project.price_book[0].currency if project.price_book else PRICE_CURRENCY
+    options = cloud_options(catalog, data, project.price_book)
+    cheapest_option = cheapest(options)
+    cheapest_name = cheapest_option.name if cheapest_option is not None else None
+    notes: list[str] = ["the cloud options are sized to hold the data month by month; their performance is not "
+                        "checked against the workloads here (the sizer does that for Cloud Volumes ONTAP)"]
+    if inputs.horizon_note:
+        notes.append(inputs.horizon_note)
+    if currency != PRICE_CURRENCY:
+        notes.append(f"the price book is in {currency}; the cloud list prices and the default electricity price are "
+                     f"USD figures, not converted")
+    if not any(data):
+        notes.append("no data to hold (no workload data set and no effective capacity required): the cloud options "
+                     "are priced at their smallest size")
+    if energy is not None and not energy.complete:
+        notes.append("power and energy are lower bounds: the catalog gives no figure for "
+                     + ", ".join(energy.not_counted))
+    hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
+    break_even: list[tuple[str, int | None]] = []
+    if deployment == "on-prem":
+        if hardware_priced:
+            mine = design.cumulative()
+            break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in options]
+        else:
+            notes.append("no break-even month: the hardware is not priced (import a price book)")
+    embodied = embodied_carbon(scenario, catalog, foot.parts)
+    return Tco(inputs, currency, design, energy, embodied, options, tuple(break_even), cheapest_name, data,
+               tuple(notes))

@@ -1,0 +1,164 @@
+"""What a reader sees of the cost and footprint (``models.costing.tco.Tco``): the JSON block, the rows of the
+report's and workbook's tables, and the chart's series. The screen, the PDF, the XLSX and ``evaluate --json`` all
+lay these out; none computes a figure of its own."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from models.catalog import Catalog
+from models.costing.tco import OptionCost, Tco, tco_of
+from models.present.bom import footprint
+from models.project.model import Project, Scenario
+
+__all__ = ["design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
+           "workbook_rows"]
+
+
+def design_tco(project: Project, scenario: Scenario, catalog: Catalog) -> Tco:
+    """``models.costing.tco.tco_of`` of ``scenario`` with its footprint (``models.present.bom.footprint``)."""
+    return tco_of(project, scenario, catalog, footprint(scenario, catalog))
+
+
+def _money(value: float, currency: str) -> str:
+    """``154,400 USD``."""
+    return f"{value:,.0f} {currency}"
+
+
+def _month(month: int | None) -> str:
+    """``month 14``, ``at purchase`` or ``not within the horizon``."""
+    if month is None:
+        return "not within the horizon"
+    return "from the start" if month == 0 else f"month {month}"
+
+
+def _option_dict(option: OptionCost) -> dict[str, Any]:
+    """One option as JSON."""
+    return {"name": option.name, "deployment": option.deployment, "catalog_id": option.catalog_id,
+            "total": option.total, "complete": option.complete, "missing": list(option.missing),
+            "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
+                       "basis": line.basis} for line in option.lines],
+            "cumulative": list(option.cumulative())}
+
+
+def tco_to_dict(tco: Tco) -> dict[str, Any]:
+    """The ``tco`` block of ``storplan evaluate --json``: inputs (value, unit, kind, source), horizon, currency,
+    energy and carbon, the design's cost and the cloud options' (each with its lines, month-by-month and cumulative
+    amounts), the break-even months and the cheapest option."""
+    energy = tco.energy
+    return {
+        "horizon_months": tco.inputs.horizon_months,
+        "currency": tco.currency,
+        "inputs": {label: {"value": f.value, "unit": f.unit, "kind": f.kind, "source": f.source}
+                   for label, f in tco.inputs.figures()},
+        "energy": None if energy is None else {
+            "power_w": energy.power_w, "complete": energy.complete, "it_kwh_per_year": energy.it_kwh_per_year,
+            "facility_kwh_per_year": energy.facility_kwh_per_year,
+            "operational_kg_co2e_per_year": energy.operational_kg_per_year, "rack_units": energy.rack_units,
+            "btu_per_hr": energy.btu_per_hr, "not_counted": list(energy.not_counted)},
+        "embodied_kg_co2e": tco.embodied.total_kg,
+        "embodied": [{"item": line.item, "kg_co2e": line.kg, "basis": line.basis, "assumed": line.assumed}
+                     for line in tco.embodied.lines],
+        "embodied_not_counted": list(tco.embodied.not_counted),
+        "carbon_over_horizon_kg_co2e": tco.carbon_over_horizon_kg,
+        "data_bytes_by_month": list(tco.data_bytes),
+        "design": _option_dict(tco.design),
+        "options": [_option_dict(o) for o in tco.options],
+        "break_even": [{"option": name, "month": month} for name, month in tco.break_even],
+        "cheapest_cloud_option": tco.cheapest,
+        "notes": list(tco.notes),
+    }
+
+
+def figure_rows(tco: Tco) -> list[tuple[str, str]]:
+    """(input, value with its kind and source) rows: the five running-cost figures and the horizon."""
+    rows = [(label, figure.text()) for label, figure in tco.inputs.figures()]
+    rows.append(("Horizon", f"{tco.inputs.horizon_months} months"))
+    return rows
+
+
+def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
+    """(figure, value) rows of power, energy and carbon (power and energy only for an on-premises design)."""
+    rows: list[tuple[str, str]] = []
+    energy = tco.energy
+    bound = "" if energy is None or energy.complete else "at least "
+    if energy is not None:
+        rows += [("Typical power", f"{bound}{energy.power_w:,.0f} W ({energy.btu_per_hr:,.0f} BTU/hr)"),
+                 ("Rack units", f"{energy.rack_units} U"),
+                 ("Energy a year (IT)", f"{bound}{energy.it_kwh_per_year:,.0f} kWh"),
+                 ("Energy a year (facility, x PUE)", f"{bound}{energy.facility_kwh_per_year:,.0f} kWh"),
+                 ("Operational carbon a year", f"{bound}{energy.operational_kg_per_year:,.0f} kg CO2e")]
+    else:
+        rows.append(("Energy and operational carbon", "in the cloud provider's data centre: not estimated here"))
+    rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
+                 + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{tco.carbon_over_horizon_kg:,.0f} kg CO2e "
+                                                                      "(operational and embodied)"))
+    return rows
+
+
+def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
+    """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
+    the cloud options from the cheapest; "" where no break-even applies."""
+    horizon = tco.inputs.horizon_months
+    mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
+    rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
+    for option in sorted(tco.options, key=lambda o: o.total):
+        even = ""
+        if tco.break_even:
+            even = _month(tco.break_even_with(option.name))
+        rows.append((option.name, _money(option.total, tco.currency) + ("" if option.complete else " (incomplete)"),
+                     even))
+    del horizon
+    return rows
+
+
+def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]]]:
+    """(name, cumulative cost at months 0..horizon) of the design and the ``options`` cheapest cloud options: what
+    the chart of cumulative cost draws."""
+    cheapest = sorted(tco.options, key=lambda o: o.total)[:options]
+    return [(tco.design.name, tco.design.cumulative())] + [(o.name, o.cumulative()) for o in cheapest]
+
+
+def workbook_rows(tco: Tco) -> list[list[Any]]:
+    """The workbook's "Cost and footprint" sheet: (figure, value, unit, kind, source) rows of the inputs, power,
+    energy, carbon, each option's total over the horizon and the break-even months."""
+    rows: list[list[Any]] = [["Figure", "Value", "Unit", "Kind", "Source"]]
+    for label, f in tco.inputs.figures():
+        rows.append([label, f.value, f.unit.strip() or "ratio", f.kind, f.source])
+    rows.append(["Horizon", tco.inputs.horizon_months, "months", "requirements", ""])
+    energy = tco.energy
+    if energy is not None:
+        known = "catalog" if energy.complete else "catalog (lower bound: " + ", ".join(energy.not_counted) + ")"
+        rows += [["Typical power", energy.power_w, "W", known, ""],
+                 ["Rack units", energy.rack_units, "U", known, ""],
+                 ["Energy a year (IT)", energy.it_kwh_per_year, "kWh", "computed", "typical W x 8,760 h"],
+                 ["Energy a year (facility)", energy.facility_kwh_per_year, "kWh", "computed", "IT energy x PUE"],
+                 ["Operational carbon a year", energy.operational_kg_per_year, "kg CO2e", "computed",
+                  "facility energy x grid carbon intensity"]]
+    for line in tco.embodied.lines:
+        rows.append([f"Embodied carbon: {line.item}", line.kg, "kg CO2e", "assumption" if line.assumed else "published",
+                     line.basis])
+    rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e", "computed", ""])
+    rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
+                 "complete" if tco.design.complete else "not counting " + "; ".join(tco.design.missing),
+                 "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
+    for option in sorted(tco.options, key=lambda o: o.total):
+        rows.append([f"Total cost: {option.name}", option.total, tco.currency,
+                     "complete" if option.complete else "incomplete",
+                     "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
+    for name, month in tco.break_even:
+        rows.append([f"Break-even month against {name}", month, "months", "computed",
+                     "" if month is not None else "not within the horizon"])
+    return rows
+
+
+def monthly_rows(tco: Tco) -> list[list[Any]]:
+    """The workbook's "Cost by month" sheet: one row per month 0..horizon with each option's cumulative cost
+    (the design first, then the cloud options from the cheapest)."""
+    options = [tco.design] + sorted(tco.options, key=lambda o: o.total)
+    rows: list[list[Any]] = [["Month"] + [f"{o.name} (cumulative price, {tco.currency})" for o in options]]
+    series = [o.cumulative() for o in options]
+    for month in range(tco.inputs.horizon_months + 1):
+        rows.append([month] + [values[month] for values in series])
+    return rows

@@ -1,0 +1,53 @@
+"""The cost and carbon panel on a real example: it draws the design's cumulative cost and the cheapest cloud
+services month by month as ``models.present.cost`` gives them, computed off the GUI thread; an input edited in the
+panel is one undo step and moves the figures."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from models.costing.inputs import HOURS_PER_YEAR
+
+
+def _drawn(plot) -> list[tuple[str, list[float]]]:
+    """(legend name, y values) of every curve on the plot, read back from pyqtgraph."""
+    return [(item.name(), list(item.yData)) for item in plot.getPlotItem().listDataItems()]
+
+
+def test_cost_panel_draws_the_cumulative_costs_and_follows_an_edit(example_window, qtbot):
+    win = example_window
+    results = win.results
+    results.setCurrentWidget(results.cost_tab)
+    view = results.cost_view
+    assert view is not None
+    view.wait()
+    tco = view.tco
+    assert tco is not None
+    # the chart is what the model gives: the design first, then the four cheapest cloud services
+    drawn = _drawn(view.plot)
+    assert [name for name, _ in drawn] == [name for name, _ in view.series]
+    assert drawn[0][0].startswith("This design") and len(drawn) == 5
+    cheapest = sorted(tco.options, key=lambda o: o.total)[:4]
+    for (name, ys), option in zip(drawn[1:], cheapest):
+        assert name == option.name and ys == pytest.approx(list(option.cumulative()))
+    # the design's monthly cost, independently: power x 730 h x PUE x price + U x 30 (no price book: no hardware)
+    watts = tco.energy.power_w
+    monthly = watts * HOURS_PER_YEAR / 12 / 1000 * 1.58 * 0.13 + tco.energy.rack_units * 30.0
+    assert drawn[0][1][-1] == pytest.approx(monthly * 36)
+    assert view.table.item(0, 0).text() == tco.design.name
+    # an edit in the panel: one undo step; the figures follow on the runner
+    before = drawn[0][1][-1]
+    editor = view.form.editors["electricity_price_per_kwh"]
+    with qtbot.waitSignal(view.sig_tco_shown, timeout=10_000):
+        entry = editor.entry
+        entry.setFocus()
+        entry.lineEdit().selectAll()
+        qtbot.keyClicks(entry.lineEdit(), "0.26")
+        qtbot.keyClick(entry.lineEdit(), Qt.Key.Key_Return)
+    assert win.document.project.requirements.running_costs.electricity_price_per_kwh == 0.26
+    after = _drawn(view.plot)[0][1][-1]
+    power_share = watts * HOURS_PER_YEAR / 12 / 1000 * 1.58 * 36
+    assert after - before == pytest.approx(power_share * 0.13)
+    win.document.undo_stack.undo()
+    assert win.document.project.requirements.running_costs.electricity_price_per_kwh is None
