@@ -37,11 +37,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from models.atomic import write_text_atomic
 from models.performance.discrepancy import FILE_NAME, Z_P90, DiscrepancyTable, table_toml
 from models.resources import validation_dir
-from models.validation.cross_validation import CrossValidation
+
+if TYPE_CHECKING:
+    from models.validation.cross_validation import CrossValidation
 
 COVERAGE_LEVEL = 0.8
 """The band's nominal coverage: P10 to P90."""
