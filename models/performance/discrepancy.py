@@ -23,6 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from models.resources import validation_dir
 
 Z_P90 = 1.2815515655446004
@@ -175,11 +177,15 @@ def stored_table(path: Path | None = None) -> DiscrepancyTable:
 
     Raises:
         ValueError: the file exists but cannot be read (:func:`parse_table`)."""
-    path = path or validation_dir() / FILE_NAME
-    key = str(path)
+    if path is None:
+        hit = _LOADED.get("")
+        if hit is not None:  # the bundled table: no path built on the engine's hot path
+            return hit
+    key = "" if path is None else str(path)
     hit = _LOADED.get(key)
     if hit is not None:
         return hit
+    path = path or validation_dir() / FILE_NAME
     table = parse_table(path.read_text(encoding="utf-8"), str(path)) if path.exists() else default_table()
     _LOADED[key] = table
     return table
@@ -193,13 +199,23 @@ def bottleneck_kind(kind: str, role: str = "") -> str:
     return STATION_BOTTLENECK.get(kind, "")
 
 
-def input_rel_sd(stations: Sequence) -> list[float]:
-    """Per station (``StationSpec``), the relative SD of its catalog-given demand (:data:`INPUT_REL_SD`): drives,
-    ports and service limits; 0 for CPU, affinity and delays (their uncertainty is the profile's)."""
-    out = []
-    for spec in stations:
-        kind = bottleneck_kind(spec.kind, spec.ident.role)
-        out.append(0.0 if spec.delay else INPUT_REL_SD.get(kind, 0.0))
+_INPUT_SD: dict[int, tuple[Sequence, np.ndarray]] = {}
+_INPUT_SD_SIZE = 4096
+
+
+def input_rel_sd(stations: Sequence) -> np.ndarray:
+    """(S,) per station (``StationSpec``), the relative SD of its catalog-given demand (:data:`INPUT_REL_SD`):
+    drives, ports and service limits; 0 for CPU, affinity and delays (their uncertainty is the profile's).
+    Remembered per stations object (a path's tuple, asked again by every band of the workload); do not modify
+    the returned array."""
+    hit = _INPUT_SD.get(id(stations))
+    if hit is not None and hit[0] is stations:
+        return hit[1]
+    out = np.array([0.0 if spec.delay else INPUT_REL_SD.get(bottleneck_kind(spec.kind, spec.ident.role), 0.0)
+                    for spec in stations], dtype=float)
+    if len(_INPUT_SD) >= _INPUT_SD_SIZE:
+        _INPUT_SD.clear()
+    _INPUT_SD[id(stations)] = (stations, out)  # kept, so the id is not reused while it is here
     return out
 
 
