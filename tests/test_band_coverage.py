@@ -19,6 +19,7 @@ from models.performance.discrepancy import (
     FILE_NAME,
     Z_P90,
     DiscrepancyTable,
+    band_basis,
     parse_table,
     predictive_edges,
     stored_table,
@@ -184,3 +185,17 @@ def test_no_bundled_workload_has_a_zero_width_band(example):
         assert "model error measured on published results" in wp.band_basis
         assert ".toml" not in wp.band_basis and ".py" not in wp.band_basis
         assert stored_table().sigma(wp.profile, "") > 0
+
+
+def test_the_band_basis_names_the_model_error_and_says_when_a_figure_is_exact():
+    from models.performance import build_path, seeds
+
+    sc = seeds.aff8080("9.0", concurrency=64)
+    path = build_path(sc, bundled_catalog(), sc.workloads[0])
+    cpu = next(k for k, s in enumerate(path.stations) if s.kind == "cpu")
+    table = DiscrepancyTable({("calibrated", "CPU"): 0.25}, {"calibrated": 0.1}, 0.3)
+    text = band_basis("fitted", "calibrated", path.stations, cpu, table)
+    assert f"a factor of {math.exp(Z_P90 * 0.25):.2f} either way" in text
+    assert "calibrated profiles bound by CPU" in text and "ports 5%" in text
+    exact = band_basis("fitted", "calibrated", path.stations, cpu, DiscrepancyTable({}, {"calibrated": 0.0}, 0.0))
+    assert "exact by definition" in exact

@@ -285,6 +285,9 @@ def band_basis(parameter_basis: str, profile_kind: str, stations: Sequence, bott
         parts.append("catalog figures' tolerances (" + ", ".join(f"{k} {INPUT_REL_SD[k]:.0%}" for k in present)
                      + " relative SD, assumed)")
     factor = math.exp(Z_P90 * sigma)
+    if sigma <= EXACT_SIGMA:
+        parts.append("no model error: the figure is exact by definition (a limit the model only restates)")
+        return "; ".join(parts)
     parts.append(f"model error measured on published results left out of the calibration, for "
                  f"{table.source(profile_kind, kind)}: a factor of {factor:.2f} either way at P10-P90")
     return "; ".join(parts)
