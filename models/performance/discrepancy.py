@@ -267,13 +267,30 @@ def widened_figures(sat: float, sat_band: tuple[float | None, float | None], max
     return sat_out, (lo, hi)
 
 
+_BASES: dict[tuple[int, str, str, int | None, int], tuple[Sequence, DiscrepancyTable, str]] = {}
+
+
 def band_basis(parameter_basis: str, profile_kind: str, stations: Sequence, bottleneck: int | None,
                table: DiscrepancyTable | None = None) -> str:
     """How a workload's band was obtained, in a customer's words: the parameter part (``parameter_basis``, ""
     when no profile governs the path), the catalog tolerances of the station kinds on the path, and the model
     error measured out of sample that the band adds, with its P10-P90 factor and which published results it
-    comes from."""
+    comes from. Remembered per stations object, table and arguments (every evaluation of a path asks again)."""
     table = table or stored_table()
+    key = (id(stations), parameter_basis, profile_kind, bottleneck, id(table))
+    hit = _BASES.get(key)
+    if hit is not None and hit[0] is stations and hit[1] is table:
+        return hit[2]
+    text = _band_basis(parameter_basis, profile_kind, stations, bottleneck, table)
+    if len(_BASES) >= _INPUT_SD_SIZE:
+        _BASES.clear()
+    _BASES[key] = (stations, table, text)  # both kept, so their ids are not reused while here
+    return text
+
+
+def _band_basis(parameter_basis: str, profile_kind: str, stations: Sequence, bottleneck: int | None,
+                table: DiscrepancyTable) -> str:
+    """:func:`band_basis` itself."""
     sigma = figure_sigma(profile_kind, stations, bottleneck, table)
     kind = ""
     if bottleneck is not None:
