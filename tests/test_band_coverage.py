@@ -83,24 +83,28 @@ def test_predictive_edges_add_the_discrepancy_in_quadrature():
     assert predictive_edges(100.0, None, 110.0, 0.1)[0] is None  # a missing edge stays missing
 
 
-def test_table_lookup_falls_back_from_cell_to_kind_to_pooled_to_widest():
+def test_table_lookup_falls_back_from_cell_to_bottleneck_to_kind_to_pooled_to_widest():
     table = DiscrepancyTable({("calibrated", "CPU"): 0.3}, {"calibrated": 0.1, "assumed": 1.2}, 0.5,
-                             sparse=frozenset({"derived"}))
+                             sparse=frozenset({"derived"}), bottlenecks={"service limit": 0.15, "CPU": 0.9})
     assert table.sigma("calibrated", "CPU") == 0.3
     assert table.sigma("calibrated", "drives") == 0.1
+    assert table.sigma("assumed", "service limit") == 0.15  # a catalog limit binds: its kind, whatever the profile
+    assert table.sigma("assumed", "CPU") == 1.2  # the profile's own station binds: the profile kind
     assert table.sigma("derived", "CPU") == 0.5  # seen, too few points: pooled
     assert table.sigma("hardware relation only", "CPU") == 1.2  # never seen: the widest
     assert table.sigma("", "ports") == 1.2
     again = parse_table(table_toml(table))
     assert again.sigma("derived", "CPU") == 0.5 and again.cells == {("calibrated", "CPU"): 0.3}
+    assert again.bottlenecks == {"service limit": 0.15, "CPU": 0.9}
     with pytest.raises(ValueError, match="band discrepancy"):
         parse_table("pooled = ")
 
 
 def _independent_coverage(path) -> tuple[dict[str, list[bool]], list[float]]:
     """Coverage recomputed from the stored file with its own loops: each point's sigma from the other cases'
-    points (cell of >= 8 points from >= 2 cases, else kind of >= 4 points, else pooled when the kind was seen,
-    else the widest kind), sigma = (ceil(0.8 (n + 1))-th smallest |log ratio|) / z."""
+    points (cell of >= 8 points from >= 2 cases, else for drives / ports / service limit the bottleneck kind's of
+    >= 8 points from >= 2 cases, else kind of >= 4 points, else pooled when the kind was seen, else the widest
+    kind), sigma = (ceil(0.8 (n + 1))-th smallest |log ratio|) / z."""
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     points = []
     for case in data["case"]:
@@ -125,8 +129,11 @@ def _independent_coverage(path) -> tuple[dict[str, list[bool]], list[float]]:
         cell = [p for p in kind_pts if p[2] == neck and neck]
         kinds = {k: q([p[3] for p in rest if p[1] == k]) for k in {p[1] for p in rest}
                  if sum(p[1] == k for p in rest) >= 4}
+        neck_pts = [p for p in rest if p[2] == neck and neck in ("drives", "ports", "service limit")]
         if len(cell) >= 8 and len({p[0] for p in cell}) >= 2:
             sigma = q([p[3] for p in cell])
+        elif len(neck_pts) >= 8 and len({p[0] for p in neck_pts}) >= 2:
+            sigma = q([p[3] for p in neck_pts])
         elif len(kind_pts) >= 4:
             sigma = q([p[3] for p in kind_pts])
         elif kind_pts:
@@ -168,6 +175,7 @@ def test_the_stored_discrepancy_table_is_the_one_estimated_from_the_stored_resid
     assert stored.cells == pytest.approx(fresh.cells, rel=1e-3)
     assert stored.kinds == pytest.approx(fresh.kinds, rel=1e-3)
     assert stored.pooled == pytest.approx(fresh.pooled, rel=1e-3)
+    assert stored.bottlenecks == pytest.approx(fresh.bottlenecks, rel=1e-3)
     assert all(v > 0 for v in (*stored.kinds.values(), *stored.cells.values()))
 
 

@@ -42,6 +42,9 @@ STATION_BOTTLENECK = {"cpu": "CPU", "affinity": "affinity", "drive": "drives", "
 """Station kind (``StationSpec.kind``) -> bottleneck kind. "disk" stations are the published caps of a cloud VM,
 disk or managed volume (operations or MB/s per second); "network" a link or VM network rate."""
 
+CATALOG_BOUND = ("drives", "ports", "service limit")
+"""Bottleneck kinds whose capacity is a catalog number, not a profile's fitted demand."""
+
 SERVICE_ROLES = frozenset({"service_mbps", "service_ops", "service_iops"})
 """Station roles (``StationSpec.ident.role``) that are a service's or a software path's published limit whatever
 their kind (a managed volume's throughput limit is a "network" station)."""
@@ -77,7 +80,9 @@ class DiscrepancyTable:
         cells: {(profile kind, bottleneck kind): sigma} where a cell had enough points; kinds: {profile kind: sigma};
         pooled: sigma over every point; counts: {(profile kind, bottleneck kind or ""): (points, cases)} behind
         each entry; basis: how it was estimated, in words; inputs_sha256: the cross-validation inputs it came from;
-        sparse: profile kinds seen in too few points for their own sigma (they take the pooled one).
+        sparse: profile kinds seen in too few points for their own sigma (they take the pooled one);
+        bottlenecks: {bottleneck kind: sigma} pooled over the profile kinds, for the kinds the catalog's figures
+        bound (:data:`CATALOG_BOUND`), where enough points had one.
     """
 
     cells: Mapping[tuple[str, str], float]
@@ -87,14 +92,20 @@ class DiscrepancyTable:
     basis: str = ""
     inputs_sha256: str = ""
     sparse: frozenset[str] = frozenset()
+    bottlenecks: Mapping[str, float] = field(default_factory=dict)
 
     def sigma(self, profile_kind: str, bottleneck_kind: str) -> float:
-        """The sigma of a figure: its (profile kind, bottleneck kind) cell, else its profile kind's, else the pooled
-        one (a kind seen in too few points, :attr:`sparse`), else the widest kind's (a kind the table has never
-        seen, e.g. a new one, or "" for a path no profile governs)."""
+        """The sigma of a figure: its (profile kind, bottleneck kind) cell; else, for a figure a catalog number
+        bounds (drives, ports, service limit: the profile's provenance does not set it), its bottleneck kind's
+        pooled over the profile kinds; else its profile kind's; else the pooled one (a kind seen in too few
+        points, :attr:`sparse`); else the widest kind's (a kind the table has never seen, e.g. a new one, or ""
+        for a path no profile governs)."""
         cell = self.cells.get((profile_kind, bottleneck_kind))
         if cell is not None:
             return cell
+        neck = self.bottlenecks.get(bottleneck_kind) if bottleneck_kind in CATALOG_BOUND else None
+        if neck is not None:
+            return neck
         kind = self.kinds.get(profile_kind)
         if kind is not None:
             return kind
@@ -106,6 +117,8 @@ class DiscrepancyTable:
         """Which entry :meth:`sigma` reads, in words (for notes)."""
         if (profile_kind, bottleneck_kind) in self.cells:
             return f"{profile_kind} profiles bound by {bottleneck_kind}"
+        if bottleneck_kind in CATALOG_BOUND and bottleneck_kind in self.bottlenecks:
+            return f"figures bound by {bottleneck_kind}"
         if profile_kind in self.kinds:
             return f"{profile_kind} profiles"
         if profile_kind in self.sparse:
@@ -130,6 +143,10 @@ def table_toml(table: DiscrepancyTable, computed_utc: str = "") -> str:
     for kind, sigma in sorted(table.kinds.items()):
         n, c = table.counts.get((kind, ""), (0, 0))
         lines += ["[[kind]]", f"profile = {_q(kind)}", f"sigma = {_num(sigma)}", f"points = {n}", f"cases = {c}", ""]
+    for neck, sigma in sorted(table.bottlenecks.items()):
+        n, c = table.counts.get(("", neck), (0, 0))
+        lines += ["[[bottleneck]]", f"kind = {_q(neck)}", f"sigma = {_num(sigma)}", f"points = {n}", f"cases = {c}",
+                  ""]
     for (kind, bottleneck), sigma in sorted(table.cells.items()):
         n, c = table.counts.get((kind, bottleneck), (0, 0))
         lines += ["[[cell]]", f"profile = {_q(kind)}", f"bottleneck = {_q(bottleneck)}", f"sigma = {_num(sigma)}",
@@ -160,13 +177,16 @@ def parse_table(text: str, where: str = FILE_NAME) -> DiscrepancyTable:
                        for c in data.get("cell", [])})
         pooled = float(data["pooled"])
         sparse = frozenset(str(k) for k in data.get("sparse", []))
+        necks = {b["kind"]: float(b["sigma"]) for b in data.get("bottleneck", [])}
+        counts.update({("", b["kind"]): (int(b.get("points", 0)), int(b.get("cases", 0)))
+                       for b in data.get("bottleneck", [])})
     except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"{where}: cannot read the band discrepancy table ({exc})") from exc
-    bad = [v for v in (*kinds.values(), *cells.values(), pooled) if not (math.isfinite(v) and v >= 0)]
+    bad = [v for v in (*kinds.values(), *cells.values(), *necks.values(), pooled) if not (math.isfinite(v) and v >= 0)]
     if bad:
         raise ValueError(f"{where}: a discrepancy sigma must be finite and >= 0, got {bad[0]!r}")
     return DiscrepancyTable(cells, kinds, pooled, counts, str(data.get("basis", "")),
-                            str(data.get("inputs_sha256", "")), sparse)
+                            str(data.get("inputs_sha256", "")), sparse, necks)
 
 
 _LOADED: dict[str, DiscrepancyTable] = {}

@@ -17,10 +17,11 @@ measured ramp), with a positive published and predicted value. Each point has
 Predictive Inference for Regression", JASA 113 (2018), section 2.2: with exchangeable points a new point's |r|
 falls at or below it with probability at least 80%), z the normal's 90th percentile, so that exp(-/+ z sigma) is the
 P10-P90 band. A (profile kind, bottleneck kind) cell needs :data:`MIN_CELL_POINTS` points from
-:data:`MIN_CELL_CASES` cases, a profile kind :data:`MIN_POINTS` points; a figure whose cell or kind has too few
-falls back to its kind; a kind seen in fewer points takes the sigma pooled over every point, and a kind never seen
-(a new kind, or a path no profile governs) the widest kind's (:meth:`models.performance.discrepancy
-.DiscrepancyTable.sigma`).
+:data:`MIN_CELL_CASES` cases, as does a bottleneck kind a catalog number bounds (drives, ports, service limit)
+pooled over the profile kinds, and a profile kind :data:`MIN_POINTS` points; a figure whose cell has too few falls
+back to its bottleneck kind's (when a catalog number bounds it), else to its profile kind's; a kind seen in fewer
+points takes the sigma pooled over every point, and a kind never seen (a new kind, or a path no profile governs)
+the widest kind's (:meth:`models.performance.discrepancy.DiscrepancyTable.sigma`).
 
 **Coverage** (:func:`band_coverage`): for each point, the table is estimated from the points of the *other* cases
 (leave one case out: the point's own result, and every other point of it, never sets its band), and the point is
@@ -40,7 +41,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from models.atomic import write_text_atomic
-from models.performance.discrepancy import FILE_NAME, Z_P90, DiscrepancyTable, table_toml
+from models.performance.discrepancy import CATALOG_BOUND, FILE_NAME, Z_P90, DiscrepancyTable, table_toml
 from models.resources import validation_dir
 
 if TYPE_CHECKING:
@@ -167,11 +168,18 @@ def estimate_table(points: Iterable[LooPoint], inputs_sha256: str = "") -> Discr
             if len(cell) >= MIN_CELL_POINTS and cases >= MIN_CELL_CASES:
                 cells[(kind, neck)] = conformal_sigma([p.residual for p in cell])
                 counts[(kind, neck)] = (len(cell), cases)
+    necks: dict[str, float] = {}
+    for neck in CATALOG_BOUND:
+        mine = [p for p in pts if p.bottleneck_kind == neck]
+        cases = len({p.case_id for p in mine})
+        if len(mine) >= MIN_CELL_POINTS and cases >= MIN_CELL_CASES:
+            necks[neck] = conformal_sigma([p.residual for p in mine])
+            counts[("", neck)] = (len(mine), cases)
     basis = (f"split-conformal {COVERAGE_LEVEL:.0%} quantile of |log(predicted / published)| over {len(pts)} "
              f"leave-one-out points of {len({p.case_id for p in pts})} published results, divided by z = "
              f"{Z_P90:.4f}")
     return DiscrepancyTable(cells, kinds, conformal_sigma([p.residual for p in pts]), counts, basis, inputs_sha256,
-                            frozenset(sparse))
+                            frozenset(sparse), necks)
 
 
 @dataclass(frozen=True)
