@@ -359,6 +359,9 @@ def _validate(args) -> int:
               "chosen from their numbers; -v says which)")
     if cv_status:
         print(f"cross-validation: {cv_status}")
+    from models.validation.band_coverage import coverage_lines  # the P10-P90 bands measured on the same points
+
+    print("\n".join(coverage_lines(cv)))
     ramps = _print_ramps(args.verbose, cv)
     _print_ladders(args.verbose)
     # the headline last (models.validation.summary.headline): every check once in its category, the failing ones

@@ -16,12 +16,12 @@ from models.catalog import PerfProfile, bundled_catalog
 from models.performance import build_path, evaluate_performance, seeds
 from models.performance.bands import (
     ASSUMED_REL_SD,
-    DERIVED_REL_SD,
     UNIDENTIFIED_REL_SD,
     Z_P90,
     band_factors,
     profile_uncertainty,
 )
+from models.performance.discrepancy import stored_table
 from models.performance.knee import KNEE_MIN_RATIO
 from models.resources import examples_dir
 from models.serialize import workload_to_dict
@@ -48,17 +48,19 @@ def test_cpu_band_is_the_delta_method_over_the_mix():
     assert u.profile == "calibrated"
 
 
-def test_provenance_widens_and_unidentified_fields_count_a_quarter():
+def test_station_sd_is_the_fit_alone_and_unidentified_fields_count_a_quarter():
+    """The profile kind no longer widens the stations (its error is the figure-level discrepancy,
+    models.performance.discrepancy): a derived profile's CPU SD is its fitted one."""
     derived = profile_uncertainty(_profile(cpu_read_us=5.0, cpu_write_us=12.0, fixed_latency_us=4.0), "derived",
                                   8.0, 1.0)
-    assert derived.cpu_rel_sd == pytest.approx(math.hypot(0.05, DERIVED_REL_SD))
+    assert derived.cpu_rel_sd == pytest.approx(0.05)
     assumed = profile_uncertainty(_profile(), "assumed", 8.0, 1.0)
     # no standard errors at all: every fitted field is unidentified
-    assert assumed.cpu_rel_sd == pytest.approx(math.hypot(UNIDENTIFIED_REL_SD, ASSUMED_REL_SD))
+    assert assumed.cpu_rel_sd == pytest.approx(UNIDENTIFIED_REL_SD)
     huge = profile_uncertainty(_profile(cpu_read_us=5.0, fixed_latency_us=400.0), "calibrated", 8.0, 1.0)
     assert huge.fixed_rel_sd == pytest.approx(UNIDENTIFIED_REL_SD)  # se > value: not identified
-    with pytest.raises(ValueError, match="profile kind"):
-        profile_uncertainty(_profile(), "guessed", 8.0, 1.0)
+    newer = profile_uncertainty(_profile(), "hardware relation only", 8.0, 1.0)  # a kind a newer engine names
+    assert newer.profile == "hardware relation only" and newer.cpu_rel_sd == pytest.approx(UNIDENTIFIED_REL_SD)
 
 
 def test_band_factors_are_lognormal_p10_p90():
@@ -69,16 +71,20 @@ def test_band_factors_are_lognormal_p10_p90():
 
 
 def test_saturation_band_of_a_cpu_bound_system_follows_the_cpu_sd():
-    """The AFF8080 example is CPU-bound: saturation = capacity / D_cpu, so its band edges are saturation x
-    exp(-/+ z sigma_cpu) exactly (the other stations have no band)."""
+    """The AFF8080 example is CPU-bound: saturation = capacity / D_cpu, so its parameter band's edges are
+    saturation x exp(-/+ z sigma_cpu) (the CPU stays the bottleneck at both edges: the ports' tolerance is
+    smaller than their headroom), and the predictive band adds the calibrated CPU-bound discrepancy in quadrature:
+    exp(-/+ hypot(z sigma_cpu, z sigma_d))."""
     cat = bundled_catalog()
     sc = seeds.aff8080("9.0", concurrency=64)
     path = build_path(sc, cat, sc.workloads[0])
     wp = evaluate_performance(sc, cat).workloads[0]
     assert wp.bottleneck.endswith("CPU") and wp.profile == "calibrated"
     s = path.uncertainty.cpu_rel_sd
-    assert wp.saturation_iops_band_p10 == pytest.approx(wp.saturation_iops * math.exp(-Z_P90 * s), rel=1e-9)
-    assert wp.saturation_iops_band_p90 == pytest.approx(wp.saturation_iops * math.exp(Z_P90 * s), rel=1e-9)
+    sd = stored_table().sigma("calibrated", "CPU")
+    spread = math.hypot(Z_P90 * s, Z_P90 * sd)
+    assert wp.saturation_iops_band_p10 == pytest.approx(wp.saturation_iops * math.exp(-spread), rel=1e-9)
+    assert wp.saturation_iops_band_p90 == pytest.approx(wp.saturation_iops * math.exp(spread), rel=1e-9)
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -113,5 +119,7 @@ def test_vsan_bands_are_the_assumed_width():
     wp = evaluate_example("vsan-sqlserver-raid1.toml").performance.workloads[0]
     d = workload_to_dict(wp)
     assert d["profile"] == "assumed"
-    # the bottleneck (disk-group software path, kind cpu) moves by exp(+-z x 0.5): the widest band
-    assert wp.saturation_iops_band_p90 / wp.saturation_iops == pytest.approx(math.exp(Z_P90 * ASSUMED_REL_SD))
+    # the bottleneck (disk-group software path, kind cpu) moves by exp(+-z x 0.5), and the assumed profiles'
+    # CPU-bound discrepancy comes on top in quadrature
+    spread = math.hypot(Z_P90 * ASSUMED_REL_SD, Z_P90 * stored_table().sigma("assumed", "CPU"))
+    assert wp.saturation_iops_band_p90 / wp.saturation_iops == pytest.approx(math.exp(spread))

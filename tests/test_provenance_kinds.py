@@ -13,7 +13,7 @@ from models.calibration.seed_profiles import CVO_POOLED_STEP, in_sample_checks, 
 from models.catalog import CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.catalog.provenance import catalog_counts, downgraded, record_counts
 from models.catalog.schema import PROVENANCE_KINDS
-from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, profile_uncertainty
+from models.performance.bands import UNIDENTIFIED_REL_SD, profile_uncertainty
 from models.performance.profiles import profile_basis, profile_kind
 from models.resources import catalog_dir
 
@@ -136,18 +136,20 @@ def test_a_downgraded_record_is_never_called_calibrated():
     a800 = CAT.get("netapp-aff-a800", Controller)
     own = downgraded(a800, "the project's own record")
     assert record_counts(own)["calibrated"] == 0 and record_counts(a800)["calibrated"] > 0
-    dropped = sum(len(p.stderr) for p in a800.performance)  # standard errors no fit stands behind any more
+    # standard errors and correlations no fit stands behind any more
+    dropped = sum(len(p.stderr) + len(p.correlation) for p in a800.performance)
     assert sum(record_counts(own).values()) == sum(record_counts(a800).values()) - dropped
     p = next(q for q in own.performance if (q.software, q.protocol) == ("9.5", "FCP"))
     assert p.kind_of("cpu_read_us") == "assumed" and p.source_of("cpu_read_us").startswith("the project's own")
-    assert not p.stderr
+    assert not p.stderr and not p.correlation
     assert profile_basis(own, "9.5", "FCP", CAT.with_entries([own])).kind == "assumed"
     assert profile_basis(a800, "9.5", "FCP", CAT).kind == "calibrated"
     # a profile whose CPU is derived from another fit (the A90's NFS ramp profile) is not calibrated either
     a90 = downgraded(CAT.get("netapp-aff-a90", Controller), "the project's own record")
     assert profile_basis(a90, "9.15", "NFS", CAT.with_entries([a90])).kind == "assumed"
     nfs = next(q for q in a90.performance if q.protocol == "NFS")
-    assert profile_uncertainty(nfs, "assumed", 8.0, 0.5).cpu_rel_sd == pytest.approx(ASSUMED_REL_SD)
+    # nothing fitted: no parameter spread; its band's width is the assumed profiles' model discrepancy
+    assert profile_uncertainty(nfs, "assumed", 8.0, 0.5).cpu_rel_sd == 0.0
     with pytest.raises(ValueError):
         downgraded(a800, "x", kind="calibrated")  # type: ignore[arg-type]
 
@@ -197,9 +199,10 @@ def test_the_counts_read_the_kind_field_and_the_assumed_share_did_not_rise():
     heights moved from assumed to sourced, the 8 published per-volume read / write operation rates and write
     throughputs of the three Azure NetApp Files records (issue 29, all sourced), and the 6 calibrated numbers of
     issue 29's Cloud Volumes ONTAP scaling (the fitted core contention and its standard error on each of the three
-    calibrated Azure VMs); the assumed share still does not rise above main e30fd7a's."""
+    calibrated Azure VMs), and the 14 calibrated correlations of issue 30's full covariance (each fit's pairs of
+    fitted fields); the assumed share still does not rise above main e30fd7a's."""
     counts = catalog_counts(CAT)
     total = {k: sum(c.get(k, 0) for c in counts.values()) for k in PROVENANCE_KINDS}
-    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6
+    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14
     assert total["assumed"] <= 577 + 27 + 54 - 7 + 4 - 2 and total["assumed"] / sum(total.values()) < 577 / 1787 + 1e-12
     assert total["calibrated"] > 0

@@ -43,6 +43,10 @@ def profile_toml(kind: str, p: PerfProfile) -> str:
         lines.append(f"[{kind}.performance.stderr]")
         for k, se in p.stderr.items():
             lines.append(f"{k} = {float(f'{se:.4g}')!r}")
+    if p.correlation:
+        lines.append(f"[{kind}.performance.correlation]")
+        for k, rho in p.correlation.items():
+            lines.append(f"{_toml_str(k)} = {float(f'{rho:.4g}')!r}")
     return "\n".join(lines)
 
 

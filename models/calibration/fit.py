@@ -188,7 +188,8 @@ class ProfileSpec:
 
     def profile(self, x: Sequence[float] | np.ndarray, servers: int, source: str = "",
                 provenance: dict[str, Provenance] | None = None, stderr: dict[str, float] | None = None,
-                stderr_basis: str = "", fit_name: str = "") -> PerfProfile:
+                stderr_basis: str = "", fit_name: str = "",
+                correlation: dict[tuple[str, str], float] | None = None) -> PerfProfile:
         """The `PerfProfile` for fitted values ``x`` (one per name in ``fit``, in order, microseconds).
 
         ``servers`` is the node's CPU parallelism (servers_per_node). Fields not fitted come from ``fixed``
@@ -200,6 +201,10 @@ class ProfileSpec:
         (:meth:`held`: "assumed", or the provenance ``held_notes`` gives).
         ``stderr`` (fitted field -> standard error, same unit) and its ``stderr_basis`` text come from
         :func:`fit_profile`; with ``write_ratio`` set, cpu_write_us's standard error is write_ratio x cpu_read_us's.
+        ``correlation`` ((field, field) -> correlation of their estimates, :func:`parameter_correlation`) is kept
+        for the fields whose standard errors are the fit's own (cpu_write_us tied to cpu_read_us shares its
+        correlations, and has 1 with it); a per-KiB-only fit's derived fields keep none (the bands count them
+        uncorrelated).
         """
         values = dict(self.fixed)
         values.update({k: float(v) for k, v in zip(self.fit, x)})
@@ -260,9 +265,14 @@ class ProfileSpec:
             se_wk = math.hypot(ratio * errors["cpu_per_kib_us"], values["cpu_per_kib_us"] * se_w)
             errors.update(cpu_read_us=8.0 * errors["cpu_per_kib_us"], cpu_write_per_kib_us=se_wk,
                           cpu_write_us=8.0 * se_wk)
+        corr = _kept_correlation(correlation or {}, errors, self.write_ratio is not None and not self.per_kib_only,
+                                 self.per_kib_only)
         if errors or stderr_basis:
             srcs = {**srcs, "stderr": Provenance(kind="calibrated", source=stderr_basis or "least-squares covariance "
                                                  "of this fit", fit=name)}
+        if corr:
+            srcs = {**srcs, "correlation": Provenance(kind="calibrated", source="correlations of the same "
+                                                      "least-squares covariance as the standard errors", fit=name)}
         extra = {k: float(values[k]) for k in EXTRA_FIELDS if k in values}  # fitted or held; else the default
         for k in extra:
             if k not in srcs:
@@ -270,7 +280,7 @@ class ProfileSpec:
         if self.affinity_grid:
             extra["affinities_per_node"] = affinities
         return PerfProfile(software=self.software, protocol=self.protocol, servers_per_node=int(servers),
-                           source=source, provenance=srcs, stderr=errors,
+                           source=source, provenance=srcs, stderr=errors, correlation=corr,
                            **{k: max(values[k], 0.0) for k in FIELDS}, **extra)
 
 
@@ -334,6 +344,63 @@ def _jacobian(fun: Callable[[np.ndarray], np.ndarray], x: np.ndarray, lo: np.nda
     return jac
 
 
+def _kept_correlation(correlation: dict[tuple[str, str], float], errors: dict[str, float], write_tied: bool,
+                      per_kib_only: bool) -> dict[str, float]:
+    """The profile's ``correlation`` table ('a:b' alphabetical -> rho) of the pairs whose both fields have a
+    standard error in ``errors``: the fit's own pairs, and with ``write_tied`` (cpu_write_us = ratio x
+    cpu_read_us) cpu_write_us's, equal to cpu_read_us's (1 with it). None for a per-KiB-only fit (its stored
+    fields are transforms of the fitted ones; the bands then count them uncorrelated)."""
+    if per_kib_only:
+        return {}
+    table: dict[tuple[str, str], float] = {}
+    for (a, b), rho in correlation.items():
+        table[(a, b)] = table[(b, a)] = rho
+    if write_tied and "cpu_write_us" in errors and "cpu_read_us" in errors:
+        for (a, b), rho in list(table.items()):
+            if a == "cpu_read_us" and b != "cpu_write_us":
+                table[("cpu_write_us", b)] = rho
+        table[("cpu_read_us", "cpu_write_us")] = 1.0
+    out = {}
+    for (a, b), rho in table.items():
+        if a != b and a in errors and b in errors and math.isfinite(rho):
+            out[":".join(sorted((a, b)))] = max(-1.0, min(1.0, float(rho)))
+    return dict(sorted(out.items()))
+
+
+def _covariance(jac: np.ndarray, s2: float) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """s2 (J^T J)^+ computed on the column-scaled J^T J (its pseudo-inverse over the eigenvalues above 1e-10 of
+    the largest); returns (cov, column norms, eigenvectors, kept eigenvalue mask)."""
+    jtj = jac.T @ jac
+    norms = np.sqrt(np.diag(jtj))
+    scale = np.where(norms > 0, norms, 1.0)
+    scaled = jtj / np.outer(scale, scale)
+    w, v = np.linalg.eigh(scaled)
+    keep = w > max(w.max(), 1e-300) * 1e-10
+    inv = (v[:, keep] / w[keep]) @ v[:, keep].T
+    return s2 * inv / np.outer(scale, scale), norms, v, keep
+
+
+def parameter_correlation(jac: np.ndarray, names: Sequence[str]) -> dict[tuple[str, str], float]:
+    """Correlations of the least-squares estimates, Cov_ij / sqrt(Cov_ii Cov_jj) of the covariance
+    :func:`parameter_stderr` takes its diagonal from (the residual variance s^2 cancels), for each pair (i < j) of
+    identifiable parameters (those :func:`parameter_stderr` gives a standard error).
+
+    Args:
+        jac: (m, p) Jacobian of the residuals at the optimum; names: the p parameter names.
+
+    Returns:
+        {(name_i, name_j): rho} in -1..1."""
+    jac = np.asarray(jac, dtype=float)
+    cov, norms, v, keep = _covariance(jac, 1.0)
+    ok = [j for j in range(len(names)) if not (norms[j] == 0 or np.any(np.abs(v[j, ~keep]) > 1e-3))
+          and math.isfinite(cov[j, j]) and cov[j, j] > 0]
+    out = {}
+    for x, i in enumerate(ok):
+        for j in ok[x + 1:]:
+            out[(names[i], names[j])] = float(np.clip(cov[i, j] / math.sqrt(cov[i, i] * cov[j, j]), -1.0, 1.0))
+    return out
+
+
 def parameter_stderr(jac: np.ndarray, residuals: np.ndarray, names: Sequence[str],
                      active: np.ndarray | None = None) -> tuple[dict[str, float], str]:
     """Standard errors of least-squares parameters from the Jacobian at the optimum.
@@ -366,14 +433,7 @@ def parameter_stderr(jac: np.ndarray, residuals: np.ndarray, names: Sequence[str
         basis = (f"least-squares covariance s^2 (J^T J)^-1 at the optimum; {m} points for {p} parameters leave no "
                  f"residual degrees of freedom, so s = {ASSUMED_RELATIVE_SD:g} (assumed relative error of a "
                  "published figure)")
-    jtj = jac.T @ jac
-    norms = np.sqrt(np.diag(jtj))
-    scale = np.where(norms > 0, norms, 1.0)
-    scaled = jtj / np.outer(scale, scale)
-    w, v = np.linalg.eigh(scaled)
-    keep = w > max(w.max(), 1e-300) * 1e-10
-    inv = (v[:, keep] / w[keep]) @ v[:, keep].T
-    cov = s2 * inv / np.outer(scale, scale)
+    cov, norms, v, keep = _covariance(jac, s2)
     out: dict[str, float] = {}
     dropped = []
     for j, name in enumerate(names):
@@ -565,11 +625,15 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     labels = tuple(o.label or f"{o.scenario}:{o.kind}" for o in observations)
     text = (f"{source}; least-squares fit of the service demands to {len(observations)} points: "
             + ", ".join(labels) + f"; RMS relative residual {rms:.3f}")
+    rho = parameter_correlation(jac, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names])
     profs = []
     for _i, (s, (a, b)) in enumerate(zip(specs, layout)):
+        tag = f"{s.software}/{s.protocol}:"
         se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
+        own = {(x.removeprefix(tag), y.removeprefix(tag)): r for (x, y), r in rho.items()
+               if x.startswith(tag) and y.startswith(tag)}
         profs.append((s.record_id, s.profile(best_x[a:b], s.servers_for(best_s or 1), text, stderr=se,
-                                             stderr_basis=basis, fit_name=fit_name or source)))
+                                             stderr_basis=basis, fit_name=fit_name or source, correlation=own)))
     return FitResult(tuple(profs), tuple(float(v) for v in final), rms, labels, tuple(float(v) for v in best_x),
                      best_s)
 

@@ -52,7 +52,9 @@ def downgraded(record: S, source_note: str, kind: Literal["assumed", "sourced"] 
     update: dict[str, Any] = {"provenance": {k: one(p) for k, p in record.provenance.items()}}
     if isinstance(getattr(record, "stderr", None), dict):
         update["stderr"] = {}
-        update["provenance"] = {k: p for k, p in update["provenance"].items() if k != "stderr"}
+        if isinstance(getattr(record, "correlation", None), dict):
+            update["correlation"] = {}
+        update["provenance"] = {k: p for k, p in update["provenance"].items() if k not in ("stderr", "correlation")}
     for name in type(record).model_fields:
         value = getattr(record, name)
         if isinstance(value, list) and value and all(isinstance(v, Sourced) for v in value):

@@ -438,7 +438,23 @@ class PerfProfile(Sourced):
         "covariance; fields not fitted are absent (a field here has a fit in its provenance). Its basis (residual "
         "variance, held parameters) is provenance['stderr']",
     )
+    correlation: dict[str, float] = Field(
+        default_factory=dict,
+        description="correlation coefficient of two fitted fields' estimates, from the same least-squares "
+        "covariance as stderr, keyed 'field_a:field_b' (names in alphabetical order); a pair not listed counts as "
+        "uncorrelated. The bands' delta method uses it with stderr (the full covariance)",
+    )
     source: str = ""
+
+    def covariance(self, a: str, b: str) -> float:
+        """Cov of the estimates of fitted fields ``a`` and ``b`` (their unit squared): se_a se_b rho_ab from
+        :attr:`stderr` and :attr:`correlation` (rho 1 when a == b, 0 when the pair is not stored); 0 when either
+        has no standard error."""
+        se_a, se_b = self.stderr.get(a), self.stderr.get(b)
+        if se_a is None or se_b is None:
+            return 0.0
+        rho = 1.0 if a == b else self.correlation.get(":".join(sorted((a, b))), 0.0)
+        return se_a * se_b * rho
 
     @model_validator(mode="after")
     def _stderr_names_fields(self) -> PerfProfile:
@@ -451,6 +467,12 @@ class PerfProfile(Sourced):
         unfitted = sorted(k for k in self.stderr if not self.fit_of(k))
         if unfitted:
             raise ValueError(f"stderr of fields no fit set (their provenance names no fit): {', '.join(unfitted)}")
+        odd = sorted(k for k, v in self.correlation.items()
+                     if len(k.split(":")) != 2 or k.split(":") != sorted(k.split(":"))
+                     or any(f not in self.stderr for f in k.split(":")) or not -1.0 <= v <= 1.0)
+        if odd:
+            raise ValueError("correlation keys must be 'field_a:field_b' (alphabetical) of fields with a standard "
+                             f"error, values in -1..1: {', '.join(odd)}")
         return self
 
 

@@ -1,30 +1,32 @@
 """Uncertainty bands: how sure a predicted latency, saturation or max IOPS at the SLO is (P10 to P90 of the
-prediction), from the calibration's parameter uncertainty plus a documented widening for derived and assumed
-profiles.
+prediction): the calibration's parameter uncertainty (full covariance), the tolerances of catalog-given demands
+(drives, ports, service limits), and the model's own error measured out of sample (the discrepancy,
+:mod:`models.performance.discrepancy`).
 
 Not the percentiles of individual I/O latencies (which storage engineers also call P90): a band says where the
-*mean* latency at a load probably lies, given what the fit and the catalog know (docs/uncertainty.md).
+*mean* latency at a load probably lies, given what the fit, the catalog and the published results the model was
+tested against know (docs/uncertainty.md).
 
 Method:
 
 1. **Relative standard deviation of each station's demand** (:func:`profile_uncertainty`). The controller /
-   VM CPU demand is ``cpu_demand_us`` of the profile; its relative SD comes from the profile's standard errors
-   (``PerfProfile.stderr``, the least-squares covariance's diagonal, ``models.calibration.parameter_stderr``)
-   by the delta method (first-order: the demand is linear in each field; Bates & Watts 1988 §2.3), over the
-   fields a fit set (their provenance names the fit, ``Provenance.fit``: calibrated, or derived from a fitted
-   value; never read from a source's wording; a held or assumed field adds nothing here), fields
-   combined as independent (the covariance's off-diagonal terms are not stored: the band says so). A fitted
-   field with no standard error (not identifiable from its data) counts :data:`UNIDENTIFIED_REL_SD`. The fixed
-   latency delay gets its own standard error. On top, by provenance: a ``derived`` profile (another version's
-   or protocol's, or a sibling's by a ratio) adds :data:`DERIVED_REL_SD` and an ``assumed`` one (uncalibrated
-   defaults) :data:`ASSUMED_REL_SD`, in quadrature. Stations from catalog numbers (drives, ports) carry no
-   parameter uncertainty here.
+   VM CPU demand is ``cpu_demand_us`` of the profile, a linear combination of its fields weighted by the read /
+   write mix and the block size; its relative SD is sqrt(w' Cov w) / demand (:func:`demand_rel_sd`, the delta
+   method with the fit's full covariance: ``PerfProfile.stderr`` and ``PerfProfile.correlation``,
+   ``models.calibration.parameter_stderr`` / ``parameter_correlation``; Bates & Watts 1988 §2.3), over the fields
+   a fit set (their provenance names the fit, ``Provenance.fit``; a held or assumed field adds nothing here). A
+   fitted field with no standard error (not identifiable from its data) counts :data:`UNIDENTIFIED_REL_SD`,
+   uncorrelated. The fixed latency delay and the WAFL affinity hold get their own standard errors. Stations from
+   catalog numbers get their input tolerance (:data:`models.performance.discrepancy.INPUT_REL_SD`: drives,
+   ports, service limits).
 2. **Band of a figure** (:func:`band_factors`): the demands of every uncertain station are moved together to
    their P10 and P90 (log-normal, D exp(±1.2816 σ)), which moves latency, saturation and max IOPS at the SLO
-   monotonically; the figure at those two edges is the band. Moving all together is the perfectly correlated
-   case: wider than independent errors would give, so conservative. Curve points use the open model's ratio
-   at the same IOPS (edge latency / nominal latency) applied to the drawn (closed-ramp) latency, which keeps
-   P10 <= prediction <= P90 and costs one vectorised open-model pass per edge.
+   monotonically; the figure at those two edges is the parameter band. Moving all together is the perfectly
+   correlated case: wider than independent errors would give, so conservative. Curve points use the open model's
+   ratio at the same IOPS (edge latency / nominal latency) applied to the drawn (closed-ramp) latency.
+3. **Model discrepancy** (:func:`models.performance.discrepancy.predictive_edges`): each edge's log distance
+   from the prediction is combined in quadrature with z σ_d, σ_d the out-of-sample error of the profile's kind
+   and the figure's bottleneck kind, so no band is zero-width.
 """
 
 from __future__ import annotations
@@ -40,18 +42,14 @@ from models.catalog import PerfProfile
 Z_P90 = 1.2815515655446004
 """The standard normal's 90th percentile: P10 / P90 = exp(-/+ z sigma) on a log-normal figure."""
 
-DERIVED_REL_SD = 0.25
-"""Relative SD added for a derived profile (another software version's or protocol's, or a sibling's by a
-documented ratio): the order of the leave-one-out errors of held-out cases predicted from a neighbouring
-profile (resources/validation/cross_validation.toml: out-of-sample median about 27%)."""
-
 ASSUMED_REL_SD = 0.5
-"""Relative SD added for an assumed profile (uncalibrated default CPU costs): assumed, twice the derived
-widening, the widest band, because nothing published constrains it."""
+"""Relative SD of an assumed engine constant that stands for a profile (vSAN's CPU costs, a managed service's
+light-load latency): assumed; the model discrepancy of an assumed profile comes on top
+(:mod:`models.performance.discrepancy`)."""
 
 UNIDENTIFIED_REL_SD = 0.25
-"""Relative SD of a fitted field whose data could not identify it (no standard error in the fit): as wide as a
-derived profile's, the fit having pinned it no better than a neighbour would."""
+"""Relative SD of a fitted field whose data could not identify it (no standard error in the fit): assumed, a
+quarter of its value (its out-of-sample error is in the discrepancy term)."""
 
 PROFILE_DELAYS = frozenset({"fixed_latency"})
 """Roles (``StationSpec.ident.role``, :mod:`models.performance.stations`) of the delay stations whose time is a
@@ -82,11 +80,16 @@ class StationUncertainty:
     affinity_rel_sd: float = 0.0
 
 
+def _identified(se: float | None, value: float) -> bool:
+    """Whether a fitted field's standard error is usable (:func:`_rel`: present, value positive, se <= value)."""
+    return se is not None and value > 0 and se <= value
+
+
 def _rel(se: float | None, value: float) -> float:
     """Relative SD se / value of a fitted field; :data:`UNIDENTIFIED_REL_SD` when the fit could not identify it:
     no standard error, or one larger than the value itself (its 68% interval reaches 0: docs/uncertainty.md
     calls such an enormous standard error the soft form of "not identifiable")."""
-    if se is None or value <= 0 or se > value:
+    if se is None or not _identified(se, value):
         return UNIDENTIFIED_REL_SD
     return se / value
 
@@ -110,11 +113,8 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
     """The relative SDs of the CPU demand and fixed latency a profile gives a workload (module, step 1).
 
     Args:
-        profile: the profile used; kind: its provenance, one of :data:`PROFILE_KINDS`; block_kib: the
-        workload's block size, KiB; read_fraction: 0..1.
-
-    Raises:
-        ValueError: an unknown kind.
+        profile: the profile used; kind: its provenance (:data:`PROFILE_KINDS`, or a kind a newer engine
+        names: its discrepancy is then the widest); block_kib: the workload's block size, KiB; read_fraction: 0..1.
 
     Remembered per (profile object, kind, block size, read fraction): the profile is frozen, and a design's
     workloads of one mix on one system ask for the same.
@@ -133,10 +133,7 @@ def profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_
 def _profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read_fraction: float
                          ) -> StationUncertainty:
     """:func:`profile_uncertainty` itself."""
-    if kind not in PROFILE_KINDS:
-        raise ValueError(f"profile kind must be one of {PROFILE_KINDS}, got {kind!r}")
     fitted = set(fitted_fields(profile))
-    se = profile.stderr
     extra = max(block_kib - 8.0, 0.0)
     own_write_kib = profile.cpu_write_per_kib_us is not None  # a write's own per-KiB cost (else cpu_per_kib_us)
     write_kib = profile.cpu_write_per_kib_us if profile.cpu_write_per_kib_us is not None else profile.cpu_per_kib_us
@@ -144,24 +141,37 @@ def _profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read
         (1 - read_fraction) * (profile.cpu_write_us + write_kib * extra)
     kib_weights = ((("cpu_per_kib_us", read_fraction * extra), ("cpu_write_per_kib_us", (1 - read_fraction) * extra))
                    if own_write_kib else (("cpu_per_kib_us", extra),))
-    parts = []
-    for field, weight in (("cpu_read_us", read_fraction), ("cpu_write_us", 1 - read_fraction), *kib_weights):
-        if field in fitted and weight > 0 and mean > 0:
-            value = getattr(profile, field)
-            parts.append(_rel(se.get(field), value) * value * weight / mean)
-    cpu = math.sqrt(sum(p * p for p in parts))
-    fixed = _rel(se.get("fixed_latency_us"), profile.fixed_latency_us) if "fixed_latency_us" in fitted else 0.0
-    widen = {"calibrated": 0.0, "derived": DERIVED_REL_SD, "assumed": ASSUMED_REL_SD}[kind]
-    cpu = math.hypot(cpu, widen)
-    fixed = math.hypot(fixed, widen)
+    weights = {f: w for f, w in (("cpu_read_us", read_fraction), ("cpu_write_us", 1 - read_fraction), *kib_weights)
+               if f in fitted and w > 0}
+    cpu = demand_rel_sd(profile, weights, mean)
+    fixed = _rel(profile.stderr.get("fixed_latency_us"), profile.fixed_latency_us) \
+        if "fixed_latency_us" in fitted else 0.0
     affinity = 0.0
-    if profile.affinity_hold_us > 0:
-        held = bool(profile.fit_of("affinity_hold_us"))
-        affinity = math.hypot(_rel(se.get("affinity_hold_us"), profile.affinity_hold_us) if held else 0.0, widen)
-    basis = {"calibrated": "fitted parameters' standard errors (delta method, diagonal of the covariance)",
-             "derived": f"derived profile: fitted standard errors plus {DERIVED_REL_SD:.0%} relative SD",
-             "assumed": f"assumed profile: {ASSUMED_REL_SD:.0%} relative SD"}[kind]
+    if profile.affinity_hold_us > 0 and profile.fit_of("affinity_hold_us"):
+        affinity = _rel(profile.stderr.get("affinity_hold_us"), profile.affinity_hold_us)
+    basis = {"calibrated": "fitted parameters' standard errors and correlations (delta method, full covariance)",
+             "derived": "the profile's fitted standard errors and correlations (delta method, full covariance)",
+             }.get(kind, "no fitted parameter")
     return StationUncertainty(kind, cpu, fixed, basis, affinity)
+
+
+def demand_rel_sd(profile: PerfProfile, weights: Mapping[str, float], mean: float) -> float:
+    """Relative SD of a demand sum(w_f x_f) over fitted fields f (``weights``: field -> weight, microseconds per
+    I/O per unit of the field) of mean ``mean``: sqrt(w' Cov w) / mean, the delta method with the fit's full
+    covariance (Cov_fg = se_f se_g rho_fg, :meth:`models.catalog.PerfProfile.covariance`; Bates & Watts 1988
+    §2.3). A field that is not identifiable (:func:`_rel`) counts :data:`UNIDENTIFIED_REL_SD` of its value,
+    uncorrelated with the others. 0 when ``mean`` is not positive."""
+    if not mean > 0:
+        return 0.0
+    identified = [f for f in weights if _identified(profile.stderr.get(f), getattr(profile, f))]
+    var = 0.0
+    for f in identified:
+        for g in identified:
+            var += weights[f] * weights[g] * profile.covariance(f, g)
+    for f in weights:
+        if f not in identified:
+            var += (UNIDENTIFIED_REL_SD * getattr(profile, f) * weights[f]) ** 2
+    return math.sqrt(max(var, 0.0)) / mean
 
 
 def demand_sd(stations: Sequence, uncertainty: StationUncertainty | None) -> np.ndarray:

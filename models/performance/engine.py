@@ -50,7 +50,8 @@ import numpy as np
 
 from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
-from models.performance.bands import Band, band_factors, demand_sd, ordered
+from models.performance.bands import Z_P90, Band, band_factors, demand_sd, ordered
+from models.performance.discrepancy import band_basis, figure_sigma, input_rel_sd, widened_figures
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
 from models.performance.results import (
@@ -1358,7 +1359,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         saturation_iops_band_p90=bands["sat"].p90 if math.isfinite(sat) else None,
         max_iops_at_slo_band_p10=_finite(bands["slo"].p10),
         max_iops_at_slo_band_p90=_finite(bands["slo"].p90),
-        band_basis=path.uncertainty.basis if path.uncertainty is not None else "",
+        band_basis=band_basis(path.uncertainty.basis if path.uncertainty is not None else "",
+                              path.uncertainty.profile if path.uncertainty is not None else "", path.stations, b_idx),
         latency_p95_at_target_ms=p95_target,
         latency_p99_at_target_ms=p99_target,
         slo_statistic=slo_statistic,
@@ -1416,11 +1418,15 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
     prepared: list[tuple] = []
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
-    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo in items:
+    sigmas: list[float] = []
+    for path, r, factors_i, kept, ext_x, ext_y, _block, _sat, _max_slo in items:
         rf = path.read_fraction
-        sd = demand_sd(path.stations, path.uncertainty)
+        sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
         xs = np.concatenate([kept.iops, ext_x])
         ys = np.concatenate([kept.latency_ms, ext_y])
+        _, neck = _saturation_index(_static(path.stations, float(rf)), np.asarray(factors_i, dtype=float))
+        sigmas.append(figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations,
+                                   neck))
         row = None
         if sd.any():
             factors_lh = band_factors(sd)
@@ -1436,13 +1442,14 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
     partial: list[tuple] = []
-    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st) in zip(
-            items, prepared):
+    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st), sigma in zip(
+            items, prepared, sigmas):
         n = len(kept.iops)
         y_list = ys.tolist()
+        spread = Z_P90 * sigma
         if row is None or many_all is None or factors_lh is None:
-            p10: list = y_list
-            p90: list = y_list
+            p10, p90 = _carried_edges(ys, ys * math.exp(-spread), y_list, ys * math.exp(spread),
+                                      np.ones(len(ys), dtype=bool))
             sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
             sats = None
         else:
@@ -1452,9 +1459,12 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             with np.errstate(divide="ignore", invalid="ignore"):
                 lo_ratio = many[1] / nominal
                 hi_ratio = many[2] / nominal
-            raw10 = np.where(np.isfinite(lo_ratio), ys * np.minimum(lo_ratio, 1.0), ys)
             finite_hi = np.isfinite(hi_ratio)
-            widened = np.where(finite_hi, ys * np.maximum(hi_ratio, 1.0), 0.0)
+            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
+                lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
+                raw10 = ys * np.exp(-np.hypot(lo_log, spread))
+                hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
+                widened = np.where(finite_hi, ys * np.exp(np.hypot(hi_log, spread)), 0.0)
             p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
@@ -1469,8 +1479,8 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
     asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
     tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
     out = []
-    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st)) in enumerate(zip(
-            items, partial, prepared)):
+    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st), sigma) in \
+            enumerate(zip(items, partial, prepared, sigmas)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
         if row is not None and row in found and max_slo is not None and sats is not None:
             nominal_open, x_lo_f, x_high_f = found[row]
@@ -1478,6 +1488,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
                          for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
                 slo_band = ordered(edges[1], max_slo, edges[0])
+        sat_edges, slo_edges = widened_figures(item[7], (sat_band.p10, sat_band.p90), max_slo,
+                                               (slo_band.p10, slo_band.p90), sigma)
+        sat_band, slo_band = Band(*sat_edges), Band(*slo_edges)
         mbps = (xs * block_bytes / 1e6).tolist()
         x_list = xs.tolist()
         host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n

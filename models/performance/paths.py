@@ -922,7 +922,8 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     # vSAN CPU costs and software latencies are assumed engine constants (VSAN_CPU_US, VSAN_SOFTWARE_LATENCY_US)
     b.uncertainty = StationUncertainty("assumed", ASSUMED_REL_SD, UNIDENTIFIED_REL_SD,
                                        f"assumed vSAN CPU costs ({ASSUMED_REL_SD:.0%} relative SD); software latency "
-                                       f"chosen from seed 002 without a standard error ({UNIDENTIFIED_REL_SD:.0%})")
+                                       f"chosen from a published vSAN result without a standard error "
+                                       f"({UNIDENTIFIED_REL_SD:.0%})")
     esa = node.architecture == "esa"
     # ESA has no cache tier (one storage pool of NVMe devices per host): no cache drive, even on an OSA record
     cache_drive = None if esa else catalog.get(rec.cache_drive, Drive)

@@ -31,6 +31,7 @@ import numpy as np
 from models.capacity.layout import RaidLayout
 from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
+from models.performance.discrepancy import figure_sigma, input_rel_sd, widened_figures
 from models.performance.engine import (
     SystemLoads,
     _background,
@@ -136,25 +137,30 @@ def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[fl
     """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands_many`` computes its "slo" band (the uncertain
     demands at their P10 / P90 edges through the open model's search, the edge no higher than the saturation
     band's)."""
-    sd = demand_sd(path.stations, path.uncertainty)
-    if not sd.any():
-        return _finite(max_slo)
-    low_f, high_f = band_factors(sd)
+    sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
     rf = path.read_fraction
     base = np.asarray(factors, dtype=float)
+    _, neck = saturation_iops(path.stations, rf, list(base))
+    sigma = figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations, neck)
+    if not sd.any():
+        return _finite(widened_figures(sat, (sat, sat), max_slo, (max_slo, max_slo), sigma)[1][0])
+    low_f, high_f = band_factors(sd)
     sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
     sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+    sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else None
     if max_slo is None:
         return None
     st = _static(path.stations, float(rf))
     d = demand_s
     nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
         st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
-    if not nominal_open:
-        return _finite(max_slo)
-    edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
-             for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
-    return _finite(ordered(edges[1], max_slo, edges[0]).p10)
+    slo_band = ordered(max_slo, max_slo, max_slo)
+    if nominal_open:
+        edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
+                 for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
+        slo_band = ordered(edges[1], max_slo, edges[0])
+    sat_edges = (sat_band.p10, sat_band.p90) if sat_band is not None else (None, None)
+    return _finite(widened_figures(sat, sat_edges, max_slo, (slo_band.p10, slo_band.p90), sigma)[1][0])
 
 
 def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_statistic: str = "mean"

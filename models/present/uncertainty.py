@@ -37,7 +37,7 @@ def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURA
 
 def band_summary(wp: WorkloadPerformance) -> str:
     """One line for a workload: ``saturation 355K – 375K IOPS; max IOPS at SLO 353K – 373K (P10–P90 of the
-    prediction)``, from a :class:`models.performance.WorkloadPerformance`."""
+    prediction, model error included)``, from a :class:`models.performance.WorkloadPerformance`."""
     sat = iops_band_text(wp.saturation_iops_band_p10, wp.saturation_iops_band_p90)
     slo = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
-    return f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction)"
+    return f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction, model error included)"

@@ -337,7 +337,8 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
     """``storplan calibrate``: fit every seed system's profile (:func:`models.calibration.calibrate_seed_systems`,
     writing them with ``write=True``), then cross-validate them (leave one case out, refit, predict it) and print
     each left-out prediction; with ``write=True`` and the bundled catalog directory the results go into
-    ``resources/validation/cross_validation.toml`` for ``storplan validate``.
+    ``resources/validation/cross_validation.toml`` for ``storplan validate``, and the bands' model-discrepancy
+    table estimated from them beside it (:func:`models.validation.band_coverage.write_table`).
 
     Raises:
         CalibrationError: a fit failed; OSError: the files cannot be written.
@@ -358,4 +359,7 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
                       f"{c.predicted:<10.4g} {err:+.1%}")
     if write and directory.resolve() == Path(bundled_dir()).resolve():
         print(f"wrote {write_cross_validation(cv)}")
+        from models.validation.band_coverage import write_table  # the bands' discrepancy, from these residuals
+
+        print(f"wrote {write_table(cv)}")
     return cv
