@@ -46,8 +46,9 @@ documented ratio): the order of the leave-one-out errors of held-out cases predi
 profile (resources/validation/cross_validation.toml: out-of-sample median about 27%)."""
 
 ASSUMED_REL_SD = 0.5
-"""Relative SD added for an assumed profile (uncalibrated default CPU costs): assumed, twice the derived
-widening, the widest band, because nothing published constrains it."""
+"""Relative SD added for an assumed profile (uncalibrated default CPU costs) and for one on the hardware relation
+only (models.performance.hardware_relation): assumed, twice the derived widening, the widest band, because
+nothing published of the platform constrains it."""
 
 UNIDENTIFIED_REL_SD = 0.25
 """Relative SD of a fitted field whose data could not identify it (no standard error in the fit): as wide as a
@@ -58,7 +59,7 @@ PROFILE_DELAYS = frozenset({"fixed_latency"})
 profile's (or the vSAN path's, or a managed service's) fitted or assumed latency: the controller's fixed latency,
 the vSAN software path, the service latency floor."""
 
-PROFILE_KINDS = ("calibrated", "derived", "assumed")
+PROFILE_KINDS = ("calibrated", "derived", "assumed", "hardware relation only")
 """How a performance profile was obtained, least to most uncertain."""
 
 
@@ -151,7 +152,8 @@ def _profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read
             parts.append(_rel(se.get(field), value) * value * weight / mean)
     cpu = math.sqrt(sum(p * p for p in parts))
     fixed = _rel(se.get("fixed_latency_us"), profile.fixed_latency_us) if "fixed_latency_us" in fitted else 0.0
-    widen = {"calibrated": 0.0, "derived": DERIVED_REL_SD, "assumed": ASSUMED_REL_SD}[kind]
+    widen = {"calibrated": 0.0, "derived": DERIVED_REL_SD, "assumed": ASSUMED_REL_SD,
+             "hardware relation only": ASSUMED_REL_SD}[kind]
     cpu = math.hypot(cpu, widen)
     fixed = math.hypot(fixed, widen)
     affinity = 0.0
@@ -160,7 +162,9 @@ def _profile_uncertainty(profile: PerfProfile, kind: str, block_kib: float, read
         affinity = math.hypot(_rel(se.get("affinity_hold_us"), profile.affinity_hold_us) if held else 0.0, widen)
     basis = {"calibrated": "fitted parameters' standard errors (delta method, diagonal of the covariance)",
              "derived": f"derived profile: fitted standard errors plus {DERIVED_REL_SD:.0%} relative SD",
-             "assumed": f"assumed profile: {ASSUMED_REL_SD:.0%} relative SD"}[kind]
+             "assumed": f"assumed profile: {ASSUMED_REL_SD:.0%} relative SD",
+             "hardware relation only": f"hardware relation only (no published figure of this platform): "
+                                       f"{ASSUMED_REL_SD:.0%} relative SD"}[kind]
     return StationUncertainty(kind, cpu, fixed, basis, affinity)
 
 
