@@ -207,8 +207,9 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
             profile is None or not _same_protocol(profile, protocol)):
         relation = hardware_relation_profile(record, catalog, software, protocol)
         if relation is not None:
-            return relation, (f"no profile of its own for {protocol}: {relation.source} (the software costs its "
-                              "family's calibrated platforms share, through its cores)")
+            why = note.split("; ")[0] + "; " if note.startswith("profile_from names") else ""
+            return relation, (f"{why}no profile of its own for {protocol}: {relation.source} (the software costs "
+                              "its family's calibrated platforms share, through its cores)")
     return profile, note
 
 
