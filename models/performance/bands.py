@@ -68,7 +68,7 @@ class StationUncertainty:
     """Relative SD of the demands a profile governs on one workload's path.
 
     Attributes:
-        profile: "calibrated" | "derived" | "assumed".
+        profile: "calibrated" | "derived" | "assumed" | "hardware relation only".
         cpu_rel_sd: relative SD of the CPU stations' demand (kind "cpu").
         fixed_rel_sd: relative SD of the profile's fixed latency delay.
         basis: how it was obtained, in words (for notes and the report).
