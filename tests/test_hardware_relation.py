@@ -92,6 +92,18 @@ def test_the_ordering_raises_a_successor_to_the_system_it_replaces():
     assert ("netapp-aff-a800", "netapp-aff-a70") in {(s, g) for s, g, _ in ordering_steps()}
 
 
+def test_twins_share_their_bound():
+    """The ASA A70 is the AFF A70's hardware (the same key specifications): it gets the same raise, though no
+    ladder step ties the ASA to the A800; the AFF A30 and C60 have the same figures too."""
+    from models.performance.hardware_relation import hardware_key
+
+    assert hardware_key(_get("netapp-asa-a70")) == hardware_key(_get("netapp-aff-a70"))
+    for protocol in ("FCP", "NVMe/FC"):
+        assert capacity(_profile("netapp-asa-a70", protocol), 2) == capacity(_profile("netapp-aff-a70", protocol), 2)
+    assert _profile("netapp-asa-a70", "FCP").servers_per_node > _get("netapp-asa-a70").cores_per_node
+    assert capacity(_profile("netapp-aff-c60", "FCP"), 2) == capacity(_profile("netapp-aff-a30", "FCP"), 2)
+
+
 def test_family_and_successor_order_of_the_relation_on_the_ladder_protocols():
     """Within each ladder step whose two platforms both run on the relation, the larger's capacity is not below
     the smaller's, on FCP and on NFS."""

@@ -31,9 +31,10 @@ software release; a platform differs by the cores that run it. The relation is a
    capacity of the system NetApp ranks above it, the same factor multiplying its CPU servers and WAFL affinities
    (the per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
    block protocol, the one found on NFS every file protocol). A step a cited public figure contradicts is left
-   out. Capacity here is the controller's 8 KiB 70/30 operation rate: nodes x min(servers / CPU demand,
-   affinities / hold), and not above its catalogued data-path throughput (a platform that limit holds back is
-   not raised past it: the smaller one is lowered).
+   out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
+   AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
+   nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued data-path throughput (a
+   platform that limit holds back is not raised past it: the smaller one is lowered).
 
 A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
 ``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
@@ -227,6 +228,14 @@ def base_profile(record: Controller, catalog: Catalog, software: str, protocol: 
                        **values)
 
 
+def hardware_key(record: Controller) -> tuple[object, ...]:
+    """The published hardware figures that make two controllers the same machine (module step 4: twins share
+    their bound): family, cores and memory per node, chassis height, typical power, front-end ports per node and
+    drive count (the ASA A-series records are the AFF A-series hardware: the same key specifications)."""
+    return (record.family, record.cores_per_node, record.memory_gib_per_node, record.rack_units,
+            record.typical_power_w, record.fc_ports_per_node, record.ethernet_ports_per_node, record.max_drives)
+
+
 def ordering_steps() -> tuple[tuple[str, str, str], ...]:
     """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
     figure contradicts (module step 4); () when the file cannot be read."""
@@ -289,6 +298,14 @@ def _compute_bounds(catalog: Catalog, protocol: str, exclude: str) -> dict[str, 
         if fixed is None:
             on_relation.add(record.id)
     bounds = {cid: Bound() for cid in on_relation}
+    twins: dict[tuple[object, ...], list[str]] = {}
+    for record in catalog.of_kind(Controller):
+        if record.id in on_relation:
+            twins.setdefault(hardware_key(record), []).append(record.id)
+
+    def bound(cid: str, value: Bound) -> None:
+        for twin in twins[hardware_key(catalog.get(cid, Controller))]:
+            bounds[twin] = value
 
     def cap(cid: str) -> float:
         return min(cpu[cid] * (bounds[cid].factor if cid in bounds else 1.0), other[cid])
@@ -301,12 +318,12 @@ def _compute_bounds(catalog: Catalog, protocol: str, exclude: str) -> dict[str, 
             if cl >= cs:
                 continue
             if large in bounds and other[large] >= cs * BOUND_MARGIN:
-                bounds[large] = Bound(cs * BOUND_MARGIN / cpu[large],
-                                      f"at the {names[small]}'s capacity ({kind}: not below it)")
+                bound(large, Bound(cs * BOUND_MARGIN / cpu[large],
+                                   f"at the {names[small]}'s capacity ({kind}: not below it)"))
                 changed = True
             elif small in bounds:
-                bounds[small] = Bound(cl / BOUND_MARGIN / cpu[small],
-                                      f"at the {names[large]}'s capacity ({kind}: not above it)")
+                bound(small, Bound(cl / BOUND_MARGIN / cpu[small],
+                                   f"at the {names[large]}'s capacity ({kind}: not above it)"))
                 changed = True
         if not changed:
             break
