@@ -179,7 +179,10 @@ def test_the_cli_prints_the_evidence(capsys):
 
 
 def test_leave_one_platform_out():
-    from models.validation.platform_holdout import calibrated_platforms, holdout_line, platform_holdout
+    from models.validation.platform_holdout import calibrated_platforms, holdout_line, platform_holdout, quantity_group
+
+    assert quantity_group("saturation_ops_per_sec") == "saturation" and quantity_group("peak_iops") == "saturation"
+    assert quantity_group("peak_iops_ratio_nvmefc_over_fcp") == "" and quantity_group("latency_ms_at_peak") == "latency"
 
     assert {r.id for r in calibrated_platforms(CAT)} == {"netapp-aff8080a-ex", "netapp-aff-a800", "netapp-aff-a90",
                                                         "netapp-aff-a900"}

@@ -43,6 +43,7 @@ provenance is "derived" and names the contributors, the rule and any bound.
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 import tomllib
@@ -236,9 +237,10 @@ def hardware_key(record: Controller) -> tuple[object, ...]:
             record.typical_power_w, record.fc_ports_per_node, record.ethernet_ports_per_node, record.max_drives)
 
 
+@functools.lru_cache(maxsize=1)
 def ordering_steps() -> tuple[tuple[str, str, str], ...]:
     """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
-    figure contradicts (module step 4); () when the file cannot be read."""
+    figure contradicts (module step 4); () when the file cannot be read. Read once per process."""
     try:
         data = tomllib.loads((validation_dir() / "ladders.toml").read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError):

@@ -48,7 +48,7 @@ class HoldoutCheck:
 def quantity_group(quantity: str) -> str:
     """"saturation", "latency" or "" (not counted: a ratio or another quantity) for a check's quantity name."""
     q = quantity.lower()
-    if "ratio" in q:
+    if "ratio" in q.split("_"):
         return ""
     if "latency_ms" in q:
         return "latency"
