@@ -121,13 +121,14 @@ def test_family_and_successor_order_of_the_relation_on_the_ladder_protocols():
 
 
 def test_the_ladders_hold_but_for_the_named_cache_and_fit_cases():
-    """67 of 71 hold; what fails is the memory cache (the A70's and FAS70's 128 GiB per node miss to the SSDs /
+    """At least 67 of 71 hold; what fails is the memory cache (the A70's and FAS70's 128 GiB per node miss to the SSDs /
     Flash Cache where the A700, A800 and FAS8700 read from memory) and two calibrated NFS fits 0.8% apart."""
     run = run_ladders(CAT)
     failing = {(c.step.smaller, c.step.larger, c.workload) for c in run.checks if not c.holds}
-    assert failing == {("netapp-aff-a700", "netapp-aff-a70", "oltp"), ("netapp-aff-a800", "netapp-aff-a70", "oltp"),
+    # a subset: a better cache model or a refit may make more hold, never fewer
+    assert failing <= {("netapp-aff-a700", "netapp-aff-a70", "oltp"), ("netapp-aff-a800", "netapp-aff-a70", "oltp"),
                        ("netapp-aff-a900", "netapp-aff-a90", "nfs"), ("netapp-fas8700", "netapp-fas70", "oltp")}
-    assert len(run.checks) == 71 and not run.errors
+    assert len(run.checks) == 71 and run.holding >= 67 and not run.errors
 
 
 def test_e_series_pools_the_ef550s_assumed_costs_and_says_so():
