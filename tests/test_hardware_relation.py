@@ -20,7 +20,7 @@ from models.performance.hardware_relation import (
     ordering_steps,
     release_key,
 )
-from models.performance.profiles import controller_profile, profile_basis
+from models.performance.profiles import controller_profile, own_profile, profile_basis
 from models.present.catalog_browser import record_details
 from models.validation.ladders import run_ladders
 
@@ -142,7 +142,7 @@ def test_e_series_pools_the_ef550s_assumed_costs_and_says_so():
 
 def test_a_record_of_another_family_or_a_cloud_vm_gets_no_relation():
     generic = _get("generic-spinning-fc-array-4x16")
-    assert hardware_relation_profile(generic, CAT, "generic", "NFS") is None
+    assert hardware_relation_profile(generic, CAT, "generic", "NFS", own_profile) is None
 
 
 def test_the_evidence_table_names_each_kind():

@@ -48,6 +48,7 @@ import math
 import statistics
 import tomllib
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
@@ -264,24 +265,27 @@ _PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str], Pe
     weakref.WeakKeyDictionary())
 
 
-def ordering_bounds(catalog: Catalog, protocol: str, exclude: str = "") -> dict[str, Bound]:
+OwnLookup = Callable[[Controller, Catalog, str, str], "PerfProfile | None"]
+"""(record, catalog, software, protocol) -> the record's own or sibling's profile of the protocol, None when it
+has none (``models.performance.profiles.own_profile``: passed in, so that this module does not import it)."""
+
+
+def ordering_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: str = "") -> dict[str, Bound]:
     """Per controller id on the relation for ``protocol``'s class (:data:`RELATION_CLASSES`), its ordering bound
-    (module step 4), every platform on its default software; ``exclude``: a controller whose own profiles are
-    left out (the leave-one-platform-out check). Remembered per catalog."""
+    (module step 4), every platform on its default software; ``own`` says which platforms have a profile of their
+    own (the fixed points); ``exclude``: a controller whose own profiles are left out. Remembered per catalog."""
     klass = RELATION_CLASSES.get(protocol, protocol)
     known = _BOUNDS.setdefault(catalog, {})
     key = (klass, exclude)
     if key not in known:
-        known[key] = _compute_bounds(catalog, klass, exclude)
+        known[key] = _compute_bounds(catalog, klass, own, exclude)
     return known[key]
 
 
-def _compute_bounds(catalog: Catalog, protocol: str, exclude: str) -> dict[str, Bound]:
+def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: str) -> dict[str, Bound]:
     """:func:`ordering_bounds` computed: raise a relation platform below the one it should not be below (when its
     CPU can carry it: a data-path limit of its own is not lifted), else lower the smaller one, until nothing
     changes (at most a pass per step)."""
-    from models.performance.profiles import own_profile
-
     cpu: dict[str, float] = {}
     other: dict[str, float] = {}
     on_relation: set[str] = set()
@@ -290,7 +294,7 @@ def _compute_bounds(catalog: Catalog, protocol: str, exclude: str) -> dict[str, 
         if record.family not in FAMILIES or protocol not in record.protocols:
             continue
         names[record.id] = record.name
-        fixed = None if record.id == exclude else own_profile(record, catalog, record.default_software, protocol)
+        fixed = None if record.id == exclude else own(record, catalog, record.default_software, protocol)
         profile = fixed or base_profile(record, catalog, record.default_software, protocol, exclude=exclude)
         if profile is None:
             continue
@@ -332,28 +336,30 @@ def _compute_bounds(catalog: Catalog, protocol: str, exclude: str) -> dict[str, 
     return bounds
 
 
-def hardware_relation_profile(record: Controller, catalog: Catalog, software: str, protocol: str,
+def hardware_relation_profile(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
                               exclude: str = "") -> PerfProfile | None:
     """The profile ``record`` runs on by the hardware relation for ``software`` and ``protocol``: the base
     (:func:`base_profile`) with its parallelism multiplied by its ordering bound
-    (:func:`ordering_bounds`); None when the family is not pooled or nothing gives a CPU demand. ``exclude``: a
+    (:func:`ordering_bounds`, ``own`` its fixed points); None when the family is not pooled or nothing gives a CPU
+    demand. ``exclude``: a
     controller left out of the pool and of the bounds' fixed points (default: none but the record itself).
     Remembered per catalog."""
     known = _PROFILES.setdefault(catalog, {})
     key = (record.id, software, protocol, exclude)
     if key not in known:
-        known[key] = _build(record, catalog, software, protocol, exclude)
+        known[key] = _build(record, catalog, software, protocol, own, exclude)
     return known[key]
 
 
-def _build(record: Controller, catalog: Catalog, software: str, protocol: str, exclude: str) -> PerfProfile | None:
+def _build(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
+           exclude: str) -> PerfProfile | None:
     """:func:`hardware_relation_profile` computed: the bound multiplies the CPU servers and WAFL affinities (the
     per-operation times, software costs, stay the pooled ones): rounded up when raised, down (at least 1) when
     lowered."""
     base = base_profile(record, catalog, software, protocol, exclude=exclude)
     if base is None:
         return None
-    bound = ordering_bounds(catalog, protocol, exclude).get(record.id, Bound())
+    bound = ordering_bounds(catalog, protocol, own, exclude).get(record.id, Bound())
     if bound.factor == 1.0:
         return base
     rounding = math.ceil if bound.factor > 1 else math.floor

@@ -205,7 +205,7 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
     profile, note = _lookup(record, catalog, software, protocol)
     if isinstance(record, Controller) and catalog is not None and (
             profile is None or not _same_protocol(profile, protocol)):
-        relation = hardware_relation_profile(record, catalog, software, protocol)
+        relation = hardware_relation_profile(record, catalog, software, protocol, own_profile)
         if relation is not None:
             why = note.split("; ")[0] + "; " if note.startswith("profile_from names") else ""
             return relation, (f"{why}no profile of its own for {protocol}: {relation.source} (the software costs "

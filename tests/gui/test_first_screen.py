@@ -46,6 +46,9 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     assert row["Max IOPS @ SLO"] == "1.43M" and row["Profile"] == "hardware relation only"
     k = view.SUMMARY_COLUMNS.index("Profile")
     assert "pooled ONTAP software costs on 32 cores per node" in view.summary_model.item(0, k).toolTip()
+    from app.gui.results._common import WARNING
+
+    assert view.summary_model.item(0, k).foreground().color().name().lower() == WARNING.lower()  # the widest band
     assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
     # the runway shows its three months (the example grows its data and its IOPS target 30 % a year)
     qtbot.waitUntil(lambda: "Runway" in view.resilience_label.text(), timeout=20_000)
