@@ -261,8 +261,27 @@ def _catalog(args) -> int:
         return 0
     if args.audit:
         return _catalog_audit(list(catalog), entries)
+    if args.evidence:
+        return _catalog_evidence(catalog, entries)
     for entry in sorted(entries, key=lambda e: (e.kind, e.name)):
         print(f"{entry.kind:<11} {entry.id:<38} {entry.name}")
+    return 0
+
+
+def _catalog_evidence(catalog, entries) -> int:
+    """``storplan catalog controller --evidence``: per controller and protocol it serves, the profile it runs on
+    and the public evidence behind it with its kind (models.performance.evidence)."""
+    from models.catalog import Controller
+    from models.performance.evidence import platform_evidence
+    from models.present.citations import customer_citation
+
+    controllers = sorted((e for e in entries if isinstance(e, Controller)), key=lambda e: e.name)
+    if not controllers:
+        raise UsageError("--evidence lists controllers: give the kind 'controller' or none")
+    for record in controllers:
+        print(f"{record.name} ({record.id}, {record.default_software})")
+        for row in platform_evidence(record, catalog):
+            print(f"  {row.protocol:<9} {row.profile:<23} {row.kind:<23} {customer_citation(row.evidence)}")
     return 0
 
 
@@ -393,6 +412,9 @@ def _print_ramps(verbose: bool, cv) -> list:
     print(summary.in_sample.line("ramps in-sample"))
     print(summary.out_of_sample.line("ramps out-of-sample"))
     print(summary.predictions.line("ramp predictions (never fitted)"))
+    from models.validation.platform_holdout import holdout_line
+
+    print(holdout_line())
     checks = [c for o in ramps for c in o.checks]
     print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
           + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))
@@ -847,6 +869,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--audit", action="store_true",
                    help="print the numbers a sizing depends on with their source kind, and check the catalog's "
                         "consistency rules (exit 1 when one fails)")
+    p.add_argument("--evidence", action="store_true",
+                   help="per controller and protocol: the profile it runs on (calibrated, derived, hardware "
+                        "relation only, assumed) and the public evidence behind it with its kind")
     p.set_defaults(func=_catalog)
 
     p = sub.add_parser("validate", help="replay the published cases: published vs predicted")

@@ -10,7 +10,7 @@ import pytest
 from example_eval import assert_renders_report, clean_evaluation
 
 from models.catalog import Controller, Drive, bundled_catalog
-from models.performance.profiles import profile_basis
+from models.performance.profiles import controller_profile, profile_basis
 from models.problems import find_problems
 from models.resources import examples_dir
 from models.store import load_any
@@ -77,12 +77,14 @@ def test_minimum_ontap_versions():
 
 
 @pytest.mark.parametrize("cid", [c[0] for c in KEY_SPECS])
-def test_profiles_are_assumed_and_say_why(cid):
+def test_profiles_are_the_hardware_relation_and_say_why(cid):
     """No public pair of comparable performance figures ties these to the calibrated A800: no profile_from, the
-    uncalibrated default (assumed), and the notes say where we looked."""
+    hardware relation (the calibrated ONTAP software costs on the record's cores), and the notes say where we
+    looked."""
     rec = CAT.get(cid, Controller)
     assert rec.profile_from is None and not rec.performance
-    assert profile_basis(rec, None, "NVMe/FC", CAT).kind == "assumed"
+    basis = profile_basis(rec, None, "NVMe/FC", CAT)
+    assert basis.kind == "hardware relation only" and f"on {rec.cores_per_node} cores per node" in basis.reason
     assert "no public pair of comparable performance figures" in rec.notes
 
 
@@ -153,7 +155,7 @@ def test_a_drive_on_a_controller_it_is_not_sold_for_is_an_error():
 def test_the_c80_example_evaluates_without_warnings_and_renders_a_report():
     project, evaluation = clean_evaluation(EXAMPLE)
     wp = evaluation.performance.workloads[0]
-    assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
+    assert wp.profile == "hardware relation only" and wp.protocol == "NVMe/FC"
     assert wp.latency_at_target_ms is not None and wp.latency_at_target_ms <= wp.slo_ms
     assert_renders_report(project, evaluation)
 
@@ -161,8 +163,8 @@ def test_the_c80_example_evaluates_without_warnings_and_renders_a_report():
 def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops():
     """AFF A90 'up to 2.4M IOPS per HA pair' (NetApp AIPod hardware section) over the A800's '2,200K IOPS' (seed
     001 §4): ratio 1.09, marked derived for the A800's protocols; its NFS profile is its own, fitted to the
-    SPECstorage eda_blended ramp (calibrated), and iSCSI, which neither has, runs on that ONTAP 9.15 NFS profile
-    (derived: the same software on another protocol)."""
+    SPECstorage eda_blended ramp (calibrated), and iSCSI, which neither has, runs on the hardware relation (the
+    A800's fitted ONTAP 9.5 FCP CPU cost per core on the A90's cores), not on the NFS profile."""
     a90 = CAT.get("netapp-aff-a90", Controller)
     assert a90.profile_from is not None and a90.profile_from.sibling == "netapp-aff-a800"
     assert a90.profile_from.ratio == pytest.approx(2400 / 2200, abs=0.005)
@@ -173,4 +175,6 @@ def test_the_aff_a90_profile_is_derived_from_the_a800_by_netapps_published_iops(
     nfs = profile_basis(a90, None, "NFS", CAT)
     assert nfs.kind == "calibrated" and nfs.sibling == "" and "SPECstorage" in nfs.reason
     iscsi = profile_basis(a90, None, "iSCSI", CAT)
-    assert iscsi.kind == "derived" and "using 9.15 / NFS" in iscsi.reason
+    assert iscsi.kind == "hardware relation only" and "48 cores per node" in iscsi.reason
+    profile, _ = controller_profile(a90, CAT, "9.15", "iSCSI")
+    assert "AFF A800 HA pair 9.5 FCP" in profile.provenance["cpu_read_us"].source

@@ -38,7 +38,7 @@ def test_current_links():
 def test_the_a50_example_evaluates_without_warnings_and_renders_a_report():
     project, evaluation = clean_evaluation("aff-a50-ns224-oracle-nvmefc64.toml")
     wp = evaluation.performance.workloads[0]
-    assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
+    assert wp.profile == "hardware relation only" and wp.protocol == "NVMe/FC"
     assert_renders_report(project, evaluation)
 
 

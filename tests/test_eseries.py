@@ -180,7 +180,7 @@ def test_the_ef600_example_evaluates_without_warnings_and_renders_a_report():
     # 24 drives, SANtricity's default 4 drives' worth preserved: (24 - 4) x right-sized x 8/10
     assert system.usable_bytes == pytest.approx(20 * CAT.get(NVME, Drive).right_sized_bytes * 0.8)
     wp = evaluation.performance.workloads[0]
-    assert wp.protocol == "NVMe/FC" and wp.profile == "assumed"   # no published measurement or claim calibrates it
+    assert wp.protocol == "NVMe/FC" and wp.profile == "hardware relation only"  # no published figure of its own
     assert wp.max_iops_at_slo and wp.max_iops_at_slo > 200_000
     assert_renders_report(project, evaluation)
 
@@ -226,7 +226,7 @@ def test_the_sizer_uses_one_set_of_controller_bays_and_counts_the_chassis_once()
 def test_no_profile_is_derived_without_published_claims():
     """The EF550's profile is itself assumed (seed 003 prints throughput only; none of its fields is fitted), and no
     IOPS / throughput claim for the EF600 was found in the sources read: the new arrays name no sibling and run on
-    the uncalibrated default, reported as assumed."""
+    the hardware relation, the EF550's (assumed) SANtricity costs per core on their own cores, and say so."""
     from models.performance.profiles import profile_basis
 
     assert profile_basis(CAT.get("netapp-ef550", Controller), None, "FCP", CAT).kind == "assumed"
@@ -234,7 +234,8 @@ def test_no_profile_is_derived_without_published_claims():
         rec = CAT.get(cid, Controller)
         assert rec.profile_from is None and not rec.performance
         basis = profile_basis(rec, None, "FCP", CAT)
-        assert basis.kind == "assumed" and "uncalibrated default" in basis.reason
+        assert basis.kind == "hardware relation only" and "assumed, none fitted" in basis.reason
+        assert f"on {rec.cores_per_node} cores per node" in basis.reason
 
 
 def test_data_reduction_ratios_on_an_e_series_array_are_warned():

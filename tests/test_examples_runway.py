@@ -12,8 +12,8 @@ from models.store import load_any
 
 
 @pytest.mark.parametrize("name,full,breach,saturation", [
-    ("aff-a70-ns224-oracle-nvmetcp.toml", 85.25, 53.79, 57.10),
-    ("aff-c80-qlc-vmware-nvmefc64.toml", 36.55, 72.45, 73.78),
+    ("aff-a70-ns224-oracle-nvmetcp.toml", 85.25, 70.50, 73.76),
+    ("aff-c80-qlc-vmware-nvmefc64.toml", 36.55, 91.58, 92.86),
 ])
 def test_the_runway_shows_all_three_months(name, full, breach, saturation):
     project = load_any(examples_dir() / name)

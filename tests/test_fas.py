@@ -133,7 +133,7 @@ def test_a_35_inch_drive_in_a_25_inch_shelf_is_an_error():
 def test_the_example_evaluates_without_warnings_with_flash_cache_and_raid_tec():
     project, evaluation = clean_evaluation(EXAMPLE)
     wp = evaluation.performance.workloads[0]
-    assert wp.profile == "assumed" and wp.protocol == "NFS"
+    assert wp.profile == "hardware relation only" and wp.protocol == "NFS"
     assert any("Flash Cache" in station for station in wp.utilization)
     assert "HDD" in wp.bottleneck
     aggregates = [a for s in evaluation.capacity.systems for a in s.aggregates]

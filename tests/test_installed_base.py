@@ -100,17 +100,17 @@ def test_c800_profile_is_derived_from_the_calibrated_a800():
     assert "1280.0000 GB" in c800.sources["profile_from"] and "6626 BTU/hr" in c800.sources["profile_from"]
     basis = profile_basis(c800, None, "NVMe/FC", CAT)
     assert basis.kind == "derived" and basis.sibling == "netapp-aff-a800" and basis.ratio == 1.0
-    # the others have no published comparable figure: their profile is the uncalibrated default
+    # the others have no published comparable figure: they run on the hardware relation
     for cid in set(MODELS) - {"netapp-aff-c800"}:
         rec = CAT.get(cid, Controller)
         assert rec.profile_from is None and not rec.performance
-        assert profile_basis(rec, None, "FCP", CAT).kind == "assumed"
+        assert profile_basis(rec, None, "FCP", CAT).kind == "hardware relation only"
 
 
 def test_the_a400_example_evaluates_without_warnings_and_renders_a_report():
     project, evaluation = clean_evaluation("aff-a400-ns224-oracle-nvmefc.toml")
     wp = evaluation.performance.workloads[0]
-    assert wp.profile == "assumed" and wp.protocol == "NVMe/FC"
+    assert wp.profile == "hardware relation only" and wp.protocol == "NVMe/FC"
     assert_renders_report(project, evaluation)
 
 

@@ -48,7 +48,7 @@ def test_the_bundled_nfs_example_evaluates_with_its_operation_mix():
     evaluation = evaluate(project)
     assert not evaluation.errors
     wp = evaluation.performance.workloads[0]
-    assert wp.protocol == "NFS" and wp.profile == "derived"  # the FCP calibration, another protocol
+    assert wp.protocol == "NFS" and wp.profile == "hardware relation only"  # no NFS profile of its own
     assert wp.target_met and wp.saturation_iops > wp.target_iops
     assert any("operation mix" in n for n in wp.notes)
     path = build_path(project.scenario, bundled_catalog(), project.scenario.workloads[0])

@@ -7,7 +7,7 @@ import pytest
 
 from models.catalog import Adapter, Controller, LinkType, bundled_catalog
 from models.evaluate import evaluate
-from models.performance.profiles import find_profile
+from models.performance.profiles import controller_profile, find_profile
 from models.resources import examples_dir
 from models.sizing import size
 from models.store import load_any
@@ -80,8 +80,10 @@ def test_the_example_evaluates_over_nvme_tcp_without_warnings():
 
 def test_the_host_stack_sets_nvme_tcp_between_nvme_fc_and_iscsi():
     """At light load, the A70 example over NVMe/TCP and the same design over iSCSI differ in the host stack
-    (35 us vs 80 us in the host record) and the controller's default costs are the same for both (the A70 has no
-    profile), so iSCSI is slower by about 45 us; the light-load latencies are read from the curves."""
+    (35 us vs 80 us in the host record) and in the controller's fixed latency (the A70 has no profile of its own:
+    the hardware relation gives NVMe/TCP the fitted NVMe/FC fixed latency, iSCSI the fitted FCP one, and both the
+    same CPU cost), so iSCSI is slower by 45 us less that difference; the light-load latencies are read from the
+    curves."""
     project = load_any(EXAMPLE)
     tcp = evaluate(project).performance.workloads[0]
     scenario = project.scenario
@@ -90,8 +92,13 @@ def test_the_host_stack_sets_nvme_tcp_between_nvme_fc_and_iscsi():
     iscsi = evaluate(project.with_scenario(scenario.model_copy(update={"links": links}))).performance.workloads[0]
     assert iscsi.protocol == "iSCSI"
     light_tcp, light_iscsi = tcp.curve[0].host_latency_ms, iscsi.curve[0].host_latency_ms
-    assert tcp.curve[0].latency_ms == pytest.approx(iscsi.curve[0].latency_ms, rel=1e-6)  # the array's own
-    assert (light_iscsi - light_tcp) * 1000 == pytest.approx(80 - 35, abs=1)
+    a70 = bundled_catalog().get("netapp-aff-a70", Controller)
+    p_tcp, _ = controller_profile(a70, bundled_catalog(), a70.default_software, "NVMe/TCP")
+    p_iscsi, _ = controller_profile(a70, bundled_catalog(), a70.default_software, "iSCSI")
+    assert p_tcp.cpu_read_us == p_iscsi.cpu_read_us and p_tcp.cpu_write_us == p_iscsi.cpu_write_us
+    fixed_us = p_tcp.fixed_latency_us - p_iscsi.fixed_latency_us
+    assert (tcp.curve[0].latency_ms - iscsi.curve[0].latency_ms) * 1000 == pytest.approx(fixed_us, abs=1e-6)
+    assert (light_iscsi - light_tcp) * 1000 == pytest.approx(80 - 35 - fixed_us, abs=1)
     assert iscsi.host_cpu_pct_per_100k_iops > tcp.host_cpu_pct_per_100k_iops  # 15 vs 8 us per I/O
 
 

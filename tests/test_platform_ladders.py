@@ -153,7 +153,8 @@ def test_platform_bases_cover_every_platform_and_count_the_default():
             none = any(controller_profile(e, CATALOG, e.default_software, p)[0] is None for p in protocols)
             assert bases[e.id].on_default == none, e.id
     assert bases["netapp-aff-a800"].bases[0] == ("FCP", "calibrated")
-    assert bases["netapp-aff-a70"].on_default
+    assert bases["netapp-aff-a70"].bases == (("FCP", "hardware relation only"), ("NFS", "hardware relation only"))
+    assert not any(b.on_default for b in bases.values())
 
 
 def test_validate_prints_the_two_lines_with_the_true_counts(capsys, run):

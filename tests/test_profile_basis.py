@@ -36,14 +36,14 @@ def test_the_three_kinds_with_their_reasons():
     other_version = profile_basis(A800, "9.13.1", "FCP", CATALOG)
     assert other_version.kind == "derived" and "using 9.5 / FCP" in other_version.reason
     a50 = CATALOG.get("netapp-aff-a50", Controller)
-    assumed = profile_basis(a50, None, "NVMe/FC", CATALOG)
-    assert assumed.kind == "assumed" and "uncalibrated default CPU costs" in assumed.reason
+    relation = profile_basis(a50, None, "NVMe/FC", CATALOG)
+    assert relation.kind == "hardware relation only" and "pooled ONTAP software costs" in relation.reason
     sibling = profile_basis(_derived(), "9.5", "FCP", CATALOG)
     assert (sibling.kind, sibling.sibling, sibling.ratio) == ("derived", "netapp-aff-a800", 2.0)
     assert "CPU demands / 2" in sibling.reason and "made-up ratio" in sibling.reason
-    # a sibling that does not exist (or has no profile) leaves the record assumed, saying why
+    # a sibling that does not exist (or has no profile) leaves the record on the hardware relation, saying why
     missing = profile_basis(_derived(sibling="no-such-controller"), "9.5", "FCP", CATALOG)
-    assert missing.kind == "assumed" and "no-such-controller" in missing.reason
+    assert missing.kind == "hardware relation only" and "no-such-controller" in missing.reason
 
 
 def test_a_derived_profile_divides_the_siblings_cpu_demands_only():

@@ -56,6 +56,7 @@ class CatalogBrowser(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Catalog Browser")
         fit_to_screen(self, QSize(1100, 640))
+        self._catalog = catalog
         self._entries = {e.id: e for e in catalog}
         self.rows = browser_rows(self._entries.values())
         self.search = QLineEdit(placeholderText="Search kind, vendor, model or figures (e.g. 'controller nvme')")
@@ -109,7 +110,7 @@ class CatalogBrowser(QDialog):
     def _show(self, index) -> None:
         """List every number of the selected record with its source."""
         record = self._entries.get(index.data(Qt.ItemDataRole.UserRole)) if index.isValid() else None
-        rows = record_details(record) if record is not None else []
+        rows = record_details(record, self._catalog) if record is not None else []
         self.details.setRowCount(len(rows))
         for r, values in enumerate(rows):
             for c, text in enumerate(values):

@@ -56,7 +56,7 @@ PROFILE_DELAYS = frozenset({"fixed_latency"})
 profile's (or the vSAN path's, or a managed service's) fitted or assumed latency: the controller's fixed latency,
 the vSAN software path, the service latency floor."""
 
-PROFILE_KINDS = ("calibrated", "derived", "assumed")
+PROFILE_KINDS = ("calibrated", "derived", "assumed", "hardware relation only")
 """How a performance profile was obtained, least to most uncertain."""
 
 
@@ -65,7 +65,7 @@ class StationUncertainty:
     """Relative SD of the demands a profile governs on one workload's path.
 
     Attributes:
-        profile: "calibrated" | "derived" | "assumed".
+        profile: "calibrated" | "derived" | "assumed" | "hardware relation only".
         cpu_rel_sd: relative SD of the CPU stations' demand (kind "cpu").
         fixed_rel_sd: relative SD of the profile's fixed latency delay.
         basis: how it was obtained, in words (for notes and the report).

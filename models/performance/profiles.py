@@ -8,6 +8,9 @@ A profile is
   the same record on another software version or protocol (:func:`find_profile` falls back, with a note), or a
   calibrated sibling's profiles with every CPU demand divided by a throughput ratio (the catalog's
   ``Controller.profile_from``: the sibling's id and the ratio, the derivation in ``provenance['profile_from']``);
+- **hardware relation only**: a controller with no profile of its own (or a sibling's) for the protocol runs on
+  the software costs its family's calibrated platforms share, through its cores, bounded by NetApp's published
+  ordering (``models.performance.hardware_relation``; kind :data:`HARDWARE_RELATION`);
 - **assumed**: nothing calibrated applies: the uncalibrated default CPU costs (``paths.UNCALIBRATED_PROFILE``),
   or a profile none of whose CPU / latency fields a fit set (no field's ``Provenance.fit``: a project's own
   record downgraded by ``models.catalog.provenance.downgraded``, a stated assumption).
@@ -26,6 +29,7 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance
 from models.design import is_project_source
+from models.performance.hardware_relation import HARDWARE_RELATION, hardware_relation_profile
 
 PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 """The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
@@ -93,7 +97,8 @@ def project_own(profile: PerfProfile) -> bool:
 
 
 def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
-    """How the profile a workload uses was obtained: "assumed" when the record had none (uncalibrated
+    """How the profile a workload uses was obtained: :data:`HARDWARE_RELATION` ("hardware relation only") for a
+    profile the hardware relation built (its source says so); "assumed" when the record had none (uncalibrated
     defaults), its numbers are the project file's own (:func:`project_own`: never "calibrated", whatever their
     provenance says) or none of its CPU / latency fields was fitted; "derived" when :func:`find_profile` fell back
     to another software version or protocol, or the profile is a sibling's (``note``); otherwise "calibrated".
@@ -101,6 +106,8 @@ def profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
     "calibrated", or "derived" from a fitted value)."""
     if not found or project_own(profile):
         return "assumed"
+    if profile.source.startswith(HARDWARE_RELATION):
+        return HARDWARE_RELATION
     fitted = any(profile.fit_of(k) for k in FITTED_FIELDS)
     if not fitted:
         return "assumed"
@@ -156,11 +163,10 @@ def record_profiles(record: Controller | CloudVm,
                   if (p.software, p.protocol) not in keys], sibling, ""
 
 
-def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
+def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str,
                        protocol: str) -> tuple[PerfProfile | None, str]:
-    """The profile the path builder runs a record on and the note that says how it was chosen (``""`` when it
-    is the record's own exact profile): :func:`find_profile` over :func:`record_profiles` (the record's own
-    profiles first); a sibling's profile always has a note (so it is never reported as calibrated)."""
+    """:func:`find_profile` over :func:`record_profiles` (the record's own profiles first); a sibling's profile
+    always has a note (so it is never reported as calibrated)."""
     profiles, sibling, why = record_profiles(record, catalog)
     profile, note = find_profile(profiles, software, protocol)
     from_sibling = profile is not None and not any(profile is p for p in record.performance)
@@ -172,6 +178,38 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
         note = f"{prefix}; {note}" if note else prefix
     elif why and not (profile is not None and not note):
         note = f"{why}; {note}" if note else why
+    return profile, note
+
+
+def _same_protocol(profile: PerfProfile, protocol: str) -> bool:
+    """True when ``profile`` serves ``protocol`` itself or its nearest protocol (:data:`NEAREST_PROTOCOL`)."""
+    return profile.protocol == protocol or profile.protocol in NEAREST_PROTOCOL.get(protocol, ())
+
+
+def own_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
+                protocol: str) -> PerfProfile | None:
+    """The record's own or sibling's profile of ``protocol`` (or its nearest protocol), any software version;
+    None when only another protocol's, or none, exists (then a controller runs on the hardware relation)."""
+    profile, _ = _lookup(record, catalog, software, protocol)
+    return profile if profile is not None and _same_protocol(profile, protocol) else None
+
+
+def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
+                       protocol: str) -> tuple[PerfProfile | None, str]:
+    """The profile the path builder runs a record on and the note that says how it was chosen (``""`` when it
+    is the record's own exact profile): the record's own or its sibling's profile of the protocol (:func:`_lookup`,
+    another software version with a note); a controller with none of the protocol runs on the hardware relation
+    (``models.performance.hardware_relation``, a note saying so) rather than another protocol's profile; the
+    other protocol's profile, or None, only where the relation has nothing (no calibrated platform of the
+    family)."""
+    profile, note = _lookup(record, catalog, software, protocol)
+    if isinstance(record, Controller) and catalog is not None and (
+            profile is None or not _same_protocol(profile, protocol)):
+        relation = hardware_relation_profile(record, catalog, software, protocol, own_profile)
+        if relation is not None:
+            why = note.split("; ")[0] + "; " if note.startswith("profile_from names") else ""
+            return relation, (f"{why}no profile of its own for {protocol}: {relation.source} (the software costs "
+                              "its family's calibrated platforms share, through its cores)")
     return profile, note
 
 
@@ -188,7 +226,9 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
     derivation = getattr(record, "profile_from", None)
     sibling_used = (derivation is not None and kind != "assumed"
                     and not any(profile is p for p in record.performance))
-    if kind == "assumed" and project_own(profile):
+    if kind == HARDWARE_RELATION:
+        reason = note
+    elif kind == "assumed" and project_own(profile):
         reason = (f"{note + '; ' if note else ''}the project file's own {profile.software} / {profile.protocol} "
                   "profile (not the catalog's; StorPlan's calibration did not produce it)")
     elif kind == "assumed":

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from models.catalog import Sourced
+from models.catalog import Catalog, Controller, Sourced
 from models.catalog.provenance import SOURCE_KINDS, record_counts
 from models.catalog.schema import Entry
+from models.performance.evidence import platform_evidence
 from models.present.citations import customer_citation
 
 KEY_FIELDS = {
@@ -79,12 +80,22 @@ def browser_rows(entries: Iterable[Entry]) -> list[BrowserRow]:
     return rows
 
 
-def record_details(entry: Sourced) -> list[tuple[str, str, str, str]]:
+def evidence_details(entry: Controller, catalog: Catalog) -> list[tuple[str, str, str, str]]:
+    """A controller's performance evidence on its default software per protocol it serves
+    (``models.performance.evidence.platform_evidence``): ("performance evidence (FCP)", the profile it runs on
+    (calibrated, derived, hardware relation only, assumed), the evidence kind (benchmark ramp, benchmark peak,
+    vendor claim, ratio claim, hardware relation only, assumed), the evidence as the customer reads it)."""
+    return [(f"performance evidence ({row.protocol})", row.profile, row.kind, customer_citation(row.evidence))
+            for row in platform_evidence(entry, catalog)]
+
+
+def record_details(entry: Sourced, catalog: Catalog | None = None) -> list[tuple[str, str, str, str]]:
     """Every number of one record: (field, value, provenance kind, source text), nested performance profiles
     included (their fields prefixed with the profile's software and protocol). The kind is the field's
     ``Provenance.kind``; the source text is the customer's citation (``models.present.citations``: research notes
     stay in the catalog files and the hardware editor); a calibrated number's source text ends with the fit that
-    set it."""
+    set it. With ``catalog``, a controller's rows end with its performance evidence per protocol
+    (:func:`evidence_details`; the kind column holds the evidence kind)."""
     out: list[tuple[str, str, str, str]] = []
 
     def walk(record: Sourced, prefix: str) -> None:
@@ -105,4 +116,6 @@ def record_details(entry: Sourced) -> list[tuple[str, str, str, str]]:
             out.append((prefix + name, str(value), p.kind, text))
 
     walk(entry, "")
+    if catalog is not None and isinstance(entry, Controller):
+        out.extend(evidence_details(entry, catalog))
     return out

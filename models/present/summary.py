@@ -25,7 +25,8 @@ STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_sl
 """Status-bar caption of each key of :func:`status_summary`, in display order."""
 
 
-PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "uncalibrated default"}
+PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed": "uncalibrated default",
+                      "hardware relation only": "hardware relation only"}
 """How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
 of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
 ("derived"), or no fit at all: the engine's uncalibrated default profile on the record's cores ("uncalibrated

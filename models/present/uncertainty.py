@@ -16,6 +16,7 @@ PROFILE_WORDS = {
     "calibrated": "calibrated (fitted to published measurements)",
     "derived": "derived (from another version's, protocol's or sibling's profile)",
     "assumed": "assumed (no published measurement constrains it)",
+    "hardware relation only": "hardware relation only (its family's calibrated software costs on its own cores)",
 }
 """Profile provenance -> its wording."""
 

@@ -34,24 +34,28 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     assert not outcome.evaluation.problems
     assert all(item.problems == [] for item in win.scene.node_items.values())
     assert all(item._problems == [] for item in win.scene.link_items.values())
-    # the A70 runs on no fitted profile: said beside max IOPS at the SLO in the status bar and the summary table
+    # the A70 runs on no fitted profile of its own: said beside max IOPS at the SLO in the status bar and the
+    # summary table
     status = win.status_labels["max_iops_at_slo"].text()
-    assert "Max IOPS @ SLO: <b>943K</b>" in status and "(uncalibrated default)" in status
+    assert "Max IOPS @ SLO: <b>1.43M</b>" in status and "(hardware relation only)" in status
     win.results.setCurrentIndex(1)
     qtbot.waitUntil(lambda: hasattr(win.results.performance_view, "summary_model")
                     and win.results.performance_view.summary_model.rowCount() == 1, timeout=10_000)
     view = win.results.performance_view
     row = {name: view.summary_model.item(0, k).text() for k, name in enumerate(view.SUMMARY_COLUMNS)}
-    assert row["Max IOPS @ SLO"] == "943K" and row["Profile"] == "uncalibrated default"
+    assert row["Max IOPS @ SLO"] == "1.43M" and row["Profile"] == "hardware relation only"
     k = view.SUMMARY_COLUMNS.index("Profile")
-    assert "uncalibrated default CPU costs" in view.summary_model.item(0, k).toolTip()
+    assert "pooled ONTAP software costs on 32 cores per node" in view.summary_model.item(0, k).toolTip()
+    from app.gui.results._common import WARNING
+
+    assert view.summary_model.item(0, k).foreground().color().name().lower() == WARNING.lower()  # the widest band
     assert view.SUMMARY_COLUMNS.index("Profile") == view.SUMMARY_COLUMNS.index("Max IOPS @ SLO") + 1
     # the runway shows its three months (the example grows its data and its IOPS target 30 % a year)
     qtbot.waitUntil(lambda: "Runway" in view.resilience_label.text(), timeout=20_000)
     runway = view.resilience_label.text()
     assert "not within ten years" not in runway
     assert all(f"{part}: {fmt_months(m)}" in runway for part, m in (
-        ("full", 85.2477), ("SLO breach at the growing target", 53.7853), ("saturation", 57.1025)))
+        ("full", 85.2477), ("SLO breach at the growing target", 70.5048), ("saturation", 73.7566)))
     win.worker.shutdown()
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()

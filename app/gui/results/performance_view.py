@@ -958,7 +958,7 @@ class PerformanceView(QWidget):
             basis = w.profile_basis
             items[column["Profile"]].setToolTip(html_escape(basis.reason) if basis is not None and basis.reason
                                                 else self.SUMMARY_TOOLTIPS["Profile"])
-            if w.profile == "assumed":  # a caution, not a failure: amber, never red
+            if w.profile in ("assumed", "hardware relation only"):  # a caution (the widest band), never red
                 items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
         found = workload_verdicts(self._evaluation.performance) if self._workloads else ()

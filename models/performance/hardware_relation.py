@@ -1,0 +1,377 @@
+"""The hardware relation: the profile of a controller with no profile of its own for a protocol, built from the
+software costs the calibrated platforms of its family share, the platform entering only through its hardware
+(issue "Performance that ranks platforms the way the hardware does", items 1-3).
+
+ONTAP's per-operation CPU cost, its fixed latency by protocol and its WAFL affinity hold time belong to the
+software release; a platform differs by the cores that run it. The relation is a pure function of the catalog
+(no new fit), computed when first asked and remembered per catalog:
+
+1. **Contributors.** Every controller of the same family (ONTAP; SANtricity for E-Series) with a profile of its
+   own (not a ``profile_from`` sibling's) for the protocol contributes each field its own fit set (provenance kind
+   "calibrated"), on each release it was fitted on; a field is pooled over the contributors fitted on the release
+   **nearest the platform's software** (the newest not newer than it, else the oldest newer one). A family with no
+   fitted field at all (E-Series today) pools its own catalogued profiles (all assumed), and says so.
+2. **CPU demand per core.** A fitted CPU demand is the service time per operation on one of the profile's
+   ``servers_per_node`` parallel servers; spread over the contributor's ``cores_per_node`` cores one core's time is
+   ``demand x cores / servers``. The pooled demand is the median of that per-core time across the contributors;
+   the platform runs it on ``servers_per_node = its cores_per_node``, so its CPU capacity is proportional to its
+   cores. Fixed latency, affinity hold time and its variability are the contributors' median (software, not
+   hardware); WAFL affinities per node are the contributors' median per core times the platform's cores.
+3. **Protocols.** iSCSI takes FCP's costs where it has no contributor, SMB takes NFS's, the file protocols take
+   the block protocols' CPU demand where none of their own is fitted (the fitted NFS ramps held their CPU demand
+   at the AFF A800's FCP value: the same assumption). **NVMe/FC and NVMe/TCP take FCP's per-core CPU demand**
+   (conservative: the one NVMe fit, the AFF A800's, rests on two peak figures whose CPU-bound share is not
+   identified; extrapolating it per core rated a 12-core AFF A20 above 1.4 million IOPS) and their own fixed
+   latency where fitted.
+4. **No CPU generation, bounded by NetApp's ordering.** The catalog records no processor, so cores are treated
+   alike across generations; instead the result is bounded by the ordering NetApp publishes
+   (``resources/validation/ladders.toml``: each step a documented upgrade path, a published figure, NetApp's
+   positioning, or its model numbering within a family, with its public source): a platform on the relation is
+   raised to the capacity of the system NetApp documents it replaces or ranks below it, and lowered to the
+   capacity of the system NetApp ranks above it, the same factor multiplying its CPU servers and WAFL affinities
+   (the per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
+   block protocol, the one found on NFS every file protocol). A step a cited public figure contradicts is left
+   out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
+   AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
+   nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued data-path throughput (a
+   platform that limit holds back is not raised past it: the smaller one is lowered).
+
+A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
+``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
+provenance is "derived" and names the contributors, the rule and any bound.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+import statistics
+import tomllib
+import weakref
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from models.catalog import Catalog, Controller, PerfProfile, Provenance
+from models.resources import validation_dir
+
+HARDWARE_RELATION = "hardware relation only"
+"""The profile kind of a platform that runs on the pooled relation through its hardware only (a stable string:
+the bands and the band-discrepancy table key on it)."""
+
+FAMILIES = ("ONTAP", "E-Series")
+"""The controller families whose calibrated profiles are pooled within the family (one software each)."""
+
+STAND_IN: dict[str, tuple[str, ...]] = {"iSCSI": ("FCP",), "FCP": ("iSCSI",), "NFS": ("SMB",), "SMB": ("NFS",),
+                                        "NVMe/TCP": ("NVMe/FC",), "NVMe/FC": ("NVMe/TCP",)}
+"""Per protocol, the protocols a non-CPU field with no contributor of its own is taken from (module step 3)."""
+
+CPU_PROTOCOL: dict[str, tuple[str, ...]] = {"FCP": ("FCP", "iSCSI"), "iSCSI": ("iSCSI", "FCP"),
+                                            "NVMe/FC": ("FCP", "iSCSI"), "NVMe/TCP": ("FCP", "iSCSI"),
+                                            "NFS": ("NFS", "SMB", "FCP", "iSCSI"),
+                                            "SMB": ("SMB", "NFS", "FCP", "iSCSI")}
+"""Per protocol, where its CPU demand is pooled from, in order (module step 3: NVMe takes FCP's)."""
+
+RELATION_CLASSES: dict[str, str] = {"FCP": "FCP", "iSCSI": "FCP", "NVMe/FC": "FCP", "NVMe/TCP": "FCP", "NFS": "NFS",
+                                    "SMB": "NFS"}
+"""Per protocol, the protocol whose ordering bound (module step 4) it takes."""
+
+CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
+"""CPU demands, pooled per core (module step 2)."""
+
+SOFTWARE_FIELDS = ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv")
+"""Software latencies, pooled as fitted (module step 2)."""
+
+CAPACITY_READ_FRACTION = 0.7
+"""The read fraction of the capacity the ordering bound compares (8 KiB 70/30, the ladders' OLTP mix)."""
+
+BOUND_MARGIN = 1.001
+"""A raised platform is raised to this multiple of the bound (0.1%: a tie is not left to rounding)."""
+
+
+def release_key(version: str) -> tuple[int, ...]:
+    """A software version as a sortable tuple of its numbers ("9.16.1" -> (9, 16, 1); "SANtricity 11.90" ->
+    (11, 90); no number -> ())."""
+    parts: list[int] = []
+    for token in version.replace("P", ".").replace(" ", ".").split("."):
+        digits = "".join(ch for ch in token if ch.isdigit())
+        if digits:
+            parts.append(int(digits))
+    return tuple(parts)
+
+
+def nearest_release(releases: set[tuple[int, ...]], target: tuple[int, ...]) -> tuple[int, ...]:
+    """The release of ``releases`` nearest ``target``: the newest not newer than it, else the oldest newer one.
+
+    Raises:
+        ValueError: ``releases`` is empty.
+    """
+    if not releases:
+        raise ValueError("no release to choose from")
+    older = [r for r in releases if r <= target]
+    return max(older) if older else min(releases)
+
+
+@dataclass(frozen=True)
+class PooledField:
+    """One pooled value: the median and its contributors (platform name, software, protocol, value)."""
+
+    value: float
+    contributors: tuple[tuple[str, str, str, float], ...]
+
+    def text(self) -> str:
+        """In words: ``median of AFF A800 9.5 FCP 50.7, ...`` (one contributor: just it)."""
+        parts = ", ".join(f"{name} {sw} {proto} {v:.3g}" for name, sw, proto, v in self.contributors)
+        return f"median of {parts}" if len(self.contributors) > 1 else parts
+
+
+def _family_fitted(catalog: Catalog, family: str) -> bool:
+    """True when some controller of ``family`` has a profile field its own fit set."""
+    return any(p.provenance.get(f) is not None and p.provenance[f].kind == "calibrated"
+               for r in catalog.of_kind(Controller) if r.family == family for p in r.performance
+               for f in CPU_FIELDS + SOFTWARE_FIELDS)
+
+
+def _contributions(catalog: Catalog, family: str, protocol: str, field: str, exclude: str,
+                   fitted_only: bool) -> list[tuple[str, str, str, float]]:
+    """(name, software, protocol, value) of each own profile of ``protocol`` in ``family`` whose ``field`` its own
+    fit set (``fitted_only``) or that has it at all; CPU fields per core, affinities per core."""
+    out: list[tuple[str, str, str, float]] = []
+    for record in catalog.of_kind(Controller):
+        if record.family != family or record.id == exclude:
+            continue
+        for profile in record.performance:
+            if profile.protocol != protocol:
+                continue
+            prov = profile.provenance.get(field)
+            if fitted_only and (prov is None or prov.kind != "calibrated"):
+                continue
+            affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
+            if affinity and profile.affinity_hold_us <= 0:
+                continue
+            value = float(getattr(profile, field))
+            if field in CPU_FIELDS:
+                value *= record.cores_per_node / profile.servers_per_node
+            elif field == "affinities_per_node":
+                value /= record.cores_per_node
+            out.append((record.name, profile.software, protocol, value))
+    return out
+
+
+def pooled_field(catalog: Catalog, family: str, protocols: tuple[str, ...], field: str, software: str,
+                 exclude: str = "") -> PooledField | None:
+    """The pooled value of ``field`` over the first of ``protocols`` that has contributors in ``family`` (module
+    steps 1-2), on the release nearest ``software``, leaving out the controller ``exclude``; None when none has."""
+    fitted_only = _family_fitted(catalog, family)
+    for proto in protocols:
+        found = _contributions(catalog, family, proto, field, exclude, fitted_only)
+        if found:
+            release = nearest_release({release_key(sw) for _, sw, _, _ in found}, release_key(software))
+            chosen = tuple(c for c in found if release_key(c[1]) == release)
+            return PooledField(statistics.median(v for *_, v in chosen), chosen)
+    return None
+
+
+def capacity(profile: PerfProfile, nodes: int) -> float:
+    """The controller's 8 KiB operation rate at :data:`CAPACITY_READ_FRACTION` reads (operations per second):
+    nodes x min(servers / mean CPU demand, affinities / hold) (module step 4)."""
+    rf = CAPACITY_READ_FRACTION
+    demand = rf * profile.cpu_read_us + (1 - rf) * profile.cpu_write_us
+    rate = profile.servers_per_node / demand * 1e6 if demand > 0 else float("inf")
+    if profile.affinity_hold_us > 0:
+        rate = min(rate, profile.affinities_per_node / profile.affinity_hold_us * 1e6)
+    return nodes * rate
+
+
+def base_profile(record: Controller, catalog: Catalog, software: str, protocol: str,
+                 exclude: str = "") -> PerfProfile | None:
+    """The relation's profile before the ordering bound (module steps 1-3) for ``record`` on ``software`` and
+    ``protocol``, the controller ``exclude`` (default none) left out of the pool; None when the
+    record's family is not pooled or no contributor gives a CPU demand. The record's own profiles of other
+    protocols contribute (a record is on the relation only for a protocol it has no profile of)."""
+    if record.family not in FAMILIES:
+        return None
+    leave_out = exclude
+    family = record.family
+    cores = record.cores_per_node
+    cpu_from = CPU_PROTOCOL.get(protocol, (protocol,))
+    read = pooled_field(catalog, family, cpu_from, "cpu_read_us", software, leave_out)
+    if read is None:
+        return None
+    write = pooled_field(catalog, family, cpu_from, "cpu_write_us", software, leave_out) or read
+    per_kib = pooled_field(catalog, family, cpu_from, "cpu_per_kib_us", software, leave_out)
+    assumed = "" if _family_fitted(catalog, family) else (" (no profile of this family is fitted: the pooled "
+                                                          "values are its catalogued, assumed ones)")
+    rule = ("hardware relation: the CPU time per operation of one core (demand x cores / servers) of the "
+            f"{family} platforms with a profile of their own, {{}}, on this platform's {cores} cores per node{assumed}")
+    values: dict[str, float] = {"cpu_read_us": read.value, "cpu_write_us": write.value,
+                                "cpu_per_kib_us": per_kib.value if per_kib else 0.0, "servers_per_node": cores}
+    provenance = {"cpu_read_us": Provenance(kind="derived", source=rule.format(read.text())),
+                  "cpu_write_us": Provenance(kind="derived", source=rule.format(write.text())),
+                  "cpu_per_kib_us": Provenance(kind="derived", source=rule.format(per_kib.text() if per_kib
+                                                                                  else "none: 0")),
+                  "servers_per_node": Provenance(kind="derived", source=f"the catalog's {cores} cores per node "
+                                                 "(one server per core)")}
+    others = (protocol, *STAND_IN.get(protocol, ()))
+    for field in SOFTWARE_FIELDS:
+        pooled = pooled_field(catalog, family, others, field, software, leave_out)
+        if pooled is None:
+            continue
+        values[field] = pooled.value
+        provenance[field] = Provenance(kind="derived", source=f"{family} software cost, {pooled.text()}")
+    if values.get("affinity_hold_us", 0.0) > 0:
+        per_core = pooled_field(catalog, family, others, "affinities_per_node", software, leave_out)
+        count = max(int(round((per_core.value if per_core else 1.0) * cores)), 1)
+        values["affinities_per_node"] = count
+        provenance["affinities_per_node"] = Provenance(
+            kind="derived", source=f"{per_core.text() if per_core else '1'} WAFL affinities per core x {cores} cores")
+    return PerfProfile(software=software, protocol=protocol, provenance=provenance,
+                       source=f"{HARDWARE_RELATION}: pooled {family} software costs"
+                              f"{'' if not assumed else ' (assumed, none fitted)'} on {cores} cores per node",
+                       **values)
+
+
+def hardware_key(record: Controller) -> tuple[object, ...]:
+    """The published hardware figures that make two controllers the same machine (module step 4: twins share
+    their bound): family, cores and memory per node, chassis height, typical power, front-end ports per node and
+    drive count (the ASA A-series records are the AFF A-series hardware: the same key specifications)."""
+    return (record.family, record.cores_per_node, record.memory_gib_per_node, record.rack_units,
+            record.typical_power_w, record.fc_ports_per_node, record.ethernet_ports_per_node, record.max_drives)
+
+
+@functools.lru_cache(maxsize=1)
+def ordering_steps() -> tuple[tuple[str, str, str], ...]:
+    """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
+    figure contradicts (module step 4); () when the file cannot be read. Read once per process."""
+    try:
+        data = tomllib.loads((validation_dir() / "ladders.toml").read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError):
+        return ()
+    return tuple((str(s["smaller"]), str(s["larger"]), str(s.get("basis_kind", ""))) for s in data.get("step", [])
+                 if not s.get("contradicted") and "smaller" in s and "larger" in s)
+
+
+@dataclass(frozen=True)
+class Bound:
+    """The ordering bound on one platform's relation profile: ``factor`` multiplies its CPU servers and WAFL
+    affinities (above 1: raised; below 1: lowered); ``by``: the platform whose capacity set it (its name) and the
+    public basis of the step; "" when unbounded (factor 1)."""
+
+    factor: float = 1.0
+    by: str = ""
+
+
+_BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str], dict[str, Bound]]] = weakref.WeakKeyDictionary()
+_PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str], PerfProfile | None]] = (
+    weakref.WeakKeyDictionary())
+
+
+OwnLookup = Callable[[Controller, Catalog, str, str], "PerfProfile | None"]
+"""(record, catalog, software, protocol) -> the record's own or sibling's profile of the protocol, None when it
+has none (``models.performance.profiles.own_profile``: passed in, so that this module does not import it)."""
+
+
+def ordering_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: str = "") -> dict[str, Bound]:
+    """Per controller id on the relation for ``protocol``'s class (:data:`RELATION_CLASSES`), its ordering bound
+    (module step 4), every platform on its default software; ``own`` says which platforms have a profile of their
+    own (the fixed points); ``exclude``: a controller whose own profiles are left out. Remembered per catalog."""
+    klass = RELATION_CLASSES.get(protocol, protocol)
+    known = _BOUNDS.setdefault(catalog, {})
+    key = (klass, exclude)
+    if key not in known:
+        known[key] = _compute_bounds(catalog, klass, own, exclude)
+    return known[key]
+
+
+def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: str) -> dict[str, Bound]:
+    """:func:`ordering_bounds` computed: raise a relation platform below the one it should not be below (when its
+    CPU can carry it: a data-path limit of its own is not lifted), else lower the smaller one, until nothing
+    changes (at most a pass per step)."""
+    cpu: dict[str, float] = {}
+    other: dict[str, float] = {}
+    on_relation: set[str] = set()
+    names: dict[str, str] = {}
+    for record in catalog.of_kind(Controller):
+        if record.family not in FAMILIES or protocol not in record.protocols:
+            continue
+        names[record.id] = record.name
+        fixed = None if record.id == exclude else own(record, catalog, record.default_software, protocol)
+        profile = fixed or base_profile(record, catalog, record.default_software, protocol, exclude=exclude)
+        if profile is None:
+            continue
+        cpu[record.id] = capacity(profile, record.nodes)
+        other[record.id] = (record.max_throughput_mbps * 1e6 / (8 * 1024) if record.max_throughput_mbps
+                            else float("inf"))
+        if fixed is None:
+            on_relation.add(record.id)
+    bounds = {cid: Bound() for cid in on_relation}
+    twins: dict[tuple[object, ...], list[str]] = {}
+    for record in catalog.of_kind(Controller):
+        if record.id in on_relation:
+            twins.setdefault(hardware_key(record), []).append(record.id)
+
+    def bound(cid: str, value: Bound) -> None:
+        for twin in twins[hardware_key(catalog.get(cid, Controller))]:
+            bounds[twin] = value
+
+    def cap(cid: str) -> float:
+        return min(cpu[cid] * (bounds[cid].factor if cid in bounds else 1.0), other[cid])
+
+    steps = [(s, g, kind) for s, g, kind in ordering_steps() if s in cpu and g in cpu]
+    for _ in range(len(steps) + 1):
+        changed = False
+        for small, large, kind in steps:
+            cs, cl = cap(small), cap(large)
+            if cl >= cs:
+                continue
+            if large in bounds and other[large] >= cs * BOUND_MARGIN:
+                bound(large, Bound(cs * BOUND_MARGIN / cpu[large],
+                                   f"at the {names[small]}'s capacity ({kind}: not below it)"))
+                changed = True
+            elif small in bounds:
+                bound(small, Bound(cl / BOUND_MARGIN / cpu[small],
+                                   f"at the {names[large]}'s capacity ({kind}: not above it)"))
+                changed = True
+        if not changed:
+            break
+    return bounds
+
+
+def hardware_relation_profile(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
+                              exclude: str = "") -> PerfProfile | None:
+    """The profile ``record`` runs on by the hardware relation for ``software`` and ``protocol``: the base
+    (:func:`base_profile`) with its parallelism multiplied by its ordering bound
+    (:func:`ordering_bounds`, ``own`` its fixed points); None when the family is not pooled or nothing gives a CPU
+    demand. ``exclude``: a
+    controller left out of the pool and of the bounds' fixed points (default: none but the record itself).
+    Remembered per catalog."""
+    known = _PROFILES.setdefault(catalog, {})
+    key = (record.id, software, protocol, exclude)
+    if key not in known:
+        known[key] = _build(record, catalog, software, protocol, own, exclude)
+    return known[key]
+
+
+def _build(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
+           exclude: str) -> PerfProfile | None:
+    """:func:`hardware_relation_profile` computed: the bound multiplies the CPU servers and WAFL affinities (the
+    per-operation times, software costs, stay the pooled ones): rounded up when raised, down (at least 1) when
+    lowered."""
+    base = base_profile(record, catalog, software, protocol, exclude=exclude)
+    if base is None:
+        return None
+    bound = ordering_bounds(catalog, protocol, own, exclude).get(record.id, Bound())
+    if bound.factor == 1.0:
+        return base
+    rounding = math.ceil if bound.factor > 1 else math.floor
+    provenance = dict(base.provenance)
+    changes: dict[str, object] = {}
+    for k in ("servers_per_node", "affinities_per_node"):
+        if k == "affinities_per_node" and base.affinity_hold_us <= 0:
+            continue
+        value = max(int(rounding(getattr(base, k) * bound.factor)), 1)
+        changes[k] = value
+        old = provenance.get(k)
+        provenance[k] = Provenance(kind="derived", source=f"{old.source if old else getattr(base, k)} x "
+                                   f"{bound.factor:.3g} = {value}, {bound.by}")
+    return base.model_copy(update={**changes, "provenance": provenance,
+                                   "source": f"{base.source}, parallelism x {bound.factor:.3g} ({bound.by})"})

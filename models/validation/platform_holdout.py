@@ -1,0 +1,121 @@
+"""Leave-one-platform-out: each calibrated platform's profiles replaced by the hardware relation built from the
+other platforms, its published points predicted again (issue "Performance that ranks platforms the way the
+hardware does", item 7).
+
+For every controller of a pooled family (``models.performance.hardware_relation.FAMILIES``) with a profile of its
+own that a fit set (profile kind "calibrated"), a catalog is made without that controller's profiles and sibling
+derivation (``performance`` empty, ``profile_from`` none): its workloads then run on the hardware relation from
+the others (the pool and the ordering bounds no longer see it). The published cases and measured ramps
+(``models.validation.runner``) are replayed with that catalog; the platform's points are the saturation and latency
+checks of the cases its own fits read (a check of the case names one of the fits that set a field of its
+profiles in its ``fitted_by``). Saturation checks (peak IOPS, saturation operations per second) and latency checks (any
+latency in milliseconds; ratios are left out: they compare two predictions of one platform) each give their
+absolute relative errors against the published figures; :func:`holdout_line` prints their medians.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from dataclasses import dataclass
+
+from models.catalog import Catalog, Controller, bundled_catalog
+from models.performance.hardware_relation import FAMILIES
+from models.validation.cases import RAMP_SECTIONS, SECTIONS
+from models.validation.runner import run_validation
+
+
+@dataclass(frozen=True)
+class HoldoutCheck:
+    """One published point of a left-out platform: the platform's name, the case, the quantity, "saturation" or
+    "latency", the published figure, the prediction with the platform's own profiles, and with the hardware
+    relation from the others."""
+
+    platform: str
+    case_id: str
+    quantity: str
+    group: str
+    published: float
+    in_sample: float
+    held_out: float
+
+    @property
+    def error(self) -> float:
+        """Relative error of the held-out prediction against the published figure (+0.25: 25% high)."""
+        return self.held_out / self.published - 1.0
+
+
+def quantity_group(quantity: str) -> str:
+    """"saturation", "latency" or "" (not counted: a ratio or another quantity) for a check's quantity name."""
+    q = quantity.lower()
+    if "ratio" in q.split("_"):
+        return ""
+    if "latency_ms" in q:
+        return "latency"
+    if q in ("peak_iops", "saturation_ops_per_sec"):
+        return "saturation"
+    return ""
+
+
+def calibrated_platforms(catalog: Catalog) -> list[Controller]:
+    """The controllers of a pooled family with a profile of their own that a fit set, catalog order."""
+    from models.performance.profiles import profile_kind
+
+    return [r for r in catalog.of_kind(Controller) if r.family in FAMILIES
+            and any(profile_kind(p, True, "") == "calibrated" for p in r.performance)]
+
+
+def without_platform(catalog: Catalog, record: Controller) -> Catalog:
+    """``catalog`` with ``record``'s profiles and sibling derivation removed (every other record unchanged)."""
+    bare = record.model_copy(update={"performance": [], "profile_from": None})
+    return Catalog([bare if e.id == record.id else e for e in catalog], version=getattr(catalog, "version", ""))
+
+
+def _points(catalog: Catalog) -> dict[tuple[str, str], tuple[float, float, str]]:
+    """(case id, quantity) -> (published, predicted, what fitted it) of every finite check of the cases and
+    ramps."""
+    out: dict[tuple[str, str], tuple[float, float, str]] = {}
+    for outcome in run_validation(catalog, sections=SECTIONS + RAMP_SECTIONS, cross_validation=None):
+        for c in outcome.checks:
+            if math.isfinite(c.predicted) and math.isfinite(c.published) and c.published != 0:
+                out[(outcome.case_id, c.quantity)] = (c.published, c.predicted, c.fitted_by)
+    return out
+
+
+def own_fits(record: Controller) -> set[str]:
+    """The names of the fits that set a field of ``record``'s own profiles (provenance kind "calibrated")."""
+    return {prov.fit for p in record.performance for prov in p.provenance.values()
+            if prov.kind == "calibrated" and prov.fit}
+
+
+def platform_holdout(catalog: Catalog | None = None) -> list[HoldoutCheck]:
+    """Every left-out platform's saturation and latency points (module docstring), platform by platform."""
+    catalog = catalog or bundled_catalog()
+    base = _points(catalog)
+    out: list[HoldoutCheck] = []
+    for record in calibrated_platforms(catalog):
+        fits = own_fits(record)
+        cases = {key[0] for key, (_, _, fitted_by) in base.items() if any(f"'{fit}'" in fitted_by for fit in fits)}
+        mine = {key for key in base if key[0] in cases and quantity_group(key[1])}
+        if not mine:
+            continue
+        held = _points(without_platform(catalog, record))
+        for key in sorted(mine):
+            if key in held:
+                published, predicted, _ = held[key]
+                out.append(HoldoutCheck(record.name, key[0], key[1], quantity_group(key[1]), published,
+                                        base[key][1], predicted))
+    return out
+
+
+def holdout_line(catalog: Catalog | None = None) -> str:
+    """The summary line: ``platforms left out (hardware relation from the others): N platforms; saturation: n
+    checks, median error X%; latency: m checks, median error Y%`` (medians of absolute relative errors)."""
+    checks = platform_holdout(catalog)
+    platforms = len({c.platform for c in checks})
+    parts = []
+    for group in ("saturation", "latency"):
+        errors = [abs(c.error) for c in checks if c.group == group]
+        parts.append(f"{group}: {len(errors)} checks, median error {statistics.median(errors):.1%}" if errors
+                     else f"{group}: no checks")
+    return (f"platforms left out (hardware relation from the others): {platforms} platforms; " + "; ".join(parts))

@@ -1,0 +1,197 @@
+"""The hardware relation (models.performance.hardware_relation): a controller with no profile of its own for a
+protocol runs on its family's calibrated software costs per core, bounded by NetApp's published ordering; its
+evidence table; the leave-one-platform-out line."""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from models.catalog import Controller, bundled_catalog
+from models.performance.bands import ASSUMED_REL_SD, profile_uncertainty
+from models.performance.evidence import platform_evidence
+from models.performance.hardware_relation import (
+    HARDWARE_RELATION,
+    base_profile,
+    capacity,
+    hardware_relation_profile,
+    nearest_release,
+    ordering_steps,
+    release_key,
+)
+from models.performance.profiles import controller_profile, own_profile, profile_basis
+from models.present.catalog_browser import record_details
+from models.validation.ladders import run_ladders
+
+CAT = bundled_catalog()
+
+
+def _get(cid: str) -> Controller:
+    return CAT.get(cid, Controller)
+
+
+def _profile(cid: str, protocol: str):
+    record = _get(cid)
+    profile, _ = controller_profile(record, CAT, record.default_software, protocol)
+    return profile
+
+
+def test_the_kind_is_a_stable_string_with_the_widest_band():
+    assert HARDWARE_RELATION == "hardware relation only"
+    profile = _profile("netapp-aff-a20", "FCP")
+    u = profile_uncertainty(profile, HARDWARE_RELATION, 8.0, 0.7)
+    # nothing of the profile is fitted: the band is the assumed widening alone, the widest
+    assert u.cpu_rel_sd == pytest.approx(ASSUMED_REL_SD) and u.fixed_rel_sd == pytest.approx(ASSUMED_REL_SD)
+    assert u.profile == HARDWARE_RELATION and "hardware relation only" in u.basis
+
+
+def test_releases_are_ordered_and_the_nearest_is_the_newest_not_newer():
+    assert release_key("9.16.1") == (9, 16, 1) and release_key("SANtricity 11.90") == (11, 90)
+    releases = {(9, 0), (9, 4), (9, 5)}
+    assert nearest_release(releases, (9, 16, 1)) == (9, 5)
+    assert nearest_release(releases, (8, 3, 1)) == (9, 0)
+    with pytest.raises(ValueError):
+        nearest_release(set(), (9,))
+
+
+def test_a_current_platform_runs_the_a800s_per_core_cost_on_its_own_cores():
+    """9.16.1 is nearest the A800's 9.5 FCP fit: one core's time per operation is its demand x cores / servers."""
+    a800 = _get("netapp-aff-a800")
+    fit = next(p for p in a800.performance if (p.software, p.protocol) == ("9.5", "FCP"))
+    per_core = fit.cpu_read_us * a800.cores_per_node / fit.servers_per_node
+    a20 = _get("netapp-aff-a20")
+    profile = _profile("netapp-aff-a20", "FCP")
+    assert profile.cpu_read_us == pytest.approx(per_core)
+    assert profile.servers_per_node == a20.cores_per_node
+    assert profile.fixed_latency_us == pytest.approx(fit.fixed_latency_us)
+    assert profile_basis(a20, None, "FCP", CAT).kind == HARDWARE_RELATION
+
+
+def test_nvme_takes_the_fcp_cost_so_a_small_model_is_never_rated_like_the_a800_on_nvme():
+    """The rejected pooled fit rated the AFF A20 at 1.4-1.5M IOPS on NVMe by extrapolating the A800's NVMe/FC fit
+    per core; here NVMe/FC takes FCP's per-core cost and the A20 stays below every larger A-series model."""
+    a20 = capacity(_profile("netapp-aff-a20", "NVMe/FC"), 2)
+    assert capacity(_profile("netapp-aff-a20", "FCP"), 2) == pytest.approx(a20)
+    assert a20 < 1_000_000
+    for larger in ("netapp-aff-a30", "netapp-aff-a50", "netapp-aff-a70", "netapp-aff-a90", "netapp-aff-a1k",
+                   "netapp-aff-a800"):
+        assert capacity(_profile(larger, "NVMe/FC"), 2) > a20, larger
+
+
+def test_the_ordering_raises_a_successor_to_the_system_it_replaces():
+    """The AFF A70 (32 cores) is documented as the A800's upgrade: on its cores alone it would be two thirds of the
+    A800; the bound raises its parallelism to the A800's capacity and says so."""
+    a70 = _get("netapp-aff-a70")
+    base = base_profile(a70, CAT, a70.default_software, "FCP")
+    bounded = _profile("netapp-aff-a70", "FCP")
+    a800 = capacity(_profile("netapp-aff-a800", "FCP"), 2)
+    assert capacity(base, 2) < a800 <= capacity(bounded, 2)
+    assert bounded.cpu_read_us == base.cpu_read_us and bounded.servers_per_node > base.servers_per_node
+    assert "NetApp AFF A800 HA pair's capacity" in bounded.source
+    assert ("netapp-aff-a800", "netapp-aff-a70") in {(s, g) for s, g, _ in ordering_steps()}
+
+
+def test_twins_share_their_bound():
+    """The ASA A70 is the AFF A70's hardware (the same key specifications): it gets the same raise, though no
+    ladder step ties the ASA to the A800; the AFF A30 and C60 have the same figures too."""
+    from models.performance.hardware_relation import hardware_key
+
+    assert hardware_key(_get("netapp-asa-a70")) == hardware_key(_get("netapp-aff-a70"))
+    for protocol in ("FCP", "NVMe/FC"):
+        assert capacity(_profile("netapp-asa-a70", protocol), 2) == capacity(_profile("netapp-aff-a70", protocol), 2)
+    assert _profile("netapp-asa-a70", "FCP").servers_per_node > _get("netapp-asa-a70").cores_per_node
+    assert capacity(_profile("netapp-aff-c60", "FCP"), 2) == capacity(_profile("netapp-aff-a30", "FCP"), 2)
+
+
+def test_family_and_successor_order_of_the_relation_on_the_ladder_protocols():
+    """Within each ladder step whose two platforms both run on the relation, the larger's capacity is not below
+    the smaller's, on FCP and on NFS."""
+    checked = 0
+    for small, large, _ in ordering_steps():
+        for protocol in ("FCP", "NFS"):
+            if not all(protocol in _get(c).protocols for c in (small, large)):
+                continue
+            ps, pl = _profile(small, protocol), _profile(large, protocol)
+            if not all(p.source.startswith(HARDWARE_RELATION) for p in (ps, pl)):
+                continue
+            assert capacity(pl, _get(large).nodes) >= capacity(ps, _get(small).nodes), (small, large, protocol)
+            checked += 1
+    assert checked > 20
+
+
+def test_the_ladders_hold_but_for_the_named_cache_and_fit_cases():
+    """At least 67 of 71 hold; what fails is the memory cache (the A70's and FAS70's 128 GiB per node miss to the SSDs /
+    Flash Cache where the A700, A800 and FAS8700 read from memory) and two calibrated NFS fits 0.8% apart."""
+    run = run_ladders(CAT)
+    failing = {(c.step.smaller, c.step.larger, c.workload) for c in run.checks if not c.holds}
+    # a subset: a better cache model or a refit may make more hold, never fewer
+    assert failing <= {("netapp-aff-a700", "netapp-aff-a70", "oltp"), ("netapp-aff-a800", "netapp-aff-a70", "oltp"),
+                       ("netapp-aff-a900", "netapp-aff-a90", "nfs"), ("netapp-fas8700", "netapp-fas70", "oltp")}
+    assert len(run.checks) == 71 and run.holding >= 67 and not run.errors
+
+
+def test_e_series_pools_the_ef550s_assumed_costs_and_says_so():
+    ef550 = _get("netapp-ef550")
+    own = ef550.performance[0]
+    profile = _profile("netapp-ef600", "FCP")
+    assert profile.cpu_read_us == pytest.approx(own.cpu_read_us * ef550.cores_per_node / own.servers_per_node)
+    assert profile.servers_per_node == _get("netapp-ef600").cores_per_node
+    assert "assumed, none fitted" in profile.source
+
+
+def test_a_record_of_another_family_or_a_cloud_vm_gets_no_relation():
+    generic = _get("generic-spinning-fc-array-4x16")
+    assert hardware_relation_profile(generic, CAT, "generic", "NFS", own_profile) is None
+
+
+def test_the_evidence_table_names_each_kind():
+    a90 = {r.protocol: r for r in platform_evidence(_get("netapp-aff-a90"), CAT)}
+    assert a90["NFS"].kind == "benchmark ramp" and "SPECstorage" in a90["NFS"].evidence
+    assert a90["FCP"].kind == "ratio claim" and "2.4M IOPS per HA pair" in a90["FCP"].evidence
+    assert a90["iSCSI"].kind == "hardware relation only"
+    a800 = {r.protocol: r for r in platform_evidence(_get("netapp-aff-a800"), CAT)}
+    assert a800["FCP"].kind == "benchmark peak" and a800["FCP"].profile == "calibrated"
+    a20 = platform_evidence(_get("netapp-aff-a20"), CAT)
+    assert {r.kind for r in a20} == {"hardware relation only"}
+    assert [r.protocol for r in a20] == [p for p in ("FCP", "NVMe/FC", "iSCSI", "NVMe/TCP", "NFS", "SMB")
+                                         if p in _get("netapp-aff-a20").protocols]
+
+
+def test_the_catalog_browser_lists_the_evidence_in_customer_words():
+    rows = record_details(_get("netapp-ef550"), CAT)
+    evidence = [r for r in rows if r[0].startswith("performance evidence")]
+    assert evidence == [r for r in rows[-len(evidence):]] and evidence[0][:3] == (
+        "performance evidence (FCP)", "assumed", "assumed")
+    assert not any("003_" in r[3] or "seed 0" in r[3].lower() for r in evidence)
+    assert "performance evidence (NFS)" in {r[0] for r in record_details(_get("netapp-aff-a90"), CAT)}
+    assert not [r for r in record_details(_get("netapp-aff-a90")) if r[0].startswith("performance evidence")]
+
+
+def test_the_cli_prints_the_evidence(capsys):
+    from app.cli import main
+
+    assert main(["catalog", "controller", "--evidence"]) == 0
+    out = capsys.readouterr().out
+    assert "NetApp AFF A20 HA pair (netapp-aff-a20, 9.16.1)" in out
+    line = next(x for x in out.splitlines() if x.startswith("  NFS") and "SPECstorage" in x)
+    assert "benchmark ramp" in line
+    assert sum(1 for x in out.splitlines() if not x.startswith(" ")) == len(CAT.of_kind(Controller))
+
+
+def test_leave_one_platform_out():
+    from models.validation.platform_holdout import calibrated_platforms, holdout_line, platform_holdout, quantity_group
+
+    assert quantity_group("saturation_ops_per_sec") == "saturation" and quantity_group("peak_iops") == "saturation"
+    assert quantity_group("peak_iops_ratio_nvmefc_over_fcp") == "" and quantity_group("latency_ms_at_peak") == "latency"
+
+    assert {r.id for r in calibrated_platforms(CAT)} == {"netapp-aff8080a-ex", "netapp-aff-a800", "netapp-aff-a90",
+                                                        "netapp-aff-a900"}
+    checks = platform_holdout(CAT)
+    a800 = next(c for c in checks if c.case_id == "a800-slob-select-fcp" and c.quantity == "peak_iops")
+    assert a800.in_sample == pytest.approx(1_300_000, rel=0.01) and a800.held_out != pytest.approx(a800.in_sample)
+    sat = statistics.median(abs(c.error) for c in checks if c.group == "saturation")
+    lat = statistics.median(abs(c.error) for c in checks if c.group == "latency")
+    line = holdout_line(CAT)
+    assert line.startswith("platforms left out (hardware relation from the others): 4 platforms; ")
+    assert f"median error {sat:.1%}" in line and f"median error {lat:.1%}" in line
