@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from app.version import __version__
@@ -591,7 +592,8 @@ def _size(args) -> int:
                      "project": dumps(candidate_project)})
     if args.json:
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
-                          "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes)},
+                          "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes),
+                          "destinations": [asdict(d) for d in result.destinations]},
                          indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
@@ -599,6 +601,8 @@ def _size(args) -> int:
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
         print(f"note: {note}")
+    for proposal in result.destinations:
+        print(f"destination: {proposal.text}")
     if not result.candidates:
         print("No configuration meets the requirements. The nearest:")
     for row in rows:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not whe
     from models.performance.resilience import CapacityState, StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
     from models.project.model import Requirements, Scenario, Settings
+    from models.replication import Protection
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,8 @@ class Evaluation:
             failure states' with :func:`with_resilience`), each naming what is wrong and where.
         resilience: the failure states and runway (:class:`Resilience`) where asked for
             (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
+        protection: the replication relationships evaluated (``models.replication.Protection``: RPO, bandwidth,
+            baseline, destination capacity, transfer-window load); None when the scenario has none.
     """
 
     scenario: str
@@ -41,6 +44,7 @@ class Evaluation:
     performance: ScenarioPerformance | None
     problems: tuple[Problem, ...]
     resilience: Resilience | None = None
+    protection: Protection | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -93,7 +97,13 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
-    return Evaluation(scenario.name, capacity, performance, tuple(problems))
+    protection = None
+    if scenario.replications:
+        from models.replication import evaluate_protection
+
+        protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid)
+        problems.extend(protection.problems)
+    return Evaluation(scenario.name, capacity, performance, tuple(problems), protection=protection)
 
 
 def with_layouts(design: Design) -> Design:

@@ -160,6 +160,10 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         ],
         "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit)),
     }
+    if evaluation.protection is not None:
+        from models.replication.export import protection_to_dict
+
+        out["replication"] = protection_to_dict(evaluation.protection)
     if resilience is not None:
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,

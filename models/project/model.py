@@ -368,17 +368,25 @@ class Workload(Record):
                                                                "mix; None: a block workload")
 
 
+from models.project.replication import Replication  # noqa: E402 - its records build on Record above
+
+MAX_REPLICATIONS = 1_000
+"""Replication relationships in one scenario (as many as workloads at most, in any design)."""
+
+
 class Scenario(Record):
-    """One design variant: its topology and workloads."""
+    """One design variant: its topology, workloads and replication relationships (``models.project.replication``)."""
 
     name: str = Field(min_length=1, max_length=120)
     nodes: list[Node] = Field(default_factory=list, max_length=MAX_NODES)
     links: list[Link] = Field(default_factory=list, max_length=MAX_LINKS)
     workloads: list[Workload] = Field(default_factory=list, max_length=MAX_WORKLOADS)
+    replications: list[Replication] = Field(default_factory=list, max_length=MAX_REPLICATIONS)
 
     @model_validator(mode="after")
     def _ids_unique(self) -> Scenario:
-        for what, items in (("node", self.nodes), ("link", self.links), ("workload", self.workloads)):
+        for what, items in (("node", self.nodes), ("link", self.links), ("workload", self.workloads),
+                            ("replication", self.replications)):
             seen: set[str] = set()
             for item in items:
                 if item.id in seen:
