@@ -7,11 +7,14 @@ from typing import Any
 from models.present import POLICY_LABEL, RAID_LABEL
 
 SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), ("_pct", " %"), ("_ms", " ms"),
-            ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"))
+            ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"),
+            ("_minutes", " min"), ("_days", " days"), ("_mbit_s", " Mbit/s"))
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
-          "ha": "HA pair", "dedupe_compression": "Dedupe + compression"}
+          "ha": "HA pair", "dedupe_compression": "Dedupe + compression", "rpo_minutes": "RPO required",
+          "schedule_minutes": "Transfer every", "rtt_ms": "Round-trip time", "replication_share_pct": "Share for "
+          "replication", "overwrite_pct": "Overwritten the same day"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU"}
@@ -24,6 +27,7 @@ CHOICE_LABELS = {
     "ftt1-raid1": "FTT=1 RAID 1 (mirror)", "ftt1-raid5": "FTT=1 RAID 5 (3+1 erasure coding)",
     "ftt2-raid6": "FTT=2 RAID 6 (4+2 erasure coding)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
+    "snapmirror": "SnapMirror asynchronous", "snapvault": "SnapVault", "active-sync": "SnapMirror active sync",
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
 (``models.present``), a few with a word of explanation."""
