@@ -203,6 +203,12 @@ def _evaluate(args) -> int:
     print("\nRunway")
     for line in runway_lines(resilience):
         print(f"  {line}")
+    if evaluation.protection is not None and evaluation.protection.relationships:
+        from models.present.protection import lines as protection_lines
+
+        print("\nProtection and DR")
+        for line in protection_lines(evaluation.protection):
+            print(f"  {line}")
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:

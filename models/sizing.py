@@ -911,11 +911,17 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         result = search(project, top, catalog, progress, cancelled)
     if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
         from models.design import resolve
-        from models.replication.sizing import propose_destinations
+        from models.replication.sizing import carry_relationships, propose_destinations
+
+        def carried(c: Candidate) -> Candidate:
+            return replace(c, scenario=carry_relationships(project.scenario, c.scenario),
+                           alternatives=tuple(carried(a) for a in c.alternatives))
 
         design = resolve(project, None, catalog)
-        result = replace(result, destinations=propose_destinations(design.scenario, design.catalog,
-                                                                  project.requirements.horizon_months))
+        result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
+                         nearest=tuple(carried(c) for c in result.nearest),
+                         destinations=propose_destinations(design.scenario, design.catalog,
+                                                           project.requirements.horizon_months))
     return result
 
 

@@ -29,7 +29,8 @@ def test_example_matches_the_hand_calculation():
     """The worked example (resources/examples/aff-a70-snapmirror-cvo-dr.toml):
 
     * workload "oltp": 8 TB data set, compression 2:1 (dedupe 1) -> 4 TB on disk and on the wire (SnapMirror keeps
-      storage efficiency in transfer: NetApp TR-4015, "Storage efficiency and SnapMirror");
+      storage efficiency in transfer: ONTAP REST API reference, "Start a SnapMirror transfer operation",
+      storage_efficiency_enabled defaults to true);
     * change 400 GB/day stated, hourly weights 2 for 08:00-18:00 (10 h) and 1 otherwise (14 h): total 34;
       the worst hour holds 2/34 of a day; sent per day 400 / 2 = 200 GB;
     * schedule hourly: largest transfer 200e9 x 2/34 = 11.7647 GB;
@@ -170,7 +171,14 @@ def test_size_on_the_example_proposes_a_destination_that_meets_the_rpo(capsys):
     from app.cli import main
 
     assert main(["size", str(EXAMPLE), "--top", "1", "--json"]) == 0
-    (proposal,) = json.loads(capsys.readouterr().out)["destinations"]
+    data = json.loads(capsys.readouterr().out)
+    (proposal,) = data["destinations"]
+    # the candidate keeps its DR: the relationship now protects the proposed array, to the same destination
+    candidate = loads(data["candidates"][0]["project"])
+    (carried,) = candidate.scenario.replications
+    served = candidate.scenario.workload("oltp").target
+    assert (carried.source, carried.target) == (served, "cvo-dr") and served != "a70"
+    assert [p.message for p in evaluate(candidate).problems if p.severity == "error"] == []
     grown = 4e12 * 1.3 ** 3 + 200e9 * 2 / 34
     assert proposal["needed_bytes"] == pytest.approx(grown)
     assert proposal["meets"] is True and proposal["rpo_met"] is True

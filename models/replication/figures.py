@@ -9,8 +9,8 @@ The arithmetic, for one relationship of protected workloads i (every figure in b
   W_i the workload's write rate at its target (IOPS x write share x block size, or MB/s x write share): each is
   labelled as a default where it is one.
 * sent over the wire: C_i / r_i, r_i = compression x deduplication of the workload: SnapMirror keeps the source's
-  storage efficiency in transfer (NetApp TR-4015, "SnapMirror configuration and best practices guide for ONTAP 9",
-  section "Storage efficiency and SnapMirror": compressed and deduplicated blocks travel as they are stored).
+  storage efficiency in transfer (ONTAP REST API reference, "Start a SnapMirror transfer operation":
+  ``storage_efficiency_enabled`` defaults to true; compressed and deduplicated blocks travel as they are stored).
 * the worst transfer: the largest change in any schedule interval of length T, from the hourly profile p_h
   (shares of the day): max over window starts of the profile's integral over [start, start + T], x sum C_i / r_i.
 * available rate B = bandwidth x share / 8 (bytes/s); transfer time t = transfer / B.
@@ -39,9 +39,10 @@ SECONDS_PER_DAY = 86_400.0
 MAX_RUNWAY_MONTHS = 240
 """Runway looked at: 20 years (as the capacity engine's months_until_full)."""
 
-TR_4015 = ("NetApp TR-4015, SnapMirror configuration and best practices guide for ONTAP 9, section \"Storage "
-           "efficiency and SnapMirror\"")
-"""Where the data reduction kept in transfer comes from (public technical report)."""
+EFFICIENCY_SOURCE = ("NetApp ONTAP REST API reference, \"Start a SnapMirror transfer operation\": transfers keep "
+                     "the source's storage efficiency by default "
+                     "(https://docs.netapp.com/us-en/ontap-restapi-9141/post-snapmirror-relationships-transfers.html)")
+"""Where the data reduction kept in transfer comes from (public reference)."""
 
 
 @dataclass(frozen=True)
@@ -234,7 +235,7 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
     for c in changes:
         if c.is_default:
             notes.append(f"{c.name}: change per day is a default ({c.basis}); state it for this relationship")
-    notes.append(f"Data reduction kept in transfer (compression x deduplication): {TR_4015}.")
+    notes.append(f"Data reduction kept in transfer (compression x deduplication): {EFFICIENCY_SOURCE}.")
     notes.append("The available bandwidth is assumed reached at this round-trip time; a long or lossy link may "
                  "reach less.")
     kind = replication.kind
@@ -310,5 +311,5 @@ def _sentence(kind: str, required: float, achieved: float, needed: float, bandwi
     return f"{rpo[:1].upper() + rpo[1:]}; {room}."
 
 
-__all__ = ["MAX_RUNWAY_MONTHS", "ReplicationFigures", "SECONDS_PER_DAY", "TR_4015", "WorkloadChange",
+__all__ = ["MAX_RUNWAY_MONTHS", "ReplicationFigures", "SECONDS_PER_DAY", "EFFICIENCY_SOURCE", "WorkloadChange",
            "peak_window_share", "protected_workloads", "replication_figures", "workload_change", "write_bytes_per_s"]

@@ -106,11 +106,11 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
         rate = w.target_mbps or 0.0
         what = "reads" if role == "source" else "writes"
         if wp.latency_at_target_ms is None:
-            text = f"The {role} cannot take the transfer's {what} at {rate:,.0f} MB/s beside its own workloads."
+            text = f"The {role} cannot take the transfer's {what} at {rate:,.1f} MB/s beside its own workloads."
         else:
             worst = [f"{n} {a:.2f} ms (from {b:.2f} ms)" for n, b, a in own if a is not None and b is not None]
             moved = "; its workloads at target: " + ", ".join(worst) if worst else ""
-            text = (f"The transfer's {what} at {rate:,.0f} MB/s on the {role}"
+            text = (f"The transfer's {what} at {rate:,.1f} MB/s on the {role}"
                     + (f": {busiest.name} at {busiest.utilization * 100:.0f}%" if busiest is not None else "")
                     + moved + ".")
         ends.append(EndLoad(rep_id, w.target, role, rate, wp.latency_at_target_ms,

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from models.catalog import Catalog, CloudVm
 from models.project.model import CloudVmNode, ManagedServiceNode, Scenario
 from models.project.replication import Replication
-from models.replication.figures import ReplicationFigures, replication_figures
+from models.replication.figures import ReplicationFigures, protected_workloads, replication_figures
 
 SCHEDULES_MINUTES = (5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 240.0, 480.0, 720.0, 1440.0)
 """Schedules proposed when the RPO needs a shorter one (ONTAP's built-in 5min, 10min, 15min, hourly, 8hour, daily,
@@ -153,6 +153,36 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
                                needed, free, final.rpo_achieved_minutes, final.rpo_met, meets, text)
 
 
+def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
+    """A sizer candidate's scenario with the base scenario's replication relationships carried over: a source the
+    candidate replaced becomes the candidate system now serving the protected workloads, and a destination the
+    candidate lacks comes with it (the same node), so the candidate evaluated as a scenario keeps its DR. A
+    relationship whose workloads the candidate does not serve is left out; ``candidate`` is returned as it is when
+    the base has none."""
+    if not base.replications:
+        return candidate
+    ids = {n.id for n in candidate.nodes}
+    nodes = list(candidate.nodes)
+    kept: list[Replication] = []
+    for rep in base.replications:
+        source = rep.source
+        if source not in ids:
+            homes = [w.target for p in protected_workloads(base, rep)
+                     if (w := candidate.workload(p.id)) is not None and w.target in ids]
+            if not homes:
+                continue
+            source = homes[0]
+        if rep.target not in ids:
+            node = base.node(rep.target)
+            if node is None:
+                continue
+            nodes.append(node)
+            ids.add(node.id)
+        if source != rep.target:
+            kept.append(rep.with_changes(source=source))
+    return candidate.model_copy(update={"nodes": nodes, "replications": kept})
+
+
 def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: int) -> tuple[DestinationProposal, ...]:
     """:func:`propose_destination` for every relationship of ``scenario`` whose destination is in it (a refused
     relationship is proposed for too: its refusal is the evaluation's problem)."""
@@ -160,5 +190,5 @@ def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: i
     return tuple(p for p in found if p is not None)
 
 
-__all__ = ["DestinationProposal", "LINK_STEPS_MBIT_S", "SCHEDULES_MINUTES", "grown_copies_bytes",
+__all__ = ["DestinationProposal", "LINK_STEPS_MBIT_S", "SCHEDULES_MINUTES", "carry_relationships", "grown_copies_bytes",
            "propose_destination", "propose_destinations"]
