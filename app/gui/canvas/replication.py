@@ -13,6 +13,7 @@ import math
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QApplication
+from shiboken6 import isValid
 
 from app.gui.canvas.items import LinkItem, NodeItem, link_font
 from app.gui.plain_text import plain_tooltip
@@ -123,6 +124,9 @@ def sync_replication_items(scene) -> None:
     wanted = {r.id: r for r in scene.document.scenario.replications}
     for rep_id in list(items):
         item = items[rep_id]
+        if not isValid(item):  # the scene was cleared (rebuild): its items are gone already
+            items.pop(rep_id)
+            continue
         rep = wanted.get(rep_id)
         if (rep is None or rep.source != item.replication.source or rep.target != item.replication.target
                 or item.scene() is not scene):
