@@ -111,7 +111,8 @@ def sheet_rows(protection: Protection | None) -> list[list[Any]]:
 
     for f in protection.relationships:
         rows.append([
-            f.label, f.kind_label, f.source_id, f.target_id, f.change_bytes_per_day / 1e9, f.sent_bytes_per_day / 1e9,
+            f.label, f.kind_label, f.source_name, f.target_name, f.change_bytes_per_day / 1e9,
+            f.sent_bytes_per_day / 1e9,
             f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
             finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
             f.available_bytes_per_s * 8 / 1e6, finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,

@@ -88,9 +88,10 @@ def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: Scenario
     for rep in scenario.replications:
         if any(m.startswith(f"replication '{rep.label or rep.id}':") for m in refused):
             continue
-        target = scenario.node(rep.target)
-        name = (target.label or target.catalog_id) if target is not None else rep.target
-        figures.append(replication_figures(scenario, rep, destination_free_bytes(capacity, rep.target), name))
+        names = [(n.label or n.catalog_id) if (n := scenario.node(i)) is not None else i
+                 for i in (rep.source, rep.target)]
+        figures.append(replication_figures(scenario, rep, destination_free_bytes(capacity, rep.target), names[1],
+                                           names[0]))
     loads: tuple[EndLoad, ...] = ()
     if with_load and figures:
         loads = transfer_window(scenario, catalog, tuple(figures), settings, raid)

@@ -27,7 +27,7 @@ def protection_to_dict(protection: Protection | None) -> list[dict[str, Any]]:
     for f in protection.relationships:
         out.append({
             "id": f.replication_id, "label": f.label, "kind": f.kind, "kind_label": f.kind_label,
-            "source": f.source_id, "target": f.target_id,
+            "source": f.source_id, "target": f.target_id, "source_name": f.source_name, "target_name": f.target_name,
             "change_bytes_per_day": f.change_bytes_per_day, "sent_bytes_per_day": f.sent_bytes_per_day,
             "interval_minutes": f.interval_minutes, "peak_window_share": f.peak_window_share,
             "transfer_bytes": f.transfer_bytes, "transfer_seconds": f.transfer_seconds,

@@ -96,6 +96,7 @@ class ReplicationFigures:
         write_latency_added_ms: active sync: the round trip each write waits for; 0 otherwise.
         notes: assumptions in words.
         text: the verdict in one sentence.
+        source_name, target_name: the two systems as the reader knows them (label, else catalog id).
     """
 
     replication_id: str
@@ -125,6 +126,8 @@ class ReplicationFigures:
     write_latency_added_ms: float
     notes: tuple[str, ...]
     text: str
+    source_name: str = ""
+    target_name: str = ""
 
 
 def write_bytes_per_s(workload: Workload) -> float:
@@ -214,7 +217,7 @@ def protected_workloads(scenario: Scenario, replication: Replication) -> list[Wo
 
 
 def replication_figures(scenario: Scenario, replication: Replication, destination_free_bytes: float | None = None,
-                        destination_label: str = "") -> ReplicationFigures:
+                        destination_label: str = "", source_label: str = "") -> ReplicationFigures:
     """The figures of one relationship (module docstring).
 
     Args:
@@ -222,7 +225,7 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
         replication: the relationship.
         destination_free_bytes: the destination's usable capacity less its own workloads' physical use (bytes);
             None: not known (no verdict on capacity).
-        destination_label: the destination's name for the sentences.
+        destination_label, source_label: the two systems' names for the sentences and tables.
     """
     rows = {c.workload: c for c in replication.change}
     changes = tuple(workload_change(w, rows.get(w.id), replication.overwrite_pct)
@@ -277,12 +280,14 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
                    c.growth_pct_per_year) for c in changes]
         parts.append((held, 0.0))
         runway = _months_until(destination, parts, destination_free_bytes)
-    label = replication.label or f"{REPLICATION_KIND_LABELS[kind]} {replication.source} to {replication.target}"
+    label = replication.label or (f"{REPLICATION_KIND_LABELS[kind]} {source_label or replication.source} to "
+                                  f"{destination_label or replication.target}")
     text = _sentence(kind, required, achieved, needed, replication.bandwidth_mbit_s, fits, destination_label)
     return ReplicationFigures(
         replication.id, label, kind, REPLICATION_KIND_LABELS[kind], replication.source, replication.target, changes,
         change, sent, interval, share, transfer, rate, seconds, required, achieved, rpo_met, needed, baseline,
-        baseline / rate, destination, destination_free_bytes, fits, runway, latency_added, tuple(notes), text)
+        baseline / rate, destination, destination_free_bytes, fits, runway, latency_added, tuple(notes), text,
+        source_label or replication.source, destination_label or replication.target)
 
 
 def _sentence(kind: str, required: float, achieved: float, needed: float, bandwidth: float, fits: bool | None,
