@@ -236,3 +236,64 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     section = text[text.index("Protection and DR"):]
     assert "63 min" in section and "90 min" in section and "105 Mbit/s" in section and "17.8 h" in section
     assert "Replication destination: DR to Azure" in text
+
+
+def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_path):
+    import sqlite3
+
+    from models.store import open_project
+    from models.store.schema import DDL, DDL_V7, migrate, schema_problems
+
+    conn = sqlite3.connect(":memory:")
+    conn.executescript(DDL_V7)
+    assert "replication" not in {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+    migrate(conn, 7)
+    assert schema_problems(conn, 8) == [] and conn.execute("SELECT COUNT(*) FROM replication").fetchone() == (0,)
+    assert DDL.startswith(DDL_V7)
+    # a saved file whose replication table is dropped and version set back to 7 opens, with no relationship
+    project = load(EXAMPLE)
+    path = save_project(project, tmp_path / "v7.storplan")
+    old = sqlite3.connect(path)
+    old.executescript("DROP TABLE replication; PRAGMA user_version = 7;")
+    old.close()
+    opened = open_project(path).project
+    assert opened.scenario.replications == [] and opened.scenario.nodes == project.scenario.nodes
+
+
+def test_active_sync_has_zero_rpo_needs_the_writes_bandwidth_and_adds_the_round_trip():
+    """Two AFF systems 5 ms apart: zero RPO when the link carries the writes at target (250,000 IOPS x 25 % x
+    8 KiB = 512 MB/s = 4,096 Mbit/s, sent as written); every write waits the 5 ms round trip."""
+    project = load(EXAMPLE)
+    a70 = project.scenario.node("a70")
+    partner = a70.with_changes(id="a70-b", label="AFF A70 site B", y=600.0)
+    rep = project.scenario.replications[0].with_changes(target="a70-b", kind="active-sync", rtt_ms=5.0,
+                                                        bandwidth_mbit_s=5_000.0, replication_share_pct=50.0)
+    scenario = project.scenario.model_copy(update={"nodes": [*project.scenario.nodes, partner],
+                                                   "replications": [rep]})
+    design = with_layouts(resolve(project.with_scenario(scenario)))
+    (f,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    writes = 250_000 * 0.25 * 8 * 1024
+    assert f.write_latency_added_ms == 5.0
+    assert f.bandwidth_needed_mbit_s == pytest.approx(writes * 8 / 1e6 / 0.5)  # 8,192 Mbit/s of link at 50 %
+    # 5,000 Mbit/s at 50 % gives 2,500 Mbit/s, short of the writes' 4,096: the RPO is not zero, and it says so
+    assert math.isinf(f.rpo_achieved_minutes) and f.rpo_met is False
+    assert f.text.startswith("Zero RPO needs 8,192 Mbit/s for the writes; the link gives 5,000 Mbit/s")
+    enough = rep.with_changes(bandwidth_mbit_s=20_000.0)
+    design = with_layouts(resolve(project.with_scenario(scenario.model_copy(update={"replications": [enough]}))))
+    (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    assert g.rpo_achieved_minutes == 0.0 and g.rpo_met is True and g.text.startswith("Zero RPO holds")
+
+
+def test_transfers_load_both_ends_as_workloads_of_their_own():
+    """During the transfer window the A70 reads and the CVO writes 62.5 MB/s; the protected workload's latency at
+    its target does not fall with the extra load."""
+    _design, evaluation = _evaluated(load(EXAMPLE))
+    loads_by_role = {e.role: e for e in evaluation.protection.loads}
+    assert set(loads_by_role) == {"source", "destination"}
+    source, destination = loads_by_role["source"], loads_by_role["destination"]
+    assert (source.system_id, destination.system_id) == ("a70", "cvo-dr")
+    assert source.rate_mbps == destination.rate_mbps == pytest.approx(62.5)
+    assert source.transfer_latency_ms is not None and destination.transfer_latency_ms is not None
+    (own,) = source.own_workloads
+    assert own[2] >= own[1]
+    assert 0 < destination.utilization_pct <= 100
