@@ -1064,7 +1064,7 @@ class ReportBuilder:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
         story += [self.p("Replication destination: " + _e(d.text), s.small)
-                  for d in getattr(result, "destinations", ())]
+                  for d in result.destinations]
         return story
 
     def comparison(self) -> list:
