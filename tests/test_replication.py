@@ -5,6 +5,8 @@ from __future__ import annotations
 import math
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from models.design import resolve
 from models.evaluate import evaluate, with_layouts
@@ -297,3 +299,32 @@ def test_transfers_load_both_ends_as_workloads_of_their_own():
     (own,) = source.own_workloads
     assert own[2] >= own[1]
     assert 0 < destination.utilization_pct <= 100
+
+
+_BASE = load(EXAMPLE)
+
+
+def _figures(rep):
+    from models.replication.figures import replication_figures
+
+    return replication_figures(_BASE.scenario, rep)
+
+
+@settings(max_examples=60, deadline=None)
+@given(bandwidth=st.floats(1.0, 100_000.0), schedule=st.sampled_from([5.0, 15.0, 60.0, 240.0, 1440.0]),
+       rpo=st.floats(1.0, 3000.0), share=st.floats(1.0, 100.0),
+       profile=st.lists(st.floats(0.0, 10.0), min_size=24, max_size=24).filter(lambda p: sum(p) > 0.1))
+def test_the_bandwidth_for_the_rpo_meets_it_and_more_bandwidth_never_hurts(bandwidth, schedule, rpo, share, profile):
+    rep = _BASE.scenario.replications[0].with_changes(
+        bandwidth_mbit_s=bandwidth, schedule_minutes=schedule, rpo_minutes=rpo, replication_share_pct=share,
+        change=[{"workload": "oltp", "bytes_per_day": 400_000_000_000, "hourly_profile": profile}])
+    f = _figures(rep)
+    # the worst window holds at least the average share of the day, at most all of it
+    assert schedule / 1440 - 1e-9 <= f.peak_window_share <= max(1.0, schedule / 1440) + 1e-9
+    faster = _figures(rep.with_changes(bandwidth_mbit_s=bandwidth * 2))
+    assert faster.rpo_achieved_minutes <= f.rpo_achieved_minutes
+    if math.isfinite(f.bandwidth_needed_mbit_s) and f.bandwidth_needed_mbit_s <= 10_000_000:
+        at_need = _figures(rep.with_changes(bandwidth_mbit_s=max(f.bandwidth_needed_mbit_s * (1 + 1e-9), 1e-6)))
+        assert at_need.rpo_met is True
+    else:
+        assert rpo <= schedule  # only a schedule as long as the RPO makes every bandwidth too little
