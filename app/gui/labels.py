@@ -13,8 +13,8 @@ SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), 
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
           "ha": "HA pair", "dedupe_compression": "Dedupe + compression", "rpo_minutes": "RPO required",
-          "schedule_minutes": "Transfer every", "rtt_ms": "Round-trip time", "replication_share_pct": "Share for "
-          "replication", "overwrite_pct": "Overwritten the same day"}
+          "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
+          "overwrite_pct": "Overwrites"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU"}

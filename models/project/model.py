@@ -440,13 +440,21 @@ class Replication(Record):
     kind: ReplicationKind = "snapmirror"
     label: str = Field(default="", max_length=MAX_LABEL)
     workloads: list[ID] = Field(default_factory=list, max_length=MAX_PROTECTED)
-    schedule_minutes: float = Field(default=60.0, gt=0, le=7 * 24 * 60)
-    rpo_minutes: float = Field(default=0.0, ge=0, le=30 * 24 * 60)
-    retention_days: float = Field(default=0.0, ge=0, le=100 * 365)
-    bandwidth_mbit_s: float = Field(default=1000.0, gt=0, le=10_000_000)
-    rtt_ms: float = Field(default=0.0, ge=0, le=2_000)
-    replication_share_pct: float = Field(default=100.0, gt=0, le=100)
-    overwrite_pct: float = Field(default=90.0, ge=0, lt=100)
+    schedule_minutes: float = Field(default=60.0, gt=0, le=7 * 24 * 60,
+                                    description="minutes between scheduled transfers (active sync: none)")
+    rpo_minutes: float = Field(default=0.0, ge=0, le=30 * 24 * 60,
+                               description="the recovery point objective required, minutes (0: none stated)")
+    retention_days: float = Field(default=0.0, ge=0, le=100 * 365,
+                                  description="SnapVault: days of daily copies the destination keeps")
+    bandwidth_mbit_s: float = Field(default=1000.0, gt=0, le=10_000_000,
+                                    description="the network between the sites, megabits per second")
+    rtt_ms: float = Field(default=0.0, ge=0, le=2_000, description="the network's round-trip time, ms (active "
+                                                                    "sync adds it to every write)")
+    replication_share_pct: float = Field(default=100.0, gt=0, le=100,
+                                         description="share of the bandwidth available to replication, %")
+    overwrite_pct: float = Field(default=90.0, ge=0, lt=100,
+                                 description="share of a day's writes that overwrite blocks already changed that day; "
+                                             "the default change rate is writes x (1 - this share)")
     change: list[ChangeRate] = Field(default_factory=list, max_length=MAX_PROTECTED)
 
     @model_validator(mode="after")
