@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+from dataclasses import asdict
 from pathlib import Path
 
 from app.version import __version__
@@ -217,6 +218,12 @@ def _evaluate(args) -> int:
         print(f"  {label:<32}  {value}")
     for name, total, even in option_rows(tco)[:4]:
         print(f"  {name}: {total}" + (f", break-even {even}" if even else ""))
+    if evaluation.protection is not None and evaluation.protection.relationships:
+        from models.present.protection import lines as protection_lines
+
+        print("\nProtection and DR")
+        for line in protection_lines(evaluation.protection):
+            print(f"  {line}")
     if data["problems"]:
         print("\nProblems")
         for p in data["problems"]:
@@ -644,7 +651,8 @@ def _size(args) -> int:
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,
                           "needed_effective_bytes": result.needed_effective_bytes, "notes": list(result.notes),
                           "rank_on": project.requirements.rank_on,
-                          "cheapest_cloud": None if cheapest is None else {"name": cheapest[0], "total": cheapest[1]}},
+                          "cheapest_cloud": None if cheapest is None else {"name": cheapest[0], "total": cheapest[1]},
+                          "destinations": [asdict(d) for d in result.destinations]},
                          indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
@@ -652,6 +660,8 @@ def _size(args) -> int:
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
         print(f"note: {note}")
+    for proposal in result.destinations:
+        print(f"destination: {proposal.text}")
     if not result.candidates:
         print("No configuration meets the requirements. The nearest:")
     for row in rows:

@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not whe
     from models.performance.resilience import CapacityState, StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
     from models.project.model import Requirements, Scenario, Settings
+    from models.replication import Protection
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,8 @@ class Evaluation:
             (:func:`evaluate_resilience`; the GUI's worker adds it for the scenario shown), else None.
         capacity_band: the effective capacity, runway and break-even at the P10 / P50 / P90 data-reduction ratio
             (``models.capacity.reduction_band.capacity_band``); None when the capacity engine failed.
+        protection: the replication relationships evaluated (``models.replication.Protection``: RPO, bandwidth,
+            baseline, destination capacity, transfer-window load); None when the scenario has none.
     """
 
     scenario: str
@@ -45,6 +48,7 @@ class Evaluation:
     problems: tuple[Problem, ...]
     resilience: Resilience | None = None
     capacity_band: CapacityBand | None = None
+    protection: Protection | None = None
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -104,7 +108,14 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
             band = capacity_band(scenario, capacity, design.settings.data_reduction_bands, project.requirements)
     except Exception as exc:  # noqa: BLE001 - as the engines: a bug becomes a problem, the results stay
         problems.append(Problem("error", f"capacity band failed: {type(exc).__name__}: {exc}"))
-    return Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band)
+    protection = None
+    if scenario.replications:
+        from models.replication import evaluate_protection
+
+        protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid)
+        problems.extend(protection.problems)
+    return Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band,
+                      protection=protection)
 
 
 def with_layouts(design: Design) -> Design:

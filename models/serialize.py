@@ -177,6 +177,10 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         capacity.update(band_fields(evaluation.capacity_band))
         for system in capacity["systems"]:
             system.update(system_band_fields(evaluation.capacity_band, system["system_id"]))
+    if evaluation.protection is not None:
+        from models.replication.export import protection_to_dict
+
+        out["replication"] = protection_to_dict(evaluation.protection)
     if resilience is not None:
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,

@@ -66,6 +66,7 @@ from models.project.model import (
     Scenario,
     ShelfNode,
 )
+from models.replication.sizing import DestinationProposal
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB
 from models.verdict import effective_meets, fits_usable, slo_holds
@@ -141,7 +142,9 @@ class SizingResult:
     """The ranked candidates that meet the requirements (best first), the best failing ones when none does, every
     fully evaluated meeting candidate (for the Pareto chart, with ``pareto`` marked), how many designs were
     considered, whether ``max_candidates`` cut the search, the currency of the costs (None without a price book)
-    and notes on the search (a budget without a price book...)."""
+    and notes on the search (a budget without a price book...); ``destinations``: for each replication relationship
+    of the scenario, the far end, link and schedule that meet its RPO and hold its copies over the horizon
+    (``models.replication.sizing``)."""
 
     candidates: tuple[Candidate, ...]
     nearest: tuple[Candidate, ...]
@@ -152,6 +155,7 @@ class SizingResult:
     currency: str | None = None
     notes: tuple[str, ...] = ()
     cheapest_cloud: tuple[str, float] | None = None
+    destinations: tuple[DestinationProposal, ...] = ()
 
 
 def _grown(value: float, growth_pct_per_year: float, months: int) -> float:
@@ -952,7 +956,21 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     collector on, every full collection during the search walks them all (a search over 111,009 designs: 3.2 ->
     1.2 s, medians of 3). Arguments, result and errors are :func:`search`'s."""
     with collector_paused():
-        return search(project, top, catalog, progress, cancelled)
+        result = search(project, top, catalog, progress, cancelled)
+    if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
+        from models.design import resolve
+        from models.replication.sizing import carry_relationships, propose_destinations
+
+        def carried(c: Candidate) -> Candidate:
+            return replace(c, scenario=carry_relationships(project.scenario, c.scenario),
+                           alternatives=tuple(carried(a) for a in c.alternatives))
+
+        design = resolve(project, None, catalog)
+        result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
+                         nearest=tuple(carried(c) for c in result.nearest),
+                         destinations=propose_destinations(design.scenario, design.catalog,
+                                                           project.requirements.horizon_months))
+    return result
 
 
 def search(project: Project, top: int = 5, catalog: Catalog | None = None,

@@ -232,7 +232,8 @@ class Topology:
         controller must speak the link's protocol; an HCI cluster links over Ethernet only; a shelf takes only a
         back-end link (its own, whatever the medium, or another of its medium: 12Gb SAS to a 6Gb SAS shelf, never an
         NVMe drive link), and only to a controller or a chained shelf; a switch takes only its own medium and a
-        host's adapter only its protocols. Each kind's media are its row's ``link_media``
+        host's adapter only its protocols; two storage systems are never joined by a host link (replication is a
+        relationship of its own, ``models.project.replication``). Each kind's media are its row's ``link_media``
         (``models.project.kinds``).
         """
         a, b = self.by_id.get(source_id), self.by_id.get(target_id)
@@ -264,6 +265,10 @@ class Topology:
             return f"a shelf connects to a controller over its back-end link ({wanted}), not {link.name}"
         if backend or _is_drive_loop(catalog, link):
             return f"{link.name} is a back-end link: it joins a controller to a shelf"
+        if kind_of(a).system and kind_of(b).system:  # e.g. an on-premises A70 to a CVO VM over iSCSI
+            return (f"a host link joins hosts and switches to a storage system, not a {kind_of(a).label} to a "
+                    f"{kind_of(b).label}; to protect one system with the other, draw a replication link "
+                    "(SnapMirror) between them")
         for node in (a, b):
             if isinstance(node, ControllerNode):
                 record = catalog.find(node.catalog_id)

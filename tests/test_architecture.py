@@ -257,7 +257,8 @@ def _result_classes() -> list[type]:
     import importlib
 
     modules = ("models.capacity.results", "models.performance.results", "models.performance.resilience",
-               "models.performance.profiles", "models.evaluate", "models.problems")
+               "models.performance.profiles", "models.evaluate", "models.problems", "models.replication",
+               "models.replication.figures", "models.replication.load")
     classes = []
     for name in modules:
         module = importlib.import_module(name)

@@ -133,7 +133,8 @@ def test_an_older_version_is_checked_against_its_own_schema(tmp_path: Path):
 
 def test_a_current_file_claiming_version_1_is_refused(saved: Path):
     alter(saved, "PRAGMA user_version = 1;")
-    refused(saved, "corrupt", "'setting'")
+    refused(saved, "corrupt", "tables or indexes StorPlan does not know", "'calibration_fit'",
+            "missing columns 'settings'")
 
 
 def test_newer_version_is_refused_before_the_schema_is_judged(saved: Path):

@@ -55,6 +55,8 @@ class ProjectDocument(QObject):
     """A link with this id was removed."""
     sig_link_changed = Signal(str)
     """A link's type or port count changed."""
+    sig_replications_changed = Signal()
+    """The active scenario's replication relationships changed (added, removed or edited)."""
     sig_workloads_changed = Signal()
     """The active scenario's workload list or a workload's fields changed."""
     sig_scenario_switched = Signal(str)
@@ -186,6 +188,8 @@ class ProjectDocument(QObject):
             self._diff(old.links, new.links, self.sig_link_added, self.sig_link_removed, self.sig_link_changed)
             if old.workloads != new.workloads:
                 self.sig_workloads_changed.emit()
+            if old.replications != new.replications:
+                self.sig_replications_changed.emit()
         if [s.name for s in before.scenarios] != [s.name for s in project.scenarios]:
             self.sig_scenarios_changed.emit()
         if before.settings != project.settings or before.info != project.info:
@@ -251,6 +255,35 @@ class ProjectDocument(QObject):
             return reason
         return self._try(lambda s: edits.add_link(s, source, target, link_type, ports)[0],
                          f"Connect {link_name(source, target, node_names(self.scenario.nodes, self.catalog))}")
+
+    def add_replication(self, source: str, target: str, kind: str = "snapmirror") -> str | None:
+        """Draw a replication relationship from ``source`` to ``target`` (one undo step). Returns why the two
+        cannot replicate (``models.replication.endpoints``) or the refused edit's message; None when done."""
+        from models.project.replication_edits import add_replication
+        from models.replication.endpoints import endpoint_problem
+
+        reason = endpoint_problem(self.scenario, self.catalog, source, target, kind)
+        if reason:
+            return reason
+        names = node_names(self.scenario.nodes, self.catalog)
+        return self._try(lambda s: add_replication(s, source, target, kind)[0],  # type: ignore[arg-type]
+                         f"Replicate {link_name(source, target, names)}")
+
+    def set_replication_field(self, replication_id: str, field: str, value: Any) -> str | None:
+        """One field edit of a replication relationship (consecutive edits of one field merge into one undo step);
+        a new kind is checked against the two ends first. Returns why an edit is refused, None when done."""
+        from models.project.replication_edits import set_replication_fields
+        from models.replication.endpoints import endpoint_problem
+
+        rep = next((r for r in self.scenario.replications if r.id == replication_id), None)
+        if rep is not None and field == "kind":
+            reason = endpoint_problem(self.scenario, self.catalog, rep.source, rep.target, value)
+            if reason:
+                return reason
+        name = (rep.label or rep.id) if rep else replication_id
+        return self._try(lambda s: set_replication_fields(s, replication_id, **{field: value}),
+                         f"Change {_in_sentence(field_label(field))} of replication {name}",
+                         ("replication", replication_id, field))
 
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
         """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""

@@ -26,6 +26,7 @@ from app.gui.record_form import (
     RecordForm,
     TextEditor,
 )
+from app.gui.replication_panel import REPLICATION_EXCLUDE, replication_header
 from models.capacity import rules
 from models.capacity.array import ARRAY_RAID
 from models.capacity.defaults import controller_defaults, hci_slack_default
@@ -52,6 +53,7 @@ from models.project.model import (
     VsanPolicy,
 )
 from models.project.names import KIND_NAMES, link_name, node_name, node_names
+from models.project.replication import Replication
 from models.topology import controller_of_shelf
 from models.units import format_capacity
 
@@ -172,6 +174,9 @@ class Inspector(QScrollArea):
             node = scenario.node(target_id)
             self.form = self._add_form(RecordForm(type(node), self._choices, unit, NODE_EXCLUDE))
             self.form.sig_field_edited.connect(self._node_edited)
+        elif what == "link" and any(r.id == target_id for r in scenario.replications):  # a replication relationship
+            self.form = self._add_form(RecordForm(Replication, self._choices, unit, REPLICATION_EXCLUDE))
+            self.form.sig_field_edited.connect(self._replication_edited)
         elif what == "link" and any(link.id == target_id for link in scenario.links):
             self.form = self._add_form(RecordForm(Link, self._choices, unit, {"id", "source", "target"}))
             self.form.sig_field_edited.connect(self._link_edited)
@@ -244,6 +249,16 @@ class Inspector(QScrollArea):
             self.form.set_record(node)
             self._apply_node_context(node, record)
             self._show_problems(f"{node_names(scenario.nodes, catalog)[node.id]}: ")
+        elif what == "link" and self.form is not None and self.form.model is Replication:
+            rep = next((r for r in scenario.replications if r.id == target_id), None)
+            if rep is None:
+                self.show_target("project", "")
+                return
+            title, subtitle, tooltip, problems = replication_header(rep, scenario, catalog)
+            self._set_header(title, subtitle, tooltip)
+            self.form.set_record(rep)
+            self._notice_messages = [m for _, m in problems]
+            self._set_notice(problems)
         elif what == "link":
             link = next((candidate for candidate in scenario.links if candidate.id == target_id), None)
             if link is None:
@@ -483,6 +498,11 @@ class Inspector(QScrollArea):
 
     def _node_edited(self, field: str, value: Any) -> None:
         error = self.document.set_node_field(self._target[1], field, value)
+        if self.form is not None:
+            self.form.show_error(field, error)
+
+    def _replication_edited(self, field: str, value: Any) -> None:
+        error = self.document.set_replication_field(self._target[1], field, value)
         if self.form is not None:
             self.form.show_error(field, error)
 

@@ -7,7 +7,8 @@ from typing import Any
 from models.present import POLICY_LABEL, RAID_LABEL
 
 SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), ("_pct", " %"), ("_ms", " ms"),
-            ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"))
+            ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"),
+            ("_minutes", " min"), ("_days", " days"), ("_mbit_s", " Mbit/s"))
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",
@@ -16,7 +17,10 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site",
           "slo_statistic": "SLO bounds",
           "electricity_price_per_kwh": "Electricity price per kWh", "grid_carbon_g_per_kwh": "Grid g CO2e per kWh",
-          "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs"}
+          "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs",
+          "rpo_minutes": "RPO required",
+          "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
+          "overwrite_pct": "Overwrites"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU", "pue": "PUE"}
@@ -31,6 +35,7 @@ CHOICE_LABELS = {
     "tco": "total cost of ownership (TCO)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
     "mean": "mean latency", "p99": "99th percentile (p99)",  # what a latency SLO bounds
+    "snapmirror": "SnapMirror asynchronous", "snapvault": "SnapVault", "active-sync": "SnapMirror active sync",
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name
 (``models.present``), a few with a word of explanation."""

@@ -1015,6 +1015,26 @@ class ReportBuilder:
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 
+    def protection(self) -> list:
+        """The "Protection and DR" section: the replication relationships' table and sentences
+        (``models.present.protection``); nothing when the scenario has none."""
+        from models.present.protection import INTRO, lines, table_rows
+
+        protection = self.evaluation.protection
+        if protection is None or not protection.relationships:
+            return []
+        s, w = self.s, self.width
+        rows = [[_e(cell) for cell in row] for row in table_rows(protection, self.unit)]
+        columns = list(zip(*rows, strict=True))
+        half = 7  # two tables of the same rows: a page is too narrow for thirteen columns
+        first = [list(r) for r in zip(*columns[:half], strict=True)]
+        second = [list(r) for r in zip(columns[0], *columns[half:], strict=True)]
+        story: list = [self.section_break(), _heading("Protection and DR", s), self.p(INTRO),
+                       _table(first, [w * 0.22] + [w * 0.13] * (half - 1), s),
+                       _table(second, [w * 0.22] + [w * 0.13] * (len(second[0]) - 1), s)]
+        story += [self.p("• " + _e(line), s.small) for line in lines(protection)]
+        return story
+
     def recommendation(self) -> list:
         """The "Recommendation" section when the project states requirements (``models.sizing``): the chosen
         configuration, the runners-up and why each meets or fails. Nothing for a project without requirements
@@ -1055,6 +1075,8 @@ class ReportBuilder:
         else:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
+        story += [self.p("Replication destination: " + _e(d.text), s.small)
+                  for d in result.destinations]
         return story
 
     def comparison(self) -> list:
@@ -1186,8 +1208,8 @@ class ReportBuilder:
     def story(self) -> list:
         """Every section's flowables, in the report's order."""
         return (self.cover() + self.summary() + self.topology() + self.bom() + self.capacity() + self.performance()
-                + self.resilience() + self.cost_footprint() + self.recommendation() + self.comparison()
-                + self.sources() + self.validation_section())
+                + self.resilience() + self.protection() + self.cost_footprint() + self.recommendation()
+                + self.comparison() + self.sources() + self.validation_section())
 
 
 def build_pdf(builder: ReportBuilder) -> bytes:

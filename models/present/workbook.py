@@ -367,4 +367,8 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         **cost_sheets(project, scenario, catalog),
         "Validation": validation_sheet(validation),
     }
+    if evaluation.protection is not None:  # replication relationships (models.present.protection)
+        from models.present.protection import sheet_rows
+
+        sheets["Protection and DR"] = sheet_rows(evaluation.protection)
     return {name: safe_rows(rows) for name, rows in sheets.items()}

@@ -22,9 +22,12 @@ from models.project.model import (
     SwitchNode,
     Workload,
 )
+from models.project.replication import ChangeRate, Replication
 from models.project.textformat import ProjectFormatError, dumps, load, loads
 
 __all__ = [
+    "ChangeRate",
+    "Replication",
     "NODE_KIND_FOR_CATALOG",
     "NODE_TYPES",
     "CloudVmNode",

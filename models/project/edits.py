@@ -110,14 +110,15 @@ def move_nodes(scenario: Scenario, positions: Mapping[str, tuple[float, float]])
 
 
 def remove_items(scenario: Scenario, ids: Iterable[str]) -> Scenario:
-    """Remove nodes and links by id; the links of removed nodes go too; ids the scenario lacks are ignored (an
-    item removed already). Workloads keep their (now dangling) target, which the problems list reports, so
-    removing a controller never silently deletes a workload. Raises nothing."""
+    """Remove nodes, links and replication relationships by id; the links and relationships of removed nodes go
+    too; ids the scenario lacks are ignored (an item removed already). Workloads keep their (now dangling) target,
+    which the problems list reports, so removing a controller never silently deletes a workload. Raises nothing."""
     gone = set(ids)
     nodes = [n for n in scenario.nodes if n.id not in gone]
     kept = {n.id for n in nodes}
     links = [link for link in scenario.links if link.id not in gone and link.source in kept and link.target in kept]
-    return scenario.model_copy(update={"nodes": nodes, "links": links})
+    reps = [r for r in scenario.replications if r.id not in gone and r.source in kept and r.target in kept]
+    return scenario.model_copy(update={"nodes": nodes, "links": links, "replications": reps})
 
 
 # --- catalog drops ----------------------------------------------------------------------------------------------

@@ -30,7 +30,8 @@ class NotANodeError(ValueError):
 def next_id(scenario: Scenario, prefix: str) -> str:
     """A node / link / workload id ``prefix-N`` not used yet in the scenario."""
     prefix = re.sub(r"[^A-Za-z0-9._-]+", "-", prefix).strip("-") or "item"
-    used = {n.id for n in scenario.nodes} | {link.id for link in scenario.links} | {w.id for w in scenario.workloads}
+    used = ({n.id for n in scenario.nodes} | {link.id for link in scenario.links} | {w.id for w in scenario.workloads}
+            | {r.id for r in scenario.replications})
     n = 1
     while f"{prefix}-{n}" in used:
         n += 1

@@ -117,7 +117,8 @@ def describe_validation_error(error: ValidationError, data: dict[str, Any] | Non
                 label = None
                 if isinstance(element, dict):
                     label = element.get("id") or element.get("name")
-                singular = {"scenarios": "scenario", "nodes": "node", "links": "link", "workloads": "workload"}.get(
+                singular = {"scenarios": "scenario", "nodes": "node", "links": "link", "workloads": "workload",
+                            "replications": "replication", "change": "change rate"}.get(
                     str(part), str(part)
                 )
                 path.append(f"{singular} '{label}'" if label else f"{singular} #{nxt + 1}")
@@ -157,7 +158,7 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
             f"{origin}: written by a newer StorPlan (format_version {version}; this version reads up to "
             f"{FORMAT_VERSION})"
         )
-    flat = {key: data.pop(key) for key in ("node", "link", "workload") if key in data}
+    flat = {key: data.pop(key) for key in ("node", "link", "workload", "replication") if key in data}
     scenarios = data.pop("scenario", None)
     if scenarios is None:
         scenarios = [{"name": data.pop("scenario_name", "Base")}]
@@ -182,7 +183,8 @@ def project_from_dict(data: dict[str, Any], origin: str = "project") -> Project:
                 "nodes": s.get("node", []),
                 "links": s.get("link", []),
                 "workloads": s.get("workload", []),
-                **{k: v for k, v in s.items() if k not in ("name", "node", "link", "workload")},
+                "replications": s.get("replication", []),
+                **{k: v for k, v in s.items() if k not in ("name", "node", "link", "workload", "replication")},
             }
             for s in scenarios
         ],
@@ -254,12 +256,13 @@ def project_to_dict(project: Project) -> dict[str, Any]:
     if project.price_book:
         out["price"] = dumped["price_book"]
     scenarios = [
-        {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"]}
+        {"name": s["name"], "node": s["nodes"], "link": s["links"], "workload": s["workloads"],
+         "replication": s["replications"]}
         for s in dumped["scenarios"]
     ]
     if len(scenarios) == 1:
         out["scenario_name"] = scenarios[0]["name"]
-        for key in ("node", "link", "workload"):
+        for key in ("node", "link", "workload", "replication"):
             if scenarios[0][key]:
                 out[key] = scenarios[0][key]
     else:

@@ -154,6 +154,7 @@ def write_project(
     node_rows: list[tuple] = []
     link_rows: list[tuple] = []
     workload_rows: list[tuple] = []
+    replication_rows: list[tuple] = []
     for s_pos, scenario in enumerate(project.scenarios):
         scenario_id = s_pos + 1
         conn.execute("INSERT INTO scenario VALUES (?, ?, ?)", (scenario_id, s_pos, scenario.name))
@@ -163,8 +164,13 @@ def write_project(
             for i, link in enumerate(scenario.links)
         )
         workload_rows.extend(_workload_row(scenario_id, i, w) for i, w in enumerate(scenario.workloads))
+        replication_rows.extend(
+            (scenario_id, i, r.id, r.source, r.target, r.kind,
+             to_json(r.model_dump(mode="json", exclude={"id", "source", "target", "kind"})))
+            for i, r in enumerate(scenario.replications))
     write_nodes(conn, node_rows)
     conn.executemany("INSERT INTO link VALUES (?, ?, ?, ?, ?, ?, ?)", link_rows)
+    conn.executemany("INSERT INTO replication VALUES (?, ?, ?, ?, ?, ?, ?)", replication_rows)
     conn.executemany(f"INSERT INTO workload VALUES ({', '.join('?' * (len(WORKLOAD_COLUMNS) + 2))})", workload_rows)
     for k_pos, (kind, items) in enumerate(project.custom_catalog.items()):
         conn.execute("INSERT INTO custom_catalog_kind VALUES (?, ?)", (kind, k_pos))
@@ -227,7 +233,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
         "SELECT catalog_id, part_number, unit_price, currency FROM price ORDER BY position")]
     scenarios: dict[int, dict[str, Any]] = {}
     for scenario_id, name in conn.execute("SELECT id, name FROM scenario ORDER BY position"):
-        scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": []}
+        scenarios[scenario_id] = {"name": name, "nodes": [], "links": [], "workloads": [], "replications": []}
     for scenario_id, node_id, kind, catalog_id, label, x, y, params in conn.execute(
         "SELECT scenario_id, id, kind, catalog_id, label, x, y, params FROM node ORDER BY scenario_id, position"
     ):
@@ -253,6 +259,11 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
             else {"interval_h": interval, "retention_h": retention, "change_pct_per_h": change}
         )
         scenarios[scenario_id]["workloads"].append(w)
+    for scenario_id, rep_id, source, target, kind, params in conn.execute(
+        "SELECT scenario_id, id, source, target, kind, params FROM replication ORDER BY scenario_id, position"
+    ):
+        scenarios[scenario_id]["replications"].append(
+            {**from_json(params), "id": rep_id, "source": source, "target": target, "kind": kind})
     custom: dict[str, list[Any]] = {
         kind: [] for (kind,) in conn.execute("SELECT kind FROM custom_catalog_kind ORDER BY position")
     }

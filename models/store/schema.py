@@ -6,6 +6,7 @@ Version history (``PRAGMA user_version``):
    nodes, links, workloads, custom catalog entries and the catalog snapshot.
 2. Settings as typed key/value rows (table ``setting``) instead of one JSON column; calibration tables
    (``calibration_point``: measured (IOPS, latency) points; ``calibration_fit``: fitted results as JSON).
+3 to 7: see each ``DDL_V<n>``. 8: replication relationships (table ``replication``).
 
 To change the schema: bump :data:`SCHEMA_VERSION`, keep the old DDL as a frozen ``DDL_V<n>`` in :data:`SCHEMAS`
 (files of every version must still open, and opening checks a file against the schema of its own version), change
@@ -30,7 +31,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 """The schema version this StorPlan writes, and the newest it reads."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -219,8 +220,18 @@ DDL_V6 = DDL_V5 + _V6_PRICE
 _KINDS_CHECK_V1 = f"CHECK (kind IN ({', '.join(repr(k) for k in NODE_KINDS_V1)}))"
 _KINDS_CHECK = f"CHECK (kind IN ({', '.join(repr(k) for k in NODE_KINDS)}))"
 
-DDL = DDL_V6.replace(_KINDS_CHECK_V1, _KINDS_CHECK)
-assert DDL != DDL_V6, "the v7 node kinds were not added"
+DDL_V7 = DDL_V6.replace(_KINDS_CHECK_V1, _KINDS_CHECK)
+assert DDL_V7 != DDL_V6, "the v7 node kinds were not added"
+"""Version 7 (frozen): version 6 with the managed-service node kind."""
+
+_V8_REPLICATION = ("CREATE TABLE replication (scenario_id INTEGER NOT NULL REFERENCES scenario(id) ON DELETE CASCADE, "
+                   "position INTEGER NOT NULL, id TEXT NOT NULL, source TEXT NOT NULL, target TEXT NOT NULL, "
+                   "kind TEXT NOT NULL, params TEXT NOT NULL CHECK (json_valid(params)), "
+                   "PRIMARY KEY (scenario_id, id));\n")
+"""Version 8 adds the scenarios' replication relationships (``models.project.replication``): ends and kind as
+columns, the rest of the record as JSON."""
+
+DDL = DDL_V7 + _V8_REPLICATION
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
@@ -228,6 +239,11 @@ calibration record) have no ``json_valid`` check: Python writes infinity as ``In
 functions reject but :func:`json.loads` reads back exactly.
 """
 assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v7_to_v8(conn: sqlite3.Connection) -> None:
+    """The ``replication`` table appears (empty: no relationship)."""
+    conn.execute(_V8_REPLICATION.strip().rstrip(";"))
 
 
 def _v6_to_v7(conn: sqlite3.Connection) -> None:
@@ -280,7 +296,7 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6,
-                                                          _v6_to_v7]
+                                                          _v6_to_v7, _v7_to_v8]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -301,7 +317,7 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL}
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL_V7, 8: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"

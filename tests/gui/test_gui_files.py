@@ -19,7 +19,7 @@ def test_every_example_opens(window):
         assert window.open_example(path), path
         scenario = window.document.scenario
         assert set(window.scene.node_items) == {n.id for n in scenario.nodes}, path
-        assert len(window.scene.link_items) == len(scenario.links), path
+        assert len(window.scene.link_items) == len(scenario.links) + len(scenario.replications), path
         outcome = window.worker.force_sync()
         assert outcome is not None and outcome.evaluation is not None, path
         assert not window.isWindowModified()

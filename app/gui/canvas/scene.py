@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPen, QPixmap, QTransform
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsScene
 
 from app.gui.canvas.items import LinkItem, NodeItem
+from app.gui.canvas.replication import sync_replication_items
 from app.gui.document import ProjectDocument
 from models.present.labels import carried_protocols
 
@@ -45,6 +46,7 @@ class TopologyScene(QGraphicsScene):
         document.sig_link_removed.connect(self._remove_link)
         document.sig_link_changed.connect(self._change_link)
         document.sig_workloads_changed.connect(self._relabel_links)
+        document.sig_replications_changed.connect(lambda: sync_replication_items(self))
         document.sig_scenario_switched.connect(self.rebuild)
         document.sig_project_replaced.connect(self.rebuild)
         self.rebuild()
@@ -119,6 +121,7 @@ class TopologyScene(QGraphicsScene):
             self._add_node(node.id)
         for link in self.document.scenario.links:
             self._add_link(link.id)
+        sync_replication_items(self)  # replication relationships: links of their own look
         self.set_problems(self._problems)
         self.place_labels()
 

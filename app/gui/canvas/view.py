@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QGraphicsView, QMenu
 
 from app.gui.canvas.interactions import ConnectInteraction, Interaction, PanInteraction
 from app.gui.canvas.items import NODE_H, NODE_W
+from app.gui.canvas.replication import replication_between_systems
 from app.gui.canvas.scene import TopologyScene
 from app.gui.document import ProjectDocument
 from app.gui.icons import icon
@@ -291,6 +292,13 @@ class TopologyView(QGraphicsView):
         choices, reason = self.document.link_choices(source, target)
         names = node_names(self.document.scenario.nodes, self.document.catalog)
         ends = f"{names.get(source, 'the removed item')} to {names.get(target, 'the removed item')}"
+        if replication_between_systems(self.document.scenario, source, target):
+            # two storage systems: a replication relationship, never a host link
+            error = self.document.add_replication(source, target)
+            self.sig_status_message.emit(f"Cannot replicate {ends}: {error}" if error else
+                                         f"Replication {ends}: SnapMirror asynchronous; set its kind, schedule, "
+                                         "RPO and network in the Inspector.")
+            return None if error else "replication"
         if not choices:
             self.sig_status_message.emit(f"Cannot connect {ends}: {reason}")
             return None

@@ -1,0 +1,125 @@
+"""What a reader sees of the "Protection and DR" section: one table row per replication relationship and the
+sentences under it, laid out alike by the PDF report, the workbook and the screen (``models.replication`` computes
+the figures)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from models.formatting import fmt_capacity
+from models.replication import Protection
+from models.replication.figures import ReplicationFigures
+from models.units import CapacityUnit
+
+INTRO = ("Each replication relationship: how much changes per day, how long the largest scheduled transfer takes on "
+         "the bandwidth available to replication, the recovery point achieved against the one required, the "
+         "bandwidth that meets it, the first full (baseline) transfer, and the copies' capacity on the destination "
+         "with its runway. During a transfer the source's reads and the destination's writes are solved as "
+         "workloads of their own beside each system's workloads.")
+"""The section's opening paragraph."""
+
+TABLE_HEADER = ["Relationship", "Kind", "Change per day", "Largest transfer", "Transfer time", "RPO achieved",
+                "RPO required", "Bandwidth available", "Bandwidth for the RPO", "Baseline", "Destination needs",
+                "Destination free", "Runway"]
+"""The PDF table's columns."""
+
+SHEET_HEADER = ["Relationship", "Kind", "Source", "Destination", "Change per day (GB)", "Sent per day (GB)",
+                "Schedule (min)", "Largest transfer (GB)", "Transfer time (min)", "RPO achieved (min)",
+                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Bandwidth for the RPO (Mbit/s)",
+                "Baseline (GB)", "Baseline time (hours)", "Destination needs (GB)", "Destination free (GB)",
+                "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
+"""The workbook sheet's columns (capacities in GB, 10^9 bytes, as network and replication figures are quoted)."""
+
+
+def _duration(seconds: float) -> str:
+    """``45 s``, ``3.1 min``, ``17.8 h``, ``2.5 days``."""
+    if not math.isfinite(seconds):
+        return "never"
+    if seconds < 90:
+        return f"{seconds:,.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:,.1f} min"
+    if seconds < 48 * 3600:
+        return f"{seconds / 3600:,.1f} h"
+    return f"{seconds / 86_400:,.1f} days"
+
+
+def _mbit(value: float) -> str:
+    return "none meets it" if not math.isfinite(value) else f"{value:,.0f} Mbit/s"
+
+
+def table_rows(protection: Protection, unit: CapacityUnit | str) -> list[list[str]]:
+    """The PDF / screen table: :data:`TABLE_HEADER` then one row of text per relationship."""
+    rows = [list(TABLE_HEADER)]
+    for f in protection.relationships:
+        sync = f.kind == "active-sync"
+        rows.append([
+            f.label, f.kind_label, fmt_capacity(f.change_bytes_per_day, unit),
+            "continuous" if sync else fmt_capacity(f.transfer_bytes, unit),
+            "continuous" if sync else _duration(f.transfer_seconds),
+            "falls behind" if not math.isfinite(f.rpo_achieved_minutes) else f"{f.rpo_achieved_minutes:,.0f} min",
+            f"{f.rpo_required_minutes:,.0f} min" if f.rpo_required_minutes else "none stated",
+            _mbit(f.available_bytes_per_s * 8 / 1e6), _mbit(f.bandwidth_needed_mbit_s),
+            _duration(f.baseline_seconds), fmt_capacity(f.destination_needed_bytes, unit),
+            fmt_capacity(f.destination_free_bytes, unit) if f.destination_free_bytes is not None else "unknown",
+            runway_text(f),
+        ])
+    return rows
+
+
+def runway_text(f: ReplicationFigures) -> str:
+    """The destination's runway in words: "full now", "18 months", "over 20 years", "unknown"."""
+    if f.destination_free_bytes is None:
+        return "unknown"
+    if f.runway_months is None:
+        return "over 20 years"
+    return "full now" if f.runway_months == 0 else f"{f.runway_months:,.0f} months"
+
+
+def lines(protection: Protection) -> list[str]:
+    """The sentences under the table: each relationship's verdict, the transfer windows' load on both ends, and
+    the assumptions (default change rates first), each once."""
+    out: list[str] = []
+    for f in protection.relationships:
+        out.append(f"{f.label}: {f.text}")
+        for c in f.workloads:
+            out.append(f"{f.label}, {c.name}: {c.bytes_per_day / 1e9:,.1f} GB changed a day ({c.basis}), "
+                       f"{c.sent_bytes_per_day / 1e9:,.1f} GB sent after {c.reduction:g}:1 data reduction.")
+        if f.kind == "active-sync":
+            out.append(f"{f.label}: each write waits for the {f.write_latency_added_ms:g} ms round trip to the "
+                       "partner site.")
+        out += [f"{f.label}: {e.text}" for e in protection.loads if e.replication_id == f.replication_id]
+    seen: set[str] = set()
+    for f in protection.relationships:
+        for note in f.notes:
+            if note not in seen and "change per day is a default" not in note:
+                seen.add(note)
+                out.append(note)
+    return out
+
+
+def sheet_rows(protection: Protection | None) -> list[list[Any]]:
+    """The workbook's "Protection and DR" sheet: :data:`SHEET_HEADER` then one row of numbers per relationship
+    (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why)."""
+    rows: list[list[Any]] = [list(SHEET_HEADER)]
+    if protection is None:
+        return rows
+
+    def finite(value: float | None, scale: float = 1.0) -> float | None:
+        return value / scale if value is not None and math.isfinite(value) else None
+
+    for f in protection.relationships:
+        rows.append([
+            f.label, f.kind_label, f.source_name, f.target_name, f.change_bytes_per_day / 1e9,
+            f.sent_bytes_per_day / 1e9,
+            f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
+            finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
+            f.available_bytes_per_s * 8 / 1e6, finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
+            f.baseline_seconds / 3600, f.destination_needed_bytes / 1e9, finite(f.destination_free_bytes, 1e9),
+            f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
+        ])
+    return rows
+
+
+__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "lines", "runway_text", "sheet_rows", "table_rows"]
