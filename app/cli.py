@@ -8,6 +8,7 @@ clear message, never a traceback).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import sys
@@ -385,20 +386,24 @@ def _validate(args) -> int:
               "chosen from their numbers; -v says which)")
     if cv_status:
         print(f"cross-validation: {cv_status}")
-    from models.validation.band_coverage import coverage_lines  # the P10-P90 bands measured on the same points
-
-    print("\n".join(coverage_lines(cv)))
     ramps = _print_ramps(args.verbose, cv)
+    from models.validation.band_coverage import coverage_lines, holdout_points
+    from models.validation.platform_holdout import holdout_line, holdout_targets, platform_holdout
+
+    held_out = platform_holdout()  # each calibrated platform left out: its hardware relation from the others
+    print(holdout_line(checks=held_out))
     _print_ladders(args.verbose)
     # the headline last (models.validation.summary.headline): every check once in its category, the failing ones
-    # by name, the prediction summaries against their targets, and the verdict that sets the exit status
+    # by name, the prediction summaries against their targets (the platforms left out among them), the band
+    # coverage measured on the same out-of-sample points, and the verdict that sets the exit status
     from models.validation.summary import headline
 
     head = headline([*outcomes, *ramps])
+    head = dataclasses.replace(head, targets=head.targets + holdout_targets(held_out))
     print()
     for line in head.failing_lines():
         print(line)
-    for line in head.lines():
+    for line in head.lines(out_of_sample_extra=coverage_lines(cv, holdout_points(held_out))):
         print(line)
     return head.exit_status
 
@@ -419,9 +424,6 @@ def _print_ramps(verbose: bool, cv) -> list:
     print(summary.in_sample.line("ramps in-sample"))
     print(summary.out_of_sample.line("ramps out-of-sample"))
     print(summary.predictions.line("ramp predictions (never fitted)"))
-    from models.validation.platform_holdout import holdout_line
-
-    print(holdout_line())
     checks = [c for o in ramps for c in o.checks]
     print(f"{sum(c.passed for c in checks)} of {len(checks)} ramp checks within tolerance"
           + "".join(f"; {o.case_id}: {o.error}" for o in ramps if o.error))

@@ -167,10 +167,42 @@ def test_band_coverage_on_the_leave_one_out_points_is_70_to_90_percent():
     assert any(line.startswith("band coverage (calibrated profiles): ") for line in lines[1:])
 
 
-def test_the_stored_discrepancy_table_is_the_one_estimated_from_the_stored_residuals():
+@pytest.fixture(scope="module")
+def held_out_points():
+    """The leave-one-platform-out points (each calibrated platform on the hardware relation from the others)."""
+    from models.validation.band_coverage import holdout_points
+    from models.validation.platform_holdout import platform_holdout
+
+    return holdout_points(platform_holdout())
+
+
+def test_the_platforms_left_out_enter_the_coverage_as_hardware_relation_points(held_out_points):
+    """The hardware-relation kind's band is measured on the leave-one-platform-out points: each point's sigma is
+    estimated without its platform's points, and it is inside when |log(predicted / published)| <= z sigma;
+    coverage 70-90% for the kind (it has >= 10 points) and overall, counted here from the points."""
+    cv = load_cross_validation()
+    assert cv is not None
+    points = [*loo_points(cv), *held_out_points]
+    relation = [p for p in held_out_points if p.profile_kind == "hardware relation only"]
+    assert len(relation) == len(held_out_points) >= 10 and len({p.case_id for p in relation}) >= 3
+    inside = []
+    for p in relation:
+        sigma = estimate_table([q for q in points if q.case_id != p.case_id]).sigma(p.profile_kind, p.bottleneck_kind)
+        inside.append(abs(math.log(p.predicted / p.published)) <= Z_P90 * sigma)
+    assert 0.70 <= sum(inside) / len(inside) <= 0.90
+    cov = band_coverage(points)
+    assert (cov.of("hardware relation only").inside, cov.of("hardware relation only").total) == (sum(inside),
+                                                                                                 len(inside))
+    assert 0.70 <= cov.fraction <= 0.90
+    lines = coverage_lines(cv, held_out_points)
+    assert any(line.startswith("band coverage (hardware relation only profiles): ") for line in lines)
+
+
+def test_the_stored_discrepancy_table_is_the_one_estimated_from_the_stored_residuals(held_out_points):
     cv = load_cross_validation()
     stored = parse_table((validation_dir() / FILE_NAME).read_text(encoding="utf-8"))
-    fresh = estimate_table(loo_points(cv), cv.inputs_sha256)
+    fresh = estimate_table([*loo_points(cv), *held_out_points], cv.inputs_sha256)
+    assert "hardware relation only" in stored.kinds  # the platforms left out set the hardware relation's band
     assert stored.inputs_sha256 == cv.inputs_sha256
     assert stored.cells == pytest.approx(fresh.cells, rel=1e-3)
     assert stored.kinds == pytest.approx(fresh.kinds, rel=1e-3)

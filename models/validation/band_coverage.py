@@ -131,6 +131,21 @@ def loo_points(cv: CrossValidation) -> list[LooPoint]:
     return out
 
 
+HARDWARE_RELATION = "hardware relation only"
+"""The profile kind of a leave-one-platform-out point (``models.performance.profiles``' kind string)."""
+
+
+def holdout_points(checks: Sequence) -> list[LooPoint]:
+    """The leave-one-platform-out points (``models.validation.platform_holdout.platform_holdout``'s checks) as
+    out-of-sample points of the profile kind "hardware relation only": the platform's published figure against
+    its prediction from the other platforms' hardware relation. Their ``case_id`` is the platform's name, so that
+    the coverage's leave-one-case-out leaves a whole platform out (its points share its fits' errors); the
+    bottleneck kind is the case's (:data:`CASE_BOTTLENECK`)."""
+    return [LooPoint(c.platform, c.quantity, c.published, c.held_out, HARDWARE_RELATION,
+                     CASE_BOTTLENECK.get(c.case_id, ""))
+            for c in checks if c.published > 0 and math.isfinite(c.held_out) and c.held_out > 0]
+
+
 def conformal_sigma(residuals: Sequence[float]) -> float:
     """sigma = (the ceil((n + 1) 0.8)-th smallest |r|) / z of n >= :data:`MIN_POINTS` log residuals (module
     docstring).
@@ -259,24 +274,26 @@ def band_coverage(points: Sequence[LooPoint]) -> Coverage:
     return Coverage(tuple(out))
 
 
-def coverage_lines(cv: CrossValidation | None) -> list[str]:
+def coverage_lines(cv: CrossValidation | None, extra: Sequence[LooPoint] = ()) -> list[str]:
     """``storplan validate``'s band coverage lines: overall, then per profile kind (calibrated, derived, assumed,
-    then any other); one line saying why when there is no cross-validation."""
+    hardware relation only, then any other); one line saying why when there is no cross-validation. ``extra``:
+    further out-of-sample points (:func:`holdout_points`)."""
     if cv is None:
         return ["band coverage: no leave-one-out results to measure it on"]
-    cov = band_coverage(loo_points(cv))
-    kinds = sorted({b.point.profile_kind for b in cov.bands},
-                   key=lambda k: (("calibrated", "derived", "assumed") + (k,)).index(k))
+    cov = band_coverage([*loo_points(cv), *extra])
+    order = ("calibrated", "derived", "assumed", HARDWARE_RELATION)
+    kinds = sorted({b.point.profile_kind for b in cov.bands}, key=lambda k: (order + (k,)).index(k))
     return [cov.line()] + [cov.of(k).line(f"{k} profiles") for k in kinds]
 
 
-def write_table(cv: CrossValidation, path: Path | None = None) -> Path:
-    """Estimate the discrepancy table from ``cv``'s points and write it (default: beside the cross-validation
-    results, where the engine reads it). Returns the path.
+def write_table(cv: CrossValidation, path: Path | None = None, extra: Sequence[LooPoint] = ()) -> Path:
+    """Estimate the discrepancy table from ``cv``'s points and ``extra`` (the leave-one-platform-out points,
+    :func:`holdout_points`) and write it (default: beside the cross-validation results, where the engine reads
+    it). Returns the path.
 
     Raises:
         ValueError: too few points; OSError: cannot write."""
     path = path or validation_dir() / FILE_NAME
-    table = estimate_table(loo_points(cv), cv.inputs_sha256)
+    table = estimate_table([*loo_points(cv), *extra], cv.inputs_sha256)
     write_text_atomic(path, table_toml(table, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")) + "\n")
     return path

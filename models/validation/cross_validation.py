@@ -359,7 +359,9 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
                       f"{c.predicted:<10.4g} {err:+.1%}")
     if write and directory.resolve() == Path(bundled_dir()).resolve():
         print(f"wrote {write_cross_validation(cv)}")
-        from models.validation.band_coverage import write_table  # the bands' discrepancy, from these residuals
+        from models.validation.band_coverage import holdout_points, write_table  # the bands' discrepancy
+        from models.validation.platform_holdout import platform_holdout
 
-        print(f"wrote {write_table(cv)}")
+        # from these residuals and those of each calibrated platform left out (the hardware relation's error)
+        print(f"wrote {write_table(cv, extra=holdout_points(platform_holdout(fitted)))}")
     return cv

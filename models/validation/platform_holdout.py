@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import math
 import statistics
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, bundled_catalog
 from models.performance.hardware_relation import FAMILIES
 from models.validation.cases import RAMP_SECTIONS, SECTIONS
 from models.validation.runner import run_validation
+from models.validation.summary import OUT_OF_SAMPLE, TARGETS, TargetLine
 
 
 @dataclass(frozen=True)
@@ -108,10 +110,23 @@ def platform_holdout(catalog: Catalog | None = None) -> list[HoldoutCheck]:
     return out
 
 
-def holdout_line(catalog: Catalog | None = None) -> str:
+def holdout_targets(checks: Sequence[HoldoutCheck]) -> tuple[TargetLine, ...]:
+    """The leave-one-platform-out summaries held to the out-of-sample targets (``models.validation.summary.TARGETS``:
+    median error at most 20% on saturation, 30% on latency), one per quantity group with points, for
+    ``storplan validate``'s headline (a missed target sets its exit status like the other out-of-sample ones)."""
+    out = []
+    for group in ("saturation", "latency"):
+        misses = tuple(abs(c.error) for c in checks if c.group == group)
+        if misses:
+            out.append(TargetLine(OUT_OF_SAMPLE, "platforms left out", group, misses, TARGETS[group]))
+    return tuple(out)
+
+
+def holdout_line(catalog: Catalog | None = None, checks: Sequence[HoldoutCheck] | None = None) -> str:
     """The summary line: ``platforms left out (hardware relation from the others): N platforms; saturation: n
-    checks, median error X%; latency: m checks, median error Y%`` (medians of absolute relative errors)."""
-    checks = platform_holdout(catalog)
+    checks, median error X%; latency: m checks, median error Y%`` (medians of absolute relative errors).
+    ``checks``: :func:`platform_holdout`'s, when already computed (else computed on ``catalog``)."""
+    checks = platform_holdout(catalog) if checks is None else checks
     platforms = len({c.platform for c in checks})
     parts = []
     for group in ("saturation", "latency"):
