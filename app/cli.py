@@ -8,7 +8,6 @@ clear message, never a traceback).
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import os
 import sys
@@ -387,23 +386,19 @@ def _validate(args) -> int:
     if cv_status:
         print(f"cross-validation: {cv_status}")
     ramps = _print_ramps(args.verbose, cv)
-    from models.validation.band_coverage import coverage_lines, holdout_points
-    from models.validation.platform_holdout import holdout_line, holdout_targets, platform_holdout
+    from models.validation.headline_extras import BundledOutcomes, full_headline, headline_extras
 
-    held_out = platform_holdout()  # each calibrated platform left out: its hardware relation from the others
-    print(holdout_line(checks=held_out))
+    extras = headline_extras(cv)  # each calibrated platform left out: its hardware relation from the others
+    print(extras.holdout)
     _print_ladders(args.verbose)
     # the headline last (models.validation.summary.headline): every check once in its category, the failing ones
     # by name, the prediction summaries against their targets (the platforms left out among them), the band
     # coverage measured on the same out-of-sample points, and the verdict that sets the exit status
-    from models.validation.summary import headline
-
-    head = headline([*outcomes, *ramps])
-    head = dataclasses.replace(head, targets=head.targets + holdout_targets(held_out))
+    head, extra_lines = full_headline(BundledOutcomes([*outcomes, *ramps], extras))
     print()
     for line in head.failing_lines():
         print(line)
-    for line in head.lines(out_of_sample_extra=coverage_lines(cv, holdout_points(held_out))):
+    for line in head.lines(out_of_sample_extra=extra_lines):
         print(line)
     return head.exit_status
 

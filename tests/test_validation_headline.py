@@ -269,3 +269,30 @@ def test_ramp_tolerances_follow_the_targets_and_the_printed_resolution():
     assert checks["knee_ratio_90_to_10"].tolerance == pytest.approx(0.30 + 0.05 / by_pct[90] + 0.05 / by_pct[10])
     assert checks["saturation_ops_per_sec"].tolerance == 0.20
     assert tolerance_reason(checks["saturation_ops_per_sec"], "ramp") == RAMP_REASON
+
+
+def test_the_report_and_the_tab_show_the_command_lines_headline_with_its_extras():
+    """One answer: the bundled run the report and the Validation tab use carries the platforms left out and the
+    band coverage, so their headline has the same target lines and verdict as ``storplan validate``'s."""
+    from pypdf import PdfReader
+
+    from app.report import render_report_bytes, validation_outcomes
+    from models.project.textformat import load
+    from models.resources import examples_dir
+    from models.validation.headline_extras import full_headline
+
+    outcomes = validation_outcomes()
+    assert not isinstance(outcomes, str) and outcomes.extras is not None
+    head, extra = full_headline(outcomes)
+    lines = head.lines(out_of_sample_extra=extra)
+    held = [line for line in lines if "platforms left out" in line]
+    assert [t.group for t in head.targets].count("platforms left out") == len(held) == 2
+    assert any(line.startswith("  band coverage: ") for line in lines)
+    import io
+    import re
+
+    data = render_report_bytes(load(examples_dir() / "aff8080-sqlserver-tpce.toml"), validation=outcomes)
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(io.BytesIO(data)).pages))
+    for line in held + [line for line in lines if line.startswith("  band coverage")][:1]:
+        assert re.sub(r"\s+", " ", line.strip()) in text, line
+    assert head.verdict()[1:] in text  # "Overall: <the same reasons>."

@@ -38,7 +38,9 @@ _validation_cache: list = []
 
 def validation_outcomes():
     """The outcomes of ``models.validation.run_validation()`` and ``run_ramps()`` (the seed cases and the measured
-    ramps that ``storplan validate``'s headline counts together), computed once per process (thread-safe).
+    ramps that ``storplan validate``'s headline counts together) with the headline's extras (the platforms left
+    out, the band coverage: ``models.validation.headline_extras.BundledOutcomes``), computed once per process
+    (thread-safe).
 
     Returns the list of ``CaseOutcome``, or a string explaining why the validation could not run (the report
     then says so instead of failing).
@@ -47,8 +49,12 @@ def validation_outcomes():
         if not _validation_cache:
             try:
                 from models.validation import run_ramps, run_validation
+                from models.validation.headline_extras import BundledOutcomes, headline_extras
+                from models.validation.runner import stored_cross_validation
 
-                _validation_cache.append([*run_validation(), *run_ramps()])
+                cv, _status = stored_cross_validation()
+                _validation_cache.append(BundledOutcomes([*run_validation(cross_validation=cv),
+                                                          *run_ramps(cross_validation=cv)], headline_extras(cv)))
             except Exception as exc:  # noqa: BLE001 - the report must still be produced; it states the reason (not cached)
                 return f"{type(exc).__name__}: {exc}"
         return _validation_cache[0]
@@ -126,7 +132,8 @@ def render_report_bytes(
     for name in names:
         if name not in cache:
             cache[name] = evaluate(project, design=designs[name])
-    outcomes = list(validation) if validation is not None else validation_outcomes()
+    outcomes = (validation if isinstance(validation, list) else list(validation)) if validation is not None \
+        else validation_outcomes()  # a list as given: the bundled run keeps its headline extras
     builder = ReportBuilder(
         project,
         {name: cache[name] for name in names},

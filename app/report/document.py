@@ -1158,9 +1158,9 @@ class ReportBuilder:
             return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
         checks = [c for o in outcomes for c in o.checks]
         failed = [c for c in checks if not c.passed]
-        from models.validation.summary import headline
+        from models.validation.headline_extras import full_headline
 
-        head = headline(outcomes)
+        head, extra_lines = full_headline(outcomes)
         story.append(self.p(
             "StorPlan replays published measurements (public reports and benchmark results) through the same "
             "engines that sized this design. Each check counts once, in one category: <i>in-sample</i> when a "
@@ -1168,7 +1168,8 @@ class ReportBuilder:
             "follows from the stated configuration, <i>out-of-sample</i> when the calibration was refitted without "
             "its case (leave-one-out), a <i>never-fitted prediction</i> otherwise. A check passes when the "
             "prediction is within the tolerance of the published value (or within its bound or range)."))
-        lines = [line for line in head.lines() if not line.startswith(("headline:", "verdict:"))]
+        lines = [line for line in head.lines(out_of_sample_extra=extra_lines)
+                 if not line.startswith(("headline:", "verdict:"))]
         reasons = head.reasons
         lines.append("Overall: " + ("; ".join(reasons) if reasons else "every count holds and every summary meets its "
                                     "target") + ".")

@@ -52,7 +52,7 @@ from models.present.validation import (
 )
 from models.units import CapacityUnit
 from models.validation import RAMP_SECTIONS
-from models.validation.summary import headline
+from models.validation.headline_extras import full_headline
 from models.validation.tolerances import tolerance_reason
 
 Runner = Callable[[], Sequence]
@@ -75,7 +75,7 @@ def _default_runner() -> Sequence:
     outcomes = validation_outcomes()
     if isinstance(outcomes, str):  # the cases could not run: say why in the table
         raise RuntimeError(outcomes)
-    return list(outcomes)  # the seed cases and the measured ramps, as validate's headline counts them
+    return outcomes  # the seed cases and the measured ramps with the headline's extras, as validate counts them
 
 
 class _Signals(QObject):
@@ -134,6 +134,8 @@ class ValidationView(QWidget):
         self.failed = 0
         self.headline = None
         """The run's ``models.validation.summary.Headline`` (None before the first run finishes)."""
+        self.headline_extra: tuple[str, ...] = ()
+        """Lines the headline prints among its out-of-sample ones (the band coverage), when the run carries them."""
 
         self.banner = StaleBanner(self)
         self.summary_icon = QLabel()
@@ -272,7 +274,7 @@ class ValidationView(QWidget):
         self.passed = sum(bool(check.passed) for check in checks)
         self.total = len(checks)
         self.failed = sum(1 for _, check in self.rows if check is None or not check.passed)
-        self.headline = headline(outcomes)
+        self.headline, self.headline_extra = full_headline(outcomes)
 
         header = self.table.horizontalHeader()
         column, order = header.sortIndicatorSection(), header.sortIndicatorOrder()
@@ -301,7 +303,7 @@ class ValidationView(QWidget):
         if self.failed and header.sortIndicatorSection() == RESULT_COLUMN and order == Qt.SortOrder.AscendingOrder:
             text += ", listed first"
         self._set_summary(text, ok=self.headline.exit_status == 0 and bool(outcomes))
-        lines = self.headline.lines()[1:-1]
+        lines = self.headline.lines(out_of_sample_extra=self.headline_extra)[1:-1]
         self.error_summary.setText("\n".join(line[:1].upper() + line[1:] for line in lines))
         self._fit_splitter()
         if self.model.rowCount():

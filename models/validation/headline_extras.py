@@ -1,0 +1,60 @@
+"""What ``storplan validate``'s headline adds to the seed cases' and ramps' counts, computed once for every place
+that shows the headline (the command line, the report's Model validation section, the GUI Validation tab): the
+leave-one-platform-out summaries held to the out-of-sample targets, and the band coverage measured on every
+out-of-sample point (the cases' and ramps' leave-one-out points and the platforms left out).
+
+A list of outcomes that carries them is a :class:`BundledOutcomes` (a plain list with an ``extras`` attribute), so
+a view handed the bundled run shows the same headline as the command line, and a view handed other outcomes (a
+test's) shows theirs alone.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from models.validation.band_coverage import coverage_lines, holdout_points
+from models.validation.cross_validation import CrossValidation
+from models.validation.platform_holdout import holdout_line, holdout_targets, platform_holdout
+from models.validation.runner import CaseOutcome
+from models.validation.summary import Headline, TargetLine, headline
+
+
+@dataclass(frozen=True)
+class HeadlineExtras:
+    """The headline's additions: ``targets`` (the platforms-left-out summaries, :class:`TargetLine`), ``lines``
+    (the band coverage lines, printed among the out-of-sample ones) and ``holdout`` (the leave-one-platform-out
+    line ``storplan validate`` prints after the ramps)."""
+
+    targets: tuple[TargetLine, ...]
+    lines: tuple[str, ...]
+    holdout: str
+
+
+def headline_extras(cv: CrossValidation | None) -> HeadlineExtras:
+    """The additions for the bundled catalog and the stored (or recomputed) cross-validation ``cv`` (None: no
+    leave-one-out results; the coverage line says so). Replays the published cases once per calibrated platform
+    (about 2 s)."""
+    held = platform_holdout()
+    return HeadlineExtras(holdout_targets(held), tuple(coverage_lines(cv, holdout_points(held))),
+                          holdout_line(checks=held))
+
+
+class BundledOutcomes(list):
+    """The bundled validation run: its outcomes (a list of ``CaseOutcome``) and :attr:`extras`."""
+
+    def __init__(self, outcomes: Iterable[CaseOutcome], extras: HeadlineExtras | None) -> None:
+        super().__init__(outcomes)
+        self.extras = extras
+
+
+def full_headline(outcomes: Sequence[CaseOutcome]) -> tuple[Headline, tuple[str, ...]]:
+    """The headline of ``outcomes`` with their extras when they carry them (:class:`BundledOutcomes`), and the
+    lines to print among the out-of-sample ones, indented under them like the target lines (empty without
+    extras)."""
+    head = headline(outcomes)
+    extras = getattr(outcomes, "extras", None)
+    if extras is None:
+        return head, ()
+    return dataclasses.replace(head, targets=head.targets + extras.targets), tuple(f"  {line}" for line in extras.lines)
