@@ -785,9 +785,15 @@ def _calibrate(args) -> int:
     if not args.csv:
         if args.project or args.save:
             raise UsageError("--project and --save go with --csv")
+        from models.resources import catalog_dir
         from models.validation.cross_validation import calibrate_and_cross_validate
 
-        calibrate_and_cross_validate(write=args.write)
+        cv = calibrate_and_cross_validate(write=args.write)
+        if args.write:  # the bands' discrepancy, from these residuals and the platforms left out
+            from models.catalog import Catalog
+            from models.validation.headline_extras import write_discrepancy_table
+
+            print(f"wrote {write_discrepancy_table(cv, Catalog.from_dir(catalog_dir()))}")
         return 0
     if not args.project:
         raise UsageError("--csv needs --project: the lab configuration whose first enabled workload was measured")

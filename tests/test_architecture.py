@@ -258,7 +258,8 @@ def _result_classes() -> list[type]:
 
     modules = ("models.capacity.results", "models.performance.results", "models.performance.resilience",
                "models.performance.profiles", "models.evaluate", "models.problems", "models.replication",
-               "models.replication.figures", "models.replication.load")
+               "models.replication.figures", "models.replication.load", "models.capacity.reduction_band",
+               "models.costing.tco")
     classes = []
     for name in modules:
         module = importlib.import_module(name)

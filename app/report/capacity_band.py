@@ -4,16 +4,18 @@ data-reduction ratio, the break-even ratio, and each workload's ratio band with 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from app.report.document import _e, _para, _table
 from models.present.capacity_band import band_lines, band_rows
 
 
-def band_story(report: Any) -> list:
+def band_story(report: Any, helpers: tuple[Callable, Callable, Callable]) -> list:
     """The flowables for the capacity section of ``report`` (an ``app.report.document`` story builder: its
-    evaluation, styles, unit and width); empty when the evaluation has no band."""
-    band = getattr(report.evaluation, "capacity_band", None)
+    evaluation, styles, unit and width); empty when the evaluation has no band. ``helpers``: the document's
+    (escape, paragraph, table) functions, passed in so that this module does not import the document."""
+    _e, _para, _table = helpers
+    band = report.evaluation.capacity_band
     if band is None:
         return []
     s = report.s

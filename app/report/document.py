@@ -841,7 +841,7 @@ class ReportBuilder:
                             "every Snapshot and FlexClone copy.", s.small))
         from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
 
-        story += band_story(self)
+        story += band_story(self, (_e, _para, _table))
         for system in capacity.systems:
             story.append(CondPageBreak(200))
             story.append(_para(_e(f"{system.system_label or system.system_id} ({system.family})"), s.h2))

@@ -337,8 +337,9 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
     """``storplan calibrate``: fit every seed system's profile (:func:`models.calibration.calibrate_seed_systems`,
     writing them with ``write=True``), then cross-validate them (leave one case out, refit, predict it) and print
     each left-out prediction; with ``write=True`` and the bundled catalog directory the results go into
-    ``resources/validation/cross_validation.toml`` for ``storplan validate``, and the bands' model-discrepancy
-    table estimated from them beside it (:func:`models.validation.band_coverage.write_table`).
+    ``resources/validation/cross_validation.toml`` for ``storplan validate`` (the bands' model-discrepancy table
+    is estimated from them and the platforms left out by
+    :func:`models.validation.headline_extras.write_discrepancy_table`, which ``storplan calibrate`` runs next).
 
     Raises:
         CalibrationError: a fit failed; OSError: the files cannot be written.
@@ -359,9 +360,4 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
                       f"{c.predicted:<10.4g} {err:+.1%}")
     if write and directory.resolve() == Path(bundled_dir()).resolve():
         print(f"wrote {write_cross_validation(cv)}")
-        from models.validation.band_coverage import holdout_points, write_table  # the bands' discrepancy
-        from models.validation.platform_holdout import platform_holdout
-
-        # from these residuals and those of each calibrated platform left out (the hardware relation's error)
-        print(f"wrote {write_table(cv, extra=holdout_points(platform_holdout(fitted)))}")
     return cv

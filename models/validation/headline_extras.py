@@ -14,7 +14,8 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from models.validation.band_coverage import coverage_lines, holdout_points
+from models.catalog import Catalog
+from models.validation.band_coverage import coverage_lines, holdout_points, write_table
 from models.validation.cross_validation import CrossValidation
 from models.validation.platform_holdout import holdout_line, holdout_targets, platform_holdout
 from models.validation.runner import CaseOutcome
@@ -58,3 +59,13 @@ def full_headline(outcomes: Sequence[CaseOutcome]) -> tuple[Headline, tuple[str,
     if extras is None:
         return head, ()
     return dataclasses.replace(head, targets=head.targets + extras.targets), tuple(f"  {line}" for line in extras.lines)
+
+
+def write_discrepancy_table(cv: CrossValidation, catalog: Catalog | None = None) -> str:
+    """Estimate the bands' model-discrepancy table from ``cv``'s leave-one-out points and the platforms left out
+    (each calibrated platform of ``catalog``, default the bundled one, on the hardware relation from the others)
+    and write it beside the cross-validation results. Returns the path written, as text.
+
+    Raises:
+        ValueError: too few points; OSError: cannot write."""
+    return str(write_table(cv, extra=holdout_points(platform_holdout(catalog))))

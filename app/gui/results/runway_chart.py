@@ -66,7 +66,7 @@ class RunwayDialog(QDialog):
     def _draw_band(self, evaluation) -> list[tuple[float, float, float]]:
         """The capacity line's P10-P90 band (``models.present.capacity_band.runway_band_series``): shaded between
         the P90 data-reduction ratio's line and the P10 one's. Returns (month, low %, high %) as drawn."""
-        band = getattr(evaluation, "capacity_band", None)
+        band = evaluation.capacity_band if evaluation is not None else None
         if band is None:
             return []
         low, high = runway_band_series(band, RUNWAY_MONTHS)
