@@ -415,8 +415,10 @@ class GroupingPage(QWizardPage):
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         today = self._wizard.today
         self.today.setText("" if today is None or error else
-                           "Your system today: " + today.summary + "\n" + "\n".join(today.lines)
-                           + ("\n" + "; ".join(today.notes) if today.notes else ""))
+                           f"Your system today: {today.summary}\n"
+                           + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
+                           + "\n".join(f"    {line}" for line in today.lines)
+                           + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
         if error:
             self.totals.setText(error)
             self.notes.setText("")
