@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from models.catalog import Catalog
 from models.importers.inventory import Inventory
 from models.importers.workloads import ImportResult
 from models.project.model import Project, Scenario
@@ -25,8 +26,10 @@ class Today:
 
 
 def installed_today(args: argparse.Namespace, inventories: Sequence[Inventory], result: ImportResult,
-                    project: Project, catalog) -> Today | None:
-    """Run the step for ``import-env``'s ``args`` (``installed``, ``installed_drive``, ``calibration_csv``).
+                    project: Project, catalog: Catalog | None) -> Today | None:
+    """Run the step for ``import-env``'s ``args`` (``installed``, ``installed_drive``, ``calibration_csv``,
+    ``output``) on ``inventories`` and their ``result``; ``project`` is the starting design with the imported
+    workloads, ``catalog`` the base catalog it was read with (None: bundled plus the user's).
 
     Returns:
         None when there is nothing to do (no installed controller given or named, no calibration file asked for);

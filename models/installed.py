@@ -9,7 +9,7 @@ item 6).
 * :func:`installed_design` builds that controller's design the way the sizer builds its candidates (the
   project's hosts and workloads on the controller, one front end the controller and hosts share): with the
   drive the user names, else the controller's first listed shelf (its default) full of the first drive that fits
-  it, and says which.
+  it (an SSD for an all-flash line, else an HDD), and says which.
 * :func:`compare_measured` evaluates it and gives per workload the measured mean latency at the measured IOPS
   (the peak interval of the group's summed series, operations-weighted) against the predicted storage-side mean
   latency at that IOPS (the open model, all workloads on the system together), and the error in %.
@@ -29,6 +29,7 @@ from models.catalog import Catalog, Controller, Drive, Entry, Shelf
 from models.evaluate import evaluate
 from models.importers.inventory import Inventory
 from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_series
+from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import Project, Requirements, Scenario
 from models.sizing import _array_specs, _Spec
 
@@ -79,6 +80,19 @@ def _controller(catalog: Catalog, controller_id: str) -> Controller:
     return found
 
 
+ALL_FLASH_LINES = ("aff", "asa", "ef")
+"""Model-name beginnings (:func:`model_key`) of all-flash lines: their default drive is an SSD."""
+
+
+def _default_drive(record: Controller, shelf: Shelf, catalog: Catalog) -> Drive | None:
+    """The drive assumed in ``record``'s default ``shelf`` when none is given: of the drives that fit both (by id),
+    the first SSD for an all-flash line (:data:`ALL_FLASH_LINES`), else the first HDD, else the first of any."""
+    fits = sorted((d for d in catalog.of_kind(Drive) if drive_fits_controller(d, record, catalog)
+                   and drive_fits_shelf(d, shelf)), key=lambda d: d.id)
+    media = "SSD" if model_key(record.name).startswith(ALL_FLASH_LINES) else "HDD"
+    return next((d for d in fits if d.media == media), fits[0] if fits else None)
+
+
 def _shelves_of(spec: _Spec) -> list[tuple[str, str]]:
     """(shelf id, drive id) of every shelf of a candidate's scenario."""
     return [(n.catalog_id, getattr(n, "drive", "")) for n in spec.scenario.nodes if n.kind == "shelf"]
@@ -91,8 +105,9 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
     Args:
         project: the imported project (its hosts and workloads are kept; the design is replaced).
         controller_id: a catalog controller id; catalog: the catalog it and the drives come from.
-        drive_id: the installed drive (catalog id); None: the controller's default shelf full of the first drive
-            (by id) that fits it, said so in the notes.
+        drive_id: the installed drive (catalog id); None: the controller's default shelf (the first it lists
+            that a design can be built with) full of the drive :func:`_default_drive` picks (an SSD for an
+            all-flash line, else an HDD), said so in the notes.
 
     Returns:
         An :class:`InstalledDesign` of the smallest layout with that drive: the controller's internal bays full,
@@ -107,19 +122,22 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
         raise InstalledError(f"installed drive {drive_id!r}: no drive of that id in the catalog")
     only = Catalog([e for e in catalog if not isinstance(e, Controller) or e.id == record.id], catalog.version)
     specs: Iterator[_Spec] = _array_specs(project.scenario, only, Requirements())
-    default_shelf = record.shelves[0] if record.shelves else ""
+    wanted: list[tuple[str | None, str]] = [(None, drive_id)] if drive_id is not None else []
+    if drive_id is None:  # the shelves it lists, in order, each with its default drive: the first that builds
+        for listed in (s for sid in record.shelves if isinstance(s := catalog.find(sid), Shelf)):
+            default = _default_drive(record, listed, catalog)
+            if default is not None:
+                wanted.append((listed.id, default.id))
     chosen: _Spec | None = None
+    rank = len(wanted)
     for spec in specs:
         shelves = _shelves_of(spec)
-        if not shelves:
-            continue
-        if drive_id is not None:
-            if shelves[0][1] == drive_id:
-                chosen = spec
+        here = next((k for k, (sh, dr) in enumerate(wanted[:rank]) if shelves and shelves[0][1] == dr
+                     and sh in (None, shelves[0][0])), None)
+        if here is not None:
+            chosen, rank = spec, here
+            if rank == 0:
                 break
-        elif shelves[0][0] == default_shelf:
-            chosen = spec
-            break
     if chosen is None:
         if drive_id is not None:
             raise InstalledError(f"installed drive {drive_id!r} does not fit {record.name} (or no front end of it "
@@ -128,8 +146,8 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
     notes: list[str] = []
     shelf_id, drive = _shelves_of(chosen)[0]
     if drive_id is None:
-        shelf, drive_rec = catalog.find(shelf_id), catalog.find(drive)
-        shelf_name = shelf.name if isinstance(shelf, Shelf) else shelf_id
+        found, drive_rec = catalog.find(shelf_id), catalog.find(drive)
+        shelf_name = found.name if isinstance(found, Shelf) else shelf_id
         drive_name = drive_rec.name if isinstance(drive_rec, Drive) else drive
         notes.append(f"drives not given: the controller's default shelf ({shelf_name}) full of {drive_name} is "
                      "assumed; give the installed drive for a closer prediction")

@@ -201,3 +201,28 @@ def test_every_catalog_controller_matches_its_own_name() -> None:
     for record in controllers:
         found = match_controller(record.name, catalog)
         assert found is not None and model_key(found.name) == model_key(record.name), record.id
+
+
+def test_every_array_controller_gets_an_installed_design_with_a_drive_of_its_line(tmp_path) -> None:
+    from app.cli import load_project_file as load_example
+    from models.catalog import Drive
+    from models.importers.workloads import IMPORT_BASE_EXAMPLE, import_environment
+    from models.installed import ALL_FLASH_LINES, installed_design
+
+    base = load_example(IMPORT_BASE_EXAMPLE, read_only=True).project
+    target = next(n.id for n in base.scenario.nodes if n.kind == "controller")
+    result = import_environment([read_ontap(KEY1, KEY2)], target)
+    project = base.with_scenario(base.scenario.with_changes(workloads=list(result.workloads)))
+    catalog = default_catalog()
+    arrays = [c for c in catalog.of_kind(Controller) if c.family in ("ONTAP", "E-Series")]
+    assert len(arrays) > 20
+    for record in arrays:
+        design = installed_design(project, record.id, catalog)
+        (controller,) = [n for n in design.scenario.nodes if n.kind == "controller"]
+        assert controller.catalog_id == record.id
+        drives = {getattr(n, "drive", "") for n in design.scenario.nodes if n.kind == "shelf"}
+        assert len(drives) == 1, record.id
+        if model_key(record.name).startswith(ALL_FLASH_LINES):
+            assert catalog.get(drives.pop(), Drive).media == "SSD", record.id
+        assert all(w.target == controller.id for w in design.scenario.workloads)
+        assert "drives not given" in design.notes[0]
