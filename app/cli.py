@@ -731,10 +731,13 @@ def _import_env(args) -> int:
                                     base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
-    from app.import_today import installed_today
+    from app.import_today import TodayError, installed_today
 
-    today = installed_today(args, inventories, result, base.with_scenario(
-        scenario.with_changes(workloads=list(result.workloads))), loaded.catalog)
+    try:
+        today = installed_today(args, inventories, result, base.with_scenario(
+            scenario.with_changes(workloads=list(result.workloads))), loaded.catalog)
+    except TodayError as exc:
+        raise UsageError(str(exc)) from exc
     installed = today.scenario if today is not None else None
     flags = [f for inv in inventories for f in inv.flags]
     refused = [f for f in flags if f.refused]

@@ -16,6 +16,11 @@ from models.importers.workloads import ImportResult
 from models.project.model import Project, Scenario
 
 
+class TodayError(ValueError):
+    """The step cannot be done (an unknown controller or drive, no design of it, a calibration file that cannot
+    be written or has no point to write): one line naming what is wrong."""
+
+
 @dataclass(frozen=True)
 class Today:
     """The installed design (``scenario``, ``summary``) and what the command prints after the import (``lines``)."""
@@ -36,10 +41,9 @@ def installed_today(args: argparse.Namespace, inventories: Sequence[Inventory], 
         else a :class:`Today` whose ``scenario`` is None when no installed controller is known.
 
     Raises:
-        UsageError: an unknown controller or drive, no design of it, or a calibration file that cannot be written
+        TodayError: an unknown controller or drive, no design of it, or a calibration file that cannot be written
             or has no point to write.
     """
-    from app.cli import UsageError
     from models.evaluate import project_catalog
     from models.installed import (
         InstalledError,
@@ -64,13 +68,13 @@ def installed_today(args: argparse.Namespace, inventories: Sequence[Inventory], 
             controller_id = found.id
             lines.append(f"installed: the data names the controller model {named} ({found.name})")
     if args.installed_drive and controller_id is None:
-        raise UsageError("--installed-drive goes with an installed controller (--installed, or a model in the data)")
+        raise TodayError("--installed-drive goes with an installed controller (--installed, or a model in the data)")
     scenario, summary = None, ""
     if controller_id is not None:
         try:
             design = installed_design(project, controller_id, full, args.installed_drive)
         except InstalledError as exc:
-            raise UsageError(str(exc)) from exc
+            raise TodayError(str(exc)) from exc
         scenario, summary = design.scenario, design.summary
         lines.append(f"installed design: {summary}")
         lines.extend(f"      {note}" for note in design.notes)
@@ -81,14 +85,14 @@ def installed_today(args: argparse.Namespace, inventories: Sequence[Inventory], 
     if args.calibration_csv:
         points = calibration_points(inventories)
         if not points:
-            raise UsageError(f"--calibration-csv {Path(args.calibration_csv).name}: the files give no interval with "
+            raise TodayError(f"--calibration-csv {Path(args.calibration_csv).name}: the files give no interval with "
                              "operations and a latency (ONTAP counters polled twice or more)")
         from models.atomic import write_text_atomic
 
         try:
             write_text_atomic(Path(args.calibration_csv), calibration_csv(points))
         except OSError as exc:
-            raise UsageError(f"cannot write {Path(args.calibration_csv).name}: {exc}") from exc
+            raise TodayError(f"cannot write {Path(args.calibration_csv).name}: {exc}") from exc
         lines.append(f"wrote {args.calibration_csv} ({len(points)} measured interval(s) of the whole collection); "
                      f"fit the installed controller with: storplan calibrate --csv {args.calibration_csv} "
                      f"--project {args.output}" + ("" if len(points) > 1 else
