@@ -226,3 +226,13 @@ def test_every_array_controller_gets_an_installed_design_with_a_drive_of_its_lin
             assert catalog.get(drives.pop(), Drive).media == "SSD", record.id
         assert all(w.target == controller.id for w in design.scenario.workloads)
         assert "drives not given" in design.notes[0]
+
+
+def test_a_model_the_catalog_does_not_hold_is_named_and_the_design_stays(tmp_path, capsys) -> None:
+    out = tmp_path / "unknown.toml"
+    assert main(["import-env", str(KEY1), str(KEY2), str(_nodes_json(tmp_path, "FAS9999")), "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "names the controller model FAS9999, which the catalog does not hold; give it with --installed" in text
+    assert not _printed_rows(text)
+    scenario = load_project_file(out).project.scenario
+    assert [n.catalog_id for n in scenario.nodes if n.kind == "controller"] == ["netapp-aff-a70"]  # the starting design
