@@ -726,6 +726,14 @@ def _import_env(args) -> int:
                                     base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
+    from app.import_today import TodayError, installed_today
+
+    try:
+        today = installed_today(args, inventories, result, base.with_scenario(
+            scenario.with_changes(workloads=list(result.workloads))), loaded.catalog)
+    except TodayError as exc:
+        raise UsageError(str(exc)) from exc
+    installed = today.scenario if today is not None else None
     flags = [f for inv in inventories for f in inv.flags]
     refused = [f for f in flags if f.refused]
     if refused:
@@ -739,9 +747,12 @@ def _import_env(args) -> int:
         name="Imported environment", customer="", author="",
         description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}: "
                     f"{result.iops:,.0f} IOPS, {result.mbps:,.1f} MB/s, {result.capacity_bytes / 2**40:,.3f} TiB used "
-                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). The design is a starting point for "
-                    "sizing (Scenario > Size from Requirements; any family and protocol).")
-    project = base.with_scenario(scenario.with_changes(workloads=list(result.workloads))).with_changes(
+                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). "
+                    + (f"The design is the installed system: {today.summary}." if installed is not None else
+                       "The design is a starting point for sizing (Scenario > Size from Requirements; any family "
+                       "and protocol)."))
+    project = base.with_scenario(installed if installed is not None else
+                                 scenario.with_changes(workloads=list(result.workloads))).with_changes(
         info=info, requirements=result.requirements, price_book=[])
     try:
         if is_storplan_path(out):
@@ -763,6 +774,8 @@ def _import_env(args) -> int:
         print(f"note: {note}")
     print(f"wrote {out} ({len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
           f"{result.capacity_bytes / 2**40:,.3f} TiB used)")
+    if today is not None:
+        print("\n".join(today.lines))
     return 0
 
 
@@ -945,6 +958,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="the tool every file came from (default: told from each file's content)")
     p.add_argument("--interval", type=float, metavar="SECONDS",
                    help="ONTAP counter-table polls: the seconds between them (their rows carry no clock)")
+    p.add_argument("--installed", metavar="CONTROLLER",
+                   help="the installed controller (catalog id; default: the model the ONTAP data names): the project "
+                        "gets its design, and the measured latency is compared with the predicted one at that load")
+    p.add_argument("--installed-drive", metavar="DRIVE",
+                   help="with an installed controller: its drive (catalog id; default: its default shelf's first)")
+    p.add_argument("--calibration-csv", metavar="CSV",
+                   help="write the measured (IOPS, latency) per poll interval for 'storplan calibrate --csv CSV "
+                        "--project PROJECT'")
     p.set_defaults(func=_import_env)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")

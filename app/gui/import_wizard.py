@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QSignalBlocker, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -44,6 +44,7 @@ from app.gui.plain_text import plain_label, plain_tooltip, shorten
 from app.gui.screen_fit import fit_to_screen
 from app.gui.task_process import TaskState
 from app.gui.tasks import TaskRunner
+from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
 from models.importers.workloads import ImportResult, import_environment
@@ -136,16 +137,48 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
     return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
 
 
+@dataclass(frozen=True)
+class TodayResult:
+    """The installed system (issue 31, item 6): its design (``scenario``, ``summary``, ``notes``) and per workload
+    the measured against the predicted latency at the measured load (``lines``, in words)."""
+
+    scenario: Any
+    """the installed design's scenario (None: it could not be built; ``lines`` says why)"""
+    summary: str
+    notes: tuple[str, ...]
+    lines: tuple[str, ...]
+
+
+def _today(project: Project, result: ImportResult, installed: str) -> TodayResult:
+    """The installed design of controller ``installed`` with the imported workloads, and its comparison
+    (``models.installed``); runs on the runner's thread."""
+    from models.evaluate import project_catalog
+    from models.installed import InstalledError, compare_measured, comparison_lines, installed_design
+
+    with_workloads = project.with_scenario(project.scenario.with_changes(workloads=list(result.workloads)))
+    try:
+        design = installed_design(with_workloads, installed, project_catalog(with_workloads))
+    except InstalledError as exc:
+        return TodayResult(None, "not evaluated", (), (str(exc),))
+    rows = compare_measured(with_workloads.with_scenario(design.scenario), result.groups)
+    return TodayResult(design.scenario, design.summary, design.notes, tuple(comparison_lines(rows)))
+
+
 def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: str, group_by: str, stat: str,
-           keep_names: bool, base: Any) -> tuple[ImportResult, Project | None]:
+           keep_names: bool, base: Any, installed: str = "",
+           project: Project | None = None) -> tuple[ImportResult, Project | None, TodayResult | None]:
     """``import_environment`` on the runner's thread, and the starting design when the scenario has none.
 
     With a storage controller in the scenario (``target``), the project's requirements are the base. Without one
     (``target`` ""), the design ``storplan import-env`` starts from is read and used as it does (its controller
     serves the workloads; its requirements with no family or protocol are the base).
 
+    With ``installed`` (a catalog controller id) and ``project`` (the document's), the installed system's design
+    serves the imported workloads and its predicted latency is compared with the measured one (:func:`_today`).
+
     Returns:
-        The import, and the starting design's project (None when the scenario's own controller serves it).
+        The import, the starting design's project (None when the scenario's own controller serves it) and the
+        installed system (None without ``installed``).
     """
     start: Project | None = None
     if not target:
@@ -158,7 +191,10 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
         base = start.requirements.with_changes(families=[], protocols=[])
     result = import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
                                 keep_names=keep_names, base=base)
-    return result, start
+    today = None
+    if installed and (start or project) is not None:
+        today = _today(start or project, result, installed)  # type: ignore[arg-type]
+    return result, start, today
 
 
 def _table(headers: list[str], stretch: int) -> QTableWidget:
@@ -308,10 +344,18 @@ class GroupingPage(QWizardPage):
         for key, text in STATS:
             self.stat.addItem(text, key)
         self.keep_names = QCheckBox("Keep the source's names (default: stable pseudonyms)")
+        self.installed = QComboBox()
+        self.installed.setToolTip("The storage controller the measured environment runs on today: its design is "
+                                  "evaluated at the measured load, and the predicted latency is shown beside the "
+                                  "measured one")
+        self.installed.addItem("Not known", "")
+        for record in sorted(wizard.document.catalog.of_kind(Controller), key=lambda c: c.name):
+            self.installed.addItem(record.name, record.id)
         form = QFormLayout()
         form.addRow("Group by:", self.group_by)
         form.addRow("Summaries:", self.stat)
         form.addRow("", self.keep_names)
+        form.addRow("Installed controller:", self.installed)
         self.table = _table(["Workload", "Members", "Load from", "IOPS", "Read %", "I/O size", "Used",
                              "Provisioned"], 2)
         self.totals = QLabel()
@@ -319,22 +363,37 @@ class GroupingPage(QWizardPage):
         self.notes = QLabel()
         self.notes.setTextFormat(Qt.TextFormat.PlainText)
         self.notes.setWordWrap(True)
+        self.today = QLabel()
+        self.today.setTextFormat(Qt.TextFormat.PlainText)
+        self.today.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.totals)
         layout.addWidget(self.notes)
-        for combo in (self.group_by, self.stat):
+        layout.addWidget(self.today)
+        for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
 
     def options(self) -> dict[str, Any]:
-        """The chosen grouping, statistic and names (``import-env``'s --group-by, --stat, --keep-names)."""
+        """The chosen grouping, statistic, names and installed controller (``import-env``'s --group-by, --stat,
+        --keep-names, --installed)."""
         return {"group_by": self.group_by.currentData(), "stat": self.stat.currentData(),
-                "keep_names": self.keep_names.isChecked()}
+                "keep_names": self.keep_names.isChecked(), "installed": self.installed.currentData() or ""}
 
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        """Group with the options shown."""
+        """Select the installed controller the data names (when the catalog holds it and none is chosen), and
+        group with the options shown."""
+        read = self._wizard.read
+        named = next((inv.controller_model for inv in read.inventories if inv.controller_model), "") if read else ""
+        if named and not self.installed.currentData():
+            from models.installed import match_controller
+
+            found = match_controller(named, self._wizard.document.catalog)
+            if found is not None:
+                with QSignalBlocker(self.installed):
+                    self.installed.setCurrentIndex(self.installed.findData(found.id))
         self.regroup()
 
     def regroup(self) -> None:
@@ -354,6 +413,12 @@ class GroupingPage(QWizardPage):
                              *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        today = self._wizard.today
+        self.today.setText("" if today is None or error else
+                           f"Your system today: {today.summary}\n"
+                           + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
+                           + "\n".join(f"    {line}" for line in today.lines)
+                           + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
         if error:
             self.totals.setText(error)
             self.notes.setText("")
@@ -442,6 +507,8 @@ class ImportWizard(QWizard):
         self.read: ReadResult | None = None
         self.imported: ImportResult | None = None
         self.start: Project | None = None
+        self.today: TodayResult | None = None
+        """The installed system and its measured against predicted latency (None: no installed controller)."""
         """The starting design when the scenario has no storage controller (as ``storplan import-env``)."""
         self.group_error = ""
         self.files_page = FilesPage(self)
@@ -502,24 +569,27 @@ class ImportWizard(QWizard):
     def _target(self) -> str:
         return next((n.id for n in self.document.project.scenario.nodes if n.kind == "controller"), "")
 
-    def regroup(self, group_by: str, stat: str, keep_names: bool) -> None:
-        """Group the inventories read with these options on the runner's thread."""
+    def regroup(self, group_by: str, stat: str, keep_names: bool, installed: str = "") -> None:
+        """Group the inventories read with these options on the runner's thread (``installed``: the installed
+        controller's catalog id, "" when not known)."""
         if self.task is not None:
             self.task.cancel()
         self.imported = None
         self.start = None
+        self.today = None
         self.group_error = ""
         target = self._target()
         if self.read is not None:
             self.task = self.runner.submit(_group, self.read.inventories, target, group_by, stat, keep_names,
-                                           self.document.project.requirements, name="group environment",
+                                           self.document.project.requirements, installed, self.document.project,
+                                           name="group environment",
                                            on_done=self._grouped)
         self.grouping_page.show_result()
 
     def _grouped(self, ok: bool, value: Any) -> None:
         self.task = None
         if ok:
-            self.imported, self.start = value
+            self.imported, self.start, self.today = value
         else:
             self.group_error = _one_line(value)
         self.grouping_page.show_result()
@@ -534,7 +604,10 @@ class ImportWizard(QWizard):
         project = self.document.project
         if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
             start = self.start
-            return start.with_scenario(start.scenario.with_changes(workloads=list(result.workloads))).with_changes(
+            installed = self.today.scenario if self.today is not None else None  # the installed system's design
+            scenario = installed if installed is not None else start.scenario.with_changes(
+                workloads=list(result.workloads))
+            return start.with_scenario(scenario).with_changes(
                 info=project.info, requirements=result.requirements, price_book=[]), ""
         scenario = project.scenario
         workloads = list(result.workloads)

@@ -11,6 +11,9 @@ Three forms of one collection are read (one or more files, mixed):
   rate / average / delta / raw, ``unit`` and the ``denominator`` (base) counter; ``.../volume/rows`` for polls of
   the rows' raw cumulative counters). These rows carry no clock: the polls are taken in the order given and
   their interval comes from the caller (``interval_s``).
+* the controller model, where the collection carries it: ``GET /api/cluster/nodes?fields=model`` (JSON ``records``
+  with ``model``) or the CLI's ``system node show`` / ``system show`` text (a ``Model`` column, or ``Model:`` lines
+  of ``-instance``); see :func:`node_models`. It sets the inventory's ``controller_model``.
 * ``statistics show -raw`` text (CLI; ``Object:`` / ``Instance:`` / ``Start-time:`` / ``End-time:`` blocks, values
   with unit suffixes such as ``us`` and ``%``, long values wrapped onto the next line, histograms as indented
   label / value rows, which are skipped), optionally with the counter catalogue (``statistics catalog counter
@@ -442,10 +445,68 @@ def summarize(samples: Iterable[PerfSample]) -> tuple[PerfFigures, ...]:
     return (average, peak)
 
 
+# --- the controller model ------------------------------------------------------------------------------------------
+
+_INSTANCE_MODEL = re.compile(r"^\s*Model:\s*(\S.*?)\s*$", re.MULTILINE)
+_MAX_MODEL_CHARS = 64
+
+
+def _text_models(text: str) -> list[str]:
+    """The models a ``system node show`` / ``system show`` text names: its ``Model`` column (the header row above
+    a row of dashes, each column as wide as its dashes) or ``Model:`` lines (``-instance``), in order, once each."""
+    found = [m.group(1) for m in _INSTANCE_MODEL.finditer(text)]
+    lines = text.splitlines()
+    for i, line in enumerate(lines[:-1]):
+        dashes = lines[i + 1]
+        if not re.search(r"\bModel\b", line) or not re.fullmatch(r"[- ]*-[- ]*", dashes):
+            continue
+        spans = [m.span() for m in re.finditer(r"-+", dashes)]
+        column = next((k for k, (a, b) in enumerate(spans) if line[a:b + 1].strip() == "Model"), None)
+        if column is None:
+            continue
+        a, b = spans[column]
+        for row in lines[i + 2:]:
+            if not row.strip() or re.fullmatch(r"\d+ entries were displayed\.?", row.strip()):
+                break
+            cell = row[a:b + 1].strip()
+            if cell:
+                found.append(cell)
+        break
+    out: list[str] = []
+    for model in found:
+        if model not in out and model != "-" and len(model) <= _MAX_MODEL_CHARS:
+            out.append(model)
+    return out
+
+
+def node_models(data: Any) -> list[str]:
+    """The controller models an ONTAP node listing names, in order, once each.
+
+    Args:
+        data: the parsed JSON answer of ``GET /api/cluster/nodes?fields=model`` (``records``, each with a ``model``
+            string such as ``"AFF-A400"``; NetApp, ONTAP REST API reference, "cluster/nodes"), or the text of
+            ``system node show`` / ``system show`` (a ``Model`` column under its header, or ``Model:`` lines).
+
+    Returns:
+        The model strings as the cluster spells them (empty when none is given).
+    """
+    if isinstance(data, str):
+        return _text_models(data)
+    out: list[str] = []
+    records = data.get("records") if isinstance(data, dict) else None
+    for record in records if isinstance(records, list) else []:
+        model = record.get("model") if isinstance(record, dict) else None
+        if isinstance(model, str) and model.strip() and len(model) <= _MAX_MODEL_CHARS \
+                and model.strip() not in out:
+            out.append(model.strip())
+    return out
+
+
 # --- the reader ---------------------------------------------------------------------------------------------------
 
 def _kind_of(text: str, name: str) -> tuple[str, Any]:
-    """The form of one file: "keyperf", "schema", "rows" (parsed JSON) or "statistics", "catalogue" (text)."""
+    """The form of one file: "keyperf", "schema", "rows", "nodes" (parsed JSON) or "statistics", "catalogue",
+    "nodes" (text)."""
     stripped = text.lstrip()
     if stripped.startswith("{"):
         try:
@@ -460,6 +521,8 @@ def _kind_of(text: str, name: str) -> tuple[str, Any]:
             return "schema", data
         records = data.get("records")
         if isinstance(records, list) and records and isinstance(records[0], dict):
+            if "model" in records[0] and "statistics" not in records[0]:
+                return "nodes", data
             if "counter_table" in records[0] or "counters" in records[0]:
                 return "rows", data
             if "statistics" in records[0]:
@@ -472,8 +535,10 @@ def _kind_of(text: str, name: str) -> tuple[str, Any]:
         return "statistics", text
     if "object·objectname·counter" in text[:4096]:
         return "catalogue", text
+    if _text_models(text):
+        return "nodes", text
     raise InventoryError(f"{name}: not ONTAP counters (no JSON answer, no 'Object:' block of 'statistics show "
-                         "-raw', no counter catalogue)")
+                         "-raw', no counter catalogue, no node list naming a model)")
 
 
 def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory:
@@ -502,6 +567,7 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
     out = _Collection()
     statistics_texts: list[tuple[str, str]] = []
     row_polls: list[tuple[str, Any]] = []
+    models: list[str] = []
     for path in paths:
         name = Path(path).name
         try:
@@ -521,6 +587,8 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             row_polls.append((name, data))
         elif kind == "statistics":
             statistics_texts.append((name, text))
+        elif kind == "nodes":
+            models.extend(m for m in node_models(data) if m not in models)
         else:
             _read_catalogue(data, out)
     for name, data in row_polls:
@@ -558,5 +626,8 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
                          "without a second poll")
     if not volumes:
         raise InventoryError(f"{Path(paths[0]).name}: no volume or LUN found")
+    if len(models) > 1:
+        out.notes.append(f"the cluster's nodes are of {len(models)} models ({', '.join(models)}): the first is "
+                         "taken as the installed controller")
     return Inventory(source="ontap", file=Path(paths[0]).name, volumes=tuple(volumes), flags=tuple(flags),
-                     notes=tuple(out.notes))
+                     notes=tuple(out.notes), controller_model=models[0] if models else "")

@@ -5,6 +5,7 @@ file path and returns an :class:`~models.importers.inventory.Inventory` or raise
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -84,6 +85,8 @@ def detect(path: Path) -> str:
         return "ontap"
     if ("Object:" in sample and "Counter" in sample) or "\u00b7counter\u00b7" in sample.casefold():
         return "ontap"
+    if re.search(r"^\s*Node\b.*\bModel\b|^\s*Model:\s*\S", sample, re.MULTILINE):
+        return "ontap"  # system node show / system show: the installed controller's model
     raise InventoryError(f"{path.name}: cannot tell which tool exported it (looked for the sheets of an RVTools, "
                          "Live Optics or Azure Migrate workbook, an RVTools CSV header, ONTAP REST JSON or ONTAP "
                          "statistics text)")

@@ -99,6 +99,9 @@ class ImportedGroup:
     provisioned_bytes: int
     needs_preset: bool
     notes: tuple[str, ...] = ()
+    latency_ms: float | None = None
+    """the measured mean latency at the group's load (ms, operations-weighted over reads and writes of the peak
+    interval) where the load is a peak of sums over time and the series give latencies; None otherwise"""
 
     @property
     def iops(self) -> float:
@@ -197,6 +200,28 @@ def pseudonym(prefix: str, name: str, salt: bytes) -> str:
     return f"{prefix}-{digest[:8]}"
 
 
+def _sum_samples(samples: list[PerfSample]) -> PerfSample:
+    """The sum of the samples of one interval (IOPS and MB/s added, latencies weighted by operations)."""
+
+    def add(values: list[float | None]) -> float | None:
+        known = [v for v in values if v is not None]
+        return math.fsum(known) if known else None
+
+    def weighted(pairs: list[tuple[float, float | None]]) -> float | None:
+        known = [(n, ms) for n, ms in pairs if ms is not None and n > 0]
+        ops = math.fsum(n for n, _ in known)
+        return math.fsum(n * ms for n, ms in known) / ops if ops > 0 else None
+
+    return PerfSample(time_s=samples[0].time_s, interval_s=max(s.interval_s for s in samples),
+                      read_iops=math.fsum(s.read_iops for s in samples),
+                      write_iops=math.fsum(s.write_iops for s in samples),
+                      other_iops=math.fsum(s.other_iops for s in samples),
+                      read_mbps=add([s.read_mbps for s in samples]),
+                      write_mbps=add([s.write_mbps for s in samples]),
+                      read_latency_ms=weighted([(s.read_iops, s.read_latency_ms) for s in samples]),
+                      write_latency_ms=weighted([(s.write_iops, s.write_latency_ms) for s in samples]))
+
+
 def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
     """The interval of the highest summed read + write IOPS (its summed figures) and how many intervals there were.
     Intervals are matched by their end time (rounded to the second)."""
@@ -206,21 +231,30 @@ def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
             buckets.setdefault(round(s.time_s), []).append(s)
     if not buckets:
         return None, 0
-
-    def total(samples: list[PerfSample]) -> PerfSample:
-        def add(values: list[float | None]) -> float | None:
-            known = [v for v in values if v is not None]
-            return math.fsum(known) if known else None
-
-        return PerfSample(time_s=samples[0].time_s, interval_s=max(s.interval_s for s in samples),
-                          read_iops=math.fsum(s.read_iops for s in samples),
-                          write_iops=math.fsum(s.write_iops for s in samples),
-                          other_iops=math.fsum(s.other_iops for s in samples),
-                          read_mbps=add([s.read_mbps for s in samples]),
-                          write_mbps=add([s.write_mbps for s in samples]))
-
-    sums = [total(samples) for _, samples in sorted(buckets.items())]
+    sums = [_sum_samples(samples) for _, samples in sorted(buckets.items())]
     return max(sums, key=lambda s: s.read_iops + s.write_iops), len(sums)
+
+
+def mixed_latency_ms(sample: PerfSample) -> float | None:
+    """The mean latency of one interval's reads and writes together, ms: each direction's latency weighted by its
+    operations (None when neither direction has operations with a latency)."""
+    parts = [(n, ms) for n, ms in ((sample.read_iops, sample.read_latency_ms),
+                                   (sample.write_iops, sample.write_latency_ms)) if ms is not None and n > 0]
+    ops = math.fsum(n for n, _ in parts)
+    return math.fsum(n * ms for n, ms in parts) / ops if ops > 0 else None
+
+
+def system_series(inventories: Iterable[Inventory]) -> list[PerfSample]:
+    """The whole collection's load per interval: every volume's, LUN's and machine's series summed interval by
+    interval (intervals matched by their end time, rounded to the second; latencies weighted by operations), in
+    time order; empty when no member has a series."""
+    buckets: dict[float, list[PerfSample]] = {}
+    for inv in inventories:
+        series: list[tuple[PerfSample, ...]] = [m.series for m in inv.machines] + [v.series for v in inv.volumes]
+        for one in series:
+            for s in one:
+                buckets.setdefault(round(s.time_s), []).append(s)
+    return [_sum_samples(samples) for _, samples in sorted(buckets.items())]
 
 
 def _summary(m: _Member, stat: SummaryStat) -> tuple[PerfFigures | None, bool]:
@@ -252,10 +286,12 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
     w_mb: float | None = None
     method = "no performance data"
     counted = 0
+    latency: float | None = None
     if with_series:
         peak, intervals = _series_peak(with_series)
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
+        latency = mixed_latency_ms(peak)
         method = f"peak of sums over time ({intervals} interval{'s' if intervals != 1 else ''})"
         if peak.other_iops > 0.1 * (r_iops + w_iops):
             notes.append(f"{peak.other_iops:,.0f} other (metadata) operations per second at the peak are not "
@@ -279,6 +315,8 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         if figures.write_mbps is not None:
             w_mb = (w_mb or 0.0) + figures.write_mbps
     label = "P95" if stat == "p95" else "peak"
+    if summed:
+        latency = None  # summaries' latencies do not add up to a group's latency at a load
     if summed and counted:
         method += f" plus the sum of per-{noun} {label} of {summed} {noun}(s) without a series"
     elif summed:
@@ -303,7 +341,7 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
                      f"{clamped:g} KiB used")
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
-                         used, provisioned, False, tuple(notes))
+                         used, provisioned, False, tuple(notes), latency)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",

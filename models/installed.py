@@ -1,0 +1,247 @@
+"""Your system today: the installed controller of an imported ONTAP collection, its design with the imported
+workloads, and the measured latency at the measured load against the model's prediction at that load (issue 31,
+item 6).
+
+* :func:`match_controller` maps the model the cluster reports (REST ``/api/cluster/nodes`` ``model``, such as
+  ``AFF-A400``; the CLI's ``system node show``) to a catalog controller by name: case, spaces, hyphens and the
+  words "NetApp" and "HA pair" are ignored, so ``AFF-A70``, ``AFF A70`` and the catalog's "NetApp AFF A70 HA pair"
+  (id ``netapp-aff-a70``) are one model. Only an exact match counts (``AFF-A80`` is not an A800).
+* :func:`installed_design` builds that controller's design the way the sizer builds its candidates (the
+  project's hosts and workloads on the controller, one front end the controller and hosts share): with the
+  drive the user names, else the controller's first listed shelf (its default) full of the first drive that fits
+  it (an SSD for an all-flash line, else an HDD), and says which.
+* :func:`compare_measured` evaluates it and gives per workload the measured mean latency at the measured IOPS
+  (the peak interval of the group's summed series, operations-weighted) against the predicted storage-side mean
+  latency at that IOPS (the open model, all workloads on the system together), and the error in %.
+* :func:`calibration_csv` writes the collection's whole load per poll interval as the ``iops,latency_ms`` CSV that
+  ``storplan calibrate --csv`` reads (the field calibration step).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from models.catalog import Catalog, Controller, Drive, Entry, Shelf
+from models.evaluate import evaluate
+from models.importers.inventory import Inventory
+from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_series
+from models.project.factory import drive_fits_controller, drive_fits_shelf
+from models.project.model import Project, Requirements, Scenario
+from models.sizing import _array_specs, _Spec
+
+
+class InstalledError(ValueError):
+    """The installed controller or drive cannot be used (unknown id, not a controller, no design for it); the
+    message names the id and what to give instead."""
+
+
+def model_key(text: str) -> str:
+    """A model name reduced for matching: lower case, letters and digits only, without a leading "netapp", a
+    trailing "hapair" and anything in parentheses (``"NetApp AFF A70 HA pair"`` and ``"AFF-A70"`` -> ``"affa70"``)."""
+    text = re.sub(r"\([^)]*\)", " ", text).casefold()
+    key = re.sub(r"[^0-9a-z]", "", text)
+    key = key.removeprefix("netapp")
+    return key.removesuffix("hapair")
+
+
+def match_controller(model: str, catalog: Catalog) -> Controller | None:
+    """The catalog controller whose id or name is ``model`` (compared by :func:`model_key`); None when none is,
+    or when the model is empty. Several matches: the first by id."""
+    key = model_key(model)
+    if not key:
+        return None
+    for record in sorted(catalog.of_kind(Controller), key=lambda c: c.id):
+        if key in (model_key(record.id), model_key(record.name)):
+            return record
+    return None
+
+
+@dataclass(frozen=True)
+class InstalledDesign:
+    """The installed system as a design: ``scenario`` (the project's hosts and workloads on the installed
+    controller), ``summary`` (the design in words, as the sizer writes it) and ``notes`` (what was assumed)."""
+
+    scenario: Scenario
+    summary: str
+    notes: tuple[str, ...]
+
+
+def _controller(catalog: Catalog, controller_id: str) -> Controller:
+    """The catalog's controller ``controller_id`` (raises :class:`InstalledError` naming it otherwise)."""
+    found: Entry | None = catalog.find(controller_id)
+    if not isinstance(found, Controller):
+        what = "no catalog entry" if found is None else f"a {found.KIND}, not a controller"
+        raise InstalledError(f"installed controller {controller_id!r}: {what} (give a controller id from "
+                             "'storplan catalog')")
+    return found
+
+
+ALL_FLASH_LINES = ("aff", "asa", "ef")
+"""Model-name beginnings (:func:`model_key`) of all-flash lines: their default drive is an SSD."""
+
+
+def _default_drive(record: Controller, shelf: Shelf, catalog: Catalog) -> Drive | None:
+    """The drive assumed in ``record``'s default ``shelf`` when none is given: of the drives that fit both (by id),
+    the first SSD for an all-flash line (:data:`ALL_FLASH_LINES`), else the first HDD, else the first of any."""
+    fits = sorted((d for d in catalog.of_kind(Drive) if drive_fits_controller(d, record, catalog)
+                   and drive_fits_shelf(d, shelf)), key=lambda d: d.id)
+    media = "SSD" if model_key(record.name).startswith(ALL_FLASH_LINES) else "HDD"
+    return next((d for d in fits if d.media == media), fits[0] if fits else None)
+
+
+def _shelves_of(spec: _Spec) -> list[tuple[str, str]]:
+    """(shelf id, drive id) of every shelf of a candidate's scenario."""
+    return [(n.catalog_id, getattr(n, "drive", "")) for n in spec.scenario.nodes if n.kind == "shelf"]
+
+
+def installed_design(project: Project, controller_id: str, catalog: Catalog,
+                     drive_id: str | None = None) -> InstalledDesign:
+    """The design of the installed controller ``controller_id`` serving ``project``'s active scenario's workloads.
+
+    Args:
+        project: the imported project (its hosts and workloads are kept; the design is replaced).
+        controller_id: a catalog controller id; catalog: the catalog it and the drives come from.
+        drive_id: the installed drive (catalog id); None: the controller's default shelf (the first it lists
+            that a design can be built with) full of the drive :func:`_default_drive` picks (an SSD for an
+            all-flash line, else an HDD), said so in the notes.
+
+    Returns:
+        An :class:`InstalledDesign` of the smallest layout with that drive: the controller's internal bays full,
+        else one external shelf full (the sizer's candidate layouts, ``models.sizing``).
+
+    Raises:
+        InstalledError: the id is not a controller, the drive is not a drive that fits it, or no design of the
+            controller can be built (no front end its hosts can use).
+    """
+    record = _controller(catalog, controller_id)
+    if drive_id is not None and not isinstance(catalog.find(drive_id), Drive):
+        raise InstalledError(f"installed drive {drive_id!r}: no drive of that id in the catalog")
+    only = Catalog([e for e in catalog if not isinstance(e, Controller) or e.id == record.id], catalog.version)
+    specs: Iterator[_Spec] = _array_specs(project.scenario, only, Requirements())
+    wanted: list[tuple[str | None, str]] = [(None, drive_id)] if drive_id is not None else []
+    if drive_id is None:  # the shelves it lists, in order, each with its default drive: the first that builds
+        for listed in (s for sid in record.shelves if isinstance(s := catalog.find(sid), Shelf)):
+            default = _default_drive(record, listed, catalog)
+            if default is not None:
+                wanted.append((listed.id, default.id))
+    chosen: _Spec | None = None
+    rank = len(wanted)
+    for spec in specs:
+        shelves = _shelves_of(spec)
+        here = next((k for k, (sh, dr) in enumerate(wanted[:rank]) if shelves and shelves[0][1] == dr
+                     and sh in (None, shelves[0][0])), None)
+        if here is not None:
+            chosen, rank = spec, here
+            if rank == 0:
+                break
+    if chosen is None:
+        if drive_id is not None:
+            raise InstalledError(f"installed drive {drive_id!r} does not fit {record.name} (or no front end of it "
+                                 "reaches the hosts)")
+        raise InstalledError(f"no design of {record.name} can be built (no shelf, drive or front end it takes)")
+    notes: list[str] = []
+    shelf_id, drive = _shelves_of(chosen)[0]
+    if drive_id is None:
+        found, drive_rec = catalog.find(shelf_id), catalog.find(drive)
+        shelf_name = found.name if isinstance(found, Shelf) else shelf_id
+        drive_name = drive_rec.name if isinstance(drive_rec, Drive) else drive
+        notes.append(f"drives not given: the controller's default shelf ({shelf_name}) full of {drive_name} is "
+                     "assumed; give the installed drive for a closer prediction")
+    notes.append("the front end is the first the controller and hosts share: the data does not say the protocol")
+    return InstalledDesign(chosen.scenario, chosen.summary, tuple(notes))
+
+
+@dataclass(frozen=True)
+class MeasuredVsPredicted:
+    """One workload's measured and predicted latency at its measured load.
+
+    Attributes:
+        workload_id, name: the project workload; iops: its measured load (read + write IOPS of the peak interval).
+        measured_ms: the measured mean latency at that load, ms (None: the data gives none).
+        predicted_ms: the predicted storage-side mean latency at that load, ms (None: the design saturates below it
+            or the workload was not predicted); error_pct: (predicted - measured) / measured x 100 (None without
+            both).
+        note: why a figure is missing, in words ("" when both are given).
+    """
+
+    workload_id: str
+    name: str
+    iops: float
+    measured_ms: float | None
+    predicted_ms: float | None
+    error_pct: float | None
+    note: str = ""
+
+
+def compare_measured(project: Project, groups: Sequence[ImportedGroup],
+                     catalog: Catalog | None = None) -> tuple[MeasuredVsPredicted, ...]:
+    """Evaluate ``project`` (the installed design with the imported workloads) and pair each enabled workload with
+    its group's measured latency.
+
+    Args:
+        project: the installed project; its active scenario's workloads are the import's, in ``groups`` order
+            (``models.importers.workloads.import_environment``).
+        groups: the import's groups; catalog: the base catalog (None: bundled plus the user's).
+
+    Returns:
+        One :class:`MeasuredVsPredicted` per enabled workload, in the project's order.
+    """
+    evaluation = evaluate(project, catalog=catalog)
+    performance = evaluation.performance
+    out: list[MeasuredVsPredicted] = []
+    for workload, group in zip(project.scenario.workloads, groups, strict=False):
+        if not workload.enabled:
+            continue
+        predicted = performance.for_workload(workload.id) if performance is not None else None
+        p_ms = predicted.latency_at_target_ms if predicted is not None else None
+        m_ms = group.latency_ms
+        note = ""
+        if m_ms is None:
+            note = "the data gives no latency for this load (only a series of counters does)"
+        elif predicted is None:
+            note = "not predicted: " + "; ".join(p.message for p in evaluation.errors)[:300]
+        elif p_ms is None:
+            note = f"the design saturates at {predicted.saturation_iops:,.0f} IOPS, below the measured load"
+        error = 100.0 * (p_ms - m_ms) / m_ms if p_ms is not None and m_ms is not None and m_ms > 0 else None
+        out.append(MeasuredVsPredicted(workload.id, workload.name, group.iops, m_ms, p_ms, error, note))
+    return tuple(out)
+
+
+def calibration_points(inventories: Sequence[Inventory]) -> list[tuple[float, float]]:
+    """The collection's whole load per poll interval as (read + write IOPS, mean latency ms) pairs, in time order;
+    intervals without operations or without a latency are left out."""
+    points = []
+    for sample in system_series(inventories):
+        latency = mixed_latency_ms(sample)
+        iops = sample.read_iops + sample.write_iops
+        if latency is not None and latency > 0 and iops > 0:
+            points.append((iops, latency))
+    return points
+
+
+def calibration_csv(points: Sequence[tuple[float, float]]) -> str:
+    """``points`` as the CSV ``storplan calibrate --csv`` reads: a header ``iops,latency_ms`` and one row a
+    point (full precision)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(["iops", "latency_ms"])
+    writer.writerows([repr(float(x)), repr(float(y))] for x, y in points)
+    return buffer.getvalue()
+
+
+def comparison_lines(rows: Sequence[MeasuredVsPredicted]) -> list[str]:
+    """One line per workload in words: its measured load and latency, the predicted latency at that load and the
+    error (or why a figure is missing)."""
+    out = []
+    for r in rows:
+        head = f"{r.name}: at {r.iops:,.0f} IOPS measured "
+        head += f"{r.measured_ms:.3f} ms" if r.measured_ms is not None else "no latency"
+        head += f", predicted {r.predicted_ms:.3f} ms" if r.predicted_ms is not None else ", no prediction"
+        if r.error_pct is not None:
+            head += f" (error {r.error_pct:+.1f}%)"
+        out.append(head + (f"; {r.note}" if r.note else ""))
+    return out
