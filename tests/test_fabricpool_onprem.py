@@ -145,3 +145,12 @@ def test_a_version_8_file_opens_unchanged(tmp_path):
     assert again == tiered
     assert again.scenario.workloads[0].cold_read_pct == COLD_READ_PCT
     assert again.scenario.node("a70").capacity_tier == "storagegrid"
+
+
+def test_cold_shares_without_a_capacity_tier_are_flagged():
+    from models.problems import find_problems
+
+    assert [p for p in find_problems(_variant(), CAT) if "FabricPool" in p.message] == []
+    untiered = [p for p in find_problems(_variant("none"), CAT) if "FabricPool" in p.message]
+    assert [(p.severity, p.field) for p in untiered] == [("warning", "cold_data_pct")]
+    assert "no FabricPool capacity tier" in untiered[0].message
