@@ -154,3 +154,13 @@ def test_cold_shares_without_a_capacity_tier_are_flagged():
     untiered = [p for p in find_problems(_variant("none"), CAT) if "FabricPool" in p.message]
     assert [(p.severity, p.field) for p in untiered] == [("warning", "cold_data_pct")]
     assert "no FabricPool capacity tier" in untiered[0].message
+
+
+def test_the_capacity_band_counts_only_the_hot_share():
+    from models.capacity.reduction_band import capacity_band
+
+    for sc in (_base(), _variant()):
+        capacity = evaluate_capacity(sc, CAT)
+        band = capacity_band(sc, capacity).system("a70")
+        assert band is not None
+        assert band.physical_used_bytes_p50 == pytest.approx(_system(sc).physical_used_bytes, rel=1e-9)
