@@ -30,7 +30,7 @@ from app.gui.record_form import RecordForm, blocked
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
 from models.project.kinds import SYSTEM_KINDS
-from models.project.model import Workload
+from models.project.model import ControllerNode, Workload
 from models.project.names import node_name, node_names
 from models.workloads import bundled_presets
 
@@ -286,9 +286,10 @@ class WorkloadsPanel(QWidget):
     def _show_tiering(self, workload: Workload) -> None:
         """The FabricPool shares only where the workload's target has a capacity tier (or a share is set)."""
         target = self.document.scenario.node(workload.target)
-        tiered = getattr(target, "capacity_tier", "none") != "none"
+        shown = (isinstance(target, ControllerNode) and target.capacity_tier != "none"
+                 or workload.cold_data_pct > 0 or workload.cold_read_pct > 0)
         for field in ("cold_data_pct", "cold_read_pct"):
-            self.form.set_row_visible(field, tiered or getattr(workload, field) > 0)
+            self.form.set_row_visible(field, shown)
 
     def _targets_changed(self, *_: Any) -> None:
         if self._names_key() != self._shown_names:  # a move (every drag) changes nothing shown here
