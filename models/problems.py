@@ -130,6 +130,9 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     if node.metrocluster != "none" and record.family != "ONTAP":
         out.append(Problem("error", f"{node.id}: MetroCluster is an ONTAP configuration; {record.name} is "
                            f"{record.family}", node.id, "metrocluster"))
+    if node.capacity_tier != "none" and record.family != "ONTAP":
+        out.append(Problem("error", f"{node.id}: a FabricPool capacity tier is an ONTAP configuration; "
+                           f"{record.name} is {record.family}", node.id, "capacity_tier"))
     per_node, unit, where = group_members(record, node, drives, nodes)
     # the capacity engine's minimums: an ONTAP data aggregate (RAID DP 5, RAID-TEC 7), else a volume group
     minimums = rules.ONTAP_MIN_DRIVES if record.family == "ONTAP" else rules.ARRAY_MIN_DRIVES
@@ -408,6 +411,11 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                                    "has no compression, compaction or deduplication (none is described in NetApp's "
                                    "SANtricity documentation, NetAppDocs e-series-santricity); its ratios count only "
                                    "if the host reduces the data itself", workload.id, "compression_ratio"))
+        if ((workload.cold_data_pct > 0 or workload.cold_read_pct > 0) and target is not None
+                and getattr(target, "capacity_tier", "none") == "none"):
+            out.append(Problem("warning", f"workload '{workload.name}': it has a cold-data share but its target has "
+                               "no FabricPool capacity tier, so all its data and reads stay on the target",
+                               workload.id, "cold_data_pct"))
         for host_id in workload.hosts:
             host = topo.node(host_id)
             if host is None or host.kind != "host":

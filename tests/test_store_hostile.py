@@ -146,9 +146,12 @@ def test_newer_version_is_refused_before_the_schema_is_judged(saved: Path):
 
 
 def test_newer_version_with_a_view_as_meta_does_not_read_the_view(saved: Path):
-    alter(saved, "PRAGMA user_version = 9; ALTER TABLE meta RENAME TO m2; CREATE VIEW meta AS WITH RECURSIVE "
+    from models.store.schema import SCHEMA_VERSION
+
+    newer = SCHEMA_VERSION + 1
+    alter(saved, f"PRAGMA user_version = {newer}; ALTER TABLE meta RENAME TO m2; CREATE VIEW meta AS WITH RECURSIVE "
                  "r(i) AS (SELECT 1 UNION ALL SELECT i+1 FROM r) SELECT 'x' AS app_version FROM r;")  # fmt: skip
-    message = refused(saved, "newer_version", "schema version 9")
+    message = refused(saved, "newer_version", f"schema version {newer}")
     assert "saved by" not in message
 
 

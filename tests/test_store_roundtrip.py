@@ -62,6 +62,9 @@ NODE_PARAMS = {
         "snapshot_reserve_pct": opt(pct(lt=True)),
         "ddp_preservation_drives": st.integers(0, 64),
         "optimization_capacity_pct": opt(pct(lt=True)),
+        "capacity_tier": st.sampled_from(["none", "storagegrid", "cloud-bucket"]),
+        "capacity_tier_name": texts,
+        "cold_read_latency_us": opt(st.floats(min_value=0, max_value=10_000_000, exclude_min=True)),
     },
     "shelf": {"drive": texts.filter(bool), "drive_count": st.integers(0, 480)},
     "hci_cluster": {
@@ -129,6 +132,8 @@ def workloads(draw, workload_id: str, node_ids: list[str]):
         ),
         "clones": draw(st.integers(0, 1000)),
         "growth_pct_per_year": draw(st.floats(0, 1000)),
+        "cold_data_pct": draw(pct()),
+        "cold_read_pct": draw(pct()),
     }
 
 

@@ -36,6 +36,7 @@ from models.capacity.rules import raid_label
 # inside pydantic's lazy imports (a circular-import error).
 from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
 from models.formatting import natural_key
+from models.performance.paths import capacity_tier_latency
 from models.problems import find_problems
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
@@ -373,7 +374,14 @@ class Inspector(QScrollArea):
             "ddp_preservation_drives": not ontap and node.raid_type == "ddp",
             "optimization_capacity_pct": node.raid_type == "ddp" and any(
                 m in record.name.upper() for m in rules.OPTIMIZATION_CAPACITY_MODELS),
+            "capacity_tier": ontap or node.capacity_tier != "none",  # FabricPool is ONTAP's
+            "capacity_tier_name": node.capacity_tier != "none",
+            "cold_read_latency_us": node.capacity_tier != "none",
         })
+        if node.capacity_tier != "none":
+            latency, why = capacity_tier_latency(node.model_copy(update={"cold_read_latency_us": None}))
+            editors["cold_read_latency_us"].set_default(latency, f"{latency:,.0f} µs")
+            editors["cold_read_latency_us"].spin.setToolTip(f"Left at default: {why}")
         offered = RAID_TYPES.get(record.family)
         family = "a generic array" if record.family == "generic" else record.family
         editors["raid_type"].set_allowed(offered, f"not offered by {family}")

@@ -20,7 +20,9 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs",
           "rpo_minutes": "RPO required",
           "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
-          "overwrite_pct": "Overwrites"}
+          "overwrite_pct": "Overwrites", "capacity_tier": "FabricPool capacity tier",
+          "capacity_tier_name": "Object store name", "cold_read_latency_us": "Cold read latency",
+          "cold_read_pct": "Cold reads"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
             "iops": "IOPS", "cpu": "CPU", "pue": "PUE"}
@@ -35,6 +37,7 @@ CHOICE_LABELS = {
     "tco": "total cost of ownership (TCO)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
     "mean": "mean latency", "p99": "99th percentile (p99)",  # what a latency SLO bounds
+    "storagegrid": "StorageGRID", "cloud-bucket": "cloud bucket (S3, Azure Blob, Google Cloud Storage)",
     "snapmirror": "SnapMirror asynchronous", "snapvault": "SnapVault", "active-sync": "SnapMirror active sync",
 }
 """How the model's choice values read in a combo box: RAID levels and vSAN policies by their one name

@@ -30,7 +30,7 @@ from app.gui.record_form import RecordForm, blocked
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
 from models.project.kinds import SYSTEM_KINDS
-from models.project.model import Workload
+from models.project.model import ControllerNode, Workload
 from models.project.names import node_name, node_names
 from models.workloads import bundled_presets
 
@@ -44,6 +44,7 @@ WORKLOAD_GROUPS = (
     ("Data", ("dataset_bytes", "compression_ratio", "dedupe_ratio", "compaction_ratio", "working_set_bytes",
               "provisioned_bytes")),
     ("Growth", ("growth_pct_per_year", "iops_growth_pct_per_year", "snapshots", "clones")),
+    ("Tiering", ("cold_data_pct", "cold_read_pct")),
 )
 """The workload form's tabs, important fields first; name, target and hosts stay above them."""
 
@@ -274,6 +275,7 @@ class WorkloadsPanel(QWidget):
         self.hosts_editor.setEnabled(workload is not None)
         if workload is not None:
             self.form.set_record(workload)
+            self._show_tiering(workload)
             hosts = node_names((n for n in self.document.scenario.nodes if n.kind == "host"), self.document.catalog)
             self.hosts_editor.set_value(workload.hosts, hosts)
 
@@ -281,9 +283,20 @@ class WorkloadsPanel(QWidget):
         """What the list, the target choices and the hosts picker show of the nodes (not their positions)."""
         return tuple((n.id, n.kind, n.label, n.catalog_id) for n in self.document.scenario.nodes)
 
+    def _show_tiering(self, workload: Workload) -> None:
+        """The FabricPool shares only where the workload's target has a capacity tier (or a share is set)."""
+        target = self.document.scenario.node(workload.target)
+        shown = (isinstance(target, ControllerNode) and target.capacity_tier != "none"
+                 or workload.cold_data_pct > 0 or workload.cold_read_pct > 0)
+        for field in ("cold_data_pct", "cold_read_pct"):
+            self.form.set_row_visible(field, shown)
+
     def _targets_changed(self, *_: Any) -> None:
         if self._names_key() != self._shown_names:  # a move (every drag) changes nothing shown here
             self.refresh()
+        workload = self.document.scenario.workload(self.current_id() or "")
+        if workload is not None:  # the target's capacity tier switched on or off
+            self._show_tiering(workload)
 
     def _target_names(self) -> dict[str, str]:
         """id -> name of the nodes a workload can run on (controllers, HCI clusters, cloud VMs)."""

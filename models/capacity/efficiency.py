@@ -31,6 +31,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE
 from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
 from models.project import Workload
 from models.units import format_capacity
@@ -105,6 +106,7 @@ def effective_side(
     dedupe: bool = True,
     platform: str = "ONTAP",
     protection_factor: float = 1.0,
+    capacity_tier: bool = False,
 ) -> EffectiveSide:
     """The effective side of one system.
 
@@ -115,11 +117,14 @@ def effective_side(
             platform cannot apply is taken as 1:1 with a note.
         platform: the platform's name for the notes.
         protection_factor: raw bytes per data byte outside usable (vSAN FTT), kept in the detail.
+        capacity_tier: the system has a FabricPool capacity tier (``models.capacity.fabricpool``): each workload's
+            cold-data share leaves the physical used (a "FabricPool capacity tier" step).
 
     Everything but the usable capacity's levels comes from the workloads alone (:func:`_workload_side`, kept for
     the same workload objects and flags: the sizer asks it for thousands of designs of one project).
     """
-    side = _workload_side(tuple(workloads), compression, compaction, dedupe, platform, protection_factor)
+    side = _workload_side(tuple(workloads), compression, compaction, dedupe, platform, protection_factor,
+                          capacity_tier)
     steps: list[CapacityStep] = []
     level = usable_bytes
     for name, ratio, source, formula, inputs in side.steps:
@@ -171,13 +176,14 @@ _SIDES_MAX = 512
 
 
 def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe: bool, platform: str,
-                   protection_factor: float) -> _WorkloadSide:
+                   protection_factor: float, capacity_tier: bool = False) -> _WorkloadSide:
     """The usable-independent part of :func:`effective_side` (see the module docstring for the rules)."""
-    key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor)
+    key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor, capacity_tier)
     hit = _SIDES.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], workloads)):
         return hit[1]
-    side = _compute_workload_side(workloads, compression, compaction, dedupe, platform, protection_factor)
+    side = _compute_workload_side(workloads, compression, compaction, dedupe, platform, protection_factor,
+                                  capacity_tier)
     if len(_SIDES) >= _SIDES_MAX:
         _SIDES.clear()
     _SIDES[key] = (workloads, side)
@@ -185,7 +191,7 @@ def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe
 
 
 def _compute_workload_side(workloads: Sequence[Workload], compression: bool, compaction: bool, dedupe: bool,
-                           platform: str, protection_factor: float) -> _WorkloadSide:
+                           platform: str, protection_factor: float, capacity_tier: bool = False) -> _WorkloadSide:
     """:func:`_workload_side` without the cache."""
     notes: list[str] = []
     items: list[_Wl] = []
@@ -243,8 +249,12 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
     provisioned = sum(max(i.provisioned, i.logical) for i in items)
     thin = provisioned - logical
 
+    # FabricPool: each workload's cold share of its data (after efficiency, which tiering preserves) sits in the
+    # capacity tier, not on this system's drives
+    cold_each = [(w.cold_data_pct / 100.0 if capacity_tier else 0.0) * p for w, p in zip(workloads, phys)]
+    cold = sum(cold_each)
     logical_used = logical + snap_logical + clone_logical
-    physical_used = physical + snap_phys
+    physical_used = physical + snap_phys - cold
     drr = _ratio(logical, physical)
     eff = _ratio(logical_used, physical_used) if physical_used > 0 else 1.0
 
@@ -295,6 +305,17 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
                 f"{before_ratio:.2f} -> {after_ratio:.2f}, so this step multiplies the capacity by "
                 f"{after_ratio / before_ratio:.2f}",
                 {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
+        if cold > 0:
+            held = physical_used + cold
+            add("FabricPool capacity tier", held / physical_used if physical_used > 0 else 1.0,
+                FABRICPOOL_EFFICIENCY_SOURCE,
+                f"cold data {_fmt(cold)} (each workload's cold-data share of its physical data) moves to the "
+                f"capacity tier: physical used {_fmt(held)} -> {_fmt(physical_used)} on this system, so this step "
+                f"multiplies the capacity by {_ratio(held, physical_used):.2f}",
+                {"capacity tier": _fmt(cold), "performance tier": _fmt(physical_used),
+                 "physical used before tiering": _fmt(held)})
+            notes.append(f"FabricPool: {_fmt(cold)} of cold data (after compression, compaction and deduplication, "
+                         "which tiering preserves) is held by the capacity tier; the drives hold the rest.")
         if thin > 0:
             steps.append((
                 "Thin provisioning", None, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",
@@ -310,7 +331,7 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
         clone_physical_bytes=0.0, provisioned_bytes=provisioned, thin_unallocated_bytes=thin,
         protection_factor=protection_factor,
     )
-    parts = tuple((p + s, i.growth_pct) for i, p, s in zip(items, phys, snap_phys_each))
+    parts = tuple((p - c + s, i.growth_pct) for i, p, c, s in zip(items, phys, cold_each, snap_phys_each))
     return _WorkloadSide(tuple(steps), tuple(notes), logical, logical_used, physical_used, drr, eff, parts,
                          any(i.growth_pct > 0 for i in items), detail)
 

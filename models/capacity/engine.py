@@ -141,7 +141,8 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         layout = controller_layout(node, controller, drives, where, internal)
     if controller.family == "ONTAP":
         phys = ontap_capacity(node, controller, drives, where, internal, layout)
-        flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP")
+        flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP",
+                     capacity_tier=node.capacity_tier != "none")
     else:
         phys = array_capacity(node, controller, drives, where, layout)
         inline = controller.family == "generic"

@@ -278,6 +278,7 @@ class _Part:
     ratios: tuple[float, float, float]  # P10, P50, P90 as applied
     snapshot_share: float  # Snapshot blocks per byte of physical data
     growth_pct: float
+    hot: float = 1.0  # share of the physical data held by the system (FabricPool: the rest is in the capacity tier)
 
 
 def _applied_ratio(workload: Workload, inline: tuple[bool, bool, bool]) -> float:
@@ -301,8 +302,10 @@ def _ratio(logical: float, physical: float) -> float:
 
 
 def _system_band(result: CapacityResult, workloads: Sequence[Workload], overrides: Sequence[DataReductionBand],
-                 horizon_months: int) -> tuple[SystemBand, list[WorkloadBand]]:
-    """The band of one system and of its workloads."""
+                 horizon_months: int, tiered: bool = False) -> tuple[SystemBand, list[WorkloadBand]]:
+    """The band of one system and of its workloads; ``tiered``: the system has a FabricPool capacity tier, so
+    each workload's cold-data share of its physical data is not in its physical used
+    (``models.capacity.fabricpool``)."""
     reduces = any(result.inline_efficiency)
     parts: list[_Part] = []
     bands: list[WorkloadBand] = []
@@ -310,7 +313,8 @@ def _system_band(result: CapacityResult, workloads: Sequence[Workload], override
         dist = distribution_for(w, overrides)
         r = _applied_ratio(w, result.inline_efficiency)
         ratios = (max(1.0, r * dist.low_factor), r, r * dist.high_factor) if reduces else (1.0, 1.0, 1.0)
-        parts.append(_Part(float(w.dataset_bytes), ratios, _snapshot_share(w), w.growth_pct_per_year))
+        parts.append(_Part(float(w.dataset_bytes), ratios, _snapshot_share(w), w.growth_pct_per_year,
+                           1.0 - w.cold_data_pct / 100.0 if tiered else 1.0))
         bands.append(WorkloadBand(w.id, w.name, result.system_id, dist.workload_type, *ratios, distribution=dist,
                                   reduces=reduces))
     usable = result.usable_bytes
@@ -324,10 +328,10 @@ def _system_band(result: CapacityResult, workloads: Sequence[Workload], override
         ratio = _ratio(logical, physical)
         drr.append(ratio)
         effective.append(usable * ratio)
-        growth = [(p.logical / p.ratios[q] * (1.0 + p.snapshot_share), p.growth_pct) for p in parts]
+        growth = [(p.logical / p.ratios[q] * (p.hot + p.snapshot_share), p.growth_pct) for p in parts]
         months.append(_months_until_full(growth, usable))
         used.append(sum(part for part, _ in growth))
-    grown = sum(p.logical / p.ratios[1] * (1.0 + p.snapshot_share) * (1.0 + p.growth_pct / 1200.0) ** horizon_months
+    grown = sum(p.logical / p.ratios[1] * (p.hot + p.snapshot_share) * (1.0 + p.growth_pct / 1200.0) ** horizon_months
                 for p in parts)
     band = SystemBand(
         result.system_id, result.system_label, usable, effective_bytes_p10=effective[0],
@@ -363,8 +367,10 @@ def capacity_band(scenario: Scenario, capacity: ScenarioCapacity, overrides: Seq
             by_target.setdefault(w.target, []).append(w)
     systems: list[SystemBand] = []
     workloads: list[WorkloadBand] = []
+    tiers = {n.id for n in scenario.nodes if getattr(n, "capacity_tier", "none") != "none"}
     for result in capacity.systems:
-        band, bands = _system_band(result, by_target.get(result.system_id, []), overrides, req.horizon_months)
+        band, bands = _system_band(result, by_target.get(result.system_id, []), overrides, req.horizon_months,
+                                   result.family == "ONTAP" and result.system_id in tiers)
         systems.append(band)
         workloads.extend(bands)
     logical = sum(p.logical_data_bytes for p in (r.efficiency for r in capacity.systems))

@@ -48,6 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from models import topology
+from models.capacity.fabricpool import CAPACITY_TIER_LABELS
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
 from models.capacity.rules import RAID_LABEL
 from models.capacity.stretched import (
@@ -143,6 +144,19 @@ AZURE_VM_NIC_MIN_LATENCY_US = 100.0
 OBJECT_STORE_READ_LATENCY_US = 5_000.0
 """assumed: time to first byte of an Azure Blob (hot tier) GET from a VM in the same region, ~5 ms; FabricPool
 fetches a cold block with one GET (seed 004 §4.5 reports only the resulting 30-50% throughput loss)."""
+
+STORAGEGRID_READ_LATENCY_US = 2_000.0
+"""assumed: time to first byte of one FabricPool GET from an on-premises StorageGRID over the cluster's
+intercluster LIFs on the local network, ~2 ms (NetApp publishes no figure: "FabricPool read latency is a function
+of connectivity to the cloud tier", FlexPod "FabricPool requirements", Connectivity,
+https://docs.netapp.com/us-en/flexpod/hybrid-cloud/cloud-fabricpool_fabricpool_requirements.html; ONTAP's
+object-store profiler measures it, "Test ONTAP cloud tier latency and throughput performance",
+https://docs.netapp.com/us-en/ontap/fabricpool/test-object-store-performance-task.html)."""
+
+ONPREM_TO_CLOUD_RTT_US = 10_000.0
+"""assumed: one network round trip from an on-premises cluster to a public-cloud bucket's region (private link or
+internet, ~10 ms); an on-premises FabricPool cold read from a cloud bucket waits for it on top of the bucket's own
+first-byte time (:data:`OBJECT_STORE_READ_LATENCY_US`)."""
 
 OBJECT_STORE_MIN_FETCH_BYTES = 4 * KIB
 """FabricPool moves data in 4 KiB blocks packed into 4 MiB objects and reads back only the blocks it needs
@@ -738,7 +752,14 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                   servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
-    cost = drive_cost(drive, block, rnd, raid, stripe_factor, full_stripe, 1.0 - hit)
+    cold = workload.cold_read_pct / 100.0 if node.capacity_tier != "none" and record.family == "ONTAP" else 0.0
+    if cold > 0:
+        # FabricPool: cold reads are fetched from the capacity tier (one GET each), not from the drives
+        latency_us, why = capacity_tier_latency(node)
+        _object_store_station(b, node.id, cold, latency_us)
+        b.notes.append(f"{cold:.0%} of reads hit cold data in the FabricPool capacity tier "
+                       f"({CAPACITY_TIER_LABELS[node.capacity_tier]}): {latency_us / 1000:g} ms each ({why})")
+    cost = drive_cost(drive, block, rnd, raid, stripe_factor, full_stripe, (1.0 - hit) * (1.0 - cold))
     b.notes.append(
         f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} "
         f"GiB memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
@@ -764,6 +785,27 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                   multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes,
                   ident=StationId("backend", node=k + 1))
     return host_cpu, source
+
+
+def _object_store_station(b: _Builder, component: str, cold: float, latency_us: float) -> None:
+    """The FabricPool capacity tier as a delay station: ``cold`` (0..1) of the reads wait ``latency_us`` each for
+    one object-store GET (Cloud Volumes ONTAP's tiering and an on-premises controller's capacity tier alike)."""
+    b.add("object store (FabricPool) latency", component, cold * latency_us * 1e-6, 0.0, delay=True, kind="delay",
+          ident=StationId("object_store"))
+
+
+def capacity_tier_latency(node: ControllerNode) -> tuple[float, str]:
+    """The time of one cold read from an on-premises controller's FabricPool capacity tier, us, and its source.
+
+    The node's ``cold_read_latency_us`` when set ("entered"); else for StorageGRID
+    :data:`STORAGEGRID_READ_LATENCY_US`, for a cloud bucket :data:`OBJECT_STORE_READ_LATENCY_US` +
+    :data:`ONPREM_TO_CLOUD_RTT_US` (both assumed)."""
+    if node.cold_read_latency_us is not None:
+        return node.cold_read_latency_us, "entered"
+    if node.capacity_tier == "storagegrid":
+        return STORAGEGRID_READ_LATENCY_US, "assumed: StorageGRID on the local network"
+    return (OBJECT_STORE_READ_LATENCY_US + ONPREM_TO_CLOUD_RTT_US,
+            "assumed: the bucket's first-byte time plus a round trip from the site to the cloud region")
 
 
 def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: CloudVmNode, protocol: str,
@@ -864,8 +906,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
         b.add("HA partner log write", node.id, 0.0, log_lat, delay=True, kind="delay",
               ident=StationId("ha_partner_log_write"))
     if cold > 0:
-        b.add("object store (FabricPool) latency", node.id, cold * OBJECT_STORE_READ_LATENCY_US * 1e-6, 0.0,
-              delay=True, kind="delay", ident=StationId("object_store"))
+        _object_store_station(b, node.id, cold, OBJECT_STORE_READ_LATENCY_US)
         b.notes.append(f"{cold:.0%} of reads come from object storage (FabricPool tiering '{node.tiering}'): "
                        f"{OBJECT_STORE_READ_LATENCY_US / 1000:.0f} ms first-byte latency each, and their bytes "
                        "cross the VM network")

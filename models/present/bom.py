@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from models.capacity.fabricpool import CAPACITY_TIER_LABELS, capacity_tier_bytes
 from models.catalog import (
     Adapter,
     Catalog,
@@ -252,6 +253,18 @@ def _referenced_ids(node: Node, catalog: Catalog) -> dict[str, str]:
     return ids
 
 
+def _capacity_tier_line(node: ControllerNode, scenario: Scenario, unit: CapacityUnit) -> tuple[str, str, str]:
+    """(category, model, figures) of a controller's FabricPool capacity tier: the object store and the bytes it
+    must hold (StorageGRID capacity, or a bucket's size in GiB)."""
+    held = capacity_tier_bytes(node, scenario.workloads)
+    kind = CAPACITY_TIER_LABELS[node.capacity_tier]
+    model = f"{kind} ({node.capacity_tier_name})" if node.capacity_tier_name else kind
+    figures = f"holds {fmt_capacity(held, unit)} of cold data after storage efficiency"
+    if node.capacity_tier == "cloud-bucket":
+        figures += f" ({held / 2**30:,.0f} GiB)"
+    return "FabricPool capacity tier", model, figures
+
+
 def _node_lines(node: Node, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """(category, quantity, model name, figures) lines of one node."""
     rec = catalog.find(node.catalog_id)
@@ -290,6 +303,9 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
                 entry[2] = True
                 entry[3] = None if ru is None or entry[3] is None else entry[3] + ru
                 entry[4] = None if watts is None or entry[4] is None else entry[4] + watts
+        if isinstance(node, ControllerNode) and node.capacity_tier != "none":
+            entry = groups.setdefault(_capacity_tier_line(node, scenario, unit), [None, [], False, 0, 0.0])
+            entry[1].append(names[node.id])
     for link in scenario.links:
         lt = catalog.find(link.link_type)
         ids.setdefault(model_name(catalog, link.link_type), link.link_type)

@@ -166,6 +166,14 @@ class ControllerNode(NodeBase):
                                       "reconstruction priority): more load on the drives, a shorter rebuild")
     node_layouts: list[NodeLayout] = Field(default_factory=list, max_length=24, description=(
         "per-node layouts in node order where the nodes of a pair differ (ONTAP); empty: every node alike"))
+    capacity_tier: Literal["none", "storagegrid", "cloud-bucket"] = Field(
+        default="none", description="FabricPool (ONTAP): the object store attached as the capacity tier; each "
+                                    "workload's cold-data share moves there. none: no capacity tier")
+    capacity_tier_name: str = Field(default="", max_length=MAX_LABEL, description="FabricPool: the object store's "
+                                                                                   "name (a grid, a bucket)")
+    cold_read_latency_us: float | None = Field(
+        default=None, gt=0, le=10_000_000, description="FabricPool: time to fetch one cold block from the capacity "
+                                                       "tier, us; None = the assumed default for the kind")
 
 
 class ShelfNode(NodeBase):
@@ -374,6 +382,11 @@ class Workload(Record):
                                             description="growth of the IOPS target, % per year (compounded monthly)")
     nas: NasWorkload | None = Field(default=None, description="a file (NFS / SMB) workload's protocol and operation "
                                                                "mix; None: a block workload")
+    cold_data_pct: float = Field(default=0.0, ge=0, le=100, description="FabricPool: share of the workload's data "
+                                                                     "(after efficiency) tiered to the target's "
+                                                                     "capacity tier, %")
+    cold_read_pct: float = Field(default=0.0, ge=0, le=100, description="FabricPool: share of the workload's reads "
+                                                                     "that hit tiered (cold) data, %")
 
 
 # --- replication relationships (models.project.replication re-exports them; models.replication evaluates) ---

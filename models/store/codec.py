@@ -29,7 +29,7 @@ WORKLOAD_COLUMNS = (
     "target_mbps", "slo_ms", "concurrency", "think_time_ms", "dataset_bytes", "working_set_bytes",
     "provisioned_bytes", "compression_ratio", "compaction_ratio", "dedupe_ratio", "snapshot_interval_h",
     "snapshot_retention_h", "snapshot_change_pct_per_h", "clones", "growth_pct_per_year", "nas",
-    "iops_growth_pct_per_year",
+    "iops_growth_pct_per_year", "cold_data_pct", "cold_read_pct",
 )  # fmt: skip
 WORKLOAD_FIELDS_AS_COLUMNS = {name for name in WORKLOAD_COLUMNS if not name.startswith("snapshot_")} | {"snapshots"}
 """The :class:`Workload` fields the schema stores (checked against the model by the tests)."""
@@ -113,6 +113,7 @@ def _workload_row(scenario_id: int, position: int, w: Workload) -> tuple:
         w.compaction_ratio, w.dedupe_ratio, snap.interval_h if snap else None, snap.retention_h if snap else None,
         snap.change_pct_per_h if snap else None, w.clones, w.growth_pct_per_year,
         to_json(w.nas.model_dump(mode="json")) if w.nas is not None else None, w.iops_growth_pct_per_year,
+        w.cold_data_pct, w.cold_read_pct,
     )  # fmt: skip
 
 

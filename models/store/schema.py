@@ -6,7 +6,8 @@ Version history (``PRAGMA user_version``):
    nodes, links, workloads, custom catalog entries and the catalog snapshot.
 2. Settings as typed key/value rows (table ``setting``) instead of one JSON column; calibration tables
    (``calibration_point``: measured (IOPS, latency) points; ``calibration_fit``: fitted results as JSON).
-3 to 7: see each ``DDL_V<n>``. 8: replication relationships (table ``replication``).
+3 to 7: see each ``DDL_V<n>``. 8: replication relationships (table ``replication``). 9: each workload's
+FabricPool cold-data and cold-read shares.
 
 To change the schema: bump :data:`SCHEMA_VERSION`, keep the old DDL as a frozen ``DDL_V<n>`` in :data:`SCHEMAS`
 (files of every version must still open, and opening checks a file against the schema of its own version), change
@@ -31,7 +32,7 @@ from collections.abc import Callable
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 """The schema version this StorPlan writes, and the newest it reads."""
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -231,7 +232,16 @@ _V8_REPLICATION = ("CREATE TABLE replication (scenario_id INTEGER NOT NULL REFER
 """Version 8 adds the scenarios' replication relationships (``models.project.replication``): ends and kind as
 columns, the rest of the record as JSON."""
 
-DDL = DDL_V7 + _V8_REPLICATION
+DDL_V8 = DDL_V7 + _V8_REPLICATION
+"""Version 8 (frozen): version 7 plus the ``replication`` table."""
+
+_V9_WORKLOAD_COLD = ("    cold_data_pct REAL NOT NULL DEFAULT 0,\n"
+                     "    cold_read_pct REAL NOT NULL DEFAULT 0,\n")
+"""Version 9 adds each workload's FabricPool shares: data tiered to the capacity tier and reads that hit it (0: no
+tiering)."""
+
+DDL = DDL_V8.replace(_V4_WORKLOAD_IOPS_GROWTH, _V4_WORKLOAD_IOPS_GROWTH + _V9_WORKLOAD_COLD)
+assert DDL != DDL_V8, "the v9 workload columns were not added"
 """The current schema (version :data:`SCHEMA_VERSION`).
 
 JSON text columns that may hold an infinite float (a setting such as ``default_slo_ms = inf``, a catalog or
@@ -239,6 +249,12 @@ calibration record) have no ``json_valid`` check: Python writes infinity as ``In
 functions reject but :func:`json.loads` reads back exactly.
 """
 assert DDL_V4 != DDL_V3, "the v4 workload column was not added"
+
+
+def _v8_to_v9(conn: sqlite3.Connection) -> None:
+    """Workloads gain ``cold_data_pct`` and ``cold_read_pct`` (0: nothing tiered, no cold read)."""
+    for line in _V9_WORKLOAD_COLD.splitlines():
+        conn.execute("ALTER TABLE workload ADD COLUMN " + line.strip().rstrip(","))
 
 
 def _v7_to_v8(conn: sqlite3.Connection) -> None:
@@ -296,7 +312,7 @@ def _v1_to_v2(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite3.Connection], None]] = [_v1_to_v2, _v2_to_v3, _v3_to_v4, _v4_to_v5, _v5_to_v6,
-                                                          _v6_to_v7, _v7_to_v8]
+                                                          _v6_to_v7, _v7_to_v8, _v8_to_v9]
 """``MIGRATIONS[i]`` upgrades a database from version ``i + 1`` to ``i + 2``, in place, without committing."""
 
 assert len(MIGRATIONS) == SCHEMA_VERSION - 1, "every schema version needs a migration from the one before"
@@ -317,7 +333,8 @@ def migrate(conn: sqlite3.Connection, from_version: int) -> None:
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
 
-SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL_V7, 8: DDL}
+SCHEMAS: dict[int, str] = {1: DDL_V1, 2: DDL_V2, 3: DDL_V3, 4: DDL_V4, 5: DDL_V5, 6: DDL_V6, 7: DDL_V7, 8: DDL_V8,
+                           9: DDL}
 """Schema version -> the DDL StorPlan wrote for it. Every version a file can have is here."""
 
 assert sorted(SCHEMAS) == list(range(1, SCHEMA_VERSION + 1)), "keep the DDL of every schema version"
