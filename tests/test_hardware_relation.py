@@ -9,7 +9,8 @@ import statistics
 import pytest
 
 from models.catalog import Controller, bundled_catalog
-from models.performance.bands import ASSUMED_REL_SD, profile_uncertainty
+from models.performance.bands import profile_uncertainty
+from models.performance.discrepancy import stored_table
 from models.performance.evidence import platform_evidence
 from models.performance.hardware_relation import (
     HARDWARE_RELATION,
@@ -41,9 +42,12 @@ def test_the_kind_is_a_stable_string_with_the_widest_band():
     assert HARDWARE_RELATION == "hardware relation only"
     profile = _profile("netapp-aff-a20", "FCP")
     u = profile_uncertainty(profile, HARDWARE_RELATION, 8.0, 0.7)
-    # nothing of the profile is fitted: the band is the assumed widening alone, the widest
-    assert u.cpu_rel_sd == pytest.approx(ASSUMED_REL_SD) and u.fixed_rel_sd == pytest.approx(ASSUMED_REL_SD)
-    assert u.profile == HARDWARE_RELATION and "hardware relation only" in u.basis
+    # nothing of the profile is fitted: no parameter spread; its band is the model error measured on the
+    # platforms left out (the discrepancy table's kind), wider than a calibrated profile's
+    assert u.cpu_rel_sd == 0.0 and u.fixed_rel_sd == 0.0 and u.profile == HARDWARE_RELATION
+    table = stored_table()
+    assert HARDWARE_RELATION in table.kinds
+    assert table.sigma(HARDWARE_RELATION, "CPU") > table.sigma("calibrated", "CPU") > 0
 
 
 def test_releases_are_ordered_and_the_nearest_is_the_newest_not_newer():

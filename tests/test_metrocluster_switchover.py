@@ -73,7 +73,10 @@ def test_a_mirrored_partner_site_halves_the_headroom_on_the_controllers():
     assert normal.saturation_iops == pytest.approx(normal_bound, rel=0.01)
     assert state.performance.saturation_iops == pytest.approx(expected, rel=0.01)
     assert state.performance.saturation_iops < normal.saturation_iops * 0.9
-    assert state.performance.latency_at_target_ms > normal.latency_at_target_ms  # both sites' load, not relief
+    # both sites' load, not relief: near the switchover's saturation its latency is above normal operation's at
+    # the same IOPS (at a light target the relieved inter-site mirror delay can outweigh the copy's load)
+    x = 0.8 * state.performance.saturation_iops
+    assert state.performance.latency_on_curve_ms(x) > normal.latency_on_curve_ms(x)
     name = workload.name
     assert state.reason.count(name) == 2 and "site A" in state.reason and "site B" in state.reason
     assert "both sites" in state.reason

@@ -363,7 +363,8 @@ def test_the_runway_link_opens_a_chart_whose_capacity_line_crosses_100_at_months
     below = [m for m, v in capacity if v < 100.0]
     assert max(below) < full <= max(below) + 1  # crosses 100% in the month the capacity engine says it is full
     curves = [i for i in dialog.plot.getPlotItem().items if isinstance(i, pg.PlotDataItem)]
-    assert len(curves) == len(dialog.series)
+    # one curve per series, and the capacity band's two edges (P10 / P90 data-reduction ratio) when it has width
+    assert len(curves) == len(dialog.series) + (2 if dialog.band else 0)
     target = tmp_path / "runway.svg"
     dialog.export(target)
     assert target.stat().st_size > 1000

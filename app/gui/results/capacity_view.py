@@ -264,7 +264,6 @@ class CapacityView(QWidget):
         self.bands_button.clicked.connect(self.edit_bands)
         self.bands_source = None
         """A callable giving (the project's rows, the scenario's workloads) for the dialog; None: no button."""
-        header.addWidget(self.bands_button)
 
         # Chart
         self.plot = make_plot(self)
@@ -323,7 +322,10 @@ class CapacityView(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.verdict_label)
-        right_layout.addWidget(self.band_label)
+        band_row = QHBoxLayout()  # the band's sentences and the button that edits its figures (not in the header:
+        band_row.addWidget(self.band_label, 1)  # the header's row must fit a laptop screen's results dock)
+        band_row.addWidget(self.bands_button, 0, Qt.AlignmentFlag.AlignTop)
+        right_layout.addLayout(band_row)
         right_layout.addWidget(self.table, 1)
         right_layout.addWidget(self.details)
 

@@ -697,7 +697,8 @@ class PerformanceView(QWidget):
                                              "takes longer), from the response-time distribution of the path's "
                                              "queues"))
                 plot.addItem(p99)
-                self.legend.addItem(p99, _legend_name(f"{workload.name} p99"))
+                # one workload: "p99" is its lighter line (a legend row less on a laptop screen); several: named
+                self.legend.addItem(p99, _legend_name(f"{workload.name} p99" if len(self._workloads) > 1 else "p99"))
                 self._p99_items[workload.workload_id] = p99
             xs, lo, hi = self._band_xy(workload)
             if len(xs) >= 2 and any(high > low for low, high in zip(lo, hi)):
