@@ -71,6 +71,7 @@ from models.performance.tail_latency import (
     tail_stations,
 )
 from models.project.model import Scenario, Settings, Workload
+from models.queueing.arrays import sorted_unique
 from models.queueing.general_service import (
     closed_ramp,
     closed_ramp_batch,
@@ -801,11 +802,11 @@ def thin_indices(n: int, points: int) -> np.ndarray:
 def _thin_indices(n: int, points: int) -> np.ndarray:
     if n <= points:
         return np.arange(n)
-    geo = np.unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
-    lin = np.unique(np.round(np.linspace(0, n - 1, max(points // 4, 2))).astype(int))
-    idx = np.unique(np.concatenate([geo, lin, [0, n - 1]]))
+    geo = sorted_unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
+    lin = sorted_unique(np.round(np.linspace(0, n - 1, max(points // 4, 2))).astype(int))
+    idx = sorted_unique(np.concatenate([geo, lin, [0, n - 1]]))
     if len(idx) > points:
-        keep = np.unique(np.round(np.linspace(0, len(idx) - 1, points)).astype(int))
+        keep = sorted_unique(np.round(np.linspace(0, len(idx) - 1, points)).astype(int))
         idx = idx[keep]
     if idx[-1] != n - 1:
         idx = np.append(idx, n - 1)
@@ -1524,7 +1525,7 @@ def _strided(n: int) -> np.ndarray:
     """Indices 0, TAIL_STRIDE, 2 TAIL_STRIDE, ... and n - 1 (empty for n = 0)."""
     if n == 0:
         return np.empty(0, dtype=int)
-    return np.unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
+    return sorted_unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
 
 
 def _between(values: np.ndarray, at: np.ndarray, n: int) -> np.ndarray:
