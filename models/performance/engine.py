@@ -60,6 +60,7 @@ from models.performance.results import (
     StationLoad,
     WorkloadPerformance,
     curve_points,
+    station_load,
 )
 from models.performance.tail_latency import (
     TailRequest,
@@ -1242,9 +1243,9 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
             for k, spec in enumerate(path.stations if not beyond_saturation else ()):
                 st = open_result.stations[spec.name]
                 res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
-                stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
-                                            _finite(res * shares[k] * 1e3) if res is not None else None,
-                                            spec.ident))
+                stations.append(station_load(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
+                                             _finite(res * shares[k] * 1e3) if res is not None else None,
+                                             spec.ident))
         bounded = latency_at_target if probability is None else p99_target
         target_met = bounded is not None and bounded <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
@@ -1284,8 +1285,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                 res = r.residence_ms[j, k]
             waited = d * shares[k]
             factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
-            stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
-                                        spec.ident))
+            stations.append(station_load(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
+                                         spec.ident))
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
             write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
