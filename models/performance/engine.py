@@ -1522,11 +1522,13 @@ over the workloads) and 2.2% (worst) of those computed at every point (tests/tes
 at a p99 SLO never reads them (its own search)."""
 
 
+@lru_cache(maxsize=256)
 def _strided(n: int) -> np.ndarray:
-    """Indices 0, TAIL_STRIDE, 2 TAIL_STRIDE, ... and n - 1 (empty for n = 0)."""
-    if n == 0:
-        return np.empty(0, dtype=int)
-    return sorted_unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
+    """Indices 0, TAIL_STRIDE, 2 TAIL_STRIDE, ... and n - 1 (empty for n = 0); cached per n (every workload of a
+    design has a curve of about the same length): the returned array is read-only."""
+    out = np.empty(0, dtype=int) if n == 0 else sorted_unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
+    out.setflags(write=False)
+    return out
 
 
 def _between(values: np.ndarray, at: np.ndarray, n: int) -> np.ndarray:

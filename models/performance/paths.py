@@ -330,7 +330,8 @@ class _Builder:
         multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`; ``ident``
         required, so that no station is built without its identity); a station with no work at all is left
         out."""
-        read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
+        read_s, write_s = max(float(read_s), 0.0), max(float(write_s), 0.0)
+        write_async_s = max(float(write_async_s), 0.0)
         if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return
         servers = max(int(servers), 1)
