@@ -1007,7 +1007,7 @@ class SystemLoads:
             if not spec.delay:
                 value = value * 1e3 if math.isfinite(value) else math.inf
             res_s = value / 1e3 if math.isfinite(value) else None
-            stations[spec.name] = _OpenStation(utilisation[spec.name], {wid: _OpenClassStation(res_s)})
+            stations[spec.name] = _open_station(utilisation[spec.name], {wid: _open_class_station(res_s)})
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
 
@@ -1038,6 +1038,21 @@ class _OpenClass:
     """One workload's open-model response time over all its stations, seconds (None when one saturates)."""
 
     response_time_s: float | None
+
+
+def _open_station(utilization: float, per_class: dict[str, _OpenClassStation]) -> _OpenStation:
+    """``_OpenStation(utilization, per_class)`` filled in directly (one per station of every workload of every
+    failure state: the frozen ``__init__`` cost more than the rest of building it)."""
+    out = object.__new__(_OpenStation)
+    out.__dict__.update(utilization=utilization, per_class=per_class)
+    return out
+
+
+def _open_class_station(residence_time_s: float | None) -> _OpenClassStation:
+    """``_OpenClassStation(residence_time_s)`` filled in directly (as :func:`_open_station`)."""
+    out = object.__new__(_OpenClassStation)
+    out.__dict__["residence_time_s"] = residence_time_s
+    return out
 
 
 @dataclass(frozen=True)
@@ -1113,12 +1128,12 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
         per_class = {}
         for w in per:
             res_s = residence[w][name]
-            per_class[w] = _OpenClassStation(res_s)
+            per_class[w] = _open_class_station(res_s)
             if res_s is None or (so_far := response[w]) is None:
                 response[w] = None
             else:
                 response[w] = so_far + res_s
-        stations[name] = _OpenStation(u, per_class)
+        stations[name] = _open_station(u, per_class)
     return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
 
 
