@@ -56,3 +56,62 @@ def test_station_load_equals_the_dataclass() -> None:
     fast, slow = station_load("FC ports", "n1", 0.4, 0.12, ident), StationLoad("FC ports", "n1", 0.4, 0.12, ident)
     assert fast == slow and hash(fast) == hash(slow)
     assert dataclasses.asdict(fast) == dataclasses.asdict(slow)
+
+
+def _plain_ramp(s: np.ndarray, c: np.ndarray, m: np.ndarray, v: np.ndarray, delay_s: float, think_s: float,
+                population: int) -> tuple[np.ndarray, np.ndarray, int, int]:
+    """The closed ramp's recursion as a plain loop over lists (the engine's before it was unrolled), with how many
+    steps took the bound and how many the never-fewer-IOPS branch."""
+    a = s / c
+    par = s - a
+    fixed = float(delay_s) + float(think_s) + float(par.sum())
+    inv_m, w, a_list = (1.0 / m).tolist(), (a * (v - 1.0) / m).tolist(), a.tolist()
+    caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)
+    bottleneck = int(np.argmin(caps))
+    x_max = float(caps[bottleneck])
+    rq, x, xs, rows, over, under = [0.0] * len(a_list), 0.0, [], [], 0, 0
+    for n in range(1, population + 1):
+        rq = [a_list[k] * (1.0 + x * (rq[k] * inv_m[k] + w[k])) for k in range(len(a_list))]
+        queued = sum(rq)
+        x_new = n / (fixed + queued)
+        if x_new > x_max:
+            rq[bottleneck] += n / x_max - fixed - queued
+            x_new, over = x_max, over + 1
+        elif x_new < x:
+            scale = (n / x - fixed) / queued
+            rq = [r * scale for r in rq]
+            x_new, under = x, under + 1
+        x = x_new
+        xs.append(x)
+        rows.append(rq)
+    return np.array(xs), np.asarray(rows, dtype=float).reshape(population, len(a_list)) + par, over, under
+
+
+def test_unrolled_closed_ramp_is_bit_identical_to_the_plain_loop() -> None:
+    """``closed_ramp`` (unrolled per number of classes) gives the plain loop's floats exactly, on random networks
+    that reach the bound and that take the never-fewer-IOPS branch."""
+    from models.queueing.general_service import closed_ramp
+
+    rng = np.random.default_rng(27)
+    over = under = 0
+    for _ in range(400):
+        k = int(rng.integers(1, 30))
+        s = rng.uniform(1e-6, 1e-3, k) * (rng.random(k) > 0.15)
+        s[0] = s[0] or 1e-4
+        c, m = rng.integers(1, 40, k).astype(float), rng.integers(1, 5, k).astype(float)
+        v = rng.uniform(0.0, 3.0, k)
+        n = int(rng.integers(1, 300))
+        delay, think = float(rng.uniform(0, 1e-3)) * (rng.random() > 0.3), float(rng.uniform(0, 1e-2)) * (
+            rng.random() > 0.5)
+        x_want, r_want, o, u = _plain_ramp(s, c, m, v, delay, think, n)
+        x_got, r_got = closed_ramp(s, c, m, v, delay, think, n)
+        assert x_got.tobytes() == x_want.tobytes() and r_got.tobytes() == r_want.tobytes()
+        over, under = over + o, under + u
+    # a network whose throughput would fall from one population to the next (high service variability)
+    s, c = np.array([0.0, 1.8637e-05, 5.2654e-04]), np.array([28.0, 31.0, 1.0])
+    m, v = np.array([2.0, 4.0, 1.0]), np.array([1.0186, 2.1144, 2.7093])
+    x_want, r_want, o, u = _plain_ramp(s, c, m, v, 3.18e-4, 0.0, 140)
+    x_got, r_got = closed_ramp(s, c, m, v, 3.18e-4, 0.0, 140)
+    assert x_got.tobytes() == x_want.tobytes() and r_got.tobytes() == r_want.tobytes()
+    over, under = over + o, under + u
+    assert over > 0 and under > 0  # both branches were compared
