@@ -18,6 +18,7 @@ from models.project.model import Project
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
     from models.capacity.reduction_band import CapacityBand
     from models.capacity.results import ScenarioCapacity
+    from models.performance.profiles import ProfileBasis
     from models.performance.resilience import CapacityState, StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
     from models.project.model import Requirements, Scenario, Settings
@@ -205,21 +206,38 @@ def with_profile_bases(performance: ScenarioPerformance, scenario: Scenario, cat
     from models.project.model import ControllerNode
 
     workloads = []
+    bases: dict[tuple[int, str, str], ProfileBasis] = {}  # the workloads of one node share its record's answer
     for wp in performance.workloads:
         workload = scenario.workload(wp.workload_id)
         node = scenario.node(workload.target) if workload is not None else None
         record = catalog.find(node.catalog_id) if node is not None else None
         basis = None
         if isinstance(record, Controller) and isinstance(node, ControllerNode):
-            basis = profile_basis(record, node.software or record.default_software, wp.protocol, catalog)
+            software = node.software or record.default_software
+            key = (id(record), software, wp.protocol)
+            basis = bases.get(key)
+            if basis is None:
+                basis = bases[key] = profile_basis(record, software, wp.protocol, catalog)
         elif isinstance(record, CloudVm):
             # "9.5": the CVO path's software (models.performance.paths)
             basis = profile_basis(record, "9.5", wp.protocol, catalog)
         if basis is not None and wp.profile and basis.kind != wp.profile:
             basis = ProfileBasis(wp.profile, basis.sibling, basis.ratio,
                                  f"{basis.reason}; {wp.profile} for this workload (see its notes)")
-        workloads.append(replace(wp, profile_basis=basis) if basis is not None else wp)
+        workloads.append(_with_basis(wp, basis) if basis is not None else wp)
     return replace(performance, workloads=tuple(workloads))
+
+
+def _with_basis(wp: WorkloadPerformance, basis: ProfileBasis) -> WorkloadPerformance:
+    """``dataclasses.replace(wp, profile_basis=basis)`` (the class has no ``__post_init__``): the same fields,
+    filled in directly (``replace`` re-runs the frozen ``__init__`` over its forty fields, for every workload)."""
+    from models.performance.results import WorkloadPerformance
+
+    new = object.__new__(WorkloadPerformance)
+    fields = new.__dict__
+    fields.update(wp.__dict__)
+    fields["profile_basis"] = basis
+    return new
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ from models.performance.results import (
     StationLoad,
     WorkloadPerformance,
     curve_points,
+    station_load,
 )
 from models.performance.tail_latency import (
     TailRequest,
@@ -71,6 +72,7 @@ from models.performance.tail_latency import (
     tail_stations,
 )
 from models.project.model import Scenario, Settings, Workload
+from models.queueing.arrays import sorted_unique
 from models.queueing.general_service import (
     closed_ramp,
     closed_ramp_batch,
@@ -801,11 +803,11 @@ def thin_indices(n: int, points: int) -> np.ndarray:
 def _thin_indices(n: int, points: int) -> np.ndarray:
     if n <= points:
         return np.arange(n)
-    geo = np.unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
-    lin = np.unique(np.round(np.linspace(0, n - 1, max(points // 4, 2))).astype(int))
-    idx = np.unique(np.concatenate([geo, lin, [0, n - 1]]))
+    geo = sorted_unique(np.round(np.geomspace(1, n, points)).astype(int) - 1)
+    lin = sorted_unique(np.round(np.linspace(0, n - 1, max(points // 4, 2))).astype(int))
+    idx = sorted_unique(np.concatenate([geo, lin, [0, n - 1]]))
     if len(idx) > points:
-        keep = np.unique(np.round(np.linspace(0, len(idx) - 1, points)).astype(int))
+        keep = sorted_unique(np.round(np.linspace(0, len(idx) - 1, points)).astype(int))
         idx = idx[keep]
     if idx[-1] != n - 1:
         idx = np.append(idx, n - 1)
@@ -1005,7 +1007,7 @@ class SystemLoads:
             if not spec.delay:
                 value = value * 1e3 if math.isfinite(value) else math.inf
             res_s = value / 1e3 if math.isfinite(value) else None
-            stations[spec.name] = _OpenStation(utilisation[spec.name], {wid: _OpenClassStation(res_s)})
+            stations[spec.name] = _open_station(utilisation[spec.name], {wid: _open_class_station(res_s)})
             response = None if res_s is None or response is None else response + res_s
         return _OpenSystem(stable, {wid: _OpenClass(response)}, stations)
 
@@ -1036,6 +1038,21 @@ class _OpenClass:
     """One workload's open-model response time over all its stations, seconds (None when one saturates)."""
 
     response_time_s: float | None
+
+
+def _open_station(utilization: float, per_class: dict[str, _OpenClassStation]) -> _OpenStation:
+    """``_OpenStation(utilization, per_class)`` filled in directly (one per station of every workload of every
+    failure state: the frozen ``__init__`` cost more than the rest of building it)."""
+    out = object.__new__(_OpenStation)
+    out.__dict__.update(utilization=utilization, per_class=per_class)
+    return out
+
+
+def _open_class_station(residence_time_s: float | None) -> _OpenClassStation:
+    """``_OpenClassStation(residence_time_s)`` filled in directly (as :func:`_open_station`)."""
+    out = object.__new__(_OpenClassStation)
+    out.__dict__["residence_time_s"] = residence_time_s
+    return out
 
 
 @dataclass(frozen=True)
@@ -1111,12 +1128,12 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
         per_class = {}
         for w in per:
             res_s = residence[w][name]
-            per_class[w] = _OpenClassStation(res_s)
+            per_class[w] = _open_class_station(res_s)
             if res_s is None or (so_far := response[w]) is None:
                 response[w] = None
             else:
                 response[w] = so_far + res_s
-        stations[name] = _OpenStation(u, per_class)
+        stations[name] = _open_station(u, per_class)
     return _OpenSystem(stable, {w: _OpenClass(r) for w, r in response.items()}, stations)
 
 
@@ -1241,9 +1258,9 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
             for k, spec in enumerate(path.stations if not beyond_saturation else ()):
                 st = open_result.stations[spec.name]
                 res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
-                stations.append(StationLoad(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
-                                            _finite(res * shares[k] * 1e3) if res is not None else None,
-                                            spec.ident))
+                stations.append(station_load(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
+                                             _finite(res * shares[k] * 1e3) if res is not None else None,
+                                             spec.ident))
         bounded = latency_at_target if probability is None else p99_target
         target_met = bounded is not None and bounded <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
@@ -1283,8 +1300,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                 res = r.residence_ms[j, k]
             waited = d * shares[k]
             factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
-            stations.append(StationLoad(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
-                                        spec.ident))
+            stations.append(station_load(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
+                                         spec.ident))
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
             write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
@@ -1520,11 +1537,13 @@ over the workloads) and 2.2% (worst) of those computed at every point (tests/tes
 at a p99 SLO never reads them (its own search)."""
 
 
+@lru_cache(maxsize=256)
 def _strided(n: int) -> np.ndarray:
-    """Indices 0, TAIL_STRIDE, 2 TAIL_STRIDE, ... and n - 1 (empty for n = 0)."""
-    if n == 0:
-        return np.empty(0, dtype=int)
-    return np.unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
+    """Indices 0, TAIL_STRIDE, 2 TAIL_STRIDE, ... and n - 1 (empty for n = 0); cached per n (every workload of a
+    design has a curve of about the same length): the returned array is read-only."""
+    out = np.empty(0, dtype=int) if n == 0 else sorted_unique(np.append(np.arange(0, n, TAIL_STRIDE), n - 1))
+    out.setflags(write=False)
+    return out
 
 
 def _between(values: np.ndarray, at: np.ndarray, n: int) -> np.ndarray:

@@ -88,9 +88,10 @@ BOUND_MARGIN = 1.001
 """A raised platform is raised to this multiple of the bound (0.1%: a tie is not left to rounding)."""
 
 
+@functools.lru_cache(maxsize=1024)
 def release_key(version: str) -> tuple[int, ...]:
     """A software version as a sortable tuple of its numbers ("9.16.1" -> (9, 16, 1); "SANtricity 11.90" ->
-    (11, 90); no number -> ())."""
+    (11, 90); no number -> ()); cached (the relation's pooling asks for the same few versions hundreds of times)."""
     parts: list[int] = []
     for token in version.replace("P", ".").replace(" ", ".").split("."):
         digits = "".join(ch for ch in token if ch.isdigit())
@@ -124,8 +125,21 @@ class PooledField:
         return f"median of {parts}" if len(self.contributors) > 1 else parts
 
 
+_FITTED: weakref.WeakKeyDictionary[Catalog, dict[str, bool]] = weakref.WeakKeyDictionary()
+
+
 def _family_fitted(catalog: Catalog, family: str) -> bool:
-    """True when some controller of ``family`` has a profile field its own fit set."""
+    """True when some controller of ``family`` has a profile field its own fit set (remembered per catalog, which
+    never changes once built: the relation's pooling asks it for every field of every platform)."""
+    known = _FITTED.setdefault(catalog, {})
+    hit = known.get(family)
+    if hit is None:
+        hit = known[family] = _family_fitted_now(catalog, family)
+    return hit
+
+
+def _family_fitted_now(catalog: Catalog, family: str) -> bool:
+    """:func:`_family_fitted` computed."""
     return any(p.provenance.get(f) is not None and p.provenance[f].kind == "calibrated"
                for r in catalog.of_kind(Controller) if r.family == family for p in r.performance
                for f in CPU_FIELDS + SOFTWARE_FIELDS)

@@ -299,6 +299,30 @@ class WorkloadPath:
         return workload_read_fraction(self.workload)
 
 
+_INTERNED: dict[tuple[StationSpec, ...], tuple[StationSpec, ...]] = {}
+_INTERNED_SIZE = 4096
+
+
+def intern_stations(stations: tuple[StationSpec, ...]) -> tuple[StationSpec, ...]:
+    """The one tuple object of these stations' values: the first equal tuple seen (kept, at most 4,096), else
+    ``stations`` itself. The engine remembers per-path arrays, tail-latency arrays, band bases and input SDs by
+    the stations tuple's identity (hashing a dozen stations costs more than those lookups), so an unchanged path
+    rebuilt by the next evaluation (the GUI's after every edit) finds them all with this one hash.
+
+    Args:
+        stations: a path's stations, in path order.
+
+    Returns:
+        A tuple equal to ``stations`` (the same values, in the same order)."""
+    hit = _INTERNED.get(stations)
+    if hit is not None:
+        return hit
+    if len(_INTERNED) >= _INTERNED_SIZE:
+        _INTERNED.clear()
+    _INTERNED[stations] = stations
+    return stations
+
+
 @dataclass
 class _Builder:
     stations: list[StationSpec] = field(default_factory=list)
@@ -320,7 +344,8 @@ class _Builder:
         multiplicity at least 1; ``scv_service`` None: the kind's value, :func:`variability.kind_scv`; ``ident``
         required, so that no station is built without its identity); a station with no work at all is left
         out."""
-        read_s, write_s, write_async_s = (max(float(v), 0.0) for v in (read_s, write_s, write_async_s))
+        read_s, write_s = max(float(read_s), 0.0), max(float(write_s), 0.0)
+        write_async_s = max(float(write_async_s), 0.0)
         if read_s == 0.0 and write_s == 0.0 and write_async_s == 0.0:
             return
         servers = max(int(servers), 1)
@@ -1237,5 +1262,5 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
     idents = [s.ident for s in b.stations]
     if len(set(idents)) != len(idents):
         raise PathError(f"workload '{workload.name}': duplicate station identities {idents}")
-    return WorkloadPath(workload, workload.target, protocol, tuple(b.stations), host_cpu, tuple(b.notes), source,
-                        b.uncertainty, b.raid_groups)
+    return WorkloadPath(workload, workload.target, protocol, intern_stations(tuple(b.stations)), host_cpu,
+                        tuple(b.notes), source, b.uncertainty, b.raid_groups)

@@ -96,6 +96,21 @@ class StationLoad:
     ident: StationId = UNSPECIFIED
 
 
+def station_load(name: str, component: str, utilization: float, residence_ms: float | None,
+                 ident: StationId = UNSPECIFIED) -> StationLoad:
+    """``StationLoad(name, component, utilization, residence_ms, ident)``, the same object (equal, same hash, same
+    fields) filled in directly rather than through the frozen dataclass's ``__init__`` (the engine makes one per
+    station of every workload of every state)."""
+    load = object.__new__(StationLoad)
+    d = load.__dict__
+    d["name"] = name
+    d["component"] = component
+    d["utilization"] = utilization
+    d["residence_ms"] = residence_ms
+    d["ident"] = ident
+    return load
+
+
 @dataclass(frozen=True)
 class WorkloadPerformance:
     """The performance prediction for one workload.

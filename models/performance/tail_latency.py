@@ -27,6 +27,7 @@ from functools import lru_cache
 import numpy as np
 
 from models.performance.paths import StationSpec
+from models.queueing.arrays import sorted_unique
 from models.queueing.general_service import open_residence_s, variability_open
 from models.queueing.tail import (
     conditional_wait_scv,
@@ -207,7 +208,7 @@ def _tail_group(requests: Sequence[TailRequest], probabilities: tuple[float, ...
         wait = np.maximum(res_s - rows([ts.q_service for ts in stations]), 0.0)
         cond = np.where(u > 0.0, wait / np.where(u > 0.0, u, 1.0), 0.0)
     cond = np.where(np.isfinite(res_s), cond, np.inf)
-    p_wait = erlang_c_tabled(servers, u, np.unique(np.concatenate([ts.q_servers for ts in stations])))
+    p_wait = erlang_c_tabled(servers, u, sorted_unique(np.concatenate([ts.q_servers for ts in stations])))
     wait_scv = conditional_wait_scv(servers, u, rows([ts.q_scv_mix for ts in stations]))
     w1, w2, w3 = station_cumulants(np.zeros(1), np.zeros(1), p_wait, cond, wait_scv)
     w1 = w1.sum(axis=1) + rows([ts.delay_s for ts in stations])
@@ -261,7 +262,7 @@ def max_iops_at_tail_slo(ts: TailStations, ramp_iops: np.ndarray, ramp_residence
     if not len(x):
         return None
     # the percentile on every 8th ramp point and the last, then on every point of the bracket of the first crossing
-    coarse = np.unique(np.concatenate([np.arange(0, len(x), 8), [len(x) - 1]]))
+    coarse = sorted_unique(np.concatenate([np.arange(0, len(x), 8), [len(x) - 1]]))
     (y_coarse,) = tail_ms(ts, x[coarse], res[coarse], background, (probability,))
     if not y_coarse[0] <= slo_ms:
         return None

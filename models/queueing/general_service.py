@@ -44,6 +44,10 @@ Every function is vectorised over the station classes (numpy), pure, and raises 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, cast
+
 import numpy as np
 
 __all__ = ["variability_closed", "variability_open", "closed_ramp", "closed_ramp_batch", "open_residence_s",
@@ -119,6 +123,9 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     a_list = a.tolist()
     K = len(a_list)
     x_max, bottleneck = _bound(a, m)
+    if 0 < K <= _KERNEL_MAX_CLASSES:  # the same recursion, unrolled over the classes (plain local floats)
+        xs, rows = _ramp_kernel(K, bottleneck)(N, fixed, x_max, a_list, inv_m, w)
+        return np.array(xs, dtype=float), np.asarray(rows, dtype=float).reshape(N, K) + par
     rq = [0.0] * K
     x = 0.0
     X = np.empty(N)
@@ -139,6 +146,51 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
         X[n - 1] = x
         hist.append(rq)
     return X, np.asarray(hist, dtype=float).reshape(N, K) + par
+
+
+_KERNEL_MAX_CLASSES = 48
+"""Ramps of up to this many queueing classes run the unrolled recursion (:func:`_ramp_kernel`)."""
+
+
+@lru_cache(maxsize=128)
+def _ramp_kernel(classes: int, bottleneck: int) -> Callable[..., tuple[list[float], list[tuple[float, ...]]]]:
+    """:func:`closed_ramp`'s recursion for ``classes`` queueing classes whose bound is class ``bottleneck``, written
+    out class by class with each class's residence a local float (no list built, indexed or summed per step): the
+    same operations in the same order, so the same floats (the sum of the classes is 0.0 + R_1 + R_2 + ...,
+    left to right, as the built-in ``sum`` adds them), about three times faster for a dozen classes.
+
+    The function returned takes (N, fixed s, bound X_max, a (K,), 1/m (K,), a (v - 1)/m (K,)) as lists of floats
+    and returns (X (N,), R (N,) tuples of K) as lists; cached per (classes, bottleneck)."""
+    k = range(classes)
+    r = ", ".join(f"r{i}" for i in k)
+    lines = [
+        "def kernel(N, fixed, x_max, a, inv_m, w):",
+        f"    {', '.join(f'a{i}' for i in k)}, = a",
+        f"    {', '.join(f'm{i}' for i in k)}, = inv_m",
+        f"    {', '.join(f'w{i}' for i in k)}, = w",
+        f"    {r}, = {', '.join('0.0' for _ in k)},",
+        "    x = 0.0",
+        "    xs = []",
+        "    rows = []",
+        "    for n in range(1, N + 1):",
+        *(f"        r{i} = a{i} * (1.0 + x * (r{i} * m{i} + w{i}))" for i in k),
+        f"        queued = 0.0 + {' + '.join(f'r{i}' for i in k)}",
+        "        x_new = n / (fixed + queued)",
+        "        if x_new > x_max:",
+        f"            r{bottleneck} += n / x_max - fixed - queued",
+        "            x_new = x_max",
+        "        elif x_new < x:",
+        "            scale = (n / x - fixed) / queued",
+        *(f"            r{i} = r{i} * scale" for i in k),
+        "            x_new = x",
+        "        x = x_new",
+        "        xs.append(x)",
+        f"        rows.append(({r},))",
+        "    return xs, rows",
+    ]
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), f"<closed_ramp kernel K={classes}>", "exec"), namespace)
+    return cast(Callable[..., tuple[list[float], list[tuple[float, ...]]]], namespace["kernel"])
 
 
 def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray,

@@ -39,6 +39,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from models.queueing._network import assemble, bottleneck_of, build_net, check_stations, real, workload
+from models.queueing.arrays import sorted_unique
 from models.queueing.erlang import erlang_c_array
 from models.queueing.results import NetworkResult
 from models.queueing.station import Station
@@ -49,7 +50,7 @@ __all__ = ["solve_open", "open_curve", "OpenCurve"]
 def _waiting_factor(util: np.ndarray, servers: np.ndarray) -> np.ndarray:
     """W = C(c, cU) / (c (1 - U)) column-wise for util (..., K) < 1; servers (K,)."""
     out = np.zeros_like(util)
-    for c in np.unique(servers):
+    for c in sorted_unique(servers):
         cols = servers == c
         u = util[..., cols]
         if c == 1:

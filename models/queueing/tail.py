@@ -51,6 +51,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from models.queueing.arrays import sorted_unique
+
 __all__ = ["erlang_c_vec", "erlang_c_tabled", "wait_shape", "conditional_wait_scv", "station_cumulants",
            "mixture_cumulants", "unit_gamma_quantile", "gamma_quantile", "gamma_quantiles", "path_quantiles"]
 
@@ -75,7 +77,7 @@ def erlang_c_vec(servers: np.ndarray, utilisation: np.ndarray) -> np.ndarray:
     u = np.broadcast_to(u, c.shape)
     b = np.ones(c.shape)
     # one recurrence per distinct server count, on its entries only (a path has few: no masking at every step)
-    for servers_k in np.unique(c[c > 1.0]):
+    for servers_k in sorted_unique(c[c > 1.0]):
         at = c == servers_k
         b[at] = _erlang_b(int(servers_k), servers_k * u[at])
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -103,7 +105,7 @@ def erlang_c_tabled(servers: np.ndarray, utilisation: np.ndarray, counts: np.nda
     c = np.broadcast_to(np.asarray(servers, dtype=float), np.broadcast_shapes(np.shape(servers), u.shape))
     u = np.broadcast_to(u, c.shape)
     out = np.where(c <= 1.0, np.clip(u, 0.0, 1.0), 1.0)
-    for servers_k in (np.unique(c[c > 1.0]) if counts is None else counts[counts > 1.0]):
+    for servers_k in (sorted_unique(c[c > 1.0]) if counts is None else counts[counts > 1.0]):
         at = c == servers_k
         if servers_k <= 8:
             out[at] = erlang_c_vec(np.full(int(at.sum()), servers_k), u[at])
