@@ -36,7 +36,6 @@ from models.capacity.rules import raid_label
 # inside pydantic's lazy imports (a circular-import error).
 from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
 from models.formatting import natural_key
-from models.performance.paths import capacity_tier_latency
 from models.problems import find_problems
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
@@ -379,6 +378,8 @@ class Inspector(QScrollArea):
             "cold_read_latency_us": node.capacity_tier != "none",
         })
         if node.capacity_tier != "none":
+            from models.performance.paths import capacity_tier_latency  # the engine loads after the first paint
+
             latency, why = capacity_tier_latency(node.model_copy(update={"cold_read_latency_us": None}))
             editors["cold_read_latency_us"].set_default(latency, f"{latency:,.0f} µs")
             editors["cold_read_latency_us"].spin.setToolTip(f"Left at default: {why}")

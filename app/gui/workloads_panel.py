@@ -290,6 +290,11 @@ class WorkloadsPanel(QWidget):
                  or workload.cold_data_pct > 0 or workload.cold_read_pct > 0)
         for field in ("cold_data_pct", "cold_read_pct"):
             self.form.set_row_visible(field, shown)
+        tabs = self.form.tabs
+        if tabs is not None:  # no empty "Tiering" tab beside a design without a capacity tier
+            for index in range(tabs.count()):
+                if tabs.tabText(index) == "Tiering":
+                    tabs.setTabVisible(index, shown)
 
     def _targets_changed(self, *_: Any) -> None:
         if self._names_key() != self._shown_names:  # a move (every drag) changes nothing shown here

@@ -189,7 +189,8 @@ def test_form_keeps_a_sub_hundredth_slo(qtbot):
 def test_workload_form_groups_with_the_important_fields_first(qtbot):
     panel = _panel(qtbot, "aff8080-sqlserver-tpce.toml")
     form = panel.form
-    assert form.group_titles() == ["Load", "Mix", "Data", "Growth"]
+    assert form.group_titles() == ["Load", "Mix", "Data", "Growth", "Tiering"]
+    assert not form.tabs.isTabVisible(4)  # FabricPool's shares: the example's controller has no capacity tier
     assert form.tabs.currentIndex() == 0
     top = form.layout_of("name")
     assert form.layout_of("target") is top and form.layout_of("target_iops") is not top
