@@ -237,6 +237,29 @@ class NodeItem(QGraphicsObject):
                              str(len(self._problems)) if len(self._problems) < 10 else "9+")
 
 
+def label_pill(size: tuple[float, float], scale: float, font: QFont, label: str, color: QColor,
+               border: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPixmap:
+    """A link's label as a rounded pill (``size``: its width and height in scene pixels) drawn at the view's
+    ``scale``: a ``border``-styled outline in ``color``, the window colour inside, the label centred in the text
+    colour (a host link's and a replication link's, ``app.gui.canvas.replication``)."""
+    palette = QApplication.palette()
+    w, h = size
+    pixmap = QPixmap(max(1, math.ceil((w + 2) * scale)), max(1, math.ceil((h + 2) * scale)))
+    pixmap.setDevicePixelRatio(scale)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    pill = QPainter(pixmap)
+    pill.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+    pill.setFont(font)
+    rect = QRectF(1, 1, w, h)
+    pill.setPen(QPen(color, 1, border))
+    pill.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
+    pill.drawRoundedRect(rect, h / 2, h / 2)
+    pill.setPen(palette.color(QPalette.ColorRole.Text))
+    pill.drawText(rect, Qt.AlignmentFlag.AlignCenter, label)
+    pill.end()
+    return pixmap
+
+
 class LinkItem(QGraphicsObject):
     """A link between two node items, labelled with its type and port count."""
 
@@ -374,20 +397,7 @@ class LinkItem(QGraphicsObject):
         pen = QPen(palette.color(QPalette.ColorRole.Highlight) if self.isSelected() else color, width)
         if self._problems:
             pen.setStyle(Qt.PenStyle.DashLine)
-        w, h = self._pill
-        pixmap = QPixmap(max(1, math.ceil((w + 2) * scale)), max(1, math.ceil((h + 2) * scale)))
-        pixmap.setDevicePixelRatio(scale)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        pill = QPainter(pixmap)
-        pill.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        pill.setFont(self._font)
-        rect = QRectF(1, 1, w, h)
-        pill.setPen(QPen(color, 1))
-        pill.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
-        pill.drawRoundedRect(rect, h / 2, h / 2)
-        pill.setPen(palette.color(QPalette.ColorRole.Text))
-        pill.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.label)
-        pill.end()
+        pixmap = label_pill(self._pill, scale, self._font, self.label, color)
         self._look_cache = (key, pen, pixmap)
         return pen, pixmap
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen, QPixmap, QPolygonF
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPalette, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QApplication
 from shiboken6 import isValid
 
-from app.gui.canvas.items import LinkItem, NodeItem, link_font
+from app.gui.canvas.items import LinkItem, NodeItem, label_pill, link_font
 from app.gui.plain_text import plain_tooltip
 from models.project.kinds import SYSTEM_KINDS
 from models.project.replication import REPLICATION_KIND_LABELS, Replication
@@ -75,20 +75,7 @@ class ReplicationItem(LinkItem):
         color = QColor("#d64545") if self._problems else self.color
         pen = QPen(palette.color(QPalette.ColorRole.Highlight) if self.isSelected() else color, 2.2)
         pen.setStyle(Qt.PenStyle.DashDotLine)
-        w, h = self._pill
-        pixmap = QPixmap(max(1, math.ceil((w + 2) * scale)), max(1, math.ceil((h + 2) * scale)))
-        pixmap.setDevicePixelRatio(scale)
-        pixmap.fill(Qt.GlobalColor.transparent)
-        pill = QPainter(pixmap)
-        pill.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
-        pill.setFont(self._font)
-        rect = QRectF(1, 1, w, h)
-        pill.setPen(QPen(color, 1, Qt.PenStyle.DashLine))
-        pill.setBrush(QBrush(palette.color(QPalette.ColorRole.Window)))
-        pill.drawRoundedRect(rect, h / 2, h / 2)
-        pill.setPen(palette.color(QPalette.ColorRole.Text))
-        pill.drawText(rect, Qt.AlignmentFlag.AlignCenter, self.label)
-        pill.end()
+        pixmap = label_pill(self._pill, scale, self._font, self.label, color, Qt.PenStyle.DashLine)
         self._look_cache = (key, pen, pixmap)
         return pen, pixmap
 
