@@ -12,6 +12,7 @@ from contextlib import redirect_stdout
 
 import pytest
 from pypdf import PdfReader
+from test_sizing import PRICES  # the same test price book (pytest puts tests/ on sys.path)
 
 from app.cli import main
 from app.report import render_report_bytes
@@ -140,25 +141,6 @@ def test_the_running_costs_survive_text_and_sqlite(tmp_path):
         RunningCosts(pue=0.5)
 
 
-PRICES = """catalog_id,part_number,unit_price,currency
-netapp-aff-a20,AFF-A20-HA,41000,USD
-netapp-aff-a30,AFF-A30-HA,62000,USD
-netapp-aff-a50,AFF-A50-HA,90000,USD
-netapp-aff-a70,AFF-A70-HA,140000,USD
-netapp-aff-a800,AFF-A800-HA,180000,USD
-netapp-aff-a90,AFF-A90-HA,210000,USD
-netapp-aff-a900,AFF-A900-HA,260000,USD
-netapp-ns224,X-NS224,9000,USD
-netapp-a800-internal-nvme,X-A800-BAYS,0,USD
-netapp-1500gb-nvme-ssd-a800,X4002A,1200,USD
-netapp-2u24-internal-nvme,X-2U24-BAYS,0,USD
-netapp-4u48-internal-nvme,X-4U48-BAYS,0,USD
-netapp-nvme-ssd-1.92tb-tlc,X4016A,900,USD
-netapp-nvme-ssd-3.84tb-tlc,X4017A,1500,USD
-netapp-nvme-ssd-7.68tb-tlc,X4018A,2600,USD
-netapp-nvme-ssd-15.3tb-tlc,X4019A,4800,USD
-netapp-nvme-ssd-30.6tb-tlc,X4020A,9000,USD
-"""
 
 
 def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp_path):
