@@ -140,6 +140,7 @@ def _evaluate(args) -> int:
     from models.design import resolve
     from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
     from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.present.citations import customer_citation
     from models.present.cost import design_tco, footprint_rows, option_rows, tco_to_dict
     from models.present.resilience import runway_lines, state_verdict
     from models.present.uncertainty import iops_band_text, profile_text
@@ -176,7 +177,8 @@ def _evaluate(args) -> int:
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             width = max(width, len(with_snapshots))
         for step in capacity["steps"]:
-            print(f"  {step['name']:<{width}}  {fmt_capacity(step['bytes_after'], unit):>14}   {step['source']}")
+            print(f"  {step['name']:<{width}}  {fmt_capacity(step['bytes_after'], unit):>14}   "
+                  f"{customer_citation(step['source'])}")
         print(f"  {'Usable':<{width}}  {fmt_capacity(capacity['usable_bytes'], unit):>14}")
         print(f"  {'Effective':<{width}}  {fmt_capacity(capacity['effective_bytes'], unit):>14}   "
               f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} (compression, compaction, deduplication)")

@@ -16,6 +16,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from app.cli import main
 from app.report import render_report_bytes, validation_outcomes
 from app.report.sources import catalog_numbers, preset_numbers
 from app.report.workbook import sizing_sheets, write_csv_folder, write_xlsx
@@ -140,4 +141,15 @@ def test_no_customer_document_of_an_example_names_internal_files_or_notes(path, 
     texts = _document_texts(path, tmp_path, validation)
     assert any("Bill of materials" in t for t in texts[:1]), "no PDF text read"
     leaks = sorted({leak for text in texts for leak in _leaks(text)})
+    assert not leaks, leaks
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_the_evaluate_command_text_names_no_internal_files_or_notes(path, capsys):
+    """The screen a customer may be shown: ``storplan evaluate``'s text for one example (its capacity steps cite
+    their sources; they printed "seed 000 §1.3" and "rules.VSAN_OPERATIONS_RESERVE_PCT" before)."""
+    main(["evaluate", str(path)])
+    out = capsys.readouterr().out
+    assert "Capacity" in out and "Workload" in out, out[:300]
+    leaks = sorted(set(_leaks(out)))
     assert not leaks, leaks
