@@ -30,8 +30,8 @@ def exported(tmp_path_factory):
 
 def test_summary_holds_the_evaluate_json_figures(exported):
     book, data = exported
-    assert book.sheetnames == ["Summary", "Bill of materials", "Capacity waterfall", "Curves", "Resilience",
-                               "Cost and footprint", "Cost by month", "Validation"]
+    assert book.sheetnames == ["Summary", "Bill of materials", "Capacity waterfall", "Data-reduction bands", "Curves",
+                               "Resilience", "Cost and footprint", "Cost by month", "Validation"]
     rows = {r[0]: (r[1], r[2]) for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
     cap = data["capacity"]
     assert rows["Usable capacity"] == (pytest.approx(cap["usable_bytes"] / TIB, abs=1e-4), "TiB")
@@ -42,6 +42,28 @@ def test_summary_holds_the_evaluate_json_figures(exported):
     assert rows[f"{name}: max IOPS at the 1 ms SLO"][0] == pytest.approx(w["max_iops_at_slo"])
     assert rows[f"{name}: saturation band P90"][0] == pytest.approx(w["saturation_iops_band_p90"])
     assert rows[f"{name}: latency at target"][0] == pytest.approx(w["latency_at_target_ms"])
+
+
+def test_the_data_reduction_band_is_in_the_workbook_as_in_the_json(exported):
+    """The capacity band (P10 / P50 / P90 effective capacity and data-reduction ratio, runway and break-even) and
+    the per-workload ratios: the XLSX holds the figures ``evaluate --json`` prints."""
+    book, data = exported
+    rows = {r[0]: r[1] for r in book["Summary"].iter_rows(min_row=2, values_only=True)}
+    cap = data["capacity"]
+    for p in ("p10", "p50", "p90"):
+        assert rows[f"Effective capacity {p.upper()}"] == pytest.approx(cap[f"effective_bytes_band_{p}"] / TIB,
+                                                                         abs=1e-4)
+        assert rows[f"Data-reduction ratio {p.upper()}"] == pytest.approx(cap[f"data_reduction_ratio_band_{p}"],
+                                                                           abs=1e-4)
+    assert rows["Months until full P10"] == pytest.approx(cap["months_until_full_band_p10"])
+    assert rows["Break-even data-reduction ratio"] == pytest.approx(cap["break_even_data_reduction_ratio"], abs=1e-4)
+    sheet = list(book["Data-reduction bands"].iter_rows(values_only=True))
+    by_name = {r[0]: r for r in sheet[1:]}
+    assert len(by_name) == len(cap["data_reduction_bands"])
+    for band in cap["data_reduction_bands"]:
+        row = by_name[band["name"]]
+        assert row[2:5] == pytest.approx((band["ratio_p10"], band["ratio_p50"], band["ratio_p90"]), abs=1e-4)
+        assert "blog.purestorage.com" in row[5] or "TR-3505" in row[5] or band["distribution"]["assumed"]
 
 
 def test_curves_and_states_match_the_json(exported):

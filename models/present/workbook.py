@@ -30,6 +30,7 @@ from models.units import CapacityUnit
 from models.verdict import design_verdict
 
 if TYPE_CHECKING:
+    from models.capacity.reduction_band import CapacityBand
     from models.evaluate import Evaluation, Resilience
     from models.project.model import PriceRow, Project, Scenario
     from models.validation.runner import CaseOutcome
@@ -69,6 +70,19 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  ["Total efficiency ratio with Snapshot copies and clones (logical / physical)",
                   round(total.efficiency_ratio, 4), ""],
                  ["Months until full", total.months_until_full, "months"]]
+    band = evaluation.capacity_band
+    if band is not None:  # the data-reduction band (models.capacity.reduction_band), as the PDF and screen give it
+        rows += [["Effective capacity P10", _cap(band.effective_bytes_p10, divisor), unit.value],
+                 ["Effective capacity P50", _cap(band.effective_bytes_p50, divisor), unit.value],
+                 ["Effective capacity P90", _cap(band.effective_bytes_p90, divisor), unit.value],
+                 ["Data-reduction ratio P10", round(band.data_reduction_ratio_p10, 4), ""],
+                 ["Data-reduction ratio P50", round(band.data_reduction_ratio_p50, 4), ""],
+                 ["Data-reduction ratio P90", round(band.data_reduction_ratio_p90, 4), ""],
+                 ["Months until full P10", band.months_until_full_p10, "months"],
+                 ["Months until full P90", band.months_until_full_p90, "months"],
+                 ["Break-even data-reduction ratio",
+                  None if band.break_even_data_reduction_ratio is None
+                  else round(band.break_even_data_reduction_ratio, 4), ""]]
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         name = wp.name
@@ -140,6 +154,19 @@ def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
         rows.append([bar.label, bar.kind, _cap(bar.before, divisor), _cap(bar.after, divisor),
                      _cap(bar.change, divisor), bar.source, bar.formula])
     return safe_rows(rows)
+
+
+def reduction_band_sheet(band: CapacityBand) -> Sheet:
+    """One row per workload: its type, data-reduction ratio P10 / P50 / P90 (x:1, numbers) and the source of the
+    spread, as the PDF's data-reduction table gives them (``models.present.capacity_band.band_rows``)."""
+    from models.capacity.reduction_band import WORKLOAD_TYPES
+
+    rows: Sheet = [["Workload", "Type", "Data-reduction ratio P10", "P50", "P90", "Source"]]
+    for w in band.workloads:
+        source = w.distribution.source if w.reduces else "the platform applies no data reduction: 1:1 exactly"
+        rows.append([w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), round(w.ratio_p10, 4),
+                     round(w.ratio_p50, 4), round(w.ratio_p90, 4), source])
+    return rows
 
 
 def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
@@ -362,6 +389,8 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         "Summary": summary_sheet(project, evaluation, resilience, unit),
         "Bill of materials": bom_sheet(scenario, catalog, unit, project.price_book),
         "Capacity waterfall": waterfall_sheet(evaluation, unit),
+        **({"Data-reduction bands": reduction_band_sheet(evaluation.capacity_band)}
+           if evaluation.capacity_band is not None else {}),
         "Curves": curves_sheet(evaluation, resilience),
         "Resilience": resilience_sheet(evaluation, resilience),
         **cost_sheets(project, scenario, catalog),
