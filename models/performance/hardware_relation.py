@@ -43,6 +43,7 @@ provenance is "derived" and names the contributors, the rule and any bound.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import math
 import statistics
@@ -52,6 +53,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
+from models.performance import pooled_fit
 from models.resources import validation_dir
 
 HARDWARE_RELATION = "hardware relation only"
@@ -86,6 +88,12 @@ CAPACITY_READ_FRACTION = 0.7
 
 BOUND_MARGIN = 1.001
 """A raised platform is raised to this multiple of the bound (0.1%: a tie is not left to rounding)."""
+
+RELATION_SOURCE: contextvars.ContextVar[str] = contextvars.ContextVar("relation_source", default="median")
+"""Where the relation's software costs come from: ``"median"`` (the default, module steps 1-2) or ``"pooled"``
+(``models.performance.pooled_fit``: the joint weighted least-squares fit across the family's calibrated platforms,
+with a release trend; not the default, since it does not predict the platforms left out better today). Set it
+only around a comparison (``token = RELATION_SOURCE.set("pooled")`` ... ``RELATION_SOURCE.reset(token)``)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -238,10 +246,40 @@ def base_profile(record: Controller, catalog: Catalog, software: str, protocol: 
         values["affinities_per_node"] = count
         provenance["affinities_per_node"] = Provenance(
             kind="derived", source=f"{per_core.text() if per_core else '1'} WAFL affinities per core x {cores} cores")
+    if RELATION_SOURCE.get() == "pooled":
+        _apply_pooled_fit(values, provenance, catalog, family, protocol, software, cores, leave_out)
     return PerfProfile(software=software, protocol=protocol, provenance=provenance,
                        source=f"{HARDWARE_RELATION}: pooled {family} software costs"
                               f"{'' if not assumed else ' (assumed, none fitted)'} on {cores} cores per node",
                        **values)
+
+
+def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance], catalog: Catalog, family: str,
+                      protocol: str, software: str, cores: int, exclude: str) -> None:
+    """Replace, in place, each field of ``values`` the pooled fit (``models.performance.pooled_fit``) gives for
+    ``protocol`` on ``software`` with its value on ``cores`` cores per node, its provenance naming the fit; fields
+    the fit has no parameter for keep the median relation's value."""
+    fitted = pooled_fit.pooled_software(catalog, family, exclude)
+    if fitted is None:
+        return
+    for name in CPU_FIELDS:
+        found = fitted.cpu_demand(CPU_PROTOCOL.get(protocol, (protocol,)), name, software)
+        if found is not None:
+            values[name] = found[0]
+            provenance[name] = Provenance(kind="derived", source=f"pooled per-core {name} of {found[1]} "
+                                          f"({fitted.text(found[1], name)}) on {cores} cores per node")
+    others = (protocol, *STAND_IN.get(protocol, ()))
+    for name in SOFTWARE_FIELDS:
+        const = fitted.constant(others, name)
+        if const is not None:
+            values[name] = const[0]
+            provenance[name] = Provenance(kind="derived", source=f"pooled {const[1]} {name} "
+                                          f"({fitted.text(const[1], name)})")
+    per_core = fitted.constant(others, "affinities_per_node")
+    if values.get("affinity_hold_us", 0.0) > 0 and per_core is not None:
+        values["affinities_per_node"] = max(int(round(per_core[0] * cores)), 1)
+        provenance["affinities_per_node"] = Provenance(kind="derived", source=f"pooled {per_core[0]:.3g} WAFL "
+                                                       f"affinities per core x {cores} cores")
 
 
 def hardware_key(record: Controller) -> tuple[object, ...]:
@@ -274,8 +312,9 @@ class Bound:
     by: str = ""
 
 
-_BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str], dict[str, Bound]]] = weakref.WeakKeyDictionary()
-_PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str], PerfProfile | None]] = (
+_BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str], dict[str, Bound]]] = (
+    weakref.WeakKeyDictionary())
+_PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str, str], PerfProfile | None]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -290,7 +329,7 @@ def ordering_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
     own (the fixed points); ``exclude``: a controller whose own profiles are left out. Remembered per catalog."""
     klass = RELATION_CLASSES.get(protocol, protocol)
     known = _BOUNDS.setdefault(catalog, {})
-    key = (klass, exclude)
+    key = (klass, exclude, RELATION_SOURCE.get())
     if key not in known:
         known[key] = _compute_bounds(catalog, klass, own, exclude)
     return known[key]
@@ -359,7 +398,7 @@ def hardware_relation_profile(record: Controller, catalog: Catalog, software: st
     controller left out of the pool and of the bounds' fixed points (default: none but the record itself).
     Remembered per catalog."""
     known = _PROFILES.setdefault(catalog, {})
-    key = (record.id, software, protocol, exclude)
+    key = (record.id, software, protocol, exclude, RELATION_SOURCE.get())
     if key not in known:
         known[key] = _build(record, catalog, software, protocol, own, exclude)
     return known[key]
