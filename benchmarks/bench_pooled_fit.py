@@ -1,5 +1,6 @@
-"""Compare the hardware relation's two sources of software costs: the median per-core cost of the nearest release
-(the default) and the pooled weighted least-squares fit (models.performance.pooled_fit), on what neither saw.
+"""Compare the hardware relation's sources of software costs (models.performance.hardware_relation.RELATION_SOURCE):
+"nearest" (the median per-core cost of the nearest fitted release), "pooled" (every field from the pooled weighted
+least-squares fit, models.performance.pooled_fit) and "nearest-or-pooled" (the default), on what none of them saw.
 
 Prints, for each source: leave-one-platform-out (each calibrated platform's own profiles removed, its published
 points predicted from the others: medians of |error| on saturation and latency, per check), the never-fitted
@@ -66,13 +67,14 @@ def report(source: str, ladders: bool) -> None:
 
 
 def main() -> None:
-    """Both sources, then the pooled fit's parameters."""
+    """The three sources, then the pooled fit's parameters."""
     ladders = "--no-ladders" not in sys.argv
-    for source in ("median", "pooled"):
+    for source in ("nearest", "pooled", "nearest-or-pooled"):
         report(source, ladders)
     fitted = pooled_software(bundled_catalog(), "ONTAP")
     if fitted is not None:
-        print(f"== pooled ONTAP fit: trend {math.exp(fitted.trend) - 1:+.1%} per half-year over positions "
+        print(f"== pooled ONTAP fit: CPU time per operation {1 - math.exp(-fitted.trend):.1%} less per half-year "
+              f"of release, positions "
               f"{fitted.span}, weighted RMS {fitted.rms:.3f} (log)")
         for (proto, name), value in sorted(fitted.cpu.items()):
             print(f"  {proto} {name} per core at 9.0: {value:.4g} us")

@@ -117,8 +117,35 @@ def test_the_relation_runs_on_the_pooled_fit_only_when_asked():
     assert fitted is not None
     assert before is not None and pooled is not None and after is not None
     assert pooled.fixed_latency_us == pytest.approx(fitted.other[("NFS", "fixed_latency_us")])
-    assert "pooled" in pooled.provenance["fixed_latency_us"].source
+    assert "fitted jointly" in pooled.provenance["fixed_latency_us"].source
     assert before.fixed_latency_us != pytest.approx(pooled.fixed_latency_us)
     # the default is back once the switch is reset, and a calibrated platform keeps its own profile either way
     assert after.fixed_latency_us == before.fixed_latency_us
     assert own_pooled is own_before
+
+
+def test_by_default_only_a_release_older_than_every_fitted_one_takes_the_pooled_value():
+    catalog = bundled_catalog()
+    fitted = fit(catalog, "ONTAP")
+    assert fitted is not None
+    fas3140 = catalog.get("netapp-fas3140", Controller)
+    a70 = catalog.get("netapp-aff-a70", Controller)
+    _, _, f900 = _calibrated(catalog, "netapp-aff-a900", "9.14", "NFS", "fixed_latency_us")
+    _, _, f90 = _calibrated(catalog, "netapp-aff-a90", "9.15", "NFS", "fixed_latency_us")
+    old, _ = controller_profile(fas3140, catalog, "7.3", "NFS")
+    new, _ = controller_profile(a70, catalog, a70.default_software, "NFS")
+    token = RELATION_SOURCE.set("nearest")
+    try:
+        old_nearest, _ = controller_profile(fas3140, catalog, "7.3", "NFS")
+        new_nearest, _ = controller_profile(a70, catalog, a70.default_software, "NFS")
+    finally:
+        RELATION_SOURCE.reset(token)
+    assert old is not None and new is not None and old_nearest is not None and new_nearest is not None
+    # ONTAP 7.3 is older than both fitted NFS releases: the nearest rule took the A900's 9.14 figure ...
+    assert old_nearest.fixed_latency_us == pytest.approx(f900)
+    # ... the default takes the value fitted across them, and a CPU time from the release trend, not the 8.3.1 fit
+    assert old.fixed_latency_us == pytest.approx(fitted.other[("NFS", "fixed_latency_us")])
+    assert old.cpu_read_us == pytest.approx(fitted.cpu_demand(("FCP",), "cpu_read_us", "7.3")[0])
+    assert "fitted jointly" in old.provenance["fixed_latency_us"].source
+    # a release at or after a fitted one keeps the nearest fitted release's value (the A70 on the A90's 9.15)
+    assert new.fixed_latency_us == new_nearest.fixed_latency_us == pytest.approx(f90)

@@ -2,17 +2,25 @@
 fitted jointly across every platform of a family with a profile field of its own, the hardware entering through
 the catalog's cores (issue "Performance that ranks platforms the way the hardware does", item 1).
 
-Not the default: ``models.performance.hardware_relation`` runs on the median per-core cost of the nearest release
-unless :data:`models.performance.hardware_relation.RELATION_SOURCE` is set to ``"pooled"``. The comparison of the
-two on what neither saw (``benchmarks/bench_pooled_fit.py``, measured on the bundled catalog when this module was
-written) decides: leave-one-platform-out saturation 5 checks, median |error| 43.1% with either source; latency 26
-checks, 33.1% with either (with the pooled fit one A900 point has no prediction, counted as a miss); the never-fitted
-FAS3140 SPEC SFS 2008 latencies 144.6% -> 134.6% (8 -> 9 points with a prediction); platform ladders 67 -> 63 of 71
-hold (new failures: the A1K's light-load latency 26.6% over the calibrated A90's on OLTP and NFS, the C80's 17.6%
-over the C800's, the A70 0.4% below the A90 on NFS saturation: the shared fixed latency). With the bundled
-evidence a protocol left out keeps at most one platform per release, so the pooled fit reduces to that platform's
-values for it: the release trend cannot be checked out of sample (with the AFF A800 left out, the AFF8080's
-8.3.1 -> 9.0 ratio alone would extrapolate a 4.8x faster A800; hence the clamp), and NVMe has no second platform.
+How the hardware relation uses it (:data:`models.performance.hardware_relation.RELATION_SOURCE`): by default a
+platform takes the median of its nearest fitted release, except for a field no fitted release at or before its own
+covers (the FAS3140 on ONTAP 7.3: its NFS fixed latency was the A900's 9.14 figure), which takes this fit's value
+across releases. Every field from this fit (``"pooled"``) is not the default. The comparison on what neither saw
+(``benchmarks/bench_pooled_fit.py``, measured on the bundled catalog when this module was written), the previous
+rule ("nearest") / every field pooled / the default:
+
+- leave-one-platform-out saturation: 5 checks, median |error| 43.1% / 43.1% / 43.1%; latency: 26 checks, 33.1% /
+  33.1% / 33.1% (with the A800 or the AFF8080 left out, one FCP platform remains, so every rule gives its values);
+- the never-fitted FAS3140 SPEC SFS 2008 ramp, latency: 8 of 10 points predicted, median |error| 144.6% / 9 of 10,
+  134.6% / 9 of 10, 134.6%; its saturation -12.9% / -5.9% / -5.9%;
+- platform ladders: 67 / 63 / 67 of 71 hold (every field pooled: the A1K's light-load latency 26.6% over the
+  calibrated A90's on OLTP and NFS, the C80's 17.6% over the C800's, the A70 0.4% below the A90 on NFS saturation:
+  the fixed latency shared across releases sits between the calibrated neighbours' own).
+
+With the bundled evidence a protocol left out keeps at most one platform per release, so the pooled fit reduces to
+that platform's values for it: the release trend cannot be checked out of sample (with the AFF A800 left out, the
+AFF8080's 8.3.1 -> 9.0 ratio alone would extrapolate a 4.8x faster A800; hence the clamp), and NVMe has no second
+platform. No CPU generation enters: no public source naming each controller's processor was found (cores only).
 
 **Observations.** Every field of an own profile (not a ``profile_from`` sibling's) whose provenance is
 "calibrated" gives one observation: the CPU demands per core (``demand x cores_per_node / servers_per_node``),
@@ -166,15 +174,21 @@ class PooledSoftware:
         """In words: which observations the parameter pools (platform, software, kind)."""
         used = [o for o in self.observations if o.protocol == protocol and o.field == name]
         parts = ", ".join(f"{o.platform} {o.software} ({o.kind})" for o in used)
-        trend = (f"; release trend {math.exp(self.trend) - 1:+.1%} per half-year within ONTAP "
+        trend = (f"; {1 - math.exp(-self.trend):.1%} less per half-year of release within ONTAP "
                  f"{_position_text(self.span[0])}-{_position_text(self.span[1])}" if name in CPU_FIELDS
                  and self.trend else "")
-        return f"weighted least-squares fit over {parts}{trend}"
+        return f"fitted jointly, weighted by the kind of evidence, to {parts}{trend}"
 
 
 def _position_text(t: float) -> str:
     """A release position back in words (-1 -> 8.3, N -> 9.N)."""
     return "8.3" if t < 0 else f"9.{int(t)}"
+
+
+def _rounded(value: float) -> float:
+    """``value`` to 10 significant digits (the catalog's figures have at most 6: one observation's value comes back
+    as itself, not 1e-16 off it, so an ordering bound does not see a tie as a step)."""
+    return float(f"{value:.10g}")
 
 
 def fit(catalog: Catalog, family: str, exclude: str = "") -> PooledSoftware | None:
@@ -208,8 +222,8 @@ def fit(catalog: Catalog, family: str, exclude: str = "") -> PooledSoftware | No
     result = least_squares(residuals, start, method="lm" if len(obs) >= n else "trf")
     theta = result.x
     rms = float(np.sqrt(np.sum(result.fun ** 2) / max(float(np.sum(w ** 2)), 1e-12)))
-    return PooledSoftware(cpu={k: math.exp(theta[index[k]]) for k in cpu_keys},
-                          other={k: math.exp(theta[index[k]]) for k in other_keys},
+    return PooledSoftware(cpu={k: _rounded(math.exp(theta[index[k]])) for k in cpu_keys},
+                          other={k: _rounded(math.exp(theta[index[k]])) for k in other_keys},
                           trend=float(theta[-1]) if has_trend else 0.0, span=span, rms=rms,
                           observations=tuple(obs))
 
