@@ -149,3 +149,12 @@ def test_by_default_only_a_release_older_than_every_fitted_one_takes_the_pooled_
     assert "fitted jointly" in old.provenance["fixed_latency_us"].source
     # a release at or after a fitted one keeps the nearest fitted release's value (the A70 on the A90's 9.15)
     assert new.fixed_latency_us == new_nearest.fixed_latency_us == pytest.approx(f90)
+
+
+def test_one_observation_comes_back_exactly_so_a_tie_stays_a_tie():
+    catalog = bundled_catalog()
+    held = fit(catalog, "ONTAP", exclude="netapp-aff-a900")
+    assert held is not None
+    for field in ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"):
+        _, _, own = _calibrated(catalog, "netapp-aff-a90", "9.15", "NFS", field)
+        assert held.other[("NFS", field)] == own  # exactly: an ordering bound compares capacities with >=

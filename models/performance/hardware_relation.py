@@ -9,7 +9,9 @@ software release; a platform differs by the cores that run it. The relation is a
 1. **Contributors.** Every controller of the same family (ONTAP; SANtricity for E-Series) with a profile of its
    own (not a ``profile_from`` sibling's) for the protocol contributes each field its own fit set (provenance kind
    "calibrated"), on each release it was fitted on; a field is pooled over the contributors fitted on the release
-   **nearest the platform's software** (the newest not newer than it, else the oldest newer one). A family with no
+   **nearest the platform's software** (the newest not newer than it); where every contributor of a field is on a
+   newer release than the platform's (no fitted release at or before it), the field takes the pooled fit's value
+   across releases instead (``models.performance.pooled_fit``, :data:`RELATION_SOURCE`). A family with no
    fitted field at all (E-Series today) pools its own catalogued profiles (all assumed), and says so.
 2. **CPU demand per core.** A fitted CPU demand is the service time per operation on one of the profile's
    ``servers_per_node`` parallel servers; spread over the contributor's ``cores_per_node`` cores one core's time is
@@ -283,6 +285,7 @@ def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance
     fitted = pooled_fit.pooled_software(catalog, family, exclude)
     if fitted is None:
         return
+    why = "" if only is None else f" (no fitted release at or before {software}: the value fitted across releases)"
     for name in CPU_FIELDS:
         if only is not None and name not in only:
             continue
@@ -290,14 +293,15 @@ def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance
         if found is not None:
             values[name] = found[0]
             provenance[name] = Provenance(kind="derived", source=f"{FIELD_WORDS[name]} of one core, {found[1]}, "
-                                          f"{fitted.text(found[1], name)}, on this platform's {cores} cores per node")
+                                          f"{fitted.text(found[1], name)}, on this platform's {cores} cores per "
+                                          f"node{why}")
     others = (protocol, *STAND_IN.get(protocol, ()))
     for name in SOFTWARE_FIELDS:
         const = fitted.constant(others, name)
         if const is not None and (only is None or name in only):
             values[name] = const[0]
             provenance[name] = Provenance(kind="derived", source=f"{family} {FIELD_WORDS[name]}, {const[1]}, "
-                                          f"{fitted.text(const[1], name)}")
+                                          f"{fitted.text(const[1], name)}{why}")
     per_core = fitted.constant(others, "affinities_per_node")
     if values.get("affinity_hold_us", 0.0) > 0 and per_core is not None and (
             only is None or "affinity_hold_us" in only):
