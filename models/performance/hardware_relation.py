@@ -9,7 +9,9 @@ software release; a platform differs by the cores that run it. The relation is a
 1. **Contributors.** Every controller of the same family (ONTAP; SANtricity for E-Series) with a profile of its
    own (not a ``profile_from`` sibling's) for the protocol contributes each field its own fit set (provenance kind
    "calibrated"), on each release it was fitted on; a field is pooled over the contributors fitted on the release
-   **nearest the platform's software** (the newest not newer than it, else the oldest newer one). A family with no
+   **nearest the platform's software** (the newest not newer than it); where every contributor of a field is on a
+   newer release than the platform's (no fitted release at or before it), the field takes the pooled fit's value
+   across releases instead (``models.performance.pooled_fit``, :data:`RELATION_SOURCE`). A family with no
    fitted field at all (E-Series today) pools its own catalogued profiles (all assumed), and says so.
 2. **CPU demand per core.** A fitted CPU demand is the service time per operation on one of the profile's
    ``servers_per_node`` parallel servers; spread over the contributor's ``cores_per_node`` cores one core's time is
@@ -43,6 +45,7 @@ provenance is "derived" and names the contributors, the rule and any bound.
 
 from __future__ import annotations
 
+import contextvars
 import functools
 import math
 import statistics
@@ -52,6 +55,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
+from models.performance import pooled_fit
 from models.resources import validation_dir
 
 HARDWARE_RELATION = "hardware relation only"
@@ -81,11 +85,28 @@ CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 SOFTWARE_FIELDS = ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv")
 """Software latencies, pooled as fitted (module step 2)."""
 
+FIELD_WORDS: dict[str, str] = {"cpu_read_us": "CPU time per read", "cpu_write_us": "CPU time per write",
+                               "cpu_per_kib_us": "CPU time per KiB", "fixed_latency_us": "fixed latency",
+                               "affinity_hold_us": "WAFL affinity hold time",
+                               "affinity_hold_scv": "variability of the WAFL affinity hold time"}
+"""The fields in the words a provenance (shown in the catalog browser's evidence) uses."""
+
 CAPACITY_READ_FRACTION = 0.7
 """The read fraction of the capacity the ordering bound compares (8 KiB 70/30, the ladders' OLTP mix)."""
 
 BOUND_MARGIN = 1.001
 """A raised platform is raised to this multiple of the bound (0.1%: a tie is not left to rounding)."""
+
+RELATION_SOURCE: contextvars.ContextVar[str] = contextvars.ContextVar("relation_source",
+                                                                             default="nearest-or-pooled")
+"""Where the relation's software costs come from. ``"nearest-or-pooled"`` (the default): the median over the
+nearest fitted release (module steps 1-2), but a field whose every contributor is on a release newer than the
+platform's (no fitted release at or before it: the FAS3140 on ONTAP 7.3 took the A900's 9.14 NFS fixed latency)
+takes the pooled fit's value across releases (``models.performance.pooled_fit``). ``"nearest"``: the median over the
+nearest release for every field (the rule before the pooled fit). ``"pooled"``: every field from the pooled fit
+(not the default: it predicts the platforms left out no better, and slows the A1K and C80 against their
+calibrated neighbours on the ladders: ``benchmarks/bench_pooled_fit.py``). Set it
+only around a comparison (``token = RELATION_SOURCE.set("pooled")`` ... ``RELATION_SOURCE.reset(token)``)."""
 
 
 @functools.lru_cache(maxsize=1024)
@@ -225,11 +246,16 @@ def base_profile(record: Controller, catalog: Catalog, software: str, protocol: 
                                                                                   else "none: 0")),
                   "servers_per_node": Provenance(kind="derived", source=f"the catalog's {cores} cores per node "
                                                  "(one server per core)")}
+    target = release_key(software)
+    older = {f for f, p in (("cpu_read_us", read), ("cpu_write_us", write), ("cpu_per_kib_us", per_kib))
+             if p is not None and all(target < release_key(c[1]) for c in p.contributors)}
     others = (protocol, *STAND_IN.get(protocol, ()))
     for field in SOFTWARE_FIELDS:
         pooled = pooled_field(catalog, family, others, field, software, leave_out)
         if pooled is None:
             continue
+        if all(target < release_key(c[1]) for c in pooled.contributors):
+            older.add(field)
         values[field] = pooled.value
         provenance[field] = Provenance(kind="derived", source=f"{family} software cost, {pooled.text()}")
     if values.get("affinity_hold_us", 0.0) > 0:
@@ -238,10 +264,51 @@ def base_profile(record: Controller, catalog: Catalog, software: str, protocol: 
         values["affinities_per_node"] = count
         provenance["affinities_per_node"] = Provenance(
             kind="derived", source=f"{per_core.text() if per_core else '1'} WAFL affinities per core x {cores} cores")
+    mode = RELATION_SOURCE.get()
+    if mode == "pooled":
+        _apply_pooled_fit(values, provenance, catalog, family, protocol, software, cores, leave_out)
+    elif mode == "nearest-or-pooled" and older:
+        _apply_pooled_fit(values, provenance, catalog, family, protocol, software, cores, leave_out, older)
     return PerfProfile(software=software, protocol=protocol, provenance=provenance,
                        source=f"{HARDWARE_RELATION}: pooled {family} software costs"
                               f"{'' if not assumed else ' (assumed, none fitted)'} on {cores} cores per node",
                        **values)
+
+
+def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance], catalog: Catalog, family: str,
+                      protocol: str, software: str, cores: int, exclude: str,
+                      only: set[str] | None = None) -> None:
+    """Replace, in place, each field of ``values`` (of ``only``, when given) the pooled fit
+    (``models.performance.pooled_fit``) gives for ``protocol`` on ``software`` with its value on ``cores`` cores
+    per node, its provenance naming the fit; fields the fit has no parameter for keep the median relation's
+    value."""
+    fitted = pooled_fit.pooled_software(catalog, family, exclude)
+    if fitted is None:
+        return
+    why = "" if only is None else f" (no fitted release at or before {software}: the value fitted across releases)"
+    for name in CPU_FIELDS:
+        if only is not None and name not in only:
+            continue
+        found = fitted.cpu_demand(CPU_PROTOCOL.get(protocol, (protocol,)), name, software)
+        if found is not None:
+            values[name] = found[0]
+            provenance[name] = Provenance(kind="derived", source=f"{FIELD_WORDS[name]} of one core, {found[1]}, "
+                                          f"{fitted.text(found[1], name)}, on this platform's {cores} cores per "
+                                          f"node{why}")
+    others = (protocol, *STAND_IN.get(protocol, ()))
+    for name in SOFTWARE_FIELDS:
+        const = fitted.constant(others, name)
+        if const is not None and (only is None or name in only):
+            values[name] = const[0]
+            provenance[name] = Provenance(kind="derived", source=f"{family} {FIELD_WORDS[name]}, {const[1]}, "
+                                          f"{fitted.text(const[1], name)}{why}")
+    per_core = fitted.constant(others, "affinities_per_node")
+    if values.get("affinity_hold_us", 0.0) > 0 and per_core is not None and (
+            only is None or "affinity_hold_us" in only):
+        values["affinities_per_node"] = max(int(round(per_core[0] * cores)), 1)
+        provenance["affinities_per_node"] = Provenance(kind="derived", source=f"{per_core[0]:.3g} WAFL affinities "
+                                                       f"per core ({fitted.text(per_core[1], 'affinities_per_node')})"
+                                                       f" x {cores} cores")
 
 
 def hardware_key(record: Controller) -> tuple[object, ...]:
@@ -274,8 +341,9 @@ class Bound:
     by: str = ""
 
 
-_BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str], dict[str, Bound]]] = weakref.WeakKeyDictionary()
-_PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str], PerfProfile | None]] = (
+_BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str], dict[str, Bound]]] = (
+    weakref.WeakKeyDictionary())
+_PROFILES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str, str], PerfProfile | None]] = (
     weakref.WeakKeyDictionary())
 
 
@@ -290,7 +358,7 @@ def ordering_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
     own (the fixed points); ``exclude``: a controller whose own profiles are left out. Remembered per catalog."""
     klass = RELATION_CLASSES.get(protocol, protocol)
     known = _BOUNDS.setdefault(catalog, {})
-    key = (klass, exclude)
+    key = (klass, exclude, RELATION_SOURCE.get())
     if key not in known:
         known[key] = _compute_bounds(catalog, klass, own, exclude)
     return known[key]
@@ -359,7 +427,7 @@ def hardware_relation_profile(record: Controller, catalog: Catalog, software: st
     controller left out of the pool and of the bounds' fixed points (default: none but the record itself).
     Remembered per catalog."""
     known = _PROFILES.setdefault(catalog, {})
-    key = (record.id, software, protocol, exclude)
+    key = (record.id, software, protocol, exclude, RELATION_SOURCE.get())
     if key not in known:
         known[key] = _build(record, catalog, software, protocol, own, exclude)
     return known[key]
