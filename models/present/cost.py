@@ -36,6 +36,7 @@ def _option_dict(option: OptionCost) -> dict[str, Any]:
     """One option as JSON."""
     return {"name": option.name, "deployment": option.deployment, "catalog_id": option.catalog_id,
             "total": option.total, "complete": option.complete, "missing": list(option.missing),
+            "meets_workloads": option.meets_workloads, "shortfall": list(option.shortfall),
             "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
                        "basis": line.basis} for line in option.lines],
             "cumulative": list(option.cumulative())}
@@ -107,8 +108,9 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
         even = ""
         if tco.break_even:
             even = _month(tco.break_even_with(option.name))
-        rows.append((option.name, _money(option.total, tco.currency) + ("" if option.complete else " (incomplete)"),
-                     even))
+        marks = ("" if option.complete else " (incomplete)") + (
+            "" if option.meets_workloads else " (cannot carry the workloads' I/O: " + "; ".join(option.shortfall) + ")")
+        rows.append((option.name, _money(option.total, tco.currency) + marks, even))
     del horizon
     return rows
 
@@ -145,7 +147,9 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
     for option in sorted(tco.options, key=lambda o: o.total):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
-                     "complete" if option.complete else "incomplete",
+                     ("complete" if option.complete else "incomplete")
+                     + ("" if option.meets_workloads else "; cannot carry the workloads' I/O: "
+                        + "; ".join(option.shortfall)),
                      "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
     for name, month in tco.break_even:
         rows.append([f"Break-even month against {name}", month, "months", "computed",
