@@ -39,9 +39,9 @@ from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs
 from models.pricing import Costing, cost
 from models.project.model import PriceRow, Project, Requirements, Scenario
 
-__all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_month", "cheapest", "cloud_options",
-           "cvo_option", "data_by_month", "demand_by_month", "design_cost", "design_deployment", "energy_of",
-           "Footprint", "managed_option", "monthly_running", "tco_of"]
+__all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
+           "cheapest", "cloud_options", "cvo_option", "data_by_month", "demand_by_month", "design_cost",
+           "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -150,7 +150,9 @@ class Tco:
         carbon; options: the cloud options (:func:`cloud_options`) sized to the same data; break_even: (option name,
         month or None) for an on-premises design against each option; cheapest: the name of the cheapest option
         over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
-        not count or assume, in words.
+        not count or assume, in words; break_even_hardware: for an on-premises design whose hardware is not priced,
+        the most the hardware may cost for the design to break even with the cheapest option within the horizon
+        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not).
     """
 
     inputs: RunningInputs
@@ -163,6 +165,7 @@ class Tco:
     cheapest: str | None
     data_bytes: tuple[float, ...]
     notes: tuple[str, ...] = field(default=())
+    break_even_hardware: float | None = None
 
     @property
     def carbon_over_horizon_kg(self) -> float:
@@ -496,6 +499,19 @@ def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | 
     return None
 
 
+def break_even_hardware_price(running_total: float, option_total: float, horizon_months: int,
+                               support_pct_per_year: float) -> float | None:
+    """The hardware price H at which an on-premises design costs the same as an option over the horizon: H plus
+    support (H x ``support_pct_per_year`` / 100 / 12 a month) plus the design's power and space
+    (``running_total`` over the horizon) equals ``option_total``, so H = (option_total - running_total) / (1 +
+    horizon x support % / 1,200). None when the power and space alone cost more than the option (no price breaks
+    even). Currency: the totals'."""
+    spare = option_total - running_total
+    if spare <= 0:
+        return None
+    return spare / (1.0 + horizon_months * support_pct_per_year / 1200.0)
+
+
 def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = (),
                   demand: Demand | None = None) -> tuple[OptionCost, ...]:
     """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
@@ -667,6 +683,20 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
             break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in options]
         else:
             notes.append("no break-even month: the hardware is not priced (import a price book)")
+            if cheapest_option is not None:
+                budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
+                                                   inputs.support_pct_per_year.value)
+                if budget is None:
+                    notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
+                                 f"{cheapest_option.name}: no hardware price breaks even")
+                else:
+                    notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
+                                 f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
+                                 f"{inputs.support_pct_per_year.value:g}% a year)")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
+    budget = None
+    if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:
+        budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
+                                           inputs.support_pct_per_year.value)
     return Tco(inputs, currency, design, energy, embodied, options, tuple(break_even), cheapest_name, data,
-               tuple(notes))
+               tuple(notes), budget)

@@ -11,8 +11,8 @@ from models.costing.tco import OptionCost, Tco, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
-__all__ = ["design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
-           "workbook_rows"]
+__all__ = ["candidate_break_even", "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows",
+           "option_rows", "tco_to_dict", "workbook_rows"]
 
 
 def design_tco(project: Project, scenario: Scenario, catalog: Catalog) -> Tco:
@@ -30,6 +30,40 @@ def _month(month: int | None) -> str:
     if month is None:
         return "not within the horizon"
     return "from the start" if month == 0 else f"month {month}"
+
+
+def candidate_break_even(deployment: str, total: float | None, month: int | None, priced: bool,
+                         unpriced: tuple[str, ...] | list[str], cheapest: tuple[str, float] | None,
+                         horizon_months: int, support_pct_per_year: float, currency: str) -> dict[str, Any]:
+    """What a sizer candidate ranked on total cost (``rank_on = "tco"``) shows of its break-even against the
+    cheapest cloud option: ``{"break_even": text, "break_even_hardware_price": amount or None}``.
+
+    Args: deployment: the candidate's ("on-prem", "hci", "cloud"); total: its total cost over the horizon (power and
+    space only when ``priced`` is False); month: its break-even month (``models.costing.tco.break_even_month``);
+    priced: the project has a price book; unpriced: the parts the book does not price; cheapest: (name, total) of
+    the cheapest cloud option or None; horizon_months, support_pct_per_year: the running-cost inputs; currency: the
+    amounts'. An unpriced on-premises candidate gets the most its hardware may cost to break even within the
+    horizon (``models.costing.tco.break_even_hardware_price``)."""
+    from models.costing.tco import break_even_hardware_price
+
+    budget = None
+    if deployment == "cloud":
+        text = "a cloud design: no break-even month"
+    elif cheapest is None:
+        text = "no cloud option carries the workloads' I/O: none to break even against"
+    elif not priced or total is None:
+        budget = break_even_hardware_price(total or 0.0, cheapest[1], horizon_months, support_pct_per_year)
+        text = ("hardware not priced (no price book): no break-even month; "
+                + (f"it breaks even with {cheapest[0]} within {horizon_months} months if the hardware costs at most "
+                   f"{budget:,.0f} {currency}" if budget is not None else
+                   f"its power and space alone cost more than {cheapest[0]}"))
+    elif month is None:
+        text = f"not within the {horizon_months} months against {cheapest[0]}"
+    else:
+        text = f"{_month(month)} against {cheapest[0]}"
+    if priced and unpriced and deployment != "cloud":
+        text += f" (not counting what the price book does not price: {', '.join(unpriced)})"
+    return {"break_even": text, "break_even_hardware_price": budget}
 
 
 def _option_dict(option: OptionCost) -> dict[str, Any]:
@@ -67,6 +101,7 @@ def tco_to_dict(tco: Tco) -> dict[str, Any]:
         "options": [_option_dict(o) for o in tco.options],
         "break_even": [{"option": name, "month": month} for name, month in tco.break_even],
         "cheapest_cloud_option": tco.cheapest,
+        "break_even_hardware_price": tco.break_even_hardware,
         "notes": list(tco.notes),
     }
 
