@@ -40,8 +40,9 @@ from models.pricing import Costing, cost
 from models.project.model import PriceRow, Project, Requirements, Scenario
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
-           "cheapest", "cloud_options", "cvo_option", "data_by_month", "demand_by_month", "design_cost",
-           "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running", "tco_of"]
+           "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
+           "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
+           "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -629,8 +630,14 @@ def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
     """The fully priced option with the lowest total over the horizon among those that carry the workloads' I/O
     over the whole horizon (no ``shortfall``); when none does, among those that carry it the longest (the latest
     ``short_from_month``). None: no option is fully priced and carries the I/O of month 1."""
-    priced = [o for o in options if o.complete and (o.short_from_month or 2) > 1]
-    return min(priced, key=lambda o: (not o.meets_workloads, -(o.short_from_month or 0), o.total)) if priced else None
+    priced = [o for o in comparison_order(options) if o.complete and (o.short_from_month or 2) > 1]
+    return priced[0] if priced else None
+
+
+def comparison_order(options: Sequence[OptionCost]) -> list[OptionCost]:
+    """``options`` in the order a reader compares them: those that carry the workloads' I/O over the whole horizon
+    first, then those that carry it longer, each group from the lowest total over the horizon."""
+    return sorted(options, key=lambda o: (not o.meets_workloads, -(o.short_from_month or 0), o.total))
 
 
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
@@ -657,7 +664,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                         "(a bound: the sizer models its performance)"]
     short = [o.name for o in options if o.shortfall]
     if short:
-        notes.append("cannot carry the workloads' I/O over the whole horizon at any size: " + ", ".join(short))
+        notes.append(f"{len(short)} of the {len(options)} cloud options cannot carry the workloads' I/O over the whole "
+                     "horizon at any size (marked in the table, listed after those that can)")
     if cheapest_option is None and short:
         notes.append("no cloud option of the catalog carries the workloads' I/O, so none is compared and no "
                      "break-even month is given")

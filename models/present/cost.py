@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from models.catalog import Catalog
-from models.costing.tco import OptionCost, Tco, tco_of
+from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
@@ -135,25 +135,30 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
 
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
-    the cloud options from the cheapest; "" where no break-even applies."""
+    the cloud options in the comparison's order (those that carry the workloads' I/O longest, from the cheapest;
+    an option that falls short is marked); "" where no break-even applies."""
     horizon = tco.inputs.horizon_months
     mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
     rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
-    for option in sorted(tco.options, key=lambda o: o.total):
+    for option in comparison_order(tco.options):
         even = ""
         if tco.break_even:
             even = _month(tco.break_even_with(option.name))
-        marks = ("" if option.complete else " (incomplete)") + (
-            "" if option.meets_workloads else " (cannot carry the workloads' I/O: " + "; ".join(option.shortfall) + ")")
+        marks = "" if option.complete else " (incomplete)"
+        if option.short_from_month == 1:
+            marks += " (cannot carry the I/O)"
+        elif option.short_from_month is not None:
+            marks += f" (carries the I/O to month {option.short_from_month - 1})"
         rows.append((option.name, _money(option.total, tco.currency) + marks, even))
     del horizon
     return rows
 
 
 def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]]]:
-    """(name, cumulative cost at months 0..horizon) of the design and the ``options`` cheapest cloud options: what
-    the chart of cumulative cost draws."""
-    cheapest = sorted(tco.options, key=lambda o: o.total)[:options]
+    """(name, cumulative cost at months 0..horizon) of the design and the first ``options`` cloud options in the
+    comparison's order (``models.costing.tco.comparison_order``: those that carry the workloads' I/O longest, from
+    the cheapest): what the chart of cumulative cost draws."""
+    cheapest = comparison_order(tco.options)[:options]
     return [(tco.design.name, tco.design.cumulative())] + [(o.name, o.cumulative()) for o in cheapest]
 
 
@@ -180,7 +185,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
                  "complete" if tco.design.complete else "not counting " + "; ".join(tco.design.missing),
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
-    for option in sorted(tco.options, key=lambda o: o.total):
+    for option in comparison_order(tco.options):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
                      ("complete" if option.complete else "incomplete")
                      + ("" if option.meets_workloads else "; cannot carry the workloads' I/O: "
@@ -195,7 +200,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
 def monthly_rows(tco: Tco) -> list[list[Any]]:
     """The workbook's "Cost by month" sheet: one row per month 0..horizon with each option's cumulative cost
     (the design first, then the cloud options from the cheapest)."""
-    options = [tco.design] + sorted(tco.options, key=lambda o: o.total)
+    options = [tco.design] + comparison_order(tco.options)
     rows: list[list[Any]] = [["Month"] + [f"{o.name} (cumulative price, {tco.currency})" for o in options]]
     series = [o.cumulative() for o in options]
     for month in range(tco.inputs.horizon_months + 1):
