@@ -187,3 +187,18 @@ def test_every_reference_cloud_price_cites_a_public_document():
     published = {rid for rid, group in cloud_prices.MANAGED_PRICES.items() for p in group if p.kind == "published"}
     assert published == {"azure-netapp-files-premium", "gcnv-standard"}
     assert cloud_prices.MANAGED_PRICES["gcnv-standard"][0].price == pytest.approx(0.000273973 * 730)
+
+
+def test_the_workbook_rows_follow_the_comparison_and_say_what_falls_short():
+    from models.present.cost import monthly_rows, workbook_rows
+
+    project = _a70()
+    design = resolve(project)
+    tco = design_tco(project, design.scenario, design.catalog)
+    rows = {row[0]: row for row in workbook_rows(tco)}
+    standard = rows["Total cost: Azure NetApp Files, Standard service level"]
+    assert standard[3].startswith("complete; cannot carry the workloads' I/O: from month 1: 2,099 MB/s")
+    header = monthly_rows(tco)[0]
+    # the design, then the cheapest compared option (ANF Ultra, carrying the I/O to month 33)
+    assert header[2] == "Azure NetApp Files, Ultra service level (cumulative price, USD)"
+    assert monthly_rows(tco)[-1][2] == pytest.approx(_anf_ultra_by_month(36)[0][-1])
