@@ -662,6 +662,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                         "IOPS and MB/s as each service publishes its limits (throughput per TiB, IOPS per GiB, "
                         "throughput capacity) and Cloud Volumes ONTAP within its VM's and disks' published limits "
                         "(a bound: the sizer models its performance)"]
+    untargeted = [w.name for w in scenario.workloads if w.enabled and w.target_iops is None and w.target_mbps is None]
+    if untargeted:
+        notes.append("the cloud options carry no I/O for workloads without an IOPS or MB/s target: "
+                     + ", ".join(untargeted))
     short = [o.name for o in options if o.shortfall]
     if short:
         notes.append(f"{len(short)} of the {len(options)} cloud options cannot carry the workloads' I/O over the whole "
