@@ -569,8 +569,9 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
             """The months 1..horizon the VM's published limits carry the demand, from the start."""
             return next((m for m in range(1, horizon + 1) if demand.iops[m] > v.max_uncached_disk_iops
                          or demand.mbps[m] > min(v.max_uncached_disk_mbps, v.network_mbps / 8.0)), horizon + 1) - 1
-        longest = max(carried(f[3]) for f in fits)
-        fits = [f for f in fits if carried(f[3]) == longest]
+        months = {f[3].id: carried(f[3]) for f in fits}
+        longest = max(months.values())
+        fits = [f for f in fits if months[f[3].id] == longest]
         if longest < horizon:  # none carries it throughout: the most capable of those that carry it longest
             peak_iops, peak_mbps = max(demand.iops), max(demand.mbps)
 
