@@ -631,14 +631,24 @@ def _size(args) -> int:
         project = _with_prices(project, args.prices, loaded.catalog)
     result = size(project, top=args.top, catalog=loaded.catalog)
     rows = []
+    even: dict = {}
+    if project.requirements.rank_on == "tco":
+        from models.costing.inputs import running_inputs
+        from models.present.cost import candidate_break_even
+
+        inputs = running_inputs(project.requirements.running_costs, project.requirements.horizon_months)
     for rank, c in enumerate(result.candidates or result.nearest, start=1):
+        if project.requirements.rank_on == "tco":
+            even = candidate_break_even(c.deployment, c.tco, c.break_even_month, bool(project.price_book), c.unpriced,
+                                        result.cheapest_cloud, inputs.horizon_months,
+                                        inputs.support_pct_per_year.value, result.currency or "USD")
         candidate_project = project.with_scenario(c.scenario)
         rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
                      "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
-                     "break_even_month": c.break_even_month,
+                     "break_even_month": c.break_even_month, **even,
                      "alternatives": [{"summary": a.summary, "variant": a.variant, "meets": a.meets,
                                        "usable_bytes": a.usable_bytes, "effective_bytes": a.effective_bytes,
                                        "max_iops_at_slo": a.max_iops_at_slo, "headroom_pct": a.headroom_pct,
@@ -674,10 +684,8 @@ def _size(args) -> int:
         print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}{money}, "
               f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
         if row["tco"] is not None:
-            even = row["break_even_month"]
             print(f"      total cost over the horizon {row['tco']:,.0f}"
-                  + (f"; breaks even with {result.cheapest_cloud[0]} in month {even}"
-                     if even is not None and result.cheapest_cloud else ""))
+                  + (f"; break-even: {row['break_even']}" if row.get("break_even") else ""))
         for reason in row["reasons"]:
             print(f"      {reason}")
         if row["alternatives"]:

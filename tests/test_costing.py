@@ -45,15 +45,22 @@ def _a70(running: RunningCosts = INPUTS, priced: bool = True):
         running_costs=running)})
 
 
-def _anf_standard_by_month(months: int) -> list[float]:
-    """Azure NetApp Files Standard holding the example's 8 TB data set grown 30 % a year (monthly compounding):
-    whole TiB a month, 0.000202 per GiB-hour x 730 hours; cumulative, months 0..``months``."""
-    total, out = 0.0, [0.0]
+def _anf_ultra_by_month(months: int) -> tuple[list[float], int | None]:
+    """Azure NetApp Files Ultra holding the example's 8 TB data set grown 30 % a year (monthly compounding) and
+    carrying its 250,000 IOPS of 8 KiB (2,048 MB/s) grown 30 % a year alike: each month the larger of the whole TiB
+    the data needs and the whole TiB whose 128 MiB/s per TiB carry the MB/s (at most the volume's 4,719 MB/s cap),
+    at 0.000538 per GiB-hour x 730 hours; (cumulative cost at months 0..``months``, the first month the MB/s is
+    above the cap)."""
+    total, out, short = 0.0, [0.0], None
     for m in range(1, months + 1):
-        data = 8e12 * (1 + 30 / 1200) ** m
-        total += math.ceil(data / TIB) * 1024 * 0.000202 * 730
+        grow = (1 + 30 / 1200) ** m
+        data, mbps = 8e12 * grow, 250_000 * 8192 / 1e6 * grow
+        if mbps > 4719 and short is None:
+            short = m
+        tib = max(math.ceil(data / TIB), math.ceil(min(mbps, 4719) * 1e6 / 2**20 / 128))
+        total += tib * 1024 * 0.000538 * 730
         out.append(total)
-    return out
+    return out, short
 
 
 def test_the_a70_example_against_a_hand_calculation():
@@ -76,11 +83,19 @@ def test_the_a70_example_against_a_hand_calculation():
     mine = [A70_HARDWARE + m * monthly for m in range(37)]
     assert tco.design.cumulative() == pytest.approx(mine)
     assert tco.design.total == pytest.approx(A70_HARDWARE + 36 * monthly) and tco.design.complete
-    # the cheapest cloud option and the break-even month against it, by hand
-    anf = _anf_standard_by_month(36)
-    option = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-standard")
+    # the cloud options are sized on the workload's I/O too: ANF Standard's 1,678 MB/s volume cap is below the
+    # 2,099 MB/s of month 1, so it falls short at its largest size (100 TiB); every option falls short before the
+    # horizon's 4,982 MB/s and 608,000 IOPS, and ANF Ultra carries it the longest (to month 33), the cheapest of those
+    standard = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-standard")
+    assert standard.short_from_month == 1 and standard.lines[0].monthly[0] == pytest.approx(
+        100 * 1024 * 0.000202 * 730)
+    anf, short = _anf_ultra_by_month(36)
+    option = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-ultra")
     assert option.cumulative() == pytest.approx(anf)
-    assert tco.cheapest == option.name == min(tco.options, key=lambda o: o.total).name
+    assert option.short_from_month == short == 34 and "4,719 MB/s" in option.shortfall[0]
+    assert tco.cheapest == option.name
+    assert not any(o.meets_workloads for o in tco.options)
+    assert all((o.short_from_month or 0) < 34 or o.total >= option.total for o in tco.options)
     even = next((m for m in range(37) if mine[m] <= anf[m]), None)
     assert tco.break_even_with(option.name) == even
 
@@ -110,7 +125,7 @@ def test_evaluate_json_has_the_tco_block_for_the_hand_calculated_example(tmp_pat
     assert block["design"]["total"] == pytest.approx(A70_HARDWARE + 36 * monthly)
     assert block["energy"]["facility_kwh_per_year"] == pytest.approx(A70_WATTS * 8.76 * 1.4)
     assert block["inputs"]["PUE"] == {"value": 1.4, "unit": "", "kind": "user", "source": ""}
-    assert block["cheapest_cloud_option"] == "Azure NetApp Files, Standard service level"
+    assert block["cheapest_cloud_option"] == "Azure NetApp Files, Ultra service level"
 
 
 @pytest.mark.parametrize("name", sorted(p.name for p in examples_dir().glob("*.toml")))
@@ -148,6 +163,9 @@ def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp
 
     project = load_any(examples_dir() / "a800-oracle-slob-nvmefc.toml")
     running = RunningCosts(electricity_price_per_kwh=2.0)  # power weighs: the order is not the hardware price's
+    # 20,000 IOPS of 8 KiB (163.84 MB/s): a load the managed services carry (1,000,000 IOPS no cloud option does)
+    workloads = [w.model_copy(update={"target_iops": 20_000.0}) for w in project.scenario.workloads]
+    project = project.with_scenario(project.scenario.model_copy(update={"workloads": workloads}))
     project = project.model_copy(update={"requirements": project.requirements.with_changes(
         protocols=[], meet_slo_in_takeover=False, rank_on="tco", running_costs=running)})
     book = read_price_book(PRICES, "prices.csv", project_catalog(project))
@@ -164,10 +182,16 @@ def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp
         totals.append(c.tco)
         grown = [1.5e12 * (1 + 20 / 1200) ** m for m in range(37)]  # the example's data set, 20 % a year
         cloud, cum = [0.0], 0.0
+        # ANF Premium, the cheapest here: whole TiB for the data, and at least the 3 TiB whose 64 MiB/s per TiB
+        # carry 163.84 MB/s (156.25 MiB/s); 0.000403 per GiB-hour x 730 hours. Ultra (2 TiB carry it at 128 MiB/s
+        # per TiB, 0.000538 per GiB-hour) costs more once the data needs 3 TiB (month 24)
+        ultra = 0.0
         for m in range(1, 37):
-            cum += max(math.ceil(grown[m] / TIB), 1) * 1024 * 0.000202 * 730  # ANF Standard, the cheapest here
+            cum += max(math.ceil(grown[m] / TIB), math.ceil(20_000 * 8192 / 2**20 / 64)) * 1024 * 0.000403 * 730
+            ultra += max(math.ceil(grown[m] / TIB), math.ceil(20_000 * 8192 / 2**20 / 128)) * 1024 * 0.000538 * 730
             cloud.append(cum)
-        assert result.cheapest_cloud == ("Azure NetApp Files, Standard service level", pytest.approx(cum))
+        assert cum < ultra
+        assert result.cheapest_cloud == ("Azure NetApp Files, Premium service level", pytest.approx(cum))
         mine = [hardware + m * monthly for m in range(37)]
         assert c.break_even_month == next((m for m in range(37) if mine[m] <= cloud[m]), None)
     assert totals == sorted(totals)

@@ -422,13 +422,26 @@ class SizerDialog(QDialog):
         catalog = self._catalog()
         for r, c in enumerate(rows):
             cost = money(c.cost, result.currency) + (" + unpriced" if c.unpriced else "")
+            even = ""
             if c.tco is not None:  # ranked on total cost: the total over the horizon and the break-even month
                 cost = (f"{cost}; " if cost else "") + f"TCO {c.tco:,.0f}" + (
                     f", even with the cheapest cloud in month {c.break_even_month}"
                     if c.break_even_month is not None else "")
+                project = self._result_of[0]
+                if project is not None:  # the break-even in words (and, unpriced, the hardware price that evens)
+                    from models.costing.inputs import running_inputs
+                    from models.present.cost import candidate_break_even
+
+                    inputs = running_inputs(project.requirements.running_costs, project.requirements.horizon_months)
+                    even = candidate_break_even(c.deployment, c.tco, c.break_even_month, bool(project.price_book),
+                                                c.unpriced, result.cheapest_cloud, inputs.horizon_months,
+                                                inputs.support_pct_per_year.value,
+                                                result.currency or "USD")["break_even"]
             why = "; ".join(c.reasons) or "meets every requirement"
             if c.unpriced:
                 why += f" (no price for {', '.join(record_name(catalog, u) for u in c.unpriced)})"
+            if even:
+                why += f"; break-even: {even}"
             cells = [str(r + 1) + (" ★" if c.pareto else ""), c.summary,
                      DEPLOYMENT_CELL.get(c.deployment, c.deployment), "yes" if c.meets else "no",
                      cost, str(c.rack_units) if c.deployment != "cloud" else "—",

@@ -96,7 +96,9 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
            if tco.design.deployment == "on-prem" else "the design (thick line) pays each month for what it provisions")
     short = "" if tco.design.complete else f" The design's line leaves out {'; '.join(tco.design.missing)}."
     story.append(_para(_e(f"Cumulative cost per option: {own}; a cloud service pays each month for what it "
-                          f"provisions as the data grows (the four cheapest options are drawn).{short}"), s.caption))
+                          f"provisions to hold the data and carry the workloads' I/O as they grow (the first four "
+                          f"options of the table are drawn: those that carry the I/O longest, from the cheapest)."
+                          f"{short}"), s.caption))
     rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
     rows += [[_e(a), _e(b), _e(c)] for a, b, c in option_rows(tco)]
     story.append(_table(rows, [w * 0.5, w * 0.28, w * 0.22], s))

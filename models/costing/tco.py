@@ -39,9 +39,10 @@ from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs
 from models.pricing import Costing, cost
 from models.project.model import PriceRow, Project, Requirements, Scenario
 
-__all__ = ["CostLine", "Energy", "OptionCost", "Tco", "break_even_month", "cheapest", "cloud_options", "cvo_option",
-           "data_by_month", "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option",
-           "monthly_running", "tco_of"]
+__all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
+           "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
+           "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
+           "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -80,7 +81,9 @@ class OptionCost:
         name: the option ("This design: NetApp AFF A70 ...", "Azure NetApp Files, Premium service level");
         deployment: "on-prem" or "cloud"; lines: its :class:`CostLine` records; complete: every part is priced
         (False: the total is a lower bound, ``missing`` says what is not counted); catalog_id: the managed
-        service's record ("" for the design itself).
+        service's record ("" for the design itself); shortfall: what of the workloads' I/O the option cannot carry
+        even at its largest size (empty: it carries it, or it was not checked), in words; short_from_month: the
+        first month (1..horizon) it falls short (None: it does not).
     """
 
     name: str
@@ -89,6 +92,13 @@ class OptionCost:
     complete: bool = True
     missing: tuple[str, ...] = ()
     catalog_id: str = ""
+    shortfall: tuple[str, ...] = ()
+    short_from_month: int | None = None
+
+    @property
+    def meets_workloads(self) -> bool:
+        """The option carries the workloads' I/O as far as its published limits tell (no ``shortfall``)."""
+        return not self.shortfall
 
     @property
     def horizon_months(self) -> int:
@@ -141,7 +151,9 @@ class Tco:
         carbon; options: the cloud options (:func:`cloud_options`) sized to the same data; break_even: (option name,
         month or None) for an on-premises design against each option; cheapest: the name of the cheapest option
         over the horizon; data_bytes: the data to hold at the end of months 0..horizon; notes: what the figures do
-        not count or assume, in words.
+        not count or assume, in words; break_even_hardware: for an on-premises design whose hardware is not priced,
+        the most the hardware may cost for the design to break even with the cheapest option within the horizon
+        (:func:`break_even_hardware_price`; None otherwise, or when even free hardware does not).
     """
 
     inputs: RunningInputs
@@ -154,6 +166,7 @@ class Tco:
     cheapest: str | None
     data_bytes: tuple[float, ...]
     notes: tuple[str, ...] = field(default=())
+    break_even_hardware: float | None = None
 
     @property
     def carbon_over_horizon_kg(self) -> float:
@@ -181,6 +194,38 @@ def data_by_month(scenario: Scenario, requirements: Requirements, horizon_months
         return tuple(float(requirements.effective_capacity_bytes) for _ in range(horizon_months + 1))
     return tuple(sum(w.dataset_bytes * (1.0 + w.growth_pct_per_year / 1200.0) ** m for w in workloads)
                  for m in range(horizon_months + 1))
+
+
+@dataclass(frozen=True)
+class Demand:
+    """The workloads' I/O a cloud option must carry at the end of months 0..horizon.
+
+    Attributes:
+        iops: operations a second, summed over the enabled workloads; mbps: MB/s (10^6 bytes a second), summed.
+    """
+
+    iops: tuple[float, ...]
+    mbps: tuple[float, ...]
+
+
+def demand_by_month(scenario: Scenario, horizon_months: int) -> Demand:
+    """The enabled workloads' I/O at the end of months 0..``horizon_months``: each workload's target IOPS (or its
+    target MB/s / its I/O size when it gives only MB/s), grown monthly at its ``iops_growth_pct_per_year`` / 12 %
+    (compounded, as its IOPS target grows), and its MB/s (the target MB/s, or IOPS x I/O size), grown alike.
+    A workload with neither target counts nothing."""
+    iops = [0.0] * (horizon_months + 1)
+    mbps = [0.0] * (horizon_months + 1)
+    for w in scenario.workloads:
+        if not w.enabled or (w.target_iops is None and w.target_mbps is None):
+            continue
+        size = w.block_kib * 1024.0
+        base_iops = w.target_iops if w.target_iops is not None else (w.target_mbps or 0.0) * 1e6 / size
+        base_mbps = w.target_mbps if w.target_mbps is not None else base_iops * size / 1e6
+        for m in range(horizon_months + 1):
+            grow = (1.0 + w.iops_growth_pct_per_year / 1200.0) ** m
+            iops[m] += base_iops * grow
+            mbps[m] += base_mbps * grow
+    return Demand(tuple(iops), tuple(mbps))
 
 
 class Footprint(Protocol):
@@ -230,34 +275,107 @@ def _book_monthly(book: dict[str, PriceRow], catalog_id: str, horizon: int) -> f
     return row.unit_price / horizon if row is not None else None
 
 
+def _iops_cap(record: ManagedService, mbps: float) -> float | None:
+    """The IOPS ceiling of ``record`` at ``mbps`` of throughput capacity (``models.performance.managed``'s rule:
+    the ``max_iops_by_throughput`` entry at or below it, never above ``max_iops``; None: no ceiling published)."""
+    table = sorted((float(k), v) for k, v in record.max_iops_by_throughput.items())
+    if not table:
+        return record.max_iops
+    below = [v for k, v in table if k <= mbps]
+    ceiling = below[-1] if below else table[0][1]
+    return min(ceiling, record.max_iops) if record.max_iops else ceiling
+
+
+def _perf_size(record: ManagedService, size: float, iops: float, mbps: float) -> tuple[float, float, list[str]]:
+    """(capacity bytes, throughput capacity MB/s, shortfalls) of ``record`` provisioned to hold ``size`` bytes and
+    carry ``iops`` and ``mbps``: a size-based service (``throughput_mibps_per_tib``) is grown until its throughput
+    carries ``mbps``; a service that includes IOPS per GiB (``iops_per_gib``) until they carry ``iops`` (the
+    provider may sell extra IOPS on their own instead: growing the capacity is the dearer, published way); a
+    service that sells throughput capacity takes the smallest option that carries ``mbps`` and whose IOPS ceiling
+    carries ``iops``. What no size of the service carries (above ``max_throughput_mbps``, the IOPS ceiling or the
+    largest capacity) is a shortfall; the size is then the largest that helps."""
+    short: list[str] = []
+    tib = size / TIB
+    chosen = 0.0
+    if record.throughput_options_mbps:
+        options = sorted(record.throughput_options_mbps)
+        fits = [o for o in options if min(o, record.max_throughput_mbps) >= mbps
+                and ((cap := _iops_cap(record, o)) is None or cap >= iops)]
+        chosen = fits[0] if fits else options[-1]
+        if not fits:
+            cap = _iops_cap(record, chosen)
+            if mbps > min(chosen, record.max_throughput_mbps):
+                short.append(f"{mbps:,.0f} MB/s is above its largest throughput capacity "
+                             f"({min(chosen, record.max_throughput_mbps):,.0f} MB/s)")
+            if cap is not None and iops > cap:
+                short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
+    elif record.throughput_mibps_per_tib > 0:
+        need_mbps = min(mbps, record.max_throughput_mbps)
+        tib = max(tib, math.ceil(need_mbps * 1e6 / 2**20 / record.throughput_mibps_per_tib))
+        if mbps > record.max_throughput_mbps:
+            short.append(f"{mbps:,.0f} MB/s is above its cap of {record.max_throughput_mbps:,.0f} MB/s")
+    if record.iops_per_gib > 0:
+        cap = _iops_cap(record, chosen) if record.throughput_options_mbps else record.max_iops
+        need = min(iops, cap) if cap is not None else iops
+        tib = max(tib, math.ceil(need / record.iops_per_gib / 1024.0))
+        if cap is not None and iops > cap and not record.throughput_options_mbps:
+            short.append(f"{iops:,.0f} IOPS is above its ceiling of {cap:,.0f}")
+    most = record.max_capacity_bytes / TIB
+    if tib > most:
+        short.append(f"carrying it needs {tib:,.0f} TiB, above its largest {most:,.0f} TiB")
+        tib = most
+    return tib * TIB, chosen, short
+
+
 def managed_option(record: ManagedService, data: Sequence[float], provisioned_bytes: int, throughput_mbps: float,
-                   book: dict[str, PriceRow], name: str = "") -> OptionCost:
+                   book: dict[str, PriceRow], name: str = "", demand: Demand | None = None) -> OptionCost:
     """The monthly cost of ``record`` holding ``data`` (bytes at the end of months 0..horizon): each month
     provisions the larger of that month's data and ``provisioned_bytes``, rounded up to whole TiB, at least the
     service's minimum, priced per GiB-month; FSx adds its throughput capacity (``throughput_mbps``, or the service's
-    smallest option) per MBps-month."""
+    smallest option) per MBps-month. With ``demand`` (the workloads' I/O, :func:`demand_by_month`) each month is
+    also sized to carry that month's IOPS and MB/s as the service publishes its limits (:func:`_perf_size`); what
+    it cannot carry is the option's ``shortfall``."""
     horizon = len(data) - 1
     per_tib = _book_monthly(book, record.id, horizon)  # the book prices a managed service per TiB over the horizon
     prices = MANAGED_PRICES.get(record.id, ())
     capacity_price = next((p for p in prices if p.per == "GiB-month"), None)
     sizes = [max(math.ceil(max(d, provisioned_bytes) / TIB) * TIB, record.min_capacity_bytes) for d in data[1:]]
+    default_mbps = throughput_mbps or (min(record.throughput_options_mbps) if record.throughput_options_mbps else 0.0)
+    mbps_by_month = [default_mbps for _ in sizes]
+    shortfall: list[str] = []
+    short_from: int | None = None
+    grown = ""
+    if demand is not None:
+        for m, size in enumerate(sizes):
+            new_size, chosen, short = _perf_size(record, float(size), demand.iops[m + 1], demand.mbps[m + 1])
+            if new_size > size:
+                grown = " (grown to carry the workloads' I/O)"
+            sizes[m] = int(max(size, new_size))
+            if record.throughput_options_mbps:
+                mbps_by_month[m] = max(chosen, throughput_mbps)
+            if short and not shortfall:
+                shortfall.append(f"from month {m + 1}: " + "; ".join(short))
+                short_from = m + 1
     lines: list[CostLine] = []
     missing: list[str] = []
     if per_tib is not None:
         lines.append(CostLine("Capacity", 0.0, tuple(s / TIB * per_tib for s in sizes),
-                              "provisioned TiB a month x the price book's price per TiB over the horizon / months"))
+                              "provisioned TiB a month x the price book's price per TiB over the horizon / months"
+                              + grown))
     elif capacity_price is not None:
         lines.append(CostLine("Capacity", 0.0, tuple(s / GIB * capacity_price.price for s in sizes),
-                              f"provisioned GiB a month x {capacity_price.text()}"))
+                              f"provisioned GiB a month{grown} x {capacity_price.text()}"))
     else:
         missing.append(f"capacity price of {record.name}")
         lines.append(CostLine("Capacity", 0.0, tuple(0.0 for _ in sizes), "no price"))
     throughput_price = next((p for p in prices if p.per == "MBps-month"), None)
     if throughput_price is not None and per_tib is None:
-        mbps = throughput_mbps or (min(record.throughput_options_mbps) if record.throughput_options_mbps else 0.0)
-        lines.append(CostLine("Throughput", 0.0, tuple(mbps * throughput_price.price for _ in sizes),
-                              f"{mbps:,.0f} MBps x {throughput_price.text()}"))
-    return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id)
+        low, high = min(mbps_by_month, default=0.0), max(mbps_by_month, default=0.0)
+        shown = f"{low:,.0f} MBps" if low == high else f"{low:,.0f} to {high:,.0f} MBps as the I/O grows"
+        lines.append(CostLine("Throughput", 0.0, tuple(v * throughput_price.price for v in mbps_by_month),
+                              f"{shown} x {throughput_price.text()}"))
+    return OptionCost(name or record.name, "cloud", tuple(lines), not missing, tuple(missing), record.id,
+                      tuple(shortfall), short_from)
 
 
 def _price_text(price: CloudPrice | None) -> str:
@@ -382,14 +500,28 @@ def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | 
     return None
 
 
-def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = ()) -> tuple[
-        OptionCost, ...]:
+def break_even_hardware_price(running_total: float, option_total: float, horizon_months: int,
+                               support_pct_per_year: float) -> float | None:
+    """The hardware price H at which an on-premises design costs the same as an option over the horizon: H plus
+    support (H x ``support_pct_per_year`` / 100 / 12 a month) plus the design's power and space
+    (``running_total`` over the horizon) equals ``option_total``, so H = (option_total - running_total) / (1 +
+    horizon x support % / 1,200). None when the power and space alone cost more than the option (no price breaks
+    even). Currency: the totals'."""
+    spare = option_total - running_total
+    if spare <= 0:
+        return None
+    return spare / (1.0 + horizon_months * support_pct_per_year / 1200.0)
+
+
+def cloud_options(catalog: Catalog, data: Sequence[float], price_book: Sequence[PriceRow] = (),
+                  demand: Demand | None = None) -> tuple[OptionCost, ...]:
     """Every managed file service of ``catalog`` holding ``data`` (bytes at the end of months 0..horizon), priced
-    by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`), and
-    a single-node Cloud Volumes ONTAP system in each provider's cloud (:func:`cvo_option`)."""
+    by ``price_book`` where it prices the service, else by the reference list prices (:func:`managed_option`;
+    with ``demand`` each is also sized to carry the workloads' I/O), and a single-node Cloud Volumes ONTAP system
+    in each provider's cloud (:func:`cvo_option`, likewise)."""
     book = {row.catalog_id: row for row in price_book}
-    managed = tuple(managed_option(rec, data, 0, 0.0, book) for rec in catalog.of_kind(ManagedService))
-    cvo = (cvo_option(catalog, provider, data, price_book) for provider in CVO_DISKS)
+    managed = tuple(managed_option(rec, data, 0, 0.0, book, demand=demand) for rec in catalog.of_kind(ManagedService))
+    cvo = (cvo_option(catalog, provider, data, price_book, demand) for provider in CVO_DISKS)
     return managed + tuple(o for o in cvo if o is not None)
 
 
@@ -400,14 +532,20 @@ disk)."""
 
 
 def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
-               price_book: Sequence[PriceRow] = ()) -> OptionCost | None:
+               price_book: Sequence[PriceRow] = (), demand: Demand | None = None) -> OptionCost | None:
     """A single-node Cloud Volumes ONTAP system in ``provider``'s cloud holding ``data`` (bytes at the end of
     months 0..horizon): the catalog VM of that provider with the fewest vCPUs offering a licence whose capacity cap
     holds the most data (Freemium left out), that licence (the cheapest such), and as many disks of the provider's
     general-purpose SSD tier (:data:`CVO_DISKS`: 1 TiB, or the smallest larger size of the tier that holds the most
     data within the VM's data disks) as the month's data needs (one at least). None when the catalog has no such VM
     or disk. Prices: the price book's where it prices a record (over the horizon, spread evenly), else
-    :mod:`models.costing.cloud_prices`; the data outgrowing the VM's data disks is named in ``missing``."""
+    :mod:`models.costing.cloud_prices`; the data outgrowing the VM's data disks is named in ``missing``.
+
+    With ``demand`` (the workloads' I/O, :func:`demand_by_month`) the VM is the one with the fewest vCPUs whose
+    published uncached disk limits (``max_uncached_disk_iops``, ``max_uncached_disk_mbps``) and network (Mbit/s / 8)
+    carry the peak IOPS and MB/s, and each month takes enough disks for that month's IOPS and MB/s at each disk's
+    published figures (``iops``, ``mbps``: a gp3 disk's baseline); what no catalog VM or disk count carries is the
+    option's ``shortfall``. A bound from the published limits, not the sizer's queueing model."""
     base = catalog.find(CVO_DISKS.get(provider, ""))
     if not isinstance(base, CloudDisk):
         return None
@@ -423,6 +561,32 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
                 fits.append((vm.vcpu, int(price.price * 100) if price else 10**9, vm.id, vm, lic))
     if not fits:
         return None
+    shortfall: list[str] = []
+    short_from: int | None = None
+    horizon = len(data) - 1
+    if demand is not None:
+        def carried(v: CloudVm) -> int:
+            """The months 1..horizon the VM's published limits carry the demand, from the start."""
+            return next((m for m in range(1, horizon + 1) if demand.iops[m] > v.max_uncached_disk_iops
+                         or demand.mbps[m] > min(v.max_uncached_disk_mbps, v.network_mbps / 8.0)), horizon + 1) - 1
+        months = {f[3].id: carried(f[3]) for f in fits}
+        longest = max(months.values())
+        fits = [f for f in fits if months[f[3].id] == longest]
+        if longest < horizon:  # none carries it throughout: the most capable of those that carry it longest
+            peak_iops, peak_mbps = max(demand.iops), max(demand.mbps)
+
+            def reach(v: CloudVm) -> float:
+                """The share of the peak demand the VM's tighter disk limit carries."""
+                return min(v.max_uncached_disk_iops / max(peak_iops, 1.0),
+                           min(v.max_uncached_disk_mbps, v.network_mbps / 8.0) / max(peak_mbps, 1e-9))
+            best = max(reach(f[3]) for f in fits)
+            fits = [f for f in fits if reach(f[3]) == best]
+            vm0 = min(fits, key=lambda f: f[:3])[3]
+            short_from = longest + 1
+            shortfall.append(f"from month {short_from}: {demand.iops[short_from]:,.0f} IOPS and "
+                             f"{demand.mbps[short_from]:,.0f} MB/s are above the disk limits of the largest VM "
+                             f"({vm0.vm_size}: {vm0.max_uncached_disk_iops:,.0f} IOPS, "
+                             f"{vm0.max_uncached_disk_mbps:,.0f} MB/s)")
     _, _, _, vm, lic = min(fits, key=lambda f: f[:3])
     sizes = sorted((d for d in catalog.of_kind(CloudDisk) if d.provider == provider and d.tier == base.tier
                     and d.data_disk and (not d.vms or vm.id in d.vms)), key=lambda d: (d.size_bytes, len(d.id)))
@@ -444,6 +608,14 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
     counts = [max(1, math.ceil(d / disk.size_bytes)) for d in data[1:]]
     if max(counts, default=0) > vm.max_data_disks:
         missing.append(f"the data outgrows {vm.max_data_disks} data disks of {vm.vm_size}")
+    if demand is not None:
+        for m, n in enumerate(counts):
+            counts[m] = max(n, math.ceil(demand.iops[m + 1] / disk.iops), math.ceil(demand.mbps[m + 1] / disk.mbps))
+            if counts[m] > vm.max_data_disks and not any("data disks" in x for x in shortfall):
+                short_from = min(short_from or m + 1, m + 1)
+                shortfall.append(f"from month {m + 1}: {demand.iops[m + 1]:,.0f} IOPS and {demand.mbps[m + 1]:,.0f} "
+                                 f"MB/s need {counts[m]} disks of {disk.name} at their published figures, above "
+                                 f"{vm.max_data_disks} data disks")
     lines = (CostLine("Compute", 0.0, tuple(compute for _ in counts),
                       f"{vm.vcpu} vCPU x 730 h x {_price_text(vcpu)}" if node_month is None else "the price book"),
              CostLine("Disks", 0.0, tuple(n * per_disk for n in counts),
@@ -452,13 +624,21 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
              CostLine("Licence", 0.0, tuple(licence for _ in counts),
                       f"{lic.name}: {_price_text(lic_price)}" if lic_month is None else "the price book"))
     return OptionCost(f"Cloud Volumes ONTAP, {provider} {vm.vm_size} single node, {lic.name}", "cloud", lines,
-                      not missing, tuple(missing), vm.id)
+                      not missing, tuple(missing), vm.id, tuple(shortfall), short_from)
 
 
 def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
-    """The fully priced option with the lowest total over the horizon (None: none is fully priced)."""
-    priced = [o for o in options if o.complete]
-    return min(priced, key=lambda o: o.total) if priced else None
+    """The fully priced option with the lowest total over the horizon among those that carry the workloads' I/O
+    over the whole horizon (no ``shortfall``); when none does, among those that carry it the longest (the latest
+    ``short_from_month``). None: no option is fully priced and carries the I/O of month 1."""
+    priced = [o for o in comparison_order(options) if o.complete and (o.short_from_month or 2) > 1]
+    return priced[0] if priced else None
+
+
+def comparison_order(options: Sequence[OptionCost]) -> list[OptionCost]:
+    """``options`` in the order a reader compares them: those that carry the workloads' I/O over the whole horizon
+    first, then those that carry it longer, each group from the lowest total over the horizon."""
+    return sorted(options, key=lambda o: (not o.meets_workloads, -(o.short_from_month or 0), o.total))
 
 
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
@@ -476,11 +656,27 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     design = design_cost(scenario, catalog, project, inputs, data, energy.power_w if energy is not None else 0.0,
                          energy.rack_units if energy is not None else 0)
     currency = project.price_book[0].currency if project.price_book else PRICE_CURRENCY
-    options = cloud_options(catalog, data, project.price_book)
+    options = cloud_options(catalog, data, project.price_book, demand_by_month(scenario, inputs.horizon_months))
     cheapest_option = cheapest(options)
     cheapest_name = cheapest_option.name if cheapest_option is not None else None
-    notes: list[str] = ["the cloud options are sized to hold the data month by month; their performance is not "
-                        "checked against the workloads here (the sizer does that for Cloud Volumes ONTAP)"]
+    notes: list[str] = ["the managed services are sized month by month to hold the data and to carry the workloads' "
+                        "IOPS and MB/s as each service publishes its limits (throughput per TiB, IOPS per GiB, "
+                        "throughput capacity) and Cloud Volumes ONTAP within its VM's and disks' published limits "
+                        "(a bound: the sizer models its performance)"]
+    untargeted = [w.name for w in scenario.workloads if w.enabled and w.target_iops is None and w.target_mbps is None]
+    if untargeted:
+        notes.append("the cloud options carry no I/O for workloads without an IOPS or MB/s target: "
+                     + ", ".join(untargeted))
+    short = [o.name for o in options if o.shortfall]
+    if short:
+        notes.append(f"{len(short)} of the {len(options)} cloud options cannot carry the workloads' I/O over the whole "
+                     "horizon at any size (marked in the table, listed after those that can)")
+    if cheapest_option is None and short:
+        notes.append("no cloud option of the catalog carries the workloads' I/O, so none is compared and no "
+                     "break-even month is given")
+    if cheapest_option is not None and cheapest_option.shortfall:
+        notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
+                     f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
@@ -500,6 +696,20 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
             break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in options]
         else:
             notes.append("no break-even month: the hardware is not priced (import a price book)")
+            if cheapest_option is not None:
+                budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
+                                                   inputs.support_pct_per_year.value)
+                if budget is None:
+                    notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
+                                 f"{cheapest_option.name}: no hardware price breaks even")
+                else:
+                    notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
+                                 f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
+                                 f"{inputs.support_pct_per_year.value:g}% a year)")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
+    budget = None
+    if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:
+        budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
+                                           inputs.support_pct_per_year.value)
     return Tco(inputs, currency, design, energy, embodied, options, tuple(break_even), cheapest_name, data,
-               tuple(notes))
+               tuple(notes), budget)

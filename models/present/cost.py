@@ -7,12 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from models.catalog import Catalog
-from models.costing.tco import OptionCost, Tco, tco_of
+from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
-__all__ = ["design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
-           "workbook_rows"]
+__all__ = ["candidate_break_even", "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows",
+           "option_rows", "tco_to_dict", "workbook_rows"]
 
 
 def design_tco(project: Project, scenario: Scenario, catalog: Catalog) -> Tco:
@@ -32,10 +32,45 @@ def _month(month: int | None) -> str:
     return "from the start" if month == 0 else f"month {month}"
 
 
+def candidate_break_even(deployment: str, total: float | None, month: int | None, priced: bool,
+                         unpriced: tuple[str, ...] | list[str], cheapest: tuple[str, float] | None,
+                         horizon_months: int, support_pct_per_year: float, currency: str) -> dict[str, Any]:
+    """What a sizer candidate ranked on total cost (``rank_on = "tco"``) shows of its break-even against the
+    cheapest cloud option: ``{"break_even": text, "break_even_hardware_price": amount or None}``.
+
+    Args: deployment: the candidate's ("on-prem", "hci", "cloud"); total: its total cost over the horizon (power and
+    space only when ``priced`` is False); month: its break-even month (``models.costing.tco.break_even_month``);
+    priced: the project has a price book; unpriced: the parts the book does not price; cheapest: (name, total) of
+    the cheapest cloud option or None; horizon_months, support_pct_per_year: the running-cost inputs; currency: the
+    amounts'. An unpriced on-premises candidate gets the most its hardware may cost to break even within the
+    horizon (``models.costing.tco.break_even_hardware_price``)."""
+    from models.costing.tco import break_even_hardware_price
+
+    budget = None
+    if deployment == "cloud":
+        text = "a cloud design: no break-even month"
+    elif cheapest is None:
+        text = "no cloud option carries the workloads' I/O: none to break even against"
+    elif not priced or total is None:
+        budget = break_even_hardware_price(total or 0.0, cheapest[1], horizon_months, support_pct_per_year)
+        text = ("hardware not priced (no price book): no break-even month; "
+                + (f"it breaks even with {cheapest[0]} within {horizon_months} months if the hardware costs at most "
+                   f"{budget:,.0f} {currency}" if budget is not None else
+                   f"its power and space alone cost more than {cheapest[0]}"))
+    elif month is None:
+        text = f"not within the {horizon_months} months against {cheapest[0]}"
+    else:
+        text = f"{_month(month)} against {cheapest[0]}"
+    if priced and unpriced and deployment != "cloud":
+        text += f" (not counting what the price book does not price: {', '.join(unpriced)})"
+    return {"break_even": text, "break_even_hardware_price": budget}
+
+
 def _option_dict(option: OptionCost) -> dict[str, Any]:
     """One option as JSON."""
     return {"name": option.name, "deployment": option.deployment, "catalog_id": option.catalog_id,
             "total": option.total, "complete": option.complete, "missing": list(option.missing),
+            "meets_workloads": option.meets_workloads, "shortfall": list(option.shortfall),
             "lines": [{"name": line.name, "upfront": line.upfront, "monthly": list(line.monthly), "total": line.total,
                        "basis": line.basis} for line in option.lines],
             "cumulative": list(option.cumulative())}
@@ -66,6 +101,7 @@ def tco_to_dict(tco: Tco) -> dict[str, Any]:
         "options": [_option_dict(o) for o in tco.options],
         "break_even": [{"option": name, "month": month} for name, month in tco.break_even],
         "cheapest_cloud_option": tco.cheapest,
+        "break_even_hardware_price": tco.break_even_hardware,
         "notes": list(tco.notes),
     }
 
@@ -99,24 +135,30 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
 
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
-    the cloud options from the cheapest; "" where no break-even applies."""
+    the cloud options in the comparison's order (those that carry the workloads' I/O longest, from the cheapest;
+    an option that falls short is marked); "" where no break-even applies."""
     horizon = tco.inputs.horizon_months
     mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
     rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
-    for option in sorted(tco.options, key=lambda o: o.total):
+    for option in comparison_order(tco.options):
         even = ""
         if tco.break_even:
             even = _month(tco.break_even_with(option.name))
-        rows.append((option.name, _money(option.total, tco.currency) + ("" if option.complete else " (incomplete)"),
-                     even))
+        marks = "" if option.complete else " (incomplete)"
+        if option.short_from_month == 1:
+            marks += " (cannot carry the I/O)"
+        elif option.short_from_month is not None:
+            marks += f" (carries the I/O to month {option.short_from_month - 1})"
+        rows.append((option.name, _money(option.total, tco.currency) + marks, even))
     del horizon
     return rows
 
 
 def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]]]:
-    """(name, cumulative cost at months 0..horizon) of the design and the ``options`` cheapest cloud options: what
-    the chart of cumulative cost draws."""
-    cheapest = sorted(tco.options, key=lambda o: o.total)[:options]
+    """(name, cumulative cost at months 0..horizon) of the design and the first ``options`` cloud options in the
+    comparison's order (``models.costing.tco.comparison_order``: those that carry the workloads' I/O longest, from
+    the cheapest): what the chart of cumulative cost draws."""
+    cheapest = comparison_order(tco.options)[:options]
     return [(tco.design.name, tco.design.cumulative())] + [(o.name, o.cumulative()) for o in cheapest]
 
 
@@ -143,9 +185,11 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
                  "complete" if tco.design.complete else "not counting " + "; ".join(tco.design.missing),
                  "; ".join(f"{line.name}: {line.basis}" for line in tco.design.lines)])
-    for option in sorted(tco.options, key=lambda o: o.total):
+    for option in comparison_order(tco.options):
         rows.append([f"Total cost: {option.name}", option.total, tco.currency,
-                     "complete" if option.complete else "incomplete",
+                     ("complete" if option.complete else "incomplete")
+                     + ("" if option.meets_workloads else "; cannot carry the workloads' I/O: "
+                        + "; ".join(option.shortfall)),
                      "; ".join(f"{line.name}: {line.basis}" for line in option.lines)])
     for name, month in tco.break_even:
         rows.append([f"Break-even month against {name}", month, "months", "computed",
@@ -156,7 +200,7 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
 def monthly_rows(tco: Tco) -> list[list[Any]]:
     """The workbook's "Cost by month" sheet: one row per month 0..horizon with each option's cumulative cost
     (the design first, then the cloud options from the cheapest)."""
-    options = [tco.design] + sorted(tco.options, key=lambda o: o.total)
+    options = [tco.design] + comparison_order(tco.options)
     rows: list[list[Any]] = [["Month"] + [f"{o.name} (cumulative price, {tco.currency})" for o in options]]
     series = [o.cumulative() for o in options]
     for month in range(tco.inputs.horizon_months + 1):
