@@ -1,0 +1,103 @@
+"""The controller read cache (models.performance.cache): hand calculations of the hit ratios on small cases, and a
+file workload's metadata misses reaching the drives of a small-memory disk system."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.catalog import Controller, Drive, bundled_catalog
+from models.performance import build_path
+from models.performance.cache import (
+    METADATA_BLOCK_BYTES,
+    METADATA_SHARE_OF_WORKING_SET,
+    data_working_set,
+    lru_hit_ratio,
+    metadata_working_set,
+    read_cache_split,
+)
+from models.performance.nas import read_type_share
+from models.performance.paths import CACHE_FRACTION_OF_MEMORY
+from models.performance.public_ramps import fas3140_sfs2008
+from models.project.model import NAS_METADATA_READ_OPS, NAS_METADATA_WRITE_OPS, NAS_READ_OPS, NAS_WRITE_OPS
+
+CAT = bundled_catalog()
+GIB = 2**30
+
+
+def test_lru_hit_ratio_by_hand():
+    # uniform random: cache / working set; sequential: fits or floods
+    assert lru_hit_ratio(10 * GIB, 40 * GIB) == pytest.approx(0.25)
+    assert lru_hit_ratio(50 * GIB, 40 * GIB) == 1.0
+    assert lru_hit_ratio(10 * GIB, 20 * GIB, random_fraction=0.5) == pytest.approx(0.5 * 0.5 + 0.5 * 0.0)
+    assert lru_hit_ratio(30 * GIB, 20 * GIB, random_fraction=0.0) == 1.0
+    assert lru_hit_ratio(10 * GIB, 0) == 0.0  # unknown working set: no hits (conservative)
+
+
+def test_metadata_takes_the_cache_first_then_data_gets_the_rest():
+    # 8 GiB memory + 32 GiB Flash Cache, 1 GiB of metadata, 100 GiB of data: metadata all in memory; data gets
+    # 7 GiB of memory (7%) and 39 GiB in all (39%)
+    s = read_cache_split(8 * GIB, 32 * GIB, 100 * GIB, 1 * GIB)
+    assert (s.metadata_memory, s.metadata_total) == (1.0, 1.0)
+    assert s.data_memory == pytest.approx(0.07) and s.data_total == pytest.approx(0.39)
+    assert s.metadata_miss == 0.0 and s.metadata_flash == 0.0
+    # 2 GiB memory + 8 GiB Flash Cache, 4 GiB of metadata: half of it in memory, the rest in the module; data gets
+    # no memory and 6 GiB of the module (6 of 100)
+    s = read_cache_split(2 * GIB, 8 * GIB, 100 * GIB, 4 * GIB)
+    assert s.metadata_memory == pytest.approx(0.5) and s.metadata_total == 1.0
+    assert s.metadata_flash == pytest.approx(0.5)
+    assert s.data_memory == 0.0 and s.data_total == pytest.approx(0.06)
+    # 20 GiB of metadata against 10 GiB of cache: half the metadata operations read a block from the drives, and
+    # no data read hits
+    s = read_cache_split(2 * GIB, 8 * GIB, 100 * GIB, 20 * GIB)
+    assert s.metadata_miss == pytest.approx(0.5) and s.data_total == 0.0
+    # a block workload (no metadata): the data ratios are the plain LRU ratios
+    s = read_cache_split(8 * GIB, 32 * GIB, 100 * GIB, 0.0)
+    assert s.metadata_miss == 0.0
+    assert s.data_memory == pytest.approx(0.08) and s.data_total == pytest.approx(0.40)
+
+
+def test_working_sets_of_a_workload():
+    sc = fas3140_sfs2008(8.0, 4000)
+    w = sc.workloads[0]
+    assert data_working_set(w) == w.working_set_bytes
+    assert metadata_working_set(w) == pytest.approx(METADATA_SHARE_OF_WORKING_SET * w.working_set_bytes)
+    # the default working set is the whole data set; a block workload has no metadata working set
+    assert data_working_set(w.with_changes(working_set_bytes=None)) == w.dataset_bytes
+    assert metadata_working_set(w.with_changes(nas=None)) == 0.0
+
+
+def test_metadata_misses_reach_the_hdds_of_a_small_memory_system():
+    """The FAS3140 SPECsfs2008 scenario on a copy of its record with 1 GiB of memory per node and no PAM: the
+    metadata working set (1% of 1.44 TB) does not fit 1 GiB of cache, so a metadata operation reads a 4 KiB block
+    from the SATA drives with probability 1 - cache / metadata working set; the HDD station's demand per operation
+    is the data reads' share plus that, computed here by hand."""
+    rec = CAT.get("netapp-fas3140", Controller)
+    small = rec.model_copy(update={"memory_gib_per_node": 1.0, "flash_cache_gib_per_node": None})
+    cat = CAT.with_entries([small])
+    sc = fas3140_sfs2008(8.0, 4000)
+    w = sc.workloads[0]
+    path = build_path(sc, cat, w)
+    hdd = cat.get("netapp-x302a-1tb-sata-7k2", Drive)
+    nodes = 2
+    cache = 1.0 * nodes * GIB * CACHE_FRACTION_OF_MEMORY
+    meta_ws = METADATA_SHARE_OF_WORKING_SET * w.working_set_bytes
+    meta_miss = 1.0 - cache / meta_ws
+    data_hit = 0.0  # the metadata fills the cache: nothing is left for data
+    nas = w.nas
+    assert nas is not None
+    f_r, f_w = nas.share(NAS_READ_OPS), nas.share(NAS_WRITE_OPS)
+    f_mr, f_mw = nas.share(NAS_METADATA_READ_OPS), nas.share(NAS_METADATA_WRITE_OPS)
+    read_type = read_type_share(nas)
+    assert read_type == pytest.approx(f_r + f_mr)
+    # one random 8 KiB data read (positioning + transfer) and one random 4 KiB metadata read on a miss
+    data_read = hdd.read_service_time_us * 1e-6 + 8 * 1024 / (hdd.max_read_mbps * 1e6)
+    meta_read = hdd.read_service_time_us * 1e-6 + METADATA_BLOCK_BYTES / (hdd.max_read_mbps * 1e6)
+    expected_r = (f_r / read_type * (1 - data_hit) * data_read + f_mr / read_type * meta_miss * meta_read) / nodes
+    expected_w = f_mw / (f_w + f_mw) * meta_miss * meta_read / nodes
+    hdds = {s.name: s for s in path.stations}["HDDs (node 1)"]
+    assert hdds.read_s == pytest.approx(expected_r, rel=1e-9)
+    assert hdds.write_s == pytest.approx(expected_w, rel=1e-9)  # a modifying operation waits for its block
+    assert any("read a 4 KiB block from the drives" in n for n in path.notes)
+    # with the catalog's memory and PAM the metadata fits and metadata operations no longer load the drives
+    full = {s.name: s for s in build_path(sc, CAT, w).stations}["HDDs (node 1)"]
+    assert full.write_s == 0.0 and full.read_s < hdds.read_s
