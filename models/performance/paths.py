@@ -792,11 +792,15 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     hit_memory, hit = split.data_memory, split.data_total
     module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
     if record.flash_cache_gib_per_node:
+        # reads the node's modules serve at once: their published (or catalogued) random-read IOPS x the read time,
+        # as for Cloud Volumes ONTAP's local NVMe Flash Cache; else the default parallelism
+        fc_servers = (max(1, round(record.flash_cache_read_iops_per_node * module_s))
+                      if record.flash_cache_read_iops_per_node else FLASH_CACHE_PARALLELISM)
         for k in range(nodes):
             b.add(f"node {k + 1} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
-                  servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
+                  servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
             b.metadata_demand(f"node {k + 1} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
-                              servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
+                              servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
     cold = workload.cold_read_pct / 100.0 if node.capacity_tier != "none" and record.family == "ONTAP" else 0.0
