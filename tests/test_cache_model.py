@@ -101,3 +101,27 @@ def test_metadata_misses_reach_the_hdds_of_a_small_memory_system():
     # with the catalog's memory and PAM the metadata fits and metadata operations no longer load the drives
     full = {s.name: s for s in build_path(sc, CAT, w).stations}["HDDs (node 1)"]
     assert full.write_s == 0.0 and full.read_s < hdds.read_s
+
+
+def test_hybrid_vsan_destages_write_copies_as_sequential_hdd_writes():
+    """vSAN 8 OSA hybrid example (FTT=1 RAID-1: two copies per write): the write buffer destages each copy to the
+    capacity HDDs as a sequential write (VMware, "Architecting VMware vSAN 6.2" §5.5): transfer only, 2 x 8 KiB at
+    the HDD's write rate, spread over the capacity HDDs; a read miss still pays a random positioning."""
+    from models.resources import examples_dir
+    from models.store import load_any
+
+    project = load_any(examples_dir() / "vsan8-osa-hybrid-4host-oltp.toml")
+    w = project.scenario.workloads[0]
+    path = build_path(project.scenario, CAT, w)
+    hdds = {s.name: s for s in path.stations}["capacity HDDs"]
+    hdd = CAT.get("seagate-exos-10e2400-2.4tb-sas-10k", Drive)
+    block = w.block_kib * 1024
+    assert hdds.write_async_s == pytest.approx(2 * block / (hdd.max_write_mbps * 1e6), rel=1e-12)
+    assert hdds.write_async_s < hdd.write_service_time_us * 1e-6  # far below one random positioning
+    # a read that misses the read cache (70% of the 8 x 960 GB cache devices against the working set) positions
+    cache_ssd = CAT.get("micron-5400-max-960gb-sata", Drive)
+    hit = lru_hit_ratio(0.7 * cache_ssd.marketed_bytes * 4 * 2, data_working_set(w), w.random_pct / 100)
+    assert 0 < hit < 1
+    rd = (w.random_pct / 100) * hdd.read_service_time_us * 1e-6 + block / (hdd.max_read_mbps * 1e6)
+    assert hdds.read_s == pytest.approx((1 - hit) * rd, rel=1e-12)
+    assert any("destaged to the capacity disks as mostly sequential I/O" in n for n in path.notes)
