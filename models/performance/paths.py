@@ -26,7 +26,9 @@ an engineering assumption). Formulas:
   points (TR-3001 / TR-4476 description of WAFL), so ONTAP and Cloud Volumes ONTAP writes cost the full-stripe
   bytes only, whatever the host's random share.
 * Cache: reads hit the controller's memory with ratio min(1, cache bytes / working set) (uniform random access
-  over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references).
+  over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references); on a
+  controller, Flash Cache / PAM behind memory and a file workload's metadata taking the cache first, its misses
+  reading one block from the drives (:mod:`models.performance.cache`).
 * Write-back: a write is acknowledged once it is in the controller's mirrored write cache (NVRAM), the CVO NVRAM
   disk, or the vSAN cache tier; drive / data-disk writes and vSAN destaging happen afterwards. That work is
   ``StationSpec.write_async_s``: it loads its station (utilisation, saturation, everyone's queueing) but is not
