@@ -125,3 +125,50 @@ def test_hybrid_vsan_destages_write_copies_as_sequential_hdd_writes():
     rd = (w.random_pct / 100) * hdd.read_service_time_us * 1e-6 + block / (hdd.max_read_mbps * 1e6)
     assert hdds.read_s == pytest.approx((1 - hit) * rd, rel=1e-12)
     assert any("destaged to the capacity disks as mostly sequential I/O" in n for n in path.notes)
+
+
+def test_pam_serves_metadata_memory_cannot_hold():
+    """FAS3140 SPECsfs2008 scenario with the catalog record (4 GiB memory and 32 GiB PAM per node, PAM read 10
+    us): the metadata working set (1% of 30% of 120 MB x 40,011) is larger than the memory cache, so memory holds
+    cache / metadata of it and PAM the rest; data reads get what PAM has left. The PAM station's demand per
+    operation is the data reads' PAM hits plus the read-only metadata operations' PAM hits, by hand; its servers
+    are the default parallelism (the record gives no module IOPS)."""
+    from models.performance.paths import FLASH_CACHE_PARALLELISM
+
+    rec = CAT.get("netapp-fas3140", Controller)
+    sc = fas3140_sfs2008(8.0, 4000)
+    w = sc.workloads[0]
+    stations = {s.name: s for s in build_path(sc, CAT, w).stations}
+    nodes = 2
+    memory = rec.memory_gib_per_node * nodes * GIB * CACHE_FRACTION_OF_MEMORY
+    pam = rec.flash_cache_gib_per_node * nodes * GIB
+    ws = 0.30 * 120e6 * 40011
+    meta = 0.01 * ws
+    assert memory < meta < memory + pam
+    meta_memory, meta_pam = memory / meta, 1 - memory / meta
+    data_pam = (memory + pam - meta) / ws  # memory is all metadata: every data hit is a PAM hit
+    nas = w.nas
+    assert nas is not None
+    read_type = read_type_share(nas)
+    f_r, f_mr = nas.share(NAS_READ_OPS), nas.share(NAS_METADATA_READ_OPS)
+    module = rec.flash_cache_read_us * 1e-6
+    expected = (f_r / read_type * data_pam + f_mr / read_type * meta_pam) * module / nodes
+    assert meta_memory == pytest.approx(0.298, abs=0.001)
+    pam_station = stations["node 1 Flash Cache"]
+    assert pam_station.read_s == pytest.approx(expected, rel=1e-9)
+    assert pam_station.servers == FLASH_CACHE_PARALLELISM
+
+
+def test_nvme_caching_modules_serve_as_many_reads_at_once_as_their_iops_allow():
+    """FAS70: two NVMe caching modules per controller at an assumed 1,000,000 random reads each (catalog), each hit
+    100 us (the default module read time): servers = 2,000,000 x 100 us = 200 per node."""
+    from models.performance.paths import FLASH_CACHE_READ_US
+
+    rec = CAT.get("netapp-fas70", Controller)
+    assert rec.flash_cache_read_iops_per_node == 2_000_000 and rec.flash_cache_read_us is None
+    sc = fas3140_sfs2008(8.0, 4000)
+    node = next(n for n in sc.nodes if n.kind == "controller")
+    sc = sc.model_copy(update={"nodes": [n.model_copy(update={"catalog_id": "netapp-fas70", "software": None})
+                                         if n.id == node.id else n for n in sc.nodes]})
+    stations = {s.name: s for s in build_path(sc, CAT, sc.workloads[0]).stations}
+    assert stations["node 1 Flash Cache"].servers == round(2_000_000 * FLASH_CACHE_READ_US * 1e-6) == 200
