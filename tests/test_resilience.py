@@ -14,7 +14,7 @@ from models.catalog import bundled_catalog
 from models.evaluate import evaluate, evaluate_resilience
 from models.performance import build_path
 from models.performance.resilience import RUNWAY_HORIZON_MONTHS, evaluate_states, months_to_reach
-from models.performance.states import REBUILD_UTILISATION, host_failure, path_loss, takeover
+from models.performance.states import REBUILD_UTILISATION, drive_rebuild, host_failure, path_loss, takeover
 from models.resources import examples_dir
 from models.store import load_any
 
@@ -84,6 +84,33 @@ def test_a_drive_rebuild_raises_latency_at_the_target():
     assert rebuild.performance.latency_at_target_ms > normal.latency_at_target_ms
     assert rebuild.rebuild_hours is not None and rebuild.rebuild_hours > 0
     assert f"{REBUILD_UTILISATION['medium']:.0%} busy" in rebuild.reason
+
+
+def test_a_drive_rebuild_degrades_one_raid_group_not_every_pool():
+    """AFF8080 HA pair, one RAID DP 21+2 group of partitions per node: one failed drive degrades node 1's pool only
+    (22 drives left, a read of the failed member becomes 22 reads spread over them: x (1 + 21 / 22)); node 2's pool
+    keeps its 23 drives and its demand, and the rebuild's background load sits on node 1's drives only."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    path = build_path(project.scenario, CAT, project.scenario.workloads[0])
+    state = drive_rebuild(path, path.raid_groups, 1e12, 100.0, "medium")
+    assert state is not None
+    normal = {s.ident: s for s in path.stations}
+    after = {s.ident: s for s in state.path.stations}
+    pools = [i for i, s in normal.items() if s.kind == "drive" and s.multiplicity >= 2]
+    assert {i.node for i in pools} == {1, 2}
+    for ident in pools:
+        if ident.node == 2:
+            assert after[ident] == normal[ident]
+        else:
+            m = normal[ident].multiplicity
+            assert after[ident].multiplicity == m - 1
+            reads = 22  # width 23 - 1: the other members of the failed drive's group
+            assert after[ident].read_s == pytest.approx(normal[ident].read_s * (1 + (reads - 1) / (m - 1)))
+    (background, rate), = state.background
+    assert rate == 1.0 and background.stations
+    assert {s.ident.node for s in background.stations} == {1}
+    assert all(s.read_s == pytest.approx(0.3 * s.capacity) for s in background.stations)
+    assert "node 1's drive pool" in state.reason
 
 
 def test_the_rebuild_impact_field_trades_latency_for_rebuild_time():

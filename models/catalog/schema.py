@@ -532,6 +532,10 @@ class Controller(Entry):
     flash_cache_read_us: float | None = Field(
         default=None, ge=MIN_TIME_US, le=MAX_TIME_US,
         description="service time of one read hit in the Flash Cache module, microseconds")
+    flash_cache_read_iops_per_node: float | None = Field(
+        default=None, ge=1, le=MAX_IOPS,
+        description="random-read IOPS of a node's Flash Cache modules together (an NVMe SSD caching module "
+                    "serves many reads at once); None: the engine's default parallelism")
     performance: list[PerfProfile] = Field(default_factory=list)
     profile_from: ProfileDerivation | None = Field(
         default=None, description="where no profile of its own is fitted: the calibrated sibling and throughput "

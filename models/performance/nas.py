@@ -11,9 +11,10 @@ which are metadata (``getattr``, ``lookup``, ``access``, ... and the modifying `
 * CPU stations: a metadata operation costs :data:`METADATA_CPU_RATIO` x the CPU of a data operation of its type
   (no data copy or checksum); every operation costs :data:`PROTOCOL_CPU_FACTOR` x the profile's (block
   protocol) CPU.
-* Data stations (drives, ports, links, back end, NVRAM mirroring): only data operations use them (metadata is
-  served from the controller's memory, and a modifying operation logs a few hundred bytes to NVRAM,
-  neglected), so their demands scale by the data share of their type.
+* Data stations (drives, ports, links, back end, NVRAM mirroring): data operations use them, so their demands
+  scale by the data share of their type; a metadata operation adds only what its cache misses cost (one metadata
+  block read from the drives, or a Flash Cache hit: :mod:`models.performance.cache`, passed in by the path
+  builder), and a modifying operation's NVRAM log record of a few hundred bytes is neglected.
 * Delays (fabric, software path, fixed latency, HA mirror round trip) and WAFL affinities (kind "affinity"):
   every operation pays them.
 
@@ -25,7 +26,7 @@ FSSTAT 1%, SETATTR 4%, READDIRPLUS 2%, ACCESS 11%). The per-operation CPU ratios
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -39,6 +40,7 @@ from models.project.model import (
 
 if TYPE_CHECKING:
     from models.performance.paths import StationSpec
+    from models.performance.stations import StationId
 
 METADATA_CPU_RATIO = 0.5
 """assumed: controller CPU of one metadata operation over that of an 8 KiB data operation of the same type.
@@ -59,12 +61,16 @@ def read_type_share(nas: NasWorkload) -> float:
     return nas.share(NAS_READ_OPS + NAS_METADATA_READ_OPS)
 
 
-def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload) -> tuple[list[StationSpec], str]:
+def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload,
+                 metadata: Mapping[StationId, float] | None = None) -> tuple[list[StationSpec], str]:
     """The block path's stations turned into a file-operation path (module docstring), and a note in words.
 
     Args:
         stations: the ``StationSpec`` records of the same workload built as a block workload; nas: its protocol
-        and operation mix.
+        and operation mix; metadata: demand of one metadata operation at a station, seconds, by station identity
+        (the read cache's misses and Flash Cache hits, :mod:`models.performance.cache`): a read-only metadata
+        operation adds it to the station's read demand, a modifying one to its write demand (it waits for the
+        block to be read before it changes it). None or empty: metadata operations use no data station.
 
     Returns:
         (stations, note): new ``StationSpec`` records (the input is not changed) and a sentence for the notes.
@@ -85,7 +91,10 @@ def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload) -> tuple[lis
             out.append(replace(spec, read_s=spec.read_s * cpu_r * factor, write_s=spec.write_s * cpu_w * factor,
                                write_async_s=spec.write_async_s * data_w))
         else:
-            out.append(replace(spec, read_s=spec.read_s * data_r, write_s=spec.write_s * data_w,
+            extra = metadata.get(spec.ident, 0.0) if metadata else 0.0
+            meta_r = extra * f_mr / read_type if read_type > 0 else 0.0
+            meta_w = extra * f_mw / write_type if write_type > 0 else 0.0
+            out.append(replace(spec, read_s=spec.read_s * data_r + meta_r, write_s=spec.write_s * data_w + meta_w,
                                write_async_s=spec.write_async_s * data_w))
     note = (f"{nas.protocol} operation mix: {f_r:.0%} reads, {f_w:.0%} writes, {f_mr + f_mw:.0%} metadata "
             f"operations (CPU {METADATA_CPU_RATIO:g} x a data operation's, assumed; {nas.protocol} CPU "

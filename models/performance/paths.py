@@ -26,7 +26,9 @@ an engineering assumption). Formulas:
   points (TR-3001 / TR-4476 description of WAFL), so ONTAP and Cloud Volumes ONTAP writes cost the full-stripe
   bytes only, whatever the host's random share.
 * Cache: reads hit the controller's memory with ratio min(1, cache bytes / working set) (uniform random access
-  over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references).
+  over the working set, Mattson et al. 1970 stack-distance argument for LRU with uniform references); on a
+  controller, Flash Cache / PAM behind memory and a file workload's metadata taking the cache first, its misses
+  reading one block from the drives (:mod:`models.performance.cache`).
 * Write-back: a write is acknowledged once it is in the controller's mirrored write cache (NVRAM), the CVO NVRAM
   disk, or the vSAN cache tier; drive / data-disk writes and vSAN destaging happen afterwards. That work is
   ``StationSpec.write_async_s``: it loads its station (utilisation, saturation, everyone's queueing) but is not
@@ -76,6 +78,14 @@ from models.catalog import (
     Switch,
 )
 from models.performance.bands import ASSUMED_REL_SD, UNIDENTIFIED_REL_SD, StationUncertainty, profile_uncertainty
+from models.performance.cache import (
+    METADATA_BLOCK_BYTES,
+    CacheSplit,
+    data_working_set,
+    lru_hit_ratio,
+    metadata_working_set,
+    read_cache_split,
+)
 from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
 from models.performance.nas import apply_op_mix, read_type_share
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
@@ -171,6 +181,18 @@ VSAN_HYBRID_READ_CACHE_SHARE = 0.7
 "In hybrid configurations, 70% of the cache tier capacity is used as read cache and 30% as write buffer"
 (VMware vSAN Design Guide / vSAN Planning and Deployment, "Design considerations for flash caching devices");
 all-flash disk groups use the cache tier as write buffer only."""
+
+VSAN_HYBRID_DESTAGE_SOURCE = (
+    "VMware vCloud Architecture Toolkit, 'Architecting VMware vSAN 6.2', §5.5 'vSAN Design Principles' "
+    "(https://download3.vmware.com/vcat/vmw-vcloud-architecture-toolkit-spv1-webworks/Storage%20and%20Availability/"
+    "Architecting%20VMware%20vSAN%206.2/Architecting%20Virtual%20SAN%206.2.2.058.html): 'When data must be destaged "
+    "to spinning disk from the flash acceleration layer, "
+    "the destaging operation consists primarily of sequential I/O, efficiently taking advantage of the full I/O "
+    "capability of the underlying spinning disk'")
+"""Why a hybrid vSAN OSA disk group's destaged write costs its HDD the block's transfer only (a sequential write,
+as the drive model prices sequential I/O) and not a random positioning: the write buffer (30% of the cache device)
+absorbs the random writes and destages them in sorted runs. Every write copy is still destaged (no overwrite
+absorption is modelled: conservative)."""
 
 VSAN_NET_RTT_US = 60.0
 """assumed: 10GbE round trip between two vSAN hosts through one switch, with the vSAN network stack (~60 us)."""
@@ -329,6 +351,23 @@ class _Builder:
     notes: list[str] = field(default_factory=list)
     uncertainty: StationUncertainty | None = None
     raid_groups: tuple[RaidGroup, ...] = ()
+    metadata: dict[StationId, float] = field(default_factory=dict)
+    """Demand of one metadata operation at a station (its cache misses' drive reads, Flash Cache hits, back-end
+    bytes), seconds, by station identity; :func:`models.performance.nas.apply_op_mix` adds it."""
+
+    def metadata_demand(self, name: str, component: str, demand_s: float, *, ident: StationId, kind: str,
+                        servers: int = 1, multiplicity: int = 1, scv_service: float | None = None) -> None:
+        """Record ``demand_s`` (seconds) of one metadata operation at the station ``ident`` (0 or less: nothing);
+        when the path has no such station yet (its data reads all hit the cache) it is added with no data work and
+        the given ``name``, ``component``, ``kind``, ``servers``, ``multiplicity`` and ``scv_service`` (None: the
+        kind's value), as :meth:`add` would."""
+        if demand_s <= 0:
+            return
+        if not any(st.ident == ident for st in self.stations):
+            scv = kind_scv(kind) if scv_service is None else float(scv_service)
+            self.stations.append(StationSpec(name, component, 0.0, 0.0, max(int(servers), 1), False, True, kind, 0.0,
+                                             max(int(multiplicity), 1), scv, ARRIVAL_SCV, ident))
+        self.metadata[ident] = self.metadata.get(ident, 0.0) + demand_s
 
     def profile_used(self, profile: PerfProfile, found: bool, note: str, workload: Workload) -> None:
         """Record the profile's uncertainty for the bands (:mod:`models.performance.bands`): ``found`` False
@@ -594,13 +633,9 @@ def cache_hit_ratio(cache_bytes: float, working_set_bytes: int | None, dataset_b
     """Read cache hit ratio of an LRU cache: min(1, cache / working set) for uniform random reads; for
     sequential reads that loop over the working set, 1 when it fits the cache and 0 when it does not (LRU
     "sequential flooding", Mattson et al. 1970); mixed by ``random_fraction``. 0 when the working set is
-    unknown (no dataset given): a conservative default."""
+    unknown (no dataset given): a conservative default. (:func:`models.performance.cache.lru_hit_ratio`.)"""
     ws = working_set_bytes if working_set_bytes is not None else dataset_bytes
-    if not ws:
-        return 0.0
-    rand = max(0.0, min(1.0, cache_bytes / ws))
-    seq = 1.0 if ws <= cache_bytes else 0.0
-    return random_fraction * rand + (1.0 - random_fraction) * seq
+    return lru_hit_ratio(cache_bytes, float(ws), random_fraction)
 
 
 @dataclass(frozen=True)
@@ -763,18 +798,23 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     dedicated_parity = raid in ("raid4", "raid_dp", "raid_tec")
     read_drives = usable * sum(g.data for g in live) / sum(g.width for g in live) if dedicated_parity else usable
     full_stripe = record.family == "ONTAP"
+    # the read cache (models.performance.cache): memory, then Flash Cache / PAM (a victim cache of the buffer cache,
+    # NetApp TR-3832), the metadata of a file workload first and data reads in what is left
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
-    hit_memory = cache_hit_ratio(cache, workload.working_set_bytes, workload.dataset_bytes, rnd)
-    hit = hit_memory
+    flash = (record.flash_cache_gib_per_node or 0.0) * nodes * 2**30
+    split = read_cache_split(cache, flash, data_working_set(workload), metadata_working_set(workload), rnd)
+    hit_memory, hit = split.data_memory, split.data_total
+    module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
     if record.flash_cache_gib_per_node:
-        # Flash Cache / PAM is a victim cache of the buffer cache (NetApp TR-3832, Flash Cache best practices):
-        # memory and module hold different blocks, so together they act as one LRU of their summed size
-        flash = record.flash_cache_gib_per_node * nodes * 2**30
-        hit = cache_hit_ratio(cache + flash, workload.working_set_bytes, workload.dataset_bytes, rnd)
-        module_s = (record.flash_cache_read_us or FLASH_CACHE_READ_US) * 1e-6
+        # reads the node's modules serve at once: their published (or catalogued) random-read IOPS x the read time,
+        # as for Cloud Volumes ONTAP's local NVMe Flash Cache; else the default parallelism
+        fc_servers = (max(1, round(record.flash_cache_read_iops_per_node * module_s))
+                      if record.flash_cache_read_iops_per_node else FLASH_CACHE_PARALLELISM)
         for k in range(nodes):
             b.add(f"node {k + 1} Flash Cache", node.id, (hit - hit_memory) * module_s / nodes, 0.0,
-                  servers=FLASH_CACHE_PARALLELISM, kind="cache", ident=StationId("flash_cache", node=k + 1))
+                  servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
+            b.metadata_demand(f"node {k + 1} Flash Cache", node.id, split.metadata_flash * module_s / nodes,
+                              servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
     cold = workload.cold_read_pct / 100.0 if node.capacity_tier != "none" and record.family == "ONTAP" else 0.0
@@ -785,6 +825,8 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         b.notes.append(f"{cold:.0%} of reads hit cold data in the FabricPool capacity tier "
                        f"({CAPACITY_TIER_LABELS[node.capacity_tier]}): {latency_us / 1000:g} ms each ({why})")
     cost = drive_cost(drive, block, rnd, raid, stripe_factor, full_stripe, (1.0 - hit) * (1.0 - cold))
+    if split.metadata_bytes > 0:
+        b.notes.append(_metadata_note(split))
     b.notes.append(
         f"read cache hit {hit_memory:.0%} ({CACHE_FRACTION_OF_MEMORY:.0%} of {record.memory_gib_per_node * nodes:,.0f} "
         f"GiB memory vs the working set); {RAID_LABEL.get(raid, raid)} {describe_raid_groups(groups)}"
@@ -801,15 +843,48 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     shelf_rec = catalog.find(shelves[0].catalog_id)
     lanes = record.backend_lanes_per_node or (shelf_rec.backend_lanes if isinstance(shelf_rec, Shelf) else 4)
     backend = catalog.find(record.backend_link or (shelf_rec.backend_link if isinstance(shelf_rec, Shelf) else ""))
+    # a metadata operation that misses the cache reads one metadata block from the drives (a small random read)
+    meta = drive_cost(drive, METADATA_BLOCK_BYTES, 1.0, raid, stripe_factor, full_stripe, split.metadata_miss)
     for k in range(nodes):
-        _add_drives(b, f"{label}s (node {k + 1})", shelves[min(k, len(shelves) - 1)].id, drive, per_node_read,
+        shelf_id = shelves[min(k, len(shelves) - 1)].id
+        _add_drives(b, f"{label}s (node {k + 1})", shelf_id, drive, per_node_read,
                     1.0 / nodes, cost_pool, block, ident=StationId("drives", node=k + 1))
+        _metadata_drives(b, f"{label}s (node {k + 1})", shelf_id, drive, per_node_read, 1.0 / nodes, meta,
+                         ident=StationId("drives", node=k + 1))
         if isinstance(backend, LinkType):
             rate = backend.payload_mbps * 1e6
             b.add(f"node {k + 1} back-end {backend.name}", node.id, cost.backend_bytes_r / rate / nodes, 0.0,
                   multiplicity=lanes, kind="backend", write_async_s=cost.backend_bytes_w / rate / nodes,
                   ident=StationId("backend", node=k + 1))
+            b.metadata_demand(f"node {k + 1} back-end {backend.name}", node.id, meta.backend_bytes_r / rate / nodes,
+                              multiplicity=lanes, kind="backend", ident=StationId("backend", node=k + 1))
     return host_cpu, source
+
+
+def _metadata_note(split: CacheSplit) -> str:
+    """The notes' sentence on a file workload's metadata in the read cache."""
+    return (f"metadata working set {split.metadata_bytes / 2**30:,.1f} GiB (assumed 1% of the data working set) "
+            f"cached ahead of data: {split.metadata_memory:.0%} of metadata operations hit memory, "
+            f"{split.metadata_flash:.0%} Flash Cache, {split.metadata_miss:.0%} read a 4 KiB block from the drives")
+
+
+def _metadata_drives(b: _Builder, name: str, component: str, drive: Drive, drives: int, share: float,
+                     cost: DriveCost, *, ident: StationId) -> None:
+    """The drive work of one metadata operation's cache miss (``cost``: one small random read at the metadata miss
+    ratio, :func:`drive_cost`) on the pool ``ident`` of ``drives`` drives serving ``share`` of the I/O, on the
+    stations :func:`_add_drives` builds (an SSD pool's transfer station too)."""
+    if drives <= 0:
+        return
+    if drive.media == "HDD":
+        scv = hdd_positioning_scv(drive.read_service_time_us * 1e-6, METADATA_BLOCK_BYTES / (drive.max_read_mbps * 1e6),
+                                  drive.rpm)
+        b.metadata_demand(name, component, share * (cost.media_r + cost.xfer_r), servers=drive.parallelism,
+                          multiplicity=drives, kind="drive", scv_service=scv, ident=ident)
+    else:
+        b.metadata_demand(name, component, share * cost.media_r, servers=drive.parallelism, multiplicity=drives,
+                          kind="drive", ident=ident)
+        b.metadata_demand(f"{name} transfer", component, share * cost.xfer_r, multiplicity=drives, kind="drive",
+                          scv_service=DETERMINISTIC_SCV, ident=StationId("drive_transfer", ident.node, ident.index))
 
 
 def _object_store_station(b: _Builder, component: str, cold: float, latency_us: float) -> None:
@@ -1077,14 +1152,18 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         rd_cap = rnd * cap_drive.read_service_time_us * 1e-6 + block / (cap_drive.max_read_mbps * 1e6)
         scv = hdd_positioning_scv(cap_drive.read_service_time_us * 1e-6, block / (cap_drive.max_read_mbps * 1e6),
                                   cap_drive.rpm) if cap_drive.media == "HDD" else None
+        # the write buffer destages to the HDDs in sorted, mostly sequential runs (VSAN_HYBRID_DESTAGE_SOURCE): a
+        # destaged block costs its transfer, not a random positioning
+        destage_hdd = block / (cap_drive.max_write_mbps * 1e6) if cap_drive.media == "HDD" else destage
         b.add("capacity HDDs" if cap_drive.media == "HDD" else "capacity drives", node.id, (1 - hit) * rd_cap,
               reads_per_write * rd_cap, servers=cap_drive.parallelism, multiplicity=cap_drives, kind="drive",
-              write_async_s=writes_per_write * destage, scv_service=scv, ident=StationId("drives"))
+              write_async_s=writes_per_write * destage_hdd, scv_service=scv, ident=StationId("drives"))
         b.add("cache SSDs (read cache and write buffer)", node.id, hit * rd_cache, writes_per_write * wr_cache,
               servers=cache_drive.parallelism, multiplicity=groups, kind="drive", ident=StationId("cache_drives"))
         b.notes.append(f"vSAN hybrid read cache hit {hit:.0%}: {VSAN_HYBRID_READ_CACHE_SHARE:.0%} of "
                        f"{groups} x {cache_drive.marketed_bytes / 1e9:,.0f} GB cache devices vs the working set "
-                       "(uniform random access)")
+                       "(uniform random access); writes are absorbed by the write buffer and destaged to the "
+                       "capacity disks as mostly sequential I/O (VMware, Architecting vSAN 6.2, §5.5)")
     else:
         assert cache_drive is not None  # OSA: a cache tier
         wr_cache = cache_drive.write_service_time_us * 1e-6 + block / (cache_drive.max_write_mbps * 1e6)
@@ -1253,7 +1332,7 @@ def build_path(scenario: Scenario, catalog: Catalog, workload: Workload,
             raise PathError(f"workload '{workload.name}' is {workload.nas.protocol} but the links to "
                             f"'{workload.target}' carry {protocol}: link the hosts with an Ethernet link type that "
                             f"carries {family}")
-        stations, note = apply_op_mix(b.stations, workload.nas)
+        stations, note = apply_op_mix(b.stations, workload.nas, b.metadata)
         b.stations = list(stations)
         b.notes.append(note)
     names = [s.name for s in b.stations]

@@ -130,7 +130,11 @@ def a90_eda(block_kib: float, target_ops: float | None = None) -> Scenario:
 
 SFS2008_MB_PER_OPS = 120 * 10**6
 """SPECsfs2008 creates 120 MB of file data per requested op/s (Avere Systems blog, 15 Oct 2009, 'Avere's
-record-setting performance results': 'SPECsfs2008 creates 120 MB of data per op/sec'), bytes."""
+record-setting performance results': 'SPECsfs2008 creates 120 MB of data per op/sec'), bytes. The file set is
+sized on the peak requested load, the same at every load level of the ramp: the SFS load generator has based its
+file set size on the peak load value since 1992 (SPEC SFS 3.0 source, sfs_c_man.c, revision history 0.1.9:
+'Implemented Mark Wittle's proposal to base File Set Size on peak load value, added "-L peak_load" option'),
+kept here for SPECsfs2008, whose harness derives from it (the 2008 source itself was not read)."""
 
 SFS2008_ACCESSED_SHARE = 0.30
 """SPECsfs2008 accesses 30% of its file set (same source: 'the percentage of data accessed has increased from

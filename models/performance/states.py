@@ -12,12 +12,16 @@ reason in words; a state that does not apply to the path returns None. The trans
   ports: half of them remain). The drives stay, owned by the survivor. In a cluster of several HA pairs modelled
   as one controller of N nodes, only node 2 fails: nodes 3..N keep their work and their mirroring.
 * **path_loss**: one target port (else one host port) is lost; multipathing spreads its load over the rest.
-* **drive_rebuild**: one drive of each node's pool has failed and is being rebuilt onto a spare: the pool has one
-  drive fewer; a read that would have gone to the failed drive is reconstructed from the other members of
-  its RAID group (``width - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes, the groups being
-  the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0 has nothing to rebuild; the rebuild
-  itself keeps every surviving drive :data:`REBUILD_UTILISATION` busy (a background load, the ONTAP default
-  ``raid.reconstruct.perf_impact medium``: assumed, see the constant).
+* **drive_rebuild**: one drive of the system has failed and is being rebuilt onto a spare: one RAID group is
+  degraded, the others run as normal. The drive pool holding it (the first node's: the pools of a symmetric
+  design are alike) has one drive fewer; a read that would have gone to the failed drive is reconstructed from
+  the other members of its RAID group (``width - 1`` reads for RAID DP, RAID-TEC, RAID 6 and DDP's 8+2 stripes,
+  the groups being that node's groups of the system's RAID layout, ``models.capacity.layout``); no RAID / RAID 0
+  has nothing to rebuild; the rebuild itself keeps that pool's surviving drives :data:`REBUILD_UTILISATION` busy
+  (a background load, the ONTAP default ``raid.reconstruct.perf_impact medium``: assumed, see the constant). The
+  other nodes' pools keep all their drives and carry no rebuild load (a reconstruction reads only the surviving
+  members of the failed drive's group: Patterson, Gibson & Katz 1988, "A case for redundant arrays of
+  inexpensive disks (RAID)", degraded-mode operation of one group).
 * **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
   CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
   and network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
@@ -198,8 +202,9 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
 
 def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
                   impact: str = "medium") -> DegradedPath | None:
-    """One failed drive per pool being rebuilt (module docstring); None without drive stations or without a RAID
-    group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is nothing to reconstruct).
+    """One failed drive of the system being rebuilt, one RAID group degraded (module docstring); None without drive
+    stations or without a RAID group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is
+    nothing to reconstruct).
 
     Args:
         path: the normal path; groups: the RAID groups its drive stations stripe over (``path.raid_groups``, the
@@ -212,10 +217,16 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         KeyError: an unknown ``impact``.
     """
     busy = REBUILD_UTILISATION[impact]
-    drives = [s for s in path.stations if s.ident.role in REBUILD_ROLES and s.multiplicity >= 2]
+    pools = [s for s in path.stations if s.ident.role in REBUILD_ROLES and s.multiplicity >= 2]
     redundant = [g for g in groups if g.parity > 0 and g.data > 0]
-    if not drives or not redundant:
+    if not pools or not redundant:
         return None
+    # one failed drive in the whole system: the first pool (lowest node, then index) loses it; the other pools run
+    # as in normal operation
+    first = min(pools, key=lambda s: (s.ident.node or 0, s.ident.index or 0))
+    drives = [s for s in pools if (s.ident.node, s.ident.index) == (first.ident.node, first.ident.index)]
+    own = [g for g in redundant if g.node in (0, first.ident.node or 0)]
+    redundant = own or redundant
     members = sum(g.members for g in redundant)
     reads = sum(g.members * (g.width - 1) for g in redundant) / members  # reads per read of the failed drive
     out = []
@@ -233,9 +244,11 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     widths = sorted({g.width - 1 for g in redundant})
     others = str(widths[0]) if len(widths) == 1 else f"{widths[0]} to {widths[-1]}"
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
-    reason = (f"drive rebuild: one drive per pool has failed; its reads are reconstructed from the other "
-              f"{others} {member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} "
-              f"impact) keeps the drives {busy:.0%} busy (assumed)"
+    where = (f" (in node {first.ident.node}'s drive pool; the other nodes' pools run as normal)"
+             if first.ident.node is not None and len(pools) > len(drives) else "")
+    reason = (f"drive rebuild: one drive has failed{where}; its reads are reconstructed from the other {others} "
+              f"{member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} impact) keeps "
+              f"that pool's drives {busy:.0%} busy (assumed)"
               + (f"; about {hours:.1f} h to rebuild" if hours else ""))
     return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
                         (_background(path, rebuilt, busy),), hours)

@@ -1,0 +1,128 @@
+"""The read cache of a controller: which reads its memory (and a Flash Cache / PAM module behind it) serves, and
+which go to the drives, for data reads and for the metadata a file operation needs.
+
+The model (every function here is pure; :mod:`models.performance.paths` builds the stations from it):
+
+* **Working set.** A workload's data working set is ``Workload.working_set_bytes``, which the user sets; when it
+  is not set, the whole data set (``dataset_bytes``) is the default, the conservative choice (every byte of the
+  data set as likely to be read). A workload with neither has no cache hits (:func:`lru_hit_ratio`).
+* **Hit ratio of an LRU cache** (:func:`lru_hit_ratio`): ``min(1, cache / working set)`` for uniform random reads
+  over the working set (Mattson, Gecsei, Slutz & Traiger 1970, "Evaluation techniques for storage hierarchies",
+  IBM Systems Journal 9(2): the stack-distance argument, which for uniform references over W blocks gives a hit
+  ratio of C / W to an LRU cache of C blocks); for sequential reads that loop over the working set, 1 when it fits
+  and 0 when it does not ("sequential flooding" of LRU); mixed by the random share.
+* **Memory, then Flash Cache.** Flash Cache (and its predecessor PAM) is a victim cache of the controller's
+  buffer cache: a block evicted from memory is kept in the module, and a read looks in memory, then in the
+  module, then on the drives (NetApp TR-3832, S. Shapiro, "Flash Cache Best Practice Guide", November 2013, §2.1-
+  2.4 "Data ONTAP disk read operation", "Clearing space in system memory", "Retaining active data in Flash Cache",
+  "Reading data from Flash Cache"). Memory and module hold different blocks, so together they act as one LRU
+  cache of their summed size; the module's share of the hits is the total's less memory's.
+* **Metadata first.** A file operation (NFS GETATTR, LOOKUP, ACCESS, READDIR, SETATTR, CREATE, REMOVE ...) needs
+  the file's inode and directory blocks, WAFL metadata. ONTAP caches WAFL metadata ahead of user data: Flash Cache
+  caches metadata in every mode, user data only in its normal mode ("By default, Flash Cache will cache reads of
+  WAFL metadata and user data ... WAFL metadata will always be cached for every volume", M. Woods, NetApp
+  Community, "Setting Priority of Service with Flash Cache", citing TR-3832 §3; the buffer cache evicts the lowest
+  priority blocks first). So the metadata working set takes the cache first, and data reads get what is left
+  (:func:`read_cache_split`). A metadata operation whose block is in neither memory nor the module reads one
+  :data:`METADATA_BLOCK_BYTES` block from the drives (a random read); a modifying one waits for that read before
+  it changes the block (its write is logged to NVRAM and written at the next consistency point with the rest).
+* **Metadata working set** (:func:`metadata_working_set`): :data:`METADATA_SHARE_OF_WORKING_SET` of the data
+  working set for a file workload, 0 for a block workload (a LUN's metadata is a few blocks per LUN).
+
+Units: bytes for sizes; ratios 0..1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.project.model import Workload
+
+METADATA_BLOCK_BYTES = 4096
+"""Bytes of one metadata block a metadata operation reads on a miss: WAFL's 4 KiB block (D. Hitz, J. Lau &
+M. Malcolm, "File System Design for an NFS File Server Appliance", USENIX Winter 1994, §3: 4 KB blocks; inodes
+are kept in the inode file, directories are files of 4 KB blocks)."""
+
+METADATA_SHARE_OF_WORKING_SET = 0.01
+"""assumed: the metadata working set of a file workload (inodes, directory blocks and indirect blocks of the files
+it touches) as a share of its data working set, 1%. Derivation, not a published figure: WAFL's indirect blocks
+hold 1,024 block pointers of 4 bytes in a 4 KB block (Hitz et al. 1994), 0.1% of a large file's data; a small
+file's inode and directory entry (a few hundred bytes) are about 1% of a 32 KB file. No public NetApp figure of
+the metadata share was found (searched TR-3832 and the stored pages)."""
+
+
+def lru_hit_ratio(cache_bytes: float, working_set_bytes: float, random_fraction: float = 1.0) -> float:
+    """Read hit ratio (0..1) of an LRU cache of ``cache_bytes`` over ``working_set_bytes`` (module docstring):
+    ``min(1, cache / working set)`` for the random share of reads, 1 or 0 (fits / does not fit) for the sequential
+    share. 0 when the working set is 0 (unknown) or the cache is empty or negative."""
+    if working_set_bytes <= 0 or cache_bytes <= 0:
+        return 0.0
+    rand = min(1.0, cache_bytes / working_set_bytes)
+    seq = 1.0 if working_set_bytes <= cache_bytes else 0.0
+    return random_fraction * rand + (1.0 - random_fraction) * seq
+
+
+def data_working_set(workload: Workload) -> float:
+    """A workload's data working set, bytes: ``working_set_bytes`` when the user set it, else the whole
+    ``dataset_bytes`` (the stated default; 0 when neither is given)."""
+    return float(workload.working_set_bytes if workload.working_set_bytes is not None else workload.dataset_bytes)
+
+
+def metadata_working_set(workload: Workload) -> float:
+    """A workload's metadata working set, bytes: :data:`METADATA_SHARE_OF_WORKING_SET` x its data working set for
+    a file (NAS) workload, 0 for a block workload."""
+    if workload.nas is None:
+        return 0.0
+    return METADATA_SHARE_OF_WORKING_SET * data_working_set(workload)
+
+
+@dataclass(frozen=True)
+class CacheSplit:
+    """Hit ratios (0..1) of one workload's reads in a controller's read cache.
+
+    Attributes:
+        metadata_memory: metadata reads served from memory. metadata_total: from memory or Flash Cache (the rest
+            read one block from the drives). data_memory: data reads served from memory. data_total: from memory
+            or Flash Cache (the rest go to the drives). metadata_bytes: the metadata working set, bytes.
+    """
+
+    metadata_memory: float
+    metadata_total: float
+    data_memory: float
+    data_total: float
+    metadata_bytes: float
+
+    @property
+    def metadata_miss(self) -> float:
+        """Share of metadata operations that read a block from the drives."""
+        return 1.0 - self.metadata_total
+
+    @property
+    def metadata_flash(self) -> float:
+        """Share of metadata operations served by Flash Cache."""
+        return self.metadata_total - self.metadata_memory
+
+
+def read_cache_split(memory_bytes: float, flash_bytes: float, data_ws_bytes: float, metadata_ws_bytes: float,
+                     random_fraction: float = 1.0) -> CacheSplit:
+    """The hit ratios of metadata and data reads (module docstring: metadata first, memory then Flash Cache).
+
+    Args:
+        memory_bytes: the controller memory working as read cache (the HA pair's, or the cluster's), bytes.
+        flash_bytes: Flash Cache / PAM behind it, bytes (0 without). data_ws_bytes: the data working set, bytes.
+        metadata_ws_bytes: the metadata working set, bytes (0 for a block workload). random_fraction: 0..1, the
+        data reads' random share (metadata reads are random).
+
+    Returns:
+        A :class:`CacheSplit`. With no metadata (``metadata_ws_bytes`` 0) every metadata read hits and the data
+        ratios are :func:`lru_hit_ratio` of memory and of memory + Flash Cache.
+    """
+    total = memory_bytes + flash_bytes
+    if metadata_ws_bytes <= 0:  # no metadata to read (a block workload, or a file workload of unknown size)
+        meta_memory = meta_total = 1.0
+    else:
+        meta_memory = lru_hit_ratio(memory_bytes, metadata_ws_bytes)
+        meta_total = lru_hit_ratio(total, metadata_ws_bytes)
+    data_memory = lru_hit_ratio(max(memory_bytes - metadata_ws_bytes, 0.0), data_ws_bytes, random_fraction)
+    data_total = lru_hit_ratio(max(total - metadata_ws_bytes, 0.0), data_ws_bytes, random_fraction)
+    return CacheSplit(meta_memory, meta_total, data_memory, data_total, metadata_ws_bytes)

@@ -1,0 +1,85 @@
+"""The read cache and the platform ladders: a cached read never makes a newer platform slower at light load than
+the one it replaces unless its read cache is smaller (NetApp's published memory and Flash Cache sizes), checked
+through the ladder check itself on every step; and the three steps the cache model decided before (AFF A700 / A800
+-> A70 and FAS8700 -> FAS70 on OLTP) checked one by one."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.catalog import Controller, Drive, LinkType, bundled_catalog
+from models.performance.cache import data_working_set, read_cache_split
+from models.performance.paths import CACHE_FRACTION_OF_MEMORY
+from models.validation.ladders import check_step, ladder_workloads, load_ladders, run_ladders
+
+CAT = bundled_catalog()
+
+
+def _hit(controller_id: str, workload: str, memory_only: bool = False) -> float:
+    """The data read hit ratio (memory and Flash Cache; ``memory_only``: memory alone) of a ladder workload on a
+    controller, by hand."""
+    rec = CAT.get(controller_id, Controller)
+    w = ladder_workloads()[workload]
+    memory = rec.memory_gib_per_node * rec.nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
+    flash = (rec.flash_cache_gib_per_node or 0.0) * rec.nodes * 2**30
+    ws = data_working_set(w)
+    meta = 0.01 * ws if w.nas is not None else 0.0
+    split = read_cache_split(memory, flash, ws, meta, w.random_pct / 100)
+    return split.data_memory if memory_only else split.data_total
+
+
+@pytest.fixture(scope="module")
+def run():
+    return run_ladders(CAT)
+
+
+def test_light_load_fails_only_where_the_larger_platform_caches_less(run):
+    """Every ladder check whose light-load latency is worse on the larger platform is one where that platform has
+    less memory (NetApp's published figure) and its memory (or memory and Flash Cache) serves fewer of the
+    workload's reads than the smaller's; and every
+    check holds on saturation except the two calibrated NFS fits (A900 -> A90, 0.8% apart, the pooled fit's)."""
+    assert not run.errors
+    for c in run.checks:
+        if "light-load" in c.why:
+            larger, smaller = (CAT.get(i, Controller) for i in (c.step.larger, c.step.smaller))
+            assert larger.memory_gib_per_node < smaller.memory_gib_per_node, (c.step, c.workload)
+            assert (_hit(larger.id, c.workload, memory_only=True) < _hit(smaller.id, c.workload, memory_only=True)
+                    or _hit(larger.id, c.workload) < _hit(smaller.id, c.workload)), (c.step, c.workload)
+        if "saturation" in c.why:
+            assert (c.step.smaller, c.step.larger, c.workload) == ("netapp-aff-a900", "netapp-aff-a90", "nfs")
+
+
+@pytest.mark.parametrize("smaller", ["netapp-aff-a700", "netapp-aff-a800"])
+def test_a70_saturates_above_its_predecessors_and_is_slower_at_light_load_only_by_its_smaller_memory(smaller):
+    """NetApp's key specifications: AFF A70 256 GB per HA pair, AFF A800 1,280 GB (A700 1,024 GB): the OLTP
+    ladder workload's 200 GB working set fits the predecessor's read cache and not the A70's (128 GiB of 256), so
+    0.31 of the A70's reads go to the SSDs (one 8 KiB read each) and its light-load latency is higher by that
+    much; its saturation is not lower."""
+    ladders = load_ladders(CAT)
+    step = next(s for s in ladders.steps if (s.smaller, s.larger) == (smaller, "netapp-aff-a70"))
+    check = check_step(step, ladders, CAT, "oltp", "FCP")
+    assert check.larger.saturation >= check.smaller.saturation
+    assert _hit(smaller, "oltp") == 1.0
+    a70_hit = _hit("netapp-aff-a70", "oltp")
+    assert a70_hit == pytest.approx(128 * 2**30 / 200e9)
+    # the whole light-load difference is the A70's missed reads: 70% reads x miss x (one SSD read of 8 KiB and its
+    # transfer over the shelf's PCIe NVMe back-end link)
+    drive = CAT.get("netapp-nvme-ssd-7.68tb-tlc", Drive)
+    link = CAT.get("pcie-nvme", LinkType)
+    miss_ms = (drive.read_service_time_us * 1e-3 + 8 * 1024 / (drive.max_read_mbps * 1e6) * 1e3
+               + 8 * 1024 / (link.payload_mbps * 1e6) * 1e3)
+    assert check.larger.light_ms - check.smaller.light_ms == pytest.approx(0.7 * (1 - a70_hit) * miss_ms, rel=1e-6)
+
+
+def test_fas70_flash_cache_no_longer_bounds_it_below_the_fas8700():
+    """FAS70: two NVMe caching modules per controller serving reads as the catalog's NVMe SSD class (1M random
+    reads each): the Flash Cache station no longer bounds the OLTP ladder at 730,715 and the FAS70 saturates at the
+    FAS8700's CPU bound or above; at light load it is slower only by the 31% of reads its 128 GiB per controller
+    (half the FAS8700's) sends to Flash Cache."""
+    ladders = load_ladders(CAT)
+    step = next(s for s in ladders.steps if (s.smaller, s.larger) == ("netapp-fas8700", "netapp-fas70"))
+    check = check_step(step, ladders, CAT, "oltp", "FCP")
+    assert check.larger.saturation >= check.smaller.saturation
+    assert "Flash Cache" not in check.larger.bottleneck
+    assert CAT.get("netapp-fas70", Controller).memory_gib_per_node < CAT.get("netapp-fas8700",
+                                                                             Controller).memory_gib_per_node
