@@ -85,14 +85,16 @@ def test_snapvault_retention_adds_each_kept_day_with_efficiency_kept():
 def test_missed_rpo_names_the_bandwidth_and_a_too_long_schedule_none():
     project = load(EXAMPLE)
     rep = project.scenario.replications[0]
-    slow = rep.with_changes(bandwidth_mbit_s=100.0, rpo_minutes=61.0)
+    # 62 min: 11.76e9 B in 2 min needs 98e6 B/s, under the 20 ms round trip's window limit (2 MiB / 0.02 s =
+    # 104.9e6 B/s); 61 min would need 196e6 B/s, above it (no link meets it: see the round-trip test)
+    slow = rep.with_changes(bandwidth_mbit_s=100.0, rpo_minutes=62.0)
     design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [slow]}))))
     (f,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
     transfer = 200e9 * 2 / 34
     assert f.transfer_seconds == pytest.approx(transfer / 6.25e6)  # 1,882 s, under the hour: keeps up
     assert f.rpo_met is False
-    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 60 * 8 / 1e6 / 0.5)
-    assert "misses the 61 min required" in f.text and f"{f.bandwidth_needed_mbit_s:,.0f} Mbit/s" in f.text
+    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 120 * 8 / 1e6 / 0.5)
+    assert "misses the 62 min required" in f.text and f"{f.bandwidth_needed_mbit_s:,.0f} Mbit/s" in f.text
     short = rep.with_changes(rpo_minutes=45.0)
     design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [short]}))))
     (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
@@ -329,3 +331,57 @@ def test_the_bandwidth_for_the_rpo_meets_it_and_more_bandwidth_never_hurts(bandw
         assert at_need.rpo_met is True
     else:
         assert rpo <= schedule  # only a schedule as long as the RPO makes every bandwidth too little
+
+
+def test_round_trip_bounds_the_transfers_by_the_window_per_stream():
+    """A long fat network: the example's link at 100 ms round trip, one protected workload (one TCP stream) of a
+    2 MB window (ONTAP's documented SnapMirror default, "Configure a TCP window size for SnapMirror relationships").
+
+    By hand: window limit 2 x 1,048,576 B / 0.1 s = 20,971,520 B/s (167.77 Mbit/s) < the share's 62.5e6 B/s, so the
+    worst transfer 200e9 x 2/34 = 11.7647e9 B takes 11.7647e9 / 20,971,520 = 560.98 s; RPO 60 + 9.35 = 69.35 min;
+    the baseline 4e12 / 20,971,520 = 190,735 s (53 h). The 90 min RPO needs 11.7647e9 / 1,800 s = 6.54e6 B/s: under
+    the window limit, so a link (104.6 Mbit/s) still meets it. An RPO of 61 min needs 11.7647e9 / 60 s = 196e6 B/s:
+    above the window's 20.97e6 B/s, so no link meets it and the sentence says the round trip bounds it.
+    """
+    project = load(EXAMPLE)
+    rep = project.scenario.replications[0].with_changes(rtt_ms=100.0)
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [rep]}))))
+    (f,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    window = 2 * 1_048_576 / 0.1
+    transfer = 200e9 * 2 / 34
+    assert f.streams == 1 and f.window_limited is True
+    assert f.window_limit_bytes_per_s == pytest.approx(window, rel=1e-12)
+    assert f.transfer_bytes_per_s == pytest.approx(window, rel=1e-12)
+    assert f.available_bytes_per_s == pytest.approx(62.5e6)
+    assert f.transfer_seconds == pytest.approx(transfer / window, rel=1e-12)
+    assert f.transfer_seconds == pytest.approx(560.98, abs=0.01)
+    assert f.rpo_achieved_minutes == pytest.approx(60 + 560.98 / 60, abs=1e-3)
+    assert f.baseline_seconds == pytest.approx(4e12 / window, rel=1e-12)
+    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 1800 * 8 / 1e6 / 0.5, rel=1e-12)
+    assert any("bounds the transfers" in n for n in f.notes)
+    tight = rep.with_changes(rpo_minutes=61.0)
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [tight]}))))
+    (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    assert math.isinf(g.bandwidth_needed_mbit_s)
+    assert "the round trip bounds the transfers to 168 Mbit/s" in g.text
+    # no round trip: the link's share (the worked example's 20 ms leaves 104.9e6 B/s per stream: the link bounds)
+    (h,) = evaluate_protection(*_design_with(project, rep.with_changes(rtt_ms=0.0)), with_load=False).relationships
+    assert math.isinf(h.window_limit_bytes_per_s) and h.transfer_bytes_per_s == pytest.approx(62.5e6)
+
+
+def _design_with(project, rep):
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [rep]}))))
+    return design.scenario, design.catalog
+
+
+def test_sizer_shortens_the_schedule_when_the_round_trip_bounds_the_rpo():
+    """At 100 ms a 61 min RPO cannot be met hourly by any link (above); the proposal's shorter schedule (30 min:
+    the transfer halves... at most 200e9 x 2/34 / 2 per half hour) meets it within the window limit."""
+    from models.replication.sizing import propose_destination
+
+    project = load(EXAMPLE)
+    rep = project.scenario.replications[0].with_changes(rtt_ms=100.0, rpo_minutes=61.0)
+    scenario, catalog = _design_with(project, rep)
+    proposal = propose_destination(scenario, catalog, scenario.replications[0], 36)
+    assert proposal is not None and proposal.schedule_minutes < 60
+    assert proposal.rpo_met is True and proposal.rpo_achieved_minutes <= 61

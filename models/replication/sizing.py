@@ -6,7 +6,8 @@ For each relationship of the active scenario:
 * schedule: kept, unless the RPO required is not longer than it (no bandwidth meets that): then the longest of
   ONTAP's usual schedules (:data:`SCHEDULES_MINUTES`) shorter than the RPO;
 * bandwidth: the link kept when it meets the RPO, else the bandwidth needed rounded up to the next of
-  :data:`LINK_STEPS_MBIT_S` (the share available to replication kept);
+  :data:`LINK_STEPS_MBIT_S` (the share available to replication kept); when the round trip bounds the transfers
+  below what the RPO needs (``models.replication.figures``: streams x window / RTT), shorter schedules first;
 * destination: Cloud Volumes ONTAP keeps its VM and disk type and takes the fewest data disks whose free capacity
   (the capacity engine's usable less its own workloads) holds the copies grown over the horizon; a managed service
   is provisioned the copies rounded up to whole TiB; an on-premises array is named with the capacity it needs.
@@ -109,8 +110,16 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
     figures = replication_figures(scenario, trial)
     bandwidth = rep.bandwidth_mbit_s
     if figures.rpo_met is False or math.isinf(figures.rpo_achieved_minutes):
+        # a round trip that bounds the transfers below what the RPO needs: shorter schedules (smaller transfers)
+        for shorter_schedule in [s for s in reversed(SCHEDULES_MINUTES) if s < schedule]:
+            if math.isfinite(figures.bandwidth_needed_mbit_s):
+                break
+            schedule = shorter_schedule
+            trial = rep.with_changes(schedule_minutes=schedule)
+            figures = replication_figures(scenario, trial)
         need = figures.bandwidth_needed_mbit_s
-        bandwidth = next((s for s in LINK_STEPS_MBIT_S if s >= need), math.ceil(need))
+        if math.isfinite(need):
+            bandwidth = next((s for s in LINK_STEPS_MBIT_S if s >= need), math.ceil(need))
     trial = trial.with_changes(bandwidth_mbit_s=bandwidth)
     needed = grown_copies_bytes(current, horizon_months)
     disk_count: int | None = None
