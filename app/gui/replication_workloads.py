@@ -19,7 +19,7 @@ from models.number_parse import NumberEntryError, parse_number, quantity_for
 from models.project.model import Replication
 from models.replication.figures import protected_workloads, workload_change
 
-COLUMNS = ("Protected", "Change per day (GB)", "Where it comes from")
+COLUMNS = ("Protected workload", "Change GB/day")
 CHANGE_QUANTITY = quantity_for("change_bytes", True, "TB")
 """A change rate typed: a bare number is in GB (decimal, as the column says); "1.5 TB", "800 GiB" are read too."""
 _GB = 10**9
@@ -44,12 +44,16 @@ class ProtectedWorkloadsTable(QWidget):
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.setWordWrap(True)
         self.table.itemChanged.connect(self._item_changed)
         layout.addWidget(self.table)
+        self.defaults = QLabel()
+        self.defaults.setObjectName("protectedWorkloadsDefaults")
+        self.defaults.setWordWrap(True)
+        layout.addWidget(self.defaults)
         self.message = QLabel()
         self.message.setObjectName("protectedWorkloadsError")
         self.message.setWordWrap(True)
@@ -72,6 +76,7 @@ class ProtectedWorkloadsTable(QWidget):
         protected = {w.id for w in protected_workloads(scenario, rep)} if rep is not None else set()
         rows = {c.workload: c for c in rep.change} if rep is not None else {}
         self._rows = [w.id for w in served]
+        defaults: list[str] = []
         with blocked(self.table):
             self.table.setRowCount(len(served))
             for row, w in enumerate(served):
@@ -85,14 +90,16 @@ class ProtectedWorkloadsTable(QWidget):
                 value.setToolTip(f"Empty: the default ({change.bytes_per_day / _GB:,.1f} GB/day); type a size to "
                                  "state it (a bare number is GB; 1.5 TB, 800 GiB are read too)")
                 self.table.setItem(row, 1, value)
-                basis = QTableWidgetItem("stated for this relationship" if stated else
-                                         f"{change.bytes_per_day / _GB:,.1f} GB/day, {change.basis}")
-                basis.setFlags(Qt.ItemFlag.ItemIsEnabled)
-                basis.setToolTip(basis.text())
-                self.table.setItem(row, 2, basis)
+                tick.setToolTip(f"{w.name}: {change.bytes_per_day / _GB:,.1f} GB changed a day, "
+                                + ("stated for this relationship" if stated else change.basis))
+                if not stated and w.id in protected:
+                    defaults.append(f"{w.name}: {change.bytes_per_day / _GB:,.1f} GB/day, {change.basis}")
         self.table.resizeRowsToContents()
-        self.table.setFixedHeight(min(self.table.verticalHeader().length() + self.table.horizontalHeader().height()
-                                      + 4, 260))
+        header = max(self.table.horizontalHeader().height(), self.table.horizontalHeader().sizeHint().height())
+        rows_height = sum(self.table.rowHeight(r) for r in range(self.table.rowCount()))
+        self.table.setFixedHeight(min(rows_height + header + 2 * self.table.frameWidth() + 2, 260))
+        self.defaults.setText("Empty change: the default. " + "; ".join(defaults) if defaults else "")
+        self.defaults.setVisible(bool(defaults))
 
     def _say(self, error: str | None) -> None:
         self.message.setText(error or "")
