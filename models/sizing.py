@@ -960,6 +960,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
         from models.design import resolve
         from models.replication.sizing import carry_relationships, propose_destinations
+        from models.replication.source_check import replication_load_checked
 
         def carried(c: Candidate) -> Candidate:
             return replace(c, scenario=carry_relationships(project.scenario, c.scenario),
@@ -970,6 +971,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
                          nearest=tuple(carried(c) for c in result.nearest),
                          destinations=propose_destinations(design.scenario, design.catalog,
                                                            project.requirements.horizon_months))
+        result = replication_load_checked(result, design.catalog, project)
     return result
 
 
