@@ -480,8 +480,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
-        if req.meet_slo_after_site_loss and record.family != "ONTAP":
-            continue  # only a MetroCluster (ONTAP) array survives losing a site
+        if req.meet_slo_after_site_loss and (record.family != "ONTAP" or not record.metrocluster_ip):
+            continue  # only a MetroCluster IP (ONTAP) array survives losing a site; not every ONTAP system is one
         if req.families and not ({record.family, record.vendor} & set(req.families)):
             continue
         protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
