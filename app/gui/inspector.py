@@ -391,6 +391,7 @@ class Inspector(QScrollArea):
             "capacity_tier": ontap or node.capacity_tier != "none",  # FabricPool is ONTAP's
             "capacity_tier_name": node.capacity_tier != "none",
             "cold_read_latency_us": node.capacity_tier != "none",
+            "tiering_policy": node.capacity_tier != "none",
         })
         if node.capacity_tier != "none":
             from models.performance.paths import capacity_tier_latency  # the engine loads after the first paint
