@@ -970,7 +970,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
                          nearest=tuple(carried(c) for c in result.nearest),
                          destinations=propose_destinations(design.scenario, design.catalog,
-                                                           project.requirements.horizon_months))
+                                                           project.requirements.horizon_months, _array_specs))
         result = replication_load_checked(result, design.catalog, project)
     return result
 

@@ -385,3 +385,44 @@ def test_sizer_shortens_the_schedule_when_the_round_trip_bounds_the_rpo():
     proposal = propose_destination(scenario, catalog, scenario.replications[0], 36)
     assert proposal is not None and proposal.schedule_minutes < 60
     assert proposal.rpo_met is True and proposal.rpo_achieved_minutes <= 61
+
+
+def test_an_on_premises_destination_is_searched_like_cvo():
+    """The worked example with an on-premises AFF as its destination: the sizer proposes the smallest catalog array
+    (rack units, then power, then raw capacity) whose free capacity holds the copies grown over 36 months
+    (4e12 baseline + the held transfer, x 1.3^3 for the data: 8.80 TB) and that takes the transfer's writes
+    (62.5 MB/s) within reach; every smaller-footprint design that is not chosen cannot hold them (capacity engine,
+    evaluated here one by one)."""
+    from models.capacity import evaluate_capacity
+    from models.project.model import ControllerNode, Requirements
+    from models.replication import destination_free_bytes
+    from models.replication.onprem_destination import _base, _raw_bytes
+    from models.replication.sizing import grown_copies_bytes, propose_destination
+    from models.sizing import _array_specs
+
+    project = load(EXAMPLE)
+    dr = ControllerNode(id="cvo-dr", catalog_id="netapp-aff-a20", label="DR array", x=400, y=400)
+    scenario = project.scenario.model_copy(update={"nodes": [dr if n.id == "cvo-dr" else n
+                                                             for n in project.scenario.nodes]})
+    design = with_layouts(resolve(project.with_scenario(scenario)))
+    rep = design.scenario.replications[0]
+    told = propose_destination(design.scenario, design.catalog, rep, 36)
+    assert told.design == "" and "at least 8.80 TB free" in told.text  # without the sizer's designs: told
+    proposal = propose_destination(design.scenario, design.catalog, rep, 36, _array_specs)
+    needed = 4e12 * 1.3 ** 3 + 200e9 * 2 / 34
+    assert proposal.needed_bytes == pytest.approx(needed, rel=1e-9)
+    assert proposal.design and proposal.meets and proposal.free_bytes >= needed
+    assert proposal.design in proposal.text and "8.80 TB" in proposal.text
+    figures = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships[0]
+    assert grown_copies_bytes(figures, 36) == pytest.approx(needed, rel=1e-9)
+    specs = list(_array_specs(_base(design.scenario, "cvo-dr", figures), design.catalog,
+                              Requirements(families=["ONTAP"])))
+    chosen = next(s for s in specs if s.summary == proposal.design)
+    key = (chosen.ru, chosen.power, _raw_bytes(chosen))
+    smaller = [s for s in specs if (s.ru, s.power, _raw_bytes(s)) < key and _raw_bytes(s) >= needed]
+    for spec in smaller:
+        array = next(n for n in spec.scenario.nodes if n.kind == "controller")
+        free = destination_free_bytes(evaluate_capacity(spec.scenario, design.catalog), array.id)
+        assert free is None or free < needed, spec.summary
+    chosen_free = destination_free_bytes(evaluate_capacity(chosen.scenario, design.catalog), "array")
+    assert chosen_free == pytest.approx(proposal.free_bytes)
