@@ -242,6 +242,20 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     assert "Replication destination: DR to Azure" in text
 
 
+def test_the_figures_line_reads_the_hand_calculation():
+    """One sentence per relationship (evaluate's text, the PDF and the Protection tab): 11.76 GB in 3.1 min at
+    500 Mbit/s, 105 Mbit/s for the RPO, baseline 4.00 TB in 17.8 h, 4.01 TB needed."""
+    from models.present.protection import figures_line
+
+    _design, evaluation = _evaluated(load(EXAMPLE))
+    (f,) = evaluation.protection.relationships
+    line = figures_line(f)
+    assert line.startswith("DR to Azure: largest transfer 11.76 GB in 3.1 min at 500 Mbit/s;")
+    assert "bandwidth for the RPO 105 Mbit/s (500 Mbit/s available)" in line
+    assert "baseline 4.00 TB in 17.8 h" in line and "destination needs 4.01 TB of " in line
+    assert f"runway {f.runway_months:,.0f} months" in line and "bounded by the round trip" not in line
+
+
 def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_path):
     import sqlite3
 
