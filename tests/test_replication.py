@@ -440,3 +440,20 @@ def test_an_on_premises_destination_is_searched_like_cvo():
         assert free is None or free < needed, spec.summary
     chosen_free = destination_free_bytes(evaluate_capacity(chosen.scenario, design.catalog), "array")
     assert chosen_free == pytest.approx(proposal.free_bytes)
+
+
+def test_an_asa_r2_system_replicates_only_to_another():
+    """NetAppDocs asa-r2, "Replicate snapshots to a remote cluster from ASA r2 storage systems": to and from another
+    ASA r2 system only."""
+    project = load(EXAMPLE)
+    design = resolve(project)
+    scenario = design.scenario
+    asa = scenario.model_copy(update={"nodes": [n.with_changes(catalog_id="netapp-asa-a50") if n.id == "a70" else n
+                                                for n in scenario.nodes]})
+    reason = endpoint_problem(asa, design.catalog, "a70", "cvo-dr")
+    assert reason is not None and "ASA r2 system" in reason and "Cloud Volumes ONTAP DR" in reason
+    both = asa.model_copy(update={"nodes": [*asa.nodes, asa.node("a70").with_changes(id="dr2", label="DR ASA")]})
+    assert endpoint_problem(both, design.catalog, "a70", "dr2") is None
+    aff = asa.model_copy(update={"nodes": [*asa.nodes, asa.node("a70").with_changes(
+        id="dr3", catalog_id="netapp-aff-a50", label="DR AFF")]})
+    assert "DR AFF is not one" in endpoint_problem(aff, design.catalog, "a70", "dr3")

@@ -91,6 +91,7 @@ def search_destination(scenario: Scenario, catalog: Catalog, target: ControllerN
     from models.capacity import evaluate_capacity
     from models.performance import evaluate_performance
     from models.replication import destination_free_bytes
+    from models.replication.endpoints import endpoint_problem
 
     record = catalog.find(target.catalog_id)
     family = record.family if isinstance(record, Controller) else "ONTAP"
@@ -112,6 +113,10 @@ def search_destination(scenario: Scenario, catalog: Catalog, target: ControllerN
         array = next((n for n in design.nodes if n.kind == "controller"), None)
         if array is None:
             continue
+        swapped = scenario.model_copy(update={"nodes": [array.model_copy(update={"id": target.id})
+                                                        if n.id == target.id else n for n in scenario.nodes]})
+        if endpoint_problem(swapped, catalog, figures.source_id, target.id, figures.kind):
+            continue  # the source cannot replicate to it (an ASA r2 system to anything but another)
         try:
             free = destination_free_bytes(evaluate_capacity(design, catalog), array.id)
             if free is None or free < needed_bytes:

@@ -5,11 +5,13 @@ During a scheduled transfer (``models.replication.load``: the worst window, ever
 at once at its rate, bounded by the link's share and the round trip) the source reads the changed blocks beside
 its own workloads. :func:`replication_load_reasons` solves the candidate with those reads added and names each of
 the source's own workloads whose grown target (over the horizon, as the sizer checks it) is then above its max
-IOPS at the SLO, or a source that cannot take the reads at all. Normal operation only: the failure states the
-requirements ask for are checked by the sizer without the transfers (a transfer during a takeover is not
-assumed). :func:`with_replication_load` applies it to the sizer's candidates (``models.sizing.size``): a candidate
-that fails is replaced by its first alternative that passes, else it leaves the meeting candidates with the
-reasons (the search is not run further for more candidates: fewer than ``top`` may be proposed).
+IOPS at the SLO, or a source that cannot take the reads at all; a candidate that cannot replicate to the
+destination at all (``models.replication.endpoints``: an ASA r2 system to anything but another) fails first.
+Normal operation only: the failure states the requirements ask for are checked by the sizer without the
+transfers (a transfer during a takeover is not assumed). :func:`with_replication_load` applies it to the sizer's
+candidates (``models.sizing.size``): a candidate that fails is replaced by its first alternative that passes, else
+it leaves the meeting candidates with the reasons (the search is not run further for more candidates: fewer than
+``top`` may be proposed).
 """
 
 from __future__ import annotations
@@ -36,7 +38,13 @@ def replication_load_reasons(scenario: Scenario, catalog: Catalog, project: Proj
         return ()
     from models.performance import evaluate_performance
     from models.replication import evaluate_protection
+    from models.replication.endpoints import endpoint_problem
     from models.replication.load import transfer_workloads
+
+    refused = [f"replication '{rep.label or rep.id}': {reason}" for rep in scenario.replications
+               if (reason := endpoint_problem(scenario, catalog, rep.source, rep.target, rep.kind))]
+    if refused:  # a source that cannot replicate to the destination does not protect the workloads
+        return tuple(refused)
 
     try:
         protection = evaluate_protection(scenario, catalog, settings=project.settings, with_load=False)
@@ -113,8 +121,9 @@ def replication_load_checked(result: SizingResult, catalog: Catalog, project: Pr
     kept, dropped = with_replication_load(result.candidates, catalog, project, lambda c: c.scenario)
     if not dropped:
         return result
-    note = (f"{len(dropped)} design{'s' if len(dropped) > 1 else ''} met the SLOs only without the replication "
-            "transfers' reads on the source: not proposed (" + "; ".join(dropped[0].reasons[-2:]) + ")")
+    note = (f"{len(dropped)} design{'s' if len(dropped) > 1 else ''} met the requirements only without their "
+            "replication (the transfers' reads on the source, or a source that cannot replicate to the destination): "
+            "not proposed (" + "; ".join(dropped[0].reasons[-2:]) + ")")
     nearest = result.nearest if kept else (*dropped, *result.nearest)
     return replace(result, candidates=kept, nearest=nearest, notes=(*result.notes, note))
 
