@@ -972,6 +972,15 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
                          destinations=propose_destinations(design.scenario, design.catalog,
                                                            project.requirements.horizon_months, _array_specs))
         result = replication_load_checked(result, design.catalog, project)
+        asked = top  # candidates dropped for their replication: search deeper (twice at most) to offer ``top``
+        while len(result.candidates) < top and asked < 4 * top and len(result.candidates) < result.considered:
+            asked *= 2
+            with collector_paused():
+                more = search(project, asked, catalog, None, cancelled)
+            more = replace(more, candidates=tuple(carried(c) for c in more.candidates),
+                           nearest=tuple(carried(c) for c in more.nearest), destinations=result.destinations)
+            more = replication_load_checked(more, design.catalog, project)
+            result = replace(more, candidates=more.candidates[:top])
     return result
 
 
