@@ -260,3 +260,29 @@ def test_asa_r2_systems_are_not_metrocluster_ip():
     problems = find_problems(scenario.model_copy(update={"nodes": drawn}), CAT)
     assert any("not supported in a MetroCluster IP configuration" in p.message and p.severity == "error"
                for p in problems)
+
+
+def test_the_report_protection_section_gives_the_site_loss_verdicts(tmp_path):
+    """The MetroCluster example has no replication relationship, yet its "Protection and DR" section gives the
+    switchover verdict (the surviving site serving both sites' workloads) with its saturation."""
+    from pypdf import PdfReader
+
+    from app.cli import main
+    from models.present.protection_panel import site_loss_lines
+
+    path = examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml"
+    project = load_any(path)
+    evaluation = evaluate(project)
+    resilience = evaluate_resilience(project, evaluation)
+    names = {w.id: w.name for w in project.scenario.workloads}
+    (line,) = site_loss_lines(resilience, names)
+    (state,) = [s for s in resilience.states[project.scenario.workloads[0].id] if s.state == "switchover"]
+    assert line.startswith(f"{project.scenario.workloads[0].name}: meets the 1 ms SLO")
+    assert "MetroCluster switchover: yes" in line
+    normal = evaluation.performance.workloads[0].saturation_iops
+    assert state.performance.saturation_iops < normal  # both sites' load on the survivor
+    out = tmp_path / "mc.pdf"
+    assert main(["report", str(path), "-o", str(out)]) == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    section = text[text.index("Protection and DR"):]
+    assert "When a site is lost" in section and "MetroCluster switchover: yes" in section

@@ -4,7 +4,9 @@ stretched vSAN cluster's site failure), computed together off the GUI thread by 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from models.catalog import Catalog
 from models.formatting import fmt_iops
@@ -90,4 +92,21 @@ def protection_panel(project: Project, catalog: Catalog | None = None) -> Protec
     return ProtectionPanel(rows, sentences, met, site_rows, reasons, requirement, problems)
 
 
-__all__ = ["ProtectionPanel", "SITE_HEADER", "SITE_STATES", "protection_panel"]
+def site_loss_lines(resilience: Any, names: Mapping[str, str]) -> list[str]:
+    """The site-loss verdicts in sentences for the report's "Protection and DR" section: per workload and
+    site-loss state its verdict (``models.present.resilience.state_verdict``) and the saturation in that state,
+    then the "meet the SLO after losing a site" requirement's verdicts. ``resilience``: a
+    ``models.evaluate.Resilience`` (None: none); ``names``: workload id -> name."""
+    if resilience is None:
+        return []
+    out: list[str] = []
+    for workload_id, results in resilience.states.items():
+        for state in results:
+            if state.state in SITE_STATES:
+                out.append(f"{names.get(workload_id, workload_id)}: {state_verdict(state)} (saturation "
+                           f"{fmt_iops(state.performance.saturation_iops)} IOPS after the loss).")
+    out += [f"{c.text}." for c in resilience.requirement_checks if c.requirement == "slo_after_site_loss"]
+    return out
+
+
+__all__ = ["ProtectionPanel", "SITE_HEADER", "SITE_STATES", "protection_panel", "site_loss_lines"]
