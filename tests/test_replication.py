@@ -226,6 +226,7 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     assert values["RPO achieved (min)"] == pytest.approx(60 + 200e9 * 2 / 34 / 62.5e6 / 60)
     assert values["RPO met"] is True and values["Baseline time (hours)"] == pytest.approx(64_000 / 3600)
     assert values["Bandwidth for the RPO (Mbit/s)"] == pytest.approx(104.575, abs=1e-3)
+    assert values["Transfer rate (Mbit/s)"] == pytest.approx(500.0) and values["Bounded by the round trip"] is False
     plain = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     _d, plain_evaluation = _evaluated(plain)
     assert "Protection and DR" not in workbook_sheets(plain, plain_evaluation, _d.catalog)

@@ -26,7 +26,8 @@ TABLE_HEADER = ["Relationship", "Kind", "Change per day", "Largest transfer", "T
 
 SHEET_HEADER = ["Relationship", "Kind", "Source", "Destination", "Change per day (GB)", "Sent per day (GB)",
                 "Schedule (min)", "Largest transfer (GB)", "Transfer time (min)", "RPO achieved (min)",
-                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Bandwidth for the RPO (Mbit/s)",
+                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Transfer rate (Mbit/s)",
+                "Bounded by the round trip", "Bandwidth for the RPO (Mbit/s)",
                 "Baseline (GB)", "Baseline time (hours)", "Destination needs (GB)", "Destination free (GB)",
                 "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
 """The workbook sheet's columns (capacities in GB, 10^9 bytes, as network and replication figures are quoted)."""
@@ -134,7 +135,8 @@ def sheet_rows(protection: Protection | None) -> list[list[Any]]:
             f.sent_bytes_per_day / 1e9,
             f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
             finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
-            f.available_bytes_per_s * 8 / 1e6, finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
+            f.available_bytes_per_s * 8 / 1e6, f.transfer_bytes_per_s * 8 / 1e6, f.window_limited,
+            finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
             f.baseline_seconds / 3600, f.destination_needed_bytes / 1e9, finite(f.destination_free_bytes, 1e9),
             f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
         ])
