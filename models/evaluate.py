@@ -18,6 +18,7 @@ from models.project.model import Project
 if TYPE_CHECKING:  # the engines are imported where they run (evaluate), not when this module loads
     from models.capacity.reduction_band import CapacityBand
     from models.capacity.results import ScenarioCapacity
+    from models.performance.fabricpool_summary import FabricPoolSystem
     from models.performance.profiles import ProfileBasis
     from models.performance.resilience import CapacityState, StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
@@ -41,6 +42,8 @@ class Evaluation:
             (``models.capacity.reduction_band.capacity_band``); None when the capacity engine failed.
         protection: the replication relationships evaluated (``models.replication.Protection``: RPO, bandwidth,
             baseline, destination capacity, transfer-window load); None when the scenario has none.
+        fabricpool: each controller with a FabricPool capacity tier in figures
+            (``models.performance.fabricpool_summary.FabricPoolSystem``); () without any.
     """
 
     scenario: str
@@ -50,6 +53,7 @@ class Evaluation:
     resilience: Resilience | None = None
     capacity_band: CapacityBand | None = None
     protection: Protection | None = None
+    fabricpool: tuple[FabricPoolSystem, ...] = ()
 
     @property
     def errors(self) -> tuple[Problem, ...]:
@@ -115,8 +119,13 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
 
         protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid)
         problems.extend(protection.problems)
+    fabricpool: tuple[FabricPoolSystem, ...] = ()
+    if any(getattr(n, "capacity_tier", "none") != "none" for n in scenario.nodes):  # models.capacity.fabricpool
+        from models.performance.fabricpool_summary import fabricpool_systems
+
+        fabricpool = fabricpool_systems(scenario, capacity)
     return Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band,
-                      protection=protection)
+                      protection=protection, fabricpool=fabricpool)
 
 
 def with_layouts(design: Design) -> Design:

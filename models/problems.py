@@ -130,6 +130,10 @@ def _controller(node: ControllerNode, topo: Topology, catalog: Catalog, out: lis
     if node.metrocluster != "none" and record.family != "ONTAP":
         out.append(Problem("error", f"{node.id}: MetroCluster is an ONTAP configuration; {record.name} is "
                            f"{record.family}", node.id, "metrocluster"))
+    elif node.metrocluster == "ip" and not record.metrocluster_ip:
+        p = record.provenance.get("metrocluster_ip")
+        out.append(Problem("error", f"{node.id}: {record.name} is not supported in a MetroCluster IP configuration"
+                           + (f" ({p.source})" if p is not None else ""), node.id, "metrocluster"))
     if node.capacity_tier != "none" and record.family != "ONTAP":
         out.append(Problem("error", f"{node.id}: a FabricPool capacity tier is an ONTAP configuration; "
                            f"{record.name} is {record.family}", node.id, "capacity_tier"))

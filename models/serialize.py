@@ -181,6 +181,10 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         from models.replication.export import protection_to_dict
 
         out["replication"] = protection_to_dict(evaluation.protection)
+    if evaluation.fabricpool:
+        from models.performance.fabricpool_summary import fabricpool_to_dict
+
+        out["fabricpool"] = fabricpool_to_dict(evaluation.fabricpool)
     if resilience is not None:
         out["capacity_states"] = [
             {"system": c.system_id, "state": c.state, "usable_bytes": _num(c.usable_bytes), "fits": c.fits,

@@ -480,8 +480,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
-        if req.meet_slo_after_site_loss and record.family != "ONTAP":
-            continue  # only a MetroCluster (ONTAP) array survives losing a site
+        if req.meet_slo_after_site_loss and (record.family != "ONTAP" or not record.metrocluster_ip):
+            continue  # only a MetroCluster IP (ONTAP) array survives losing a site; not every ONTAP system is one
         if req.families and not ({record.family, record.vendor} & set(req.families)):
             continue
         protocols = ["NFS"] if nas else [p for p in ("FCP", "NVMe/FC", "NVMe/TCP", "iSCSI") if p in record.protocols]
@@ -960,6 +960,7 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
     if project.scenario.replications:  # each relationship's far end and link (models.replication.sizing)
         from models.design import resolve
         from models.replication.sizing import carry_relationships, propose_destinations
+        from models.replication.source_check import replication_load_checked
 
         def carried(c: Candidate) -> Candidate:
             return replace(c, scenario=carry_relationships(project.scenario, c.scenario),
@@ -969,7 +970,17 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
                          nearest=tuple(carried(c) for c in result.nearest),
                          destinations=propose_destinations(design.scenario, design.catalog,
-                                                           project.requirements.horizon_months))
+                                                           project.requirements.horizon_months, _array_specs))
+        result = replication_load_checked(result, design.catalog, project)
+        asked = top  # candidates dropped for their replication: search deeper (twice at most) to offer ``top``
+        while len(result.candidates) < top and asked < 4 * top and len(result.candidates) < result.considered:
+            asked *= 2
+            with collector_paused():
+                more = search(project, asked, catalog, None, cancelled)
+            more = replace(more, candidates=tuple(carried(c) for c in more.candidates),
+                           nearest=tuple(carried(c) for c in more.nearest), destinations=result.destinations)
+            more = replication_load_checked(more, design.catalog, project)
+            result = replace(more, candidates=more.candidates[:top])
     return result
 
 

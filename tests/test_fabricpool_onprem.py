@@ -164,3 +164,61 @@ def test_the_capacity_band_counts_only_the_hot_share():
         band = capacity_band(sc, capacity).system("a70")
         assert band is not None
         assert band.physical_used_bytes_p50 == pytest.approx(_system(sc).physical_used_bytes, rel=1e-9)
+
+
+def _snapshot_only(retention_h: float = 168.0):
+    """The variant with hourly Snapshot copies kept ``retention_h`` hours, 0.5 %/h change, and the snapshot-only
+    tiering policy."""
+    from models.project.model import SnapshotSchedule
+
+    sc = _variant()
+    snaps = SnapshotSchedule(interval_h=1.0, retention_h=retention_h, change_pct_per_h=0.5)
+    nodes = [n.with_changes(tiering_policy="snapshot-only") if n.id == "a70" else n for n in sc.nodes]
+    return sc.with_changes(nodes=nodes, workloads=[w.with_changes(snapshots=snaps) for w in sc.workloads])
+
+
+def test_snapshot_only_tiers_only_the_cooled_snapshot_blocks():
+    """Hand calculation: 168 hourly copies, each holding 0.5 % of the physical data (the capacity engine's rule),
+    168 x 0.005 = 0.84 x physical of Snapshot blocks; with the 2-day cooling period of snapshot-only (NetApp's
+    FabricPool tiering-policy documentation) (168 - 48) / 168 of them tier: 0.6 x physical. The workload's 40 %
+    cold-data share does not apply (active data stays), nor do its cold reads."""
+    variant = _snapshot_only()
+    w = variant.workloads[0]
+    physical = w.dataset_bytes / (w.compression_ratio * w.compaction_ratio * w.dedupe_ratio)
+    untiered = variant.with_changes(nodes=[n.with_changes(capacity_tier="none") if n.id == "a70" else n
+                                           for n in variant.nodes])
+    before, after = _system(untiered), _system(variant)
+    tiered = 168 * 0.005 * physical * (168 - 48) / 168
+    assert tiered == pytest.approx(0.6 * physical)
+    assert after.physical_used_bytes == pytest.approx(before.physical_used_bytes - tiered, rel=1e-12)
+    step = next(s for s in after.steps if s.name == "FabricPool capacity tier")
+    assert "snapshot-only" in step.formula and "about 2 days" in step.source
+    # copies kept 2 days or less never cool: nothing tiers
+    assert _system(_snapshot_only(48.0)).physical_used_bytes == pytest.approx(
+        _system(untiered.with_changes(workloads=_snapshot_only(48.0).workloads)).physical_used_bytes, rel=1e-12)
+    # reads stay on the drives: no object-store station though 10 % of reads are marked cold
+    assert [s for s in build_path(variant, CAT, w).stations if s.ident.role == "object_store"] == []
+
+
+def test_evaluate_json_has_a_fabricpool_key():
+    """`storplan evaluate --json`'s ``fabricpool``: the tiers' bytes, policy, cold-read latency and its source, and
+    the cold reads' network bytes: target IOPS x read share x 10 % cold x block size (hand calculation)."""
+    from models.design import resolve
+    from models.evaluate import evaluate
+    from models.serialize import evaluation_to_dict
+
+    project = load_any(EXAMPLE)
+    project = project.with_scenario(_variant(latency_us=3_000.0))
+    evaluation = evaluate(project, design=resolve(project))
+    (row,) = evaluation_to_dict(evaluation)["fabricpool"]
+    w = project.scenario.workloads[0]
+    physical = w.dataset_bytes / (w.compression_ratio * w.compaction_ratio * w.dedupe_ratio)
+    assert row["system"] == "a70" and row["capacity_tier"] == "storagegrid" and row["tiering_policy"] == "auto"
+    assert row["cold_bytes"] == pytest.approx(0.40 * physical, rel=1e-12)
+    assert row["hot_bytes"] == pytest.approx(evaluation.capacity.system("a70").physical_used_bytes)
+    assert row["cold_read_latency_us"] == 3_000.0 and row["cold_read_latency_source"] == "entered"
+    network = w.target_iops * w.read_pct / 100 * 0.10 * w.block_kib * 1024
+    assert network > 0
+    assert row["cold_read_network_bytes_per_s"] == pytest.approx(network, rel=1e-12)
+    assert row["workloads"][0]["cold_read_share"] == pytest.approx(0.10)
+    assert "fabricpool" not in evaluation_to_dict(evaluate(load_any(EXAMPLE)))

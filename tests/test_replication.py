@@ -85,14 +85,16 @@ def test_snapvault_retention_adds_each_kept_day_with_efficiency_kept():
 def test_missed_rpo_names_the_bandwidth_and_a_too_long_schedule_none():
     project = load(EXAMPLE)
     rep = project.scenario.replications[0]
-    slow = rep.with_changes(bandwidth_mbit_s=100.0, rpo_minutes=61.0)
+    # 62 min: 11.76e9 B in 2 min needs 98e6 B/s, under the 20 ms round trip's window limit (2 MiB / 0.02 s =
+    # 104.9e6 B/s); 61 min would need 196e6 B/s, above it (no link meets it: see the round-trip test)
+    slow = rep.with_changes(bandwidth_mbit_s=100.0, rpo_minutes=62.0)
     design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [slow]}))))
     (f,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
     transfer = 200e9 * 2 / 34
     assert f.transfer_seconds == pytest.approx(transfer / 6.25e6)  # 1,882 s, under the hour: keeps up
     assert f.rpo_met is False
-    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 60 * 8 / 1e6 / 0.5)
-    assert "misses the 61 min required" in f.text and f"{f.bandwidth_needed_mbit_s:,.0f} Mbit/s" in f.text
+    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 120 * 8 / 1e6 / 0.5)
+    assert "misses the 62 min required" in f.text and f"{f.bandwidth_needed_mbit_s:,.0f} Mbit/s" in f.text
     short = rep.with_changes(rpo_minutes=45.0)
     design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [short]}))))
     (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
@@ -224,6 +226,7 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     assert values["RPO achieved (min)"] == pytest.approx(60 + 200e9 * 2 / 34 / 62.5e6 / 60)
     assert values["RPO met"] is True and values["Baseline time (hours)"] == pytest.approx(64_000 / 3600)
     assert values["Bandwidth for the RPO (Mbit/s)"] == pytest.approx(104.575, abs=1e-3)
+    assert values["Transfer rate (Mbit/s)"] == pytest.approx(500.0) and values["Bounded by the round trip"] is False
     plain = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     _d, plain_evaluation = _evaluated(plain)
     assert "Protection and DR" not in workbook_sheets(plain, plain_evaluation, _d.catalog)
@@ -238,6 +241,20 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     section = text[text.index("Protection and DR"):]
     assert "63 min" in section and "90 min" in section and "105 Mbit/s" in section and "17.8 h" in section
     assert "Replication destination: DR to Azure" in text
+
+
+def test_the_figures_line_reads_the_hand_calculation():
+    """One sentence per relationship (evaluate's text, the PDF and the Protection tab): 11.76 GB in 3.1 min at
+    500 Mbit/s, 105 Mbit/s for the RPO, baseline 4.00 TB in 17.8 h, 4.01 TB needed."""
+    from models.present.protection import figures_line
+
+    _design, evaluation = _evaluated(load(EXAMPLE))
+    (f,) = evaluation.protection.relationships
+    line = figures_line(f)
+    assert line.startswith("DR to Azure: largest transfer 11.76 GB in 3.1 min at 500 Mbit/s;")
+    assert "bandwidth for the RPO 105 Mbit/s (500 Mbit/s available)" in line
+    assert "baseline 4.00 TB in 17.8 h" in line and "destination needs 4.01 TB of " in line
+    assert f"runway {f.runway_months:,.0f} months" in line and "bounded by the round trip" not in line
 
 
 def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_path):
@@ -329,3 +346,115 @@ def test_the_bandwidth_for_the_rpo_meets_it_and_more_bandwidth_never_hurts(bandw
         assert at_need.rpo_met is True
     else:
         assert rpo <= schedule  # only a schedule as long as the RPO makes every bandwidth too little
+
+
+def test_round_trip_bounds_the_transfers_by_the_window_per_stream():
+    """A long fat network: the example's link at 100 ms round trip, one protected workload (one TCP stream) of a
+    2 MB window (ONTAP's documented SnapMirror default, "Configure a TCP window size for SnapMirror relationships").
+
+    By hand: window limit 2 x 1,048,576 B / 0.1 s = 20,971,520 B/s (167.77 Mbit/s) < the share's 62.5e6 B/s, so the
+    worst transfer 200e9 x 2/34 = 11.7647e9 B takes 11.7647e9 / 20,971,520 = 560.98 s; RPO 60 + 9.35 = 69.35 min;
+    the baseline 4e12 / 20,971,520 = 190,735 s (53 h). The 90 min RPO needs 11.7647e9 / 1,800 s = 6.54e6 B/s: under
+    the window limit, so a link (104.6 Mbit/s) still meets it. An RPO of 61 min needs 11.7647e9 / 60 s = 196e6 B/s:
+    above the window's 20.97e6 B/s, so no link meets it and the sentence says the round trip bounds it.
+    """
+    project = load(EXAMPLE)
+    rep = project.scenario.replications[0].with_changes(rtt_ms=100.0)
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [rep]}))))
+    (f,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    window = 2 * 1_048_576 / 0.1
+    transfer = 200e9 * 2 / 34
+    assert f.streams == 1 and f.window_limited is True
+    assert f.window_limit_bytes_per_s == pytest.approx(window, rel=1e-12)
+    assert f.transfer_bytes_per_s == pytest.approx(window, rel=1e-12)
+    assert f.available_bytes_per_s == pytest.approx(62.5e6)
+    assert f.transfer_seconds == pytest.approx(transfer / window, rel=1e-12)
+    assert f.transfer_seconds == pytest.approx(560.98, abs=0.01)
+    assert f.rpo_achieved_minutes == pytest.approx(60 + 560.98 / 60, abs=1e-3)
+    assert f.baseline_seconds == pytest.approx(4e12 / window, rel=1e-12)
+    assert f.bandwidth_needed_mbit_s == pytest.approx(transfer / 1800 * 8 / 1e6 / 0.5, rel=1e-12)
+    assert any("bounds the transfers" in n for n in f.notes)
+    tight = rep.with_changes(rpo_minutes=61.0)
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [tight]}))))
+    (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships
+    assert math.isinf(g.bandwidth_needed_mbit_s)
+    assert "the round trip bounds the transfers to 168 Mbit/s" in g.text
+    # no round trip: the link's share (the worked example's 20 ms leaves 104.9e6 B/s per stream: the link bounds)
+    (h,) = evaluate_protection(*_design_with(project, rep.with_changes(rtt_ms=0.0)), with_load=False).relationships
+    assert math.isinf(h.window_limit_bytes_per_s) and h.transfer_bytes_per_s == pytest.approx(62.5e6)
+
+
+def _design_with(project, rep):
+    design = with_layouts(resolve(project.with_scenario(project.scenario.model_copy(update={"replications": [rep]}))))
+    return design.scenario, design.catalog
+
+
+def test_sizer_shortens_the_schedule_when_the_round_trip_bounds_the_rpo():
+    """At 100 ms a 61 min RPO cannot be met hourly by any link (above); the proposal's shorter schedule (30 min:
+    the transfer halves... at most 200e9 x 2/34 / 2 per half hour) meets it within the window limit."""
+    from models.replication.sizing import propose_destination
+
+    project = load(EXAMPLE)
+    rep = project.scenario.replications[0].with_changes(rtt_ms=100.0, rpo_minutes=61.0)
+    scenario, catalog = _design_with(project, rep)
+    proposal = propose_destination(scenario, catalog, scenario.replications[0], 36)
+    assert proposal is not None and proposal.schedule_minutes < 60
+    assert proposal.rpo_met is True and proposal.rpo_achieved_minutes <= 61
+
+
+def test_an_on_premises_destination_is_searched_like_cvo():
+    """The worked example with an on-premises AFF as its destination: the sizer proposes the smallest catalog array
+    (rack units, then power, then raw capacity) whose free capacity holds the copies grown over 36 months
+    (4e12 baseline + the held transfer, x 1.3^3 for the data: 8.80 TB) and that takes the transfer's writes
+    (62.5 MB/s) within reach; every smaller-footprint design that is not chosen cannot hold them (capacity engine,
+    evaluated here one by one)."""
+    from models.capacity import evaluate_capacity
+    from models.project.model import ControllerNode, Requirements
+    from models.replication import destination_free_bytes
+    from models.replication.onprem_destination import _base, _raw_bytes
+    from models.replication.sizing import grown_copies_bytes, propose_destination
+    from models.sizing import _array_specs
+
+    project = load(EXAMPLE)
+    dr = ControllerNode(id="cvo-dr", catalog_id="netapp-aff-a20", label="DR array", x=400, y=400)
+    scenario = project.scenario.model_copy(update={"nodes": [dr if n.id == "cvo-dr" else n
+                                                             for n in project.scenario.nodes]})
+    design = with_layouts(resolve(project.with_scenario(scenario)))
+    rep = design.scenario.replications[0]
+    told = propose_destination(design.scenario, design.catalog, rep, 36)
+    assert told.design == "" and "at least 8.80 TB free" in told.text  # without the sizer's designs: told
+    proposal = propose_destination(design.scenario, design.catalog, rep, 36, _array_specs)
+    needed = 4e12 * 1.3 ** 3 + 200e9 * 2 / 34
+    assert proposal.needed_bytes == pytest.approx(needed, rel=1e-9)
+    assert proposal.design and proposal.meets and proposal.free_bytes >= needed
+    assert proposal.design in proposal.text and "8.80 TB" in proposal.text
+    figures = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships[0]
+    assert grown_copies_bytes(figures, 36) == pytest.approx(needed, rel=1e-9)
+    specs = list(_array_specs(_base(design.scenario, "cvo-dr", figures), design.catalog,
+                              Requirements(families=["ONTAP"])))
+    chosen = next(s for s in specs if s.summary == proposal.design)
+    key = (chosen.ru, chosen.power, _raw_bytes(chosen))
+    smaller = [s for s in specs if (s.ru, s.power, _raw_bytes(s)) < key and _raw_bytes(s) >= needed]
+    for spec in smaller:
+        array = next(n for n in spec.scenario.nodes if n.kind == "controller")
+        free = destination_free_bytes(evaluate_capacity(spec.scenario, design.catalog), array.id)
+        assert free is None or free < needed, spec.summary
+    chosen_free = destination_free_bytes(evaluate_capacity(chosen.scenario, design.catalog), "array")
+    assert chosen_free == pytest.approx(proposal.free_bytes)
+
+
+def test_an_asa_r2_system_replicates_only_to_another():
+    """NetAppDocs asa-r2, "Replicate snapshots to a remote cluster from ASA r2 storage systems": to and from another
+    ASA r2 system only."""
+    project = load(EXAMPLE)
+    design = resolve(project)
+    scenario = design.scenario
+    asa = scenario.model_copy(update={"nodes": [n.with_changes(catalog_id="netapp-asa-a50") if n.id == "a70" else n
+                                                for n in scenario.nodes]})
+    reason = endpoint_problem(asa, design.catalog, "a70", "cvo-dr")
+    assert reason is not None and "ASA r2 system" in reason and "Cloud Volumes ONTAP DR" in reason
+    both = asa.model_copy(update={"nodes": [*asa.nodes, asa.node("a70").with_changes(id="dr2", label="DR ASA")]})
+    assert endpoint_problem(both, design.catalog, "a70", "dr2") is None
+    aff = asa.model_copy(update={"nodes": [*asa.nodes, asa.node("a70").with_changes(
+        id="dr3", catalog_id="netapp-aff-a50", label="DR AFF")]})
+    assert "DR AFF is not one" in endpoint_problem(aff, design.catalog, "a70", "dr3")

@@ -232,3 +232,57 @@ def test_a_metrocluster_switchover_names_both_sites_workloads():
         reason = next(st.reason for st in states[wid] if st.state == "switchover")
         assert reason.count(first.name) == 2 and reason.count("Second OLTP") == 2
         assert "site A" in reason and "site B" in reason
+
+
+def test_asa_r2_systems_are_not_metrocluster_ip():
+    """NetApp's MetroCluster IP platform list (NetAppDocs ontap-metrocluster, "What's new in MetroCluster IP platform
+    support") names the AFF A20-A1K and the earlier ASA A150-C800 but no ASA r2 system: the catalog says so, the
+    sizer proposes none as a MetroCluster, and a drawn one is an error naming the source."""
+    from models.catalog.schema import Controller
+    from models.problems import find_problems
+
+    asa_r2 = {"netapp-asa-a20", "netapp-asa-a30", "netapp-asa-a50", "netapp-asa-a70", "netapp-asa-a90",
+              "netapp-asa-a1k"}
+    for cid in asa_r2:
+        record = CAT.get(cid, Controller)
+        assert record.metrocluster_ip is False and "mcc-ip-config-platform-support" in \
+            record.provenance["metrocluster_ip"].source
+    assert CAT.get("netapp-aff-a50", Controller).metrocluster_ip is True
+    project = load_any(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+    req = project.requirements.model_copy(update={"meet_slo_after_site_loss": True, "deployments": ["on-prem"]})
+    result = size(project.model_copy(update={"requirements": req}), top=5)
+    assert result.candidates
+    for cand in (*result.candidates, *result.evaluated):
+        controller = next(n for n in cand.scenario.nodes if n.kind == "controller")
+        assert controller.catalog_id not in asa_r2, cand.summary
+    scenario = project.scenarios[0]
+    drawn = [n.with_changes(catalog_id="netapp-asa-a50") if n.kind == "controller" else n for n in scenario.nodes]
+    problems = find_problems(scenario.model_copy(update={"nodes": drawn}), CAT)
+    assert any("not supported in a MetroCluster IP configuration" in p.message and p.severity == "error"
+               for p in problems)
+
+
+def test_the_report_protection_section_gives_the_site_loss_verdicts(tmp_path):
+    """The MetroCluster example has no replication relationship, yet its "Protection and DR" section gives the
+    switchover verdict (the surviving site serving both sites' workloads) with its saturation."""
+    from pypdf import PdfReader
+
+    from app.cli import main
+    from models.present.protection_panel import site_loss_lines
+
+    path = examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml"
+    project = load_any(path)
+    evaluation = evaluate(project)
+    resilience = evaluate_resilience(project, evaluation)
+    names = {w.id: w.name for w in project.scenario.workloads}
+    (line,) = site_loss_lines(resilience, names)
+    (state,) = [s for s in resilience.states[project.scenario.workloads[0].id] if s.state == "switchover"]
+    assert line.startswith(f"{project.scenario.workloads[0].name}: meets the 1 ms SLO")
+    assert "MetroCluster switchover: yes" in line
+    normal = evaluation.performance.workloads[0].saturation_iops
+    assert state.performance.saturation_iops < normal  # both sites' load on the survivor
+    out = tmp_path / "mc.pdf"
+    assert main(["report", str(path), "-o", str(out)]) == 0
+    text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
+    section = text[text.index("Protection and DR"):]
+    assert "When a site is lost" in section and "MetroCluster switchover: yes" in section

@@ -285,6 +285,24 @@ class ProjectDocument(QObject):
                          f"Change {_in_sentence(field_label(field))} of replication {name}",
                          ("replication", replication_id, field))
 
+    def set_protected_workload(self, replication_id: str, workload_id: str, protected: bool) -> str | None:
+        """Tick or untick one workload a replication relationship protects (one undo step); why it is refused."""
+        from models.project.replication_edits import set_protected
+
+        workload = self.scenario.workload(workload_id)
+        name = workload.name if workload is not None else workload_id
+        return self._try(lambda s: set_protected(s, replication_id, workload_id, protected),
+                         f"{'Protect' if protected else 'Stop protecting'} {name}")
+
+    def set_change_rate(self, replication_id: str, workload_id: str, bytes_per_day: int | None) -> str | None:
+        """Set (None: back to the default) one workload's change per day for a relationship (one undo step)."""
+        from models.project.replication_edits import set_change_rate
+
+        workload = self.scenario.workload(workload_id)
+        name = workload.name if workload is not None else workload_id
+        return self._try(lambda s: set_change_rate(s, replication_id, workload_id, bytes_per_day),
+                         f"Change the change rate of {name}")
+
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
         """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""
         text = "Move item" if len(positions) == 1 else f"Move {len(positions)} items"

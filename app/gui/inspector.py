@@ -125,6 +125,7 @@ class Inspector(QScrollArea):
         self._layout.addStretch(1)
         self.setWidget(self._body)
         self.form: RecordForm | None = None
+        self.protected_table = None
         self._forms: list[RecordForm] = []
         self._target: tuple[str, str] = ("project", "")
         self._notice_messages: list[str] = []
@@ -145,7 +146,18 @@ class Inspector(QScrollArea):
         else:
             self.show_target("project", "")
 
+    def _add_protected_table(self, replication_id: str) -> None:
+        """The relationship's protected workloads and change rates, below its form (cleared with the forms)."""
+        from app.gui.replication_workloads import ProtectedWorkloadsTable
+
+        self.protected_table = ProtectedWorkloadsTable(self.document)
+        self.protected_table.show_relationship(replication_id)
+        self._layout.insertWidget(self._layout.count() - 1, self.protected_table)
+        self.protected_table.show()
+        self._forms.append(self.protected_table)  # type: ignore[arg-type] - removed with the forms
+
     def _clear_forms(self) -> None:
+        self.protected_table = None
         for form in self._forms:
             self._layout.removeWidget(form)
             form.hide()
@@ -177,6 +189,7 @@ class Inspector(QScrollArea):
         elif what == "link" and any(r.id == target_id for r in scenario.replications):  # a replication relationship
             self.form = self._add_form(RecordForm(Replication, self._choices, unit, REPLICATION_EXCLUDE))
             self.form.sig_field_edited.connect(self._replication_edited)
+            self._add_protected_table(target_id)
         elif what == "link" and any(link.id == target_id for link in scenario.links):
             self.form = self._add_form(RecordForm(Link, self._choices, unit, {"id", "source", "target"}))
             self.form.sig_field_edited.connect(self._link_edited)
@@ -257,6 +270,8 @@ class Inspector(QScrollArea):
             title, subtitle, tooltip, problems = replication_header(rep, scenario, catalog)
             self._set_header(title, subtitle, tooltip)
             self.form.set_record(rep)
+            if self.protected_table is not None:
+                self.protected_table.refresh()
             self._notice_messages = [m for _, m in problems]
             self._set_notice(problems)
         elif what == "link":
@@ -376,6 +391,7 @@ class Inspector(QScrollArea):
             "capacity_tier": ontap or node.capacity_tier != "none",  # FabricPool is ONTAP's
             "capacity_tier_name": node.capacity_tier != "none",
             "cold_read_latency_us": node.capacity_tier != "none",
+            "tiering_policy": node.capacity_tier != "none",
         })
         if node.capacity_tier != "none":
             from models.performance.paths import capacity_tier_latency  # the engine loads after the first paint

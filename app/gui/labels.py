@@ -22,6 +22,7 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
           "overwrite_pct": "Overwrites", "capacity_tier": "FabricPool capacity tier",
           "capacity_tier_name": "Object store name", "cold_read_latency_us": "Cold read latency",
+          "tiering_policy": "Tiering policy",
           "cold_read_pct": "Cold reads"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",

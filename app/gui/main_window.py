@@ -140,6 +140,7 @@ class MainWindow(QMainWindow):
         self.workloads = WorkloadsPanel(self.document)
         self.results = ResultsArea()
         self.results.add_cost_view(self.document)
+        self.results.add_protection_view(self.document)
         self.compare_view = None
         self._compare_pair: tuple[str, str] | None = None
         self._compare_asked = False  # the next comparison comes to the front

@@ -13,7 +13,8 @@ from models.replication.endpoints import endpoint_problem
 from models.replication.figures import replication_figures
 
 REPLICATION_EXCLUDE = {"id", "source", "target", "workloads", "change"}
-"""Fields the form does not edit: the ends (drawn on the canvas) and the per-workload lists (the project file)."""
+"""Fields the form does not edit: the ends (drawn on the canvas) and the per-workload lists (the protected-workloads
+table below the form: ``app.gui.replication_workloads``)."""
 
 
 def replication_header(rep: Replication, scenario: Scenario, catalog: Catalog

@@ -241,6 +241,25 @@ class ResultsArea(QTabWidget):
 
         self.currentChanged.connect(shown)
 
+    def add_protection_view(self, document) -> None:
+        """Add the "Protection" tab for ``document``; its panel (``app.gui.results.protection_view``) is built when
+        the tab is first shown."""
+        self.protection_tab = QWidget()
+        self.protection_tab.setObjectName("protectionTab")
+        self.protection_view = None
+        QVBoxLayout(self.protection_tab).setContentsMargins(0, 0, 0, 0)
+        self.addTab(self.protection_tab, icon("mdi6.shield-sync-outline"), "Protection")
+
+        def shown(index: int) -> None:
+            if self.widget(index) is self.protection_tab and self.protection_view is None:
+                from app.gui.results.protection_view import ProtectionView
+
+                self.protection_view = ProtectionView(document, self.protection_tab)
+                self.protection_tab.layout().addWidget(self.protection_view)
+                self.protection_view.refresh()
+
+        self.currentChanged.connect(shown)
+
     def compare_view_class(self):
         """The CompareView class (imported on first use)."""
         load_result_views("CompareView")

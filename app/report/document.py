@@ -1017,12 +1017,18 @@ class ReportBuilder:
 
     def protection(self) -> list:
         """The "Protection and DR" section: the replication relationships' table and sentences
-        (``models.present.protection``); nothing when the scenario has none."""
+        (``models.present.protection``) and the site-loss verdicts (``models.present.protection_panel``); nothing
+        when the scenario has neither."""
         from models.present.protection import INTRO, lines, table_rows
+        from models.present.protection_panel import site_loss_lines
 
         protection = self.evaluation.protection
+        sites = site_loss_lines(self.evaluation.resilience, {w.id: w.name for w in self.scenario.workloads})
         if protection is None or not protection.relationships:
-            return []
+            if not sites:
+                return []
+            return [self.section_break(), _heading("Protection and DR", self.s),
+                    self.p("When a site is lost:")] + [self.p("• " + _e(line), self.s.small) for line in sites]
         s, w = self.s, self.width
         rows = [[_e(cell) for cell in row] for row in table_rows(protection, self.unit)]
         columns = list(zip(*rows, strict=True))
@@ -1033,6 +1039,8 @@ class ReportBuilder:
                        _table(first, [w * 0.22] + [w * 0.13] * (half - 1), s),
                        _table(second, [w * 0.22] + [w * 0.13] * (len(second[0]) - 1), s)]
         story += [self.p("• " + _e(line), s.small) for line in lines(protection)]
+        if sites:
+            story += [self.p("When a site is lost:")] + [self.p("• " + _e(line), s.small) for line in sites]
         return story
 
     def recommendation(self) -> list:

@@ -31,7 +31,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE
+from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE, TIERING_POLICY_SOURCE, snapshot_cold_share
 from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
 from models.project import Workload
 from models.units import format_capacity
@@ -106,7 +106,7 @@ def effective_side(
     dedupe: bool = True,
     platform: str = "ONTAP",
     protection_factor: float = 1.0,
-    capacity_tier: bool = False,
+    capacity_tier: bool | str = False,
 ) -> EffectiveSide:
     """The effective side of one system.
 
@@ -118,7 +118,9 @@ def effective_side(
         platform: the platform's name for the notes.
         protection_factor: raw bytes per data byte outside usable (vSAN FTT), kept in the detail.
         capacity_tier: the system has a FabricPool capacity tier (``models.capacity.fabricpool``): each workload's
-            cold-data share leaves the physical used (a "FabricPool capacity tier" step).
+            cold-data share leaves the physical used (a "FabricPool capacity tier" step); "snapshot-only": the
+            tiering policy that moves only the cooled share of Snapshot blocks
+            (``models.capacity.fabricpool.snapshot_cold_share``).
 
     Everything but the usable capacity's levels comes from the workloads alone (:func:`_workload_side`, kept for
     the same workload objects and flags: the sizer asks it for thousands of designs of one project).
@@ -176,7 +178,7 @@ _SIDES_MAX = 512
 
 
 def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe: bool, platform: str,
-                   protection_factor: float, capacity_tier: bool = False) -> _WorkloadSide:
+                   protection_factor: float, capacity_tier: bool | str = False) -> _WorkloadSide:
     """The usable-independent part of :func:`effective_side` (see the module docstring for the rules)."""
     key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor, capacity_tier)
     hit = _SIDES.get(key)
@@ -191,7 +193,7 @@ def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe
 
 
 def _compute_workload_side(workloads: Sequence[Workload], compression: bool, compaction: bool, dedupe: bool,
-                           platform: str, protection_factor: float, capacity_tier: bool = False) -> _WorkloadSide:
+                           platform: str, protection_factor: float, capacity_tier: bool | str = False) -> _WorkloadSide:
     """:func:`_workload_side` without the cache."""
     notes: list[str] = []
     items: list[_Wl] = []
@@ -251,7 +253,10 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
 
     # FabricPool: each workload's cold share of its data (after efficiency, which tiering preserves) sits in the
     # capacity tier, not on this system's drives
-    cold_each = [(w.cold_data_pct / 100.0 if capacity_tier else 0.0) * p for w, p in zip(workloads, phys)]
+    if capacity_tier == "snapshot-only":  # only the cooled Snapshot blocks tier
+        cold_each = [s * snapshot_cold_share(i.snapshots_kept_h) for i, s in zip(items, snap_phys_each)]
+    else:
+        cold_each = [(w.cold_data_pct / 100.0 if capacity_tier else 0.0) * p for w, p in zip(workloads, phys)]
     cold = sum(cold_each)
     logical_used = logical + snap_logical + clone_logical
     physical_used = physical + snap_phys - cold
@@ -307,9 +312,12 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
                 {"clones": str(sum(i.clones for i in items)), "clone logical": _fmt(clone_logical)})
         if cold > 0:
             held = physical_used + cold
+            what = ("Snapshot blocks past the 2-day cooling period, snapshot-only policy"
+                    if capacity_tier == "snapshot-only" else "each workload's cold-data share of its physical data")
             add("FabricPool capacity tier", held / physical_used if physical_used > 0 else 1.0,
-                FABRICPOOL_EFFICIENCY_SOURCE,
-                f"cold data {_fmt(cold)} (each workload's cold-data share of its physical data) moves to the "
+                FABRICPOOL_EFFICIENCY_SOURCE + ("; " + TIERING_POLICY_SOURCE if capacity_tier == "snapshot-only"
+                                                else ""),
+                f"cold data {_fmt(cold)} ({what}) moves to the "
                 f"capacity tier: physical used {_fmt(held)} -> {_fmt(physical_used)} on this system, so this step "
                 f"multiplies the capacity by {_ratio(held, physical_used):.2f}",
                 {"capacity tier": _fmt(cold), "performance tier": _fmt(physical_used),

@@ -142,7 +142,8 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
     if controller.family == "ONTAP":
         phys = ontap_capacity(node, controller, drives, where, internal, layout)
         flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP",
-                     capacity_tier=node.capacity_tier != "none")
+                     capacity_tier=(node.tiering_policy if node.tiering_policy != "auto" else True)
+                     if node.capacity_tier != "none" else False)
     else:
         phys = array_capacity(node, controller, drives, where, layout)
         inline = controller.family == "generic"

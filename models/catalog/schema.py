@@ -516,6 +516,12 @@ class Controller(Entry):
                                                              "of the drives' marketed sizes); None: not published")
     backend_link: str = ""
     backend_lanes_per_node: int = Field(default=0, ge=0, le=MAX_PORTS)
+    ontap_personality: Literal["unified", "asa-r2"] = Field(
+        default="unified", description="ONTAP systems: the software personality; asa-r2 (ASA A20-A1K, C30) "
+                                       "replicates only to and from another ASA r2 system")
+    metrocluster_ip: bool = Field(
+        default=True, description="an ONTAP system NetApp supports in a MetroCluster IP configuration (false: not "
+                                  "listed among its supported platforms, the source says where)")
     adp: list[Literal["root-data", "root-data-data"]] = Field(default_factory=list)
     adp_root_partition_bytes: dict[str, Annotated[int, Field(gt=0, le=MAX_DEVICE_BYTES)]] = Field(
         default_factory=dict, description="ADP root partition size by partitioned drives per node"

@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from models import topology
-from models.capacity.fabricpool import CAPACITY_TIER_LABELS
+from models.capacity.fabricpool import CAPACITY_TIER_LABELS, cold_read_share
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
 from models.capacity.rules import RAID_LABEL
 from models.capacity.stretched import (
@@ -817,7 +817,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                               servers=fc_servers, kind="cache", ident=StationId("flash_cache", node=k + 1))
         b.notes.append(f"Flash Cache read hit {hit - hit_memory:.0%} ({record.flash_cache_gib_per_node * nodes:,.0f} "
                        f"GiB of modules behind memory, uniform random access)")
-    cold = workload.cold_read_pct / 100.0 if node.capacity_tier != "none" and record.family == "ONTAP" else 0.0
+    cold = cold_read_share(workload, node) if record.family == "ONTAP" else 0.0  # snapshot-only: none
     if cold > 0:
         # FabricPool: cold reads are fetched from the capacity tier (one GET each), not from the drives
         latency_us, why = capacity_tier_latency(node)

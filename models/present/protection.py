@@ -26,7 +26,8 @@ TABLE_HEADER = ["Relationship", "Kind", "Change per day", "Largest transfer", "T
 
 SHEET_HEADER = ["Relationship", "Kind", "Source", "Destination", "Change per day (GB)", "Sent per day (GB)",
                 "Schedule (min)", "Largest transfer (GB)", "Transfer time (min)", "RPO achieved (min)",
-                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Bandwidth for the RPO (Mbit/s)",
+                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Transfer rate (Mbit/s)",
+                "Bounded by the round trip", "Bandwidth for the RPO (Mbit/s)",
                 "Baseline (GB)", "Baseline time (hours)", "Destination needs (GB)", "Destination free (GB)",
                 "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
 """The workbook sheet's columns (capacities in GB, 10^9 bytes, as network and replication figures are quoted)."""
@@ -77,12 +78,31 @@ def runway_text(f: ReplicationFigures) -> str:
     return "full now" if f.runway_months == 0 else f"{f.runway_months:,.0f} months"
 
 
+def figures_line(f: ReplicationFigures) -> str:
+    """The relationship's figures in one sentence (GB and TB decimal, as network and replication figures are
+    quoted): largest transfer and its time, the rate transfers run at, the bandwidth for the RPO, the baseline and
+    its time, the destination's need, free capacity and runway."""
+    parts = []
+    if f.kind != "active-sync":
+        rate = f.transfer_bytes_per_s * 8 / 1e6
+        bound = " (bounded by the round trip)" if f.window_limited else ""
+        parts.append(f"largest transfer {f.transfer_bytes / 1e9:,.2f} GB in {_duration(f.transfer_seconds)} at "
+                     f"{rate:,.0f} Mbit/s{bound}")
+    parts.append(f"bandwidth for the RPO {_mbit(f.bandwidth_needed_mbit_s)} "
+                 f"({f.available_bytes_per_s * 8 / 1e6:,.0f} Mbit/s available)")
+    parts.append(f"baseline {f.baseline_bytes / 1e12:,.2f} TB in {_duration(f.baseline_seconds)}")
+    free = f" of {f.destination_free_bytes / 1e12:,.2f} TB free" if f.destination_free_bytes is not None else ""
+    parts.append(f"destination needs {f.destination_needed_bytes / 1e12:,.2f} TB{free}, runway {runway_text(f)}")
+    return f"{f.label}: " + "; ".join(parts) + "."
+
+
 def lines(protection: Protection) -> list[str]:
     """The sentences under the table: each relationship's verdict, the transfer windows' load on both ends, and
     the assumptions (default change rates first), each once."""
     out: list[str] = []
     for f in protection.relationships:
         out.append(f"{f.label}: {f.text}")
+        out.append(figures_line(f))
         for c in f.workloads:
             out.append(f"{f.label}, {c.name}: {c.bytes_per_day / 1e9:,.1f} GB changed a day ({c.basis}), "
                        f"{c.sent_bytes_per_day / 1e9:,.1f} GB sent after {c.reduction:g}:1 data reduction.")
@@ -115,11 +135,12 @@ def sheet_rows(protection: Protection | None) -> list[list[Any]]:
             f.sent_bytes_per_day / 1e9,
             f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
             finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
-            f.available_bytes_per_s * 8 / 1e6, finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
+            f.available_bytes_per_s * 8 / 1e6, f.transfer_bytes_per_s * 8 / 1e6, f.window_limited,
+            finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
             f.baseline_seconds / 3600, f.destination_needed_bytes / 1e9, finite(f.destination_free_bytes, 1e9),
             f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
         ])
     return rows
 
 
-__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "lines", "runway_text", "sheet_rows", "table_rows"]
+__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "figures_line", "lines", "runway_text", "sheet_rows", "table_rows"]

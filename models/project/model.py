@@ -174,6 +174,10 @@ class ControllerNode(NodeBase):
     cold_read_latency_us: float | None = Field(
         default=None, gt=0, le=10_000_000, description="FabricPool: time to fetch one cold block from the capacity "
                                                        "tier, us; None = the assumed default for the kind")
+    tiering_policy: Literal["auto", "snapshot-only"] = Field(
+        default="auto", description="FabricPool volume tiering policy: auto, each workload's cold-data share tiers "
+                                    "(and its cold reads go to the object store); snapshot-only, only the blocks of "
+                                    "Snapshot copies older than the 2-day cooling period tier (reads stay local)")
 
 
 class ShelfNode(NodeBase):

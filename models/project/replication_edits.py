@@ -7,7 +7,7 @@ from typing import Any
 
 from models.project.factory import next_id
 from models.project.model import Scenario
-from models.project.replication import Replication, ReplicationKind
+from models.project.replication import ChangeRate, Replication, ReplicationKind
 
 
 def add_replication(scenario: Scenario, source: str, target: str,
@@ -53,4 +53,68 @@ def without_replications(scenario: Scenario, ids: set[str]) -> Scenario:
     return scenario.model_copy(update={"replications": kept})
 
 
-__all__ = ["add_replication", "set_replication_fields", "without_replications"]
+def _relationship(scenario: Scenario, replication_id: str) -> Replication:
+    rep = next((r for r in scenario.replications if r.id == replication_id), None)
+    if rep is None:
+        raise ValueError(f"no replication relationship '{replication_id}'")
+    return rep
+
+
+def source_workload_ids(scenario: Scenario, replication_id: str) -> list[str]:
+    """Ids of the workloads the relationship's source serves, in scenario order (what it can protect).
+
+    Raises:
+        ValueError: unknown relationship id.
+    """
+    rep = _relationship(scenario, replication_id)
+    return [w.id for w in scenario.workloads if w.target == rep.source]
+
+
+def set_protected(scenario: Scenario, replication_id: str, workload_id: str, protected: bool) -> Scenario:
+    """The scenario with ``workload_id`` protected by the relationship or not.
+
+    A relationship naming no workload protects every workload of its source; unticking one of them names the
+    others; ticking the last one back names them all (not "every workload", which would also take workloads added
+    later).
+
+    Raises:
+        ValueError: unknown relationship, a workload its source does not serve, or unticking the only protected
+            workload (a relationship protects at least one).
+    """
+    rep = _relationship(scenario, replication_id)
+    served = source_workload_ids(scenario, replication_id)
+    if workload_id not in served:
+        raise ValueError(f"workload '{workload_id}' is not served by the relationship's source '{rep.source}'")
+    current = [w for w in rep.workloads if w in served] if rep.workloads else list(served)
+    chosen = set(current) | {workload_id} if protected else set(current) - {workload_id}
+    if not chosen:
+        raise ValueError("a replication relationship protects at least one workload")
+    kept = [w for w in served if w in chosen]
+    return set_replication_fields(scenario, replication_id, workloads=kept)
+
+
+def set_change_rate(scenario: Scenario, replication_id: str, workload_id: str, bytes_per_day: int | None) -> Scenario:
+    """The scenario with the relationship's change per day for ``workload_id`` set (bytes, logical), or back to the
+    default (None: its row goes unless it keeps a daily profile).
+
+    Raises:
+        ValueError: unknown relationship, a workload not in the scenario, or a value the record refuses.
+    """
+    rep = _relationship(scenario, replication_id)
+    if scenario.workload(workload_id) is None:
+        raise ValueError(f"no workload '{workload_id}'")
+    rows = list(rep.change)
+    index = next((i for i, c in enumerate(rows) if c.workload == workload_id), None)
+    if index is None:
+        if bytes_per_day is None:
+            return scenario
+        rows.append(ChangeRate(workload=workload_id, bytes_per_day=bytes_per_day))
+    elif bytes_per_day is None and not rows[index].hourly_profile:
+        del rows[index]
+    else:
+        rows[index] = rows[index].with_changes(bytes_per_day=bytes_per_day)
+    return set_replication_fields(scenario, replication_id, change=rows)
+
+
+__all__ = ["add_replication", "set_change_rate", "set_protected", "set_replication_fields", "source_workload_ids",
+           "without_replications"]

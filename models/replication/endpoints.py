@@ -14,6 +14,9 @@ SnapMirror (asynchronous, vault, active sync) replicates between ONTAP systems o
   ONTAP data in by an on-premises migration. Neither is a continuing SnapMirror destination, so StorPlan refuses
   them as an end of a relationship.
 * E-Series and generic arrays, and vSAN clusters, do not run ONTAP.
+* An ASA r2 system (ASA A20-A1K, C30: ``Controller.ontap_personality``) replicates only to and from another ASA r2
+  system (NetAppDocs asa-r2, "Replicate snapshots to a remote cluster from ASA r2 storage systems",
+  https://docs.netapp.com/us-en/asa-r2/data-protection/snapshot-replication.html).
 * SnapMirror active sync runs between AFF and ASA clusters on premises (NetApp, "Object limits for ONTAP
   SnapMirror active sync", https://docs.netapp.com/us-en/ontap/snapmirror-active-sync/limits-reference.html lists
   AFF and ASA platforms), not to Cloud Volumes ONTAP or a managed service.
@@ -75,6 +78,14 @@ def endpoint_problem(scenario: Scenario, catalog: Catalog, source_id: str, targe
         reason = _not_ontap(node, catalog)
         if reason:
             return reason
+    personalities = []
+    for node in (a, b):
+        record = catalog.find(node.catalog_id)
+        personalities.append(record.ontap_personality if isinstance(record, Controller) else "unified")
+    if personalities.count("asa-r2") == 1:
+        r2, other = (a, b) if personalities[0] == "asa-r2" else (b, a)
+        return (f"{_name(r2, catalog)} is an ASA r2 system: it replicates only to and from another ASA r2 system, "
+                f"and {_name(other, catalog)} is not one")
     if kind == "active-sync":
         for node in (a, b):
             record = catalog.find(node.catalog_id)

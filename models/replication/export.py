@@ -18,9 +18,11 @@ def _num(value: float | None) -> float | None:
 
 def protection_to_dict(protection: Protection | None) -> list[dict[str, Any]]:
     """One dict per relationship: id, label, kind, source, target, change and sent bytes per day, interval, transfer
-    bytes and seconds, available bandwidth, RPO required / achieved / met, bandwidth needed, baseline bytes and
-    seconds, destination needed / free bytes, fits, runway months, write latency added, each protected workload's
-    change and basis, the transfer windows' load on both ends, the notes and the sentence; [] without any."""
+    bytes and seconds, available bandwidth, TCP streams, the round trip's bound on them (window limit, null without
+    a round trip), the rate transfers run at and whether the round trip bounds it, RPO required / achieved / met,
+    bandwidth needed, baseline bytes and seconds, destination needed / free bytes, fits, runway months, write
+    latency added, each protected workload's change and basis, the transfer windows' load on both ends, the notes
+    and the sentence; [] without any."""
     if protection is None:
         return []
     out: list[dict[str, Any]] = []
@@ -32,6 +34,8 @@ def protection_to_dict(protection: Protection | None) -> list[dict[str, Any]]:
             "interval_minutes": f.interval_minutes, "peak_window_share": f.peak_window_share,
             "transfer_bytes": f.transfer_bytes, "transfer_seconds": f.transfer_seconds,
             "available_mbit_s": f.available_bytes_per_s * 8.0 / 1e6,
+            "streams": f.streams, "window_limit_mbit_s": _num(f.window_limit_bytes_per_s * 8.0 / 1e6),
+            "transfer_mbit_s": f.transfer_bytes_per_s * 8.0 / 1e6, "window_limited": f.window_limited,
             "rpo_required_minutes": f.rpo_required_minutes or None,
             "rpo_achieved_minutes": _num(f.rpo_achieved_minutes), "rpo_met": f.rpo_met,
             "bandwidth_needed_mbit_s": _num(f.bandwidth_needed_mbit_s),

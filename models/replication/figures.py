@@ -13,11 +13,18 @@ The arithmetic, for one relationship of protected workloads i (every figure in b
   ``storage_efficiency_enabled`` defaults to true; compressed and deduplicated blocks travel as they are stored).
 * the worst transfer: the largest change in any schedule interval of length T, from the hourly profile p_h
   (shares of the day): max over window starts of the profile's integral over [start, start + T], x sum C_i / r_i.
-* available rate B = bandwidth x share / 8 (bytes/s); transfer time t = transfer / B.
+* available rate B = bandwidth x share / 8 (bytes/s). Over a long fat network a TCP stream carries at most its
+  window per round trip: the transfer runs at B_t = min(B, n x window / RTT), n streams (one per protected
+  workload: each is a volume whose transfer runs beside the others; assumed) of :data:`TCP_WINDOW_BYTES` each (the
+  2 MB default TCP window of a SnapMirror relationship documented for 7-Mode-to-ONTAP relationships, configurable
+  from 256 KB to 7 MB: :data:`WINDOW_SOURCE`; ONTAP-to-ONTAP windows are assumed the same). Transfer time
+  t = transfer / B_t; the baseline runs at B_t too.
 * RPO achieved = T + t (a write just after a transfer's Snapshot copy is protected when the next transfer ends);
   when t > T the transfers fall behind and no RPO holds.
 * bandwidth to meet the RPO R: B >= transfer / (R - T) and B >= transfer / T (keeping up), as the link's Mbit/s at
-  the share; R <= T cannot be met by any bandwidth (shorten the schedule).
+  the share; R <= T cannot be met by any bandwidth (shorten the schedule), nor can a rate above n x window / RTT
+  (the round trip bounds it whatever the link: shorten the round trip, raise the window or split the data over
+  more volumes).
 * baseline: sum dataset_i / r_i, at B.
 * destination (physical): the baseline, plus one transfer (the common Snapshot copy held while the next lands), plus
   for SnapVault the retained daily copies: retention days x sum C_i / r_i; against the destination's usable capacity
@@ -43,6 +50,23 @@ EFFICIENCY_SOURCE = ("NetApp ONTAP REST API reference, \"Start a SnapMirror tran
                      "the source's storage efficiency by default "
                      "(https://docs.netapp.com/us-en/ontap-restapi-9141/post-snapmirror-relationships-transfers.html)")
 """Where the data reduction kept in transfer comes from (public reference)."""
+
+TCP_WINDOW_BYTES = 2 * 1024 * 1024
+"""One SnapMirror stream's TCP window, bytes: 2 MB, the documented default (:data:`WINDOW_SOURCE`)."""
+
+WINDOW_SOURCE = ("NetApp ONTAP 7-Mode Transition documentation, \"Configure a TCP window size for SnapMirror "
+                 "relationships\": default 2 MB, configurable from 256 KB to 7 MB "
+                 "(https://docs.netapp.com/us-en/ontap-7mode-transition/snapmirror/"
+                 "task_configuring_a_tcp_window_size_for_snapmirror_relationships.html)")
+"""Where the per-stream window comes from (public reference); the same window is assumed for ONTAP-to-ONTAP."""
+
+
+def window_limit_bytes_per_s(streams: int, rtt_ms: float) -> float:
+    """The most ``streams`` TCP streams of :data:`TCP_WINDOW_BYTES` carry over a round trip of ``rtt_ms``
+    milliseconds, bytes/s (streams x window / RTT); infinite when the round trip is 0 (no bound)."""
+    if rtt_ms <= 0:
+        return math.inf
+    return max(streams, 1) * TCP_WINDOW_BYTES / (rtt_ms / 1000.0)
 
 
 @dataclass(frozen=True)
@@ -97,6 +121,10 @@ class ReplicationFigures:
         notes: assumptions in words.
         text: the verdict in one sentence.
         source_name, target_name: the two systems as the reader knows them (label, else catalog id).
+        streams: the transfer's TCP streams (one per protected workload, assumed).
+        window_limit_bytes_per_s: streams x window / round trip (inf when the round trip is 0).
+        transfer_bytes_per_s: the rate a scheduled transfer runs at, min(available, window limit), bytes/s.
+        window_limited: True when the round trip, not the link, bounds the transfer.
     """
 
     replication_id: str
@@ -128,6 +156,10 @@ class ReplicationFigures:
     text: str
     source_name: str = ""
     target_name: str = ""
+    streams: int = 1
+    window_limit_bytes_per_s: float = math.inf
+    transfer_bytes_per_s: float = 0.0
+    window_limited: bool = False
 
 
 def write_bytes_per_s(workload: Workload) -> float:
@@ -239,8 +271,18 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
         if c.is_default:
             notes.append(f"{c.name}: change per day is a default ({c.basis}); state it for this relationship")
     notes.append(f"Data reduction kept in transfer (compression x deduplication): {EFFICIENCY_SOURCE}.")
-    notes.append("The available bandwidth is assumed reached at this round-trip time; a long or lossy link may "
-                 "reach less.")
+    streams = max(len(changes), 1)
+    ceiling = window_limit_bytes_per_s(streams, replication.rtt_ms)
+    moving = min(rate, ceiling)
+    limited = replication.kind != "active-sync" and ceiling < rate
+    if replication.kind != "active-sync":
+        notes.append(f"Transfers run {streams} TCP stream{'s' if streams > 1 else ''} (one per protected workload, "
+                     f"assumed) of a {TCP_WINDOW_BYTES / 2**20:g} MB window each: at most "
+                     f"{ceiling * 8 / 1e6:,.0f} Mbit/s over a {replication.rtt_ms:g} ms round trip"
+                     + (" (below the link's share: the round trip bounds the transfers)" if limited else "")
+                     + f"; {WINDOW_SOURCE}." if math.isfinite(ceiling) else
+                     "No round trip stated: the transfers are assumed to reach the link's share.")
+    notes.append("A lossy link may reach less than these rates.")
     kind = replication.kind
     required = replication.rpo_minutes
     latency_added = 0.0
@@ -260,14 +302,15 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
         transfer = sum(c.sent_bytes_per_day * peak_window_share(p, interval / 60.0)
                        for c, p in zip(changes, profiles, strict=True))
         share = transfer / sent if sent > 0 else peak_window_share([], interval / 60.0)
-        seconds = transfer / rate
+        seconds = transfer / moving
         achieved = interval + seconds / 60.0 if seconds <= interval * 60.0 else math.inf
         if required > 0 and required <= interval:
             needed = math.inf
         else:
             window = (required - interval) * 60.0 if required > 0 else math.inf
             bytes_per_s = max(transfer / window if window != math.inf else 0.0, transfer / (interval * 60.0))
-            needed = bytes_per_s * 8.0 / 1e6 / (replication.replication_share_pct / 100.0)
+            needed = (bytes_per_s * 8.0 / 1e6 / (replication.replication_share_pct / 100.0)
+                      if bytes_per_s <= ceiling else math.inf)
         held = transfer
     retained = sent * replication.retention_days if kind == "snapvault" else 0.0
     destination = baseline + held + retained
@@ -282,27 +325,39 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
         runway = _months_until(destination, parts, destination_free_bytes)
     label = replication.label or (f"{REPLICATION_KIND_LABELS[kind]} {source_label or replication.source} to "
                                   f"{destination_label or replication.target}")
-    text = _sentence(kind, required, achieved, needed, replication.bandwidth_mbit_s, fits, destination_label)
+    text = _sentence(kind, required, achieved, needed, replication.bandwidth_mbit_s, fits, destination_label,
+                     ceiling * 8.0 / 1e6 if kind != "active-sync" and math.isinf(needed)
+                     and not 0 < required <= interval else None)
     return ReplicationFigures(
         replication.id, label, kind, REPLICATION_KIND_LABELS[kind], replication.source, replication.target, changes,
         change, sent, interval, share, transfer, rate, seconds, required, achieved, rpo_met, needed, baseline,
-        baseline / rate, destination, destination_free_bytes, fits, runway, latency_added, tuple(notes), text,
-        source_label or replication.source, destination_label or replication.target)
+        baseline / (moving if kind != "active-sync" else rate), destination, destination_free_bytes, fits, runway,
+        latency_added, tuple(notes), text,
+        source_label or replication.source, destination_label or replication.target, streams, ceiling,
+        moving if kind != "active-sync" else rate, limited)
 
 
 def _sentence(kind: str, required: float, achieved: float, needed: float, bandwidth: float, fits: bool | None,
-              destination: str) -> str:
-    """The relationship's verdict in one sentence."""
+              destination: str, window_mbit: float | None = None) -> str:
+    """The relationship's verdict in one sentence (``window_mbit``: the round trip's bound, Mbit/s, when it is
+    why no bandwidth meets the RPO)."""
+    behind_no_link = ("transfers fall behind the schedule" if window_mbit is None else
+                      f"transfers fall behind the schedule: the round trip bounds them to {window_mbit:,.0f} "
+                      "Mbit/s whatever the link")
     if kind == "active-sync":
         rpo = ("zero RPO holds" if achieved == 0 else
                f"zero RPO needs {needed:,.0f} Mbit/s for the writes; the link gives {bandwidth:,.0f} Mbit/s")
     elif achieved == math.inf:
         rpo = (f"transfers fall behind: each takes longer than the schedule; {needed:,.0f} Mbit/s keeps up"
-               if needed != math.inf else "transfers fall behind the schedule")
+               if needed != math.inf else behind_no_link)
     elif required <= 0:
         rpo = f"RPO achieved {achieved:,.0f} min (none required)"
     elif achieved <= required:
         rpo = f"RPO achieved {achieved:,.0f} min meets the {required:,.0f} min required"
+    elif needed == math.inf and window_mbit is not None:
+        rpo = (f"RPO achieved {achieved:,.0f} min misses the {required:,.0f} min required; the round trip bounds "
+               f"the transfers to {window_mbit:,.0f} Mbit/s whatever the link: shorten the round trip or the "
+               "schedule, or raise the window")
     elif needed == math.inf:
         rpo = (f"RPO achieved {achieved:,.0f} min misses the {required:,.0f} min required; no bandwidth meets it "
                "on this schedule: shorten the schedule")
@@ -316,5 +371,6 @@ def _sentence(kind: str, required: float, achieved: float, needed: float, bandwi
     return f"{rpo[:1].upper() + rpo[1:]}; {room}."
 
 
-__all__ = ["MAX_RUNWAY_MONTHS", "ReplicationFigures", "SECONDS_PER_DAY", "EFFICIENCY_SOURCE", "WorkloadChange",
+__all__ = ["MAX_RUNWAY_MONTHS", "ReplicationFigures", "SECONDS_PER_DAY", "EFFICIENCY_SOURCE", "TCP_WINDOW_BYTES",
+           "WINDOW_SOURCE", "WorkloadChange", "window_limit_bytes_per_s",
            "peak_window_share", "protected_workloads", "replication_figures", "workload_change", "write_bytes_per_s"]

@@ -50,11 +50,12 @@ class EndLoad:
 
 
 def _transfer_rate(f: ReplicationFigures) -> float:
-    """Bytes/s the transfer runs at in its window: the available rate for a scheduled transfer, the protected
+    """Bytes/s the transfer runs at in its window: the available rate bounded by the round trip
+    (:attr:`ReplicationFigures.transfer_bytes_per_s`) for a scheduled transfer, the protected
     writes for active sync (capped at the available rate)."""
     if f.kind == "active-sync":
         return min(sum(c.write_bytes_per_s for c in f.workloads), f.available_bytes_per_s)
-    return f.available_bytes_per_s if f.transfer_bytes > 0 else 0.0
+    return f.transfer_bytes_per_s if f.transfer_bytes > 0 else 0.0
 
 
 def transfer_workloads(figures: tuple[ReplicationFigures, ...]) -> list[Workload]:

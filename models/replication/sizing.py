@@ -6,10 +6,12 @@ For each relationship of the active scenario:
 * schedule: kept, unless the RPO required is not longer than it (no bandwidth meets that): then the longest of
   ONTAP's usual schedules (:data:`SCHEDULES_MINUTES`) shorter than the RPO;
 * bandwidth: the link kept when it meets the RPO, else the bandwidth needed rounded up to the next of
-  :data:`LINK_STEPS_MBIT_S` (the share available to replication kept);
+  :data:`LINK_STEPS_MBIT_S` (the share available to replication kept); when the round trip bounds the transfers
+  below what the RPO needs (``models.replication.figures``: streams x window / RTT), shorter schedules first;
 * destination: Cloud Volumes ONTAP keeps its VM and disk type and takes the fewest data disks whose free capacity
   (the capacity engine's usable less its own workloads) holds the copies grown over the horizon; a managed service
-  is provisioned the copies rounded up to whole TiB; an on-premises array is named with the capacity it needs.
+  is provisioned the copies rounded up to whole TiB; an on-premises array is searched for: the smallest catalog
+  design that holds the copies and takes the transfers' writes (``models.replication.onprem_destination``).
 
 Each proposal is checked by computing the relationship's figures again with it (``models.replication.figures``).
 """
@@ -20,9 +22,10 @@ import math
 from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm
-from models.project.model import CloudVmNode, ManagedServiceNode, Scenario
+from models.project.model import CloudVmNode, ControllerNode, ManagedServiceNode, Scenario
 from models.project.replication import Replication
 from models.replication.figures import ReplicationFigures, protected_workloads, replication_figures
+from models.replication.onprem_destination import ArrayDesigns
 
 SCHEDULES_MINUTES = (5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 240.0, 480.0, 720.0, 1440.0)
 """Schedules proposed when the RPO needs a shorter one (ONTAP's built-in 5min, 10min, 15min, hourly, 8hour, daily,
@@ -48,6 +51,8 @@ class DestinationProposal:
         rpo_achieved_minutes, rpo_met: the RPO with the proposal (rpo_met None: no RPO stated).
         meets: True when the RPO (if stated) is met and the grown copies fit.
         text: the proposal in one sentence.
+        design: an on-premises destination's proposed array in words (``models.replication.onprem_destination``);
+            "" otherwise.
     """
 
     replication_id: str
@@ -64,6 +69,7 @@ class DestinationProposal:
     rpo_met: bool | None
     meets: bool
     text: str
+    design: str = ""
 
 
 def grown_copies_bytes(f: ReplicationFigures, horizon_months: int) -> float:
@@ -95,8 +101,10 @@ def _with_node(scenario: Scenario, node_id: str, **changes: object) -> Scenario:
 
 
 def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
-                        horizon_months: int) -> DestinationProposal | None:
-    """The proposal for one relationship (module docstring); None when its destination is not in the scenario."""
+                        horizon_months: int, array_designs: ArrayDesigns | None = None) -> DestinationProposal | None:
+    """The proposal for one relationship (module docstring); None when its destination is not in the scenario.
+    ``array_designs``: the sizer's array designs (``models.replication.onprem_destination.ArrayDesigns``) to search
+    an on-premises destination among; None: the on-premises destination is told the capacity it needs."""
     target = scenario.node(rep.target)
     if target is None:
         return None
@@ -109,13 +117,22 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
     figures = replication_figures(scenario, trial)
     bandwidth = rep.bandwidth_mbit_s
     if figures.rpo_met is False or math.isinf(figures.rpo_achieved_minutes):
+        # a round trip that bounds the transfers below what the RPO needs: shorter schedules (smaller transfers)
+        for shorter_schedule in [s for s in reversed(SCHEDULES_MINUTES) if s < schedule]:
+            if math.isfinite(figures.bandwidth_needed_mbit_s):
+                break
+            schedule = shorter_schedule
+            trial = rep.with_changes(schedule_minutes=schedule)
+            figures = replication_figures(scenario, trial)
         need = figures.bandwidth_needed_mbit_s
-        bandwidth = next((s for s in LINK_STEPS_MBIT_S if s >= need), math.ceil(need))
+        if math.isfinite(need):
+            bandwidth = next((s for s in LINK_STEPS_MBIT_S if s >= need), math.ceil(need))
     trial = trial.with_changes(bandwidth_mbit_s=bandwidth)
     needed = grown_copies_bytes(current, horizon_months)
     disk_count: int | None = None
     provisioned: int | None = None
     free: float | None = None
+    design = ""
     sized = scenario
     name = target.label or target.catalog_id
     if isinstance(target, CloudVmNode):
@@ -137,6 +154,18 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
         sized = _with_node(scenario, target.id, provisioned_bytes=provisioned)
         free = _free_bytes(sized, catalog, target.id)
         what = f"{name}: {provisioned / 2**40:,.0f} TiB provisioned"
+    elif isinstance(target, ControllerNode) and array_designs is not None:  # the smallest catalog array that does
+        from models.replication.onprem_destination import search_destination
+
+        found = search_destination(scenario, catalog, target, replication_figures(scenario, trial), needed,
+                                   array_designs)
+        if found is not None:
+            free, design = found.free_bytes, found.summary
+            what = (f"{name}: {found.summary}, {found.free_bytes / 1e12:,.2f} TB free for the copies, the transfer's "
+                    f"writes at {found.transfer_latency_ms:.2f} ms")
+        else:
+            what = (f"{name}: no catalog array holds {needed / 1e12:,.2f} TB of copies and takes the transfers "
+                    "within the designs tried")
     else:
         what = f"{name}: at least {needed / 1e12:,.2f} TB free (physical) for the copies"
     final = replication_figures(sized, trial, free)
@@ -150,7 +179,7 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
     text = (f"{final.label}: {what}; {link}, {plan}: {rpo}; copies grown over {horizon_months} months "
             f"{needed / 1e12:,.2f} TB" + ("" if meets else " (not met)") + ".")
     return DestinationProposal(rep.id, final.label, schedule, bandwidth, target.id, what, disk_count, provisioned,
-                               needed, free, final.rpo_achieved_minutes, final.rpo_met, meets, text)
+                               needed, free, final.rpo_achieved_minutes, final.rpo_met, meets, text, design)
 
 
 def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
@@ -183,10 +212,12 @@ def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
     return candidate.model_copy(update={"nodes": nodes, "replications": kept})
 
 
-def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: int) -> tuple[DestinationProposal, ...]:
+def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: int,
+                         array_designs: ArrayDesigns | None = None) -> tuple[DestinationProposal, ...]:
     """:func:`propose_destination` for every relationship of ``scenario`` whose destination is in it (a refused
     relationship is proposed for too: its refusal is the evaluation's problem)."""
-    found = (propose_destination(scenario, catalog, rep, horizon_months) for rep in scenario.replications)
+    found = (propose_destination(scenario, catalog, rep, horizon_months, array_designs)
+             for rep in scenario.replications)
     return tuple(p for p in found if p is not None)
 
 

@@ -70,3 +70,18 @@ def test_capacity_tier_and_cold_shares_are_edited_as_undoable_steps(qtbot):
     assert document.scenario.workloads[0].cold_data_pct == 0.0
     assert document.scenario.node("a70").capacity_tier == "none"
     assert not panel.form.row_visible("cold_data_pct")
+
+
+def test_tiering_policy_is_chosen_in_the_inspector_as_one_undo_step(qtbot):
+    inspector, _panel = _widgets(qtbot)
+    document = inspector.document
+    assert not inspector.form.row_visible("tiering_policy")  # no capacity tier: no policy
+    inspector.form.editors["capacity_tier"].choose("cloud-bucket")
+    form = inspector.form
+    assert form.row_visible("tiering_policy")
+    depth = document.undo_stack.count()
+    form.editors["tiering_policy"].choose("snapshot-only")
+    assert document.scenario.node("a70").tiering_policy == "snapshot-only"
+    assert document.undo_stack.count() == depth + 1
+    document.undo_stack.undo()
+    assert document.scenario.node("a70").tiering_policy == "auto"

@@ -91,3 +91,71 @@ def test_the_bundled_example_shows_its_relationship(window):
     assert (item.source.node_id, item.target.node_id) == ("a70", "cvo-dr")
     window.scene.select_ids(["dr"])
     assert "RPO 63 min of 90 required" in window.inspector.header.text()
+
+
+def _example_with_a_second_workload(window):
+    project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
+    scenario = project.scenario
+    oltp = scenario.workload("oltp")
+    logs = oltp.with_changes(id="logs", name="Redo logs", target_iops=2000.0, dataset_bytes=500 * 10**9)
+    window.document.reset(project.with_scenario(scenario.model_copy(update={"workloads": [*scenario.workloads,
+                                                                                            logs]})))
+    window.scene.select_ids(["dr"])
+    table = window.inspector.protected_table
+    assert table is not None and not table.isHidden()
+    return window.document, table
+
+
+def test_protected_workloads_ticked_in_the_inspector_each_tick_one_undo_step(window, qtbot):
+    doc, table = _example_with_a_second_workload(window)
+    assert table._rows == ["oltp", "logs"]
+    grid = table.table
+    assert grid.item(0, 0).checkState() == Qt.CheckState.Checked  # named in the file
+    assert grid.item(1, 0).checkState() == Qt.CheckState.Unchecked
+    steps = doc.undo_stack.count()
+    grid.item(1, 0).setCheckState(Qt.CheckState.Checked)
+    assert doc.scenario.replications[0].workloads == ["oltp", "logs"]
+    assert doc.undo_stack.count() == steps + 1
+    # the header's figures follow: the logs' default change now adds to the transfers
+    assert "Redo logs: change per day" in " ".join(window.inspector.problems_text())
+    table = window.inspector.protected_table
+    table.table.item(0, 0).setCheckState(Qt.CheckState.Unchecked)
+    assert doc.scenario.replications[0].workloads == ["logs"] and doc.undo_stack.count() == steps + 2
+    # the only protected workload cannot be unticked: said under the table, nothing changes
+    table = window.inspector.protected_table
+    table.table.item(1, 0).setCheckState(Qt.CheckState.Unchecked)
+    assert doc.scenario.replications[0].workloads == ["logs"] and doc.undo_stack.count() == steps + 2
+    assert "at least one workload" in table.message.text() and not table.message.isHidden()
+    assert table.table.item(1, 0).checkState() == Qt.CheckState.Checked
+    doc.undo_stack.undo()
+    assert doc.scenario.replications[0].workloads == ["oltp", "logs"]
+    doc.undo_stack.undo()
+    assert doc.scenario.replications[0].workloads == ["oltp"]
+
+
+def test_change_rate_typed_in_the_inspector_is_one_undo_step_and_empty_is_the_default(window, qtbot):
+    doc, table = _example_with_a_second_workload(window)
+    steps = doc.undo_stack.count()
+    assert table.table.item(0, 1).text() == "400"  # 400 GB/day stated in the file, its profile kept below
+    assert table.table.item(1, 1).text() == "" and "default" in table.table.item(1, 0).toolTip()
+    table.table.item(1, 1).setText("1.5 TB")
+    (rep,) = doc.scenario.replications
+    logs = next(c for c in rep.change if c.workload == "logs")
+    assert logs.bytes_per_day == 1_500_000_000_000 and doc.undo_stack.count() == steps + 1
+    table = window.inspector.protected_table
+    table.table.item(0, 1).setText("250")
+    oltp = next(c for c in doc.scenario.replications[0].change if c.workload == "oltp")
+    assert oltp.bytes_per_day == 250 * 10**9 and len(oltp.hourly_profile) == 24  # the profile stays
+    assert doc.undo_stack.count() == steps + 2
+    # the relationship's figures use it: 250 GB/day at 2:1, the worst hour 2/34 of the day at 62.5 MB/s
+    assert "RPO 62 min" in window.inspector.header.text()  # 60 + 125e9 x 2/34 / 62.5e6 / 60 = 61.96 min
+    table = window.inspector.protected_table
+    table.table.item(1, 1).setText("")  # back to the default: the row goes (it has no profile)
+    assert [c.workload for c in doc.scenario.replications[0].change] == ["oltp"]
+    table = window.inspector.protected_table
+    table.table.item(0, 1).setText("lots")
+    assert "Change per day of" in table.message.text() and doc.undo_stack.count() == steps + 3
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    doc.undo_stack.undo()
+    assert doc.scenario.replications[0].change[0].bytes_per_day == 400 * 10**9
