@@ -34,10 +34,16 @@ def preload_models() -> None:
 def freeze_start_up() -> None:
     """Move every object alive now (modules, catalog, Qt wrappers, the first window) out of the cyclic collector's
     reach (``gc.freeze``): they live as long as the process, and each generation-2 collection would walk them
-    again (130-165 ms pauses in the edit loop, issue 27). Results made later are collected as before."""
+    again (130-165 ms pauses in the edit loop, issue 27). Results made later are collected as before. The collector
+    held since the start (:func:`app.quiet_start.hold`, by :func:`run_gui`) runs again from here."""
     import gc
 
-    gc.freeze()
+    from app import quiet_start
+
+    if quiet_start.holding():
+        quiet_start.release()  # freezes, then turns the collector back on
+    else:
+        gc.freeze()
 
 
 def run_gui(path: str | None = None, example: str | None = None) -> int:
@@ -55,6 +61,9 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    from app import quiet_start
+
+    quiet_start.hold()  # no collection while the first window is built: released once it is up (freeze_start_up)
     preload_models()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
