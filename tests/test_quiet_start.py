@@ -28,10 +28,12 @@ def collector_restored():
     gc.enable() if was else gc.disable()
 
 
-def test_hold_stops_the_collector_and_release_freezes_and_restarts_it(collector_restored):
+def test_hold_stops_the_collector_and_release_freezes_and_restarts_it(collector_restored, monkeypatch):
+    monkeypatch.delenv(quiet_start.PLUGINS_SETTING, raising=False)
     gc.enable()
     quiet_start.hold()
     assert not gc.isenabled() and quiet_start.holding()
+    assert os.environ[quiet_start.PLUGINS_SETTING] == "__all__"  # pydantic's plugin scan skipped
     alive = object()  # made while held: frozen by the release
     quiet_start.release()
     assert gc.isenabled() and not quiet_start.holding()
@@ -46,16 +48,20 @@ def test_release_without_hold_changes_nothing(collector_restored):
     assert gc.isenabled() and gc.get_freeze_count() == frozen
 
 
-def test_hold_leaves_a_collector_someone_else_stopped_to_them(collector_restored):
+def test_hold_leaves_a_collector_someone_else_stopped_to_them(collector_restored, monkeypatch):
+    monkeypatch.setenv(quiet_start.PLUGINS_SETTING, "a_plugin")  # the user's own setting is kept
     gc.disable()
     quiet_start.hold()
     assert not quiet_start.holding()
     quiet_start.release()
     assert not gc.isenabled()  # still theirs to turn back on
+    assert os.environ[quiet_start.PLUGINS_SETTING] == "a_plugin"
 
 
-def test_the_window_s_freeze_releases_a_held_collector(collector_restored):
+def test_the_window_s_freeze_releases_a_held_collector(collector_restored, monkeypatch):
     from app.gui import freeze_start_up
+
+    monkeypatch.setenv(quiet_start.PLUGINS_SETTING, "__all__")
 
     gc.enable()
     quiet_start.hold()
