@@ -56,7 +56,7 @@ def release_after_first_results(window) -> None:
     """Release the collector held since the start (:func:`app.quiet_start.hold`; :func:`freeze_start_up`) once
     ``window``'s first evaluation is shown (its worker's first finished signal, after the window's own slots have
     drawn it), or after :data:`FIRST_RESULTS_WAIT_MS`: the engines, numpy and the result views that the first
-    results import are made without collections walking them (about 20-30 ms of CPU before the first results on two
+    results import are made without collections walking them (about 30 ms of CPU before the first results on two
     cores, measured by ``benchmarks/bench_gui.py``)."""
     from PySide6.QtCore import QTimer
 
