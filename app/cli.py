@@ -20,6 +20,30 @@ COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "e
             "export-xlsx", "export-csv", "size", "import-prices", "import-env")
 
 
+RELEASE_AFTER_LOADING = ("evaluate",)
+"""Commands that release the collector held since start-up (``app.quiet_start``) themselves, once their project
+is loaded and the engines imported (:func:`_engines_loaded`); every other command releases it before it runs."""
+
+
+def _release_collector() -> None:
+    """Freeze what start-up made and turn the cyclic collector back on (``app.quiet_start.release``: a no-op
+    unless ``main`` held it)."""
+    from app import quiet_start
+
+    quiet_start.release()
+
+
+def _engines_loaded() -> None:
+    """Import the engines an evaluation runs (``models.evaluate`` imports them on first use), then release the
+    collector held since start-up (:func:`_release_collector`): the evaluation itself runs with it on."""
+    import models.capacity.reduction_band
+    import models.performance
+    import models.performance.resilience
+    import models.verdict  # noqa: F401 - imported for the evaluation that follows
+
+    _release_collector()
+
+
 class UsageError(Exception):
     """Bad input from the user: printed as one line, exit status 2."""
 
@@ -153,6 +177,7 @@ def _evaluate(args) -> int:
         design = with_layouts(resolve(project, args.scenario, loaded.catalog))
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
+    _engines_loaded()
     evaluation = evaluate(project, design=design)
     resilience = evaluate_resilience(project, evaluation, design=design)
     evaluation = with_resilience(evaluation, resilience)
@@ -1005,6 +1030,10 @@ def main(argv: list[str] | None = None) -> int:
 
         multiprocessing.freeze_support()
     from_command_line = argv is None
+    if from_command_line:  # not for callers running several commands in one process (tests)
+        from app import quiet_start
+
+        quiet_start.hold()  # no collection walks what start-up imports and loads (released below or by the command)
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no
@@ -1028,10 +1057,8 @@ def main(argv: list[str] | None = None) -> int:
         return run_gui(path, example=example)
     parser = build_parser()
     args = parser.parse_args(argv)
-    if from_command_line:  # not for callers running several commands in one process (tests)
-        import gc
-
-        gc.freeze()  # what start-up made lives as long as the command: no generation-2 collection walks it again
+    if args.command not in RELEASE_AFTER_LOADING:
+        _release_collector()
     try:
         if args.command not in ("examples", "validate"):
             _warn_user_catalog()

@@ -87,8 +87,10 @@ def _wait(app, condition, seconds: float = 20.0) -> None:
 def start_once(edits: bool) -> dict[str, float]:
     """Start the app in this process as ``storplan`` does and time it; then (``edits``) time ten edits."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app.gui import preload_models
+    from app import quiet_start
+    from app.gui import preload_models, release_after_first_results
 
+    quiet_start.hold()  # as run_gui does: no collection until the first results are drawn
     preload_models()  # as run_gui does, before PySide6
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths
     from PySide6.QtWidgets import QApplication
@@ -116,6 +118,7 @@ def start_once(edits: bool) -> dict[str, float]:
     window_paint = FirstPaint()
     window.view.viewport().installEventFilter(window_paint)
     window.show()
+    release_after_first_results(window)  # as run_gui does: the collector runs again once the first results are in
     _wait(app, lambda: window_paint.at is not None)
 
     from app.gui.results_area import PlaceholderView

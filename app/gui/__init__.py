@@ -34,10 +34,46 @@ def preload_models() -> None:
 def freeze_start_up() -> None:
     """Move every object alive now (modules, catalog, Qt wrappers, the first window) out of the cyclic collector's
     reach (``gc.freeze``): they live as long as the process, and each generation-2 collection would walk them
-    again (130-165 ms pauses in the edit loop, issue 27). Results made later are collected as before."""
+    again (130-165 ms pauses in the edit loop, issue 27). Results made later are collected as before. The collector
+    held since the start (:func:`app.quiet_start.hold`, by :func:`run_gui`) runs again from here (called by
+    :func:`release_after_first_results`)."""
     import gc
 
-    gc.freeze()
+    from app import quiet_start
+
+    if quiet_start.holding():
+        quiet_start.release()  # freezes, then turns the collector back on
+    else:
+        gc.freeze()
+
+
+FIRST_RESULTS_WAIT_MS = 5000
+"""The collector held since the start is released at the latest this long after the first window is shown, when no
+first results came (an empty project, a slow evaluation)."""
+
+
+def release_after_first_results(window) -> None:
+    """Release the collector held since the start (:func:`app.quiet_start.hold`; :func:`freeze_start_up`) once
+    ``window``'s first evaluation is shown (its worker's first finished signal, after the window's own slots have
+    drawn it), or after :data:`FIRST_RESULTS_WAIT_MS`: the engines, numpy and the result views that the first
+    results import are made without collections walking them (about 30 ms of CPU before the first results on two
+    cores, measured by ``benchmarks/bench_gui.py``)."""
+    from PySide6.QtCore import QTimer
+
+    state = {"done": False}
+
+    def release(*_args) -> None:
+        if state["done"]:
+            return
+        state["done"] = True
+        try:
+            window.worker.sig_evaluation_finished.disconnect(release)
+        except (RuntimeError, TypeError):  # already gone with the window
+            pass
+        freeze_start_up()
+
+    window.worker.sig_evaluation_finished.connect(release)
+    QTimer.singleShot(FIRST_RESULTS_WAIT_MS, release)
 
 
 def run_gui(path: str | None = None, example: str | None = None) -> int:
@@ -55,6 +91,9 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
+    from app import quiet_start
+
+    quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
     preload_models()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
@@ -74,9 +113,7 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     # one is reported in a message box and the window starts empty. Then recovery of a crashed session is offered.
     window = open_main_window(path, example=example)
     window.show()
-    from PySide6.QtCore import QTimer
-
-    QTimer.singleShot(0, freeze_start_up)  # once the first window is painted
+    release_after_first_results(window)  # the collector runs again once the first results are drawn
     smoke_ms = os.environ.get("STORPLAN_SMOKE_QUIT_MS")
     if smoke_ms:  # smoke test of a build: one evaluation in the worker process, report the window and quit
         schedule_smoke_check(window, app, int(smoke_ms), os.environ.get("STORPLAN_SMOKE_CALIBRATE"))

@@ -13,29 +13,115 @@ screen and the paper say the same things in the same words:
   (``models.present.validation``) so that importing this package does not load the validation cases.
 """
 
-from models.present.bom import BomRow, bill_of_materials
-from models.present.comparison import ComparisonRow, comparison_rows, yes_no
-from models.present.labels import (
-    POLICY_LABEL,
-    RAID_LABEL,
-    link_label,
-    link_name,
-    link_tag,
-    link_type_label,
-    node_name,
-    node_names,
-    policy_label,
-    raid_label,
-)
-from models.present.nodes import drive_size, model_name, node_figures
-from models.present.summary import (
-    PROFILE_KIND_WORDS,
-    STATUS_CAPTIONS,
-    profile_kind_text,
-    profiles_text,
-    status_summary,
-)
-from models.present.verdicts import (
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names this package offers, for the type checker; at run time each loads on first use
+    from models.present.bom import BomRow, bill_of_materials
+    from models.present.comparison import ComparisonRow, comparison_rows, yes_no
+    from models.present.labels import (
+        POLICY_LABEL,
+        RAID_LABEL,
+        link_label,
+        link_name,
+        link_tag,
+        link_type_label,
+        node_name,
+        node_names,
+        policy_label,
+        raid_label,
+    )
+    from models.present.nodes import drive_size, model_name, node_figures
+    from models.present.summary import (
+        PROFILE_KIND_WORDS,
+        STATUS_CAPTIONS,
+        profile_kind_text,
+        profiles_text,
+        status_summary,
+    )
+    from models.present.verdicts import (
+        BottleneckSentence,
+        Headline,
+        Verdict,
+        bottleneck_sentence,
+        capacity_fits,
+        capacity_verdicts,
+        evaluation_verdict,
+        headline,
+        target_cell,
+        target_text,
+        verdicts,
+        workload_verdicts,
+    )
+    from models.present.waterfall import (
+        WaterfallBar,
+        build_waterfall,
+        same_bytes,
+        scenario_waterfall,
+        step_kind,
+        system_waterfall,
+    )
+
+_EXPORTS: dict[str, str] = {
+    # bom
+    "BomRow": "bom",
+    "bill_of_materials": "bom",
+    # comparison
+    "ComparisonRow": "comparison",
+    "comparison_rows": "comparison",
+    "yes_no": "comparison",
+    # labels
+    "POLICY_LABEL": "labels",
+    "RAID_LABEL": "labels",
+    "link_label": "labels",
+    "link_name": "labels",
+    "link_tag": "labels",
+    "link_type_label": "labels",
+    "node_name": "labels",
+    "node_names": "labels",
+    "policy_label": "labels",
+    "raid_label": "labels",
+    # nodes
+    "drive_size": "nodes",
+    "model_name": "nodes",
+    "node_figures": "nodes",
+    # summary
+    "PROFILE_KIND_WORDS": "summary",
+    "STATUS_CAPTIONS": "summary",
+    "profile_kind_text": "summary",
+    "profiles_text": "summary",
+    "status_summary": "summary",
+    # verdicts
+    "BottleneckSentence": "verdicts",
+    "Headline": "verdicts",
+    "Verdict": "verdicts",
+    "bottleneck_sentence": "verdicts",
+    "capacity_fits": "verdicts",
+    "capacity_verdicts": "verdicts",
+    "evaluation_verdict": "verdicts",
+    "headline": "verdicts",
+    "target_cell": "verdicts",
+    "target_text": "verdicts",
+    "verdicts": "verdicts",
+    "workload_verdicts": "verdicts",
+    # waterfall
+    "WaterfallBar": "waterfall",
+    "build_waterfall": "waterfall",
+    "same_bytes": "waterfall",
+    "scenario_waterfall": "waterfall",
+    "step_kind": "waterfall",
+    "system_waterfall": "waterfall",
+}
+"""Each name this package offers -> the module of this package it comes from. Importing the package loads only
+:mod:`.verdicts` (below); ``from models.present import X`` (or ``models.present.X``) loads X's module when first
+asked (:func:`__getattr__`), so a command or the first window that needs a few of these modules does not import them
+all.
+"""
+
+# The function ``verdicts`` shares its name with its module: bound here, after the module is imported, the package's
+# ``verdicts`` is the function (as when every name was imported eagerly), never the module.
+from models.present.verdicts import (  # noqa: E402
     BottleneckSentence,
     Headline,
     Verdict,
@@ -49,14 +135,27 @@ from models.present.verdicts import (
     verdicts,
     workload_verdicts,
 )
-from models.present.waterfall import (
-    WaterfallBar,
-    build_waterfall,
-    same_bytes,
-    scenario_waterfall,
-    step_kind,
-    system_waterfall,
-)
+
+
+def __getattr__(name: str) -> Any:
+    """The offered name ``name``, its module imported on first use (PEP 562).
+
+    Raises:
+        AttributeError: not a name this package offers.
+    """
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "POLICY_LABEL", "PROFILE_KIND_WORDS", "RAID_LABEL", "STATUS_CAPTIONS",

@@ -114,6 +114,8 @@ NOT_BEFORE_FIRST_PAINT = (
     "reportlab", "openpyxl",
     # the engines and numpy: the first evaluation waits for the first paint
     "models.performance", "numpy",
+    # the presentation of results (bill of materials, citations, comparison, waterfall): loaded with their views
+    "models.present.bom", "models.present.citations", "models.present.comparison", "models.present.waterfall",
 )
 
 _FIRST_PAINT_PROBE = textwrap.dedent("""
