@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -234,6 +235,9 @@ class FilesPage(QWizardPage):
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.btn_add = QPushButton("Add Files…")
         self.btn_add.clicked.connect(self.choose_files)
+        self.btn_folder = QPushButton("Add RVTools CSV Folder…")
+        self.btn_folder.setToolTip("A folder of RVTools' CSV export (one file per tab, such as tabvInfo.csv)")
+        self.btn_folder.clicked.connect(self.choose_folder)
         self.btn_remove = QPushButton("Remove")
         self.btn_remove.clicked.connect(self.remove_selected)
         self.progress = QProgressBar()
@@ -244,19 +248,43 @@ class FilesPage(QWizardPage):
         self.btn_cancel.clicked.connect(wizard.cancel_reading)
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_add)
+        buttons.addWidget(self.btn_folder)
         buttons.addWidget(self.btn_remove)
         buttons.addStretch(1)
         buttons.addWidget(self.progress)
         buttons.addWidget(self.btn_cancel)
+        self.interval = QDoubleSpinBox()
+        self.interval.setRange(0.0, 86_400.0)
+        self.interval.setDecimals(0)
+        self.interval.setSuffix(" s")
+        self.interval.setSpecialValueText("not given")  # 0: the rows carry no clock, their volumes get no rates
+        self.interval.setToolTip("ONTAP counter-table polls carry no clock: the seconds between two polls give "
+                                 "their rates (REST volume statistics and statistics text carry their own times)")
+        self.interval.setKeyboardTracking(False)  # read again once the number is entered, not at every digit
+        self.interval.valueChanged.connect(lambda _v: wizard.set_files(list(wizard.paths)))
+        interval_row = QFormLayout()
+        interval_row.addRow("ONTAP counter-table poll interval:", self.interval)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.list)
+        layout.addLayout(interval_row)
+
+    def interval_s(self) -> float | None:
+        """The seconds between ONTAP counter-table polls (``import-env --interval``), None when not given."""
+        value = self.interval.value()
+        return value if value > 0 else None
 
     def choose_files(self) -> None:
         """Ask for files and add them."""
         names, _ = QFileDialog.getOpenFileNames(self, "Import Environment", "", FILE_FILTER)
         if names:
             self._wizard.add_files([Path(n) for n in names])
+
+    def choose_folder(self) -> None:
+        """Ask for a folder of RVTools CSV export files and add it."""
+        name = QFileDialog.getExistingDirectory(self, "Import Environment: RVTools CSV export folder", "")
+        if name:
+            self._wizard.add_files([Path(name)])
 
     def remove_selected(self) -> None:
         """Leave out the selected files."""
@@ -536,7 +564,8 @@ class ImportWizard(QWizard):
             page.progress.setValue(0)
             page.progress.setVisible(True)
             page.btn_cancel.setVisible(True)
-            self.task = self.runner.submit(read_sources, list(self.paths), name="read environment files",
+            self.task = self.runner.submit(read_sources, list(self.paths), page.interval_s(),
+                                           name="read environment files",
                                            on_done=self._read_done,
                                            on_progress=lambda f: page.progress.setValue(round(100 * f)))
         page.show_files()
