@@ -158,7 +158,8 @@ def _today(project: Project, result: ImportResult, installed: str) -> TodayResul
 
     with_workloads = project.with_scenario(project.scenario.with_changes(workloads=list(result.workloads)))
     try:
-        design = installed_design(with_workloads, installed, project_catalog(with_workloads))
+        design = installed_design(with_workloads, installed, project_catalog(with_workloads),
+                                  groups=result.groups)
     except InstalledError as exc:
         return TodayResult(None, "not evaluated", (), (str(exc),))
     rows = compare_measured(with_workloads.with_scenario(design.scenario), result.groups)

@@ -19,6 +19,12 @@ Three forms of one collection are read (one or more files, mixed):
   label / value rows, which are skipped), optionally with the counter catalogue (``statistics catalog counter
   show`` text, ``·``-separated, giving each counter's base counter).
 
+The front-end protocol of each volume or LUN is taken from the data where it shows it: a LUN is block (its
+counters do not name FCP or iSCSI); a counter-table volume's per-protocol operation counters (``nfs.*_ops``,
+``cifs.*_ops``, ``iscsi.*_ops``, ``fcp.*_ops``) name the protocol with the most operations, counted over the polls
+(or, when no operation of any protocol happened between them, since the counters started); REST volume statistics
+do not split by protocol (:func:`counter_protocol`).
+
 A counter that goes backwards between two polls (a counter reset, a takeover, a reboot) or two polls with no time
 between them are flagged and that interval is left out, never turned into a negative or infinite rate."""
 
@@ -502,6 +508,54 @@ def node_models(data: Any) -> list[str]:
     return out
 
 
+# --- the protocol -------------------------------------------------------------------------------------------------
+
+PROTOCOL_PREFIXES = {"nfs": "NFS", "cifs": "SMB", "fcp": "FCP", "iscsi": "iSCSI"}
+"""A counter-table volume counter's prefix -> the front-end protocol its operations came in by (ONTAP's
+``volume`` counter table: ``nfs.read_ops``, ``cifs.write_ops``, ``fcp.other_ops``, ``iscsi.read_ops``, ...)."""
+_PROTOCOL_OPS = re.compile(r"^(nfs|cifs|fcp|iscsi)\.(\w+)_ops$")
+LUN_PROTOCOL_SOURCE = "their LUN counters (a LUN is block storage; the counters do not say FCP or iSCSI)"
+
+
+def _protocol_ops(counters: dict[str, float]) -> dict[str, float]:
+    """Operations per protocol in one poll's counters (every ``<protocol>.<op>_ops`` but ``total_ops``)."""
+    out: dict[str, float] = {}
+    for name, value in counters.items():
+        match = _PROTOCOL_OPS.match(name)
+        if match and match.group(2) != "total" and math.isfinite(value) and value >= 0:
+            key = PROTOCOL_PREFIXES[match.group(1)]
+            out[key] = out.get(key, 0.0) + value
+    return out
+
+
+def counter_protocol(polls: list[dict[str, float]]) -> tuple[str, str]:
+    """The protocol a counter-table volume served, and where that came from in words.
+
+    Args:
+        polls: the volume's cumulative counters, one dict per poll in poll order.
+
+    Returns:
+        ("NFS" | "SMB" | "FCP" | "iSCSI", source) for the protocol with the most operations between the first
+        and the last poll, or, when none happened between them, since the counters started (the last poll);
+        ("", "") when the counters split no operation by protocol.
+    """
+    if not polls:
+        return "", ""
+    last = _protocol_ops(polls[-1])
+    first = _protocol_ops(polls[0]) if len(polls) > 1 else {}
+    between = {k: v - first.get(k, 0.0) for k, v in last.items() if k in first}
+    if len(polls) > 1 and sum(v for v in between.values() if v > 0) > 0:
+        counts, when = {k: v for k, v in between.items() if v > 0}, "between the polls"
+    else:
+        counts, when = {k: v for k, v in last.items() if v > 0}, "since the counters started"
+    if not counts:
+        return "", ""
+    protocol = max(sorted(counts), key=lambda k: counts[k])
+    total = sum(counts.values())
+    return protocol, (f"the counter table's per-protocol operations: {protocol} {counts[protocol]:,.0f} of "
+                      f"{total:,.0f} {when}")
+
+
 # --- the reader ---------------------------------------------------------------------------------------------------
 
 def _kind_of(text: str, name: str) -> tuple[str, Any]:
@@ -618,8 +672,15 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             pass
         elif all(p.time_s is not None for p in s.polls):
             samples = _samples(s, flags)
+        if s.kind == "lun":
+            protocol, source = "block", LUN_PROTOCOL_SOURCE
+        elif s.spec is not _KEYPERF:  # counter-table rows: polls in the order given
+            protocol, source = counter_protocol([p.counters for p in s.polls])
+        else:  # REST volume statistics do not split operations by protocol
+            protocol, source = "", ""
         volumes.append(Volume(name=s.name, svm=s.svm, node=s.node, aggregate=s.aggregate, kind=s.kind,
-                              series=tuple(samples), perf=summarize(samples)))
+                              series=tuple(samples), perf=summarize(samples), protocol=protocol,
+                              protocol_source=source))
     single = sum(1 for s in out.series.values() if len(s.polls) < 2)
     if single:
         out.notes.append(f"{single} volume(s) or LUN(s) with one poll only: cumulative counters give no rate "
