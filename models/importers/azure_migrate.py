@@ -17,6 +17,7 @@ from pathlib import Path
 
 from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
 from models.importers.workbook import (
+    MACHINE_SHEET_ROWS,
     Sheet,
     bytes_of,
     cell,
@@ -76,7 +77,7 @@ def read_azure_migrate(path: Path) -> Inventory:
         name = book.find(SHEET)
         if name is None:
             raise book.missing(SHEET)
-        return _read(path, book.sheet(name, ("Machine Name",)))
+        return _read(path, book.sheet(name, ("Machine Name",), MACHINE_SHEET_ROWS))
     finally:
         book.close()
 

@@ -23,6 +23,7 @@ from models.importers.inventory import (
     Statistic,
 )
 from models.importers.workbook import (
+    MACHINE_SHEET_ROWS,
     Sheet,
     bytes_of,
     cell,
@@ -122,7 +123,7 @@ def _read(path: Path, book: Any) -> Inventory:
     vms_name = book.find("VMs")
     if vms_name is None:
         raise book.missing("VMs")
-    vms = book.sheet(vms_name, ("VM Name",))
+    vms = book.sheet(vms_name, ("VM Name",), MACHINE_SHEET_ROWS)
     c_name = vms.need("VM Name")
     c_id = vms.col("MOB ID")
     c_pow, c_cpu = vms.col("Power State"), vms.col("Virtual CPU", "vCPU")

@@ -301,7 +301,8 @@ def _summary(m: _Member, stat: SummaryStat) -> tuple[PerfFigures | None, bool]:
 def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> ImportedGroup:
     """One group's load, mix and capacity."""
     notes: list[str] = []
-    noun = "volume" if all(m.kind != "machine" for m in members) else "machine"
+    noun = ("LUN" if all(m.kind == "lun" for m in members) else "volume" if all(m.kind != "machine" for m in members)
+            else "machine")
     used = sum(m.used_bytes if m.used_bytes is not None else (m.provisioned_bytes or 0) for m in members)
     provisioned = sum(m.provisioned_bytes if m.provisioned_bytes is not None else (m.used_bytes or 0)
                       for m in members)
