@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QStyle,
     QTableWidget,
     QTableWidgetItem,
@@ -263,8 +265,15 @@ class FilesPage(QWizardPage):
                                  "their rates (REST volume statistics and statistics text carry their own times)")
         self.interval.setKeyboardTracking(False)  # read again once the number is entered, not at every digit
         self.interval.valueChanged.connect(lambda _v: wizard.set_files(list(wizard.paths)))
-        interval_row = QFormLayout()
-        interval_row.addRow("ONTAP counter-table poll interval:", self.interval)
+        self.interval.setMinimumWidth(self.interval.fontMetrics().horizontalAdvance("86,400 s") + 48)
+        interval_label = QLabel("ONTAP counter-table poll &interval:")
+        interval_label.setBuddy(self.interval)
+        interval_hint = QLabel("the seconds between two counter-table polls (their rows carry no clock)")
+        interval_hint.setEnabled(False)  # greyed: a hint, not a value
+        interval_row = QHBoxLayout()
+        interval_row.addWidget(interval_label)
+        interval_row.addWidget(self.interval)
+        interval_row.addWidget(interval_hint, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.list)
@@ -332,8 +341,12 @@ class PreviewPage(QWizardPage):
         self.sources = _table(["Source", "Files", "Machines", "Volumes", "Refused", "Warnings"], 1)
         self.flags = _table(["File", "Sheet", "Row", "Column", "Refused", "Reason"], 5)
         self.flags_label = QLabel()
+        self.source_notes = QLabel()
+        self.source_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.source_notes.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.sources, 2)
+        layout.addWidget(self.source_notes)
         layout.addWidget(self.flags_label)
         layout.addWidget(self.flags, 3)
 
@@ -350,6 +363,10 @@ class PreviewPage(QWizardPage):
                               f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
                               f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories],
               frozenset({2, 3, 4, 5}))
+        notes = [f"{SOURCE_TITLES.get(inv.source, inv.source)}: {note}" for inv in inventories for note in inv.notes]
+        self.source_notes.setText("\n".join(shorten(n, 300) for n in notes[:8])
+                                  + (f"\n… and {len(notes) - 8} more" if len(notes) > 8 else ""))
+        self.source_notes.setVisible(bool(notes))
         flags = [f for inv in inventories for f in inv.flags]
         plain_label(self.flags_label, f"{len(flags):,} row(s) refused or flagged" if flags
                     else "No row was refused or flagged.")
@@ -395,12 +412,20 @@ class GroupingPage(QWizardPage):
         self.today = QLabel()
         self.today.setTextFormat(Qt.TextFormat.PlainText)
         self.today.setWordWrap(True)
+        self.today.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.today.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.today_area = QScrollArea()  # one line per workload: scrolls rather than pushing the table away
+        self.today_area.setWidgetResizable(True)
+        self.today_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.today_area.setWidget(self.today)
+        self.today_area.setMaximumHeight(12 * self.today.fontMetrics().lineSpacing())
+        self.today_area.setVisible(False)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.totals)
         layout.addWidget(self.notes)
-        layout.addWidget(self.today)
+        layout.addWidget(self.today_area)
         for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
@@ -442,12 +467,17 @@ class GroupingPage(QWizardPage):
                              *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        for r, g in enumerate(result.groups if result is not None else ()):
+            if g.notes or g.protocol:  # the group's own notes on its "Load from" cell
+                said = list(g.notes) + ([f"protocol {g.protocol}: {g.protocol_source}"] if g.protocol else [])
+                self.table.item(r, 2).setToolTip(plain_tooltip("; ".join(said)))
         today = self._wizard.today
         self.today.setText("" if today is None or error else
                            f"Your system today: {today.summary}\n"
                            + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
                            + "\n".join(f"    {line}" for line in today.lines)
                            + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
+        self.today_area.setVisible(bool(self.today.text()))
         if error:
             self.totals.setText(error)
             self.notes.setText("")

@@ -350,6 +350,10 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         if figures.write_mbps is not None:
             w_mb = (w_mb or 0.0) + figures.write_mbps
     label = "P95" if stat == "p95" else "peak"
+    if fell_back and fell_back == summed:  # no member gave a P95: say what was summed
+        label = "peak (no P95 in the data)"
+    elif fell_back:
+        label = "P95 (peak where no P95 is given)"
     if summed:
         latency = None  # summaries' latencies do not add up to a group's latency at a load
     if summed and counted:

@@ -33,6 +33,9 @@ def _cli(tmp_path: Path, files: list[Path], *options: str) -> list:
 
 def _wizard_workloads(wizard) -> list:
     wizard.next()
+    notes = wizard.preview_page.source_notes
+    expected = [f"{inv.source}: {n}" for inv in wizard.read.inventories for n in inv.notes]
+    assert notes.text().replace("ONTAP counters:", "ontap:").replace("RVTools:", "rvtools:").splitlines() == expected
     wizard.next()
     page = wizard.grouping_page
     assert wizard.currentPage() is page
@@ -74,6 +77,7 @@ def test_the_poll_interval_field_gives_the_counter_tables_their_rates(example_wi
     assert wizard.runner.wait(30)
     volumes = wizard.read.inventories[0].volumes
     assert all(len(v.series) == 1 and v.series[0].interval_s == 60.0 for v in volumes)
+    assert "counter-table polls taken in the order given, 60 s apart" in wizard.read.inventories[0].notes
     got = _wizard_workloads(wizard)
     assert got == _cli(tmp_path, TABLES, "--interval", "60")
     expected = _svm_iops(60.0)
