@@ -212,3 +212,57 @@ def test_calibration_workload_errors_are_one_line(tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["calibrate", "--csv", str(tmp_path / "c.csv"), "--project", str(out), "--workload", "x"]) == 2
     assert "--workload x: " in capsys.readouterr().err and not (tmp_path / "c.csv").exists()
+
+
+def _volume_block(name: str, svm: str, end: str, counters: dict[str, int]) -> str:
+    """One ``statistics show -raw -object volume`` instance in the layout of the sample's LUN text."""
+    rows = "\n".join(f"    {k:<32} {v:>32}" for k, v in sorted({**counters, "instance_name": name,
+                                                                  "vserver_name": svm,
+                                                                  "parent_aggr": "aggr1"}.items()))
+    return (f"\nObject: volume\nInstance: {name}\nStart-time: {end}\nEnd-time: {end}\nScope: {svm}\n"
+            f"    Counter                                                     Value\n"
+            f"    -------------------------------- --------------------------------\n{rows}\n")
+
+
+def test_statistics_text_volumes_take_their_protocol_and_rates(tmp_path) -> None:
+    first = {"nfs": {"read_ops": 1000, "write_ops": 500, "read_data": 8_192_000, "write_data": 4_096_000,
+                     "read_latency": "200000us", "write_latency": "150000us", "nfs_read_ops": 1000,
+                     "nfs_write_ops": 500, "nfs_getattr_ops": 90, "nfs_total_ops": 1590, "cifs_read_ops": 7000},
+             "smb": {"read_ops": 10, "write_ops": 10, "read_data": 40_960, "write_data": 40_960,
+                     "read_latency": "1000us", "write_latency": "1000us", "cifs_read_ops": 10,
+                     "cifs_write_ops": 10}}
+    step = {"nfs": {"read_ops": 6000, "write_ops": 3000, "read_data": 49_152_000, "write_data": 24_576_000,
+                    "read_latency": 1_800_000, "write_latency": 1_500_000, "nfs_read_ops": 6000,
+                    "nfs_write_ops": 3000, "nfs_getattr_ops": 600, "nfs_total_ops": 9600, "cifs_read_ops": 0},
+            "smb": {"read_ops": 1200, "write_ops": 600, "read_data": 4_915_200, "write_data": 2_457_600,
+                    "read_latency": 600_000, "write_latency": 900_000, "cifs_read_ops": 1200,
+                    "cifs_write_ops": 600}}
+
+    def later(vol: str) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for k, v in first[vol].items():
+            base = int(str(v).removesuffix("us"))
+            out[k] = f"{base + step[vol][k]}us" if str(v).endswith("us") else base + step[vol][k]
+        return out
+
+    text = "".join(_volume_block(f"vol_{v}", "svm1", "6/11/2025 18:50:00", first[v]) for v in first)
+    text += "".join(_volume_block(f"vol_{v}", "svm1", "6/11/2025 18:51:00", later(v)) for v in first)
+    path = tmp_path / "volume_data.txt"
+    path.write_text(text)
+    inv = read_ontap(path)
+    by_name = {v.name: v for v in inv.volumes}
+    assert set(by_name) == {"vol_nfs", "vol_smb"}
+    nfs, smb = by_name["vol_nfs"], by_name["vol_smb"]
+    assert (nfs.protocol, smb.protocol) == ("NFS", "SMB")
+    assert nfs.protocol_source == ("the statistics text's per-protocol operations: NFS 9,600 of 9,600 between the "
+                                   "polls")  # nfs_total_ops is not counted twice; cifs did not move
+    (sample,) = nfs.series
+    assert sample.interval_s == 60.0 and nfs.aggregate == "aggr1" and nfs.svm == "svm1"
+    assert (sample.read_iops, sample.write_iops) == pytest.approx((6000 / 60, 3000 / 60))
+    assert sample.read_mbps == pytest.approx(49_152_000 / 1e6 / 60)
+    assert sample.read_latency_ms == pytest.approx(1_800_000 / 6000 / 1000)
+    assert sample.write_latency_ms == pytest.approx(1_500_000 / 3000 / 1000)
+    design, result = _design([path])
+    (group,) = result.groups
+    assert group.protocol == "NFS" and any("several protocols: NFS taken (also SMB (1))" in n for n in group.notes)
+    assert ", NFS over " in design.summary and design.notes[-1].startswith("the front end is NFS, as the data shows")
