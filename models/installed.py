@@ -196,6 +196,9 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
         as_files = _as_file_workloads(project, groups, chosen_protocol)
         if any(True for _ in _array_specs(as_files.scenario, only, req)):
             project = as_files
+            if chosen_protocol.protocol == "SMB":  # the array designs name their file front end NFS
+                protocol_note += ("; the design's file front end is listed as NFS, its file workloads are modelled "
+                                  "as SMB 3")
         else:
             protocol_note = (f"the data shows {chosen_protocol.protocol}, but no file front end of {record.name} "
                              "reaches the hosts: the first block front end they share")

@@ -266,3 +266,20 @@ def test_statistics_text_volumes_take_their_protocol_and_rates(tmp_path) -> None
     (group,) = result.groups
     assert group.protocol == "NFS" and any("several protocols: NFS taken (also SMB (1))" in n for n in group.notes)
     assert ", NFS over " in design.summary and design.notes[-1].startswith("the front end is NFS, as the data shows")
+
+
+def test_an_smb_volume_is_modelled_as_smb_and_the_note_says_how_the_design_lists_it(tmp_path) -> None:
+    first = {"read_ops": 10, "write_ops": 10, "read_data": 40_960, "write_data": 40_960, "read_latency": "1000us",
+             "write_latency": "1000us", "cifs_read_ops": 10, "cifs_write_ops": 10}
+    second = {**first, "read_ops": 1210, "write_ops": 610, "read_data": 4_956_160, "write_data": 2_498_560,
+              "read_latency": "601000us", "write_latency": "901000us", "cifs_read_ops": 1210, "cifs_write_ops": 610}
+    path = tmp_path / "smb.txt"
+    path.write_text(_volume_block("v", "s", "6/11/2025 18:50:00", first)
+                    + _volume_block("v", "s", "6/11/2025 18:51:00", second))
+    design, result = _design([path])
+    (workload,) = design.scenario.workloads
+    assert workload.nas is not None and workload.nas.protocol == "SMB3"
+    assert workload.nas.op_mix["read"] == pytest.approx(100 * 1200 / 1800)
+    assert design.notes[-1].startswith("the front end is SMB, as the data shows (") and design.notes[-1].endswith(
+        "SMB 1,800 of 1,800 between the polls); the design's file front end is listed as NFS, its file workloads "
+        "are modelled as SMB 3")
