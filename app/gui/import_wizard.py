@@ -61,6 +61,8 @@ SOURCE_TITLES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "ontap": "ON
 GROUPINGS = (("cluster", "Cluster (ONTAP: SVM)"), ("datastore", "Datastore (ONTAP: aggregate)"), ("tag", "Tag"),
              ("svm", "SVM"), ("aggregate", "Aggregate"))
 STATS = (("p95", "P95 of each machine (summed)"), ("peak", "Peak of each machine (summed)"))
+COUNTER_TABLES_WITHOUT_CLOCK = "counter-table polls carry no clock"
+"""The start of the ONTAP reader's note when counter-table polls were read without their interval."""
 FILE_FILTER = "Environment exports (*.xlsx *.csv *.json *.txt);;All files (*)"
 
 
@@ -268,16 +270,28 @@ class FilesPage(QWizardPage):
         self.interval.setMinimumWidth(self.interval.fontMetrics().horizontalAdvance("86,400 s") + 48)
         interval_label = QLabel("ONTAP counter-table poll &interval:")
         interval_label.setBuddy(self.interval)
-        interval_hint = QLabel("the seconds between two counter-table polls (their rows carry no clock)")
-        interval_hint.setEnabled(False)  # greyed: a hint, not a value
+        self.interval_hint = QLabel()
+        self.interval_hint.setTextFormat(Qt.TextFormat.PlainText)
         interval_row = QHBoxLayout()
         interval_row.addWidget(interval_label)
         interval_row.addWidget(self.interval)
-        interval_row.addWidget(interval_hint, 1)
+        interval_row.addWidget(self.interval_hint, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.list)
         layout.addLayout(interval_row)
+        self.show_interval_hint()
+
+    def show_interval_hint(self) -> None:
+        """Say what the interval is for; when counter-table polls were read without it, say that their volumes have
+        no rates until it is given (not greyed)."""
+        read = self._wizard.read
+        waiting = read is not None and self.interval_s() is None and any(
+            n.startswith(COUNTER_TABLES_WITHOUT_CLOCK) for inv in read.inventories for n in inv.notes)
+        self.interval_hint.setText("counter-table polls were read: give the seconds between them for their rates"
+                                   if waiting else
+                                   "the seconds between two counter-table polls (their rows carry no clock)")
+        self.interval_hint.setEnabled(waiting)  # greyed unless it asks for something
 
     def interval_s(self) -> float | None:
         """The seconds between ONTAP counter-table polls (``import-env --interval``), None when not given."""
@@ -303,6 +317,7 @@ class FilesPage(QWizardPage):
 
     def show_files(self) -> None:
         """List the files with what is known of them."""
+        self.show_interval_hint()
         self.list.clear()
         read = self._wizard.read
         entries = {e.path: e for e in read.files} if read is not None else {}

@@ -89,10 +89,11 @@ def test_import_wizard(qtbot, example_window, screen):
     wizard = example_window.show_import_wizard()
     _fits(wizard, screen, qtbot)
     page = wizard.files_page
-    for widget in (page.btn_add, page.btn_remove):
+    for widget in (page.btn_add, page.btn_folder, page.btn_remove, page.interval, page.interval_hint):
         _on_view(widget, wizard)
     _on_view(page.list, wizard, min_height=80)
     _fits_screen(_modal_shown(qtbot, page.choose_files), screen)
+    _fits_screen(_modal_shown(qtbot, page.choose_folder), screen)
     samples = next(p / "shared" / "samples" for p in Path(__file__).resolve().parents
                    if (p / "shared" / "samples").is_dir())
     wizard.add_files([samples / "liveoptics" / "LiveOptics_file.xlsx"])
@@ -294,7 +295,7 @@ def test_explanation_window(qtbot, example_window, screen):
 
 DIALOG_SITES = {  # file -> how many places open a dialog, message box or file dialog (each covered above)
     "autosave.py": 2, "calibration_dialog.py": 2, "catalog_browser.py": 1, "export_actions.py": 3,
-    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 1, "main_window.py": 4,
+    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 2, "main_window.py": 4,
     "plain_text.py": 1,
     "report_export.py": 2,
     "results/_common.py": 1, "results/capacity_view.py": 2, "results/performance_view.py": 3,

@@ -69,6 +69,9 @@ def test_the_poll_interval_field_gives_the_counter_tables_their_rates(example_wi
     volumes = wizard.read.inventories[0].volumes
     assert len(volumes) == 2 and not any(v.series for v in volumes)  # no clock: no rates yet
     assert any("give the interval" in n for n in wizard.read.inventories[0].notes)
+    hint = page.interval_hint
+    assert hint.isEnabled() and hint.text() == ("counter-table polls were read: give the seconds between them for "
+                                                "their rates")
     # the user types the interval and presses Enter: the files are read again with it
     page.interval.lineEdit().selectAll()
     qtbot.keyClicks(page.interval.lineEdit(), "60")
@@ -78,6 +81,7 @@ def test_the_poll_interval_field_gives_the_counter_tables_their_rates(example_wi
     volumes = wizard.read.inventories[0].volumes
     assert all(len(v.series) == 1 and v.series[0].interval_s == 60.0 for v in volumes)
     assert "counter-table polls taken in the order given, 60 s apart" in wizard.read.inventories[0].notes
+    assert not hint.isEnabled() and hint.text().startswith("the seconds between two counter-table polls")
     got = _wizard_workloads(wizard)
     assert got == _cli(tmp_path, TABLES, "--interval", "60")
     expected = _svm_iops(60.0)
