@@ -93,7 +93,8 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
 
     Files are grouped by detected source; the ONTAP files are read together (the polls of one collection), every
     other file on its own. A file that cannot be detected or read gets its one-line error and is left out; the
-    others are read (an ONTAP read that fails marks every ONTAP file with its error).
+    others are read (an ONTAP read that fails marks the file its error names and reads the others again; an error
+    naming none of them marks them all).
 
     Args:
         state: the task's state (progress and cancel), or None.
@@ -120,13 +121,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         if state is not None and state.is_interruption_requested():
             break
         if kind == "ontap":  # the polls of one collection are read together
-            from models.importers.ontap import read_ontap
-
-            try:
-                inventories.append(read_ontap(*group, interval_s=interval_s))
-            except (InventoryError, OSError, ValueError) as exc:
-                for path in group:
-                    entries[path] = FileEntry(path, "", _one_line(exc))
+            inventories.extend(_read_ontap_group(group, entries, interval_s))
             done += len(group)
         else:
             for path in group:
@@ -140,6 +135,28 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         if state is not None:
             state.set_progress(done / total)
     return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
+
+
+def _read_ontap_group(group: list[Path], entries: dict[Path, FileEntry], interval_s: float | None) -> list[Inventory]:
+    """The ONTAP files read together as one collection. A file the error names (the readers' messages start with
+    the file's name) gets the error and the others are read again without it; an error naming none of them marks
+    them all."""
+    from models.importers.ontap import read_ontap
+
+    group = list(group)
+    while group:
+        try:
+            return [read_ontap(*group, interval_s=interval_s)]
+        except (InventoryError, OSError, ValueError) as exc:
+            message = _one_line(exc)
+            named = next((p for p in group if message.startswith(f"{p.name}:")), None)
+            if named is None:
+                for path in group:
+                    entries[path] = FileEntry(path, "", message)
+                return []
+            entries[named] = FileEntry(named, "", message)
+            group.remove(named)
+    return []
 
 
 @dataclass(frozen=True)
@@ -238,6 +255,8 @@ class FilesPage(QWizardPage):
                          "sources mixed. File names and paths are not kept in the project.")
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setWordWrap(True)  # a long reason wraps rather than running off the side
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.btn_add = QPushButton("Add Files…")
         self.btn_add.clicked.connect(self.choose_files)
         self.btn_folder = QPushButton("Add RVTools CSV Folder…")
@@ -378,7 +397,8 @@ class PreviewPage(QWizardPage):
                               f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
                               f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories],
               frozenset({2, 3, 4, 5}))
-        notes = [f"{SOURCE_TITLES.get(inv.source, inv.source)}: {note}" for inv in inventories for note in inv.notes]
+        notes = list(dict.fromkeys(f"{SOURCE_TITLES.get(inv.source, inv.source)}: {note}" for inv in inventories
+                                   for note in inv.notes))  # two files of one source: their notes once
         self.source_notes.setText("\n".join(shorten(n, 300) for n in notes[:8])
                                   + (f"\n… and {len(notes) - 8} more" if len(notes) > 8 else ""))
         self.source_notes.setVisible(bool(notes))

@@ -32,7 +32,7 @@ SHEET = "All_VM_IaaS_Server_Rehost_Perf"
 """The Core Report's sheet of every machine, sized on performance."""
 MIB, GIB = 2**20, 2**30
 MAX_IOPS, MAX_MBPS = 1e9, 1e7
-LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s")}
+LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s")}
 """An I/O rate cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 MIN_IO_BYTES = 512
 

@@ -41,7 +41,8 @@ MIN_IO_BYTES = 512
 """The smallest I/O: a row's IOPS above its throughput / 512 bytes is refused."""
 MAX_IOPS = 1e9
 MAX_MBPS = 1e7
-LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s"), "latency": (HOUR_MS, "an hour")}
+LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s"),
+          "latency": (HOUR_MS, "an hour")}
 """A performance cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 
 _STAT_WORDS: dict[Statistic, tuple[str, ...]] = {

@@ -189,7 +189,9 @@ def checked_number(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, f
     if isinstance(x, str):
         why = x
     elif x < 0 or x > limit or (integer and not x.is_integer()):
-        shown = flag_text(cell(row, k))
+        raw = cell(row, k)
+        shown = flag_text(raw) if isinstance(raw, str) else f"{x:,.0f}" if abs(x) < 1e15 and x.is_integer() \
+            else f"{x:,.6g}" if abs(x) < 1e15 else f"{x:.3e}"
         why = f"{shown} is {'negative' if x < 0 else f'above {above}' if x > limit else 'not a whole number'}"
     else:
         return x

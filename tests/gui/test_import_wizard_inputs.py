@@ -136,3 +136,24 @@ def test_an_rvtools_csv_folder_is_picked_with_its_button(example_window, qtbot, 
     assert got == _cli(tmp_path, [folder])
     by_name = {g.name: g.used_bytes for g in wizard.imported.groups}
     assert by_name == {(k or "(none)"): v for k, v in used.items()}
+
+
+def test_a_bad_ontap_file_is_marked_and_the_collections_other_polls_are_read(tmp_path) -> None:
+    from app.gui.import_wizard import read_sources
+
+    bad = tmp_path / "broken.json"
+    bad.write_text('{"records": [{"statistics": ' * 10_000)  # nested too deeply to be an ONTAP answer
+    polls = [ONTAP / "harvest-keyperf-volume-poll-1.json", ONTAP / "harvest-keyperf-volume-poll-2.json"]
+    read = read_sources(None, [polls[0], bad, polls[1]])
+    errors = {e.path.name: e.error for e in read.files}
+    assert errors == {polls[0].name: "", "broken.json": "broken.json: JSON nested too deeply to be an ONTAP answer",
+                      polls[1].name: ""}
+    (inventory,) = read.inventories
+    first = {r["name"]: r["statistics"] for r in json.loads(polls[0].read_text())["records"]}
+    second = {r["name"]: r["statistics"] for r in json.loads(polls[1].read_text())["records"]}
+    for volume in inventory.volumes:  # the two good polls still give each volume its interval
+        (sample,) = volume.series
+        ops = second[volume.name]["iops_raw"]["read"] - first[volume.name]["iops_raw"]["read"]
+        assert sample.read_iops == ops / sample.interval_s
+    unnamed = read_sources(None, [ONTAP / "harvest-restperf-volume-counters-1.json"])  # schema alone: no volume
+    assert unnamed.inventories == () and unnamed.files[0].error.startswith("harvest-restperf-volume-counters-1.json:")
