@@ -533,6 +533,11 @@ class GroupingPage(QWizardPage):
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
 
 
+def _unbroken(text: str) -> str:
+    """A figure and its unit kept on one line when the text wraps ("4.75 TiB" with a no-break space)."""
+    return text.replace(" ", "\u00a0")
+
+
 class FinishPage(QWizardPage):
     """Page 4: replace or add to the scenario's workloads, in one undoable step."""
 
@@ -566,15 +571,15 @@ class FinishPage(QWizardPage):
         elif self._wizard.start is not None:
             self.summary.setText(
                 f"The scenario has no storage system: the import starts from a sample design serving its "
-                f"{len(result.workloads)} workload(s) ({result.iops:,.0f} IOPS, "
-                f"{fmt_capacity(result.capacity_bytes)} used). Scenario > Size from Requirements finds the "
+                f"{len(result.workloads)} workload(s) ({result.iops:,.0f}\u00a0IOPS, "
+                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used). Scenario > Size from Requirements finds the "
                 "configurations that meet them.")
         else:
             verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
             self.summary.setText(
-                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f} IOPS and "
-                f"{fmt_capacity(result.capacity_bytes)} used. The requirements' effective capacity becomes "
-                f"{fmt_capacity(project.requirements.effective_capacity_bytes)}.")
+                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f}\u00a0IOPS and "
+                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used. The requirements' effective capacity becomes "
+                f"{_unbroken(fmt_capacity(project.requirements.effective_capacity_bytes))}.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name

@@ -136,6 +136,12 @@ def test_an_rvtools_csv_folder_is_picked_with_its_button(example_window, qtbot, 
     assert got == _cli(tmp_path, [folder])
     by_name = {g.name: g.used_bytes for g in wizard.imported.groups}
     assert by_name == {(k or "(none)"): v for k, v in used.items()}
+    wizard.next()
+    from models.formatting import fmt_capacity
+
+    summary = wizard.finish_page.summary.text()  # a figure and its unit never split by the wrap
+    assert f"{fmt_capacity(sum(used.values())).replace(' ', chr(0xA0))} used." in summary
+    assert "0\u00a0IOPS and" in summary
 
 
 def test_a_bad_ontap_file_is_marked_and_the_collections_other_polls_are_read(tmp_path) -> None:
