@@ -159,6 +159,13 @@ def _read_ontap_group(group: list[Path], entries: dict[Path, FileEntry], interva
     return []
 
 
+def _write_text(state: TaskState | None, path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (on the runner's thread)."""
+    from models.atomic import write_text_atomic
+
+    write_text_atomic(path, text)
+
+
 @dataclass(frozen=True)
 class TodayResult:
     """The installed system (issue 31, item 6): its design (``scenario``, ``summary``, ``notes``) and per workload
@@ -455,15 +462,57 @@ class GroupingPage(QWizardPage):
         self.today_area.setWidget(self.today)
         self.today_area.setMaximumHeight(12 * self.today.fontMetrics().lineSpacing())
         self.today_area.setVisible(False)
+        self.btn_series = QPushButton("Save Measured Series…")
+        self.btn_series.setToolTip("The measured load and latency per poll interval, as the CSV Tools > Calibrate "
+                                   "from Lab Data reads: the selected workload's, or the whole collection's when none "
+                                   "is selected")
+        self.btn_series.clicked.connect(self.save_series)
+        self.series_status = QLabel()
+        self.series_status.setTextFormat(Qt.TextFormat.PlainText)
+        totals_row = QHBoxLayout()
+        totals_row.addWidget(self.totals, 1)
+        totals_row.addWidget(self.series_status)
+        totals_row.addWidget(self.btn_series)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.totals)
+        layout.addLayout(totals_row)
         layout.addWidget(self.notes)
         layout.addWidget(self.today_area)
         for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
+
+    def series_points(self) -> tuple[list[tuple[float, float]], str]:
+        """The measured (IOPS, latency ms) per poll interval of the selected workload, or of the whole collection
+        when no workload is selected (``import-env --calibration-csv [--calibration-workload]``), and what they
+        are of, in words."""
+        from models.installed import calibration_points, group_calibration_points
+
+        result, read = self._wizard.imported, self._wizard.read
+        rows = {i.row() for i in self.table.selectionModel().selectedRows()} if result is not None else set()
+        if result is not None and len(rows) == 1 and (row := rows.pop()) < len(result.groups):
+            group = result.groups[row]
+            return group_calibration_points(group), f"workload {group.name}"
+        return calibration_points(read.inventories if read is not None else ()), "the whole collection"
+
+    def save_series(self) -> None:
+        """Ask where, and write the measured series as the calibration CSV (on the runner's thread)."""
+        from models.installed import calibration_csv
+
+        points, what = self.series_points()
+        if not points:
+            self.series_status.setText(f"No measured interval with operations and a latency for {what}")
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save Measured Series", "measured.csv", "CSV files (*.csv)")
+        if not name:
+            return
+        path = Path(name)
+        self.series_status.setText("Saving…")
+        self._wizard.runner.submit(_write_text, path, calibration_csv(points), name="save measured series",
+                                   on_done=lambda ok, value: self.series_status.setText(
+                                       f"Saved {len(points)} interval(s) of {what} to {path.name}" if ok else
+                                       f"Not saved: {_one_line(value)}"))
 
     def options(self) -> dict[str, Any]:
         """The chosen grouping, statistic, names and installed controller (``import-env``'s --group-by, --stat,
@@ -502,6 +551,8 @@ class GroupingPage(QWizardPage):
                              *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
+        self.series_status.setText("")
         for r, g in enumerate(result.groups if result is not None else ()):
             if g.notes or g.protocol:  # the group's own notes on its "Load from" cell
                 said = list(g.notes) + ([f"protocol {g.protocol}: {g.protocol_source}"] if g.protocol else [])

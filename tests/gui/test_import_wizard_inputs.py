@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 
 import openpyxl
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 
@@ -163,3 +164,64 @@ def test_a_bad_ontap_file_is_marked_and_the_collections_other_polls_are_read(tmp
         assert sample.read_iops == ops / sample.interval_s
     unnamed = read_sources(None, [ONTAP / "harvest-restperf-volume-counters-1.json"])  # schema alone: no volume
     assert unnamed.inventories == () and unnamed.files[0].error.startswith("harvest-restperf-volume-counters-1.json:")
+
+
+def test_the_measured_series_of_a_selected_workload_or_the_collection_is_saved(example_window, qtbot, tmp_path,
+                                                                              monkeypatch) -> None:
+    from models.installed import calibration_points
+
+    polls = [ONTAP / "harvest-keyperf-volume-poll-1.json", ONTAP / "harvest-keyperf-volume-poll-2.json"]
+    window = example_window
+    window.act_import_env.trigger()
+    wizard = window._import_wizard
+    wizard.add_files(polls)
+    assert wizard.runner.wait(30)
+    wizard.next()
+    wizard.next()
+    page = wizard.grouping_page
+    page.group_by.setCurrentIndex(page.group_by.findData("aggregate"))
+    page.keep_names.setChecked(True)
+    assert wizard.runner.wait(30)
+    assert page.btn_series.isEnabled()
+    # the expected points, from the raw counters: one interval; IOPS and latency of the chosen volumes together
+    first = {r["name"]: r["statistics"] for r in json.loads(polls[0].read_text())["records"]}
+    second = {r["name"]: r["statistics"] for r in json.loads(polls[1].read_text())["records"]}
+    aggregates = {r["name"]: ", ".join(a["name"] for a in r["aggregates"])
+                  for r in json.loads(polls[0].read_text())["records"]}
+
+    def point(names: set[str]) -> tuple[float, float]:
+        ops = lat = 0.0
+        for n in names:
+            for d in ("read", "write"):
+                k = second[n]["iops_raw"][d] - first[n]["iops_raw"][d]
+                if k > 0:
+                    ops += k
+                    lat += second[n]["latency_raw"][d] - first[n]["latency_raw"][d]
+        return ops / 141.0, lat / ops / 1000.0
+
+    target = tmp_path / "series.csv"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(target), ""))
+    qtbot.mouseClick(page.btn_series, Qt.MouseButton.LeftButton)  # nothing selected: the whole collection
+    assert wizard.runner.wait(30)
+    assert page.series_status.text() == "Saved 1 interval(s) of the whole collection to series.csv"
+    rows = target.read_text().splitlines()
+    assert rows[0] == "iops,latency_ms"
+    assert [float(v) for v in rows[1].split(",")] == pytest.approx(point(set(first)))
+    assert [float(v) for v in rows[1].split(",")] == pytest.approx(list(calibration_points(wizard.read.inventories)[0]))
+    names = [g.name for g in wizard.imported.groups]
+    row = names.index("umeng_aff300_aggr2")
+    page.table.selectRow(row)
+    qtbot.mouseClick(page.btn_series, Qt.MouseButton.LeftButton)
+    assert wizard.runner.wait(30)
+    assert page.series_status.text() == "Saved 1 interval(s) of workload umeng_aff300_aggr2 to series.csv"
+    rows = target.read_text().splitlines()
+    expected = point({n for n, a in aggregates.items() if a == "umeng_aff300_aggr2"})
+    assert [float(v) for v in rows[1].split(",")] == pytest.approx(expected)
+    idle = names.index("test1")  # h_test alone: its interval may carry I/O; RahulTest has none
+    page.table.selectRow(idle)
+    points, what = page.series_points()
+    assert what == "workload test1"
+    moved = any(second["h_test"]["iops_raw"][d] > first["h_test"]["iops_raw"][d] for d in ("read", "write"))
+    assert len(points) == int(moved)
+    if moved:
+        assert list(points[0]) == pytest.approx(list(point({"h_test"})))
