@@ -1,9 +1,12 @@
 """File > Import Environment...: a wizard from measured environment exports to the project's workloads (issue 31).
 
-Pages: (1) choose files (several at once, mixed sources), each shown with the source it was detected as or the
-one-line reason it cannot be read; (2) preview: per source, the machines and volumes read and the rows refused or
-flagged and why; (3) grouping, statistic and names, with the resulting workloads and totals; (4) finish: replace
-or add to the scenario's workloads, as one undoable command.
+Pages: (1) choose files (several at once, mixed sources) or an RVTools CSV export folder, each shown with the
+source it was detected as or the one-line reason it cannot be read, and the seconds between ONTAP counter-table
+polls (``import-env --interval``); (2) preview: per source, the machines and volumes read, what the reader assumed,
+and the rows refused or flagged and why; (3) grouping, statistic, names and the installed controller, with the
+resulting workloads and totals, the installed system's measured against predicted latency, and the measured series
+saved as the calibration CSV (the selected workload's or the whole collection's); (4) finish: replace or add to the
+scenario's workloads, as one undoable command.
 
 The files are read and grouped exactly as ``storplan import-env`` does (:func:`read_sources` follows its code path:
 one reader per file, the ONTAP polls of one collection read together; then
