@@ -852,6 +852,11 @@ def _calibrate(args) -> int:
     loaded = load_project_file(args.project, read_only=True)  # the fit is saved as user hardware, not here
     project = loaded.project
     scenario = project.scenario
+    if args.workload:  # the measured workload: the fit takes the first enabled one
+        if not any(w.id == args.workload for w in scenario.workloads):
+            raise UsageError(f"--workload {args.workload}: {args.project} has no workload of that id")
+        scenario = scenario.with_changes(workloads=[w.with_changes(enabled=w.id == args.workload)
+                                                    for w in scenario.workloads])
     workload = next((w for w in scenario.workloads if w.enabled), None)
     if workload is None or scenario.node(workload.target) is None:
         raise UsageError(f"{args.project}: no enabled workload with a target to calibrate")
@@ -1001,6 +1006,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--calibration-csv", metavar="CSV",
                    help="write the measured (IOPS, latency) per poll interval for 'storplan calibrate --csv CSV "
                         "--project PROJECT'")
+    p.add_argument("--calibration-workload", metavar="WORKLOAD",
+                   help="with --calibration-csv: write this imported workload's load (its id or name) instead of "
+                        "the whole collection's")
     p.set_defaults(func=_import_env)
 
     p = sub.add_parser("report", help="write the PDF sizing report (no display needed)")
@@ -1018,6 +1026,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", help="lab measurements: CSV with columns iops, latency_ms")
     p.add_argument("--project", help="with --csv: the lab configuration (its first enabled workload)")
     p.add_argument("--host-side", action="store_true", help="with --csv: latencies were measured at the host")
+    p.add_argument("--workload", metavar="ID",
+                   help="with --csv: the workload the points measure (default: the first enabled one)")
     p.add_argument("--save", action="store_true", help="with --csv: save the fit as a user catalog entry")
     p.set_defaults(func=_calibrate)
     return parser

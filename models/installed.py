@@ -9,11 +9,14 @@ item 6).
 * :func:`installed_design` builds that controller's design the way the sizer builds its candidates (the
   project's hosts and workloads on the controller, one front end the controller and hosts share): with the
   drive the user names, else the controller's first listed shelf (its default) full of the first drive that fits
-  it (an SSD for an all-flash line, else an HDD), and says which.
+  it (an SSD for an all-flash line, else an HDD), and says which. The front end is the protocol the data shows
+  (:func:`data_protocol`: LUN counters -> block; a counter table's per-protocol operations -> NFS, SMB, FCP or
+  iSCSI), said with where it came from; where the data does not say, the first the controller and hosts share.
 * :func:`compare_measured` evaluates it and gives per workload the measured mean latency at the measured IOPS
   (the peak interval of the group's summed series, operations-weighted) against the predicted storage-side mean
   latency at that IOPS (the open model, all workloads on the system together), and the error in %.
-* :func:`calibration_csv` writes the collection's whole load per poll interval as the ``iops,latency_ms`` CSV that
+* :func:`calibration_csv` writes the collection's whole load (or one workload's, :func:`group_calibration_points`)
+  per poll interval as the ``iops,latency_ms`` CSV that
   ``storplan calibrate --csv`` reads (the field calibration step).
 """
 
@@ -27,10 +30,10 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, Drive, Entry, Shelf
 from models.evaluate import evaluate
-from models.importers.inventory import Inventory
+from models.importers.inventory import Inventory, PerfSample
 from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_series
 from models.project.factory import drive_fits_controller, drive_fits_shelf
-from models.project.model import Project, Requirements, Scenario
+from models.project.model import NasWorkload, Project, Requirements, Scenario
 from models.sizing import _array_specs, _Spec
 
 
@@ -98,8 +101,70 @@ def _shelves_of(spec: _Spec) -> list[tuple[str, str]]:
     return [(n.catalog_id, getattr(n, "drive", "")) for n in spec.scenario.nodes if n.kind == "shelf"]
 
 
+FILE_PROTOCOLS = {"NFS": "NFSv3", "SMB": "SMB3"}
+"""A file protocol the data shows -> the NAS protocol its workloads are modelled with."""
+BLOCK_PROTOCOLS = ("FCP", "iSCSI")
+"""Block protocols the data can name (a LUN alone says "block")."""
+
+
+@dataclass(frozen=True)
+class DataProtocol:
+    """The front end the data shows for the installed system.
+
+    Attributes:
+        protocol: "NFS", "SMB", "FCP", "iSCSI", "block" (a block protocol the data does not name) or "" (the data
+            does not say); file_groups: indexes (into the groups) of the file workloads; note: in words, which
+            protocol and where it came from.
+    """
+
+    protocol: str
+    file_groups: tuple[int, ...]
+    note: str
+
+
+def data_protocol(groups: Sequence[ImportedGroup]) -> DataProtocol:
+    """The one front-end protocol of the installed system the imported ``groups`` show: of the measured groups
+    that show one (``ImportedGroup.protocol``), the protocol carrying the most measured IOPS (a group showing no
+    I/O counts once); a file protocol's groups become NAS workloads."""
+    weights: dict[str, float] = {}
+    for g in groups:
+        if g.protocol:
+            weights[g.protocol] = weights.get(g.protocol, 0.0) + max(g.iops, 1e-9)
+    if not weights:
+        return DataProtocol("", (), "the front end is the first the controller and hosts share: the data does not "
+                            "say the protocol")
+    protocol = max(sorted(weights), key=lambda k: weights[k])
+    showing = [g for g in groups if g.protocol == protocol]
+    sources = f"{showing[0].name}: {showing[0].protocol_source}" + (
+        f"; {len(showing) - 1} other workload(s) likewise" if len(showing) > 1 else "")
+    note = f"the front end is {protocol}, as the data shows ({sources})"
+    if protocol == "block":
+        note = (f"the front end is block storage, as the data shows ({sources}); which block protocol it does not "
+                "say: the first the controller and hosts share")
+    others = sorted(k for k in weights if k != protocol)
+    if others:
+        note += f"; the data also shows {', '.join(others)}: one front end is modelled"
+    files = tuple(i for i, g in enumerate(groups) if g.protocol == protocol and protocol in FILE_PROTOCOLS)
+    return DataProtocol(protocol, files, note)
+
+
+def _as_file_workloads(project: Project, groups: Sequence[ImportedGroup], chosen: DataProtocol) -> Project:
+    """``project`` with the workloads of ``chosen``'s file groups made NAS workloads of its protocol: their measured
+    reads and writes are the operation mix (the file protocols' metadata operations are not in the measured
+    IOPS)."""
+    workloads = list(project.scenario.workloads)
+    for i in chosen.file_groups:
+        read_pct = groups[i].read_pct
+        if i < len(workloads) and workloads[i].enabled and read_pct is not None:
+            read = round(read_pct, 6)
+            mix = {"read": read, "write": round(100.0 - read, 6)}
+            workloads[i] = workloads[i].with_changes(nas=NasWorkload(protocol=FILE_PROTOCOLS[chosen.protocol],
+                                                                     op_mix=mix))
+    return project.with_scenario(project.scenario.with_changes(workloads=workloads))
+
+
 def installed_design(project: Project, controller_id: str, catalog: Catalog,
-                     drive_id: str | None = None) -> InstalledDesign:
+                     drive_id: str | None = None, groups: Sequence[ImportedGroup] = ()) -> InstalledDesign:
     """The design of the installed controller ``controller_id`` serving ``project``'s active scenario's workloads.
 
     Args:
@@ -108,6 +173,9 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
         drive_id: the installed drive (catalog id); None: the controller's default shelf (the first it lists
             that a design can be built with) full of the drive :func:`_default_drive` picks (an SSD for an
             all-flash line, else an HDD), said so in the notes.
+        groups: the import's groups, in the order of the project's workloads: the front end is the protocol they
+            show (:func:`data_protocol`; file workloads become NAS workloads); empty or silent: the first front
+            end the controller and hosts share, said so.
 
     Returns:
         An :class:`InstalledDesign` of the smallest layout with that drive: the controller's internal bays full,
@@ -121,7 +189,26 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
     if drive_id is not None and not isinstance(catalog.find(drive_id), Drive):
         raise InstalledError(f"installed drive {drive_id!r}: no drive of that id in the catalog")
     only = Catalog([e for e in catalog if not isinstance(e, Controller) or e.id == record.id], catalog.version)
-    specs: Iterator[_Spec] = _array_specs(project.scenario, only, Requirements())
+    chosen_protocol = data_protocol(groups)
+    protocol_note = chosen_protocol.note
+    req = Requirements()
+    if chosen_protocol.file_groups:
+        as_files = _as_file_workloads(project, groups, chosen_protocol)
+        if any(True for _ in _array_specs(as_files.scenario, only, req)):
+            project = as_files
+            if chosen_protocol.protocol == "SMB":  # the array designs name their file front end NFS
+                protocol_note += ("; the design's file front end is listed as NFS, its file workloads are modelled "
+                                  "as SMB 3")
+        else:
+            protocol_note = (f"the data shows {chosen_protocol.protocol}, but no file front end of {record.name} "
+                             "reaches the hosts: the first block front end they share")
+    elif chosen_protocol.protocol in BLOCK_PROTOCOLS:
+        req = Requirements(protocols=[chosen_protocol.protocol])
+        if not any(True for _ in _array_specs(project.scenario, only, req)):
+            req = Requirements()
+            protocol_note = (f"the data shows {chosen_protocol.protocol}, but no {chosen_protocol.protocol} front "
+                             f"end of {record.name} reaches the hosts: the first the controller and hosts share")
+    specs: Iterator[_Spec] = _array_specs(project.scenario, only, req)
     wanted: list[tuple[str | None, str]] = [(None, drive_id)] if drive_id is not None else []
     if drive_id is None:  # the shelves it lists, in order, each with its default drive: the first that builds
         for listed in (s for sid in record.shelves if isinstance(s := catalog.find(sid), Shelf)):
@@ -151,7 +238,7 @@ def installed_design(project: Project, controller_id: str, catalog: Catalog,
         drive_name = drive_rec.name if isinstance(drive_rec, Drive) else drive
         notes.append(f"drives not given: the controller's default shelf ({shelf_name}) full of {drive_name} is "
                      "assumed; give the installed drive for a closer prediction")
-    notes.append("the front end is the first the controller and hosts share: the data does not say the protocol")
+    notes.append(protocol_note)
     return InstalledDesign(chosen.scenario, chosen.summary, tuple(notes))
 
 
@@ -211,16 +298,28 @@ def compare_measured(project: Project, groups: Sequence[ImportedGroup],
     return tuple(out)
 
 
-def calibration_points(inventories: Sequence[Inventory]) -> list[tuple[float, float]]:
-    """The collection's whole load per poll interval as (read + write IOPS, mean latency ms) pairs, in time order;
-    intervals without operations or without a latency are left out."""
+def _points(samples: Sequence[PerfSample]) -> list[tuple[float, float]]:
+    """(read + write IOPS, mean latency ms) of each sample with operations and a latency, in the given order."""
     points = []
-    for sample in system_series(inventories):
+    for sample in samples:
         latency = mixed_latency_ms(sample)
         iops = sample.read_iops + sample.write_iops
         if latency is not None and latency > 0 and iops > 0:
             points.append((iops, latency))
     return points
+
+
+def calibration_points(inventories: Sequence[Inventory]) -> list[tuple[float, float]]:
+    """The collection's whole load per poll interval as (read + write IOPS, mean latency ms) pairs, in time order;
+    intervals without operations or without a latency are left out."""
+    return _points(system_series(inventories))
+
+
+def group_calibration_points(group: ImportedGroup) -> list[tuple[float, float]]:
+    """One imported workload's load per poll interval (its members' series summed, ``ImportedGroup.series``) as
+    (read + write IOPS, mean latency ms) pairs, in time order; empty when its members have no series (summaries
+    only) or no interval with operations and a latency."""
+    return _points(group.series)
 
 
 def calibration_csv(points: Sequence[tuple[float, float]]) -> str:

@@ -55,7 +55,11 @@ def test_summaries_are_summed_at_the_users_statistic() -> None:
     inv = [Inventory("liveoptics", "x.xlsx", machines=machines)]
     (p95,) = group_inventories(inv, stat="p95")
     (peak,) = group_inventories(inv, stat="peak")
-    assert p95.method == "sum of per-machine P95" and peak.method == "sum of per-machine peak"
+    assert p95.method == "sum of per-machine P95 (peak where no P95 is given)"
+    assert peak.method == "sum of per-machine peak"
+    (only_peaks,) = group_inventories([Inventory("liveoptics", "x.xlsx", machines=machines[2:])], stat="p95")
+    assert only_peaks.method == "sum of per-machine peak (no P95 in the data)"
+    assert (only_peaks.read_iops, only_peaks.write_iops) == (10, 30)
     assert (p95.read_iops, p95.write_iops) == pytest.approx((300 + 50 + 10, 100 + 50 + 30))
     assert any("1 machine(s) give no P95" in n for n in p95.notes)
     assert (peak.read_iops, peak.write_iops) == pytest.approx((700, 300))

@@ -1,9 +1,12 @@
 """File > Import Environment...: a wizard from measured environment exports to the project's workloads (issue 31).
 
-Pages: (1) choose files (several at once, mixed sources), each shown with the source it was detected as or the
-one-line reason it cannot be read; (2) preview: per source, the machines and volumes read and the rows refused or
-flagged and why; (3) grouping, statistic and names, with the resulting workloads and totals; (4) finish: replace
-or add to the scenario's workloads, as one undoable command.
+Pages: (1) choose files (several at once, mixed sources) or an RVTools CSV export folder, each shown with the
+source it was detected as or the one-line reason it cannot be read, and the seconds between ONTAP counter-table
+polls (``import-env --interval``); (2) preview: per source, the machines and volumes read, what the reader assumed,
+and the rows refused or flagged and why; (3) grouping, statistic, names and the installed controller, with the
+resulting workloads and totals, the installed system's measured against predicted latency, and the measured series
+saved as the calibration CSV (the selected workload's or the whole collection's); (4) finish: replace or add to the
+scenario's workloads, as one undoable command.
 
 The files are read and grouped exactly as ``storplan import-env`` does (:func:`read_sources` follows its code path:
 one reader per file, the ONTAP polls of one collection read together; then
@@ -22,8 +25,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -31,6 +36,7 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QStyle,
     QTableWidget,
     QTableWidgetItem,
@@ -58,6 +64,8 @@ SOURCE_TITLES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "ontap": "ON
 GROUPINGS = (("cluster", "Cluster (ONTAP: SVM)"), ("datastore", "Datastore (ONTAP: aggregate)"), ("tag", "Tag"),
              ("svm", "SVM"), ("aggregate", "Aggregate"))
 STATS = (("p95", "P95 of each machine (summed)"), ("peak", "Peak of each machine (summed)"))
+COUNTER_TABLES_WITHOUT_CLOCK = "counter-table polls carry no clock"
+"""The start of the ONTAP reader's note when counter-table polls were read without their interval."""
 FILE_FILTER = "Environment exports (*.xlsx *.csv *.json *.txt);;All files (*)"
 
 
@@ -88,7 +96,8 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
 
     Files are grouped by detected source; the ONTAP files are read together (the polls of one collection), every
     other file on its own. A file that cannot be detected or read gets its one-line error and is left out; the
-    others are read (an ONTAP read that fails marks every ONTAP file with its error).
+    others are read (an ONTAP read that fails marks the file its error names and reads the others again; an error
+    naming none of them marks them all).
 
     Args:
         state: the task's state (progress and cancel), or None.
@@ -115,13 +124,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         if state is not None and state.is_interruption_requested():
             break
         if kind == "ontap":  # the polls of one collection are read together
-            from models.importers.ontap import read_ontap
-
-            try:
-                inventories.append(read_ontap(*group, interval_s=interval_s))
-            except (InventoryError, OSError, ValueError) as exc:
-                for path in group:
-                    entries[path] = FileEntry(path, "", _one_line(exc))
+            inventories.extend(_read_ontap_group(group, entries, interval_s))
             done += len(group)
         else:
             for path in group:
@@ -135,6 +138,35 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         if state is not None:
             state.set_progress(done / total)
     return ReadResult(tuple(entries[p] for p in paths), tuple(inventories))
+
+
+def _read_ontap_group(group: list[Path], entries: dict[Path, FileEntry], interval_s: float | None) -> list[Inventory]:
+    """The ONTAP files read together as one collection. A file the error names (the readers' messages start with
+    the file's name) gets the error and the others are read again without it; an error naming none of them marks
+    them all."""
+    from models.importers.ontap import read_ontap
+
+    group = list(group)
+    while group:
+        try:
+            return [read_ontap(*group, interval_s=interval_s)]
+        except (InventoryError, OSError, ValueError) as exc:
+            message = _one_line(exc)
+            named = next((p for p in group if message.startswith(f"{p.name}:")), None)
+            if named is None:
+                for path in group:
+                    entries[path] = FileEntry(path, "", message)
+                return []
+            entries[named] = FileEntry(named, "", message)
+            group.remove(named)
+    return []
+
+
+def _write_text(state: TaskState | None, path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` atomically (on the runner's thread)."""
+    from models.atomic import write_text_atomic
+
+    write_text_atomic(path, text)
 
 
 @dataclass(frozen=True)
@@ -157,7 +189,8 @@ def _today(project: Project, result: ImportResult, installed: str) -> TodayResul
 
     with_workloads = project.with_scenario(project.scenario.with_changes(workloads=list(result.workloads)))
     try:
-        design = installed_design(with_workloads, installed, project_catalog(with_workloads))
+        design = installed_design(with_workloads, installed, project_catalog(with_workloads),
+                                  groups=result.groups)
     except InstalledError as exc:
         return TodayResult(None, "not evaluated", (), (str(exc),))
     rows = compare_measured(with_workloads.with_scenario(design.scenario), result.groups)
@@ -232,8 +265,13 @@ class FilesPage(QWizardPage):
                          "sources mixed. File names and paths are not kept in the project.")
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setWordWrap(True)  # a long reason wraps rather than running off the side
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.btn_add = QPushButton("Add Files…")
         self.btn_add.clicked.connect(self.choose_files)
+        self.btn_folder = QPushButton("Add RVTools CSV Folder…")
+        self.btn_folder.setToolTip("A folder of RVTools' CSV export (one file per tab, such as tabvInfo.csv)")
+        self.btn_folder.clicked.connect(self.choose_folder)
         self.btn_remove = QPushButton("Remove")
         self.btn_remove.clicked.connect(self.remove_selected)
         self.progress = QProgressBar()
@@ -244,19 +282,62 @@ class FilesPage(QWizardPage):
         self.btn_cancel.clicked.connect(wizard.cancel_reading)
         buttons = QHBoxLayout()
         buttons.addWidget(self.btn_add)
+        buttons.addWidget(self.btn_folder)
         buttons.addWidget(self.btn_remove)
         buttons.addStretch(1)
         buttons.addWidget(self.progress)
         buttons.addWidget(self.btn_cancel)
+        self.interval = QDoubleSpinBox()
+        self.interval.setRange(0.0, 86_400.0)
+        self.interval.setDecimals(0)
+        self.interval.setSuffix(" s")
+        self.interval.setSpecialValueText("not given")  # 0: the rows carry no clock, their volumes get no rates
+        self.interval.setToolTip("ONTAP counter-table polls carry no clock: the seconds between two polls give "
+                                 "their rates (REST volume statistics and statistics text carry their own times)")
+        self.interval.setKeyboardTracking(False)  # read again once the number is entered, not at every digit
+        self.interval.valueChanged.connect(lambda _v: wizard.set_files(list(wizard.paths)))
+        self.interval.setMinimumWidth(self.interval.fontMetrics().horizontalAdvance("86,400 s") + 48)
+        interval_label = QLabel("ONTAP counter-table poll &interval:")
+        interval_label.setBuddy(self.interval)
+        self.interval_hint = QLabel()
+        self.interval_hint.setTextFormat(Qt.TextFormat.PlainText)
+        interval_row = QHBoxLayout()
+        interval_row.addWidget(interval_label)
+        interval_row.addWidget(self.interval)
+        interval_row.addWidget(self.interval_hint, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(buttons)
         layout.addWidget(self.list)
+        layout.addLayout(interval_row)
+        self.show_interval_hint()
+
+    def show_interval_hint(self) -> None:
+        """Say what the interval is for; when counter-table polls were read without it, say that their volumes have
+        no rates until it is given (not greyed)."""
+        read = self._wizard.read
+        waiting = read is not None and self.interval_s() is None and any(
+            n.startswith(COUNTER_TABLES_WITHOUT_CLOCK) for inv in read.inventories for n in inv.notes)
+        self.interval_hint.setText("counter-table polls were read: give the seconds between them for their rates"
+                                   if waiting else
+                                   "the seconds between two counter-table polls (their rows carry no clock)")
+        self.interval_hint.setEnabled(waiting)  # greyed unless it asks for something
+
+    def interval_s(self) -> float | None:
+        """The seconds between ONTAP counter-table polls (``import-env --interval``), None when not given."""
+        value = self.interval.value()
+        return value if value > 0 else None
 
     def choose_files(self) -> None:
         """Ask for files and add them."""
         names, _ = QFileDialog.getOpenFileNames(self, "Import Environment", "", FILE_FILTER)
         if names:
             self._wizard.add_files([Path(n) for n in names])
+
+    def choose_folder(self) -> None:
+        """Ask for a folder of RVTools CSV export files and add it."""
+        name = QFileDialog.getExistingDirectory(self, "Import Environment: RVTools CSV export folder", "")
+        if name:
+            self._wizard.add_files([Path(name)])
 
     def remove_selected(self) -> None:
         """Leave out the selected files."""
@@ -265,6 +346,7 @@ class FilesPage(QWizardPage):
 
     def show_files(self) -> None:
         """List the files with what is known of them."""
+        self.show_interval_hint()
         self.list.clear()
         read = self._wizard.read
         entries = {e.path: e for e in read.files} if read is not None else {}
@@ -303,8 +385,12 @@ class PreviewPage(QWizardPage):
         self.sources = _table(["Source", "Files", "Machines", "Volumes", "Refused", "Warnings"], 1)
         self.flags = _table(["File", "Sheet", "Row", "Column", "Refused", "Reason"], 5)
         self.flags_label = QLabel()
+        self.source_notes = QLabel()
+        self.source_notes.setTextFormat(Qt.TextFormat.PlainText)
+        self.source_notes.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.sources, 2)
+        layout.addWidget(self.source_notes)
         layout.addWidget(self.flags_label)
         layout.addWidget(self.flags, 3)
 
@@ -321,6 +407,11 @@ class PreviewPage(QWizardPage):
                               f"{len(inv.volumes):,}", f"{sum(f.refused for f in inv.flags):,}",
                               f"{sum(not f.refused for f in inv.flags):,}"] for inv in inventories],
               frozenset({2, 3, 4, 5}))
+        notes = list(dict.fromkeys(f"{SOURCE_TITLES.get(inv.source, inv.source)}: {note}" for inv in inventories
+                                   for note in inv.notes))  # two files of one source: their notes once
+        self.source_notes.setText("\n".join(shorten(n, 300) for n in notes[:8])
+                                  + (f"\n… and {len(notes) - 8} more" if len(notes) > 8 else ""))
+        self.source_notes.setVisible(bool(notes))
         flags = [f for inv in inventories for f in inv.flags]
         plain_label(self.flags_label, f"{len(flags):,} row(s) refused or flagged" if flags
                     else "No row was refused or flagged.")
@@ -366,15 +457,65 @@ class GroupingPage(QWizardPage):
         self.today = QLabel()
         self.today.setTextFormat(Qt.TextFormat.PlainText)
         self.today.setWordWrap(True)
+        self.today.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.today.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.today_area = QScrollArea()  # one line per workload: scrolls rather than pushing the table away
+        self.today_area.setWidgetResizable(True)
+        self.today_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.today_area.setWidget(self.today)
+        self.today_area.setMaximumHeight(12 * self.today.fontMetrics().lineSpacing())
+        self.today_area.setVisible(False)
+        self.btn_series = QPushButton("Save Measured Series…")
+        self.btn_series.setToolTip("The measured load and latency per poll interval, as the CSV Tools > Calibrate "
+                                   "from Lab Data reads: the selected workload's, or the whole collection's when none "
+                                   "is selected")
+        self.btn_series.clicked.connect(self.save_series)
+        self.series_status = QLabel()
+        self.series_status.setTextFormat(Qt.TextFormat.PlainText)
+        totals_row = QHBoxLayout()
+        totals_row.addWidget(self.totals, 1)
+        totals_row.addWidget(self.series_status)
+        totals_row.addWidget(self.btn_series)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(self.table, 1)
-        layout.addWidget(self.totals)
+        layout.addLayout(totals_row)
         layout.addWidget(self.notes)
-        layout.addWidget(self.today)
+        layout.addWidget(self.today_area)
         for combo in (self.group_by, self.stat, self.installed):
             combo.currentIndexChanged.connect(self.regroup)
         self.keep_names.toggled.connect(self.regroup)
+
+    def series_points(self) -> tuple[list[tuple[float, float]], str]:
+        """The measured (IOPS, latency ms) per poll interval of the selected workload, or of the whole collection
+        when no workload is selected (``import-env --calibration-csv [--calibration-workload]``), and what they
+        are of, in words."""
+        from models.installed import calibration_points, group_calibration_points
+
+        result, read = self._wizard.imported, self._wizard.read
+        rows = {i.row() for i in self.table.selectionModel().selectedRows()} if result is not None else set()
+        if result is not None and len(rows) == 1 and (row := rows.pop()) < len(result.groups):
+            group = result.groups[row]
+            return group_calibration_points(group), f"workload {group.name}"
+        return calibration_points(read.inventories if read is not None else ()), "the whole collection"
+
+    def save_series(self) -> None:
+        """Ask where, and write the measured series as the calibration CSV (on the runner's thread)."""
+        from models.installed import calibration_csv
+
+        points, what = self.series_points()
+        if not points:
+            self.series_status.setText(f"No measured interval with operations and a latency for {what}")
+            return
+        name, _ = QFileDialog.getSaveFileName(self, "Save Measured Series", "measured.csv", "CSV files (*.csv)")
+        if not name:
+            return
+        path = Path(name)
+        self.series_status.setText("Saving…")
+        self._wizard.runner.submit(_write_text, path, calibration_csv(points), name="save measured series",
+                                   on_done=lambda ok, value: self.series_status.setText(
+                                       f"Saved {len(points)} interval(s) of {what} to {path.name}" if ok else
+                                       f"Not saved: {_one_line(value)}"))
 
     def options(self) -> dict[str, Any]:
         """The chosen grouping, statistic, names and installed controller (``import-env``'s --group-by, --stat,
@@ -413,12 +554,19 @@ class GroupingPage(QWizardPage):
                              *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
+        self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
+        self.series_status.setText("")
+        for r, g in enumerate(result.groups if result is not None else ()):
+            if g.notes or g.protocol:  # the group's own notes on its "Load from" cell
+                said = list(g.notes) + ([f"protocol {g.protocol}: {g.protocol_source}"] if g.protocol else [])
+                self.table.item(r, 2).setToolTip(plain_tooltip("; ".join(said)))
         today = self._wizard.today
         self.today.setText("" if today is None or error else
                            f"Your system today: {today.summary}\n"
                            + ("Measured against predicted latency at the measured load:\n" if today.scenario else "")
                            + "\n".join(f"    {line}" for line in today.lines)
                            + ("\nAssumed: " + "; ".join(today.notes) if today.notes else ""))
+        self.today_area.setVisible(bool(self.today.text()))
         if error:
             self.totals.setText(error)
             self.notes.setText("")
@@ -437,6 +585,11 @@ class GroupingPage(QWizardPage):
         """Next needs workloads grouped with the options shown."""
         imported = self._wizard.imported
         return self._wizard.task is None and imported is not None and bool(imported.workloads)
+
+
+def _unbroken(text: str) -> str:
+    """A figure and its unit kept on one line when the text wraps ("4.75 TiB" with a no-break space)."""
+    return text.replace(" ", "\u00a0")
 
 
 class FinishPage(QWizardPage):
@@ -472,15 +625,15 @@ class FinishPage(QWizardPage):
         elif self._wizard.start is not None:
             self.summary.setText(
                 f"The scenario has no storage system: the import starts from a sample design serving its "
-                f"{len(result.workloads)} workload(s) ({result.iops:,.0f} IOPS, "
-                f"{fmt_capacity(result.capacity_bytes)} used). Scenario > Size from Requirements finds the "
+                f"{len(result.workloads)} workload(s) ({result.iops:,.0f}\u00a0IOPS, "
+                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used). Scenario > Size from Requirements finds the "
                 "configurations that meet them.")
         else:
             verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
             self.summary.setText(
-                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f} IOPS and "
-                f"{fmt_capacity(result.capacity_bytes)} used. The requirements' effective capacity becomes "
-                f"{fmt_capacity(project.requirements.effective_capacity_bytes)}.")
+                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f}\u00a0IOPS and "
+                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used. The requirements' effective capacity becomes "
+                f"{_unbroken(fmt_capacity(project.requirements.effective_capacity_bytes))}.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name
@@ -536,7 +689,8 @@ class ImportWizard(QWizard):
             page.progress.setValue(0)
             page.progress.setVisible(True)
             page.btn_cancel.setVisible(True)
-            self.task = self.runner.submit(read_sources, list(self.paths), name="read environment files",
+            self.task = self.runner.submit(read_sources, list(self.paths), page.interval_s(),
+                                           name="read environment files",
                                            on_done=self._read_done,
                                            on_progress=lambda f: page.progress.setValue(round(100 * f)))
         page.show_files()

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from models.importers.inventory import ImportFlag, Inventory, Machine, PerfFigures, Statistic
 from models.importers.workbook import (
+    MACHINE_SHEET_ROWS,
     Sheet,
     bytes_of,
     cell,
@@ -31,7 +32,7 @@ SHEET = "All_VM_IaaS_Server_Rehost_Perf"
 """The Core Report's sheet of every machine, sized on performance."""
 MIB, GIB = 2**20, 2**30
 MAX_IOPS, MAX_MBPS = 1e9, 1e7
-LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s")}
+LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s")}
 """An I/O rate cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 MIN_IO_BYTES = 512
 
@@ -76,7 +77,7 @@ def read_azure_migrate(path: Path) -> Inventory:
         name = book.find(SHEET)
         if name is None:
             raise book.missing(SHEET)
-        return _read(path, book.sheet(name, ("Machine Name",)))
+        return _read(path, book.sheet(name, ("Machine Name",), MACHINE_SHEET_ROWS))
     finally:
         book.close()
 

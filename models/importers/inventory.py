@@ -130,6 +130,9 @@ class Volume:
         size_bytes, used_bytes: None when not given.
         perf: summaries; series: per-interval rates computed from the source's counters (two polls give one
             interval).
+        protocol: the front-end protocol the data shows it served ("FCP", "iSCSI", "NFS", "SMB"; "block" for a
+            LUN whose block protocol the data does not name; "" when the data does not say);
+        protocol_source: where ``protocol`` came from, in words ("" with no protocol).
     """
 
     name: str
@@ -141,6 +144,8 @@ class Volume:
     used_bytes: int | None = None
     perf: tuple[PerfFigures, ...] = ()
     series: tuple[PerfSample, ...] = ()
+    protocol: str = ""
+    protocol_source: str = ""
 
     def figures(self, statistic: Statistic) -> PerfFigures | None:
         """This volume's :class:`PerfFigures` of ``statistic`` (None when the source gave none)."""

@@ -23,6 +23,7 @@ from models.importers.inventory import (
     Statistic,
 )
 from models.importers.workbook import (
+    MACHINE_SHEET_ROWS,
     Sheet,
     bytes_of,
     cell,
@@ -40,7 +41,8 @@ MIN_IO_BYTES = 512
 """The smallest I/O: a row's IOPS above its throughput / 512 bytes is refused."""
 MAX_IOPS = 1e9
 MAX_MBPS = 1e7
-LIMITS = {"iops": (MAX_IOPS, "1e9 IOPS"), "mbps": (MAX_MBPS, "1e7 MB/s"), "latency": (HOUR_MS, "an hour")}
+LIMITS = {"iops": (MAX_IOPS, "1,000,000,000 IOPS"), "mbps": (MAX_MBPS, "10,000,000 MB/s"),
+          "latency": (HOUR_MS, "an hour")}
 """A performance cell's ceiling and its words (:func:`models.importers.workbook.checked_number`)."""
 
 _STAT_WORDS: dict[Statistic, tuple[str, ...]] = {
@@ -122,7 +124,7 @@ def _read(path: Path, book: Any) -> Inventory:
     vms_name = book.find("VMs")
     if vms_name is None:
         raise book.missing("VMs")
-    vms = book.sheet(vms_name, ("VM Name",))
+    vms = book.sheet(vms_name, ("VM Name",), MACHINE_SHEET_ROWS)
     c_name = vms.need("VM Name")
     c_id = vms.col("MOB ID")
     c_pow, c_cpu = vms.col("Power State"), vms.col("Virtual CPU", "vCPU")

@@ -14,10 +14,18 @@ Three forms of one collection are read (one or more files, mixed):
 * the controller model, where the collection carries it: ``GET /api/cluster/nodes?fields=model`` (JSON ``records``
   with ``model``) or the CLI's ``system node show`` / ``system show`` text (a ``Model`` column, or ``Model:`` lines
   of ``-instance``); see :func:`node_models`. It sets the inventory's ``controller_model``.
-* ``statistics show -raw`` text (CLI; ``Object:`` / ``Instance:`` / ``Start-time:`` / ``End-time:`` blocks, values
+* ``statistics show -raw`` text of the ``lun`` and ``volume`` objects (CLI; ``Object:`` / ``Instance:`` /
+  ``Start-time:`` / ``End-time:`` blocks, values
   with unit suffixes such as ``us`` and ``%``, long values wrapped onto the next line, histograms as indented
   label / value rows, which are skipped), optionally with the counter catalogue (``statistics catalog counter
   show`` text, ``·``-separated, giving each counter's base counter).
+
+The front-end protocol of each volume or LUN is taken from the data where it shows it: a LUN is block (its
+counters do not name FCP or iSCSI); a counter-table volume's per-protocol operation counters (``nfs.*_ops``,
+``cifs.*_ops``, ``iscsi.*_ops``, ``fcp.*_ops``) name the protocol with the most operations, counted over the polls
+(or, when no operation of any protocol happened between them, since the counters started), and so do a
+``statistics show`` volume's (``nfs_read_ops``, ``cifs_write_ops``, ...); REST volume statistics do not split by
+protocol (:func:`counter_protocol`).
 
 A counter that goes backwards between two polls (a counter reset, a takeover, a reboot) or two polls with no time
 between them are flagged and that interval is left out, never turned into a negative or infinite rate."""
@@ -70,6 +78,10 @@ _RESTPERF_DEFAULT = _Spec("total_read_ops", "total_write_ops", "total_other_ops"
                           "read_latency", "write_latency", "total_read_ops", "total_write_ops")
 _LUN_DEFAULT = _Spec("read_ops", "write_ops", "other_ops", "read_data", "write_data", "avg_read_latency",
                      "avg_write_latency", "read_ops", "write_ops")
+_VOLUME_TEXT = _Spec("read_ops", "write_ops", "other_ops", "read_data", "write_data", "read_latency", "write_latency",
+                     "read_ops", "write_ops")
+"""``statistics show -raw -object volume``: the volume object's counters (read_ops, read_data, read_latency in
+microseconds over read_ops, ...; NetApp Harvest's StatPerf volume template lists the same names)."""
 
 _UNIT_MS = {"microsec": 1.0 / US_PER_MS, "us": 1.0 / US_PER_MS, "millisec": 1.0, "ms": 1.0, "sec": 1000.0}
 _UNIT_BYTES = {"b_per_sec": 1.0, "kb_per_sec": 1024.0, "mb_per_sec": 1024.0**2}
@@ -289,8 +301,9 @@ def _read_statistics_text(text: str, name: str, out: _Collection) -> int:
         nonlocal count
         if block is None:
             return
-        if block.get("object") != "lun":
-            out.notes.append(f"{name}: line {block['line']}: object {block.get('object')!r} skipped (LUNs are read)")
+        kind = block.get("object")
+        if kind not in ("lun", "volume"):
+            out.notes.append(f"{name}: line {block['line']}: object {kind!r} skipped (volumes and LUNs are read)")
             return
         if "end" not in block:
             raise InventoryError(f"{name}: line {block['line']}: instance {block.get('instance', '')!r} has no "
@@ -298,14 +311,21 @@ def _read_statistics_text(text: str, name: str, out: _Collection) -> int:
         numbers = {k: v for k, v in ((k, _raw_value(v)) for k, v in counters.items()) if v is not None}
         instance = str(block.get("instance") or counters.get("instance_name", ""))
         svm = counters.get("vserver_name", "") or str(block.get("scope", ""))
-        bad = _bad_counters(numbers, _spec_counters(_LUN_DEFAULT))
+        spec = _LUN_DEFAULT if kind == "lun" else _VOLUME_TEXT
+        what = "LUN" if kind == "lun" else "volume"
+        bad = _bad_counters(numbers, _spec_counters(spec))
         if bad:
-            out.flags.append(ImportFlag(name, "", block["line"], bad[0], f"LUN {instance}: counter {bad[0]} is "
+            out.flags.append(ImportFlag(name, "", block["line"], bad[0], f"{what} {instance}: counter {bad[0]} is "
                                         f"{numbers[bad[0]]:g} (negative): poll left out"))
             return
         count += 1
-        out.add(("lun", svm, instance), _Series(instance, svm, "", "", "lun", _LUN_DEFAULT),
-                _Poll(block["end"], numbers, name, block["line"]))
+        if kind == "lun":
+            out.add(("lun", svm, instance), _Series(instance, svm, "", "", "lun", _LUN_DEFAULT),
+                    _Poll(block["end"], numbers, name, block["line"]))
+        else:
+            out.add(("volume-text", svm, instance),
+                    _Series(instance, svm, counters.get("node_name", ""), counters.get("parent_aggr", ""), "volume",
+                            _VOLUME_TEXT), _Poll(block["end"], numbers, name, block["line"]))
 
     for number, line in enumerate(text.splitlines(), start=1):
         if line.startswith("Object:"):
@@ -502,6 +522,56 @@ def node_models(data: Any) -> list[str]:
     return out
 
 
+# --- the protocol -------------------------------------------------------------------------------------------------
+
+PROTOCOL_PREFIXES = {"nfs": "NFS", "cifs": "SMB", "fcp": "FCP", "iscsi": "iSCSI"}
+"""A counter-table volume counter's prefix -> the front-end protocol its operations came in by (ONTAP's
+``volume`` counter table: ``nfs.read_ops``, ``cifs.write_ops``, ``fcp.other_ops``, ``iscsi.read_ops``, ...)."""
+_PROTOCOL_OPS = re.compile(r"^(nfs|cifs|fcp|iscsi)[._](\w+)_ops$")
+LUN_PROTOCOL_SOURCE = "their LUN counters (a LUN is block storage; the counters do not say FCP or iSCSI)"
+
+
+def _protocol_ops(counters: dict[str, float]) -> dict[str, float]:
+    """Operations per protocol in one poll's counters (every ``<protocol>.<op>_ops`` but ``total_ops``)."""
+    out: dict[str, float] = {}
+    for name, value in counters.items():
+        match = _PROTOCOL_OPS.match(name)
+        if match and match.group(2) != "total" and math.isfinite(value) and value >= 0:
+            key = PROTOCOL_PREFIXES[match.group(1)]
+            out[key] = out.get(key, 0.0) + value
+    return out
+
+
+def counter_protocol(polls: list[dict[str, float]], where: str = "the counter table") -> tuple[str, str]:
+    """The protocol a counter-table volume served, and where that came from in words.
+
+    Args:
+        polls: the volume's cumulative counters, one dict per poll in poll order (``nfs.read_ops`` as the REST
+            counter table names them, ``nfs_read_ops`` as ``statistics show`` does); where: what the counters came
+            from, for the words.
+
+    Returns:
+        ("NFS" | "SMB" | "FCP" | "iSCSI", source) for the protocol with the most operations between the first
+        and the last poll, or, when none happened between them, since the counters started (the last poll);
+        ("", "") when the counters split no operation by protocol.
+    """
+    if not polls:
+        return "", ""
+    last = _protocol_ops(polls[-1])
+    first = _protocol_ops(polls[0]) if len(polls) > 1 else {}
+    between = {k: v - first.get(k, 0.0) for k, v in last.items() if k in first}
+    if len(polls) > 1 and sum(v for v in between.values() if v > 0) > 0:
+        counts, when = {k: v for k, v in between.items() if v > 0}, "between the polls"
+    else:
+        counts, when = {k: v for k, v in last.items() if v > 0}, "since the counters started"
+    if not counts:
+        return "", ""
+    protocol = max(sorted(counts), key=lambda k: counts[k])
+    total = sum(counts.values())
+    return protocol, (f"{where}'s per-protocol operations: {protocol} {counts[protocol]:,.0f} of "
+                      f"{total:,.0f} {when}")
+
+
 # --- the reader ---------------------------------------------------------------------------------------------------
 
 def _kind_of(text: str, name: str) -> tuple[str, Any]:
@@ -618,8 +688,18 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
             pass
         elif all(p.time_s is not None for p in s.polls):
             samples = _samples(s, flags)
+        if s.kind == "lun":
+            protocol, source = "block", LUN_PROTOCOL_SOURCE
+        elif s.spec is _VOLUME_TEXT:  # statistics show text: polls in time order
+            polls = sorted(s.polls, key=lambda p: p.time_s or 0.0)
+            protocol, source = counter_protocol([p.counters for p in polls], "the statistics text")
+        elif s.spec is not _KEYPERF:  # counter-table rows: polls in the order given
+            protocol, source = counter_protocol([p.counters for p in s.polls])
+        else:  # REST volume statistics do not split operations by protocol
+            protocol, source = "", ""
         volumes.append(Volume(name=s.name, svm=s.svm, node=s.node, aggregate=s.aggregate, kind=s.kind,
-                              series=tuple(samples), perf=summarize(samples)))
+                              series=tuple(samples), perf=summarize(samples), protocol=protocol,
+                              protocol_source=source))
     single = sum(1 for s in out.series.values() if len(s.polls) < 2)
     if single:
         out.notes.append(f"{single} volume(s) or LUN(s) with one poll only: cumulative counters give no rate "

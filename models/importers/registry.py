@@ -43,6 +43,10 @@ WORKBOOK_SHEETS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 """Source kind -> the sheets (all of them, case and spaces ignored) a workbook of that source holds."""
 
+SOURCE_NAMES = {"rvtools": "RVTools", "liveoptics": "Live Optics", "azure-migrate": "Azure Migrate",
+                "ontap": "ONTAP"}
+"""Source kind -> the tool's name as messages spell it."""
+
 _RVTOOLS_CSV = ("vInfoVMName", "vInfoProvisioned", "vInfoInUse")
 _SNIFF_BYTES = 1 << 20
 
@@ -74,7 +78,7 @@ def detect(path: Path) -> str:
         for kind, sheets in WORKBOOK_SHEETS:
             if all(norm(s) in have for s in sheets):
                 return kind
-        looked = "; ".join(f"{kind}: {', '.join(sheets)}" for kind, sheets in WORKBOOK_SHEETS)
+        looked = "; ".join(f"{SOURCE_NAMES[kind]}: {', '.join(sheets)}" for kind, sheets in WORKBOOK_SHEETS)
         raise InventoryError(f"{path.name}: a workbook of no known source (looked for the sheets {looked})")
     sample = head.decode("utf-8-sig", errors="replace")
     first = sample.lstrip()[:1]

@@ -17,6 +17,7 @@ from typing import Any
 
 from models.importers.inventory import Datastore, Disk, ImportFlag, Inventory, InventoryError, Machine
 from models.importers.workbook import (
+    MACHINE_SHEET_ROWS,
     MAX_CSV_FILES,
     Sheet,
     Workbook,
@@ -115,7 +116,8 @@ class _Tables:
                 return tab.casefold()
         return ""
 
-    def sheet(self, tab: str, key: tuple[str, ...], required: bool = False) -> Sheet | None:
+    def sheet(self, tab: str, key: tuple[str, ...], required: bool = False,
+              max_rows: int | None = None) -> Sheet | None:
         """Tab ``tab`` (None when absent and not ``required``).
 
         Raises:
@@ -127,13 +129,13 @@ class _Tables:
                 if required:
                     raise self.book.missing(tab)
                 return None
-            return self.book.sheet(name, key)
+            return self.book.sheet(name, key, max_rows)
         p = self.csv.get(tab.casefold())
         if p is None:
             if required:
                 raise InventoryError(f"{self.file}: no RVTools {tab} CSV file")
             return None
-        sheet = csv_sheet(p)
+        sheet = csv_sheet(p, max_rows)
         sheet.name = tab
         return sheet
 
@@ -182,7 +184,7 @@ def _read(tables: _Tables) -> Inventory:
             version = text(cell(row, k))
             break
 
-    info = tables.sheet("vInfo", VM, required=True)
+    info = tables.sheet("vInfo", VM, required=True, max_rows=MACHINE_SHEET_ROWS)
     assert info is not None
     c_vm = info.need(*VM)
     c_prov = info.need(*PROVISIONED)

@@ -44,6 +44,10 @@ MAX_ROWS = 2_000_000
 MAX_MACHINES = 250_000
 """Machines one file may list (the largest vCenter holds some 45,000 VMs): a sheet of a million rows is refused
 within bounded time and memory."""
+MACHINE_SHEET_ROWS = MAX_MACHINES + 20
+"""Rows a sheet listing machines may span (its header sits in its first 20 rows): a longer one is refused from its
+extent (xlsx) or its line count (CSV) before any row is read, so a sheet of a million rows costs neither the time
+nor the memory of reading it."""
 MAX_COLUMNS = 2_000
 """Columns of a header row considered at most."""
 MAX_CELLS = 12_000_000
@@ -185,7 +189,9 @@ def checked_number(row: Sequence[Any], k: int | None, sheet: Sheet, line: int, f
     if isinstance(x, str):
         why = x
     elif x < 0 or x > limit or (integer and not x.is_integer()):
-        shown = flag_text(cell(row, k))
+        raw = cell(row, k)
+        shown = flag_text(raw) if isinstance(raw, str) else f"{x:,.0f}" if abs(x) < 1e15 and x.is_integer() \
+            else f"{x:,.6g}" if abs(x) < 1e15 else f"{x:.3e}"
         why = f"{shown} is {'negative' if x < 0 else f'above {above}' if x > limit else 'not a whole number'}"
     else:
         return x
@@ -241,8 +247,8 @@ def _check_members(name: str, infos: list[zipfile.ZipInfo]) -> None:
         raise InventoryError(f"{name}: the workbook holds {len(infos):,} parts, more than {MAX_MEMBERS:,}: refused")
     total = sum(i.file_size for i in infos)
     if total > MAX_UNCOMPRESSED_BYTES:
-        raise InventoryError(f"{name}: the workbook unpacks to {total / 2**30:.3g} GiB, more than the "
-                             f"{MAX_UNCOMPRESSED_BYTES / 2**30:g} GiB accepted (a zip bomb?): refused")
+        raise InventoryError(f"{name}: the workbook unpacks to {total / 2**20:,.0f} MiB, more than the "
+                             f"{MAX_UNCOMPRESSED_BYTES / 2**20:,.0f} MiB accepted (a zip bomb?): refused")
     for i in infos:
         ratio = i.file_size / max(i.compress_size, 1)
         if i.file_size > RATIO_FLOOR_BYTES and ratio > MAX_RATIO:
@@ -437,15 +443,16 @@ class Workbook:
         have = ", ".join(repr(s) for s in self.sheet_names[:12]) + (", ..." if len(self.sheet_names) > 12 else "")
         return InventoryError(f"{self.file}: no sheet {what!r} (the workbook's sheets: {have or 'none'})")
 
-    def sheet(self, name: str, key: Sequence[str] = ()) -> Sheet:
+    def sheet(self, name: str, key: Sequence[str] = (), max_rows: int | None = None) -> Sheet:
         """Sheet ``name`` (as :meth:`find` returns it): the header is the first of its first 20 rows holding one of
-        ``key`` (any non-empty row when ``key`` is empty).
+        ``key`` (any non-empty row when ``key`` is empty). ``max_rows``: the rows the sheet may span
+        (:data:`MACHINE_SHEET_ROWS` for a sheet of machines), checked before it is read.
 
         Raises:
-            InventoryError: no header row found, the sheet is too large (:data:`MAX_ROWS`, :data:`MAX_CELLS`), or
-                it cannot be read.
+            InventoryError: no header row found, the sheet is too large (:data:`MAX_ROWS`, :data:`MAX_CELLS`,
+                ``max_rows``), or it cannot be read.
         """
-        it = self._rows(name)
+        it = self._rows(name, max_rows)
         keys = {norm(k) for k in key}
         for line, row in it:
             cells = [text(c) for c in row[:MAX_COLUMNS]]
@@ -458,10 +465,13 @@ class Workbook:
         what = f"a header row with {key[0]!r}" if key else "a header row"
         raise InventoryError(f"{self.file}: sheet {name!r} has no {what} in its first 20 rows")
 
-    def _rows(self, name: str) -> Iterator[tuple[int, Sequence[Any]]]:
+    def _rows(self, name: str, max_rows: int | None = None) -> Iterator[tuple[int, Sequence[Any]]]:
         """(1-based row, cells) of every row of the sheet's grid (blank rows included), formula cells as their text,
         under the row cap, the cell cap and the time budget."""
         extent = self._extent(name)
+        if max_rows is not None and extent.rows > max_rows:
+            raise InventoryError(f"{self.file}: sheet {name!r} spans {extent.rows:,} rows, more than the "
+                                 f"{MAX_MACHINES:,} machines a file may list: refused")
         try:
             grid = self._book.get_sheet_by_name(name)
         except (python_calamine.CalamineError, ValueError, OSError) as exc:
@@ -562,12 +572,14 @@ def sheet_names(path: Path) -> list[str]:
         wb.close()
 
 
-def csv_sheet(path: Path) -> Sheet:
+def csv_sheet(path: Path, max_rows: int | None = None) -> Sheet:
     """A CSV file as a :class:`Sheet` (header on its first line; comma, semicolon or tab separated; UTF-8, a
-    byte-order mark dropped, or Windows-1252 when not UTF-8).
+    byte-order mark dropped, or Windows-1252 when not UTF-8). ``max_rows``: the lines a file of machines may hold
+    (:data:`MACHINE_SHEET_ROWS`), counted before any row is parsed.
 
     Raises:
-        InventoryError: too large, not a regular file, control characters, malformed CSV, or empty.
+        InventoryError: too large, not a regular file, control characters, malformed CSV, empty, or more lines
+            than ``max_rows``.
     """
     try:
         data = read_bytes(path, MAX_FILE_BYTES, path.name)
@@ -577,6 +589,9 @@ def csv_sheet(path: Path) -> Sheet:
         content = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         content = data.decode("cp1252", errors="replace")
+    if max_rows is not None and (lines := content.count("\n")) > max_rows:
+        raise InventoryError(f"{path.name}: {lines:,} lines, more than the {MAX_MACHINES:,} machines a file may "
+                             "list: refused")
     first = content.split("\n", 1)[0]
     delimiter = detect_delimiter(first)
     it = csv_rows(content, path.name, CsvLimits(MAX_ROWS, 1 << 20, SECONDS), delimiter)

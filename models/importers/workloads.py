@@ -69,6 +69,8 @@ class _Member:
     series: tuple[PerfSample, ...]
     used_bytes: int | None
     provisioned_bytes: int | None
+    protocol: str = ""
+    protocol_source: str = ""
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,13 @@ class ImportedGroup:
     latency_ms: float | None = None
     """the measured mean latency at the group's load (ms, operations-weighted over reads and writes of the peak
     interval) where the load is a peak of sums over time and the series give latencies; None otherwise"""
+    series: tuple[PerfSample, ...] = ()
+    """the members' series summed interval by interval, in time order (empty where no member has a series)"""
+    protocol: str = ""
+    """the front-end protocol the data shows the members served (``Volume.protocol``: "FCP", "iSCSI", "NFS",
+    "SMB", "block"; the one most members show when they differ), "" when the data does not say"""
+    protocol_source: str = ""
+    """where ``protocol`` came from, in words (how many members show it and from which counters)"""
 
     @property
     def iops(self) -> float:
@@ -160,7 +169,8 @@ def _members(inventories: Iterable[Inventory], group_by: GroupBy, pattern: re.Pa
         for v in inv.volumes:
             attr = _VOLUME_KEY[group_by]
             key = _volume_key(v, attr, by_pattern)
-            out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes))
+            out.append(_Member(v.name, key, _PREFIX[attr], v.kind, v.perf, v.series, v.used_bytes, v.size_bytes,
+                               v.protocol, v.protocol_source))
     return out
 
 
@@ -222,17 +232,36 @@ def _sum_samples(samples: list[PerfSample]) -> PerfSample:
                       write_latency_ms=weighted([(s.write_iops, s.write_latency_ms) for s in samples]))
 
 
-def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, int]:
-    """The interval of the highest summed read + write IOPS (its summed figures) and how many intervals there were.
+def _series_peak(members: list[_Member]) -> tuple[PerfSample | None, list[PerfSample]]:
+    """The interval of the highest summed read + write IOPS (its summed figures) and the summed series (time order).
     Intervals are matched by their end time (rounded to the second)."""
     buckets: dict[float, list[PerfSample]] = {}
     for m in members:
         for s in m.series:
             buckets.setdefault(round(s.time_s), []).append(s)
     if not buckets:
-        return None, 0
+        return None, []
     sums = [_sum_samples(samples) for _, samples in sorted(buckets.items())]
-    return max(sums, key=lambda s: s.read_iops + s.write_iops), len(sums)
+    return max(sums, key=lambda s: s.read_iops + s.write_iops), sums
+
+
+def _protocol(members: list[_Member]) -> tuple[str, str, str]:
+    """The protocol most members show (ties: by name), where it came from, and a note when members differ."""
+    shown: dict[str, list[_Member]] = {}
+    for m in members:
+        if m.protocol:
+            shown.setdefault(m.protocol, []).append(m)
+    if not shown:
+        return "", "", ""
+    protocol = max(sorted(shown), key=lambda k: len(shown[k]))
+    first = shown[protocol][0]
+    noun = "LUN" if first.kind == "lun" else first.kind
+    source = f"{len(shown[protocol])} of {len(members)} {noun}(s), from {first.protocol_source}"
+    note = ""
+    if len(shown) > 1:
+        others = ", ".join(f"{k} ({len(v)})" for k, v in sorted(shown.items()) if k != protocol)
+        note = f"members served several protocols: {protocol} taken (also {others})"
+    return protocol, source, note
 
 
 def mixed_latency_ms(sample: PerfSample) -> float | None:
@@ -272,7 +301,8 @@ def _summary(m: _Member, stat: SummaryStat) -> tuple[PerfFigures | None, bool]:
 def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> ImportedGroup:
     """One group's load, mix and capacity."""
     notes: list[str] = []
-    noun = "volume" if all(m.kind != "machine" for m in members) else "machine"
+    noun = ("LUN" if all(m.kind == "lun" for m in members) else "volume" if all(m.kind != "machine" for m in members)
+            else "machine")
     used = sum(m.used_bytes if m.used_bytes is not None else (m.provisioned_bytes or 0) for m in members)
     provisioned = sum(m.provisioned_bytes if m.provisioned_bytes is not None else (m.used_bytes or 0)
                       for m in members)
@@ -287,8 +317,13 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
     method = "no performance data"
     counted = 0
     latency: float | None = None
+    summed_series: list[PerfSample] = []
+    protocol, protocol_source, protocol_note = _protocol(members)
+    if protocol_note:
+        notes.append(protocol_note)
     if with_series:
-        peak, intervals = _series_peak(with_series)
+        peak, summed_series = _series_peak(with_series)
+        intervals = len(summed_series)
         assert peak is not None
         r_iops, w_iops, r_mb, w_mb = peak.read_iops, peak.write_iops, peak.read_mbps, peak.write_mbps
         latency = mixed_latency_ms(peak)
@@ -315,6 +350,10 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
         if figures.write_mbps is not None:
             w_mb = (w_mb or 0.0) + figures.write_mbps
     label = "P95" if stat == "p95" else "peak"
+    if fell_back and fell_back == summed:  # no member gave a P95: say what was summed
+        label = "peak (no P95 in the data)"
+    elif fell_back:
+        label = "P95 (peak where no P95 is given)"
     if summed:
         latency = None  # summaries' latencies do not add up to a group's latency at a load
     if summed and counted:
@@ -333,7 +372,8 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
                else "no throughput measured (the I/O size cannot be derived)")
         notes.append(f"{why}: no I/O mix is assumed; choose a preset for this workload")
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
-                             r_mb, w_mb, None, None, used, provisioned, True, tuple(notes))
+                             r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
+                             series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source)
     kib = ((r_mb or 0.0) + (w_mb or 0.0)) * BYTES_PER_MB / total_iops / KIB
     if not MIN_IO_KIB <= kib <= MAX_IO_KIB:
         clamped = min(max(kib, MIN_IO_KIB), MAX_IO_KIB)
@@ -341,7 +381,8 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
                      f"{clamped:g} KiB used")
         kib = clamped
     return ImportedGroup(name, len(members), method, r_iops, w_iops, r_mb, w_mb, 100.0 * r_iops / total_iops, kib,
-                         used, provisioned, False, tuple(notes), latency)
+                         used, provisioned, False, tuple(notes), latency, tuple(summed_series), protocol,
+                         protocol_source)
 
 
 def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "cluster", stat: SummaryStat = "p95",

@@ -89,21 +89,25 @@ def test_import_wizard(qtbot, example_window, screen):
     wizard = example_window.show_import_wizard()
     _fits(wizard, screen, qtbot)
     page = wizard.files_page
-    for widget in (page.btn_add, page.btn_remove):
+    for widget in (page.btn_add, page.btn_folder, page.btn_remove, page.interval, page.interval_hint):
         _on_view(widget, wizard)
     _on_view(page.list, wizard, min_height=80)
     _fits_screen(_modal_shown(qtbot, page.choose_files), screen)
+    _fits_screen(_modal_shown(qtbot, page.choose_folder), screen)
     samples = next(p / "shared" / "samples" for p in Path(__file__).resolve().parents
                    if (p / "shared" / "samples").is_dir())
-    wizard.add_files([samples / "liveoptics" / "LiveOptics_file.xlsx"])
+    wizard.add_files([samples / "liveoptics" / "LiveOptics_file.xlsx",
+                      *(samples / "ontap" / f"harvest-keyperf-volume-poll-{k}.json" for k in (1, 2))])
     assert wizard.runner.wait(30)
     wizard.next()
     wizard.next()
     assert wizard.runner.wait(30)
     grouping = wizard.grouping_page
     _on_view(grouping.table, wizard, min_height=60)
-    for widget in (grouping.group_by, grouping.totals, wizard.button(wizard.WizardButton.NextButton)):
+    for widget in (grouping.group_by, grouping.totals, grouping.btn_series,
+                   wizard.button(wizard.WizardButton.NextButton)):
         _on_view(widget, wizard)
+    _fits_screen(_modal_shown(qtbot, grouping.save_series), screen)  # the polls' one interval: a series to save
 
 
 def test_catalog_browser(qtbot, example_window, screen):
@@ -294,7 +298,7 @@ def test_explanation_window(qtbot, example_window, screen):
 
 DIALOG_SITES = {  # file -> how many places open a dialog, message box or file dialog (each covered above)
     "autosave.py": 2, "calibration_dialog.py": 2, "catalog_browser.py": 1, "export_actions.py": 3,
-    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 1, "main_window.py": 4,
+    "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 3, "main_window.py": 4,
     "plain_text.py": 1,
     "report_export.py": 2,
     "results/_common.py": 1, "results/capacity_view.py": 2, "results/performance_view.py": 3,
