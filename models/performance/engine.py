@@ -55,12 +55,13 @@ from models.performance.discrepancy import band_basis, figure_sigma, input_rel_s
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
 from models.performance.results import (
+    CurveColumns,
     CurvePoint,
     ScenarioPerformance,
     StationLoad,
     WorkloadPerformance,
-    curve_points,
     station_load,
+    with_curve_columns,
 )
 from models.performance.tail_latency import (
     TailRequest,
@@ -211,9 +212,11 @@ def _queue_arrays(
 
 def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
                think_s: float) -> tuple:
-    """The ramp cache's key of one closed ramp (what its solution depends on)."""
-    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival) for s in specs),
-            demands, read_fraction, population, think_s)
+    """The ramp cache's key of one closed ramp (what its solution depends on: besides the demands, each station's
+    servers, copies, kind of queue and service variability, which the read / write split of its demand changes
+    too, ``StationSpec.service_scv``)."""
+    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s, s.write_s,
+                   s.write_async_s) for s in specs), demands, read_fraction, population, think_s)
 
 
 def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
@@ -1329,7 +1332,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                      (kept_at, ext_at))
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
-    banded: tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band], tuple[float | None, ...]] = yield (
+    banded: tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]] = yield (
         "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     curve, extension, bands, target_tails = banded
     if target_tails:
@@ -1346,7 +1349,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     wp = WorkloadPerformance(
         workload_id=w.id,
         name=w.name,
-        curve=curve,
+        curve=(),
         saturation_iops=float(sat) if math.isfinite(sat) else float(r.iops[-1]),
         max_iops_at_slo=_finite(max_slo),
         slo_ms=slo,
@@ -1366,7 +1369,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         write_latency_ms=_finite(write_lat),
         host_latency_at_target_ms=_finite(host_at_target),
         peak_iops=float(r.iops[-1]),
-        open_curve=extension,
+        open_curve=(),
         light_load_latency_ms=shape.light_load_latency_ms,
         latency_at_50pct_saturation_ms=shape.latency_at_50pct_ms,
         latency_at_80pct_saturation_ms=shape.latency_at_80pct_ms,
@@ -1382,7 +1385,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         latency_p99_at_target_ms=p99_target,
         slo_statistic=slo_statistic,
     )
-    return wp, r
+    return with_curve_columns(wp, curve, extension), r
 
 
 @dataclass(frozen=True)
@@ -1412,11 +1415,12 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
                    [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
 
 
-def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...],
-                                                           dict[str, Band], tuple[float | None, ...]]]:
+def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band],
+                                                           tuple[float | None, ...]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
     saturation, max IOPS at the SLO), the curve (``kept``) and its continuation as points with latency bands on
-    every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
+    every one (as columns, ``models.performance.results.with_curve_columns``), and the bands of saturation and of
+    max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
     figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
@@ -1495,7 +1499,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
     found = _search_rows(rows, searches) if rows is not None and searches else {}
     asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
     tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
-    out = []
+    out: list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]] = []
     for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st), sigma) in \
             enumerate(zip(items, partial, prepared, sigmas)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
@@ -1522,9 +1526,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             tails = tuple(np.concatenate([_between(t[:len(kept_at)], kept_at, n),
                                           _between(t[len(kept_at):], ext_at, len(x_list) - n)]) for t in tails)
         p95, p99 = _tail_lists(tails, len(x_list))
-        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n], p95[:n], p99[:n])
+        curve = (x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n], p95[:n], p99[:n])
         tail = [None] * (len(x_list) - n)
-        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:], p95[n:], p99[n:])
+        extension = (x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:], p95[n:], p99[n:])
         out.append((curve, extension, {"sat": sat_band, "slo": slo_band}, at_target))
     return out
 
