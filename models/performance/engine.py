@@ -1839,8 +1839,8 @@ def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
 
 
 def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
-                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
-                         ) -> ScenarioPerformance:
+                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
+                         curve_tails: bool = True) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
 
     Args:
@@ -1848,7 +1848,9 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
             (``curve_points`` thins each ramp; default ``Settings()``); raid: the scenario's RAID layouts
             (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here;
             slo_statistic: what the workloads' SLOs bound, "mean" (default) or "p99" (``Requirements.slo_statistic``;
-            ``models.performance.tail_latency``).
+            ``models.performance.tail_latency``); curve_tails: False leaves the curves' p95 / p99 out (None), for
+            callers that read figures only (the percentiles at the target and a p99 SLO's search are computed either
+            way, :func:`solve_jobs`).
 
     Returns:
         A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
@@ -1871,7 +1873,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points, slo_statistic)
+    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "
