@@ -1461,6 +1461,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
             prepared.append((xs, ys, None, row, None))
     rows = _Rows(blocks) if blocks else None
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
+    curve_edges = _curve_edges_many(many_all, [prepared[i][1] for i in range(len(items)) if prepared[i][3] is not None],
+                                    [Z_P90 * sigmas[i] for i in range(len(items)) if prepared[i][3] is not None]
+                                    ) if many_all is not None else []
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
     partial: list[tuple] = []
     for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st), sigma in zip(
@@ -1475,18 +1478,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
             sats = None
         else:
             low_f, high_f = factors_lh
-            many = many_all[3 * row:3 * row + 3, :len(xs)]
-            nominal = many[0]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                lo_ratio = many[1] / nominal
-                hi_ratio = many[2] / nominal
-            finite_hi = np.isfinite(hi_ratio)
-            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
-                lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
-                raw10 = ys * np.exp(-np.hypot(lo_log, spread))
-                hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
-                widened = np.where(finite_hi, ys * np.exp(np.hypot(hi_log, spread)), 0.0)
-            p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
+            p10, p90 = curve_edges[row]
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
             sat_lo = _saturation_st(st, base * high_f)
@@ -1581,8 +1573,8 @@ def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | 
     """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
     of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
     d = st.demand * inflation
-    with np.errstate(divide="ignore", invalid="ignore"):
-        caps = np.where(st.is_queue & (d > 0), st.capacity / d, np.inf)
+    # capacity / demand where a queue has work, +inf elsewhere (divided only there: no warning to silence)
+    caps = np.divide(st.capacity, d, out=np.full(len(d), np.inf), where=st.is_queue & (d > 0))
     if not len(caps):
         return math.inf, None
     k = int(np.argmin(caps))
@@ -1727,6 +1719,50 @@ def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarr
         grid[spaced] = (_GRID_STEPS / OPEN_SEARCH_GRID)[None, :] * delta[spaced, None] + lo[spaced, None]
     grid[:, -1] = hi
     return grid
+
+
+def _curve_edges_many(many_all: np.ndarray, ys_rows: Sequence[np.ndarray], spreads: Sequence[float]
+                      ) -> list[tuple[list, list]]:
+    """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along the curves of many
+    paths at once: ``many_all`` (3 B, P) the open model's latency at each curve's points at its nominal, P10 and
+    P90 demands (:class:`_Rows`, a shorter curve's row padded at its end), ``ys_rows`` the B curves' drawn
+    latencies (ms), ``spreads`` each one's discrepancy spread (log space, :data:`Z_P90` x sigma). Each edge is the
+    drawn latency scaled by the open model's ratio at the band's edge combined with the spread
+    (:func:`_with_bands_many`), then carried along the curve; the same element-wise operations as one curve at a
+    time (the running maxima and minima are exact), so the same floats, in a few array operations for all."""
+    B, P = len(ys_rows), many_all.shape[1]
+    lengths = np.array([len(y) for y in ys_rows], dtype=int)
+    valid = np.arange(P)[None, :] < lengths[:, None]
+    Y = np.ones((B, P))
+    for b, y in enumerate(ys_rows):
+        Y[b, :len(y)] = y
+    spread = np.asarray(spreads, dtype=float)[:, None]
+    nominal = many_all[0::3]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
+        lo_ratio = many_all[1::3] / nominal
+        hi_ratio = many_all[2::3] / nominal
+        finite_hi = np.isfinite(hi_ratio)
+        lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
+        raw10 = Y * np.exp(-np.hypot(lo_log, spread))
+        hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
+        widened = np.where(finite_hi, Y * np.exp(np.hypot(hi_log, spread)), 0.0)
+        rising = np.asarray(((Y[:, 1:] >= Y[:, :-1]) | ~valid[:, 1:]).all(axis=1))
+        within = np.asarray((((raw10 <= Y) & (raw10 >= 0.0)) | ~valid).all(axis=1))
+        fast10 = np.minimum(np.maximum.accumulate(raw10, axis=1), Y)
+        carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0), axis=1)
+    all_finite = np.asarray((finite_hi | ~valid).all(axis=1))
+    out: list[tuple[list, list]] = []
+    for b, y in enumerate(ys_rows):
+        n = len(y)
+        p10: list
+        if n and rising[b] and within[b]:
+            p10 = fast10[b, :n].tolist()
+        else:
+            p10 = _carried_edges(y, raw10[b, :n], y.tolist(), widened[b, :n], finite_hi[b, :n])[0]
+        high = carried[b, :n].tolist()
+        p90 = high if all_finite[b] else [v if ok else None for v, ok in zip(high, finite_hi[b, :n].tolist())]
+        out.append((p10, p90))
+    return out
 
 
 def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,
