@@ -1284,7 +1284,10 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        bg = {spec.name: util.get(spec.name, 0.0) for spec in path.stations}
+        # each station's utilisation at x (its demand / capacity, plus the others'), the same products and sums as
+        # one station at a time, in one pass; the delays' is 0
+        u_at_x = (x * arrays.demand / arrays.capacity + background).tolist()
+        demand_list = r.demand_s.tolist()
         factors_op = []
         if beyond:  # open_residence_ms of every station at x, in one call
             arrays = _static(path.stations, float(rf))
@@ -1293,8 +1296,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                 at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
                                         x * r.demand_s / caps, check=False).tolist()
         for k, spec in enumerate(path.stations):
-            d = r.demand_s[k]
-            u = 0.0 if spec.delay else x * spec.demand(rf) / spec.capacity + bg[spec.name]
+            d = demand_list[k]
+            u = 0.0 if spec.delay else u_at_x[k]
             if beyond:
                 value = at_x[k]
                 res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
