@@ -135,3 +135,28 @@ def test_ramp_cache_tells_read_write_splits_apart() -> None:
     assert not np.array_equal(alone[0], engine._curve(a, demands, rf, 64, 0.0)[0])
     assert np.array_equal(after[0], alone[0]) and np.array_equal(after[1], alone[1])
     engine._CURVE_CACHE.clear()
+
+
+def test_transfer_window_reuses_the_evaluation_s_performance() -> None:
+    """The SnapMirror transfer window compared against the evaluation's own performance (not solved again) gives
+    the very figures of solving it there; the figures-only solve (no curve percentiles) keeps every figure."""
+    from models.design import resolve
+    from models.evaluate import with_layouts
+    from models.performance import evaluate_performance
+    from models.replication import evaluate_protection
+
+    project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
+    design = with_layouts(resolve(project))
+    evaluation = evaluate(project, design=design)
+    assert evaluation.protection is not None and evaluation.protection.loads
+    scenario, catalog = design.scenario, design.catalog
+    alone = evaluate_protection(scenario, catalog, evaluation.capacity, design.settings, design.raid)
+    assert alone == evaluation.protection
+    assert any(end.own_workloads for end in alone.loads)
+    full = evaluate_performance(scenario, catalog, design.settings, design.raid)
+    lean = evaluate_performance(scenario, catalog, design.settings, design.raid, curve_tails=False)
+    for a, b in zip(full.workloads, lean.workloads):
+        assert (a.max_iops_at_slo, a.latency_at_target_ms, a.saturation_iops, a.stations) == \
+            (b.max_iops_at_slo, b.latency_at_target_ms, b.saturation_iops, b.stations)
+        assert any(p.latency_p99_ms is not None for p in a.curve)
+        assert all(p.latency_p99_ms is None for p in b.curve)

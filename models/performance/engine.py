@@ -1289,12 +1289,9 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         u_at_x = (x * arrays.demand / arrays.capacity + background).tolist()
         demand_list = r.demand_s.tolist()
         factors_op = []
-        if beyond:  # open_residence_ms of every station at x, in one call
-            arrays = _static(path.stations, float(rf))
-            with np.errstate(divide="ignore", invalid="ignore"):
-                caps = np.array([spec.capacity for spec in path.stations], dtype=float)
-                at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
-                                        x * r.demand_s / caps, check=False).tolist()
+        if beyond:  # open_residence_ms of every station at x (finite), in one call
+            at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
+                                    x * r.demand_s / arrays.capacity, check=False).tolist()
         for k, spec in enumerate(path.stations):
             d = demand_list[k]
             u = 0.0 if spec.delay else u_at_x[k]
