@@ -117,7 +117,8 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     if scenario.replications:
         from models.replication import evaluate_protection
 
-        protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid)
+        protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid,
+                                         performance=performance)
         problems.extend(protection.problems)
     fabricpool: tuple[FabricPoolSystem, ...] = ()
     if any(getattr(n, "capacity_tier", "none") != "none" for n in scenario.nodes):  # models.capacity.fabricpool
@@ -408,7 +409,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host(s) down the data "
                                        f"{'still fits' if fits else 'no longer fits'} the usable capacity",
                                        "", f"N+{k}"))
-        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic)
+        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
+                                    curve_tails=False)  # its max IOPS at the SLO only
         for wp in perf.workloads:
             if not wp.target_iops:
                 continue

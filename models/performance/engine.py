@@ -55,12 +55,13 @@ from models.performance.discrepancy import band_basis, figure_sigma, input_rel_s
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
 from models.performance.results import (
+    CurveColumns,
     CurvePoint,
     ScenarioPerformance,
     StationLoad,
     WorkloadPerformance,
-    curve_points,
     station_load,
+    with_curve_columns,
 )
 from models.performance.tail_latency import (
     TailRequest,
@@ -211,9 +212,11 @@ def _queue_arrays(
 
 def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
                think_s: float) -> tuple:
-    """The ramp cache's key of one closed ramp (what its solution depends on)."""
-    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival) for s in specs),
-            demands, read_fraction, population, think_s)
+    """The ramp cache's key of one closed ramp (what its solution depends on: besides the demands, each station's
+    servers, copies, kind of queue and service variability, which the read / write split of its demand changes
+    too, ``StationSpec.service_scv``)."""
+    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s, s.write_s,
+                   s.write_async_s) for s in specs), demands, read_fraction, population, think_s)
 
 
 def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
@@ -1281,17 +1284,17 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        bg = {spec.name: util.get(spec.name, 0.0) for spec in path.stations}
+        # each station's utilisation at x (its demand / capacity, plus the others'), the same products and sums as
+        # one station at a time, in one pass; the delays' is 0
+        u_at_x = (x * arrays.demand / arrays.capacity + background).tolist()
+        demand_list = r.demand_s.tolist()
         factors_op = []
-        if beyond:  # open_residence_ms of every station at x, in one call
-            arrays = _static(path.stations, float(rf))
-            with np.errstate(divide="ignore", invalid="ignore"):
-                caps = np.array([spec.capacity for spec in path.stations], dtype=float)
-                at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
-                                        x * r.demand_s / caps, check=False).tolist()
+        if beyond:  # open_residence_ms of every station at x (finite), in one call
+            at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
+                                    x * r.demand_s / arrays.capacity, check=False).tolist()
         for k, spec in enumerate(path.stations):
-            d = r.demand_s[k]
-            u = 0.0 if spec.delay else x * spec.demand(rf) / spec.capacity + bg[spec.name]
+            d = demand_list[k]
+            u = 0.0 if spec.delay else u_at_x[k]
             if beyond:
                 value = at_x[k]
                 res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
@@ -1329,7 +1332,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                      (kept_at, ext_at))
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
-    banded: tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...], dict[str, Band], tuple[float | None, ...]] = yield (
+    banded: tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]] = yield (
         "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
     curve, extension, bands, target_tails = banded
     if target_tails:
@@ -1346,7 +1349,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     wp = WorkloadPerformance(
         workload_id=w.id,
         name=w.name,
-        curve=curve,
+        curve=(),
         saturation_iops=float(sat) if math.isfinite(sat) else float(r.iops[-1]),
         max_iops_at_slo=_finite(max_slo),
         slo_ms=slo,
@@ -1366,7 +1369,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         write_latency_ms=_finite(write_lat),
         host_latency_at_target_ms=_finite(host_at_target),
         peak_iops=float(r.iops[-1]),
-        open_curve=extension,
+        open_curve=(),
         light_load_latency_ms=shape.light_load_latency_ms,
         latency_at_50pct_saturation_ms=shape.latency_at_50pct_ms,
         latency_at_80pct_saturation_ms=shape.latency_at_80pct_ms,
@@ -1382,7 +1385,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         latency_p99_at_target_ms=p99_target,
         slo_statistic=slo_statistic,
     )
-    return wp, r
+    return with_curve_columns(wp, curve, extension), r
 
 
 @dataclass(frozen=True)
@@ -1412,11 +1415,12 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
                    [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
 
 
-def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...], tuple[CurvePoint, ...],
-                                                           dict[str, Band], tuple[float | None, ...]]]:
+def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band],
+                                                           tuple[float | None, ...]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
     saturation, max IOPS at the SLO), the curve (``kept``) and its continuation as points with latency bands on
-    every one, and the bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
+    every one (as columns, ``models.performance.results.with_curve_columns``), and the bands of saturation and of
+    max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
     figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
@@ -1457,6 +1461,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             prepared.append((xs, ys, None, row, None))
     rows = _Rows(blocks) if blocks else None
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
+    curve_edges = _curve_edges_many(many_all, [prepared[i][1] for i in range(len(items)) if prepared[i][3] is not None],
+                                    [Z_P90 * sigmas[i] for i in range(len(items)) if prepared[i][3] is not None]
+                                    ) if many_all is not None else []
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
     partial: list[tuple] = []
     for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st), sigma in zip(
@@ -1471,18 +1478,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             sats = None
         else:
             low_f, high_f = factors_lh
-            many = many_all[3 * row:3 * row + 3, :len(xs)]
-            nominal = many[0]
-            with np.errstate(divide="ignore", invalid="ignore"):
-                lo_ratio = many[1] / nominal
-                hi_ratio = many[2] / nominal
-            finite_hi = np.isfinite(hi_ratio)
-            with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
-                lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
-                raw10 = ys * np.exp(-np.hypot(lo_log, spread))
-                hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
-                widened = np.where(finite_hi, ys * np.exp(np.hypot(hi_log, spread)), 0.0)
-            p10, p90 = _carried_edges(ys, raw10, y_list, widened, finite_hi)
+            p10, p90 = curve_edges[row]
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
             sat_lo = _saturation_st(st, base * high_f)
@@ -1495,7 +1491,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
     found = _search_rows(rows, searches) if rows is not None and searches else {}
     asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
     tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
-    out = []
+    out: list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]] = []
     for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st), sigma) in \
             enumerate(zip(items, partial, prepared, sigmas)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
@@ -1522,9 +1518,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[tuple[CurvePoint, ...
             tails = tuple(np.concatenate([_between(t[:len(kept_at)], kept_at, n),
                                           _between(t[len(kept_at):], ext_at, len(x_list) - n)]) for t in tails)
         p95, p99 = _tail_lists(tails, len(x_list))
-        curve = curve_points(x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n], p95[:n], p99[:n])
+        curve = (x_list[:n], y_list[:n], mbps[:n], host, population, p10[:n], p90[:n], p95[:n], p99[:n])
         tail = [None] * (len(x_list) - n)
-        extension = curve_points(x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:], p95[n:], p99[n:])
+        extension = (x_list[n:], y_list[n:], mbps[n:], tail, tail, p10[n:], p90[n:], p95[n:], p99[n:])
         out.append((curve, extension, {"sat": sat_band, "slo": slo_band}, at_target))
     return out
 
@@ -1577,8 +1573,8 @@ def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | 
     """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
     of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
     d = st.demand * inflation
-    with np.errstate(divide="ignore", invalid="ignore"):
-        caps = np.where(st.is_queue & (d > 0), st.capacity / d, np.inf)
+    # capacity / demand where a queue has work, +inf elsewhere (divided only there: no warning to silence)
+    caps = np.divide(st.capacity, d, out=np.full(len(d), np.inf), where=st.is_queue & (d > 0))
     if not len(caps):
         return math.inf, None
     k = int(np.argmin(caps))
@@ -1725,6 +1721,50 @@ def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarr
     return grid
 
 
+def _curve_edges_many(many_all: np.ndarray, ys_rows: Sequence[np.ndarray], spreads: Sequence[float]
+                      ) -> list[tuple[list, list]]:
+    """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along the curves of many
+    paths at once: ``many_all`` (3 B, P) the open model's latency at each curve's points at its nominal, P10 and
+    P90 demands (:class:`_Rows`, a shorter curve's row padded at its end), ``ys_rows`` the B curves' drawn
+    latencies (ms), ``spreads`` each one's discrepancy spread (log space, :data:`Z_P90` x sigma). Each edge is the
+    drawn latency scaled by the open model's ratio at the band's edge combined with the spread
+    (:func:`_with_bands_many`), then carried along the curve; the same element-wise operations as one curve at a
+    time (the running maxima and minima are exact), so the same floats, in a few array operations for all."""
+    B, P = len(ys_rows), many_all.shape[1]
+    lengths = np.array([len(y) for y in ys_rows], dtype=int)
+    valid = np.arange(P)[None, :] < lengths[:, None]
+    Y = np.ones((B, P))
+    for b, y in enumerate(ys_rows):
+        Y[b, :len(y)] = y
+    spread = np.asarray(spreads, dtype=float)[:, None]
+    nominal = many_all[0::3]
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
+        lo_ratio = many_all[1::3] / nominal
+        hi_ratio = many_all[2::3] / nominal
+        finite_hi = np.isfinite(hi_ratio)
+        lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
+        raw10 = Y * np.exp(-np.hypot(lo_log, spread))
+        hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
+        widened = np.where(finite_hi, Y * np.exp(np.hypot(hi_log, spread)), 0.0)
+        rising = np.asarray(((Y[:, 1:] >= Y[:, :-1]) | ~valid[:, 1:]).all(axis=1))
+        within = np.asarray((((raw10 <= Y) & (raw10 >= 0.0)) | ~valid).all(axis=1))
+        fast10 = np.minimum(np.maximum.accumulate(raw10, axis=1), Y)
+        carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0), axis=1)
+    all_finite = np.asarray((finite_hi | ~valid).all(axis=1))
+    out: list[tuple[list, list]] = []
+    for b, y in enumerate(ys_rows):
+        n = len(y)
+        p10: list
+        if n and rising[b] and within[b]:
+            p10 = fast10[b, :n].tolist()
+        else:
+            p10 = _carried_edges(y, raw10[b, :n], y.tolist(), widened[b, :n], finite_hi[b, :n])[0]
+        high = carried[b, :n].tolist()
+        p90 = high if all_finite[b] else [v if ok else None for v, ok in zip(high, finite_hi[b, :n].tolist())]
+        out.append((p10, p90))
+    return out
+
+
 def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,
                    finite_hi: np.ndarray) -> tuple[list, list]:
     """The band's edges along a curve (``ys`` its latencies, ms) carried up to the highest value each had at a lower
@@ -1835,8 +1875,8 @@ def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
 
 
 def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
-                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
-                         ) -> ScenarioPerformance:
+                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
+                         curve_tails: bool = True) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
 
     Args:
@@ -1844,7 +1884,9 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
             (``curve_points`` thins each ramp; default ``Settings()``); raid: the scenario's RAID layouts
             (``models.capacity.layout.raid_layouts``, shared with the capacity engine); None: built here;
             slo_statistic: what the workloads' SLOs bound, "mean" (default) or "p99" (``Requirements.slo_statistic``;
-            ``models.performance.tail_latency``).
+            ``models.performance.tail_latency``); curve_tails: False leaves the curves' p95 / p99 out (None), for
+            callers that read figures only (the percentiles at the target and a p99 SLO's search are computed either
+            way, :func:`solve_jobs`).
 
     Returns:
         A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
@@ -1867,7 +1909,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points, slo_statistic)
+    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "

@@ -389,8 +389,14 @@ class _Builder:
             return
         servers = max(int(servers), 1)
         scv = kind_scv(kind) if scv_service is None else float(scv_service)
-        self.stations.append(StationSpec(name, component, read_s, write_s, servers, delay, storage_side, kind,
-                                         write_async_s, max(int(multiplicity), 1), scv, ARRIVAL_SCV, ident))
+        # StationSpec(name, component, ...) filled in directly (no __post_init__ to run): the frozen __init__'s
+        # thirteen object.__setattr__ calls cost more than the rest of a station (the same object: equal, same hash)
+        spec = object.__new__(StationSpec)
+        spec.__dict__.update(name=name, component=component, read_s=read_s, write_s=write_s, servers=servers,
+                             delay=delay, storage_side=storage_side, kind=kind, write_async_s=write_async_s,
+                             multiplicity=max(int(multiplicity), 1), scv_service=scv, scv_arrival=ARRIVAL_SCV,
+                             ident=ident)
+        self.stations.append(spec)
 
 
 # ----------------------------------------------------------------------------------------------- topology

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from models.performance.profiles import ProfileBasis
 from models.performance.stations import UNSPECIFIED, StationId
@@ -195,6 +196,30 @@ class WorkloadPerformance:
     latency_p99_at_target_ms: float | None = None
     slo_statistic: str = "mean"
 
+    if not TYPE_CHECKING:  # (hidden from mypy: every other unknown attribute stays an error there)
+
+        def __getattr__(self, name: str) -> Any:
+            """``curve`` and ``open_curve`` of a record given their points as columns (:func:`with_curve_columns`),
+            made into :class:`CurvePoint` tuples when first read (then kept); AttributeError for anything else."""
+            if name == "curve" or name == "open_curve":
+                d = self.__dict__
+                columns = d.get(_CURVE_COLUMNS)
+                if columns is not None:
+                    d["curve"] = curve_points(*columns[0])
+                    d["open_curve"] = curve_points(*columns[1])
+                    return d[name]
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The record's fields for pickle (the GUI's worker process sends results back so): a curve still held as
+        columns travels as its columns (lists of floats pickle far faster than point objects) and is built where it
+        is read; the unpickled record equals this one."""
+        state = dict(self.__dict__)
+        if _CURVE_COLUMNS in state:
+            state.pop("curve", None)
+            state.pop("open_curve", None)
+        return state
+
     @property
     def slo_bounded_at_target_ms(self) -> float | None:
         """The latency at the target that the SLO bounds: the mean, or the p99 where the SLO is on the p99 (ms;
@@ -273,6 +298,38 @@ class WorkloadPerformance:
         if latency is None:
             return None
         return self.max_iops_at_slo, min(latency, self.slo_ms)
+
+
+del WorkloadPerformance.open_curve  # its default stays the constructor's; absent, a lazy record's is built on read
+
+
+_CURVE_COLUMNS = "_curve_columns"
+"""The key under which a :class:`WorkloadPerformance` made by :func:`with_curve_columns` holds its curves' columns."""
+
+CurveColumns = tuple[Sequence[Any] | None, ...]
+"""A curve's points as :func:`curve_points`' nine columns (IOPS, ms, MB/s, host ms, population, P10, P90, p95,
+p99)."""
+
+
+def with_curve_columns(wp: WorkloadPerformance, curve: CurveColumns, open_curve: CurveColumns) -> WorkloadPerformance:
+    """``wp`` (just built, not yet shared) with its ``curve`` and ``open_curve`` given as columns: the points are
+    made (:func:`curve_points`, the same objects, equal fields) when either is first read, so an evaluation whose
+    curves nobody draws or writes (a failure state's, the GUI's edit loop) never builds them. Every other field,
+    equality, hash, repr, ``dataclasses.asdict`` / ``replace`` and pickle see the same record as one built with
+    the points.
+
+    Args:
+        wp: a record whose ``curve`` and ``open_curve`` are placeholders (replaced here);
+        curve, open_curve: the columns (:data:`CurveColumns`), each of one length.
+
+    Returns:
+        ``wp`` itself.
+    """
+    d = wp.__dict__
+    d.pop("curve", None)
+    d.pop("open_curve", None)
+    d[_CURVE_COLUMNS] = (curve, open_curve)
+    return wp
 
 
 @dataclass(frozen=True)

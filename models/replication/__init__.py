@@ -21,6 +21,7 @@ from models.replication.load import EndLoad, transfer_window
 
 if TYPE_CHECKING:
     from models.capacity.results import ScenarioCapacity
+    from models.performance.results import ScenarioPerformance
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ def replication_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
 
 def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: ScenarioCapacity | None = None,
                         settings: Settings | None = None, raid: Mapping[str, Any] | None = None,
-                        with_load: bool = True) -> Protection:
+                        with_load: bool = True, performance: ScenarioPerformance | None = None) -> Protection:
     """Evaluate every replication relationship of ``scenario``.
 
     Args:
@@ -77,6 +78,8 @@ def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: Scenario
         capacity: the scenario's capacity results (for the destination's free capacity; None: no capacity verdict).
         settings, raid: passed to the performance engine for the transfer windows.
         with_load: False skips the transfer-window performance runs (the sizer's quick check).
+        performance: the scenario's performance when evaluated already (with ``settings`` and ``raid``), which the
+            transfer window compares against instead of solving it again; None: solved there.
 
     Never raises for a bad relationship: it becomes a problem.
     """
@@ -94,7 +97,7 @@ def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: Scenario
                                            names[0]))
     loads: tuple[EndLoad, ...] = ()
     if with_load and figures:
-        loads = transfer_window(scenario, catalog, tuple(figures), settings, raid)
+        loads = transfer_window(scenario, catalog, tuple(figures), settings, raid, performance)
     return Protection(tuple(figures), loads, tuple(problems))
 
 

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.project.model import Scenario, Settings, Workload
 from models.replication.figures import ReplicationFigures
+
+if TYPE_CHECKING:
+    from models.performance.results import ScenarioPerformance
 
 TRANSFER_BLOCK_KIB = 64.0
 """Request size assumed for the transfer's reads and writes (KiB)."""
@@ -75,9 +78,13 @@ def transfer_workloads(figures: tuple[ReplicationFigures, ...]) -> list[Workload
 
 
 def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[ReplicationFigures, ...],
-                    settings: Settings | None = None, raid: Mapping[str, Any] | None = None) -> tuple[EndLoad, ...]:
+                    settings: Settings | None = None, raid: Mapping[str, Any] | None = None,
+                    base: ScenarioPerformance | None = None) -> tuple[EndLoad, ...]:
     """Solve the scenario with every transfer running at once (the worst window) and without, and describe each
-    end (:class:`EndLoad`). An end the performance engine cannot model (no path for it) is left out."""
+    end (:class:`EndLoad`). An end the performance engine cannot model (no path for it) is left out. ``base``: the
+    scenario's own performance when evaluated already (``models.evaluate.evaluate``'s, the same settings and RAID
+    layouts; only its latencies at the targets are read), else it is solved here. The window's solve leaves the
+    curves' percentiles out: only figures at the targets are read of it."""
     from models.performance import evaluate_performance
 
     extra = transfer_workloads(figures)
@@ -85,9 +92,10 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
         return ()
     names = {w.id for w in scenario.workloads}
     extra = [w for w in extra if w.id not in names]
-    base = evaluate_performance(scenario, catalog, settings, raid)
+    if base is None:
+        base = evaluate_performance(scenario, catalog, settings, raid, curve_tails=False)
     loaded_scenario = scenario.model_copy(update={"workloads": [*scenario.workloads, *extra]})
-    loaded = evaluate_performance(loaded_scenario, catalog, settings, raid)
+    loaded = evaluate_performance(loaded_scenario, catalog, settings, raid, curve_tails=False)
     ends: list[EndLoad] = []
     for w in extra:
         wp = loaded.for_workload(w.id)
