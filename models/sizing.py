@@ -31,10 +31,13 @@ Cloud Volumes ONTAP VMs (single or HA) x licence x disk type x disk count; with 
 pair's failover state must meet the SLO too. With a price book (``project.price_book``, :mod:`models.pricing`) every
 candidate has a cost, the budget applies and the ranking is by cost; the evaluated meeting candidates' Pareto front
 (cost, or rack units, against headroom) is marked. The candidates are checked with the same engine as ``storplan
-evaluate`` and give the same figures, in chunks of :data:`BATCH` designs: each design's paths are built once (shared
-by the saturation screen, the HA-partner test and the check), the chunk's closed ramps are solved at once by the
-batched engine, and each design's max IOPS at the SLO, saturation and failover verdict are taken from them
-(``models.performance.screening``: the curves and bands the check does not read are not computed).
+evaluate`` and give the same figures, in rank order in chunks of :data:`BATCH` designs: each design's paths are built
+once (shared by the saturation screen, the HA-partner test and the check); the closed ramps of the designs the search
+is about to reach are solved ahead in one batch by the batched engine (each distinct network once), as many as the
+meeting designs still wanted call for at the share met so far, so a search feeds the engine a few batches instead of
+one per chunk and builds no design it would not reach; each design's max IOPS at the SLO, saturation and failover
+verdict are taken from them (``models.performance.screening``: the curves and bands the check does not read are not
+computed), and the candidates shown keep those figures (nothing is evaluated a second time).
 """
 
 from __future__ import annotations
