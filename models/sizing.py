@@ -841,6 +841,12 @@ AHEAD_GROWTH = 2.0
 the share met so far, at most this): a bound on the designs it may pass that the search never reaches (at 1.5x the
 example's IOPS targets, an unbounded estimate passed 1,400 designs the search never reached: 0.57 -> 1.34 s)."""
 
+AHEAD_WALK = 512
+"""Most places in the rank order one look-ahead walks past its first design: where designs that pass the screens are
+rare, walking the whole order at once before checking any cost more than walking it chunk by chunk (the cloud
+example's 1,451 designs: 0.35 s for the search with the walk bounded, 0.38 s unbounded, CPU medians of 5), though
+it builds the same designs."""
+
 
 FRONT_EVALUATIONS = 40
 """Meeting candidates evaluated in full beyond the ``top`` asked for, so the Pareto front (cost or rack units
@@ -1170,14 +1176,14 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     def solve_ahead(first: int, due: Mapping[tuple, tuple[Scenario, str]]) -> None:
         """Solve the closed ramps of the designs ``due`` (performance key -> checked scenario, deployment) and of the
-        designs the search is about to reach, in one batch (``models.performance.screening.solve_requests``): from
-        place ``first`` on in rank order, every design with enough capacity that passes the saturation screen and the
+        designs the search is about to reach, in one batch (``models.performance.screening.solve_requests``): from place
+        ``first`` on in rank order, every design with enough capacity that passes the saturation screen and the
         HA-partner test, until those designs would give the meeting ones still wanted at the share met so far, damped
-        (its square root: the designs later in the order are larger and meet more often than the first ones) and
-        bounded (:data:`AHEAD_GROWTH`), at most :data:`AHEAD_MAX` designs. The look-ahead computes only what the
-        check in order computes when it gets there (memoised by place and key), so it costs nothing more unless it
-        passes the place where the search stops; a batch as large as the search needs replaces the many small ones
-        whose population steps (the batched engine's fixed cost) were most of their time.
+        (its square root: the designs later in the order are larger and meet more often than the first ones) and bounded
+        (:data:`AHEAD_GROWTH`), at most :data:`AHEAD_MAX` designs and :data:`AHEAD_WALK` places. The look-ahead
+        computes only what the check in order computes when it gets there (memoised by place and key), so it costs
+        nothing more unless it passes the place where the search stops; a batch as large as the search needs replaces
+        the many small ones whose population steps (the batched engine's fixed cost) were most of their time.
         """
         fresh = {pkey: value for pkey, value in due.items() if pkey not in ramps}
         wanted = max(top + FRONT_EVALUATIONS - len(meeting), 1)
@@ -1185,7 +1191,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         goal = wanted * (min(AHEAD_GROWTH, 1 / math.sqrt(rate)) if rate > 0 else AHEAD_GROWTH)
         plausible = 0
         place = first
-        while place < len(pending) and len(fresh) < AHEAD_MAX and plausible < goal:
+        while place < len(pending) and len(fresh) < AHEAD_MAX and plausible < goal and place < first + AHEAD_WALK:
             if place % 256 == 0 and cancelled is not None and cancelled():
                 break
             cand, checked = at(place)
