@@ -6,13 +6,16 @@ population: every copy of a station class as its own queue, Seidmann's parallel 
 target >= 20x), and the batched closed ramps of 10,000 candidate networks at once (issue 17: <= 2 s).
 
 What the per-candidate ratios measure (two real searches, the engine's ramp cache emptied first so each batch
-solves its own ramps): "ramps alone" is ``closed_ramp_batch`` on the candidates' networks at the median number of
-ramps per batched solve; "batched check" is the sizer's whole batched check of a chunk (its ramps solved together,
-then each design's max IOPS at the SLO with the open model's continuation, saturation and failover verdict) divided
-by the designs in it; "check + paths" adds the median time of building one design's paths (done once per design
-and shared with the saturation screen). The peer solves only a product-form MVA of one network; the sizer's
-figure per candidate includes building its stations from the catalog, the open-model search beyond the ramp and
-the failover state, so the last ratio is what a checked candidate really costs against one peer call.
+solves its own ramps; CPU time): the sizer's batched solves (``models.performance.screening.solve_requests``, fed by
+the search's look-ahead: the designs it is about to reach, their ramps in one batch) are recorded with the ramps
+asked for, the distinct networks solved (not cached, each once) and their CPU time; the peer is line-solver's
+``pfqn_mva`` on the networks those batches solved, at their own populations. "per network solved" (the target) is
+the batches' CPU time over the networks they solved; "per ramp served" over the ramps the designs asked for (a
+network shared by designs alike, e.g. the same drives in another capacity, is solved once); "per design checked"
+adds the rest of the check (the figures read from the ramps, the open model's continuation, saturation, failover
+verdicts) and building the design's paths, which the peer does not do. Full evaluations during the searches are
+counted (none: the shown candidates' figures are the batched check's). "closed ramps alone" re-times
+``closed_ramp_batch`` on the candidates' networks at the median batch size.
 Last, ``storplan size`` against ``storplan evaluate`` of the same examples as whole processes (wall time, the two run
 in turn, the ratio pair by pair, its median: target <= 1.5x).
 
@@ -26,6 +29,7 @@ import time
 
 import numpy as np
 
+import models.performance.engine
 import models.performance.screening
 import models.sizing
 from models.evaluate import project_catalog
@@ -108,49 +112,97 @@ def hundred_thousand_designs(project):
 
 
 class BatchSizes:
-    """Records what the sizer feeds the batched engine and what it costs: the number of closed ramps in each
-    batched solve (``models.performance.screening.solve_ramps``), the designs in each batched check
-    (``models.sizing._performance_checks``: ramps solved together, then the figures the sizer reads, failover
-    verdicts included) with its time, and the time of building each design's paths (``design_paths``: once per
-    design, shared by the saturation screen, the HA-partner test and the check)."""
+    """Records what the sizer feeds the batched engine and what it costs, in one run: each batched solve
+    (``models.performance.screening.solve_requests``, called by the search's look-ahead and by the batched check
+    of designs checked late) with the ramps asked for, the distinct networks it solved (not in the ramp cache,
+    each once) and its CPU time, and those networks for the peer; the designs in each batched check
+    (``models.sizing._performance_checks``: figures read from the ramps, failover verdicts included) with its
+    time; the time of building each design's paths (``design_paths``: once per design); and every workload a
+    full evaluation solves during the searches (``engine._solve_steps``, behind ``evaluate_performance`` and
+    ``evaluate_states``: none, the shown candidates' figures are the batched check's)."""
 
     def __init__(self) -> None:
-        self.sizes: list[int] = []
+        self.solves: list[tuple[int, int, float]] = []  # (ramps asked for, distinct networks solved, CPU s)
+        self.networks: list[tuple] = []  # the requests of the networks solved
         self.checks: list[tuple[int, float]] = []
         self.builds: list[float] = []
-        self._solve = models.performance.screening.solve_ramps
+        self.evaluations = 0
+        self._solve = models.performance.screening.solve_requests
         self._check, self._paths = models.sizing._performance_checks, models.sizing.design_paths
+        self._evaluate = getattr(models.performance.engine, "_solve_steps", None)
 
     def __enter__(self) -> BatchSizes:
-        def solve(requests):
-            self.sizes.append(len(requests))
-            return self._solve(requests)
+        from models.performance.engine import _CURVE_CACHE, _curve_key
 
-        def check(designs, req):
-            start = time.perf_counter()
-            out = self._check(designs, req)
+        def solve(requests):
+            fresh = {}
+            for r in requests:
+                key = _curve_key(*r)
+                if key not in _CURVE_CACHE:
+                    fresh.setdefault(key, r)
+            start = time.process_time()
+            out = self._solve(requests)
+            self.solves.append((len(requests), len(fresh), time.process_time() - start))
+            self.networks += fresh.values()
+            return out
+
+        def check(designs, req, ramps=None):
+            start = time.process_time()
+            out = self._check(designs, req, ramps)
             if designs:
-                self.checks.append((len(designs), time.perf_counter() - start))
+                self.checks.append((len(designs), time.process_time() - start))
             return out
 
         def paths(*args, **kwargs):
-            start = time.perf_counter()
+            start = time.process_time()
             out = self._paths(*args, **kwargs)
-            self.builds.append(time.perf_counter() - start)
+            self.builds.append(time.process_time() - start)
             return out
 
-        models.performance.screening.solve_ramps = solve
+        def counted(real):
+            def call(*args, **kwargs):
+                self.evaluations += 1
+                return real(*args, **kwargs)
+            return call
+
+        models.performance.screening.solve_requests = models.sizing.solve_requests = solve
         models.sizing._performance_checks, models.sizing.design_paths = check, paths
+        if self._evaluate is not None:  # every workload a full evaluation solves (normal and failure states)
+            models.performance.engine._solve_steps = counted(self._evaluate)
         return self
 
     def __exit__(self, *exc) -> None:
-        models.performance.screening.solve_ramps = self._solve
+        models.performance.screening.solve_requests = models.sizing.solve_requests = self._solve
         models.sizing._performance_checks, models.sizing.design_paths = self._check, self._paths
+        if self._evaluate is not None:
+            models.performance.engine._solve_steps = self._evaluate
 
     def per_design_check_s(self) -> float:
-        """Time of the batched checks per design checked (ramps solved together + figures + failover), seconds."""
+        """CPU time of the batched checks per design checked (figures from the ramps + failover), seconds."""
         designs = sum(n for n, _ in self.checks)
         return sum(t for _, t in self.checks) / designs if designs else float("nan")
+
+
+def peer_on_requests(requests) -> float | None:
+    """line-solver's ``pfqn_mva`` per call (median CPU seconds) on the first :data:`PEER_SAMPLE` networks the
+    sizer's batches solved, each at its own population (the same networks, the same populations; every copy of a
+    station class its own queue, Seidmann's parallel parts and the delays as think time), or None when
+    line-solver is not installed."""
+    try:
+        from line_solver.api.pfqn.mva import pfqn_mva
+    except ImportError:
+        return None
+    times = []
+    for specs, demands, rf, population, think_s in requests[:PEER_SAMPLE]:
+        service, servers, copies, _v_closed, _v_open, is_queue = _queue_arrays(specs, demands, rf)
+        s_k, c_k, m_k = service[is_queue], servers[is_queue], copies[is_queue]
+        a = s_k / c_k
+        peer_demands = np.repeat(a / m_k, m_k.astype(int))
+        think = float(service[~is_queue].sum()) + think_s + float((s_k - a).sum())
+        t = time.process_time()
+        pfqn_mva(peer_demands.reshape(-1, 1), np.array([population]), np.array([think]))
+        times.append(time.process_time() - t)
+    return float(np.median(times)) if times else None
 
 
 def peer_per_call(networks, population: int = POPULATION) -> float | None:
@@ -169,6 +221,56 @@ def peer_per_call(networks, population: int = POPULATION) -> float | None:
         pfqn_mva(demands.reshape(-1, 1), np.array([population]), np.array([think]))
         times.append(time.perf_counter() - t)
     return float(np.median(times))
+
+
+def batch_report(seen: BatchSizes, networks) -> None:
+    """Print the batches the sizer really fed the engine in ``seen`` (two searches) and the per-candidate ratios
+    against line-solver's ``pfqn_mva`` on the networks those batches solved, at their populations (target >= 20x
+    per network solved)."""
+    used = [(asked, solved, t) for asked, solved, t in seen.solves if solved]
+    if not used:
+        print("the sizer's batches solved no ramp (all cached)")
+        return
+    sizes = [solved for _, solved, _ in used]
+    asked = sum(a for a, _, _ in used)
+    solved = sum(sizes)
+    cpu = sum(t for _, _, t in used)
+    designs = [n for n, _ in seen.checks]
+    print(f"batches the sizer fed the engine (two searches, first of their project): {len(used)} batched solves of "
+          f"{min(sizes)}-{max(sizes)} distinct networks (median {statistics.median(sizes):g}; {sizes}), serving "
+          f"{asked} ramps asked for by {sum(designs)} designs in {len(designs)} checks of {min(designs)}-"
+          f"{max(designs)} designs; {cpu * 1e3:.1f} ms CPU: {cpu / solved * 1e6:.0f} us per network solved, "
+          f"{cpu / asked * 1e6:.0f} us per ramp served")
+    per_check = seen.per_design_check_s()
+    per_build = statistics.median(seen.builds) if seen.builds else float("nan")
+    print(f"per design checked: the batched check (figures read from the ramps, saturation, failover verdicts) "
+          f"{per_check * 1e3:.3f} ms CPU, plus building its paths once {per_build * 1e3:.3f} ms (median); full "
+          f"evaluations during the searches (workloads solved by the full engine): {seen.evaluations}")
+    peer = peer_on_requests(seen.networks)
+    if peer is None:
+        return
+    populations = sorted({r[3] for r in seen.networks[:PEER_SAMPLE]})
+    print(f"line-solver pfqn_mva on the first {min(PEER_SAMPLE, len(seen.networks))} of those networks at their "
+          f"populations (N = {', '.join(map(str, populations))}): {peer * 1e3:.2f} ms CPU per call; the sizer's "
+          f"batches per network solved {peer / (cpu / solved):,.1f}x  target >= 20x: "
+          f"{'ok' if peer / (cpu / solved) >= 20 else 'MISSED'}; per ramp served {peer / (cpu / asked):,.1f}x; "
+          f"per design checked (check + paths) {peer / (per_check + per_build):,.2f}x")
+    median_batch = int(statistics.median(sizes))
+    concurrency = populations[0]
+    s, c, m, v, delay = padded(networks, median_batch)
+    batch_s = median_cpu(lambda: closed_ramp_batch(s, c, m, v, delay, np.zeros(median_batch), concurrency), 5)
+    print(f"closed ramps alone, the candidates' networks at the median batch ({median_batch}, N = {concurrency}): "
+          f"{batch_s / median_batch * 1e6:.1f} us per network, {peer / (batch_s / median_batch):,.1f}x the peer")
+
+
+def median_cpu(fn, runs: int = 5) -> float:
+    """Median CPU time (``time.process_time``) of ``runs`` calls of ``fn``, seconds."""
+    times = []
+    for _ in range(runs):
+        start = time.process_time()
+        fn()
+        times.append(time.process_time() - start)
+    return statistics.median(times)
 
 
 PAIRED_EXAMPLES = ("aff8080-sqlserver-tpce", "spinning192-sas-analytics", "cvo-azure-ds14-ha-oltp",
@@ -230,31 +332,7 @@ def main() -> None:
         size(wide, top=5)
     networks = candidate_networks(project)
     peer = peer_per_call(networks)
-    # the sizer solves each workload's ramp to its own concurrency: the peer and the ramps alone at that population
-    concurrency = next(w.concurrency for w in project.scenario.workloads if w.enabled)
-    peer_sized = peer_per_call(networks, concurrency)
-    used = [n for n in seen.sizes if n]
-    if used:
-        typical = int(statistics.median(used))
-        s, c, m, v, delay = padded(networks, typical)
-        batch_s = median_time(lambda: closed_ramp_batch(s, c, m, v, delay, np.zeros(typical), concurrency), 5)
-        at_batch = batch_s / typical
-        per_check = seen.per_design_check_s()
-        per_build = statistics.median(seen.builds) if seen.builds else float("nan")
-        designs = [n for n, _ in seen.checks]
-        print(f"batches the sizer feeds the engine: {len(used)} batched solves of {min(used)}-{max(used)} ramps "
-              f"(median {typical}) in {len(designs)} batched checks of {min(designs)}-{max(designs)} designs; "
-              f"closed ramps alone at {typical} per batch (N = {concurrency}, the workload's concurrency): "
-              f"{at_batch * 1e6:.1f} us per candidate")
-        print(f"per candidate evaluated in full: the batched check (its ramps solved with the batch's, max IOPS at "
-              f"the SLO, saturation, failover verdicts) {per_check * 1e3:.3f} ms, plus building its paths once "
-              f"{per_build * 1e3:.3f} ms (median)")
-        if peer_sized is not None:
-            full = per_check + per_build
-            print(f"line-solver pfqn_mva of the same networks at N = {concurrency}: {peer_sized * 1e3:.2f} ms per "
-                  f"call; per candidate at the sizer's batch sizes: ramps alone {peer_sized / at_batch:,.1f}x; "
-                  f"batched check {peer_sized / per_check:,.2f}x; check + paths (what a shown candidate costs) "
-                  f"{peer_sized / full:,.2f}x  target >= 20x: {'ok' if peer_sized / full >= 20 else 'MISSED'}")
+    batch_report(seen, networks)
     s, c, m, v, delay = padded(networks, CANDIDATES)
     start = time.perf_counter()
     closed_ramp_batch(s, c, m, v, delay, np.zeros(CANDIDATES), POPULATION)

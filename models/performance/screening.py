@@ -10,7 +10,9 @@ evaluation, for many designs at once:
 1. each design's paths are built once (:func:`design_paths`) and shared by the saturation screen, the HA-partner
    test, the check and the failover states (the full evaluation rebuilt them for each of those);
 2. every closed ramp of every design of a batch is solved in one batched call per (queueing stations,
-   population) (:func:`models.performance.engine.solve_ramps`, the MVA recursion vectorised across the networks);
+   population) (:func:`solve_requests`, the MVA recursion vectorised across the networks); the sizer solves the
+   ramps of the designs it is about to reach in batches of their own, larger than the chunks it checks
+   (:func:`design_ramp_requests`, ``check_designs(..., ramps=...)``);
 3. per workload, the max IOPS at the SLO is read from its ramp (and the open model's continuation when the ramp
    ends inside the SLO), as ``solve_workload`` reads it; curves, stations, bands of the curve points and notes,
    which the sizer does not read, are not computed;
@@ -33,26 +35,31 @@ from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
 from models.performance.discrepancy import figure_sigma, input_rel_sd, widened_figures
 from models.performance.engine import (
+    _CURVE_CACHE,
     SystemLoads,
+    _assemble,
     _background,
     _by_system,
+    _curve,
+    _curve_key,
     _finite,
     _open_iops_at_latency_rows,
     _others_utilisation,
-    _solve_batch,
+    _queue_arrays,
+    _remember,
     _static,
     build_paths,
     iops_at_latency,
     open_iops_at_latency,
     ramp,
     saturation_iops,
-    solve_ramps,
     target_rate,
 )
 from models.performance.paths import WorkloadPath
 from models.performance.states import DegradedPath, cloud_failover, takeover
 from models.performance.tail_latency import max_iops_at_tail_slo, slo_probability, tail_ms, tail_stations
 from models.project.model import Scenario
+from models.queueing.general_service import closed_ramp_batch
 
 
 @dataclass(frozen=True)
@@ -163,14 +170,76 @@ def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[fl
     return _finite(widened_figures(sat, sat_edges, max_slo, (slo_band.p10, slo_band.p90), sigma)[1][0])
 
 
-def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_statistic: str = "mean"
-                  ) -> list[DesignCheck]:
+def design_ramp_requests(design: DesignPaths) -> list[tuple]:
+    """The closed ramps :func:`check_designs` solves for one design, in the order of its paths, as
+    ``models.performance.engine.ramp_requests`` gives them: (stations, demands inflated by the other workloads'
+    targets on the same system, read fraction, population, think time s). Raises nothing."""
+    jobs = _jobs(design.paths)
+    return [_request(p, _background(p, (), util)[0]) for p, util in jobs]
+
+
+def solve_requests(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """The closed ramps of ``requests`` (:func:`design_ramp_requests`), in order: the batched engine.
+
+    Ramps in the engine's ramp cache are read from it; the others with the same number of queueing stations and
+    population are solved together by :func:`~models.queueing.general_service.closed_ramp_batch` (the MVA recursion
+    vectorised across the networks; the same calls as ``models.performance.engine.solve_ramps``, so the same numbers),
+    each network once however many designs ask for it, and a ramp of delays alone as ``engine._curve`` solves it. Every
+    ramp solved is kept in the ramp cache for the evaluations that follow. Unlike ``solve_ramps`` the values are
+    returned, so a batch larger than the cache loses none of them.
+
+    Returns:
+        (X (N,) throughputs jobs/s, R (N, S) residence per station s) per request, as ``engine._curve`` gives it.
+    """
+    out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
+    groups: dict[tuple[int, int], list] = {}
+    first: dict[tuple, int] = {}  # a network asked for twice (designs alike but for what the ramp reads) solved once
+    again: list[tuple[int, int]] = []
+    for i, (specs, demands, rf, population, think_s) in enumerate(requests):
+        key = _curve_key(specs, demands, rf, population, think_s)
+        if key in first:
+            again.append((i, first[key]))
+            continue
+        first[key] = i
+        hit = _CURVE_CACHE.get(key)
+        if hit is not None:
+            _CURVE_CACHE.move_to_end(key)
+            out[i] = hit
+            continue
+        service, servers, copies, v_closed, _, is_queue = _queue_arrays(specs, demands, rf)
+        q = np.flatnonzero(is_queue)
+        if q.size == 0:
+            out[i] = _curve(specs, demands, rf, population, think_s)
+            continue
+        groups.setdefault((int(q.size), population), []).append(
+            (i, key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
+    for (_k, population), items in groups.items():
+        X, R = closed_ramp_batch(np.array([it[2][it[6]] for it in items]), np.array([it[3] for it in items]),
+                                 np.array([it[4] for it in items]), np.array([it[5] for it in items]),
+                                 np.array([it[7] for it in items]), np.array([it[8] for it in items]), population,
+                                 per_station=True)
+        for b, (i, key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
+            value = _assemble(service, is_queue, X[b], R[b])
+            _remember(key, value)
+            out[i] = value
+    for i, j in again:
+        out[i] = out[j]
+    return [value for value in out if value is not None]
+
+
+def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_statistic: str = "mean",
+                  ramps: Sequence[Sequence[tuple[np.ndarray, np.ndarray]]] | None = None) -> list[DesignCheck]:
     """The sizer's figures of many designs, their closed ramps solved together.
 
     Args:
         designs: each design's paths (:func:`design_paths`); bands: also the P10 edge of each max IOPS at the SLO
             (ranking on "p90"); slo_statistic: what the SLOs bound, "mean" or "p99" (``Requirements.slo_statistic``:
             the max IOPS at a p99 SLO by ``models.performance.tail_latency``, as ``evaluate_performance`` finds it).
+        ramps: per design, its paths' closed ramps already solved (:func:`design_ramp_requests` solved by
+            :func:`solve_requests`, e.g. in a larger batch ahead of the check); None: solved here, together.
+
+    Raises:
+        ValueError: ``ramps`` not giving one ramp per built path of each design.
 
     Returns:
         One :class:`DesignCheck` per design, in order: the same saturation, max IOPS at the SLO (and band edge) as
@@ -180,9 +249,13 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_stati
     """
     jobs = [_jobs(d.paths) for d in designs]
     factors = [[_background(p, (), util)[0] for p, util in design] for design in jobs]
-    requests = [_request(p, f) for design, fs in zip(jobs, factors) for (p, _), f in zip(design, fs)]
-    solve_ramps(requests)  # every ramp of the batch, vectorised across the designs, into the ramp cache
-    solved = iter(_solve_batch(requests))  # ... read back from it in order
+    if ramps is None:  # every ramp of the batch solved here, vectorised across the designs
+        requests = [_request(p, f) for design, fs in zip(jobs, factors) for (p, _), f in zip(design, fs)]
+        solved = iter(solve_requests(requests))
+    else:
+        if len(ramps) != len(designs) or any(len(r) != len(j) for r, j in zip(ramps, jobs)):
+            raise ValueError("ramps must give one solved ramp per built path of each design")
+        solved = iter([r for design in ramps for r in design])
     out = []
     probability = slo_probability(slo_statistic)
     for d, design, fs in zip(designs, jobs, factors):
