@@ -17,6 +17,7 @@ from models.performance.cache import (
 )
 from models.performance.nas import read_type_share
 from models.performance.paths import CACHE_FRACTION_OF_MEMORY
+from models.performance.positioning import positioning_s
 from models.performance.public_ramps import fas3140_sfs2008
 from models.project.model import NAS_METADATA_READ_OPS, NAS_METADATA_WRITE_OPS, NAS_READ_OPS, NAS_WRITE_OPS
 
@@ -89,9 +90,12 @@ def test_metadata_misses_reach_the_hdds_of_a_small_memory_system():
     f_mr, f_mw = nas.share(NAS_METADATA_READ_OPS), nas.share(NAS_METADATA_WRITE_OPS)
     read_type = read_type_share(nas)
     assert read_type == pytest.approx(f_r + f_mr)
-    # one random 8 KiB data read (positioning + transfer) and one random 4 KiB metadata read on a miss
-    data_read = hdd.read_service_time_us * 1e-6 + 8 * 1024 / (hdd.max_read_mbps * 1e6)
-    meta_read = hdd.read_service_time_us * 1e-6 + METADATA_BLOCK_BYTES / (hdd.max_read_mbps * 1e6)
+    # one random 8 KiB data read (positioning + transfer) and one random 4 KiB metadata read on a miss; the
+    # positioning is over the share of the data drives the data set occupies (models.performance.positioning)
+    span = w.dataset_bytes / sum(g.data * g.member_bytes for g in path.raid_groups)
+    pos = positioning_s(hdd.read_service_time_us * 1e-6, hdd.rpm, span)
+    data_read = pos + 8 * 1024 / (hdd.max_read_mbps * 1e6)
+    meta_read = pos + METADATA_BLOCK_BYTES / (hdd.max_read_mbps * 1e6)
     expected_r = (f_r / read_type * (1 - data_hit) * data_read + f_mr / read_type * meta_miss * meta_read) / nodes
     expected_w = f_mw / (f_w + f_mw) * meta_miss * meta_read / nodes
     hdds = {s.name: s for s in path.stations}["HDDs (node 1)"]
@@ -122,7 +126,13 @@ def test_hybrid_vsan_destages_write_copies_as_sequential_hdd_writes():
     cache_ssd = CAT.get("micron-5400-max-960gb-sata", Drive)
     hit = lru_hit_ratio(0.7 * cache_ssd.marketed_bytes * 4 * 2, data_working_set(w), w.random_pct / 100)
     assert 0 < hit < 1
-    rd = (w.random_pct / 100) * hdd.read_service_time_us * 1e-6 + block / (hdd.max_read_mbps * 1e6)
+    # positioning over the share of the capacity HDDs (4 hosts x 2 disk groups x 5) the two copies of the data
+    # set occupy
+    stored = w.dataset_bytes / (w.compression_ratio * w.compaction_ratio * w.dedupe_ratio)
+    span = 2 * stored / (40 * hdd.right_sized_bytes)
+    assert 0 < span < 1
+    pos = positioning_s(hdd.read_service_time_us * 1e-6, hdd.rpm, span)
+    rd = (w.random_pct / 100) * pos + block / (hdd.max_read_mbps * 1e6)
     assert hdds.read_s == pytest.approx((1 - hit) * rd, rel=1e-12)
     assert any("destaged to the capacity disks as mostly sequential I/O" in n for n in path.notes)
 

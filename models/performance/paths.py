@@ -88,6 +88,7 @@ from models.performance.cache import (
 )
 from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
 from models.performance.nas import apply_op_mix, read_type_share
+from models.performance.positioning import data_span, short_stroke, stored_bytes
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
 from models.performance.stations import UNSPECIFIED, StationId
 from models.performance.variability import ARRIVAL_SCV, DETERMINISTIC_SCV, hdd_positioning_scv, kind_scv, mixture_scv
@@ -804,6 +805,9 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     dedicated_parity = raid in ("raid4", "raid_dp", "raid_tec")
     read_drives = usable * sum(g.data for g in live) / sum(g.width for g in live) if dedicated_parity else usable
     full_stripe = record.family == "ONTAP"
+    # the share of the data members' capacity the data occupy sets the HDD seek span (models.performance.positioning)
+    data_bytes = sum(g.members * g.data / g.width * (g.member_bytes or drive.right_sized_bytes) for g in live)
+    drive = _short_stroked(b, drive, stored_bytes(scenario.workloads, node.id), data_bytes)
     # the read cache (models.performance.cache): memory, then Flash Cache / PAM (a victim cache of the buffer cache,
     # NetApp TR-3832), the metadata of a file workload first and data reads in what is left
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
@@ -865,6 +869,20 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.metadata_demand(f"node {k + 1} back-end {backend.name}", node.id, meta.backend_bytes_r / rate / nodes,
                               multiplicity=lanes, kind="backend", ident=StationId("backend", node=k + 1))
     return host_cpu, source
+
+
+def _short_stroked(b: _Builder, drive: Drive, stored: float, capacity: float) -> Drive:
+    """``drive`` with its positioning time at the span its data occupy (``stored`` / ``capacity`` bytes of its data
+    members, :func:`models.performance.positioning.short_stroke`), and the notes' sentence on it; an SSD or an
+    unknown span (no dataset given): unchanged."""
+    span = data_span(stored, capacity)
+    if drive.media != "HDD" or span >= 1.0:
+        return drive
+    short = short_stroke(drive, span)
+    b.notes.append(f"{drive.name}: the data occupy {span:.1%} of each drive, so random seeks are short: "
+                   f"{short.read_service_time_us / 1000:.1f} ms per random read (seek and half a revolution) against "
+                   f"{drive.read_service_time_us / 1000:.1f} ms over the whole drive")
+    return short
 
 
 def _metadata_note(split: CacheSplit) -> str:
@@ -1151,6 +1169,9 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         # vSAN OSA hybrid: the cache tier is 70% read cache, 30% write buffer; a read that hits the read cache is
         # served by the cache SSD, a miss by a capacity HDD (random reads pay positioning)
         assert cache_drive is not None  # OSA: a cache tier
+        # the policy's copies (RAID1) or stripe (erasure coding) of the data spread over every capacity drive
+        cap_drive = _short_stroked(b, cap_drive, stored_bytes(scenario.workloads, node.id) * stripe.width
+                                   / max(stripe.data, 1), cap_drives * cap_drive.right_sized_bytes)
         cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
         hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)
         rd_cache = cache_drive.read_service_time_us * 1e-6 + block / (cache_drive.max_read_mbps * 1e6)
