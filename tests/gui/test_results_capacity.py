@@ -111,7 +111,8 @@ def test_key_figures(view):
     assert view._kpis["with_snapshots"].value.text().endswith(f"({system.efficiency_ratio:.2f}:1)")
     # the inline data-reduction ratio stands beside the total (which also counts Snapshot copies)
     assert view._kpis["reduction"].value.text() == f"{system.data_reduction_ratio:.2f}:1"
-    assert view._kpis["reduction"].caption.text() == "Data reduction (inline)"
+    assert view._kpis["reduction"].caption.text() == "Data reduction"
+    assert "Inline data reduction" in view._kpis["reduction"].toolTip()
     assert view._kpis["months"].value.text() == "27 months"
     assert view._kpis["usable"].value.text() == _tib(system.usable_bytes)
 

@@ -196,3 +196,32 @@ def test_a_geometry_that_fits_is_kept(example_window):
     win.setGeometry(rect)
     window_layout.place_window(win, restored=True)
     assert win.geometry() == rect
+
+
+def test_a_laptop_window_shows_the_capacity_of_a_two_system_design_unscrolled(qtbot):
+    """The Capacity tab of a design with a replication destination (two systems, so the system chooser shows,
+    with long names) at 1350 x 728: its header row made the results dock scroll sideways by ~130 px."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from app.gui.main_window import MainWindow, read_project
+    from models.resources import examples_dir
+
+    win = MainWindow(read_project(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    win.worker.force_sync()
+    try:
+        win.resize(1350, 728)
+        qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+        win.apply_default_layout()
+        win.results.setCurrentIndex(0)
+        view = win.results.currentWidget()
+        qtbot.waitUntil(lambda: view.system_combo.isVisible() and view.system_combo.count() == 3, timeout=5000)
+        scroll = win.results_dock.widget()
+        qtbot.wait(50)
+        assert scroll.horizontalScrollBar().maximum() == 0, view.minimumSizeHint()
+    finally:
+        win.worker.shutdown()
+        win.compare_worker.shutdown()

@@ -193,7 +193,7 @@ class CapacityView(QWidget):
         # Header: key figures, system selector, unit toggle.
         self._kpis = {key: _Kpi(caption) for key, caption in (
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
-            ("reduction", "Data reduction (inline)"), ("with_snapshots", "With Snapshot copies"),
+            ("reduction", "Data reduction"), ("with_snapshots", "With Snapshot copies"),
             ("months", "Months until full"))}
         self._kpis["effective"].setToolTip(
             "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
@@ -204,12 +204,16 @@ class CapacityView(QWidget):
             "total ratio ONTAP's 'storage aggregate show-efficiency' reports (NetApp, 'AFF8080A EX Storage "
             "Efficiency and Performance with SQL Server 2014', 2016, section 1.3).")
         self._kpis["reduction"].setToolTip(
-            "Logical data / physical data after inline compression, compaction and deduplication "
+            "Inline data reduction: logical data / physical data after inline compression, compaction and "
+            "deduplication "
             "(the data-reduction ratio; Snapshot and FlexClone copies not counted).")
         self.system_combo = QComboBox()
-        self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # a few characters wide, the names in full in its list: a design with several systems (a replication
+        # destination, long names) made the header row wider than a laptop's results dock
+        self.system_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.system_combo.setMinimumContentsLength(8)
+        self.system_combo.setToolTip("The system whose capacity is shown (or all systems together)")
         self.system_combo.currentIndexChanged.connect(self._render)
-        self._system_label = QLabel("System")
         self.unit_buttons = QButtonGroup(self)
         unit_box = QHBoxLayout()
         unit_box.setSpacing(0)
@@ -236,21 +240,20 @@ class CapacityView(QWidget):
         for kpi in self._kpis.values():
             header.addWidget(kpi)
         header.addStretch(1)
-        header.addWidget(self._system_label)
         header.addWidget(self.system_combo)
         header.addSpacing(8)
         header.addLayout(unit_box)
         self.export_button = QToolButton()
         self.export_button.setText("Image")
         self.export_button.setIcon(icon("mdi6.image-outline", text_color(self)))
-        self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.export_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)  # the row fits a laptop
         self.export_button.setToolTip("Export the capacity waterfall as a PNG image or an SVG drawing")
         self.export_button.clicked.connect(
             lambda: ask_export_plot(self, self.plot, "capacity waterfall", "capacity-waterfall.png"))
         self.export_csv_button = QToolButton()
         self.export_csv_button.setText("CSV")
         self.export_csv_button.setIcon(icon("mdi6.file-delimited-outline", text_color(self)))
-        self.export_csv_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.export_csv_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         self.export_csv_button.setToolTip("Export the waterfall's steps as CSV (capacities in the unit shown)")
         self.export_csv_button.clicked.connect(self._ask_export_csv)
         self.csv_runner = TaskRunner(self, "waterfall-csv")
@@ -375,7 +378,6 @@ class CapacityView(QWidget):
         self.system_combo.blockSignals(False)
         several = len(systems) > 1
         self.system_combo.setVisible(several)
-        self._system_label.setVisible(several)
         self._render()
 
     @Slot(object)
