@@ -29,7 +29,7 @@ from app.gui.change_profile import ask_profile
 from app.gui.document import ProjectDocument
 from app.gui.record_form import blocked
 from models.number_parse import NumberEntryError, parse_number, quantity_for
-from models.project.model import Replication
+from models.project.model import ChangeRate, Replication
 from models.replication.figures import protected_workloads, workload_change
 from models.replication.profiles import CUSTOM, PROFILE_SHAPES, SHAPE_DESCRIPTIONS, shape_of
 
@@ -124,9 +124,9 @@ class ProtectedWorkloadsTable(QWidget):
         self.defaults.setText("Empty change: the default. " + "; ".join(defaults) if defaults else "")
         self.defaults.setVisible(bool(defaults))
 
-    def _profile_cell(self, workload_id: str, name: str, row: object) -> QWidget:
+    def _profile_cell(self, workload_id: str, name: str, row: ChangeRate | None) -> QWidget:
         """The profile cell of one workload: a shape choice and an edit button for custom weights."""
-        profile = list(getattr(row, "hourly_profile", []) or [])
+        profile = list(row.hourly_profile) if row is not None else []
         cell = QWidget()
         box = QHBoxLayout(cell)
         box.setContentsMargins(2, 0, 2, 0)
