@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -21,6 +23,22 @@ from PySide6.QtWidgets import (
 )
 
 from models.replication.profiles import HOURS, parse_profile
+
+
+class ProfileChoice(QComboBox):
+    """The shape choice of one workload's profile: the wheel changes it only once it has the focus (over an
+    unfocused choice it scrolls the Inspector, as the number fields do)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event) -> None:  # noqa: N802
+        """Qt override: ignore the wheel unless focused."""
+        if not self.hasFocus():
+            event.ignore()
+            return
+        super().wheelEvent(event)
 
 
 class ProfileDialog(QDialog):
@@ -83,4 +101,4 @@ def ask_profile(parent: QWidget | None, workload_name: str, profile: Sequence[fl
     return dialog.profile() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-__all__ = ["ProfileDialog", "ask_profile"]
+__all__ = ["ProfileChoice", "ProfileDialog", "ask_profile"]

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.change_profile import ask_profile
+from app.gui.change_profile import ProfileChoice, ask_profile
 from app.gui.document import ProjectDocument
 from app.gui.record_form import blocked
 from models.number_parse import NumberEntryError, parse_number, quantity_for
@@ -131,7 +131,7 @@ class ProtectedWorkloadsTable(QWidget):
         box = QHBoxLayout(cell)
         box.setContentsMargins(2, 0, 2, 0)
         box.setSpacing(2)
-        combo = QComboBox()
+        combo = ProfileChoice()
         combo.setObjectName(f"changeProfile-{workload_id}")
         for key, text in PROFILE_CHOICES:
             combo.addItem(text, key)

@@ -117,3 +117,20 @@ def test_a_cancelled_dialog_changes_nothing(window, qtbot):
     assert asked == [profile]  # the dialog opened on the profile it has
     assert doc.undo_stack.count() == steps and doc.scenario.replications[0].change[0].hourly_profile == profile
     assert window.inspector.protected_table.profile_editors[0].currentText().startswith("Overnight")
+
+
+def test_the_wheel_over_an_unfocused_profile_choice_changes_nothing(window, qtbot):
+    from PySide6.QtCore import QPoint, QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    doc, table = _open(window)
+    steps = doc.undo_stack.count()
+    (combo,) = table.profile_editors
+    window.inspector.setFocus()
+    assert not combo.hasFocus()
+    centre = QPointF(combo.rect().center())
+    event = QWheelEvent(centre, QPointF(combo.mapToGlobal(QPoint(0, 0))) + centre, QPoint(0, 0), QPoint(0, -120),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(combo, event)
+    assert combo.currentText() == "Daytime" and doc.undo_stack.count() == steps
