@@ -112,7 +112,7 @@ def test_the_bill_of_materials_lists_the_capacity_tier():
     rows = [r for r in bill_of_materials(sc, CAT) if r.category == "FabricPool capacity tier"]
     assert len(rows) == 1
     assert rows[0].model == "cloud bucket (grid-east)"
-    assert f"({cold / 2**30:,.0f} GiB)" in rows[0].figures
+    assert f"({cold / 2**30:,.0f} GiB; the provider's redundancy is in its price)" in rows[0].figures
     assert [r for r in bill_of_materials(_base(), CAT) if r.category == "FabricPool capacity tier"] == []
 
 

@@ -303,6 +303,15 @@ class ProjectDocument(QObject):
         return self._try(lambda s: set_change_rate(s, replication_id, workload_id, bytes_per_day),
                          f"Change the change rate of {name}")
 
+    def set_change_profile(self, replication_id: str, workload_id: str, profile: list[float]) -> str | None:
+        """Set ([]: back to even) one workload's daily change profile for a relationship (one undo step)."""
+        from models.project.replication_edits import set_change_profile
+
+        workload = self.scenario.workload(workload_id)
+        name = workload.name if workload is not None else workload_id
+        return self._try(lambda s: set_change_profile(s, replication_id, workload_id, profile),
+                         f"Change the daily change profile of {name}")
+
     def move_nodes(self, positions: dict[str, tuple[float, float]]) -> None:
         """Move nodes to ``positions`` (id -> (x, y), scene units) in one undo step."""
         text = "Move item" if len(positions) == 1 else f"Move {len(positions)} items"

@@ -392,6 +392,7 @@ class Inspector(QScrollArea):
             "capacity_tier_name": node.capacity_tier != "none",
             "cold_read_latency_us": node.capacity_tier != "none",
             "tiering_policy": node.capacity_tier != "none",
+            "capacity_tier_protection": node.capacity_tier == "storagegrid",  # a bucket's is the provider's
         })
         if node.capacity_tier != "none":
             from models.performance.paths import capacity_tier_latency  # the engine loads after the first paint

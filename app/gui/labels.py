@@ -22,7 +22,7 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
           "overwrite_pct": "Overwrites", "capacity_tier": "FabricPool capacity tier",
           "capacity_tier_name": "Object store name", "cold_read_latency_us": "Cold read latency",
-          "tiering_policy": "Tiering policy",
+          "tiering_policy": "Tiering policy", "capacity_tier_protection": "Object store protection",
           "cold_read_pct": "Cold reads"}
 """Fields whose label is not their words (the unit suffixes of :data:`SUFFIXES` go to the editor)."""
 ACRONYMS = {"raid": "RAID", "wafl": "WAFL", "ddp": "DDP", "adp": "ADP", "ha": "HA", "slo": "SLO", "vm": "VM",
@@ -38,6 +38,10 @@ CHOICE_LABELS = {
     "tco": "total cost of ownership (TCO)",
     "": "(not given)", "2.5": "2.5-inch", "3.5": "3.5-inch",  # a drive's form factor
     "mean": "mean latency", "p99": "99th percentile (p99)",  # what a latency SLO bounds
+    **{f"ec-{k}+{m}": f"{k}+{m} erasure coding (x {(k + m) / k:.3g} raw)"  # StorageGRID ILM (FabricPool)
+       for k, m in ((2, 1), (4, 1), (4, 2), (6, 1), (6, 2), (6, 3), (8, 2), (9, 3), (7, 5))},
+    "copies-1": "1 copy (x 1 raw)", "copies-2": "2 replicated copies (x 2 raw)",
+    "copies-3": "3 replicated copies (x 3 raw)",
     "storagegrid": "StorageGRID", "cloud-bucket": "cloud bucket (S3, Azure Blob, Google Cloud Storage)",
     "snapmirror": "SnapMirror asynchronous", "snapvault": "SnapVault", "active-sync": "SnapMirror active sync",
 }

@@ -107,6 +107,7 @@ def effective_side(
     platform: str = "ONTAP",
     protection_factor: float = 1.0,
     capacity_tier: bool | str = False,
+    object_store: tuple[float, str] = (1.0, ""),
 ) -> EffectiveSide:
     """The effective side of one system.
 
@@ -121,12 +122,14 @@ def effective_side(
             cold-data share leaves the physical used (a "FabricPool capacity tier" step); "snapshot-only": the
             tiering policy that moves only the cooled share of Snapshot blocks
             (``models.capacity.fabricpool.snapshot_cold_share``).
+        object_store: the capacity tier's raw bytes per byte tiered and its protection in words
+            (``models.capacity.fabricpool.object_store_protection``), shown in the FabricPool step.
 
     Everything but the usable capacity's levels comes from the workloads alone (:func:`_workload_side`, kept for
     the same workload objects and flags: the sizer asks it for thousands of designs of one project).
     """
     side = _workload_side(tuple(workloads), compression, compaction, dedupe, platform, protection_factor,
-                          capacity_tier)
+                          capacity_tier, object_store)
     steps: list[CapacityStep] = []
     level = usable_bytes
     for name, ratio, source, formula, inputs in side.steps:
@@ -178,14 +181,16 @@ _SIDES_MAX = 512
 
 
 def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe: bool, platform: str,
-                   protection_factor: float, capacity_tier: bool | str = False) -> _WorkloadSide:
+                   protection_factor: float, capacity_tier: bool | str = False,
+                   object_store: tuple[float, str] = (1.0, "")) -> _WorkloadSide:
     """The usable-independent part of :func:`effective_side` (see the module docstring for the rules)."""
-    key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor, capacity_tier)
+    key = (tuple(map(id, workloads)), compression, compaction, dedupe, platform, protection_factor, capacity_tier,
+           object_store)
     hit = _SIDES.get(key)
     if hit is not None and all(a is b for a, b in zip(hit[0], workloads)):
         return hit[1]
     side = _compute_workload_side(workloads, compression, compaction, dedupe, platform, protection_factor,
-                                  capacity_tier)
+                                  capacity_tier, object_store)
     if len(_SIDES) >= _SIDES_MAX:
         _SIDES.clear()
     _SIDES[key] = (workloads, side)
@@ -193,7 +198,8 @@ def _workload_side(workloads: tuple, compression: bool, compaction: bool, dedupe
 
 
 def _compute_workload_side(workloads: Sequence[Workload], compression: bool, compaction: bool, dedupe: bool,
-                           platform: str, protection_factor: float, capacity_tier: bool | str = False) -> _WorkloadSide:
+                           platform: str, protection_factor: float, capacity_tier: bool | str = False,
+                           object_store: tuple[float, str] = (1.0, "")) -> _WorkloadSide:
     """:func:`_workload_side` without the cache."""
     notes: list[str] = []
     items: list[_Wl] = []
@@ -319,11 +325,15 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
                                                 else ""),
                 f"cold data {_fmt(cold)} ({what}) moves to the "
                 f"capacity tier: physical used {_fmt(held)} -> {_fmt(physical_used)} on this system, so this step "
-                f"multiplies the capacity by {_ratio(held, physical_used):.2f}",
+                f"multiplies the capacity by {_ratio(held, physical_used):.2f}; the object store needs "
+                f"{_fmt(cold)} x {object_store[0]:.3g} = {_fmt(cold * object_store[0])} raw "
+                f"({object_store[1] or 'no protection overhead counted'})",
                 {"capacity tier": _fmt(cold), "performance tier": _fmt(physical_used),
-                 "physical used before tiering": _fmt(held)})
+                 "physical used before tiering": _fmt(held),
+                 "object store raw": f"{_fmt(cold * object_store[0])} ({object_store[1] or 'x 1'})"})
             notes.append(f"FabricPool: {_fmt(cold)} of cold data (after compression, compaction and deduplication, "
-                         "which tiering preserves) is held by the capacity tier; the drives hold the rest.")
+                         "which tiering preserves) is held by the capacity tier; the drives hold the rest. The object "
+                         f"store needs {_fmt(cold * object_store[0])} raw ({object_store[1] or 'x 1'}).")
         if thin > 0:
             steps.append((
                 "Thin provisioning", None, "seed 002 (thin provisioning); not physical, not in the efficiency ratio",

@@ -144,6 +144,10 @@ def _controller(node: ControllerNode, shelves: list[ShelfNode], catalog: Catalog
         flags = dict(compression=True, compaction=True, dedupe=True, platform="ONTAP",
                      capacity_tier=(node.tiering_policy if node.tiering_policy != "auto" else True)
                      if node.capacity_tier != "none" else False)
+        if node.capacity_tier != "none":  # the object store's own protection, shown in the FabricPool step
+            from models.capacity.fabricpool import object_store_protection
+
+            flags["object_store"] = object_store_protection(node)[:2]
     else:
         phys = array_capacity(node, controller, drives, where, layout)
         inline = controller.family == "generic"

@@ -11,8 +11,12 @@ and Snapshot blocks stay in the performance tier here (which Snapshot blocks coo
 ``snapshot-only`` only Snapshot copies' blocks not shared with the active file system tier, once older than the
 2-day minimum cooling period (:data:`TIERING_POLICY_SOURCE`): of copies kept R hours, taken evenly, the share
 (R - 48) / R of the Snapshot blocks (:func:`snapshot_cold_share`); the active data and its reads stay local.
-The object store's own protection (StorageGRID erasure coding or replication, a bucket's redundancy) is outside
-the bytes counted: the capacity tier's figure is what ONTAP writes to it.
+The capacity tier's bytes are what ONTAP writes to the object store; the store's own protection comes on top
+(:func:`object_store_protection`): a StorageGRID ILM rule keeps each object erasure coded as k data + m parity
+fragments (raw = bytes x (k + m) / k; "disk space = object size + object size x storage overhead", overhead m / k,
+:data:`STORAGEGRID_EC_SOURCE`) or as n replicated copies (raw = bytes x n); the default is the 2+1 scheme NetApp's
+example ILM rule for FabricPool data uses (:data:`STORAGEGRID_FABRICPOOL_SOURCE`). A cloud bucket is billed by the
+bytes stored: the provider's redundancy is in its price, so no raw overhead is counted.
 """
 
 from __future__ import annotations
@@ -42,6 +46,45 @@ SNAPSHOT_ONLY_COOLING_H = 48.0
 
 TIERING_POLICY_LABELS: dict[str, str] = {"auto": "auto", "snapshot-only": "Snapshot copies only"}
 """``ControllerNode.tiering_policy`` -> its name in a sentence or a table."""
+
+
+STORAGEGRID_EC_SOURCE = (
+    "NetApp StorageGRID documentation, 'What are erasure-coding schemes?' (Manage objects with ILM): storage overhead "
+    "= parity fragments m / data fragments k; disk space = object size + object size x overhead (a 10 MB object "
+    "under 4+2 takes 15 MB) (https://docs.netapp.com/us-en/storagegrid-118/ilm/what-erasure-coding-schemes-are.html)")
+"""Where the erasure-coding overhead comes from."""
+
+STORAGEGRID_FABRICPOOL_SOURCE = (
+    "NetApp StorageGRID documentation, 'Configure ILM for FabricPool data': the example rule stores the FabricPool "
+    "bucket's objects with the 2+1 erasure-coding scheme "
+    "(https://docs.netapp.com/us-en/storagegrid-118/fabricpool/using-storagegrid-ilm-with-fabricpool-data.html)")
+"""Where the default scheme (2+1) comes from."""
+
+CLOUD_BUCKET_PROTECTION_NOTE = ("a cloud bucket is billed by the bytes stored; the provider's redundancy (its "
+                                "durability) is in the price, so no raw overhead is counted")
+"""What a cloud bucket's protection adds, in words."""
+
+
+def object_store_protection(node: ControllerNode) -> tuple[float, str, str]:
+    """The object store's raw bytes per byte tiered, the scheme in words and its source, for ``node``'s capacity
+    tier: StorageGRID with ``capacity_tier_protection`` "ec-k+m" gives (k + m) / k ("ec-2+1": 1.5), "copies-n"
+    gives n; a cloud bucket (or no capacity tier) gives 1.0 (:data:`CLOUD_BUCKET_PROTECTION_NOTE`)."""
+    if node.capacity_tier != "storagegrid":
+        return 1.0, "the provider's redundancy, in the price", CLOUD_BUCKET_PROTECTION_NOTE
+    scheme = node.capacity_tier_protection
+    source = STORAGEGRID_EC_SOURCE + ("; default: " + STORAGEGRID_FABRICPOOL_SOURCE if scheme == "ec-2+1" else "")
+    kind, _, value = scheme.partition("-")
+    if kind == "copies":
+        copies = int(value)
+        return float(copies), f"{copies} replicated cop{'y' if copies == 1 else 'ies'}", source
+    k, m = (int(x) for x in value.split("+"))
+    return (k + m) / k, f"{k}+{m} erasure coding", source
+
+
+def capacity_tier_raw_bytes(node: ControllerNode, workloads: Sequence[Workload]) -> float:
+    """The object store's raw capacity ``node``'s capacity tier needs, bytes: :func:`capacity_tier_bytes` x the
+    factor of :func:`object_store_protection`."""
+    return capacity_tier_bytes(node, workloads) * object_store_protection(node)[0]
 
 
 def snapshot_cold_share(retention_h: float) -> float:

@@ -13,6 +13,7 @@ from models.capacity.fabricpool import (
     TIERING_POLICY_SOURCE,
     cold_read_bytes_per_s,
     cold_read_share,
+    object_store_protection,
     tiered_bytes,
 )
 from models.project.model import ControllerNode, Scenario
@@ -42,6 +43,9 @@ class FabricPoolSystem:
             words and the user's name for it; policy: "auto" or "snapshot-only".
         hot_bytes: the performance tier's physical used (the capacity engine's, after tiering; None unknown);
             cold_bytes: what the capacity tier holds (sum over the workloads).
+        protection_factor, protection_scheme, protection_source: the object store's raw bytes per byte tiered, its
+            protection in words and the source (``models.capacity.fabricpool.object_store_protection``);
+            raw_bytes: cold_bytes x protection_factor, the object store's raw capacity needed.
         cold_read_latency_us, latency_source: one cold read's time and where it comes from.
         cold_read_bytes_per_s: the cold reads' network bytes per second at the targets (sum).
         workloads: per workload (:class:`TierWorkload`). notes: assumptions in words.
@@ -60,6 +64,14 @@ class FabricPoolSystem:
     cold_read_bytes_per_s: float
     workloads: tuple[TierWorkload, ...]
     notes: tuple[str, ...]
+    protection_factor: float = 1.0
+    protection_scheme: str = ""
+    protection_source: str = ""
+
+    @property
+    def raw_bytes(self) -> float:
+        """The object store's raw capacity needed for the capacity tier, bytes (cold bytes x protection factor)."""
+        return self.cold_bytes * self.protection_factor
 
 
 def fabricpool_systems(scenario: Scenario, capacity: ScenarioCapacity | None) -> tuple[FabricPoolSystem, ...]:
@@ -75,8 +87,9 @@ def fabricpool_systems(scenario: Scenario, capacity: ScenarioCapacity | None) ->
                      for w in scenario.workloads if w.enabled and w.target == node.id)
         latency, source = capacity_tier_latency(node)
         result = capacity.system(node.id) if capacity is not None else None
-        notes = ["Each cold read fetches its block whole from the object store (assumed); the object store's own "
-                 "protection (erasure coding, replication) is not in the bytes."]
+        factor, scheme, why = object_store_protection(node)
+        notes = ["Each cold read fetches its block whole from the object store (assumed).",
+                 f"The object store's own protection: {scheme}, x {factor:.3g} raw per byte tiered; {why}."]
         if node.tiering_policy == "snapshot-only":
             notes.append("Snapshot copies only: the active data and its reads stay on the drives; "
                          f"{TIERING_POLICY_SOURCE}.")
@@ -84,17 +97,20 @@ def fabricpool_systems(scenario: Scenario, capacity: ScenarioCapacity | None) ->
             node.id, node.label or node.catalog_id, node.capacity_tier, CAPACITY_TIER_LABELS[node.capacity_tier],
             node.capacity_tier_name, node.tiering_policy,
             result.physical_used_bytes if result is not None else None, sum(r.cold_bytes for r in rows), latency,
-            source, sum(r.cold_read_bytes_per_s for r in rows), rows, tuple(notes)))
+            source, sum(r.cold_read_bytes_per_s for r in rows), rows, tuple(notes), factor, scheme, why))
     return tuple(out)
 
 
 def fabricpool_to_dict(systems: tuple[FabricPoolSystem, ...]) -> list[dict[str, Any]]:
-    """The ``fabricpool`` list of ``evaluate --json``: per system its tiers (hot / cold bytes), policy, cold-read
+    """The ``fabricpool`` list of ``evaluate --json``: per system its tiers (hot / cold bytes; the object store's
+    protection, its factor and the raw bytes it needs), policy, cold-read
     latency (us) and its source, the cold reads' network bytes/s, each workload's figures and the notes."""
     return [{
         "system": s.system_id, "system_name": s.system_name, "capacity_tier": s.tier,
         "capacity_tier_label": s.tier_label, "capacity_tier_name": s.tier_name, "tiering_policy": s.policy,
         "tiering_policy_label": TIERING_POLICY_LABELS[s.policy], "hot_bytes": s.hot_bytes, "cold_bytes": s.cold_bytes,
+        "object_store_protection": s.protection_scheme, "object_store_protection_factor": s.protection_factor,
+        "object_store_raw_bytes": s.raw_bytes, "object_store_protection_source": s.protection_source,
         "cold_read_latency_us": s.cold_read_latency_us, "cold_read_latency_source": s.latency_source,
         "cold_read_network_bytes_per_s": s.cold_read_bytes_per_s,
         "workloads": [{"id": w.workload_id, "name": w.name, "cold_bytes": w.cold_bytes,

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from models.capacity.fabricpool import CAPACITY_TIER_LABELS, capacity_tier_bytes
+from models.capacity.fabricpool import CAPACITY_TIER_LABELS, capacity_tier_bytes, object_store_protection
 from models.catalog import (
     Adapter,
     Catalog,
@@ -255,13 +255,17 @@ def _referenced_ids(node: Node, catalog: Catalog) -> dict[str, str]:
 
 def _capacity_tier_line(node: ControllerNode, scenario: Scenario, unit: CapacityUnit) -> tuple[str, str, str]:
     """(category, model, figures) of a controller's FabricPool capacity tier: the object store and the bytes it
-    must hold (StorageGRID capacity, or a bucket's size in GiB)."""
+    must hold and, for StorageGRID, the raw capacity its ILM protection needs (a bucket: its size in GiB, the
+    provider's redundancy being in the price)."""
     held = capacity_tier_bytes(node, scenario.workloads)
     kind = CAPACITY_TIER_LABELS[node.capacity_tier]
     model = f"{kind} ({node.capacity_tier_name})" if node.capacity_tier_name else kind
     figures = f"holds {fmt_capacity(held, unit)} of cold data after storage efficiency"
+    factor, scheme, _ = object_store_protection(node)
     if node.capacity_tier == "cloud-bucket":
-        figures += f" ({held / 2**30:,.0f} GiB)"
+        figures += f" ({held / 2**30:,.0f} GiB; the provider's redundancy is in its price)"
+    else:
+        figures += f"; needs {fmt_capacity(held * factor, unit)} raw ({scheme}, x {factor:.3g})"
     return "FabricPool capacity tier", model, figures
 
 

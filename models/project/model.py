@@ -174,6 +174,11 @@ class ControllerNode(NodeBase):
     cold_read_latency_us: float | None = Field(
         default=None, gt=0, le=10_000_000, description="FabricPool: time to fetch one cold block from the capacity "
                                                        "tier, us; None = the assumed default for the kind")
+    capacity_tier_protection: Literal["ec-2+1", "ec-4+1", "ec-4+2", "ec-6+1", "ec-6+2", "ec-6+3", "ec-8+2", "ec-9+3",
+                                      "ec-7+5", "copies-1", "copies-2", "copies-3"] = Field(
+        default="ec-2+1", description="FabricPool on StorageGRID: the ILM rule's protection of the tiered objects "
+                                      "(k+m erasure coding or replicated copies), which sets the grid's raw capacity "
+                                      "(models.capacity.fabricpool); a cloud bucket's redundancy is the provider's")
     tiering_policy: Literal["auto", "snapshot-only"] = Field(
         default="auto", description="FabricPool volume tiering policy: auto, each workload's cold-data share tiers "
                                     "(and its cold reads go to the object store); snapshot-only, only the blocks of "

@@ -116,5 +116,29 @@ def set_change_rate(scenario: Scenario, replication_id: str, workload_id: str, b
     return set_replication_fields(scenario, replication_id, change=rows)
 
 
-__all__ = ["add_replication", "set_change_rate", "set_protected", "set_replication_fields", "source_workload_ids",
-           "without_replications"]
+def set_change_profile(scenario: Scenario, replication_id: str, workload_id: str, profile: list[float]) -> Scenario:
+    """The scenario with the relationship's daily change profile for ``workload_id`` set (24 relative weights, hour 0
+    to 23), or back to even ([]: its row goes unless it states a change per day).
+
+    Raises:
+        ValueError: unknown relationship, a workload not in the scenario, or a profile the record refuses (not 24
+            weights, a negative weight, every weight 0).
+    """
+    rep = _relationship(scenario, replication_id)
+    if scenario.workload(workload_id) is None:
+        raise ValueError(f"no workload '{workload_id}'")
+    rows = list(rep.change)
+    index = next((i for i, c in enumerate(rows) if c.workload == workload_id), None)
+    if index is None:
+        if not profile:
+            return scenario
+        rows.append(ChangeRate(workload=workload_id, hourly_profile=list(profile)))
+    elif not profile and rows[index].bytes_per_day is None:
+        del rows[index]
+    else:
+        rows[index] = rows[index].with_changes(hourly_profile=list(profile))
+    return set_replication_fields(scenario, replication_id, change=rows)
+
+
+__all__ = ["add_replication", "set_change_profile", "set_change_rate", "set_protected", "set_replication_fields",
+           "source_workload_ids", "without_replications"]
