@@ -259,7 +259,7 @@ def _result_classes() -> list[type]:
     modules = ("models.capacity.results", "models.performance.results", "models.performance.resilience",
                "models.performance.profiles", "models.evaluate", "models.problems", "models.replication",
                "models.replication.figures", "models.replication.load", "models.capacity.reduction_band",
-               "models.costing.tco")
+               "models.costing.tco", "models.performance.fabricpool_summary")
     classes = []
     for name in modules:
         module = importlib.import_module(name)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE, TIERING_POLICY_SOURCE, snapshot_cold_share
 from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
+from models.capacity.snapshots import snapshot_copies
 from models.project import Workload
 from models.units import format_capacity
 
@@ -88,13 +89,6 @@ class _Wl:
     clones: int
     provisioned: float
     growth_pct: float
-
-
-def snapshot_copies(interval_h: float, retention_h: float) -> int:
-    """Snapshot copies kept: floor(retention / interval) (24 h kept, every 2 h -> 12)."""
-    if interval_h <= 0:
-        return 0
-    return int(math.floor(retention_h / interval_h + 1e-9))
 
 
 def effective_side(

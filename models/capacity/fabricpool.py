@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from models.capacity.snapshots import snapshot_copies
 from models.project.model import ControllerNode, Workload
 
 CAPACITY_TIER_LABELS: dict[str, str] = {"storagegrid": "StorageGRID", "cloud-bucket": "cloud bucket"}
@@ -100,8 +101,6 @@ def snapshot_physical_bytes(workload: Workload) -> float:
     """The physical bytes of ``workload``'s Snapshot copies as the capacity engine counts them
     (``models.capacity.efficiency``: copies x the blocks overwritten in an interval of its physical data), bytes;
     0 without a schedule."""
-    from models.capacity.efficiency import snapshot_copies
-
     snap = workload.snapshots
     if snap is None:
         return 0.0
