@@ -398,3 +398,13 @@ def test_opening_changes_nothing_on_disk(saved: Path):
         open_project(saved)
     assert digest(saved) == before
     assert sorted(os.listdir(saved.parent)) == folder_before
+
+
+def test_random_bytes_that_start_with_a_hash_are_not_taken_for_a_text_project(tmp_path: Path):
+    """Random bytes whose first byte happens to be "#" (about 1 run in 250 of the test above) were called a text
+    (TOML) project; only text is."""
+    path = tmp_path / "noise.storplan"
+    noise = bytearray(os.urandom(5000))
+    noise[0], noise[1] = ord("#"), 0xFF  # 0xFF never occurs in UTF-8
+    path.write_bytes(bytes(noise))
+    _expect(path, "not_storplan", "not a StorPlan project", "not an SQLite database")

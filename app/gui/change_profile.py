@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.screen_fit import fit_to_screen
 from models.replication.profiles import HOURS, parse_profile
 
 
@@ -52,19 +53,20 @@ class ProfileDialog(QDialog):
         self.setWindowTitle(f"Daily change profile: {workload_name}")
         self._accepted: list[float] | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Relative weight of each hour's change (local time); only the shares matter: "
-                                "2 is twice the change of 1. An empty cell is 0."))
-        self.grid = QTableWidget(1, HOURS)
-        self.grid.setHorizontalHeaderLabels([f"{h:02d}" for h in range(HOURS)])
-        self.grid.verticalHeader().hide()
+        intro = QLabel("Relative weight of each hour's change (local time); only the shares matter: 2 is twice "
+                       "the change of 1. An empty cell is 0.")
+        intro.setWordWrap(True)
+        layout.addWidget(intro)
+        # one row per hour (a column per hour was 864 px wide: more than a 200 % laptop screen); it scrolls
+        self.grid = QTableWidget(HOURS, 1)
+        self.grid.setHorizontalHeaderLabels(["Weight"])
+        self.grid.setVerticalHeaderLabels([f"{h:02d}:00-{(h + 1) % 24:02d}:00" for h in range(HOURS)])
         self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.grid.horizontalHeader().setMinimumSectionSize(30)
         weights = list(profile) if profile else [1.0] * HOURS
         for hour, w in enumerate(weights):
-            self.grid.setItem(0, hour, QTableWidgetItem(f"{w:g}"))
-        self.grid.setFixedHeight(self.grid.horizontalHeader().sizeHint().height() + self.grid.rowHeight(0)
-                                 + 2 * self.grid.frameWidth() + 4)
-        self.grid.setMinimumWidth(HOURS * 36)
+            self.grid.setItem(hour, 0, QTableWidgetItem(f"{w:g}"))
+        self.grid.setMinimumHeight(140)
+        self.grid.setMinimumWidth(220)
         layout.addWidget(self.grid)
         self.message = QLabel()
         self.message.setObjectName("changeProfileError")
@@ -75,10 +77,11 @@ class ProfileDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
+        fit_to_screen(self, QSize(380, 640))  # the hours scroll on a short screen; OK / Cancel stay on view
 
     def texts(self) -> list[str]:
         """The 24 cells' texts, hour 0 first."""
-        return [(self.grid.item(0, h).text() if self.grid.item(0, h) is not None else "") for h in range(HOURS)]
+        return [(self.grid.item(h, 0).text() if self.grid.item(h, 0) is not None else "") for h in range(HOURS)]
 
     def accept(self) -> None:
         """Accept valid weights; otherwise say what is wrong (naming the hour) and stay open."""

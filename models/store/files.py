@@ -19,6 +19,7 @@ three rules above; what is written is what is read back (each direction is the o
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import sqlite3
@@ -353,6 +354,10 @@ def _looks_like_toml(head: bytes, path: Path) -> bool:
             text = fh.read(1 << 20).decode("utf-8")
         tomllib.loads(text)
     except (OSError, ValueError, RecursionError):  # UnicodeDecodeError and TOMLDecodeError are ValueErrors
+        try:  # a damaged text project is still text: random bytes starting with "#" (1 in ~250) are not
+            codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+        except UnicodeDecodeError:
+            return False
         return head.lstrip().startswith((b"format", b"[project]", b"#"))
     return True
 

@@ -81,14 +81,14 @@ def test_custom_weights_typed_in_the_dialog_are_checked_naming_the_hour_and_set_
         qtbot.addWidget(dialog)
         assert [float(t) for t in dialog.texts()] == current  # opens on the profile it has
         for hour in range(24):
-            dialog.grid.item(0, hour).setText("0")
-        dialog.grid.item(0, 7).setText("-1")
+            dialog.grid.item(hour, 0).setText("0")
+        dialog.grid.item(7, 0).setText("-1")
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
         seen.append(dialog.message.text())
-        dialog.grid.item(0, 7).setText("0")
+        dialog.grid.item(7, 0).setText("0")
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
         seen.append(dialog.message.text())
-        dialog.grid.item(0, 3).setText("5")
+        dialog.grid.item(3, 0).setText("5")
         dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
         return dialog.profile()
 

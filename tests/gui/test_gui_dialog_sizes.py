@@ -296,8 +296,23 @@ def test_explanation_window(qtbot, example_window, screen):
     _on_view(perf.explanation_text, dialog, min_height=100)
 
 
+@pytest.mark.parametrize("rect", [*SCREENS.values(), QRect(0, 0, 683, 384)],
+                         ids=[*SCREENS, "200% of 1366x768"])
+def test_change_profile_dialog(qtbot, example_window, monkeypatch, rect):
+    """The daily change profile's 24 hours (a replication relationship's workload) fit every screen down to 200 %
+    of 1366 x 768: the hours scroll, OK and Cancel stay on view."""
+    from app.gui.change_profile import ProfileDialog
+
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(rect))
+    dialog = ProfileDialog("OLTP", [1.0] * 24, example_window)
+    _fits(dialog, rect, qtbot)
+    _on_view(dialog.grid, dialog, min_height=100)
+    _on_view(dialog.buttons, dialog)
+
+
 DIALOG_SITES = {  # file -> how many places open a dialog, message box or file dialog (each covered above)
     "autosave.py": 2, "calibration_dialog.py": 2, "catalog_browser.py": 1, "export_actions.py": 3,
+    "change_profile.py": 1,
     "file_controller.py": 3, "hardware_editor.py": 3, "help.py": 2, "import_wizard.py": 3, "main_window.py": 4,
     "plain_text.py": 1,
     "report_export.py": 2,
