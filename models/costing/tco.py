@@ -37,12 +37,12 @@ from models.costing.cloud_prices import (
 )
 from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
 from models.pricing import Costing, cost
-from models.project.model import PriceRow, Project, Requirements, Scenario
+from models.project.model import ManagedServiceNode, PriceRow, Project, Requirements, Scenario
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "tco_of"]
+           "shortfall_count_note", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -169,8 +169,11 @@ class Tco:
     break_even_hardware: float | None = None
 
     @property
-    def carbon_over_horizon_kg(self) -> float:
-        """Operational carbon over the horizon plus embodied carbon, kg CO2e."""
+    def carbon_over_horizon_kg(self) -> float | None:
+        """Operational carbon over the horizon plus embodied carbon, kg CO2e; None for a cloud design whose
+        embodied carbon is not counted either (the provider's hardware: not known, never 0)."""
+        if self.energy is None and not self.embodied.lines:
+            return None
         operational = self.energy.operational_kg_per_year * self.inputs.horizon_months / 12 if self.energy else 0.0
         return operational + self.embodied.total_kg
 
@@ -358,6 +361,8 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
                 short_from = m + 1
     lines: list[CostLine] = []
     missing: list[str] = []
+    low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
+    grown += (f", {low_tib:,.0f} TiB" if low_tib == high_tib else f", {low_tib:,.0f} to {high_tib:,.0f} TiB")
     if per_tib is not None:
         lines.append(CostLine("Capacity", 0.0, tuple(s / TIB * per_tib for s in sizes),
                               "provisioned TiB a month x the price book's price per TiB over the horizon / months"
@@ -452,8 +457,10 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
     missing: list[str] = []
     deployment = design_deployment(scenario)
     if deployment == "on-prem":
-        if costing is True or costing is False:
-            costing = cost(scenario, catalog, project.price_book)
+        cloud_nodes = [n for n in scenario.nodes if n.kind in CLOUD_KINDS]
+        if costing is True or costing is False:  # the cloud nodes are paid by the month (below), not bought
+            on_prem = scenario.model_copy(update={"nodes": [n for n in scenario.nodes if n.kind not in CLOUD_KINDS]})
+            costing = cost(on_prem, catalog, project.price_book)
         hardware = costing.total if costing is not None else 0.0
         if costing is None:
             missing.append("hardware (no price book)")
@@ -462,7 +469,7 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
         ru = rack_units
         support, power, space = monthly_running(power_w, ru, hardware, inputs)
         pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
-        lines = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
+        lines: tuple[CostLine, ...] = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
                           "the price book's prices of the design's parts" if costing is not None else "not priced"),
                  CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
                           f"{pct:g}% of the hardware a year / 12"),
@@ -470,25 +477,57 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
                           f"{power_w:,.0f} W x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
                  CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
                           f"{ru} U x {inputs.rack_unit_cost_per_month.value:g} a month"))
+        if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
+            lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing))
+            lines += _managed_lines(scenario, catalog, data, book, missing)
         return OptionCost(name, deployment, lines, not missing, tuple(missing))
-    lines_list: list[CostLine] = []
-    for node in scenario.nodes:
-        if node.kind == "managed_service":
-            rec = catalog.find(node.catalog_id)
-            if isinstance(rec, ManagedService):
-                option = managed_option(rec, data, node.provisioned_bytes, node.throughput_mbps, book)
-                lines_list.extend(option.lines)
-                missing.extend(option.missing)
-            else:
-                missing.append(f"{node.catalog_id} (not in the catalog)")
+    lines_list = list(_managed_lines(scenario, catalog, data, book, missing))
     lines_list.extend(_cloud_vm_lines(scenario, catalog, data, book, missing))
     merged: dict[str, CostLine] = {}
-    for line in lines_list:  # two managed volumes: one "Capacity" line
+    for line in lines_list:  # a managed service's and a VM's lines of one name: one line
         old = merged.get(line.name)
         merged[line.name] = line if old is None else CostLine(
             line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
             f"{old.basis}; {line.basis}")
     return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
+
+
+def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
+                   missing: list[str]) -> tuple[CostLine, ...]:
+    """The monthly lines of the scenario's managed services (:func:`managed_option` at each node's provisioned
+    size and throughput), two services' lines of one name merged; what is not priced is added to ``missing``."""
+    merged: dict[str, CostLine] = {}
+    for node in scenario.nodes:
+        if node.kind != "managed_service":
+            continue
+        rec = catalog.find(node.catalog_id)
+        if not isinstance(rec, ManagedService):
+            missing.append(f"{node.catalog_id} (not in the catalog)")
+            continue
+        option = managed_option(rec, data, node.provisioned_bytes, node.throughput_mbps, book)
+        missing.extend(option.missing)
+        for line in option.lines:
+            old = merged.get(line.name)
+            merged[line.name] = line if old is None else CostLine(
+                line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
+                f"{old.basis}; {line.basis}")
+    return tuple(merged.values())
+
+
+def _same_service_notes(scenario: Scenario, options: Sequence[OptionCost], data: Sequence[float]) -> list[str]:
+    """Why the design's own managed service costs what it does beside the option of the same service: the design
+    pays for what it provisions, the option is sized to the data and the I/O (one sentence per such service)."""
+    out: list[str] = []
+    by_id = {o.catalog_id: o for o in options if o.catalog_id}
+    for node in scenario.nodes:
+        option = by_id.get(node.catalog_id) if isinstance(node, ManagedServiceNode) else None
+        if option is None or not isinstance(node, ManagedServiceNode) or not data:
+            continue
+        first = max(node.provisioned_bytes, math.ceil(data[1 if len(data) > 1 else 0] / TIB) * TIB) / TIB
+        out.append(f"the design pays for the {first:,.0f} TiB it provisions of {option.name} (more as the data "
+                   f"outgrows it); the option of the same service in the table is sized to the data and the "
+                   f"workloads' I/O alone, so the two totals differ")
+    return out
 
 
 def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | None:
@@ -627,6 +666,23 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
                       not missing, tuple(missing), vm.id, tuple(shortfall), short_from)
 
 
+def shortfall_count_note(options: Sequence[OptionCost]) -> str:
+    """How many of ``options`` carry the workloads' I/O over the whole horizon, how many only until a month, and
+    how many not from month 1, in words (the order the table lists them: :func:`comparison_order`)."""
+    whole = sum(1 for o in options if o.meets_workloads)
+    never = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1)
+    until = sorted({(o.short_from_month or 1) - 1 for o in options
+                    if not o.meets_workloads and (o.short_from_month or 1) > 1})
+    part = len(options) - whole - never
+    months = ", ".join(f"month {m}" for m in until)
+    pieces = [f"{whole or 'none'} of the {len(options)} cloud options carry the workloads' I/O over the whole horizon"]
+    if part:
+        pieces.append(f"{part} carry it only until {months}")
+    if never:
+        pieces.append(f"{never} cannot carry it at any size from the first month")
+    return "; ".join(pieces) + " (marked in the table, in that order)"
+
+
 def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
     """The fully priced option with the lowest total over the horizon among those that carry the workloads' I/O
     over the whole horizon (no ``shortfall``); when none does, among those that carry it the longest (the latest
@@ -669,14 +725,14 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                      + ", ".join(untargeted))
     short = [o.name for o in options if o.shortfall]
     if short:
-        notes.append(f"{len(short)} of the {len(options)} cloud options cannot carry the workloads' I/O over the whole "
-                     "horizon at any size (marked in the table, listed after those that can)")
+        notes.append(shortfall_count_note(options))
     if cheapest_option is None and short:
         notes.append("no cloud option of the catalog carries the workloads' I/O, so none is compared and no "
                      "break-even month is given")
     if cheapest_option is not None and cheapest_option.shortfall:
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
+    notes.extend(_same_service_notes(scenario, options, data))
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
@@ -702,6 +758,12 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                 if budget is None:
                     notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
                                  f"{cheapest_option.name}: no hardware price breaks even")
+                elif cheapest_option.shortfall:
+                    notes.append(f"no cloud option carries the workloads' I/O over the whole horizon, so none is a "
+                                 f"like-for-like alternative; against {cheapest_option.name}, which carries it until "
+                                 f"month {(cheapest_option.short_from_month or 1) - 1}, it breaks even within "
+                                 f"{inputs.horizon_months} months if the hardware costs at most {budget:,.0f} "
+                                 f"{currency} (with support at {inputs.support_pct_per_year.value:g}% a year)")
                 else:
                     notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
                                  f"if the hardware costs at most {budget:,.0f} {currency} (with support at "

@@ -126,9 +126,14 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
                  ("Operational carbon a year", f"{bound}{energy.operational_kg_per_year:,.0f} kg CO2e")]
     else:
         rows.append(("Energy and operational carbon", "in the cloud provider's data centre: not estimated here"))
+    carbon = tco.carbon_over_horizon_kg
+    if carbon is None:
+        rows.append(("Embodied and total carbon", "in the cloud provider's hardware and data centre: not known, "
+                                                  "not counted"))
+        return rows
     rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
                  + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
-    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{tco.carbon_over_horizon_kg:,.0f} kg CO2e "
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e "
                                                                       "(operational and embodied)"))
     return rows
 
@@ -141,9 +146,16 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
     rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
     for option in comparison_order(tco.options):
-        even = ""
-        if tco.break_even:
+        if tco.design.deployment == "cloud":
+            even = "none: a cloud design"
+        elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
+        elif option.name == tco.cheapest and tco.break_even_hardware is not None:
+            even = f"if the hardware costs at most {_money(tco.break_even_hardware, tco.currency)}"
+        elif option.name == tco.cheapest:
+            even = "at no hardware price"
+        else:
+            even = "hardware not priced"
         marks = "" if option.complete else " (incomplete)"
         if option.short_from_month == 1:
             marks += " (cannot carry the I/O)"
