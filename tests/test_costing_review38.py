@@ -89,3 +89,21 @@ def test_shortfall_count_is_worded_by_category() -> None:
         "month 33; 1 cannot carry it at any size from the first month (marked in the table, in that order)")
     none = shortfall_count_note([_option("b", 34), _option("e", 1)])
     assert none.startswith("none of the 2 cloud options carry") and "1 carry it only until month 33" in none
+
+
+def test_vsan_hosts_count_their_assumed_height_and_unknown_power_is_not_read_as_zero() -> None:
+    _, design, tco = _tco("vsan8-esa-stretched-4x4-sqlserver-oltp")
+    cluster = next(n for n in design.scenario.nodes if n.kind == "hci_cluster")
+    assert cluster.hosts == 8 and cluster.stretched
+    assert tco.energy is not None and tco.energy.rack_units == 8 * 2  # 2U a host, as the sizer's recommendation
+    lines = {line.name: line for line in tco.design.lines}
+    assert lines["Space"].total == pytest.approx(16 * 30 * 36)  # 30 USD a rack unit a month, 36 months
+    assert lines["Power"].basis.startswith("not known, not counted") and "0 W" not in lines["Power"].basis
+    assert not tco.design.complete and any("witness" in m for m in tco.design.missing)
+    rows = dict(footprint_rows(tco))
+    assert rows["Typical power"].startswith("not known") and rows["Rack units"].startswith("16 U")
+    design_row = option_rows(tco)[0]
+    assert design_row[1].startswith("17,280 USD (not counting:") and "power of the 8 vSAN hosts" in design_row[1]
+    compared = next(o for o in tco.options if o.name == tco.cheapest)
+    assert tco.break_even_hardware == pytest.approx((compared.total - 17_280) / (1 + 36 * 15 / 1200))
+    assert any("high by the cost of the power not known" in n for n in tco.notes)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from typing import Protocol
 
 from models.catalog import Catalog, CloudDisk, CloudVm, Licence, ManagedService
@@ -35,9 +36,9 @@ from models.costing.cloud_prices import (
     VCPU_PRICES,
     CloudPrice,
 )
-from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
+from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
 from models.pricing import Costing, cost
-from models.project.model import ManagedServiceNode, PriceRow, Project, Requirements, Scenario
+from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
@@ -128,7 +129,8 @@ class Energy:
         power_w: typical power of the parts whose figures the catalog gives, W; complete: every part's figure is
         known (else the figures are lower bounds and ``not_counted`` names the parts); it_kwh_per_year: power_w x
         8,760 h / 1,000; facility_kwh_per_year: x PUE; operational_kg_per_year: facility kWh x grid g CO2e/kWh /
-        1,000; rack_units, btu_per_hr: the footprint's.
+        1,000; rack_units, btu_per_hr: the footprint's (with a vSAN cluster's hosts at the assumed
+        :data:`~models.costing.inputs.HCI_HOST_RACK_UNITS` each); assumed: the figures assumed, in words.
     """
 
     power_w: float
@@ -139,6 +141,12 @@ class Energy:
     rack_units: int
     btu_per_hr: float
     not_counted: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
+
+    @property
+    def power_known(self) -> bool:
+        """Some part's power is known (False: ``power_w`` 0 W only because no figure is known: not 0 W)."""
+        return self.power_w > 0 or self.complete
 
 
 @dataclass(frozen=True)
@@ -257,10 +265,16 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     footprint ``foot``."""
     it_kwh = foot.power_w * HOURS_PER_YEAR / 1000.0
     facility = it_kwh * inputs.pue.value
-    hosts = [f"power and height of the {n.hosts} vSAN hosts" for n in scenario.nodes if n.kind == "hci_cluster"]
+    clusters = [n for n in scenario.nodes if isinstance(n, HciClusterNode)]
+    hosts = [f"power of the {n.hosts} vSAN hosts" for n in clusters]
+    hosts += ["the vSAN witness host at the third site (left out of power and space)"
+              for n in clusters if n.stretched]
     unknown = foot.unknown + tuple(hosts)
+    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
+                    "server; the catalog gives no height)" for n in clusters)
+    rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
     return Energy(foot.power_w, not unknown, it_kwh, facility, facility * inputs.grid_carbon_g_per_kwh.value / 1000.0,
-                  foot.rack_units, foot.power_w * BTU_PER_W, unknown)
+                  rack_units, foot.power_w * BTU_PER_W, unknown, assumed)
 
 
 def monthly_running(power_w: float, rack_units: int, hardware: float, inputs: RunningInputs) -> tuple[float, float,
@@ -514,6 +528,17 @@ def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], 
     return tuple(merged.values())
 
 
+def _with_unknown_power(design: OptionCost, energy: Energy) -> OptionCost:
+    """``design`` with its Power line saying what it does not count (``energy.not_counted``) and those parts named in
+    ``missing`` (the total is then a lower bound, never a 0 W figure read as a measured one)."""
+    lines = tuple(CostLine(line.name, line.upfront, line.monthly,
+                           (line.basis + "; not counting " if energy.power_known else "not known, not counted: ")
+                           + ", ".join(energy.not_counted)) if line.name == "Power" else line
+                  for line in design.lines)
+    return dc_replace(design, lines=lines, complete=False,
+                      missing=design.missing + energy.not_counted)
+
+
 def _same_service_notes(scenario: Scenario, options: Sequence[OptionCost], data: Sequence[float]) -> list[str]:
     """Why the design's own managed service costs what it does beside the option of the same service: the design
     pays for what it provisions, the option is sized to the data and the I/O (one sentence per such service)."""
@@ -711,6 +736,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     energy = energy_of(scenario, foot, inputs) if deployment == "on-prem" else None
     design = design_cost(scenario, catalog, project, inputs, data, energy.power_w if energy is not None else 0.0,
                          energy.rack_units if energy is not None else 0)
+    if energy is not None and not energy.complete:  # the power line counts the known parts only: say which not
+        design = _with_unknown_power(design, energy)
     currency = project.price_book[0].currency if project.price_book else PRICE_CURRENCY
     options = cloud_options(catalog, data, project.price_book, demand_by_month(scenario, inputs.horizon_months))
     cheapest_option = cheapest(options)
@@ -742,8 +769,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append("no data to hold (no workload data set and no effective capacity required): the cloud options "
                      "are priced at their smallest size")
     if energy is not None and not energy.complete:
-        notes.append("power and energy are lower bounds: the catalog gives no figure for "
-                     + ", ".join(energy.not_counted))
+        notes.append(("power and energy are lower bounds" if energy.power_known else "power and energy are not known")
+                     + ": the catalog gives no figure for " + ", ".join(energy.not_counted))
+    if energy is not None:
+        notes.extend(energy.assumed)
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":
@@ -768,6 +797,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                     notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
                                  f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
                                  f"{inputs.support_pct_per_year.value:g}% a year)")
+                if budget is not None and energy is not None and not energy.complete:
+                    notes.append("that hardware price is high by the cost of the power not known (not counted)")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:

@@ -118,7 +118,12 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     energy = tco.energy
     bound = "" if energy is None or energy.complete else "at least "
-    if energy is not None:
+    if energy is not None and not energy.power_known:
+        unknown = "not known, not counted (no figure for " + ", ".join(energy.not_counted) + ")"
+        rows += [("Typical power", unknown), ("Rack units", f"{energy.rack_units} U" + (" (assumed host height)"
+                                                                                     if energy.assumed else "")),
+                 ("Energy and operational carbon", "not known: no power figure")]
+    elif energy is not None:
         rows += [("Typical power", f"{bound}{energy.power_w:,.0f} W ({energy.btu_per_hr:,.0f} BTU/hr)"),
                  ("Rack units", f"{energy.rack_units} U"),
                  ("Energy a year (IT)", f"{bound}{energy.it_kwh_per_year:,.0f} kWh"),
@@ -133,8 +138,8 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
         return rows
     rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
                  + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
-    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e "
-                                                                      "(operational and embodied)"))
+    which = "(operational and embodied)" if energy is None or energy.power_known else "(embodied only)"
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e {which}"))
     return rows
 
 
