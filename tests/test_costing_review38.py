@@ -99,7 +99,7 @@ def test_vsan_hosts_count_their_assumed_height_and_unknown_power_is_not_read_as_
     lines = {line.name: line for line in tco.design.lines}
     assert lines["Space"].total == pytest.approx(16 * 30 * 36)  # 30 USD a rack unit a month, 36 months
     assert lines["Power"].basis.startswith("not known, not counted") and "0 W" not in lines["Power"].basis
-    assert not tco.design.complete and any("witness" in m for m in tco.design.missing)
+    assert not tco.design.complete and any("witness host (left out)" in m for m in tco.design.missing)
     rows = dict(footprint_rows(tco))
     assert rows["Typical power"].startswith("not known") and rows["Rack units"].startswith("16 U")
     design_row = option_rows(tco)[0]

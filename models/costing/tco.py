@@ -267,7 +267,7 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     facility = it_kwh * inputs.pue.value
     clusters = [n for n in scenario.nodes if isinstance(n, HciClusterNode)]
     hosts = [f"power of the {n.hosts} vSAN hosts" for n in clusters]
-    hosts += ["the vSAN witness host at the third site (left out of power and space)"
+    hosts += ["the vSAN witness host (left out)"
               for n in clusters if n.stretched]
     unknown = foot.unknown + tuple(hosts)
     assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
