@@ -85,7 +85,7 @@ def _option(name: str, short_from: int | None) -> OptionCost:
 def test_shortfall_count_is_worded_by_category() -> None:
     options = [_option("a", None), _option("b", 34), _option("c", 34), _option("d", 20), _option("e", 1)]
     assert shortfall_count_note(options) == (
-        "1 of the 5 cloud options carry the workloads' I/O over the whole horizon; 3 carry it only until month 19, "
+        "1 of the 5 cloud options carries the workloads' I/O over the whole horizon; 3 carry it only until month 19, "
         "month 33; 1 cannot carry it at any size from the first month (marked in the table, in that order)")
     none = shortfall_count_note([_option("b", 34), _option("e", 1)])
     assert none.startswith("none of the 2 cloud options carry") and "1 carry it only until month 33" in none

@@ -700,7 +700,8 @@ def shortfall_count_note(options: Sequence[OptionCost]) -> str:
                     if not o.meets_workloads and (o.short_from_month or 1) > 1})
     part = len(options) - whole - never
     months = ", ".join(f"month {m}" for m in until)
-    pieces = [f"{whole or 'none'} of the {len(options)} cloud options carry the workloads' I/O over the whole horizon"]
+    verb = "carries" if whole == 1 else "carry"
+    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} the workloads' I/O over the whole horizon"]
     if part:
         pieces.append(f"{part} carry it only until {months}")
     if never:
