@@ -146,13 +146,14 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
     the cloud options in the comparison's order (those that carry the workloads' I/O longest, from the cheapest;
-    an option that falls short is marked); "" where no break-even applies."""
+    an option that falls short is marked); "" where no break-even applies (every row of a cloud design: the
+    column is then left out)."""
     horizon = tco.inputs.horizon_months
     mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
     rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
     for option in comparison_order(tco.options):
         if tco.design.deployment == "cloud":
-            even = "none: a cloud design"
+            even = ""  # a cloud design buys nothing up front: the column is left out
         elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
         elif option.name == tco.cheapest and tco.break_even_hardware is not None:
