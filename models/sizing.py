@@ -54,6 +54,7 @@ from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.catalog.limits import platform_limit_problems
+from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
 from models.performance.engine import collector_paused
 from models.performance.screening import (
@@ -214,10 +215,6 @@ def esa_pool_layout(devices: int) -> tuple[int, int] | None:
         if devices % groups == 0 and devices // groups <= 7:
             return groups, devices // groups
     return None
-
-
-HCI_HOST_RACK_UNITS = 2
-"""assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
 
 
 _Design = tuple[Scenario, str, int, float | None]

@@ -99,9 +99,14 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
                           f"provisions to hold the data and carry the workloads' I/O as they grow (the first four "
                           f"options of the table are drawn: those that carry the I/O longest, from the cheapest)."
                           f"{short}"), s.caption))
-    rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
-    rows += [[_e(a), _e(b), _e(c)] for a, b, c in option_rows(tco)]
-    story.append(_table(rows, [w * 0.5, w * 0.28, w * 0.22], s))
+    options = option_rows(tco)
+    if any(c for _, _, c in options):
+        rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
+        rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]
+        story.append(_table(rows, [w * 0.5, w * 0.28, w * 0.22], s))
+    else:  # a cloud design: no break-even to show
+        rows = [["Option", f"Total over {horizon} months"]] + [[_e(a), _e(b)] for a, b, _ in options]
+        story.append(_table(rows, [w * 0.62, w * 0.38], s))
     lines = [f"{line.name}: {line.basis}" for line in tco.design.lines]
     story += [builder.p("• " + _e(text), s.small) for text in lines]
     story.append(_para("Inputs", s.h2))

@@ -15,6 +15,9 @@ from models.project.model import RunningCosts
 
 __all__ = ["HOURS_PER_MONTH", "HOURS_PER_YEAR", "RUNNING_DEFAULTS", "Figure", "RunningInputs", "running_inputs"]
 
+HCI_HOST_RACK_UNITS = 2
+"""assumed: rack units of one vSAN ReadyNode host (a 2U server; the catalog's host records give no height)."""
+
 HOURS_PER_YEAR = 8_760.0
 """Hours in a year of 365 days: a design runs all year."""
 HOURS_PER_MONTH = HOURS_PER_YEAR / 12

@@ -23,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from dataclasses import replace as dc_replace
 from typing import Protocol
 
 from models.catalog import Catalog, CloudDisk, CloudVm, Licence, ManagedService
@@ -35,14 +36,14 @@ from models.costing.cloud_prices import (
     VCPU_PRICES,
     CloudPrice,
 )
-from models.costing.inputs import HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
+from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
 from models.pricing import Costing, cost
-from models.project.model import PriceRow, Project, Requirements, Scenario
+from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
            "design_cost", "design_deployment", "energy_of", "Footprint", "managed_option", "monthly_running",
-           "tco_of"]
+           "shortfall_count_note", "tco_of"]
 
 BTU_PER_W = 3.412142
 """BTU/hr per watt (as the bill of materials)."""
@@ -128,7 +129,8 @@ class Energy:
         power_w: typical power of the parts whose figures the catalog gives, W; complete: every part's figure is
         known (else the figures are lower bounds and ``not_counted`` names the parts); it_kwh_per_year: power_w x
         8,760 h / 1,000; facility_kwh_per_year: x PUE; operational_kg_per_year: facility kWh x grid g CO2e/kWh /
-        1,000; rack_units, btu_per_hr: the footprint's.
+        1,000; rack_units, btu_per_hr: the footprint's (with a vSAN cluster's hosts at the assumed
+        :data:`~models.costing.inputs.HCI_HOST_RACK_UNITS` each); assumed: the figures assumed, in words.
     """
 
     power_w: float
@@ -139,6 +141,12 @@ class Energy:
     rack_units: int
     btu_per_hr: float
     not_counted: tuple[str, ...] = ()
+    assumed: tuple[str, ...] = ()
+
+    @property
+    def power_known(self) -> bool:
+        """Some part's power is known (False: ``power_w`` 0 W only because no figure is known: not 0 W)."""
+        return self.power_w > 0 or self.complete
 
 
 @dataclass(frozen=True)
@@ -169,8 +177,11 @@ class Tco:
     break_even_hardware: float | None = None
 
     @property
-    def carbon_over_horizon_kg(self) -> float:
-        """Operational carbon over the horizon plus embodied carbon, kg CO2e."""
+    def carbon_over_horizon_kg(self) -> float | None:
+        """Operational carbon over the horizon plus embodied carbon, kg CO2e; None for a cloud design whose
+        embodied carbon is not counted either (the provider's hardware: not known, never 0)."""
+        if self.energy is None and not self.embodied.lines:
+            return None
         operational = self.energy.operational_kg_per_year * self.inputs.horizon_months / 12 if self.energy else 0.0
         return operational + self.embodied.total_kg
 
@@ -254,10 +265,16 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     footprint ``foot``."""
     it_kwh = foot.power_w * HOURS_PER_YEAR / 1000.0
     facility = it_kwh * inputs.pue.value
-    hosts = [f"power and height of the {n.hosts} vSAN hosts" for n in scenario.nodes if n.kind == "hci_cluster"]
+    clusters = [n for n in scenario.nodes if isinstance(n, HciClusterNode)]
+    hosts = [f"power of the {n.hosts} vSAN hosts" for n in clusters]
+    hosts += ["the vSAN witness host (left out)"
+              for n in clusters if n.stretched]
     unknown = foot.unknown + tuple(hosts)
+    assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
+                    "server; the catalog gives no height)" for n in clusters)
+    rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
     return Energy(foot.power_w, not unknown, it_kwh, facility, facility * inputs.grid_carbon_g_per_kwh.value / 1000.0,
-                  foot.rack_units, foot.power_w * BTU_PER_W, unknown)
+                  rack_units, foot.power_w * BTU_PER_W, unknown, assumed)
 
 
 def monthly_running(power_w: float, rack_units: int, hardware: float, inputs: RunningInputs) -> tuple[float, float,
@@ -358,6 +375,8 @@ def managed_option(record: ManagedService, data: Sequence[float], provisioned_by
                 short_from = m + 1
     lines: list[CostLine] = []
     missing: list[str] = []
+    low_tib, high_tib = min(sizes, default=0) / TIB, max(sizes, default=0) / TIB
+    grown += (f", {low_tib:,.0f} TiB" if low_tib == high_tib else f", {low_tib:,.0f} to {high_tib:,.0f} TiB")
     if per_tib is not None:
         lines.append(CostLine("Capacity", 0.0, tuple(s / TIB * per_tib for s in sizes),
                               "provisioned TiB a month x the price book's price per TiB over the horizon / months"
@@ -452,8 +471,10 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
     missing: list[str] = []
     deployment = design_deployment(scenario)
     if deployment == "on-prem":
-        if costing is True or costing is False:
-            costing = cost(scenario, catalog, project.price_book)
+        cloud_nodes = [n for n in scenario.nodes if n.kind in CLOUD_KINDS]
+        if costing is True or costing is False:  # the cloud nodes are paid by the month (below), not bought
+            on_prem = scenario.model_copy(update={"nodes": [n for n in scenario.nodes if n.kind not in CLOUD_KINDS]})
+            costing = cost(on_prem, catalog, project.price_book)
         hardware = costing.total if costing is not None else 0.0
         if costing is None:
             missing.append("hardware (no price book)")
@@ -462,7 +483,7 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
         ru = rack_units
         support, power, space = monthly_running(power_w, ru, hardware, inputs)
         pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
-        lines = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
+        lines: tuple[CostLine, ...] = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
                           "the price book's prices of the design's parts" if costing is not None else "not priced"),
                  CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
                           f"{pct:g}% of the hardware a year / 12"),
@@ -470,25 +491,68 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
                           f"{power_w:,.0f} W x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
                  CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
                           f"{ru} U x {inputs.rack_unit_cost_per_month.value:g} a month"))
+        if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
+            lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing))
+            lines += _managed_lines(scenario, catalog, data, book, missing)
         return OptionCost(name, deployment, lines, not missing, tuple(missing))
-    lines_list: list[CostLine] = []
-    for node in scenario.nodes:
-        if node.kind == "managed_service":
-            rec = catalog.find(node.catalog_id)
-            if isinstance(rec, ManagedService):
-                option = managed_option(rec, data, node.provisioned_bytes, node.throughput_mbps, book)
-                lines_list.extend(option.lines)
-                missing.extend(option.missing)
-            else:
-                missing.append(f"{node.catalog_id} (not in the catalog)")
+    lines_list = list(_managed_lines(scenario, catalog, data, book, missing))
     lines_list.extend(_cloud_vm_lines(scenario, catalog, data, book, missing))
     merged: dict[str, CostLine] = {}
-    for line in lines_list:  # two managed volumes: one "Capacity" line
+    for line in lines_list:  # a managed service's and a VM's lines of one name: one line
         old = merged.get(line.name)
         merged[line.name] = line if old is None else CostLine(
             line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
             f"{old.basis}; {line.basis}")
     return OptionCost(name, deployment, tuple(merged.values()), not missing, tuple(missing))
+
+
+def _managed_lines(scenario: Scenario, catalog: Catalog, data: Sequence[float], book: dict[str, PriceRow],
+                   missing: list[str]) -> tuple[CostLine, ...]:
+    """The monthly lines of the scenario's managed services (:func:`managed_option` at each node's provisioned
+    size and throughput), two services' lines of one name merged; what is not priced is added to ``missing``."""
+    merged: dict[str, CostLine] = {}
+    for node in scenario.nodes:
+        if node.kind != "managed_service":
+            continue
+        rec = catalog.find(node.catalog_id)
+        if not isinstance(rec, ManagedService):
+            missing.append(f"{node.catalog_id} (not in the catalog)")
+            continue
+        option = managed_option(rec, data, node.provisioned_bytes, node.throughput_mbps, book)
+        missing.extend(option.missing)
+        for line in option.lines:
+            old = merged.get(line.name)
+            merged[line.name] = line if old is None else CostLine(
+                line.name, old.upfront + line.upfront, tuple(a + b for a, b in zip(old.monthly, line.monthly)),
+                f"{old.basis}; {line.basis}")
+    return tuple(merged.values())
+
+
+def _with_unknown_power(design: OptionCost, energy: Energy) -> OptionCost:
+    """``design`` with its Power line saying what it does not count (``energy.not_counted``) and those parts named in
+    ``missing`` (the total is then a lower bound, never a 0 W figure read as a measured one)."""
+    lines = tuple(CostLine(line.name, line.upfront, line.monthly,
+                           (line.basis + "; not counting " if energy.power_known else "not known, not counted: ")
+                           + ", ".join(energy.not_counted)) if line.name == "Power" else line
+                  for line in design.lines)
+    return dc_replace(design, lines=lines, complete=False,
+                      missing=design.missing + energy.not_counted)
+
+
+def _same_service_notes(scenario: Scenario, options: Sequence[OptionCost], data: Sequence[float]) -> list[str]:
+    """Why the design's own managed service costs what it does beside the option of the same service: the design
+    pays for what it provisions, the option is sized to the data and the I/O (one sentence per such service)."""
+    out: list[str] = []
+    by_id = {o.catalog_id: o for o in options if o.catalog_id}
+    for node in scenario.nodes:
+        option = by_id.get(node.catalog_id) if isinstance(node, ManagedServiceNode) else None
+        if option is None or not isinstance(node, ManagedServiceNode) or not data:
+            continue
+        first = max(node.provisioned_bytes, math.ceil(data[1 if len(data) > 1 else 0] / TIB) * TIB) / TIB
+        out.append(f"the design pays for the {first:,.0f} TiB it provisions of {option.name} (more as the data "
+                   f"outgrows it); the option of the same service in the table is sized to the data and the "
+                   f"workloads' I/O alone, so the two totals differ")
+    return out
 
 
 def break_even_month(design: Sequence[float], option: Sequence[float]) -> int | None:
@@ -627,6 +691,24 @@ def cvo_option(catalog: Catalog, provider: str, data: Sequence[float],
                       not missing, tuple(missing), vm.id, tuple(shortfall), short_from)
 
 
+def shortfall_count_note(options: Sequence[OptionCost]) -> str:
+    """How many of ``options`` carry the workloads' I/O over the whole horizon, how many only until a month, and
+    how many not from month 1, in words (the order the table lists them: :func:`comparison_order`)."""
+    whole = sum(1 for o in options if o.meets_workloads)
+    never = sum(1 for o in options if not o.meets_workloads and (o.short_from_month or 1) <= 1)
+    until = sorted({(o.short_from_month or 1) - 1 for o in options
+                    if not o.meets_workloads and (o.short_from_month or 1) > 1})
+    part = len(options) - whole - never
+    months = ", ".join(f"month {m}" for m in until)
+    verb = "carries" if whole == 1 else "carry"
+    pieces = [f"{whole or 'none'} of the {len(options)} cloud options {verb} the workloads' I/O over the whole horizon"]
+    if part:
+        pieces.append(f"{part} carry it only until {months}")
+    if never:
+        pieces.append(f"{never} cannot carry it at any size from the first month")
+    return "; ".join(pieces) + " (marked in the table, in that order)"
+
+
 def cheapest(options: Sequence[OptionCost]) -> OptionCost | None:
     """The fully priced option with the lowest total over the horizon among those that carry the workloads' I/O
     over the whole horizon (no ``shortfall``); when none does, among those that carry it the longest (the latest
@@ -655,6 +737,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     energy = energy_of(scenario, foot, inputs) if deployment == "on-prem" else None
     design = design_cost(scenario, catalog, project, inputs, data, energy.power_w if energy is not None else 0.0,
                          energy.rack_units if energy is not None else 0)
+    if energy is not None and not energy.complete:  # the power line counts the known parts only: say which not
+        design = _with_unknown_power(design, energy)
     currency = project.price_book[0].currency if project.price_book else PRICE_CURRENCY
     options = cloud_options(catalog, data, project.price_book, demand_by_month(scenario, inputs.horizon_months))
     cheapest_option = cheapest(options)
@@ -669,14 +753,14 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                      + ", ".join(untargeted))
     short = [o.name for o in options if o.shortfall]
     if short:
-        notes.append(f"{len(short)} of the {len(options)} cloud options cannot carry the workloads' I/O over the whole "
-                     "horizon at any size (marked in the table, listed after those that can)")
+        notes.append(shortfall_count_note(options))
     if cheapest_option is None and short:
         notes.append("no cloud option of the catalog carries the workloads' I/O, so none is compared and no "
                      "break-even month is given")
     if cheapest_option is not None and cheapest_option.shortfall:
         notes.append(f"no cloud option carries the workloads' I/O over the whole horizon; the cheapest of those that "
                      f"carry it the longest (until month {(cheapest_option.short_from_month or 1) - 1}) is compared")
+    notes.extend(_same_service_notes(scenario, options, data))
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
@@ -686,8 +770,10 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
         notes.append("no data to hold (no workload data set and no effective capacity required): the cloud options "
                      "are priced at their smallest size")
     if energy is not None and not energy.complete:
-        notes.append("power and energy are lower bounds: the catalog gives no figure for "
-                     + ", ".join(energy.not_counted))
+        notes.append(("power and energy are lower bounds" if energy.power_known else "power and energy are not known")
+                     + ": the catalog gives no figure for " + ", ".join(energy.not_counted))
+    if energy is not None:
+        notes.extend(energy.assumed)
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0
     break_even: list[tuple[str, int | None]] = []
     if deployment == "on-prem":
@@ -702,10 +788,18 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                 if budget is None:
                     notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
                                  f"{cheapest_option.name}: no hardware price breaks even")
+                elif cheapest_option.shortfall:
+                    notes.append(f"no cloud option carries the workloads' I/O over the whole horizon, so none is a "
+                                 f"like-for-like alternative; against {cheapest_option.name}, which carries it until "
+                                 f"month {(cheapest_option.short_from_month or 1) - 1}, it breaks even within "
+                                 f"{inputs.horizon_months} months if the hardware costs at most {budget:,.0f} "
+                                 f"{currency} (with support at {inputs.support_pct_per_year.value:g}% a year)")
                 else:
                     notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
                                  f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
                                  f"{inputs.support_pct_per_year.value:g}% a year)")
+                if budget is not None and energy is not None and not energy.complete:
+                    notes.append("that hardware price is high by the cost of the power not known (not counted)")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:

@@ -118,7 +118,12 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
     rows: list[tuple[str, str]] = []
     energy = tco.energy
     bound = "" if energy is None or energy.complete else "at least "
-    if energy is not None:
+    if energy is not None and not energy.power_known:
+        unknown = "not known, not counted (no figure for " + ", ".join(energy.not_counted) + ")"
+        rows += [("Typical power", unknown), ("Rack units", f"{energy.rack_units} U" + (" (assumed host height)"
+                                                                                     if energy.assumed else "")),
+                 ("Energy and operational carbon", "not known: no power figure")]
+    elif energy is not None:
         rows += [("Typical power", f"{bound}{energy.power_w:,.0f} W ({energy.btu_per_hr:,.0f} BTU/hr)"),
                  ("Rack units", f"{energy.rack_units} U"),
                  ("Energy a year (IT)", f"{bound}{energy.it_kwh_per_year:,.0f} kWh"),
@@ -126,24 +131,37 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
                  ("Operational carbon a year", f"{bound}{energy.operational_kg_per_year:,.0f} kg CO2e")]
     else:
         rows.append(("Energy and operational carbon", "in the cloud provider's data centre: not estimated here"))
+    carbon = tco.carbon_over_horizon_kg
+    if carbon is None:
+        rows.append(("Embodied and total carbon", "in the cloud provider's hardware and data centre: not known, "
+                                                  "not counted"))
+        return rows
     rows.append(("Embodied carbon", f"{tco.embodied.total_kg:,.0f} kg CO2e"
                  + (" (assumed enclosure figures included)" if any(x.assumed for x in tco.embodied.lines) else "")))
-    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{tco.carbon_over_horizon_kg:,.0f} kg CO2e "
-                                                                      "(operational and embodied)"))
+    which = "(operational and embodied)" if energy is None or energy.power_known else "(embodied only)"
+    rows.append((f"Carbon over {tco.inputs.horizon_months} months", f"{bound}{carbon:,.0f} kg CO2e {which}"))
     return rows
 
 
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
     the cloud options in the comparison's order (those that carry the workloads' I/O longest, from the cheapest;
-    an option that falls short is marked); "" where no break-even applies."""
+    an option that falls short is marked); "" where no break-even applies (every row of a cloud design: the
+    column is then left out)."""
     horizon = tco.inputs.horizon_months
     mark = "" if tco.design.complete else " (not counting: " + "; ".join(tco.design.missing) + ")"
     rows = [(tco.design.name, _money(tco.design.total, tco.currency) + mark, "")]
     for option in comparison_order(tco.options):
-        even = ""
-        if tco.break_even:
+        if tco.design.deployment == "cloud":
+            even = ""  # a cloud design buys nothing up front: the column is left out
+        elif tco.break_even:
             even = _month(tco.break_even_with(option.name))
+        elif option.name == tco.cheapest and tco.break_even_hardware is not None:
+            even = f"if the hardware costs at most {_money(tco.break_even_hardware, tco.currency)}"
+        elif option.name == tco.cheapest:
+            even = "at no hardware price"
+        else:
+            even = "hardware not priced"
         marks = "" if option.complete else " (incomplete)"
         if option.short_from_month == 1:
             marks += " (cannot carry the I/O)"

@@ -187,6 +187,7 @@ class CostView(QWidget):
                 if c == 0 and text in colours:
                     item.setIcon(_swatch(colours[text]))
                 self.table.setItem(r, c, item)
+        self.table.setColumnHidden(2, not any(cells[2] for cells in rows))  # a cloud design: no break-even
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2):

@@ -1,0 +1,31 @@
+"""The Cost tab's break-even column: filled for an on-premises design without a price book (the most the hardware
+may cost against the option compared, "hardware not priced" against the others) and hidden for a cloud design,
+which has no break-even month."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from models.design import resolve
+from models.evaluate import project_catalog, with_layouts
+from models.present.cost import design_tco
+from models.project.textformat import load
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "resources" / "examples"
+
+
+def test_break_even_column_is_filled_or_hidden(example_window):
+    example_window.results.setCurrentWidget(example_window.results.cost_tab)
+    view = example_window.results.cost_view
+    view.wait()
+    tco = view.tco
+    assert tco is not None and tco.design.deployment == "on-prem" and tco.break_even_hardware is not None
+    assert not view.table.isColumnHidden(2)
+    cells = {view.table.item(r, 0).text(): view.table.item(r, 2).text() for r in range(view.table.rowCount())}
+    assert cells[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
+    assert {v for k, v in cells.items() if k not in (tco.cheapest, tco.design.name)} == {"hardware not priced"}
+    project = load(EXAMPLES / "anf-premium-oracle-nfs.toml")
+    design = with_layouts(resolve(project, None, project_catalog(project)))
+    view.show_tco(design_tco(project, design.scenario, design.catalog))
+    assert view.table.isColumnHidden(2)
+    assert view.table.item(0, 1).text() == f"{4096 * 0.000403 * 730 * 36:,.0f} USD"  # 4 TiB a month, 36 months
