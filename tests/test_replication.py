@@ -196,6 +196,29 @@ def test_size_on_the_example_proposes_a_destination_that_meets_the_rpo(capsys):
     assert _free_bytes(fewer, design.catalog, "cvo-dr") < grown
 
 
+def test_the_destination_proposal_gives_its_capacity_in_the_projects_unit():
+    """The Recommendation's "Replication destination" sentence names the grown copies in the project's unit (the
+    review found "8.80 TB" in a TiB report): the same bytes, 8.80e12, as 8.00 TiB with unit TiB, as 8.80 TB with
+    TB; the sizer passes the project's setting."""
+    import re
+
+    from models.replication.sizing import propose_destination
+    from models.sizing import size
+
+    project = load(EXAMPLE)
+    design = resolve(project)
+    rep = design.scenario.replications[0]
+    binary = propose_destination(design.scenario, design.catalog, rep, 36, unit="TiB")
+    decimal = propose_destination(design.scenario, design.catalog, rep, 36, unit="TB")
+    assert binary.needed_bytes == decimal.needed_bytes
+    assert binary.text.endswith(f"copies grown over 36 months {binary.needed_bytes / 2**40:,.2f} TiB.")
+    assert decimal.text.endswith(f"copies grown over 36 months {decimal.needed_bytes / 1e12:,.2f} TB.")
+    assert not re.search(r"\d (TB|GB)\b", binary.text)
+    assert project.settings.capacity_unit == "TiB"
+    (proposed,) = size(project, top=1).destinations
+    assert proposed.text.endswith(" TiB.") and not re.search(r"\d (TB|GB)\b", proposed.text)
+
+
 def test_a_slow_link_gets_a_faster_one_proposed_and_a_short_rpo_a_shorter_schedule():
     from models.replication.sizing import propose_destination
 
