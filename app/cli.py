@@ -249,7 +249,7 @@ def _evaluate(args) -> int:
         from models.present.protection import lines as protection_lines
 
         print("\nProtection and DR")
-        for line in protection_lines(evaluation.protection):
+        for line in protection_lines(evaluation.protection, unit):
             print(f"  {line}")
     if data["problems"]:
         print("\nProblems")

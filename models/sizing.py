@@ -995,7 +995,8 @@ def size(project: Project, top: int = 5, catalog: Catalog | None = None,
         result = replace(result, candidates=tuple(carried(c) for c in result.candidates),
                          nearest=tuple(carried(c) for c in result.nearest),
                          destinations=propose_destinations(design.scenario, design.catalog,
-                                                           project.requirements.horizon_months, _array_specs))
+                                                           project.requirements.horizon_months, _array_specs,
+                                                           project.settings.capacity_unit))
         result = replication_load_checked(result, design.catalog, project)
         asked = top  # candidates dropped for their replication: search deeper (twice at most) to offer ``top``
         while len(result.candidates) < top and asked < 4 * top and len(result.candidates) < result.considered:

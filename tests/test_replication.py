@@ -196,6 +196,29 @@ def test_size_on_the_example_proposes_a_destination_that_meets_the_rpo(capsys):
     assert _free_bytes(fewer, design.catalog, "cvo-dr") < grown
 
 
+def test_the_destination_proposal_gives_its_capacity_in_the_projects_unit():
+    """The Recommendation's "Replication destination" sentence names the grown copies in the project's unit (the
+    review found "8.80 TB" in a TiB report): the same bytes, 8.80e12, as 8.00 TiB with unit TiB, as 8.80 TB with
+    TB; the sizer passes the project's setting."""
+    import re
+
+    from models.replication.sizing import propose_destination
+    from models.sizing import size
+
+    project = load(EXAMPLE)
+    design = resolve(project)
+    rep = design.scenario.replications[0]
+    binary = propose_destination(design.scenario, design.catalog, rep, 36, unit="TiB")
+    decimal = propose_destination(design.scenario, design.catalog, rep, 36, unit="TB")
+    assert binary.needed_bytes == decimal.needed_bytes
+    assert binary.text.endswith(f"copies grown over 36 months {binary.needed_bytes / 2**40:,.2f} TiB.")
+    assert decimal.text.endswith(f"copies grown over 36 months {decimal.needed_bytes / 1e12:,.2f} TB.")
+    assert not re.search(r"\d (TB|GB)\b", binary.text)
+    assert project.settings.capacity_unit == "TiB"
+    (proposed,) = size(project, top=1).destinations
+    assert proposed.text.endswith(" TiB.") and not re.search(r"\d (TB|GB)\b", proposed.text)
+
+
 def test_a_slow_link_gets_a_faster_one_proposed_and_a_short_rpo_a_shorter_schedule():
     from models.replication.sizing import propose_destination
 
@@ -245,16 +268,41 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
 
 def test_the_figures_line_reads_the_hand_calculation():
     """One sentence per relationship (evaluate's text, the PDF and the Protection tab): 11.76 GB in 3.1 min at
-    500 Mbit/s, 105 Mbit/s for the RPO, baseline 4.00 TB in 17.8 h, 4.01 TB needed."""
+    500 Mbit/s, 105 Mbit/s for the RPO, baseline 4.00 TB in 17.8 h, 4.01 TB needed; in the unit asked for (TB here,
+    as the figures were worked by hand; TiB gives 10.96 GiB and 3.64 TiB, the table's figures)."""
     from models.present.protection import figures_line
 
     _design, evaluation = _evaluated(load(EXAMPLE))
     (f,) = evaluation.protection.relationships
-    line = figures_line(f)
+    line = figures_line(f, "TB")
     assert line.startswith("DR to Azure: largest transfer 11.76 GB in 3.1 min at 500 Mbit/s;")
     assert "bandwidth for the RPO 105 Mbit/s (500 Mbit/s available)" in line
     assert "baseline 4.00 TB in 17.8 h" in line and "destination needs 4.01 TB of " in line
     assert f"runway {f.runway_months:,.0f} months" in line and "bounded by the round trip" not in line
+    binary = figures_line(f, "TiB")
+    assert binary.startswith(f"DR to Azure: largest transfer {f.transfer_bytes / 2**30:,.2f} GiB in 3.1 min")
+    assert f"baseline {f.baseline_bytes / 2**40:,.2f} TiB in 17.8 h" in binary
+
+
+@pytest.mark.parametrize(("unit", "other"), [("TiB", ("TB", "GB")), ("TB", ("TiB", "GiB"))])
+def test_the_protection_section_gives_every_capacity_in_the_chosen_unit(unit, other):
+    """The SnapMirror example's Protection and DR table and the sentences under it name capacities in one unit
+    family, the project's (the review found the table in TiB / GiB and its sentences in TB / GB for the same
+    quantities), and the same quantity prints the same text in both."""
+    import re
+
+    from models.present.protection import lines, table_rows
+    from models.units import format_capacity
+
+    _design, evaluation = _evaluated(load(EXAMPLE))
+    text = " ".join(" ".join(row) for row in table_rows(evaluation.protection, unit))
+    text += " " + " ".join(lines(evaluation.protection, unit))
+    text = re.sub(r"\(Premium_LRS, [\d,]+ GiB\)", "", text)  # a product's name (Azure sells a P40 disk as 2,048 GiB)
+    units = set(re.findall(r"\d (TiB|GiB|TB|GB|MiB|MB)\b", text))
+    assert units and not units & set(other), units
+    (f,) = evaluation.protection.relationships
+    for quantity in (f.transfer_bytes, f.destination_needed_bytes, f.destination_free_bytes, f.change_bytes_per_day):
+        assert text.count(format_capacity(quantity, unit)) >= 2  # the table's cell and the sentence alike
 
 
 def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_path):

@@ -22,9 +22,10 @@ def band_story(report: Any, helpers: tuple[Callable, Callable, Callable]) -> lis
     story: list = [_para("Data-reduction band", s.h2)]
     story += [report.p(_e(line), s.small) for line in band_lines(band, report.unit)]
     w = report.width
-    rows: list[list[str]] = [["Workload", "Type", "P10", "P50", "P90", "Source of the spread"]]
-    rows += [[_e(cell) for cell in row] for row in band_rows(band)]
-    story.append(_table(rows, [w * 0.20, w * 0.14, w * 0.08, w * 0.08, w * 0.08, w * 0.42], s,
-                        small_cols=(1, 5)))
+    rows: list[list[str]] = [["Workload", "Type", "Published P10 / P50 / P90", "Applied P10", "P50", "P90",
+                               "Why the applied figures differ from the published; source of the published figures"]]
+    rows += [[_e(cell) for cell in (*row[:6], f"{row[6]} Source: {row[7]}")] for row in band_rows(band)]
+    story.append(_table(rows, [w * 0.14, w * 0.10, w * 0.12, w * 0.09, w * 0.07, w * 0.07, w * 0.41], s,
+                        small_cols=(1, 2, 6)))
     story.append(report.p(_e(" ".join(band.notes)), s.small))
     return story

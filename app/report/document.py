@@ -1038,7 +1038,7 @@ class ReportBuilder:
         story: list = [self.section_break(), _heading("Protection and DR", s), self.p(INTRO),
                        _table(first, [w * 0.22] + [w * 0.13] * (half - 1), s),
                        _table(second, [w * 0.22] + [w * 0.13] * (len(second[0]) - 1), s)]
-        story += [self.p("• " + _e(line), s.small) for line in lines(protection)]
+        story += [self.p("• " + _e(line), s.small) for line in lines(protection, self.unit)]
         if sites:
             story += [self.p("When a site is lost:")] + [self.p("• " + _e(line), s.small) for line in sites]
         return story

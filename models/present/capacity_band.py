@@ -10,9 +10,10 @@ from models.formatting import finite, fmt_capacity, fmt_months, fmt_ratio
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:
-    from models.capacity.reduction_band import CapacityBand
+    from models.capacity.reduction_band import CapacityBand, WorkloadBand
 
-__all__ = ["band_fields", "band_lines", "band_rows", "runway_band_series", "system_band_fields"]
+__all__ = ["band_fields", "band_lines", "band_rows", "break_even_line", "break_even_text", "platform_reduces",
+           "runway_band_series", "spread_explanation", "system_band_fields"]
 
 
 def _num(value: float | None) -> float | None:
@@ -66,6 +67,71 @@ def _months(value: float | None) -> str:
     return "no growth" if value is None else fmt_months(value)
 
 
+def platform_reduces(band: CapacityBand) -> bool:
+    """True when some platform of the band applies data reduction to a workload (False: every workload is stored
+    1:1, so no ratio can make the design fit or stop fitting)."""
+    return any(w.reduces for w in band.workloads)
+
+
+def break_even_text(band: CapacityBand) -> str:
+    """The break-even ratio as a short cell (the XLSX summary and tables): ``1.60:1``; ``fits without data
+    reduction`` when the design fits at 1:1 (a ratio below 1:1 has no meaning); ``not applicable (no data
+    reduction)`` when no platform of the design applies data reduction; ``none`` without a break-even."""
+    be = band.break_even_data_reduction_ratio
+    if be is None:
+        return "none"
+    if not platform_reduces(band):
+        return "not applicable (no data reduction)" if be > 1.0 else "fits without data reduction"
+    return "fits without data reduction" if be <= 1.0 else fmt_ratio(be)
+
+
+def break_even_line(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
+    """The break-even sentence of :func:`band_lines`: the ratio below which the design stops fitting and the
+    verdict at the band's ratios; no ratio below 1:1 (the design then fits without data reduction) and none for a
+    design whose platforms apply no data reduction (capacities in ``unit``)."""
+    be = band.break_even_data_reduction_ratio
+    if be is None:
+        return "Break-even data-reduction ratio: none (no data, or a system with data has no usable capacity)."
+    why = (f"the effective capacity needed, {fmt_capacity(band.needed_effective_bytes, unit)}"
+           if band.break_even_binds == "effective"
+           else f"the data grown over {band.horizon_months} months within the usable capacity")
+    if not platform_reduces(band):
+        verdict = "gives" if be <= 1.0 else "does not give"
+        return (f"Break-even data-reduction ratio: not applicable, the platform applies no data reduction; with the "
+                f"data stored 1:1 the design {verdict} {why}.")
+    if be <= 1.0:
+        return (f"Break-even data-reduction ratio: none needed; the design fits without data reduction (with the data "
+                f"stored 1:1 it gives {why}).")
+    verdict = ("fits at the P10 ratio" if band.data_reduction_ratio_p10 >= be
+               else "fits at the P50 ratio but not at P10" if band.data_reduction_ratio_p50 >= be
+               else "does not fit at the P50 ratio")
+    text = fmt_ratio(be)
+    if text in (fmt_ratio(band.data_reduction_ratio_p10), fmt_ratio(band.data_reduction_ratio_p50)):
+        text = f"{be:.3f}:1 (P50 {band.data_reduction_ratio_p50:.3f}:1)"  # so close that two decimals hide it
+    return (f"Break-even data-reduction ratio: {text} (below it the design no longer gives {why}); "
+            f"the design {verdict}.")
+
+
+def _spread(p10: float, p50: float, p90: float) -> str:
+    return f"{p10:.2f} / {p50:.2f} / {p90:.2f}:1"
+
+
+def spread_explanation(w: WorkloadBand) -> str:
+    """How a workload's P10 / P50 / P90 follow from the published figures: P50 is the workload's own ratio as the
+    platform applies it (compression x compaction x deduplication, what the capacity figures use), and P10 and P90
+    keep the published spread around it (P10 = P50 x published P10 / P50, not below 1:1; P90 = P50 x published
+    P90 / P50); or why the band is 1:1."""
+    d = w.distribution
+    if not w.reduces:
+        return "The platform applies no data reduction: the data is stored 1:1, so every quantile is 1:1."
+    r = w.ratio_p50
+    low = (f"P10 = {r:.2f} x {d.p10:.2f} / {d.p50:.2f}" + (" (not below 1:1)" if r * d.low_factor < 1.0 else "")
+           + f" = {w.ratio_p10:.2f}:1")
+    return (f"P50 is this workload's own ratio, {r:.2f}:1 (its compression x compaction x deduplication as the "
+            f"platform applies them), not the published P50; the published spread is kept around it: {low}, "
+            f"P90 = {r:.2f} x {d.p90:.2f} / {d.p50:.2f} = {w.ratio_p90:.2f}:1.")
+
+
 def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The band in sentences: effective capacity P10-P90, runway P10-P90 and the break-even ratio, each naming its
     meaning (capacities in ``unit``)."""
@@ -76,34 +142,21 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
     if band.months_until_full_p50 is not None or band.months_until_full_p10 is not None:
         lines.append(f"Months until full P10-P90: {_months(band.months_until_full_p10)} to "
                      f"{_months(band.months_until_full_p90)} (P50 {_months(band.months_until_full_p50)}).")
-    be = band.break_even_data_reduction_ratio
-    if be is None:
-        lines.append("Break-even data-reduction ratio: none (no data, or a system with data has no usable capacity).")
-    else:
-        why = (f"the effective capacity needed, {fmt_capacity(band.needed_effective_bytes, unit)}"
-               if band.break_even_binds == "effective"
-               else f"the data grown over {band.horizon_months} months within the usable capacity")
-        verdict = ("fits even without data reduction" if be <= 1.0
-                   else "fits at the P10 ratio" if band.data_reduction_ratio_p10 >= be
-                   else "fits at the P50 ratio but not at P10" if band.data_reduction_ratio_p50 >= be
-                   else "does not fit at the P50 ratio")
-        text = fmt_ratio(be)
-        if text in (fmt_ratio(band.data_reduction_ratio_p10), fmt_ratio(band.data_reduction_ratio_p50)):
-            text = f"{be:.3f}:1 (P50 {band.data_reduction_ratio_p50:.3f}:1)"  # so close that two decimals hide it
-        lines.append(f"Break-even data-reduction ratio: {text} (below it the design no longer gives {why}); "
-                     f"the design {verdict}.")
+    lines.append(break_even_line(band, unit))
     return lines
 
 
-def band_rows(band: CapacityBand) -> list[tuple[str, str, str, str, str, str]]:
-    """One row per workload: (workload, type, P10, P50, P90 ratio, source of the spread)."""
+def band_rows(band: CapacityBand) -> list[tuple[str, str, str, str, str, str, str, str]]:
+    """One row per workload: (workload, type, published P10 / P50 / P90, this workload's P10, P50, P90 ratio,
+    how the two differ (:func:`spread_explanation`), source of the published figures)."""
     from models.capacity.reduction_band import WORKLOAD_TYPES
 
     rows = []
     for w in band.workloads:
-        source = w.distribution.source if w.reduces else "the platform applies no data reduction: 1:1 exactly"
-        rows.append((w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), fmt_ratio(w.ratio_p10),
-                     fmt_ratio(w.ratio_p50), fmt_ratio(w.ratio_p90), source))
+        d = w.distribution
+        rows.append((w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), _spread(d.p10, d.p50, d.p90),
+                     fmt_ratio(w.ratio_p10), fmt_ratio(w.ratio_p50), fmt_ratio(w.ratio_p90), spread_explanation(w),
+                     d.source))
     return rows
 
 

@@ -78,34 +78,36 @@ def runway_text(f: ReplicationFigures) -> str:
     return "full now" if f.runway_months == 0 else f"{f.runway_months:,.0f} months"
 
 
-def figures_line(f: ReplicationFigures) -> str:
-    """The relationship's figures in one sentence (GB and TB decimal, as network and replication figures are
-    quoted): largest transfer and its time, the rate transfers run at, the bandwidth for the RPO, the baseline and
-    its time, the destination's need, free capacity and runway."""
+def figures_line(f: ReplicationFigures, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
+    """The relationship's figures in one sentence (capacities in ``unit``, the project's, as the table above it;
+    link rates in Mbit/s): largest transfer and its time, the rate transfers run at, the bandwidth for the RPO,
+    the baseline and its time, the destination's need, free capacity and runway."""
     parts = []
     if f.kind != "active-sync":
         rate = f.transfer_bytes_per_s * 8 / 1e6
         bound = " (bounded by the round trip)" if f.window_limited else ""
-        parts.append(f"largest transfer {f.transfer_bytes / 1e9:,.2f} GB in {_duration(f.transfer_seconds)} at "
+        parts.append(f"largest transfer {fmt_capacity(f.transfer_bytes, unit)} in {_duration(f.transfer_seconds)} at "
                      f"{rate:,.0f} Mbit/s{bound}")
     parts.append(f"bandwidth for the RPO {_mbit(f.bandwidth_needed_mbit_s)} "
                  f"({f.available_bytes_per_s * 8 / 1e6:,.0f} Mbit/s available)")
-    parts.append(f"baseline {f.baseline_bytes / 1e12:,.2f} TB in {_duration(f.baseline_seconds)}")
-    free = f" of {f.destination_free_bytes / 1e12:,.2f} TB free" if f.destination_free_bytes is not None else ""
-    parts.append(f"destination needs {f.destination_needed_bytes / 1e12:,.2f} TB{free}, runway {runway_text(f)}")
+    parts.append(f"baseline {fmt_capacity(f.baseline_bytes, unit)} in {_duration(f.baseline_seconds)}")
+    free = (f" of {fmt_capacity(f.destination_free_bytes, unit)} free" if f.destination_free_bytes is not None
+            else "")
+    parts.append(f"destination needs {fmt_capacity(f.destination_needed_bytes, unit)}{free}, runway {runway_text(f)}")
     return f"{f.label}: " + "; ".join(parts) + "."
 
 
-def lines(protection: Protection) -> list[str]:
+def lines(protection: Protection, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The sentences under the table: each relationship's verdict, the transfer windows' load on both ends, and
-    the assumptions (default change rates first), each once."""
+    the assumptions (default change rates first), each once; capacities in ``unit`` (the project's, as the
+    table)."""
     out: list[str] = []
     for f in protection.relationships:
         out.append(f"{f.label}: {f.text}")
-        out.append(figures_line(f))
+        out.append(figures_line(f, unit))
         for c in f.workloads:
-            out.append(f"{f.label}, {c.name}: {c.bytes_per_day / 1e9:,.1f} GB changed a day ({c.basis}), "
-                       f"{c.sent_bytes_per_day / 1e9:,.1f} GB sent after {c.reduction:g}:1 data reduction.")
+            out.append(f"{f.label}, {c.name}: {fmt_capacity(c.bytes_per_day, unit)} changed a day ({c.basis}), "
+                       f"{fmt_capacity(c.sent_bytes_per_day, unit)} sent after {c.reduction:g}:1 data reduction.")
         if f.kind == "active-sync":
             out.append(f"{f.label}: each write waits for the {f.write_latency_added_ms:g} ms round trip to the "
                        "partner site.")

@@ -60,7 +60,7 @@ def protection_panel(project: Project, catalog: Catalog | None = None) -> Protec
     if not rows:
         from models.present.protection import TABLE_HEADER
         rows = [list(TABLE_HEADER)]
-    sentences = lines(evaluation.protection) if evaluation.protection else []
+    sentences = lines(evaluation.protection, unit) if evaluation.protection else []
     met = [(f.label, f.rpo_met) for f in evaluation.protection.relationships] if evaluation.protection else []
     problems = [p.message for p in evaluation.problems if p.severity == "error"]
     site_rows = [list(SITE_HEADER)]

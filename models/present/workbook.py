@@ -80,9 +80,7 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  ["Data-reduction ratio P90", round(band.data_reduction_ratio_p90, 4), ""],
                  ["Months until full P10", band.months_until_full_p10, "months"],
                  ["Months until full P90", band.months_until_full_p90, "months"],
-                 ["Break-even data-reduction ratio",
-                  None if band.break_even_data_reduction_ratio is None
-                  else round(band.break_even_data_reduction_ratio, 4), ""]]
+                 ["Break-even data-reduction ratio", _break_even_cell(band), ""]]
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         name = wp.name
@@ -156,16 +154,32 @@ def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
     return safe_rows(rows)
 
 
-def reduction_band_sheet(band: CapacityBand) -> Sheet:
-    """One row per workload: its type, data-reduction ratio P10 / P50 / P90 (x:1, numbers) and the source of the
-    spread, as the PDF's data-reduction table gives them (``models.present.capacity_band.band_rows``)."""
-    from models.capacity.reduction_band import WORKLOAD_TYPES
+def _break_even_cell(band: CapacityBand) -> float | str | None:
+    """The break-even ratio as a number (x:1) where it means something, else its words
+    (``models.present.capacity_band.break_even_text``: no ratio below 1:1, none for a platform without data
+    reduction); None without a break-even."""
+    from models.present.capacity_band import break_even_text, platform_reduces
 
-    rows: Sheet = [["Workload", "Type", "Data-reduction ratio P10", "P50", "P90", "Source"]]
+    be = band.break_even_data_reduction_ratio
+    if be is None:
+        return None
+    return round(be, 4) if be > 1.0 and platform_reduces(band) else break_even_text(band)
+
+
+def reduction_band_sheet(band: CapacityBand) -> Sheet:
+    """One row per workload: its type, the published P10 / P50 / P90, the ratio P10 / P50 / P90 applied to it (x:1,
+    numbers), how the two follow and the source of the published figures, as the PDF's data-reduction table gives
+    them (``models.present.capacity_band.band_rows``)."""
+    from models.capacity.reduction_band import WORKLOAD_TYPES
+    from models.present.capacity_band import spread_explanation
+
+    rows: Sheet = [["Workload", "Type", "Published P10", "Published P50", "Published P90",
+                    "Data-reduction ratio P10", "P50", "P90", "How this workload's figures follow", "Source"]]
     for w in band.workloads:
-        source = w.distribution.source if w.reduces else "the platform applies no data reduction: 1:1 exactly"
-        rows.append([w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), round(w.ratio_p10, 4),
-                     round(w.ratio_p50, 4), round(w.ratio_p90, 4), source])
+        d = w.distribution
+        rows.append([w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), round(d.p10, 4), round(d.p50, 4),
+                     round(d.p90, 4), round(w.ratio_p10, 4), round(w.ratio_p50, 4), round(w.ratio_p90, 4),
+                     spread_explanation(w), d.source])
     return rows
 
 

@@ -22,10 +22,12 @@ import math
 from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm
+from models.formatting import fmt_capacity
 from models.project.model import CloudVmNode, ControllerNode, ManagedServiceNode, Scenario
 from models.project.replication import Replication
 from models.replication.figures import ReplicationFigures, protected_workloads, replication_figures
 from models.replication.onprem_destination import ArrayDesigns
+from models.units import CapacityUnit
 
 SCHEDULES_MINUTES = (5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 240.0, 480.0, 720.0, 1440.0)
 """Schedules proposed when the RPO needs a shorter one (ONTAP's built-in 5min, 10min, 15min, hourly, 8hour, daily,
@@ -101,10 +103,13 @@ def _with_node(scenario: Scenario, node_id: str, **changes: object) -> Scenario:
 
 
 def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
-                        horizon_months: int, array_designs: ArrayDesigns | None = None) -> DestinationProposal | None:
+                        horizon_months: int, array_designs: ArrayDesigns | None = None,
+                        unit: CapacityUnit | str = CapacityUnit.TB) -> DestinationProposal | None:
     """The proposal for one relationship (module docstring); None when its destination is not in the scenario.
     ``array_designs``: the sizer's array designs (``models.replication.onprem_destination.ArrayDesigns``) to search
-    an on-premises destination among; None: the on-premises destination is told the capacity it needs."""
+    an on-premises destination among; None: the on-premises destination is told the capacity it needs.
+    ``unit``: the capacities of its sentence (the project's unit; a managed service's provisioned size stays in
+    TiB, as the services sell it)."""
     target = scenario.node(rep.target)
     if target is None:
         return None
@@ -161,13 +166,13 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
                                    array_designs)
         if found is not None:
             free, design = found.free_bytes, found.summary
-            what = (f"{name}: {found.summary}, {found.free_bytes / 1e12:,.2f} TB free for the copies, the transfer's "
-                    f"writes at {found.transfer_latency_ms:.2f} ms")
+            what = (f"{name}: {found.summary}, {fmt_capacity(found.free_bytes, unit)} free for the copies, the "
+                    f"transfer's writes at {found.transfer_latency_ms:.2f} ms")
         else:
-            what = (f"{name}: no catalog array holds {needed / 1e12:,.2f} TB of copies and takes the transfers "
+            what = (f"{name}: no catalog array holds {fmt_capacity(needed, unit)} of copies and takes the transfers "
                     "within the designs tried")
     else:
-        what = f"{name}: at least {needed / 1e12:,.2f} TB free (physical) for the copies"
+        what = f"{name}: at least {fmt_capacity(needed, unit)} free (physical) for the copies"
     final = replication_figures(sized, trial, free)
     fits = free is not None and free >= needed
     meets = final.rpo_met is not False and not math.isinf(final.rpo_achieved_minutes) and fits
@@ -177,7 +182,7 @@ def propose_destination(scenario: Scenario, catalog: Catalog, rep: Replication,
     link = f"{bandwidth:,.0f} Mbit/s link at {rep.replication_share_pct:g}% for replication"
     plan = f"every {schedule:,.0f} min" if rep.kind != "active-sync" else "synchronous"
     text = (f"{final.label}: {what}; {link}, {plan}: {rpo}; copies grown over {horizon_months} months "
-            f"{needed / 1e12:,.2f} TB" + ("" if meets else " (not met)") + ".")
+            f"{fmt_capacity(needed, unit)}" + ("" if meets else " (not met)") + ".")
     return DestinationProposal(rep.id, final.label, schedule, bandwidth, target.id, what, disk_count, provisioned,
                                needed, free, final.rpo_achieved_minutes, final.rpo_met, meets, text, design)
 
@@ -213,10 +218,11 @@ def carry_relationships(base: Scenario, candidate: Scenario) -> Scenario:
 
 
 def propose_destinations(scenario: Scenario, catalog: Catalog, horizon_months: int,
-                         array_designs: ArrayDesigns | None = None) -> tuple[DestinationProposal, ...]:
+                         array_designs: ArrayDesigns | None = None,
+                         unit: CapacityUnit | str = CapacityUnit.TB) -> tuple[DestinationProposal, ...]:
     """:func:`propose_destination` for every relationship of ``scenario`` whose destination is in it (a refused
-    relationship is proposed for too: its refusal is the evaluation's problem)."""
-    found = (propose_destination(scenario, catalog, rep, horizon_months, array_designs)
+    relationship is proposed for too: its refusal is the evaluation's problem); capacities in ``unit``."""
+    found = (propose_destination(scenario, catalog, rep, horizon_months, array_designs, unit)
              for rep in scenario.replications)
     return tuple(p for p in found if p is not None)
 
