@@ -133,3 +133,13 @@ def test_all_systems_waterfall_keeps_usable_steps_before_data_reduction(example)
     own = scenario_waterfall(capacity)
     assert not any(name in [b.label for b in own] for name in cvo_usable if name not in
                    [s.name for s in a70.steps])
+
+
+def test_protection_tab_names_the_dr_copy_miss():
+    """The Protection tab says what the verdict says about the destination (the RPO is met: 63 of 90 min)."""
+    from models.present.protection_panel import protection_panel
+
+    panel = protection_panel(load(EXAMPLE))
+    assert panel.rpo_met == [("DR to Azure", True)]
+    assert panel.misses == ["DR to Azure: DR copy on Cloud Volumes ONTAP DR (Azure) full in 18 months, within the "
+                            "36-month horizon"]
