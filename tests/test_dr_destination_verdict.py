@@ -143,3 +143,18 @@ def test_protection_tab_names_the_dr_copy_miss():
     assert panel.rpo_met == [("DR to Azure", True)]
     assert panel.misses == ["DR to Azure: DR copy on Cloud Volumes ONTAP DR (Azure) full in 18 months, within the "
                             "36-month horizon"]
+
+
+def test_evaluate_text_gives_the_primary_totals_and_the_miss(capsys):
+    """``storplan evaluate``: usable 59.71 TiB (the A70 alone, not + 5.40 TiB of the DR copy), the miss named."""
+    from app.cli import main
+
+    code = main(["evaluate", str(EXAMPLE)])
+    out = capsys.readouterr().out
+    assert code == 0  # a missed requirement is a finding, not a failure of the command
+    assert "The design does not meet its requirements: missed DR copy capacity (DR to Azure)." in out
+    assert "missed: DR to Azure: DR copy on Cloud Volumes ONTAP DR (Azure) full in 18 months, within the 36-month " \
+           "horizon" in out
+    usable = next(line for line in out.splitlines() if line.strip().startswith("Usable"))
+    assert usable.split()[1:] == ["59.71", "TiB"]
+    assert "the DR copy on Cloud Volumes ONTAP DR (Azure) is not counted" in out
