@@ -210,6 +210,11 @@ def _evaluate(args) -> int:
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             print(f"  {with_snapshots:<{width}}  {fmt_capacity(capacity['effective_with_snapshots_bytes'], unit):>14}"
                   f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")
+        copies = [s["system_label"] or s["system_id"] for s in capacity["systems"]
+                  if s["system_id"] in capacity.get("replica_only", ())]
+        if copies:  # a replication-only destination: its DR copy is not in the totals (Protection and DR below)
+            print(f"  Totals of the systems serving workloads: the DR copy on {', '.join(copies)} is not counted "
+                  "(see Protection and DR).")
         if evaluation.capacity_band is not None:  # the P10 / P90 band and the break-even (models.present)
             from models.present.capacity_band import band_lines
 

@@ -54,7 +54,8 @@ def _capacity_result(result: CapacityResult | CapacityTotals) -> dict[str, Any]:
 
 
 def capacity_to_dict(capacity: ScenarioCapacity | None) -> dict[str, Any] | None:
-    """The scenario's capacity: totals and steps (of the single system, or summed by step name), plus systems."""
+    """The scenario's capacity: totals and steps (of the single system, or summed by step name), plus systems;
+    ``replica_only``: the systems that only receive replication, left out of the totals."""
     if capacity is None:
         return None
     systems = list(capacity.systems)
@@ -62,6 +63,7 @@ def capacity_to_dict(capacity: ScenarioCapacity | None) -> dict[str, Any] | None
     if len(systems) == 1 and not out["steps"]:
         out["steps"] = [_step(s) for s in systems[0].steps]
     out["systems"] = [_capacity_result(s) for s in systems]
+    out["replica_only"] = list(capacity.replica_only)
     return out
 
 
@@ -168,7 +170,8 @@ def evaluation_to_dict(evaluation: Evaluation, project_name: str = "", resilienc
         "problems": [
             {"severity": p.severity, "message": p.message, "node_id": p.node_id} for p in evaluation.problems
         ],
-        "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit)),
+        "verdict": verdict_to_dict(design_verdict(evaluation.capacity, performance, resilience, requirements, unit,
+                                                    evaluation.protection)),
     }
     capacity = out["capacity"]
     if isinstance(capacity, dict) and evaluation.capacity_band is not None:  # the P10 / P90 capacity band

@@ -10,6 +10,8 @@ by the same rules wherever it is opened. A design meets its requirements when
   (usable x data reduction, the figure a customer is sold) reaches the project's stated effective capacity;
 * performance: every workload with a target meets its SLO at that target (the engine's latency at the target,
   ``WorkloadPerformance.target_met``), and no workload misses its SLO even at light load;
+* protection: every replication relationship meets its stated RPO, and its destination holds the copies, grown
+  at the workloads' growth, over the project's horizon (``models.replication.figures``: the destination's runway);
 * resilience: every failure state the project requires holds (``Resilience.requirement_checks``: the SLO in
   takeover or cloud failover, N+k hosts of an HCI cluster); a required state that was not or could not be
   evaluated is not met.
@@ -38,9 +40,10 @@ if TYPE_CHECKING:
     from models.performance.resilience import StateResult
     from models.performance.results import ScenarioPerformance, WorkloadPerformance
     from models.project.model import Requirements
+    from models.replication import Protection
 
 __all__ = ["CAPACITY", "NORMAL", "PERFORMANCE", "RESILIENCE", "THROUGHPUT_BLOCK_KIB", "DesignVerdict", "Miss",
-           "capacity_misses", "design_verdict", "effective_meets", "failover_state", "fits_usable",
+           "capacity_misses", "design_verdict", "protection_misses", "effective_meets", "failover_state", "fits_usable",
            "requirement_misses", "slo_holds", "states_required", "system_has_data", "system_miss", "target_text",
            "workload_miss", "workload_misses"]
 
@@ -49,6 +52,9 @@ CAPACITY, PERFORMANCE, RESILIENCE = "capacity", "performance", "resilience"
 
 NORMAL = "normal"
 """The state of a requirement that is not a failure state."""
+
+RPO, DR_COPY = "RPO", "DR copy"
+"""The states of a replication relationship's misses: its RPO, and the copy its destination holds."""
 
 THROUGHPUT_BLOCK_KIB = 64
 """Workloads with blocks this large are sized in MB/s: their target reads in MB/s as well as in IOPS."""
@@ -85,8 +91,10 @@ class Miss:
     """One requirement the design does not meet.
 
     Attributes:
-        area: ``capacity``, ``performance`` or ``resilience``.
-        subject: the system's or workload's name ("" for the whole scenario).
+        area: ``capacity``, ``performance`` or ``resilience`` (a replication relationship's RPO is a
+            ``resilience`` miss in the state ``RPO``; its destination's room a ``capacity`` miss in the state
+            ``DR copy``).
+        subject: the system's, workload's or replication relationship's name ("" for the whole scenario).
         state: ``normal``, or the failure state the requirement is about (``takeover``, ``failover``, ``N+1``;
             "" for required failure states that were not evaluated).
         text: the sentence after the subject, naming the figure that decides it (plain text).
@@ -106,7 +114,11 @@ class Miss:
     def short(self) -> str:
         """A few words for a status bar: ``OLTP in takeover``, ``OLTP at N+1``, ``capacity at N+1``, ``AFF8080
         capacity`` (its data does not fit), ``capacity`` (the stated effective capacity, or none computed),
-        ``OLTP`` (its SLO at the target), ``required failure states`` (not evaluated)."""
+        ``OLTP`` (its SLO at the target), ``required failure states`` (not evaluated), ``RPO (DR to Azure)``,
+        ``DR copy capacity (DR to Azure)`` (a replication relationship's)."""
+        if self.state in (RPO, DR_COPY):
+            what = "DR copy capacity" if self.state == DR_COPY else "RPO"
+            return f"{what} ({self.subject})" if self.subject else what
         if self.area == RESILIENCE:
             if not self.state or self.state == NORMAL:
                 return "required failure states"
@@ -222,6 +234,36 @@ def capacity_misses(capacity: ScenarioCapacity | None, required_effective_bytes:
     return tuple(out)
 
 
+def protection_misses(protection: Protection | None, horizon_months: float = 0.0,
+                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Miss, ...]:
+    """What the replication relationships of a ``models.replication.Protection`` (None: no relationship) miss:
+
+    * its stated RPO (``ReplicationFigures.rpo_met`` False): the RPO achieved, or that the transfers fall behind;
+    * its destination's room (``destination_fits`` False: the copies do not fit now; ``runway_months`` at most
+      ``horizon_months``: the copies, grown at their workloads' growth, fill it within the horizon). An unknown
+      free capacity (the destination's capacity not computed) is not judged here: the capacity misses say so.
+
+    Capacities in the text are in ``unit``; ``horizon_months`` 0: only whether the copies fit now.
+    """
+    out: list[Miss] = []
+    for f in protection.relationships if protection is not None else ():
+        if f.rpo_met is False:
+            got = (f"the transfers fall behind the {f.interval_minutes:,.0f}-minute schedule, so no RPO holds"
+                   if not finite(f.rpo_achieved_minutes)
+                   else f"the RPO achieved is {f.rpo_achieved_minutes:,.0f} min")
+            out.append(Miss(RESILIENCE, f.label, RPO, f"{got}; {f.rpo_required_minutes:,.0f} min is required"))
+        where = f.target_name or f.target_id
+        if f.destination_fits is False:
+            out.append(Miss(CAPACITY, f.label, DR_COPY, f"DR copy on {where} does not fit: it needs "
+                            f"{fmt_capacity(f.destination_needed_bytes, unit)}, "
+                            f"{fmt_capacity(f.destination_free_bytes, unit)} is free"))
+        elif (f.destination_fits and f.runway_months is not None and horizon_months > 0
+              and f.runway_months <= horizon_months):
+            out.append(Miss(CAPACITY, f.label, DR_COPY, f"DR copy on {where} full in "
+                            f"{f.runway_months:,.0f} months, within the {horizon_months:,.0f}-month horizon"))
+    return tuple(out)
+
+
 def workload_miss(wp: WorkloadPerformance) -> Miss | None:
     """The miss of one ``models.performance.WorkloadPerformance``: its target misses the SLO (the engine's latency
     at the target, ``target_met``), or, without a target, its SLO is not met even at light load; None otherwise."""
@@ -265,7 +307,8 @@ def _after_subject(text: str, subject: str) -> str:
 
 def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerformance | None,
                    resilience: _Resilience | None = None, requirements: Requirements | None = None,
-                   unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
+                   unit: CapacityUnit | str = CapacityUnit.TIB,
+                   protection: Protection | None = None) -> DesignVerdict:
     """Does a design meet its requirements (module docstring for the rules)?
 
     Args:
@@ -275,6 +318,8 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
         requirements: ``project.requirements`` (its stated effective capacity and required failure states); None:
             only what the results themselves state (data to fit, targets, the resilience's checks).
         unit: the capacity unit of the sentences.
+        protection: the replication relationships evaluated (``models.evaluate.Evaluation.protection``; None: no
+            relationship), judged on the horizon of ``requirements`` (:func:`protection_misses`).
 
     Returns:
         A :class:`DesignVerdict`; pure: the same inputs give the same verdict.
@@ -282,8 +327,13 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
     required = float(requirements.effective_capacity_bytes) if requirements is not None else 0.0
     checks = tuple(resilience.requirement_checks) if resilience is not None else ()
     targeted = performance is not None and any(finite(wp.target_iops) for wp in performance.workloads)
-    missed = (*capacity_misses(capacity, required, unit), *workload_misses(performance),
-              *requirement_misses(checks, resilience is not None, requirements, targeted))
+    horizon = float(requirements.horizon_months) if requirements is not None else 0.0
+    guarded = protection_misses(protection, horizon, unit)
+    missed = (*capacity_misses(capacity, required, unit), *(m for m in guarded if m.area == CAPACITY),
+              *workload_misses(performance),
+              *requirement_misses(checks, resilience is not None, requirements, targeted),
+              *(m for m in guarded if m.area != CAPACITY))
     stated = bool(missed or required > 0 or checks or targeted
+                  or (protection is not None and bool(protection.relationships))
                   or (capacity is not None and any(system_has_data(s) for s in capacity.systems)))
     return DesignVerdict(stated and not missed, tuple(missed), stated)

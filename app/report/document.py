@@ -658,7 +658,8 @@ class ReportBuilder:
             story.append(self.p(
                 f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
                 f"effective <b>{self.cap(total.effective_bytes)}</b> (data reduction "
-                f"{fmt_ratio(total.data_reduction_ratio)}: compression, compaction, deduplication){with_copies}."))
+                f"{fmt_ratio(total.data_reduction_ratio)}: compression, compaction, deduplication){with_copies}"
+                + self.dr_copy_note(capacity) + "."))
         else:
             story.append(self.p("<b>Capacity could not be computed</b>: see the problems below."))
 
@@ -668,8 +669,22 @@ class ReportBuilder:
             story.append(_para("Capacity requirement", s.h2))
             rows = [["System", "Dataset (logical)", "Physical used", "Usable", "Effective", "Fits",
                      "Months until full"]]
+            from models.present.dr_copy import dr_copies  # a replication destination's copies (its own module)
+
+            copies, horizon = dr_copies(ev.protection), self.project.requirements.horizon_months
             for system in capacity.systems:
                 datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
+                copy = copies.get(system.system_id) if capacity.is_replica_only(system.system_id) else None
+                if copy is not None:  # the DR copy in its own row, not in the totals
+                    fits_dr = copy.fits_over(horizon)
+                    rows.append([
+                        _e(f"{system.system_label or system.system_id} (DR copy)"),
+                        _e("copy of " + ", ".join(copy.sources)),
+                        self.cap(copy.needed_bytes), self.cap(system.usable_bytes), self.cap(system.effective_bytes),
+                        _verdict(fits_dr, none="n/a"),
+                        fmt_months(copy.runway_months) if copy.free_bytes is not None else NOT_AVAILABLE,
+                    ])
+                    continue
                 fits = capacity_fits(system) if datasets else None
                 months = system.months_until_full
                 rows.append([
@@ -686,7 +701,10 @@ class ReportBuilder:
             story.append(self.p(
                 "Physical used: the workloads' data after inline data reduction, plus the blocks held by Snapshot "
                 "and clone copies. It fits when it is within the usable capacity; months until full is the headroom "
-                "at the workloads' yearly growth.", s.small))
+                "at the workloads' yearly growth."
+                + (" A DR copy (a system that only receives replication) holds copies of another system's data, "
+                   f"not in the totals above; it fits when the copies, grown, still fit at the {horizon}-month "
+                   "horizon." if copies and capacity.replica_only else ""), s.small))
 
         # Performance requirement per workload
         workloads = self.workloads()
@@ -718,6 +736,15 @@ class ReportBuilder:
             story.append(self.p("The scenario has no enabled workload, so there is no performance prediction."))
         story += self.problems_block()
         return story
+
+    def dr_copy_note(self, capacity) -> str:
+        """`` of the systems serving workloads; the DR copy on X is not counted`` when a system only receives
+        replication (``ScenarioCapacity.replica_only``: left out of the totals), else ""."""
+        names = [_e(s.system_label or s.system_id) for s in capacity.systems if capacity.is_replica_only(s.system_id)]
+        if not names:
+            return ""
+        return (f", of the systems serving workloads; the DR copy on {', '.join(names)} is not counted (it holds "
+                "copies of their data)")
 
     def verdict_box(self) -> Table:
         """The answer first: does the design meet every requirement, and if not, which ones fail
@@ -838,7 +865,9 @@ class ReportBuilder:
         story.append(self.p("Effective: usable capacity times the data reduction (compression, compaction, "
                             "deduplication), the effective capacity as it is sold. With Snapshot copies and clones: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
-                            "every Snapshot and FlexClone copy.", s.small))
+                            "every Snapshot and FlexClone copy. The scenario total is"
+                            + (self.dr_copy_note(capacity).removeprefix(",") or " over every system") + ".",
+                            s.small))
         from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
 
         story += band_story(self, (_e, _para, _table))

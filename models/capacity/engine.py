@@ -214,7 +214,10 @@ _SYSTEMS = {
 
 def evaluate_capacity(scenario: Scenario, catalog: Catalog,
                       raid: Mapping[str, RaidLayout] | None = None) -> ScenarioCapacity:
-    """The capacity waterfall of every system of a scenario, and their totals.
+    """The capacity waterfall of every system of a scenario, and their totals: over the systems that serve
+    workloads; a system that serves none and is the destination of a replication relationship holds copies of
+    another system's data, so it is left out of the totals (``ScenarioCapacity.replica_only``) and keeps its own
+    figures.
 
     ``raid``: the scenario's RAID layouts (``models.capacity.layout.raid_layouts`` of the same scenario and
     catalog, built once per evaluation and shared with the performance engine); None (or a system missing from
@@ -237,7 +240,10 @@ def evaluate_capacity(scenario: Scenario, catalog: Catalog,
                                    raid.get(node.id) if raid is not None else None) for node in systems_nodes]
     for result in results:
         problems.extend(result.problems)
-    return ScenarioCapacity(tuple(results), totals(results), tuple(dict.fromkeys(problems)))
+    destinations = {rep.target for rep in scenario.replications}
+    replica_only = tuple(n.id for n in systems_nodes if n.id in destinations and n.id not in by_target)
+    counted = [r for r in results if r.system_id not in replica_only]
+    return ScenarioCapacity(tuple(results), totals(counted), tuple(dict.fromkeys(problems)), replica_only)
 
 
 def totals(results: Sequence[CapacityResult]) -> CapacityTotals:

@@ -233,7 +233,8 @@ class CapacityBand:
     """The capacity band of a scenario (module docstring for the rules).
 
     Attributes:
-        effective_bytes_p10 / _p50 / _p90: the systems' effective capacities summed, bytes.
+        effective_bytes_p10 / _p50 / _p90: the effective capacities of the systems that serve workloads (as
+            ``ScenarioCapacity.total``: a replication-only destination left out) summed, bytes.
         data_reduction_ratio_p10 / _p50 / _p90: blended, total logical data / total physical data.
         months_until_full_p10 / _p50 / _p90: the first system to fill, months (None: nothing grows).
         physical_used_bytes_p10 / _p50 / _p90: the systems' physical used (data + Snapshot blocks) summed, bytes
@@ -373,15 +374,16 @@ def capacity_band(scenario: Scenario, capacity: ScenarioCapacity, overrides: Seq
                                    result.family == "ONTAP" and result.system_id in tiers)
         systems.append(band)
         workloads.extend(bands)
-    logical = sum(p.logical_data_bytes for p in (r.efficiency for r in capacity.systems))
+    counted = [s for s in systems if not capacity.is_replica_only(s.system_id)]  # as ScenarioCapacity.total
+    logical = sum(p.logical_data_bytes for p in (r.efficiency for r in capacity.counted))
     physical = [sum(w_logical / ratios[q] for w_logical, ratios in _workload_parts(scenario, workloads))
                 for q in range(3)]
     drr = [_ratio(logical, p) for p in physical]
     need = needed_effective_bytes(scenario, req)
-    effective_now = sum(s.effective_bytes_p50 for s in systems)
+    effective_now = sum(s.effective_bytes_p50 for s in counted)
     factors = {"effective": need / effective_now if effective_now > 0 else math.inf}
     usable_factor = 0.0
-    for s in systems:
+    for s in counted:
         if s.physical_used_at_horizon_bytes > 0:
             usable_factor = max(usable_factor, s.physical_used_at_horizon_bytes / s.usable_bytes
                                 if s.usable_bytes > 0 else math.inf)
@@ -398,16 +400,16 @@ def capacity_band(scenario: Scenario, capacity: ScenarioCapacity, overrides: Seq
         f"its data, grown over {req.horizon_months} months, in its usable capacity.",
     )
     return CapacityBand(
-        effective_bytes_p10=sum(s.effective_bytes_p10 for s in systems), effective_bytes_p50=effective_now,
-        effective_bytes_p90=sum(s.effective_bytes_p90 for s in systems),
+        effective_bytes_p10=sum(s.effective_bytes_p10 for s in counted), effective_bytes_p50=effective_now,
+        effective_bytes_p90=sum(s.effective_bytes_p90 for s in counted),
         data_reduction_ratio_p10=drr[0], data_reduction_ratio_p50=drr[1], data_reduction_ratio_p90=drr[2],
-        months_until_full_p10=_shortest(s.months_until_full_p10 for s in systems),
-        months_until_full_p50=_shortest(s.months_until_full_p50 for s in systems),
-        months_until_full_p90=_shortest(s.months_until_full_p90 for s in systems),
-        physical_used_bytes_p10=sum(s.physical_used_bytes_p10 for s in systems),
-        physical_used_bytes_p50=sum(s.physical_used_bytes_p50 for s in systems),
-        physical_used_bytes_p90=sum(s.physical_used_bytes_p90 for s in systems),
-        usable_bytes=sum(s.usable_bytes for s in systems),
+        months_until_full_p10=_shortest(s.months_until_full_p10 for s in counted),
+        months_until_full_p50=_shortest(s.months_until_full_p50 for s in counted),
+        months_until_full_p90=_shortest(s.months_until_full_p90 for s in counted),
+        physical_used_bytes_p10=sum(s.physical_used_bytes_p10 for s in counted),
+        physical_used_bytes_p50=sum(s.physical_used_bytes_p50 for s in counted),
+        physical_used_bytes_p90=sum(s.physical_used_bytes_p90 for s in counted),
+        usable_bytes=sum(s.usable_bytes for s in counted),
         break_even_data_reduction_ratio=break_even, break_even_binds=binds, needed_effective_bytes=need,
         horizon_months=req.horizon_months, systems=tuple(systems), workloads=tuple(workloads), notes=notes)
 

@@ -169,7 +169,9 @@ class CapacityResult:
 
 @dataclass(frozen=True)
 class CapacityTotals:
-    """Scenario totals over all systems (ratios are byte-weighted: total logical / total physical).
+    """Scenario totals over the systems that serve workloads (a system that is only a replication destination
+    holds copies, not more capacity for the data: ``ScenarioCapacity.replica_only``; ratios are byte-weighted:
+    total logical / total physical).
 
     ``effective_bytes`` (data reduction only) and ``effective_with_snapshots_bytes`` (Snapshot and FlexClone copies
     counted) are the systems' sums, as :class:`CapacityResult` defines them."""
@@ -197,7 +199,20 @@ class ScenarioCapacity:
     systems: tuple[CapacityResult, ...]
     total: CapacityTotals
     problems: tuple[str, ...] = ()
+    replica_only: tuple[str, ...] = ()
+    """Node ids of the systems that serve no workload and are the destination of a replication relationship:
+    they hold copies of another system's data, so ``total`` leaves them out (their own figures stay in
+    ``systems``)."""
 
     def system(self, system_id: str) -> CapacityResult | None:
         """The result of the system with node id ``system_id``, or None when no system has that id."""
         return next((s for s in self.systems if s.system_id == system_id), None)
+
+    def is_replica_only(self, system_id: str) -> bool:
+        """True when the system ``system_id`` only holds replication copies (:attr:`replica_only`)."""
+        return system_id in self.replica_only
+
+    @property
+    def counted(self) -> tuple[CapacityResult, ...]:
+        """The systems ``total`` sums: every system but the replication-only destinations."""
+        return tuple(s for s in self.systems if s.system_id not in self.replica_only)

@@ -5,7 +5,7 @@ stretched vSAN cluster's site failure), computed together off the GUI thread by 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from models.catalog import Catalog
@@ -35,6 +35,9 @@ class ProtectionPanel:
         site_reasons: what each site-loss state does, one sentence per row of :attr:`site_rows`.
         requirement: the "meet the SLO after losing a site" verdicts when the project asks for it (else empty).
         problems: what could not be computed, in words.
+        misses: each relationship's destination that does not hold its copies, grown, over the requirements'
+            horizon (``models.verdict.protection_misses``: "DR to Azure: DR copy on ... full in 18 months, within
+            the 36-month horizon"), as the verdict words it.
     """
 
     relationships: list[list[str]]
@@ -44,6 +47,7 @@ class ProtectionPanel:
     site_reasons: list[str]
     requirement: list[str]
     problems: list[str]
+    misses: list[str] = field(default_factory=list)
 
 
 def protection_panel(project: Project, catalog: Catalog | None = None) -> ProtectionPanel:
@@ -89,7 +93,11 @@ def protection_panel(project: Project, catalog: Catalog | None = None) -> Protec
         checks = requirement_checks(project.requirements, design.scenario, design.catalog, project.settings,
                                     evaluation.performance.workloads, states)
         requirement = [c.text for c in checks if c.requirement == "slo_after_site_loss"]
-    return ProtectionPanel(rows, sentences, met, site_rows, reasons, requirement, problems)
+    from models.verdict import DR_COPY, protection_misses
+
+    misses = [m.line for m in protection_misses(evaluation.protection, project.requirements.horizon_months, unit)
+              if m.state == DR_COPY]  # a missed RPO is already in rpo_met
+    return ProtectionPanel(rows, sentences, met, site_rows, reasons, requirement, problems, misses)
 
 
 def site_loss_lines(resilience: Any, names: Mapping[str, str]) -> list[str]:

@@ -70,7 +70,7 @@ def verdict_text(evaluation: Evaluation, requirements: Requirements | None = Non
     if evaluation.capacity is None and evaluation.performance is None:
         return NOT_AVAILABLE
     decided = design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
-                             requirements)
+                             requirements, protection=evaluation.protection)
     if decided.missed:
         return "missed: " + "; ".join(dict.fromkeys(m.short for m in decided.missed))
     return "met" if decided.met else NOT_AVAILABLE

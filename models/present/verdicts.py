@@ -200,11 +200,11 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
 
 def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None = None,
                        unit: CapacityUnit | str = CapacityUnit.TIB) -> DesignVerdict:
-    """``models.verdict.design_verdict`` of a ``models.evaluate.Evaluation`` (its capacity, performance and, when
-    evaluated, resilience) against ``requirements`` (``project.requirements``; None: only what the results
-    state)."""
+    """``models.verdict.design_verdict`` of a ``models.evaluate.Evaluation`` (its capacity, performance, replication
+    relationships and, when evaluated, resilience) against ``requirements`` (``project.requirements``; None: only
+    what the results state)."""
     return design_verdict(evaluation.capacity, evaluation.performance, evaluation.resilience,
-                          requirements, unit)
+                          requirements, unit, evaluation.protection)
 
 
 def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB,

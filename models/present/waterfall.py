@@ -172,21 +172,26 @@ def system_waterfall(result: CapacityResult) -> list[WaterfallBar]:
 
 
 def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
-    """All systems of a ``models.capacity.ScenarioCapacity`` at once: steps with the same name are added up
-    (their changes summed, in first-seen order), chained from the scenario's total raw capacity."""
-    order: list[str] = []
+    """The systems a ``models.capacity.ScenarioCapacity`` totals (``ScenarioCapacity.counted``: a replication-only
+    destination left out, as in ``total``) at once: steps with the same name are added up (their changes summed),
+    chained from the scenario's total raw capacity; the steps down to usable (each system's first
+    ``usable_step_count``) first, then the data-reduction steps, each side in first-seen order."""
+    usable_side: list[str] = []
+    effective_side: list[str] = []
     changes: dict[str, float] = {}
     parts: dict[str, list] = {}
-    for system in capacity.systems:
-        for step in system.steps:
+    for system in capacity.counted:
+        count = system.usable_step_count if system.usable_step_count is not None else len(system.steps)
+        for index, step in enumerate(system.steps):
             if _is_raw_step(step):
                 continue  # already in the raw total
             if step.name not in changes:
-                order.append(step.name)
+                (usable_side if index < count else effective_side).append(step.name)
                 changes[step.name] = 0.0
                 parts[step.name] = []
             changes[step.name] += float(step.bytes_after) - float(step.bytes_before)
             parts[step.name].append((system, step))
+    order = usable_side + effective_side
     total = capacity.total
     running = float(total.raw_bytes)
     bars = []
@@ -207,7 +212,8 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
         bars.append(WaterfallBar(name, step_kind(before, after), before, after, sources, "sum over systems", (),
                                  details))
     return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes),
-                           effective_with_snapshots=float(total.effective_with_snapshots_bytes))
+                           split=len(usable_side) if all(s.usable_step_count is not None for s in capacity.counted)
+                           else None, effective_with_snapshots=float(total.effective_with_snapshots_bytes))
 
 
 def with_effective_band(bars: Sequence[WaterfallBar], band: CapacityBand | None,

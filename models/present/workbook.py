@@ -53,7 +53,8 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
     divisor = unit.large_bytes
     rows: Sheet = [["Quantity", "Value", "Unit"],
                    ["Project", project.info.name, ""], ["Scenario", evaluation.scenario, ""]]
-    decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit)
+    decided = design_verdict(evaluation.capacity, evaluation.performance, resilience, project.requirements, unit,
+                             evaluation.protection)
     rows += [["Meets the requirements", decided.met if decided.stated else None, ""],
              ["Verdict", decided.text, ""]]
     rows += [[f"Missed: {m.short}", m.line, ""] for m in decided.missed]

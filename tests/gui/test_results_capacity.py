@@ -238,3 +238,22 @@ def test_effective_is_data_reduction_and_the_total_with_snapshots_stands_beside_
     labels = [view.model.item(r, 0).text() for r in range(view.model.rowCount())]
     assert labels[-1] == "Effective with Snapshot copies and clones"
     assert labels.index("Effective") == labels.index("Deduplication") + 1 < labels.index("Snapshot copies")
+
+
+def test_a_replication_only_destination_is_labelled_and_left_out_of_all_systems(view):
+    """A system that only receives replication is picked as "... (DR copy, not in the totals)"; "All systems"
+    shows the serving system's figures; picking the destination shows its own."""
+    from dataclasses import replace
+
+    from app.gui.results.capacity_view import DR_COPY_SUFFIX
+    from models.capacity.engine import totals
+
+    primary, copy = sample_system(), sample_system("dr", "DR system", 60.0, None)
+    capacity = replace(sample_capacity(primary, copy), total=totals([primary]), replica_only=("dr",))
+    view.set_evaluation(sample_evaluation(capacity=capacity), "TiB")
+    assert [view.system_combo.itemText(i) for i in range(3)] == [ALL_SYSTEMS, "AFF A800 HA pair",
+                                                                 "DR system" + DR_COPY_SUFFIX]
+    assert _row(view, "Usable")[2] == _tib(primary.usable_bytes)
+    view.select_system("DR system")
+    assert _row(view, "Usable")[2] == _tib(copy.usable_bytes)
+    assert copy.usable_bytes != primary.usable_bytes

@@ -69,6 +69,8 @@ if TYPE_CHECKING:
     from models.evaluate import Evaluation
 
 ALL_SYSTEMS = "All systems"
+DR_COPY_SUFFIX = " (DR copy, not in the totals)"
+"""After the name of a system that only receives replication (``ScenarioCapacity.replica_only``) in the picker."""
 EMPTY_MESSAGE = "Add a controller with shelves to see capacity"
 
 
@@ -371,8 +373,9 @@ class CapacityView(QWidget):
         systems = capacity.systems if capacity is not None else ()
         if len(systems) > 1:
             self.system_combo.addItem(ALL_SYSTEMS)
-        for system in systems:
-            self.system_combo.addItem(system.system_label, system.system_id)
+        for system in systems:  # a replication-only destination is labelled as the DR copy it holds
+            replica = capacity is not None and capacity.is_replica_only(system.system_id)
+            self.system_combo.addItem(system.system_label + (DR_COPY_SUFFIX if replica else ""), system.system_id)
         index = self.system_combo.findText(previous)
         self.system_combo.setCurrentIndex(max(index, 0))
         self.system_combo.blockSignals(False)
@@ -399,6 +402,8 @@ class CapacityView(QWidget):
     def select_system(self, label: str) -> None:
         """Show one system (by label) or ``ALL_SYSTEMS``."""
         index = self.system_combo.findText(label)
+        if index < 0:
+            index = self.system_combo.findText(label + DR_COPY_SUFFIX)
         if index < 0:
             raise KeyError(label)
         self.system_combo.setCurrentIndex(index)
@@ -504,7 +509,9 @@ class CapacityView(QWidget):
                 months = [s.months_until_full for s in systems if finite(s.months_until_full)]
                 months_value = min(months) if months else None
         else:
-            system = next((s for s in systems if s.system_label == selected), systems[0])
+            chosen = self.system_combo.currentData()
+            system = next((s for s in systems if s.system_id == chosen),
+                          next((s for s in systems if s.system_label == selected), systems[0]))
             system_id = system.system_id
             self._bars = with_effective_band(system_waterfall(system), band, system_id)
             efficiency = system.efficiency_ratio

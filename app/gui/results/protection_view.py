@@ -155,6 +155,7 @@ class ProtectionView(QWidget):
             colour, word = ((PASS, "RPO met") if met else (FAIL, "RPO missed")) if met is not None else \
                 (WARNING, "no RPO stated")
             parts.append(f"{html_escape(label)}: <b style='color:{colour}'>{word}</b>")
+        parts += [f"<b style='color:{FAIL}'>{html_escape(m)}</b>" for m in panel.misses]
         parts += [f"<span style='color:{FAIL}'>{html_escape(p)}</span>" for p in panel.problems]
         if not panel.rpo_met:
             parts.insert(0, "No replication relationship: drag from one storage system to another on the canvas "
