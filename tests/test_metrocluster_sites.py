@@ -98,6 +98,9 @@ def test_energy_space_and_carbon_count_both_sites(metro):
     assert lines["Space"].monthly[0] == pytest.approx(12 * inputs.rack_unit_cost_per_month.value)
     drive_lines = [x for x in tco.embodied.lines if "3.8TB" in x.item]
     assert sum(int(x.item.split(" x ")[0]) for x in drive_lines) == 48
+    assert [x.item.endswith("(partner site)") for x in drive_lines] == [False, True]
+    assert lines["Space"].basis.startswith("12 U, both MetroCluster sites x ")
+    assert "5,243 W, both MetroCluster sites x 730 h" in lines["Power"].basis
 
 
 def test_price_book_quantities_count_both_sites(metro):

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from models.catalog import Catalog, Drive, HciNode
-from models.project.metrocluster import with_partner_site
+from models.project.metrocluster import PARTNER_SUFFIX, is_partner, with_partner_site
 from models.project.model import Scenario
 
 __all__ = ["CONTROLLER_KG_PER_RU", "ENCLOSURE_KG_PER_RU", "HDD_KG_PER_GB", "SSD_KG_PER_GB", "Embodied",
@@ -116,7 +116,8 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
                                       f"{per_ru:g} kg CO2e per rack unit", True))
     for node in scenario.nodes:
         if node.kind == "shelf":
-            line = _drive_line(catalog.find(node.drive), node.drive_count, "")
+            where = PARTNER_SUFFIX if is_partner(node.id) else ""
+            line = _drive_line(catalog.find(node.drive), node.drive_count, where)
             if line is not None:
                 lines.append(line)
         elif node.kind == "hci_cluster":
