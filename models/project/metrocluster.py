@@ -29,8 +29,9 @@ PARTNER_SUFFIX = " (partner site)"
 """Appended to the label of each item of the partner site."""
 
 PARTNER_SWITCH_NOTE = ("two at each site unless the platform connects the sites directly (ONTAP MetroCluster "
-                       "documentation, MetroCluster IP installation); the model is to be chosen, so they are not "
-                       "counted in the footprint or the cost")
+                       "documentation, 'Install a MetroCluster IP configuration', "
+                       "docs.netapp.com/us-en/ontap-metrocluster); the model is to be chosen, so they are not counted "
+                       "in the footprint or the cost")
 """The figures of the bill-of-materials row for the MetroCluster IP switches."""
 
 _ID_SUFFIX = "~partner"
