@@ -22,6 +22,7 @@ from pydantic import ValidationError
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
 from models.catalog import Catalog, CloudVm, HciNode
+from models.project.metrocluster import with_partner_site
 from models.project.model import PriceRow, Scenario
 
 __all__ = ["MAX_PRICE_BOOK_BYTES", "PRICE_BOOK_LIMITS", "Costing", "PriceBookError", "cost", "quantities",
@@ -158,7 +159,8 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
     ``drive_count``; hosts ``count`` and their adapters ``count x adapters_per_host``; an HCI cluster's host
     record ``hosts``, its cache drives one per disk group and capacity drives per group; a cloud VM 1 (2 for an HA
     pair) with ``disk_count`` data disks and an NVRAM disk per VM, licence 1; a managed service its provisioned TiB
-    (rounded up: its unit price is per TiB over the horizon); a link ``ports`` of its type.
+    (rounded up: its unit price is per TiB over the horizon); a link ``ports`` of its type. A MetroCluster's partner
+    site is counted too (``models.project.metrocluster.with_partner_site``).
 
     Returns:
         (Counter of catalog id -> units, the ids that belong to storage items).
@@ -173,6 +175,7 @@ def quantities(scenario: Scenario, catalog: Catalog) -> tuple[Counter, frozenset
             if is_storage:
                 storage.add(cid)
 
+    scenario = with_partner_site(scenario, catalog)
     for node in scenario.nodes:
         if node.kind == "controller":
             add(node.catalog_id, 1, True)

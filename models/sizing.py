@@ -271,19 +271,20 @@ def _cluster_scenario(base: Scenario, kind: type, fields: dict[str, Any]) -> Sce
     return base.model_copy(update={"nodes": [node], "links": [], "workloads": workloads})
 
 
-def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Spec]:
+def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements, two_sites: bool = False) -> Iterator[_Spec]:
     """vSAN cluster candidates (scenario, summary, rack units, power, hosts to survive): every HCI host record x
     policy x host count (the policy's minimum plus ``n_plus`` .. :data:`HCI_MAX_HOSTS`) x disk groups per host x
     capacity drives per group (2, 4, up to the record's maximum); an ESA host (no disk groups) x storage-pool
     devices per host (:data:`HCI_ESA_POOL_DEVICES` up to its limit), with ESA's minimum hosts (RAID-5 on 3). The
     workloads target the cluster. With ``meet_slo_after_site_loss`` every cluster is stretched over two data sites
-    (the policy's minimum plus ``n_plus`` at each)."""
+    (the policy's minimum plus ``n_plus`` at each), and so with ``two_sites`` (the design being sized is a
+    MetroCluster: :func:`site_fields`)."""
     from models.capacity.rules import vsan_policy_rule
     from models.catalog import HciNode
     from models.problems import VSAN_MIN_HOSTS
     from models.project.model import HciClusterNode
 
-    sites = 2 if req.meet_slo_after_site_loss else 1  # a stretched cluster: two data sites + a witness
+    sites = 2 if req.meet_slo_after_site_loss or two_sites else 1  # a stretched cluster: two data sites + a witness
     stretch: dict[str, Any] = {"stretched": True} if sites == 2 else {}
 
     def where(hosts: int) -> str:
@@ -442,12 +443,14 @@ def _specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Spe
     ``req.deployments``: arrays ("on-prem"), HCI clusters ("hci"), managed file services and Cloud Volumes ONTAP
     ("cloud"). A spec's ``size`` orders designs of the same footprint within a deployment before any performance is
     computed: (vCPUs, provisioned disk bytes) of a cloud design, (drives, 0) otherwise."""
+    sites = site_fields(base, req)
+    only_sites = bool(sites) and not req.meet_slo_after_site_loss  # a MetroCluster being sized: two sites only
     for deployment in req.deployments:
         if deployment == "on-prem":
-            yield from _array_specs(base, catalog, req)
+            yield from _array_specs(base, catalog, req, sites)
         elif deployment == "hci":
-            yield from _hci_specs(base, catalog, req)
-        elif deployment == "cloud":
+            yield from _hci_specs(base, catalog, req, bool(sites))
+        elif deployment == "cloud" and not only_sites:  # no cloud design here spans two sites
             yield from _managed_specs(base, catalog, req, needed_effective_bytes(base, req))
             yield from _cloud_specs(base, catalog, req)
 
@@ -479,8 +482,27 @@ def _array_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> It
         yield spec.design()
 
 
-def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Spec]:
-    """Array candidate designs as unbuilt :class:`_Spec` s, lazily, in catalog order."""
+def site_fields(base: Scenario, req: Requirements) -> dict[str, Any]:
+    """The MetroCluster settings every array candidate gets (empty: none, a single site). With
+    ``meet_slo_after_site_loss``: MetroCluster IP whose partner site runs the same workloads. When the design being
+    sized is a MetroCluster (``models.project.metrocluster.is_metrocluster``), the sizer keeps its site protection:
+    MetroCluster IP with the design's partner-site load (the same workloads when the requirement asks for the SLO
+    after losing a site) and fibre distance, so the inter-site write latency is the design's."""
+    out: dict[str, Any] = {"metrocluster": "ip", "partner_site_load": "mirror"} if req.meet_slo_after_site_loss else {}
+    metro = next((n for n in base.nodes if isinstance(n, ControllerNode) and n.metrocluster != "none"), None)
+    if metro is not None:
+        out = {"metrocluster": "ip", "partner_site_load": out.get("partner_site_load", metro.partner_site_load),
+               "site_distance_km": metro.site_distance_km}
+    return out
+
+
+def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
+                 sites: dict[str, Any] | None = None) -> Iterator[_Spec]:
+    """Array candidate designs as unbuilt :class:`_Spec` s, lazily, in catalog order. ``sites``: the MetroCluster
+    settings of every candidate (:func:`site_fields`; None: the requirement's alone, as the replication
+    destinations are sized; empty: a single site), only MetroCluster IP capable arrays then."""
+    if sites is None:
+        sites = {"metrocluster": "ip", "partner_site_load": "mirror"} if req.meet_slo_after_site_loss else {}
     hosts = [n for n in base.nodes if n.kind == "host"]
     nas = any(w.nas is not None for w in base.workloads if w.enabled)
     ready_hosts: dict[str, tuple] = {}  # the hosts ready for each front-end link type, built once
@@ -488,7 +510,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
     for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
         if record.family not in ("ONTAP", "E-Series"):
             continue
-        if req.meet_slo_after_site_loss and (record.family != "ONTAP" or not record.metrocluster_ip):
+        if sites and (record.family != "ONTAP" or not record.metrocluster_ip):
             continue  # only a MetroCluster IP (ONTAP) array survives losing a site; not every ONTAP system is one
         if req.families and not ({record.family, record.vendor} & set(req.families)):
             continue
@@ -526,10 +548,9 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                 if n_drives > record.max_drives or platform_limit_problems(record, _filled(inside, shelf, count,
                                                                                            drive)):
                     continue
-                ru, power = _design_footprint(record, inside, shelf, count, drive)
-                sites = req.meet_slo_after_site_loss
-                if sites:  # models.performance.site_loss: the partner site's HA pair
-                    ru, power = metrocluster_footprint(record, inside, ru, power)
+                ru, power = (metrocluster_footprint(record, inside, shelf, count, drive,
+                                                    sites["partner_site_load"] == "mirror") if sites
+                             else _design_footprint(record, inside, shelf, count, drive))
                 for protocol, fe, link, ready, note in fronts:
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe, sites),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
@@ -575,20 +596,19 @@ def _retargeted(base: Scenario, target: str, keep_hosts: bool) -> list:
 
 
 def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: Shelf | None, shelf: Shelf | None,
-            drive: Drive, count: int, fe: tuple[str, int], sites: bool = False) -> Scenario:
+            drive: Drive, count: int, fe: tuple[str, int], sites: dict[str, Any] | None = None) -> Scenario:
     """One candidate scenario: the base's hosts and workloads, the controller with its internal bays ``inside``
     full of ``drive`` (None: it has none that take it) and ``count`` full external shelves ``shelf`` of it, each host
     linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
-    capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: a MetroCluster IP whose partner
-    site runs the same workloads (the requirement to meet the SLO after losing a site: each SyncMirror plex at its
-    own site)."""
+    capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
+    settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                          raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
                          spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
                          ddp_preservation_drives=1 if record.family == "ONTAP"
                          else ddp_default_preservation(n_drives),
-                         **({"metrocluster": "ip", "partner_site_load": "mirror"} if sites else {}))
+                         **(sites or {}))
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [ShelfNode(id=sid, catalog_id=sh.id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive.id,
@@ -627,22 +647,30 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
     return ru, sum(w for w in watts if w is not None)
 
 
-METROCLUSTER_SUMMARY = ", MetroCluster IP over two sites (one SyncMirror plex and one HA pair at each)"
+METROCLUSTER_SUMMARY = (", MetroCluster IP over two sites (this HA pair and its shelves at each, one SyncMirror plex "
+                        "at each; rack units and power count both sites)")
 """What a MetroCluster candidate adds to its summary."""
 
+METROCLUSTER_ONLY_NOTE = ("the design is a MetroCluster, so only designs that keep a copy of the data at a second "
+                          "site are proposed: MetroCluster IP arrays (with the partner site's HA pair and shelves) "
+                          "and stretched vSAN clusters, no cloud design")
+"""The sizer's note when the design being sized is a MetroCluster (:func:`site_fields`)."""
 
-def metrocluster_footprint(record: Controller, inside: Shelf | None, ru: int,
-                           power: float | None) -> tuple[int, float | None]:
-    """A MetroCluster candidate's (rack units, typical power W or None): :func:`_design_footprint`'s (``ru``,
-    ``power``; its drives and shelves already hold both plexes) plus the partner site's controller chassis (its
-    height, or its internal bays' enclosure, and its typical power, as there)."""
-    ru += record.rack_units or (inside.rack_units if inside is not None else DEFAULT_RACK_UNITS)
-    extra = [record.typical_power_w]
-    if inside is not None and not record.rack_units:
-        extra.append(inside.typical_power_w)
-    if power is None or any(w is None for w in extra):
-        return ru, None
-    return ru, power + sum(w for w in extra if w is not None)
+
+def metrocluster_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive,
+                           mirror: bool) -> tuple[int, float | None]:
+    """A MetroCluster candidate's (rack units, typical power W or None) over both sites, by the rules of
+    ``models.project.metrocluster`` (which the bill of materials and the footprint follow): :func:`_design_footprint`'s
+    site (its shelves hold both plexes of its aggregates) plus the partner site's HA pair and shelves, with as many
+    drives again when it runs the same workloads (``mirror``), else none more (the pool 1 half of the drives sits
+    there)."""
+    ru, power = _design_footprint(record, inside, shelf, count, drive)
+    if power is None:
+        return 2 * ru, None
+    if mirror:
+        return 2 * ru, 2 * power
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
+    return 2 * ru, 2 * power - n_drives * (drive.typical_power_w or 0.0)
 
 
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
@@ -1052,6 +1080,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     if unknown:
         notes.append(f"{', '.join(repr(f) for f in unknown)} names no family or vendor in the catalog, so it "
                      f"matches no design")
+    if site_fields(base, req) and not req.meet_slo_after_site_loss:
+        notes.append(METROCLUSTER_ONLY_NOTE)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
     if tco_basis is not None and not book:
         notes.append("ranked on total cost without a price book: on-premises hardware is not priced, so their total "

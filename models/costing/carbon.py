@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from models.catalog import Catalog, Drive, HciNode
+from models.project.metrocluster import PARTNER_SUFFIX, is_partner, with_partner_site
 from models.project.model import Scenario
 
 __all__ = ["CONTROLLER_KG_PER_RU", "ENCLOSURE_KG_PER_RU", "HDD_KG_PER_GB", "SSD_KG_PER_GB", "Embodied",
@@ -103,7 +104,9 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
     marketed capacity (:data:`SSD_KG_PER_GB`, :data:`HDD_KG_PER_GB`), an HCI cluster's cache and capacity drives.
     Hosts are the customer's servers and are left out; cloud VMs, disks and managed services are the provider's
     (their share is in the provider's own reporting) and are named in ``not_counted``. ``parts``: the design's
-    enclosures (``models.present.bom.part_footprints``)."""
+    enclosures (``models.present.bom.part_footprints``). A MetroCluster's partner site's drives are counted too
+    (``models.project.metrocluster.with_partner_site``; its enclosures are in ``parts``)."""
+    scenario = with_partner_site(scenario, catalog)
     lines: list[EmbodiedLine] = []
     not_counted: list[str] = []
     for part in parts:
@@ -113,7 +116,8 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
                                       f"{per_ru:g} kg CO2e per rack unit", True))
     for node in scenario.nodes:
         if node.kind == "shelf":
-            line = _drive_line(catalog.find(node.drive), node.drive_count, "")
+            where = PARTNER_SUFFIX if is_partner(node.id) else ""
+            line = _drive_line(catalog.find(node.drive), node.drive_count, where)
             if line is not None:
                 lines.append(line)
         elif node.kind == "hci_cluster":

@@ -38,6 +38,7 @@ from models.costing.cloud_prices import (
 )
 from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PER_YEAR, RunningInputs, running_inputs
 from models.pricing import Costing, cost
+from models.project.metrocluster import is_metrocluster
 from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
@@ -481,6 +482,7 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
         elif costing.unpriced:
             missing.append(f"hardware the price book does not price: {', '.join(costing.unpriced)}")
         ru = rack_units
+        both = ", both MetroCluster sites" if is_metrocluster(scenario) else ""  # models.project.metrocluster
         support, power, space = monthly_running(power_w, ru, hardware, inputs)
         pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
         lines: tuple[CostLine, ...] = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
@@ -488,9 +490,9 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
                  CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
                           f"{pct:g}% of the hardware a year / 12"),
                  CostLine("Power", 0.0, tuple(power for _ in range(horizon)),
-                          f"{power_w:,.0f} W x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
+                          f"{power_w:,.0f} W{both} x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
                  CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
-                          f"{ru} U x {inputs.rack_unit_cost_per_month.value:g} a month"))
+                          f"{ru} U{both} x {inputs.rack_unit_cost_per_month.value:g} a month"))
         if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
             lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing))
             lines += _managed_lines(scenario, catalog, data, book, missing)

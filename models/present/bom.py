@@ -31,6 +31,7 @@ from models.formatting import fmt_capacity
 from models.present.citations import customer_citation
 from models.present.labels import policy_label
 from models.present.nodes import drive_size, model_name, node_figures
+from models.project.metrocluster import PARTNER_SWITCH_NOTE, is_metrocluster, is_partner, with_partner_site
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -287,6 +288,7 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
     (:func:`part_footprints`; the rows' sums are :func:`footprint`'s totals); every row its part number
     (:func:`part_number`, from ``price_book``, the project's ``PriceRow`` records, or the catalog)."""
     unit = CapacityUnit(unit)
+    scenario = with_partner_site(scenario, catalog)  # a MetroCluster's partner site (models.project.metrocluster)
     names = node_names(scenario.nodes, catalog)
     parts = {p.node_id: p for p in part_footprints(scenario, catalog)}
     groups: dict[tuple[str, str, str], list] = {}
@@ -295,6 +297,8 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
         referenced = _referenced_ids(node, catalog)
         part = parts.get(node.id)
         for k, (category, quantity, model, figures) in enumerate(_node_lines(node, catalog, unit)):
+            if quantity == 0 and category == "Drives":  # an active-passive MetroCluster's partner shelf
+                continue
             if model in referenced:
                 ids.setdefault(model, referenced[model])
             entry = groups.setdefault((category, model, figures), [None, [], False, 0, 0.0])
@@ -310,6 +314,9 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
         if isinstance(node, ControllerNode) and node.capacity_tier != "none":
             entry = groups.setdefault(_capacity_tier_line(node, scenario, unit), [None, [], False, 0, 0.0])
             entry[1].append(names[node.id])
+    if is_metrocluster(scenario):  # the switches joining the sites: no model in the catalog
+        groups[("MetroCluster IP switches", "NetApp-validated or MetroCluster-compliant switches",
+                PARTNER_SWITCH_NOTE)] = [None, [], False, 0, 0.0]
     for link in scenario.links:
         lt = catalog.find(link.link_type)
         ids.setdefault(model_name(catalog, link.link_type), link.link_type)
@@ -398,13 +405,15 @@ class Footprint:
         rack_units: summed rack units of the controllers, external shelves and switches (a part with no height
         counts nothing and is named in ``unknown``); power_w: summed typical power, W, of the parts whose figures
         the catalog gives (a lower bound when ``unknown`` is not empty); unknown: the items with a figure missing
-        (named, so a total is never silently short); parts: each item's own figures.
+        (named, so a total is never silently short); parts: each item's own figures; sites: 2 for a MetroCluster
+        (both sites counted: ``models.project.metrocluster``), else 1.
     """
 
     rack_units: int
     power_w: float
     unknown: tuple[str, ...]
     parts: tuple[PartFootprint, ...] = ()
+    sites: int = 1
 
     @property
     def complete(self) -> bool:
@@ -429,6 +438,8 @@ class Footprint:
         bound = "" if self.complete else "at least "
         out = (f"{ru_bound}{self.rack_units} U and {bound}{self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) "
                "typical for controllers, shelves, drives and switches")
+        if self.sites > 1:
+            out += ", both MetroCluster sites together"
         if self.unknown:
             out += f" (not counted, the catalog gives no figure for: {', '.join(self.unknown)})"
         return out
@@ -459,7 +470,10 @@ def part_footprints(scenario: Scenario, catalog: Catalog) -> tuple[PartFootprint
     the bays' record (an E-Series controller shelf: E2812 / E2824 / E2860): then the bays' record gives the height
     and enclosure power, once. NetApp's key specifications do not say whether a controller's typical power
     includes its internal drives: they are added (the total may be high by their share, never low). A switch
-    counts its ``rack_units`` and ``typical_power_w``."""
+    counts its ``rack_units`` and ``typical_power_w``. A MetroCluster's partner site (its HA pair, shelves and, when it
+    runs the same workloads, drives: :func:`models.project.metrocluster.with_partner_site`) is counted too, its
+    items named "... (partner site)"."""
+    scenario = with_partner_site(scenario, catalog)
     names = node_names(scenario.nodes, catalog)
     out: list[PartFootprint] = []
     chassis_in_bays = set()  # controllers whose chassis is their internal bays' record (E-Series controller shelves)
@@ -508,4 +522,4 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
         if p.power_w is not None:
             power += p.power_w
     unknown = tuple(p.name for p in parts if p.missing)
-    return Footprint(ru, power, unknown, parts)
+    return Footprint(ru, power, unknown, parts, 2 if any(is_partner(p.node_id) for p in parts) else 1)
