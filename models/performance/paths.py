@@ -52,7 +52,7 @@ from typing import TypedDict
 from models import topology
 from models.capacity.fabricpool import CAPACITY_TIER_LABELS, cold_read_share
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
-from models.capacity.rules import RAID_LABEL
+from models.capacity.rules import RAID_LABEL, policy_label
 from models.capacity.stretched import (
     DATA_MULTIPLIER,
     RESYNC_MULTIPLIER,
@@ -1202,8 +1202,10 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     if node.stretched:
         _stretched_stations(b, node, workload, block, phases)
     b.notes.append(
-        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
-        f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
+        f"vSAN {policy_label(node.policy)}: each write "
+        f"{'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
+        f"{writes_per_write} blocks in {phases} distributed phase{'s' * (phases != 1)}; {remote:.0%} of replica "
+        f"traffic crosses the "
         f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
                                                 node.dedupe_compression else "")
     )
