@@ -942,8 +942,8 @@ def _variant(scenario: Scenario, catalog: Catalog) -> str:
         elif node.kind == "hci_cluster":
             per_host = node.disk_groups_per_host * node.capacity_drives_per_group
             return (f"{per_host} NVMe devices per host" if node.architecture == "esa" else
-                    f"{node.disk_groups_per_host} disk group(s) of {node.capacity_drives_per_group} capacity "
-                    "drives per host")
+                    f"{node.disk_groups_per_host} disk group{'s' * (node.disk_groups_per_host != 1)} of "
+                    f"{node.capacity_drives_per_group} capacity drives per host")
     names = []
     for drive, n in counts.items():
         record = catalog.find(drive)

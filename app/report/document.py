@@ -195,25 +195,19 @@ def _fit(text: str, font: str, size: float, width: float) -> str | None:
     space = stringWidth(" ", font, size)
     shrink = rl_config.spaceShrinkage * space
     lines: list[str] = []
-    line = ""
-    current, spaces = 0.0, 0
+    line: list[str] = []
+    current = -space
     for word in text.split(" "):
-        # a word wider than the column breaks after its hyphens ("specstorage2020-" / "swbuild-a900-2node"),
-        # never inside a part
-        parts = re.findall(r"[^-]+-*|-+", word) if stringWidth(word, font, size) > width and "-" in word else [word]
-        for k, part in enumerate(parts):
-            part_width = stringWidth(part, font, size)
-            if part_width > width:
-                return _paragraph_lines(text, font, size, width)
-            gap = space if k == 0 and line else 0.0
-            if line and current + gap + part_width > width + shrink * (spaces + (1 if gap else 0)):
-                lines.append(line)
-                line, current, spaces = part, part_width, 0
-            else:
-                line += (" " if gap else "") + part
-                current += gap + part_width
-                spaces += 1 if gap else 0
-    lines.append(line)
+        word_width = stringWidth(word, font, size)
+        if word_width > width:
+            return _paragraph_lines(text, font, size, width)
+        if line and current + space + word_width > width + shrink * len(line):
+            lines.append(" ".join(line))
+            line, current = [word], word_width
+        else:
+            line.append(word)
+            current += space + word_width
+    lines.append(" ".join(line))
     return "\n".join(lines)
 
 
@@ -1201,13 +1195,24 @@ class ReportBuilder:
             story.append(Spacer(1, 4))
         rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result", "Basis"]]
         extra = []
+        w = self.width
+
+        def case_cell(case_id: str) -> str:
+            """A case id broken after its hyphens where it is wider than its column, never inside a part."""
+            room, lines = w * 0.16 - 2 * CELL_PADDING, [""]
+            for part in re.findall(r"[^-]+-*|-+", case_id):
+                if lines[-1] and stringWidth(lines[-1] + part, REGULAR, CELL_SIZE) > room:
+                    lines.append("")
+                lines[-1] += part
+            return "<br/>".join(_e(line) for line in lines)
+
         for o in outcomes:
             if o.error:
                 rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}',
                              "—"])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
+                rows.append([case_cell(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
                              error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail"),
                              c.sample_mark])
                 if not c.passed:

@@ -140,6 +140,15 @@ def referenced_records(scenario: Scenario, catalog: Catalog) -> list[Entry]:
     return records
 
 
+def _record_names(catalog: Catalog, value: object) -> str:
+    """The record name(s) a field's value refers to by id (an NVRAM disk, the supported shelves), else ""."""
+    ids = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+    records = [catalog.find(v) if isinstance(v, str) and v else None for v in ids]
+    if not records or any(r is None for r in records):
+        return ""
+    return ", ".join(r.name for r in records if r is not None)
+
+
 def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
     """Every sourced number of every record the scenario uses (controller performance profiles included), each
     source as the customer's citation (``models.present.citations.customer_citation``)."""
@@ -148,8 +157,7 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
         title = f"{record.name} ({field_label(record.kind)})"
         for field, p in record.provenance.items():
             value = getattr(record, field, None)
-            named = catalog.find(value) if isinstance(value, str) and value else None
-            text = named.name if named is not None else format_value(record, field, value, capacity_unit)
+            text = _record_names(catalog, value) or format_value(record, field, value, capacity_unit)
             rows.append(SourcedNumber(title, field, text,
                                       customer_citation(p.source), p.kind))
         for profile in getattr(record, "performance", ()) or ():
@@ -198,7 +206,8 @@ def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[Sour
             if value is None or not all(_uses_preset_value(w, field, value) for w in users):
                 continue
             if isinstance(value, dict):
-                text = "; ".join(f"{k}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}" for k, v in value.items())
+                text = "; ".join(f"{field_label(k)}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}"
+                                 for k, v in value.items())
             else:
                 text = _scalar(value, _unit_of(None, field), field, capacity_unit)
             rows.append(SourcedNumber(title, field, text, *preset_source(source)))

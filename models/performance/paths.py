@@ -1245,7 +1245,9 @@ def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, b
                        f"{DATA_MULTIPLIER:g} x {RESYNC_MULTIPLIER:g} = {need:,.2f} Gbit/s of the "
                        f"{node.inter_site_gbps:g} Gbit/s link ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
     b.notes.append(f"vSAN stretched cluster: every write is written at both data sites ({site_hosts(node)} hosts "
-                   f"each) and waits {phases} inter-site round trip(s) of {node.inter_site_rtt_ms:g} ms; the remote "
+                   f"each) and waits {phases} inter-site round trip{'s' * (phases != 1)} of "
+                   f"{node.inter_site_rtt_ms:g} ms; "
+                   f"the remote "
                    f"copy crosses the {node.inter_site_gbps:g} Gbit/s inter-site link (x{DATA_MULTIPLIER:g} vSAN "
                    f"data multiplier); reads stay in the VM's site (read locality)")
 

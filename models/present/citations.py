@@ -175,8 +175,9 @@ def _catalog_words() -> tuple[dict[str, str], frozenset[str]]:
     import pydantic
 
     from models.catalog import bundled_catalog, schema
+    from models.project import model
 
-    fields = frozenset(name for value in vars(schema).values()
+    fields = frozenset(name for module in (schema, model) for value in vars(module).values()
                        if isinstance(value, type) and issubclass(value, pydantic.BaseModel)
                        for name in value.model_fields if "_" in name) | {"write_to_read_cpu"}  # a fit's ratio
     try:
