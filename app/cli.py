@@ -233,7 +233,8 @@ def _evaluate(args) -> int:
             print(f"  profile               {profile_text(w['profile'])}")
             basis = w.get("profile_basis") or {}
             if basis.get("sibling"):
-                print(f"  derived from          {basis['sibling']}, CPU demands / {basis['ratio']:g}")
+                sibling = customer_citation(basis["sibling"])  # the record's name, not its id
+                print(f"  derived from          {sibling}, CPU demands / {basis['ratio']:g}")
             print("  uncertainty band      "
                   f"{iops_band_text(w['saturation_iops_band_p10'], w['saturation_iops_band_p90'])} IOPS at saturation; "
                   f"{iops_band_text(w['max_iops_at_slo_band_p10'], w['max_iops_at_slo_band_p90'], NOT_MET)} IOPS at "

@@ -406,7 +406,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
         reduced = scenario.model_copy(update={"nodes": nodes})
         total = evaluate_capacity(reduced, catalog).total
         fits = bool(fits_usable(total.physical_used_bytes, total.usable_bytes))
-        checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host(s) down the data "
+        checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host{'s' * (k != 1)} down the data "
                                        f"{'still fits' if fits else 'no longer fits'} the usable capacity",
                                        "", f"N+{k}"))
         perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
@@ -415,7 +415,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
             if not wp.target_iops:
                 continue
             ok = slo_holds(wp.max_iops_at_slo, wp.target_iops)
-            checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host(s) down "
+            checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host{'s' * (k != 1)} "
+                                           "down "
                                            f"the SLO at {wp.target_iops:,.0f} IOPS is {'met' if ok else 'missed'} "
                                            f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)", wp.name,
                                            f"N+{k}"))

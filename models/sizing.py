@@ -51,7 +51,7 @@ from typing import Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.layout import RaidLayout, raid_layouts
-from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid
+from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid, policy_label
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.catalog.limits import platform_limit_problems
 from models.costing.inputs import HCI_HOST_RACK_UNITS
@@ -306,7 +306,7 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements, two_sites: b
                                     hosts=hosts, disk_groups_per_host=layout[0], capacity_drives_per_group=layout[1],
                                     policy=policy, architecture="esa", **stretch)
                         summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), vSAN ESA "
-                                   f"storage pool of {devices} NVMe devices per host, {policy}")
+                                   f"storage pool of {devices} NVMe devices per host, {policy_label(policy)}")
                         yield _Spec(partial(_cluster_scenario, base, HciClusterNode, node), summary,
                                     hosts * HCI_HOST_RACK_UNITS, None, "hci", (hosts * layout[0] * layout[1], 0))
                 continue
@@ -319,8 +319,9 @@ def _hci_specs(base: Scenario, catalog: Catalog, req: Requirements, two_sites: b
                         node = dict(id="cluster", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
                                     hosts=hosts, disk_groups_per_host=groups, capacity_drives_per_group=drives,
                                     policy=policy, **stretch)
-                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), {groups} disk "
-                                   f"group(s) of {drives} capacity drives per host, {policy}")
+                        summary = (f"{record.name} x {hosts} hosts ({req.n_plus} spare{where(hosts)}), "
+                                   f"{groups} disk group{'s' * (groups != 1)} of {drives} capacity drives per host, "
+                                   f"{policy_label(policy)}")
                         yield _Spec(partial(_cluster_scenario, base, HciClusterNode, node), summary,
                                     hosts * HCI_HOST_RACK_UNITS, None, "hci", (hosts * groups * drives, 0))
 
@@ -376,7 +377,9 @@ def _cloud_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                             break  # the VM's data-disk count or capacity limit (CloudVm)
                         node = dict(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                     licence=licence, ha=ha, disk=disk.id, disk_count=count)
-                        summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, {licence}, {count} x "
+                        lic = catalog.find(licence)
+                        summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, "
+                                   f"{lic.name if lic is not None else licence}, {count} x "
                                    f"{disk.name}")
                         yield _Spec(partial(_cluster_scenario, base, CloudVmNode, node), summary, 0,
                                     None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes))
@@ -964,8 +967,8 @@ def _variant(scenario: Scenario, catalog: Catalog) -> str:
         elif node.kind == "hci_cluster":
             per_host = node.disk_groups_per_host * node.capacity_drives_per_group
             return (f"{per_host} NVMe devices per host" if node.architecture == "esa" else
-                    f"{node.disk_groups_per_host} disk group(s) of {node.capacity_drives_per_group} capacity "
-                    "drives per host")
+                    f"{node.disk_groups_per_host} disk group{'s' * (node.disk_groups_per_host != 1)} of "
+                    f"{node.capacity_drives_per_group} capacity drives per host")
     names = []
     for drive, n in counts.items():
         record = catalog.find(drive)

@@ -317,7 +317,7 @@ def test_validation_failures_are_shown_as_failing():
     _, text = _text(render_report_bytes(project, validation=outcomes))
     # The headline validate prints: each check once in its category, the missed target and the case that did not run.
     assert "never-fitted predictions: 2 of 3 pass" in text and "yes / no: 1 of 1 pass" in text
-    assert "never-fitted seed cases saturation: 1 point, median error 50.0% (target at most 20%): MISSED" in text
+    assert "never-fitted published cases saturation: 1 point, median error 50.0% (target at most 20%): MISSED" in text
     assert "Overall: 1 case could not run; 1 prediction summary misses its target." in text
     assert "exit status" not in text  # the CLI's wording stays out of the customer's report
     assert "Keeps up at 2.5 GB/s expected yes as expected" in text  # an expectation reads yes / no, not 1
@@ -351,8 +351,8 @@ def test_validation_section_marks_in_sample_checks_and_prints_the_headline():
                 CaseOutcome("relation", "case-p", "", (predicted,))]
     _, text = _text(render_report_bytes(_small_project(), validation=outcomes))
     assert "in-sample (a fitted, chosen or input value set from the check's own number): 1 of 1 pass" in text
-    assert "out-of-sample seed cases saturation: 1 point, median error 20.0% (target at most 20%): met" in text
-    assert "never-fitted seed cases latency: 1 point, median error 10.0% (target at most 30%): met" in text
+    assert "out-of-sample published cases saturation: 1 point, median error 20.0% (target at most 20%): met" in text
+    assert "never-fitted published cases latency: 1 point, median error 10.0% (target at most 30%): met" in text
     assert "in-sample" in text.split("Basis", 1)[1] and "prediction" in text.split("Basis", 1)[1]
 
 

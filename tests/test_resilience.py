@@ -213,7 +213,7 @@ def test_capacity_in_a_failure():
     res = evaluate_resilience(project, evaluation)
     rebuild = [c for c in res.capacity_states if c.state == "drive_rebuild"][0]
     assert rebuild.usable_bytes == evaluation.capacity.systems[0].usable_bytes
-    assert "0 spare(s) per node left" in rebuild.text
+    assert "0 spares per node left" in rebuild.text
     project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
     evaluation = evaluate(project)
     res = evaluate_resilience(project, evaluation)

@@ -139,7 +139,7 @@ def test_lines_keep_a_place_for_further_out_of_sample_lines():
     pred = Check("c", "latency_ms_at_peak", 1.0, 1.1, 0.25)
     lines = headline(_synthetic(held, pred)).lines(out_of_sample_extra=["band coverage: 7 of 9 (78%)"])
     oos = next(i for i, line in enumerate(lines) if line.startswith("out-of-sample ("))
-    assert lines[oos + 1].startswith("  out-of-sample seed cases saturation: 1 point, median error 4.0%")
+    assert lines[oos + 1].startswith("  out-of-sample published cases saturation: 1 point, median error 4.0%")
     assert lines[oos + 2] == "band coverage: 7 of 9 (78%)"
     assert lines[oos + 3] == "never-fitted predictions: 1 of 1 pass"
 

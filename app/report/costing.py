@@ -23,7 +23,10 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
     legend: list[list[tuple[int, str, float]]] = [[]]  # rows of (series index, label, x)
     x = 58.0
     for i, (name, _values) in enumerate(series):
-        label = name if len(name) <= 56 else name[:55] + "…"
+        label = name  # whole, on a row of its own when it is long; cut only where it is wider than the chart
+        room = width - 58 - 24
+        while stringWidth(label, REGULAR, 6.8) > room and len(label) > 1:
+            label = label[:-2] + "…"
         advance = 24 + stringWidth(label, REGULAR, 6.8)
         if x + advance > width and legend[-1]:
             legend.append([])
@@ -47,7 +50,7 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
     plot.xValueAxis.valueStep = 12 if months >= 24 else 6 if months >= 12 else 1
     plot.yValueAxis.valueMin, plot.yValueAxis.valueStep = 0, step
     plot.yValueAxis.valueMax = step * (int(top / step) + 1)
-    plot.yValueAxis.labelTextFormat = lambda v: f"{v / 1000:,.0f}k"
+    plot.yValueAxis.labelTextFormat = _axis_label
     for axis in (plot.xValueAxis, plot.yValueAxis):
         axis.labels.fontName, axis.labels.fontSize = REGULAR, 7
         axis.strokeColor = g.MUTED
@@ -63,6 +66,13 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
             drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == 0 else 1.4))
             drawing.add(String(lx + 17, y, label, fontName=REGULAR, fontSize=6.8, fillColor=g.INK))
     return drawing
+
+
+def _axis_label(value: float) -> str:
+    """An axis amount in thousands ("250k") or, from one million, millions ("20M", "2.5M")."""
+    if abs(value) >= 1e6:
+        return f"{value / 1e6:,.1f}".removesuffix(".0") + "M"
+    return f"{value / 1000:,.0f}k"
 
 
 def _nice_step(top: float) -> float:

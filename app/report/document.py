@@ -72,7 +72,7 @@ from models.present import (
     verdicts,
     yes_no,
 )
-from models.present.bom import footprint
+from models.present.bom import NO_PART_NUMBER, footprint
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
 from models.present.uncertainty import band_summary, profile_text
@@ -827,12 +827,13 @@ class ReportBuilder:
         model and key figures with the quantity to order and the items it is for."""
         s = self.s
         rows = [["Item", "Qty", "Model", "Key figures", "Rack units", "Typical W", "BTU/hr"]]
-        for row in bill_of_materials(self.scenario, self.catalog, self.unit, self.project.price_book):
+        bom_rows = bill_of_materials(self.scenario, self.catalog, self.unit, self.project.price_book)
+        for row in bom_rows:
             item = Paragraph(f"{_e(row.category)}<br/><font size=\"6.6\" color=\"#6B7785\">"
                              f"{_e(row.used_by_text())}</font>", s.cell)
-            part = f"part number {row.part_number}" if row.part_number else row.part_number_text()
-            model = Paragraph(f"{_e(row.model)}<br/><font size=\"6.6\" color=\"#6B7785\">{_e(part)}</font>",
-                              s.cell)
+            part = (f"<br/><font size=\"6.6\" color=\"#6B7785\">part number {_e(row.part_number)}</font>"
+                    if row.part_number else "")  # none published: one note under the table, not on every row
+            model = Paragraph(f"{_e(row.model)}{part}", s.cell)
             rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", model, _e(row.figures),
                          *row.footprint_cells()])
         total = footprint(self.scenario, self.catalog)
@@ -843,7 +844,9 @@ class ReportBuilder:
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
                 _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s),
-                self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr.", s.small)]
+                self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
+                       + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
+                          if any(not r.part_number for r in bom_rows) else ""), s.small)]
 
     def capacity(self) -> list:
         """The capacity section: scenario totals, then per system its waterfall chart, step table, key figures,
@@ -1100,7 +1103,7 @@ class ReportBuilder:
                          f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", _verdict(c.meets)])
         w = self.width
-        story.append(_table(rows, [w * 0.07, w * 0.43, w * 0.12, w * 0.09, w * 0.11, w * 0.09, w * 0.09], s))
+        story.append(_table(rows, [w * 0.07, w * 0.39, w * 0.12, w * 0.10, w * 0.13, w * 0.11, w * 0.08], s))
         order = ("the lowest cost by the project's price book (* an item is not priced), then the fewest rack "
                  "units" if priced else "the deployments in the order the requirements list them, then the fewest "
                  "rack units, then the least power")
@@ -1221,13 +1224,24 @@ class ReportBuilder:
             story.append(Spacer(1, 4))
         rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result", "Basis"]]
         extra = []
+        w = self.width
+
+        def case_cell(case_id: str) -> str:
+            """A case id broken after its hyphens where it is wider than its column, never inside a part."""
+            room, lines = w * 0.16 - 2 * CELL_PADDING, [""]
+            for part in re.findall(r"[^-]+-*|-+", case_id):
+                if lines[-1] and stringWidth(lines[-1] + part, REGULAR, CELL_SIZE) > room:
+                    lines.append("")
+                lines[-1] += part
+            return "<br/>".join(_e(line) for line in lines)
+
         for o in outcomes:
             if o.error:
                 rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}',
                              "—"])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
             for c in o.checks:
-                rows.append([_e(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
+                rows.append([case_cell(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
                              error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail"),
                              c.sample_mark])
                 if not c.passed:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.capacity.rules import raid_label
 from models.catalog import Catalog, Entry
 from models.formatting import finite, fmt_capacity
 from models.present.citations import customer_citation
@@ -105,9 +106,10 @@ def format_value(record: object, field: str, value: object, capacity_unit: Capac
         parts = []
         for key, item in value.items():
             if hasattr(item, "default") and hasattr(item, "max"):
-                parts.append(f"{key}: default {item.default}, max {item.max}")
-            else:
-                parts.append(f"{key}: {_scalar(item, unit, field, capacity_unit)}")
+                parts.append(f"{raid_label(key)}: default {item.default}, max {item.max}")
+            else:  # a stderr or covariance table keys fields ("cpu_read_us", "a:b"): their words
+                words = ":".join(field_label(k) if "_" in k else k for k in str(key).split(":"))
+                parts.append(f"{words}: {_scalar(item, unit, field, capacity_unit)}")
         return "; ".join(parts) or "—"
     if isinstance(value, (list, tuple)):
         return ", ".join(_scalar(v, unit, field, capacity_unit) for v in value) or "—"
@@ -138,15 +140,25 @@ def referenced_records(scenario: Scenario, catalog: Catalog) -> list[Entry]:
     return records
 
 
+def _record_names(catalog: Catalog, value: object) -> str:
+    """The record name(s) a field's value refers to by id (an NVRAM disk, the supported shelves), else ""."""
+    ids = [value] if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else []
+    records = [catalog.find(v) if isinstance(v, str) and v else None for v in ids]
+    if not records or any(r is None for r in records):
+        return ""
+    return ", ".join(r.name for r in records if r is not None)
+
+
 def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
     """Every sourced number of every record the scenario uses (controller performance profiles included), each
     source as the customer's citation (``models.present.citations.customer_citation``)."""
     rows: list[SourcedNumber] = []
     for record in referenced_records(scenario, catalog):
-        title = f"{record.name} ({record.kind})"
+        title = f"{record.name} ({field_label(record.kind)})"
         for field, p in record.provenance.items():
             value = getattr(record, field, None)
-            rows.append(SourcedNumber(title, field, format_value(record, field, value, capacity_unit),
+            text = _record_names(catalog, value) or format_value(record, field, value, capacity_unit)
+            rows.append(SourcedNumber(title, field, text,
                                       customer_citation(p.source), p.kind))
         for profile in getattr(record, "performance", ()) or ():
             prefix = f"performance {profile.software} {profile.protocol}"
@@ -157,8 +169,21 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
     return rows
 
 
+def _uses_preset_value(workload: object, field: str, value: object) -> bool:
+    """True when the workload still has the preset's value for ``field`` (a table: every key the same); a field
+    the workload does not have counts as kept."""
+    own = getattr(workload, field, value)
+    if isinstance(value, dict):
+        return all(_uses_preset_value(own, k, v) for k, v in value.items())
+    if isinstance(value, (int, float)) and isinstance(own, (int, float)) and not isinstance(own, bool):
+        return abs(float(own) - float(value)) <= 1e-9 * max(1.0, abs(float(value)))
+    return bool(own == value)
+
+
 def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
-    """The sourced numbers of the workload presets the scenario's enabled workloads were made from."""
+    """The sourced numbers of the workload presets the scenario's enabled workloads were made from, only those
+    every such workload still uses: a value the workload replaced with its own (its dataset, growth, ...) is not
+    a number this scenario uses, so its preset row is left out."""
     try:
         from models.workloads import bundled_presets
 
@@ -175,12 +200,14 @@ def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[Sour
         if preset is None:
             continue
         title = f"{preset.name} (workload preset)"
+        users = [w for w in scenario.workloads if w.enabled and w.preset == workload.preset]
         for field, source in preset.sources.items():
             value = preset.fields.get(field)
-            if value is None:
+            if value is None or not all(_uses_preset_value(w, field, value) for w in users):
                 continue
             if isinstance(value, dict):
-                text = "; ".join(f"{k}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}" for k, v in value.items())
+                text = "; ".join(f"{field_label(k)}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}"
+                                 for k, v in value.items())
             else:
                 text = _scalar(value, _unit_of(None, field), field, capacity_unit)
             rows.append(SourcedNumber(title, field, text, *preset_source(source)))

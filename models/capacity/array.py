@@ -93,7 +93,7 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
             else:
                 preserve = nr.preserved
                 fall.deduct("DDP preservation capacity", preserve * rs,
-                            f"project ddp_preservation_drives ({rules.SANTRICITY_DOCS})",
+                            f"the design's DDP preservation drives ({rules.SANTRICITY_DOCS})",
                             f"{plural(preserve, 'drive')}' worth x {fmt(rs)}")
                 pool = (members - preserve) * rs
                 stripe = shaped[0]

@@ -14,7 +14,7 @@ fewer data disks than a single node (``CloudVm.data_disk_limit``: AWS 18 per HA 
 from __future__ import annotations
 
 from models.capacity import rules
-from models.capacity.physical import Physical, fmt
+from models.capacity.physical import Physical, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.catalog import CloudDisk, CloudVm, Licence
 from models.project import CloudVmNode
@@ -50,8 +50,8 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     copies = 2 if node.ha else 1
     per_node = float(node.disk_count * disk.size_bytes)
     raw = per_node * copies
-    steps = [CapacityStep("Raw (marketed)", raw, raw, f"catalog cloud disk {disk.id} size",
-                          f"{copies} node(s) x {node.disk_count} x {fmt(disk.size_bytes)} {disk.tier}",
+    steps = [CapacityStep("Raw (marketed)", raw, raw, f"{disk.name}: size",
+                          f"{plural(copies, 'node')} x {node.disk_count} x {fmt(disk.size_bytes)} {disk.tier}",
                           frozen_inputs({"disks per node": str(node.disk_count), "HA": "yes" if node.ha else "no"}))]
     level = raw
     if node.ha:

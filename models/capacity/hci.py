@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from models.capacity import rules
 from models.capacity.layout import RaidLayout, hci_layout
-from models.capacity.physical import Physical, fmt
+from models.capacity.physical import Physical, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.capacity.stretched import (
     SITE_COPIES,
@@ -90,7 +90,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     right_sized = float(devices * capacity.right_sized_bytes)
     steps = [
         CapacityStep("Raw (marketed)", raw, raw, "catalog capacity drive marketed size (decimal)",
-                     f"{node.hosts} hosts x {node.disk_groups_per_host} disk groups x {node.capacity_drives_per_group} "
+                     f"{plural(node.hosts, 'host')} x {plural(node.disk_groups_per_host, 'disk group')} x "
+                     f"{node.capacity_drives_per_group} "
                      f"x {capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
         CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right-sized (formatted) capacity",
                      f"{devices} x {fmt(capacity.right_sized_bytes)}",
@@ -131,7 +132,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
             else:
                 steps.append(CapacityStep("Host rebuild reserve", level, level - host_share, rules.VSAN_RESERVE_DOCS
                                           + ("; assumed one host per data site" if node.stretched else ""),
-                                          f"{spare_hosts} host(s) of {node.hosts}: {fmt(host_share)}",
+                                          f"{plural(spare_hosts, 'host')} of {node.hosts}: {fmt(host_share)}",
                                           frozen_inputs({"hosts": str(node.hosts)})))
                 level -= host_share
     if node.stretched:
@@ -181,7 +182,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                  f"{node.disk_groups_per_host * node.capacity_drives_per_group}"
                   f" x {capacity.name}, {policy.name}: {fmt(usable)} usable"]
     else:
-        lines = [f"datastore: {node.hosts} hosts x {node.disk_groups_per_host} disk groups x (1 cache + "
+        groups = plural(node.disk_groups_per_host, "disk group")
+        lines = [f"datastore: {plural(node.hosts, 'host')} x {groups} x (1 cache + "
                   f"{node.capacity_drives_per_group} x {capacity.name}), {policy.name}: {fmt(usable)} usable"]
     aggregate = Aggregate(0, "vsanDatastore", capacity.id, node.policy, (stripe.members,), stripe.parity,
                           float(capacity.right_sized_bytes), after, usable)

@@ -419,7 +419,7 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                     spares = spares_of(k) if len(pair) == 2 else 2 * spares_of(k)
                     if spares > parts[i]:
                         problems.append(f"{where}: node {k + 1} owns {parts[i]} data partitions, fewer than its "
-                                        f"{spares} spare(s).")
+                                        f"{plural(spares, 'spare')}.")
                         spares = parts[i]
                     node_spares[k] = SpareSet(k + 1, drive.id, spares, data_part, "spare data partition")
                     # a node with more data partitions than drives holds both partitions of some drive: at least
@@ -434,8 +434,8 @@ def ontap_layout(node: ControllerNode, controller: Controller, drives: Sequence[
                 wanted = spares_of(k)
                 spares = min(wanted, count)
                 if count < wanted:
-                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its {wanted} "
-                                    "spare(s).")
+                    problems.append(f"{where}: node {k + 1} has {count} {drive.name} drive(s), fewer than its "
+                                    f"{plural(wanted, 'spare')}.")
                 node_spares[k] = SpareSet(k + 1, drive.id, spares, rs, "spare drive")
                 usable_drives = count - spares
                 if adp == "root-data" and usable_drives > 0:
@@ -553,8 +553,8 @@ def array_layout(node: ControllerNode, controller: Controller, drives: Sequence[
         extra: list[RaidGroup] = []
         spares = min(node.spares_per_node * nodes, total)
         if node.spares_per_node * nodes > total:
-            problems.append(f"{where}: {total} {drive.name} drive(s) cannot give {node.spares_per_node * nodes} "
-                            "spare(s).")
+            problems.append(f"{where}: {total} {drive.name} drive(s) cannot give "
+                            f"{plural(node.spares_per_node * nodes, 'spare')}.")
         members = total - spares
         minimum = rules.ARRAY_MIN_DRIVES.get(raid, 1)
         if 0 < members < minimum:

@@ -35,6 +35,21 @@ SANTRICITY_DOCS = "SANtricity documentation (public_facts.md: E-Series / EF-Seri
 VSAN_DOCS = "VMware vSAN documentation (public_facts.md: VMware vSAN)"
 CVO_DOCS = "NetApp Cloud Volumes ONTAP documentation (public_facts.md: Cloud Volumes ONTAP and Azure)"
 
+POLICY_LABEL = {
+    "ftt1-raid1": "FTT=1 RAID 1",
+    "ftt2-raid1": "FTT=2 RAID 1",
+    "ftt3-raid1": "FTT=3 RAID 1",
+    "ftt1-raid5": "FTT=1 RAID 5",
+    "ftt2-raid6": "FTT=2 RAID 6",
+}
+"""vSAN storage policy -> its name (VMware's FTT and RAID level, RAID written as the RAID names are)."""
+
+
+def policy_label(policy: str) -> str:
+    """The display name of a vSAN storage policy (``ftt1-raid5`` -> ``FTT=1 RAID 5``); unknown reads as itself."""
+    return POLICY_LABEL.get(policy, policy)
+
+
 RAID_LABEL = {
     "none": "no RAID",
     "raid0": "RAID 0",
@@ -328,7 +343,7 @@ def ontap_group_rule(drive: Drive, raid_type: str) -> GroupRule:
     rule = drive.raid_group_sizes.get(raid_type)
     if rule is not None:
         return GroupRule(rule.default, rule.max,
-                         f"catalog drive '{drive.id}' raid_group_sizes ({drive.cited('raid_group_sizes') or TR3838})")
+                         f"{drive.name}: RAID group sizes ({drive.cited('raid_group_sizes') or TR3838})")
     media = "ssd" if drive.media == "SSD" else ("capacity" if (drive.rpm or 10_000) <= 7_200 else "perf")
     if raid_type == "raid_tec":
         dp_default, _ = _FALLBACK_GROUP_SIZES[(media, "raid_dp")]

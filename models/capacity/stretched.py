@@ -78,7 +78,7 @@ def stretched_problems(node: HciClusterNode, where: str) -> list[str]:
     out = []
     if node.hosts < SITE_COPIES:
         out.append(f"{where}: a stretched cluster needs at least one host at each of its two data sites; it has "
-                   f"{node.hosts} host(s).")
+                   f"{node.hosts} host{'' if node.hosts == 1 else 's'}.")
     elif node.hosts % SITE_COPIES:
         out.append(f"{where}: a stretched cluster splits its hosts evenly over two data sites; {node.hosts} hosts "
                    "cannot be split (the model uses "

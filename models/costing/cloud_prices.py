@@ -59,7 +59,7 @@ MANAGED_PRICES: dict[str, tuple[CloudPrice, ...]] = {
     "gcnv-standard": (CloudPrice(
         0.000273973 * 730, "GiB-month", "published",
         "Google Cloud, 'Google Cloud NetApp Volumes pricing' (cloud.google.com/netapp/volumes/pricing), regional "
-        "price table as shown by default (copy read November 2026; the copy does not name the region): Standard "
+        "price table as shown by default (November 2026): Standard "
         "'$0.000273973 / 1 gibibyte hour' pay as you go, x 730 hours"),),
     "gcnv-premium": (CloudPrice(0.30, "GiB-month", "assumption", f"{_GCNV}: Premium, about 0.30 per GiB-month"),),
     "gcnv-extreme": (CloudPrice(0.40, "GiB-month", "assumption", f"{_GCNV}: Extreme, about 0.40 per GiB-month"),),

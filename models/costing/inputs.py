@@ -53,7 +53,7 @@ RUNNING_DEFAULTS: dict[str, Figure] = {
         0.13, "per kWh", "default",
         "U.S. Energy Information Administration, Electric Power Monthly, Table 5.6.B 'Average Price of Electricity to "
         "Ultimate Customers by End-Use Sector' (eia.gov/electricity/monthly), commercial sector, 2024: about 13 cents "
-        "per kWh (rounded; in USD, whatever the price book's currency)"),
+        "per kWh (rounded, in US dollars)"),
     "pue": Figure(
         1.58, "", "default",
         "Uptime Institute, 'Global Data Center Survey 2023' (uptimeinstitute.com, July 2023): industry average power "

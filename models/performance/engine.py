@@ -1912,8 +1912,8 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
     results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
-    notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, cores of "
-             "ONTAP), Seidmann's split for multi-server queues and Reiser's residual-life correction for "
+    notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, processor "
+             "cores), Seidmann's split for multi-server queues and Reiser's residual-life correction for "
              "non-exponential service; operating points: the open multi-class model at the targets with "
              "Allen-Cunneen's G/G/c approximation (the same station model)",)
     return ScenarioPerformance(tuple(results), tuple(problems), notes)

@@ -52,7 +52,7 @@ from typing import TypedDict
 from models import topology
 from models.capacity.fabricpool import CAPACITY_TIER_LABELS, cold_read_share
 from models.capacity.layout import RaidGroup, RaidLayout, describe_raid_groups, hci_layout, system_layout
-from models.capacity.rules import RAID_LABEL
+from models.capacity.rules import RAID_LABEL, policy_label
 from models.capacity.stretched import (
     DATA_MULTIPLIER,
     RESYNC_MULTIPLIER,
@@ -1202,8 +1202,10 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
     if node.stretched:
         _stretched_stations(b, node, workload, block, phases)
     b.notes.append(
-        f"vSAN {node.policy}: each write {'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
-        f"{writes_per_write} blocks in {phases} distributed phase(s); {remote:.0%} of replica traffic crosses the "
+        f"vSAN {policy_label(node.policy)}: each write "
+        f"{'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
+        f"{writes_per_write} blocks in {phases} distributed phase{'s' * (phases != 1)}; {remote:.0%} of replica "
+        f"traffic crosses the "
         f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
                                                 node.dedupe_compression else "")
     )
@@ -1243,7 +1245,9 @@ def _stretched_stations(b: _Builder, node: HciClusterNode, workload: Workload, b
                        f"{DATA_MULTIPLIER:g} x {RESYNC_MULTIPLIER:g} = {need:,.2f} Gbit/s of the "
                        f"{node.inter_site_gbps:g} Gbit/s link ({VSAN_STRETCHED_BANDWIDTH_DOCS})")
     b.notes.append(f"vSAN stretched cluster: every write is written at both data sites ({site_hosts(node)} hosts "
-                   f"each) and waits {phases} inter-site round trip(s) of {node.inter_site_rtt_ms:g} ms; the remote "
+                   f"each) and waits {phases} inter-site round trip{'s' * (phases != 1)} of "
+                   f"{node.inter_site_rtt_ms:g} ms; "
+                   f"the remote "
                    f"copy crosses the {node.inter_site_gbps:g} Gbit/s inter-site link (x{DATA_MULTIPLIER:g} vSAN "
                    f"data multiplier); reads stay in the VM's site (read locality)")
 

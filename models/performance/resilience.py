@@ -232,7 +232,8 @@ def capacity_in_failure(
         if isinstance(node, ControllerNode):
             spares = node.spares_per_node
             left = max(spares - 1, 0)
-            text = (f"drive rebuild: one spare drive per pool is consumed ({left} spare(s) per node left until the "
+            left_text = f"{left} spare{'' if left == 1 else 's'}"
+            text = (f"drive rebuild: one spare drive per pool is consumed ({left_text} per node left until the "
                     "failed drive is replaced); usable capacity is unchanged" if spares else
                     "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
             out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,

@@ -13,6 +13,8 @@ import functools
 import re
 from typing import Final
 
+from models.capacity.rules import RAID_LABEL
+
 SEED_TITLES: Final[dict[str, str]] = {
     "000": 'NetApp report "NetApp AFF8080A EX Storage Efficiency and Performance with SQL Server 2014" (2016)',
     "001": 'NetApp report "NetApp AFF A800 Performance with Oracle Database" (2019)',
@@ -88,6 +90,8 @@ class _Compiled:
             (re.compile(pattern, flags), replacement) for pattern, replacement, flags in _REWRITE_PATTERNS)
         self.leftover_page = re.compile(r"\b([A-Za-z0-9-]+)\.md\b")
         self.leftover_file = re.compile(r"\S*\.(?:toml|txt|md|py)\b")
+        self.field_name = re.compile(r"(?<![\w/.#=:-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.(-])")
+        self.record_id = re.compile(r"(?<![\w/.#=:-])[a-z0-9]+(?:-[a-z0-9.]*[a-z0-9])+(?![\w/-]|\.html)")
         self.duplicate_address = re.compile(r"https://([^\s()]+)((?:\s'[^']*')?)\s*\(\1\)")
 
 
@@ -144,6 +148,49 @@ def _drop_note_groups(text: str) -> str:
     return "".join(out)
 
 
+_FIELD_WORDS: Final = {
+    "iops": "IOPS", "cpu": "CPU", "io": "I/O", "gib": "GiB", "tib": "TiB", "kib": "KiB", "mbps": "MB/s",
+    "gbps": "Gb/s", "nvram": "NVRAM", "ha": "HA", "ssd": "SSD", "hdd": "HDD", "vm": "VM", "nvme": "NVMe",
+    "raid": "RAID", "ftt": "FTT", "adp": "ADP", "wafl": "WAFL", "vcpu": "vCPU", "pct": "%",
+}
+_UNIT_WORDS: Final = frozenset({"us", "ms", "gib", "tib", "kib", "mbps", "gbps", "pct", "bytes", "h"})
+
+
+def field_words(name: str) -> str:
+    """A snake_case field or rule name in plain words (``cpu_per_kib_us`` -> ``CPU per KiB``, ``raid_tec`` ->
+    ``RAID-TEC``): its trailing unit word dropped (the value carries the unit), abbreviations written as the field
+    writes them. A name that is all units keeps them."""
+    if name in RAID_LABEL:
+        return RAID_LABEL[name]
+    words = [w for w in name.split("_") if w]
+    if len(words) > 1 and words[-1] in _UNIT_WORDS:
+        words.pop()
+    return " ".join(_FIELD_WORDS.get(w, w) for w in words)
+
+
+@functools.cache
+def _catalog_words() -> tuple[dict[str, str], frozenset[str]]:
+    """(record id -> record name, snake_case field names) of the bundled catalog: what a citation names by id or
+    field, in the words a customer reads. Empty when the catalog cannot be read (a citation never fails)."""
+    import pydantic
+
+    from models.catalog import bundled_catalog, schema
+    from models.project import model
+
+    fields = frozenset(name for module in (schema, model) for value in vars(module).values()
+                       if isinstance(value, type) and issubclass(value, pydantic.BaseModel)
+                       for name in value.model_fields if "_" in name) | {"write_to_read_cpu"}  # a fit's ratio
+    try:
+        names = {entry.id: entry.name for entry in bundled_catalog()}
+    except Exception:  # noqa: BLE001 - a citation never fails; a broken catalog is reported where it is loaded
+        names = {}
+    return names, fields
+
+
+def _named(match: re.Match[str], names: dict[str, str]) -> str:
+    return names.get(match.group(0), match.group(0))
+
+
 def _drop_note_clauses(text: str) -> str:
     kept: list[str] = []
     for clause in _split_top(text, "; "):
@@ -185,6 +232,11 @@ def customer_citation(source: str) -> str:
     for pattern, replacement in rx.rewrites:
         text = pattern.sub(replacement, text)
     text = _drop_note_clauses(text)
+    if rx.record_id.search(text) or rx.field_name.search(text):
+        names, fields = _catalog_words()
+        text = rx.record_id.sub(lambda m: _named(m, names), text)
+        text = rx.field_name.sub(lambda m: field_words(m.group(0)) if m.group(0) in fields or m.group(0) in RAID_LABEL
+                               else m.group(0), text)
     text = rx.duplicate_address.sub(r"https://\1\2", text)
     text = rx.leftover_page.sub(r"'\1'", text)
     text = rx.leftover_file.sub("", text)

@@ -8,7 +8,7 @@ parsing an id.
 
 from __future__ import annotations
 
-from models.capacity.rules import RAID_LABEL, raid_label
+from models.capacity.rules import POLICY_LABEL, RAID_LABEL, policy_label, raid_label
 from models.catalog import Catalog
 from models.project.model import Scenario
 from models.project.names import link_name, node_name, node_names
@@ -16,19 +16,6 @@ from models.project.names import link_name, node_name, node_names
 __all__ = ["POLICY_LABEL", "RAID_LABEL", "carried_protocols", "link_label", "link_tag", "link_type_label", "link_name",
            "node_name", "node_names", "policy_label", "raid_label"]
 
-POLICY_LABEL = {
-    "ftt1-raid1": "FTT=1 RAID 1",
-    "ftt2-raid1": "FTT=2 RAID 1",
-    "ftt3-raid1": "FTT=3 RAID 1",
-    "ftt1-raid5": "FTT=1 RAID 5",
-    "ftt2-raid6": "FTT=2 RAID 6",
-}
-"""vSAN storage policy -> its name (VMware's FTT and RAID level, RAID written as the RAID names are)."""
-
-
-def policy_label(policy: str) -> str:
-    """The display name of a vSAN storage policy (``ftt1-raid5`` -> ``FTT=1 RAID 5``); unknown reads as itself."""
-    return POLICY_LABEL.get(policy, policy)
 
 
 def link_type_label(catalog: Catalog, link_type: str) -> str:

@@ -104,7 +104,7 @@ CATEGORY_TITLES: dict[str, str] = {
 }
 """Each headline count's title, in the order printed."""
 
-GROUPS = ("seed cases", "measured ramps")
+GROUPS = ("published cases", "measured ramps")
 
 
 def quantity_class(quantity: str) -> QuantityClass:
@@ -120,7 +120,7 @@ def quantity_class(quantity: str) -> QuantityClass:
 
 
 def group_of(section: str) -> str:
-    """"measured ramps" for a ramp section (:data:`RAMP_SECTIONS`), else "seed cases"."""
+    """"measured ramps" for a ramp section (:data:`RAMP_SECTIONS`), else "published cases"."""
     return GROUPS[1] if section in RAMP_SECTIONS else GROUPS[0]
 
 
@@ -263,7 +263,7 @@ class Headline:
         """The headline's lines, built in one place: each category's count (passed of total), the out-of-sample
         and never-fitted summaries under their counts with their targets (``out_of_sample_extra``: further lines
         printed among the out-of-sample ones, e.g. a band coverage), then the verdict with the exit status."""
-        out = ["headline: every check counted once, in its category (seed cases and measured ramps together):"]
+        out = ["headline: every check counted once, in its category (published cases and measured ramps together):"]
         for c in self.counts:
             line = c.line()
             if c.category == OUT_OF_SAMPLE and self.not_cross_validated:

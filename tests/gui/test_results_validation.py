@@ -233,9 +233,9 @@ def test_basis_column_and_error_summaries(qtbot):
         "Definitional arithmetic (follows from the stated configuration by definition): 0 of 0 pass",
         "Yes / no: 0 of 0 pass",
         "Out-of-sample (leave-one-out: the case or ramp left out of the calibration): 0 of 1 pass",
-        "  out-of-sample seed cases saturation: 1 point, median error 30.0% (target at most 20%): MISSED",
+        "  out-of-sample published cases saturation: 1 point, median error 30.0% (target at most 20%): MISSED",
         "Never-fitted predictions: 1 of 1 pass",
-        "  never-fitted seed cases latency: 1 point, median error 20.0% (target at most 30%): met"]
+        "  never-fitted published cases latency: 1 point, median error 20.0% (target at most 30%): met"]
     assert view.summary.text() == "1 prediction summary misses its target"
     fit_row = next(i for i, r in enumerate(rows) if r[0] == "c-fit")
     view.table.setCurrentIndex(view.model.index(fit_row, 0))
