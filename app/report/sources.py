@@ -169,10 +169,10 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
     return rows
 
 
-def _uses_preset_value(workload: object, field: str, value: object) -> bool:
-    """True when the workload still has the preset's value for ``field`` (a table: every key the same); a field
-    the workload does not have counts as kept."""
-    own = getattr(workload, field, value)
+def _uses_preset_value(workload: dict, field: str, value: object) -> bool:
+    """True when the workload (its fields as a dict, ``Workload.model_dump()``) still has the preset's value for
+    ``field`` (a table: every key the same); a field the workload does not have counts as kept."""
+    own = workload.get(field, value) if isinstance(workload, dict) else value
     if isinstance(value, dict):
         return all(_uses_preset_value(own, k, v) for k, v in value.items())
     if isinstance(value, (int, float)) and isinstance(own, (int, float)) and not isinstance(own, bool):
@@ -203,7 +203,7 @@ def preset_numbers(scenario: Scenario, capacity_unit: CapacityUnit) -> list[Sour
         users = [w for w in scenario.workloads if w.enabled and w.preset == workload.preset]
         for field, source in preset.sources.items():
             value = preset.fields.get(field)
-            if value is None or not all(_uses_preset_value(w, field, value) for w in users):
+            if value is None or not all(_uses_preset_value(w.model_dump(), field, value) for w in users):
                 continue
             if isinstance(value, dict):
                 text = "; ".join(f"{field_label(k)}: {_scalar(v, _unit_of(None, k), k, capacity_unit)}"

@@ -261,6 +261,13 @@ class Footprint(Protocol):
         """Each enclosure (controller, shelf, switch)."""
 
 
+def _capped(names: Sequence[str], shown: int = 5) -> tuple[str, ...]:
+    """At most ``shown`` names, then "and N more" (a 1,000-node design listed every part without a power figure in
+    one table cell, taller than a page)."""
+    names = tuple(names)
+    return names if len(names) <= shown + 1 else (*names[:shown], f"and {len(names) - shown:,} more")
+
+
 def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Energy:
     """The scenario's typical power, energy a year (IT and facility) and operational carbon a year, from its
     footprint ``foot``."""
@@ -270,7 +277,7 @@ def energy_of(scenario: Scenario, foot: Footprint, inputs: RunningInputs) -> Ene
     hosts = [f"power of the {n.hosts} vSAN hosts" for n in clusters]
     hosts += ["the vSAN witness host (left out)"
               for n in clusters if n.stretched]
-    unknown = foot.unknown + tuple(hosts)
+    unknown = _capped(foot.unknown) + tuple(hosts)
     assumed = tuple(f"height of the {n.hosts} vSAN hosts: {HCI_HOST_RACK_UNITS} U each, assumed (a 2U ReadyNode "
                     "server; the catalog gives no height)" for n in clusters)
     rack_units = foot.rack_units + sum(n.hosts * HCI_HOST_RACK_UNITS for n in clusters)
