@@ -60,3 +60,21 @@ def test_every_name_the_presentation_package_offers_is_its_module_s_own():
     assert set(present._EXPORTS) == set(present.__all__)
     for name, module in present._EXPORTS.items():
         assert getattr(present, name) is getattr(importlib.import_module(f"models.present.{module}"), name)
+
+
+def test_evaluating_a_current_design_does_not_import_scipy():
+    """``storplan evaluate --json`` of the default example never fits anything: scipy (~0.3 s of imports) stays out;
+    the pooled software fit imports it when a platform first needs the fit (an ONTAP release older than every
+    calibrated one)."""
+    from models.resources import examples_dir
+
+    probe = textwrap.dedent(f"""
+        import contextlib, io, json, sys
+        from app.cli import main
+        with contextlib.redirect_stdout(io.StringIO()):
+            main(["evaluate", {str(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")!r}, "--json"])
+        print(json.dumps(sorted(m for m in sys.modules if m == "scipy" or m.startswith("scipy."))))
+    """)
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert json.loads(done.stdout.strip().splitlines()[-1]) == []

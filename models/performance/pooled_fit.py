@@ -51,7 +51,6 @@ import weakref
 from dataclasses import dataclass, field
 
 import numpy as np
-from scipy.optimize import least_squares
 
 from models.catalog import Catalog, Controller, PerfProfile
 
@@ -218,6 +217,8 @@ def fit(catalog: Catalog, family: str, exclude: str = "") -> PooledSoftware | No
 
     def residuals(theta: np.ndarray) -> np.ndarray:
         return np.asarray(w * (design @ theta - y))
+
+    from scipy.optimize import least_squares  # here, not at import: scipy costs ~0.3 s and most designs never fit
 
     result = least_squares(residuals, start, method="lm" if len(obs) >= n else "trf")
     theta = result.x
