@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.results._common import axis_label_style, html_escape, make_plot, series_color
-from app.gui.tasks import TaskRunner
+from app.gui.results.on_show import ComputedOnShow
 from models.project import edits
 from models.project.model import RunningCosts
 
@@ -44,7 +44,7 @@ def cost_job(_state, project, catalog=None):
     return design_tco(project, design.scenario, design.catalog)
 
 
-class CostView(QWidget):
+class CostView(ComputedOnShow):
     """The cost and carbon panel of a ``ProjectDocument`` (see module).
 
     Attributes:
@@ -56,13 +56,12 @@ class CostView(QWidget):
     sig_tco_shown = Signal()
     """A new cost result was drawn."""
 
+    JOB_NAME = "cost and footprint"
+    _job = staticmethod(cost_job)
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(document, "cost", parent)
         self.setObjectName("costView")
-        self._document = document
-        self.runner = TaskRunner(self, "cost")
-        self._task = None
-        self._dirty = True
         self.tco = None
         self.series: list[tuple[str, tuple[float, ...]]] = []
         self.form = RecordForm(RunningCosts, choices=lambda *_: None,
@@ -139,26 +138,9 @@ class CostView(QWidget):
 
     def _project_changed(self) -> None:
         self._show_inputs()
-        self._dirty = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        """Compute when first shown, and when the project changed while hidden."""
-        super().showEvent(event)
-        if self._dirty:
-            self.refresh()
-
-    def refresh(self) -> None:
-        """Compute the cost of the project as it is now on the runner (a running computation is dropped)."""
-        self._dirty = False
-        if self._task is not None:
-            self._task.cancel()
-        self._task = self.runner.submit(cost_job, self._document.project, self._document.base_catalog,
-                                        name="cost and footprint", on_done=self._done)
+        super()._project_changed()
 
     def _done(self, ok: bool, result) -> None:
-        self._task = None
         if not ok:
             self.notes.setText(f"<span style='color:#c0392b'>Cost not computed: {html_escape(str(result))}</span>")
             return

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.results._common import FAIL, PASS, WARNING, html_escape
-from app.gui.tasks import TaskRunner
+from app.gui.results.on_show import ComputedOnShow
 
 RPO_COLUMN = 5
 """The relationships table's "RPO achieved" column (coloured by its verdict)."""
@@ -66,7 +66,7 @@ def _table() -> QTableWidget:
     return table
 
 
-class ProtectionView(QWidget):
+class ProtectionView(ComputedOnShow):
     """The Protection tab of a ``ProjectDocument`` (see module).
 
     Attributes:
@@ -77,13 +77,12 @@ class ProtectionView(QWidget):
     sig_shown = Signal()
     """A new result was drawn."""
 
+    JOB_NAME = "protection and DR"
+    _job = staticmethod(protection_job)
+
     def __init__(self, document, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+        super().__init__(document, "protection", parent)
         self.setObjectName("protectionView")
-        self._document = document
-        self.runner = TaskRunner(self, "protection")
-        self._task = None
-        self._dirty = True
         self.panel = None
         self.summary = QLabel("Computing…")
         self.summary.setWordWrap(True)
@@ -120,27 +119,7 @@ class ProtectionView(QWidget):
         document.sig_project_changed.connect(self._project_changed)
         document.sig_project_replaced.connect(self._project_changed)
 
-    def _project_changed(self) -> None:
-        self._dirty = True
-        if self.isVisible():
-            self.refresh()
-
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        """Compute when first shown, and when the project changed while hidden."""
-        super().showEvent(event)
-        if self._dirty:
-            self.refresh()
-
-    def refresh(self) -> None:
-        """Compute the tab for the project as it is now on the runner (a running computation is dropped)."""
-        self._dirty = False
-        if self._task is not None:
-            self._task.cancel()
-        self._task = self.runner.submit(protection_job, self._document.project, self._document.base_catalog,
-                                        name="protection and DR", on_done=self._done)
-
     def _done(self, ok: bool, result) -> None:
-        self._task = None
         if not ok:
             self.summary.setText(f"<span style='color:{FAIL}'>Protection not computed: "
                                  f"{html_escape(str(result))}</span>")
