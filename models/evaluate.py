@@ -410,7 +410,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                                        f"{'still fits' if fits else 'no longer fits'} the usable capacity",
                                        "", f"N+{k}"))
         perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
-                                    curve_tails=False)  # its max IOPS at the SLO only
+                                    curve_tails=False, bands=False)  # its max IOPS at the SLO only
         for wp in perf.workloads:
             if not wp.target_iops:
                 continue

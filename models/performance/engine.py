@@ -431,7 +431,8 @@ def _expanded(R: np.ndarray, cols: np.ndarray | None, weights: np.ndarray | None
 
 
 def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
-               slo_statistic: str = "mean", curve_tails: bool = True) -> list[WorkloadPerformance]:
+               slo_statistic: str = "mean", curve_tails: bool = True, bands: bool = True
+               ) -> list[WorkloadPerformance]:
     """Many workloads' predictions at once, each as :func:`solve_workload` of it, with their closed ramps solved
     together (:func:`_solve_batch`): the normal state of a system's workloads, every failure state of them.
 
@@ -440,13 +441,16 @@ def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
             solution at the targets or None) per workload; curve_points: ramp points kept per curve;
         slo_statistic: what the SLOs bound, "mean" or "p99" (``models.performance.tail_latency``);
         curve_tails: give every curve point its p95 / p99 (False: None there, as the failure states' curves, which
-        no view draws them for; the percentiles at the target and a p99 SLO's search are computed either way).
+        no view draws them for; the percentiles at the target and a p99 SLO's search are computed either way);
+        bands: False leaves out the curves (empty), their uncertainty bands and the bands of the figures (None), and
+        the percentiles at the target of a mean SLO, for callers that read only the figures themselves (saturation,
+        max IOPS at the SLO, latency at the target: the same numbers either way).
 
     Returns:
         The predictions, in the order of ``jobs``.
     """
     with collector_paused():
-        return _solve_jobs(jobs, curve_points, slo_statistic, curve_tails)
+        return _solve_jobs(jobs, curve_points, slo_statistic, curve_tails and bands, bands)
 
 
 @contextmanager
@@ -467,7 +471,8 @@ def collector_paused() -> Iterator[None]:
 
 
 def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
-                slo_statistic: str = "mean", curve_tails: bool = True) -> list[WorkloadPerformance]:
+                slo_statistic: str = "mean", curve_tails: bool = True, bands: bool = True
+                ) -> list[WorkloadPerformance]:
     """:func:`solve_jobs` itself."""
     requests = []
     for path, util, _ in jobs:
@@ -479,7 +484,7 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
     solved = _solve_batch(requests)
     steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
              for (path, util, open_result), ramp_xr in zip(jobs, solved)]
-    return [wp for wp, _ in _drive(steps)]
+    return [wp for wp, _ in _drive(steps, bands)]
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -1164,18 +1169,19 @@ _Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
 (prediction, ramp)."""
 
 
-def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
+def _drive(steps: Sequence[_Steps], bands: bool = True) -> list[tuple[WorkloadPerformance, Ramp]]:
     """Run many workloads' :func:`_solve_steps` side by side: each up to what it asks of the open model, the
     requests of all of them answered at once (first the max IOPS at the SLO beyond ramps that end inside it,
-    :func:`_open_searches`, then the bands, :func:`_with_bands_many`), and so on to their ends; their results in
-    order."""
+    :func:`_open_searches`, then the bands, :func:`_with_bands_many`, or with ``bands`` False none: empty curves,
+    :data:`_NO_BANDS`), and so on to their ends; their results in order."""
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
         kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
         ready = [i for i, req in wanted.items() if req[0] == kind]
         answers: Sequence[object] = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
-                                     else _with_bands_many([wanted[i][1:] for i in ready]))
+                                     else _with_bands_many([wanted[i][1:] for i in ready]) if bands
+                                     else [_no_bands() for _ in ready])
         for i, answer in zip(ready, answers):
             try:
                 wanted[i] = steps[i].send(answer)
@@ -1183,6 +1189,82 @@ def _drive(steps: Sequence[_Steps]) -> list[tuple[WorkloadPerformance, Ramp]]:
                 out[i] = done.value
                 del wanted[i]
     return [value for value in out if value is not None]
+
+
+def _open_at_target(path: WorkloadPath, shares: Sequence[float], open_result: _OpenSystem
+                    ) -> tuple[float, float | None, list[float]]:
+    """A rated workload's figures at its target on its system's open solution (stable, the target below the
+    workload's saturation): (storage-side latency ms, host-side latency ms or None when a station saturates, each
+    station's residence / demand at the target). ``shares``: each station's waited-for share."""
+    w = path.workload
+    rf = path.read_fraction
+    cls = open_result.classes[w.id]
+    storage = host = 0.0
+    factors_op = []
+    for k, spec in enumerate(path.stations):
+        st = open_result.stations[spec.name]
+        pc = st.per_class[w.id]
+        res = pc.residence_time_s or 0.0
+        d = spec.demand(rf)
+        factors_op.append(res / d if d > 0 else 1.0)
+        host += res * shares[k]
+        if spec.storage_side:
+            storage += res * shares[k]
+    return storage * 1e3, (_finite(host * 1e3) if cls.response_time_s is not None else None), factors_op
+
+
+def _open_station_loads(path: WorkloadPath, shares: Sequence[float], open_result: _OpenSystem) -> list[StationLoad]:
+    """Each station of a rated workload's path at the targets, on its system's open solution: the utilisation of
+    every workload together (clamped to 0..1) and this workload's waited-for residence, ms (None where saturated)."""
+    wid = path.workload.id
+    stations = []
+    for k, spec in enumerate(path.stations):
+        st = open_result.stations[spec.name]
+        res = st.per_class[wid].residence_time_s if wid in st.per_class else None
+        stations.append(station_load(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
+                                     _finite(res * shares[k] * 1e3) if res is not None else None, spec.ident))
+    return stations
+
+
+def _station_loads_at(path: WorkloadPath, arrays: _Static, demand_s: np.ndarray, background: np.ndarray, x: float,
+                      shares: Sequence[float], factors: Sequence[float], residence_row: np.ndarray | None
+                      ) -> tuple[list[StationLoad], list[float]]:
+    """Each station of ``path`` at ``x`` IOPS: its utilisation (demand / capacity plus the others' ``background``,
+    0 for a delay) and residence, ms: ``residence_row`` (S,) (the closed ramp's at that point) or, when None, the
+    open formula at ``x`` (Seidmann split, :func:`open_residence_ms` of every station in one call); with each
+    station's residence / demand times its inflation ``factors`` (1 where it has no waited work). ``demand_s``:
+    (S,) the inflated demands, seconds; ``shares``: the waited-for shares."""
+    # each station's utilisation at x (its demand / capacity, plus the others'), the same products and sums as
+    # one station at a time, in one pass; the delays' is 0
+    u_at_x = (x * arrays.demand / arrays.capacity + background).tolist()
+    demand_list = demand_s.tolist()
+    factors_op = []
+    stations = []
+    res: float | None
+    if residence_row is None:  # open_residence_ms of every station at x (finite), in one call
+        at_x = open_residence_s(demand_s, arrays.servers, arrays.copies, arrays.v_open,
+                                x * demand_s / arrays.capacity, check=False).tolist()
+    for k, spec in enumerate(path.stations):
+        d = demand_list[k]
+        u = 0.0 if spec.delay else u_at_x[k]
+        if residence_row is None:
+            value = at_x[k]
+            res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
+            res = res * shares[k] if res is not None else None
+        else:
+            res = residence_row[k]
+        waited = d * shares[k]
+        factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
+        stations.append(station_load(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
+                                     spec.ident))
+    return stations, factors_op
+
+
+def _no_bands() -> tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]:
+    """The answer to a workload's bands step when no bands are asked (:func:`_drive`): an empty curve and
+    continuation, every band None, no percentiles at the target."""
+    empty: CurveColumns = ([], [], [], [], [], [], [], [], [])
+    return empty, empty, {"sat": Band(None, None), "slo": Band(None, None)}, ()
 
 
 def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]], curve_points: int,
@@ -1228,25 +1310,11 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     headroom = None
     stations: list[StationLoad] = []
     read_lat = write_lat = None
-    res: float | None  # a station's residence (s on the open solution's path, ms on the ramp's)
     if target is not None:
         headroom = (sat - target) / target * 100.0 if math.isfinite(sat) else None
         if open_result is not None and w.id in open_result.classes:
-            cls = open_result.classes[w.id]
             if open_result.stable and target < sat:
-                storage = host = 0.0
-                factors_op = []
-                for k, spec in enumerate(path.stations):
-                    st = open_result.stations[spec.name]
-                    pc = st.per_class[w.id]
-                    res = pc.residence_time_s or 0.0
-                    d = spec.demand(rf)
-                    factors_op.append(res / d if d > 0 else 1.0)
-                    host += res * shares[k]
-                    if spec.storage_side:
-                        storage += res * shares[k]
-                latency_at_target = storage * 1e3
-                host_at_target = _finite(host * 1e3) if cls.response_time_s is not None else None
+                latency_at_target, host_at_target, factors_op = _open_at_target(path, shares, open_result)
                 at_target = np.array([[(open_result.stations[spec.name].per_class[w.id].residence_time_s or 0.0)
                                        * shares[k] * 1e3 for k, spec in enumerate(path.stations)]])
                 if probability is not None:  # target_met reads it now; else it comes with the curve's (bands step)
@@ -1258,12 +1326,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
             # where the bottleneck is at 100% and the others at their share, not all clipped to 100% at a load
             # the system cannot carry.
             beyond_saturation = math.isfinite(sat) and target >= sat
-            for k, spec in enumerate(path.stations if not beyond_saturation else ()):
-                st = open_result.stations[spec.name]
-                res = st.per_class[w.id].residence_time_s if w.id in st.per_class else None
-                stations.append(station_load(spec.name, spec.component, float(min(max(st.utilization, 0.0), 1.0)),
-                                             _finite(res * shares[k] * 1e3) if res is not None else None,
-                                             spec.ident))
+            if not beyond_saturation:
+                stations = _open_station_loads(path, shares, open_result)
         bounded = latency_at_target if probability is None else p99_target
         target_met = bounded is not None and bounded <= slo
         operating = min(target, sat) if math.isfinite(sat) else target
@@ -1284,27 +1348,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        # each station's utilisation at x (its demand / capacity, plus the others'), the same products and sums as
-        # one station at a time, in one pass; the delays' is 0
-        u_at_x = (x * arrays.demand / arrays.capacity + background).tolist()
-        demand_list = r.demand_s.tolist()
-        factors_op = []
-        if beyond:  # open_residence_ms of every station at x (finite), in one call
-            at_x = open_residence_s(r.demand_s, arrays.servers, arrays.copies, arrays.v_open,
-                                    x * r.demand_s / arrays.capacity, check=False).tolist()
-        for k, spec in enumerate(path.stations):
-            d = demand_list[k]
-            u = 0.0 if spec.delay else u_at_x[k]
-            if beyond:
-                value = at_x[k]
-                res = float(d) * 1e3 if spec.delay else (value * 1e3 if math.isfinite(value) else None)
-                res = res * shares[k] if res is not None else None
-            else:
-                res = r.residence_ms[j, k]
-            waited = d * shares[k]
-            factors_op.append(res / (waited * 1e3) * factors[k] if waited > 0 and res is not None else 1.0)
-            stations.append(station_load(spec.name, spec.component, float(min(max(u, 0.0), 1.0)), _finite(res),
-                                         spec.ident))
+        stations, factors_op = _station_loads_at(path, arrays, r.demand_s, background, x, shares, factors,
+                                                 None if beyond else r.residence_ms[j])
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
             write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
@@ -1876,7 +1921,7 @@ def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
 
 def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
                          raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
-                         curve_tails: bool = True) -> ScenarioPerformance:
+                         curve_tails: bool = True, bands: bool = True) -> ScenarioPerformance:
     """Predict every enabled workload of a scenario.
 
     Args:
@@ -1886,7 +1931,8 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
             slo_statistic: what the workloads' SLOs bound, "mean" (default) or "p99" (``Requirements.slo_statistic``;
             ``models.performance.tail_latency``); curve_tails: False leaves the curves' p95 / p99 out (None), for
             callers that read figures only (the percentiles at the target and a p99 SLO's search are computed either
-            way, :func:`solve_jobs`).
+            way, :func:`solve_jobs`); bands: False leaves the curves and every band out (:func:`solve_jobs`), for
+            callers that read the figures only.
 
     Returns:
         A :class:`ScenarioPerformance`; workloads whose path cannot be built are left out and named in
@@ -1909,7 +1955,7 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails)
+    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails, bands)
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, processor "
@@ -1917,6 +1963,52 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
              "non-exponential service; operating points: the open multi-class model at the targets with "
              "Allen-Cunneen's G/G/c approximation (the same station model)",)
     return ScenarioPerformance(tuple(results), tuple(problems), notes)
+
+
+def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                       ) -> dict[str, tuple[float | None, tuple[StationLoad, ...]]] | None:
+    """Each rated workload's storage-side latency at its target (ms, None where saturated or unstable) and its
+    stations there, exactly as :func:`evaluate_performance` reports them (``latency_at_target_ms``, ``stations``),
+    from the open model alone: neither needs the closed ramp, its curve or its bands (the replication transfer
+    window reads only these). Workloads without a target, or whose path cannot be built, are absent.
+
+    Returns:
+        workload id -> (latency at target ms, stations), or None when a rated workload's figures would need its
+        closed ramp (its system's open model failed): then solve with :func:`evaluate_performance`.
+    """
+    paths, _, _ = build_paths(scenario, catalog, raid)  # not evaluate_paths: it would forget the design's own paths
+    out: dict[str, tuple[float | None, tuple[StationLoad, ...]]] = {}
+    for group in _by_system(paths).values():
+        rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
+        if not rates:
+            continue
+        try:
+            open_result = _open_system(group, rates)
+        except ValueError:
+            return None
+        loads = SystemLoads(group, rates)
+        for p in group:
+            target = rates.get(p.workload.id)
+            if target is None:
+                continue
+            if open_result is None or p.workload.id not in open_result.classes or not p.stations:
+                return None
+            util = loads.others_utilisation(p, [spec.name for spec in p.stations])
+            factors, _notes = _background(p, (), util)
+            arrays = _static(p.stations, float(p.read_fraction))
+            shares = arrays.shares.tolist()
+            sat, _b = _saturation_index(arrays, np.asarray(factors, dtype=float))
+            latency = None
+            if open_result.stable and target < sat:
+                latency, _host, _factors = _open_at_target(p, shares, open_result)
+            if math.isfinite(sat) and target >= sat:  # at saturation, as solve_workload shows it
+                background = np.array([util.get(spec.name, 0.0) for spec in p.stations], dtype=float)
+                demand_s = arrays.demand * np.asarray(factors, dtype=float) if len(factors) else arrays.demand.copy()
+                stations, _f = _station_loads_at(p, arrays, demand_s, background, float(sat), shares, factors, None)
+            else:
+                stations = _open_station_loads(p, shares, open_result)
+            out[p.workload.id] = (_finite(latency), tuple(stations))
+    return out
 
 
 def curve_rows(wp: WorkloadPerformance) -> list[dict]:

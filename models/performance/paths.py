@@ -455,6 +455,22 @@ def shared_host_sides() -> Iterator[None]:
         _SHARED_HOST_SIDES[0] = previous
 
 
+def _stored_bytes(scenario: Scenario, node_id: str) -> float:
+    """:func:`~models.performance.positioning.stored_bytes` of ``scenario``'s workloads on ``node_id``; inside
+    :func:`shared_host_sides` summed once per system and reused by every workload on it (the same sum, so the same
+    float: each workload's path summed every workload of the design again, quadratic in the workloads)."""
+    built = _SHARED_HOST_SIDES[0]
+    if built is None:
+        return stored_bytes(scenario.workloads, node_id)
+    key = ("stored bytes", id(scenario), node_id)
+    hit = built.get(key)
+    if hit is not None and hit[0] is scenario:
+        return hit[1]
+    value = stored_bytes(scenario.workloads, node_id)
+    built[key] = (scenario, value)  # the scenario is kept: its id is not reused while the block lasts
+    return value
+
+
 def _host_side(b: _Builder, scenario: Scenario, catalog: Catalog, fe: FrontEnd, protocol: str, block: float,
                target_ports: int, target_rate_mbps: float, target_id: str) -> float | None:
     """Adds host stack, fabric and port stations; returns host CPU us per I/O (weighted by host count) or None.
@@ -807,7 +823,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     full_stripe = record.family == "ONTAP"
     # the share of the data members' capacity the data occupy sets the HDD seek span (models.performance.positioning)
     data_bytes = sum(g.members * g.data / g.width * (g.member_bytes or drive.right_sized_bytes) for g in live)
-    drive = _short_stroked(b, drive, stored_bytes(scenario.workloads, node.id), data_bytes)
+    drive = _short_stroked(b, drive, _stored_bytes(scenario, node.id), data_bytes)
     # the read cache (models.performance.cache): memory, then Flash Cache / PAM (a victim cache of the buffer cache,
     # NetApp TR-3832), the metadata of a file workload first and data reads in what is left
     cache = record.memory_gib_per_node * nodes * 2**30 * CACHE_FRACTION_OF_MEMORY
@@ -1170,7 +1186,7 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         # served by the cache SSD, a miss by a capacity HDD (random reads pay positioning)
         assert cache_drive is not None  # OSA: a cache tier
         # the policy's copies (RAID1) or stripe (erasure coding) of the data spread over every capacity drive
-        cap_drive = _short_stroked(b, cap_drive, stored_bytes(scenario.workloads, node.id) * stripe.width
+        cap_drive = _short_stroked(b, cap_drive, _stored_bytes(scenario, node.id) * stripe.width
                                    / max(stripe.data, 1), cap_drives * cap_drive.right_sized_bytes)
         cache_bytes = VSAN_HYBRID_READ_CACHE_SHARE * cache_drive.marketed_bytes * groups
         hit = cache_hit_ratio(cache_bytes, workload.working_set_bytes, workload.dataset_bytes, rnd)

@@ -77,14 +77,40 @@ def transfer_workloads(figures: tuple[ReplicationFigures, ...]) -> list[Workload
     return made
 
 
+class _AtTarget:
+    """What the transfer window reads of one workload's prediction in the window: its latency at the target (ms, None
+    where saturated) and its stations there (``models.performance.results.StationLoad``)."""
+
+    __slots__ = ("latency_at_target_ms", "stations")
+
+    def __init__(self, latency_at_target_ms: float | None, stations: tuple[Any, ...]) -> None:
+        self.latency_at_target_ms = latency_at_target_ms
+        self.stations = stations
+
+
+def _at_targets(scenario: Scenario, catalog: Catalog, settings: Settings | None,
+                raid: Mapping[str, Any] | None) -> dict[str, Any]:
+    """Workload id -> its latency at the target and stations (:class:`_AtTarget`, or the full prediction where the
+    open model alone cannot give them) of every rated workload of ``scenario``."""
+    from models.performance import evaluate_performance
+    from models.performance.engine import figures_at_targets
+
+    figures = figures_at_targets(scenario, catalog, raid)
+    if figures is None:
+        full = evaluate_performance(scenario, catalog, settings, raid, curve_tails=False)
+        return {wp.workload_id: wp for wp in full.workloads if wp.target_iops is not None}
+    return {wid: _AtTarget(latency, stations) for wid, (latency, stations) in figures.items()}
+
+
 def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[ReplicationFigures, ...],
                     settings: Settings | None = None, raid: Mapping[str, Any] | None = None,
                     base: ScenarioPerformance | None = None) -> tuple[EndLoad, ...]:
     """Solve the scenario with every transfer running at once (the worst window) and without, and describe each
     end (:class:`EndLoad`). An end the performance engine cannot model (no path for it) is left out. ``base``: the
     scenario's own performance when evaluated already (``models.evaluate.evaluate``'s, the same settings and RAID
-    layouts; only its latencies at the targets are read), else it is solved here. The window's solve leaves the
-    curves' percentiles out: only figures at the targets are read of it."""
+    layouts; only its latencies at the targets are read), else it is solved here. Of the window only figures at the
+    targets are read: they come from the open model alone (``models.performance.engine.figures_at_targets``, the
+    same numbers as a full solve, without the closed ramps, curves and bands)."""
     from models.performance import evaluate_performance
 
     extra = transfer_workloads(figures)
@@ -95,10 +121,10 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
     if base is None:
         base = evaluate_performance(scenario, catalog, settings, raid, curve_tails=False)
     loaded_scenario = scenario.model_copy(update={"workloads": [*scenario.workloads, *extra]})
-    loaded = evaluate_performance(loaded_scenario, catalog, settings, raid, curve_tails=False)
+    loaded = _at_targets(loaded_scenario, catalog, settings, raid)
     ends: list[EndLoad] = []
     for w in extra:
-        wp = loaded.for_workload(w.id)
+        wp = loaded.get(w.id)
         if wp is None:
             continue
         rep_id, suffix = w.id.rsplit(".replication-", 1)
@@ -108,7 +134,7 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
         for mine in scenario.workloads:
             if mine.target != w.target or not mine.enabled:
                 continue
-            before, after = base.for_workload(mine.id), loaded.for_workload(mine.id)
+            before, after = base.for_workload(mine.id), loaded.get(mine.id)
             if before is None or after is None or before.target_iops is None:
                 continue
             own.append((mine.name, before.latency_at_target_ms, after.latency_at_target_ms))
