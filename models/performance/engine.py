@@ -1634,8 +1634,10 @@ class _Rows:
 
     Built from (the path's :class:`_Static`, (D, S) demand vectors) blocks, rows in block order."""
 
-    CHUNK_ELEMENTS = 400_000
-    """Rows are evaluated in chunks of about this many (row, point, station) elements (a few MB per temporary)."""
+    CHUNK_ELEMENTS = 32_768
+    """Rows are evaluated in chunks of about this many (row, point, station) elements (256 KiB per temporary, which
+    stays in the processor's cache: a 10 nodes x 100 workloads evaluation took 3-5% less time than with chunks of
+    400,000; the same floats, every element is computed alone)."""
 
     def __init__(self, blocks: Sequence[tuple[_Static, np.ndarray]]) -> None:
         splits = [st.split(False) for st, _ in blocks]
@@ -1677,17 +1679,18 @@ class _Rows:
         for a in range(0, len(rows), step):
             idx = rows[a:a + step]
             u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
+            total = out[a:a + step]
             with np.errstate(divide="ignore", invalid="ignore"):
-                t = u / (1.0 - u)
+                t = np.subtract(1.0, u)
+                np.divide(u, t, out=t)  # u / (1 - u), in place
                 over = u >= 1.0
                 if over.any():
                     t[over] = np.inf
                 t *= self.weight[idx][:, None, :]
-                total = np.add.reduce(t, axis=-1)
+                np.add.reduce(t, axis=-1, out=total)
                 total += self.const[idx][:, None]
                 total *= 1e3
             total[~np.isfinite(total)] = np.inf
-            out[a:a + step] = total
         return out
 
 
