@@ -294,9 +294,14 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
     rest per population either together by :func:`~models.queueing.general_service.closed_ramp_batch` (the same
     recursion vectorised across them, equal to :func:`closed_ramp` to rounding) or one by one by
     :func:`closed_ramp`, whichever :func:`_batch_pays` expects to be faster; identical queueing classes merged
-    (:func:`_merged_classes`). What is solved here is remembered."""
+    (:func:`_merged_classes`); equal requests (one key, :func:`_curve_key`: workloads of a system alike in every
+    input of their ramp) solved once, with the floats each would have had solved again. What is solved here is
+    remembered."""
     out: list[tuple[np.ndarray, np.ndarray] | None] = [None] * len(requests)
     by_population: dict[int, list] = {}
+    first: dict[tuple, int] = {}  # key -> the request that solves it here (an equal request takes its solution)
+    repeats: list[tuple[int, int]] = []
+    count: dict[int, int] = {}  # the solving request -> how many requests it answers
     for i, (specs, demands, rf, population, think_s) in enumerate(requests):
         key = _curve_key(specs, demands, rf, population, think_s)
         hit = _CURVE_CACHE.get(key)
@@ -304,27 +309,40 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
             _CURVE_CACHE.move_to_end(key)
             out[i] = hit
             continue
+        solver = first.get(key)
+        if solver is not None:
+            repeats.append((i, solver))
+            count[solver] += 1
+            continue
         service, servers, copies, v_closed, _, is_queue = _queue_arrays(specs, demands, rf)
         q = np.flatnonzero(is_queue)
         if q.size == 0:
             out[i] = _curve(specs, demands, rf, population, think_s)
             continue
+        first[key] = i
+        count[i] = 1
         by_population.setdefault(population, []).append(
             (i, key, service, is_queue, _merged_classes(service[q], servers[q], copies[q], v_closed[q]),
              float(service[~is_queue].sum()), think_s))
     for population, items in by_population.items():
-        if not _batch_pays([len(it[4][0]) for it in items]):
+        # chosen as if every equal request were solved again (the two ways agree only to rounding)
+        if not _batch_pays([len(it[4][0]) for it in items for _ in range(count[it[0]])]):
             for i, key, service, is_queue, (s, c, m, v, cols, weights), delay_s, think_s in items:
                 X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
                 value = _assemble(service, is_queue, X, _expanded(Rq, cols, weights))
                 _remember(key, value)
                 out[i] = value
             continue
-        X, R = _mva_batch([it[4] for it in items], np.array([it[5] + it[6] for it in items]), population)
+        # one network alone is summed over its classes in another order than two or more (rounding): an only
+        # network that stands for several equal requests is solved beside a copy of itself
+        batch = items if len(items) > 1 or count[items[0][0]] == 1 else [items[0], items[0]]
+        X, R = _mva_batch([it[4] for it in batch], np.array([it[5] + it[6] for it in batch]), population)
         for b, (i, key, service, is_queue, merged, _d, _t) in enumerate(items):
             value = _assemble(service, is_queue, X[b], _expanded(R[b][:, :len(merged[0])], merged[4], merged[5]))
             _remember(key, value)
             out[i] = value
+    for i, solver in repeats:
+        out[i] = out[solver]
     return [value for value in out if value is not None]
 
 
