@@ -4,7 +4,8 @@
   workload's latency at its target and its stations equal, float for float, to ``evaluate_performance``'s;
 * ``evaluate_performance(..., bands=False)`` (the N+k requirement's solve) gives the same figures as with bands,
   with empty curves and no bands;
-* a path built inside ``shared_host_sides`` (the stored bytes summed once per system) equals one built alone.
+* a path built inside ``shared_host_sides`` (the stored bytes summed once per system) equals one built alone;
+* equal closed ramps of one solve are solved once, each with the floats it had when solved again.
 
 Cases: the bundled SnapMirror example with its transfers added (source and destination), every example, and a
 generated HA pair whose workloads include some without a target, one by MB/s and one far beyond saturation (the
@@ -13,9 +14,11 @@ branches of the open model: ``tests/data/make_states_reference.mixed``).
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from models.design import resolve
@@ -127,3 +130,48 @@ def test_stored_bytes_shared_within_a_build() -> None:
         together = [build_path(scenario, design.catalog, w, design.raid) for w in workloads]
     assert [p.stations for p in together] == [p.stations for p in alone]
     assert any(s.component == "drive" or "drive" in s.name.lower() for s in alone[0].stations)
+
+
+def _renamed(request: tuple) -> tuple:
+    """``request`` (a closed ramp, ``engine.ramp_requests``) with its stations renamed: the same network under
+    another cache key, so a solve takes it as a request of its own."""
+    specs, demands, rf, population, think_s = request
+    return (tuple(dataclasses.replace(s, name=f"{s.name} (copy)") for s in specs), demands, rf, population, think_s)
+
+
+@pytest.mark.parametrize("copies", [1, 2, 12])
+def test_equal_ramps_solved_once_give_every_request_its_own_floats(copies: int) -> None:
+    """Equal requests in one solve are solved once; each answer equals, float for float, that of the same network
+    under another key solved beside it (the way every request was solved before), both when the requests are
+    solved one by one and when together (12 copies of an 11-class network: together pays)."""
+    design = _design(load_any(Path(examples_dir()) / "aff8080-nfs-file-services.toml"))
+    request = engine.ramp_requests(design.scenario, design.catalog)[0]
+    other = _renamed(request)
+    engine._CURVE_CACHE.clear()
+    got = engine._solve_batch([request] * copies + [other])
+    engine._CURVE_CACHE.clear()
+    separate = engine._solve_batch([other] + [_renamed(other)] * copies)
+    assert len(got) == copies + 1
+    for (x, r), (x_want, r_want) in zip(got, separate):
+        assert np.array_equal(x, x_want) and np.array_equal(r, r_want)
+    assert all(value is got[0] for value in got[:copies])  # solved once
+
+
+def test_an_only_network_of_a_batch_keeps_its_batch_floats() -> None:
+    """Twelve equal requests solved together: the one network is solved beside a copy of itself, because a
+    network alone in the batched recursion sums its classes in another order (its floats would differ)."""
+    design = _design(load_any(Path(examples_dir()) / "aff8080-nfs-file-services.toml"))
+    request = engine.ramp_requests(design.scenario, design.catalog)[0]
+    engine._CURVE_CACHE.clear()
+    got = engine._solve_batch([request] * 12)
+    engine._CURVE_CACHE.clear()
+    want = engine._solve_batch([request] + [_renamed(request)] * 11)
+    assert np.array_equal(got[0][0], want[0][0]) and np.array_equal(got[0][1], want[0][1])
+    specs, demands, rf, population, think_s = request
+    service, servers, copies, v_closed, _, is_queue = engine._queue_arrays(specs, demands, rf)
+    q = np.flatnonzero(is_queue)
+    merged = engine._merged_classes(service[q], servers[q], copies[q], v_closed[q])
+    fixed = np.array([float(service[~is_queue].sum()) + think_s])
+    alone, _ = engine._mva_batch([merged], fixed, population)
+    assert len(merged[0]) >= 8  # wide enough for the order of the sum to matter
+    assert not np.array_equal(alone[0], got[0][0])  # why the copy is kept
