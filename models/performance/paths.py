@@ -374,7 +374,7 @@ class _Builder:
         """Record the profile's uncertainty for the bands (:mod:`models.performance.bands`): ``found`` False
         when no profile existed (uncalibrated defaults: assumed); a fallback note (another version or protocol)
         makes it derived; a profile none of whose fields was fitted is assumed."""
-        self.uncertainty = profile_uncertainty(profile, profile_kind(profile, found, note), workload.block_kib,
+        self.uncertainty = profile_uncertainty(profile, _profile_kind(profile, found, note), workload.block_kib,
                                                workload_read_fraction(workload))
 
     def add(self, name: str, component: str, read_s: float, write_s: float, servers: int = 1,
@@ -453,6 +453,21 @@ def shared_host_sides() -> Iterator[None]:
         yield
     finally:
         _SHARED_HOST_SIDES[0] = previous
+
+
+def _profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
+    """:func:`~models.performance.profiles.profile_kind`; inside :func:`shared_host_sides` found once per profile
+    record (frozen) and reused by every workload that uses it (it reads every field's provenance)."""
+    built = _SHARED_HOST_SIDES[0]
+    if built is None:
+        return profile_kind(profile, found, note)
+    key = ("profile kind", id(profile), found, note)
+    hit = built.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    kind = profile_kind(profile, found, note)
+    built[key] = (profile, kind)  # the record is kept: its id is not reused while the block lasts
+    return kind
 
 
 def _stored_bytes(scenario: Scenario, node_id: str) -> float:
