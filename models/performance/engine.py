@@ -1396,7 +1396,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     shape = _curve_shape(path, r, sat, b_idx, np.concatenate([kept.iops, ext_x]),
                          np.concatenate([kept.latency_ms, ext_y]), at_probes.tolist())
     banded: tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]] = yield (
-        "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo)
+        "bands", path, r, factors, kept, ext_x, ext_y, block, sat, max_slo, b_idx)
     curve, extension, bands, target_tails = banded
     if target_tails:
         p95_target, p99_target = target_tails
@@ -1481,9 +1481,9 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
 def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band],
                                                            tuple[float | None, ...]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
-    saturation, max IOPS at the SLO), the curve (``kept``) and its continuation as points with latency bands on
-    every one (as columns, ``models.performance.results.with_curve_columns``), and the bands of saturation and of
-    max IOPS at the SLO ({"sat": Band, "slo": Band}), by
+    saturation, max IOPS at the SLO, the bottleneck's index or None), the curve (``kept``) and its continuation as
+    points with latency bands on every one (as columns, ``models.performance.results.with_curve_columns``), and the
+    bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
     :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
     latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
     figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
@@ -1503,12 +1503,11 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
     sigmas: list[float] = []
-    for path, r, factors_i, kept, ext_x, ext_y, _block, _sat, _max_slo in items:
+    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck in items:
         rf = path.read_fraction
         sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
         xs = np.concatenate([kept.iops, ext_x])
         ys = np.concatenate([kept.latency_ms, ext_y])
-        _, neck = _saturation_index(_static(path.stations, float(rf)), np.asarray(factors_i, dtype=float))
         sigmas.append(figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations,
                                    neck))
         row = None
@@ -1529,7 +1528,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
                                     ) if many_all is not None else []
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
     partial: list[tuple] = []
-    for (path, _r, factors, kept, _ext_x, _ext_y, _block, sat, max_slo), (xs, ys, factors_lh, row, st), sigma in zip(
+    for (path, _r, factors, kept, _ex, _ey, _block, sat, max_slo, _neck), (xs, ys, factors_lh, row, st), sigma in zip(
             items, prepared, sigmas):
         n = len(kept.iops)
         y_list = ys.tolist()
