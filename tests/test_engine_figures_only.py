@@ -182,3 +182,14 @@ def test_an_only_network_of_a_batch_keeps_its_batch_floats() -> None:
     alone, _ = engine._mva_batch([merged], fixed, population)
     assert len(merged[0]) >= 8  # wide enough for the order of the sum to matter
     assert not np.array_equal(alone[0], got[0][0])  # why the copy is kept
+
+
+def test_transfer_window_falls_back_to_the_full_solve(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where the open model alone cannot give the window's figures (``figures_at_targets`` None), the window is
+    solved in full, with the same ends as from the open model."""
+    project = load_any(Path(examples_dir()) / "aff-a70-snapmirror-cvo-dr.toml")
+    light = evaluate(project).protection
+    monkeypatch.setattr(engine, "figures_at_targets", lambda scenario, catalog, raid=None: None)
+    full = evaluate(project).protection
+    assert light is not None and full is not None and len(light.loads) == 2
+    assert full.loads == light.loads
