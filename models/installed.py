@@ -14,7 +14,8 @@ item 6).
   iSCSI), said with where it came from; where the data does not say, the first the controller and hosts share.
 * :func:`compare_measured` evaluates it and gives per workload the measured mean latency at the measured IOPS
   (the peak interval of the group's summed series, operations-weighted) against the predicted storage-side mean
-  latency at that IOPS (the open model, all workloads on the system together), and the error in %.
+  latency at that IOPS (the open model, all workloads on the system together), and the error in %. A measured mean
+  over fewer than :data:`MIN_COMPARED_OPERATIONS` operations is shown but not compared (its error is not given).
 * :func:`calibration_csv` writes the collection's whole load (or one workload's, :func:`group_calibration_points`)
   per poll interval as the ``iops,latency_ms`` CSV that
   ``storplan calibrate --csv`` reads (the field calibration step).
@@ -35,6 +36,13 @@ from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_s
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import NasWorkload, Project, Requirements, Scenario
 from models.sizing import _array_specs, _Spec
+
+MIN_COMPARED_OPERATIONS = 100
+"""The fewest operations in the measured interval for its mean latency to be compared with a prediction. With
+service times whose coefficient of variation is about 1 (exponential, the M/M/1 assumption of the open model), the
+mean of n operations has a relative standard error of 1 / sqrt(n): 100 operations give +-10%; fewer give a mean
+that one slow or one cached operation moves by tens of percent (an assumption on the spread, stated here; e.g. the
+ONTAP counter-table sample's 0.4 IOPS over 60 s is 24 operations)."""
 
 
 class InstalledError(ValueError):
@@ -287,15 +295,30 @@ def compare_measured(project: Project, groups: Sequence[ImportedGroup],
         p_ms = predicted.latency_at_target_ms if predicted is not None else None
         m_ms = group.latency_ms
         note = ""
+        operations = _interval_operations(group)
         if m_ms is None:
             note = "the data gives no latency for this load (only a series of counters does)"
+        elif operations is not None and operations < MIN_COMPARED_OPERATIONS:
+            note = (f"not compared: {operations:,.0f} operations in the measured interval, too few for a mean latency "
+                    f"(at least {MIN_COMPARED_OPERATIONS} needed)")
         elif predicted is None:
             note = "not predicted: " + "; ".join(p.message for p in evaluation.errors)[:300]
         elif p_ms is None:
             note = f"the design saturates at {predicted.saturation_iops:,.0f} IOPS, below the measured load"
-        error = 100.0 * (p_ms - m_ms) / m_ms if p_ms is not None and m_ms is not None and m_ms > 0 else None
+        few = operations is not None and operations < MIN_COMPARED_OPERATIONS
+        error = (100.0 * (p_ms - m_ms) / m_ms if p_ms is not None and m_ms is not None and m_ms > 0 and not few
+                 else None)
         out.append(MeasuredVsPredicted(workload.id, workload.name, group.iops, m_ms, p_ms, error, note))
     return tuple(out)
+
+
+def _interval_operations(group: ImportedGroup) -> float | None:
+    """Read + write operations in the interval whose load is the group's (its series' busiest interval: IOPS x
+    seconds); None where the group has no series (summaries only)."""
+    if not group.series:
+        return None
+    busiest = max(group.series, key=lambda s: s.read_iops + s.write_iops)
+    return (busiest.read_iops + busiest.write_iops) * busiest.interval_s
 
 
 def _points(samples: Sequence[PerfSample]) -> list[tuple[float, float]]:
@@ -337,7 +360,8 @@ def comparison_lines(rows: Sequence[MeasuredVsPredicted]) -> list[str]:
     error (or why a figure is missing)."""
     out = []
     for r in rows:
-        head = f"{r.name}: at {r.iops:,.0f} IOPS measured "
+        load = f"{r.iops:,.1f}" if 0 < r.iops < 10 else f"{r.iops:,.0f}"
+        head = f"{r.name}: at {load} IOPS measured "
         head += f"{r.measured_ms:.3f} ms" if r.measured_ms is not None else "no latency"
         head += f", predicted {r.predicted_ms:.3f} ms" if r.predicted_ms is not None else ", no prediction"
         if r.error_pct is not None:

@@ -679,13 +679,19 @@ def metrocluster_footprint(record: Controller, inside: Shelf | None, shelf: Shel
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
                     protocol: str, link: LinkType, note: str = "") -> str:
     """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
+    carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
+    return f"{storage_summary(record, inside, shelf, drive, count)}, {protocol} over {carrier}{note}"
+
+
+def storage_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int) -> str:
+    """An array design's controller and drives in words, without a front end ("NetApp AFF A70 HA pair, 1 x NetApp
+    NS224 (24 x NVMe) with 24 x ..."): ``inside`` the chassis' bays (None: none), ``count`` x ``shelf``."""
     parts = []
     if inside is not None:
         parts.append(f"{inside.bays} x {drive.name} in the chassis")
     if shelf is not None and count:
         parts.append(f"{count} x {shelf.name} with {count * shelf.bays} x {drive.name}")
-    carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
-    return f"{record.name}, {' + '.join(parts)}, {protocol} over {carrier}{note}"
+    return f"{record.name}, {' + '.join(parts)}"
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:

@@ -141,3 +141,40 @@ def test_a_vm_cluster_and_an_svm_of_one_name_stay_apart() -> None:
     hidden = sorted(g.name for g in group_inventories([vm, ontap]))
     assert [n.split("-")[0] for n in hidden] == ["cluster", "svm"] and all("prod" not in n for n in hidden)
     assert hidden[0].split("-")[1] != hidden[1].split("-")[1]  # the pseudonyms do not show the names are equal
+
+
+def test_a_machine_in_two_files_is_counted_once_from_the_listing_with_performance() -> None:
+    """Two exports of one environment (an RVTools inventory without performance and a Live Optics collection with a
+    series) list db01 twice: it is counted once, from the series; web01 only in the first file stays; the same
+    name twice within one file is two machines."""
+    rv = Inventory("rvtools", "rv.xlsx", machines=(_machine("db01", "prod", used_bytes=100 * GIB),
+                                                  _machine("web01", "prod", used_bytes=50 * GIB),
+                                                  _machine("web01", "prod", used_bytes=5 * GIB)))
+    lo = Inventory("liveoptics", "lo.xlsx", machines=(_machine("db01", "prod", used_bytes=90 * GIB,
+                                                               series=(_sample(60, 800, 200, 6.4, 1.6),)),))
+    result = import_environment([rv, lo], "array", keep_names=True)
+    (group,) = result.groups
+    assert group.members == 3 and group.used_bytes == (90 + 50 + 5) * GIB
+    assert (group.read_iops, group.write_iops) == pytest.approx((800, 200))
+    assert any("1 machine(s) listed in more than one file (matched by name, e.g. db01) are counted once" in n
+               for n in result.notes)
+    alone = import_environment([rv], "array", keep_names=True)
+    assert alone.groups[0].used_bytes == 155 * GIB and not any("more than one file" in n for n in alone.notes)
+
+
+def test_the_same_rvtools_file_twice_counts_its_machines_once(tmp_path) -> None:
+    from models.importers.registry import detect, reader
+
+    def read_any(path: Path) -> Inventory:
+        return reader(detect(path))(path)
+
+    sample = next(p / "shared" / "samples" / "rvtools" / "kubev2v-example1.xlsx" for p in Path(__file__).parents
+                  if (p / "shared" / "samples" / "rvtools").is_dir())
+    copy = tmp_path / "again.xlsx"
+    copy.write_bytes(sample.read_bytes())
+    once = import_environment([read_any(sample)], "array")
+    twice = import_environment([read_any(sample), read_any(copy)], "array")
+    assert twice.capacity_bytes == once.capacity_bytes > 0
+    assert [g.members for g in twice.groups] == [g.members for g in once.groups]
+    assert any(n.startswith("9 machine(s) listed in more than one file (matched by name) are counted once")
+               for n in twice.notes)

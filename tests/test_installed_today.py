@@ -18,7 +18,7 @@ from models.catalog import Controller
 from models.evaluate import evaluate
 from models.importers.ontap import node_models, read_ontap
 from models.importers.registry import detect
-from models.installed import calibration_points, match_controller, model_key
+from models.installed import MIN_COMPARED_OPERATIONS, calibration_points, match_controller, model_key
 from models.store import default_catalog, load_project_file
 
 SAMPLES = next(p / "shared" / "samples" / "ontap" for p in Path(__file__).resolve().parents
@@ -236,3 +236,18 @@ def test_a_model_the_catalog_does_not_hold_is_named_and_the_design_stays(tmp_pat
     assert not _printed_rows(text)
     scenario = load_project_file(out).project.scenario
     assert [n.catalog_id for n in scenario.nodes if n.kind == "controller"] == ["netapp-aff-a70"]  # the starting design
+
+
+def test_a_mean_over_too_few_operations_is_shown_but_not_compared(tmp_path, capsys) -> None:
+    """The REST counter-table sample moves 0.4 IOPS over 60 s: 24 operations per volume, a mean latency that one
+    operation moves by tens of percent; it is printed with the prediction but gets no error figure."""
+    polls = [SAMPLES / "harvest-restperf-volume-poll-1.json", SAMPLES / "harvest-restperf-volume-poll-2.json"]
+    out = tmp_path / "today.toml"
+    assert main(["import-env", *map(str, polls), "--interval", "60", "--installed", "netapp-aff-a400",
+                 "-o", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "error" not in text.split("measured against predicted latency")[1]
+    counted = re.findall(r"at ([\d.]+) IOPS measured [\d.]+ ms, predicted [\d.]+ ms; not compared: ([\d,]+) "
+                         r"operations in the measured interval", text)
+    assert counted and all(float(iops) * 60 == pytest.approx(float(ops)) for iops, ops in counted)
+    assert all(float(ops) < MIN_COMPARED_OPERATIONS for _, ops in counted)

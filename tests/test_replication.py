@@ -459,9 +459,9 @@ def test_an_on_premises_destination_is_searched_like_cvo():
     from models.capacity import evaluate_capacity
     from models.project.model import ControllerNode, Requirements
     from models.replication import destination_free_bytes
-    from models.replication.onprem_destination import _base, _raw_bytes
+    from models.replication.onprem_destination import _args, _base, _raw_bytes
     from models.replication.sizing import grown_copies_bytes, propose_destination
-    from models.sizing import _array_specs
+    from models.sizing import _array_specs, storage_summary
 
     project = load(EXAMPLE)
     dr = ControllerNode(id="cvo-dr", catalog_id="netapp-aff-a20", label="DR array", x=400, y=400)
@@ -476,11 +476,12 @@ def test_an_on_premises_destination_is_searched_like_cvo():
     assert proposal.needed_bytes == pytest.approx(needed, rel=1e-9)
     assert proposal.design and proposal.meets and proposal.free_bytes >= needed
     assert proposal.design in proposal.text and "8.80 TB" in proposal.text
+    assert " over " not in proposal.design  # the destination has no hosts: no front end is named
     figures = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships[0]
     assert grown_copies_bytes(figures, 36) == pytest.approx(needed, rel=1e-9)
     specs = list(_array_specs(_base(design.scenario, "cvo-dr", figures), design.catalog,
                               Requirements(families=["ONTAP"])))
-    chosen = next(s for s in specs if s.summary == proposal.design)
+    chosen = next(s for s in specs if storage_summary(*_args(s)[2:7]) == proposal.design)
     key = (chosen.ru, chosen.power, _raw_bytes(chosen))
     smaller = [s for s in specs if (s.ru, s.power, _raw_bytes(s)) < key and _raw_bytes(s) >= needed]
     for spec in smaller:

@@ -15,6 +15,10 @@ mix: its workload is disabled, named as needing a preset, and a note says so. Ca
 capacity (their provisioned capacity where used is not given), with the provisioned total kept for thin
 provisioning.
 
+A machine listed in more than one file (the same name in two exports of one environment, such as RVTools and Live
+Optics) is counted once (:func:`repeated_machines`): the listing with a performance series, else with performance
+summaries, else the first file's, is kept, and a note names how many were repeated.
+
 Group names are replaced by stable pseudonyms unless the caller keeps names: a short hash of the name salted with
 a secret derived from the whole import (so the same files give the same pseudonyms, and a pseudonym cannot be
 looked up from a guessed name alone). No file path is kept."""
@@ -149,8 +153,30 @@ class ImportResult:
     notes: tuple[str, ...]
 
 
-def _members(inventories: Iterable[Inventory], group_by: GroupBy, pattern: re.Pattern[str] | None) -> list[_Member]:
-    """Every machine and volume with its group key ("" when the source does not give the grouped attribute)."""
+def repeated_machines(inventories: Sequence[Inventory]) -> dict[str, tuple[int, int]]:
+    """Machines listed in more than one of ``inventories`` (matched by their exact name across files; the same name
+    twice within one file is two machines): name -> (index of the inventory whose listing is kept, how many files
+    list it). The kept listing is the first with a performance series, else the first with performance summaries,
+    else the first file's."""
+    seen: dict[str, list[tuple[int, Machine]]] = {}
+    for index, inv in enumerate(inventories):
+        for name in {m.name for m in inv.machines}:
+            seen.setdefault(name, [])
+        for m in inv.machines:
+            listings = seen[m.name]
+            if not listings or listings[-1][0] != index:
+                listings.append((index, m))
+    out: dict[str, tuple[int, int]] = {}
+    for name, listings in seen.items():
+        if len(listings) > 1:
+            best = min(listings, key=lambda item: (not item[1].series, not item[1].perf, item[0]))
+            out[name] = (best[0], len(listings))
+    return out
+
+
+def _members(inventories: Sequence[Inventory], group_by: GroupBy, pattern: re.Pattern[str] | None) -> list[_Member]:
+    """Every machine and volume with its group key ("" when the source does not give the grouped attribute); a
+    machine listed in several files only from the listing :func:`repeated_machines` keeps."""
 
     def by_pattern(name: str) -> str:
         assert pattern is not None
@@ -159,9 +185,12 @@ def _members(inventories: Iterable[Inventory], group_by: GroupBy, pattern: re.Pa
             return ""
         return match.group(1) if match.groups() and match.group(1) is not None else match.group(0)
 
+    repeated = repeated_machines(inventories)
     out: list[_Member] = []
-    for inv in inventories:
+    for index, inv in enumerate(inventories):
         for m in inv.machines:
+            if m.name in repeated and repeated[m.name][0] != index:
+                continue
             attr = _MACHINE_KEY[group_by]
             key = _machine_key(m, attr, by_pattern)
             out.append(_Member(m.name, key, _PREFIX[attr], "machine", m.perf, m.series, m.used_bytes,
@@ -475,6 +504,11 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     capacity = sum(g.used_bytes for g in groups)
     provisioned = sum(g.provisioned_bytes for g in groups)
     notes: list[str] = []
+    repeated = repeated_machines(inventories)
+    if repeated:
+        named = f", e.g. {', '.join(sorted(repeated)[:3])}" if keep_names else ""
+        notes.append(f"{len(repeated):,} machine(s) listed in more than one file (matched by name{named}) are "
+                     "counted once: the listing with performance data, else the first file's, is kept")
     measured = [g for g in groups if not g.needs_preset]
     if measured:
         notes.append(f"random share not measured by any source: {ASSUMED_RANDOM_PCT:g}% random assumed; "

@@ -92,6 +92,7 @@ def search_destination(scenario: Scenario, catalog: Catalog, target: ControllerN
     from models.performance import evaluate_performance
     from models.replication import destination_free_bytes
     from models.replication.endpoints import endpoint_problem
+    from models.sizing import storage_summary
 
     record = catalog.find(target.catalog_id)
     family = record.family if isinstance(record, Controller) else "ONTAP"
@@ -134,6 +135,8 @@ def search_destination(scenario: Scenario, catalog: Catalog, target: ControllerN
         if not own_ok:
             continue
         summary = spec.summary
+        if not any(n.kind == "host" for n in base.nodes) and len(args) >= 7:
+            summary = storage_summary(*args[2:7])  # no hosts: no front end to name
         controller = array.catalog_id
         return OnPremDestination(summary, controller, free,
                                  write.latency_at_target_ms if write is not None and write.latency_at_target_ms
