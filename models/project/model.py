@@ -57,16 +57,22 @@ class Record(BaseModel):
     @classmethod
     def _no_control_characters(cls, data: Any) -> Any:
         if isinstance(data, dict):  # a record's own text and lists of text; nested records check their own
+            search = CONTROL_CHARACTER.search  # each value tested in the cheapest order (20,000 records in a file)
             for key, value in data.items():
-                if isinstance(value, bytes):  # lax mode takes bytes as text (a BLOB in a .storplan text column)
-                    value = value.decode("utf-8", "replace")
                 if isinstance(value, str):
-                    suspect = CONTROL_CHARACTER.search(value) is not None
-                elif isinstance(value, list) and value and isinstance(value[0], str):
-                    suspect = any(isinstance(v, str) and CONTROL_CHARACTER.search(v) for v in value)
+                    if search(value) is None:
+                        continue
+                elif isinstance(value, list):
+                    if not (value and isinstance(value[0], str) and any(isinstance(v, str) and search(v)
+                                                                         for v in value)):
+                        continue
+                elif isinstance(value, bytes):  # lax mode takes bytes as text (a BLOB in a .storplan text column)
+                    value = value.decode("utf-8", "replace")
+                    if search(value) is None:
+                        continue
                 else:
                     continue
-                problem = control_character_problem(value, str(key)) if suspect else None
+                problem = control_character_problem(value, str(key))
                 if problem is not None:
                     raise PydanticCustomError("control_character", "{detail}", {"detail": problem})
         return data
