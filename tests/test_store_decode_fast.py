@@ -86,3 +86,84 @@ def test_record_list_of_text_with_a_control_character_is_refused():
     with pytest.raises(ValidationError) as info:
         Workload.model_validate({**base, "hosts": ["h1", "h2\x7f"]})
     assert "field 'hosts': holds a control character (U+007F)" in str(info.value)
+
+
+
+def _saved_with(tmp_path, sql: str, *params):
+    """The default example saved as a .storplan file, then changed by one SQL statement (as a crafted file is)."""
+    import sqlite3
+
+    from models.resources import examples_dir
+    from models.store import load_any, save_project
+
+    path = tmp_path / "p.storplan"
+    save_project(load_any(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"), path)
+    conn = sqlite3.connect(path)
+    conn.execute(sql, params)
+    conn.commit()
+    conn.close()
+    return path
+
+
+@pytest.mark.parametrize("code", [0x00, 0x07, 0x08, 0x0B, 0x0C, 0x1B, 0x1F, 0x7F])
+def test_the_one_pass_search_finds_every_control_character_in_values_and_keys(code):
+    from models.store.codec import _no_control_character
+
+    text = f"shelf{chr(code)}1"
+    assert _no_control_character({"a": [{"b": "plain", "c": 1.5, "d": None}]}) is True
+    assert _no_control_character({"a": [{"b": text}]}) is False
+    assert _no_control_character({"a": {text: 1}}) is False
+    assert _no_control_character({"a": [text.encode()]}) is False
+
+
+def test_the_one_pass_search_leaves_allowed_line_breaks_and_odd_values_to_the_records():
+    from models.store.codec import _no_control_character
+
+    assert _no_control_character({"a": "two\nlines\ttab"}) is False  # allowed, but the records decide
+    assert _no_control_character({"a": b"\xff"}) is False  # not UTF-8: not plain JSON
+
+
+def test_a_file_with_a_control_character_in_a_node_label_is_refused_naming_it(tmp_path):
+    from models.store import StoreError, open_project
+
+    path = _saved_with(tmp_path, "UPDATE node SET label = ? WHERE position = 0", "ctrl\x07")
+    with pytest.raises(StoreError) as info:
+        open_project(path)
+    assert info.value.reason == "invalid"
+    assert "field 'label': holds a control character (U+0007)" in str(info.value)
+
+
+def test_a_file_with_a_control_character_in_node_parameters_is_refused_naming_it(tmp_path):
+    import sqlite3
+
+    from models.store import StoreError, open_project
+    from models.store.codec import from_json, to_json
+
+    path = _saved_with(tmp_path, "SELECT 1")
+    conn = sqlite3.connect(path)
+    node_id, params = conn.execute("SELECT id, params FROM node WHERE kind = 'host' LIMIT 1").fetchone()
+    conn.execute("UPDATE node SET params = ? WHERE id = ?", (to_json({**from_json(params), "adapter": "\x1b[0m"}),
+                                                              node_id))
+    conn.commit()
+    conn.close()
+    with pytest.raises(StoreError) as info:
+        open_project(path)
+    assert "field 'adapter': holds a control character (U+001B)" in str(info.value)
+
+
+def test_a_file_with_tabs_and_line_breaks_in_its_text_opens_as_saved(tmp_path):
+    from models.store import open_project
+
+    path = _saved_with(tmp_path, "UPDATE meta SET description = ?", "first line\n\tindented, and a \\ backslash")
+    assert open_project(path).project.info.description == "first line\n\tindented, and a \\ backslash"
+
+
+def test_records_skip_their_own_search_only_when_the_caller_says_it_searched():
+    from models.project.model import TEXT_CHECKED
+
+    data = {"id": "h1", "catalog_id": "generic-host", "label": "bell\x07"}
+    with pytest.raises(ValidationError):
+        HostNode.model_validate(data)
+    with pytest.raises(ValidationError):
+        HostNode.model_validate(data, context={"other": True})
+    assert HostNode.model_validate(data, context={TEXT_CHECKED: True}).label == "bell\x07"

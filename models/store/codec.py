@@ -15,8 +15,9 @@ from typing import Any
 
 from pydantic import ValidationError
 from pydantic_core import from_json as _fast_json
+from pydantic_core import to_json as _to_json
 
-from models.project.model import NodeBase, Project, Scenario, Workload
+from models.project.model import TEXT_CHECKED, NodeBase, Project, Scenario, Workload
 from models.project.textformat import describe_validation_error
 from models.store.records import Calibration, CalibrationPoint, SnapshotEntry, StoreError
 from models.store.schema import APPLICATION_ID, DDL, SCHEMA_VERSION
@@ -225,6 +226,19 @@ def read_meta(conn: sqlite3.Connection) -> dict[str, Any]:
     return dict(row)
 
 
+def _no_control_character(data: Any) -> bool:
+    """True when no text anywhere in ``data`` (values and keys, at any depth) can hold a control character
+    (``models.project.model.CONTROL_CHARACTER``), found in one pass over its JSON (pydantic-core's serializer): JSON
+    writes every character below U+0020 as a backslash escape and U+007F as itself, so text without a backslash and
+    without U+007F holds none. False (each record then searches its own text, naming the field) when there is a
+    backslash at all (a tab or line feed, allowed, is written as one too), U+007F, or ``data`` is not plain JSON."""
+    try:
+        text = _to_json(data)
+    except Exception:  # noqa: BLE001 - anything unusual: the records' own search decides
+        return False
+    return b"\\" not in text and b"\x7f" not in text
+
+
 def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[str, SnapshotEntry], Calibration, dict]:
     """Read a database of the current schema.
 
@@ -291,7 +305,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
         "custom_catalog": custom,
     }
     try:
-        project = Project.model_validate(data)
+        project = Project.model_validate(data, context={TEXT_CHECKED: True} if _no_control_character(data) else None)
     except ValidationError as exc:
         problems = describe_validation_error(exc, data)
         joiner = "\n" if "\n" in problems else " "
