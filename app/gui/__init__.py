@@ -31,6 +31,33 @@ def preload_models() -> None:
     import models.store  # noqa: F401
 
 
+def skip_feature_scan() -> bool:
+    """Stop PySide6 reading the source of every module imported after it. Returns True when it was stopped.
+
+    Once ``PySide6.QtCore`` is imported, PySide6 calls ``PySide6.support.feature.feature_imported`` after each new
+    import; that reads the module's whole source (``inspect.getsource``) to learn whether it mentions PySide6, so
+    that a module saying ``from __feature__ import snake_case`` (or ``true_property``) gets its own view of the Qt
+    classes. StorPlan selects no such feature anywhere, so each module is recorded as one that does not switch
+    features (-1, PySide6's own mark for a module that does not use it) without its source being read: the
+    hundreds of modules of numpy, pyqtgraph and the engines that the first results import after PySide6 cost about
+    50 ms less CPU on two cores (``benchmarks/bench_gui.py``; the slow scan is described in napari issue 8584).
+    A module that does select a feature still works as before: ``from __feature__ import ...`` goes through
+    ``feature_import``, which sets its own mark. Nothing is changed (False) when PySide6's module is not there or
+    not as expected (another PySide6 version)."""
+    feature = sys.modules.get("PySide6.support.feature")
+    marks = getattr(feature, "pyside_feature_dict", None)
+    if feature is None or not isinstance(marks, dict) or not callable(getattr(feature, "feature_imported", None)):
+        return False
+
+    def feature_imported(module: object) -> None:
+        name = getattr(module, "__name__", None)
+        if isinstance(name, str) and name not in marks:
+            marks[name] = -1
+
+    feature.feature_imported = feature_imported
+    return True
+
+
 def freeze_start_up() -> None:
     """Move every object alive now (modules, catalog, Qt wrappers, the first window) out of the cyclic collector's
     reach (``gc.freeze``): they live as long as the process, and each generation-2 collection would walk them
@@ -98,6 +125,7 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
+    skip_feature_scan()  # the modules imported from here on are not read again by PySide6
     QCoreApplication.setOrganizationName("StorPlan")
     QCoreApplication.setApplicationName("StorPlan")
     app = QApplication.instance() or QApplication(sys.argv[:1])
