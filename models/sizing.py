@@ -1148,13 +1148,14 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
+    storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, spec, limits, costing = entry
         scenario, summary, ru, power, deployment = spec.scenario, spec.summary, spec.ru, spec.power, spec.deployment
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
-        key = _storage_key(checked)
+        key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
         cap = capacities.get(key)
         if cap is None:
             # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
@@ -1188,7 +1189,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         screen, the HA-partner test and the check."""
         got = built.get(pkey)
         if got is None:
-            got = built[pkey] = design_paths(checked, catalog, layouts.get(_storage_key(checked)))
+            key = storage_keys.get(id(checked))
+            got = built[pkey] = design_paths(checked, catalog,
+                                             layouts.get(_storage_key(checked) if key is None else key))
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
