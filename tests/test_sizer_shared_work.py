@@ -49,6 +49,57 @@ def test_groups_solved_in_one_recursion_give_each_group_its_own_floats():
     assert compared >= 120
 
 
+def _reference_batch(s, c, m, v, delay, think, population):
+    """The recursion of ``closed_ramp_batch`` written plainly, the networks at their bound picked out one by one
+    (as it was before the bound took whole-array operations): (X (B, N), R (B, N, K))."""
+    a = s / c
+    par = s - a
+    fixed = delay + think + par.sum(axis=1)
+    B, K = a.shape
+    with np.errstate(divide="ignore"):
+        caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)
+    x_max, bottleneck = caps.min(axis=1), caps.argmin(axis=1)
+    a_t, a_over_m, a_w = a.T.copy(), (a / m).T.copy(), (a * a * (v - 1.0) / m).T.copy()
+    rq, x, x_prev = np.zeros((K, B)), np.zeros(B), np.zeros(B)
+    X, R = np.empty((B, population)), np.empty((B, population, K))
+    for n in range(1, population + 1):
+        t = a_over_m * rq
+        t += a_w
+        t *= x
+        rq = a_t + t
+        total = rq.sum(axis=0)
+        x = n / (fixed + total)
+        for b in np.flatnonzero(x > x_max):
+            extra = n / x_max[b] - fixed[b] - total[b]
+            rq[bottleneck[b], b] += extra
+            total[b] += extra
+            x[b] = x_max[b]
+        for b in np.flatnonzero(x < x_prev):
+            scale = (n / x_prev[b] - fixed[b]) / total[b]
+            rq[:, b] *= scale
+            total[b] *= scale
+            x[b] = x_prev[b]
+        x_prev = x.copy()
+        X[:, n - 1], R[:, n - 1, :] = x, rq.T
+    return X, R + par[:, None, :]
+
+
+def test_the_batched_recursion_at_its_bound_gives_the_plain_recursions_floats():
+    rng = np.random.default_rng(1027)
+    at_bound = 0
+    for _ in range(12):
+        group = _group(rng, int(rng.integers(2, 9)), int(rng.integers(2, 16)), saturating=True)
+        x, r = closed_ramp_batch(*group, 400, per_station=True)
+        want_x, want_r = _reference_batch(*group, 400)
+        assert np.array_equal(x, want_x) and np.array_equal(r, want_r)
+        s, c, m = group[0], group[1], group[2]
+        a = s / c
+        with np.errstate(divide="ignore"):
+            bound = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf).min(axis=1)
+        at_bound += int(np.sum(x[:, -1] == bound))
+    assert at_bound >= 3  # the bound's branch ran
+
+
 def test_cvo_designs_that_differ_only_in_their_vm_share_one_capacity_key_and_have_the_same_capacity():
     project = load_any(examples_dir() / "cvo-azure-ds14-ha-oltp.toml")
     catalog = project_catalog(project)

