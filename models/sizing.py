@@ -767,22 +767,26 @@ whose drives differ only in these share one check. (A drive's capacity sets its 
 not use: only takeover / failover are required.)"""
 
 
+_NOT_PERFORMANCE = {"label", "x", "y"}
+"""A node's fields no performance figure reads (its name and place on the canvas)."""
+
+
 def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
     """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
     replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
     deployment. ``signatures`` memoises each drive id's signature."""
-    nodes = []
+    nodes: list[tuple[str, str]] = []
     for node in scenario.nodes:
-        data = node.model_dump(exclude={"label", "x", "y"})
-        drive = data.get("drive") if node.kind == "shelf" else None
+        drive = getattr(node, "drive", None) if node.kind == "shelf" else None
         if drive:
             sig = signatures.get(drive)
             if sig is None:
                 record = catalog.find(drive)
                 sig = signatures[drive] = (repr(record.model_dump(exclude=set(DRIVE_IDENTITY_FIELDS))) if record
                                            else drive)
-            data["drive"] = sig
-        nodes.append(repr(sorted(data.items())))
+            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE | {"drive"}), sig))
+        else:
+            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE), ""))
     links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in scenario.links)
     return deployment, tuple(nodes), links
 
