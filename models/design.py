@@ -46,7 +46,9 @@ MAX_LISTED_DIFFERENCES = 8
 def is_project_source(text: str) -> bool:
     """True when a source text marks a number as the project's own (it begins with :data:`PROJECT_SOURCE_PREFIX`),
     not catalog fact."""
-    return text.strip().lower().startswith(PROJECT_SOURCE_PREFIX)
+    # the prefix alone lowered (the same answer as the whole text stripped and lowered: the prefix is ASCII without
+    # trailing space; lowering a whole calibration source cost more than the rest of a profile's kind)
+    return text.lstrip()[:len(PROJECT_SOURCE_PREFIX)].lower().startswith(PROJECT_SOURCE_PREFIX)
 
 
 class ResolvedCatalog(Catalog):

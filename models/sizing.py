@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import islice
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.layout import RaidLayout, raid_layouts
@@ -66,7 +66,6 @@ from models.performance.screening import (
     failover_verdicts,
     solve_requests,
 )
-from models.performance.site_loss import site_loss_reasons
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.model import (
     ControllerNode,
@@ -78,10 +77,12 @@ from models.project.model import (
     Scenario,
     ShelfNode,
 )
-from models.replication.sizing import DestinationProposal
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
 from models.units import TIB
 from models.verdict import effective_meets, fits_usable, slo_holds
+
+if TYPE_CHECKING:  # a search of a design without replication or site-loss requirement imports neither
+    from models.replication.sizing import DestinationProposal
 
 MAX_SHELVES = 4
 """Full shelves tried per candidate (drive counts in shelf steps: 1 .. MAX_SHELVES shelves)."""
@@ -385,10 +386,19 @@ def _cloud_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                                     None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes))
 
 
+_CLOUD_VM_NOT_CAPACITY = {"catalog_id", "label"}
+"""A Cloud Volumes ONTAP node's fields its capacity figures do not depend on: the VM record and the node's name give
+only the problems' and layout's words (``models.capacity.cloud.cloud_capacity``: raw, HA mirror, licence cap and
+WAFL reserve read the disks, the licence and the release); the limits the VM sets are kept by the generator."""
+
+
 def _storage_key(scenario: Scenario) -> tuple:
-    """What a design's capacity depends on: its storage nodes (everything but hosts) with their parameters; the
-    workloads are the same for every design of one search, and links carry no capacity."""
-    return tuple(n.model_dump_json() for n in scenario.nodes if n.kind not in ("host", "switch"))
+    """What a design's capacity figures depend on: its storage nodes (everything but hosts) with their parameters
+    (a cloud VM's without its VM record: :data:`_CLOUD_VM_NOT_CAPACITY`, so the VMs that take the same disks and
+    licence share one capacity evaluation); the workloads are the same for every design of one search, and links
+    carry no capacity."""
+    return tuple(n.model_dump_json(exclude=_CLOUD_VM_NOT_CAPACITY) if n.kind == "cloud_vm" else n.model_dump_json()
+                 for n in scenario.nodes if n.kind not in ("host", "switch"))
 
 
 MANAGED_SIZE_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16)
@@ -763,22 +773,26 @@ whose drives differ only in these share one check. (A drive's capacity sets its 
 not use: only takeover / failover are required.)"""
 
 
+_NOT_PERFORMANCE = {"label", "x", "y"}
+"""A node's fields no performance figure reads (its name and place on the canvas)."""
+
+
 def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
     """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
     replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
     deployment. ``signatures`` memoises each drive id's signature."""
-    nodes = []
+    nodes: list[tuple[str, str]] = []
     for node in scenario.nodes:
-        data = node.model_dump(exclude={"label", "x", "y"})
-        drive = data.get("drive") if node.kind == "shelf" else None
+        drive = getattr(node, "drive", None) if node.kind == "shelf" else None
         if drive:
             sig = signatures.get(drive)
             if sig is None:
                 record = catalog.find(drive)
                 sig = signatures[drive] = (repr(record.model_dump(exclude=set(DRIVE_IDENTITY_FIELDS))) if record
                                            else drive)
-            data["drive"] = sig
-        nodes.append(repr(sorted(data.items())))
+            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE | {"drive"}), sig))
+        else:
+            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE), ""))
     links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in scenario.links)
     return deployment, tuple(nodes), links
 
@@ -859,6 +873,8 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
                 reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
                                "required)")
         if req.meet_slo_after_site_loss and not reasons:  # models.performance.site_loss
+            from models.performance.site_loss import site_loss_reasons
+
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
         out.append((reasons, first, headroom))
     return out
@@ -1142,13 +1158,14 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     pending.sort(key=lambda it: it[0])
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
+    storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, spec, limits, costing = entry
         scenario, summary, ru, power, deployment = spec.scenario, spec.summary, spec.ru, spec.power, spec.deployment
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
-        key = _storage_key(checked)
+        key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
         cap = capacities.get(key)
         if cap is None:
             # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
@@ -1182,7 +1199,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         screen, the HA-partner test and the check."""
         got = built.get(pkey)
         if got is None:
-            got = built[pkey] = design_paths(checked, catalog, layouts.get(_storage_key(checked)))
+            key = storage_keys.get(id(checked))
+            got = built[pkey] = design_paths(checked, catalog,
+                                             layouts.get(_storage_key(checked) if key is None else key))
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner

@@ -41,13 +41,18 @@ def test_solve_requests_gives_the_engines_batched_numbers_each_network_once(monk
     want = _solve_batch(requests)
     engine._CURVE_CACHE.clear()
     rows = []
-    real = screening.closed_ramp_batch
+    real, real_groups = screening.closed_ramp_batch, screening.closed_ramp_batches
 
     def counted(service, *args, **kwargs):
         rows.append(len(service))
         return real(service, *args, **kwargs)
 
+    def counted_groups(groups, population):
+        rows.extend(len(group[0]) for group in groups)
+        return real_groups(groups, population)
+
     monkeypatch.setattr(screening, "closed_ramp_batch", counted)
+    monkeypatch.setattr(screening, "closed_ramp_batches", counted_groups)
     got = solve_requests(requests)
     distinct = len({engine._curve_key(*r) for r in requests})
     assert sum(rows) == distinct <= len(requests) - 3  # designs alike share a network too

@@ -24,6 +24,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -397,8 +398,10 @@ def split_groups(members: int, size: int) -> tuple[int, ...]:
     return tuple(base + 1 if i < extra else base for i in range(count))
 
 
+@lru_cache(maxsize=256)
 def parse_version(text: str | None) -> tuple[int, ...] | None:
-    """Numeric parts of a software version ("ONTAP 9.12.1P3" -> (9, 12, 1)); None when no number is found."""
+    """Numeric parts of a software version ("ONTAP 9.12.1P3" -> (9, 12, 1)); None when no number is found.
+    Remembered (a sizer search asks it for every aggregate of every design)."""
     if not text:
         return None
     numbers = re.findall(r"\d+", text)

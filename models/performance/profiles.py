@@ -25,11 +25,12 @@ record, software version and protocol; the path builder (``models.performance.pa
 
 from __future__ import annotations
 
+import weakref
 from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance
 from models.design import is_project_source
-from models.performance.hardware_relation import HARDWARE_RELATION, hardware_relation_profile
+from models.performance.hardware_relation import HARDWARE_RELATION, RELATION_SOURCE, hardware_relation_profile
 
 PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 """The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
@@ -194,6 +195,14 @@ def own_profile(record: Controller | CloudVm, catalog: Catalog | None, software:
     return profile if profile is not None and _same_protocol(profile, protocol) else None
 
 
+_CHOSEN: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str], tuple[Controller | CloudVm,
+                                                                                  PerfProfile | None, str]]] = (
+    weakref.WeakKeyDictionary())
+"""catalog -> (record id, software, protocol, relation source) -> (record, profile, note): :func:`controller_profile`
+remembered per catalog (a catalog and its records are frozen; the record is kept to check that it is the catalog's
+own); a sizer search asks it again for every design of the same controller or VM."""
+
+
 def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, software: str,
                        protocol: str) -> tuple[PerfProfile | None, str]:
     """The profile the path builder runs a record on and the note that says how it was chosen (``""`` when it
@@ -201,7 +210,21 @@ def controller_profile(record: Controller | CloudVm, catalog: Catalog | None, so
     another software version with a note); a controller with none of the protocol runs on the hardware relation
     (``models.performance.hardware_relation``, a note saying so) rather than another protocol's profile; the
     other protocol's profile, or None, only where the relation has nothing (no calibrated platform of the
-    family)."""
+    family). Remembered per catalog (:data:`_CHOSEN`): the same objects for the same record, version and
+    protocol."""
+    if catalog is None:
+        return _chosen(record, catalog, software, protocol)
+    known = _CHOSEN.setdefault(catalog, {})
+    key = (record.id, software, protocol, RELATION_SOURCE.get())
+    hit = known.get(key)
+    if hit is None or hit[0] is not record:
+        hit = known[key] = (record, *_chosen(record, catalog, software, protocol))
+    return hit[1], hit[2]
+
+
+def _chosen(record: Controller | CloudVm, catalog: Catalog | None, software: str,
+            protocol: str) -> tuple[PerfProfile | None, str]:
+    """:func:`controller_profile` computed."""
     profile, note = _lookup(record, catalog, software, protocol)
     if isinstance(record, Controller) and catalog is not None and (
             profile is None or not _same_protocol(profile, protocol)):

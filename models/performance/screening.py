@@ -59,7 +59,7 @@ from models.performance.paths import WorkloadPath
 from models.performance.states import DegradedPath, cloud_failover, takeover
 from models.performance.tail_latency import max_iops_at_tail_slo, slo_probability, tail_ms, tail_stations
 from models.project.model import Scenario
-from models.queueing.general_service import closed_ramp_batch
+from models.queueing.general_service import closed_ramp_batch, closed_ramp_batches
 
 
 @dataclass(frozen=True)
@@ -178,13 +178,31 @@ def design_ramp_requests(design: DesignPaths) -> list[tuple]:
     return [_request(p, _background(p, (), util)[0]) for p, util in jobs]
 
 
+SUMMED_IN_ORDER_BELOW = 8
+"""Queueing classes below which numpy sums one network's residences in the order it sums them for many networks
+(class by class; from 8 classes up it sums a lone network's pairwise, which rounds differently): a network of fewer
+classes that is alone in its group is solved with the others; one of more is solved alone, so that its floats are
+those the engine gives it (a test compares them on random networks)."""
+
+
+def _batch_arrays(items: Sequence[tuple]
+                  ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """One group's networks (as :func:`solve_requests` gathers them) as ``closed_ramp_batch``'s arrays: (service,
+    servers, copies, v_closed) (B, K) of the queueing classes, fixed delays and think times (B,)."""
+    return (np.array([it[2][it[6]] for it in items]), np.array([it[3] for it in items]),
+            np.array([it[4] for it in items]), np.array([it[5] for it in items]), np.array([it[7] for it in items]),
+            np.array([it[8] for it in items]))
+
+
 def solve_requests(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray]]:
     """The closed ramps of ``requests`` (:func:`design_ramp_requests`), in order: the batched engine.
 
-    Ramps in the engine's ramp cache are read from it; the others with the same number of queueing stations and
-    population are solved together by :func:`~models.queueing.general_service.closed_ramp_batch` (the MVA recursion
-    vectorised across the networks; the same calls as ``models.performance.engine.solve_ramps``, so the same numbers),
-    each network once however many designs ask for it, and a ramp of delays alone as ``engine._curve`` solves it. Every
+    Ramps in the engine's ramp cache are read from it; the others of one population are solved together, in one
+    recursion, by :func:`~models.queueing.general_service.closed_ramp_batches` (the MVA recursion vectorised across
+    the networks, each group of one number of queueing stations padded with stations of no work: the numbers of
+    ``closed_ramp_batch`` per group, as ``models.performance.engine.solve_ramps`` calls it, float for float; a lone
+    network of :data:`SUMMED_IN_ORDER_BELOW` stations or more is solved alone, as there), each network once however
+    many designs ask for it, and a ramp of delays alone as ``engine._curve`` solves it. Every
     ramp solved is kept in the ramp cache for the evaluations that follow. Unlike ``solve_ramps`` the values are
     returned, so a batch larger than the cache loses none of them.
 
@@ -213,11 +231,21 @@ def solve_requests(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarr
             continue
         groups.setdefault((int(q.size), population), []).append(
             (i, key, service, servers[q], copies[q], v_closed[q], is_queue, float(service[~is_queue].sum()), think_s))
-    for (_k, population), items in groups.items():
-        X, R = closed_ramp_batch(np.array([it[2][it[6]] for it in items]), np.array([it[3] for it in items]),
-                                 np.array([it[4] for it in items]), np.array([it[5] for it in items]),
-                                 np.array([it[7] for it in items]), np.array([it[8] for it in items]), population,
-                                 per_station=True)
+    # per population, every group in one recursion (its steps are most of a batch's cost), but a lone network of
+    # SUMMED_IN_ORDER_BELOW classes or more alone (numpy sums its classes in another order than a batch's)
+    together: dict[int, list[list]] = {}
+    alone: list[tuple[int, list]] = []
+    for (classes, population), items in groups.items():
+        if len(items) == 1 and classes >= SUMMED_IN_ORDER_BELOW:
+            alone.append((population, items))
+        else:
+            together.setdefault(population, []).append(items)
+    solved: list[tuple[list, tuple[np.ndarray, np.ndarray]]] = []
+    for population, batch in together.items():
+        solved += zip(batch, closed_ramp_batches([_batch_arrays(items) for items in batch], population))
+    for population, items in alone:
+        solved.append((items, closed_ramp_batch(*_batch_arrays(items), population, per_station=True)))
+    for items, (X, R) in solved:
         for b, (i, key, service, _c, _m, _v, is_queue, _d, _t) in enumerate(items):
             value = _assemble(service, is_queue, X[b], R[b])
             _remember(key, value)

@@ -44,14 +44,14 @@ Every function is vectorised over the station classes (numpy), pure, and raises 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any, cast
 
 import numpy as np
 
-__all__ = ["variability_closed", "variability_open", "closed_ramp", "closed_ramp_batch", "open_residence_s",
-           "saturation_throughput"]
+__all__ = ["variability_closed", "variability_open", "closed_ramp", "closed_ramp_batch", "closed_ramp_batches",
+           "open_residence_s", "saturation_throughput"]
 
 
 def variability_closed(scv_service: np.ndarray) -> np.ndarray:
@@ -226,6 +226,69 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     Raises:
         ValueError: shapes that differ, bad values, N < 1, or a network with nothing to serve.
     """
+    a, m, v, par, fixed = _batch_parts(service_s, servers, copies, v_closed, delay_s, think_s, population)
+    X, R = _batch_recursion(a, m, v, fixed, population, per_station)
+    if per_station:
+        return X, _plus_delay_parts(R, par)
+    return X, R + par.sum(axis=1)[:, None]
+
+
+def _plus_delay_parts(R: np.ndarray, par: np.ndarray) -> np.ndarray:
+    """(B, N, K) residences plus each class's Seidmann delay part ``par`` (B, K), as a C-ordered array."""
+    out = np.empty(R.shape)
+    np.add(R, par[:, None, :], out=out)
+    return out
+
+
+def closed_ramp_batches(groups: Sequence[tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                               np.ndarray]],
+                        population: int) -> list[tuple[np.ndarray, np.ndarray]]:
+    """:func:`closed_ramp_batch` with ``per_station`` of several groups of networks at one population, each group its
+    own number of station classes, in one recursion: the groups' classes padded at the end with classes of no work
+    (service 0, servers 1, copies 1, v 1), so the population steps (the recursion's cost, nearly the same for one
+    network as for dozens) are taken once for them all. Each network's numbers are those :func:`closed_ramp_batch`
+    gives its group alone, float for float, when every group holds two networks or more (a class of no work adds
+    exact zeros after the others to a sum taken class by class, and its bound is infinite; a group of one network
+    is summed in another order by numpy, so solve it alone).
+
+    Args:
+        groups: per group (service_s, servers, copies, v_closed (B_g, K_g), delay_s, think_s (B_g,)), as
+            :func:`closed_ramp_batch` takes them; population: N >= 1.
+
+    Returns:
+        Per group, (X (B_g, N), R (B_g, N, K_g)) as :func:`closed_ramp_batch` with ``per_station`` returns them.
+
+    Raises:
+        ValueError: as :func:`closed_ramp_batch`, for any group.
+    """
+    parts = [_batch_parts(*group, population) for group in groups]
+    if len(parts) == 1:
+        a, m, v, par, fixed = parts[0]
+        X, R = _batch_recursion(a, m, v, fixed, population, True)
+        return [(X, _plus_delay_parts(R, par))]
+    B = sum(len(p[0]) for p in parts)
+    K = max(p[0].shape[1] for p in parts)
+    a_pad, m_pad, v_pad = np.zeros((B, K)), np.ones((B, K)), np.ones((B, K))
+    row = 0
+    for a, m, v, _par, _fixed in parts:
+        b, k = a.shape
+        a_pad[row:row + b, :k], m_pad[row:row + b, :k], v_pad[row:row + b, :k] = a, m, v
+        row += b
+    X, R = _batch_recursion(a_pad, m_pad, v_pad, np.concatenate([p[4] for p in parts]), population, True)
+    out = []
+    row = 0
+    for a, _m, _v, par, _fixed in parts:
+        b, k = a.shape
+        out.append((X[row:row + b], _plus_delay_parts(R[row:row + b, :, :k], par)))
+        row += b
+    return out
+
+
+def _batch_parts(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray,
+                 delay_s: np.ndarray, think_s: np.ndarray, population: int
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`closed_ramp_batch`'s arguments checked, as (a = s / c, copies, v, Seidmann's delay part s - a, each
+    network's fixed time: delays + think time + the delay parts), each (B, K) or (B,). Raises ValueError as it."""
     s = np.asarray(service_s, dtype=float)
     c = np.asarray(servers, dtype=float)
     m = np.asarray(copies, dtype=float)
@@ -240,6 +303,14 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     fixed = np.asarray(delay_s, dtype=float) + np.asarray(think_s, dtype=float) + par.sum(axis=1)
     if np.any((fixed <= 0.0) & ~np.any(a > 0, axis=1)):
         raise ValueError("a network has every service time, delay and the think time zero")
+    return a, m, v, par, fixed
+
+
+def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndarray, population: int,
+                     per_station: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The recursion of :func:`closed_ramp_batch` over (B, K) networks (:func:`_batch_parts`): (X (B, N), R the
+    queueing classes' residences (B, N, K) with ``per_station``, else their sum (B, N)), Seidmann's delay parts not
+    yet added."""
     # R(n) = a + X(n-1) (a/m R(n-1) + a^2 (v - 1)/m): two constant arrays, laid out (K, B) so that every step is
     # a few in-place operations on contiguous rows (no temporaries; the sum over K adds K contiguous rows)
     B, K = a.shape
@@ -247,7 +318,7 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
     a_over_m = np.ascontiguousarray((a / m).T)
     a_w = np.ascontiguousarray((a * a * (v - 1.0) / m).T)
     X = np.empty((population, B))
-    R = np.empty((B, population, K)) if per_station else np.empty((population, B))
+    R = np.empty((population, K, B)) if per_station else np.empty((population, B))  # rows written whole, in turn
     rq = np.zeros((K, B))
     t = np.empty((K, B))
     x = np.zeros(B)
@@ -257,7 +328,11 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
         caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)  # each class's bound, as _bound
     x_max = caps.min(axis=1) if K else np.full(B, np.inf)
     bottleneck = caps.argmin(axis=1) if K else np.zeros(B, dtype=int)
-    columns = np.arange(B)
+    at_bound = (bottleneck, np.arange(B))  # each network's bottleneck class
+    over = np.empty(B, dtype=bool)
+    below = np.empty(B, dtype=bool)
+    under = np.empty(B, dtype=bool)
+    extra = np.empty(B)
     for n in range(1, population + 1):
         np.multiply(a_over_m, rq, out=t)
         t += a_w
@@ -266,30 +341,36 @@ def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.nda
         rq.sum(axis=0, out=total)
         np.add(fixed, total, out=x)
         np.divide(n, x, out=x)
-        # the two bounds of a closed network (module), as in closed_ramp
-        over = x > x_max
+        # the two bounds of a closed network (module), as in closed_ramp; over the bound, the networks at it take the
+        # time their bound leaves at their bottleneck, in whole-array operations (the others add an exact 0.0: no
+        # float changes; fewer numpy calls than picking the columns out, at every step once a network saturates:
+        # 13 networks at N = 512 8.6 -> 7.1 ms, 10,000 at N = 128 114 -> 91 ms, minimum CPU of 3)
+        np.greater(x, x_max, out=over)
         if over.any():
-            cols = columns[over]
-            extra = n / x_max[over] - fixed[over] - total[over]
-            rq[bottleneck[over], cols] += extra
-            total[over] += extra
-            x[over] = x_max[over]
-        under = x < x_prev
+            np.divide(n, x_max, out=extra)
+            extra -= fixed
+            extra -= total
+            np.logical_not(over, out=below)
+            extra[below] = 0.0
+            rq[at_bound] += extra
+            total += extra
+            np.copyto(x, x_max, where=over)
+        np.less(x, x_prev, out=under)
         if under.any():
             scale = (n / x_prev[under] - fixed[under]) / total[under]
             rq[:, under] *= scale
             total[under] *= scale
             x[under] = x_prev[under]
-        x_prev[:] = x
         X[n - 1] = x
+        x_prev = X[n - 1]  # this step's throughputs, read by the next
         if per_station:
-            R[:, n - 1, :] = rq.T
+            R[n - 1] = rq
         else:
             R[n - 1] = total
     X = np.ascontiguousarray(X.T)
     if per_station:
-        return X, R + par[:, None, :]
-    return X, R.T + par.sum(axis=1)[:, None]
+        return X, R.transpose(2, 0, 1)
+    return X, R.T
 
 
 def _bound(a: np.ndarray, m: np.ndarray) -> tuple[float, int]:
