@@ -53,6 +53,7 @@ from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.layout import RaidLayout, raid_layouts
 from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, ontap_default_raid, policy_label
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
+from models.catalog.describe import storage_summary
 from models.catalog.limits import platform_limit_problems
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
@@ -691,17 +692,6 @@ def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | Non
     """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
     carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
     return f"{storage_summary(record, inside, shelf, drive, count)}, {protocol} over {carrier}{note}"
-
-
-def storage_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int) -> str:
-    """An array design's controller and drives in words, without a front end ("NetApp AFF A70 HA pair, 1 x NetApp
-    NS224 (24 x NVMe) with 24 x ..."): ``inside`` the chassis' bays (None: none), ``count`` x ``shelf``."""
-    parts = []
-    if inside is not None:
-        parts.append(f"{inside.bays} x {drive.name} in the chassis")
-    if shelf is not None and count:
-        parts.append(f"{count} x {shelf.name} with {count * shelf.bays} x {drive.name}")
-    return f"{record.name}, {' + '.join(parts)}"
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:

@@ -457,11 +457,12 @@ def test_an_on_premises_destination_is_searched_like_cvo():
     (62.5 MB/s) within reach; every smaller-footprint design that is not chosen cannot hold them (capacity engine,
     evaluated here one by one)."""
     from models.capacity import evaluate_capacity
+    from models.catalog.describe import storage_summary
     from models.project.model import ControllerNode, Requirements
     from models.replication import destination_free_bytes
     from models.replication.onprem_destination import _args, _base, _raw_bytes
     from models.replication.sizing import grown_copies_bytes, propose_destination
-    from models.sizing import _array_specs, storage_summary
+    from models.sizing import _array_specs
 
     project = load(EXAMPLE)
     dr = ControllerNode(id="cvo-dr", catalog_id="netapp-aff-a20", label="DR array", x=400, y=400)

@@ -89,10 +89,10 @@ def search_destination(scenario: Scenario, catalog: Catalog, target: ControllerN
     ``needed_bytes`` (physical) of copies; None when no design of the catalog (within :data:`MAX_TRIED`) does.
     ``designs``: :data:`ArrayDesigns`."""
     from models.capacity import evaluate_capacity
+    from models.catalog.describe import storage_summary
     from models.performance import evaluate_performance
     from models.replication import destination_free_bytes
     from models.replication.endpoints import endpoint_problem
-    from models.sizing import storage_summary
 
     record = catalog.find(target.catalog_id)
     family = record.family if isinstance(record, Controller) else "ONTAP"
