@@ -81,8 +81,9 @@ class Task:
 
     @property
     def done(self) -> bool:
-        """The function has ended (or will never run)."""
-        return self._posted.is_set()
+        """The function has ended (or will never run). Its outcome (``ok``) is set before the delivery is posted,
+        and the delivery may reach the GUI thread before the worker marks the post (``_posted``): either says so."""
+        return self.ok is not None or self._posted.is_set()
 
     def cancel(self, restart_if_long: bool = True) -> None:
         """Drop this task: its result is never delivered; a task that has not started does not run.
