@@ -20,12 +20,13 @@ whose import does not go this way, the mirrors still forward, and the copy simpl
 
 from __future__ import annotations
 
-import importlib.abc
-import importlib.machinery
 import sys
 import threading
 import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # annotations only: importlib.abc would import importlib.resources (~15 ms) before the first paint
+    import importlib.machinery
 
 MIRRORS = {
     "pyqtgraph.Qt.QtCore": "PySide6.QtCore",
@@ -72,10 +73,12 @@ def make_lazy(mirror: types.ModuleType, source_name: str) -> None:
     mirror.__dir__ = __dir__  # type: ignore[method-assign]
 
 
-class _MirrorLoader(importlib.abc.Loader):
-    """Loads a mirror with its own loader, then makes it lazy (:func:`make_lazy`)."""
+class _MirrorLoader:
+    """Loads a mirror with its own loader, then makes it lazy (:func:`make_lazy`). (The import system's loader
+    protocol: ``create_module`` and ``exec_module``; not derived from ``importlib.abc.Loader``, which would
+    import ``importlib.resources`` at start.)"""
 
-    def __init__(self, loader: importlib.abc.Loader, source_name: str) -> None:
+    def __init__(self, loader: Any, source_name: str) -> None:
         self.loader = loader
         self.source_name = source_name
 
@@ -87,8 +90,9 @@ class _MirrorLoader(importlib.abc.Loader):
         make_lazy(module, self.source_name)
 
 
-class _MirrorFinder(importlib.abc.MetaPathFinder):
-    """Finds the three mirrors through the other finders and wraps their loader; removes itself when done."""
+class _MirrorFinder:
+    """A meta path finder (``find_spec``): finds the three mirrors through the other finders and wraps their
+    loader; removes itself when done."""
 
     def __init__(self) -> None:
         self.pending = set(MIRRORS)
