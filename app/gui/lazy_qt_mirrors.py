@@ -15,7 +15,8 @@ of the same name and keeps it, and a ``__dir__`` that lists both. During the cop
 object), so the copy sets nothing and each name arrives on first use. Every name pyqtgraph (or anyone) reads
 through a mirror is the PySide6 object itself, as before; pyqtgraph's own assignments to the mirrors (its Qt5
 shims) are kept as they were. The finder removes itself once the three mirrors are loaded. With another pyqtgraph
-whose import does not go this way, the mirrors still forward, and the copy simply fetches everything as before.
+whose import does not go this way, the mirrors still forward, and the copy simply fetches everything as before;
+when pyqtgraph was told to use another Qt binding (``PYQTGRAPH_QT_LIB``), its mirrors are left as they are.
 """
 
 from __future__ import annotations
@@ -87,7 +88,10 @@ class _MirrorLoader:
 
     def exec_module(self, module: types.ModuleType) -> None:
         self.loader.exec_module(module)
-        make_lazy(module, self.source_name)
+        # pyqtgraph has chosen its binding by now (its QT_LIB, set before the mirrors are imported): only a
+        # PySide6 mirror forwards to PySide6; with another binding (PYQTGRAPH_QT_LIB) the mirror stays as it was
+        if getattr(sys.modules.get("pyqtgraph.Qt"), "QT_LIB", None) == self.source_name.split(".")[0]:
+            make_lazy(module, self.source_name)
 
 
 class _MirrorFinder:

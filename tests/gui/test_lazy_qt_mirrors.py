@@ -98,3 +98,20 @@ def test_pyqtgraphs_copy_sets_nothing_into_a_lazy_mirror():
     assert set(vars(mirror)) <= {"__name__", "__doc__", "__package__", "__loader__", "__spec__", "__getattr__",
                                  "__dir__"}
     assert mirror.QPointF is PySide6.QtCore.QPointF
+
+
+def test_a_mirror_of_another_binding_is_left_as_it_is(monkeypatch, tmp_path):
+    """pyqtgraph told to use another Qt binding (its QT_LIB, from PYQTGRAPH_QT_LIB): the mirror is loaded as it
+    would be without StorPlan (no forwarding to PySide6)."""
+    import importlib.util
+
+    source = tmp_path / "mirror_probe.py"
+    source.write_text("LOADED = True\n")
+    spec = importlib.util.spec_from_file_location("storplan_test_mirror_probe", source)
+    assert spec is not None and spec.loader is not None
+    for lib, lazy in (("PyQt6", False), ("PySide6", True)):
+        monkeypatch.setitem(sys.modules, "pyqtgraph.Qt", types.SimpleNamespace(QT_LIB=lib))
+        module = importlib.util.module_from_spec(spec)
+        lazy_qt_mirrors._MirrorLoader(spec.loader, "PySide6.QtCore").exec_module(module)
+        assert module.LOADED is True
+        assert ("__getattr__" in vars(module)) is lazy
