@@ -17,7 +17,10 @@ one), and the results drawn after the window (target <= 300 ms).
 
 "Start" is this script's first line, after the interpreter's own start-up (about 20 ms, the same for the
 ``storplan`` command); the window is timed at its first paint, the first results when the result views (charts,
-not their placeholders) have painted the default example's evaluation. The process's CPU time to each (all
+not their placeholders) have painted the default example's evaluation: an application-wide event filter, in
+place from before the window is shown, notes when the result view shown and each chart in it have painted while
+holding a result (until 2026-11-29 this benchmark forced a repaint once the results were in and timed that one,
+20-40 ms later than the first; it is still printed, as "a repaint forced"). The process's CPU time to each (all
 threads, since the process started) is printed too: on a busy machine it tells a change's effect better than the wall
 clock.
 """
@@ -84,6 +87,41 @@ def _wait(app, condition, seconds: float = 20.0) -> None:
         time.sleep(0.001)
 
 
+def _results_drawn_class():
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QGraphicsView, QWidget
+
+    from app.gui.results_area import PlaceholderView
+
+    class ResultsDrawn(QObject):
+        """Application-wide event filter: the moment the result view shown and every chart in it (each visible
+        graphics view's viewport) have each painted at least once while holding a result (``last_good`` set when
+        they painted): the first results on screen, not a repaint asked for afterwards."""
+
+        def __init__(self, results) -> None:
+            super().__init__()
+            self.results = results
+            self.at: float | None = None
+            self.cpu = 0.0
+            self.painted: list[QWidget] = []
+
+        def eventFilter(self, obj, event) -> bool:  # noqa: N802
+            if self.at is not None or event.type() != QEvent.Type.Paint or self.results.last_good is None:
+                return False
+            shown = self.results.currentWidget()
+            if isinstance(shown, PlaceholderView) or not isinstance(obj, QWidget):
+                return False
+            targets = [shown] + [view.viewport() for view in shown.findChildren(QGraphicsView) if view.isVisible()]
+            if any(obj is t for t in targets) and not any(obj is p for p in self.painted):
+                self.painted.append(obj)
+            if all(any(t is p for p in self.painted) for t in targets):
+                self.at = time.perf_counter()
+                self.cpu = time.process_time()
+            return False
+
+    return ResultsDrawn
+
+
 def start_once(edits: bool) -> dict[str, float]:
     """Start the app in this process as ``storplan`` does and time it; then (``edits``) time ten edits."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -109,6 +147,7 @@ def start_once(edits: bool) -> dict[str, float]:
                 self.cpu = time.process_time()
             return False
 
+    ResultsDrawn = _results_drawn_class()
     QStandardPaths.setTestModeEnabled(True)  # never the user's settings (window geometry, recent files)
     QCoreApplication.setOrganizationName("StorPlan-bench")
     QCoreApplication.setApplicationName("StorPlan-bench")
@@ -119,6 +158,8 @@ def start_once(edits: bool) -> dict[str, float]:
     window.ask_unsaved = lambda: None
     window_paint = FirstPaint()
     window.view.viewport().installEventFilter(window_paint)
+    drawn = ResultsDrawn(window.results)
+    app.installEventFilter(drawn)  # every paint of the application, from before the results exist
     window.show()
     release_after_first_results(window)  # as run_gui does: the collector runs again once the first results are in
     _wait(app, lambda: window_paint.at is not None)
@@ -127,6 +168,9 @@ def start_once(edits: bool) -> dict[str, float]:
 
     results = window.results
     _wait(app, lambda: results.last_good is not None and not isinstance(results.currentWidget(), PlaceholderView))
+    _wait(app, lambda: drawn.at is not None)
+    app.removeEventFilter(drawn)
+    # as this benchmark measured before (kept for comparison): a repaint forced once the results are in, timed
     results_paint = FirstPaint()
     shown = results.currentWidget()
     for widget in [shown, *shown.findChildren(QObject)]:
@@ -138,8 +182,9 @@ def start_once(edits: bool) -> dict[str, float]:
             child.viewport().update()
     _wait(app, lambda: results_paint.at is not None)
     out = {"window_ms": ((window_paint.at or time.perf_counter()) - T0) * 1000,
-           "results_ms": ((results_paint.at or time.perf_counter()) - T0) * 1000,
-           "window_cpu_ms": window_paint.cpu * 1000, "results_cpu_ms": results_paint.cpu * 1000}
+           "results_ms": ((drawn.at or time.perf_counter()) - T0) * 1000,
+           "window_cpu_ms": window_paint.cpu * 1000, "results_cpu_ms": drawn.cpu * 1000,
+           "repaint_ms": ((results_paint.at or time.perf_counter()) - T0) * 1000}
 
     if edits:
         window.worker.force_sync()
@@ -235,8 +280,10 @@ def main(argv: list[str]) -> int:
           f"{median['window_ms'] / bare['window_ms']:.2f}x wall (CPU "
           f"{median['window_cpu_ms']:.0f} / {bare['window_cpu_ms']:.0f} ms = "
           f"{median['window_cpu_ms'] / bare['window_cpu_ms']:.2f}x); target <= {WINDOW_RATIO_TARGET}x")
+    repaint = statistics.median(s["repaint_ms"] - s["window_ms"] for s in starts)
     print(f"results drawn after the first window: median {after:.0f} ms "
-          f"(target <= {RESULTS_AFTER_WINDOW_TARGET_MS} ms)")
+          f"(target <= {RESULTS_AFTER_WINDOW_TARGET_MS} ms; to a repaint forced once they are in, as this benchmark "
+          f"timed them before: {repaint:.0f} ms)")
     numbers = {k: float(v) for k, v in (item.split("=") for item in _child("--child", "--edits").split())}
     print(f"edit to updated results: median {numbers['edit_median_ms']:.0f} ms, worst {numbers['edit_worst_ms']:.0f} "
           f"ms (engine {numbers['engine_ms']:.0f} ms, debounce {numbers['debounce_ms']:.0f} ms within a burst only; "
