@@ -79,6 +79,22 @@ def test_fit_from_csv(tmp_path):
     assert "lab.csv" in p.source
 
 
+def test_a_lab_csv_of_thousands_of_points_fits_and_its_source_counts_the_rest(tmp_path):
+    """2,000 rows (the lab file takes up to 10,000): every point used to fail validation of the profile's source
+    text (each point was listed: over the 20,000-character limit); now 40 are named and the rest counted."""
+    from models.calibration.fit import MAX_LISTED_POINTS
+
+    sc = seeds.a800("9.5", "NVMe/FC", users=450)
+    r = run_ramps({"lab": sc}, BASE)["lab"]
+    idx = [round(i * (len(r.iops) - 1) / 1999) for i in range(2000)]
+    path = tmp_path / "lab-2000.csv"
+    path.write_text("iops,latency_ms\n" + "".join(f"{r.iops[i]},{r.host_ms[i]}\n" for i in idx), encoding="utf-8")
+    p = fit_from_csv(path, sc, BASE, host_side=True, fit_servers=False)
+    source = p.sources["cpu_read_us"]
+    assert "to 2,000 points" in source and f"and {2000 - MAX_LISTED_POINTS:,} more" in source
+    assert source.count("@") == MAX_LISTED_POINTS and len(source) < 2_000
+
+
 def test_bad_csv(tmp_path):
     bad = tmp_path / "bad.csv"
     bad.write_text("iops,lat\n1,2\n", encoding="utf-8")

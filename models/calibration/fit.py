@@ -47,6 +47,11 @@ SERVER_GRID = (1, 2, 4, 8, 16, 32, 64)
 """Coarse grid of servers_per_node values; the best is refined over its integer neighbours."""
 
 
+MAX_LISTED_POINTS = 40
+"""A fit's source names at most this many of its points (a lab CSV may hold 10,000): the rest are counted ("and N
+more"), so the text stays within a record's source limit (``models.catalog.schema.Provenance``)."""
+
+
 class CalibrationError(ValueError):
     """The data cannot be fitted (no points, unknown controller, a point the model cannot reach...)."""
 
@@ -623,8 +628,11 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         basis += (f"; {gridded} is an integer held at its grid optimum {best_s} (no standard error: the "
                   "covariance is conditional on it)")
     labels = tuple(o.label or f"{o.scenario}:{o.kind}" for o in observations)
-    text = (f"{source}; least-squares fit of the service demands to {len(observations)} points: "
-            + ", ".join(labels) + f"; RMS relative residual {rms:.3f}")
+    listed = ", ".join(labels[:MAX_LISTED_POINTS])
+    if len(labels) > MAX_LISTED_POINTS:
+        listed += f" and {len(labels) - MAX_LISTED_POINTS:,} more"
+    text = (f"{source}; least-squares fit of the service demands to {len(observations):,} points: "
+            + listed + f"; RMS relative residual {rms:.3f}")
     rho = parameter_correlation(jac, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names])
     profs = []
     for _i, (s, (a, b)) in enumerate(zip(specs, layout)):
