@@ -625,12 +625,10 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
     capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
     settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
-    ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
-                         raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
-                         spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
-                         ddp_preservation_drives=1 if record.family == "ONTAP"
-                         else ddp_default_preservation(n_drives),
-                         **(sites or {}))
+    ctl = _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
+                           ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
+                           1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
+                           tuple(sorted((sites or {}).items())))
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [_shelf_node(sid, sh.id, label, k, drive.id, sh.bays) for k, (sh, sid, label) in enumerate(placed)]
@@ -641,6 +639,17 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
                     records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     return base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
+
+
+@lru_cache(maxsize=4096)
+def _controller_node(catalog_id: str, label: str, raid_type: str, spares_per_node: int, ddp_preservation_drives: int,
+                     sites: tuple[tuple[str, Any], ...]) -> ControllerNode:
+    """The controller node :func:`_design` places (``sites``: its MetroCluster settings as sorted items): one
+    validated (frozen) node shared by every design that places the same (designs differing in drives of one
+    media, shelves or front end)."""
+    return ControllerNode(id="array", catalog_id=catalog_id, label=label, x=400.0, y=120.0, raid_type=raid_type,
+                          spares_per_node=spares_per_node, adp="none", ddp_preservation_drives=ddp_preservation_drives,
+                          **dict(sites))
 
 
 @lru_cache(maxsize=4096)

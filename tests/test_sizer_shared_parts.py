@@ -15,7 +15,7 @@ from models.catalog import Controller, Drive, Shelf
 from models.catalog.limits import platform_limit_problems
 from models.evaluate import project_catalog
 from models.project.factory import drive_fits_shelf
-from models.project.model import Link, ShelfNode
+from models.project.model import ControllerNode, Link, ShelfNode
 from models.resources import examples_dir
 from models.store import load_any
 from models.units import CapacityUnit, format_capacity
@@ -29,11 +29,17 @@ def _example(name: str):
 def test_designs_placing_the_same_shelves_and_links_share_them_and_equal_freshly_validated_ones():
     project, catalog = _example("aff8080-sqlserver-tpce")
     specs = list(islice(sizing._specs(project.scenario, catalog, project.requirements), 300))
+    metro, metro_catalog = _example("aff-a70-metrocluster-ip-oracle-nvmetcp")
+    specs += list(islice(sizing._specs(metro.scenario, metro_catalog, metro.requirements), 60))
     scenarios = [spec.scenario for spec in specs]
     seen: dict[str, object] = {}
-    shared = 0
+    shared = metro_sites = 0
     for scenario in scenarios:
         for node in scenario.nodes:
+            if node.kind == "controller":
+                fresh_ctl = ControllerNode.model_validate(node.model_dump())
+                assert node == fresh_ctl and node.model_dump_json() == fresh_ctl.model_dump_json()
+                metro_sites += node.metrocluster != "none"
             if node.kind != "shelf":
                 continue
             fresh = ShelfNode(id=node.id, catalog_id=node.catalog_id, label=node.label, x=node.x, y=node.y,
@@ -47,10 +53,13 @@ def test_designs_placing_the_same_shelves_and_links_share_them_and_equal_freshly
                               ports=link.ports)
             assert link == fresh_link and link.model_dump_json() == fresh_link.model_dump_json()
     assert shared > 100  # the same shelf placed by many designs is one object
+    assert metro_sites > 10  # designs with MetroCluster settings among them
     # built again with nothing shared: every scenario equal, field for field
     sizing._shelf_node.cache_clear()
     sizing._link.cache_clear()
+    sizing._controller_node.cache_clear()
     again = [spec.scenario for spec in islice(sizing._specs(project.scenario, catalog, project.requirements), 300)]
+    again += [spec.scenario for spec in islice(sizing._specs(metro.scenario, metro_catalog, metro.requirements), 60)]
     assert [s.model_dump_json() for s in again] == [s.model_dump_json() for s in scenarios]
 
 
@@ -117,3 +126,21 @@ def test_the_limit_shortcut_refuses_exactly_the_layouts_the_platform_limits_refu
                 checked += 1
                 refused += want
     assert checked > 500 and refused > 0
+
+
+def test_the_relations_remembered_pieces_equal_those_computed_afresh():
+    from models.performance import hardware_relation as relation
+
+    _, catalog = _example("aff8080-sqlserver-tpce")
+    compared = 0
+    for record in sorted((e for e in catalog if isinstance(e, Controller)), key=lambda e: e.id):
+        for protocol in ("FCP", "NVMe/TCP", "iSCSI", "NFS"):
+            for _ in range(2):  # the second time remembered
+                got = relation.base_profile(record, catalog, record.default_software, protocol)
+                assert got == relation._base_profile(record, catalog, record.default_software, protocol)
+            for field in ("cpu_read_us", "cpu_write_us", "affinities_per_node"):
+                for fitted_only in (False, True):
+                    args = (catalog, record.family, protocol, field, record.id, fitted_only)
+                    assert relation._contributions(*args) == relation._contributions_now(*args)
+            compared += got is not None
+    assert compared > 20
