@@ -144,3 +144,25 @@ def test_the_relations_remembered_pieces_equal_those_computed_afresh():
                     assert relation._contributions(*args) == relation._contributions_now(*args)
             compared += got is not None
     assert compared > 20
+
+
+def test_a_profiles_remembered_kind_is_the_kind_computed_afresh():
+    from models.performance import paths
+    from models.performance.profiles import controller_profile, profile_kind
+
+    _, catalog = _example("aff8080-sqlserver-tpce")
+    records = [e for e in catalog if isinstance(e, Controller)]
+    profiles = [p for e in records for p in e.performance]
+    profiles += [p for e in records for proto in ("FCP", "NFS")
+                 if (p := controller_profile(e, catalog, e.default_software, proto)[0]) is not None]
+    kinds = set()
+    for _ in range(2):  # the second time remembered
+        for profile in profiles:
+            for found, note in ((True, ""), (False, ""), (True, "another software version")):
+                got = paths._profile_kind(profile, found, note)
+                assert got == profile_kind(profile, found, note)
+                kinds.add(got)
+    assert len(profiles) > 40 and {"assumed", "derived", "calibrated"} <= kinds and len(kinds) == 4
+    paths._PROFILE_KINDS.clear()
+    fresh = profiles[0].model_copy()  # an equal record, another object: its own entry
+    assert paths._profile_kind(fresh, True, "") == profile_kind(fresh, True, "")
