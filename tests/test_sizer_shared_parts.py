@@ -166,3 +166,18 @@ def test_a_profiles_remembered_kind_is_the_kind_computed_afresh():
     paths._PROFILE_KINDS.clear()
     fresh = profiles[0].model_copy()  # an equal record, another object: its own entry
     assert paths._profile_kind(fresh, True, "") == profile_kind(fresh, True, "")
+
+
+def test_a_sibling_profile_on_a_vms_cores_is_one_copy_equal_to_a_fresh_one():
+    from models.performance import paths
+
+    _, catalog = _example("cvo-azure-ds14-ha-oltp")
+    profiles = [p for e in catalog if isinstance(e, Controller) for p in e.performance]
+    assert profiles
+    for profile in profiles[:5]:
+        for cores in (2, 8, 16):
+            first = paths._on_cores(profile, cores)
+            assert paths._on_cores(profile, cores) is first  # remembered
+            fresh = profile.model_copy(update={"servers_per_node": cores})
+            assert first == fresh and first.model_dump_json() == fresh.model_dump_json()
+            assert first.servers_per_node == cores
