@@ -685,7 +685,7 @@ def _size(args) -> int:
                                        "max_iops_at_slo": a.max_iops_at_slo, "headroom_pct": a.headroom_pct,
                                        "cost": a.cost, "rack_units": a.rack_units, "power_w": a.power_w}
                                       for a in c.alternatives],
-                     "project": dumps(candidate_project)})
+                     "project": dumps(candidate_project) if args.json else ""})  # the text only for --json
     if args.json:
         cheapest = result.cheapest_cloud
         print(json.dumps({"candidates": rows, "considered": result.considered, "capped": result.capped,

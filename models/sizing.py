@@ -45,7 +45,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import lru_cache, partial
 from itertools import islice
 from typing import TYPE_CHECKING, Any
 
@@ -559,8 +559,7 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                 layouts += [(None, sh, k) for sh in outside for k in range(1, MAX_SHELVES + 1)]
             for inside, shelf, count in layouts:
                 n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf else 0)
-                if n_drives > record.max_drives or platform_limit_problems(record, _filled(inside, shelf, count,
-                                                                                           drive)):
+                if n_drives > record.max_drives or _over_limits(record, inside, shelf, count, drive):
                     continue
                 ru, power = (metrocluster_footprint(record, inside, shelf, count, drive,
                                                     sites["partner_site_load"] == "mirror") if sites
@@ -570,6 +569,15 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
                                         note + (METROCLUSTER_SUMMARY if sites else "")),
                                 *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
+
+
+def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive) -> bool:
+    """Whether a layout within ``record``'s drive limit breaks another of its platform limits
+    (``models.catalog.limits.platform_limit_problems`` of :func:`_filled`, read only where the record publishes a
+    raw capacity limit: else its one other limit, the external shelves, is ``count`` against ``max_shelves``)."""
+    if record.max_raw_bytes is not None:
+        return bool(platform_limit_problems(record, _filled(inside, shelf, count, drive)))
+    return record.max_shelves is not None and shelf is not None and count > record.max_shelves
 
 
 def _filled(inside: Shelf | None, shelf: Shelf | None, count: int,
@@ -617,24 +625,46 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
     capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
     settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
-    ctl = ControllerNode(id="array", catalog_id=record.id, label=record.name, x=400.0, y=120.0,
-                         raid_type=ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
-                         spares_per_node=ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0, adp="none",
-                         ddp_preservation_drives=1 if record.family == "ONTAP"
-                         else ddp_default_preservation(n_drives),
-                         **(sites or {}))
+    ctl = _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
+                           ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
+                           1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
+                           tuple(sorted((sites or {}).items())))
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
-    shelves = [ShelfNode(id=sid, catalog_id=sh.id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive.id,
-                         drive_count=sh.bays) for k, (sh, sid, label) in enumerate(placed)]
+    shelves = [_shelf_node(sid, sh.id, label, k, drive.id, sh.bays) for k, (sh, sid, label) in enumerate(placed)]
     records = {sh.id: sh for sh, _, _ in placed}
     link_id, ports = fe
-    links = [Link(id=f"fe-{h.id}", source=h.id, target="array", link_type=link_id,
-                  ports=max(1, ports // max(len(hosts), 1))) for h in hosts]
-    links += [Link(id=f"be-{s.id}", source="array", target=s.id, link_type=records[s.catalog_id].backend_link,
-                   ports=records[s.catalog_id].backend_lanes) for s in shelves]
+    links = [_link(f"fe-{h.id}", h.id, "array", link_id, max(1, ports // max(len(hosts), 1))) for h in hosts]
+    links += [_link(f"be-{s.id}", "array", s.id, records[s.catalog_id].backend_link,
+                    records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     return base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
+
+
+@lru_cache(maxsize=4096)
+def _controller_node(catalog_id: str, label: str, raid_type: str, spares_per_node: int, ddp_preservation_drives: int,
+                     sites: tuple[tuple[str, Any], ...]) -> ControllerNode:
+    """The controller node :func:`_design` places (``sites``: its MetroCluster settings as sorted items): one
+    validated (frozen) node shared by every design that places the same (designs differing in drives of one
+    media, shelves or front end)."""
+    return ControllerNode(id="array", catalog_id=catalog_id, label=label, x=400.0, y=120.0, raid_type=raid_type,
+                          spares_per_node=spares_per_node, adp="none", ddp_preservation_drives=ddp_preservation_drives,
+                          **dict(sites))
+
+
+@lru_cache(maxsize=4096)
+def _shelf_node(sid: str, catalog_id: str, label: str, k: int, drive_id: str, bays: int) -> ShelfNode:
+    """The ``k``-th (0-based) shelf node :func:`_design` places, full of ``drive_id``: one validated (frozen) node
+    shared by every design that places the same (designs differing in controller or front end share their shelves,
+    as they share their hosts)."""
+    return ShelfNode(id=sid, catalog_id=catalog_id, label=label, x=760.0, y=60.0 + 120.0 * k, drive=drive_id,
+                     drive_count=bays)
+
+
+@lru_cache(maxsize=4096)
+def _link(link_id: str, source: str, target: str, link_type: str, ports: int) -> Link:
+    """A link :func:`_design` places: one validated (frozen) link shared by every design that places the same."""
+    return Link(id=link_id, source=source, target=target, link_type=link_type, ports=ports)
 
 
 def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | None,

@@ -734,8 +734,9 @@ def raid_layouts(scenario: Scenario, catalog: Catalog) -> Mapping[str, RaidLayou
     out: dict[str, RaidLayout] = {}
     topo = topology.of(scenario)
     alike: dict[tuple[Any, ...], tuple[RaidLayout, str]] = {}  # controllers built alike share one computation
+    several = sum(isinstance(node, ControllerNode) for node in topo.systems) > 1  # a lone one shares with none
     for node in topo.systems:
-        key = _controller_key(node, topo) if isinstance(node, ControllerNode) else None
+        key = _controller_key(node, topo) if several and isinstance(node, ControllerNode) else None
         if key is not None and isinstance(node, ControllerNode) and key in alike:
             first, where = alike[key]
             out[node.id] = _renamed(first, where, _controller_where(node, catalog), node.id)

@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.units import CapacityUnit, format_capacity
 
 
 def fmt(value: float) -> str:
-    """Bytes in binary units, as ONTAP and the seeds print them (744.96 GiB, 25.47 TiB)."""
+    """Bytes in binary units, as ONTAP and the seeds print them (744.96 GiB, 25.47 TiB). The same byte counts (a
+    drive's right-sized size, its partitions) are written many times per waterfall and per sizer search: each
+    distinct value is formatted once (zero, whose sign shows, and NaN, never equal to itself, each time)."""
+    if value == 0 or value != value:
+        return format_capacity(value, CapacityUnit.TIB)
+    return _fmt_cached(value)
+
+
+@lru_cache(maxsize=8192, typed=True)
+def _fmt_cached(value: float) -> str:
+    """:func:`fmt` of a non-zero number (memoised by value and type)."""
     return format_capacity(value, CapacityUnit.TIB)
 
 

@@ -166,10 +166,27 @@ def _family_fitted_now(catalog: Catalog, family: str) -> bool:
                for f in CPU_FIELDS + SOFTWARE_FIELDS)
 
 
+_CONTRIBUTIONS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str, bool],
+                                                       tuple[tuple[str, str, str, float], ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
 def _contributions(catalog: Catalog, family: str, protocol: str, field: str, exclude: str,
                    fitted_only: bool) -> list[tuple[str, str, str, float]]:
     """(name, software, protocol, value) of each own profile of ``protocol`` in ``family`` whose ``field`` its own
-    fit set (``fitted_only``) or that has it at all; CPU fields per core, affinities per core."""
+    fit set (``fitted_only``) or that has it at all; CPU fields per core, affinities per core. Remembered per
+    catalog (every platform's profile pools the same fields of its family)."""
+    known = _CONTRIBUTIONS.setdefault(catalog, {})
+    key = (family, protocol, field, exclude, fitted_only)
+    hit = known.get(key)
+    if hit is None:
+        hit = known[key] = tuple(_contributions_now(catalog, family, protocol, field, exclude, fitted_only))
+    return list(hit)
+
+
+def _contributions_now(catalog: Catalog, family: str, protocol: str, field: str, exclude: str,
+                       fitted_only: bool) -> list[tuple[str, str, str, float]]:
+    """:func:`_contributions` computed."""
     out: list[tuple[str, str, str, float]] = []
     for record in catalog.of_kind(Controller):
         if record.family != family or record.id == exclude:
@@ -217,12 +234,28 @@ def capacity(profile: PerfProfile, nodes: int) -> float:
     return nodes * rate
 
 
+_BASES: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str, str, str],
+                                               tuple[Controller, PerfProfile | None]]] = weakref.WeakKeyDictionary()
+
+
 def base_profile(record: Controller, catalog: Catalog, software: str, protocol: str,
                  exclude: str = "") -> PerfProfile | None:
     """The relation's profile before the ordering bound (module steps 1-3) for ``record`` on ``software`` and
     ``protocol``, the controller ``exclude`` (default none) left out of the pool; None when the
     record's family is not pooled or no contributor gives a CPU demand. The record's own profiles of other
-    protocols contribute (a record is on the relation only for a protocol it has no profile of)."""
+    protocols contribute (a record is on the relation only for a protocol it has no profile of). Remembered per
+    catalog (the ordering bounds and each platform's profile ask it for the same record: the same object)."""
+    known = _BASES.setdefault(catalog, {})
+    key = (record.id, software, protocol, exclude, RELATION_SOURCE.get())
+    hit = known.get(key)
+    if hit is None or hit[0] is not record:
+        hit = known[key] = (record, _base_profile(record, catalog, software, protocol, exclude))
+    return hit[1]
+
+
+def _base_profile(record: Controller, catalog: Catalog, software: str, protocol: str,
+                  exclude: str = "") -> PerfProfile | None:
+    """:func:`base_profile` computed."""
     if record.family not in FAMILIES:
         return None
     leave_out = exclude

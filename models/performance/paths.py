@@ -455,18 +455,47 @@ def shared_host_sides() -> Iterator[None]:
         _SHARED_HOST_SIDES[0] = previous
 
 
+_PROFILE_KINDS: dict[tuple[int, bool, str], tuple[PerfProfile, str]] = {}
+"""(id of a profile record, found, note) -> (the record, its :func:`_profile_kind`): at most
+:data:`PROFILE_KINDS_KEPT` (then emptied and filled again)."""
+
+PROFILE_KINDS_KEPT = 1024
+"""Most profile kinds :func:`_profile_kind` keeps (a catalog's profiles are a few hundred; each kept entry holds
+its record, so that its id is not reused while it is kept)."""
+
+
+_ON_CORES: dict[tuple[int, int], tuple[PerfProfile, PerfProfile]] = {}
+"""(id of a sibling VM's profile record, cores) -> (the record, :func:`_on_cores` of it): at most
+:data:`PROFILE_KINDS_KEPT` (then emptied and filled again)."""
+
+
+def _on_cores(profile: PerfProfile, cores: int) -> PerfProfile:
+    """``profile`` (a sibling VM's: frozen, the same object for a record, version and protocol) with
+    ``servers_per_node`` set to ``cores``: made once per record and core count and reused by every workload and
+    design on a VM of that many cores (and so its kind and figures found once, :func:`_profile_kind`)."""
+    key = (id(profile), cores)
+    hit = _ON_CORES.get(key)
+    if hit is not None and hit[0] is profile:
+        return hit[1]
+    copy = profile.model_copy(update={"servers_per_node": cores})
+    if len(_ON_CORES) >= PROFILE_KINDS_KEPT:
+        _ON_CORES.clear()  # whole (one step, safe with evaluations in other threads), then filled again
+    _ON_CORES[key] = (profile, copy)  # the record is kept: its id is not reused while it is kept
+    return copy
+
+
 def _profile_kind(profile: PerfProfile, found: bool, note: str) -> str:
-    """:func:`~models.performance.profiles.profile_kind`; inside :func:`shared_host_sides` found once per profile
-    record (frozen) and reused by every workload that uses it (it reads every field's provenance)."""
-    built = _SHARED_HOST_SIDES[0]
-    if built is None:
-        return profile_kind(profile, found, note)
-    key = ("profile kind", id(profile), found, note)
-    hit = built.get(key)
+    """:func:`~models.performance.profiles.profile_kind`, found once per profile record (frozen: the same object
+    for a record, version and protocol, ``models.performance.profiles.controller_profile``) and reused by every
+    workload and design that uses it (it reads every field's provenance; a sizer search asks it for every design)."""
+    key = (id(profile), found, note)
+    hit = _PROFILE_KINDS.get(key)
     if hit is not None and hit[0] is profile:
         return hit[1]
     kind = profile_kind(profile, found, note)
-    built[key] = (profile, kind)  # the record is kept: its id is not reused while the block lasts
+    if len(_PROFILE_KINDS) >= PROFILE_KINDS_KEPT:
+        _PROFILE_KINDS.clear()  # whole (one step, safe with evaluations in other threads), then filled again
+    _PROFILE_KINDS[key] = (profile, kind)  # the record is kept: its id is not reused while it is kept
     return kind
 
 
@@ -983,7 +1012,7 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     if profile is not None and profile.servers_per_node != cores and not any(profile is p for p in vm.performance):
         # a sibling VM's profile: its per-core CPU demand (the pooled fit's, the same on every size) on this VM's
         # own cores (models.performance.cloud_limits)
-        profile = profile.model_copy(update={"servers_per_node": cores})
+        profile = _on_cores(profile, cores)
     if profile is None:
         profile = PerfProfile(software=software, protocol="iSCSI", servers_per_node=cores,
                               **UNCALIBRATED_PROFILE,
