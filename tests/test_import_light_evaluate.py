@@ -67,3 +67,35 @@ def test_the_lazy_packages_still_offer_every_name():
     probe_out = json.loads(done.stdout.strip().splitlines()[-1])
     assert probe_out["before"] == []  # importing either package loads none of its modules
     assert probe_out["ok"] is True and probe_out["all"] is True
+
+
+_THREADS_PROBE = textwrap.dedent(f"""
+    import contextlib, io, json, os, sys
+    sys.argv = ["storplan", "evaluate", {DEFAULT_EXAMPLE.removesuffix(".toml")!r}, "--json"]
+    from app.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main()  # as the console script calls it: the process's own start
+    print(json.dumps({{"threads": os.environ.get("OPENBLAS_NUM_THREADS"), "text": out.getvalue()}}))
+""")
+
+
+def _threads_run(**settings: str) -> dict:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS",
+                                                             "OMP_NUM_THREADS")}
+    done = subprocess.run([sys.executable, "-c", _THREADS_PROBE], capture_output=True, text=True, timeout=120,
+                          env={**env, **settings})
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_command_asks_openblas_for_one_thread_unless_the_user_chose_and_the_numbers_do_not_change():
+    """``app.quiet_start.single_threaded_blas``: one OpenBLAS thread (its start cost ~60 ms a command), a user's
+    own choice kept; the evaluation prints the same text with two threads."""
+    default = _threads_run()
+    assert default["threads"] == "1"
+    chosen = _threads_run(OMP_NUM_THREADS="2")
+    assert chosen["threads"] is None  # the user's OMP_NUM_THREADS decides: nothing set over it
+    assert chosen["text"] == default["text"] and default["text"].startswith("{")
