@@ -1,6 +1,7 @@
 """``storplan evaluate --json`` of the default example imports only what it runs: the queueing package's solvers and
-records (the engine runs its own kernels), the SQLite side of the project store (a TOML project), and the JSON it
-prints is the text ``json.dumps(..., indent=2)`` gives. Each module below still loads when first asked for."""
+records (the engine runs its own kernels), the SQLite side of the project store and its records (a TOML project), the
+pooled software fit (a current release); and the JSON it prints is the text ``json.dumps(..., indent=2)`` gives. Each
+module below still loads when first asked for."""
 
 from __future__ import annotations
 
@@ -30,7 +31,9 @@ LAZY = (
     "models.queueing.erlang", "models.queueing.results", "models.queueing._network",
     # models.store: a TOML project needs neither SQLite nor the codec, the lock or recovery (models/store/textio.py)
     "models.store.files", "models.store.codec", "models.store.lock", "models.store.recovery",
-    "models.store.schema", "sqlite3",
+    "models.store.schema", "models.store.records", "sqlite3",
+    # the pooled software fit: only a platform older than every calibrated release needs it (hardware_relation.py)
+    "models.performance.pooled_fit",
 )
 
 

@@ -55,7 +55,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
-from models.performance import pooled_fit
 from models.resources import validation_dir
 
 HARDWARE_RELATION = "hardware relation only"
@@ -282,6 +281,8 @@ def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance
     (``models.performance.pooled_fit``) gives for ``protocol`` on ``software`` with its value on ``cores`` cores
     per node, its provenance naming the fit; fields the fit has no parameter for keep the median relation's
     value."""
+    from models.performance import pooled_fit  # here: a platform older than every calibrated release needs it
+
     fitted = pooled_fit.pooled_software(catalog, family, exclude)
     if fitted is None:
         return

@@ -79,7 +79,7 @@ _EXPORTS: dict[str, str] = {
     "FileFingerprint": "records",
     "OpenedProject": "records",
     "SnapshotEntry": "records",
-    "StoreError": "records",
+    "StoreError": "errors",
     "RecoveryItem": "recovery",
     "RecoveryStore": "recovery",
     "APPLICATION_ID": "schema",

@@ -11,15 +11,16 @@ from typing import TYPE_CHECKING
 from models.catalog import Catalog
 from models.project import textformat
 from models.project.model import Project
-from models.store.records import FileFingerprint, SnapshotEntry, StoreError
+from models.store.errors import StoreError
 from models.store.snapshot import base_catalog
 from models.store.sniff import is_sqlite_file
 
 if TYPE_CHECKING:
     from models.store.files import SavedProject
+    from models.store.records import FileFingerprint, SnapshotEntry
 
-# The SQLite side (models.store.files: sqlite3, the codec, the lock) is imported by the functions that open or save a
-# .storplan file, so reading a TOML project (every command given one, the default example) loads none of it.
+# The SQLite side (models.store.files: sqlite3, the codec, the lock) and the store's records are imported by the
+# functions that open or save a .storplan file, so reading a TOML project (the default example) loads none of them.
 
 
 def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Catalog | None = None) -> Project:
@@ -64,6 +65,7 @@ def save_toml_tracked(project: Project, path: Path | str, *, expected_fingerprin
     """
     from models.atomic import write_text_atomic
     from models.store.files import SavedProject, check_unchanged
+    from models.store.records import FileFingerprint
 
     path = Path(path)
     expected = None if force else expected_fingerprint
