@@ -305,6 +305,18 @@ PARSED_CACHE = "parsed-catalog"
 """Folder (in :func:`models.resources.user_data_dir`) of the bundled catalog files' parsed tables, as JSON."""
 
 
+def parse_bundled_toml(path: Path) -> dict[str, Any]:
+    """A TOML file of StorPlan's own resources (e.g. ``resources/validation/ladders.toml``, which every evaluation of
+    a relation-profiled controller reads) as its tables, through the per-user parsed cache the bundled catalog's files
+    use (:func:`_parse_bundled`: a 21 KB file is 2.4 ms of pure-Python TOML parsing, 0.2 ms read back as JSON); a
+    file outside the resources is parsed every time.
+
+    Raises:
+        OSError: the file cannot be read. FileRefusedError: it is not TOML or nests too deep.
+    """
+    return _parse_bundled(path, path.read_text(encoding="utf-8"))
+
+
 def _parse_bundled(path: Path, text: str) -> dict[str, Any]:
     """``tomllib.loads(text)``; for a file of the bundled catalog (``resources/``), through a per-user cache of the
     parsed tables.

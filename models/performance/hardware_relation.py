@@ -49,7 +49,6 @@ import contextvars
 import functools
 import math
 import statistics
-import tomllib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -324,9 +323,12 @@ def hardware_key(record: Controller) -> tuple[object, ...]:
 def ordering_steps() -> tuple[tuple[str, str, str], ...]:
     """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
     figure contradicts (module step 4); () when the file cannot be read. Read once per process."""
+    from models.bounded_read import FileRefusedError
+    from models.catalog.loader import parse_bundled_toml
+
     try:
-        data = tomllib.loads((validation_dir() / "ladders.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+        data = parse_bundled_toml(validation_dir() / "ladders.toml")  # through the parsed-TOML cache
+    except (OSError, FileRefusedError):
         return ()
     return tuple((str(s["smaller"]), str(s["larger"]), str(s.get("basis_kind", ""))) for s in data.get("step", [])
                  if not s.get("contradicted") and "smaller" in s and "larger" in s)
