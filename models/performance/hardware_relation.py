@@ -169,25 +169,39 @@ def _contributions(catalog: Catalog, family: str, protocol: str, field: str, exc
     """(name, software, protocol, value) of each own profile of ``protocol`` in ``family`` whose ``field`` its own
     fit set (``fitted_only``) or that has it at all; CPU fields per core, affinities per core."""
     out: list[tuple[str, str, str, float]] = []
-    for record in catalog.of_kind(Controller):
-        if record.family != family or record.id == exclude:
+    for record, profile in _family_profiles(catalog, family, protocol):
+        if record.id == exclude:
             continue
-        for profile in record.performance:
-            if profile.protocol != protocol:
-                continue
-            prov = profile.provenance.get(field)
-            if fitted_only and (prov is None or prov.kind != "calibrated"):
-                continue
-            affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
-            if affinity and profile.affinity_hold_us <= 0:
-                continue
-            value = float(getattr(profile, field))
-            if field in CPU_FIELDS:
-                value *= record.cores_per_node / profile.servers_per_node
-            elif field == "affinities_per_node":
-                value /= record.cores_per_node
-            out.append((record.name, profile.software, protocol, value))
+        prov = profile.provenance.get(field)
+        if fitted_only and (prov is None or prov.kind != "calibrated"):
+            continue
+        affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
+        if affinity and profile.affinity_hold_us <= 0:
+            continue
+        value = float(getattr(profile, field))
+        if field in CPU_FIELDS:
+            value *= record.cores_per_node / profile.servers_per_node
+        elif field == "affinities_per_node":
+            value /= record.cores_per_node
+        out.append((record.name, profile.software, protocol, value))
     return out
+
+
+_PROFILES_OF: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str], tuple[tuple[Controller, PerfProfile], ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _family_profiles(catalog: Catalog, family: str, protocol: str) -> tuple[tuple[Controller, PerfProfile], ...]:
+    """(record, profile) of every own profile of ``protocol`` of the controllers of ``family``, in catalog order
+    (remembered per catalog, which never changes once built: the relation asks it for every field of every
+    platform, 300 scans of the whole catalog per evaluation otherwise)."""
+    known = _PROFILES_OF.setdefault(catalog, {})
+    hit = known.get((family, protocol))
+    if hit is None:
+        hit = known[(family, protocol)] = tuple(
+            (record, profile) for record in catalog.of_kind(Controller) if record.family == family
+            for profile in record.performance if profile.protocol == protocol)
+    return hit
 
 
 def pooled_field(catalog: Catalog, family: str, protocols: tuple[str, ...], field: str, software: str,
