@@ -1,10 +1,11 @@
-"""``json.dumps(value, indent=2)``, the same text, about twice as fast.
+"""``json.dumps(value, indent=2)``, the same text, in 55% of the time.
 
 Python's JSON encoder writes indented output in pure Python (its C encoder is used only without ``indent``, up to
 Python 3.13), one generator step per item: for ``storplan evaluate --json`` of the default example (313 KB, 5,000
-numbers in 800 objects) that was 9 ms of the command. :func:`dumps` writes the same text with one recursive function
-and ``json``'s own C string encoder; anything it does not write itself (a type ``json`` refuses, a circular
-structure) goes to ``json.dumps``, which gives its usual answer or error.
+numbers in 800 objects) that was 9.3 ms of the command, 5.1 ms with :func:`dumps` (medians of 15 in-process runs).
+:func:`dumps` writes the same text with one recursive function and ``json``'s own C string encoder; anything it does
+not write itself (a type ``json`` refuses, a circular structure) goes to ``json.dumps``, which gives its usual answer
+or error.
 """
 
 from __future__ import annotations
