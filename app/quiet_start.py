@@ -27,12 +27,30 @@ with ``__all__`` it does not scan every installed package's entry points when it
 4 ms of each start). StorPlan uses no pydantic plugin."""
 
 
+BLAS_THREAD_SETTINGS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS")
+"""The environment variables OpenBLAS (numpy's and scipy's linear algebra) reads, in this order, for the number of
+threads it starts when it loads (OpenBLAS README, "Setting the number of threads using environment variables",
+github.com/OpenMathLib/OpenBLAS). Without any of them it starts one per core, and on two cores that thread and its
+start cost an ``evaluate --json`` about 60 ms of CPU and of wall time (``benchmarks/bench_cli.py``, measured
+interleaved): StorPlan's linear algebra is a few products of vectors of a dozen values (no threads would help
+them; OpenBLAS runs such small products on one thread anyway, so no number changes)."""
+
+
+def single_threaded_blas() -> None:
+    """Ask OpenBLAS for one thread (``OPENBLAS_NUM_THREADS=1``), unless the user's environment sets any of
+    :data:`BLAS_THREAD_SETTINGS`. Only before numpy is first imported does it change anything."""
+    if not any(os.environ.get(name) for name in BLAS_THREAD_SETTINGS):
+        os.environ["OPENBLAS_NUM_THREADS"] = "1"
+
+
 def hold() -> None:
-    """Stop the cyclic collector until :func:`release` (at the start of a process, before its imports), and skip
-    pydantic's plugin discovery (:data:`PLUGINS_SETTING`, unless the user's environment sets it). The collector is
-    left alone when it is already off (someone else turned it off: they turn it back on)."""
+    """Stop the cyclic collector until :func:`release` (at the start of a process, before its imports), skip
+    pydantic's plugin discovery (:data:`PLUGINS_SETTING`, unless the user's environment sets it) and ask numpy's
+    OpenBLAS for one thread (:func:`single_threaded_blas`). The collector is left alone when it is already off
+    (someone else turned it off: they turn it back on)."""
     global _held
     os.environ.setdefault(PLUGINS_SETTING, "__all__")
+    single_threaded_blas()
     if gc.isenabled():
         gc.disable()
         _held = True

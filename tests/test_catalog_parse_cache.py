@@ -196,3 +196,22 @@ def test_the_record_cache_key_follows_the_record_types_or_the_frozen_build(tmp_p
     build_2 = loader._schema_key()
     loader._schema_key.cache_clear()
     assert build_1 and build_2 and build_1 != build_2 and build_1 not in (first, second)
+
+
+def test_the_platform_ladders_read_through_the_same_cache(home, tmp_path):
+    """``parse_bundled_toml`` (the hardware relation's ladder steps, read by every evaluation of such a controller):
+    tomllib's tables, cached under the user's folder and read back from there; a file outside the resources is parsed
+    every time and never cached."""
+    ladders = resources_dir() / "validation" / "ladders.toml"
+    expected = tomllib.loads(ladders.read_text(encoding="utf-8"))
+    assert loader.parse_bundled_toml(ladders) == expected and expected["step"]
+    (cached,) = (home / loader.PARSED_CACHE).glob("ladders-*.json")
+    cached.write_text('{"step": []}', encoding="utf-8")  # the next read comes from the cache file, not the TOML
+    assert loader.parse_bundled_toml(ladders) == {"step": []}
+    own = tmp_path / "own.toml"
+    own.write_text("[[step]]\nsmaller = 'a'\nlarger = 'b'\n", encoding="utf-8")
+    assert loader.parse_bundled_toml(own) == {"step": [{"smaller": "a", "larger": "b"}]}
+    assert not list((home / loader.PARSED_CACHE).glob("own-*.json"))
+    own.write_text("[[step]\n", encoding="utf-8")
+    with pytest.raises(loader.FileRefusedError):
+        loader.parse_bundled_toml(own)

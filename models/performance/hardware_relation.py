@@ -49,13 +49,11 @@ import contextvars
 import functools
 import math
 import statistics
-import tomllib
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
-from models.performance import pooled_fit
 from models.resources import validation_dir
 
 HARDWARE_RELATION = "hardware relation only"
@@ -188,25 +186,39 @@ def _contributions_now(catalog: Catalog, family: str, protocol: str, field: str,
                        fitted_only: bool) -> list[tuple[str, str, str, float]]:
     """:func:`_contributions` computed."""
     out: list[tuple[str, str, str, float]] = []
-    for record in catalog.of_kind(Controller):
-        if record.family != family or record.id == exclude:
+    for record, profile in _family_profiles(catalog, family, protocol):
+        if record.id == exclude:
             continue
-        for profile in record.performance:
-            if profile.protocol != protocol:
-                continue
-            prov = profile.provenance.get(field)
-            if fitted_only and (prov is None or prov.kind != "calibrated"):
-                continue
-            affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
-            if affinity and profile.affinity_hold_us <= 0:
-                continue
-            value = float(getattr(profile, field))
-            if field in CPU_FIELDS:
-                value *= record.cores_per_node / profile.servers_per_node
-            elif field == "affinities_per_node":
-                value /= record.cores_per_node
-            out.append((record.name, profile.software, protocol, value))
+        prov = profile.provenance.get(field)
+        if fitted_only and (prov is None or prov.kind != "calibrated"):
+            continue
+        affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
+        if affinity and profile.affinity_hold_us <= 0:
+            continue
+        value = float(getattr(profile, field))
+        if field in CPU_FIELDS:
+            value *= record.cores_per_node / profile.servers_per_node
+        elif field == "affinities_per_node":
+            value /= record.cores_per_node
+        out.append((record.name, profile.software, protocol, value))
     return out
+
+
+_PROFILES_OF: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str], tuple[tuple[Controller, PerfProfile], ...]]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _family_profiles(catalog: Catalog, family: str, protocol: str) -> tuple[tuple[Controller, PerfProfile], ...]:
+    """(record, profile) of every own profile of ``protocol`` of the controllers of ``family``, in catalog order
+    (remembered per catalog, which never changes once built: the relation asks it for every field of every
+    platform, 300 scans of the whole catalog per evaluation otherwise)."""
+    known = _PROFILES_OF.setdefault(catalog, {})
+    hit = known.get((family, protocol))
+    if hit is None:
+        hit = known[(family, protocol)] = tuple(
+            (record, profile) for record in catalog.of_kind(Controller) if record.family == family
+            for profile in record.performance if profile.protocol == protocol)
+    return hit
 
 
 def pooled_field(catalog: Catalog, family: str, protocols: tuple[str, ...], field: str, software: str,
@@ -315,6 +327,8 @@ def _apply_pooled_fit(values: dict[str, float], provenance: dict[str, Provenance
     (``models.performance.pooled_fit``) gives for ``protocol`` on ``software`` with its value on ``cores`` cores
     per node, its provenance naming the fit; fields the fit has no parameter for keep the median relation's
     value."""
+    from models.performance import pooled_fit  # here: a platform older than every calibrated release needs it
+
     fitted = pooled_fit.pooled_software(catalog, family, exclude)
     if fitted is None:
         return
@@ -356,9 +370,12 @@ def hardware_key(record: Controller) -> tuple[object, ...]:
 def ordering_steps() -> tuple[tuple[str, str, str], ...]:
     """(smaller id, larger id, public basis kind) of every step of the bundled ladder file that no cited public
     figure contradicts (module step 4); () when the file cannot be read. Read once per process."""
+    from models.bounded_read import FileRefusedError
+    from models.catalog.loader import parse_bundled_toml
+
     try:
-        data = tomllib.loads((validation_dir() / "ladders.toml").read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError):
+        data = parse_bundled_toml(validation_dir() / "ladders.toml")  # through the parsed-TOML cache
+    except (OSError, FileRefusedError):
         return ()
     return tuple((str(s["smaller"]), str(s["larger"]), str(s.get("basis_kind", ""))) for s in data.get("step", [])
                  if not s.get("contradicted") and "smaller" in s and "larger" in s)

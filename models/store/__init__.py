@@ -19,44 +19,110 @@ Typical use by the app::
     recovery.clear_for(path)
 """
 
-from models.store.files import (
-    SavedProject,
-    installed_app_version,
-    is_sqlite_file,
-    open_project,
-    save_project,
-    save_project_tracked,
-)
-from models.store.lock import LockInfo, ProjectLock, read_lock
-from models.store.records import (
-    Calibration,
-    CalibrationPoint,
-    FileChangedOnDiskError,
-    FileFingerprint,
-    OpenedProject,
-    SnapshotEntry,
-    StoreError,
-)
-from models.store.recovery import RecoveryItem, RecoveryStore
-from models.store.schema import APPLICATION_ID, SCHEMA_VERSION
-from models.store.snapshot import (
-    PinnedCatalog,
-    base_catalog,
-    catalog_updates,
-    default_catalog,
-    pinned_catalog,
-    snapshot_catalog,
-    unusable_snapshot_entries,
-)
-from models.store.textio import (
-    ProjectFile,
-    export_toml,
-    import_toml,
-    is_storplan_path,
-    load_any,
-    load_project_file,
-    save_toml_tracked,
-)
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names this package offers, for the type checker; at run time each loads on first use
+    from models.store.files import (
+        SavedProject,
+        installed_app_version,
+        is_sqlite_file,
+        open_project,
+        save_project,
+        save_project_tracked,
+    )
+    from models.store.lock import LockInfo, ProjectLock, read_lock
+    from models.store.records import (
+        Calibration,
+        CalibrationPoint,
+        FileChangedOnDiskError,
+        FileFingerprint,
+        OpenedProject,
+        SnapshotEntry,
+        StoreError,
+    )
+    from models.store.recovery import RecoveryItem, RecoveryStore
+    from models.store.schema import APPLICATION_ID, SCHEMA_VERSION
+    from models.store.snapshot import (
+        PinnedCatalog,
+        base_catalog,
+        catalog_updates,
+        default_catalog,
+        pinned_catalog,
+        snapshot_catalog,
+        unusable_snapshot_entries,
+    )
+    from models.store.textio import (
+        ProjectFile,
+        export_toml,
+        import_toml,
+        is_storplan_path,
+        load_any,
+        load_project_file,
+        save_toml_tracked,
+    )
+
+_EXPORTS: dict[str, str] = {
+    "SavedProject": "files",
+    "installed_app_version": "files",
+    "is_sqlite_file": "sniff",
+    "open_project": "files",
+    "save_project": "files",
+    "save_project_tracked": "files",
+    "LockInfo": "lock",
+    "ProjectLock": "lock",
+    "read_lock": "lock",
+    "Calibration": "records",
+    "CalibrationPoint": "records",
+    "FileChangedOnDiskError": "records",
+    "FileFingerprint": "records",
+    "OpenedProject": "records",
+    "SnapshotEntry": "records",
+    "StoreError": "errors",
+    "RecoveryItem": "recovery",
+    "RecoveryStore": "recovery",
+    "APPLICATION_ID": "schema",
+    "SCHEMA_VERSION": "schema",
+    "PinnedCatalog": "snapshot",
+    "base_catalog": "snapshot",
+    "catalog_updates": "snapshot",
+    "default_catalog": "snapshot",
+    "pinned_catalog": "snapshot",
+    "snapshot_catalog": "snapshot",
+    "unusable_snapshot_entries": "snapshot",
+    "ProjectFile": "textio",
+    "export_toml": "textio",
+    "import_toml": "textio",
+    "is_storplan_path": "textio",
+    "load_any": "textio",
+    "load_project_file": "textio",
+    "save_toml_tracked": "textio",
+}
+"""Each name this package offers -> the module of this package it comes from. Importing the package (as importing any
+of its modules does) loads none of them; ``from models.store import X`` loads X's module when first asked
+(:func:`__getattr__`): reading a TOML project (:func:`load_project_file`) loads no ``sqlite3``, codec or lock."""
+
+
+def __getattr__(name: str) -> Any:
+    """The offered name ``name``, its module imported on first use (PEP 562).
+
+    Raises:
+        AttributeError: not a name this package offers.
+    """
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
 
 __all__ = [
     "APPLICATION_ID",

@@ -45,6 +45,7 @@ from models.store.records import (
 )
 from models.store.schema import APPLICATION_ID, SCHEMA_VERSION, SQLITE_HEADER, migrate, schema_problems
 from models.store.snapshot import default_catalog, snapshot_catalog
+from models.store.sniff import is_sqlite_file
 
 TEMP_SUFFIX = ".saving"
 _STALE_TEMP_SECONDS = 3600
@@ -63,17 +64,6 @@ def installed_app_version() -> str:
         return version("storplan")
     except PackageNotFoundError:
         return "0.0.0+unknown"
-
-
-def is_sqlite_file(path: Path | str) -> bool:
-    """True when the file starts with the SQLite header (``"SQLite format 3\\0"``)."""
-    try:
-        if not os.path.isfile(path):  # never open a pipe or a device: it could block for ever
-            return False
-        with open(path, "rb") as fh:
-            return fh.read(len(SQLITE_HEADER)) == SQLITE_HEADER
-    except OSError:
-        return False
 
 
 # --- saving --------------------------------------------------------------------------------------------------------

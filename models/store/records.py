@@ -7,30 +7,10 @@ import os
 from dataclasses import dataclass, field
 from datetime import UTC
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from models.project.model import Project
-
-Reason = Literal[
-    "not_storplan", "corrupt", "newer_version", "locked", "read_only", "disk_full", "invalid", "io", "not_found",
-    "changed_on_disk",
-]
-
-
-class StoreError(ValueError):
-    """A project file cannot be opened or saved. ``str(error)`` is a sentence for the user that names the file.
-
-    Attributes:
-        path: the file concerned.
-        reason: what kind of failure, for callers that react differently (``"not_storplan"``, ``"corrupt"``,
-            ``"newer_version"``, ``"locked"``, ``"read_only"``, ``"disk_full"``, ``"invalid"``, ``"io"``,
-            ``"not_found"``, ``"changed_on_disk"``).
-    """
-
-    def __init__(self, message: str, path: Path | str | None = None, reason: Reason = "io") -> None:
-        super().__init__(message)
-        self.path = Path(path) if path is not None else None
-        self.reason = reason
+from models.store.errors import StoreError  # defined there (a light module), offered here as ever
 
 
 @dataclass(frozen=True)

@@ -29,13 +29,13 @@ import json
 import sqlite3
 from collections.abc import Callable
 
+from models.store.sniff import SQLITE_HEADER as SQLITE_HEADER  # named here too, as before
+
 APPLICATION_ID = 0x53545054
 """``PRAGMA application_id`` of every StorPlan project file ("STPT")."""
 
 SCHEMA_VERSION = 9
 """The schema version this StorPlan writes, and the newest it reads."""
-
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 NODE_KINDS_V1 = ("host", "switch", "controller", "shelf", "hci_cluster", "cloud_vm")
 """The node kinds of schema versions 1 to 6 (frozen: their DDL checks them)."""

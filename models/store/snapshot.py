@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, get_args, get_origin
+from typing import TYPE_CHECKING, Any, get_args, get_origin
 
 from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
@@ -11,7 +11,9 @@ from pydantic_core import to_jsonable_python
 from models.catalog import Catalog, CatalogError, Entry, bundled_catalog, load_user_catalog, parse_entries
 from models.catalog.schema import ENTRY_TYPES, Sourced
 from models.project.model import Project
-from models.store.records import SnapshotEntry
+
+if TYPE_CHECKING:
+    from models.store.records import SnapshotEntry  # imported where one is made: base_catalog() needs none
 
 NODE_REFERENCE_FIELDS = ("catalog_id", "adapter", "drive", "licence", "disk")
 """Node fields that hold catalog ids."""
@@ -142,6 +144,8 @@ def snapshot_catalog(project: Project, catalog: Catalog) -> dict[str, SnapshotEn
             lookup = catalog
     custom = _custom_ids(project)
     version_of = getattr(catalog, "version_of", lambda _id: catalog.version)
+    from models.store.records import SnapshotEntry
+
     out: dict[str, SnapshotEntry] = {}
     for entry_id in sorted(referenced_ids(project, lookup) - custom):
         entry = catalog.find(entry_id)

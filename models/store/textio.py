@@ -6,15 +6,21 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from models.atomic import write_text_atomic
 from models.catalog import Catalog
 from models.project import textformat
 from models.project.model import Project
-from models.store.files import SavedProject, check_unchanged, is_sqlite_file, open_project, save_project
-from models.store.lock import held_by_other
-from models.store.records import FileFingerprint, SnapshotEntry, StoreError
+from models.store.errors import StoreError
 from models.store.snapshot import base_catalog
+from models.store.sniff import is_sqlite_file
+
+if TYPE_CHECKING:
+    from models.store.files import SavedProject
+    from models.store.records import FileFingerprint, SnapshotEntry
+
+# The SQLite side (models.store.files: sqlite3, the codec, the lock) and the store's records are imported by the
+# functions that open or save a .storplan file, so reading a TOML project (the default example) loads none of them.
 
 
 def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Catalog | None = None) -> Project:
@@ -24,6 +30,8 @@ def import_toml(toml_path: Path | str, storplan_path: Path | str, *, catalog: Ca
         ProjectFormatError: the TOML file cannot be read or is not a valid project (names file and place).
         StoreError: the ``.storplan`` file cannot be written.
     """
+    from models.store.files import save_project
+
     project = textformat.load(toml_path)
     save_project(project, storplan_path, catalog=catalog)
     return project
@@ -55,6 +63,10 @@ def save_toml_tracked(project: Project, path: Path | str, *, expected_fingerprin
             nothing was written.
         OSError: the file cannot be written (an existing file is unchanged).
     """
+    from models.atomic import write_text_atomic
+    from models.store.files import SavedProject, check_unchanged
+    from models.store.records import FileFingerprint
+
     path = Path(path)
     expected = None if force else expected_fingerprint
     check_unchanged(path, expected)
@@ -82,6 +94,9 @@ def export_toml(
         StoreError: the ``.storplan`` file cannot be opened, or the TOML file cannot be written; ``"locked"`` when
             ``toml_path`` is the project file itself and another StorPlan holds it.
     """
+    from models.store.files import open_project
+    from models.store.lock import held_by_other
+
     if read_only_if_locked and _same_file(storplan_path, toml_path) and held_by_other(storplan_path) is not None:
         raise StoreError(f"Cannot write {toml_path}: it is the project itself, open in another StorPlan. "
                          "The file is unchanged.", toml_path, "locked")
@@ -119,6 +134,8 @@ def load_any(path: Path | str) -> Project:
         ProjectFormatError: a text file that is not a valid TOML project.
     """
     if is_storplan_path(path):
+        from models.store.files import open_project
+
         return open_project(path).project
     return textformat.load(path)
 
@@ -158,6 +175,8 @@ def load_project_file(path: Path | str, *, read_only_if_locked: bool = False) ->
         ProjectFormatError: a text file that is not a valid TOML project.
     """
     if is_storplan_path(path):
+        from models.store.files import open_project
+
         opened = open_project(path, read_only_if_locked=read_only_if_locked)
         return ProjectFile(opened.project, base_catalog(opened.catalog_snapshot), dict(opened.catalog_snapshot),
                            opened.locked_by)
