@@ -187,9 +187,7 @@ def _evaluate(args) -> int:
     data["tco"] = tco_to_dict(tco)
     status = _report_errors(args.path, evaluation)
     if args.json:
-        from app.json_text import dumps  # json.dumps(data, indent=2), the same text in 55% of the time
-
-        print(dumps(data))
+        print(json.dumps(data, indent=2))
         return status
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
     decided = evaluation_verdict(evaluation, project.requirements, unit)
