@@ -837,13 +837,15 @@ class ReportBuilder:
             rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", model, _e(row.figures),
                          *row.footprint_cells()])
         total = footprint(self.scenario, self.catalog)
-        bound = "" if total.complete else "≥ "
+        bound = "" if total.complete and not total.hci_hosts else "≥ "
         ru_bound = "≥ " if any(p.height is None for p in total.parts) else ""
-        rows.append(["Total (controllers, shelves, drives, switches)", "", "", "", f"{ru_bound}{total.rack_units:,}",
-                     f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
+        power = ((f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}") if total.parts
+                 or not total.hci_hosts else ("unknown", "unknown"))  # vSAN hosts only: no power figure at all
+        rows.append(["Total (controllers, shelves, drives, switches" + (", hosts)" if total.hci_hosts else ")"),
+                     "", "", "", f"{ru_bound}{total.total_rack_units:,}", *power])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s),
+                _table(rows, [w * 0.2, w * 0.07, w * 0.22, w * 0.23, w * 0.08, w * 0.1, w * 0.1], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
                        + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
                           if any(not r.part_number for r in bom_rows) else ""), s.small)]

@@ -1,0 +1,65 @@
+"""The bill of materials' footprint of a vSAN or cloud design (review of session 39): a vSAN design's parts list
+said "0 U and 0 W (0 BTU/hr)" while the same report's cost section counted its hosts' rack units, and a cloud
+design read as if it took 0 U and 0 W on site."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from pypdf import PdfReader
+
+from app.report import render_report_bytes
+from models.catalog import bundled_catalog
+from models.costing.inputs import running_inputs
+from models.costing.tco import energy_of
+from models.evaluate import evaluate
+from models.present.bom import bill_of_materials, footprint
+from models.project.model import HciClusterNode
+from models.resources import examples_dir
+from models.store import load_any
+
+CAT = bundled_catalog()
+
+
+@pytest.mark.parametrize("name", ["vsan-sqlserver-raid5.toml", "vsan8-esa-6host-sqlserver-oltp.toml"])
+def test_vsan_parts_list_counts_the_hosts_as_the_cost_section_does(name):
+    project = load_any(examples_dir() / name)
+    scenario = project.scenario
+    hosts = sum(n.hosts for n in scenario.nodes if isinstance(n, HciClusterNode))
+    total = footprint(scenario, CAT)
+    # the cost section's rack units (models.costing.tco.energy_of), computed by its own code
+    cost_ru = energy_of(scenario, total, running_inputs(project.requirements.running_costs, 36)).rack_units
+    assert total.total_rack_units == hosts * 2 == cost_ru
+    text = total.text()
+    assert "0 U and 0 W" not in text
+    assert text.startswith(f"{hosts * 2} U, with the {hosts} vSAN hosts at 2 U each")
+    assert "power not known" in text
+    row = next(r for r in bill_of_materials(scenario, CAT) if r.category == "HCI hosts")
+    assert row.in_footprint and row.rack_units == hosts * 2 and row.power_w is None
+    assert row.footprint_cells() == (str(hosts * 2), "unknown", "unknown")
+
+
+def test_cloud_design_has_no_on_site_footprint_text():
+    scenario = load_any(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml").scenario
+    total = footprint(scenario, CAT)
+    assert total.cloud_only and total.total_rack_units == 0
+    assert total.text() == "no rack space or power on site: the design runs in the cloud provider's data centre"
+
+
+def test_an_array_design_footprint_text_is_unchanged():
+    scenario = load_any(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml").scenario
+    total = footprint(scenario, CAT)
+    assert not total.cloud_only and total.hci_hosts == ()
+    assert total.total_rack_units == total.rack_units
+    assert total.text().startswith(f"{total.rack_units} U and ")
+
+
+def test_vsan_pdf_parts_list_prints_the_hosts_height_and_unknown_power():
+    project = load_any(examples_dir() / "vsan-sqlserver-raid5.toml")
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
+    assert "Footprint: 0 U and 0 W" not in text
+    assert "Footprint: 8 U, with the 4 vSAN hosts at 2 U each" in text
+    assert "unknow n" not in text  # the power cells' word fits its column
