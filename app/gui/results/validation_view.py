@@ -52,7 +52,7 @@ from models.present.validation import (
 )
 from models.units import CapacityUnit
 from models.validation import RAMP_SECTIONS
-from models.validation.headline_extras import full_headline
+from models.validation.headline_extras import BundledOutcomes, full_headline
 from models.validation.tolerances import tolerance_reason
 
 Runner = Callable[[], Sequence]
@@ -94,7 +94,8 @@ class _ValidationTask(QRunnable):
 
     def run(self) -> None:
         try:
-            outcomes = list(self.runner())
+            result = self.runner()
+            outcomes = result if isinstance(result, BundledOutcomes) else list(result)  # keep the bundled extras
         except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
             return
@@ -262,8 +263,11 @@ class ValidationView(QWidget):
         self._running = False
         self.refresh_button.setEnabled(True)
         # the measured ramps (section "ramp") are listed after the seed cases and counted as they are
+        extras = getattr(outcomes, "extras", None)  # the bundled run's platforms left out and band coverage
         outcomes = ([o for o in outcomes if o.section not in RAMP_SECTIONS]
                     + [o for o in outcomes if o.section in RAMP_SECTIONS])
+        if extras is not None:  # kept through the reordering: the headline is the command line's and the report's
+            outcomes = BundledOutcomes(outcomes, extras)
         self.outcomes = outcomes
         self.rows = []
         for outcome in outcomes:
