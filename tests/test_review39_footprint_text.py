@@ -63,3 +63,30 @@ def test_vsan_pdf_parts_list_prints_the_hosts_height_and_unknown_power():
     assert "Footprint: 0 U and 0 W" not in text
     assert "Footprint: 8 U, with the 4 vSAN hosts at 2 U each" in text
     assert "unknow n" not in text  # the power cells' word fits its column
+
+
+def _cost_section(name: str) -> str:
+    project = load_any(examples_dir() / name)
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+    return text[text.index("\nCost and footprint"):text.index("\nRecommendation")]
+
+
+def test_a_cloud_designs_cost_section_has_no_on_site_inputs_or_empty_carbon_heading():
+    """A managed-service design printed the electricity, PUE, grid-carbon, rack-space and support inputs it does not
+    use, and an "Embodied carbon" heading over nothing but the drives' and enclosures' sources; its comparison notes
+    sat under that heading."""
+    section = _cost_section("gcnv-premium-oracle-nfs.toml")
+    assert "Electricity price" not in section and "Rack unit cost" not in section
+    assert "Embodied carbon\n" not in section and "Tannu" not in section
+    notes = section[section.index("\nNotes\n"):]
+    assert "sized month by month" in notes and "the option of the same service in the table" in notes
+
+
+def test_an_on_site_designs_cost_section_keeps_its_inputs_and_embodied_carbon():
+    section = _cost_section("aff-a50-ns224-oracle-nvmefc64.toml")
+    assert "Electricity price" in section and "Rack unit cost" in section
+    embodied = section[section.index("\nEmbodied carbon\n"):section.index("\nNotes\n")]
+    assert "kg CO2e" in embodied and "Tannu" in embodied
+    assert "sized month by month" in section[section.index("\nNotes\n"):]
