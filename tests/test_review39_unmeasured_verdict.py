@@ -35,3 +35,11 @@ def test_an_unfitted_profile_says_so_with_its_band(name, words):
 def test_a_calibrated_profile_or_a_services_published_limits_add_nothing(name):
     wp, text = _performance(name)
     assert "not measured on this system" not in text and text.endswith("at the SLO)")
+
+
+def test_a_cvo_wafl_step_without_a_release_reads_as_words():
+    """The CVO reports' WAFL reserve step read "(aggregate on ONTAP 9.16.1 (current release: none set))"."""
+    evaluation = evaluate(load(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
+    steps = [s for system in evaluation.capacity.systems for s in system.steps if s.name == "WAFL reserve"]
+    assert steps and all("none set" not in s.formula for s in steps)
+    assert any(s.formula.endswith(", the current release: the design names none)") for s in steps)
