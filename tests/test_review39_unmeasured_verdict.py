@@ -43,3 +43,31 @@ def test_a_cvo_wafl_step_without_a_release_reads_as_words():
     steps = [s for system in evaluation.capacity.systems for s in system.steps if s.name == "WAFL reserve"]
     assert steps and all("none set" not in s.formula for s in steps)
     assert any(s.formula.endswith(", the current release: the design names none)") for s in steps)
+
+
+def test_a_system_that_fills_within_the_horizon_gets_a_caution_beside_its_tick():
+    """The AFF8080 NFS example fills in 8 months of a 36-month horizon; its summary ticked "the data needs 21.61 TiB
+    of 25.47 TiB usable" and "meets every stated requirement" with nothing more, while the same report's
+    data-reduction band says "the design does not fit at the P50 ratio"."""
+    from models.present import headline
+    from models.present.verdicts import evaluation_verdict
+
+    project = load(examples_dir() / "aff8080-nfs-file-services.toml")
+    evaluation = evaluate(project)
+    system = evaluation.capacity.systems[0]
+    assert 0 < system.months_until_full < project.requirements.horizon_months  # 8 of 36 months
+    found = verdicts(evaluation, "TiB", project.requirements)
+    cautions = [v for v in found if v.kind == "caution" and v.area == "capacity"]
+    assert [v.text for v in cautions] == [
+        f"full in {system.months_until_full:.1f} months at the planned growth, within the "
+        f"{project.requirements.horizon_months}-month horizon: it holds today's data, not the data grown over the "
+        "horizon"]
+    assert headline(found, evaluation_verdict(evaluation, project.requirements)).check_cautions
+
+
+def test_a_system_with_room_over_the_horizon_gets_no_capacity_caution():
+    project = load(examples_dir() / "aff-a90-oracle-nvmefc64.toml")
+    evaluation = evaluate(project)
+    assert evaluation.capacity.systems[0].months_until_full > project.requirements.horizon_months
+    assert not [v for v in verdicts(evaluation, "TiB", project.requirements)
+                if v.kind == "caution" and v.area == "capacity"]

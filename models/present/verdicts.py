@@ -238,8 +238,18 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
     found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
     found += [v for v in (*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance))
               if v.kind != FAIL]
-    required = requirements.effective_capacity_bytes if requirements is not None else 0
     capacity = evaluation.capacity
+    horizon = requirements.horizon_months if requirements is not None else 0
+    missed = {m.subject for m in decided.missed if m.area == "capacity"}
+    for system in (capacity.systems if capacity is not None and horizon > 0 else ()):
+        name = system.system_label or system.system_id
+        months = system.months_until_full
+        if (name not in missed and system_has_data(system) and capacity_fits(system) and finite(months)
+                and 0 < months < horizon):  # fits today, fills within the horizon: say so beside the tick
+            found.append(Verdict(CAUTION, name, f"full in {fmt_months(months)} at the planned growth, within the "
+                                 f"{horizon}-month horizon: it holds today's data, not the data grown over the "
+                                 "horizon", "capacity"))
+    required = requirements.effective_capacity_bytes if requirements is not None else 0
     if required and capacity is not None and not any(m.area == "capacity" and not m.subject for m in decided.missed):
         found.append(Verdict(PASS, "", f"the effective capacity {fmt_capacity(capacity.total.effective_bytes, unit)} "
                              f"reaches the required {fmt_capacity(required, unit)}", "capacity"))
