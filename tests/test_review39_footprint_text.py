@@ -90,3 +90,14 @@ def test_an_on_site_designs_cost_section_keeps_its_inputs_and_embodied_carbon():
     embodied = section[section.index("\nEmbodied carbon\n"):section.index("\nNotes\n")]
     assert "kg CO2e" in embodied and "Tannu" in embodied
     assert "sized month by month" in section[section.index("\nNotes\n"):]
+
+
+def test_the_reports_cloud_recommendations_read_cloud_not_0_and_n_a():
+    project = load_any(examples_dir() / "gcnv-premium-oracle-nfs.toml")
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+    section = text[text.index("\nRecommendation"):text.index("\nAssumptions and sources")]
+    rows = [line for line in section.splitlines() if line.endswith(("Yes", "No")) and "TiB" in line]
+    assert len(rows) >= 3
+    assert all(line.startswith("cloud cloud ") and " n/a " not in line for line in rows), rows

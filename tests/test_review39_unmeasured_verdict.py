@@ -71,3 +71,13 @@ def test_a_system_with_room_over_the_horizon_gets_no_capacity_caution():
     assert evaluation.capacity.systems[0].months_until_full > project.requirements.horizon_months
     assert not [v for v in verdicts(evaluation, "TiB", project.requirements)
                 if v.kind == "caution" and v.area == "capacity"]
+
+
+def test_cloud_recommendations_read_cloud_not_0_u_and_power_n_a(capsys):
+    """`storplan size` and the report's Recommendation listed FSx and NetApp Volumes options as "0 U, power n/a"."""
+    from app.cli import main
+
+    main(["size", str(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"), "--top", "3"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "[meets]" in line or "[fails]" in line]
+    assert lines and all("0 U" not in line and "power n/a" not in line for line in lines)
+    assert all("— in the cloud (no rack space or power on site)" in line for line in lines)

@@ -1099,10 +1099,11 @@ class ReportBuilder:
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Meets"]]
         for rank, c in enumerate((result.candidates or result.nearest)[:5], start=1):
+            cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
-                         else str(c.rack_units))
+                         else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
-                         f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
+                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.07, w * 0.39, w * 0.12, w * 0.10, w * 0.13, w * 0.11, w * 0.08], s))
