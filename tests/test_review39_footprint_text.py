@@ -101,3 +101,20 @@ def test_the_reports_cloud_recommendations_read_cloud_not_0_and_n_a():
     rows = [line for line in section.splitlines() if line.endswith(("Yes", "No")) and "TiB" in line]
     assert len(rows) >= 3
     assert all(line.startswith("cloud cloud ") and " n/a " not in line for line in rows), rows
+
+
+@pytest.mark.parametrize("name, why", [
+    ("gcnv-premium-oracle-nfs.toml", "a managed service's controllers, paths and drives are the provider's"),
+    ("cvo-azure-ds3-single-oltp.toml", "a single node has no partner to take over its work"),
+])
+def test_a_resilience_section_with_no_failure_state_says_why(name, why):
+    """The NetApp Volumes and single-node CVO reports printed a "Resilience" heading and its introduction with
+    nothing under it."""
+    project = load_any(examples_dir() / name)
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=[])
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(io.BytesIO(data)).pages)
+    start = text.index("Resilience How each workload")
+    section = text[start:text.index("Runway", start)]
+    assert f"No failure state of the model applies to this design: {why}" in section
+    assert "The runway follows." in section

@@ -1013,6 +1013,13 @@ class ReportBuilder:
                               "switchover, a stretched cluster's site failure), each solved by the same model as the "
                               "normal state (states that do not apply to a system are left out).")]
         w = self.width
+        if not any(res.states.get(wp.workload_id) for wp in perf.workloads):  # say why, not a bare heading
+            managed = all(n.kind == "managed_service" for n in self.scenario.nodes if n.kind != "host")
+            why = ("a managed service's controllers, paths and drives are the provider's, and its availability is "
+                   "the provider's service-level agreement" if managed else
+                   "a single node has no partner to take over its work, so a failure stops its service until the "
+                   "node is restored")
+            story.append(self.p(f"No failure state of the model applies to this design: {why}. The runway follows."))
         for wp in perf.workloads:
             states = res.states.get(wp.workload_id, ())
             if not states:
