@@ -26,3 +26,17 @@ def test_a_band_with_spread_keeps_its_p10_p90_sentence():
     band = evaluate(load(examples_dir() / "aff-a90-oracle-nvmefc64.toml")).capacity_band
     assert any(w.reduces for w in band.workloads)
     assert band_lines(band, "TiB")[0].startswith("Effective capacity P10-P90: ")
+
+
+def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
+    """The A90 report read "8,369 USD (not counting: hardware (no price book); AFF A90 HA pair; Internal NVMe bays
+    (24 of 48))", as if the HA pair itself were left out of the design; only its power is (no catalog figure)."""
+    from models.catalog import bundled_catalog
+    from models.present.cost import design_tco
+
+    for name, expected in [("aff-a90-oracle-nvmefc64.toml", ("hardware (no price book)", "power of AFF A90 HA pair",
+                                                             "power of Internal NVMe bays (24 of 48)")),
+                           ("vsan-sqlserver-raid5.toml", ("hardware (no price book)", "power of the 4 vSAN hosts"))]:
+        project = load(examples_dir() / name)
+        tco = design_tco(project, project.scenario, bundled_catalog())
+        assert tco.design.missing == expected
