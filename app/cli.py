@@ -194,6 +194,10 @@ def _evaluate(args) -> int:
     print(f"\n{decided.text}")
     for miss in decided.missed:
         print(f"  missed: {miss.line}")
+    from models.present.verdicts import CAUTION, verdicts
+
+    for caution in (v for v in verdicts(evaluation, unit, project.requirements) if v.kind == CAUTION):
+        print(f"  caution: {caution.subject}: {caution.text}" if caution.subject else f"  caution: {caution.text}")
     capacity = data["capacity"]
     if capacity:
         print("\nCapacity")

@@ -40,3 +40,15 @@ def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
         project = load(examples_dir() / name)
         tco = design_tco(project, project.scenario, bundled_catalog())
         assert tco.design.missing == expected
+
+
+def test_evaluate_prints_the_cautions_under_its_verdict(capsys):
+    """`storplan evaluate` said "The design meets every stated requirement." for the AFF8080 NFS example with
+    nothing more, while it fills in 8 months of its 36-month horizon (the report's summary lists that caution)."""
+    from app.cli import main
+
+    main(["evaluate", str(examples_dir() / "aff8080-nfs-file-services.toml")])
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("The design meets every stated requirement.")
+    assert lines[at + 1].startswith("  caution: AFF8080A EX HA pair: full in 8.0 months at the planned growth, within "
+                                    "the 36-month horizon")
