@@ -194,6 +194,10 @@ def _evaluate(args) -> int:
     print(f"\n{decided.text}")
     for miss in decided.missed:
         print(f"  missed: {miss.line}")
+    from models.present.verdicts import CAUTION, verdicts
+
+    for caution in (v for v in verdicts(evaluation, unit, project.requirements) if v.kind == CAUTION):
+        print(f"  caution: {caution.subject}: {caution.text}" if caution.subject else f"  caution: {caution.text}")
     capacity = data["capacity"]
     if capacity:
         print("\nCapacity")
@@ -708,11 +712,13 @@ def _size(args) -> int:
         mark = "meets" if row["meets"] else "fails"
         power = (f"{row['power_w']:,.0f} W ({row['power_w'] * BTU_PER_W:,.0f} BTU/hr) typical" if row["power_w"]
                  else "power n/a")
+        space = (f"{row['rack_units']} U, {power}" if row["deployment"] != "cloud"
+                 else "in the cloud (no rack space or power on site)")
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
         room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""
         front = " [Pareto]" if row["pareto"] else ""
-        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {row['rack_units']} U, {power}{money}, "
+        print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {space}{money}, "
               f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")
         if row["tco"] is not None:
             print(f"      total cost over the horizon {row['tco']:,.0f}"

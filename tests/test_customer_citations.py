@@ -34,7 +34,7 @@ FORBIDDEN = re.compile(
     r"(?i:[\w/-]+\.(?:toml|txt|md)\b|\bsearched\b|remembered|public_facts|\bHEAD [0-9a-f]{7})"
     r"|(?<![-.\d])\b[0-9a-f]{7,40}\b(?!-\w)"
     r"|\b(?:models|app)\.[a-z_]+\.[a-z_]|\b[a-z_]+\.[A-Z][A-Z0-9_]{3,}\b"
-    r"|(?i:\bseeds? \d{3}\b)"
+    r"|(?i:\bseeds? \d{3}\b|\bseeds\b|\bthe seed\b(?!'))"
     r"|(?i:copy read|whatever the price book|\bthe [\w ]+ entry's\b|\bseed cases\b)")
 """A catalog or seed file name, a research note's words, a commit hash (7-40 lower-case hex digits with at least
 one digit and one letter), a module path (``models.performance.paths``), an internal seed number ("seed 000") or a
@@ -85,7 +85,9 @@ def test_the_forbidden_pattern_catches_what_it_must():
                "(catalog drive 'netapp-nvme-ssd-3.84tb-tlc' raid_group_sizes)", "NVRAM disk azure-premium-lrs-p40",
                "8 x the fitted cpu_per_kib_us", "vSAN ftt1-raid5: each write", "0 spare(s) per node",
                "2 host(s) of 8", "(copy read November 2026)", "in USD, whatever the price book's currency",
-               "assumed: the RX300 S7 entry's stack latency", "out-of-sample seed cases saturation"]
+               "assumed: the RX300 S7 entry's stack latency", "out-of-sample seed cases saturation",
+               "no public figure found in the seeds or", "FC-only array as described in the seed;",
+               "the seeds' common Ethernet speed", "no measurement in the catalog's seeds"]
     assert all(_leaks(s) for s in samples)
     assert not _leaks("NetApp AFF8080A EX, TR-4671, 0.266 ms, 4,209 BTU/hr, 2016")
     assert not _leaks("https://learn.microsoft.com/en-us/azure/azure-netapp-files/azure-netapp-files-service-levels "
@@ -186,3 +188,30 @@ def test_the_evaluate_command_text_names_no_internal_files_or_notes(path, capsys
     assert "Capacity" in out and "Workload" in out, out[:300]
     leaks = sorted(set(_leaks(out)))
     assert not leaks, leaks
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("derived: no measurement of CVO on EC2 in the catalog's seeds; the calibrated Azure VM",
+     "derived: no measurement of CVO on EC2 in the published reports this catalog is built from; the calibrated "
+     "Azure VM"),
+    ("10GbE vSAN network, VMware's all-flash requirement and the seeds' common Ethernet speed",
+     "10GbE vSAN network, VMware's all-flash requirement and the published reports' common Ethernet speed"),
+    ("NetApp documentation (docs.netapp.com/us-en/ontap-systems) (docs.netapp.com/us-en/ontap-systems) describes it",
+     "NetApp documentation (docs.netapp.com/us-en/ontap-systems) describes it"),
+])
+def test_seeds_and_a_doubled_address_read_as_a_customer_citation(raw, expected):
+    """Review 39: the A90, CVO on AWS and vSAN reports printed "the catalog's seeds", "the seeds'" and one
+    address twice in a row."""
+    assert customer_citation(raw) == expected
+
+
+def test_a_derived_profiles_origin_is_named_in_words():
+    """The A90 report's 'profile from' row printed the record's fields, "sibling='netapp-aff-a800' ratio=1.09"."""
+    project = load(examples_dir() / "aff-a90-oracle-nvmefc64.toml")
+    catalog = bundled_catalog()
+    rows = [n for n in catalog_numbers(project.scenario, catalog, "TB") if n.field == "profile_from"]
+    a800 = catalog.get("netapp-aff-a800")
+    ratio = catalog.get("netapp-aff-a90").profile_from.ratio
+    assert [r.value for r in rows] == [f"{a800.name}'s profiles x {ratio:g} (throughput ratio)"]
+    assert "sibling=" not in rows[0].value and not _leaks(rows[0].value)
+

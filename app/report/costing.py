@@ -119,17 +119,21 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
         story.append(_table(rows, [w * 0.62, w * 0.38], s))
     lines = [f"{line.name}: {line.basis}" for line in tco.design.lines]
     story += [builder.p("• " + _e(text), s.small) for text in lines]
-    story.append(_para("Inputs", s.h2))
-    story.append(_table([["Input", "Value and source"]] + [[_e(a), _e(b)] for a, b in figure_rows(tco)],
-                        [w * 0.22, w * 0.78], s))
-    story.append(_para("Embodied carbon", s.h2))
+    on_site = tco.design.deployment != "cloud"  # a cloud design uses no power, space or support inputs
+    if on_site:
+        story.append(_para("Inputs", s.h2))
+        story.append(_table([["Input", "Value and source"]] + [[_e(a), _e(b)] for a, b in figure_rows(tco)],
+                            [w * 0.22, w * 0.78], s))
     embodied = [["Item", "kg CO2e", "Basis"]] + [
         [_e(x.item), f"{x.kg:,.0f}", _e(x.basis + (" (assumption)" if x.assumed else ""))] for x in tco.embodied.lines]
-    if len(embodied) > 1:
-        story.append(_table(embodied, [w * 0.42, w * 0.13, w * 0.45], s))
-    from models.costing.carbon import DRIVE_SOURCE, ENCLOSURE_SOURCE
+    if on_site or len(embodied) > 1:
+        story.append(_para("Embodied carbon", s.h2))
+        if len(embodied) > 1:
+            story.append(_table(embodied, [w * 0.42, w * 0.13, w * 0.45], s))
+        from models.costing.carbon import DRIVE_SOURCE, ENCLOSURE_SOURCE
 
-    story.append(builder.p(_e(f"Drives: {DRIVE_SOURCE}. Enclosures: {ENCLOSURE_SOURCE}."), s.small))
+        story.append(builder.p(_e(f"Drives: {DRIVE_SOURCE}. Enclosures: {ENCLOSURE_SOURCE}."), s.small))
+    story.append(_para("Notes", s.h2))  # the comparison's notes: not part of the embodied carbon
     for note in tco.notes + tuple(f"not counted: {x}" for x in tco.embodied.not_counted):
         story.append(builder.p("• " + _e(note[0].upper() + note[1:]) + ".", s.small))
     cloud = sorted({line.basis for o in tco.options for line in o.lines})

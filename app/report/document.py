@@ -837,13 +837,15 @@ class ReportBuilder:
             rows.append([item, "" if row.quantity is None else f"{row.quantity:,}", model, _e(row.figures),
                          *row.footprint_cells()])
         total = footprint(self.scenario, self.catalog)
-        bound = "" if total.complete else "≥ "
+        bound = "" if total.complete and not total.hci_hosts else "≥ "
         ru_bound = "≥ " if any(p.height is None for p in total.parts) else ""
-        rows.append(["Total (controllers, shelves, drives, switches)", "", "", "", f"{ru_bound}{total.rack_units:,}",
-                     f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}"])
+        power = ((f"{bound}{total.power_w:,.0f}", f"{bound}{total.btu_per_hr:,.0f}") if total.parts
+                 or not total.hci_hosts else ("unknown", "unknown"))  # vSAN hosts only: no power figure at all
+        rows.append(["Total (controllers, shelves, drives, switches" + (", hosts)" if total.hci_hosts else ")"),
+                     "", "", "", f"{ru_bound}{total.total_rack_units:,}", *power])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.08, w * 0.23, w * 0.26, w * 0.07, w * 0.08, w * 0.08], s),
+                _table(rows, [w * 0.2, w * 0.07, w * 0.22, w * 0.23, w * 0.08, w * 0.1, w * 0.1], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
                        + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
                           if any(not r.part_number for r in bom_rows) else ""), s.small)]
@@ -1011,6 +1013,13 @@ class ReportBuilder:
                               "switchover, a stretched cluster's site failure), each solved by the same model as the "
                               "normal state (states that do not apply to a system are left out).")]
         w = self.width
+        if not any(res.states.get(wp.workload_id) for wp in perf.workloads):  # say why, not a bare heading
+            managed = all(n.kind == "managed_service" for n in self.scenario.nodes if n.kind != "host")
+            why = ("a managed service's controllers, paths and drives are the provider's, and its availability is "
+                   "the provider's service-level agreement" if managed else
+                   "a single node has no partner to take over its work, so a failure stops its service until the "
+                   "node is restored")
+            story.append(self.p(f"No failure state of the model applies to this design: {why}. The runway follows."))
         for wp in perf.workloads:
             states = res.states.get(wp.workload_id, ())
             if not states:
@@ -1097,10 +1106,11 @@ class ReportBuilder:
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Meets"]]
         for rank, c in enumerate((result.candidates or result.nearest)[:5], start=1):
+            cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
-                         else str(c.rack_units))
+                         else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
-                         f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
+                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.07, w * 0.39, w * 0.12, w * 0.10, w * 0.13, w * 0.11, w * 0.08], s))

@@ -149,6 +149,17 @@ def _record_names(catalog: Catalog, value: object) -> str:
     return ", ".join(r.name for r in records if r is not None)
 
 
+def _derivation_text(catalog: Catalog, value: object) -> str:
+    """A derived profile's origin in words (``NetApp AFF A800 HA pair's profiles x 1.09``), not the record's
+    fields (``sibling='netapp-aff-a800' ratio=1.09``); "" for any other value."""
+    sibling, ratio = getattr(value, "sibling", None), getattr(value, "ratio", None)
+    if not isinstance(sibling, str) or not isinstance(ratio, (int, float)):
+        return ""
+    record = catalog.find(sibling)
+    name = record.name if record is not None else "another catalog record"
+    return f"{name}'s profiles x {ratio:g} (throughput ratio)"
+
+
 def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: CapacityUnit) -> list[SourcedNumber]:
     """Every sourced number of every record the scenario uses (controller performance profiles included), each
     source as the customer's citation (``models.present.citations.customer_citation``)."""
@@ -157,7 +168,8 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
         title = f"{record.name} ({field_label(record.kind)})"
         for field, p in record.provenance.items():
             value = getattr(record, field, None)
-            text = _record_names(catalog, value) or format_value(record, field, value, capacity_unit)
+            text = (_derivation_text(catalog, value) or _record_names(catalog, value)
+                    or format_value(record, field, value, capacity_unit))
             rows.append(SourcedNumber(title, field, text,
                                       customer_citation(p.source), p.kind))
         for profile in getattr(record, "performance", ()) or ():

@@ -75,7 +75,7 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     software = node.software or rules.CURRENT_ONTAP_RELEASE
     frac, why = rules.wafl_reserve_fraction(software, False, capped)
     wafl = capped * frac
-    release = f"ONTAP {software}" + ("" if node.software else " (current release: none set)")
+    release = f"ONTAP {software}" + ("" if node.software else ", the current release: the design names none")
     steps.append(CapacityStep("WAFL reserve", capped, capped - wafl,
                               f"{rules.WAFL_RESERVE_SOURCE}; {rules.CVO_WAFL_NOTE}",
                               f"{frac:.0%} x {fmt(capped)} (aggregate on {release})",

@@ -544,8 +544,9 @@ def _with_unknown_power(design: OptionCost, energy: Energy) -> OptionCost:
                            (line.basis + "; not counting " if energy.power_known else "not known, not counted: ")
                            + ", ".join(energy.not_counted)) if line.name == "Power" else line
                   for line in design.lines)
-    return dc_replace(design, lines=lines, complete=False,
-                      missing=design.missing + energy.not_counted)
+    power_of = tuple(x if x.startswith(("power of ", "the ")) else f"power of {x}"  # not the part itself
+                     for x in energy.not_counted)
+    return dc_replace(design, lines=lines, complete=False, missing=design.missing + power_of)
 
 
 def _same_service_notes(scenario: Scenario, options: Sequence[OptionCost], data: Sequence[float]) -> list[str]:

@@ -27,6 +27,7 @@ from models.catalog import (
     Shelf,
     Switch,
 )
+from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.formatting import fmt_capacity
 from models.present.citations import customer_citation
 from models.present.labels import policy_label
@@ -66,7 +67,8 @@ class BomRow:
         used_by: the names of the items (nodes, links) the row adds up, in scenario order.
         catalog_id: the catalog record ordered ("" for a setting such as a vSAN storage policy).
         in_footprint: the row is a controller system, shelf, drives or switch (its rack units and power are the
-        design's footprint, :func:`footprint`); rack_units, power_w: the row's summed height and typical power, W
+        design's footprint, :func:`footprint`), or vSAN hosts (their assumed height, power None); rack_units,
+        power_w: the row's summed height and typical power, W
         (None: a part of it has no figure in the catalog; a drives row has 0 U, a controller's internal bays 0 U
         and 0 W as they sit in its chassis); part_number: the public part number ("" when none is published,
         :func:`part_number`).
@@ -306,6 +308,10 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
                 entry[0] = (entry[0] or 0) + quantity
             if names[node.id] not in entry[1]:
                 entry[1].append(names[node.id])
+            if isinstance(node, HciClusterNode) and k == 0:  # the hosts: assumed height, power not in the catalog
+                entry[2] = True
+                entry[3] = None if entry[3] is None else entry[3] + node.hosts * HCI_HOST_RACK_UNITS
+                entry[4] = None
             if part is not None and k < 2:  # the node's own line (and a shelf's drives line)
                 ru, watts = (part.height, part.enclosure_w) if k == 0 else (0, part.drives_w)
                 entry[2] = True
@@ -406,7 +412,10 @@ class Footprint:
         counts nothing and is named in ``unknown``); power_w: summed typical power, W, of the parts whose figures
         the catalog gives (a lower bound when ``unknown`` is not empty); unknown: the items with a figure missing
         (named, so a total is never silently short); parts: each item's own figures; sites: 2 for a MetroCluster
-        (both sites counted: ``models.project.metrocluster``), else 1.
+        (both sites counted: ``models.project.metrocluster``), else 1; hci_hosts: the host count of each vSAN
+        cluster (not in ``rack_units`` or ``power_w``: the catalog gives no host height or power; the text counts
+        them at :data:`~models.costing.inputs.HCI_HOST_RACK_UNITS` U each, assumed, as the cost section does);
+        cloud_only: the design has cloud VMs or managed services and nothing on site.
     """
 
     rack_units: int
@@ -414,6 +423,13 @@ class Footprint:
     unknown: tuple[str, ...]
     parts: tuple[PartFootprint, ...] = ()
     sites: int = 1
+    hci_hosts: tuple[int, ...] = ()
+    cloud_only: bool = False
+
+    @property
+    def total_rack_units(self) -> int:
+        """:attr:`rack_units` plus the vSAN hosts at their assumed height (the bill of materials' total)."""
+        return self.rack_units + sum(self.hci_hosts) * HCI_HOST_RACK_UNITS
 
     @property
     def complete(self) -> bool:
@@ -434,8 +450,20 @@ class Footprint:
     def text(self) -> str:
         """``12 U and 2,150 W (7,336 BTU/hr) typical for controllers, shelves, drives and switches`` (``at least``
         and the items without a figure when some are missing)."""
+        if self.cloud_only:
+            return "no rack space or power on site: the design runs in the cloud provider's data centre"
         ru_bound = "at least " if any(p.height is None for p in self.parts) else ""
         bound = "" if self.complete else "at least "
+        if self.hci_hosts:
+            hosts = sum(self.hci_hosts)
+            what = f"{hosts} vSAN host{'s' if hosts != 1 else ''}"
+            out = (f"{ru_bound}{self.total_rack_units} U, with the {what} at {HCI_HOST_RACK_UNITS} U each "
+                   "(assumed: the catalog gives no host height); ")
+            if not self.parts:
+                return out + f"typical power not known (the catalog gives no power figure for the {what})"
+            return out + (f"at least {self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) typical for the "
+                          f"controllers, shelves, drives and switches, not counting the {what}' power (the catalog "
+                          "gives no figure)" + (f" or {', '.join(self.unknown)}" if self.unknown else ""))
         out = (f"{ru_bound}{self.rack_units} U and {bound}{self.power_w:,.0f} W ({self.btu_per_hr:,.0f} BTU/hr) "
                "typical for controllers, shelves, drives and switches")
         if self.sites > 1:
@@ -522,4 +550,8 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
         if p.power_w is not None:
             power += p.power_w
     unknown = tuple(p.name for p in parts if p.missing)
-    return Footprint(ru, power, unknown, parts, 2 if any(is_partner(p.node_id) for p in parts) else 1)
+    hci = tuple(n.hosts for n in scenario.nodes if isinstance(n, HciClusterNode))
+    cloud_only = not parts and not hci and any(isinstance(n, (CloudVmNode, ManagedServiceNode))
+                                               for n in scenario.nodes)
+    return Footprint(ru, power, unknown, parts, 2 if any(is_partner(p.node_id) for p in parts) else 1, hci,
+                     cloud_only)

@@ -135,6 +135,13 @@ def spread_explanation(w: WorkloadBand) -> str:
 def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
     """The band in sentences: effective capacity P10-P90, runway P10-P90 and the break-even ratio, each naming its
     meaning (capacities in ``unit``)."""
+    if band.workloads and not any(w.reduces for w in band.workloads):  # 1:1 at every quantile: no band to show
+        lines = [f"Effective capacity: {fmt_capacity(band.effective_bytes_p50, unit)} at a data-reduction ratio of "
+                 f"{fmt_ratio(band.data_reduction_ratio_p50)}, with no P10-P90 spread: the platform applies no data "
+                 "reduction."]
+        if band.months_until_full_p50 is not None:
+            lines.append(f"Months until full: {_months(band.months_until_full_p50)} (no spread).")
+        return [*lines, break_even_line(band, unit)]
     lines = [f"Effective capacity P10-P90: {fmt_capacity(band.effective_bytes_p10, unit)} to "
              f"{fmt_capacity(band.effective_bytes_p90, unit)} (P50 {fmt_capacity(band.effective_bytes_p50, unit)}) at "
              f"a data-reduction ratio of {fmt_ratio(band.data_reduction_ratio_p10)} to "

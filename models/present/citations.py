@@ -60,6 +60,12 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int], ...]] = (
      r"Microsoft Azure documentation, shared table '\1'", 0),
     (r"(?:awsdocs/[A-Za-z0-9-]+,?\s*)?doc_source/([^\s'(),;]+)\.md",
      r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html", 0),
+    # "the seeds": the published reports the catalog was built from, in a customer's words
+    (r"\bthe catalog's seeds\b", "the published reports this catalog is built from", 0),
+    (r"\bin the seeds\b", "in the published reports this catalog is built from", 0),
+    (r"\bthe seeds' ", "the published reports' ", 0),
+    (r"\bthe seed's ", "the published report's ", 0),
+    (r"\bthe seed\b", "the published report", 0),
     # the engine's own code names: the rule is named by its document, not by where StorPlan applies it
     (r"fitted by models\.calibration \((\w+)\)", "fitted", 0),
     (r"\s*\(models\.[\w.]+\)", "", 0),
@@ -238,6 +244,7 @@ def customer_citation(source: str) -> str:
         text = rx.field_name.sub(lambda m: field_words(m.group(0)) if m.group(0) in fields or m.group(0) in RAID_LABEL
                                else m.group(0), text)
     text = rx.duplicate_address.sub(r"https://\1\2", text)
+    text = re.sub(r"\(([^\s()]+)\)\s*\(\1\)", r"(\1)", text)  # one address cited twice in a row
     text = rx.leftover_page.sub(r"'\1'", text)
     text = rx.leftover_file.sub("", text)
     text = re.sub(r"\(\s*\)", "", text)

@@ -133,6 +133,28 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
     return tuple(out)
 
 
+UNMEASURED_WORDS: dict[str, str] = {
+    "derived": "derived from a related system's measurements",
+    "hardware relation only": "estimated from its family's calibrated systems",
+    "assumed": "from the engine's uncalibrated default profile",
+}
+"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words)."""
+
+
+def _unmeasured(wp: WorkloadPerformance) -> str:
+    """``; not measured on this system: derived from a related system's measurements, P10-P90 1.46M – 6.67M``
+    when the workload's profile was not fitted to this system's own measurements (derived, hardware relation only
+    or assumed: a prediction, not a validated figure), else ""."""
+    kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
+    words = UNMEASURED_WORDS.get(kind)
+    if words is None or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
+        return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
+    from models.present.uncertainty import iops_band_text  # on first use: `import models.present` stays light
+
+    band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
+    return f"; not measured on this system: {words}" + (f", P10–P90 {band}" if band != "—" else "")
+
+
 def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict, ...]:
     """Per workload: its target meets the SLO or not (``models.verdict.workload_miss``), its cautions, or (no
     target) what it can deliver. ``performance``: a ``ScenarioPerformance`` (None: performance could not be
@@ -150,11 +172,12 @@ def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict,
         elif wp.target_met is True:
             out.append(Verdict(PASS, name, f"{target_text(wp)} at {'p99 ' if p99 else ''}"
                                f"{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
-                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO)",
-                               "performance"))
+                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO"
+                               f"{_unmeasured(wp)})", "performance"))
         else:
             out.append(Verdict(OPEN, name, f"no IOPS target set; the design delivers up to "
-                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO", "performance"))
+                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO{_unmeasured(wp)}",
+                               "performance"))
         out += [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
     return tuple(out)
 
@@ -216,8 +239,18 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
     found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
     found += [v for v in (*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance))
               if v.kind != FAIL]
-    required = requirements.effective_capacity_bytes if requirements is not None else 0
     capacity = evaluation.capacity
+    horizon = requirements.horizon_months if requirements is not None else 0
+    missed = {m.subject for m in decided.missed if m.area == "capacity"}
+    for system in (capacity.systems if capacity is not None and horizon > 0 else ()):
+        name = system.system_label or system.system_id
+        months = system.months_until_full
+        if (name not in missed and system_has_data(system) and capacity_fits(system) and finite(months)
+                and 0 < months < horizon):  # fits today, fills within the horizon: say so beside the tick
+            found.append(Verdict(CAUTION, name, f"full in {fmt_months(months)} at the planned growth, within the "
+                                 f"{horizon}-month horizon: it holds today's data, not the data grown over the "
+                                 "horizon", "capacity"))
+    required = requirements.effective_capacity_bytes if requirements is not None else 0
     if required and capacity is not None and not any(m.area == "capacity" and not m.subject for m in decided.missed):
         found.append(Verdict(PASS, "", f"the effective capacity {fmt_capacity(capacity.total.effective_bytes, unit)} "
                              f"reaches the required {fmt_capacity(required, unit)}", "capacity"))

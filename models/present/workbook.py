@@ -122,11 +122,12 @@ def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_bo
             row += [price, None if price is None or r.quantity is None else price * r.quantity]
         rows.append(row + [r.figures, *_footprint_numbers(r), ", ".join(r.used_by)])
     total = footprint(scenario, catalog)
-    bound = "" if total.complete else " (at least: " + ", ".join(total.unknown) + " not counted)"
+    missing = total.unknown + (("power of the vSAN hosts",) if total.hci_hosts else ())
+    bound = " (at least: " + ", ".join(missing) + " not counted)" if missing else ""
     last: list[Any] = [f"Total{bound}", None, "controllers, shelves, drives and switches", "", "", ""]
     if currency:
         last += [None, None]
-    rows.append(last + ["", total.rack_units, round(total.power_w, 1), round(total.btu_per_hr, 1), ""])
+    rows.append(last + ["", total.total_rack_units, round(total.power_w, 1), round(total.btu_per_hr, 1), ""])
     return rows
 
 

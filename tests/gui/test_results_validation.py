@@ -81,7 +81,8 @@ def test_table_fills_off_the_gui_thread(qtbot):
     assert view.summary.text() == ("1 case could not run; 1 prediction without a summary target fails \u00b7 "
                                    "1 failing check, listed first")
     usable = view.model.item(2, 0).toolTip()
-    assert usable.count("ONTAP reports TiB") == 1 and "usable_tib" in usable
+    assert usable.count("ONTAP reports TiB") == 1 and "usable_tib" not in usable  # no internal quantity id
+    assert "Published in:</b> NetApp report" in usable and "seed 000" not in usable  # the report's title, not the seed
     assert view.model.item(2, 5).background().color() == tint(PASS, 55)
     assert view.model.item(0, 5).background().color() == tint(FAIL, 55)
 
@@ -105,11 +106,11 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     assert view.summary.text() == "1 prediction summary misses its target \u00b7 1 failing check, listed first"
     assert FAIL.lower() in view.summary.styleSheet().lower()
     # The raw identifier stays reachable in the tooltip.
-    assert "write_latency_ratio_raid5_over_raid1" in view.model.item(0, 1).toolTip()
+    assert "write_latency_ratio_raid5_over_raid1" not in view.model.item(0, 1).toolTip()  # no internal id
     # The first row (the failure) is selected and its interpretation reads in the details pane.
     assert view.table.currentIndex().row() == 0
     details = view.details.toPlainText()
-    assert "RAID 5 / RAID 1 write latency ratio" in details and "write_latency_ratio_raid5_over_raid1" in details
+    assert "RAID 5 / RAID 1 write latency ratio" in details and "write_latency_ratio_raid5_over_raid1" not in details
     assert "four back-end I/Os" in details and "fail" in details
     # The case's source reads as the public report's title and section, never the internal seed number.
     assert 'Published in: NetApp TR-4671 "Performance Characterization' in details and "seed 004" not in details
@@ -121,7 +122,7 @@ def test_details_follow_the_selected_row(qtbot):
     raw_row = next(r for r in range(view.model.rowCount()) if view.model.item(r, 1).text() == "Raw capacity (TB)")
     view.table.selectRow(raw_row)
     details = view.details.toPlainText()
-    assert "raw_tb" in details and "marketed capacity, decimal TB" in details and "pass" in details
+    assert "Raw capacity (TB)" in details and "marketed capacity, decimal TB" in details and "pass" in details
     outcome, check = view.row_at(raw_row)
     assert outcome.case_id == "c1-raw" and check.quantity == "raw_tb"
 
@@ -243,3 +244,37 @@ def test_basis_column_and_error_summaries(qtbot):
     assert "In-sample: calibration: the test fit" in details and "error +30.0%, fails the same tolerance" in details
     assert "Tolerance: no reason given" in details  # a synthetic case has none (every bundled case has one)
     assert "left out of the calibration" in details
+
+
+def test_the_bundled_runs_extras_reach_the_headline(qtbot):
+    """The bundled run carries the platforms-left-out summaries and the band coverage (BundledOutcomes.extras);
+    the tab's reordering of the ramps after the cases must keep them, or it counts fewer missed summaries than
+    the command line and the PDF report (review 39: the tab said 3 where the report said 5)."""
+    from models.validation.headline_extras import BundledOutcomes, HeadlineExtras
+    from models.validation.summary import TargetLine
+
+    held = TargetLine("out-of-sample", "platforms left out", "saturation", (0.5, 0.3, 0.4), 0.20)
+    extras = HeadlineExtras((held,), ("band coverage: 3 of 4 out-of-sample points inside P10-P90 (75%)",), "")
+    predicted = Check("c-pred", "latency_ms_at_peak", 1.0, 1.2, 0.25)
+    view = _run(qtbot, BundledOutcomes([CaseOutcome("relation", "c-pred", "", (predicted,))], extras))
+    lines = view.error_summary.text().splitlines()
+    # the median of 50%, 30% and 40% is 40%, over the 20% target
+    assert "  out-of-sample platforms left out saturation: 3 points, median error 40.0% (target at most 20%): MISSED" \
+        in lines
+    assert "  band coverage: 3 of 4 out-of-sample points inside P10-P90 (75%)" in lines
+    assert view.summary.text().startswith("1 prediction summary misses its target")
+
+
+def test_details_name_no_internal_quantity_id_or_seed(qtbot):
+    """What the Validation tab shows a customer names the quantity and the published report, never the check's
+    internal id ("usable_tib") or the seed file ("seed 000 §1.3")."""
+    view = _run(qtbot, OUTCOMES)
+    row = next(r for r in range(view.model.rowCount()) if view.model.item(r, 1).text() == "Usable capacity (TiB)")
+    view.table.setCurrentIndex(view.model.index(row, 0))
+    details = view.details.toPlainText()
+    assert "Usable capacity (TiB)" in details
+    assert "usable_tib" not in details and "seed" not in details.lower()
+    missing = _run(qtbot, [CaseOutcome("capacity", "c-none", "seed 001 §2", (Check("c-none", "peak_iops", 1.0, 1.0,
+                                                                                      0.1),))])
+    missing.table.setCurrentIndex(missing.model.index(0, 0))
+    assert "The number is compared as it is published." in missing.details.toPlainText()

@@ -1001,6 +1001,9 @@ class PerformanceView(QWidget):
         else:
             self.resilience_label.setVisible(False)
         self._fit_summary_height()
+        # the columns fit the new rows: the header's ResizeToContents measured the rows the viewport showed before
+        # they were filled (the cells read "TPC…", "2 …", "unca…" with room to spare beside the table)
+        self.summary_table.horizontalHeader().resizeSections(QHeaderView.ResizeMode.ResizeToContents)
 
     def show_runway(self):
         """Open the runway chart of the evaluation shown (None without failure states and runway)."""

@@ -52,7 +52,7 @@ from models.present.validation import (
 )
 from models.units import CapacityUnit
 from models.validation import RAMP_SECTIONS
-from models.validation.headline_extras import full_headline
+from models.validation.headline_extras import BundledOutcomes, full_headline
 from models.validation.tolerances import tolerance_reason
 
 Runner = Callable[[], Sequence]
@@ -94,7 +94,8 @@ class _ValidationTask(QRunnable):
 
     def run(self) -> None:
         try:
-            outcomes = list(self.runner())
+            result = self.runner()
+            outcomes = result if isinstance(result, BundledOutcomes) else list(result)  # keep the bundled extras
         except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
             return
@@ -262,8 +263,11 @@ class ValidationView(QWidget):
         self._running = False
         self.refresh_button.setEnabled(True)
         # the measured ramps (section "ramp") are listed after the seed cases and counted as they are
+        extras = getattr(outcomes, "extras", None)  # the bundled run's platforms left out and band coverage
         outcomes = ([o for o in outcomes if o.section not in RAMP_SECTIONS]
                     + [o for o in outcomes if o.section in RAMP_SECTIONS])
+        if extras is not None:  # kept through the reordering: the headline is the command line's and the report's
+            outcomes = BundledOutcomes(outcomes, extras)
         self.outcomes = outcomes
         self.rows = []
         for outcome in outcomes:
@@ -355,8 +359,7 @@ class ValidationView(QWidget):
             verdict = (f"<span style='color:{PASS}'><b>pass</b></span>" if check.passed
                        else f"<span style='color:{FAIL}'><b>fail</b></span>")
             parts = [
-                f"<p><b>{html_escape(quantity_label(check.quantity))}</b> "
-                f"<span style='color:{muted}'>({html_escape(check.quantity)})</span><br>"
+                f"<p><b>{html_escape(quantity_label(check.quantity))}</b><br>"
                 f"Case <b>{html_escape(check.case_id)}</b></p>",
                 f"<p>Published {html_escape(published_text(check))} \u00b7 predicted "
                 f"{html_escape(predicted_text(check))} \u00b7 error {html_escape(error_text(check))} "
@@ -368,7 +371,7 @@ class ValidationView(QWidget):
             if check.interpretation:
                 parts.append(f"<p><b>How it was derived:</b> {html_escape(check.interpretation)}</p>")
             else:
-                parts.append(f"<p style='color:{muted}'>The seed's number is compared as published.</p>")
+                parts.append(f"<p style='color:{muted}'>The number is compared as it is published.</p>")
             why = check.fitted_by or check.arithmetic or "no parameter was set from this number"
             parts.append(f"<p><b>{html_escape(category_text(check))}:</b> {html_escape(why)}</p>")
             if check.out_of_sample is not None:
@@ -401,14 +404,14 @@ class ValidationView(QWidget):
 
     def _check_row(self, check, outcome) -> list[QStandardItem]:
         label = quantity_label(check.quantity)
-        tooltip_lines = [f"<b>{html_escape(label)}</b> ({html_escape(check.quantity)})",
+        tooltip_lines = [f"<b>{html_escape(label)}</b>",
                          f"Case {html_escape(check.case_id)}; passes when the prediction is "
                          f"{html_escape(rule_text(check))}"]
         if check.interpretation:
             tooltip_lines.append(f"<b>How it was derived:</b> {html_escape(check.interpretation)}")
         seed = check.seed or outcome.seed
         if seed:
-            tooltip_lines.append(f"<b>Seed:</b> {html_escape(seed)}")
+            tooltip_lines.append(f"<b>Published in:</b> {html_escape(customer_citation(seed))}")
         tooltip = "<br>".join(tooltip_lines)
         error = check.error * 100 if finite(check.error) else float("inf")
         items = [
@@ -431,7 +434,7 @@ class ValidationView(QWidget):
                  self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
                  self._result_item(False, "not run"), self._item("\u2014")]
         tooltip = (f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>"
-                   f"{html_escape(outcome.seed)}")
+                   f"{html_escape(customer_citation(outcome.seed))}")
         for item in items:
             item.setToolTip(tooltip)
         return items

@@ -1,0 +1,28 @@
+"""The Performance tab's summary table shows its cells whole (review of session 39: under Xvfb at 1366x768 the
+vSAN 8 example's row read "TPC…", "2 …", "unca…", "235K @ 1.…", "vSAN sto…" although the table had room)."""
+
+from __future__ import annotations
+
+from PySide6.QtGui import QFontMetrics
+
+from app.gui.results import PerformanceView
+from models.evaluate import evaluate
+from models.project import load
+from models.resources import examples_dir
+
+
+def test_every_summary_cell_fits_its_column(qtbot):
+    view = PerformanceView()
+    qtbot.addWidget(view)
+    view.resize(1030, 480)
+    view.show()
+    qtbot.waitExposed(view)
+    view.set_evaluation(evaluate(load(examples_dir() / "vsan8-esa-6host-sqlserver-oltp.toml")), "TiB")
+    table, model = view.summary_table, view.summary_model
+    assert model.rowCount() == 1
+    icon = table.iconSize().width()
+    for column in range(model.columnCount()):
+        item = model.item(0, column)
+        font = item.font() if item.font() != table.font() else table.font()
+        needed = QFontMetrics(font).horizontalAdvance(item.text()) + (icon if column == 0 else 0)
+        assert table.columnWidth(column) >= needed, (item.text(), table.columnWidth(column), needed)

@@ -1,0 +1,83 @@
+"""A summary's performance tick says when its max IOPS is a prediction not fitted to the system's own measurements
+(review of session 39: the A90 and EF600 reports' summaries stated "up to 3.12M IOPS" / "up to 1.23M IOPS" with no
+word that the figure was derived from another system, beside a P10-P90 band four times wide)."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.evaluate import evaluate
+from models.formatting import format_iops
+from models.present import verdicts
+from models.project import load
+from models.resources import examples_dir
+
+
+def _performance(name: str):
+    evaluation = evaluate(load(examples_dir() / name))
+    found = [v for v in verdicts(evaluation) if v.area == "performance" and "within the" in v.text]
+    return evaluation.performance.workloads[0], found[0].text
+
+
+@pytest.mark.parametrize("name, words", [
+    ("aff-a90-oracle-nvmefc64.toml", "derived from a related system's measurements"),
+    ("ef600-nvme-ddp-oltp-nvmefc.toml", "estimated from its family's calibrated systems"),
+    ("vsan8-esa-6host-sqlserver-oltp.toml", "from the engine's uncalibrated default profile"),
+])
+def test_an_unfitted_profile_says_so_with_its_band(name, words):
+    wp, text = _performance(name)
+    assert wp.profile in ("derived", "hardware relation only", "assumed")
+    band = f"{format_iops(wp.max_iops_at_slo_band_p10)} – {format_iops(wp.max_iops_at_slo_band_p90)}"
+    assert text.endswith(f"at the SLO; not measured on this system: {words}, P10–P90 {band})")
+
+
+@pytest.mark.parametrize("name", ["aff8080-sqlserver-tpce.toml", "gcnv-premium-oracle-nfs.toml"])
+def test_a_calibrated_profile_or_a_services_published_limits_add_nothing(name):
+    wp, text = _performance(name)
+    assert "not measured on this system" not in text and text.endswith("at the SLO)")
+
+
+def test_a_cvo_wafl_step_without_a_release_reads_as_words():
+    """The CVO reports' WAFL reserve step read "(aggregate on ONTAP 9.16.1 (current release: none set))"."""
+    evaluation = evaluate(load(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
+    steps = [s for system in evaluation.capacity.systems for s in system.steps if s.name == "WAFL reserve"]
+    assert steps and all("none set" not in s.formula for s in steps)
+    assert any(s.formula.endswith(", the current release: the design names none)") for s in steps)
+
+
+def test_a_system_that_fills_within_the_horizon_gets_a_caution_beside_its_tick():
+    """The AFF8080 NFS example fills in 8 months of a 36-month horizon; its summary ticked "the data needs 21.61 TiB
+    of 25.47 TiB usable" and "meets every stated requirement" with nothing more, while the same report's
+    data-reduction band says "the design does not fit at the P50 ratio"."""
+    from models.present import headline
+    from models.present.verdicts import evaluation_verdict
+
+    project = load(examples_dir() / "aff8080-nfs-file-services.toml")
+    evaluation = evaluate(project)
+    system = evaluation.capacity.systems[0]
+    assert 0 < system.months_until_full < project.requirements.horizon_months  # 8 of 36 months
+    found = verdicts(evaluation, "TiB", project.requirements)
+    cautions = [v for v in found if v.kind == "caution" and v.area == "capacity"]
+    assert [v.text for v in cautions] == [
+        f"full in {system.months_until_full:.1f} months at the planned growth, within the "
+        f"{project.requirements.horizon_months}-month horizon: it holds today's data, not the data grown over the "
+        "horizon"]
+    assert headline(found, evaluation_verdict(evaluation, project.requirements)).check_cautions
+
+
+def test_a_system_with_room_over_the_horizon_gets_no_capacity_caution():
+    project = load(examples_dir() / "aff-a90-oracle-nvmefc64.toml")
+    evaluation = evaluate(project)
+    assert evaluation.capacity.systems[0].months_until_full > project.requirements.horizon_months
+    assert not [v for v in verdicts(evaluation, "TiB", project.requirements)
+                if v.kind == "caution" and v.area == "capacity"]
+
+
+def test_cloud_recommendations_read_cloud_not_0_u_and_power_n_a(capsys):
+    """`storplan size` and the report's Recommendation listed FSx and NetApp Volumes options as "0 U, power n/a"."""
+    from app.cli import main
+
+    main(["size", str(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"), "--top", "3"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if "[meets]" in line or "[fails]" in line]
+    assert lines and all("0 U" not in line and "power n/a" not in line for line in lines)
+    assert all("— in the cloud (no rack space or power on site)" in line for line in lines)

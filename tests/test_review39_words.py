@@ -1,0 +1,54 @@
+"""Words of the review of session 39 (a customer-eyes read of the reports and the GUI): the data-reduction band of
+a platform that reduces nothing is one figure, not "4.00 TiB to 4.00 TiB (P50 4.00 TiB) at 1.00:1 to 1.00:1"."""
+
+from __future__ import annotations
+
+from models.evaluate import evaluate
+from models.formatting import fmt_capacity
+from models.present.capacity_band import band_lines
+from models.project import load
+from models.resources import examples_dir
+
+
+def test_a_band_without_spread_is_one_figure():
+    evaluation = evaluate(load(examples_dir() / "gcnv-premium-oracle-nfs.toml"))
+    band = evaluation.capacity_band
+    assert not any(w.reduces for w in band.workloads)
+    assert band.effective_bytes_p10 == band.effective_bytes_p50 == band.effective_bytes_p90
+    effective, months, break_even = band_lines(band, "TiB")
+    assert effective == (f"Effective capacity: {fmt_capacity(band.effective_bytes_p50, 'TiB')} at a data-reduction "
+                         "ratio of 1.00:1, with no P10-P90 spread: the platform applies no data reduction.")
+    assert months == f"Months until full: {band.months_until_full_p50:.0f} months (no spread)."
+    assert break_even.startswith("Break-even data-reduction ratio: not applicable")
+
+
+def test_a_band_with_spread_keeps_its_p10_p90_sentence():
+    band = evaluate(load(examples_dir() / "aff-a90-oracle-nvmefc64.toml")).capacity_band
+    assert any(w.reduces for w in band.workloads)
+    assert band_lines(band, "TiB")[0].startswith("Effective capacity P10-P90: ")
+
+
+def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
+    """The A90 report read "8,369 USD (not counting: hardware (no price book); AFF A90 HA pair; Internal NVMe bays
+    (24 of 48))", as if the HA pair itself were left out of the design; only its power is (no catalog figure)."""
+    from models.catalog import bundled_catalog
+    from models.present.cost import design_tco
+
+    for name, expected in [("aff-a90-oracle-nvmefc64.toml", ("hardware (no price book)", "power of AFF A90 HA pair",
+                                                             "power of Internal NVMe bays (24 of 48)")),
+                           ("vsan-sqlserver-raid5.toml", ("hardware (no price book)", "power of the 4 vSAN hosts"))]:
+        project = load(examples_dir() / name)
+        tco = design_tco(project, project.scenario, bundled_catalog())
+        assert tco.design.missing == expected
+
+
+def test_evaluate_prints_the_cautions_under_its_verdict(capsys):
+    """`storplan evaluate` said "The design meets every stated requirement." for the AFF8080 NFS example with
+    nothing more, while it fills in 8 months of its 36-month horizon (the report's summary lists that caution)."""
+    from app.cli import main
+
+    main(["evaluate", str(examples_dir() / "aff8080-nfs-file-services.toml")])
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("The design meets every stated requirement.")
+    assert lines[at + 1].startswith("  caution: AFF8080A EX HA pair: full in 8.0 months at the planned growth, within "
+                                    "the 36-month horizon")
