@@ -6,8 +6,10 @@ Every front door reads :func:`design_verdict`: the status bar, the PDF summary, 
 by the same rules wherever it is opened. A design meets its requirements when
 
 * capacity: every system that holds data fits it in its usable capacity (physical used, data after inline
-  reduction plus the blocks of Snapshot copies and clones, within usable), and the scenario's effective capacity
-  (usable x data reduction, the figure a customer is sold) reaches the project's stated effective capacity;
+  reduction plus the blocks of Snapshot copies and clones, within usable) now and over the project's horizon at
+  the workloads' growth (the capacity engine's months until full not within ``horizon_months``, the sizer's rule:
+  ``models.sizing.capacity_reasons``), and the scenario's effective capacity (usable x data reduction, the figure
+  a customer is sold) reaches the project's stated effective capacity;
 * performance: every workload with a target meets its SLO at that target (the engine's latency at the target,
   ``WorkloadPerformance.target_met``), and no workload misses its SLO even at light load;
 * protection: every replication relationship meets its stated RPO, and its destination holds the copies, grown
@@ -31,6 +33,7 @@ from models.formatting import (
     fmt_iops,
     fmt_max_iops_at_slo,
     fmt_mbps,
+    fmt_months,
     fmt_ms,
 )
 from models.units import CapacityUnit
@@ -218,15 +221,32 @@ def system_miss(system: CapacityResult, unit: CapacityUnit | str = CapacityUnit.
                 f"{fmt_capacity(system.usable_bytes, unit)} is usable")
 
 
+def runway_miss(system: CapacityResult, horizon_months: float) -> Miss | None:
+    """The miss of a system that holds data and fits it today but fills within ``horizon_months`` at the workloads'
+    growth (its months until full finite and below the horizon, as the sizer rejects a candidate:
+    ``models.sizing.capacity_reasons``); None otherwise (no horizon, no data, already short, or full after it)."""
+    months = system.months_until_full
+    if (horizon_months <= 0 or not system_has_data(system) or not fits_usable(system.physical_used_bytes,
+                                                                                system.usable_bytes)
+            or months is None or not finite(months) or not 0 < months < horizon_months):
+        return None
+    return Miss(CAPACITY, system.system_label or system.system_id, NORMAL,
+                f"full in {fmt_months(months)} at the planned growth, within the {horizon_months:,.0f}-month "
+                "horizon: it holds today's data, not the data grown over the horizon")
+
+
 def capacity_misses(capacity: ScenarioCapacity | None, required_effective_bytes: float = 0.0,
-                    unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Miss, ...]:
+                    unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> tuple[Miss, ...]:
     """What a ``models.capacity.ScenarioCapacity`` misses (None: it could not be computed, a miss): each system
-    holding data whose physical used exceeds its usable capacity (:func:`system_miss`), and the scenario's
-    effective capacity below ``required_effective_bytes`` (:func:`effective_meets`; 0: none stated). Capacities
-    in the text are in ``unit``."""
+    holding data whose physical used exceeds its usable capacity (:func:`system_miss`) or that fills within
+    ``horizon_months`` (:func:`runway_miss`; 0: not judged; a replication destination only, its copies, is judged
+    by :func:`protection_misses`), and the scenario's effective capacity below ``required_effective_bytes``
+    (:func:`effective_meets`; 0: none stated). Capacities in the text are in ``unit``."""
     if capacity is None:
         return (Miss(CAPACITY, "", NORMAL, "capacity could not be computed"),)
     out = [miss for system in capacity.systems if (miss := system_miss(system, unit)) is not None]
+    out += [miss for system in capacity.systems if not capacity.is_replica_only(system.system_id)
+            and (miss := runway_miss(system, horizon_months)) is not None]
     effective = capacity.total.effective_bytes
     if not effective_meets(effective, required_effective_bytes):
         out.append(Miss(CAPACITY, "", NORMAL, f"the effective capacity {fmt_capacity(effective, unit)} is below the "
@@ -329,7 +349,7 @@ def design_verdict(capacity: ScenarioCapacity | None, performance: ScenarioPerfo
     targeted = performance is not None and any(finite(wp.target_iops) for wp in performance.workloads)
     horizon = float(requirements.horizon_months) if requirements is not None else 0.0
     guarded = protection_misses(protection, horizon, unit)
-    missed = (*capacity_misses(capacity, required, unit), *(m for m in guarded if m.area == CAPACITY),
+    missed = (*capacity_misses(capacity, required, unit, horizon), *(m for m in guarded if m.area == CAPACITY),
               *workload_misses(performance),
               *requirement_misses(checks, resilience is not None, requirements, targeted),
               *(m for m in guarded if m.area != CAPACITY))

@@ -45,24 +45,31 @@ def test_a_cvo_wafl_step_without_a_release_reads_as_words():
     assert any(s.formula.endswith(", the current release: the design names none)") for s in steps)
 
 
-def test_a_system_that_fills_within_the_horizon_gets_a_caution_beside_its_tick():
-    """The AFF8080 NFS example fills in 8 months of a 36-month horizon; its summary ticked "the data needs 21.61 TiB
-    of 25.47 TiB usable" and "meets every stated requirement" with nothing more, while the same report's
-    data-reduction band says "the design does not fit at the P50 ratio"."""
-    from models.present import headline
+def test_a_system_that_fills_within_the_horizon_misses_its_capacity_as_the_sizer_says():
+    """The AFF8080 NFS example fills in 8 months of a 36-month horizon; its summary said "meets every stated
+    requirement" while the sizer rejects any candidate that fills before the horizon ("capacity full in N months,
+    before the 36-month horizon", ``models.sizing.capacity_reasons``, which says it applies the verdict's rules):
+    one design, one answer, so the verdict misses it too."""
     from models.present.verdicts import evaluation_verdict
+    from models.sizing import capacity_reasons, needed_effective_bytes
 
     project = load(examples_dir() / "aff8080-nfs-file-services.toml")
     evaluation = evaluate(project)
     system = evaluation.capacity.systems[0]
-    assert 0 < system.months_until_full < project.requirements.horizon_months  # 8 of 36 months
-    found = verdicts(evaluation, "TiB", project.requirements)
-    cautions = [v for v in found if v.kind == "caution" and v.area == "capacity"]
-    assert [v.text for v in cautions] == [
-        f"full in {system.months_until_full:.1f} months at the planned growth, within the "
-        f"{project.requirements.horizon_months}-month horizon: it holds today's data, not the data grown over the "
-        "horizon"]
-    assert headline(found, evaluation_verdict(evaluation, project.requirements)).check_cautions
+    horizon = project.requirements.horizon_months
+    assert 0 < system.months_until_full < horizon  # 8 of 36 months
+    decided = evaluation_verdict(evaluation, project.requirements)
+    assert not decided.met
+    (miss,) = [m for m in decided.missed if m.area == "capacity"]
+    assert miss.subject == system.system_label
+    assert miss.text == (f"full in {system.months_until_full:.1f} months at the planned growth, within the "
+                         f"{horizon}-month horizon: it holds today's data, not the data grown over the horizon")
+    need = needed_effective_bytes(project.scenario, project.requirements)
+    assert any("before the 36-month horizon" in r
+               for r in capacity_reasons(evaluation.capacity.total, need, horizon))
+    # the miss is not repeated as a caution beside it
+    assert not [v for v in verdicts(evaluation, "TiB", project.requirements)
+                if v.kind == "caution" and v.area == "capacity"]
 
 
 def test_a_system_with_room_over_the_horizon_gets_no_capacity_caution():
