@@ -1031,7 +1031,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "calibrate",
-        help="re-derive the catalog's performance parameters from the seeds, or fit a controller to lab points",
+        help="re-derive the catalog's performance parameters from the published results, or fit a controller to lab "
+             "points",
     )
     p.add_argument("--write", action="store_true",
                    help="write the seed fits into the bundled catalog and their cross-validation beside published.toml")

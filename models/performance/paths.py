@@ -1104,7 +1104,8 @@ def _cloud_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: 
     )
     if ha:
         b.notes.append("HA pair: each write is mirrored to the partner over the VM network before it is "
-                       "acknowledged; the seed's lower HA read throughput has no mechanism in the model")
+                       "acknowledged; the lower read throughput of HA pairs in NetApp TR-4671's measurements has no "
+                       "mechanism in the model")
     b.notes.append(f"'VM CPU' is the fitted software path of Cloud Volumes ONTAP (NetApp TR-4671, Azure DS3_v2, "
                    "DS4_v2 and DS14_v2, one parameter set pooled over the three sizes): CPU time per KiB moved "
                    "(writes and random I/O costing more) per core, the same on every VM size, on "
