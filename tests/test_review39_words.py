@@ -43,12 +43,19 @@ def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
 
 
 def test_evaluate_prints_the_cautions_under_its_verdict(capsys):
-    """`storplan evaluate` said "The design meets every stated requirement." for the AFF8080 NFS example with
-    nothing more, while it fills in 8 months of its 36-month horizon (the report's summary lists that caution)."""
+    """`storplan evaluate` printed its verdict with nothing more while the report's summary listed the cautions; the
+    TPC-E example's cautions (a workload 8% below saturation, a failover needing 185% of one node's CPU) now follow
+    its misses under the verdict."""
     from app.cli import main
 
-    main(["evaluate", str(examples_dir() / "aff8080-nfs-file-services.toml")])
+    main(["evaluate", str(examples_dir() / "aff8080-sqlserver-tpce.toml")])
     lines = capsys.readouterr().out.splitlines()
-    at = lines.index("The design meets every stated requirement.")
-    assert lines[at + 1].startswith("  caution: AFF8080A EX HA pair: full in 8.0 months at the planned growth, within "
-                                    "the 36-month horizon")
+    at = next(i for i, line in enumerate(lines) if line.startswith("The design does not meet its requirements"))
+    block = []
+    for line in lines[at + 1:]:
+        if not line.startswith("  "):
+            break
+        block.append(line.strip())
+    kinds = [line.split(":", 1)[0] for line in block]
+    assert kinds == sorted(kinds, key=["missed", "caution"].index) and "caution" in kinds and "missed" in kinds
+    assert any("surviving node would need 185% of its CPU" in line for line in block)
