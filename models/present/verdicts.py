@@ -32,6 +32,7 @@ from models.verdict import (
     DesignVerdict,
     design_verdict,
     fits_usable,
+    runway_miss,
     system_has_data,
     system_miss,
     target_text,
@@ -110,10 +111,11 @@ def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
 
 
 def capacity_verdicts(capacity: ScenarioCapacity | None,
-                      unit: CapacityUnit | str = CapacityUnit.TIB) -> tuple[Verdict, ...]:
+                      unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
-    (``models.verdict.system_miss``). ``capacity``: a ``ScenarioCapacity`` (None: capacity could not be computed,
-    a failure)."""
+    (``models.verdict.system_miss``, or ``models.verdict.runway_miss`` when it fills within ``horizon_months``:
+    0, not judged; a replication destination only is judged by its relationship). ``capacity``: a
+    ``ScenarioCapacity`` (None: capacity could not be computed, a failure)."""
     if capacity is None:
         return (Verdict(FAIL, "", "capacity could not be computed", "capacity"),)
     out = []
@@ -121,6 +123,8 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
         if not system_has_data(system):
             continue
         miss = system_miss(system, unit)
+        if miss is None and not capacity.is_replica_only(system.system_id):
+            miss = runway_miss(system, horizon_months)
         if miss is not None:
             out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
         elif capacity_fits(system):
@@ -237,8 +241,9 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
     effective capacity reached, each required failure state that holds), cautions, open ends."""
     decided = evaluation_verdict(evaluation, requirements, unit)
     found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
-    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit), *workload_verdicts(evaluation.performance))
-              if v.kind != FAIL]
+    horizon_months = requirements.horizon_months if requirements is not None else 0
+    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit, horizon_months),
+                          *workload_verdicts(evaluation.performance)) if v.kind != FAIL]
     capacity = evaluation.capacity
     horizon = requirements.horizon_months if requirements is not None else 0
     missed = {m.subject for m in decided.missed if m.area == "capacity"}

@@ -92,3 +92,19 @@ def test_the_users_figures_go_through_the_dialog_into_the_project_and_the_band(q
     assert shown.data_reduction_ratio_p90 == pytest.approx(1.5 * 1.067 * 2.0, rel=1e-9)
     win.document.undo_stack.undo()
     assert win.document.project.settings.data_reduction_bands == []
+
+
+def test_a_system_full_within_the_horizon_is_marked_missed_on_the_capacity_tab(qtbot):
+    """The AFF8080 NFS example fills in 8.0 of its 36 months: the status bar says its capacity is missed, and the
+    Capacity tab's line for the system said "✓ ... full in 8.0 months" beside it; now it is a miss there too."""
+    from models.present.verdicts import evaluation_verdict
+
+    project = load_any(examples_dir() / "aff8080-nfs-file-services.toml")
+    result = evaluate(project)
+    (miss,) = [m for m in evaluation_verdict(result, project.requirements).missed if m.area == "capacity"]
+    view = CapacityView()
+    qtbot.addWidget(view)
+    view.set_evaluation(result, CapacityUnit.TIB)
+    text = QLabel(view.verdict_label.text()).text()
+    assert "✓" not in text and "✗" in text
+    assert miss.text in text.replace("&#x27;", "'").replace("&#39;", "'")

@@ -529,7 +529,7 @@ class CapacityView(QWidget):
         self._kpis["months"].value.setText(fmt_months(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
                                         " or the system never fills.")
-        found = capacity_verdicts(capacity, unit)
+        found = capacity_verdicts(capacity, unit, band.horizon_months if band is not None else 0.0)
         self.verdict_label.setText(verdict_html(found))
         self.verdict_label.setVisible(bool(found))
         self._fill_table()
