@@ -88,3 +88,23 @@ def test_cloud_recommendations_read_cloud_not_0_u_and_power_n_a(capsys):
     lines = [line for line in capsys.readouterr().out.splitlines() if "[meets]" in line or "[fails]" in line]
     assert lines and all("0 U" not in line and "power n/a" not in line for line in lines)
     assert all("— in the cloud (no rack space or power on site)" in line for line in lines)
+
+
+def test_the_reports_capacity_table_says_a_system_full_within_the_horizon_does_not_fit():
+    """The report's "Capacity requirement" table said "Fits: Yes" for the AFF8080 NFS example beside the summary's
+    capacity miss (full in 8.0 of 36 months); a system full after the horizon still says Yes."""
+    import io
+
+    from pypdf import PdfReader
+
+    from app.report import render_report_bytes
+
+    def row(name: str) -> str:
+        project = load(examples_dir() / name)
+        text = " ".join((p.extract_text() or "") for p in PdfReader(io.BytesIO(render_report_bytes(project))).pages)
+        text = " ".join(text.split())
+        table = text[text.index("Capacity requirement"):]
+        return table[:table.index("Physical used: the workloads'")]
+
+    assert "TiB No 8.0 months" in row("aff8080-nfs-file-services.toml")
+    assert "TiB Yes" in row("aff-a90-oracle-nvmefc64.toml")

@@ -685,7 +685,9 @@ class ReportBuilder:
                         fmt_months(copy.runway_months) if copy.free_bytes is not None else NOT_AVAILABLE,
                     ])
                     continue
-                fits = capacity_fits(system) if datasets else None
+                from models.verdict import runway_miss
+
+                fits = (bool(capacity_fits(system)) and runway_miss(system, horizon) is None) if datasets else None
                 months = system.months_until_full
                 rows.append([
                     _e(system.system_label or system.system_id),
@@ -700,8 +702,8 @@ class ReportBuilder:
             story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.20], s))
             story.append(self.p(
                 "Physical used: the workloads' data after inline data reduction, plus the blocks held by Snapshot "
-                "and clone copies. It fits when it is within the usable capacity; months until full is the headroom "
-                "at the workloads' yearly growth."
+                "and clone copies. It fits when it is within the usable capacity now and, at the workloads' yearly "
+                f"growth, until the {horizon}-month horizon; months until full is that headroom."
                 + (" A DR copy (a system that only receives replication) holds copies of another system's data, "
                    f"not in the totals above; it fits when the copies, grown, still fit at the {horizon}-month "
                    "horizon." if copies and capacity.replica_only else ""), s.small))
