@@ -54,6 +54,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
+from models.performance.per_core import CPU_FIELDS, per_core_value
 from models.resources import validation_dir
 
 HARDWARE_RELATION = "hardware relation only"
@@ -76,9 +77,6 @@ CPU_PROTOCOL: dict[str, tuple[str, ...]] = {"FCP": ("FCP", "iSCSI"), "iSCSI": ("
 RELATION_CLASSES: dict[str, str] = {"FCP": "FCP", "iSCSI": "FCP", "NVMe/FC": "FCP", "NVMe/TCP": "FCP", "NFS": "NFS",
                                     "SMB": "NFS"}
 """Per protocol, the protocol whose ordering bound (module step 4) it takes."""
-
-CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
-"""CPU demands, pooled per core (module step 2)."""
 
 SOFTWARE_FIELDS = ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv")
 """Software latencies, pooled as fitted (module step 2)."""
@@ -192,14 +190,9 @@ def _contributions_now(catalog: Catalog, family: str, protocol: str, field: str,
         prov = profile.provenance.get(field)
         if fitted_only and (prov is None or prov.kind != "calibrated"):
             continue
-        affinity = field in ("affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
-        if affinity and profile.affinity_hold_us <= 0:
+        value = per_core_value(profile, record.cores_per_node, field)
+        if value is None:
             continue
-        value = float(getattr(profile, field))
-        if field in CPU_FIELDS:
-            value *= record.cores_per_node / profile.servers_per_node
-        elif field == "affinities_per_node":
-            value /= record.cores_per_node
         out.append((record.name, profile.software, protocol, value))
     return out
 

@@ -53,14 +53,12 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from models.catalog import Catalog, Controller, PerfProfile
+from models.performance.per_core import CPU_FIELDS, per_core_value
 
 EVIDENCE_WEIGHTS: dict[str, float] = {"benchmark ramp": 1.0, "benchmark peak": 0.6, "vendor claim": 0.35,
                                       "ratio claim": 0.2}
 """Weight of one observation by the kind of public evidence its fit read (an assumption: only the order, ramp >
 peak > vendor claim > ratio claim, is stated by the issue)."""
-
-CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
-"""CPU demands (pooled per core, with the release trend)."""
 
 OTHER_FIELDS = ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv", "affinities_per_node")
 """Fields pooled as shared software constants (affinities per core)."""
@@ -124,14 +122,8 @@ def observations(catalog: Catalog, family: str, exclude: str = "") -> list[Obser
                 prov = profile.provenance.get(name)
                 if prov is None or prov.kind != "calibrated":
                     continue
-                if name.startswith("affinit") and profile.affinity_hold_us <= 0:
-                    continue
-                value = float(getattr(profile, name))
-                if name in CPU_FIELDS:
-                    value *= record.cores_per_node / profile.servers_per_node
-                elif name == "affinities_per_node":
-                    value /= record.cores_per_node
-                if value > 0:
+                value = per_core_value(profile, record.cores_per_node, name)
+                if value is not None and value > 0:
                     out.append(Observation(record.name, profile.software, profile.protocol, name, value, kind,
                                            EVIDENCE_WEIGHTS[kind]))
     return out
