@@ -93,6 +93,19 @@ def set_protected(scenario: Scenario, replication_id: str, workload_id: str, pro
     return set_replication_fields(scenario, replication_id, workloads=kept)
 
 
+def _change_rows(scenario: Scenario, replication_id: str, workload_id: str) -> tuple[list[ChangeRate], int | None]:
+    """The relationship's change rows (a copy) and the index of ``workload_id``'s row (None: it has none).
+
+    Raises:
+        ValueError: unknown relationship or a workload not in the scenario.
+    """
+    rep = _relationship(scenario, replication_id)
+    if scenario.workload(workload_id) is None:
+        raise ValueError(f"no workload '{workload_id}'")
+    rows = list(rep.change)
+    return rows, next((i for i, c in enumerate(rows) if c.workload == workload_id), None)
+
+
 def set_change_rate(scenario: Scenario, replication_id: str, workload_id: str, bytes_per_day: int | None) -> Scenario:
     """The scenario with the relationship's change per day for ``workload_id`` set (bytes, logical), or back to the
     default (None: its row goes unless it keeps a daily profile).
@@ -100,11 +113,7 @@ def set_change_rate(scenario: Scenario, replication_id: str, workload_id: str, b
     Raises:
         ValueError: unknown relationship, a workload not in the scenario, or a value the record refuses.
     """
-    rep = _relationship(scenario, replication_id)
-    if scenario.workload(workload_id) is None:
-        raise ValueError(f"no workload '{workload_id}'")
-    rows = list(rep.change)
-    index = next((i for i, c in enumerate(rows) if c.workload == workload_id), None)
+    rows, index = _change_rows(scenario, replication_id, workload_id)
     if index is None:
         if bytes_per_day is None:
             return scenario
@@ -124,11 +133,7 @@ def set_change_profile(scenario: Scenario, replication_id: str, workload_id: str
         ValueError: unknown relationship, a workload not in the scenario, or a profile the record refuses (not 24
             weights, a negative weight, every weight 0).
     """
-    rep = _relationship(scenario, replication_id)
-    if scenario.workload(workload_id) is None:
-        raise ValueError(f"no workload '{workload_id}'")
-    rows = list(rep.change)
-    index = next((i for i, c in enumerate(rows) if c.workload == workload_id), None)
+    rows, index = _change_rows(scenario, replication_id, workload_id)
     if index is None:
         if not profile:
             return scenario
