@@ -15,7 +15,9 @@ screen and the paper say the same things in the same words:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from models.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names this package offers, for the type checker; at run time each loads on first use
     from models.present.bom import BomRow, bill_of_materials
@@ -136,25 +138,7 @@ from models.present.verdicts import (  # noqa: E402
     workload_verdicts,
 )
 
-
-def __getattr__(name: str) -> Any:
-    """The offered name ``name``, its module imported on first use (PEP 562).
-
-    Raises:
-        AttributeError: not a name this package offers.
-    """
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [

@@ -43,7 +43,8 @@ evaluation."""
 
 
 def __getattr__(name: str) -> Any:
-    """The offered name ``name``, its module imported on first use (PEP 562).
+    """The offered name ``name``, its module imported on first use (PEP 562; ``models.lazy.lazy_exports`` written
+    out here: this package imports nothing of StorPlan, so that it stands alone against its peers).
 
     Raises:
         AttributeError: not a name this package offers.

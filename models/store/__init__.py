@@ -21,7 +21,9 @@ Typical use by the app::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from models.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names this package offers, for the type checker; at run time each loads on first use
     from models.store.files import (
@@ -104,24 +106,7 @@ of its modules does) loads none of them; ``from models.store import X`` loads X'
 (:func:`__getattr__`): reading a TOML project (:func:`load_project_file`) loads no ``sqlite3``, codec or lock."""
 
 
-def __getattr__(name: str) -> Any:
-    """The offered name ``name``, its module imported on first use (PEP 562).
-
-    Raises:
-        AttributeError: not a name this package offers.
-    """
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [
