@@ -170,3 +170,19 @@ def test_sizer_capacity_rule_is_the_verdicts():
         f"capacity full in {grown:,.0f} months, before the {int(grown) + 1}-month horizon"]
     assert capacity_reasons(total, 0.0, int(grown)) == []
     assert total.effective_bytes / TIB == pytest.approx(total.usable_bytes / TIB * total.data_reduction_ratio)
+
+
+def test_a_cloud_failover_faster_than_normal_says_why_in_its_requirement_line():
+    """A Cloud Volumes ONTAP HA failover has a lower latency than normal operation (writes stop waiting for the
+    mirror); the required-state line gives both latencies and the reason, so the summary does not read as a
+    failover that improves the system."""
+    project = load(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml")
+    evaluation = _evaluated(project)
+    wp = evaluation.performance.workloads[0]
+    state = next(s for s in evaluation.resilience.states[wp.workload_id] if s.state == "cloud_failover")
+    failover_ms = state.performance.slo_bounded_at_target_ms
+    normal_ms = wp.slo_bounded_at_target_ms
+    assert failover_ms < normal_ms
+    [line] = [c.text for c in evaluation.resilience.requirement_checks if c.requirement == "slo_in_takeover"]
+    assert f"met, {failover_ms:.2f} ms (lower than the {normal_ms:.2f} ms of normal operation" in line
+    assert "mirror to the failed VM" in line
