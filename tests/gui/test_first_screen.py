@@ -157,3 +157,22 @@ def test_the_validation_tab_opens_on_the_headline_with_the_ramps_counted(qtbot):
     # the first view: the first row (a failure) is current, its details say fail and give the tolerance's reason
     details = view.details.toPlainText()
     assert view.table.currentIndex().row() == 0 and "fail" in details and "Tolerance:" in details
+
+
+def test_the_validation_headline_wraps_instead_of_widening_the_results(qtbot):
+    """The headline's longest line is wider than a laptop's results dock; it wraps, so the Validation tab (and with
+    it every results tab, which share one minimum width) fits 900 pixels without a horizontal scroll bar, and every
+    line stays above the table."""
+    from app.gui.results import ValidationView
+
+    view = ValidationView()
+    qtbot.addWidget(view)
+    view.resize(900, 700)
+    view.show()
+    qtbot.waitUntil(lambda: not view.running and view.model.rowCount() > 0, timeout=120_000)
+    longest = max(view.error_summary.fontMetrics().horizontalAdvance(line)
+                  for line in view.error_summary.text().splitlines())
+    assert longest > 900  # the case this test is about: a line longer than the view
+    assert view.minimumSizeHint().width() <= 900
+    qtbot.waitUntil(lambda: view.error_summary.geometry().bottom() < view.splitter.geometry().top(), timeout=5_000)
+    assert view.error_summary.height() >= view.error_summary.heightForWidth(view.error_summary.width())

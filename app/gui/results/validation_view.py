@@ -160,6 +160,7 @@ class ValidationView(QWidget):
         targets (as ``storplan validate`` ends)."""
         self.error_summary.setObjectName("validationHeadline")
         self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_summary.setWordWrap(True)  # a long line wraps: it never widens the results past a laptop screen
         # every summary line stays readable however short the dock: the table gives way, never these lines
         self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
