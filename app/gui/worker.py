@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QTimer, Signal
 
-from app.gui.evaluation import EvaluationOutcome, evaluate_task, run_evaluation
+from app.gui.evaluation import EvaluationOutcome, ProjectChannel, evaluate_task, run_evaluation
 from app.gui.tasks import Task, TaskRunner, worker_pool
 from models.catalog import Catalog
 from models.project.model import Project
@@ -71,6 +71,8 @@ class EvaluationWorker(QObject):
         self.last_outcome: EvaluationOutcome | None = None
         self._held = False
         self._start_posted = False  # a start event is on its way (request / release on a quiet turn)
+        self._channel = ProjectChannel()  # projects to the worker process as what changed since the last one
+        self._channel_restarts = -1  # the worker pool's restarts when the channel's base was sent
         self.states_wanted: Callable[[], bool] = lambda: True
         """Asked as each run starts: compute the failure states (False: the view showing them is hidden; the
         project's requirements may still need them, ``app.gui.evaluation.run_evaluation``)."""
@@ -164,9 +166,20 @@ class EvaluationWorker(QObject):
         self._cancel_running()
         generation = self._generation
         last = self.last_outcome
+        in_process = self.wants_process(project, names)
+        sent: object = project
+        if in_process:
+            pool = worker_pool()
+            if pool.restarts != self._channel_restarts:  # a fresh worker process holds no project yet
+                self._channel.reset()
+                self._channel_restarts = pool.restarts
+            try:
+                sent, catalog = self._channel.pack(project, catalog), None
+            except Exception:  # noqa: BLE001 - not picklable: sent as it is, the runner reports why it fails
+                self._channel.reset()
         self._task = self.runner.submit(
-            evaluate_task, project, names, generation, catalog, bool(self.states_wanted()),
-            in_process=self.wants_process(project, names),
+            evaluate_task, sent, names, generation, catalog, bool(self.states_wanted()),
+            in_process=in_process,
             name=f"evaluate {', '.join(names)}", expected_s=last.elapsed_s if last is not None else 0.0,
             on_done=lambda ok, result, g=generation: self._on_done(g, ok, result),
             on_progress=lambda fraction, g=generation: self.sig_evaluation_progress.emit(g, fraction))
@@ -185,6 +198,13 @@ class EvaluationWorker(QObject):
             if task_args is not None:
                 self._start()
                 return
+        if ok and isinstance(result, EvaluationOutcome) and result.stale_base and self._last_args is not None:
+            # the worker process did not hold the project the message was written against (a run cancelled before
+            # it started there, a replaced process): the same run again, with the whole project
+            self._channel.reset()
+            self._pending = self._last_args
+            self._start()
+            return
         if ok:
             outcome: EvaluationOutcome = result
         else:  # the worker process broke (or the call could not be pickled)

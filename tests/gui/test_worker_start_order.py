@@ -54,3 +54,35 @@ def test_a_cancelled_request_does_not_start_when_its_event_arrives(qtbot):
     assert len(started) == 1
     worker.force_sync()
     worker.shutdown()
+
+
+def test_a_run_whose_base_the_worker_process_lacks_is_sent_again_whole(qtbot):
+    """In the worker process, projects travel as what changed since the last one sent (app.gui.evaluation.
+    ProjectChannel); when the worker process lacks the base (here: a message packed but never delivered, as for a
+    run cancelled before it started), the run comes back stale and is sent again whole: the result is the edit's."""
+    from pathlib import Path
+
+    from models.project import edits, load
+    from models.resources import examples_dir
+
+    first = load(Path(examples_dir()) / "aff8080-sqlserver-tpce.toml")
+    shelf = next(n for n in first.scenario.nodes if n.kind == "shelf")
+    second = edits.replace_scenario(first, edits.set_node_fields(first.scenario, shelf.id, drive_count=20))
+    worker = EvaluationWorker(debounce_ms=0, mode="process")
+    started: list[int] = []
+    worker.sig_evaluation_started.connect(started.append)
+    try:
+        worker.request(first)
+        one = worker.force_sync(60_000)
+        assert one is not None and one.in_process and one.error is None
+        worker._channel.pack(second, None)  # the GUI's base moves on; the worker process never sees it
+        worker.request(second)
+        with qtbot.waitSignal(worker.sig_evaluation_finished, timeout=60_000) as blocker:
+            QApplication.processEvents()
+        two = blocker.args[0]
+        assert two.error is None and not two.stale_base and two.in_process
+        assert len(started) == 3  # the first run, the stale one and the one sent whole
+        expected = two.evaluation.capacity.total.raw_bytes
+        assert expected != one.evaluation.capacity.total.raw_bytes  # the edited design's capacity
+    finally:
+        worker.shutdown()
