@@ -379,8 +379,10 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
     verdicts: dict[tuple, str | None] = {}
     for link in scenario.links:
         a, b = topo.node(link.source), topo.node(link.target)
-        key = ((a.kind, a.catalog_id, getattr(a, "adapter", None), b.kind, b.catalog_id, getattr(b, "adapter", None),
-                link.link_type) if a is not None and b is not None else None)
+        # only a host has an adapter (isinstance, not getattr: a getattr that misses is pydantic's slow path)
+        key = ((a.kind, a.catalog_id, a.adapter if isinstance(a, HostNode) else None, b.kind, b.catalog_id,
+                b.adapter if isinstance(b, HostNode) else None, link.link_type)
+               if a is not None and b is not None else None)
         if key is None or key not in verdicts:
             reason = topo.link_problem(catalog, link.source, link.target, link.link_type)
             if key is not None:
@@ -416,7 +418,7 @@ def find_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
                                    "SANtricity documentation, NetAppDocs e-series-santricity); its ratios count only "
                                    "if the host reduces the data itself", workload.id, "compression_ratio"))
         if ((workload.cold_data_pct > 0 or workload.cold_read_pct > 0) and target is not None
-                and getattr(target, "capacity_tier", "none") == "none"):
+                and not (isinstance(target, ControllerNode) and target.capacity_tier != "none")):
             out.append(Problem("warning", f"workload '{workload.name}': it has a cold-data share but its target has "
                                "no FabricPool capacity tier, so all its data and reads stay on the target",
                                workload.id, "cold_data_pct"))

@@ -206,7 +206,7 @@ class ProjectDocument(QObject):
             previous = old_by_id.get(record.id)
             if previous is None:
                 added.emit(record.id)
-            elif previous != record:
+            elif previous is not record and previous != record:  # an edit keeps the records it did not touch
                 changed.emit(record.id)
 
     # --- edits (each returns an error message, or None when done) ------------------------------------------

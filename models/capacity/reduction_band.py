@@ -52,7 +52,7 @@ from dataclasses import dataclass
 
 from models.capacity.efficiency import _months_until_full, snapshot_copies
 from models.capacity.results import CapacityResult, ScenarioCapacity
-from models.project.model import DataReductionBand, Requirements, Scenario, Workload
+from models.project.model import ControllerNode, DataReductionBand, Requirements, Scenario, Workload
 
 __all__ = ["PUBLISHED", "WORKLOAD_TYPES", "CapacityBand", "ReductionDistribution", "SystemBand", "WorkloadBand",
            "capacity_band", "distribution_for", "needed_effective_bytes", "workload_type"]
@@ -368,7 +368,7 @@ def capacity_band(scenario: Scenario, capacity: ScenarioCapacity, overrides: Seq
             by_target.setdefault(w.target, []).append(w)
     systems: list[SystemBand] = []
     workloads: list[WorkloadBand] = []
-    tiers = {n.id for n in scenario.nodes if getattr(n, "capacity_tier", "none") != "none"}
+    tiers = {n.id for n in scenario.nodes if isinstance(n, ControllerNode) and n.capacity_tier != "none"}
     for result in capacity.systems:
         band, bands = _system_band(result, by_target.get(result.system_id, []), overrides, req.horizon_months,
                                    result.family == "ONTAP" and result.system_id in tiers)

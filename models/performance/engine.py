@@ -228,12 +228,21 @@ def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
 
 
 def _assemble(
-    service: np.ndarray, is_queue: np.ndarray, X: np.ndarray, Rq: np.ndarray
+    service: np.ndarray, is_queue: np.ndarray, X: np.ndarray, Rq: np.ndarray,
+    cols: np.ndarray | None = None, weights: np.ndarray | None = None
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(X, R) of a ramp with R (N, S) per spec: the delays' residence is their service, the queues' from MVA."""
+    """(X, R) of a ramp with R (N, S) per spec: the delays' residence is their service, the queues' from MVA
+    (``Rq`` (N, K) per queueing spec, or with ``cols`` and ``weights`` the merged classes' (N, G) of
+    :func:`_merged_classes`: a member's residence is its class's / members, a class left out 0)."""
     R = np.empty((len(X), len(service)))
     R[:, ~is_queue] = service[~is_queue]
-    R[:, np.flatnonzero(is_queue)] = Rq
+    q = np.flatnonzero(is_queue)
+    if cols is None or weights is None:
+        R[:, q] = Rq
+    else:
+        kept = cols >= 0
+        R[:, q[~kept]] = 0.0
+        R[:, q[kept]] = (Rq / weights)[:, cols[kept]]
     return X, R
 
 
@@ -329,7 +338,7 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
         if not _batch_pays([len(it[4][0]) for it in items for _ in range(count[it[0]])]):
             for i, key, service, is_queue, (s, c, m, v, cols, weights), delay_s, think_s in items:
                 X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
-                value = _assemble(service, is_queue, X, _expanded(Rq, cols, weights))
+                value = _assemble(service, is_queue, X, Rq, cols, weights)
                 _remember(key, value)
                 out[i] = value
             continue
@@ -338,7 +347,7 @@ def _solve_batch(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray
         batch = items if len(items) > 1 or count[items[0][0]] == 1 else [items[0], items[0]]
         X, R = _mva_batch([it[4] for it in batch], np.array([it[5] + it[6] for it in batch]), population)
         for b, (i, key, service, is_queue, merged, _d, _t) in enumerate(items):
-            value = _assemble(service, is_queue, X[b], _expanded(R[b][:, :len(merged[0])], merged[4], merged[5]))
+            value = _assemble(service, is_queue, X[b], R[b][:, :len(merged[0])], merged[4], merged[5])
             _remember(key, value)
             out[i] = value
     for i, solver in repeats:
@@ -436,18 +445,6 @@ def _merged_classes(service: np.ndarray, servers: np.ndarray, copies: np.ndarray
     return service[idx] * w, servers[idx], copies[idx] * w, v_closed[idx], np.array(cols, dtype=int), w
 
 
-def _expanded(R: np.ndarray, cols: np.ndarray | None, weights: np.ndarray | None) -> np.ndarray:
-    """(N, K) residence per original class from the merged classes' (N, G) (:func:`_merged_classes`): a member's is
-    its class's / members, a class left out 0; ``R`` itself (its first K columns) when nothing merged."""
-    if cols is None or weights is None:
-        return R
-    per = R / weights
-    out = np.zeros((R.shape[0], len(cols)))
-    kept = cols >= 0
-    out[:, kept] = per[:, cols[kept]]
-    return out
-
-
 def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
                slo_statistic: str = "mean", curve_tails: bool = True, bands: bool = True
                ) -> list[WorkloadPerformance]:
@@ -526,7 +523,9 @@ def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_frac
     else:
         s, c, m, v, cols, weights = _merged_classes(service[q], servers[q], copies[q], v_closed[q])
         X, Rq = closed_ramp(s, c, m, v, delay_s, think_s, population)
-        Rq = _expanded(Rq, cols, weights)
+        value = _assemble(service, is_queue, X, Rq, cols, weights)
+        _remember(key, value)
+        return value
     value = _assemble(service, is_queue, X, Rq)
     _remember(key, value)
     return value

@@ -47,6 +47,7 @@ import math
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TypedDict
 
 from models import topology
@@ -316,9 +317,10 @@ class WorkloadPath:
     uncertainty: StationUncertainty | None = None
     raid_groups: tuple[RaidGroup, ...] = ()
 
-    @property
+    @cached_property
     def read_fraction(self) -> float:
-        """The workload's share of reads, 0..1 (:func:`workload_read_fraction`)."""
+        """The workload's share of reads, 0..1 (:func:`workload_read_fraction`; found once per path: a file
+        workload's sums its operation mix, and the engine reads it a few dozen times per failure state)."""
         return workload_read_fraction(self.workload)
 
 

@@ -157,7 +157,10 @@ def test_a_large_design_evaluates_in_the_worker_process_and_the_gui_keeps_tickin
         timer.start()
         shelf = next(n for n in win.document.scenario.nodes if n.kind == "shelf")
         assert win.document.set_node_field(shelf.id, "drive_count", 12) is None
-        qtbot.waitUntil(lambda: worker.running_task is not None, timeout=5_000)
+        # the run starts on the worker's posted start event, ahead of the repaint the edit asked for: deliver just
+        # that event (waiting with the event loop, the run could end before the repaint lets the wait look again)
+        QApplication.sendPostedEvents(worker, 0)
+        assert worker.running_task is not None
         stale = worker.running_task
         assert stale.in_process and not stale.done  # the project is still on its way to the worker process
         assert win.document.set_node_field(shelf.id, "drive_count", 6) is None  # the newer edit
