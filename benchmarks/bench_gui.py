@@ -2,8 +2,9 @@
 results on the default example, and the same at 1,000 nodes.
 
 Run: ``uv run python benchmarks/bench_gui.py [NODES [WORKLOADS]] [--runs N]`` (offscreen unless
-``QT_QPA_PLATFORM`` says otherwise). It starts one warm-up process (bytecode written, file caches warm, as on
-any start after the first), then ``--runs N`` (default 5) fresh processes, printing each start and the median,
+``QT_QPA_PLATFORM`` says otherwise). It starts one warm-up process (bytecode written, file caches warm, window
+layout saved, as on any start after the first; the run's user folder and settings are its own, see
+:func:`own_settings`), then ``--runs N`` (default 5) fresh processes, printing each start and the median,
 then one that times ten edits, then one with NODES (default 1,000; at least 5) nodes and WORKLOADS (default 10; 1 to
 200) workloads.
 Targets on 2 cores: window <= 1000 ms and first results <= 1500 ms after start; edit -> results < 100 ms; at
@@ -89,6 +90,18 @@ def _wait(app, condition, seconds: float = 20.0) -> None:
         time.sleep(0.001)
 
 
+def own_settings() -> None:
+    """Keep StorPlan's settings (window layout, recent files) in the run's own folder (``STORPLAN_HOME``/settings):
+    in test mode they are otherwise one file shared by every test run on the machine, and the layout the last of
+    them saved (which dock tabs are shown, so which panels are painted at the start) changed what a start does. The
+    warm-up start saves the layout its window closed with; the timed starts restore it, as any start after the
+    first does."""
+    from PySide6.QtCore import QSettings
+
+    folder = os.path.join(os.environ.get("STORPLAN_HOME") or _HOME, "settings")
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, folder)
+
+
 def _results_drawn_class():
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QGraphicsView, QWidget
@@ -151,6 +164,7 @@ def start_once(edits: bool) -> dict[str, float]:
 
     ResultsDrawn = _results_drawn_class()
     QStandardPaths.setTestModeEnabled(True)  # never the user's settings (window geometry, recent files)
+    own_settings()
     QCoreApplication.setOrganizationName("StorPlan-bench")
     QCoreApplication.setApplicationName("StorPlan-bench")
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -313,6 +327,7 @@ def large_run(n_nodes: int, n_workloads: int) -> int:
     from PySide6.QtWidgets import QApplication
 
     QStandardPaths.setTestModeEnabled(True)
+    own_settings()
     QCoreApplication.setOrganizationName("StorPlan-bench")
     app = QApplication.instance() or QApplication(sys.argv[:1])
     large_edits(app, n_nodes, n_workloads)
