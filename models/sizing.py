@@ -1456,21 +1456,25 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
     one batch for all of them: ``models.performance.screening.check_designs``, the figures of
     ``evaluate_performance``), so the shown figures and an evaluation of the candidate's project agree. Other
     deployments are checked as they are and come back unchanged (their figures are the search's batched check's:
-    nothing is evaluated a second time).
+    nothing is evaluated a second time). An HCI candidate's ``alternatives`` (the other disk-group layouts shown
+    beside it) are whole clusters too, in the same batch, so the variants compare like for like.
     """
     both = [*shown, *nearest]
     if not project.requirements.n_plus:
         return tuple(shown), tuple(nearest)
-    whole = [i for i, c in enumerate(both) if c.deployment == "hci"]
-    checks = check_designs([design_paths(both[i].scenario, catalog) for i in whole],
+    hci = [c for c in both if c.deployment == "hci"]
+    flat = [*hci, *(a for c in hci for a in c.alternatives)]
+    checks = check_designs([design_paths(c.scenario, catalog) for c in flat],
                            slo_statistic=project.requirements.slo_statistic)
-    for i, perf in zip(whole, checks):
-        cand = both[i]
+    whole: dict[int, Candidate] = {}
+    for cand, perf in zip(flat, checks):
         key = _storage_key(cand.scenario)
         cap = capacities.get(key)
         if cap is None:
             cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
         first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
-        both[i] = replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
-                          max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)
+        whole[id(cand)] = replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
+                                  max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)
+    both = [replace(whole[id(c)], alternatives=tuple(whole[id(a)] for a in c.alternatives))
+            if c.deployment == "hci" else c for c in both]
     return tuple(both[:len(shown)]), tuple(both[len(shown):])

@@ -1194,9 +1194,12 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
           kind="delay", ident=StationId("fixed_latency"))
     b.add("vSAN network round trips", node.id, remote * VSAN_NET_RTT_US * 1e-6, phases * VSAN_NET_RTT_US * 1e-6,
           delay=True, kind="delay", ident=StationId("network_rtt"))
-    b.add("vSAN network", node.id, remote * block / net_rate / hosts,
-          remote * (reads_per_write + writes_per_write) * block / net_rate / hosts, multiplicity=hosts,
-          kind="network", write_async_s=remote * stripe_writes * block / net_rate / hosts, ident=StationId("network"))
+    # each host's vSAN uplink is one full-duplex server the cluster's traffic is spread over (multiplicity=hosts):
+    # the demand is the I/O's whole payload on the wire (a remote copy leaves one host and enters another, one
+    # direction of each link); the spreading over hosts is the multiplicity's, not divided here again
+    b.add("vSAN network", node.id, remote * block / net_rate,
+          remote * (reads_per_write + writes_per_write) * block / net_rate, multiplicity=hosts,
+          kind="network", write_async_s=remote * stripe_writes * block / net_rate, ident=StationId("network"))
     cpu = VSAN_CPU_US
     cw = writes_per_write * cpu["write"] + reads_per_write * cpu["read"]
     # deduplication and compression are "near-line" (seed 002): applied when the write buffer destages, after
