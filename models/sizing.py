@@ -37,7 +37,9 @@ is about to reach are solved ahead in one batch by the batched engine (each dist
 meeting designs still wanted call for at the share met so far, so a search feeds the engine a few batches instead of
 one per chunk and builds no design it would not reach; each design's max IOPS at the SLO, saturation and failover
 verdict are taken from them (``models.performance.screening``: the curves and bands the check does not read are not
-computed), and the candidates shown keep those figures (nothing is evaluated a second time).
+computed), and the candidates shown keep those figures (nothing is evaluated a second time). With
+``meet_slo_in_takeover`` the single-node cloud designs (no HA partner: they cannot meet) are left out of a first walk
+and walked only when nothing meets, for the nearest and their reasons (:func:`_single_cloud_vm`).
 """
 
 from __future__ import annotations
@@ -834,6 +836,15 @@ def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requ
     return not any(takeover(p) is not None or cloud_failover(p) is not None for p in paths.paths)
 
 
+def _single_cloud_vm(scenario: Scenario, req: Requirements, deployment: str) -> bool:
+    """True when the requirements ask for the SLO in takeover and ``scenario`` is a Cloud Volumes ONTAP single node
+    (its only nodes cloud VMs, none an HA pair): none of its paths has the HA partner's CPU station (a cloud
+    failover state) nor two controller nodes' CPUs (a takeover state; ``models.performance.paths``), so
+    :func:`_cannot_meet_without_partner` holds for it. Read from the nodes alone, without building its paths."""
+    return (req.meet_slo_in_takeover and deployment == "cloud" and bool(scenario.nodes)
+            and all(n.kind == "cloud_vm" and not getattr(n, "ha", True) for n in scenario.nodes))
+
+
 _Check = tuple[list[str], float | None, float | None]
 """(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of one design's performance."""
 
@@ -1259,6 +1270,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         return partnerless[pkey]
 
     ramps: dict[tuple, list] = {}  # performance key -> its paths' closed ramps, solved ahead in a large batch
+    performed: dict[tuple, _Check] = {}  # performance key -> its batched check, kept from one walk to the next
+    lazy = [False]  # this walk leaves single-node cloud designs out (:func:`_single_cloud_vm`)
     tried = [0, 0]  # designs checked in order, of which met
 
     def solve_ahead(first: int, due: Mapping[tuple, tuple[Scenario, str]]) -> None:
@@ -1283,13 +1296,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 break
             cand, checked = at(place)
             place += 1
-            if cand.reasons:
+            if cand.reasons or (lazy[0] and _single_cloud_vm(checked, req, cand.deployment)):
                 continue
             pkey = key_at(place - 1)
             if pkey in checks:
                 plausible += not checks[pkey][0]
                 continue
-            if pkey in ramps or pkey in fresh:
+            if pkey in ramps or pkey in fresh or pkey in performed:
                 plausible += 1
                 continue
             if screen(pkey, checked) or partner_missing(pkey, checked, cand.deployment):
@@ -1301,63 +1314,90 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         for pkey, design in zip(fresh, requests):
             ramps[pkey] = [next(solved) for _ in design]
 
-    position = 0
-    while position < len(pending):
-        if enough() or (cancelled is not None and cancelled()):
-            break
-        if progress is not None:
-            progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
-        start = position
-        feasible: list[tuple[Candidate, Scenario, tuple]] = []
-        while position < len(pending) and len(feasible) < BATCH:
-            cand, checked = at(position)
-            (failing.append((cand, checked)) if cand.reasons else
-             feasible.append((cand, checked, key_at(position))))
-            position += 1
-        chunk = []
-        for cand, checked, pkey in feasible:
-            if pkey in checks:
-                chunk.append((cand, checked, pkey))
-                continue
-            short = screen(pkey, checked)
-            if short:  # the asymptotic bound already rules it out: no full evaluation
-                checks[pkey] = (short, None, None)
-                checked_failures.append(replace(cand, reasons=tuple(short)))
-            else:
-                chunk.append((cand, checked, pkey))
-        # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its full
-        # check waits until the end, where it is needed only when nothing meets (for the nearest and their reasons)
-        waiting = {pkey for cand, checked, pkey in chunk
-                   if pkey not in checks and partner_missing(pkey, checked, cand.deployment)}
-        # the batched engine: every design of the chunk checked at once (once per performance key: its closed ramps
-        # solved ahead, with those of the designs the search is about to reach, in one batch), then each design's
-        # result read in order
-        fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
-                 if pkey not in checks and pkey not in waiting}
-        if any(pkey not in ramps for pkey in fresh):
-            solve_ahead(start, fresh)
-        batched = dict(zip(fresh, _performance_checks([(checked, paths_for(pkey, checked), deployment)
-                                                       for pkey, (checked, deployment) in fresh.items()], req,
-                                                      [ramps.pop(pkey) for pkey in fresh])))
-        for cand, checked, pkey in chunk:
-            if enough():
+    def walk() -> bool:
+        """Check the designs in rank order until enough meet (the search's step 2); True when a design was left
+        out for having no HA partner (only in a lazy walk: it cannot meet, and the failures it would join count
+        only when nothing meets)."""
+        left_out = False
+        position = 0
+        while position < len(pending):
+            if enough() or (cancelled is not None and cancelled()):
                 break
-            if pkey in waiting and pkey not in checks:
-                deferred.append((len(checked_failures), cand, checked, pkey))
-                continue
-            if pkey not in checks:
-                checks[pkey] = batched[pkey]
-            reasons, first, headroom = checks[pkey]
-            reasons = list(reasons)
-            done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                           headroom_pct=headroom)
-            tried[0] += 1
-            tried[1] += done.meets
-            if done.meets:
-                meeting.append(done)
-                platforms.add(platform_key(done))
-            else:
-                checked_failures.append(done)
+            if progress is not None:
+                progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
+            start = position
+            feasible: list[tuple[Candidate, Scenario, tuple]] = []
+            while position < len(pending) and len(feasible) < BATCH:
+                cand, checked = at(position)
+                if cand.reasons:
+                    failing.append((cand, checked))
+                elif lazy[0] and _single_cloud_vm(checked, req, cand.deployment):
+                    left_out = True
+                else:
+                    feasible.append((cand, checked, key_at(position)))
+                position += 1
+            chunk = []
+            for cand, checked, pkey in feasible:
+                if pkey in checks:
+                    chunk.append((cand, checked, pkey))
+                    continue
+                short = screen(pkey, checked)
+                if short:  # the asymptotic bound already rules it out: no full evaluation
+                    checks[pkey] = (short, None, None)
+                    checked_failures.append(replace(cand, reasons=tuple(short)))
+                else:
+                    chunk.append((cand, checked, pkey))
+            # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its
+            # full check waits until the end, where it is needed only when nothing meets (for the nearest and their
+            # reasons)
+            waiting = {pkey for cand, checked, pkey in chunk
+                       if pkey not in checks and partner_missing(pkey, checked, cand.deployment)}
+            # the batched engine: every design of the chunk checked at once (once per performance key: its closed
+            # ramps solved ahead, with those of the designs the search is about to reach, in one batch), then each
+            # design's result read in order
+            fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
+                     if pkey not in checks and pkey not in waiting}
+            fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
+            if any(pkey not in ramps for pkey in fresh):
+                solve_ahead(start, fresh)
+            performed.update(zip(fresh, _performance_checks([(checked, paths_for(pkey, checked), deployment)
+                                                             for pkey, (checked, deployment) in fresh.items()], req,
+                                                            [ramps.pop(pkey) for pkey in fresh])))
+            batched = performed
+            for cand, checked, pkey in chunk:
+                if enough():
+                    break
+                if pkey in waiting and pkey not in checks:
+                    deferred.append((len(checked_failures), cand, checked, pkey))
+                    continue
+                if pkey not in checks:
+                    checks[pkey] = batched[pkey]
+                reasons, first, headroom = checks[pkey]
+                reasons = list(reasons)
+                done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
+                               headroom_pct=headroom)
+                tried[0] += 1
+                tried[1] += done.meets
+                if done.meets:
+                    meeting.append(done)
+                    platforms.add(platform_key(done))
+                else:
+                    checked_failures.append(done)
+        return left_out
+
+    # a search that must survive a takeover first walks without the single-node cloud designs (no HA partner: they
+    # cannot meet, and building their paths for the saturation screen was most of a cloud search); when nothing
+    # meets, their reasons are wanted after all, and the walk is made again with every design, from the memoised
+    # capacities, paths, screens and checks (the same result as one walk with every design)
+    lazy[0] = req.meet_slo_in_takeover and "cloud" in req.deployments
+    if walk() and not meeting and not (cancelled is not None and cancelled()):
+        lazy[0] = False
+        failing.clear()
+        checked_failures.clear()
+        checks.clear()
+        deferred.clear()
+        tried[:] = [0, 0]
+        walk()
     front = pareto_front(meeting, priced=bool(book))
     meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog)) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)
