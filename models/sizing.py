@@ -37,9 +37,11 @@ is about to reach are solved ahead in one batch by the batched engine (each dist
 meeting designs still wanted call for at the share met so far, so a search feeds the engine a few batches instead of
 one per chunk and builds no design it would not reach; each design's max IOPS at the SLO, saturation and failover
 verdict are taken from them (``models.performance.screening``: the curves and bands the check does not read are not
-computed), and the candidates shown keep those figures (nothing is evaluated a second time). With
-``meet_slo_in_takeover`` the single-node cloud designs (no HA partner: they cannot meet) are left out of a first walk
-and walked only when nothing meets, for the nearest and their reasons (:func:`_single_cloud_vm`).
+computed), and the candidates shown keep those figures (nothing is evaluated a second time). A first walk passes
+over the designs that certainly cannot meet, without their capacity or paths: with ``meet_slo_in_takeover`` the
+single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), and the arrays whose controller side an earlier
+design's paths showed too slow for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk
+made again with every design, for the nearest and their reasons.
 """
 
 from __future__ import annotations
@@ -772,7 +774,7 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
     for w in scenario.workloads:
         if not w.enabled:
             continue
-        rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+        rate = _target_rate(w)
         if not rate:
             continue
         if w.id in paths.errors:
@@ -843,6 +845,27 @@ def _single_cloud_vm(scenario: Scenario, req: Requirements, deployment: str) -> 
     :func:`_cannot_meet_without_partner` holds for it. Read from the nodes alone, without building its paths."""
     return (req.meet_slo_in_takeover and deployment == "cloud" and bool(scenario.nodes)
             and all(n.kind == "cloud_vm" and not getattr(n, "ha", True) for n in scenario.nodes))
+
+
+def _target_rate(w: Any) -> float | None:
+    """A workload's target, IOPS (its MB/s target at its block size when it gives no IOPS); None without one."""
+    return w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+
+
+CONTROLLER_BOUND_ROLES = frozenset({"cpu", "affinity"})
+"""Station roles of a controller node's CPU and WAFL affinities (``models.performance.stations``), which
+:func:`_controller_bounds` reads."""
+
+
+def _controller_bounds(paths: DesignPaths) -> dict[str, float]:
+    """Per workload id, the saturation bound (IOPS) of its path's controller-node CPU and affinity stations alone
+    (:data:`CONTROLLER_BOUND_ROLES` on a node; ``models.performance.engine.saturation_iops``): no lower than the
+    whole path's bound."""
+    from models.performance import saturation_iops
+
+    return {p.workload.id: saturation_iops([s for s in p.stations if s.ident.role in CONTROLLER_BOUND_ROLES
+                                            and s.ident.node is not None], p.read_fraction)[0]
+            for p in paths.paths}
 
 
 _Check = tuple[list[str], float | None, float | None]
@@ -1233,6 +1256,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             key = storage_keys.get(id(checked))
             got = built[pkey] = design_paths(checked, catalog,
                                              layouts.get(_storage_key(checked) if key is None else key))
+            if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
+                controller_bounds.setdefault(controller_side(checked), _controller_bounds(got))
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
@@ -1271,7 +1296,37 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     ramps: dict[tuple, list] = {}  # performance key -> its paths' closed ramps, solved ahead in a large batch
     performed: dict[tuple, _Check] = {}  # performance key -> its batched check, kept from one walk to the next
-    lazy = [False]  # this walk leaves single-node cloud designs out (:func:`_single_cloud_vm`)
+    lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
+    grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
+                     for w in base.workloads if w.enabled and (rate := _target_rate(w))}
+    controller_bounds: dict[tuple, dict[str, float]] = {}  # a design's controller side -> per workload its bound
+
+    def controller_side(checked: Scenario) -> tuple:
+        """What the controller's CPU and affinity stations of an array design's paths depend on: every node but
+        its shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by
+        identity: the search's designs share these validated objects, and every design it builds lives until it
+        ends, so no other object takes an id while the key is in use)."""
+        shelves = {n.id for n in checked.nodes if n.kind == "shelf"}
+        return (tuple(id(n) for n in checked.nodes if n.kind != "shelf"),
+                tuple(id(ln) for ln in checked.links if ln.target not in shelves))
+
+    def passed_over(place: int) -> bool:
+        """In a lazy walk, whether the design at ``place`` certainly cannot meet, told without its capacity or
+        paths: a single-node cloud design when the SLO in takeover is required (:func:`_single_cloud_vm`), or an
+        array whose controller side (:func:`controller_side`) an earlier design's paths showed too slow for a
+        grown target (the saturation bound of its controller's CPU and affinity stations alone, at or below the
+        target: the whole path's bound, the saturation screen's, is no higher; ``models.performance.paths`` builds
+        these stations from the controller node, its record and profile, the front end's protocol and the
+        workload, never from the shelves)."""
+        if not lazy[0]:
+            return False
+        spec = pending[place][1]
+        if spec.deployment == "cloud":
+            return _single_cloud_vm(spec.scenario, req, "cloud")
+        if spec.deployment != "on-prem" or not controller_bounds:
+            return False
+        bounds = controller_bounds.get(controller_side(spec.scenario))
+        return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())
     tried = [0, 0]  # designs checked in order, of which met
 
     def solve_ahead(first: int, due: Mapping[tuple, tuple[Scenario, str]]) -> None:
@@ -1294,9 +1349,12 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         while place < len(pending) and len(fresh) < AHEAD_MAX and plausible < goal and place < first + AHEAD_WALK:
             if place % 256 == 0 and cancelled is not None and cancelled():
                 break
+            if place not in reached and passed_over(place):
+                place += 1
+                continue
             cand, checked = at(place)
             place += 1
-            if cand.reasons or (lazy[0] and _single_cloud_vm(checked, req, cand.deployment)):
+            if cand.reasons:
                 continue
             pkey = key_at(place - 1)
             if pkey in checks:
@@ -1315,9 +1373,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             ramps[pkey] = [next(solved) for _ in design]
 
     def walk() -> bool:
-        """Check the designs in rank order until enough meet (the search's step 2); True when a design was left
-        out for having no HA partner (only in a lazy walk: it cannot meet, and the failures it would join count
-        only when nothing meets)."""
+        """Check the designs in rank order until enough meet (the search's step 2); True when a design was passed
+        over (only in a lazy walk: it cannot meet, and the failures it would join count only when nothing meets)."""
         left_out = False
         position = 0
         while position < len(pending):
@@ -1328,13 +1385,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             start = position
             feasible: list[tuple[Candidate, Scenario, tuple]] = []
             while position < len(pending) and len(feasible) < BATCH:
-                cand, checked = at(position)
-                if cand.reasons:
-                    failing.append((cand, checked))
-                elif lazy[0] and _single_cloud_vm(checked, req, cand.deployment):
+                if position not in reached and passed_over(position):
                     left_out = True
-                else:
-                    feasible.append((cand, checked, key_at(position)))
+                    position += 1
+                    continue
+                cand, checked = at(position)
+                (failing.append((cand, checked)) if cand.reasons else
+                 feasible.append((cand, checked, key_at(position))))
                 position += 1
             chunk = []
             for cand, checked, pkey in feasible:
@@ -1385,11 +1442,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     checked_failures.append(done)
         return left_out
 
-    # a search that must survive a takeover first walks without the single-node cloud designs (no HA partner: they
-    # cannot meet, and building their paths for the saturation screen was most of a cloud search); when nothing
-    # meets, their reasons are wanted after all, and the walk is made again with every design, from the memoised
-    # capacities, paths, screens and checks (the same result as one walk with every design)
-    lazy[0] = req.meet_slo_in_takeover and "cloud" in req.deployments
+    # the search first walks past the designs that certainly cannot meet (:func:`passed_over`: no capacity, paths
+    # or screen of theirs is computed); when nothing meets, their reasons are wanted after all, and the walk is made
+    # again with every design, from the memoised capacities, paths, screens and checks (the same result as one walk
+    # with every design)
+    lazy[0] = True
     if walk() and not meeting and not (cancelled is not None and cancelled()):
         lazy[0] = False
         failing.clear()

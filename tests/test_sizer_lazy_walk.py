@@ -1,23 +1,34 @@
-"""The sizer's first walk leaves out the single-node Cloud Volumes ONTAP designs when the SLO in takeover is
-required (they have no HA partner, so they cannot meet): what it returns is what a walk with every design returns,
-whether designs meet or none does (then the walk is made again with every design, for the nearest and their
-reasons), and it builds no path of a design it left out when designs meet."""
+"""The sizer's first walk passes over the designs that certainly cannot meet: the single-node Cloud Volumes ONTAP
+designs when the SLO in takeover is required (they have no HA partner), and the arrays whose controller an earlier
+design showed too slow for a grown target. What it returns is what a walk with every design returns, whether designs
+meet or none does (then the walk is made again with every design, for the nearest and their reasons), and it builds
+no path of a design it passed over when designs meet."""
 
 from __future__ import annotations
 
 import models.sizing as sizing
 from models.evaluate import project_catalog
+from models.performance import saturation_iops
 from models.performance.screening import design_paths
 from models.resources import examples_dir
-from models.sizing import _cannot_meet_without_partner, _cloud_specs, _single_cloud_vm, size
+from models.sizing import (
+    _cannot_meet_without_partner,
+    _cloud_specs,
+    _controller_bounds,
+    _single_cloud_vm,
+    _specs,
+    size,
+)
 from models.store import load_any
 
 EXAMPLE = "cvo-azure-ds14-ha-oltp"
+ARRAYS = "aff8080-sqlserver-tpce"
 
 
-def _project(iops_factor: float = 1.0):
-    """The bundled CVO example with the SLO in takeover required and its workloads' targets times ``iops_factor``."""
-    project = load_any(examples_dir() / f"{EXAMPLE}.toml")
+def _project(iops_factor: float = 1.0, example: str = EXAMPLE):
+    """A bundled example (the CVO one) with the SLO in takeover required and its workloads' targets times
+    ``iops_factor``."""
+    project = load_any(examples_dir() / f"{example}.toml")
     workloads = [w.model_copy(update={"target_iops": (w.target_iops or 1000.0) * iops_factor})
                  for w in project.scenario.workloads]
     req = project.requirements.model_copy(update={"meet_slo_in_takeover": True})
@@ -53,10 +64,36 @@ def test_a_design_read_as_a_single_cloud_node_has_no_ha_partner_in_its_paths():
     assert not _single_cloud_vm(next(iter(_cloud_specs(project.scenario, catalog, req))).scenario, relaxed, "cloud")
 
 
+def test_an_arrays_controller_bound_is_no_lower_than_its_paths_and_the_same_for_its_controller_side():
+    project = load_any(examples_dir() / f"{ARRAYS}.toml")
+    catalog = project_catalog(project)
+    sides: dict[tuple, dict[str, float]] = {}
+    compared = shared = 0
+    for i, spec in enumerate(_specs(project.scenario, catalog, project.requirements)):
+        if spec.deployment != "on-prem" or i % 5:
+            continue
+        scenario = spec.scenario
+        paths = design_paths(scenario, catalog)
+        bounds = _controller_bounds(paths)
+        for p in paths.paths:
+            whole, _ = saturation_iops(p.stations, p.read_fraction)
+            assert whole <= bounds[p.workload.id]
+            compared += 1
+        side = (scenario.nodes[0].model_dump_json(), next(n for n in scenario.nodes if n.kind == "controller")
+                .model_dump_json(), tuple((ln.source, ln.link_type, ln.ports) for ln in scenario.links
+                                          if ln.target == "array"))
+        if side in sides:  # another design of the same controller side: other shelves or drives, the same bound
+            assert sides[side] == bounds
+            shared += 1
+        sides.setdefault(side, bounds)
+    assert compared >= 300 and shared >= 100
+
+
 def _full_walk(monkeypatch, project):
-    """The search with every design walked (nothing left out)."""
+    """The search with every design walked (nothing passed over)."""
     with monkeypatch.context() as m:
         m.setattr(sizing, "_single_cloud_vm", lambda *args: False)
+        m.setattr(sizing, "_controller_bounds", lambda paths: {})
         return size(project, top=5)
 
 
@@ -84,3 +121,11 @@ def test_a_search_where_nothing_meets_returns_the_full_walks_nearest_and_reasons
     assert not full.candidates and len(full.nearest) == 3
     assert any("no HA partner" in r or "saturates" in r for c in full.nearest for r in c.reasons)
     assert _figures(lazy) == _figures(full)
+
+
+def test_an_array_search_returns_the_full_walks_result_when_designs_meet_and_when_none_does(monkeypatch):
+    for factor, meets in ((1.0, True), (30.0, False)):
+        project = _project(factor, ARRAYS)
+        full = _full_walk(monkeypatch, project)
+        assert bool(full.candidates) == meets
+        assert _figures(size(project, top=5)) == _figures(full)
