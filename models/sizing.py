@@ -1409,26 +1409,26 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             # reasons)
             waiting = {pkey for cand, checked, pkey in chunk
                        if pkey not in checks and partner_missing(pkey, checked, cand.deployment)}
-            # the batched engine: every design of the chunk checked at once (once per performance key: its closed
-            # ramps solved ahead, with those of the designs the search is about to reach, in one batch), then each
-            # design's result read in order
+            # the batched engine: the closed ramps of every design of the chunk (once per performance key) solved
+            # ahead, with those of the designs the search is about to reach, in one batch; then each design checked
+            # from its ramps in order, only as far as the search goes
             fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
                      if pkey not in checks and pkey not in waiting}
             fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
             if any(pkey not in ramps for pkey in fresh):
                 solve_ahead(start, fresh)
-            performed.update(zip(fresh, _performance_checks([(checked, paths_for(pkey, checked), deployment)
-                                                             for pkey, (checked, deployment) in fresh.items()], req,
-                                                            [ramps.pop(pkey) for pkey in fresh])))
-            batched = performed
             for cand, checked, pkey in chunk:
                 if enough():
                     break
                 if pkey in waiting and pkey not in checks:
                     deferred.append((len(checked_failures), cand, checked, pkey))
                     continue
-                if pkey not in checks:
-                    checks[pkey] = batched[pkey]
+                if pkey not in checks:  # each design's check read from its ramps when the search reaches it
+                    if pkey not in performed:
+                        deployment = cand.deployment
+                        performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), deployment)], req,
+                                                              [ramps.pop(pkey)])[0]
+                    checks[pkey] = performed[pkey]
                 reasons, first, headroom = checks[pkey]
                 reasons = list(reasons)
                 done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
