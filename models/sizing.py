@@ -39,9 +39,10 @@ one per chunk and builds no design it would not reach; each design's max IOPS at
 verdict are taken from them (``models.performance.screening``: the curves and bands the check does not read are not
 computed), and the candidates shown keep those figures (nothing is evaluated a second time). A first walk passes
 over the designs that certainly cannot meet, without their capacity or paths: with ``meet_slo_in_takeover`` the
-single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), and the arrays whose controller side an earlier
-design's paths showed too slow for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk
-made again with every design, for the nearest and their reasons.
+single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), the arrays whose drives cannot give the capacity
+(:func:`_capacity_certainly_short`), and the arrays whose controller side an earlier design's paths showed too slow
+for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk made again with every design,
+for the nearest and their reasons.
 """
 
 from __future__ import annotations
@@ -852,6 +853,44 @@ def _target_rate(w: Any) -> float | None:
     return w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
 
 
+def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float, sides: dict[tuple, Any]) -> bool:
+    """Whether an array design's capacity certainly misses (:func:`capacity_reasons`), told without its RAID
+    layout or waterfall: its usable capacity is at most its drives' right-sized capacity, and its data reduction
+    ratio and physical used come from the workloads and the platform's inline efficiencies alone
+    (``models.capacity.efficiency.effective_side``, as ``models.capacity.engine`` applies it to a controller), so
+    the right-sized capacity times that ratio below ``need`` (bytes), or a physical used above the right-sized
+    capacity, is a miss (a margin of 1e-9 against rounding). False when it cannot tell: no single controller
+    with workloads, a FabricPool capacity tier, a drive not in the catalog. ``sides`` memoises each platform's
+    effective side."""
+    from models.capacity.efficiency import effective_side
+
+    controllers = [n for n in scenario.nodes if n.kind == "controller"]
+    if len(controllers) != 1:
+        return False
+    ctl = controllers[0]
+    record = catalog.find(ctl.catalog_id)
+    workloads = [w for w in scenario.workloads if w.enabled and w.target == ctl.id]
+    if not isinstance(record, Controller) or not workloads or getattr(ctl, "capacity_tier", "none") != "none":
+        return False
+    right_sized = 0.0
+    for n in scenario.nodes:
+        if n.kind == "shelf":
+            drive = catalog.find(n.drive)
+            if not isinstance(drive, Drive):
+                return False
+            right_sized += drive.right_sized_bytes * n.drive_count
+    family = record.family
+    key = (family, tuple(id(w) for w in workloads))
+    side = sides.get(key)
+    if side is None:
+        inline = family in ("ONTAP", "generic")  # as models.capacity.engine's controller flags
+        side = sides[key] = (effective_side(workloads, 1.0, compression=inline, compaction=family == "ONTAP",
+                                            dedupe=inline, platform=family), workloads)
+    ratio, physical = side[0].data_reduction_ratio, side[0].physical_used_bytes
+    margin = 1.0 + 1e-9
+    return (need > 0 and right_sized * ratio * margin < need) or physical > right_sized * margin
+
+
 CONTROLLER_BOUND_ROLES = frozenset({"cpu", "affinity"})
 """Station roles of a controller node's CPU and WAFL affinities (``models.performance.stations``), which
 :func:`_controller_bounds` reads."""
@@ -1300,6 +1339,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
     controller_bounds: dict[tuple, dict[str, float]] = {}  # a design's controller side -> per workload its bound
+    efficiency_sides: dict[tuple, Any] = {}  # an array platform's effective side (its workloads kept with it)
 
     def controller_side(checked: Scenario) -> tuple:
         """What the controller's CPU and affinity stations of an array design's paths depend on: every node but
@@ -1312,18 +1352,23 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     def passed_over(place: int) -> bool:
         """In a lazy walk, whether the design at ``place`` certainly cannot meet, told without its capacity or
-        paths: a single-node cloud design when the SLO in takeover is required (:func:`_single_cloud_vm`), or an
-        array whose controller side (:func:`controller_side`) an earlier design's paths showed too slow for a
-        grown target (the saturation bound of its controller's CPU and affinity stations alone, at or below the
-        target: the whole path's bound, the saturation screen's, is no higher; ``models.performance.paths`` builds
-        these stations from the controller node, its record and profile, the front end's protocol and the
-        workload, never from the shelves)."""
+        paths: a single-node cloud design when the SLO in takeover is required (:func:`_single_cloud_vm`), an
+        array whose capacity certainly misses (:func:`_capacity_certainly_short`), or an array whose controller
+        side (:func:`controller_side`) an earlier design's paths showed too slow for a grown target (the saturation
+        bound of its controller's CPU and affinity stations alone, at or below the target: the whole path's bound,
+        the saturation screen's, is no higher; ``models.performance.paths`` builds these stations from the
+        controller node, its record and profile, the front end's protocol and the workload, never from the
+        shelves)."""
         if not lazy[0]:
             return False
         spec = pending[place][1]
         if spec.deployment == "cloud":
             return _single_cloud_vm(spec.scenario, req, "cloud")
-        if spec.deployment != "on-prem" or not controller_bounds:
+        if spec.deployment != "on-prem":
+            return False
+        if _capacity_certainly_short(spec.scenario, catalog, need, efficiency_sides):
+            return True
+        if not controller_bounds:
             return False
         bounds = controller_bounds.get(controller_side(spec.scenario))
         return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())

@@ -1,22 +1,27 @@
 """The sizer's first walk passes over the designs that certainly cannot meet: the single-node Cloud Volumes ONTAP
-designs when the SLO in takeover is required (they have no HA partner), and the arrays whose controller an earlier
-design showed too slow for a grown target. What it returns is what a walk with every design returns, whether designs
+designs when the SLO in takeover is required (they have no HA partner), the arrays whose drives' right-sized capacity
+cannot hold the data or give the effective capacity, and the arrays whose controller an earlier design showed too
+slow for a grown target. What it returns is what a walk with every design returns, whether designs
 meet or none does (then the walk is made again with every design, for the nearest and their reasons), and it builds
 no path of a design it passed over when designs meet."""
 
 from __future__ import annotations
 
 import models.sizing as sizing
+from models.capacity import evaluate_capacity
 from models.evaluate import project_catalog
 from models.performance import saturation_iops
 from models.performance.screening import design_paths
 from models.resources import examples_dir
 from models.sizing import (
     _cannot_meet_without_partner,
+    _capacity_certainly_short,
     _cloud_specs,
     _controller_bounds,
     _single_cloud_vm,
     _specs,
+    capacity_reasons,
+    needed_effective_bytes,
     size,
 )
 from models.store import load_any
@@ -89,11 +94,31 @@ def test_an_arrays_controller_bound_is_no_lower_than_its_paths_and_the_same_for_
     assert compared >= 300 and shared >= 100
 
 
+def test_an_array_read_as_short_of_capacity_from_its_drives_misses_its_capacity():
+    project = load_any(examples_dir() / f"{ARRAYS}.toml")
+    catalog = project_catalog(project)
+    req = project.requirements
+    sides: dict = {}
+    short = kept = 0
+    for need in (needed_effective_bytes(project.scenario, req), 3e14):  # the example's, and 300 TB effective
+        for i, spec in enumerate(_specs(project.scenario, catalog, req)):
+            if spec.deployment != "on-prem" or i % 7:
+                continue
+            reasons = capacity_reasons(evaluate_capacity(spec.scenario, catalog).total, need, req.horizon_months)
+            if _capacity_certainly_short(spec.scenario, catalog, need, sides):
+                assert reasons, spec.summary
+                short += 1
+            else:
+                kept += 1
+    assert short >= 30 and kept >= 30
+
+
 def _full_walk(monkeypatch, project):
     """The search with every design walked (nothing passed over)."""
     with monkeypatch.context() as m:
         m.setattr(sizing, "_single_cloud_vm", lambda *args: False)
         m.setattr(sizing, "_controller_bounds", lambda paths: {})
+        m.setattr(sizing, "_capacity_certainly_short", lambda *args: False)
         return size(project, top=5)
 
 
