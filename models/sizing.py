@@ -1372,6 +1372,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             return False
         bounds = controller_bounds.get(controller_side(spec.scenario))
         return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())
+
     tried = [0, 0]  # designs checked in order, of which met
 
     def solve_ahead(first: int, due: Mapping[tuple, tuple[Scenario, str]]) -> None:
