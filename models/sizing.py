@@ -37,7 +37,12 @@ is about to reach are solved ahead in one batch by the batched engine (each dist
 meeting designs still wanted call for at the share met so far, so a search feeds the engine a few batches instead of
 one per chunk and builds no design it would not reach; each design's max IOPS at the SLO, saturation and failover
 verdict are taken from them (``models.performance.screening``: the curves and bands the check does not read are not
-computed), and the candidates shown keep those figures (nothing is evaluated a second time).
+computed), and the candidates shown keep those figures (nothing is evaluated a second time). A first walk passes
+over the designs that certainly cannot meet, without their capacity or paths: with ``meet_slo_in_takeover`` the
+single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), the arrays whose drives cannot give the capacity
+(:func:`_capacity_certainly_short`), and the arrays whose controller side an earlier design's paths showed too slow
+for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk made again with every design,
+for the nearest and their reasons.
 """
 
 from __future__ import annotations
@@ -770,7 +775,7 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
     for w in scenario.workloads:
         if not w.enabled:
             continue
-        rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+        rate = _target_rate(w)
         if not rate:
             continue
         if w.id in paths.errors:
@@ -832,6 +837,74 @@ def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requ
     if paths is None:
         paths = design_paths(scenario, catalog)
     return not any(takeover(p) is not None or cloud_failover(p) is not None for p in paths.paths)
+
+
+def _single_cloud_vm(scenario: Scenario, req: Requirements, deployment: str) -> bool:
+    """True when the requirements ask for the SLO in takeover and ``scenario`` is a Cloud Volumes ONTAP single node
+    (its only nodes cloud VMs, none an HA pair): none of its paths has the HA partner's CPU station (a cloud
+    failover state) nor two controller nodes' CPUs (a takeover state; ``models.performance.paths``), so
+    :func:`_cannot_meet_without_partner` holds for it. Read from the nodes alone, without building its paths."""
+    return (req.meet_slo_in_takeover and deployment == "cloud" and bool(scenario.nodes)
+            and all(n.kind == "cloud_vm" and not getattr(n, "ha", True) for n in scenario.nodes))
+
+
+def _target_rate(w: Any) -> float | None:
+    """A workload's target, IOPS (its MB/s target at its block size when it gives no IOPS); None without one."""
+    return w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
+
+
+def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float, sides: dict[tuple, Any]) -> bool:
+    """Whether an array design's capacity certainly misses (:func:`capacity_reasons`), told without its RAID
+    layout or waterfall: its usable capacity is at most its drives' right-sized capacity, and its data reduction
+    ratio and physical used come from the workloads and the platform's inline efficiencies alone
+    (``models.capacity.efficiency.effective_side``, as ``models.capacity.engine`` applies it to a controller), so
+    the right-sized capacity times that ratio below ``need`` (bytes), or a physical used above the right-sized
+    capacity, is a miss (a margin of 1e-9 against rounding). False when it cannot tell: no single controller
+    with workloads, a FabricPool capacity tier, a drive not in the catalog. ``sides`` memoises each platform's
+    effective side."""
+    from models.capacity.efficiency import effective_side
+
+    controllers = [n for n in scenario.nodes if n.kind == "controller"]
+    if len(controllers) != 1:
+        return False
+    ctl = controllers[0]
+    record = catalog.find(ctl.catalog_id)
+    workloads = [w for w in scenario.workloads if w.enabled and w.target == ctl.id]
+    if not isinstance(record, Controller) or not workloads or getattr(ctl, "capacity_tier", "none") != "none":
+        return False
+    right_sized = 0.0
+    for n in scenario.nodes:
+        if n.kind == "shelf":
+            drive = catalog.find(n.drive)
+            if not isinstance(drive, Drive):
+                return False
+            right_sized += drive.right_sized_bytes * n.drive_count
+    family = record.family
+    key = (family, tuple(id(w) for w in workloads))
+    side = sides.get(key)
+    if side is None:
+        inline = family in ("ONTAP", "generic")  # as models.capacity.engine's controller flags
+        side = sides[key] = (effective_side(workloads, 1.0, compression=inline, compaction=family == "ONTAP",
+                                            dedupe=inline, platform=family), workloads)
+    ratio, physical = side[0].data_reduction_ratio, side[0].physical_used_bytes
+    margin = 1.0 + 1e-9
+    return (need > 0 and right_sized * ratio * margin < need) or physical > right_sized * margin
+
+
+CONTROLLER_BOUND_ROLES = frozenset({"cpu", "affinity"})
+"""Station roles of a controller node's CPU and WAFL affinities (``models.performance.stations``), which
+:func:`_controller_bounds` reads."""
+
+
+def _controller_bounds(paths: DesignPaths) -> dict[str, float]:
+    """Per workload id, the saturation bound (IOPS) of its path's controller-node CPU and affinity stations alone
+    (:data:`CONTROLLER_BOUND_ROLES` on a node; ``models.performance.engine.saturation_iops``): no lower than the
+    whole path's bound."""
+    from models.performance import saturation_iops
+
+    return {p.workload.id: saturation_iops([s for s in p.stations if s.ident.role in CONTROLLER_BOUND_ROLES
+                                            and s.ident.node is not None], p.read_fraction)[0]
+            for p in paths.paths}
 
 
 _Check = tuple[list[str], float | None, float | None]
@@ -1222,6 +1295,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             key = storage_keys.get(id(checked))
             got = built[pkey] = design_paths(checked, catalog,
                                              layouts.get(_storage_key(checked) if key is None else key))
+            if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
+                controller_bounds.setdefault(controller_side(checked), _controller_bounds(got))
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
@@ -1259,6 +1334,45 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         return partnerless[pkey]
 
     ramps: dict[tuple, list] = {}  # performance key -> its paths' closed ramps, solved ahead in a large batch
+    performed: dict[tuple, _Check] = {}  # performance key -> its batched check, kept from one walk to the next
+    lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
+    grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
+                     for w in base.workloads if w.enabled and (rate := _target_rate(w))}
+    controller_bounds: dict[tuple, dict[str, float]] = {}  # a design's controller side -> per workload its bound
+    efficiency_sides: dict[tuple, Any] = {}  # an array platform's effective side (its workloads kept with it)
+
+    def controller_side(checked: Scenario) -> tuple:
+        """What the controller's CPU and affinity stations of an array design's paths depend on: every node but
+        its shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by
+        identity: the search's designs share these validated objects, and every design it builds lives until it
+        ends, so no other object takes an id while the key is in use)."""
+        shelves = {n.id for n in checked.nodes if n.kind == "shelf"}
+        return (tuple(id(n) for n in checked.nodes if n.kind != "shelf"),
+                tuple(id(ln) for ln in checked.links if ln.target not in shelves))
+
+    def passed_over(place: int) -> bool:
+        """In a lazy walk, whether the design at ``place`` certainly cannot meet, told without its capacity or
+        paths: a single-node cloud design when the SLO in takeover is required (:func:`_single_cloud_vm`), an
+        array whose capacity certainly misses (:func:`_capacity_certainly_short`), or an array whose controller
+        side (:func:`controller_side`) an earlier design's paths showed too slow for a grown target (the saturation
+        bound of its controller's CPU and affinity stations alone, at or below the target: the whole path's bound,
+        the saturation screen's, is no higher; ``models.performance.paths`` builds these stations from the
+        controller node, its record and profile, the front end's protocol and the workload, never from the
+        shelves)."""
+        if not lazy[0]:
+            return False
+        spec = pending[place][1]
+        if spec.deployment == "cloud":
+            return _single_cloud_vm(spec.scenario, req, "cloud")
+        if spec.deployment != "on-prem":
+            return False
+        if _capacity_certainly_short(spec.scenario, catalog, need, efficiency_sides):
+            return True
+        if not controller_bounds:
+            return False
+        bounds = controller_bounds.get(controller_side(spec.scenario))
+        return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())
+
     tried = [0, 0]  # designs checked in order, of which met
 
     def solve_ahead(first: int, due: Mapping[tuple, tuple[Scenario, str]]) -> None:
@@ -1281,6 +1395,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         while place < len(pending) and len(fresh) < AHEAD_MAX and plausible < goal and place < first + AHEAD_WALK:
             if place % 256 == 0 and cancelled is not None and cancelled():
                 break
+            if place not in reached and passed_over(place):
+                place += 1
+                continue
             cand, checked = at(place)
             place += 1
             if cand.reasons:
@@ -1289,7 +1406,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             if pkey in checks:
                 plausible += not checks[pkey][0]
                 continue
-            if pkey in ramps or pkey in fresh:
+            if pkey in ramps or pkey in fresh or pkey in performed:
                 plausible += 1
                 continue
             if screen(pkey, checked) or partner_missing(pkey, checked, cand.deployment):
@@ -1301,63 +1418,89 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         for pkey, design in zip(fresh, requests):
             ramps[pkey] = [next(solved) for _ in design]
 
-    position = 0
-    while position < len(pending):
-        if enough() or (cancelled is not None and cancelled()):
-            break
-        if progress is not None:
-            progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
-        start = position
-        feasible: list[tuple[Candidate, Scenario, tuple]] = []
-        while position < len(pending) and len(feasible) < BATCH:
-            cand, checked = at(position)
-            (failing.append((cand, checked)) if cand.reasons else
-             feasible.append((cand, checked, key_at(position))))
-            position += 1
-        chunk = []
-        for cand, checked, pkey in feasible:
-            if pkey in checks:
-                chunk.append((cand, checked, pkey))
-                continue
-            short = screen(pkey, checked)
-            if short:  # the asymptotic bound already rules it out: no full evaluation
-                checks[pkey] = (short, None, None)
-                checked_failures.append(replace(cand, reasons=tuple(short)))
-            else:
-                chunk.append((cand, checked, pkey))
-        # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its full
-        # check waits until the end, where it is needed only when nothing meets (for the nearest and their reasons)
-        waiting = {pkey for cand, checked, pkey in chunk
-                   if pkey not in checks and partner_missing(pkey, checked, cand.deployment)}
-        # the batched engine: every design of the chunk checked at once (once per performance key: its closed ramps
-        # solved ahead, with those of the designs the search is about to reach, in one batch), then each design's
-        # result read in order
-        fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
-                 if pkey not in checks and pkey not in waiting}
-        if any(pkey not in ramps for pkey in fresh):
-            solve_ahead(start, fresh)
-        batched = dict(zip(fresh, _performance_checks([(checked, paths_for(pkey, checked), deployment)
-                                                       for pkey, (checked, deployment) in fresh.items()], req,
-                                                      [ramps.pop(pkey) for pkey in fresh])))
-        for cand, checked, pkey in chunk:
-            if enough():
+    def walk() -> bool:
+        """Check the designs in rank order until enough meet (the search's step 2); True when a design was passed
+        over (only in a lazy walk: it cannot meet, and the failures it would join count only when nothing meets)."""
+        left_out = False
+        position = 0
+        while position < len(pending):
+            if enough() or (cancelled is not None and cancelled()):
                 break
-            if pkey in waiting and pkey not in checks:
-                deferred.append((len(checked_failures), cand, checked, pkey))
-                continue
-            if pkey not in checks:
-                checks[pkey] = batched[pkey]
-            reasons, first, headroom = checks[pkey]
-            reasons = list(reasons)
-            done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                           headroom_pct=headroom)
-            tried[0] += 1
-            tried[1] += done.meets
-            if done.meets:
-                meeting.append(done)
-                platforms.add(platform_key(done))
-            else:
-                checked_failures.append(done)
+            if progress is not None:
+                progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
+            start = position
+            feasible: list[tuple[Candidate, Scenario, tuple]] = []
+            while position < len(pending) and len(feasible) < BATCH:
+                if position not in reached and passed_over(position):
+                    left_out = True
+                    position += 1
+                    continue
+                cand, checked = at(position)
+                (failing.append((cand, checked)) if cand.reasons else
+                 feasible.append((cand, checked, key_at(position))))
+                position += 1
+            chunk = []
+            for cand, checked, pkey in feasible:
+                if pkey in checks:
+                    chunk.append((cand, checked, pkey))
+                    continue
+                short = screen(pkey, checked)
+                if short:  # the asymptotic bound already rules it out: no full evaluation
+                    checks[pkey] = (short, None, None)
+                    checked_failures.append(replace(cand, reasons=tuple(short)))
+                else:
+                    chunk.append((cand, checked, pkey))
+            # a design that must survive a takeover and has no HA partner cannot meet whatever its performance: its
+            # full check waits until the end, where it is needed only when nothing meets (for the nearest and their
+            # reasons)
+            waiting = {pkey for cand, checked, pkey in chunk
+                       if pkey not in checks and partner_missing(pkey, checked, cand.deployment)}
+            # the batched engine: the closed ramps of every design of the chunk (once per performance key) solved
+            # ahead, with those of the designs the search is about to reach, in one batch; then each design checked
+            # from its ramps in order, only as far as the search goes
+            fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
+                     if pkey not in checks and pkey not in waiting}
+            fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
+            if any(pkey not in ramps for pkey in fresh):
+                solve_ahead(start, fresh)
+            for cand, checked, pkey in chunk:
+                if enough():
+                    break
+                if pkey in waiting and pkey not in checks:
+                    deferred.append((len(checked_failures), cand, checked, pkey))
+                    continue
+                if pkey not in checks:  # each design's check read from its ramps when the search reaches it
+                    if pkey not in performed:
+                        deployment = cand.deployment
+                        performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), deployment)], req,
+                                                              [ramps.pop(pkey)])[0]
+                    checks[pkey] = performed[pkey]
+                reasons, first, headroom = checks[pkey]
+                reasons = list(reasons)
+                done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
+                               headroom_pct=headroom)
+                tried[0] += 1
+                tried[1] += done.meets
+                if done.meets:
+                    meeting.append(done)
+                    platforms.add(platform_key(done))
+                else:
+                    checked_failures.append(done)
+        return left_out
+
+    # the search first walks past the designs that certainly cannot meet (:func:`passed_over`: no capacity, paths
+    # or screen of theirs is computed); when nothing meets, their reasons are wanted after all, and the walk is made
+    # again with every design, from the memoised capacities, paths, screens and checks (the same result as one walk
+    # with every design)
+    lazy[0] = True
+    if walk() and not meeting and not (cancelled is not None and cancelled()):
+        lazy[0] = False
+        failing.clear()
+        checked_failures.clear()
+        checks.clear()
+        deferred.clear()
+        tried[:] = [0, 0]
+        walk()
     front = pareto_front(meeting, priced=bool(book))
     meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog)) for i, c in enumerate(meeting)]
     meeting.sort(key=Candidate.rank_key)

@@ -118,7 +118,9 @@ def test_the_look_ahead_batches_the_ramps_without_building_designs_the_search_ne
     assert result == alone and result.candidates
     assert [c.max_iops_at_slo for c in result.evaluated] == [c.max_iops_at_slo for c in alone.evaluated]
     assert built == built_alone > 100  # the same designs built: the look-ahead stopped where the search did
-    assert len(batches) < len(batches_alone) and max(batches) > max(batches_alone)
+    # fewer batches, larger on average (the designs the search passes over without paths leave chunks that span
+    # more of the order, so a chunk alone can be as large as one look-ahead batch)
+    assert len(batches) < len(batches_alone) and sum(batches) / len(batches) > sum(batches_alone) / len(batches_alone)
     assert full == 0  # no candidate, shown or not, is evaluated by the full engine
 
 
