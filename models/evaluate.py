@@ -361,7 +361,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
       takeover (cloud failover) state; a system without an HA partner fails it (a failure stops the service).
     * ``n_plus`` (HCI): with ``n_plus`` hosts of each vSAN cluster down, the data still fits the usable capacity
-      and every workload with a target meets its SLO (capacity and performance engines on the reduced cluster).
+      now and over the horizon, and every workload with a target meets its SLO (``models.n_plus``: the capacity
+      engine on the reduced cluster; N+1's SLO from the workload's host failure state, as the Resilience table).
 
     Args:
         requirements: ``project.requirements``; scenario, catalog, settings: what was evaluated; workloads: its
@@ -370,9 +371,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     Returns:
         A tuple of :class:`RequirementCheck` (empty when no such requirement is stated).
     """
-    from models.capacity import evaluate_capacity
-    from models.performance import evaluate_performance
-    from models.verdict import failover_state, fits_usable, slo_holds
+    from models.verdict import failover_state
 
     checks = []
     targets = [wp for wp in workloads if wp.target_iops]
@@ -405,26 +404,9 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
 
         checks += [RequirementCheck("slo_after_site_loss", c.met, c.text, c.subject, c.state)
                    for c in site_loss_checks(workloads, states)]
-    clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
-    if requirements.n_plus and clusters:
-        k = requirements.n_plus
-        nodes = [n.model_copy(update={"hosts": max(n.hosts - k, 1)}) if n.kind == "hci_cluster" else n
-                 for n in scenario.nodes]
-        reduced = scenario.model_copy(update={"nodes": nodes})
-        total = evaluate_capacity(reduced, catalog).total
-        fits = bool(fits_usable(total.physical_used_bytes, total.usable_bytes))
-        checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host{'s' * (k != 1)} down the data "
-                                       f"{'still fits' if fits else 'no longer fits'} the usable capacity",
-                                       "", f"N+{k}"))
-        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
-                                    curve_tails=False, bands=False)  # its max IOPS at the SLO only
-        for wp in perf.workloads:
-            if not wp.target_iops:
-                continue
-            ok = slo_holds(wp.max_iops_at_slo, wp.target_iops)
-            checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host{'s' * (k != 1)} "
-                                           "down "
-                                           f"the SLO at {wp.target_iops:,.0f} IOPS is {'met' if ok else 'missed'} "
-                                           f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)", wp.name,
-                                           f"N+{k}"))
+    if requirements.n_plus:  # models.n_plus: capacity over the horizon, the host failure state's SLO
+        from models.n_plus import n_plus_checks
+
+        checks += [RequirementCheck("n_plus", c.met, c.text, c.subject, c.state)
+                   for c in n_plus_checks(requirements, scenario, catalog, settings, states, settings.capacity_unit)]
     return tuple(checks)
