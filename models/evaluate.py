@@ -116,10 +116,12 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     protection = None
     if scenario.replications:
         from models.replication import evaluate_protection
+        from models.replication.destination_capacity import with_copies
 
         protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid,
-                                         performance=performance)
+                                         performance=performance, horizon_months=project.requirements.horizon_months)
         problems.extend(protection.problems)
+        capacity = with_copies(capacity, protection)  # a DR system's waterfall holds the copies it receives
     fabricpool: tuple[FabricPoolSystem, ...] = ()
     # models.capacity.fabricpool; only a controller has a capacity tier (a getattr that misses on each of 1,000
     # nodes cost ~2 ms: pydantic's __getattr__ raising)
@@ -321,7 +323,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
-    from models.performance.resilience import RUNWAY_HORIZON_MONTHS, capacity_in_failure, evaluate_states, runway
+    from models.performance.resilience import capacity_in_failure, evaluate_states, runway
 
     design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
     scenario, catalog = design.scenario, design.catalog
@@ -331,9 +333,9 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                                  slo_statistic=project.requirements.slo_statistic)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
+    # the capacity engine's months until full as it gives them (no ten-year cap: the capacity table, the verdict and
+    # the runway quote one figure)
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
-    if full is not None and full > RUNWAY_HORIZON_MONTHS:
-        full = None
     performance = evaluation.performance
     workloads = performance.workloads if performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
