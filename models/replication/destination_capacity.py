@@ -50,6 +50,8 @@ def _with_relationships(result: CapacityResult, found: list[ReplicationFigures])
     notes = [f"Replication copies ({f.label}, from {f.source_name}): physical used is the baseline after the "
              "source's data reduction (kept in transfer) plus the transfer held while the next one lands"
              + (" plus the retained daily copies" if f.kind == "snapvault" else "")
+             + "; the total efficiency ratio is the copies' logical size over that (the source's data reduction: "
+             "this system applies none of its own)"
              + ("; months until full: the copies grown at their workloads' growth, compounded yearly, as in "
                 "Protection and DR" if f.runway_months is not None else "")
              + "." for f in found]
