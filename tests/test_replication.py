@@ -77,6 +77,8 @@ def test_example_matches_the_hand_calculation():
     (row,) = data["replication"]
     assert row["rpo_achieved_minutes"] == pytest.approx(63.137, abs=1e-3) and row["rpo_met"] is True
     assert row["available_mbit_s"] == pytest.approx(500.0)
+    assert row["link_mbit_s"] == 1000.0 and row["replication_share_pct"] == 50.0
+    assert row["bandwidth_needed_of_share_mbit_s"] == pytest.approx(transfer / 1800 * 8 / 1e6, rel=1e-12)
     assert {e["role"] for e in row["transfer_load"]} == {"source", "destination"}
     assert all(e["rate_mbps"] == pytest.approx(62.5) for e in row["transfer_load"])
 
