@@ -324,3 +324,25 @@ def test_takeover_in_a_cluster_of_several_ha_pairs_fails_one_node_only():
     mirror_ms = (before["HA mirror latency"].demand(rf) * 1e3 * 2 / 8
                  + 2 * before["node 1 NVRAM mirror"].demand(rf) * 1e3)
     assert open_latency_ms(degraded.path, light) >= open_latency_ms(path, light) - mirror_ms - 1e-6
+
+
+def test_n_plus_two_solves_the_cluster_with_two_hosts_taken_out_and_says_so():
+    """N+2 has no failure state of its own (the host failure state is one host down): its SLO is checked on the
+    cluster with two hosts taken out, the figure computed here with the performance engine, and the sentence says
+    which model answered; the capacity of that cluster is judged over the horizon as N+1's."""
+    from models.capacity import evaluate_capacity
+    from models.performance import evaluate_performance
+
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(n_plus=2)})
+    capacity, performance = evaluate_resilience(project, evaluate(project)).requirement_checks
+    cluster = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
+    down = project.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 2})]})
+    wp = evaluate_performance(down, CAT, bands=False).workloads[0]
+    assert performance.state == capacity.state == "N+2"
+    assert f"max {wp.max_iops_at_slo:,.0f} IOPS within it, solved as the cluster with 2 hosts taken out" in \
+        performance.text
+    assert performance.met is (wp.max_iops_at_slo >= wp.target_iops)
+    (system,) = evaluate_capacity(down, CAT).systems
+    assert capacity.met is (system.physical_used_bytes <= system.usable_bytes
+                            and not 0 < system.months_until_full < project.requirements.horizon_months)
