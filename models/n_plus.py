@@ -81,8 +81,8 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
         name = cluster.label or cluster.id
         prefix = f"{name}: " if len(clusters) > 1 else ""
         if result is None or not finite(result.usable_bytes):
-            checks.append(NPlusCheck(False, f"{prefix}N+{k} (required): the capacity with {down} "
-                                           "down could not be computed", "", state))
+            checks.append(NPlusCheck(False, f"{prefix}N+{k} (required): the capacity with {down} down could "
+                                            "not be computed", "", state))
             continue
         used, usable = result.physical_used_bytes, result.usable_bytes
         months = result.months_until_full
@@ -97,9 +97,8 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
                     else ", no growth planned")
             over = f" over the {horizon:,.0f}-month horizon" if horizon > 0 else ""
             met, how = True, f"the data still fits the usable capacity{over} ({figures}{grow})"
-        checks.append(NPlusCheck(met, f"{prefix}N+{k} (required): with {down} down {how}", "",
-                                       state))
-    on_cluster = {w.id for w in scenario.workloads if w.target in {c.id for c in clusters}}
+        checks.append(NPlusCheck(met, f"{prefix}N+{k} (required): with {down} down {how}", "", state))
+    on_cluster = {w.id for w in scenario.workloads if w.enabled and w.target in {c.id for c in clusters}}
     solved: dict[str, tuple[float | None, float, str, bool | None]] = {}
     if k == 1:
         for wid in on_cluster:
@@ -123,7 +122,7 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
         limit, target, name, meets = solved[w.id]
         ok = slo_holds(limit, target) if meets is None else bool(meets)
         where = "" if meets is not None else f", solved as the cluster with {down} taken out"
-        checks.append(NPlusCheck(ok, f"{name}: N+{k} (required): with {down} down the SLO at "
-                                       f"{target:,.0f} IOPS is {'met' if ok else 'missed'} (max "
-                                       f"{limit or 0:,.0f} IOPS within it{where})", name, state))
+        checks.append(NPlusCheck(ok, f"{name}: N+{k} (required): with {down} down the SLO at {target:,.0f} IOPS is "
+                                 f"{'met' if ok else 'missed'} (max {limit or 0:,.0f} IOPS within it{where})", name,
+                                 state))
     return checks
