@@ -116,10 +116,12 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     protection = None
     if scenario.replications:
         from models.replication import evaluate_protection
+        from models.replication.destination_capacity import with_copies
 
         protection = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid,
-                                         performance=performance)
+                                         performance=performance, horizon_months=project.requirements.horizon_months)
         problems.extend(protection.problems)
+        capacity = with_copies(capacity, protection)  # a DR system's waterfall holds the copies it receives
     fabricpool: tuple[FabricPoolSystem, ...] = ()
     # models.capacity.fabricpool; only a controller has a capacity tier (a getattr that misses on each of 1,000
     # nodes cost ~2 ms: pydantic's __getattr__ raising)
@@ -321,7 +323,7 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
-    from models.performance.resilience import RUNWAY_HORIZON_MONTHS, capacity_in_failure, evaluate_states, runway
+    from models.performance.resilience import capacity_in_failure, evaluate_states, runway
 
     design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
     scenario, catalog = design.scenario, design.catalog
@@ -331,9 +333,9 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
                                  slo_statistic=project.requirements.slo_statistic)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
+    # the capacity engine's months until full as it gives them (no ten-year cap: the capacity table, the verdict and
+    # the runway quote one figure)
     full = evaluation.capacity.total.months_until_full if evaluation.capacity is not None else None
-    if full is not None and full > RUNWAY_HORIZON_MONTHS:
-        full = None
     performance = evaluation.performance
     workloads = performance.workloads if performance is not None else ()
     growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
@@ -361,7 +363,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     * ``meet_slo_in_takeover``: every workload with a target on a controller or cloud VM meets its SLO in the
       takeover (cloud failover) state; a system without an HA partner fails it (a failure stops the service).
     * ``n_plus`` (HCI): with ``n_plus`` hosts of each vSAN cluster down, the data still fits the usable capacity
-      and every workload with a target meets its SLO (capacity and performance engines on the reduced cluster).
+      now and over the horizon, and every workload with a target meets its SLO (``models.n_plus``: the capacity
+      engine on the reduced cluster; N+1's SLO from the workload's host failure state, as the Resilience table).
 
     Args:
         requirements: ``project.requirements``; scenario, catalog, settings: what was evaluated; workloads: its
@@ -370,9 +373,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
     Returns:
         A tuple of :class:`RequirementCheck` (empty when no such requirement is stated).
     """
-    from models.capacity import evaluate_capacity
-    from models.performance import evaluate_performance
-    from models.verdict import failover_state, fits_usable, slo_holds
+    from models.verdict import failover_state
 
     checks = []
     targets = [wp for wp in workloads if wp.target_iops]
@@ -405,26 +406,9 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
 
         checks += [RequirementCheck("slo_after_site_loss", c.met, c.text, c.subject, c.state)
                    for c in site_loss_checks(workloads, states)]
-    clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
-    if requirements.n_plus and clusters:
-        k = requirements.n_plus
-        nodes = [n.model_copy(update={"hosts": max(n.hosts - k, 1)}) if n.kind == "hci_cluster" else n
-                 for n in scenario.nodes]
-        reduced = scenario.model_copy(update={"nodes": nodes})
-        total = evaluate_capacity(reduced, catalog).total
-        fits = bool(fits_usable(total.physical_used_bytes, total.usable_bytes))
-        checks.append(RequirementCheck("n_plus", fits, f"N+{k} (required): with {k} host{'s' * (k != 1)} down the data "
-                                       f"{'still fits' if fits else 'no longer fits'} the usable capacity",
-                                       "", f"N+{k}"))
-        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
-                                    curve_tails=False, bands=False)  # its max IOPS at the SLO only
-        for wp in perf.workloads:
-            if not wp.target_iops:
-                continue
-            ok = slo_holds(wp.max_iops_at_slo, wp.target_iops)
-            checks.append(RequirementCheck("n_plus", ok, f"{wp.name}: N+{k} (required): with {k} host{'s' * (k != 1)} "
-                                           "down "
-                                           f"the SLO at {wp.target_iops:,.0f} IOPS is {'met' if ok else 'missed'} "
-                                           f"(max {wp.max_iops_at_slo or 0:,.0f} IOPS within it)", wp.name,
-                                           f"N+{k}"))
+    if requirements.n_plus:  # models.n_plus: capacity over the horizon, the host failure state's SLO
+        from models.n_plus import n_plus_checks
+
+        checks += [RequirementCheck("n_plus", c.met, c.text, c.subject, c.state)
+                   for c in n_plus_checks(requirements, scenario, catalog, settings, states, settings.capacity_unit)]
     return tuple(checks)

@@ -239,14 +239,14 @@ def capacity_misses(capacity: ScenarioCapacity | None, required_effective_bytes:
                     unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> tuple[Miss, ...]:
     """What a ``models.capacity.ScenarioCapacity`` misses (None: it could not be computed, a miss): each system
     holding data whose physical used exceeds its usable capacity (:func:`system_miss`) or that fills within
-    ``horizon_months`` (:func:`runway_miss`; 0: not judged; a replication destination only, its copies, is judged
-    by :func:`protection_misses`), and the scenario's effective capacity below ``required_effective_bytes``
+    ``horizon_months`` (:func:`runway_miss`; 0: not judged; a replication destination only, which holds copies, is
+    judged by :func:`protection_misses` alone), and the scenario's effective capacity below ``required_effective_bytes``
     (:func:`effective_meets`; 0: none stated). Capacities in the text are in ``unit``."""
     if capacity is None:
         return (Miss(CAPACITY, "", NORMAL, "capacity could not be computed"),)
-    out = [miss for system in capacity.systems if (miss := system_miss(system, unit)) is not None]
-    out += [miss for system in capacity.systems if not capacity.is_replica_only(system.system_id)
-            and (miss := runway_miss(system, horizon_months)) is not None]
+    own = [system for system in capacity.systems if not capacity.is_replica_only(system.system_id)]
+    out = [miss for system in own if (miss := system_miss(system, unit)) is not None]
+    out += [miss for system in own if (miss := runway_miss(system, horizon_months)) is not None]
     effective = capacity.total.effective_bytes
     if not effective_meets(effective, required_effective_bytes):
         out.append(Miss(CAPACITY, "", NORMAL, f"the effective capacity {fmt_capacity(effective, unit)} is below the "

@@ -59,16 +59,26 @@ def test_example_matches_the_hand_calculation():
     assert f.baseline_seconds == pytest.approx(64_000.0)
     assert f.destination_needed_bytes == pytest.approx(4e12 + transfer)
     cvo = evaluation.capacity.system("cvo-dr")
-    assert f.destination_free_bytes == pytest.approx(cvo.usable_bytes - cvo.physical_used_bytes)
+    assert f.destination_free_bytes == pytest.approx(cvo.usable_bytes)  # it serves no workload of its own
     assert f.destination_fits is (f.destination_needed_bytes <= f.destination_free_bytes)
     # runway: 4e12 x 1.3^(m/12) + the held transfer exceeds the free capacity first in month m
     free = f.destination_free_bytes
     month = next(m for m in range(1, 241) if 4e12 * 1.3 ** (m / 12) + transfer > free)
     assert f.runway_months == month
+    # the DR system's own capacity holds what replication puts on it: the same copies, the same month
+    assert evaluation.capacity.is_replica_only("cvo-dr")
+    assert cvo.physical_used_bytes == pytest.approx(4e12 + transfer, rel=1e-12)
+    assert cvo.logical_used_bytes == pytest.approx(8e12 + 2 * transfer, rel=1e-12)  # before the 2:1 reduction
+    assert cvo.efficiency_ratio == pytest.approx((8e12 + 2 * transfer) / (4e12 + transfer), rel=1e-12)
+    assert cvo.months_until_full == month == 18
+    assert evaluation.capacity.total.physical_used_bytes == pytest.approx(
+        evaluation.capacity.system("a70").physical_used_bytes)  # the copy stays out of the totals
     data = evaluation_to_dict(evaluation)
     (row,) = data["replication"]
     assert row["rpo_achieved_minutes"] == pytest.approx(63.137, abs=1e-3) and row["rpo_met"] is True
     assert row["available_mbit_s"] == pytest.approx(500.0)
+    assert row["link_mbit_s"] == 1000.0 and row["replication_share_pct"] == 50.0
+    assert row["bandwidth_needed_of_share_mbit_s"] == pytest.approx(transfer / 1800 * 8 / 1e6, rel=1e-12)
     assert {e["role"] for e in row["transfer_load"]} == {"source", "destination"}
     assert all(e["rate_mbps"] == pytest.approx(62.5) for e in row["transfer_load"])
 
@@ -248,7 +258,9 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     assert values["Largest transfer (GB)"] == pytest.approx(200 * 2 / 34)
     assert values["RPO achieved (min)"] == pytest.approx(60 + 200e9 * 2 / 34 / 62.5e6 / 60)
     assert values["RPO met"] is True and values["Baseline time (hours)"] == pytest.approx(64_000 / 3600)
-    assert values["Bandwidth for the RPO (Mbit/s)"] == pytest.approx(104.575, abs=1e-3)
+    # both bandwidths of what replication may use of the link (50 % of 1,000 Mbit/s): 52.29 of 500 Mbit/s
+    assert values["Bandwidth for the RPO (Mbit/s)"] == pytest.approx(200e9 * 2 / 34 / 1800 * 8 / 1e6, rel=1e-12)
+    assert values["Bandwidth available (Mbit/s)"] == pytest.approx(500.0)
     assert values["Transfer rate (Mbit/s)"] == pytest.approx(500.0) and values["Bounded by the round trip"] is False
     plain = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     _d, plain_evaluation = _evaluated(plain)
@@ -276,7 +288,9 @@ def test_the_figures_line_reads_the_hand_calculation():
     (f,) = evaluation.protection.relationships
     line = figures_line(f, "TB")
     assert line.startswith("DR to Azure: largest transfer 11.76 GB in 3.1 min at 500 Mbit/s;")
-    assert "bandwidth for the RPO 105 Mbit/s (500 Mbit/s available)" in line
+    # both figures on one basis, what replication may use of the link, and the link it takes beside them
+    assert ("bandwidth for the RPO 52 Mbit/s of the 500 Mbit/s available to replication (50% of the 1,000 Mbit/s "
+            "link: a link of 105 Mbit/s meets it)") in line
     assert "baseline 4.00 TB in 17.8 h" in line and "destination needs 4.01 TB of " in line
     assert f"runway {f.runway_months:,.0f} months" in line and "bounded by the round trip" not in line
     binary = figures_line(f, "TiB")
@@ -345,7 +359,8 @@ def test_active_sync_has_zero_rpo_needs_the_writes_bandwidth_and_adds_the_round_
     assert f.bandwidth_needed_mbit_s == pytest.approx(writes * 8 / 1e6 / 0.5)  # 8,192 Mbit/s of link at 50 %
     # 5,000 Mbit/s at 50 % gives 2,500 Mbit/s, short of the writes' 4,096: the RPO is not zero, and it says so
     assert math.isinf(f.rpo_achieved_minutes) and f.rpo_met is False
-    assert f.text.startswith("Zero RPO needs 8,192 Mbit/s for the writes; the link gives 5,000 Mbit/s")
+    assert f.text.startswith("Zero RPO needs a link of 8,192 Mbit/s at the 50% replication share for the writes; "
+                             "the link is 5,000 Mbit/s")
     enough = rep.with_changes(bandwidth_mbit_s=20_000.0)
     design = with_layouts(resolve(project.with_scenario(scenario.model_copy(update={"replications": [enough]}))))
     (g,) = evaluate_protection(design.scenario, design.catalog, with_load=False).relationships

@@ -230,7 +230,6 @@ def test_the_resilience_requirements_are_verdicts_of_the_evaluated_design():
     and the SLO with one host down, computed here with the engines on the reduced cluster."""
     from models.capacity import evaluate_capacity
     from models.evaluate import evaluate_resilience
-    from models.performance import evaluate_performance
 
     for example, met in (("a800-oracle-slob-fcp.toml", True), ("aff8080-sqlserver-tpce.toml", False)):
         project = load_any(examples_dir() / example)
@@ -248,14 +247,50 @@ def test_the_resilience_requirements_are_verdicts_of_the_evaluated_design():
 
     vsan = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
     assert vsan.requirements.n_plus == 1
-    checks = evaluate_resilience(vsan, evaluate(vsan)).requirement_checks
+    res = evaluate_resilience(vsan, evaluate(vsan))
+    checks = res.requirement_checks
     cluster = next(n for n in vsan.scenario.nodes if n.kind == "hci_cluster")
     down = vsan.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 1})]})
-    total = evaluate_capacity(down, CAT).total
-    wp = evaluate_performance(down, CAT).workloads[0]
-    assert [c.met for c in checks] == [total.physical_used_bytes <= total.usable_bytes,
+    (system,) = evaluate_capacity(down, CAT).systems
+    (workload,) = vsan.scenario.workloads
+    failed = next(s for s in res.states[workload.id] if s.state == "host_failure")
+    wp = failed.performance
+    assert [c.met for c in checks] == [system.physical_used_bytes <= system.usable_bytes
+                                       and system.months_until_full > vsan.requirements.horizon_months,
                                        wp.max_iops_at_slo >= wp.target_iops]
-    assert all(c.requirement == "n_plus" for c in checks) and f"{wp.max_iops_at_slo:,.0f}" in checks[1].text
+    # one number for one host down: the N+1 check quotes the Resilience table's host failure state
+    assert all(c.requirement == "n_plus" for c in checks) and f"max {wp.max_iops_at_slo:,.0f} IOPS" in checks[1].text
+
+
+def test_n_plus_judges_the_capacity_with_a_host_down_over_the_horizon():
+    """The hybrid vSAN example (4 hosts, N+1, 36-month horizon, data growing 20 % a year): with one host down the
+    3-host cluster holds today's data but fills within the horizon, so N+1 is missed, in the month computed here
+    from the reduced cluster's usable capacity and the data's growth (compounded monthly, g / 12 a month); the
+    SLO with a host down quotes the host failure state's max IOPS, the figure the Resilience table shows."""
+    from models.capacity import evaluate_capacity
+    from models.evaluate import evaluate_resilience
+    from models.verdict import design_verdict
+
+    project = load_any(examples_dir() / "vsan8-osa-hybrid-4host-oltp.toml")
+    ev = evaluate(project)
+    res = evaluate_resilience(project, ev)
+    capacity, performance = res.requirement_checks
+    cluster = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
+    (workload,) = project.scenario.workloads
+    usable = evaluate_capacity(project.scenario.model_copy(update={"nodes": [cluster.model_copy(
+        update={"hosts": 3})]}), CAT).systems[0].usable_bytes
+    assert usable == pytest.approx(ev.capacity.systems[0].usable_bytes * 3 / 4, rel=1e-12)  # as "Capacity in a failure"
+    used = workload.dataset_bytes  # usable is after the FTT=1 mirror; no data reduction, no Snapshot copies
+    assert ev.capacity.systems[0].physical_used_bytes == pytest.approx(used, rel=1e-12)
+    months = math.log(usable / used) / math.log1p(workload.growth_pct_per_year / 1200)
+    assert 0 < months < project.requirements.horizon_months  # 27.3: within the 36 months
+    assert not capacity.met and capacity.state == "N+1"
+    assert f"fills the usable capacity in {months:,.0f} months" in capacity.text
+    assert "within the 36-month horizon" in capacity.text
+    verdict = design_verdict(ev.capacity, ev.performance, res, project.requirements)
+    assert not verdict.met and "capacity at N+1" in verdict.text
+    failed = next(s for s in res.states[workload.id] if s.state == "host_failure")
+    assert performance.met and f"max {failed.performance.max_iops_at_slo:,.0f} IOPS within it)" in performance.text
 
 
 def test_takeover_in_a_cluster_of_several_ha_pairs_fails_one_node_only():
@@ -289,3 +324,25 @@ def test_takeover_in_a_cluster_of_several_ha_pairs_fails_one_node_only():
     mirror_ms = (before["HA mirror latency"].demand(rf) * 1e3 * 2 / 8
                  + 2 * before["node 1 NVRAM mirror"].demand(rf) * 1e3)
     assert open_latency_ms(degraded.path, light) >= open_latency_ms(path, light) - mirror_ms - 1e-6
+
+
+def test_n_plus_two_solves_the_cluster_with_two_hosts_taken_out_and_says_so():
+    """N+2 has no failure state of its own (the host failure state is one host down): its SLO is checked on the
+    cluster with two hosts taken out, the figure computed here with the performance engine, and the sentence says
+    which model answered; the capacity of that cluster is judged over the horizon as N+1's."""
+    from models.capacity import evaluate_capacity
+    from models.performance import evaluate_performance
+
+    project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
+    project = project.model_copy(update={"requirements": project.requirements.with_changes(n_plus=2)})
+    capacity, performance = evaluate_resilience(project, evaluate(project)).requirement_checks
+    cluster = next(n for n in project.scenario.nodes if n.kind == "hci_cluster")
+    down = project.scenario.model_copy(update={"nodes": [cluster.model_copy(update={"hosts": cluster.hosts - 2})]})
+    wp = evaluate_performance(down, CAT, bands=False).workloads[0]
+    assert performance.state == capacity.state == "N+2"
+    assert f"max {wp.max_iops_at_slo:,.0f} IOPS within it, solved as the cluster with 2 hosts taken out" in \
+        performance.text
+    assert performance.met is (wp.max_iops_at_slo >= wp.target_iops)
+    (system,) = evaluate_capacity(down, CAT).systems
+    assert capacity.met is (system.physical_used_bytes <= system.usable_bytes
+                            and not 0 < system.months_until_full < project.requirements.horizon_months)

@@ -63,7 +63,7 @@ def system_band_fields(band: CapacityBand | None, system_id: str) -> dict[str, A
 
 
 def _months(value: float | None) -> str:
-    """Months as the runway words them (``not within ten years`` for none)."""
+    """Months as the capacity table words them (``no growth`` for none)."""
     return "no growth" if value is None else fmt_months(value)
 
 

@@ -50,8 +50,31 @@ def _mbit(value: float) -> str:
     return "none meets it" if not math.isfinite(value) else f"{value:,.0f} Mbit/s"
 
 
+def needed_share_mbit_s(f: ReplicationFigures) -> float:
+    """The bandwidth that meets the RPO on the basis of the bandwidth available to replication (the link's share),
+    Mbit/s: ``bandwidth_needed_mbit_s`` is a link bandwidth at the share, so this is it x share (inf when no
+    bandwidth meets it)."""
+    return f.bandwidth_needed_mbit_s * f.share_pct / 100.0
+
+
+def bandwidth_words(f: ReplicationFigures) -> str:
+    """The bandwidth that meets the RPO beside the bandwidth available, both on one basis (what replication may
+    use of the link): ``bandwidth for the RPO 52 Mbit/s of the 500 Mbit/s available to replication (50% of the
+    1,000 Mbit/s link: a link of 105 Mbit/s meets it)``; without a share, of the link itself."""
+    available = f.available_bytes_per_s * 8 / 1e6
+    if not math.isfinite(f.bandwidth_needed_mbit_s):
+        return f"bandwidth for the RPO: none meets it ({available:,.0f} Mbit/s available to replication)"
+    need = needed_share_mbit_s(f)
+    if f.share_pct >= 100 or f.link_mbit_s <= 0:
+        return f"bandwidth for the RPO {need:,.0f} Mbit/s of the {available:,.0f} Mbit/s link"
+    return (f"bandwidth for the RPO {need:,.0f} Mbit/s of the {available:,.0f} Mbit/s available to replication "
+            f"({f.share_pct:g}% of the {f.link_mbit_s:,.0f} Mbit/s link: a link of {f.bandwidth_needed_mbit_s:,.0f} "
+            "Mbit/s meets it)")
+
+
 def table_rows(protection: Protection, unit: CapacityUnit | str) -> list[list[str]]:
-    """The PDF / screen table: :data:`TABLE_HEADER` then one row of text per relationship."""
+    """The PDF / screen table: :data:`TABLE_HEADER` then one row of text per relationship; the bandwidth available
+    and the bandwidth for the RPO both of what replication may use of the link (:func:`needed_share_mbit_s`)."""
     rows = [list(TABLE_HEADER)]
     for f in protection.relationships:
         sync = f.kind == "active-sync"
@@ -61,7 +84,7 @@ def table_rows(protection: Protection, unit: CapacityUnit | str) -> list[list[st
             "continuous" if sync else _duration(f.transfer_seconds),
             "falls behind" if not math.isfinite(f.rpo_achieved_minutes) else f"{f.rpo_achieved_minutes:,.0f} min",
             f"{f.rpo_required_minutes:,.0f} min" if f.rpo_required_minutes else "none stated",
-            _mbit(f.available_bytes_per_s * 8 / 1e6), _mbit(f.bandwidth_needed_mbit_s),
+            _mbit(f.available_bytes_per_s * 8 / 1e6), _mbit(needed_share_mbit_s(f)),
             _duration(f.baseline_seconds), fmt_capacity(f.destination_needed_bytes, unit),
             fmt_capacity(f.destination_free_bytes, unit) if f.destination_free_bytes is not None else "unknown",
             runway_text(f),
@@ -88,8 +111,7 @@ def figures_line(f: ReplicationFigures, unit: CapacityUnit | str = CapacityUnit.
         bound = " (bounded by the round trip)" if f.window_limited else ""
         parts.append(f"largest transfer {fmt_capacity(f.transfer_bytes, unit)} in {_duration(f.transfer_seconds)} at "
                      f"{rate:,.0f} Mbit/s{bound}")
-    parts.append(f"bandwidth for the RPO {_mbit(f.bandwidth_needed_mbit_s)} "
-                 f"({f.available_bytes_per_s * 8 / 1e6:,.0f} Mbit/s available)")
+    parts.append(bandwidth_words(f))
     parts.append(f"baseline {fmt_capacity(f.baseline_bytes, unit)} in {_duration(f.baseline_seconds)}")
     free = (f" of {fmt_capacity(f.destination_free_bytes, unit)} free" if f.destination_free_bytes is not None
             else "")
@@ -123,7 +145,8 @@ def lines(protection: Protection, unit: CapacityUnit | str = CapacityUnit.TIB) -
 
 def sheet_rows(protection: Protection | None) -> list[list[Any]]:
     """The workbook's "Protection and DR" sheet: :data:`SHEET_HEADER` then one row of numbers per relationship
-    (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why)."""
+    (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why); the bandwidths available and
+    for the RPO both of what replication may use of the link, as the table."""
     rows: list[list[Any]] = [list(SHEET_HEADER)]
     if protection is None:
         return rows
@@ -138,11 +161,12 @@ def sheet_rows(protection: Protection | None) -> list[list[Any]]:
             f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
             finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
             f.available_bytes_per_s * 8 / 1e6, f.transfer_bytes_per_s * 8 / 1e6, f.window_limited,
-            finite(f.bandwidth_needed_mbit_s), f.baseline_bytes / 1e9,
+            finite(needed_share_mbit_s(f)), f.baseline_bytes / 1e9,
             f.baseline_seconds / 3600, f.destination_needed_bytes / 1e9, finite(f.destination_free_bytes, 1e9),
             f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
         ])
     return rows
 
 
-__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "figures_line", "lines", "runway_text", "sheet_rows", "table_rows"]
+__all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "bandwidth_words", "figures_line", "lines", "needed_share_mbit_s",
+           "runway_text", "sheet_rows", "table_rows"]

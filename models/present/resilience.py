@@ -46,14 +46,22 @@ def state_verdict(state: StateResult) -> str:
     return f"meets the {wp.slo_words} at {fmt_iops(wp.target_iops)} IOPS in {name}: {answer}, {latency}"
 
 
+def full_words(months: float | None) -> str:
+    """The capacity's months until full as the capacity table and the verdicts word them (``150 months``, ``no
+    growth``), ``already`` when full now: one figure wherever it is read, never capped at the ten years the
+    growing targets' runway looks at."""
+    return "already" if months is not None and months <= 0 else fmt_months(months)
+
+
 def runway_lines(resilience: Resilience) -> list[str]:
-    """The runway in three lines (months as every view words them, ``not within ten years`` for None)."""
+    """The runway in three lines: the capacity's months until full (:func:`full_words`), and the growing targets'
+    months (``not within ten years`` for None: their runway looks ten years ahead)."""
     def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
-    return [f"months until full: {months(resilience.months_until_full)}",
+    return [f"months until full: {full_words(resilience.months_until_full)}",
             f"months until the SLO is breached at the growing target: {months(resilience.months_until_slo_breach)}",
             f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]
 
@@ -87,13 +95,14 @@ def compact_states(states: Iterable[StateResult]) -> str:
 
 
 def compact_runway(resilience: Resilience) -> str:
-    """The runway in one line: ``full in 36 months · SLO breach: not within ten years · saturation: ...``."""
+    """The runway in one line: ``full: 36 months · SLO breach: not within ten years · saturation: ...`` (the
+    capacity's months as :func:`full_words`)."""
     def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
-    return (f"full: {months(resilience.months_until_full)} · SLO breach at the growing target: "
+    return (f"full: {full_words(resilience.months_until_full)} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 
 

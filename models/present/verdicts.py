@@ -120,10 +120,10 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
         return (Verdict(FAIL, "", "capacity could not be computed", "capacity"),)
     out = []
     for system in capacity.systems:
-        if not system_has_data(system):
-            continue
+        if not system_has_data(system) or capacity.is_replica_only(system.system_id):
+            continue  # a replication destination only: its copies are judged with their relationship
         miss = system_miss(system, unit)
-        if miss is None and not capacity.is_replica_only(system.system_id):
+        if miss is None:
             miss = runway_miss(system, horizon_months)
         if miss is not None:
             out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
@@ -250,6 +250,8 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
     for system in (capacity.systems if capacity is not None and horizon > 0 else ()):
         name = system.system_label or system.system_id
         months = system.months_until_full
+        if capacity is not None and capacity.is_replica_only(system.system_id):
+            continue  # a replication destination only: its relationship's verdict says when the copies fill it
         if (name not in missed and system_has_data(system) and capacity_fits(system) and finite(months)
                 and 0 < months < horizon):  # fits today, fills within the horizon: say so beside the tick
             found.append(Verdict(CAUTION, name, f"full in {fmt_months(months)} at the planned growth, within the "

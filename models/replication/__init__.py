@@ -70,7 +70,8 @@ def replication_problems(scenario: Scenario, catalog: Catalog) -> list[Problem]:
 
 def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: ScenarioCapacity | None = None,
                         settings: Settings | None = None, raid: Mapping[str, Any] | None = None,
-                        with_load: bool = True, performance: ScenarioPerformance | None = None) -> Protection:
+                        with_load: bool = True, performance: ScenarioPerformance | None = None,
+                        horizon_months: float = 0.0) -> Protection:
     """Evaluate every replication relationship of ``scenario``.
 
     Args:
@@ -80,6 +81,7 @@ def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: Scenario
         with_load: False skips the transfer-window performance runs (the sizer's quick check).
         performance: the scenario's performance when evaluated already (with ``settings`` and ``raid``), which the
             transfer window compares against instead of solving it again; None: solved there.
+        horizon_months: the project's horizon, for the sentence on the copies' room (0: the months only).
 
     Never raises for a bad relationship: it becomes a problem.
     """
@@ -94,7 +96,7 @@ def evaluate_protection(scenario: Scenario, catalog: Catalog, capacity: Scenario
         names = [(n.label or n.catalog_id) if (n := scenario.node(i)) is not None else i
                  for i in (rep.source, rep.target)]
         figures.append(replication_figures(scenario, rep, destination_free_bytes(capacity, rep.target), names[1],
-                                           names[0]))
+                                           names[0], horizon_months))
     loads: tuple[EndLoad, ...] = ()
     if with_load and figures:
         loads = transfer_window(scenario, catalog, tuple(figures), settings, raid, performance)

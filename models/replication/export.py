@@ -20,9 +20,10 @@ def protection_to_dict(protection: Protection | None) -> list[dict[str, Any]]:
     """One dict per relationship: id, label, kind, source, target, change and sent bytes per day, interval, transfer
     bytes and seconds, available bandwidth, TCP streams, the round trip's bound on them (window limit, null without
     a round trip), the rate transfers run at and whether the round trip bounds it, RPO required / achieved / met,
-    bandwidth needed, baseline bytes and seconds, destination needed / free bytes, fits, runway months, write
-    latency added, each protected workload's change and basis, the transfer windows' load on both ends, the notes
-    and the sentence; [] without any."""
+    bandwidth needed (a link bandwidth at the replication share; beside it the link, the share and the bandwidth
+    needed of the share, the basis of ``available_mbit_s``), baseline bytes and seconds, destination needed / free
+    bytes, fits, runway months, write latency added, each protected workload's change and basis, the transfer
+    windows' load on both ends, the notes and the sentence; [] without any."""
     if protection is None:
         return []
     out: list[dict[str, Any]] = []
@@ -39,6 +40,8 @@ def protection_to_dict(protection: Protection | None) -> list[dict[str, Any]]:
             "rpo_required_minutes": f.rpo_required_minutes or None,
             "rpo_achieved_minutes": _num(f.rpo_achieved_minutes), "rpo_met": f.rpo_met,
             "bandwidth_needed_mbit_s": _num(f.bandwidth_needed_mbit_s),
+            "link_mbit_s": f.link_mbit_s, "replication_share_pct": f.share_pct,
+            "bandwidth_needed_of_share_mbit_s": _num(f.bandwidth_needed_mbit_s * f.share_pct / 100.0),
             "baseline_bytes": f.baseline_bytes, "baseline_seconds": f.baseline_seconds,
             "destination_needed_bytes": f.destination_needed_bytes,
             "destination_free_bytes": _num(f.destination_free_bytes), "destination_fits": f.destination_fits,

@@ -125,6 +125,9 @@ class ReplicationFigures:
         window_limit_bytes_per_s: streams x window / round trip (inf when the round trip is 0).
         transfer_bytes_per_s: the rate a scheduled transfer runs at, min(available, window limit), bytes/s.
         window_limited: True when the round trip, not the link, bounds the transfer.
+        link_mbit_s: the link's bandwidth, Mbit/s; share_pct: the percentage of it replication may use
+            (``available_bytes_per_s`` = link x share / 8; ``bandwidth_needed_mbit_s`` is a link bandwidth at
+            this share).
     """
 
     replication_id: str
@@ -160,6 +163,8 @@ class ReplicationFigures:
     window_limit_bytes_per_s: float = math.inf
     transfer_bytes_per_s: float = 0.0
     window_limited: bool = False
+    link_mbit_s: float = 0.0
+    share_pct: float = 100.0
 
 
 def write_bytes_per_s(workload: Workload) -> float:
@@ -249,7 +254,8 @@ def protected_workloads(scenario: Scenario, replication: Replication) -> list[Wo
 
 
 def replication_figures(scenario: Scenario, replication: Replication, destination_free_bytes: float | None = None,
-                        destination_label: str = "", source_label: str = "") -> ReplicationFigures:
+                        destination_label: str = "", source_label: str = "",
+                        horizon_months: float = 0.0) -> ReplicationFigures:
     """The figures of one relationship (module docstring).
 
     Args:
@@ -258,6 +264,8 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
         destination_free_bytes: the destination's usable capacity less its own workloads' physical use (bytes);
             None: not known (no verdict on capacity).
         destination_label, source_label: the two systems' names for the sentences and tables.
+        horizon_months: the project's planning horizon (``Requirements.horizon_months``): the sentence says whether
+            the grown copies fill the destination within it; 0: not judged (the months only).
     """
     rows = {c.workload: c for c in replication.change}
     changes = tuple(workload_change(w, rows.get(w.id), replication.overwrite_pct)
@@ -327,28 +335,57 @@ def replication_figures(scenario: Scenario, replication: Replication, destinatio
                                   f"{destination_label or replication.target}")
     text = _sentence(kind, required, achieved, needed, replication.bandwidth_mbit_s, fits, destination_label,
                      ceiling * 8.0 / 1e6 if kind != "active-sync" and math.isinf(needed)
-                     and not 0 < required <= interval else None)
+                     and not 0 < required <= interval else None, runway, horizon_months,
+                     replication.replication_share_pct)
     return ReplicationFigures(
         replication.id, label, kind, REPLICATION_KIND_LABELS[kind], replication.source, replication.target, changes,
         change, sent, interval, share, transfer, rate, seconds, required, achieved, rpo_met, needed, baseline,
         baseline / (moving if kind != "active-sync" else rate), destination, destination_free_bytes, fits, runway,
         latency_added, tuple(notes), text,
         source_label or replication.source, destination_label or replication.target, streams, ceiling,
-        moving if kind != "active-sync" else rate, limited)
+        moving if kind != "active-sync" else rate, limited, replication.bandwidth_mbit_s,
+        replication.replication_share_pct)
+
+
+def room_words(fits: bool | None, runway: float | None, horizon_months: float, destination: str) -> str:
+    """Whether the copies fit on ``destination`` now and over the horizon, in words: ``the copies do not fit on
+    X``; ``the copies fit on X today but fill it in 18 months at the planned growth, within the 36-month horizon``
+    (the runway at most the horizon: the rule of ``models.verdict.protection_misses``); ``the copies fit on X, full
+    in 90 months at the planned growth`` (after the horizon, or none stated); ``the copies fit on X`` (no runway
+    within 20 years); "" when the free capacity is unknown (``fits`` None)."""
+    where = destination or "the destination"
+    if fits is None:
+        return ""
+    if not fits:
+        return f"the copies do not fit on {where}"
+    if runway is None:
+        return f"the copies fit on {where}" + (f" over the {horizon_months:,.0f}-month horizon"
+                                               if horizon_months > 0 else "")
+    months = f"{runway:,.0f} months"
+    if horizon_months > 0 and runway <= horizon_months:
+        return (f"the copies fit on {where} today but fill it in {months} at the planned growth, within the "
+                f"{horizon_months:,.0f}-month horizon")
+    after = f", after the {horizon_months:,.0f}-month horizon" if horizon_months > 0 else ""
+    return f"the copies fit on {where}, full in {months} at the planned growth{after}"
 
 
 def _sentence(kind: str, required: float, achieved: float, needed: float, bandwidth: float, fits: bool | None,
-              destination: str, window_mbit: float | None = None) -> str:
+              destination: str, window_mbit: float | None = None, runway: float | None = None,
+              horizon_months: float = 0.0, share_pct: float = 100.0) -> str:
     """The relationship's verdict in one sentence (``window_mbit``: the round trip's bound, Mbit/s, when it is
-    why no bandwidth meets the RPO)."""
+    why no bandwidth meets the RPO; ``runway`` and ``horizon_months``: :func:`room_words`; ``needed`` and
+    ``bandwidth`` are link bandwidths, Mbit/s, of which ``share_pct`` percent is replication's)."""
+    share = f" at the {share_pct:g}% replication share" if share_pct < 100 else ""
     behind_no_link = ("transfers fall behind the schedule" if window_mbit is None else
                       f"transfers fall behind the schedule: the round trip bounds them to {window_mbit:,.0f} "
                       "Mbit/s whatever the link")
     if kind == "active-sync":
         rpo = ("zero RPO holds" if achieved == 0 else
-               f"zero RPO needs {needed:,.0f} Mbit/s for the writes; the link gives {bandwidth:,.0f} Mbit/s")
+               f"zero RPO needs a link of {needed:,.0f} Mbit/s{share} for the writes; the link is "
+               f"{bandwidth:,.0f} Mbit/s")
     elif achieved == math.inf:
-        rpo = (f"transfers fall behind: each takes longer than the schedule; {needed:,.0f} Mbit/s keeps up"
+        rpo = (f"transfers fall behind: each takes longer than the schedule; a link of {needed:,.0f} Mbit/s{share} "
+               "keeps up"
                if needed != math.inf else behind_no_link)
     elif required <= 0:
         rpo = f"RPO achieved {achieved:,.0f} min (none required)"
@@ -362,15 +399,15 @@ def _sentence(kind: str, required: float, achieved: float, needed: float, bandwi
         rpo = (f"RPO achieved {achieved:,.0f} min misses the {required:,.0f} min required; no bandwidth meets it "
                "on this schedule: shorten the schedule")
     else:
-        rpo = (f"RPO achieved {achieved:,.0f} min misses the {required:,.0f} min required; {needed:,.0f} Mbit/s "
-               "meets it")
-    where = destination or "the destination"
-    if fits is None:
+        rpo = (f"RPO achieved {achieved:,.0f} min misses the {required:,.0f} min required; a link of {needed:,.0f} "
+               f"Mbit/s{share} meets it (the link is {bandwidth:,.0f} Mbit/s)")
+    room = room_words(fits, runway, horizon_months, destination)
+    if not room:
         return rpo[:1].upper() + rpo[1:] + "."
-    room = f"the copies fit on {where}" if fits else f"the copies do not fit on {where}"
     return f"{rpo[:1].upper() + rpo[1:]}; {room}."
 
 
 __all__ = ["MAX_RUNWAY_MONTHS", "ReplicationFigures", "SECONDS_PER_DAY", "EFFICIENCY_SOURCE", "TCP_WINDOW_BYTES",
            "WINDOW_SOURCE", "WorkloadChange", "window_limit_bytes_per_s",
-           "peak_window_share", "protected_workloads", "replication_figures", "workload_change", "write_bytes_per_s"]
+           "peak_window_share", "protected_workloads", "replication_figures", "room_words", "workload_change",
+           "write_bytes_per_s"]

@@ -24,18 +24,22 @@ def _protection(window, qtbot, example: str):
 
 def test_protection_tab_shows_the_worked_example_and_follows_an_edit(window, qtbot):
     """The SnapMirror example's figures (the hand calculation of tests/test_replication.py): largest transfer
-    200e9 x 2/34 = 11.76 GB in 188 s = 3.1 min on 500 Mbit/s, RPO 60 + 3.14 = 63 min of 90 required, 104.6 Mbit/s
-    meets it, baseline 4e12 / 62.5e6 = 64,000 s = 17.8 h."""
+    200e9 x 2/34 = 11.76 GB in 188 s = 3.1 min on 500 Mbit/s, RPO 60 + 3.14 = 63 min of 90 required, 52.3 of the
+    500 Mbit/s available to replication meets it (both of the link's 50 % share), baseline 4e12 / 62.5e6 = 64,000 s
+    = 17.8 h; the copies fit today and fill the DR system in month 18, within the 36-month horizon."""
     view = _protection(window, qtbot, "aff-a70-snapmirror-cvo-dr.toml")
     table = view.relationships
     header = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
     row = {header[c]: table.item(0, c).text() for c in range(table.columnCount())}
     assert table.rowCount() == 1
     assert row["Transfer time"] == "3.1 min" and row["RPO achieved"] == "63 min" and row["RPO required"] == "90 min"
-    assert row["Bandwidth for the RPO"] == "105 Mbit/s" and row["Baseline"] == "17.8 h"
+    assert row["Bandwidth for the RPO"] == "52 Mbit/s" and row["Bandwidth available"] == "500 Mbit/s"
+    assert row["Baseline"] == "17.8 h"
     assert row["Runway"] == "18 months"
     assert header[RPO_COLUMN] == "RPO achieved"
     assert "RPO met" in view.summary.text()
+    assert any("the copies fit on Cloud Volumes ONTAP DR (Azure) today but fill it in 18 months at the planned "
+               "growth, within the 36-month horizon" in line for line in view.panel.sentences)
     assert "No system of this design has two sites" in view.site_notes.text() and view.sites.isHidden()
     # an edit recomputes: a 61 min RPO at the 20 ms round trip cannot be met by any link
     rep = window.document.scenario.replications[0]

@@ -257,3 +257,22 @@ def test_a_replication_only_destination_is_labelled_and_left_out_of_all_systems(
     view.select_system("DR system")
     assert _row(view, "Usable")[2] == _tib(copy.usable_bytes)
     assert copy.usable_bytes != primary.usable_bytes
+
+
+def test_the_dr_system_shows_the_copies_it_holds_and_their_miss(view):
+    """The SnapMirror example's DR system (evaluated, not a sample): picking it shows the month its copies fill it,
+    the relationship's runway computed by hand (4 TB x 1.3^(m / 12) + the held transfer past its usable capacity,
+    month 18), and the verdict beside the waterfall names the miss as the summary does."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
+    evaluation = evaluate(project)
+    usable = evaluation.capacity.system("cvo-dr").usable_bytes
+    month = next(m for m in range(1, 241) if 4e12 * 1.3 ** (m / 12) + 200e9 * 2 / 34 > usable)
+    view.set_evaluation(evaluation, "TiB")
+    view.select_system("Cloud Volumes ONTAP DR (Azure)")
+    assert view._kpis["months"].value.text() == f"{month} months" == "18 months"
+    assert (f"DR copy on Cloud Volumes ONTAP DR (Azure) full in {month} months, within the 36-month horizon"
+            in view.verdict_label.text())

@@ -531,7 +531,15 @@ class CapacityView(QWidget):
         self._kpis["months"].value.setText(fmt_months(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth; 'not projected' when no growth is set"
                                         " or the system never fills.")
-        found = capacity_verdicts(capacity, unit, band.horizon_months if band is not None else 0.0)
+        horizon = band.horizon_months if band is not None else 0.0
+        found = capacity_verdicts(capacity, unit, horizon)
+        protection = self._evaluation.protection if self._evaluation is not None else None
+        if protection is not None:  # a DR system's copies are judged with their relationship, as in the summary
+            from models.present.verdicts import FAIL, Verdict
+            from models.verdict import CAPACITY, protection_misses
+
+            found += tuple(Verdict(FAIL, m.subject, m.text, m.area)
+                           for m in protection_misses(protection, horizon, unit) if m.area == CAPACITY)
         self.verdict_label.setText(verdict_html(found))
         self.verdict_label.setVisible(bool(found))
         self._fill_table()

@@ -1,0 +1,128 @@
+"""The N+k requirement of an HCI design (``Requirements.n_plus``): with k hosts of each vSAN cluster down, the data
+still fits, now and over the project's horizon, and every workload with a target still meets its SLO.
+
+* Capacity: the capacity engine on the cluster with k hosts taken out (``models.capacity``), judged as a primary
+  system's capacity is (``models.verdict.fits_usable`` today, ``models.verdict.runway_miss``'s rule over the
+  horizon: the months until the reduced cluster is full at the workloads' growth must not fall within
+  ``horizon_months``). A cluster that holds today's data with a host down but fills within the horizon misses it.
+* Performance, k = 1: the workload's "host failure" state (``models.performance.resilience.evaluate_states``: one
+  host down, its disk groups, CPU and network gone, resync load on the others), the same figure the Resilience
+  table shows for one host down; the cluster's own workloads are solved together in that state. k > 1 (or when
+  the state was not evaluated, a cluster of fewer than three hosts): the performance engine on the cluster with k
+  hosts taken out, which the text says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from models.formatting import finite, fmt_capacity, fmt_months
+
+if TYPE_CHECKING:
+    from models.catalog import Catalog
+    from models.performance.resilience import StateResult
+    from models.project.model import Requirements, Scenario, Settings
+
+__all__ = ["NPlusCheck", "n_plus_checks"]
+
+
+@dataclass(frozen=True)
+class NPlusCheck:
+    """One N+k verdict: met, the sentence naming the figure that decides it, the workload it is about ("" for the
+    cluster's capacity) and the state (``N+1``)."""
+
+    met: bool
+    text: str
+    subject: str
+    state: str
+
+
+def _hosts(k: int) -> str:
+    """``1 host`` / ``2 hosts``."""
+    return f"{k} host{'s' * (k != 1)}"
+
+
+def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catalog, settings: Settings,
+                  states: Mapping[str, Sequence[StateResult]],
+                  unit: str = "TiB") -> list[NPlusCheck]:
+    """The N+k checks (module docstring) of every vSAN cluster of ``scenario``; empty without ``n_plus`` or
+    without a cluster.
+
+    Args:
+        requirements: ``project.requirements`` (``n_plus``, ``horizon_months``, ``slo_statistic``).
+        scenario, catalog, settings: what was evaluated.
+        states: workload id -> its failure states (``evaluate_states``); a workload's ``host_failure`` state is
+            its N+1 performance.
+        unit: the capacity unit of the sentences (``Settings.capacity_unit``).
+
+    Returns:
+        One capacity check per cluster, then one performance check per workload with a target on a cluster
+        (:class:`NPlusCheck`, state ``N+k``; ``models.evaluate`` turns each into a ``RequirementCheck``).
+    """
+    from models.capacity import evaluate_capacity
+    from models.verdict import fits_usable, slo_holds
+
+    k = requirements.n_plus
+    clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
+    if not k or not clusters:
+        return []
+    state = f"N+{k}"
+    down = _hosts(k)
+    nodes = [n.model_copy(update={"hosts": max(n.hosts - k, 1)}) if n.kind == "hci_cluster" else n
+             for n in scenario.nodes]
+    reduced = scenario.model_copy(update={"nodes": nodes})
+    capacity = evaluate_capacity(reduced, catalog)
+    horizon = float(requirements.horizon_months)
+    checks: list[NPlusCheck] = []
+    for cluster in clusters:
+        result = capacity.system(cluster.id)
+        name = cluster.label or cluster.id
+        prefix = f"{name}: " if len(clusters) > 1 else ""
+        if result is None or not finite(result.usable_bytes):
+            checks.append(NPlusCheck(False, f"{prefix}N+{k} (required): the capacity with {down} down could "
+                                            "not be computed", "", state))
+            continue
+        used, usable = result.physical_used_bytes, result.usable_bytes
+        months = result.months_until_full
+        figures = f"{fmt_capacity(used, unit)} of {fmt_capacity(usable, unit)} usable"
+        if not fits_usable(used, usable):
+            met, how = False, f"the data no longer fits the usable capacity ({figures})"
+        elif horizon > 0 and months is not None and finite(months) and 0 < months < horizon:
+            met, how = False, (f"the data fits today ({figures}) but fills the usable capacity in "
+                               f"{fmt_months(months)} at the planned growth, within the {horizon:,.0f}-month horizon")
+        else:
+            grow = (f", full in {fmt_months(months)}" if months is not None and finite(months) and months > 0
+                    else ", no growth planned")
+            over = f" over the {horizon:,.0f}-month horizon" if horizon > 0 else ""
+            met, how = True, f"the data still fits the usable capacity{over} ({figures}{grow})"
+        checks.append(NPlusCheck(met, f"{prefix}N+{k} (required): with {down} down {how}", "", state))
+    on_cluster = {w.id for w in scenario.workloads if w.enabled and w.target in {c.id for c in clusters}}
+    solved: dict[str, tuple[float | None, float, str, bool | None]] = {}
+    if k == 1:
+        for wid in on_cluster:
+            failed = next((s for s in states.get(wid, ()) if s.state == "host_failure"), None)
+            if failed is not None and failed.performance.target_iops:
+                wp = failed.performance
+                solved[wid] = (wp.max_iops_at_slo, float(wp.target_iops or 0.0), wp.name,
+                               failed.meets_slo)
+    missing = [wid for wid in on_cluster if wid not in solved]
+    if missing:
+        from models.performance import evaluate_performance
+
+        perf = evaluate_performance(reduced, catalog, settings, slo_statistic=requirements.slo_statistic,
+                                    curve_tails=False, bands=False)  # its max IOPS at the SLO only
+        for wp in perf.workloads:
+            if wp.workload_id in missing and wp.target_iops:
+                solved[wp.workload_id] = (wp.max_iops_at_slo, float(wp.target_iops), wp.name, None)
+    for w in scenario.workloads:  # in the scenario's order
+        if w.id not in solved:
+            continue
+        limit, target, name, meets = solved[w.id]
+        ok = slo_holds(limit, target) if meets is None else bool(meets)
+        where = "" if meets is not None else f", solved as the cluster with {down} taken out"
+        checks.append(NPlusCheck(ok, f"{name}: N+{k} (required): with {down} down the SLO at {target:,.0f} IOPS is "
+                                 f"{'met' if ok else 'missed'} (max {limit or 0:,.0f} IOPS within it{where})", name,
+                                 state))
+    return checks
