@@ -1044,9 +1044,9 @@ def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
     else:
         first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
                  "least power (unknown last), then in the cloud the fewest vCPUs")
-    return (f"Ranked by {first}, then the most headroom over the grown targets; each configuration is shown with "
-            "the smallest of its drive, disk or service-size variants that meets, the larger ones listed as "
-            "alternatives. ★ marks the Pareto front of the configurations so shown: no other one evaluated is as "
+    return (f"Ranked by {first}, then the most headroom over the grown targets; each configuration is shown as "
+            "the smallest of its drive, disk or service-size variants that meets (a larger variant is not ranked "
+            "on its own). ★ marks the Pareto front of the configurations so shown: no other one evaluated is as "
             "good on every one of these criteria and better on one, so the first ranked is always on it")
 
 
