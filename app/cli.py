@@ -669,7 +669,7 @@ def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
     from models.present.bom import BTU_PER_W
     from models.project.textformat import dumps
-    from models.sizing import size
+    from models.sizing import ranking_rule, size
 
     if args.top < 1:
         raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
@@ -721,6 +721,9 @@ def _size(args) -> int:
         print(f"destination: {proposal.text}")
     if not result.candidates:
         print("No configuration meets the requirements. The nearest:")
+    else:  # the rule the ranks and the [Pareto] marks follow (the report and the sizer dialog state the same)
+        rule = ranking_rule(result.currency is not None, project.requirements.rank_on).replace("★", "[Pareto]")
+        print(rule + ".")
     for row in rows:
         mark = "meets" if row["meets"] else "fails"
         power = (f"{row['power_w']:,.0f} W ({row['power_w'] * BTU_PER_W:,.0f} BTU/hr) typical" if row["power_w"]

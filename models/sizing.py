@@ -119,14 +119,17 @@ class Candidate:
         price by the project's price book (None without one);
         unpriced: storage records the book does not price (the cost is then incomplete and the candidate ranks after the
         fully priced ones); deployment: "on-prem", "hci" or "cloud"; pareto: on the Pareto front of the evaluated
-        meeting candidates (no other is both cheaper, or smaller without a book, and has more headroom); scenario: the
+        platform designs (:func:`pareto_front`: no other is as good on every criterion of the ranking and better on
+        one; False for a variant that is not its platform design's shown one); order, fit: what ranks it
+        (:meth:`rank_key`); scenario: the
         design; variant: what tells it from the other designs of its platform (an array's drives, "24 x NetApp
-        3.8TB NVMe SSD (TLC)"; "" for other deployments); alternatives: for the candidates :func:`size` returns, the
+        3.8TB NVMe SSD (TLC)"; :func:`_variant`); alternatives: for the candidates :func:`size` returns, the
         other meeting variants of the same platform design (same controller, shelves, links and protocol, other
-        drives), ranked after this one (:func:`platform_key`). tco: with ``rank_on = "tco"``, its total cost of
-        ownership over the horizon (``models.costing.tco.design_cost``); break_even_month: the first month its
-        cumulative cost is no more than the cheapest cloud option's (None: not within the horizon, or no hardware
-        price; ``models.costing.tco.break_even_month``).
+        drives, disks or service size), each larger than this one (:meth:`variant_key`; :func:`platform_key`).
+        tco: with ``rank_on = "tco"``, its total cost of ownership over the horizon
+        (``models.costing.tco.design_cost``); break_even_month: the first month its cumulative cost is no more
+        than the cheapest cloud option's (None: not within the horizon, or no hardware price;
+        ``models.costing.tco.break_even_month``).
     """
 
     summary: str
@@ -148,12 +151,29 @@ class Candidate:
     alternatives: tuple[Candidate, ...] = field(default=(), repr=False, compare=False)
     tco: float | None = None
     break_even_month: int | None = None
+    fit: tuple = field(default=(), repr=False, compare=False)
+
+    def criteria(self) -> tuple:
+        """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (with a price book:
+        price incomplete, cost or total cost, rack units, watts; without: the deployment's place in the
+        requirements' list, rack units, watts (unknown: infinite), a cloud design's vCPUs), then its headroom
+        negated. The Pareto front (:func:`pareto_front`) is taken on exactly these."""
+        return (*self.order, -(self.headroom_pct or 0.0))
 
     def rank_key(self) -> tuple:
-        """Sort key of a meeting candidate: its pre-performance order (see :func:`size`), then headroom (larger
-        first), then effective capacity (smaller first: of designs alike but for their drives, the one that
-        over-provisions least, a stand-in for cost when there is no price book)."""
-        return (*self.order, -(self.headroom_pct or 0.0), self.effective_bytes)
+        """Sort key of the platform designs shown: :meth:`criteria` (lexicographic), then, as tie-breaks only,
+        ``fit`` (without a price book the smaller design first: drives, a cloud design's disk bytes, a managed
+        service's provisioned capacity and throughput tier) and the effective capacity (smaller first). A design that
+        dominates another on :meth:`criteria` (no worse on each, better on one) sorts before it, so the first is
+        never dominated."""
+        return (*self.criteria(), *self.fit, self.effective_bytes)
+
+    def variant_key(self) -> tuple:
+        """Sort key of the variants of one platform design (:func:`platform_key`): the smallest that meets first
+        (``order``, then ``fit``: the cheapest with a price book, else the fewest drives / least disk, provisioned
+        capacity or throughput tier), then the most headroom, then the least effective capacity. The first
+        variant is the one shown; a larger one is listed as an alternative even when its headroom is higher."""
+        return (*self.order, *self.fit, -(self.headroom_pct or 0.0), self.effective_bytes)
 
 
 @dataclass(frozen=True)
@@ -996,18 +1016,38 @@ FRONT_EVALUATIONS = 40
 against headroom) reaches past the cheapest designs."""
 
 
-def pareto_front(cands: list[Candidate], priced: bool) -> set[int]:
-    """Indexes of the candidates no other dominates: lower or equal cost (rack units without a book) and higher
-    or equal headroom, one strictly. O(n log n): sort by size, keep the running best headroom."""
-    size_of = (lambda c: c.cost) if priced else (lambda c: float(c.rack_units))
-    order = sorted(range(len(cands)), key=lambda i: (size_of(cands[i]), -(cands[i].headroom_pct or 0.0)))
-    front, best = set(), -math.inf
-    for i in order:
-        room = pct if (pct := cands[i].headroom_pct) is not None else -math.inf
-        if room > best:
-            front.add(i)
-            best = room
-    return front
+def dominates(a: Candidate, b: Candidate) -> bool:
+    """Whether ``a`` dominates ``b`` on the ranking's criteria (:meth:`Candidate.criteria`, both of one search):
+    no worse on every one and better on at least one."""
+    ca, cb = a.criteria(), b.criteria()
+    return ca != cb and all(x <= y for x, y in zip(ca, cb, strict=True))
+
+
+def pareto_front(cands: Sequence[Candidate]) -> set[int]:
+    """Indexes of the candidates no other of ``cands`` dominates (:func:`dominates`: the ranking's criteria, so the
+    first ranked is always on the front). O(n^2) on the few dozen platform designs a search evaluates."""
+    keys = [c.criteria() for c in cands]
+    return {i for i, k in enumerate(keys)
+            if not any(o != k and all(x <= y for x, y in zip(o, k, strict=True)) for o in keys)}
+
+
+def ranking_rule(priced: bool, rank_on: str = "performance") -> str:
+    """The ranking rule in words, as the report, the command line and the sizer dialog state it (one sentence,
+    no final full stop): what :meth:`Candidate.rank_key`, :meth:`Candidate.variant_key` and :func:`pareto_front`
+    compute. ``priced``: the project has a price book; ``rank_on``: ``Requirements.rank_on``."""
+    if rank_on == "tco":
+        first = ("the lowest total cost over the horizon (a design with an item the price book does not price "
+                 "last), then the fewest rack units, then the least power")
+    elif priced:
+        first = ("the lowest cost by the project's price book (a design with an item it does not price last), "
+                 "then the fewest rack units, then the least power")
+    else:
+        first = ("the deployments in the order the requirements list them, then the fewest rack units, then the "
+                 "least power (unknown last), then in the cloud the fewest vCPUs")
+    return (f"Ranked by {first}, then the most headroom over the grown targets; each configuration is shown as "
+            "the smallest of its drive, disk or service-size variants that meets (a larger variant is not ranked "
+            "on its own). ★ marks the Pareto front of the configurations so shown: no other one evaluated is as "
+            "good on every one of these criteria and better on one, so the first ranked is always on it")
 
 
 def requirement_choices(catalog: Catalog) -> dict[str, list[str]]:
@@ -1049,15 +1089,17 @@ def platform_key(cand: Candidate) -> tuple:
     - an HCI cluster: its host record, host count, storage policy and vSAN architecture (the variants differ in
       disk groups and capacity drives per host);
     - a Cloud Volumes ONTAP system: its VM record, single node or HA pair and licence (the variants differ in data
-      disk type and count).
+      disk type and count);
+    - a managed file service: its service record (the variants differ in provisioned capacity and throughput
+      capacity: a larger tier that meets is a larger size of the same service, not another design).
 
-    Other designs (managed services) are never grouped: their summary is their key."""
+    Any other design is never grouped: its summary is its key."""
     if cand.deployment == "on-prem":
         nodes = tuple((n.kind, n.catalog_id, getattr(n, "drive_count", 0)) for n in cand.scenario.nodes
                       if n.kind not in ("host", "switch"))
         links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in cand.scenario.links)
         return cand.deployment, nodes, links
-    from models.project.model import CloudVmNode, HciClusterNode
+    from models.project.model import CloudVmNode, HciClusterNode, ManagedServiceNode
 
     storage = [n for n in cand.scenario.nodes if n.kind not in ("host", "switch")]
     only = storage[0] if len(storage) == 1 else None
@@ -1065,20 +1107,25 @@ def platform_key(cand: Candidate) -> tuple:
         return cand.deployment, only.kind, only.catalog_id, only.hosts, only.policy, only.architecture
     if isinstance(only, CloudVmNode):
         return cand.deployment, only.kind, only.catalog_id, only.ha, only.licence
+    if isinstance(only, ManagedServiceNode):
+        return cand.deployment, only.kind, only.catalog_id
     return (cand.deployment, cand.summary)
 
 
 def _variant(scenario: Scenario, catalog: Catalog) -> str:
     """What tells a design from the others of its platform (:func:`platform_key`), in words: an array's drives
     ("24 x NetApp 3.8TB NVMe SSD (TLC)"), an HCI host's capacity drives ("2 disk group(s) of 4 capacity drives per
-    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30"); ""
-    for other designs."""
+    host", "12 NVMe devices per host" for vSAN ESA), a cloud system's data disks ("12 x Premium SSD P30"), a managed
+    service's size ("3 TiB provisioned, 768 MB/s throughput capacity"); "" for other designs."""
     counts: dict[str, int] = {}
     for node in scenario.nodes:
         if node.kind == "shelf" and node.drive:
             counts[node.drive] = counts.get(node.drive, 0) + node.drive_count
         elif node.kind == "cloud_vm" and node.disk:
             counts[node.disk] = counts.get(node.disk, 0) + node.disk_count
+        elif node.kind == "managed_service":
+            size = f"{node.provisioned_bytes / 2**40:,.0f} TiB provisioned"
+            return size + (f", {node.throughput_mbps:,.0f} MB/s throughput capacity" if node.throughput_mbps else "")
         elif node.kind == "hci_cluster":
             per_host = node.disk_groups_per_host * node.capacity_drives_per_group
             return (f"{per_host} NVMe devices per host" if node.architecture == "esa" else
@@ -1163,16 +1210,20 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     Every design is first checked against the limits and the budget and ordered (no engine yet): with a price
     book by completeness of its price, cost, rack units and power; without one by the user's order of
-    ``requirements.deployments``, then rack units, power and (cloud) vCPUs. In that order each design's capacity
-    is evaluated (designs that differ only in protocol or links share it), those with enough are screened by
-    their saturation bound and evaluated in full, until ``top`` meet and :data:`FRONT_EVALUATIONS` more have
-    been evaluated: designs ranked after that point are never evaluated (their capacity included), which changes
-    nothing since the order does not depend on it. Meeting designs rank by that order, then headroom (larger
-    first). When none meets, every design has been evaluated and the nearest are the best failing ones, and a target
+    ``requirements.deployments``, then rack units, power and (cloud) vCPUs (its ``order``), and within an equal
+    order the smaller design first (drives, disk bytes, a service's size: its ``fit``). In that order each design's
+    capacity is evaluated (designs that differ only in protocol or links share it), those with enough are screened
+    by their saturation bound and evaluated in full, until ``top`` distinct platform designs meet,
+    :data:`FRONT_EVALUATIONS` more have been evaluated and the next design's order is past the ``top``-th shown one's
+    (a design of an equal order might rank before it on headroom): designs after that point are never evaluated
+    (their capacity included), which changes nothing since they rank after every one shown. Meeting designs that
+    differ only in their drives, disks or service size (:func:`platform_key`) are one candidate, its smallest
+    variant that meets (:meth:`Candidate.variant_key`) with the others as its ``alternatives``; the candidates rank
+    by :meth:`Candidate.rank_key` (their order, then the most headroom: :func:`ranking_rule` in words) and the
+    Pareto front is taken among them on the same criteria (:func:`pareto_front`), so the first is always on it.
+    When none meets, every design has been evaluated and the nearest are the best failing ones, and a target
     beyond every design (an effective capacity above the largest, a grown IOPS target above the highest saturation
-    bound) is named in the notes. Meeting designs that differ only in their drives (:func:`platform_key`) are one
-    candidate, its best variant, with the others as its ``alternatives``; the search goes on until ``top`` distinct
-    platform designs meet.
+    bound) is named in the notes.
 
     Args:
         project: the project (its requirements, price book, active scenario, settings); top: how many meeting
@@ -1182,7 +1233,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     Returns:
         A :class:`SizingResult`: up to ``top`` meeting candidates ranked, or none and the nearest failing ones with
-        their reasons, plus every evaluated meeting candidate with the Pareto front marked.
+        their reasons, plus every evaluated meeting candidate with the Pareto front marked (on the candidates, each
+        platform design's shown variant; never on an alternative).
     """
     from models.pricing import cost as price_of
 
@@ -1241,21 +1293,24 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             limits.append(f"cost unknown against the budget of {req.budget:,.0f}: no price book is loaded")
         watts = power if power is not None else math.inf
         order: tuple
+        fit: tuple = ()
         if tco_basis is not None:
             order = (costing is None or len(costing.unpriced) > 0, tco_basis.total(design, power, costing), ru, watts)
         elif costing is not None:
             order = (len(costing.unpriced) > 0, costing.total, ru, watts)
-        else:
-            order = (deployment_rank[design.deployment], ru, watts, *design.size)
-        pending.append((order, design, limits, costing))
-    pending.sort(key=lambda it: it[0])
+        else:  # a cloud design's vCPUs stand in for its footprint; its disks and a service's size order its variants
+            cloud = design.deployment == "cloud"
+            order = (deployment_rank[design.deployment], ru, watts, design.size[0] if cloud else 0)
+            fit = design.size[1:] if cloud else design.size
+        pending.append((order, fit, design, limits, costing))
+    pending.sort(key=lambda it: (it[0], it[1]))
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
     storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
-        order, spec, limits, costing = entry
+        order, fit, spec, limits, costing = entry
         scenario, summary, ru, power, deployment = spec.scenario, spec.summary, spec.ru, spec.power, spec.deployment
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
         key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
@@ -1267,7 +1322,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
-                         costing.unpriced if costing is not None else (), False, order)
+                         costing.unpriced if costing is not None else (), False, order, fit=fit)
         return cand, checked
 
     # 2. in rank order: capacity (only as far as the search goes), the saturation screen, then the batched engine,
@@ -1280,9 +1335,30 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
     platforms: set[tuple] = set()  # the platform designs among the meeting ones (drive variants grouped)
 
-    def enough() -> bool:
-        """Enough meeting designs: ``top`` distinct platform designs and FRONT_EVALUATIONS more for the front."""
+    meeting_keys: list[tuple] = []  # the platform key of each meeting design, in step with ``meeting``
+    cut: list[Any] = [-1, ()]  # (meeting designs when computed, the order of the ``top``-th platform design shown)
+
+    def tail() -> bool:
+        """Past the designs the search needs but for those that may still rank before the ``top``-th platform
+        design on headroom (:func:`enough`)."""
         return len(meeting) >= top + FRONT_EVALUATIONS and len(platforms) >= top
+
+    def enough(upcoming: tuple | None) -> bool:
+        """Enough meeting designs: ``top`` distinct platform designs and FRONT_EVALUATIONS more for the front, and
+        the next design to check (its ``order``: ``upcoming``; None: none is left) ranks after the ``top``-th
+        platform design shown, whatever its headroom (an equal order might still rank before it on headroom:
+        :meth:`Candidate.rank_key`)."""
+        if not tail():
+            return False
+        if upcoming is None:
+            return True
+        if cut[0] != len(meeting):  # each platform design's shown variant, ranked: the ``top``-th's order
+            shown: dict[tuple, Candidate] = {}
+            for key, c in zip(meeting_keys, meeting, strict=True):
+                if key not in shown or c.variant_key() < shown[key].variant_key():
+                    shown[key] = c
+            cut[:] = [len(meeting), sorted(shown.values(), key=Candidate.rank_key)[top - 1].order]
+        return bool(upcoming > cut[1])
 
     deferred: list[tuple[int, Candidate, Scenario, tuple]] = []  # (place among the failures, design) not yet checked
     built: dict[tuple, DesignPaths] = {}  # performance key -> the design's paths, built once for every stage
@@ -1361,7 +1437,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         shelves)."""
         if not lazy[0]:
             return False
-        spec = pending[place][1]
+        spec = pending[place][2]
         if spec.deployment == "cloud":
             return _single_cloud_vm(spec.scenario, req, "cloud")
         if spec.deployment != "on-prem":
@@ -1424,7 +1500,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         left_out = False
         position = 0
         while position < len(pending):
-            if enough() or (cancelled is not None and cancelled()):
+            if enough(pending[position][0]) or (cancelled is not None and cancelled()):
                 break
             if progress is not None:
                 progress(0.2 + 0.8 * max(len(meeting) / (top + FRONT_EVALUATIONS), position / len(pending)))
@@ -1464,8 +1540,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             if any(pkey not in ramps for pkey in fresh):
                 solve_ahead(start, fresh)
             for cand, checked, pkey in chunk:
-                if enough():
+                if enough(cand.order):
                     break
+                if tail() and platform_key(cand) in platforms:
+                    continue  # a larger variant of a platform design that meets: only an alternative, not checked
                 if pkey in waiting and pkey not in checks:
                     deferred.append((len(checked_failures), cand, checked, pkey))
                     continue
@@ -1483,7 +1561,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 tried[1] += done.meets
                 if done.meets:
                     meeting.append(done)
-                    platforms.add(platform_key(done))
+                    meeting_keys.append(platform_key(done))
+                    platforms.add(meeting_keys[-1])
                 else:
                     checked_failures.append(done)
         return left_out
@@ -1501,13 +1580,18 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         deferred.clear()
         tried[:] = [0, 0]
         walk()
-    front = pareto_front(meeting, priced=bool(book))
-    meeting = [replace(c, pareto=i in front, variant=_variant(c.scenario, catalog)) for i, c in enumerate(meeting)]
-    meeting.sort(key=Candidate.rank_key)
-    groups: dict[tuple, list[Candidate]] = {}  # platform design -> its meeting variants, best first
-    for c in meeting:
-        groups.setdefault(platform_key(c), []).append(c)
-    best = [replace(variants[0], alternatives=tuple(variants[1:])) for variants in groups.values()]
+    # each platform design is shown as its smallest variant that meets (Candidate.variant_key), the others its
+    # alternatives; the platform designs rank by Candidate.rank_key, and the Pareto front is taken among them on
+    # the same criteria (so the first is on it)
+    groups: dict[tuple, list[Candidate]] = {}  # platform design -> its meeting variants, the one shown first
+    for key, c in sorted(zip(meeting_keys, meeting, strict=True), key=lambda kc: kc[1].variant_key()):
+        groups.setdefault(key, []).append(c)
+    ranked = sorted(groups.values(), key=lambda variants: variants[0].rank_key())
+    front = {id(ranked[i][0]) for i in pareto_front([variants[0] for variants in ranked])}
+    marked = {id(c): replace(c, pareto=id(c) in front, variant=_variant(c.scenario, catalog)) for c in meeting}
+    meeting = sorted(marked.values(), key=Candidate.rank_key)
+    best = [replace(marked[id(variants[0])], alternatives=tuple(marked[id(a)] for a in variants[1:]))
+            for variants in ranked]
     if not meeting:
         notes += _reach_notes(req, need, capacities, peaks, capped, base)
     nearest: tuple[Candidate, ...] = ()

@@ -385,6 +385,9 @@ def test_report_recommends_a_configuration_when_the_project_states_requirements(
     _, text = _text(data)
     best = size(project, top=1).candidates[0]
     assert "Recommendation" in text and _squash(f"Recommended: {best.summary}") in text
+    from models.sizing import ranking_rule
+
+    assert _squash(ranking_rule(False).split(" ★")[0]) in text  # the rule the command line and the dialog state
     bare = project.model_copy(update={"requirements": Requirements()})
     plain = render_report_bytes(bare, validation=None)
     assert "Recommendation" not in _text(plain)[1]  # no requirements stated: no search

@@ -264,21 +264,30 @@ def test_a_bad_price_book_is_refused_naming_the_line_and_column(text, message):
 
 
 def test_the_pareto_front_is_exactly_the_undominated_candidates():
+    """★ is taken among the platform designs as shown (each its smallest variant that meets) on the ranking's
+    criteria: rack units, power (unknown: worst) and headroom here (one deployment, no cloud VM); a variant that is
+    not shown is never marked."""
+    from models.sizing import platform_key
+
     project = load_any(examples_dir() / "vsan-sqlserver-raid1.toml")
     result = size(project, top=5)
     ev = result.evaluated
     assert len(ev) > 5 and any(c.pareto for c in ev)
+    assert {c.deployment for c in ev} == {"hci"}
+    heads: dict = {}
+    for c in sorted(ev, key=lambda c: c.variant_key()):
+        heads.setdefault(platform_key(c), c)
+
+    def point(c):
+        return c.rack_units, math.inf if c.power_w is None else c.power_w, -c.headroom_pct
 
     def dominated(c):
-        return any(o.rack_units <= c.rack_units and o.headroom_pct >= c.headroom_pct
-                   and (o.rack_units < c.rack_units or o.headroom_pct > c.headroom_pct) for o in ev)
+        return any(point(o) != point(c) and all(x <= y for x, y in zip(point(o), point(c), strict=True))
+                   for o in heads.values())
 
     for c in ev:
-        if c.pareto:
-            assert not dominated(c), c.summary
-        else:  # dominated, or the same point as a front member listed first
-            assert dominated(c) or any(o.pareto and (o.rack_units, o.headroom_pct) == (c.rack_units, c.headroom_pct)
-                                       for o in ev), c.summary
+        assert c.pareto == (c is heads[platform_key(c)] and not dominated(c)), c.summary
+    assert result.candidates[0].pareto
 
 
 def test_the_command_line_imports_a_price_book_and_ranks_by_it(tmp_path):
@@ -500,7 +509,7 @@ def test_drive_size_variants_of_one_platform_design_are_one_candidate_with_alter
         assert c.deployment != "on-prem" or c.variant.split(" x ", 1)[1] in c.summary  # the drive, named
         for alt in c.alternatives:
             assert platform_key(alt) == platform_key(c) and alt.variant != c.variant and alt.meets
-            assert alt.rank_key() >= c.rank_key()
+            assert alt.variant_key() >= c.variant_key()  # the row shows the smallest variant that meets
     assert main(["size", str(EXAMPLE), "--json", "--top", "3"]) == 0
     rows = json.loads(capsys.readouterr().out)["candidates"]
     assert all(isinstance(r["alternatives"], list) for r in rows)

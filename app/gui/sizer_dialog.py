@@ -1,7 +1,7 @@
 """Scenario → Size from Requirements: the project's requirements (edited here, one undo step each), a price book
 imported into the project (one undo step), the search (``models.sizing.size``) on the dialog's runner with
 progress and cancel, the ranked candidates in a table beside a chart of every evaluated design (cost, or rack
-units without a price book, against headroom; the Pareto front joined), and a candidate applied to the project as
+units without a price book, against headroom; the Pareto front drawn larger), and a candidate applied to the project as
 a new scenario, or two compared side by side (one undo step each)."""
 
 from __future__ import annotations
@@ -248,9 +248,9 @@ class SizerDialog(QDialog):
         return plot
 
     def _draw_chart(self) -> None:
-        """Every evaluated meeting design as a point, the Pareto front joined and drawn larger, the ranked ones
-        circled and numbered at their points (ranks that share a point share one label, "1, 2"); the legend names
-        the three. Clicking a ranked point selects its row."""
+        """Every evaluated meeting design as a point, the Pareto front (on every ranking criterion) drawn larger, the
+        ranked ones circled and numbered at their points (ranks that share a point share one label, "1, 2"); the
+        legend names the three. Clicking a ranked point selects its row."""
         import pyqtgraph as pg
 
         from app.gui.results._common import axis_label_style, muted_color, series_color
@@ -271,8 +271,8 @@ class SizerDialog(QDialog):
         plot.addItem(others)
         self.legend.addItem(others, "Designs that meet")
         front = sorted((p for p, c in zip(pts, result.evaluated) if c.pareto))
-        if front:
-            curve = plot.plot([p[0] for p in front], [p[1] for p in front], pen=pg.mkPen(series_color(0), width=2),
+        if front:  # taken on every ranking criterion (power, deployment, vCPUs too): points, not a line on these axes
+            curve = plot.plot([p[0] for p in front], [p[1] for p in front], pen=None,
                               symbol="o", symbolSize=11, symbolBrush=series_color(0))
             self.legend.addItem(curve, "Pareto front")
         ranked = pg.ScatterPlotItem(size=16, pen=pg.mkPen(series_color(1), width=2), brush=None)
@@ -338,8 +338,12 @@ class SizerDialog(QDialog):
     def _show_prices(self) -> None:
         """Say which price book the project holds."""
         book = self._document.project.price_book
-        self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by cost."
-                                  if book else "No price book: candidates rank by rack units, then power.")
+        tco = self._document.project.requirements.rank_on == "tco"
+        self.prices_label.setText(f"Price book: {len(book)} prices in {book[0].currency}; candidates rank by "
+                                  f"{'total ' if tco else ''}cost, rack units, power, then headroom."
+                                  if book else "No price book: candidates rank by "
+                                  + ("total cost (running costs only), " if tco else
+                                     "the deployments' order, ") + "rack units, power, then headroom.")
 
     def _choose_prices(self) -> None:
         """Ask for a CSV, then :meth:`import_prices`."""
@@ -406,6 +410,8 @@ class SizerDialog(QDialog):
         if not ok:
             self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(result))}</span>")
             return
+        from models.sizing import ranking_rule
+
         self.result = result
         self._result_of = self._searched
         rows = result.candidates or result.nearest
@@ -415,7 +421,9 @@ class SizerDialog(QDialog):
                              + (" (capped by max_candidates)" if result.capped else "")
                              + f"; {need:,.2f} TiB effective needed. "
                              + (f"{len(result.candidates)} meet the requirements, best first; "
-                                f"{len(result.evaluated)} evaluated in full (chart)."
+                                f"{len(result.evaluated)} evaluated in full (chart). "
+                                + ranking_rule(result.currency is not None,
+                                               self._result_of[0].requirements.rank_on) + "."
                                 if result.candidates else "None meets them: the nearest, with what they miss.")
                              + notes))
         self.table.setRowCount(len(rows))

@@ -1092,7 +1092,7 @@ class ReportBuilder:
         (the default ones), so a report does not search the catalog unasked. The search given to the builder
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.project.model import Requirements
-        from models.sizing import size
+        from models.sizing import ranking_rule, size
 
         if self.project.requirements == Requirements():
             return []
@@ -1116,12 +1116,9 @@ class ReportBuilder:
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.07, w * 0.39, w * 0.12, w * 0.10, w * 0.13, w * 0.11, w * 0.08], s))
-        order = ("the lowest cost by the project's price book (* an item is not priced), then the fewest rack "
-                 "units" if priced else "the deployments in the order the requirements list them, then the fewest "
-                 "rack units, then the least power")
-        story.append(self.p(f"Ranked by {order}, then the most headroom. ★ marks the Pareto front: no other "
-                            "evaluated configuration is both " + ("cheaper" if priced else "smaller")
-                            + " and has more headroom over the grown targets.", s.small))
+        story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
+                            + (". * The cost leaves out an item the price book does not price" if priced else "")
+                            + ".", s.small))
         if result.candidates:
             story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)}."))
         else:

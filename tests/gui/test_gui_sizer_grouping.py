@@ -75,15 +75,20 @@ def test_no_two_rows_are_variants_of_one_design(sized):
         layouts = [_layout(c), *(_layout(a) for a in c.alternatives)]
         assert len(layouts) == len(set(layouts))  # each alternative is another drive or disk layout
         for alt in c.alternatives:
-            assert _grouping(alt) == _grouping(c) and alt.meets and alt.rank_key() >= c.rank_key()
+            # the row shows its smallest variant that meets; a larger one is an alternative, whatever its headroom
+            assert _grouping(alt) == _grouping(c) and alt.meets and alt.variant_key() >= c.variant_key()
+            assert alt.fit >= c.fit
         tip = html.unescape(sized.table.item(r, 1).toolTip())  # a plain-text tooltip is escaped rich text
         from app.gui.sizer_dialog import TOOLTIP_ALTERNATIVES
 
         assert all(a.variant in tip for a in c.alternatives[:TOOLTIP_ALTERNATIVES])
         if len(c.alternatives) > TOOLTIP_ALTERNATIVES:
             assert f"and {len(c.alternatives) - TOOLTIP_ALTERNATIVES} more variant" in tip
-    # every meeting design evaluated is in some row (as itself or as an alternative of a better one)
-    shown = {_grouping(c) for c in rows}
-    ranked = sorted(result.evaluated, key=lambda c: c.rank_key())
-    firsts = list(dict.fromkeys(_grouping(c) for c in ranked))
-    assert firsts[:len(rows)] == [_grouping(c) for c in rows] and set(firsts[:len(rows)]) == shown
+    # every meeting design evaluated is in some row (as itself or as an alternative of a smaller one): each design's
+    # smallest variant, the designs ranked, gives the rows in order
+    smallest: dict[tuple, object] = {}
+    for c in sorted(result.evaluated, key=lambda c: c.variant_key()):
+        smallest.setdefault(_grouping(c), c)
+    firsts = [_grouping(c) for c in sorted(smallest.values(), key=lambda c: c.rank_key())]
+    assert firsts[:len(rows)] == [_grouping(c) for c in rows]
+    assert [c.summary for c in rows] == [smallest[_grouping(c)].summary for c in rows]
