@@ -144,3 +144,36 @@ def test_a_heading_stays_above_a_long_table_whose_first_rows_fit_below_it():
     assert doc.pages["heading"] == [1]
     assert doc.pages["_Table"][0] == 1  # the table starts under its heading, then continues (split parts)
     assert len(doc.pages["_Table"]) > 1
+
+
+def _headings_ending_a_page(data: bytes) -> tuple[list[tuple[int, str]], int]:
+    """(page, heading) for each heading (bold text at the h1 or h2 size) with no other text below it on its page
+    above the footer; and how many headings the document has."""
+    s = Styles()
+    sizes = {round(s.h1.fontSize, 1), round(s.h2.fontSize, 1)}
+    found, count = [], 0
+    for number, page in enumerate(PdfReader(io.BytesIO(data)).pages, start=1):
+        items: list[tuple[float, bool, str]] = []
+
+        def visit(text, cm, tm, font, size, items=items):
+            if text.strip():
+                scale = (tm[3] or 1) * (cm[3] or 1)
+                bold = "Bold" in str((font or {}).get("/BaseFont", ""))
+                items.append((tm[5] * (cm[3] or 1) + cm[5], bold and round(size * scale, 1) in sizes, text.strip()))
+
+        page.extract_text(visitor_text=visit)
+        footer = 45  # the page number line sits below the bottom margin
+        count += sum(1 for _, heading, _ in items if heading)
+        for y, heading, text in items:
+            if heading and y > footer and not any(not h and footer < b < y - 2 for b, h, _ in items):
+                found.append((number, text))
+    return found, count
+
+
+def test_no_heading_ends_a_page_of_the_reports_review_40_looked_at():
+    """Review 40: the vSAN 8 ESA report's p3 ended with "vSAN 8 ESA cluster (vSAN)", its waterfall on p4; the A90
+    report's "Runway" and "Notes" ended pages too."""
+    for name in ("vsan8-esa-6host-sqlserver-oltp", "aff-a90-oracle-nvmefc64"):
+        data = render_report_bytes(load(examples_dir() / f"{name}.toml"), validation=[])
+        alone, headings = _headings_ending_a_page(data)
+        assert headings > 15 and alone == [], (name, headings, alone)

@@ -44,7 +44,7 @@ from reportlab.platypus.tables import CellStyle
 
 from app.report import graphics as g
 from app.report.fonts import BOLD, REGULAR
-from app.report.links import has_address, linked, linked_lines
+from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.sources import catalog_numbers, field_label, preset_numbers
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
@@ -413,12 +413,16 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
                 out.append(cell)
                 row_styles.append(cell_style(own, small, None))
                 continue
+            plain = _plain_cell(cell, own)
             if has_address(cell):  # a link, broken between the address's parts (app.report.links)
                 style = styles.cell_bold if header else (styles.tiny if small else styles.cell)
-                out.append(Paragraph(linked_lines(cell, widths[c] - 2 * CELL_PADDING, style.fontSize), style))
+                if plain is not None:
+                    out.append(LinkedText(plain[0], plain[1], style.fontSize, style.leading,
+                                          colors.HexColor(plain[2]) if plain[2] else style.textColor))
+                else:
+                    out.append(Paragraph(linked_lines(cell, widths[c] - 2 * CELL_PADDING, style.fontSize), style))
                 row_styles.append(cell_style(own, small, None))
                 continue
-            plain = _plain_cell(cell, own)
             if plain is not None:
                 text, font, colour = plain
                 fitted = _fit(text, font, SMALL_SIZE if small else CELL_SIZE, widths[c] - 2 * CELL_PADDING)

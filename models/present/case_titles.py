@@ -66,8 +66,8 @@ def case_title(case_id: str, seed: str, address: bool = True) -> str:
     Returns:
         A seed report case: the report's title and year, its section (``§3.6`` or ``section '<name>'``), and its
         protocol when the case states one. A public result (a benchmark): its title (up to its first bracketed
-        group) and its first address that is not a mirror's. "" when the case names no source (the caller then
-        shows the case's id).
+        group) and its first address that is neither a mirror's nor a plain-text file. "" when the case names no
+        source (the caller then shows the case's id).
     """
     seed = seed.strip()
     if not seed:
@@ -84,9 +84,9 @@ def case_title(case_id: str, seed: str, address: bool = True) -> str:
         title, rest = (seed[:end], seed[end:]) if end > 0 else (seed.split(";", 1)[0], "")
         parts.append(customer_citation(title.strip()))
         rest = re.sub(r"\((?:[^()]*\bmirror\b[^()]*)\)", "", rest)
-        found = _URL.search(rest) if address else None
-        if found:
-            parts.append(found.group(0))
+        pages = [m.group(0) for m in _URL.finditer(rest) if not m.group(0).endswith(".txt")] if address else []
+        if pages:  # a web page; a plain-text result file reads as a file name, the result's id names it already
+            parts.append(pages[0])
     protocol = _protocols().get(case_id)
     if protocol:
         parts.append(protocol)
