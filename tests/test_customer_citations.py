@@ -35,10 +35,18 @@ FORBIDDEN = re.compile(
     r"|(?<![-.\d])\b[0-9a-f]{7,40}\b(?!-\w)"
     r"|\b(?:models|app)\.[a-z_]+\.[a-z_]|\b[a-z_]+\.[A-Z][A-Z0-9_]{3,}\b"
     r"|(?i:\bseeds? \d{3}\b|\bseeds\b|\bthe seed\b(?!'))"
-    r"|(?i:copy read|whatever the price book|\bthe [\w ]+ entry's\b|\bseed cases\b)")
+    r"|(?i:copy read|whatever the price book|\bthe [\w ]+ entry's\b|\bseed cases\b)"
+    r"|\bschema [A-Z]\w+|(?i:\bthe schema\b|\bschema default\b)|StorPlan's engine|\b(?:was|were) found\b"
+    r"|\b[KMGT]i?B read as [KMGT]i?B\b|\bread as [KMGT]iB\b|\b0 of 0 pass\b|\bno calibration refits\b"
+    r"|\b(?:lesend|schreibend|beim (?:Lesen|Schreiben)|Zufallszugriffsrate|Übertragungsraten|Millionen)\b")
 """A catalog or seed file name, a research note's words, a commit hash (7-40 lower-case hex digits with at least
 one digit and one letter), a module path (``models.performance.paths``), an internal seed number ("seed 000") or a
-research note's phrasing ("copy read ...", "the RX300 S7 entry's")."""
+research note's phrasing ("copy read ...", "the RX300 S7 entry's"); review 40: a schema or engine name ("schema
+HciNode", "StorPlan's engine"), a search's outcome ("no ... figure was found"), a unit reading ("TB read as TiB"),
+an empty count ("0 of 0 pass"), "no calibration refits", a German quote's words ("'1 Million lesend'")."""
+
+PDF_ONLY = re.compile(r"(?<![\w.])\d+(?:\.\d+)?e[+-]\d{2}\b")
+"""In the PDF's words only (the XLSX keeps numbers as data): a number in exponent form ("2e+06")."""
 
 NAMES_FORBIDDEN = re.compile(
     r"\bftt\d-raid\d+\b"
@@ -87,7 +95,12 @@ def test_the_forbidden_pattern_catches_what_it_must():
                "2 host(s) of 8", "(copy read November 2026)", "in USD, whatever the price book's currency",
                "assumed: the RX300 S7 entry's stack latency", "out-of-sample seed cases saturation",
                "no public figure found in the seeds or", "FC-only array as described in the seed;",
-               "the seeds' common Ethernet speed", "no measurement in the catalog's seeds"]
+               "the seeds' common Ethernet speed", "no measurement in the catalog's seeds",
+               "is written 4 x 6 (schema HciNode)", "instead: StorPlan's engine)",
+               "no per-host ESA IOPS figure was found",
+               "2TB of storage; TB read as TiB", "yes / no: 0 of 0 pass", "inputs or readings no calibration refits",
+               "(Kioxia CD6: '1 Million lesend')", "'20 us beim Schreiben'", "CM6 '4,2 GByte/s schreibend'",
+               "not set (0, the schema default)"]
     assert all(_leaks(s) for s in samples)
     assert not _leaks("NetApp AFF8080A EX, TR-4671, 0.266 ms, 4,209 BTU/hr, 2016")
     assert not _leaks("https://learn.microsoft.com/en-us/azure/azure-netapp-files/azure-netapp-files-service-levels "
@@ -177,6 +190,11 @@ def test_no_customer_document_of_an_example_names_internal_files_or_notes(path, 
     assert any("Bill of materials" in t for t in texts[:1]), "no PDF text read"
     leaks = sorted({leak for i, text in enumerate(texts) for leak in _leaks(text, names=i < read)})
     assert not leaks, leaks
+    pdf = texts[0]
+    assert not PDF_ONLY.findall(pdf), PDF_ONLY.findall(pdf)
+    if validation:  # review 40: the validation pages name each published result by its title, not the case's id
+        assert "Model validation" in pdf
+        assert not [o.case_id for o in validation if o.case_id in pdf]
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
@@ -215,3 +233,26 @@ def test_a_derived_profiles_origin_is_named_in_words():
     assert [r.value for r in rows] == [f"{a800.name}'s profiles x {ratio:g} (throughput ratio)"]
     assert "sibling=" not in rows[0].value and not _leaks(rows[0].value)
 
+
+
+@pytest.mark.parametrize("raw, expected", [
+    ("0 here; no ESA deduplication metadata figure was found (searched pages for vSAN ESA space efficiency)",
+     "0 here; no published ESA deduplication metadata figure is known"),
+    ("no public right-sized figure found for this size (searched NetAppDocs); X316A's ratio",
+     "no published right-sized figure is known for this size; X316A's ratio"),
+    ("the FAS2820's caching module is replaceable, but no public page found gives its size; 1 TB per controller",
+     "the FAS2820's caching module is replaceable, but no public page gives its size; 1 TB per controller"),
+])
+def test_a_search_that_found_nothing_reads_as_what_is_known(raw, expected):
+    """Review 40: "no per-host ESA IOPS figure was found" is a research note; the customer reads what is known."""
+    assert customer_citation(raw) == expected
+
+
+def test_a_large_or_tiny_catalog_number_prints_without_an_exponent():
+    """Review 40: the FAS70 report printed "flash cache read IOPS per node 2e+06"."""
+    from app.report.sources import plain_number
+
+    assert plain_number(2e6) == "2,000,000"
+    assert plain_number(1234567.8) == "1,234,570"
+    assert plain_number(0.000012) == "0.000012"
+    assert plain_number(12.5) == "12.5"

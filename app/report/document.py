@@ -39,10 +39,12 @@ from reportlab.platypus import (
     Table,
     TableStyle,
 )
+from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, NullActionFlowable, _ktAllow
 from reportlab.platypus.tables import CellStyle
 
 from app.report import graphics as g
 from app.report.fonts import BOLD, REGULAR
+from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.sources import catalog_numbers, field_label, preset_numbers
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
@@ -73,6 +75,7 @@ from models.present import (
     yes_no,
 )
 from models.present.bom import NO_PART_NUMBER, footprint
+from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
 from models.present.uncertainty import band_summary, profile_text
@@ -118,9 +121,9 @@ class Styles:
         self.cell = ParagraphStyle("cell", fontSize=7.8, leading=9.8, **base)
         self.cell_bold = ParagraphStyle("cellb", parent=self.cell, fontName=BOLD)
         self.h1 = ParagraphStyle("h1", fontName=BOLD, fontSize=15, leading=19, spaceBefore=2, spaceAfter=8,
-                                 textColor=g.BLUE)
+                                 textColor=g.BLUE, keepWithNext=1)  # never alone at a page's foot (_KeepWithNext)
         self.h2 = ParagraphStyle("h2", fontName=BOLD, fontSize=11, leading=14, spaceBefore=8, spaceAfter=4,
-                                 textColor=g.INK)
+                                 textColor=g.INK, keepWithNext=1)
         self.title = ParagraphStyle("title", fontName=BOLD, fontSize=26, leading=32, textColor=g.INK, alignment=TA_LEFT)
         self.subtitle = ParagraphStyle("subtitle", fontName=REGULAR, fontSize=13, leading=18, textColor=g.MUTED)
         self.caption = ParagraphStyle("caption", fontSize=7.5, leading=9.5, textColor=g.MUTED, fontName=REGULAR,
@@ -295,7 +298,9 @@ class _Text(Flowable):
 
 def _para(text: str, style: ParagraphStyle) -> Flowable:
     """A paragraph of ``text`` (reportlab markup) in ``style``: plain text, left or centred, as :class:`_Text`,
-    anything else as a reportlab ``Paragraph``."""
+    anything else as a reportlab ``Paragraph`` (its web addresses links: ``app.report.links``)."""
+    if has_address(text):
+        return Paragraph(linked(text), style)
     plain = _plain_cell(text, style.fontName) if "<" not in text else None
     if (plain is None or not plain[0].strip() or style.alignment not in (TA_LEFT, TA_CENTER)
             or style.firstLineIndent or _fit(plain[0], style.fontName, style.fontSize, 1e9) is None):
@@ -409,6 +414,15 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
                 row_styles.append(cell_style(own, small, None))
                 continue
             plain = _plain_cell(cell, own)
+            if has_address(cell):  # a link, broken between the address's parts (app.report.links)
+                style = styles.cell_bold if header else (styles.tiny if small else styles.cell)
+                if plain is not None:
+                    out.append(LinkedText(plain[0], plain[1], style.fontSize, style.leading,
+                                          colors.HexColor(plain[2]) if plain[2] else style.textColor))
+                else:
+                    out.append(Paragraph(linked_lines(cell, widths[c] - 2 * CELL_PADDING, style.fontSize), style))
+                row_styles.append(cell_style(own, small, None))
+                continue
             if plain is not None:
                 text, font, colour = plain
                 fitted = _fit(text, font, SMALL_SIZE if small else CELL_SIZE, widths[c] - 2 * CELL_PADDING)
@@ -517,7 +531,48 @@ class _Figure(Flowable):
         canv.doForm(place[1])
 
 
+class _KeepWithNext(KeepTogether):
+    """Headings kept with the start of what follows them, so a heading never stands alone at the foot of a page.
+
+    reportlab's ``keepWithNext`` keeps a heading with the whole of the next flowable (a ``KeepTogether``): a long
+    table after a heading would start a new page even when most of it fits. Here the headings stay where they are
+    when the next flowable fits below them or splits there with a part of it (a table's first rows, a paragraph's
+    first lines) below them; otherwise (a figure, a block kept together, no room for two lines) they move to the
+    next page with it."""
+
+    def split(self, aW, aH):
+        *heads, follower = self._content
+        frame = getattr(self, "_frame", None)
+        if not heads or (frame is not None and getattr(frame, "_atTop", False)):
+            return list(self._content)  # nothing to keep, or already at the top of a page: as it is
+        used = sum(f.wrapOn(self.canv, aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in heads)
+        room = aH - used - follower.getSpaceBefore()
+        if room > 0:
+            if follower.wrapOn(self.canv, aW, room)[1] <= room:
+                return list(self._content)
+            parts = [f for f in follower.splitOn(self.canv, aW, room) if not isinstance(f, NullActionFlowable)]
+            if parts and not isinstance(parts[0], ActionFlowable):
+                return [*heads, *parts]
+        return [FrameBreak(), *self._content]
+
+
 class _Doc(BaseDocTemplate):
+    def handle_keepWithNext(self, flowables):  # noqa: N802 (reportlab API)
+        """Headings (``keepWithNext`` styles) and the flowable after them, a block kept together included, as one
+        :class:`_KeepWithNext`."""
+        i = 0
+        while i < len(flowables) and flowables[i].getKeepWithNext() and _ktAllow(flowables[i]):
+            i += 1
+        if not i:
+            return
+        if i < len(flowables) and (_ktAllow(flowables[i]) or isinstance(flowables[i], KeepTogether)):
+            i += 1
+        kept = _KeepWithNext(flowables[:i])
+        for f in kept._content[:-1]:
+            f.__dict__["keepWithNext"] = 0
+        del flowables[:i]
+        flowables.insert(0, kept)
+
     def afterFlowable(self, flowable):  # noqa: N802 (reportlab API)
         outline = getattr(flowable, "_outline", None)
         if outline:
@@ -1217,47 +1272,40 @@ class ReportBuilder:
             "follows from the stated configuration, <i>out-of-sample</i> when the calibration was refitted without "
             "its case (leave-one-out), a <i>never-fitted prediction</i> otherwise. A check passes when the "
             "prediction is within the tolerance of the published value (or within its bound or range)."))
+        empty = tuple(c.line() for c in head.counts if not c.total)  # "0 of 0 pass" says nothing: left out
         lines = [line for line in head.lines(out_of_sample_extra=extra_lines)
-                 if not line.startswith(("headline:", "verdict:"))]
+                 if not line.startswith(("headline:", "verdict:", *empty))]
         reasons = head.reasons
         lines.append("Overall: " + ("; ".join(reasons) if reasons else "every count holds and every summary meets its "
                                     "target") + ".")
         story.append(self.p("<br/>".join(_e(line) for line in lines)))
+        titles = {o.case_id: case_title(o.case_id, o.seed) or o.case_id for o in outcomes}
         broken = [o for o in outcomes if o.error]
         if failed or broken:
             story.append(_para("Outside tolerance", s.h2))
-            items = [f"{_e(c.case_id)}, {_e(quantity_label(c.quantity))}: published {published_text(c)}, predicted "
-                     f"{predicted_text(c)} ({error_text(c)}, tolerance {tolerance_text(c)})" for c in failed]
-            items += [f"{_e(o.case_id)}: could not run ({_e(o.error)})" for o in broken]
+            short = {o.case_id: case_title(o.case_id, o.seed, address=False) or o.case_id for o in outcomes}
+            items = [f"{_e(short.get(c.case_id, c.case_id))}, {_e(quantity_label(c.quantity))}: published "
+                     f"{published_text(c)}, predicted {predicted_text(c)} ({error_text(c)}, "
+                     f"tolerance {tolerance_text(c)})" for c in failed]
+            items += [f"{_e(titles[o.case_id])}: could not run ({_e(o.error)})" for o in broken]
             story += [self.p(f'<font color="#D0342C">✗</font> {t}', s.small) for t in items]
             story.append(Spacer(1, 4))
-        rows = [["Case", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result", "Basis"]]
+        rows = [["Published result", "Quantity", "Published", "Predicted", "Error", "Tolerance", "Result", "Basis"]]
         extra = []
-        w = self.width
-
-        def case_cell(case_id: str) -> str:
-            """A case id broken after its hyphens where it is wider than its column, never inside a part."""
-            room, lines = w * 0.16 - 2 * CELL_PADDING, [""]
-            for part in re.findall(r"[^-]+-*|-+", case_id):
-                if lines[-1] and stringWidth(lines[-1] + part, REGULAR, CELL_SIZE) > room:
-                    lines.append("")
-                lines[-1] += part
-            return "<br/>".join(_e(line) for line in lines)
-
         for o in outcomes:
             if o.error:
-                rows.append([_e(o.case_id), "—", "—", "—", "—", "—", f'{_verdict(False, no="fail")} {_e(o.error)}',
-                             "—"])
+                rows.append([_e(titles[o.case_id]), "—", "—", "—", "—", "—",
+                             f'{_verdict(False, no="fail")} {_e(o.error)}', "—"])
                 extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
-            for c in o.checks:
-                rows.append([case_cell(c.case_id), _e(quantity_label(c.quantity)), published_text(c), predicted_text(c),
-                             error_text(c), tolerance_text(c), _verdict(c.passed, yes="pass", no="fail"),
-                             c.sample_mark])
+            for n, c in enumerate(o.checks):  # the published result named on its case's first row
+                rows.append([_e(titles[o.case_id]) if n == 0 else "", _e(quantity_label(c.quantity)),
+                             published_text(c), predicted_text(c), error_text(c), tolerance_text(c),
+                             _verdict(c.passed, yes="pass", no="fail"), c.sample_mark])
                 if not c.passed:
                     extra.append(("BACKGROUND", (0, len(rows) - 1), (-1, len(rows) - 1), colors.HexColor("#FCE9E1")))
         w = self.width
         story.append(_table(rows, [w * 0.16, w * 0.22, w * 0.12, w * 0.11, w * 0.09, w * 0.11, w * 0.08, w * 0.11], s,
-                            extra=extra, zebra=False))
+                            extra=extra, zebra=False, small_cols=(0,)))
         return story
 
     def cost_footprint(self) -> list:

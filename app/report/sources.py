@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from models.capacity.rules import raid_label
@@ -91,12 +92,24 @@ def _scalar(value: object, unit: str, field: str, capacity_unit: CapacityUnit) -
     if isinstance(value, int):
         text = f"{value:,}"
     elif finite(value):
-        text = f"{value:,.6g}"
+        text = plain_number(value)
     elif isinstance(value, float):
         text = "n/a"
     else:
         text = str(value)
     return f"{text} {unit}".strip()
+
+
+def plain_number(value: float) -> str:
+    """A float with six significant digits and thousands separators, never in exponent form: ``2e+06`` ->
+    ``2,000,000``, ``1234567.8`` -> ``1,234,570``, ``0.000012`` -> ``0.000012``."""
+    text = f"{value:,.6g}"
+    if "e" not in text:
+        return text
+    if abs(value) >= 1:
+        return f"{float(f'{value:.6g}'):,.0f}"
+    digits = max(0, 5 - math.floor(math.log10(abs(value))))
+    return f"{value:.{digits}f}".rstrip("0").rstrip(".")
 
 
 def format_value(record: object, field: str, value: object, capacity_unit: CapacityUnit) -> str:

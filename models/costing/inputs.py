@@ -64,7 +64,7 @@ RUNNING_DEFAULTS: dict[str, Figure] = {
         "generation in 2023: 481 g CO2e per kWh"),
     "rack_unit_cost_per_month": Figure(
         30.0, "per rack unit per month", "assumption",
-        "no public average found; about 1,250 a month for a 42U colocation rack with power distribution and "
+        "no published average is known; about 1,250 a month for a 42U colocation rack with power distribution and "
         "cooling, divided by 42 (replace with the site's own cost)"),
     "support_pct_per_year": Figure(
         15.0, "% of hardware a year", "assumption",

@@ -77,6 +77,13 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int], ...]] = (
     # a catalog file named in a derivation: the catalog as a whole
     (r"\b(?:the )?[a-z_]+\.toml's\b", "the catalog's", 0),
     (r"\b(?:the )?[a-z_]+\.toml\b", "the catalog", 0),
+    # a note that a search found nothing: what the customer can rely on ("no published ... is known")
+    (r"\bno public page found gives\b", "no public page gives", 0),
+    (r"\bby a public source found\b", "by a public source", 0),
+    (r"\bno (?:public )?([\w./-]+(?: [\w./-]+){0,5}?) found (in (?:the published reports|NetApp documentation))",
+     r"no published \1 \2", 0),
+    (r"\bno (?:public |readable )?([\w./-]+(?: [\w./-]+){0,5}?) (?:was |were )?found(?: in a readable source)?\b",
+     r"no published \1 is known", 0),
     # a value recalled, not read: say so in words a customer can weigh
     (r",? as remembered\b", " (not verified against a published copy)", re.IGNORECASE),
 )

@@ -267,8 +267,9 @@ class Headline:
         for c in self.counts:
             line = c.line()
             if c.category == OUT_OF_SAMPLE and self.not_cross_validated:
-                line += (f" ({self.not_cross_validated} in-sample checks have no leave-one-out prediction: "
-                         "constants, inputs or readings no calibration refits)")
+                line += (f" ({self.not_cross_validated} in-sample checks have no leave-one-out prediction: they "
+                         "check published constants, inputs or read-off values that no calibration fits, so leaving "
+                         "their case out changes nothing)")
             out.append(line)
             if c.category in (OUT_OF_SAMPLE, PREDICTION):
                 out.extend(t.line() for t in self.targets if t.basis == c.category)
