@@ -78,6 +78,11 @@ class StationUncertainty:
     fixed_rel_sd: float
     basis: str
     affinity_rel_sd: float = 0.0
+    peak_iops: float | None = None
+    """The system's published "up to" IOPS (``ProfileDerivation.peak_iops``), an upper bound of every workload on
+    it: no band's upper end passes it (:func:`held_at_hard_limit`); None when none is published in the catalog."""
+    peak_name: str = ""
+    """What ``peak_iops`` is, in words (for the band's basis)."""
 
 
 def _identified(se: float | None, value: float) -> bool:
@@ -204,6 +209,62 @@ class Band:
 
     p10: float | None
     p90: float | None
+    limit: str = ""
+    """The hard limit the P90 edge was held at, in words ("" when none was): :func:`held_at_hard_limit`."""
+
+
+HARD_LIMIT_KINDS = frozenset({"port", "network", "backend", "datapath", "disk"})
+"""Station kinds (``StationSpec.kind``, :mod:`models.performance.paths`) whose capacity is a hard limit, not a
+soft part of the model: a port's or link's bandwidth (host and target ports, back-end SAS / NVMe links, a vSAN
+host's or a VM's network), a controller's published throughput (its data path) and the published IOPS / MB/s caps
+of a cloud VM, a cloud disk or a managed service. Their capacity is not uncertain the way a CPU cost or a latency
+is, so no P90 edge passes it (:func:`held_at_hard_limit`). Not among them: CPU and affinity stations (fitted or
+assumed costs), drives (datasheet service times, uncertain by the drives' input tolerance), and the HA / NVRAM
+mirror (an assumed interconnect rate)."""
+
+
+def hard_limit(stations: Sequence, capacity: np.ndarray, demand: np.ndarray) -> tuple[float, int | None]:
+    """The least throughput the hard-limit stations (:data:`HARD_LIMIT_KINDS`, queueing stations only) of a path
+    allow: min over them of capacity / demand, in I/Os per second.
+
+    Args:
+        stations: the path's stations (``StationSpec``, their ``kind`` and ``delay``).
+        capacity: (S,) each station's servers x copies; demand: (S,) each station's demand per I/O at the
+            workload's mix, seconds (already multiplied by any state's or other workloads' factors).
+
+    Returns (IOPS, index of the binding station); (inf, None) when no hard-limit station has work.
+    """
+    best, index = math.inf, None
+    for k, spec in enumerate(stations):
+        if spec.delay or spec.kind not in HARD_LIMIT_KINDS or not demand[k] > 0:
+            continue
+        value = float(capacity[k] / demand[k])
+        if value < best:
+            best, index = value, k
+    return best, index
+
+
+def held_at_hard_limit(band: Band, limit_iops: float, name: str) -> Band:
+    """``band`` (of an IOPS figure: saturation or max IOPS at the SLO) with its P90 edge no higher than the hard
+    limit ``limit_iops`` (:func:`hard_limit`), and the limit named in ``limit`` when it held the edge. A band
+    describes the uncertainty of the model's soft parts (CPU costs, latencies, the model's measured error); a
+    port's bandwidth or a published cap is not uncertain, so the figure cannot be above it. The P10 edge and the
+    nominal figure are at or below the limit already (the nominal is the least capacity of every station)."""
+    if band.p90 is None or not math.isfinite(limit_iops) or band.p90 <= limit_iops:
+        return band
+    p10 = band.p10 if band.p10 is None else min(band.p10, limit_iops)
+    return Band(p10, limit_iops, f"{name} at {limit_iops:,.0f} IOPS")
+
+
+def hard_limit_note(*bands: Band) -> str:
+    """The sentence a band's basis adds when a hard limit held an upper edge (:func:`held_at_hard_limit`), "" when
+    none did."""
+    limits = list(dict.fromkeys(b.limit for b in bands if b.limit))
+    if not limits:
+        return ""
+    return ("upper end held at the hard limit of " + " and ".join(limits) + ": a port's or link's bandwidth, a "
+            "published VM, disk or service cap and a vendor's published 'up to' figure are not uncertain, so the "
+            "band stops there")
 
 
 def ordered(low: float | None, nominal: float | None, high: float | None) -> Band:
