@@ -133,11 +133,11 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
     for k in scaled:
         if k in provenance:
             p = provenance[k]
-            provenance[k] = Provenance(kind="derived", source=f"{sibling}'s {p.kind} {k} ({p.source}) / {ratio:g}",
+            provenance[k] = Provenance(kind="derived", source=f"{sibling}'s {p.kind} {k} ({p.source}) / {ratio:.3g}",
                                        fit=p.fit)
     stderr = {k: (v / ratio if k in scaled else v) for k, v in profile.stderr.items()}
     return profile.model_copy(update={**changes, "provenance": provenance, "stderr": stderr,
-                                      "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
+                                      "source": f"derived from {sibling} / {ratio:.3g}: {profile.source}"})
 
 
 def derivation_ratio(record: Controller | CloudVm, profile: PerfProfile) -> float:
