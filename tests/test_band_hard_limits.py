@@ -45,20 +45,27 @@ def test_held_at_hard_limit_lowers_only_an_upper_edge_above_the_limit():
     assert hard_limit_note(below) == ""
 
 
-def test_hard_limit_counts_ports_links_and_caps_but_not_cpu_or_drives():
-    class Spec:
-        def __init__(self, kind: str, delay: bool = False) -> None:
-            self.kind, self.delay = kind, delay
+def test_hard_limit_counts_ports_networks_and_service_caps_but_not_cpu_drives_or_disk_caps():
+    class Ident:
+        def __init__(self, role: str) -> None:
+            self.role = role
 
-    stations = [Spec("cpu"), Spec("drive"), Spec("port"), Spec("disk"), Spec("delay", True), Spec("nvram")]
-    capacity = np.array([96.0, 24.0, 10.0, 1.0, 1.0, 2.0])
-    demand = np.array([40e-6, 100e-6, 2.56e-6, 50e-6, 1e-3, 1e-6])  # seconds per I/O
-    # CPU 2.4M, drives 240K, ports 3.906M, disk cap 20K, the delay and the assumed NVRAM mirror do not count
+    class Spec:
+        def __init__(self, kind: str, delay: bool = False, role: str = "") -> None:
+            self.kind, self.delay, self.ident = kind, delay, Ident(role)
+
+    stations = [Spec("cpu"), Spec("drive"), Spec("port"), Spec("disk", role="service_iops"), Spec("delay", True),
+                Spec("nvram"), Spec("disk", role="disk_iops"), Spec("backend")]
+    capacity = np.array([96.0, 24.0, 10.0, 1.0, 1.0, 2.0, 1.0, 8.0])
+    demand = np.array([40e-6, 100e-6, 2.56e-6, 50e-6, 1e-3, 1e-6, 1e-4, 1e-4])  # seconds per I/O
+    # CPU 2.4M, drives 240K, ports 3.906M, the service's IOPS cap 20K; the delay, the assumed NVRAM mirror, a cloud
+    # disk's cap behind the VM (10K) and a back-end link (80K) do not count: their demand per I/O is the model's
     value, index = hard_limit(stations, capacity, demand)
     assert index == 3 and value == pytest.approx(1.0 / 50e-6)
     value, index = hard_limit(stations[:3], capacity[:3], demand[:3])
     assert index == 2 and value == pytest.approx(10.0 / 2.56e-6)
     assert hard_limit(stations[:2], capacity[:2], demand[:2]) == (math.inf, None)
+    assert hard_limit(stations[6:], capacity[6:], demand[6:]) == (math.inf, None)
 
 
 def test_a90_nvmefc_profile_is_held_at_the_published_peak_and_fcp_keeps_the_claim_ratio():
@@ -103,18 +110,20 @@ def test_a800_nvmefc_band_stops_at_its_target_ports():
     assert "target ports at 3,125,000 IOPS" in wp.band_basis
 
 
-def test_cvo_aws_band_stops_at_the_ebs_caps():
-    wp = _workloads("cvo-aws-m5-4xlarge-ha-oltp.toml", only="oltp")["oltp"]
-    # With the OLTP workload alone, a cap station's utilisation at the target is target x demand / capacity, so
-    # the cap allows target / utilisation IOPS. The published caps on the path: six gp3 disks of 3,000 IOPS and
-    # 125 MiB/s each, the m5.4xlarge's EBS baseline (18,750 IOPS, 594 MB/s) and its 5,000 Mbit/s network.
-    assert wp.target_iops is not None
-    caps = {st.name: wp.target_iops / st.utilization for st in wp.stations
-            if st.utilization > 0 and "limit" in st.name and "NVRAM" not in st.name}
-    assert len(caps) >= 5, caps
-    bound = min(caps.values())
-    assert 25_000 < bound < 35_000  # the review's "EBS caps bind at ~31-32K"
-    assert wp.saturation_iops <= bound
+def test_anf_band_stops_at_the_volume_throughput_limit():
+    wp = _workloads("anf-premium-oracle-nfs.toml", only="oltp")["oltp"]
+    # Premium service level, 64 MiB/s per TiB of a 4 TiB quota: 256 MiB/s; 8 KiB I/Os: 32,768 per second
+    limit = 256 * 2**20 / 8_192
+    assert wp.saturation_iops == pytest.approx(limit, rel=1e-6)
     for high in (wp.saturation_iops_band_p90, wp.max_iops_at_slo_band_p90):
-        assert high is not None and high <= bound * (1 + 1e-6)
-    assert "upper end held at the hard limit of" in wp.band_basis
+        assert high is not None and high <= limit * (1 + 1e-9)
+    assert "throughput limit" in wp.band_basis and "held at the hard limit" in wp.band_basis
+
+
+def test_cvo_band_is_not_held_at_disk_caps_behind_ontap_but_at_the_vm_network():
+    wp = _workloads("cvo-aws-m5-4xlarge-ha-oltp.toml", only="oltp")["oltp"]
+    # The m5.4xlarge's 5,000 Mbit/s: reads of 8 KiB once, writes twice (HA mirror); 70% reads
+    network = 5_000e6 / 8 / (8_192 * (0.7 + 2 * 0.3))
+    assert wp.saturation_iops_band_p90 is not None and wp.saturation_iops_band_p90 <= network
+    # the EBS caps count disk operations, whose number per I/O (cache hits, coalescing) is the model's: not held
+    assert "held at the hard limit" not in wp.band_basis

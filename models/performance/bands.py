@@ -213,18 +213,37 @@ class Band:
     """The hard limit the P90 edge was held at, in words ("" when none was): :func:`held_at_hard_limit`."""
 
 
-HARD_LIMIT_KINDS = frozenset({"port", "network", "backend", "datapath", "disk"})
-"""Station kinds (``StationSpec.kind``, :mod:`models.performance.paths`) whose capacity is a hard limit, not a
-soft part of the model: a port's or link's bandwidth (host and target ports, back-end SAS / NVMe links, a vSAN
-host's or a VM's network), a controller's published throughput (its data path) and the published IOPS / MB/s caps
-of a cloud VM, a cloud disk or a managed service. Their capacity is not uncertain the way a CPU cost or a latency
-is, so no P90 edge passes it (:func:`held_at_hard_limit`). Not among them: CPU and affinity stations (fitted or
-assumed costs), drives (datasheet service times, uncertain by the drives' input tolerance), and the HA / NVRAM
-mirror (an assumed interconnect rate)."""
+HARD_LIMIT_KINDS = frozenset({"port", "network", "datapath"})
+"""Station kinds (``StationSpec.kind``, :mod:`models.performance.paths`) whose capacity in the workload's own I/Os
+is a hard limit, not a soft part of the model: a front-end port's or link's bandwidth (host and target ports), a
+network's (a vSAN host's or a cloud VM's published network rate) and a controller's published throughput (its data
+path): each I/O puts a known number of bytes on them (its block, the copies a policy writes), so capacity / demand
+is exact. With them the published caps of a managed service (:data:`HARD_LIMIT_ROLES`). No P90 edge passes them
+(:func:`held_at_hard_limit`). Not among them: CPU and affinity stations (fitted or assumed costs), drives
+(datasheet service times), the HA / NVRAM mirror (an assumed interconnect rate), back-end drive links and the disk
+caps behind a Cloud Volumes ONTAP VM (a cloud disk's or the VM's IOPS / MB/s caps, the NVRAM log disk): the caps
+are published, but how many disk operations and bytes an I/O makes (read-cache hits, write coalescing, NVRAM
+logging) is the model's soft part; measured, Cloud Volumes ONTAP on Azure DS14_v2 / DS4_v2 streams 257 / 258 MB/s
+of writes (NetApp's published result) where the model's log-disk cap allows 250 MB/s."""
+
+HARD_LIMIT_ROLES = frozenset({"service_mbps", "service_ops", "service_iops"})
+"""Station roles (``StationSpec.ident.role``) of a managed service's published per-volume caps (throughput,
+operations, IOPS): the front door itself, counted in the workload's own I/Os and bytes, so hard limits whatever
+their kind."""
+
+
+def _is_hard(spec: object) -> bool:
+    """Whether a station is a hard limit (:data:`HARD_LIMIT_KINDS`, :data:`HARD_LIMIT_ROLES`): a queueing
+    station of such a kind or role."""
+    if getattr(spec, "delay", False):
+        return False
+    ident = getattr(spec, "ident", None)
+    return getattr(spec, "kind", "") in HARD_LIMIT_KINDS or getattr(ident, "role", "") in HARD_LIMIT_ROLES
 
 
 def hard_limit(stations: Sequence, capacity: np.ndarray, demand: np.ndarray) -> tuple[float, int | None]:
-    """The least throughput the hard-limit stations (:data:`HARD_LIMIT_KINDS`, queueing stations only) of a path
+    """The least throughput the hard-limit stations (:data:`HARD_LIMIT_KINDS`, :data:`HARD_LIMIT_ROLES`; queueing
+    stations only) of a path
     allow: min over them of capacity / demand, in I/Os per second.
 
     Args:
@@ -236,7 +255,7 @@ def hard_limit(stations: Sequence, capacity: np.ndarray, demand: np.ndarray) -> 
     """
     best, index = math.inf, None
     for k, spec in enumerate(stations):
-        if spec.delay or spec.kind not in HARD_LIMIT_KINDS or not demand[k] > 0:
+        if not _is_hard(spec) or not demand[k] > 0:
             continue
         value = float(capacity[k] / demand[k])
         if value < best:
@@ -262,8 +281,8 @@ def hard_limit_note(*bands: Band) -> str:
     limits = list(dict.fromkeys(b.limit for b in bands if b.limit))
     if not limits:
         return ""
-    return ("upper end held at the hard limit of " + " and ".join(limits) + ": a port's or link's bandwidth, a "
-            "published VM, disk or service cap and a vendor's published 'up to' figure are not uncertain, so the "
+    return ("upper end held at the hard limit of " + " and ".join(limits) + ": a port's, link's or network's "
+            "bandwidth, a service's published cap and a vendor's published 'up to' figure are not uncertain, so the "
             "band stops there")
 
 
