@@ -122,4 +122,7 @@ def test_vsan_bands_are_the_assumed_width():
     # the bottleneck (disk-group software path, kind cpu) moves by exp(+-z x 0.5), and the assumed profiles'
     # CPU-bound discrepancy comes on top in quadrature
     spread = math.hypot(Z_P90 * ASSUMED_REL_SD, Z_P90 * stored_table().sigma("assumed", "CPU"))
-    assert wp.saturation_iops_band_p90 / wp.saturation_iops == pytest.approx(math.exp(spread))
+    assert wp.saturation_iops_band_p10 / wp.saturation_iops == pytest.approx(math.exp(-spread))
+    # the upper edge stops at the vSAN network's bandwidth (a hard limit), below exp(+spread)
+    assert wp.saturation_iops_band_p90 / wp.saturation_iops < math.exp(spread)
+    assert "upper end held at the hard limit of vSAN network" in wp.band_basis

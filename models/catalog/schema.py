@@ -486,6 +486,13 @@ class ProfileDerivation(BaseModel):
 
     sibling: str = Field(pattern=ID_PATTERN, description="catalog id of the calibrated controller")
     ratio: float = Field(gt=0, le=100, description="this controller's throughput / the sibling's, dimensionless")
+    peak_iops: float | None = Field(
+        default=None, gt=0, le=1e9,
+        description="the vendor's published 'up to' IOPS of this system (per HA pair or array), an upper bound: a "
+                    "sibling's profile whose lightest operation would let this system's CPU pass it is divided by a "
+                    "lower ratio, one that puts the CPU's capacity on that operation at the figure "
+                    "(models.performance.profiles.derivation_ratio); the figure's source is in "
+                    "provenance['profile_from']")
 
 
 class Controller(Entry):

@@ -78,6 +78,11 @@ class StationUncertainty:
     fixed_rel_sd: float
     basis: str
     affinity_rel_sd: float = 0.0
+    peak_iops: float | None = None
+    """The system's published "up to" IOPS (``ProfileDerivation.peak_iops``), an upper bound of every workload on
+    it: no band's upper end passes it (:func:`held_at_hard_limit`); None when none is published in the catalog."""
+    peak_name: str = ""
+    """What ``peak_iops`` is, in words (for the band's basis)."""
 
 
 def _identified(se: float | None, value: float) -> bool:
@@ -204,6 +209,81 @@ class Band:
 
     p10: float | None
     p90: float | None
+    limit: str = ""
+    """The hard limit the P90 edge was held at, in words ("" when none was): :func:`held_at_hard_limit`."""
+
+
+HARD_LIMIT_KINDS = frozenset({"port", "network", "datapath"})
+"""Station kinds (``StationSpec.kind``, :mod:`models.performance.paths`) whose capacity in the workload's own I/Os
+is a hard limit, not a soft part of the model: a front-end port's or link's bandwidth (host and target ports), a
+network's (a vSAN host's or a cloud VM's published network rate) and a controller's published throughput (its data
+path): each I/O puts a known number of bytes on them (its block, the copies a policy writes), so capacity / demand
+is exact. With them the published caps of a managed service (:data:`HARD_LIMIT_ROLES`). No P90 edge passes them
+(:func:`held_at_hard_limit`). Not among them: CPU and affinity stations (fitted or assumed costs), drives
+(datasheet service times), the HA / NVRAM mirror (an assumed interconnect rate), back-end drive links and the disk
+caps behind a Cloud Volumes ONTAP VM (a cloud disk's or the VM's IOPS / MB/s caps, the NVRAM log disk): the caps
+are published, but how many disk operations and bytes an I/O makes (read-cache hits, write coalescing, NVRAM
+logging) is the model's soft part; measured, Cloud Volumes ONTAP on Azure DS14_v2 / DS4_v2 streams 257 / 258 MB/s
+of writes (NetApp's published result) where the model's log-disk cap allows 250 MB/s."""
+
+HARD_LIMIT_ROLES = frozenset({"service_mbps", "service_ops", "service_iops"})
+"""Station roles (``StationSpec.ident.role``) of a managed service's published per-volume caps (throughput,
+operations, IOPS): the front door itself, counted in the workload's own I/Os and bytes, so hard limits whatever
+their kind."""
+
+
+def _is_hard(spec: object) -> bool:
+    """Whether a station is a hard limit (:data:`HARD_LIMIT_KINDS`, :data:`HARD_LIMIT_ROLES`): a queueing
+    station of such a kind or role."""
+    if getattr(spec, "delay", False):
+        return False
+    ident = getattr(spec, "ident", None)
+    return getattr(spec, "kind", "") in HARD_LIMIT_KINDS or getattr(ident, "role", "") in HARD_LIMIT_ROLES
+
+
+def hard_limit(stations: Sequence, capacity: np.ndarray, demand: np.ndarray) -> tuple[float, int | None]:
+    """The least throughput the hard-limit stations (:data:`HARD_LIMIT_KINDS`, :data:`HARD_LIMIT_ROLES`; queueing
+    stations only) of a path
+    allow: min over them of capacity / demand, in I/Os per second.
+
+    Args:
+        stations: the path's stations (``StationSpec``, their ``kind`` and ``delay``).
+        capacity: (S,) each station's servers x copies; demand: (S,) each station's demand per I/O at the
+            workload's mix, seconds (already multiplied by any state's or other workloads' factors).
+
+    Returns (IOPS, index of the binding station); (inf, None) when no hard-limit station has work.
+    """
+    best, index = math.inf, None
+    for k, spec in enumerate(stations):
+        if not _is_hard(spec) or not demand[k] > 0:
+            continue
+        value = float(capacity[k] / demand[k])
+        if value < best:
+            best, index = value, k
+    return best, index
+
+
+def held_at_hard_limit(band: Band, limit_iops: float, name: str) -> Band:
+    """``band`` (of an IOPS figure: saturation or max IOPS at the SLO) with its P90 edge no higher than the hard
+    limit ``limit_iops`` (:func:`hard_limit`), and the limit named in ``limit`` when it held the edge. A band
+    describes the uncertainty of the model's soft parts (CPU costs, latencies, the model's measured error); a
+    port's bandwidth or a published cap is not uncertain, so the figure cannot be above it. The P10 edge and the
+    nominal figure are at or below the limit already (the nominal is the least capacity of every station)."""
+    if band.p90 is None or not math.isfinite(limit_iops) or band.p90 <= limit_iops:
+        return band
+    p10 = band.p10 if band.p10 is None else min(band.p10, limit_iops)
+    return Band(p10, limit_iops, f"{name} at {limit_iops:,.0f} IOPS")
+
+
+def hard_limit_note(*bands: Band) -> str:
+    """The sentence a band's basis adds when a hard limit held an upper edge (:func:`held_at_hard_limit`), "" when
+    none did."""
+    limits = list(dict.fromkeys(b.limit for b in bands if b.limit))
+    if not limits:
+        return ""
+    return ("upper end held at the hard limit of " + " and ".join(limits) + ": a port's, link's or network's "
+            "bandwidth, a service's published cap and a vendor's published 'up to' figure are not uncertain, so the "
+            "band stops there")
 
 
 def ordered(low: float | None, nominal: float | None, high: float | None) -> Band:

@@ -50,7 +50,16 @@ import numpy as np
 
 from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
-from models.performance.bands import Z_P90, Band, band_factors, demand_sd, ordered
+from models.performance.bands import (
+    Z_P90,
+    Band,
+    band_factors,
+    demand_sd,
+    hard_limit,
+    hard_limit_note,
+    held_at_hard_limit,
+    ordered,
+)
 from models.performance.discrepancy import band_basis, figure_sigma, input_rel_sd, widened_figures
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
@@ -1441,8 +1450,10 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         saturation_iops_band_p90=bands["sat"].p90 if math.isfinite(sat) else None,
         max_iops_at_slo_band_p10=_finite(bands["slo"].p10),
         max_iops_at_slo_band_p90=_finite(bands["slo"].p90),
-        band_basis=band_basis(path.uncertainty.basis if path.uncertainty is not None else "",
-                              path.uncertainty.profile if path.uncertainty is not None else "", path.stations, b_idx),
+        band_basis="; ".join(filter(None, (
+            band_basis(path.uncertainty.basis if path.uncertainty is not None else "",
+                       path.uncertainty.profile if path.uncertainty is not None else "", path.stations, b_idx),
+            hard_limit_note(bands["sat"], bands["slo"])))),
         latency_p95_at_target_ms=p95_target,
         latency_p99_at_target_ms=p99_target,
         slo_statistic=slo_statistic,
@@ -1565,6 +1576,16 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
         sat_edges, slo_edges = widened_figures(item[7], (sat_band.p10, sat_band.p90), max_slo,
                                                (slo_band.p10, slo_band.p90), sigma)
         sat_band, slo_band = Band(*sat_edges), Band(*slo_edges)
+        st_all = _static(item[0].stations, float(item[0].read_fraction))
+        cap, cap_at = hard_limit(item[0].stations, st_all.capacity, st_all.demand * np.asarray(item[2], dtype=float))
+        if cap_at is not None:
+            cap_name = item[0].stations[cap_at].name
+            sat_band = held_at_hard_limit(sat_band, cap, cap_name)
+            slo_band = held_at_hard_limit(slo_band, cap, cap_name)
+        unc = item[0].uncertainty
+        if unc is not None and unc.peak_iops is not None:
+            sat_band = held_at_hard_limit(sat_band, unc.peak_iops, unc.peak_name)
+            slo_band = held_at_hard_limit(slo_band, unc.peak_iops, unc.peak_name)
         mbps = (xs * block_bytes / 1e6).tolist()
         x_list = xs.tolist()
         host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n

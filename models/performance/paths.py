@@ -823,6 +823,10 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                                           ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
                                            "fixed_latency_us")})
     b.profile_used(profile, found, note, workload)
+    derivation = record.profile_from
+    if derivation is not None and derivation.peak_iops is not None and b.uncertainty is not None:
+        b.uncertainty = replace(b.uncertainty, peak_iops=derivation.peak_iops,
+                                peak_name=f"the {record.name}'s published 'up to' peak")
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay", ident=StationId("fixed_latency"))

@@ -133,11 +133,37 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
     for k in scaled:
         if k in provenance:
             p = provenance[k]
-            provenance[k] = Provenance(kind="derived", source=f"{sibling}'s {p.kind} {k} ({p.source}) / {ratio:g}",
+            provenance[k] = Provenance(kind="derived", source=f"{sibling}'s {p.kind} {k} ({p.source}) / {ratio:.3g}",
                                        fit=p.fit)
     stderr = {k: (v / ratio if k in scaled else v) for k, v in profile.stderr.items()}
     return profile.model_copy(update={**changes, "provenance": provenance, "stderr": stderr,
-                                      "source": f"derived from {sibling} / {ratio:g}: {profile.source}"})
+                                      "source": f"derived from {sibling} / {ratio:.3g}: {profile.source}"})
+
+
+def derivation_ratio(record: Controller | CloudVm, profile: PerfProfile) -> float:
+    """The ratio the sibling's ``profile`` is divided by for ``record`` (:func:`scaled_profile`): the derivation's
+    ``ratio``, lowered where the record's published peak (``ProfileDerivation.peak_iops``, a vendor's "up to"
+    figure, an upper bound of the system on any workload) would otherwise be passed. The lightest operation the
+    profile prices is a read of 8 KiB or less (``cpu_read_us``, times ``sequential_cpu_factor`` when sequential
+    reads cost less): the record's CPU serves at most nodes x servers_per_node / that demand of them, so the ratio
+    is at most peak x cpu_read_us x min(1, sequential_cpu_factor) / (nodes x servers_per_node x 10^6). A sibling's
+    profile of a protocol whose per-operation cost is light (an NVMe/FC profile, fitted on a ramp that never
+    loaded the CPU) is held at the figure; a heavier one keeps the ratio. Raises nothing (no derivation: 1)."""
+    derivation = record.profile_from
+    if derivation is None:
+        return 1.0
+    peak = derivation.peak_iops
+    lightest = profile.cpu_read_us * min(1.0, profile.sequential_cpu_factor)
+    servers = getattr(record, "nodes", 1) * profile.servers_per_node
+    if peak is None or not lightest > 0 or not servers > 0:
+        return derivation.ratio
+    return min(derivation.ratio, peak * lightest / (servers * 1e6))
+
+
+def _sibling_original(sibling: Controller | CloudVm, profile: PerfProfile) -> PerfProfile | None:
+    """The sibling's own profile a derived ``profile`` was scaled from (same software and protocol)."""
+    return next((p for p in sibling.performance if (p.software, p.protocol) == (profile.software, profile.protocol)),
+                None)
 
 
 def record_profiles(record: Controller | CloudVm,
@@ -160,7 +186,7 @@ def record_profiles(record: Controller | CloudVm,
     if not sibling.performance:
         return own, None, f"profile_from names {sibling.name}, which has no calibrated profile"
     keys = {(p.software, p.protocol) for p in own}
-    return own + [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance
+    return own + [scaled_profile(p, derivation_ratio(record, p), sibling.id) for p in sibling.performance
                   if (p.software, p.protocol) not in keys], sibling, ""
 
 
@@ -174,8 +200,16 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
     if sibling is not None and from_sibling:
         derivation = record.profile_from
         assert profile is not None and derivation is not None  # a sibling's profile was chosen
+        original = _sibling_original(sibling, profile)
+        ratio = derivation_ratio(record, original) if original is not None else derivation.ratio
+        held = ""
+        if ratio < derivation.ratio and derivation.peak_iops is not None:
+            held = (f", not / {derivation.ratio:g}: held to {record.name}'s published peak of "
+                    f"{derivation.peak_iops:,.0f} IOPS (an 'up to' figure: no workload passes it), which / "
+                    f"{derivation.ratio:g} would pass on {profile.protocol} reads")
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
-                  f"with CPU demands / {derivation.ratio:g} ({record.cited('profile_from') or 'no derivation given'})")
+                  f"with CPU demands / {ratio:.3g}{held} "
+                  f"({record.cited('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
     elif why and not (profile is not None and not note):
         note = f"{why}; {note}" if note else why
@@ -261,5 +295,9 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
         reason = note
     else:
         reason = profile.source or f"fitted {profile.software} / {profile.protocol} profile"
-    return ProfileBasis(kind, derivation.sibling if sibling_used and derivation else "",
-                        derivation.ratio if sibling_used and derivation else None, reason)
+    ratio = None
+    if sibling_used and derivation is not None:
+        sibling = catalog.find(derivation.sibling) if catalog is not None else None
+        original = _sibling_original(sibling, profile) if isinstance(sibling, (Controller, CloudVm)) else None
+        ratio = round(derivation_ratio(record, original), 3) if original is not None else derivation.ratio
+    return ProfileBasis(kind, derivation.sibling if sibling_used and derivation else "", ratio, reason)
