@@ -140,6 +140,7 @@ def test_ramp_cache_tells_read_write_splits_apart() -> None:
 def test_transfer_window_reuses_the_evaluation_s_performance() -> None:
     """The SnapMirror transfer window compared against the evaluation's own performance (not solved again) gives
     the very figures of solving it there; the figures-only solve (no curve percentiles) keeps every figure."""
+    from models.capacity import evaluate_capacity
     from models.design import resolve
     from models.evaluate import with_layouts
     from models.performance import evaluate_performance
@@ -150,7 +151,10 @@ def test_transfer_window_reuses_the_evaluation_s_performance() -> None:
     evaluation = evaluate(project, design=design)
     assert evaluation.protection is not None and evaluation.protection.loads
     scenario, catalog = design.scenario, design.catalog
-    alone = evaluate_protection(scenario, catalog, evaluation.capacity, design.settings, design.raid)
+    # the capacity before the DR system's waterfall took in the copies (evaluation.capacity holds them)
+    capacity = evaluate_capacity(scenario, catalog, design.raid)
+    alone = evaluate_protection(scenario, catalog, capacity, design.settings, design.raid,
+                                horizon_months=project.requirements.horizon_months)
     assert alone == evaluation.protection
     assert any(end.own_workloads for end in alone.loads)
     full = evaluate_performance(scenario, catalog, design.settings, design.raid)

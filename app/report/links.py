@@ -215,11 +215,14 @@ class LinkedText(Flowable):
         self._lines: tuple[tuple[tuple[str, str | None], ...], ...] = ()
 
     def wrap(self, availWidth, availHeight):
+        """Break the text into lines of at most ``availWidth`` points (addresses only after '/', '.' or '-');
+        returns (width, height) in points, as reportlab's Flowable.wrap."""
         self._lines = plain_lines(self.text, availWidth, self.size, self.font == BOLD)
         self.width, self.height = availWidth, len(self._lines) * self.leading
         return self.width, self.height
 
     def draw(self) -> None:
+        """Draw the wrapped lines on the flowable's canvas, each address part with a link to its whole address."""
         canv = self.canv
         canv.saveState()
         y = self.height - self.size
