@@ -21,6 +21,7 @@ from app.report.fonts import BOLD, REGULAR
 
 LINK_COLOUR = "#1F5FA8"
 """The colour of a link's text (the report's blue)."""
+_LINK_FILL = colors.HexColor(LINK_COLOUR)
 
 _URL = re.compile(r"https?://[^\s<>\"]+"
                   r"|(?<![\w@/.:-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|de|gov|edu|info|eu|uk)/[^\s<>\"]*")
@@ -225,13 +226,13 @@ class LinkedText(Flowable):
         """Draw the wrapped lines on the flowable's canvas, each address part with a link to its whole address."""
         canv = self.canv
         canv.saveState()
+        canv.setFont(self.font, self.size)
         y = self.height - self.size
         for line in self._lines:
             x = 0.0
             for text, url in line:
                 w = stringWidth(text, self.font, self.size)
-                canv.setFont(self.font, self.size)
-                canv.setFillColor(colors.HexColor(LINK_COLOUR) if url else self.colour)
+                canv.setFillColor(_LINK_FILL if url else self.colour)
                 canv.drawString(x, y, text)
                 if url:
                     canv.linkURL(url, (x, y - 0.25 * self.size, x + w, y + self.size), relative=1, thickness=0)
