@@ -205,10 +205,11 @@ def test_the_counts_read_the_kind_field_and_the_assumed_share_did_not_rise():
     numbers of the 64Gb Brocade G720 switch (ports, speed and height sourced; latency and power assumed), and the
     hybrid vSAN host's per-disk-group limit (assumed) with the vSAN 6.2 host's moved from assumed to derived; the
     assumed share still does not rise above main e30fd7a's; and the AFF A90's published 'up to' peak (2.4M IOPS
-    per HA pair, derived with its profile_from) that bounds its derived profiles."""
+    per HA pair, derived with its profile_from) that bounds its derived profiles, and its height and typical power
+    from its key specifications page (sourced; derived from BTU/hr)."""
     counts = catalog_counts(CAT)
     total = {k: sum(c.get(k, 0) for c in counts.values()) for k in PROVENANCE_KINDS}
-    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1
+    assert sum(total.values()) == 1787 + 41 + 6 + 34 + 54 + 10 + 8 + 6 + 14 + 8 + 5 + 1 + 1 + 2
     assert total["assumed"] <= 577 + 27 + 54 - 7 + 4 - 2 + 8 + 2
     assert total["assumed"] / sum(total.values()) < 577 / 1787 + 1e-12
     assert total["calibrated"] > 0
