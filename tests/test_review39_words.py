@@ -30,12 +30,16 @@ def test_a_band_with_spread_keeps_its_p10_p90_sentence():
 
 def test_the_designs_cost_names_the_power_it_does_not_count_not_the_part():
     """The A90 report read "8,369 USD (not counting: hardware (no price book); AFF A90 HA pair; Internal NVMe bays
-    (24 of 48))", as if the HA pair itself were left out of the design; only its power is (no catalog figure)."""
+    (24 of 48))", as if the HA pair itself were left out of the design; only its power is (no catalog figure). The
+    AFF A90 has its key specifications' power since; the A800 and C80 have none, and the A90's is counted."""
     from models.catalog import bundled_catalog
     from models.present.cost import design_tco
 
-    for name, expected in [("aff-a90-oracle-nvmefc64.toml", ("hardware (no price book)", "power of AFF A90 HA pair",
-                                                             "power of Internal NVMe bays (24 of 48)")),
+    for name, expected in [("a800-oracle-slob-fcp.toml", ("hardware (no price book)", "power of AFF A800 HA pair",
+                                                          "power of Internal NVMe bays")),
+                           ("aff-c80-qlc-vmware-nvmefc64.toml", ("hardware (no price book)",
+                                                                 "power of AFF C80 HA pair")),
+                           ("aff-a90-oracle-nvmefc64.toml", ("hardware (no price book)",)),
                            ("vsan-sqlserver-raid5.toml", ("hardware (no price book)", "power of the 4 vSAN hosts"))]:
         project = load(examples_dir() / name)
         tco = design_tco(project, project.scenario, bundled_catalog())
