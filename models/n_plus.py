@@ -62,7 +62,7 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
         (:class:`NPlusCheck`, state ``N+k``; ``models.evaluate`` turns each into a ``RequirementCheck``).
     """
     from models.capacity import evaluate_capacity
-    from models.verdict import fits_usable, slo_holds
+    from models.verdict import fits_usable, runway_miss, slo_holds
 
     k = requirements.n_plus
     clusters = [n for n in scenario.nodes if n.kind == "hci_cluster"]
@@ -89,7 +89,7 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
         figures = f"{fmt_capacity(used, unit)} of {fmt_capacity(usable, unit)} usable"
         if not fits_usable(used, usable):
             met, how = False, f"the data no longer fits the usable capacity ({figures})"
-        elif horizon > 0 and months is not None and finite(months) and 0 < months < horizon:
+        elif runway_miss(result, horizon) is not None:  # months is finite, between 0 and the horizon
             met, how = False, (f"the data fits today ({figures}) but fills the usable capacity in "
                                f"{fmt_months(months)} at the planned growth, within the {horizon:,.0f}-month horizon")
         else:
