@@ -11,6 +11,19 @@ The model (every function here is pure; :mod:`models.performance.paths` builds t
   IBM Systems Journal 9(2): the stack-distance argument, which for uniform references over W blocks gives a hit
   ratio of C / W to an LRU cache of C blocks); for sequential reads that loop over the working set, 1 when it fits
   and 0 when it does not ("sequential flooding" of LRU); mixed by the random share.
+  The random form does not depend on the replacement policy, which ONTAP does not publish: with every block of the
+  working set equally likely to be read next, a policy that cannot see the future holds C of the W blocks and
+  hits any one of them with probability C / W (a symmetry argument). The access is taken as uniform because
+  synthetic random tests draw uniform offsets by default ("By default, fio will use a completely uniform random
+  distribution when asked to perform random IO", fio HOWTO, ``random_distribution``), and because a controller's
+  cache is a second-level cache whose hottest blocks the hosts' own caches already hold (Y. Zhou, J. F. Philbin &
+  K. Li, "The Multi-Queue Replacement Algorithm for Second Level Buffer Caches", USENIX Annual Technical
+  Conference 2001, §3). A Zipf-like skew (L. Breslau et al., "Web Caching and Zipf-like Distributions: Evidence
+  and Implications", IEEE INFOCOM 1999: hit ratio about (C / W) ^ (1 - theta)) would raise the hit ratio of a
+  cache smaller than the working set; it is not used: no public skew figure for the bundled workloads was found,
+  and the uniform form is exact for the synthetic ones. So a platform with less memory than the working set reads
+  more from its drives than one that holds all of it (the AFF A70's 256 GB per HA pair against the AFF A800's
+  1,280 GB, NetApp key specifications), at light load too.
 * **Memory, then Flash Cache.** Flash Cache (and its predecessor PAM) is a victim cache of the controller's
   buffer cache: a block evicted from memory is kept in the module, and a read looks in memory, then in the
   module, then on the drives (NetApp TR-3832, S. Shapiro, "Flash Cache Best Practice Guide", November 2013, §2.1-
