@@ -187,3 +187,9 @@ def test_validate_prints_the_two_lines_with_the_true_counts(capsys, run):
     row = next(r for r in rows if r.startswith("AFF A70 ") and "NFS" in r)
     assert f"{a70.smaller.saturation:,.0f}" in row and f"{a70.larger.saturation:,.0f}" in row
     assert ("holds" in row) == a70.holds
+    # the NVMe/FC checks are rows of their own, named by the protocol, the A800 -> A90 step among them
+    nvme = [c for c in run.checks if c.protocol == "NVMe/FC"]
+    assert len([r for r in rows if "OLTP 8K 70/30 NVMe/FC" in r]) == len(nvme) > 0
+    a800 = next(c for c in nvme if (c.step.smaller, c.step.larger) == ("netapp-aff-a800", "netapp-aff-a90"))
+    row = next(r for r in rows if r.startswith("AFF A800 ") and "AFF A90 " in r and "NVMe/FC" in r)
+    assert f"{a800.smaller.saturation:,.0f}" in row and ("holds" in row) == a800.holds
