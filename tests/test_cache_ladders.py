@@ -42,6 +42,8 @@ def test_light_load_fails_only_where_the_larger_platform_caches_less(run):
     check holds on saturation except the two calibrated NFS fits (A900 -> A90, 0.8% apart, the pooled fit's)."""
     assert not run.errors
     for c in run.checks:
+        if c.protocol == "NVMe/FC":  # another per-operation cost, not the cache: test_hardware_relation names them
+            continue
         if "light-load" in c.why:
             larger, smaller = (CAT.get(i, Controller) for i in (c.step.larger, c.step.smaller))
             assert larger.memory_gib_per_node < smaller.memory_gib_per_node, (c.step, c.workload)

@@ -125,14 +125,29 @@ def test_family_and_successor_order_of_the_relation_on_the_ladder_protocols():
 
 
 def test_the_ladders_hold_but_for_the_named_cache_and_fit_cases():
-    """At least 67 of 71 hold; what fails is the memory cache (the A70's and FAS70's 128 GiB per node miss to the SSDs /
-    Flash Cache where the A700, A800 and FAS8700 read from memory) and two calibrated NFS fits 0.8% apart."""
+    """At least 67 of the 71 FCP / NFS checks hold; what fails is the memory cache (the A70's and FAS70's 128 GiB per
+    node miss to the SSDs / Flash Cache where the A700, A800 and FAS8700 read from memory) and two calibrated NFS fits
+    0.8% apart. On NVMe/FC (35 more checks, the same OLTP workload where both platforms speak it) the same two cache
+    steps fail, and four where a light NVMe/FC profile meets the hardware relation, which takes FCP's CPU cost for
+    NVMe/FC: the AFF A800's own calibrated profile (fitted on a ramp that never loaded its CPU; its published
+    successor figure is not a bound its own fit can meet) above the A70 and A90, and the A90 and C800 (their
+    derived profiles held at NetApp's 2.4M 'up to' figure) above the A1K and C80."""
     run = run_ladders(CAT)
-    failing = {(c.step.smaller, c.step.larger, c.workload) for c in run.checks if not c.holds}
+    failing = {(c.step.smaller, c.step.larger, c.workload, c.protocol) for c in run.checks if not c.holds}
     # a subset: a better cache model or a refit may make more hold, never fewer
-    assert failing <= {("netapp-aff-a700", "netapp-aff-a70", "oltp"), ("netapp-aff-a800", "netapp-aff-a70", "oltp"),
-                       ("netapp-aff-a900", "netapp-aff-a90", "nfs"), ("netapp-fas8700", "netapp-fas70", "oltp")}
-    assert len(run.checks) == 71 and run.holding >= 67 and not run.errors
+    assert failing <= {("netapp-aff-a700", "netapp-aff-a70", "oltp", "FCP"),
+                       ("netapp-aff-a800", "netapp-aff-a70", "oltp", "FCP"),
+                       ("netapp-aff-a900", "netapp-aff-a90", "nfs", "NFS"),
+                       ("netapp-fas8700", "netapp-fas70", "oltp", "FCP"),
+                       ("netapp-aff-a700", "netapp-aff-a70", "oltp", "NVMe/FC"),
+                       ("netapp-fas8700", "netapp-fas70", "oltp", "NVMe/FC"),
+                       ("netapp-aff-a800", "netapp-aff-a70", "oltp", "NVMe/FC"),
+                       ("netapp-aff-a800", "netapp-aff-a90", "oltp", "NVMe/FC"),
+                       ("netapp-aff-a90", "netapp-aff-a1k", "oltp", "NVMe/FC"),
+                       ("netapp-aff-c800", "netapp-aff-c80", "oltp", "NVMe/FC")}
+    nvme = [c for c in run.checks if c.protocol == "NVMe/FC"]
+    assert len(run.checks) - len(nvme) == 71 and run.holding - sum(c.holds for c in nvme) >= 67 and not run.errors
+    assert len(nvme) == 35 and sum(c.holds for c in nvme) >= 29
 
 
 def test_e_series_pools_the_ef550s_assumed_costs_and_says_so():

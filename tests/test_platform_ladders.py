@@ -82,16 +82,21 @@ def test_a_bad_step_is_refused_naming_what_and_where(change, message):
 
 
 def test_the_check_count_equals_an_independent_count_from_the_file(run):
-    """One OLTP check per step, plus one NFS check where the step's setup asks for NFS and both platforms serve
-    it: counted from the raw file and the catalog records, not from the module."""
+    """One OLTP check per step, one more on NVMe/FC where the setup's block protocol is FCP and both platforms speak
+    NVMe/FC, plus one NFS check where the step's setup asks for NFS and both platforms serve it: counted from the
+    raw file and the catalog records, not from the module."""
     raw = _raw()
     nfs = {s["id"]: s["nfs"] for s in raw["setup"]}
-    expected = 0
+    fcp = {s["id"]: s["block_protocol"] == "FCP" for s in raw["setup"]}
+    expected, on_nvme = 0, 0
     for item in raw["step"]:
         both_nfs = all("NFS" in CATALOG.get(item[k], Controller).protocols for k in ("smaller", "larger"))
-        expected += 1 + (nfs[item["setup"]] and both_nfs)
+        both_nvme = all("NVMe/FC" in CATALOG.get(item[k], Controller).protocols for k in ("smaller", "larger"))
+        on_nvme += fcp[item["setup"]] and both_nvme
+        expected += 1 + (nfs[item["setup"]] and both_nfs) + (fcp[item["setup"]] and both_nvme)
     assert not run.errors
     assert len(run.checks) == expected
+    assert sum(c.protocol == "NVMe/FC" for c in run.checks) == on_nvme > 0
     assert run.holding == sum(1 for c in run.checks if c.holds)
     # every check's verdict is its numbers' verdict
     for c in run.checks:
@@ -118,7 +123,8 @@ def _direct(controller: str, workload_id: str) -> tuple[float, float]:
 
 def test_one_step_agrees_with_two_direct_evaluations(run):
     check = next(c for c in run.checks
-                 if (c.step.smaller, c.step.larger, c.workload) == ("netapp-aff-a70", "netapp-aff-a90", "oltp"))
+                 if (c.step.smaller, c.step.larger, c.workload, c.protocol)
+                 == ("netapp-aff-a70", "netapp-aff-a90", "oltp", "FCP"))
     small, large = _direct("netapp-aff-a70", "oltp"), _direct("netapp-aff-a90", "oltp")
     assert check.smaller.saturation == pytest.approx(small[0], rel=1e-9)
     assert check.larger.saturation == pytest.approx(large[0], rel=1e-9)
@@ -181,3 +187,9 @@ def test_validate_prints_the_two_lines_with_the_true_counts(capsys, run):
     row = next(r for r in rows if r.startswith("AFF A70 ") and "NFS" in r)
     assert f"{a70.smaller.saturation:,.0f}" in row and f"{a70.larger.saturation:,.0f}" in row
     assert ("holds" in row) == a70.holds
+    # the NVMe/FC checks are rows of their own, named by the protocol, the A800 -> A90 step among them
+    nvme = [c for c in run.checks if c.protocol == "NVMe/FC"]
+    assert len([r for r in rows if "OLTP 8K 70/30 NVMe/FC" in r]) == len(nvme) > 0
+    a800 = next(c for c in nvme if (c.step.smaller, c.step.larger) == ("netapp-aff-a800", "netapp-aff-a90"))
+    row = next(r for r in rows if r.startswith("AFF A800 ") and "AFF A90 " in r and "NVMe/FC" in r)
+    assert f"{a800.smaller.saturation:,.0f}" in row and ("holds" in row) == a800.holds

@@ -826,7 +826,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     derivation = record.profile_from
     if derivation is not None and derivation.peak_iops is not None and b.uncertainty is not None:
         b.uncertainty = replace(b.uncertainty, peak_iops=derivation.peak_iops,
-                                peak_name=f"the {record.name}'s published 'up to' peak")
+                                peak_name=f"the {record.name}'s bound from NetApp's published 'up to' figure")
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay", ident=StationId("fixed_latency"))

@@ -204,8 +204,8 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
         ratio = derivation_ratio(record, original) if original is not None else derivation.ratio
         held = ""
         if ratio < derivation.ratio and derivation.peak_iops is not None:
-            held = (f", not / {derivation.ratio:g}: held to {record.name}'s published peak of "
-                    f"{derivation.peak_iops:,.0f} IOPS (an 'up to' figure: no workload passes it), which / "
+            held = (f", not / {derivation.ratio:g}: held to {record.name}'s bound of {derivation.peak_iops:,.0f} "
+                    f"IOPS from NetApp's published 'up to' figure (no workload passes it), which / "
                     f"{derivation.ratio:g} would pass on {profile.protocol} reads")
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
                   f"with CPU demands / {ratio:.3g}{held} "

@@ -10,7 +10,8 @@ and, where a cited public figure contradicts the relation, that figure.
 
 :func:`run_ladders` evaluates each step's platforms on the same design (:func:`ladder_scenario`: the same drives in
 a shelf both platforms take, the same hosts and front-end links) with the bundled OLTP workload (the "OLTP 8K
-70/30" preset on the family's block protocol) and, where both platforms serve NFS, the bundled NFS workload (the
+70/30" preset on the family's block protocol, and on NVMe/FC too where that protocol is FCP and both platforms
+speak NVMe/FC: :data:`ALSO_ON`) and, where both platforms serve NFS, the bundled NFS workload (the
 NFSv3 file-services example's SPEC SFS 2008 mix); a step holds when the larger platform's saturation is at least
 the smaller's (tolerance :data:`SATURATION_TOLERANCE`) and its light-load latency is not worse beyond
 :data:`LATENCY_TOLERANCE`.
@@ -72,6 +73,11 @@ FRONT_END_LINKS = {"FCP": ("fc-64g", "fc-32g", "fc-16g", "fc-8g"), "NVMe/FC": ("
                    "NFS": ("iscsi-100g", "iscsi-25g", "iscsi-10g")}
 """Front-end link types per protocol, fastest first (as the sizer chooses them; NFS runs on the Ethernet link
 records)."""
+
+ALSO_ON: dict[str, tuple[str, ...]] = {"FCP": ("NVMe/FC",)}
+"""Per setup block protocol, the other block protocols the OLTP workload is checked on too where both platforms of
+a step speak them: NVMe/FC runs over the same FC ports as FCP, and the one calibrated NVMe/FC profile (the AFF
+A800's) is the lightest per operation in the catalog, so a ranking that holds on FCP can fail on it."""
 
 BASIS_KINDS = ("vendor upgrade path", "vendor performance figure", "vendor positioning",
                "vendor model numbering within one family")
@@ -391,8 +397,8 @@ def verdict(smaller: PlatformPoint, larger: PlatformPoint) -> tuple[bool, str]:
 
 @dataclass
 class LadderRun:
-    """The checks of every step (file order; per step OLTP then NFS) and the steps that could not be evaluated
-    (step, reason)."""
+    """The checks of every step (file order; per step OLTP, OLTP on NVMe/FC, then NFS) and the steps that could not be
+    evaluated (step, reason)."""
 
     checks: list[LadderCheck] = field(default_factory=list)
     errors: list[tuple[LadderStep, str]] = field(default_factory=list)
@@ -404,11 +410,15 @@ class LadderRun:
 
 
 def step_workloads(step: LadderStep, ladders: Ladders, catalog: Catalog) -> list[tuple[str, str]]:
-    """The (workload, protocol) pairs a step is checked on: the OLTP workload on the setup's block protocol, and
-    the NFS workload when the setup asks for it and both platforms serve NFS."""
+    """The (workload, protocol) pairs a step is checked on: the OLTP workload on the setup's block protocol, the
+    same workload on NVMe/FC too where that block protocol is FCP and both platforms speak NVMe/FC
+    (:data:`ALSO_ON`: the same FC ports, another per-operation cost), and the NFS workload when the setup asks
+    for it and both platforms serve NFS."""
     setup = ladders.setups[step.setup]
+    records = [catalog.get(c, Controller) for c in (step.smaller, step.larger)]
     out = [("oltp", setup.block_protocol)]
-    if setup.nfs and all("NFS" in catalog.get(c, Controller).protocols for c in (step.smaller, step.larger)):
+    out += [("oltp", p) for p in ALSO_ON.get(setup.block_protocol, ()) if all(p in r.protocols for r in records)]
+    if setup.nfs and all("NFS" in r.protocols for r in records):
         out.append(("nfs", "NFS"))
     return out
 
