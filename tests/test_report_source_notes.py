@@ -98,3 +98,18 @@ def test_each_step_tables_sources_are_listed_once_under_it_with_every_address_a_
     for address in cited:
         href = address if "://" in address else "https://" + address
         assert 1 <= links.get(href, 0) <= 3 * len(systems), address  # a link in each table, once (a part a line)
+
+
+def test_the_notes_block_splits_between_notes_across_pages():
+    from app.report.fonts import REGULAR, register_fonts
+
+    register_fonts()
+    notes = SourceNotes()
+    for i in range(6):
+        notes.marker(f"source {i}, https://example.org/{i}")
+    spacer, block = notes.flowables(REGULAR, 6.6, 8.2, None)
+    _, height = block.wrap(300, 1000)
+    assert height == pytest.approx(6 * 8.2)  # one line per note
+    first, rest = block.split(300, 3.5 * 8.2)
+    assert [n.text for n in first.notes] == notes.notes()[:3] and [n.text for n in rest.notes] == notes.notes()[3:]
+    assert block.split(300, 5.0) == [] and block.split(300, 1000) == [block]

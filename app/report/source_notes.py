@@ -39,7 +39,43 @@ class SourceNotes:
 
     def flowables(self, font: str, size: float, leading: float, colour: object) -> list[Flowable]:
         """The notes as flowables for under the table (``font`` and ``size`` / ``leading`` in points, ``colour``
-        a reportlab colour); none when the table cites nothing."""
+        a reportlab colour): one block of the notes, which splits between notes across pages; none when the table
+        cites nothing."""
         if not self._numbers:
             return []
-        return [Spacer(1, 2)] + [LinkedText(note, font, size, leading, colour) for note in self.notes()]
+        return [Spacer(1, 2), _Notes([LinkedText(note, font, size, leading, colour) for note in self.notes()])]
+
+
+class _Notes(Flowable):
+    """Notes one under the other as one flowable (a large report has thousands of notes: one flowable per table
+    instead of one per note); splits between notes."""
+
+    def __init__(self, notes: list[LinkedText]) -> None:
+        super().__init__()
+        self.notes = notes
+        self._heights: list[float] = []
+
+    def wrap(self, availWidth, availHeight):
+        """Each note wrapped to ``availWidth`` points; returns (width, total height) in points."""
+        self._heights = [note.wrap(availWidth, availHeight)[1] for note in self.notes]
+        self.width, self.height = availWidth, sum(self._heights)
+        return self.width, self.height
+
+    def split(self, availWidth, availHeight):
+        """The notes that fit in ``availHeight`` points and the rest; [] when not even the first fits."""
+        self.wrap(availWidth, availHeight)
+        used, fit = 0.0, 0
+        for height in self._heights:
+            if used + height > availHeight:
+                break
+            used, fit = used + height, fit + 1
+        if fit == 0 or fit == len(self.notes):
+            return [] if fit == 0 else [self]
+        return [_Notes(self.notes[:fit]), _Notes(self.notes[fit:])]
+
+    def draw(self) -> None:
+        """Each note on the canvas, the first at the top."""
+        y = self.height
+        for note, height in zip(self.notes, self._heights, strict=True):
+            y -= height
+            note.drawOn(self.canv, 0, y)
