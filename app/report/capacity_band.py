@@ -1,12 +1,14 @@
 """The report's lines on the capacity band: effective capacity and months until full at the P10 / P90
-data-reduction ratio, the break-even ratio, and each workload's ratio band with the source of its spread
-(``models.present.capacity_band`` words them; ``models.capacity.reduction_band`` gives the rules)."""
+data-reduction ratio, the break-even ratio, and each workload's ratio band with the source of its spread, each
+source cited once under the table (``models.present.capacity_band`` words them; ``models.capacity.reduction_band``
+gives the rules)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
+from app.report.source_notes import SourceNotes
 from models.present.capacity_band import band_lines, band_rows
 
 
@@ -24,8 +26,11 @@ def band_story(report: Any, helpers: tuple[Callable, Callable, Callable]) -> lis
     w = report.width
     rows: list[list[str]] = [["Workload", "Type", "Published P10 / P50 / P90", "Applied P10", "P50", "P90",
                                "Why the applied figures differ from the published; source of the published figures"]]
-    rows += [[_e(cell) for cell in (*row[:6], f"{row[6]} Source: {row[7]}")] for row in band_rows(band)]
+    cited = SourceNotes()  # the published source once, under the table, not in each workload's row
+    rows += [[_e(cell) for cell in (*row[:6], f"{row[6]} Source: {cited.marker(row[7])}.")]
+             for row in band_rows(band)]
     story.append(_table(rows, [w * 0.14, w * 0.10, w * 0.12, w * 0.09, w * 0.07, w * 0.07, w * 0.41], s,
                         small_cols=(1, 2, 6)))
+    story += cited.flowables(s.tiny.fontName, s.tiny.fontSize, s.tiny.leading, s.tiny.textColor)
     story.append(report.p(_e(" ".join(band.notes)), s.small))
     return story

@@ -45,6 +45,7 @@ from reportlab.platypus.tables import CellStyle
 from app.report import graphics as g
 from app.report.fonts import BOLD, REGULAR
 from app.report.links import LinkedText, has_address, linked, linked_lines
+from app.report.source_notes import SourceNotes
 from app.report.sources import catalog_numbers, field_label, preset_numbers
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
@@ -869,7 +870,7 @@ class ReportBuilder:
                 _heading("Topology", s),
                 self.p(f"Scenario <b>{_e(self.scenario.name)}</b>: {items} item{'s' if items != 1 else ''}, "
                        f"{links} link{'s' if links != 1 else ''}. Lines are labelled with the link type and the "
-                       "number of ports." + (
+                       "number of ports." + g.replication_note(self.scenario, overview) + (
                            " An overview: the design has too many items to label legibly on one page, so items of "
                            "the same kind and model are drawn as one box with their count, and the links between "
                            "two boxes as one line per link type with their ports added up. The bill of materials "
@@ -944,9 +945,11 @@ class ReportBuilder:
                                + ("; the outlined box on the effective bar spans its P10-P90 band." if banded
                                   else "."), s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
+            cited = SourceNotes()  # each source once, under the table (app.report.source_notes)
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             _e(customer_citation(str(step.formula))), _e(customer_citation(str(step.source)))])
+                             _e(customer_citation(str(step.formula))),
+                             cited.marker(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
                          "usable x data reduction", ""])
@@ -954,7 +957,8 @@ class ReportBuilder:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
                              "usable x total efficiency ratio", ""])
-            story.append(_table(rows, [w * 0.17, w * 0.11, w * 0.11, w * 0.30, w * 0.31], s, small_cols=(3, 4)))
+            story.append(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)))
+            story += cited.flowables(REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
                 ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),

@@ -20,6 +20,7 @@ from app.report.fonts import BOLD, REGULAR
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
+from models.present.replication_label import topology_label
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
 from models.units import CapacityUnit
@@ -97,16 +98,21 @@ def topology_drawing(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, w
     names = node_names(scenario.nodes, catalog)
     boxes = [_Box(n.id, n.kind, names[n.id], tuple(node_figures(n, catalog, unit)), n.x, n.y) for n in scenario.nodes]
     links = [(link.source, link.target, link_label(catalog, link.link_type, link.ports)) for link in scenario.links]
-    drawing = _layout(boxes, links, width, max_height, MIN_LABELLED_SCALE)
+    replications = [(r.source, r.target, topology_label(r)) for r in scenario.replications]
+    drawing = _layout(boxes, links, width, max_height, MIN_LABELLED_SCALE, replications)
     overview = drawing is None
     if overview:
-        drawing = _layout(*_overview(scenario, catalog), width, max_height)
+        boxes, links, group_of = _overview(scenario, catalog)
+        grouped = {(group_of[a], group_of[b], text): None for a, b, text in replications
+                   if a in group_of and b in group_of and group_of[a] != group_of[b]}
+        drawing = _layout(boxes, links, width, max_height, replications=list(grouped))
     return drawing, overview
 
 
-def _overview(scenario: Scenario, catalog: Catalog) -> tuple[list[_Box], list[tuple[str, str, str]]]:
+def _overview(scenario: Scenario, catalog: Catalog
+              ) -> tuple[list[_Box], list[tuple[str, str, str]], dict[str, str]]:
     """Boxes of alike nodes (same kind and catalog model) with their count; links between them by type, ports
-    added up."""
+    added up; and each node's box id ({node id: box id})."""
     group_of: dict[str, str] = {}
     members: dict[str, list] = {}
     for node in scenario.nodes:
@@ -126,15 +132,18 @@ def _overview(scenario: Scenario, catalog: Catalog) -> tuple[list[_Box], list[tu
         key = (a, b, link.link_type)
         ports[key] = ports.get(key, 0) + link.ports
     links = [(a, b, link_label(catalog, lt, count)) for (a, b, lt), count in ports.items()]
-    return boxes, links
+    return boxes, links, group_of
 
 
 def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, max_height: float,
-            min_scale: float = 0.0):
+            min_scale: float = 0.0, replications: Sequence[tuple[str, str, str]] = ()):
     """The drawing of these boxes and links, scaled down to fit; None when it would be scaled below
-    ``min_scale``."""
+    ``min_scale``. ``replications``: (source box id, destination box id, label) of each replication relationship,
+    drawn as a labelled dash-dot arrow in the canvas's replication colour (:func:`_replication_arrows`); its
+    destination is placed right under its source when both are in one column."""
     layers = sorted({_layer(n.kind) for n in nodes})
-    columns = [sorted((n for n in nodes if _layer(n.kind) == layer), key=lambda n: (n.x, n.y))
+    columns = [_beside_sources(sorted((n for n in nodes if _layer(n.kind) == layer), key=lambda n: (n.x, n.y)),
+                               replications)
                for layer in layers]
     ncols = len(columns)
     box_w = 112.0 if ncols <= 3 else 96.0
@@ -147,6 +156,8 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
 
     layouts: dict[str, tuple[float, float, float, float, list[tuple[str, str, float]]]] = {}
     column_heights = []
+    rep_lines = {(a, b): _label_lines(text, box_w - _REP_INSET - 6) for a, b, text in replications}
+    gaps = _column_gaps(columns, rep_lines)
     for column in columns:
         blocks = []
         for node in column:
@@ -157,7 +168,7 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
                 for line in simpleSplit(figure, REGULAR, detail_size, box_w - 2 * pad):
                     text.append((line, REGULAR, detail_size))
             blocks.append((node, text, len(text) * line_h + 2 * pad + 4))
-        column_heights.append(sum(b[2] for b in blocks) + 14.0 * (len(blocks) - 1))
+        column_heights.append(sum(b[2] for b in blocks) + sum(gaps[n.id] for n in column[:-1]))
         layouts_col = blocks
         for node, text, height in layouts_col:
             layouts[node.id] = (0, 0, box_w, height, text)
@@ -174,7 +185,7 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
         for node in column:
             _, _, w, h, text = layouts[node.id]
             layouts[node.id] = (x, top - h, w, h, text)
-            top -= h + 14.0
+            top -= h + gaps[node.id]
 
     group = Group()
     index = {n.id: ci for ci, column in enumerate(columns) for n in column}
@@ -226,6 +237,7 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
             group.add(String(lx, ly - 2.0, f"{kind} {count}".strip(), fontName=REGULAR, fontSize=LINK_LABEL_SIZE,
                              fillColor=INK))
 
+    _replication_arrows(group, layouts, rep_lines)
     for ci, column in enumerate(columns):
         kinds = sorted({kind_heading(n.kind) for n in column})
         if len(column) > 1 and len({n.kind for n in column}) == 1:
@@ -251,6 +263,96 @@ def _layout(nodes: list[_Box], links: list[tuple[str, str, str]], width: float, 
     group.translate((width / scale - natural_w) / 2, 0)
     drawing.add(group)
     return drawing
+
+
+REPLICATION_COLOUR = colors.HexColor("#7b4fc9")
+"""A replication relationship's line (the canvas's colour, ``app.gui.canvas.replication.REPLICATION_COLOR``)."""
+_REP_INSET = 12.0
+"""How far in from its boxes' left edge a replication arrow runs between a source and the destination under it."""
+_REP_DASH = [4.0, 2.0, 1.0, 2.0]
+"""Dash-dot, as the canvas draws a replication relationship."""
+
+
+def replication_note(scenario: Scenario, overview: bool) -> str:
+    """The topology text's sentence on replication arrows (with a leading space), "" for a scenario without a
+    replication relationship; ``overview``: the grouped overview was drawn, where a relationship inside one box
+    is not drawn."""
+    if not scenario.replications:
+        return ""
+    return (" A dash-dot arrow is a replication relationship, from the protected system to its destination, "
+            "labelled with its kind, schedule and the recovery point objective required"
+            + (" (one between two items drawn as one box is not drawn: Protection and DR lists every relationship)"
+               if overview else "") + ".")
+
+
+def _beside_sources(column: list[_Box], replications: Sequence[tuple[str, str, str]]) -> list[_Box]:
+    """The column's boxes in their order, each replication destination moved right under its source when both are
+    in the column (so the relationship's arrow is short and crosses no other box)."""
+    order = list(column)
+    ids = {n.id for n in order}
+    moved: set[str] = set()
+    for source, target, _ in replications:
+        if source not in ids or target not in ids or source == target or target in moved:
+            continue
+        box = next(n for n in order if n.id == target)
+        order.remove(box)
+        order.insert(next(i for i, n in enumerate(order) if n.id == source) + 1, box)
+        moved.add(target)
+    return order
+
+
+def _label_lines(text: str, width: float) -> list[str]:
+    """A replication label in lines of at most ``width`` points at the link label size, broken between its
+    " · " parts (a part wider than a line at its spaces)."""
+    lines: list[str] = []
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and stringWidth(joined, REGULAR, LINK_LABEL_SIZE) <= width:
+            lines[-1] = joined
+        else:
+            lines += simpleSplit(part, REGULAR, LINK_LABEL_SIZE, width)
+    return lines
+
+
+def _column_gaps(columns: list[list[_Box]], rep_lines: dict[tuple[str, str], list[str]]) -> dict[str, float]:
+    """The space under each box before the next in its column, points: 14, or room for the label of a
+    replication relationship between the two."""
+    gaps: dict[str, float] = {}
+    for column in columns:
+        for upper, lower in zip(column, column[1:] + [None], strict=True):
+            lines = [] if lower is None else (rep_lines.get((upper.id, lower.id)) or rep_lines.get((lower.id, upper.id))
+                                              or [])
+            gaps[upper.id] = max(14.0, len(lines) * (LINK_LABEL_SIZE + 1.4) + 12.0)
+    return gaps
+
+
+def _replication_arrows(group: Group, layouts: dict, rep_lines: dict[tuple[str, str], list[str]]) -> None:
+    """Each replication relationship as a dash-dot arrow from its source box to its destination box with its
+    label beside it: down (or up) near the left edge when one box is under the other, else straight between the
+    boxes' nearest edges with the label at its middle. Drawn over the links, under the boxes."""
+    for (source, target), lines in rep_lines.items():
+        if source not in layouts or target not in layouts or source == target:
+            continue
+        sx, sy, sw, sh, _ = layouts[source]
+        tx, ty, tw, th, _ = layouts[target]
+        if abs(sx - tx) < 1e-6:  # one column: from one box's edge to the other's, near the left
+            x1 = x2 = sx + _REP_INSET
+            y1, y2 = (sy, ty + th) if sy > ty else (sy + sh, ty)
+            lx, anchor = x1 + 5.0, "start"
+        else:
+            left = sx < tx
+            x1, y1 = (sx + sw, sy + sh / 2) if left else (sx, sy + sh / 2)
+            x2, y2 = (tx, ty + th / 2) if left else (tx + tw, ty + th / 2)
+            lx, anchor = (x1 + x2) / 2, "middle"
+        group.add(Line(x1, y1, x2, y2, strokeColor=REPLICATION_COLOUR, strokeWidth=1.3, strokeDashArray=_REP_DASH))
+        angle = math.atan2(y2 - y1, x2 - x1)
+        head = [(x2 - 6.0 * math.cos(angle + d), y2 - 6.0 * math.sin(angle + d)) for d in (-0.4, 0.4)]
+        group.add(Polygon([x2, y2, *head[0], *head[1]], fillColor=REPLICATION_COLOUR, strokeColor=None))
+        leading = LINK_LABEL_SIZE + 1.4
+        top = (y1 + y2) / 2 + (len(lines) * leading) / 2 - LINK_LABEL_SIZE
+        for i, line in enumerate(lines):
+            group.add(String(lx, top - i * leading, line, fontName=REGULAR, fontSize=LINK_LABEL_SIZE,
+                             fillColor=REPLICATION_COLOUR, textAnchor=anchor))
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -223,21 +223,29 @@ class LinkedText(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        """Draw the wrapped lines on the flowable's canvas, each address part with a link to its whole address."""
+        """Draw the wrapped lines on the flowable's canvas in one text object, each address part with a link to
+        its whole address."""
         canv = self.canv
-        canv.saveState()
-        canv.setFont(self.font, self.size)
+        canv.saveState()  # the text object's colour changes stay inside this flowable
+        text = canv.beginText()
+        text.setFont(self.font, self.size)
+        fill = None
         y = self.height - self.size
         for line in self._lines:
             x = 0.0
-            for text, url in line:
-                w = stringWidth(text, self.font, self.size)
-                canv.setFillColor(_LINK_FILL if url else self.colour)
-                canv.drawString(x, y, text)
+            text.setTextOrigin(0.0, y)
+            for segment, url in line:
+                colour = _LINK_FILL if url else self.colour
+                if colour is not fill:
+                    text.setFillColor(colour)
+                    fill = colour
+                text.textOut(segment)
+                w = stringWidth(segment, self.font, self.size)
                 if url:
                     canv.linkURL(url, (x, y - 0.25 * self.size, x + w, y + self.size), relative=1, thickness=0)
                 x += w
             y -= self.leading
+        canv.drawText(text)
         canv.restoreState()
 
 

@@ -17,6 +17,7 @@ from shiboken6 import isValid
 
 from app.gui.canvas.items import LinkItem, NodeItem, label_pill, link_font
 from app.gui.plain_text import plain_tooltip
+from models.present.replication_label import relationship_label, schedule_text
 from models.project.kinds import SYSTEM_KINDS
 from models.project.replication import REPLICATION_KIND_LABELS, Replication
 
@@ -25,18 +26,6 @@ REPLICATION_COLOR = "#7b4fc9"
 
 ARROW = 9.0
 """The arrowhead's length, scene units."""
-
-
-def schedule_text(rep: Replication) -> str:
-    """``hourly``, ``every 15 min``, ``daily``, ``synchronous``: the label's second part."""
-    if rep.kind == "active-sync":
-        return "synchronous"
-    minutes = rep.schedule_minutes
-    if minutes == 60:
-        return "hourly"
-    if minutes == 1440:
-        return "daily"
-    return f"every {minutes:g} min" if minutes < 120 else f"every {minutes / 60:g} h"
 
 
 class ReplicationItem(LinkItem):
@@ -53,7 +42,7 @@ class ReplicationItem(LinkItem):
         self.replication = rep
         self.carried = None
         self.color = QColor(REPLICATION_COLOR)
-        self.label = f"{REPLICATION_KIND_LABELS[rep.kind]} · {schedule_text(rep)}"
+        self.label = relationship_label(rep)
         scene = self.source.scene()
         self._font = link_font(QFont(scene.font()) if scene is not None else QApplication.font())
         metrics = QFontMetricsF(self._font)
