@@ -31,7 +31,8 @@ software release; a platform differs by the cores that run it. The relation is a
    positioning, or its model numbering within a family, with its public source): a platform on the relation is
    raised to the capacity of the system NetApp documents it replaces or ranks below it, and lowered to the
    capacity of the system NetApp ranks above it, the same factor multiplying its CPU servers and WAFL affinities
-   (the per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
+   (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
+   per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
    block protocol, the one found on NFS every file protocol). A step a cited public figure contradicts is left
    out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
    AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
