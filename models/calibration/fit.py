@@ -496,7 +496,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
                 catalog: Catalog | None = None, server_grid: Sequence[int] | None = SERVER_GRID,
                 source: str = "", base_profiles: Sequence[tuple[str, PerfProfile]] = (),
                 server_prior: int | None = None, rms_slack: float = 0.01, norm_power: int = 2,
-                shared: bool = False, prior_caps_grid: bool = True, fit_name: str = "") -> FitResult:
+                shared: bool = False, prior_caps_grid: bool = True, fit_name: str = "",
+                shared_fields: Sequence[str] = ()) -> FitResult:
     """Fit one or more profiles jointly to observations of one or more scenarios.
 
     Args:
@@ -520,6 +521,10 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             capped at its ``max_servers``.
         fit_name: the name the fitted numbers' provenance gives this fit (``Provenance.fit``; "" uses ``source``,
             or "calibration").
+        shared_fields: fields that take one value across every spec (each spec must fit them; the first spec's
+            ``x0`` and ``bounds`` are used), the specs' other fields their own: a hierarchical fit's shared level,
+            e.g. a software constant fitted to several platforms' ramps, each platform keeping its own fixed
+            latency. Their standard errors and correlations are the joint fit's, in every spec's profile.
 
     Returns:
         :class:`FitResult`.
@@ -535,24 +540,38 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     catalog = with_profiles(catalog, base_profiles) if base_profiles else catalog
     if shared and any(s.fit != specs[0].fit for s in specs):
         raise CalibrationError("a shared fit needs every spec to fit the same fields")
-    layout = []
+    if any(k not in s.fit for s in specs for k in shared_fields):
+        raise CalibrationError("a field shared across specs must be fitted by every spec")
+    # index[n]: the positions in x of spec n's fitted fields (a shared field's position is the same in every spec);
+    # param_names: one name per position
+    index: list[np.ndarray] = []
+    param_names: list[str] = []
+    shared_at: dict[str, int] = {}
     x0: list[float] = []
     lo: list[float] = []
     hi: list[float] = []
-    for s in specs[:1] if shared else specs:
-        start = len(x0)
+    for n, s in enumerate(specs):
+        if shared and n > 0:
+            index.append(index[0])
+            continue
+        positions = []
         for k in s.fit:
+            if k in shared_at:
+                positions.append(shared_at[k])
+                continue
+            if k in shared_fields:
+                shared_at[k] = len(x0)
+            positions.append(len(x0))
+            param_names.append(f"{s.software}/{s.protocol}:{k}")
             x0.append(s.x0[k])
             bound = s.bounds.get(k, (0.0, 1e5))
             lo.append(bound[0])
             hi.append(bound[1])
-        layout.append((start, len(x0)))
-    if shared:
-        layout = layout * len(specs)
+        index.append(np.array(positions, dtype=int))
 
     def profiles_for(x: np.ndarray, servers: int) -> list[tuple[str, PerfProfile]]:
-        return [(s.record_id, s.profile(x[a:b], s.servers_for(servers), source, fit_name=fit_name))
-                for s, (a, b) in zip(specs, layout)]
+        return [(s.record_id, s.profile(x[at], s.servers_for(servers), source, fit_name=fit_name))
+                for s, at in zip(specs, index)]
 
     # every scenario's closed ramp (a custom observation may read any), except those only open-model
     # observations use
@@ -620,9 +639,7 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         jac = np.asarray(best_res.jac, dtype=float)
     else:  # the optimiser's Jacobian is of |r|^(p/2); the covariance needs the plain relative residuals'
         jac = _jacobian(lambda x: resid(x, best_s or 0), best_x, np.array(lo), np.array(hi))
-    names = [(i, k) for i, (s, (a, b)) in enumerate(zip(specs[:1] if shared else specs, layout)) for k in s.fit]
-    errors, basis = parameter_stderr(jac, final, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names],
-                                     active=np.asarray(best_res.active_mask))
+    errors, basis = parameter_stderr(jac, final, param_names, active=np.asarray(best_res.active_mask))
     if server_grid and not all(s.servers and not s.affinity_grid for s in specs):
         gridded = "affinities_per_node" if any(s.affinity_grid for s in specs) else "servers_per_node"
         basis += (f"; {gridded} is an integer held at its grid optimum {best_s} (no standard error: the "
@@ -633,14 +650,13 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
         listed += f" and {len(labels) - MAX_LISTED_POINTS:,} more"
     text = (f"{source}; least-squares fit of the service demands to {len(observations):,} points: "
             + listed + f"; RMS relative residual {rms:.3f}")
-    rho = parameter_correlation(jac, [f"{specs[i].software}/{specs[i].protocol}:{k}" for i, k in names])
+    rho = parameter_correlation(jac, param_names)
     profs = []
-    for _i, (s, (a, b)) in enumerate(zip(specs, layout)):
-        tag = f"{s.software}/{s.protocol}:"
-        se = {k: errors[f"{s.software}/{s.protocol}:{k}"] for k in s.fit if f"{s.software}/{s.protocol}:{k}" in errors}
-        own = {(x.removeprefix(tag), y.removeprefix(tag)): r for (x, y), r in rho.items()
-               if x.startswith(tag) and y.startswith(tag)}
-        profs.append((s.record_id, s.profile(best_x[a:b], s.servers_for(best_s or 1), text, stderr=se,
+    for s, at in zip(specs, index):
+        field_of = {param_names[i]: k for k, i in zip(s.fit, at)}
+        se = {k: errors[param_names[i]] for k, i in zip(s.fit, at) if param_names[i] in errors}
+        own = {(field_of[x], field_of[y]): r for (x, y), r in rho.items() if x in field_of and y in field_of}
+        profs.append((s.record_id, s.profile(best_x[at], s.servers_for(best_s or 1), text, stderr=se,
                                              stderr_basis=basis, fit_name=fit_name or source, correlation=own)))
     return FitResult(tuple(profs), tuple(float(v) for v in final), rms, labels, tuple(float(v) for v in best_x),
                      best_s)

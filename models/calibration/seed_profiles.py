@@ -10,7 +10,7 @@ whose numbers they are, so :func:`in_sample_checks` tells which checks are in-sa
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.calibration.fit import (
     FIELDS,
@@ -100,6 +100,10 @@ class FitContext:
         self.catalog = catalog
         self.results: dict[str, FitResult] = {}
         self.memo: dict[str, float] = {}
+        self.grid_at_prior = False
+        """True: a step that grids an integer (the NFS ramps' affinities) holds it at its prior, the nodes' cores,
+        in one solve instead of the grid (:func:`refit_without_cases`; the full fits kept the prior, the grid's
+        tie-break, in every fit so far)."""
 
 
 @dataclass(frozen=True)
@@ -116,6 +120,9 @@ class SeedFit:
         anchors: steps whose fitted profiles this one is measured against (a relation such as "9.0 / 8.3.1 =
             1.6"); without their data it has none either.
         assumed: the step fits nothing (its profiles are stated assumptions); cross-validation keeps it.
+        case_records: for a step fitted to several platforms' cases jointly, (case id, catalog record id) of each
+            case: the platform whose own profile the case's observations inform (the shared fields aside); empty
+            when every case informs every output.
     """
 
     name: str
@@ -124,6 +131,7 @@ class SeedFit:
     fit: Callable[[FitContext, list[Observation]], FitResult]
     anchors: tuple[str, ...] = ()
     assumed: bool = False
+    case_records: tuple[tuple[str, str], ...] = ()
 
 
 _AFF_TPCE = "aff8080-tpce-fcp"
@@ -354,19 +362,35 @@ NFS_RAMP_FITS = {
     "AFF A900 9.14 NFS (SPECstorage swbuild ramp)": ("specstorage2020-swbuild-a900-2node", "netapp-aff-a900", "9.14"),
     "AFF A90 9.15 NFS (SPECstorage eda_blended ramp)": ("specstorage2020-eda-a90-8node", "netapp-aff-a90", "9.15"),
 }
-"""Fit step name -> (ramps.toml case id, catalog record, software) of each public NFS ramp a profile is fitted to
-(:func:`ramp_observations`). The SPECsfs2008 FAS3140 ramp stays a prediction that no fit reads.
+"""Ramp name -> (ramps.toml case id, catalog record, software) of each public NFS ramp a profile is fitted to
+(:func:`ramp_observations`), all in one fit step, :data:`NFS_RAMPS_STEP`. The SPECsfs2008 FAS3140 ramp stays a
+prediction that no fit reads.
 
 One NFS profile per controller and ONTAP release, fitted to every load level of its public SPECstorage ramp
 (client-side average latency at the published Ops/s, open model: SPECstorage offers each level's rate). Fitted:
 fixed_latency_us (what every operation pays at light load beyond the modelled stations: the NFS client stack and
-ONTAP's network and protocol layers), affinity_hold_us, affinity_hold_scv and, by a grid over integers,
-affinities_per_node (the WAFL affinities, models.performance.paths.affinity_station: where the knee of a ramp
-whose CPU is far from saturated comes from). Held: the CPU demand per operation and the CPU's parallelism, the
+ONTAP's network and protocol layers; one per platform: the ramps' clients and networks differ), affinity_hold_us
+(:data:`NFS_SHARED_FIELDS`: one value for every ramp), affinity_hold_scv (one per ramp) and, by a grid over
+integers, affinities_per_node (the WAFL affinities, models.performance.paths.affinity_station: where the knee of a
+ramp whose CPU is far from saturated comes from). Held: the CPU demand per operation and the CPU's parallelism, the
 AFF A800's fitted ONTAP 9.5 FCP values divided by the AFF A90's derivation ratio (the catalog's profile_from of
 netapp-aff-a90): the ramps' CPU is far from saturated, so their latencies cannot tell its cost. The data per read
 or write of each level comes from its published MB/s (models.performance.public_ramps.block_kib_of); drives,
 clients and the data set are the ramp scenarios' assumptions (models.performance.public_ramps)."""
+
+NFS_RAMPS_STEP = "AFF A900 9.14 + AFF A90 9.15 NFS (SPECstorage ramps, joint)"
+"""Name of the one fit step of every ramp of :data:`NFS_RAMP_FITS`."""
+
+NFS_SHARED_FIELDS = ("affinity_hold_us",)
+"""The field the NFS ramp fit shares across its platforms: the WAFL affinity hold time belongs to ONTAP, not to the
+hardware (issue "Performance that ranks platforms the way the hardware does", item 1), and the model treats it as
+one constant across releases (``models.performance.pooled_fit``: fields other than the CPU demands have no release
+term). Fitted to each ramp alone it was 98.977 +- 0.917 us (AFF A900, ONTAP 9.14, swbuild) and 99.786 +- 0.923 us
+(AFF A90, ONTAP 9.15, eda_blended): 0.6 combined standard errors apart. Its variability (affinity_hold_scv) stays
+one per ramp: fitted alone the two were 0.891 +- 0.672 and 4.435 +- 0.541, 4.1 combined standard errors apart, so
+the ramps do not support one value (the hold time's spread follows the benchmark's operation mix, swbuild's or
+eda_blended's, not only the software). The platforms' affinity counts take one grid value (both nodes have 48
+cores, the grid's tie-break prior)."""
 
 RAMP_AFFINITY_GRID = (4, 8, 16, 32, 64, 128, 256)
 """Coarse grid of affinities_per_node (WAFL affinities an operation's work is spread over per node) for the ramp
@@ -417,39 +441,55 @@ def ramp_observations(ramp_id: str) -> tuple[dict[str, Scenario], list[Observati
     return scen, obs
 
 
-def _ramp_step_obs(name: str) -> Callable[[FitContext], list[Observation]]:
-    return lambda ctx: ramp_observations(NFS_RAMP_FITS[name][0])[1]
+def nfs_ramp_observations(ctx: FitContext) -> list[Observation]:
+    """Every observation of every ramp of :data:`NFS_RAMP_FITS` (:func:`ramp_observations`), each label naming
+    its platform."""
+    out = []
+    for name, (ramp_id, _, _) in NFS_RAMP_FITS.items():
+        platform = name.split(" NFS")[0]
+        out += [replace(o, label=f"{platform}: {o.label}") for o in ramp_observations(ramp_id)[1]]
+    return out
 
 
-def _ramp_step_fit(name: str) -> Callable[[FitContext, list[Observation]], FitResult]:
-    def fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
-        ramp_id, record_id, software = NFS_RAMP_FITS[name]
-        scen, _ = ramp_observations(ramp_id)
-        a800 = next(p for rid, p in ctx.results[_A800_STEP].profiles if p.protocol == "FCP")
-        a90 = ctx.catalog.get("netapp-aff-a90", Controller)
-        ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
-        held = Provenance(kind="derived", fit=_A800_STEP, source=(
-            f"the AFF A800's fitted ONTAP 9.5 FCP value / {ratio:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
-            "profile_from), held during this fit: the ramp's CPU is far from saturated, so its latencies cannot "
-            "tell the CPU cost"))
-        spec = ProfileSpec(record_id, software, "NFS", ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"),
-                           x0={"fixed_latency_us": 100.0, "affinity_hold_us": 100.0, "affinity_hold_scv": 2.0},
-                           fixed={"cpu_read_us": a800.cpu_read_us / ratio, "cpu_write_us": a800.cpu_write_us / ratio,
-                                  "cpu_per_kib_us": a800.cpu_per_kib_us / ratio},
-                           bounds={"fixed_latency_us": (0.0, 5000.0), "affinity_hold_us": (1.0, 1e5),
-                                   "affinity_hold_scv": (0.0, 50.0)},
-                           servers=a800.servers_per_node, affinity_grid=True,
-                           held_notes={"cpu_read_us": held, "cpu_write_us": held, "cpu_per_kib_us": held,
-                                       "servers_per_node": "the AFF A800's fitted ONTAP 9.5 FCP value (the "
-                                       "ramp's CPU is far from saturated)"})
+def _nfs_ramps_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
+    """The NFS ramps fitted jointly (:data:`NFS_RAMP_FITS`, :data:`NFS_SHARED_FIELDS`): one profile per ramp that
+    has observations in ``obs`` (a ramp left out produces none)."""
+    a800 = next(p for rid, p in ctx.results[_A800_STEP].profiles if p.protocol == "FCP")
+    a90 = ctx.catalog.get("netapp-aff-a90", Controller)
+    ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
+    held = Provenance(kind="derived", fit=_A800_STEP, source=(
+        f"the AFF A800's fitted ONTAP 9.5 FCP value / {ratio:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
+        "profile_from), held during this fit: the ramp's CPU is far from saturated, so its latencies cannot "
+        "tell the CPU cost"))
+    used = {c for o in obs for c, _ in o.checks}
+    scen: dict[str, Scenario] = {}
+    specs, sources, priors = [], [], []
+    for ramp_id, record_id, software in NFS_RAMP_FITS.values():
+        if ramp_id not in used:
+            continue
+        scen.update(ramp_observations(ramp_id)[0])
+        specs.append(ProfileSpec(
+            record_id, software, "NFS", ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv"),
+            x0={"fixed_latency_us": 100.0, "affinity_hold_us": 100.0, "affinity_hold_scv": 2.0},
+            fixed={"cpu_read_us": a800.cpu_read_us / ratio, "cpu_write_us": a800.cpu_write_us / ratio,
+                   "cpu_per_kib_us": a800.cpu_per_kib_us / ratio},
+            bounds={"fixed_latency_us": (0.0, 5000.0), "affinity_hold_us": (1.0, 1e5),
+                    "affinity_hold_scv": (0.0, 50.0)},
+            servers=a800.servers_per_node, affinity_grid=True,
+            held_notes={"cpu_read_us": held, "cpu_write_us": held, "cpu_per_kib_us": held,
+                        "servers_per_node": "the AFF A800's fitted ONTAP 9.5 FCP value (the ramp's CPU is far "
+                        "from saturated)"}))
         case = ramp_case(ramp_id)
-        return fit_profile([spec], {o.scenario: scen[o.scenario] for o in obs}, obs, ctx.catalog,
-                           server_grid=RAMP_AFFINITY_GRID,
-                           server_prior=ctx.catalog.get(record_id, Controller).cores_per_node,
-                           prior_caps_grid=False,
-                           source=f"{case['seed']}, {case['section'].split(';')[0]} (every load level; "
-                                  f"{record_id}, ONTAP {software}, NFS)")
-    return fit
+        sources.append(f"{case['seed']}, {case['section'].split(';')[0]} (every load level; {record_id}, ONTAP "
+                       f"{software}, NFS)")
+        priors.append(ctx.catalog.get(record_id, Controller).cores_per_node)
+    joint = (f"; one WAFL affinity hold time for {' and '.join(s.record_id for s in specs)}, each its own fixed "
+             "latency and hold-time variability" if len(specs) > 1 else "")
+    return fit_profile(specs, {o.scenario: scen[o.scenario] for o in obs}, obs, ctx.catalog,
+                       server_grid=(min(priors),) if ctx.grid_at_prior else RAMP_AFFINITY_GRID,
+                       server_prior=min(priors), prior_caps_grid=False,
+                       shared_fields=NFS_SHARED_FIELDS if len(specs) > 1 else (),
+                       source="; ".join(sources) + joint)
 
 
 def seed_fits() -> list[SeedFit]:
@@ -468,10 +508,37 @@ def seed_fits() -> list[SeedFit]:
     ]
     steps.append(SeedFit(CVO_POOLED_STEP, tuple((seeds.CVO_VM_IDS[v], "9.5", "iSCSI") for v in CVO_VM_SIZES),
                          cvo_pooled_observations, _cvo_pooled_fit))
-    for name, (_, record_id, software) in NFS_RAMP_FITS.items():
-        steps.append(SeedFit(name, ((record_id, software, "NFS"),), _ramp_step_obs(name), _ramp_step_fit(name),
-                             anchors=("AFF A800 9.5 FCP + NVMe/FC",)))
+    steps.append(SeedFit(NFS_RAMPS_STEP, tuple((rid, sw, "NFS") for _, rid, sw in NFS_RAMP_FITS.values()),
+                         nfs_ramp_observations, _nfs_ramps_fit, anchors=("AFF A800 9.5 FCP + NVMe/FC",),
+                         case_records=tuple((ramp, rid) for ramp, rid, _ in NFS_RAMP_FITS.values())))
     return steps
+
+
+def refit_without_cases(catalog: Catalog, step_name: str, cases: Iterable[str]) -> tuple[tuple[str, PerfProfile], ...]:
+    """The profiles one seed fit step gives without the observations of ``cases`` (published.toml / ramps.toml
+    case ids), its anchors' results read from ``catalog``'s profiles (not refitted), an integer grid held at its
+    prior (:attr:`FitContext.grid_at_prior`): a joint step's remaining platforms fitted without a left-out
+    platform's data (``models.validation.platform_holdout``). Empty when no observation is left. About a second
+    per remaining ramp.
+
+    Raises:
+        KeyError: no step of that name; CalibrationError: the fit fails."""
+    step = next(s for s in seed_fits() if s.name == step_name)
+    out = set(cases)
+    ctx = FitContext(catalog)
+    ctx.grid_at_prior = True
+    by_name = {s.name: s for s in seed_fits()}
+    for anchor in step.anchors:
+        profiles = []
+        for rid, sw, proto in by_name[anchor].outputs:
+            record = catalog.find(rid)
+            profiles += [(rid, p) for p in getattr(record, "performance", ())
+                         if (p.software, p.protocol) == (sw, proto)]
+        ctx.results[anchor] = FitResult(tuple(profiles), (), 0.0, ())
+    kept = [o for o in step.observations(ctx) if not any(c in out for c, _ in o.checks)]
+    if not kept:
+        return ()
+    return named_fit(step.fit(ctx, kept), step.name).profiles
 
 
 def named_fit(result: FitResult, name: str) -> FitResult:
@@ -575,7 +642,9 @@ def run_seed_fits(catalog: Catalog | None = None, exclude_cases: Iterable[str] =
             note = "" if dropped or changed or status == "fitted" or status == "reused" else "no stored result to reuse"
             outcomes[step.name] = StepOutcome(step.name, status, result, dropped, note)
         ctx.results[step.name] = result
-        ctx.catalog = with_profiles(ctx.catalog, result.profiles)
+        made = {(rid, p.software, p.protocol) for rid, p in result.profiles}
+        ctx.catalog = with_profiles(without_profiles(ctx.catalog, [o for o in step.outputs if o not in made]),
+                                    result.profiles)
         if verbose:
             for rid, p in result.profiles:
                 print(f"{step.name} [{outcomes[step.name].status}]: {rid} {p.software} {p.protocol} "

@@ -31,7 +31,8 @@ software release; a platform differs by the cores that run it. The relation is a
    positioning, or its model numbering within a family, with its public source): a platform on the relation is
    raised to the capacity of the system NetApp documents it replaces or ranks below it, and lowered to the
    capacity of the system NetApp ranks above it, the same factor multiplying its CPU servers and WAFL affinities
-   (the per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
+   (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
+   per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
    block protocol, the one found on NFS every file protocol). A step a cited public figure contradicts is left
    out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
    AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
@@ -51,7 +52,7 @@ import math
 import statistics
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.catalog import Catalog, Controller, PerfProfile, Provenance
 from models.performance.per_core import CPU_FIELDS, per_core_value
@@ -378,10 +379,13 @@ def ordering_steps() -> tuple[tuple[str, str, str], ...]:
 class Bound:
     """The ordering bound on one platform's relation profile: ``factor`` multiplies its CPU servers and WAFL
     affinities (above 1: raised; below 1: lowered); ``by``: the platform whose capacity set it (its name) and the
-    public basis of the step; "" when unbounded (factor 1)."""
+    public basis of the step; "" when unbounded (factor 1). ``ceiling``: the largest factor the steps that rank
+    it below another system allow (that system's capacity over this platform's own; infinite when none): a
+    raised platform's parallelism is rounded up to an integer, but never past it."""
 
     factor: float = 1.0
     by: str = ""
+    ceiling: float = math.inf
 
 
 _BOUNDS: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, str, str], dict[str, Bound]]] = (
@@ -415,6 +419,7 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
     other: dict[str, float] = {}
     on_relation: set[str] = set()
     names: dict[str, str] = {}
+    profiles: dict[str, tuple[PerfProfile, int]] = {}
     for record in catalog.of_kind(Controller):
         if record.family not in FAMILIES or protocol not in record.protocols:
             continue
@@ -424,6 +429,7 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
         if profile is None:
             continue
         cpu[record.id] = capacity(profile, record.nodes)
+        profiles[record.id] = (profile, record.nodes)
         other[record.id] = (record.max_throughput_mbps * 1e6 / (8 * 1024) if record.max_throughput_mbps
                             else float("inf"))
         if fixed is None:
@@ -458,7 +464,44 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
                 changed = True
         if not changed:
             break
+    # upper bounds for the rounding (_build): a raised platform's ceiling is the capacity, after its own rounding,
+    # of each system ranked above it, over this platform's unbounded capacity
+    rounded: dict[str, float] = {}
+
+    def actual(cid: str, seen: frozenset[str]) -> float:
+        if cid not in bounds or bounds[cid].factor == 1.0 or cid in seen:
+            return cap(cid)
+        if cid not in rounded:
+            if bounds[cid].factor > 1.0:
+                group = twins[hardware_key(catalog.get(cid, Controller))]
+                ceiling = min((actual(large, seen | {cid}) / cpu[small] for small, large, _ in steps
+                               if small in group), default=math.inf)
+                bounds[cid] = replace(bounds[cid], ceiling=ceiling)
+            profile, nodes = profiles[cid]
+            counts = bounded_parallelism(profile, bounds[cid])
+            rounded[cid] = min(capacity(profile.model_copy(update=counts), nodes), other[cid])
+        return rounded[cid]
+
+    for cid in list(bounds):
+        actual(cid, frozenset())
     return bounds
+
+
+def bounded_parallelism(base: PerfProfile, bound: Bound) -> dict[str, int]:
+    """The CPU servers and WAFL affinities per node of a relation profile under its ordering bound: the base's
+    times the factor, rounded up when raised, down (at least 1) when lowered; a raised count is rounded down
+    instead where rounding up would pass the bound's ceiling (the system NetApp ranks above it, as rounded: with
+    equal lower and upper bounds the upper one holds)."""
+    rounding = math.ceil if bound.factor > 1 else math.floor
+    out: dict[str, int] = {}
+    for k in ("servers_per_node", "affinities_per_node"):
+        if k == "affinities_per_node" and base.affinity_hold_us <= 0:
+            continue
+        value = max(int(rounding(getattr(base, k) * bound.factor)), 1)
+        if value > getattr(base, k) * bound.ceiling * (1 + 1e-9):
+            value = max(int(math.floor(getattr(base, k) * bound.ceiling * (1 + 1e-9))), 1)
+        out[k] = value
+    return out
 
 
 def hardware_relation_profile(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
@@ -479,24 +522,20 @@ def hardware_relation_profile(record: Controller, catalog: Catalog, software: st
 def _build(record: Controller, catalog: Catalog, software: str, protocol: str, own: OwnLookup,
            exclude: str) -> PerfProfile | None:
     """:func:`hardware_relation_profile` computed: the bound multiplies the CPU servers and WAFL affinities (the
-    per-operation times, software costs, stay the pooled ones): rounded up when raised, down (at least 1) when
-    lowered."""
+    per-operation times, software costs, stay the pooled ones), rounded by :func:`bounded_parallelism`."""
     base = base_profile(record, catalog, software, protocol, exclude=exclude)
     if base is None:
         return None
     bound = ordering_bounds(catalog, protocol, own, exclude).get(record.id, Bound())
     if bound.factor == 1.0:
         return base
-    rounding = math.ceil if bound.factor > 1 else math.floor
     provenance = dict(base.provenance)
-    changes: dict[str, object] = {}
-    for k in ("servers_per_node", "affinities_per_node"):
-        if k == "affinities_per_node" and base.affinity_hold_us <= 0:
-            continue
-        value = max(int(rounding(getattr(base, k) * bound.factor)), 1)
-        changes[k] = value
+    changes = bounded_parallelism(base, bound)
+    for k, value in changes.items():
+        held_down = " (rounded down: not above the system ranked above it)" if (
+            bound.factor > 1 and value < getattr(base, k) * bound.factor) else ""
         old = provenance.get(k)
         provenance[k] = Provenance(kind="derived", source=f"{old.source if old else getattr(base, k)} x "
-                                   f"{bound.factor:.3g} = {value}, {bound.by}")
+                                   f"{bound.factor:.3g} = {value}{held_down}, {bound.by}")
     return base.model_copy(update={**changes, "provenance": provenance,
                                    "source": f"{base.source}, parallelism x {bound.factor:.3g} ({bound.by})"})

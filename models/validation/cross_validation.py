@@ -234,7 +234,13 @@ def cross_validate_case(case_id: str, catalog: Catalog | None = None, reference:
         if o.status == "refit":
             left = (f" without {', '.join(o.dropped)}" if o.dropped
                     else f" ({o.note})" if o.note else " (its anchor changed)")
-            refit_parts.append(f"{o.name}: refitted{left}")
+            made = {(rid, p.software, p.protocol) for rid, p in o.result.profiles} if o.result else set()
+            gone = [out for out in steps[o.name].outputs if out not in made]  # a joint step's platform left out
+            removed = f"; {', '.join(f'{r} {sw} / {pr}' for r, sw, pr in gone)} profile removed" if gone else ""
+            refit_parts.append(f"{o.name}: refitted{left}{removed}")
+            if gone:
+                note_parts.append(f"{o.name} has no data of its own left for "
+                                  f"{', '.join(r for r, _, _ in gone)}: {_fallback_text(loo_catalog, gone)}")
         elif o.status == "no data":
             fallback = _fallback_text(loo_catalog, steps[o.name].outputs)
             refit_parts.append(f"{o.name}: {o.note}; profile removed")

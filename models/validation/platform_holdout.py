@@ -11,6 +11,10 @@ checks of the cases its own fits read (a check of the case names one of the fits
 profiles in its ``fitted_by``). Saturation checks (peak IOPS, saturation operations per second) and latency checks (any
 latency in milliseconds; ratios are left out: they compare two predictions of one platform) each give their
 absolute relative errors against the published figures; :func:`holdout_line` prints their medians.
+
+A fit joint with other platforms (the NFS ramps, which share ONTAP's WAFL affinity hold time) is refitted without
+the left-out platform's cases for the others (:func:`joint_fits`), and only the left-out platform's own cases are
+its points: what the others run on has then never seen it.
 """
 
 from __future__ import annotations
@@ -90,18 +94,45 @@ def own_fits(record: Controller) -> set[str]:
             if prov.kind == "calibrated" and prov.fit}
 
 
+def joint_fits(catalog: Catalog, record: Controller) -> tuple[set[str], Catalog]:
+    """For a platform whose own fits are joint with other platforms' (a seed fit step with ``case_records``, e.g.
+    the NFS ramps sharing ONTAP's WAFL affinity hold time): the cases of those fits that are the other platforms'
+    (not this platform's points), and ``catalog`` without this platform (:func:`without_platform`) whose other
+    platforms' profiles of those fits are refitted without this platform's cases
+    (``models.calibration.refit_without_cases``): what they were fitted to never includes the platform left out.
+    (no cases, :func:`without_platform`) when no fit of the platform is joint."""
+    from models.calibration import seed_fits
+    from models.calibration.fit import with_profiles
+    from models.calibration.seed_profiles import refit_without_cases
+
+    fits = own_fits(record)
+    held = without_platform(catalog, record)
+    others: set[str] = set()
+    for step in seed_fits():
+        if step.name not in fits or not step.case_records:
+            continue
+        mine = {case for case, rid in step.case_records if rid == record.id}
+        others |= {case for case, rid in step.case_records if rid != record.id}
+        refitted = refit_without_cases(catalog, step.name, mine)
+        held = with_profiles(held, [(rid, p) for rid, p in refitted if rid != record.id])
+    return others, held
+
+
 def platform_holdout(catalog: Catalog | None = None) -> list[HoldoutCheck]:
-    """Every left-out platform's saturation and latency points (module docstring), platform by platform."""
+    """Every left-out platform's saturation and latency points (module docstring), platform by platform. A fit
+    joint with other platforms (:func:`joint_fits`) counts only this platform's cases, and the others' profiles are
+    refitted without them."""
     catalog = catalog or bundled_catalog()
     base = _points(catalog)
     out: list[HoldoutCheck] = []
     for record in calibrated_platforms(catalog):
         fits = own_fits(record)
+        others, held_catalog = joint_fits(catalog, record)
         cases = {key[0] for key, (_, _, fitted_by) in base.items() if any(f"'{fit}'" in fitted_by for fit in fits)}
-        mine = {key for key in base if key[0] in cases and quantity_group(key[1])}
+        mine = {key for key in base if key[0] in cases - others and quantity_group(key[1])}
         if not mine:
             continue
-        held = _points(without_platform(catalog, record))
+        held = _points(held_catalog)
         for key in sorted(mine):
             if key in held:
                 published, predicted, _ = held[key]
