@@ -254,14 +254,18 @@ class _Spec:
     (validated nodes, links, a scenario copy) costs more than everything else the search does with a design that
     is never evaluated, so it is built on first use of :attr:`scenario` and kept."""
 
-    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario")
+    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm")
 
     def __init__(self, build: Callable[[], Scenario], summary: str | Callable[[], str], ru: int,
-                 power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0)) -> None:
+                 power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0),
+                 single_vm: bool | None = None) -> None:
         self._build: Callable[[], Scenario] | None = build
         self._scenario: Scenario | None = None
         self._summary = summary
         self.ru, self.power, self.deployment, self.size = ru, power, deployment, size
+        # whether the design's only node is a Cloud Volumes ONTAP single node (not an HA pair), as its generator
+        # knows it without building the scenario; None: not told (read from the built scenario)
+        self.single_vm = single_vm
 
     @property
     def summary(self) -> str:
@@ -404,12 +408,17 @@ def _cloud_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                             break  # the VM's data-disk count or capacity limit (CloudVm)
                         node = dict(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                     licence=licence, ha=ha, disk=disk.id, disk_count=count)
-                        lic = catalog.find(licence)
-                        summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, "
-                                   f"{lic.name if lic is not None else licence}, {count} x "
-                                   f"{disk.name}")
-                        yield _Spec(partial(_cluster_scenario, base, CloudVmNode, node), summary, 0,
-                                    None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes))
+                        yield _Spec(partial(_cluster_scenario, base, CloudVmNode, node),
+                                    partial(_cloud_summary, vm, ha, licence, count, disk, catalog), 0,
+                                    None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes),
+                                    single_vm=not ha)
+
+
+def _cloud_summary(vm: Any, ha: bool, licence: str, count: int, disk: Any, catalog: Catalog) -> str:
+    """A Cloud Volumes ONTAP design of :func:`_cloud_specs` in words (written on first use)."""
+    lic = catalog.find(licence)
+    return (f"{vm.name}, {'HA pair' if ha else 'single node'}, {lic.name if lic is not None else licence}, "
+            f"{count} x {disk.name}")
 
 
 _CLOUD_VM_NOT_CAPACITY = {"catalog_id", "label"}
@@ -1438,7 +1447,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         if not lazy[0]:
             return False
         spec = pending[place][2]
-        if spec.deployment == "cloud":
+        if spec.deployment == "cloud":  # told by the generator when it can, without building the scenario
+            if spec.single_vm is not None:
+                return req.meet_slo_in_takeover and spec.single_vm
             return _single_cloud_vm(spec.scenario, req, "cloud")
         if spec.deployment != "on-prem":
             return False
@@ -1476,8 +1487,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 continue
             cand, checked = at(place)
             place += 1
-            if cand.reasons:
-                continue
+            if cand.reasons or (tail() and platform_key(cand) in platforms):
+                continue  # (the walk checks no larger variant of a platform design that meets once past its tail)
             pkey = key_at(place - 1)
             if pkey in checks:
                 plausible += not checks[pkey][0]
@@ -1517,6 +1528,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 position += 1
             chunk = []
             for cand, checked, pkey in feasible:
+                if tail() and platform_key(cand) in platforms:
+                    continue  # only an alternative, never checked (below): nor screened
                 if pkey in checks:
                     chunk.append((cand, checked, pkey))
                     continue
