@@ -62,7 +62,7 @@ from models.catalog.describe import storage_summary
 from models.catalog.limits import platform_limit_problems
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
-from models.performance.engine import collector_paused
+from models.performance.engine import collector_paused, target_rate
 from models.performance.screening import (
     DesignCheck,
     DesignPaths,
@@ -936,6 +936,32 @@ def _controller_bounds(paths: DesignPaths) -> dict[str, float]:
             for p in paths.paths}
 
 
+TAKEOVER_BOUND_MARGIN = 1e-9
+"""Relative margin by which a takeover bound (:func:`_takeover_bounds`) must fall below a target before a design is
+passed over for it (the takeover check's inflation by the other workloads' load is 1 / (1 - u), its u summed to
+rounding)."""
+
+
+def _takeover_bounds(paths: DesignPaths) -> dict[str, float]:
+    """Per workload id whose path has a takeover state (``models.performance.states.takeover``: both HA nodes'
+    CPUs), the saturation bound (IOPS) of that state's controller-node CPU and affinity stations alone
+    (:data:`CONTROLLER_BOUND_ROLES` on a node): no lower than the saturation the takeover verdict compares the
+    workload's target with (``models.performance.screening.failover_verdicts``: every station of the state, each
+    demand inflated by the other workloads' load, a factor of at least 1), so a target at or above it misses the
+    SLO in takeover."""
+    from models.performance import saturation_iops
+    from models.performance.states import takeover
+
+    out = {}
+    for p in paths.paths:
+        state = takeover(p)
+        if state is not None:
+            out[p.workload.id] = saturation_iops([s for s in state.path.stations if s.ident.role in
+                                                  CONTROLLER_BOUND_ROLES and s.ident.node is not None],
+                                                 state.path.read_fraction)[0]
+    return out
+
+
 _Check = tuple[list[str], float | None, float | None]
 """(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of one design's performance."""
 
@@ -1381,7 +1407,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             got = built[pkey] = design_paths(checked, catalog,
                                              layouts.get(_storage_key(checked) if key is None else key))
             if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
-                controller_bounds.setdefault(controller_side(checked), _controller_bounds(got))
+                side = controller_side(checked)
+                controller_bounds.setdefault(side, _controller_bounds(got))
+                if req.meet_slo_in_takeover and side not in takeover_bounds:  # ... and its takeover state's
+                    takeover_bounds[side] = _takeover_bounds(got)
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
@@ -1424,6 +1453,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
     controller_bounds: dict[tuple, dict[str, float]] = {}  # a design's controller side -> per workload its bound
+    takeover_bounds: dict[tuple, dict[str, float]] = {}  # ... its takeover state's bound (SLO in takeover required)
+    targets = {w.id: rate for w in base.workloads if w.enabled and (rate := target_rate(w))}  # the takeover's
     efficiency_sides: dict[tuple, Any] = {}  # an array platform's effective side (its workloads kept with it)
 
     def controller_side(checked: Scenario) -> tuple:
@@ -1457,8 +1488,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             return True
         if not controller_bounds:
             return False
-        bounds = controller_bounds.get(controller_side(spec.scenario))
-        return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())
+        side = controller_side(spec.scenario)
+        bounds = controller_bounds.get(side)
+        if bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items()):
+            return True
+        bounds = takeover_bounds.get(side)
+        return bounds is not None and any(bounds.get(wid, math.inf) * (1 + TAKEOVER_BOUND_MARGIN) <= rate
+                                          for wid, rate in targets.items())
 
     tried = [0, 0]  # designs checked in order, of which met
 
