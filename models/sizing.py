@@ -41,7 +41,8 @@ computed), and the candidates shown keep those figures (nothing is evaluated a s
 over the designs that certainly cannot meet, without their capacity or paths: with ``meet_slo_in_takeover`` the
 single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), the arrays whose drives cannot give the capacity
 (:func:`_capacity_certainly_short`), and the arrays whose controller side an earlier design's paths showed too slow
-for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk made again with every design,
+for a grown target (:func:`_controller_bounds`) or, with ``meet_slo_in_takeover``, too slow in takeover for a target
+(:func:`_takeover_bounds`); only when nothing meets is the walk made again with every design,
 for the nearest and their reasons.
 """
 
@@ -877,6 +878,14 @@ def _single_cloud_vm(scenario: Scenario, req: Requirements, deployment: str) -> 
             and all(n.kind == "cloud_vm" and not getattr(n, "ha", True) for n in scenario.nodes))
 
 
+def _single_cloud_spec(spec: _Spec, req: Requirements) -> bool:
+    """:func:`_single_cloud_vm` of a cloud design not yet built: told by its generator when it can
+    (``_Spec.single_vm``, so its scenario is not built for it), else read from its scenario."""
+    if spec.single_vm is not None:
+        return req.meet_slo_in_takeover and spec.single_vm
+    return _single_cloud_vm(spec.scenario, req, "cloud")
+
+
 def _target_rate(w: Any) -> float | None:
     """A workload's target, IOPS (its MB/s target at its block size when it gives no IOPS); None without one."""
     return w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
@@ -1474,21 +1483,26 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         bound of its controller's CPU and affinity stations alone, at or below the target: the whole path's bound,
         the saturation screen's, is no higher; ``models.performance.paths`` builds these stations from the
         controller node, its record and profile, the front end's protocol and the workload, never from the
-        shelves)."""
+        shelves) or, with the SLO in takeover required, too slow in takeover for a target (the same bound of its
+        takeover state: :func:`_takeover_bounds`, which sums the two nodes' controller stations)."""
         if not lazy[0]:
             return False
         spec = pending[place][2]
-        if spec.deployment == "cloud":  # told by the generator when it can, without building the scenario
-            if spec.single_vm is not None:
-                return req.meet_slo_in_takeover and spec.single_vm
-            return _single_cloud_vm(spec.scenario, req, "cloud")
+        if spec.deployment == "cloud":
+            return _single_cloud_spec(spec, req)
         if spec.deployment != "on-prem":
             return False
         if _capacity_certainly_short(spec.scenario, catalog, need, efficiency_sides):
             return True
+        return too_slow(spec.scenario)
+
+    def too_slow(scenario: Scenario) -> bool:
+        """Whether an array design's controller side (:func:`controller_side`) an earlier design's paths showed too
+        slow (:func:`passed_over`); the walk asks it again of a design reached before that earlier design's paths
+        were built, before building its own."""
         if not controller_bounds:
             return False
-        side = controller_side(spec.scenario)
+        side = controller_side(scenario)
         bounds = controller_bounds.get(side)
         if bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items()):
             return True
@@ -1525,6 +1539,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             place += 1
             if cand.reasons or (tail() and platform_key(cand) in platforms):
                 continue  # (the walk checks no larger variant of a platform design that meets once past its tail)
+            if lazy[0] and cand.deployment == "on-prem" and too_slow(checked):
+                continue  # (reached before the design that showed it; the walk passes it over)
             pkey = key_at(place - 1)
             if pkey in checks:
                 plausible += not checks[pkey][0]
@@ -1566,6 +1582,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             for cand, checked, pkey in feasible:
                 if tail() and platform_key(cand) in platforms:
                     continue  # only an alternative, never checked (below): nor screened
+                if lazy[0] and cand.deployment == "on-prem" and too_slow(checked):
+                    left_out = True  # passed over (reached before the design whose paths showed it too slow)
+                    continue
                 if pkey in checks:
                     chunk.append((cand, checked, pkey))
                     continue
