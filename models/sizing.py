@@ -437,6 +437,40 @@ def _storage_key(scenario: Scenario) -> tuple:
                  for n in scenario.nodes if n.kind not in ("host", "switch"))
 
 
+def _capacity_signature(record: Controller, catalog: Catalog) -> tuple:
+    """What the capacity engine reads of an array controller's record for a design's capacity totals
+    (``models.capacity.engine``, ``ontap``, ``array``, ``layout``): its family, nodes, default ONTAP release
+    (the WAFL reserve rule), ADP modes and root partition sizes, whether it is an all-flash ONTAP system (read
+    from its id and name: ``layout.is_all_flash_ontap``) and whether its catalog shelves include internal bays
+    (an entry-level FAS: ``layout.entry_internal_drives``). Its name and limits give only words (the problems and
+    the waterfall's text), the rest of the record performance, ports and footprint."""
+    from models.capacity.layout import is_all_flash_ontap
+
+    return (record.family, record.nodes, record.default_software, tuple(record.adp),
+            tuple(sorted(record.adp_root_partition_bytes.items())), is_all_flash_ontap(record),
+            any(getattr(catalog.find(sid), "internal", False) for sid in record.shelves))
+
+
+def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, Any]) -> tuple:
+    """A key equal for array designs whose capacity totals are the same: :func:`_storage_key` with each controller
+    node's record given by its :func:`_capacity_signature` (and the node without its record id and name), so
+    controllers of alike capacity rules (an AFF and its ASA twin, a generation's models) with the same shelves and
+    drives share one capacity evaluation. ``signatures`` memoises each controller id's signature."""
+    out: list[Any] = []
+    for n in scenario.nodes:
+        if n.kind in ("host", "switch"):
+            continue
+        record = catalog.find(n.catalog_id) if n.kind == "controller" else None
+        if isinstance(record, Controller):
+            sig = signatures.get(record.id)
+            if sig is None:
+                sig = signatures[record.id] = _capacity_signature(record, catalog)
+            out.append((sig, n.model_dump_json(exclude={"catalog_id", "label"})))
+        else:
+            out.append(n.model_dump_json())
+    return tuple(out)
+
+
 MANAGED_SIZE_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16)
 """Multiples of the needed capacity tried for a managed service (a size-based service buys throughput with
 capacity, so a larger quota may be what meets the SLO)."""
@@ -1256,7 +1290,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     book by completeness of its price, cost, rack units and power; without one by the user's order of
     ``requirements.deployments``, then rack units, power and (cloud) vCPUs (its ``order``), and within an equal
     order the smaller design first (drives, disk bytes, a service's size: its ``fit``). In that order each design's
-    capacity is evaluated (designs that differ only in protocol or links share it), those with enough are screened
+    capacity is evaluated (designs that differ only in protocol or links share it, and arrays that differ only in
+    a controller of alike capacity rules: :func:`_capacity_key`), those with enough are screened
     by their saturation bound and evaluated in full, until ``top`` distinct platform designs meet,
     :data:`FRONT_EVALUATIONS` more have been evaluated and the next design's order is past the ``top``-th shown one's
     (a design of an equal order might rank before it on headroom): designs after that point are never evaluated
@@ -1351,6 +1386,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
     storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
+    alike_capacities: dict[tuple, CapacityTotals] = {}  # ... and arrays whose controllers' capacity rules are alike
+    capacity_signatures: dict[str, Any] = {}  # a controller's capacity signature, by id
+    signatures: dict[str, str] = {}  # a drive's performance signature, by id
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
@@ -1360,9 +1398,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
         cap = capacities.get(key)
         if cap is None:
-            # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
-            raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
-            cap = capacities[key] = evaluate_capacity(checked, catalog, raid).total
+            alike = _capacity_key(checked, catalog, capacity_signatures) if deployment == "on-prem" else key
+            cap = alike_capacities.get(alike)
+            if cap is None:
+                # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
+                raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
+                cap = alike_capacities[alike] = evaluate_capacity(checked, catalog, raid).total
+            capacities[key] = cap
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
@@ -1375,7 +1417,6 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     checked_failures: list[Candidate] = []
     checks: dict[tuple, _Check] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
-    signatures: dict[str, str] = {}
     peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
     platforms: set[tuple] = set()  # the platform designs among the meeting ones (drive variants grouped)
 
@@ -1413,8 +1454,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         got = built.get(pkey)
         if got is None:
             key = storage_keys.get(id(checked))
-            got = built[pkey] = design_paths(checked, catalog,
-                                             layouts.get(_storage_key(checked) if key is None else key))
+            key = _storage_key(checked) if key is None else key
+            if key not in layouts and pkey[0] != "cloud":  # its capacity was an alike array's
+                layouts[key] = raid_layouts(checked, catalog)
+            got = built[pkey] = design_paths(checked, catalog, layouts.get(key))
             if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
                 side = controller_side(checked)
                 controller_bounds.setdefault(side, _controller_bounds(got))
