@@ -255,11 +255,11 @@ class _Spec:
     (validated nodes, links, a scenario copy) costs more than everything else the search does with a design that
     is never evaluated, so it is built on first use of :attr:`scenario` and kept."""
 
-    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm")
+    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm", "parts")
 
     def __init__(self, build: Callable[[], Scenario], summary: str | Callable[[], str], ru: int,
                  power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0),
-                 single_vm: bool | None = None) -> None:
+                 single_vm: bool | None = None, parts: tuple | None = None) -> None:
         self._build: Callable[[], Scenario] | None = build
         self._scenario: Scenario | None = None
         self._summary = summary
@@ -267,6 +267,9 @@ class _Spec:
         # whether the design's only node is a Cloud Volumes ONTAP single node (not an HA pair), as its generator
         # knows it without building the scenario; None: not told (read from the built scenario)
         self.single_vm = single_vm
+        # an array design's (hosts, record, internal bays, shelf, drive, shelves, front end, sites) as
+        # :func:`_design` takes them, so the first walk can pass it over without building it; None: not an array
+        self.parts = parts
 
     @property
     def summary(self) -> str:
@@ -637,7 +640,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe, sites),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
                                         note + (METROCLUSTER_SUMMARY if sites else "")),
-                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
+                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0),
+                                parts=(ready, record, inside, shelf, drive, count, fe, sites))
 
 
 def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive) -> bool:
@@ -693,21 +697,51 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
     linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
     capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
     settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
-    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
-    ctl = _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
-                           ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
-                           1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
-                           tuple(sorted((sites or {}).items())))
+    ctl = _array_controller(record, inside, shelf, drive, count, sites)
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [_shelf_node(sid, sh.id, label, k, drive.id, sh.bays) for k, (sh, sid, label) in enumerate(placed)]
     records = {sh.id: sh for sh, _, _ in placed}
-    link_id, ports = fe
-    links = [_link(f"fe-{h.id}", h.id, "array", link_id, max(1, ports // max(len(hosts), 1))) for h in hosts]
+    links = _front_links(hosts, fe)
     links += [_link(f"be-{s.id}", "array", s.id, records[s.catalog_id].backend_link,
                     records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     return base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
+
+
+def _array_controller(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
+                      sites: dict[str, Any] | None) -> ControllerNode:
+    """The controller node :func:`_design` places for its arguments (shared: :func:`_controller_node`)."""
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
+    return _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
+                            ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
+                            1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
+                            tuple(sorted((sites or {}).items())))
+
+
+def _front_links(hosts: list[HostNode], fe: tuple[str, int]) -> list[Link]:
+    """The front-end links :func:`_design` places: each host to the array over ``fe`` (link type, ports), shared
+    (:func:`_link`)."""
+    link_id, ports = fe
+    return [_link(f"fe-{h.id}", h.id, "array", link_id, max(1, ports // max(len(hosts), 1))) for h in hosts]
+
+
+def _controller_side(scenario: Scenario) -> tuple:
+    """What the controller's CPU and affinity stations of an array design's paths depend on: every node but its
+    shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by identity:
+    the search's designs share these validated objects, and every design it builds lives until it ends, so no other
+    object takes an id while the key is in use)."""
+    shelves = {n.id for n in scenario.nodes if n.kind == "shelf"}
+    return (tuple(id(n) for n in scenario.nodes if n.kind != "shelf"),
+            tuple(id(ln) for ln in scenario.links if ln.target not in shelves))
+
+
+def _parts_side(parts: tuple) -> tuple:
+    """:func:`_controller_side` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``), without
+    building it: the hosts, the controller node and the front-end links it would place are these shared objects."""
+    hosts, record, inside, shelf, drive, count, fe, sites = parts
+    return (tuple(id(h) for h in hosts) + (id(_array_controller(record, inside, shelf, drive, count, sites)),),
+            tuple(id(ln) for ln in _front_links(hosts, fe)))
 
 
 @lru_cache(maxsize=4096)
@@ -934,8 +968,6 @@ def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float,
     capacity, is a miss (a margin of 1e-9 against rounding). False when it cannot tell: no single controller
     with workloads, a FabricPool capacity tier, a drive not in the catalog. ``sides`` memoises each platform's
     effective side."""
-    from models.capacity.efficiency import effective_side
-
     controllers = [n for n in scenario.nodes if n.kind == "controller"]
     if len(controllers) != 1:
         return False
@@ -944,13 +976,37 @@ def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float,
     workloads = [w for w in scenario.workloads if w.enabled and w.target == ctl.id]
     if not isinstance(record, Controller) or not workloads or getattr(ctl, "capacity_tier", "none") != "none":
         return False
-    right_sized = 0.0
+    shelves = []
     for n in scenario.nodes:
         if n.kind == "shelf":
             drive = catalog.find(n.drive)
             if not isinstance(drive, Drive):
                 return False
-            right_sized += drive.right_sized_bytes * n.drive_count
+            shelves.append((drive, n.drive_count))
+    return _drives_certainly_short(record, workloads, shelves, need, sides)
+
+
+def _parts_certainly_short(parts: tuple, workloads: list, need: float, sides: dict[tuple, Any]) -> bool:
+    """:func:`_capacity_certainly_short` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``),
+    without building it: its controller node has no capacity tier, its workloads are ``workloads`` (the enabled
+    ones it retargets to the array) and its shelves are the internal bays, then each external shelf, full."""
+    _hosts, record, inside, shelf, drive, count, _fe, _sites = parts
+    if not workloads:
+        return False
+    shelves = ([(drive, inside.bays)] if inside is not None else []) + (
+        [(drive, shelf.bays)] * count if shelf is not None else [])
+    return _drives_certainly_short(record, workloads, shelves, need, sides)
+
+
+def _drives_certainly_short(record: Controller, workloads: list, shelves: list[tuple[Drive, int]], need: float,
+                            sides: dict[tuple, Any]) -> bool:
+    """The test of :func:`_capacity_certainly_short` on one controller ``record`` with its enabled ``workloads`` and
+    its shelves as (drive, count) in node order."""
+    from models.capacity.efficiency import effective_side
+
+    right_sized = 0.0
+    for drive, count in shelves:
+        right_sized += drive.right_sized_bytes * count
     family = record.family
     key = (family, tuple(id(w) for w in workloads))
     side = sides.get(key)
@@ -1509,14 +1565,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     targets = {w.id: rate for w in base.workloads if w.enabled and (rate := target_rate(w))}  # the takeover's
     efficiency_sides: dict[tuple, Any] = {}  # an array platform's effective side (its workloads kept with it)
 
-    def controller_side(checked: Scenario) -> tuple:
-        """What the controller's CPU and affinity stations of an array design's paths depend on: every node but
-        its shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by
-        identity: the search's designs share these validated objects, and every design it builds lives until it
-        ends, so no other object takes an id while the key is in use)."""
-        shelves = {n.id for n in checked.nodes if n.kind == "shelf"}
-        return (tuple(id(n) for n in checked.nodes if n.kind != "shelf"),
-                tuple(id(ln) for ln in checked.links if ln.target not in shelves))
+    controller_side = _controller_side
+    array_workloads: list[list] = []  # the enabled workloads an array design aims at it, once
 
     def passed_over(place: int) -> bool:
         """In a lazy walk, whether the design at ``place`` certainly cannot meet, told without its capacity or
@@ -1535,17 +1585,21 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             return _single_cloud_spec(spec, req)
         if spec.deployment != "on-prem":
             return False
+        if spec.parts is not None and spec._scenario is None:  # told from its parts, without building it
+            if not array_workloads:
+                array_workloads.append([w for w in _retargeted(base, "array", keep_hosts=True)
+                                        if w.enabled and w.target == "array"])
+            if _parts_certainly_short(spec.parts, array_workloads[0], need, efficiency_sides):
+                return True
+            return bool(controller_bounds) and too_slow(_parts_side(spec.parts))
         if _capacity_certainly_short(spec.scenario, catalog, need, efficiency_sides):
             return True
-        return too_slow(spec.scenario)
+        return bool(controller_bounds) and too_slow(controller_side(spec.scenario))
 
-    def too_slow(scenario: Scenario) -> bool:
-        """Whether an array design's controller side (:func:`controller_side`) an earlier design's paths showed too
-        slow (:func:`passed_over`); the walk asks it again of a design reached before that earlier design's paths
-        were built, before building its own."""
-        if not controller_bounds:
-            return False
-        side = controller_side(scenario)
+    def too_slow(side: tuple) -> bool:
+        """Whether an array design's controller side (:func:`_controller_side`) an earlier design's paths showed
+        too slow (:func:`passed_over`); the walk asks it again of a design reached before that earlier design's
+        paths were built, before building its own."""
         bounds = controller_bounds.get(side)
         if bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items()):
             return True
@@ -1582,7 +1636,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             place += 1
             if cand.reasons or (tail() and platform_key(cand) in platforms):
                 continue  # (the walk checks no larger variant of a platform design that meets once past its tail)
-            if lazy[0] and cand.deployment == "on-prem" and too_slow(checked):
+            if lazy[0] and cand.deployment == "on-prem" and too_slow(controller_side(checked)):
                 continue  # (reached before the design that showed it; the walk passes it over)
             pkey = key_at(place - 1)
             if pkey in checks:
@@ -1625,7 +1679,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             for cand, checked, pkey in feasible:
                 if tail() and platform_key(cand) in platforms:
                     continue  # only an alternative, never checked (below): nor screened
-                if lazy[0] and cand.deployment == "on-prem" and too_slow(checked):
+                if lazy[0] and cand.deployment == "on-prem" and too_slow(controller_side(checked)):
                     left_out = True  # passed over (reached before the design whose paths showed it too slow)
                     continue
                 if pkey in checks:

@@ -15,6 +15,7 @@ from models.performance import saturation_iops
 from models.performance.engine import target_rate
 from models.performance.screening import design_paths, failover_verdicts
 from models.performance.states import takeover
+from models.project.model import Requirements
 from models.resources import examples_dir
 from models.sizing import (
     TAKEOVER_BOUND_MARGIN,
@@ -22,6 +23,10 @@ from models.sizing import (
     _capacity_certainly_short,
     _cloud_specs,
     _controller_bounds,
+    _controller_side,
+    _parts_certainly_short,
+    _parts_side,
+    _retargeted,
     _single_cloud_spec,
     _single_cloud_vm,
     _specs,
@@ -145,6 +150,24 @@ def test_an_array_read_as_short_of_capacity_from_its_drives_misses_its_capacity(
     assert short >= 30 and kept >= 30
 
 
+def test_an_array_told_from_its_parts_is_read_as_from_its_built_design():
+    project = load_any(examples_dir() / f"{ARRAYS}.toml")
+    catalog = project_catalog(project)
+    workloads = [w for w in _retargeted(project.scenario, "array", keep_hosts=True) if w.enabled]
+    short = kept = 0
+    for need in (needed_effective_bytes(project.scenario, project.requirements), 3e14):
+        sides: dict = {}
+        for i, spec in enumerate(_specs(project.scenario, catalog, Requirements())):  # every family and protocol
+            if spec.deployment != "on-prem" or i % 7:
+                continue
+            told = _parts_certainly_short(spec.parts, workloads, need, sides), _parts_side(spec.parts)
+            assert told == (_capacity_certainly_short(spec.scenario, catalog, need, sides),
+                            _controller_side(spec.scenario)), spec.summary
+            short += told[0]
+            kept += not told[0]
+    assert short >= 30 and kept >= 30
+
+
 def _full_walk(monkeypatch, project):
     """The search with every design walked (nothing passed over)."""
     with monkeypatch.context() as m:
@@ -153,6 +176,7 @@ def _full_walk(monkeypatch, project):
         m.setattr(sizing, "_controller_bounds", lambda paths: {})
         m.setattr(sizing, "_takeover_bounds", lambda paths: {})
         m.setattr(sizing, "_capacity_certainly_short", lambda *args: False)
+        m.setattr(sizing, "_drives_certainly_short", lambda *args: False)  # (an array told from its parts too)
         return size(project, top=5)
 
 
