@@ -20,9 +20,10 @@ COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "e
             "export-xlsx", "export-csv", "size", "import-prices", "import-env")
 
 
-RELEASE_AFTER_LOADING = ("evaluate",)
+RELEASE_AFTER_LOADING = ("evaluate", "size")
 """Commands that release the collector held since start-up (``app.quiet_start``) themselves, once their project
-is loaded and the engines imported (:func:`_engines_loaded`); every other command releases it before it runs."""
+is loaded and the engines imported (:func:`_engines_loaded`; the sizer's at the top of ``_size``); every other
+command releases it before it runs."""
 
 
 def _release_collector() -> None:
@@ -674,6 +675,7 @@ def _size(args) -> int:
     if args.top < 1:
         raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
     loaded = load_project_file(args.path, read_only=True)
+    _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
     if args.prices:
         project = _with_prices(project, args.prices, loaded.catalog)

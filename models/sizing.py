@@ -41,7 +41,8 @@ computed), and the candidates shown keep those figures (nothing is evaluated a s
 over the designs that certainly cannot meet, without their capacity or paths: with ``meet_slo_in_takeover`` the
 single-node cloud designs (no HA partner, :func:`_single_cloud_vm`), the arrays whose drives cannot give the capacity
 (:func:`_capacity_certainly_short`), and the arrays whose controller side an earlier design's paths showed too slow
-for a grown target (:func:`_controller_bounds`); only when nothing meets is the walk made again with every design,
+for a grown target (:func:`_controller_bounds`) or, with ``meet_slo_in_takeover``, too slow in takeover for a target
+(:func:`_takeover_bounds`); only when nothing meets is the walk made again with every design,
 for the nearest and their reasons.
 """
 
@@ -62,7 +63,7 @@ from models.catalog.describe import storage_summary
 from models.catalog.limits import platform_limit_problems
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
-from models.performance.engine import collector_paused
+from models.performance.engine import collector_paused, target_rate
 from models.performance.screening import (
     DesignCheck,
     DesignPaths,
@@ -254,14 +255,21 @@ class _Spec:
     (validated nodes, links, a scenario copy) costs more than everything else the search does with a design that
     is never evaluated, so it is built on first use of :attr:`scenario` and kept."""
 
-    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario")
+    __slots__ = ("_summary", "ru", "power", "deployment", "size", "_build", "_scenario", "single_vm", "parts")
 
     def __init__(self, build: Callable[[], Scenario], summary: str | Callable[[], str], ru: int,
-                 power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0)) -> None:
+                 power: float | None, deployment: Deployment = "on-prem", size: tuple[float, float] = (0, 0),
+                 single_vm: bool | None = None, parts: tuple | None = None) -> None:
         self._build: Callable[[], Scenario] | None = build
         self._scenario: Scenario | None = None
         self._summary = summary
         self.ru, self.power, self.deployment, self.size = ru, power, deployment, size
+        # whether the design's only node is a Cloud Volumes ONTAP single node (not an HA pair), as its generator
+        # knows it without building the scenario; None: not told (read from the built scenario)
+        self.single_vm = single_vm
+        # an array design's (hosts, record, internal bays, shelf, drive, shelves, front end, sites) as
+        # :func:`_design` takes them, so the first walk can pass it over without building it; None: not an array
+        self.parts = parts
 
     @property
     def summary(self) -> str:
@@ -404,12 +412,17 @@ def _cloud_specs(base: Scenario, catalog: Catalog, req: Requirements) -> Iterato
                             break  # the VM's data-disk count or capacity limit (CloudVm)
                         node = dict(id="cvo", catalog_id=vm.id, label=vm.name, x=400.0, y=120.0,
                                     licence=licence, ha=ha, disk=disk.id, disk_count=count)
-                        lic = catalog.find(licence)
-                        summary = (f"{vm.name}, {'HA pair' if ha else 'single node'}, "
-                                   f"{lic.name if lic is not None else licence}, {count} x "
-                                   f"{disk.name}")
-                        yield _Spec(partial(_cluster_scenario, base, CloudVmNode, node), summary, 0,
-                                    None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes))
+                        yield _Spec(partial(_cluster_scenario, base, CloudVmNode, node),
+                                    partial(_cloud_summary, vm, ha, licence, count, disk, catalog), 0,
+                                    None, "cloud", (vm.vcpu * (2 if ha else 1), count * disk.size_bytes),
+                                    single_vm=not ha)
+
+
+def _cloud_summary(vm: Any, ha: bool, licence: str, count: int, disk: Any, catalog: Catalog) -> str:
+    """A Cloud Volumes ONTAP design of :func:`_cloud_specs` in words (written on first use)."""
+    lic = catalog.find(licence)
+    return (f"{vm.name}, {'HA pair' if ha else 'single node'}, {lic.name if lic is not None else licence}, "
+            f"{count} x {disk.name}")
 
 
 _CLOUD_VM_NOT_CAPACITY = {"catalog_id", "label"}
@@ -425,6 +438,40 @@ def _storage_key(scenario: Scenario) -> tuple:
     carry no capacity."""
     return tuple(n.model_dump_json(exclude=_CLOUD_VM_NOT_CAPACITY) if n.kind == "cloud_vm" else n.model_dump_json()
                  for n in scenario.nodes if n.kind not in ("host", "switch"))
+
+
+def _capacity_signature(record: Controller, catalog: Catalog) -> tuple:
+    """What the capacity engine reads of an array controller's record for a design's capacity totals
+    (``models.capacity.engine``, ``ontap``, ``array``, ``layout``): its family, nodes, default ONTAP release
+    (the WAFL reserve rule), ADP modes and root partition sizes, whether it is an all-flash ONTAP system (read
+    from its id and name: ``layout.is_all_flash_ontap``) and whether its catalog shelves include internal bays
+    (an entry-level FAS: ``layout.entry_internal_drives``). Its name and limits give only words (the problems and
+    the waterfall's text), the rest of the record performance, ports and footprint."""
+    from models.capacity.layout import is_all_flash_ontap
+
+    return (record.family, record.nodes, record.default_software, tuple(record.adp),
+            tuple(sorted(record.adp_root_partition_bytes.items())), is_all_flash_ontap(record),
+            any(getattr(catalog.find(sid), "internal", False) for sid in record.shelves))
+
+
+def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, Any]) -> tuple:
+    """A key equal for array designs whose capacity totals are the same: :func:`_storage_key` with each controller
+    node's record given by its :func:`_capacity_signature` (and the node without its record id and name), so
+    controllers of alike capacity rules (an AFF and its ASA twin, a generation's models) with the same shelves and
+    drives share one capacity evaluation. ``signatures`` memoises each controller id's signature."""
+    out: list[Any] = []
+    for n in scenario.nodes:
+        if n.kind in ("host", "switch"):
+            continue
+        record = catalog.find(n.catalog_id) if n.kind == "controller" else None
+        if isinstance(record, Controller):
+            sig = signatures.get(record.id)
+            if sig is None:
+                sig = signatures[record.id] = _capacity_signature(record, catalog)
+            out.append((sig, n.model_dump_json(exclude={"catalog_id", "label"})))
+        else:
+            out.append(n.model_dump_json())
+    return tuple(out)
 
 
 MANAGED_SIZE_STEPS = (1, 1.5, 2, 3, 4, 6, 8, 12, 16)
@@ -593,7 +640,8 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                     yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe, sites),
                                 partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
                                         note + (METROCLUSTER_SUMMARY if sites else "")),
-                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0))
+                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0),
+                                parts=(ready, record, inside, shelf, drive, count, fe, sites))
 
 
 def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive) -> bool:
@@ -649,21 +697,51 @@ def _design(base: Scenario, hosts: list[HostNode], record: Controller, inside: S
     linked to it over ``fe`` (link type, ports). An array's Dynamic Disk Pool keeps SANtricity's default preservation
     capacity for its drive count (``rules.ddp_default_preservation``). ``sites``: the controller's MetroCluster
     settings (:func:`site_fields`; each SyncMirror plex at its own site), None or empty for a single site."""
-    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
-    ctl = _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
-                           ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
-                           1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
-                           tuple(sorted((sites or {}).items())))
+    ctl = _array_controller(record, inside, shelf, drive, count, sites)
     placed = ([(inside, "bays", inside.name)] if inside is not None else []) + (
         [(shelf, f"shelf{k + 1}", f"{shelf.name} {k + 1}") for k in range(count)] if shelf is not None else [])
     shelves = [_shelf_node(sid, sh.id, label, k, drive.id, sh.bays) for k, (sh, sid, label) in enumerate(placed)]
     records = {sh.id: sh for sh, _, _ in placed}
-    link_id, ports = fe
-    links = [_link(f"fe-{h.id}", h.id, "array", link_id, max(1, ports // max(len(hosts), 1))) for h in hosts]
+    links = _front_links(hosts, fe)
     links += [_link(f"be-{s.id}", "array", s.id, records[s.catalog_id].backend_link,
                     records[s.catalog_id].backend_lanes) for s in shelves]
     workloads = _retargeted(base, "array", keep_hosts=True)
     return base.model_copy(update={"nodes": [*hosts, ctl, *shelves], "links": links, "workloads": workloads})
+
+
+def _array_controller(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
+                      sites: dict[str, Any] | None) -> ControllerNode:
+    """The controller node :func:`_design` places for its arguments (shared: :func:`_controller_node`)."""
+    n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
+    return _controller_node(record.id, record.name, ontap_default_raid(drive) if record.family == "ONTAP" else "ddp",
+                            ONTAP_MIN_SPARES[drive.media] if record.family == "ONTAP" else 0,
+                            1 if record.family == "ONTAP" else ddp_default_preservation(n_drives),
+                            tuple(sorted((sites or {}).items())))
+
+
+def _front_links(hosts: list[HostNode], fe: tuple[str, int]) -> list[Link]:
+    """The front-end links :func:`_design` places: each host to the array over ``fe`` (link type, ports), shared
+    (:func:`_link`)."""
+    link_id, ports = fe
+    return [_link(f"fe-{h.id}", h.id, "array", link_id, max(1, ports // max(len(hosts), 1))) for h in hosts]
+
+
+def _controller_side(scenario: Scenario) -> tuple:
+    """What the controller's CPU and affinity stations of an array design's paths depend on: every node but its
+    shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by identity:
+    the search's designs share these validated objects, and every design it builds lives until it ends, so no other
+    object takes an id while the key is in use)."""
+    shelves = {n.id for n in scenario.nodes if n.kind == "shelf"}
+    return (tuple(id(n) for n in scenario.nodes if n.kind != "shelf"),
+            tuple(id(ln) for ln in scenario.links if ln.target not in shelves))
+
+
+def _parts_side(parts: tuple) -> tuple:
+    """:func:`_controller_side` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``), without
+    building it: the hosts, the controller node and the front-end links it would place are these shared objects."""
+    hosts, record, inside, shelf, drive, count, fe, sites = parts
+    return (tuple(id(h) for h in hosts) + (id(_array_controller(record, inside, shelf, drive, count, sites)),),
+            tuple(id(ln) for ln in _front_links(hosts, fe)))
 
 
 @lru_cache(maxsize=4096)
@@ -868,6 +946,14 @@ def _single_cloud_vm(scenario: Scenario, req: Requirements, deployment: str) -> 
             and all(n.kind == "cloud_vm" and not getattr(n, "ha", True) for n in scenario.nodes))
 
 
+def _single_cloud_spec(spec: _Spec, req: Requirements) -> bool:
+    """:func:`_single_cloud_vm` of a cloud design not yet built: told by its generator when it can
+    (``_Spec.single_vm``, so its scenario is not built for it), else read from its scenario."""
+    if spec.single_vm is not None:
+        return req.meet_slo_in_takeover and spec.single_vm
+    return _single_cloud_vm(spec.scenario, req, "cloud")
+
+
 def _target_rate(w: Any) -> float | None:
     """A workload's target, IOPS (its MB/s target at its block size when it gives no IOPS); None without one."""
     return w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
@@ -882,8 +968,6 @@ def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float,
     capacity, is a miss (a margin of 1e-9 against rounding). False when it cannot tell: no single controller
     with workloads, a FabricPool capacity tier, a drive not in the catalog. ``sides`` memoises each platform's
     effective side."""
-    from models.capacity.efficiency import effective_side
-
     controllers = [n for n in scenario.nodes if n.kind == "controller"]
     if len(controllers) != 1:
         return False
@@ -892,13 +976,37 @@ def _capacity_certainly_short(scenario: Scenario, catalog: Catalog, need: float,
     workloads = [w for w in scenario.workloads if w.enabled and w.target == ctl.id]
     if not isinstance(record, Controller) or not workloads or getattr(ctl, "capacity_tier", "none") != "none":
         return False
-    right_sized = 0.0
+    shelves = []
     for n in scenario.nodes:
         if n.kind == "shelf":
             drive = catalog.find(n.drive)
             if not isinstance(drive, Drive):
                 return False
-            right_sized += drive.right_sized_bytes * n.drive_count
+            shelves.append((drive, n.drive_count))
+    return _drives_certainly_short(record, workloads, shelves, need, sides)
+
+
+def _parts_certainly_short(parts: tuple, workloads: list, need: float, sides: dict[tuple, Any]) -> bool:
+    """:func:`_capacity_certainly_short` of the design :func:`_design` builds from ``parts`` (``_Spec.parts``),
+    without building it: its controller node has no capacity tier, its workloads are ``workloads`` (the enabled
+    ones it retargets to the array) and its shelves are the internal bays, then each external shelf, full."""
+    _hosts, record, inside, shelf, drive, count, _fe, _sites = parts
+    if not workloads:
+        return False
+    shelves = ([(drive, inside.bays)] if inside is not None else []) + (
+        [(drive, shelf.bays)] * count if shelf is not None else [])
+    return _drives_certainly_short(record, workloads, shelves, need, sides)
+
+
+def _drives_certainly_short(record: Controller, workloads: list, shelves: list[tuple[Drive, int]], need: float,
+                            sides: dict[tuple, Any]) -> bool:
+    """The test of :func:`_capacity_certainly_short` on one controller ``record`` with its enabled ``workloads`` and
+    its shelves as (drive, count) in node order."""
+    from models.capacity.efficiency import effective_side
+
+    right_sized = 0.0
+    for drive, count in shelves:
+        right_sized += drive.right_sized_bytes * count
     family = record.family
     key = (family, tuple(id(w) for w in workloads))
     side = sides.get(key)
@@ -925,6 +1033,32 @@ def _controller_bounds(paths: DesignPaths) -> dict[str, float]:
     return {p.workload.id: saturation_iops([s for s in p.stations if s.ident.role in CONTROLLER_BOUND_ROLES
                                             and s.ident.node is not None], p.read_fraction)[0]
             for p in paths.paths}
+
+
+TAKEOVER_BOUND_MARGIN = 1e-9
+"""Relative margin by which a takeover bound (:func:`_takeover_bounds`) must fall below a target before a design is
+passed over for it (the takeover check's inflation by the other workloads' load is 1 / (1 - u), its u summed to
+rounding)."""
+
+
+def _takeover_bounds(paths: DesignPaths) -> dict[str, float]:
+    """Per workload id whose path has a takeover state (``models.performance.states.takeover``: both HA nodes'
+    CPUs), the saturation bound (IOPS) of that state's controller-node CPU and affinity stations alone
+    (:data:`CONTROLLER_BOUND_ROLES` on a node): no lower than the saturation the takeover verdict compares the
+    workload's target with (``models.performance.screening.failover_verdicts``: every station of the state, each
+    demand inflated by the other workloads' load, a factor of at least 1), so a target at or above it misses the
+    SLO in takeover."""
+    from models.performance import saturation_iops
+    from models.performance.states import takeover
+
+    out = {}
+    for p in paths.paths:
+        state = takeover(p)
+        if state is not None:
+            out[p.workload.id] = saturation_iops([s for s in state.path.stations if s.ident.role in
+                                                  CONTROLLER_BOUND_ROLES and s.ident.node is not None],
+                                                 state.path.read_fraction)[0]
+    return out
 
 
 _Check = tuple[list[str], float | None, float | None]
@@ -1212,7 +1346,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     book by completeness of its price, cost, rack units and power; without one by the user's order of
     ``requirements.deployments``, then rack units, power and (cloud) vCPUs (its ``order``), and within an equal
     order the smaller design first (drives, disk bytes, a service's size: its ``fit``). In that order each design's
-    capacity is evaluated (designs that differ only in protocol or links share it), those with enough are screened
+    capacity is evaluated (designs that differ only in protocol or links share it, and arrays that differ only in
+    a controller of alike capacity rules: :func:`_capacity_key`), those with enough are screened
     by their saturation bound and evaluated in full, until ``top`` distinct platform designs meet,
     :data:`FRONT_EVALUATIONS` more have been evaluated and the next design's order is past the ``top``-th shown one's
     (a design of an equal order might rank before it on headroom): designs after that point are never evaluated
@@ -1307,6 +1442,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
     storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
+    alike_capacities: dict[tuple, CapacityTotals] = {}  # ... and arrays whose controllers' capacity rules are alike
+    capacity_signatures: dict[str, Any] = {}  # a controller's capacity signature, by id
+    signatures: dict[str, str] = {}  # a drive's performance signature, by id
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
@@ -1316,9 +1454,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
         cap = capacities.get(key)
         if cap is None:
-            # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
-            raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
-            cap = capacities[key] = evaluate_capacity(checked, catalog, raid).total
+            alike = _capacity_key(checked, catalog, capacity_signatures) if deployment == "on-prem" else key
+            cap = alike_capacities.get(alike)
+            if cap is None:
+                # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
+                raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
+                cap = alike_capacities[alike] = evaluate_capacity(checked, catalog, raid).total
+            capacities[key] = cap
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
                          ru, power, costing.total if costing is not None else None, scenario, deployment,
@@ -1331,7 +1473,6 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     checked_failures: list[Candidate] = []
     checks: dict[tuple, _Check] = {}  # designs that differ only in drive capacity share their performance check
     screened: dict[tuple, list[str]] = {}  # ... and their saturation screen
-    signatures: dict[str, str] = {}
     peaks: dict[str, float] = {}  # the highest saturation bound screened, per workload (for the reach notes)
     platforms: set[tuple] = set()  # the platform designs among the meeting ones (drive variants grouped)
 
@@ -1369,10 +1510,15 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         got = built.get(pkey)
         if got is None:
             key = storage_keys.get(id(checked))
-            got = built[pkey] = design_paths(checked, catalog,
-                                             layouts.get(_storage_key(checked) if key is None else key))
+            key = _storage_key(checked) if key is None else key
+            if key not in layouts and pkey[0] != "cloud":  # its capacity was an alike array's
+                layouts[key] = raid_layouts(checked, catalog)
+            got = built[pkey] = design_paths(checked, catalog, layouts.get(key))
             if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
-                controller_bounds.setdefault(controller_side(checked), _controller_bounds(got))
+                side = controller_side(checked)
+                controller_bounds.setdefault(side, _controller_bounds(got))
+                if req.meet_slo_in_takeover and side not in takeover_bounds:  # ... and its takeover state's
+                    takeover_bounds[side] = _takeover_bounds(got)
         return got
 
     partnerless: dict[tuple, bool] = {}  # performance key -> cannot meet for want of an HA partner
@@ -1415,16 +1561,12 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
     controller_bounds: dict[tuple, dict[str, float]] = {}  # a design's controller side -> per workload its bound
+    takeover_bounds: dict[tuple, dict[str, float]] = {}  # ... its takeover state's bound (SLO in takeover required)
+    targets = {w.id: rate for w in base.workloads if w.enabled and (rate := target_rate(w))}  # the takeover's
     efficiency_sides: dict[tuple, Any] = {}  # an array platform's effective side (its workloads kept with it)
 
-    def controller_side(checked: Scenario) -> tuple:
-        """What the controller's CPU and affinity stations of an array design's paths depend on: every node but
-        its shelves and every link but the back-end ones (the controller node, its hosts and front-end links; by
-        identity: the search's designs share these validated objects, and every design it builds lives until it
-        ends, so no other object takes an id while the key is in use)."""
-        shelves = {n.id for n in checked.nodes if n.kind == "shelf"}
-        return (tuple(id(n) for n in checked.nodes if n.kind != "shelf"),
-                tuple(id(ln) for ln in checked.links if ln.target not in shelves))
+    controller_side = _controller_side
+    array_workloads: list[list] = []  # the enabled workloads an array design aims at it, once
 
     def passed_over(place: int) -> bool:
         """In a lazy walk, whether the design at ``place`` certainly cannot meet, told without its capacity or
@@ -1434,20 +1576,36 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         bound of its controller's CPU and affinity stations alone, at or below the target: the whole path's bound,
         the saturation screen's, is no higher; ``models.performance.paths`` builds these stations from the
         controller node, its record and profile, the front end's protocol and the workload, never from the
-        shelves)."""
+        shelves) or, with the SLO in takeover required, too slow in takeover for a target (the same bound of its
+        takeover state: :func:`_takeover_bounds`, which sums the two nodes' controller stations)."""
         if not lazy[0]:
             return False
         spec = pending[place][2]
         if spec.deployment == "cloud":
-            return _single_cloud_vm(spec.scenario, req, "cloud")
+            return _single_cloud_spec(spec, req)
         if spec.deployment != "on-prem":
             return False
+        if spec.parts is not None and spec._scenario is None:  # told from its parts, without building it
+            if not array_workloads:
+                array_workloads.append([w for w in _retargeted(base, "array", keep_hosts=True)
+                                        if w.enabled and w.target == "array"])
+            if _parts_certainly_short(spec.parts, array_workloads[0], need, efficiency_sides):
+                return True
+            return bool(controller_bounds) and too_slow(_parts_side(spec.parts))
         if _capacity_certainly_short(spec.scenario, catalog, need, efficiency_sides):
             return True
-        if not controller_bounds:
-            return False
-        bounds = controller_bounds.get(controller_side(spec.scenario))
-        return bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items())
+        return bool(controller_bounds) and too_slow(controller_side(spec.scenario))
+
+    def too_slow(side: tuple) -> bool:
+        """Whether an array design's controller side (:func:`_controller_side`) an earlier design's paths showed
+        too slow (:func:`passed_over`); the walk asks it again of a design reached before that earlier design's
+        paths were built, before building its own."""
+        bounds = controller_bounds.get(side)
+        if bounds is not None and any(bounds.get(wid, math.inf) <= grown for wid, grown in grown_targets.items()):
+            return True
+        bounds = takeover_bounds.get(side)
+        return bounds is not None and any(bounds.get(wid, math.inf) * (1 + TAKEOVER_BOUND_MARGIN) <= rate
+                                          for wid, rate in targets.items())
 
     tried = [0, 0]  # designs checked in order, of which met
 
@@ -1476,8 +1634,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 continue
             cand, checked = at(place)
             place += 1
-            if cand.reasons:
-                continue
+            if cand.reasons or (tail() and platform_key(cand) in platforms):
+                continue  # (the walk checks no larger variant of a platform design that meets once past its tail)
+            if lazy[0] and cand.deployment == "on-prem" and too_slow(controller_side(checked)):
+                continue  # (reached before the design that showed it; the walk passes it over)
             pkey = key_at(place - 1)
             if pkey in checks:
                 plausible += not checks[pkey][0]
@@ -1517,6 +1677,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 position += 1
             chunk = []
             for cand, checked, pkey in feasible:
+                if tail() and platform_key(cand) in platforms:
+                    continue  # only an alternative, never checked (below): nor screened
+                if lazy[0] and cand.deployment == "on-prem" and too_slow(controller_side(checked)):
+                    left_out = True  # passed over (reached before the design whose paths showed it too slow)
+                    continue
                 if pkey in checks:
                     chunk.append((cand, checked, pkey))
                     continue

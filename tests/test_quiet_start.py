@@ -1,6 +1,6 @@
 """The cyclic collector is held while a process starts and released, with what start-up made frozen, before the
-work runs (app.quiet_start): the command line releases it before a command, or, for ``evaluate``, once the project
-is loaded and the engines imported; the desktop app once its first window is up."""
+work runs (app.quiet_start): the command line releases it before a command, or, for ``evaluate`` and ``size``, once
+the project is loaded and the engines imported; the desktop app once its first window is up."""
 
 from __future__ import annotations
 
@@ -86,7 +86,8 @@ _COMMAND = textwrap.dedent("""
 """)
 
 
-@pytest.mark.parametrize("command", [["evaluate", "--json", "aff-a70-ns224-oracle-nvmetcp"], ["examples"]])
+@pytest.mark.parametrize("command", [["evaluate", "--json", "aff-a70-ns224-oracle-nvmetcp"], ["examples"],
+                                     ["size", "aff-a70-ns224-oracle-nvmetcp"]])
 def test_a_command_runs_with_the_collector_on_and_start_up_frozen(command, tmp_path):
     """``storplan`` from the command line: the evaluation (or any other command) runs with the collector on, and
     what start-up made is frozen (no collection walks it again)."""

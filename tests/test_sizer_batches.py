@@ -117,10 +117,11 @@ def test_the_look_ahead_batches_the_ramps_without_building_designs_the_search_ne
     alone, built_alone, batches_alone, _ = _counted_search(monkeypatch, project, ahead_max=0)  # each chunk alone
     assert result == alone and result.candidates
     assert [c.max_iops_at_slo for c in result.evaluated] == [c.max_iops_at_slo for c in alone.evaluated]
-    # about the same designs built: the look-ahead may pass the place where the search stops by at most its damped
-    # goal (models.sizing.AHEAD_GROWTH); in this example 142 designs alone, 155 with the look-ahead (since the AFF
-    # A90's power became known, which reorders the designs; before, the two counts were equal)
-    assert built_alone > 100 and built_alone <= built <= 1.1 * built_alone
+    # no more designs built than about the search's own: the look-ahead may pass the place where the search stops by
+    # at most its damped goal (models.sizing.AHEAD_GROWTH); in this example 79 designs alone and 66 with the
+    # look-ahead (a chunk alone screens all its designs before checking any; the look-ahead stops at its goal, and
+    # the controller sides it finds too slow, in takeover too, pass over the later designs of that side)
+    assert built_alone > 50 and built <= 1.1 * built_alone
     # fewer batches, larger on average (the designs the search passes over without paths leave chunks that span
     # more of the order, so a chunk alone can be as large as one look-ahead batch)
     assert len(batches) < len(batches_alone) and sum(batches) / len(batches) > sum(batches_alone) / len(batches_alone)

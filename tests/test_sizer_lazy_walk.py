@@ -1,9 +1,10 @@
 """The sizer's first walk passes over the designs that certainly cannot meet: the single-node Cloud Volumes ONTAP
 designs when the SLO in takeover is required (they have no HA partner), the arrays whose drives' right-sized capacity
 cannot hold the data or give the effective capacity, and the arrays whose controller an earlier design showed too
-slow for a grown target. What it returns is what a walk with every design returns, whether designs
-meet or none does (then the walk is made again with every design, for the nearest and their reasons), and it builds
-no path of a design it passed over when designs meet."""
+slow for a grown target (or, when the SLO in takeover is required, too slow in takeover for a target). What it
+returns is what a walk with every design returns, whether designs meet or none does (then the walk is made again
+with every design, for the nearest and their reasons), and it builds no path of a design it passed over when designs
+meet."""
 
 from __future__ import annotations
 
@@ -11,15 +12,25 @@ import models.sizing as sizing
 from models.capacity import evaluate_capacity
 from models.evaluate import project_catalog
 from models.performance import saturation_iops
-from models.performance.screening import design_paths
+from models.performance.engine import target_rate
+from models.performance.screening import design_paths, failover_verdicts
+from models.performance.states import takeover
+from models.project.model import Requirements
 from models.resources import examples_dir
 from models.sizing import (
+    TAKEOVER_BOUND_MARGIN,
     _cannot_meet_without_partner,
     _capacity_certainly_short,
     _cloud_specs,
     _controller_bounds,
+    _controller_side,
+    _parts_certainly_short,
+    _parts_side,
+    _retargeted,
+    _single_cloud_spec,
     _single_cloud_vm,
     _specs,
+    _takeover_bounds,
     capacity_reasons,
     needed_effective_bytes,
     size,
@@ -58,9 +69,10 @@ def test_a_design_read_as_a_single_cloud_node_has_no_ha_partner_in_its_paths():
     for i, spec in enumerate(_cloud_specs(project.scenario, catalog, req)):
         if i % 9:  # a sample across VMs, licences, disk types and counts
             continue
+        told = _single_cloud_spec(spec, req)  # by its generator, before its scenario is built
         scenario = spec.scenario
         alone = _single_cloud_vm(scenario, req, "cloud")
-        assert alone == (not scenario.nodes[0].ha)
+        assert alone == (not scenario.nodes[0].ha) == told
         assert _cannot_meet_without_partner(scenario, catalog, req, "cloud", design_paths(scenario, catalog)) == alone
         single += alone
         paired += not alone
@@ -94,6 +106,31 @@ def test_an_arrays_controller_bound_is_no_lower_than_its_paths_and_the_same_for_
     assert compared >= 300 and shared >= 100
 
 
+def test_an_arrays_takeover_bound_is_no_lower_than_its_takeover_state_and_a_target_above_it_misses_the_slo():
+    project = load_any(examples_dir() / f"{ARRAYS}.toml")
+    catalog = project_catalog(project)
+    out = kept = 0
+    for i, spec in enumerate(_specs(project.scenario, catalog, project.requirements)):
+        if spec.deployment != "on-prem" or i % 5:
+            continue
+        paths = design_paths(spec.scenario, catalog)
+        bounds = _takeover_bounds(paths)
+        verdicts = failover_verdicts(paths)
+        for p, verdict in zip(paths.paths, verdicts, strict=True):
+            state = takeover(p)
+            assert (state is None) == (p.workload.id not in bounds) == (verdict is None)
+            if state is None:
+                continue
+            whole, _ = saturation_iops(state.path.stations, state.path.read_fraction)
+            assert whole <= bounds[p.workload.id]
+            if bounds[p.workload.id] * (1 + TAKEOVER_BOUND_MARGIN) <= target_rate(p.workload):
+                assert verdict.meets_slo is False, spec.summary  # the takeover verdict the check reads
+                out += 1
+            else:
+                kept += 1
+    assert out >= 30 and kept >= 30
+
+
 def test_an_array_read_as_short_of_capacity_from_its_drives_misses_its_capacity():
     project = load_any(examples_dir() / f"{ARRAYS}.toml")
     catalog = project_catalog(project)
@@ -113,12 +150,33 @@ def test_an_array_read_as_short_of_capacity_from_its_drives_misses_its_capacity(
     assert short >= 30 and kept >= 30
 
 
+def test_an_array_told_from_its_parts_is_read_as_from_its_built_design():
+    project = load_any(examples_dir() / f"{ARRAYS}.toml")
+    catalog = project_catalog(project)
+    workloads = [w for w in _retargeted(project.scenario, "array", keep_hosts=True) if w.enabled]
+    short = kept = 0
+    for need in (needed_effective_bytes(project.scenario, project.requirements), 3e14):
+        sides: dict = {}
+        for i, spec in enumerate(_specs(project.scenario, catalog, Requirements())):  # every family and protocol
+            if spec.deployment != "on-prem" or i % 7:
+                continue
+            told = _parts_certainly_short(spec.parts, workloads, need, sides), _parts_side(spec.parts)
+            assert told == (_capacity_certainly_short(spec.scenario, catalog, need, sides),
+                            _controller_side(spec.scenario)), spec.summary
+            short += told[0]
+            kept += not told[0]
+    assert short >= 30 and kept >= 30
+
+
 def _full_walk(monkeypatch, project):
     """The search with every design walked (nothing passed over)."""
     with monkeypatch.context() as m:
         m.setattr(sizing, "_single_cloud_vm", lambda *args: False)
+        m.setattr(sizing, "_single_cloud_spec", lambda *args: False)
         m.setattr(sizing, "_controller_bounds", lambda paths: {})
+        m.setattr(sizing, "_takeover_bounds", lambda paths: {})
         m.setattr(sizing, "_capacity_certainly_short", lambda *args: False)
+        m.setattr(sizing, "_drives_certainly_short", lambda *args: False)  # (an array told from its parts too)
         return size(project, top=5)
 
 

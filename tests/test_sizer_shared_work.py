@@ -1,7 +1,8 @@
 """Work the sizer shares between designs without changing a number: one recursion for the closed ramps of every
 group of networks at one population (each network's floats those of its group solved alone), one capacity
-evaluation for Cloud Volumes ONTAP designs that differ only in their VM, the profile a record runs on chosen once
-per catalog, and the project-source test reading only the prefix of a source text."""
+evaluation for Cloud Volumes ONTAP designs that differ only in their VM and for arrays whose controllers' capacity
+rules are alike, the profile a record runs on chosen once per catalog, and the project-source test reading only the
+prefix of a source text."""
 
 from __future__ import annotations
 
@@ -15,9 +16,10 @@ from models.capacity import evaluate_capacity
 from models.design import PROJECT_SOURCE_PREFIX, is_project_source
 from models.evaluate import project_catalog
 from models.performance.screening import SUMMED_IN_ORDER_BELOW
+from models.project.model import Requirements
 from models.queueing.general_service import closed_ramp_batch, closed_ramp_batches
 from models.resources import examples_dir
-from models.sizing import _cloud_specs, _storage_key
+from models.sizing import _array_specs, _capacity_key, _capacity_signature, _cloud_specs, _storage_key
 from models.store import load_any
 
 
@@ -118,6 +120,31 @@ def test_cvo_designs_that_differ_only_in_their_vm_share_one_capacity_key_and_hav
     one = specs[0].scenario.nodes[0]
     other_disks = next(s for s in specs if s.scenario.nodes[0].disk_count != one.disk_count)
     assert _storage_key(other_disks.scenario) != _storage_key(specs[0].scenario)
+
+
+def test_arrays_whose_controllers_capacity_rules_are_alike_share_one_capacity_key_and_have_the_same_capacity():
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    catalog = project_catalog(project)
+    signatures: dict = {}
+    specs = list(_array_specs(project.scenario, catalog, Requirements()))  # every family, protocol and drive
+    keyed = sorted(((_capacity_key(s.scenario, catalog, signatures), i) for i, s in enumerate(specs[::3])),
+                   key=lambda kv: kv[0])
+    shared = eseries = 0
+    for _key, alike in groupby(keyed, key=lambda kv: kv[0]):
+        designs = [specs[::3][i].scenario for _, i in alike]
+        controllers = {next(n.catalog_id for n in d.nodes if n.kind == "controller") for d in designs}
+        if len(controllers) < 2:
+            continue
+        shared += 1
+        eseries += catalog.find(next(iter(controllers))).family == "E-Series"
+        picked = {}  # one design per controller: the totals of each are the first's, field by field
+        for d in designs:
+            picked.setdefault(next(n.catalog_id for n in d.nodes if n.kind == "controller"), d)
+        totals = {evaluate_capacity(d, catalog).total for d in picked.values()}
+        assert len(totals) == 1, sorted(controllers)
+    assert shared >= 30 and eseries >= 1
+    one, other = catalog.find("netapp-aff-a20"), catalog.find("netapp-fas2750")  # all-flash or not: other rules
+    assert _capacity_signature(one, catalog) != _capacity_signature(other, catalog)
 
 
 def test_the_profile_a_record_runs_on_is_chosen_once_per_catalog_and_is_the_lookups_answer():
