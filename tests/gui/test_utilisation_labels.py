@@ -70,7 +70,8 @@ def test_long_station_names_keep_their_figures_at_1366x740(cvo_window, qtbot):
 
 
 def test_station_label_rules(qtbot):
-    """The rules on names written here: a fitting name is whole, an unnumbered one elides at its end."""
+    """The rules on names written here: a fitting name is whole; an unnumbered one loses its parentheticals, then
+    elides at its end."""
     from app.gui.results.station_label import station_figures, station_label
 
     metrics = QFontMetrics(QApplication.font())
@@ -83,3 +84,6 @@ def test_station_label_rules(qtbot):
     plain = station_label(long_plain, metrics, 120)
     assert plain.endswith("\u2026") and long_plain.startswith(plain[:-1])
     assert metrics.horizontalAdvance(plain) <= 120
+    detail = "vSAN storage pools (software path and its many queues)"
+    limit = metrics.horizontalAdvance("vSAN storage pools") + 4
+    assert station_label(detail, metrics, limit) == "vSAN storage pools"  # the detail goes, not the name

@@ -66,12 +66,12 @@ def station_figures(name: str) -> tuple[str, str] | None:
 def station_label(name: str, metrics: QFontMetrics, limit_px: int) -> str:
     """``name`` as it fits ``limit_px`` at ``metrics``: whole when it fits; else its head shortened (its own
     parentheticals dropped, then elided at the end) before its figures in parentheses, kept whole; a name without
-    figures is elided at the end."""
+    figures loses its parentheticals, then is elided at the end."""
     if metrics.horizontalAdvance(name) <= limit_px:
         return name
     split = station_figures(name)
-    if split is None:
-        return metrics.elidedText(name, Qt.TextElideMode.ElideRight, limit_px)
+    if split is None:  # "vSAN storage pools (software path)": the words outside parentheses first
+        return metrics.elidedText(_without_groups(name) or name, Qt.TextElideMode.ElideRight, limit_px)
     head, figures = split
     tail = f" ({figures})"
     room = max(MIN_HEAD_CHARS * metrics.averageCharWidth(), limit_px - metrics.horizontalAdvance(tail))
