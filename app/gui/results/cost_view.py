@@ -2,7 +2,9 @@
 a chart of cumulative cost per option over the horizon with each option's total and break-even month.
 
 The figures are ``models.present.cost.design_tco`` of the active scenario, computed on the panel's task runner
-(never on the GUI thread) whenever the project changes while the panel is shown; the newest result wins."""
+(never on the GUI thread) whenever the project changes while the panel is shown; the newest result wins. The inputs
+cost on-premises hardware only: a cloud design whose sizer may build no on-premises design shows them off, with the
+reason, their values kept (:func:`running_costs_unused`)."""
 
 from __future__ import annotations
 
