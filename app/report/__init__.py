@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import threading
-from collections.abc import MutableMapping, Sequence
+from collections.abc import Callable, MutableMapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -36,11 +36,15 @@ _validation_lock = threading.Lock()
 _validation_cache: list = []
 
 
-def validation_outcomes():
+def validation_outcomes(progress: Callable[[int, int], None] | None = None):
     """The outcomes of ``models.validation.run_validation()`` and ``run_ramps()`` (the seed cases and the measured
     ramps that ``storplan validate``'s headline counts together) with the headline's extras (the platforms left
     out, the band coverage: ``models.validation.headline_extras.BundledOutcomes``), computed once per process
     (thread-safe).
+
+    ``progress(done, total)``, when given, is called (on the calling thread) after each section of cases with the
+    number of cases run and to run, and once with (total, total) when the outcomes are ready (at once when they
+    were already computed).
 
     Returns the list of ``CaseOutcome``, or a string explaining why the validation could not run (the report
     then says so instead of failing).
@@ -48,16 +52,29 @@ def validation_outcomes():
     with _validation_lock:
         if not _validation_cache:
             try:
-                from models.validation import run_ramps, run_validation
+                from models.validation import RAMP_SECTIONS, published_cases, run_ramps, run_validation
+                from models.validation.cases import SECTIONS
                 from models.validation.headline_extras import BundledOutcomes, headline_extras
                 from models.validation.runner import stored_cross_validation
 
                 cv, _status = stored_cross_validation()
-                _validation_cache.append(BundledOutcomes([*run_validation(cross_validation=cv),
-                                                          *run_ramps(cross_validation=cv)], headline_extras(cv)))
+                cases = published_cases()
+                total = sum(len(cases.get(section, [])) for section in (*SECTIONS, *RAMP_SECTIONS))
+                outcomes: list = []
+                for section in SECTIONS:  # one section at a time: the same cases in the same order, counted
+                    outcomes.extend(run_validation(sections=(section,), cross_validation=cv))
+                    if progress is not None:
+                        progress(len(outcomes), total)
+                outcomes.extend(run_ramps(cross_validation=cv))
+                if progress is not None:
+                    progress(len(outcomes), total)
+                _validation_cache.append(BundledOutcomes(outcomes, headline_extras(cv)))
             except Exception as exc:  # noqa: BLE001 - the report must still be produced; it states the reason (not cached)
                 return f"{type(exc).__name__}: {exc}"
-        return _validation_cache[0]
+        outcomes = _validation_cache[0]
+    if progress is not None:
+        progress(len(outcomes), len(outcomes))
+    return outcomes
 
 
 def remember_validation(outcomes: Sequence) -> None:

@@ -2,7 +2,9 @@
 a chart of cumulative cost per option over the horizon with each option's total and break-even month.
 
 The figures are ``models.present.cost.design_tco`` of the active scenario, computed on the panel's task runner
-(never on the GUI thread) whenever the project changes while the panel is shown; the newest result wins."""
+(never on the GUI thread) whenever the project changes while the panel is shown; the newest result wins. The inputs
+cost on-premises hardware only: a cloud design whose sizer may build no on-premises design shows them off, with the
+reason, their values kept (:func:`running_costs_unused`)."""
 
 from __future__ import annotations
 
@@ -32,6 +34,25 @@ def _swatch(colour: QColor) -> QIcon:
     pixmap = QPixmap(12, 12)
     pixmap.fill(colour)
     return QIcon(pixmap)
+
+
+ON_PREM_DEPLOYMENTS = ("on-prem", "hci")
+"""The sizer's deployments whose designs are bought hardware: power, space and support cost them."""
+
+CLOUD_ONLY_NOTE = ("Not used: the design and the sizer's deployments are cloud only, and these inputs cost "
+                   "on-premises power, space and support. Your entries are kept.")
+"""The one line shown above the running-cost inputs when they cannot change a figure."""
+
+
+def running_costs_unused(project) -> bool:
+    """True when ``project``'s running-cost inputs (electricity, PUE, grid carbon, rack unit, support) cannot change
+    a figure: its active scenario is a cloud design (``models.costing.tco.design_deployment``: no on-premises power,
+    space or hardware to cost) and its requirements' deployments let the sizer build no on-premises or HCI design
+    (whose ranking on total cost reads them)."""
+    from models.costing.tco import design_deployment
+
+    return (design_deployment(project.scenario) == "cloud"
+            and not set(project.requirements.deployments) & set(ON_PREM_DEPLOYMENTS))
 
 
 def cost_job(_state, project, catalog=None):
@@ -88,6 +109,11 @@ class CostView(ComputedOnShow):
         box = QWidget()
         column = QVBoxLayout(box)
         column.addWidget(QLabel("<b>Running-cost inputs</b> (empty: the stated default)"))
+        self.inputs_note = QLabel()
+        """Why the inputs are off (shown only then): the design and the sizer's deployments are cloud only."""
+        self.inputs_note.setWordWrap(True)
+        self.inputs_note.hide()
+        column.addWidget(self.inputs_note)
         column.addWidget(self.form)
         column.addWidget(self.figures)
         column.addStretch(1)
@@ -113,9 +139,15 @@ class CostView(ComputedOnShow):
         tooltip."""
         from models.costing.inputs import RUNNING_DEFAULTS
 
-        running = self._document.project.requirements.running_costs
+        project = self._document.project
+        running = project.requirements.running_costs
         if self.form.record != running:
             self.form.set_record(running)
+        cloud_only = running_costs_unused(project)
+        self.form.setEnabled(not cloud_only)  # off, never cleared: the figures entered stay in the project
+        self.inputs_note.setVisible(cloud_only)
+        if cloud_only:
+            self.inputs_note.setText(CLOUD_ONLY_NOTE)
         for name, figure in RUNNING_DEFAULTS.items():
             editor = self.form.editors.get(name)
             if isinstance(editor, NumberEditor):

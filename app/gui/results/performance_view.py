@@ -70,6 +70,7 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
+from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell, workload_verdicts
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.present.explain import FIGURES, explain_figure, explain_station
@@ -431,6 +432,11 @@ class PerformanceView(QWidget):
         """(station name, utilisation %, highlighted as the bottleneck) in display order (busiest first)."""
         workload = self.selected_workload()
         return [(s.name, s.utilization * 100, s.name == workload.bottleneck) for s in self._util_stations]
+
+    def utilisation_axis_labels(self) -> list[str]:
+        """The station names as the utilisation axis draws them, in display order (shortened to fit)."""
+        levels = self.util_plot.getAxis("left")._tickLevels or [[]]
+        return [text for _pos, text in levels[0]]
 
     def export_png(self, path: str | Path, scale: float = 2.0) -> None:
         """Write the latency chart as a PNG (``scale`` x its on-screen size, for slides), or as an SVG drawing
@@ -871,10 +877,11 @@ class PerformanceView(QWidget):
             label.setPos(value, i)
             plot.addItem(label)
             self._util_value_items.append(label)
-        # Station names elided to at most ~40% of the panel (the title's tooltip lists them in full).
+        # Station names shortened to at most ~40% of the panel, their figures kept whole (the title's tooltip
+        # lists them in full).
         metrics = self.fontMetrics()
         limit_px = self._util_elide_px = self._util_name_limit()
-        names = [metrics.elidedText(s.name, Qt.TextElideMode.ElideMiddle, limit_px) for s in stations]
+        names = [station_label(s.name, metrics, limit_px) for s in stations]
         axis = plot.getAxis("left")
         axis.setTicks([[(i, name) for i, name in enumerate(names)]])
         axis.setWidth(max_text_width(self, names) + 12)

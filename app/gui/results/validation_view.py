@@ -10,6 +10,7 @@ its reason read in a details pane beside the table.
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, QRunnable, Qt, QThreadPool, Signal, Slot
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QProgressBar,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -55,24 +57,28 @@ from models.validation import RAMP_SECTIONS
 from models.validation.headline_extras import BundledOutcomes, full_headline
 from models.validation.tolerances import tolerance_reason
 
-Runner = Callable[[], Sequence]
-"""A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default)."""
+Runner = Callable[..., Sequence]
+"""A function returning ``CaseOutcome`` records (``models.validation.run_validation`` by default). A runner with a
+``progress`` parameter is given a function to call with (cases done, cases in all) as it goes (on its thread)."""
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 ROW_ROLE = Qt.ItemDataRole.UserRole + 2
 """On every item: the row's index in :attr:`ValidationView.rows` (the table may be sorted any way)."""
+
+RUNNING_TEXT = "Running the published cases\u2026"
+"""The summary while a run is under way (followed by "<done> of <total> cases" once the runner counts)."""
 
 RESULT_COLUMN = 5
 FAILED_ROW_TINT = 28
 """Alpha of the red tint across a failing row (the Result cell itself is tinted more strongly)."""
 
 
-def _default_runner() -> Sequence:
+def _default_runner(progress: Callable[[int, int], None] | None = None) -> Sequence:
     """The bundled cases, computed once per process and shared with the PDF report (an export after the tab has
-    filled does not replay the cases again)."""
+    filled does not replay the cases again); ``progress(done, total)`` after each section of cases."""
     from app.report import validation_outcomes
 
-    outcomes = validation_outcomes()
+    outcomes = validation_outcomes(progress)
     if isinstance(outcomes, str):  # the cases could not run: say why in the table
         raise RuntimeError(outcomes)
     return outcomes  # the seed cases and the measured ramps with the headline's extras, as validate counts them
@@ -81,6 +87,8 @@ def _default_runner() -> Sequence:
 class _Signals(QObject):
     finished = Signal(int, object)
     failed = Signal(int, str)
+    progress = Signal(int, int, int)
+    """(generation, cases done, cases in all)."""
 
 
 class _ValidationTask(QRunnable):
@@ -92,9 +100,13 @@ class _ValidationTask(QRunnable):
         self.runner = runner
         self.signals = signals
 
+    def _progress(self, done: int, total: int) -> None:
+        self.signals.progress.emit(self.generation, done, total)
+
     def run(self) -> None:
         try:
-            result = self.runner()
+            takes_progress = "progress" in inspect.signature(self.runner).parameters
+            result = self.runner(progress=self._progress) if takes_progress else self.runner()
             outcomes = result if isinstance(result, BundledOutcomes) else list(result)  # keep the bundled extras
         except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
             self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
@@ -151,9 +163,15 @@ class ValidationView(QWidget):
         self.refresh_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.refresh_button.setToolTip("Replay every published case through the engines")
         self.refresh_button.clicked.connect(self.refresh)
+        self.progress = QProgressBar()
+        """While a run is under way: busy, then the count of published cases run (the summary says it in words)."""
+        self.progress.setTextVisible(False)
+        self.progress.setMaximumWidth(self.fontMetrics().horizontalAdvance("x" * 24))
+        self.progress.hide()
         header = QHBoxLayout()
         header.addWidget(self.summary_icon)
         header.addWidget(self.summary, 1)
+        header.addWidget(self.progress)
         header.addWidget(self.refresh_button)
         self.error_summary = QLabel("")
         """The headline's lines: each category's count, passed of total, and the prediction summaries with their
@@ -217,13 +235,16 @@ class ValidationView(QWidget):
         """Start a validation run in the global thread pool; a newer run supersedes an older one's result."""
         self._generation += 1
         self._running = True
-        self.summary.setText("Running the published cases\u2026")
+        self.summary.setText(RUNNING_TEXT)
+        self.progress.setRange(0, 0)  # busy until the first count arrives
+        self.progress.show()
         self.refresh_button.setEnabled(False)
         # One signals object per run, owned by its task: if the view is closed mid-run, the task still emits
         # into a live object, and Qt has already dropped the connections to the deleted view.
         signals = _Signals()
         signals.finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
         signals.failed.connect(self._on_failed, Qt.ConnectionType.QueuedConnection)
+        signals.progress.connect(self._on_progress, Qt.ConnectionType.QueuedConnection)
         self._signals = signals
         self._pool.start(_ValidationTask(self._generation, self._runner, signals))
 
@@ -248,10 +269,18 @@ class ValidationView(QWidget):
 
     # -------------------------------------------------------------------------------------------------- internals
 
+    def _on_progress(self, generation: int, done: int, total: int) -> None:
+        if generation != self._generation or not self._running or total <= 0:
+            return
+        self.progress.setRange(0, total)
+        self.progress.setValue(min(done, total))
+        self.summary.setText(f"{RUNNING_TEXT} {done} of {total} cases")
+
     def _on_failed(self, generation: int, message: str) -> None:
         if generation != self._generation:
             return
         self._running = False
+        self.progress.hide()
         self.refresh_button.setEnabled(True)
         self.rows = []
         self.model.removeRows(0, self.model.rowCount())
@@ -262,6 +291,7 @@ class ValidationView(QWidget):
         if generation != self._generation:
             return
         self._running = False
+        self.progress.hide()
         self.refresh_button.setEnabled(True)
         # the measured ramps (section "ramp") are listed after the seed cases and counted as they are
         extras = getattr(outcomes, "extras", None)  # the bundled run's platforms left out and band coverage

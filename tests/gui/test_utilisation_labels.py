@@ -1,0 +1,89 @@
+"""Utilisation-axis station labels on a presales laptop: a long name is shortened, its figures never are."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from models.resources import examples_dir
+
+NUMBER = re.compile(r"\d[\d,.]*")
+
+
+def _figures(name: str) -> str:
+    """The figures a station name ends with, found here independently of the label code: the text after the last
+    ': ' when it follows the last '(' (else after the last '('), without the closing ')', cut after the word that
+    follows its last number."""
+    text = name.rstrip(")")
+    colon, paren = text.rfind(": "), text.rfind("(")
+    tail = text[colon + 2:] if colon > paren else text[paren + 1:]
+    words = tail.split()
+    last = max(i for i, w in enumerate(words) if NUMBER.search(w))
+    return " ".join(words[:last + 2])
+
+
+@pytest.fixture
+def cvo_window(qtbot):
+    from app.gui.main_window import MainWindow, read_project
+
+    win = MainWindow(read_project(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    win.worker.force_sync()
+    yield win
+    win.worker.shutdown()
+    win.compare_worker.shutdown()
+    win.close()
+
+
+def test_long_station_names_keep_their_figures_at_1366x740(cvo_window, qtbot):
+    """At 1366x740 the CVO-on-AWS limits ("AWS EBS gp3 2 TiB (baseline ...) IOPS limit (6 disks x 3,000 IOPS)")
+    do not fit the axis: each label keeps its figures whole (Qt's middle elision cut them: "AWS EBS gp...,000 IOPS)")
+    and stays within the room the axis gives a name."""
+    win = cvo_window
+    win.resize(1366, 740)
+    qtbot.waitUntil(lambda: win.height() == 740, timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    view = win.results.performance_view
+    qtbot.waitUntil(lambda: view.util_plot.isVisible() and bool(view.utilisation_axis_labels()), timeout=5000)
+    QApplication.processEvents()
+    view._fit_util_range()
+    names = [name for name, _pct, _b in view.utilisation_bars()]
+    labels = view.utilisation_axis_labels()
+    assert len(labels) == len(names) >= 6
+    shortened = [(n, lab) for n, lab in zip(names, labels) if n != lab]
+    assert len(shortened) >= 3  # the laptop width does shorten the long limits
+    metrics = QFontMetrics(view.font())
+    for name, label in shortened:
+        assert label.endswith(f"({_figures(name)})"), (name, label)  # every long name here ends in figures
+    limit = view._util_name_limit()
+    for label in labels:  # a shortened label stays near the axis room (the figures may exceed it, never by a lot)
+        assert metrics.horizontalAdvance(label) <= limit + 12 * metrics.averageCharWidth(), label
+    ebs = [lab for n, lab in zip(names, labels) if "EBS IOPS limit" in n]
+    assert ebs == [label for label in ebs if label.endswith("(18,750 IOPS)")] and ebs
+
+
+def test_station_label_rules(qtbot):
+    """The rules on names written here: a fitting name is whole; an unnumbered one loses its parentheticals, then
+    elides at its end."""
+    from app.gui.results.station_label import station_figures, station_label
+
+    metrics = QFontMetrics(QApplication.font())
+    assert station_label("VM CPU", metrics, 200) == "VM CPU"
+    name = "NVRAM log disk IOPS limit (AWS EBS io1 47 GiB (CVO boot disk holding NVRAM): 2,350 IOPS)"
+    assert station_figures(name) == ("NVRAM log disk IOPS limit", "2,350 IOPS")
+    short = station_label(name, metrics, 150)
+    assert short.endswith("(2,350 IOPS)") and short.startswith("NVRAM") and "\u2026" in short
+    long_plain = "node 1 back-end 6Gb SAS lanes shared by every shelf of the stack"
+    plain = station_label(long_plain, metrics, 120)
+    assert plain.endswith("\u2026") and long_plain.startswith(plain[:-1])
+    assert metrics.horizontalAdvance(plain) <= 120
+    detail = "vSAN storage pools (software path and its many queues)"
+    limit = metrics.horizontalAdvance("vSAN storage pools") + 4
+    assert station_label(detail, metrics, limit) == "vSAN storage pools"  # the detail goes, not the name
