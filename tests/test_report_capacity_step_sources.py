@@ -1,0 +1,96 @@
+"""Review 42: the first steps of every capacity waterfall cite a document a customer can follow.
+
+The raw and right-sized steps cited "catalog drive marketed capacity (decimal)" and "catalog drive right-sized
+capacity", a cloud system's raw step "<disk>: size" and its cap "catalog licence <id>": none names a document. Each
+drive, cloud disk and licence record carries its own provenance for these numbers; the step's source must carry it.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from app.report import render_report_bytes
+from models.catalog import bundled_catalog
+from models.evaluate import evaluate
+from models.present.citations import customer_citation
+from models.project import load
+from models.resources import examples_dir
+
+# one example per capacity engine: ONTAP + a Cloud Volumes ONTAP destination, a generic array, vSAN OSA
+EXAMPLES = ["aff-a70-snapmirror-cvo-dr", "spinning192-sas-analytics", "vsan8-osa-hybrid-4host-oltp"]
+FIRST_STEPS = {"Raw (marketed)": ("marketed_bytes", "size_bytes"), "Right-sized": ("right_sized_bytes",),
+               "Licence capacity cap": ("capacity_cap_bytes",)}
+NO_DOCUMENT = re.compile(r"^catalog\b|catalog (?:capacity )?drive|catalog licence|: size$")
+
+
+def _record_sources() -> dict[str, list[tuple[str, str]]]:
+    """Per field, every catalog record's (name, customer citation of that field's provenance)."""
+    catalog = bundled_catalog()
+    out: dict[str, list[tuple[str, str]]] = {}
+    for kind in ("drive", "cloud_disk", "licence"):
+        for rec in catalog.of_kind(kind):
+            for field in ("marketed_bytes", "right_sized_bytes", "size_bytes", "capacity_cap_bytes"):
+                cited = rec.cited(field) if field in type(rec).model_fields else ""
+                if cited:
+                    out.setdefault(field, []).append((rec.name, customer_citation(cited)))
+    return out
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_first_capacity_steps_cite_the_records_own_sources(name):
+    evaluation = evaluate(load(examples_dir() / f"{name}.toml"))
+    records = _record_sources()
+    checked = 0
+    for system in evaluation.capacity.systems:
+        for step in system.steps:
+            if step.name not in FIRST_STEPS:
+                continue
+            text = customer_citation(str(step.source))
+            assert not NO_DOCUMENT.search(text), f"{system.system_id} {step.name}: {text!r}"
+            # some record of the right kind is named, with its own (customer) citation of that field
+            named = [(n, c) for f in FIRST_STEPS[step.name] for n, c in records.get(f, []) if n in text]
+            assert named, f"{system.system_id} {step.name} names no record: {text!r}"
+            assert any(c in text for _, c in named), f"{system.system_id} {step.name}: {text!r}"
+            checked += 1
+    assert checked >= 2
+
+
+@pytest.fixture(scope="module")
+def a70_cvo():
+    """The A70 + CVO DR example: its evaluation and its PDF's text (pypdf), rendered once for this module."""
+    project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
+    text = " ".join(" ".join((p.extract_text() or "").split()) for p in PdfReader(io.BytesIO(data)).pages)
+    return evaluation, text
+
+
+def test_the_pdf_capacity_footnotes_name_the_drive_and_its_document(a70_cvo):
+    """The A70 + CVO example's PDF: its footnotes cite the drive, the Azure disk and the licence by name, never
+    "catalog drive ..." (pypdf text)."""
+    _, text = a70_cvo
+    assert "catalog drive" not in text
+    assert "catalog licence" not in text
+    assert "NetApp 3.8TB NVMe SSD (TLC), marketed capacity (decimal bytes): assumed:" in text
+    assert "NetApp 3.8TB NVMe SSD (TLC), right-sized capacity: derived: 3.84 TB x the X447A" in text
+    assert "Azure Premium SSD P30 (Premium_LRS, 1,024 GiB), size:" in text
+
+
+def test_the_runway_names_the_dr_copy_that_fills_first(a70_cvo):
+    """Review 42: the summary fails the design because the DR copy fills in 18 months, but the Runway said only
+    "Months until full: 113 months" (the source system). The runway now names the DR copy's months, the same
+    figure as the relationship's runway and the summary's, and says the 113 months are the serving systems'."""
+    evaluation, text = a70_cvo
+    (relationship,) = evaluation.protection.relationships
+    months = relationship.runway_months
+    assert months is not None and 12 < months < 36  # fills within the 36-month horizon: the summary's failure
+    shown = f"{round(months)} months"
+    assert f"DR copy on Cloud Volumes ONTAP DR (Azure) full in {shown}" in text  # the summary
+    runway = text[text.index("Runway"):text.index("Protection and DR", text.index("Runway"))]
+    assert f"Months until the DR copy on Cloud Volumes ONTAP DR (Azure) is full: {shown}" in runway
+    source = evaluation.capacity.system("a70")
+    assert f"Months until full (the systems serving workloads): {round(source.months_until_full)} months" in runway
