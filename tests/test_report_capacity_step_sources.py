@@ -94,3 +94,31 @@ def test_the_runway_names_the_dr_copy_that_fills_first(a70_cvo):
     assert f"Months until the DR copy on Cloud Volumes ONTAP DR (Azure) is full: {shown}" in runway
     source = evaluation.capacity.system("a70")
     assert f"Months until full (the systems serving workloads): {round(source.months_until_full)} months" in runway
+
+
+@pytest.mark.parametrize("name", EXAMPLES)
+def test_the_data_reduction_steps_cite_the_projects_ratio_not_a_report_as_its_source(name):
+    """Review 42: the A70 Oracle example's 2:1 compression is the project's figure, yet its Compression step cited
+    only the AFF8080 SQL Server 2014 report, read as "measured 2:1". The ratio's source is now the project; the
+    platform's documented mechanism follows as "the mechanism: ..."."""
+    project = load(examples_dir() / f"{name}.toml")
+    evaluation = evaluate(project)
+    stated = {w.id: (w.compression_ratio, w.compaction_ratio, w.dedupe_ratio)
+              for w in project.scenarios[0].workloads}
+    checked = 0
+    for system in evaluation.capacity.systems:
+        for step in system.steps:
+            if step.name not in ("Compression", "Compaction", "Deduplication"):
+                continue
+            text = customer_citation(str(step.source))
+            assert text.startswith("project: each workload's stated compression, compaction and deduplication "
+                                   "ratios"), f"{system.system_id} {step.name}: {text!r}"
+            assert "; the mechanism: " in text
+            checked += 1
+    assert checked >= 2
+    if name == "aff-a70-snapmirror-cvo-dr":  # the ratio is the project's: its one workload states 2:1
+        assert list(stated.values()) == [(2.0, 1.0, 1.0)]
+        (a70,) = [s for s in evaluation.capacity.systems if s.system_id == "a70"]
+        (comp,) = [s for s in a70.steps if s.name == "Compression"]
+        assert comp.bytes_after == pytest.approx(2.0 * comp.bytes_before)
+        assert "AFF8080A EX Storage Efficiency" in customer_citation(str(comp.source)).split("the mechanism:")[1]
