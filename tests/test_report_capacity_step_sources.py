@@ -122,3 +122,19 @@ def test_the_data_reduction_steps_cite_the_projects_ratio_not_a_report_as_its_so
         (comp,) = [s for s in a70.steps if s.name == "Compression"]
         assert comp.bytes_after == pytest.approx(2.0 * comp.bytes_before)
         assert "AFF8080A EX Storage Efficiency" in customer_citation(str(comp.source)).split("the mechanism:")[1]
+
+
+def test_the_bill_of_materials_lists_the_ethernet_ports_of_an_ethernet_design(a70_cvo):
+    """Review 42: the NVMe/TCP A70's controller row read "28 × 64Gb FC ports per node" and nothing of the 100GbE
+    ports its only host links use. Both kinds the catalog record gives are listed now, as maxima ("up to"); the
+    figures are the record's (key specifications: 56 FC and 36 Ethernet ports per HA pair, half per node)."""
+    from models.present.bom import bill_of_materials
+
+    rec = bundled_catalog().get("netapp-aff-a70")
+    assert (rec.fc_ports_per_node, rec.ethernet_ports_per_node) == (56 // 2, 36 // 2)
+    project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
+    (row,) = [r for r in bill_of_materials(project.scenarios[0], bundled_catalog())
+              if r.category == "Controller system"]
+    assert "up to 28 × 64Gb FC and 18 × 100GbE host ports per node" in row.figures
+    _, text = a70_cvo
+    assert "28 × 64Gb FC ports per node" not in text
