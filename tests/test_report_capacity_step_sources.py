@@ -154,3 +154,18 @@ def test_the_thin_headroom_caution_states_saturation_above_the_target():
     (caution, *_) = wp.cautions()
     assert caution.startswith(f"saturation only {room:.1f}% above the target ({busiest.name} ")
     assert "below saturation" not in caution
+
+
+def test_the_summary_names_no_engine_and_no_nested_parentheses(a70_cvo):
+    """Review 42: a summary line said a figure came "from the engine's uncalibrated default profile" (an internal
+    word), and the licence row read "capacity cap 252.00 TiB (as of 2019 (TR-4671))"."""
+    from models.present.verdicts import verdicts
+
+    evaluation = evaluate(load(examples_dir() / "vsan8-osa-hybrid-4host-oltp.toml"))
+    (line,) = [v.text for v in verdicts(evaluation) if v.area == "performance" and "within the" in v.text]
+    assert "engine" not in line
+    assert "not measured on this system: from StorPlan's default parameters, not fitted to any published " \
+           "measurement, P10–P90" in line
+    _, text = a70_cvo
+    assert "capacity cap 252.00 TiB, as of 2019 (TR-4671)" in text
+    assert "(as of 2019 (TR-4671))" not in text

@@ -219,7 +219,7 @@ def _cloud_vm_lines(
                       "first (normal write speed)"))
     lic = catalog.find(node.licence)
     lines.append(("Licence", 1, model_name(catalog, node.licence),
-                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {customer_citation(lic.as_of)})"
+                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)}, as of {customer_citation(lic.as_of)}"
                   if isinstance(lic, Licence) else ""))
     return lines
 
