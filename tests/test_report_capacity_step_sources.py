@@ -135,7 +135,7 @@ def test_the_bill_of_materials_lists_the_ethernet_ports_of_an_ethernet_design(a7
     project = load(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
     (row,) = [r for r in bill_of_materials(project.scenarios[0], bundled_catalog())
               if r.category == "Controller system"]
-    assert "up to 28 × 64Gb FC and 18 × 100GbE host ports per node" in row.figures
+    assert "up to 28 × 64Gb FC, 18 × 100GbE ports per node" in row.figures
     _, text = a70_cvo
     assert "28 × 64Gb FC ports per node" not in text
 
@@ -169,3 +169,15 @@ def test_the_summary_names_no_engine_and_no_nested_parentheses(a70_cvo):
     _, text = a70_cvo
     assert "capacity cap 252.00 TiB, as of 2019 (TR-4671)" in text
     assert "(as of 2019 (TR-4671))" not in text
+
+
+def test_unknown_rack_units_are_not_cut_in_the_bill_of_materials():
+    """Review 42: the AFF8080 example's bill of materials printed its unknown rack units as "unknow" over "n" (the
+    Rack units column was narrower than the word). pypdf reads a word broken over two lines as two words."""
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    evaluation = evaluate(project)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
+    reader = PdfReader(io.BytesIO(data))
+    bom = next(p.extract_text() for p in reader.pages if "Bill of materials" in (p.extract_text() or ""))
+    assert "unknown" in bom  # the AFF8080's rack units and power are not in the catalog
+    assert not re.search(r"\bunknow\s+n\b", bom), "a cell's word is cut"

@@ -903,7 +903,7 @@ class ReportBuilder:
                      "", "", "", f"{ru_bound}{total.total_rack_units:,}", *power])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.07, w * 0.22, w * 0.23, w * 0.08, w * 0.1, w * 0.1], s),
+                _table(rows, [w * 0.19, w * 0.07, w * 0.21, w * 0.23, w * 0.10, w * 0.1, w * 0.1], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
                        + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
                           if any(not r.part_number for r in bom_rows) else ""), s.small)]

@@ -139,13 +139,13 @@ def _switch_lines(node: SwitchNode, rec: Switch | None, name: str, catalog: Cata
 
 
 def _host_ports(rec: Controller) -> str:
-    """``"; up to 28 × 64Gb FC and 18 × 100GbE host ports per node"``: every host port kind the record gives (the
+    """``"; up to 28 × 64Gb FC, 18 × 100GbE ports per node"``: every host port kind the record gives (the
     key specifications' maximum with I/O cards), so an Ethernet design's bill does not list FC ports alone (review
     42: an NVMe/TCP A70 read "28 × 64Gb FC ports per node" and nothing of its 100GbE); "" when it gives none."""
     kinds = [f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC"] if rec.fc_ports_per_node else []
     if rec.ethernet_ports_per_node:
         kinds.append(f"{rec.ethernet_ports_per_node} × {rec.ethernet_port_speed_gbps}GbE")
-    return f"; up to {' and '.join(kinds)} host ports per node" if kinds else ""
+    return f"; up to {', '.join(kinds)} ports per node" if kinds else ""
 
 
 def _controller_lines(
