@@ -383,7 +383,7 @@ def test_cautions_name_thin_headroom_and_an_ha_pair_that_cannot_fail_over():
     assert wp.target_met and wp.headroom_pct < 15 and sum(cpus) > 1
     caution = wp.cautions()
     assert len(caution) == 2
-    assert f"only {wp.headroom_pct:.1f}% below saturation" in caution[0]
+    assert f"saturation only {wp.headroom_pct:.1f}% above the target" in caution[0]  # review 42's wording
     assert f"would need {sum(cpus):.0%} of its CPU" in caution[1]
 
     def with_target(target):

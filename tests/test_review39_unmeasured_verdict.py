@@ -22,7 +22,8 @@ def _performance(name: str):
 @pytest.mark.parametrize("name, words", [
     ("aff-a90-oracle-nvmefc64.toml", "derived from a related system's measurements"),
     ("ef600-nvme-ddp-oltp-nvmefc.toml", "estimated from its family's calibrated systems"),
-    ("vsan8-esa-6host-sqlserver-oltp.toml", "from the engine's uncalibrated default profile"),
+    ("vsan8-esa-6host-sqlserver-oltp.toml", "from StorPlan's default parameters, not fitted to any published "
+                                            "measurement"),  # review 42: not "the engine's uncalibrated ..."
 ])
 def test_an_unfitted_profile_says_so_with_its_band(name, words):
     wp, text = _performance(name)

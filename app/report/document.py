@@ -903,7 +903,7 @@ class ReportBuilder:
                      "", "", "", f"{ru_bound}{total.total_rack_units:,}", *power])
         w = self.width
         return [CondPageBreak(self.height * 0.3), _heading("Bill of materials", s),
-                _table(rows, [w * 0.2, w * 0.07, w * 0.22, w * 0.23, w * 0.08, w * 0.1, w * 0.1], s),
+                _table(rows, [w * 0.19, w * 0.07, w * 0.21, w * 0.23, w * 0.10, w * 0.1, w * 0.1], s),
                 self.p(f"Footprint: {_e(total.text())}. 1 W = 3.412142 BTU/hr."
                        + (f" A model shown without a part number has {NO_PART_NUMBER} (order it by its model name)."
                           if any(not r.part_number for r in bom_rows) else ""), s.small)]
@@ -1059,7 +1059,7 @@ class ReportBuilder:
         runway. The evaluation's resilience is used when the GUI's worker computed it, else computed here (the
         report is written off the GUI thread)."""
         from models.evaluate import evaluate_resilience
-        from models.present.resilience import runway_lines, runway_series, state_name, state_verdict
+        from models.present.resilience import runway_series, state_name, state_verdict
 
         s = self.s
         perf = self.evaluation.performance
@@ -1114,8 +1114,24 @@ class ReportBuilder:
             story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
-        story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in runway_lines(res)]
+        story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
+
+    def _runway_lines(self, res) -> list[str]:
+        """The runway's lines (``models.present.resilience.runway_lines``) and, when the scenario replicates, when
+        each destination's copies fill it (``models.present.dr_copy.dr_copy_runway_lines``): the months until full
+        count only the systems serving workloads, so a DR copy filling first is named here too (review 42)."""
+        from models.present.dr_copy import dr_copy_runway_lines
+        from models.present.resilience import runway_lines
+
+        lines = runway_lines(res)
+        capacity = self.evaluation.capacity
+        names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
+        copies = dr_copy_runway_lines(self.evaluation.protection, names)
+        if copies:
+            lines[0] = lines[0].replace("months until full:", "months until full (the systems serving workloads):", 1)
+            lines[1:1] = copies
+        return lines
 
     def protection(self) -> list:
         """The "Protection and DR" section: the replication relationships' table and sentences

@@ -25,6 +25,7 @@ from models.capacity import rules
 from models.capacity.layout import ARRAY_RAID, RaidLayout, array_layout
 from models.capacity.physical import Physical, Waterfall, describe_groups, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
+from models.capacity.step_sources import marketed_source, right_sized_source
 from models.catalog import Controller, Drive
 from models.project import ControllerNode
 
@@ -50,10 +51,10 @@ def array_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     raw = sum(d.marketed_bytes * n for d, n in drives)
     right_sized = sum(d.right_sized_bytes * n for d, n in drives)
     first = [
-        CapacityStep("Raw (marketed)", raw, raw, "catalog drive marketed capacity (decimal)",
+        CapacityStep("Raw (marketed)", raw, raw, marketed_source(d for d, _ in drives),
                      " + ".join(f"{n} x {d.marketed_bytes / 1e9:,.0f} GB" for d, n in drives) or "no drives",
                      frozen_inputs({"drives": str(sum(n for _, n in drives))})),
-        CapacityStep("Right-sized", raw, right_sized, "catalog drive right-sized capacity",
+        CapacityStep("Right-sized", raw, right_sized, right_sized_source(d for d, _ in drives),
                      " + ".join(f"{n} x {fmt(d.right_sized_bytes)}" for d, n in drives) or "no drives",
                      frozen_inputs({d.name: fmt(d.right_sized_bytes) for d, _ in drives})),
     ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from models.capacity import rules
 from models.capacity.physical import Physical, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
+from models.capacity.step_sources import cloud_disk_source, licence_cap_source
 from models.catalog import CloudDisk, CloudVm, Licence
 from models.project import CloudVmNode
 
@@ -50,7 +51,7 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     copies = 2 if node.ha else 1
     per_node = float(node.disk_count * disk.size_bytes)
     raw = per_node * copies
-    steps = [CapacityStep("Raw (marketed)", raw, raw, f"{disk.name}: size",
+    steps = [CapacityStep("Raw (marketed)", raw, raw, cloud_disk_source(disk),
                           f"{plural(copies, 'node')} x {node.disk_count} x {fmt(disk.size_bytes)} {disk.tier}",
                           frozen_inputs({"disks per node": str(node.disk_count), "HA": "yes" if node.ha else "no"}))]
     level = raw
@@ -61,10 +62,8 @@ def cloud_capacity(node: CloudVmNode, vm: CloudVm, licence: Licence, disk: Cloud
     notes.append("RAID0 over cloud disks: the cloud provider protects each disk (no parity step).")
     cap = float(licence.capacity_cap_bytes)
     capped = min(level, cap)
-    cited = licence.cited("capacity_cap_bytes")
     steps.append(CapacityStep("Licence capacity cap", level, capped,
-                              f"catalog licence {licence.id}{f' ({cited})' if cited else ''}, as of {licence.as_of}; "
-                              f"{rules.CVO_CAP_SOURCE}",
+                              f"{licence_cap_source(licence)}; {rules.CVO_CAP_SOURCE}",
                               f"min(disk capacity {fmt(level)}, cap {fmt(cap)})"
                               f"{' - HA pair counted once' if node.ha else ''}",
                               frozen_inputs({"licence": licence.name, "cap": fmt(cap),

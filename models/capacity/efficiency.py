@@ -38,6 +38,8 @@ from models.project import Workload
 from models.units import format_capacity
 
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
+RATIO_SOURCE = ("project: each workload's stated compression, compaction and deduplication ratios (1:1 where none is "
+                "stated)")
 
 
 @functools.lru_cache(maxsize=8192)
@@ -270,18 +272,21 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
             steps.append((name, ratio, source, formula, frozen_inputs(inputs)))
 
         r_c, r_k, r_d = _ratio(logical, after_c), _ratio(after_c, after_k), _ratio(after_k, physical)
-        # the workload's ratios are the inputs; cite the platform's own mechanism for each line
-        reduction_source = {
-            "vSAN": "workload data-reduction ratios; vSAN documentation: deduplication and compression per disk group",
+        # the workload's ratios are the inputs (the project's figures); the platform's own mechanism is cited
+        # beside them, never as the source of the ratio (review 42: an Oracle example's stated 2:1 read as measured
+        # in the SQL Server report that describes ONTAP's inline efficiency)
+        mechanism = {
+            "vSAN": "vSAN deduplication and compression per disk group (VMware vSAN documentation)",
         }.get(platform, SEED_000 if platform in ("ONTAP", "CVO", "Cloud Volumes ONTAP")
-              else "workload data-reduction ratios (the array's own compression / deduplication)")
+              else "the array's own compression / deduplication")
+        reduction_source = f"{RATIO_SOURCE}; the mechanism: {mechanism}"
         add("Compression", r_c, reduction_source,
             f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x "
             f"{r_c:.3f}",
             {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c),
              "ratio": f"{r_c:.2f}:1"})
         if compaction:
-            add("Compaction", r_k, SEED_000,
+            add("Compaction", r_k, f"{RATIO_SOURCE}; the mechanism: {SEED_000}",
                 f"{_fmt(after_c)} / {r_k:.3f} = {_fmt(after_k)}, saves {_fmt(after_c - after_k)}; usable x {r_k:.3f}",
                 {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k),
                  "ratio": f"{r_k:.3f}:1"})

@@ -23,6 +23,7 @@ from models.capacity import rules
 from models.capacity.layout import RaidLayout, hci_layout
 from models.capacity.physical import Physical, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
+from models.capacity.step_sources import marketed_source, right_sized_source
 from models.capacity.stretched import (
     SITE_COPIES,
     VSAN_STRETCHED_DOCS,
@@ -89,11 +90,11 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     raw = float(devices * capacity.marketed_bytes)
     right_sized = float(devices * capacity.right_sized_bytes)
     steps = [
-        CapacityStep("Raw (marketed)", raw, raw, "catalog capacity drive marketed size (decimal)",
+        CapacityStep("Raw (marketed)", raw, raw, marketed_source([capacity]),
                      f"{plural(node.hosts, 'host')} x {plural(node.disk_groups_per_host, 'disk group')} x "
                      f"{node.capacity_drives_per_group} "
                      f"x {capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
-        CapacityStep("Right-sized", raw, right_sized, "catalog capacity drive right-sized (formatted) capacity",
+        CapacityStep("Right-sized", raw, right_sized, right_sized_source([capacity]),
                      f"{devices} x {fmt(capacity.right_sized_bytes)}",
                      frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
     ]

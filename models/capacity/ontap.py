@@ -40,6 +40,7 @@ from models.capacity import rules
 from models.capacity.layout import RaidLayout, entry_internal_drives, even_split, is_all_flash_ontap, ontap_layout
 from models.capacity.physical import GroupSet, Physical, Waterfall, describe_groups, fmt, plural
 from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
+from models.capacity.step_sources import marketed_source, right_sized_source
 from models.catalog import Controller, Drive
 from models.project import ControllerNode
 
@@ -78,10 +79,10 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
     raw = sum(d.marketed_bytes * n for d, n in drives)
     right_sized = sum(d.right_sized_bytes * n for d, n in drives)
     first = [
-        CapacityStep("Raw (marketed)", raw, raw, "catalog drive marketed capacity (decimal)",
+        CapacityStep("Raw (marketed)", raw, raw, marketed_source(d for d, _ in drives),
                      " + ".join(f"{n} x {d.marketed_bytes / 1e9:,.0f} GB" for d, n in drives) or "no drives",
                      frozen_inputs({"drives": str(sum(n for _, n in drives))})),
-        CapacityStep("Right-sized", raw, right_sized, TR_SOURCE,
+        CapacityStep("Right-sized", raw, right_sized, right_sized_source((d for d, _ in drives), TR_SOURCE),
                      " + ".join(f"{n} x {fmt(d.right_sized_bytes)}" for d, n in drives) or "no drives",
                      frozen_inputs({d.name: fmt(d.right_sized_bytes) for d, _ in drives})),
     ]
@@ -186,7 +187,8 @@ def ontap_capacity(node: ControllerNode, controller: Controller, drives: Sequenc
                     list(dict.fromkeys(problems)))
 
 
-TR_SOURCE = "catalog drive right-sized capacity (TR-3838 right-sized capacities)"
+TR_SOURCE = ("NetApp TR-3838 Storage Subsystem Configuration Guide: ONTAP uses each drive at its right-sized, not its "
+             "marketed, capacity")
 METROCLUSTER_SOURCE = ("ONTAP MetroCluster documentation (docs.netapp.com/us-en/ontap-metrocluster): aggregates are "
                        "mirrored with SyncMirror into a local plex (pool 0) and a remote plex (pool 1, the partner "
                        "site), root aggregates included ('Mirroring the root aggregates'); MetroCluster IP with ADP: "

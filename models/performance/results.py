@@ -258,8 +258,10 @@ class WorkloadPerformance:
         if self.target_met and self.headroom_pct is not None and self.headroom_pct < headroom_warning_pct:
             busiest = max(self.stations, key=lambda st: st.utilization, default=None)
             where = f" ({busiest.name} {busiest.utilization:.0%} busy)" if busiest is not None else ""
-            out.append(f"only {self.headroom_pct:.1f}% below saturation{where}: latency climbs steeply with a "
-                       "little more load")
+            # "saturation N% above the target" (review 42): the headroom is in percent of the target, so "N% below
+            # saturation" beside "93% busy" read as a contradiction (100 - 93 = 7, not 8.0)
+            out.append(f"saturation only {self.headroom_pct:.1f}% above the target{where}: latency climbs "
+                       "steeply with a little more load")
         cpus = [st for st in self.stations if st.ident.role == "cpu" and st.ident.node is not None]
         if self.target_iops is not None and len(cpus) == 2 and sum(st.utilization for st in cpus) > 1.0:
             total = sum(st.utilization for st in cpus)

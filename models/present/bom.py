@@ -138,6 +138,16 @@ def _switch_lines(node: SwitchNode, rec: Switch | None, name: str, catalog: Cata
     return [("Switch", 1, name, fig)]
 
 
+def _host_ports(rec: Controller) -> str:
+    """``"; up to 28 × 64Gb FC, 18 × 100GbE ports per node"``: every host port kind the record gives (the
+    key specifications' maximum with I/O cards), so an Ethernet design's bill does not list FC ports alone (review
+    42: an NVMe/TCP A70 read "28 × 64Gb FC ports per node" and nothing of its 100GbE); "" when it gives none."""
+    kinds = [f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC"] if rec.fc_ports_per_node else []
+    if rec.ethernet_ports_per_node:
+        kinds.append(f"{rec.ethernet_ports_per_node} × {rec.ethernet_port_speed_gbps}GbE")
+    return f"; up to {', '.join(kinds)} ports per node" if kinds else ""
+
+
 def _controller_lines(
     node: ControllerNode, rec: Controller | None, name: str, catalog: Catalog, unit: CapacityUnit
 ) -> list[_Line]:
@@ -145,8 +155,8 @@ def _controller_lines(
     nodes = node.nodes or (rec.nodes if rec else None)
     fig = ""
     if rec:
-        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node; "
-               f"{rec.fc_ports_per_node} × {rec.fc_port_speed_gbps}Gb FC ports per node")
+        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node"
+               + _host_ports(rec))
     lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
     if lines and nodes:
         lines[0] = lines[0].removeprefix(f"{nodes} nodes").lstrip(", ")
@@ -209,7 +219,7 @@ def _cloud_vm_lines(
                       "first (normal write speed)"))
     lic = catalog.find(node.licence)
     lines.append(("Licence", 1, model_name(catalog, node.licence),
-                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)} (as of {customer_citation(lic.as_of)})"
+                  f"capacity cap {fmt_capacity(lic.capacity_cap_bytes, unit)}, as of {customer_citation(lic.as_of)}"
                   if isinstance(lic, Licence) else ""))
     return lines
 

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from models.replication import Protection
 
-__all__ = ["DrCopy", "dr_copies"]
+__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines"]
 
 
 @dataclass(frozen=True)
@@ -61,4 +61,30 @@ def dr_copies(protection: Protection | None) -> dict[str, DrCopy]:
         runways = [m for m in (seen.runway_months, f.runway_months) if m is not None]
         out[f.target_id] = DrCopy(f.target_id, tuple(dict.fromkeys((*seen.sources, source))), needed, free,
                                   None if free is None else needed <= free, min(runways) if runways else None)
+    return out
+
+
+def dr_copy_runway_lines(protection: Protection | None, names: dict[str, str]) -> list[str]:
+    """One line per replication destination for the report's runway: when its grown copies fill it.
+
+    The runway's "months until full" counts only the systems serving workloads (a destination's copies are not
+    in the capacity totals), so a destination that fills first would otherwise be missing from the runway while
+    the summary fails the design on it (review 42).
+
+    Args:
+        protection: the scenario's replication results (None: no lines).
+        names: destination node id -> the name the report gives the system.
+
+    Returns:
+        e.g. ``["months until the DR copy on CVO DR is full: 18 months (its copies grown at their workloads'
+        growth; Protection and DR)"]``; "not within 20 years" for a runway beyond it. Never raises.
+    """
+    from models.formatting import fmt_months
+
+    out = []
+    for system_id, copy in dr_copies(protection).items():
+        months = "not within 20 years" if copy.runway_months is None else (
+            "already" if copy.runway_months <= 0 else fmt_months(copy.runway_months))
+        out.append(f"months until the DR copy on {names.get(system_id, system_id)} is full: {months} (its copies "
+                   "grown at their workloads' growth; see Protection and DR)")
     return out

@@ -140,7 +140,7 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
 UNMEASURED_WORDS: dict[str, str] = {
     "derived": "derived from a related system's measurements",
     "hardware relation only": "estimated from its family's calibrated systems",
-    "assumed": "from the engine's uncalibrated default profile",
+    "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
 """How a figure not fitted to this system's own measurements was obtained (a profile kind -> words)."""
 
