@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from models.design import resolve
@@ -392,6 +392,7 @@ def _figures(rep):
 
 
 @settings(max_examples=60, deadline=None)
+@example(bandwidth=1.0, schedule=1440.0, rpo=1441.0, share=1.0, profile=[0.0] * 23 + [1.0])  # round-trip bound
 @given(bandwidth=st.floats(1.0, 100_000.0), schedule=st.sampled_from([5.0, 15.0, 60.0, 240.0, 1440.0]),
        rpo=st.floats(1.0, 3000.0), share=st.floats(1.0, 100.0),
        profile=st.lists(st.floats(0.0, 10.0), min_size=24, max_size=24).filter(lambda p: sum(p) > 0.1))
@@ -408,7 +409,11 @@ def test_the_bandwidth_for_the_rpo_meets_it_and_more_bandwidth_never_hurts(bandw
         at_need = _figures(rep.with_changes(bandwidth_mbit_s=max(f.bandwidth_needed_mbit_s * (1 + 1e-9), 1e-6)))
         assert at_need.rpo_met is True
     else:
-        assert rpo <= schedule  # only a schedule as long as the RPO makes every bandwidth too little
+        # no link meets the RPO only when the schedule is as long as the RPO, or when the rate the RPO needs (the
+        # worst transfer within the RPO's slack after the schedule) is above the round trip's bound on the streams
+        needed_rate = max(f.transfer_bytes / ((rpo - schedule) * 60.0), f.transfer_bytes / (schedule * 60.0)) \
+            if rpo > schedule else math.inf
+        assert rpo <= schedule or needed_rate > f.window_limit_bytes_per_s, (needed_rate, f.window_limit_bytes_per_s)
 
 
 def test_round_trip_bounds_the_transfers_by_the_window_per_stream():
