@@ -87,8 +87,8 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     system's rated workloads (path, IOPS) when its MetroCluster partner site runs the same ones
     (``partner_site_load = "mirror"``: the switchover serves both sites'), else empty; a stretched vSAN
     cluster's site failure names the system's rated workloads (all of them move to the surviving site).
-    ``survivors``: workload id -> its path on the scenario with each (not stretched) vSAN cluster one host smaller
-    (:func:`_survivor_paths`), the host failure's stations."""
+    ``survivors``: workload id -> its path on the scenario with each (not stretched) vSAN OSA cluster one host
+    smaller (:func:`_survivor_paths`), the host failure's disk groups."""
     out = []
     target = scenario.node(path.workload.target)
     for state in (takeover(path), path_loss(path)):
@@ -119,14 +119,14 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
 
 
 def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadPath]:
-    """Workload id -> its path on ``scenario`` with every vSAN cluster of 3 or more hosts that is not stretched one
-    host smaller (the host failure's hardware: ``models.performance.states.host_failure``); empty without such a
-    cluster. Workloads whose path cannot be built on the smaller cluster are absent (their host failure scales the
-    normal path's stations instead)."""
+    """Workload id -> its path on ``scenario`` with every vSAN OSA cluster (a cache tier) of 3 or more hosts that is
+    not stretched one host smaller (the host failure's disk groups: ``models.performance.states.host_failure``);
+    empty without such a cluster. Workloads whose path cannot be built on the smaller cluster are absent (their
+    host failure scales the normal path's stations instead)."""
     from models.performance.engine import build_paths
 
     shrink = {n.id for n in scenario.nodes
-              if isinstance(n, HciClusterNode) and n.hosts >= 3 and not n.stretched}
+              if isinstance(n, HciClusterNode) and n.hosts >= 3 and not n.stretched and n.architecture == "osa"}
     if not shrink or not any(w.enabled and w.target in shrink for w in scenario.workloads):
         return {}
     nodes = [n.model_copy(update={"hosts": n.hosts - 1}) if isinstance(n, HciClusterNode) and n.id in shrink else n
