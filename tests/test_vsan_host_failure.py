@@ -49,9 +49,12 @@ def test_hybrid_host_failure_loses_the_failed_hosts_read_cache() -> None:
     hits_4 = 0.7 * 960e9 * 8 / 8e12
     hits_3 = 0.7 * 960e9 * 6 / 8e12
     assert hits_4 == pytest.approx(0.672) and hits_3 == pytest.approx(0.504)
-    normal = {s.ident.role: s for s in evaluate_paths(design.scenario, design.catalog, design.raid)[0][0].stations}
-    (failed,) = [p for p in evaluate_paths(_one_host_fewer(design.scenario), design.catalog)[0]]
-    degraded = {s.ident.role: s for s in failed.stations}
+    (normal_path,) = evaluate_paths(design.scenario, design.catalog, design.raid)[0]
+    (smaller,) = evaluate_paths(_one_host_fewer(design.scenario), design.catalog)[0]
+    failed = states_module.host_failure(normal_path, 4, smaller)
+    assert failed is not None
+    normal = {s.ident.role: s for s in normal_path.stations}
+    degraded = {s.ident.role: s for s in failed.path.stations}
     # the cache SSDs' read demand is the hit share times one cache read; the HDDs' the miss share times one HDD read
     ratio_cache = degraded["cache_drives"].read_s / normal["cache_drives"].read_s
     ratio_hdd = degraded["drives"].read_s / normal["drives"].read_s
