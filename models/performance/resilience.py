@@ -79,13 +79,16 @@ class Runway:
 
 
 def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
-              partner_load: Sequence[tuple[WorkloadPath, float]] = ()) -> list[DegradedPath]:
+              partner_load: Sequence[tuple[WorkloadPath, float]] = (),
+              survivors: Mapping[str, WorkloadPath] | None = None) -> list[DegradedPath]:
     """Every failure state that applies to ``path``'s system, in :data:`STATES` order. The drive rebuild
     reconstructs over the RAID groups the path's drive stations stripe over (``path.raid_groups``: the system's
     RAID layout, ``models.capacity.layout.raid_layouts``, as the capacity engine built it). ``partner_load``: the
     system's rated workloads (path, IOPS) when its MetroCluster partner site runs the same ones
     (``partner_site_load = "mirror"``: the switchover serves both sites'), else empty; a stretched vSAN
-    cluster's site failure names the system's rated workloads (all of them move to the surviving site)."""
+    cluster's site failure names the system's rated workloads (all of them move to the surviving site).
+    ``survivors``: workload id -> its path on the scenario with each (not stretched) vSAN OSA cluster one host
+    smaller (:func:`_survivor_paths`), the host failure's disk groups."""
     out = []
     target = scenario.node(path.workload.target)
     for state in (takeover(path), path_loss(path)):
@@ -99,7 +102,7 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
             if state is not None:
                 out.append(state)
     if isinstance(target, HciClusterNode):
-        state = host_failure(path, target.hosts)
+        state = host_failure(path, target.hosts, (survivors or {}).get(path.workload.id))
         if state is not None:
             out.append(state)
     mirror = isinstance(target, ControllerNode) and target.metrocluster != "none" \
@@ -113,6 +116,23 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
         if state is not None:
             out.append(state)
     return out
+
+
+def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadPath]:
+    """Workload id -> its path on ``scenario`` with every vSAN OSA cluster (a cache tier) of 3 or more hosts that is
+    not stretched one host smaller (the host failure's disk groups: ``models.performance.states.host_failure``);
+    empty without such a cluster. Workloads whose path cannot be built on the smaller cluster are absent (their
+    host failure scales the normal path's stations instead)."""
+    from models.performance.engine import build_paths
+
+    shrink = {n.id for n in scenario.nodes
+              if isinstance(n, HciClusterNode) and n.hosts >= 3 and not n.stretched and n.architecture == "osa"}
+    if not shrink or not any(w.enabled and w.target in shrink for w in scenario.workloads):
+        return {}
+    nodes = [n.model_copy(update={"hosts": n.hosts - 1}) if isinstance(n, HciClusterNode) and n.id in shrink else n
+             for n in scenario.nodes]
+    paths, _, _ = build_paths(scenario.model_copy(update={"nodes": nodes}), catalog, None)
+    return {p.workload.id: p for p in paths if p.workload.target in shrink}
 
 
 def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
@@ -141,8 +161,9 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
              for system, group in _by_system(paths).items()}
     found: list[tuple[WorkloadPath, DegradedPath]] = []
+    survivors = _survivor_paths(scenario, catalog) if only is None or "host_failure" in only else {}
     for path in paths:
-        found.extend((path, state) for state in _degraded(scenario, catalog, path, rated[path.system])
+        found.extend((path, state) for state in _degraded(scenario, catalog, path, rated[path.system], survivors)
                      if only is None or state.state in only)
     # a failure state strikes every workload of its system at once: each workload's state is solved with the
     # others in the same state (their degraded paths; a workload the state does not touch keeps its normal path),

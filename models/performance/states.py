@@ -23,8 +23,11 @@ reason in words; a state that does not apply to the path returns None. The trans
   members of the failed drive's group: Patterson, Gibson & Katz 1988, "A case for redundant arrays of
   inexpensive disks (RAID)", degraded-mode operation of one group).
 * **host_failure** (vSAN): one host of the cluster is down: its share of the host-level stations (network,
-  CPU, disk groups, drives) is gone; resync of its components to the others keeps the remaining capacity drives
-  and network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
+  CPU, disk groups, drives, and a hybrid OSA cluster's cache SSDs with the read cache they hold) is gone: the
+  state's capacity-drive and cache-device stations are those of the cluster with one host fewer (the same path
+  built for ``hosts - 1``, so the sizer's N+1 check of that smaller cluster and this state see the same disk
+  groups: :data:`SURVIVOR_ROLES`); resync of its components to the others keeps the remaining capacity drives and
+  network :data:`RESYNC_UTILISATION` busy (vSAN rebuilds after the 60-minute repair delay; assumed load).
 * **cloud_failover** (Cloud Volumes ONTAP HA): the partner VM serves the workload and mirroring stops (the
   HA partner's CPU and log write and the mirror round trip go). With the workload on one node of the pair, a failover
   does not halve anything: the reason says so.
@@ -92,6 +95,19 @@ INTERSITE_ROLES = frozenset({"intersite_rtt", "intersite_link"})
 RESYNC_ROLES = frozenset({"drives", "network"})
 """The stations a vSAN resync loads: the capacity drives (or ESA storage-pool devices) and the network; not the
 cache tier."""
+
+SURVIVOR_ROLES = frozenset({"drives", "cache_drives"})
+"""The stations of a vSAN OSA cluster (one with a cache tier) that a host failure takes from the path built on the
+cluster with one host fewer (``host_failure``): the capacity drives and the cache devices, whose split of the
+reads is set by the size of the cache tier (a hybrid cluster's read cache) and whose service times by the stored
+data's share of each surviving drive (short stroking). The other stations keep the normal path's demand per I/O
+over one host's share fewer devices: the share of replica traffic that crosses the network and the delays are set
+by where the components are, which a failure does not move, and an ESA cluster (no cache tier) keeps its
+adaptive RAID-5 stripe (vSAN changes it only when the cluster's size changes for good)."""
+
+CACHE_NOTE = "vSAN hybrid read cache hit"
+"""How a vSAN hybrid path's note of its read-cache hit ratio begins (``models.performance.paths``), which a host
+failure replaces with the surviving cache tier's."""
 
 REBUILD_ROLES = frozenset({"drives", "drive_transfer"})
 """The stations of a node's drive pool, which a drive rebuild degrades and loads."""
@@ -254,24 +270,43 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
                         (_background(path, rebuilt, busy),), hours)
 
 
-def host_failure(path: WorkloadPath, hosts: int) -> DegradedPath | None:
-    """One vSAN host down (module docstring); None unless the path is vSAN with at least 3 hosts."""
+def host_failure(path: WorkloadPath, hosts: int, survivors: WorkloadPath | None = None) -> DegradedPath | None:
+    """One vSAN host down (module docstring); None unless the path is vSAN with at least 3 hosts.
+
+    ``survivors``: the same workload's path built on the cluster with one host fewer (``hosts - 1``, every other
+    field the same). On a cluster with a cache tier (OSA) its capacity-drive and cache-device stations
+    (:data:`SURVIVOR_ROLES`) are the state's: the surviving disk groups, with the read-cache hit ratio of the
+    surviving cache tier (a hybrid OSA host's disk groups take their cache SSDs, its read cache and write buffer,
+    down with it) and the surviving drives' share of the stored data. Every other station (and every station
+    without ``survivors``: a stretched cluster, whose hosts go by site, or a path that cannot be built with one
+    host fewer) keeps ``(hosts - 1) / hosts`` of its devices and its demand per I/O; delays are unchanged."""
     if path.protocol != "vSAN" or hosts < 3:
         return None
     keep = (hosts - 1) / hosts
+    base, smaller = path, None
+    if survivors is not None and [s.name for s in survivors.stations] == [s.name for s in path.stations] \
+            and any(s.ident.role == "cache_drives" for s in path.stations):
+        smaller = survivors.stations
+        # the normal path's notes, its read-cache note (hybrid OSA) the surviving cache tier's
+        cache_notes = [n for n in survivors.notes if n.startswith(CACHE_NOTE)]
+        base = replace(path, notes=tuple(cache_notes[0] if n.startswith(CACHE_NOTE) and cache_notes else n
+                                         for n in path.notes))
     out = []
-    for s in path.stations:
+    for i, s in enumerate(path.stations):
         if s.delay:
             out.append(s)
-            continue
-        copies = s.multiplicity
-        fewer = max(1, round(copies * keep)) if copies >= hosts else copies
-        out.append(_respec(s, multiplicity=fewer))
+        elif smaller is not None and s.ident.role in SURVIVOR_ROLES:
+            out.append(smaller[i])
+        else:
+            copies = s.multiplicity
+            fewer = max(1, round(copies * keep)) if copies >= hosts else copies
+            out.append(_respec(s, multiplicity=fewer))
     loaded = [s for s in out if s.ident.role in RESYNC_ROLES]
-    reason = (f"host failure: one of {hosts} hosts is down; its disk groups, CPU and network are gone and resync of "
-              f"its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} busy "
-              "(assumed)")
-    return DegradedPath("host_failure", _with(path, out, reason), reason,
+    cache = " (with their cache devices)" if any(s.ident.role == "cache_drives" for s in out) else ""
+    reason = (f"host failure: one of {hosts} hosts is down; its disk groups{cache}, CPU and network are gone and "
+              f"resync of its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} "
+              "busy (assumed)")
+    return DegradedPath("host_failure", _with(base, out, reason), reason,
                         (_background(path, loaded, RESYNC_UTILISATION),))
 
 
