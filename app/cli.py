@@ -696,6 +696,7 @@ def _size(args) -> int:
         rows.append({"rank": rank, "summary": c.summary, "meets": c.meets, "reasons": list(c.reasons),
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
+                     "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
                      "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
                      "break_even_month": c.break_even_month, **even,

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from models.performance.resilience import StateResult
     from models.project.model import Requirements, Scenario, Settings
 
-__all__ = ["NPlusCheck", "n_plus_checks"]
+__all__ = ["HostFailureFigure", "NPlusCheck", "host_failure_figures", "n_plus_checks"]
 
 
 @dataclass(frozen=True)
@@ -126,3 +126,37 @@ def n_plus_checks(requirements: Requirements, scenario: Scenario, catalog: Catal
                                  f"{'met' if ok else 'missed'} (max {limit or 0:,.0f} IOPS within it{where})", name,
                                  state))
     return checks
+
+
+@dataclass(frozen=True)
+class HostFailureFigure:
+    """One workload's figures in its cluster's host-failure state (one host down, resync load on the others), as
+    ``storplan evaluate``'s Resilience table and its N+1 check show them: ``max_iops_at_slo`` (IOPS, None when even
+    one outstanding I/O misses the SLO), ``saturation_iops`` (IOPS), ``meets_slo`` (the latency at the target within
+    the SLO; None without a target)."""
+
+    workload_id: str
+    name: str
+    max_iops_at_slo: float | None
+    saturation_iops: float | None
+    meets_slo: bool | None
+
+
+def host_failure_figures(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
+                         slo_statistic: str = "mean") -> dict[str, HostFailureFigure]:
+    """Workload id -> its host-failure state's figures (:class:`HostFailureFigure`) for every workload on a vSAN
+    cluster of three or more hosts: ``models.performance.resilience.evaluate_states(..., only=("host_failure",))``,
+    the same function (and so the same figures) as the evaluation whose N+1 check :func:`n_plus_checks` reads. The
+    sizer judges an HCI candidate's N+1 requirement with it. Workloads whose path cannot be built, or whose cluster
+    has no such state (fewer than three hosts), are absent. ``slo_statistic``: "mean" or "p99"
+    (``Requirements.slo_statistic``). Raises nothing for a bad topology (the paths' errors are left out)."""
+    from models.performance.resilience import evaluate_states
+
+    states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic)
+    out = {}
+    for wid, results in states.items():
+        failed = next((s for s in results if s.state == "host_failure"), None)
+        if failed is not None:
+            wp = failed.performance
+            out[wid] = HostFailureFigure(wid, wp.name, wp.max_iops_at_slo, wp.saturation_iops, failed.meets_slo)
+    return out

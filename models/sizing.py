@@ -23,7 +23,9 @@ state's. Every candidate keeps why it meets or fails ("capacity short by 12.4 Ti
 headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
-the requirements with one host down) and counted with all of them. With ``meet_slo_after_site_loss`` (the SLO after
+the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
+judged in the host-failure state ``storplan evaluate`` shows (resync included, :func:`_hci_check`), and its figures
+(max IOPS at the SLO, headroom) are those of every host up. With ``meet_slo_after_site_loss`` (the SLO after
 losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
 runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
 are not tried, and a design's site-loss state must meet every SLO; a design of one site cannot. Cloud candidates are
@@ -112,8 +114,11 @@ class Candidate:
         usable_bytes, effective_bytes: its capacity; max_iops_at_slo: the first workload's (None when not
         evaluated); for the candidates :func:`size` returns, these three are the whole design's, as ``storplan
         evaluate`` of its project gives them (an HCI cluster with every host up); headroom_pct: the smallest
-        headroom of the grown targets over their saturation, percent (None when not evaluated), in the state the
-        requirements are checked in (an HCI cluster with its ``n_plus`` spare hosts down); rack_units, power_w: its
+        headroom of the grown targets over their saturation, percent (None when not evaluated), in the same state
+        as max_iops_at_slo (normal operation: an HCI cluster with every host up, for the candidates :func:`size`
+        returns and every meeting one); max_iops_at_slo_host_down: an HCI candidate's first workload's max IOPS at
+        the SLO in the host-failure state with ``n_plus`` = 1 (one host down, resync running: the figure
+        ``storplan evaluate`` shows and judges N+1 by; None otherwise); rack_units, power_w: its
         footprint (power: typical watts of the controller system, shelves and drives,
         ``models.present.bom.part_footprints``, and of an array's front-end switches,
         ``models.topology.front_end_switches``; None when a record lacks it, for HCI and in the cloud); cost: its
@@ -153,6 +158,7 @@ class Candidate:
     tco: float | None = None
     break_even_month: int | None = None
     fit: tuple = field(default=(), repr=False, compare=False)
+    max_iops_at_slo_host_down: float | None = None
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (with a price book:
@@ -1127,6 +1133,59 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
     return out
 
 
+def _targets_grown(scenario: Scenario, months: int) -> Scenario:
+    """``scenario`` with each workload's IOPS (or MB/s) target grown over ``months`` at its IOPS growth
+    (:func:`_grown`); ``scenario`` itself when no target grows."""
+    changed = []
+    for w in scenario.workloads:
+        growth = w.iops_growth_pct_per_year
+        if growth and months and (w.target_iops or w.target_mbps):
+            w = w.model_copy(update={"target_iops": _grown(w.target_iops, growth, months) if w.target_iops else None,
+                                     "target_mbps": _grown(w.target_mbps, growth, months) if w.target_mbps else None})
+        changed.append(w)
+    if all(a is b for a, b in zip(changed, scenario.workloads)):
+        return scenario
+    return scenario.model_copy(update={"workloads": changed})
+
+
+def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
+               spares_out: _Check) -> tuple[_Check, float | None]:
+    """(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of an HCI candidate that met the
+    requirements with its ``n_plus`` spare hosts taken out (``spares_out``: :func:`_performance_checks` of that
+    smaller cluster), and its first workload's max IOPS at the SLO with one host down (None unless N+1).
+
+    The figures are those of the whole cluster in normal operation (every host up: ``storplan evaluate``'s
+    headline, so a row's max IOPS at the SLO and headroom come from one state), each grown target checked against
+    them. With ``n_plus`` = 1 the N+1 verdict is the cluster's host-failure state, the one ``storplan evaluate``
+    shows and judges its N+1 check by (one host down, resync load on the others:
+    :func:`models.n_plus.host_failure_figures`): each workload's latency at its target, grown over the horizon
+    (:func:`_targets_grown`; the target itself without IOPS growth, then the verdict is evaluate's), must be within
+    its SLO in that state, the state's own verdict; the figure returned is the state's at the targets, as evaluate
+    shows it. A workload without that state (a cluster of fewer than three
+    hosts) keeps the smaller cluster's verdict, as the evaluation's N+1 check does; N+2 and more have no such state
+    in the evaluation either and keep the smaller cluster's verdict (``spares_out``)."""
+    from models.n_plus import host_failure_figures
+
+    reasons, first, headroom = _performance_checks([(scenario, design_paths(scenario, catalog), "hci")], req)[0]
+    reasons = list(spares_out[0]) + reasons
+    failed_first = None
+    if req.n_plus == 1:
+        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic)
+        grown = _targets_grown(scenario, req.horizon_months)
+        verdicts = figures if grown is scenario else host_failure_figures(grown, catalog, project.settings,
+                                                                          req.slo_statistic)
+        for w in grown.workloads:
+            fig, verdict = figures.get(w.id), verdicts.get(w.id)
+            if fig is None or verdict is None or not w.enabled:
+                continue
+            failed_first = fig.max_iops_at_slo if failed_first is None else failed_first
+            rate = _target_rate(w)
+            if rate is not None and verdict.meets_slo is False:
+                reasons.append(f"{w.name}: N+1: with 1 host down (resync running) the SLO at {rate:,.0f} IOPS is "
+                               f"missed (max {(fig.max_iops_at_slo or 0):,.0f} IOPS within it)")
+    return (reasons, first, headroom), failed_first
+
+
 BATCH = 32
 """Designs screened and checked together, in rank order (their figures read from ramps solved ahead)."""
 
@@ -1557,6 +1616,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
 
     ramps: dict[tuple, list] = {}  # performance key -> its paths' closed ramps, solved ahead in a large batch
     performed: dict[tuple, _Check] = {}  # performance key -> its batched check, kept from one walk to the next
+    host_down: dict[tuple, float | None] = {}  # performance key -> an HCI design's max IOPS at the SLO, one host down
     lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
@@ -1717,11 +1777,14 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                         deployment = cand.deployment
                         performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), deployment)], req,
                                                               [ramps.pop(pkey)])[0]
+                        if deployment == "hci" and req.n_plus and not performed[pkey][0]:
+                            performed[pkey], host_down[pkey] = _hci_check(cand.scenario, catalog, project, req,
+                                                                          performed[pkey])
                     checks[pkey] = performed[pkey]
                 reasons, first, headroom = checks[pkey]
                 reasons = list(reasons)
                 done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                               headroom_pct=headroom)
+                               headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey))
                 tried[0] += 1
                 tried[1] += done.meets
                 if done.meets:
@@ -1839,14 +1902,16 @@ class _TcoBasis:
 
 def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], catalog: Catalog, project: Project,
                   capacities: dict) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
-    """The ``shown`` and ``nearest`` candidates with the capacity and max IOPS at the SLO of each design as
-    ``storplan evaluate`` gives them.
+    """The ``shown`` and ``nearest`` candidates with the capacity, max IOPS at the SLO and headroom of each design
+    as ``storplan evaluate`` gives them.
 
-    An HCI candidate is checked with its ``n_plus`` spare hosts taken out (its reasons and headroom), but what it
-    is, and what the candidate's project evaluates to, is the whole cluster: its usable and effective capacity and
-    its first workload's max IOPS at the SLO are those of every host up (the batched check of the whole clusters,
-    one batch for all of them: ``models.performance.screening.check_designs``, the figures of
-    ``evaluate_performance``), so the shown figures and an evaluation of the candidate's project agree. Other
+    An HCI candidate's capacity is checked with its ``n_plus`` spare hosts taken out (and its performance first
+    screened so), but what it is, and what the candidate's project evaluates to, is the whole cluster: its usable
+    and effective capacity, its first workload's max IOPS at the SLO and its headroom are those of every host up
+    (one state for the whole row, normal operation, as ``storplan evaluate``'s headline; a meeting candidate has
+    them from :func:`_hci_check` already, a failing one shown among the nearest gets them here: the batched check
+    of the whole clusters, one batch for all of them, ``models.performance.screening.check_designs``, the figures
+    of ``evaluate_performance``), so the shown figures and an evaluation of the candidate's project agree. Other
     deployments are checked as they are and come back unchanged (their figures are the search's batched check's:
     nothing is evaluated a second time). An HCI candidate's ``alternatives`` (the other disk-group layouts shown
     beside it) are whole clusters too, in the same batch, so the variants compare like for like.
@@ -1865,8 +1930,13 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
         if cap is None:
             cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
         first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
+        growth = {w.id: w.iops_growth_pct_per_year for w in cand.scenario.workloads}
+        rooms = [(wp.saturation_iops - grown) / grown * 100.0 for wp in perf.workloads if wp.target_iops
+                 for grown in (_grown(wp.target_iops, growth[wp.workload_id], project.requirements.horizon_months),)]
         whole[id(cand)] = replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
-                                  max_iops_at_slo=first if cand.max_iops_at_slo is not None else None)
+                                  max_iops_at_slo=first if cand.max_iops_at_slo is not None else None,
+                                  headroom_pct=(min(rooms) if rooms else None) if cand.headroom_pct is not None
+                                  else None)
     both = [replace(whole[id(c)], alternatives=tuple(whole[id(a)] for a in c.alternatives))
             if c.deployment == "hci" else c for c in both]
     return tuple(both[:len(shown)]), tuple(both[len(shown):])
