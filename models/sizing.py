@@ -830,6 +830,7 @@ def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | Non
                     protocol: str, link: LinkType, note: str = "") -> str:
     """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
     carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
+    carrier = carrier.removesuffix(f" {protocol}") or carrier  # "NVMe/TCP over 100GbE", not "... 100GbE NVMe/TCP"
     return f"{storage_summary(record, inside, shelf, drive, count)}, {protocol} over {carrier}{note}"
 
 

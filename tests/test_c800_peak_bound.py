@@ -46,7 +46,8 @@ def test_nvme_fc_cpu_is_held_where_96_cores_would_pass_the_peak_on_reads():
     own = _own("netapp-aff-a800", "NVMe/FC")
     assert own.cpu_read_us < 20.0 and servers / own.cpu_read_us * 1e6 > 6e6  # what the bound corrects
     assert profile.cpu_write_us / profile.cpu_read_us == pytest.approx(own.cpu_write_us / own.cpu_read_us)
-    assert "bound of 2,400,000 IOPS from NetApp's published 'up to' figure" in note and "not / 1:" in note
+    assert "NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF C800 HA pair" in note
+    assert "ratio (1) would let it serve more NVMe/FC reads" in note and "divided by 0.389 instead" in note
 
 
 def test_fcp_keeps_ratio_one_because_its_cpu_stays_below_the_peak():

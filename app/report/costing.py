@@ -12,13 +12,25 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from app.report import graphics as g
 from app.report.fonts import REGULAR
 from models.costing import Tco
-from models.present.cost import cost_series, design_tco, figure_rows, footprint_rows, option_rows
+from models.present.cost import (
+    cloud_price_lines,
+    cost_notes,
+    cost_series,
+    design_apart,
+    design_line_texts,
+    design_tco,
+    figure_rows,
+    footprint_rows,
+    option_rows,
+)
 
 
 def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width: float,
-               height: float = 180.0) -> Drawing:
+               height: float = 180.0, design_first: bool = True) -> Drawing:
     """Cumulative cost per option over months 0..horizon (``models.costing.present.cost_series``), the design
-    first (solid blue), with a legend under the plot."""
+    first (solid blue, thick; ``design_first`` False: the series are cloud options only, every line thin), with a
+    legend under the plot."""
+    thick = 0 if design_first else -1
     palette = [g.BLUE, g.ORANGE, g.GREEN, g.RED, g.PURPLE, g.SKY]
     legend: list[list[tuple[int, str, float]]] = [[]]  # rows of (series index, label, x)
     x = 58.0
@@ -43,7 +55,7 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
     plot.data = [[(m, v) for m, v in enumerate(values)] for _, values in series]
     for i in range(len(series)):
         plot.lines[i].strokeColor = palette[i % len(palette)]
-        plot.lines[i].strokeWidth = 2.2 if i == 0 else 1.2
+        plot.lines[i].strokeWidth = 2.2 if i == thick else 1.2
     top = max((max(values) for _, values in series), default=1.0) or 1.0
     step = _nice_step(top)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax = 0, months
@@ -63,7 +75,7 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
         y = bottom - 36 - 11 * row
         for i, label, lx in items:
             colour = palette[i % len(palette)]
-            drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == 0 else 1.4))
+            drawing.add(Line(lx, y + 2.5, lx + 14, y + 2.5, strokeColor=colour, strokeWidth=2.2 if i == thick else 1.4))
             drawing.add(String(lx + 17, y, label, fontName=REGULAR, fontSize=6.8, fillColor=g.INK))
     return drawing
 
@@ -101,15 +113,20 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     story.append(_table([["Figure", "Value"]] + [[_e(a), _e(b)] for a, b in footprint_rows(tco)], [w * 0.35, w * 0.65],
                         s))
     story.append(_para("Total cost of ownership", s.h2))
-    story.append(cost_chart(cost_series(tco), tco.currency, w))
-    own = ("the design (thick line) pays its hardware at the start, then support, power and space each month"
-           if tco.design.deployment == "on-prem" else "the design (thick line) pays each month for what it provisions")
-    short = "" if tco.design.complete else f" The design's line leaves out {'; '.join(tco.design.missing)}."
-    story.append(_para(_e(f"Cumulative cost per option: {own}; a cloud service pays each month for what it "
-                          f"provisions to hold the data and carry the workloads' I/O as they grow (the first four "
-                          f"options of the table are drawn: those that carry the I/O longest, from the cheapest)."
+    apart = design_apart(tco)  # a design counting neither hardware nor power: not charted or ranked
+    series = cost_series(tco)
+    story.append(cost_chart(series[1:] if apart else series, tco.currency, w, design_first=not apart))
+    own = ("the design (thick line) pays its hardware at the start, then support, power and space each month; "
+           if tco.design.deployment == "on-prem" else
+           "the design (thick line) pays each month for what it provisions; ")
+    short = "" if tco.design.complete or apart else f" The design's line leaves out {'; '.join(tco.design.missing)}."
+    story.append(_para(_e(f"Cumulative cost per option: {'' if apart else own}a cloud service pays each month for "
+                          f"what it provisions to hold the data and carry the workloads' I/O as they grow (the first "
+                          f"four options of the table are drawn: those that carry the I/O longest, from the cheapest)."
                           f"{short}"), s.caption))
-    options = option_rows(tco)
+    if apart:
+        story.append(builder.p(_e(apart + "."), s.small))
+    options = option_rows(tco)[1:] if apart else option_rows(tco)
     if any(c for _, _, c in options):
         rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
         rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]
@@ -117,7 +134,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     else:  # a cloud design: no break-even to show
         rows = [["Option", f"Total over {horizon} months"]] + [[_e(a), _e(b)] for a, b, _ in options]
         story.append(_table(rows, [w * 0.62, w * 0.38], s))
-    lines = [f"{line.name}: {line.basis}" for line in tco.design.lines]
+    lines = design_line_texts(tco, builder.scenario, builder.catalog)
     story += [builder.p("• " + _e(text), s.small) for text in lines]
     on_site = tco.design.deployment != "cloud"  # a cloud design uses no power, space or support inputs
     if on_site:
@@ -134,9 +151,9 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
 
         story.append(builder.p(_e(f"Drives: {DRIVE_SOURCE}. Enclosures: {ENCLOSURE_SOURCE}."), s.small))
     story.append(_para("Notes", s.h2))  # the comparison's notes: not part of the embodied carbon
-    for note in tco.notes + tuple(f"not counted: {x}" for x in tco.embodied.not_counted):
+    for note in tuple(cost_notes(tco)) + tuple(f"not counted: {x}" for x in tco.embodied.not_counted):
         story.append(builder.p("• " + _e(note[0].upper() + note[1:]) + ".", s.small))
-    cloud = sorted({line.basis for o in tco.options for line in o.lines})
+    cloud = cloud_price_lines(tco, builder.catalog)
     story.append(_para("Cloud prices", s.h2))
     story += [builder.p("• " + _e(text), s.tiny) for text in cloud]
     return story

@@ -187,10 +187,21 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
                                       customer_citation(p.source), p.kind))
         for profile in getattr(record, "performance", ()) or ():
             prefix = f"performance {profile.software} {profile.protocol}"
+            first = ""  # the field whose row cites the profile's fit in full: the later ones refer to it
             for field, p in profile.provenance.items():
                 value = getattr(profile, field, None)
                 text = format_value(profile, field, value, capacity_unit)
-                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, customer_citation(p.source), p.kind))
+                cited = customer_citation(p.source)
+                fit = profile.source
+                if fit and fit in p.source and first:
+                    head = p.source[:p.source.index(fit)].strip(" ;")
+                    tail = p.source[p.source.index(fit) + len(fit):].strip(" ;")
+                    same = f"the same fit as '{field_label(first)}' above"
+                    cited = "; ".join(x for x in (customer_citation(head) if head else "", same,
+                                                  customer_citation(tail) if tail else "") if x)
+                elif fit and fit in p.source:
+                    first = field
+                rows.append(SourcedNumber(title, f"{prefix}: {field}", text, cited, p.kind))
     return rows
 
 

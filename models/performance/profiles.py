@@ -160,6 +160,17 @@ def derivation_ratio(record: Controller | CloudVm, profile: PerfProfile) -> floa
     return min(derivation.ratio, peak * lightest / (servers * 1e6))
 
 
+def published_peak_words(record: Controller | CloudVm) -> str:
+    """``NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 HA pair``: the words a profile
+    note uses for the record's ``ProfileDerivation.peak_iops`` ("" without one); the report's summary finds the
+    figure by these words (``models.present.uncertainty.published_bound``)."""
+    derivation = record.profile_from
+    if derivation is None or derivation.peak_iops is None:
+        return ""
+    vendor = getattr(record, "vendor", "") or "the vendor"
+    return f"{vendor}'s published 'up to' figure of {derivation.peak_iops:,.0f} IOPS for the {record.name}"
+
+
 def _sibling_original(sibling: Controller | CloudVm, profile: PerfProfile) -> PerfProfile | None:
     """The sibling's own profile a derived ``profile`` was scaled from (same software and protocol)."""
     return next((p for p in sibling.performance if (p.software, p.protocol) == (profile.software, profile.protocol)),
@@ -202,14 +213,13 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
         assert profile is not None and derivation is not None  # a sibling's profile was chosen
         original = _sibling_original(sibling, profile)
         ratio = derivation_ratio(record, original) if original is not None else derivation.ratio
-        held = ""
+        scaled = f"with CPU demands / {ratio:.3g}"
         if ratio < derivation.ratio and derivation.peak_iops is not None:
-            held = (f", not / {derivation.ratio:g}: held to {record.name}'s bound of {derivation.peak_iops:,.0f} "
-                    f"IOPS from NetApp's published 'up to' figure (no workload passes it), which / "
-                    f"{derivation.ratio:g} would pass on {profile.protocol} reads")
+            scaled = (f"scaled to this system: the two systems' published throughput ratio ({derivation.ratio:g}) "
+                      f"would let it serve more {profile.protocol} reads than {published_peak_words(record)}, so its "
+                      f"CPU time per I/O is divided by {ratio:.3g} instead, which puts its limit at that figure")
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
-                  f"with CPU demands / {ratio:.3g}{held} "
-                  f"({record.cited('profile_from') or 'no derivation given'})")
+                  f"{scaled} ({record.cited('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
     elif why and not (profile is not None and not note):
         note = f"{why}; {note}" if note else why

@@ -220,6 +220,12 @@ def _drop_note_clauses(text: str) -> str:
     return "; ".join(kept)
 
 
+_FIT_POINTS = re.compile(
+    r"(least-squares fit of the service demands to [\d,]+ points): [^;]*(?=; RMS relative residual)")
+"""A calibration fit's list of point labels ("Standard_DS14_v2 single oltp 18120, ..."): the catalog keeps it for
+the record's history; a customer reads the count, the document cited and the residual."""
+
+
 @functools.lru_cache(maxsize=4096)  # a pure function of the text; a report cites the same few texts thousands of times
 def customer_citation(source: str) -> str:
     """The customer's citation for one catalog, preset or validation source text.
@@ -230,7 +236,9 @@ def customer_citation(source: str) -> str:
     Returns:
         The same citation with seed file names replaced by the seed reports' titles (:data:`SEED_TITLES`), public
         documentation repository paths replaced by their published addresses, and research notes (places searched,
-        values recalled, commit hashes, reference-notes and catalog file names, engine module names) removed.
+        values recalled, commit hashes, reference-notes and catalog file names, engine module names) removed; a
+        calibration fit's list of point labels becomes "to 30 points from the measurements cited" (the count, the
+        document and the residual stay).
         A source that was nothing but research notes becomes "no public source found"; an empty text stays
         empty. Never raises. Cached per text (a pure function of it): the capacity view cites the same sources
         at every edit.
@@ -245,6 +253,7 @@ def customer_citation(source: str) -> str:
     for pattern, replacement in rx.rewrites:
         text = pattern.sub(replacement, text)
     text = _drop_note_clauses(text)
+    text = _FIT_POINTS.sub(r"\1 from the measurements cited", text)  # the fit's data once, not its point labels
     if rx.record_id.search(text) or rx.field_name.search(text):
         names, fields = _catalog_words()
         text = rx.record_id.sub(lambda m: _named(m, names), text)

@@ -4,15 +4,17 @@ lay these out; none computes a figure of its own."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from models.catalog import Catalog
+from models.catalog import Catalog, CloudVm
 from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
-__all__ = ["candidate_break_even", "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows",
-           "option_rows", "tco_to_dict", "workbook_rows"]
+__all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_line_texts",
+           "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
+           "vcpu_rate_carried", "workbook_rows"]
 
 
 def design_tco(project: Project, scenario: Scenario, catalog: Catalog) -> Tco:
@@ -224,3 +226,108 @@ def monthly_rows(tco: Tco) -> list[list[Any]]:
     for month in range(tco.inputs.horizon_months + 1):
         rows.append([month] + [values[month] for values in series])
     return rows
+
+
+def design_apart(tco: Tco) -> str:
+    """Why the design is left out of the cost chart and the ranking of the options, in one sentence; "" when it is
+    in. An on-premises design whose hardware is not priced (no price book) and whose power is not known at all
+    counts only its space (and support, a share of the unknown hardware price): setting that total beside cloud
+    options that count everything they need would invite a comparison the figures do not support."""
+    design, energy = tco.design, tco.energy
+    if design.deployment != "on-prem" or energy is None or energy.power_known:
+        return ""
+    hardware = next((line for line in design.lines if line.name == "Hardware"), None)
+    if hardware is None or hardware.upfront > 0:
+        return ""
+    counted = [line.name.lower() for line in design.lines if line.total > 0]
+    what = " and ".join(counted) if counted else "nothing"
+    power = [m for m in design.missing if m.startswith("power of ")]
+    other = [m for m in design.missing if m not in power and not m.startswith("hardware (")]
+    budget = ("" if tco.break_even_hardware is None else
+              ". The table's last column gives the most its hardware may cost to break even")
+    return (f"{design.name} is left out of the chart and of the ranking below: its hardware is not priced (no price "
+            f"book) and the {' and the '.join(power) or 'power'} is not known"
+            + (f" (not counted either: {'; '.join(other)})" if other else "")
+            + f", so its {_money(design.total, tco.currency)} over {tco.inputs.horizon_months} months counts only "
+            f"{what} and cannot be set against the cloud options, which count everything they need{budget}")
+
+
+_RATE_VM = re.compile(r": (\S+) (?:about )?[\d.,]+ per hour")
+"""The VM a per-vCPU reference price was read from, in its source (``models.costing.cloud_prices.VCPU_PRICES``:
+"...: n2-standard-8 about 0.39 per hour / 8 vCPU")."""
+
+
+def vcpu_rate_carried(vms: list[CloudVm]) -> str:
+    """For compute priced at a provider's reference per-vCPU rate (``models.costing.cloud_prices.VCPU_PRICES``):
+    the words marking the rate as assumed for each VM of ``vms`` other than the one it was read from
+    (" (assumed: n2-standard-8's rate per vCPU applied to n2-standard-32)"), "" when every VM is that one or the
+    provider has no reference rate."""
+    from models.costing.cloud_prices import VCPU_PRICES
+
+    carried: dict[str, list[str]] = {}
+    for vm in vms:
+        price = VCPU_PRICES.get(vm.provider)
+        found = _RATE_VM.search(price.source) if price is not None else None
+        if found is not None and found.group(1) != vm.vm_size:
+            carried.setdefault(found.group(1), [])
+            if vm.vm_size not in carried[found.group(1)]:
+                carried[found.group(1)].append(vm.vm_size)
+    return "".join(f" (assumed: {source}'s rate per vCPU applied to {', '.join(sizes)})"
+                   for source, sizes in carried.items())
+
+
+def _line_text(line_name: str, basis: str, vms: list[CloudVm]) -> str:
+    """``compute: <basis>`` with a carried per-vCPU rate marked (:func:`vcpu_rate_carried`)."""
+    mark = vcpu_rate_carried(vms) if line_name == "Compute" and "vCPU x 730 h" in basis else ""
+    return f"{line_name.lower()}: {basis}{mark}"
+
+
+def cloud_price_lines(tco: Tco, catalog: Catalog) -> list[str]:
+    """The report's "Cloud prices" bullets: each price basis of the cloud options, in the comparison's order, led
+    by the options it prices ("Cloud Volumes ONTAP, GCP n2-standard-32 single node, ... — compute: 32 vCPU x
+    730 h x 0.049 USD per vCPU-hour (...) (assumed: n2-standard-8's rate per vCPU applied to n2-standard-32)"); a
+    basis several options share is one bullet naming them all."""
+    texts: dict[str, list[str]] = {}
+    for option in comparison_order(tco.options):
+        vm = catalog.find(option.catalog_id) if option.catalog_id else None
+        vms = [vm] if isinstance(vm, CloudVm) else []
+        for line in option.lines:
+            names = texts.setdefault(_line_text(line.name, line.basis, vms), [])
+            if option.name not in names:
+                names.append(option.name)
+    return [f"{'; '.join(names)} — {text}" for text, names in texts.items()]
+
+
+def design_line_texts(tco: Tco, scenario: Scenario, catalog: Catalog) -> list[str]:
+    """The design's cost lines as the report lists them under the table ("Compute: 2 x 16 vCPU x ..."), a per-vCPU
+    rate carried from another VM to the design's cloud VMs marked (:func:`vcpu_rate_carried`)."""
+    vms = [vm for vm in (catalog.find(n.catalog_id) for n in scenario.nodes if n.kind == "cloud_vm")
+           if isinstance(vm, CloudVm)]
+    out = []
+    for line in tco.design.lines:
+        mark = vcpu_rate_carried(vms) if line.name == "Compute" and "vCPU x 730 h" in line.basis else ""
+        out.append(f"{line.name}: {line.basis}{mark}")
+    return out
+
+
+_NO_OPTION_WHOLE = "no cloud option carries the workloads' i/o over the whole horizon"  # compared lower-case
+
+
+def cost_notes(tco: Tco) -> list[str]:
+    """The comparison's notes (``Tco.notes``) as the report lists them, each once: after the first note saying that
+    no cloud option carries the workloads' I/O over the whole horizon, a later note opening with the same clause
+    keeps only what it adds ("the cheapest of those that carry it the longest (until month 33) is compared")."""
+    out: list[str] = []
+    said = False
+    for note in tco.notes:
+        lower = note.lower()
+        if said and lower.startswith(_NO_OPTION_WHOLE):
+            rest = note[len(_NO_OPTION_WHOLE):].lstrip(",; ")
+            rest = rest.removeprefix("so ")
+            if rest:
+                out.append(rest)
+            continue
+        if _NO_OPTION_WHOLE in lower or lower.startswith("none of the") and "over the whole horizon" in lower:
+            said = True
+        out.append(note)
+    return out

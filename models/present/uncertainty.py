@@ -5,6 +5,7 @@ latencies, and the wording says so."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, SATURATED, finite, format_iops
@@ -41,4 +42,28 @@ def band_summary(wp: WorkloadPerformance) -> str:
     prediction, model error included)``, from a :class:`models.performance.WorkloadPerformance`."""
     sat = iops_band_text(wp.saturation_iops_band_p10, wp.saturation_iops_band_p90)
     slo = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
-    return f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction, model error included)"
+    held = published_bound(wp)
+    return (f"saturation {sat} IOPS; max IOPS at SLO {slo} (P10–P90 of the prediction, model error included)"
+            + (f"; {held}" if held else ""))
+
+
+_PUBLISHED_PEAK = re.compile(r"(\S+)'s published 'up to' figure of ([\d,]+) IOPS for the (.+?)(?=, so |[;()]|$)")
+"""The words of a derived profile's note held at a vendor's published peak
+(``models.performance.profiles.published_peak_words``): vendor, IOPS, system."""
+
+
+def published_bound(wp: WorkloadPerformance) -> str:
+    """``held at NetApp's published 'up to' 2.40M IOPS for the NetApp AFF A90 HA pair`` when the workload's
+    profile was derived and held at a vendor's published "up to" figure and its predicted saturation is at that
+    figure (within 0.1%): the point prediction is then the vendor's figure, not a figure of the model's own; else
+    ""."""
+    basis = wp.profile_basis
+    if basis is None or basis.kind != "derived" or "divided by" not in basis.reason:
+        return ""
+    found = _PUBLISHED_PEAK.search(basis.reason)
+    if found is None:
+        return ""
+    peak = float(found.group(2).replace(",", ""))
+    if not finite(wp.saturation_iops) or wp.saturation_iops < 0.999 * peak:
+        return ""
+    return f"held at {found.group(1)}'s published 'up to' {format_iops(peak)} IOPS for the {found.group(3)}"

@@ -153,10 +153,12 @@ def _unmeasured(wp: WorkloadPerformance) -> str:
     words = UNMEASURED_WORDS.get(kind)
     if words is None or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
         return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
-    from models.present.uncertainty import iops_band_text  # on first use: `import models.present` stays light
+    from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
 
+    held = published_bound(wp)
     band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
-    return f"; not measured on this system: {words}" + (f", P10–P90 {band}" if band != "—" else "")
+    return (f"; not measured on this system: {words}" + (f" and {held}" if held else "")
+            + (f", P10–P90 {band}" if band != "—" else ""))
 
 
 def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict, ...]:
