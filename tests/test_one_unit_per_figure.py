@@ -139,3 +139,21 @@ def test_controller_bays_are_not_a_free_shelf():
     text = re.sub(r"\s+", " ", "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(pdf)).pages))
     assert "Internal bays (in the controller chassis)" in text
     assert not re.search(r"Shelf \d+ NetApp 4U chassis, internal", text)
+
+
+def test_the_spreadsheet_keeps_a_small_capacity_non_zero():
+    """The waterfall sheet and its CSV give capacities as numbers in TiB: a 30 MB change (2.7e-5 TiB) stays a
+    non-zero number with two significant digits in the cell and in the CSV, not 0.0 after rounding to 4 decimals."""
+    from types import SimpleNamespace
+
+    from models.present.workbook import NUMBER_FORMATS, csv_value, waterfall_rows
+
+    bar = SimpleNamespace(label="Snapshot reserve", kind="step", before=5 * TIB, after=5 * TIB - 3e7, change=-3e7,
+                          source="", formula="")
+    header, row = waterfall_rows([bar], "TiB")
+    assert header[4] == "Change (TiB)"
+    expected = -3e7 / TIB  # -2.73e-5
+    assert row[4] != 0 and abs(row[4] - expected) <= 0.05 * abs(expected)
+    assert row[2] == 5.0 and row[3] == round((5 * TIB - 3e7) / TIB, 4)  # the usual 4 decimals otherwise
+    shown = csv_value(row[4], NUMBER_FORMATS["TiB"])
+    assert shown != 0 and abs(shown - expected) <= 0.05 * abs(expected)
