@@ -208,14 +208,17 @@ def _evaluate(args) -> int:
         width = max((len(s["name"]) for s in capacity["steps"]), default=10)
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
             width = max(width, len(with_snapshots))
+        def cap(value: float) -> str:  # one unit down the column (0.91 TiB beside 5.40 TiB, never 931.32 GiB)
+            return fmt_capacity(value, unit, fixed=True)
+
         for step in capacity["steps"]:
-            print(f"  {step['name']:<{width}}  {fmt_capacity(step['bytes_after'], unit):>14}   "
+            print(f"  {step['name']:<{width}}  {cap(step['bytes_after']):>14}   "
                   f"{customer_citation(step['source'])}")
-        print(f"  {'Usable':<{width}}  {fmt_capacity(capacity['usable_bytes'], unit):>14}")
-        print(f"  {'Effective':<{width}}  {fmt_capacity(capacity['effective_bytes'], unit):>14}   "
+        print(f"  {'Usable':<{width}}  {cap(capacity['usable_bytes']):>14}")
+        print(f"  {'Effective':<{width}}  {cap(capacity['effective_bytes']):>14}   "
               f"data reduction {fmt_ratio(capacity['efficiency_ratio'])} (compression, compaction, deduplication)")
         if capacity["effective_with_snapshots_bytes"] != capacity["effective_bytes"]:
-            print(f"  {with_snapshots:<{width}}  {fmt_capacity(capacity['effective_with_snapshots_bytes'], unit):>14}"
+            print(f"  {with_snapshots:<{width}}  {cap(capacity['effective_with_snapshots_bytes']):>14}"
                   f"   total efficiency {fmt_ratio(capacity['efficiency_ratio_with_snapshots'])} (logical / physical)")
         copies = [s["system_label"] or s["system_id"] for s in capacity["systems"]
                   if s["system_id"] in capacity.get("replica_only", ())]

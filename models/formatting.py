@@ -44,19 +44,20 @@ def finite(value: object) -> TypeGuard[float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def fmt_capacity(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
-    """A byte count as ``25.47 TiB`` (via :func:`format_capacity`); ``n/a`` when missing."""
-    return format_capacity(value, unit) if finite(value) else NOT_AVAILABLE
+def fmt_capacity(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB, fixed: bool = False) -> str:
+    """A byte count as ``25.47 TiB`` (via :func:`format_capacity`); ``n/a`` when missing. ``fixed``: always TB or
+    TiB (``0.91 TiB``, never ``931.32 GiB``), as every capacity table and the summary's capacity sentence show."""
+    return format_capacity(value, unit, fixed=fixed) if finite(value) else NOT_AVAILABLE
 
 
-def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> str:
+def fmt_capacity_delta(value: float | None, unit: CapacityUnit | str = CapacityUnit.TIB, fixed: bool = False) -> str:
     """A signed capacity change, bytes in: ``+1.20 TiB``, ``−3.40 TiB`` (true minus sign), ``0`` for no change;
-    ``n/a`` when missing."""
+    ``n/a`` when missing. ``fixed`` as for :func:`fmt_capacity`."""
     if not finite(value):
         return NOT_AVAILABLE
     if value == 0:
         return "0"
-    return ("+" if value > 0 else "\u2212") + format_capacity(abs(value), unit)
+    return ("+" if value > 0 else "\u2212") + format_capacity(abs(value), unit, fixed=fixed)
 
 
 def fmt_iops(value: float | None, none_text: str = SATURATED) -> str:
@@ -69,15 +70,18 @@ def fmt_max_iops_at_slo(value: float | None) -> str:
     return f"{format_iops(value)} IOPS" if finite(value) and value > 0 else NOT_MET
 
 
-def fmt_months(months: float | None) -> str:
+def fmt_months(months: float | None, horizon_months: float = 0.0) -> str:
     """Months until full as every view words it: ``36 months``, ``4.5 months`` under ten, ``full now`` at zero or
     less, ``no growth`` when there is no projection (None: no growth planned, see
-    ``models.capacity.efficiency``); never capped, so the screen, the report and the verdicts read alike."""
+    ``models.capacity.efficiency``); never capped, so the screen, the report and the verdicts read alike. Within a
+    month of a planning horizon (``horizon_months`` > 0) one decimal too (``35.6 months`` against a 36-month
+    horizon), so the rounding never hides on which side of the horizon the system fills."""
     if not finite(months):
         return "no growth"
     if months <= 0:
         return "full now"
-    return f"{months:.1f} months" if months < 10 else f"{months:,.0f} months"
+    near = horizon_months > 0 and abs(months - horizon_months) < 1
+    return f"{months:.1f} months" if months < 10 or near else f"{months:,.0f} months"
 
 
 def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:

@@ -37,16 +37,19 @@ class CapacityUnit(StrEnum):
         return ("GB", GB) if self is CapacityUnit.TB else ("GiB", GIB)
 
 
-def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUnit.TIB, digits: int = 2) -> str:
+def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUnit.TIB, digits: int = 2,
+                    fixed: bool = False) -> str:
     """Format a byte count for display, e.g. ``25.47 TiB`` or ``744.96 GiB``.
 
     Args:
         capacity_bytes: a finite number of bytes (negative values keep their sign).
         unit: ``CapacityUnit.TB`` (decimal) or ``CapacityUnit.TIB`` (binary), or their string values.
         digits: digits after the decimal point.
+        fixed: always the large unit (TB or TiB), with :func:`capacity_decimals` decimals (``0.91 TiB``,
+            ``0.0098 TiB``): for the figures of one table or one sentence, read side by side in one unit.
 
-    Values under one large unit are shown in the small unit (GB or GiB). A non-finite value, which the engines
-    never produce, is shown as ``n/a`` rather than ``nan``.
+    Values under one large unit are shown in the small unit (GB or GiB) unless ``fixed``. A non-finite value, which
+    the engines never produce, is shown as ``n/a`` rather than ``nan``.
     """
     # a member or its string value (a str enum hashes and compares as its value)
     parts = _DISPLAY.get(unit) if isinstance(unit, str) else None
@@ -55,9 +58,21 @@ def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUn
     if not math.isfinite(capacity_bytes):
         return "n/a"
     large, large_label, size, label = parts
+    if fixed:
+        amount = capacity_bytes / large
+        return f"{amount:,.{capacity_decimals(amount, digits)}f} {large_label}"
     if abs(capacity_bytes) >= large:
         return f"{capacity_bytes / large:,.{digits}f} {large_label}"
     return f"{capacity_bytes / size:,.{digits}f} {label}"
+
+
+def capacity_decimals(amount: float, digits: int = 2) -> int:
+    """Decimals to show ``amount`` (in TB or TiB) with: ``digits``, or more for a small non-zero amount so that it
+    keeps two significant digits (0.91 -> 2, 0.054 -> 3, 0.00098 -> 5): a non-zero capacity never reads ``0.00``.
+    Zero and non-finite amounts get ``digits``."""
+    if amount == 0 or not math.isfinite(amount):
+        return digits
+    return max(digits, 1 - math.floor(math.log10(abs(amount))))
 
 
 _DISPLAY: dict[str, tuple[int, str, int, str]] = {

@@ -231,7 +231,8 @@ def runway_miss(system: CapacityResult, horizon_months: float) -> Miss | None:
             or months is None or not finite(months) or not 0 < months < horizon_months):
         return None
     return Miss(CAPACITY, system.system_label or system.system_id, NORMAL,
-                f"full in {fmt_months(months)} at the planned growth, within the {horizon_months:,.0f}-month "
+                f"full in {fmt_months(months, horizon_months)} at the planned growth, within the "
+                f"{horizon_months:,.0f}-month "
                 "horizon: it holds today's data, not the data grown over the horizon")
 
 

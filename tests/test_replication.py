@@ -281,20 +281,21 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
 def test_the_figures_line_reads_the_hand_calculation():
     """One sentence per relationship (evaluate's text, the PDF and the Protection tab): 11.76 GB in 3.1 min at
     500 Mbit/s, 105 Mbit/s for the RPO, baseline 4.00 TB in 17.8 h, 4.01 TB needed; in the unit asked for (TB here,
-    as the figures were worked by hand; TiB gives 10.96 GiB and 3.64 TiB, the table's figures)."""
+    as the figures were worked by hand; TiB gives 0.011 TiB and 3.64 TiB, the table's figures: one unit throughout)."""
     from models.present.protection import figures_line
 
     _design, evaluation = _evaluated(load(EXAMPLE))
     (f,) = evaluation.protection.relationships
     line = figures_line(f, "TB")
-    assert line.startswith("DR to Azure: largest transfer 11.76 GB in 3.1 min at 500 Mbit/s;")
+    # one unit in one sentence: the transfer in TB beside the destination's TB, with two significant digits
+    assert line.startswith("DR to Azure: largest transfer 0.012 TB in 3.1 min at 500 Mbit/s;")
     # both figures on one basis, what replication may use of the link, and the link it takes beside them
     assert ("bandwidth for the RPO 52 Mbit/s of the 500 Mbit/s available to replication (50% of the 1,000 Mbit/s "
             "link: a link of 105 Mbit/s meets it)") in line
     assert "baseline 4.00 TB in 17.8 h" in line and "destination needs 4.01 TB of " in line
     assert f"runway {f.runway_months:,.0f} months" in line and "bounded by the round trip" not in line
     binary = figures_line(f, "TiB")
-    assert binary.startswith(f"DR to Azure: largest transfer {f.transfer_bytes / 2**30:,.2f} GiB in 3.1 min")
+    assert binary.startswith(f"DR to Azure: largest transfer {f.transfer_bytes / 2**40:,.3f} TiB in 3.1 min")
     assert f"baseline {f.baseline_bytes / 2**40:,.2f} TiB in 17.8 h" in binary
 
 
@@ -313,10 +314,10 @@ def test_the_protection_section_gives_every_capacity_in_the_chosen_unit(unit, ot
     text += " " + " ".join(lines(evaluation.protection, unit))
     text = re.sub(r"\(Premium_LRS, [\d,]+ GiB\)", "", text)  # a product's name (Azure sells a P40 disk as 2,048 GiB)
     units = set(re.findall(r"\d (TiB|GiB|TB|GB|MiB|MB)\b", text))
-    assert units and not units & set(other), units
+    assert units & {"TiB", "GiB", "TB", "GB"} == {unit}, units  # one unit throughout (not GiB beside TiB)
     (f,) = evaluation.protection.relationships
     for quantity in (f.transfer_bytes, f.destination_needed_bytes, f.destination_free_bytes, f.change_bytes_per_day):
-        assert text.count(format_capacity(quantity, unit)) >= 2  # the table's cell and the sentence alike
+        assert text.count(format_capacity(quantity, unit, fixed=True)) >= 2  # the table's cell and the sentence alike
 
 
 def test_a_version_7_file_migrates_to_one_with_an_empty_replication_table(tmp_path):

@@ -98,7 +98,7 @@ def test_summary_values_are_rounded_by_their_format_and_keep_their_full_value(wr
     latency = cells[f"{wp.name}: latency at target"]
     assert latency.value == pytest.approx(wp.latency_at_target_ms) and latency.number_format == "0.000"
     usable = cells["Usable capacity"]
-    assert usable.number_format == "#,##0.00##"
+    assert usable.number_format == "#,##0.00######"
     csv_rows = {r[0]: r[1] for r in _csv(folder, "summary.csv")[1:]}
     assert csv_rows[f"{wp.name}: saturation"] == str(round(wp.saturation_iops))
     assert float(csv_rows[f"{wp.name}: latency at target"]) == round(wp.latency_at_target_ms, 3)

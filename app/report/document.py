@@ -630,7 +630,7 @@ class ReportBuilder:
 
     def cap(self, value) -> str:
         """A byte count in the report's capacity unit (``25.47 TiB``; ``n/a`` when missing)."""
-        return fmt_capacity(value, self.unit)
+        return fmt_capacity(value, self.unit, fixed=True)
 
     def section_break(self) -> CondPageBreak:
         """A major section starts on a new page, unless the previous one spilled only a few lines onto this page

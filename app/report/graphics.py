@@ -47,6 +47,11 @@ KIND_COLOURS = {
 LINK_LABEL_SIZE = 6.8
 
 
+def _cap(value: float | None, unit: CapacityUnit | str) -> str:
+    """A capacity in the chosen large unit throughout (TB or TiB, never GB/GiB beside it)."""
+    return fmt_capacity(value, unit, fixed=True)
+
+
 def _drawing(width: float, height: float) -> Drawing:
     """A drawing whose renderer starts in the embedded font (reportlab's default would add Helvetica)."""
     drawing = Drawing(width, height)
@@ -394,7 +399,7 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
     for i in range(5):
         gx = label_w + plot_w * i / 4
         drawing.add(Line(gx, 14, gx, height, strokeColor=GRID, strokeWidth=0.5))
-        drawing.add(String(gx, 4, fmt_capacity(top * i / 4, unit) if i else "0", fontName=REGULAR, fontSize=6.5,
+        drawing.add(String(gx, 4, _cap(top * i / 4, unit) if i else "0", fontName=REGULAR, fontSize=6.5,
                            fillColor=MUTED, textAnchor="middle"))
     for i, (name, start, end, kind, band) in enumerate(rows):
         y = height - (i + 1) * row_h
@@ -408,7 +413,7 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
         if kind == "flat":  # a step that changes nothing: a thin tick at the running value
             xf = label_w + plot_w * end / top
             drawing.add(Rect(xf - 0.6, y, 1.2, bar_h, fillColor=MUTED, strokeColor=None))
-            drawing.add(String(width - 2, y + 2.5, fmt_capacity(end, unit), fontName=REGULAR, fontSize=7.5,
+            drawing.add(String(width - 2, y + 2.5, _cap(end, unit), fontName=REGULAR, fontSize=7.5,
                                fillColor=MUTED, textAnchor="end"))
             continue
         x0 = label_w + plot_w * lo / top
@@ -422,7 +427,7 @@ def _waterfall(rows: list[tuple], unit: CapacityUnit, width: float) -> Drawing:
             xe = label_w + plot_w * end / top
             drawing.add(Line(xe, y, xe, y - (row_h - bar_h), strokeColor=MUTED, strokeWidth=0.5,
                              strokeDashArray=[1.5, 1.5]))
-        drawing.add(String(width - 2, y + 2.5, fmt_capacity(end, unit), fontName=BOLD if kind == "total" else REGULAR,
+        drawing.add(String(width - 2, y + 2.5, _cap(end, unit), fontName=BOLD if kind == "total" else REGULAR,
                            fontSize=7.5, fillColor=INK, textAnchor="end"))
     return drawing
 

@@ -88,7 +88,7 @@ def _scalar(value: object, unit: str, field: str, capacity_unit: CapacityUnit) -
     if isinstance(value, bool):
         return "yes" if value else "no"
     if field.endswith("_bytes") and finite(value):
-        return f"{fmt_capacity(value, capacity_unit)} ({value:,.0f} bytes)"
+        return f"{fmt_capacity(value, capacity_unit, fixed=True)} ({value:,.0f} bytes)"
     if isinstance(value, int):
         text = f"{value:,}"
     elif finite(value):

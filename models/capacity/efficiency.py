@@ -44,8 +44,9 @@ RATIO_SOURCE = ("project: each workload's stated compression, compaction and ded
 
 @functools.lru_cache(maxsize=8192)
 def _fmt(value: float) -> str:
-    """``value`` bytes as TiB text; cached: the workload-side figures repeat across the sizer's designs."""
-    return format_capacity(value, "TiB")
+    """``value`` bytes as TiB text, in TiB even under 1 TiB (``0.91 TiB``, as the capacity table beside the formula
+    reads); cached: the workload-side figures repeat across the sizer's designs."""
+    return format_capacity(value, "TiB", fixed=True)
 
 
 def _ratio(numerator: float, denominator: float) -> float:

@@ -119,10 +119,22 @@ _Line = tuple[str, int | None, str, str]
 """(category, quantity, model name, figures) of one bill-of-materials line."""
 
 
+def memory_text(gib: float, per: str = "") -> str:
+    """A server's or controller's memory (``gib`` GiB) as its vendor sells it: ``512 GB memory (binary GB)``, ``per``
+    (e.g. " per node") after the word memory. Memory is sold in binary sizes (JEDEC: a memory GB is 2^30 bytes), so
+    the figure reads as the model name beside it ("Dell PowerEdge R760 (..., 512 GB)") and says once that its GB
+    is binary, never a decimal 10^9-byte GB."""
+    return f"{gib:g} GB memory{per} (binary GB)"
+
+
+INTERNAL_BAYS = "Internal bays (in the controller chassis)"
+"""The category of a controller's own drive bays: part of the controller chassis, not a shelf to order."""
+
+
 def _host_lines(node: HostNode, rec: Host | None, name: str, catalog: Catalog, unit: CapacityUnit) -> list[_Line]:
     """The lines of a host node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
     lines: list[_Line] = [("Hosts", node.count, name,
-              f"{rec.sockets} sockets, {rec.cores} cores, {rec.memory_gib:g} GiB memory" if rec else "")]
+              f"{rec.sockets} sockets, {rec.cores} cores, {memory_text(rec.memory_gib)}" if rec else "")]
     if node.adapter:
         a = catalog.find(node.adapter)
         per_host = f"{node.adapters_per_host} per host"
@@ -155,7 +167,7 @@ def _controller_lines(
     nodes = node.nodes or (rec.nodes if rec else None)
     fig = ""
     if rec:
-        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {rec.memory_gib_per_node:g} GiB memory per node"
+        fig = (f"{nodes} nodes × {rec.cores_per_node} cores, {memory_text(rec.memory_gib_per_node, ' per node')}"
                + _host_ports(rec))
     lines = node_figures(node, catalog, unit)  # "2 nodes, ONTAP 9.0", "RAID DP, ADP root-data"
     if lines and nodes:
@@ -170,6 +182,9 @@ def _shelf_lines(node: ShelfNode, rec: Shelf | None, name: str, catalog: Catalog
     fig = drive_size(catalog, node.drive, unit)
     if isinstance(d, Drive):
         fig += f", {d.interface}, right-sized {fmt_capacity(d.right_sized_bytes, unit)}"
+    if rec is not None and rec.internal:  # the controller's own bays: no shelf of their own to order or rack
+        return [(INTERNAL_BAYS, 1, name, f"{rec.bays} bays"),
+                ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
     return [("Shelf", 1, name, f"{rec.bays} bays, {rec.rack_units}U" if rec else ""),
             ("Drives", node.drive_count, model_name(catalog, node.drive), fig)]
 
@@ -178,7 +193,8 @@ def _hci_cluster_lines(
     node: HciClusterNode, rec: HciNode | None, name: str, catalog: Catalog, unit: CapacityUnit
 ) -> list[_Line]:
     """The lines of an HCI cluster node; ``rec`` its catalog record (None when missing), ``name`` its model's name."""
-    fig = f"{rec.cores} cores, {rec.memory_gib:g} GiB memory, {rec.network_gbps:g} Gb/s network" if rec else ""
+    fig = (f"{rec.cores} cores, {memory_text(rec.memory_gib)}, {rec.network_gbps:g} Gb/s network" if rec
+           else "")
     lines: list[_Line] = [("HCI hosts", node.hosts, name, fig)]
     groups = node.hosts * node.disk_groups_per_host
     if rec is not None and node.architecture == "esa":
@@ -324,6 +340,9 @@ def bill_of_materials(scenario: Scenario, catalog: Catalog, unit: CapacityUnit |
                 entry[4] = None
             if part is not None and k < 2:  # the node's own line (and a shelf's drives line)
                 ru, watts = (part.height, part.enclosure_w) if k == 0 else (0, part.drives_w)
+                if category == INTERNAL_BAYS and ru == 0 and watts == 0:
+                    continue  # bays inside the controller chassis: its row gives their height and power
+
                 entry[2] = True
                 entry[3] = None if ru is None or entry[3] is None else entry[3] + ru
                 entry[4] = None if watts is None or entry[4] is None else entry[4] + watts

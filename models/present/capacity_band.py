@@ -16,6 +16,11 @@ __all__ = ["band_fields", "band_lines", "band_rows", "break_even_line", "break_e
            "runway_band_series", "spread_explanation", "system_band_fields"]
 
 
+def _cap(value: float | None, unit: CapacityUnit | str) -> str:
+    """A capacity in the chosen large unit throughout (TB or TiB, never GB/GiB beside it)."""
+    return fmt_capacity(value, unit, fixed=True)
+
+
 def _num(value: float | None) -> float | None:
     """A JSON number, or None for a missing or infinite one."""
     return float(value) if finite(value) else None
@@ -92,7 +97,7 @@ def break_even_line(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.
     be = band.break_even_data_reduction_ratio
     if be is None:
         return "Break-even data-reduction ratio: none (no data, or a system with data has no usable capacity)."
-    why = (f"the effective capacity needed, {fmt_capacity(band.needed_effective_bytes, unit)}"
+    why = (f"the effective capacity needed, {_cap(band.needed_effective_bytes, unit)}"
            if band.break_even_binds == "effective"
            else f"the data grown over {band.horizon_months} months within the usable capacity")
     if not platform_reduces(band):
@@ -136,14 +141,14 @@ def band_lines(band: CapacityBand, unit: CapacityUnit | str = CapacityUnit.TIB) 
     """The band in sentences: effective capacity P10-P90, runway P10-P90 and the break-even ratio, each naming its
     meaning (capacities in ``unit``)."""
     if band.workloads and not any(w.reduces for w in band.workloads):  # 1:1 at every quantile: no band to show
-        lines = [f"Effective capacity: {fmt_capacity(band.effective_bytes_p50, unit)} at a data-reduction ratio of "
+        lines = [f"Effective capacity: {_cap(band.effective_bytes_p50, unit)} at a data-reduction ratio of "
                  f"{fmt_ratio(band.data_reduction_ratio_p50)}, with no P10-P90 spread: the platform applies no data "
                  "reduction."]
         if band.months_until_full_p50 is not None:
             lines.append(f"Months until full: {_months(band.months_until_full_p50)} (no spread).")
         return [*lines, break_even_line(band, unit)]
-    lines = [f"Effective capacity P10-P90: {fmt_capacity(band.effective_bytes_p10, unit)} to "
-             f"{fmt_capacity(band.effective_bytes_p90, unit)} (P50 {fmt_capacity(band.effective_bytes_p50, unit)}) at "
+    lines = [f"Effective capacity P10-P90: {_cap(band.effective_bytes_p10, unit)} to "
+             f"{_cap(band.effective_bytes_p90, unit)} (P50 {_cap(band.effective_bytes_p50, unit)}) at "
              f"a data-reduction ratio of {fmt_ratio(band.data_reduction_ratio_p10)} to "
              f"{fmt_ratio(band.data_reduction_ratio_p90)} (P50 {fmt_ratio(band.data_reduction_ratio_p50)})."]
     if band.months_until_full_p50 is not None or band.months_until_full_p10 is not None:

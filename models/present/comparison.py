@@ -36,6 +36,16 @@ ABSENT = "\u2014"
 """A scenario that does not have the system or workload of a row."""
 
 
+def _cap(value: float | None, unit: CapacityUnit | str) -> str:
+    """A capacity in the chosen large unit throughout (TB or TiB, never GB/GiB beside it)."""
+    return fmt_capacity(value, unit, fixed=True)
+
+
+def _cap_delta(value: float | None, unit: CapacityUnit | str) -> str:
+    """A signed capacity change in the chosen large unit throughout."""
+    return fmt_capacity_delta(value, unit, fixed=True)
+
+
 @dataclass(frozen=True)
 class ComparisonRow:
     """One row of a scenario comparison.
@@ -84,7 +94,7 @@ def _capacity_delta(values: Sequence[float | None], unit: CapacityUnit) -> tuple
     a, b = pair
     if same_bytes(a, b):
         return "0", None
-    return fmt_capacity_delta(b - a, unit) + _pct_change(a, b), b > a
+    return _cap_delta(b - a, unit) + _pct_change(a, b), b > a
 
 
 def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[CapacityResult | CapacityTotals | None],
@@ -97,7 +107,7 @@ def _capacity_rows(rows: list[ComparisonRow], label: str, parts: Sequence[Capaci
                 [p.effective_with_snapshots_bytes if p is not None else None for p in parts]))
     for name, values in figures:
         delta, better = _capacity_delta(values, unit)
-        rows.append(ComparisonRow(name, FIGURE, tuple(fmt_capacity(v, unit) for v in values), delta, better))
+        rows.append(ComparisonRow(name, FIGURE, tuple(_cap(v, unit) for v in values), delta, better))
     values = [p.data_reduction_ratio if p is not None else None for p in parts]
     pair = _two(values)
     delta, better = "", None

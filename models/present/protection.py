@@ -33,6 +33,12 @@ SHEET_HEADER = ["Relationship", "Kind", "Source", "Destination", "Change per day
 """The workbook sheet's columns (capacities in GB, 10^9 bytes, as network and replication figures are quoted)."""
 
 
+def _cap(value: float | None, unit: CapacityUnit | str) -> str:
+    """A capacity in the chosen large unit (TB or TiB) throughout the table and each sentence: a day's change, a
+    transfer and the destination's capacity read side by side."""
+    return fmt_capacity(value, unit, fixed=True)
+
+
 def _duration(seconds: float) -> str:
     """``45 s``, ``3.1 min``, ``17.8 h``, ``2.5 days``."""
     if not math.isfinite(seconds):
@@ -79,14 +85,14 @@ def table_rows(protection: Protection, unit: CapacityUnit | str) -> list[list[st
     for f in protection.relationships:
         sync = f.kind == "active-sync"
         rows.append([
-            f.label, f.kind_label, fmt_capacity(f.change_bytes_per_day, unit),
-            "continuous" if sync else fmt_capacity(f.transfer_bytes, unit),
+            f.label, f.kind_label, _cap(f.change_bytes_per_day, unit),
+            "continuous" if sync else _cap(f.transfer_bytes, unit),
             "continuous" if sync else _duration(f.transfer_seconds),
             "falls behind" if not math.isfinite(f.rpo_achieved_minutes) else f"{f.rpo_achieved_minutes:,.0f} min",
             f"{f.rpo_required_minutes:,.0f} min" if f.rpo_required_minutes else "none stated",
             _mbit(f.available_bytes_per_s * 8 / 1e6), _mbit(needed_share_mbit_s(f)),
-            _duration(f.baseline_seconds), fmt_capacity(f.destination_needed_bytes, unit),
-            fmt_capacity(f.destination_free_bytes, unit) if f.destination_free_bytes is not None else "unknown",
+            _duration(f.baseline_seconds), _cap(f.destination_needed_bytes, unit),
+            _cap(f.destination_free_bytes, unit) if f.destination_free_bytes is not None else "unknown",
             runway_text(f),
         ])
     return rows
@@ -109,13 +115,13 @@ def figures_line(f: ReplicationFigures, unit: CapacityUnit | str = CapacityUnit.
     if f.kind != "active-sync":
         rate = f.transfer_bytes_per_s * 8 / 1e6
         bound = " (bounded by the round trip)" if f.window_limited else ""
-        parts.append(f"largest transfer {fmt_capacity(f.transfer_bytes, unit)} in {_duration(f.transfer_seconds)} at "
+        parts.append(f"largest transfer {_cap(f.transfer_bytes, unit)} in {_duration(f.transfer_seconds)} at "
                      f"{rate:,.0f} Mbit/s{bound}")
     parts.append(bandwidth_words(f))
-    parts.append(f"baseline {fmt_capacity(f.baseline_bytes, unit)} in {_duration(f.baseline_seconds)}")
-    free = (f" of {fmt_capacity(f.destination_free_bytes, unit)} free" if f.destination_free_bytes is not None
+    parts.append(f"baseline {_cap(f.baseline_bytes, unit)} in {_duration(f.baseline_seconds)}")
+    free = (f" of {_cap(f.destination_free_bytes, unit)} free" if f.destination_free_bytes is not None
             else "")
-    parts.append(f"destination needs {fmt_capacity(f.destination_needed_bytes, unit)}{free}, runway {runway_text(f)}")
+    parts.append(f"destination needs {_cap(f.destination_needed_bytes, unit)}{free}, runway {runway_text(f)}")
     return f"{f.label}: " + "; ".join(parts) + "."
 
 
@@ -128,8 +134,8 @@ def lines(protection: Protection, unit: CapacityUnit | str = CapacityUnit.TIB) -
         out.append(f"{f.label}: {f.text}")
         out.append(figures_line(f, unit))
         for c in f.workloads:
-            out.append(f"{f.label}, {c.name}: {fmt_capacity(c.bytes_per_day, unit)} changed a day ({c.basis}), "
-                       f"{fmt_capacity(c.sent_bytes_per_day, unit)} sent after {c.reduction:g}:1 data reduction.")
+            out.append(f"{f.label}, {c.name}: {_cap(c.bytes_per_day, unit)} changed a day ({c.basis}), "
+                       f"{_cap(c.sent_bytes_per_day, unit)} sent after {c.reduction:g}:1 data reduction.")
         if f.kind == "active-sync":
             out.append(f"{f.label}: each write waits for the {f.write_latency_added_ms:g} ms round trip to the "
                        "partner site.")

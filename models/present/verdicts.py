@@ -110,6 +110,15 @@ def target_cell(wp: WorkloadPerformance, none_text: str = "no target") -> str:
     return text
 
 
+def _by_horizon(months: float, horizon_months: float) -> str:
+    """``, just after the 36-month horizon`` (``, at the ...`` when one decimal cannot tell them apart) for a system
+    that fits (``months`` >= ``horizon_months``) but fills within a month after the horizon; "" otherwise."""
+    if horizon_months <= 0 or not 0 <= months - horizon_months < 1:
+        return ""
+    where = "at" if round(months, 1) == round(horizon_months, 1) else "just after"
+    return f", {where} the {horizon_months:,.0f}-month horizon"
+
+
 def capacity_verdicts(capacity: ScenarioCapacity | None,
                       unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
@@ -129,10 +138,12 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
             out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
         elif capacity_fits(system):
             name = system.system_label or system.system_id
-            used, usable = fmt_capacity(system.physical_used_bytes, unit), fmt_capacity(system.usable_bytes, unit)
+            used = fmt_capacity(system.physical_used_bytes, unit, fixed=True)  # one unit in one sentence
+            usable = fmt_capacity(system.usable_bytes, unit, fixed=True)
             months = system.months_until_full
-            grow = (f", full in {fmt_months(months)} at the planned growth" if finite(months) and months > 0
-                    else ", full now" if finite(months) else ", no growth planned")
+            full_in = fmt_months(months, horizon_months)
+            grow = (f", full in {full_in} at the planned growth{_by_horizon(months, horizon_months)}"
+                    if finite(months) and months > 0 else ", full now" if finite(months) else ", no growth planned")
             out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
     return tuple(out)
 

@@ -26,7 +26,7 @@ from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materi
 from models.present.resilience import state_name
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
-from models.units import CapacityUnit
+from models.units import CapacityUnit, capacity_decimals
 from models.verdict import design_verdict
 
 if TYPE_CHECKING:
@@ -40,8 +40,12 @@ Sheet = list[list[Any]]
 
 
 def _cap(value: float | None, divisor: float) -> float | None:
-    """Bytes in the chosen unit, rounded to 4 decimals (None stays None)."""
-    return None if value is None else round(value / divisor, 4)
+    """Bytes in the chosen unit, rounded to 4 decimals, or to two significant digits when that needs more (up to
+    8: ``models.units.capacity_decimals``, so a small non-zero capacity never reads 0); None stays None."""
+    if value is None:
+        return None
+    amount = value / divisor
+    return round(amount, min(8, capacity_decimals(amount, 4)))
 
 
 def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilience | None,
@@ -257,11 +261,13 @@ def _is_number(value: object) -> bool:
 
 
 NUMBER_FORMATS: dict[str, str] = {
-    "IOPS": "#,##0", "ms": "0.000", "months": "0.0", "hours": "0.0", "MB/s": "#,##0.0", "TB": "#,##0.00##",
-    "TiB": "#,##0.00##", "GB": "#,##0.00##", "GiB": "#,##0.00##", "%": "+0.0;-0.0;0.0", "W": "#,##0", "count": "#,##0",
+    "IOPS": "#,##0", "ms": "0.000", "months": "0.0", "hours": "0.0", "MB/s": "#,##0.0",
+    "TB": "#,##0.00######", "TiB": "#,##0.00######", "GB": "#,##0.00##", "GiB": "#,##0.00##",
+    "%": "+0.0;-0.0;0.0", "W": "#,##0", "count": "#,##0",
     "price": "#,##0.00", "ratio": "0.00", "value": "#,##0.0##"}
 """Spreadsheet number formats by unit (Excel / openpyxl ``number_format`` codes): the rounding a reader sees; the
-cell keeps the full value. Capacities show 2 to 4 decimals (they are rounded to 4 where the sheet is built). CSV
+cell keeps the full value. Capacities show 2 to 8 decimals (rounded to 4 where the sheet
+is built, more only for a small non-zero value, which keeps two significant digits). CSV
 files are rounded to the format's most decimals (:func:`csv_value`)."""
 
 

@@ -83,6 +83,16 @@ BREAK_SPAN = 0.3
 """Past the break, everything up to the longest bar is drawn in this fraction of the break position."""
 
 
+def _cap(value: float | None, unit: CapacityUnit | str) -> str:
+    """A capacity in the chosen large unit throughout (TB or TiB, never GB/GiB beside it)."""
+    return fmt_capacity(value, unit, fixed=True)
+
+
+def _cap_delta(value: float | None, unit: CapacityUnit | str) -> str:
+    """A signed capacity change in the chosen large unit throughout."""
+    return fmt_capacity_delta(value, unit, fixed=True)
+
+
 def axis_break(bars: Sequence[WaterfallBar], unit: CapacityUnit | str) -> tuple[float, float, float] | None:
     """(break position, drawn span past it, longest bar) in ``unit``, or None when every bar fits to scale."""
     if not bars:
@@ -121,10 +131,10 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
     """The rich-text explanation of one step: value, formula, inputs, source."""
     lines = [f"<b>{html_escape(bar.label)}</b>"]
     if bar.kind == "total":
-        lines.append(fmt_capacity(bar.after, unit))
+        lines.append(_cap(bar.after, unit))
     else:
-        lines.append(f"{fmt_capacity(bar.before, unit)} \u2192 {fmt_capacity(bar.after, unit)}"
-                     f" ({fmt_capacity_delta(bar.change, unit)})")
+        lines.append(f"{_cap(bar.before, unit)} \u2192 {_cap(bar.after, unit)}"
+                     f" ({_cap_delta(bar.change, unit)})")
     if bar.formula:
         lines.append(f"<b>Formula:</b> {html_escape(bar.formula)}")
     if bar.inputs:
@@ -521,11 +531,11 @@ class CapacityView(QWidget):
             months_value = system.months_until_full
         unit = self._unit
         raw, usable, effective = (self._bars[0].after, self._bar_total("Usable"), self._bar_total("Effective"))
-        self._kpis["raw"].value.setText(fmt_capacity(raw, unit))
-        self._kpis["usable"].value.setText(fmt_capacity(usable, unit))
-        self._kpis["effective"].value.setText(fmt_capacity(effective, unit))
+        self._kpis["raw"].value.setText(_cap(raw, unit))
+        self._kpis["usable"].value.setText(_cap(usable, unit))
+        self._kpis["effective"].value.setText(_cap(effective, unit))
         self._show_band(band, system_id)
-        self._kpis["with_snapshots"].value.setText(f"{fmt_capacity(self._bars[-1].after, unit)} "
+        self._kpis["with_snapshots"].value.setText(f"{_cap(self._bars[-1].after, unit)} "
                                                    f"({fmt_ratio(efficiency)})")
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["months"].value.setText(fmt_months(months_value))
@@ -560,10 +570,10 @@ class CapacityView(QWidget):
         for bar in self._bars:
             tooltip = bar_tooltip(bar, unit)
             if bar.kind == "total":
-                cells = [bar.label, "", fmt_capacity(bar.after, unit), "", bar.source]
+                cells = [bar.label, "", _cap(bar.after, unit), "", bar.source]
             else:
-                cells = [bar.label, fmt_capacity(bar.before, unit), fmt_capacity(bar.after, unit),
-                         fmt_capacity_delta(bar.change, unit), bar.source]
+                cells = [bar.label, _cap(bar.before, unit), _cap(bar.after, unit),
+                         _cap_delta(bar.change, unit), bar.source]
             items = []
             for column, text in enumerate(cells):
                 item = QStandardItem(text)
@@ -625,7 +635,7 @@ class CapacityView(QWidget):
         kinds: list[tuple[bool, str]] = []
         font_key = self.font().key()
         for i, bar in enumerate(bars):
-            label = fmt_capacity(bar.after, unit) if bar.kind == "total" else fmt_capacity_delta(bar.change, unit)
+            label = _cap(bar.after, unit) if bar.kind == "total" else _cap_delta(bar.change, unit)
             color = text if bar.kind == "total" else QColor(colors[bar.kind])
             total = bar.kind == "total"
             if i < len(self._value_labels) and self._label_kinds[i] == (total, font_key):
@@ -678,7 +688,7 @@ class CapacityView(QWidget):
         box = pg.BarGraphItem(x0=[low], y=[row], height=0.3, width=[max(high - low, 0.0)], brush=pg.mkBrush(shade),
                               pen=pg.mkPen(color, width=1.5))
         box.setZValue(5)
-        box.setToolTip(f"P10-P90: {fmt_capacity(bar.band[0], self._unit)} to {fmt_capacity(bar.band[1], self._unit)}")
+        box.setToolTip(f"P10-P90: {_cap(bar.band[0], self._unit)} to {_cap(bar.band[1], self._unit)}")
         return box
 
     def band_rects(self) -> list[tuple[float, float]]:
@@ -709,7 +719,7 @@ class CapacityView(QWidget):
         unit = self._unit
         low = system.effective_bytes_p10 if system is not None else band.effective_bytes_p10
         high = system.effective_bytes_p90 if system is not None else band.effective_bytes_p90
-        self._kpis["effective"].value.setToolTip(f"P10-P90: {fmt_capacity(low, unit)} to {fmt_capacity(high, unit)}")
+        self._kpis["effective"].value.setToolTip(f"P10-P90: {_cap(low, unit)} to {_cap(high, unit)}")
         m10 = system.months_until_full_p10 if system is not None else band.months_until_full_p10
         m90 = system.months_until_full_p90 if system is not None else band.months_until_full_p90
         self._kpis["months"].value.setToolTip(f"P10-P90 of the data-reduction ratio: {fmt_months(m10)} to "
@@ -756,7 +766,7 @@ class CapacityView(QWidget):
         unit = self._unit
         top = max((self._tx(to_unit(max(b.high, b.band[1] if b.band is not None else 0.0), unit))
                    for b in self._bars), default=1.0) or 1.0
-        room_px = max_text_width(self, [f"{fmt_capacity(b.after, unit)}  " for b in self._bars]) + 8
+        room_px = max_text_width(self, [f"{_cap(b.after, unit)}  " for b in self._bars]) + 8
         width_px = max(self.plot.getViewBox().width(), 200.0)
         fraction = min(room_px / width_px, 0.6)
         self.plot.setXRange(0, top / (1 - fraction), padding=0)
