@@ -32,6 +32,7 @@ class SourcedNumber:
 
 _UNIT_SUFFIXES = (
     ("_gib_per_node", "GiB per node"),
+    ("_per_gib", ""),  # a rate per GiB (``iops_per_gib``): its unit is in the label, "IOPS per GiB"
     ("_gib", "GiB"),
     ("_us", "µs"),
     ("_ms", "ms"),
@@ -65,8 +66,8 @@ def field_label(field: str) -> str:
     """
     prefix, sep, name = field.rpartition(": ")
     words = [w for w in name.split("_") if w]
-    if len(words) > 1:
-        words = [w for w in words if w not in _UNIT_WORDS] or words
+    if len(words) > 1:  # a unit word names the value's unit, except after "per" (a rate: "IOPS per GiB")
+        words = [w for i, w in enumerate(words) if w not in _UNIT_WORDS or (i and words[i - 1] == "per")] or words
         if words[-1] == "bytes":
             words[-1] = "capacity"
     text = " ".join(_WORDS.get(w, w) for w in words) or name

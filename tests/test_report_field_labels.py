@@ -1,0 +1,22 @@
+"""The sources table names a catalog field in words with its unit on the value, and a rate keeps its 'per' unit in
+the label ("IOPS per GiB"), never "IOPS per" with "0 GiB" as the value (the review of the ANF report)."""
+
+from app.report.sources import _scalar, _unit_of, field_label
+from models.units import CapacityUnit
+
+
+class _Record:
+    pass
+
+
+def test_a_rate_per_gib_keeps_its_unit_in_the_label_and_none_on_the_value():
+    assert field_label("iops_per_gib") == "IOPS per GiB"
+    assert _unit_of(_Record(), "iops_per_gib") == ""
+    assert _scalar(0, _unit_of(_Record(), "iops_per_gib"), "iops_per_gib", CapacityUnit.TIB) == "0"
+
+
+def test_a_unit_word_still_moves_to_the_value():
+    assert field_label("memory_gib_per_node") == "memory per node"
+    assert _unit_of(_Record(), "memory_gib_per_node") == "GiB per node"
+    assert field_label("fixed_latency_us") == "fixed latency"
+    assert _scalar(12.5, _unit_of(_Record(), "fixed_latency_us"), "fixed_latency_us", CapacityUnit.TIB) == "12.5 µs"
