@@ -152,7 +152,8 @@ def host_failure_figures(scenario: Scenario, catalog: Catalog, settings: Setting
     (``Requirements.slo_statistic``). Raises nothing for a bad topology (the paths' errors are left out)."""
     from models.performance.resilience import evaluate_states
 
-    states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic)
+    states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic,
+                             bands=False)  # (the figures only: no curves nor bands, the same numbers)
     out = {}
     for wid, results in states.items():
         failed = next((s for s in results if s.state == "host_failure"), None)

@@ -137,8 +137,8 @@ def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadP
 
 def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
                     only: tuple[str, ...] | None = None,
-                    raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
-                    ) -> dict[str, tuple[StateResult, ...]]:
+                    raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
+                    bands: bool = True) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
     their targets in the same state (a failure of one system's node affects every workload on it: each workload's
@@ -148,7 +148,10 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
     (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
     (``evaluate_paths``). ``slo_statistic``: what the SLOs bound, "mean" or "p99" (``Requirements.slo_statistic``);
-    the states' curves carry no p95 / p99 (their percentiles at the target do).
+    the states' curves carry no p95 / p99 (their percentiles at the target do). ``bands``: False leaves out the
+    states' curves and uncertainty bands (``engine.solve_jobs``' ``bands``: the figures themselves, saturation, max
+    IOPS at the SLO, latency at the target and the SLO verdict, are the same numbers), for a caller that reads only
+    those figures (the sizer's N+1 check).
 
     Time linear in the workloads: each system's target load is summed once (``engine.SystemLoads``: a workload's
     share of the others' load is the sum less its own), each state's open model is built for its own workload
@@ -182,7 +185,7 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
         for name, u in _others_utilisation(state.background).items():
             util[name] = util.get(name, 0.0) + u
         jobs.append((degraded, util, system.open_for(degraded, degraded, state.background)))
-    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False)
+    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False, bands=bands)
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)
