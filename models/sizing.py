@@ -1175,7 +1175,7 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
     reasons = list(spares_out[0]) + reasons
     failed_first = None
     if req.n_plus == 1:
-        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic)
+        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic, paths.paths)
         grown = _targets_grown(scenario, req.horizon_months)
         verdicts = figures if grown is scenario else host_failure_figures(grown, catalog, project.settings,
                                                                           req.slo_statistic)
