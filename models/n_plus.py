@@ -22,6 +22,7 @@ from models.formatting import finite, fmt_capacity, fmt_months
 
 if TYPE_CHECKING:
     from models.catalog import Catalog
+    from models.performance.paths import WorkloadPath
     from models.performance.resilience import StateResult
     from models.project.model import Requirements, Scenario, Settings
 
@@ -143,16 +144,20 @@ class HostFailureFigure:
 
 
 def host_failure_figures(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
-                         slo_statistic: str = "mean") -> dict[str, HostFailureFigure]:
+                         slo_statistic: str = "mean", paths: Sequence[WorkloadPath] | None = None
+                         ) -> dict[str, HostFailureFigure]:
     """Workload id -> its host-failure state's figures (:class:`HostFailureFigure`) for every workload on a vSAN
     cluster of three or more hosts: ``models.performance.resilience.evaluate_states(..., only=("host_failure",))``,
     the same function (and so the same figures) as the evaluation whose N+1 check :func:`n_plus_checks` reads. The
     sizer judges an HCI candidate's N+1 requirement with it. Workloads whose path cannot be built, or whose cluster
     has no such state (fewer than three hosts), are absent. ``slo_statistic``: "mean" or "p99"
-    (``Requirements.slo_statistic``). Raises nothing for a bad topology (the paths' errors are left out)."""
+    (``Requirements.slo_statistic``); ``paths``: the scenario's paths when built already
+    (``models.performance.screening.design_paths``' ``paths``; None: built here). Raises nothing for a bad topology
+    (the paths' errors are left out)."""
     from models.performance.resilience import evaluate_states
 
-    states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic)
+    states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic,
+                             bands=False, paths=paths)  # (the figures only: no curves nor bands, the same numbers)
     out = {}
     for wid, results in states.items():
         failed = next((s for s in results if s.state == "host_failure"), None)

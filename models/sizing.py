@@ -1150,10 +1150,13 @@ def _targets_grown(scenario: Scenario, months: int) -> Scenario:
 
 
 def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
-               spares_out: _Check) -> tuple[_Check, float | None]:
+               spares_out: _Check, whole: tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None = None
+               ) -> tuple[_Check, float | None]:
     """(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of an HCI candidate that met the
     requirements with its ``n_plus`` spare hosts taken out (``spares_out``: :func:`_performance_checks` of that
-    smaller cluster), and its first workload's max IOPS at the SLO with one host down (None unless N+1).
+    smaller cluster), and its first workload's max IOPS at the SLO with one host down (None unless N+1). ``whole``:
+    the whole cluster's paths (``design_paths`` of ``scenario``) and their closed ramps when solved already (in the
+    search's batch ahead, :func:`search`); None: built and solved here (the same figures, float for float).
 
     The figures are those of the whole cluster in normal operation (every host up: ``storplan evaluate``'s
     headline, so a row's max IOPS at the SLO and headroom come from one state), each grown target checked against
@@ -1167,11 +1170,13 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
     in the evaluation either and keep the smaller cluster's verdict (``spares_out``)."""
     from models.n_plus import host_failure_figures
 
-    reasons, first, headroom = _performance_checks([(scenario, design_paths(scenario, catalog), "hci")], req)[0]
+    paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
+    reasons, first, headroom = _performance_checks([(scenario, paths, "hci")], req,
+                                                   None if ramps is None else [ramps])[0]
     reasons = list(spares_out[0]) + reasons
     failed_first = None
     if req.n_plus == 1:
-        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic)
+        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic, paths.paths)
         grown = _targets_grown(scenario, req.horizon_months)
         verdicts = figures if grown is scenario else host_failure_figures(grown, catalog, project.settings,
                                                                           req.slo_statistic)
@@ -1618,6 +1623,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     ramps: dict[tuple, list] = {}  # performance key -> its paths' closed ramps, solved ahead in a large batch
     performed: dict[tuple, _Check] = {}  # performance key -> its batched check, kept from one walk to the next
     host_down: dict[tuple, float | None] = {}  # performance key -> an HCI design's max IOPS at the SLO, one host down
+    wholes: dict[tuple, Scenario] = {}  # performance key -> an HCI design's whole cluster (its N+1 check's, below)
+    whole_ramps: dict[tuple, tuple[DesignPaths, list]] = {}  # ... its paths and closed ramps, solved ahead
     lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
@@ -1709,11 +1716,20 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             if screen(pkey, checked) or partner_missing(pkey, checked, cand.deployment):
                 continue
             fresh[pkey] = (checked, cand.deployment)
+            if cand.deployment == "hci" and req.n_plus:
+                wholes.setdefault(pkey, cand.scenario)
             plausible += 1
         requests = [design_ramp_requests(paths_for(pkey, checked)) for pkey, (checked, _) in fresh.items()]
-        solved = iter(solve_requests([r for design in requests for r in design]))
+        # an HCI design's whole cluster (every host up), which its N+1 check (:func:`_hci_check`) reads when the
+        # design meets with its spares out, in the same batch (the batched engine solves each ramp as alone)
+        whole = {pkey: design_paths(wholes[pkey], catalog) for pkey in fresh
+                 if pkey in wholes and pkey not in whole_ramps}
+        more = [design_ramp_requests(paths) for paths in whole.values()]
+        solved = iter(solve_requests([r for design in requests + more for r in design]))
         for pkey, design in zip(fresh, requests):
             ramps[pkey] = [next(solved) for _ in design]
+        for (pkey, paths), design in zip(whole.items(), more):
+            whole_ramps[pkey] = (paths, [next(solved) for _ in design])
 
     def walk() -> bool:
         """Check the designs in rank order until enough meet (the search's step 2); True when a design was passed
@@ -1762,6 +1778,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             # from its ramps in order, only as far as the search goes
             fresh = {pkey: (checked, cand.deployment) for cand, checked, pkey in chunk
                      if pkey not in checks and pkey not in waiting}
+            for cand, _, pkey in chunk:
+                if cand.deployment == "hci" and req.n_plus and pkey in fresh:
+                    wholes.setdefault(pkey, cand.scenario)
             fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
             if any(pkey not in ramps for pkey in fresh):
                 solve_ahead(start, fresh)
@@ -1779,8 +1798,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                         performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), deployment)], req,
                                                               [ramps.pop(pkey)])[0]
                         if deployment == "hci" and req.n_plus and not performed[pkey][0]:
-                            performed[pkey], host_down[pkey] = _hci_check(cand.scenario, catalog, project, req,
-                                                                          performed[pkey])
+                            performed[pkey], host_down[pkey] = _hci_check(
+                                cand.scenario, catalog, project, req, performed[pkey],
+                                whole_ramps.pop(pkey, None) if wholes.get(pkey) is cand.scenario else None)
                     checks[pkey] = performed[pkey]
                 reasons, first, headroom = checks[pkey]
                 reasons = list(reasons)

@@ -137,7 +137,8 @@ def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadP
 
 def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
                     only: tuple[str, ...] | None = None,
-                    raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean"
+                    raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
+                    bands: bool = True, paths: Sequence[WorkloadPath] | None = None
                     ) -> dict[str, tuple[StateResult, ...]]:
     """Workload id -> its failure states' results (states that do not apply are absent). Workloads whose path
     cannot be built are left out (the normal evaluation reports them). Other workloads on the same system run at
@@ -148,14 +149,19 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     sizer's takeover requirement needs only takeover and failover. ``raid``: the scenario's RAID layouts
     (``models.capacity.layout.raid_layouts``, built once per evaluation); None: built once here
     (``evaluate_paths``). ``slo_statistic``: what the SLOs bound, "mean" or "p99" (``Requirements.slo_statistic``);
-    the states' curves carry no p95 / p99 (their percentiles at the target do).
+    the states' curves carry no p95 / p99 (their percentiles at the target do). ``bands``: False leaves out the
+    states' curves and uncertainty bands (``engine.solve_jobs``' ``bands``: the figures themselves, saturation, max
+    IOPS at the SLO, latency at the target and the SLO verdict, are the same numbers), for a caller that reads only
+    those figures (the sizer's N+1 check). ``paths``: the scenario's normal paths when built already (every
+    enabled workload's whose path builds, in scenario order: ``engine.build_paths`` of ``scenario`` with ``raid``);
+    None: built here (``evaluate_paths``).
 
     Time linear in the workloads: each system's target load is summed once (``engine.SystemLoads``: a workload's
     share of the others' load is the sum less its own), each state's open model is built for its own workload
     only, and the closed ramps of every state are solved together (``engine.solve_jobs``); the figures equal those
     of solving each state alone with the others as its background, to rounding (tests/test_states_identical.py)."""
     settings = settings or Settings()
-    paths, _ = evaluate_paths(scenario, catalog, raid)
+    paths = list(paths) if paths is not None else evaluate_paths(scenario, catalog, raid)[0]
     loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
              for system, group in _by_system(paths).items()}
     rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
@@ -182,7 +188,7 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
         for name, u in _others_utilisation(state.background).items():
             util[name] = util.get(name, 0.0) + u
         jobs.append((degraded, util, system.open_for(degraded, degraded, state.background)))
-    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False)
+    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False, bands=bands)
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)
