@@ -87,7 +87,7 @@ def test_a90_nvmefc_profile_is_held_at_the_published_peak_and_fcp_keeps_the_clai
             assert derivation_ratio(a90, p) == 1.09
     basis = profile_basis(a90, None, "NVMe/FC", catalog)
     assert basis.ratio == pytest.approx(A90_PEAK * 15.563 / (96 * 1e6), abs=1e-3)
-    assert "bound of 2,400,000 IOPS from NetApp's published 'up to' figure" in basis.reason
+    assert "published 'up to' figure of 2,400,000 IOPS" in basis.reason and "divided by 0.389" in basis.reason
     assert "ai-aipod-nv-hw.html" in basis.reason
     assert profile_basis(a90, None, "FCP", catalog).ratio == 1.09
 
