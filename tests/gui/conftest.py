@@ -37,6 +37,20 @@ def _isolated_settings(tmp_path, monkeypatch):
         QApplication.clipboard().clear()
 
 
+def shown_window(qtbot, project):
+    """A main window on ``project``, shown offscreen with its result views installed and its worker synced (the
+    GUI tests' windows; :func:`_dispose` ends one)."""
+    from app.gui.main_window import MainWindow
+
+    win = MainWindow(project)
+    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
+    qtbot.addWidget(win)
+    win.show()
+    win._install_result_views()
+    win.worker.force_sync()
+    return win
+
+
 def _dispose(win) -> None:
     """Stop the workers and delete the window now, not at interpreter exit."""
     from PySide6.QtCore import QEvent
@@ -50,17 +64,25 @@ def _dispose(win) -> None:
 
 
 @pytest.fixture
+def open_window(qtbot):
+    """A function project -> :func:`shown_window` on it; every window it opened is disposed after the test."""
+    made = []
+
+    def _open(project):
+        made.append(shown_window(qtbot, project))
+        return made[-1]
+
+    yield _open
+    for win in made:
+        _dispose(win)
+
+
+@pytest.fixture
 def window(qtbot):
     """A main window on an empty project, shown offscreen."""
-    from app.gui.main_window import MainWindow
     from models.project.model import Project
 
-    win = MainWindow(Project())
-    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show()
-    win._install_result_views()
-    win.worker.force_sync()
+    win = shown_window(qtbot, Project())
     yield win
     _dispose(win)
 
@@ -68,15 +90,10 @@ def window(qtbot):
 @pytest.fixture
 def example_window(qtbot):
     """A main window on the AFF8080 example (the GUI tests' fixture; the app's default start is another example)."""
-    from app.gui.main_window import MainWindow, read_project
+    from app.gui.main_window import read_project
 
     path = examples_dir() / "aff8080-sqlserver-tpce.toml"
     assert path.exists(), path
-    win = MainWindow(read_project(path))
-    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show()
-    win._install_result_views()
-    win.worker.force_sync()
+    win = shown_window(qtbot, read_project(path))
     yield win
     _dispose(win)

@@ -6,7 +6,7 @@ import re
 
 import pytest
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 from models.resources import examples_dir
 
@@ -26,19 +26,10 @@ def _figures(name: str) -> str:
 
 
 @pytest.fixture
-def cvo_window(qtbot):
-    from app.gui.main_window import MainWindow, read_project
+def cvo_window(open_window):
+    from app.gui.main_window import read_project
 
-    win = MainWindow(read_project(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
-    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show()
-    win._install_result_views()
-    win.worker.force_sync()
-    yield win
-    win.worker.shutdown()
-    win.compare_worker.shutdown()
-    win.close()
+    return open_window(read_project(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
 
 
 def test_long_station_names_keep_their_figures_at_1366x740(cvo_window, qtbot):
