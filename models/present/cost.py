@@ -245,8 +245,8 @@ def design_apart(tco: Tco) -> str:
     other = [m for m in design.missing if m not in power and not m.startswith("hardware (")]
     budget = ("" if tco.break_even_hardware is None else
               ". The table's last column gives the most its hardware may cost to break even")
-    return (f"{design.name} is left out of the chart and of the ranking below: its hardware is not priced (no price "
-            f"book) and the {' and the '.join(power) or 'power'} is not known"
+    return (f"{design.name} is left out of the chart and of the ranking of the options: its hardware is not priced "
+            f"(no price book) and the {' and the '.join(power) or 'power'} is not known"
             + (f" (not counted either: {'; '.join(other)})" if other else "")
             + f", so its {_money(design.total, tco.currency)} over {tco.inputs.horizon_months} months counts only "
             f"{what} and cannot be set against the cloud options, which count everything they need{budget}")

@@ -71,7 +71,8 @@ class CostView(ComputedOnShow):
     Attributes:
         tco: the ``models.costing.Tco`` shown (None before the first result); series: the chart's
         (name, cumulative cost by month) pairs; form: the running-cost inputs' form; table: option, total,
-        break-even; figures: power, energy and carbon as text.
+        break-even; figures: power, energy and carbon as text; apart: why the design is neither charted nor ranked
+        (``models.present.cost.design_apart``; "" when it is).
     """
 
     sig_tco_shown = Signal()
@@ -84,6 +85,7 @@ class CostView(ComputedOnShow):
         super().__init__(document, "cost", parent)
         self.setObjectName("costView")
         self.tco = None
+        self.apart = ""
         self.series: list[tuple[str, tuple[float, ...]]] = []
         self.form = RecordForm(RunningCosts, choices=lambda *_: None,
                                unit_fn=lambda: document.project.settings.capacity_unit)
@@ -180,19 +182,22 @@ class CostView(ComputedOnShow):
 
     def show_tco(self, tco) -> None:
         """Draw ``tco`` (a ``models.costing.Tco``): figures, chart and table."""
-        from models.present.cost import cost_series, footprint_rows, option_rows
+        from models.present.cost import cost_series, design_apart, footprint_rows, option_rows
 
         self.tco = tco
-        self.series = cost_series(tco)
+        # a design counting neither hardware nor power is neither charted nor ranked against the cloud options (the
+        # report's rule, models.present.cost.design_apart): its sentence heads the notes instead
+        self.apart = design_apart(tco)
+        self.series = cost_series(tco)[1:] if self.apart else cost_series(tco)
         self.figures.setText("<br>".join(f"{html_escape(a)}: <b>{html_escape(b)}</b>" for a, b in footprint_rows(tco)))
         self.plot.clear()
         colours = {}
         for i, (name, values) in enumerate(self.series):
             colours[name] = series_color(i)
-            pen = pg.mkPen(colours[name], width=3 if i == 0 else 2)
+            pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
         self.plot.setLabel("left", "Cumulative cost", units=tco.currency, **axis_label_style(self))
-        rows = option_rows(tco)
+        rows = option_rows(tco)[1:] if self.apart else option_rows(tco)
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
             for c, text in enumerate(cells):
@@ -206,7 +211,8 @@ class CostView(ComputedOnShow):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for column in (1, 2):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
-        self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in tco.notes))
+        notes = ([self.apart + "."] if self.apart else []) + list(tco.notes)
+        self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self.sig_tco_shown.emit()
 
     def wait(self) -> None:
