@@ -700,12 +700,14 @@ def _size(args) -> int:
                      "deployment": c.deployment, "usable_bytes": c.usable_bytes, "effective_bytes": c.effective_bytes,
                      "max_iops_at_slo": c.max_iops_at_slo, "headroom_pct": c.headroom_pct, "cost": c.cost,
                      "max_iops_at_slo_host_down": c.max_iops_at_slo_host_down,
+                     "max_iops_bound": c.bound or None,
                      "currency": result.currency, "unpriced": list(c.unpriced), "rack_units": c.rack_units,
                      "power_w": c.power_w, "pareto": c.pareto, "variant": c.variant, "tco": c.tco,
                      "break_even_month": c.break_even_month, **even,
                      "alternatives": [{"summary": a.summary, "variant": a.variant, "meets": a.meets,
                                        "usable_bytes": a.usable_bytes, "effective_bytes": a.effective_bytes,
                                        "max_iops_at_slo": a.max_iops_at_slo, "headroom_pct": a.headroom_pct,
+                                       "max_iops_bound": a.bound or None,
                                        "cost": a.cost, "rack_units": a.rack_units, "power_w": a.power_w}
                                       for a in c.alternatives],
                      "project": dumps(candidate_project) if args.json else ""})  # the text only for --json
@@ -739,6 +741,7 @@ def _size(args) -> int:
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
         room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""
+        room += f" (bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
         front = " [Pareto]" if row["pareto"] else ""
         print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {space}{money}, "
               f"usable {row['usable_bytes'] / 2**40:,.2f} TiB{room}{front}")

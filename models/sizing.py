@@ -118,7 +118,9 @@ class Candidate:
         as max_iops_at_slo (normal operation: an HCI cluster with every host up, for the candidates :func:`size`
         returns and every meeting one); max_iops_at_slo_host_down: an HCI candidate's first workload's max IOPS at
         the SLO in the host-failure state with ``n_plus`` = 1 (one host down, resync running: the figure
-        ``storplan evaluate`` shows and judges N+1 by; None otherwise); rack_units, power_w: its
+        ``storplan evaluate`` shows and judges N+1 by; None otherwise); bound: what bounds max_iops_at_slo, in words
+        (the first workload's bottleneck in the same state, ``models.performance.bound.bound_words``: "controller
+        CPU", "vSAN ESA per-host software path limit"; "" when not evaluated); rack_units, power_w: its
         footprint (power: typical watts of the controller system, shelves and drives,
         ``models.present.bom.part_footprints``, and of an array's front-end switches,
         ``models.topology.front_end_switches``; None when a record lacks it, for HCI and in the cloud); cost: its
@@ -159,6 +161,7 @@ class Candidate:
     break_even_month: int | None = None
     fit: tuple = field(default=(), repr=False, compare=False)
     max_iops_at_slo_host_down: float | None = None
+    bound: str = ""
 
     def criteria(self) -> tuple:
         """What the ranking compares, smaller better (:func:`ranking_rule`): its ``order`` (with a price book:
@@ -1068,8 +1071,9 @@ def _takeover_bounds(paths: DesignPaths) -> dict[str, float]:
     return out
 
 
-_Check = tuple[list[str], float | None, float | None]
-"""(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of one design's performance."""
+_Check = tuple[list[str], float | None, float | None, str]
+"""(reasons, max IOPS at the SLO of the first workload, smallest headroom %, what bounds that max IOPS in words)
+of one design's performance."""
 
 
 def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
@@ -1102,6 +1106,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
         reasons = list(perf.problems)
         headroom = None
         first = None
+        bound = perf.workloads[0].bound if perf.workloads else ""
         targets = {w.id: w for w in scenario.workloads}
         for wp in perf.workloads:
             w = targets[wp.workload_id]
@@ -1130,7 +1135,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             from models.performance.site_loss import site_loss_reasons
 
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
-        out.append((reasons, first, headroom))
+        out.append((reasons, first, headroom, bound))
     return out
 
 
@@ -1171,7 +1176,7 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
     from models.n_plus import host_failure_figures
 
     paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
-    reasons, first, headroom = _performance_checks([(scenario, paths, "hci")], req,
+    reasons, first, headroom, bound = _performance_checks([(scenario, paths, "hci")], req,
                                                    None if ramps is None else [ramps])[0]
     reasons = list(spares_out[0]) + reasons
     failed_first = None
@@ -1189,7 +1194,7 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
             if rate is not None and verdict.meets_slo is False:
                 reasons.append(f"{w.name}: N+1: with 1 host down (resync running) the SLO at {rate:,.0f} IOPS is "
                                f"missed (max {(fig.max_iops_at_slo or 0):,.0f} IOPS within it)")
-    return (reasons, first, headroom), failed_first
+    return (reasons, first, headroom, bound), failed_first
 
 
 BATCH = 32
@@ -1764,7 +1769,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     continue
                 short = screen(pkey, checked)
                 if short:  # the asymptotic bound already rules it out: no full evaluation
-                    checks[pkey] = (short, None, None)
+                    checks[pkey] = (short, None, None, "")
                     checked_failures.append(replace(cand, reasons=tuple(short)))
                 else:
                     chunk.append((cand, checked, pkey))
@@ -1802,10 +1807,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                                 cand.scenario, catalog, project, req, performed[pkey],
                                 whole_ramps.pop(pkey, None) if wholes.get(pkey) is cand.scenario else None)
                     checks[pkey] = performed[pkey]
-                reasons, first, headroom = checks[pkey]
+                reasons, first, headroom, bound = checks[pkey]
                 reasons = list(reasons)
                 done = replace(cand, meets=not reasons, reasons=tuple(reasons), max_iops_at_slo=first,
-                               headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey))
+                               headroom_pct=headroom, max_iops_at_slo_host_down=host_down.get(pkey), bound=bound)
                 tried[0] += 1
                 tried[1] += done.meets
                 if done.meets:
@@ -1853,8 +1858,9 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         for place, cand, _checked, pkey in deferred:
             placed += checked_failures[done_up_to:place]
             done_up_to = place
-            reasons, first, headroom = checks[pkey]
-            placed.append(replace(cand, reasons=tuple(reasons), max_iops_at_slo=first, headroom_pct=headroom))
+            reasons, first, headroom, bound = checks[pkey]
+            placed.append(replace(cand, reasons=tuple(reasons), max_iops_at_slo=first, headroom_pct=headroom,
+                                  bound=bound))
         checked_failures = placed + checked_failures[done_up_to:]
     if not meeting:
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
@@ -1951,13 +1957,14 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
         if cap is None:
             cap = capacities[key] = evaluate_capacity(cand.scenario, catalog).total
         first = perf.workloads[0].max_iops_at_slo if perf.workloads else cand.max_iops_at_slo
+        bound = perf.workloads[0].bound if perf.workloads else cand.bound
         growth = {w.id: w.iops_growth_pct_per_year for w in cand.scenario.workloads}
         rooms = [(wp.saturation_iops - grown) / grown * 100.0 for wp in perf.workloads if wp.target_iops
                  for grown in (_grown(wp.target_iops, growth[wp.workload_id], project.requirements.horizon_months),)]
         whole[id(cand)] = replace(cand, usable_bytes=cap.usable_bytes, effective_bytes=cap.effective_bytes,
                                   max_iops_at_slo=first if cand.max_iops_at_slo is not None else None,
                                   headroom_pct=(min(rooms) if rooms else None) if cand.headroom_pct is not None
-                                  else None)
+                                  else None, bound=bound if cand.max_iops_at_slo is not None else "")
     both = [replace(whole[id(c)], alternatives=tuple(whole[id(a)] for a in c.alternatives))
             if c.deployment == "hci" else c for c in both]
     return tuple(both[:len(shown)]), tuple(both[len(shown):])

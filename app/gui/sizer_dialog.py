@@ -37,8 +37,13 @@ from models.project import edits
 from models.project.model import Requirements
 
 COLUMNS = ("Rank", "Configuration", "Deployment", "Meets", "Cost", "Rack units", "Power (W)", "Heat (BTU/hr)",
-           "Usable (TiB)", "Max IOPS @ SLO", "Headroom", "Why")
-"""The candidates table's columns ("Cost" is empty without a price book)."""
+           "Usable (TiB)", "Max IOPS @ SLO", "Bound by", "Headroom", "Why")
+"""The candidates table's columns ("Cost" is empty without a price book; "Bound by": what bounds the max IOPS at
+the SLO, the first workload's bottleneck)."""
+
+BOUND_TOOLTIP = ("What bounds the max IOPS at the SLO: the part that saturates first as the load grows (the "
+                 "first workload's bottleneck, in the same state as the max IOPS).")
+"""The "Bound by" header's tooltip."""
 
 
 def size_job(state, project, top: int, catalog=None):
@@ -161,6 +166,7 @@ class SizerDialog(QDialog):
         self.progress.setVisible(False)
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
+        self.table.horizontalHeaderItem(COLUMNS.index("Bound by")).setToolTip(BOUND_TOOLTIP)
         self.table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QTableWidget.SelectionMode.ExtendedSelection)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
@@ -456,16 +462,20 @@ class SizerDialog(QDialog):
                      f"{c.power_w:,.0f}" if c.power_w else "n/a",
                      f"{c.power_w * BTU_PER_W:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
+                     c.bound if c.max_iops_at_slo and c.bound else "—",
                      f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))
                 if k == COLUMNS.index("Configuration"):
                     item.setToolTip(plain_tooltip(configuration_tooltip(c)))
+                elif k == COLUMNS.index("Max IOPS @ SLO") and c.max_iops_at_slo and c.bound:
+                    item.setToolTip(plain_tooltip(f"{text} IOPS at the SLO, bound by the {c.bound}"))
                 self.table.setItem(r, k, item)
         self.table.setColumnHidden(COLUMNS.index("Cost"), result.currency is None)
         self.table.resizeColumnsToContents()
-        for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Why"), 320)):
+        for col, widest in ((COLUMNS.index("Configuration"), 360), (COLUMNS.index("Bound by"), 150),
+                            (COLUMNS.index("Why"), 320)):
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # wrapped; the tooltip has all
         self.table.resizeRowsToContents()
         self._draw_chart()

@@ -33,6 +33,7 @@ import numpy as np
 from models.capacity.layout import RaidLayout
 from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
+from models.performance.bound import bound_words
 from models.performance.discrepancy import figure_sigma, input_rel_sd, widened_figures
 from models.performance.engine import (
     _CURVE_CACHE,
@@ -96,7 +97,9 @@ class WorkloadCheck:
         workload_id, name: the workload's; target_iops: its target rate (IOPS; None without a target);
         saturation_iops: the open model's saturation (the ramp's last IOPS where no station queues), IOPS;
         max_iops_at_slo: the highest IOPS within the SLO (None when even one outstanding I/O misses it);
-        max_iops_at_slo_band_p10: that figure's P10 edge (None when not asked for or when it does not exist).
+        max_iops_at_slo_band_p10: that figure's P10 edge (None when not asked for or when it does not exist);
+        bound: what bounds the max IOPS at the SLO, in words (``models.performance.bound.bound_words`` of the
+        saturation's bottleneck; "" when no station queues).
     """
 
     workload_id: str
@@ -105,6 +108,7 @@ class WorkloadCheck:
     saturation_iops: float
     max_iops_at_slo: float | None
     max_iops_at_slo_band_p10: float | None = None
+    bound: str = ""
 
 
 @dataclass(frozen=True)
@@ -292,7 +296,7 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_stati
             w = path.workload
             rf = path.read_fraction
             r = ramp(path.stations, rf, w.concurrency, w.think_time_ms / 1e3, f, next(solved))
-            sat, _ = saturation_iops(path.stations, rf, f)
+            sat, b_idx = saturation_iops(path.stations, rf, f)
             slo = w.slo_ms
             if probability is not None:
                 background = np.array([util.get(spec.name, 0.0) for spec in path.stations], dtype=float)
@@ -307,7 +311,8 @@ def check_designs(designs: Sequence[DesignPaths], bands: bool = False, slo_stati
             p10 = _slo_band_p10(path, r.demand_s, f, sat, max_slo) if bands else None
             checks.append(WorkloadCheck(w.id, w.name, target_rate(w),
                                         float(sat) if math.isfinite(sat) else float(r.iops[-1]), _finite(max_slo),
-                                        p10))
+                                        p10, bound_words(None if b_idx is None else path.stations[b_idx],
+                                                         path.protocol)))
         out.append(DesignCheck(d.problems, tuple(checks)))
     return out
 
