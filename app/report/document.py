@@ -1113,25 +1113,18 @@ class ReportBuilder:
             story.append(g.runway_chart(series, w))
             story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
-                                   "SLO; where a line crosses 100% (dashed) the resource runs out.", s.caption))
+                                   "SLO" + ("; and each DR copy's use of its destination's usable capacity"
+                                            if any(n.startswith("DR copy on ") for n, _ in series) else "")
+                               + "; where a line crosses 100% (dashed) the resource runs out.", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 
     def _runway_lines(self, res) -> list[str]:
-        """The runway's lines (``models.present.resilience.runway_lines``) and, when the scenario replicates, when
-        each destination's copies fill it (``models.present.dr_copy.dr_copy_runway_lines``): the months until full
-        count only the systems serving workloads, so a DR copy filling first is named here too (review 42)."""
-        from models.present.dr_copy import dr_copy_runway_lines
-        from models.present.resilience import runway_lines
+        """The runway's lines with each DR copy's months until full
+        (``models.present.dr_copy.runway_lines_with_dr_copies``, as the screen's runway chart)."""
+        from models.present.dr_copy import runway_lines_with_dr_copies
 
-        lines = runway_lines(res)
-        capacity = self.evaluation.capacity
-        names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
-        copies = dr_copy_runway_lines(self.evaluation.protection, names)
-        if copies:
-            lines[0] = lines[0].replace("months until full:", "months until full (the systems serving workloads):", 1)
-            lines[1:1] = copies
-        return lines
+        return runway_lines_with_dr_copies(res, self.evaluation)
 
     def protection(self) -> list:
         """The "Protection and DR" section: the replication relationships' table and sentences

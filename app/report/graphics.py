@@ -642,12 +642,23 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
 
 def runway_chart(series, width: float, height: float = 170.0):
     """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
-    .runway_series``), with the 100% line where it runs out; values above 150% are clipped at the top."""
+    .runway_series``), with the 100% line where it runs out; values above 150% are clipped at the top. The legend
+    wraps onto more rows (the plot made shorter) when its names do not fit one row."""
     drawing = _drawing(width, height)
     palette = [BLUE, ORANGE, GREEN, RED, MUTED]
+    rows: list[list[tuple[int, str]]] = [[]]  # the legend's entries, row by row
+    used = 0.0
+    for i, (name, _pts) in enumerate(series):
+        step = 24 + stringWidth(name, REGULAR, 6.8)
+        if rows[-1] and used + step > width - 46:
+            rows.append([])
+            used = 0.0
+        rows[-1].append((i, name))
+        used += step
+    lift = 10.0 * (len(rows) - 1)
     plot = LinePlot()
-    plot.x, plot.y = 46, 44
-    plot.width, plot.height = width - 60, height - 60
+    plot.x, plot.y = 46, 44 + lift
+    plot.width, plot.height = width - 60, height - 60 - lift
     months = max((pts[-1][0] for _, pts in series), default=60)
     data = [[(m, min(v, 150.0)) for m, v in pts] for _, pts in series] + [[(0, 100.0), (months, 100.0)]]
     plot.data = data
@@ -662,12 +673,13 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 150, 25
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0f}%"
     drawing.add(plot)
-    drawing.add(String(plot.x + plot.width / 2, 20, "months from now", fontName=REGULAR, fontSize=7.5,
+    drawing.add(String(plot.x + plot.width / 2, 20 + lift, "months from now", fontName=REGULAR, fontSize=7.5,
                        fillColor=MUTED, textAnchor="middle"))
-    x = plot.x
-    for i, (name, _pts) in enumerate(series):
-        colour = palette[i % len(palette)]
-        drawing.add(Line(x, 6, x + 14, 6, strokeColor=colour, strokeWidth=1.4))
-        drawing.add(String(x + 17, 3.5, name, fontName=REGULAR, fontSize=6.8, fillColor=INK))
-        x += 24 + stringWidth(name, REGULAR, 6.8)
+    for r, row in enumerate(rows):
+        x, y = plot.x, 6 + lift - 10.0 * r
+        for i, name in row:
+            colour = palette[i % len(palette)]
+            drawing.add(Line(x, y, x + 14, y, strokeColor=colour, strokeWidth=1.4))
+            drawing.add(String(x + 17, y - 2.5, name, fontName=REGULAR, fontSize=6.8, fillColor=INK))
+            x += 24 + stringWidth(name, REGULAR, 6.8)
     return drawing

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from models.capacity.results import ScenarioCapacity
+    from models.evaluate import Evaluation, Resilience
     from models.replication import Protection
 
-__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines"]
+__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines", "dr_copy_runway_series", "runway_lines_with_dr_copies"]
 
 
 @dataclass(frozen=True)
@@ -88,3 +90,71 @@ def dr_copy_runway_lines(protection: Protection | None, names: dict[str, str]) -
         out.append(f"months until the DR copy on {names.get(system_id, system_id)} is full: {months} (its copies "
                    "grown at their workloads' growth; see Protection and DR)")
     return out
+
+
+def dr_copy_runway_series(protection: Protection | None, capacity: ScenarioCapacity | None, months: int = 60
+                          ) -> list[tuple[str, list[tuple[float, float]]]]:
+    """One runway line per replication destination: its physical use (its own workloads' use, constant: its usable
+    capacity less the free capacity the relationship's runway counts on, plus the copies it holds, grown month by
+    month) as a percent of its usable capacity, months 0 .. ``months``.
+
+    The copies grow as the relationship's runway grows them (``models.replication.figures``): each protected
+    workload's baseline and its share of the retained copies at the workload's growth, compounded monthly
+    ((1 + g)^(m / 12)), and the transfer held while the next lands unchanged. So the line crosses 100% in the
+    month the copies outgrow the free capacity, the runway's "months until the DR copy ... is full"
+    (:func:`dr_copy_runway_lines`); with several relationships to one destination their copies add up, so the
+    line crosses no later than the shortest of their runways.
+
+    Args:
+        protection: the scenario's replication results (None: no lines); capacity: the scenario's capacity
+            (``Evaluation.capacity``: each destination's usable and used physical bytes; None: no lines);
+            months: the last month drawn.
+
+    Returns:
+        [("DR copy on <system>: used / usable", [(month, percent), ...]), ...] in relationship order; a
+        destination whose capacity is unknown or zero is left out. Never raises.
+    """
+    if protection is None or capacity is None:
+        return []
+    parts: dict[str, list[tuple[float, float]]] = {}
+    own: dict[str, float] = {}  # the destination's own workloads' use: usable less the free capacity the runway used
+    for f in protection.relationships:
+        system = capacity.system(f.target_id)
+        if system is None or system.usable_bytes <= 0 or f.destination_free_bytes is None:
+            continue
+        baseline = sum(c.dataset_bytes / c.reduction for c in f.workloads)
+        retained = max(f.destination_needed_bytes - baseline - f.transfer_bytes, 0.0)
+        sent = sum(c.sent_bytes_per_day for c in f.workloads)
+        own[f.target_id] = max(system.usable_bytes - f.destination_free_bytes, 0.0)
+        rows = parts.setdefault(f.target_id, [])
+        rows += [(c.dataset_bytes / c.reduction, c.growth_pct_per_year) for c in f.workloads]
+        rows += [(retained * c.sent_bytes_per_day / sent if sent > 0 else 0.0, c.growth_pct_per_year)
+                 for c in f.workloads]
+        rows.append((f.transfer_bytes, 0.0))
+    out = []
+    for system_id, rows in parts.items():
+        system = capacity.system(system_id)
+        assert system is not None  # kept above only with one
+        name = system.system_label or system_id
+        out.append((f"DR copy on {name}: used / usable",
+                    [(float(m), 100.0 * (own[system_id] + sum(b * (1.0 + g / 100.0) ** (m / 12.0) for b, g in rows))
+                      / system.usable_bytes) for m in range(months + 1)]))
+    return out
+
+
+def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation) -> list[str]:
+    """The runway's lines (``models.present.resilience.runway_lines`` of ``resilience``, the evaluation's failure
+    states and runway) and, when the
+    scenario replicates, when each destination's copies fill it (:func:`dr_copy_runway_lines`, after the first
+    line): the months until full count only the systems serving workloads, so a DR copy filling first is named
+    too (review 42). The report's runway and the screen's runway chart both read these."""
+    from models.present.resilience import runway_lines
+
+    lines = runway_lines(resilience)
+    capacity = evaluation.capacity
+    names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
+    copies = dr_copy_runway_lines(evaluation.protection, names)
+    if copies and lines:
+        lines[0] = lines[0].replace("months until full:", "months until full (the systems serving workloads):", 1)
+    lines[1:1] = copies
+    return lines

@@ -111,7 +111,9 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
     """The runway as lines for a chart: each resource's use as a share of its limit, percent, month by month
     (0 .. ``months``): the capacity (physical used over usable, grown so that it reaches 100% at months until
     full) and each workload with a target (its target grown by its IOPS growth over its max IOPS at the SLO).
-    The months where a line crosses 100% are the runway's figures. The IOPS growths come from ``scenario``'s
+    With replication, each destination's DR copy too (its use over its usable capacity:
+    ``models.present.dr_copy.dr_copy_runway_series``). The months where a line crosses 100% are the runway's
+    figures. The IOPS growths come from ``scenario``'s
     workloads, or without one from ``resilience.iops_growth_pct_per_year``."""
     series: list[tuple[str, list[tuple[float, float]]]] = []
     total = evaluation.capacity.total if evaluation.capacity is not None else None
@@ -129,4 +131,7 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
             series.append((f"{wp.name}: target / max IOPS at SLO",
                            [(m, 100.0 * wp.target_iops * (1 + g) ** m / wp.max_iops_at_slo)
                             for m in range(months + 1)]))
+    from models.present.dr_copy import dr_copy_runway_series
+
+    series += dr_copy_runway_series(evaluation.protection, evaluation.capacity, months)
     return series

@@ -12,7 +12,8 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 from app.gui.screen_fit import fit_to_screen
 from models.present.capacity_band import band_lines, runway_band_series
-from models.present.resilience import runway_lines, runway_series
+from models.present.dr_copy import runway_lines_with_dr_copies
+from models.present.resilience import runway_series
 
 RUNWAY_MONTHS = 60
 """Months drawn (five years, as the report)."""
@@ -53,7 +54,7 @@ class RunwayDialog(QDialog):
         self.plot.setXRange(0, RUNWAY_MONTHS, padding=0.02)
         self.plot.setYRange(0, top * 1.05, padding=0)
         legend.setLabelTextColor(self.palette().text().color())
-        lines = [line[0].upper() + line[1:] for line in runway_lines(resilience)]
+        lines = [line[0].upper() + line[1:] for line in runway_lines_with_dr_copies(resilience, evaluation)]
         if self.band and evaluation.capacity_band is not None:
             lines += [line for line in band_lines(evaluation.capacity_band) if line.startswith("Months until full")]
         caption = QLabel("<br>".join(html_escape(line) for line in lines)
