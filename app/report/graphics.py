@@ -20,6 +20,7 @@ from app.report.fonts import BOLD, REGULAR
 from models.catalog import Catalog
 from models.formatting import finite, fmt_capacity, fmt_iops, fmt_ms
 from models.present import WaterfallBar, link_label, model_name, node_figures, node_names
+from models.present.charts import latency_axes, slo_off_chart_text
 from models.present.replication_label import topology_label
 from models.project.kinds import NODE_KINDS, kind_heading
 from models.project.model import Scenario
@@ -509,7 +510,14 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     x_max = _nice_max(max(x_data, sat if sat_shown else 0) * 1.05)
     lat_cap = max(3 * (slo or 0), 1.6 * (op_latency or 0), curve[0][1] * 3)
     y_top = min(max(c[1] for c in curve), lat_cap)
-    y_max = _nice_max(max(y_top, (slo or 0) * 1.25, (op_latency or 0) * 1.15) * 1.05)
+    # an SLO far above every latency the chart must show (models.present.charts.latency_axes, as on screen) is
+    # marked at the top edge (an arrow and its figure) instead of stretching the axis until the curve looks flat
+    axes = latency_axes([wp])
+    slo_above = slo if slo is not None and axes.slo_off_chart_ms is not None else None
+    if slo_above is not None:
+        y_max = _nice_max(max(axes.latency_high_ms, (op_latency or 0) * 1.15))
+    else:
+        y_max = _nice_max(max(y_top, (slo or 0) * 1.25, (op_latency or 0) * 1.15) * 1.05)
 
     def clipped(points):
         """The points up to the top of the chart, the last segment cut at it."""
@@ -546,7 +554,8 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     if len(shown_p99) > 1:
         legend.append((P99_COLOUR, "99th percentile of I/O latency", "line"))
     if slo is not None:
-        legend.append((RED, f"SLO {fmt_ms(slo)}" + (" (p99)" if wp.slo_statistic == "p99" else ""), "dash"))
+        legend.append((RED, f"SLO {fmt_ms(slo)}" + (" (p99)" if wp.slo_statistic == "p99" else "")
+                       + (" (above the chart)" if slo_above is not None else ""), "dash"))
     if slo_iops is not None:
         legend.append((GREEN, f"max at SLO: {fmt_iops(slo_iops)}", "Diamond"))
     if op_iops is not None and op_latency is not None:
@@ -577,7 +586,7 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     if len(shown_p99) > 1:
         data.append(shown_p99)
         styles.append((P99_COLOUR, 1.2, None, None))
-    if slo is not None:
+    if slo is not None and slo_above is None:
         data.append([(0, slo), (x_max, slo)])
         styles.append((RED, 1.0, [4, 3], None))
     if sat_shown:
@@ -617,6 +626,13 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
                                 strokeColor=None, strokeWidth=0))
     drawing.add(String(plot.x + plot.width / 2, 24 + lift, "IOPS", fontName=REGULAR, fontSize=7.5, fillColor=MUTED,
                        textAnchor="middle"))
+    if slo_above is not None:  # the SLO marked at the top edge: a red arrow up and its figure in words
+        top, left = plot.y + plot.height, plot.x + 6
+        drawing.add(Line(left, top - 12, left, top - 2, strokeColor=RED, strokeWidth=1.0, strokeDashArray=[2, 1.5]))
+        drawing.add(Polygon([left - 3, top - 3, left + 3, top - 3, left, top + 2], fillColor=RED, strokeColor=None,
+                            strokeWidth=0))
+        drawing.add(String(left + 6, top - 9, slo_off_chart_text(axes), fontName=REGULAR, fontSize=6.8,
+                           fillColor=RED))
     ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
     label_group = Group(ylabel)
     label_group.translate(10, plot.y + plot.height / 2)

@@ -177,6 +177,9 @@ class PerformanceView(QWidget):
         self._util_elide_px = 0
         self._cross_v = self._cross_h = self._cross_dot = pg.InfiniteLine()
         self._slo_note = pg.TextItem("", color=muted_color(self), anchor=(0, 0))
+        # an SLO far above the chart: an arrow up at the top edge beside its note (the report marks it alike)
+        self._slo_arrow = pg.ArrowItem(angle=90, headLen=12, tailLen=10, tailWidth=2, pen=None,
+                                       brush=pg.mkBrush(muted_color(self)))
         self.axes = None  # the LatencyAxes of the chart shown (models.present.charts.latency_axes)
         self.readout_point: tuple[str, object] | None = None  # (workload name, CurvePoint) under the crosshair
 
@@ -649,8 +652,9 @@ class PerformanceView(QWidget):
                 point.setData([x], [y])
         for item in (self._cross_v, self._cross_h, self._cross_dot):
             item.setVisible(False)  # it marked a point of the old curves
-        if self._slo_note.scene() is not None:
-            self.plot.removeItem(self._slo_note)
+        for item in (self._slo_note, self._slo_arrow):
+            if item.scene() is not None:
+                self.plot.removeItem(item)
         self._fit_range()
 
     def _draw_curves(self) -> None:
@@ -808,7 +812,10 @@ class PerformanceView(QWidget):
         if note:
             self._slo_note.setText(note)
             x_range, y_range = vb.viewRange()
-            self._slo_note.setPos(x_range[0], y_range[1])  # the chart's top-left corner
+            # the arrow's tip at the top edge near the left, the note beside it
+            self._slo_arrow.setPos(x_range[0] + 0.015 * (x_range[1] - x_range[0]), y_range[1])
+            self._slo_note.setPos(x_range[0] + 0.03 * (x_range[1] - x_range[0]), y_range[1])
+            self.plot.addItem(self._slo_arrow, ignoreBounds=True)
             self.plot.addItem(self._slo_note, ignoreBounds=True)
 
     def _util_rows_that_fit(self) -> int:
