@@ -7,7 +7,9 @@ system: the SPECstorage ramps' NFS profiles are fitted to every level of their r
 cross-validation gives their out-of-sample predictions (the profile then comes from the record's ``profile_from``
 sibling); the SPECsfs2008 FAS3140 ramp and the SPECstorage Azure NetApp Files large volume ramp are fitted by
 nothing and their checks are predictions (the large volume is described from Microsoft's published limits for its
-ramp only, :func:`ramp_catalog`). The checks:
+ramp only, :func:`ramp_catalog`), except the large volume's saturation bound: its provisioned size is an input
+chosen with the published peak in view (``RAMP_SATURATION_INPUTS``), which makes that one check in-sample. The
+checks:
 
 * ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
   published operations per second, against the published average latency (relative tolerance of the case);
@@ -41,6 +43,7 @@ from models.performance.profiles import profile_basis
 from models.performance.public_ramps import (
     RAMP_BUILDERS,
     RAMP_CATALOG_ENTRIES,
+    RAMP_SATURATION_INPUTS,
     SHAPE_LEVELS_PCT,
     SHAPE_LIGHT_SHARE,
     block_kib_of,
@@ -163,6 +166,7 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
                             f"({_num(sat):,.0f} Ops/s), client-side, open model."))
     peak = points[-1]["ops_per_sec"]
     checks.append(Check(cid, "saturation_ops_per_sec", peak, _num(sat), tol_saturation, kind="lower_bound", seed=seed,
+                        fitted_by=RAMP_SATURATION_INPUTS.get(case["setup"], ""),
                         interpretation=base + "The system delivered the published peak, so the predicted "
                         "saturation must not be below it (beyond the tolerance)."))
     return checks
