@@ -24,9 +24,14 @@ from models.validation import run_ramps
 from models.validation.cases import RAMP_SECTIONS, published_cases
 from models.validation.ramp_cases import block_kib_of, case_ramp, published_shape
 
+ANF_RAMP = "specstorage2020-eda-anf-large-volume"
+"""SPECstorage Solution 2020_eda_blended result storage2020-20250929-00143 (Azure NetApp Files large volume)."""
+
 EXAMPLES = sorted(p.name for p in examples_dir().glob("*.toml"))
 RAMPS = [case for section in RAMP_SECTIONS for case in published_cases()[section]]
-LONG_RAMPS = [case for case in RAMPS if len(case["points"]) >= 4]
+LONG_RAMPS = [case for case in RAMPS if len(case["points"]) >= 4 and any(p["pct"] == 10 for p in case["points"])]
+"""Ramps with a 10% level (the shape's light-load reference) and at least four points; the Azure NetApp Files
+large volume ramp's levels are sixteenths of its peak (no 10% level, no shape checks): its own tests are below."""
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
@@ -49,14 +54,19 @@ def test_every_example_json_has_a_knee_or_a_note(example):
 
 def test_ramps_are_recorded_with_their_sources():
     """Each ramp names its public result and section (with its address), a known scenario builder, and load
-    levels 10..100% in order; the three ramps hold ten levels each."""
+    levels up to 100% in order; the three ramps of 10% steps hold ten levels each (10..100%), the Azure NetApp
+    Files large volume ramp sixteen (sixteenths of its peak)."""
     assert {c["id"] for c in RAMPS} == {"specstorage2020-swbuild-a900-2node", "specstorage2020-eda-a90-8node",
-                                        "specsfs2008-fas3140-sata-pam"}
+                                        "specsfs2008-fas3140-sata-pam", ANF_RAMP}
     for case in RAMPS:
         assert case["seed"] and "http" in case["section"], case["id"]
         assert case["setup"] in RAMP_BUILDERS
         pcts = [p["pct"] for p in case["points"]]
-        assert pcts == sorted(pcts) and pcts[0] == 10 and pcts[-1] == 100 and len(pcts) == 10
+        assert pcts == sorted(pcts) and pcts[-1] == 100
+        if case["id"] == ANF_RAMP:
+            assert pcts == [100 * k / 16 for k in range(1, 17)]
+        else:
+            assert pcts[0] == 10 and len(pcts) == 10
 
 
 def test_transfer_per_data_operation_is_published_mbps_over_data_ops():
@@ -71,7 +81,7 @@ def test_published_shapes_are_read_from_the_table():
     """Published ratios (latency at 50% / 80% / 90% over 10%): A900 swbuild 0.6/0.6 = 1.0, 0.8/0.6 = 1.33,
     3.2/0.6 = 5.33; A90 eda_blended 0.6/0.4 = 1.5, 1.5/0.4 = 3.75, 2.6/0.4 = 6.5; FAS3140 SPECsfs2008
     2.0/0.9 = 2.22, 4.1/0.9 = 4.56, 5.8/0.9 = 6.44."""
-    by_setup = {c["setup"]: published_shape(c["points"]) for c in RAMPS}
+    by_setup = {c["setup"]: published_shape(c["points"]) for c in LONG_RAMPS}
     assert by_setup["a900_swbuild"] == pytest.approx({50: 1.0, 80: 0.8 / 0.6, 90: 3.2 / 0.6})
     assert by_setup["a90_eda"] == pytest.approx({50: 1.5, 80: 3.75, 90: 6.5})
     assert by_setup["fas3140_sfs2008"] == pytest.approx({50: 2.0 / 0.9, 80: 4.1 / 0.9, 90: 5.8 / 0.9})
@@ -104,8 +114,9 @@ def test_fitted_ramps_are_in_sample_with_left_out_predictions_and_the_rest_are_p
         if o.case_id in FITTED_RAMPS:
             assert all(c.sample_mark == "in-sample" for c in o.checks), o.case_id
             assert all(c.out_of_sample is not None for c in o.checks), o.case_id
-        else:
-            assert all(c.sample_mark == "prediction" for c in o.checks), o.case_id
+        else:  # the large volume's saturation bound is in-sample by its case's input (its own test below)
+            assert all(c.sample_mark == "prediction" for c in o.checks
+                       if (o.case_id, c.quantity) != (ANF_RAMP, "saturation_ops_per_sec")), o.case_id
 
 
 @pytest.mark.parametrize("case", LONG_RAMPS, ids=[c["id"] for c in LONG_RAMPS])
@@ -173,3 +184,72 @@ def test_validate_counts_the_ramps_in_its_headline():
     target = next(line for line in lines if line.startswith("  out-of-sample measured ramps latency:"))
     assert target.endswith("(target at most 30%): MISSED")
     assert out.returncode == 1, out.stdout[-2000:]
+
+
+def test_anf_large_volume_ramp_is_the_published_table():
+    """The ramp holds the 16 load points of result storage2020-20250929-00143's Performance table as printed: 110
+    Job_Sets, 0.3 ms, 49,502 Ops/s, 798 MB/s first, 1760 Job_Sets, 2.3 ms, 792,046 Ops/s, 12,780 MB/s last; each
+    level's pct is its Job_Sets over the peak's 1760, and Ops/s and MB/s rise with the load."""
+    case = next(c for c in RAMPS if c["id"] == ANF_RAMP)
+    points = case["points"]
+    assert len(points) == 16
+    assert points[0] == {"pct": 6.25, "job_sets": 110, "ops_per_sec": 49502, "mbps": 798, "latency_ms": 0.3}
+    assert points[-1] == {"pct": 100, "job_sets": 1760, "ops_per_sec": 792046, "mbps": 12780, "latency_ms": 2.3}
+    assert [p["job_sets"] for p in points] == [110 * k for k in range(1, 17)]
+    assert all(p["pct"] == pytest.approx(100 * p["job_sets"] / 1760) for p in points)
+    ops = [p["ops_per_sec"] for p in points]
+    assert ops == sorted(ops) and [p["mbps"] for p in points] == sorted(p["mbps"] for p in points)
+    assert [p["latency_ms"] for p in points] == [0.3] * 5 + [0.4] * 7 + [0.5, 0.7, 1.0, 2.3]
+
+
+def test_anf_large_volume_ramp_is_never_fitted():
+    """No calibration reads the ramp: it is not an NFS ramp fit, no fit's observations name it, the
+    cross-validation does not list it among the fitted cases, and its 16 latency checks are predictions (no shape
+    checks: it has no 10% level). Its saturation bound is in-sample, marked by the case: the volume's size is an
+    input assumed with the published peak in view."""
+    from models.calibration import in_sample_checks
+    from models.calibration.seed_profiles import NFS_RAMP_FITS
+    from models.validation.cross_validation import fitted_cases
+
+    assert ANF_RAMP not in {ramp for ramp, _, _ in NFS_RAMP_FITS.values()}
+    assert ANF_RAMP not in {case for case, _ in in_sample_checks()}
+    assert ANF_RAMP not in fitted_cases()
+    outcome = next(o for o in run_ramps(cross_validation=None) if o.case_id == ANF_RAMP)
+    assert not outcome.error
+    assert len(outcome.checks) == 17
+    assert not any(c.quantity.startswith("knee_ratio") for c in outcome.checks)
+    latency = [c for c in outcome.checks if c.quantity.startswith("latency_ms_at_")]
+    assert len(latency) == 16
+    assert all(c.sample_mark == "prediction" and not c.fitted_by for c in latency)
+    saturation = next(c for c in outcome.checks if c.quantity == "saturation_ops_per_sec")
+    assert saturation.category == "in-sample" and "peak MB/s in view" in saturation.fitted_by
+
+
+def test_anf_large_volume_is_described_for_the_ramp_only():
+    """The tested large volume is described from Microsoft's published large-volume limits for this ramp only:
+    the bundled catalog (what the sizer offers) has no such record, and the record's throughput ceiling is the
+    published 12,800 MiB/s."""
+    from models.performance.public_ramps import ANF_LARGE_VOLUME, RAMP_CATALOG_ENTRIES
+
+    assert ANF_LARGE_VOLUME.id not in {e.id for e in bundled_catalog()}
+    assert RAMP_CATALOG_ENTRIES["anf_large_volume_eda"] == (ANF_LARGE_VOLUME,)
+    assert ANF_LARGE_VOLUME.max_throughput_mbps == pytest.approx(12_800 * 2**20 / 1e6)
+    assert ANF_LARGE_VOLUME.kind_of("latency_us") == "assumed"
+
+
+def test_anf_large_volume_saturation_is_the_throughput_ceiling_over_the_data_per_operation():
+    """Predicted saturation: the published 12,800 MiB/s ceiling over the ramp's mean bytes per operation (total
+    MB/s over total Ops/s of the 16 levels; metadata operations move no data), within 1e-6, since the
+    operation limit (~709,000 reads / ~474,000 writes per s, on the 28% of operations that move data) is far
+    from binding; light load is the client round trip plus the service's assumed 0.4 ms floor."""
+    from models.performance.managed import CLIENT_RTT_US
+    from models.performance.public_ramps import ANF_LARGE_VOLUME
+
+    case = next(c for c in RAMPS if c["id"] == ANF_RAMP)
+    checks = {c.quantity: c for c in case_ramp(bundled_catalog(), case)}
+    points = case["points"]
+    bytes_per_op = sum(p["mbps"] for p in points) * 1e6 / sum(p["ops_per_sec"] for p in points)
+    assert checks["saturation_ops_per_sec"].predicted == pytest.approx(
+        ANF_LARGE_VOLUME.max_throughput_mbps * 1e6 / bytes_per_op, rel=1e-6)
+    light = (CLIENT_RTT_US + ANF_LARGE_VOLUME.latency_us) / 1000
+    assert light <= checks["latency_ms_at_6.25pct_load"].predicted <= light * 1.01

@@ -5,7 +5,9 @@ Each builder returns a :class:`models.project.model.Scenario` of bundled catalog
 configuration as far as the readable part of the public result describes it; everything else is an assumption,
 named in the builder's docstring and in the constants below. The two SPECstorage scenarios are what the NFS
 profiles of the AFF A900 and AFF A90 are fitted on, every load level (models.calibration.seed_profiles
-.NFS_RAMP_FITS); the FAS3140 scenario is evaluated as a prediction that no calibration reads.
+.NFS_RAMP_FITS); the FAS3140 and Azure NetApp Files large volume scenarios are evaluated as predictions that no
+calibration reads (the large volume from Microsoft's published limits, :data:`ANF_LARGE_VOLUME`, added for its
+ramp only: :data:`RAMP_CATALOG_ENTRIES`).
 :func:`ramp_cases` reads the ramps' tables, and :func:`block_kib_of` / :func:`mean_block_kib` /
 :func:`published_shape` turn their printed figures into the scenarios' inputs and the published shape.
 
@@ -14,6 +16,8 @@ Approximations shared by every ramp here:
 * every ramp is an NFSv3 file workload (``Workload.nas``, :mod:`models.performance.nas`) with the SPEC SFS 2008
   operation mix (:data:`SFS2008_NFSV3_MIX`, sourced); for the two SPECstorage Solution 2020 ramps that mix is a
   proxy (their swbuild and eda_blended mixes are not in the material readable offline);
+* a managed service's path (the large volume) is the one ``models.performance.managed`` describes: delays and
+  its published limits as queues; the ONTAP cluster approximations below do not apply to it;
 * a read or write moves the ramp's mean data per data operation: published MB/s over (published Ops/s x the mix's
   data share), :func:`data_block_kib`;
 * a cluster of several HA pairs serving one FlexGroup is one controller node with ``nodes`` = the cluster's node
@@ -26,7 +30,17 @@ from __future__ import annotations
 import tomllib
 from typing import Any
 
-from models.project.model import ControllerNode, HostNode, Link, NasWorkload, Scenario, ShelfNode, Workload
+from models.catalog import ManagedService
+from models.project.model import (
+    ControllerNode,
+    HostNode,
+    Link,
+    ManagedServiceNode,
+    NasWorkload,
+    Scenario,
+    ShelfNode,
+    Workload,
+)
 from models.resources import validation_dir
 
 TB = 10**12
@@ -163,9 +177,95 @@ def fas3140_sfs2008(block_kib: float, target_ops: float | None = None, peak_ops:
                           working_set_bytes=int(dataset * SFS2008_ACCESSED_SHARE))
 
 
-RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda, "fas3140_sfs2008": fas3140_sfs2008}
+TIB = 2**40
+
+_LARGE_VOLUMES = ("Microsoft Learn, 'Requirements and considerations for Azure NetApp Files large volumes' "
+                  "(learn.microsoft.com/azure/azure-netapp-files/large-volumes-requirements-considerations) and the "
+                  "training module 'Performance considerations for large volumes' "
+                  "(learn.microsoft.com/training/modules/azure-netapp-files-performance/2-large-volumes)")
+_LARGE_BENCH = ("Microsoft Learn, 'Azure NetApp Files large volume performance benchmarks for Linux' "
+                "(learn.microsoft.com/azure/azure-netapp-files/performance-large-volumes-linux, 05/01/2023), "
+                "'Linux scale-out', 8-KiB random workload, 1 TiB working set")
+
+ANF_LARGE_VOLUME = ManagedService.model_validate({
+    "id": "azure-netapp-files-large-volume-ultra",
+    "name": "Azure NetApp Files large volume, Ultra service level",
+    "vendor": "Microsoft / NetApp", "provider": "Azure", "service": "Azure NetApp Files", "service_level": "Ultra",
+    "protocols": ["NFS", "SMB"],
+    "throughput_mibps_per_tib": 128, "max_throughput_mbps": 12_800 * 2**20 / 1e6,
+    "max_read_iops": 709_000, "max_write_iops": 474_000,
+    "latency_us": 400, "min_capacity_bytes": 50 * TIB, "max_capacity_bytes": 1_024 * TIB,
+    "notes": "One large volume (not breakthrough mode), described for the validation ramp only: not a bundled "
+             "catalog record, so no design uses it.",
+    "provenance": {
+        "throughput_mibps_per_tib": {"kind": "sourced", "source": _LARGE_VOLUMES + ": 'Ultra (128 MiB/s per TiB)'"},
+        "max_throughput_mbps": {"kind": "sourced", "source": _LARGE_VOLUMES + ": maximum throughput for the capacity "
+                                "tier 12,800 MiB/s (= 13,421.8 MB/s)"},
+        "max_read_iops": {"kind": "sourced", "source": _LARGE_BENCH + ": 'between ~474,000 pure random writes and "
+                          "~709,000 pure random reads' (8 KiB, where the regular records' figures are 4 KiB)"},
+        "max_write_iops": {"kind": "sourced", "source": _LARGE_BENCH + ": ~474,000 pure random writes (as "
+                           "max_read_iops)"},
+        "latency_us": {"kind": "assumed", "source": "as the regular-volume records (azure-netapp-files-standard): "
+                       "Microsoft publishes no light-load latency figure for a large volume; 0.4 ms is an "
+                       "engineering assumption, kept so that the ramp it is checked on stays a prediction"},
+        "min_capacity_bytes": {"kind": "sourced", "source": _LARGE_VOLUMES + ": 'You must create a large volume at "
+                               "a size of 50 TiB or larger'"},
+        "max_capacity_bytes": {"kind": "sourced", "source": _LARGE_VOLUMES + ": maximum volume size 1,024 TiB (2 PiB "
+                               "on request)"},
+        "iops_per_gib": {"kind": "sourced", "source": "Microsoft Learn, 'Service levels for Azure NetApp Files': "
+                         "the service levels are throughput limits; no IOPS limit per capacity is published (0: none)"},
+    },
+})
+"""An Azure NetApp Files large volume at the Ultra service level, from Microsoft's published large-volume limits,
+for the SPECstorage ramp of result storage2020-20250929-00143 only (:data:`RAMP_CATALOG_ENTRIES`): the bundled
+catalog describes regular volumes (at most 4,500 MiB/s and 100 TiB), and a bundled large-volume record would be
+offered by the sizer in every search with managed services, which this validation record does not change."""
+
+ANF_LARGE_VOLUME_BYTES = 100 * TIB
+"""assumed: the tested volume's size and service level are not in the readable part of the result; 100 TiB at
+Ultra (128 MiB/s per TiB) is the smallest large volume whose throughput limit is the published 12,800 MiB/s ceiling
+(a Premium volume of 200 TiB or more has the same limit). Chosen with the result's MB/s in view: its peak (12,780
+MB/s = 12,188 MiB/s) needs a limit of at least that, within 5% of the ceiling, so the ramp's saturation check is
+in-sample (:data:`RAMP_SATURATION_INPUTS`); the ceiling is Microsoft's figure, and the latency checks stay
+predictions (the limit's queue adds microseconds at the published load levels)."""
+
+ANF_CLIENTS = 16
+"""assumed: load-generating client VMs (the client count is not in the readable part of the result): only the closed
+ramp's outstanding operations (x :data:`OUTSTANDING_OPS_PER_CLIENT`); the managed service's path has no client
+stations (the client network round trip is a fixed delay, models.performance.managed.CLIENT_RTT_US), so the
+predictions at the load levels do not depend on it."""
+
+
+def anf_large_volume_eda(block_kib: float, target_ops: float | None = None) -> Scenario:
+    """SPECstorage Solution 2020_eda_blended, Microsoft and NetApp: Azure NetApp Files large volume (result
+    storage2020-20250929-00143): one large volume (:data:`ANF_LARGE_VOLUME`, :data:`ANF_LARGE_VOLUME_BYTES`
+    provisioned), NFSv3 with the SPEC SFS 2008 mix as a proxy; ``block_kib``: data per read or write
+    (:func:`data_block_kib`); ``target_ops``: operations per second of the load level (None: closed ramp only).
+    The path is the managed service's (models.performance.managed): the client round trip and the service's
+    light-load latency as delays, its published throughput and operation limits as queues."""
+    nodes = [ManagedServiceNode(id="volume", catalog_id=ANF_LARGE_VOLUME.id, provisioned_bytes=ANF_LARGE_VOLUME_BYTES)]
+    w = Workload(id="eda", name="eda", target="volume", block_kib=block_kib, read_pct=DATA_READ_PCT, random_pct=100,
+                 nas=NasWorkload(protocol="NFSv3", op_mix=dict(SFS2008_NFSV3_MIX)),
+                 concurrency=OUTSTANDING_OPS_PER_CLIENT * ANF_CLIENTS, slo_ms=2.0,
+                 dataset_bytes=EDA_DATASET_BYTES, target_iops=target_ops)
+    return Scenario(name="Azure NetApp Files large volume SPECstorage eda_blended", nodes=nodes, links=[],
+                    workloads=[w])
+
+
+RAMP_BUILDERS = {"a900_swbuild": a900_swbuild, "a90_eda": a90_eda, "fas3140_sfs2008": fas3140_sfs2008,
+                 "anf_large_volume_eda": anf_large_volume_eda}
 """Builder name (``setup`` of a ``[[ramp]]`` case) -> scenario builder (data KiB per read or write,
 target operations per second)."""
+
+RAMP_SATURATION_INPUTS = {"anf_large_volume_eda": (
+    "input: the tested volume's size is not published; it was assumed at Microsoft's 12,800 MiB/s large-volume "
+    "ceiling with the result's peak MB/s in view")}
+"""Builder name -> why its ramp's saturation check is in-sample: a scenario input chosen with the published peak in
+view (``Check.fitted_by``); the ramp's latency checks stay predictions."""
+
+RAMP_CATALOG_ENTRIES: dict[str, tuple[ManagedService, ...]] = {"anf_large_volume_eda": (ANF_LARGE_VOLUME,)}
+"""Builder name -> records its scenario needs beyond the bundled catalog (added with ``Catalog.with_entries`` for
+that ramp only): the tested system described from its provider's published limits."""
 
 
 SHAPE_LEVELS_PCT = (50, 80, 90)

@@ -5,7 +5,11 @@ peak). Its scenario (:mod:`models.performance.public_ramps`) is evaluated with t
 system: the SPECstorage ramps' NFS profiles are fitted to every level of their ramp
 (``models.calibration.seed_profiles.NFS_RAMP_FITS``), so their checks are in-sample and the leave-one-out
 cross-validation gives their out-of-sample predictions (the profile then comes from the record's ``profile_from``
-sibling); the SPECsfs2008 FAS3140 ramp is fitted by nothing and its checks are predictions. The checks:
+sibling); the SPECsfs2008 FAS3140 ramp and the SPECstorage Azure NetApp Files large volume ramp are fitted by
+nothing and their checks are predictions (the large volume is described from Microsoft's published limits for its
+ramp only, :func:`ramp_catalog`), except the large volume's saturation bound: its provisioned size is an input
+chosen with the published peak in view (``RAMP_SATURATION_INPUTS``), which makes that one check in-sample. The
+checks:
 
 * ``latency_ms_at_<pct>pct_load``: the client-side (host) latency the open model predicts at the load level's
   published operations per second, against the published average latency (relative tolerance of the case);
@@ -14,7 +18,7 @@ sibling); the SPECsfs2008 FAS3140 ramp is fitted by nothing and its checks are p
   latency at the 50% / 80% / 90% load level over the latency at the 10% level. Predicted: the model's latency at
   50% / 80% / 90% of *its own* saturation over its latency at 10% of it (so a wrong absolute speed does not hide a right
   shape, or the reverse). The reported 100% level of a benchmark is the highest load that passed its rules, read here as
-  saturation;
+  saturation. Only a ramp with a 10% level has them (the Azure NetApp Files ramp's levels are sixteenths);
 * ``saturation_ops_per_sec`` (lower bound): the system delivered the published peak, so the predicted saturation
   must not be below it (beyond the tolerance).
 
@@ -32,12 +36,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from models.catalog import Catalog, Controller
+from models.catalog import Catalog, Controller, ManagedService
 from models.performance import PathError, WorkloadPath, build_path
 from models.performance.engine import open_latency_ms, open_shape_ms
 from models.performance.profiles import profile_basis
 from models.performance.public_ramps import (
     RAMP_BUILDERS,
+    RAMP_CATALOG_ENTRIES,
+    RAMP_SATURATION_INPUTS,
     SHAPE_LEVELS_PCT,
     SHAPE_LIGHT_SHARE,
     block_kib_of,
@@ -75,16 +81,32 @@ def _client_latency_at(builder: Callable[[float, float], Scenario], block_kib: f
 def predicted_shape(setup: str, block_kib: float, catalog: Catalog) -> tuple[float, dict[float, float | None]]:
     """The predicted saturation (operations per second) of a ramp's scenario and its client-side latency (ms, open
     model) at each share of :data:`SHAPE_LOAD_SHARES` of that saturation (None where saturated or unbounded)."""
-    return open_shape_ms(_path(RAMP_BUILDERS[setup](block_kib), catalog), SHAPE_LOAD_SHARES, host_side=True)
+    return open_shape_ms(_path(RAMP_BUILDERS[setup](block_kib), ramp_catalog(setup, catalog)), SHAPE_LOAD_SHARES,
+                         host_side=True)
+
+
+def ramp_catalog(setup: str, catalog: Catalog) -> Catalog:
+    """``catalog`` with the records the ramp's scenario needs beyond it
+    (:data:`models.performance.public_ramps.RAMP_CATALOG_ENTRIES`: a tested system described from its provider's
+    published limits, for this ramp only); ``catalog`` itself when the ramp needs none."""
+    extra = RAMP_CATALOG_ENTRIES.get(setup, ())
+    return catalog.with_entries(extra) if extra else catalog
 
 
 def _profile_text(builder: Callable[[float], Scenario], catalog: Catalog) -> str:
-    """How the ramp's controller profile was obtained, in words (calibrated / derived / assumed, and why)."""
+    """How the ramp's controller profile was obtained, in words (calibrated / derived / assumed, and why); for a
+    managed service, its published limits."""
     scenario = builder(8.0)
-    node = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target and isinstance(n, ControllerNode))
+    target = next(n for n in scenario.nodes if n.id == scenario.workloads[0].target)
+    if not isinstance(target, ControllerNode):
+        service = catalog.get(target.catalog_id, ManagedService)
+        return (f"managed service: {service.name}, the provider's published limits, light-load latency "
+                f"{service.kind_of('latency_us') or 'not sourced'}; provisioned size, clients and data set assumed")
+    node = target
     record = catalog.get(node.catalog_id, Controller)
     basis = profile_basis(record, node.software, "NFS", catalog)
-    return f"{basis.kind} ({basis.reason[:200]}{'...' if len(basis.reason) > 200 else ''})"
+    return (f"controller profile: {basis.kind} ({basis.reason[:200]}{'...' if len(basis.reason) > 200 else ''}); "
+            "drives, ports, clients and data set assumed")
 
 
 def _num(x: float | None) -> float:
@@ -116,11 +138,11 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     seed = f"{case.get('seed', '')} {case.get('section', '')}".strip()
     tol_latency, tol_ratio, tol_saturation = ramp_tolerances(case)
     builder = RAMP_BUILDERS[case["setup"]]
+    catalog = ramp_catalog(case["setup"], catalog)
     points = sorted(case["points"], key=lambda p: p["pct"])
     base = ("NFSv3 with the SPEC SFS 2008 operation mix (a proxy for SPECstorage 2020), reads and writes of the "
             "level's data per data operation (MB/s / (Ops/s x 0.28), or the case's assumed block_kib where no MB/s "
-            f"is printed); controller profile: {_profile_text(builder, catalog)}; drives, ports, clients and data "
-            "set assumed. ")
+            f"is printed); {_profile_text(builder, catalog)}. ")
     checks = []
     default_kib = case.get("block_kib")
     for p in points:
@@ -133,7 +155,8 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
     sat, lat = predicted_shape(case["setup"], mean_block_kib(points, default_kib), catalog)
     light = lat[SHAPE_LIGHT_SHARE]
     by_pct = {p["pct"]: p["latency_ms"] for p in points}
-    for pct, ratio in published_shape(points).items():
+    # the shape reads the 10% level as light load: a ramp whose levels are not 10% steps has no shape checks
+    for pct, ratio in (published_shape(points) if 10 in by_pct else {}).items():
         at = lat[pct / 100]
         pred_ratio = at / light if at is not None and light else float("nan")
         checks.append(Check(cid, f"knee_ratio_{pct}_to_10", ratio, pred_ratio, tol_ratio(by_pct[pct], by_pct[10]),
@@ -143,11 +166,12 @@ def case_ramp(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
                             f"({_num(sat):,.0f} Ops/s), client-side, open model."))
     peak = points[-1]["ops_per_sec"]
     checks.append(Check(cid, "saturation_ops_per_sec", peak, _num(sat), tol_saturation, kind="lower_bound", seed=seed,
+                        fitted_by=RAMP_SATURATION_INPUTS.get(case["setup"], ""),
                         interpretation=base + "The system delivered the published peak, so the predicted "
                         "saturation must not be below it (beyond the tolerance)."))
     return checks
 
 
 RAMP_CASES = {"specstorage2020-swbuild-a900-2node": case_ramp, "specstorage2020-eda-a90-8node": case_ramp,
-              "specsfs2008-fas3140-sata-pam": case_ramp}
+              "specsfs2008-fas3140-sata-pam": case_ramp, "specstorage2020-eda-anf-large-volume": case_ramp}
 """Case id -> case function of every ``[[ramp]]`` case."""
