@@ -57,6 +57,7 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
+from app.gui.results.whole_label import WholeLabel
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
@@ -320,13 +321,18 @@ class CapacityView(QWidget):
         self.details.setFrameShape(QFrame.Shape.NoFrame)
         self.details.setOpenLinks(False)
         self.details.setMaximumHeight(self.fontMetrics().height() * 6)
+        # on a short dock the sentences above keep their lines: the step details and the table give way first,
+        # down to two lines and to the header and a row (each scrolls)
+        self.details.setMinimumHeight(self.fontMetrics().height() * 2 + 8)
+        self.table.setMinimumHeight(2 * self.table.verticalHeader().defaultSectionSize() + 8)
         self.details.setPlaceholderText("Hover or click a step to see its formula, inputs and source.")
 
         # The verdict: does each system's data fit its usable capacity (models.present.verdicts)? Above the
         # table, so the chart keeps its full height.
-        self.verdict_label = verdict_label("capacityVerdicts")
+        # Both never lose lines to a short dock (WholeLabel): the table and the step details give way instead.
+        self.verdict_label = verdict_label("capacityVerdicts", WholeLabel)
         # The capacity band (models.present.capacity_band): effective and runway P10-P90, the break-even ratio.
-        self.band_label = QLabel()
+        self.band_label = WholeLabel()
         self.band_label.setObjectName("capacityBand")
         self.band_label.setWordWrap(True)
         self.band_label.setVisible(False)
