@@ -1,7 +1,8 @@
 """The Capacity tab's sentences beside the waterfall are never clipped (REVIEW43 finding 3): at a laptop's results
 dock (1366x768: the Capacity page about 1080 x 300 px) the capacity-band sentences lost their last lines, and on
 the NFS example their first line was cut through under the red verdict. Each label now gets the height its text
-needs at its width; the table and the step details give way (the dock scrolls when even that is not enough)."""
+needs at its width; the column beside the waterfall scrolls on its own when the dock is too short, so the page
+(and with it every other tab: a QTabWidget is as tall as its tallest page) still fits a laptop's dock."""
 
 from __future__ import annotations
 
@@ -37,6 +38,13 @@ def test_the_verdict_and_band_sentences_are_whole_at_a_laptops_dock(qtbot, examp
     top_of_band = band.mapTo(view, band.rect().topLeft()).y()
     bottom_of_verdict = verdict.mapTo(view, verdict.rect().bottomLeft()).y()
     assert bottom_of_verdict < top_of_band
+    # the page's minimum height (the results dock's, for every tab) does not grow with the sentences: their height
+    # stays inside the column's own scroll area
+    page_minimum = view.minimumSizeHint().height()
+    band.setText(" ".join([band.text()] * 4))
+    qtbot.wait(20)
+    assert view.minimumSizeHint().height() == page_minimum
+    band.setText(band.text()[: len(band.text()) // 4])
     # the table keeps at least its header and a row
     table = view.table
     assert table.height() >= table.horizontalHeader().height() + table.verticalHeader().defaultSectionSize()

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -354,7 +355,15 @@ class CapacityView(QWidget):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.plot)
-        self.splitter.addWidget(right)
+        # the column scrolls on its own when a short dock cannot hold its sentences whole: the other tabs (a
+        # QTabWidget is as tall as its tallest page's minimum) keep their height, unscrolled
+        self.right_scroll = QScrollArea()
+        self.right_scroll.setObjectName("capacityRightScroll")
+        self.right_scroll.setWidgetResizable(True)
+        self.right_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.right_scroll.setWidget(right)
+        self.splitter.addWidget(self.right_scroll)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([560, 440])

@@ -4,7 +4,7 @@ Qt's layouts shrink a word-wrapped ``QLabel`` below its height-for-width when sp
 hint is a single short line), and the label then clips its text at the top and bottom: the Capacity tab's
 sentences lost their first and last lines on a laptop's results dock (REVIEW43 finding 3). This label's minimum
 height follows its text at its current width, so the layout takes the room from the widgets beside it (a table
-that scrolls) and, when even that is not enough, the dock's scroll area scrolls."""
+that scrolls) and, when even that is not enough, the scroll area the label's column sits in scrolls."""
 
 from __future__ import annotations
 
