@@ -209,6 +209,12 @@ class CapacityView(QWidget):
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
             ("reduction", "Data reduction"), ("with_snapshots", "With Snapshot copies"),
             ("months", "Months until full"))}
+        self._kpis["raw"].setToolTip(
+            "The capacity as marketed (drives x their marketed size, or the capacity a cloud service provisions), "
+            "before right-sizing, spares, RAID or vSAN protection and reserves: the waterfall's first bar.")
+        self._kpis["usable"].setToolTip(
+            "What is left to hold data after right-sizing, spares, RAID parity or vSAN protection copies and the "
+            "file system's reserves, before data reduction: the waterfall's Usable bar.")
         self._kpis["effective"].setToolTip(
             "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
             "capacity as it is sold; Snapshot and FlexClone copies not counted.")
