@@ -18,12 +18,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.catalog_fields import field_text, kind_name, value_text
+from app.gui.labels import choice_label
 from app.gui.plain_text import plain_tooltip
 from app.gui.screen_fit import fit_to_screen
 from models.present.catalog_browser import BrowserRow, browser_rows, record_details
 
 COLUMNS = ("Kind", "Vendor", "Model", "Key figures", "Status", "Sources")
 """The table's columns."""
+FIELD_ROLE = Qt.ItemDataRole.UserRole
+"""The details pane's Field cells keep the record's field name under this role (the text is in words)."""
+DETAIL_COLUMN_MAX = 300
+"""The widest a details column other than Source grows to fit its text (px): Source keeps the room."""
 
 
 class _Filter(QSortFilterProxyModel):
@@ -64,7 +70,8 @@ class CatalogBrowser(QDialog):
         model = QStandardItemModel(len(self.rows), len(COLUMNS), self)
         model.setHorizontalHeaderLabels(COLUMNS)
         for r, row in enumerate(self.rows):
-            for c, text in enumerate((row.kind, row.vendor, row.model, row.figures, row.status, row.sources)):
+            for c, text in enumerate((kind_name(row.kind), row.vendor, row.model, row.figures, row.status,
+                                      row.sources)):
                 item = QStandardItem(text)
                 item.setEditable(False)
                 item.setData(row.id, Qt.ItemDataRole.UserRole)
@@ -112,10 +119,21 @@ class CatalogBrowser(QDialog):
         record = self._entries.get(index.data(Qt.ItemDataRole.UserRole)) if index.isValid() else None
         rows = record_details(record, self._catalog) if record is not None else []
         self.details.setRowCount(len(rows))
-        for r, values in enumerate(rows):
-            for c, text in enumerate(values):
+        for r, (field, value, kind, source) in enumerate(rows):
+            for c, text in enumerate((field_text(field), value_text(field, value, self._name_of), kind, source)):
                 item = QTableWidgetItem(text)
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
                 item.setToolTip(plain_tooltip(text))
+                if c == 0:
+                    item.setData(FIELD_ROLE, field)
                 self.details.setItem(r, c, item)
         self.details.resizeColumnsToContents()
+        for c in range(self.details.columnCount() - 1):  # a long value wraps rather than pushing Source away
+            self.details.setColumnWidth(c, min(self.details.columnWidth(c), DETAIL_COLUMN_MAX))
+        self.details.resizeRowsToContents()
+
+    def _name_of(self, text: str) -> str:
+        """A catalog id in a value -> the record's model name; another word as a choice reads (``raid_dp`` ->
+        "RAID DP")."""
+        entry = self._entries.get(text)
+        return entry.name if entry is not None else choice_label(text)

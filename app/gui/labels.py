@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from models.present import POLICY_LABEL, RAID_LABEL
@@ -61,6 +62,38 @@ def field_label(name: str) -> str:
     words = [ACRONYMS.get(w, w) for w in name.split("_")]
     text = " ".join(words)
     return text[0].upper() + text[1:] if text else text
+
+
+ABBREVIATIONS = {
+    "ADP": "Advanced Drive Partitioning (ONTAP's root and data partitions share the drives)",
+    "DDP": "Dynamic Disk Pool (E-Series' pooled protection, its spare capacity spread over every drive)",
+    "SLO": "service-level objective (the latency the workload must stay under)",
+    "RAID": "redundant array of independent disks (the parity or mirror that survives a drive failure)",
+    "HA": "high availability (two controllers, each taking over the other's work when one fails)",
+    "PUE": "power usage effectiveness (the facility's power over the IT equipment's power)",
+    "WAFL": "Write Anywhere File Layout, ONTAP's file system",
+    "IOPS": "I/O operations per second",
+    "FTT": "failures to tolerate (vSAN: how many host or device failures the data survives)",
+    "RPO": "recovery point objective (how much recent data a disaster may lose)",
+    "CO2e": "carbon dioxide equivalent",
+}
+"""Abbreviations a form's label may hold -> what the label's tooltip spells out."""
+SOURCE_TIP = ("Where the figure above comes from (a quote, a bill, a published figure): shown beside it in the "
+              "report; empty: not stated")
+"""The tooltip of a ``*_source`` field (the text beside a user's figure)."""
+
+
+def field_tooltip(name: str, description: str | None = None) -> str:
+    """The tooltip of a form's label for the field ``name``: its description where the model gives one, else what
+    a ``*_source`` field is for, else the abbreviations its label holds spelled out, else "" (no tooltip: never
+    the field's code name)."""
+    if description:
+        return description
+    if name.endswith("_source"):
+        return SOURCE_TIP
+    label = field_label(name)
+    found = [f"{short}: {ABBREVIATIONS[short]}" for short in ABBREVIATIONS if re.search(rf"\b{short}\b", label)]
+    return "\n".join(found)
 
 
 def choice_label(value: Any) -> str:

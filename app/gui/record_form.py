@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.labels import SUFFIXES, choice_label, field_label
+from app.gui.labels import SUFFIXES, choice_label, field_label, field_tooltip
 from app.gui.number_entry import NumberEntry
 from app.gui.plain_text import plain_tooltip
 from models.number_parse import Range, quantity_for
@@ -540,7 +540,7 @@ class RecordForm(QWidget):
             target = pages[grouped[name]] if name in grouped else layout
             self._layout_of[name] = target
             label = QLabel(field_label(name) + ":")
-            label.setToolTip(info.description or name)
+            label.setToolTip(field_tooltip(name, info.description))
             if isinstance(editor, NestedEditor):
                 target.addRow(editor)
             else:

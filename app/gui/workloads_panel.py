@@ -27,6 +27,7 @@ from app.gui.document import ProjectDocument
 from app.gui.icons import icon
 from app.gui.plain_text import plain_tooltip
 from app.gui.record_form import RecordForm, blocked
+from app.gui.workload_row import WorkloadRowDelegate
 from models.formatting import fmt_mbps
 from models.project.factory import next_id
 from models.project.kinds import SYSTEM_KINDS
@@ -197,7 +198,8 @@ class WorkloadsPanel(QWidget):
         scroll.setWidget(form_holder)
         # a short list (it grows with the workloads, up to LIST_ROWS rows) leaves the height to the form
         self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)  # the delegate fits name and target first
+        self.list.setItemDelegate(WorkloadRowDelegate(self.list))
         self.list.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Maximum)
         self._fit_list()
         layout = QVBoxLayout(self)

@@ -3,6 +3,7 @@ each number of the selected record with its source kind and text."""
 
 from __future__ import annotations
 
+from app.gui.catalog_browser import FIELD_ROLE
 from models.catalog import bundled_catalog
 from models.present.catalog_browser import browser_rows, record_details
 
@@ -52,8 +53,8 @@ def test_the_browser_filters_and_shows_sources(qtbot, example_window):
     browser.search.setText("AFF A50")
     assert browser.visible_ids() == ["netapp-aff-a50"]
     browser.select("netapp-aff-a50")
-    fields = [browser.details.item(r, 0).text() for r in range(browser.details.rowCount())]
-    kinds = {browser.details.item(r, 0).text(): browser.details.item(r, 2).text()
+    fields = [browser.details.item(r, 0).data(FIELD_ROLE) for r in range(browser.details.rowCount())]
+    kinds = {browser.details.item(r, 0).data(FIELD_ROLE): browser.details.item(r, 2).text()
              for r in range(browser.details.rowCount())}
     assert "memory_gib_per_node" in fields and kinds["memory_gib_per_node"] == "sourced"
     assert kinds["typical_power_w"] == "derived"

@@ -115,9 +115,10 @@ def verdict_html(verdicts) -> str:
     return "<br>".join(lines)
 
 
-def verdict_label(object_name: str) -> QLabel:
-    """A word-wrapped rich-text label for verdict lines (hidden until there are some)."""
-    label = QLabel()
+def verdict_label(object_name: str, label_class: type[QLabel] = QLabel) -> QLabel:
+    """A word-wrapped rich-text label for verdict lines (hidden until there are some); ``label_class`` a QLabel
+    subclass to make it of (the Capacity tab's never clips its lines: ``whole_label.WholeLabel``)."""
+    label = label_class()
     label.setObjectName(object_name)
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.RichText)

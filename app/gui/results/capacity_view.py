@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -57,6 +58,7 @@ from app.gui.results._common import (
     verdict_html,
     verdict_label,
 )
+from app.gui.results.whole_label import WholeLabel
 from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
@@ -207,6 +209,12 @@ class CapacityView(QWidget):
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
             ("reduction", "Data reduction"), ("with_snapshots", "With Snapshot copies"),
             ("months", "Months until full"))}
+        self._kpis["raw"].setToolTip(
+            "The capacity as marketed (drives x their marketed size, or the capacity a cloud service provisions), "
+            "before right-sizing, spares, RAID or vSAN protection and reserves: the waterfall's first bar.")
+        self._kpis["usable"].setToolTip(
+            "What is left to hold data after right-sizing, spares, RAID parity or vSAN protection copies and the "
+            "file system's reserves, before data reduction: the waterfall's Usable bar.")
         self._kpis["effective"].setToolTip(
             "Usable capacity x the data-reduction ratio (compression, compaction, deduplication): the effective "
             "capacity as it is sold; Snapshot and FlexClone copies not counted.")
@@ -320,13 +328,18 @@ class CapacityView(QWidget):
         self.details.setFrameShape(QFrame.Shape.NoFrame)
         self.details.setOpenLinks(False)
         self.details.setMaximumHeight(self.fontMetrics().height() * 6)
+        # on a short dock the sentences above keep their lines: the step details and the table give way first,
+        # down to two lines and to the header and a row (each scrolls)
+        self.details.setMinimumHeight(self.fontMetrics().height() * 2 + 8)
+        self.table.setMinimumHeight(2 * self.table.verticalHeader().defaultSectionSize() + 8)
         self.details.setPlaceholderText("Hover or click a step to see its formula, inputs and source.")
 
         # The verdict: does each system's data fit its usable capacity (models.present.verdicts)? Above the
         # table, so the chart keeps its full height.
-        self.verdict_label = verdict_label("capacityVerdicts")
+        # Both never lose lines to a short dock (WholeLabel): the table and the step details give way instead.
+        self.verdict_label = verdict_label("capacityVerdicts", WholeLabel)
         # The capacity band (models.present.capacity_band): effective and runway P10-P90, the break-even ratio.
-        self.band_label = QLabel()
+        self.band_label = WholeLabel()
         self.band_label.setObjectName("capacityBand")
         self.band_label.setWordWrap(True)
         self.band_label.setVisible(False)
@@ -348,7 +361,15 @@ class CapacityView(QWidget):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.plot)
-        self.splitter.addWidget(right)
+        # the column scrolls on its own when a short dock cannot hold its sentences whole: the other tabs (a
+        # QTabWidget is as tall as its tallest page's minimum) keep their height, unscrolled
+        self.right_scroll = QScrollArea()
+        self.right_scroll.setObjectName("capacityRightScroll")
+        self.right_scroll.setWidgetResizable(True)
+        self.right_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.right_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.right_scroll.setWidget(right)
+        self.splitter.addWidget(self.right_scroll)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([560, 440])

@@ -12,7 +12,6 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
-    QHeaderView,
     QLabel,
     QScrollArea,
     QSplitter,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.results._common import axis_label_style, html_escape, make_plot, series_color
+from app.gui.results.fitting_table import FittingTable
 from app.gui.results.on_show import ComputedOnShow
 from models.project import edits
 from models.project.model import RunningCosts
@@ -98,12 +98,11 @@ class CostView(ComputedOnShow):
         self.plot.setLabel("left", "Cumulative cost", units="USD", **axis_label_style(self))
         self.plot.showGrid(x=True, y=True, alpha=0.15)
         self.plot.setMinimumHeight(160)
-        self.table = QTableWidget(0, 3)
+        self.table = FittingTable(0, 3)  # a narrow table wraps its caveats rather than cutting them
         self.table.setHorizontalHeaderLabels(["Option (chart colour)", "Total over the horizon",
                                               "This design breaks even"])
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.notes = QLabel()
         self.notes.setWordWrap(True)
         inputs = QScrollArea()
@@ -207,10 +206,7 @@ class CostView(ComputedOnShow):
                     item.setIcon(_swatch(colours[text]))
                 self.table.setItem(r, c, item)
         self.table.setColumnHidden(2, not any(cells[2] for cells in rows))  # a cloud design: no break-even
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for column in (1, 2):
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.fit_columns()
         notes = ([self.apart + "."] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self.sig_tco_shown.emit()

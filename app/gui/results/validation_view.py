@@ -100,18 +100,35 @@ class _ValidationTask(QRunnable):
         self.runner = runner
         self.signals = signals
 
+    class _GoneError(Exception):
+        """The view (and its signals' object) was deleted while the run went on: nobody is left to tell."""
+
+    def _emit(self, signal_name: str, *args) -> None:
+        """Emit one of the signals; a deleted signals object (the window closed mid-run) ends the run quietly
+        instead of printing a traceback on the console."""
+        try:
+            getattr(self.signals, signal_name).emit(*args)
+        except RuntimeError as exc:  # "Signal source has been deleted" / "Internal C++ object already deleted"
+            raise self._GoneError from exc
+
     def _progress(self, done: int, total: int) -> None:
-        self.signals.progress.emit(self.generation, done, total)
+        self._emit("progress", self.generation, done, total)
 
     def run(self) -> None:
+        """Run the validation; report its outcomes, its failure or nothing (the view is gone) by signal."""
         try:
-            takes_progress = "progress" in inspect.signature(self.runner).parameters
-            result = self.runner(progress=self._progress) if takes_progress else self.runner()
-            outcomes = result if isinstance(result, BundledOutcomes) else list(result)  # keep the bundled extras
-        except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
-            self.signals.failed.emit(self.generation, f"{type(exc).__name__}: {exc}")
+            try:
+                takes_progress = "progress" in inspect.signature(self.runner).parameters
+                result = self.runner(progress=self._progress) if takes_progress else self.runner()
+                outcomes = result if isinstance(result, BundledOutcomes) else list(result)  # keep the bundled extras
+            except self._GoneError:
+                raise
+            except Exception as exc:  # noqa: BLE001 - a worker thread: any failure is shown in the view, never raised into Qt
+                self._emit("failed", self.generation, f"{type(exc).__name__}: {exc}")
+                return
+            self._emit("finished", self.generation, outcomes)
+        except self._GoneError:
             return
-        self.signals.finished.emit(self.generation, outcomes)
 
 
 class ValidationView(QWidget):
