@@ -29,8 +29,8 @@ def band_story(report: Any, helpers: tuple[Callable, Callable, Callable]) -> lis
     cited = SourceNotes()  # the published source once, under the table, not in each workload's row
     rows += [[_e(cell) for cell in (*row[:6], f"{row[6]} Source: {cited.marker(row[7])}.")]
              for row in band_rows(band)]
-    story.append(_table(rows, [w * 0.14, w * 0.10, w * 0.12, w * 0.09, w * 0.07, w * 0.07, w * 0.41], s,
-                        small_cols=(1, 2, 6)))
-    story += cited.flowables(s.tiny.fontName, s.tiny.fontSize, s.tiny.leading, s.tiny.textColor)
+    story += cited.under(_table(rows, [w * 0.14, w * 0.10, w * 0.12, w * 0.09, w * 0.07, w * 0.07, w * 0.41], s,
+                                small_cols=(1, 2, 6)), s.tiny.fontName, s.tiny.fontSize, s.tiny.leading,
+                         s.tiny.textColor)
     story.append(report.p(_e(" ".join(band.notes)), s.small))
     return story

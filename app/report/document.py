@@ -959,8 +959,8 @@ class ReportBuilder:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
                              "usable x total efficiency ratio", ""])
-            story.append(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)))
-            story += cited.flowables(REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)
+            story += cited.under(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)),
+                                 REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)  # the notes kept with rows
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
                 ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
