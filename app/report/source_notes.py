@@ -58,6 +58,20 @@ class SourceNotes:
         return [KeptWithRows(table, notes)] if notes else [table]
 
 
+    def above(self, table: Table, lead: Flowable, font: str, size: float, leading: float,
+              colour: object) -> list[Flowable]:
+        """``lead`` (a line that introduces the notes, e.g. "Sources cited by number in the table below:"), the
+        notes (:meth:`flowables`) and then ``table``, the lead and notes kept with the table's first rows: for a
+        table of many pages, whose reader would otherwise meet the notes only after its last row. The table alone
+        when it cites nothing."""
+        notes = self.flowables(font, size, leading, colour)
+        if not notes:
+            return [table]
+        for flowable in (lead, *notes):
+            flowable.keepWithNext = 1  # the document keeps them with the table's first rows (_KeepWithNext)
+        return [lead, *notes, table]
+
+
 TAIL_ROWS = 2
 """Rows of a table that go to the next page with its notes when the notes do not fit under the whole table."""
 
