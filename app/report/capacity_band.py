@@ -30,7 +30,7 @@ def band_story(report: Any, helpers: tuple[Callable, Callable, Callable]) -> lis
     w = report.width
     rows: list[list[str]] = [["Workload", "Type", "Published P10 / P50 / P90", "Applied P10", "P50", "P90",
                                "Why the applied figures differ from the published; source of the published figures"]]
-    cited = SourceNotes()  # the published source once, under the table, not in each workload's row
+    cited = SourceNotes()  # the published source once (under the table, above a long one), not in each row
     rows += [[_e(cell) for cell in (*row[:6], f"{row[6]} Source: {cited.marker(row[7])}.")]
              for row in band_rows(band)]
     table = _table(rows, [w * 0.14, w * 0.10, w * 0.12, w * 0.09, w * 0.07, w * 0.07, w * 0.41], s,

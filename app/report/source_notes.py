@@ -14,7 +14,7 @@ alone, away from the rows that cite them.
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table
+from reportlab.platypus import Flowable, Spacer, Table
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 
 from app.report.links import LinkedText
@@ -76,23 +76,47 @@ TAIL_ROWS = 2
 """Rows of a table that go to the next page with its notes when the notes do not fit under the whole table."""
 
 
-class KeptWithRows(KeepTogether):
+class KeptWithRows(Flowable):
     """A table and the notes under it, laid out as they come, except that the notes never start a page alone.
 
-    Where the whole fits, it stays; where the table runs onto the next page, its last part carries the notes there;
-    where the table fits but its notes do not, the table splits before its last ``tail`` rows (its header rows
-    repeat), which open the next page with the notes. At the top of a page, or with a table too short to split,
-    the table and notes go as plain flowables (the notes then split between notes)."""
+    Where the whole fits, it is drawn as it is (each part wrapped once, as a table on its own would be); where the
+    table runs onto the next page, its last part carries the notes there; where the table fits but its notes do
+    not, the table splits before its last ``tail`` rows (its header rows repeat), which open the next page with the
+    notes. At the top of a page, or with a table too short to split, the table and notes go as plain flowables
+    (the notes then split between notes)."""
 
     def __init__(self, table: Table, notes: list[Flowable], tail: int = TAIL_ROWS) -> None:
-        super().__init__([table, *notes])
+        super().__init__()
+        self._content: list[Flowable] = [table, *notes]
         self._tail = tail
+        self._wrapped: tuple[tuple[float, float], list[float]] | None = None
+
+    def _heights(self, aW: float, aH: float) -> list[float]:
+        """Each part's height wrapped to ``aW`` x ``aH`` points with its space before and after (cached)."""
+        if self._wrapped is None or self._wrapped[0] != (aW, aH):
+            heights = [f.wrapOn(self.canv, aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                       for f in self._content]
+            self._wrapped = ((aW, aH), heights)
+        return self._wrapped[1]
+
+    def wrap(self, availWidth, availHeight):
+        """The table and notes one under the other: (width, total height) in points."""
+        self.width, self.height = availWidth, sum(self._heights(availWidth, availHeight))
+        return self.width, self.height
+
+    def draw(self) -> None:
+        """The table, then the notes under it (when the whole fits where it stands)."""
+        assert self._wrapped is not None
+        y = self.height
+        for f, height in zip(self._content, self._wrapped[1], strict=True):
+            y -= height
+            f.drawOn(self.canv, 0, y + f.getSpaceAfter())
 
     def split(self, aW, aH):
         table, *notes = self._content
         frame = getattr(self, "_frame", None)
         at_top = frame is not None and getattr(frame, "_atTop", False)
-        heights = [f.wrapOn(self.canv, aW, aH)[1] + f.getSpaceBefore() + f.getSpaceAfter() for f in self._content]
+        heights = self._heights(aW, aH)
         if sum(heights) <= aH:
             return list(self._content)
         rows = list(getattr(table, "_rowHeights", None) or [])
