@@ -857,7 +857,7 @@ class ReportBuilder:
         rows = [["Severity", "Problem"]]
         for pr in problems:
             colour = "#D0342C" if pr.severity == "error" else "#B07800"
-            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(pr.message)])
+            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(text_in_unit(pr.message, self.unit))])
         return [_para("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
