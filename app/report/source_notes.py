@@ -14,7 +14,7 @@ alone, away from the rows that cite them.
 
 from __future__ import annotations
 
-from reportlab.platypus import Flowable, Spacer, Table
+from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table
 from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak
 
 from app.report.links import LinkedText
@@ -61,15 +61,32 @@ class SourceNotes:
     def above(self, table: Table, lead: Flowable, font: str, size: float, leading: float,
               colour: object) -> list[Flowable]:
         """``lead`` (a line that introduces the notes, e.g. "Sources cited by number in the table below:"), the
-        notes (:meth:`flowables`) and then ``table``, the lead and notes kept with the table's first rows: for a
-        table of many pages, whose reader would otherwise meet the notes only after its last row. The table alone
-        when it cites nothing."""
+        notes (:meth:`flowables`) and then ``table``, starting on a new page unless the lead, the notes and about
+        :data:`FIRST_ROWS_ROOM` points of the table's first rows fit where they stand: for a table of many pages,
+        whose reader would otherwise meet the notes only after its last row. The table alone when it cites
+        nothing. (Room is checked, not the table wrapped twice: a 200-row table's wrap is what its export costs.)"""
         notes = self.flowables(font, size, leading, colour)
         if not notes:
             return [table]
-        for flowable in (lead, *notes):
-            flowable.keepWithNext = 1  # the document keeps them with the table's first rows (_KeepWithNext)
-        return [lead, *notes, table]
+        return [_RoomFor([lead, *notes], FIRST_ROWS_ROOM), lead, *notes, table]
+
+
+FIRST_ROWS_ROOM = 90.0
+"""Points kept free below notes printed above a table: its header and first row (the band table's header is three
+lines, a row four lines of small text)."""
+
+
+class _RoomFor(CondPageBreak):
+    """A page break unless ``flowables`` (wrapped to the frame's width) and ``extra`` points fit where it stands."""
+
+    def __init__(self, flowables: list[Flowable], extra: float) -> None:
+        super().__init__(extra)
+        self._flowables = flowables
+        self._extra = extra
+
+    def wrap(self, availWidth, availHeight):
+        self.height = self._extra + sum(f.wrapOn(self.canv, availWidth, availHeight)[1] for f in self._flowables)
+        return super().wrap(availWidth, availHeight)
 
 
 TAIL_ROWS = 2
