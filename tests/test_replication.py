@@ -255,7 +255,7 @@ def test_protection_section_in_the_workbook_and_the_pdf(tmp_path):
     sheets = workbook_sheets(project, evaluation, design.catalog)
     header, row = sheets["Protection and DR"]
     values = dict(zip(header, row, strict=True))
-    assert values["Largest transfer (GB)"] == pytest.approx(200 * 2 / 34)
+    assert values["Largest transfer (TiB)"] == pytest.approx(200e9 * 2 / 34 / 2**40)  # the project's unit, TiB
     assert values["RPO achieved (min)"] == pytest.approx(60 + 200e9 * 2 / 34 / 62.5e6 / 60)
     assert values["RPO met"] is True and values["Baseline time (hours)"] == pytest.approx(64_000 / 3600)
     # both bandwidths of what replication may use of the link (50 % of 1,000 Mbit/s): 52.29 of 500 Mbit/s

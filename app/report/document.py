@@ -76,6 +76,7 @@ from models.present import (
     yes_no,
 )
 from models.present.bom import NO_PART_NUMBER, footprint
+from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
@@ -856,7 +857,7 @@ class ReportBuilder:
         rows = [["Severity", "Problem"]]
         for pr in problems:
             colour = "#D0342C" if pr.severity == "error" else "#B07800"
-            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(pr.message)])
+            rows.append([f'<font color="{colour}">{_e(pr.severity)}</font>', _e(text_in_unit(pr.message, self.unit))])
         return [_para("Problems", s.h2), _table(rows, [self.width * 0.12, self.width * 0.88], s)]
 
     def topology(self) -> list:
@@ -946,9 +947,10 @@ class ReportBuilder:
                                   else "."), s.caption))
             rows = [["Step", "Before", "After", "How", "Source"]]
             cited = SourceNotes()  # each source once, under the table (app.report.source_notes)
+            exact = exact_figures(system)  # the engine's figures in the project's unit (models.present.capacity_text)
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             _e(customer_citation(str(step.formula))),
+                             _e(text_in_unit(customer_citation(str(step.formula)), self.unit, exact)),
                              cited.marker(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
@@ -957,8 +959,8 @@ class ReportBuilder:
                 rows.append([Paragraph("With Snapshot copies and clones", s.tiny_bold), "",
                              self.cap(system.effective_with_snapshots_bytes),
                              "usable x total efficiency ratio", ""])
-            story.append(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)))
-            story += cited.flowables(REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)
+            story += cited.under(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)),
+                                 REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)  # the notes kept with rows
             facts = [
                 ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
                 ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
@@ -981,10 +983,11 @@ class ReportBuilder:
                                 extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
             if system.layout:
                 story.append(_para("Layout", s.h2))
-                story += [self.p("• " + _e(line), s.small) for line in system.layout]
+                story += [self.p("• " + _e(text_in_unit(line, self.unit, exact)), s.small) for line in system.layout]
             if system.notes:
                 story.append(_para("Assumptions", s.h2))
-                story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, system.notes)]
+                story += [self.p("• " + _e(text_in_unit(note, self.unit, exact)), s.small)
+                          for note in map(customer_citation, system.notes)]
         return story
 
     def performance(self) -> list:

@@ -467,9 +467,9 @@ def _nfs_ramps_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
     a90 = ctx.catalog.get("netapp-aff-a90", Controller)
     ratio = a90.profile_from.ratio if a90.profile_from is not None else 1.0
     held = Provenance(kind="derived", fit=_A800_STEP, source=(
-        f"the AFF A800's fitted ONTAP 9.5 FCP value / {ratio:g} (the AFF A90's derivation ratio, netapp-aff-a90 "
-        "profile_from), held during this fit: the ramp's CPU is far from saturated, so its latencies cannot "
-        "tell the CPU cost"))
+        f"the AFF A800's fitted ONTAP 9.5 FCP value / {ratio:g} (NetApp's published peak IOPS per HA pair, AFF A90 "
+        "'up to 2.4M' over AFF A800 '2,200K'), held fixed in this fit: the published NFS results leave the CPU far "
+        "from saturated, so their latencies cannot tell its cost"))
     used = {c for o in obs for c, _ in o.checks}
     scen: dict[str, Scenario] = {}
     specs, sources, priors = [], [], []
@@ -486,8 +486,8 @@ def _nfs_ramps_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
                     "affinity_hold_scv": (0.0, 50.0)},
             servers=a800.servers_per_node, affinity_grid=True,
             held_notes={"cpu_read_us": held, "cpu_write_us": held, "cpu_per_kib_us": held,
-                        "servers_per_node": "the AFF A800's fitted ONTAP 9.5 FCP value (the ramp's CPU is far "
-                        "from saturated)"}))
+                        "servers_per_node": "the AFF A800's fitted ONTAP 9.5 FCP value (the published NFS results "
+                        "leave the CPU far from saturated, so they cannot tell it)"}))
         case = ramp_case(ramp_id)
         sources.append(f"{case['seed']}, {case['section'].split(';')[0]} (every load level; {record_id}, ONTAP "
                        f"{software}, NFS)")

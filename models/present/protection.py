@@ -24,13 +24,25 @@ TABLE_HEADER = ["Relationship", "Kind", "Change per day", "Largest transfer", "T
                 "Destination free", "Runway"]
 """The PDF table's columns."""
 
-SHEET_HEADER = ["Relationship", "Kind", "Source", "Destination", "Change per day (GB)", "Sent per day (GB)",
-                "Schedule (min)", "Largest transfer (GB)", "Transfer time (min)", "RPO achieved (min)",
-                "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Transfer rate (Mbit/s)",
-                "Bounded by the round trip", "Bandwidth for the RPO (Mbit/s)",
-                "Baseline (GB)", "Baseline time (hours)", "Destination needs (GB)", "Destination free (GB)",
-                "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
-"""The workbook sheet's columns (capacities in GB, 10^9 bytes, as network and replication figures are quoted)."""
+def sheet_header(unit: CapacityUnit | str = CapacityUnit.TIB) -> list[str]:
+    """The workbook sheet's columns, the capacities in ``unit`` (the project's: TB, 10^12 bytes, or TiB, 2^40
+    bytes), named in each capacity column's header as the other sheets do (``Change per day (TB)``); link rates in
+    Mbit/s.
+
+    Raises:
+        ValueError: ``unit`` is not a capacity unit.
+    """
+    u = CapacityUnit(unit).value
+    return ["Relationship", "Kind", "Source", "Destination", f"Change per day ({u})", f"Sent per day ({u})",
+            "Schedule (min)", f"Largest transfer ({u})", "Transfer time (min)", "RPO achieved (min)",
+            "RPO required (min)", "RPO met", "Bandwidth available (Mbit/s)", "Transfer rate (Mbit/s)",
+            "Bounded by the round trip", "Bandwidth for the RPO (Mbit/s)",
+            f"Baseline ({u})", "Baseline time (hours)", f"Destination needs ({u})", f"Destination free ({u})",
+            "Fits", "Runway (months)", "Write latency added (ms)", "Verdict"]
+
+
+SHEET_HEADER = sheet_header(CapacityUnit.TIB)
+"""The workbook sheet's columns in a TiB project (the default unit): :func:`sheet_header`."""
 
 
 def _cap(value: float | None, unit: CapacityUnit | str) -> str:
@@ -149,11 +161,17 @@ def lines(protection: Protection, unit: CapacityUnit | str = CapacityUnit.TIB) -
     return out
 
 
-def sheet_rows(protection: Protection | None) -> list[list[Any]]:
-    """The workbook's "Protection and DR" sheet: :data:`SHEET_HEADER` then one row of numbers per relationship
-    (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why); the bandwidths available and
-    for the RPO both of what replication may use of the link, as the table."""
-    rows: list[list[Any]] = [list(SHEET_HEADER)]
+def sheet_rows(protection: Protection | None, unit: CapacityUnit | str = CapacityUnit.TIB) -> list[list[Any]]:
+    """The workbook's "Protection and DR" sheet: :func:`sheet_header` then one row of numbers per relationship
+    (an RPO or bandwidth that cannot be met is an empty cell, its verdict says why); capacities in ``unit`` (the
+    project's, TB or TiB, as the headers name it; the cell keeps the full value); the bandwidths available and
+    for the RPO both of what replication may use of the link, as the table.
+
+    Raises:
+        ValueError: ``unit`` is not a capacity unit.
+    """
+    size = float(CapacityUnit(unit).large_bytes)
+    rows: list[list[Any]] = [sheet_header(unit)]
     if protection is None:
         return rows
 
@@ -162,17 +180,17 @@ def sheet_rows(protection: Protection | None) -> list[list[Any]]:
 
     for f in protection.relationships:
         rows.append([
-            f.label, f.kind_label, f.source_name, f.target_name, f.change_bytes_per_day / 1e9,
-            f.sent_bytes_per_day / 1e9,
-            f.interval_minutes or None, f.transfer_bytes / 1e9, f.transfer_seconds / 60,
+            f.label, f.kind_label, f.source_name, f.target_name, f.change_bytes_per_day / size,
+            f.sent_bytes_per_day / size,
+            f.interval_minutes or None, f.transfer_bytes / size, f.transfer_seconds / 60,
             finite(f.rpo_achieved_minutes), f.rpo_required_minutes or None, f.rpo_met,
             f.available_bytes_per_s * 8 / 1e6, f.transfer_bytes_per_s * 8 / 1e6, f.window_limited,
-            finite(needed_share_mbit_s(f)), f.baseline_bytes / 1e9,
-            f.baseline_seconds / 3600, f.destination_needed_bytes / 1e9, finite(f.destination_free_bytes, 1e9),
+            finite(needed_share_mbit_s(f)), f.baseline_bytes / size,
+            f.baseline_seconds / 3600, f.destination_needed_bytes / size, finite(f.destination_free_bytes, size),
             f.destination_fits, f.runway_months, f.write_latency_added_ms, f.text,
         ])
     return rows
 
 
 __all__ = ["INTRO", "SHEET_HEADER", "TABLE_HEADER", "bandwidth_words", "figures_line", "lines", "needed_share_mbit_s",
-           "runway_text", "sheet_rows", "table_rows"]
+           "runway_text", "sheet_header", "sheet_rows", "table_rows"]

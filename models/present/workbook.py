@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
 from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materials, footprint, part_number
+from models.present.capacity_text import text_in_unit
 from models.present.resilience import state_name
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
@@ -148,15 +149,17 @@ def _footprint_numbers(row: BomRow) -> list[Any]:
 
 def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
     """Waterfall bars (``models.present.WaterfallBar``, as the capacity view draws them) as a sheet: each step's
-    capacity before and after and its change in ``unit`` (named in the headers), the rule's source and formula.
+    capacity before and after and its change in ``unit`` (named in the headers), the rule's source and formula (its
+    figures in ``unit`` too: ``models.present.capacity_text``).
     The capacity view's CSV export writes these rows for the system it shows."""
     unit = CapacityUnit(unit)
     divisor = unit.large_bytes
     u = unit.value
     rows: Sheet = [["Step", "Kind", f"Before ({u})", f"After ({u})", f"Change ({u})", "Source", "Formula"]]
+    exact = [value for bar in bars for value in (bar.before, bar.after, abs(bar.change))]
     for bar in bars:
         rows.append([bar.label, bar.kind, _cap(bar.before, divisor), _cap(bar.after, divisor),
-                     _cap(bar.change, divisor), bar.source, bar.formula])
+                     _cap(bar.change, divisor), bar.source, text_in_unit(bar.formula, unit, exact)])
     return safe_rows(rows)
 
 
@@ -421,5 +424,5 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
     if evaluation.protection is not None:  # replication relationships (models.present.protection)
         from models.present.protection import sheet_rows
 
-        sheets["Protection and DR"] = sheet_rows(evaluation.protection)
+        sheets["Protection and DR"] = sheet_rows(evaluation.protection, unit)
     return {name: safe_rows(rows) for name, rows in sheets.items()}
