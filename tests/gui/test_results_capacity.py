@@ -276,3 +276,30 @@ def test_the_dr_system_shows_the_copies_it_holds_and_their_miss(view):
     assert view._kpis["months"].value.text() == f"{month} months" == "18 months"
     assert (f"DR copy on Cloud Volumes ONTAP DR (Azure) full in {month} months, within the 36-month horizon"
             in view.verdict_label.text())
+
+
+def test_a_step_explains_itself_in_the_chosen_unit(view, qtbot):
+    """The engine writes its formulas in binary units; in TB they read as their decimal equals, from the exact
+    bytes (as the report prints them), and the TiB view keeps the engine's own text."""
+    from models.evaluate import evaluate
+    from models.project import load
+    from models.resources import examples_dir
+
+    evaluation = evaluate(load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"))
+    system = evaluation.capacity.systems[0]
+    step = system.step("Right-sized")
+    assert "TiB" in step.formula
+    view.set_evaluation(evaluation, "TiB")
+    row = [bar.label for bar in view.bars].index("Right-sized")
+    assert step.formula in view.bar_tooltip(row)
+    view.unit_buttons.button(0).click()  # TB
+    tooltip = view.bar_tooltip(row)
+    explained = tooltip[:tooltip.index("<b>Source:</b>")]  # a cited source keeps its own words
+    assert "TiB" not in explained and "GiB" not in explained, explained
+    drives = next(n for n in load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml").scenario.nodes
+                  if getattr(n, "drive", None))
+    from models.catalog import bundled_catalog
+
+    right_sized_tb = bundled_catalog().get(drives.drive).right_sized_bytes / 10**12
+    assert f"x {right_sized_tb:.2f} TB" in tooltip
+    assert view.model.item(row, 1).data(Qt.ItemDataRole.ToolTipRole) == tooltip

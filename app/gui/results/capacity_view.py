@@ -63,6 +63,7 @@ from app.gui.tasks import TaskRunner
 from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
 from models.present.capacity_band import band_lines
+from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.waterfall import with_effective_band
 from models.units import CapacityUnit, to_unit
 
@@ -129,8 +130,14 @@ def _break_ticks(start: float, span: float, top: float) -> list[tuple[float, str
     return ticks + [(start + span, _tick_text(top))]
 
 
-def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
-    """The rich-text explanation of one step: value, formula, inputs, source."""
+def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str, exact: Sequence[float] = ()) -> str:
+    """The rich-text explanation of one step: value, formula, inputs, source; the engine's binary figures in the
+    formula, inputs and details read in ``unit`` (``models.present.capacity_text.text_in_unit``, converted from the
+    ``exact`` byte counts they were rounded from where one is given), as the report prints them."""
+
+    def in_unit(text: str) -> str:
+        return text_in_unit(text, unit, exact)
+
     lines = [f"<b>{html_escape(bar.label)}</b>"]
     if bar.kind == "total":
         lines.append(_cap(bar.after, unit))
@@ -138,12 +145,12 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str) -> str:
         lines.append(f"{_cap(bar.before, unit)} \u2192 {_cap(bar.after, unit)}"
                      f" ({_cap_delta(bar.change, unit)})")
     if bar.formula:
-        lines.append(f"<b>Formula:</b> {html_escape(bar.formula)}")
+        lines.append(f"<b>Formula:</b> {html_escape(in_unit(bar.formula))}")
     if bar.inputs:
-        inputs = " \u00b7 ".join(f"{html_escape(k)} = {html_escape(v)}" for k, v in bar.inputs)
+        inputs = " \u00b7 ".join(f"{html_escape(k)} = {html_escape(in_unit(v))}" for k, v in bar.inputs)
         lines.append(f"<b>Inputs:</b> {inputs}")
     for detail in bar.details:
-        lines.append(html_escape(detail))
+        lines.append(html_escape(in_unit(detail)))
     if bar.source:
         lines.append(f"<b>Source:</b> {html_escape(bar.source)}")
     return "<br>".join(lines)
@@ -200,6 +207,7 @@ class CapacityView(QWidget):
         self._evaluation: Evaluation | None = None
         self._unit = CapacityUnit.TIB
         self._bars: list[WaterfallBar] = []
+        self._exact: tuple[float, ...] = ()  # the shown systems' exact byte counts (capacity_text.exact_figures)
         self._selected = -1
 
         self.banner = StaleBanner(self)
@@ -443,7 +451,7 @@ class CapacityView(QWidget):
 
     def bar_tooltip(self, index: int) -> str:
         """The tooltip of bar ``index`` (the same text as its table row's)."""
-        return bar_tooltip(self._bars[index], self._unit)
+        return bar_tooltip(self._bars[index], self._unit, self._exact)
 
     def select_step(self, index: int) -> None:
         """Select a step (bar and table row) and show its explanation below the table."""
@@ -522,6 +530,7 @@ class CapacityView(QWidget):
             self._bars = []
             return
         systems = tuple(capacity.systems)
+        self._exact = tuple(v for system in systems for v in exact_figures(system))
         if not systems:
             details = [str(p) for p in capacity.problems]
             self.message.show_message(EMPTY_MESSAGE, details)
@@ -589,7 +598,7 @@ class CapacityView(QWidget):
         bold = QFont(self.table.font())
         bold.setBold(True)
         for bar in self._bars:
-            tooltip = bar_tooltip(bar, unit)
+            tooltip = bar_tooltip(bar, unit, self._exact)
             if bar.kind == "total":
                 cells = [bar.label, "", _cap(bar.after, unit), "", bar.source]
             else:
