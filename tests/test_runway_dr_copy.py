@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 from app.report import render_report_bytes
 from models.evaluate import evaluate, evaluate_resilience, with_resilience
-from models.present.dr_copy import dr_copies, dr_copy_runway_series, runway_lines_with_dr_copies
-from models.present.resilience import runway_series
+from models.present.dr_copy import dr_copies, dr_copy_runway_series
+from models.present.resilience import runway_lines_with_dr_copies, runway_series
 from models.resources import examples_dir
 from models.store import load_any
 

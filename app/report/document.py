@@ -1124,8 +1124,8 @@ class ReportBuilder:
 
     def _runway_lines(self, res) -> list[str]:
         """The runway's lines with each DR copy's months until full
-        (``models.present.dr_copy.runway_lines_with_dr_copies``, as the screen's runway chart)."""
-        from models.present.dr_copy import runway_lines_with_dr_copies
+        (``models.present.resilience.runway_lines_with_dr_copies``, as the screen's runway chart)."""
+        from models.present.resilience import runway_lines_with_dr_copies
 
         return runway_lines_with_dr_copies(res, self.evaluation)
 

@@ -12,10 +12,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from models.capacity.results import ScenarioCapacity
-    from models.evaluate import Evaluation, Resilience
     from models.replication import Protection
 
-__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines", "dr_copy_runway_series", "runway_lines_with_dr_copies"]
+__all__ = ["DrCopy", "dr_copies", "dr_copy_runway_lines", "dr_copy_runway_series"]
 
 
 @dataclass(frozen=True)
@@ -140,21 +139,3 @@ def dr_copy_runway_series(protection: Protection | None, capacity: ScenarioCapac
                     [(float(m), 100.0 * (own[system_id] + sum(b * (1.0 + g / 100.0) ** (m / 12.0) for b, g in rows))
                       / system.usable_bytes) for m in range(months + 1)]))
     return out
-
-
-def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation) -> list[str]:
-    """The runway's lines (``models.present.resilience.runway_lines`` of ``resilience``, the evaluation's failure
-    states and runway) and, when the
-    scenario replicates, when each destination's copies fill it (:func:`dr_copy_runway_lines`, after the first
-    line): the months until full count only the systems serving workloads, so a DR copy filling first is named
-    too (review 42). The report's runway and the screen's runway chart both read these."""
-    from models.present.resilience import runway_lines
-
-    lines = runway_lines(resilience)
-    capacity = evaluation.capacity
-    names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
-    copies = dr_copy_runway_lines(evaluation.protection, names)
-    if copies and lines:
-        lines[0] = lines[0].replace("months until full:", "months until full (the systems serving workloads):", 1)
-    lines[1:1] = copies
-    return lines

@@ -135,3 +135,21 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
 
     series += dr_copy_runway_series(evaluation.protection, evaluation.capacity, months)
     return series
+
+
+def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation) -> list[str]:
+    """The runway's lines (:func:`runway_lines` of ``resilience``, the evaluation's failure states and runway)
+    and, when the scenario replicates, when each destination's copies fill it
+    (``models.present.dr_copy.dr_copy_runway_lines``, after the first line): the months until full count only the
+    systems serving workloads, so a DR copy filling first is named too (review 42). The report's runway and the
+    screen's runway chart both read these."""
+    from models.present.dr_copy import dr_copy_runway_lines
+
+    lines = runway_lines(resilience)
+    capacity = evaluation.capacity
+    names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
+    copies = dr_copy_runway_lines(evaluation.protection, names)
+    if copies and lines:
+        lines[0] = lines[0].replace("months until full:", "months until full (the systems serving workloads):", 1)
+    lines[1:1] = copies
+    return lines

@@ -12,8 +12,7 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 from app.gui.screen_fit import fit_to_screen
 from models.present.capacity_band import band_lines, runway_band_series
-from models.present.dr_copy import runway_lines_with_dr_copies
-from models.present.resilience import runway_series
+from models.present.resilience import runway_lines_with_dr_copies, runway_series
 
 RUNWAY_MONTHS = 60
 """Months drawn (five years, as the report)."""
