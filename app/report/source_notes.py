@@ -130,6 +130,9 @@ class KeptWithRows(Flowable):
             f.drawOn(self.canv, 0, y + f.getSpaceAfter())
 
     def split(self, aW, aH):
+        """reportlab's split at a page break (``aW`` x ``aH`` points left in the frame): the whole when it fits or
+        stands at the top of a frame; else the table's rows that fit, then a frame break, then its last rows (at
+        least ``tail``, header repeated) with the notes on the next page; or a frame break before the whole."""
         table, *notes = self._content
         frame = getattr(self, "_frame", None)
         at_top = frame is not None and getattr(frame, "_atTop", False)
