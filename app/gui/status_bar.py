@@ -18,6 +18,11 @@ _BREAK = re.compile(r"(?<=[\s\-_/\\.,;:])")
 """Where a message may be shortened: after a space, a hyphen, an underscore, a slash, a dot or a punctuation mark."""
 
 
+def word_pieces(text: str) -> list[str]:
+    """``text`` cut after each space, hyphen, underscore, slash, dot or punctuation mark (joined: ``text``)."""
+    return [piece for piece in _BREAK.split(text) if piece]
+
+
 def shorten_at_word(text: str, metrics: QFontMetrics, width: int) -> str:
     """``text`` if it fits in ``width`` pixels at ``metrics``, else its longest start that ends at a word boundary
     (after a space, hyphen, underscore, slash, dot or punctuation mark) followed by an ellipsis and fitting; where
@@ -30,7 +35,7 @@ def shorten_at_word(text: str, metrics: QFontMetrics, width: int) -> str:
     """
     if metrics.horizontalAdvance(text) <= width:
         return text
-    pieces = [piece for piece in _BREAK.split(text) if piece]
+    pieces = word_pieces(text)
     best = ""
     start = ""
     for piece in pieces[:-1]:
