@@ -116,6 +116,9 @@ class MainWindow(QMainWindow):
 
     def __init__(self, project: Project | None = None, path: Path | None = None, parent: QWidget | None = None):
         super().__init__(parent)
+        from app.gui.status_bar import StatusBar
+
+        self.setStatusBar(StatusBar(self))  # a message too long beside the key figures ends at a word (REVIEW43 #11)
         self.setObjectName("mainWindow")
         self.document = ProjectDocument(project, self)
         self.document.path = Path(path) if path else None
@@ -160,6 +163,8 @@ class MainWindow(QMainWindow):
         doc.sig_project_replaced.connect(self._update_scenarios)
         doc.sig_project_replaced.connect(lambda: QTimer.singleShot(0, self.view.fit))
         doc.sig_settings_changed.connect(lambda: self.results.refresh_unit(doc.project.settings.capacity_unit))
+        # the key figures in the new capacity unit at once, from the last result (REVIEW43 #12)
+        doc.sig_settings_changed.connect(self._render_key_figures)
         self.worker.sig_evaluation_finished.connect(self._show_outcome)
         # the failure states are computed while the Performance tab (which shows them) is the one shown; shown
         # again, it asks for them when the last result lacks them

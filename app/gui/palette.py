@@ -5,10 +5,13 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
     QMenu,
+    QStyle,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -16,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.icons import KIND_LABELS, icon, kind_icon
+from app.gui.status_bar import ELLIPSIS, shorten_at_word, word_pieces
 from models.catalog import Catalog
 from models.formatting import natural_key
 
@@ -28,6 +32,49 @@ MY_HARDWARE_LABEL = "My hardware"
 
 KIND_ORDER = ("host", "adapter", "switch", "controller", "shelf", "drive", "hci_node", "cloud_vm", "managed_service",
               "cloud_disk", "licence", "link")
+
+
+MIN_TAIL = 8
+"""A shortened tail in parentheses keeps at least this many characters ("(24 ports…)"), else it goes ("(2 x…)" said
+nothing)."""
+
+
+def fit_name(name: str, metrics: QFontMetrics, width: int) -> str:
+    """A catalog name for ``width`` pixels at ``metrics``: whole where it fits; else its descriptive tail in
+    parentheses gives way first, word by word ("Brocade 6510 16Gb FC switch (24 ports…)"), then the tail goes
+    ("Brocade 6510 16Gb FC switch…"), then the name's own words from the end (:func:`shorten_at_word`). Never cut in
+    the middle: Qt's middle elision read "Brocade 6510 1...orts licensed)" and "Dell PowerEd...430, 512 GB)", the
+    model gone (REVIEW43 #8). The full name is the item's tooltip."""
+    if metrics.horizontalAdvance(name) <= width:
+        return name
+    cut = name.find(" (")
+    if cut > 0:
+        base, tail = name[:cut], name[cut + 2:].removesuffix(")")
+        pieces = word_pieces(tail)
+        for count in range(len(pieces) - 1, 0, -1):
+            kept = "".join(pieces[:count]).rstrip(" ,;/-")
+            candidate = f"{base} ({kept}{ELLIPSIS})"
+            if len(kept) >= MIN_TAIL and metrics.horizontalAdvance(candidate) <= width:
+                return candidate
+        if metrics.horizontalAdvance(base + ELLIPSIS) <= width:
+            return base + ELLIPSIS
+    return shorten_at_word(name, metrics, width)
+
+
+class _NameDelegate(QStyledItemDelegate):
+    """Draws a catalog entry's name as :func:`fit_name` shortens it for the item's text rectangle."""
+
+    def initStyleOption(self, option, index) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        if not option.text or not index.parent().isValid():  # a group's title: as Qt draws it
+            return
+        widget = option.widget
+        style = widget.style() if widget is not None else None
+        if style is None:
+            return
+        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        option.text = fit_name(option.text, option.fontMetrics, rect.width() - 2 * margin)
 
 
 def catalog_mime(entry_id: str) -> QMimeData:
@@ -78,8 +125,9 @@ class PaletteWidget(QWidget):
         self.tree.setDragEnabled(True)
         self.tree.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
         self.tree.setUniformRowHeights(True)
-        # long catalog names keep their start and their end (the model and the size): "NetApp X4…800GB SAS SSD"
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        # long catalog names keep their start (the model): their descriptive tail gives way first (fit_name)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.tree.setItemDelegate(_NameDelegate(self.tree))
         self.tree.header().setStretchLastSection(True)
         self.tree.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         layout = QVBoxLayout(self)

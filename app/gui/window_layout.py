@@ -25,7 +25,11 @@ FRAME_ALLOWANCE = QSize(16, 40)
 """Room left for the window manager's frame (borders, title bar) when the window is fitted to a smaller screen
 (logical pixels): ``resize`` sets the client area, the frame comes on top."""
 RESULTS_HEIGHT_SHARE = 0.45
-"""Share of the window height the Results dock gets on a first start (more where its charts need it)."""
+"""Share of the window height the Results dock gets on a first start at least (more where its charts need it)."""
+RESULTS_ROOM_SHARE = 0.6
+"""Share of the room below the menus, toolbar and above the status bar the Results dock gets on a first start where
+the window is tall enough (the canvas keeping ``CANVAS_MIN_HEIGHT``): the results are what a user reads, the canvas
+shows a few boxes (REVIEW43 #7: at 1920 x 1050 the canvas kept ~60% of the height with one box on it)."""
 CANVAS_MIN_HEIGHT = 180
 """The canvas never gets less height than this from the default layout where the window is taller than
 ``CANVAS_MIN_HEIGHT`` plus the menus, toolbar and status bar (logical pixels)."""
@@ -102,8 +106,9 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
                results_min_width: int = 0, inspector_wanted_width: int = 0) -> DockSizes:
     """Dock sizes for a window of client size ``window``.
 
-    The results get ``RESULTS_HEIGHT_SHARE`` of the height, or ``results_min_height`` (what their charts need
-    unscrolled) where that is more, as long as the canvas keeps ``CANVAS_MIN_HEIGHT``; on a smaller window the
+    The results get ``RESULTS_ROOM_SHARE`` of the room between the toolbar and the status bar (at least
+    ``RESULTS_HEIGHT_SHARE`` of the height), or ``results_min_height`` (what their charts need unscrolled) where
+    that is more, as long as the canvas keeps ``CANVAS_MIN_HEIGHT``; on a smaller window the
     canvas keeps that height (half the room where even that is too much) and the results scroll. The catalog and
     the inspector get a fifth and about a quarter of the width (at most 290 and 380 px, at least 150 and 220 px),
     the canvas keeps ``CANVAS_MIN_WIDTH``. Where the room above the results is less than ``INSPECTOR_MIN_HEIGHT``
@@ -123,7 +128,7 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     """
     width, height = window.width(), window.height()
     room = max(0, height - chrome_height)  # the docks' and the canvas's share of the height
-    wanted = max(int(height * RESULTS_HEIGHT_SHARE), results_min_height)
+    wanted = max(int(height * RESULTS_HEIGHT_SHARE), int(room * RESULTS_ROOM_SHARE), results_min_height)
     results = min(wanted, max(room - CANVAS_MIN_HEIGHT, int(room * 0.5)))
     compact = results < results_min_height
     catalog = min(290, max(150, int(width * 0.2)))

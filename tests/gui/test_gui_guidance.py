@@ -86,9 +86,12 @@ def test_unconnected_hosts_and_switches_are_warned_about(window, qtbot):
     assert any("host is not connected" in m for m in badge)
 
 
-def test_palette_elides_names_in_the_middle_with_the_full_name_as_tooltip(window):
+def test_palette_elides_names_at_their_end_with_the_full_name_as_tooltip(window):
+    """(Was: in the middle; REVIEW43 #8 read "Brocade 6510 1...orts licensed)": test_palette_names_elide.py.)"""
+    from app.gui.palette import fit_name
+
     palette = window.palette_widget
-    assert palette.tree.textElideMode() == Qt.TextElideMode.ElideMiddle
+    assert palette.tree.textElideMode() == Qt.TextElideMode.ElideRight
     item = palette.entry_item("netapp-x447a-800gb-ssd")
     assert item is not None
     name = item.text(0)
@@ -97,8 +100,8 @@ def test_palette_elides_names_in_the_middle_with_the_full_name_as_tooltip(window
     palette.resize(180, 500)
     QApplication.processEvents()
     rect = palette.tree.visualItemRect(item)
-    shown = palette.tree.fontMetrics().elidedText(name, Qt.TextElideMode.ElideMiddle, rect.width() - 28)
-    assert "…" in shown and shown.endswith(name[-4:])  # the end (size, interface) stays readable
+    shown = fit_name(name, palette.tree.fontMetrics(), rect.width() - 28)
+    assert shown.endswith("…") and name.startswith(shown[:-1])  # the model stays readable
 
 
 def test_keyboard_tab_cycles_arrows_move_enter_inspects(window, qtbot):

@@ -428,14 +428,19 @@ def make_latency_plot(view: QWidget) -> tuple[pg.PlotWidget, pg.LegendItem]:
     plot.setLabel("bottom", "IOPS", **axis_label_style(view))
     plot.setLabel("left", "Latency (ms)", **axis_label_style(view))
     item = plot.plotItem
-    legend = pg.LegendItem(colCount=3, labelTextColor=text_color(view), horSpacing=14)
+    legend = pg.LegendItem(colCount=3, labelTextColor=text_color(view), horSpacing=LEGEND_SPACING)
     item.layout.removeItem(item.titleLabel)
     item.titleLabel.hide()
     item.layout.addItem(legend, 0, 1)
     return plot, legend
 
 
-def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 3) -> int:
+LEGEND_SPACING = 6
+"""Pixels between a legend entry's sample and its text, and between columns (14 made three columns too wide for
+a laptop's chart, so its nine entries took five rows: REVIEW43 #6)."""
+
+
+def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 4) -> int:
     """Give the legend as many columns (1 to ``most``) as the plot's width holds side by side, so no entry is
     clipped at the right edge on a narrow screen (1366x768, 200%); returns the number of columns."""
     items = list(legend.items)

@@ -39,6 +39,9 @@ def _swatch(colour: QColor) -> QIcon:
 ON_PREM_DEPLOYMENTS = ("on-prem", "hci")
 """The sizer's deployments whose designs are bought hardware: power, space and support cost them."""
 
+CHART_SHARE = 0.55
+"""The chart's initial share of the height beside the inputs (the table below it has the rest; at least the
+chart's minimum height)."""
 CLOUD_ONLY_NOTE = ("Not used: the design and the sizer's deployments are cloud only, and these inputs cost "
                    "on-premises power, space and support. Your entries are kept.")
 """The one line shown above the running-cost inputs when they cannot change a figure."""
@@ -95,9 +98,9 @@ class CostView(ComputedOnShow):
         self.figures.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "Months from the start", **axis_label_style(self))
-        self.plot.setLabel("left", "Cumulative cost", units="USD", **axis_label_style(self))
+        self.plot.setLabel("left", "Cost to date", units="USD", **axis_label_style(self))
         self.plot.showGrid(x=True, y=True, alpha=0.15)
-        self.plot.setMinimumHeight(160)
+        self.plot.setMinimumHeight(175)  # its y-axis title whole ("Cost to date (kUSD)")
         self.table = FittingTable(0, 3)  # a narrow table wraps its caveats rather than cutting them
         self.table.setHorizontalHeaderLabels(["Option (chart colour)", "Total over the horizon",
                                               "This design breaks even"])
@@ -119,19 +122,44 @@ class CostView(ComputedOnShow):
         column.addWidget(self.figures)
         column.addStretch(1)
         inputs.setWidget(box)
+        # the inputs in a column on the left, the chart above the table on the right at the rest of the width
+        # (REVIEW43 #5: inputs, chart and table side by side left the chart ~230 px wide on a laptop); each part can
+        # be resized
+        right = QSplitter(Qt.Orientation.Vertical)
+        right.addWidget(self.plot)
+        right.addWidget(self.table)
+        right.setStretchFactor(0, 1)
+        right.setStretchFactor(1, 1)
+        right.setChildrenCollapsible(False)
         split = QSplitter(Qt.Orientation.Horizontal)
+        split.setObjectName("costSplit")
         split.addWidget(inputs)
-        split.addWidget(self.plot)
-        split.addWidget(self.table)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 4)
-        split.setStretchFactor(2, 3)
+        split.addWidget(right)
+        split.setStretchFactor(0, 0)
+        split.setStretchFactor(1, 1)
+        split.setChildrenCollapsible(False)
+        self.inputs, self.charts_split, self._split = inputs, right, split
+        self._sized = False
         layout = QVBoxLayout(self)
         layout.addWidget(split, 1)
         layout.addWidget(self.notes)
         document.sig_project_changed.connect(self._project_changed)
         document.sig_project_replaced.connect(self._project_changed)
         self._show_inputs()
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """First show: the inputs column as wide as its fields need, the chart and the table the rest (the chart
+        ``CHART_SHARE`` of the height, at least its minimum); the user's dragging is kept afterwards."""
+        super().showEvent(event)
+        if self._sized:
+            return
+        self._sized = True
+        bar = self.inputs.style().pixelMetric(self.inputs.style().PixelMetric.PM_ScrollBarExtent)
+        inputs = self.inputs.widget().minimumSizeHint().width() + bar + 2 * self.inputs.frameWidth() + 2
+        self._split.setSizes([inputs, max(1, self._split.width() - inputs)])
+        height = self.charts_split.height()
+        chart = min(max(self.plot.minimumHeight(), int(height * CHART_SHARE)), height)
+        self.charts_split.setSizes([chart, max(1, height - chart)])
 
     # --- inputs ----------------------------------------------------------------------------------------------------
 
@@ -195,7 +223,7 @@ class CostView(ComputedOnShow):
             colours[name] = series_color(i)
             pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
-        self.plot.setLabel("left", "Cumulative cost", units=tco.currency, **axis_label_style(self))
+        self.plot.setLabel("left", "Cost to date", units=tco.currency, **axis_label_style(self))
         rows = option_rows(tco)[1:] if self.apart else option_rows(tco)
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour

@@ -42,6 +42,7 @@ from app.gui.results._common import (
     text_color,
     tint,
 )
+from app.gui.results.whole_label import WholeLabel
 from models.formatting import fmt_number
 from models.present.citations import customer_citation
 from models.present.validation import (
@@ -190,14 +191,24 @@ class ValidationView(QWidget):
         header.addWidget(self.summary, 1)
         header.addWidget(self.progress)
         header.addWidget(self.refresh_button)
-        self.error_summary = QLabel("")
+        self.meaning = WholeLabel("")
+        """What the checks mean for the design shown (``validation_meaning.design_meaning``; REVIEW43 #10): as tall
+        as its text at its width (a fixed height would take a narrow width's many lines)."""
+        self.meaning.setObjectName("validationMeaning")
+        # its minimum is its text at its width, not its size hint (the text wrapped at ~200 px: six lines)
+        self.meaning.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.meaning.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.meaning.hide()
+        self.error_summary = WholeLabel("")
         """The headline's lines: each category's count, passed of total, and the prediction summaries with their
         targets (as ``storplan validate`` ends)."""
         self.error_summary.setObjectName("validationHeadline")
         self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_summary.setWordWrap(True)  # a long line wraps: it never widens the results past a laptop screen
-        # every summary line stays readable however short the dock: the table gives way, never these lines
-        self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        # every summary line stays readable however short the dock: the table gives way, never these lines; its
+        # minimum is its text wrapped at its width (a fixed height took the size hint's narrower wrapping: ~2 lines
+        # more than needed on a laptop, room the line under the verdict now uses)
+        self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -237,6 +248,7 @@ class ValidationView(QWidget):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.banner)
         layout.addLayout(header)
+        layout.addWidget(self.meaning)
         layout.addWidget(self.error_summary)
         layout.addWidget(self.splitter, 1)
 
@@ -267,7 +279,13 @@ class ValidationView(QWidget):
 
     @Slot(object, object)
     def set_evaluation(self, evaluation, capacity_unit: CapacityUnit | str = CapacityUnit.TIB) -> None:
-        """The validation replays the bundled published cases, not the project: nothing to redraw."""
+        """The validation replays the bundled published cases, not the project: only the line saying what they
+        mean for this design (its platforms fitted or predicted) follows the evaluation."""
+        from app.gui.results.validation_meaning import design_meaning
+
+        text = design_meaning(evaluation)
+        self.meaning.setText(text)
+        self.meaning.setVisible(bool(text))
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:

@@ -1,0 +1,59 @@
+"""The Validation tab says in one plain line what its checks mean for the design shown (REVIEW43 #10): which of
+the design's platforms are fitted to their own published measurements (their checks in-sample) and which are
+predicted, from which related system's fit; the headline's facts stay as they are."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from app.gui.results.validation_view import ValidationView
+from models.catalog import bundled_catalog
+from models.evaluate import evaluate
+from models.project import load
+from models.resources import examples_dir
+
+INTERNAL = re.compile(r"seed|profile|sibling|calibrat|hardware relation|assumed|[a-z]+_[a-z]+|netapp-", re.I)
+
+
+def _meaning(qtbot, example: str) -> tuple[ValidationView, object]:
+    view = ValidationView(runner=lambda progress=None: [])
+    qtbot.addWidget(view)
+    evaluation = evaluate(load(examples_dir() / f"{example}.toml"))
+    view.set_evaluation(evaluation, "TiB")
+    return view, evaluation
+
+
+def test_a_design_on_a_carried_over_fit_is_called_predicted_and_names_the_source(qtbot):
+    view, evaluation = _meaning(qtbot, "aff-a90-oracle-nvmefc64")
+    text = view.meaning.text()
+    basis = evaluation.performance.workloads[0].profile_basis
+    assert basis.kind == "derived"  # the example's fact this test relies on
+    source = bundled_catalog().find(basis.sibling).name
+    assert text.startswith("For this design: AFF A90 HA pair: predicted from the ")
+    assert source in text and "in-sample" not in text
+    assert not view.meaning.isHidden() and not INTERNAL.search(text), text
+
+
+def test_a_design_fitted_to_its_own_measurements_says_its_checks_are_in_sample(qtbot):
+    view, evaluation = _meaning(qtbot, "aff8080-sqlserver-tpce")
+    assert evaluation.performance.workloads[0].profile == "calibrated"
+    text = view.meaning.text()
+    assert "AFF8080A EX HA pair: fitted to its own published measurements" in text and "in-sample" in text
+    assert "predicted" not in text and not INTERNAL.search(text), text
+
+
+@pytest.mark.parametrize("example", ["vsan8-esa-6host-sqlserver-oltp", "aff8080-nfs-file-services"])
+def test_a_design_with_nothing_fitted_is_predicted(qtbot, example):
+    view, evaluation = _meaning(qtbot, example)
+    assert evaluation.performance.workloads[0].profile not in ("calibrated", "derived")
+    text = view.meaning.text()
+    assert "predicted, with nothing fitted to it" in text and not INTERNAL.search(text), text
+
+
+def test_no_evaluation_no_line(qtbot):
+    view = ValidationView(runner=lambda progress=None: [])
+    qtbot.addWidget(view)
+    view.set_evaluation(None)
+    assert view.meaning.text() == "" and view.meaning.isHidden()
