@@ -589,6 +589,18 @@ def _heading(text: str, styles: Styles) -> Paragraph:
     return p
 
 
+def _p99_caption(wp) -> str:
+    """The latency chart caption's clause on the 99th-percentile line: where the line is, or, when the whole line
+    is above the chart (``graphics.latency_chart_p99_above``), that it is, with the p99 at the target."""
+    if not g.latency_chart_p99_above(wp):
+        return ("the lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes "
+                "longer).")
+    at_target = (f" ({fmt_ms(wp.latency_p99_at_target_ms)} at the target)"
+                 if finite(wp.target_iops) and finite(wp.latency_p99_at_target_ms) else "")
+    return ("the 99th percentile of individual I/O latencies (one I/O in 100 takes longer) is above this chart"
+            + at_target + ".")
+
+
 class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
@@ -1028,8 +1040,8 @@ class ReportBuilder:
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; the "
-                "lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes longer)."
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; "
+                + _p99_caption(wp)
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
