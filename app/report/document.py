@@ -1195,11 +1195,12 @@ class ReportBuilder:
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
                          else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
-                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
+                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
+                         self.cap(c.usable_bytes).replace(" ", "\u00a0"),  # a figure never parts from its unit
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—",
                          _e(c.bound) if c.max_iops_at_slo is not None and c.bound else "—", _verdict(c.meets)])
         w = self.width
-        story.append(_table(rows, [w * 0.06, w * 0.30, w * 0.10, w * 0.08, w * 0.11, w * 0.11, w * 0.16, w * 0.08],
+        story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
                             s))
         story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
                             + ". Bound by: what stops the max IOPS at the SLO, the part that saturates first as the "
