@@ -1130,7 +1130,9 @@ class ReportBuilder:
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO" + ("; and each DR copy's use of its destination's usable capacity"
                                             if any(n.startswith("DR copy on ") for n, _ in series) else "")
-                               + "; where a line crosses 100% (dashed) the resource runs out.", s.caption))
+                               + "; where a line crosses 100% (dashed) the resource runs out"
+                               + ("; a line that rises above 150% leaves the chart at the arrow"
+                                  if g.runway_leaves_top(series) else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 

@@ -693,10 +693,21 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     return drawing
 
 
+RUNWAY_TOP_PCT = 150.0
+"""The runway chart's top, in percent of a resource's limit."""
+
+
+def runway_leaves_top(series) -> bool:
+    """True when a runway series (``models.present.resilience.runway_series``: (name, [(month, percent), ...]))
+    rises above the runway chart's top (``RUNWAY_TOP_PCT``), so the chart ends its line there with an arrow."""
+    return any(v > RUNWAY_TOP_PCT for _, pts in series for _, v in pts)
+
+
 def runway_chart(series, width: float, height: float = 170.0):
     """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
-    .runway_series``), with the 100% line where it runs out; values above 150% are clipped at the top. The legend
-    wraps onto more rows (the plot made shorter) when its names do not fit one row."""
+    .runway_series``), with the 100% line where it runs out; a line rising above 150% ends at the top edge, an
+    arrow up where it leaves. The legend wraps onto more rows (the plot made shorter) when its names do not fit
+    one row."""
     drawing = _drawing(width, height)
     palette = [BLUE, ORANGE, GREEN, RED, MUTED]
     rows: list[list[tuple[int, str]]] = [[]]  # the legend's entries, row by row
@@ -713,7 +724,12 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.x, plot.y = 46, 44 + lift
     plot.width, plot.height = width - 60, height - 60 - lift
     months = max((pts[-1][0] for _, pts in series), default=60)
-    data = [[(m, min(v, 150.0)) for m, v in pts] for _, pts in series] + [[(0, 100.0), (months, 100.0)]]
+    # a line above the top ends where it leaves the chart, an arrow there (clipped flat at 150% it read as a
+    # use that stops growing)
+    shown = [_clipped(list(pts), RUNWAY_TOP_PCT) or [(pts[0][0], RUNWAY_TOP_PCT)] for _, pts in series]
+    exits = [(i, line[-1][0]) for i, ((_, pts), line) in enumerate(zip(series, shown, strict=True))
+             if max(v for _, v in pts) > RUNWAY_TOP_PCT]
+    data = shown + [[(0, 100.0), (months, 100.0)]]
     plot.data = data
     for i in range(len(series)):
         plot.lines[i].strokeColor = palette[i % len(palette)]
@@ -723,11 +739,15 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.lines[len(series)].strokeWidth = 0.8
     _style_axes(plot)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax, plot.xValueAxis.valueStep = 0, months, 12
-    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 150, 25
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, RUNWAY_TOP_PCT, 25
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0f}%"
     drawing.add(plot)
     drawing.add(String(plot.x + plot.width / 2, 20 + lift, "months from now", fontName=REGULAR, fontSize=7.5,
                        fillColor=MUTED, textAnchor="middle"))
+    for i, month in exits:  # an arrow up where the line leaves the top
+        ax, ay = plot.x + plot.width * min(month, months) / months, plot.y + plot.height
+        drawing.add(Polygon([ax - 3.5, ay, ax + 3.5, ay, ax, ay + 6], fillColor=palette[i % len(palette)],
+                            strokeColor=None, strokeWidth=0))
     for r, row in enumerate(rows):
         x, y = plot.x, 6 + lift - 10.0 * r
         for i, name in row:
