@@ -64,3 +64,19 @@ def test_the_caption_says_the_p99_is_above_the_chart(spinning):
             "(4.26 ms at the target)") in text
     assert "the lighter line is the 99th percentile" not in text
     assert "99th percentile of I/O latency (above the chart)" in text
+
+
+def test_the_slo_note_sits_on_a_white_ground(spinning):
+    """Lines and the band pass behind the note at the top edge (the GCNV example's saturation line crossed it)."""
+    from reportlab.graphics.shapes import Rect
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from app.report.fonts import REGULAR
+
+    wp = spinning[1].performance.workloads[0]
+    drawing = latency_chart(wp, 480.0)
+    note = next(c for c in drawing.contents if isinstance(c, String) and "far above this chart" in c.text)
+    ground = [c for c in drawing.contents if isinstance(c, Rect) and c.fillColor is not None
+              and c.fillColor.hexval() == "0xffffff" and c.x <= note.x and c.y <= note.y]
+    assert ground and ground[0].x + ground[0].width >= note.x + stringWidth(note.text, REGULAR, 6.8)
+    assert drawing.contents.index(ground[0]) == drawing.contents.index(note) - 1  # drawn over the plot, under it

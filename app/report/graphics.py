@@ -668,8 +668,11 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
         drawing.add(Line(left, top - 12, left, top - 2, strokeColor=RED, strokeWidth=1.0, strokeDashArray=[2, 1.5]))
         drawing.add(Polygon([left - 3, top - 3, left + 3, top - 3, left, top + 2], fillColor=RED, strokeColor=None,
                             strokeWidth=0))
-        drawing.add(String(left + 6, top - 9, slo_off_chart_text(axes), fontName=REGULAR, fontSize=6.8,
-                           fillColor=RED))
+        note = slo_off_chart_text(axes, "the predicted latency's")  # on a white ground: a line or the band
+        # may pass behind it
+        drawing.add(Rect(left + 4, top - 11.5, stringWidth(note, REGULAR, 6.8) + 4, 9, fillColor=colors.white,
+                         fillOpacity=0.85, strokeColor=None, strokeWidth=0))
+        drawing.add(String(left + 6, top - 9, note, fontName=REGULAR, fontSize=6.8, fillColor=RED))
     ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
     label_group = Group(ylabel)
     label_group.translate(10, plot.y + plot.height / 2)
