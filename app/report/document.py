@@ -589,6 +589,13 @@ def _heading(text: str, styles: Styles) -> Paragraph:
     return p
 
 
+def dr_copy_row_label(label: str) -> str:
+    """The Capacity requirement row's name for a system holding DR copies: ``"DR site (DR copy)"``, or
+    ``"Cloud Volumes ONTAP DR (Azure), DR copy"`` for a name that already ends in parentheses (not two in a
+    row)."""
+    return f"{label}, DR copy" if label.rstrip().endswith(")") else f"{label} (DR copy)"
+
+
 def _p99_caption(wp) -> str:
     """The latency chart caption's clause on the 99th-percentile line: where the line is, or, when the whole line
     is above the chart (``graphics.latency_chart_p99_above``), that it is, with the p99 at the target."""
@@ -747,7 +754,7 @@ class ReportBuilder:
                 if copy is not None:  # the DR copy in its own row, not in the totals
                     fits_dr = copy.fits_over(horizon)
                     rows.append([
-                        _e(f"{system.system_label or system.system_id} (DR copy)"),
+                        _e(dr_copy_row_label(system.system_label or system.system_id)),
                         _e("copy of " + ", ".join(copy.sources)),
                         self.cap(copy.needed_bytes), self.cap(system.usable_bytes), self.cap(system.effective_bytes),
                         _verdict(fits_dr, none="n/a"),
