@@ -45,6 +45,7 @@ _UNIT_SUFFIXES = (
     ("_h", "h"),
     ("iops", "IOPS"),
     ("rpm", "rpm"),
+    ("_power_w", "W"),  # typical and maximum power: "typical power 2,033.3 W" (read "typical power w 2,033.3")
 )
 
 
@@ -56,7 +57,7 @@ _WORDS = {
 }
 
 
-_UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib"}
+_UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib", "w"}
 
 
 def field_label(field: str) -> str:
