@@ -57,6 +57,12 @@ _WORDS = {
 }
 
 
+_LABELS = {
+    "max_capacity_per_group": "max capacity devices per disk group",  # a count ("max capacity per group 7" read
+    # as a capacity without its unit)
+}
+"""Field names whose words alone would mislead, in words."""
+
 _UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib", "w"}
 
 
@@ -66,6 +72,8 @@ def field_label(field: str) -> str:
     A ``prefix: field`` (a performance profile's field) keeps its prefix.
     """
     prefix, sep, name = field.rpartition(": ")
+    if name in _LABELS:
+        return f"{prefix}{sep}{_LABELS[name]}"
     words = [w for w in name.split("_") if w]
     if len(words) > 1:  # a unit word names the value's unit, except after "per" (a rate: "IOPS per GiB")
         words = [w for i, w in enumerate(words) if w not in _UNIT_WORDS or (i and words[i - 1] == "per")] or words
