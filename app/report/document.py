@@ -1212,8 +1212,11 @@ class ReportBuilder:
         story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
                             s))
         story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
-                            + ". Bound by: what stops the max IOPS at the SLO, the part that saturates first as the "
-                            "load grows"
+                            + ". Headroom: how far the grown targets (at the end of the "
+                            f"{self.project.requirements.horizon_months} months) are below the IOPS that saturates "
+                            "the design, in percent of the target, the least over the workloads (the Performance "
+                            "requirement's headroom is at today's target). Bound by: what stops the max IOPS at "
+                            "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))
         if result.candidates:
