@@ -48,7 +48,7 @@ def test_an_slo_far_above_the_curve_is_marked_not_drawn(spinning):
     assert highest <= y_max <= 1.5 * highest  # the axis ends just above the curve, not at 1.25 x 50 ms
     assert (max(latencies) - min(latencies)) / y_max > 0.15  # the curve's rise fills a visible share of the axis
     assert not any(all(y == 50.0 for _, y in line) for line in plot.data)  # no SLO line stretching the axis
-    assert "SLO 50 ms: far above this chart (its highest point 1.75 ms)" in texts
+    assert "SLO 50.0 ms: far above this chart (the predicted latency's highest point 1.75 ms)" in texts
     assert any(t.startswith("SLO 50.0 ms (above the chart)") for t in texts)  # the legend says where it is
     arrows = [c for c in drawing.contents if isinstance(c, Polygon) and len(c.points) == 6]
     top = plot.y + plot.height
@@ -68,5 +68,5 @@ def test_the_pdf_says_where_the_slo_is(spinning):
     project, evaluation = spinning
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     text = " ".join(" ".join(p.extract_text() or "" for p in PdfReader(io.BytesIO(data)).pages).split())
-    assert "SLO 50 ms: far above this chart (its highest point 1.75 ms)" in text
+    assert "SLO 50.0 ms: far above this chart (the predicted latency's highest point 1.75 ms)" in text
     assert "SLO 50.0 ms (above the chart)" in text

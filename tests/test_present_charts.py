@@ -82,7 +82,7 @@ def test_an_slo_far_above_the_curve_is_named_instead_of_flattening_it():
     highest = max(p.latency_ms for p in (*w.curve, *w.open_curve))
     assert axes.slo_off_chart_ms == 50.0
     assert axes.latency_high_ms < 5 * highest  # the curve fills the chart, not 2% of a 54 ms axis
-    assert slo_off_chart_text(axes).startswith("SLO 50 ms: far above this chart")
+    assert slo_off_chart_text(axes).startswith("SLO 50.0 ms: far above this chart")
 
 
 def test_no_target_in_words():

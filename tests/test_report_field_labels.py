@@ -20,3 +20,19 @@ def test_a_unit_word_still_moves_to_the_value():
     assert _unit_of(_Record(), "memory_gib_per_node") == "GiB per node"
     assert field_label("fixed_latency_us") == "fixed latency"
     assert _scalar(12.5, _unit_of(_Record(), "fixed_latency_us"), "fixed_latency_us", CapacityUnit.TIB) == "12.5 µs"
+
+
+def test_power_reads_in_watts_on_the_value():
+    """The sources table read "typical power w | 2,033.3" (REVIEW43-PDF #17): the unit word in the label, none on
+    the value."""
+    for field in ("typical_power_w", "max_power_w"):
+        assert not field_label(field).endswith(" w")
+        assert _unit_of(_Record(), field) == "W"
+    assert field_label("typical_power_w") == "typical power"
+    assert _scalar(2033.3, _unit_of(_Record(), "typical_power_w"), "typical_power_w", CapacityUnit.TIB) == "2,033.3 W"
+
+
+def test_a_count_of_devices_is_not_read_as_a_capacity():
+    """vSAN OSA's 'max capacity per group | 7' read as a capacity without its unit: it is a number of devices."""
+    assert field_label("max_capacity_per_group") == "max capacity devices per disk group"
+    assert field_label("HCI: max_capacity_per_group") == "HCI: max capacity devices per disk group"

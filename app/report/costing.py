@@ -81,10 +81,14 @@ def cost_chart(series: list[tuple[str, tuple[float, ...]]], currency: str, width
 
 
 def _axis_label(value: float) -> str:
-    """An axis amount in thousands ("250k") or, from one million, millions ("20M", "2.5M")."""
+    """An axis amount: "0" at the origin, as written under a thousand ("500"), in thousands from one thousand
+    ("250k", "2.5k") or, from one million, millions ("20M", "2.5M"). (The origin read "0k", and an axis of a few
+    hundred "0k", "0k", "1k".)"""
     if abs(value) >= 1e6:
         return f"{value / 1e6:,.1f}".removesuffix(".0") + "M"
-    return f"{value / 1000:,.0f}k"
+    if abs(value) >= 1000:
+        return f"{value / 1000:,.1f}".removesuffix(".0") + "k"
+    return f"{value:,.0f}"
 
 
 def _nice_step(top: float) -> float:

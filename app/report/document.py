@@ -589,6 +589,25 @@ def _heading(text: str, styles: Styles) -> Paragraph:
     return p
 
 
+def dr_copy_row_label(label: str) -> str:
+    """The Capacity requirement row's name for a system holding DR copies: ``"DR site (DR copy)"``, or
+    ``"Cloud Volumes ONTAP DR (Azure), DR copy"`` for a name that already ends in parentheses (not two in a
+    row)."""
+    return f"{label}, DR copy" if label.rstrip().endswith(")") else f"{label} (DR copy)"
+
+
+def _p99_caption(wp) -> str:
+    """The latency chart caption's clause on the 99th-percentile line: where the line is, or, when the whole line
+    is above the chart (``graphics.latency_chart_p99_above``), that it is, with the p99 at the target."""
+    if not g.latency_chart_p99_above(wp):
+        return ("the lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes "
+                "longer).")
+    at_target = (f" ({fmt_ms(wp.latency_p99_at_target_ms)} at the target)"
+                 if finite(wp.target_iops) and finite(wp.latency_p99_at_target_ms) else "")
+    return ("the 99th percentile of individual I/O latencies (one I/O in 100 takes longer) is above this chart"
+            + at_target + ".")
+
+
 class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
@@ -735,7 +754,7 @@ class ReportBuilder:
                 if copy is not None:  # the DR copy in its own row, not in the totals
                     fits_dr = copy.fits_over(horizon)
                     rows.append([
-                        _e(f"{system.system_label or system.system_id} (DR copy)"),
+                        _e(dr_copy_row_label(system.system_label or system.system_id)),
                         _e("copy of " + ", ".join(copy.sources)),
                         self.cap(copy.needed_bytes), self.cap(system.usable_bytes), self.cap(system.effective_bytes),
                         _verdict(fits_dr, none="n/a"),
@@ -1028,8 +1047,8 @@ class ReportBuilder:
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; the "
-                "lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes longer)."
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; "
+                + _p99_caption(wp)
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]
@@ -1118,7 +1137,9 @@ class ReportBuilder:
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO" + ("; and each DR copy's use of its destination's usable capacity"
                                             if any(n.startswith("DR copy on ") for n, _ in series) else "")
-                               + "; where a line crosses 100% (dashed) the resource runs out.", s.caption))
+                               + "; where a line crosses 100% (dashed) the resource runs out"
+                               + ("; a line that rises above 150% leaves the chart at the arrow"
+                                  if g.runway_leaves_top(series) else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 
@@ -1183,15 +1204,19 @@ class ReportBuilder:
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
                          else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
-                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a", self.cap(c.usable_bytes),
+                         "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
+                         self.cap(c.usable_bytes).replace(" ", "\u00a0"),  # a figure never parts from its unit
                          f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—",
                          _e(c.bound) if c.max_iops_at_slo is not None and c.bound else "—", _verdict(c.meets)])
         w = self.width
-        story.append(_table(rows, [w * 0.06, w * 0.30, w * 0.10, w * 0.08, w * 0.11, w * 0.11, w * 0.16, w * 0.08],
+        story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
                             s))
         story.append(self.p(_e(ranking_rule(priced, self.project.requirements.rank_on))
-                            + ". Bound by: what stops the max IOPS at the SLO, the part that saturates first as the "
-                            "load grows"
+                            + ". Headroom: how far the grown targets (at the end of the "
+                            f"{self.project.requirements.horizon_months} months) are below the IOPS that saturates "
+                            "the design, in percent of the target, the least over the workloads (the Performance "
+                            "requirement's headroom is at today's target). Bound by: what stops the max IOPS at "
+                            "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))
         if result.candidates:

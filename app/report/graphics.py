@@ -488,26 +488,16 @@ def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = N
     return _memoised(memo, key, lambda: _latency_chart(wp, width, height))
 
 
-def _latency_chart(wp, width: float, height: float) -> Drawing:
-    drawing = _drawing(width, height)
-    curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
-    if not curve:
-        drawing.add(String(0, height / 2, "No curve: the workload has no predicted points.", fontName=REGULAR,
-                           fontSize=9, fillColor=MUTED))
-        return drawing
-    slo = wp.slo_ms if finite(wp.slo_ms) else None
-    sat = wp.saturation_iops if finite(wp.saturation_iops) and wp.saturation_iops > 0 else None
+def _operating_point(wp) -> tuple[float | None, float | None]:
+    """(latency in ms, IOPS) at the workload's target, or (None, None) where it has none."""
     op_latency = wp.latency_at_target_ms if (finite(wp.target_iops) and finite(wp.latency_at_target_ms)) else None
-    op_iops = wp.target_iops if op_latency is not None else None
-    slo_iops = wp.max_iops_at_slo if finite(wp.max_iops_at_slo) else None
+    return op_latency, (wp.target_iops if op_latency is not None else None)
 
-    extension = [(p.iops, p.latency_ms) for p in wp.open_curve
-                 if finite(p.iops) and finite(p.latency_ms)]
-    if extension:
-        extension = [curve[-1], *extension]  # the open model continues from the ramp's last point
-    x_data = max([c[0] for c in curve + extension] + [op_iops or 0, slo_iops or 0])
-    sat_shown = sat is not None and sat <= 1.6 * x_data
-    x_max = _nice_max(max(x_data, sat if sat_shown else 0) * 1.05)
+
+def _latency_y_axis(wp, curve: list[tuple[float, float]]):
+    """(``latency_axes``, the SLO when it is left above the chart else None, the latency axis's top in ms)."""
+    slo = wp.slo_ms if finite(wp.slo_ms) else None
+    op_latency, _ = _operating_point(wp)
     lat_cap = max(3 * (slo or 0), 1.6 * (op_latency or 0), curve[0][1] * 3)
     y_top = min(max(c[1] for c in curve), lat_cap)
     # an SLO far above every latency the chart must show (models.present.charts.latency_axes, as on screen) is
@@ -518,27 +508,72 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
         y_max = _nice_max(max(axes.latency_high_ms, (op_latency or 0) * 1.15))
     else:
         y_max = _nice_max(max(y_top, (slo or 0) * 1.25, (op_latency or 0) * 1.15) * 1.05)
+    return axes, slo_above, y_max
 
-    def clipped(points):
-        """The points up to the top of the chart, the last segment cut at it."""
-        out = []
-        for i, (x, y) in enumerate(points):
-            if y <= y_max:
-                out.append((x, y))
-                continue
-            if out:
-                x0, y0 = points[i - 1]
-                out.append((x0 + (x - x0) * (y_max - y0) / (y - y0), y_max))
-            break
-        return out
 
-    shown = clipped(curve)
-    shown_extension = clipped(extension) if extension else []
-    p99: list[tuple[float, float]] = []  # the 99th percentile of the I/O latency, up to its first saturated point
+def _clipped(points: list[tuple[float, float]], y_max: float) -> list[tuple[float, float]]:
+    """The points up to the top of the chart, the last segment cut at it."""
+    out: list[tuple[float, float]] = []
+    for i, (x, y) in enumerate(points):
+        if y <= y_max:
+            out.append((x, y))
+            continue
+        if out:
+            x0, y0 = points[i - 1]
+            out.append((x0 + (x - x0) * (y_max - y0) / (y - y0), y_max))
+        break
+    return out
+
+
+def _p99_points(wp) -> list[tuple[float, float]]:
+    """(IOPS, p99 latency in ms) along the ramp and the open model, up to its first saturated point."""
+    p99: list[tuple[float, float]] = []
     for p in (*wp.curve, *wp.open_curve):
         if p.latency_p99_ms is None or not finite(p.iops):
             break
         p99.append((p.iops, p.latency_p99_ms))
+    return p99
+
+
+def latency_chart_p99_above(wp) -> bool:
+    """True when the workload has a 99th-percentile curve but ``latency_chart`` cannot draw it: the whole line is
+    above the latency axis (kept to the mean curve when the SLO is far above it, e.g. spinning192's 50 ms SLO over
+    a 1.3-1.8 ms mean with a 3-4 ms p99). The caption then says so instead of describing a line that is not
+    there. False when the line is drawn, or the workload has no p99 figures or no curve."""
+    curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
+    p99 = _p99_points(wp)
+    if not curve or len(p99) < 2:
+        return False
+    return len(_clipped(p99, _latency_y_axis(wp, curve)[2])) <= 1
+
+
+def _latency_chart(wp, width: float, height: float) -> Drawing:
+    drawing = _drawing(width, height)
+    curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
+    if not curve:
+        drawing.add(String(0, height / 2, "No curve: the workload has no predicted points.", fontName=REGULAR,
+                           fontSize=9, fillColor=MUTED))
+        return drawing
+    slo = wp.slo_ms if finite(wp.slo_ms) else None
+    sat = wp.saturation_iops if finite(wp.saturation_iops) and wp.saturation_iops > 0 else None
+    op_latency, op_iops = _operating_point(wp)
+    slo_iops = wp.max_iops_at_slo if finite(wp.max_iops_at_slo) else None
+
+    extension = [(p.iops, p.latency_ms) for p in wp.open_curve
+                 if finite(p.iops) and finite(p.latency_ms)]
+    if extension:
+        extension = [curve[-1], *extension]  # the open model continues from the ramp's last point
+    x_data = max([c[0] for c in curve + extension] + [op_iops or 0, slo_iops or 0])
+    sat_shown = sat is not None and sat <= 1.6 * x_data
+    x_max = _nice_max(max(x_data, sat if sat_shown else 0) * 1.05)
+    axes, slo_above, y_max = _latency_y_axis(wp, curve)
+
+    def clipped(points):
+        return _clipped(points, y_max)
+
+    shown = clipped(curve)
+    shown_extension = clipped(extension) if extension else []
+    p99 = _p99_points(wp)
     shown_p99 = clipped(p99)
 
     band = [(p.iops, p.latency_band_p10_ms, p.latency_band_p90_ms) for p in (*wp.curve, *wp.open_curve)
@@ -553,6 +588,8 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
         legend.append((BLUE, "open model (offered IOPS)", "dashdot"))
     if len(shown_p99) > 1:
         legend.append((P99_COLOUR, "99th percentile of I/O latency", "line"))
+    elif len(p99) > 1:  # the p99 is wholly above an axis kept to the mean curve (an SLO far above it)
+        legend.append((P99_COLOUR, "99th percentile of I/O latency (above the chart)", "line"))
     if slo is not None:
         legend.append((RED, f"SLO {fmt_ms(slo)}" + (" (p99)" if wp.slo_statistic == "p99" else "")
                        + (" (above the chart)" if slo_above is not None else ""), "dash"))
@@ -631,8 +668,11 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
         drawing.add(Line(left, top - 12, left, top - 2, strokeColor=RED, strokeWidth=1.0, strokeDashArray=[2, 1.5]))
         drawing.add(Polygon([left - 3, top - 3, left + 3, top - 3, left, top + 2], fillColor=RED, strokeColor=None,
                             strokeWidth=0))
-        drawing.add(String(left + 6, top - 9, slo_off_chart_text(axes), fontName=REGULAR, fontSize=6.8,
-                           fillColor=RED))
+        note = slo_off_chart_text(axes, "the predicted latency's")  # on a white ground: a line or the band
+        # may pass behind it
+        drawing.add(Rect(left + 4, top - 11.5, stringWidth(note, REGULAR, 6.8) + 4, 9, fillColor=colors.white,
+                         fillOpacity=0.85, strokeColor=None, strokeWidth=0))
+        drawing.add(String(left + 6, top - 9, note, fontName=REGULAR, fontSize=6.8, fillColor=RED))
     ylabel = String(0, 0, "latency (ms)", fontName=REGULAR, fontSize=7.5, fillColor=MUTED, textAnchor="middle")
     label_group = Group(ylabel)
     label_group.translate(10, plot.y + plot.height / 2)
@@ -656,10 +696,21 @@ def _latency_chart(wp, width: float, height: float) -> Drawing:
     return drawing
 
 
+RUNWAY_TOP_PCT = 150.0
+"""The runway chart's top, in percent of a resource's limit."""
+
+
+def runway_leaves_top(series) -> bool:
+    """True when a runway series (``models.present.resilience.runway_series``: (name, [(month, percent), ...]))
+    rises above the runway chart's top (``RUNWAY_TOP_PCT``), so the chart ends its line there with an arrow."""
+    return any(v > RUNWAY_TOP_PCT for _, pts in series for _, v in pts)
+
+
 def runway_chart(series, width: float, height: float = 170.0):
     """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
-    .runway_series``), with the 100% line where it runs out; values above 150% are clipped at the top. The legend
-    wraps onto more rows (the plot made shorter) when its names do not fit one row."""
+    .runway_series``), with the 100% line where it runs out; a line rising above 150% ends at the top edge, an
+    arrow up where it leaves. The legend wraps onto more rows (the plot made shorter) when its names do not fit
+    one row."""
     drawing = _drawing(width, height)
     palette = [BLUE, ORANGE, GREEN, RED, MUTED]
     rows: list[list[tuple[int, str]]] = [[]]  # the legend's entries, row by row
@@ -676,7 +727,12 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.x, plot.y = 46, 44 + lift
     plot.width, plot.height = width - 60, height - 60 - lift
     months = max((pts[-1][0] for _, pts in series), default=60)
-    data = [[(m, min(v, 150.0)) for m, v in pts] for _, pts in series] + [[(0, 100.0), (months, 100.0)]]
+    # a line above the top ends where it leaves the chart, an arrow there (clipped flat at 150% it read as a
+    # use that stops growing)
+    shown = [_clipped(list(pts), RUNWAY_TOP_PCT) or [(pts[0][0], RUNWAY_TOP_PCT)] for _, pts in series]
+    exits = [(i, line[-1][0]) for i, ((_, pts), line) in enumerate(zip(series, shown, strict=True))
+             if max(v for _, v in pts) > RUNWAY_TOP_PCT]
+    data = shown + [[(0, 100.0), (months, 100.0)]]
     plot.data = data
     for i in range(len(series)):
         plot.lines[i].strokeColor = palette[i % len(palette)]
@@ -686,11 +742,15 @@ def runway_chart(series, width: float, height: float = 170.0):
     plot.lines[len(series)].strokeWidth = 0.8
     _style_axes(plot)
     plot.xValueAxis.valueMin, plot.xValueAxis.valueMax, plot.xValueAxis.valueStep = 0, months, 12
-    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, 150, 25
+    plot.yValueAxis.valueMin, plot.yValueAxis.valueMax, plot.yValueAxis.valueStep = 0, RUNWAY_TOP_PCT, 25
     plot.yValueAxis.labelTextFormat = lambda v: f"{v:.0f}%"
     drawing.add(plot)
     drawing.add(String(plot.x + plot.width / 2, 20 + lift, "months from now", fontName=REGULAR, fontSize=7.5,
                        fillColor=MUTED, textAnchor="middle"))
+    for i, month in exits:  # an arrow up where the line leaves the top
+        ax, ay = plot.x + plot.width * min(month, months) / months, plot.y + plot.height
+        drawing.add(Polygon([ax - 3.5, ay, ax + 3.5, ay, ax, ay + 6], fillColor=palette[i % len(palette)],
+                            strokeColor=None, strokeWidth=0))
     for r, row in enumerate(rows):
         x, y = plot.x, 6 + lift - 10.0 * r
         for i, name in row:

@@ -45,6 +45,7 @@ _UNIT_SUFFIXES = (
     ("_h", "h"),
     ("iops", "IOPS"),
     ("rpm", "rpm"),
+    ("_power_w", "W"),  # typical and maximum power: "typical power 2,033.3 W" (read "typical power w 2,033.3")
 )
 
 
@@ -56,7 +57,13 @@ _WORDS = {
 }
 
 
-_UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib"}
+_LABELS = {
+    "max_capacity_per_group": "max capacity devices per disk group",  # a count ("max capacity per group 7" read
+    # as a capacity without its unit)
+}
+"""Field names whose words alone would mislead, in words."""
+
+_UNIT_WORDS = {"gib", "tib", "us", "ms", "gbps", "mbps", "pct", "kib", "w"}
 
 
 def field_label(field: str) -> str:
@@ -65,6 +72,8 @@ def field_label(field: str) -> str:
     A ``prefix: field`` (a performance profile's field) keeps its prefix.
     """
     prefix, sep, name = field.rpartition(": ")
+    if name in _LABELS:
+        return f"{prefix}{sep}{_LABELS[name]}"
     words = [w for w in name.split("_") if w]
     if len(words) > 1:  # a unit word names the value's unit, except after "per" (a rate: "IOPS per GiB")
         words = [w for i, w in enumerate(words) if w not in _UNIT_WORDS or (i and words[i - 1] == "per")] or words

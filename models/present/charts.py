@@ -135,12 +135,15 @@ def latency_axes(workloads: Iterable) -> LatencyAxes:
                        max(off) if off else None, latency_high)
 
 
-def slo_off_chart_text(axes: LatencyAxes) -> str:
-    """The note for an SLO left above the chart, e.g. ``SLO 50 ms: far above this chart (its highest point
-    1.37 ms)``; "" when every SLO is on the chart."""
+def slo_off_chart_text(axes: LatencyAxes, whose: str = "its") -> str:
+    """The note for an SLO left above the chart, e.g. ``SLO 50.0 ms: far above this chart (its highest point
+    1.37 ms)``; "" when every SLO is on the chart. The SLO is written as the legend and the figures table write it
+    (``fmt_ms``). ``whose`` names what the highest point is of: the screen's short "its"; the report, with room,
+    "the predicted latency's" (the mean curve's: a 99th-percentile line or the uncertainty band may rise through
+    the chart's top)."""
     if axes.slo_off_chart_ms is None:
         return ""
-    return (f"SLO {axes.slo_off_chart_ms:g} ms: far above this chart (its highest point "
+    return (f"SLO {fmt_ms(axes.slo_off_chart_ms)}: far above this chart ({whose} highest point "
             f"{fmt_ms(axes.highest_latency_ms)})")
 
 

@@ -87,7 +87,7 @@ def test_performance_chart_names_an_slo_far_above_the_curve(qtbot):
     (_x0, _x1), (_y0, y1) = view.plot.getViewBox().viewRange()
     assert y1 < 5.0  # the sub-millisecond curve fills the chart (not 2% of a 54 ms axis)
     assert view._slo_note.scene() is view.plot.scene()
-    assert view._slo_note.textItem.toPlainText().startswith("SLO 50 ms: far above this chart")
+    assert view._slo_note.textItem.toPlainText().startswith("SLO 50.0 ms: far above this chart")
 
 
 def test_a_saturated_target_shows_utilisation_at_saturation_and_its_shortfall(qtbot):
@@ -125,6 +125,6 @@ def test_an_slo_far_above_the_curve_has_an_arrow_at_the_top_edge(qtbot):
     assert max(curve) < y1 < 5.0  # the 1.3-1.5 ms ramp fills the chart, not 3% of a 50 ms axis
     assert view._slo_arrow.scene() is view.plot.scene()
     assert view._slo_arrow.pos().y() == y1 and x0 < view._slo_arrow.pos().x() < view._slo_note.pos().x()
-    assert view._slo_note.textItem.toPlainText() == "SLO 50 ms: far above this chart (its highest point 1.75 ms)"
+    assert view._slo_note.textItem.toPlainText() == "SLO 50.0 ms: far above this chart (its highest point 1.75 ms)"
     view.set_evaluation(evaluate_example("aff8080-sqlserver-tpce.toml"))  # its SLO on the chart: no arrow
     assert view._slo_arrow.scene() is None
