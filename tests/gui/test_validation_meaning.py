@@ -44,12 +44,17 @@ def test_a_design_fitted_to_its_own_measurements_says_its_checks_are_in_sample(q
     assert "predicted" not in text and not INTERNAL.search(text), text
 
 
-@pytest.mark.parametrize("example", ["vsan8-esa-6host-sqlserver-oltp", "aff8080-nfs-file-services"])
-def test_a_design_with_nothing_fitted_is_predicted(qtbot, example):
+@pytest.mark.parametrize("example, kind, words", [
+    ("vsan8-esa-6host-sqlserver-oltp", "assumed", "predicted, with nothing fitted to it"),
+    ("aff8080-nfs-file-services", "hardware relation only",
+     "predicted from ONTAP software costs fitted to published measurements of other platforms or protocols, on its"
+     " own hardware"),
+])
+def test_a_design_with_nothing_fitted_to_it_is_predicted(qtbot, example, kind, words):
     view, evaluation = _meaning(qtbot, example)
-    assert evaluation.performance.workloads[0].profile not in ("calibrated", "derived")
+    assert evaluation.performance.workloads[0].profile == kind
     text = view.meaning.text()
-    assert "predicted, with nothing fitted to it" in text and not INTERNAL.search(text), text
+    assert words in text and "show how far predictions miss" in text and not INTERNAL.search(text), text
 
 
 def test_no_evaluation_no_line(qtbot):

@@ -12,9 +12,14 @@ never-fitted lines measure).
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from models.evaluate import Evaluation
 
 FITTED = "calibrated"
 CARRIED = "derived"
+POOLED = "hardware relation only"
 
 
 def _catalog_name(catalog_id: str) -> str:
@@ -29,10 +34,13 @@ def _platform_phrase(kind: str, sibling: str, name_of: Callable[[str], str]) -> 
         return "fitted to its own published measurements, so its checks are in-sample (they show the fit)"
     if kind == CARRIED:
         return f"predicted from the {name_of(sibling)}'s fit to published measurements"
+    if kind == POOLED:
+        return ("predicted from ONTAP software costs fitted to published measurements of other platforms or"
+                " protocols, on its own hardware (the widest uncertainty band)")
     return "predicted, with nothing fitted to it (the widest uncertainty band)"
 
 
-def design_meaning(evaluation, name_of: Callable[[str], str] = _catalog_name) -> str:
+def design_meaning(evaluation: Evaluation | None, name_of: Callable[[str], str] = _catalog_name) -> str:
     """The line for ``evaluation`` (a ``models.evaluate.Evaluation``; None or without performance results: "").
 
     Each platform once, in workload order: named by its system's label where the design has one system, else by
@@ -43,17 +51,19 @@ def design_meaning(evaluation, name_of: Callable[[str], str] = _catalog_name) ->
     measurements. The prediction lines below show how far predictions miss." ("" when nothing to
     say).
     """
-    performance = getattr(evaluation, "performance", None)
+    performance = evaluation.performance if evaluation is not None else None
     workloads = performance.workloads if performance is not None else ()
-    capacity = getattr(evaluation, "capacity", None)
+    capacity = evaluation.capacity if evaluation is not None else None
     systems = capacity.systems if capacity is not None else ()
     single = systems[0].system_label if len(systems) == 1 else ""
     parts: dict[str, str] = {}
+    predicted = False
     for workload in workloads:
         basis = workload.profile_basis
         kind = workload.profile or (basis.kind if basis is not None else "")
         if not kind:
             continue
+        predicted = predicted or kind != FITTED
         phrase = _platform_phrase(kind, basis.sibling if basis is not None else "", name_of)
         key = single or workload.name
         if parts.get(key, phrase) != phrase:  # one system, workloads on different footings: name each
@@ -62,6 +72,6 @@ def design_meaning(evaluation, name_of: Callable[[str], str] = _catalog_name) ->
     if not parts:
         return ""
     text = "For this design: " + "; ".join(f"{name}: {phrase}" for name, phrase in parts.items()) + "."
-    if any(not phrase.startswith("fitted") for phrase in parts.values()):
+    if predicted:
         text += " The prediction lines below show how far predictions miss."
     return text
