@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QMimeData, Qt, Signal
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
 from PySide6.QtGui import QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -22,6 +22,7 @@ from app.gui.icons import KIND_LABELS, icon, kind_icon
 from app.gui.status_bar import ELLIPSIS, shorten_at_word, word_pieces
 from models.catalog import Catalog
 from models.formatting import natural_key
+from models.present.performance_basis import performance_basis
 
 CATALOG_MIME = "application/x-storplan-catalog-id"
 """Private MIME type of a palette drag: the UTF-8 catalog id, nothing else."""
@@ -105,10 +106,22 @@ class _CatalogTree(QTreeWidget):
         return catalog_mime(ids[0]) if ids else QMimeData()
 
 
+def _tooltip(entry, own: bool, basis: str = "") -> str:
+    """The rich-text tooltip of a palette record: name (and "your own record" for ``own``), lifecycle, the
+    performance ``basis`` line of a controller when computed, then the record's notes."""
+    return (f"<b>{html.escape(entry.name)}</b>"
+            + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)" if own else "")
+            + (f"<br><i>{html.escape(entry.lifecycle)}</i>" if entry.lifecycle else "")
+            + (f"<br>{html.escape(basis)}" if basis else "")
+            + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
+
+
 class PaletteWidget(QWidget):
     """Catalog browser. Drag an entry onto the canvas (or onto an item to set a part). A record of the user's own
     (group "My hardware") has a context menu: edit a copy (``sig_edit_requested``) or delete it
-    (``sig_delete_requested``); both carry the catalog id."""
+    (``sig_delete_requested``); both carry the catalog id. A controller's tooltip gains its computed performance
+basis (``models.present.performance_basis``) the first time it is about to show (computed on hover, not at
+start-up)."""
 
     sig_edit_requested = Signal(str)
     sig_delete_requested = Signal(str)
@@ -137,6 +150,7 @@ class PaletteWidget(QWidget):
         self.search.textChanged.connect(self._filter)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.viewport().installEventFilter(self)
         self.set_catalog(catalog)
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -147,6 +161,8 @@ class PaletteWidget(QWidget):
         from models.catalog import bundled_catalog
 
         self.tree.clear()
+        self.catalog = catalog
+        self._with_basis: set[int] = set()  # id() of the items whose tooltip already carries the performance basis
         self.groups: dict[str, QTreeWidgetItem] = {}
         bundled = bundled_catalog()
         mine = [e for kind in KIND_ORDER for e in catalog.of_kind(kind) if bundled.find(e.id) != e]
@@ -178,13 +194,31 @@ class PaletteWidget(QWidget):
             item = QTreeWidgetItem(group, [entry.name])
             item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
             item.setIcon(0, kind_icon(entry.kind))
-            item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
-                            + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)"
-                               if key == MY_HARDWARE else "")
-                            + (f"<br><i>{html.escape(entry.lifecycle)}</i>" if entry.lifecycle else "")
-                            + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
+            item.setToolTip(0, _tooltip(entry, key == MY_HARDWARE))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
         group.setExpanded(expanded)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Before the tree shows an item's tooltip: a controller's gains its performance basis (once per item)."""
+        if event.type() == QEvent.Type.ToolTip and watched is self.tree.viewport():
+            item = self.tree.itemAt(event.pos())
+            if item is not None:
+                self.add_performance_basis(item)
+        return super().eventFilter(watched, event)
+
+    def add_performance_basis(self, item: QTreeWidgetItem) -> None:
+        """Rewrite the tooltip of ``item`` (a palette record) with its controller's performance basis line, computed
+        now from the catalog's evidence (``models.present.performance_basis``); other kinds and group rows are left
+        as they are, and an item is computed once."""
+        entry_id = item.data(0, Qt.ItemDataRole.UserRole)
+        if not entry_id or id(item) in self._with_basis:
+            return
+        self._with_basis.add(id(item))
+        entry = self.catalog.find(entry_id)
+        if entry is None or entry.kind != "controller":
+            return
+        own = item.parent() is self.groups.get(MY_HARDWARE)
+        item.setToolTip(0, _tooltip(entry, own, performance_basis(entry, self.catalog)))
 
     def own_record_menu(self, entry_id: str) -> QMenu:
         """The context menu of one of the user's own records (built here so tests can trigger its actions)."""
