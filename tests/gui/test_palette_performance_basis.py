@@ -1,8 +1,11 @@
 """A controller's palette tooltip shows its computed performance basis (models.present.performance_basis), added
 when the tooltip is about to show: the screen says what the engine uses, never a stale note (an ASA A90 read "the
-uncalibrated default" while the evidence table said "hardware relation only")."""
+uncalibrated default" while the evidence table said "hardware relation only"); its notes cite public documents by
+title, never an internal "seed NNN"."""
 
 from __future__ import annotations
+
+import html
 
 from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent
@@ -11,6 +14,7 @@ from PySide6.QtWidgets import QApplication, QToolTip
 from app.gui.palette import PaletteWidget
 from models.catalog import bundled_catalog
 from models.performance.evidence import platform_evidence
+from models.present.citations import customer_citation
 
 
 def _hover(palette: PaletteWidget, entry_id: str) -> str:
@@ -21,6 +25,7 @@ def _hover(palette: PaletteWidget, entry_id: str) -> str:
     pos = palette.tree.visualItemRect(item).center()
     viewport = palette.tree.viewport()
     QApplication.sendEvent(viewport, QHelpEvent(QEvent.Type.ToolTip, pos, viewport.mapToGlobal(pos)))
+    assert palette.tasks.wait(30)  # a controller's basis is computed off the GUI thread
     QToolTip.hideText()
     return item.toolTip(0)
 
@@ -48,6 +53,9 @@ def test_a_controllers_tooltip_shows_its_computed_basis_on_hover(qtbot):
     calibrated = [row.protocol for row in platform_evidence(a800, catalog) if row.profile == "calibrated"]
     assert calibrated
     assert f"calibrated (fitted to published measurements) for {', '.join(calibrated)}" in shown
+    assert "seed 0" in a800.notes.lower()  # its note names the internal source ...
+    assert "seed 0" not in shown.lower()  # ... the customer reads the public document's title instead
+    assert html.escape(customer_citation(a800.notes)) in shown
 
     shelf = next(e for e in catalog.of_kind("shelf"))
     assert "Performance:" not in _hover(palette, shelf.id)  # only controllers have a basis
