@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QMimeData, Qt, Signal
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtCore import QEvent, QMimeData, QObject, Qt, Signal
+from PySide6.QtGui import QCursor, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
     QMenu,
     QStyle,
     QStyledItemDelegate,
+    QToolTip,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from app.gui.icons import KIND_LABELS, icon, kind_icon
 from app.gui.status_bar import ELLIPSIS, shorten_at_word, word_pieces
-from models.catalog import Catalog
+from app.gui.tasks import TaskRunner
+from models.catalog import Catalog, Controller
 from models.formatting import natural_key
 
 CATALOG_MIME = "application/x-storplan-catalog-id"
@@ -105,10 +107,33 @@ class _CatalogTree(QTreeWidget):
         return catalog_mime(ids[0]) if ids else QMimeData()
 
 
+def _basis_task(state: object, record: Controller, catalog: Catalog) -> str:
+    """The palette's task (off the GUI thread): ``record``'s performance basis line in ``catalog``
+    (``models.present.performance_basis``, imported here: the performance engine is not loaded at start-up)."""
+    from models.present.performance_basis import performance_basis
+
+    return performance_basis(record, catalog)
+
+
+def _tooltip(entry, own: bool, basis: str = "", notes: str | None = None) -> str:
+    """The rich-text tooltip of a palette record: name (and "your own record" for ``own``), lifecycle, the
+    performance ``basis`` line of a controller when computed, then ``notes`` (the record's own notes when None)."""
+    notes = entry.notes if notes is None else notes
+    return (f"<b>{html.escape(entry.name)}</b>"
+            + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)" if own else "")
+            + (f"<br><i>{html.escape(entry.lifecycle)}</i>" if entry.lifecycle else "")
+            + (f"<br>{html.escape(basis)}" if basis else "")
+            + (f"<br>{html.escape(notes)}" if notes else ""))
+
+
 class PaletteWidget(QWidget):
     """Catalog browser. Drag an entry onto the canvas (or onto an item to set a part). A record of the user's own
     (group "My hardware") has a context menu: edit a copy (``sig_edit_requested``) or delete it
-    (``sig_delete_requested``); both carry the catalog id."""
+    (``sig_delete_requested``); both carry the catalog id. A record's tooltip is completed the first time it is about
+to show (on hover, not at start-up): its notes cite public documents in customer words
+(``models.present.citations``) and a controller's gains its computed performance basis
+(``models.present.performance_basis``), computed off the GUI thread (:attr:`tasks`; the first one imports the
+performance engine, about a second) and shown when it arrives."""
 
     sig_edit_requested = Signal(str)
     sig_delete_requested = Signal(str)
@@ -137,6 +162,9 @@ class PaletteWidget(QWidget):
         self.search.textChanged.connect(self._filter)
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.tree.customContextMenuRequested.connect(self._context_menu)
+        self.tree.viewport().installEventFilter(self)
+        self.tasks = TaskRunner(self, name="palette")
+        """Computes controllers' performance basis lines off the GUI thread."""
         self.set_catalog(catalog)
 
     def set_catalog(self, catalog: Catalog) -> None:
@@ -147,6 +175,10 @@ class PaletteWidget(QWidget):
         from models.catalog import bundled_catalog
 
         self.tree.clear()
+        self.catalog = catalog
+        self._completed: set[int] = set()  # id() of the items whose tooltip is complete (complete_tooltip)
+        self._basis: dict[str, str] = {}  # controller id -> its performance basis line, computed for this catalog
+        self._asked: set[str] = set()  # controller ids whose basis is being computed
         self.groups: dict[str, QTreeWidgetItem] = {}
         bundled = bundled_catalog()
         mine = [e for kind in KIND_ORDER for e in catalog.of_kind(kind) if bundled.find(e.id) != e]
@@ -178,13 +210,59 @@ class PaletteWidget(QWidget):
             item = QTreeWidgetItem(group, [entry.name])
             item.setData(0, Qt.ItemDataRole.UserRole, entry.id)
             item.setIcon(0, kind_icon(entry.kind))
-            item.setToolTip(0, f"<b>{html.escape(entry.name)}</b>"
-                            + (f" ({html.escape(KIND_LABELS.get(entry.kind, entry.kind))}, your own record)"
-                               if key == MY_HARDWARE else "")
-                            + (f"<br><i>{html.escape(entry.lifecycle)}</i>" if entry.lifecycle else "")
-                            + (f"<br>{html.escape(entry.notes)}" if entry.notes else ""))
+            item.setToolTip(0, _tooltip(entry, key == MY_HARDWARE))
             item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemIsDragEnabled)
         group.setExpanded(expanded)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        """Before the tree shows an item's tooltip: complete it (:meth:`complete_tooltip`, once per item)."""
+        if event.type() == QEvent.Type.ToolTip and watched is self.tree.viewport():
+            item = self.tree.itemAt(event.pos())
+            if item is not None:
+                self.complete_tooltip(item)
+        return super().eventFilter(watched, event)
+
+    def complete_tooltip(self, item: QTreeWidgetItem) -> None:
+        """Rewrite the tooltip of ``item`` (a palette record) now: its notes with public documents cited in customer
+        words (``models.present.citations.customer_citation``) and, for a controller, its performance basis line
+        computed from the catalog's evidence (``models.present.performance_basis``). Group rows are left as they
+        are; an item is completed once."""
+        from models.present.citations import customer_citation
+
+        entry_id = item.data(0, Qt.ItemDataRole.UserRole)
+        if not entry_id or id(item) in self._completed:
+            return
+        entry = self.catalog.find(entry_id)
+        if entry is None:
+            return
+        if isinstance(entry, Controller) and entry_id not in self._basis:
+            if entry_id not in self._asked:
+                self._asked.add(entry_id)
+                catalog = self.catalog
+                self.tasks.submit(_basis_task, entry, catalog, name="performance basis",
+                                  on_done=lambda ok, line: self._basis_arrived(catalog, entry_id, ok, line))
+        else:
+            self._completed.add(id(item))
+        own = item.parent() is self.groups.get(MY_HARDWARE)
+        item.setToolTip(0, _tooltip(entry, own, self._basis.get(entry_id, ""),
+                                    customer_citation(entry.notes) if entry.notes else ""))
+
+    def _basis_arrived(self, catalog: Catalog, entry_id: str, ok: bool, line: object) -> None:
+        """A controller's basis line computed (:func:`_basis_task`): its tooltip completed, and shown again when it
+        is on screen for that record. A line for a catalog since replaced is dropped; a failure leaves the tooltip
+        without the line (its notes stay)."""
+        if catalog is not self.catalog:
+            return
+        self._asked.discard(entry_id)
+        self._basis[entry_id] = line if ok and isinstance(line, str) else ""
+        item = self.entry_item(entry_id)
+        if item is None:
+            return
+        self.complete_tooltip(item)
+        viewport = self.tree.viewport()
+        pos = viewport.mapFromGlobal(QCursor.pos())
+        if QToolTip.isVisible() and self.tree.itemAt(pos) is item:
+            QToolTip.showText(QCursor.pos(), item.toolTip(0), viewport, self.tree.visualItemRect(item))
 
     def own_record_menu(self, entry_id: str) -> QMenu:
         """The context menu of one of the user's own records (built here so tests can trigger its actions)."""
