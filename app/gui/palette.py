@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QLineEdit,
     QMenu,
-    QStyle,
     QStyledItemDelegate,
     QToolTip,
     QTreeWidget,
@@ -20,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.icons import KIND_LABELS, icon, kind_icon
+from app.gui.item_text import item_text_width
 from app.gui.status_bar import ELLIPSIS, shorten_at_word, word_pieces
 from app.gui.tasks import TaskRunner
 from models.catalog import Catalog, Controller
@@ -70,13 +70,9 @@ class _NameDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         if not option.text or not index.parent().isValid():  # a group's title: as Qt draws it
             return
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        if style is None:
-            return
-        rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
-        option.text = fit_name(option.text, option.fontMetrics, rect.width() - 2 * margin)
+        width = item_text_width(option)
+        if width is not None:
+            option.text = fit_name(option.text, option.fontMetrics, width)
 
 
 def catalog_mime(entry_id: str) -> QMimeData:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QFontMetrics
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
+
+from app.gui.item_text import item_text_width
 
 ARROW = "  →  "
 """Between a row's name and its target."""
@@ -49,10 +51,6 @@ class WorkloadRowDelegate(QStyledItemDelegate):
         super().initStyleOption(option, index)
         if option.rect.width() <= 0 or not option.text:
             return
-        widget = option.widget
-        style = widget.style() if widget is not None else None
-        if style is None:
-            return
-        text_rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, widget)
-        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
-        option.text = fit_row(option.text, option.fontMetrics, text_rect.width() - 2 * margin)
+        width = item_text_width(option)
+        if width is not None:
+            option.text = fit_row(option.text, option.fontMetrics, width)

@@ -6,44 +6,34 @@ headroom) are on screen without scrolling at 1350 x 728 (a 1366 x 768 laptop les
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QSize
-from PySide6.QtWidgets import QMessageBox
 
-from app.gui.main_window import MainWindow, read_project
+from app.gui.main_window import read_project
 from models.resources import examples_dir
 
 
-def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot):
-    win = MainWindow(read_project(examples_dir() / "aff-a90-oracle-nvmefc64.toml"))
-    win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
-    win.show()
-    win._install_result_views()
-    win.worker.force_sync()
-    try:
-        win.resize(1350, 728)
-        qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
-        win.apply_default_layout()
-        win.results.setCurrentIndex(1)
-        view = win.results.currentWidget()
-        qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 9, timeout=5000)
-        scroll = win.results_dock.widget()
-        qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
-        qtbot.wait(50)
-        legend, plot = view.legend, view.plot
-        rows = -(-len(legend.items) // legend.columnCount)
-        assert rows <= 3, (len(legend.items), legend.columnCount)
-        # the legend leaves the curves most of the chart's height
-        assert legend.boundingRect().height() <= plot.height() / 3, (legend.boundingRect().height(), plot.height())
-        # every legend entry is whole inside the chart's width
-        for _sample, label in legend.items:
-            right = label.mapRectToScene(label.boundingRect()).right()
-            assert right <= plot.width(), (label.text, right, plot.width())
-        # the table's row (not only its header) lies inside the results dock's visible area
-        table = view.summary_table
-        row_rect = table.visualRect(view.summary_model.index(0, 0))
-        bottom = table.viewport().mapTo(scroll.viewport(), QPoint(0, row_rect.bottom()))
-        assert row_rect.height() > 0 and 0 <= bottom.y() <= scroll.viewport().height(), (bottom, scroll.viewport())
-        assert win.centralWidget().height() >= 180  # the canvas keeps its room
-    finally:
-        win.worker.shutdown()
-        win.compare_worker.shutdown()
+def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_window):
+    win = open_window(read_project(examples_dir() / "aff-a90-oracle-nvmefc64.toml"))
+    win.resize(1350, 728)
+    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    view = win.results.currentWidget()
+    qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 9, timeout=5000)
+    scroll = win.results_dock.widget()
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    qtbot.wait(50)
+    legend, plot = view.legend, view.plot
+    rows = -(-len(legend.items) // legend.columnCount)
+    assert rows <= 3, (len(legend.items), legend.columnCount)
+    # the legend leaves the curves most of the chart's height
+    assert legend.boundingRect().height() <= plot.height() / 3, (legend.boundingRect().height(), plot.height())
+    # every legend entry is whole inside the chart's width
+    for _sample, label in legend.items:
+        right = label.mapRectToScene(label.boundingRect()).right()
+        assert right <= plot.width(), (label.text, right, plot.width())
+    # the table's row (not only its header) lies inside the results dock's visible area
+    table = view.summary_table
+    row_rect = table.visualRect(view.summary_model.index(0, 0))
+    bottom = table.viewport().mapTo(scroll.viewport(), QPoint(0, row_rect.bottom()))
+    assert row_rect.height() > 0 and 0 <= bottom.y() <= scroll.viewport().height(), (bottom, scroll.viewport())
+    assert win.centralWidget().height() >= 180  # the canvas keeps its room
