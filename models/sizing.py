@@ -832,9 +832,23 @@ def metrocluster_footprint(record: Controller, inside: Shelf | None, shelf: Shel
 def _design_summary(record: Controller, inside: Shelf | None, shelf: Shelf | None, drive: Drive, count: int,
                     protocol: str, link: LinkType, note: str = "") -> str:
     """The design :func:`_design` builds in words, ``note`` (hosts given another adapter) appended."""
+    return f"{storage_summary(record, inside, shelf, drive, count)}, {front_end_words(protocol, link)}{note}"
+
+
+_PROTOCOL_MEDIUM = {"NVMe/FC": "FC"}
+"""The medium a protocol's name carries, said again after the speed when the link's short name is cut to it."""
+
+
+def front_end_words(protocol: str, link: LinkType) -> str:
+    """A front end in words, ``protocol`` (``"NVMe/FC"``) over ``link``'s short name with the protocol said once and
+    the medium kept: ``"NVMe/TCP over 100GbE"`` (not ``"... 100GbE NVMe/TCP"``), ``"NVMe/FC over 64Gb FC"``,
+    ``"FCP over 64Gb FC"``."""
     carrier = getattr(link, "short_name", "") or link.name  # as models.present.labels.link_type_label names it
-    carrier = carrier.removesuffix(f" {protocol}") or carrier  # "NVMe/TCP over 100GbE", not "... 100GbE NVMe/TCP"
-    return f"{storage_summary(record, inside, shelf, drive, count)}, {protocol} over {carrier}{note}"
+    cut = carrier.removesuffix(f" {protocol}")
+    if cut and cut != carrier:
+        medium = _PROTOCOL_MEDIUM.get(protocol, "")
+        carrier = f"{cut} {medium}" if medium and not cut.endswith(f" {medium}") else cut
+    return f"{protocol} over {carrier}"
 
 
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:

@@ -213,7 +213,7 @@ def test_osa_hybrid_cache_tier_is_not_capacity():
     phys = hci_capacity(node.model_copy(update={"policy": "ftt1-raid1", "dedupe_compression": False}), hybrid,
                         CATALOG.get(host.capacity_drive), bigger_cache, "cluster")
     assert phys.raw_bytes == pytest.approx(base.raw_bytes)
-    assert any("are not capacity" in n for n in phys.notes)
+    assert any("not counted as capacity" in n for n in phys.notes)
 
 
 def test_an_11_drive_ddp_pool():

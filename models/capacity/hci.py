@@ -106,7 +106,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     if cache is not None and not esa:
         cache_count = node.hosts * node.disk_groups_per_host
         notes.append(f"Cache tier: {cache_count} x {cache.marketed_bytes / 1e9:,.0f} GB {cache.name} "
-                     f"({fmt(cache_count * cache.right_sized_bytes)}) are not capacity ({rules.VSAN_DOCS}).")
+                     f"({fmt(cache_count * cache.right_sized_bytes)}), not counted as capacity ({rules.VSAN_DOCS}).")
     level = right_sized
     if node.dedupe_compression:
         pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT

@@ -39,6 +39,9 @@ class CloudPrice:
 
 _ANF = "Microsoft, 'Azure NetApp Files pricing' (azure.microsoft.com/pricing/details/netapp), pay as you go, East US"
 _GCNV = "Google Cloud, 'NetApp Volumes pricing' (cloud.google.com/netapp/volumes/pricing), us-central1"
+_AS_GIB = ", the unit that page prices in; applied here per provisioned GiB-month, as the storage is sized in GiB"
+"""Said after a price Amazon Web Services publishes "per GB-month" for storage it sizes in GiB (FSx for NetApp ONTAP
+storage capacity and EBS volume sizes are given in GiB in its documentation): the one price in both units, labelled."""
 _FSX = "Amazon Web Services, 'Amazon FSx for NetApp ONTAP pricing' (aws.amazon.com/fsx/netapp-ontap/pricing), us-east-1"
 
 MANAGED_PRICES: dict[str, tuple[CloudPrice, ...]] = {
@@ -52,7 +55,7 @@ MANAGED_PRICES: dict[str, tuple[CloudPrice, ...]] = {
     "azure-netapp-files-ultra": (CloudPrice(
         0.000538 * 730, "GiB-month", "assumption", f"{_ANF}: about 0.000538 per GiB-hour x 730 hours"),),
     "aws-fsx-ontap-multi-az-2": (
-        CloudPrice(0.25, "GiB-month", "assumption", f"{_FSX}: Multi-AZ SSD storage, about 0.25 per GB-month"),
+        CloudPrice(0.25, "GiB-month", "assumption", f"{_FSX}: Multi-AZ SSD storage, about 0.25 per GB-month{_AS_GIB}"),
         CloudPrice(1.20, "MBps-month", "assumption", f"{_FSX}: Multi-AZ throughput capacity, about 1.20 per "
                                                      "MBps-month"),
     ),
@@ -90,11 +93,11 @@ DISK_PRICES: dict[tuple[str, str], CloudPrice] = {
                                                                             "(baseline IOPS and throughput included)"),
     ("Azure", "StandardSSD_LRS"): CloudPrice(0.075, "GiB-month", "assumption", f"{_AZDISK}: E30 (1 TiB) about 77 a "
                                                                               "month"),
-    ("AWS", "gp3"): CloudPrice(0.08, "GiB-month", "assumption", f"{_EBS}: gp3 0.08 per GB-month (baseline 3,000 IOPS "
-                                                               "and 125 MB/s included)"),
-    ("AWS", "io1"): CloudPrice(0.125, "GiB-month", "assumption", f"{_EBS}: io1 0.125 per GB-month (provisioned IOPS "
-                                                                "not counted)"),
-    ("AWS", "st1"): CloudPrice(0.045, "GiB-month", "assumption", f"{_EBS}: st1 0.045 per GB-month"),
+    ("AWS", "gp3"): CloudPrice(0.08, "GiB-month", "assumption", f"{_EBS}: gp3 0.08 per GB-month{_AS_GIB}; baseline "
+                                                               "3,000 IOPS and 125 MB/s included"),
+    ("AWS", "io1"): CloudPrice(0.125, "GiB-month", "assumption", f"{_EBS}: io1 0.125 per GB-month{_AS_GIB}; "
+                                                                "provisioned IOPS not counted"),
+    ("AWS", "st1"): CloudPrice(0.045, "GiB-month", "assumption", f"{_EBS}: st1 0.045 per GB-month{_AS_GIB}"),
     ("GCP", "pd-balanced"): CloudPrice(0.10, "GiB-month", "assumption", f"{_PD}: balanced persistent disk"),
     ("GCP", "pd-ssd"): CloudPrice(0.17, "GiB-month", "assumption", f"{_PD}: SSD persistent disk"),
     ("GCP", "pd-standard"): CloudPrice(0.04, "GiB-month", "assumption", f"{_PD}: standard persistent disk"),

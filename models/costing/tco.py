@@ -791,25 +791,31 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
             mine = design.cumulative()
             break_even = [(o.name, break_even_month(mine, o.cumulative())) for o in options]
         else:
-            notes.append("no break-even month: the hardware is not priced (import a price book)")
+            budget = None
             if cheapest_option is not None:
                 budget = break_even_hardware_price(design.total, cheapest_option.total, inputs.horizon_months,
                                                    inputs.support_pct_per_year.value)
-                if budget is None:
+            if budget is None:
+                notes.append("no break-even month: the hardware is not priced (import a price book)")
+                if cheapest_option is not None:
                     notes.append(f"its power and space alone cost more over {inputs.horizon_months} months than "
                                  f"{cheapest_option.name}: no hardware price breaks even")
-                elif cheapest_option.shortfall:
+            else:
+                upper = ("; that price is an upper bound, as the power the catalog gives no figure for is not counted"
+                         if energy is not None and not energy.complete else "")
+                price = (f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
+                         f"{inputs.support_pct_per_year.value:g}% a year){upper}")
+                if cheapest_option is not None and cheapest_option.shortfall:
+                    notes.append("the hardware is not priced (import a price book), so the break-even month is not "
+                                 "known")
                     notes.append(f"no cloud option carries the workloads' I/O over the whole horizon, so none is a "
                                  f"like-for-like alternative; against {cheapest_option.name}, which carries it until "
-                                 f"month {(cheapest_option.short_from_month or 1) - 1}, it breaks even within "
-                                 f"{inputs.horizon_months} months if the hardware costs at most {budget:,.0f} "
-                                 f"{currency} (with support at {inputs.support_pct_per_year.value:g}% a year)")
-                else:
-                    notes.append(f"it breaks even with {cheapest_option.name} within {inputs.horizon_months} months "
-                                 f"if the hardware costs at most {budget:,.0f} {currency} (with support at "
-                                 f"{inputs.support_pct_per_year.value:g}% a year)")
-                if budget is not None and energy is not None and not energy.complete:
-                    notes.append("that hardware price is high by the cost of the power not known (not counted)")
+                                 f"month {(cheapest_option.short_from_month or 1) - 1}, the design breaks even within "
+                                 f"{inputs.horizon_months} months {price}")
+                elif cheapest_option is not None:
+                    notes.append(f"the hardware is not priced (import a price book), so the break-even month is not "
+                                 f"known: the design breaks even with {cheapest_option.name} within "
+                                 f"{inputs.horizon_months} months {price}")
     embodied = embodied_carbon(scenario, catalog, foot.parts)
     budget = None
     if deployment == "on-prem" and not hardware_priced and cheapest_option is not None:

@@ -42,6 +42,7 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int], ...]] = (
     (rf",?\s*\bcommit {_HASH}\^?", "", 0),
     (rf",?\s*\bHEAD {_HASH}(?:, [0-9-]+)?", "", 0),
     # the reference notes file a public fact was copied from: the fact's own document is already named
+    (r"\b([A-Z][\w/.-]*(?: [\w/.-]+)*?) documentation \(public_facts\.md: \1\)", r"\1 documentation", 0),
     (r"\s*\(public_facts\.md(?:[ ,][^():]*)?\)", "", 0),
     (r"public_facts\.md's", "the", 0),
     (r",\s*public_facts\.md(?=\))", "", 0),

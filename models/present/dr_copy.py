@@ -98,8 +98,8 @@ def dr_copy_runway_series(protection: Protection | None, capacity: ScenarioCapac
     month) as a percent of its usable capacity, months 0 .. ``months``.
 
     The copies grow as the relationship's runway grows them (``models.replication.figures``): each protected
-    workload's baseline and its share of the retained copies at the workload's growth, compounded monthly
-    ((1 + g)^(m / 12)), and the transfer held while the next lands unchanged. So the line crosses 100% in the
+    workload's baseline and its share of the retained copies at the workload's yearly growth g, month by
+    month as (1 + g)^(m / 12), and the transfer held while the next lands unchanged. So the line crosses 100% in the
     month the copies outgrow the free capacity, the runway's "months until the DR copy ... is full"
     (:func:`dr_copy_runway_lines`); with several relationships to one destination their copies add up, so the
     line crosses no later than the shortest of their runways.

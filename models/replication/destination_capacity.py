@@ -10,7 +10,7 @@ result says so, from the same figures the Protection section and the verdict rea
   the efficiency ratio is logical / physical (the destination applies no data reduction of its own: the copies
   arrive reduced);
 * months until full: the relationships' runway (``runway_months``: the copies grown at their workloads' growth,
-  compounded yearly, against the free capacity), the shortest of them; 0 when the copies do not fit now; None
+  (1 + g)^(months / 12), against the free capacity), the shortest of them; 0 when the copies do not fit now; None
   beyond 20 years or without growth.
 
 The waterfall's steps (raw to usable to effective) and the scenario totals (which leave such a system out) are
@@ -52,8 +52,9 @@ def _with_relationships(result: CapacityResult, found: list[ReplicationFigures])
              + (" plus the retained daily copies" if f.kind == "snapvault" else "")
              + "; the total efficiency ratio is the copies' logical size over that (the source's data reduction: "
              "this system applies none of its own)"
-             + ("; months until full: the copies grown at their workloads' growth, compounded yearly, as in "
-                "Protection and DR" if f.runway_months is not None else "")
+             + ("; months until full: the copies grown month by month at their workloads' yearly growth g, "
+                "by (1 + g) every 12 months ((1 + g)^(months / 12)), as in Protection and DR"
+                if f.runway_months is not None else "")
              + "." for f in found]
     return replace(result, logical_used_bytes=logical, physical_used_bytes=physical,
                    efficiency_ratio=logical / physical if physical > 0 else 1.0, months_until_full=months,
