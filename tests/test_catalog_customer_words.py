@@ -1,7 +1,8 @@
 """What a customer reads of the catalog carries no internal wording: a record's ``notes`` (the palette's tooltip)
 and the source text of each of its numbers (the PDF's sources table, the catalog browser) name public documents,
 never the project's internal names for its specification reports ("seed 004"), its branches or worktrees, its
-research notes ("searched the docs corpora") or an engine station that no platform runs on any more.
+research notes ("searched the docs corpora", "the search tool", "not readable offline") or an engine station that
+no platform runs on any more.
 
 The calibrated performance profiles of the seed systems are written by the calibration (their text comes from the
 calibration code, rewritten for customers by ``models.present.citations.customer_citation``) and are not scanned
@@ -17,6 +18,11 @@ INTERNAL_WORDS = (
     r"\bbranch(?:es)?\b",
     r"\bseeds? ?\d{3}",
     r"\bseed0",
+    r"\bseeds?\b",
+    r"\bseed's\b",
+    r"\breadable offline\b",
+    r"\bsearch tool\b",
+    r"\bstored (?:public )?pages\b",
     r"\buncalibrated (?:CPU )?default\b",
     r"\bresearch",
     r"\bcorpus\b",
