@@ -53,8 +53,9 @@ def test_a_controllers_tooltip_shows_its_computed_basis_on_hover(qtbot):
     calibrated = [row.protocol for row in platform_evidence(a800, catalog) if row.profile == "calibrated"]
     assert calibrated
     assert f"calibrated (fitted to published measurements) for {', '.join(calibrated)}" in shown
-    assert "seed 0" in a800.notes.lower()  # its note names the internal source ...
-    assert "seed 0" not in shown.lower()  # ... the customer reads the public document's title instead
+    assert "NetApp AFF A800 Performance with Oracle Database" in a800.notes  # its note cites the public report
+    assert "NetApp AFF A800 Performance with Oracle Database" in shown  # ... by title, as the customer reads it
+    assert "seed 0" not in shown.lower()
     assert html.escape(customer_citation(a800.notes)) in shown
 
     shelf = next(e for e in catalog.of_kind("shelf"))
