@@ -672,6 +672,7 @@ def _money(value: float | None, currency: str | None) -> str:
 def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
     from models.present.bom import BTU_PER_W
+    from models.present.headroom import fmt_headroom
     from models.project.textformat import dumps
     from models.sizing import ranking_rule, size
 
@@ -740,7 +741,7 @@ def _size(args) -> int:
                  else "in the cloud (no rack space or power on site)")
         money = _money(row["cost"], row["currency"])
         money = f", {money}" + (" + unpriced items" if row["unpriced"] else "") if money else ""
-        room = f", headroom {row['headroom_pct']:,.0f}%" if row["headroom_pct"] is not None else ""
+        room = f", headroom {fmt_headroom(row['headroom_pct'])}" if row["headroom_pct"] is not None else ""
         room += f" (bound by the {row['max_iops_bound']})" if row["max_iops_bound"] else ""
         front = " [Pareto]" if row["pareto"] else ""
         print(f"{row['rank']:>2}. [{mark}] {row['summary']} — {space}{money}, "

@@ -33,6 +33,7 @@ from app.gui.record_form import NumberEditor, RecordForm
 from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.present.bom import BTU_PER_W
+from models.present.headroom import fmt_headroom
 from models.project import edits
 from models.project.model import Requirements
 
@@ -87,7 +88,7 @@ def configuration_tooltip(candidate) -> str:
     if candidate.alternatives:
         lines.append("Also meets with:")
         for alt in candidate.alternatives[:TOOLTIP_ALTERNATIVES]:
-            room = f", headroom {alt.headroom_pct:,.0f}%" if alt.headroom_pct is not None else ""
+            room = f", headroom {fmt_headroom(alt.headroom_pct)}" if alt.headroom_pct is not None else ""
             lines.append(f"  {alt.variant}: usable {alt.usable_bytes / 2**40:,.2f} TiB{room}")
         if (more := len(candidate.alternatives) - TOOLTIP_ALTERNATIVES) > 0:
             lines.append(f"  ... and {more} more variant{'s' if more > 1 else ''} of this design")
@@ -463,7 +464,7 @@ class SizerDialog(QDialog):
                      f"{c.power_w * BTU_PER_W:,.0f}" if c.power_w else "n/a", f"{c.usable_bytes / 2**40:,.2f}",
                      f"{c.max_iops_at_slo:,.0f}" if c.max_iops_at_slo else "—",
                      c.bound if c.max_iops_at_slo and c.bound else "—",
-                     f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—", why]
+                     fmt_headroom(c.headroom_pct), why]
             for k, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setToolTip(plain_tooltip(text if k != 0 or not c.pareto else "on the Pareto front"))

@@ -58,7 +58,6 @@ from models.formatting import (
     fmt_mbps,
     fmt_months,
     fmt_ms,
-    fmt_pct,
     fmt_ratio,
     fmt_utilization,
 )
@@ -80,6 +79,7 @@ from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
+from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
@@ -798,7 +798,8 @@ class ReportBuilder:
                     fmt_max_iops_at_slo(wp.max_iops_at_slo),
                     fmt_ms(wp.latency_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                     _verdict(wp.target_met),
-                    fmt_pct(wp.headroom_pct, NOT_AVAILABLE, signed=True) if finite(wp.target_iops) else NOT_AVAILABLE,
+                    fmt_headroom(wp.headroom_pct, NOT_AVAILABLE, signed=True) if finite(wp.target_iops)
+                    else NOT_AVAILABLE,
                 ])
             w = self.width
             story.append(_table(rows, [w * 0.25, w * 0.09, w * 0.14, w * 0.15, w * 0.13, w * 0.11, w * 0.13], s))
@@ -1199,14 +1200,15 @@ class ReportBuilder:
         priced = result.currency is not None
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Bound by", "Meets"]]
-        for rank, c in enumerate((result.candidates or result.nearest)[:5], start=1):
+        shown = (result.candidates or result.nearest)[:5]
+        for rank, c in enumerate(shown, start=1):
             cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
                          else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",
                          self.cap(c.usable_bytes).replace(" ", "\u00a0"),  # a figure never parts from its unit
-                         f"{c.headroom_pct:,.0f}%" if c.headroom_pct is not None else "—",
+                         fmt_headroom(c.headroom_pct),
                          _e(c.bound) if c.max_iops_at_slo is not None and c.bound else "—", _verdict(c.meets)])
         w = self.width
         story.append(_table(rows, [w * 0.06, w * 0.28, w * 0.10, w * 0.08, w * 0.13, w * 0.11, w * 0.16, w * 0.08],
@@ -1215,7 +1217,9 @@ class ReportBuilder:
                             + ". Headroom: how far the grown targets (at the end of the "
                             f"{self.project.requirements.horizon_months} months) are below the IOPS that saturates "
                             "the design, in percent of the target, the least over the workloads (the Performance "
-                            "requirement's headroom is at today's target). Bound by: what stops the max IOPS at "
+                            "requirement's headroom is at today's target)"
+                            + ("; " + MULTIPLE_NOTE if any_multiple(c.headroom_pct for c in shown) else "")
+                            + ". Bound by: what stops the max IOPS at "
                             "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))

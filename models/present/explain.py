@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, fmt_iops, fmt_ms
+from models.present.headroom import MULTIPLE_FROM_PCT, fmt_headroom
 from models.present.uncertainty import iops_band_text, profile_text
 
 if TYPE_CHECKING:
@@ -85,7 +86,8 @@ def explain_figure(wp: WorkloadPerformance, figure: str) -> list[str]:
         if wp.headroom_pct is None or wp.target_iops is None:
             return ["No target: headroom needs one."]
         return [f"Headroom = (saturation − target) / target = ({fmt_iops(wp.saturation_iops)} − "
-                f"{fmt_iops(wp.target_iops)}) / {fmt_iops(wp.target_iops)} = {wp.headroom_pct:.1f}%."]
+                f"{fmt_iops(wp.target_iops)}) / {fmt_iops(wp.target_iops)} = {wp.headroom_pct:,.1f}%"
+                + (f" ({fmt_headroom(wp.headroom_pct)})" if wp.headroom_pct >= MULTIPLE_FROM_PCT else "") + "."]
     return []
 
 

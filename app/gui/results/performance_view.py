@@ -53,7 +53,6 @@ from app.gui.results._common import (
     fmt_iops,
     fmt_mbps,
     fmt_ms,
-    fmt_pct,
     html_escape,
     icon,
     make_latency_plot,
@@ -74,6 +73,7 @@ from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell, workload_verdicts
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.present.explain import FIGURES, explain_figure, explain_station
+from models.present.headroom import fmt_headroom
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
 from models.present.verdicts import CAUTION
 from models.units import CapacityUnit
@@ -941,7 +941,7 @@ class PerformanceView(QWidget):
                 latency, headroom = NO_TARGET, NO_TARGET
             else:
                 latency = fmt_ms(w.latency_at_target_ms, SATURATED)
-                headroom = fmt_pct(w.headroom_pct, SATURATED, signed=True)
+                headroom = fmt_headroom(w.headroom_pct, SATURATED, signed=True)
             end = w.curve[-1] if w.curve else None
             peak = f"{fmt_iops(end.iops)} @ {fmt_ms(end.latency_ms)}" if end is not None else NOT_AVAILABLE
             cells = [
