@@ -92,7 +92,10 @@ def _cap(value: float | None, unit: CapacityUnit | str) -> str:
 
 
 def _cap_delta(value: float | None, unit: CapacityUnit | str) -> str:
-    """A signed capacity change in the chosen large unit throughout."""
+    """A signed capacity change in the chosen large unit throughout; no change reads "0 TiB" (or "0 TB"), with the
+    unit as every other bar's label and Change cell has it."""
+    if value == 0:
+        return f"0 {CapacityUnit(unit).value}"
     return fmt_capacity_delta(value, unit, fixed=True)
 
 
@@ -201,6 +204,14 @@ class CapacityView(QWidget):
     """The waterfall CSV could not be written (the message, also shown)."""
 
     COLUMNS = ("Step", "Before", "After", "Change", "Source")
+    COLUMN_TOOLTIPS = {
+        "Step": "A step from raw to usable to effective capacity (hover or click a row for its formula and inputs)",
+        "Before": "The capacity before this step, in the unit shown",
+        "After": "The capacity after this step, in the unit shown (a total row: the capacity at that point)",
+        "Change": "What this step takes away (\u2212) or adds (+); 0 when it changes nothing",
+        "Source": "The public document the step's rule or figure comes from",
+    }
+    """Each column header's tooltip: what the column holds."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -315,6 +326,8 @@ class CapacityView(QWidget):
         # Table and step details
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
+        for column, name in enumerate(self.COLUMNS):
+            self.model.horizontalHeaderItem(column).setToolTip(self.COLUMN_TOOLTIPS[name])
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)

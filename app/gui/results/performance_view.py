@@ -191,6 +191,10 @@ class PerformanceView(QWidget):
         self.workload_combo.currentIndexChanged.connect(self._on_workload_changed)
         self.log_x_check = QCheckBox("Log IOPS")
         self.log_y_check = QCheckBox("Log latency")
+        self.log_x_check.setToolTip("Logarithmic IOPS axis on the latency chart: each step of the axis is ten times "
+                                    "the last, so the light-load part of the curve is spread out")
+        self.log_y_check.setToolTip("Logarithmic latency axis on the latency chart: each step of the axis is ten "
+                                    "times the last, so a low latency and one near saturation show on one chart")
         self.log_x_check.toggled.connect(self.set_log_x)
         self.log_y_check.toggled.connect(self.set_log_y)
         self.export_png_button = QToolButton()
