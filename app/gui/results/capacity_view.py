@@ -160,6 +160,10 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str, exact: Sequence[flo
 
 
 
+WITH_SNAPSHOTS_CAPTION = "With Snapshot copies (total efficiency)"
+"""The caption over the capacity counting Snapshot and FlexClone copies and, in brackets, its ratio: the words say
+which ratio that is (the total efficiency ratio, logical / physical used), beside the Data reduction figure."""
+
 VALUE_LABEL_MARGIN = 1
 """Pixels above and below a waterfall value label's text (a pyqtgraph TextItem's document margin, 4 by default):
 with the chart's rows 4 px taller than a text line, neighbouring labels never overlap."""
@@ -226,7 +230,7 @@ class CapacityView(QWidget):
         # Header: key figures, system selector, unit toggle.
         self._kpis = {key: _Kpi(caption) for key, caption in (
             ("raw", "Raw"), ("usable", "Usable"), ("effective", "Effective"),
-            ("reduction", "Data reduction"), ("with_snapshots", "With Snapshot copies"),
+            ("reduction", "Data reduction"), ("with_snapshots", WITH_SNAPSHOTS_CAPTION),
             ("months", "Months until full"))}
         self._kpis["raw"].setToolTip(
             "The capacity as marketed (drives x their marketed size, or the capacity a cloud service provisions), "
