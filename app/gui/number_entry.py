@@ -38,6 +38,9 @@ class NumberEntry(QAbstractSpinBox):
         optional: None is a value (shown as the special text, e.g. ``default (23)``); an empty text enters it.
         step: one arrow step, in shown units (1 IOPS, 0.1 TiB, 0.01 for a ratio).
         min_decimals: decimals always shown (``1.50 : 1``).
+        shown_digits: significant digits shown while the field is not being edited (None: all); the exact value
+            shows once the field has the focus, so what is typed back is exact (a derived think time of
+            0.064545 ms reads ``0.0645 ms``, and ``0.064545 ms`` when clicked).
 
     The spin-box API (``value``, ``setValue``, ``minimum``, ``maximum``, ``stepBy``) is in shown units; for an
     optional field the step below the lowest value is "default" (None), as a QSpinBox's special value is.
@@ -49,7 +52,8 @@ class NumberEntry(QAbstractSpinBox):
     """What the user typed was not taken: the message to show by the field ("" once a value is taken)."""
 
     def __init__(self, quantity: Quantity, allowed: Range, optional: bool = False, step: float = 1.0,
-                 min_decimals: int = 0, special_text: str = "default", parent: QWidget | None = None) -> None:
+                 min_decimals: int = 0, special_text: str = "default", parent: QWidget | None = None,
+                 shown_digits: int | None = None) -> None:
         super().__init__(parent)
         self.quantity = quantity
         self.allowed = allowed if allowed.high is not None or not quantity.whole else Range(
@@ -57,6 +61,7 @@ class NumberEntry(QAbstractSpinBox):
         self.optional = optional
         self.step = Fraction(str(step))
         self.min_decimals = min_decimals
+        self.shown_digits = shown_digits
         self.default_value: float | None = None
         """Model value a None field stands for (steps start there); None when unknown."""
         self._special = special_text
@@ -92,9 +97,16 @@ class NumberEntry(QAbstractSpinBox):
         group, decimal = self._locale_marks()
         return format_with_unit(value, self.quantity, group=group, decimal=decimal)
 
+    def _rounded(self, value: Any) -> Any:
+        """``value`` to :attr:`shown_digits` significant digits for showing while the field is not edited; the
+        value itself when it has the focus, is whole or has no more digits than that."""
+        if self.shown_digits is None or self.quantity.whole or self.hasFocus() or not value:
+            return value
+        return float(f"{float(value):.{self.shown_digits}g}")
+
     def _show(self) -> None:
         text = self._special if self._value is None and self.optional else (
-            "" if self._value is None else self.format(self._value))
+            "" if self._value is None else self.format(self._rounded(self._value)))
         self._shown_text = text
         edit = self.lineEdit()
         if edit.text() != text:
@@ -241,6 +253,19 @@ class NumberEntry(QAbstractSpinBox):
             event.accept()
             return
         super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        """Qt override: a value shown rounded (:attr:`shown_digits`) shows exactly for editing."""
+        super().focusInEvent(event)
+        if self._value is not None and self.lineEdit().text() == self._shown_text and not self.refused_message:
+            self._show()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802
+        """Qt override: editing ends (the typed text is read), then a value is shown rounded again (a refused
+        text stays for correction)."""
+        super().focusOutEvent(event)
+        if not self.refused_message and self.lineEdit().text() == self._shown_text:
+            self._show()
 
     def wheelEvent(self, event) -> None:  # noqa: N802
         """Qt override: the wheel steps a field only once it has the focus; over an unfocused field it scrolls

@@ -348,6 +348,12 @@ COUNT_SUFFIXES = ("_iops", "_mbps")
 """Float fields that are whole numbers in practice: stepped by 1."""
 
 
+SHOWN_DIGITS_MS = 3
+"""Significant digits a time in milliseconds (an SLO, a think time, a round-trip time) shows while it is not being
+edited: a derived think time of 0.064545 ms reads 0.0645 ms (the exact value shows when the field is clicked).
+Catalog figures in microseconds show exactly, as published."""
+
+
 class NumberEditor(FieldEditor):
     """A number field (:class:`~app.gui.number_entry.NumberEntry`): takes exactly what was typed ("350K",
     "1.5 TiB", "2 ms", "1e15") or shows why not under the field, the value unchanged. Byte counts are shown in the
@@ -367,7 +373,8 @@ class NumberEditor(FieldEditor):
             step = 1.0
         special = "default" if name not in ("target_iops", "target_mbps") else "none"
         self.entry = NumberEntry(quantity, Range(low, high, low_open, high_open), optional, step,
-                                 min_decimals=2 if name.endswith("_ratio") else 0, special_text=special)
+                                 min_decimals=2 if name.endswith("_ratio") else 0, special_text=special,
+                                 shown_digits=SHOWN_DIGITS_MS if quantity.unit == "ms" and not is_int else None)
         self.spin = self.entry
         super().__init__(name, self.entry, parent)
         self.is_int, self.optional = is_int, optional
