@@ -80,6 +80,7 @@ from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
+from models.present.key_figures import key_figures
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
@@ -981,26 +982,17 @@ class ReportBuilder:
                              "usable x total efficiency ratio", ""])
             story += cited.under(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)),
                                  REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)  # the notes kept with rows
-            facts = [
-                ("Data reduction (inline)", fmt_ratio(system.data_reduction_ratio)),
-                ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
-                ("Logical used", self.cap(system.logical_used_bytes)),
-                ("Physical used", self.cap(system.physical_used_bytes)),
-                ("Months until full (at growth)",
-                 fmt_months(system.months_until_full)),
-            ]
-            eff = system.efficiency
-            if finite(eff.snapshot_copies) and eff.snapshot_copies:
-                facts.append(("Snapshot copies kept", f"{eff.snapshot_copies:,.0f}, holding "
-                              f"{self.cap(eff.snapshot_physical_bytes)} physical"))
-            if finite(eff.thin_unallocated_bytes) and eff.thin_unallocated_bytes:
-                facts.append(("Thin-provisioned, not allocated", self.cap(eff.thin_unallocated_bytes)))
+            facts, why = key_figures(system, self.cap, capacity.is_replica_only(system.system_id))
+            noted = SourceNotes()  # a figure's note, kept with the table (models.present.key_figures)
+            if why:
+                facts[0] = (facts[0][0], f"{facts[0][1]} {noted.marker(why)}")
             story.append(Spacer(1, 6))
             if len(facts) % 2:
                 facts.append(("", ""))
             pairs = [[_e(a), _e(b), _e(c), _e(d)] for (a, b), (c, d) in zip(facts[::2], facts[1::2])]
-            story.append(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
-                                extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]))
+            story += noted.under(_table(pairs, [w * 0.32, w * 0.17, w * 0.32, w * 0.19], s, header_rows=0,
+                                        extra=[("LINEABOVE", (0, 0), (-1, 0), 0.8, g.INK)]),
+                                 REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)
             if system.layout:
                 story.append(_para("Layout", s.h2))
                 story += [self.p("• " + _e(text_in_unit(line, self.unit, exact)), s.small) for line in system.layout]
