@@ -81,6 +81,7 @@ from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
+from models.present.provider_size import provider_size_once
 from models.present.uncertainty import band_summary, profile_text
 from models.present.validation import (
     error_text,
@@ -995,7 +996,8 @@ class ReportBuilder:
                                  REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)
             if system.layout:
                 story.append(_para("Layout", s.h2))
-                story += [self.p("• " + _e(text_in_unit(line, self.unit, exact)), s.small) for line in system.layout]
+                story += [self.p("• " + _e(text_in_unit(provider_size_once(line, self.unit), self.unit, exact)),
+                                 s.small) for line in system.layout]  # a cloud disk's size once (provider_size)
             if system.notes:
                 story.append(_para("Assumptions", s.h2))
                 story += [self.p("• " + _e(text_in_unit(note, self.unit, exact)), s.small)
