@@ -79,6 +79,7 @@ from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.comparison import GROUP, SECTION
+from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
@@ -972,7 +973,8 @@ class ReportBuilder:
             exact = exact_figures(system)  # the engine's figures in the project's unit (models.present.capacity_text)
             for step in system.steps:
                 rows.append([_e(step.name), self.cap(step.bytes_before), self.cap(step.bytes_after),
-                             _e(text_in_unit(customer_citation(str(step.formula)), self.unit, exact)),
+                             _e(precise_formula(text_in_unit(customer_citation(str(step.formula)), self.unit, exact),
+                                                self.unit, exact, step.bytes_before, step.bytes_after)),
                              cited.marker(customer_citation(str(step.source)))])
             rows.append(["<b>Usable</b>", "", f"<b>{self.cap(system.usable_bytes)}</b>", "", ""])
             rows.append(["<b>Effective</b>", "", f"<b>{self.cap(system.effective_bytes)}</b>",
