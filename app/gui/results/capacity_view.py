@@ -64,6 +64,7 @@ from models.formatting import fmt_months
 from models.present import WaterfallBar, capacity_verdicts, scenario_waterfall, system_waterfall
 from models.present.capacity_band import band_lines
 from models.present.capacity_text import exact_figures, text_in_unit
+from models.present.formula_precision import precise_formula
 from models.present.waterfall import with_effective_band
 from models.units import CapacityUnit, to_unit
 
@@ -148,7 +149,8 @@ def bar_tooltip(bar: WaterfallBar, unit: CapacityUnit | str, exact: Sequence[flo
         lines.append(f"{_cap(bar.before, unit)} \u2192 {_cap(bar.after, unit)}"
                      f" ({_cap_delta(bar.change, unit)})")
     if bar.formula:
-        lines.append(f"<b>Formula:</b> {html_escape(in_unit(bar.formula))}")
+        formula = precise_formula(in_unit(bar.formula), unit, exact, bar.before, bar.after)  # as the report has it
+        lines.append(f"<b>Formula:</b> {html_escape(formula)}")
     if bar.inputs:
         inputs = " \u00b7 ".join(f"{html_escape(k)} = {html_escape(in_unit(v))}" for k, v in bar.inputs)
         lines.append(f"<b>Inputs:</b> {inputs}")
