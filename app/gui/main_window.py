@@ -51,7 +51,7 @@ from app.gui.window_layout import RESULTS_HEIGHT_SHARE  # noqa: F401 - the defau
 from app.gui.worker import EvaluationOutcome, EvaluationWorker
 from app.gui.workloads_panel import WorkloadsPanel
 from models.formatting import natural_key
-from models.present import PROFILE_KIND_WORDS, profiles_text
+from models.present import NO_PROFILE_WORDS, PROFILE_KIND_WORDS, profiles_text
 from models.project.model import Project
 from models.resources import example_titles
 
@@ -658,11 +658,13 @@ class MainWindow(QMainWindow):
                 shown_value = f"<span style='color:#d64545'>{shown_value}</span>"
             after = ""
             if key == "max_iops_at_slo":
-                after = (f" <span style='color:{ASSUMED_COLOR if ASSUMED_WORDS in basis else MUTED_COLOR}'>"
+                caution = ASSUMED_WORDS in basis or NO_PROFILE_WORDS["vSAN"] in basis  # figures on assumed costs
+                after = (f" <span style='color:{ASSUMED_COLOR if caution else MUTED_COLOR}'>"
                          f"({html.escape(basis)})</span>") if basis else ""
                 label.setToolTip("How the performance profile behind this figure was obtained: calibrated (fitted "
-                                 "to measurements), derived (a fitted profile carried over) or uncalibrated "
-                                 "default (no fit: the widest uncertainty band)." if basis else "")
+                                 "to measurements), derived (a fitted profile carried over), hardware relation "
+                                 "only (its family's shared software costs on its cores), assumed vSAN costs or "
+                                 "published service limits." if basis else "")
             label.setText(f"{STATUS_CAPTIONS.get(key, key)}: <b>{shown_value}</b>{after}"
                           + (" (stale)" if outcome.error else ""))
         if self._status_rows > 1:  # the rows balanced for the figures' new widths

@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the names this package offers, for the type checker; at run
     )
     from models.present.nodes import drive_size, model_name, node_figures
     from models.present.summary import (
+        NO_PROFILE_WORDS,
         PROFILE_KIND_WORDS,
         STATUS_CAPTIONS,
         profile_kind_text,
@@ -89,6 +90,7 @@ _EXPORTS: dict[str, str] = {
     "model_name": "nodes",
     "node_figures": "nodes",
     # summary
+    "NO_PROFILE_WORDS": "summary",
     "PROFILE_KIND_WORDS": "summary",
     "STATUS_CAPTIONS": "summary",
     "profile_kind_text": "summary",
@@ -142,7 +144,7 @@ __getattr__, __dir__ = lazy_exports(__name__, _EXPORTS)
 
 
 __all__ = [
-    "POLICY_LABEL", "PROFILE_KIND_WORDS", "RAID_LABEL", "STATUS_CAPTIONS",
+    "NO_PROFILE_WORDS", "POLICY_LABEL", "PROFILE_KIND_WORDS", "RAID_LABEL", "STATUS_CAPTIONS",
     "BomRow", "BottleneckSentence", "ComparisonRow", "Headline",
     "Verdict", "WaterfallBar", "bill_of_materials", "bottleneck_sentence", "build_waterfall", "capacity_fits",
     "capacity_verdicts", "comparison_rows", "drive_size", "evaluation_verdict",

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "profile_kind_text", "profiles_text", "status_summary",
-           "verdict_text"]
+__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "profile_kind_text", "profiles_text",
+           "status_summary", "verdict_text"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
@@ -34,10 +34,26 @@ default", the widest uncertainty band; it ignores what the calibrated platforms 
 platforms only roughly)."""
 
 
+SERVICE_LIMIT_ROLES = frozenset({"service_ops", "service_iops", "service_mbps"})
+"""Station roles of a managed service's published limits (``models.performance.paths``' managed-service path)."""
+
+NO_PROFILE_WORDS = {"vSAN": "assumed vSAN costs", "service": "published service limits"}
+"""The words for a path no controller or cloud VM profile governs, whose figures the engine marks "assumed" (the
+band width of an assumption): a vSAN cluster runs on assumed per-I/O CPU costs and a software latency taken from a
+published vSAN result; a managed service on its published limits with an assumed light-load latency. Neither is
+the uncalibrated default profile of a controller."""
+
+
 def profile_kind_text(workload: WorkloadPerformance) -> str:
-    """The words for the profile behind ``workload``'s figures (:data:`PROFILE_KIND_WORDS`); "" when its path
-    has no controller or cloud VM profile (an HCI cluster, a managed service)."""
+    """The words for the profile behind ``workload``'s figures (:data:`PROFILE_KIND_WORDS`); a vSAN cluster or a
+    managed service, which no controller or cloud VM profile governs, in the words of :data:`NO_PROFILE_WORDS`
+    (never "uncalibrated default")."""
     kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
+    if kind == "assumed" and workload.profile_basis is None:
+        if workload.protocol == "vSAN":
+            return NO_PROFILE_WORDS["vSAN"]
+        if any(s.ident.role in SERVICE_LIMIT_ROLES for s in workload.stations):
+            return NO_PROFILE_WORDS["service"]
     return PROFILE_KIND_WORDS.get(kind, kind)
 
 

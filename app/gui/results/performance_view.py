@@ -149,7 +149,9 @@ class PerformanceView(QWidget):
         "Headroom": "How far the target is below saturation, as a percentage of the target.",
         "Profile": "How the controller's performance profile behind this row's figures was obtained: calibrated "
                    "(fitted to measurements of this model), derived (a fitted profile carried over from another "
-                   "version, protocol or model) or uncalibrated default (no fit: the widest uncertainty band).",
+                   "version, protocol or model), hardware relation only (software costs shared by the "
+                   "calibrated platforms of its family, run on this model's cores: the widest band of the three), "
+                   "assumed vSAN costs (a vSAN cluster) or published service limits (a managed service).",
     }
 
     def __init__(self, parent: QWidget | None = None):
