@@ -87,7 +87,7 @@ from models.project.model import (
     ShelfNode,
 )
 from models.topology import front_end_switch_note, front_end_switches, protocol_version_problem
-from models.units import TIB
+from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
 
 if TYPE_CHECKING:  # a search of a design without replication or site-loss requirement imports neither
@@ -208,8 +208,9 @@ class SizingResult:
 
 
 def _grown(value: float, growth_pct_per_year: float, months: int) -> float:
-    """``value`` grown monthly at ``growth_pct_per_year`` / 12 % for ``months`` (the capacity engine's rule)."""
-    return value * (1.0 + growth_pct_per_year / 1200.0) ** months
+    """``value`` grown at ``growth_pct_per_year`` for ``months``: x (1 + g)^(months / 12), the rule of every growth
+    (:func:`models.units.growth_factor`)."""
+    return value * growth_factor(growth_pct_per_year, months)
 
 
 def _protocol_of(link: LinkType) -> str:
@@ -854,7 +855,7 @@ def front_end_words(protocol: str, link: LinkType) -> str:
 def needed_effective_bytes(scenario: Scenario, req: Requirements) -> float:
     """The effective capacity to provide, bytes, compared with a design's effective capacity (usable x data
     reduction, Snapshot copies and clones not counted: ``CapacityResult.effective_bytes``): the requirement's,
-    else the enabled workloads' data sets, each grown by its growth over the horizon (monthly compounding, as
+    else the enabled workloads' data sets, each grown by its growth over the horizon ((1 + g)^(months / 12), as
     months until full). The blocks of Snapshot copies and clones are checked apart, physically: a design's data
     must fit its usable capacity over the horizon (:func:`capacity_reasons`)."""
     if req.effective_capacity_bytes:

@@ -96,3 +96,39 @@ def format_iops(iops: float) -> str:
     if iops >= 1e3:
         return f"{iops / 1e3:.1f}K"
     return f"{iops:.0f}"
+
+
+GROWTH_RULE = "(1 + g)^(months / 12)"
+"""How a yearly growth g (a percentage per year) is applied over a number of months, in words a customer reads: the
+effective annual rate, so that "30% per year" is 1.30x after 12 months and 1.30^2 = 1.69x after 24, with the months in
+between on the same curve (1.30^(6/12) = 1.140x after 6). One rule for every growth StorPlan applies (the data sets'
+capacity runway, the IOPS targets' runway, the DR copies, the sizer's grown targets, the cost of capacity that
+grows)."""
+
+
+def growth_factor(growth_pct_per_year: float, months: float) -> float:
+    """The factor a quantity growing at ``growth_pct_per_year`` has grown by after ``months``: (1 + g)^(months / 12)
+    (:data:`GROWTH_RULE`; 1.0 at 0 months or 0% growth).
+
+    Args:
+        growth_pct_per_year: the yearly growth, % (30.0 for 30% a year); > -100.
+        months: months elapsed (fractional allowed), >= 0.
+
+    Raises:
+        ValueError: ``growth_pct_per_year`` <= -100 (a negative base has no real fractional power).
+    """
+    if growth_pct_per_year <= -100.0:
+        raise ValueError(f"growth of {growth_pct_per_year:g}% per year: must be above -100%")
+    return float((1.0 + growth_pct_per_year / 100.0) ** (months / 12.0))
+
+
+def monthly_growth_log(growth_pct_per_year: float) -> float:
+    """ln of one month's growth factor at ``growth_pct_per_year`` (:func:`growth_factor` of one month is
+    exp of it): ln(1 + g) / 12, for solving "the month a growing quantity reaches a limit" in closed form.
+
+    Raises:
+        ValueError: ``growth_pct_per_year`` <= -100.
+    """
+    if growth_pct_per_year <= -100.0:
+        raise ValueError(f"growth of {growth_pct_per_year:g}% per year: must be above -100%")
+    return math.log1p(growth_pct_per_year / 100.0) / 12.0

@@ -30,14 +30,15 @@ def test_bands_and_break_even_match_a_hand_calculation():
     change, 20%/year growth, 36-month horizon. By hand: the database spread is 2-5x around sqrt(10) (the
     published range), so P10 = r x 2 / sqrt(10), P90 = r x 5 / sqrt(10); one workload, so the effective capacity is
     usable x ratio; physical used = L / r x (1 + 12 copies x 10%); months until full = ln(usable / used) /
-    ln(1 + 20/1200); the break-even is the larger of need / usable and L x 2.2 x growth^36 / usable."""
+    (ln(1.20) / 12), 20% a year being 1.20x after 12 months; the break-even is the larger of need / usable and
+    L x 2.2 x 1.20^3 / usable (36 months)."""
     project, evaluation = _tpce()
     band = evaluation.capacity_band
     usable = evaluation.capacity.total.usable_bytes
     logical, r = 11.2e12, 1.5 * 1.067
     low, high = 2.0 / math.sqrt(10.0), 5.0 / math.sqrt(10.0)
     snap = 1 + 12 * (5.0 / 100 * 2.0)  # 12 copies each holding 10% of the physical data
-    monthly = 1 + 20.0 / 1200
+    monthly = 1.20 ** (1 / 12)  # one month's growth at 20 % a year (effective annual: 1.20 after 12 months)
 
     assert band.data_reduction_ratio_p10 == pytest.approx(r * low, rel=1e-9)
     assert band.data_reduction_ratio_p50 == pytest.approx(r, rel=1e-9)
@@ -115,7 +116,8 @@ def test_evaluate_json_on_the_command_line_carries_the_band(capsys):
     assert main(["evaluate", "aff8080-sqlserver-tpce", "--json"]) == 0
     capacity = json.loads(capsys.readouterr().out)["capacity"]
     assert capacity["effective_bytes_band_p10"] < capacity["effective_bytes"] < capacity["effective_bytes_band_p90"]
-    assert capacity["break_even_data_reduction_ratio"] == pytest.approx(1.5953, abs=1e-3)
+    # the hand calculation of test_bands_and_break_even_match_a_hand_calculation: L x 2.2 x 1.20^3 / usable
+    assert capacity["break_even_data_reduction_ratio"] == pytest.approx(1.5204, abs=1e-3)
 
 
 def test_workload_types_follow_presets_names_and_protocol():
@@ -175,8 +177,22 @@ def test_the_sentences_name_the_band_the_runway_and_the_break_even():
     effective, runway, break_even = band_lines(band, "TiB")
     assert effective.startswith(f"Effective capacity P10-P90: {band.effective_bytes_p10 / 2**40:,.2f} TiB to "
                                 f"{band.effective_bytes_p90 / 2**40:,.2f} TiB")
-    assert runway == "Months until full P10-P90: 8.5 months to 64 months (P50 36 months)."
-    # 1.5953 and 1.6005 both print as 1.60:1: the sentence shows three decimals so the reader sees the gap
+    assert runway == "Months until full P10-P90: 9.2 months to 70 months (P50 39 months)."
+    # 1.5204 and 1.6005 print apart at two decimals: no three-decimal form is needed to show the gap
+    assert "Break-even data-reduction ratio: 1.52:1 (below it" in break_even
+    assert break_even.endswith("the design fits at the P50 ratio but not at P10.")
+
+
+def test_a_break_even_that_prints_as_the_p50_ratio_gets_three_decimals():
+    """1.5953 and 1.6005 both print as 1.60:1: the sentence shows three decimals so the reader sees the gap."""
+    from dataclasses import replace
+
+    from models.present.capacity_band import band_lines
+
+    _, evaluation = _tpce()
+    band = replace(evaluation.capacity_band, break_even_data_reduction_ratio=1.5953)
+    assert band.data_reduction_ratio_p50 == pytest.approx(1.6005)
+    break_even = band_lines(band, "TiB")[2]
     assert "Break-even data-reduction ratio: 1.595:1 (P50 1.600:1)" in break_even
     assert break_even.endswith("the design fits at the P50 ratio but not at P10.")
 

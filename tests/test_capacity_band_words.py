@@ -45,7 +45,7 @@ def test_no_break_even_ratio_below_one_is_printed(name):
 def test_a_break_even_above_one_keeps_its_ratio():
     project, evaluation = _band("aff8080-sqlserver-tpce.toml")
     band = evaluation.capacity_band
-    assert band_lines(band, "TiB")[-1].startswith("Break-even data-reduction ratio: 1.595:1")
+    assert band_lines(band, "TiB")[-1].startswith("Break-even data-reduction ratio: 1.52:1")
     cells = {row[0]: row[1] for row in summary_sheet(project, evaluation, None, CapacityUnit.TIB)}
     assert cells["Break-even data-reduction ratio"] == pytest.approx(band.break_even_data_reduction_ratio, abs=1e-4)
 

@@ -254,7 +254,8 @@ def test_effective_side_hand_computed():
     chain = [s for s in r.steps
              if s.name in ("Compression", "Compaction", "Deduplication", "Snapshot copies", "FlexClone copies")]
     assert chain[-1].bytes_after == pytest.approx(r.effective_with_snapshots_bytes)
-    assert r.months_until_full == pytest.approx(math.log(r.usable_bytes / physical) / math.log1p(0.01))
+    # 12 % a year: x 1.12 every 12 months, (1.12)^(months / 12)
+    assert r.months_until_full == pytest.approx(12 * math.log(r.usable_bytes / physical) / math.log(1.12))
     assert r.step("Thin provisioning").delta_bytes == 0
 
 

@@ -4,9 +4,9 @@ never the project's internal names for its specification reports ("seed 004"), i
 research notes ("searched the docs corpora", "the search tool", "not readable offline") or an engine station that
 no platform runs on any more.
 
-The calibrated performance profiles of the seed systems are written by the calibration (their text comes from the
-calibration code, rewritten for customers by ``models.present.citations.customer_citation``) and are not scanned
-here: this test covers the hand-written text of every record."""
+The performance profiles are scanned too, the calibrated ones included: ``storplan calibrate --write`` writes their
+source texts from the calibration code, which cites the published reports by title and section
+(``models.catalog.published_reports``), never by the specification's file names ("004_2fde4983b68c72f7.txt")."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ INTERNAL_WORDS = (
     r"\bTODO\b",
     r"\bhelpers?\b",
     r"\bworktrees?\b",
+    r"(?<![/\w.-])[\w.-]+\.txt\b",  # a file name of its own; a public address ending in .txt (spec.org) is fine
 )
 """Words that belong to the project's workings, not to a customer's document (case-insensitive)."""
 
@@ -47,6 +48,8 @@ def test_the_word_list_finds_each_kind_of_internal_wording():
             "seed 004_2fde4983b68c72f7.txt §2; used only to size the uncalibrated default CPU station; "
             "searched the pages and docs corpora")
     assert len(internal_phrases(said)) == 6
+    assert internal_phrases("fitted to 004_2fde4983b68c72f7.txt §4 Tables 2-5") != []
+    assert internal_phrases("https://www.spec.org/storage2020/results/res2023q4/storage2020-20231002-00055.txt") == []
     assert internal_phrases("NetApp TR-4671 §2 Table 1 (Standard_DS3_v2: 4 CPU, 14GB RAM, 3000 Mbps)") == []
 
 
@@ -62,4 +65,21 @@ def test_no_catalog_note_or_field_source_carries_internal_wording():
             scanned += bool(text)
             found += [f"{record.id} {where}: ...{phrase}..." for phrase in internal_phrases(text)]
     assert scanned > 2000
+    assert not found, "\n".join(found)
+
+
+def test_no_performance_profile_carries_internal_wording():
+    """Every performance profile's source and the source of each of its fields, the blocks ``storplan calibrate
+    --write`` writes included (the AFF8080A EX, AFF A800, CVO DSv2, EF550 and spinning-array profiles)."""
+    found = []
+    scanned = calibrated = 0
+    for record in bundled_catalog():
+        for profile in getattr(record, "performance", None) or ():
+            where = f"{record.id} {profile.software} {profile.protocol}"
+            texts = [("source", profile.source)] + [(name, p.source) for name, p in profile.provenance.items()]
+            calibrated += any(p.kind == "calibrated" for p in profile.provenance.values())
+            for field, text in texts:
+                scanned += bool(text)
+                found += [f"{where} {field}: ...{phrase}..." for phrase in internal_phrases(text)]
+    assert calibrated >= 8 and scanned > 100
     assert not found, "\n".join(found)

@@ -46,14 +46,14 @@ def _a70(running: RunningCosts = INPUTS, priced: bool = True):
 
 
 def _anf_ultra_by_month(months: int) -> tuple[list[float], int | None]:
-    """Azure NetApp Files Ultra holding the example's 8 TB data set grown 30 % a year (monthly compounding) and
+    """Azure NetApp Files Ultra holding the example's 8 TB data set grown 30 % a year ((1 + 0.30)^(months / 12)) and
     carrying its 250,000 IOPS of 8 KiB (2,048 MB/s) grown 30 % a year alike: each month the larger of the whole TiB
     the data needs and the whole TiB whose 128 MiB/s per TiB carry the MB/s (at most the volume's 4,719 MB/s cap),
     at 0.000538 per GiB-hour x 730 hours; (cumulative cost at months 0..``months``, the first month the MB/s is
     above the cap)."""
     total, out, short = 0.0, [0.0], None
     for m in range(1, months + 1):
-        grow = (1 + 30 / 1200) ** m
+        grow = 1.30 ** (m / 12)
         data, mbps = 8e12 * grow, 250_000 * 8192 / 1e6 * grow
         if mbps > 4719 and short is None:
             short = m
@@ -84,20 +84,27 @@ def test_the_a70_example_against_a_hand_calculation():
     assert tco.design.cumulative() == pytest.approx(mine)
     assert tco.design.total == pytest.approx(A70_HARDWARE + 36 * monthly) and tco.design.complete
     # the cloud options are sized on the workload's I/O too: ANF Standard's 1,678 MB/s volume cap is below the
-    # 2,099 MB/s of month 1, so it falls short at its largest size (100 TiB); every option falls short before the
-    # horizon's 4,982 MB/s and 608,000 IOPS, and ANF Ultra carries it the longest (to month 33), the cheapest of those
+    # 2,093 MB/s of month 1 (2,048 MB/s x 1.3^(1/12)), so it falls short at its largest size (100 TiB); ANF Ultra
+    # carries the horizon's 4,499 MB/s (2,048 x 1.3^3) and 549,250 IOPS within its 4,719 MB/s cap, the cheapest of
+    # the options that carry them
     standard = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-standard")
     assert standard.short_from_month == 1 and standard.lines[0].monthly[0] == pytest.approx(
         100 * 1024 * 0.000202 * 730)
     anf, short = _anf_ultra_by_month(36)
     option = next(o for o in tco.options if o.catalog_id == "azure-netapp-files-ultra")
     assert option.cumulative() == pytest.approx(anf)
-    assert option.short_from_month == short == 34 and "4,719 MB/s" in option.shortfall[0]
+    assert option.short_from_month is short is None and option.meets_workloads
     assert tco.cheapest == option.name
-    assert not any(o.meets_workloads for o in tco.options)
-    assert all((o.short_from_month or 0) < 34 or o.total >= option.total for o in tco.options)
+    assert all(o.total >= option.total for o in tco.options if o.meets_workloads)
     even = next((m for m in range(37) if mine[m] <= anf[m]), None)
     assert tco.break_even_with(option.name) == even
+    # over 40 months the MB/s passes Ultra's cap in month 39 (2,048 x 1.3^(39/12) = 4,804 MB/s): short from then
+    longer = project.model_copy(update={"requirements": project.requirements.with_changes(horizon_months=40)})
+    tco40 = design_tco(longer, design.scenario, design.catalog)
+    anf40, short40 = _anf_ultra_by_month(40)
+    ultra40 = next(o for o in tco40.options if o.catalog_id == "azure-netapp-files-ultra")
+    assert ultra40.short_from_month == short40 == 39 and "4,719 MB/s" in ultra40.shortfall[0]
+    assert ultra40.cumulative() == pytest.approx(anf40) and not ultra40.meets_workloads
 
 
 def test_the_defaults_are_stated_and_used():
@@ -180,11 +187,11 @@ def test_size_ranks_on_total_cost_with_break_even_against_the_cheapest_cloud(tmp
         monthly = hardware * 0.15 / 12 + c.power_w * 730 / 1000 * 1.58 * 2.0 + c.rack_units * 30.0
         assert c.tco == pytest.approx(hardware + 36 * monthly)
         totals.append(c.tco)
-        grown = [1.5e12 * (1 + 20 / 1200) ** m for m in range(37)]  # the example's data set, 20 % a year
+        grown = [1.5e12 * 1.20 ** (m / 12) for m in range(37)]  # the example's data set, 20 % a year
         cloud, cum = [0.0], 0.0
         # ANF Premium, the cheapest here: whole TiB for the data, and at least the 3 TiB whose 64 MiB/s per TiB
         # carry 163.84 MB/s (156.25 MiB/s); 0.000403 per GiB-hour x 730 hours. Ultra (2 TiB carry it at 128 MiB/s
-        # per TiB, 0.000538 per GiB-hour) costs more once the data needs 3 TiB (month 24)
+        # per TiB, 0.000538 per GiB-hour) costs more once the data needs 3 TiB (month 26)
         ultra = 0.0
         for m in range(1, 37):
             cum += max(math.ceil(grown[m] / TIB), math.ceil(20_000 * 8192 / 2**20 / 64)) * 1024 * 0.000403 * 730

@@ -12,8 +12,9 @@ from models.store import load_any
 
 
 @pytest.mark.parametrize("name,full,breach,saturation", [
-    ("aff-a70-ns224-oracle-nvmetcp.toml", 85.25, 70.50, 73.76),
-    ("aff-c80-qlc-vmware-nvmefc64.toml", 36.55, 91.58, 92.86),
+    # growth applied as (1 + g)^(months / 12) (30% a year: 1.30x after 12 months)
+    ("aff-a70-ns224-oracle-nvmetcp.toml", 96.28, 79.63, 83.30),
+    ("aff-c80-qlc-vmware-nvmefc64.toml", 38.99, 103.43, 104.87),
 ])
 def test_the_runway_shows_all_three_months(name, full, breach, saturation):
     project = load_any(examples_dir() / name)

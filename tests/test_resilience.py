@@ -162,9 +162,10 @@ def test_cloud_failover_keeps_a_one_node_workloads_saturation():
     assert "takeover" not in states and "drive_rebuild" not in states  # cloud disks: no drive rebuild
 
 
-def test_runway_months_follow_the_monthly_compounding():
-    # 100K IOPS growing 20% a year (1.6667% a month) reaches 150K after ln(1.5) / ln(1 + 20/1200) months
-    assert months_to_reach(100_000, 150_000, 20.0) == pytest.approx(math.log(1.5) / math.log1p(20 / 1200))
+def test_runway_months_follow_the_effective_annual_growth():
+    # 100K IOPS growing 20% a year is 120K after 12 months and reaches 150K after 12 x ln(1.5) / ln(1.2) months
+    assert months_to_reach(100_000, 120_000, 20.0) == pytest.approx(12.0, rel=1e-12)
+    assert months_to_reach(100_000, 150_000, 20.0) == pytest.approx(12 * math.log(1.5) / math.log(1.2))
     assert months_to_reach(100_000, 150_000, 0.0) is None
     assert months_to_reach(150_000, 100_000, 20.0) == 0.0
     assert months_to_reach(100_000, 100_000 * 100, 5.0) is None  # beyond ten years
@@ -172,7 +173,7 @@ def test_runway_months_follow_the_monthly_compounding():
 
 
 def test_runway_of_an_example_with_iops_growth():
-    """AFF8080 at 350K IOPS growing 10% a year: the SLO breaks when 350K x (1 + 10/1200)^m reaches the max IOPS
+    """AFF8080 at 350K IOPS growing 10% a year: the SLO breaks when 350K x 1.10^(m / 12) reaches the max IOPS
     at the SLO, and it saturates when it reaches saturation."""
     project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
     sc = project.scenario
@@ -181,7 +182,7 @@ def test_runway_of_an_example_with_iops_growth():
     evaluation = evaluate(project, project.active_scenario)
     wp = evaluation.performance.workloads[0]
     res = evaluate_resilience(project, evaluation, project.active_scenario)
-    rate = math.log1p(10 / 1200)
+    rate = math.log(1.10) / 12
     assert res.months_until_slo_breach == pytest.approx(math.log(wp.max_iops_at_slo / 350_000) / rate)
     assert res.months_until_saturation == pytest.approx(math.log(wp.saturation_iops / 350_000) / rate)
     assert res.months_until_full == pytest.approx(evaluation.capacity.total.months_until_full)
@@ -265,7 +266,7 @@ def test_the_resilience_requirements_are_verdicts_of_the_evaluated_design():
 def test_n_plus_judges_the_capacity_with_a_host_down_over_the_horizon():
     """The hybrid vSAN example (4 hosts, N+1, 36-month horizon, data growing 20 % a year): with one host down the
     3-host cluster holds today's data but fills within the horizon, so N+1 is missed, in the month computed here
-    from the reduced cluster's usable capacity and the data's growth (compounded monthly, g / 12 a month); the
+    from the reduced cluster's usable capacity and the data's growth ((1 + g)^(months / 12)); the
     SLO with a host down quotes the host failure state's max IOPS, the figure the Resilience table shows."""
     from models.capacity import evaluate_capacity
     from models.evaluate import evaluate_resilience
@@ -282,8 +283,8 @@ def test_n_plus_judges_the_capacity_with_a_host_down_over_the_horizon():
     assert usable == pytest.approx(ev.capacity.systems[0].usable_bytes * 3 / 4, rel=1e-12)  # as "Capacity in a failure"
     used = workload.dataset_bytes  # usable is after the FTT=1 mirror; no data reduction, no Snapshot copies
     assert ev.capacity.systems[0].physical_used_bytes == pytest.approx(used, rel=1e-12)
-    months = math.log(usable / used) / math.log1p(workload.growth_pct_per_year / 1200)
-    assert 0 < months < project.requirements.horizon_months  # 27.3: within the 36 months
+    months = 12 * math.log(usable / used) / math.log1p(workload.growth_pct_per_year / 100)
+    assert 0 < months < project.requirements.horizon_months  # 29.9: within the 36 months
     assert not capacity.met and capacity.state == "N+1"
     assert f"fills the usable capacity in {months:,.0f} months" in capacity.text
     assert "within the 36-month horizon" in capacity.text

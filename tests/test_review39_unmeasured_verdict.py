@@ -94,7 +94,7 @@ def test_cloud_recommendations_read_cloud_not_0_u_and_power_n_a(capsys):
 
 def test_the_reports_capacity_table_says_a_system_full_within_the_horizon_does_not_fit():
     """The report's "Capacity requirement" table said "Fits: Yes" for the AFF8080 NFS example beside the summary's
-    capacity miss (full in 8.0 of 36 months); a system full after the horizon still says Yes."""
+    capacity miss (full in 8.8 of 36 months); a system full after the horizon still says Yes."""
     import io
 
     from pypdf import PdfReader
@@ -108,5 +108,5 @@ def test_the_reports_capacity_table_says_a_system_full_within_the_horizon_does_n
         table = text[text.index("Capacity requirement"):]
         return table[:table.index("Physical used: the workloads'")]
 
-    assert "TiB No 8.0 months" in row("aff8080-nfs-file-services.toml")
+    assert "TiB No 8.8 months" in row("aff8080-nfs-file-services.toml")
     assert "TiB Yes" in row("aff-a90-oracle-nvmefc64.toml")

@@ -37,7 +37,7 @@ def _meets(project, requirements: Requirements, need: float) -> list[str]:
         w = targets[wp.workload_id]
         if wp.target_iops is None:
             continue  # no target: no performance requirement
-        grown = wp.target_iops * (1 + w.iops_growth_pct_per_year / 1200) ** requirements.horizon_months
+        grown = wp.target_iops * (1 + w.iops_growth_pct_per_year / 100) ** (requirements.horizon_months / 12)
         if wp.max_iops_at_slo is None or wp.max_iops_at_slo < grown:
             misses.append(f"{wp.name} SLO")
     return misses
@@ -93,7 +93,7 @@ def test_requirements_in_the_toml_form():
     assert all("NVMe/FC" in c.summary for c in result.candidates + result.nearest)
     w = project.scenario.workloads[0]
     # the effective capacity as it is sold (data reduction only): the data set grown, Snapshot copies not counted
-    grown = w.dataset_bytes * (1 + 20 / 1200) ** 12
+    grown = w.dataset_bytes * 1.20  # 20 % a year over 12 months: (1 + g)^(12 / 12)
     assert needed_effective_bytes(project.scenario, project.requirements) == pytest.approx(grown)
     assert math.isfinite(grown)
 
@@ -379,7 +379,7 @@ def test_snapshot_copies_do_not_let_a_design_meet_data_that_does_not_fit():
     project = load_any(EXAMPLE)
     (w,) = project.scenario.workloads
     assert w.snapshots is not None
-    growth = (1 + w.growth_pct_per_year / 1200) ** project.requirements.horizon_months
+    growth = (1 + w.growth_pct_per_year / 100) ** (project.requirements.horizon_months / 12)
     result = size(project, top=5)
     assert result.candidates
     for c in result.candidates:

@@ -23,6 +23,7 @@ from models.calibration.fit import (
     with_profiles,
 )
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
+from models.catalog.published_reports import report_citation
 from models.performance import iops_at_latency, latency_at_iops, seeds
 from models.performance.cloud_limits import CORES_BASIS, cvo_cores
 from models.performance.engine import Ramp
@@ -37,9 +38,11 @@ from models.performance.public_ramps import (
 from models.performance.seeds import cvo_concurrency
 from models.project.model import Scenario
 
-_SEED000 = "seed 000_da033415b257cd85.txt §3.5, §3.7, §5"
-_SEED001 = "seed 001_0b3f26d6e9898a6b.txt §2, §3.6, §4"
-_SEED004 = "seed 004_2fde4983b68c72f7.txt §4 Tables 2-5"
+_SEED000 = report_citation("000", "§3.5, §3.7, §5")
+_SEED001 = report_citation("001", "§2, §3.6, §4")
+_SEED004 = report_citation("004", "§4 Tables 2-5")
+# The fitted profiles' sources cite the published reports by title and section (the catalog's text is what a
+# customer reads): the same mapping, models.catalog.published_reports.SEED_TITLES, that the reports cite them by.
 
 CVO_ROWS: dict[str, dict[str, tuple[float | None, float | None, float | None, float | None]]] = {
     # vm: {workload: (single value, single latency, ha value, ha latency)}; values are IOPS (oltp) or MB/s
@@ -273,12 +276,12 @@ _ASSUMED_BLOCK = (("netapp-ef550", "SANtricity 11", 4), ("generic-spinning-fc-ar
 def _assumed_fit(ctx: FitContext, obs: list[Observation]) -> FitResult:
     # EF550 and the spinning array (seed 003): no latency or IOPS data to fit; assumed profiles so that the
     # throughput cases run on a stated basis (their CPUs are not the limit at 2.5 GB/s).
-    why = Provenance(kind="assumed", source="seed 003 prints no IOPS or latency for this array; lean block-only "
-                                            "controller values")
+    why = Provenance(kind="assumed", source=report_citation("003") + " prints no IOPS or latency for this array; "
+                                            "lean block-only controller values")
     profiles = tuple((rid, PerfProfile(
         software=sw, protocol="FCP", cpu_read_us=20.0, cpu_write_us=40.0, cpu_per_kib_us=0.1,
         servers_per_node=servers, fixed_latency_us=50.0,
-        source="assumed (seed 003_de11bf4501a758b5.txt has throughput only): block-only controller CPU costs",
+        source=f"assumed ({report_citation('003')} has throughput only): block-only controller CPU costs",
         provenance={k: why for k in (*FIELDS, "servers_per_node")})) for rid, sw, servers in _ASSUMED_BLOCK)
     return FitResult(profiles, (), 0.0, ())
 

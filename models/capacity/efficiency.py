@@ -20,7 +20,8 @@ Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
   (the seed report's "total effective capacity"). The effective-side steps multiply the usable capacity by the
   ratio each one adds: the data-reduction steps' product is the data-reduction ratio, all of them the efficiency
   ratio.
-- growth: the physical used of each workload grows at ``growth_pct_per_year / 12`` per month, compounded monthly;
+- growth: the physical used of each workload grows by its yearly growth g as (1 + g)^(months / 12)
+  (:func:`models.units.growth_factor`: the effective annual rate, 30% a year is 1.30x after 12 months);
   months until full = first month the total reaches usable (None with no growth, 0 when already full).
 """
 
@@ -35,7 +36,7 @@ from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE, TIERING_POL
 from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
 from models.capacity.snapshots import snapshot_copies
 from models.project import Workload
-from models.units import format_capacity
+from models.units import format_capacity, monthly_growth_log
 
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
 RATIO_SOURCE = ("project: each workload's stated compression, compaction and deduplication ratios (1:1 where none is "
@@ -148,7 +149,8 @@ def effective_side(
                 f"{_fmt(side.logical_used)} (data + Snapshot + clone) / physical {_fmt(side.physical_used)}.")
     months = _months_until_full(side.growth_parts, usable_bytes)
     if months is not None and side.any_growth:
-        notes.append("Growth: physical used grows at each workload's yearly growth / 12 per month, compounded monthly.")
+        notes.append("Growth: physical used grows by each workload's yearly growth g as (1 + g)^(months / 12) "
+                     "(30% a year: 1.30x after 12 months).")
     return EffectiveSide(tuple(steps), side.detail, tuple(notes), side.logical_used, side.physical_used,
                          side.data_reduction_ratio, side.efficiency_ratio, effective, months, with_snapshots)
 
@@ -355,30 +357,31 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
 
 
 def _months_until_full(parts: Sequence[tuple[float, float]], usable: float) -> float | None:
-    """First month (fractional) when sum(p x (1 + g/1200)^m) reaches usable; None if it never grows."""
+    """First month (fractional) when sum(p x (1 + g)^(m / 12)) reaches usable (:func:`models.units.growth_factor`);
+    None if it never grows."""
     total = sum(p for p, _ in parts)
     if total <= 0:
         return None
     if total >= usable:
         return 0.0
-    # a growth so small that (1 + g/1200) rounds to 1 never fills anything: treat it as no growth
-    growing = [(p, g / 1200.0) for p, g in parts if g > 0 and p > 0 and math.log1p(g / 1200.0) > 0]
+    # each part's monthly log-growth ln(1 + g) / 12; a growth so small that it rounds to 0 never fills anything
+    growing = [(p, monthly_growth_log(g)) for p, g in parts if g > 0 and p > 0 and monthly_growth_log(g) > 0]
     if not growing:
         return None
     fixed = total - sum(p for p, _ in growing)
     rates = {r for _, r in growing}
     if len(rates) == 1:
         rate = rates.pop()
-        months = math.log((usable - fixed) / (total - fixed)) / math.log1p(rate)
+        months = math.log((usable - fixed) / (total - fixed)) / rate
         return months if math.isfinite(months) else None
     slowest = min(r for _, r in growing)
-    high = math.log((usable - fixed) / (total - fixed)) / math.log1p(slowest)
+    high = math.log((usable - fixed) / (total - fixed)) / slowest
     if not math.isfinite(high):
         return None
     low = 0.0
     for _ in range(100):
         mid = (low + high) / 2
-        if fixed + sum(p * math.exp(min(700.0, mid * math.log1p(r))) for p, r in growing) >= usable:
+        if fixed + sum(p * math.exp(min(700.0, mid * r)) for p, r in growing) >= usable:
             high = mid
         else:
             low = mid

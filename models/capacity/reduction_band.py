@@ -21,8 +21,9 @@ Rules (pure functions; every capacity in bytes, every ratio logical / physical):
   estimate): the P10 of the effective capacity is every workload at its P10 ratio (the band is wider than it
   would be for independent workloads; a conservative reading). ``effective_q = usable x L / sum(L_i / r_i,q)``;
   the physical used at a quantile is each workload's data ``L_i / r_i,q`` plus its Snapshot blocks (the same
-  share of it as in the engine), and the runway (months until full) follows the engine's monthly compounding
-  (``models.capacity.efficiency``). The P10 ratio gives the P10 effective capacity and the shortest runway.
+  share of it as in the engine), and the runway (months until full) follows the engine's growth rule,
+  (1 + g)^(months / 12) (``models.capacity.efficiency``, :func:`models.units.growth_factor`). The P10 ratio gives
+  the P10 effective capacity and the shortest runway.
 - **Break-even.** Every workload's ratio scaled by one factor k scales the blended ratio by k. A design fits its
   required capacity over the horizon when (a) its effective capacity reaches the need (the requirement's
   effective capacity, else the enabled workloads' data sets grown over the horizon, as the sizer's
@@ -53,6 +54,7 @@ from dataclasses import dataclass
 from models.capacity.efficiency import _months_until_full, snapshot_copies
 from models.capacity.results import CapacityResult, ScenarioCapacity
 from models.project.model import ControllerNode, DataReductionBand, Requirements, Scenario, Workload
+from models.units import growth_factor
 
 __all__ = ["PUBLISHED", "WORKLOAD_TYPES", "CapacityBand", "ReductionDistribution", "SystemBand", "WorkloadBand",
            "capacity_band", "distribution_for", "needed_effective_bytes", "workload_type"]
@@ -178,11 +180,11 @@ def distribution_for(workload: Workload, overrides: Iterable[DataReductionBand] 
 
 def needed_effective_bytes(scenario: Scenario, requirements: Requirements) -> float:
     """The effective capacity a design must give, bytes: the requirement's, else the enabled workloads' data sets
-    each grown monthly at its yearly growth / 12 over the horizon (the sizer's rule,
+    each grown by its yearly growth as (1 + g)^(months / 12) over the horizon (the sizer's rule,
     ``models.sizing.needed_effective_bytes``)."""
     if requirements.effective_capacity_bytes:
         return float(requirements.effective_capacity_bytes)
-    return sum(w.dataset_bytes * (1.0 + w.growth_pct_per_year / 1200.0) ** requirements.horizon_months
+    return sum(w.dataset_bytes * growth_factor(w.growth_pct_per_year, requirements.horizon_months)
                for w in scenario.workloads if w.enabled)
 
 
@@ -332,7 +334,7 @@ def _system_band(result: CapacityResult, workloads: Sequence[Workload], override
         growth = [(p.logical / p.ratios[q] * (p.hot + p.snapshot_share), p.growth_pct) for p in parts]
         months.append(_months_until_full(growth, usable))
         used.append(sum(part for part, _ in growth))
-    grown = sum(p.logical / p.ratios[1] * (p.hot + p.snapshot_share) * (1.0 + p.growth_pct / 1200.0) ** horizon_months
+    grown = sum(p.logical / p.ratios[1] * (p.hot + p.snapshot_share) * growth_factor(p.growth_pct, horizon_months)
                 for p in parts)
     band = SystemBand(
         result.system_id, result.system_label, usable, effective_bytes_p10=effective[0],

@@ -123,7 +123,7 @@ class CapacityResult:
         efficiency_ratio: logical_used / physical_used, as ONTAP's ``storage aggregate show-efficiency`` reports
             the total ratio (seed 000 §1.3), Snapshot and FlexClone copies counted; 1.0 without data. Not the
             headline ratio: that is ``data_reduction_ratio`` (see :attr:`effective_with_snapshots_bytes`).
-        months_until_full: months until physical_used reaches usable at the workloads' growth compounded monthly;
+        months_until_full: months until physical_used reaches usable at the workloads' growth, (1 + g)^(months / 12);
             None when nothing grows; 0.0 when already full.
         layout: human lines, e.g. ``"node 1: aggregate RAID DP 1 x (21+2) data partitions, 1 spare drive"``.
         notes: assumptions in words. problems: what is wrong with the input (never raised).

@@ -7,11 +7,11 @@
   (the support share of the hardware a year / 12), power (facility kWh a year / 12 x the electricity price) and
   space (rack units x the rack-unit cost a month).
 * In the cloud nothing is bought up front; each month pays what is provisioned that month: a managed service's
-  capacity grows with the data (the workloads' data sets grown by their growth, monthly compounding as the capacity
-  runway), rounded up to whole TiB and never below what the design provisions or the service's minimum; Cloud Volumes
-  ONTAP pays its VMs' vCPU-hours, its data disks (more disks of the design's type as the data outgrows them) and its
-  licence per node-hour. Prices: the project's price book where it prices a cloud record (its price is over the
-  horizon: spread evenly), else :mod:`models.costing.cloud_prices`.
+  capacity grows with the data (the workloads' data sets grown by their growth, (1 + g)^(months / 12) as in the
+  capacity runway), rounded up to whole TiB and never below what the design provisions or the service's minimum;
+  Cloud Volumes ONTAP pays its VMs' vCPU-hours, its data disks (more disks of the design's type as the data
+  outgrows them) and its licence per node-hour. Prices: the project's price book where it prices a cloud record
+  (its price is over the horizon: spread evenly), else :mod:`models.costing.cloud_prices`.
 * The options compared: every managed file service of the catalog, and a single-node Cloud Volumes ONTAP system in
   each provider's cloud (:func:`cvo_option`), sized to the same data month by month. The
   break-even month of an on-premises design against an option is the first month its cumulative cost is no more
@@ -40,6 +40,7 @@ from models.costing.inputs import HCI_HOST_RACK_UNITS, HOURS_PER_MONTH, HOURS_PE
 from models.pricing import Costing, cost
 from models.project.metrocluster import is_metrocluster
 from models.project.model import HciClusterNode, ManagedServiceNode, PriceRow, Project, Requirements, Scenario
+from models.units import growth_factor
 
 __all__ = ["CostLine", "Demand", "Energy", "OptionCost", "Tco", "break_even_hardware_price", "break_even_month",
            "cheapest", "cloud_options", "comparison_order", "cvo_option", "data_by_month", "demand_by_month",
@@ -199,12 +200,13 @@ def design_deployment(scenario: Scenario) -> str:
 
 def data_by_month(scenario: Scenario, requirements: Requirements, horizon_months: int) -> tuple[float, ...]:
     """The data to hold at the end of months 0..``horizon_months``, bytes: the enabled workloads' data sets, each
-    grown monthly at its ``growth_pct_per_year`` / 12 % (the capacity runway's rule); the requirements' effective
+    grown by its ``growth_pct_per_year`` as (1 + g)^(months / 12) (the capacity runway's rule,
+    :func:`models.units.growth_factor`); the requirements' effective
     capacity when the workloads give no data set."""
     workloads = [w for w in scenario.workloads if w.enabled and w.dataset_bytes]
     if not workloads:
         return tuple(float(requirements.effective_capacity_bytes) for _ in range(horizon_months + 1))
-    return tuple(sum(w.dataset_bytes * (1.0 + w.growth_pct_per_year / 1200.0) ** m for w in workloads)
+    return tuple(sum(w.dataset_bytes * growth_factor(w.growth_pct_per_year, m) for w in workloads)
                  for m in range(horizon_months + 1))
 
 
@@ -222,9 +224,9 @@ class Demand:
 
 def demand_by_month(scenario: Scenario, horizon_months: int) -> Demand:
     """The enabled workloads' I/O at the end of months 0..``horizon_months``: each workload's target IOPS (or its
-    target MB/s / its I/O size when it gives only MB/s), grown monthly at its ``iops_growth_pct_per_year`` / 12 %
-    (compounded, as its IOPS target grows), and its MB/s (the target MB/s, or IOPS x I/O size), grown alike.
-    A workload with neither target counts nothing."""
+    target MB/s / its I/O size when it gives only MB/s), grown by its ``iops_growth_pct_per_year`` as
+    (1 + g)^(months / 12) (as its IOPS target grows in the runway), and its MB/s (the target MB/s, or IOPS x I/O
+    size), grown alike. A workload with neither target counts nothing."""
     iops = [0.0] * (horizon_months + 1)
     mbps = [0.0] * (horizon_months + 1)
     for w in scenario.workloads:
@@ -234,7 +236,7 @@ def demand_by_month(scenario: Scenario, horizon_months: int) -> Demand:
         base_iops = w.target_iops if w.target_iops is not None else (w.target_mbps or 0.0) * 1e6 / size
         base_mbps = w.target_mbps if w.target_mbps is not None else base_iops * size / 1e6
         for m in range(horizon_months + 1):
-            grow = (1.0 + w.iops_growth_pct_per_year / 1200.0) ** m
+            grow = growth_factor(w.iops_growth_pct_per_year, m)
             iops[m] += base_iops * grow
             mbps[m] += base_mbps * grow
     return Demand(tuple(iops), tuple(mbps))

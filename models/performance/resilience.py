@@ -4,8 +4,8 @@ predictions (issue "Size for the bad day").
 :func:`evaluate_states` builds every applicable failure state of each workload's path
 (:mod:`models.performance.states`), solves it with the same engine as the normal state (bands included) and says
 whether the SLO still holds at the target. :func:`runway` turns each workload's growth into months until its SLO
-breaks and until it saturates, compounded monthly as the capacity engine compounds months until full
-(``models.capacity.efficiency``): value x (1 + g / 1200) ^ months.
+breaks and until it saturates, on the rule every growth in StorPlan follows (:func:`models.units.growth_factor`,
+as the capacity engine's months until full): value x (1 + g)^(months / 12).
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from models.performance.states import (
     takeover,
 )
 from models.project.model import ControllerNode, HciClusterNode, Scenario, Settings
+from models.units import monthly_growth_log
 
 if TYPE_CHECKING:
     from models.capacity.results import CapacityResult
@@ -72,7 +73,8 @@ class StateResult:
 @dataclass(frozen=True)
 class Runway:
     """Months until the first workload's SLO breaks and until it saturates at its growing target (fractional,
-    compounded monthly); None where not within :data:`RUNWAY_HORIZON_MONTHS` or without growth."""
+    the target grown as (1 + g)^(months / 12)); None where not within :data:`RUNWAY_HORIZON_MONTHS` or without
+    growth."""
 
     months_until_slo_breach: float | None
     months_until_saturation: float | None
@@ -198,16 +200,19 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
 
 
 def months_to_reach(value: float | None, limit: float | None, growth_pct_per_year: float) -> float | None:
-    """Months until ``value`` x (1 + g / 1200) ^ months reaches ``limit`` (fractional); 0 when already there;
+    """Months until ``value`` x (1 + g)^(months / 12) reaches ``limit`` (fractional; :func:`models.units.growth_factor`,
+    g = ``growth_pct_per_year`` / 100); 0 when already there;
     None without growth, without both numbers, or beyond :data:`RUNWAY_HORIZON_MONTHS`."""
     if value is None or limit is None or not math.isfinite(limit) or value <= 0:
         return None
     if value >= limit:
         return 0.0
-    rate = growth_pct_per_year / 1200.0
-    if rate <= 0 or math.log1p(rate) <= 0:
+    if growth_pct_per_year <= 0:
         return None
-    months = math.log(limit / value) / math.log1p(rate)
+    rate = monthly_growth_log(growth_pct_per_year)
+    if rate <= 0:
+        return None
+    months = math.log(limit / value) / rate
     return months if months <= RUNWAY_HORIZON_MONTHS else None
 
 

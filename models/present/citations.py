@@ -14,19 +14,9 @@ import re
 from typing import Final
 
 from models.capacity.rules import RAID_LABEL
+from models.catalog.published_reports import SEED_TITLES
 
-SEED_TITLES: Final[dict[str, str]] = {
-    "000": 'NetApp report "NetApp AFF8080A EX Storage Efficiency and Performance with SQL Server 2014" (2016)',
-    "001": 'NetApp report "NetApp AFF A800 Performance with Oracle Database" (2019)',
-    "002": ('VMware blog "Microsoft SQL Server on VMware All-Flash Virtual SAN - Update from the Reference '
-            'Architecture Trenches" (vSAN 6.2)'),
-    "003": ("SAS technical paper on SAS workload performance with the NetApp EF550 flash storage array (SAS lists "
-            "its performance papers at http://support.sas.com/kb/42/197.html)"),
-    "004": ('NetApp TR-4671 "Performance Characterization of NetApp Cloud Volumes ONTAP for Azure with Application '
-            'Workloads" (March 2019)'),
-}
-"""The seed reports StorPlan was specified from, by their three-digit number: title, publisher, date and document
-number or address where the report prints one (the seeds themselves: /work/shared/seeds/README.md)."""
+__all__ = ["SEED_TITLES", "customer_citation", "field_words"]
 
 _NOTE_WORDS_PATTERN = (
     r"search|remember|corpus|corpora|sources read|stored pages|not readable offline|no readable copy|"

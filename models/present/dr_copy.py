@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from models.units import growth_factor
+
 if TYPE_CHECKING:
     from models.capacity.results import ScenarioCapacity
     from models.replication import Protection
@@ -136,6 +138,6 @@ def dr_copy_runway_series(protection: Protection | None, capacity: ScenarioCapac
         assert system is not None  # kept above only with one
         name = system.system_label or system_id
         out.append((f"DR copy on {name}: used / usable",
-                    [(float(m), 100.0 * (own[system_id] + sum(b * (1.0 + g / 100.0) ** (m / 12.0) for b, g in rows))
+                    [(float(m), 100.0 * (own[system_id] + sum(b * growth_factor(g, m) for b, g in rows))
                       / system.usable_bytes) for m in range(months + 1)]))
     return out

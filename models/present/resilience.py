@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from models.formatting import fmt_iops, fmt_months, fmt_ms
+from models.units import growth_factor
 
 if TYPE_CHECKING:
     from models.evaluate import Evaluation, Resilience
@@ -127,9 +128,9 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         if wp.target_iops and wp.max_iops_at_slo:
-            g = growth.get(wp.workload_id, 0.0) / 1200.0
+            g = growth.get(wp.workload_id, 0.0)
             series.append((f"{wp.name}: target / max IOPS at SLO",
-                           [(m, 100.0 * wp.target_iops * (1 + g) ** m / wp.max_iops_at_slo)
+                           [(m, 100.0 * wp.target_iops * growth_factor(g, m) / wp.max_iops_at_slo)
                             for m in range(months + 1)]))
     from models.present.dr_copy import dr_copy_runway_series
 

@@ -403,7 +403,7 @@ class Workload(Record):
     clones: int = Field(default=0, ge=0, le=1000, description="FlexClone-style copies of the dataset")
     growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000)
     iops_growth_pct_per_year: float = Field(default=0.0, ge=0, le=1000,
-                                            description="growth of the IOPS target, % per year (compounded monthly)")
+                                            description="growth of the IOPS target, % per year: (1 + g)^(months / 12)")
     nas: NasWorkload | None = Field(default=None, description="a file (NFS / SMB) workload's protocol and operation "
                                                                "mix; None: a block workload")
     cold_data_pct: float = Field(default=0.0, ge=0, le=100, description="FabricPool: share of the workload's data "

@@ -28,8 +28,8 @@ The arithmetic, for one relationship of protected workloads i (every figure in b
 * baseline: sum dataset_i / r_i, at B.
 * destination (physical): the baseline, plus one transfer (the common Snapshot copy held while the next lands), plus
   for SnapVault the retained daily copies: retention days x sum C_i / r_i; against the destination's usable capacity
-  less what its own workloads use; runway: months until that grows (each workload at its growth rate, compounded
-  yearly) past the free capacity.
+  less what its own workloads use; runway: months until that grows (each workload at its growth rate g,
+  (1 + g)^(months / 12), as every growth in StorPlan: ``models.units.growth_factor``) past the free capacity.
 * SnapMirror active sync: RPO 0; bandwidth needed = the writes at their target, sent as written (no data reduction
   in flight); every write waits for the round trip to the partner site.
 """
@@ -41,6 +41,7 @@ from dataclasses import dataclass
 
 from models.project.model import Scenario, Workload
 from models.project.replication import REPLICATION_KIND_LABELS, ChangeRate, Replication
+from models.units import growth_factor
 
 SECONDS_PER_DAY = 86_400.0
 MAX_RUNWAY_MONTHS = 240
@@ -238,7 +239,7 @@ def _months_until(needed_now: float, growth: list[tuple[float, float]], free: fl
     if needed_now > free:
         return 0.0
     for month in range(1, MAX_RUNWAY_MONTHS + 1):
-        grown = sum(b * (1.0 + g / 100.0) ** (month / 12.0) for b, g in growth)
+        grown = sum(b * growth_factor(g, month) for b, g in growth)
         if grown > free:
             return float(month)
     return None

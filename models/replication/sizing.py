@@ -27,7 +27,7 @@ from models.project.model import CloudVmNode, ControllerNode, ManagedServiceNode
 from models.project.replication import Replication
 from models.replication.figures import ReplicationFigures, protected_workloads, replication_figures
 from models.replication.onprem_destination import ArrayDesigns
-from models.units import CapacityUnit
+from models.units import CapacityUnit, growth_factor
 
 SCHEDULES_MINUTES = (5.0, 10.0, 15.0, 30.0, 60.0, 120.0, 240.0, 480.0, 720.0, 1440.0)
 """Schedules proposed when the RPO needs a shorter one (ONTAP's built-in 5min, 10min, 15min, hourly, 8hour, daily,
@@ -76,13 +76,13 @@ class DestinationProposal:
 
 def grown_copies_bytes(f: ReplicationFigures, horizon_months: int) -> float:
     """The destination's copies (:attr:`ReplicationFigures.destination_needed_bytes`) with each workload's data and
-    retained change grown by its own rate over ``horizon_months`` (compounded yearly); the held transfer not
-    grown."""
+    retained change grown by its own rate over ``horizon_months`` ((1 + g)^(months / 12),
+    :func:`models.units.growth_factor`); the held transfer not grown."""
     grown = 0.0
     retained_days = ((f.destination_needed_bytes - f.baseline_bytes - f.transfer_bytes) / f.sent_bytes_per_day
                      if f.sent_bytes_per_day > 0 else 0.0)
     for c in f.workloads:
-        factor = (1.0 + c.growth_pct_per_year / 100.0) ** (horizon_months / 12.0)
+        factor = growth_factor(c.growth_pct_per_year, horizon_months)
         grown += (c.dataset_bytes / c.reduction + c.sent_bytes_per_day * retained_days) * factor
     return grown + f.transfer_bytes
 

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 
 from models.catalog import Catalog
 from models.project.model import Project, Scenario
+from models.units import growth_factor
 from models.verdict import slo_holds
 
 if TYPE_CHECKING:
@@ -70,7 +71,7 @@ def replication_load_reasons(scenario: Scenario, catalog: Catalog, project: Proj
         if wp is None or wp.target_iops is None:
             continue
         # the sizer's own rule (models.sizing): the grown target against the max IOPS at the SLO
-        grown = wp.target_iops * (1.0 + mine.iops_growth_pct_per_year / 1200.0) ** req.horizon_months
+        grown = wp.target_iops * growth_factor(mine.iops_growth_pct_per_year, req.horizon_months)
         limit = wp.max_iops_at_slo_band_p10 if req.rank_on == "p90" else wp.max_iops_at_slo
         if not slo_holds(limit, grown):
             rate = sum(w.target_mbps or 0.0 for w in extra if w.target == mine.target)

@@ -200,7 +200,7 @@ DDL_V3 = DDL_V2.replace("    growth_pct_per_year REAL NOT NULL,\n    PRIMARY KEY
 assert DDL_V3 != DDL_V2, "the v3 workload column was not added"
 
 _V4_WORKLOAD_IOPS_GROWTH = "    iops_growth_pct_per_year REAL NOT NULL DEFAULT 0,\n"
-"""Version 4 adds each workload's IOPS growth (percent per year, compounded monthly) for the runway."""
+"""Version 4 adds each workload's IOPS growth (percent per year, applied as (1 + g)^(months / 12)) for the runway."""
 
 DDL_V4 = DDL_V3.replace(_V3_WORKLOAD_NAS, _V3_WORKLOAD_NAS + _V4_WORKLOAD_IOPS_GROWTH)
 """Version 4 (frozen): version 3 plus the workload's ``iops_growth_pct_per_year``."""

@@ -40,9 +40,9 @@ def test_the_waterfall_shows_the_effective_band(qtbot, evaluation):
     text = view.band_label.text()
     assert view.band_label.isVisibleTo(view)
     assert "Effective capacity P10-P90" in text
-    assert f"Break-even data-reduction ratio: {band.break_even_data_reduction_ratio:.3f}:1" in text
+    assert f"Break-even data-reduction ratio: {fmt_ratio(band.break_even_data_reduction_ratio)}" in text
     assert fmt_ratio(band.data_reduction_ratio_p10) in text
-    assert view._kpis["months"].value.toolTip() == "P10-P90 of the data-reduction ratio: 8.5 months to 64 months"
+    assert view._kpis["months"].value.toolTip() == "P10-P90 of the data-reduction ratio: 9.2 months to 70 months"
     # no band for the other bars
     assert [b.label for b in view.bars if b.band is not None] == ["Effective"]
 
@@ -61,7 +61,7 @@ def test_the_runway_chart_shades_the_capacity_band(qtbot, evaluation):
     month = int(m10)
     assert at[month][1] < 100.0 <= at[month + 1][1]
     assert all(low <= high for _, low, high in dialog.band)
-    assert "Months until full P10-P90: 8.5 months to 64 months" in dialog.findChildren(QLabel)[-1].text()
+    assert "Months until full P10-P90: 9.2 months to 70 months" in dialog.findChildren(QLabel)[-1].text()
     fills = [item for item in dialog.plot.getPlotItem().items if type(item).__name__ == "FillBetweenItem"]
     assert len(fills) == 1
 

@@ -55,7 +55,7 @@ def test_the_default_start_is_a_current_system_with_no_badge(qtbot):
     runway = view.resilience_label.text()
     assert "not within ten years" not in runway
     assert all(f"{part}: {fmt_months(m)}" in runway for part, m in (
-        ("full", 85.2477), ("SLO breach at the growing target", 70.5048), ("saturation", 73.7566)))
+        ("full", 96.2778), ("SLO breach at the growing target", 79.6274), ("saturation", 83.2999)))
     win.worker.shutdown()
     win.compare_worker.shutdown()
     win.document.undo_stack.setClean()
