@@ -37,11 +37,13 @@ software release; a platform differs by the cores that run it. The relation is a
    (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
    per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves FCP and
    iSCSI, the one found on NVMe/FC both NVMe protocols, the one found on NFS every file protocol). A block
-   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`). A step a cited public figure contradicts is left
-   out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
-   AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
-   nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued data-path throughput (a
-   platform that limit holds back is not raised past it: the smaller one is lowered).
+   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`) nor, on the relation, above the
+   family's published figure per core on the cores it runs on (:func:`per_core_ceiling`). A step a cited public
+   figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA
+   A-series record and its AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB
+   70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued
+   data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the smaller one is
+   lowered).
 
 A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
 ``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
@@ -389,8 +391,8 @@ def ordering_steps() -> tuple[tuple[str, str, str], ...]:
 @dataclass(frozen=True)
 class Ceiling:
     """An upper bound on a system's block operations per second (:func:`iops_ceiling`): ``value`` (operations per
-    second per HA pair or array) and ``words``, where it comes from (a sentence part a path note and a bottleneck
-    reason print)."""
+    second per HA pair or array) and ``words``, whose bound it is, e.g. "the NetApp AFF A90 HA pair's bound from
+    NetApp's published 'up to' figure" (a band's basis prints "{words} at 2,400,000 IOPS")."""
 
     value: float
     words: str
@@ -398,6 +400,42 @@ class Ceiling:
 
 _CEILINGS: weakref.WeakKeyDictionary[Catalog, dict[str, tuple[Controller, Ceiling | None]]] = (
     weakref.WeakKeyDictionary())
+_PER_CORE: weakref.WeakKeyDictionary[Catalog, dict[str, tuple[float, str] | None]] = weakref.WeakKeyDictionary()
+
+
+def per_core_ceiling(catalog: Catalog, family: str) -> tuple[float, str] | None:
+    """Block operations per second per core that the family's vendor claims allow: each controller of ``family``
+    with a published "up to" figure of its own (``peak_iops`` whose provenance is "sourced": a vendor claim, not a
+    bound derived from another system's) gives figure / (nodes x cores per node); the lowest of them, with the
+    words that say whose (e.g. 25,000 for the AFF A90: 2.4M IOPS per HA pair on 2 x 48 cores). None when the family
+    has none. A platform on the hardware relation runs the same software on the same kind of core (module step 4:
+    no CPU generation), so its block rate is at most this per core it runs on (:func:`relation_rate_cap`), whatever
+    CPU time per operation the relation gives it: the one NVMe fit's time per operation is not a capacity (its
+    test ended at its users, not at a full CPU). Remembered per catalog."""
+    known = _PER_CORE.setdefault(catalog, {})
+    if family not in known:
+        found: tuple[float, str] | None = None
+        for record in catalog.of_kind(Controller):
+            prov = record.provenance.get("peak_iops")
+            if record.family != family or record.peak_iops is None or prov is None or prov.kind != "sourced":
+                continue
+            cores = record.nodes * record.cores_per_node
+            rate = record.peak_iops / cores
+            if found is None or rate < found[0]:
+                found = (rate, f"{rate:,.0f} block operations per second per core: NetApp's published 'up to' "
+                               f"figure of {record.peak_iops:,.0f} IOPS for the {record.name} on its {cores} cores")
+        known[family] = found
+    return known[family]
+
+
+def relation_rate_cap(profile: PerfProfile, nodes: int, catalog: Catalog, family: str) -> float:
+    """The block rate a hardware-relation ``profile`` is held to by :func:`per_core_ceiling`: nodes x its servers
+    per node (one per core, times any ordering bound: a raised platform's cap rises with its parallelism) x the
+    rate per core; infinite when the family has no claim or the profile is not the relation's."""
+    rate = per_core_ceiling(catalog, family)
+    if rate is None or not profile.source.startswith(HARDWARE_RELATION):
+        return math.inf
+    return nodes * profile.servers_per_node * rate[0]
 
 
 def iops_ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
@@ -422,8 +460,7 @@ def _ceiling(cid: str, catalog: Catalog, seen: frozenset[str]) -> Ceiling | None
     if not isinstance(record, Controller):
         return None
     if record.peak_iops is not None:
-        return Ceiling(record.peak_iops, f"{record.peak_iops:,.0f} IOPS, the {record.name}'s bound from "
-                                         "NetApp's published 'up to' figure")
+        return Ceiling(record.peak_iops, f"the {record.name}'s bound from NetApp's published 'up to' figure")
     found: Ceiling | None = None
     for small, large, kind in ordering_steps():
         if small != cid or large in seen:
@@ -432,8 +469,8 @@ def _ceiling(cid: str, catalog: Catalog, seen: frozenset[str]) -> Ceiling | None
         if above is not None and (found is None or above.value < found.value):
             larger = catalog.find(large)
             name = larger.name if isinstance(larger, Controller) else large
-            found = Ceiling(above.value, f"{above.value:,.0f} IOPS, not above the {name} ({kind}), whose "
-                                         f"bound it is: {above.words}")
+            found = Ceiling(above.value, f"{above.words}, which the {record.name} is not above (NetApp ranks "
+                                         f"the {name} above it: {kind})")
     return found
 
 
@@ -491,6 +528,8 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
         if profile is None:
             continue
         cpu[record.id] = capacity(profile, record.nodes)
+        if protocol in BLOCK_PROTOCOLS and fixed is None:  # the per-core cap rises with the bound's factor too
+            cpu[record.id] = min(cpu[record.id], relation_rate_cap(profile, record.nodes, catalog, record.family))
         profiles[record.id] = (profile, record.nodes)
         other[record.id] = (record.max_throughput_mbps * 1e6 / (8 * 1024) if record.max_throughput_mbps
                             else float("inf"))
@@ -546,7 +585,10 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
                 bounds[cid] = replace(bounds[cid], ceiling=ceiling)
             profile, nodes = profiles[cid]
             counts = bounded_parallelism(profile, bounds[cid])
-            rounded[cid] = min(capacity(profile.model_copy(update=counts), nodes), other[cid])
+            held = profile.model_copy(update=counts)
+            rate_cap = (relation_rate_cap(held, nodes, catalog, catalog.get(cid, Controller).family)
+                        if protocol in BLOCK_PROTOCOLS else math.inf)
+            rounded[cid] = min(capacity(held, nodes), rate_cap, other[cid])
         return rounded[cid]
 
     for cid in list(bounds):
