@@ -226,8 +226,8 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
                       f"would let it serve more {profile.protocol} reads than {published_peak_words(record)}, so its "
                       f"CPU time per I/O is divided by {ratio:.3g} instead, which puts its limit at that figure")
         if isinstance(record, Controller) and record.peak_iops is not None and profile.protocol in BLOCK_PROTOCOLS:
-            scaled += (f"; its block operations capped at {published_peak_words(record)} (a rate cap beside the CPU: "
-                       "the CPU time per operation stays the scaled one)")
+            scaled += (f"; its block operations capped at {published_peak_words(record)}; a rate cap beside the CPU, "
+                       "so the CPU time per operation stays the scaled one")
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
                   f"{scaled} ({record.cited('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix
