@@ -10,8 +10,9 @@ Roles (:data:`ROLES`), by the part of the design a station models:
 * front end: ``host_stack`` (host I/O stack delay), ``fabric`` (fabric hops), ``host_ports``, ``target_ports``,
   ``client_rtt`` (the client's network round trip to a cloud VM or managed service);
 * a controller node (``node`` 1..N of an HA pair or a cluster of HA pairs): ``cpu``, ``affinity`` (WAFL
-  affinities), ``datapath``, ``nvram`` (NVRAM mirroring to the partner), ``flash_cache``, ``backend`` (back-end
-  lanes), and the node's drive pool ``drives`` / ``drive_transfer``;
+  affinities), ``datapath``, ``iops_bound`` (a rate cap at a published "up to" IOPS figure:
+  ``models.performance.hardware_relation.iops_ceiling``), ``nvram`` (NVRAM mirroring to the partner),
+  ``flash_cache``, ``backend`` (back-end lanes), and the node's drive pool ``drives`` / ``drive_transfer``;
 * shared by a system: ``fixed_latency`` (a profile's fixed latency: controller, vSAN software path, managed
   service floor), ``ha_mirror`` (HA mirror latency), ``metrocluster_mirror`` (the inter-site mirror);
 * Cloud Volumes ONTAP: ``network`` (VM network), ``cpu`` (the VM), ``ha_partner_cpu``, ``ha_mirror_round_trip``,
