@@ -27,7 +27,11 @@ software release; a platform differs by the cores that run it. The relation is a
    operation (:func:`iops_ceiling`): NetApp's AFF A90 "up to 2.4M IOPS per HA pair" cannot be a CPU time per
    operation, because the AFF A800 it replaces served 2.2M NVMe/FC reads at 0.14 ms on the same 96 cores, which
    one queue per core (``models.performance.paths.cpu_queues``) allows only below about 22 us of CPU time per
-   read, 4.4M reads per second.
+   read, 4.4M reads per second. The NVMe fit's time per operation is no capacity (that test ended at its users),
+   so a relation platform's block rate is also held at the family's published figure per core
+   (:func:`per_core_ceiling`). These rules (a figure as a rate cap, inherited down the ladder steps, and per core
+   on the relation) were chosen with the NVMe/FC platform ladders in view (AFF A800 -> A90, A800 -> A70,
+   A90 -> A1K, C800 -> C80): those ladder checks are in-sample to them, not predictions.
 4. **No CPU generation, bounded by NetApp's ordering.** The catalog records no processor, so cores are treated
    alike across generations; instead the result is bounded by the ordering NetApp publishes
    (``resources/validation/ladders.toml``: each step a documented upgrade path, a published figure, NetApp's
