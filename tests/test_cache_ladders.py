@@ -67,13 +67,14 @@ def test_a70_saturates_above_its_predecessors_and_is_slower_at_light_load_only_b
     assert _hit(smaller, "oltp") == 1.0
     a70_hit = _hit("netapp-aff-a70", "oltp")
     assert a70_hit == pytest.approx(128 * 2**30 / 200e9)
-    # the whole light-load difference is the A70's missed reads: 70% reads x miss x (one SSD read of 8 KiB and its
-    # transfer over the shelf's PCIe NVMe back-end link)
+    # the light-load difference is the A70's missed reads: 70% reads x miss x (one SSD read of 8 KiB and its
+    # transfer over the shelf's PCIe NVMe back-end link); within 2%: the two systems' IOPS caps (a rate cap beside
+    # the CPU, 2 / cap of service per operation, under 1.2 us) differ by under 0.3 us
     drive = CAT.get("netapp-nvme-ssd-7.68tb-tlc", Drive)
     link = CAT.get("pcie-nvme", LinkType)
     miss_ms = (drive.read_service_time_us * 1e-3 + 8 * 1024 / (drive.max_read_mbps * 1e6) * 1e3
                + 8 * 1024 / (link.payload_mbps * 1e6) * 1e3)
-    assert check.larger.light_ms - check.smaller.light_ms == pytest.approx(0.7 * (1 - a70_hit) * miss_ms, rel=1e-6)
+    assert check.larger.light_ms - check.smaller.light_ms == pytest.approx(0.7 * (1 - a70_hit) * miss_ms, rel=0.02)
 
 
 def test_fas70_flash_cache_no_longer_bounds_it_below_the_fas8700():

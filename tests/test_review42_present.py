@@ -133,13 +133,13 @@ def test_a_prediction_held_at_a_published_up_to_figure_says_so():
     project = _project("aff-a90-oracle-nvmefc64")
     performance = evaluate(project, catalog=CATALOG).performance
     wp = performance.workloads[0]
-    peak = CATALOG.find("netapp-aff-a90").profile_from.peak_iops
+    peak = CATALOG.find("netapp-aff-a90").peak_iops
     assert wp.saturation_iops == pytest.approx(peak, rel=1e-3)  # the point prediction is the vendor's figure
     summary = next(v.text for v in workload_verdicts(performance) if v.kind == "pass" and "SLO (up to" in v.text)
     assert "held at NetApp's published 'up to' 2.40M IOPS for the NetApp AFF A90 HA pair" in summary
     note = wp.profile_basis.reason
     assert "not / " not in note and "CPU demands / 0.389" not in note  # the research phrasing
-    assert "so its CPU time per I/O is divided by 0.389 instead, which puts its limit at that figure" in note
+    assert "capped at NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 HA pair" in note
     # a derived profile not held at its figure says nothing of it (the A70's, calibrated, neither)
     a70 = _project("aff-a70-snapmirror-cvo-dr")
     for v in workload_verdicts(evaluate(a70, catalog=CATALOG).performance):

@@ -188,13 +188,26 @@ def _project(statistic: str):
     return project.model_copy(update={"requirements": project.requirements.with_changes(slo_statistic=statistic)})
 
 
+def _fcp_project(statistic: str):
+    """The example's design over FCP (the same FC ports and HBAs): its curve rises with the CPU's queueing. Over
+    NVMe/FC the A400 stops at its family's published figure per core (a rate cap), reached at an almost flat
+    latency, where the mean and the p99 figures meet."""
+    project = _project(statistic)
+    scenario = project.scenario
+    links = [ln.model_copy(update={"link_type": "fc-32g"}) if ln.link_type == "nvme-fc-32g" else ln
+             for ln in scenario.links]
+    return project.with_scenario(scenario.model_copy(update={"links": links}))
+
+
 def test_engine_curve_carries_ordered_percentiles_and_p99_slo_lowers_max_iops():
     """Every curve point has p95 and p99 above its mean (right-skewed response times) and p99 above p95; with the
-    SLO on the p99 the max IOPS at the SLO is lower than on the mean, and there the p99 on the curve is the SLO."""
+    SLO on the p99 the max IOPS at the SLO is lower than on the mean, and there the p99 on the curve is the SLO
+    (over FCP: :func:`_fcp_project`)."""
     from models.evaluate import evaluate
 
-    mean = evaluate(_project("mean")).performance.workloads[0]
-    p99 = evaluate(_project("p99")).performance.workloads[0]
+    mean = evaluate(_fcp_project("mean")).performance.workloads[0]
+    p99 = evaluate(_fcp_project("p99")).performance.workloads[0]
+    assert mean.protocol == "FCP"
     for point in (*mean.curve, *mean.open_curve):
         assert point.latency_p95_ms is not None and point.latency_p99_ms is not None
         assert point.latency_ms < point.latency_p95_ms < point.latency_p99_ms
@@ -207,9 +220,9 @@ def test_engine_curve_carries_ordered_percentiles_and_p99_slo_lowers_max_iops():
     assert mean.latency_p99_at_target_ms > mean.latency_at_target_ms
     # the target met is judged on the p99 there: a SLO between the mean and the p99 at the target splits them
     split = (mean.latency_at_target_ms + mean.latency_p99_at_target_ms) / 2
-    workloads = [w.model_copy(update={"slo_ms": split}) for w in _project("p99").scenario.workloads]
+    workloads = [w.model_copy(update={"slo_ms": split}) for w in _fcp_project("p99").scenario.workloads]
     for statistic, met in (("mean", True), ("p99", False)):
-        project = _project(statistic)
+        project = _fcp_project(statistic)
         project = project.model_copy(update={"scenarios": [project.scenario.model_copy(
             update={"workloads": workloads})]})
         assert evaluate(project).performance.workloads[0].target_met is met
@@ -238,13 +251,13 @@ def test_old_requirements_default_to_the_mean():
 
 def test_sizer_judges_the_slo_on_the_p99():
     """The sizer's candidates under a p99 SLO: each one's max IOPS at the SLO is the engine's p99 figure for that
-    design, and lower than the mean figure for the same design."""
+    design, and lower than the mean figure for the same design (over FCP: :func:`_fcp_project`)."""
     from models.evaluate import evaluate
     from models.sizing import size
 
-    project = _project("p99")
+    project = _fcp_project("p99")
     project = project.model_copy(update={"requirements": project.requirements.with_changes(
-        families=["ONTAP"], deployments=["on-prem"], protocols=["NVMe/FC"])})
+        families=["ONTAP"], deployments=["on-prem"], protocols=["FCP"])})
     result = size(project, top=2)
     assert result.candidates
     for cand in result.candidates:

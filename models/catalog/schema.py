@@ -534,6 +534,13 @@ class Controller(Entry):
         default_factory=dict, description="ADP root partition size by partitioned drives per node"
     )
     max_throughput_mbps: float | None = Field(default=None, ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
+    peak_iops: float | None = Field(
+        default=None, gt=0, le=1e9,
+        description="the vendor's published 'up to' IOPS of this system (per HA pair or array), or the bound a "
+                    "successor's published figure sets on it: an upper bound of every block workload, a rate cap "
+                    "the path builder adds beside the CPU (models.performance.paths); it never changes the CPU time "
+                    "per operation, so the latency below it is the profile's. None: none published. Its source "
+                    "is in provenance['peak_iops']")
     rack_units: int | None = Field(default=None, gt=0, le=MAX_RACK_UNITS,
         description="height of the controller chassis, rack units")
     typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,

@@ -20,6 +20,7 @@ PORT_WORDS = {"FCP": "FC", "NVMe/FC": "FC", "NVMe/TCP": "Ethernet", "iSCSI": "Et
 ROLE_BOUND_WORDS = {
     "affinity": "controller WAFL affinities",
     "datapath": "controller data path",
+    "iops_bound": "controller IOPS bound from a published figure",
     "nvram": "controller NVRAM mirroring",
     "flash_cache": "Flash Cache",
     "backend": "controller back-end lanes",

@@ -1578,14 +1578,14 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
         sat_band, slo_band = Band(*sat_edges), Band(*slo_edges)
         st_all = _static(item[0].stations, float(item[0].read_fraction))
         cap, cap_at = hard_limit(item[0].stations, st_all.capacity, st_all.demand * np.asarray(item[2], dtype=float))
+        unc = item[0].uncertainty
+        if unc is not None and unc.peak_iops is not None:  # first: a published figure is named by whose it is
+            sat_band = held_at_hard_limit(sat_band, unc.peak_iops, unc.peak_name)
+            slo_band = held_at_hard_limit(slo_band, unc.peak_iops, unc.peak_name)
         if cap_at is not None:
             cap_name = item[0].stations[cap_at].name
             sat_band = held_at_hard_limit(sat_band, cap, cap_name)
             slo_band = held_at_hard_limit(slo_band, cap, cap_name)
-        unc = item[0].uncertainty
-        if unc is not None and unc.peak_iops is not None:
-            sat_band = held_at_hard_limit(sat_band, unc.peak_iops, unc.peak_name)
-            slo_band = held_at_hard_limit(slo_band, unc.peak_iops, unc.peak_name)
         mbps = (xs * block_bytes / 1e6).tolist()
         x_list = xs.tolist()
         host = kept.host_ms.tolist() if kept.host_ms is not None else [None] * n

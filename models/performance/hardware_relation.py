@@ -21,10 +21,17 @@ software release; a platform differs by the cores that run it. The relation is a
    hardware); WAFL affinities per node are the contributors' median per core times the platform's cores.
 3. **Protocols.** iSCSI takes FCP's costs where it has no contributor, SMB takes NFS's, the file protocols take
    the block protocols' CPU demand where none of their own is fitted (the fitted NFS ramps held their CPU demand
-   at the AFF A800's FCP value: the same assumption). **NVMe/FC and NVMe/TCP take FCP's per-core CPU demand**
-   (conservative: the one NVMe fit, the AFF A800's, rests on two peak figures whose CPU-bound share is not
-   identified; extrapolating it per core rated a 12-core AFF A20 above 1.4 million IOPS) and their own fixed
-   latency where fitted.
+   at the AFF A800's FCP value: the same assumption). **NVMe/FC and NVMe/TCP take the NVMe fit's per-core CPU
+   demand** (the AFF A800's, the one NVMe measurement; FCP's only where no NVMe profile is fitted) and their own
+   fixed latency where fitted. A vendor's published "up to" IOPS figure bounds the rate, not the time per
+   operation (:func:`iops_ceiling`): NetApp's AFF A90 "up to 2.4M IOPS per HA pair" cannot be a CPU time per
+   operation, because the AFF A800 it replaces served 2.2M NVMe/FC reads at 0.14 ms on the same 96 cores, which
+   one queue per core (``models.performance.paths.cpu_queues``) allows only below about 22 us of CPU time per
+   read, 4.4M reads per second. The NVMe fit's time per operation is no capacity (that test ended at its users),
+   so a relation platform's block rate is also held at the family's published figure per core
+   (:func:`per_core_ceiling`). These rules (a figure as a rate cap, inherited down the ladder steps, and per core
+   on the relation) were chosen with the NVMe/FC platform ladders in view (AFF A800 -> A90, A800 -> A70,
+   A90 -> A1K, C800 -> C80): those ladder checks are in-sample to them, not predictions.
 4. **No CPU generation, bounded by NetApp's ordering.** The catalog records no processor, so cores are treated
    alike across generations; instead the result is bounded by the ordering NetApp publishes
    (``resources/validation/ladders.toml``: each step a documented upgrade path, a published figure, NetApp's
@@ -32,12 +39,15 @@ software release; a platform differs by the cores that run it. The relation is a
    raised to the capacity of the system NetApp documents it replaces or ranks below it, and lowered to the
    capacity of the system NetApp ranks above it, the same factor multiplying its CPU servers and WAFL affinities
    (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
-   per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves every
-   block protocol, the one found on NFS every file protocol). A step a cited public figure contradicts is left
-   out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA A-series record and its
-   AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB 70/30 operation rate:
-   nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued data-path throughput (a
-   platform that limit holds back is not raised past it: the smaller one is lowered).
+   per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves FCP and
+   iSCSI, the one found on NVMe/FC both NVMe protocols, the one found on NFS every file protocol). A block
+   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`) nor, on the relation, above the
+   family's published figure per core on the cores it runs on (:func:`per_core_ceiling`). A step a cited public
+   figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA
+   A-series record and its AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB
+   70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued
+   data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the smaller one is
+   lowered).
 
 A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
 ``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
@@ -70,14 +80,21 @@ STAND_IN: dict[str, tuple[str, ...]] = {"iSCSI": ("FCP",), "FCP": ("iSCSI",), "N
 """Per protocol, the protocols a non-CPU field with no contributor of its own is taken from (module step 3)."""
 
 CPU_PROTOCOL: dict[str, tuple[str, ...]] = {"FCP": ("FCP", "iSCSI"), "iSCSI": ("iSCSI", "FCP"),
-                                            "NVMe/FC": ("FCP", "iSCSI"), "NVMe/TCP": ("FCP", "iSCSI"),
+                                            "NVMe/FC": ("NVMe/FC", "NVMe/TCP", "FCP", "iSCSI"),
+                                            "NVMe/TCP": ("NVMe/TCP", "NVMe/FC", "FCP", "iSCSI"),
                                             "NFS": ("NFS", "SMB", "FCP", "iSCSI"),
                                             "SMB": ("SMB", "NFS", "FCP", "iSCSI")}
-"""Per protocol, where its CPU demand is pooled from, in order (module step 3: NVMe takes FCP's)."""
+"""Per protocol, where its CPU demand is pooled from, in order (module step 3: NVMe takes the NVMe fit's)."""
 
-RELATION_CLASSES: dict[str, str] = {"FCP": "FCP", "iSCSI": "FCP", "NVMe/FC": "FCP", "NVMe/TCP": "FCP", "NFS": "NFS",
-                                    "SMB": "NFS"}
-"""Per protocol, the protocol whose ordering bound (module step 4) it takes."""
+RELATION_CLASSES: dict[str, str] = {"FCP": "FCP", "iSCSI": "FCP", "NVMe/FC": "NVMe/FC", "NVMe/TCP": "NVMe/FC",
+                                    "NFS": "NFS", "SMB": "NFS"}
+"""Per protocol, the protocol whose ordering bound (module step 4) it takes: NVMe capacities are compared with
+NVMe capacities (an NVMe operation costs the software another CPU time than an FCP one, so a factor found on FCP
+would move an NVMe capacity by the wrong amount)."""
+
+BLOCK_PROTOCOLS = frozenset({"FCP", "iSCSI", "NVMe/FC", "NVMe/TCP"})
+"""The protocols a published 'up to' IOPS figure bounds (:func:`iops_ceiling`): a vendor's IOPS figure counts
+block operations; a file workload's operations include metadata ones it does not count."""
 
 SOFTWARE_FIELDS = ("fixed_latency_us", "affinity_hold_us", "affinity_hold_scv")
 """Software latencies, pooled as fitted (module step 2)."""
@@ -376,6 +393,92 @@ def ordering_steps() -> tuple[tuple[str, str, str], ...]:
 
 
 @dataclass(frozen=True)
+class Ceiling:
+    """An upper bound on a system's block operations per second (:func:`iops_ceiling`): ``value`` (operations per
+    second per HA pair or array) and ``words``, whose bound it is, e.g. "the NetApp AFF A90 HA pair's bound from
+    NetApp's published 'up to' figure" (a band's basis prints "{words} at 2,400,000 IOPS")."""
+
+    value: float
+    words: str
+
+
+_CEILINGS: weakref.WeakKeyDictionary[Catalog, dict[str, tuple[Controller, Ceiling | None]]] = (
+    weakref.WeakKeyDictionary())
+_PER_CORE: weakref.WeakKeyDictionary[Catalog, dict[str, tuple[float, str] | None]] = weakref.WeakKeyDictionary()
+
+
+def per_core_ceiling(catalog: Catalog, family: str) -> tuple[float, str] | None:
+    """Block operations per second per core that the family's vendor claims allow: each controller of ``family``
+    with a published "up to" figure of its own (``peak_iops`` whose provenance is "sourced": a vendor claim, not a
+    bound derived from another system's) gives figure / (nodes x cores per node); the lowest of them, with the
+    words that say whose (e.g. 25,000 for the AFF A90: 2.4M IOPS per HA pair on 2 x 48 cores). None when the family
+    has none. A platform on the hardware relation runs the same software on the same kind of core (module step 4:
+    no CPU generation), so its block rate is at most this per core it runs on (:func:`relation_rate_cap`), whatever
+    CPU time per operation the relation gives it: the one NVMe fit's time per operation is not a capacity (its
+    test ended at its users, not at a full CPU). Remembered per catalog."""
+    known = _PER_CORE.setdefault(catalog, {})
+    if family not in known:
+        found: tuple[float, str] | None = None
+        for record in catalog.of_kind(Controller):
+            prov = record.provenance.get("peak_iops")
+            if record.family != family or record.peak_iops is None or prov is None or prov.kind != "sourced":
+                continue
+            cores = record.nodes * record.cores_per_node
+            rate = record.peak_iops / cores
+            if found is None or rate < found[0]:
+                found = (rate, f"{rate:,.0f} block operations per second per core: NetApp's published 'up to' "
+                               f"figure of {record.peak_iops:,.0f} IOPS for the {record.name} on its {cores} cores")
+        known[family] = found
+    return known[family]
+
+
+def relation_rate_cap(profile: PerfProfile, nodes: int, catalog: Catalog, family: str) -> float:
+    """The block rate a hardware-relation ``profile`` is held to by :func:`per_core_ceiling`: nodes x its servers
+    per node (one per core, times any ordering bound: a raised platform's cap rises with its parallelism) x the
+    rate per core; infinite when the family has no claim or the profile is not the relation's."""
+    rate = per_core_ceiling(catalog, family)
+    if rate is None or not profile.source.startswith(HARDWARE_RELATION):
+        return math.inf
+    return nodes * profile.servers_per_node * rate[0]
+
+
+def iops_ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
+    """The most block operations per second ``record`` serves on any workload: its own ``peak_iops`` (a vendor's
+    published "up to" figure, or one derived from it, with its source in the record's provenance), else the
+    lowest ceiling of the systems NetApp ranks above it (each step of :func:`ordering_steps` where it is the
+    smaller: a documented upgrade path, a published figure, NetApp's positioning or model numbering; followed
+    through the steps, so a system two steps below a published figure is bounded by it too); None when neither.
+    A ceiling bounds the rate only: the path builder adds it as a rate cap beside the CPU
+    (``models.performance.paths``), so the CPU time per operation, and the latency below the cap, stay the
+    profile's. Remembered per catalog."""
+    known = _CEILINGS.setdefault(catalog, {})
+    hit = known.get(record.id)
+    if hit is None or hit[0] is not record:
+        hit = known[record.id] = (record, _ceiling(record.id, catalog, frozenset()))
+    return hit[1]
+
+
+def _ceiling(cid: str, catalog: Catalog, seen: frozenset[str]) -> Ceiling | None:
+    """:func:`iops_ceiling` of the controller ``cid`` computed (``seen``: the ids already on this chain)."""
+    record = catalog.find(cid)
+    if not isinstance(record, Controller):
+        return None
+    if record.peak_iops is not None:
+        return Ceiling(record.peak_iops, f"the {record.name}'s bound from NetApp's published 'up to' figure")
+    found: Ceiling | None = None
+    for small, large, kind in ordering_steps():
+        if small != cid or large in seen:
+            continue
+        above = _ceiling(large, catalog, seen | {cid})
+        if above is not None and (found is None or above.value < found.value):
+            larger = catalog.find(large)
+            name = larger.name if isinstance(larger, Controller) else large
+            found = Ceiling(above.value, f"{above.words}, which the {record.name} is not above (NetApp ranks "
+                                         f"the {name} above it: {kind})")
+    return found
+
+
+@dataclass(frozen=True)
 class Bound:
     """The ordering bound on one platform's relation profile: ``factor`` multiplies its CPU servers and WAFL
     affinities (above 1: raised; below 1: lowered); ``by``: the platform whose capacity set it (its name) and the
@@ -429,9 +532,14 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
         if profile is None:
             continue
         cpu[record.id] = capacity(profile, record.nodes)
+        if protocol in BLOCK_PROTOCOLS and fixed is None:  # the per-core cap rises with the bound's factor too
+            cpu[record.id] = min(cpu[record.id], relation_rate_cap(profile, record.nodes, catalog, record.family))
         profiles[record.id] = (profile, record.nodes)
         other[record.id] = (record.max_throughput_mbps * 1e6 / (8 * 1024) if record.max_throughput_mbps
                             else float("inf"))
+        ceiling = iops_ceiling(record, catalog) if protocol in BLOCK_PROTOCOLS else None
+        if ceiling is not None:
+            other[record.id] = min(other[record.id], ceiling.value)
         if fixed is None:
             on_relation.add(record.id)
     bounds = {cid: Bound() for cid in on_relation}
@@ -454,7 +562,7 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
             cs, cl = cap(small), cap(large)
             if cl >= cs:
                 continue
-            if large in bounds and other[large] >= cs * BOUND_MARGIN:
+            if large in bounds and other[large] >= cs:  # its own limit (data path, IOPS ceiling) may hold it at cs
                 bound(large, Bound(cs * BOUND_MARGIN / cpu[large],
                                    f"at the {names[small]}'s capacity ({kind}: not below it)"))
                 changed = True
@@ -476,10 +584,15 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
                 group = twins[hardware_key(catalog.get(cid, Controller))]
                 ceiling = min((actual(large, seen | {cid}) / cpu[small] for small, large, _ in steps
                                if small in group), default=math.inf)
+                if other[cid] <= ceiling * cpu[cid] * (1 + 1e-9):  # its own limit keeps it at or below them
+                    ceiling = math.inf
                 bounds[cid] = replace(bounds[cid], ceiling=ceiling)
             profile, nodes = profiles[cid]
             counts = bounded_parallelism(profile, bounds[cid])
-            rounded[cid] = min(capacity(profile.model_copy(update=counts), nodes), other[cid])
+            held = profile.model_copy(update=counts)
+            rate_cap = (relation_rate_cap(held, nodes, catalog, catalog.get(cid, Controller).family)
+                        if protocol in BLOCK_PROTOCOLS else math.inf)
+            rounded[cid] = min(capacity(held, nodes), rate_cap, other[cid])
         return rounded[cid]
 
     for cid in list(bounds):

@@ -41,7 +41,8 @@ issue's).
   platform: the pooled value is the weighted geometric mean across them, not one platform's figure).
 
 **Prediction.** A protocol with no parameter of its own takes the first of the hardware relation's stand-ins
-(``CPU_PROTOCOL`` for CPU fields: NVMe takes FCP's, the conservative choice; ``STAND_IN`` otherwise).
+(``CPU_PROTOCOL`` for CPU fields: NVMe takes the NVMe fit's, FCP's where there is none; ``STAND_IN``
+otherwise).
 """
 
 from __future__ import annotations

@@ -30,7 +30,12 @@ from dataclasses import dataclass
 
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance
 from models.design import is_project_source
-from models.performance.hardware_relation import HARDWARE_RELATION, RELATION_SOURCE, hardware_relation_profile
+from models.performance.hardware_relation import (
+    BLOCK_PROTOCOLS,
+    HARDWARE_RELATION,
+    RELATION_SOURCE,
+    hardware_relation_profile,
+)
 
 PROFILE_CPU_FIELDS = ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us")
 """The CPU-demand fields of a profile (microseconds per I/O or per KiB), the ones a throughput ratio divides."""
@@ -162,13 +167,15 @@ def derivation_ratio(record: Controller | CloudVm, profile: PerfProfile) -> floa
 
 def published_peak_words(record: Controller | CloudVm) -> str:
     """``NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 HA pair``: the words a profile
-    note uses for the record's ``ProfileDerivation.peak_iops`` ("" without one); the report's summary finds the
-    figure by these words (``models.present.uncertainty.published_bound``)."""
+    note uses for the record's own ``peak_iops`` (a controller's IOPS ceiling), else its
+    ``ProfileDerivation.peak_iops`` ("" without either); the report's summary finds the figure by these words
+    (``models.present.uncertainty.published_bound``)."""
     derivation = record.profile_from
-    if derivation is None or derivation.peak_iops is None:
+    peak = getattr(record, "peak_iops", None) or (derivation.peak_iops if derivation is not None else None)
+    if peak is None:
         return ""
     vendor = getattr(record, "vendor", "") or "the vendor"
-    return f"{vendor}'s published 'up to' figure of {derivation.peak_iops:,.0f} IOPS for the {record.name}"
+    return f"{vendor}'s published 'up to' figure of {peak:,.0f} IOPS for the {record.name}"
 
 
 def _sibling_original(sibling: Controller | CloudVm, profile: PerfProfile) -> PerfProfile | None:
@@ -218,6 +225,9 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
             scaled = (f"scaled to this system: the two systems' published throughput ratio ({derivation.ratio:g}) "
                       f"would let it serve more {profile.protocol} reads than {published_peak_words(record)}, so its "
                       f"CPU time per I/O is divided by {ratio:.3g} instead, which puts its limit at that figure")
+        if isinstance(record, Controller) and record.peak_iops is not None and profile.protocol in BLOCK_PROTOCOLS:
+            scaled += (f"; its block operations capped at {published_peak_words(record)}; a rate cap beside the CPU, "
+                       "so the CPU time per operation stays the scaled one")
         prefix = (f"no fitted profile of its own; {sibling.name}'s {profile.software} / {profile.protocol} profile "
                   f"{scaled} ({record.cited('profile_from') or 'no derivation given'})")
         note = f"{prefix}; {note}" if note else prefix

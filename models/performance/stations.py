@@ -10,8 +10,9 @@ Roles (:data:`ROLES`), by the part of the design a station models:
 * front end: ``host_stack`` (host I/O stack delay), ``fabric`` (fabric hops), ``host_ports``, ``target_ports``,
   ``client_rtt`` (the client's network round trip to a cloud VM or managed service);
 * a controller node (``node`` 1..N of an HA pair or a cluster of HA pairs): ``cpu``, ``affinity`` (WAFL
-  affinities), ``datapath``, ``nvram`` (NVRAM mirroring to the partner), ``flash_cache``, ``backend`` (back-end
-  lanes), and the node's drive pool ``drives`` / ``drive_transfer``;
+  affinities), ``datapath``, ``iops_bound`` (a rate cap at a published "up to" IOPS figure:
+  ``models.performance.hardware_relation.iops_ceiling``), ``nvram`` (NVRAM mirroring to the partner),
+  ``flash_cache``, ``backend`` (back-end lanes), and the node's drive pool ``drives`` / ``drive_transfer``;
 * shared by a system: ``fixed_latency`` (a profile's fixed latency: controller, vSAN software path, managed
   service floor), ``ha_mirror`` (HA mirror latency), ``metrocluster_mirror`` (the inter-site mirror);
 * Cloud Volumes ONTAP: ``network`` (VM network), ``cpu`` (the VM), ``ha_partner_cpu``, ``ha_mirror_round_trip``,
@@ -33,7 +34,7 @@ from typing import NamedTuple
 
 ROLES = frozenset({
     "host_stack", "fabric", "host_ports", "target_ports", "client_rtt",
-    "cpu", "affinity", "datapath", "nvram", "flash_cache", "backend", "drives", "drive_transfer",
+    "cpu", "affinity", "datapath", "iops_bound", "nvram", "flash_cache", "backend", "drives", "drive_transfer",
     "fixed_latency", "ha_mirror", "metrocluster_mirror",
     "network", "ha_partner_cpu", "ha_mirror_round_trip", "ha_partner_log_write", "vm_disk_iops", "vm_disk_mbps",
     "disk_iops", "disk_mbps", "nvram_log_iops", "nvram_log_mbps", "disk_latency", "object_store",
@@ -43,7 +44,7 @@ ROLES = frozenset({
 })
 """Every station role (module docstring): a closed set, checked when a :class:`StationId` is made."""
 
-CONTROLLER_ROLES = frozenset({"cpu", "affinity", "datapath", "nvram", "flash_cache", "backend"})
+CONTROLLER_ROLES = frozenset({"cpu", "affinity", "datapath", "iops_bound", "nvram", "flash_cache", "backend"})
 """Roles of a controller node's own hardware: they fail with the node, and in a takeover the partner's stations of
 the same role carry their work (ONTAP "storage failover takeover"). A node's ``drives`` are not among them: the
 drives survive and the partner reaches them through its own back-end ports."""

@@ -54,11 +54,12 @@ _PUBLISHED_PEAK = re.compile(r"(\S+)'s published 'up to' figure of ([\d,]+) IOPS
 
 def published_bound(wp: WorkloadPerformance) -> str:
     """``held at NetApp's published 'up to' 2.40M IOPS for the NetApp AFF A90 HA pair`` when the workload's
-    profile was derived and held at a vendor's published "up to" figure and its predicted saturation is at that
+    profile was derived and held (by its CPU time, or capped by the record's IOPS ceiling) at a vendor's published
+    "up to" figure and its predicted saturation is at that
     figure (within 0.1%): the point prediction is then the vendor's figure, not a figure of the model's own; else
     ""."""
     basis = wp.profile_basis
-    if basis is None or basis.kind != "derived" or "divided by" not in basis.reason:
+    if basis is None or basis.kind != "derived" or not ("divided by" in basis.reason or "capped at" in basis.reason):
         return ""
     found = _PUBLISHED_PEAK.search(basis.reason)
     if found is None:
