@@ -2016,7 +2016,7 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
         workload id -> (latency at target ms, stations), or None when a rated workload's figures would need its
         closed ramp (its system's open model failed): then solve with :func:`evaluate_performance`.
     """
-    paths, _, _ = build_paths(scenario, catalog, raid)  # not evaluate_paths: it would forget the design's own paths
+    paths = _paths_with_added(scenario, catalog, raid)  # not evaluate_paths: it would forget the design's own paths
     out: dict[str, tuple[float | None, tuple[StationLoad, ...]]] = {}
     for group in _by_system(paths).values():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
@@ -2049,6 +2049,41 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
                 stations = _open_station_loads(p, shares, open_result)
             out[p.workload.id] = (_finite(latency), tuple(stations))
     return out
+
+
+def _paths_with_added(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
+                      ) -> list[WorkloadPath]:
+    """``build_paths(scenario, catalog, raid)``'s paths, where ``scenario`` is the last :func:`evaluate_paths`
+    design's (the same catalog and RAID layouts, the same node and link lists) with workloads added that store no
+    data (the replication transfer window's: ``models.replication.load``) taking that design's paths for its own
+    workloads, and building only the others. A path reads the other workloads of its scenario only through the
+    bytes stored on its system (``paths._stored_bytes``: a workload of no dataset adds 0.0 to that sum, which
+    changes no float), so the paths are the same objects' values as built again; any other scenario is built
+    whole."""
+    last = _LAST_PATHS.get("key")
+    if last is None or raid is None or last[1] is not catalog or last[2] is not raid:
+        return build_paths(scenario, catalog, raid)[0]
+    base: Scenario = last[0]
+    own = len(base.workloads)
+    added = scenario.workloads[own:]
+    if (base.nodes is not scenario.nodes or base.links is not scenario.links or len(scenario.workloads) < own
+            or any(a is not b for a, b in zip(base.workloads, scenario.workloads))
+            or any(w.dataset_bytes != 0 for w in added)):
+        return build_paths(scenario, catalog, raid)[0]
+    known = {id(p.workload): p for p in last[3]}
+    paths: list[WorkloadPath] = []
+    with shared_host_sides():
+        for w in scenario.workloads:
+            if not w.enabled:
+                continue
+            path = known.get(id(w))
+            if path is None or path.workload is not w:
+                try:
+                    path = build_path(scenario, catalog, w, raid)
+                except PathError:
+                    continue
+            paths.append(path)
+    return paths
 
 
 def curve_rows(wp: WorkloadPerformance) -> list[dict]:
