@@ -498,6 +498,13 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
                 slo_statistic: str = "mean", curve_tails: bool = True, bands: bool = True
                 ) -> list[WorkloadPerformance]:
     """:func:`solve_jobs` itself."""
+    return [wp for wp, _ in _drive(_job_steps(jobs, curve_points, slo_statistic, curve_tails), bands)]
+
+
+def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
+               slo_statistic: str, curve_tails: bool) -> list[_Steps]:
+    """The jobs' closed ramps solved together (:func:`_solve_batch`) and each job's :func:`_solve_steps`, not yet
+    run."""
     requests = []
     for path, util, _ in jobs:
         factors, _notes = _background(path, (), util)
@@ -506,9 +513,37 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
         requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
-             for (path, util, open_result), ramp_xr in zip(jobs, solved)]
-    return [wp for wp, _ in _drive(steps, bands)]
+    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
+            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+
+
+def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
+                                            int, bool]],
+                     slo_statistic: str = "mean") -> list[list[WorkloadPerformance]]:
+    """Several :func:`solve_jobs` calls (with ``bands``) in one pass: per group (jobs, curve_points, curve_tails),
+    the predictions :func:`solve_jobs` gives that group alone, float for float, in the order of its jobs; a design's
+    normal state and its failure states are solved so together (``models.performance.resilience
+    .evaluate_with_states``).
+
+    Each group's closed ramps are solved as that call solves them (:func:`_solve_batch`, the groups in order, so a
+    later group finds an earlier one's ramps in the ramp cache as it would after that call); the open-model
+    searches and bands of every group are then answered together (:func:`_drive`), where the array operations
+    of one group's rows give each row the same floats as they would alone: the groups whose rows are laid out alike
+    (the same width, :func:`_row_width`) are answered in one call, others apart (the sum over a row's stations is
+    taken in an order that depends on the width its rows are padded to)."""
+    with collector_paused():
+        steps: list[_Steps] = []
+        labels: list[int] = []
+        for g, (jobs, curve_points, curve_tails) in enumerate(groups):
+            steps.extend(_job_steps(jobs, curve_points, slo_statistic, curve_tails))
+            labels.extend([g] * len(jobs))
+        results = _drive(steps, True, labels)
+    out: list[list[WorkloadPerformance]] = []
+    k = 0
+    for jobs, _points, _tails in groups:
+        out.append([wp for wp, _ in results[k:k + len(jobs)]])
+        k += len(jobs)
+    return out
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -1195,19 +1230,27 @@ _Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
 (prediction, ramp)."""
 
 
-def _drive(steps: Sequence[_Steps], bands: bool = True) -> list[tuple[WorkloadPerformance, Ramp]]:
+def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | None = None
+           ) -> list[tuple[WorkloadPerformance, Ramp]]:
     """Run many workloads' :func:`_solve_steps` side by side: each up to what it asks of the open model, the
     requests of all of them answered at once (first the max IOPS at the SLO beyond ramps that end inside it,
     :func:`_open_searches`, then the bands, :func:`_with_bands_many`, or with ``bands`` False none: empty curves,
-    :data:`_NO_BANDS`), and so on to their ends; their results in order."""
+    :data:`_NO_BANDS`), and so on to their ends; their results in order. ``groups``: each step's group (None: one
+    group), for :func:`solve_job_groups`: the requests of groups whose rows are laid out alike are answered
+    together, of the others apart (:func:`_answer`), so each gets the floats of its group alone."""
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
         kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
         ready = [i for i, req in wanted.items() if req[0] == kind]
-        answers: Sequence[object] = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
-                                     else _with_bands_many([wanted[i][1:] for i in ready]) if bands
-                                     else [_no_bands() for _ in ready])
+        answers: Sequence[object]
+        if not bands and kind == "bands":
+            answers = [_no_bands() for _ in ready]
+        elif groups is None or len({groups[i] for i in ready}) == 1:
+            answers = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
+                       else _with_bands_many([wanted[i][1:] for i in ready]))
+        else:
+            answers = _answer(kind, [wanted[i][1:] for i in ready], [groups[i] for i in ready])
         for i, answer in zip(ready, answers):
             try:
                 wanted[i] = steps[i].send(answer)
@@ -1215,6 +1258,45 @@ def _drive(steps: Sequence[_Steps], bands: bool = True) -> list[tuple[WorkloadPe
                 out[i] = done.value
                 del wanted[i]
     return [value for value in out if value is not None]
+
+
+def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list[object]:
+    """The answers of :func:`_drive`'s requests of one kind ("slo": :func:`_open_searches`; "bands":
+    :func:`_with_bands_many`) from several groups: the groups whose rows (:class:`_Rows`) would be padded to the
+    same width are answered in one call, each other width apart, so that each request gets the floats of its own
+    group's call (a row's stations are summed in an order that depends on the width it is padded to: numpy's
+    pairwise sum); a group that lays out no rows joins the first call."""
+    widths: dict[int, int | None] = {}
+    for request, group in zip(requests, groups):
+        width = _row_width(kind, request)
+        if width is not None:
+            widths[group] = max(width, widths.get(group) or 0)
+    calls: dict[int | None, list[int]] = {}
+    for k, group in enumerate(groups):
+        calls.setdefault(widths.get(group), []).append(k)
+    if None in calls and len(calls) > 1:
+        calls[next(w for w in calls if w is not None)] += calls.pop(None)
+    out: list[object] = [None] * len(requests)
+    for members in calls.values():
+        members.sort()
+        answered = (_open_searches([requests[k] for k in members]) if kind == "slo"
+                    else _with_bands_many([requests[k] for k in members]))
+        for k, answer in zip(members, answered):
+            out[k] = answer
+    return out
+
+
+def _row_width(kind: str, request: tuple) -> int | None:
+    """How many stations the :class:`_Rows` of one request of :func:`_drive` lays out (its storage side's
+    queueing stations), None when it lays out none (a bands request whose demands are all certain)."""
+    if kind == "slo":
+        specs, rf = request[0], request[1]
+    else:
+        path = request[0]
+        if not (demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)).any():
+            return None
+        specs, rf = path.stations, path.read_fraction
+    return len(_static(specs, float(rf)).split(False)[0])
 
 
 def _open_at_target(path: WorkloadPath, shares: Sequence[float], open_result: _OpenSystem
@@ -1982,9 +2064,22 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         Nothing for bad topology (it becomes ``problems``); ValueError only for programming errors.
     """
     settings = settings or Settings()
+    _paths, problems, jobs = performance_jobs(scenario, catalog, raid)
+    return performance_result(scenario, problems,
+                              solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails, bands))
+
+
+Job = tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]
+"""One workload's solve as :func:`solve_jobs` takes it: (path, the others' utilisation by station name, the open
+solution at the targets or None)."""
+
+
+def performance_jobs(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                     ) -> tuple[list[WorkloadPath], list[str], list[Job]]:
+    """What :func:`evaluate_performance` solves: (the paths, :func:`evaluate_paths`', the problems so far, one
+    :data:`Job` per path, by system in scenario order), for :func:`performance_result` after :func:`solve_jobs`."""
     paths, problems = evaluate_paths(scenario, catalog, raid)
-    results: list[WorkloadPerformance] = []
-    jobs = []
+    jobs: list[Job] = []
     for system, group in _by_system(paths).items():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
         try:
@@ -1995,7 +2090,12 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails, bands)
+    return paths, problems, jobs
+
+
+def performance_result(scenario: Scenario, problems: Sequence[str], results: list[WorkloadPerformance]
+                       ) -> ScenarioPerformance:
+    """:func:`evaluate_performance`'s result from :func:`performance_jobs`' problems and the solved jobs."""
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, processor "
