@@ -820,7 +820,8 @@ def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] 
                          probes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The IOPS and latency (ms) of :func:`open_continuation`'s points, as arrays (the engine makes its points
     once, with their bands), and the open model's latency (ms, +inf where saturated) at each of ``probes`` (IOPS;
-    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass."""
+    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass. One path's: the
+    engine computes every job's at once (:func:`_continuations`, the same floats)."""
     extra = np.empty(0) if probes is None else probes
     if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
         at = _open_latency_many(specs, demands, extra, read_fraction) if len(extra) else np.empty(0)
@@ -837,6 +838,51 @@ def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] 
     if over.size:
         end = int(over[0]) + 1  # the first point past the limit is kept
     return iops[:end], latency[:end], at
+
+
+def _continuations(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """:func:`_continuation_arrays` of many paths at once: per request (stations, demands (S,) seconds, the ramp's
+    last IOPS, the saturation, the limit ms, the read fraction, the probes' IOPS), the same three arrays, float for
+    float. The open model's latencies of the paths with as many storage-side queueing stations are computed
+    together (:class:`_Rows`, whose arithmetic is :func:`_open_latency_st`'s; rows of one width need no padding,
+    so each row's stations are summed as alone), instead of a dozen array operations per path."""
+    points: list[np.ndarray] = []
+    statics: list[_Static] = []
+    for specs, _demands, start, saturation, _limit, rf, probes in requests:
+        statics.append(_static(specs if isinstance(specs, tuple) else tuple(specs), float(rf)))
+        if not math.isfinite(saturation) or start >= 0.97 * saturation:
+            points.append(probes)
+            continue
+        iops = saturation - (saturation - start) * _CONTINUATION_STEPS
+        last_gap = saturation - iops[-1]
+        points.append(np.concatenate([iops, saturation - last_gap * _CONTINUATION_TAIL, probes]))
+    by_width: dict[int, list[int]] = {}
+    for k, st in enumerate(statics):
+        by_width.setdefault(len(st.split(False)[0]), []).append(k)
+    latencies: list[np.ndarray] = [np.empty(0)] * len(requests)
+    for members in by_width.values():
+        asked = [k for k in members if len(points[k])]
+        if not asked:
+            continue
+        rows = _Rows([(statics[k], np.asarray(requests[k][1], dtype=float)[None, :]) for k in asked])
+        got = rows.latency(np.arange(len(asked)), [points[k] for k in asked])
+        for n, k in enumerate(asked):
+            latencies[k] = got[n, :len(points[k])]
+    out = []
+    for (_specs, _d, start, saturation, limit_ms, _rf, probes), iops, latency in zip(requests, points, latencies):
+        extra = len(probes)
+        if not math.isfinite(saturation) or start >= 0.97 * saturation:
+            out.append((np.empty(0), np.empty(0), latency if extra else np.empty(0)))
+            continue
+        at = latency[len(iops) - extra:]
+        iops, latency = iops[:len(iops) - extra], latency[:len(iops) - extra]
+        finite = np.isfinite(latency)
+        end = int(np.argmin(finite)) if not finite.all() else len(latency)  # up to the first saturated point
+        over = np.flatnonzero(latency[:end] > limit_ms)
+        if over.size:
+            end = int(over[0]) + 1  # the first point past the limit is kept
+        out.append((iops[:end], latency[:end], at))
+    return out
 
 
 _CONTINUATION_STEPS = (1.0 - np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]) ** 2
@@ -1241,10 +1287,13 @@ def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | 
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
-        kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
+        asked = {req[0] for req in wanted.values()}
+        kind = "slo" if "slo" in asked else "cont" if "cont" in asked else "bands"
         ready = [i for i, req in wanted.items() if req[0] == kind]
         answers: Sequence[object]
-        if not bands and kind == "bands":
+        if kind == "cont":  # each row alone (its own width): no group changes a float here
+            answers = _continuations([wanted[i][1:] for i in ready])
+        elif not bands and kind == "bands":
             answers = [_no_bands() for _ in ready]
         elif groups is None or len({groups[i] for i in ready}) == 1:
             answers = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
@@ -1465,8 +1514,11 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
     probes = np.array([0.0, 0.5 * sat, 0.8 * sat]) if math.isfinite(sat) else np.array([0.0])
-    ext_x, ext_y, at_probes = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
-                                                   max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
+    # _continuation_arrays, of every job at once (_drive)
+    continued: tuple[np.ndarray, np.ndarray, np.ndarray] = yield (
+        "cont", path.stations, r.demand_s, float(r.iops[-1]), sat, max(4.0 * slo, 4.0 * float(r.storage_ms[-1])),
+        rf, probes)
+    ext_x, ext_y, at_probes = continued
     if curve_tails:  # the curve's percentiles (and the target's, unless computed above), all workloads' together,
         # at every TAIL_STRIDE-th point of the curve and of its continuation (each one's last too), in between
         # interpolated (_Kept.tail_samples)
