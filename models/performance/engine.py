@@ -1220,23 +1220,39 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
             names_of.setdefault(w, []).append(name)
     # each workload's residence at every station it visits, in one vectorised call per workload (the formula of
     # open_residence_ms, element by element, on the workload's own station record: docstring)
+    # (every workload's stations in one array: the formula is element by element, so the same floats as one call
+    # per workload, in a handful of array operations for the system)
     residence: dict[str, dict[str, float | None]] = {}
+    statics: list[_Static] = []
+    demands: list[float] = []
+    loads: list[float] = []
     for w, names in names_of.items():
         rf = demand[names[0]][w][1]
         specs = tuple(demand[name][w][2] for name in names)
         own = path_of[w].stations
         if len(own) == len(specs) and all(a is b for a, b in zip(own, specs)):
             specs = own  # the path's own tuple: its arrays are then found by identity by the solvers that follow
-        st = _static(specs, float(rf))
-        d = np.array([demand[name][w][0] for name in names], dtype=float)
-        res = open_residence_s(d, st.servers, st.copies, st.v_open,
-                               np.array([utilisation[name] for name in names], dtype=float), check=False)
+        statics.append(_static(specs, float(rf)))
+        demands.extend(demand[name][w][0] for name in names)
+        loads.extend(utilisation[name] for name in names)
+    res_all: list[float] = []
+    queue_all: list[bool] = []
+    if statics:
+        res_all = open_residence_s(np.array(demands, dtype=float), np.concatenate([st.servers for st in statics]),
+                                   np.concatenate([st.copies for st in statics]),
+                                   np.concatenate([st.v_open for st in statics]), np.array(loads, dtype=float),
+                                   check=False).tolist()
+        queue_all = np.concatenate([st.is_queue for st in statics]).tolist()
+    start = 0
+    for w, names in names_of.items():
         mine: dict[str, float | None] = {}
-        for k, (name, value, demand_s) in enumerate(zip(names, res.tolist(), d.tolist())):
-            if not st.is_queue[k]:
-                mine[name] = demand_s * 1e3 / 1e3
+        for k, name in enumerate(names, start):
+            value = res_all[k]
+            if not queue_all[k]:
+                mine[name] = demands[k] * 1e3 / 1e3
             else:
                 mine[name] = value * 1e3 / 1e3 if math.isfinite(value) else None
+        start += len(names)
         residence[w] = mine
     for name, per in demand.items():
         u = utilisation[name]
