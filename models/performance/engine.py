@@ -135,6 +135,9 @@ class _Static:
     shares: np.ndarray
     demand: np.ndarray
     capacity: np.ndarray
+    plain: list[tuple[list[float], list[float], list[bool]]] = field(default_factory=list, compare=False)
+    """``demand``, ``capacity`` and ``is_queue`` as lists of Python floats and bools, made on first use
+    (:func:`_saturation_index`)."""
     sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
     """Per ``host_side`` (False: the storage side's stations only) the arrays of that side, sliced once: (side mask,
     servers, copies, copies x servers, v_open, is_queue, shares) by :meth:`side`, and under (host_side, "split")
@@ -1456,7 +1459,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     shares = arrays.shares.tolist()
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
-    sat, b_idx = _saturation_index(arrays, np.asarray(factors, dtype=float))
+    sat, b_idx = _saturation_index(arrays, factors)
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
     tails = tail_stations(path.stations, float(rf))
@@ -1801,16 +1804,23 @@ def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
     return _saturation_index(st, inflation)[0]
 
 
-def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | None]:
+def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> tuple[float, int | None]:
     """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
-    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
-    d = st.demand * inflation
-    # capacity / demand where a queue has work, +inf elsewhere (divided only there: no warning to silence)
-    caps = np.divide(st.capacity, d, out=np.full(len(d), np.inf), where=st.is_queue & (d > 0))
-    if not len(caps):
-        return math.inf, None
-    k = int(np.argmin(caps))
-    best = float(caps[k])
+    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers. In plain
+    floats (a path's few dozen stations: the array operations' own cost was most of it), the same products and
+    quotients: capacity / (demand x multiplier) of each queue with work, the first least one."""
+    if not st.plain:
+        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
+    demand, capacity, queue = st.plain[0]
+    factors = inflation.tolist() if isinstance(inflation, np.ndarray) else inflation
+    best, k = math.inf, 0
+    for i, (dm, f, cap, q) in enumerate(zip(demand, factors, capacity, queue)):
+        if q:
+            d = dm * f
+            if d > 0:
+                c = cap / d
+                if c < best:
+                    best, k = c, i
     return (best, k) if best < math.inf else (math.inf, None)
 
 
@@ -2205,7 +2215,7 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
             factors, _notes = _background(p, (), util)
             arrays = _static(p.stations, float(p.read_fraction))
             shares = arrays.shares.tolist()
-            sat, _b = _saturation_index(arrays, np.asarray(factors, dtype=float))
+            sat, _b = _saturation_index(arrays, factors)
             latency = None
             if open_result.stable and target < sat:
                 latency, _host, _factors = _open_at_target(p, shares, open_result)
