@@ -163,7 +163,7 @@ def load_project(text: str):
 
 def _evaluate(args) -> int:
     from models.design import resolve
-    from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
+    from models.evaluate import evaluate, with_layouts
     from models.present.cost import design_tco, tco_to_dict
     from models.serialize import evaluation_to_dict
 
@@ -174,9 +174,9 @@ def _evaluate(args) -> int:
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     _engines_loaded()
-    evaluation = evaluate(project, design=design)
-    resilience = evaluate_resilience(project, evaluation, design=design)
-    evaluation = with_resilience(evaluation, resilience)
+    evaluation = evaluate(project, design=design, resilience=True)  # its failure states solved with it
+    resilience = evaluation.resilience
+    assert resilience is not None  # evaluate adds it when asked
     unit = args.unit or project.settings.capacity_unit.value
     data = evaluation_to_dict(evaluation, project.info.name, resilience, project.requirements, unit)
     tco = design_tco(project, design.scenario, design.catalog)

@@ -7,8 +7,8 @@ Each example (resources/examples/*.toml) is evaluated in full (models.evaluate.e
 performance) with a 200-point curve per workload. Three numbers per example: "cold" clears the engine's
 closed-ramp cache before every run (a new design), "warm" re-evaluates an unchanged scenario (the GUI
 re-evaluating after an edit elsewhere, served from the per-scenario ramp cache), "states" is a cold evaluation
-with all its failure states (models.evaluate.evaluate_resilience, as ``storplan evaluate --json`` and the GUI's
-failure-states view ask for them). Targets (issue 27): every example with its states <= 5 ms cold; 10 nodes x 100
+with all its failure states (models.evaluate.evaluate with ``resilience``, as ``storplan evaluate --json`` and the
+GUI's failure-states view ask for them). Targets (issue 27): every example with its states <= 5 ms cold; 10 nodes x 100
 workloads <= 75 ms; 1,000 nodes x 200 workloads with states <= 1 s (the generated designs of bench_scale.py).
 
 Then the collector's pauses: 2,000 evaluations with states of randomly chosen examples and random edits (target
@@ -30,7 +30,7 @@ import time
 from pathlib import Path
 
 from models.design import resolve
-from models.evaluate import evaluate, evaluate_resilience, with_layouts, with_resilience
+from models.evaluate import evaluate, with_layouts
 from models.performance import engine
 from models.project import load
 from models.resources import examples_dir
@@ -56,10 +56,10 @@ def _median_ms(fn, repeat: int = 15) -> float:
 
 
 def _with_states(project):
-    """An evaluation with its failure states as ``storplan evaluate --json`` makes it (the design resolved once)."""
+    """An evaluation with its failure states as ``storplan evaluate --json`` and the GUI's worker make it (the design
+    resolved once; ``evaluate(..., resilience=True)``: the states solved in one pass with the normal state)."""
     design = with_layouts(resolve(project))
-    evaluation = evaluate(project, design=design)
-    return with_resilience(evaluation, evaluate_resilience(project, evaluation, design=design))
+    return evaluate(project, design=design, resilience=True)
 
 
 def _cold(fn):

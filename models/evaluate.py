@@ -72,7 +72,7 @@ def project_catalog(project: Project, base: Catalog | None = None) -> Catalog:
 
 
 def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalog | None = None, *,
-             design: Design | None = None) -> Evaluation:
+             design: Design | None = None, resilience: bool = False) -> Evaluation:
     """Evaluate one scenario (default: the active one) of a project.
 
     Args:
@@ -80,6 +80,9 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         catalog: the base catalog (a project file's, ``models.store.load_project_file(path).catalog``; None:
             bundled plus the user's records); the project's own records go on top (``models.design.resolve``).
         design: the resolved design to evaluate instead (then ``scenario_name`` and ``catalog`` are not used).
+        resilience: True adds the failure states and runway (:func:`with_resilience` of
+            :func:`evaluate_resilience`, the same result), the states solved in one pass with the normal state
+            (``models.performance.resilience.evaluate_with_states``).
 
     Engine failures do not raise: they become ``error`` problems and the failing part of the result is None, so
     callers can keep showing the last good result. The design's own problems (a project record that differs from
@@ -90,7 +93,7 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
     """
     from models.capacity import evaluate_capacity  # outside the try: an engine that cannot be imported is a
     from models.capacity.reduction_band import capacity_band
-    from models.performance import evaluate_performance  # broken install (a traceback), not a design problem
+    from models.performance import evaluate_performance  # noqa: F401 - broken install (a traceback), not a design problem
 
     design = with_layouts(design if design is not None else resolve(project, scenario_name, catalog))
     scenario, catalog = design.scenario, design.catalog
@@ -101,9 +104,9 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         capacity = evaluate_capacity(scenario, catalog, design.raid)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"capacity engine failed: {type(exc).__name__}: {exc}"))
+    states = None
     try:
-        performance = with_profile_bases(evaluate_performance(scenario, catalog, design.settings, design.raid,
-                                                              project.requirements.slo_statistic), scenario, catalog)
+        performance, states = _performance(project, design, resilience)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work: report it as a problem
         problems.append(Problem("error", f"performance engine failed: {type(exc).__name__}: {exc}"))
     problems.extend(engine_problems(problems, capacity, performance, scenario))
@@ -129,8 +132,34 @@ def evaluate(project: Project, scenario_name: str | None = None, catalog: Catalo
         from models.performance.fabricpool_summary import fabricpool_systems
 
         fabricpool = fabricpool_systems(scenario, capacity)
-    return Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band,
-                      protection=protection, fabricpool=fabricpool)
+    evaluation = Evaluation(scenario.name, capacity, performance, tuple(problems), capacity_band=band,
+                            protection=protection, fabricpool=fabricpool)
+    if resilience:
+        evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, design=design,
+                                                                     states=states))
+    return evaluation
+
+
+def _performance(project: Project, design: Design, states: bool
+                 ) -> tuple[ScenarioPerformance, Mapping[str, tuple[StateResult, ...]] | None]:
+    """:func:`evaluate`'s performance (profile bases added) and, with ``states``, the failure states solved with it
+    in one pass (None without, or where that pass failed: :func:`evaluate_resilience` solves them alone then and
+    reports their failure, the normal results kept)."""
+    from models.performance import evaluate_performance
+
+    scenario, catalog = design.scenario, design.catalog
+    slo = project.requirements.slo_statistic
+    solved = None
+    if states:
+        from models.performance.resilience import evaluate_with_states
+
+        try:
+            raw, solved = evaluate_with_states(scenario, catalog, design.settings, design.raid, slo, project.settings)
+        except Exception:  # noqa: BLE001 - solved apart below: a failure of the states keeps the normal results
+            solved = None
+    if solved is None:
+        raw = evaluate_performance(scenario, catalog, design.settings, design.raid, slo)
+    return with_profile_bases(raw, scenario, catalog), solved
 
 
 def with_layouts(design: Design) -> Design:
@@ -314,12 +343,15 @@ def resilience_required(project: Project) -> bool:
 
 
 def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name: str | None = None,
-                        catalog: Catalog | None = None, *, design: Design | None = None) -> Resilience:
+                        catalog: Catalog | None = None, *, design: Design | None = None,
+                        states: Mapping[str, tuple[StateResult, ...]] | None = None) -> Resilience:
     """Failure states and runway for an evaluated scenario (``models.performance.resilience``). Separate from
     :func:`evaluate` because each state solves the workload again: the CLI's ``--json``, the report and the GUI's
     worker ask for it; the interactive edit loop does not pay for it.
 
-    ``catalog`` is the base catalog and ``design`` the resolved design, as for :func:`evaluate`.
+    ``catalog`` is the base catalog and ``design`` the resolved design, as for :func:`evaluate`; ``states``: the
+    design's failure states when solved already (``models.performance.resilience.evaluate_states``' result, as
+    :func:`evaluate` with ``resilience`` solves them), else they are solved here.
 
     Raises nothing: an engine failure becomes a problem string and empty states.
     """
@@ -329,8 +361,9 @@ def evaluate_resilience(project: Project, evaluation: Evaluation, scenario_name:
     scenario, catalog = design.scenario, design.catalog
     problems: list[str] = []
     try:
-        states = evaluate_states(scenario, catalog, project.settings, raid=design.raid,
-                                 slo_statistic=project.requirements.slo_statistic)
+        if states is None:
+            states = evaluate_states(scenario, catalog, project.settings, raid=design.raid,
+                                     slo_statistic=project.requirements.slo_statistic)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not lose the user's work
         states, problems = {}, [f"failure states could not be computed: {type(exc).__name__}: {exc}"]
     # the capacity engine's months until full as it gives them (no ten-year cap: the capacity table, the verdict and

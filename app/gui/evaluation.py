@@ -77,7 +77,7 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
     import multiprocessing
 
     from models.design import resolve
-    from models.evaluate import evaluate, evaluate_resilience, resilience_required, with_layouts, with_resilience
+    from models.evaluate import evaluate, resilience_required, with_layouts
 
     in_process = multiprocessing.parent_process() is not None
     start, cpu_start = time.perf_counter(), time.thread_time()
@@ -98,11 +98,10 @@ def run_evaluation(project: Project, names: tuple[str, ...], generation: int = 0
                     return done(evaluations, "cancelled")
                 state.set_progress(index / len(names))
             design = with_layouts(resolve(project, name, catalog))  # resolved once: evaluation and failure states
-            evaluation = evaluate(project, design=design)
-            if index == 0 and (states or resilience_required(project)):
-                # the scenario shown: its failure states and runway too, when a view shows them or a requirement
-                # is checked on them (each state solves the workloads again)
-                evaluation = with_resilience(evaluation, evaluate_resilience(project, evaluation, design=design))
+            # the scenario shown: its failure states and runway too, when a view shows them or a requirement is
+            # checked on them (each state solves the workloads again: solved in one pass with the normal state)
+            evaluation = evaluate(project, design=design,
+                                  resilience=index == 0 and bool(states or resilience_required(project)))
             evaluations.append(evaluation)
         if state is not None:
             state.set_progress(1.0)

@@ -135,6 +135,9 @@ class _Static:
     shares: np.ndarray
     demand: np.ndarray
     capacity: np.ndarray
+    plain: list[tuple[list[float], list[float], list[bool]]] = field(default_factory=list, compare=False)
+    """``demand``, ``capacity`` and ``is_queue`` as lists of Python floats and bools, made on first use
+    (:func:`_saturation_index`)."""
     sides: dict[object, tuple[np.ndarray, ...]] = field(default_factory=dict, compare=False)
     """Per ``host_side`` (False: the storage side's stations only) the arrays of that side, sliced once: (side mask,
     servers, copies, copies x servers, v_open, is_queue, shares) by :meth:`side`, and under (host_side, "split")
@@ -498,6 +501,13 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
                 slo_statistic: str = "mean", curve_tails: bool = True, bands: bool = True
                 ) -> list[WorkloadPerformance]:
     """:func:`solve_jobs` itself."""
+    return [wp for wp, _ in _drive(_job_steps(jobs, curve_points, slo_statistic, curve_tails), bands)]
+
+
+def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,
+               slo_statistic: str, curve_tails: bool) -> list[_Steps]:
+    """The jobs' closed ramps solved together (:func:`_solve_batch`) and each job's :func:`_solve_steps`, not yet
+    run."""
     requests = []
     for path, util, _ in jobs:
         factors, _notes = _background(path, (), util)
@@ -506,9 +516,37 @@ def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSys
         requests.append((tuple(path.stations), tuple(spec.demand(rf) * f for spec, f in zip(path.stations, factors)),
                          rf, int(w.concurrency), float(w.think_time_ms / 1e3)))
     solved = _solve_batch(requests)
-    steps = [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
-             for (path, util, open_result), ramp_xr in zip(jobs, solved)]
-    return [wp for wp, _ in _drive(steps, bands)]
+    return [_solve_steps(path, (), curve_points, open_result, None, util, ramp_xr, slo_statistic, curve_tails)
+            for (path, util, open_result), ramp_xr in zip(jobs, solved)]
+
+
+def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
+                                            int, bool]],
+                     slo_statistic: str = "mean") -> list[list[WorkloadPerformance]]:
+    """Several :func:`solve_jobs` calls (with ``bands``) in one pass: per group (jobs, curve_points, curve_tails),
+    the predictions :func:`solve_jobs` gives that group alone, float for float, in the order of its jobs; a design's
+    normal state and its failure states are solved so together (``models.performance.resilience
+    .evaluate_with_states``).
+
+    Each group's closed ramps are solved as that call solves them (:func:`_solve_batch`, the groups in order, so a
+    later group finds an earlier one's ramps in the ramp cache as it would after that call); the open-model
+    searches and bands of every group are then answered together (:func:`_drive`), where the array operations
+    of one group's rows give each row the same floats as they would alone: the groups whose rows are laid out alike
+    (the same width, :func:`_row_width`) are answered in one call, others apart (the sum over a row's stations is
+    taken in an order that depends on the width its rows are padded to)."""
+    with collector_paused():
+        steps: list[_Steps] = []
+        labels: list[int] = []
+        for g, (jobs, curve_points, curve_tails) in enumerate(groups):
+            steps.extend(_job_steps(jobs, curve_points, slo_statistic, curve_tails))
+            labels.extend([g] * len(jobs))
+        results = _drive(steps, True, labels)
+    out: list[list[WorkloadPerformance]] = []
+    k = 0
+    for jobs, _points, _tails in groups:
+        out.append([wp for wp, _ in results[k:k + len(jobs)]])
+        k += len(jobs)
+    return out
 
 
 def _curve(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_fraction: float, population: int,
@@ -785,7 +823,8 @@ def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] 
                          probes: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The IOPS and latency (ms) of :func:`open_continuation`'s points, as arrays (the engine makes its points
     once, with their bands), and the open model's latency (ms, +inf where saturated) at each of ``probes`` (IOPS;
-    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass."""
+    the curve's shape reads light load and 50% / 80% of saturation), in the same vectorised pass. One path's: the
+    engine computes every job's at once (:func:`_continuations`, the same floats)."""
     extra = np.empty(0) if probes is None else probes
     if not math.isfinite(saturation) or start_iops >= 0.97 * saturation:
         at = _open_latency_many(specs, demands, extra, read_fraction) if len(extra) else np.empty(0)
@@ -802,6 +841,51 @@ def _continuation_arrays(specs: Sequence[StationSpec], demands: Sequence[float] 
     if over.size:
         end = int(over[0]) + 1  # the first point past the limit is kept
     return iops[:end], latency[:end], at
+
+
+def _continuations(requests: Sequence[tuple]) -> list[tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    """:func:`_continuation_arrays` of many paths at once: per request (stations, demands (S,) seconds, the ramp's
+    last IOPS, the saturation, the limit ms, the read fraction, the probes' IOPS), the same three arrays, float for
+    float. The open model's latencies of the paths with as many storage-side queueing stations are computed
+    together (:class:`_Rows`, whose arithmetic is :func:`_open_latency_st`'s; rows of one width need no padding,
+    so each row's stations are summed as alone), instead of a dozen array operations per path."""
+    points: list[np.ndarray] = []
+    statics: list[_Static] = []
+    for specs, _demands, start, saturation, _limit, rf, probes in requests:
+        statics.append(_static(specs if isinstance(specs, tuple) else tuple(specs), float(rf)))
+        if not math.isfinite(saturation) or start >= 0.97 * saturation:
+            points.append(probes)
+            continue
+        iops = saturation - (saturation - start) * _CONTINUATION_STEPS
+        last_gap = saturation - iops[-1]
+        points.append(np.concatenate([iops, saturation - last_gap * _CONTINUATION_TAIL, probes]))
+    by_width: dict[int, list[int]] = {}
+    for k, st in enumerate(statics):
+        by_width.setdefault(len(st.split(False)[0]), []).append(k)
+    latencies: list[np.ndarray] = [np.empty(0)] * len(requests)
+    for members in by_width.values():
+        asked = [k for k in members if len(points[k])]
+        if not asked:
+            continue
+        rows = _Rows([(statics[k], np.asarray(requests[k][1], dtype=float)[None, :]) for k in asked])
+        got = rows.latency(np.arange(len(asked)), [points[k] for k in asked])
+        for n, k in enumerate(asked):
+            latencies[k] = got[n, :len(points[k])]
+    out = []
+    for (_specs, _d, start, saturation, limit_ms, _rf, probes), iops, latency in zip(requests, points, latencies):
+        extra = len(probes)
+        if not math.isfinite(saturation) or start >= 0.97 * saturation:
+            out.append((np.empty(0), np.empty(0), latency if extra else np.empty(0)))
+            continue
+        at = latency[len(iops) - extra:]
+        iops, latency = iops[:len(iops) - extra], latency[:len(iops) - extra]
+        finite = np.isfinite(latency)
+        end = int(np.argmin(finite)) if not finite.all() else len(latency)  # up to the first saturated point
+        over = np.flatnonzero(latency[:end] > limit_ms)
+        if over.size:
+            end = int(over[0]) + 1  # the first point past the limit is kept
+        out.append((iops[:end], latency[:end], at))
+    return out
 
 
 _CONTINUATION_STEPS = (1.0 - np.linspace(0.0, 1.0, OPEN_CURVE_POINTS, endpoint=False)[1:]) ** 2
@@ -1139,23 +1223,39 @@ def _open_system(paths: Sequence[WorkloadPath], rates: dict[str, float]) -> _Ope
             names_of.setdefault(w, []).append(name)
     # each workload's residence at every station it visits, in one vectorised call per workload (the formula of
     # open_residence_ms, element by element, on the workload's own station record: docstring)
+    # (every workload's stations in one array: the formula is element by element, so the same floats as one call
+    # per workload, in a handful of array operations for the system)
     residence: dict[str, dict[str, float | None]] = {}
+    statics: list[_Static] = []
+    demands: list[float] = []
+    loads: list[float] = []
     for w, names in names_of.items():
         rf = demand[names[0]][w][1]
         specs = tuple(demand[name][w][2] for name in names)
         own = path_of[w].stations
         if len(own) == len(specs) and all(a is b for a, b in zip(own, specs)):
             specs = own  # the path's own tuple: its arrays are then found by identity by the solvers that follow
-        st = _static(specs, float(rf))
-        d = np.array([demand[name][w][0] for name in names], dtype=float)
-        res = open_residence_s(d, st.servers, st.copies, st.v_open,
-                               np.array([utilisation[name] for name in names], dtype=float), check=False)
+        statics.append(_static(specs, float(rf)))
+        demands.extend(demand[name][w][0] for name in names)
+        loads.extend(utilisation[name] for name in names)
+    res_all: list[float] = []
+    queue_all: list[bool] = []
+    if statics:
+        res_all = open_residence_s(np.array(demands, dtype=float), np.concatenate([st.servers for st in statics]),
+                                   np.concatenate([st.copies for st in statics]),
+                                   np.concatenate([st.v_open for st in statics]), np.array(loads, dtype=float),
+                                   check=False).tolist()
+        queue_all = np.concatenate([st.is_queue for st in statics]).tolist()
+    start = 0
+    for w, names in names_of.items():
         mine: dict[str, float | None] = {}
-        for k, (name, value, demand_s) in enumerate(zip(names, res.tolist(), d.tolist())):
-            if not st.is_queue[k]:
-                mine[name] = demand_s * 1e3 / 1e3
+        for k, name in enumerate(names, start):
+            value = res_all[k]
+            if not queue_all[k]:
+                mine[name] = demands[k] * 1e3 / 1e3
             else:
                 mine[name] = value * 1e3 / 1e3 if math.isfinite(value) else None
+        start += len(names)
         residence[w] = mine
     for name, per in demand.items():
         u = utilisation[name]
@@ -1195,19 +1295,30 @@ _Steps = Generator[tuple, Any, tuple[WorkloadPerformance, Ramp]]
 (prediction, ramp)."""
 
 
-def _drive(steps: Sequence[_Steps], bands: bool = True) -> list[tuple[WorkloadPerformance, Ramp]]:
+def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | None = None
+           ) -> list[tuple[WorkloadPerformance, Ramp]]:
     """Run many workloads' :func:`_solve_steps` side by side: each up to what it asks of the open model, the
     requests of all of them answered at once (first the max IOPS at the SLO beyond ramps that end inside it,
     :func:`_open_searches`, then the bands, :func:`_with_bands_many`, or with ``bands`` False none: empty curves,
-    :data:`_NO_BANDS`), and so on to their ends; their results in order."""
+    :data:`_NO_BANDS`), and so on to their ends; their results in order. ``groups``: each step's group (None: one
+    group), for :func:`solve_job_groups`: the requests of groups whose rows are laid out alike are answered
+    together, of the others apart (:func:`_answer`), so each gets the floats of its group alone."""
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
-        kind = "slo" if any(req[0] == "slo" for req in wanted.values()) else "bands"
+        asked = {req[0] for req in wanted.values()}
+        kind = "slo" if "slo" in asked else "cont" if "cont" in asked else "bands"
         ready = [i for i, req in wanted.items() if req[0] == kind]
-        answers: Sequence[object] = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
-                                     else _with_bands_many([wanted[i][1:] for i in ready]) if bands
-                                     else [_no_bands() for _ in ready])
+        answers: Sequence[object]
+        if kind == "cont":  # each row alone (its own width): no group changes a float here
+            answers = _continuations([wanted[i][1:] for i in ready])
+        elif not bands and kind == "bands":
+            answers = [_no_bands() for _ in ready]
+        elif groups is None or len({groups[i] for i in ready}) == 1:
+            answers = (_open_searches([wanted[i][1:] for i in ready]) if kind == "slo"
+                       else _with_bands_many([wanted[i][1:] for i in ready]))
+        else:
+            answers = _answer(kind, [wanted[i][1:] for i in ready], [groups[i] for i in ready])
         for i, answer in zip(ready, answers):
             try:
                 wanted[i] = steps[i].send(answer)
@@ -1215,6 +1326,45 @@ def _drive(steps: Sequence[_Steps], bands: bool = True) -> list[tuple[WorkloadPe
                 out[i] = done.value
                 del wanted[i]
     return [value for value in out if value is not None]
+
+
+def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list[object]:
+    """The answers of :func:`_drive`'s requests of one kind ("slo": :func:`_open_searches`; "bands":
+    :func:`_with_bands_many`) from several groups: the groups whose rows (:class:`_Rows`) would be padded to the
+    same width are answered in one call, each other width apart, so that each request gets the floats of its own
+    group's call (a row's stations are summed in an order that depends on the width it is padded to: numpy's
+    pairwise sum); a group that lays out no rows joins the first call."""
+    widths: dict[int, int | None] = {}
+    for request, group in zip(requests, groups):
+        width = _row_width(kind, request)
+        if width is not None:
+            widths[group] = max(width, widths.get(group) or 0)
+    calls: dict[int | None, list[int]] = {}
+    for k, group in enumerate(groups):
+        calls.setdefault(widths.get(group), []).append(k)
+    if None in calls and len(calls) > 1:
+        calls[next(w for w in calls if w is not None)] += calls.pop(None)
+    out: list[object] = [None] * len(requests)
+    for members in calls.values():
+        members.sort()
+        answered = (_open_searches([requests[k] for k in members]) if kind == "slo"
+                    else _with_bands_many([requests[k] for k in members]))
+        for k, answer in zip(members, answered):
+            out[k] = answer
+    return out
+
+
+def _row_width(kind: str, request: tuple) -> int | None:
+    """How many stations the :class:`_Rows` of one request of :func:`_drive` lays out (its storage side's
+    queueing stations), None when it lays out none (a bands request whose demands are all certain)."""
+    if kind == "slo":
+        specs, rf = request[0], request[1]
+    else:
+        path = request[0]
+        if not (demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)).any():
+            return None
+        specs, rf = path.stations, path.read_fraction
+    return len(_static(specs, float(rf)).split(False)[0])
 
 
 def _open_at_target(path: WorkloadPath, shares: Sequence[float], open_result: _OpenSystem
@@ -1309,7 +1459,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     shares = arrays.shares.tolist()
     N = population or w.concurrency
     r = ramp(path.stations, rf, N, w.think_time_ms / 1e3, factors, solved)
-    sat, b_idx = _saturation_index(arrays, np.asarray(factors, dtype=float))
+    sat, b_idx = _saturation_index(arrays, factors)
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
     tails = tail_stations(path.stations, float(rf))
@@ -1383,8 +1533,11 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         operating = float(min(target, sat)) if target is not None and math.isfinite(sat) else float(target or 0.0)
     host_cpu = path.host_cpu_us_per_io * 10.0 if path.host_cpu_us_per_io is not None else None
     probes = np.array([0.0, 0.5 * sat, 0.8 * sat]) if math.isfinite(sat) else np.array([0.0])
-    ext_x, ext_y, at_probes = _continuation_arrays(path.stations, r.demand_s, float(r.iops[-1]), sat,
-                                                   max(4.0 * slo, 4.0 * float(r.storage_ms[-1])), rf, probes)
+    # _continuation_arrays, of every job at once (_drive)
+    continued: tuple[np.ndarray, np.ndarray, np.ndarray] = yield (
+        "cont", path.stations, r.demand_s, float(r.iops[-1]), sat, max(4.0 * slo, 4.0 * float(r.storage_ms[-1])),
+        rf, probes)
+    ext_x, ext_y, at_probes = continued
     if curve_tails:  # the curve's percentiles (and the target's, unless computed above), all workloads' together,
         # at every TAIL_STRIDE-th point of the curve and of its continuation (each one's last too), in between
         # interpolated (_Kept.tail_samples)
@@ -1651,16 +1804,23 @@ def _saturation_st(st: _Static, inflation: np.ndarray) -> float:
     return _saturation_index(st, inflation)[0]
 
 
-def _saturation_index(st: _Static, inflation: np.ndarray) -> tuple[float, int | None]:
+def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> tuple[float, int | None]:
     """:func:`saturation_iops` (IOPS and the bottleneck's index: the first station of the least capacity / demand)
-    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers."""
-    d = st.demand * inflation
-    # capacity / demand where a queue has work, +inf elsewhere (divided only there: no warning to silence)
-    caps = np.divide(st.capacity, d, out=np.full(len(d), np.inf), where=st.is_queue & (d > 0))
-    if not len(caps):
-        return math.inf, None
-    k = int(np.argmin(caps))
-    best = float(caps[k])
+    of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers. In plain
+    floats (a path's few dozen stations: the array operations' own cost was most of it), the same products and
+    quotients: capacity / (demand x multiplier) of each queue with work, the first least one."""
+    if not st.plain:
+        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
+    demand, capacity, queue = st.plain[0]
+    factors = inflation.tolist() if isinstance(inflation, np.ndarray) else inflation
+    best, k = math.inf, 0
+    for i, (dm, f, cap, q) in enumerate(zip(demand, factors, capacity, queue)):
+        if q:
+            d = dm * f
+            if d > 0:
+                c = cap / d
+                if c < best:
+                    best, k = c, i
     return (best, k) if best < math.inf else (math.inf, None)
 
 
@@ -1982,9 +2142,22 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         Nothing for bad topology (it becomes ``problems``); ValueError only for programming errors.
     """
     settings = settings or Settings()
+    _paths, problems, jobs = performance_jobs(scenario, catalog, raid)
+    return performance_result(scenario, problems,
+                              solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails, bands))
+
+
+Job = tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]
+"""One workload's solve as :func:`solve_jobs` takes it: (path, the others' utilisation by station name, the open
+solution at the targets or None)."""
+
+
+def performance_jobs(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+                     ) -> tuple[list[WorkloadPath], list[str], list[Job]]:
+    """What :func:`evaluate_performance` solves: (the paths, :func:`evaluate_paths`', the problems so far, one
+    :data:`Job` per path, by system in scenario order), for :func:`performance_result` after :func:`solve_jobs`."""
     paths, problems = evaluate_paths(scenario, catalog, raid)
-    results: list[WorkloadPerformance] = []
-    jobs = []
+    jobs: list[Job] = []
     for system, group in _by_system(paths).items():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
         try:
@@ -1995,7 +2168,12 @@ def evaluate_performance(scenario: Scenario, catalog: Catalog, settings: Setting
         loads = SystemLoads(group, rates)
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
-    results = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails, bands)
+    return paths, problems, jobs
+
+
+def performance_result(scenario: Scenario, problems: Sequence[str], results: list[WorkloadPerformance]
+                       ) -> ScenarioPerformance:
+    """:func:`evaluate_performance`'s result from :func:`performance_jobs`' problems and the solved jobs."""
     order = {w.id: i for i, w in enumerate(scenario.workloads)}
     results.sort(key=lambda wp: order.get(wp.workload_id, 0))
     notes = ("closed ramps: MVA over the path's stations, each device its own queue (drives, ports, processor "
@@ -2016,7 +2194,7 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
         workload id -> (latency at target ms, stations), or None when a rated workload's figures would need its
         closed ramp (its system's open model failed): then solve with :func:`evaluate_performance`.
     """
-    paths, _, _ = build_paths(scenario, catalog, raid)  # not evaluate_paths: it would forget the design's own paths
+    paths = _paths_with_added(scenario, catalog, raid)  # not evaluate_paths: it would forget the design's own paths
     out: dict[str, tuple[float | None, tuple[StationLoad, ...]]] = {}
     for group in _by_system(paths).values():
         rates = {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None}
@@ -2037,7 +2215,7 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
             factors, _notes = _background(p, (), util)
             arrays = _static(p.stations, float(p.read_fraction))
             shares = arrays.shares.tolist()
-            sat, _b = _saturation_index(arrays, np.asarray(factors, dtype=float))
+            sat, _b = _saturation_index(arrays, factors)
             latency = None
             if open_result.stable and target < sat:
                 latency, _host, _factors = _open_at_target(p, shares, open_result)
@@ -2049,6 +2227,41 @@ def figures_at_targets(scenario: Scenario, catalog: Catalog, raid: Mapping[str, 
                 stations = _open_station_loads(p, shares, open_result)
             out[p.workload.id] = (_finite(latency), tuple(stations))
     return out
+
+
+def _paths_with_added(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None
+                      ) -> list[WorkloadPath]:
+    """``build_paths(scenario, catalog, raid)``'s paths, where ``scenario`` is the last :func:`evaluate_paths`
+    design's (the same catalog and RAID layouts, the same node and link lists) with workloads added that store no
+    data (the replication transfer window's: ``models.replication.load``) taking that design's paths for its own
+    workloads, and building only the others. A path reads the other workloads of its scenario only through the
+    bytes stored on its system (``paths._stored_bytes``: a workload of no dataset adds 0.0 to that sum, which
+    changes no float), so the paths are the same objects' values as built again; any other scenario is built
+    whole."""
+    last = _LAST_PATHS.get("key")
+    if last is None or raid is None or last[1] is not catalog or last[2] is not raid:
+        return build_paths(scenario, catalog, raid)[0]
+    base: Scenario = last[0]
+    own = len(base.workloads)
+    added = scenario.workloads[own:]
+    if (base.nodes is not scenario.nodes or base.links is not scenario.links or len(scenario.workloads) < own
+            or any(a is not b for a, b in zip(base.workloads, scenario.workloads))
+            or any(w.dataset_bytes != 0 for w in added)):
+        return build_paths(scenario, catalog, raid)[0]
+    known = {id(p.workload): p for p in last[3]}
+    paths: list[WorkloadPath] = []
+    with shared_host_sides():
+        for w in scenario.workloads:
+            if not w.enabled:
+                continue
+            path = known.get(id(w))
+            if path is None or path.workload is not w:
+                try:
+                    path = build_path(scenario, catalog, w, raid)
+                except PathError:
+                    continue
+            paths.append(path)
+    return paths
 
 
 def curve_rows(wp: WorkloadPerformance) -> list[dict]:

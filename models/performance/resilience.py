@@ -18,15 +18,19 @@ from typing import TYPE_CHECKING
 from models.capacity.layout import RaidLayout
 from models.catalog import Catalog, Drive
 from models.performance.engine import (
+    Job,
     SystemLoads,
     _by_system,
     _others_utilisation,
     evaluate_paths,
+    performance_jobs,
+    performance_result,
+    solve_job_groups,
     solve_jobs,
     target_rate,
 )
 from models.performance.paths import WorkloadPath
-from models.performance.results import WorkloadPerformance
+from models.performance.results import ScenarioPerformance, WorkloadPerformance
 from models.performance.states import (
     DegradedPath,
     cloud_failover,
@@ -164,6 +168,38 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     of solving each state alone with the others as its background, to rounding (tests/test_states_identical.py)."""
     settings = settings or Settings()
     paths = list(paths) if paths is not None else evaluate_paths(scenario, catalog, raid)[0]
+    found, jobs = _state_jobs(scenario, catalog, only, paths)
+    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False, bands=bands)
+    return _state_results(paths, found, solved)
+
+
+def evaluate_with_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
+                         raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
+                         state_settings: Settings | None = None
+                         ) -> tuple[ScenarioPerformance, dict[str, tuple[StateResult, ...]]]:
+    """``engine.evaluate_performance(scenario, catalog, settings, raid, slo_statistic)`` and
+    :func:`evaluate_states` of the same design (every state, bands included; ``state_settings``' curve points,
+    None: ``settings``'), with the normal state's jobs and the failure states' solved in one pass
+    (``engine.solve_job_groups``): the open-model searches and bands of a design's few workloads and their states
+    take one set of array operations instead of two. The same results as the two calls, float for float.
+
+    Raises:
+        What either engine raises for a design it cannot solve (callers solve the two apart then, to keep the
+        normal results when only the states fail).
+    """
+    settings = settings or Settings()
+    state_settings = state_settings or settings
+    paths, problems, jobs = performance_jobs(scenario, catalog, raid)
+    found, state_jobs = _state_jobs(scenario, catalog, None, paths)
+    normal, solved = solve_job_groups([(jobs, settings.curve_points, True),
+                                       (state_jobs, state_settings.curve_points, False)], slo_statistic)
+    return performance_result(scenario, problems, normal), _state_results(paths, found, solved)
+
+
+def _state_jobs(scenario: Scenario, catalog: Catalog, only: tuple[str, ...] | None,
+                paths: Sequence[WorkloadPath]) -> tuple[list[tuple[WorkloadPath, DegradedPath]], list[Job]]:
+    """Every failure state of ``paths`` (the scenario's normal paths; ``only``: these states, None: all) and the job
+    (``engine.solve_jobs``') that solves each, in the same order (:func:`evaluate_states`)."""
     loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
              for system, group in _by_system(paths).items()}
     rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
@@ -182,7 +218,7 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
         moved.setdefault((path.system, state.state), {})[id(path)] = state.path
     state_loads = {(system, sid): SystemLoads([degraded.get(id(p), p) for p in groups[system]], loads[system].rates)
                    for (system, sid), degraded in moved.items()}
-    jobs = []
+    jobs: list[Job] = []
     for path, state in found:
         system = state_loads[(path.system, state.state)]
         degraded = state.path
@@ -190,7 +226,12 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
         for name, u in _others_utilisation(state.background).items():
             util[name] = util.get(name, 0.0) + u
         jobs.append((degraded, util, system.open_for(degraded, degraded, state.background)))
-    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False, bands=bands)
+    return found, jobs
+
+
+def _state_results(paths: Sequence[WorkloadPath], found: Sequence[tuple[WorkloadPath, DegradedPath]],
+                   solved: Sequence[WorkloadPerformance]) -> dict[str, tuple[StateResult, ...]]:
+    """:func:`evaluate_states`' result from :func:`_state_jobs`' states and their solved jobs."""
     out: dict[str, list[StateResult]] = {path.workload.id: [] for path in paths}
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)

@@ -241,6 +241,8 @@ p)``), for p = 0.95 and 0.99."""
 _LOG_TABLES = {p: (np.log(q), np.gradient(np.log(q), _LOG_SHAPES, edge_order=2)) for p, q in _UNIT_QUANTILES.items()}
 _NORMAL_QUANTILES = {0.95: 1.6448536269514722, 0.99: 2.3263478740408408}
 """z_p of the standard normal (Wilson-Hilferty's input)."""
+_LARGEST_SHAPE = np.exp(_LOG_SHAPES[-1])
+"""The table's largest shape (above it, Wilson-Hilferty)."""
 
 
 def unit_gamma_quantile(shape: np.ndarray, p: float) -> np.ndarray:
@@ -254,18 +256,36 @@ def unit_gamma_quantile(shape: np.ndarray, p: float) -> np.ndarray:
         from scipy.special import gammaincinv  # only for a percentile the table does not hold
 
         return np.asarray(gammaincinv(k, p), dtype=float)
+    return _unit_gamma_quantile(_UnitGammaShape(k), p)
+
+
+class _UnitGammaShape:
+    """What :func:`unit_gamma_quantile` computes of the shapes alone (the table's interval and position in it, the
+    Wilson-Hilferty operands), once for every percentile asked of the same shapes (:func:`gamma_quantiles`): the same
+    operations, so the same floats."""
+
+    __slots__ = ("k", "i", "h", "t", "t2", "t3", "big", "root")
+
+    def __init__(self, k: np.ndarray) -> None:
+        xs = _LOG_SHAPES
+        x = np.clip(np.log(np.maximum(k, 1e-300)), xs[0], xs[-1])
+        i = np.clip(np.searchsorted(xs, x) - 1, 0, len(xs) - 2)
+        self.k, self.i = k, i
+        self.h = xs[i + 1] - xs[i]
+        self.t = t = (x - xs[i]) / self.h
+        self.t2, self.t3 = t * t, t * t * t
+        self.big = np.maximum(k, 1.0)
+        self.root = np.sqrt(self.big)
+
+
+def _unit_gamma_quantile(shape: _UnitGammaShape, p: float) -> np.ndarray:
+    """:func:`unit_gamma_quantile` at ``p`` (one of the table's) of the shapes :class:`_UnitGammaShape` holds."""
     log_q, slope = _LOG_TABLES[p]
-    xs = _LOG_SHAPES
-    x = np.clip(np.log(np.maximum(k, 1e-300)), xs[0], xs[-1])
-    i = np.clip(np.searchsorted(xs, x) - 1, 0, len(xs) - 2)
-    h = xs[i + 1] - xs[i]
-    t = (x - xs[i]) / h
-    t2, t3 = t * t, t * t * t
+    i, h, t, t2, t3, big = shape.i, shape.h, shape.t, shape.t2, shape.t3, shape.big
     log_value = ((2 * t3 - 3 * t2 + 1) * log_q[i] + (t3 - 2 * t2 + t) * h * slope[i]
                  + (3 * t2 - 2 * t3) * log_q[i + 1] + (t3 - t2) * h * slope[i + 1])
-    big = np.maximum(k, 1.0)
-    wilson = big * (1.0 - 1.0 / (9.0 * big) + _NORMAL_QUANTILES[p] / (3.0 * np.sqrt(big))) ** 3
-    return np.where(k > np.exp(xs[-1]), wilson, np.exp(log_value))
+    wilson = big * (1.0 - 1.0 / (9.0 * big) + _NORMAL_QUANTILES[p] / (3.0 * shape.root)) ** 3
+    return np.where(shape.k > _LARGEST_SHAPE, wilson, np.exp(log_value))
 
 
 def gamma_quantile(cumulants: Cumulants, p: float) -> np.ndarray:
@@ -300,15 +320,21 @@ def gamma_quantiles(cumulants: Cumulants, probabilities: tuple[float, ...]) -> t
     small = np.where(tabled, shape, 1.0)
     big = np.where(tabled, _WILSON_FROM, shape)  # inf where kappa3 <= 0: the normal
     out = []
+    # what does not depend on the percentile, once (the same operations for each: the same floats)
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        root = np.sqrt(big)
+        shift = k1f - small * theta
+        finite_big = np.isfinite(big)
+        small_shape = _UnitGammaShape(small)
     for p in probabilities:
         z = _NORMAL_QUANTILES.get(p)
         if z is None:
             z = NormalDist().inv_cdf(p)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            root = np.sqrt(big)
             a = z / (3.0 * root) - 1.0 / (9.0 * big)
-            excess = np.where(np.isfinite(big), root * (3.0 * a + 3.0 * a * a + a * a * a), z)
-            gamma = (k1f - small * theta) + theta * unit_gamma_quantile(small, p)
+            excess = np.where(finite_big, root * (3.0 * a + 3.0 * a * a + a * a * a), z)
+            unit = _unit_gamma_quantile(small_shape, p) if p in _LOG_TABLES else unit_gamma_quantile(small, p)
+            gamma = shift + theta * unit
         q = np.where(tabled, gamma, k1f + sd * excess)
         q = np.where(varied, np.maximum(q, 0.0), k1f)
         out.append(np.where(finite, q, np.inf))
