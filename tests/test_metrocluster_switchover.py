@@ -74,9 +74,14 @@ def test_a_mirrored_partner_site_halves_the_headroom_on_the_controllers():
     assert state.performance.saturation_iops == pytest.approx(expected, rel=0.01)
     assert state.performance.saturation_iops < normal.saturation_iops * 0.9
     # both sites' load, not relief: near the switchover's saturation its latency is above normal operation's at
-    # the same IOPS (at a light target the relieved inter-site mirror delay can outweigh the copy's load)
+    # the same IOPS once the relieved inter-site mirror delay (no partner to mirror writes to) is taken out of
+    # normal operation's; with the cap of the A90's published figure binding, the delay can outweigh the copy's
+    # load on the controller stations, so the raw comparison is not the test
+    mirror_ms = sum(spec.demand(rf) for spec in path.stations if spec.ident.role == "metrocluster_mirror") * 1e3
+    assert mirror_ms > 0
     x = 0.8 * state.performance.saturation_iops
-    assert state.performance.latency_on_curve_ms(x) > normal.latency_on_curve_ms(x)
+    assert state.performance.latency_on_curve_ms(x) > normal.latency_on_curve_ms(x) - mirror_ms
+    assert any(name == "MetroCluster inter-site mirror" for name, _ in state.relieved)
     name = workload.name
     assert state.reason.count(name) == 2 and "site A" in state.reason and "site B" in state.reason
     assert "both sites" in state.reason

@@ -25,7 +25,7 @@ def test_the_ratio_in_brackets_is_named_on_screen_and_not_clipped(qtbot, example
     view.set_evaluation(evaluation, CapacityUnit.TIB)
     qtbot.wait(50)  # the layout settles
     kpi = view._kpis["with_snapshots"]
-    assert "total efficiency" in kpi.caption.text()
+    assert "total efficiency" in kpi.caption.text().lower() and "Snapshot copies" in kpi.toolTip()
     system = evaluation.capacity.systems[0] if len(evaluation.capacity.systems) == 1 else evaluation.capacity.total
     assert kpi.value.text().endswith(f"({fmt_ratio(system.efficiency_ratio)})")  # the ratio the caption names
     for label in (kpi.caption, kpi.value):

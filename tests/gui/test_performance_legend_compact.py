@@ -18,7 +18,8 @@ def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_windo
     win.apply_default_layout()
     win.results.setCurrentIndex(1)
     view = win.results.currentWidget()
-    qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 9, timeout=5000)
+    # eight entries since the A90 stops at its published 2.4M (no open-model continuation): still three rows
+    qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 8, timeout=5000)
     scroll = win.results_dock.widget()
     qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
     qtbot.wait(50)
