@@ -1135,6 +1135,8 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             room = (wp.saturation_iops - grown) / grown * 100.0
             headroom = room if headroom is None else min(headroom, room)
         managed = any(n.kind == "managed_service" for n in scenario.nodes)  # the provider's own HA
+        if (req.meet_slo_in_takeover or req.meet_slo_after_site_loss) and not reasons:
+            paths = _paths_grown(paths, req.horizon_months)  # the failure states judge the grown targets too
         if req.meet_slo_in_takeover and not reasons and deployment != "hci" and not managed:
             partnered = False
             for state in failover_verdicts(paths, slo_statistic=req.slo_statistic):
@@ -1152,6 +1154,26 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
             reasons += site_loss_reasons(scenario, paths, req.slo_statistic)
         out.append((reasons, first, headroom, bound))
     return out
+
+
+def _paths_grown(paths: DesignPaths, months: int) -> DesignPaths:
+    """``paths`` with each workload's IOPS (or MB/s) target grown over ``months`` at its IOPS growth
+    (:func:`_grown`, as :func:`_targets_grown`), for the takeover, failover and site-loss verdicts, which read the
+    target from each path's workload (``models.performance.screening.failover_verdicts``): a design meets the SLO
+    in takeover at its grown target, as its normal-operation check does. A path's stations (demands per I/O) do not
+    depend on the target, so only the workload changes; ``paths`` itself when no target grows."""
+    grown = []
+    for p in paths.paths:
+        w = p.workload
+        growth = w.iops_growth_pct_per_year
+        if growth and months and (w.target_iops or w.target_mbps):
+            w = w.model_copy(update={"target_iops": _grown(w.target_iops, growth, months) if w.target_iops else None,
+                                     "target_mbps": _grown(w.target_mbps, growth, months) if w.target_mbps else None})
+            p = replace(p, workload=w)
+        grown.append(p)
+    if all(a is b for a, b in zip(grown, paths.paths)):
+        return paths
+    return replace(paths, paths=tuple(grown))
 
 
 def _targets_grown(scenario: Scenario, months: int) -> Scenario:

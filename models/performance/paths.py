@@ -861,7 +861,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
             b.uncertainty = replace(b.uncertainty, peak_iops=ceiling.value, peak_name=ceiling.words)
         d = nodes / ceiling.value
         for k in range(nodes):
-            b.add(f"node {k + 1} IOPS bound (published figure)", node.id, d / nodes, d / nodes, kind="datapath",
+            b.add(f"node {k + 1} IOPS bound", node.id, d / nodes, d / nodes, kind="datapath",
                   ident=StationId("iops_bound", node=k + 1))
         b.notes.append(f"{record.name}: at most {ceiling.value:,.0f} block operations per second, {ceiling.words}")
     if node.metrocluster != "none":
