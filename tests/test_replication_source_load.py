@@ -27,8 +27,12 @@ def _fast_link_project(iops: float):
 
 def test_a_design_meeting_the_slo_only_without_the_transfer_reads_is_not_proposed():
     # grown over 36 months at 30 % a year: 1.3^3 x 1.03M = 2.26M IOPS, between the A70's max IOPS at the SLO with
-    # the transfer reads (2.24M) and without them (2.40M, the bound of the AFF A90's published figure)
+    # the transfer reads (2.24M) and without them (2.40M, the bound of the AFF A90's published figure); the SLO in
+    # takeover is not asked for here (the takeover check at the grown target would decide this search: the test is about
+    # the transfers' reads in normal operation)
     project = _fast_link_project(1_030_000.0)
+    project = project.model_copy(update={"requirements": project.requirements.model_copy(
+        update={"meet_slo_in_takeover": False})})
     before = search(project)
     after = size(project)
     a70 = [c for c in before.candidates if c.summary.startswith("NetApp AFF A70 HA pair")]
