@@ -78,13 +78,16 @@ def without_platform(catalog: Catalog, record: Controller) -> Catalog:
 
 
 def _points(catalog: Catalog) -> dict[tuple[str, str], tuple[float, float, str]]:
-    """(case id, quantity) -> (published, predicted, what fitted it) of every finite check of the cases and
-    ramps."""
+    """(case id, quantity) -> (published, predicted, what fitted it) of every check of the cases and ramps with a
+    finite, non-zero published figure. A prediction that is not finite (a latency asked at a load the predicted
+    system saturates below) is kept as infinite: a miss with an unbounded error, never a point that leaves the
+    count because it fails."""
     out: dict[tuple[str, str], tuple[float, float, str]] = {}
     for outcome in run_validation(catalog, sections=SECTIONS + RAMP_SECTIONS, cross_validation=None):
         for c in outcome.checks:
-            if math.isfinite(c.predicted) and math.isfinite(c.published) and c.published != 0:
-                out[(outcome.case_id, c.quantity)] = (c.published, c.predicted, c.fitted_by)
+            if math.isfinite(c.published) and c.published != 0:
+                predicted = c.predicted if math.isfinite(c.predicted) else math.inf
+                out[(outcome.case_id, c.quantity)] = (c.published, predicted, c.fitted_by)
     return out
 
 
@@ -162,6 +165,8 @@ def holdout_line(catalog: Catalog | None = None, checks: Sequence[HoldoutCheck] 
     parts = []
     for group in ("saturation", "latency"):
         errors = [abs(c.error) for c in checks if c.group == group]
-        parts.append(f"{group}: {len(errors)} checks, median error {statistics.median(errors):.1%}" if errors
-                     else f"{group}: no checks")
+        saturated = sum(1 for e in errors if not math.isfinite(e))
+        parts.append((f"{group}: {len(errors)} checks, median error {statistics.median(errors):.1%}"
+                      + (f" ({saturated} at a load the prediction saturates below: an unbounded error)" if saturated
+                         else "")) if errors else f"{group}: no checks")
     return (f"platforms left out (hardware relation from the others): {platforms} platforms; " + "; ".join(parts))
