@@ -140,10 +140,12 @@ def holdout_points(checks: Sequence) -> list[LooPoint]:
     out-of-sample points of the profile kind "hardware relation only": the platform's published figure against
     its prediction from the other platforms' hardware relation. Their ``case_id`` is the platform's name, so that
     the coverage's leave-one-case-out leaves a whole platform out (its points share its fits' errors); the
-    bottleneck kind is the case's (:data:`CASE_BOTTLENECK`)."""
+    bottleneck kind is the case's (:data:`CASE_BOTTLENECK`). A prediction that saturates below the published load
+    (an infinite held-out latency) is a point with an unbounded residual: the largest |r| of the conformal quantile
+    and outside every band, never left out because it misses."""
     return [LooPoint(c.platform, c.quantity, c.published, c.held_out, HARDWARE_RELATION,
                      CASE_BOTTLENECK.get(c.case_id, ""))
-            for c in checks if c.published > 0 and math.isfinite(c.held_out) and c.held_out > 0]
+            for c in checks if c.published > 0 and not math.isnan(c.held_out) and c.held_out > 0]
 
 
 def conformal_sigma(residuals: Sequence[float]) -> float:
