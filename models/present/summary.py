@@ -30,8 +30,9 @@ PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed
 """How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
 of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
 ("derived"), or no fit at all: the engine's uncalibrated default profile on the record's cores ("uncalibrated
-default", the widest uncertainty band; it ignores what the calibrated platforms taught, so its figures rank
-platforms only roughly)."""
+default"; it ignores what the calibrated platforms taught, so its figures rank platforms only roughly). Which kind's
+uncertainty band is widest is the band table's to say
+(``models.performance.discrepancy.stored_table``), never these words'."""
 
 
 SERVICE_LIMIT_ROLES = frozenset({"service_ops", "service_iops", "service_mbps"})
