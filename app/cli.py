@@ -189,7 +189,7 @@ def _evaluate(args) -> int:
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
     from models.present.resilience import runway_lines, state_verdict
-    from models.present.uncertainty import iops_band_text, profile_text
+    from models.present.uncertainty import iops_band_text, profile_text, workload_profile_text
     from models.present.verdicts import evaluation_verdict
 
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
@@ -240,7 +240,9 @@ def _evaluate(args) -> int:
                   f"p95 {fmt_ms(w['latency_p95_ms'])}, p99 {fmt_ms(w['latency_p99_ms'])}")
         print(f"  bottleneck            {w['bottleneck'] or 'none'}")
         if w.get("profile"):
-            print(f"  profile               {profile_text(w['profile'])}")
+            found = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                     if wp.name == w["name"]]  # a vSAN cluster or a managed service: the words every view uses
+            print(f"  profile               {workload_profile_text(found[0]) if found else profile_text(w['profile'])}")
             basis = w.get("profile_basis") or {}
             if basis.get("sibling"):
                 sibling = customer_citation(basis["sibling"])  # the record's name, not its id

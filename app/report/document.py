@@ -83,7 +83,7 @@ from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
-from models.present.uncertainty import band_summary, profile_text
+from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
     predicted_text,
@@ -1033,7 +1033,7 @@ class ReportBuilder:
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
-                ["<b>Profile</b>", _e(profile_text(wp.profile)), "<b>Uncertainty band</b>",
+                ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
             ]
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "profile_kind_text", "profiles_text",
-           "status_summary", "verdict_text"]
+__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "no_profile_key", "profile_kind_text",
+           "profiles_text", "status_summary", "verdict_text"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
@@ -45,16 +45,27 @@ published vSAN result; a managed service on its published limits with an assumed
 the uncalibrated default profile of a controller."""
 
 
+def no_profile_key(workload: WorkloadPerformance) -> str:
+    """The key of :data:`NO_PROFILE_WORDS` for ``workload`` (a ``WorkloadPerformance``) when no controller or cloud
+    VM profile governs its path: "vSAN" (a vSAN cluster), "service" (a managed service's published limits); else
+    "". Every view describes such a path in those words and no other (REVIEW44 #10)."""
+    kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
+    if kind == "assumed" and workload.profile_basis is None:
+        if workload.protocol == "vSAN":
+            return "vSAN"
+        if any(s.ident.role in SERVICE_LIMIT_ROLES for s in workload.stations):
+            return "service"
+    return ""
+
+
 def profile_kind_text(workload: WorkloadPerformance) -> str:
     """The words for the profile behind ``workload``'s figures (:data:`PROFILE_KIND_WORDS`); a vSAN cluster or a
     managed service, which no controller or cloud VM profile governs, in the words of :data:`NO_PROFILE_WORDS`
     (never "uncalibrated default")."""
+    key = no_profile_key(workload)
+    if key:
+        return NO_PROFILE_WORDS[key]
     kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
-    if kind == "assumed" and workload.profile_basis is None:
-        if workload.protocol == "vSAN":
-            return NO_PROFILE_WORDS["vSAN"]
-        if any(s.ident.role in SERVICE_LIMIT_ROLES for s in workload.stations):
-            return NO_PROFILE_WORDS["service"]
     return PROFILE_KIND_WORDS.get(kind, kind)
 
 

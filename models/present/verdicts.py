@@ -153,16 +153,20 @@ UNMEASURED_WORDS: dict[str, str] = {
     "hardware relation only": "estimated from its family's calibrated systems",
     "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
-"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words)."""
+"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words); a path no
+profile governs reads in the words of ``models.present.summary.NO_PROFILE_WORDS`` instead."""
 
 
 def _unmeasured(wp: WorkloadPerformance) -> str:
     """``; not measured on this system: derived from a related system's measurements, P10-P90 1.46M – 6.67M``
     when the workload's profile was not fitted to this system's own measurements (derived, hardware relation only
     or assumed: a prediction, not a validated figure), else ""."""
+    from models.present.summary import NO_PROFILE_WORDS, no_profile_key
+
     kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
-    words = UNMEASURED_WORDS.get(kind)
-    if words is None or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
+    key = no_profile_key(wp)
+    words = NO_PROFILE_WORDS["vSAN"] if key == "vSAN" else UNMEASURED_WORDS.get(kind)
+    if words is None or key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
         return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
     from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
 
