@@ -238,7 +238,11 @@ def _evaluate(args) -> int:
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])} mean, "
                   f"p95 {fmt_ms(w['latency_p95_ms'])}, p99 {fmt_ms(w['latency_p99_ms'])}")
-        print(f"  bottleneck            {w['bottleneck'] or 'none'}")
+        from models.present.iops_bound import iops_bound_words
+
+        held = [iops_bound_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                if wp.workload_id == w["id"]]  # an IOPS bound: whose figure, per HA pair
+        print(f"  bottleneck            {w['bottleneck'] or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
         if w.get("profile"):
             found = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
                      if wp.name == w["name"]]  # a vSAN cluster or a managed service: the words every view uses
@@ -253,8 +257,10 @@ def _evaluate(args) -> int:
                   "the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
             print(f"  curve shape           {w['knee_note']}")
+        normal = next((wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                       if wp.workload_id == w["id"]), None)  # a state faster than normal says why
         for state in resilience.states.get(w["id"], ()):
-            print(f"  {state_verdict(state)}")
+            print(f"  {state_verdict(state, normal)}")
     print("\nRunway")
     for line in runway_lines(resilience):
         print(f"  {line}")

@@ -869,7 +869,8 @@ class ReportBuilder:
         if not b.bottleneck:
             return f"<b>{_e(b.workload)}</b>: no bottleneck identified{_e(b.slo)}."
         return (f"<b>{_e(b.workload)}</b>: the bottleneck is <b>{_e(b.bottleneck)}</b>{_e(b.utilisation)}; it limits "
-                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(b.slo)}.")
+                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(f', {b.bound}' if b.bound else '')}"
+                f"{_e(b.slo)}.")
 
     def problems_block(self) -> list:
         """The scenario's problems as a table of severity and message (nothing when there are none)."""
@@ -1116,7 +1117,7 @@ class ReportBuilder:
                              _verdict(st.meets_slo)])
             block = [_para(_e(wp.name), s.h2),
                      _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
-            block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
+            block += [self.p("• " + _e(state_verdict(st, wp)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
         if res.requirement_checks:
