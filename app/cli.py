@@ -189,7 +189,7 @@ def _evaluate(args) -> int:
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
     from models.present.resilience import runway_lines, state_verdict
-    from models.present.uncertainty import iops_band_text, profile_text
+    from models.present.uncertainty import iops_band_text, profile_text, workload_profile_text
     from models.present.verdicts import evaluation_verdict
 
     print(f"{project.info.name} — scenario '{evaluation.scenario}'")
@@ -238,9 +238,15 @@ def _evaluate(args) -> int:
         if w["target_iops"]:
             print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])} mean, "
                   f"p95 {fmt_ms(w['latency_p95_ms'])}, p99 {fmt_ms(w['latency_p99_ms'])}")
-        print(f"  bottleneck            {w['bottleneck'] or 'none'}")
+        from models.present.iops_bound import iops_bound_words
+
+        held = [iops_bound_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                if wp.workload_id == w["id"]]  # an IOPS bound: whose figure, per HA pair
+        print(f"  bottleneck            {w['bottleneck'] or 'none'}" + (f", {held[0]}" if held and held[0] else ""))
         if w.get("profile"):
-            print(f"  profile               {profile_text(w['profile'])}")
+            found = [wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                     if wp.name == w["name"]]  # a vSAN cluster or a managed service: the words every view uses
+            print(f"  profile               {workload_profile_text(found[0]) if found else profile_text(w['profile'])}")
             basis = w.get("profile_basis") or {}
             if basis.get("sibling"):
                 sibling = customer_citation(basis["sibling"])  # the record's name, not its id
@@ -251,8 +257,10 @@ def _evaluate(args) -> int:
                   "the SLO (P10-P90 of the prediction)")
         if w.get("knee_note"):
             print(f"  curve shape           {w['knee_note']}")
+        normal = next((wp for wp in (evaluation.performance.workloads if evaluation.performance else ())
+                       if wp.workload_id == w["id"]), None)  # a state faster than normal says why
         for state in resilience.states.get(w["id"], ()):
-            print(f"  {state_verdict(state)}")
+            print(f"  {state_verdict(state, normal)}")
     print("\nRunway")
     for line in runway_lines(resilience):
         print(f"  {line}")

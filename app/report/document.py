@@ -83,7 +83,7 @@ from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
-from models.present.uncertainty import band_summary, profile_text
+from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
     predicted_text,
@@ -869,7 +869,8 @@ class ReportBuilder:
         if not b.bottleneck:
             return f"<b>{_e(b.workload)}</b>: no bottleneck identified{_e(b.slo)}."
         return (f"<b>{_e(b.workload)}</b>: the bottleneck is <b>{_e(b.bottleneck)}</b>{_e(b.utilisation)}; it limits "
-                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(b.slo)}.")
+                f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(f', {b.bound}' if b.bound else '')}"
+                f"{_e(b.slo)}.")
 
     def problems_block(self) -> list:
         """The scenario's problems as a table of severity and message (nothing when there are none)."""
@@ -1033,7 +1034,7 @@ class ReportBuilder:
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],
-                ["<b>Profile</b>", _e(profile_text(wp.profile)), "<b>Uncertainty band</b>",
+                ["<b>Profile</b>", _e(workload_profile_text(wp)), "<b>Uncertainty band</b>",
                  _e(band_summary(wp))],
             ]
             table = _table(figures, [w * 0.18, w * 0.32, w * 0.16, w * 0.34], s, header_rows=0, zebra=False,
@@ -1116,7 +1117,7 @@ class ReportBuilder:
                              _verdict(st.meets_slo)])
             block = [_para(_e(wp.name), s.h2),
                      _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
-            block += [self.p("• " + _e(state_verdict(st)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
+            block += [self.p("• " + _e(state_verdict(st, wp)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
                              s.small) for st in states]
             story.append(KeepTogether(block))
         if res.requirement_checks:

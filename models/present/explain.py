@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from models.formatting import NOT_MET, fmt_iops, fmt_ms
 from models.present.headroom import MULTIPLE_FROM_PCT, fmt_headroom
-from models.present.uncertainty import iops_band_text, profile_text
+from models.present.uncertainty import iops_band_text, workload_profile_text
 
 if TYPE_CHECKING:
     from models.performance.results import StationLoad, WorkloadPerformance
@@ -35,7 +35,7 @@ def _provenance(wp: WorkloadPerformance) -> list[str]:
     or why it is assumed) and the band's basis."""
     lines = []
     if wp.profile:
-        lines.append(f"Profile: {profile_text(wp.profile)}.")
+        lines.append(f"Profile: {workload_profile_text(wp)}.")
     basis = wp.profile_basis
     if basis is not None:
         if basis.sibling and basis.ratio:

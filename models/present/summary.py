@@ -17,8 +17,8 @@ if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
     from models.project.model import Requirements
 
-__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "profile_kind_text", "profiles_text",
-           "status_summary", "verdict_text"]
+__all__ = ["NO_PROFILE_WORDS", "PROFILE_KIND_WORDS", "STATUS_CAPTIONS", "no_profile_key", "profile_kind_text",
+           "profiles_text", "status_summary", "verdict_text"]
 
 STATUS_CAPTIONS = {"usable": "Usable", "effective": "Effective", "max_iops_at_slo": "Max IOPS @ SLO",
                    "bottleneck": "Bottleneck", "verdict": "Requirements"}
@@ -30,8 +30,9 @@ PROFILE_KIND_WORDS = {"calibrated": "calibrated", "derived": "derived", "assumed
 """How a performance figure's profile was obtained, in the words shown beside the figure: fitted to measurements
 of this record ("calibrated"), a fitted profile carried over from another version, protocol or a sibling record
 ("derived"), or no fit at all: the engine's uncalibrated default profile on the record's cores ("uncalibrated
-default", the widest uncertainty band; it ignores what the calibrated platforms taught, so its figures rank
-platforms only roughly)."""
+default"; it ignores what the calibrated platforms taught, so its figures rank platforms only roughly). Which kind's
+uncertainty band is widest is the band table's to say
+(``models.performance.discrepancy.stored_table``), never these words'."""
 
 
 SERVICE_LIMIT_ROLES = frozenset({"service_ops", "service_iops", "service_mbps"})
@@ -44,16 +45,27 @@ published vSAN result; a managed service on its published limits with an assumed
 the uncalibrated default profile of a controller."""
 
 
+def no_profile_key(workload: WorkloadPerformance) -> str:
+    """The key of :data:`NO_PROFILE_WORDS` for ``workload`` (a ``WorkloadPerformance``) when no controller or cloud
+    VM profile governs its path: "vSAN" (a vSAN cluster), "service" (a managed service's published limits); else
+    "". Every view describes such a path in those words and no other (REVIEW44 #10)."""
+    kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
+    if kind == "assumed" and workload.profile_basis is None:
+        if workload.protocol == "vSAN":
+            return "vSAN"
+        if any(s.ident.role in SERVICE_LIMIT_ROLES for s in workload.stations):
+            return "service"
+    return ""
+
+
 def profile_kind_text(workload: WorkloadPerformance) -> str:
     """The words for the profile behind ``workload``'s figures (:data:`PROFILE_KIND_WORDS`); a vSAN cluster or a
     managed service, which no controller or cloud VM profile governs, in the words of :data:`NO_PROFILE_WORDS`
     (never "uncalibrated default")."""
+    key = no_profile_key(workload)
+    if key:
+        return NO_PROFILE_WORDS[key]
     kind = workload.profile or (workload.profile_basis.kind if workload.profile_basis is not None else "")
-    if kind == "assumed" and workload.profile_basis is None:
-        if workload.protocol == "vSAN":
-            return NO_PROFILE_WORDS["vSAN"]
-        if any(s.ident.role in SERVICE_LIMIT_ROLES for s in workload.stations):
-            return NO_PROFILE_WORDS["service"]
     return PROFILE_KIND_WORDS.get(kind, kind)
 
 

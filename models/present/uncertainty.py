@@ -27,6 +27,16 @@ def profile_text(kind: str) -> str:
     return PROFILE_WORDS.get(kind, "—")
 
 
+def workload_profile_text(wp: WorkloadPerformance) -> str:
+    """The provenance of ``wp``'s figures in words (a ``WorkloadPerformance``): :func:`profile_text` of its kind,
+    except a path no controller or cloud VM profile governs (a vSAN cluster, a managed service), which reads in the
+    words of ``models.present.summary.NO_PROFILE_WORDS`` as on every other view."""
+    from models.present.summary import NO_PROFILE_WORDS, no_profile_key
+
+    key = no_profile_key(wp)
+    return NO_PROFILE_WORDS[key] if key else profile_text(wp.profile)
+
+
 def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURATED) -> str:
     """An IOPS band as ``355K – 375K``; an edge that does not exist reads ``none_text`` (for max IOPS at the SLO
     pass ``not met``); ``—`` when both are missing."""

@@ -153,20 +153,25 @@ UNMEASURED_WORDS: dict[str, str] = {
     "hardware relation only": "estimated from its family's calibrated systems",
     "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
-"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words)."""
+"""How a figure not fitted to this system's own measurements was obtained (a profile kind -> words); a path no
+profile governs reads in the words of ``models.present.summary.NO_PROFILE_WORDS`` instead."""
 
 
 def _unmeasured(wp: WorkloadPerformance) -> str:
     """``; not measured on this system: derived from a related system's measurements, P10-P90 1.46M – 6.67M``
     when the workload's profile was not fitted to this system's own measurements (derived, hardware relation only
     or assumed: a prediction, not a validated figure), else ""."""
+    from models.present.summary import NO_PROFILE_WORDS, no_profile_key
+
     kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
-    words = UNMEASURED_WORDS.get(kind)
-    if words is None or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
+    key = no_profile_key(wp)
+    words = NO_PROFILE_WORDS["vSAN"] if key == "vSAN" else UNMEASURED_WORDS.get(kind)
+    if words is None or key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
         return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
+    from models.present.iops_bound import iops_bound_words
     from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
 
-    held = published_bound(wp)
+    held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
     band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
     return (f"; not measured on this system: {words}" + (f" and {held}" if held else "")
             + (f", P10–P90 {band}" if band != "—" else ""))
@@ -205,8 +210,9 @@ class BottleneckSentence:
 
     ``workload`` and ``bottleneck`` (the station's name, "" when none) are the names; ``utilisation`` the
     bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``, "" without a target);
-    ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text.
-    :attr:`text` is the whole sentence.
+    ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text;
+    ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.iops_bound_words``, "" for any
+    other bottleneck). :attr:`text` is the whole sentence.
     """
 
     workload: str
@@ -214,6 +220,7 @@ class BottleneckSentence:
     utilisation: str
     saturation_iops: str
     slo: str
+    bound: str = ""
 
     @property
     def text(self) -> str:
@@ -221,7 +228,7 @@ class BottleneckSentence:
         if not self.bottleneck:
             return f"{self.workload}: no bottleneck identified{self.slo}."
         return (f"{self.workload}: the bottleneck is {self.bottleneck}{self.utilisation}; it limits the design to "
-                f"{self.saturation_iops} IOPS at saturation{self.slo}.")
+                f"{self.saturation_iops} IOPS at saturation{f', {self.bound}' if self.bound else ''}{self.slo}.")
 
 
 def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
@@ -235,7 +242,10 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
            else f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-    return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo)
+    from models.present.iops_bound import iops_bound_words
+
+    return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo,
+                              iops_bound_words(wp))
 
 
 def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None = None,

@@ -999,7 +999,7 @@ class PerformanceView(QWidget):
                 states = resilience.states.get(w.workload_id, ())
                 if states:
                     who = f" ({html_escape(w.name)})" if len(self._workloads) > 1 else ""
-                    lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states))}")
+                    lines.append(f"<b>Bad day</b>{who}: {html_escape(compact_states(states, w))}")
             if checks:  # the project's resilience requirements, short (the sentences are in the tooltip)
                 marks = " · ".join(
                     f"<span style='color:{PASS if c.met else FAIL}'>{'✓' if c.met else '✗'}</span> "
@@ -1013,7 +1013,7 @@ class PerformanceView(QWidget):
             lines.append(f"<b>Runway</b>: {html_escape(compact_runway(resilience))} "
                          "<a href='runway'>chart…</a>")
             self.resilience_label.setText("<br>".join(lines))
-            details = [f"{state_verdict(s)}. {s.reason}." for w in self._workloads
+            details = [f"{state_verdict(s, w)}. {s.reason}." for w in self._workloads
                        for s in resilience.states.get(w.workload_id, ())] + runway_lines(resilience)
             details += [f"{'Met' if c.met else 'Missed'}: {c.text}." for c in checks]
             self.resilience_label.setToolTip("<br>".join(html_escape(d) for d in details))

@@ -36,8 +36,8 @@ def _platform_phrase(kind: str, sibling: str, name_of: Callable[[str], str]) -> 
         return f"predicted from the {name_of(sibling)}'s fit to published measurements"
     if kind == POOLED:
         return ("predicted from ONTAP software costs fitted to published measurements of other platforms or"
-                " protocols, on its own hardware (the widest uncertainty band)")
-    return "predicted, with nothing fitted to it (the widest uncertainty band)"
+                " protocols, on its own hardware")
+    return "predicted, with nothing fitted to it"
 
 
 def design_meaning(evaluation: Evaluation | None, name_of: Callable[[str], str] = _catalog_name) -> str:

@@ -1,0 +1,55 @@
+"""A workload bound by a "node N IOPS bound" station says whose figure the bound is and that it is per HA pair,
+in the summary sentences and the CLI (REVIEW44 #6: the AFF A70 read "node 1 IOPS bound (published figure)" and
+"estimated from its family's calibrated systems", with the AFF A90, whose published figure it is, named only in a
+note several pages on, and "node 1" read as a per-node figure)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.cli import main
+from models.evaluate import evaluate
+from models.formatting import fmt_iops
+from models.present.iops_bound import iops_bound_words
+from models.present.verdicts import bottleneck_sentence, workload_verdicts
+from models.project import load
+from models.resources import examples_dir
+
+
+def _workload(name: str):
+    performance = evaluate(load(examples_dir() / f"{name}.toml")).performance
+    return performance, performance.workloads[0]
+
+
+@pytest.mark.parametrize("name, whose", [
+    ("aff-a70-ns224-oracle-nvmetcp", "the NetApp AFF A90 HA pair's bound from NetApp's published 'up to' figure, "
+                                     "which the NetApp AFF A70 HA pair is not above (NetApp ranks the NetApp AFF A90"
+                                     " HA pair above it"),
+    ("aff-a50-ns224-oracle-nvmefc64", "NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 "
+                                      "HA pair on its 96 cores, on the 48 cores it runs on"),
+])
+def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
+    performance, wp = _workload(name)
+    station = next(s for s in wp.stations if s.name == wp.bottleneck)
+    assert station.ident.role == "iops_bound" and wp.profile == "hardware relation only"  # the example's facts
+    bound = f"bound at {fmt_iops(wp.saturation_iops)} IOPS per HA pair: "  # the cap is the saturation here
+    words = iops_bound_words(wp)
+    assert words.startswith(bound) and whose in words, words
+    sentence = bottleneck_sentence(wp).text
+    assert f"at saturation, {words};" in sentence, sentence
+    (summary,) = [v.text for v in workload_verdicts(performance) if v.subject == wp.name and "within the" in v.text]
+    assert f"estimated from its family's calibrated systems and {words}, P10–P90" in summary, summary
+
+
+def test_the_cli_bottleneck_line_names_whose_figure(capsys):
+    _, wp = _workload("aff-a70-ns224-oracle-nvmetcp")
+    main(["evaluate", str(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")])
+    out = capsys.readouterr().out
+    assert f"  bottleneck            {wp.bottleneck}, {iops_bound_words(wp)}\n" in out
+
+
+def test_a_cpu_bottleneck_adds_nothing():
+    _, wp = _workload("aff8080-sqlserver-tpce")
+    station = next(s for s in wp.stations if s.name == wp.bottleneck)
+    assert station.ident.role != "iops_bound"
+    assert iops_bound_words(wp) == "" and "per HA pair" not in bottleneck_sentence(wp).text

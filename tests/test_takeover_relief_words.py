@@ -1,0 +1,45 @@
+"""A failure state faster than normal operation says why in the sentence that shows its latency (REVIEW44 #13: the
+AFF A70 example read "normal ... 0.11 ms / takeover ... 0.10 ms" with only "NVRAM mirroring stops" in a separate
+note): the HA partner's NVRAM mirroring stops in takeover, so writes no longer wait for it."""
+
+from __future__ import annotations
+
+import pytest
+
+from models.evaluate import evaluate, evaluate_resilience
+from models.formatting import fmt_ms
+from models.present.resilience import compact_states, state_verdict, state_verdicts
+from models.project import load
+from models.resources import examples_dir
+
+WHY = "the HA partner's NVRAM mirroring stops in takeover, so writes no longer wait for it"
+
+
+@pytest.fixture(scope="module")
+def a70():
+    project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
+    evaluation = evaluate(project)
+    resilience = evaluate_resilience(project, evaluation)
+    normal = evaluation.performance.workloads[0]
+    return normal, resilience.states[normal.workload_id], resilience
+
+
+def test_takeover_below_normal_says_why_in_its_sentence(a70):
+    normal, states, _ = a70
+    (takeover,) = [s for s in states if s.state == "takeover"]
+    now, before = takeover.performance.slo_bounded_at_target_ms, normal.slo_bounded_at_target_ms
+    assert takeover.relieved and now < before and fmt_ms(now) != fmt_ms(before)  # the example's facts
+    expected = f"in takeover: yes, {fmt_ms(now)} (below normal operation's {fmt_ms(before)}: {WHY})"
+    assert state_verdict(takeover, normal).endswith(expected)
+    assert f"takeover: yes, {fmt_ms(now)} (below normal operation's {fmt_ms(before)}: {WHY})" \
+        in compact_states(states, normal)
+
+
+def test_states_that_stop_no_work_add_nothing(a70):
+    normal, states, resilience = a70
+    others = [s for s in states if not s.relieved]
+    assert others
+    for state in others:
+        assert "below normal" not in state_verdict(state, normal)
+    texts = [v.text for v in state_verdicts(resilience, [normal])]
+    assert sum(WHY in t for t in texts) == 1, texts
