@@ -83,3 +83,35 @@ def test_no_performance_profile_carries_internal_wording():
                 found += [f"{where} {field}: ...{phrase}..." for phrase in internal_phrases(text)]
     assert calibrated >= 8 and scanned > 100
     assert not found, "\n".join(found)
+
+
+def test_a_fit_reads_in_words_with_units_in_the_sources_table():
+    """Review 44 #14: the AFF A800's sources table printed a fit's parameter keys ("9.5/FCP:cpu_read_us"), its
+    standard errors without a unit and "4 points for 4 parameters ... RMS relative residual 0.000" as if it were a
+    fit's quality. The exactly determined fit is said to be one, its standard errors carry the field's unit, and
+    every bundled example's sources table names no field key."""
+    from app.report.sources import catalog_numbers
+    from models.resources import examples_dir
+    from models.store import load_any
+    from models.units import CapacityUnit
+
+    catalog = bundled_catalog()
+    key = re.compile(r"\d/[A-Za-z][\w/]*:[a-z]\w*|\w_us\b|RMS relative residual|J\^T J|lower ratio instead")
+    leaks = []
+    examples = sorted(examples_dir().glob("*.toml"))
+    assert len(examples) >= 25
+    for path in examples:
+        rows = catalog_numbers(load_any(path).scenario, catalog, CapacityUnit.TIB)
+        leaks += [f"{path.stem}: {m.group(0)}" for r in rows for m in key.finditer(f"{r.value} {r.source}")]
+    assert not leaks, leaks[:10]
+
+    a800 = catalog_numbers(load_any(examples_dir() / "a800-oracle-slob-nvmefc.toml").scenario, catalog,
+                           CapacityUnit.TIB)
+    errors = [r for r in a800 if r.field.endswith(": stderr") and r.value != "\u2014"]
+    assert errors and all(part.endswith(" \u00b5s") and ": \u00b1" in part
+                          for r in errors for part in r.value.split("; "))
+    exact = [r for r in a800 if r.field.endswith(": stderr") and "4 measured points" in r.source]
+    assert len(exact) == 2  # the ONTAP 9.5 FCP and NVMe/FC fits: four published figures, four parameters
+    for r in exact:
+        assert "exactly determined" in r.source and "not informative" in r.source
+        assert "CPU time per read on ONTAP 9.5 over FCP" in r.source

@@ -45,8 +45,13 @@ research note's phrasing ("copy read ...", "the RX300 S7 entry's"); review 40: a
 HciNode", "StorPlan's engine"), a search's outcome ("no ... figure was found"), a unit reading ("TB read as TiB"),
 an empty count ("0 of 0 pass"), "no calibration refits", a German quote's words ("'1 Million lesend'")."""
 
-PDF_ONLY = re.compile(r"(?<![\w.])\d+(?:\.\d+)?e[+-]\d{2}\b")
-"""In the PDF's words only (the XLSX keeps numbers as data): a number in exponent form ("2e+06")."""
+PDF_ONLY = re.compile(r"(?<![\w.])\d+(?:\.\d+)?e[+-]\d{2}\b"
+                      r"|\d/[A-Za-z][\w/]*:[a-z]\w*|\w_us\b|RMS relative residual|J\^T J|\bso s = 0\.\d"
+                      r"|lower ratio instead")
+"""In the PDF's words only (the XLSX keeps numbers as data): a number in exponent form ("2e+06"); a fit's parameter
+key ("9.5/FCP:cpu_read_us") or any ``_us`` field key; a fit's raw statistics ("RMS relative residual 0.000",
+"J^T J", "s = 0.05") instead of their meaning; a catalog source's working-out ("Divided by a lower ratio instead",
+review 44)."""
 
 NAMES_FORBIDDEN = re.compile(
     r"\bftt\d-raid\d+\b"

@@ -105,7 +105,8 @@ def test_a_fit_s_points_are_not_listed_again_for_every_field(pdf_text):
         text = pdf_text[name]
         assert label not in text  # before: ~30 labels per fitted field, on three pages
         sources = text[text.index("Catalog and preset numbers used by this scenario"):]
-        assert sources.count("to 30 points from the measurements cited; RMS relative residual 0.068") == 1
+        assert sources.count("to 30 points from the measurements cited; the fitted curve is 6.8% from the points "
+                             "(root-mean-square relative difference)") == 1
         assert sources.count("the same fit as 'CPU read' above") == len(fitted) - 1
 
 

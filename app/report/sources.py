@@ -60,6 +60,7 @@ _WORDS = {
 _LABELS = {
     "max_capacity_per_group": "max capacity devices per disk group",  # a count ("max capacity per group 7" read
     # as a capacity without its unit)
+    "stderr": "standard errors", "correlation": "correlations of the fitted values",
 }
 """Field names whose words alone would mislead, in words."""
 
@@ -132,7 +133,10 @@ def format_value(record: object, field: str, value: object, capacity_unit: Capac
                 parts.append(f"{raid_label(key)}: default {item.default}, max {item.max}")
             else:  # a stderr or covariance table keys fields ("cpu_read_us", "a:b"): their words
                 words = ":".join(field_label(k) if "_" in k else k for k in str(key).split(":"))
-                parts.append(f"{words}: {_scalar(item, unit, field, capacity_unit)}")
+                if field.endswith("stderr"):  # a standard error carries the unit of the field it belongs to
+                    parts.append(f"{words}: \u00b1{_scalar(item, _unit_of(record, str(key)), str(key), capacity_unit)}")
+                else:
+                    parts.append(f"{words}: {_scalar(item, unit, field, capacity_unit)}")
         return "; ".join(parts) or "—"
     if isinstance(value, (list, tuple)):
         return ", ".join(_scalar(v, unit, field, capacity_unit) for v in value) or "—"

@@ -438,8 +438,9 @@ class Footprint:
 
     Attributes:
         rack_units: summed rack units of the controllers, external shelves and switches (a part with no height
-        counts nothing and is named in ``unknown``); power_w: summed typical power, W, of the parts whose figures
-        the catalog gives (a lower bound when ``unknown`` is not empty); unknown: the items with a figure missing
+        counts nothing and is named in ``unknown``); power_w: summed typical power, W, of every figure the catalog
+        gives (a part whose enclosure's power is unknown still adds its drives', as the bill of materials' rows
+        show them; a lower bound when ``unknown`` is not empty); unknown: the items with a figure missing
         (named, so a total is never silently short); parts: each item's own figures; sites: 2 for a MetroCluster
         (both sites counted: ``models.project.metrocluster``), else 1; hci_hosts: the host count of each vSAN
         cluster (not in ``rack_units`` or ``power_w``: the catalog gives no host height or power; the text counts
@@ -575,9 +576,11 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
     parts = part_footprints(scenario, catalog)
     ru = sum(p.rack_units for p in parts)
     power = 0.0
-    for p in parts:
+    for p in parts:  # the sum of the known figures: a part whose enclosure's power is unknown still adds its drives
         if p.power_w is not None:
             power += p.power_w
+        else:
+            power += (p.enclosure_w or 0.0) + (p.drives_w or 0.0)
     unknown = tuple(p.name for p in parts if p.missing)
     hci = tuple(n.hosts for n in scenario.nodes if isinstance(n, HciClusterNode))
     cloud_only = not parts and not hci and any(isinstance(n, (CloudVmNode, ManagedServiceNode))

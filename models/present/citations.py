@@ -217,6 +217,55 @@ _FIT_POINTS = re.compile(
 the record's history; a customer reads the count, the document cited and the residual."""
 
 
+_PROFILE_FIELD_WORDS: Final = {
+    "cpu_read_us": "CPU time per read", "cpu_write_us": "CPU time per write", "cpu_per_kib_us": "CPU time per KiB",
+    "fixed_latency_us": "fixed latency", "servers_per_node": "servers per node",
+}
+_PROFILE_KEY = re.compile(r"\b(\d+(?:\.\d+)*)/([A-Za-z][\w/-]*?):([a-z][a-z0-9]*(?:_[a-z0-9]+)+)\b")
+"""A fit's parameter key, ``<release>/<protocol>:<field>`` ("9.5/NVMe/FC:cpu_read_us")."""
+_EXACT_FIT = re.compile(
+    r"least-squares covariance s\^2 \(J\^T J\)\^-1 at the optimum; (\d+) points? for \1 parameters? leave no residual "
+    r"degrees of freedom, so s = ([\d.]+) \(assumed relative error of a published figure\)")
+_COVARIANCE = re.compile(r"least-squares covariance s\^2 \(J\^T J\)\^-1 at the optimum, s\^2 = SSR / \(m - p\) = "
+                         r"[\d.]+ / (\d+) \(relative residuals\)")
+_UNIDENTIFIED = re.compile(
+    r"not identifiable from this fit's points \(J\^T J is singular along a direction that involves them, e\.g\. two "
+    r"points tied by Little's law carry one piece of information; no standard error\): ([^;]+)")
+_RESIDUAL = re.compile(r"RMS relative residual (\d+(?:\.\d+)?)")
+
+
+def _profile_key_words(match: re.Match[str]) -> str:
+    release, protocol, name = match.groups()
+    return f"{_PROFILE_FIELD_WORDS.get(name) or field_words(name)} on ONTAP {release} over {protocol}"
+
+
+def _residual_words(match: re.Match[str]) -> str:
+    value = float(match.group(1))
+    if value == 0:
+        return ("the fitted curve passes through every point: the fit is exactly determined (no more points than "
+                "the parameters it fits), so its residual is zero by construction and is not a measure of fit quality")
+    return f"the fitted curve is {value:.1%} from the points (root-mean-square relative difference)"
+
+
+def _fit_words(text: str) -> str:
+    """A calibration fit's statistics in words a customer reads: the exactly determined fit said plainly, the
+    residual as a percentage, a fit's parameter keys as the quantities they are (never a field key)."""
+    text = re.sub(r"\b1 points\b", "1 point", text)
+    text = _EXACT_FIT.sub(
+        lambda m: (f"standard errors of the least-squares fit; the fit is exactly determined ({m.group(1)} measured "
+                   f"point{'s' if m.group(1) != '1' else ''} for as many fitted parameters: its residual is zero by "
+                   "construction), so these standard errors only carry an assumed "
+                   f"{float(m.group(2)):.0%} error in each published figure and are not informative about how well "
+                   "the model fits"), text)
+    text = _COVARIANCE.sub(lambda m: f"standard errors of the least-squares fit, from the scatter of its points about "
+                                     f"the fitted curve ({m.group(1)} more points than fitted parameters)", text)
+    text = _UNIDENTIFIED.sub(lambda m: f"no standard error for {m.group(1).strip()}: the fit's points cannot tell "
+                                       "these apart", text)
+    text = _PROFILE_KEY.sub(_profile_key_words, text)
+    text = re.sub(r"(no standard error for [^;:]*?), (?=[^,;:]* on ONTAP )", r"\1 or ", text)
+    return _RESIDUAL.sub(_residual_words, text)
+
+
 @functools.lru_cache(maxsize=4096)  # a pure function of the text; a report cites the same few texts thousands of times
 def customer_citation(source: str) -> str:
     """The customer's citation for one catalog, preset or validation source text.
@@ -245,6 +294,7 @@ def customer_citation(source: str) -> str:
         text = pattern.sub(replacement, text)
     text = _drop_note_clauses(text)
     text = _FIT_POINTS.sub(r"\1 from the measurements cited", text)  # the fit's data once, not its point labels
+    text = _fit_words(text)
     if rx.record_id.search(text) or rx.field_name.search(text):
         names, fields = _catalog_words()
         text = rx.record_id.sub(lambda m: _named(m, names), text)

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, QThreadPool
 
 from app.gui.results import ValidationView
 from app.gui.results._common import FAIL, PASS, tint
+from app.gui.results.validation_view import case_words
 from models.validation import CaseOutcome, Check
 
 OUTCOMES = [
@@ -73,9 +74,14 @@ def test_table_fills_off_the_gui_thread(qtbot):
     errored = [o for o in OUTCOMES if o.error]
     assert len(rows) == len(checks) + len(errored)
     # Failures first, in case order (the failing check, then the case that could not run), then the passes.
-    assert rows[0] == ["aff8080-usable", "Effective capacity (TiB)", "60", "70", "+16.7%", "fail", "prediction"]
-    assert rows[1][0] == "vsan-raid5" and rows[1][1] == "no model for this case yet" and rows[1][5] == "not run"
-    assert rows[2] == ["aff8080-usable", "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass", "prediction"]
+    # the Case column names the published report (its title), the case id only in the tooltip
+    aff8080 = case_words("aff8080-usable", "seed 000 §1.3")
+    assert aff8080.startswith('NetApp report "NetApp AFF8080A EX') and "aff8080-usable" not in aff8080
+    assert rows[0] == [aff8080, "Effective capacity (TiB)", "60", "70", "+16.7%", "fail", "prediction"]
+    assert "(case aff8080-usable)" in view.model.item(0, 0).toolTip()
+    assert rows[1][0] == case_words("vsan-raid5", "seed 003")
+    assert rows[1][1] == "no model for this case yet" and rows[1][5] == "not run"
+    assert rows[2] == [aff8080, "Usable capacity (TiB)", "25.47", "25.5", "+0.1%", "pass", "prediction"]
     assert rows[3][1] == "Peak IOPS" and rows[3][2] == "\u2264 300,000" and rows[3][5] == "pass"
     # the verdict: the case that did not run, and the failing capacity prediction (no summary target covers it)
     assert view.summary.text() == ("1 case could not run; 1 prediction without a summary target fails \u00b7 "
@@ -91,7 +97,8 @@ def test_failing_check_is_listed_first_labelled_and_highlighted(qtbot):
     view = _run(qtbot, MIXED)
     assert (view.passed, view.total) == (5, 6)
     rows = _rows(view)
-    assert rows[0] == ["c2-raid", "RAID 5 / RAID 1 write latency ratio", "1.5", "2.4", "+60.0%", "fail", "prediction"]
+    c2 = case_words("c2-raid", "seed 004 §3")
+    assert rows[0] == [c2, "RAID 5 / RAID 1 write latency ratio", "1.5", "2.4", "+60.0%", "fail", "prediction"]
     assert [r[5] for r in rows] == ["fail"] + ["pass"] * 5
     # The passes keep their case order below it.
     assert [r[1] for r in rows[1:]] == ["Raw capacity (TB)", "Usable capacity (TiB)",
@@ -152,7 +159,7 @@ def test_any_column_sorts_and_result_brings_failures_back_first(qtbot):
     with qtbot.waitSignal(view.sig_validation_finished, timeout=10_000):
         view.refresh()
     assert header.sortIndicatorSection() == 0
-    assert view.model.item(0, 0).text() == "c3-peak"
+    assert view.model.item(0, 0).text() == max(case_words(o.case_id, o.seed) for o in MIXED)
     assert not view.summary.text().endswith("listed first")
 
 
@@ -278,3 +285,25 @@ def test_details_name_no_internal_quantity_id_or_seed(qtbot):
                                                                                       0.1),))])
     missing.table.setCurrentIndex(missing.model.index(0, 0))
     assert "The number is compared as it is published." in missing.details.toPlainText()
+
+
+def test_case_column_names_the_published_result_not_the_case_id(qtbot):
+    """Review 44 #14: the table showed raw case ids ("aff8080-tpce-fcp", "specstorage2020-swbuild-a900-2node");
+    the bundled cases read as the published report's or benchmark result's title, the id only in the tooltip."""
+    from models.validation.cases import published_cases
+
+    wanted = {"aff8080-tpce-fcp": "NetApp AFF8080A EX Storage Efficiency and Performance with SQL Server 2014",
+              "specstorage2020-swbuild-a900-2node": "SPECstorage Solution 2020_swbuild result storage2020-20231002"}
+    outcomes = [CaseOutcome(section, case["id"], f"{case.get('seed', '')} {case.get('section', '')}".strip(),
+                            (Check(case["id"], "peak_iops", 100_000, 100_000, 0.05),))
+                for section, cases in published_cases().items() for case in cases if case["id"] in wanted]
+    assert len(outcomes) == 2
+    view = _run(qtbot, outcomes)
+    for row in range(view.model.rowCount()):
+        case_id = view.row_at(row)[0].case_id
+        text = view.model.item(row, 0).text()
+        assert text.startswith(wanted[case_id]) and case_id not in text
+        assert f"(case {case_id})" in view.model.item(row, 0).toolTip()
+        view.table.selectRow(row)
+        details = view.details.toPlainText()
+        assert wanted[case_id] in details and case_id not in details

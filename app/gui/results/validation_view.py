@@ -44,6 +44,7 @@ from app.gui.results._common import (
 )
 from app.gui.results.whole_label import WholeLabel
 from models.formatting import fmt_number
+from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.validation import (
     category_text,
@@ -130,6 +131,13 @@ class _ValidationTask(QRunnable):
             self._emit("finished", self.generation, outcomes)
         except self._GoneError:
             return
+
+
+def case_words(case_id: str, seed: str) -> str:
+    """What the table and its details call a validation case: the published result it replays, in words
+    (:func:`models.present.case_titles.case_title`, without an address); its id only when it names no source.
+    The id itself is in each row's tooltip."""
+    return case_title(case_id, seed, address=False) or case_id
 
 
 class ValidationView(QWidget):
@@ -228,6 +236,10 @@ class ValidationView(QWidget):
         head = self.table.horizontalHeader()
         head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         head.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        # the Case column names a published report by its title: a fixed width, elided (the whole title is in the
+        # tooltip and the details), so the numbers stay in view; the user can widen it
+        head.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        head.resizeSection(0, 30 * self.fontMetrics().averageCharWidth())
         self.table.selectionModel().currentRowChanged.connect(self._on_current_row_changed)
 
         self.details = QTextBrowser()
@@ -418,7 +430,7 @@ class ValidationView(QWidget):
         muted = muted_color(self).name()
         seed = (check.seed if check is not None else "") or outcome.seed
         if check is None:
-            parts = [f"<p><b>{html_escape(outcome.case_id)}</b>: "
+            parts = [f"<p><b>{html_escape(case_words(outcome.case_id, outcome.seed))}</b>: "
                      f"<span style='color:{FAIL}'><b>could not run</b></span></p>",
                      f"<p>{html_escape(outcome.error)}</p>"]
         else:
@@ -426,7 +438,7 @@ class ValidationView(QWidget):
                        else f"<span style='color:{FAIL}'><b>fail</b></span>")
             parts = [
                 f"<p><b>{html_escape(quantity_label(check.quantity))}</b><br>"
-                f"Case <b>{html_escape(check.case_id)}</b></p>",
+                f"{html_escape(case_words(check.case_id, seed))}</p>",
                 f"<p>Published {html_escape(published_text(check))} \u00b7 predicted "
                 f"{html_escape(predicted_text(check))} \u00b7 error {html_escape(error_text(check))} "
                 f"\u00b7 {verdict}<br><span style='color:{muted}'>Passes when the prediction is "
@@ -471,8 +483,9 @@ class ValidationView(QWidget):
     def _check_row(self, check, outcome) -> list[QStandardItem]:
         label = quantity_label(check.quantity)
         tooltip_lines = [f"<b>{html_escape(label)}</b>",
-                         f"Case {html_escape(check.case_id)}; passes when the prediction is "
-                         f"{html_escape(rule_text(check))}"]
+                         f"{html_escape(case_words(check.case_id, check.seed or outcome.seed))} "
+                         f"(case {html_escape(check.case_id)})",
+                         f"Passes when the prediction is {html_escape(rule_text(check))}"]
         if check.interpretation:
             tooltip_lines.append(f"<b>How it was derived:</b> {html_escape(check.interpretation)}")
         seed = check.seed or outcome.seed
@@ -481,7 +494,7 @@ class ValidationView(QWidget):
         tooltip = "<br>".join(tooltip_lines)
         error = check.error * 100 if finite(check.error) else float("inf")
         items = [
-            self._item(check.case_id),
+            self._item(case_words(check.case_id, check.seed or outcome.seed)),
             self._item(label),
             self._item(published_text(check), float(check.published), True),
             self._item(predicted_text(check), float(check.predicted), True),
@@ -496,10 +509,11 @@ class ValidationView(QWidget):
         return items
 
     def _error_row(self, outcome) -> list[QStandardItem]:
-        items = [self._item(outcome.case_id), self._item(outcome.error), self._item("\u2014", 0.0, True),
-                 self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
+        items = [self._item(case_words(outcome.case_id, outcome.seed)), self._item(outcome.error),
+                 self._item("\u2014", 0.0, True), self._item("\u2014", 0.0, True), self._item("\u2014", -1.0, True),
                  self._result_item(False, "not run"), self._item("\u2014")]
-        tooltip = (f"<b>{html_escape(outcome.case_id)}</b><br>{html_escape(outcome.error)}<br>"
+        tooltip = (f"<b>{html_escape(case_words(outcome.case_id, outcome.seed))}</b> (case "
+                   f"{html_escape(outcome.case_id)})<br>{html_escape(outcome.error)}<br>"
                    f"{html_escape(customer_citation(outcome.seed))}")
         for item in items:
             item.setToolTip(tooltip)
