@@ -7,6 +7,9 @@ per-call state.
 from __future__ import annotations
 
 import threading
+import weakref
+
+from reportlab.pdfbase.ttfonts import TTFont
 
 from models.resources import resources_dir
 
@@ -17,6 +20,32 @@ FAMILY = "StorPlanSans-Family"
 _FILES = {REGULAR: "DejaVuSans.ttf", BOLD: "DejaVuSans-Bold.ttf"}
 _lock = threading.Lock()
 _registered = False
+
+
+class _ReportFont(TTFont):
+    """A TrueType font that encodes each distinct text once per PDF document.
+
+    reportlab's ``TTFont.splitString`` maps a text's characters to the font's subsets character by character every
+    time the text is drawn; a large report draws the same few thousand texts (units, names, repeated sentences)
+    tens of thousands of times. The first call for a text assigns codes to its new characters; a later call for
+    the same text in the same document returns what it did then (the assignments only grow), so the cached result
+    is the same bytes.
+    """
+
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name, filename)
+        self._splits: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # document -> {text: chunks}
+
+    def splitString(self, text, doc, encoding="utf-8"):  # noqa: N802 (reportlab API)
+        if type(text) is not str:  # bytes, or a shaped string carrying its glyph positions: as reportlab does
+            return super().splitString(text, doc, encoding)
+        splits = self._splits.get(doc)
+        if splits is None:
+            splits = self._splits[doc] = {}
+        chunks = splits.get(text)
+        if chunks is None:
+            chunks = splits[text] = super().splitString(text, doc, encoding)
+        return chunks
 
 
 class FontError(RuntimeError):
@@ -37,13 +66,13 @@ def register_fonts() -> None:
             return
         from reportlab.lib.fonts import addMapping
         from reportlab.pdfbase import pdfmetrics
-        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+        from reportlab.pdfbase.ttfonts import TTFError
 
         folder = resources_dir() / "fonts"
         for name, filename in _FILES.items():
             path = folder / filename
             try:
-                pdfmetrics.registerFont(TTFont(name, str(path)))
+                pdfmetrics.registerFont(_ReportFont(name, str(path)))
             except (OSError, TTFError) as exc:
                 raise FontError(f"report font {path} cannot be loaded: {exc}") from exc
         pdfmetrics.registerFontFamily(FAMILY, normal=REGULAR, bold=BOLD, italic=REGULAR, boldItalic=BOLD)
