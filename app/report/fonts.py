@@ -22,6 +22,10 @@ _lock = threading.Lock()
 _registered = False
 
 
+WIDTHS_KEPT = 100_000
+"""Text widths a font keeps (about 10 MB at most); past that it starts again."""
+
+
 class _ReportFont(TTFont):
     """A TrueType font that encodes each distinct text once per PDF document.
 
@@ -29,12 +33,25 @@ class _ReportFont(TTFont):
     time the text is drawn; a large report draws the same few thousand texts (units, names, repeated sentences)
     tens of thousands of times. The first call for a text assigns codes to its new characters; a later call for
     the same text in the same document returns what it did then (the assignments only grow), so the cached result
-    is the same bytes.
+    is the same bytes. Its widths are kept too (a pure function of the text and size, which reportlab measures
+    again on every draw to move the text cursor).
     """
 
     def __init__(self, name: str, filename: str) -> None:
         super().__init__(name, filename)
         self._splits: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # document -> {text: chunks}
+        self._widths: dict[tuple[str, float], float] = {}  # (text, size in points) -> width in points
+
+    def stringWidth(self, text, size, encoding="utf8"):  # noqa: N802 (reportlab API)
+        if type(text) is not str:
+            return super().stringWidth(text, size, encoding)
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= WIDTHS_KEPT:
+                self._widths.clear()
+            width = self._widths[key] = super().stringWidth(text, size, encoding)
+        return width
 
     def splitString(self, text, doc, encoding="utf-8"):  # noqa: N802 (reportlab API)
         if type(text) is not str:  # bytes, or a shaped string carrying its glyph positions: as reportlab does

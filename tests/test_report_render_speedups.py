@@ -1,0 +1,76 @@
+"""The report's speed-ups change nothing a reader sees: the report fonts' cached text encoding and widths equal
+reportlab's own, text by text, and the cyclic collector held while a report is laid out is on again afterwards
+(issue 27)."""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from reportlab.pdfbase.pdfdoc import PDFDocument
+from reportlab.pdfbase.ttfonts import TTFont
+
+from app import report
+from app.report import document
+from app.report.fonts import _FILES, REGULAR, _ReportFont
+from models.project import load
+from models.resources import examples_dir, resources_dir
+
+TEXTS = ["node 1 CPU", "25.47 TiB", "node 1 CPU", "Ωµ→ ≤ 0.5 ms", "25.47 TiB", "Ωµ→ ≤ 0.5 ms", "ÅÆØ ✓ ✗",
+         "node\u00a01 CPU", "ÅÆØ ✓ ✗", ""]
+
+
+def test_cached_encoding_and_widths_equal_reportlabs():
+    path = str(resources_dir() / "fonts" / _FILES[REGULAR])
+    cached, plain = _ReportFont("speedup-cached", path), TTFont("speedup-plain", path)
+    doc_cached, doc_plain = PDFDocument(), PDFDocument()
+    for text in TEXTS * 2:  # repeated texts come from the cache, new characters still get new codes
+        assert cached.splitString(text, doc_cached) == plain.splitString(text, doc_plain), text
+        for size in (6.6, 7.8, 9):
+            assert cached.stringWidth(text, size) == plain.stringWidth(text, size), (text, size)
+    # a second document starts its own subsets: the cache is per document
+    assert cached.splitString("✓ node", PDFDocument()) == plain.splitString("✓ node", PDFDocument())
+
+
+def test_collector_held_while_laid_out_and_on_again(monkeypatch):
+    project = load(examples_dir() / "aff8080-nfs-file-services.toml")
+    seen = []
+    real = document.build_pdf
+
+    def build(builder):
+        seen.append(gc.isenabled())
+        return real(builder)
+
+    monkeypatch.setattr(document, "build_pdf", build)
+    assert gc.isenabled()
+    data = report.render_report_bytes(project, validation=[])
+    assert data.startswith(b"%PDF") and seen == [False]
+    assert gc.isenabled()
+
+
+def test_collector_stays_off_when_it_was_off():
+    gc.disable()
+    try:
+        with report._collector_held():
+            assert not gc.isenabled()
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+
+
+def test_concurrent_holds_release_once_the_last_ends():
+    inside, leave = threading.Event(), threading.Event()
+
+    def other():
+        with report._collector_held():
+            inside.set()
+            leave.wait(10)
+
+    worker = threading.Thread(target=other)
+    with report._collector_held():
+        worker.start()
+        assert inside.wait(10)
+    assert not gc.isenabled()  # the other report is still being laid out
+    leave.set()
+    worker.join(10)
+    assert gc.isenabled()
