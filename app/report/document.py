@@ -1126,7 +1126,7 @@ class ReportBuilder:
                       for c in res.requirement_checks]
         if res.capacity_states:
             story.append(_para("Capacity in a failure", s.h2))
-            story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
+            story += [self.p("• " + _e(line) + ".", s.small) for line in self._capacity_state_lines(res)]
         story.append(_para("Runway", s.h2))
         series = runway_series(self.evaluation, res, self.scenario)
         if series:
@@ -1135,11 +1135,30 @@ class ReportBuilder:
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO" + ("; and each DR copy's use of its destination's usable capacity"
                                             if any(n.startswith("DR copy on ") for n, _ in series) else "")
+                               + ("; lines alike are drawn once, named by the first and how many more"
+                                  if len(g.runway_alike(series)) < len(series) else "")
                                + "; where a line crosses 100% (dashed) the resource runs out"
                                + ("; a line that rises above 150% leaves the chart at the arrow"
                                   if g.runway_leaves_top(series) else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
+
+    def _capacity_state_lines(self, res) -> list[str]:
+        """The capacity in a failure, a line per distinct text (``res.capacity_states``, a text per system and
+        state, which names no system): a text several systems share is printed once, saying which ("each of the
+        236 systems", or their names when only some share it), in the order of its first system."""
+        systems: dict[str, list[str]] = {}
+        for c in res.capacity_states:
+            systems.setdefault(c.text, []).append(c.system_id)
+        every = {c.system_id for c in res.capacity_states}
+        lines = []
+        for text, ids in systems.items():
+            line = text[0].upper() + text[1:]
+            if len(ids) > 1:
+                line += (f" (each of the {len(ids)} systems)" if set(ids) == every else
+                         " (" + ", ".join(self.scenario.node(i).name for i in ids) + ")")
+            lines.append(line)
+        return lines
 
     def _runway_lines(self, res) -> list[str]:
         """The runway's lines with each DR copy's months until full

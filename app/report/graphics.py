@@ -706,11 +706,29 @@ def runway_leaves_top(series) -> bool:
     return any(v > RUNWAY_TOP_PCT for _, pts in series for _, v in pts)
 
 
+def runway_alike(series) -> list:
+    """Runway series (name, [(month, percent), ...]) with the lines that are the same point for point drawn once:
+    the first one's name says how many more it stands for ("OLTP 1 and 199 more alike: target / max IOPS at
+    SLO"), in the order of the first of each. A project of many equal workloads otherwise draws hundreds of equal
+    lines on top of one another and as many legend entries, more than the chart holds."""
+    groups: dict[tuple, list] = {}
+    for name, pts in series:
+        groups.setdefault(tuple(pts), [name, pts, 0])[2] += 1
+    merged = []
+    for name, pts, count in groups.values():
+        if count > 1:
+            head, sep, tail = name.partition(": ")
+            name = f"{head} and {count - 1} more alike{sep}{tail}"
+        merged.append((name, pts))
+    return merged
+
+
 def runway_chart(series, width: float, height: float = 170.0):
     """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
     .runway_series``), with the 100% line where it runs out; a line rising above 150% ends at the top edge, an
-    arrow up where it leaves. The legend wraps onto more rows (the plot made shorter) when its names do not fit
-    one row."""
+    arrow up where it leaves. Lines alike are drawn once (:func:`runway_alike`). The legend wraps onto more rows
+    (the plot made shorter) when its names do not fit one row."""
+    series = runway_alike(series)
     drawing = _drawing(width, height)
     palette = [BLUE, ORANGE, GREEN, RED, MUTED]
     rows: list[list[tuple[int, str]]] = [[]]  # the legend's entries, row by row
