@@ -44,6 +44,7 @@ Every function is vectorised over the station classes (numpy), pure, and raises 
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -110,22 +111,24 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     c = np.asarray(servers, dtype=float)
     m = np.asarray(copies, dtype=float)
     v = np.asarray(v_closed, dtype=float)
-    _check(s, c, m, v)
+    plain = _plain_valid(s, c, m, v)  # valid one-dimensional arrays, checked in plain floats (a fifth of the cost)
+    if plain is None:
+        _check(s, c, m, v)
     if population < 1:
         raise ValueError("population must be >= 1")
     a = s / c
     par = s - a  # Seidmann's delay part s (c - 1) / c
     fixed = float(delay_s) + float(think_s) + float(par.sum())
-    if fixed <= 0.0 and not np.any(a > 0):
+    a_list = a.tolist()
+    if fixed <= 0.0 and not any(x > 0 for x in a_list):
         raise ValueError("every service time, delay and the think time are zero")
     N = int(population)
     # With U(n-1) = X(n-1) a / m and Q(n-1) = X(n-1) R(n-1) / m the recursion is
     # R(n) = a (1 + X(n-1) (R(n-1) / m + a (v - 1) / m)); X(n) = n / (fixed + sum R(n)).
     inv_m = (1.0 / m).tolist()
     w = (a * (v - 1.0) / m).tolist()
-    a_list = a.tolist()
     K = len(a_list)
-    x_max, bottleneck = _bound(a, m)
+    x_max, bottleneck = _bound_plain(a_list, plain) if plain is not None else _bound(a, m)
     if unrolled and 0 < K <= _KERNEL_MAX_CLASSES:  # the same recursion, unrolled over the classes (plain local floats)
         kernel = _ramp_kernel(K, bottleneck, tuple(x == 0.0 for x in w))
         steps = kernel(N, fixed, x_max, a_list, inv_m, w)
@@ -378,6 +381,30 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
     if per_station:
         return X, R.transpose(2, 0, 1)
     return X, R.T
+
+
+def _plain_valid(s: np.ndarray, c: np.ndarray, m: np.ndarray, v: np.ndarray) -> list[float] | None:
+    """``m`` (copies) as a list of floats when the four arrays are one-dimensional, of one length and pass
+    :func:`_check` (every value finite; service times and factors >= 0, servers and copies >= 1), found in plain
+    floats; None otherwise (then :func:`_check` decides, and raises as ever)."""
+    if s.ndim != 1 or not s.shape == c.shape == m.shape == v.shape:
+        return None
+    m_list = m.tolist()
+    if all(0.0 <= x < math.inf for x in s.tolist()) and all(1.0 <= x < math.inf for x in c.tolist()) \
+            and all(1.0 <= x < math.inf for x in m_list) and all(0.0 <= x < math.inf for x in v.tolist()):
+        return m_list
+    return None
+
+
+def _bound_plain(a: list[float], m: list[float]) -> tuple[float, int]:
+    """:func:`_bound` of finite plain floats (the same quotients m / a, the first least one)."""
+    best, k = math.inf, 0
+    for i, (a_i, m_i) in enumerate(zip(a, m)):
+        if a_i > 0:
+            cap = m_i / a_i
+            if cap < best:
+                best, k = cap, i
+    return best, k
 
 
 def _bound(a: np.ndarray, m: np.ndarray) -> tuple[float, int]:
