@@ -130,7 +130,7 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     K = len(a_list)
     x_max, bottleneck = _bound_plain(a_list, plain) if plain is not None else _bound(a, m)
     if unrolled and 0 < K <= _KERNEL_MAX_CLASSES:  # the same recursion, unrolled over the classes (plain local floats)
-        kernel = _ramp_kernel(K, bottleneck, tuple(x == 0.0 for x in w))
+        kernel = _ramp_kernel(K, bottleneck, tuple(x == 0.0 for x in w), tuple(x == 1.0 for x in inv_m))
         steps = kernel(N, fixed, x_max, a_list, inv_m, w)
         # the floats' bytes as they are (struct's native doubles: exact, and about three times faster than
         # np.array of a list of floats); each step is X(n) then its K residences
@@ -169,7 +169,7 @@ _KERNEL_MAX_CLASSES = 48
 
 
 @lru_cache(maxsize=512)
-def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = ()
+def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = (), single: tuple[bool, ...] = ()
                  ) -> Callable[..., list[float]]:
     """:func:`closed_ramp`'s recursion for ``classes`` queueing classes whose bound is class ``bottleneck``, written
     out class by class with each class's residence a local float (no list built, indexed or summed per step): the
@@ -177,14 +177,16 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
     right, as the built-in ``sum`` adds them after its start 0.0, which changes no sum of these non-negative
     terms), about three times faster for a dozen classes. ``no_residual[k]`` True: class k's residual term
     a (v - 1) / m is 0 (exponential service, v = 1), and its addition, which would change no float (x + 0.0 is x for
-    every x >= 0), is left out (a fifth of the time on the usual paths).
+    every x >= 0), is left out (a fifth of the time on the usual paths). ``single[k]`` True: class k is one queue
+    (1 / m = 1.0), and its product R x 1.0, which is R for every float, is left out likewise.
 
     The function returned takes (N, fixed s, bound X_max, a (K,), 1/m (K,), a (v - 1)/m (K,)) as lists of floats
     and returns one list of N x (1 + K) floats: each step's X(n), then its K residences (one list, extended once per
-    step); cached per (classes, bottleneck, no_residual)."""
+    step); cached per (classes, bottleneck, no_residual, single)."""
     k = range(classes)
     r = ", ".join(f"r{i}" for i in k)
     skip = tuple(no_residual) + (False,) * (classes - len(no_residual))
+    one = tuple(single) + (False,) * (classes - len(single))
     lines = [
         "def kernel(N, fixed, x_max, a, inv_m, w):",
         f"    {', '.join(f'a{i}' for i in k)}, = a",
@@ -195,7 +197,8 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
         "    steps = []",
         "    keep = steps.extend",
         "    for n in range(1, N + 1):",
-        *(f"        r{i} = a{i} * (1.0 + x * (r{i} * m{i}{'' if skip[i] else f' + w{i}'}))" for i in k),
+        *(f"        r{i} = a{i} * (1.0 + x * ({f'r{i}' if one[i] else f'r{i} * m{i}'}{'' if skip[i] else f' + w{i}'}))"
+          for i in k),
         f"        queued = {' + '.join(f'r{i}' for i in k)}",
         "        x_new = n / (fixed + queued)",
         "        if x_new > x_max:",
