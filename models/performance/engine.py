@@ -1011,16 +1011,19 @@ class SystemLoads:
             rate = self.rates.get(p.workload.id)
             if rate is None:
                 continue
-            rf = p.read_fraction
             mine: dict[str, float] = {}
             work: dict[str, float] = {}
             first: dict[str, StationSpec] = {}
-            for spec in p.stations:
-                d = spec.demand(rf)
-                work[spec.name] = rate * d  # the open model keeps one demand per name and class: the last
-                first.setdefault(spec.name, spec)
-                if not spec.delay:
-                    mine[spec.name] = mine.get(spec.name, 0.0) + rate * d / spec.capacity
+            # each station's demand and capacity as the path's arrays hold them (the same floats as spec.demand(rf)
+            # and spec.capacity: an integer divides as its float)
+            demands, capacities, queues = _plain(_static(p.stations, float(p.read_fraction)))
+            for spec, d, cap, queue in zip(p.stations, demands, capacities, queues):
+                name = spec.name
+                work[name] = rate * d  # the open model keeps one demand per name and class: the last
+                if name not in first:
+                    first[name] = spec
+                if queue:
+                    mine[name] = mine.get(name, 0.0) + rate * d / cap
             for name, u in mine.items():
                 self.util[name] = self.util.get(name, 0.0) + u
                 self.util_count[name] = self.util_count.get(name, 0) + 1
@@ -1083,9 +1086,10 @@ class SystemLoads:
             rates[degraded.workload.id] = rate
             return _open_system([degraded, *(o for o, _ in others), *(o for o, _ in extra)], rates)
         rf = degraded.read_fraction
+        st = _static(degraded.stations, float(rf))
+        d_list = _plain(st)[0]  # each station's spec.demand(rf)
         meta: dict[str, StationSpec] = {spec.name: spec for spec in degraded.stations}
-        loads = {spec.name: rate * spec.demand(rf) + self._others_work(path, spec.name)
-                 for spec in degraded.stations}
+        loads = {spec.name: rate * d + self._others_work(path, spec.name) for spec, d in zip(degraded.stations, d_list)}
         for other, r in extra:
             orf = other.read_fraction
             seen: dict[str, float] = {}
@@ -1112,16 +1116,14 @@ class SystemLoads:
                 if self._others_work(path, name) / holder.capacity >= 1.0:
                     stable = False
                     break
-        st = _static(degraded.stations, float(rf))
-        d = np.array([spec.demand(rf) for spec in degraded.stations], dtype=float)
         u = np.array([utilisation[name] for name in names], dtype=float)
         with np.errstate(divide="ignore", invalid="ignore"):
-            res = open_residence_s(d, st.servers, st.copies, st.v_open, u, check=False)
+            res = open_residence_s(st.demand, st.servers, st.copies, st.v_open, u, check=False).tolist()
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
         for k, spec in enumerate(degraded.stations):
-            value = float(d[k]) * 1e3 if spec.delay else float(res[k])
+            value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
                 value = value * 1e3 if math.isfinite(value) else math.inf
             res_s = value / 1e3 if math.isfinite(value) else None
@@ -1809,9 +1811,7 @@ def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> t
     of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers. In plain
     floats (a path's few dozen stations: the array operations' own cost was most of it), the same products and
     quotients: capacity / (demand x multiplier) of each queue with work, the first least one."""
-    if not st.plain:
-        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
-    demand, capacity, queue = st.plain[0]
+    demand, capacity, queue = _plain(st)
     factors = inflation.tolist() if isinstance(inflation, np.ndarray) else inflation
     best, k = math.inf, 0
     for i, (dm, f, cap, q) in enumerate(zip(demand, factors, capacity, queue)):
@@ -1822,6 +1822,14 @@ def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> t
                 if c < best:
                     best, k = c, i
     return (best, k) if best < math.inf else (math.inf, None)
+
+
+def _plain(st: _Static) -> tuple[list[float], list[float], list[bool]]:
+    """A path's demands per I/O (seconds, the floats of ``StationSpec.demand``), capacities (copies x servers) and
+    which stations queue, as lists of Python floats and bools (``_Static.plain``, made on first use)."""
+    if not st.plain:
+        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
+    return st.plain[0]
 
 
 class _Rows:
