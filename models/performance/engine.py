@@ -226,9 +226,21 @@ def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_
                think_s: float) -> tuple:
     """The ramp cache's key of one closed ramp (what its solution depends on: besides the demands, each station's
     servers, copies, kind of queue and service variability, which the read / write split of its demand changes
-    too, ``StationSpec.service_scv``)."""
-    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s, s.write_s,
-                   s.write_async_s) for s in specs), demands, read_fraction, population, think_s)
+    too, ``StationSpec.service_scv``), as a :class:`_RampKey` (its hash computed once)."""
+    return _RampKey((tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s,
+                            s.write_s, s.write_async_s) for s in specs), demands, read_fraction, population, think_s))
+
+
+class _RampKey(tuple):
+    """A ramp cache key (:func:`_curve_key`): the tuple itself, equal to it and hashing as it does, with its hash kept
+    (a tuple hashes every element anew on each lookup: a key of a path's dozen stations was hashed three to five
+    times per ramp, looked up, stored and moved in the cache and in the batch's table of equal requests)."""
+
+    def __init__(self, _parts: tuple) -> None:
+        self.hash = tuple.__hash__(self)
+
+    def __hash__(self) -> int:
+        return self.hash
 
 
 def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
