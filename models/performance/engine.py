@@ -1349,8 +1349,9 @@ def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list
     group's call (a row's stations are summed in an order that depends on the width it is padded to: numpy's
     pairwise sum); a group that lays out no rows joins the first call."""
     widths: dict[int, int | None] = {}
-    for request, group in zip(requests, groups):
-        width = _row_width(kind, request)
+    sds = [_band_sd(request[0]) for request in requests] if kind == "bands" else None  # read by both, found once
+    for k, (request, group) in enumerate(zip(requests, groups)):
+        width = _row_width(kind, request, sds[k] if sds is not None else None)
         if width is not None:
             widths[group] = max(width, widths.get(group) or 0)
     calls: dict[int | None, list[int]] = {}
@@ -1361,21 +1362,28 @@ def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list
     out: list[object] = [None] * len(requests)
     for members in calls.values():
         members.sort()
-        answered = (_open_searches([requests[k] for k in members]) if kind == "slo"
-                    else _with_bands_many([requests[k] for k in members]))
+        answered = (_open_searches([requests[k] for k in members]) if sds is None
+                    else _with_bands_many([requests[k] for k in members], [sds[k] for k in members]))
         for k, answer in zip(members, answered):
             out[k] = answer
     return out
 
 
-def _row_width(kind: str, request: tuple) -> int | None:
+def _band_sd(path: WorkloadPath) -> np.ndarray:
+    """(S,) the relative SD of each of ``path``'s station demands the bands draw (the profile's and the catalog
+    inputs', :func:`~models.performance.bands.demand_sd` + :func:`~models.performance.discrepancy.input_rel_sd`)."""
+    return demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
+
+
+def _row_width(kind: str, request: tuple, sd: np.ndarray | None = None) -> int | None:
     """How many stations the :class:`_Rows` of one request of :func:`_drive` lays out (its storage side's
-    queueing stations), None when it lays out none (a bands request whose demands are all certain)."""
+    queueing stations), None when it lays out none (a bands request whose demands are all certain; ``sd``: its
+    :func:`_band_sd` when known)."""
     if kind == "slo":
         specs, rf = request[0], request[1]
     else:
         path = request[0]
-        if not (demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)).any():
+        if not (_band_sd(path) if sd is None else sd).any():
             return None
         specs, rf = path.stations, path.read_fraction
     return len(_static(specs, float(rf)).split(False)[0])
@@ -1655,8 +1663,8 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
                    [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
 
 
-def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band],
-                                                           tuple[float | None, ...]]]:
+def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = None
+                     ) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
     saturation, max IOPS at the SLO, the bottleneck's index or None), the curve (``kept``) and its continuation as
     points with latency bands on every one (as columns, ``models.performance.results.with_curve_columns``), and the
@@ -1668,6 +1676,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
     side by side); each item's figures are those of solving it alone, to rounding. The p95 / p99 of every point
     (and of the target, where the item's ``kept`` asks) are computed for all the items at once
     (:func:`models.performance.tail_latency.tail_ms_many`) and come back last: (p95, p99) at the target, or ().
+    ``sds``: each item's :func:`_band_sd` when found already (None: found here).
 
     Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
     rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
@@ -1680,9 +1689,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
     sigmas: list[float] = []
-    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck in items:
+    for i, (path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck) in enumerate(items):
         rf = path.read_fraction
-        sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
+        sd = _band_sd(path) if sds is None else sds[i]
         xs = np.concatenate([kept.iops, ext_x])
         ys = np.concatenate([kept.latency_ms, ext_y])
         sigmas.append(figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations,
