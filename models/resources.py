@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 
@@ -35,23 +36,38 @@ def validation_dir() -> Path:
     return resources_dir() / "validation"
 
 
+_HOME_VARIABLES = ("STORPLAN_HOME", "APPDATA", "XDG_DATA_HOME", "HOME", "USERPROFILE", "HOMEDRIVE", "HOMEPATH")
+"""The environment variables the per-user folder is found from (``Path.home()`` reads HOME, or USERPROFILE /
+HOMEDRIVE + HOMEPATH on Windows)."""
+
+
 def user_data_dir() -> Path:
     """The per-user data folder (``STORPLAN_HOME`` overrides it, e.g. in tests)."""
-    override = os.environ.get("STORPLAN_HOME")
-    if override:
-        return Path(override)
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
-    return base / "StorPlan"
+    return _user_paths(sys.platform, tuple(os.environ.get(name) for name in _HOME_VARIABLES))[0]
 
 
 def user_catalog_path() -> Path:
     """The user's own catalog records (drives, controllers, VMs they defined)."""
-    return user_data_dir() / "user_catalog.toml"
+    return _user_paths(sys.platform, tuple(os.environ.get(name) for name in _HOME_VARIABLES))[1]
+
+
+@lru_cache(maxsize=8)
+def _user_paths(platform: str, environment: tuple[str | None, ...]) -> tuple[Path, Path]:
+    """(:func:`user_data_dir`, :func:`user_catalog_path`) on ``platform`` (``sys.platform``) for these values of
+    :data:`_HOME_VARIABLES` (cached per values: every evaluation looks for the user's catalog, and building the paths
+    cost more than the look)."""
+    override = environment[0]
+    if override:
+        base = Path(override)
+        return base, base / "user_catalog.toml"
+    if platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME", Path.home() / ".local" / "share"))
+    folder = base / "StorPlan"
+    return folder, folder / "user_catalog.toml"
 
 
 def _project_table_name(text: str) -> str | None:

@@ -226,9 +226,21 @@ def _curve_key(specs: tuple[StationSpec, ...], demands: tuple[float, ...], read_
                think_s: float) -> tuple:
     """The ramp cache's key of one closed ramp (what its solution depends on: besides the demands, each station's
     servers, copies, kind of queue and service variability, which the read / write split of its demand changes
-    too, ``StationSpec.service_scv``)."""
-    return (tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s, s.write_s,
-                   s.write_async_s) for s in specs), demands, read_fraction, population, think_s)
+    too, ``StationSpec.service_scv``), as a :class:`_RampKey` (its hash computed once)."""
+    return _RampKey((tuple((s.name, s.servers, s.multiplicity, s.delay, s.scv_service, s.scv_arrival, s.read_s,
+                            s.write_s, s.write_async_s) for s in specs), demands, read_fraction, population, think_s))
+
+
+class _RampKey(tuple):
+    """A ramp cache key (:func:`_curve_key`): the tuple itself, equal to it and hashing as it does, with its hash kept
+    (a tuple hashes every element anew on each lookup: a key of a path's dozen stations was hashed three to five
+    times per ramp, looked up, stored and moved in the cache and in the batch's table of equal requests)."""
+
+    def __init__(self, _parts: tuple) -> None:
+        self.hash = tuple.__hash__(self)
+
+    def __hash__(self) -> int:
+        return self.hash
 
 
 def _remember(key: tuple, value: tuple[np.ndarray, np.ndarray]) -> None:
@@ -1011,16 +1023,19 @@ class SystemLoads:
             rate = self.rates.get(p.workload.id)
             if rate is None:
                 continue
-            rf = p.read_fraction
             mine: dict[str, float] = {}
             work: dict[str, float] = {}
             first: dict[str, StationSpec] = {}
-            for spec in p.stations:
-                d = spec.demand(rf)
-                work[spec.name] = rate * d  # the open model keeps one demand per name and class: the last
-                first.setdefault(spec.name, spec)
-                if not spec.delay:
-                    mine[spec.name] = mine.get(spec.name, 0.0) + rate * d / spec.capacity
+            # each station's demand and capacity as the path's arrays hold them (the same floats as spec.demand(rf)
+            # and spec.capacity: an integer divides as its float)
+            demands, capacities, queues = _plain(_static(p.stations, float(p.read_fraction)))
+            for spec, d, cap, queue in zip(p.stations, demands, capacities, queues):
+                name = spec.name
+                work[name] = rate * d  # the open model keeps one demand per name and class: the last
+                if name not in first:
+                    first[name] = spec
+                if queue:
+                    mine[name] = mine.get(name, 0.0) + rate * d / cap
             for name, u in mine.items():
                 self.util[name] = self.util.get(name, 0.0) + u
                 self.util_count[name] = self.util_count.get(name, 0) + 1
@@ -1083,9 +1098,10 @@ class SystemLoads:
             rates[degraded.workload.id] = rate
             return _open_system([degraded, *(o for o, _ in others), *(o for o, _ in extra)], rates)
         rf = degraded.read_fraction
+        st = _static(degraded.stations, float(rf))
+        d_list = _plain(st)[0]  # each station's spec.demand(rf)
         meta: dict[str, StationSpec] = {spec.name: spec for spec in degraded.stations}
-        loads = {spec.name: rate * spec.demand(rf) + self._others_work(path, spec.name)
-                 for spec in degraded.stations}
+        loads = {spec.name: rate * d + self._others_work(path, spec.name) for spec, d in zip(degraded.stations, d_list)}
         for other, r in extra:
             orf = other.read_fraction
             seen: dict[str, float] = {}
@@ -1112,16 +1128,14 @@ class SystemLoads:
                 if self._others_work(path, name) / holder.capacity >= 1.0:
                     stable = False
                     break
-        st = _static(degraded.stations, float(rf))
-        d = np.array([spec.demand(rf) for spec in degraded.stations], dtype=float)
         u = np.array([utilisation[name] for name in names], dtype=float)
         with np.errstate(divide="ignore", invalid="ignore"):
-            res = open_residence_s(d, st.servers, st.copies, st.v_open, u, check=False)
+            res = open_residence_s(st.demand, st.servers, st.copies, st.v_open, u, check=False).tolist()
         stations: dict[str, _OpenStation] = {}
         response: float | None = 0.0
         wid = degraded.workload.id
         for k, spec in enumerate(degraded.stations):
-            value = float(d[k]) * 1e3 if spec.delay else float(res[k])
+            value = d_list[k] * 1e3 if spec.delay else res[k]
             if not spec.delay:
                 value = value * 1e3 if math.isfinite(value) else math.inf
             res_s = value / 1e3 if math.isfinite(value) else None
@@ -1335,8 +1349,9 @@ def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list
     group's call (a row's stations are summed in an order that depends on the width it is padded to: numpy's
     pairwise sum); a group that lays out no rows joins the first call."""
     widths: dict[int, int | None] = {}
-    for request, group in zip(requests, groups):
-        width = _row_width(kind, request)
+    sds = [_band_sd(request[0]) for request in requests] if kind == "bands" else None  # read by both, found once
+    for k, (request, group) in enumerate(zip(requests, groups)):
+        width = _row_width(kind, request, sds[k] if sds is not None else None)
         if width is not None:
             widths[group] = max(width, widths.get(group) or 0)
     calls: dict[int | None, list[int]] = {}
@@ -1347,21 +1362,28 @@ def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list
     out: list[object] = [None] * len(requests)
     for members in calls.values():
         members.sort()
-        answered = (_open_searches([requests[k] for k in members]) if kind == "slo"
-                    else _with_bands_many([requests[k] for k in members]))
+        answered = (_open_searches([requests[k] for k in members]) if sds is None
+                    else _with_bands_many([requests[k] for k in members], [sds[k] for k in members]))
         for k, answer in zip(members, answered):
             out[k] = answer
     return out
 
 
-def _row_width(kind: str, request: tuple) -> int | None:
+def _band_sd(path: WorkloadPath) -> np.ndarray:
+    """(S,) the relative SD of each of ``path``'s station demands the bands draw (the profile's and the catalog
+    inputs', :func:`~models.performance.bands.demand_sd` + :func:`~models.performance.discrepancy.input_rel_sd`)."""
+    return demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
+
+
+def _row_width(kind: str, request: tuple, sd: np.ndarray | None = None) -> int | None:
     """How many stations the :class:`_Rows` of one request of :func:`_drive` lays out (its storage side's
-    queueing stations), None when it lays out none (a bands request whose demands are all certain)."""
+    queueing stations), None when it lays out none (a bands request whose demands are all certain; ``sd``: its
+    :func:`_band_sd` when known)."""
     if kind == "slo":
         specs, rf = request[0], request[1]
     else:
         path = request[0]
-        if not (demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)).any():
+        if not (_band_sd(path) if sd is None else sd).any():
             return None
         specs, rf = path.stations, path.read_fraction
     return len(_static(specs, float(rf)).split(False)[0])
@@ -1641,8 +1663,8 @@ def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float
                    [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
 
 
-def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band],
-                                                           tuple[float | None, ...]]]:
+def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = None
+                     ) -> list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]]:
     """Per workload (item: path, ramp, demand factors, kept points, continuation IOPS and ms, block bytes,
     saturation, max IOPS at the SLO, the bottleneck's index or None), the curve (``kept``) and its continuation as
     points with latency bands on every one (as columns, ``models.performance.results.with_curve_columns``), and the
@@ -1654,6 +1676,7 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
     side by side); each item's figures are those of solving it alone, to rounding. The p95 / p99 of every point
     (and of the target, where the item's ``kept`` asks) are computed for all the items at once
     (:func:`models.performance.tail_latency.tail_ms_many`) and come back last: (p95, p99) at the target, or ().
+    ``sds``: each item's :func:`_band_sd` when found already (None: found here).
 
     Each edge of the latency band is non-decreasing along the curve (at any demands inside the band the latency
     rises with the load), so an edge is carried up to the highest value it had at a lower load: the open model's
@@ -1666,9 +1689,9 @@ def _with_bands_many(items: Sequence[tuple]) -> list[tuple[CurveColumns, CurveCo
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
     sigmas: list[float] = []
-    for path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck in items:
+    for i, (path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck) in enumerate(items):
         rf = path.read_fraction
-        sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
+        sd = _band_sd(path) if sds is None else sds[i]
         xs = np.concatenate([kept.iops, ext_x])
         ys = np.concatenate([kept.latency_ms, ext_y])
         sigmas.append(figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations,
@@ -1809,9 +1832,7 @@ def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> t
     of a path's stations from their :class:`_Static` arrays, ``inflation`` (S,) the demand multipliers. In plain
     floats (a path's few dozen stations: the array operations' own cost was most of it), the same products and
     quotients: capacity / (demand x multiplier) of each queue with work, the first least one."""
-    if not st.plain:
-        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
-    demand, capacity, queue = st.plain[0]
+    demand, capacity, queue = _plain(st)
     factors = inflation.tolist() if isinstance(inflation, np.ndarray) else inflation
     best, k = math.inf, 0
     for i, (dm, f, cap, q) in enumerate(zip(demand, factors, capacity, queue)):
@@ -1822,6 +1843,14 @@ def _saturation_index(st: _Static, inflation: np.ndarray | Sequence[float]) -> t
                 if c < best:
                     best, k = c, i
     return (best, k) if best < math.inf else (math.inf, None)
+
+
+def _plain(st: _Static) -> tuple[list[float], list[float], list[bool]]:
+    """A path's demands per I/O (seconds, the floats of ``StationSpec.demand``), capacities (copies x servers) and
+    which stations queue, as lists of Python floats and bools (``_Static.plain``, made on first use)."""
+    if not st.plain:
+        st.plain.append((st.demand.tolist(), st.capacity.tolist(), st.is_queue.tolist()))
+    return st.plain[0]
 
 
 class _Rows:

@@ -27,7 +27,6 @@ FSSTAT 1%, SETATTR 4%, READDIRPLUS 2%, ACCESS 11%). The per-operation CPU ratios
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from models.project.model import (
@@ -54,6 +53,16 @@ NFSv3 is stateless and taken as costing what an iSCSI / FCP I/O does; NFSv4.1 ad
 operations and state (locks, delegations) and SMB3 sessions, credits and durable handles, taken as 15% and 20%
 more. No public per-protocol CPU figure exists for ONTAP; the profile used is 'derived' for every NAS workload."""
 
+
+
+def _respec(spec: StationSpec, **changes: float) -> StationSpec:
+    """``dataclasses.replace(spec, **changes)`` of a station (a frozen dataclass with no ``__post_init__``): the same
+    fields, filled in directly (``replace`` cost more than the rest of turning a path into file operations)."""
+    new = object.__new__(type(spec))
+    fields = new.__dict__
+    fields.update(spec.__dict__)
+    fields.update(changes)
+    return new
 
 
 def read_type_share(nas: NasWorkload) -> float:
@@ -88,13 +97,13 @@ def apply_op_mix(stations: Sequence[StationSpec], nas: NasWorkload,
         if spec.delay or spec.kind == "affinity":  # every operation pays these (metadata included)
             out.append(spec)
         elif spec.kind == "cpu":
-            out.append(replace(spec, read_s=spec.read_s * cpu_r * factor, write_s=spec.write_s * cpu_w * factor,
+            out.append(_respec(spec, read_s=spec.read_s * cpu_r * factor, write_s=spec.write_s * cpu_w * factor,
                                write_async_s=spec.write_async_s * data_w))
         else:
             extra = metadata.get(spec.ident, 0.0) if metadata else 0.0
             meta_r = extra * f_mr / read_type if read_type > 0 else 0.0
             meta_w = extra * f_mw / write_type if write_type > 0 else 0.0
-            out.append(replace(spec, read_s=spec.read_s * data_r + meta_r, write_s=spec.write_s * data_w + meta_w,
+            out.append(_respec(spec, read_s=spec.read_s * data_r + meta_r, write_s=spec.write_s * data_w + meta_w,
                                write_async_s=spec.write_async_s * data_w))
     note = (f"{nas.protocol} operation mix: {f_r:.0%} reads, {f_w:.0%} writes, {f_mr + f_mw:.0%} metadata "
             f"operations (CPU {METADATA_CPU_RATIO:g} x a data operation's, assumed; {nas.protocol} CPU "

@@ -139,8 +139,14 @@ def _respec(spec: StationSpec, **changes: object) -> StationSpec:
 
 
 def _with(path: WorkloadPath, stations: list[StationSpec], note: str) -> WorkloadPath:
-    """``path`` with new stations and one more note."""
-    return replace(path, stations=tuple(stations), notes=(*path.notes, note))
+    """``path`` with new stations and one more note (``dataclasses.replace`` of it, its fields filled in directly: a
+    frozen dataclass with no ``__post_init__``; the read fraction it caches is found anew, as on a replaced one)."""
+    new = object.__new__(WorkloadPath)
+    fields = new.__dict__
+    fields.update(path.__dict__)
+    fields.pop("read_fraction", None)
+    fields.update(stations=tuple(stations), notes=(*path.notes, note))
+    return new
 
 
 def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: float) -> tuple[WorkloadPath, float]:

@@ -44,6 +44,7 @@ Every function is vectorised over the station classes (numpy), pure, and raises 
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -110,24 +111,26 @@ def closed_ramp(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, 
     c = np.asarray(servers, dtype=float)
     m = np.asarray(copies, dtype=float)
     v = np.asarray(v_closed, dtype=float)
-    _check(s, c, m, v)
+    plain = _plain_valid(s, c, m, v)  # valid one-dimensional arrays, checked in plain floats (a fifth of the cost)
+    if plain is None:
+        _check(s, c, m, v)
     if population < 1:
         raise ValueError("population must be >= 1")
     a = s / c
     par = s - a  # Seidmann's delay part s (c - 1) / c
     fixed = float(delay_s) + float(think_s) + float(par.sum())
-    if fixed <= 0.0 and not np.any(a > 0):
+    a_list = a.tolist()
+    if fixed <= 0.0 and not any(x > 0 for x in a_list):
         raise ValueError("every service time, delay and the think time are zero")
     N = int(population)
     # With U(n-1) = X(n-1) a / m and Q(n-1) = X(n-1) R(n-1) / m the recursion is
     # R(n) = a (1 + X(n-1) (R(n-1) / m + a (v - 1) / m)); X(n) = n / (fixed + sum R(n)).
     inv_m = (1.0 / m).tolist()
     w = (a * (v - 1.0) / m).tolist()
-    a_list = a.tolist()
     K = len(a_list)
-    x_max, bottleneck = _bound(a, m)
+    x_max, bottleneck = _bound_plain(a_list, plain) if plain is not None else _bound(a, m)
     if unrolled and 0 < K <= _KERNEL_MAX_CLASSES:  # the same recursion, unrolled over the classes (plain local floats)
-        kernel = _ramp_kernel(K, bottleneck, tuple(x == 0.0 for x in w))
+        kernel = _ramp_kernel(K, bottleneck, tuple(x == 0.0 for x in w), tuple(x == 1.0 for x in inv_m))
         steps = kernel(N, fixed, x_max, a_list, inv_m, w)
         # the floats' bytes as they are (struct's native doubles: exact, and about three times faster than
         # np.array of a list of floats); each step is X(n) then its K residences
@@ -166,7 +169,7 @@ _KERNEL_MAX_CLASSES = 48
 
 
 @lru_cache(maxsize=512)
-def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = ()
+def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = (), single: tuple[bool, ...] = ()
                  ) -> Callable[..., list[float]]:
     """:func:`closed_ramp`'s recursion for ``classes`` queueing classes whose bound is class ``bottleneck``, written
     out class by class with each class's residence a local float (no list built, indexed or summed per step): the
@@ -174,14 +177,16 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
     right, as the built-in ``sum`` adds them after its start 0.0, which changes no sum of these non-negative
     terms), about three times faster for a dozen classes. ``no_residual[k]`` True: class k's residual term
     a (v - 1) / m is 0 (exponential service, v = 1), and its addition, which would change no float (x + 0.0 is x for
-    every x >= 0), is left out (a fifth of the time on the usual paths).
+    every x >= 0), is left out (a fifth of the time on the usual paths). ``single[k]`` True: class k is one queue
+    (1 / m = 1.0), and its product R x 1.0, which is R for every float, is left out likewise.
 
     The function returned takes (N, fixed s, bound X_max, a (K,), 1/m (K,), a (v - 1)/m (K,)) as lists of floats
     and returns one list of N x (1 + K) floats: each step's X(n), then its K residences (one list, extended once per
-    step); cached per (classes, bottleneck, no_residual)."""
+    step); cached per (classes, bottleneck, no_residual, single)."""
     k = range(classes)
     r = ", ".join(f"r{i}" for i in k)
     skip = tuple(no_residual) + (False,) * (classes - len(no_residual))
+    one = tuple(single) + (False,) * (classes - len(single))
     lines = [
         "def kernel(N, fixed, x_max, a, inv_m, w):",
         f"    {', '.join(f'a{i}' for i in k)}, = a",
@@ -192,7 +197,8 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
         "    steps = []",
         "    keep = steps.extend",
         "    for n in range(1, N + 1):",
-        *(f"        r{i} = a{i} * (1.0 + x * (r{i} * m{i}{'' if skip[i] else f' + w{i}'}))" for i in k),
+        *(f"        r{i} = a{i} * (1.0 + x * ({f'r{i}' if one[i] else f'r{i} * m{i}'}{'' if skip[i] else f' + w{i}'}))"
+          for i in k),
         f"        queued = {' + '.join(f'r{i}' for i in k)}",
         "        x_new = n / (fixed + queued)",
         "        if x_new > x_max:",
@@ -378,6 +384,30 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
     if per_station:
         return X, R.transpose(2, 0, 1)
     return X, R.T
+
+
+def _plain_valid(s: np.ndarray, c: np.ndarray, m: np.ndarray, v: np.ndarray) -> list[float] | None:
+    """``m`` (copies) as a list of floats when the four arrays are one-dimensional, of one length and pass
+    :func:`_check` (every value finite; service times and factors >= 0, servers and copies >= 1), found in plain
+    floats; None otherwise (then :func:`_check` decides, and raises as ever)."""
+    if s.ndim != 1 or not s.shape == c.shape == m.shape == v.shape:
+        return None
+    m_list = m.tolist()
+    if all(0.0 <= x < math.inf for x in s.tolist()) and all(1.0 <= x < math.inf for x in c.tolist()) \
+            and all(1.0 <= x < math.inf for x in m_list) and all(0.0 <= x < math.inf for x in v.tolist()):
+        return m_list
+    return None
+
+
+def _bound_plain(a: list[float], m: list[float]) -> tuple[float, int]:
+    """:func:`_bound` of finite plain floats (the same quotients m / a, the first least one)."""
+    best, k = math.inf, 0
+    for i, (a_i, m_i) in enumerate(zip(a, m)):
+        if a_i > 0:
+            cap = m_i / a_i
+            if cap < best:
+                best, k = cap, i
+    return best, k
 
 
 def _bound(a: np.ndarray, m: np.ndarray) -> tuple[float, int]:
