@@ -27,11 +27,11 @@ software release; a platform differs by the cores that run it. The relation is a
    operation (:func:`iops_ceiling`): NetApp's AFF A90 "up to 2.4M IOPS per HA pair" cannot be a CPU time per
    operation, because the AFF A800 it replaces served 2.2M NVMe/FC reads at 0.14 ms on the same 96 cores, which
    one queue per core (``models.performance.paths.cpu_queues``) allows only below about 22 us of CPU time per
-   read, 4.4M reads per second. The NVMe fit's time per operation is no capacity (that test ended at its users),
-   so a relation platform's block rate is also held at the family's published figure per core
-   (:func:`per_core_ceiling`). These rules (a figure as a rate cap, inherited down the ladder steps, and per core
-   on the relation) were chosen with the NVMe/FC platform ladders in view (AFF A800 -> A90, A800 -> A70,
-   A90 -> A1K, C800 -> C80): those ladder checks are in-sample to them, not predictions.
+   read, 4.4M reads per second. The figure over the A90's cores is ONTAP's block rate per core
+   (:func:`per_core_ceiling`, 25,000 per second), and every controller of the family is held to it on its own
+   cores, calibrated, derived or on the relation alike: one rule, which never rises with an ordering bound (a
+   raised platform runs more CPU servers, not more cores) and never follows the ladder down (a smaller system
+   inheriting the A90's 2.4M would be lifted to a tie with it by the bound that raises it past its predecessor).
 4. **No CPU generation, bounded by NetApp's ordering.** The catalog records no processor, so cores are treated
    alike across generations; instead the result is bounded by the ordering NetApp publishes
    (``resources/validation/ladders.toml``: each step a documented upgrade path, a published figure, NetApp's
@@ -41,13 +41,12 @@ software release; a platform differs by the cores that run it. The relation is a
    (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
    per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves FCP and
    iSCSI, the one found on NVMe/FC both NVMe protocols, the one found on NFS every file protocol). A block
-   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`) nor, on the relation, above the
-   family's published figure per core on the cores it runs on (:func:`per_core_ceiling`). A step a cited public
-   figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA
-   A-series record and its AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB
-   70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued
-   data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the smaller one is
-   lowered).
+   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`), which no bound raises. A step a
+   cited public figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures,
+   e.g. an ASA A-series record and its AFF A-series counterpart) share one bound. Capacity here is the
+   controller's 8 KiB 70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its
+   catalogued data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the
+   smaller one is lowered).
 
 A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
 ``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
@@ -430,7 +429,7 @@ def per_core_ceiling(catalog: Catalog, family: str) -> tuple[float, str] | None:
             rate = record.peak_iops / cores
             if found is None or rate < found[0]:
                 found = (rate, f"{record.vendor}'s published 'up to' figure of {record.peak_iops:,.0f} IOPS for the "
-                               f"{record.name} over its {cores} cores")
+                               f"{record.name} over its {cores_words(record)}")
         known[family] = found
     return known[family]
 
@@ -458,9 +457,18 @@ def _ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
     rate = per_core_ceiling(catalog, record.family)
     if rate is None:
         return None
-    cores = record.nodes * record.cores_per_node
-    return Ceiling(rate[0] * cores, f"{rate[0]:,.0f} block operations per second per core on its {cores} cores "
-                                    f"(the rate per core of {rate[1]})")
+    return Ceiling(rate[0] * record.nodes * record.cores_per_node,
+                   f"{rate[0]:,.0f} block operations per second per core on its {cores_words(record)}, the rate per "
+                   f"core of {rate[1]}")
+
+
+def cores_words(record: Controller) -> str:
+    """``96 cores`` (nodes x cores per node), with `` (an assumed count)`` after it when the record's cores are not
+    a published figure (its ``provenance['cores_per_node']`` is not "sourced"): a bound computed from them is no
+    firmer than they are."""
+    prov = record.provenance.get("cores_per_node")
+    firm = prov is not None and prov.kind == "sourced"
+    return f"{record.nodes * record.cores_per_node} cores" + ("" if firm else " (an assumed count)")
 
 
 @dataclass(frozen=True)
@@ -548,10 +556,12 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
             if (large in bounds and other[large] >= cs  # its own limit (data path, IOPS ceiling) may hold it at cs
                     and cpu[large] * bounds[large].factor < cs * (1 + TIE)):  # its CPU is what is below
                 target = large
-                value = Bound(cs * BOUND_MARGIN / cpu[large], f"at the {names[small]}'s capacity ({kind}: not below it)")
+                value = Bound(cs * BOUND_MARGIN / cpu[large],
+                              f"at the {names[small]}'s capacity ({kind}: not below it)")
             elif small in bounds and cl < cs:
                 target = small
-                value = Bound(cl / BOUND_MARGIN / cpu[small], f"at the {names[large]}'s capacity ({kind}: not above it)")
+                value = Bound(cl / BOUND_MARGIN / cpu[small],
+                              f"at the {names[large]}'s capacity ({kind}: not above it)")
             else:
                 continue
             if bounds[target] != value:
