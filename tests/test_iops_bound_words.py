@@ -22,11 +22,12 @@ def _workload(name: str):
 
 
 @pytest.mark.parametrize("name, whose", [
-    ("aff-a70-ns224-oracle-nvmetcp", "the NetApp AFF A90 HA pair's bound from NetApp's published 'up to' figure, "
-                                     "which the NetApp AFF A70 HA pair is not above (NetApp ranks the NetApp AFF A90"
-                                     " HA pair above it"),
-    ("aff-a50-ns224-oracle-nvmefc64", "NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 "
-                                      "HA pair on its 96 cores, on the 48 cores it runs on"),
+    ("aff-a70-ns224-oracle-nvmetcp", "25,000 block operations per second per core on its 64 cores (an assumed "
+                                     "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
+                                     "IOPS for the NetApp AFF A90 HA pair over its 96 cores"),
+    ("aff-a50-ns224-oracle-nvmefc64", "25,000 block operations per second per core on its 48 cores (an assumed "
+                                      "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
+                                      "IOPS for the NetApp AFF A90 HA pair over its 96 cores"),
 ])
 def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
     performance, wp = _workload(name)

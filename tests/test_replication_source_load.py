@@ -26,11 +26,12 @@ def _fast_link_project(iops: float):
 
 
 def test_a_design_meeting_the_slo_only_without_the_transfer_reads_is_not_proposed():
-    # grown over 36 months at 30 % a year: 1.3^3 x 1.03M = 2.26M IOPS, between the A70's max IOPS at the SLO with
-    # the transfer reads (2.24M) and without them (2.40M, the bound of the AFF A90's published figure); the SLO in
+    # grown over 36 months at 30 % a year: 1.3^3 x 690K = 1.52M IOPS, between the A70's max IOPS at the SLO with
+    # the transfer reads (1.44M) and without them (1.60M: 25,000 per core on its 64 cores, the rate per core of the
+    # AFF A90's published figure; it was 2.40M when the A70 inherited the A90's whole figure); the SLO in
     # takeover is not asked for here (the takeover check at the grown target would decide this search: the test is about
     # the transfers' reads in normal operation)
-    project = _fast_link_project(1_030_000.0)
+    project = _fast_link_project(690_000.0)
     project = project.model_copy(update={"requirements": project.requirements.model_copy(
         update={"meet_slo_in_takeover": False})})
     before = search(project)
@@ -45,7 +46,7 @@ def test_a_design_meeting_the_slo_only_without_the_transfer_reads_is_not_propose
     # by hand on the A70: its max IOPS at the SLO without and with a 10,485.76 MB/s sequential 64 KiB read stream
     scenario = carry_relationships(project.scenario, a70[0].scenario)
     oltp = scenario.workloads[0]
-    grown = 1_030_000.0 * (1 + oltp.iops_growth_pct_per_year / 100) ** (project.requirements.horizon_months / 12)
+    grown = 690_000.0 * (1 + oltp.iops_growth_pct_per_year / 100) ** (project.requirements.horizon_months / 12)
     reads = oltp.with_changes(id="reads", name="reads", target_iops=None, target_mbps=10_485.76, read_pct=100.0,
                               random_pct=0.0, block_kib=TRANSFER_BLOCK_KIB, slo_ms=1000.0, hosts=[],
                               dataset_bytes=0, concurrency=64)

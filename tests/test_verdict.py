@@ -28,7 +28,7 @@ EXAMPLES = sorted(examples_dir().glob("*.toml"))
 
 def _a70_at_1_5m():
     """The AFF A70 example with its workload's target raised to 1.5M IOPS (the A70 meets it with both nodes and
-    saturates in takeover: its 2.4M IOPS bound is halved)."""
+    saturates in takeover: its 1.6M IOPS bound, 25,000 per core on its 64 cores, is halved)."""
     project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     scenario = project.scenario
     busy = [w.with_changes(target_iops=1_500_000) for w in scenario.workloads]

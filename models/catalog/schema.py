@@ -486,13 +486,6 @@ class ProfileDerivation(BaseModel):
 
     sibling: str = Field(pattern=ID_PATTERN, description="catalog id of the calibrated controller")
     ratio: float = Field(gt=0, le=100, description="this controller's throughput / the sibling's, dimensionless")
-    peak_iops: float | None = Field(
-        default=None, gt=0, le=1e9,
-        description="the vendor's published 'up to' IOPS of this system (per HA pair or array), an upper bound: a "
-                    "sibling's profile whose lightest operation would let this system's CPU pass it is divided by a "
-                    "lower ratio, one that puts the CPU's capacity on that operation at the figure "
-                    "(models.performance.profiles.derivation_ratio); the figure's source is in "
-                    "provenance['profile_from']")
 
 
 class Controller(Entry):
@@ -536,11 +529,11 @@ class Controller(Entry):
     max_throughput_mbps: float | None = Field(default=None, ge=MIN_RATE_MBPS, le=MAX_RATE_MBPS)
     peak_iops: float | None = Field(
         default=None, gt=0, le=1e9,
-        description="the vendor's published 'up to' IOPS of this system (per HA pair or array), or the bound a "
-                    "successor's published figure sets on it: an upper bound of every block workload, a rate cap "
-                    "the path builder adds beside the CPU (models.performance.paths); it never changes the CPU time "
-                    "per operation, so the latency below it is the profile's. None: none published. Its source "
-                    "is in provenance['peak_iops']")
+        description="the vendor's published 'up to' IOPS of this system (per HA pair or array): an upper bound "
+                    "of every block workload, a rate cap the path builder adds beside the CPU "
+                    "(models.performance.paths); it never changes the CPU time per operation, so the latency below "
+                    "it is the profile's. None: none published (the family's rate per core then bounds it, "
+                    "models.performance.hardware_relation.iops_ceiling). Its source is in provenance['peak_iops']")
     rack_units: int | None = Field(default=None, gt=0, le=MAX_RACK_UNITS,
         description="height of the controller chassis, rack units")
     typical_power_w: float | None = Field(default=None, gt=0, le=MAX_POWER_W,

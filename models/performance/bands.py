@@ -79,8 +79,9 @@ class StationUncertainty:
     basis: str
     affinity_rel_sd: float = 0.0
     peak_iops: float | None = None
-    """The system's published "up to" IOPS (``ProfileDerivation.peak_iops``), an upper bound of every workload on
-    it: no band's upper end passes it (:func:`held_at_hard_limit`); None when none is published in the catalog."""
+    """The system's IOPS ceiling on block workloads (``models.performance.hardware_relation.iops_ceiling``: its own
+    published "up to" figure, or its family's published rate per core times its cores), an upper bound of every
+    block workload on it: no band's upper end passes it (:func:`held_at_hard_limit`); None when there is none."""
     peak_name: str = ""
     """What ``peak_iops`` is, in words (for the band's basis)."""
 

@@ -27,11 +27,11 @@ software release; a platform differs by the cores that run it. The relation is a
    operation (:func:`iops_ceiling`): NetApp's AFF A90 "up to 2.4M IOPS per HA pair" cannot be a CPU time per
    operation, because the AFF A800 it replaces served 2.2M NVMe/FC reads at 0.14 ms on the same 96 cores, which
    one queue per core (``models.performance.paths.cpu_queues``) allows only below about 22 us of CPU time per
-   read, 4.4M reads per second. The NVMe fit's time per operation is no capacity (that test ended at its users),
-   so a relation platform's block rate is also held at the family's published figure per core
-   (:func:`per_core_ceiling`). These rules (a figure as a rate cap, inherited down the ladder steps, and per core
-   on the relation) were chosen with the NVMe/FC platform ladders in view (AFF A800 -> A90, A800 -> A70,
-   A90 -> A1K, C800 -> C80): those ladder checks are in-sample to them, not predictions.
+   read, 4.4M reads per second. The figure over the A90's cores is ONTAP's block rate per core
+   (:func:`per_core_ceiling`, 25,000 per second), and every controller of the family is held to it on its own
+   cores, calibrated, derived or on the relation alike: one rule, which never rises with an ordering bound (a
+   raised platform runs more CPU servers, not more cores) and never follows the ladder down (a smaller system
+   inheriting the A90's 2.4M would be lifted to a tie with it by the bound that raises it past its predecessor).
 4. **No CPU generation, bounded by NetApp's ordering.** The catalog records no processor, so cores are treated
    alike across generations; instead the result is bounded by the ordering NetApp publishes
    (``resources/validation/ladders.toml``: each step a documented upgrade path, a published figure, NetApp's
@@ -41,13 +41,12 @@ software release; a platform differs by the cores that run it. The relation is a
    (rounded up when raised, but never past the system ranked above it: :func:`bounded_parallelism`; the
    per-operation times stay the software's; :data:`RELATION_CLASSES`: the factor found on FCP serves FCP and
    iSCSI, the one found on NVMe/FC both NVMe protocols, the one found on NFS every file protocol). A block
-   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`) nor, on the relation, above the
-   family's published figure per core on the cores it runs on (:func:`per_core_ceiling`). A step a cited public
-   figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures, e.g. an ASA
-   A-series record and its AFF A-series counterpart) share one bound. Capacity here is the controller's 8 KiB
-   70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its catalogued
-   data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the smaller one is
-   lowered).
+   capacity is also not above the platform's IOPS ceiling (:func:`iops_ceiling`), which no bound raises. A step a
+   cited public figure contradicts is left out. Twins (:func:`hardware_key`: the same published hardware figures,
+   e.g. an ASA A-series record and its AFF A-series counterpart) share one bound. Capacity here is the
+   controller's 8 KiB 70/30 operation rate: nodes x min(servers / CPU demand, affinities / hold), and not above its
+   catalogued data-path throughput or IOPS ceiling (a platform that limit holds back is not raised past it: the
+   smaller one is lowered).
 
 A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RELATION`,
 ``models.performance.profiles.profile_kind``), the widest band (``models.performance.bands``); each field's
@@ -110,6 +109,10 @@ CAPACITY_READ_FRACTION = 0.7
 
 BOUND_MARGIN = 1.001
 """A raised platform is raised to this multiple of the bound (0.1%: a tie is not left to rounding)."""
+
+TIE = 1e-9
+"""Two capacities within this relative difference are a tie (floating-point rounding of the same per-core time on
+the same cores): the larger of a step is still raised past the smaller where its own limits allow."""
 
 RELATION_SOURCE: contextvars.ContextVar[str] = contextvars.ContextVar("relation_source",
                                                                              default="nearest-or-pooled")
@@ -409,13 +412,12 @@ _PER_CORE: weakref.WeakKeyDictionary[Catalog, dict[str, tuple[float, str] | None
 
 def per_core_ceiling(catalog: Catalog, family: str) -> tuple[float, str] | None:
     """Block operations per second per core that the family's vendor claims allow: each controller of ``family``
-    with a published "up to" figure of its own (``peak_iops`` whose provenance is "sourced": a vendor claim, not a
-    bound derived from another system's) gives figure / (nodes x cores per node); the lowest of them, with the
-    words that say whose (e.g. 25,000 for the AFF A90: 2.4M IOPS per HA pair on 2 x 48 cores). None when the family
-    has none. A platform on the hardware relation runs the same software on the same kind of core (module step 4:
-    no CPU generation), so its block rate is at most this per core it runs on (:func:`relation_rate_cap`), whatever
-    CPU time per operation the relation gives it: the one NVMe fit's time per operation is not a capacity (its
-    test ended at its users, not at a full CPU). Remembered per catalog."""
+    with a published "up to" figure of its own (``peak_iops`` whose provenance is "sourced": a vendor claim) gives
+    figure / (nodes x cores per node); the lowest of them, with the words that say whose (e.g. 25,000 for the AFF
+    A90: "NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 HA pair over its 96 cores").
+    None when the family has none. Every controller of the family runs the same software on the same kind of core
+    (module step 4: no CPU generation), so its block rate is at most this per core it has (:func:`iops_ceiling`),
+    whatever CPU time per operation its profile gives it. Remembered per catalog."""
     known = _PER_CORE.setdefault(catalog, {})
     if family not in known:
         found: tuple[float, str] | None = None
@@ -426,56 +428,47 @@ def per_core_ceiling(catalog: Catalog, family: str) -> tuple[float, str] | None:
             cores = record.nodes * record.cores_per_node
             rate = record.peak_iops / cores
             if found is None or rate < found[0]:
-                found = (rate, f"{rate:,.0f} block operations per second per core: NetApp's published 'up to' "
-                               f"figure of {record.peak_iops:,.0f} IOPS for the {record.name} on its {cores} cores")
+                found = (rate, f"{record.vendor}'s published 'up to' figure of {record.peak_iops:,.0f} IOPS for the "
+                               f"{record.name} over its {cores_words(record)}")
         known[family] = found
     return known[family]
 
 
-def relation_rate_cap(profile: PerfProfile, nodes: int, catalog: Catalog, family: str) -> float:
-    """The block rate a hardware-relation ``profile`` is held to by :func:`per_core_ceiling`: nodes x its servers
-    per node (one per core, times any ordering bound: a raised platform's cap rises with its parallelism) x the
-    rate per core; infinite when the family has no claim or the profile is not the relation's."""
-    rate = per_core_ceiling(catalog, family)
-    if rate is None or not profile.source.startswith(HARDWARE_RELATION):
-        return math.inf
-    return nodes * profile.servers_per_node * rate[0]
-
-
 def iops_ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
     """The most block operations per second ``record`` serves on any workload: its own ``peak_iops`` (a vendor's
-    published "up to" figure, or one derived from it, with its source in the record's provenance), else the
-    lowest ceiling of the systems NetApp ranks above it (each step of :func:`ordering_steps` where it is the
-    smaller: a documented upgrade path, a published figure, NetApp's positioning or model numbering; followed
-    through the steps, so a system two steps below a published figure is bounded by it too); None when neither.
-    A ceiling bounds the rate only: the path builder adds it as a rate cap beside the CPU
-    (``models.performance.paths``), so the CPU time per operation, and the latency below the cap, stay the
-    profile's. Remembered per catalog."""
+    published "up to" figure, with its source in the record's provenance), else its family's rate per core
+    (:func:`per_core_ceiling`) times its own cores (nodes x cores per node): one rule for every controller of the
+    family, calibrated, derived or on the relation, that never rises with an ordering bound (a raised platform
+    runs more CPU servers, not more cores); None when neither. A ceiling bounds the rate only: the path builder
+    adds it as a rate cap beside the CPU (``models.performance.paths``), so the CPU time per operation, and the
+    latency below the cap, stay the profile's. Remembered per catalog."""
     known = _CEILINGS.setdefault(catalog, {})
     hit = known.get(record.id)
     if hit is None or hit[0] is not record:
-        hit = known[record.id] = (record, _ceiling(record.id, catalog, frozenset()))
+        hit = known[record.id] = (record, _ceiling(record, catalog))
     return hit[1]
 
 
-def _ceiling(cid: str, catalog: Catalog, seen: frozenset[str]) -> Ceiling | None:
-    """:func:`iops_ceiling` of the controller ``cid`` computed (``seen``: the ids already on this chain)."""
-    record = catalog.find(cid)
-    if not isinstance(record, Controller):
-        return None
+def _ceiling(record: Controller, catalog: Catalog) -> Ceiling | None:
+    """:func:`iops_ceiling` computed."""
     if record.peak_iops is not None:
-        return Ceiling(record.peak_iops, f"the {record.name}'s bound from NetApp's published 'up to' figure")
-    found: Ceiling | None = None
-    for small, large, kind in ordering_steps():
-        if small != cid or large in seen:
-            continue
-        above = _ceiling(large, catalog, seen | {cid})
-        if above is not None and (found is None or above.value < found.value):
-            larger = catalog.find(large)
-            name = larger.name if isinstance(larger, Controller) else large
-            found = Ceiling(above.value, f"{above.words}, which the {record.name} is not above (NetApp ranks "
-                                         f"the {name} above it: {kind})")
-    return found
+        return Ceiling(record.peak_iops, f"the {record.name}'s bound from {record.vendor}'s published 'up to' "
+                                         "figure")
+    rate = per_core_ceiling(catalog, record.family)
+    if rate is None:
+        return None
+    return Ceiling(rate[0] * record.nodes * record.cores_per_node,
+                   f"{rate[0]:,.0f} block operations per second per core on its {cores_words(record)}, the rate per "
+                   f"core of {rate[1]}")
+
+
+def cores_words(record: Controller) -> str:
+    """``96 cores`` (nodes x cores per node), with `` (an assumed count)`` after it when the record's cores are not
+    a published figure (its ``provenance['cores_per_node']`` is not "sourced"): a bound computed from them is no
+    firmer than they are."""
+    prov = record.provenance.get("cores_per_node")
+    firm = prov is not None and prov.kind == "sourced"
+    return f"{record.nodes * record.cores_per_node} cores" + ("" if firm else " (an assumed count)")
 
 
 @dataclass(frozen=True)
@@ -532,8 +525,6 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
         if profile is None:
             continue
         cpu[record.id] = capacity(profile, record.nodes)
-        if protocol in BLOCK_PROTOCOLS and fixed is None:  # the per-core cap rises with the bound's factor too
-            cpu[record.id] = min(cpu[record.id], relation_rate_cap(profile, record.nodes, catalog, record.family))
         profiles[record.id] = (profile, record.nodes)
         other[record.id] = (record.max_throughput_mbps * 1e6 / (8 * 1024) if record.max_throughput_mbps
                             else float("inf"))
@@ -560,15 +551,21 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
         changed = False
         for small, large, kind in steps:
             cs, cl = cap(small), cap(large)
-            if cl >= cs:
+            if cl >= cs * (1 + TIE):  # a tie within rounding is raised too: the larger is not left a hair below
                 continue
-            if large in bounds and other[large] >= cs:  # its own limit (data path, IOPS ceiling) may hold it at cs
-                bound(large, Bound(cs * BOUND_MARGIN / cpu[large],
-                                   f"at the {names[small]}'s capacity ({kind}: not below it)"))
-                changed = True
-            elif small in bounds:
-                bound(small, Bound(cl / BOUND_MARGIN / cpu[small],
-                                   f"at the {names[large]}'s capacity ({kind}: not above it)"))
+            if (large in bounds and other[large] >= cs  # its own limit (data path, IOPS ceiling) may hold it at cs
+                    and cpu[large] * bounds[large].factor < cs * (1 + TIE)):  # its CPU is what is below
+                target = large
+                value = Bound(cs * BOUND_MARGIN / cpu[large],
+                              f"at the {names[small]}'s capacity ({kind}: not below it)")
+            elif small in bounds and cl < cs:
+                target = small
+                value = Bound(cl / BOUND_MARGIN / cpu[small],
+                              f"at the {names[large]}'s capacity ({kind}: not above it)")
+            else:
+                continue
+            if bounds[target] != value:
+                bound(target, value)
                 changed = True
         if not changed:
             break
@@ -590,9 +587,7 @@ def _compute_bounds(catalog: Catalog, protocol: str, own: OwnLookup, exclude: st
             profile, nodes = profiles[cid]
             counts = bounded_parallelism(profile, bounds[cid])
             held = profile.model_copy(update=counts)
-            rate_cap = (relation_rate_cap(held, nodes, catalog, catalog.get(cid, Controller).family)
-                        if protocol in BLOCK_PROTOCOLS else math.inf)
-            rounded[cid] = min(capacity(held, nodes), rate_cap, other[cid])
+            rounded[cid] = min(capacity(held, nodes), other[cid])
         return rounded[cid]
 
     for cid in list(bounds):

@@ -88,13 +88,7 @@ from models.performance.cache import (
     read_cache_split,
 )
 from models.performance.cloud_limits import CORES_BASIS, cvo_cores, disk_limit_name, nvram_limit_name, vm_limit_name
-from models.performance.hardware_relation import (
-    BLOCK_PROTOCOLS,
-    Ceiling,
-    iops_ceiling,
-    per_core_ceiling,
-    relation_rate_cap,
-)
+from models.performance.hardware_relation import BLOCK_PROTOCOLS, iops_ceiling
 from models.performance.nas import apply_op_mix, read_type_share
 from models.performance.positioning import data_span, short_stroke, stored_bytes
 from models.performance.profiles import controller_profile, find_profile, profile_kind  # noqa: F401 (find_profile: its old home)
@@ -830,11 +824,7 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
                                           ("cpu_read_us", "cpu_write_us", "cpu_per_kib_us", "servers_per_node",
                                            "fixed_latency_us")})
     b.profile_used(profile, found, note, workload)
-    derivation = record.profile_from
-    ceiling = iops_ceiling(record, catalog) if protocol in BLOCK_PROTOCOLS else None
-    if derivation is not None and derivation.peak_iops is not None and b.uncertainty is not None:
-        b.uncertainty = replace(b.uncertainty, peak_iops=derivation.peak_iops,
-                                peak_name=f"the {record.name}'s bound from NetApp's published 'up to' figure")
+    ceiling = iops_ceiling(record, catalog) if protocol in BLOCK_PROTOCOLS and catalog is not None else None
     source = profile.source or "catalog profile"
     b.add("controller fixed latency", node.id, profile.fixed_latency_us * 1e-6, profile.fixed_latency_us * 1e-6,
           delay=True, kind="delay", ident=StationId("fixed_latency"))
@@ -850,12 +840,6 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
         for k in range(nodes):
             b.add(f"node {k + 1} data path", node.id, d / nodes, d / nodes, kind="datapath",
                   ident=StationId("datapath", node=k + 1))
-    if protocol in BLOCK_PROTOCOLS and catalog is not None:  # the relation's per-core cap (it rises with a bound)
-        per_core = per_core_ceiling(catalog, record.family)
-        rate_cap = relation_rate_cap(profile, nodes, catalog, record.family)
-        if per_core is not None and rate_cap < (ceiling.value if ceiling is not None else math.inf):
-            ceiling = Ceiling(rate_cap, f"the hardware relation's bound of {per_core[1]}, on the "
-                                        f"{nodes * profile.servers_per_node} cores it runs on")
     if ceiling is not None:  # a rate cap, not CPU time: the latency below it is the profile's
         if b.uncertainty is not None and b.uncertainty.peak_iops is None:
             b.uncertainty = replace(b.uncertainty, peak_iops=ceiling.value, peak_name=ceiling.words)

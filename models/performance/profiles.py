@@ -145,33 +145,11 @@ def scaled_profile(profile: PerfProfile, ratio: float, sibling: str) -> PerfProf
                                       "source": f"derived from {sibling} / {ratio:.3g}: {profile.source}"})
 
 
-def derivation_ratio(record: Controller | CloudVm, profile: PerfProfile) -> float:
-    """The ratio the sibling's ``profile`` is divided by for ``record`` (:func:`scaled_profile`): the derivation's
-    ``ratio``, lowered where the record's published peak (``ProfileDerivation.peak_iops``, a vendor's "up to"
-    figure, an upper bound of the system on any workload) would otherwise be passed. The lightest operation the
-    profile prices is a read of 8 KiB or less (``cpu_read_us``, times ``sequential_cpu_factor`` when sequential
-    reads cost less): the record's CPU serves at most nodes x servers_per_node / that demand of them, so the ratio
-    is at most peak x cpu_read_us x min(1, sequential_cpu_factor) / (nodes x servers_per_node x 10^6). A sibling's
-    profile of a protocol whose per-operation cost is light (an NVMe/FC profile, fitted on a ramp that never
-    loaded the CPU) is held at the figure; a heavier one keeps the ratio. Raises nothing (no derivation: 1)."""
-    derivation = record.profile_from
-    if derivation is None:
-        return 1.0
-    peak = derivation.peak_iops
-    lightest = profile.cpu_read_us * min(1.0, profile.sequential_cpu_factor)
-    servers = getattr(record, "nodes", 1) * profile.servers_per_node
-    if peak is None or not lightest > 0 or not servers > 0:
-        return derivation.ratio
-    return min(derivation.ratio, peak * lightest / (servers * 1e6))
-
-
 def published_peak_words(record: Controller | CloudVm) -> str:
     """``NetApp's published 'up to' figure of 2,400,000 IOPS for the NetApp AFF A90 HA pair``: the words a profile
-    note uses for the record's own ``peak_iops`` (a controller's IOPS ceiling), else its
-    ``ProfileDerivation.peak_iops`` ("" without either); the report's summary finds the figure by these words
-    (``models.present.uncertainty.published_bound``)."""
-    derivation = record.profile_from
-    peak = getattr(record, "peak_iops", None) or (derivation.peak_iops if derivation is not None else None)
+    note uses for the record's own ``peak_iops`` (a controller's published IOPS ceiling; "" without one); the
+    report's summary finds the figure by these words (``models.present.uncertainty.published_bound``)."""
+    peak = getattr(record, "peak_iops", None)
     if peak is None:
         return ""
     vendor = getattr(record, "vendor", "") or "the vendor"
@@ -204,7 +182,7 @@ def record_profiles(record: Controller | CloudVm,
     if not sibling.performance:
         return own, None, f"profile_from names {sibling.name}, which has no calibrated profile"
     keys = {(p.software, p.protocol) for p in own}
-    return own + [scaled_profile(p, derivation_ratio(record, p), sibling.id) for p in sibling.performance
+    return own + [scaled_profile(p, derivation.ratio, sibling.id) for p in sibling.performance
                   if (p.software, p.protocol) not in keys], sibling, ""
 
 
@@ -218,13 +196,7 @@ def _lookup(record: Controller | CloudVm, catalog: Catalog | None, software: str
     if sibling is not None and from_sibling:
         derivation = record.profile_from
         assert profile is not None and derivation is not None  # a sibling's profile was chosen
-        original = _sibling_original(sibling, profile)
-        ratio = derivation_ratio(record, original) if original is not None else derivation.ratio
-        scaled = f"with CPU demands / {ratio:.3g}"
-        if ratio < derivation.ratio and derivation.peak_iops is not None:
-            scaled = (f"scaled to this system: the two systems' published throughput ratio ({derivation.ratio:g}) "
-                      f"would let it serve more {profile.protocol} reads than {published_peak_words(record)}, so its "
-                      f"CPU time per I/O is divided by {ratio:.3g} instead, which puts its limit at that figure")
+        scaled = f"with CPU demands / {derivation.ratio:.3g}"
         if isinstance(record, Controller) and record.peak_iops is not None and profile.protocol in BLOCK_PROTOCOLS:
             scaled += (f"; its block operations capped at {published_peak_words(record)}; a rate cap beside the CPU, "
                        "so the CPU time per operation stays the scaled one")
@@ -315,9 +287,5 @@ def profile_basis(record: Controller | CloudVm, software: str | None, protocol: 
         reason = note
     else:
         reason = profile.source or f"fitted {profile.software} / {profile.protocol} profile"
-    ratio = None
-    if sibling_used and derivation is not None:
-        sibling = catalog.find(derivation.sibling) if catalog is not None else None
-        original = _sibling_original(sibling, profile) if isinstance(sibling, (Controller, CloudVm)) else None
-        ratio = round(derivation_ratio(record, original), 3) if original is not None else derivation.ratio
+    ratio = derivation.ratio if sibling_used and derivation is not None else None
     return ProfileBasis(kind, derivation.sibling if sibling_used and derivation else "", ratio, reason)

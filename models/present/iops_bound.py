@@ -1,8 +1,8 @@
 """Whose figure a workload's "node N IOPS bound" is, in words (REVIEW44 #6): the station is a rate cap on a
-controller's block operations (``models.performance.hardware_relation.iops_ceiling`` or the per-core share of a
-family's published "up to" figure), split over the nodes, so "node 1 IOPS bound" alone reads as a per-node figure
-of the system's own. The path builder notes the cap as "<system>: at most <N> block operations per second,
-<whose bound it is>" (``models.performance.paths``); this module turns that note into the words the summary
+controller's block operations (``models.performance.hardware_relation.iops_ceiling``: its own published "up to" figure,
+or its family's published rate per core times its own cores), split over the nodes, so "node 1 IOPS bound" alone reads
+as a per-node figure of the system's own. The path builder notes the cap as "<system>: at most <N> block operations per
+second, <whose bound it is>" (``models.performance.paths``); this module turns that note into the words the summary
 sentences, the CLI and the report print beside the bottleneck."""
 
 from __future__ import annotations
