@@ -240,8 +240,8 @@ class BottleneckSentence:
     ``workload`` and ``bottleneck`` (the station's name, "" when none) are the names; ``utilisation`` the
     bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``, "" without a target);
     ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text;
-    ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.iops_bound_words``, "" for any
-    other bottleneck). :attr:`text` is the whole sentence.
+    ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.saturation_bound_words``, ""
+    for any other bottleneck). :attr:`text` is the whole sentence.
     """
 
     workload: str
@@ -271,10 +271,10 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
            else f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-    from models.present.iops_bound import iops_bound_words
+    from models.present.iops_bound import saturation_bound_words
 
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo,
-                              iops_bound_words(wp))
+                              saturation_bound_words(wp))
 
 
 def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None = None,
