@@ -43,7 +43,7 @@ from app.gui.results._common import (
     tint,
 )
 from app.gui.results.whole_label import WholeLabel
-from models.formatting import fmt_number
+from models.formatting import fmt_number, fmt_signed_pct
 from models.present.case_titles import case_title
 from models.present.citations import customer_citation
 from models.present.validation import (
@@ -457,7 +457,7 @@ class ValidationView(QWidget):
                 held = ("passes" if check.out_of_sample_passed else "fails") + " the same tolerance"
                 parts.append(f"<p><b>Out of sample</b> (the case left out of the calibration): predicted "
                              f"{html_escape(fmt_number(check.out_of_sample))}"
-                             + (f", error {oos * 100:+.1f}%" if oos is not None else "")
+                             + (f", error {fmt_signed_pct(oos * 100)}" if oos is not None else "")
                              + f", {held}. {html_escape(check.out_of_sample_note)}</p>")
         if seed:
             parts.append(f"<p style='color:{muted}'>Published in: {html_escape(customer_citation(seed))}</p>")
