@@ -56,6 +56,7 @@ def test_ten_entries_take_three_short_rows_at_1366x768(qtbot, open_window):
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) == 10, timeout=10_000)
     qtbot.wait(50)
     view._fit_legend()
+    qtbot.wait(50)
     legend, plot = view.legend, view.plot
     names = [label.text for _sample, label in legend.items]
     assert names[0].endswith("…") and len(names[0]) == ONE_WORKLOAD_LEGEND_CHARS

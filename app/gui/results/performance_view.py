@@ -109,7 +109,7 @@ LEGEND_SMALLER_PT = 1.5
 LEGEND_ROW_SPACING = -6
 """Pixels between the legend's rows: negative, since each row is as tall as its 20-pixel sample plus its label's
 margins (26 px a row at 0) while the line a sample draws is 2 px."""
-ONE_WORKLOAD_LEGEND_CHARS = 22
+ONE_WORKLOAD_LEGEND_CHARS = 18
 """With one workload its curve's legend entry is cut to this many characters: its name is in full in the workload
 selector just above the chart and in the table below it (34 made the legend's first column so wide that the nine
 entries took five rows, half the chart at 1366x768: REVIEW45 #4)."""
