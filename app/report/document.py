@@ -1079,7 +1079,13 @@ class ReportBuilder:
         runway. The evaluation's resilience is used when the GUI's worker computed it, else computed here (the
         report is written off the GUI thread)."""
         from models.evaluate import evaluate_resilience
-        from models.present.resilience import runway_series, state_name, state_verdict
+        from models.present.resilience import (
+            runway_beyond_note,
+            runway_horizon_months,
+            runway_series,
+            state_name,
+            state_verdict,
+        )
 
         s = self.s
         perf = self.evaluation.performance
@@ -1128,16 +1134,20 @@ class ReportBuilder:
             story.append(_para("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(c.text[0].upper() + c.text[1:]) + ".", s.small) for c in res.capacity_states]
         story.append(_para("Runway", s.h2))
-        series = runway_series(self.evaluation, res, self.scenario)
+        months = runway_horizon_months(res)
+        series = runway_series(self.evaluation, res, self.scenario, months)
         if series:
             story.append(g.runway_chart(series, w))
-            story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
+            beyond = runway_beyond_note(res, months)
+            span = "five years" if months == 60 else f"{months} months"
+            story.append(_para(f"Each resource's use as a share of its limit over the next {span}: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO" + ("; and each DR copy's use of its destination's usable capacity"
                                             if any(n.startswith("DR copy on ") for n, _ in series) else "")
                                + "; where a line crosses 100% (dashed) the resource runs out"
                                + ("; a line that rises above 150% leaves the chart at the arrow"
-                                  if g.runway_leaves_top(series) else "") + ".", s.caption))
+                                  if g.runway_leaves_top(series) else "")
+                               + (f"; {_e(beyond)}" if beyond else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 
