@@ -77,7 +77,7 @@ from models.present import (
 from models.present.bom import NO_PART_NUMBER, footprint
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
-from models.present.citations import customer_citation
+from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
@@ -1067,7 +1067,7 @@ class ReportBuilder:
                              "SLO; the workload has no IOPS target")
                 story.append(_para(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
-                story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, wp.notes)]
+                story += [self.p("• " + _e(note), s.small) for note in workload_notes(wp.notes)]
         if perf.notes:
             story.append(_para("Notes", s.h2))
             story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, perf.notes)]

@@ -72,6 +72,7 @@ from app.gui.results._common import (
 from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell, workload_verdicts
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
@@ -993,7 +994,7 @@ class PerformanceView(QWidget):
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
-                + [html_escape(n) for n in w.notes])
+                + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
             basis = w.profile_basis
