@@ -391,6 +391,7 @@ def _catalog_audit(everything, entries) -> int:
 def _print_checks(outcomes, verbose: bool) -> None:
     """The validation table: one row per check (case, quantity, published, predicted, error, result, basis,
     out-of-sample; with ``verbose`` the interpretation and fit notes), a FAIL row per case that did not run."""
+    from models.formatting import fmt_signed_pct
     from models.present.validation import error_text, predicted_text, published_text  # the words of the tab and PDF
     from models.validation.tolerances import tolerance_reason
 
@@ -409,8 +410,8 @@ def _print_checks(outcomes, verbose: bool) -> None:
                     error_text(check),
                     "pass" if check.passed else "FAIL",
                     check.sample_mark,
-                    (f"{oos * 100:+.1f}%" if oos is not None else "no prediction" if check.out_of_sample is not None
-                     else "-"),
+                    (fmt_signed_pct(oos * 100) if oos is not None
+                     else "no prediction" if check.out_of_sample is not None else "-"),
                     "; ".join(t for t in (check.interpretation, check.fitted_by, check.arithmetic,
                                           check.out_of_sample_note, "tolerance: " + tolerance_reason(check,
                                                                                                    outcome.section))

@@ -112,6 +112,13 @@ def fmt_pct(value: float | None, none_text: str = NOT_AVAILABLE, signed: bool = 
     return ("+" if signed and value > 0 else "") + text
 
 
+def fmt_signed_pct(percent: float, decimals: int = 1) -> str:
+    """A signed change or error already in percent, as the validation tables print it: ``+16.7%``, ``-10.4%``;
+    ``0.0%`` (no sign) when it rounds to zero at ``decimals`` places, never ``-0.0%`` or ``+0.0%``."""
+    text = f"{percent:+.{decimals}f}%"
+    return text[1:] if float(text[:-1]) == 0 else text
+
+
 def fmt_utilization(value: float | None) -> str:
     """A utilisation in [0, 1] as a percentage: ``87%``."""
     return fmt_pct(value * 100 if finite(value) else None)

@@ -10,7 +10,7 @@ import pytest
 from app.cli import main
 from models.evaluate import evaluate
 from models.formatting import fmt_iops
-from models.present.iops_bound import iops_bound_words
+from models.present.iops_bound import iops_bound_words, whose_words
 from models.present.verdicts import bottleneck_sentence, workload_verdicts
 from models.project import load
 from models.resources import examples_dir
@@ -24,10 +24,10 @@ def _workload(name: str):
 @pytest.mark.parametrize("name, whose", [
     ("aff-a70-ns224-oracle-nvmetcp", "25,000 block operations per second per core on its 64 cores (an assumed "
                                      "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
-                                     "IOPS for the NetApp AFF A90 HA pair over its 96 cores"),
+                                     "IOPS for the AFF A90 HA pair over its 96 cores (an assumed count)"),
     ("aff-a50-ns224-oracle-nvmefc64", "25,000 block operations per second per core on its 48 cores (an assumed "
                                       "count), the rate per core of NetApp's published 'up to' figure of 2,400,000 "
-                                      "IOPS for the NetApp AFF A90 HA pair over its 96 cores"),
+                                      "IOPS for the AFF A90 HA pair over its 96 cores (an assumed count)"),
 ])
 def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
     performance, wp = _workload(name)
@@ -35,11 +35,24 @@ def test_the_summary_names_whose_figure_per_ha_pair(name, whose):
     assert station.ident.role == "iops_bound" and wp.profile == "hardware relation only"  # the example's facts
     bound = f"bound at {fmt_iops(wp.saturation_iops)} IOPS per HA pair: "  # the cap is the saturation here
     words = iops_bound_words(wp)
-    assert words.startswith(bound) and whose in words, words
+    assert words == bound + whose, words
+    # the bottleneck sentence states the bound once (it is the saturation figure) and names the vendor once
+    # (REVIEW45 #7: "at saturation, bound at 2.40M IOPS per HA pair: ... NetApp ranks the NetApp AFF A90 ...")
     sentence = bottleneck_sentence(wp).text
-    assert f"at saturation, {words};" in sentence, sentence
+    assert f"to {fmt_iops(wp.saturation_iops)} IOPS at saturation, the per-HA-pair bound of {whose};" in sentence
+    assert sentence.count(fmt_iops(wp.saturation_iops)) == 2, sentence  # at saturation and the SLO's, not thrice
+    assert "NetApp AFF" not in sentence and "hardware relation's" not in sentence, sentence
     (summary,) = [v.text for v in workload_verdicts(performance) if v.subject == wp.name and "within the" in v.text]
     assert f"estimated from its family's calibrated systems and {words}, P10–P90" in summary, summary
+
+
+def test_whose_words_names_the_vendor_once():
+    raw = ("the NetApp AFF A90 HA pair's bound from NetApp's published 'up to' figure, which the NetApp AFF A70 HA "
+           "pair is not above (NetApp ranks the NetApp AFF A90 HA pair above it: vendor upgrade path), which the "
+           "NetApp AFF A50 HA pair is not above (NetApp ranks the NetApp AFF A70 HA pair above it: model numbering)")
+    assert whose_words(raw) == ("NetApp's published 'up to' figure for the AFF A90 HA pair, which NetApp ranks above "
+                                "the AFF A70 HA pair (vendor upgrade path), which NetApp ranks above the AFF A50 HA "
+                                "pair (model numbering)")
 
 
 def test_the_cli_bottleneck_line_names_whose_figure(capsys):

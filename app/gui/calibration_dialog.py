@@ -30,6 +30,7 @@ from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.calibration import CalibrationError
 from models.calibration.fit import check_load_spread, read_points_csv
+from models.formatting import fmt_signed_pct
 
 
 def fit_job(_state, path: Path, project, catalog):
@@ -216,7 +217,7 @@ class CalibrationDialog(QDialog):
         for r, (x, y) in enumerate(self.points):
             fitted = wp.latency_on_curve_ms(x)
             cells = [f"{x:,.0f}", f"{y:.3f}", f"{fitted:.3f}" if fitted is not None else "beyond the curve",
-                     f"{(fitted - y) / y:+.1%}" if fitted is not None else "—"]
+                     fmt_signed_pct((fitted - y) / y * 100) if fitted is not None else "—"]
             for c, text in enumerate(cells):
                 self.residuals.setItem(r, c, QTableWidgetItem(text))
         self.message.setText(fit_message(profile, self.points, wp, self.path.name if self.path else "the file"))

@@ -22,6 +22,7 @@ from models.present.cost import (
     figure_rows,
     footprint_rows,
     option_rows,
+    unpriced_row,
 )
 
 
@@ -117,7 +118,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     story.append(_table([["Figure", "Value"]] + [[_e(a), _e(b)] for a, b in footprint_rows(tco)], [w * 0.35, w * 0.65],
                         s))
     story.append(_para("Total cost of ownership", s.h2))
-    apart = design_apart(tco)  # a design counting neither hardware nor power: not charted or ranked
+    apart = design_apart(tco)  # a design whose hardware is not priced: not charted or ranked
     series = cost_series(tco)
     story.append(cost_chart(series[1:] if apart else series, tco.currency, w, design_first=not apart))
     own = ("the design (thick line) pays its hardware at the start, then support, power and space each month; "
@@ -130,7 +131,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
                           f"{short}"), s.caption))
     if apart:
         story.append(builder.p(_e(apart + "."), s.small))
-    options = option_rows(tco)[1:] if apart else option_rows(tco)
+    options = [unpriced_row(tco), *option_rows(tco)[1:]] if apart else option_rows(tco)  # "no price", not ranked
     if any(c for _, _, c in options):
         rows = [["Option", f"Total over {horizon} months", "This design breaks even"]]
         rows += [[_e(a), _e(b), _e(c)] for a, b, c in options]

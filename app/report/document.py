@@ -77,7 +77,7 @@ from models.present import (
 from models.present.bom import NO_PART_NUMBER, footprint
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.case_titles import case_title
-from models.present.citations import customer_citation
+from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
@@ -1067,7 +1067,7 @@ class ReportBuilder:
                              "SLO; the workload has no IOPS target")
                 story.append(_para(f"Utilisation per server at the operating point ({_e(where)}).", s.caption))
             if wp.notes:
-                story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, wp.notes)]
+                story += [self.p("• " + _e(note), s.small) for note in workload_notes(wp.notes)]
         if perf.notes:
             story.append(_para("Notes", s.h2))
             story += [self.p("• " + _e(note), s.small) for note in map(customer_citation, perf.notes)]
@@ -1079,7 +1079,13 @@ class ReportBuilder:
         runway. The evaluation's resilience is used when the GUI's worker computed it, else computed here (the
         report is written off the GUI thread)."""
         from models.evaluate import evaluate_resilience
-        from models.present.resilience import runway_series, state_name, state_verdict
+        from models.present.resilience import (
+            runway_beyond_note,
+            runway_horizon_months,
+            runway_series,
+            state_name,
+            state_verdict,
+        )
 
         s = self.s
         perf = self.evaluation.performance
@@ -1128,10 +1134,13 @@ class ReportBuilder:
             story.append(_para("Capacity in a failure", s.h2))
             story += [self.p("• " + _e(line) + ".", s.small) for line in self._capacity_state_lines(res)]
         story.append(_para("Runway", s.h2))
-        series = runway_series(self.evaluation, res, self.scenario)
+        months = runway_horizon_months(res)
+        series = runway_series(self.evaluation, res, self.scenario, months)
         if series:
             story.append(g.runway_chart(series, w))
-            story.append(_para("Each resource's use as a share of its limit over the next five years: capacity "
+            beyond = runway_beyond_note(res, months)
+            span = "five years" if months == 60 else f"{months} months"
+            story.append(_para(f"Each resource's use as a share of its limit over the next {span}: capacity "
                                    "used over usable, and each workload's growing target over its max IOPS at the "
                                    "SLO" + ("; and each DR copy's use of its destination's usable capacity"
                                             if any(n.startswith("DR copy on ") for n, _ in series) else "")
@@ -1139,7 +1148,8 @@ class ReportBuilder:
                                   if len(g.runway_alike(series)) < len(series) else "")
                                + "; where a line crosses 100% (dashed) the resource runs out"
                                + ("; a line that rises above 150% leaves the chart at the arrow"
-                                  if g.runway_leaves_top(series) else "") + ".", s.caption))
+                                  if g.runway_leaves_top(series) else "")
+                               + (f"; {_e(beyond)}" if beyond else "") + ".", s.caption))
         story += [self.p("• " + _e(line[0].upper() + line[1:]), s.small) for line in self._runway_lines(res)]
         return story  # what could not be computed is in the summary's problems (with_resilience)
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from typing import Final
 
 from models.capacity.rules import RAID_LABEL
 from models.catalog.published_reports import SEED_TITLES
 
-__all__ = ["SEED_TITLES", "customer_citation", "field_words"]
+__all__ = ["SEED_TITLES", "customer_citation", "field_words", "workload_notes"]
 
 _NOTE_WORDS_PATTERN = (
     r"search|remember|corpus|corpora|sources read|stored pages|not readable offline|no readable copy|"
@@ -310,3 +311,19 @@ def customer_citation(source: str) -> str:
     text = re.sub(r"\(\s*[,;]\s*", "(", text)
     text = re.sub(r"\s{2,}", " ", text).strip(" ;,")
     return text or "no public source found"
+
+
+ALL_FLASH_SEED = "002"
+"""The seed report that measured an all-flash vSAN cluster only (VMware's SQL Server on All-Flash Virtual SAN)."""
+HYBRID_SCOPE = ("; that source measured all-flash vSAN only: on this hybrid cluster its software costs are "
+                "assumed to carry over, and the HDD capacity tier and the read cache are modelled without it")
+"""Said after a note citing :data:`ALL_FLASH_SEED` about a hybrid vSAN cluster (REVIEW45 #8)."""
+
+
+def workload_notes(notes: Sequence[str]) -> list[str]:
+    """A workload's notes (``WorkloadPerformance.notes``) as a customer reads them (:func:`customer_citation`);
+    on a hybrid vSAN cluster (a ``vSAN hybrid ...`` note) each note citing the all-flash vSAN source says that
+    the source covers all-flash only (:data:`HYBRID_SCOPE`), so it is not read as a hybrid measurement."""
+    hybrid = any(note.startswith("vSAN hybrid") for note in notes)
+    cites = re.compile(rf"\bseed {ALL_FLASH_SEED}\b|\b{ALL_FLASH_SEED}_")
+    return [customer_citation(note) + (HYBRID_SCOPE if hybrid and cites.search(note) else "") for note in notes]

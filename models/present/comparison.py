@@ -20,6 +20,7 @@ from models.formatting import (
     fmt_iops,
     fmt_ms,
     fmt_ratio,
+    fmt_signed_pct,
 )
 from models.present.waterfall import same_bytes
 from models.units import CapacityUnit
@@ -74,7 +75,7 @@ def _pct_change(left: float, right: float) -> str:
     if left == 0:
         return ""
     change = (right - left) / abs(left) * 100
-    return f" ({change:+.0f}%)" if abs(change) >= 10 else f" ({change:+.1f}%)"
+    return f" ({fmt_signed_pct(change, 0 if abs(change) >= 10 else 1)})"
 
 
 def _signed(text: str, value: float) -> str:

@@ -14,6 +14,7 @@ from models.project.model import Project, Scenario
 
 __all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_line_texts",
            "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
+           "unpriced_row",
            "vcpu_rate_carried", "workbook_rows"]
 
 
@@ -230,11 +231,12 @@ def monthly_rows(tco: Tco) -> list[list[Any]]:
 
 def design_apart(tco: Tco) -> str:
     """Why the design is left out of the cost chart and the ranking of the options, in one sentence; "" when it is
-    in. An on-premises design whose hardware is not priced (no price book) and whose power is not known at all
-    counts only its space (and support, a share of the unknown hardware price): setting that total beside cloud
-    options that count everything they need would invite a comparison the figures do not support."""
+    in. An on-premises design whose hardware is not priced (no price book) has no price: its total counts only its
+    power, space and support (a share of the unknown hardware price), so drawn beside cloud options that count
+    everything they need it would look nearly free (REVIEW45 #2); it is listed with this reason instead
+    (:func:`unpriced_row`)."""
     design, energy = tco.design, tco.energy
-    if design.deployment != "on-prem" or energy is None or energy.power_known:
+    if design.deployment != "on-prem":
         return ""
     hardware = next((line for line in design.lines if line.name == "Hardware"), None)
     if hardware is None or hardware.upfront > 0:
@@ -242,14 +244,27 @@ def design_apart(tco: Tco) -> str:
     counted = [line.name.lower() for line in design.lines if line.total > 0]
     what = " and ".join(counted) if counted else "nothing"
     power = [m for m in design.missing if m.startswith("power of ")]
+    unknown = energy is None or not energy.power_known
     other = [m for m in design.missing if m not in power and not m.startswith("hardware (")]
     budget = ("" if tco.break_even_hardware is None else
               ". The table's last column gives the most its hardware may cost to break even")
     return (f"{design.name} is left out of the chart and of the ranking of the options: its hardware is not priced "
-            f"(no price book) and the {' and the '.join(power) or 'power'} is not known"
+            f"(no price book)"
+            + (f" and the {' and the '.join(power) or 'power'} is not known" if unknown else "")
             + (f" (not counted either: {'; '.join(other)})" if other else "")
             + f", so its {_money(design.total, tco.currency)} over {tco.inputs.horizon_months} months counts only "
             f"{what} and cannot be set against the cloud options, which count everything they need{budget}")
+
+
+NO_PRICE = "no price: hardware not priced (no price book)"
+"""The total a design without a hardware price shows in the options' table (:func:`unpriced_row`)."""
+
+
+def unpriced_row(tco: Tco) -> tuple[str, str, str]:
+    """The options' table's row for a design left out of the chart (:func:`design_apart`): its name marked "not
+    charted" and "no price" with the reason (the cheapest option's row gives what its hardware may cost to break
+    even)."""
+    return (f"{tco.design.name} (not charted)", NO_PRICE, "")
 
 
 _RATE_VM = re.compile(r": (\S+) (?:about )?[\d.,]+ per hour")

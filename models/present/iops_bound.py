@@ -15,24 +15,69 @@ from models.formatting import fmt_iops
 if TYPE_CHECKING:
     from models.performance.results import WorkloadPerformance
 
-__all__ = ["iops_bound_words"]
+__all__ = ["iops_bound_words", "saturation_bound_words", "whose_words"]
 
 _CAP_NOTE = re.compile(r"^(?P<system>.+?): at most (?P<iops>[\d,]+) block operations per second, (?P<whose>.+)$")
 """The path's note of an IOPS cap: the system it caps, the cap in operations per second, whose bound it is."""
 
 
-def iops_bound_words(wp: WorkloadPerformance) -> str:
-    """``bound at 2.40M IOPS per HA pair: the NetApp AFF A90 HA pair's bound from NetApp's published 'up to'
-    figure, which ...`` when ``wp``'s (a ``WorkloadPerformance``) bottleneck is an IOPS bound station (role
-    "iops_bound") and its path notes the cap; the cap is for the whole system the note names ("per HA pair" for an
-    HA pair, else "for the <system>"), not per node. "" otherwise."""
+_OWN_FIGURE = re.compile(r"^the (?P<system>.+?)'s bound from (?P<vendor>\w+)'s published 'up to' figure")
+"""A record's own published figure, as ``models.performance.hardware_relation`` words it."""
+_RANKED = re.compile(r", which the (?P<below>.+?) is not above \((?P<vendor>\w+) ranks the .+? above it: "
+                     r"(?P<kind>[^)]+)\)")
+"""One step of a vendor's ordering under a published figure (the system ranked above is the one the words before it
+name, so it is said once)."""
+
+
+def whose_words(whose: str) -> str:
+    """A cap's "whose bound it is" words (``models.performance.hardware_relation``) said once and naturally:
+    ``the NetApp AFF A90 HA pair's bound from NetApp's published 'up to' figure, which the NetApp AFF A70 HA pair is
+    not above (NetApp ranks the NetApp AFF A90 HA pair above it: vendor upgrade path)`` reads ``NetApp's published
+    'up to' figure for the AFF A90 HA pair, which NetApp ranks above the AFF A70 HA pair (vendor upgrade path)``
+    (the vendor named once, before its products)."""
+    text = _OWN_FIGURE.sub(lambda m: f"{m['vendor']}'s published 'up to' figure for the {m['system']}", whose)
+    text = _RANKED.sub(lambda m: f", which {m['vendor']} ranks above the {m['below']} ({m['kind']})", text)
+    for vendor in dict.fromkeys(re.findall(r"(\w+)'s published", text)):
+        text = re.sub(rf"\bthe {vendor} (?=\S)", "the ", text)  # "the NetApp AFF A90" after "NetApp's ..."
+    return text
+
+
+def _cap(wp: WorkloadPerformance) -> tuple[float, str, str] | None:
+    """(the cap in IOPS, "per HA pair" or "for the <system>", whose words) of ``wp``'s IOPS bound bottleneck, None
+    when its bottleneck is no IOPS bound station or its path notes no cap."""
     station = next((s for s in wp.stations if s.name == wp.bottleneck), None)
     if station is None or station.ident.role != "iops_bound":
-        return ""
+        return None
     found = [m for m in (_CAP_NOTE.match(note) for note in wp.notes) if m is not None]
     if not found:
-        return ""
+        return None
     cap = found[-1]
     system = cap["system"]
     where = "per HA pair" if system.endswith("HA pair") else f"for the {system}"
-    return f"bound at {fmt_iops(float(cap['iops'].replace(',', '')))} IOPS {where}: {cap['whose']}"
+    return float(cap["iops"].replace(",", "")), where, whose_words(cap["whose"])
+
+
+def iops_bound_words(wp: WorkloadPerformance) -> str:
+    """``bound at 2.40M IOPS per HA pair: NetApp's published 'up to' figure for the AFF A90 HA pair, which ...``
+    when ``wp``'s (a ``WorkloadPerformance``) bottleneck is an IOPS bound station (role "iops_bound") and its path
+    notes the cap; the cap is for the whole system the note names ("per HA pair" for an HA pair, else "for the
+    <system>"), not per node. "" otherwise."""
+    found = _cap(wp)
+    if found is None:
+        return ""
+    iops, where, whose = found
+    return f"bound at {fmt_iops(iops)} IOPS {where}: {whose}"
+
+
+def saturation_bound_words(wp: WorkloadPerformance) -> str:
+    """What to say after "it limits the design to <saturation> IOPS at saturation, ": the cap once, without its
+    figure again when it is the saturation printed (``the per-HA-pair bound of NetApp's published 'up to' figure
+    for ...``), else :func:`iops_bound_words`; "" without an IOPS bound bottleneck."""
+    found = _cap(wp)
+    if found is None:
+        return ""
+    iops, where, whose = found
+    if fmt_iops(iops) != fmt_iops(wp.saturation_iops):
+        return iops_bound_words(wp)
+    per = "the per-HA-pair bound" if where == "per HA pair" else f"the bound {where}"
+    return f"{per} of {whose}"

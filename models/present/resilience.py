@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from models.formatting import fmt_iops, fmt_months, fmt_ms
+from models.formatting import finite, fmt_iops, fmt_months, fmt_ms
 from models.units import growth_factor
 
 if TYPE_CHECKING:
@@ -135,6 +136,40 @@ def compact_runway(resilience: Resilience) -> str:
 
     return (f"full: {full_words(resilience.months_until_full)} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
+
+
+RUNWAY_BASE_MONTHS = 60
+"""The runway chart's horizon when every event falls within it (five years)."""
+RUNWAY_LONGEST_MONTHS = 120
+"""The longest horizon the chart stretches to (ten years: the growing targets' runway looks that far ahead)."""
+
+
+def _runway_events(resilience: Resilience) -> list[tuple[str, float]]:
+    """(what runs out, month) of the runway's finite events after now: the capacity full, the SLO breached at the
+    growing target, the growing target saturating."""
+    found = [("capacity full", resilience.months_until_full),
+             ("SLO breach at the growing target", resilience.months_until_slo_breach),
+             ("saturation at the growing target", resilience.months_until_saturation)]
+    return [(name, float(m)) for name, m in found if m is not None and finite(m) and m > 0]
+
+
+def runway_horizon_months(resilience: Resilience) -> int:
+    """Months a runway chart draws: five years, stretched to whole years past the latest event (capacity full, SLO
+    breach, saturation) so that each event is on the chart, up to ten years (REVIEW45 #5: events at months 96 to
+    103 fell beyond a 60-month chart); an event later than that is named by :func:`runway_beyond_note`."""
+    latest = max((m for _, m in _runway_events(resilience)), default=0.0)
+    if latest <= RUNWAY_BASE_MONTHS:
+        return RUNWAY_BASE_MONTHS
+    return int(min(RUNWAY_LONGEST_MONTHS, math.ceil((latest + 1) / 12) * 12))
+
+
+def runway_beyond_note(resilience: Resilience, months: int) -> str:
+    """``capacity full at 130 months falls beyond the chart's 120 months`` for the events later than the chart's
+    ``months``; "" when every event is on it."""
+    beyond = [f"{name} at {fmt_months(m)}" for name, m in _runway_events(resilience) if m > months]
+    if not beyond:
+        return ""
+    return f"{'; '.join(beyond)}: beyond the chart's {months} months"
 
 
 def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scenario | None = None,

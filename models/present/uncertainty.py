@@ -63,7 +63,7 @@ _PUBLISHED_PEAK = re.compile(r"(\S+)'s published 'up to' figure of ([\d,]+) IOPS
 
 
 def published_bound(wp: WorkloadPerformance) -> str:
-    """``held at NetApp's published 'up to' 2.40M IOPS for the NetApp AFF A90 HA pair`` when the workload's
+    """``held at NetApp's published 'up to' 2.40M IOPS for the AFF A90 HA pair`` when the workload's
     profile was derived and held (by its CPU time, or capped by the record's IOPS ceiling) at a vendor's published
     "up to" figure and its predicted saturation is at that
     figure (within 0.1%): the point prediction is then the vendor's figure, not a figure of the model's own; else
@@ -77,4 +77,6 @@ def published_bound(wp: WorkloadPerformance) -> str:
     peak = float(found.group(2).replace(",", ""))
     if not finite(wp.saturation_iops) or wp.saturation_iops < 0.999 * peak:
         return ""
-    return f"held at {found.group(1)}'s published 'up to' {format_iops(peak)} IOPS for the {found.group(3)}"
+    vendor, name = found.group(1), found.group(3)
+    name = name[len(vendor) + 1:] if name.startswith(f"{vendor} ") else name  # the vendor named once
+    return f"held at {vendor}'s published 'up to' {format_iops(peak)} IOPS for the {name}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from models.formatting import NOT_AVAILABLE, finite, fmt_number, fmt_pct
+from models.formatting import NOT_AVAILABLE, finite, fmt_number, fmt_pct, fmt_signed_pct
 from models.validation.labels import quantity_label
 
 if TYPE_CHECKING:
@@ -45,15 +45,15 @@ def predicted_text(check: Check) -> str:
 
 def error_text(check: Check) -> str:
     """The signed relative error where the check compares values (``+16.7%``, ``-10.4%``, as
-    ``storplan validate`` prints it); for a range or an expectation, what was found (``in range``,
-    ``as expected``...); ``n/a`` when there is no error to show."""
+    ``storplan validate`` prints it; ``0.0%`` when it rounds to zero); for a range or an expectation, what was
+    found (``in range``, ``as expected``...); ``n/a`` when there is no error to show."""
     if check.kind == "range":
         return "in range" if check.passed else "out of range"
     if check.kind == "expect":
         return "as expected" if check.passed else "not as expected"
     if not finite(check.error):
         return NOT_AVAILABLE
-    return f"{check.error * 100:+.1f}%"
+    return fmt_signed_pct(check.error * 100)
 
 
 def tolerance_text(check: Check) -> str:

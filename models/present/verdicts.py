@@ -10,6 +10,7 @@ failures listed here are its misses, word for word.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -119,12 +120,33 @@ def _by_horizon(months: float, horizon_months: float) -> str:
     return f", {where} the {horizon_months:,.0f}-month horizon"
 
 
+def n_plus_capacity_miss(system: CapacityResult, checks: Sequence) -> str:
+    """The sentence of a missed N+k capacity check about a vSAN cluster ``system`` (``n_plus_checks``: one per
+    cluster, without a subject, its text prefixed ``cluster name: `` when the scenario has several), "" when none
+    of ``checks`` (``Resilience.requirement_checks``) is one."""
+    if system.family != "vSAN":
+        return ""
+    name = system.system_label or system.system_id
+    for check in checks:
+        if check.requirement != "n_plus" or check.met or check.subject:
+            continue
+        if check.text.startswith(f"{name}: "):
+            return check.text[len(name) + 2:]
+        if check.text.startswith("N+"):  # one cluster: the sentence names none
+            return check.text
+    return ""
+
+
 def capacity_verdicts(capacity: ScenarioCapacity | None,
-                      unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0) -> tuple[Verdict, ...]:
+                      unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0,
+                      checks: Sequence = ()) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
     (``models.verdict.system_miss``, or ``models.verdict.runway_miss`` when it fills within ``horizon_months``:
     0, not judged; a replication destination only is judged by its relationship). ``capacity``: a
-    ``ScenarioCapacity`` (None: capacity could not be computed, a failure)."""
+    ``ScenarioCapacity`` (None: capacity could not be computed, a failure). ``checks``: the resilience's
+    ``requirement_checks``: a vSAN cluster whose data fits with every host up but misses the required N+k
+    capacity (:func:`n_plus_capacity_miss`) is a failure naming the N+k, and its all-hosts figure a caution, never
+    a tick beside the miss."""
     if capacity is None:
         return (Verdict(FAIL, "", "capacity could not be computed", "capacity"),)
     out = []
@@ -144,7 +166,14 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
             full_in = fmt_months(months, horizon_months)
             grow = (f", full in {full_in} at the planned growth{_by_horizon(months, horizon_months)}"
                     if finite(months) and months > 0 else ", full now" if finite(months) else ", no growth planned")
-            out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
+            n_plus = n_plus_capacity_miss(system, checks)
+            if n_plus:
+                out.append(Verdict(FAIL, name, n_plus, "capacity"))
+                k = re.search(r"N\+\d+", n_plus)
+                out.append(Verdict(CAUTION, name, f"with every host up the data needs {used} of {usable} usable"
+                                   f"{grow}; {k.group(0) if k else 'N+k'} (required) is missed", "capacity"))
+            else:
+                out.append(Verdict(PASS, name, f"the data needs {used} of {usable} usable{grow}", "capacity"))
     return tuple(out)
 
 
@@ -211,8 +240,8 @@ class BottleneckSentence:
     ``workload`` and ``bottleneck`` (the station's name, "" when none) are the names; ``utilisation`` the
     bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``, "" without a target);
     ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text;
-    ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.iops_bound_words``, "" for any
-    other bottleneck). :attr:`text` is the whole sentence.
+    ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.saturation_bound_words``, ""
+    for any other bottleneck). :attr:`text` is the whole sentence.
     """
 
     workload: str
@@ -242,10 +271,10 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0
            else f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} is {NOT_MET} even at light load")
-    from models.present.iops_bound import iops_bound_words
+    from models.present.iops_bound import saturation_bound_words
 
     return BottleneckSentence(wp.name, wp.bottleneck or "", util, fmt_iops(wp.saturation_iops), slo,
-                              iops_bound_words(wp))
+                              saturation_bound_words(wp))
 
 
 def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None = None,
@@ -265,7 +294,8 @@ def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB
     decided = evaluation_verdict(evaluation, requirements, unit)
     found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
     horizon_months = requirements.horizon_months if requirements is not None else 0
-    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit, horizon_months),
+    checks = evaluation.resilience.requirement_checks if evaluation.resilience is not None else ()
+    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit, horizon_months, checks),
                           *workload_verdicts(evaluation.performance)) if v.kind != FAIL]
     capacity = evaluation.capacity
     horizon = requirements.horizon_months if requirements is not None else 0

@@ -1,10 +1,10 @@
-"""The Cost tab follows the report's rule for a design whose hardware is not priced and whose power is unknown: it
-is neither charted nor ranked against the cloud options, which count everything they need, and the sentence saying
-why heads the notes (one design, one answer: the PDF's cost section does the same)."""
+"""The Cost tab follows the report's rule for a design whose hardware is not priced: it is neither charted nor ranked
+against the cloud options, which count everything they need; it is listed as "no price" and the sentence saying why
+heads the notes (one design, one answer: the PDF's cost section does the same)."""
 
 from __future__ import annotations
 
-from models.present.cost import design_apart
+from models.present.cost import NO_PRICE, design_apart
 from models.resources import examples_dir
 
 
@@ -32,13 +32,41 @@ def test_an_unpriced_unpowered_design_is_neither_charted_nor_ranked(open_window,
     assert next(line for line in tco.design.lines if line.name == "Hardware").upfront == 0
     assert view.apart == design_apart(tco) != ""
     names = _table_names(view)
-    assert tco.design.name not in names and len(names) == len(tco.options)
+    # listed first with its reason, never ranked: "no price" rather than its power-and-space total
+    assert names[0] == f"{tco.design.name} (not charted)" and len(names) == len(tco.options) + 1
+    assert view.table.item(0, 1).text() == NO_PRICE
     assert tco.design.name not in [name for name, _ in view.series]
     assert "left out of the chart and of the ranking" in view.notes.text()
 
 
-def test_a_design_with_known_power_stays_in_the_chart_and_the_table(open_window, qtbot):
+def test_an_unpriced_design_with_known_power_has_no_price_either(open_window, qtbot):
+    """REVIEW45 #2: the AFF A70's hardware has no price (no price book); its power is known, so its line counted
+    power, space and support only, about 21K USD over 36 months, and lay along the axis beside cloud options of
+    350K to 520K as if the design cost nothing. It is left out of the chart and listed as "no price"."""
+    view = _cost_view(open_window, qtbot, "aff-a70-ns224-oracle-nvmetcp.toml")
+    tco = view.tco
+    assert tco.design.deployment == "on-prem" and tco.energy.power_known  # the example's facts
+    assert next(line for line in tco.design.lines if line.name == "Hardware").upfront == 0
+    assert view.apart == design_apart(tco) != "" and "power" not in view.apart.split(":")[1].split(",")[0]
+    assert tco.design.name not in [name for name, _ in view.series]
+    assert min(values[-1] for _name, values in view.series) > 10 * tco.design.total  # the axis is the options'
+    assert _table_names(view)[0] == f"{tco.design.name} (not charted)"
+    assert view.table.item(0, 1).text() == NO_PRICE
+
+
+def test_a_priced_design_stays_in_the_chart_and_the_table(open_window, qtbot):
     view = _cost_view(open_window, qtbot, "aff-a70-snapmirror-cvo-dr.toml")
+    priced = _with_hardware_price(view.tco)
+    view.show_tco(priced)
     assert view.apart == ""
-    assert _table_names(view)[0] == view.tco.design.name
-    assert view.series[0][0] == view.tco.design.name
+    assert _table_names(view)[0] == priced.design.name
+    assert view.series[0][0] == priced.design.name
+
+
+def _with_hardware_price(tco):
+    """``tco`` with its design's hardware priced (as a price book would): the upfront figure set on its line."""
+    import dataclasses
+
+    lines = tuple(dataclasses.replace(line, upfront=100_000.0) if line.name == "Hardware" else line
+                  for line in tco.design.lines)
+    return dataclasses.replace(tco, design=dataclasses.replace(tco.design, lines=lines))

@@ -38,3 +38,32 @@ def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_windo
     bottom = table.viewport().mapTo(scroll.viewport(), QPoint(0, row_rect.bottom()))
     assert row_rect.height() > 0 and 0 <= bottom.y() <= scroll.viewport().height(), (bottom, scroll.viewport())
     assert win.centralWidget().height() >= 180  # the canvas keeps its room
+
+
+def test_ten_entries_take_three_short_rows_at_1366x768(qtbot, open_window):
+    """REVIEW45 #4: the MetroCluster example's ten entries (its workload, p99, four failure states, four markers)
+    took five rows, 128 of the chart's 288 px, about half of it, at 1366x768: the workload's long name set the
+    first column's width, so only two columns fitted. Now its entry is cut short (the full name is in the selector
+    above and the table below), the text is a little smaller and the rows closer: three rows, about a quarter."""
+    from app.gui.results.performance_view import ONE_WORKLOAD_LEGEND_CHARS
+
+    win = open_window(read_project(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml"))
+    win.resize(1366, 768)
+    qtbot.waitUntil(lambda: win.size() == QSize(1366, 768), timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    view = win.results.currentWidget()
+    qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) == 10, timeout=10_000)
+    qtbot.wait(50)
+    view._fit_legend()
+    qtbot.wait(50)
+    legend, plot = view.legend, view.plot
+    names = [label.text for _sample, label in legend.items]
+    assert names[0].endswith("…") and len(names[0]) == ONE_WORKLOAD_LEGEND_CHARS
+    assert view.workload_combo.currentText().startswith(names[0][:-1])  # the full name just above
+    rows = -(-len(legend.items) // legend.columnCount)
+    assert rows <= 3, (names, legend.columnCount)
+    # about a quarter of the chart (it was 0.44)
+    assert legend.boundingRect().height() <= 0.3 * plot.height(), (legend.boundingRect().height(), plot.height())
+    for _sample, label in legend.items:  # every entry whole inside the chart's width
+        assert label.mapRectToScene(label.boundingRect()).right() <= plot.width(), label.text

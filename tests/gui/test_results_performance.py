@@ -276,7 +276,7 @@ def test_uncertainty_band_is_shaded_between_p10_and_p90(qtbot):
     assert list(xs) == [p.iops for p in points]
     assert list(lo) == [p.latency_band_p10_ms for p in points]
     assert all(h >= p.latency_ms for h, p in zip(hi, points)) and any(h > p.latency_ms for h, p in zip(hi, points))
-    assert "uncertainty band (P10–P90)" in [label.text for _, label in view.legend.items]
+    assert "P10–P90 band" in [label.text for _, label in view.legend.items]
     assert "not I/O latency percentiles" in band.toolTip()
 
 

@@ -440,7 +440,7 @@ LEGEND_SPACING = 6
 a laptop's chart, so its nine entries took five rows: REVIEW43 #6)."""
 
 
-def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 4) -> int:
+def fit_legend_columns(plot: pg.PlotWidget, legend: pg.LegendItem, most: int = 5) -> int:
     """Give the legend as many columns (1 to ``most``) as the plot's width holds side by side, so no entry is
     clipped at the right edge on a narrow screen (1366x768, 200%); returns the number of columns."""
     items = list(legend.items)

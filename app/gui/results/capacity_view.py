@@ -594,7 +594,8 @@ class CapacityView(QWidget):
                                         " (30% a year: 1.30x after 12 months); 'not projected' when no growth is set"
                                         " or the system never fills.")
         horizon = band.horizon_months if band is not None else 0.0
-        found = capacity_verdicts(capacity, unit, horizon)
+        resilience = self._evaluation.resilience if self._evaluation is not None else None
+        found = capacity_verdicts(capacity, unit, horizon, resilience.requirement_checks if resilience else ())
         protection = self._evaluation.protection if self._evaluation is not None else None
         if protection is not None:  # a DR system's copies are judged with their relationship, as in the summary
             from models.present.verdicts import FAIL, Verdict

@@ -209,10 +209,10 @@ class CostView(ComputedOnShow):
 
     def show_tco(self, tco) -> None:
         """Draw ``tco`` (a ``models.costing.Tco``): figures, chart and table."""
-        from models.present.cost import cost_series, design_apart, footprint_rows, option_rows
+        from models.present.cost import cost_series, design_apart, footprint_rows, option_rows, unpriced_row
 
         self.tco = tco
-        # a design counting neither hardware nor power is neither charted nor ranked against the cloud options (the
+        # a design whose hardware is not priced is neither charted nor ranked against the cloud options (the
         # report's rule, models.present.cost.design_apart): its sentence heads the notes instead
         self.apart = design_apart(tco)
         self.series = cost_series(tco)[1:] if self.apart else cost_series(tco)
@@ -224,7 +224,8 @@ class CostView(ComputedOnShow):
             pen = pg.mkPen(colours[name], width=3 if i == 0 and not self.apart else 2)
             self.plot.plot(list(range(len(values))), list(values), pen=pen, name=name)
         self.plot.setLabel("left", "Cost to date", units=tco.currency, **axis_label_style(self))
-        rows = option_rows(tco)[1:] if self.apart else option_rows(tco)
+        # a design without a price: listed first as "no price" with the reason, not drawn (REVIEW45 #2)
+        rows = [unpriced_row(tco), *option_rows(tco)[1:]] if self.apart else option_rows(tco)
         self.table.setRowCount(len(rows))
         for r, cells in enumerate(rows):  # the table is the chart's legend: a drawn option has its line's colour
             for c, text in enumerate(cells):
@@ -235,7 +236,13 @@ class CostView(ComputedOnShow):
                 self.table.setItem(r, c, item)
         self.table.setColumnHidden(2, not any(cells[2] for cells in rows))  # a cloud design: no break-even
         self.table.fit_columns()
-        notes = ([self.apart + "."] if self.apart else []) + list(tco.notes)
+        if self.apart:  # the whole sentence on the design's row; the notes say why in short (a laptop's height)
+            for c in range(self.table.columnCount()):
+                item = self.table.item(0, c)
+                if item is not None:
+                    item.setToolTip(self.apart + ".")
+        notes = ([self.apart.split(", so its ")[0] + " (its row's tooltip says what it counts)."] if self.apart
+                 else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self.sig_tco_shown.emit()
 

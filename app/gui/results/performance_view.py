@@ -72,6 +72,7 @@ from app.gui.results._common import (
 from app.gui.results.station_label import station_label
 from models.present import profile_kind_text, target_cell, workload_verdicts
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
+from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
@@ -102,6 +103,21 @@ SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
+
+
+LEGEND_SMALLER_PT = 1.5
+"""The latency chart's legend text is this many points below the window's font (not while presenting)."""
+LEGEND_ROW_SPACING = -6
+"""Pixels between the legend's rows: negative, since each row is as tall as its 20-pixel sample plus its label's
+margins (26 px a row at 0) while the line a sample draws is 2 px."""
+ONE_WORKLOAD_LEGEND_CHARS = 18
+"""With one workload its curve's legend entry is cut to this many characters: its name is in full in the workload
+selector just above the chart and in the table below it (34 made the legend's first column so wide that the nine
+entries took five rows, half the chart at 1366x768: REVIEW45 #4)."""
+MAX_IOPS_LABEL = "max IOPS @ SLO"
+"""The legend's words for the max-IOPS-within-the-SLO marker (the table's column name)."""
+BAND_LABEL = "P10–P90 band"
+"""The legend's words for the uncertainty band (its tooltip and the table say what P10 and P90 are)."""
 
 
 def _legend_name(name: str, limit: int = 34) -> str:
@@ -234,6 +250,10 @@ class PerformanceView(QWidget):
 
         # Latency chart
         self.plot, self.legend = make_latency_plot(self)
+        # compact on a laptop (REVIEW45 #4): the legend's text a little smaller than the window's, so its entries
+        # pack into two or three rows and the curves keep most of the chart (presenting sets its own size)
+        self.legend.setLabelTextSize(f"{max(self.font().pointSizeF() - LEGEND_SMALLER_PT, 7.0):.1f}pt")
+        self.legend.layout.setVerticalSpacing(LEGEND_ROW_SPACING)
         # the legend (a row above the plot, never over it) takes as many columns as the width holds: no entry clipped
         self._plot_floor = MIN_PLOT_HEIGHT
         self.plot.getViewBox().sigResized.connect(lambda *_: self._fit_legend())
@@ -690,7 +710,8 @@ class PerformanceView(QWidget):
                                     pen=pg.mkPen(color, width=width), name=workload.name)
             curve.setZValue(10 + (workload is selected))
             plot.addItem(curve)
-            self.legend.addItem(curve, _legend_name(workload.name))
+            self.legend.addItem(curve, _legend_name(workload.name, ONE_WORKLOAD_LEGEND_CHARS
+                                                    if len(self._workloads) == 1 else 34))
             self._curve_items[workload.workload_id] = curve
             extension = [p for p in workload.open_curve if p.latency_ms > 0 or not self._log_y]
             if extension:  # the open model beyond the ramp's outstanding I/Os, up towards saturation
@@ -774,7 +795,7 @@ class PerformanceView(QWidget):
         self.legend.addItem(pg.PlotDataItem(pen=None, symbol="o", symbolSize=10, symbolBrush=pg.mkBrush(base),
                                             symbolPen=pg.mkPen(neutral, width=2)), "operating point")
         self.legend.addItem(pg.PlotDataItem(pen=None, symbol="d", symbolSize=11, symbolBrush=neutral),
-                            "max IOPS within SLO")
+                            MAX_IOPS_LABEL)
         if self._open_items:
             self.legend.addItem(pg.PlotDataItem(pen=pg.mkPen(neutral, width=1.5, style=Qt.PenStyle.DashDotLine)),
                                 "open model")
@@ -782,7 +803,7 @@ class PerformanceView(QWidget):
             band_color = QColor(neutral)
             band_color.setAlpha(60)
             self.legend.addItem(pg.BarGraphItem(x=[0], height=[1], width=1, brush=pg.mkBrush(band_color),
-                                                pen=pg.mkPen(None)), "uncertainty band (P10–P90)")
+                                                pen=pg.mkPen(None)), BAND_LABEL)
         self._fit_legend()
         # Crosshair
         pen = pg.mkPen(muted_color(self), width=1, style=Qt.PenStyle.DotLine)
@@ -973,7 +994,7 @@ class PerformanceView(QWidget):
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
-                + [html_escape(n) for n in w.notes])
+                + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
             basis = w.profile_basis

@@ -12,10 +12,16 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout, QWidget
 from app.gui.results._common import axis_label_style, export_plot, html_escape, make_plot, muted_color, series_color
 from app.gui.screen_fit import fit_to_screen
 from models.present.capacity_band import band_lines, runway_band_series
-from models.present.resilience import runway_lines_with_dr_copies, runway_series
+from models.present.resilience import (
+    runway_beyond_note,
+    runway_horizon_months,
+    runway_lines_with_dr_copies,
+    runway_series,
+)
 
 RUNWAY_MONTHS = 60
-"""Months drawn (five years, as the report)."""
+"""Months drawn when every event falls within five years (``models.present.resilience.runway_horizon_months``
+stretches it, as the report's, to show a later one)."""
 Y_CAP_PCT = 300.0
 """The y axis stops here: a line far beyond its limit says enough by crossing 100%."""
 
@@ -33,7 +39,9 @@ class RunwayDialog(QDialog):
         self.setWindowTitle(f"Runway — {evaluation.scenario}")
         fit_to_screen(self, QSize(760, 480))
         resilience = evaluation.resilience
-        self.series = runway_series(evaluation, resilience, None, RUNWAY_MONTHS)
+        self.months = runway_horizon_months(resilience)
+        """The months drawn: five years, or to the year past the latest event (up to ten)."""
+        self.series = runway_series(evaluation, resilience, None, self.months)
         self.plot = make_plot(self)
         self.plot.setLabel("bottom", "Months from now", **axis_label_style(self))
         self.plot.setLabel("left", "Use of the limit (%)", **axis_label_style(self))
@@ -50,10 +58,13 @@ class RunwayDialog(QDialog):
         limit = pg.InfiniteLine(pos=100.0, angle=0, pen=pg.mkPen(muted_color(self), width=1.5,
                                                                  style=Qt.PenStyle.DashLine))
         self.plot.addItem(limit)
-        self.plot.setXRange(0, RUNWAY_MONTHS, padding=0.02)
+        self.plot.setXRange(0, self.months, padding=0.02)
         self.plot.setYRange(0, top * 1.05, padding=0)
         legend.setLabelTextColor(self.palette().text().color())
         lines = [line[0].upper() + line[1:] for line in runway_lines_with_dr_copies(resilience, evaluation)]
+        beyond = runway_beyond_note(resilience, self.months)
+        if beyond:  # an event past ten years: said, since the chart cannot show it
+            lines.append(beyond[0].upper() + beyond[1:])
         if self.band and evaluation.capacity_band is not None:
             lines += [line for line in band_lines(evaluation.capacity_band) if line.startswith("Months until full")]
         caption = QLabel("<br>".join(html_escape(line) for line in lines)
@@ -69,7 +80,7 @@ class RunwayDialog(QDialog):
         band = evaluation.capacity_band if evaluation is not None else None
         if band is None:
             return []
-        low, high = runway_band_series(band, RUNWAY_MONTHS)
+        low, high = runway_band_series(band, self.months)
         if not low or all(abs(a[1] - b[1]) < 1e-9 for a, b in zip(low, high)):
             return []
         lower = self.plot.plot([m for m, _ in low], [min(v, Y_CAP_PCT) for _, v in low],
