@@ -51,3 +51,18 @@ def test_a_project_of_equal_workloads_and_systems_says_each_once():
     assert "lines alike are drawn once, named by the first and how many more" in text
     assert text.count("Drive rebuild: one spare drive per pool is consumed") == 1
     assert ("usable capacity is unchanged (each of the " f"{systems} systems).") in text
+
+
+def test_a_legend_of_many_different_lines_stays_in_the_chart():
+    series = [(f"OLTP {i}: target / max IOPS at SLO", [(m, 10.0 + i * 0.1 + m * 0.5) for m in range(61)])
+              for i in range(1, 201)]
+    drawing = runway_chart(series, 480.0)
+    plot = next(c for c in drawing.contents if isinstance(c, LinePlot))
+    assert len(plot.data) == 201  # every line drawn, and the 100% line
+    assert plot.height >= 60 and plot.y + plot.height <= drawing.height  # the plot inside the drawing
+    legend = [c for c in drawing.contents if isinstance(c, String) and c.text.startswith("OLTP ")]
+    named = {c.text for c in legend}
+    rows = sorted({round(c.y, 3) for c in legend}, reverse=True)
+    assert 1 <= len(rows) <= 4 and all(c.y >= 0 for c in drawing.contents if isinstance(c, String))
+    more = [c.text for c in drawing.contents if isinstance(c, String) and c.text.startswith("and ")]
+    assert more == [f"and {200 - len(named)} more lines, in the colours in turn"]

@@ -706,6 +706,11 @@ def runway_leaves_top(series) -> bool:
     return any(v > RUNWAY_TOP_PCT for _, pts in series for _, v in pts)
 
 
+RUNWAY_LEGEND_ROWS = 5
+"""Rows the runway chart's legend takes at most (the plot keeps 60 of its 170 points' height); more lines than
+fit are counted on the last row, not named (their months until they run out are in the lines under the chart)."""
+
+
 def runway_alike(series) -> list:
     """Runway series (name, [(month, percent), ...]) with the lines that are the same point for point drawn once:
     the first one's name says how many more it stands for ("OLTP 1 and 199 more alike: target / max IOPS at
@@ -727,7 +732,8 @@ def runway_chart(series, width: float, height: float = 170.0):
     """The runway: each resource's use as a percent of its limit over the months (``models.present.resilience
     .runway_series``), with the 100% line where it runs out; a line rising above 150% ends at the top edge, an
     arrow up where it leaves. Lines alike are drawn once (:func:`runway_alike`). The legend wraps onto more rows
-    (the plot made shorter) when its names do not fit one row."""
+    (the plot made shorter) when its names do not fit one row, up to :data:`RUNWAY_LEGEND_ROWS`, the last saying
+    how many more lines there are."""
     series = runway_alike(series)
     drawing = _drawing(width, height)
     palette = [BLUE, ORANGE, GREEN, RED, MUTED]
@@ -740,6 +746,11 @@ def runway_chart(series, width: float, height: float = 170.0):
             used = 0.0
         rows[-1].append((i, name))
         used += step
+    more = 0  # lines beyond the legend's last row: counted, not named
+    if len(rows) > RUNWAY_LEGEND_ROWS:
+        rows = rows[:RUNWAY_LEGEND_ROWS - 1]
+        more = len(series) - sum(len(row) for row in rows)
+        rows.append([])
     lift = 10.0 * (len(rows) - 1)
     plot = LinePlot()
     plot.x, plot.y = 46, 44 + lift
@@ -776,4 +787,8 @@ def runway_chart(series, width: float, height: float = 170.0):
             drawing.add(Line(x, y, x + 14, y, strokeColor=colour, strokeWidth=1.4))
             drawing.add(String(x + 17, y - 2.5, name, fontName=REGULAR, fontSize=6.8, fillColor=INK))
             x += 24 + stringWidth(name, REGULAR, 6.8)
+    if more:
+        drawing.add(String(plot.x, 6 + lift - 10.0 * (len(rows) - 1) - 2.5,
+                           f"and {more} more line{'' if more == 1 else 's'}, in the colours in turn", fontName=REGULAR,
+                           fontSize=6.8, fillColor=INK))
     return drawing
