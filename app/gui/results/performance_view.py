@@ -26,7 +26,9 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QFrame,
     QMenu,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTextBrowser,
@@ -101,6 +103,10 @@ PLOT_CURVES_HEIGHT = 160
 """The latency chart's height without its legend rows: with a legend the chart is at least this plus the legend."""
 SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
+SUMMARY_TEXT_MIN_LINES = 2
+"""The verdict, caution and bad-day lines under the table keep at least this many lines of room; where the results
+are too short for all of them they scroll inside their own area instead of squeezing the chart above (at 1366 x
+768 the chart was cut to 236 of its 260 px, the IOPS axis lost)."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
 
@@ -137,6 +143,27 @@ def operating_latency(workload) -> float | None:
     return workload.latency_on_curve_ms(workload.operating_iops)
 
 
+
+
+class _ChartsSplitter(QSplitter):
+    """The latency and utilisation charts side by side, asking for no more height than their minimum: the body's
+    layout then gives the table and the text lines under them their height first and the charts the rest (a
+    short results dock no longer squeezes the lines into scrolling while the charts sit above their minimum)."""
+
+    def sizeHint(self):  # noqa: N802
+        hint = super().sizeHint()
+        hint.setHeight(self.minimumSizeHint().height())
+        return hint
+
+
+class _TextsScroll(QScrollArea):
+    """The text lines under the table: asks for the height of its lines (its maximum, see
+    ``PerformanceView._fit_texts_height``; a scroll area's own hint ignores word-wrapped lines), scrolls below it."""
+
+    def sizeHint(self):  # noqa: N802
+        hint = super().sizeHint()
+        hint.setHeight(self.maximumHeight())
+        return hint
 
 
 class PerformanceView(QWidget):
@@ -304,7 +331,7 @@ class PerformanceView(QWidget):
         self.plot.setMinimumHeight(MIN_PLOT_HEIGHT)
         self.util_plot.setMinimumHeight(MIN_PLOT_HEIGHT - 60)
         self.summary_table.setSizeAdjustPolicy(QAbstractItemView.SizeAdjustPolicy.AdjustIgnored)
-        charts = QSplitter(Qt.Orientation.Horizontal)
+        charts = _ChartsSplitter(Qt.Orientation.Horizontal)
         charts.setObjectName("performanceCharts")
         charts.addWidget(self.plot)
         charts.addWidget(util_box)
@@ -320,17 +347,32 @@ class PerformanceView(QWidget):
         body_layout.setSpacing(4)
         body_layout.addWidget(charts, 1)
         body_layout.addWidget(self.summary_table)
+        # The text lines under the table scroll in their own area (at most as tall as they are, at least
+        # SUMMARY_TEXT_MIN_LINES): a word-wrapped label's minimum height ignores its wrapped lines, so in the body's
+        # layout they took the chart's room below its minimum instead (see _fit_texts_height).
+        self.summary_texts = QWidget()
+        texts_layout = QVBoxLayout(self.summary_texts)
+        texts_layout.setContentsMargins(0, 0, 0, 0)
+        texts_layout.setSpacing(4)
         # The verdicts (models.present.verdicts): meets / misses the SLO per workload, then the cautions.
         self.verdict_label = verdict_label("performanceVerdicts")
-        body_layout.addWidget(self.verdict_label)
+        texts_layout.addWidget(self.verdict_label)
         self.cautions_label = verdict_label("cautionsLabel")
-        body_layout.addWidget(self.cautions_label)
+        texts_layout.addWidget(self.cautions_label)
         # the bad day (models.present.resilience): each failure state's verdict, then the runway
         self.resilience_label = verdict_label("resilienceLabel")
         self.resilience_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse
                                                       | Qt.TextInteractionFlag.LinksAccessibleByMouse)
         self.resilience_label.linkActivated.connect(lambda _href: self.show_runway())
-        body_layout.addWidget(self.resilience_label)
+        texts_layout.addWidget(self.resilience_label)
+        texts_layout.addStretch(1)
+        self.summary_scroll = _TextsScroll()
+        self.summary_scroll.setObjectName("performanceSummaryScroll")
+        self.summary_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.summary_scroll.setWidgetResizable(True)
+        self.summary_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.summary_scroll.setWidget(self.summary_texts)
+        body_layout.addWidget(self.summary_scroll)
         self.runway_dialog = None
         self._fit_summary_height()
 
@@ -1042,6 +1084,7 @@ class PerformanceView(QWidget):
         else:
             self.resilience_label.setVisible(False)
         self._fit_summary_height()
+        self._fit_texts_height()
         # the columns fit the new rows: the header's ResizeToContents measured the rows the viewport showed before
         # they were filled (the cells read "TPC…", "2 …", "unca…" with room to spare beside the table)
         self.summary_table.horizontalHeader().resizeSections(QHeaderView.ResizeMode.ResizeToContents)
@@ -1066,6 +1109,22 @@ class PerformanceView(QWidget):
         scroll = table.horizontalScrollBar().sizeHint().height()
         height = header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + scroll
         table.setFixedHeight(height)
+
+    def _fit_texts_height(self) -> None:
+        """The text lines' area at most as tall as its lines wrapped at its width and at least
+        SUMMARY_TEXT_MIN_LINES lines (the rest scroll): the chart's minimum height always holds, and the lines get
+        their whole height before the chart grows past its minimum (see :class:`_ChartsSplitter`)."""
+        scroll = self.summary_scroll
+        needed = max(self.summary_texts.layout().totalHeightForWidth(max(scroll.width(), 100)), 0)
+        floor = min(needed, SUMMARY_TEXT_MIN_LINES * self.fontMetrics().lineSpacing() + 4)
+        if (scroll.minimumHeight(), scroll.maximumHeight()) != (floor, needed):
+            scroll.setMinimumHeight(floor)
+            scroll.setMaximumHeight(needed)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        if event.size().width() != event.oldSize().width():
+            self._fit_texts_height()
 
     def _on_workload_changed(self, index: int) -> None:
         if not 0 <= index < len(self._workloads):
