@@ -30,11 +30,6 @@ RESULTS_ROOM_SHARE = 0.6
 """Share of the room below the menus, toolbar and above the status bar the Results dock gets on a first start where
 the window is tall enough (the canvas keeping ``CANVAS_MIN_HEIGHT``): the results are what a user reads, the canvas
 shows a few boxes (REVIEW43 #7: at 1920 x 1050 the canvas kept ~60% of the height with one box on it)."""
-RESULTS_SHORT_SCREEN_HEIGHT = 500
-"""On a short window (a 1366 x 768 laptop) the Results dock gets at least this height where the canvas keeps
-``CANVAS_MIN_HEIGHT`` (logical pixels): the shares above gave it 460 px there, the chart at its minimum and the
-bad-day and runway lines under the table scrolled out of sight. A taller window's shares already give more (1500 x
-920: 500 px; 1920 x 1080: 596 px), so those layouts stay as they were."""
 CANVAS_MIN_HEIGHT = 180
 """The canvas never gets less height than this from the default layout where the window is taller than
 ``CANVAS_MIN_HEIGHT`` plus the menus, toolbar and status bar (logical pixels)."""
@@ -112,8 +107,7 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     """Dock sizes for a window of client size ``window``.
 
     The results get ``RESULTS_ROOM_SHARE`` of the room between the toolbar and the status bar (at least
-    ``RESULTS_HEIGHT_SHARE`` of the height, and ``RESULTS_SHORT_SCREEN_HEIGHT`` where the canvas keeps
-    ``CANVAS_MIN_HEIGHT``), or ``results_min_height`` (what their charts need unscrolled) where
+    ``RESULTS_HEIGHT_SHARE`` of the height), or ``results_min_height`` (what their charts need unscrolled) where
     that is more, as long as the canvas keeps ``CANVAS_MIN_HEIGHT``; on a smaller window the
     canvas keeps that height (half the room where even that is too much) and the results scroll. The catalog and
     the inspector get a fifth and about a quarter of the width (at most 290 and 380 px, at least 150 and 220 px),
@@ -134,8 +128,7 @@ def dock_sizes(window: QSize, results_min_height: int = 0, chrome_height: int = 
     """
     width, height = window.width(), window.height()
     room = max(0, height - chrome_height)  # the docks' and the canvas's share of the height
-    wanted = max(int(height * RESULTS_HEIGHT_SHARE), int(room * RESULTS_ROOM_SHARE), results_min_height,
-                 min(RESULTS_SHORT_SCREEN_HEIGHT, room - CANVAS_MIN_HEIGHT))
+    wanted = max(int(height * RESULTS_HEIGHT_SHARE), int(room * RESULTS_ROOM_SHARE), results_min_height)
     results = min(wanted, max(room - CANVAS_MIN_HEIGHT, int(room * 0.5)))
     compact = results < results_min_height
     catalog = min(290, max(150, int(width * 0.2)))

@@ -103,7 +103,7 @@ PLOT_CURVES_HEIGHT = 160
 """The latency chart's height without its legend rows: with a legend the chart is at least this plus the legend."""
 SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
-SUMMARY_TEXT_MIN_LINES = 2
+SUMMARY_TEXT_MIN_LINES = 4
 """The verdict, caution and bad-day lines under the table keep at least this many lines of room; where the results
 are too short for all of them they scroll inside their own area instead of squeezing the chart above (at 1366 x
 768 the chart was cut to 236 of its 260 px, the IOPS axis lost)."""
@@ -344,7 +344,7 @@ class PerformanceView(QWidget):
         self.body = QWidget()
         body_layout = QVBoxLayout(self.body)
         body_layout.setContentsMargins(0, 0, 0, 0)
-        body_layout.setSpacing(4)
+        body_layout.setSpacing(2)
         body_layout.addWidget(charts, 1)
         body_layout.addWidget(self.summary_table)
         # The text lines under the table scroll in their own area (at most as tall as they are, at least
@@ -353,7 +353,7 @@ class PerformanceView(QWidget):
         self.summary_texts = QWidget()
         texts_layout = QVBoxLayout(self.summary_texts)
         texts_layout.setContentsMargins(0, 0, 0, 0)
-        texts_layout.setSpacing(4)
+        texts_layout.setSpacing(0)  # the lines' own leading parts them
         # The verdicts (models.present.verdicts): meets / misses the SLO per workload, then the cautions.
         self.verdict_label = verdict_label("performanceVerdicts")
         texts_layout.addWidget(self.verdict_label)
@@ -380,6 +380,10 @@ class PerformanceView(QWidget):
                                                          EMPTY_MESSAGE)
         self.problems_banner = ProblemsBanner(self)
         self.layout().insertWidget(1, self.problems_banner)
+        # a laptop's results dock is short: 2 px above and below instead of 6 (and 2 px between the body's parts)
+        # leave the text lines under the table their last line at 1366 x 768
+        margins = self.layout().contentsMargins()
+        self.layout().setContentsMargins(margins.left(), 2, margins.right(), 2)
 
     # ------------------------------------------------------------------------------------------------ public API
 
