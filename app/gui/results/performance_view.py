@@ -103,10 +103,12 @@ PLOT_CURVES_HEIGHT = 160
 """The latency chart's height without its legend rows: with a legend the chart is at least this plus the legend."""
 SUMMARY_ROWS = 4
 """The summary table shows up to this many workload rows before it scrolls."""
-SUMMARY_TEXT_MIN_LINES = 4
+SUMMARY_TEXT_MIN_LINES = 2
 """The verdict, caution and bad-day lines under the table keep at least this many lines of room; where the results
 are too short for all of them they scroll inside their own area instead of squeezing the chart above (at 1366 x
 768 the chart was cut to 236 of its 260 px, the IOPS axis lost)."""
+SUMMARY_TEXT_HINT_LINES = 8
+"""The text lines' area asks for at most this many lines (more scroll)."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
 
@@ -162,7 +164,9 @@ class _TextsScroll(QScrollArea):
 
     def sizeHint(self):  # noqa: N802
         hint = super().sizeHint()
-        hint.setHeight(self.maximumHeight())
+        # never more than a few lines: the hint reaches the main window's dock layout (a narrow first layout
+        # wraps the lines into dozens)
+        hint.setHeight(min(self.maximumHeight(), SUMMARY_TEXT_HINT_LINES * self.fontMetrics().lineSpacing()))
         return hint
 
 
