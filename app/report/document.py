@@ -91,6 +91,7 @@ from models.present.validation import (
     quantity_label,
     tolerance_text,
 )
+from models.present.verdicts import n_plus_capacity_miss
 from models.present.waterfall import with_effective_band
 from models.project.model import Project
 from models.units import CapacityUnit
@@ -611,6 +612,44 @@ def _p99_caption(wp) -> str:
             + at_target + ".")
 
 
+ALIKE_NAMES_IN_HEADING = 60
+"""Characters of the other workloads' names (or their range) that a resilience block's heading holds; longer, the
+names follow the heading in a line of their own."""
+
+
+def name_runs(names: Sequence[str]) -> str:
+    """``names`` in their order, a run of three or more that count up by one under the same prefix written as its
+    range ("OLTP 2 to OLTP 200", "OLTP 2, OLTP 3, Mail"), so a reader finds a name among hundreds."""
+    runs: list[list[str]] = []
+    last: tuple[str, int] | None = None
+    for name in names:
+        m = re.fullmatch(r"(.*?)(\d+)", name)
+        key = (m.group(1), int(m.group(2))) if m else None
+        if key is not None and last is not None and runs and key == (last[0], last[1] + 1):
+            runs[-1].append(name)
+        else:
+            runs.append([name])
+        last = key
+    parts = []
+    for run in runs:
+        parts += [f"{run[0]} to {run[-1]}"] if len(run) > 2 else run
+    return ", ".join(parts)
+
+
+def _alike_heading(names: Sequence[str], styles: Styles) -> list:
+    """A resilience block's heading: the workload's name, or for a block several workloads share, the first's
+    name and how many more with their names ("OLTP 1 and 199 more workloads alike: OLTP 2 to OLTP 200"; names
+    longer than :data:`ALIKE_NAMES_IN_HEADING` in a line under it), as the runway chart names lines alike."""
+    if len(names) == 1:
+        return [_para(_e(names[0]), styles.h2)]
+    more = len(names) - 1
+    head = f"{names[0]} and {more} more workload{'s' if more > 1 else ''} alike"
+    others = name_runs(names[1:])
+    if len(others) <= ALIKE_NAMES_IN_HEADING:
+        return [_para(_e(f"{head}: {others}"), styles.h2)]
+    return [_para(_e(head), styles.h2), _para(_e(f"The {more} more: {others}."), styles.small)]
+
+
 class ReportBuilder:
     """Builds the story of one report from a project, its evaluations and the validation outcomes."""
 
@@ -751,6 +790,8 @@ class ReportBuilder:
             from models.present.dr_copy import dr_copies  # a replication destination's copies (its own module)
 
             copies, horizon = dr_copies(ev.protection), self.project.requirements.horizon_months
+            checks = ev.resilience.requirement_checks if ev.resilience is not None else ()
+            n_plus_notes: list[str] = []  # a vSAN cluster that fits with every host up but misses its N+k
             for system in capacity.systems:
                 datasets = [w.dataset_bytes for w in enabled if w.target == system.system_id]
                 copy = copies.get(system.system_id) if capacity.is_replica_only(system.system_id) else None
@@ -768,13 +809,22 @@ class ReportBuilder:
 
                 fits = (bool(capacity_fits(system)) and runway_miss(system, horizon) is None) if datasets else None
                 months = system.months_until_full
+                fits_cell = _verdict(fits, none="n/a")
+                n_plus = n_plus_capacity_miss(system, checks) if fits else ""
+                if n_plus:  # as the summary's verdict and the Capacity tab: the miss, never "Yes" beside it
+                    k = re.search(r"N\+\d+", n_plus)
+                    fits_cell = _verdict(False, no=f"No ({k.group(0) if k else 'N+k'})*")
+                    n_plus_notes.append(
+                        f"* {system.system_label or system.system_id}: the data fits with every host up "
+                        f"({self.cap(system.physical_used_bytes)} of {self.cap(system.usable_bytes)} usable, the "
+                        f"row's figures); {n_plus}.")
                 rows.append([
                     _e(system.system_label or system.system_id),
                     self.cap(sum(datasets)) if datasets else "no workload",
                     self.cap(system.physical_used_bytes) if datasets else NOT_AVAILABLE,
                     self.cap(system.usable_bytes),
                     self.cap(system.effective_bytes),
-                    _verdict(fits, none="n/a"),
+                    fits_cell,
                     fmt_months(months) if datasets else NOT_AVAILABLE,
                 ])
             w = self.width
@@ -786,6 +836,7 @@ class ReportBuilder:
                 + (" A DR copy (a system that only receives replication) holds copies of another system's data, "
                    f"not in the totals above; it fits when the copies, grown, still fit at the {horizon}-month "
                    "horizon." if copies and capacity.replica_only else ""), s.small))
+            story += [self.p(_e(note), s.small) for note in n_plus_notes]
 
         # Performance requirement per workload
         workloads = self.workloads()
@@ -1107,6 +1158,7 @@ class ReportBuilder:
                    "a single node has no partner to take over its work, so a failure stops its service until the "
                    "node is restored")
             story.append(self.p(f"No failure state of the model applies to this design: {why}. The runway follows."))
+        blocks: dict[tuple, list] = {}  # a workload's rendered table and lines -> the workloads that share them
         for wp in perf.workloads:
             states = res.states.get(wp.workload_id, ())
             if not states:
@@ -1121,10 +1173,13 @@ class ReportBuilder:
                              fmt_max_iops_at_slo(sp.max_iops_at_slo),
                              fmt_ms(sp.latency_at_target_ms) if finite(sp.target_iops) else NOT_AVAILABLE,
                              _verdict(st.meets_slo)])
-            block = [_para(_e(wp.name), s.h2),
-                     _table(rows, [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s)]
-            block += [self.p("• " + _e(state_verdict(st, wp)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + ".",
-                             s.small) for st in states]
+            lines = tuple("• " + _e(state_verdict(st, wp)) + ". " + _e(st.reason[0].upper() + st.reason[1:]) + "."
+                          for st in states)
+            blocks.setdefault((tuple(map(tuple, rows)), lines), []).append(wp.name)
+        for (cells, lines), names in blocks.items():  # a block several workloads share is printed once
+            block = _alike_heading(names, s)
+            block.append(_table([list(r) for r in cells], [w * 0.22, w * 0.2, w * 0.2, w * 0.2, w * 0.18], s))
+            block += [self.p(line, s.small) for line in lines]
             story.append(KeepTogether(block))
         if res.requirement_checks:
             story.append(_para("Resilience requirements", s.h2))
