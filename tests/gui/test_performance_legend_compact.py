@@ -11,13 +11,18 @@ from app.gui.main_window import read_project
 from models.resources import examples_dir
 
 
-def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_window):
-    win = open_window(read_project(examples_dir() / "aff-a90-oracle-nvmefc64.toml"))
-    win.resize(1350, 728)
-    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
+def _performance_tab(qtbot, open_window, example: str, width: int, height: int):
+    """(window, Performance view) of ``example`` in a window of ``width`` x ``height`` px in its default layout."""
+    win = open_window(read_project(examples_dir() / f"{example}.toml"))
+    win.resize(width, height)
+    qtbot.waitUntil(lambda: win.size() == QSize(width, height), timeout=3000)
     win.apply_default_layout()
     win.results.setCurrentIndex(1)
-    view = win.results.currentWidget()
+    return win, win.results.currentWidget()
+
+
+def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_window):
+    win, view = _performance_tab(qtbot, open_window, "aff-a90-oracle-nvmefc64", 1350, 728)
     # eight entries since the A90 stops at its published 2.4M (no open-model continuation): still three rows
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 8, timeout=5000)
     scroll = win.results_dock.widget()
@@ -47,12 +52,7 @@ def test_ten_entries_take_three_short_rows_at_1366x768(qtbot, open_window):
     above and the table below), the text is a little smaller and the rows closer: three rows, about a quarter."""
     from app.gui.results.performance_view import ONE_WORKLOAD_LEGEND_CHARS
 
-    win = open_window(read_project(examples_dir() / "aff-a70-metrocluster-ip-oracle-nvmetcp.toml"))
-    win.resize(1366, 768)
-    qtbot.waitUntil(lambda: win.size() == QSize(1366, 768), timeout=3000)
-    win.apply_default_layout()
-    win.results.setCurrentIndex(1)
-    view = win.results.currentWidget()
+    _win, view = _performance_tab(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) == 10, timeout=10_000)
     qtbot.wait(50)
     view._fit_legend()
