@@ -1130,6 +1130,7 @@ class PerformanceView(QWidget):
             scroll.setMaximumHeight(needed)
 
     def resizeEvent(self, event) -> None:  # noqa: N802
+        """Qt's resize handler: a change of width re-wraps the summary lines, so their area is refitted."""
         super().resizeEvent(event)
         if event.size().width() != event.oldSize().width():
             self._fit_texts_height()
