@@ -43,7 +43,7 @@ from reportlab.platypus.doctemplate import ActionFlowable, FrameBreak, NullActio
 from reportlab.platypus.tables import CellStyle
 
 from app.report import graphics as g
-from app.report.fonts import BOLD, REGULAR
+from app.report.fonts import BOLD, REGULAR, text_out
 from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.source_notes import SourceNotes
 from app.report.sources import catalog_numbers, field_label, preset_numbers
@@ -294,7 +294,7 @@ class _Text(Flowable):
             text.setTextOrigin(st.leftIndent + (extra / 2 if st.alignment == TA_CENTER and not shrink else 0), y)
             if shrink:
                 text.setWordSpace(extra / spaces)
-            text.textOut(line)
+            text_out(text, line)
             if shrink:
                 text.setWordSpace(0)
             y -= st.leading
@@ -343,7 +343,7 @@ class _Table(Table):
         if font != self._text_font:
             text.setFont(*font)
             self._text_font = font
-        if cellstyle.color != self._text_colour:
+        if cellstyle.color is not self._text_colour and cellstyle.color != self._text_colour:
             text.setFillColor(cellstyle.color)
             self._text_colour = cellstyle.color
         (colpos, rowpos), (colwidth, rowheight) = pos, size
@@ -362,7 +362,7 @@ class _Table(Table):
             text.setTextOrigin(x, y)
             if shrink:
                 text.setWordSpace(shrink)
-            text.textOut(line)
+            text_out(text, line)
             if shrink:
                 text.setWordSpace(0)
             y -= cellstyle.leading
@@ -376,6 +376,32 @@ class _Table(Table):
     def _drawLines(self):  # noqa: N802 (reportlab API)
         self._flush_text()
         super()._drawLines()
+
+
+_RULE_COMMANDS = frozenset({
+    "LINEABOVE", "LINEBELOW", "LINEBEFORE", "LINEAFTER", "GRID", "BOX", "OUTLINE", "INNERGRID", "BACKGROUND",
+    "ROWBACKGROUNDS", "COLBACKGROUNDS"})
+"""Table style commands that draw rules and backgrounds only: they change no cell's style or size."""
+
+
+def _row_heights(body: list[list], cell_styles: list[list]) -> list[float] | None:
+    """The row heights (points) reportlab's ``Table`` computes for a table whose cells are all strings, computed
+    once here: as ``Table._calc_height`` does, the most lines of a row's cells times their leading plus their top
+    and bottom padding. reportlab otherwise measures every row of a table again on each wrap and each split (a
+    table of 1,000 rows split over 20 pages is measured about 20 times, scanning its rows for the next unknown
+    height each time). None when a cell is a flowable (reportlab measures those itself)."""
+    heights = []
+    for row, row_styles in zip(body, cell_styles):
+        height = 0
+        for value, style in zip(row, row_styles):
+            if not isinstance(value, str):
+                return None
+            lines = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
+            lines += style.bottomPadding + style.topPadding
+            if lines > height:
+                height = lines
+        heights.append(height)
+    return heights
 
 
 def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,
@@ -440,7 +466,9 @@ def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence =
             row_styles.append(cell_style(own, small, None))
         body.append(out)
         cell_styles.append(row_styles)
-    table = _Table(body, colWidths=widths, repeatRows=header_rows, hAlign="LEFT", cellStyles=cell_styles)
+    heights = _row_heights(body, cell_styles) if shared and all(c[0] in _RULE_COMMANDS for c in extra) else None
+    table = _Table(body, colWidths=widths, rowHeights=heights, repeatRows=header_rows, hAlign="LEFT",
+                   cellStyles=cell_styles)
     commands: list = [("LINEBELOW", (0, header_rows), (-1, -1), 0.25, g.GRID)]
     if header_rows:  # (0, -1) would address the last row, not "no header"
         commands += [

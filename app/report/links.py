@@ -17,7 +17,7 @@ from reportlab.lib import colors
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable
 
-from app.report.fonts import BOLD, REGULAR
+from app.report.fonts import BOLD, REGULAR, text_out
 
 LINK_COLOUR = "#1F5FA8"
 """The colour of a link's text (the report's blue)."""
@@ -239,7 +239,7 @@ class LinkedText(Flowable):
                 if colour is not fill:
                     text.setFillColor(colour)
                     fill = colour
-                text.textOut(segment)
+                text_out(text, segment)
                 w = stringWidth(segment, self.font, self.size)
                 if url:
                     canv.linkURL(url, (x, y - 0.25 * self.size, x + w, y + self.size), relative=1, thickness=0)
