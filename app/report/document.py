@@ -628,10 +628,11 @@ def dr_copy_row_label(label: str) -> str:
     return f"{label}, DR copy" if label.rstrip().endswith(")") else f"{label} (DR copy)"
 
 
-def _p99_caption(wp) -> str:
+def _p99_caption(wp, memo: dict | None = None) -> str:
     """The latency chart caption's clause on the 99th-percentile line: where the line is, or, when the whole line
-    is above the chart (``graphics.latency_chart_p99_above``), that it is, with the p99 at the target."""
-    if not g.latency_chart_p99_above(wp):
+    is above the chart (``graphics.latency_chart_p99_above``, ``memo`` its answers already given), that it is,
+    with the p99 at the target."""
+    if not g.latency_chart_p99_above(wp, memo):
         return ("the lighter line is the 99th percentile of individual I/O latencies (one I/O in 100 takes "
                 "longer).")
     at_target = (f" ({fmt_ms(wp.latency_p99_at_target_ms)} at the target)"
@@ -1125,7 +1126,7 @@ class ReportBuilder:
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
                 "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; "
-                + _p99_caption(wp)
+                + _p99_caption(wp, self._drawings)
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))
             rows = [["Station", "Component", "Utilisation", "Residence per I/O"]]

@@ -479,13 +479,19 @@ def latency_chart(wp, width: float, height: float = 210.0, memo: dict | None = N
 
     ``memo``: drawings already made (by every figure they show), so workloads with equal curves, targets and SLOs
     share one drawing object; None makes a new one."""
-    key = ("latency", width, height, wp.slo_ms, wp.saturation_iops, wp.latency_at_target_ms, wp.target_iops,
-           wp.max_iops_at_slo, wp.max_iops_at_slo_point,
-           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
-                 for p in wp.curve),
-           tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
-                 for p in wp.open_curve))
+    key = ("latency", width, height, *_latency_key(wp))
     return _memoised(memo, key, lambda: _latency_chart(wp, width, height))
+
+
+def _latency_key(wp) -> tuple:
+    """Everything of a workload's performance that its latency chart shows: workloads with equal keys have equal
+    charts (and equal answers from :func:`latency_chart_p99_above`)."""
+    return (wp.slo_ms, wp.saturation_iops, wp.latency_at_target_ms, wp.target_iops, wp.max_iops_at_slo,
+            wp.max_iops_at_slo_point,
+            tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
+                  for p in wp.curve),
+            tuple((p.iops, p.latency_ms, p.latency_band_p10_ms, p.latency_band_p90_ms, p.latency_p99_ms)
+                  for p in wp.open_curve))
 
 
 def _operating_point(wp) -> tuple[float | None, float | None]:
@@ -535,11 +541,18 @@ def _p99_points(wp) -> list[tuple[float, float]]:
     return p99
 
 
-def latency_chart_p99_above(wp) -> bool:
+def latency_chart_p99_above(wp, memo: dict | None = None) -> bool:
     """True when the workload has a 99th-percentile curve but ``latency_chart`` cannot draw it: the whole line is
     above the latency axis (kept to the mean curve when the SLO is far above it, e.g. spinning192's 50 ms SLO over
     a 1.3-1.8 ms mean with a 3-4 ms p99). The caption then says so instead of describing a line that is not
-    there. False when the line is drawn, or the workload has no p99 figures or no curve."""
+    there. False when the line is drawn, or the workload has no p99 figures or no curve.
+
+    ``memo``: answers already given (the ``latency_chart`` memo will do), one per equal chart."""
+    if memo is not None:
+        key = ("p99 above", *_latency_key(wp))
+        if key not in memo:
+            memo[key] = latency_chart_p99_above(wp)
+        return memo[key]
     curve = [(p.iops, p.latency_ms) for p in wp.curve if finite(p.iops) and finite(p.latency_ms)]
     p99 = _p99_points(wp)
     if not curve or len(p99) < 2:

@@ -17,6 +17,7 @@ minimum, "1 host of 6: 17.47 TiB", the Snapshot copies' sentence) is left as it 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable
 
@@ -88,8 +89,14 @@ def precise_formula(text: str, unit: CapacityUnit | str, exact: Iterable[float],
         the product needs them, or marked "~" where no precision agrees; ``text`` itself when it is not a
         product of the shapes the module docstring lists or the product already agrees.
     """
+    return _precise_formula(text, CapacityUnit(unit).value, tuple(exact), before, after)
+
+
+@functools.lru_cache(maxsize=1024, typed=True)
+def _precise_formula(text: str, unit: str, exact: tuple[float, ...], before: float, after: float) -> str:
+    """:func:`precise_formula` of one formula, unit, set of figures and step, computed once (a report of 1,000
+    alike systems prints the same few formulas a thousand times)."""
     table_unit = CapacityUnit(unit).value
-    values = [v for v in exact if finite(v)]
     segments = text.split("; ")
     terms: list[tuple[int, re.Match[str], float, float]] = []  # (segment, operand, multiplier, divisor)
     result: tuple[str, str] | None = None  # printed (figure, unit) the formula states
@@ -135,6 +142,7 @@ def precise_formula(text: str, unit: CapacityUnit | str, exact: Iterable[float],
         target = _format(exact_result, result_unit, digits_of_result)
     if _format(printed, result_unit, digits_of_result) == target:
         return text
+    values = [v for v in exact if finite(v)]
     shown = [t[1].group(0).rsplit(" ", 1)[0] for t in terms]
     chosen: list[float | None] = []
     for (_, operand, _, _), figure in zip(terms, shown, strict=True):
