@@ -384,24 +384,28 @@ _RULE_COMMANDS = frozenset({
 """Table style commands that draw rules and backgrounds only: they change no cell's style or size."""
 
 
-def _row_heights(body: list[list], cell_styles: list[list]) -> list[float] | None:
-    """The row heights (points) reportlab's ``Table`` computes for a table whose cells are all strings, computed
-    once here: as ``Table._calc_height`` does, the most lines of a row's cells times their leading plus their top
-    and bottom padding. reportlab otherwise measures every row of a table again on each wrap and each split (a
-    table of 1,000 rows split over 20 pages is measured about 20 times, scanning its rows for the next unknown
-    height each time). None when a cell is a flowable (reportlab measures those itself)."""
-    heights = []
+def _row_heights(body: list[list], cell_styles: list[list]) -> list[float | None] | None:
+    """The heights (points) reportlab's ``Table`` computes for the rows whose cells are all strings, computed once
+    here as ``Table._calc_height`` does (the most lines of a row's cells times their leading, plus their top and
+    bottom padding); None for a row with a flowable (reportlab measures it), and None for a table of only those.
+
+    reportlab otherwise measures every row again on each wrap and each split (a table of 1,000 rows split over 20
+    pages is measured about 20 times, scanning its rows for the next unknown height each time). A table split
+    where it would be split either way: reportlab measures the unknown rows in order up to the first that does not
+    fit, so every row before the split has its height, measured or given."""
+    heights: list[float | None] = []
     for row, row_styles in zip(body, cell_styles):
-        height = 0
+        height: float | None = 0
         for value, style in zip(row, row_styles):
             if not isinstance(value, str):
-                return None
+                height = None
+                break
             lines = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
             lines += style.bottomPadding + style.topPadding
             if lines > height:
                 height = lines
         heights.append(height)
-    return heights
+    return heights if any(h is not None for h in heights) else None
 
 
 def _table(rows, widths, styles: Styles, header_rows: int = 1, extra: Sequence = (), zebra: bool = True,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import threading
 import weakref
 
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -72,20 +73,25 @@ def text_out(text, line: str) -> None:
 
     reportlab's ``PDFTextObject.textOut`` formats the operators of a text anew on every draw (font lookup, subset
     split, escaping, the saved and restored cursor state); a large report draws tens of thousands of table cells.
-    When the text is in one of the report's fonts and all of it in the subset already selected (nearly every
-    table cell after the first of its run), its operator is one ``(...) Tj`` kept per encoded text; anything else
-    (a subset change, another font) goes through reportlab's ``textOut``. The cursor moves by the text's width as
-    reportlab moves it."""
+    When the text is in one of the report's fonts and all of it in one subset (nearly every table cell), its
+    operator is one ``(...) Tj`` kept per encoded text, after the subset's selection (``Tf``, ``TL``) when the text
+    object has another subset selected; anything else (a text spanning subsets, another font) goes through
+    reportlab's ``textOut``. The cursor moves by the text's width as reportlab moves it."""
     font = pdfmetrics.getFont(text._fontname)
     if type(font) is _ReportFont and type(line) is str:
-        chunks = font.splitString(line, text._canvas._doc)
-        if len(chunks) == 1 and chunks[0][0] == text._curSubset:
-            encoded = chunks[0][1]
+        doc = text._canvas._doc
+        chunks = font.splitString(line, doc)
+        if len(chunks) == 1:
+            subset, encoded = chunks[0]
             show = font._shows.get(encoded)
             if show is None:
                 if len(font._shows) >= WIDTHS_KEPT:
                     font._shows.clear()
                 show = font._shows[encoded] = f"({text._canvas._escape(encoded)}) Tj"
+            if subset != text._curSubset:  # select the subset first, as reportlab does
+                show = (f"{font.getSubsetInternalName(subset, doc)} {fp_str(text._fontsize)} Tf "
+                        f"{fp_str(text._leading)} TL {show}")
+                text._curSubset = subset
             text._x = text._x + font.stringWidth(line, text._fontsize)
             text._code.append(show)
             return
