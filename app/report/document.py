@@ -9,6 +9,7 @@ the drawings are in ``graphics`` and the sources table's numbers in ``sources``.
 
 from __future__ import annotations
 
+import copy
 import datetime as _dt
 import functools
 import io
@@ -592,6 +593,23 @@ class _KeepWithNext(KeepTogether):
             if parts and not isinstance(parts[0], ActionFlowable):
                 return [*heads, *parts]
         return [FrameBreak(), *self._content]
+
+
+class _Frame(Frame):
+    """The page's frame, copied cheaply where reportlab deep-copies it.
+
+    reportlab measures a block kept together (every heading with what follows it: :class:`_KeepWithNext`) in a
+    deep copy of the current frame, so content the block generates while measured stays off the real one; a
+    report of 1,000 systems measures about 1,100 such blocks, and the deep copies were 3-4% of its export. A
+    frame holds numbers, strings and the list of frame backgrounds (the report draws none): a copy with its own
+    lists is as separate as a deep one."""
+
+    def __deepcopy__(self, memo):
+        clone = copy.copy(self)
+        for name, value in clone.__dict__.items():
+            if isinstance(value, list):
+                clone.__dict__[name] = list(value)
+        return clone
 
 
 class _Doc(BaseDocTemplate):
@@ -1494,8 +1512,8 @@ def build_pdf(builder: ReportBuilder) -> bytes:
                subject=f"Storage sizing report for {info.customer}" if info.customer else "Storage sizing report",
                creator=f"StorPlan {builder.app_version}", producer=f"StorPlan {builder.app_version}",
                initialFontName=REGULAR, initialFontSize=9)
-    frame = Frame(MARGIN, MARGIN, builder.width, builder.height, id="main", leftPadding=0, rightPadding=0,
-                  topPadding=0, bottomPadding=0)
+    frame = _Frame(MARGIN, MARGIN, builder.width, builder.height, id="main", leftPadding=0, rightPadding=0,
+                   topPadding=0, bottomPadding=0)
     doc.addPageTemplates([PageTemplate("cover", [frame]), PageTemplate("body", [frame])])
     maker = functools.partial(
         _NumberedCanvas,
