@@ -396,11 +396,11 @@ def _row_heights(body: list[list], cell_styles: list[list]) -> list[float | None
     fit, so every row before the split has its height, measured or given."""
     heights: list[float | None] = []
     for row, row_styles in zip(body, cell_styles):
-        height: float | None = 0
+        if not all(isinstance(value, str) for value in row):
+            heights.append(None)
+            continue
+        height = 0.0
         for value, style in zip(row, row_styles):
-            if not isinstance(value, str):
-                height = None
-                break
             lines = (style.leading or 1.2 * style.fontsize) * len(value.split("\n"))
             lines += style.bottomPadding + style.topPadding
             if lines > height:
