@@ -1484,14 +1484,16 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     sat, b_idx = _saturation_index(arrays, factors)
     bottleneck = path.stations[b_idx] if b_idx is not None else None
     slo = w.slo_ms
-    tails = tail_stations(path.stations, float(rf))
-    background = np.array([util.get(spec.name, 0.0) for spec in path.stations], dtype=float)
+    # the percentiles' station data (tail_stations, cached per path) are read only by a p99 SLO's figures and by the
+    # curve's p95 / p99: a failure state of a mean SLO, which has neither, does not build them
     probability = slo_probability(slo_statistic)
+    background = np.array([util.get(spec.name, 0.0) for spec in path.stations], dtype=float)
     if probability is None:
         max_slo = iops_at_latency(r.iops, r.storage_ms, slo)
         ramp_inside_slo = bool(r.storage_ms[-1] <= slo)
     else:  # the SLO bounds a percentile: its own search along the ramp and beyond (tail_latency)
-        max_slo = max_iops_at_tail_slo(tails, r.iops, r.residence_ms, r.demand_s, background, slo, sat, probability)
+        max_slo = max_iops_at_tail_slo(tail_stations(path.stations, float(rf)), r.iops, r.residence_ms, r.demand_s,
+                                       background, slo, sat, probability)
         ramp_inside_slo = False
     if ramp_inside_slo:  # open_iops_at_latency, of every job at once (_drive)
         extended: float | None = yield ("slo", path.stations, rf, r.demand_s, slo, float(r.iops[-1]), sat)
@@ -1517,7 +1519,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
                                        * shares[k] * 1e3 for k, spec in enumerate(path.stations)]])
                 if probability is not None:  # target_met reads it now; else it comes with the curve's (bands step)
                     p95_target, p99_target = (_finite(float(v[0])) for v in
-                                              tail_ms(tails, np.array([target]), at_target, background))
+                                              tail_ms(tail_stations(path.stations, float(rf)),
+                                                      np.array([target]), at_target, background))
                 read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
                 write_lat = _per_op_latency(path.stations, factors_op, False) if rf < 1 else None
             # A target at or beyond this workload's saturation: the stations are shown at saturation (below),
@@ -1563,6 +1566,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     if curve_tails:  # the curve's percentiles (and the target's, unless computed above), all workloads' together,
         # at every TAIL_STRIDE-th point of the curve and of its continuation (each one's last too), in between
         # interpolated (_Kept.tail_samples)
+        tails = tail_stations(path.stations, float(rf))
         kept_at, ext_at = _strided(len(kept.iops)), np.arange(len(ext_x))
         rows = [r.residence_ms[idx[kept_at]]]
         levels = [kept.iops[kept_at]]
@@ -1902,11 +1906,11 @@ class _Rows:
                 x[i, :len(row_x)] = row_x
         out = np.empty((len(rows), P))
         step = max(1, self.CHUNK_ELEMENTS // max(1, P * max(self.width, 1)))
-        for a in range(0, len(rows), step):
-            idx = rows[a:a + step]
-            u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
-            total = out[a:a + step]
-            with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore"):  # entered once (it costs more than a chunk's product)
+            for a in range(0, len(rows), step):
+                idx = rows[a:a + step]
+                u = x[a:a + step, :, None] * self.ratio[idx][:, None, :]
+                total = out[a:a + step]
                 t = np.subtract(1.0, u)
                 np.divide(u, t, out=t)  # u / (1 - u), in place
                 over = u >= 1.0
@@ -1916,7 +1920,7 @@ class _Rows:
                 np.add.reduce(t, axis=-1, out=total)
                 total += self.const[idx][:, None]
                 total *= 1e3
-            total[~np.isfinite(total)] = np.inf
+                total[~np.isfinite(total)] = np.inf
         return out
 
 
@@ -2181,10 +2185,13 @@ Job = tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]
 solution at the targets or None)."""
 
 
-def performance_jobs(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None
+def performance_jobs(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLayout] | None = None,
+                     loads_out: dict[str, SystemLoads] | None = None
                      ) -> tuple[list[WorkloadPath], list[str], list[Job]]:
     """What :func:`evaluate_performance` solves: (the paths, :func:`evaluate_paths`', the problems so far, one
-    :data:`Job` per path, by system in scenario order), for :func:`performance_result` after :func:`solve_jobs`."""
+    :data:`Job` per path, by system in scenario order), for :func:`performance_result` after :func:`solve_jobs`.
+    ``loads_out``: filled with each system's :class:`SystemLoads` at the targets (system id -> loads), which the
+    failure states of the same paths start from (``models.performance.resilience``) instead of summing them again."""
     paths, problems = evaluate_paths(scenario, catalog, raid)
     jobs: list[Job] = []
     for system, group in _by_system(paths).items():
@@ -2195,6 +2202,8 @@ def performance_jobs(scenario: Scenario, catalog: Catalog, raid: Mapping[str, Ra
             problems.append(f"{system}: open model failed: {exc}")
             open_result = None
         loads = SystemLoads(group, rates)
+        if loads_out is not None:
+            loads_out[system] = loads
         for p in group:
             jobs.append((p, loads.others_utilisation(p, [spec.name for spec in p.stations]), open_result))
     return paths, problems, jobs

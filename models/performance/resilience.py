@@ -189,21 +189,27 @@ def evaluate_with_states(scenario: Scenario, catalog: Catalog, settings: Setting
     """
     settings = settings or Settings()
     state_settings = state_settings or settings
-    paths, problems, jobs = performance_jobs(scenario, catalog, raid)
-    found, state_jobs = _state_jobs(scenario, catalog, None, paths)
+    loads: dict[str, SystemLoads] = {}
+    paths, problems, jobs = performance_jobs(scenario, catalog, raid, loads)
+    found, state_jobs = _state_jobs(scenario, catalog, None, paths, loads)
     normal, solved = solve_job_groups([(jobs, settings.curve_points, True),
                                        (state_jobs, state_settings.curve_points, False)], slo_statistic)
     return performance_result(scenario, problems, normal), _state_results(paths, found, solved)
 
 
 def _state_jobs(scenario: Scenario, catalog: Catalog, only: tuple[str, ...] | None,
-                paths: Sequence[WorkloadPath]) -> tuple[list[tuple[WorkloadPath, DegradedPath]], list[Job]]:
+                paths: Sequence[WorkloadPath], normal: Mapping[str, SystemLoads] | None = None
+                ) -> tuple[list[tuple[WorkloadPath, DegradedPath]], list[Job]]:
     """Every failure state of ``paths`` (the scenario's normal paths; ``only``: these states, None: all) and the job
-    (``engine.solve_jobs``') that solves each, in the same order (:func:`evaluate_states`)."""
-    loads = {system: SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
-             for system, group in _by_system(paths).items()}
+    (``engine.solve_jobs``') that solves each, in the same order (:func:`evaluate_states`). ``normal``: each
+    system's target load in normal operation when summed already (``engine.performance_jobs``' ``loads_out``, the
+    same paths), else summed here."""
+    groups = _by_system(paths)
+    loads = {system: normal[system] if normal is not None and system in normal else
+             SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
+             for system, group in groups.items()}
     rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
-             for system, group in _by_system(paths).items()}
+             for system, group in groups.items()}
     found: list[tuple[WorkloadPath, DegradedPath]] = []
     survivors = _survivor_paths(scenario, catalog) if only is None or "host_failure" in only else {}
     for path in paths:
@@ -212,7 +218,6 @@ def _state_jobs(scenario: Scenario, catalog: Catalog, only: tuple[str, ...] | No
     # a failure state strikes every workload of its system at once: each workload's state is solved with the
     # others in the same state (their degraded paths; a workload the state does not touch keeps its normal path),
     # so that on a takeover the partner's workloads move to the survivor with it instead of vanishing
-    groups = _by_system(paths)
     moved: dict[tuple[str, str], dict[int, WorkloadPath]] = {}
     for path, state in found:
         moved.setdefault((path.system, state.state), {})[id(path)] = state.path
