@@ -12,7 +12,8 @@ from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
-__all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short", "design_line_texts",
+__all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
+           "design_line_texts",
            "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
            "unpriced_row",
            "vcpu_rate_carried", "workbook_rows"]

@@ -209,8 +209,14 @@ class CostView(ComputedOnShow):
 
     def show_tco(self, tco) -> None:
         """Draw ``tco`` (a ``models.costing.Tco``): figures, chart and table."""
-        from models.present.cost import (cost_series, design_apart, design_apart_short, footprint_rows, option_rows,
-                                         unpriced_row)
+        from models.present.cost import (
+            cost_series,
+            design_apart,
+            design_apart_short,
+            footprint_rows,
+            option_rows,
+            unpriced_row,
+        )
 
         self.tco = tco
         # a design whose hardware is not priced is neither charted nor ranked against the cloud options (the
