@@ -55,3 +55,21 @@ def test_a_wide_window_keeps_one_line_headers_and_whole_names(qtbot, open_window
     assert all("\n" not in model.horizontalHeaderItem(k).text() for k in range(model.columnCount()))
     name = model.item(0, 0)
     assert table.columnWidth(0) >= _text_width(table, name) + table.iconSize().width()
+
+
+def test_the_metrocluster_runway_line_is_on_screen_at_1366x768(qtbot, open_window):
+    """REVIEW45: the MetroCluster example's verdict (three lines: how its unmeasured bound was derived) and its bad day
+    (the switchover's relief in a long clause) pushed its Runway line below the text area, which scrolled. Now the
+    verdict names the unmeasured profile in short (the row's Profile cell and the verdict's tooltip say how) and the
+    relief in a few words: every line, the Runway last, shows without scrolling."""
+    view = _performance_view(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
+    qtbot.wait(50)
+    label, scroll = view.resilience_label, view.summary_scroll
+    assert label.isVisible() and "<b>Runway</b>" in label.text()
+    qtbot.waitUntil(lambda: scroll.verticalScrollBar().maximum() == 0, timeout=3000)
+    bottom = label.mapTo(scroll.widget(), label.rect().bottomLeft()).y()
+    assert bottom <= scroll.viewport().height(), (bottom, scroll.viewport().height())
+    # the short verdict still says the figure is not measured on this system, with its band; the tooltip says how
+    assert "not measured on this system" in view.verdict_label.text() and "P10–P90" in view.verdict_label.text()
+    assert "bound at 1.60M IOPS per HA pair" in view.verdict_label.toolTip()
+    assert "(below normal: no mirroring to the other site)" in label.text()

@@ -1064,7 +1064,10 @@ class PerformanceView(QWidget):
             if w.profile in ("assumed", "hardware relation only"):  # a caution (the widest band), never red
                 items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
-        found = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        # short on screen (the row's Profile cell says how an unmeasured figure was obtained); whole in the tooltip
+        found = workload_verdicts(self._evaluation.performance, compact=True) if self._workloads else ()
+        whole = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION]))
         verdicts = [v for v in found if v.kind != CAUTION]
         cautions = [v for v in found if v.kind == CAUTION]
         self.verdict_label.setText(verdict_html(verdicts))
