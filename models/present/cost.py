@@ -264,14 +264,14 @@ def _apart_reason(tco: Tco, power_unknown: bool, power: list[str]) -> str:
 
 
 def design_apart_short(tco: Tco) -> str:
-    """:func:`design_apart` in short for a screen's notes: why the design is left out (a hardware price, and its power
-    when that is not known), one sentence ending in a full stop, pointing at the design's row for what its total
-    counts; "" when the design is in. The long sentence stays on that row's tooltip and in the PDF."""
+    """:func:`design_apart` in short for a screen's notes: why the design is left out (its hardware is not priced),
+    one sentence ending in a full stop, pointing at the design's row for what its total counts; "" when the design
+    is in. An unknown power is left to the cost notes' own line (``models.costing.tco``: "power and energy are not
+    known: ...", REVIEW46: the notes said it three times). The long sentence stays on that row's tooltip and in the
+    PDF."""
     if not design_apart(tco):
         return ""
-    power = [m for m in tco.design.missing if m.startswith("power of ")]
-    unknown = tco.energy is None or not tco.energy.power_known
-    return _apart_reason(tco, unknown, power) + " (its row's tooltip says what it counts)."
+    return _apart_reason(tco, False, []) + "; its row's tooltip says what its total counts."
 
 
 NO_PRICE = "no price: hardware not priced (no price book)"
