@@ -45,3 +45,22 @@ def test_every_column_is_on_screen_and_every_cell_whole(qtbot, open_window, exam
             assert grid.rowHeight(r) >= rect.height(), (text, grid.rowHeight(r), rect.height())
     # the table as tall as its header and rows: nothing hidden under its bottom edge
     assert grid.viewport().height() >= grid.verticalHeader().length()
+
+
+def test_an_unchanged_latency_reads_unchanged(qtbot, open_window):
+    """REVIEW46: the SnapMirror example's source read "SLOB ... (Oracle) 0.11 ms (from 0.11 ms)", a change that is
+    none at the figure's two decimals."""
+    import re
+
+    view = _protection(qtbot, open_window, "aff-a70-snapmirror-cvo-dr.toml")
+    text = view.notes.text()
+    for now, before in re.findall(r"(\d+\.\d\d) ms \(from (\d+\.\d\d) ms\)", text):
+        assert now != before, text
+    # the example's workload: 0.11 ms with and without the transfer's reads (the figures before this fix)
+    assert "SLOB 75% SELECT / 25% UPDATE (Oracle) 0.11 ms (unchanged)" in text, text
+
+
+def test_each_site_loss_reason_is_a_sentence(qtbot, open_window):
+    view = _protection(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+    lines = [line for line in view.site_notes.text().split("<br>") if line]
+    assert lines and all(line.endswith(".") for line in lines), lines
