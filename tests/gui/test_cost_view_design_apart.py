@@ -90,5 +90,6 @@ def test_the_notes_give_the_cost_models_short_reason(open_window, qtbot):
     # it too, the notes then read it twice beside a third "power ... is not counted")
     assert "power of the 4 vSAN hosts" in view.apart
     assert view.notes.text().count("power of the 4 vSAN hosts") == 1, view.notes.text()
+    assert "no figure for the power of the 4 vSAN hosts" in view.notes.text()  # was "no figure for power of"
     priced = _with_hardware_price(view.tco)
     assert design_apart_short(priced) == ""
