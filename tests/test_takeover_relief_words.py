@@ -37,7 +37,9 @@ def test_takeover_below_normal_says_why_in_its_sentence(a70):
     assert takeover.relieved and now < before and fmt_ms(now) != fmt_ms(before)  # the example's facts
     expected = f"in takeover: yes, {fmt_ms(now)} (below normal operation's {fmt_ms(before)}: {WHY})"
     assert state_verdict(takeover, normal).endswith(expected)
-    assert f"takeover: yes, {fmt_ms(now)} (below normal operation's {fmt_ms(before)}: {WHY})" \
+    # the screen's one line per workload says it in a few words (REVIEW45: the MetroCluster example's long clause
+    # pushed its Runway line out of a 1366 x 768 screen); its tooltip has the sentence above
+    assert f"takeover: yes, {fmt_ms(now)} (below normal: no NVRAM mirroring to the partner)" \
         in compact_states(states, normal)
 
 

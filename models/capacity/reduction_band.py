@@ -246,6 +246,8 @@ class CapacityBand:
             capacity) or holds no data.
         break_even_binds: "effective" (the effective-capacity need binds) or "usable" (the grown physical used).
         needed_effective_bytes, horizon_months: what the break-even was found against.
+        needed_grown: True when ``needed_effective_bytes`` is the workloads' data grown over the horizon (no stated
+            requirement), so a sentence says so beside the data the design holds now.
         systems, workloads: the detail; notes: the rules in words, for the report and tooltips.
     """
 
@@ -266,6 +268,7 @@ class CapacityBand:
     break_even_binds: str
     needed_effective_bytes: float
     horizon_months: int
+    needed_grown: bool = False
     systems: tuple[SystemBand, ...] = ()
     workloads: tuple[WorkloadBand, ...] = ()
     notes: tuple[str, ...] = ()
@@ -413,6 +416,7 @@ def capacity_band(scenario: Scenario, capacity: ScenarioCapacity, overrides: Seq
         physical_used_bytes_p90=sum(s.physical_used_bytes_p90 for s in counted),
         usable_bytes=sum(s.usable_bytes for s in counted),
         break_even_data_reduction_ratio=break_even, break_even_binds=binds, needed_effective_bytes=need,
+        needed_grown=not req.effective_capacity_bytes,
         horizon_months=req.horizon_months, systems=tuple(systems), workloads=tuple(workloads), notes=notes)
 
 

@@ -783,7 +783,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                      "are priced at their smallest size")
     if energy is not None and not energy.complete:
         notes.append(("power and energy are lower bounds" if energy.power_known else "power and energy are not known")
-                     + ": the catalog gives no figure for " + ", ".join(energy.not_counted))
+                     + ": the catalog gives no figure for "
+                     + ", ".join(f"the {m}" if m.startswith("power of ") else m for m in energy.not_counted))
     if energy is not None:
         notes.extend(energy.assumed)
     hardware_priced = deployment == "on-prem" and design.lines[0].upfront > 0

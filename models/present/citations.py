@@ -315,15 +315,19 @@ def customer_citation(source: str) -> str:
 
 ALL_FLASH_SEED = "002"
 """The seed report that measured an all-flash vSAN cluster only (VMware's SQL Server on All-Flash Virtual SAN)."""
-HYBRID_SCOPE = ("; that source measured all-flash vSAN only: on this hybrid cluster its software costs are "
-                "assumed to carry over, and the HDD capacity tier and the read cache are modelled without it")
-"""Said after a note citing :data:`ALL_FLASH_SEED` about a hybrid vSAN cluster (REVIEW45 #8)."""
+HYBRID_SCOPE = "The all-flash vSAN blog cited above measured no hybrid cluster: its software costs are assumed here"
+"""Said once, after the last note citing :data:`ALL_FLASH_SEED`, about a hybrid vSAN cluster (REVIEW45 #8; one
+short sentence since REVIEW46: a long clause after each citing note was read twice)."""
 
 
 def workload_notes(notes: Sequence[str]) -> list[str]:
     """A workload's notes (``WorkloadPerformance.notes``) as a customer reads them (:func:`customer_citation`);
-    on a hybrid vSAN cluster (a ``vSAN hybrid ...`` note) each note citing the all-flash vSAN source says that
-    the source covers all-flash only (:data:`HYBRID_SCOPE`), so it is not read as a hybrid measurement."""
+    on a hybrid vSAN cluster (a ``vSAN hybrid ...`` note) the notes citing the all-flash vSAN source are followed,
+    once, by :data:`HYBRID_SCOPE` (the source covers all-flash only), so none is read as a hybrid measurement."""
     hybrid = any(note.startswith("vSAN hybrid") for note in notes)
     cites = re.compile(rf"\bseed {ALL_FLASH_SEED}\b|\b{ALL_FLASH_SEED}_")
-    return [customer_citation(note) + (HYBRID_SCOPE if hybrid and cites.search(note) else "") for note in notes]
+    out = [customer_citation(note) for note in notes]
+    citing = [k for k, note in enumerate(notes) if cites.search(note)]
+    if hybrid and citing:
+        out.insert(citing[-1] + 1, HYBRID_SCOPE)
+    return out

@@ -12,7 +12,8 @@ from models.costing.tco import OptionCost, Tco, comparison_order, tco_of
 from models.present.bom import footprint
 from models.project.model import Project, Scenario
 
-__all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_line_texts",
+__all__ = ["candidate_break_even", "cloud_price_lines", "cost_notes", "design_apart", "design_apart_short",
+           "design_line_texts",
            "design_tco", "cost_series", "figure_rows", "footprint_rows", "monthly_rows", "option_rows", "tco_to_dict",
            "unpriced_row",
            "vcpu_rate_carried", "workbook_rows"]
@@ -248,12 +249,29 @@ def design_apart(tco: Tco) -> str:
     other = [m for m in design.missing if m not in power and not m.startswith("hardware (")]
     budget = ("" if tco.break_even_hardware is None else
               ". The table's last column gives the most its hardware may cost to break even")
-    return (f"{design.name} is left out of the chart and of the ranking of the options: its hardware is not priced "
-            f"(no price book)"
-            + (f" and the {' and the '.join(power) or 'power'} is not known" if unknown else "")
+    return (_apart_reason(tco, unknown, power)
             + (f" (not counted either: {'; '.join(other)})" if other else "")
             + f", so its {_money(design.total, tco.currency)} over {tco.inputs.horizon_months} months counts only "
             f"{what} and cannot be set against the cloud options, which count everything they need{budget}")
+
+
+def _apart_reason(tco: Tco, power_unknown: bool, power: list[str]) -> str:
+    """The head of :func:`design_apart`'s sentence: the design is left out, and what it lacks (a hardware price, and
+    its power when that is not known)."""
+    return (f"{tco.design.name} is left out of the chart and of the ranking of the options: its hardware is not "
+            f"priced (no price book)"
+            + (f" and the {' and the '.join(power) or 'power'} is not known" if power_unknown else ""))
+
+
+def design_apart_short(tco: Tco) -> str:
+    """:func:`design_apart` in short for a screen's notes: why the design is left out (its hardware is not priced),
+    one sentence ending in a full stop, pointing at the design's row for what its total counts; "" when the design
+    is in. An unknown power is left to the cost notes' own line (``models.costing.tco``: "power and energy are not
+    known: ...", REVIEW46: the notes said it three times). The long sentence stays on that row's tooltip and in the
+    PDF."""
+    if not design_apart(tco):
+        return ""
+    return _apart_reason(tco, False, []) + "; its row's tooltip says what its total counts."
 
 
 NO_PRICE = "no price: hardware not priced (no price book)"

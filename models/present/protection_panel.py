@@ -88,7 +88,7 @@ def protection_panel(project: Project, catalog: Catalog | None = None) -> Protec
                 f"{fmt_iops(before.saturation_iops)} IOPS" if before is not None else "",
                 f"{fmt_iops(state.performance.saturation_iops)} IOPS",
                 state_verdict(state, before)])
-            reasons.append(f"{names.get(workload_id, workload_id)}, {state.reason}")
+            reasons.append(f"{names.get(workload_id, workload_id)}, {state.reason.rstrip('.')}.")  # a sentence
     if project.requirements.meet_slo_after_site_loss and evaluation.performance is not None:
         checks = requirement_checks(project.requirements, design.scenario, design.catalog, project.settings,
                                     evaluation.performance.workloads, states)

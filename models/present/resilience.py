@@ -44,6 +44,16 @@ be faster than normal operation, per state id; another state with relieved work 
 
 RELIEF_OTHER = "work of normal operation stops in this state"
 
+RELIEF_SHORT = {
+    "takeover": "no NVRAM mirroring to the partner",
+    "cloud_failover": "no write mirroring to the partner VM",
+    "switchover": "no mirroring to the other site",
+}
+""":data:`RELIEF_WORDS` in a few words for a screen's one line per workload (:func:`compact_states`); another state
+with relieved work reads :data:`RELIEF_OTHER_SHORT`."""
+
+RELIEF_OTHER_SHORT = "less work than normal"
+
 
 def relief_words(state: StateResult, normal: WorkloadPerformance | None) -> str:
     """``below normal operation's 0.11 ms: the HA partner's NVRAM mirroring stops in takeover, so writes no longer
@@ -111,7 +121,8 @@ def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerforman
 def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | None = None) -> str:
     """One line for a workload's failure states: ``takeover: no, saturated · path loss: yes, 0.83 ms`` (with a
     target), else each state's saturation (``host failure: saturation 177K IOPS``). With ``normal`` (the workload
-    in normal operation), a latency below normal's says why beside it (:func:`relief_words`)."""
+    in normal operation), a latency below normal's says why beside it in a few words (``below normal: no mirroring
+    to the other site``, :data:`RELIEF_SHORT`; :func:`relief_words` has the sentence)."""
     parts = []
     for state in states:
         wp = state.performance
@@ -120,9 +131,9 @@ def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | 
             parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
         else:
             latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
-            relief = relief_words(state, normal)
+            relief = RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT) if relief_words(state, normal) else ""
             answer = "yes" if state.meets_slo else "no"
-            parts.append(f"{name}: {answer}, {latency}" + (f" ({relief})" if relief else ""))
+            parts.append(f"{name}: {answer}, {latency}" + (f" (below normal: {relief})" if relief else ""))
     return " · ".join(parts)
 
 

@@ -186,10 +186,11 @@ UNMEASURED_WORDS: dict[str, str] = {
 profile governs reads in the words of ``models.present.summary.NO_PROFILE_WORDS`` instead."""
 
 
-def _unmeasured(wp: WorkloadPerformance) -> str:
+def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
     """``; not measured on this system: derived from a related system's measurements, P10-P90 1.46M – 6.67M``
     when the workload's profile was not fitted to this system's own measurements (derived, hardware relation only
-    or assumed: a prediction, not a validated figure), else ""."""
+    or assumed: a prediction, not a validated figure), else "". ``compact`` (a laptop screen's line, whose table
+    names the profile kind beside it): ``; not measured on this system, P10-P90 1.46M – 6.67M``."""
     from models.present.summary import NO_PROFILE_WORDS, no_profile_key
 
     kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
@@ -200,16 +201,19 @@ def _unmeasured(wp: WorkloadPerformance) -> str:
     from models.present.iops_bound import iops_bound_words
     from models.present.uncertainty import iops_band_text, published_bound  # on first use: a light import
 
-    held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
     band = iops_band_text(wp.max_iops_at_slo_band_p10, wp.max_iops_at_slo_band_p90, NOT_MET)
+    if compact:
+        return "; not measured on this system" + (f", P10–P90 {band}" if band != "—" else "")
+    held = published_bound(wp) or iops_bound_words(wp)  # whose figure holds it, per HA pair (REVIEW44 #6)
     return (f"; not measured on this system: {words}" + (f" and {held}" if held else "")
             + (f", P10–P90 {band}" if band != "—" else ""))
 
 
-def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict, ...]:
+def workload_verdicts(performance: ScenarioPerformance | None, compact: bool = False) -> tuple[Verdict, ...]:
     """Per workload: its target meets the SLO or not (``models.verdict.workload_miss``), its cautions, or (no
     target) what it can deliver. ``performance``: a ``ScenarioPerformance`` (None: performance could not be
-    computed, a failure)."""
+    computed, a failure). ``compact``: an unmeasured profile's words in short (:func:`_unmeasured`), for a screen
+    whose table shows the profile kind on the same row (the report and the tooltip keep them whole)."""
     if performance is None:
         return (Verdict(FAIL, "", "performance could not be computed", "performance"),)
     out = []
@@ -224,11 +228,11 @@ def workload_verdicts(performance: ScenarioPerformance | None) -> tuple[Verdict,
             out.append(Verdict(PASS, name, f"{target_text(wp)} at {'p99 ' if p99 else ''}"
                                f"{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
                                f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO"
-                               f"{_unmeasured(wp)})", "performance"))
+                               f"{_unmeasured(wp, compact)})", "performance"))
         else:
             out.append(Verdict(OPEN, name, f"no IOPS target set; the design delivers up to "
-                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO{_unmeasured(wp)}",
-                               "performance"))
+                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO"
+                               f"{_unmeasured(wp, compact)}", "performance"))
         out += [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
     return tuple(out)
 

@@ -143,7 +143,9 @@ def transfer_window(scenario: Scenario, catalog: Catalog, figures: tuple[Replica
         if wp.latency_at_target_ms is None:
             text = f"The {role} cannot take the transfer's {what} at {rate:,.1f} MB/s beside its own workloads."
         else:
-            worst = [f"{n} {a:.2f} ms (from {b:.2f} ms)" for n, b, a in own if a is not None and b is not None]
+            # "(from 0.11 ms)" beside 0.11 ms read as a change (REVIEW46): the same figure at two decimals is unchanged
+            worst = [f"{n} {a:.2f} ms " + ("(unchanged)" if f"{a:.2f}" == f"{b:.2f}" else f"(from {b:.2f} ms)")
+                     for n, b, a in own if a is not None and b is not None]
             moved = "; its workloads at target: " + ", ".join(worst) if worst else ""
             text = (f"The transfer's {what} at {rate:,.1f} MB/s on the {role}"
                     + (f": {busiest.name} at {busiest.utilization * 100:.0f}%" if busiest is not None else "")

@@ -29,7 +29,7 @@ def test_protection_tab_shows_the_worked_example_and_follows_an_edit(window, qtb
     = 17.8 h; the copies fit today and fill the DR system in month 18, within the 36-month horizon."""
     view = _protection(window, qtbot, "aff-a70-snapmirror-cvo-dr.toml")
     table = view.relationships
-    header = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    header = [" ".join(table.horizontalHeaderItem(c).text().split()) for c in range(table.columnCount())]
     row = {header[c]: table.item(0, c).text() for c in range(table.columnCount())}
     assert table.rowCount() == 1
     assert row["Transfer time"] == "3.1 min" and row["RPO achieved"] == "63 min" and row["RPO required"] == "90 min"

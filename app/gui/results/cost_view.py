@@ -209,7 +209,14 @@ class CostView(ComputedOnShow):
 
     def show_tco(self, tco) -> None:
         """Draw ``tco`` (a ``models.costing.Tco``): figures, chart and table."""
-        from models.present.cost import cost_series, design_apart, footprint_rows, option_rows, unpriced_row
+        from models.present.cost import (
+            cost_series,
+            design_apart,
+            design_apart_short,
+            footprint_rows,
+            option_rows,
+            unpriced_row,
+        )
 
         self.tco = tco
         # a design whose hardware is not priced is neither charted nor ranked against the cloud options (the
@@ -241,8 +248,7 @@ class CostView(ComputedOnShow):
                 item = self.table.item(0, c)
                 if item is not None:
                     item.setToolTip(self.apart + ".")
-        notes = ([self.apart.split(", so its ")[0] + " (its row's tooltip says what it counts)."] if self.apart
-                 else []) + list(tco.notes)
+        notes = ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
         self.sig_tco_shown.emit()
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -108,6 +108,14 @@ SUMMARY_TEXT_MIN_LINES = 2
 are too short for all of them they scroll inside their own area instead of squeezing the chart above (at 1366 x
 768 the chart was cut to 236 of its 260 px, the IOPS axis lost)."""
 SUMMARY_TEXT_HINT_LINES = 8
+SUMMARY_WRAPPED_HEADERS = {"Max IOPS @ SLO": "Max IOPS\n@ SLO", "Ramp peak": "Ramp\npeak",
+                           "Latency @ target": "Latency\n@ target"}
+"""The summary table's headers on two lines where its columns are wider than the table on one (1366 px)."""
+SUMMARY_ELIDED_COLUMNS = ("Workload", "Bottleneck")
+"""The summary columns cut short, with "…", where the table is still too wide (names, never numbers: each cell's
+tooltip names them whole), in this order."""
+SUMMARY_ELIDED_MIN_CHARS = 12
+"""An elided summary column keeps about this many characters."""
 """The text lines' area asks for at most this many lines (more scroll)."""
 MIN_BARS = 3
 CSV_FIELDS = ("workload_id", "workload", "iops", "latency_ms", "mbps", "host_latency_ms", "population")
@@ -326,7 +334,9 @@ class PerformanceView(QWidget):
         self.summary_table.setWordWrap(False)
         self.summary_table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         head = self.summary_table.horizontalHeader()
-        head.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        head.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.summary_table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.summary_table.installEventFilter(self)
         self.summary_table.selectionModel().currentRowChanged.connect(
             lambda current, _previous: self._select_row(current.row()))
 
@@ -1044,6 +1054,7 @@ class PerformanceView(QWidget):
             tooltip = "<br>".join(
                 [f"<b>{html_escape(w.name)}</b> ({html_escape(w.protocol)}, {w.block_kib:g} KiB)",
                  f"Saturation: {fmt_iops(w.saturation_iops)} IOPS, {fmt_mbps(w.saturation_mbps)}"]
+                + ([f"Bottleneck: {html_escape(w.bottleneck)}"] if w.bottleneck else [])
                 + [html_escape(n) for n in workload_notes(w.notes)])  # cited as the report cites them
             for item in items:
                 item.setToolTip(tooltip)
@@ -1053,7 +1064,10 @@ class PerformanceView(QWidget):
             if w.profile in ("assumed", "hardware relation only"):  # a caution (the widest band), never red
                 items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
-        found = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        # short on screen (the row's Profile cell says how an unmeasured figure was obtained); whole in the tooltip
+        found = workload_verdicts(self._evaluation.performance, compact=True) if self._workloads else ()
+        whole = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION]))
         verdicts = [v for v in found if v.kind != CAUTION]
         cautions = [v for v in found if v.kind == CAUTION]
         self.verdict_label.setText(verdict_html(verdicts))
@@ -1093,9 +1107,9 @@ class PerformanceView(QWidget):
             self.resilience_label.setVisible(False)
         self._fit_summary_height()
         self._fit_texts_height()
-        # the columns fit the new rows: the header's ResizeToContents measured the rows the viewport showed before
-        # they were filled (the cells read "TPC…", "2 …", "unca…" with room to spare beside the table)
-        self.summary_table.horizontalHeader().resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+        # the columns fit the new rows: measured on the rows filled (a header's ResizeToContents measured the rows
+        # the viewport showed before they were filled: "TPC…", "2 …", "unca…" with room to spare beside the table)
+        self._fit_summary_columns()
 
     def show_runway(self):
         """Open the runway chart of the evaluation shown (None without failure states and runway)."""
@@ -1114,9 +1128,56 @@ class PerformanceView(QWidget):
         table = self.summary_table
         rows = min(max(self.summary_model.rowCount(), 1), SUMMARY_ROWS)
         header = table.horizontalHeader().sizeHint().height()
-        scroll = table.horizontalScrollBar().sizeHint().height()
+        # room for the sideways scroll bar only where the columns are still wider than the table
+        columns = sum(table.columnWidth(k) for k in range(self.summary_model.columnCount()))
+        wide = columns > table.width() - 2 * table.frameWidth()
+        scroll = table.horizontalScrollBar().sizeHint().height() if wide else 0
         height = header + rows * table.verticalHeader().defaultSectionSize() + 2 * table.frameWidth() + scroll
         table.setFixedHeight(height)
+
+    def _fit_summary_columns(self) -> None:
+        """Every summary column as wide as its cells where the table has the room; where it has not (1366 px: the
+        Headroom column was past the edge, the table scrolled sideways), the long headers go on two lines, then the
+        names (:data:`SUMMARY_ELIDED_COLUMNS`) are cut short with "…" down to about
+        :data:`SUMMARY_ELIDED_MIN_CHARS` characters; the numbers stay whole."""
+        table, model = self.summary_table, self.summary_model
+        head = table.horizontalHeader()
+        room = table.width() - 2 * table.frameWidth()
+
+        def natural() -> list[int]:
+            return [max(table.sizeHintForColumn(k), head.sectionSizeHint(k)) for k in range(model.columnCount())]
+
+        def label(wrapped: bool) -> None:
+            for k, name in enumerate(self.SUMMARY_COLUMNS):
+                text = SUMMARY_WRAPPED_HEADERS.get(name, name) if wrapped else name
+                if model.horizontalHeaderItem(k).text() != text:
+                    model.horizontalHeaderItem(k).setText(text)
+
+        label(False)
+        widths = natural()
+        if sum(widths) > room:
+            label(True)
+            widths = natural()
+        excess = sum(widths) - room
+        least = table.fontMetrics().averageCharWidth() * SUMMARY_ELIDED_MIN_CHARS + table.iconSize().width()
+        for name in SUMMARY_ELIDED_COLUMNS:
+            if excess <= 0:
+                break
+            k = self.SUMMARY_COLUMNS.index(name)
+            cut = min(excess, max(0, widths[k] - max(least, head.sectionSizeHint(k))))
+            widths[k] -= cut
+            excess -= cut
+        for k, width in enumerate(widths):
+            if table.columnWidth(k) != width:
+                table.setColumnWidth(k, width)
+        self._fit_summary_height()
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802
+        """Qt's event filter: the summary table's columns are refitted to its new width."""
+        if watched is self.summary_table and event.type() == QEvent.Type.Resize and \
+                event.size().width() != event.oldSize().width():
+            self._fit_summary_columns()
+        return super().eventFilter(watched, event)
 
     def _fit_texts_height(self) -> None:
         """The text lines' area at most as tall as its lines wrapped at its width and at least
