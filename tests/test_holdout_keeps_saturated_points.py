@@ -20,3 +20,30 @@ def test_a_saturated_held_out_point_counts_as_an_unbounded_miss():
     latency = next(t for t in holdout_targets(checks) if t.quantity_class == "latency")
     assert len(latency.misses) == sum(1 for c in checks if c.group == "latency") and math.inf in latency.misses
     assert "1 at a load the prediction saturates below" in holdout_line(checks=checks)
+
+
+def test_the_bundled_catalogs_holdout_is_computed_once_per_process_and_no_other_catalogs(monkeypatch):
+    """platform_holdout / joint_fits keep the bundled catalog's result (its refits cost seconds; the report, the
+    validation headline and these tests ask for it again) and hand out a new list and set each call; another
+    catalog is always computed."""
+    from models.catalog import Controller, bundled_catalog
+    from models.validation import platform_holdout as module
+
+    first = platform_holdout()
+    first.clear()  # a caller's change to its list is not the next caller's
+    second = platform_holdout()
+    assert second and second == platform_holdout() and second is not platform_holdout()
+    a900 = bundled_catalog().get("netapp-aff-a900", Controller)
+    others, held = module.joint_fits(bundled_catalog(), a900)
+    others.add("changed")
+    assert module.joint_fits(bundled_catalog(), a900) == ({"specstorage2020-eda-a90-8node"}, held)
+    calls = []
+    monkeypatch.setattr(module, "_platform_holdout", lambda catalog: calls.append(catalog) or [])
+    monkeypatch.setattr(module, "_joint_fits", lambda catalog, record: calls.append(record) or (set(), catalog))
+    assert platform_holdout() == second and module.joint_fits(bundled_catalog(), a900)[0] == {
+        "specstorage2020-eda-a90-8node"}
+    assert calls == []  # from the cache
+    other = bundled_catalog().with_entries([a900.model_copy(update={"cores_per_node": a900.cores_per_node + 1})])
+    assert platform_holdout(other) == [] and module.joint_fits(other, other.get("netapp-aff-a900", Controller)) == (
+        set(), other)
+    assert len(calls) == 2  # computed: not the bundled catalog

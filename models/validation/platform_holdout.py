@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import statistics
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -103,7 +104,32 @@ def joint_fits(catalog: Catalog, record: Controller) -> tuple[set[str], Catalog]
     (not this platform's points), and ``catalog`` without this platform (:func:`without_platform`) whose other
     platforms' profiles of those fits are refitted without this platform's cases
     (``models.calibration.refit_without_cases``): what they were fitted to never includes the platform left out.
-    (no cases, :func:`without_platform`) when no fit of the platform is joint."""
+    (no cases, :func:`without_platform`) when no fit of the platform is joint. Computed once per process for a
+    record of the bundled catalog (the refit is the costly part; the catalog is immutable)."""
+    bundled = catalog is bundled_catalog() and catalog.find(record.id) is record
+    if bundled:
+        with _cache_lock:
+            if record.id in _bundled_joint_fits:
+                kept, kept_catalog = _bundled_joint_fits[record.id]
+                return set(kept), kept_catalog
+    others, held = _joint_fits(catalog, record)
+    if bundled:
+        with _cache_lock:
+            _bundled_joint_fits[record.id] = (frozenset(others), held)
+    return others, held
+
+
+_cache_lock = threading.Lock()
+_bundled_joint_fits: dict[str, tuple[frozenset[str], Catalog]] = {}
+"""Record id -> :func:`joint_fits` of the bundled catalog (immutable, ``bundled_catalog()`` is one object per
+process): its refits (two least-squares NFS ramp fits, several seconds) are computed once per process, whether the
+report's validation pages, ``storplan validate`` or a test asks first."""
+_bundled_holdout: list[HoldoutCheck] = []
+""":func:`platform_holdout` of the bundled catalog, once computed (the same once-per-process rule)."""
+
+
+def _joint_fits(catalog: Catalog, record: Controller) -> tuple[set[str], Catalog]:
+    """:func:`joint_fits`, computed."""
     from models.calibration import seed_fits
     from models.calibration.fit import with_profiles
     from models.calibration.seed_profiles import refit_without_cases
@@ -124,8 +150,22 @@ def joint_fits(catalog: Catalog, record: Controller) -> tuple[set[str], Catalog]
 def platform_holdout(catalog: Catalog | None = None) -> list[HoldoutCheck]:
     """Every left-out platform's saturation and latency points (module docstring), platform by platform. A fit
     joint with other platforms (:func:`joint_fits`) counts only this platform's cases, and the others' profiles are
-    refitted without them."""
+    refitted without them. Computed once per process for the bundled catalog (a new list each call)."""
     catalog = catalog or bundled_catalog()
+    if catalog is not bundled_catalog():
+        return _platform_holdout(catalog)
+    with _cache_lock:
+        done = list(_bundled_holdout)
+    if not done:
+        done = _platform_holdout(catalog)
+        with _cache_lock:
+            if not _bundled_holdout:
+                _bundled_holdout.extend(done)
+    return done
+
+
+def _platform_holdout(catalog: Catalog) -> list[HoldoutCheck]:
+    """:func:`platform_holdout`, computed."""
     base = _points(catalog)
     out: list[HoldoutCheck] = []
     for record in calibrated_platforms(catalog):
