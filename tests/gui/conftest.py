@@ -97,3 +97,21 @@ def example_window(qtbot):
     win = shown_window(qtbot, read_project(path))
     yield win
     _dispose(win)
+
+
+@pytest.fixture
+def sized_example(qtbot, open_window):
+    """A function (example file name, width px, height px) -> a main window on that bundled example, resized to
+    exactly that size and put in its default layout (the laptop-screen tests: 1366 x 768 and alike)."""
+    from PySide6.QtCore import QSize
+
+    from app.gui.main_window import read_project
+
+    def _open(example: str, width: int, height: int):
+        win = open_window(read_project(examples_dir() / example))
+        win.resize(width, height)
+        qtbot.waitUntil(lambda: win.size() == QSize(width, height), timeout=3000)
+        win.apply_default_layout()
+        return win
+
+    return _open

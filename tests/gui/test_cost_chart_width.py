@@ -4,18 +4,10 @@ chart above the table at the rest of the width; the table's caveats stay whole (
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
 
-from models.resources import examples_dir
+def test_a_laptop_shows_a_wide_chart_above_the_table(sized_example, qtbot):
 
-
-def test_a_laptop_shows_a_wide_chart_above_the_table(open_window, qtbot):
-    from app.gui.main_window import read_project
-
-    win = open_window(read_project(examples_dir() / "aff-a90-oracle-nvmefc64.toml"))
-    win.resize(1350, 728)
-    qtbot.waitUntil(lambda: win.size() == QSize(1350, 728), timeout=3000)
-    win.apply_default_layout()
+    win = sized_example("aff-a90-oracle-nvmefc64.toml", 1350, 728)
     results = win.results
     results.setCurrentWidget(results.cost_tab)
     view = results.cost_view

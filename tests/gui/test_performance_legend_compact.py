@@ -5,24 +5,18 @@ headroom) are on screen without scrolling at 1350 x 728 (a 1366 x 768 laptop les
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QSize
-
-from app.gui.main_window import read_project
-from models.resources import examples_dir
+from PySide6.QtCore import QPoint
 
 
-def _performance_tab(qtbot, open_window, example: str, width: int, height: int):
+def _performance_tab(qtbot, sized_example, example: str, width: int, height: int):
     """(window, Performance view) of ``example`` in a window of ``width`` x ``height`` px in its default layout."""
-    win = open_window(read_project(examples_dir() / f"{example}.toml"))
-    win.resize(width, height)
-    qtbot.waitUntil(lambda: win.size() == QSize(width, height), timeout=3000)
-    win.apply_default_layout()
+    win = sized_example(f"{example}.toml", width, height)
     win.results.setCurrentIndex(1)
     return win, win.results.currentWidget()
 
 
-def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_window):
-    win, view = _performance_tab(qtbot, open_window, "aff-a90-oracle-nvmefc64", 1350, 728)
+def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, sized_example):
+    win, view = _performance_tab(qtbot, sized_example, "aff-a90-oracle-nvmefc64", 1350, 728)
     # eight entries since the A90 stops at its published 2.4M (no open-model continuation): still three rows
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) >= 8, timeout=5000)
     scroll = win.results_dock.widget()
@@ -45,14 +39,14 @@ def test_a_laptop_shows_the_workload_rows_and_a_compact_legend(qtbot, open_windo
     assert win.centralWidget().height() >= 180  # the canvas keeps its room
 
 
-def test_ten_entries_take_three_short_rows_at_1366x768(qtbot, open_window):
+def test_ten_entries_take_three_short_rows_at_1366x768(qtbot, sized_example):
     """REVIEW45 #4: the MetroCluster example's ten entries (its workload, p99, four failure states, four markers)
     took five rows, 128 of the chart's 288 px, about half of it, at 1366x768: the workload's long name set the
     first column's width, so only two columns fitted. Now its entry is cut short (the full name is in the selector
     above and the table below), the text is a little smaller and the rows closer: three rows, about a quarter."""
     from app.gui.results.performance_view import ONE_WORKLOAD_LEGEND_CHARS
 
-    _win, view = _performance_tab(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
+    _win, view = _performance_tab(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1 and len(view.legend.items) == 10, timeout=10_000)
     qtbot.wait(50)
     view._fit_legend()

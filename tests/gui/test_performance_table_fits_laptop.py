@@ -4,21 +4,14 @@ workload's long name is cut short with "…" (its tooltip names it whole); every
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
 from PySide6.QtGui import QFontMetrics
-
-from app.gui.main_window import read_project
-from models.resources import examples_dir
 
 NUMBERS = ("Protocol", "SLO", "Saturation", "Max IOPS @ SLO", "Profile", "Ramp peak", "Target", "Latency @ target",
            "Headroom")
 
 
-def _performance_view(qtbot, open_window, example: str, width: int, height: int):
-    win = open_window(read_project(examples_dir() / f"{example}.toml"))
-    win.resize(width, height)
-    qtbot.waitUntil(lambda: win.size() == QSize(width, height), timeout=3000)
-    win.apply_default_layout()
+def _performance_view(qtbot, sized_example, example: str, width: int, height: int):
+    win = sized_example(f"{example}.toml", width, height)
     win.results.setCurrentIndex(1)
     view = win.results.currentWidget()
     qtbot.waitUntil(lambda: view.summary_model.rowCount() == 1, timeout=10_000)
@@ -30,8 +23,8 @@ def _text_width(table, item) -> int:
     return QFontMetrics(item.font()).horizontalAdvance(item.text())
 
 
-def test_the_metrocluster_table_fits_1366_without_scrolling_sideways(qtbot, open_window):
-    view = _performance_view(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
+def test_the_metrocluster_table_fits_1366_without_scrolling_sideways(qtbot, sized_example):
+    view = _performance_view(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
     table, model = view.summary_table, view.summary_model
     columns = list(view.SUMMARY_COLUMNS)
     widths = [table.columnWidth(k) for k in range(model.columnCount())]
@@ -49,20 +42,20 @@ def test_the_metrocluster_table_fits_1366_without_scrolling_sideways(qtbot, open
     assert bottleneck.text() in bottleneck.toolTip()
 
 
-def test_a_wide_window_keeps_one_line_headers_and_whole_names(qtbot, open_window):
-    view = _performance_view(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1920, 1080)
+def test_a_wide_window_keeps_one_line_headers_and_whole_names(qtbot, sized_example):
+    view = _performance_view(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1920, 1080)
     table, model = view.summary_table, view.summary_model
     assert all("\n" not in model.horizontalHeaderItem(k).text() for k in range(model.columnCount()))
     name = model.item(0, 0)
     assert table.columnWidth(0) >= _text_width(table, name) + table.iconSize().width()
 
 
-def test_the_metrocluster_runway_line_is_on_screen_at_1366x768(qtbot, open_window):
+def test_the_metrocluster_runway_line_is_on_screen_at_1366x768(qtbot, sized_example):
     """REVIEW45: the MetroCluster example's verdict (three lines: how its unmeasured bound was derived) and its bad day
     (the switchover's relief in a long clause) pushed its Runway line below the text area, which scrolled. Now the
     verdict names the unmeasured profile in short (the row's Profile cell and the verdict's tooltip say how) and the
     relief in a few words: every line, the Runway last, shows without scrolling."""
-    view = _performance_view(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
+    view = _performance_view(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp", 1366, 768)
     qtbot.wait(50)
     label, scroll = view.resilience_label, view.summary_scroll
     assert label.isVisible() and "<b>Runway</b>" in label.text()

@@ -6,17 +6,10 @@ tab's width, a long cell wraps, and each table is as tall as its wrapped rows.""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QSize
-
-from app.gui.main_window import read_project
-from models.resources import examples_dir
 
 
-def _protection(qtbot, open_window, example: str):
-    win = open_window(read_project(examples_dir() / example))
-    win.resize(1366, 768)
-    qtbot.waitUntil(lambda: win.size() == QSize(1366, 768), timeout=3000)
-    win.apply_default_layout()
+def _protection(qtbot, sized_example, example: str):
+    win = sized_example(example, 1366, 768)
     results = win.results
     results.setCurrentWidget(results.protection_tab)
     view = results.protection_view
@@ -28,8 +21,8 @@ def _protection(qtbot, open_window, example: str):
 
 @pytest.mark.parametrize(("example", "table"), [("aff-a70-snapmirror-cvo-dr.toml", "relationships"),
                                                 ("aff-a70-metrocluster-ip-oracle-nvmetcp.toml", "sites")])
-def test_every_column_is_on_screen_and_every_cell_whole(qtbot, open_window, example, table):
-    view = _protection(qtbot, open_window, example)
+def test_every_column_is_on_screen_and_every_cell_whole(qtbot, sized_example, example, table):
+    view = _protection(qtbot, sized_example, example)
     grid = getattr(view, table)
     assert grid.isVisible() and grid.rowCount() >= 1
     right = sum(grid.columnWidth(c) for c in range(grid.columnCount()))
@@ -47,12 +40,12 @@ def test_every_column_is_on_screen_and_every_cell_whole(qtbot, open_window, exam
     assert grid.viewport().height() >= grid.verticalHeader().length()
 
 
-def test_an_unchanged_latency_reads_unchanged(qtbot, open_window):
+def test_an_unchanged_latency_reads_unchanged(qtbot, sized_example):
     """REVIEW46: the SnapMirror example's source read "SLOB ... (Oracle) 0.11 ms (from 0.11 ms)", a change that is
     none at the figure's two decimals."""
     import re
 
-    view = _protection(qtbot, open_window, "aff-a70-snapmirror-cvo-dr.toml")
+    view = _protection(qtbot, sized_example, "aff-a70-snapmirror-cvo-dr.toml")
     text = view.notes.text()
     for now, before in re.findall(r"(\d+\.\d\d) ms \(from (\d+\.\d\d) ms\)", text):
         assert now != before, text
@@ -60,7 +53,7 @@ def test_an_unchanged_latency_reads_unchanged(qtbot, open_window):
     assert "SLOB 75% SELECT / 25% UPDATE (Oracle) 0.11 ms (unchanged)" in text, text
 
 
-def test_each_site_loss_reason_is_a_sentence(qtbot, open_window):
-    view = _protection(qtbot, open_window, "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
+def test_each_site_loss_reason_is_a_sentence(qtbot, sized_example):
+    view = _protection(qtbot, sized_example, "aff-a70-metrocluster-ip-oracle-nvmetcp.toml")
     lines = [line for line in view.site_notes.text().split("<br>") if line]
     assert lines and all(line.endswith(".") for line in lines), lines
