@@ -17,6 +17,12 @@ median (the examples differ tenfold in cost; target: p99 <= 2x), in wall-clock a
 the wall clock's spread is the scheduler's); how many generation-2 collections ran and the longest. ``--freeze``
 freezes what start-up made (``gc.freeze``), as the app, its worker process and the CLI do; ``--qt`` imports PySide6
 and pyqtgraph first, whose objects the GUI process holds besides (a full collection walks them all).
+
+The floor: between every two evaluations the same fixed task runs (:func:`_floor_task`: a pure-Python loop and
+small numpy calls, repeated to last as long as a mean evaluation, no allocation the collector tracks), and its own
+p99 against its median is printed beside the evaluations'. It is the spread the machine alone gives one unchanging
+piece of work (a shared virtual machine's CPU time varies with its neighbours' cache and frequency use); an
+evaluation's ratio near the floor's is the machine's, not the collector's or the engine's.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ import statistics
 import sys
 import time
 from pathlib import Path
+
+import numpy as np
 
 from models.design import resolve
 from models.evaluate import evaluate, with_layouts
@@ -126,6 +134,25 @@ def _full_collection_ms() -> float:
     return 1000.0 * min(times)
 
 
+_FLOOR_ARRAY = np.linspace(0.0, 1.0, 200)
+
+
+def _floor_task() -> float:
+    """The floor's fixed piece of work (module docstring): the same Python arithmetic and numpy calls every time."""
+    s = 0.0
+    for i in range(8_000):
+        s += i * 0.5
+    for _ in range(120):
+        s += float(np.cumsum(_FLOOR_ARRAY)[-1])
+    return s
+
+
+def _p99_ratio(times: dict[int, list[float]]) -> tuple[float, float]:
+    """(p99, max) of each run's time over the median of its own key's runs."""
+    ratios = sorted(x / statistics.median(runs_k) for runs_k in times.values() for x in runs_k)
+    return ratios[int(0.99 * (len(ratios) - 1))], ratios[-1]
+
+
 def pauses(projects: list, runs: int, seed: int = 27) -> None:
     """Time ``runs`` cold evaluations with states of random examples under random edits (wall clock and this
     process's CPU time); print median, p99 and the generation-2 collections that ran (how many, their longest)."""
@@ -138,8 +165,14 @@ def pauses(projects: list, runs: int, seed: int = 27) -> None:
                                read_pct=float(rng.randint(0, 100)), block_kib=rng.choice((4.0, 8.0, 16.0, 64.0)))
                 for w in scenario.workloads]
         edited.append(project.model_copy(update={"scenarios": [scenario.model_copy(update={"workloads": work})]}))
+    c = time.process_time()
     for p in edited:
         _with_states(p)
+    per_design = (time.process_time() - c) / len(edited)
+    c = time.process_time()
+    for _ in range(20):
+        _floor_task()
+    reps = max(1, round(per_design / ((time.process_time() - c) / 20)))  # the floor as long as a mean evaluation
     print(f"one full collection now: {_full_collection_ms():.1f} ms CPU over {len(gc.get_objects()):,} tracked objects "
           f"({gc.get_freeze_count():,} frozen)")
     gen2: list[float] = []
@@ -156,9 +189,14 @@ def pauses(projects: list, runs: int, seed: int = 27) -> None:
     gc.callbacks.append(watch)
     wall: dict[int, list[float]] = {}
     cpu: dict[int, list[float]] = {}
+    floor: dict[int, list[float]] = {0: []}
     kept = []  # the GUI keeps the last results (and the report, the sizer, the undo stack hold more): keep some
     try:
         for _ in range(runs):
+            c = time.process_time()
+            for _ in range(reps):
+                _floor_task()
+            floor[0].append(1000.0 * (time.process_time() - c))
             k = rng.randrange(len(edited))
             engine._CURVE_CACHE.clear()
             t, c = time.perf_counter(), time.process_time()
@@ -171,13 +209,16 @@ def pauses(projects: list, runs: int, seed: int = 27) -> None:
     for label, times in (("wall", wall), ("CPU", cpu)):
         # each run against the median of its own design (the examples differ 10-fold in cost): what is left is
         # the spread of one design's runs, pauses included
-        ratios = sorted(x / statistics.median(runs_k) for runs_k in times.values() for x in runs_k)
+        p99, most = _p99_ratio(times)
         every = sorted(x for runs_k in times.values() for x in runs_k)
-        p99 = ratios[int(0.99 * (len(ratios) - 1))]
         print(f"{runs:,} random evaluations with states, {label:4s}: median {statistics.median(every):.2f} ms, "
               f"p99 {every[int(0.99 * (len(every) - 1))]:.2f} ms, max {every[-1]:.1f} ms; p99 of each run / its "
               f"design's median {p99:.2f}x (target <= 2x: {'ok' if p99 <= 2 else 'MISSED'}), "
-              f"max {ratios[-1]:.2f}x")
+              f"max {most:.2f}x")
+    floor_p99, floor_max = _p99_ratio(floor)
+    print(f"floor (the same fixed task between the runs, CPU): median {statistics.median(floor[0]):.2f} ms, p99 / "
+          f"median {floor_p99:.2f}x, max {floor_max:.2f}x; the evaluations' CPU p99 ratio is "
+          f"{_p99_ratio(cpu)[0] / floor_p99:.2f}x the floor's")
     print(f"generation-2 collections while they ran: {len(gen2)}, longest {max(gen2, default=0.0):.1f} ms CPU; "
           f"objects the collector tracks {len(gc.get_objects()):,}, frozen {gc.get_freeze_count():,}")
 
