@@ -1,6 +1,36 @@
-"""Shared test setup: user files go to a temporary StorPlan home, never the developer's own."""
+"""Shared test setup: user files go to a temporary StorPlan home, never the developer's own; the heaviest test
+modules are handed out first."""
 
 import pytest
+
+HEAVIEST_FIRST = (
+    "tests/test_fuzz_files.py",  # about 210 s of one worker's time
+    "tests/test_cross_validation.py",
+    "tests/test_customer_citations.py",
+    "tests/test_engine_invariants.py",
+    "tests/test_report.py",
+    "tests/test_affinity_ramps.py",
+    "tests/test_design.py",
+    "tests/test_sizing.py",
+    "tests/gui/test_gui_dialog_sizes.py",
+    "tests/gui/test_present_consistency.py",
+    "tests/gui/test_gui_hardware_editor.py",
+    "tests/test_sizer_golden.py",
+    "tests/test_sizer_lazy_walk.py",
+    "tests/test_tail_latency.py",
+    "tests/test_report_scale.py",  # about 11 s; every module not named here took less
+)
+"""Test modules of 11 s or more of one worker's time (a full run, 2026-11-30), longest first. pytest-xdist hands
+modules to its workers in collection order (``--dist loadscope`` with ``--no-loadscope-reorder`` in
+pyproject.toml): these first and the many short ones after, so that no worker starts a long module while the other
+has nothing left (xdist's own order, by number of tests, handed out the one-test modules of 30-57 s last)."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The modules of :data:`HEAVIEST_FIRST` first, in its order; every other test keeps its collection order (a
+    stable sort: a module's tests keep theirs)."""
+    rank = {module: n for n, module in enumerate(HEAVIEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(rank)))
 
 
 @pytest.fixture(autouse=True)

@@ -36,3 +36,17 @@ def test_mypy_configuration_rejects_unannotated_functions_and_stale_ignores(tmp_
     assert result.returncode == 1, result.stdout + result.stderr
     assert "probe.py:1: error: Function is missing a type annotation  [no-untyped-def]" in result.stdout
     assert 'probe.py:5: error: Unused "type: ignore" comment  [unused-ignore]' in result.stdout
+
+
+def test_the_heaviest_first_list_names_existing_test_modules() -> None:
+    """tests/conftest.py's scheduling list names real modules (a renamed module would silently go back to the end)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    heaviest = conftest.HEAVIEST_FIRST
+    missing = [m for m in heaviest if not (ROOT / m).is_file()]
+    assert not missing, f"tests/conftest.py HEAVIEST_FIRST names modules that do not exist: {missing}"
+    assert len(set(heaviest)) == len(heaviest)
