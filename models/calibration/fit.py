@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from models.bounded_read import CsvLimits, FileRefusedError, csv_rows, detect_delimiter, read_text
+from models.capacity.layout import RaidLayout, raid_layouts
 from models.catalog import Catalog, CloudVm, Controller, PerfProfile, Provenance, bundled_catalog
 from models.performance import build_path, latency_at_iops, ramp
 from models.performance.engine import Ramp, open_latency_ms, open_shape_ms
@@ -305,12 +306,22 @@ def with_profiles(catalog: Catalog, profiles: Iterable[tuple[str, PerfProfile]])
     return catalog.with_entries(updated)
 
 
-def run_ramps(scenarios: dict[str, Scenario], catalog: Catalog) -> dict[str, Ramp]:
-    """Each scenario's first enabled workload's closed ramp, with the same functions as evaluate_performance."""
+def run_ramps(scenarios: dict[str, Scenario], catalog: Catalog,
+              layouts: Mapping[str, Mapping[str, RaidLayout]] | None = None) -> dict[str, Ramp]:
+    """Each scenario's first enabled workload's closed ramp, with the same functions as evaluate_performance.
+
+    Args:
+        scenarios: key -> scenario; catalog: the records they use; layouts: key -> the scenario's RAID layouts
+            (``models.capacity.layout.raid_layouts``), for a caller that solves the same scenarios many times with
+            only performance profiles changed (a fit); None (or a key missing): built here.
+
+    Returns:
+        key -> :class:`models.performance.engine.Ramp`.
+    """
     out = {}
     for key, sc in scenarios.items():
         w = next(w for w in sc.workloads if w.enabled)
-        path = build_path(sc, catalog, w)
+        path = build_path(sc, catalog, w, layouts.get(key) if layouts is not None else None)
         out[key] = ramp(path.stations, path.read_fraction, w.concurrency, w.think_time_ms / 1e3)
     return out
 
@@ -584,10 +595,13 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
     batched = _latency_batches(observations)
     in_batch = {int(i) for b in batched for i in b[2]}
     single = [i for i in range(len(observations)) if i not in in_batch]
+    # the RAID layouts (drives, shelves, RAID groups) do not depend on the performance profiles a trial changes:
+    # built once per scenario, not at every residual evaluation (the same layouts build_path would build)
+    layouts = {key: raid_layouts(sc, catalog) for key, sc in scenarios.items()}
 
     def resid(x: np.ndarray, servers: int) -> np.ndarray:
         cat = with_profiles(catalog, profiles_for(x, servers))
-        ramps = run_ramps({k: sc for k, sc in scenarios.items() if k in closed_keys}, cat)
+        ramps = run_ramps({k: sc for k, sc in scenarios.items() if k in closed_keys}, cat, layouts)
         paths: dict[str, WorkloadPath] = {}
         out = np.empty(len(observations))
         for key, host, index, arrays in batched:
@@ -597,7 +611,8 @@ def fit_profile(specs: Sequence[ProfileSpec], scenarios: dict[str, Scenario], ob
             if o.kind in OPEN_KINDS:
                 if o.scenario not in paths:
                     sc = scenarios[o.scenario]
-                    paths[o.scenario] = build_path(sc, cat, next(w for w in sc.workloads if w.enabled))
+                    paths[o.scenario] = build_path(sc, cat, next(w for w in sc.workloads if w.enabled),
+                                                   layouts[o.scenario])
                 out[i] = open_residual(o, paths[o.scenario])
             else:
                 out[i] = residual(o, ramps)
