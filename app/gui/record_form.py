@@ -165,7 +165,9 @@ class FieldEditor(QWidget):
     def _show_messages(self) -> None:
         lines = self.messages()
         only_warnings = not self._refused and all(sev == "warning" for sev, _ in self._problems)
-        self.error.setStyleSheet(f"color: {WARNING_COLOR if lines and only_warnings else ERROR_COLOR};")
+        sheet = f"color: {WARNING_COLOR if lines and only_warnings else ERROR_COLOR};"
+        if self.error.styleSheet() != sheet:  # a style sheet set again re-polishes the label: only on a change
+            self.error.setStyleSheet(sheet)
         self.error.setText("\n".join(lines) if len(lines) < 2 else "\n".join(f"• {line}" for line in lines))
         self.error.setVisible(bool(lines))
 
