@@ -110,9 +110,11 @@ class HardwareEditor(QDialog):
         layout.addWidget(self.tabs, 1)
         layout.addWidget(self.message)
         outer.addWidget(buttons)
-        self.base.currentTextChanged.connect(self._start_from)
         if start_id in ids:
             self.base.setCurrentText(start_id)
+        # connected after choosing the start: the form is built and filled once, here, not a second time by the
+        # choice's signal (each fill parses the record and sets every field)
+        self.base.currentTextChanged.connect(self._start_from)
         self._start_from(self.base.currentText())
 
     def _start_from(self, entry_id: str) -> None:

@@ -137,8 +137,7 @@ class FieldEditor(QWidget):
         self.error = QLabel(self)
         self.error.setObjectName("fieldError")
         self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {ERROR_COLOR};")
-        self.error.hide()
+        self.error.hide()  # coloured when it has something to say (a style sheet costs each label a polish)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(1)
@@ -165,7 +164,9 @@ class FieldEditor(QWidget):
     def _show_messages(self) -> None:
         lines = self.messages()
         only_warnings = not self._refused and all(sev == "warning" for sev, _ in self._problems)
-        self.error.setStyleSheet(f"color: {WARNING_COLOR if lines and only_warnings else ERROR_COLOR};")
+        sheet = f"color: {WARNING_COLOR if only_warnings else ERROR_COLOR};"
+        if lines and self.error.styleSheet() != sheet:  # set again, a style sheet re-polishes: only on a change
+            self.error.setStyleSheet(sheet)
         self.error.setText("\n".join(lines) if len(lines) < 2 else "\n".join(f"• {line}" for line in lines))
         self.error.setVisible(bool(lines))
 

@@ -44,7 +44,8 @@ def shown_window(qtbot, project):
 
     win = MainWindow(project)
     win.ask_unsaved = lambda: QMessageBox.StandardButton.Discard
-    qtbot.addWidget(win)
+    if qtbot is not None:  # None: a window that outlives a test (:func:`module_example_window`)
+        qtbot.addWidget(win)
     win.show()
     win._install_result_views()
     win.worker.force_sync()
@@ -115,3 +116,28 @@ def sized_example(qtbot, open_window):
         return win
 
     return _open
+
+
+@pytest.fixture(scope="module")
+def module_example_window(qapp, tmp_path_factory):
+    """One main window on the AFF8080 example shared by a module's tests, for tests that only open a dialog from
+    it and close it again (building and disposing a window per test was most of such a module's time). Its
+    settings and user data are in a folder of the module's own, as :func:`_isolated_settings` gives each test;
+    a test that changes the window's project takes :func:`example_window` instead."""
+    from app.gui.main_window import read_project
+
+    home = tmp_path_factory.mktemp("module_window")
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(home / "settings"))
+    QCoreApplication.setOrganizationName("StorPlan-tests")
+    QCoreApplication.setApplicationName(f"StorPlan-tests-{os.getpid()}")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("STORPLAN_HOME", str(home / "home"))
+        from app.gui import settings
+
+        store = settings._store()
+        store.clear()
+        store.sync()
+        win = shown_window(None, read_project(examples_dir() / "aff8080-sqlserver-tpce.toml"))
+        yield win
+        _dispose(win)

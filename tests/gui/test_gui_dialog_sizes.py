@@ -234,15 +234,28 @@ MESSAGE_BOXES = ["unsaved changes", "cannot open example", "file error", "projec
                  "compare scenarios"]
 
 
-@pytest.mark.parametrize("name", MESSAGE_BOXES)
-def test_every_message_box_fits_and_shows_its_text(qtbot, example_window, tmp_path, screen, name):
+CHANGE_THE_PROJECT = ["compare scenarios"]
+"""The message boxes whose trigger changes the window's project (it adds a scenario): each on a window of its own;
+the others only show a box and close it, and share one window (a window per test was most of this module's time)."""
+
+
+def _message_box_fits(qtbot, win, tmp_path, screen, name) -> None:
     from PySide6.QtWidgets import QApplication
 
-    win = example_window
     win.results.setCurrentWidget(win.results.capacity_view)
     seen = _modal_shown(qtbot, _message_box_triggers(win, tmp_path)[name])
     _fits_screen(seen, screen)
     assert QApplication.activeModalWidget() is None
+
+
+@pytest.mark.parametrize("name", [name for name in MESSAGE_BOXES if name not in CHANGE_THE_PROJECT])
+def test_every_message_box_fits_and_shows_its_text(qtbot, module_example_window, tmp_path, screen, name):
+    _message_box_fits(qtbot, module_example_window, tmp_path, screen, name)
+
+
+@pytest.mark.parametrize("name", CHANGE_THE_PROJECT)
+def test_every_message_box_that_changes_the_project_fits(qtbot, example_window, tmp_path, screen, name):
+    _message_box_fits(qtbot, example_window, tmp_path, screen, name)
 
 
 FILE_DIALOGS = {
@@ -260,8 +273,9 @@ FILE_DIALOGS = {
 
 
 @pytest.mark.parametrize("name", list(FILE_DIALOGS))
-def test_every_file_dialog_fits(qtbot, example_window, screen, name):
-    seen = _modal_shown(qtbot, lambda: FILE_DIALOGS[name](example_window))
+def test_every_file_dialog_fits(qtbot, module_example_window, screen, name):
+    """Each file dialog, cancelled: the project stays as it is, so they share one window."""
+    seen = _modal_shown(qtbot, lambda: FILE_DIALOGS[name](module_example_window))
     _fits_screen(seen, screen)
 
 
@@ -276,10 +290,10 @@ def test_file_dialogs_of_the_calibration_and_sizer_fit(qtbot, example_window, sc
     _fits_screen(_modal_shown(qtbot, ask), screen)
 
 
-def test_about_box(qtbot, example_window, screen):
+def test_about_box(qtbot, module_example_window, screen):
     from app.gui import help as guide_help
 
-    box = guide_help.show_about(example_window)
+    box = guide_help.show_about(module_example_window)  # a new box each time: the window is only its parent
     qtbot.addWidget(box)
     qtbot.waitExposed(box)
     _fits_screen(_measure(box), screen)
@@ -298,13 +312,13 @@ def test_explanation_window(qtbot, example_window, screen):
 
 @pytest.mark.parametrize("rect", [*SCREENS.values(), QRect(0, 0, 683, 384)],
                          ids=[*SCREENS, "200% of 1366x768"])
-def test_change_profile_dialog(qtbot, example_window, monkeypatch, rect):
+def test_change_profile_dialog(qtbot, module_example_window, monkeypatch, rect):
     """The daily change profile's 24 hours (a replication relationship's workload) fit every screen down to 200 %
     of 1366 x 768: the hours scroll, OK and Cancel stay on view."""
     from app.gui.change_profile import ProfileDialog
 
     monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(rect))
-    dialog = ProfileDialog("OLTP", [1.0] * 24, example_window)
+    dialog = ProfileDialog("OLTP", [1.0] * 24, module_example_window)  # the window is only its parent
     _fits(dialog, rect, qtbot)
     _on_view(dialog.grid, dialog, min_height=100)
     _on_view(dialog.buttons, dialog)
@@ -341,12 +355,12 @@ def test_every_dialog_site_is_covered():
 
 @pytest.mark.parametrize("rect", [*SCREENS.values(), QRect(0, 0, 683, 384)],
                          ids=[*SCREENS, "200% of 1366x768"])
-def test_hardware_editor(qtbot, example_window, monkeypatch, rect):
+def test_hardware_editor(qtbot, module_example_window, monkeypatch, rect):
     """The editor fits every screen, down to 200% of 1366 x 768 (683 x 384 logical pixels, less than its content
     needs): its content scrolls above Save / Close, every part of it can be scrolled into view, and on a large
     screen it all shows without scrolling."""
     monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(rect))
-    dialog = example_window.show_hardware_editor()
+    dialog = module_example_window.show_hardware_editor()  # a new editor each time, the project unchanged
     _fits(dialog, rect, qtbot)
     buttons = dialog.findChild(QDialogButtonBox)
     _on_view(buttons, dialog)  # Save and Close stay on view, outside the scrolling part
