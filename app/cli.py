@@ -22,8 +22,8 @@ COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "e
 
 RELEASE_AFTER_LOADING = ("evaluate", "size")
 """Commands that release the collector held since start-up (``app.quiet_start``) themselves, once their project
-is loaded and the engines imported (:func:`_engines_loaded`; the sizer's at the top of ``_size``); every other
-command releases it before it runs."""
+is loaded and the engines imported (:func:`_engines_loaded`; the sizer's in ``_size``, after the project is read);
+every other command releases it before it runs."""
 
 
 def _release_collector() -> None:
@@ -606,11 +606,11 @@ def _export(args) -> int:
 def _export_sheets(args, xlsx: bool) -> int:
     """``storplan export-xlsx`` / ``export-csv``: the sizing workbook (summary, bill of materials, capacity
     waterfall, curves, failure states, validation) as one XLSX file or one CSV file per sheet."""
+    _refuse_writing_held(args.path, args.output)
+    loaded = load_project_file(args.path, read_only=True)  # a file refused before the engines are imported
     from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
     from models.validation import seed_outcomes, stored_cross_validation
 
-    _refuse_writing_held(args.path, args.output)
-    loaded = load_project_file(args.path, read_only=True)
     try:
         cv, _ = stored_cross_validation()
         sheets = sizing_sheets(loaded.project, args.scenario, validation=seed_outcomes(cv),
@@ -680,14 +680,14 @@ def _money(value: float | None, currency: str | None) -> str:
 
 def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
+    if args.top < 1:
+        raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
+    loaded = load_project_file(args.path, read_only=True)  # a file refused before the sizer is imported
     from models.present.bom import BTU_PER_W
     from models.present.headroom import fmt_headroom
     from models.project.textformat import dumps
     from models.sizing import ranking_rule, size
 
-    if args.top < 1:
-        raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
-    loaded = load_project_file(args.path, read_only=True)
     _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
     if args.prices:
@@ -875,8 +875,6 @@ def _report(args) -> int:
 
 
 def _calibrate(args) -> int:
-    from models.calibration import CalibrationError, fit_from_csv
-
     if not args.csv:
         if args.project or args.save:
             raise UsageError("--project and --save go with --csv")
@@ -897,6 +895,8 @@ def _calibrate(args) -> int:
     from models.user_catalog import save_user_record
 
     loaded = load_project_file(args.project, read_only=True)  # the fit is saved as user hardware, not here
+    from models.calibration import CalibrationError, fit_from_csv  # (scipy: imported once the project is read)
+
     project = loaded.project
     scenario = project.scenario
     if args.workload:  # the measured workload: the fit takes the first enabled one
