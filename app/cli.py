@@ -22,8 +22,8 @@ COMMANDS = ("evaluate", "examples", "catalog", "validate", "curve", "import", "e
 
 RELEASE_AFTER_LOADING = ("evaluate", "size")
 """Commands that release the collector held since start-up (``app.quiet_start``) themselves, once their project
-is loaded and the engines imported (:func:`_engines_loaded`; the sizer's at the top of ``_size``); every other
-command releases it before it runs."""
+is loaded and the engines imported (:func:`_engines_loaded`; the sizer's in ``_size``, after the project is read);
+every other command releases it before it runs."""
 
 
 def _release_collector() -> None:
@@ -606,14 +606,14 @@ def _export(args) -> int:
 def _export_sheets(args, xlsx: bool) -> int:
     """``storplan export-xlsx`` / ``export-csv``: the sizing workbook (summary, bill of materials, capacity
     waterfall, curves, failure states, validation) as one XLSX file or one CSV file per sheet."""
-    from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
-    from models.validation import run_validation, stored_cross_validation
-
     _refuse_writing_held(args.path, args.output)
-    loaded = load_project_file(args.path, read_only=True)
+    loaded = load_project_file(args.path, read_only=True)  # a file refused before the engines are imported
+    from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
+    from models.validation import seed_outcomes, stored_cross_validation
+
     try:
         cv, _ = stored_cross_validation()
-        sheets = sizing_sheets(loaded.project, args.scenario, validation=run_validation(cross_validation=cv),
+        sheets = sizing_sheets(loaded.project, args.scenario, validation=seed_outcomes(cv),
                                catalog=loaded.catalog)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
@@ -680,14 +680,14 @@ def _money(value: float | None, currency: str | None) -> str:
 
 def _size(args) -> int:
     """``storplan size``: the configurations that meet the project's requirements, ranked (``models.sizing``)."""
+    if args.top < 1:
+        raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
+    loaded = load_project_file(args.path, read_only=True)  # a file refused before the sizer is imported
     from models.present.bom import BTU_PER_W
     from models.present.headroom import fmt_headroom
     from models.project.textformat import dumps
     from models.sizing import ranking_rule, size
 
-    if args.top < 1:
-        raise UsageError(f"--top {args.top}: give how many candidates to list, at least 1")
-    loaded = load_project_file(args.path, read_only=True)
     _release_collector()  # the sizer imported and the project loaded (RELEASE_AFTER_LOADING)
     project = loaded.project
     if args.prices:
@@ -875,8 +875,6 @@ def _report(args) -> int:
 
 
 def _calibrate(args) -> int:
-    from models.calibration import CalibrationError, fit_from_csv
-
     if not args.csv:
         if args.project or args.save:
             raise UsageError("--project and --save go with --csv")
@@ -897,6 +895,8 @@ def _calibrate(args) -> int:
     from models.user_catalog import save_user_record
 
     loaded = load_project_file(args.project, read_only=True)  # the fit is saved as user hardware, not here
+    from models.calibration import CalibrationError, fit_from_csv  # (scipy: imported once the project is read)
+
     project = loaded.project
     scenario = project.scenario
     if args.workload:  # the measured workload: the fit takes the first enabled one
@@ -1081,6 +1081,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+_parsers: list[argparse.ArgumentParser] = []
+
+
+def _parser() -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser, built once per process: building it takes ~5 ms of CPU (14 sub-commands,
+    argparse looking up a translation catalogue for each of its ~45 messages), as much as refusing a broken file,
+    and parsing never changes it (``parse_args`` reads the parser; a ``--help`` formats it afresh, at the terminal's
+    width then). Its handlers are bound when it is built (``set_defaults(func=...)``)."""
+    if not _parsers:
+        _parsers.append(build_parser())
+    return _parsers[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``storplan`` (console script, ``python -m app`` and the frozen app)."""
     if getattr(sys, "frozen", False):  # a frozen build's evaluation worker process starts here
@@ -1113,8 +1126,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"storplan: the desktop app is not available ({exc}); try 'storplan --help'", file=sys.stderr)
             return 2
         return run_gui(path, example=example)
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _parser().parse_args(argv)
     if args.command not in RELEASE_AFTER_LOADING:
         _release_collector()
     try:

@@ -24,9 +24,9 @@ which catches a blocking read on a shared, busy machine without failing on its l
 nothing created beside it.
 
 **Why most counted inputs are refused ones.** An accepted input costs 1-3 s of CPU through the six commands
-(``report`` runs the sizer and lays out the PDF, ``size`` searches again, the two exports replay the validation
-cases and write the sheets, ``calibrate`` fits 13 least-squares starts on the AFF8080 example), a refused one about
-0.03 s. Every accepted input through every
+(``report`` runs the sizer and lays out the PDF, ``size`` searches again, the two exports write the sheets (the
+validation cases replayed once per process), ``calibrate`` fits 13 least-squares starts on the AFF8080
+example), a refused one about 0.03 s. Every accepted input through every
 command would cost about 15 minutes of CPU; so each part puts its first :data:`PLAN` ``accepted`` accepted inputs
 through all commands and counts them, and any later accepted input of that part goes through ``evaluate`` and the
 save-and-reopen check only and is **not** counted. Counted: 1,504 inputs through all commands, of which 48 are

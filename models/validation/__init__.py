@@ -8,9 +8,11 @@ from models.validation.runner import (
            published_cases,
            run_ramps,
            run_validation,
+           seed_outcomes,
            stored_cross_validation,
 )
 from models.validation.summary import ErrorSummary, SampleStats, error_summary
 
 __all__ = ["RAMP_SECTIONS", "CaseFunction", "CaseOutcome", "Check", "ErrorSummary", "SampleStats", "error_summary",
-           "published_cases", "quantity_label", "run_ramps", "run_validation", "stored_cross_validation"]
+           "published_cases", "quantity_label", "run_ramps", "run_validation", "seed_outcomes",
+           "stored_cross_validation"]
