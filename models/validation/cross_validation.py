@@ -134,11 +134,12 @@ DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "tag", "display_name", "so
 engines compute does not read it); editing them leaves the numbers alone."""
 
 
-def model_digest() -> str:
-    """SHA-256 of the model's source files (:data:`MODEL_SOURCES`); "" when they are not on disk (frozen build)."""
+def model_digest(sources: Sequence[str] = MODEL_SOURCES) -> str:
+    """SHA-256 of the model's source files (``sources``, paths from the project root, folders read for their
+    ``*.py``; default :data:`MODEL_SOURCES`); "" when they are not on disk (frozen build)."""
     root = Path(__file__).resolve().parents[2]
     files: list[Path] = []
-    for rel in MODEL_SOURCES:
+    for rel in sources:
         p = root / rel
         files += sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
     if not files:
