@@ -345,8 +345,8 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
     writing them with ``write=True``), then cross-validate them (leave one case out, refit, predict it) and print
     each left-out prediction; with ``write=True`` and the bundled catalog directory the results go into
     ``resources/validation/cross_validation.toml`` for ``storplan validate`` (the bands' model-discrepancy table
-    is estimated from them and the platforms left out by
-    :func:`models.validation.headline_extras.write_discrepancy_table`, which ``storplan calibrate`` runs next).
+    is estimated from them and the platforms left out, which are stored too, by
+    :func:`models.validation.headline_extras.write_validation_tables`, which ``storplan calibrate`` runs next).
 
     Raises:
         CalibrationError: a fit failed; OSError: the files cannot be written.
