@@ -882,11 +882,12 @@ def _calibrate(args) -> int:
         from models.validation.cross_validation import calibrate_and_cross_validate
 
         cv = calibrate_and_cross_validate(write=args.write)
-        if args.write:  # the bands' discrepancy, from these residuals and the platforms left out
+        if args.write:  # the platforms left out, and the bands' discrepancy from these residuals and them
             from models.catalog import Catalog
-            from models.validation.headline_extras import write_discrepancy_table
+            from models.validation.headline_extras import write_validation_tables
 
-            print(f"wrote {write_discrepancy_table(cv, Catalog.from_dir(catalog_dir()))}")
+            for written in write_validation_tables(cv, Catalog.from_dir(catalog_dir())):
+                print(f"wrote {written}")
         return 0
     if not args.project:
         raise UsageError("--csv needs --project: the lab configuration whose first enabled workload was measured")

@@ -134,11 +134,12 @@ DESCRIPTIVE_FIELDS = frozenset({"name", "short_name", "tag", "display_name", "so
 engines compute does not read it); editing them leaves the numbers alone."""
 
 
-def model_digest() -> str:
-    """SHA-256 of the model's source files (:data:`MODEL_SOURCES`); "" when they are not on disk (frozen build)."""
+def model_digest(sources: Sequence[str] = MODEL_SOURCES) -> str:
+    """SHA-256 of the model's source files (``sources``, paths from the project root, folders read for their
+    ``*.py``; default :data:`MODEL_SOURCES`); "" when they are not on disk (frozen build)."""
     root = Path(__file__).resolve().parents[2]
     files: list[Path] = []
-    for rel in MODEL_SOURCES:
+    for rel in sources:
         p = root / rel
         files += sorted(p.rglob("*.py")) if p.is_dir() else ([p] if p.exists() else [])
     if not files:
@@ -344,8 +345,8 @@ def calibrate_and_cross_validate(write: bool = False, catalog_dir: Path | None =
     writing them with ``write=True``), then cross-validate them (leave one case out, refit, predict it) and print
     each left-out prediction; with ``write=True`` and the bundled catalog directory the results go into
     ``resources/validation/cross_validation.toml`` for ``storplan validate`` (the bands' model-discrepancy table
-    is estimated from them and the platforms left out by
-    :func:`models.validation.headline_extras.write_discrepancy_table`, which ``storplan calibrate`` runs next).
+    is estimated from them and the platforms left out, which are stored too, by
+    :func:`models.validation.headline_extras.write_validation_tables`, which ``storplan calibrate`` runs next).
 
     Raises:
         CalibrationError: a fit failed; OSError: the files cannot be written.

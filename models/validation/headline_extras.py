@@ -17,7 +17,15 @@ from dataclasses import dataclass
 from models.catalog import Catalog
 from models.validation.band_coverage import coverage_lines, holdout_points, write_table
 from models.validation.cross_validation import CrossValidation
-from models.validation.platform_holdout import holdout_line, holdout_targets, platform_holdout
+from models.validation.platform_holdout import (
+    HoldoutCheck,
+    compute_platform_holdout,
+    holdout_line,
+    holdout_of,
+    holdout_targets,
+    platform_holdout,
+    write_platform_holdout,
+)
 from models.validation.runner import CaseOutcome
 from models.validation.summary import Headline, TargetLine, headline
 
@@ -61,11 +69,26 @@ def full_headline(outcomes: Sequence[CaseOutcome]) -> tuple[Headline, tuple[str,
     return dataclasses.replace(head, targets=head.targets + extras.targets), tuple(f"  {line}" for line in extras.lines)
 
 
-def write_discrepancy_table(cv: CrossValidation, catalog: Catalog | None = None) -> str:
+def write_discrepancy_table(cv: CrossValidation, catalog: Catalog | None = None,
+                            checks: Sequence[HoldoutCheck] | None = None) -> str:
     """Estimate the bands' model-discrepancy table from ``cv``'s leave-one-out points and the platforms left out
-    (each calibrated platform of ``catalog``, default the bundled one, on the hardware relation from the others)
-    and write it beside the cross-validation results. Returns the path written, as text.
+    (each calibrated platform of ``catalog``, default the bundled one, on the hardware relation from the others;
+    ``checks``: their :func:`platform_holdout`, when already computed) and write it beside the cross-validation
+    results. Returns the path written, as text.
 
     Raises:
         ValueError: too few points; OSError: cannot write."""
-    return str(write_table(cv, extra=holdout_points(platform_holdout(catalog))))
+    checks = platform_holdout(catalog) if checks is None else checks
+    return str(write_table(cv, extra=holdout_points(checks)))
+
+
+def write_validation_tables(cv: CrossValidation, catalog: Catalog) -> list[str]:
+    """``storplan calibrate --write``'s last step: the platforms left out of ``catalog`` (the catalog just
+    written) computed afresh and stored (``resources/validation/platform_holdout.toml``, read back by
+    :func:`platform_holdout` while its digests match), then the bands' model-discrepancy table from ``cv`` and
+    them (:func:`write_discrepancy_table`). Returns the paths written, as text.
+
+    Raises:
+        ValueError: too few points; OSError: cannot write."""
+    checks = compute_platform_holdout(catalog)
+    return [str(write_platform_holdout(holdout_of(catalog, checks))), write_discrepancy_table(cv, catalog, checks)]

@@ -15,21 +15,43 @@ absolute relative errors against the published figures; :func:`holdout_line` pri
 A fit joint with other platforms (the NFS ramps, which share ONTAP's WAFL affinity hold time) is refitted without
 the left-out platform's cases for the others (:func:`joint_fits`), and only the left-out platform's own cases are
 its points: what the others run on has then never seen it.
+
+The refits take seconds, so ``storplan calibrate --write`` stores the bundled catalog's checks in
+``resources/validation/platform_holdout.toml`` (:func:`write_platform_holdout`) with a digest of the inputs (the
+published cases, the ramps and the catalog: ``models.validation.cross_validation.inputs_digest``) and of the code
+that computes them (:data:`MODEL_SOURCES`); :func:`platform_holdout` reads them for the bundled catalog while both
+match (:func:`stored_holdout`) and computes otherwise (another catalog, a changed input or model).
 """
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
 import threading
+import tomllib
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
+from models.atomic import write_text_atomic
 from models.catalog import Catalog, Controller, bundled_catalog
 from models.performance.hardware_relation import FAMILIES
+from models.resources import validation_dir
 from models.validation.cases import RAMP_SECTIONS, SECTIONS
+from models.validation.cross_validation import inputs_digest, model_digest
 from models.validation.runner import run_validation
 from models.validation.summary import OUT_OF_SAMPLE, TARGETS, TargetLine
+
+FILE_NAME = "platform_holdout.toml"
+"""The stored checks of the bundled catalog, beside cross_validation.toml."""
+
+MODEL_SOURCES = ("models/calibration", "models/performance", "models/queueing", "models/validation/cases.py",
+                 "models/validation/checks.py", "models/validation/performance_cases.py",
+                 "models/validation/platform_holdout.py", "models/validation/ramp_cases.py",
+                 "models/validation/runner.py")
+"""Source files whose digest is stored with the checks: the fits and the engine they refit and replay, and the
+cases' checks (a changed file makes the stored checks stale, so they are computed again)."""
 
 
 @dataclass(frozen=True)
@@ -150,25 +172,29 @@ def _joint_fits(catalog: Catalog, record: Controller) -> tuple[set[str], Catalog
 def platform_holdout(catalog: Catalog | None = None) -> list[HoldoutCheck]:
     """Every left-out platform's saturation and latency points (module docstring), platform by platform. A fit
     joint with other platforms (:func:`joint_fits`) counts only this platform's cases, and the others' profiles are
-    refitted without them. Computed once per process for the bundled catalog (a new list each call)."""
+    refitted without them. For the bundled catalog: the stored checks when they match the inputs and the model
+    (:func:`stored_holdout`), else computed; either way once per process (a new list each call)."""
     catalog = catalog or bundled_catalog()
     if catalog is not bundled_catalog():
         return _platform_holdout(catalog)
     with _cache_lock:
         done = list(_bundled_holdout)
     if not done:
-        done = _platform_holdout(catalog)
+        stored = stored_holdout(catalog)
+        done = list(stored.checks) if stored is not None else _platform_holdout(catalog)
         with _cache_lock:
             if not _bundled_holdout:
                 _bundled_holdout.extend(done)
     return done
 
 
-def _platform_holdout(catalog: Catalog) -> list[HoldoutCheck]:
-    """:func:`platform_holdout`, computed."""
+def _platform_holdout(catalog: Catalog, platforms: Sequence[str] | None = None) -> list[HoldoutCheck]:
+    """:func:`platform_holdout`, computed (of the record ids ``platforms`` alone when given)."""
     base = _points(catalog)
     out: list[HoldoutCheck] = []
     for record in calibrated_platforms(catalog):
+        if platforms is not None and record.id not in platforms:
+            continue
         fits = own_fits(record)
         others, held_catalog = joint_fits(catalog, record)
         cases = {key[0] for key, (_, _, fitted_by) in base.items() if any(f"'{fit}'" in fitted_by for fit in fits)}
@@ -182,6 +208,14 @@ def _platform_holdout(catalog: Catalog) -> list[HoldoutCheck]:
                 out.append(HoldoutCheck(record.name, key[0], key[1], quantity_group(key[1]), published,
                                         base[key][1], predicted))
     return out
+
+
+def compute_platform_holdout(catalog: Catalog | None = None,
+                             platforms: Sequence[str] | None = None) -> list[HoldoutCheck]:
+    """:func:`platform_holdout` computed afresh, never read from the stored file nor the per-process result (of the
+    calibrated platforms with the record ids ``platforms`` alone when given): what ``storplan calibrate --write``
+    stores, and what a test compares the stored checks with."""
+    return _platform_holdout(catalog or bundled_catalog(), platforms)
 
 
 def holdout_targets(checks: Sequence[HoldoutCheck]) -> tuple[TargetLine, ...]:
@@ -210,3 +244,101 @@ def holdout_line(catalog: Catalog | None = None, checks: Sequence[HoldoutCheck] 
                       + (f" ({saturated} at a load the prediction saturates below: an unbounded error)" if saturated
                          else "")) if errors else f"{group}: no checks")
     return (f"platforms left out (hardware relation from the others): {platforms} platforms; " + "; ".join(parts))
+
+
+# ------------------------------------------------------------------------------------------------ storage
+
+
+@dataclass(frozen=True)
+class StoredHoldout:
+    """The checks stored by ``storplan calibrate --write`` with what they were computed from: ``catalog_version``
+    (the catalog's VERSION then), ``inputs_sha256``
+    (``models.validation.cross_validation.inputs_digest`` then: published cases, ramps, catalog) and
+    ``model_sha256`` (the digest of :data:`MODEL_SOURCES` then, "" when the sources were not on disk)."""
+
+    catalog_version: str
+    inputs_sha256: str
+    model_sha256: str
+    checks: tuple[HoldoutCheck, ...]
+
+    def staleness(self, catalog: Catalog | None = None) -> str:
+        """"" when the stored checks match ``catalog`` (default: bundled) and the model's source files (not
+        compared when either digest is "": a frozen build has no sources); otherwise why they are stale."""
+        catalog = catalog or bundled_catalog()
+        if self.inputs_sha256 != inputs_digest(catalog):
+            return (f"stale: the published cases or the catalog changed since the platforms left out were computed "
+                    f"(catalog {self.catalog_version or '?'} then, {catalog.version or '?'} now); rerun "
+                    "'storplan calibrate --write'")
+        now = model_digest(MODEL_SOURCES)
+        if now and self.model_sha256 and now != self.model_sha256:
+            return ("stale: the code of the fits, the engine or the cases changed since the platforms left out were "
+                    "computed; rerun 'storplan calibrate --write'")
+        return ""
+
+
+def holdout_of(catalog: Catalog, checks: Sequence[HoldoutCheck]) -> StoredHoldout:
+    """``checks`` (:func:`compute_platform_holdout` of ``catalog``) with the digests of ``catalog`` and the model,
+    ready to store."""
+    return StoredHoldout(catalog.version, inputs_digest(catalog), model_digest(MODEL_SOURCES), tuple(checks))
+
+
+def _num(x: float) -> str:
+    """A float as TOML that reads back to the same float (``repr``: shortest round trip; ``inf``, ``nan``)."""
+    return repr(float(x)) if math.isfinite(x) else ("nan" if math.isnan(x) else "inf" if x > 0 else "-inf")
+
+
+def holdout_toml(stored: StoredHoldout) -> str:
+    """The TOML text of stored checks (every number exactly: reading it gives the same floats)."""
+    lines = ["# Leave-one-platform-out: each calibrated platform's published points predicted by the hardware "
+             "relation from the others.",
+             "# Written by 'storplan calibrate --write' (models.validation.platform_holdout); read by 'storplan "
+             "validate' and the report.",
+             "# Do not edit: the digests tell whether these checks still match the inputs and the model.",
+             f"catalog_version = {json.dumps(stored.catalog_version)}",
+             f"inputs_sha256 = {json.dumps(stored.inputs_sha256)}",
+             f"model_sha256 = {json.dumps(stored.model_sha256)}", ""]
+    for c in stored.checks:
+        lines += ["[[check]]", f"platform = {json.dumps(c.platform, ensure_ascii=False)}",
+                  f"case_id = {json.dumps(c.case_id)}", f"quantity = {json.dumps(c.quantity)}",
+                  f"group = {json.dumps(c.group)}", f"published = {_num(c.published)}",
+                  f"in_sample = {_num(c.in_sample)}", f"held_out = {_num(c.held_out)}", ""]
+    return "\n".join(lines)
+
+
+def write_platform_holdout(stored: StoredHoldout, path: Path | None = None) -> Path:
+    """Write ``stored`` to ``path`` (default: resources/validation/platform_holdout.toml); returns the path.
+
+    Raises:
+        OSError: cannot write."""
+    path = path or validation_dir() / FILE_NAME
+    write_text_atomic(path, holdout_toml(stored))
+    return path
+
+
+def load_platform_holdout(path: Path | None = None) -> StoredHoldout | None:
+    """The stored checks, or None when there is no file.
+
+    Raises:
+        ValueError: the file is not valid TOML or lacks a field (the message names the file)."""
+    path = path or validation_dir() / FILE_NAME
+    if not path.exists():
+        return None
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        checks = tuple(HoldoutCheck(c["platform"], c["case_id"], c["quantity"], c["group"], float(c["published"]),
+                                    float(c["in_sample"]), float(c["held_out"])) for c in data.get("check", []))
+        return StoredHoldout(data["catalog_version"], data["inputs_sha256"], data.get("model_sha256", ""), checks)
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"{path}: cannot read the platforms left out ({exc})") from exc
+
+
+def stored_holdout(catalog: Catalog | None = None, path: Path | None = None) -> StoredHoldout | None:
+    """The stored checks when they match ``catalog`` (default: bundled) and the model (:meth:`StoredHoldout.
+    staleness`), else None (no file, an unreadable one, or stale: the caller computes)."""
+    try:
+        stored = load_platform_holdout(path)
+    except (OSError, ValueError):
+        return None
+    if stored is None or stored.staleness(catalog):
+        return None
+    return stored
