@@ -33,8 +33,11 @@ from models.resources import validation_dir
 FILE_NAME = "cross_validation.toml"
 """The stored results, beside published.toml."""
 
-MODEL_SOURCES = ("models/calibration", "models/performance", "models/validation/performance_cases.py")
-"""Source files whose digest is recorded with the results (a changed model makes the stored figures suspect)."""
+MODEL_SOURCES = ("models/calibration", "models/performance", "models/queueing", "models/capacity", "models/catalog",
+                 "models/validation/performance_cases.py")
+"""Source files whose digest is recorded with the results (a changed model makes the stored figures suspect): the
+fits, the engine they refit and replay (performance and its queueing solvers), the capacity engine whose RAID
+layouts the paths are built on, and the catalog code that derives profiles from the catalog's records."""
 
 
 class CrossValidationError(ValueError):

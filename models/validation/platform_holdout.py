@@ -46,11 +46,13 @@ from models.validation.summary import OUT_OF_SAMPLE, TARGETS, TargetLine
 FILE_NAME = "platform_holdout.toml"
 """The stored checks of the bundled catalog, beside cross_validation.toml."""
 
-MODEL_SOURCES = ("models/calibration", "models/performance", "models/queueing", "models/validation/cases.py",
+MODEL_SOURCES = ("models/calibration", "models/performance", "models/queueing", "models/capacity", "models/catalog",
+                 "models/validation/cases.py",
                  "models/validation/checks.py", "models/validation/performance_cases.py",
                  "models/validation/platform_holdout.py", "models/validation/ramp_cases.py",
                  "models/validation/runner.py")
-"""Source files whose digest is stored with the checks: the fits and the engine they refit and replay, and the
+"""Source files whose digest is stored with the checks: the fits and the engine they refit and replay (with the
+capacity engine whose RAID layouts the paths are built on and the catalog code that derives profiles), and the
 cases' checks (a changed file makes the stored checks stale, so they are computed again)."""
 
 
