@@ -13,14 +13,15 @@ from models.store import codec
 from models.store.schema import DDL
 
 
-def _scenario() -> Scenario:
+def _scenario(plain: bool = False) -> Scenario:
     """Nodes whose parameters hold what JSON writers differ on: floats of every kind, big integers, non-ASCII text,
-    quotes, backslashes, line breaks and U+2028, None, nested records."""
+    quotes, backslashes, line breaks and U+2028, None, nested records (``plain``: ASCII text without an escape)."""
+    software = "9.15.1" if plain else "9.15.1 «café» \"q\" \\ \u2028 \t\n"
     return Scenario(name="S", nodes=[
-        ControllerNode(id="c1", catalog_id="netapp-aff-a70", software="9.15.1 «café» \"q\" \\ \u2028 \t\n",
+        ControllerNode(id="c1", catalog_id="netapp-aff-a70", software=software,
                        wafl_reserve_pct=0.1 + 0.2, snapshot_reserve_pct=5e-324, site_distance_km=1e-7,
                        root_partition_bytes=2**63 - 1, optimization_capacity_pct=99.99999999999999,
-                       cold_read_latency_us=10_000_000.0, capacity_tier_name="grid ☃",
+                       cold_read_latency_us=10_000_000.0, capacity_tier_name="grid" if plain else "grid ☃",
                        node_layouts=[NodeLayout(drives=12, spares=None), NodeLayout(data_partitions=7)]),
         HostNode(id="h1", catalog_id="generic-host", adapter=None, count=10_000),
         ShelfNode(id="s1", catalog_id="netapp-ns224", drive="x", drive_count=0, label="日本語"),
@@ -102,3 +103,46 @@ def test_insert_rows_breaks_the_node_tables_constraints_as_executemany_does():
         assert conn.execute("SELECT count(*) FROM node").fetchone()[0] == 0  # the statement is undone as a whole
     with pytest.raises(OverflowError):
         codec.insert_rows(conn, "node", 9, [(1, 2**63, "n3", "host", "h", "", 0.0, 0.0, "{}")])
+
+
+@pytest.mark.parametrize(
+    ("texts", "plain"),
+    [
+        (['{"a":1}', "[1,2]", '"x"'], True),
+        ([], False),
+        (['{"a":1}', b'{"a":1}'], False),  # a BLOB
+        (['{"a":1}', '{"a":"caf\u00e9"}'], False),  # non-ASCII
+        (['{"a":1}', '\ufeff{"a":1}'], False),  # a byte-order mark
+        (['{"a":1}', '{"a":"\\u0065"}'], False),  # an escape
+        (['{"a":1}', '{"d":{"$storplan_toml_date":"date","value":"2026-11-29"}}'], False),  # a tagged date
+        (['{"a":"$storplan_', 'toml_date"}'], False),  # the tag across two texts: the careful path, still right
+    ],
+)
+def test_plain_json_texts_is_true_only_when_every_text_takes_the_fast_path(texts, plain):
+    assert codec._plain_json_texts(texts) is plain
+
+
+@pytest.mark.parametrize("spelling", ["spaced", "escaped", "duplicate key"])
+def test_node_parameters_spelt_otherwise_open_as_the_same_project(tmp_path, spelling):
+    from models.catalog import Catalog
+    from models.project.model import Project
+    from models.store import open_project, save_project
+
+    project = Project(info={"name": "p"}, scenarios=[_scenario(plain=spelling != "escaped")], active_scenario="S")
+    path = tmp_path / "p.storplan"
+    save_project(project, path, catalog=Catalog([], ""))
+    conn = sqlite3.connect(path)
+    for rowid, params in conn.execute("SELECT rowid, params FROM node").fetchall():
+        value = json.loads(params)
+        if spelling == "spaced":  # ASCII, no backslash: the fast path, with whitespace around everything
+            text = json.dumps(value, indent=2, separators=(" , ", " : "))
+        elif spelling == "escaped":  # every text through the json module
+            text = json.dumps(value, ensure_ascii=True)
+        else:  # the last of two values wins, as in the json module
+            text = '{"drive_count":"seven",' + params[1:] if "drive_count" in value else params
+        conn.execute("UPDATE node SET params = ? WHERE rowid = ?", (text, rowid))
+    texts = [text for (text,) in conn.execute("SELECT params FROM node")]
+    assert codec._plain_json_texts(texts) is (spelling != "escaped")
+    conn.commit()
+    conn.close()
+    assert open_project(path).project == project
