@@ -103,7 +103,7 @@ def collector_paused() -> Iterator[None]:
     validated records and their field dicts) that hold no reference cycle and all live on (the project) or die by
     reference counting (the rows): with the collector running, every 700 of them start a collection that walks the
     young ones again, and the growing project starts full collections that walk every object of the process (in
-    ``benchmarks/bench_store.py`` a quarter of an open's CPU time). Paused, the new objects are walked once by the
+    ``benchmarks/bench_store.py`` about a fifth of an open's CPU time). Paused, the new objects are walked once by the
     next young collection after it. Reference counting frees everything as usual.
     """
     was_enabled = gc.isenabled()
@@ -353,7 +353,7 @@ def read_project(conn: sqlite3.Connection, origin: str) -> tuple[Project, dict[s
         node["y"] = y
         scenarios[scenario_id]["nodes"].append(node)
     link_query = "SELECT scenario_id, id, source, target, link_type, ports FROM link ORDER BY scenario_id, position"
-    for scenario_id, links in groupby(conn.execute(link_query), key=itemgetter(0)):  # a scenario's rows in a row
+    for scenario_id, links in groupby(conn.execute(link_query), key=itemgetter(0)):  # rows of a scenario adjacent
         scenarios[scenario_id]["links"].extend(
             [{"id": i, "source": s, "target": t, "link_type": lt, "ports": n} for _, i, s, t, lt, n in links]
         )
