@@ -304,20 +304,22 @@ def save_project_tracked(
             catalog = default_catalog()  # what the project evaluates against without pins: bundled + the user's
         except CatalogError:
             catalog = Catalog([], "")
-    snapshot = snapshot_catalog(project, catalog)
+    with codec.collector_paused():
+        snapshot = snapshot_catalog(project, catalog)
     version = app_version if app_version is not None else installed_app_version()
 
     fingerprints: list[FileFingerprint] = []
 
     def write(tmp: Path) -> None:
-        write_database(
-            tmp,
-            project,
-            snapshot=snapshot,
-            calibration=calibration or Calibration(),
-            app_version=version,
-            catalog_version=catalog.version,
-        )
+        with codec.collector_paused():
+            write_database(
+                tmp,
+                project,
+                snapshot=snapshot,
+                calibration=calibration or Calibration(),
+                app_version=version,
+                catalog_version=catalog.version,
+            )
 
     def last_check(tmp: Path) -> None:  # the data is on disk (fsynced, its mode set); the rename is next
         written = FileFingerprint.of(tmp)
@@ -644,7 +646,8 @@ def open_project(
             migrate(source, version)
             source.execute("COMMIT")
         try:
-            project, snapshot, calibration, meta = codec.read_project(source, str(path))
+            with codec.collector_paused():
+                project, snapshot, calibration, meta = codec.read_project(source, str(path))
         finally:
             if source is not conn:
                 source.close()
