@@ -257,8 +257,11 @@ class MainWindow(QMainWindow):
         self._build_panel(self.workloads_dock)
 
     def _first_results_in(self, _outcome: EvaluationOutcome) -> None:
+        """The first results are in: the hidden panels are built after they are drawn (a zero timer runs after the
+        paint they asked for), or once the result view shown is installed (:meth:`_install_result_views`)."""
         self.worker.sig_evaluation_finished.disconnect(self._first_results_in)
-        QTimer.singleShot(0, self, self.build_panels)
+        if not isinstance(self.results.currentWidget(), PlaceholderView):
+            QTimer.singleShot(0, self, self.build_panels)
 
     def showEvent(self, event) -> None:  # noqa: N802
         """First show: build the panels of the docks shown, apply the default dock layout unless a saved one was
@@ -309,6 +312,7 @@ class MainWindow(QMainWindow):
                     lambda rows: self.document.set_setting("data_reduction_bands", rows))
             if self.last_outcome is not None:
                 self._show_outcome(self.last_outcome)
+                QTimer.singleShot(0, self, self.build_panels)  # the first results drawn: the hidden panels next
 
     # --- layout -------------------------------------------------------------------------------------------
 
