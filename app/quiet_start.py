@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import gc
 import os
+import sys
+import types
+from typing import Any
 
 _held = False
 
@@ -36,6 +39,90 @@ interleaved): StorPlan's linear algebra is a few products of vectors of a dozen 
 them; OpenBLAS runs such small products on one thread anyway, so no number changes)."""
 
 
+PLUGIN_LOADER = "pydantic.plugin._loader"
+"""pydantic's plugin discovery module: imported when pydantic builds its first validator, it imports
+``importlib.metadata`` (``from importlib.metadata import entry_points``) at its top, and with it ``email``, ``zipfile``,
+``socket``, ``csv`` and more (about 15 ms of CPU of every start on two cores, measured in a fresh process), although
+with plugins turned off (:data:`PLUGINS_SETTING`) it never calls it."""
+
+
+class _DeferredMetadata:
+    """``importlib.metadata`` as :data:`PLUGIN_LOADER` sees it while it is executed (:class:`_PluginLoaderFinder`):
+    each name it takes is a function that imports the real ``importlib.metadata`` when first called and calls the
+    real function of that name (pydantic calls ``entry_points`` only when plugins are turned on)."""
+
+    def __init__(self) -> None:
+        self.module = types.ModuleType("importlib.metadata")
+        self.module.__getattr__ = self._forward  # type: ignore[method-assign]
+
+    def _forward(self, name: str) -> Any:
+        if name.startswith("__"):
+            raise AttributeError(name)
+
+        def call_real(*args: Any, **kwargs: Any) -> Any:
+            import importlib
+
+            real = importlib.import_module("importlib.metadata")
+            return getattr(real, name)(*args, **kwargs)
+
+        call_real.__name__ = call_real.__qualname__ = name
+        return call_real
+
+
+class _PluginLoaderLoader:
+    """Executes :data:`PLUGIN_LOADER` with its own loader while ``importlib.metadata`` is a
+    :class:`_DeferredMetadata` in ``sys.modules`` (only if nothing imported the real one yet), then takes it out."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+
+    def create_module(self, spec: Any) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: types.ModuleType) -> None:
+        deferred = None
+        if "importlib.metadata" not in sys.modules:
+            deferred = _DeferredMetadata().module
+            sys.modules["importlib.metadata"] = deferred
+        try:
+            self.loader.exec_module(module)
+        finally:
+            if deferred is not None and sys.modules.get("importlib.metadata") is deferred:
+                del sys.modules["importlib.metadata"]
+
+
+class _PluginLoaderFinder:
+    """A meta path finder (``find_spec``) for :data:`PLUGIN_LOADER` only: found by the other finders, loaded by a
+    :class:`_PluginLoaderLoader`; removes itself once used."""
+
+    def find_spec(self, fullname: str, path: Any, target: types.ModuleType | None = None) -> Any:
+        if fullname != PLUGIN_LOADER:
+            return None
+        if self in sys.meta_path:
+            sys.meta_path.remove(self)
+        for finder in list(sys.meta_path):
+            spec: Any = finder.find_spec(fullname, path, target) if hasattr(finder, "find_spec") else None
+            if spec is not None:
+                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                    spec.loader = _PluginLoaderLoader(spec.loader)
+                return spec
+        return None
+
+
+def defer_plugin_metadata() -> bool:
+    """Let pydantic's plugin discovery (:data:`PLUGIN_LOADER`) import ``importlib.metadata`` only when it looks for
+    plugins (never with :data:`PLUGINS_SETTING` turning them off), not when it is imported: the names it takes from
+    ``importlib.metadata`` then import the real module on their first call and behave as the real ones. Returns
+    False when there is nothing to do (the loader or ``importlib.metadata`` imported already, or the finder in
+    place)."""
+    if PLUGIN_LOADER in sys.modules or "importlib.metadata" in sys.modules:
+        return False
+    if any(isinstance(finder, _PluginLoaderFinder) for finder in sys.meta_path):
+        return False
+    sys.meta_path.insert(0, _PluginLoaderFinder())
+    return True
+
+
 def single_threaded_blas() -> None:
     """Ask OpenBLAS for one thread (``OPENBLAS_NUM_THREADS=1``), unless the user's environment sets any of
     :data:`BLAS_THREAD_SETTINGS`. Only before numpy is first imported does it change anything."""
@@ -45,11 +132,13 @@ def single_threaded_blas() -> None:
 
 def hold() -> None:
     """Stop the cyclic collector until :func:`release` (at the start of a process, before its imports), skip
-    pydantic's plugin discovery (:data:`PLUGINS_SETTING`, unless the user's environment sets it) and ask numpy's
+    pydantic's plugin discovery (:data:`PLUGINS_SETTING`, unless the user's environment sets it) and its import of
+    ``importlib.metadata`` (:func:`defer_plugin_metadata`) and ask numpy's
     OpenBLAS for one thread (:func:`single_threaded_blas`). The collector is left alone when it is already off
     (someone else turned it off: they turn it back on)."""
     global _held
     os.environ.setdefault(PLUGINS_SETTING, "__all__")
+    defer_plugin_metadata()
     single_threaded_blas()
     if gc.isenabled():
         gc.disable()

@@ -100,3 +100,28 @@ def test_a_command_runs_with_the_collector_on_and_start_up_frozen(command, tmp_p
     if command[0] == "evaluate":
         assert state["during"] is True
         assert json.loads(done.stdout)["workloads"]  # the command's own output is unchanged
+
+
+def test_pydantic_plugin_loader_imports_importlib_metadata_only_when_it_looks_for_plugins():
+    """``quiet_start.hold`` defers pydantic's ``importlib.metadata`` import (``defer_plugin_metadata``): a project
+    model is built without it; with plugins turned on, pydantic's plugin discovery still gets the real entry points
+    (the same as ``importlib.metadata.entry_points`` returns), importing the module then."""
+    code = textwrap.dedent("""
+        import os, sys
+        from app import quiet_start
+        quiet_start.hold()
+        import models.project.model
+        from models.project.model import Project
+        Project()
+        print("before", "importlib.metadata" in sys.modules, "pydantic.plugin._loader" in sys.modules)
+        from pydantic.plugin import _loader
+        os.environ[quiet_start.PLUGINS_SETTING] = ""
+        _loader._plugins = None
+        plugins = list(_loader.get_plugins())
+        import importlib.metadata as real
+        print("after", "importlib.metadata" in sys.modules, isinstance(real.entry_points(group="pydantic"),
+              type(_loader.entry_points(group="pydantic"))), plugins == [])
+    """)
+    env = {k: v for k, v in os.environ.items() if k != quiet_start.PLUGINS_SETTING}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True).stdout
+    assert out.split() == ["before", "False", "True", "after", "True", "True", "True"]

@@ -92,6 +92,9 @@ FIRST_RUN_LATEST_MS = 500
 was built if it has not painted by then (a window never shown still gets its results)."""
 
 
+PANELS_LATEST_MS = 5000
+"""The panels of docks behind another tab are built once the first results are drawn, or this many milliseconds
+after the window was built (no results came)."""
 
 def balanced_rows(widths: list[int], rows: int) -> list[int]:
     """The row (0-based) of each of ``widths`` (pixels, in reading order) laid out in ``rows`` rows so that the
@@ -134,13 +137,14 @@ class MainWindow(QMainWindow):
         self.scene = self.view.topology_scene
         self.scene.set_snap(settings.get("canvas/snap_to_grid"), settings.get("canvas/grid_size"))
         self.setCentralWidget(self.view)
-        self.palette_widget = PaletteWidget(self.document.catalog)
-        self._palette_catalog = self.document.catalog
+        # the catalog and the workloads panels are built when their dock is first shown (a tab behind the
+        # inspector is not), at the latest once the first results are drawn, or on first use (``palette_widget``,
+        # ``workloads``): ~45 ms of CPU less before the first window when both are behind the inspector
+        self._palette: PaletteWidget | None = None
+        self._palette_catalog: Any = None
         self.document.sig_project_changed.connect(self._refresh_palette)
-        self.palette_widget.sig_edit_requested.connect(self.show_hardware_editor)
-        self.palette_widget.sig_delete_requested.connect(self.delete_own_hardware)
         self.inspector = Inspector(self.document)
-        self.workloads = WorkloadsPanel(self.document)
+        self._workloads: WorkloadsPanel | None = None
         self.results = ResultsArea()
         self.results.add_cost_view(self.document)
         self.results.add_protection_view(self.document)
@@ -206,12 +210,69 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, self.view.fit)
         # The result widgets import pyqtgraph (~1.4 s): load them once the canvas has painted.
         self.view.viewport().installEventFilter(self)
+        # the panels behind other tabs once the first results are drawn (a zero timer runs after their paint)
+        self.worker.sig_evaluation_finished.connect(self._first_results_in)
+        QTimer.singleShot(PANELS_LATEST_MS, self, self.build_panels)
+
+    @property
+    def palette_widget(self) -> PaletteWidget:
+        """The catalog dock's panel (built on first use, see :meth:`_build_panel`)."""
+        if self._palette is None:
+            self._palette = PaletteWidget(self.document.catalog)
+            self._palette_catalog = self.document.catalog
+            self._palette.sig_edit_requested.connect(self.show_hardware_editor)
+            self._palette.sig_delete_requested.connect(self.delete_own_hardware)
+            self._put_in_dock(self.palette_dock, self._palette)
+        return self._palette
+
+    @property
+    def workloads(self) -> WorkloadsPanel:
+        """The workloads dock's panel (built on first use, see :meth:`_build_panel`)."""
+        if self._workloads is None:
+            self._workloads = WorkloadsPanel(self.document)
+            self._put_in_dock(self.workloads_dock, self._workloads)
+        return self._workloads
+
+    @staticmethod
+    def _put_in_dock(dock: QDockWidget, panel: QWidget) -> None:
+        """``panel`` in place of ``dock``'s placeholder (deleted)."""
+        placeholder = dock.widget()
+        dock.setWidget(panel)
+        panel.show()  # a widget set in a dock shown already is not shown with it (QDockWidget.setWidget)
+        if placeholder is not None and placeholder is not panel:
+            placeholder.deleteLater()
+
+    def _build_panel(self, dock: QDockWidget) -> None:
+        """Build the panel of a dock shown (its tab brought to the front, or the dock shown at the start)."""
+        if dock is self.palette_dock:
+            self.palette_widget  # noqa: B018 - built on first use
+        elif dock is self.workloads_dock:
+            self.workloads  # noqa: B018
+
+    def build_panels(self) -> None:
+        """Build every dock's panel now (those behind another tab are built on first show otherwise): once the
+        first results are drawn, before the default dock layout (it sizes the columns for their panels) and
+        before presentation mode (it records the widgets' fonts)."""
+        self._build_panel(self.palette_dock)
+        self._build_panel(self.workloads_dock)
+
+    def _first_results_in(self, _outcome: EvaluationOutcome) -> None:
+        """The first results are in: the hidden panels are built after they are drawn (a zero timer runs after the
+        paint they asked for), or once the result view shown is installed (:meth:`_install_result_views`)."""
+        self.worker.sig_evaluation_finished.disconnect(self._first_results_in)
+        if not isinstance(self.results.currentWidget(), PlaceholderView):
+            QTimer.singleShot(0, self, self.build_panels)
 
     def showEvent(self, event) -> None:  # noqa: N802
-        """First show: apply the default dock layout unless a saved one was restored; warm the worker process."""
+        """First show: build the panels of the docks shown, apply the default dock layout unless a saved one was
+        restored; warm the worker process."""
         super().showEvent(event)
         if not self._default_layout_applied:
             self._default_layout_applied = True
+            for dock in (self.palette_dock, self.workloads_dock):
+                # shown and not a tab behind another (those are placed outside the window: Qt's own test)
+                if dock.isVisible() and dock.geometry().right() >= 0 and dock.geometry().bottom() >= 0:
+                    self._build_panel(dock)
             if not self._layout_restored:  # first start, or a layout from another version: the default layout
                 QTimer.singleShot(0, self.apply_default_layout)
             QTimer.singleShot(0, self._warm_worker)
@@ -220,6 +281,7 @@ class MainWindow(QMainWindow):
         """Dock sizes for a first start, for the window's size (``window_layout.dock_sizes``): the results get
         about 45% of the height below the canvas (a readable latency chart), the catalog and the inspector /
         workloads tabs a fifth and about a quarter of the width, the canvas stays usable."""
+        self.build_panels()  # the columns' widths follow the panels' sizes
         window_layout.arrange_docks(self, self.palette_dock, self.inspector_dock, self.results_dock,
                                     on_arranged=self.view.fit)
         QTimer.singleShot(0, self.view.fit)  # the canvas changed size: show the whole topology again
@@ -250,6 +312,7 @@ class MainWindow(QMainWindow):
                     lambda rows: self.document.set_setting("data_reduction_bands", rows))
             if self.last_outcome is not None:
                 self._show_outcome(self.last_outcome)
+                QTimer.singleShot(0, self, self.build_panels)  # the first results drawn: the hidden panels next
 
     # --- layout -------------------------------------------------------------------------------------------
 
@@ -266,12 +329,12 @@ class MainWindow(QMainWindow):
     def _make_docks(self) -> None:
         self.setCorner(Qt.Corner.BottomLeftCorner, Qt.DockWidgetArea.LeftDockWidgetArea)
         self.setCorner(Qt.Corner.BottomRightCorner, Qt.DockWidgetArea.BottomDockWidgetArea)
-        self.palette_dock = self._dock("Catalog", "paletteDock", self.palette_widget,
-                                       Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.palette_dock = self._dock("Catalog", "paletteDock", QWidget(), Qt.DockWidgetArea.LeftDockWidgetArea)
         self.inspector_dock = self._dock("Inspector", "inspectorDock", self.inspector,
                                          Qt.DockWidgetArea.RightDockWidgetArea)
-        self.workloads_dock = self._dock("Workloads", "workloadsDock", self.workloads,
-                                         Qt.DockWidgetArea.RightDockWidgetArea)
+        self.workloads_dock = self._dock("Workloads", "workloadsDock", QWidget(), Qt.DockWidgetArea.RightDockWidgetArea)
+        for dock in (self.palette_dock, self.workloads_dock):
+            dock.visibilityChanged.connect(lambda shown, d=dock: self._build_panel(d) if shown else None)
         self.results_dock = self._dock("Results", "resultsDock", self.results, Qt.DockWidgetArea.BottomDockWidgetArea)
         # The inspector and the workloads share the column beside the canvas as tabs: each gets its full height.
         self.tabifyDockWidget(self.inspector_dock, self.workloads_dock)
@@ -481,9 +544,9 @@ class MainWindow(QMainWindow):
         """List the catalog again when the project's catalog changed (another project, its own or the user's
         records, a pinned catalog); the search filter is kept."""
         catalog = self.document.catalog
-        if catalog is not self._palette_catalog:
+        if self._palette is not None and catalog is not self._palette_catalog:  # not built: built on this catalog
             self._palette_catalog = catalog
-            self.palette_widget.set_catalog(catalog)
+            self._palette.set_catalog(catalog)
 
     def show_calibration(self) -> CalibrationDialog:
         """Open the lab-data calibration for the project's first workload and its controller."""

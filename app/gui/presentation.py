@@ -193,6 +193,8 @@ class Presentation:
         if self.active:
             return
         w = self._window
+        if hasattr(w, "build_panels"):  # every panel's fonts recorded (a dock's built on first show otherwise)
+            w.build_panels()
         self._state = w.saveState(LAYOUT_VERSION)
         self._was_maximized, self._was_full = w.isMaximized(), w.isFullScreen()
         app = QApplication.instance()
