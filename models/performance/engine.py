@@ -42,7 +42,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -2132,16 +2132,37 @@ def build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLay
     paths: list[WorkloadPath] = []
     problems: list[str] = []
     errors: dict[str, str] = {}
+    alike: dict[str, WorkloadPath] = {}
     with shared_host_sides():  # the workloads of one front end share its host side
         for w in scenario.workloads:
             if not w.enabled:
                 continue
+            key = _path_key(w)
+            hit = alike.get(key)
+            if hit is not None:  # a workload alike in every field a path reads: the path built for the first
+                paths.append(replace(hit, workload=w))
+                continue
             try:
-                paths.append(build_path(scenario, catalog, w, raid))
+                path = build_path(scenario, catalog, w, raid)
             except PathError as exc:
                 problems.append(str(exc))
                 errors[w.id] = str(exc)
+                continue
+            alike[key] = path
+            paths.append(path)
     return paths, problems, errors
+
+
+def _path_key(workload: Workload) -> str:
+    """What a workload's path (:func:`build_path`, in one design) depends on of the workload: every field but its id
+    and name, which only name it in a build error (the path holds the workload itself, which is set apart), as
+    text (each value's ``repr``: a float's exactly). Workloads alike but for their names (a design's many copies of
+    one workload) share their path's stations, notes and profile: built once per evaluation instead of for each."""
+    return repr([value for name, value in workload.__dict__.items() if name not in _NAMING_FIELDS])
+
+
+_NAMING_FIELDS = frozenset({"id", "name"})
+"""The workload fields no path depends on (:func:`_path_key`)."""
 
 
 def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
