@@ -611,20 +611,42 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     demands = (st.demand * np.asarray(inflation, dtype=float) if inflation is not None and len(inflation)
                else st.demand.copy())
     if solved is None:
-        X, res = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
-    else:
-        X, res = solved
-    storage, shares = st.storage, st.shares
-    res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
+        solved = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
+    X = solved[0]
+    population_n, storage_ms, host_ms, res_ms = _ramp_latencies(solved, st)
     return Ramp(
-        population=np.arange(1, len(X) + 1),
+        population=population_n,
         iops=X,
-        storage_ms=res_ms[:, storage].sum(axis=1),
-        host_ms=res_ms.sum(axis=1),
+        storage_ms=storage_ms,
+        host_ms=host_ms,
         residence_ms=res_ms,
         specs=specs,
         demand_s=demands,
     )
+
+
+_LATENCIES_BY_ID: dict[tuple[int, int], tuple[tuple[np.ndarray, np.ndarray], _Static, tuple[np.ndarray, ...]]] = {}
+_LATENCIES_BY_ID_SIZE = 512
+
+
+def _ramp_latencies(solved: tuple[np.ndarray, np.ndarray], st: _Static) -> tuple[np.ndarray, ...]:
+    """A solved ramp's (population (N,), storage latency (N,) ms, host latency (N,) ms, each station's waited
+    residence (N, S) ms) for a path's stations (``st``), read-only. Found once per (solved ramp, stations): the
+    workloads of a design alike in every input of their ramp get the one solved ramp object (:func:`_solve_batch`,
+    the ramp cache), and with it these arrays, the same floats, instead of the same products and sums again."""
+    key = (id(solved), id(st))
+    hit = _LATENCIES_BY_ID.get(key)
+    if hit is not None and hit[0] is solved and hit[1] is st:
+        return hit[2]
+    X, res = solved
+    res_ms = res * 1e3 * st.shares  # asynchronous work loads a station but is not waited for
+    value = (np.arange(1, len(X) + 1), res_ms[:, st.storage].sum(axis=1), res_ms.sum(axis=1), res_ms)
+    for array in value:
+        array.setflags(write=False)
+    if len(_LATENCIES_BY_ID) >= _LATENCIES_BY_ID_SIZE:
+        _LATENCIES_BY_ID.clear()
+    _LATENCIES_BY_ID[key] = (solved, st, value)  # both kept, so that their ids are not reused while here
+    return value
 
 
 def saturation_iops(specs: Sequence[StationSpec], read_fraction: float, inflation: Sequence[float] | None = None
@@ -1693,6 +1715,11 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
     sigmas: list[float] = []
+    # items alike in every input of their band rows (a design's workloads alike in every input of their ramp and
+    # continuation) share one block of rows: computed once, each row's floats its own whatever the other rows
+    seen: dict[tuple, int] = {}
+    block_ys: list[np.ndarray] = []
+    block_spreads: list[float] = []
     for i, (path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck) in enumerate(items):
         rf = path.read_fraction
         sd = _band_sd(path) if sds is None else sds[i]
@@ -1704,19 +1731,25 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         if sd.any():
             factors_lh = band_factors(sd)
             d = r.demand_s
-            row = len(blocks)
             st = _static(path.stations, float(rf))
-            blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
-            points.append(xs)
+            key = (id(st), d.tobytes(), factors_lh[0].tobytes(), factors_lh[1].tobytes(), xs.tobytes(), ys.tobytes(),
+                   sigmas[-1])
+            row = seen.get(key)
+            if row is None:
+                row = seen[key] = len(blocks)
+                blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
+                points.append(xs)
+                block_ys.append(ys)
+                block_spreads.append(Z_P90 * sigmas[-1])
             prepared.append((xs, ys, factors_lh, row, st))
         else:
             prepared.append((xs, ys, None, row, None))
     rows = _Rows(blocks) if blocks else None
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
-    curve_edges = _curve_edges_many(many_all, [prepared[i][1] for i in range(len(items)) if prepared[i][3] is not None],
-                                    [Z_P90 * sigmas[i] for i in range(len(items)) if prepared[i][3] is not None]
-                                    ) if many_all is not None else []
+    curve_edges = _curve_edges_many(many_all, block_ys, block_spreads) if many_all is not None else []
+    handed: set[int] = set()  # blocks whose edges an item holds already (the next one takes copies of the lists)
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
+    search_of: dict[tuple[int, float, tuple[float, float, float]], int] = {}
     partial: list[tuple] = []
     for (path, _r, factors, kept, _ex, _ey, _block, sat, max_slo, _neck), (xs, ys, factors_lh, row, st), sigma in zip(
             items, prepared, sigmas):
@@ -1728,27 +1761,36 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
                                       np.ones(len(ys), dtype=bool))
             sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
             sats = None
+            search = None
         else:
             low_f, high_f = factors_lh
             p10, p90 = curve_edges[row]
+            if row in handed:
+                p10, p90 = list(p10), list(p90)
+            handed.add(row)
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
             sat_lo = _saturation_st(st, base * high_f)
             sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
             slo_band = Band(max_slo, max_slo)
             sats = (sat, sat_hi, sat_lo)
+            search = None
             if max_slo is not None:
-                searches.append((row, float(path.workload.slo_ms), sats))
-        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list))
-    found = _search_rows(rows, searches) if rows is not None and searches else {}
+                asked_search = (row, float(path.workload.slo_ms), sats)
+                search = search_of.get(asked_search)
+                if search is None:
+                    search = search_of[asked_search] = len(searches)
+                    searches.append(asked_search)
+        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list, search))
+    found = _search_rows(rows, searches) if rows is not None and searches else []
     asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
     tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
     out: list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]] = []
-    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st), sigma) in \
-            enumerate(zip(items, partial, prepared, sigmas)):
+    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list, search), sigma) in \
+            enumerate(zip(items, partial, sigmas)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
-        if row is not None and row in found and max_slo is not None and sats is not None:
-            nominal_open, x_lo_f, x_high_f = found[row]
+        if search is not None and max_slo is not None and sats is not None:
+            nominal_open, x_lo_f, x_high_f = found[search]
             if nominal_open:
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
                          for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
@@ -1925,16 +1967,16 @@ class _Rows:
 
 
 def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, float, float]]]
-                 ) -> dict[int, tuple[float | None, float | None, float | None]]:
+                 ) -> list[tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
-    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); block index -> the three
-    IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one search's
-    rows, spaced alike)."""
+    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); per search, in order, the
+    three IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one
+    search's rows, spaced alike; each search's its own whatever the others)."""
     index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
     limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
     sats = [s for _, _, three in searches for s in three]
     result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
-    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+    return [(result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s in range(len(searches))]
 
 
 def _search(rows: _Rows, index: np.ndarray, limits: np.ndarray, lows: np.ndarray, sats: Sequence[float],
