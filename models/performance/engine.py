@@ -74,6 +74,7 @@ from models.performance.results import (
 )
 from models.performance.tail_latency import (
     TailRequest,
+    TailStations,
     max_iops_at_tail_slo,
     open_waited_ms,
     slo_probability,
@@ -1339,6 +1340,16 @@ def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | 
     :data:`_NO_BANDS`), and so on to their ends; their results in order. ``groups``: each step's group (None: one
     group), for :func:`solve_job_groups`: the requests of groups whose rows are laid out alike are answered
     together, of the others apart (:func:`_answer`), so each gets the floats of its group alone."""
+    _ALIKE.clear()
+    try:
+        return _drive_steps(steps, bands, groups)
+    finally:
+        _ALIKE.clear()
+
+
+def _drive_steps(steps: Sequence[_Steps], bands: bool, groups: Sequence[int] | None
+                 ) -> list[tuple[WorkloadPerformance, Ramp]]:
+    """:func:`_drive` itself."""
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
@@ -1480,6 +1491,59 @@ def _station_loads_at(path: WorkloadPath, arrays: _Static, demand_s: np.ndarray,
     return stations, factors_op
 
 
+_ALIKE: dict[tuple, tuple] = {}
+"""What the workloads of one solve (:func:`_drive`) alike in every input share (:func:`_station_loads_alike`,
+:func:`_open_waited_alike`): emptied when a solve starts and ends, so nothing is found from another design."""
+_ALIKE_SIZE = 1024
+
+
+def _alike(key: tuple, keep: tuple) -> tuple | None:
+    """The value remembered under ``key`` (:func:`_remember_alike`) when the objects it was remembered with are
+    ``keep`` (the very objects whose ids the key holds), else None."""
+    hit = _ALIKE.get(key)
+    if hit is not None and len(hit[0]) == len(keep) and all(a is b for a, b in zip(hit[0], keep)):
+        return hit[1]
+    return None
+
+
+def _remember_alike(key: tuple, keep: tuple, value: tuple) -> None:
+    """Remember ``value`` under ``key``, with the objects whose ids the key holds (kept, so their ids are not reused
+    while here); at most :data:`_ALIKE_SIZE` (then emptied and filled again)."""
+    if len(_ALIKE) >= _ALIKE_SIZE:
+        _ALIKE.clear()
+    _ALIKE[key] = (keep, value)
+
+
+def _station_loads_alike(path: WorkloadPath, arrays: _Static, demand_s: np.ndarray, background: np.ndarray, x: float,
+                         shares: Sequence[float], factors: Sequence[float], residence_row: np.ndarray | None
+                         ) -> tuple[list[StationLoad], list[float]]:
+    """:func:`_station_loads_at` (the same arguments), found once for the workloads of a design alike in all of them
+    (the same stations and arrays objects, demands, background, IOPS, inflation and residences: the same floats)
+    and given to each as its own lists (of the same frozen station loads). ``shares`` are ``arrays``'."""
+    key = ("station loads", id(path.stations), id(arrays), demand_s.tobytes(), background.tobytes(), x,
+           tuple(shares), tuple(factors), None if residence_row is None else residence_row.tobytes())
+    keep = (path.stations, arrays)
+    hit = _alike(key, keep)
+    if hit is None:
+        hit = _station_loads_at(path, arrays, demand_s, background, x, shares, factors, residence_row)
+        _remember_alike(key, keep, hit)
+    return list(hit[0]), list(hit[1])
+
+
+def _open_waited_alike(ts: TailStations, demands_s: np.ndarray, iops: np.ndarray) -> np.ndarray:
+    """``open_waited_ms(ts, demands_s, iops)``, found once for the workloads alike in all three (the same stations
+    object, demands and IOPS: the same floats); read-only."""
+    key = ("open waited", id(ts), demands_s.tobytes(), iops.shape, iops.tobytes())
+    keep = (ts,)
+    hit = _alike(key, keep)
+    if hit is None:
+        value = open_waited_ms(ts, demands_s, iops)
+        value.setflags(write=False)
+        hit = (value,)
+        _remember_alike(key, keep, hit)
+    return hit[0]
+
+
 def _no_bands() -> tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]:
     """The answer to a workload's bands step when no bands are asked (:func:`_drive`): an empty curve and
     continuation, every band None, no percentiles at the target."""
@@ -1571,7 +1635,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        stations, factors_op = _station_loads_at(path, arrays, r.demand_s, background, x, shares, factors,
+        stations, factors_op = _station_loads_alike(path, arrays, r.demand_s, background, x, shares, factors,
                                                  None if beyond else r.residence_ms[j])
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
@@ -1593,7 +1657,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         rows = [r.residence_ms[idx[kept_at]]]
         levels = [kept.iops[kept_at]]
         if len(ext_x):
-            rows.append(open_waited_ms(tails, r.demand_s, ext_x[ext_at]))
+            rows.append(_open_waited_alike(tails, r.demand_s, ext_x[ext_at]))
             levels.append(ext_x[ext_at])
         with_target = probability is None and at_target is not None and target is not None
         if with_target and at_target is not None and target is not None:
