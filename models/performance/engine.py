@@ -75,6 +75,7 @@ from models.performance.results import (
 from models.performance.tail_latency import (
     TailRequest,
     TailStations,
+    content_key,
     max_iops_at_tail_slo,
     open_waited_ms,
     slo_probability,
@@ -626,19 +627,20 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     )
 
 
-_LATENCIES_BY_ID: dict[tuple[int, int], tuple[tuple[np.ndarray, np.ndarray], _Static, tuple[np.ndarray, ...]]] = {}
+_LATENCIES_BY_ID: dict[tuple[int, bytes, bytes], tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, ...]]] = {}
 _LATENCIES_BY_ID_SIZE = 512
 
 
 def _ramp_latencies(solved: tuple[np.ndarray, np.ndarray], st: _Static) -> tuple[np.ndarray, ...]:
     """A solved ramp's (population (N,), storage latency (N,) ms, host latency (N,) ms, each station's waited
-    residence (N, S) ms) for a path's stations (``st``), read-only. Found once per (solved ramp, stations): the
-    workloads of a design alike in every input of their ramp get the one solved ramp object (:func:`_solve_batch`,
-    the ramp cache), and with it these arrays, the same floats, instead of the same products and sums again."""
-    key = (id(solved), id(st))
+    residence (N, S) ms) for a path's stations (``st``: their waited shares and storage side), read-only. Found once
+    per (solved ramp, shares, sides): the workloads of a design alike in every input of their ramp get the one
+    solved ramp object (:func:`_solve_batch`, the ramp cache), and with it these arrays, the same floats, instead
+    of the same products and sums again."""
+    key = (id(solved), st.shares.tobytes(), st.storage.tobytes())
     hit = _LATENCIES_BY_ID.get(key)
-    if hit is not None and hit[0] is solved and hit[1] is st:
-        return hit[2]
+    if hit is not None and hit[0] is solved:
+        return hit[1]
     X, res = solved
     res_ms = res * 1e3 * st.shares  # asynchronous work loads a station but is not waited for
     value = (np.arange(1, len(X) + 1), res_ms[:, st.storage].sum(axis=1), res_ms.sum(axis=1), res_ms)
@@ -646,7 +648,7 @@ def _ramp_latencies(solved: tuple[np.ndarray, np.ndarray], st: _Static) -> tuple
         array.setflags(write=False)
     if len(_LATENCIES_BY_ID) >= _LATENCIES_BY_ID_SIZE:
         _LATENCIES_BY_ID.clear()
-    _LATENCIES_BY_ID[key] = (solved, st, value)  # both kept, so that their ids are not reused while here
+    _LATENCIES_BY_ID[key] = (solved, value)  # the ramp is kept, so that its id is not reused while here
     return value
 
 
@@ -1533,8 +1535,8 @@ def _station_loads_alike(path: WorkloadPath, arrays: _Static, demand_s: np.ndarr
 def _open_waited_alike(ts: TailStations, demands_s: np.ndarray, iops: np.ndarray) -> np.ndarray:
     """``open_waited_ms(ts, demands_s, iops)``, found once for the workloads alike in all three (the same stations
     object, demands and IOPS: the same floats); read-only."""
-    key = ("open waited", id(ts), demands_s.tobytes(), iops.shape, iops.tobytes())
-    keep = (ts,)
+    key = ("open waited", content_key(ts), demands_s.tobytes(), iops.shape, iops.tobytes())
+    keep = ()
     hit = _alike(key, keep)
     if hit is None:
         value = open_waited_ms(ts, demands_s, iops)
@@ -1796,8 +1798,8 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
             factors_lh = band_factors(sd)
             d = r.demand_s
             st = _static(path.stations, float(rf))
-            key = (id(st), d.tobytes(), factors_lh[0].tobytes(), factors_lh[1].tobytes(), xs.tobytes(), ys.tobytes(),
-                   sigmas[-1])
+            key = (content_key(st), d.tobytes(), factors_lh[0].tobytes(), factors_lh[1].tobytes(), xs.tobytes(),
+                   ys.tobytes(), sigmas[-1])
             row = seen.get(key)
             if row is None:
                 row = seen[key] = len(blocks)
