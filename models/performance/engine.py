@@ -634,9 +634,9 @@ _LATENCIES_BY_ID_SIZE = 512
 def _ramp_latencies(solved: tuple[np.ndarray, np.ndarray], st: _Static) -> tuple[np.ndarray, ...]:
     """A solved ramp's (population (N,), storage latency (N,) ms, host latency (N,) ms, each station's waited
     residence (N, S) ms) for a path's stations (``st``: their waited shares and storage side), read-only. Found once
-    per (solved ramp, shares, sides): the workloads of a design alike in every input of their ramp get the one
-    solved ramp object (:func:`_solve_batch`, the ramp cache), and with it these arrays, the same floats, instead
-    of the same products and sums again."""
+    per (solved ramp, shares, sides) in a solve (:func:`_drive` empties the table when it starts and ends): the
+    workloads of a design alike in every input of their ramp get the one solved ramp object (:func:`_solve_batch`,
+    the ramp cache), and with it these arrays, the same floats, instead of the same products and sums again."""
     key = (id(solved), st.shares.tobytes(), st.storage.tobytes())
     hit = _LATENCIES_BY_ID.get(key)
     if hit is not None and hit[0] is solved:
@@ -1343,10 +1343,12 @@ def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | 
     group), for :func:`solve_job_groups`: the requests of groups whose rows are laid out alike are answered
     together, of the others apart (:func:`_answer`), so each gets the floats of its group alone."""
     _ALIKE.clear()
+    _LATENCIES_BY_ID.clear()
     try:
         return _drive_steps(steps, bands, groups)
     finally:
         _ALIKE.clear()
+        _LATENCIES_BY_ID.clear()
 
 
 def _drive_steps(steps: Sequence[_Steps], bands: bool, groups: Sequence[int] | None
