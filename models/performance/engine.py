@@ -42,7 +42,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -74,6 +74,8 @@ from models.performance.results import (
 )
 from models.performance.tail_latency import (
     TailRequest,
+    TailStations,
+    content_key,
     max_iops_at_tail_slo,
     open_waited_ms,
     slo_probability,
@@ -611,20 +613,43 @@ def ramp(specs: Sequence[StationSpec], read_fraction: float, population: int, th
     demands = (st.demand * np.asarray(inflation, dtype=float) if inflation is not None and len(inflation)
                else st.demand.copy())
     if solved is None:
-        X, res = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
-    else:
-        X, res = solved
-    storage, shares = st.storage, st.shares
-    res_ms = res * 1e3 * shares  # asynchronous work loads a station but is not waited for
+        solved = _curve(specs, tuple(demands.tolist()), float(read_fraction), int(population), float(think_time_s))
+    X = solved[0]
+    population_n, storage_ms, host_ms, res_ms = _ramp_latencies(solved, st)
     return Ramp(
-        population=np.arange(1, len(X) + 1),
+        population=population_n,
         iops=X,
-        storage_ms=res_ms[:, storage].sum(axis=1),
-        host_ms=res_ms.sum(axis=1),
+        storage_ms=storage_ms,
+        host_ms=host_ms,
         residence_ms=res_ms,
         specs=specs,
         demand_s=demands,
     )
+
+
+_LATENCIES_BY_ID: dict[tuple[int, bytes, bytes], tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, ...]]] = {}
+_LATENCIES_BY_ID_SIZE = 512
+
+
+def _ramp_latencies(solved: tuple[np.ndarray, np.ndarray], st: _Static) -> tuple[np.ndarray, ...]:
+    """A solved ramp's (population (N,), storage latency (N,) ms, host latency (N,) ms, each station's waited
+    residence (N, S) ms) for a path's stations (``st``: their waited shares and storage side), read-only. Found once
+    per (solved ramp, shares, sides) in a solve (:func:`_drive` empties the table when it starts and ends): the
+    workloads of a design alike in every input of their ramp get the one solved ramp object (:func:`_solve_batch`,
+    the ramp cache), and with it these arrays, the same floats, instead of the same products and sums again."""
+    key = (id(solved), st.shares.tobytes(), st.storage.tobytes())
+    hit = _LATENCIES_BY_ID.get(key)
+    if hit is not None and hit[0] is solved:
+        return hit[1]
+    X, res = solved
+    res_ms = res * 1e3 * st.shares  # asynchronous work loads a station but is not waited for
+    value = (np.arange(1, len(X) + 1), res_ms[:, st.storage].sum(axis=1), res_ms.sum(axis=1), res_ms)
+    for array in value:
+        array.setflags(write=False)
+    if len(_LATENCIES_BY_ID) >= _LATENCIES_BY_ID_SIZE:
+        _LATENCIES_BY_ID.clear()
+    _LATENCIES_BY_ID[key] = (solved, value)  # the ramp is kept, so that its id is not reused while here
+    return value
 
 
 def saturation_iops(specs: Sequence[StationSpec], read_fraction: float, inflation: Sequence[float] | None = None
@@ -1317,6 +1342,18 @@ def _drive(steps: Sequence[_Steps], bands: bool = True, groups: Sequence[int] | 
     :data:`_NO_BANDS`), and so on to their ends; their results in order. ``groups``: each step's group (None: one
     group), for :func:`solve_job_groups`: the requests of groups whose rows are laid out alike are answered
     together, of the others apart (:func:`_answer`), so each gets the floats of its group alone."""
+    _ALIKE.clear()
+    _LATENCIES_BY_ID.clear()
+    try:
+        return _drive_steps(steps, bands, groups)
+    finally:
+        _ALIKE.clear()
+        _LATENCIES_BY_ID.clear()
+
+
+def _drive_steps(steps: Sequence[_Steps], bands: bool, groups: Sequence[int] | None
+                 ) -> list[tuple[WorkloadPerformance, Ramp]]:
+    """:func:`_drive` itself."""
     out: list[tuple[WorkloadPerformance, Ramp] | None] = [None] * len(steps)
     wanted = {i: next(s) for i, s in enumerate(steps)}
     while wanted:
@@ -1458,6 +1495,59 @@ def _station_loads_at(path: WorkloadPath, arrays: _Static, demand_s: np.ndarray,
     return stations, factors_op
 
 
+_ALIKE: dict[tuple, tuple] = {}
+"""What the workloads of one solve (:func:`_drive`) alike in every input share (:func:`_station_loads_alike`,
+:func:`_open_waited_alike`): emptied when a solve starts and ends, so nothing is found from another design."""
+_ALIKE_SIZE = 1024
+
+
+def _alike(key: tuple, keep: tuple) -> tuple | None:
+    """The value remembered under ``key`` (:func:`_remember_alike`) when the objects it was remembered with are
+    ``keep`` (the very objects whose ids the key holds), else None."""
+    hit = _ALIKE.get(key)
+    if hit is not None and len(hit[0]) == len(keep) and all(a is b for a, b in zip(hit[0], keep)):
+        return hit[1]
+    return None
+
+
+def _remember_alike(key: tuple, keep: tuple, value: tuple) -> None:
+    """Remember ``value`` under ``key``, with the objects whose ids the key holds (kept, so their ids are not reused
+    while here); at most :data:`_ALIKE_SIZE` (then emptied and filled again)."""
+    if len(_ALIKE) >= _ALIKE_SIZE:
+        _ALIKE.clear()
+    _ALIKE[key] = (keep, value)
+
+
+def _station_loads_alike(path: WorkloadPath, arrays: _Static, demand_s: np.ndarray, background: np.ndarray, x: float,
+                         shares: Sequence[float], factors: Sequence[float], residence_row: np.ndarray | None
+                         ) -> tuple[list[StationLoad], list[float]]:
+    """:func:`_station_loads_at` (the same arguments), found once for the workloads of a design alike in all of them
+    (the same stations and arrays objects, demands, background, IOPS, inflation and residences: the same floats)
+    and given to each as its own lists (of the same frozen station loads). ``shares`` are ``arrays``'."""
+    key = ("station loads", id(path.stations), id(arrays), demand_s.tobytes(), background.tobytes(), x,
+           tuple(shares), tuple(factors), None if residence_row is None else residence_row.tobytes())
+    keep = (path.stations, arrays)
+    hit = _alike(key, keep)
+    if hit is None:
+        hit = _station_loads_at(path, arrays, demand_s, background, x, shares, factors, residence_row)
+        _remember_alike(key, keep, hit)
+    return list(hit[0]), list(hit[1])
+
+
+def _open_waited_alike(ts: TailStations, demands_s: np.ndarray, iops: np.ndarray) -> np.ndarray:
+    """``open_waited_ms(ts, demands_s, iops)``, found once for the workloads alike in all three (the same stations
+    object, demands and IOPS: the same floats); read-only."""
+    key = ("open waited", content_key(ts), demands_s.tobytes(), iops.shape, iops.tobytes())
+    keep = ()
+    hit = _alike(key, keep)
+    if hit is None:
+        value = open_waited_ms(ts, demands_s, iops)
+        value.setflags(write=False)
+        hit = (value,)
+        _remember_alike(key, keep, hit)
+    return hit[0]
+
+
 def _no_bands() -> tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]:
     """The answer to a workload's bands step when no bands are asked (:func:`_drive`): an empty curve and
     continuation, every band None, no percentiles at the target."""
@@ -1549,7 +1639,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         if target is not None and math.isfinite(sat) and target >= sat:  # the target saturates: at saturation
             x, beyond = float(sat), True
         operating = x if target is None else operating
-        stations, factors_op = _station_loads_at(path, arrays, r.demand_s, background, x, shares, factors,
+        stations, factors_op = _station_loads_alike(path, arrays, r.demand_s, background, x, shares, factors,
                                                  None if beyond else r.residence_ms[j])
         if target is None:
             read_lat = _per_op_latency(path.stations, factors_op, True) if rf > 0 else None
@@ -1571,7 +1661,7 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
         rows = [r.residence_ms[idx[kept_at]]]
         levels = [kept.iops[kept_at]]
         if len(ext_x):
-            rows.append(open_waited_ms(tails, r.demand_s, ext_x[ext_at]))
+            rows.append(_open_waited_alike(tails, r.demand_s, ext_x[ext_at]))
             levels.append(ext_x[ext_at])
         with_target = probability is None and at_target is not None and target is not None
         if with_target and at_target is not None and target is not None:
@@ -1693,6 +1783,11 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
     blocks: list[tuple[_Static, np.ndarray]] = []
     points: list[np.ndarray] = []
     sigmas: list[float] = []
+    # items alike in every input of their band rows (a design's workloads alike in every input of their ramp and
+    # continuation) share one block of rows: computed once, each row's floats its own whatever the other rows
+    seen: dict[tuple, int] = {}
+    block_ys: list[np.ndarray] = []
+    block_spreads: list[float] = []
     for i, (path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck) in enumerate(items):
         rf = path.read_fraction
         sd = _band_sd(path) if sds is None else sds[i]
@@ -1704,19 +1799,25 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
         if sd.any():
             factors_lh = band_factors(sd)
             d = r.demand_s
-            row = len(blocks)
             st = _static(path.stations, float(rf))
-            blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
-            points.append(xs)
+            key = (content_key(st), d.tobytes(), factors_lh[0].tobytes(), factors_lh[1].tobytes(), xs.tobytes(),
+                   ys.tobytes(), sigmas[-1])
+            row = seen.get(key)
+            if row is None:
+                row = seen[key] = len(blocks)
+                blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
+                points.append(xs)
+                block_ys.append(ys)
+                block_spreads.append(Z_P90 * sigmas[-1])
             prepared.append((xs, ys, factors_lh, row, st))
         else:
             prepared.append((xs, ys, None, row, None))
     rows = _Rows(blocks) if blocks else None
     many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
-    curve_edges = _curve_edges_many(many_all, [prepared[i][1] for i in range(len(items)) if prepared[i][3] is not None],
-                                    [Z_P90 * sigmas[i] for i in range(len(items)) if prepared[i][3] is not None]
-                                    ) if many_all is not None else []
+    curve_edges = _curve_edges_many(many_all, block_ys, block_spreads) if many_all is not None else []
+    handed: set[int] = set()  # blocks whose edges an item holds already (the next one takes copies of the lists)
     searches: list[tuple[int, float, tuple[float, float, float]]] = []
+    search_of: dict[tuple[int, float, tuple[float, float, float]], int] = {}
     partial: list[tuple] = []
     for (path, _r, factors, kept, _ex, _ey, _block, sat, max_slo, _neck), (xs, ys, factors_lh, row, st), sigma in zip(
             items, prepared, sigmas):
@@ -1728,27 +1829,36 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
                                       np.ones(len(ys), dtype=bool))
             sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
             sats = None
+            search = None
         else:
             low_f, high_f = factors_lh
             p10, p90 = curve_edges[row]
+            if row in handed:
+                p10, p90 = list(p10), list(p90)
+            handed.add(row)
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
             sat_lo = _saturation_st(st, base * high_f)
             sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
             slo_band = Band(max_slo, max_slo)
             sats = (sat, sat_hi, sat_lo)
+            search = None
             if max_slo is not None:
-                searches.append((row, float(path.workload.slo_ms), sats))
-        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list))
-    found = _search_rows(rows, searches) if rows is not None and searches else {}
+                asked_search = (row, float(path.workload.slo_ms), sats)
+                search = search_of.get(asked_search)
+                if search is None:
+                    search = search_of[asked_search] = len(searches)
+                    searches.append(asked_search)
+        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list, search))
+    found = _search_rows(rows, searches) if rows is not None and searches else []
     asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
     tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
     out: list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]] = []
-    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list), (_x, _y, _f, row, _st), sigma) in \
-            enumerate(zip(items, partial, prepared, sigmas)):
+    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list, search), sigma) in \
+            enumerate(zip(items, partial, sigmas)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
-        if row is not None and row in found and max_slo is not None and sats is not None:
-            nominal_open, x_lo_f, x_high_f = found[row]
+        if search is not None and max_slo is not None and sats is not None:
+            nominal_open, x_lo_f, x_high_f = found[search]
             if nominal_open:
                 edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
                          for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
@@ -1925,16 +2035,16 @@ class _Rows:
 
 
 def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, float, float]]]
-                 ) -> dict[int, tuple[float | None, float | None, float | None]]:
+                 ) -> list[tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
-    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); block index -> the three
-    IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one search's
-    rows, spaced alike)."""
+    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); per search, in order, the
+    three IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one
+    search's rows, spaced alike; each search's its own whatever the others)."""
     index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
     limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
     sats = [s for _, _, three in searches for s in three]
     result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
-    return {block: (result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s, (block, _, _) in enumerate(searches)}
+    return [(result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s in range(len(searches))]
 
 
 def _search(rows: _Rows, index: np.ndarray, limits: np.ndarray, lows: np.ndarray, sats: Sequence[float],
@@ -2132,16 +2242,37 @@ def build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLay
     paths: list[WorkloadPath] = []
     problems: list[str] = []
     errors: dict[str, str] = {}
+    alike: dict[str, WorkloadPath] = {}
     with shared_host_sides():  # the workloads of one front end share its host side
         for w in scenario.workloads:
             if not w.enabled:
                 continue
+            key = _path_key(w)
+            hit = alike.get(key)
+            if hit is not None:  # a workload alike in every field a path reads: the path built for the first
+                paths.append(replace(hit, workload=w))
+                continue
             try:
-                paths.append(build_path(scenario, catalog, w, raid))
+                path = build_path(scenario, catalog, w, raid)
             except PathError as exc:
                 problems.append(str(exc))
                 errors[w.id] = str(exc)
+                continue
+            alike[key] = path
+            paths.append(path)
     return paths, problems, errors
+
+
+def _path_key(workload: Workload) -> str:
+    """What a workload's path (:func:`build_path`, in one design) depends on of the workload: every field but its id
+    and name, which only name it in a build error (the path holds the workload itself, which is set apart), as
+    text (each value's ``repr``: a float's exactly). Workloads alike but for their names (a design's many copies of
+    one workload) share their path's stations, notes and profile: built once per evaluation instead of for each."""
+    return repr([value for name, value in workload.__dict__.items() if name not in _NAMING_FIELDS])
+
+
+_NAMING_FIELDS = frozenset({"id", "name"})
+"""The workload fields no path depends on (:func:`_path_key`)."""
 
 
 def _by_system(paths: Sequence[WorkloadPath]) -> dict[str, list[WorkloadPath]]:
