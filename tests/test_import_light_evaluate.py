@@ -34,6 +34,8 @@ LAZY = (
     "models.store.schema", "models.store.records", "sqlite3",
     # the pooled software fit: only a platform older than every calibrated release needs it (hardware_relation.py)
     "models.performance.pooled_fit",
+    # the customer citations: only a cloud VM's bill of materials cites (its licence's date) (models/present/bom.py)
+    "models.present.citations",
 )
 
 
