@@ -1103,9 +1103,10 @@ def main(argv: list[str] | None = None) -> int:
         multiprocessing.freeze_support()
     from_command_line = argv is None
     if from_command_line:  # not for callers running several commands in one process (tests)
-        from app import quiet_start
+        from app import method_cache, quiet_start
 
         quiet_start.hold()  # no collection walks what start-up imports and loads (released below or by the command)
+        method_cache.install()  # dataclasses' methods from the code an earlier start compiled
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no

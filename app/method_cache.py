@@ -1,0 +1,114 @@
+"""The compiled methods ``dataclasses`` writes, kept between runs: a start compiles none of them again.
+
+For each class ``@dataclass`` makes, Python 3.11 writes the source text of the methods it adds (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, a frozen class's ``__setattr__`` and ``__delattr__``) and runs it with
+``exec`` (``dataclasses._create_fn``), which parses and compiles it at every start: unlike a module's code, no
+``.pyc`` keeps it. ``storplan evaluate --json`` of the default example defines about 140 dataclasses (StorPlan's
+results, pydantic's and annotated-types' own), about 730 methods and 280,000 characters of source, and that parsing
+and compiling was a quarter of the command's instructions (``valgrind --tool=callgrind``: ``PyRun_StringFlags`` under
+``builtin_exec``), the largest single cost of a start (issue 27).
+
+:func:`install` (called by the process's entry points only: ``storplan`` from the command line and the desktop
+app, beside :func:`app.quiet_start.hold`; never by the tests' own process) gives the ``dataclasses``
+module an ``exec`` of its own: a module-level name, which the module's code finds before the builtin (nothing else
+sees it). It runs the code object compiled from the very text ``dataclasses`` wrote, as ``exec`` would have
+compiled it (file name ``"<string>"``, no ``__future__`` flag inherited: ``dataclasses`` has none), taken from a
+per-user file when an earlier run compiled that text, else compiled now. The classes and methods made are the same
+objects either way. The file is rewritten at exit when this run compiled a text it lacked; its name carries the
+interpreter's bytecode version (``importlib.util.MAGIC_NUMBER``), so another Python never reads it, and a file that
+cannot be read or written is ignored (every text is then compiled, as without this module). The file is the user's
+own, in the folder that already holds their catalog caches; like a ``.pyc`` beside a module, it holds code that
+runs.
+"""
+
+import builtins
+import marshal
+import sys
+from pathlib import Path
+from types import CodeType
+from typing import Any, BinaryIO
+
+CACHE_FOLDER = "compiled-methods"
+"""Folder (in :func:`models.resources.user_data_dir`) of the cache file."""
+
+MAX_ENTRIES = 20_000
+"""A cache holding more texts than this is dropped and started again (StorPlan's own commands and app make a few
+thousand; a cache never grows without bound)."""
+
+_codes: dict[str, CodeType] = {}
+_compiled: list[str] = []
+_installed: list[Path] = []
+
+
+def cache_file() -> Path:
+    """The cache file of this interpreter's bytecode version."""
+    from importlib.util import MAGIC_NUMBER
+
+    from models.resources import user_data_dir
+
+    return user_data_dir() / CACHE_FOLDER / f"dataclass-methods-{MAGIC_NUMBER.hex()}.marshal"
+
+
+def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dict[str, Any] | None = None, /) -> None:
+    """``exec`` for the ``dataclasses`` module: a text runs as the code compiled from it (cached); anything else as
+    ``exec`` runs it."""
+    if namespace is None:  # exec's own default, the caller's globals (``dataclasses`` always passes its own)
+        namespace = sys._getframe(1).f_globals
+    if type(source) is str:
+        code = _codes.get(source)
+        if code is None:
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            _codes[source] = code
+            _compiled.append(source)
+        source = code
+    builtins.exec(source, namespace, local_names)
+
+
+def _read(path: Path) -> dict[str, CodeType]:
+    """The cached code of ``path``, or {} when it is missing, unreadable or not a cache."""
+    try:
+        data = marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    if not isinstance(data, dict) or len(data) > MAX_ENTRIES:
+        return {}
+    return {text: code for text, code in data.items() if type(text) is str and type(code) is CodeType}
+
+
+def save() -> None:
+    """Write the cache when this run compiled a text it lacked (at exit; atomically: a reader sees the old file or
+    the new one). Nothing is raised: a cache that cannot be written is only slower next time."""
+    if not _installed or not _compiled:
+        return
+    from models.atomic import write_atomic
+
+    path = _installed[0]
+    payload = marshal.dumps(_codes)
+
+    def write(handle: BinaryIO) -> None:
+        handle.write(payload)
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, write)
+    except OSError:
+        return
+    _compiled.clear()
+
+
+def install() -> None:
+    """Give ``dataclasses`` the cached ``exec`` (:func:`_exec`), read the user's cache and save it at exit; once
+    per process, and only where ``dataclasses`` writes its methods through ``exec`` (every CPython 3.11 to 3.13)."""
+    import atexit
+    import dataclasses
+
+    if _installed or getattr(dataclasses, "exec", builtins.exec) is not builtins.exec:
+        return
+    try:
+        path = cache_file()
+    except (OSError, RuntimeError):  # no home folder: nothing to keep
+        return
+    _codes.update(_read(path))
+    _installed.append(path)
+    dataclasses.exec = _exec  # type: ignore[attr-defined]
+    atexit.register(save)
