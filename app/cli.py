@@ -1103,10 +1103,9 @@ def main(argv: list[str] | None = None) -> int:
         multiprocessing.freeze_support()
     from_command_line = argv is None
     if from_command_line:  # not for callers running several commands in one process (tests)
-        from app import method_cache, quiet_start
+        from app import quiet_start
 
         quiet_start.hold()  # no collection walks what start-up imports and loads (released below or by the command)
-        method_cache.install()  # dataclasses' methods from the code an earlier start compiled
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or (argv[0] not in COMMANDS and not argv[0].startswith("-")):
         # An example name opens that example as a new, unsaved project (never the bundled file itself); no
@@ -1129,6 +1128,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_gui(path, example=example)
     args = _parser().parse_args(argv)
+    if from_command_line:  # (a command: --version and --help have exited, reading no cache)
+        from app import method_cache
+
+        method_cache.install("cli")  # dataclasses' methods from the code an earlier command compiled
     if args.command not in RELEASE_AFTER_LOADING:
         _release_collector()
     try:

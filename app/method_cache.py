@@ -35,18 +35,19 @@ MAX_ENTRIES = 20_000
 """A cache holding more texts than this is dropped and started again (StorPlan's own commands and app make a few
 thousand; a cache never grows without bound)."""
 
-_codes: dict[str, CodeType] = {}
+_codes: dict[Any, Any] = {}  # text -> code (as read: :func:`_exec` checks each entry it uses)
 _compiled: list[str] = []
 _installed: list[Path] = []
 
 
-def cache_file() -> Path:
-    """The cache file of this interpreter's bytecode version."""
+def cache_file(front: str) -> Path:
+    """The cache file of one front door (``cli``: the commands; ``app``: the desktop app, which defines many more
+    dataclasses a command would read for nothing) and this interpreter's bytecode version."""
     from importlib.util import MAGIC_NUMBER
 
     from models.resources import user_data_dir
 
-    return user_data_dir() / CACHE_FOLDER / f"dataclass-methods-{MAGIC_NUMBER.hex()}.marshal"
+    return user_data_dir() / CACHE_FOLDER / f"{front}-{MAGIC_NUMBER.hex()}.marshal"
 
 
 def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dict[str, Any] | None = None, /) -> None:
@@ -56,7 +57,7 @@ def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dic
         namespace = sys._getframe(1).f_globals
     if type(source) is str:
         code = _codes.get(source)
-        if code is None:
+        if type(code) is not CodeType:  # not cached (or a damaged entry): compiled as exec compiles a text
             code = compile(source, "<string>", "exec", dont_inherit=True)
             _codes[source] = code
             _compiled.append(source)
@@ -64,15 +65,14 @@ def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dic
     builtins.exec(source, namespace, local_names)
 
 
-def _read(path: Path) -> dict[str, CodeType]:
-    """The cached code of ``path``, or {} when it is missing, unreadable or not a cache."""
+def _read(path: Path) -> dict[Any, Any]:
+    """The cache of ``path`` (text -> code; an entry of another kind is compiled again when its text comes), or {}
+    when it is missing, unreadable or not a cache."""
     try:
         data = marshal.loads(path.read_bytes())
     except (OSError, ValueError, EOFError, TypeError):
         return {}
-    if not isinstance(data, dict) or len(data) > MAX_ENTRIES:
-        return {}
-    return {text: code for text, code in data.items() if type(text) is str and type(code) is CodeType}
+    return data if isinstance(data, dict) and len(data) <= MAX_ENTRIES else {}
 
 
 def save() -> None:
@@ -83,7 +83,8 @@ def save() -> None:
     from models.atomic import write_atomic
 
     path = _installed[0]
-    payload = marshal.dumps(_codes)
+    payload = marshal.dumps({text: code for text, code in _codes.items()
+                             if type(text) is str and type(code) is CodeType})
 
     def write(handle: BinaryIO) -> None:
         handle.write(payload)
@@ -96,16 +97,17 @@ def save() -> None:
     _compiled.clear()
 
 
-def install() -> None:
-    """Give ``dataclasses`` the cached ``exec`` (:func:`_exec`), read the user's cache and save it at exit; once
-    per process, and only where ``dataclasses`` writes its methods through ``exec`` (every CPython 3.11 to 3.13)."""
+def install(front: str) -> None:
+    """Give ``dataclasses`` the cached ``exec`` (:func:`_exec`), read the cache of ``front`` (:func:`cache_file`)
+    and save it at exit; once per process, and only where ``dataclasses`` writes its methods through ``exec``
+    (CPython 3.11 to 3.13 do)."""
     import atexit
     import dataclasses
 
     if _installed or getattr(dataclasses, "exec", builtins.exec) is not builtins.exec:
         return
     try:
-        path = cache_file()
+        path = cache_file(front)
     except (OSError, RuntimeError):  # no home folder: nothing to keep
         return
     _codes.update(_read(path))

@@ -49,14 +49,20 @@ def test_a_second_start_compiles_no_method_and_prints_the_same(tmp_path, capsys)
     assert capsys.readouterr().out == first["text"]
 
 
-def test_a_damaged_or_foreign_cache_is_ignored(tmp_path):
+def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path):
     damaged = tmp_path / "damaged.marshal"
     damaged.write_bytes(b"\x00not marshal data")
     assert method_cache._read(damaged) == {}
-    foreign = tmp_path / "foreign.marshal"
-    foreign.write_bytes(marshal.dumps({"def f(): pass": 3, 4: compile("x = 1", "<string>", "exec")}))
-    assert method_cache._read(foreign) == {}  # neither a text nor a code object: nothing kept
     assert method_cache._read(tmp_path / "missing.marshal") == {}
+    text = "def __create_fn__():\n def g(self):\n  return 7\n return g"
+    method_cache._codes[text] = 3  # an entry that is no code object: the text is compiled as exec would
+    try:
+        made: dict = {}
+        method_cache._exec(text, {"__name__": "probe"}, made)
+        assert made["__create_fn__"]()(None) == 7 and text in method_cache._compiled
+    finally:
+        method_cache._codes.pop(text, None)
+        method_cache._compiled.remove(text)
 
 
 def test_the_cached_exec_runs_a_text_as_exec_does_in_dataclasses():
