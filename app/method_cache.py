@@ -13,17 +13,19 @@ app, beside :func:`app.quiet_start.hold`; never by the tests' own process) gives
 module an ``exec`` of its own: a module-level name, which the module's code finds before the builtin (nothing else
 sees it). It runs the code object compiled from the very text ``dataclasses`` wrote, as ``exec`` would have
 compiled it (file name ``"<string>"``, no ``__future__`` flag inherited: ``dataclasses`` has none), taken from a
-per-user file when an earlier run compiled that text, else compiled now. The classes and methods made are the same
-objects either way. The file is rewritten at exit when this run compiled a text it lacked; its name carries the
-interpreter's bytecode version (``importlib.util.MAGIC_NUMBER``), so another Python never reads it, and a file that
-cannot be read or written is ignored (every text is then compiled, as without this module). The file is the user's
-own, in the folder that already holds their catalog caches; like a ``.pyc`` beside a module, it holds code that
-runs.
+per-user file when an earlier run compiled that text, else compiled now: the methods are the same either way (same
+code, names and defaults), and so is everything a command prints. The file is rewritten at exit when this run
+compiled a text it lacked; its name carries the interpreter's bytecode version (``importlib.util.MAGIC_NUMBER``), so
+another Python never reads it, and a file that cannot be read or written, or whose CRC-32 does not match, is ignored
+(every text is then compiled, as without this module). The file is the user's own, in the folder that already holds
+their catalog caches; like a ``.pyc`` beside a module, it holds code that runs. With it, ``evaluate --json`` of the
+default example runs 1,295 million instructions instead of 1,763 million (callgrind, this module's commit).
 """
 
 import builtins
 import marshal
 import sys
+import zlib
 from pathlib import Path
 from types import CodeType
 from typing import Any, BinaryIO
@@ -34,6 +36,9 @@ CACHE_FOLDER = "compiled-methods"
 MAX_ENTRIES = 20_000
 """A cache holding more texts than this is dropped and started again (StorPlan's own commands and app make a few
 thousand; a cache never grows without bound)."""
+
+_MAGIC = b"SPmc"
+"""The first bytes of a cache file; the next four are the CRC-32 of the rest (little-endian)."""
 
 _codes: dict[Any, Any] = {}  # text -> code (as read: :func:`_exec` checks each entry it uses)
 _compiled: list[str] = []
@@ -67,9 +72,13 @@ def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dic
 
 def _read(path: Path) -> dict[Any, Any]:
     """The cache of ``path`` (text -> code; an entry of another kind is compiled again when its text comes), or {}
-    when it is missing, unreadable or not a cache."""
+    when it is missing, unreadable, not a cache or not as written (its CRC-32 differs: a damaged disk block is never
+    run as code)."""
     try:
-        data = marshal.loads(path.read_bytes())
+        body = memoryview(path.read_bytes())
+        if body[:4] != _MAGIC or int.from_bytes(body[4:8], "little") != zlib.crc32(body[8:]):
+            return {}
+        data = marshal.loads(body[8:])
     except (OSError, ValueError, EOFError, TypeError):
         return {}
     return data if isinstance(data, dict) and len(data) <= MAX_ENTRIES else {}
@@ -77,16 +86,22 @@ def _read(path: Path) -> dict[Any, Any]:
 
 def save() -> None:
     """Write the cache when this run compiled a text it lacked (at exit; atomically: a reader sees the old file or
-    the new one). Nothing is raised: a cache that cannot be written is only slower next time."""
+    the new one). Nothing is raised (an exception at exit would print on stderr): a cache that cannot be written is
+    only slower next time."""
     if not _installed or not _compiled:
         return
     from models.atomic import write_atomic
 
     path = _installed[0]
-    payload = marshal.dumps({text: code for text, code in _codes.items()
-                             if type(text) is str and type(code) is CodeType})
+    try:
+        payload = marshal.dumps({text: code for text, code in _codes.items()
+                                 if type(text) is str and type(code) is CodeType})
+    except ValueError:
+        return
+    header = _MAGIC + zlib.crc32(payload).to_bytes(4, "little")
 
     def write(handle: BinaryIO) -> None:
+        handle.write(header)
         handle.write(payload)
 
     try:

@@ -9,6 +9,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import zlib
 from pathlib import Path
 
 from app import method_cache
@@ -53,6 +54,14 @@ def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path)
     damaged = tmp_path / "damaged.marshal"
     damaged.write_bytes(b"\x00not marshal data")
     assert method_cache._read(damaged) == {}
+    good = marshal.dumps({"x = 1": compile("x = 1", "<string>", "exec")})
+    whole = tmp_path / "whole.marshal"
+    whole.write_bytes(method_cache._MAGIC + zlib.crc32(good).to_bytes(4, "little") + good)
+    assert list(method_cache._read(whole)) == ["x = 1"]
+    flipped = bytearray(whole.read_bytes())
+    flipped[-3] ^= 1  # one bit of a code object changed on disk: never run
+    whole.write_bytes(bytes(flipped))
+    assert method_cache._read(whole) == {}
     assert method_cache._read(tmp_path / "missing.marshal") == {}
     text = "def __create_fn__():\n def g(self):\n  return 7\n return g"
     method_cache._codes[text] = 3  # an entry that is no code object: the text is compiled as exec would
