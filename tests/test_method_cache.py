@@ -48,6 +48,9 @@ def test_a_second_start_compiles_no_method_and_prints_the_same(tmp_path, capsys)
 
     assert main(["evaluate", DEFAULT_EXAMPLE.removesuffix(".toml"), "--json"]) in (0, 1)
     assert capsys.readouterr().out == first["text"]
+    import dataclasses
+
+    assert "exec" not in vars(dataclasses)  # a caller running commands in its own process keeps the builtin
 
 
 def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path):
