@@ -1128,6 +1128,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         return run_gui(path, example=example)
     args = _parser().parse_args(argv)
+    if from_command_line:  # (a command: --version and --help have exited, reading no cache)
+        from app import method_cache
+
+        method_cache.install("cli")  # dataclasses' methods from the code an earlier command compiled
     if args.command not in RELEASE_AFTER_LOADING:
         _release_collector()
     try:

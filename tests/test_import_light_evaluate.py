@@ -34,6 +34,8 @@ LAZY = (
     "models.store.schema", "models.store.records", "sqlite3",
     # the pooled software fit: only a platform older than every calibrated release needs it (hardware_relation.py)
     "models.performance.pooled_fit",
+    # the customer citations: only a cloud VM's bill of materials cites (its licence's date) (models/present/bom.py)
+    "models.present.citations",
 )
 
 
@@ -102,3 +104,21 @@ def test_a_command_asks_openblas_for_one_thread_unless_the_user_chose_and_the_nu
     chosen = _threads_run(OMP_NUM_THREADS="2")
     assert chosen["threads"] is None  # the user's OMP_NUM_THREADS decides: nothing set over it
     assert chosen["text"] == default["text"] and default["text"].startswith("{")
+
+
+def test_the_record_types_cost_pydantic_no_compile_and_no_signature_parse():
+    """The project's and the catalog's record types (built at every start) are defined without string annotations
+    (pydantic compiles each one) and without a builtin default factory (pydantic parses its text signature): about
+    10 ms of every command (models/project/model.py)."""
+    import builtins
+
+    import models.catalog.schema as schema
+    import models.project.model as model
+
+    for module in (model, schema):
+        assert "annotations" not in vars(module), f"{module.__name__} imports annotations from __future__"
+    factories = {name: info.default_factory for cls in vars(model).values()
+                 if isinstance(cls, type) and cls.__module__ == model.__name__ and hasattr(cls, "__pydantic_fields__")
+                 for name, info in cls.__pydantic_fields__.items() if info.default_factory is not None}
+    assert factories  # the types were read
+    assert not [n for n, f in factories.items() if f in vars(builtins).values()]

@@ -122,9 +122,10 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from app import quiet_start
+    from app import method_cache, quiet_start
 
     quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
+    method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
     preload_models()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication

@@ -7,7 +7,8 @@ Validation refuses a record whose numbers lack a provenance, so the report can p
 number; what reads a number's kind reads the ``kind`` field, never the wording of its source.
 """
 
-from __future__ import annotations
+# No ``from __future__ import annotations``: pydantic would ``eval`` (compile) each string annotation when a record
+# type is defined, ~4 ms of every start (issue 27; see models/project/model.py); names not yet defined are quoted.
 
 import re
 from collections.abc import Mapping
@@ -170,7 +171,7 @@ class Provenance(BaseModel):
         return f"{label}: {self.source}" if label else self.source
 
     @model_validator(mode="after")
-    def _fit_matches_kind(self) -> Provenance:
+    def _fit_matches_kind(self) -> "Provenance":
         if not self.source.strip():
             raise ValueError("a provenance needs its source text")
         if self.kind == "calibrated" and not self.fit.strip():
@@ -217,7 +218,7 @@ class Sourced(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _every_number_has_a_source(self) -> Sourced:
+    def _every_number_has_a_source(self) -> "Sourced":
         missing = [
             name
             for name in type(self).model_fields
@@ -287,7 +288,7 @@ class Entry(Sourced):
                     "value needs its source")
 
     @model_validator(mode="after")
-    def _lifecycle_has_a_source(self) -> Entry:
+    def _lifecycle_has_a_source(self) -> "Entry":
         if self.lifecycle and "lifecycle" not in self.provenance:
             raise ValueError("lifecycle needs a source in 'provenance' (the vendor page that lists the model as "
                              "current, or where an end-of-sale notice was looked for)")
@@ -346,7 +347,7 @@ class Drive(Entry):
         description="published maximum power of one drive, watts; None: not published")
 
     @model_validator(mode="after")
-    def _right_sized_not_larger(self) -> Drive:
+    def _right_sized_not_larger(self) -> "Drive":
         if self.right_sized_bytes > self.marketed_bytes:
             raise ValueError("right_sized_bytes is larger than marketed_bytes")
         return self
@@ -457,7 +458,7 @@ class PerfProfile(Sourced):
         return se_a * se_b * rho
 
     @model_validator(mode="after")
-    def _stderr_names_fields(self) -> PerfProfile:
+    def _stderr_names_fields(self) -> "PerfProfile":
         unknown = sorted(set(self.stderr) - set(type(self).model_fields))
         if unknown:
             raise ValueError(f"stderr names unknown fields: {', '.join(unknown)}")
@@ -555,7 +556,7 @@ class Controller(Entry):
                                   "ratio its profiles are derived from (models.performance.profiles)")
 
     @model_validator(mode="after")
-    def _default_software_known(self) -> Controller:
+    def _default_software_known(self) -> "Controller":
         if self.software_versions and self.default_software not in self.software_versions:
             raise ValueError(f"default_software '{self.default_software}' is not in software_versions")
         return self
@@ -654,7 +655,7 @@ class HciNode(Entry):
                     "pool); None: no such limit")
 
     @model_validator(mode="after")
-    def _cache_tier_matches_architecture(self) -> HciNode:
+    def _cache_tier_matches_architecture(self) -> "HciNode":
         if self.architecture == "osa" and not self.cache_drive:
             raise ValueError("an OSA host needs its cache_drive (one cache device per disk group)")
         if self.architecture == "esa" and self.cache_drive:
@@ -772,7 +773,7 @@ class ManagedService(Entry):
     data_reduction: bool = False
 
     @model_validator(mode="after")
-    def _throughput_from_somewhere(self) -> ManagedService:
+    def _throughput_from_somewhere(self) -> "ManagedService":
         if not self.throughput_mibps_per_tib and not self.throughput_options_mbps:
             raise ValueError("give throughput_mibps_per_tib or throughput_options_mbps")
         if self.min_capacity_bytes > self.max_capacity_bytes:

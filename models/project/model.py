@@ -5,7 +5,12 @@ new values (``with_changes``) that an undo command can swap back. Capacities are
 their unit (``slo_ms``, ``think_time_ms``), rates are IOPS or MB/s (10^6 bytes/s).
 """
 
-from __future__ import annotations
+# Start-up cost (issue 27; every command and the app validate a project with these types): annotations here are
+# evaluated when the module runs (no ``from __future__ import annotations``), because pydantic reads each field's
+# annotation and a string costs it an ``eval``, a compile, per field; the few names not yet defined are quoted.
+# A list or dict default is made by a lambda, not by ``list`` or ``dict``: pydantic reads each factory's signature
+# (does it take the validated data?), and a builtin's signature is parsed from its text. Both cost ~10 ms of every
+# start (``python -X importtime``); ``tests/test_import_light_evaluate.py`` keeps them out.
 
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Self
@@ -179,7 +184,7 @@ class ControllerNode(NodeBase):
     rebuild_impact: Literal["low", "medium", "high"] = Field(
         default="medium", description="how hard a drive rebuild works (ONTAP raid.reconstruct.perf_impact; E-Series "
                                       "reconstruction priority): more load on the drives, a shorter rebuild")
-    node_layouts: list[NodeLayout] = Field(default_factory=list, max_length=24, description=(
+    node_layouts: list[NodeLayout] = Field(default_factory=lambda: [], max_length=24, description=(
         "per-node layouts in node order where the nodes of a pair differ (ONTAP); empty: every node alike"))
     capacity_tier: Literal["none", "storagegrid", "cloud-bucket"] = Field(
         default="none", description="FabricPool (ONTAP): the object store attached as the capacity tier; each "
@@ -310,7 +315,7 @@ class Link(Record):
     ports: int = Field(default=1, ge=1, le=256)
 
     @model_validator(mode="after")
-    def _not_a_loop(self) -> Link:
+    def _not_a_loop(self) -> "Link":
         if self.source == self.target:
             raise ValueError("a link cannot connect a node to itself")
         return self
@@ -358,7 +363,7 @@ class NasWorkload(Record):
     op_mix: dict[str, float] = Field(description="operation name (NAS_OPS) -> percent of operations")
 
     @model_validator(mode="after")
-    def _mix_is_whole(self) -> NasWorkload:
+    def _mix_is_whole(self) -> "NasWorkload":
         unknown = sorted(set(self.op_mix) - set(NAS_OPS))
         if unknown:
             raise ValueError(f"op_mix names unknown operations {', '.join(unknown)}; known: {', '.join(NAS_OPS)}")
@@ -382,7 +387,8 @@ class Workload(Record):
     name: str = Field(min_length=1, max_length=MAX_LABEL)
     preset: str | None = Field(default=None, max_length=MAX_LABEL)
     target: str = Field(description="node id of the controller, HCI cluster or cloud VM serving it")
-    hosts: list[str] = Field(default_factory=list, description="host node ids issuing the I/O (empty = all linked)")
+    hosts: list[str] = Field(default_factory=lambda: [],
+                             description="host node ids issuing the I/O (empty = all linked)")
     enabled: bool = True
     block_kib: float = Field(ge=0.5, le=16_384, description="I/O size, KiB (at least one 512-byte sector)")
     read_pct: float = Field(ge=0, le=100)
@@ -444,7 +450,7 @@ class ChangeRate(Record):
 
     workload: ID
     bytes_per_day: int | None = Field(default=None, ge=0, le=MAX_BYTES)
-    hourly_profile: list[float] = Field(default_factory=list, max_length=24)
+    hourly_profile: list[float] = Field(default_factory=lambda: [], max_length=24)
 
     @field_validator("hourly_profile")
     @classmethod
@@ -484,7 +490,7 @@ class Replication(Record):
     target: str = Field(min_length=1, max_length=MAX_LABEL)
     kind: ReplicationKind = "snapmirror"
     label: str = Field(default="", max_length=MAX_LABEL)
-    workloads: list[ID] = Field(default_factory=list, max_length=MAX_PROTECTED)
+    workloads: list[ID] = Field(default_factory=lambda: [], max_length=MAX_PROTECTED)
     schedule_minutes: float = Field(default=60.0, gt=0, le=7 * 24 * 60,
                                     description="minutes between scheduled transfers (active sync: none)")
     rpo_minutes: float = Field(default=0.0, ge=0, le=30 * 24 * 60,
@@ -500,10 +506,10 @@ class Replication(Record):
     overwrite_pct: float = Field(default=90.0, ge=0, lt=100,
                                  description="share of a day's writes that overwrite blocks already changed that day; "
                                              "the default change rate is writes x (1 - this share)")
-    change: list[ChangeRate] = Field(default_factory=list, max_length=MAX_PROTECTED)
+    change: list[ChangeRate] = Field(default_factory=lambda: [], max_length=MAX_PROTECTED)
 
     @model_validator(mode="after")
-    def _ends_differ(self) -> Replication:
+    def _ends_differ(self) -> "Replication":
         if self.source == self.target:
             raise ValueError("a replication relationship cannot protect a system to itself")
         ids = [c.workload for c in self.change]
@@ -521,13 +527,13 @@ class Scenario(Record):
     """One design variant: its topology, workloads and replication relationships (``models.project.replication``)."""
 
     name: str = Field(min_length=1, max_length=120)
-    nodes: list[Node] = Field(default_factory=list, max_length=MAX_NODES)
-    links: list[Link] = Field(default_factory=list, max_length=MAX_LINKS)
-    workloads: list[Workload] = Field(default_factory=list, max_length=MAX_WORKLOADS)
-    replications: list[Replication] = Field(default_factory=list, max_length=MAX_REPLICATIONS)
+    nodes: list[Node] = Field(default_factory=lambda: [], max_length=MAX_NODES)
+    links: list[Link] = Field(default_factory=lambda: [], max_length=MAX_LINKS)
+    workloads: list[Workload] = Field(default_factory=lambda: [], max_length=MAX_WORKLOADS)
+    replications: list[Replication] = Field(default_factory=lambda: [], max_length=MAX_REPLICATIONS)
 
     @model_validator(mode="after")
-    def _ids_unique(self) -> Scenario:
+    def _ids_unique(self) -> "Scenario":
         for what, items in (("node", self.nodes), ("link", self.links), ("workload", self.workloads),
                             ("replication", self.replications)):
             seen: set[str] = set()
@@ -544,9 +550,9 @@ class Scenario(Record):
                              f"{MAX_WORKLOADS_PER_TARGET} per controller, cluster or VM")
         return self
 
-    _index: ScenarioIndex = PrivateAttr(default_factory=lambda: ScenarioIndex())
+    _index: "ScenarioIndex" = PrivateAttr(default_factory=lambda: ScenarioIndex())
 
-    def index(self) -> ScenarioIndex:
+    def index(self) -> "ScenarioIndex":
         """The scenario's lookup tables (id -> node, id -> links, id -> workload), built on first use and kept
         until the node, link or workload lists change; higher layers keep what they derive in ``derived``."""
         private = self.__pydantic_private__  # one dict lookup: this runs at every node() / links_of()
@@ -617,7 +623,7 @@ class ScenarioIndex:
 
     __hash__ = None  # type: ignore[assignment]
 
-    def __reduce__(self) -> tuple[type[ScenarioIndex], tuple[()]]:
+    def __reduce__(self) -> "tuple[type[ScenarioIndex], tuple[()]]":
         return (ScenarioIndex, ())  # pickled / deep-copied empty: rebuilt on first use
 
 
@@ -639,7 +645,7 @@ class DataReductionBand(Record):
     source: str = Field(default="", max_length=MAX_LABEL)
 
     @model_validator(mode="after")
-    def _ordered(self) -> DataReductionBand:
+    def _ordered(self) -> "DataReductionBand":
         if not self.p10 <= self.p50 <= self.p90:
             raise ValueError(f"data-reduction band '{self.applies_to}': P10 {self.p10:g} <= P50 {self.p50:g} <= "
                              f"P90 {self.p90:g} does not hold")
@@ -654,10 +660,10 @@ class Settings(Record):
     default_slo_ms: float = Field(default=1.0, gt=0)
     paper: Literal["A4", "Letter"] = "A4"
     curve_points: int = Field(default=200, ge=10, le=5000)
-    data_reduction_bands: list[DataReductionBand] = Field(default_factory=list, max_length=200)
+    data_reduction_bands: list[DataReductionBand] = Field(default_factory=lambda: [], max_length=200)
 
     @model_validator(mode="after")
-    def _bands_unique(self) -> Settings:
+    def _bands_unique(self) -> "Settings":
         keys = [band.applies_to for band in self.data_reduction_bands]
         twice = sorted({k for k in keys if keys.count(k) > 1})
         if twice:
@@ -748,8 +754,8 @@ class Requirements(Record):
     effective_capacity_bytes: int = Field(default=0, ge=0, le=MAX_BYTES)
     horizon_months: int = Field(default=36, ge=0, le=240)
     deployments: list[Deployment] = Field(default_factory=lambda: list[Deployment](["on-prem", "hci", "cloud"]))
-    families: list[str] = Field(default_factory=list)
-    protocols: list[str] = Field(default_factory=list)
+    families: list[str] = Field(default_factory=lambda: [])
+    protocols: list[str] = Field(default_factory=lambda: [])
     meet_slo_in_takeover: bool = False
     meet_slo_after_site_loss: bool = False
     n_plus: int = Field(default=0, ge=0, le=4)
@@ -762,7 +768,7 @@ class Requirements(Record):
     running_costs: RunningCosts = Field(default_factory=RunningCosts)
 
     @model_validator(mode="after")
-    def _known_choices(self) -> Requirements:
+    def _known_choices(self) -> "Requirements":
         """Refuse a protocol the sizer does not design for, and a value listed twice (the message names the field
         and the valid values)."""
         unknown = [p for p in self.protocols if p not in SIZER_PROTOCOLS]
@@ -806,8 +812,8 @@ class Project(Record):
     scenarios: list[Scenario] = Field(default_factory=lambda: [Scenario(name="Base")], min_length=1,
                                       max_length=MAX_SCENARIOS)
     active_scenario: str = "Base"
-    custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=dict)
-    price_book: list[PriceRow] = Field(default_factory=list, max_length=MAX_PRICES,
+    custom_catalog: dict[str, list[dict[str, Any]]] = Field(default_factory=lambda: {})
+    price_book: list[PriceRow] = Field(default_factory=lambda: [], max_length=MAX_PRICES,
                                        description="unit prices by catalog id (one currency)")
 
     @field_validator("custom_catalog", mode="after")
@@ -827,7 +833,7 @@ class Project(Record):
         return value
 
     @model_validator(mode="after")
-    def _active_exists(self) -> Project:
+    def _active_exists(self) -> "Project":
         names = [s.name for s in self.scenarios]
         if len(set(names)) != len(names):
             raise ValueError("scenario names must be unique")
@@ -854,7 +860,7 @@ class Project(Record):
                 return scenario
         raise KeyError(f"no scenario named '{name}'")
 
-    def with_scenario(self, scenario: Scenario) -> Project:
+    def with_scenario(self, scenario: Scenario) -> "Project":
         """A copy with the scenario of the same name replaced (or added)."""
         scenarios = [scenario if s.name == scenario.name else s for s in self.scenarios]
         if all(s.name != scenario.name for s in self.scenarios):

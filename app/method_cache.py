@@ -1,0 +1,131 @@
+"""The compiled methods ``dataclasses`` writes, kept between runs: a start compiles none of them again.
+
+For each class ``@dataclass`` makes, Python 3.11 writes the source text of the methods it adds (``__init__``,
+``__repr__``, ``__eq__``, ``__hash__``, a frozen class's ``__setattr__`` and ``__delattr__``) and runs it with
+``exec`` (``dataclasses._create_fn``), which parses and compiles it at every start: unlike a module's code, no
+``.pyc`` keeps it. ``storplan evaluate --json`` of the default example defines about 140 dataclasses (StorPlan's
+results, pydantic's and annotated-types' own), about 730 methods and 280,000 characters of source, and that parsing
+and compiling was a quarter of the command's instructions (``valgrind --tool=callgrind``: ``PyRun_StringFlags`` under
+``builtin_exec``), the largest single cost of a start (issue 27).
+
+:func:`install` (called by the process's entry points only: ``storplan`` from the command line and the desktop
+app, beside :func:`app.quiet_start.hold`; never by the tests' own process) gives the ``dataclasses``
+module an ``exec`` of its own: a module-level name, which the module's code finds before the builtin (nothing else
+sees it). It runs the code object compiled from the very text ``dataclasses`` wrote, as ``exec`` would have
+compiled it (file name ``"<string>"``, no ``__future__`` flag inherited: ``dataclasses`` has none), taken from a
+per-user file when an earlier run compiled that text, else compiled now: the methods are the same either way (same
+code, names and defaults), and so is everything a command prints. The file is rewritten at exit when this run
+compiled a text it lacked; its name carries the interpreter's bytecode version (``importlib.util.MAGIC_NUMBER``), so
+another Python never reads it, and a file that cannot be read or written, or whose CRC-32 does not match, is ignored
+(every text is then compiled, as without this module). The file is the user's own, in the folder that already holds
+their catalog caches; like a ``.pyc`` beside a module, it holds code that runs. With it, ``evaluate --json`` of the
+default example runs 1,295 million instructions instead of 1,763 million (callgrind, this module's commit).
+"""
+
+import builtins
+import marshal
+import sys
+import zlib
+from pathlib import Path
+from types import CodeType
+from typing import Any, BinaryIO
+
+CACHE_FOLDER = "compiled-methods"
+"""Folder (in :func:`models.resources.user_data_dir`) of the cache file."""
+
+MAX_ENTRIES = 20_000
+"""A cache holding more texts than this is dropped and started again (StorPlan's own commands and app make a few
+thousand; a cache never grows without bound)."""
+
+_MAGIC = b"SPmc"
+"""The first bytes of a cache file; the next four are the CRC-32 of the rest (little-endian)."""
+
+_codes: dict[Any, Any] = {}  # text -> code (as read: :func:`_exec` checks each entry it uses)
+_compiled: list[str] = []
+_installed: list[Path] = []
+
+
+def cache_file(front: str) -> Path:
+    """The cache file of one front door (``cli``: the commands; ``app``: the desktop app, which defines many more
+    dataclasses a command would read for nothing) and this interpreter's bytecode version."""
+    from importlib.util import MAGIC_NUMBER
+
+    from models.resources import user_data_dir
+
+    return user_data_dir() / CACHE_FOLDER / f"{front}-{MAGIC_NUMBER.hex()}.marshal"
+
+
+def _exec(source: Any, namespace: dict[str, Any] | None = None, local_names: dict[str, Any] | None = None, /) -> None:
+    """``exec`` for the ``dataclasses`` module: a text runs as the code compiled from it (cached); anything else as
+    ``exec`` runs it."""
+    if namespace is None:  # exec's own default, the caller's globals (``dataclasses`` always passes its own)
+        namespace = sys._getframe(1).f_globals
+    if type(source) is str:
+        code = _codes.get(source)
+        if type(code) is not CodeType:  # not cached (or a damaged entry): compiled as exec compiles a text
+            code = compile(source, "<string>", "exec", dont_inherit=True)
+            _codes[source] = code
+            _compiled.append(source)
+        source = code
+    builtins.exec(source, namespace, local_names)
+
+
+def _read(path: Path) -> dict[Any, Any]:
+    """The cache of ``path`` (text -> code; an entry of another kind is compiled again when its text comes), or {}
+    when it is missing, unreadable, not a cache or not as written (its CRC-32 differs: a damaged disk block is never
+    run as code)."""
+    try:
+        body = memoryview(path.read_bytes())
+        if body[:4] != _MAGIC or int.from_bytes(body[4:8], "little") != zlib.crc32(body[8:]):
+            return {}
+        data = marshal.loads(body[8:])
+    except (OSError, ValueError, EOFError, TypeError):
+        return {}
+    return data if isinstance(data, dict) and len(data) <= MAX_ENTRIES else {}
+
+
+def save() -> None:
+    """Write the cache when this run compiled a text it lacked (at exit; atomically: a reader sees the old file or
+    the new one). Nothing is raised (an exception at exit would print on stderr): a cache that cannot be written is
+    only slower next time."""
+    if not _installed or not _compiled:
+        return
+    from models.atomic import write_atomic
+
+    path = _installed[0]
+    try:
+        payload = marshal.dumps({text: code for text, code in _codes.items()
+                                 if type(text) is str and type(code) is CodeType})
+    except ValueError:
+        return
+    header = _MAGIC + zlib.crc32(payload).to_bytes(4, "little")
+
+    def write(handle: BinaryIO) -> None:
+        handle.write(header)
+        handle.write(payload)
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(path, write)
+    except OSError:
+        return
+    _compiled.clear()
+
+
+def install(front: str) -> None:
+    """Give ``dataclasses`` the cached ``exec`` (:func:`_exec`), read the cache of ``front`` (:func:`cache_file`)
+    and save it at exit; once per process, and only where ``dataclasses`` writes its methods through ``exec``
+    (CPython 3.11 to 3.13 do)."""
+    import atexit
+    import dataclasses
+
+    if _installed or getattr(dataclasses, "exec", builtins.exec) is not builtins.exec:
+        return
+    try:
+        path = cache_file(front)
+    except (OSError, RuntimeError):  # no home folder: nothing to keep
+        return
+    _codes.update(_read(path))
+    _installed.append(path)
+    dataclasses.exec = _exec  # type: ignore[attr-defined]
+    atexit.register(save)

@@ -1,0 +1,93 @@
+"""The compiled methods of dataclasses kept between runs (``app.method_cache``): a second start compiles none of
+them, and a command prints the same text with or without the cache."""
+
+from __future__ import annotations
+
+import json
+import marshal
+import os
+import subprocess
+import sys
+import textwrap
+import zlib
+from pathlib import Path
+
+from app import method_cache
+from app.gui.project_io import DEFAULT_EXAMPLE
+
+_PROBE = textwrap.dedent(f"""
+    import contextlib, io, json, sys
+    sys.argv = ["storplan", "evaluate", {DEFAULT_EXAMPLE.removesuffix(".toml")!r}, "--json"]
+    import dataclasses
+    from app import method_cache
+    from app.cli import main
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main()  # as the console script calls it: the process's own start installs the cache
+    print(json.dumps({{"text": out.getvalue(), "compiled": len(method_cache._compiled),
+                      "cached": len(method_cache._codes), "installed": dataclasses.exec is method_cache._exec}}))
+""")
+
+
+def _run(home: Path) -> dict:
+    env = {**os.environ, "STORPLAN_HOME": str(home)}
+    done = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, timeout=120, env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_second_start_compiles_no_method_and_prints_the_same(tmp_path, capsys):
+    first = _run(tmp_path)
+    assert first["installed"] is True
+    assert first["compiled"] > 100  # an empty cache: every method of every dataclass compiled (and saved at exit)
+    assert (tmp_path / method_cache.CACHE_FOLDER).is_dir()
+    second = _run(tmp_path)
+    assert second["compiled"] == 0 and second["cached"] >= first["compiled"]
+    assert second["text"] == first["text"]
+    from app.cli import main  # this process: no cache installed (only the entry points install it)
+
+    assert main(["evaluate", DEFAULT_EXAMPLE.removesuffix(".toml"), "--json"]) in (0, 1)
+    assert capsys.readouterr().out == first["text"]
+    import dataclasses
+
+    assert "exec" not in vars(dataclasses)  # a caller running commands in its own process keeps the builtin
+
+
+def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path):
+    damaged = tmp_path / "damaged.marshal"
+    damaged.write_bytes(b"\x00not marshal data")
+    assert method_cache._read(damaged) == {}
+    good = marshal.dumps({"x = 1": compile("x = 1", "<string>", "exec")})
+    whole = tmp_path / "whole.marshal"
+    whole.write_bytes(method_cache._MAGIC + zlib.crc32(good).to_bytes(4, "little") + good)
+    assert list(method_cache._read(whole)) == ["x = 1"]
+    flipped = bytearray(whole.read_bytes())
+    flipped[-3] ^= 1  # one bit of a code object changed on disk: never run
+    whole.write_bytes(bytes(flipped))
+    assert method_cache._read(whole) == {}
+    assert method_cache._read(tmp_path / "missing.marshal") == {}
+    text = "def __create_fn__():\n def g(self):\n  return 7\n return g"
+    method_cache._codes[text] = 3  # an entry that is no code object: the text is compiled as exec would
+    try:
+        made: dict = {}
+        method_cache._exec(text, {"__name__": "probe"}, made)
+        assert made["__create_fn__"]()(None) == 7 and text in method_cache._compiled
+    finally:
+        method_cache._codes.pop(text, None)
+        method_cache._compiled.remove(text)
+
+
+def test_the_cached_exec_runs_a_text_as_exec_does_in_dataclasses():
+    """The file name ``exec`` gives a text, and no ``__future__`` flag of the caller inherited (``dataclasses`` has
+    none; this test module's ``annotations`` would turn the annotations into strings), in the namespaces given."""
+    text = "def __create_fn__(T):\n def f(self, x: T) -> T:\n  return x\n return f"
+    ours: dict = {}
+    method_cache._exec(text, {"__name__": "probe"}, ours)
+    f = ours["__create_fn__"](int)
+    assert f.__annotations__ == {"x": int, "return": int}
+    assert f.__code__.co_filename == "<string>" and f(None, 3) == 3
+    assert method_cache._codes.pop(text) is not None  # kept for the next text alike (not saved: not installed here)
+    method_cache._compiled.remove(text)
+    here: dict = {}
+    exec(text, {"__name__": "probe"}, here)  # the builtin, called from this module: its future import applies
+    assert here["__create_fn__"](int).__annotations__ == {"x": "T", "return": "T"}
