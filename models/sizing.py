@@ -63,9 +63,10 @@ from models.capacity.rules import ONTAP_MIN_SPARES, ddp_default_preservation, on
 from models.catalog import Adapter, Catalog, Controller, Drive, LinkType, Shelf
 from models.catalog.describe import storage_summary
 from models.catalog.limits import platform_limit_problems
+from models.collector import collector_paused
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
-from models.performance.engine import collector_paused, target_rate
+from models.performance.engine import target_rate
 from models.performance.screening import (
     DesignCheck,
     DesignPaths,

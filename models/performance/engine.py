@@ -37,11 +37,9 @@ station model and the :class:`Ramp` record, and must agree; the stations come fr
 
 from __future__ import annotations
 
-import gc
 import math
 from collections import OrderedDict
-from collections.abc import Generator, Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -50,6 +48,7 @@ import numpy as np
 
 from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
+from models.collector import collector_paused
 from models.performance.bands import (
     Z_P90,
     Band,
@@ -492,23 +491,6 @@ def solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
     """
     with collector_paused():
         return _solve_jobs(jobs, curve_points, slo_statistic, curve_tails and bands, bands)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Run the body with Python's cyclic garbage collector paused (when it was enabled). A solve makes tens of
-    thousands of small objects (curve points, their tuples) that hold no reference cycle: each 700 of them would
-    start a collection that walks the young ones again and promotes the survivors, so that a large evaluation ran
-    hundreds of collections and a few full ones (12% of the 1,000 nodes x 200 workloads evaluation with its states,
-    measured); paused, they are walked once afterwards. Reference counting frees everything as usual."""
-    was_enabled = gc.isenabled()
-    if was_enabled:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _solve_jobs(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]], curve_points: int,

@@ -9,11 +9,9 @@ other field has a typed column.
 from __future__ import annotations
 
 import datetime as dt
-import gc
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Sequence
 from itertools import chain, groupby
 from operator import itemgetter
 from typing import Any
@@ -92,28 +90,6 @@ def from_json(text: str) -> Any:
                 pass
         return _DECODER.decode(text)  # the one decoder built once (json.loads with a hook builds one per call)
     return json.loads(text, object_hook=_json_hook)  # bytes, or a BOM json.loads reports: its own checks
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Run the body with Python's cyclic garbage collector paused (when it was enabled; left alone when someone else
-    turned it off, who turns it back on).
-
-    Reading or writing a project of 10,000 nodes makes about 100,000 small containers (row tuples, node dicts, the
-    validated records and their field dicts) that hold no reference cycle and all live on (the project) or die by
-    reference counting (the rows): with the collector running, every 700 of them start a collection that walks the
-    young ones again, and the growing project starts full collections that walk every object of the process (in
-    ``benchmarks/bench_store.py`` about a fifth of an open's CPU time). Paused, the new objects are walked once by the
-    next young collection after it. Reference counting frees everything as usual.
-    """
-    was_enabled = gc.isenabled()
-    if was_enabled:
-        gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _plain_json_texts(texts: list[Any]) -> bool:

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from models.atomic import write_atomic_named
 from models.catalog import Catalog, CatalogError
+from models.collector import collector_paused
 from models.project.model import Project
 from models.store import codec
 from models.store.lock import held_by_other
@@ -304,14 +305,14 @@ def save_project_tracked(
             catalog = default_catalog()  # what the project evaluates against without pins: bundled + the user's
         except CatalogError:
             catalog = Catalog([], "")
-    with codec.collector_paused():
+    with collector_paused():
         snapshot = snapshot_catalog(project, catalog)
     version = app_version if app_version is not None else installed_app_version()
 
     fingerprints: list[FileFingerprint] = []
 
     def write(tmp: Path) -> None:
-        with codec.collector_paused():
+        with collector_paused():
             write_database(
                 tmp,
                 project,
@@ -646,7 +647,7 @@ def open_project(
             migrate(source, version)
             source.execute("COMMIT")
         try:
-            with codec.collector_paused():
+            with collector_paused():
                 project, snapshot, calibration, meta = codec.read_project(source, str(path))
         finally:
             if source is not conn:
