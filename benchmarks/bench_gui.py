@@ -142,16 +142,11 @@ def _results_drawn_class():
 def start_once(edits: bool) -> dict[str, float]:
     """Start the app in this process as ``storplan`` does and time it; then (``edits``) time ten edits."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from app import method_cache, quiet_start
-    from app.gui import preload_models, release_after_first_results, skip_feature_scan
+    from app.gui import prepare_process, release_after_first_results
 
-    quiet_start.hold()  # as run_gui does: no collection until the first results are drawn
-    method_cache.install("app")  # as run_gui does: dataclasses' methods from the code an earlier start compiled
-    preload_models()  # as run_gui does, before PySide6
+    prepare_process()  # run_gui's own steps before its QApplication (collector held, method cache, preloads)
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths
     from PySide6.QtWidgets import QApplication
-
-    skip_feature_scan()  # as run_gui does
 
     class FirstPaint(QObject):
         def __init__(self) -> None:

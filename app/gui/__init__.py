@@ -107,6 +107,23 @@ def release_after_first_results(window) -> None:
     QTimer.singleShot(FIRST_RESULTS_WAIT_MS, release)
 
 
+def prepare_process() -> None:
+    """The desktop app's process steps before its ``QApplication``, in their order (called by :func:`run_gui`, and
+    by ``benchmarks/bench_gui.py`` so that it times the start the app makes): the cyclic collector held until the
+    first results are drawn (:func:`app.quiet_start.hold`; :func:`release_after_first_results`), the dataclasses
+    method cache installed (:func:`app.method_cache.install`, the ``"app"`` cache), the Qt-free models imported
+    before PySide6 (:func:`preload_models`), then PySide6's ``QtCore`` imported and its per-module source scan
+    stopped (:func:`skip_feature_scan`). Raises nothing of its own; an import error of PySide6 passes through."""
+    from app import method_cache, quiet_start
+
+    quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
+    method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
+    preload_models()
+    import PySide6.QtCore  # noqa: F401  (its import installs the feature scan that the next line stops)
+
+    skip_feature_scan()  # the modules imported from here on are not read again by PySide6
+
+
 def run_gui(path: str | None = None, example: str | None = None) -> int:
     """Open the main window (on the project file ``path``, or the bundled ``example`` file as a new unsaved
     project, else the default example) and run until it closes.
@@ -122,15 +139,10 @@ def run_gui(path: str | None = None, example: str | None = None) -> int:
     if problem:
         print(problem, file=sys.stderr)
         return 2
-    from app import method_cache, quiet_start
-
-    quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
-    method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
-    preload_models()
+    prepare_process()
     from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
-    skip_feature_scan()  # the modules imported from here on are not read again by PySide6
     QCoreApplication.setOrganizationName("StorPlan")
     QCoreApplication.setApplicationName("StorPlan")
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -123,8 +123,8 @@ NOT_BEFORE_FIRST_PAINT = (
 
 _FIRST_PAINT_PROBE = textwrap.dedent("""
     import json, sys
-    from app.gui import preload_models
-    preload_models()  # as run_gui does
+    from app.gui import prepare_process
+    prepare_process()  # run_gui's steps before its QApplication (models preloaded, method cache, collector held)
     from PySide6.QtCore import QCoreApplication, QEvent, QObject, QStandardPaths
     from PySide6.QtWidgets import QApplication
     QStandardPaths.setTestModeEnabled(True)
