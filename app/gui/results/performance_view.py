@@ -1043,6 +1043,9 @@ class PerformanceView(QWidget):
         names = [station_label(s.name, metrics, limit_px) for s in stations]
         axis = plot.getAxis("left")
         axis.setTicks([[(i, name) for i, name in enumerate(names)]])
+        # a shortened name ends in "…": the axis's tooltip names every station whole
+        axis.setToolTip("<br>".join(html_escape(s.name) for s in stations)
+                        if any(name != s.name for name, s in zip(names, stations)) else "")
         axis.setWidth(max_text_width(self, names) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
         self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
