@@ -65,7 +65,7 @@ def test_the_saturation_label_covers_no_curve_nor_marker(qtbot, sized_example, e
     for width, height in SIZES:
         if (width, height) != SIZES[0]:
             win.resize(width, height)
-            qtbot.waitUntil(lambda: win.width() == width and win.height() == height, timeout=3000)
+            qtbot.waitUntil(lambda size=(width, height): (win.width(), win.height()) == size, timeout=3000)
             win.apply_default_layout()
             QApplication.processEvents()
         vb = view.plot.getViewBox()

@@ -45,8 +45,8 @@ CHART_SHARE = 0.55
 chart's minimum height)."""
 NOTES_LINES = 3
 """The notes under the chart and the table keep at least this many lines when the height is short (they scroll
-beyond): the table's rows have the rest (REVIEW stop 49: at 1366 x 768 the hybrid vSAN example's notes (seven lines) left
-the table two and a half rows)."""
+beyond): the table's rows have the rest (stop 49: at 1366 x 768 the hybrid vSAN example's notes, seven lines,
+left the table two and a half rows)."""
 CLOUD_ONLY_NOTE = ("Not used: the design and the sizer's deployments are cloud only, and these inputs cost "
                    "on-premises power, space and support. Your entries are kept.")
 """The one line shown above the running-cost inputs when they cannot change a figure."""
