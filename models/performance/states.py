@@ -364,10 +364,12 @@ def switchover(path: WorkloadPath,
         copy = replace(other, stations=tuple(s for s in other.stations if s.name in names),
                        workload=w.with_changes(id=f"{w.id[:60]}.partner-site", nas=None))
         background.append((copy, rate))
-    workloads = ", ".join(other.workload.name for other, _ in partner_load)
-    reason = (f"switchover: site A (this design) has failed and site B's HA pair serves its own workloads "
-              f"({workloads}) and site A's ({workloads}) from its own plex; mirroring to the failed site stops; "
-              "its controllers (the same model) carry both sites' load, so saturation falls")
+    # the reason sits under its workload's name (GUI, report, JSON): it names only the site's other workloads
+    others = [other.workload.name for other, _ in partner_load if other.workload.id != path.workload.id]
+    served = "this workload" + (f" and the site's others ({', '.join(others)})" if others else "")
+    reason = (f"switchover: site A (this design) has failed and site B's HA pair serves {served} for both sites "
+              "(its own and site A's) from its own plex; mirroring to the failed site stops; its controllers (the "
+              "same model) carry both sites' load, so saturation falls")
     return DegradedPath("switchover", _with(path, out, reason), reason, tuple(background), relieved=relieved)
 
 
@@ -377,8 +379,8 @@ def site_failure(path: WorkloadPath, workloads: Sequence[str] = ()) -> DegradedP
 
     Args:
         path: the normal path of a workload on the cluster.
-        workloads: the names of every workload on the cluster (all of them now run at the surviving site), for
-            the reason; empty: this workload's own name.
+        workloads: the names of every workload on the cluster (all of them now run at the surviving site); the
+            reason names those other than this workload (it is read under this workload's name).
 
     ``relieved`` names the inter-site stations (all their work stops) and, for each host station, the share of
     its demand at the path's read mix that the lost site's copy of each write was (the write work halves).
@@ -403,9 +405,13 @@ def site_failure(path: WorkloadPath, workloads: Sequence[str] = ()) -> DegradedP
             s = _respec(s, multiplicity=max(1, s.multiplicity // 2), write_s=s.write_s / 2.0,
                         write_async_s=s.write_async_s / 2.0)
         out.append(s)
-    names = ", ".join(workloads) if workloads else path.workload.name
+    # the reason sits under its workload's name (GUI, report, JSON): it names only the cluster's other workloads
+    others = list(workloads)
+    if path.workload.name in others:
+        others.remove(path.workload.name)
+    served = "this workload" + (f" and the cluster's others ({', '.join(others)})" if others else "")
     reason = (f"site failure: data site B is lost and vSphere HA restarts its VMs at site A, whose hosts (half the "
-              f"cluster) serve every workload of both sites ({names}) with only their local protection; a write "
+              f"cluster) serve {served} for both sites with only their local protection; a write "
               f"is stored at one site and no longer waits the {rtt_ms:.2f} ms inter-site round trip nor crosses "
               "the inter-site link, while all reads fall on the surviving hosts, so saturation falls; no resync "
               "until site B returns")

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 __all__ = ["FAIL", "PASS", "CAUTION", "OPEN", "THROUGHPUT_BLOCK_KIB", "BottleneckSentence", "Headline", "Verdict",
            "bottleneck_sentence", "capacity_fits",
            "capacity_verdicts", "evaluation_verdict", "headline", "system_has_data", "target_cell", "target_text",
-           "verdicts", "workload_verdicts"]
+           "verdicts", "workload_verdict_pair", "workload_verdicts"]
 
 FAIL, PASS, CAUTION, OPEN = "fail", "pass", "caution", "open"
 """Verdict kinds, in the order a summary lists them."""
@@ -214,27 +214,41 @@ def workload_verdicts(performance: ScenarioPerformance | None, compact: bool = F
     target) what it can deliver. ``performance``: a ``ScenarioPerformance`` (None: performance could not be
     computed, a failure). ``compact``: an unmeasured profile's words in short (:func:`_unmeasured`), for a screen
     whose table shows the profile kind on the same row (the report and the tooltip keep them whole)."""
+    return workload_verdict_pair(performance)[0 if compact else 1]
+
+
+def workload_verdict_pair(performance: ScenarioPerformance | None) -> tuple[tuple[Verdict, ...],
+                                                                            tuple[Verdict, ...]]:
+    """:func:`workload_verdicts` compact and whole, (compact, whole), built in one pass: a screen shows the
+    compact ones and the whole ones in their tooltip (each workload's miss and cautions are found once)."""
     if performance is None:
-        return (Verdict(FAIL, "", "performance could not be computed", "performance"),)
-    out = []
+        failed = (Verdict(FAIL, "", "performance could not be computed", "performance"),)
+        return failed, failed
+    short: list[Verdict] = []
+    whole: list[Verdict] = []
     for wp in performance.workloads:
         name = wp.name
         p99 = wp.slo_statistic == "p99"
         slo = fmt_ms(wp.slo_ms, NOT_AVAILABLE) + (" p99" if p99 else "")
         miss = workload_miss(wp)
         if miss is not None:
-            out.append(Verdict(FAIL, miss.subject, miss.text, miss.area))
+            verdict = Verdict(FAIL, miss.subject, miss.text, miss.area)
+            short.append(verdict)
+            whole.append(verdict)
         elif wp.target_met is True:
-            out.append(Verdict(PASS, name, f"{target_text(wp)} at {'p99 ' if p99 else ''}"
-                               f"{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
-                               f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO"
-                               f"{_unmeasured(wp, compact)})", "performance"))
+            head = (f"{target_text(wp)} at {'p99 ' if p99 else ''}{fmt_ms(wp.slo_bounded_at_target_ms)}, within the "
+                    f"{slo} SLO (up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} at the SLO")
+            short.append(Verdict(PASS, name, f"{head}{_unmeasured(wp, True)})", "performance"))
+            whole.append(Verdict(PASS, name, f"{head}{_unmeasured(wp)})", "performance"))
         else:
-            out.append(Verdict(OPEN, name, f"no IOPS target set; the design delivers up to "
-                               f"{fmt_max_iops_at_slo(wp.max_iops_at_slo)} within the {slo} SLO"
-                               f"{_unmeasured(wp, compact)}", "performance"))
-        out += [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
-    return tuple(out)
+            head = (f"no IOPS target set; the design delivers up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)} "
+                    f"within the {slo} SLO")
+            short.append(Verdict(OPEN, name, f"{head}{_unmeasured(wp, True)}", "performance"))
+            whole.append(Verdict(OPEN, name, f"{head}{_unmeasured(wp)}", "performance"))
+        cautions = [Verdict(CAUTION, name, caution, "performance") for caution in wp.cautions()]
+        short += cautions
+        whole += cautions
+    return tuple(short), tuple(whole)
 
 
 @dataclass(frozen=True)

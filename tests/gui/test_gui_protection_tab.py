@@ -57,4 +57,8 @@ def test_protection_tab_shows_the_metrocluster_switchover_verdict(window, qtbot)
     normal = view.sites.item(0, 2).text()
     lost = view.sites.item(0, 3).text()
     assert normal != lost and "meets the 1 ms SLO" in view.sites.item(0, 4).text()
-    assert "both sites' load" in view.site_notes.text() and "serves its own workloads" in view.site_notes.text()
+    notes = view.site_notes.text()
+    assert "both sites' load" in notes and "serves this workload for both sites" in notes
+    # the note names its workload once (it named it three times: before the reason and twice in it)
+    name = window.document.scenario.workloads[0].name
+    assert view.site_notes.text().count(name) == 1, view.site_notes.text()

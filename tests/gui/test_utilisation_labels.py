@@ -78,3 +78,38 @@ def test_station_label_rules(qtbot):
     detail = "vSAN storage pools (software path and its many queues)"
     limit = metrics.horizontalAdvance("vSAN storage pools") + 4
     assert station_label(detail, metrics, limit) == "vSAN storage pools"  # the detail goes, not the name
+
+
+def test_a_shortened_name_ends_at_a_word_boundary(cvo_window, qtbot):
+    """At 1366 x 768 the CVO-on-AWS limits are shortened at word boundaries ("VM network… (5,000 Mbit/s)"; they read
+    "VM netwo…", "VM EBS I…"), never ending on a connective; the axis's tooltip names every station whole."""
+    from app.gui.results.station_label import TRAILING_WORDS, elide_words
+
+    win = cvo_window
+    win.resize(1366, 768)
+    qtbot.waitUntil(lambda: win.height() == 768, timeout=3000)
+    win.apply_default_layout()
+    win.results.setCurrentIndex(1)
+    view = win.results.performance_view
+    qtbot.waitUntil(lambda: view.util_plot.isVisible() and bool(view.utilisation_axis_labels()), timeout=5000)
+    QApplication.processEvents()
+    names = [name for name, _pct, _b in view.utilisation_bars()]
+    labels = view.utilisation_axis_labels()
+    shortened = [(n, lab) for n, lab in zip(names, labels) if n != lab]
+    assert len(shortened) >= 3
+    for name, label in shortened:
+        head = label.split("\u2026")[0]
+        assert "\u2026" in label and head, label
+        words = name.split()
+        kept = head.split()
+        # the kept words are the name's own first words, the last of them whole
+        assert words[:len(kept)] == kept, (name, label)
+        assert kept[-1].lower() not in TRAILING_WORDS
+    tip = view.util_plot.getAxis("left").toolTip()
+    assert all(name.replace("&", "&amp;") in tip for name in names)
+    # the rule on a name written here
+    metrics = QFontMetrics(QApplication.font())
+    text = "node 1 back-end 6Gb SAS lanes shared by every shelf of the stack"
+    cut = elide_words(text, metrics, metrics.horizontalAdvance("node 1 back-end 6Gb SAS lanes shared by e"))
+    assert cut == "node 1 back-end 6Gb SAS lanes shared\u2026"  # not "… shared by e…", nor "… shared by…"
+    assert elide_words("VM network bandwidth", metrics, 10, min_words=2) == "VM network\u2026"

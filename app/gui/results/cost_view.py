@@ -12,6 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
+    QFrame,
     QLabel,
     QScrollArea,
     QSplitter,
@@ -42,6 +43,10 @@ ON_PREM_DEPLOYMENTS = ("on-prem", "hci")
 CHART_SHARE = 0.55
 """The chart's initial share of the height beside the inputs (the table below it has the rest; at least the
 chart's minimum height)."""
+NOTES_LINES = 3
+"""The notes under the chart and the table keep at least this many lines when the height is short (they scroll
+beyond): the table's rows have the rest (stop 49: at 1366 x 768 the hybrid vSAN example's notes, seven lines,
+left the table two and a half rows)."""
 CLOUD_ONLY_NOTE = ("Not used: the design and the sizer's deployments are cloud only, and these inputs cost "
                    "on-premises power, space and support. Your entries are kept.")
 """The one line shown above the running-cost inputs when they cannot change a figure."""
@@ -108,6 +113,13 @@ class CostView(ComputedOnShow):
         self.table.verticalHeader().hide()
         self.notes = QLabel()
         self.notes.setWordWrap(True)
+        self.notes_area = QScrollArea()
+        """The notes, as tall as the room the table's rows leave them (at least :data:`NOTES_LINES`), scrolling
+        beyond (:meth:`_fit_heights`)."""
+        self.notes_area.setWidgetResizable(True)
+        self.notes_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.notes_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.notes_area.setWidget(self.notes)
         inputs = QScrollArea()
         inputs.setWidgetResizable(True)
         box = QWidget()
@@ -131,6 +143,9 @@ class CostView(ComputedOnShow):
         right.setStretchFactor(0, 1)
         right.setStretchFactor(1, 1)
         right.setChildrenCollapsible(False)
+        self._user_split = False
+        """The user dragged the chart/table handle: their sizes stay (only the notes' height is fitted)."""
+        right.splitterMoved.connect(self._split_dragged)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setObjectName("costSplit")
         split.addWidget(inputs)
@@ -142,14 +157,14 @@ class CostView(ComputedOnShow):
         self._sized = False
         layout = QVBoxLayout(self)
         layout.addWidget(split, 1)
-        layout.addWidget(self.notes)
+        layout.addWidget(self.notes_area)
         document.sig_project_changed.connect(self._project_changed)
         document.sig_project_replaced.connect(self._project_changed)
         self._show_inputs()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt API)
-        """First show: the inputs column as wide as its fields need, the chart and the table the rest (the chart
-        ``CHART_SHARE`` of the height, at least its minimum); the user's dragging is kept afterwards."""
+        """First show: the inputs column as wide as its fields need, the chart and the table the rest
+        (:meth:`_fit_heights`); the user's dragging is kept afterwards."""
         super().showEvent(event)
         if self._sized:
             return
@@ -157,9 +172,45 @@ class CostView(ComputedOnShow):
         bar = self.inputs.style().pixelMetric(self.inputs.style().PixelMetric.PM_ScrollBarExtent)
         inputs = self.inputs.widget().minimumSizeHint().width() + bar + 2 * self.inputs.frameWidth() + 2
         self._split.setSizes([inputs, max(1, self._split.width() - inputs)])
-        height = self.charts_split.height()
-        chart = min(max(self.plot.minimumHeight(), int(height * CHART_SHARE)), height)
-        self.charts_split.setSizes([chart, max(1, height - chart)])
+        self._fit_heights()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        super().resizeEvent(event)
+        self._fit_heights()
+
+    def _split_dragged(self, *_args) -> None:
+        self._user_split = True
+
+    def _table_height(self) -> int:
+        """The table's height with every row on screen, px (its header and frame included)."""
+        table = self.table
+        rows = sum(table.rowHeight(r) for r in range(table.rowCount()) if not table.isRowHidden(r))
+        return table.horizontalHeader().height() + rows + 2 * table.frameWidth()
+
+    def _fit_heights(self) -> None:
+        """Share the height among the chart, the table and the notes: the table as tall as its rows when there is
+        room (the chart keeps at least its minimum and at most ``CHART_SHARE`` of the height beside the inputs),
+        the notes whole when there is room, else :data:`NOTES_LINES` lines that scroll. A handle the user dragged
+        keeps its place."""
+        layout = self.layout()
+        if layout is None or self.height() <= 0:
+            return
+        margins = layout.contentsMargins()
+        total = self.height() - margins.top() - margins.bottom() - layout.spacing()
+        width = self.notes_area.width() or self.width() - margins.left() - margins.right()
+        notes = self.notes.heightForWidth(max(1, width)) if self.notes.text() else 0
+        floor = NOTES_LINES * self.notes.fontMetrics().lineSpacing() + 10  # and the rich text's margins
+        handle = self.charts_split.handleWidth()
+        table = self._table_height()
+        needed = self.plot.minimumHeight() + handle + table  # the chart and every row of the table
+        notes = max(min(notes, floor), min(notes, total - needed))
+        self.notes_area.setFixedHeight(max(0, notes))
+        if self._user_split:
+            return
+        height = max(1, total - notes)  # the splitter's height once the layout follows
+        chart = max(self.plot.minimumHeight(), min(int(height * CHART_SHARE), height - handle - table))
+        chart = min(chart, height)
+        self.charts_split.setSizes([chart, max(1, height - handle - chart)])
 
     # --- inputs ----------------------------------------------------------------------------------------------------
 
@@ -250,6 +301,7 @@ class CostView(ComputedOnShow):
                     item.setToolTip(self.apart + ".")
         notes = ([design_apart_short(tco)] if self.apart else []) + list(tco.notes)
         self.notes.setText("<br>".join(html_escape(n[0].upper() + n[1:]) for n in notes))
+        self._fit_heights()  # the new rows and notes
         self.sig_tco_shown.emit()
 
     def wait(self) -> None:

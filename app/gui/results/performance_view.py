@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal, Slot
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QStandardItem, QStandardItemModel
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainterPathStroker, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -72,13 +72,13 @@ from app.gui.results._common import (
     verdict_label,
 )
 from app.gui.results.station_label import station_label
-from models.present import profile_kind_text, target_cell, workload_verdicts
+from models.present import profile_kind_text, target_cell
 from models.present.charts import latency_axes, slo_off_chart_text, target_saturates, target_shortfall
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
 from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
-from models.present.verdicts import CAUTION
+from models.present.verdicts import CAUTION, workload_verdict_pair
 from models.units import CapacityUnit
 
 if TYPE_CHECKING:
@@ -296,6 +296,8 @@ class PerformanceView(QWidget):
         # the legend (a row above the plot, never over it) takes as many columns as the width holds: no entry clipped
         self._plot_floor = MIN_PLOT_HEIGHT
         self.plot.getViewBox().sigResized.connect(lambda *_: self._fit_legend())
+        # the saturation labels move to where no curve is whenever the chart's scale changes (size, range, log axes)
+        self.plot.getViewBox().sigTransformChanged.connect(lambda *_: self._place_saturation_labels())
         self._mouse_proxy = pg.SignalProxy(self.plot.scene().sigMouseMoved, rateLimit=30,
                                            slot=self._on_mouse_moved)
 
@@ -828,10 +830,9 @@ class PerformanceView(QWidget):
                 sat = pg.InfiniteLine(pos=self._tx(workload.saturation_iops), angle=90,
                                       pen=pg.mkPen(color, width=1.2, style=Qt.PenStyle.DashLine),
                                       label=f"saturation {fmt_iops(workload.saturation_iops)}",
-                                      # at the bottom, left of the line: the top is where the curves cross
-                                      # the SLO (the max-IOPS marker) and the bottom is below every curve
-                                      labelOpts={"position": 0.03 + 0.09 * index, "color": label_color,
-                                                 "anchors": [(1, 1), (1, 1)], "fill": tint(base, 200)})
+                                      # placed where no curve is once the range is set (_place_saturation_labels)
+                                      labelOpts={"position": 1.0, "color": label_color,
+                                                 "anchors": [(0, 0), (0, 0)], "fill": tint(base, 200)})
                 plot.addItem(sat)
                 self._saturation_lines[workload.workload_id] = sat
             slo_point = workload.max_iops_at_slo_point
@@ -877,6 +878,69 @@ class PerformanceView(QWidget):
             plot.addItem(item, ignoreBounds=True)
         self._fit_range()
 
+    def _place_saturation_labels(self) -> None:
+        """Put each saturation label beside its line where it covers no curve, marker or other label (it sat at the
+        bottom left of the line, over the flat part of the curves): the first free place from the top of the line
+        down, right of the line (where no curve of that workload reaches) before left of it, a few pixels off the
+        line before further; with no free place, the one covering the fewest items."""
+        if not self._saturation_lines:
+            return
+        vb = self.plot.getViewBox()
+        view = vb.sceneBoundingRect()
+        if view.width() < 20 or view.height() < 20:
+            return
+        stroker = QPainterPathStroker()
+        stroker.setWidth(4.0)
+        obstacles: list = []  # scene paths of the curves and scene rects of the markers and labels
+        for item in self.plot.listDataItems():
+            if not item.isVisible():
+                continue  # the band's edges (the band itself is a shaded area a label may sit on)
+            if item.opts.get("pen") is not None and item.curve.isVisible():
+                obstacles.append(stroker.createStroke(item.curve.sceneTransform().map(item.curve.getPath())))
+            if item.opts.get("symbol") is not None and item.scatter.isVisible():
+                obstacles.append(item.scatter.sceneBoundingRect())
+        for line in self._slo_lines.values():
+            if line.label is not None and line.label.isVisible():
+                line.label.updatePosition()  # it may not have followed this scale change yet
+                obstacles.append(line.label.sceneBoundingRect())
+        if self._slo_note.scene() is not None:
+            obstacles.append(self._slo_note.sceneBoundingRect())
+        heights = (1.0, 0.85, 0.7, 0.55, 0.4, 0.25, 0.1, 0.0)
+        gaps = (3, 8, 16, 28, 44, 64)
+        # the rightmost line first: its right side is the one most often free
+        for sat in sorted(self._saturation_lines.values(), key=lambda line: -line.value()):
+            label = sat.label
+            size = label.sceneBoundingRect().size()
+            w, h = size.width(), size.height()
+            if w <= 0 or h <= 0:
+                continue
+            x = vb.mapViewToScene(QPointF(sat.value(), 0)).x()
+            best = None
+            for height in heights:
+                top = view.top() + (1.0 - height) * (view.height() - h)
+                for right in (True, False):
+                    for gap in gaps:
+                        left = x + gap if right else x - gap - w
+                        rect = QRectF(left, top, w, h)
+                        if not view.contains(rect):
+                            continue
+                        hits = sum(1 for o in obstacles if o.intersects(rect))
+                        if best is None or hits < best[0]:
+                            best = (hits, height, right, gap)
+                        if not hits:
+                            break
+                    if best is not None and not best[0]:
+                        break
+                if best is not None and not best[0]:
+                    break
+            if best is None:
+                continue
+            _hits, height, right, gap = best
+            anchor = (-gap / w if right else 1.0 + gap / w, 1.0 - height)
+            label.anchors = [anchor, anchor]
+            label.setPosition(height)
+            obstacles.append(label.sceneBoundingRect())
+
     def _fit_range(self) -> None:
         """Show the SLO crossing, the knee, the ramp's peak and the operating point (``latency_axes``), not the
         open model's asymptotic tail; an SLO far above all of them is named instead of flattening the curve."""
@@ -904,6 +968,7 @@ class PerformanceView(QWidget):
             self._slo_note.setPos(x_range[0] + 0.03 * (x_range[1] - x_range[0]), y_range[1])
             self.plot.addItem(self._slo_arrow, ignoreBounds=True)
             self.plot.addItem(self._slo_note, ignoreBounds=True)
+        self._place_saturation_labels()
 
     def _util_rows_that_fit(self) -> int:
         """How many utilisation rows fit the chart's height at one text line (plus a little air) each."""
@@ -978,6 +1043,9 @@ class PerformanceView(QWidget):
         names = [station_label(s.name, metrics, limit_px) for s in stations]
         axis = plot.getAxis("left")
         axis.setTicks([[(i, name) for i, name in enumerate(names)]])
+        # a shortened name ends in "…": the axis's tooltip names every station whole
+        axis.setToolTip("<br>".join(html_escape(s.name) for s in stations)
+                        if any(name != s.name for name, s in zip(names, stations)) else "")
         axis.setWidth(max_text_width(self, names) + 12)
         plot.setYRange(-0.6, max(len(stations), 1) - 0.4, padding=0)
         self._util_labels = [(value, f"{s.utilization * 100:.0f}%" + ("  bottleneck" if s.name == workload.bottleneck
@@ -1065,8 +1133,8 @@ class PerformanceView(QWidget):
                 items[column["Profile"]].setForeground(QColor(WARNING))
             model.appendRow(items)
         # short on screen (the row's Profile cell says how an unmeasured figure was obtained); whole in the tooltip
-        found = workload_verdicts(self._evaluation.performance, compact=True) if self._workloads else ()
-        whole = workload_verdicts(self._evaluation.performance) if self._workloads else ()
+        # compact and whole in one pass (it built them in two calls, each finding every miss and caution)
+        found, whole = workload_verdict_pair(self._evaluation.performance) if self._workloads else ((), ())
         self.verdict_label.setToolTip(verdict_html([v for v in whole if v.kind != CAUTION]))
         verdicts = [v for v in found if v.kind != CAUTION]
         cautions = [v for v in found if v.kind == CAUTION]

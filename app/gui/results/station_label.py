@@ -5,7 +5,8 @@ A station's name ends, when it is a limit, with its figures in parentheses: "VM 
 18,750 IOPS EBS-optimized baseline)", "AWS EBS gp3 2 TiB (baseline 3,000 IOPS, 125 MiB/s) IOPS limit (6 disks x
 3,000 IOPS)". A label too wide for the axis keeps those figures whole ("18,750 IOPS", "6 disks x 3,000 IOPS") and
 shortens only the words before them: their own parenthetical details and a closing "limit" go first, then they are
-elided at the end.
+elided at the end at a word boundary ("VM network…", not "VM netwo…"; the title's tooltip and the axis's name them
+whole).
 """
 
 from __future__ import annotations
@@ -16,6 +17,28 @@ from PySide6.QtGui import QFontMetrics
 MIN_HEAD_CHARS = 12
 """The least room, in average characters, the words before the figures keep (about "VM netwo…"): the label
 may then exceed the limit; the figures are never cut."""
+
+
+ELLIPSIS = "\u2026"
+TRAILING_WORDS = frozenset({"a", "and", "at", "by", "for", "in", "of", "on", "or", "per", "the", "to", "with", "x"})
+"""Words a shortened label does not end on ("node 1 back-end lanes shared by…" ends "lanes shared…")."""
+
+
+def elide_words(text: str, metrics: QFontMetrics, limit_px: int, min_words: int = 1) -> str:
+    """``text`` cut at a word boundary with "…" so it fits ``limit_px`` ("VM network…", never "VM netwo…"), without
+    a trailing connective (:data:`TRAILING_WORDS`); at least its first ``min_words`` words even when they exceed
+    the limit. A first word alone wider than the limit is cut inside it (nothing else fits)."""
+    if metrics.horizontalAdvance(text) <= limit_px:
+        return text
+    words = text.split()
+    for n in range(len(words) - 1, 0, -1):
+        head = words[:n]
+        while len(head) > 1 and head[-1].lower() in TRAILING_WORDS:
+            head = head[:-1]
+        candidate = " ".join(head).rstrip(",;:") + ELLIPSIS
+        if metrics.horizontalAdvance(candidate) <= limit_px or n <= min_words:
+            return candidate
+    return metrics.elidedText(text, Qt.TextElideMode.ElideRight, limit_px)
 
 
 def _last_group(name: str) -> tuple[str, str] | None:
@@ -71,11 +94,12 @@ def station_label(name: str, metrics: QFontMetrics, limit_px: int) -> str:
         return name
     split = station_figures(name)
     if split is None:  # "vSAN storage pools (software path)": the words outside parentheses first
-        return metrics.elidedText(_without_groups(name) or name, Qt.TextElideMode.ElideRight, limit_px)
+        return elide_words(_without_groups(name) or name, metrics, limit_px)
     head, figures = split
     tail = f" ({figures})"
     room = max(MIN_HEAD_CHARS * metrics.averageCharWidth(), limit_px - metrics.horizontalAdvance(tail))
     short = _without_groups(head) or head
     if short.endswith(" limit") and metrics.horizontalAdvance(short) > room:  # the figures say it is a limit
         short = short[:-len(" limit")]
-    return metrics.elidedText(short, Qt.TextElideMode.ElideRight, room) + tail
+    # at least two words before the figures ("VM network… (5,000 Mbit/s)", not "VM… (5,000 Mbit/s)")
+    return elide_words(short, metrics, room, min_words=2) + tail
