@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from models.design import resolve
@@ -113,3 +114,53 @@ def test_states_that_fail_keep_the_normal_results(monkeypatch: pytest.MonkeyPatc
     assert got.resilience is not None and dict(got.resilience.states) == {}
     assert got.resilience.problems == ("failure states could not be computed: RuntimeError: no states today",)
     assert any(p.message == got.resilience.problems[0] and p.severity == "error" for p in got.problems)
+
+
+def test_rows_padded_within_one_sum_layout_keep_their_floats() -> None:
+    """numpy sums a row of w terms padded with exact zeros to any width of the same ``engine._sum_layout`` into the
+    same float (what lets ``_answer`` answer groups of such widths in one call), and not across layouts: terms of
+    spread magnitudes, where the order of the additions shows."""
+    rng = np.random.default_rng(27)
+    for w in range(1, 40):
+        terms = np.exp(rng.uniform(-30.0, 30.0, size=(50, w)))
+        alone = np.add.reduce(terms, axis=-1)
+        for width in range(w, 48):
+            padded = np.zeros((50, width))
+            padded[:, :w] = terms
+            summed = np.add.reduce(padded, axis=-1)
+            if engine._sum_layout(width) == engine._sum_layout(w):
+                assert summed.tobytes() == alone.tobytes(), (w, width)
+    terms = np.exp(rng.uniform(-30.0, 30.0, size=(50, 7)))
+    padded = np.zeros((50, 8))
+    padded[:, :7] = terms
+    assert engine._sum_layout(7) != engine._sum_layout(8)
+    assert np.add.reduce(padded, axis=-1).tobytes() != np.add.reduce(terms, axis=-1).tobytes()
+
+
+def test_groups_summed_alike_are_answered_in_one_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cloud HA pair's normal rows (9 storage-side queues) and its failover's (8) are summed alike: their bands
+    and searches are answered in one call each, the results those of solving each group apart."""
+    calls: list[int] = []
+    real = engine._with_bands_many
+
+    def counted(items, sds=None):
+        calls.append(len(items))
+        return real(items, sds)
+
+    monkeypatch.setattr(engine, "_with_bands_many", counted)
+    project = load(Path(examples_dir()) / "cvo-azure-ds4-ha-oltp.toml")
+    design = with_layouts(resolve(project))
+    paths, _problems, jobs = engine.performance_jobs(design.scenario, design.catalog, design.raid)
+    state_jobs = resilience._state_jobs(design.scenario, design.catalog, None, paths)[1]
+    widths = [{engine._row_width("slo", (path.stations, path.read_fraction)) for path, _, _ in group}
+              for group in (jobs, state_jobs)]
+    assert widths[0] != widths[1] and len({engine._sum_layout(w) for ws in widths for w in ws}) == 1
+    engine._CURVE_CACHE.clear()
+    together = engine.solve_job_groups([(jobs, 200, True), (state_jobs, 200, False)])
+    assert calls == [len(jobs) + len(state_jobs)]
+    engine._CURVE_CACHE.clear()
+    apart = [engine.solve_jobs(jobs, 200), engine.solve_jobs(state_jobs, 200, curve_tails=False)]
+    assert together == apart
+    for got, want in zip(together, apart):
+        for a, b in zip(got, want):
+            assert a.curve == b.curve and a.open_curve == b.open_curve

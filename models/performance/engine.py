@@ -527,9 +527,9 @@ def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping
     Each group's closed ramps are solved as that call solves them (:func:`_solve_batch`, the groups in order, so a
     later group finds an earlier one's ramps in the ramp cache as it would after that call); the open-model
     searches and bands of every group are then answered together (:func:`_drive`), where the array operations
-    of one group's rows give each row the same floats as they would alone: the groups whose rows are laid out alike
-    (the same width, :func:`_row_width`) are answered in one call, others apart (the sum over a row's stations is
-    taken in an order that depends on the width its rows are padded to)."""
+    of one group's rows give each row the same floats as they would alone: the groups whose rows are summed alike
+    (widths, :func:`_row_width`, of one :func:`_sum_layout`) are answered in one call, others apart (the sum over a
+    row's stations is taken in an order that depends on the width its rows are padded to)."""
     with collector_paused():
         steps: list[_Steps] = []
         labels: list[int] = []
@@ -1363,19 +1363,21 @@ def _drive_steps(steps: Sequence[_Steps], bands: bool, groups: Sequence[int] | N
 
 def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list[object]:
     """The answers of :func:`_drive`'s requests of one kind ("slo": :func:`_open_searches`; "bands":
-    :func:`_with_bands_many`) from several groups: the groups whose rows (:class:`_Rows`) would be padded to the
-    same width are answered in one call, each other width apart, so that each request gets the floats of its own
-    group's call (a row's stations are summed in an order that depends on the width it is padded to: numpy's
-    pairwise sum); a group that lays out no rows joins the first call."""
+    :func:`_with_bands_many`) from several groups: the groups whose rows (:class:`_Rows`) are summed alike (the
+    same :func:`_sum_layout` of the width each group's rows would be padded to) are answered in one call, the
+    others apart, so that each request gets the floats of its own group's call (a row's stations are summed in an
+    order that depends on the width it is padded to: numpy's pairwise sum); a group that lays out no rows joins
+    the first call."""
     widths: dict[int, int | None] = {}
     sds = [_band_sd(request[0]) for request in requests] if kind == "bands" else None  # read by both, found once
     for k, (request, group) in enumerate(zip(requests, groups)):
         width = _row_width(kind, request, sds[k] if sds is not None else None)
         if width is not None:
             widths[group] = max(width, widths.get(group) or 0)
-    calls: dict[int | None, list[int]] = {}
+    calls: dict[tuple[int, int] | None, list[int]] = {}
     for k, group in enumerate(groups):
-        calls.setdefault(widths.get(group), []).append(k)
+        width = widths.get(group)
+        calls.setdefault(None if width is None else _sum_layout(width), []).append(k)
     if None in calls and len(calls) > 1:
         calls[next(w for w in calls if w is not None)] += calls.pop(None)
     out: list[object] = [None] * len(requests)
@@ -1386,6 +1388,26 @@ def _answer(kind: str, requests: Sequence[tuple], groups: Sequence[int]) -> list
         for k, answer in zip(members, answered):
             out[k] = answer
     return out
+
+
+_PAIRWISE_BLOCK = 128
+"""The longest sum numpy's pairwise summation takes in one block (``PW_BLOCKSIZE`` of its loops); a longer one is
+split in halves."""
+
+
+def _sum_layout(width: int) -> tuple[int, int]:
+    """How numpy's pairwise sum (``np.add.reduce`` over a :class:`_Rows` row's ``width`` stations) groups a row's
+    terms, as a key: rows padded to widths of one key are summed float for float alike (:func:`_answer`).
+
+    Numpy adds the terms of a row to +0.0: fewer than 8 one after the other; up to :data:`_PAIRWISE_BLOCK` in 8
+    running sums over the whole blocks of 8 (the first 8 ``width // 8 * 8`` terms), combined, then the rest one
+    after the other; longer ones split in halves. A row of ``w`` stations padded to a wider width of the same key
+    gets only more exact zeros (a padded station has no work: its term is +0.0) added one after the other at its
+    end, which change no sum of these terms (each >= +0.0, +inf or NaN, where the latency is +inf either way): the
+    same floats. Widths 0 to 7 share a key, then 8 to 15, 16 to 23, ... up to 128; each longer width is its own."""
+    if width > _PAIRWISE_BLOCK:
+        return (1, width)
+    return (0, width // 8)
 
 
 def _band_sd(path: WorkloadPath) -> np.ndarray:
