@@ -1722,6 +1722,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     host_down: dict[tuple, float | None] = {}  # performance key -> an HCI design's max IOPS at the SLO, one host down
     wholes: dict[tuple, Scenario] = {}  # performance key -> an HCI design's whole cluster (its N+1 check's, below)
     whole_ramps: dict[tuple, tuple[DesignPaths, list]] = {}  # ... its paths and closed ramps, solved ahead
+    whole_paths: dict[int, tuple[Scenario, DesignPaths]] = {}  # id of a whole cluster -> it and its paths, kept
     lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
@@ -1827,6 +1828,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             ramps[pkey] = [next(solved) for _ in design]
         for (pkey, paths), design in zip(whole.items(), more):
             whole_ramps[pkey] = (paths, [next(solved) for _ in design])
+            whole_paths[id(wholes[pkey])] = (wholes[pkey], paths)
 
     hci_ahead: dict[tuple, tuple[_Check, tuple[float | None] | None]] = {}  # an HCI design's check, N+1 included
 
@@ -1993,7 +1995,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities)
+    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths)
     cheapest_cloud = None
     if tco_basis is not None:
         shown = tuple(tco_basis.with_break_even(c) for c in shown)
@@ -2055,7 +2057,8 @@ class _TcoBasis:
 
 
 def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], catalog: Catalog, project: Project,
-                  capacities: dict) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+                  capacities: dict, built: Mapping[int, tuple[Scenario, DesignPaths]] | None = None
+                  ) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
     """The ``shown`` and ``nearest`` candidates with the capacity, max IOPS at the SLO and headroom of each design
     as ``storplan evaluate`` gives them.
 
@@ -2068,15 +2071,19 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
     of ``evaluate_performance``), so the shown figures and an evaluation of the candidate's project agree. Other
     deployments are checked as they are and come back unchanged (their figures are the search's batched check's:
     nothing is evaluated a second time). An HCI candidate's ``alternatives`` (the other disk-group layouts shown
-    beside it) are whole clusters too, in the same batch, so the variants compare like for like.
+    beside it) are whole clusters too, in the same batch, so the variants compare like for like. ``built``: id of a
+    whole cluster's scenario -> (that scenario, its paths) where the search built them already (``design_paths``,
+    the same paths): those are not built again.
     """
     both = [*shown, *nearest]
     if not project.requirements.n_plus:
         return tuple(shown), tuple(nearest)
     hci = [c for c in both if c.deployment == "hci"]
     flat = [*hci, *(a for c in hci for a in c.alternatives)]
-    checks = check_designs([design_paths(c.scenario, catalog) for c in flat],
-                           slo_statistic=project.requirements.slo_statistic)
+    built = built or {}
+    paths = [got[1] if (got := built.get(id(c.scenario))) is not None and got[0] is c.scenario
+             else design_paths(c.scenario, catalog) for c in flat]
+    checks = check_designs(paths, slo_statistic=project.requirements.slo_statistic)
     whole: dict[int, Candidate] = {}
     for cand, perf in zip(flat, checks):
         key = _storage_key(cand.scenario)
