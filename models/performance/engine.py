@@ -519,12 +519,12 @@ def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
 def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
                                             int, bool]],
                      slo_statistic: str = "mean", bands: bool = True) -> list[list[WorkloadPerformance]]:
-    """Several :func:`solve_jobs` calls (with ``bands`` as given: True by default) in one pass: per group (jobs, curve_points, curve_tails),
-    the predictions :func:`solve_jobs` gives that group alone, float for float, in the order of its jobs; a design's
-    normal state and its failure states are solved so together (``models.performance.resilience
-    .evaluate_with_states``), and the host-failure states of many sizer candidates (``bands`` False: as
-    ``solve_jobs(..., bands=False)`` of each group, curves and bands left out; ``models.performance.resilience
-    .evaluate_states_many``).
+    """Several :func:`solve_jobs` calls (with ``bands``, True by default) in one pass: per group (jobs,
+    curve_points, curve_tails), the predictions :func:`solve_jobs` gives that group alone, float for float, in the
+    order of its jobs; a design's normal state and its failure states are solved so together
+    (``models.performance.resilience.evaluate_with_states``), and the host-failure states of many sizer candidates
+    (``bands`` False, as ``solve_jobs(..., bands=False)`` of each group: curves and bands left out;
+    ``models.performance.resilience.evaluate_states_many``).
 
     Each group's closed ramps are solved as that call solves them (:func:`_solve_batch`, the groups in order, so a
     later group finds an earlier one's ramps in the ramp cache as it would after that call); the open-model
