@@ -24,7 +24,8 @@ headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
 the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
-judged in the host-failure state ``storplan evaluate`` shows (resync included, :func:`_hci_check`), and its figures
+judged in the host-failure state ``storplan evaluate`` shows (resync included, :func:`_hci_check`; the designs the
+search certainly checks next are judged together, :func:`_hci_checks`, with the same figures), and its figures
 (max IOPS at the SLO, headroom) are those of every host up. With ``meet_slo_after_site_loss`` (the SLO after
 losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
 runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
