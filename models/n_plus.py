@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from models.performance.resilience import StateResult
     from models.project.model import Requirements, Scenario, Settings
 
-__all__ = ["HostFailureFigure", "NPlusCheck", "host_failure_figures", "n_plus_checks"]
+__all__ = ["HostFailureFigure", "NPlusCheck", "host_failure_figures", "host_failure_figures_many", "n_plus_checks"]
 
 
 @dataclass(frozen=True)
@@ -158,6 +158,28 @@ def host_failure_figures(scenario: Scenario, catalog: Catalog, settings: Setting
 
     states = evaluate_states(scenario, catalog, settings, only=("host_failure",), slo_statistic=slo_statistic,
                              bands=False, paths=paths)  # (the figures only: no curves nor bands, the same numbers)
+    return _figures(states)
+
+
+def host_failure_figures_many(designs: Sequence[tuple[Scenario, Sequence[WorkloadPath] | None,
+                                                      Mapping[str, WorkloadPath] | None]],
+                              catalog: Catalog, settings: Settings | None = None, slo_statistic: str = "mean"
+                              ) -> list[dict[str, HostFailureFigure]]:
+    """:func:`host_failure_figures` of many designs at once, in order, each what it gives for that design alone,
+    float for float: ``models.performance.resilience.evaluate_states_many`` (each design's states and closed ramps as
+    alone, the open-model searches of them all answered together), as the sizer checks the HCI candidates it reaches
+    in one go. ``designs``: per design (scenario, its paths when built already or None, survivors: the paths of its
+    vSAN OSA clusters one host smaller when built already, exactly ``resilience._survivor_paths`` of the scenario,
+    or None); ``catalog``, ``settings``, ``slo_statistic``: as :func:`host_failure_figures`'."""
+    from models.performance.resilience import evaluate_states_many
+
+    return [_figures(states) for states in evaluate_states_many(designs, catalog, settings, only=("host_failure",),
+                                                                slo_statistic=slo_statistic, bands=False)]
+
+
+def _figures(states: Mapping[str, Sequence[StateResult]]) -> dict[str, HostFailureFigure]:
+    """Workload id -> its host-failure figures, from ``evaluate_states``' result (workloads without the state
+    absent)."""
     out = {}
     for wid, results in states.items():
         failed = next((s for s in results if s.state == "host_failure"), None)

@@ -24,7 +24,8 @@ headroom (larger first).
 
 HCI candidates (vSAN clusters) are checked with their ``n_plus`` spare hosts taken out (N+1: the cluster must meet
 the requirements with one host down) and counted with all of them; with ``n_plus`` = 1 a candidate that passes is
-judged in the host-failure state ``storplan evaluate`` shows (resync included, :func:`_hci_check`), and its figures
+judged in the host-failure state ``storplan evaluate`` shows (resync included, :func:`_hci_check`; the designs the
+search certainly checks next are judged together, :func:`_hci_checks`, with the same figures), and its figures
 (max IOPS at the SLO, headroom) are those of every host up. With ``meet_slo_after_site_loss`` (the SLO after
 losing a site, ``models.performance.site_loss``) the ONTAP arrays are MetroCluster IP designs whose partner site
 runs the same workloads, the vSAN clusters are stretched over two sites (``n_plus`` spares at each), E-Series arrays
@@ -1193,13 +1194,15 @@ def _targets_grown(scenario: Scenario, months: int) -> Scenario:
 
 
 def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requirements,
-               spares_out: _Check, whole: tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None = None
-               ) -> tuple[_Check, float | None]:
+               spares_out: _Check, whole: tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None = None,
+               survivors: Mapping[str, Any] | None = None) -> tuple[_Check, float | None]:
     """(reasons, max IOPS at the SLO of the first workload, smallest headroom %) of an HCI candidate that met the
     requirements with its ``n_plus`` spare hosts taken out (``spares_out``: :func:`_performance_checks` of that
     smaller cluster), and its first workload's max IOPS at the SLO with one host down (None unless N+1). ``whole``:
     the whole cluster's paths (``design_paths`` of ``scenario``) and their closed ramps when solved already (in the
     search's batch ahead, :func:`search`); None: built and solved here (the same figures, float for float).
+    ``survivors``: the host failure's surviving disk groups' paths when built already (:func:`_survivors`); None:
+    built here (the same figures).
 
     The figures are those of the whole cluster in normal operation (every host up: ``storplan evaluate``'s
     headline, so a row's max IOPS at the SLO and headroom come from one state), each grown target checked against
@@ -1211,28 +1214,80 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
     shows it. A workload without that state (a cluster of fewer than three
     hosts) keeps the smaller cluster's verdict, as the evaluation's N+1 check does; N+2 and more have no such state
     in the evaluation either and keep the smaller cluster's verdict (``spares_out``)."""
-    from models.n_plus import host_failure_figures
+    return _hci_checks([(scenario, spares_out, whole, survivors)], catalog, project, req)[0]
 
-    paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
-    reasons, first, headroom, bound = _performance_checks([(scenario, paths, "hci")], req,
-                                                   None if ramps is None else [ramps])[0]
-    reasons = list(spares_out[0]) + reasons
-    failed_first = None
-    if req.n_plus == 1:
-        figures = host_failure_figures(scenario, catalog, project.settings, req.slo_statistic, paths.paths)
-        grown = _targets_grown(scenario, req.horizon_months)
-        verdicts = figures if grown is scenario else host_failure_figures(grown, catalog, project.settings,
-                                                                          req.slo_statistic)
-        for w in grown.workloads:
-            fig, verdict = figures.get(w.id), verdicts.get(w.id)
-            if fig is None or verdict is None or not w.enabled:
-                continue
-            failed_first = fig.max_iops_at_slo if failed_first is None else failed_first
-            rate = _target_rate(w)
-            if rate is not None and verdict.meets_slo is False:
-                reasons.append(f"{w.name}: N+1: with 1 host down (resync running) the SLO at {rate:,.0f} IOPS is "
-                               f"missed (max {(fig.max_iops_at_slo or 0):,.0f} IOPS within it)")
-    return (reasons, first, headroom, bound), failed_first
+
+def _hci_checks(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None,
+                                      Mapping[str, Any] | None]],
+                catalog: Catalog, project: Project, req: Requirements) -> list[tuple[_Check, float | None]]:
+    """:func:`_hci_check` of many HCI candidates ((scenario, spares_out, whole, survivors) each, in the search's
+    order), each what :func:`_hci_check` of it alone gives, float for float: their N+1 host-failure states are
+    solved together (:func:`models.n_plus.host_failure_figures_many`: each state's closed ramp as alone, the
+    open-model searches of them all in one pass). The ramps a check solves go through the engine's ramp cache in the
+    order the one-by-one checks solve them: a candidate after the first whose whole cluster's ramps are not given
+    (solved here, into the cache) starts a pass of its own."""
+    out: list[tuple[_Check, float | None]] = []
+    start = 0
+    while start < len(items):
+        stop = start + 1
+        while stop < len(items) and items[stop][2] is not None:
+            stop += 1
+        out += _hci_pass(items[start:stop], catalog, project, req)
+        start = stop
+    return out
+
+
+def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None,
+                                    Mapping[str, Any] | None]],
+              catalog: Catalog, project: Project, req: Requirements) -> list[tuple[_Check, float | None]]:
+    """:func:`_hci_checks` of candidates whose whole clusters' ramps, but the first's, are given."""
+    from models.n_plus import host_failure_figures_many
+
+    normal: list[_Check] = []
+    states: list[tuple[Scenario, Sequence[Any] | None, Mapping[str, Any] | None]] = []
+    for scenario, spares_out, whole, survivors in items:
+        paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
+        reasons, first, headroom, bound = _performance_checks([(scenario, paths, "hci")], req,
+                                                              None if ramps is None else [ramps])[0]
+        normal.append((list(spares_out[0]) + reasons, first, headroom, bound))
+        if req.n_plus == 1:
+            grown = _targets_grown(scenario, req.horizon_months)
+            states.append((scenario, paths.paths, survivors))
+            if grown is not scenario:  # the verdicts at the grown targets, right after (as one by one)
+                states.append((grown, None, None))
+    figures = iter(host_failure_figures_many(states, catalog, project.settings, req.slo_statistic) if states else ())
+    out: list[tuple[_Check, float | None]] = []
+    for (scenario, _spares, _whole, _survivors), (reasons, first, headroom, bound) in zip(items, normal):
+        failed_first = None
+        if req.n_plus == 1:
+            grown = _targets_grown(scenario, req.horizon_months)
+            figs = next(figures)
+            verdicts = figs if grown is scenario else next(figures)
+            for w in grown.workloads:
+                fig, verdict = figs.get(w.id), verdicts.get(w.id)
+                if fig is None or verdict is None or not w.enabled:
+                    continue
+                failed_first = fig.max_iops_at_slo if failed_first is None else failed_first
+                rate = _target_rate(w)
+                if rate is not None and verdict.meets_slo is False:
+                    reasons.append(f"{w.name}: N+1: with 1 host down (resync running) the SLO at {rate:,.0f} IOPS "
+                                   f"is missed (max {(fig.max_iops_at_slo or 0):,.0f} IOPS within it)")
+        out.append(((reasons, first, headroom, bound), failed_first))
+    return out
+
+
+def _survivors(scenario: Scenario, spares_out: DesignPaths, n_plus: int) -> Mapping[str, Any] | None:
+    """The paths of the host failure's surviving disk groups of an HCI candidate (``scenario``, every host in)
+    taken from its paths with its spares out (``spares_out``: ``design_paths`` of :func:`_without_spares`), when
+    that smaller cluster is the one ``models.performance.resilience._survivor_paths`` builds (``n_plus`` = 1 and
+    every vSAN cluster of the scenario one whose host failure reads it: OSA, 3 or more hosts, not stretched, so the
+    two scenarios are the same); None otherwise (built where needed)."""
+    from models.performance.resilience import survivor_clusters
+
+    shrink = survivor_clusters(scenario)
+    if n_plus != 1 or not shrink or any(n.kind == "hci_cluster" and n.id not in shrink for n in scenario.nodes):
+        return None
+    return {p.workload.id: p for p in spares_out.paths if p.workload.target in shrink}
 
 
 BATCH = 32
@@ -1668,6 +1723,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     host_down: dict[tuple, float | None] = {}  # performance key -> an HCI design's max IOPS at the SLO, one host down
     wholes: dict[tuple, Scenario] = {}  # performance key -> an HCI design's whole cluster (its N+1 check's, below)
     whole_ramps: dict[tuple, tuple[DesignPaths, list]] = {}  # ... its paths and closed ramps, solved ahead
+    whole_paths: dict[int, tuple[Scenario, DesignPaths]] = {}  # id of a whole cluster -> it and its paths, kept
     lazy = [False]  # this walk passes over the designs that certainly cannot meet (:func:`passed_over`)
     grown_targets = {w.id: _grown(rate, w.iops_growth_pct_per_year, req.horizon_months)
                      for w in base.workloads if w.enabled and (rate := _target_rate(w))}
@@ -1773,6 +1829,41 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             ramps[pkey] = [next(solved) for _ in design]
         for (pkey, paths), design in zip(whole.items(), more):
             whole_ramps[pkey] = (paths, [next(solved) for _ in design])
+            whole_paths[id(wholes[pkey])] = (wholes[pkey], paths)
+
+    hci_ahead: dict[tuple, tuple[_Check, tuple[float | None] | None]] = {}  # an HCI design's check, N+1 included
+
+    def hci_checks_ahead(following: Sequence[tuple[Candidate, Scenario, tuple]], waiting: set[tuple]) -> None:
+        """Check the HCI design ``following[0]`` (the next the walk checks) and those of ``following`` the walk
+        certainly checks after it, into ``hci_ahead`` (performance key -> (check, (max IOPS at the SLO with one host
+        down,) or None when its spares-out check fails, as :func:`_hci_check` gives them)): each design's check with
+        its spares out (:func:`_performance_checks`), then the whole clusters and N+1 states of those that pass it,
+        together (:func:`_hci_checks`: the same figures as one by one, the host-failure states' searches in one
+        pass). The walk checks every design of its chunk until ``top`` + :data:`FRONT_EVALUATIONS` meet, so the next
+        that many (those whose check waits aside) are checked whatever they give; past that point, only the next."""
+        wanted = 1 if tail() else max(top + FRONT_EVALUATIONS - len(meeting), 1)
+        due: dict[tuple, tuple[Candidate, Scenario]] = {}
+        reached = 0
+        for cand, checked, pkey in following:
+            if reached >= wanted:
+                break
+            if pkey in waiting and pkey not in checks:
+                continue  # (its check waits: it adds no meeting design)
+            reached += 1
+            if (cand.deployment == "hci" and pkey not in checks and pkey not in performed and pkey not in hci_ahead
+                    and pkey not in due and (pkey in ramps or not due)):
+                due[pkey] = (cand, checked)
+        spares = {pkey: _performance_checks([(checked, paths_for(pkey, checked), "hci")], req, [ramps.pop(pkey)])[0]
+                  for pkey, (cand, checked) in due.items()}
+        passing = [pkey for pkey in due if not spares[pkey][0]]
+        checked_hci = _hci_checks([(due[pkey][0].scenario, spares[pkey],
+                                    whole_ramps.pop(pkey, None) if wholes.get(pkey) is due[pkey][0].scenario else None,
+                                    _survivors(due[pkey][0].scenario, paths_for(pkey, due[pkey][1]), req.n_plus))
+                                   for pkey in passing], catalog, project, req)
+        for pkey in due:
+            hci_ahead[pkey] = (spares[pkey], None)
+        for pkey, (check, down) in zip(passing, checked_hci):
+            hci_ahead[pkey] = (check, (down,))
 
     def walk() -> bool:
         """Check the designs in rank order until enough meet (the search's step 2); True when a design was passed
@@ -1827,7 +1918,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
             if any(pkey not in ramps for pkey in fresh):
                 solve_ahead(start, fresh)
-            for cand, checked, pkey in chunk:
+            for index, (cand, checked, pkey) in enumerate(chunk):
                 if enough(cand.order):
                     break
                 if tail() and platform_key(cand) in platforms:
@@ -1836,14 +1927,15 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     deferred.append((len(checked_failures), cand, checked, pkey))
                     continue
                 if pkey not in checks:  # each design's check read from its ramps when the search reaches it
-                    if pkey not in performed:
-                        deployment = cand.deployment
-                        performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), deployment)], req,
-                                                              [ramps.pop(pkey)])[0]
-                        if deployment == "hci" and req.n_plus and not performed[pkey][0]:
-                            performed[pkey], host_down[pkey] = _hci_check(
-                                cand.scenario, catalog, project, req, performed[pkey],
-                                whole_ramps.pop(pkey, None) if wholes.get(pkey) is cand.scenario else None)
+                    if pkey not in performed and cand.deployment == "hci" and req.n_plus:
+                        if pkey not in hci_ahead:  # with the HCI designs the search certainly reaches next
+                            hci_checks_ahead(chunk[index:], waiting)
+                        performed[pkey], down = hci_ahead.pop(pkey)
+                        if down is not None:
+                            host_down[pkey] = down[0]
+                    elif pkey not in performed:
+                        performed[pkey] = _performance_checks([(checked, paths_for(pkey, checked), cand.deployment)],
+                                                              req, [ramps.pop(pkey)])[0]
                     checks[pkey] = performed[pkey]
                 reasons, first, headroom, bound = checks[pkey]
                 reasons = list(reasons)
@@ -1904,7 +1996,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities)
+    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths)
     cheapest_cloud = None
     if tco_basis is not None:
         shown = tuple(tco_basis.with_break_even(c) for c in shown)
@@ -1966,7 +2058,8 @@ class _TcoBasis:
 
 
 def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], catalog: Catalog, project: Project,
-                  capacities: dict) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+                  capacities: dict, built: Mapping[int, tuple[Scenario, DesignPaths]] | None = None
+                  ) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
     """The ``shown`` and ``nearest`` candidates with the capacity, max IOPS at the SLO and headroom of each design
     as ``storplan evaluate`` gives them.
 
@@ -1979,15 +2072,19 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
     of ``evaluate_performance``), so the shown figures and an evaluation of the candidate's project agree. Other
     deployments are checked as they are and come back unchanged (their figures are the search's batched check's:
     nothing is evaluated a second time). An HCI candidate's ``alternatives`` (the other disk-group layouts shown
-    beside it) are whole clusters too, in the same batch, so the variants compare like for like.
+    beside it) are whole clusters too, in the same batch, so the variants compare like for like. ``built``: id of a
+    whole cluster's scenario -> (that scenario, its paths) where the search built them already (``design_paths``,
+    the same paths): those are not built again.
     """
     both = [*shown, *nearest]
     if not project.requirements.n_plus:
         return tuple(shown), tuple(nearest)
     hci = [c for c in both if c.deployment == "hci"]
     flat = [*hci, *(a for c in hci for a in c.alternatives)]
-    checks = check_designs([design_paths(c.scenario, catalog) for c in flat],
-                           slo_statistic=project.requirements.slo_statistic)
+    built = built or {}
+    paths = [got[1] if (got := built.get(id(c.scenario))) is not None and got[0] is c.scenario
+             else design_paths(c.scenario, catalog) for c in flat]
+    checks = check_designs(paths, slo_statistic=project.requirements.slo_statistic)
     whole: dict[int, Candidate] = {}
     for cand, perf in zip(flat, checks):
         key = _storage_key(cand.scenario)

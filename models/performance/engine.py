@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
@@ -518,11 +518,13 @@ def _job_steps(jobs: Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSyst
 
 def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping[str, float], _OpenSystem | None]],
                                             int, bool]],
-                     slo_statistic: str = "mean") -> list[list[WorkloadPerformance]]:
-    """Several :func:`solve_jobs` calls (with ``bands``) in one pass: per group (jobs, curve_points, curve_tails),
-    the predictions :func:`solve_jobs` gives that group alone, float for float, in the order of its jobs; a design's
-    normal state and its failure states are solved so together (``models.performance.resilience
-    .evaluate_with_states``).
+                     slo_statistic: str = "mean", bands: bool = True) -> list[list[WorkloadPerformance]]:
+    """Several :func:`solve_jobs` calls (with ``bands``, True by default) in one pass: per group (jobs,
+    curve_points, curve_tails), the predictions :func:`solve_jobs` gives that group alone, float for float, in the
+    order of its jobs; a design's normal state and its failure states are solved so together
+    (``models.performance.resilience.evaluate_with_states``), and the host-failure states of many sizer candidates
+    (``bands`` False, as ``solve_jobs(..., bands=False)`` of each group: curves and bands left out;
+    ``models.performance.resilience.evaluate_states_many``).
 
     Each group's closed ramps are solved as that call solves them (:func:`_solve_batch`, the groups in order, so a
     later group finds an earlier one's ramps in the ramp cache as it would after that call); the open-model
@@ -534,9 +536,9 @@ def solve_job_groups(groups: Sequence[tuple[Sequence[tuple[WorkloadPath, Mapping
         steps: list[_Steps] = []
         labels: list[int] = []
         for g, (jobs, curve_points, curve_tails) in enumerate(groups):
-            steps.extend(_job_steps(jobs, curve_points, slo_statistic, curve_tails))
+            steps.extend(_job_steps(jobs, curve_points, slo_statistic, curve_tails and bands))
             labels.extend([g] * len(jobs))
-        results = _drive(steps, True, labels)
+        results = _drive(steps, bands, labels)
     out: list[list[WorkloadPerformance]] = []
     k = 0
     for jobs, _points, _tails in groups:
@@ -773,19 +775,52 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
     relative precision of about 1e-7, 2 about 2.5e-4 (enough for a band's edge)."""
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
-    lat = open_storage_latency_ms(specs, demands, low_iops, read_fraction)
-    if lat is None or lat > limit_ms:
-        return None
-    lo, hi = low_iops, saturation
-    for _ in range(rounds):
-        grid = _grid(np.array([lo]), np.array([hi]))[0]
-        ok = _open_latency_many(specs, demands, grid, read_fraction) <= limit_ms
-        # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
-        j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
-        lo, hi = float(grid[j]), float(grid[j + 1])
-        if hi - lo <= 1e-6 * hi:
-            break
+    st = _static(specs if isinstance(specs, tuple) else tuple(specs), float(read_fraction))
+    latency = _open_latency_one(st, np.asarray(demands, dtype=float))
+    with np.errstate(divide="ignore", invalid="ignore"):  # entered once for the search's latencies
+        lat = float(latency(np.array([low_iops], dtype=float))[0])  # open_storage_latency_ms, inf for None
+        if not math.isfinite(lat) or lat > limit_ms:
+            return None
+        lo, hi = low_iops, saturation
+        for _ in range(rounds):
+            grid = _grid(np.array([lo]), np.array([hi]))[0]
+            ok = latency(grid) <= limit_ms
+            # grid[0] = lo is within the limit and grid[-1] = hi is not (saturation, or a point past the limit)
+            j = min(int(np.nonzero(ok)[0][-1]), OPEN_SEARCH_GRID - 1)
+            lo, hi = float(grid[j]), float(grid[j + 1])
+            if hi - lo <= 1e-6 * hi:
+                break
     return lo
+
+
+def _open_latency_one(st: _Static, demands: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
+    """:func:`_open_latency_st` of one demand vector ``demands`` (S,) on the storage side, as a function of the
+    (P,) IOPS, the same floats (the same operations on the same values): what does not depend on the IOPS (the
+    queueing stations' demands, weights and utilisation per IOPS, the stations' summed demand) is computed once, for
+    :func:`open_iops_at_latency`'s five calls. The caller enters ``np.errstate(divide="ignore",
+    invalid="ignore")``."""
+    if not st.side(False)[0].any():
+        return lambda iops: np.zeros(np.broadcast_shapes((1,), iops.shape))
+    q_full, _d, q_servers, q_cap, q_v, q_shares, _ds, all_full, all_shares = st.split(False)
+    dq = demands[..., q_full]
+    weight = (dq / q_servers * q_v * q_shares)[..., None, :]
+    ratio = (dq / q_cap)[..., None, :]
+    fixed = np.add.reduce(demands[..., all_full] * all_shares, axis=-1)[..., None]
+
+    def latency(iops: np.ndarray) -> np.ndarray:
+        u = iops[..., None] * ratio
+        t = u / (1.0 - u)
+        over = u >= 1.0
+        if over.any():
+            t[over] = np.inf
+        t *= weight
+        total = np.add.reduce(t, axis=-1)
+        total += fixed
+        total *= 1e3
+        total[~np.isfinite(total)] = np.inf
+        return total
+
+    return latency
 
 
 _GRID_STEPS = np.arange(OPEN_SEARCH_GRID + 1, dtype=float)

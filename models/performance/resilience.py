@@ -124,6 +124,13 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     return out
 
 
+def survivor_clusters(scenario: Scenario) -> set[str]:
+    """The ids of the vSAN clusters whose host failure takes the surviving disk groups from the cluster one host
+    smaller (:func:`_survivor_paths`): OSA (a cache tier), 3 or more hosts, not stretched."""
+    return {n.id for n in scenario.nodes
+            if isinstance(n, HciClusterNode) and n.hosts >= 3 and not n.stretched and n.architecture == "osa"}
+
+
 def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadPath]:
     """Workload id -> its path on ``scenario`` with every vSAN OSA cluster (a cache tier) of 3 or more hosts that is
     not stretched one host smaller (the host failure's disk groups: ``models.performance.states.host_failure``);
@@ -131,8 +138,7 @@ def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadP
     host failure scales the normal path's stations instead)."""
     from models.performance.engine import build_paths
 
-    shrink = {n.id for n in scenario.nodes
-              if isinstance(n, HciClusterNode) and n.hosts >= 3 and not n.stretched and n.architecture == "osa"}
+    shrink = survivor_clusters(scenario)
     if not shrink or not any(w.enabled and w.target in shrink for w in scenario.workloads):
         return {}
     nodes = [n.model_copy(update={"hosts": n.hosts - 1}) if isinstance(n, HciClusterNode) and n.id in shrink else n
@@ -173,6 +179,34 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
     return _state_results(paths, found, solved)
 
 
+def evaluate_states_many(designs: Sequence[tuple[Scenario, Sequence[WorkloadPath] | None,
+                                                 Mapping[str, WorkloadPath] | None]],
+                         catalog: Catalog, settings: Settings | None = None, only: tuple[str, ...] | None = None,
+                         slo_statistic: str = "mean", bands: bool = True) -> list[dict[str, tuple[StateResult, ...]]]:
+    """:func:`evaluate_states` of many designs in one pass (the sizer's N+1 check of the HCI candidates it reaches
+    together), each design's result what :func:`evaluate_states` of it alone gives, float for float
+    (tests/test_states_many.py): each design's states and closed ramps are built and solved as there, the designs
+    in order (so a later design finds an earlier one's ramps in the ramp cache as it would after that call), and the
+    open-model searches of them all are answered together (``engine.solve_job_groups``, one group per design).
+
+    Args:
+        designs: per design (scenario, its normal paths when built already or None, as :func:`evaluate_states`'
+            ``paths``; survivors: workload id -> its path on the scenario with each vSAN OSA cluster one host smaller
+            when built already, exactly :func:`_survivor_paths` of the scenario (for a sizer candidate checked with
+            its one spare host out, that smaller cluster's paths), or None: built here).
+        catalog, settings, only, slo_statistic, bands: as :func:`evaluate_states`' (one catalog for every design).
+    """
+    settings = settings or Settings()
+    built = []
+    for scenario, paths, survivors in designs:
+        paths = list(paths) if paths is not None else evaluate_paths(scenario, catalog)[0]
+        found, jobs = _state_jobs(scenario, catalog, only, paths, survivors=survivors)
+        built.append((paths, found, jobs))
+    solved = solve_job_groups([(jobs, settings.curve_points, False) for _, _, jobs in built], slo_statistic,
+                              bands=bands)
+    return [_state_results(paths, found, results) for (paths, found, _), results in zip(built, solved)]
+
+
 def evaluate_with_states(scenario: Scenario, catalog: Catalog, settings: Settings | None = None,
                          raid: Mapping[str, RaidLayout] | None = None, slo_statistic: str = "mean",
                          state_settings: Settings | None = None
@@ -198,12 +232,14 @@ def evaluate_with_states(scenario: Scenario, catalog: Catalog, settings: Setting
 
 
 def _state_jobs(scenario: Scenario, catalog: Catalog, only: tuple[str, ...] | None,
-                paths: Sequence[WorkloadPath], normal: Mapping[str, SystemLoads] | None = None
+                paths: Sequence[WorkloadPath], normal: Mapping[str, SystemLoads] | None = None,
+                survivors: Mapping[str, WorkloadPath] | None = None
                 ) -> tuple[list[tuple[WorkloadPath, DegradedPath]], list[Job]]:
     """Every failure state of ``paths`` (the scenario's normal paths; ``only``: these states, None: all) and the job
     (``engine.solve_jobs``') that solves each, in the same order (:func:`evaluate_states`). ``normal``: each
     system's target load in normal operation when summed already (``engine.performance_jobs``' ``loads_out``, the
-    same paths), else summed here."""
+    same paths), else summed here. ``survivors``: :func:`_survivor_paths` of the scenario when built already
+    (:func:`evaluate_states_many`), else built here when the host failure is wanted."""
     groups = _by_system(paths)
     loads = {system: normal[system] if normal is not None and system in normal else
              SystemLoads(group, {p.workload.id: t for p in group if (t := target_rate(p.workload)) is not None})
@@ -211,7 +247,8 @@ def _state_jobs(scenario: Scenario, catalog: Catalog, only: tuple[str, ...] | No
     rated = {system: [(p, r) for p in group if (r := loads[system].rates.get(p.workload.id)) is not None]
              for system, group in groups.items()}
     found: list[tuple[WorkloadPath, DegradedPath]] = []
-    survivors = _survivor_paths(scenario, catalog) if only is None or "host_failure" in only else {}
+    if survivors is None:
+        survivors = _survivor_paths(scenario, catalog) if only is None or "host_failure" in only else {}
     for path in paths:
         found.extend((path, state) for state in _degraded(scenario, catalog, path, rated[path.system], survivors)
                      if only is None or state.state in only)
