@@ -175,6 +175,7 @@ class CostView(ComputedOnShow):
         self._fit_heights()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """Qt's resize (``event``: a ``QResizeEvent``), then the table and notes given the new height again."""
         super().resizeEvent(event)
         self._fit_heights()
 
