@@ -1,4 +1,4 @@
-"""The Cost tab's table gets the height (stop 49): at 1366 x 768 the hybrid vSAN example's notes (seven lines) under the
+"""The Cost tab's table gets the height: at 1366 x 768 the hybrid vSAN example's notes (seven lines) under the
 chart and table left the table about two and a half of its twelve rows. The notes now keep three lines that scroll
 when the height is short, the chart its minimum, and the table the rest; with room, every row and every note show."""
 

@@ -1,4 +1,4 @@
-"""Performance tab defects a presales engineer hit in a live demo (stop 49): the saturation label sat over the
+"""Performance tab defects a presales engineer hit in a live demo: the saturation label sat over the
 curves; the verdict lines were built twice per results update."""
 
 from __future__ import annotations

@@ -32,18 +32,24 @@ def cvo_window(open_window):
     return open_window(read_project(examples_dir() / "cvo-aws-m5-4xlarge-ha-oltp.toml"))
 
 
-def test_long_station_names_keep_their_figures_at_1366x740(cvo_window, qtbot):
-    """At 1366x740 the CVO-on-AWS limits ("AWS EBS gp3 2 TiB (baseline ...) IOPS limit (6 disks x 3,000 IOPS)")
-    do not fit the axis: each label keeps its figures whole (Qt's middle elision cut them: "AWS EBS gp...,000 IOPS)")
-    and stays within the room the axis gives a name."""
-    win = cvo_window
-    win.resize(1366, 740)
-    qtbot.waitUntil(lambda: win.height() == 740, timeout=3000)
+def _performance_tab_at(win, qtbot, width: int, height: int):
+    """``win`` resized to ``width`` x ``height`` px in the default dock layout, its Performance tab shown with the
+    utilisation bars labelled: the tab's view."""
+    win.resize(width, height)
+    qtbot.waitUntil(lambda: win.height() == height, timeout=3000)
     win.apply_default_layout()
     win.results.setCurrentIndex(1)
     view = win.results.performance_view
     qtbot.waitUntil(lambda: view.util_plot.isVisible() and bool(view.utilisation_axis_labels()), timeout=5000)
     QApplication.processEvents()
+    return view
+
+
+def test_long_station_names_keep_their_figures_at_1366x740(cvo_window, qtbot):
+    """At 1366x740 the CVO-on-AWS limits ("AWS EBS gp3 2 TiB (baseline ...) IOPS limit (6 disks x 3,000 IOPS)")
+    do not fit the axis: each label keeps its figures whole (Qt's middle elision cut them: "AWS EBS gp...,000 IOPS)")
+    and stays within the room the axis gives a name."""
+    view = _performance_tab_at(cvo_window, qtbot, 1366, 740)
     view._fit_util_range()
     names = [name for name, _pct, _b in view.utilisation_bars()]
     labels = view.utilisation_axis_labels()
@@ -85,14 +91,7 @@ def test_a_shortened_name_ends_at_a_word_boundary(cvo_window, qtbot):
     "VM netwo…", "VM EBS I…"), never ending on a connective; the axis's tooltip names every station whole."""
     from app.gui.results.station_label import TRAILING_WORDS, elide_words
 
-    win = cvo_window
-    win.resize(1366, 768)
-    qtbot.waitUntil(lambda: win.height() == 768, timeout=3000)
-    win.apply_default_layout()
-    win.results.setCurrentIndex(1)
-    view = win.results.performance_view
-    qtbot.waitUntil(lambda: view.util_plot.isVisible() and bool(view.utilisation_axis_labels()), timeout=5000)
-    QApplication.processEvents()
+    view = _performance_tab_at(cvo_window, qtbot, 1366, 768)
     names = [name for name, _pct, _b in view.utilisation_bars()]
     labels = view.utilisation_axis_labels()
     shortened = [(n, lab) for n, lab in zip(names, labels) if n != lab]
