@@ -18,14 +18,15 @@ from app.gui.project_io import DEFAULT_EXAMPLE
 _PROBE = textwrap.dedent(f"""
     import contextlib, io, json, sys
     sys.argv = ["storplan", "evaluate", {DEFAULT_EXAMPLE.removesuffix(".toml")!r}, "--json"]
-    import dataclasses
+    import dataclasses, typing
     from app import method_cache
     from app.cli import main
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         main()  # as the console script calls it: the process's own start installs the cache
     print(json.dumps({{"text": out.getvalue(), "compiled": len(method_cache._compiled),
-                      "cached": len(method_cache._codes), "installed": dataclasses.exec is method_cache._exec}}))
+                      "cached": len(method_cache._codes), "installed": dataclasses.exec is method_cache._exec
+                      and typing.compile is method_cache._compile}}))
 """)
 
 
@@ -51,6 +52,9 @@ def test_a_second_start_compiles_no_method_and_prints_the_same(tmp_path, capsys)
     import dataclasses
 
     assert "exec" not in vars(dataclasses)  # a caller running commands in its own process keeps the builtin
+    import typing
+
+    assert "compile" not in vars(typing)
 
 
 def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path):
@@ -91,3 +95,30 @@ def test_the_cached_exec_runs_a_text_as_exec_does_in_dataclasses():
     here: dict = {}
     exec(text, {"__name__": "probe"}, here)  # the builtin, called from this module: its future import applies
     assert here["__create_fn__"](int).__annotations__ == {"x": "T", "return": "T"}
+
+
+def test_the_cached_compile_gives_typing_the_code_compile_gives():
+    import typing
+
+    for text in ("list[int]", "dict[str, 'Project'] | None", "*Ts"):
+        source = f"({text},)[0]" if text.startswith("*") else text  # as ForwardRef writes an unpacked TypeVarTuple
+        try:  # the code typing's ForwardRef gets from the builtin (this test module's own flags not passed on)
+            assert method_cache._compile(source, "<string>", "eval") == typing.ForwardRef(text).__forward_code__
+            assert method_cache._FORWARD_REF + source in method_cache._compiled  # compiled once, kept
+            assert method_cache._compile(source, "<string>", "eval") is method_cache._codes[
+                method_cache._FORWARD_REF + source]  # the second time: the kept code
+        finally:
+            method_cache._codes.pop(method_cache._FORWARD_REF + source, None)
+            if method_cache._FORWARD_REF + source in method_cache._compiled:
+                method_cache._compiled.remove(method_cache._FORWARD_REF + source)
+    for not_an_expression in ("x = 1", "def"):
+        try:
+            method_cache._compile(not_an_expression, "<string>", "eval")
+        except SyntaxError:
+            pass
+        else:
+            raise AssertionError(f"{not_an_expression!r} compiled as an expression")
+    assert not any(key.endswith("def") for key in method_cache._codes if isinstance(key, str))
+    other = method_cache._compile("x = 1", "<probe>", "exec")  # any other call: the builtin's
+    assert other == compile("x = 1", "<probe>", "exec", dont_inherit=True)
+    assert method_cache._FORWARD_REF + "x = 1" not in method_cache._codes
