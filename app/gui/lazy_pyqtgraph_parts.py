@@ -4,9 +4,9 @@
 in most of what the first chart does not need: ``pyqtgraph.widgets.ColorMapWidget``, ``DataFilterWidget`` and
 ``ScatterPlotWidget`` (each built on ``pyqtgraph.parametertree``, with ``pydoc`` and its interactive parameters
 behind it), and ``pyqtgraph.multiprocess`` (``multiprocessing``, ``socket``, ``subprocess``; imported by
-``RemoteGraphicsView``, which uses it only when a remote view is made). Together about 40 ms of CPU of the ~120 ms
-import, paid between the first window and the first chart (median of 8 fresh processes on two cores). No StorPlan
-chart uses any of them.
+``RemoteGraphicsView``, which uses it only when a remote view is made). Together about 13% of the import's work
+(callgrind: 460 -> 399 million instructions for ``import pyqtgraph`` after numpy and a ``QApplication``; 15-30 ms of
+CPU on two cores), paid between the first window and the first chart. No StorPlan chart uses any of them.
 
 :func:`install` (called when :mod:`app.gui` is imported, before anything imports pyqtgraph) adds an import finder
 for those four modules, active only while pyqtgraph's package is being imported: each is found as before (by the
@@ -58,7 +58,9 @@ def _from_pyqtgraph_init(frame: types.FrameType | None) -> bool:
 
 class DeferredModule(types.ModuleType):
     """A module found and created but not executed yet: the first attribute it lacks executes it (once, under a
-    lock), after which it is a plain module. pyqtgraph's star import of it finds an empty ``__all__``."""
+    lock), after which it is a plain module. pyqtgraph's star import of it finds an empty ``__all__``. (As with
+    ``importlib.util.LazyLoader`` in Python 3.11, another thread reading it while it executes may find it
+    incomplete: pyqtgraph, like Qt's widgets, is used from the GUI thread only.)"""
 
     def __getattr__(self, name: str) -> Any:
         if name == "__all__" and _from_pyqtgraph_init(sys._getframe(1)):
