@@ -76,6 +76,22 @@ def test_open_example_lists_the_projects_titles_in_natural_order(window):
     assert titles.index("CVO Azure DS4_v2 HA pair") < titles.index("CVO Azure DS14_v2 HA pair")
 
 
+def test_the_examples_menu_is_listed_when_first_opened(window):
+    """The first window does not read the example files for their titles: File -> Open Example is enabled and
+    empty until it is first opened (its aboutToShow), then lists every example once, opening each."""
+    menu = window._examples_menu
+    assert menu.isEnabled() and menu.isEmpty()
+    menu.aboutToShow.emit()
+    titles = [a.text() for a in menu.actions()]
+    assert len(titles) == len(list(examples_dir().glob("*.toml")))
+    menu.aboutToShow.emit()
+    assert [a.text() for a in window.examples_menu.actions()] == titles  # never listed twice
+    opened = []
+    window.open_example = opened.append
+    menu.actions()[0].trigger()
+    assert len(opened) == 1 and opened[0].name == menu.actions()[0].toolTip()
+
+
 def test_the_drive_menu_sorts_sizes_by_value(qtbot):
     inspector = Inspector(ProjectDocument(read_project(examples_dir() / "aff-a50-ns224-oracle-nvmefc64.toml")))
     qtbot.addWidget(inspector)
