@@ -127,18 +127,9 @@ class _DeferredFinder:
     def find_spec(self, fullname: str, path: Any, target: types.ModuleType | None = None) -> Any:
         if fullname not in self.pending or not _pyqtgraph_initialising():
             return None
-        self.pending.discard(fullname)
-        if not self.pending and self in sys.meta_path:
-            sys.meta_path.remove(self)
-        for finder in list(sys.meta_path):
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
-                    spec.loader = _DeferredLoader(spec.loader)
-                return spec
-        return None
+        from app.gui.lazy_qt_mirrors import found_with_loader
+
+        return found_with_loader(self, fullname, path, target, _DeferredLoader)
 
 
 def install() -> bool:

@@ -104,18 +104,27 @@ class _MirrorFinder:
     def find_spec(self, fullname: str, path: Any, target: types.ModuleType | None = None) -> Any:
         if fullname not in self.pending:
             return None
-        self.pending.discard(fullname)
-        if not self.pending and self in sys.meta_path:
-            sys.meta_path.remove(self)
-        for finder in list(sys.meta_path):
-            if finder is self or not hasattr(finder, "find_spec"):
-                continue
-            spec = finder.find_spec(fullname, path, target)
-            if spec is not None:
-                if spec.loader is not None and hasattr(spec.loader, "exec_module"):
-                    spec.loader = _MirrorLoader(spec.loader, MIRRORS[fullname])
-                return spec
-        return None
+        return found_with_loader(self, fullname, path, target, lambda loader: _MirrorLoader(loader, MIRRORS[fullname]))
+
+
+def found_with_loader(finder: Any, fullname: str, path: Any, target: types.ModuleType | None,
+                      wrap: Any) -> Any:
+    """The import hooks' common step (this module's and :mod:`app.gui.lazy_pyqtgraph_parts`' finders): ``fullname``
+    taken off ``finder.pending`` (a set of module names; ``finder`` leaves ``sys.meta_path`` once it is empty), then
+    found by the other meta path finders as Python would find it, its loader replaced by ``wrap(loader)`` when it
+    executes modules (``exec_module``). Returns that spec, or None when no finder knows the name."""
+    finder.pending.discard(fullname)
+    if not finder.pending and finder in sys.meta_path:
+        sys.meta_path.remove(finder)
+    for other in list(sys.meta_path):
+        if other is finder or not hasattr(other, "find_spec"):
+            continue
+        spec = other.find_spec(fullname, path, target)
+        if spec is not None:
+            if spec.loader is not None and hasattr(spec.loader, "exec_module"):
+                spec.loader = wrap(spec.loader)
+            return spec
+    return None
 
 
 def install() -> bool:
