@@ -26,7 +26,6 @@ from models.performance.engine import (
     performance_jobs,
     performance_result,
     solve_job_groups,
-    solve_jobs,
     target_rate,
 )
 from models.performance.paths import WorkloadPath
@@ -170,13 +169,11 @@ def evaluate_states(scenario: Scenario, catalog: Catalog, settings: Settings | N
 
     Time linear in the workloads: each system's target load is summed once (``engine.SystemLoads``: a workload's
     share of the others' load is the sum less its own), each state's open model is built for its own workload
-    only, and the closed ramps of every state are solved together (``engine.solve_jobs``); the figures equal those
+    only, and the closed ramps of every state are solved together (:func:`evaluate_states_many` of this one
+    design: ``engine.solve_job_groups``); the figures equal those
     of solving each state alone with the others as its background, to rounding (tests/test_states_identical.py)."""
-    settings = settings or Settings()
     paths = list(paths) if paths is not None else evaluate_paths(scenario, catalog, raid)[0]
-    found, jobs = _state_jobs(scenario, catalog, only, paths)
-    solved = solve_jobs(jobs, settings.curve_points, slo_statistic, curve_tails=False, bands=bands)
-    return _state_results(paths, found, solved)
+    return evaluate_states_many([(scenario, paths, None)], catalog, settings, only, slo_statistic, bands)[0]
 
 
 def evaluate_states_many(designs: Sequence[tuple[Scenario, Sequence[WorkloadPath] | None,
