@@ -1244,6 +1244,7 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
     from models.n_plus import host_failure_figures_many
 
     normal: list[_Check] = []
+    grown_of: list[tuple[Scenario, Scenario]] = []  # (scenario, at its grown targets) per candidate (N+1 only)
     states: list[tuple[Scenario, Sequence[Any] | None, Mapping[str, Any] | None]] = []
     for scenario, spares_out, whole, survivors in items:
         paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
@@ -1252,15 +1253,17 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
         normal.append((list(spares_out[0]) + reasons, first, headroom, bound))
         if req.n_plus == 1:
             grown = _targets_grown(scenario, req.horizon_months)
+            grown_of.append((scenario, grown))
             states.append((scenario, paths.paths, survivors))
             if grown is not scenario:  # the verdicts at the grown targets, right after (as one by one)
                 states.append((grown, None, None))
     figures = iter(host_failure_figures_many(states, catalog, project.settings, req.slo_statistic) if states else ())
     out: list[tuple[_Check, float | None]] = []
-    for (scenario, _spares, _whole, _survivors), (reasons, first, headroom, bound) in zip(items, normal):
+    grown_in_turn = iter(grown_of)
+    for reasons, first, headroom, bound in normal:
         failed_first = None
         if req.n_plus == 1:
-            grown = _targets_grown(scenario, req.horizon_months)
+            scenario, grown = next(grown_in_turn)
             figs = next(figures)
             verdicts = figs if grown is scenario else next(figures)
             for w in grown.workloads:
