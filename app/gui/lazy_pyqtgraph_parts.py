@@ -6,17 +6,22 @@ in most of what the first chart does not need: ``pyqtgraph.widgets.ColorMapWidge
 behind it), and ``pyqtgraph.multiprocess`` (``multiprocessing``, ``socket``, ``subprocess``; imported by
 ``RemoteGraphicsView``, which uses it only when a remote view is made). Together about 13% of the import's work
 (callgrind: 460 -> 399 million instructions for ``import pyqtgraph`` after numpy and a ``QApplication``; 15-30 ms of
-CPU on two cores), paid between the first window and the first chart. No StorPlan chart uses any of them.
+CPU on two cores), paid between the first window and the first chart. No StorPlan chart uses any of them. Since
+2026-11-30 also the 26 item and widget modules that no chart draws and that none of the modules a chart runs imports
+(``ColorBarItem``, ``DateAxisItem``, ``GraphicsLayoutWidget``, ``TableWidget``, ...; found by running every result
+view with every module of pyqtgraph's ``__init__`` deferred and listing those never executed), and
+``pyqtgraph.util.cprint`` (colorama's coloured terminal output for pyqtgraph's debug printing): 396 -> 367 million
+instructions for the same import (callgrind, -7%).
 
 :func:`install` (called when :mod:`app.gui` is imported, before anything imports pyqtgraph) adds an import finder
-for those four modules, active only while pyqtgraph's package is being imported: each is found as before (by the
+for those modules, active only while pyqtgraph's package is being imported: each is found as before (by the
 usual finders, also in the frozen app) and put in ``sys.modules`` as a module that is not executed yet; the first
 attribute asked of it executes it there, by its own loader (as ``importlib.util.LazyLoader`` does), and every
 importer then sees the module as it always was. The one read that does not execute it is the star import
 (``from .widgets.ColorMapWidget import *``) of pyqtgraph's own ``__init__``: it binds nothing, and the names it
 would have bound (:data:`DEFERRED`) are fetched from the module, executed then, the first time ``pyqtgraph.<name>``
 is read (a PEP 562 ``__getattr__`` on the package). ``RemoteGraphicsView`` keeps the not-yet-executed
-``multiprocess`` module until a remote view asks it for a process. The finder removes itself once the four are
+``multiprocess`` module until a remote view asks it for a process. The finder removes itself once they are all
 found; when pyqtgraph was imported before :func:`install` (or another pyqtgraph imports none of them) nothing is
 deferred.
 """
@@ -33,8 +38,38 @@ DEFERRED: dict[str, tuple[str, ...]] = {
     "pyqtgraph.widgets.DataFilterWidget": ("DataFilterWidget",),
     "pyqtgraph.widgets.ScatterPlotWidget": ("ScatterPlotWidget",),
     "pyqtgraph.multiprocess": (),
+    # no chart draws these items and widgets, and none of the modules a chart runs imports them
+    "pyqtgraph.graphicsItems.BoxplotItem": ("BoxplotItem",),
+    "pyqtgraph.graphicsItems.ColorBarItem": ("ColorBarItem",),
+    "pyqtgraph.graphicsItems.CurvePoint": ("CurvePoint", "CurveArrow"),
+    "pyqtgraph.graphicsItems.DateAxisItem": ("DateAxisItem",),
+    "pyqtgraph.graphicsItems.GradientLegend": ("GradientLegend",),
+    "pyqtgraph.graphicsItems.GraphItem": ("GraphItem",),
+    "pyqtgraph.graphicsItems.GraphicsLayout": ("GraphicsLayout",),
+    "pyqtgraph.graphicsItems.GridItem": ("GridItem",),
+    "pyqtgraph.graphicsItems.IsocurveItem": ("IsocurveItem",),
+    "pyqtgraph.graphicsItems.PColorMeshItem": ("PColorMeshItem",),
+    "pyqtgraph.graphicsItems.ScaleBar": ("ScaleBar",),
+    "pyqtgraph.graphicsItems.TargetItem": ("TargetItem", "TargetLabel"),
+    "pyqtgraph.widgets.BusyCursor": ("BusyCursor",),
+    "pyqtgraph.widgets.CheckTable": ("CheckTable",),
+    "pyqtgraph.widgets.ComboBox": ("ComboBox",),
+    "pyqtgraph.widgets.DataTreeWidget": ("DataTreeWidget",),
+    "pyqtgraph.widgets.DiffTreeWidget": ("DiffTreeWidget",),
+    "pyqtgraph.widgets.FeedbackButton": ("FeedbackButton",),
+    "pyqtgraph.widgets.GraphicsLayoutWidget": ("GraphicsLayoutWidget",),
+    "pyqtgraph.widgets.JoystickButton": ("JoystickButton",),
+    "pyqtgraph.widgets.LayoutWidget": ("LayoutWidget",),
+    "pyqtgraph.widgets.ProgressDialog": ("ProgressDialog",),
+    "pyqtgraph.widgets.RawImageWidget": ("RawImageWidget", "RawImageGLWidget"),
+    "pyqtgraph.widgets.TableWidget": ("TableWidget",),
+    "pyqtgraph.widgets.ValueLabel": ("ValueLabel",),
+    "pyqtgraph.widgets.VerticalLabel": ("VerticalLabel",),
+    # coloured terminal output (with colorama) for pyqtgraph's debug printing, which imports it as a module
+    "pyqtgraph.util.cprint": (),
 }
-"""The deferred modules -> the names pyqtgraph's ``__init__`` star-imports from each (their ``__all__``)."""
+"""The deferred modules -> the names pyqtgraph's ``__init__`` star-imports from each (their ``__all__``; none for a
+module it does not star-import)."""
 
 _LOCK = threading.RLock()
 
@@ -65,7 +100,7 @@ class DeferredModule(types.ModuleType):
     def __getattr__(self, name: str) -> Any:
         if name == "__all__" and _from_pyqtgraph_init(sys._getframe(1)):
             return []  # pyqtgraph's ``from .x import *``: nothing bound now; ``pyqtgraph.<name>`` fetches it later
-        if name in _PROBES:  # asked of every module imported (not a package; not a wrapper): none of the four has it
+        if name in _PROBES:  # asked of every module imported (not a package; not a wrapper): none of them has it
             raise AttributeError(f"module {self.__name__!r} has no attribute {name!r}")
         load(self)
         return getattr(self, name)

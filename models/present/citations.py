@@ -26,61 +26,67 @@ _NOTE_WORDS_PATTERN = (
 
 _HASH = r"[0-9a-f]{7,40}"
 
-_REWRITE_PATTERNS: Final[tuple[tuple[str, str, int], ...]] = (
-    # (pattern, replacement, flags)
+_REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
+    # (pattern, replacement, flags, needle: a text the pattern cannot match without; None: always tried)
     # documentation snapshots: the commit or HEAD a copy was read at
-    (rf"\s*\(HEAD {_HASH}(?:, [0-9-]+)?\)", "", 0),
-    (rf",?\s*\bcommit {_HASH}\^?", "", 0),
-    (rf",?\s*\bHEAD {_HASH}(?:, [0-9-]+)?", "", 0),
+    (rf"\s*\(HEAD {_HASH}(?:, [0-9-]+)?\)", "", 0, "(HEAD "),
+    (rf",?\s*\bcommit {_HASH}\^?", "", 0, "commit "),
+    (rf",?\s*\bHEAD {_HASH}(?:, [0-9-]+)?", "", 0, "HEAD "),
     # the reference notes file a public fact was copied from: the fact's own document is already named
-    (r"\b([A-Z][\w/.-]*(?: [\w/.-]+)*?) documentation \(public_facts\.md: \1\)", r"\1 documentation", 0),
-    (r"\s*\(public_facts\.md(?:[ ,][^():]*)?\)", "", 0),
-    (r"public_facts\.md's", "the", 0),
-    (r",\s*public_facts\.md(?=\))", "", 0),
-    (r"\s*\b(?:per|in|from|see) public_facts\.md\b", "", 0),
-    (r"public_facts\.md(?: [A-Za-z]+ table)?[:,]?\s*", "", 0),
+    (r"\b([A-Z][\w/.-]*(?: [\w/.-]+)*?) documentation \(public_facts\.md: \1\)", r"\1 documentation", 0,
+     "public_facts.md"),
+    (r"\s*\(public_facts\.md(?:[ ,][^():]*)?\)", "", 0, "public_facts.md"),
+    (r"public_facts\.md's", "the", 0, "public_facts.md"),
+    (r",\s*public_facts\.md(?=\))", "", 0, "public_facts.md"),
+    (r"\s*\b(?:per|in|from|see) public_facts\.md\b", "", 0, "public_facts.md"),
+    (r"public_facts\.md(?: [A-Za-z]+ table)?[:,]?\s*", "", 0, "public_facts.md"),
     (r"awsdocs/amazon-ec2-user-guide \(archived copy of the Amazon EC2 User Guide, ([^)]*)\)",
-     r"Amazon EC2 User Guide (\1 edition)", 0),
+     r"Amazon EC2 User Guide (\1 edition)", 0, "awsdocs/amazon-ec2-user-guide"),
     # public documentation repositories -> their published pages
-    (r"NetAppDocs[ /]([a-z0-9-]+),?\s*'?([a-z0-9/-]+)\.adoc'?", r"https://docs.netapp.com/us-en/\1/\2.html", 0),
-    (r"'?([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?", r"docs.netapp.com page '\1'", 0),
-    (r"'?([a-z0-9-]+)\.adoc'?", r"page '\1'", 0),
-    (r"NetAppDocs/([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0),
-    (r"NetAppDocs ([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0),
-    (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?articles/([^\s'(),;]+)\.md", r"https://learn.microsoft.com/en-us/azure/\1", 0),
+    (r"NetAppDocs[ /]([a-z0-9-]+),?\s*'?([a-z0-9/-]+)\.adoc'?", r"https://docs.netapp.com/us-en/\1/\2.html", 0,
+     ".adoc"),
+    (r"'?([a-z0-9-]+/[a-z0-9/-]+)\.adoc'?", r"docs.netapp.com page '\1'", 0, ".adoc"),
+    (r"'?([a-z0-9-]+)\.adoc'?", r"page '\1'", 0, ".adoc"),
+    (r"NetAppDocs/([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0, "NetAppDocs/"),
+    (r"NetAppDocs ([a-z0-9-]+)", r"NetApp documentation (docs.netapp.com/us-en/\1)", 0, "NetAppDocs "),
+    (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?articles/([^\s'(),;]+)\.md", r"https://learn.microsoft.com/en-us/azure/\1", 0,
+     "articles/"),
     (r"(?:MicrosoftDocs/[A-Za-z-]+,?\s*)?includes/([^\s'(),;]+)\.md",
-     r"Microsoft Azure documentation, shared table '\1'", 0),
+     r"Microsoft Azure documentation, shared table '\1'", 0, "includes/"),
     (r"(?:awsdocs/[A-Za-z0-9-]+,?\s*)?doc_source/([^\s'(),;]+)\.md",
-     r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html", 0),
+     r"https://docs.aws.amazon.com/AWSEC2/latest/UserGuide/\1.html", 0, "doc_source/"),
     # "the seeds": the published reports the catalog was built from, in a customer's words
-    (r"\bthe catalog's seeds\b", "the published reports this catalog is built from", 0),
-    (r"\bin the seeds\b", "in the published reports this catalog is built from", 0),
-    (r"\bthe seeds' ", "the published reports' ", 0),
-    (r"\bthe seed's ", "the published report's ", 0),
-    (r"\bthe seed\b", "the published report", 0),
+    (r"\bthe catalog's seeds\b", "the published reports this catalog is built from", 0, "the catalog's seeds"),
+    (r"\bin the seeds\b", "in the published reports this catalog is built from", 0, "in the seeds"),
+    (r"\bthe seeds' ", "the published reports' ", 0, "the seeds' "),
+    (r"\bthe seed's ", "the published report's ", 0, "the seed's "),
+    (r"\bthe seed\b", "the published report", 0, "the seed"),
     # the engine's own code names: the rule is named by its document, not by where StorPlan applies it
-    (r"fitted by models\.calibration \((\w+)\)", "fitted", 0),
-    (r"\s*\(models\.[\w.]+\)", "", 0),
-    (r",\s*models\.[\w.]+", "", 0),
-    (r"models\.[\w.]+,\s*", "", 0),
-    (r"models\.[\w.]+", "StorPlan's engine", 0),
-    (r"\s*\((?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\)", "", 0),
-    (r"\b(?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\b", "StorPlan's engine", 0),
+    (r"fitted by models\.calibration \((\w+)\)", "fitted", 0, "models."),
+    (r"\s*\(models\.[\w.]+\)", "", 0, "models."),
+    (r",\s*models\.[\w.]+", "", 0, "models."),
+    (r"models\.[\w.]+,\s*", "", 0, "models."),
+    (r"models\.[\w.]+", "StorPlan's engine", 0, "models."),
+    (r"\s*\((?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\)", "", 0, None),
+    (r"\b(?:[a-z_]+\.)+[A-Z][A-Z0-9_]{2,}\b", "StorPlan's engine", 0, None),
     # a catalog file named in a derivation: the catalog as a whole
-    (r"\b(?:the )?[a-z_]+\.toml's\b", "the catalog's", 0),
-    (r"\b(?:the )?[a-z_]+\.toml\b", "the catalog", 0),
+    (r"\b(?:the )?[a-z_]+\.toml's\b", "the catalog's", 0, ".toml's"),
+    (r"\b(?:the )?[a-z_]+\.toml\b", "the catalog", 0, ".toml"),
     # a note that a search found nothing: what the customer can rely on ("no published ... is known")
-    (r"\bno public page found gives\b", "no public page gives", 0),
-    (r"\bby a public source found\b", "by a public source", 0),
+    (r"\bno public page found gives\b", "no public page gives", 0, "no public page found gives"),
+    (r"\bby a public source found\b", "by a public source", 0, "by a public source found"),
     (r"\bno (?:public )?([\w./-]+(?: [\w./-]+){0,5}?) found (in (?:the published reports|NetApp documentation))",
-     r"no published \1 \2", 0),
+     r"no published \1 \2", 0, "found in "),
     (r"\bno (?:public |readable )?([\w./-]+(?: [\w./-]+){0,5}?) (?:was |were )?found(?: in a readable source)?\b",
-     r"no published \1 is known", 0),
+     r"no published \1 is known", 0, "found"),
     # a value recalled, not read: say so in words a customer can weigh
-    (r",? as remembered\b", " (not verified against a published copy)", re.IGNORECASE),
+    (r",? as remembered\b", " (not verified against a published copy)", re.IGNORECASE, None),
 )
-"""The rewrites of :func:`customer_citation`, in order: compiled on first use (:func:`_rx`), not when the module is
-imported (3-5 ms of every start that cites nothing, measured on two cores)."""
+"""The rewrites of :func:`customer_citation`, in order. Each is tried only when its needle is in the text (a pattern
+that cannot match changes nothing) and compiled the first time it is tried (:meth:`_Compiled.rewrite`): the first
+results' dozen citations need a handful of the 37 (about 4 ms less CPU between the first window and the first
+results, ``benchmarks/bench_gui.py``), and nothing is compiled when the module is imported (3-5 ms of every start
+that cites nothing, measured on two cores)."""
 
 
 class _Compiled:
@@ -91,13 +97,20 @@ class _Compiled:
         self.seed_file = re.compile(r"\b(\d{3})_[0-9a-f]{16}\.txt\b")
         self.seed_pair = re.compile(r"\bseeds (\d{3})/(\d{3})\b", re.IGNORECASE)
         self.seed_one = re.compile(r"\b[Ss]eed (\d{3})\b(?!_)")
-        self.rewrites: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-            (re.compile(pattern, flags), replacement) for pattern, replacement, flags in _REWRITE_PATTERNS)
+        self._rewrites: dict[int, re.Pattern[str]] = {}
         self.leftover_page = re.compile(r"\b([A-Za-z0-9-]+)\.md\b")
         self.leftover_file = re.compile(r"\S*\.(?:toml|txt|md|py)\b")
         self.field_name = re.compile(r"(?<![\w/.#=:-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.(-])")
         self.record_id = re.compile(r"(?<![\w/.#=:-])[a-z0-9]+(?:-[a-z0-9.]*[a-z0-9])+(?![\w/-]|\.html)")
         self.duplicate_address = re.compile(r"https://([^\s()]+)((?:\s'[^']*')?)\s*\(\1\)")
+
+    def rewrite(self, index: int) -> re.Pattern[str]:
+        """The compiled pattern of ``_REWRITE_PATTERNS[index]`` (compiled on first use)."""
+        compiled = self._rewrites.get(index)
+        if compiled is None:
+            pattern, _replacement, flags, _needle = _REWRITE_PATTERNS[index]
+            compiled = self._rewrites[index] = re.compile(pattern, flags)
+        return compiled
 
 
 @functools.cache
@@ -291,8 +304,9 @@ def customer_citation(source: str) -> str:
     text = rx.seed_pair.sub(lambda m: f"{_seed_title(m.group(1))} and {_seed_title(m.group(2))}", text)
     text = rx.seed_one.sub(lambda m: _seed_title(m.group(1)), text)
     text = re.sub(r"\bseed (?=(?:NetApp|VMware|SAS) )", "", text)
-    for pattern, replacement in rx.rewrites:
-        text = pattern.sub(replacement, text)
+    for index, (_pattern, replacement, _flags, needle) in enumerate(_REWRITE_PATTERNS):
+        if needle is None or needle in text:  # without its needle the pattern cannot match: nothing to replace
+            text = rx.rewrite(index).sub(replacement, text)
     text = _drop_note_clauses(text)
     text = _FIT_POINTS.sub(r"\1 from the measurements cited", text)  # the fit's data once, not its point labels
     text = _fit_words(text)

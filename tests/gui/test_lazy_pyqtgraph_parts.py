@@ -20,7 +20,7 @@ _PROBE = textwrap.dedent("""
     prepare_process()  # as every GUI start does: the finders installed, PySide6's source scan stopped
     from PySide6.QtWidgets import QApplication
     app = QApplication(sys.argv[:1])
-    heavy = ("pyqtgraph.parametertree", "multiprocessing", "socket", "pydoc")
+    heavy = ("pyqtgraph.parametertree", "multiprocessing", "socket", "pydoc", "colorama")
     before = [name for name in heavy if name in sys.modules]
     import pyqtgraph as pg
     after_import = [name for name in heavy if name in sys.modules]
@@ -42,6 +42,12 @@ _PROBE = textwrap.dedent("""
             pg.DataFilterWidget.__name__ == "DataFilterWidget", pg.ScatterPlotWidget.__name__ == "ScatterPlotWidget",
             hasattr(pyqtgraph.multiprocess, "QtProcess")]
     widget = pg.ScatterPlotWidget()
+    deferred = __import__("app.gui.lazy_pyqtgraph_parts", fromlist=["_"]).DEFERRED
+    names_kept = all(getattr(pg, name) is getattr(sys.modules[module], name)
+                     for module, names in deferred.items() for name in names)
+    public = sorted(name for name in dir(pg) if not name.startswith("_"))
+    import pyqtgraph.util.cprint
+    cprint_works = callable(pyqtgraph.util.cprint.cprint) and "colorama" in sys.modules
     try:
         pg.NoSuchName
         missing = "no error"
@@ -51,18 +57,31 @@ _PROBE = textwrap.dedent("""
                       "finders": finders, "data": list(map(float, item.yData)),
                       "grab": [grabbed.width(), grabbed.height()], "same": same, "missing": missing,
                       "all_kinds": sorted({type(sys.modules[n]).__name__ for n in kinds}),
-                      "widget": type(widget).__name__}))
+                      "widget": type(widget).__name__, "names_kept": names_kept, "public": public,
+                      "cprint": cprint_works}))
+""")
+
+_PLAIN = textwrap.dedent("""
+    import json, sys
+    from PySide6.QtWidgets import QApplication
+    app = QApplication(sys.argv[:1])
+    import pyqtgraph as pg  # app.gui not imported: nothing deferred
+    print(json.dumps(sorted(name for name in dir(pg) if not name.startswith("_"))))
 """)
 
 
 def test_pyqtgraph_imports_without_its_unused_parts_and_they_work_when_asked_for(tmp_path):
-    """In a fresh process started as the app starts: pyqtgraph's import leaves the four parts unexecuted (no
-    parametertree, multiprocessing, socket or pydoc), a PlotWidget draws without them; asked for, through the
-    package or their own modules, they are the real classes and modules; the finder is gone."""
+    """In a fresh process started as the app starts: pyqtgraph's import leaves the deferred parts unexecuted (no
+    parametertree, multiprocessing, socket, pydoc or colorama), a PlotWidget draws without them; asked for, through
+    the package or their own modules, they are the real classes and modules, and the package offers the same names
+    as a plain import of pyqtgraph; the finder is gone."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "STORPLAN_HOME": str(tmp_path / "home")}
     done = subprocess.run([sys.executable, "-c", _PROBE], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     probe = json.loads(done.stdout.strip().splitlines()[-1])
+    plain = subprocess.run([sys.executable, "-c", _PLAIN], capture_output=True, text=True, env=env, timeout=120)
+    assert plain.returncode == 0, plain.stderr[-2000:]
+    plain_public = json.loads(plain.stdout.strip().splitlines()[-1])
     assert probe["before"] == [] and probe["after_import"] == [] and probe["after_plot"] == []
     assert set(probe["kinds"].values()) == {"DeferredModule"}
     assert "_DeferredFinder" not in probe["finders"]
@@ -71,6 +90,9 @@ def test_pyqtgraph_imports_without_its_unused_parts_and_they_work_when_asked_for
     assert probe["all_kinds"] == ["module"]
     assert probe["widget"] == "ScatterPlotWidget"
     assert "pyqtgraph" in probe["missing"] and "NoSuchName" in probe["missing"]
+    # every name pyqtgraph's import binds is there once asked for (the deferred ones: their modules' own objects)
+    assert probe["names_kept"] is True and probe["cprint"] is True
+    assert probe["public"] == plain_public and "ColorBarItem" in plain_public
 
 
 def test_a_deferred_module_runs_once_on_first_use(tmp_path, monkeypatch):
@@ -106,7 +128,7 @@ def test_a_deferred_module_runs_once_on_first_use(tmp_path, monkeypatch):
 
 
 def test_nothing_is_deferred_outside_pyqtgraphs_import(monkeypatch):
-    """The finder answers only for the four modules, and only while pyqtgraph's package is being imported."""
+    """The finder answers only for the deferred modules, and only while pyqtgraph's package is being imported."""
     finder = lazy_pyqtgraph_parts._DeferredFinder()
     monkeypatch.delitem(sys.modules, "pyqtgraph", raising=False)
     assert finder.find_spec("pyqtgraph.multiprocess", None) is None
