@@ -8,8 +8,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from models.atomic import write_text_atomic
 from models.bounded_read import FileRefusedError, parse_toml, read_text
 from models.catalog import CatalogError, CloudVm, Controller, Entry, PerfProfile, load_user_catalog, parse_entries
@@ -106,6 +104,14 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
     raise CatalogError(f"{path}: the file kept changing while StorPlan saved '{entry.id}' to it; try again")
 
 
+def _toml_text(data: dict[str, Any]) -> str:
+    """``data`` as the TOML text of the user catalog file (``tomli_w``, imported here: only a change to the file
+    needs it, not every command that reads the catalog)."""
+    import tomli_w
+
+    return tomli_w.dumps(data)
+
+
 def _save_user_record_once(entry: Entry, path: Path) -> Path:
     """One read, change and write of :func:`save_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
     seen = _content(path)
@@ -115,7 +121,7 @@ def _save_user_record_once(entry: Entry, path: Path) -> Path:
     data[entry.kind] = items
     parse_entries(data, str(path))  # refuse to write a file that would not load
     path.parent.mkdir(parents=True, exist_ok=True)
-    _write_if_unchanged(path, tomli_w.dumps(data), seen)
+    _write_if_unchanged(path, _toml_text(data), seen)
     return path
 
 
@@ -229,5 +235,5 @@ def _delete_user_record_once(entry_id: str, kind: str, path: Path) -> Path:
     data[kind] = kept
     if not kept:
         del data[kind]
-    _write_if_unchanged(path, tomli_w.dumps(data), seen)
+    _write_if_unchanged(path, _toml_text(data), seen)
     return path

@@ -36,6 +36,9 @@ LAZY = (
     "models.performance.pooled_fit",
     # the customer citations: only a cloud VM's bill of materials cites (its licence's date) (models/present/bom.py)
     "models.present.citations",
+    # the TOML writer: a command that reads a project writes no TOML (models/project/textformat.py,
+    # models/user_catalog.py)
+    "tomli_w",
 )
 
 
