@@ -13,6 +13,14 @@ def resources_dir() -> Path:
     frozen_root = getattr(sys, "_MEIPASS", None)
     if frozen_root:
         return Path(frozen_root) / "resources"
+    return _source_resources_dir()
+
+
+@lru_cache(maxsize=1)
+def _source_resources_dir() -> Path:
+    """``resources/`` beside the packages, resolved once per process: this module's file does not move while it
+    runs, and resolving its path looks at every folder on the way (an evaluation asked about 20 times, each bundled
+    catalog file's cache among them)."""
     return Path(__file__).resolve().parents[1] / "resources"
 
 

@@ -154,9 +154,18 @@ def _is_bundled(path: Path) -> bool:
     from models.resources import resources_dir
 
     try:
-        return path.resolve().is_relative_to(resources_dir().resolve())
+        return path.resolve().is_relative_to(_resolved_folder(resources_dir()))
     except OSError:
         return False
+
+
+@lru_cache(maxsize=4)
+def _resolved_folder(folder: Path) -> Path:
+    """``folder.resolve()``, once per folder and process (:func:`_is_bundled` asks it for each catalog file).
+
+    Raises:
+        OSError: the folder cannot be resolved (nothing is cached then)."""
+    return folder.resolve()
 
 
 @lru_cache(maxsize=1)
