@@ -39,6 +39,8 @@ LAZY = (
     # the TOML writer: a command that reads a project writes no TOML (models/project/textformat.py,
     # models/user_catalog.py)
     "tomli_w",
+    # numpy's typing module (its documentation built at import): the engines' annotations only (queueing/arrays.py)
+    "numpy.typing",
 )
 
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
-from numpy.typing import ArrayLike
+
+if TYPE_CHECKING:  # (numpy.typing builds its documentation at import: an annotation needs none of it)
+    from numpy.typing import ArrayLike
 
 
 def sorted_unique(values: ArrayLike) -> np.ndarray:
