@@ -19,7 +19,6 @@ Managed services have no layout. The functions are pure; user mistakes become th
 capacity engine reports them), never exceptions.
 """
 
-from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence

@@ -44,7 +44,6 @@ A published range "a-b" is read as P10-P90 (an assumption: the sources give no p
 geometric mean sqrt(a x b).
 """
 
-from __future__ import annotations
 
 import math
 import re

@@ -6,7 +6,6 @@ efficiency each one adds: the data-reduction steps end exactly at ``effective_by
 steps after them at ``effective_with_snapshots_bytes``).
 """
 
-from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field

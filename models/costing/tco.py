@@ -18,7 +18,6 @@
   than the option's (None: not within the horizon, or the hardware is not priced).
 """
 
-from __future__ import annotations
 
 import math
 from collections.abc import Sequence

@@ -41,7 +41,6 @@ One module although it is over 600 lines: it is the one translation of a design 
 constants above; the solver that reads the stations is :mod:`models.performance.engine`.
 """
 
-from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator, Mapping

@@ -5,7 +5,6 @@ where a quantity does not exist (the SLO is never met, the target load saturates
 and views show "saturated" or "not met".
 """
 
-from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
