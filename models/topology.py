@@ -7,7 +7,6 @@ scenario's :class:`Topology`, kept with the scenario's index, so the problems ch
 performance engine of one evaluation share it and an evaluation costs time linear in nodes and links.
 """
 
-from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass

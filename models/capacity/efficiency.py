@@ -25,7 +25,6 @@ Definitions (DESIGN.md "Capacity (efficiency) engine"; seed 000 §1.3, §3.6):
   months until full = first month the total reaches usable (None with no growth, 0 when already full).
 """
 
-from __future__ import annotations
 
 import functools
 import math

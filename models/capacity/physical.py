@@ -1,6 +1,5 @@
 """Shared pieces of the physical side (raw -> usable): the accumulating builder and RAID group arithmetic."""
 
-from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field

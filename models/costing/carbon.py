@@ -11,7 +11,6 @@ Factors (kg CO2e):
   footprint figure was found; assumptions per rack unit (:data:`CONTROLLER_KG_PER_RU`, :data:`ENCLOSURE_KG_PER_RU`).
 """
 
-from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass

@@ -6,7 +6,6 @@ cited by title and address) or ``assumption`` (no public figure fits; an enginee
 replace). The defaults are round published averages; a site's own figures are always better.
 """
 
-from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal

@@ -29,7 +29,6 @@ Method:
    and the figure's bottleneck kind, so no band is zero-width.
 """
 
-from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence

@@ -53,7 +53,6 @@ A profile built by the rule is kind "hardware relation only" (:data:`HARDWARE_RE
 provenance is "derived" and names the contributors, the rule and any bound.
 """
 
-from __future__ import annotations
 
 import contextvars
 import functools

@@ -5,7 +5,6 @@ a link: its ports); lines of the same category, model and key figures are added 
 items it comes from. A design with 36 identical shelves gets one shelf row (quantity 36), not 36 rows.
 """
 
-from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
