@@ -8,8 +8,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
-import tomli_w
-
 from models.atomic import write_text_atomic
 from models.bounded_read import FileRefusedError, parse_toml, read_text
 from models.catalog import CatalogError, CloudVm, Controller, Entry, PerfProfile, load_user_catalog, parse_entries
@@ -108,6 +106,8 @@ def save_user_record(entry: Entry, path: Path | None = None) -> Path:
 
 def _save_user_record_once(entry: Entry, path: Path) -> Path:
     """One read, change and write of :func:`save_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
+    import tomli_w  # here, not at import: the first window reads the user's catalog, only a save writes it
+
     seen = _content(path)
     data = _read_user_file(path)
     items = [i for i in data.get(entry.kind, []) if i.get("id") != entry.id]
@@ -220,6 +220,8 @@ def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path
 
 def _delete_user_record_once(entry_id: str, kind: str, path: Path) -> Path:
     """One read, change and write of :func:`delete_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
+    import tomli_w  # here, not at import (see _save_user_record_once)
+
     seen = _content(path)
     data = _read_user_file(path)
     items = data.get(kind, [])

@@ -24,14 +24,15 @@ def display_available() -> bool:
 
 
 def preload_models() -> None:
-    """Import the Qt-free project model, catalog, store and engines, before PySide6 when called first.
+    """Import the Qt-free project model, catalog and store, before PySide6 when called first.
 
     PySide6 hooks every import that follows its own and reads the imported module's source (its ``__feature__``
-    check): the few hundred modules of pydantic, numpy and the engines, imported first, skip that and start
-    about 0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests).
+    check): the few hundred modules of pydantic and the records, imported first, skip that and start about
+    0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests). The engines
+    (``models.evaluate``) are not imported here: the first window shows none of their results, and the first run
+    imports them after its paint (the scan is stopped by then, :func:`skip_feature_scan`).
     """
     import models.catalog
-    import models.evaluate
     import models.project.model
     import models.store  # noqa: F401
 

@@ -11,7 +11,6 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-import tomli_w
 from pydantic import ValidationError
 
 from models.atomic import write_text_atomic
@@ -275,6 +274,8 @@ def project_to_dict(project: Project) -> dict[str, Any]:
 
 def dumps(project: Project) -> str:
     """Project -> TOML text."""
+    import tomli_w  # here, not at import: opening a project (the first window) never writes one
+
     return tomli_w.dumps(project_to_dict(project))
 
 
