@@ -140,8 +140,10 @@ def prepare_process() -> None:
     by ``benchmarks/bench_gui.py`` so that it times the start the app makes): the cyclic collector held until the
     first results are drawn (:func:`app.quiet_start.hold`; :func:`release_after_first_results`), the dataclasses
     method cache installed (:func:`app.method_cache.install`, the ``"app"`` cache), the Qt-free models imported
-    before PySide6 (:func:`preload_models`), then PySide6's ``QtCore`` imported and its per-module source scan
-    stopped (:func:`skip_feature_scan`); first of all, enum classes get Python 3.12's attribute lookup
+    before PySide6 (:func:`preload_models`), then PySide6's ``QtCore`` imported (the support modules shiboken6
+    compiles from source at every start taken from the method cache instead:
+    :func:`app.method_cache.cached_shiboken_compiles`) and its per-module source scan stopped
+    (:func:`skip_feature_scan`); first of all, enum classes get Python 3.12's attribute lookup
     (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them). Raises nothing of its own; an import error
     of PySide6 passes through."""
     from app import method_cache, quiet_start
@@ -150,7 +152,8 @@ def prepare_process() -> None:
     quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
     method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
     preload_models()
-    import PySide6.QtCore  # noqa: F401  (its import installs the feature scan that the next line stops)
+    with method_cache.cached_shiboken_compiles():  # shiboken6's support modules: their code from the cache
+        import PySide6.QtCore  # noqa: F401  (its import installs the feature scan that the next line stops)
 
     skip_feature_scan()  # the modules imported from here on are not read again by PySide6
 
