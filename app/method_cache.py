@@ -25,12 +25,23 @@ The same file keeps the code of ``typing``'s forward references (an annotation w
 ``typing.ForwardRef`` with ``compile(text, '<string>', 'eval')``: about 740 of them while pydantic's modules and
 StorPlan's records are defined): :func:`install` gives ``typing`` a ``compile`` of its own (:func:`_compile`), the
 code of such a text taken from the file when an earlier run compiled it (1,211 -> 1,180 million instructions).
+
+The desktop app also keeps there the code of the Python support modules that shiboken6 (PySide6's bindings) carries
+inside its library as source text and compiles at every start (``signature_bootstrap.py`` and the
+``shibokensupport`` modules, about 15 of them: 7 % of the instructions to the first window, callgrind):
+:func:`cached_shiboken_compiles` gives ``builtins`` a ``compile`` of its own while PySide6 is first imported
+(:func:`_shiboken_compile`), the code of such a source taken from the file when an earlier run compiled that very
+source (another PySide6 version carries other sources, so other entries).
 """
+
+import __future__
 
 import builtins
 import marshal
 import sys
 import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import CodeType
 from typing import Any, BinaryIO
@@ -96,6 +107,63 @@ def _compile(source: Any, filename: Any, mode: Any, *args: Any, **kwargs: Any) -
         _codes[key] = code
         _compiled.append(key)
     return code
+
+
+_SHIBOKEN = "\0shiboken6 support\0"
+"""The prefix of a shiboken6 support module's key in the cache (then its file name, the compile flags, the
+optimisation level and its source as Latin-1 text: one character a byte)."""
+
+_FUTURE_FLAGS = sum(getattr(__future__, name).compiler_flag for name in (
+    "division", "absolute_import", "with_statement", "print_function", "unicode_literals", "barry_as_FLUFL",
+    "generator_stop", "annotations"))
+"""The ``from __future__`` flags a ``compile`` call inherits from the code calling it without ``dont_inherit``
+(CPython's ``PyCF_MASK``; each a bit of its own)."""
+
+_BUILTIN_COMPILE = builtins.compile
+
+
+def _is_shiboken_support(source: Any, filename: Any, mode: Any) -> bool:
+    """Whether a ``compile`` call is shiboken6 compiling one of the Python modules its library carries as source
+    (a relative file name: ``signature_bootstrap.py`` or ``shibokensupport/...``; nothing on disk has such a name)."""
+    return (type(source) is bytes and type(filename) is str and mode == "exec"
+            and (filename == "signature_bootstrap.py" or filename.startswith("shibokensupport/")))
+
+
+def _shiboken_compile(source: Any, filename: Any, mode: Any, flags: int = 0, dont_inherit: bool = False,
+                      optimize: int = -1, **kwargs: Any) -> Any:
+    """``compile`` while PySide6 is first imported (:func:`cached_shiboken_compiles`): a shiboken6 support module
+    (:func:`_is_shiboken_support`) gets the code compiled from its source (cached), any other call what the builtin
+    returns. The ``from __future__`` flags of the calling code are passed on as the builtin would inherit them.
+
+    Raises:
+        SyntaxError, ValueError, TypeError: what ``compile`` raises (nothing is cached)."""
+    if not dont_inherit:  # what compile inherits: the calling code's future flags
+        flags |= sys._getframe(1).f_code.co_flags & _FUTURE_FLAGS
+    if not _is_shiboken_support(source, filename, mode) or kwargs:
+        return _BUILTIN_COMPILE(source, filename, mode, flags, True, optimize, **kwargs)
+    level = sys.flags.optimize if optimize == -1 else optimize
+    key = f"{_SHIBOKEN}{filename}\0{flags}\0{level}\0" + source.decode("latin-1")
+    code = _codes.get(key)
+    if type(code) is not CodeType:  # not cached (or a damaged entry): compiled as the builtin compiles it
+        code = _BUILTIN_COMPILE(source, filename, mode, flags, True, optimize)
+        _codes[key] = code
+        _compiled.append(key)
+    return code
+
+
+@contextmanager
+def cached_shiboken_compiles() -> Iterator[None]:
+    """While in the ``with`` block (the desktop app's first ``import PySide6.QtCore``), ``compile`` is
+    :func:`_shiboken_compile` for the whole process; the builtin is put back on leaving. Without an installed cache
+    (:func:`install`) nothing changes."""
+    if not _installed or builtins.compile is not _BUILTIN_COMPILE:
+        yield
+        return
+    builtins.compile = _shiboken_compile
+    try:
+        yield
+    finally:
+        builtins.compile = _BUILTIN_COMPILE
 
 
 def _read(path: Path) -> dict[Any, Any]:

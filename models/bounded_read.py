@@ -201,7 +201,7 @@ def csv_rows(text: str, origin: str, limits: CsvLimits, delimiter: str = ",",
             field longer than ``limits.max_field_chars``, malformed CSV (the :mod:`csv` module's error, with its
             line), or past the time budget.
     """
-    import csv  # (here: only the importers read CSV)
+    import csv  # here, not at import: every start reads its TOML through this module, few read a CSV
 
     refuse_controls(text, origin)
     # csv.excel is RFC 4180: double quotes, a doubled quote inside a quoted field is one quote

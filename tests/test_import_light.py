@@ -78,3 +78,36 @@ def test_evaluating_a_current_design_does_not_import_scipy():
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert json.loads(done.stdout.strip().splitlines()[-1]) == []
+
+
+_CAPACITY_PROBE = textwrap.dedent("""
+    import json, sys
+    from models.capacity import rules  # what the inspector and the RAID labels read
+    from models.capacity.layout import ARRAY_RAID
+    light = sorted(m for m in sys.modules if m.startswith("models.capacity."))
+    from models.capacity import evaluate_capacity
+    print(json.dumps({"light": light, "engine": "models.capacity.engine" in sys.modules,
+                      "function": evaluate_capacity.__module__, "raid": list(ARRAY_RAID), "rules": rules.__name__}))
+""")
+
+
+def test_the_capacity_package_loads_its_engines_when_one_of_their_names_is_first_asked_for():
+    """The RAID rules and layout names (the first window's inspector and labels) load without the capacity engines;
+    ``evaluate_capacity`` loads them on first use."""
+    done = subprocess.run([sys.executable, "-c", _CAPACITY_PROBE], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    probe = json.loads(done.stdout.strip().splitlines()[-1])
+    assert "models.capacity.engine" not in probe["light"] and "models.capacity.array" not in probe["light"]
+    assert "models.capacity.rules" in probe["light"]
+    assert probe["engine"] is True and probe["function"] == "models.capacity.engine"
+    assert probe["raid"][0] == "none" and probe["rules"] == "models.capacity.rules"
+
+
+def test_every_name_the_capacity_package_offers_is_its_module_s_own():
+    import importlib
+
+    import models.capacity as capacity
+
+    assert set(capacity._EXPORTS) == set(capacity.__all__)
+    for name, module in capacity._EXPORTS.items():
+        assert getattr(capacity, name) is getattr(importlib.import_module(f"models.capacity.{module}"), name)

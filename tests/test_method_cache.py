@@ -122,3 +122,76 @@ def test_the_cached_compile_gives_typing_the_code_compile_gives():
     other = method_cache._compile("x = 1", "<probe>", "exec")  # any other call: the builtin's
     assert other == compile("x = 1", "<probe>", "exec", dont_inherit=True)
     assert method_cache._FORWARD_REF + "x = 1" not in method_cache._codes
+
+
+_SHIBOKEN_PROBE = textwrap.dedent("""
+    import builtins, json, sys
+    from app import method_cache
+    method_cache.install("app")
+    real = builtins.compile
+    with method_cache.cached_shiboken_compiles():
+        inside = builtins.compile is method_cache._shiboken_compile
+        import PySide6.QtCore
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QLabel
+    app = QApplication([])
+    label = QLabel("StorPlan")
+    label.setAlignment(Qt.AlignmentFlag.AlignRight)
+    support = [key.split("\\0")[2] for key in method_cache._compiled if key.startswith(method_cache._SHIBOKEN)]
+    try:
+        label.setText(5)  # the message shiboken6's support modules write (the supported signatures)
+        refused = ""
+    except TypeError as exc:
+        refused = str(exc)
+    print(json.dumps({"inside": inside, "restored": builtins.compile is real, "support": support,
+                      "cached": sum(1 for key in method_cache._codes if key.startswith(method_cache._SHIBOKEN)),
+                      "text": label.text(),
+                      "refused": refused}))
+""")
+
+
+def _run_shiboken(home: Path) -> dict:
+    env = {**os.environ, "STORPLAN_HOME": str(home), "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run([sys.executable, "-c", _SHIBOKEN_PROBE], capture_output=True, text=True, timeout=120,
+                          env=env)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_second_start_compiles_none_of_shiboken6_s_support_modules(tmp_path):
+    """shiboken6 compiles the Python modules its library carries as source at every start; with the cache, only
+    the first start does (the code kept at exit), and PySide6 works alike (its signatures read from those modules)."""
+    first = _run_shiboken(tmp_path)
+    assert first["inside"] is True and first["restored"] is True
+    assert "signature_bootstrap.py" in first["support"] and len(first["support"]) >= 5  # an empty cache
+    second = _run_shiboken(tmp_path)
+    assert second["support"] == [] and second["cached"] >= len(first["support"])  # each taken from the cache
+    assert second["text"] == first["text"] == "StorPlan"
+    assert "Supported signatures" in first["refused"] and second["refused"] == first["refused"]
+
+
+def test_the_shiboken_compile_gives_the_code_compile_gives():
+    """A support module's code is the builtin's for the same source, kept once compiled; any other call is the
+    builtin's, with the calling code's ``__future__`` flags (this module's ``annotations``) passed on as the
+    builtin would inherit them."""
+    source = b"from __future__ import annotations\nx: int = 1\ndef f(y: list[int]) -> int:\n    return len(y)\n"
+    key = None
+    try:
+        ours = method_cache._shiboken_compile(source, "shibokensupport/probe.py", "exec")
+        key = method_cache._compiled[-1]
+        assert key.startswith(method_cache._SHIBOKEN) and method_cache._codes[key] is ours
+        assert ours == compile(source, "shibokensupport/probe.py", "exec")
+        assert method_cache._shiboken_compile(source, "shibokensupport/probe.py", "exec") is ours  # kept
+    finally:
+        if key is not None:
+            method_cache._codes.pop(key, None)
+            method_cache._compiled.remove(key)
+    text = "def g(z: int) -> int:\n    return z\n"
+    other = method_cache._shiboken_compile(text, "<probe>", "exec")
+    assert other == compile(text, "<probe>", "exec")  # both inherit this module's future annotations
+    namespace: dict = {}
+    exec(other, namespace)
+    assert namespace["g"].__annotations__ == {"z": "int", "return": "int"}
+    plain = method_cache._shiboken_compile(text, "<probe>", "exec", dont_inherit=True)
+    assert plain == compile(text, "<probe>", "exec", dont_inherit=True) and plain != other
+    assert not any(isinstance(k, str) and "<probe>" in k for k in method_cache._codes)

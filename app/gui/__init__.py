@@ -24,14 +24,15 @@ def display_available() -> bool:
 
 
 def preload_models() -> None:
-    """Import the Qt-free project model, catalog, store and engines, before PySide6 when called first.
+    """Import the Qt-free project model, catalog and store, before PySide6 when called first.
 
     PySide6 hooks every import that follows its own and reads the imported module's source (its ``__feature__``
-    check): the few hundred modules of pydantic, numpy and the engines, imported first, skip that and start
-    about 0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests).
+    check): the few hundred modules of pydantic and the records, imported first, skip that and start about
+    0.1-0.2 s sooner on two cores. Harmless when PySide6 is already imported (tests). The engines
+    (``models.evaluate``) are not imported here: the first window shows none of their results, and the first run
+    imports them after its paint (the scan is stopped by then, :func:`skip_feature_scan`).
     """
     import models.catalog
-    import models.evaluate
     import models.project.model
     import models.store  # noqa: F401
 
@@ -60,6 +61,32 @@ def skip_feature_scan() -> bool:
             marks[name] = -1
 
     feature.feature_imported = feature_imported
+    return True
+
+
+def fast_enum_class_attributes() -> bool:
+    """Drop Python 3.11's ``enum.EnumType.__getattr__``, as Python 3.12 did ("Remove ``EnumMeta.__getattr__``, which
+    is no longer needed for enum attribute access", What's New In Python 3.12, "Removed", gh-95083,
+    docs.python.org/3/whatsnew/3.12.html). Returns True when it was dropped.
+
+    Since 3.11 every member is in its enum class's own namespace (``_proto_member.__set_name__`` sets it there, a
+    property redirect where a member's name clashes with one), so the hook only ever answered names that normal
+    lookup misses, with the same ``AttributeError``. Its mere presence made every attribute lookup on every enum
+    class go through CPython's slow path for a Python ``__getattr__`` (``slot_tp_getattr_hook``: a bound
+    ``__getattribute__`` made and called each time), and building an enum class looks up dozens of its class
+    attributes per member: the ~310 Qt enum classes PySide6 builds before the first window (~4,300 members) cost
+    66 million instructions more with it (``valgrind --tool=callgrind``, start to first paint, 3.6 % of it; no enum
+    class of PySide6's Qt modules, pyqtgraph's or StorPlan's has a member outside its namespace). Nothing is done
+    (False) where the hook is gone already (3.12 and later) or where an enum's member is not in its namespace (an
+    enum module unlike 3.11's)."""
+    import enum
+
+    if "__getattr__" not in vars(enum.EnumType):
+        return False
+    probe = enum.Enum("probe", ["member"])
+    if "member" not in vars(probe):  # members looked up through the hook: keep it
+        return False
+    del enum.EnumType.__getattr__
     return True
 
 
@@ -113,14 +140,20 @@ def prepare_process() -> None:
     by ``benchmarks/bench_gui.py`` so that it times the start the app makes): the cyclic collector held until the
     first results are drawn (:func:`app.quiet_start.hold`; :func:`release_after_first_results`), the dataclasses
     method cache installed (:func:`app.method_cache.install`, the ``"app"`` cache), the Qt-free models imported
-    before PySide6 (:func:`preload_models`), then PySide6's ``QtCore`` imported and its per-module source scan
-    stopped (:func:`skip_feature_scan`). Raises nothing of its own; an import error of PySide6 passes through."""
+    before PySide6 (:func:`preload_models`), then PySide6's ``QtCore`` imported (the support modules shiboken6
+    compiles from source at every start taken from the method cache instead:
+    :func:`app.method_cache.cached_shiboken_compiles`) and its per-module source scan stopped
+    (:func:`skip_feature_scan`); first of all, enum classes get Python 3.12's attribute lookup
+    (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them). Raises nothing of its own; an import error
+    of PySide6 passes through."""
     from app import method_cache, quiet_start
 
+    fast_enum_class_attributes()  # before pydantic's and PySide6's enum classes are built
     quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
     method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
     preload_models()
-    import PySide6.QtCore  # noqa: F401  (its import installs the feature scan that the next line stops)
+    with method_cache.cached_shiboken_compiles():  # shiboken6's support modules: their code from the cache
+        import PySide6.QtCore  # noqa: F401  (its import installs the feature scan that the next line stops)
 
     skip_feature_scan()  # the modules imported from here on are not read again by PySide6
 

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
-from models.evaluate import Evaluation
 from models.project.model import Project
 
 if TYPE_CHECKING:
     from app.gui.task_process import TaskState
+    from models.evaluate import Evaluation  # the engines load with the first run, after the first window
 
 
 @dataclass(frozen=True)

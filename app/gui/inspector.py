@@ -28,15 +28,13 @@ from app.gui.record_form import (
 )
 from app.gui.replication_panel import REPLICATION_EXCLUDE, replication_header
 from models.capacity import rules
-from models.capacity.array import ARRAY_RAID
-from models.capacity.defaults import controller_defaults, hci_slack_default
+from models.capacity.layout import ARRAY_RAID
 from models.capacity.rules import raid_label
 
 # models.catalog first: importing models.project before it, once PySide6 is loaded, trips shiboken's import hook
 # inside pydantic's lazy imports (a circular-import error).
 from models.catalog import CloudVm, Controller, Drive, HciNode, Shelf
 from models.formatting import natural_key
-from models.problems import find_problems
 from models.project.factory import drive_fits_controller, drive_fits_shelf
 from models.project.kinds import NODE_KINDS
 from models.project.model import (
@@ -305,6 +303,8 @@ class Inspector(QScrollArea):
     def _show_problems(self, prefix: str) -> None:
         """What find_problems reports for the shown node or link: under its field when that field is shown,
         else under the header. ``prefix`` is how the messages name the item (dropped: the header names it)."""
+        from models.problems import find_problems  # with the engines it needs: after the first window (issue 27)
+
         form = self.form
         if form is None:
             return
@@ -355,6 +355,8 @@ class Inspector(QScrollArea):
     def _hci_cluster_context(self, node: HciClusterNode, record, visible: dict[str, bool]) -> None:
         visible["inter_site_rtt_ms"] = visible["inter_site_gbps"] = node.stretched  # a stretched cluster's link
         if isinstance(record, HciNode):
+            from models.capacity.defaults import hci_slack_default  # with the engines: when an HCI cluster is shown
+
             editors = self.form.editors
             slack, source = hci_slack_default(record)
             editors["slack_space_pct"].set_default(slack, f"{slack:g} %")
@@ -373,6 +375,8 @@ class Inspector(QScrollArea):
         visible["cold_data_pct"] = node.tiering != "none"
 
     def _controller_context(self, node: ControllerNode, record, visible: dict[str, bool]) -> None:
+        from models.capacity.defaults import controller_defaults  # with the engines: when a controller is shown
+
         if not isinstance(record, Controller):
             return
         editors = self.form.editors

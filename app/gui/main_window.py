@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui import help as guide_help
 from app.gui import plain_text, settings, themes, window_layout
 from app.gui.busy import EvaluationProgress
 from app.gui.canvas.items import NodeItem
@@ -60,6 +59,7 @@ if TYPE_CHECKING:  # the dialogs load when first opened: none is on the first wi
     from app.gui.calibration_dialog import CalibrationDialog
     from app.gui.catalog_browser import CatalogBrowser
     from app.gui.hardware_editor import HardwareEditor
+    from app.gui.help import GuideDialog
     from app.gui.sizer_dialog import SizerDialog
 
 # DEFAULT_EXAMPLE and read_project live in project_io; re-exported for older import sites
@@ -512,12 +512,12 @@ class MainWindow(QMainWindow):
         self.act_guide = QAction(icon("mdi6.help-circle-outline"), "StorPlan &Guide", self)
         self.act_guide.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
         self.act_guide.setStatusTip("Open the guide at the section of the panel you are in (F1)")
-        self.act_guide.triggered.connect(lambda: self.show_guide(guide_help.focused_section()))
+        self.act_guide.triggered.connect(self._show_guide_at_focus)
         self.act_about = QAction("&About StorPlan", self)
-        self.act_about.triggered.connect(lambda: guide_help.show_about(self))
+        self.act_about.triggered.connect(self._show_about)
         help_menu.addActions([self.act_guide, self.act_about])
         self.addAction(self.act_guide)  # F1 works wherever the focus is
-        self.guide: guide_help.GuideDialog | None = None
+        self.guide: GuideDialog | None = None
 
     def show_sizer(self) -> SizerDialog:
         """Open the sizer on the project's requirements."""
@@ -609,12 +609,26 @@ class MainWindow(QMainWindow):
         self.catalog_browser.raise_()
         return self.catalog_browser
 
-    def show_guide(self, section: str = "") -> guide_help.GuideDialog:
+    def show_guide(self, section: str = "") -> GuideDialog:
         """Open (or raise) the guide at ``section``."""
+        from app.gui.help import GuideDialog  # the Help menu's dialogs load when first opened, after the first window
+
         if self.guide is None:
-            self.guide = guide_help.GuideDialog(self)
+            self.guide = GuideDialog(self)
         self.guide.show_section(section)
         return self.guide
+
+    def _show_guide_at_focus(self) -> None:
+        """Help -> StorPlan Guide (F1): the guide at the section of the panel that has the focus."""
+        from app.gui.help import focused_section
+
+        self.show_guide(focused_section())
+
+    def _show_about(self) -> None:
+        """Help -> About StorPlan."""
+        from app.gui.help import show_about
+
+        show_about(self)
 
     def _make_toolbar(self) -> None:
         tb = QToolBar("Main", self)

@@ -274,7 +274,7 @@ def project_to_dict(project: Project) -> dict[str, Any]:
 
 def dumps(project: Project) -> str:
     """Project -> TOML text."""
-    import tomli_w  # (here: a command that only reads a project never needs it)
+    import tomli_w  # here, not at import: opening a project (the first window) never writes one
 
     return tomli_w.dumps(project_to_dict(project))
 

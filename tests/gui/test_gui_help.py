@@ -62,6 +62,14 @@ def test_the_guide_names_every_result_figure_with_its_formula():
         assert f'name="{section}"' in html, section
 
 
+def test_help_about_opens_from_the_menu(qtbot, example_window):
+    """Help -> About StorPlan (its module loads on first use, not with the first window) opens the About box."""
+    example_window.act_about.trigger()
+    boxes = [w for w in example_window.findChildren(guide_help.AboutDialog) if w.isVisible()]
+    assert len(boxes) == 1 and "StorPlan" in boxes[0].text()
+    qtbot.addWidget(boxes[0])
+
+
 def test_f1_in_the_calibration_dialog_opens_its_section(qtbot, example_window):
     dialog = example_window.show_calibration()
     qtbot.addWidget(dialog)

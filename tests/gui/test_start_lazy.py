@@ -119,6 +119,10 @@ NOT_BEFORE_FIRST_PAINT = (
     "models.performance", "numpy",
     # the presentation of results (bill of materials, citations, comparison, waterfall): loaded with their views
     "models.present.bom", "models.present.citations", "models.present.comparison", "models.present.waterfall",
+    # the capacity engines, the design check and the evaluation (the first run imports them after the paint), the
+    # Help menu's dialogs
+    "models.evaluate", "models.problems", "models.capacity.engine", "models.capacity.array",
+    "models.capacity.defaults", "app.gui.help",
 )
 
 _FIRST_PAINT_PROBE = textwrap.dedent("""
