@@ -114,8 +114,6 @@ def _toml_text(data: dict[str, Any]) -> str:
 
 def _save_user_record_once(entry: Entry, path: Path) -> Path:
     """One read, change and write of :func:`save_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
-    import tomli_w  # here, not at import: the first window reads the user's catalog, only a save writes it
-
     seen = _content(path)
     data = _read_user_file(path)
     items = [i for i in data.get(entry.kind, []) if i.get("id") != entry.id]
@@ -228,8 +226,6 @@ def delete_user_record(entry_id: str, kind: str, project: Any = None, path: Path
 
 def _delete_user_record_once(entry_id: str, kind: str, path: Path) -> Path:
     """One read, change and write of :func:`delete_user_record` (raises ``_ChangedMeanwhileError`` to start over)."""
-    import tomli_w  # here, not at import (see _save_user_record_once)
-
     seen = _content(path)
     data = _read_user_file(path)
     items = data.get(kind, [])
