@@ -288,13 +288,12 @@ class ValueAxis(pg.AxisItem):
 
 def make_plot(parent: QWidget | None = None, **kwargs) -> pg.PlotWidget:
     """A PlotWidget whose background, axes and text follow the parent's palette (light or dark), without pyqtgraph's
-    context menus: its view box's menu is never built (``enableMenu=False``) rather than built and dropped by
-    ``setMenuEnabled(False)`` (11 of the 70 million instructions a plot took to make, callgrind; the first results'
-    chart is made between the first window and the first results)."""
-    kwargs.setdefault("enableMenu", False)
-    plot = pg.PlotWidget(parent=parent, **kwargs)
+    context menus: made with ``enableMenu=False`` (the plot item's and its view box's menus off), so the view box's
+    menu is never built rather than built and dropped by a later ``setMenuEnabled(False)`` (11 of the 70 million
+    instructions a plot took to make, callgrind; the first results' chart is made between the first window and the
+    first results)."""
+    plot = pg.PlotWidget(parent=parent, enableMenu=False, **kwargs)
     style_plot(plot, parent or plot)
-    plot.setMenuEnabled(False)
     return plot
 
 
