@@ -66,7 +66,7 @@ def test_an_edited_file_is_parsed_again_and_its_old_cache_entry_removed(home, tm
 
 
 def _records_files(home: Path) -> list[Path]:
-    return sorted((home / loader.RECORDS_CACHE).glob("*.json"))
+    return sorted((home / loader.RECORDS_CACHE).glob("*.marshal"))
 
 
 def test_a_damaged_cache_file_is_ignored_and_replaced(home, tmp_path, monkeypatch):
@@ -158,15 +158,52 @@ def test_records_cached_by_other_record_types_are_validated_again(home, tmp_path
     assert new != old and not old.exists()
 
 
+def _with_crc(payload: bytes) -> bytes:
+    """A record cache file's bytes for ``payload``: magic, CRC-32 and data (what passes the damage check)."""
+    import zlib
+
+    return loader._RECORDS_MAGIC + zlib.crc32(payload).to_bytes(4, "little") + payload
+
+
 def test_a_damaged_record_cache_is_ignored_and_replaced(home, tmp_path, monkeypatch):
+    import marshal
+
     path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
     expected = loader.load_file(path)
     (records,) = _records_files(home)
-    for damaged in ('[{"drive": ', '[{"\\u0000model": "NoSuchModel", "fields": {}, "set": []}]', '{"a": 1}',
-                    "[1, 2]"):
-        records.write_text(damaged, encoding="utf-8")
+    good = records.read_bytes()
+    form = loader._RECORDS_FORMAT
+    drive = ("Drive", {"id": "x"}, ["id"], ())
+    damaged_files = [
+        good[:len(good) // 2],  # truncated: the CRC-32 differs
+        good[:-1] + bytes([good[-1] ^ 1]),  # one bit flipped
+        b'[{"drive": ',  # JSON (an older layout), text of any kind
+        b"",
+        _with_crc(b"\xff\x00"),  # not marshal data
+        _with_crc(marshal.dumps([1, 2])),  # marshal, not records
+        _with_crc(marshal.dumps((form + 1, [drive], [0]))),  # another layout
+        _with_crc(marshal.dumps((form, [("NoSuchModel", {}, [], ())], [0]))),
+        _with_crc(marshal.dumps((form, [drive], [1]))),  # no such record
+        _with_crc(marshal.dumps((form, [drive, ("Drive", {"id": "y"}, [], ((("id",), -1),))], [1]))),
+        _with_crc(marshal.dumps((form, [drive, ("Drive", {"id": "y"}, [], ((("id", "a"), 0),))], [1]))),
+        _with_crc(marshal.dumps((form, [("Drive", [1], [], ())], [0]))),  # fields not a dict
+        _with_crc(marshal.dumps((form, [("Provenance", {}, [], ())], [0]))),  # a model, but no record
+    ]
+    for damaged in damaged_files:
+        records.write_bytes(damaged)
         assert loader.load_file(path) == expected
-        assert records.read_text(encoding="utf-8") != damaged  # written again, validated
+        assert records.read_bytes() != damaged  # written again, validated
+        assert loader._cached_records(records) == expected
+
+
+def test_a_record_cache_of_an_older_layout_is_removed_when_the_records_are_written(home, tmp_path, monkeypatch):
+    path = _bundled_copy(tmp_path, monkeypatch, DRIVE)
+    folder = home / loader.RECORDS_CACHE
+    folder.mkdir(parents=True)
+    older = folder / "drives-0123456789.json"
+    older.write_text('[{"\\u0000model": "Drive", "fields": {}, "set": []}]', encoding="utf-8")
+    loader.load_file(path)
+    assert not older.exists() and len(_records_files(home)) == 1
 
 
 def test_the_record_cache_key_follows_the_record_types_or_the_frozen_build(tmp_path, monkeypatch):

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import re
-from collections.abc import Callable, Iterable, Mapping
+import zlib
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -143,11 +145,20 @@ def load_file(path: Path) -> list[Entry]:
 
 
 RECORDS_CACHE = "validated-catalog"
-"""Folder (in :func:`models.resources.user_data_dir`) of the bundled catalog files' validated records, as JSON."""
+"""Folder (in :func:`models.resources.user_data_dir`) of the bundled catalog files' validated records, one
+``marshal`` file each (:func:`_records_payload`)."""
 
-_MODEL_TAG = "\x00model"
-"""The key that marks a record (or a nested model) in the record cache: a control character, which no key of a
-validated record holds (:func:`models.catalog.schema.control_character_problem`)."""
+_RECORDS_MAGIC = b"SPrc"
+"""The first bytes of a record cache file; the next four are the CRC-32 of the rest (little-endian), then the
+``marshal`` data (a damaged file is never read as records)."""
+
+_RECORDS_FORMAT = 1
+"""The layout of the ``marshal`` data (:func:`_records_payload`): another layout is another number, never misread."""
+
+_SET_FIELDS_SET = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_SET_EXTRA = BaseModel.__dict__["__pydantic_extra__"].__set__
+_SET_PRIVATE = BaseModel.__dict__["__pydantic_private__"].__set__
+# (the slots pydantic's BaseModel declares: what ``model_construct`` sets besides ``__dict__``)
 
 
 def _is_bundled(path: Path) -> bool:
@@ -198,7 +209,7 @@ def _records_cache_file(path: Path, text: str) -> Path | None:
     from models.resources import user_data_dir
 
     digest = hashlib.sha256(text.encode("utf-8") + key.encode("ascii")).hexdigest()[:40]
-    return user_data_dir() / RECORDS_CACHE / f"{path.stem}-{digest}.json"
+    return user_data_dir() / RECORDS_CACHE / f"{path.stem}-{digest}.marshal"
 
 
 @lru_cache(maxsize=1)
@@ -207,55 +218,72 @@ def _model_types() -> dict[str, type[BaseModel]]:
             if isinstance(value, type) and issubclass(value, BaseModel) and value.__module__ == schema.__name__}
 
 
-def _dump_record(value: Any) -> Any:
-    """A validated record as JSON-ready data: each model as its fields, its set fields and its type's name."""
-    if isinstance(value, BaseModel):
-        fields = {name: _dump_record(item) for name, item in value.__dict__.items()}
-        return {_MODEL_TAG: type(value).__name__, "fields": fields, "set": sorted(value.model_fields_set)}
-    if isinstance(value, dict):
-        return {key: _dump_record(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_dump_record(item) for item in value]
-    if value is None or isinstance(value, (str, int, float)):  # bool is an int
-        return value
-    raise TypeError(f"no record cache for a {type(value).__name__}")
-
-
-def _record_hook(types: Mapping[str, type[BaseModel]]) -> Callable[[dict[str, Any]], Any]:
-    """The inverse of :func:`_dump_record`, as ``json.loads``'s ``object_hook`` (called by the JSON decoder on each
-    object, innermost first): a tagged object becomes its model, rebuilt as validation made it without validating
-    again (each field value and the set of fields given, as in the validated record the cache was written from);
-    any other object stays the dict it is. Only the objects reach Python (not every number and text of the records,
-    as a walk over the decoded data would).
-
-    Raises (from the hook, through ``json.loads``):
-        KeyError: a tag naming no record type; TypeError: a tagged object whose fields are not an object or whose
-            set of fields given is not a list."""
-
-    def hook(value: dict[str, Any]) -> Any:
-        name = value.get(_MODEL_TAG)
-        if name is None:
-            return value
-        cls = types[name]
-        fields = value["fields"]
-        if type(fields) is not dict:
-            raise TypeError(f"cached {name} fields are not an object")
-        record = cls.__new__(cls)
-        object.__setattr__(record, "__dict__", fields)
-        object.__setattr__(record, "__pydantic_fields_set__", set(value["set"]))
-        object.__setattr__(record, "__pydantic_extra__", None)
-        object.__setattr__(record, "__pydantic_private__", None)
-        return record
-
-    return hook
-
-
-def _read_records(body: str) -> Any:
-    """The data of a record cache file's text, its models rebuilt (:func:`_record_hook`).
+def _records_payload(entries: list[Entry]) -> bytes:
+    """Validated records as ``marshal`` data of plain values: ``(format, models, entries)``, where ``models`` lists
+    every model (record or nested) after the models it holds, each as ``(type name, its fields with None where a
+    model goes, the fields given, ((path to such a place, index of the model), ...))``, and ``entries`` the
+    indices of the records. Rebuilding (:func:`_rebuilt_records`) touches the models only, not every number and text
+    of the records (``marshal`` reads those itself, about twice as fast as the JSON decoder read them).
 
     Raises:
-        ValueError: not JSON; KeyError, TypeError: see :func:`_record_hook`."""
-    return json.loads(body, object_hook=_record_hook(_model_types()))
+        TypeError: a value that is not a model, dict, list, text, number, bool or None (no cache then);
+        ValueError: ``marshal`` cannot hold a value (e.g. a subclass of str)."""
+    models: list[tuple[str, dict[Any, Any], list[str], tuple[tuple[tuple[Any, ...], int], ...]]] = []
+
+    def plain(value: Any, path: tuple[Any, ...], places: list[tuple[tuple[Any, ...], int]]) -> Any:
+        if isinstance(value, BaseModel):
+            places.append((path, model(value)))
+            return None
+        if isinstance(value, dict):
+            return {key: plain(item, (*path, key), places) for key, item in value.items()}
+        if isinstance(value, list):
+            return [plain(item, (*path, index), places) for index, item in enumerate(value)]
+        if value is None or isinstance(value, (str, int, float)):  # bool is an int
+            return value
+        raise TypeError(f"no record cache for a {type(value).__name__}")
+
+    def model(value: BaseModel) -> int:
+        places: list[tuple[tuple[Any, ...], int]] = []
+        fields = {name: plain(item, (name,), places) for name, item in value.__dict__.items()}
+        models.append((type(value).__name__, fields, sorted(value.model_fields_set), tuple(places)))
+        return len(models) - 1
+
+    top = [model(entry) for entry in entries]
+    return marshal.dumps((_RECORDS_FORMAT, models, top))
+
+
+def _rebuilt_records(data: Any) -> list[Any]:
+    """The inverse of :func:`_records_payload` on its ``marshal.loads``: each model rebuilt as validation made it
+    without validating again (its field values and the set of fields given, as in the validated record the cache
+    was written from; what ``model_construct`` sets), in the order written (a model's own models first).
+
+    Raises:
+        ValueError: another layout; KeyError: a type name naming no record type; TypeError, IndexError: data not
+            of that layout."""
+    form, models, top = data
+    if form != _RECORDS_FORMAT:
+        raise ValueError(f"record cache layout {form!r}")
+    types = _model_types()
+    built: list[BaseModel] = []
+    keep = built.append
+    for name, fields, given, places in models:
+        if type(fields) is not dict:
+            raise TypeError(f"cached {name} fields are not a dict")
+        for path, index in places:
+            if index < 0:
+                raise IndexError("a model placed before it is built")
+            target = fields
+            for key in path[:-1]:
+                target = target[key]
+            target[path[-1]] = built[index]
+        cls = types[name]
+        record = cls.__new__(cls)
+        object.__setattr__(record, "__dict__", fields)
+        _SET_FIELDS_SET(record, set(given))
+        _SET_EXTRA(record, None)
+        _SET_PRIVATE(record, None)
+        keep(record)
+    return [built[index] for index in top]
 
 
 def _same_records(a: Any, b: Any) -> bool:
@@ -272,13 +300,14 @@ def _same_records(a: Any, b: Any) -> bool:
 
 
 def _cached_records(cache: Path) -> list[Entry] | None:
-    """The records of a record cache file, or None when it is missing or unreadable (then the file is validated
-    again and the cache rewritten)."""
+    """The records of a record cache file, or None when it is missing, damaged (its CRC-32 differs) or not records
+    (then the file is validated again and the cache rewritten)."""
     try:
-        entries = _read_records(cache.read_text(encoding="utf-8"))
-        if not isinstance(entries, list):
+        body = memoryview(cache.read_bytes())
+        if body[:4] != _RECORDS_MAGIC or int.from_bytes(body[4:8], "little") != zlib.crc32(body[8:]):
             return None
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        entries = _rebuilt_records(marshal.loads(body[8:]))
+    except (OSError, ValueError, EOFError, KeyError, TypeError, IndexError, AttributeError):
         return None
     return entries if all(isinstance(e, Entry) for e in entries) else None
 
@@ -288,22 +317,22 @@ def _store_records(cache: Path, stem: str, entries: list[Entry]) -> None:
     (values, types and fields given); older cache files of that file are removed. Nothing is written when they
     would not read back alike or the folder cannot be written (the file is then validated at every start)."""
     try:
-        body = json.dumps([_dump_record(e) for e in entries], ensure_ascii=False, separators=(",", ":"),
-                          allow_nan=True)
-        again = _read_records(body)
-    except (TypeError, ValueError, KeyError):
+        payload = _records_payload(entries)
+        again = _rebuilt_records(marshal.loads(payload))
+    except (TypeError, ValueError, KeyError, IndexError):
         return
     if not _same_records(again, entries):
         return
+    header = _RECORDS_MAGIC + zlib.crc32(payload).to_bytes(4, "little")
     try:
         cache.parent.mkdir(parents=True, exist_ok=True)
-        payload = body.encode("utf-8")
 
         def write(handle: BinaryIO) -> None:
+            handle.write(header)
             handle.write(payload)
 
         write_atomic(cache, write)
-        for older in cache.parent.glob(f"{stem}-*.json"):
+        for older in cache.parent.glob(f"{stem}-*"):  # (a .json file is an older StorPlan's layout)
             if older.name != cache.name:
                 older.unlink(missing_ok=True)
     except OSError:
