@@ -951,11 +951,39 @@ def _warn_user_catalog() -> None:
               file=sys.stderr)
 
 
-def build_parser() -> argparse.ArgumentParser:
+class _Unused:
+    """What :class:`_OneCommand` gives for a sub-command left out: takes its arguments and defaults, builds
+    nothing."""
+
+    def add_argument(self, *args: object, **kwargs: object) -> None:
+        """Nothing (the sub-command is not parsed)."""
+
+    def set_defaults(self, **kwargs: object) -> None:
+        """Nothing (the sub-command is not parsed)."""
+
+
+class _OneCommand:
+    """The sub-parsers action of :func:`build_parser` for one command line whose first argument is a command: that
+    command's parser is built (``add_parser``), every other one is :class:`_Unused`."""
+
+    def __init__(self, sub: argparse._SubParsersAction, command: str) -> None:
+        self.sub = sub
+        self.command = command
+
+    def add_parser(self, name: str, **kwargs: object) -> argparse.ArgumentParser | _Unused:
+        return self.sub.add_parser(name, **kwargs) if name == self.command else _Unused()
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``storplan`` argument parser: one sub-command per name in ``COMMANDS``, each bound to its handler.
 
     Each sub-command sets ``func`` (called with the parsed arguments; returns the exit status). `main` opens
     the app itself, before parsing, when the first argument is no command.
+
+    With ``command`` (one of ``COMMANDS``: a command line whose first argument is that command, which is then the
+    sub-command argparse parses) only that sub-command's parser is built, the same parser as in the whole one (the
+    others would be built for nothing: each argument makes argparse ask the terminal's size, each parser look up a
+    translation catalogue for its messages, about 2.7 ms of CPU for all 14; ``tests/test_cli_parser_one.py``).
     """
     parser = argparse.ArgumentParser(
         prog="storplan",
@@ -963,7 +991,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Run without a command to open the app (or 'storplan PATH' to open a project).",
     )
     parser.add_argument("--version", action="version", version=f"storplan {app_version()}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = subparsers if command is None else _OneCommand(subparsers, command)
 
     p = sub.add_parser("evaluate", help="capacity and performance of a project or example")
     p.add_argument("path", help="project file (.toml or .storplan) or example name")
@@ -1082,17 +1111,20 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-_parsers: list[argparse.ArgumentParser] = []
+_parsers: dict[str | None, argparse.ArgumentParser] = {}
 
 
-def _parser() -> argparse.ArgumentParser:
-    """:func:`build_parser`'s parser, built once per process: building it takes ~5 ms of CPU (14 sub-commands,
-    argparse looking up a translation catalogue for each of its ~45 messages), as much as refusing a broken file,
-    and parsing never changes it (``parse_args`` reads the parser; a ``--help`` formats it afresh, at the terminal's
-    width then). Its handlers are bound when it is built (``set_defaults(func=...)``)."""
-    if not _parsers:
-        _parsers.append(build_parser())
-    return _parsers[0]
+def _parser(argv: list[str]) -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser for ``argv``, built once per process: building it takes ~5 ms of CPU (14
+    sub-commands, argparse looking up a translation catalogue for each of its ~45 messages), as much as refusing a
+    broken file, and parsing never changes it (``parse_args`` reads the parser; a ``--help`` formats it afresh, at
+    the terminal's width then). Its handlers are bound when it is built (``set_defaults(func=...)``). A command line
+    whose first argument is a command gets the parser of that command alone; any other (``--help``, ``--version``)
+    the whole one."""
+    command = argv[0] if argv and argv[0] in COMMANDS else None
+    if command not in _parsers:
+        _parsers[command] = build_parser(command)
+    return _parsers[command]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -1127,7 +1159,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"storplan: the desktop app is not available ({exc}); try 'storplan --help'", file=sys.stderr)
             return 2
         return run_gui(path, example=example)
-    args = _parser().parse_args(argv)
+    args = _parser(argv).parse_args(argv)
     if from_command_line:  # (a command: --version and --help have exited, reading no cache)
         from app import method_cache
 
