@@ -20,13 +20,15 @@ _PROBE = textwrap.dedent(f"""
     sys.argv = ["storplan", "evaluate", {DEFAULT_EXAMPLE.removesuffix(".toml")!r}, "--json"]
     import dataclasses, typing
     from app import method_cache
+    from models.queueing import generated_code
     from app.cli import main
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         main()  # as the console script calls it: the process's own start installs the cache
     print(json.dumps({{"text": out.getvalue(), "compiled": len(method_cache._compiled),
                       "cached": len(method_cache._codes), "installed": dataclasses.exec is method_cache._exec
-                      and typing.compile is method_cache._compile}}))
+                      and typing.compile is method_cache._compile
+                      and generated_code.compile_text is method_cache._compile_generated}}))
 """)
 
 
@@ -55,6 +57,38 @@ def test_a_second_start_compiles_no_method_and_prints_the_same(tmp_path, capsys)
     import typing
 
     assert "compile" not in vars(typing)
+    from models.queueing import generated_code
+
+    assert generated_code.compile_text is generated_code.compile_source
+
+
+def test_the_cached_compile_of_generated_code_gives_the_code_compile_gives():
+    """The closed ramp's kernels (``models.queueing.generated_code``): the code ``compile`` makes of the text, with no
+    ``__future__`` flag of the caller inherited, compiled once and then taken from the cache."""
+    from models.queueing import generated_code
+    from models.queueing.general_service import _ramp_kernel
+
+    made = []
+    original = generated_code.compile_text
+    generated_code.compile_text = lambda source, filename: made.append((source, filename)) or original(source,
+                                                                                                       filename)
+    try:
+        _ramp_kernel.cache_clear()
+        _ramp_kernel(3, 1)
+    finally:
+        generated_code.compile_text = original
+        _ramp_kernel.cache_clear()
+    ((source, filename),) = made
+    before = len(method_cache._compiled)
+    try:
+        cached = method_cache._compile_generated(source, filename)
+        again = method_cache._compile_generated(source, filename)
+        assert len(method_cache._compiled) == before + 1 and again is cached
+        plain = generated_code.compile_source(source, filename)
+        assert cached.co_filename == filename == plain.co_filename
+        assert marshal.dumps(cached) == marshal.dumps(plain)
+    finally:
+        method_cache._codes.pop(method_cache._compiled.pop(), None)
 
 
 def test_a_damaged_cache_is_ignored_and_a_foreign_entry_compiled_again(tmp_path):

@@ -52,6 +52,8 @@ from typing import Any, cast
 
 import numpy as np
 
+from models.queueing import generated_code
+
 __all__ = ["variability_closed", "variability_open", "closed_ramp", "closed_ramp_batch", "closed_ramp_batches",
            "open_residence_s", "saturation_throughput"]
 
@@ -222,7 +224,7 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
         "    return steps",
     ]
     namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), f"<closed_ramp kernel K={classes}>", "exec"), namespace)
+    exec(generated_code.compile_text("\n".join(lines), f"<closed_ramp kernel K={classes}>"), namespace)
     return cast(Callable[..., list[float]], namespace["kernel"])
 
 
