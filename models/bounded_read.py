@@ -28,6 +28,7 @@ import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -233,8 +234,11 @@ def csv_rows(text: str, origin: str, limits: CsvLimits, delimiter: str = ",",
         line = reader.line_num + 1
 
 
-_TOML_TOKEN = re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
-                         r"|[\[\]{}]")
+@lru_cache(maxsize=1)
+def _toml_token() -> re.Pattern[str]:
+    """A TOML string, comment or bracket (compiled on first use: only a file the parser could not read is scanned)."""
+    return re.compile(r'"""(?:[^\\]|\\.)*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|\'[^\'\n]*\'|#[^\n]*'
+                      r"|[\[\]{}]")
 
 
 def toml_too_deep(text: str, max_depth: int) -> int | None:
@@ -243,7 +247,7 @@ def toml_too_deep(text: str, max_depth: int) -> int | None:
     Brackets inside strings and comments are skipped; table headers (``[a]``, ``[[a]]``) count while open, so
     ``max_depth`` should be a few levels above what a valid file nests."""
     depth = 0
-    for token in _TOML_TOKEN.finditer(text):
+    for token in _toml_token().finditer(text):
         ch = token.group()
         if ch in "[{":
             depth += 1
@@ -254,8 +258,11 @@ def toml_too_deep(text: str, max_depth: int) -> int | None:
     return None
 
 
-TOML_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
-"""How :class:`tomllib.TOMLDecodeError` names the place of an error (Python 3.11-3.13 text)."""
+@lru_cache(maxsize=1)
+def toml_line() -> re.Pattern[str]:
+    """How :class:`tomllib.TOMLDecodeError` names the place of an error (Python 3.11-3.13 text); compiled on first
+    use (only a file that is not valid TOML is refused with it)."""
+    return re.compile(r"\(at line (\d+), column (\d+)\)")
 
 
 def parse_toml(text: str, origin: str, max_depth: int = 64) -> dict[str, Any]:
@@ -274,9 +281,9 @@ def parse_toml(text: str, origin: str, max_depth: int = 64) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         message = str(exc)
-        found = TOML_LINE.search(message)
+        found = toml_line().search(message)
         if found:
-            problem = TOML_LINE.sub("", message).strip()
+            problem = toml_line().sub("", message).strip()
             raise FileRefusedError(origin, f"column {found.group(2)}: not valid TOML: {problem}",
                               int(found.group(1))) from None
         raise FileRefusedError(origin, f"not valid TOML: {message}") from None

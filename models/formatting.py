@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from typing import TypeGuard
 
 from models.units import CapacityUnit, format_capacity, format_iops
@@ -138,7 +139,11 @@ def fmt_number(value: float | None) -> str:
     return f"{value:.4g}"
 
 
-_NATURAL_CHUNK = re.compile(r"(\d+(?:\.\d+)?)\s*(PB|TB|GB|MB|PiB|TiB|GiB|MiB)?")
+@lru_cache(maxsize=1)
+def _natural_chunk() -> re.Pattern[str]:
+    """A number and its capacity unit, if any (compiled on first use: the desktop app sorts by it, no command
+    does)."""
+    return re.compile(r"(\d+(?:\.\d+)?)\s*(PB|TB|GB|MB|PiB|TiB|GiB|MiB)?")
 _SIZE_FACTOR = {"PB": 1e15, "TB": 1e12, "GB": 1e9, "MB": 1e6,
                 "PiB": 2.0**50, "TiB": 2.0**40, "GiB": 2.0**30, "MiB": 2.0**20}
 
@@ -149,7 +154,7 @@ def natural_key(text: str) -> tuple[tuple[int, float, str], ...]:
     "960GB" comes before "1.5TB"), the rest case-insensitively. Never raises."""
     key: list[tuple[int, float, str]] = []
     position = 0
-    for match in _NATURAL_CHUNK.finditer(text):
+    for match in _natural_chunk().finditer(text):
         if match.start() > position:
             key.append((1, 0.0, text[position:match.start()].casefold()))
         value = float(match.group(1)) * _SIZE_FACTOR.get(match.group(2) or "", 1.0)

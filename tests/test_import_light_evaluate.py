@@ -22,7 +22,11 @@ _PROBE = textwrap.dedent(f"""
         status = main(["evaluate", {DEFAULT_EXAMPLE.removesuffix(".toml")!r}, "--json"])
     data = json.loads(out.getvalue())
     same = out.getvalue() == json.dumps(data, indent=2) + "\\n"
-    print(json.dumps({{"status": status, "same": same, "modules": sorted(sys.modules)}}))
+    from models.bounded_read import _toml_token, toml_line
+    from models.capacity.reduction_band import _name_types
+    from models.formatting import _natural_chunk
+    compiled = [f.__name__ for f in (_toml_token, toml_line, _name_types, _natural_chunk) if f.cache_info().currsize]
+    print(json.dumps({{"status": status, "same": same, "modules": sorted(sys.modules), "compiled": compiled}}))
 """)
 
 LAZY = (
@@ -60,6 +64,30 @@ def test_the_evaluation_ran_and_printed_json_dumps_text(evaluated):
 @pytest.mark.parametrize("module", LAZY)
 def test_evaluate_json_of_the_default_example_does_not_import(evaluated, module):
     assert module not in evaluated["modules"]
+
+
+def test_evaluate_json_of_the_default_example_compiles_no_pattern_it_does_not_use(evaluated):
+    """Patterns compiled on first use: the TOML error scanners (a file the parser could not read), the workload
+    name words (a workload of no bundled preset), the natural sort key (the desktop app)."""
+    assert evaluated["compiled"] == []
+
+
+def test_the_patterns_compiled_on_first_use_still_find_what_they_did():
+    from models.bounded_read import FileRefusedError, parse_toml, toml_too_deep
+    from models.capacity.reduction_band import workload_type
+    from models.formatting import natural_key
+    from models.project.textformat import load
+    from models.resources import examples_dir
+
+    assert toml_too_deep("a = [[[1]]]\n", 2) == 1 and toml_too_deep("a = '[[['\n", 2) is None
+    with pytest.raises(FileRefusedError, match="line 2: column 5: not valid TOML"):
+        parse_toml("a = 1\nb = \n", "f.toml")
+    assert sorted(["15.3TB", "960GB", "1.9TB"], key=natural_key) == ["960GB", "1.9TB", "15.3TB"]
+    workload = load(examples_dir() / DEFAULT_EXAMPLE).scenarios[0].workloads[0].with_changes(preset=None)
+    named = {name: workload_type(workload.with_changes(name=name))
+             for name in ("VDI pool", "SQL Server prod", "Hadoop", "Backup", "Team shares")}
+    assert named == {"VDI pool": "vdi", "SQL Server prod": "database", "Hadoop": "analytics", "Backup": "media",
+                     "Team shares": "file"}
 
 
 def test_the_lazy_packages_still_offer_every_name():

@@ -49,6 +49,7 @@ import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from models.capacity.efficiency import _months_until_full, snapshot_copies
 from models.capacity.results import CapacityResult, ScenarioCapacity
@@ -141,16 +142,20 @@ _PRESET_TYPES: Mapping[str, str] = {
 }
 """Bundled preset id -> workload type (``resources/workloads/presets.toml``)."""
 
-_NAME_TYPES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bvdi\b|desktop", re.IGNORECASE), "vdi"),
-    (re.compile(r"\bvms?\b|vmware|hyper-v|virtual machine|datastore|vsphere", re.IGNORECASE), "vm"),
-    (re.compile(r"\bsql\b|sql server|oracle|database|\boltp\b|\bdb\b|postgres|mysql|sap hana", re.IGNORECASE),
-     "database"),
-    (re.compile(r"\bfile|home dir|\bshares?\b|\bsmb\b|\bnfs\b", re.IGNORECASE), "file"),
-    (re.compile(r"analytic|warehouse|\bsas\b|hadoop|spark", re.IGNORECASE), "analytics"),
-    (re.compile(r"video|media|stream|backup", re.IGNORECASE), "media"),
-)
-"""Words of a workload's name -> its type, first match wins (for workloads without a known preset)."""
+
+@lru_cache(maxsize=1)
+def _name_types() -> tuple[tuple[re.Pattern[str], str], ...]:
+    """Words of a workload's name -> its type, first match wins (for workloads without a known preset; compiled on
+    first use: a workload of a bundled preset never needs them)."""
+    return (
+        (re.compile(r"\bvdi\b|desktop", re.IGNORECASE), "vdi"),
+        (re.compile(r"\bvms?\b|vmware|hyper-v|virtual machine|datastore|vsphere", re.IGNORECASE), "vm"),
+        (re.compile(r"\bsql\b|sql server|oracle|database|\boltp\b|\bdb\b|postgres|mysql|sap hana", re.IGNORECASE),
+         "database"),
+        (re.compile(r"\bfile|home dir|\bshares?\b|\bsmb\b|\bnfs\b", re.IGNORECASE), "file"),
+        (re.compile(r"analytic|warehouse|\bsas\b|hadoop|spark", re.IGNORECASE), "analytics"),
+        (re.compile(r"video|media|stream|backup", re.IGNORECASE), "media"),
+    )
 
 
 def workload_type(workload: Workload) -> str:
@@ -158,7 +163,7 @@ def workload_type(workload: Workload) -> str:
     (VDI, VMware, SQL, file, analytics, video...), else ``file`` for an NFS / SMB workload, else ``general``."""
     if workload.preset is not None and workload.preset in _PRESET_TYPES:
         return _PRESET_TYPES[workload.preset]
-    for pattern, key in _NAME_TYPES:
+    for pattern, key in _name_types():
         if pattern.search(workload.name):
             return key
     return "file" if workload.nas is not None else "general"
