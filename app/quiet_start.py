@@ -20,7 +20,6 @@ import gc
 import os
 import sys
 import types
-from typing import Any
 
 _held = False
 
@@ -55,11 +54,11 @@ class _DeferredMetadata:
         self.module = types.ModuleType("importlib.metadata")
         self.module.__getattr__ = self._forward  # type: ignore[method-assign]
 
-    def _forward(self, name: str) -> Any:
+    def _forward(self, name: str) -> object:
         if name.startswith("__"):
             raise AttributeError(name)
 
-        def call_real(*args: Any, **kwargs: Any) -> Any:
+        def call_real(*args: object, **kwargs: object) -> object:
             import importlib
 
             real = importlib.import_module("importlib.metadata")
@@ -73,10 +72,10 @@ class _PluginLoaderLoader:
     """Executes :data:`PLUGIN_LOADER` with its own loader while ``importlib.metadata`` is a
     :class:`_DeferredMetadata` in ``sys.modules`` (only if nothing imported the real one yet), then takes it out."""
 
-    def __init__(self, loader: Any) -> None:
+    def __init__(self, loader: object) -> None:
         self.loader = loader
 
-    def create_module(self, spec: Any) -> Any:
+    def create_module(self, spec: object) -> object:
         return self.loader.create_module(spec)
 
     def exec_module(self, module: types.ModuleType) -> None:
@@ -95,13 +94,13 @@ class _PluginLoaderFinder:
     """A meta path finder (``find_spec``) for :data:`PLUGIN_LOADER` only: found by the other finders, loaded by a
     :class:`_PluginLoaderLoader`; removes itself once used."""
 
-    def find_spec(self, fullname: str, path: Any, target: types.ModuleType | None = None) -> Any:
+    def find_spec(self, fullname: str, path: object, target: types.ModuleType | None = None) -> object:
         if fullname != PLUGIN_LOADER:
             return None
         if self in sys.meta_path:
             sys.meta_path.remove(self)
         for finder in list(sys.meta_path):
-            spec: Any = finder.find_spec(fullname, path, target) if hasattr(finder, "find_spec") else None
+            spec: object = finder.find_spec(fullname, path, target) if hasattr(finder, "find_spec") else None
             if spec is not None:
                 if spec.loader is not None and hasattr(spec.loader, "exec_module"):
                     spec.loader = _PluginLoaderLoader(spec.loader)
