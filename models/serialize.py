@@ -7,6 +7,7 @@ from typing import Any
 
 from models.capacity.results import CapacityResult, CapacityTotals, ScenarioCapacity
 from models.evaluate import Evaluation
+from models.performance.results import curve_columns
 from models.units import CapacityUnit
 from models.verdict import DesignVerdict, design_verdict
 
@@ -76,17 +77,52 @@ def _point(p: Any) -> dict[str, Any]:
             "latency_p99_ms": _num(p.latency_p99_ms), "mbps": _num(p.mbps)}
 
 
+def _points(columns: Any) -> list[dict[str, Any]]:
+    """:func:`_point` of every point of a curve held as columns (``models.performance.results.curve_columns``):
+    the same dicts, without a :class:`~models.performance.results.CurvePoint` made per point first."""
+    iops, latency, mbps, _host, _population, p10, p90, p95, p99 = columns
+    none = [None] * len(iops)
+    isfinite = math.isfinite
+
+    def finite(values: Any) -> list[float | None]:
+        out: list[float | None] = []
+        keep = out.append
+        for value in values:
+            if value is None:
+                keep(None)
+            else:
+                value = float(value)
+                keep(value if isfinite(value) else None)
+        return out
+
+    return [{"iops": x, "latency_ms": y, "latency_band_p10_ms": lo, "latency_band_p90_ms": hi, "latency_p95_ms": t95,
+             "latency_p99_ms": t99, "mbps": m}
+            for x, y, lo, hi, t95, t99, m in zip(finite(iops), finite(latency), finite(p10), finite(p90),
+                                                 none if p95 is None else finite(p95),
+                                                 none if p99 is None else finite(p99), finite(mbps))]
+
+
+def _curves(wp: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The curve and the open curve of ``wp`` as :func:`_point` dicts: from its columns when it still holds them
+    (its points never made), else from its points."""
+    columns = curve_columns(wp)
+    if columns is not None:
+        return _points(columns[0]), _points(columns[1])
+    return [_point(p) for p in wp.curve], [_point(p) for p in wp.open_curve]
+
+
 def workload_to_dict(wp: Any) -> dict[str, Any]:
     """One workload's performance: curve, saturation, max IOPS at the SLO (``slo_statistic``: whether the SLO
     bounds the mean or the p99), bottleneck, utilisation; ``latency_p95_ms`` / ``latency_p99_ms``: the 95th / 99th
     percentile of the I/O response time at the target (null without a target or where it saturates), beside
     ``latency_at_target_ms``, the mean; every curve point carries its own."""
+    curve, open_curve = _curves(wp)
     return {
         "id": wp.workload_id,
         "name": wp.name,
         "protocol": wp.protocol,
-        "curve": [_point(p) for p in wp.curve],
-        "open_curve": [_point(p) for p in wp.open_curve],
+        "curve": curve,
+        "open_curve": open_curve,
         "profile": wp.profile or None,
         "profile_basis": wp.profile_basis.as_dict() if wp.profile_basis is not None else None,
         "saturation_iops_band_p10": _num(wp.saturation_iops_band_p10),
@@ -121,10 +157,11 @@ def state_to_dict(state: Any) -> dict[str, Any]:
     target, whether the SLO holds there, the same uncertainty-band fields as the normal figures, and the time
     to rebuild where it applies."""
     wp = state.performance
+    curve, open_curve = _curves(wp)
     return {
         "state": state.state,
         "reason": state.reason,
-        "curve": [_point(p) for p in (*wp.curve, *wp.open_curve)],
+        "curve": curve + open_curve,
         "saturation_iops": _num(wp.saturation_iops),
         "max_iops_at_slo": _num(wp.max_iops_at_slo),
         "latency_at_target_ms": _num(wp.latency_at_target_ms),

@@ -312,6 +312,16 @@ CurveColumns = tuple[Sequence[Any] | None, ...]
 p99)."""
 
 
+def curve_columns(wp: WorkloadPerformance) -> tuple[CurveColumns, CurveColumns] | None:
+    """The columns of ``wp``'s curve and open curve (:func:`with_curve_columns`: the arguments of
+    :func:`curve_points` each) while its points are not made yet, else None (read ``curve`` and ``open_curve``)."""
+    d = wp.__dict__
+    if "curve" in d:
+        return None
+    columns: tuple[CurveColumns, CurveColumns] | None = d.get(_CURVE_COLUMNS)
+    return columns
+
+
 def with_curve_columns(wp: WorkloadPerformance, curve: CurveColumns, open_curve: CurveColumns) -> WorkloadPerformance:
     """``wp`` (just built, not yet shared) with its ``curve`` and ``open_curve`` given as columns: the points are
     made (:func:`curve_points`, the same objects, equal fields) when either is first read, so an evaluation whose
