@@ -7,7 +7,6 @@ from typing import Any
 
 from models.capacity.results import CapacityResult, CapacityTotals, ScenarioCapacity
 from models.evaluate import Evaluation
-from models.performance.results import curve_columns
 from models.units import CapacityUnit
 from models.verdict import DesignVerdict, design_verdict
 
@@ -105,6 +104,8 @@ def _points(columns: Any) -> list[dict[str, Any]]:
 def _curves(wp: Any) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The curve and the open curve of ``wp`` as :func:`_point` dicts: from its columns when it still holds them
     (its points never made), else from its points."""
+    from models.performance.results import curve_columns  # (the engines' package: loaded by the evaluation)
+
     columns = curve_columns(wp)
     if columns is not None:
         return _points(columns[0]), _points(columns[1])

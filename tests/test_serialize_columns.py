@@ -38,3 +38,15 @@ def test_the_curves_from_columns_are_the_curves_from_points(name):
                                                                       for d in from_points[0]]
         from_columns += held
     assert from_columns > 0
+
+
+def test_the_json_shape_loads_no_engine():
+    """``models.serialize`` reads the engines' columns only when it writes a curve (the evaluation loaded them): a
+    command refusing a broken project before evaluating never imports numpy for it."""
+    import subprocess
+    import sys
+
+    probe = "import sys, models.serialize; print('numpy' in sys.modules, 'models.performance' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["False", "False"]
