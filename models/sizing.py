@@ -94,6 +94,8 @@ from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
 
 if TYPE_CHECKING:  # a search of a design without replication or site-loss requirement imports neither
+    from pydantic import BaseModel
+
     from models.replication.sizing import DestinationProposal
 
 MAX_SHELVES = 4
@@ -960,6 +962,73 @@ _NOT_PERFORMANCE = {"label", "x", "y"}
 """A node's fields no performance figure reads (its name and place on the canvas)."""
 
 
+_PLAIN = (str, int, float, bool, type(None))
+"""Value types a record's dump (``model_dump``, Python mode) gives as they are."""
+
+
+def _fields_dumped(record: Any, exclude: frozenset[str] = frozenset()) -> Any:
+    """``record.model_dump(exclude=exclude)`` (a pydantic record: its fields in order, each nested record, dict and
+    list dumped alike), read from the fields without pydantic's serializer: a catalog record's serializer is built on
+    its first dump (``defer_build``: about 6 ms of CPU, the sizer's only dump of a drive in a search). A record or a
+    value of another kind (a computed field, a dataclass, a tuple...) is dumped by ``model_dump`` itself."""
+    model = type(record)
+    if not _dumped_as_read(model):
+        return record.model_dump(exclude=set(exclude))
+    out = {}
+    for name in model.model_fields:
+        if name in exclude:
+            continue
+        value = getattr(record, name)
+        if not isinstance(value, _PLAIN):
+            value = _value_dumped(value)
+            if value is _NOT_PLAIN:
+                return record.model_dump(exclude=set(exclude))
+        out[name] = value
+    return out
+
+
+def _dumped_as_read(model: type[BaseModel]) -> bool:
+    """Whether ``model_dump`` of a ``model`` record is its fields' values as read (:func:`_fields_dumped`): no computed
+    field, no serializer of its own, no field left out of dumps (memoised per class)."""
+    known = _DUMPED_AS_READ.get(model)
+    if known is None:
+        from pydantic import PlainSerializer, WrapSerializer
+
+        decorators = model.__pydantic_decorators__
+        known = _DUMPED_AS_READ[model] = not (
+            model.model_computed_fields or decorators.field_serializers or decorators.model_serializers
+            or any(f.exclude or any(isinstance(m, (PlainSerializer, WrapSerializer)) for m in f.metadata)
+                   for f in model.model_fields.values()))
+    return known
+
+
+_DUMPED_AS_READ: dict[type, bool] = {}
+""":func:`_dumped_as_read` per record class."""
+
+
+_NOT_PLAIN = object()
+"""What :func:`_value_dumped` gives for a value it does not dump as ``model_dump`` would."""
+
+
+def _value_dumped(value: Any) -> Any:
+    """A field's value as ``model_dump`` gives it, for plain values, lists, dicts of string keys and nested records;
+    :data:`_NOT_PLAIN` for anything else."""
+    from pydantic import BaseModel
+
+    if isinstance(value, _PLAIN):
+        return value
+    if type(value) is list:
+        items = [_value_dumped(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in items) else items
+    if type(value) is dict:
+        pairs = {k: _value_dumped(v) for k, v in value.items()}
+        return _NOT_PLAIN if any(type(k) is not str or v is _NOT_PLAIN for k, v in pairs.items()) else pairs
+    if isinstance(value, BaseModel):
+        dumped = _fields_dumped(value)
+        return dumped if type(dumped) is dict else _NOT_PLAIN
+    return _NOT_PLAIN
+
+
 def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
     """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
     replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
@@ -971,7 +1040,7 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
             sig = signatures.get(drive)
             if sig is None:
                 record = catalog.find(drive)
-                sig = signatures[drive] = (repr(record.model_dump(exclude=set(DRIVE_IDENTITY_FIELDS))) if record
+                sig = signatures[drive] = (repr(_fields_dumped(record, DRIVE_IDENTITY_FIELDS)) if record
                                            else drive)
             nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE | {"drive"}), sig))
         else:
