@@ -56,7 +56,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from itertools import islice
-from typing import TYPE_CHECKING, Any
+from operator import itemgetter
+from typing import TYPE_CHECKING, Any, cast
 
 from models.capacity import CapacityTotals, evaluate_capacity
 from models.capacity.layout import RaidLayout, raid_layouts
@@ -93,6 +94,8 @@ from models.units import TIB, growth_factor
 from models.verdict import effective_meets, fits_usable, slo_holds
 
 if TYPE_CHECKING:  # a search of a design without replication or site-loss requirement imports neither
+    from pydantic import BaseModel
+
     from models.replication.sizing import DestinationProposal
 
 MAX_SHELVES = 4
@@ -302,6 +305,38 @@ class _Spec:
     def design(self) -> _Design:
         """(scenario, summary, rack units, power): the tuple the generators' callers read."""
         return self.scenario, self.summary, self.ru, self.power
+
+
+class _ArraySpec(_Spec):
+    """An array design of :func:`_array_specs`: its scenario built by :func:`_design` of the base and its ``parts``,
+    and its summary written by :func:`_design_summary` of its parts and ``words`` (protocol, link type, note), on
+    first use. The same as a :class:`_Spec` given those two functions, without the two function objects per design
+    (a search makes one spec per design it considers: 8,359 for the spinning192 example)."""
+
+    __slots__ = ("_base", "_words", "_text")
+
+    def __init__(self, base: Scenario, parts: tuple, words: tuple[str, LinkType, str], ru: int,
+                 power: float | None, size: tuple[float, float]) -> None:
+        self._base, self._words = base, words
+        self.parts: tuple = parts
+        self._build, self._scenario = None, None
+        self._text: str | None = None
+        self.ru, self.power, self.deployment, self.size, self.single_vm = ru, power, "on-prem", size, None
+
+    @property
+    def summary(self) -> str:
+        """The design in words (written on first use)."""
+        if self._text is None:
+            _hosts, record, inside, shelf, drive, count, _fe, _sites = self.parts
+            self._text = _design_summary(record, inside, shelf, drive, count, *self._words)
+        return self._text
+
+    @property
+    def scenario(self) -> Scenario:
+        """The design's scenario, built on first use."""
+        if self._scenario is None:
+            self._scenario = _design(self._base, *self.parts)
+        return self._scenario
 
 
 def _hci_candidates(base: Scenario, catalog: Catalog, req: Requirements) -> Iterator[_Design]:
@@ -648,12 +683,12 @@ def _array_specs(base: Scenario, catalog: Catalog, req: Requirements,
                 ru, power = (metrocluster_footprint(record, inside, shelf, count, drive,
                                                     sites["partner_site_load"] == "mirror") if sites
                              else _design_footprint(record, inside, shelf, count, drive))
+                ru, power = fabric.added_to(ru, power)  # the same for each front end
+                size = (n_drives, 0)
                 for protocol, fe, link, ready, note in fronts:
-                    yield _Spec(partial(_design, base, ready, record, inside, shelf, drive, count, fe, sites),
-                                partial(_design_summary, record, inside, shelf, drive, count, protocol, link,
-                                        note + (METROCLUSTER_SUMMARY if sites else "")),
-                                *fabric.added_to(ru, power), "on-prem", (n_drives, 0),
-                                parts=(ready, record, inside, shelf, drive, count, fe, sites))
+                    yield _ArraySpec(base, (ready, record, inside, shelf, drive, count, fe, sites),
+                                     (protocol, link, note + (METROCLUSTER_SUMMARY if sites else "")), ru, power,
+                                     size)
 
 
 def _over_limits(record: Controller, inside: Shelf | None, shelf: Shelf | None, count: int, drive: Drive) -> bool:
@@ -801,9 +836,9 @@ def _design_footprint(record: Controller, inside: Shelf | None, shelf: Shelf | N
         watts.append(None if shelf.typical_power_w is None else count * shelf.typical_power_w)
     n_drives = (inside.bays if inside is not None else 0) + count * (shelf.bays if shelf is not None else 0)
     watts.append(None if drive.typical_power_w is None else n_drives * drive.typical_power_w)
-    if any(w is None for w in watts):
+    if None in watts:
         return ru, None
-    return ru, sum(w for w in watts if w is not None)
+    return ru, sum(cast(list[float], watts))  # (the same additions, in order, as over the known ones)
 
 
 METROCLUSTER_SUMMARY = (", MetroCluster IP over two sites (this HA pair and its shelves at each, one SyncMirror plex "
@@ -927,6 +962,73 @@ _NOT_PERFORMANCE = {"label", "x", "y"}
 """A node's fields no performance figure reads (its name and place on the canvas)."""
 
 
+_PLAIN = (str, int, float, bool, type(None))
+"""Value types a record's dump (``model_dump``, Python mode) gives as they are."""
+
+
+def _fields_dumped(record: Any, exclude: frozenset[str] = frozenset()) -> Any:
+    """``record.model_dump(exclude=exclude)`` (a pydantic record: its fields in order, each nested record, dict and
+    list dumped alike), read from the fields without pydantic's serializer: a catalog record's serializer is built on
+    its first dump (``defer_build``: about 6 ms of CPU, the sizer's only dump of a drive in a search). A record or a
+    value of another kind (a computed field, a dataclass, a tuple...) is dumped by ``model_dump`` itself."""
+    model = type(record)
+    if not _dumped_as_read(model):
+        return record.model_dump(exclude=set(exclude))
+    out = {}
+    for name in model.model_fields:
+        if name in exclude:
+            continue
+        value = getattr(record, name)
+        if not isinstance(value, _PLAIN):
+            value = _value_dumped(value)
+            if value is _NOT_PLAIN:
+                return record.model_dump(exclude=set(exclude))
+        out[name] = value
+    return out
+
+
+def _dumped_as_read(model: type[BaseModel]) -> bool:
+    """Whether ``model_dump`` of a ``model`` record is its fields' values as read (:func:`_fields_dumped`): no computed
+    field, no serializer of its own, no field left out of dumps (memoised per class)."""
+    known = _DUMPED_AS_READ.get(model)
+    if known is None:
+        from pydantic import PlainSerializer, WrapSerializer
+
+        decorators = model.__pydantic_decorators__
+        known = _DUMPED_AS_READ[model] = not (
+            model.model_computed_fields or decorators.field_serializers or decorators.model_serializers
+            or any(f.exclude or any(isinstance(m, (PlainSerializer, WrapSerializer)) for m in f.metadata)
+                   for f in model.model_fields.values()))
+    return known
+
+
+_DUMPED_AS_READ: dict[type, bool] = {}
+""":func:`_dumped_as_read` per record class."""
+
+
+_NOT_PLAIN = object()
+"""What :func:`_value_dumped` gives for a value it does not dump as ``model_dump`` would."""
+
+
+def _value_dumped(value: Any) -> Any:
+    """A field's value as ``model_dump`` gives it, for plain values, lists, dicts of string keys and nested records;
+    :data:`_NOT_PLAIN` for anything else."""
+    from pydantic import BaseModel
+
+    if isinstance(value, _PLAIN):
+        return value
+    if type(value) is list:
+        items = [_value_dumped(v) for v in value]
+        return _NOT_PLAIN if any(v is _NOT_PLAIN for v in items) else items
+    if type(value) is dict:
+        pairs = {k: _value_dumped(v) for k, v in value.items()}
+        return _NOT_PLAIN if any(type(k) is not str or v is _NOT_PLAIN for k, v in pairs.items()) else pairs
+    if isinstance(value, BaseModel):
+        dumped = _fields_dumped(value)
+        return dumped if type(dumped) is dict else _NOT_PLAIN
+    return _NOT_PLAIN
+
+
 def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
     """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
     replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
@@ -938,7 +1040,7 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
             sig = signatures.get(drive)
             if sig is None:
                 record = catalog.find(drive)
-                sig = signatures[drive] = (repr(record.model_dump(exclude=set(DRIVE_IDENTITY_FIELDS))) if record
+                sig = signatures[drive] = (repr(_fields_dumped(record, DRIVE_IDENTITY_FIELDS)) if record
                                            else drive)
             nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE | {"drive"}), sig))
         else:
@@ -1604,7 +1706,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             order = (deployment_rank[design.deployment], ru, watts, design.size[0] if cloud else 0)
             fit = design.size[1:] if cloud else design.size
         pending.append((order, fit, design, limits, costing))
-    pending.sort(key=lambda it: (it[0], it[1]))
+    pending.sort(key=itemgetter(0, 1))  # (order, fit)
     capacities: dict[tuple, CapacityTotals] = {}  # designs that differ only in protocol or links share their capacity
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
     storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once

@@ -29,14 +29,16 @@ def test_a_search_builds_only_the_designs_it_reaches(monkeypatch):
     project = load_any(EXAMPLE)
     wide = project.model_copy(update={"requirements": Requirements()})
     built = []
-    real = models.sizing._Spec.scenario.fget
 
-    def counted(spec):
-        if spec._scenario is None:
-            built.append(spec.summary)
-        return real(spec)
+    def counting(real):
+        def counted(spec):
+            if spec._scenario is None:
+                built.append(spec.summary)
+            return real(spec)
+        return property(counted)
 
-    monkeypatch.setattr(models.sizing._Spec, "scenario", property(counted))
+    for kind in (models.sizing._Spec, models.sizing._ArraySpec):  # an array design builds its own scenario
+        monkeypatch.setattr(kind, "scenario", counting(kind.scenario.fget))
     result = size(wide, top=5)
     assert result.considered > 20_000 and result.candidates
     assert len(built) == len(set(built)) < result.considered / 50  # each reached design built once, most never

@@ -343,6 +343,8 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
     a_w = np.ascontiguousarray((a * a * (v - 1.0) / m).T)
     X = np.empty((population, B))
     R = np.empty((population, K, B)) if per_station else np.empty((population, B))  # rows written whole, in turn
+    if 0 < K <= _KERNEL_MAX_CLASSES and _plain_pays(B, K):
+        return _batch_recursion_plain(a, m, a_t, a_over_m, a_w, fixed, population, per_station, X, R)
     rq = np.zeros((K, B))
     t = np.empty((K, B))
     x = np.zeros(B)
@@ -395,6 +397,119 @@ def _batch_recursion(a: np.ndarray, m: np.ndarray, v: np.ndarray, fixed: np.ndar
     if per_station:
         return X, R.transpose(2, 0, 1)
     return X, R.T
+
+
+_PLAIN_MAX_STEP_US = 9.0
+"""Most estimated cost of one population step of a batch's networks run one by one in plain floats
+(:func:`_batch_recursion_plain`), microseconds, below which they are run so rather than by the vectorised
+recursion, whose step is a dozen numpy calls (about 9 us whatever the batch's size, more once a network is at its
+bound): per network 0.6 us and 0.11 us per class (``models.performance.engine``'s measured ``_STEP_US_*``). The
+sizer's look-ahead of the AFF8080 example solves three of its four batches at N = 512 so (one, one and two
+networks of 14 to 16 classes)."""
+
+
+def _plain_pays(networks: int, classes: int) -> bool:
+    """Whether ``networks`` networks of ``classes`` queueing classes run faster one by one in plain floats than
+    together (:data:`_PLAIN_MAX_STEP_US`)."""
+    return networks * (0.6 + 0.11 * classes) < _PLAIN_MAX_STEP_US
+
+
+def _batch_recursion_plain(a: np.ndarray, m: np.ndarray, a_t: np.ndarray, a_over_m: np.ndarray, a_w: np.ndarray,
+                           fixed: np.ndarray, population: int, per_station: bool, X: np.ndarray, R: np.ndarray
+                           ) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`_batch_recursion` of a few networks, each run alone in plain floats (:func:`_batch_kernel`) with the
+    vectorised recursion's operations in its order, so its floats: the same (K, B) constants (``a_t``, ``a_over_m``,
+    ``a_w``), bounds and bottlenecks, R(n) = a + (a/m R(n-1) + a^2 (v - 1)/m) X(n-1) class by class, their sum
+    over the classes as numpy adds them (one network: numpy's pairwise sum of a contiguous row; several: row after
+    row, in order), the bound and the no-decline rule as there. ``X`` (N, B) and ``R`` ((N, K, B) with
+    ``per_station``, else (N, B)) are its empty outputs, returned as it returns them (a test compares them with
+    ``np.array_equal`` on random networks)."""
+    B, K = a.shape
+    with np.errstate(divide="ignore"):
+        caps = np.where(a > 0, m / np.where(a > 0, a, 1.0), np.inf)  # each class's bound, as _batch_recursion
+    x_max = caps.min(axis=1).tolist()
+    bottleneck = caps.argmin(axis=1).tolist()
+    populations = _populations(population)
+    fixed_list = fixed.tolist()
+    for b in range(B):
+        w = a_w[:, b].tolist()
+        kernel = _batch_kernel(K, bottleneck[b], B == 1, tuple(x == 0.0 for x in w))
+        steps = kernel(populations, fixed_list[b], x_max[b], a_t[:, b].tolist(), a_over_m[:, b].tolist(), w)
+        flat = np.frombuffer(_doubles(len(steps)).pack(*steps)).reshape(population, K + 2)
+        X[:, b] = flat[:, 0]
+        if per_station:
+            R[:, :, b] = flat[:, 1:K + 1]
+        else:
+            R[:, b] = flat[:, K + 1]
+    X = np.ascontiguousarray(X.T)
+    if per_station:
+        return X, R.transpose(2, 0, 1)
+    return X, R.T
+
+
+def _numpy_sum_text(terms: Sequence[str], pairwise: bool) -> str:
+    """The expression of numpy's sum of ``terms`` (Python float names) in its order of additions: with
+    ``pairwise`` (one contiguous row: ``add.reduce``'s pairwise summation, eight partial sums from eight terms up,
+    below 128) 0.0 + its pairwise sum, else the terms added in order after 0.0 (rows added in turn)."""
+    n = len(terms)
+    if not pairwise or n < 8:
+        return "(" + " + ".join(["0.0", *terms]) + ")"
+    if n > 128:
+        raise ValueError("numpy's pairwise sum of more than 128 terms is not written out")
+    partial = list(terms[:8])
+    i = 8
+    while i < n - n % 8:
+        partial = [f"({partial[j]} + {terms[i + j]})" for j in range(8)]
+        i += 8
+    text = (f"((({partial[0]} + {partial[1]}) + ({partial[2]} + {partial[3]})) + "
+            f"(({partial[4]} + {partial[5]}) + ({partial[6]} + {partial[7]})))")
+    for term in terms[i:]:
+        text = f"({text} + {term})"
+    return f"(0.0 + {text})"
+
+
+@lru_cache(maxsize=512)
+def _batch_kernel(classes: int, bottleneck: int, pairwise: bool, no_residual: tuple[bool, ...]
+                  ) -> Callable[..., list[float]]:
+    """One network's steps of :func:`_batch_recursion` in plain floats, written out class by class (as
+    :func:`_ramp_kernel`): r_k = a_k + (a_k/m_k r_k + w_k) x, their sum as numpy sums them (:func:`_numpy_sum_text`;
+    ``pairwise`` for a batch of one network), the bound of class ``bottleneck`` and the no-decline rule as the
+    vectorised recursion applies them. ``no_residual[k]`` True: w_k is 0.0, whose addition changes no float
+    (t + 0.0 is t for every t >= 0), left out. Takes (populations 1.0 .. N, fixed s, X_max, a, a/m, w as lists) and
+    returns N x (K + 2) floats: each step's X(n), its K residences and their sum (as the recursion keeps it)."""
+    k = range(classes)
+    r = ", ".join(f"r{i}" for i in k)
+    skip = tuple(no_residual) + (False,) * (classes - len(no_residual))
+    lines = [
+        "def kernel(populations, fixed, x_max, a, a_over_m, w):",
+        f"    {', '.join(f'a{i}' for i in k)}, = a",
+        f"    {', '.join(f'o{i}' for i in k)}, = a_over_m",
+        f"    {', '.join(f'w{i}' for i in k)}, = w",
+        f"    {r}, = {', '.join('0.0' for _ in k)},",
+        "    x = 0.0",
+        "    steps = []",
+        "    keep = steps.extend",
+        "    for n in populations:",
+        *(f"        r{i} = a{i} + (o{i} * r{i}{'' if skip[i] else f' + w{i}'}) * x" for i in k),
+        f"        total = {_numpy_sum_text([f'r{i}' for i in k], pairwise)}",
+        "        x_new = n / (fixed + total)",
+        "        if x_new > x_max:",
+        "            extra = n / x_max - fixed - total",
+        f"            r{bottleneck} += extra",
+        "            total += extra",
+        "            x_new = x_max",
+        "        elif x_new < x:",
+        "            scale = (n / x - fixed) / total",
+        *(f"            r{i} *= scale" for i in k),
+        "            total *= scale",
+        "            x_new = x",
+        "        x = x_new",
+        f"        keep((x, {r}, total))",
+        "    return steps",
+    ]
+    namespace: dict[str, Any] = {}
+    exec(compile("\n".join(lines), f"<batch kernel K={classes}>", "exec"), namespace)
+    return cast(Callable[..., list[float]], namespace["kernel"])
 
 
 def _plain_valid(s: np.ndarray, c: np.ndarray, m: np.ndarray, v: np.ndarray) -> list[float] | None:

@@ -54,7 +54,12 @@ builder's arguments (controller, internal bays, shelf, drive, shelf count)."""
 
 
 def _args(spec: Any) -> tuple:
-    """The builder's positional arguments of an unbuilt design (() when it has none)."""
+    """The builder's positional arguments of an unbuilt design (() when it has none): an array design's
+    (``models.sizing._ArraySpec``) are its base scenario (None here: not read) and its ``parts`` (hosts, controller,
+    internal bays, shelf, drive, shelf count, front end, sites), as ``models.sizing._design`` takes them."""
+    parts = getattr(spec, "parts", None)
+    if parts is not None:
+        return (None, *parts)
     build = getattr(spec, "_build", None)
     return tuple(getattr(build, "args", ()))
 
