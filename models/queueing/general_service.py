@@ -508,7 +508,7 @@ def _batch_kernel(classes: int, bottleneck: int, pairwise: bool, no_residual: tu
         "    return steps",
     ]
     namespace: dict[str, Any] = {}
-    exec(compile("\n".join(lines), f"<batch kernel K={classes}>", "exec"), namespace)
+    exec(generated_code.compile_text("\n".join(lines), f"<batch kernel K={classes}>"), namespace)
     return cast(Callable[..., list[float]], namespace["kernel"])
 
 

@@ -1,5 +1,6 @@
 """The code the models write at run time and compile: the closed ramp's recursion written out class by class
-(:func:`models.queueing.general_service._ramp_kernel`, a few per evaluation). It is compiled by :data:`compile_text`:
+(:func:`models.queueing.general_service._ramp_kernel`, a few per evaluation; ``_batch_kernel``, the sizer's for
+batches of a few networks). It is compiled by :data:`compile_text`:
 the builtin ``compile`` unless the process's entry point gives it a cache of compiled code
 (``app.method_cache.install``: the code an earlier run compiled from the very same text, as for the methods
 ``dataclasses`` writes). Either way the code is the one ``compile`` makes of the text."""
