@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app.gui import lazy_pyqtgraph_parts, lazy_qt_mirrors
+from app.gui import lazy_numpy_docs, lazy_pyqtgraph_parts, lazy_qt_mirrors
 
 lazy_qt_mirrors.install()  # before anything imports pyqtgraph: its Qt mirrors filled on first use (~120 ms less)
 lazy_pyqtgraph_parts.install()  # before anything imports pyqtgraph: four modules no chart uses run on first use
@@ -130,6 +130,9 @@ def release_after_first_results(window) -> None:
         except (RuntimeError, TypeError):  # already gone with the window
             pass
         freeze_start_up()
+        # numpy's docstrings, held since its import: on the next event-loop turn, after the paint the first results
+        # asked for (a zero timer runs after it, as the hidden panels are built)
+        QTimer.singleShot(0, lazy_numpy_docs.attach)
 
     window.worker.sig_evaluation_finished.connect(release)
     QTimer.singleShot(FIRST_RESULTS_WAIT_MS, release)
@@ -144,11 +147,13 @@ def prepare_process() -> None:
     compiles from source at every start taken from the method cache instead:
     :func:`app.method_cache.cached_shiboken_compiles`) and its per-module source scan stopped
     (:func:`skip_feature_scan`); first of all, enum classes get Python 3.12's attribute lookup
-    (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them). Raises nothing of its own; an import error
+    (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them), and numpy's documentation modules are held
+    until the first results are drawn (:mod:`app.gui.lazy_numpy_docs`). Raises nothing of its own; an import error
     of PySide6 passes through."""
     from app import method_cache, quiet_start
 
     fast_enum_class_attributes()  # before pydantic's and PySide6's enum classes are built
+    lazy_numpy_docs.install()  # numpy (imported after the first paint) attaches its docstrings after the results
     quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
     method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
     preload_models()
