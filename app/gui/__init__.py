@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app.gui import lazy_numpy_docs, lazy_numpy_typing, lazy_pyqtgraph_parts, lazy_qt_mirrors
+from app.gui import lazy_numpy_docs, lazy_pyqtgraph_parts, lazy_qt_mirrors
 
 lazy_qt_mirrors.install()  # before anything imports pyqtgraph: its Qt mirrors filled on first use (~120 ms less)
 lazy_pyqtgraph_parts.install()  # before anything imports pyqtgraph: four modules no chart uses run on first use
@@ -147,15 +147,11 @@ def prepare_process() -> None:
     compiles from source at every start taken from the method cache instead:
     :func:`app.method_cache.cached_shiboken_compiles`) and its per-module source scan stopped
     (:func:`skip_feature_scan`); first of all, enum classes get Python 3.12's attribute lookup
-    (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them), and numpy's documentation modules are held
-    until the first results are drawn (:mod:`app.gui.lazy_numpy_docs`) and its typing package runs on first use
-    (:mod:`app.gui.lazy_numpy_typing`). Raises nothing of its own; an import error
+    (:func:`fast_enum_class_attributes`: PySide6 builds hundreds of them). Raises nothing of its own; an import error
     of PySide6 passes through."""
     from app import method_cache, quiet_start
 
     fast_enum_class_attributes()  # before pydantic's and PySide6's enum classes are built
-    lazy_numpy_docs.install()  # numpy (imported after the first paint) attaches its docstrings after the results
-    lazy_numpy_typing.install()  # and runs its typing package's aliases only when something asks for them
     quiet_start.hold()  # no collection while the first window and results are built (release_after_first_results)
     method_cache.install("app")  # dataclasses' methods from the code an earlier start compiled
     preload_models()

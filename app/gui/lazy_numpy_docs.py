@@ -6,17 +6,17 @@ cleaned by ``inspect.cleandoc`` in Python. That is about a quarter of numpy's im
 after the desktop app's start steps: 235 -> 179 million instructions without them), paid between the first window
 and the first results, and nothing StorPlan computes or shows reads a docstring.
 
-:func:`install` (called by :func:`app.gui.prepare_process`, the desktop app's start only, before anything imports
-numpy) adds an import finder for those two modules: each is found as before (by the usual finders, also in the
-frozen app) and put in ``sys.modules`` without being executed; :func:`attach` executes them, by their own loaders,
-in the modules numpy holds: :func:`app.gui.release_after_first_results` calls it on the event-loop turn after the
-first results are delivered (a zero timer: after the paint they asked for), or after the collector's release that
-comes without them. From then on numpy's objects carry their documentation exactly
-as after a plain import (``tests/gui/test_lazy_numpy_docs.py`` compares over a thousand), and a later first import
-of numpy executes them at once. While held, numpy's C objects have no docstring: one read then gets None (and
-numpy's ``dtype`` and boolean scalar type keep None after :func:`attach`, as numpy's ``add_docstring`` will not
-replace a type's ``__doc__`` once read); nothing StorPlan runs before the first results reads one. When numpy was
-imported before :func:`install`, nothing is deferred.
+:func:`install` (called by :func:`defer_numpy_parts` at the main window's first paint, before anything
+imports numpy) adds an import finder for those two modules: each is found as before (by the usual finders, also in
+the frozen app) and put in ``sys.modules`` without being executed; :func:`attach` executes them, by their own
+loaders, in the modules numpy holds: :func:`app.gui.release_after_first_results` calls it on the event-loop turn
+after the first results are delivered (a zero timer: after the paint they asked for), or after the collector's
+release that comes without them. From then on numpy's objects carry their documentation exactly as after a plain
+import (``tests/gui/test_lazy_numpy_docs.py`` compares over a thousand), and a later first import of numpy executes
+them at once. While held, numpy's C objects have no docstring: one read then gets None (and numpy's ``dtype`` and
+boolean scalar type keep None after :func:`attach`, as numpy's ``add_docstring`` will not replace a type's
+``__doc__`` once read); nothing StorPlan runs before the first results reads one. When numpy was imported before
+:func:`install`, nothing is deferred.
 """
 
 from __future__ import annotations
@@ -89,3 +89,15 @@ def attach() -> int:
     for module, loader in held:
         loader.exec_module(module)
     return len(held)
+
+
+def defer_numpy_parts() -> None:
+    """numpy's documentation modules held until the first results are drawn (this module) and its typing packages
+    run on first use (:mod:`app.gui.lazy_numpy_typing`), for its next import (nothing when numpy is imported
+    already). Called by the main window at its canvas's first paint, just before the first evaluation and the result
+    views import numpy: installed at the start, their import finders were asked about each of the few hundred
+    modules the first window imports (7 million instructions before the first paint, callgrind)."""
+    from app.gui import lazy_numpy_typing
+
+    install()
+    lazy_numpy_typing.install()

@@ -7,15 +7,15 @@ importing either package executes all of ``numpy._typing``'s modules, which buil
 literals and aliases for type checkers (callgrind, ``import numpy`` after the desktop app's start steps without its
 docstrings: 178.6 -> 144.5 million instructions). Nothing StorPlan runs uses the others.
 
-:func:`install` (called by :func:`app.gui.prepare_process`, the desktop app's start only, before anything imports
-numpy) adds an import finder for those two packages: each is found as before (by the usual finders, also in the
-frozen app) and put in ``sys.modules`` as a package whose ``__init__`` has not run (:class:`LazyTypingPackage`).
-Asked for ``NDArray`` or ``ArrayLike``, it imports only ``numpy._typing._array_like`` (where both packages' own come
-from, with the three small modules that one imports) and hands out that same object; asked for anything else, it
-runs its ``__init__`` in place by its own loader, after which it is the package a plain import makes (the same
-objects: its ``__init__`` takes them from the modules already imported). When numpy was imported before
-:func:`install`, nothing is deferred. First paint to first results drawn (bench_gui's start under callgrind): 737 ->
-701 million instructions.
+:func:`install` (called by :func:`app.gui.lazy_numpy_docs.defer_numpy_parts` at the main window's first paint,
+before anything imports numpy) adds an import finder for those two packages: each is found as before (by the usual
+finders, also in the frozen app) and put in ``sys.modules`` as a package whose ``__init__`` has not run
+(:class:`LazyTypingPackage`). Asked for ``NDArray`` or ``ArrayLike``, it imports only ``numpy._typing._array_like``
+(where both packages' own come from, with the three small modules that one imports) and hands out that same object;
+asked for anything else, it runs its ``__init__`` in place by its own loader, after which it is the package a plain
+import makes (the same objects: its ``__init__`` takes them from the modules already imported). When numpy was
+imported before :func:`install`, nothing is deferred. First paint to first results drawn (bench_gui's start under
+callgrind): 737 -> 701 million instructions.
 """
 
 from __future__ import annotations
