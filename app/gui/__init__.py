@@ -116,7 +116,8 @@ def release_after_first_results(window) -> None:
     ``window``'s first evaluation is shown (its worker's first finished signal, after the window's own slots have
     drawn it), or after :data:`FIRST_RESULTS_WAIT_MS`: the engines, numpy and the result views that the first
     results import are made without collections walking them (about 30 ms of CPU before the first results on two
-    cores, measured by ``benchmarks/bench_gui.py``)."""
+    cores, measured by ``benchmarks/bench_gui.py``). numpy's docstrings, held since its import
+    (:mod:`app.gui.lazy_numpy_docs`), are attached on the event-loop turn after (once the results have painted)."""
     from PySide6.QtCore import QTimer
 
     state = {"done": False}
