@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import sys
 
-from app.gui import lazy_pyqtgraph_parts, lazy_qt_mirrors
+from app.gui import lazy_numpy_docs, lazy_pyqtgraph_parts, lazy_qt_mirrors
 
 lazy_qt_mirrors.install()  # before anything imports pyqtgraph: its Qt mirrors filled on first use (~120 ms less)
 lazy_pyqtgraph_parts.install()  # before anything imports pyqtgraph: four modules no chart uses run on first use
@@ -116,7 +116,8 @@ def release_after_first_results(window) -> None:
     ``window``'s first evaluation is shown (its worker's first finished signal, after the window's own slots have
     drawn it), or after :data:`FIRST_RESULTS_WAIT_MS`: the engines, numpy and the result views that the first
     results import are made without collections walking them (about 30 ms of CPU before the first results on two
-    cores, measured by ``benchmarks/bench_gui.py``)."""
+    cores, measured by ``benchmarks/bench_gui.py``). numpy's docstrings, held since its import
+    (:mod:`app.gui.lazy_numpy_docs`), are attached on the event-loop turn after (once the results have painted)."""
     from PySide6.QtCore import QTimer
 
     state = {"done": False}
@@ -130,6 +131,9 @@ def release_after_first_results(window) -> None:
         except (RuntimeError, TypeError):  # already gone with the window
             pass
         freeze_start_up()
+        # numpy's docstrings, held since its import: on the next event-loop turn, after the paint the first results
+        # asked for (a zero timer runs after it, as the hidden panels are built)
+        QTimer.singleShot(0, lazy_numpy_docs.attach)
 
     window.worker.sig_evaluation_finished.connect(release)
     QTimer.singleShot(FIRST_RESULTS_WAIT_MS, release)

@@ -42,6 +42,7 @@ from app.gui.export_actions import SheetExporter
 from app.gui.file_controller import FileController
 from app.gui.icons import icon
 from app.gui.inspector import Inspector
+from app.gui.lazy_numpy_docs import defer_numpy_parts
 from app.gui.palette import PaletteWidget
 from app.gui.presentation import Presentation
 from app.gui.project_io import DEFAULT_EXAMPLE, OPEN_FILTERS, read_project
@@ -289,9 +290,10 @@ class MainWindow(QMainWindow):
 
     def eventFilter(self, obj, event) -> bool:  # noqa: N802
         """After the canvas's first paint, start the first evaluation and install the result views (they import
-        pyqtgraph)."""
+        pyqtgraph); numpy, which both import, holds its docstrings and typing aliases (``defer_numpy_parts``)."""
         if event.type() == QEvent.Type.Paint and obj is self.view.viewport():
             obj.removeEventFilter(self)
+            defer_numpy_parts()  # numpy is imported from here on: its docstrings and typing aliases wait
             self.worker.release()
             QTimer.singleShot(30, self, lambda: self._install_result_views(current_only=True))
         return super().eventFilter(obj, event)
