@@ -70,6 +70,7 @@ from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.design import resolved_catalog
 from models.performance.engine import target_rate
 from models.performance.screening import (
+    SUMMED_IN_ORDER_BELOW,
     DesignCheck,
     DesignPaths,
     check_designs,
@@ -1395,6 +1396,17 @@ def _survivors(scenario: Scenario, spares_out: DesignPaths, n_plus: int) -> Mapp
     return {p.workload.id: p for p in spares_out.paths if p.workload.target in shrink}
 
 
+def _queues_few(design: DesignPaths) -> bool:
+    """Whether every closed ramp of ``design`` (one per path) has fewer queueing classes than
+    ``models.performance.screening.SUMMED_IN_ORDER_BELOW``: the batched engine (``solve_requests``) gives such a ramp
+    the same floats whatever it is solved beside (alone or with any others), so the search may solve it in a later
+    batch than the look-ahead would have. A network of more classes alone in its group is solved otherwise than beside
+    another of its size (numpy sums it pairwise): its floats depend on the batch. An HCI design's whole cluster has
+    the stations of the design with its spares out (``models.performance.paths``' vSAN path: the host count sets
+    demands and multiplicities, never which stations there are)."""
+    return all(sum(not spec.delay for spec in path.stations) < SUMMED_IN_ORDER_BELOW for path in design.paths)
+
+
 BATCH = 32
 """Designs screened and checked together, in rank order (their figures read from ramps solved ahead)."""
 
@@ -1923,6 +1935,11 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             if cand.deployment == "hci" and req.n_plus:
                 wholes.setdefault(pkey, cand.scenario)
             plausible += 1
+        solve_fresh(fresh)
+
+    def solve_fresh(fresh: Mapping[tuple, tuple[Scenario, str]]) -> None:
+        """Solve the closed ramps of the designs ``fresh`` (performance key -> checked scenario, deployment), and of
+        their whole clusters (HCI, N+1), in one batch, into ``ramps`` and ``whole_ramps``."""
         requests = [design_ramp_requests(paths_for(pkey, checked)) for pkey, (checked, _) in fresh.items()]
         # an HCI design's whole cluster (every host up), which its N+1 check (:func:`_hci_check`) reads when the
         # design meets with its spares out, in the same batch (the batched engine solves each ramp as alone)
@@ -1969,6 +1986,31 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             hci_ahead[pkey] = (spares[pkey], None)
         for pkey, (check, down) in zip(passing, checked_hci):
             hci_ahead[pkey] = (check, (down,))
+
+    def certainly_checked(following: Sequence[tuple[Candidate, Scenario, tuple]], waiting: set[tuple],
+                          fresh: Mapping[tuple, tuple[Scenario, str]]) -> dict[tuple, tuple[Scenario, str]]:
+        """The designs of ``fresh`` (performance key -> checked scenario, deployment) among ``following`` (the rest of
+        a chunk, in order) that the walk certainly checks: it checks every design of its chunk until ``top`` +
+        :data:`FRONT_EVALUATIONS` meet, so the next that many (those whose check waits aside left out: they add no
+        meeting design) whatever they give; past that point, only the next (as :func:`hci_checks_ahead` counts them).
+        Their ramps are solved ahead with the designs the look-ahead finds past them (:func:`solve_ahead`); a design
+        of the chunk the walk reaches after them has its ramps solved ahead when it is reached, so that no ramp is
+        solved for a design the search stops before (a chunk's designs past the point where enough meet: 21 of the
+        vSAN 8 example's 24 in its second look-ahead, and their whole clusters). The walk does so only for a chunk
+        whose other designs' networks all have few queueing classes (:func:`_queues_few`: solved alike in any
+        batch); a chunk with a larger one is solved ahead whole, so every figure is the one it had."""
+        wanted = 1 if tail() else max(top + FRONT_EVALUATIONS - len(meeting), 1)
+        due: dict[tuple, tuple[Scenario, str]] = {}
+        reached = 0
+        for _cand, _checked, pkey in following:
+            if reached >= wanted:
+                break
+            if pkey in waiting and pkey not in checks:
+                continue
+            reached += 1
+            if pkey in fresh:
+                due[pkey] = fresh[pkey]
+        return due
 
     def walk() -> bool:
         """Check the designs in rank order until enough meet (the search's step 2); True when a design was passed
@@ -2021,8 +2063,12 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 if cand.deployment == "hci" and req.n_plus and pkey in fresh:
                     wholes.setdefault(pkey, cand.scenario)
             fresh = {pkey: value for pkey, value in fresh.items() if pkey not in performed}  # a lazy walk's kept
-            if any(pkey not in ramps for pkey in fresh):
-                solve_ahead(start, fresh)
+            due = certainly_checked(chunk, waiting, fresh)
+            if len(due) < len(fresh) and not all(_queues_few(paths_for(pkey, checked))
+                                                 for pkey, (checked, _) in fresh.items() if pkey not in due):
+                due = fresh  # a network of many queueing classes: its floats depend on what it is solved beside
+            if any(pkey not in ramps for pkey in due):
+                solve_ahead(start, due)
             for index, (cand, checked, pkey) in enumerate(chunk):
                 if enough(cand.order):
                     break
@@ -2032,7 +2078,13 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                     deferred.append((len(checked_failures), cand, checked, pkey))
                     continue
                 if pkey not in checks:  # each design's check read from its ramps when the search reaches it
-                    if pkey not in performed and cand.deployment == "hci" and req.n_plus:
+                    hci_n_plus = cand.deployment == "hci" and req.n_plus
+                    if (pkey not in performed and pkey not in ramps and not (hci_n_plus and pkey in hci_ahead)
+                            and pkey in fresh):  # past the designs certainly checked: the next ones solved ahead
+                        rest = {k: fresh[k] for _c, _s, k in chunk[index:]
+                                if k in fresh and k not in checks and k not in performed and k not in ramps}
+                        solve_fresh(certainly_checked(chunk[index:], waiting, rest))
+                    if pkey not in performed and hci_n_plus:
                         if pkey not in hci_ahead:  # with the HCI designs the search certainly reaches next
                             hci_checks_ahead(chunk[index:], waiting)
                         performed[pkey], down = hci_ahead.pop(pkey)
