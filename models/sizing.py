@@ -1204,7 +1204,8 @@ def _performance_check(scenario: Scenario, catalog: Catalog, project: Project, r
 
 
 def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], req: Requirements,
-                        ramps: Sequence[Sequence[tuple[Any, Any]]] | None = None) -> list[_Check]:
+                        ramps: Sequence[Sequence[tuple[Any, Any]]] | None = None,
+                        solved_out: list[DesignCheck] | None = None) -> list[_Check]:
     """(reasons, max IOPS at SLO of the first workload, smallest headroom %) of each design's performance, their
     closed ramps solved together (``models.performance.screening.check_designs``: the figures of
     ``evaluate_performance``, without the curves the check does not read).
@@ -1218,9 +1219,12 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
     Args:
         designs: (checked scenario, its paths (``design_paths``), deployment) per design; req: the requirements;
         ramps: per design its paths' closed ramps solved already (``check_designs``' ``ramps``); None: solved here.
+        solved_out: a list the designs' ``check_designs`` results are added to, in order (None: not kept).
     """
     solved: list[DesignCheck] = check_designs([paths for _, paths, _ in designs], bands=req.rank_on == "p90",
                                               slo_statistic=req.slo_statistic, ramps=ramps)
+    if solved_out is not None:
+        solved_out.extend(solved)
     out: list[_Check] = []
     for (scenario, paths, deployment), perf in zip(designs, solved):
         reasons = list(perf.problems)
@@ -1322,27 +1326,32 @@ def _hci_check(scenario: Scenario, catalog: Catalog, project: Project, req: Requ
 
 def _hci_checks(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None,
                                       Mapping[str, Any] | None]],
-                catalog: Catalog, project: Project, req: Requirements) -> list[tuple[_Check, float | None]]:
+                catalog: Catalog, project: Project, req: Requirements,
+                whole_checks: dict[int, tuple[Scenario, DesignCheck]] | None = None
+                ) -> list[tuple[_Check, float | None]]:
     """:func:`_hci_check` of many HCI candidates ((scenario, spares_out, whole, survivors) each, in the search's
     order), each what :func:`_hci_check` of it alone gives, float for float: their N+1 host-failure states are
     solved together (:func:`models.n_plus.host_failure_figures_many`: each state's closed ramp as alone, the
     open-model searches of them all in one pass). The ramps a check solves go through the engine's ramp cache in the
     order the one-by-one checks solve them: a candidate after the first whose whole cluster's ramps are not given
-    (solved here, into the cache) starts a pass of its own."""
+    (solved here, into the cache) starts a pass of its own. ``whole_checks``: where each candidate's whole cluster's
+    ``check_designs`` result is kept (id of its scenario -> (scenario, result); None: not kept)."""
     out: list[tuple[_Check, float | None]] = []
     start = 0
     while start < len(items):
         stop = start + 1
         while stop < len(items) and items[stop][2] is not None:
             stop += 1
-        out += _hci_pass(items[start:stop], catalog, project, req)
+        out += _hci_pass(items[start:stop], catalog, project, req, whole_checks)
         start = stop
     return out
 
 
 def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequence[tuple[Any, Any]]] | None,
                                     Mapping[str, Any] | None]],
-              catalog: Catalog, project: Project, req: Requirements) -> list[tuple[_Check, float | None]]:
+              catalog: Catalog, project: Project, req: Requirements,
+              whole_checks: dict[int, tuple[Scenario, DesignCheck]] | None = None
+              ) -> list[tuple[_Check, float | None]]:
     """:func:`_hci_checks` of candidates whose whole clusters' ramps, but the first's, are given."""
     from models.n_plus import host_failure_figures_many
 
@@ -1351,8 +1360,11 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
     states: list[tuple[Scenario, Sequence[Any] | None, Mapping[str, Any] | None]] = []
     for scenario, spares_out, whole, survivors in items:
         paths, ramps = whole if whole is not None else (design_paths(scenario, catalog), None)
+        solved: list[DesignCheck] = []
         reasons, first, headroom, bound = _performance_checks([(scenario, paths, "hci")], req,
-                                                              None if ramps is None else [ramps])[0]
+                                                              None if ramps is None else [ramps], solved)[0]
+        if whole_checks is not None:
+            whole_checks[id(scenario)] = (scenario, solved[0])
         normal.append((list(spares_out[0]) + reasons, first, headroom, bound))
         if req.n_plus == 1:
             grown = _targets_grown(scenario, req.horizon_months)
@@ -1954,6 +1966,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
             whole_paths[id(wholes[pkey])] = (wholes[pkey], paths)
 
     hci_ahead: dict[tuple, tuple[_Check, tuple[float | None] | None]] = {}  # an HCI design's check, N+1 included
+    whole_checks: dict[int, tuple[Scenario, DesignCheck]] = {}  # id of a whole cluster -> it and its batched check
 
     def hci_checks_ahead(following: Sequence[tuple[Candidate, Scenario, tuple]], waiting: set[tuple]) -> None:
         """Check the HCI design ``following[0]`` (the next the walk checks) and those of ``following`` the walk
@@ -1981,7 +1994,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         checked_hci = _hci_checks([(due[pkey][0].scenario, spares[pkey],
                                     whole_ramps.pop(pkey, None) if wholes.get(pkey) is due[pkey][0].scenario else None,
                                     _survivors(due[pkey][0].scenario, paths_for(pkey, due[pkey][1]), req.n_plus))
-                                   for pkey in passing], catalog, project, req)
+                                   for pkey in passing], catalog, project, req, whole_checks)
         for pkey in due:
             hci_ahead[pkey] = (spares[pkey], None)
         for pkey, (check, down) in zip(passing, checked_hci):
@@ -2153,7 +2166,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         pool = checked_failures or sorted((c for c, _ in failing), key=lambda c: -c.effective_bytes)
         nearest = tuple(sorted(pool, key=lambda c: (len(c.reasons), -(c.max_iops_at_slo or 0),
                                                     -c.effective_bytes))[:3])
-    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths)
+    shown, nearest = _as_evaluated(best[:top], nearest, catalog, project, capacities, whole_paths,
+                                   whole_checks if req.rank_on != "p90" else None)
     cheapest_cloud = None
     if tco_basis is not None:
         shown = tuple(tco_basis.with_break_even(c) for c in shown)
@@ -2215,7 +2229,8 @@ class _TcoBasis:
 
 
 def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], catalog: Catalog, project: Project,
-                  capacities: dict, built: Mapping[int, tuple[Scenario, DesignPaths]] | None = None
+                  capacities: dict, built: Mapping[int, tuple[Scenario, DesignPaths]] | None = None,
+                  checked: Mapping[int, tuple[Scenario, DesignCheck]] | None = None
                   ) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
     """The ``shown`` and ``nearest`` candidates with the capacity, max IOPS at the SLO and headroom of each design
     as ``storplan evaluate`` gives them.
@@ -2231,7 +2246,9 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
     nothing is evaluated a second time). An HCI candidate's ``alternatives`` (the other disk-group layouts shown
     beside it) are whole clusters too, in the same batch, so the variants compare like for like. ``built``: id of a
     whole cluster's scenario -> (that scenario, its paths) where the search built them already (``design_paths``,
-    the same paths): those are not built again.
+    the same paths): those are not built again. ``checked``: id of a whole cluster's scenario -> (that scenario, its
+    batched check without bands) where the search's N+1 check made it already (:func:`_hci_pass`: the same
+    ``check_designs`` figures, its ramps the ones this batch reads from the ramp cache): those are not checked again.
     """
     both = [*shown, *nearest]
     if not project.requirements.n_plus:
@@ -2239,9 +2256,13 @@ def _as_evaluated(shown: Sequence[Candidate], nearest: Sequence[Candidate], cata
     hci = [c for c in both if c.deployment == "hci"]
     flat = [*hci, *(a for c in hci for a in c.alternatives)]
     built = built or {}
+    checked = checked or {}
+    given = [have[1] if (have := checked.get(id(c.scenario))) is not None and have[0] is c.scenario else None
+             for c in flat]
     paths = [got[1] if (got := built.get(id(c.scenario))) is not None and got[0] is c.scenario
-             else design_paths(c.scenario, catalog) for c in flat]
-    checks = check_designs(paths, slo_statistic=project.requirements.slo_statistic)
+             else design_paths(c.scenario, catalog) for c, known in zip(flat, given) if known is None]
+    solved = iter(check_designs(paths, slo_statistic=project.requirements.slo_statistic) if paths else ())
+    checks = [known if known is not None else next(solved) for known in given]
     whole: dict[int, Candidate] = {}
     for cand, perf in zip(flat, checks):
         key = _storage_key(cand.scenario)
