@@ -178,6 +178,23 @@ _KERNEL_MAX_CLASSES = 48
 """Ramps of up to this many queueing classes run the unrolled recursion (:func:`_ramp_kernel`)."""
 
 
+def _kernel_head(classes: int, *lists: tuple[str, str]) -> list[str]:
+    """The opening lines of a generated ramp kernel (:func:`_ramp_kernel`, :func:`_batch_kernel`): its signature
+    (populations, fixed, x_max, then the three per-class lists, each given as (argument, local prefix)), each list
+    unpacked into one local float per class, the residences r0 .. r{K-1} at 0.0, the throughput x at 0.0, the list
+    of steps, and the loop over the populations."""
+    k = range(classes)
+    return [
+        f"def kernel(populations, fixed, x_max, {', '.join(arg for arg, _ in lists)}):",
+        *(f"    {', '.join(f'{prefix}{i}' for i in k)}, = {arg}" for arg, prefix in lists),
+        f"    {', '.join(f'r{i}' for i in k)}, = {', '.join('0.0' for _ in k)},",
+        "    x = 0.0",
+        "    steps = []",
+        "    keep = steps.extend",
+        "    for n in populations:",
+    ]
+
+
 @lru_cache(maxsize=512)
 def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = (), single: tuple[bool, ...] = ()
                  ) -> Callable[..., list[float]]:
@@ -199,15 +216,7 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
     skip = tuple(no_residual) + (False,) * (classes - len(no_residual))
     one = tuple(single) + (False,) * (classes - len(single))
     lines = [
-        "def kernel(populations, fixed, x_max, a, inv_m, w):",
-        f"    {', '.join(f'a{i}' for i in k)}, = a",
-        f"    {', '.join(f'm{i}' for i in k)}, = inv_m",
-        f"    {', '.join(f'w{i}' for i in k)}, = w",
-        f"    {r}, = {', '.join('0.0' for _ in k)},",
-        "    x = 0.0",
-        "    steps = []",
-        "    keep = steps.extend",
-        "    for n in populations:",
+        *_kernel_head(classes, ("a", "a"), ("inv_m", "m"), ("w", "w")),
         *(f"        r{i} = a{i} * (1.0 + x * ({f'r{i}' if one[i] else f'r{i} * m{i}'}{'' if skip[i] else f' + w{i}'}))"
           for i in k),
         f"        queued = {' + '.join(f'r{i}' for i in k)}",
@@ -481,15 +490,7 @@ def _batch_kernel(classes: int, bottleneck: int, pairwise: bool, no_residual: tu
     r = ", ".join(f"r{i}" for i in k)
     skip = tuple(no_residual) + (False,) * (classes - len(no_residual))
     lines = [
-        "def kernel(populations, fixed, x_max, a, a_over_m, w):",
-        f"    {', '.join(f'a{i}' for i in k)}, = a",
-        f"    {', '.join(f'o{i}' for i in k)}, = a_over_m",
-        f"    {', '.join(f'w{i}' for i in k)}, = w",
-        f"    {r}, = {', '.join('0.0' for _ in k)},",
-        "    x = 0.0",
-        "    steps = []",
-        "    keep = steps.extend",
-        "    for n in populations:",
+        *_kernel_head(classes, ("a", "a"), ("a_over_m", "o"), ("w", "w")),
         *(f"        r{i} = a{i} + (o{i} * r{i}{'' if skip[i] else f' + w{i}'}) * x" for i in k),
         f"        total = {_numpy_sum_text([f'r{i}' for i in k], pairwise)}",
         "        x_new = n / (fixed + total)",
