@@ -479,13 +479,56 @@ only the problems' and layout's words (``models.capacity.cloud.cloud_capacity``:
 WAFL reserve read the disks, the licence and the release); the limits the VM sets are kept by the generator."""
 
 
-def _storage_key(scenario: Scenario) -> tuple:
+def _node_json(node: Any, exclude: set[str] | None = None) -> str:
+    """``node.model_dump_json`` (without the fields ``exclude``, one of this module's constant sets; None: every
+    field)."""
+    return node.model_dump_json(exclude=exclude) if exclude else node.model_dump_json()
+
+
+NodeJson = Callable[[Any, "set[str] | None"], str]
+"""(node, fields left out or None) -> the node's ``model_dump_json`` text: :func:`_node_json`, or a search's
+:class:`_NodeJsonMemo`."""
+
+_UNSHARED_KINDS = ("cloud_vm", "managed_service", "hci_cluster")
+"""Node kinds each design of a search makes its own (a cloud VM, a managed service, an HCI cluster): their texts are
+not memoised."""
+
+
+class _NodeJsonMemo:
+    """:func:`_node_json` computed once per node object and exclusion: the designs of one search share their validated
+    (frozen) hosts, controller and shelf nodes (:func:`_controller_node`, :func:`_shelf_node`), whose texts the
+    storage, capacity and performance keys of every design otherwise dumped again. Each node is held with its text,
+    so no other object takes its id while the memo lives; an exclusion is one of this module's constant sets, told
+    by its id."""
+
+    def __init__(self) -> None:
+        self._texts: dict[tuple[int, int], tuple[Any, str]] = {}
+
+    def __call__(self, node: Any, exclude: set[str] | None = None) -> str:
+        if node.kind in _UNSHARED_KINDS:
+            return _node_json(node, exclude)
+        key = (id(node), id(exclude))
+        hit = self._texts.get(key)
+        if hit is None or hit[0] is not node:
+            hit = self._texts[key] = (node, _node_json(node, exclude))
+        return hit[1]
+
+
+def _storage_key(scenario: Scenario, dumps: NodeJson | None = None) -> tuple:
     """What a design's capacity figures depend on: its storage nodes (everything but hosts) with their parameters
     (a cloud VM's without its VM record: :data:`_CLOUD_VM_NOT_CAPACITY`, so the VMs that take the same disks and
     licence share one capacity evaluation); the workloads are the same for every design of one search, and links
-    carry no capacity."""
+    carry no capacity. ``dumps``: each node's JSON text (:data:`NodeJson`; None: ``model_dump_json``)."""
+    if dumps is not None:
+        return tuple(dumps(n, _CLOUD_VM_NOT_CAPACITY if n.kind == "cloud_vm" else None)
+                     for n in scenario.nodes if n.kind not in ("host", "switch"))
     return tuple(n.model_dump_json(exclude=_CLOUD_VM_NOT_CAPACITY) if n.kind == "cloud_vm" else n.model_dump_json()
                  for n in scenario.nodes if n.kind not in ("host", "switch"))
+
+
+_CONTROLLER_NOT_CAPACITY = {"catalog_id", "label"}
+"""A controller node's fields :func:`_capacity_key` gives by its record's :func:`_capacity_signature` instead (the
+record id) or leaves out (the name)."""
 
 
 def _capacity_signature(record: Controller, catalog: Catalog) -> tuple:
@@ -502,11 +545,13 @@ def _capacity_signature(record: Controller, catalog: Catalog) -> tuple:
             any(getattr(catalog.find(sid), "internal", False) for sid in record.shelves))
 
 
-def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, Any]) -> tuple:
+def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, Any],
+                  dumps: NodeJson = _node_json) -> tuple:
     """A key equal for array designs whose capacity totals are the same: :func:`_storage_key` with each controller
     node's record given by its :func:`_capacity_signature` (and the node without its record id and name), so
     controllers of alike capacity rules (an AFF and its ASA twin, a generation's models) with the same shelves and
-    drives share one capacity evaluation. ``signatures`` memoises each controller id's signature."""
+    drives share one capacity evaluation. ``signatures`` memoises each controller id's signature; ``dumps``: each
+    node's JSON text (:data:`NodeJson`)."""
     out: list[Any] = []
     for n in scenario.nodes:
         if n.kind in ("host", "switch"):
@@ -516,9 +561,9 @@ def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, An
             sig = signatures.get(record.id)
             if sig is None:
                 sig = signatures[record.id] = _capacity_signature(record, catalog)
-            out.append((sig, n.model_dump_json(exclude={"catalog_id", "label"})))
+            out.append((sig, dumps(n, _CONTROLLER_NOT_CAPACITY)))
         else:
-            out.append(n.model_dump_json())
+            out.append(dumps(n, None))
     return tuple(out)
 
 
@@ -962,6 +1007,9 @@ not use: only takeover / failover are required.)"""
 _NOT_PERFORMANCE = {"label", "x", "y"}
 """A node's fields no performance figure reads (its name and place on the canvas)."""
 
+_SHELF_NOT_PERFORMANCE = _NOT_PERFORMANCE | {"drive"}
+"""... and of a shelf, also its drive's id (:func:`_performance_key` gives the drive's performance signature)."""
+
 
 _PLAIN = (str, int, float, bool, type(None))
 """Value types a record's dump (``model_dump``, Python mode) gives as they are."""
@@ -1030,10 +1078,13 @@ def _value_dumped(value: Any) -> Any:
     return _NOT_PLAIN
 
 
-def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict) -> tuple:
+def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, signatures: dict,
+                     dumps: NodeJson | None = None) -> tuple:
     """A key equal for designs whose performance check is the same: the scenario's nodes with each shelf's drive
     replaced by its performance signature (every field but :data:`DRIVE_IDENTITY_FIELDS`), its links and the
-    deployment. ``signatures`` memoises each drive id's signature."""
+    deployment. ``signatures`` memoises each drive id's signature; ``dumps``: each node's JSON text
+    (:data:`NodeJson`; None: ``model_dump_json``)."""
+    dump = _node_json if dumps is None else dumps
     nodes: list[tuple[str, str]] = []
     for node in scenario.nodes:
         drive = getattr(node, "drive", None) if node.kind == "shelf" else None
@@ -1043,9 +1094,9 @@ def _performance_key(scenario: Scenario, catalog: Catalog, deployment: str, sign
                 record = catalog.find(drive)
                 sig = signatures[drive] = (repr(_fields_dumped(record, DRIVE_IDENTITY_FIELDS)) if record
                                            else drive)
-            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE | {"drive"}), sig))
+            nodes.append((dump(node, _SHELF_NOT_PERFORMANCE), sig))
         else:
-            nodes.append((node.model_dump_json(exclude=_NOT_PERFORMANCE), ""))
+            nodes.append((dump(node, _NOT_PERFORMANCE), ""))
     links = tuple((ln.source, ln.target, ln.link_type, ln.ports) for ln in scenario.links)
     return deployment, tuple(nodes), links
 
@@ -1737,16 +1788,18 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     alike_capacities: dict[tuple, CapacityTotals] = {}  # ... and arrays whose controllers' capacity rules are alike
     capacity_signatures: dict[str, Any] = {}  # a controller's capacity signature, by id
     signatures: dict[str, str] = {}  # a drive's performance signature, by id
+    memo = _NodeJsonMemo()  # each shared node's JSON text, for the three keys of an array design
 
     def screened_by_capacity(entry: tuple[Any, ...]) -> tuple[Candidate, Scenario]:
         """(candidate, checked scenario) of one design with its capacity evaluated: capacity, then the limits."""
         order, fit, spec, limits, costing = entry
         scenario, summary, ru, power, deployment = spec.scenario, spec.summary, spec.ru, spec.power, spec.deployment
         checked = _without_spares(scenario, req.n_plus) if deployment == "hci" else scenario
-        key = storage_keys[id(checked)] = _storage_key(checked)  # ``checked`` lives on in ``reached``
+        dumps = memo if deployment == "on-prem" else None
+        key = storage_keys[id(checked)] = _storage_key(checked, dumps)  # ``checked`` lives on in ``reached``
         cap = capacities.get(key)
         if cap is None:
-            alike = _capacity_key(checked, catalog, capacity_signatures) if deployment == "on-prem" else key
+            alike = _capacity_key(checked, catalog, capacity_signatures, memo) if deployment == "on-prem" else key
             cap = alike_capacities.get(alike)
             if cap is None:
                 # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
@@ -1802,7 +1855,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         got = built.get(pkey)
         if got is None:
             key = storage_keys.get(id(checked))
-            key = _storage_key(checked) if key is None else key
+            key = _storage_key(checked, memo if pkey[0] == "on-prem" else None) if key is None else key
             if key not in layouts and pkey[0] != "cloud":  # its capacity was an alike array's
                 layouts[key] = raid_layouts(checked, catalog)
             got = built[pkey] = design_paths(checked, catalog, layouts.get(key))
@@ -1830,7 +1883,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         got = pkeys.get(place)
         if got is None:
             cand, checked = at(place)
-            got = pkeys[place] = _performance_key(checked, catalog, cand.deployment, signatures)
+            got = pkeys[place] = _performance_key(checked, catalog, cand.deployment, signatures,
+                                                  memo if cand.deployment == "on-prem" else None)
         return got
 
     def screen(pkey: tuple, checked: Scenario) -> list[str]:
