@@ -52,6 +52,7 @@ for the nearest and their reasons.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
@@ -1038,15 +1039,18 @@ def _fields_dumped(record: Any, exclude: frozenset[str] = frozenset()) -> Any:
 
 def _dumped_as_read(model: type[BaseModel]) -> bool:
     """Whether ``model_dump`` of a ``model`` record is its fields' values as read (:func:`_fields_dumped`): no computed
-    field, no serializer of its own, no field left out of dumps (memoised per class)."""
+    field, no serializer of its own, no field left out of dumps (memoised per class). A field's serializer given as
+    ``Annotated`` metadata is a ``PlainSerializer`` or ``WrapSerializer`` of ``pydantic.functional_serializers``:
+    while that module is not loaded no such object exists, and it is not imported to look for one (pydantic loads
+    it on first use, about 2 ms of CPU that an evaluation never pays)."""
     known = _DUMPED_AS_READ.get(model)
     if known is None:
-        from pydantic import PlainSerializer, WrapSerializer
-
+        loaded = sys.modules.get("pydantic.functional_serializers")
+        serializers = (loaded.PlainSerializer, loaded.WrapSerializer) if loaded is not None else ()
         decorators = model.__pydantic_decorators__
         known = _DUMPED_AS_READ[model] = not (
             model.model_computed_fields or decorators.field_serializers or decorators.model_serializers
-            or any(f.exclude or any(isinstance(m, (PlainSerializer, WrapSerializer)) for m in f.metadata)
+            or any(f.exclude or any(isinstance(m, serializers) for m in f.metadata)
                    for f in model.model_fields.values()))
     return known
 

@@ -1,11 +1,13 @@
 """The sizer's drive performance signature read from a record's fields (``models.sizing._fields_dumped``), not from
 pydantic's serializer (built on a record class's first dump): the same dict as ``model_dump`` of every record of the
 bundled catalog, with and without the drive's identity fields, and ``model_dump`` itself for a record with a
-computed field, a serializer of its own or a field left out of dumps."""
+computed field, a serializer of its own (a decorator or ``Annotated`` metadata) or a field left out of dumps."""
 
 from __future__ import annotations
 
-from pydantic import BaseModel, Field, computed_field, field_serializer
+from typing import Annotated
+
+from pydantic import BaseModel, Field, PlainSerializer, WrapSerializer, computed_field, field_serializer
 
 from models.evaluate import project_catalog
 from models.resources import examples_dir
@@ -48,6 +50,14 @@ class _Hidden(BaseModel):
     b: int = Field(default=2, exclude=True)
 
 
+class _PlainAnnotated(BaseModel):
+    a: Annotated[int, PlainSerializer(lambda v: f"<{v}>")] = 1
+
+
+class _WrapAnnotated(BaseModel):
+    a: Annotated[int, WrapSerializer(lambda v, nxt: nxt(v) * 10)] = 1
+
+
 class _Nested(BaseModel):
     inner: _Inner = _Inner()
     rows: list[_Inner] = [_Inner(size=3)]
@@ -57,6 +67,6 @@ class _Nested(BaseModel):
 
 
 def test_records_dumped_otherwise_are_dumped_by_pydantic() -> None:
-    for record in (_Computed(), _Serialized(), _Hidden(), _Nested(), _Inner()):
+    for record in (_Computed(), _Serialized(), _PlainAnnotated(), _WrapAnnotated(), _Hidden(), _Nested(), _Inner()):
         assert _fields_dumped(record) == record.model_dump()
         assert _fields_dumped(record, frozenset({"a"})) == record.model_dump(exclude={"a"})
