@@ -234,10 +234,26 @@ def _family_profiles(catalog: Catalog, family: str, protocol: str) -> tuple[tupl
     return hit
 
 
+_POOLED: weakref.WeakKeyDictionary[Catalog, dict[tuple[str, tuple[str, ...], str, str, str], PooledField | None]] = (
+    weakref.WeakKeyDictionary())
+
+
 def pooled_field(catalog: Catalog, family: str, protocols: tuple[str, ...], field: str, software: str,
                  exclude: str = "") -> PooledField | None:
     """The pooled value of ``field`` over the first of ``protocols`` that has contributors in ``family`` (module
-    steps 1-2), on the release nearest ``software``, leaving out the controller ``exclude``; None when none has."""
+    steps 1-2), on the release nearest ``software``, leaving out the controller ``exclude``; None when none has.
+    Remembered per catalog (the ordering bounds ask it for every field of every platform of a family: the same
+    few values; a :class:`PooledField` is frozen)."""
+    known = _POOLED.setdefault(catalog, {})
+    key = (family, protocols, field, software, exclude)
+    if key not in known:
+        known[key] = _pooled_field(catalog, family, protocols, field, software, exclude)
+    return known[key]
+
+
+def _pooled_field(catalog: Catalog, family: str, protocols: tuple[str, ...], field: str, software: str,
+                  exclude: str) -> PooledField | None:
+    """:func:`pooled_field` computed."""
     fitted_only = _family_fitted(catalog, family)
     for proto in protocols:
         found = _contributions(catalog, family, proto, field, exclude, fitted_only)
