@@ -58,6 +58,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from itertools import islice
 from operator import itemgetter
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, cast
 
 from models.capacity import CapacityTotals, evaluate_capacity
@@ -544,6 +545,26 @@ def _capacity_signature(record: Controller, catalog: Catalog) -> tuple:
     return (record.family, record.nodes, record.default_software, tuple(record.adp),
             tuple(sorted(record.adp_root_partition_bytes.items())), is_all_flash_ontap(record),
             any(getattr(catalog.find(sid), "internal", False) for sid in record.shelves))
+
+
+def _alike_layouts(layouts: Mapping[str, RaidLayout], computed: Scenario, scenario: Scenario,
+                   catalog: Catalog) -> Mapping[str, RaidLayout]:
+    """``raid_layouts(scenario, catalog)`` of an array design from the ``layouts`` of the design ``computed``, whose
+    :func:`_capacity_key` is the same: the layout rules read of a controller's record only what its
+    :func:`_capacity_signature` holds (``models.capacity.layout``: nodes, ADP modes and root partition sizes, default
+    release, all-flash, internal bays) and its name for the words, and of its node and shelves what the key holds,
+    so each controller's groups, spares and RAID type are the same; its layout is given the node's id and the words
+    naming it (``layout._renamed``; a note that names the record rather than the node keeps the other's name: the
+    paths, which these layouts are for, read only the RAID type and the groups)."""
+    from models.capacity.layout import _controller_where, _renamed
+
+    out = dict(layouts)
+    theirs = {n.id: n for n in computed.nodes if n.kind == "controller"}
+    for node in scenario.nodes:
+        if node.kind == "controller" and node.id in out and node.id in theirs:
+            out[node.id] = _renamed(out[node.id], _controller_where(theirs[node.id], catalog),
+                                    _controller_where(node, catalog), node.id)
+    return MappingProxyType(out)
 
 
 def _capacity_key(scenario: Scenario, catalog: Catalog, signatures: dict[str, Any],
@@ -1790,6 +1811,8 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
     layouts: dict[tuple, Mapping[str, RaidLayout] | None] = {}  # ... and their RAID layouts
     storage_keys: dict[int, tuple] = {}  # id of a design's checked scenario -> its storage key, computed once
     alike_capacities: dict[tuple, CapacityTotals] = {}  # ... and arrays whose controllers' capacity rules are alike
+    alike_layouts: dict[tuple, tuple[Any, Scenario]] = {}  # ... with the layouts of the array that computed it
+    alike_of: dict[tuple, tuple] = {}  # storage key of an array whose capacity was an alike one's -> that capacity key
     capacity_signatures: dict[str, Any] = {}  # a controller's capacity signature, by id
     signatures: dict[str, str] = {}  # a drive's performance signature, by id
     memo = _NodeJsonMemo()  # each shared node's JSON text, for the three keys of an array design
@@ -1809,6 +1832,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                 # an array's or cluster's RAID layouts, shared with its paths (a cloud design's capacity reads none)
                 raid = layouts[key] = raid_layouts(checked, catalog) if deployment != "cloud" else None
                 cap = alike_capacities[alike] = evaluate_capacity(checked, catalog, raid).total
+                if deployment == "on-prem":
+                    alike_layouts[alike] = (raid, checked)
+            elif deployment == "on-prem":
+                alike_of[key] = alike
             capacities[key] = cap
         reasons = capacity_reasons(cap, need, req.horizon_months)
         cand = Candidate(summary, False, tuple(reasons + limits), cap.usable_bytes, cap.effective_bytes, None, None,
@@ -1860,8 +1887,10 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
         if got is None:
             key = storage_keys.get(id(checked))
             key = _storage_key(checked, memo if pkey[0] == "on-prem" else None) if key is None else key
-            if key not in layouts and pkey[0] != "cloud":  # its capacity was an alike array's
-                layouts[key] = raid_layouts(checked, catalog)
+            if key not in layouts and pkey[0] != "cloud":  # its capacity was an alike array's: so are its layouts
+                alike = alike_of.get(key)
+                layouts[key] = (raid_layouts(checked, catalog) if alike is None or alike not in alike_layouts
+                                else _alike_layouts(*alike_layouts[alike], checked, catalog))
             got = built[pkey] = design_paths(checked, catalog, layouts.get(key))
             if pkey[0] == "on-prem":  # its controller's bound per workload, for the designs of its controller side
                 side = controller_side(checked)

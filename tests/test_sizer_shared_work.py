@@ -7,19 +7,29 @@ prefix of a source text."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from functools import lru_cache
 from itertools import groupby
 
 import numpy as np
 
 import models.performance.profiles as profiles
 from models.capacity import evaluate_capacity
+from models.capacity.layout import raid_layouts
 from models.design import PROJECT_SOURCE_PREFIX, is_project_source
 from models.evaluate import project_catalog
 from models.performance.screening import SUMMED_IN_ORDER_BELOW
 from models.project.model import Requirements
 from models.queueing.general_service import closed_ramp_batch, closed_ramp_batches
 from models.resources import examples_dir
-from models.sizing import _array_specs, _capacity_key, _capacity_signature, _cloud_specs, _storage_key
+from models.sizing import (
+    _alike_layouts,
+    _array_specs,
+    _capacity_key,
+    _capacity_signature,
+    _cloud_specs,
+    _storage_key,
+)
 from models.store import load_any
 
 
@@ -123,10 +133,8 @@ def test_cvo_designs_that_differ_only_in_their_vm_share_one_capacity_key_and_hav
 
 
 def test_arrays_whose_controllers_capacity_rules_are_alike_share_one_capacity_key_and_have_the_same_capacity():
-    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
-    catalog = project_catalog(project)
+    project, catalog, specs = _every_array_design()
     signatures: dict = {}
-    specs = list(_array_specs(project.scenario, catalog, Requirements()))  # every family, protocol and drive
     keyed = sorted(((_capacity_key(s.scenario, catalog, signatures), i) for i, s in enumerate(specs[::3])),
                    key=lambda kv: kv[0])
     shared = eseries = 0
@@ -177,3 +185,40 @@ def test_the_project_source_test_reads_the_prefix_as_the_whole_text_lowered_woul
     for text in texts:
         assert is_project_source(text) == text.strip().lower().startswith(PROJECT_SOURCE_PREFIX), repr(text)
     assert sum(is_project_source(t) for t in texts) > 50
+
+
+def test_arrays_of_one_capacity_key_take_each_others_raid_layouts():
+    """The search builds the paths of an array whose capacity was an alike array's from that array's RAID layouts
+    (``_alike_layouts``): the groups, spares, partitions and RAID type its own ``raid_layouts`` would build, its id
+    and the words naming it; over every family, protocol and drive of the AFF8080 example's search."""
+    _project, catalog, specs = _every_array_design()
+    signatures: dict = {}
+    first: dict = {}
+    compared = across = 0
+    for spec in specs[::11]:
+        design = spec.scenario
+        key = _capacity_key(design, catalog, signatures)
+        if key not in first:
+            first[key] = (raid_layouts(design, catalog), design)
+            continue
+        got, want = _alike_layouts(*first[key], design, catalog), raid_layouts(design, catalog)
+        assert got.keys() == want.keys()
+        for system, layout in want.items():
+            assert replace(got[system], notes=()) == replace(layout, notes=())
+            assert len(got[system].notes) == len(layout.notes)
+        compared += 1
+        across += _controller_of(first[key][1]) != _controller_of(design)
+    assert compared >= 200 and across >= 100
+
+
+def _controller_of(design) -> str:
+    return next(n.catalog_id for n in design.nodes if n.kind == "controller")
+
+
+@lru_cache(maxsize=1)
+def _every_array_design() -> tuple:
+    """(project, catalog, specs) of the AFF8080 example's array designs of every family, protocol and drive (made
+    once for this module's tests)."""
+    project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    catalog = project_catalog(project)
+    return project, catalog, list(_array_specs(project.scenario, catalog, Requirements()))
