@@ -499,21 +499,21 @@ not memoised."""
 class _NodeJsonMemo:
     """:func:`_node_json` computed once per node object and exclusion: the designs of one search share their validated
     (frozen) hosts, controller and shelf nodes (:func:`_controller_node`, :func:`_shelf_node`), whose texts the
-    storage, capacity and performance keys of every design otherwise dumped again. Each node is held with its text,
-    so no other object takes its id while the memo lives; an exclusion is one of this module's constant sets, told
-    by its id."""
+    storage, capacity and performance keys of every design otherwise dumped again. An exclusion (this module's
+    constant sets) is told by its id; each node and exclusion is held with its text, so no other object takes
+    their ids while the memo lives."""
 
     def __init__(self) -> None:
-        self._texts: dict[tuple[int, int], tuple[Any, str]] = {}
+        self._texts: dict[tuple[int, int], tuple[Any, set[str] | None, str]] = {}
 
     def __call__(self, node: Any, exclude: set[str] | None = None) -> str:
         if node.kind in _UNSHARED_KINDS:
             return _node_json(node, exclude)
         key = (id(node), id(exclude))
         hit = self._texts.get(key)
-        if hit is None or hit[0] is not node:
-            hit = self._texts[key] = (node, _node_json(node, exclude))
-        return hit[1]
+        if hit is None:
+            hit = self._texts[key] = (node, exclude, _node_json(node, exclude))
+        return hit[2]
 
 
 def _storage_key(scenario: Scenario, dumps: NodeJson | None = None) -> tuple:

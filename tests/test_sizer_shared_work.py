@@ -28,6 +28,8 @@ from models.sizing import (
     _capacity_key,
     _capacity_signature,
     _cloud_specs,
+    _NodeJsonMemo,
+    _performance_key,
     _storage_key,
 )
 from models.store import load_any
@@ -222,3 +224,20 @@ def _every_array_design() -> tuple:
     project = load_any(examples_dir() / "aff8080-sqlserver-tpce.toml")
     catalog = project_catalog(project)
     return project, catalog, list(_array_specs(project.scenario, catalog, Requirements()))
+
+
+def test_a_searchs_node_texts_made_once_give_the_same_keys():
+    """The storage, capacity and performance keys of array designs made with a search's memo of node texts
+    (``_NodeJsonMemo``) are those made without it, and the designs' shared nodes are dumped once each."""
+    _project, catalog, specs = _every_array_design()
+    memo = _NodeJsonMemo()
+    plain: tuple[dict, dict] = ({}, {})
+    memoised: tuple[dict, dict] = ({}, {})
+    designs = [spec.scenario for spec in specs[::11]]
+    for design in designs:
+        assert _storage_key(design, memo) == _storage_key(design)
+        assert _capacity_key(design, catalog, memoised[0], memo) == _capacity_key(design, catalog, plain[0])
+        assert (_performance_key(design, catalog, "on-prem", memoised[1], memo)
+                == _performance_key(design, catalog, "on-prem", plain[1]))
+    dumped = sum(3 * sum(n.kind != "switch" for n in d.nodes) for d in designs)
+    assert len(memo._texts) < dumped / 4
