@@ -236,8 +236,13 @@ def _tail_group(requests: Sequence[TailRequest], probabilities: tuple[float, ...
                         for ts, x, _res, bg in requests])
     u = np.minimum(u, 1.0)
 
+    one = len(requests) == 1
+
     def rows(values: list) -> np.ndarray:
-        """Per-path values repeated for each of its rows."""
+        """Per-path values repeated for each of its rows (one path's: its values as one row, which the element-wise
+        operations below broadcast over its rows, the same floats without the copies)."""
+        if one:
+            return np.asarray(values, dtype=float)
         return np.repeat(np.asarray(values, dtype=float), lengths, axis=0)
 
     stations = [r[0] for r in requests]
@@ -256,6 +261,8 @@ def _tail_group(requests: Sequence[TailRequest], probabilities: tuple[float, ...
     total = mixture_cumulants((rf, 1.0 - rf), ((w1 + read[:, 0], w2 + read[:, 1], w3 + read[:, 2]),
                                                (w1 + write[:, 0], w2 + write[:, 1], w3 + write[:, 2])))
     values = gamma_quantiles(total, probabilities)
+    if one:
+        return [tuple(v * 1e3 for v in values)]
     cuts = np.cumsum(lengths)[:-1]
     split = [np.split(v * 1e3, cuts) for v in values]
     return [tuple(parts[k] for parts in split) for k in range(len(requests))]

@@ -264,28 +264,36 @@ class _UnitGammaShape:
     Wilson-Hilferty operands), once for every percentile asked of the same shapes (:func:`gamma_quantiles`): the same
     operations, so the same floats."""
 
-    __slots__ = ("k", "i", "h", "t", "t2", "t3", "big", "root")
+    __slots__ = ("k", "i", "h", "t", "t2", "t3", "beyond", "big", "root")
 
     def __init__(self, k: np.ndarray) -> None:
         xs = _LOG_SHAPES
         x = np.clip(np.log(np.maximum(k, 1e-300)), xs[0], xs[-1])
-        i = np.clip(np.searchsorted(xs, x) - 1, 0, len(xs) - 2)
+        i = np.clip(xs.searchsorted(x) - 1, 0, len(xs) - 2)
         self.k, self.i = k, i
         self.h = xs[i + 1] - xs[i]
         self.t = t = (x - xs[i]) / self.h
         self.t2, self.t3 = t * t, t * t * t
-        self.big = np.maximum(k, 1.0)
-        self.root = np.sqrt(self.big)
+        self.beyond = k > _LARGEST_SHAPE
+        """Which shapes lie above the table (Wilson-Hilferty's); the operands below only when any does (a curve's
+        rows of the translated gamma are mostly within it: the same floats, np.where picks the table's there)."""
+        self.big: np.ndarray | None = None
+        self.root: np.ndarray | None = None
+        if self.beyond.any():
+            self.big = np.maximum(k, 1.0)
+            self.root = np.sqrt(self.big)
 
 
 def _unit_gamma_quantile(shape: _UnitGammaShape, p: float) -> np.ndarray:
     """:func:`unit_gamma_quantile` at ``p`` (one of the table's) of the shapes :class:`_UnitGammaShape` holds."""
     log_q, slope = _LOG_TABLES[p]
-    i, h, t, t2, t3, big = shape.i, shape.h, shape.t, shape.t2, shape.t3, shape.big
+    i, h, t, t2, t3, big, root = shape.i, shape.h, shape.t, shape.t2, shape.t3, shape.big, shape.root
     log_value = ((2 * t3 - 3 * t2 + 1) * log_q[i] + (t3 - 2 * t2 + t) * h * slope[i]
                  + (3 * t2 - 2 * t3) * log_q[i + 1] + (t3 - t2) * h * slope[i + 1])
-    wilson = big * (1.0 - 1.0 / (9.0 * big) + _NORMAL_QUANTILES[p] / (3.0 * shape.root)) ** 3
-    return np.where(shape.k > _LARGEST_SHAPE, wilson, np.exp(log_value))
+    if big is None or root is None:  # every shape within the table
+        return np.exp(log_value)
+    wilson = big * (1.0 - 1.0 / (9.0 * big) + _NORMAL_QUANTILES[p] / (3.0 * root)) ** 3
+    return np.where(shape.beyond, wilson, np.exp(log_value))
 
 
 def gamma_quantile(cumulants: Cumulants, p: float) -> np.ndarray:
@@ -307,37 +315,43 @@ def gamma_quantiles(cumulants: Cumulants, probabilities: tuple[float, ...]) -> t
     """
     k1, k2, k3 = (np.asarray(x, dtype=float) for x in cumulants)
     finite = np.isfinite(k1) & np.isfinite(k2) & np.isfinite(k3)
-    k1f = np.where(finite, k1, 0.0)
-    k2f = np.where(finite, np.maximum(k2, 0.0), 0.0)
-    k3f = np.where(finite, k3, 0.0)
+    all_finite = bool(finite.all())  # (then the masks below would pick every value as it is)
+    k1f = k1 if all_finite else np.where(finite, k1, 0.0)
+    k2f = np.maximum(k2, 0.0) if all_finite else np.where(finite, np.maximum(k2, 0.0), 0.0)
+    k3f = k3 if all_finite else np.where(finite, k3, 0.0)
     varied = k2f > 1e-12 * np.maximum(k1f * k1f, 1e-300)
-    sd = np.sqrt(k2f)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
         theta = np.where(varied & (k3f > 0.0), k3f / (2.0 * k2f), 0.0)
         shape = np.where(theta > 0.0, k2f / (theta * theta), np.inf)
     shape = np.where(np.isnan(shape), np.inf, shape)
     tabled = shape <= _WILSON_FROM
-    small = np.where(tabled, shape, 1.0)
-    big = np.where(tabled, _WILSON_FROM, shape)  # inf where kappa3 <= 0: the normal
+    # every shape within the translated gamma's range (a curve's rows mostly are): Wilson-Hilferty's operands and
+    # the normal's are not computed, np.where would pick the gamma's floats everywhere
+    every = bool(tabled.all())
+    small = shape if every else np.where(tabled, shape, 1.0)
     out = []
     # what does not depend on the percentile, once (the same operations for each: the same floats)
     with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-        root = np.sqrt(big)
+        if not every:
+            big = np.where(tabled, _WILSON_FROM, shape)  # inf where kappa3 <= 0: the normal
+            root = np.sqrt(big)
+            finite_big = np.isfinite(big)
+            sd = np.sqrt(k2f)
         shift = k1f - small * theta
-        finite_big = np.isfinite(big)
         small_shape = _UnitGammaShape(small)
     for p in probabilities:
         z = _NORMAL_QUANTILES.get(p)
         if z is None:
             z = NormalDist().inv_cdf(p)
         with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
-            a = z / (3.0 * root) - 1.0 / (9.0 * big)
-            excess = np.where(finite_big, root * (3.0 * a + 3.0 * a * a + a * a * a), z)
+            if not every:
+                a = z / (3.0 * root) - 1.0 / (9.0 * big)
+                excess = np.where(finite_big, root * (3.0 * a + 3.0 * a * a + a * a * a), z)
             unit = _unit_gamma_quantile(small_shape, p) if p in _LOG_TABLES else unit_gamma_quantile(small, p)
             gamma = shift + theta * unit
-        q = np.where(tabled, gamma, k1f + sd * excess)
+        q = gamma if every else np.where(tabled, gamma, k1f + sd * excess)
         q = np.where(varied, np.maximum(q, 0.0), k1f)
-        out.append(np.where(finite, q, np.inf))
+        out.append(q if all_finite else np.where(finite, q, np.inf))
     return tuple(out)
 
 
