@@ -8,21 +8,19 @@ citation mapping itself (``models.present.citations``) is checked against the se
 from __future__ import annotations
 
 import csv
-import io
 import re
 from pathlib import Path
 
 import pytest
+from example_reports import example_report, page_texts
 from openpyxl import load_workbook
-from pypdf import PdfReader
 
 from app.cli import main
-from app.report import render_report_bytes, validation_outcomes
+from app.report import validation_outcomes
 from app.report.sources import catalog_numbers, preset_numbers
 from app.report.workbook import sizing_sheets, write_csv_folder, write_xlsx
 from models.catalog import bundled_catalog
 from models.design import resolve
-from models.evaluate import evaluate
 from models.present.catalog_browser import record_details
 from models.present.citations import SEED_TITLES, customer_citation
 from models.project import load
@@ -152,16 +150,13 @@ def test_every_catalog_source_and_the_browser_cite_for_a_customer():
 
 
 def _pdf_text(data: bytes) -> str:
-    reader = PdfReader(io.BytesIO(data))
-    return " ".join(" ".join((page.extract_text() or "").split()) for page in reader.pages)
+    return " ".join(" ".join(text.split()) for text in page_texts(data))
 
 
 def _document_texts(path: Path, tmp_path: Path, validation) -> tuple[list[str], int]:
     """The texts a customer reads for one example: its PDF's text (pypdf), the source texts the report prints,
     its XLSX cells and its CSV cells; and how many of them the PDF and its source texts are."""
-    project = load(path)
-    evaluation = evaluate(project)
-    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=validation)
+    project, evaluation, data = example_report(path)  # the PDF tests/test_report.py reads too, rendered once
     texts = [_pdf_text(data)]
     design = resolve(project, evaluation.scenario)
     scenario = design.scenario

@@ -14,6 +14,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from example_reports import example_report, page_texts
 from pypdf import PdfReader
 
 from app.report import ReportError, render_report_bytes, validation_outcomes, write_report
@@ -35,21 +36,14 @@ def _squash(text: str) -> str:
 
 @pytest.fixture(scope="module")
 def reports():
-    """One evaluation and one rendered report per example (the slow part, done once)."""
-    validation = validation_outcomes()
-    out = {}
-    for path in EXAMPLES:
-        project = load(path)
-        evaluation = evaluate(project)
-        data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation},
-                                   validation=None if isinstance(validation, str) else validation)
-        out[path.stem] = (project, evaluation, data)
-    return out
+    """One evaluation and one rendered report per example (the slow part, done once per process and shared with
+    tests/test_customer_citations.py, which reads the very same PDFs: tests/example_reports.py)."""
+    return {path.stem: example_report(path) for path in EXAMPLES}
 
 
 def _text(data: bytes) -> tuple[PdfReader, str]:
-    reader = PdfReader(io.BytesIO(data))
-    return reader, _squash("\n".join(page.extract_text() or "" for page in reader.pages))
+    """The PDF's reader and its whole text, whitespace-normalised (pypdf; a PDF read once per process)."""
+    return PdfReader(io.BytesIO(data)), _squash("\n".join(page_texts(data)))
 
 
 @pytest.mark.parametrize("name", [p.stem for p in EXAMPLES])

@@ -50,3 +50,21 @@ def test_the_heaviest_first_list_names_existing_test_modules() -> None:
     missing = [m for m in heaviest if not (ROOT / m).is_file()]
     assert not missing, f"tests/conftest.py HEAVIEST_FIRST names modules that do not exist: {missing}"
     assert len(set(heaviest)) == len(heaviest)
+
+
+def test_the_modules_that_share_a_worker_share_one_work_unit() -> None:
+    """tests/conftest.py's SHARED_WORKER: each named module exists, and the scheduler gives its tests the work unit
+    (scope) of the module it joins; every other test keeps its own module's."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("root_conftest_shared", ROOT / "tests" / "conftest.py")
+    assert spec is not None and spec.loader is not None
+    conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(conftest)
+    assert conftest.SHARED_WORKER
+    scheduler = object.__new__(conftest.SharedScopes)  # _split_scope reads no state
+    for module, joined in conftest.SHARED_WORKER.items():
+        assert (ROOT / module).is_file() and (ROOT / joined).is_file(), (module, joined)
+        assert scheduler._split_scope(f"{module}::test_x[a-b]") == joined
+        assert scheduler._split_scope(f"{joined}::test_y") == joined
+    assert scheduler._split_scope("tests/test_cli.py::test_z") == "tests/test_cli.py"
