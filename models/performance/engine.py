@@ -776,6 +776,10 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
     if not math.isfinite(saturation) or saturation <= low_iops:
         return None
     st = _static(specs if isinstance(specs, tuple) else tuple(specs), float(read_fraction))
+    if limit_ms == limit_ms:  # not NaN (the grid search below fails on a NaN limit, as it always did)
+        found = _open_search_floats(st, np.asarray(demands, dtype=float), limit_ms, low_iops, saturation, rounds)
+        if found is not _NOT_SMALL:
+            return found  # type: ignore[return-value]
     latency = _open_latency_one(st, np.asarray(demands, dtype=float))
     with np.errstate(divide="ignore", invalid="ignore"):  # entered once for the search's latencies
         lat = float(latency(np.array([low_iops], dtype=float))[0])  # open_storage_latency_ms, inf for None
@@ -791,6 +795,90 @@ def open_iops_at_latency(specs: Sequence[StationSpec], demands: Sequence[float] 
             if hi - lo <= 1e-6 * hi:
                 break
     return lo
+
+
+_NOT_SMALL = object()
+""":func:`_open_search_floats`'s answer for a network it leaves to the vectorised search."""
+SMALL_OPEN_QUEUES = 8
+"""Below this many queueing stations numpy sums a point's stations left to right (a reduction of fewer than 8
+values is a plain loop; from 8 on it sums pairwise), so :func:`_open_search_floats` can add them in plain floats."""
+
+
+def _open_search_floats(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float, saturation: float,
+                        rounds: int) -> float | None | object:
+    """:func:`open_iops_at_latency`'s search in plain floats, the same result to the bit, for a network of fewer
+    than :data:`SMALL_OPEN_QUEUES` queueing stations on the storage side (else :data:`_NOT_SMALL`).
+
+    Each point's latency is :func:`_open_latency_floats`'s. It never falls with the IOPS (each operation is
+    monotonic in its rounding), so the grid's "within the limit" is a prefix and its last point is found by
+    bisection: 6 points per round of :data:`OPEN_SEARCH_GRID` instead of all 65, each a grid point computed as
+    :func:`_grid` does (i x step + lo, i / 64 x delta + lo when the step is zero, the last point hi)."""
+    latency = _open_latency_floats(st, demands)
+    if latency is None:
+        return _NOT_SMALL
+    if latency(low_iops) > limit_ms:
+        return None
+    lo, hi = low_iops, saturation
+    steps = OPEN_SEARCH_GRID
+    for _ in range(rounds):
+        delta = hi - lo
+        step = delta / steps
+        zero = step == 0
+
+        def point(i: int, lo: float = lo, hi: float = hi, step: float = step, delta: float = delta,
+                  zero: bool = zero) -> float:
+            if i == steps:
+                return hi
+            return (i / steps) * delta + lo if zero else float(i) * step + lo
+
+        good, bad = 0, steps  # point 0 (lo) is within the limit; point 64 is taken as not (j <= 63 as there)
+        while bad - good > 1:
+            mid = (good + bad) // 2
+            if latency(point(mid)) <= limit_ms:
+                good = mid
+            else:
+                bad = mid
+        lo, hi = point(good), point(good + 1)
+        if hi - lo <= 1e-6 * hi:
+            break
+    return lo
+
+
+def _open_latency_floats(st: _Static, demands: np.ndarray) -> Callable[[float], float] | None:
+    """:func:`_open_latency_one` at one IOPS in plain floats, the same float: the same operations on the same values
+    in the same order (u = IOPS x demand / capacity, u / (1 - u) x weight per station, summed left to right as numpy
+    sums fewer than 8 values, + the fixed part, x 1e3; +inf where a station is at u >= 1 or the sum is not finite).
+    None (use the arrays) with :data:`SMALL_OPEN_QUEUES` queueing stations or more on the storage side, none at all,
+    or a negative or NaN ratio or weight (the search relies on the latency never falling with the IOPS)."""
+    if not st.side(False)[0].any():
+        return None
+    q_full, _d, q_servers, q_cap, q_v, q_shares, _ds, all_full, all_shares = st.split(False)
+    if len(q_full) >= SMALL_OPEN_QUEUES:
+        return None
+    dq = demands[q_full]
+    ratios, weights = (dq / q_cap).tolist(), (dq / q_servers * q_v * q_shares).tolist()
+    if not all(r >= 0.0 for r in ratios) or not all(w >= 0.0 for w in weights):
+        return None
+    pairs = list(zip(ratios, weights))
+    fixed = float(np.add.reduce(demands[all_full] * all_shares))
+    inf = math.inf
+
+    def latency(x: float) -> float:
+        total = 0.0
+        first = True
+        for ratio, weight in pairs:
+            u = x * ratio
+            if u >= 1.0:
+                return inf
+            t = u / (1.0 - u) * weight
+            if first:
+                total, first = t, False
+            else:
+                total += t
+        total = (total + fixed) * 1e3
+        return total if math.isfinite(total) else inf
+
+    return latency
 
 
 def _open_latency_one(st: _Static, demands: np.ndarray) -> Callable[[np.ndarray], np.ndarray]:
