@@ -296,28 +296,43 @@ PAIRED_EXAMPLES = ("aff8080-sqlserver-tpce", "spinning192-sas-analytics", "cvo-a
 def paired_ratio(example: str, pairs: int = 5) -> tuple[float, float, float, float, float, float]:
     """(median size wall s, median evaluate wall s, median of the pairwise ratios, then the same of the processes'
     CPU time, user + system) of ``storplan size`` and ``storplan evaluate`` of one bundled example, run in turn
-    (one warm-up of each first)."""
+    (one warm-up of each first).
+
+    The processes write their bytecode to a cache of their own (``PYTHONPYCACHEPREFIX``, with
+    ``PYTHONDONTWRITEBYTECODE`` left out of their environment) and use a StorPlan home of their own, as
+    bench_cli.py's do: on a machine that sets ``PYTHONDONTWRITEBYTECODE`` every process would otherwise compile every
+    module again, which adds the same cost to both commands and pulls their ratio towards 1."""
+    import os
     import resource
+    import shutil
     import subprocess
     import sys
+    import tempfile
 
     path = str(examples_dir() / f"{example}.toml")
     commands = ([sys.executable, "-m", "app", "size", path], [sys.executable, "-m", "app", "evaluate", path])
+    cache = tempfile.mkdtemp(prefix="storplan-bench-pyc-")
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = cache
+    env["STORPLAN_HOME"] = os.path.join(cache, "home")  # a user of its own (the warm-up writes its catalog cache)
 
     def run(command: list[str]) -> tuple[float, float]:
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        subprocess.run(command, check=True, capture_output=True)
+        subprocess.run(command, check=True, capture_output=True, env=env)
         wall = time.perf_counter() - start
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
-    for command in commands:
-        run(command)
     sizes, evaluations = [], []
-    for _ in range(pairs):
-        sizes.append(run(commands[0]))
-        evaluations.append(run(commands[1]))
+    try:
+        for command in commands:
+            run(command)
+        for _ in range(pairs):
+            sizes.append(run(commands[0]))
+            evaluations.append(run(commands[1]))
+    finally:
+        shutil.rmtree(cache, ignore_errors=True)
     out: list[float] = []
     for k in (0, 1):
         out += [statistics.median(s[k] for s in sizes), statistics.median(e[k] for e in evaluations),
