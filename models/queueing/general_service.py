@@ -178,6 +178,15 @@ _KERNEL_MAX_CLASSES = 48
 """Ramps of up to this many queueing classes run the unrolled recursion (:func:`_ramp_kernel`)."""
 
 
+def _compiled_kernel(lines: list[str], filename: str) -> Callable[..., list[float]]:
+    """The function ``kernel`` that the generated ``lines`` define (:func:`_ramp_kernel`, :func:`_batch_kernel`),
+    compiled through :func:`models.queueing.generated_code.compile_text` (its code cached by the text) under
+    ``filename``, the name tracebacks and profiles show."""
+    namespace: dict[str, Any] = {}
+    exec(generated_code.compile_text("\n".join(lines), filename), namespace)
+    return cast(Callable[..., list[float]], namespace["kernel"])
+
+
 def _kernel_head(classes: int, *lists: tuple[str, str]) -> list[str]:
     """The opening lines of a generated ramp kernel (:func:`_ramp_kernel`, :func:`_batch_kernel`): its signature
     (populations, fixed, x_max, then the three per-class lists, each given as (argument, local prefix)), each list
@@ -232,9 +241,7 @@ def _ramp_kernel(classes: int, bottleneck: int, no_residual: tuple[bool, ...] = 
         f"        keep((x, {r}))",
         "    return steps",
     ]
-    namespace: dict[str, Any] = {}
-    exec(generated_code.compile_text("\n".join(lines), f"<closed_ramp kernel K={classes}>"), namespace)
-    return cast(Callable[..., list[float]], namespace["kernel"])
+    return _compiled_kernel(lines, f"<closed_ramp kernel K={classes}>")
 
 
 def closed_ramp_batch(service_s: np.ndarray, servers: np.ndarray, copies: np.ndarray, v_closed: np.ndarray,
@@ -508,9 +515,7 @@ def _batch_kernel(classes: int, bottleneck: int, pairwise: bool, no_residual: tu
         f"        keep((x, {r}, total))",
         "    return steps",
     ]
-    namespace: dict[str, Any] = {}
-    exec(generated_code.compile_text("\n".join(lines), f"<batch kernel K={classes}>"), namespace)
-    return cast(Callable[..., list[float]], namespace["kernel"])
+    return _compiled_kernel(lines, f"<batch kernel K={classes}>")
 
 
 def _plain_valid(s: np.ndarray, c: np.ndarray, m: np.ndarray, v: np.ndarray) -> list[float] | None:
