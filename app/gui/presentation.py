@@ -20,6 +20,7 @@ from shiboken6 import isValid as shiboken_is_valid  # noqa: N813 - the alias say
 
 from app.gui.canvas.items import NODE_H, smallest_label_pixels
 from app.gui.themes import restyle
+from app.gui.window_layout import stop_following
 
 FONT_SCALE = 1.4
 """How much larger the application font is in presentation mode."""
@@ -195,6 +196,9 @@ class Presentation:
         w = self._window
         if hasattr(w, "build_panels"):  # every panel's fonts recorded (a dock's built on first show otherwise)
             w.build_panels()
+        results = getattr(w, "results_dock", None)
+        if results is not None:  # the layout saved here is the one restored on leaving: nothing re-arranges it
+            stop_following(results)
         self._state = w.saveState(LAYOUT_VERSION)
         self._was_maximized, self._was_full = w.isMaximized(), w.isFullScreen()
         app = QApplication.instance()
@@ -230,7 +234,6 @@ class Presentation:
         self.active = True
         self._esc.setEnabled(True)
         self._grow_charts(bigger)
-        results = getattr(w, "results_dock", None)
         if results is not None:  # the results (charts) get most of the height: the canvas is fitted above them
             QTimer.singleShot(0, w, lambda: w.resizeDocks([results], [int(w.height() * 0.62)], Qt.Orientation.Vertical))
         # again once the larger font has reached every widget (charts' ticks) and charts are redrawn

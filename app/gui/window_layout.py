@@ -295,3 +295,13 @@ class _FollowResults(QObject):
         self._following = False
         self._content.removeEventFilter(self)
         self._window.removeEventFilter(self)
+
+
+def stop_following(results: QDockWidget) -> None:
+    """The results' height follows their content no more (see :class:`_FollowResults`): the user has arranged the
+    window or taken it over (presentation mode lays it out itself and restores the user's layout on leaving, which
+    a late re-arrangement and canvas fit would undo). No-op when nothing follows."""
+    content = _content(results)
+    follower = content.findChild(_FollowResults) if content is not None else None
+    if follower is not None:
+        follower.stop()
