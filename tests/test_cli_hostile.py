@@ -1,5 +1,6 @@
 """Hostile and damaged project files on the command line: `storplan evaluate`, `import`, `export` and `report` each
-answer with one clear line and exit status 2, within 2 s, never a traceback, and leave the file as it was."""
+answer with one clear line and exit status 2, before any of their work (evaluation, sizing, fitting, report, workbook:
+:func:`work_done`), never a traceback, and leave the file as it was."""
 
 from __future__ import annotations
 
@@ -94,6 +95,32 @@ HOSTILE = {
 }
 
 
+COMMAND_WORK = [("models.evaluate", "evaluate"), ("models.design", "resolve"), ("models.sizing", "size"),
+                ("models.calibration", "fit_from_csv"), ("app.report", "write_report"),
+                ("app.report.workbook", "sizing_sheets")]
+"""What the commands do once the project is loaded (imported by each command when it runs, so a patched module
+attribute is what the command calls)."""
+
+
+@pytest.fixture
+def work_done(monkeypatch) -> list[str]:
+    """The names of :data:`COMMAND_WORK` functions called, each still doing its work: a refused file leaves it empty
+    (refused before the engines ran, not after; deterministic where a clock is not)."""
+    import importlib
+
+    calls: list[str] = []
+    for module_name, name in COMMAND_WORK:
+        module = importlib.import_module(module_name)
+        real = getattr(module, name)
+
+        def spy(*args, _real=real, _name=f"{module_name}.{name}", **kwargs):
+            calls.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, spy)
+    return calls
+
+
 def _commands(path: Path, tmp: Path) -> list[list[str]]:
     commands = [["evaluate", str(path)], ["evaluate", str(path), "--json"],
                 ["report", str(path), "-o", str(tmp / "out.pdf")]]  # fmt: skip
@@ -104,15 +131,25 @@ def _commands(path: Path, tmp: Path) -> list[list[str]]:
     return commands
 
 
+def test_work_done_sees_the_work_of_every_command(tmp_path: Path, capsys, work_done):
+    """The spies are wired: on a sound project every command of :func:`_all_commands` calls one of them (``import``
+    loads and writes, no more: its work is the output the refusal tests find absent)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    for argv in _all_commands(EXAMPLE, out):
+        work_done.clear()
+        assert main(argv) == 0, capsys.readouterr().err
+        assert work_done or argv[0] == "import", f"{argv[0]}: no work seen"
+    capsys.readouterr()
+
+
 @pytest.mark.parametrize("case", list(HOSTILE))
-def test_hostile_file_gets_one_line_and_exit_2_quickly(case: str, tmp_path: Path, capsys):
+def test_hostile_file_gets_one_line_and_exit_2_before_any_work(case: str, tmp_path: Path, capsys, work_done):
     make, words = HOSTILE[case]
     path = make(tmp_path)
     before = hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns
     for argv in _commands(path, tmp_path):
-        start = time.monotonic()
         code = main(argv)
-        elapsed = time.monotonic() - start
         out, err = capsys.readouterr()
         assert code == 2, (argv, out, err)
         assert out == "", "nothing on stdout for a refused file"
@@ -121,7 +158,7 @@ def test_hostile_file_gets_one_line_and_exit_2_quickly(case: str, tmp_path: Path
         assert lines[0].startswith(f"storplan: {path}"), err
         for word in words:
             assert word in lines[0], err
-        assert elapsed < 2.0, f"{argv[0]} took {elapsed:.2f} s"
+        assert work_done == [], f"{argv[0]} worked on a refused file"
         assert not (tmp_path / "out.pdf").exists() and not (tmp_path / "out.storplan").exists()
         assert not (tmp_path / "out.toml").exists()
     assert (hashlib.sha256(path.read_bytes()).hexdigest(), path.stat().st_mtime_ns) == before
@@ -158,7 +195,7 @@ def test_recursive_view_in_a_real_process(tmp_path: Path):
     assert result.returncode == 2
     assert result.stderr.count("\n") == 1 and "view 'setting'" in result.stderr
     assert "Traceback" not in result.stderr
-    assert elapsed < 10, "the whole process, interpreter start included"
+    assert elapsed < 30, "a hang watchdog (the whole process, interpreter start included; about 1 s when quiet)"
 
 
 def test_infinite_number_in_a_project_catalog_record_is_named(tmp_path: Path, capsys):
@@ -221,25 +258,23 @@ def _all_commands(path: Path, out: Path) -> list[list[str]]:
     return commands
 
 
-def _refused_alike(path: Path, tmp: Path, capsys, words: list[str], limit_s: float = 2.0) -> str:
-    """Every command refuses ``path`` with one identical line naming ``words``, exit 2, within ``limit_s``, writing
-    nothing and leaving nothing beside the input; returns the line."""
+def _refused_alike(path: Path, tmp: Path, capsys, words: list[str], work_done: list[str]) -> str:
+    """Every command refuses ``path`` with one identical line naming ``words``, exit 2, before any of its work
+    (``work_done`` stays empty), writing nothing and leaving nothing beside the input; returns the line."""
     out = tmp / "out"
     out.mkdir(exist_ok=True)
     beside = sorted(os.listdir(path.parent))
     before = hashlib.sha256(path.read_bytes()).hexdigest()
     said = set()
     for argv in _all_commands(path, out):
-        start = time.monotonic()
         code = main(argv)
-        elapsed = time.monotonic() - start
         stdout, err = capsys.readouterr()
         assert code == 2, (argv[0], stdout[:300], err[:300])
         assert stdout == "" and len(err.strip().splitlines()) == 1, (argv[0], err[:500])
         assert err.startswith("storplan: ") and "Traceback" not in err
         for word in words:
             assert word in err, (argv[0], err)
-        assert elapsed < limit_s, f"{argv[0]} took {elapsed:.2f} s"
+        assert work_done == [], f"{argv[0]} worked on a refused file"
         assert sorted(p.name for p in out.iterdir()) == ["lab.csv"], f"{argv[0]} wrote output"
         said.add(err)
     assert len(said) == 1, said  # one message, word for word, from every command
@@ -263,10 +298,11 @@ ABSURD_RECORDS = {
 
 
 @pytest.mark.parametrize("case", list(ABSURD_RECORDS))
-def test_absurd_project_catalog_record_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys):
+def test_absurd_project_catalog_record_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys,
+                                                                         work_done):
     example, record_id, changes, field = ABSURD_RECORDS[case]
     path = _with_record(tmp_path, "record.toml", example, record_id, changes)
-    line = _refused_alike(path, tmp_path, capsys, [f"'{record_id}'", f"'{field}'"])
+    line = _refused_alike(path, tmp_path, capsys, [f"'{record_id}'", f"'{field}'"], work_done)
     assert line.startswith(f"storplan: {path}: catalog: ")
 
 
@@ -297,11 +333,11 @@ LIMITS = {
 
 
 @pytest.mark.parametrize("case", list(LIMITS))
-def test_content_past_a_limit_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys):
+def test_content_past_a_limit_is_refused_by_every_command_alike(case: str, tmp_path: Path, capsys, work_done):
     make, words = LIMITS[case]
     path = tmp_path / "limit.toml"
     path.write_text(make(), encoding="utf-8")
-    line = _refused_alike(path, tmp_path, capsys, words)
+    line = _refused_alike(path, tmp_path, capsys, words, work_done)
     assert len(line) < 400, "a short message, whatever the file holds"
 
 
@@ -328,13 +364,13 @@ def test_a_10_mb_label_is_refused_naming_the_limit(tmp_path: Path, capsys):
     assert not (tmp_path / "o.pdf").exists()
 
 
-def test_300_workloads_on_one_controller_are_refused_within_2_s(tmp_path: Path, capsys):
+def test_300_workloads_on_one_controller_are_refused_before_any_work(tmp_path: Path, capsys, work_done):
     text = _example_text()
     block = text[text.index("[[workload]]"):]
     text += "".join(block.replace('id = "tpce"', f'id = "w{i}"') for i in range(300))
     path = tmp_path / "crowded.toml"
     path.write_text(text, encoding="utf-8")
-    _refused_alike(path, tmp_path, capsys, ["'aff8080' serves 301 workloads", "the limit is 100"])
+    _refused_alike(path, tmp_path, capsys, ["'aff8080' serves 301 workloads", "the limit is 100"], work_done)
 
 
 @pytest.mark.parametrize("top", ["0", "-1"])
@@ -394,15 +430,20 @@ def test_mixture_scv_never_divides_by_zero():
     assert mixture_scv([0.5, 0.5], [1e-3, 3e-3], [0.0, 0.0]) == pytest.approx(0.25)
 
 
-def test_node_count_past_the_limit_is_refused_quickly():
-    """20,001 nodes in one scenario: refused naming the limit, in well under 2 s (measured 0.3 s on a busy machine)."""
+def test_node_count_past_the_limit_is_refused_before_validating_nodes():
+    """20,001 nodes in one scenario: refused naming the limit before any node is validated. The first and the last
+    node are invalid: had the nodes been validated, their errors would be reported beside the count's (pydantic
+    collects every error), so the one error proves the count refused the list first."""
     from pydantic import ValidationError
 
     from models.project.model import MAX_NODES, Project
 
     nodes = [{"id": f"s{i}", "kind": "switch", "catalog_id": "brocade-6510"} for i in range(MAX_NODES + 1)]
-    start = time.monotonic()
-    with pytest.raises(ValidationError, match="at most 20000 items"):
-        Project.model_validate({"scenarios": [{"name": "Base", "nodes": nodes}]})
-    assert time.monotonic() - start < 2.0
+    bad = [{"id": "bad-first", "kind": "no-such-kind"}] + nodes[1:-1] + [{"id": "bad-last", "kind": "no-such-kind"}]
+    with pytest.raises(ValidationError, match="at most 20000 items") as info:
+        Project.model_validate({"scenarios": [{"name": "Base", "nodes": bad}]})
+    assert [(e["type"], e["loc"]) for e in info.value.errors()] == [("too_long", ("scenarios", 0, "nodes"))]
+    with pytest.raises(ValidationError) as info:  # within the limit, both bad nodes are found
+        Project.model_validate({"scenarios": [{"name": "Base", "nodes": bad[:2] + bad[-1:]}]})
+    assert [e["loc"] for e in info.value.errors()] == [("scenarios", 0, "nodes", 0), ("scenarios", 0, "nodes", 2)]
     Project.model_validate({"scenarios": [{"name": "Base", "nodes": nodes[:MAX_NODES]}]})  # the limit itself is fine
