@@ -6,7 +6,6 @@ from __future__ import annotations
 import hashlib
 import os
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
@@ -30,18 +29,30 @@ def alter(path: Path, script: str) -> None:
     conn.close()
 
 
-def refused(path: Path, reason: str, *words: str, budget_s: float = 2.0) -> str:
+def refused(path: Path, reason: str, *words: str, rows_read: bool = False) -> str:
+    """Opening ``path`` is refused for ``reason`` naming the file and ``words``, leaving it unchanged; refused from
+    what the file is, never by the read's time budget; and unless ``rows_read`` (a value found while reading the
+    rows), refused before any row is read (``codec.read_project`` not called: the schema is checked first)."""
+    from models.store import files
+
     before = sha(path)
-    start = time.monotonic()
-    with pytest.raises(StoreError) as info:
+    row_reads: list[str] = []
+    real_read_project = files.codec.read_project
+
+    def read_project(*args, **kwargs):
+        row_reads.append(str(path))
+        return real_read_project(*args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch, pytest.raises(StoreError) as info:
+        patch.setattr(files.codec, "read_project", read_project)
         open_project(path)
-    elapsed = time.monotonic() - start
     message = str(info.value)
     assert info.value.reason == reason, message
     assert str(path) in message
     for word in words:
         assert word in message, message
-    assert elapsed < budget_s, f"took {elapsed:.1f} s"
+    assert "could not be read within" not in message, "refused by the clock, not by what the file holds"
+    assert bool(row_reads) == rows_read, f"rows read: {row_reads}"
     assert sha(path) == before, "opening must not change the file"
     return message
 
@@ -173,15 +184,51 @@ def test_wrong_application_id_is_refused(saved: Path):
 # --- size and time limits -------------------------------------------------------------------------------------------
 
 
-def test_a_file_larger_than_any_project_is_refused_unread(saved: Path):
+def test_a_file_larger_than_any_project_is_refused_unread(saved: Path, monkeypatch):
+    """Refused from its size, not after reading (or hashing, or handing SQLite) the 1 GiB: the bytes read from it
+    through Python are counted (the 100-byte header only), and neither the hash nor SQLite is reached."""
+    import builtins
+    import hashlib
+
+    from models.store import files
     from models.store.files import MAX_PROJECT_BYTES
 
     os.truncate(saved, MAX_PROJECT_BYTES + 4096)  # sparse: nothing is written to disk
     before = saved.stat().st_size, saved.stat().st_mtime_ns
-    start = time.monotonic()
+    read_bytes: list[int] = []
+    reached: list[str] = []
+    real_open, real_sha256, real_connect = builtins.open, hashlib.sha256, files._connect_read_only
+
+    class Counted:
+        def __init__(self, handle):
+            self._handle = handle
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            return self._handle.__exit__(*exc)
+
+        def __getattr__(self, name):
+            return getattr(self._handle, name)
+
+        def read(self, *args):
+            data = self._handle.read(*args)
+            read_bytes.append(len(data))
+            return data
+
+    def counting_open(file, *args, **kwargs):
+        handle = real_open(file, *args, **kwargs)
+        return Counted(handle) if isinstance(file, (str, os.PathLike)) and Path(file) == saved else handle
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    monkeypatch.setattr(hashlib, "sha256", lambda *a, **k: reached.append("sha256") or real_sha256(*a, **k))
+    monkeypatch.setattr(files, "_connect_read_only", lambda *a, **k: reached.append("sqlite") or real_connect(*a, **k))
     with pytest.raises(StoreError) as info:
         open_project(saved)
-    assert time.monotonic() - start < 1.0, "refused from its size, not after reading (or hashing) 1 GiB"
+    monkeypatch.undo()
+    assert 0 < sum(read_bytes) <= 100, f"read {sum(read_bytes):,} bytes of a file refused from its size"
+    assert reached == [], "refused from its size, not after hashing or opening it in SQLite"
     assert info.value.reason == "corrupt" and "larger than any project" in str(info.value)
     assert (saved.stat().st_size, saved.stat().st_mtime_ns) == before
 
@@ -191,7 +238,7 @@ def test_overlong_value_is_refused(saved: Path):
     conn.execute("UPDATE node SET label = ?", ("x" * (MAX_VALUE_BYTES + 10),))
     conn.commit()
     conn.close()
-    refused(saved, "corrupt", "longer than StorPlan ever writes", budget_s=10)
+    refused(saved, "corrupt", "longer than StorPlan ever writes", rows_read=True)
 
 
 def test_time_budget_stops_a_slow_read(tmp_path: Path):
@@ -210,7 +257,7 @@ def test_deeply_nested_json_in_a_row_is_refused(saved: Path):
     conn.execute("INSERT INTO calibration_fit VALUES ('c1', ?)", ("[" * 100_000 + "]" * 100_000,))
     conn.commit()
     conn.close()
-    refused(saved, "corrupt", "damaged", "nested too deeply")
+    refused(saved, "corrupt", "damaged", "nested too deeply", rows_read=True)
 
 
 @pytest.mark.parametrize("value", ["inf", "-inf"])
@@ -219,7 +266,7 @@ def test_infinite_coordinate_in_a_row_is_refused_naming_the_node(saved: Path, va
     conn.execute(f"UPDATE node SET x = {'9e999' if value == 'inf' else '-9e999'}")
     conn.commit()
     conn.close()
-    refused(saved, "invalid", "node 'h1' > x", "finite")
+    refused(saved, "invalid", "node 'h1' > x", "finite", rows_read=True)
 
 
 def test_nan_cannot_be_stored_but_is_refused_before_saving(tmp_path: Path):
