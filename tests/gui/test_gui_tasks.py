@@ -179,9 +179,10 @@ def test_a_large_design_evaluates_in_the_worker_process_and_the_gui_keeps_tickin
         assert len(ticks) >= 5, ticks
         # The GUI thread never waited behind the engine: a GUI blocked on the run would show one gap as long as the
         # run itself. On a 2-core machine shared with the worker process (and CI's other work) the scheduler alone
-        # can pause it for a couple of hundred ms, so the bound is the larger of 150 ms and 60% of the wait; the
+        # can pause it for a couple of hundred ms, so the bound is the larger of 150 ms and 80% of the wait (a GUI
+        # blocked on the run shows a gap of nearly all of it; quiet, the longest gap is ~5 ms of a ~270 ms wait); the
         # figures themselves are bench_gui.py's (longest GUI-thread stall while the engine runs).
-        bound_s = max(0.15, 0.6 * waited_s)
+        bound_s = max(0.15, 0.8 * waited_s)
         assert max(gaps) < bound_s, (f"longest gap between ticks {max(gaps) * 1000:.0f} ms in a "
                                      f"{waited_s * 1000:.0f} ms run")
     finally:
