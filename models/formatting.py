@@ -27,6 +27,7 @@ __all__ = [
     "fmt_capacity",
     "fmt_capacity_delta",
     "fmt_iops",
+    "fmt_latency_tails",
     "fmt_max_iops_at_slo",
     "fmt_mbps",
     "fmt_months",
@@ -94,6 +95,14 @@ def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:
     if value >= 10:
         return f"{value:.1f} ms"
     return f"{value:.2f} ms"
+
+
+def fmt_latency_tails(mean_ms: float | None, p95_ms: float | None, p99_ms: float | None) -> str:
+    """The latency at a load as mean, p95 and p99: ``0.62 ms mean; p95 0.91 ms, p99 1.20 ms``; when none of the
+    three exists (the load saturates) one phrase, ``saturated (mean, p95 and p99)``, not the word three times."""
+    if not any(finite(v) for v in (mean_ms, p95_ms, p99_ms)):
+        return f"{SATURATED} (mean, p95 and p99)"
+    return f"{fmt_ms(mean_ms)} mean; p95 {fmt_ms(p95_ms)}, p99 {fmt_ms(p99_ms)}"
 
 
 def fmt_mbps(value: float | None) -> str:
