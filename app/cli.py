@@ -185,7 +185,14 @@ def _evaluate(args) -> int:
     if args.json:
         print(json_text(data))
         return status
-    from models.formatting import NOT_MET, fmt_capacity, fmt_iops, fmt_max_iops_at_slo, fmt_ms, fmt_ratio
+    from models.formatting import (
+        NOT_MET,
+        fmt_capacity,
+        fmt_iops,
+        fmt_latency_tails,
+        fmt_max_iops_at_slo,
+        fmt_ratio,
+    )
     from models.present.citations import customer_citation
     from models.present.cost import footprint_rows, option_rows
     from models.present.resilience import runway_lines, state_verdict
@@ -236,8 +243,8 @@ def _evaluate(args) -> int:
         on = " p99" if w["slo_statistic"] == "p99" else ""
         print(f"  max IOPS at {w['slo_ms']:g} ms{on} SLO  {fmt_max_iops_at_slo(w['max_iops_at_slo'])}")
         if w["target_iops"]:
-            print(f"  at target {fmt_iops(w['target_iops'])} IOPS: {fmt_ms(w['latency_at_target_ms'])} mean, "
-                  f"p95 {fmt_ms(w['latency_p95_ms'])}, p99 {fmt_ms(w['latency_p99_ms'])}")
+            print(f"  at target {fmt_iops(w['target_iops'])} IOPS: "
+                  f"{fmt_latency_tails(w['latency_at_target_ms'], w['latency_p95_ms'], w['latency_p99_ms'])}")
         from models.present.iops_bound import iops_bound_words
 
         held = [iops_bound_words(wp) for wp in (evaluation.performance.workloads if evaluation.performance else ())

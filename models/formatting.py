@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from typing import TypeGuard
 
-from models.units import CapacityUnit, format_capacity, format_iops
+from models.units import CapacityUnit, format_capacity, format_iops, reaches
 
 SATURATED = "saturated"
 NOT_MET = "not met"
@@ -27,6 +27,7 @@ __all__ = [
     "fmt_capacity",
     "fmt_capacity_delta",
     "fmt_iops",
+    "fmt_latency_tails",
     "fmt_max_iops_at_slo",
     "fmt_mbps",
     "fmt_months",
@@ -89,25 +90,33 @@ def fmt_ms(value: float | None, none_text: str = SATURATED) -> str:
     """A latency: ``0.62 ms``, ``14.3 ms``, ``250 ms``; ``none_text`` (default ``saturated``) when missing."""
     if not finite(value):
         return none_text
-    if value >= 100:
+    if reaches(value, 100, 1):  # 99.96 ms reads 100 ms, not 100.0 ms
         return f"{value:,.0f} ms"
-    if value >= 10:
+    if reaches(value, 10, 2):
         return f"{value:.1f} ms"
     return f"{value:.2f} ms"
+
+
+def fmt_latency_tails(mean_ms: float | None, p95_ms: float | None, p99_ms: float | None) -> str:
+    """The latency at a load as mean, p95 and p99: ``0.62 ms mean; p95 0.91 ms, p99 1.20 ms``; when none of the
+    three exists (the load saturates) one phrase, ``saturated (mean, p95 and p99)``, not the word three times."""
+    if not any(finite(v) for v in (mean_ms, p95_ms, p99_ms)):
+        return f"{SATURATED} (mean, p95 and p99)"
+    return f"{fmt_ms(mean_ms)} mean; p95 {fmt_ms(p95_ms)}, p99 {fmt_ms(p99_ms)}"
 
 
 def fmt_mbps(value: float | None) -> str:
     """A throughput in MB/s (10^6 bytes/s)."""
     if not finite(value):
         return NOT_AVAILABLE
-    return f"{value:,.0f} MB/s" if value >= 100 else f"{value:.1f} MB/s"
+    return f"{value:,.0f} MB/s" if reaches(value, 100, 1) else f"{value:.1f} MB/s"
 
 
 def fmt_pct(value: float | None, none_text: str = NOT_AVAILABLE, signed: bool = False) -> str:
     """A percentage (already in percent): ``42%``, ``7.5%``, ``−3.0%`` (true minus sign)."""
     if not finite(value):
         return none_text
-    text = f"{abs(value):.0f}%" if abs(value) >= 10 else f"{abs(value):.1f}%"
+    text = f"{abs(value):.0f}%" if reaches(value, 10, 1) else f"{abs(value):.1f}%"
     if value < 0:
         return "\u2212" + text
     return ("+" if signed and value > 0 else "") + text

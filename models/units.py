@@ -61,7 +61,7 @@ def format_capacity(capacity_bytes: float, unit: CapacityUnit | str = CapacityUn
     if fixed:
         amount = capacity_bytes / large
         return f"{amount:,.{capacity_decimals(amount, digits)}f} {large_label}"
-    if abs(capacity_bytes) >= large:
+    if reaches(capacity_bytes / size, large / size, digits):  # 1,023.999 GiB rounds to 1,024.00: 1.00 TiB
         return f"{capacity_bytes / large:,.{digits}f} {large_label}"
     return f"{capacity_bytes / size:,.{digits}f} {label}"
 
@@ -85,15 +85,23 @@ def to_unit(capacity_bytes: float, unit: CapacityUnit | str) -> float:
     return capacity_bytes / CapacityUnit(unit).large_bytes
 
 
+def reaches(value: float, threshold: float, decimals: int) -> bool:
+    """True when ``value`` is at least ``threshold`` once printed with ``decimals`` decimals (in magnitude): a
+    formatter picks its unit or its precision by this, so a value just under a boundary that rounds up to it is
+    shown in the next unit (999,960 IOPS is ``1.00M``, not ``1000K``; 1,023.999 GiB is ``1.00 TiB``)."""
+    return abs(value) >= threshold or abs(round(value, decimals)) >= threshold
+
+
 def format_iops(iops: float) -> str:
-    """IOPS for display: ``350K``, ``2.2M``, ``850``; ``saturated`` for a non-finite value."""
+    """IOPS for display: ``350K``, ``2.2M``, ``850``; ``saturated`` for a non-finite value. A value that rounds up
+    to the next unit's boundary is shown in that unit (999,960 is ``1.00M``, 999.6 is ``1.0K``)."""
     if not math.isfinite(iops):
         return "saturated"
-    if iops >= 1e6:
-        return f"{iops / 1e6:.2f}M"
-    if iops >= 1e4:
+    if reaches(iops / 1e3, 1000, 0):
+        return f"{iops / 1e6:,.2f}M"
+    if reaches(iops / 1e3, 10, 1):
         return f"{iops / 1e3:.0f}K"
-    if iops >= 1e3:
+    if reaches(iops, 1000, 0):
         return f"{iops / 1e3:.1f}K"
     return f"{iops:.0f}"
 

@@ -81,7 +81,7 @@ def test_marks_follow_the_calibration_not_a_list(outcomes):
     assert marks[("cvo-fabricpool-cold-read", "cold_over_hot_read_iops")].sample_mark == "in-sample"
     # capacity: arithmetic on stated configurations, unless a constant was read from the same number
     assert marks[("aff8080-48x800-adp-raiddp", "raw_tb")].sample_mark == "arithmetic"
-    assert marks[("cvo-azure-license-caps", "premium_max_tb")].sample_mark == "in-sample"
+    assert marks[("cvo-azure-license-caps", "premium_max_tib")].sample_mark == "in-sample"
     # every check carries one of the four marks
     assert {c.sample_mark for c in marks.values()} == {"in-sample", "prediction", "arithmetic", "yes / no"}
 

@@ -18,7 +18,7 @@ from models.validation import quantity_label, run_validation
     ("compression_savings_tb", "Compression savings (TB)"),
     ("snapshot_savings_total_tb", "Total Snapshot savings (TB)"),
     ("provisioned_with_ftt1_raid1_gb_min", "Minimum provisioned capacity with FTT=1 RAID 1 (GB)"),
-    ("explore_max_tb", "Explore maximum (TB)"),
+    ("explore_max_tib", "Explore maximum (TiB)"),
     # latency and throughput; a unit in mid-name moves to the end
     ("write_latency_ms", "Write latency (ms)"),
     ("latency_ms_at_339k_iops", "Latency at 339K IOPS (ms)"),

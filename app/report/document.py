@@ -55,6 +55,7 @@ from models.formatting import (
     finite,
     fmt_capacity,
     fmt_iops,
+    fmt_latency_tails,
     fmt_max_iops_at_slo,
     fmt_mbps,
     fmt_months,
@@ -1131,8 +1132,8 @@ class ReportBuilder:
                                                                    if wp.slo_statistic == "p99" else " mean"),
                  "<b>Target</b>", _e(target_text(wp))],
                 ["<b>Latency at target</b>",
-                 (f"{fmt_ms(wp.latency_at_target_ms)} mean; p95 {fmt_ms(wp.latency_p95_at_target_ms)}, "
-                  f"p99 {fmt_ms(wp.latency_p99_at_target_ms)}") if finite(wp.target_iops) else NOT_AVAILABLE,
+                 fmt_latency_tails(wp.latency_at_target_ms, wp.latency_p95_at_target_ms,
+                                   wp.latency_p99_at_target_ms) if finite(wp.target_iops) else NOT_AVAILABLE,
                  "<b>Target met</b>", _verdict(wp.target_met)],
                 ["<b>Bottleneck</b>", _e(wp.bottleneck or NOT_AVAILABLE), "<b>Operating point</b>",
                  f"{fmt_iops(wp.operating_iops)} IOPS" if finite(wp.operating_iops) else NOT_AVAILABLE],

@@ -78,8 +78,13 @@ def field_label(field: str) -> str:
     words = [w for w in name.split("_") if w]
     if len(words) > 1:  # a unit word names the value's unit, except after "per" (a rate: "IOPS per GiB")
         words = [w for i, w in enumerate(words) if w not in _UNIT_WORDS or (i and words[i - 1] == "per")] or words
-        if words[-1] == "bytes":
-            words[-1] = "capacity"
+        if words[-1] == "bytes":  # a byte count is a capacity: named once ("capacity cap", "max capacity", a
+            # disk's "size" its "capacity"), never "capacity cap capacity" or "size capacity"
+            words = words[:-1]
+            if words == ["size"]:
+                words = ["capacity"]
+            elif "capacity" not in words:
+                words.append("capacity")
     text = " ".join(_WORDS.get(w, w) for w in words) or name
     return f"{prefix}{sep}{text}"
 

@@ -35,7 +35,7 @@ from models.capacity.fabricpool import FABRICPOOL_EFFICIENCY_SOURCE, TIERING_POL
 from models.capacity.results import CapacityStep, EfficiencyDetail, frozen_inputs
 from models.capacity.snapshots import snapshot_copies
 from models.project import Workload
-from models.units import format_capacity, monthly_growth_log
+from models.units import format_capacity, growth_factor, monthly_growth_log
 
 SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapshot copies; efficiency ratio)"
 RATIO_SOURCE = ("project: each workload's stated compression, compaction and deduplication ratios (1:1 where none is "
@@ -148,10 +148,34 @@ def effective_side(
                 f"{_fmt(side.logical_used)} (data + Snapshot + clone) / physical {_fmt(side.physical_used)}.")
     months = _months_until_full(side.growth_parts, usable_bytes)
     if months is not None and side.any_growth:
-        notes.append("Growth: physical used grows by each workload's yearly growth g as (1 + g)^(months / 12) "
-                     "(30% a year: 1.30x after 12 months).")
+        notes.append(_growth_note(side.growth_parts))
     return EffectiveSide(tuple(steps), side.detail, tuple(notes), side.logical_used, side.physical_used,
                          side.data_reduction_ratio, side.efficiency_ratio, effective, months, with_snapshots)
+
+
+def _growth_pct_text(pct: float) -> str:
+    """A yearly growth as the note prints it: ``20%``, ``12.5%``."""
+    return f"{pct:.1f}".rstrip("0").rstrip(".") + "%"
+
+
+def _growth_note(parts: Sequence[tuple[float, float]]) -> str:
+    """The growth note, worked with the workloads' own yearly growth (``parts``: (physical bytes, % a year) per
+    workload): ``(20% a year: 1.20x after 12 months, 1.44x after 24)``; with several rates their range, and the
+    workloads that do not grow named as such."""
+    rates = sorted({g for _, g in parts if g > 0})
+    flat = any(g <= 0 for _, g in parts)
+
+    who = "the growing workloads" if flat else "the workloads"
+    low, high = rates[0], rates[-1]
+    if len(rates) == 1:
+        example = (f"{who} grow {_growth_pct_text(low)} a year: {growth_factor(low, 12):.2f}x after 12 months, "
+                   f"{growth_factor(low, 24):.2f}x after 24")
+    else:
+        example = (f"{who} grow {_growth_pct_text(low)} to {_growth_pct_text(high)} a year: "
+                   f"{growth_factor(low, 12):.2f}x to {growth_factor(high, 12):.2f}x after 12 months")
+    if flat:
+        example += "; the others do not grow"
+    return f"Growth: physical used grows by each workload's yearly growth g as (1 + g)^(months / 12) ({example})."
 
 
 @dataclass(frozen=True)

@@ -256,7 +256,8 @@ class BottleneckSentence:
     """What limits a workload, in one sentence split so a view can emphasise the names.
 
     ``workload`` and ``bottleneck`` (the station's name, "" when none) are the names; ``utilisation`` the
-    bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``, "" without a target);
+    bottleneck's load at the target (`` (96% busy at the target of 350K IOPS)``; when the target saturates, at the
+    saturation: `` (100% busy at 1.60M IOPS, below the target of 3.00M IOPS)``; "" without a target);
     ``slo`` what the SLO allows (``; the SLO of 1.00 ms holds up to 363K IOPS``); ``saturation_iops`` as text;
     ``bound``: whose figure an IOPS bound bottleneck is (``models.present.iops_bound.saturation_bound_words``, ""
     for any other bottleneck). :attr:`text` is the whole sentence.
@@ -284,7 +285,12 @@ def bottleneck_sentence(wp: WorkloadPerformance) -> BottleneckSentence:
     station = next((st for st in wp.stations if st.name == wp.bottleneck), None)
     util = ""
     if station is not None and finite(wp.target_iops) and finite(station.utilization):
-        util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
+        if finite(wp.operating_iops) and wp.operating_iops < wp.target_iops:  # the target saturates: the operating
+            # point is the saturation, not the target
+            util = (f" ({fmt_utilization(station.utilization)} busy at {fmt_iops(wp.operating_iops)} IOPS, below the "
+                    f"target of {fmt_iops(wp.target_iops)} IOPS)")
+        else:
+            util = f" ({fmt_utilization(station.utilization)} busy at the target of {fmt_iops(wp.operating_iops)} IOPS)"
     kind = "p99 " if wp.slo_statistic == "p99" else ""
     slo = (f"; the {kind}SLO of {fmt_ms(wp.slo_ms)} holds up to {fmt_max_iops_at_slo(wp.max_iops_at_slo)}"
            if finite(wp.max_iops_at_slo) and wp.max_iops_at_slo > 0

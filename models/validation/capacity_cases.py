@@ -346,9 +346,9 @@ def case_customer_db(catalog: Catalog, case: dict[str, Any]) -> list[Check]:
 
 
 CVO_LICENCES = [
-    ("explore_max_tb", "explore_vm", "cvo-explore", "azure-premium-lrs-p50"),
-    ("standard_max_tb", "standard_vm", "cvo-standard", "azure-premium-lrs-p50"),
-    ("premium_max_tb", "premium_vm", "cvo-premium", "azure-premium-lrs-p60"),
+    ("explore_max_tib", "explore_vm", "cvo-explore", "azure-premium-lrs-p50"),
+    ("standard_max_tib", "standard_vm", "cvo-standard", "azure-premium-lrs-p50"),
+    ("premium_max_tib", "premium_vm", "cvo-premium", "azure-premium-lrs-p60"),
 ]
 
 

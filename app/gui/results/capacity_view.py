@@ -591,8 +591,8 @@ class CapacityView(QWidget):
         self._kpis["reduction"].value.setText(fmt_ratio(reduction))
         self._kpis["months"].value.setText(fmt_months(months_value))
         self._kpis["months"].setToolTip("At the workloads' configured growth g a year, applied as (1 + g)^(months / 12)"
-                                        " (30% a year: 1.30x after 12 months); 'not projected' when no growth is set"
-                                        " or the system never fills.")
+                                        " (for example, 30% a year is 1.30x after 12 months); 'not projected' when no"
+                                        " growth is set or the system never fills.")
         horizon = band.horizon_months if band is not None else 0.0
         resilience = self._evaluation.resilience if self._evaluation is not None else None
         found = capacity_verdicts(capacity, unit, horizon, resilience.requirement_checks if resilience else ())
