@@ -58,13 +58,13 @@ def test_the_design_is_placed_by_the_first_criterion_that_differs(design, expect
     assert standing(design, shown, False, REQ, None) == f"by the same rule it would rank {expected}"
 
 
-def test_a_tie_names_the_headroom_as_what_decides_and_tco_is_not_placed():
+def test_a_tie_without_the_design_s_headroom_names_the_headroom_as_what_decides():
     from models.present.recommendation import standing
 
     shown = [_cand((0, 2, 1190.0, 0)), _cand((0, 4, 1778.0, 0))]
     assert standing((0, 4, 1778.0, 0), shown, False, REQ, None) == (
-        "it ties with rank 2 on deployment, rack units, typical power (the rule then ranks by the most headroom over "
-        "the grown targets)")
+        "by the same rule it ties with rank 2 on deployment, rack units, typical power (the rule then ranks by the "
+        "most headroom over the grown targets)")
 
 
 def test_a_design_not_placed_says_why():
@@ -179,3 +179,36 @@ def test_when_none_meets_the_section_says_so_and_gives_the_design_s_verdict():
     assert ("None of the catalog's configurations meets the requirements; the nearest, with what each misses, are "
             f"below. This report's design {state} (Summary).") in text  # no figures: its controller has no height
     assert _squash(f"• {failing[0].summary}: an example reason") in text
+
+
+def test_a_tie_on_the_order_is_broken_by_the_headroom_as_the_rule_does():
+    from models.present.recommendation import standing
+
+    shown = [_cand((1, 0, math.inf, 0), 310.0), _cand((1, 0, math.inf, 0), 105.0), _cand((1, 0, math.inf, 16), 136.0)]
+    design = (1, 0, math.inf, 0)
+    assert standing(design, shown, False, REQ, None, headroom=200.0) == (
+        "by the same rule it would rank between rank 1 and rank 2 (headroom: 200% against 310% for rank 1; "
+        "headroom: 200% against 105% for rank 2)")
+    assert standing(design, shown, False, REQ, None, headroom=105.0) == (
+        "by the same rule it ties with rank 2 on every criterion (headroom 105%)")
+
+
+def test_the_anf_premium_design_ties_with_the_ultra_service_of_equal_throughput():
+    """The ANF example's design is Premium at 4 TiB: 4 x 64 MiB/s per TiB, the throughput of Ultra at 2 TiB (2 x 128,
+    the catalog's figures), which the sizer ranks first: the design's headroom from its evaluation is the first
+    ranked's from the sizer, and the section says it ties with it."""
+    from models.present.recommendation import design_headroom
+
+    project, evaluation, _ = example_report(examples_dir() / "anf-premium-oracle-nfs.toml")
+    catalog = bundled_catalog()
+    node = next(n for n in project.scenario.nodes if n.kind == "managed_service")
+    first = size(project, top=5).candidates[0]
+    ultra = next(n for n in first.scenario.nodes if n.kind == "managed_service")
+    assert (node.provisioned_bytes / 2**40 * catalog.find(node.catalog_id).throughput_mibps_per_tib
+            == ultra.provisioned_bytes / 2**40 * catalog.find(ultra.catalog_id).throughput_mibps_per_tib)
+    room = design_headroom(evaluation.performance, project.scenario, project.requirements.horizon_months)
+    assert room == pytest.approx(first.headroom_pct, rel=1e-9)
+    section, _ = _section(examples_dir() / "anf-premium-oracle-nfs.toml")
+    from models.present.headroom import fmt_headroom
+
+    assert f"by the same rule it ties with rank 1 on every criterion (headroom {fmt_headroom(room)})" in section

@@ -1374,6 +1374,7 @@ class ReportBuilder:
             cheaper_sentence,
             design_deployment,
             design_figures,
+    design_headroom,
             design_placement,
             design_sentence,
             first_ranked_sentence,
@@ -1393,7 +1394,9 @@ class ReportBuilder:
                     "(Summary)."]
         lines = [first_ranked_sentence(result.candidates[0].summary),
                  design_sentence(verdict.met, verdict.stated,
-                                 standing(order, shown, priced, req, result.currency, unplaced), figures)]
+                                 standing(order, shown, priced, req, result.currency, unplaced,
+                                          design_headroom(self.evaluation.performance, self.scenario,
+                                                          req.horizon_months)), figures)]
         if not priced and req.rank_on != "tco":
             tco = self.tco()
             cheaper = cheaper_sentence(shown, tco.options, tco.currency, tco.inputs.horizon_months)

@@ -21,6 +21,7 @@ from typing import Any
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.present.bom import footprint
 from models.present.headroom import fmt_headroom
+from models.units import growth_factor
 
 DEPLOYMENT_WORDS = {"on-prem": "on premises", "hci": "HCI (vSAN)", "cloud": "in the cloud"}
 """A deployment as the sentences name it."""
@@ -99,8 +100,8 @@ def design_placement(scenario: Any, catalog: Any, requirements: Any,
 
 
 def _criteria(priced: bool) -> tuple[str, ...]:
-    return (("price", "cost", "rack units", "typical power") if priced
-            else ("deployment", "rack units", "typical power", "vCPUs"))
+    return (("price", "cost", "rack units", "typical power", "headroom") if priced
+            else ("deployment", "rack units", "typical power", "vCPUs", "headroom"))
 
 
 def _value(index: int, value: Any, priced: bool, requirements: Any, currency: str | None) -> str:
@@ -116,6 +117,8 @@ def _value(index: int, value: Any, priced: bool, requirements: Any, currency: st
         return f"{value} U"
     if name == "typical power":
         return "unknown" if value == math.inf else f"{value:,.0f} W"
+    if name == "headroom":
+        return fmt_headroom(-value)
     return f"{value:,.0f} vCPUs"
 
 
@@ -128,21 +131,55 @@ def _against(design: tuple, other: tuple, rank: int, priced: bool, requirements:
             f"{_value(k, other[k], priced, requirements, currency)} for rank {rank}")
 
 
+def design_headroom(performance: Any, scenario: Any, horizon_months: int) -> float | None:
+    """The design's headroom as the ranking reads it (``models.sizing``: the least over the workloads of how far
+    the target grown over the horizon at the workload's IOPS growth is below its saturation, percent of the grown
+    target), from its evaluation's ``performance``; None when no workload has a target or a figure is missing."""
+    if performance is None:
+        return None
+    growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
+    rooms = []
+    for wp in performance.workloads:
+        if wp.target_iops is None:
+            continue
+        grown = wp.target_iops * growth_factor(growth[wp.workload_id], horizon_months)
+        if not grown or wp.saturation_iops is None or not math.isfinite(wp.saturation_iops):
+            return None
+        rooms.append((wp.saturation_iops - grown) / grown * 100.0)
+    return min(rooms) if rooms else None
+
+
+def _keyed(order: tuple, headroom: float | None) -> tuple:
+    """The ranking's criteria (``Candidate.criteria``: the order, then the headroom negated), the headroom to six
+    decimals (the design's evaluation and the sizer's check of a same design agree to rounding)."""
+    return (*order, -round(headroom or 0.0, 6))
+
+
 def standing(design: tuple | None, shown: Sequence[Any], priced: bool, requirements: Any,
-             currency: str | None, unplaced: str = "it is not placed in this ranking") -> str:
-    """Where the design ranks among the ``shown`` candidates (each with its ``order``) by the ranking rule, in
-    words ("it would rank after the 5 shown (rack units: 6 U against 4 U for rank 5)"); ``unplaced``
-    (:func:`design_placement`'s reason) when ``design`` is None."""
+             currency: str | None, unplaced: str = "it is not placed in this ranking",
+             headroom: float | None = None) -> str:
+    """Where the design ranks among the ``shown`` candidates (each with its ``order`` and ``headroom_pct``) by the
+    ranking rule, in words ("by the same rule it would rank after the 5 shown (rack units: 6 U against 4 U for rank
+    5)"); ``unplaced`` (:func:`design_placement`'s reason) when ``design`` is None. ``headroom``: the design's
+    (:func:`design_headroom`), which breaks a tie on the order as the rule does; None: a tie is left a tie."""
     if design is None:
         return unplaced
-    orders = [tuple(c.order) for c in shown]
+    if headroom is not None:
+        design = _keyed(design, headroom)
+        orders = [_keyed(tuple(c.order), c.headroom_pct) for c in shown]
+    else:
+        orders = [tuple(c.order) for c in shown]
     before = [i for i, o in enumerate(orders) if o < design]
     ties = [i for i, o in enumerate(orders) if o == design]
     if ties:
         ranks = ", ".join(str(i + 1) for i in ties)
-        names = ", ".join(n for n, v in zip(_criteria(priced), design, strict=True) if v or n != "vCPUs")
-        return (f"it ties with rank{'s' * (len(ties) > 1)} {ranks} on {names} (the rule then ranks by the most "
-                "headroom over the grown targets)")
+        which = f"rank{'s' * (len(ties) > 1)} {ranks}"
+        if headroom is not None:
+            return (f"by the same rule it ties with {which} on every criterion (headroom "
+                    f"{fmt_headroom(headroom)})")
+        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n != "vCPUs")
+        return (f"by the same rule it ties with {which} on {names} (the rule then ranks by the most headroom over "
+                "the grown targets)")
     n = len(orders)
     if len(before) == n:
         return (f"by the same rule it would rank after the {n} shown ("
