@@ -378,7 +378,7 @@ def test_report_recommends_a_configuration_when_the_project_states_requirements(
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     _, text = _text(data)
     best = size(project, top=1).candidates[0]
-    assert "Recommendation" in text and _squash(f"Recommended: {best.summary}") in text
+    assert "Recommendation" in text and _squash(f"First ranked: {best.summary}") in text
     from models.sizing import ranking_rule
 
     assert _squash(ranking_rule(False).split(" ★")[0]) in text  # the rule the command line and the dialog state
@@ -436,7 +436,7 @@ def test_the_report_shows_the_search_it_is_given_and_searches_only_without_one(m
                                 sizing=result)
     assert calls == []
     _, text = _text(given)
-    assert _squash(f"Recommended: {result.candidates[0].summary}") in text
+    assert _squash(f"First ranked: {result.candidates[0].summary}") in text
     assert _squash(f"{result.considered:,} configurations from the catalog were considered") in text
     assert all(_squash(c.summary) in text for c in result.candidates[:5])
     assert _squash(result.candidates[5].summary) not in text  # the report's table keeps five

@@ -107,7 +107,7 @@ def test_the_pdf_recommendation_names_each_rows_bound():
     data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None)
     text = " ".join(" ".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages).split())
     section = text[text.index("Recommendation"):]
-    section = section[:section.index("Recommended:")]
+    section = section[:section.index("First ranked:")]
     result = size(project, top=5)
     assert "Bound by" in section
     esa = sum(c.bound == "vSAN ESA per-host software path limit" for c in result.candidates[:5])

@@ -18,7 +18,6 @@ from models.present.cost import (
     cost_series,
     design_apart,
     design_line_texts,
-    design_tco,
     figure_rows,
     footprint_rows,
     option_rows,
@@ -106,7 +105,7 @@ def cost_section(builder, kit: tuple[Callable, Callable, Callable, Callable]) ->
     break-even month, and the notes. ``kit``: the document's (escape, heading, paragraph, table) helpers."""
     _e, _heading, _para, _table = kit
     s, w = builder.s, builder.width
-    tco: Tco = design_tco(builder.project, builder.scenario, builder.catalog)
+    tco: Tco = builder.tco()
     horizon = tco.inputs.horizon_months
     story: list = [builder.section_break(), _heading("Cost and footprint", s)]
     story.append(builder.p(_e(

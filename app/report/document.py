@@ -726,6 +726,7 @@ class ReportBuilder:
         self.evaluation = self._with_resilience(evaluations[self.scenario.name])
         self._drawings: dict = {}  # equal charts made once (graphics' memo)
         self._places: dict[int, list] = {}  # how often each drawing is placed (_Figure)
+        self._tco = None  # the design's cost comparison (tco()), computed once
 
     def _with_resilience(self, evaluation):
         """The reported evaluation with its failure states and runway (the GUI's worker computed them, else they
@@ -1313,8 +1314,10 @@ class ReportBuilder:
         return story
 
     def recommendation(self) -> list:
-        """The "Recommendation" section when the project states requirements (``models.sizing``): the chosen
-        configuration, the runners-up and why each meets or fails. Nothing for a project without requirements
+        """The "Recommendation" section when the project states requirements (``models.sizing``): the catalog's
+        configurations ranked by the stated rule and why each meets or fails, then what the first ranked is (an
+        alternative, not this report's design) and where the design stands by the same rule
+        (:meth:`_standing_lines`). Nothing for a project without requirements
         (the default ones), so a report does not search the catalog unasked. The search given to the builder
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
         from models.project.model import Requirements
@@ -1356,14 +1359,60 @@ class ReportBuilder:
                             "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))
-        if result.candidates:
-            story.append(self.p(f"Recommended: {_e(result.candidates[0].summary)}."))
-        else:
+        story += [self.p(_e(line)) for line in self._standing_lines(result, shown, priced)]
+        if not result.candidates:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
         story += [self.p("Replication destination: " + _e(d.text), s.small)
                   for d in result.destinations]
         return story
+
+    def _standing_lines(self, result, shown, priced: bool) -> list[str]:
+        """The sentences under the ranking (``models.present.recommendation``): what the first ranked is, whether
+        this report's design meets (the Summary's verdict) and where it stands by the same rule, and, ranked without
+        a price book, a lower-cost configuration that meets too by the report's cost comparison."""
+        from models.present.recommendation import (
+            cheaper_sentence,
+            design_deployment,
+            design_figures,
+    design_headroom,
+            design_placement,
+            design_sentence,
+            first_ranked_sentence,
+            standing,
+        )
+        from models.present.verdicts import evaluation_verdict
+
+        req = self.project.requirements
+        verdict = evaluation_verdict(self.evaluation, req, self.unit)
+        order, unplaced = design_placement(self.scenario, self.catalog, req, self.project.price_book)
+        figures = design_figures(order, design_deployment(self.scenario), priced, req, result.currency)
+        if not result.candidates:
+            state = ("meets every stated requirement" if verdict.met
+                     else "does not meet every stated requirement" if verdict.stated else "states no requirement")
+            return [f"None of the catalog's configurations meets the requirements; the nearest, with what each "
+                    f"misses, are below. This report's design{f' ({figures})' if figures else ''} {state} "
+                    "(Summary)."]
+        lines = [first_ranked_sentence(result.candidates[0].summary),
+                 design_sentence(verdict.met, verdict.stated,
+                                 standing(order, shown, priced, req, result.currency, unplaced,
+                                          design_headroom(self.evaluation.performance, self.scenario,
+                                                          req.horizon_months)), figures)]
+        if not priced and req.rank_on != "tco":
+            tco = self.tco()
+            cheaper = cheaper_sentence(shown, tco.options, tco.currency, tco.inputs.horizon_months)
+            if cheaper:
+                lines.append(cheaper)
+        return lines
+
+    def tco(self):
+        """The design's cost and the cloud options over the horizon (``models.present.cost.design_tco``), computed
+        once for the "Cost and footprint" and "Recommendation" sections."""
+        if self._tco is None:
+            from models.present.cost import design_tco
+
+            self._tco = design_tco(self.project, self.scenario, self.catalog)
+        return self._tco
 
     def comparison(self) -> list:
         """Every scenario side by side (``models.present.comparison_rows``), in the project's order; with two

@@ -1,0 +1,272 @@
+"""The sentences that relate the sizer's ranking (``models.sizing``) to the design a report describes: what the
+first ranked configuration is, where the design stands by the same ranking rule, and, when the ranking is not by
+cost, a lower-cost configuration ranked after the first that meets too (from the report's own cost comparison,
+``models.costing.tco``). Qt-free; the report's "Recommendation" section prints them.
+
+The design is placed with the figures the rule compares (``models.sizing.Candidate.criteria``): without a price
+book its deployment's place in the requirements' list, its rack units, its typical power (unknown last) and, in
+the cloud, its vCPUs; with a price book whether every item is priced, its cost, rack units and power. The design's
+figures are those the sizer gives its own designs, by the same rules: rack units and power from its bill of
+materials (``models.present.bom.footprint``: controllers, shelves, drives and switches), a vSAN cluster at
+``HCI_HOST_RACK_UNITS`` per host with no power figure, a cloud design no rack space or power and the vCPUs of its
+VMs (two per HA pair), the cost by ``models.pricing.cost``. A design ranked on total cost is not placed (that total
+is the sizer's own basis)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from models.costing.inputs import HCI_HOST_RACK_UNITS
+from models.present.bom import footprint
+from models.present.headroom import fmt_headroom
+from models.units import growth_factor
+
+DEPLOYMENT_WORDS = {"on-prem": "on premises", "hci": "HCI (vSAN)", "cloud": "in the cloud"}
+"""A deployment as the sentences name it."""
+
+def design_deployment(scenario: Any) -> str | None:
+    """The sizer's deployment of the scenario's storage: "on-prem" (controllers or shelves), "hci" (vSAN clusters
+    only), "cloud" (cloud VMs or managed services only); None when it mixes arrays and vSAN clusters (the rule
+    ranks one deployment per configuration)."""
+    kinds = {n.kind for n in scenario.nodes}
+    array = bool(kinds & {"controller", "shelf"})
+    hci = "hci_cluster" in kinds
+    if array and hci:
+        return None
+    if array:
+        return "on-prem"
+    if hci:
+        return "hci"
+    if kinds & {"cloud_vm", "managed_service"}:
+        return "cloud"
+    return None
+
+
+def design_order(scenario: Any, catalog: Any, requirements: Any, price_book: Sequence = ()) -> tuple | None:
+    """The design's figures in the order the ranking compares them (the first part of
+    ``models.sizing.Candidate.criteria``, headroom left out), or None when the design cannot be placed
+    (:func:`design_placement` says why). Without a price book: (deployment's place in
+    ``requirements.deployments``, rack units, watts or infinity when unknown, vCPUs of a cloud design else 0); with
+    one: (an item unpriced, cost, rack units, watts)."""
+    return design_placement(scenario, catalog, requirements, price_book)[0]
+
+
+def design_placement(scenario: Any, catalog: Any, requirements: Any,
+                     price_book: Sequence = ()) -> tuple[tuple | None, str]:
+    """(:func:`design_order`, "") or (None, why the design is not placed, in words: a ranking on total cost, a
+    design mixing arrays and vSAN clusters, a part of unknown height, a VM not in the catalog, a deployment the
+    requirements do not list)."""
+    if requirements.rank_on == "tco":
+        return None, ("it is not placed in this ranking on total cost (its own total cost over the horizon is under "
+                      "Cost and footprint)")
+    deployment = design_deployment(scenario)
+    if deployment is None:
+        return None, ("it is not placed in this ranking: the rule ranks one deployment per configuration, and it "
+                      "mixes arrays and vSAN clusters or has no storage system")
+    if deployment == "cloud":
+        ru, watts = 0, math.inf
+        vcpus = 0
+        for node in scenario.nodes:
+            if node.kind == "cloud_vm":
+                vm = catalog.find(node.catalog_id)
+                if vm is None:
+                    return None, f"it is not placed in this ranking: the catalog has no record of {node.catalog_id}"
+                vcpus += vm.vcpu * (2 if node.ha else 1)
+    elif deployment == "hci":
+        ru = sum(n.hosts for n in scenario.nodes if n.kind == "hci_cluster") * HCI_HOST_RACK_UNITS
+        watts, vcpus = math.inf, 0
+    else:
+        total = footprint(scenario, catalog)
+        unknown = [p.name for p in total.parts if p.height is None]
+        if unknown:
+            return None, (f"it is not placed in this ranking: the catalog gives no height for {', '.join(unknown)}, "
+                          "so its rack units are not known")
+        ru = total.rack_units
+        watts = total.known_power_w if total.known_power_w is not None else math.inf
+        vcpus = 0
+    if price_book:
+        from models.pricing import cost
+
+        costing = cost(scenario, catalog, list(price_book))
+        if costing is not None:
+            return (len(costing.unpriced) > 0, costing.total, ru, watts), ""
+    if deployment not in requirements.deployments:
+        listed = ", ".join(DEPLOYMENT_WORDS.get(d, d) for d in requirements.deployments)
+        return None, (f"it is not placed in this ranking: the requirements list the deployments {listed}, not "
+                      f"{DEPLOYMENT_WORDS[deployment]}")
+    return (list(requirements.deployments).index(deployment), ru, watts, vcpus), ""
+
+
+def _criteria(priced: bool) -> tuple[str, ...]:
+    return (("price", "cost", "rack units", "typical power", "headroom") if priced
+            else ("deployment", "rack units", "typical power", "vCPUs", "headroom"))
+
+
+def _value(index: int, value: Any, priced: bool, requirements: Any, currency: str | None) -> str:
+    """One criterion's value in words."""
+    name = _criteria(priced)[index]
+    if name == "deployment":
+        return DEPLOYMENT_WORDS.get(requirements.deployments[value], requirements.deployments[value])
+    if name == "price":
+        return "an item not priced" if value else "every item priced"
+    if name == "cost":
+        return f"{value:,.0f} {currency or ''}".strip()
+    if name == "rack units":
+        return f"{value} U"
+    if name == "typical power":
+        return "unknown" if value == math.inf else f"{value:,.0f} W"
+    if name == "headroom":
+        return fmt_headroom(-value)
+    return f"{value:,.0f} vCPUs"
+
+
+def _against(design: tuple, other: tuple, rank: int, priced: bool, requirements: Any,
+             currency: str | None) -> str:
+    """``rack units: 6 U against 4 U for rank 5``: the first criterion on which the design and the configuration
+    ranked ``rank`` differ."""
+    k = next(i for i, (a, b) in enumerate(zip(design, other, strict=True)) if a != b)
+    return (f"{_criteria(priced)[k]}: {_value(k, design[k], priced, requirements, currency)} against "
+            f"{_value(k, other[k], priced, requirements, currency)} for rank {rank}")
+
+
+def design_headroom(performance: Any, scenario: Any, horizon_months: int) -> float | None:
+    """The design's headroom as the ranking reads it (``models.sizing``: the least over the workloads of how far
+    the target grown over the horizon at the workload's IOPS growth is below its saturation, percent of the grown
+    target), from its evaluation's ``performance``; None when no workload has a target or a figure is missing."""
+    if performance is None:
+        return None
+    growth = {w.id: w.iops_growth_pct_per_year for w in scenario.workloads}
+    rooms = []
+    for wp in performance.workloads:
+        if wp.target_iops is None:
+            continue
+        grown = wp.target_iops * growth_factor(growth[wp.workload_id], horizon_months)
+        if not grown or wp.saturation_iops is None or not math.isfinite(wp.saturation_iops):
+            return None
+        rooms.append((wp.saturation_iops - grown) / grown * 100.0)
+    return min(rooms) if rooms else None
+
+
+def _keyed(order: tuple, headroom: float | None) -> tuple:
+    """The ranking's criteria (``Candidate.criteria``: the order, then the headroom negated), the headroom to six
+    decimals (the design's evaluation and the sizer's check of a same design agree to rounding)."""
+    return (*order, -round(headroom or 0.0, 6))
+
+
+def standing(design: tuple | None, shown: Sequence[Any], priced: bool, requirements: Any,
+             currency: str | None, unplaced: str = "it is not placed in this ranking",
+             headroom: float | None = None) -> str:
+    """Where the design ranks among the ``shown`` candidates (each with its ``order`` and ``headroom_pct``) by the
+    ranking rule, in words ("by the same rule it would rank after the 5 shown (rack units: 6 U against 4 U for rank
+    5)"); ``unplaced`` (:func:`design_placement`'s reason) when ``design`` is None. ``headroom``: the design's
+    (:func:`design_headroom`), which breaks a tie on the order as the rule does; None: a tie is left a tie."""
+    if design is None:
+        return unplaced
+    if headroom is not None:
+        design = _keyed(design, headroom)
+        orders = [_keyed(tuple(c.order), c.headroom_pct) for c in shown]
+    else:
+        orders = [tuple(c.order) for c in shown]
+    before = [i for i, o in enumerate(orders) if o < design]
+    ties = [i for i, o in enumerate(orders) if o == design]
+    if ties:
+        ranks = ", ".join(str(i + 1) for i in ties)
+        which = f"rank{'s' * (len(ties) > 1)} {ranks}"
+        if headroom is not None:
+            return (f"by the same rule it ties with {which} on every criterion (headroom "
+                    f"{fmt_headroom(headroom)})")
+        names = ", ".join(n for n, v in zip(_criteria(priced), design) if v or n != "vCPUs")
+        return (f"by the same rule it ties with {which} on {names} (the rule then ranks by the most headroom over "
+                "the grown targets)")
+    n = len(orders)
+    if len(before) == n:
+        return (f"by the same rule it would rank after the {n} shown ("
+                + _against(design, orders[-1], n, priced, requirements, currency) + ")")
+    if not before:
+        return ("by the same rule it would rank before rank 1 ("
+                + _against(design, orders[0], 1, priced, requirements, currency) + ")")
+    k = len(before)
+    return (f"by the same rule it would rank between rank {k} and rank {k + 1} ("
+            + _against(design, orders[k - 1], k, priced, requirements, currency) + "; "
+            + _against(design, orders[k], k + 1, priced, requirements, currency) + ")")
+
+
+def first_ranked_sentence(summary: str) -> str:
+    """What the first ranked configuration is: the first by the rule among the catalog's configurations that
+    meet, an alternative to the report's design, not the design itself."""
+    return (f"First ranked: {summary}, the first by the rule above of the catalog's configurations that meet the "
+            "requirements: an alternative to compare with this report's design, not the design itself.")
+
+
+def design_figures(design: tuple | None, deployment: str | None, priced: bool, requirements: Any,
+                   currency: str | None) -> str:
+    """The design's figures the rule compares, in words ("on premises, 6 U, 2,621 W"; a cloud design's vCPUs, not
+    its absent rack space and power); "" when it is not placed."""
+    if design is None:
+        return ""
+    names = _criteria(priced)
+    out = []
+    for k, value in enumerate(design):
+        if names[k] == "price" or (names[k] == "vCPUs" and not value):
+            continue
+        if deployment == "cloud" and names[k] in ("rack units", "typical power"):
+            continue
+        text = _value(k, value, priced, requirements, currency)
+        if names[k] == "typical power":
+            text = "typical power unknown" if value == math.inf else f"{text} typical"
+        out.append(text)
+    if priced and deployment in DEPLOYMENT_WORDS:
+        out.insert(0, DEPLOYMENT_WORDS[deployment])
+    return ", ".join(out)
+
+
+def design_sentence(met: bool, stated: bool, where: str, figures: str) -> str:
+    """This report's design against the ranking: whether it meets (the Summary's verdict) and where it stands
+    (``where``: :func:`standing`; ``figures``: :func:`design_figures`)."""
+    who = f"This report's design ({figures})" if figures else "This report's design"
+    if met:
+        return f"{who} meets every stated requirement too (Summary); {where}."
+    if stated:
+        return f"{who} does not meet every stated requirement (Summary); the configurations ranked above do."
+    return f"{who}: {where}."
+
+
+def _managed_id(candidate: Any) -> str | None:
+    """The catalog id of a candidate that is one managed service, else None."""
+    nodes = [n for n in candidate.scenario.nodes if n.kind in ("managed_service", "cloud_vm", "controller",
+                                                                "shelf", "hci_cluster")]
+    if len(nodes) == 1 and nodes[0].kind == "managed_service":
+        return nodes[0].catalog_id
+    return None
+
+
+def cheaper_sentence(shown: Sequence[Any], options: Sequence[Any], currency: str, horizon_months: int) -> str:
+    """When the ranking is not by cost: the meeting configurations ranked after the first that cost less over the
+    horizon in the report's cost comparison (``options``: ``models.costing.tco.OptionCost``, each managed service
+    matched by its catalog record, priced completely and carrying the workloads' I/O) than the first ranked's;
+    "" when none does or the first ranked is not in the comparison."""
+    priced = {o.catalog_id: o for o in options
+              if o.catalog_id and o.complete and o.meets_workloads and o.short_from_month is None}
+    if not shown or _managed_id(shown[0]) not in priced:
+        return ""
+    first = priced[_managed_id(shown[0])]
+    cheaper = [(rank, c, priced[_managed_id(c)]) for rank, c in enumerate(shown[1:], start=2)
+               if c.meets and _managed_id(c) in priced and priced[_managed_id(c)].total < first.total]
+    if not cheaper:
+        return ""
+    first_c = shown[0]
+
+    def why(c: Any) -> str:  # equal up to the headroom: the headroom put it after the first
+        if tuple(c.order) != tuple(first_c.order) or c.headroom_pct is None or first_c.headroom_pct is None:
+            return ""
+        return f", less headroom: {fmt_headroom(c.headroom_pct)} against {fmt_headroom(first_c.headroom_pct)}"
+
+    items = [f"{o.name} (rank {rank}{why(c)}) at {o.total:,.0f} {currency}" for rank, c, o in cheaper]
+    listed = items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+    return ("Cost is not one of this ranking's criteria (the project has no price book), so a configuration that "
+            f"meets at a lower cost can rank after the first: over {horizon_months} months the cost comparison (Cost "
+            f"and footprint) puts {listed}, against {first.total:,.0f} {currency} for the first ranked's "
+            f"{first.name} (each priced there at the size that holds the data and carries the I/O month by month, "
+            "not at the size shown here).")

@@ -1,0 +1,214 @@
+"""The report's "Recommendation" section relates the sizer's ranking to the report's own design
+(``models.present.recommendation``): the first ranked is named as the first of the catalog's configurations by the
+stated rule, not as "Recommended", the design's verdict and place by the same rule are stated, and without a price
+book a lower-cost configuration that meets too is named with the report's own cost figures."""
+
+from __future__ import annotations
+
+import math
+import re
+from types import SimpleNamespace
+
+import pytest
+from example_reports import example_report, page_texts
+
+from models.catalog import bundled_catalog
+from models.project import load
+from models.project.model import Requirements
+from models.resources import examples_dir
+from models.sizing import size
+
+AFF = examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml"
+CVO = examples_dir() / "cvo-azure-ds14-ha-oltp.toml"
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _section(path) -> tuple[str, object]:
+    """The Recommendation section's text of the example's PDF and its project."""
+    project, _, data = example_report(path)
+    text = _squash("\n".join(page_texts(data)))
+    start = text.index(" configurations from the catalog were considered against the requirements")
+    return text[start:text.index("Assumptions and sources", start)], project
+
+
+def _cand(order, headroom=100.0):
+    return SimpleNamespace(order=order, headroom_pct=headroom)
+
+
+REQ = Requirements(deployments=["on-prem", "cloud"])
+
+
+@pytest.mark.parametrize("design, expected", [
+    ((0, 6, 2621.0, 0), "after the 3 shown (rack units: 6 U against 4 U for rank 3)"),
+    ((0, 1, 900.0, 0), "before rank 1 (rack units: 1 U against 2 U for rank 1)"),
+    ((0, 2, 1500.0, 0), "between rank 1 and rank 2 (typical power: 1,500 W against 1,190 W for rank 1; "
+                        "rack units: 2 U against 4 U for rank 2)"),
+    ((0, 4, math.inf, 0), "after the 3 shown (typical power: unknown against 2,609 W for rank 3)"),
+    ((1, 0, math.inf, 32), "after the 3 shown (deployment: in the cloud against on premises for rank 3)"),
+])
+def test_the_design_is_placed_by_the_first_criterion_that_differs(design, expected):
+    from models.present.recommendation import standing
+
+    shown = [_cand((0, 2, 1190.0, 0)), _cand((0, 4, 1778.0, 0)), _cand((0, 4, 2609.0, 0))]
+    assert sorted([*[c.order for c in shown], design]).index(design) == (  # the place, independently
+        {"after": 3, "before": 0}.get(expected.split()[0], 1))
+    assert standing(design, shown, False, REQ, None) == f"by the same rule it would rank {expected}"
+
+
+def test_a_tie_without_the_design_s_headroom_names_the_headroom_as_what_decides():
+    from models.present.recommendation import standing
+
+    shown = [_cand((0, 2, 1190.0, 0)), _cand((0, 4, 1778.0, 0))]
+    assert standing((0, 4, 1778.0, 0), shown, False, REQ, None) == (
+        "by the same rule it ties with rank 2 on deployment, rack units, typical power (the rule then ranks by the "
+        "most headroom over the grown targets)")
+
+
+def test_a_design_not_placed_says_why():
+    """On total cost the design is not placed; the AFF8080 example's controller record has no height (its
+    footprint is unknown), so it is not placed either, and the words name the record."""
+    from models.present.recommendation import design_placement
+
+    catalog = bundled_catalog()
+    aff8080 = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    order, why = design_placement(aff8080.scenario, catalog, Requirements(rank_on="tco"))
+    assert order is None and why.startswith("it is not placed in this ranking on total cost")
+    ctrl = next(n for n in aff8080.scenario.nodes if n.kind == "controller")
+    assert catalog.find(ctrl.catalog_id).rack_units is None
+    order, why = design_placement(aff8080.scenario, catalog, aff8080.requirements)
+    assert order is None and why == ("it is not placed in this ranking: the catalog gives no height for "
+                                     "AFF8080A EX HA pair, so its rack units are not known")
+    cvo = load(CVO)
+    order, why = design_placement(cvo.scenario, catalog, Requirements(deployments=["on-prem"]))
+    assert order is None and why.endswith("the requirements list the deployments on premises, not in the cloud")
+
+
+def test_the_design_order_of_an_array_and_a_cloud_design_from_the_catalog_records():
+    """Rack units and power of the AFF A70 + NS224 example summed from its catalog records (controller, shelf
+    enclosure, each drive); the CVO HA pair's vCPUs: the VM record's, twice."""
+    from models.present.recommendation import design_order
+
+    catalog = bundled_catalog()
+    aff = load(AFF)
+    ctrl = next(n for n in aff.scenario.nodes if n.kind == "controller")
+    shelves = [n for n in aff.scenario.nodes if n.kind == "shelf"]
+    switches = [n for n in aff.scenario.nodes if n.kind == "switch"]
+    ru = catalog.find(ctrl.catalog_id).rack_units + sum(
+        0 if catalog.find(s.catalog_id).internal else catalog.find(s.catalog_id).rack_units for s in shelves) + sum(
+        catalog.find(s.catalog_id).rack_units for s in switches)
+    watts = (catalog.find(ctrl.catalog_id).typical_power_w
+             + sum((0 if catalog.find(s.catalog_id).internal else catalog.find(s.catalog_id).typical_power_w)
+                   + s.drive_count * catalog.find(s.drive).typical_power_w for s in shelves)
+             + sum(catalog.find(s.catalog_id).typical_power_w for s in switches))
+    order = design_order(aff.scenario, catalog, aff.requirements)
+    assert order[0] == list(aff.requirements.deployments).index("on-prem")
+    assert order[1:] == (ru, pytest.approx(watts), 0)
+    cvo = load(CVO)
+    vm = next(n for n in cvo.scenario.nodes if n.kind == "cloud_vm")
+    assert vm.ha
+    assert design_order(cvo.scenario, catalog, cvo.requirements) == (
+        list(cvo.requirements.deployments).index("cloud"), 0, math.inf, 2 * catalog.find(vm.catalog_id).vcpu)
+
+
+def test_the_aff_report_names_the_first_ranked_and_places_its_own_design_after_the_five():
+    section, project = _section(AFF)
+    result = size(project, top=5)
+    assert "Recommended:" not in section
+    first = result.candidates[0]
+    assert _squash(f"First ranked: {first.summary}, the first by the rule above of the catalog's configurations "
+                   "that meet the requirements") in section
+    from models.present.bom import footprint
+
+    total = footprint(project.scenario, bundled_catalog())
+    # the design meets (the Summary says so) and takes more rack units than every configuration shown
+    assert all(c.deployment == "on-prem" and c.rack_units < total.rack_units for c in result.candidates[:5])
+    assert (f"This report's design (on premises, {total.rack_units} U, {total.power_w:,.0f} W typical) meets every "
+            "stated requirement too (Summary); by the same rule it would rank after the 5 shown (rack units: "
+            f"{total.rack_units} U against {result.candidates[4].rack_units} U for rank 5)") in section
+
+
+def test_the_cvo_report_explains_a_lower_cost_configuration_ranked_after_the_first():
+    """ANF Premium meets, costs less than ANF Ultra in the report's own cost table, and ranks second on headroom:
+    the section says so with the table's figures."""
+    project, _, data = example_report(CVO)
+    text = _squash("\n".join(page_texts(data)))
+    section, _ = _section(CVO)
+    result = size(project, top=5)
+    names = [c.summary for c in result.candidates[:5]]
+    premium = next(i for i, n in enumerate(names, start=1) if n.startswith("Azure NetApp Files, Premium"))
+    assert names[0].startswith("Azure NetApp Files, Ultra") and premium > 1
+    costs = {m.group(1): m.group(2) for m in re.finditer(
+        r"(Azure NetApp Files, (?:Premium|Ultra) service level) ([\d,]+) USD", text[:text.index(section)])}
+    ultra_cost, premium_cost = costs["Azure NetApp Files, Ultra service level"], \
+        costs["Azure NetApp Files, Premium service level"]
+    assert int(premium_cost.replace(",", "")) < int(ultra_cost.replace(",", ""))
+    room = {c.summary: c.headroom_pct for c in result.candidates}
+    assert room[names[premium - 1]] < room[names[0]]
+    assert "Cost is not one of this ranking's criteria (the project has no price book)" in section
+    from models.present.headroom import fmt_headroom
+
+    assert (f"Azure NetApp Files, Premium service level (rank {premium}, less headroom: "
+            f"{fmt_headroom(room[names[premium - 1]])} against {fmt_headroom(room[names[0]])}) at {premium_cost} USD"
+            ) in section
+    assert (f"against {ultra_cost} USD for the first ranked's Azure NetApp Files, Ultra service level") in section
+    assert "This report's design (in the cloud, 32 vCPUs) meets every stated requirement too (Summary)" in section
+
+
+def test_when_none_meets_the_section_says_so_and_gives_the_design_s_verdict():
+    from dataclasses import replace
+
+    from app.report import render_report_bytes
+    from models.evaluate import evaluate
+
+    project = load(examples_dir() / "aff8080-sqlserver-tpce.toml")
+    project = project.model_copy(update={"requirements": Requirements(horizon_months=24)})
+    evaluation = evaluate(project)
+    result = size(project, top=2)
+    failing = tuple(replace(c, meets=False, reasons=("an example reason",)) for c in result.candidates)
+    data = render_report_bytes(project, evaluation_cache={evaluation.scenario: evaluation}, validation=None,
+                               sizing=replace(result, candidates=(), nearest=failing))
+    text = _squash("\n".join(page_texts(data)))
+    assert "First ranked" not in text and "Recommended:" not in text
+    from models.present.verdicts import evaluation_verdict
+
+    state = ("meets every stated requirement" if evaluation_verdict(evaluation, project.requirements).met
+             else "does not meet every stated requirement")
+    assert ("None of the catalog's configurations meets the requirements; the nearest, with what each misses, are "
+            f"below. This report's design {state} (Summary).") in text  # no figures: its controller has no height
+    assert _squash(f"• {failing[0].summary}: an example reason") in text
+
+
+def test_a_tie_on_the_order_is_broken_by_the_headroom_as_the_rule_does():
+    from models.present.recommendation import standing
+
+    shown = [_cand((1, 0, math.inf, 0), 310.0), _cand((1, 0, math.inf, 0), 105.0), _cand((1, 0, math.inf, 16), 136.0)]
+    design = (1, 0, math.inf, 0)
+    assert standing(design, shown, False, REQ, None, headroom=200.0) == (
+        "by the same rule it would rank between rank 1 and rank 2 (headroom: 200% against 310% for rank 1; "
+        "headroom: 200% against 105% for rank 2)")
+    assert standing(design, shown, False, REQ, None, headroom=105.0) == (
+        "by the same rule it ties with rank 2 on every criterion (headroom 105%)")
+
+
+def test_the_anf_premium_design_ties_with_the_ultra_service_of_equal_throughput():
+    """The ANF example's design is Premium at 4 TiB: 4 x 64 MiB/s per TiB, the throughput of Ultra at 2 TiB (2 x 128,
+    the catalog's figures), which the sizer ranks first: the design's headroom from its evaluation is the first
+    ranked's from the sizer, and the section says it ties with it."""
+    from models.present.recommendation import design_headroom
+
+    project, evaluation, _ = example_report(examples_dir() / "anf-premium-oracle-nfs.toml")
+    catalog = bundled_catalog()
+    node = next(n for n in project.scenario.nodes if n.kind == "managed_service")
+    first = size(project, top=5).candidates[0]
+    ultra = next(n for n in first.scenario.nodes if n.kind == "managed_service")
+    assert (node.provisioned_bytes / 2**40 * catalog.find(node.catalog_id).throughput_mibps_per_tib
+            == ultra.provisioned_bytes / 2**40 * catalog.find(ultra.catalog_id).throughput_mibps_per_tib)
+    room = design_headroom(evaluation.performance, project.scenario, project.requirements.horizon_months)
+    assert room == pytest.approx(first.headroom_pct, rel=1e-9)
+    section, _ = _section(examples_dir() / "anf-premium-oracle-nfs.toml")
+    from models.present.headroom import fmt_headroom
+
+    assert f"by the same rule it ties with rank 1 on every criterion (headroom {fmt_headroom(room)})" in section
