@@ -289,3 +289,67 @@ def test_the_report_protection_section_gives_the_site_loss_verdicts(tmp_path):
     text = "\n".join(page.extract_text() for page in PdfReader(out).pages)
     section = text[text.index("Protection and DR"):]
     assert "When a site is lost" in section and "MetroCluster switchover: yes" in section
+
+
+@pytest.mark.parametrize(("policy", "hosts", "factor"), [
+    ("ftt1-raid1", 6, 2.0),      # RAID-1 FTT=1: 2 copies in each site, 2 x 2 = 4x
+    ("ftt1-raid5", 8, 4 / 3),    # OSA RAID-5 3+1 in each site: 2 x 4/3 = 2.67x
+    ("ftt2-raid6", 12, 1.5),     # RAID-6 4+2 in each site: 2 x 1.5 = 3x
+])
+def test_the_site_mirroring_citation_states_the_factor_applied_osa(policy, hosts, factor):
+    """Review 52: the citation quoted "RAID-5 2.67x" (OSA 3+1) beside an ESA cluster's 2 x 1.5 = 3x. The step's
+    source now ends with the factor this cluster's local policy applies, equal to the step's own division."""
+    node, host, cap, cache = _osa(policy, hosts)
+    phys = hci_capacity(node, host, cap, cache, "c")
+    (policy_step,) = [s for s in phys.steps if s.bytes_before > 0 and "/" in s.formula and "raw bytes" in s.formula]
+    applied = policy_step.bytes_before / policy_step.bytes_after
+    assert applied == pytest.approx(factor, rel=1e-9)
+    (mirror,) = [s for s in phys.steps if s.name == "Site mirroring (dual site)"]
+    assert mirror.source.endswith(f"{SITE_COPIES} x {factor:.3g} = {SITE_COPIES * factor:.3g}x the VM data")
+    assert "2.67x" not in mirror.source or factor == pytest.approx(4 / 3)
+
+
+def test_the_esa_example_cites_the_3x_it_applies_and_no_disk_groups_or_unapplied_reduction():
+    """Review 52, on the 4+4+1 ESA example: the site-mirroring source says 2 x 1.5 = 3x (ESA RAID-5 2+1 on four
+    hosts per site, Yellow Bricks 'a 3+3+1 stretched cluster you will see a 2+1 RAID-5 set'; 6+6+1 gives 4+1),
+    not OSA's 2.67x; the raw formula counts storage-pool devices (ESA has no disk groups); the cluster has
+    deduplication and compression off, so no Compression or Deduplication step (each would multiply by 1 and cite
+    a mechanism the cluster does not use) and effective = usable."""
+    evaluation = evaluate(_example())
+    system = evaluation.capacity.systems[0]
+    steps = {s.name: s for s in system.steps}
+    policy = steps["vSAN ESA FTT=1 RAID-5 (2+1) erasure coding"]
+    assert policy.bytes_before / policy.bytes_after == pytest.approx(3 / 2, rel=1e-9)
+    mirror = steps["Site mirroring (dual site)"]
+    assert mirror.source.endswith("here vSAN ESA FTT=1 RAID-5 (2+1) erasure coding inside each site: 2 x 1.5 = 3x "
+                                  "the VM data") and "2.67" not in mirror.source
+    assert "disk group" not in steps["Raw (marketed)"].formula
+    assert steps["Raw (marketed)"].formula.startswith("8 hosts x 6 storage-pool devices x ")
+    assert not {"Compression", "Compaction", "Deduplication"} & steps.keys()
+    assert system.inline_efficiency == (False, False, False)
+    assert system.effective_bytes == pytest.approx(system.usable_bytes, rel=1e-12)
+    effective_note = [n for n in system.notes if n.startswith("Effective = usable")]
+    assert effective_note and effective_note[0].endswith("(vSAN ESA applies no data reduction here).")
+
+
+def test_the_esa_reports_data_reduction_and_fitting_words_agree(tmp_path):
+    """Review 52: the vSAN ESA report listed ONTAP's compaction and FlexClone copies, cited "deduplication and
+    compression per disk group" beside "the platform applies no data reduction", and said "fitted" (Performance)
+    and "0 fitted" (sources). Now: no compaction or FlexClone, no disk-group mechanism, and both places say the
+    vSAN software latency was fitted by hand to the vSAN 6.2 all-flash result and carried to this ESA cluster."""
+    from pypdf import PdfReader
+
+    from app.cli import main
+
+    out = tmp_path / "esa.pdf"
+    assert main(["report", str(examples_dir() / EXAMPLE), "-o", str(out)]) == 0
+    text = " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(out).pages)
+    # the design's pages (the model description after them names every platform's reductions in general)
+    assert "compaction" not in text.split("How StorPlan predicts")[0].lower()
+    assert "FlexClone" not in text and "disk group (" not in text and "RAID-5 2.67x" not in text
+    assert "data reduction 1.00:1: none applied on this platform" in text
+    assert "controller parameters" not in text
+    basis = "fitted by hand to the FTT=1 RAID1 write latency of 1.7-2.1 ms published in VMware blog"
+    carried = "and assumed for this vSAN ESA cluster: nothing was fitted to a measurement of this cluster"
+    assert text.count(basis) == 2 and text.count(carried) == 2  # the Performance note and the sources' count
+    assert "is not a catalog number and is not counted here" in text

@@ -48,6 +48,7 @@ from app.report.fonts import BOLD, REGULAR, text_out
 from app.report.links import LinkedText, has_address, linked, linked_lines
 from app.report.source_notes import SourceNotes
 from app.report.sources import catalog_numbers, field_label, preset_numbers
+from models.capacity.efficiency import reduction_terms
 from models.catalog import Catalog
 from models.catalog.schema import KIND_LABELS
 from models.formatting import (
@@ -108,10 +109,12 @@ MODEL_DESCRIPTION = (
     "I/O follows from the workload (protocol, block size, read/write mix, RAID write penalty, cache hit ratio) and the "
     "catalog. The open model gives the latency at an offered IOPS up to saturation, which is set by the bottleneck "
     "station; the closed model (exact mean-value analysis, approximate MVA for large populations) ramps the number of "
-    "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated: "
-    "fitted to published (IOPS, latency) points, and the fitted values are stored in the catalog with their "
-    "provenance. Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, "
-    "spares, RAID parity and reserves to usable, then data reduction (compression, compaction, deduplication) to "
+    "outstanding I/Os as a benchmark does and gives the latency-vs-IOPS curve. Controller parameters are calibrated "
+    "where published measurements allow: fitted to published (IOPS, latency) points, and the fitted values are stored "
+    "in the catalog with their provenance; each workload's notes say what its figures were fitted to or assumed from. "
+    "Capacity is a waterfall of named steps from raw marketed capacity through right-sizing, partitioning, "
+    "spares, RAID parity and reserves to usable, then the data reduction the platform applies (compression, and on "
+    "some platforms compaction and deduplication) to "
     "effective, the capacity as it is sold, and Snapshot and clone copies on to the total that counts them, each step "
     "with its source."
 )
@@ -829,7 +832,7 @@ class ReportBuilder:
             story.append(self.p(
                 f"Raw capacity <b>{self.cap(total.raw_bytes)}</b>, usable <b>{self.cap(total.usable_bytes)}</b>, "
                 f"effective <b>{self.cap(total.effective_bytes)}</b> (data reduction "
-                f"{fmt_ratio(total.data_reduction_ratio)}: compression, compaction, deduplication){with_copies}"
+                f"{fmt_ratio(total.data_reduction_ratio)}: {self.reduction_words(capacity)}){with_copies}"
                 + self.dr_copy_note(capacity) + "."))
         else:
             story.append(self.p("<b>Capacity could not be computed</b>: see the problems below."))
@@ -922,6 +925,40 @@ class ReportBuilder:
             story.append(self.p("The scenario has no enabled workload, so there is no performance prediction."))
         story += self.problems_block()
         return story
+
+    def vsan_latency_words(self) -> str:
+        """" " and where the vSAN software latency comes from, when a workload runs on a vSAN cluster (review 52:
+        the Performance section said "fitted", the sources "0 fitted"): not a catalog number, so not counted above;
+        the engine's note in the customer's words (``models.performance.paths.vsan_latency_basis``), once per
+        distinct note; "" without vSAN."""
+        from models.performance.paths import VSAN_LATENCY_NOTE
+
+        performance = self.evaluation.performance
+        notes = dict.fromkeys(note for w in (performance.workloads if performance is not None else ())
+                              for note in w.notes if note.startswith(VSAN_LATENCY_NOTE))
+        return "".join(" The vSAN software latency per read and per write phase is not a catalog number and is not "
+                       "counted here: " + _e(customer_citation(note.removeprefix(VSAN_LATENCY_NOTE))) + "."
+                       for note in notes)
+
+    @staticmethod
+    def reduction_words(capacity) -> str:
+        """The data reductions the scenario's systems apply, in words (review 52: a vSAN ESA report listed ONTAP's
+        compaction): each system's ``inline_efficiency`` joined ("compression, compaction, deduplication" with an
+        ONTAP system, "compression, deduplication" on vSAN OSA with them on), "none applied on this platform"
+        when no system applies any."""
+        applied = tuple(any(flags) for flags in zip(*(s.inline_efficiency for s in capacity.systems))) or (
+            False, False, False)
+        return reduction_terms(applied) or ("none applied on this platform" if len(capacity.systems) == 1
+                                            else "none applied on these platforms")
+
+    @staticmethod
+    def copy_words(capacity) -> str:
+        """What Snapshot and clone copies are called on the scenario's systems: "Snapshot and FlexClone copy" when an
+        ONTAP system (on premises or Cloud Volumes ONTAP) is among them, else "snapshot and clone copy" (FlexClone
+        and Snapshot copies are ONTAP's names)."""
+        ontap = any(s.family in ("ONTAP", "Cloud Volumes ONTAP") or s.inline_efficiency[1]
+                    for s in capacity.systems)
+        return "Snapshot and FlexClone copy" if ontap else "snapshot and clone copy"
 
     def dr_copy_note(self, capacity) -> str:
         """`` of the systems serving workloads; the DR copy on X is not counted`` when a system only receives
@@ -1054,10 +1091,10 @@ class ReportBuilder:
                  self.cap(total.logical_used_bytes), self.cap(total.physical_used_bytes)]]
         w = self.width
         story.append(_table(rows, [w * 0.19] + [w * 0.135] * 6, s))
-        story.append(self.p("Effective: usable capacity times the data reduction (compression, compaction, "
-                            "deduplication), the effective capacity as it is sold. With Snapshot copies and clones: "
+        story.append(self.p(f"Effective: usable capacity times the data reduction ({self.reduction_words(capacity)}"
+                            "), the effective capacity as it is sold. With Snapshot copies and clones: "
                             "usable capacity times the total efficiency ratio, which also counts the logical size of "
-                            "every Snapshot and FlexClone copy. The scenario total is"
+                            f"every {self.copy_words(capacity)}. The scenario total is"
                             + (self.dr_copy_note(capacity).removeprefix(",") or " over every system") + ".",
                             s.small))
         from app.report.capacity_band import band_story  # the P10 / P90 band (its own module)
@@ -1465,7 +1502,7 @@ class ReportBuilder:
             f"{len(numbers)} numbers from {len({n.record for n in numbers})} records; {assumed} are assumptions "
             f"(marked <font color=\"#B07800\"><b>assumed</b></font>), {fitted} were fitted to published "
             f"measurements (marked fitted), {derived} derived from other numbers (marked derived), the rest cite "
-            "a published source.", s.small))
+            "a published source." + self.vsan_latency_words(), s.small))
         rows = [["Record", "Field", "Value", "Source"]]
         extra = []
         previous = None

@@ -41,6 +41,39 @@ SEED_000 = "seed 000 §1.3, §3.6 (ONTAP inline compression, compaction, Snapsho
 RATIO_SOURCE = ("project: each workload's stated compression, compaction and deduplication ratios (1:1 where none is "
                 "stated)")
 
+VSAN_OSA_REDUCTION = (
+    "vSAN OSA deduplication and compression, per disk group (vSAN Management API, VsanDataEfficiencyConfig: 'new "
+    "created all-flash disk group will do data deduplication', "
+    "https://developer.broadcom.com/xapis/vsan-management-api/latest/vim.vsan.DataEfficiencyConfig.html)")
+"""The mechanism of a vSAN OSA cluster's data reduction (all-flash disk groups)."""
+
+VSAN_ESA_REDUCTION = (
+    "vSAN ESA compression (and, from vSAN 9.0, deduplication) of the objects it writes, in the host's storage "
+    "pool (ESA has no disk groups; vSAN Management API, DataEfficiencyCapacityState: esaCompressionSpaceSaving, "
+    "esaDedupSpaceSaving, "
+    "https://developer.broadcom.com/xapis/vsan-management-api/latest/vim.vsan.DataEfficiencyCapacityState.html)")
+"""The mechanism of a vSAN ESA cluster's data reduction (no disk groups: per object, in the storage pool)."""
+
+REDUCTION_MECHANISMS = {"vSAN": VSAN_OSA_REDUCTION, "vSAN ESA": VSAN_ESA_REDUCTION}
+"""The data-reduction mechanism cited beside a platform's ratios, by the engine's platform name; ONTAP's is
+:data:`SEED_000`, any other array's "the array's own compression / deduplication"."""
+
+
+def reduction_terms(applied: tuple[bool, bool, bool] = (True, True, True)) -> str:
+    """The inline data reductions a platform applies, in ONTAP's order, as words: ``applied`` is (compression,
+    compaction, deduplication) as ``CapacityResult.inline_efficiency`` ("compression, compaction, deduplication"
+    on ONTAP, "compression, deduplication" on vSAN with deduplication and compression on); "" when none."""
+    return ", ".join(term for term, on in zip(("compression", "compaction", "deduplication"), applied) if on)
+
+
+def _ratio_source(applied: tuple[bool, bool, bool]) -> str:
+    """:data:`RATIO_SOURCE` naming only the ratios the platform applies (``applied`` as :func:`reduction_terms`)."""
+    terms = [t for t, on in zip(("compression", "compaction", "deduplication"), applied) if on]
+    if not terms or len(terms) == 3:
+        return RATIO_SOURCE
+    named = terms[0] if len(terms) == 1 else ", ".join(terms[:-1]) + " and " + terms[-1]
+    return f"project: each workload's stated {named} ratio{'s' * (len(terms) > 1)} (1:1 where none is stated)"
+
 
 @functools.lru_cache(maxsize=8192)
 def _fmt(value: float) -> str:
@@ -140,7 +173,9 @@ def effective_side(
         notes.append(
             f"Effective = usable x data-reduction ratio = {_fmt(usable_bytes)} x {side.data_reduction_ratio:.2f} = "
             f"{_fmt(effective)}; data-reduction ratio = logical data {_fmt(side.logical)} / physical data "
-            f"{_fmt(side.detail.physical_data_bytes)} (compression, compaction, deduplication).")
+            f"{_fmt(side.detail.physical_data_bytes)} ("
+            + (reduction_terms((compression, compaction, dedupe)) or f"{platform} applies no data reduction here")
+            + ").")
         if with_snapshots != effective:
             notes.append(
                 f"Effective with Snapshot copies and clones = usable x efficiency ratio = {_fmt(usable_bytes)} x "
@@ -301,25 +336,29 @@ def _compute_workload_side(workloads: Sequence[Workload], compression: bool, com
         # the workload's ratios are the inputs (the project's figures); the platform's own mechanism is cited
         # beside them, never as the source of the ratio (review 42: an Oracle example's stated 2:1 read as measured
         # in the SQL Server report that describes ONTAP's inline efficiency)
-        mechanism = {
-            "vSAN": "vSAN deduplication and compression per disk group (VMware vSAN documentation)",
-        }.get(platform, SEED_000 if platform in ("ONTAP", "CVO", "Cloud Volumes ONTAP")
-              else "the array's own compression / deduplication")
-        reduction_source = f"{RATIO_SOURCE}; the mechanism: {mechanism}"
-        add("Compression", r_c, reduction_source,
-            f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x "
-            f"{r_c:.3f}",
-            {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c),
-             "ratio": f"{r_c:.2f}:1"})
+        # (review 52: a vSAN ESA report cited "deduplication and compression per disk group" for a cluster with
+        # neither and no disk groups). A reduction the platform does not apply is no step (its ratio is 1: the
+        # product, the effective capacity, is the same), so no step cites a mechanism the system lacks.
+        mechanism = REDUCTION_MECHANISMS.get(platform, SEED_000 if platform in ("ONTAP", "CVO", "Cloud Volumes ONTAP")
+                                             else "the array's own compression / deduplication")
+        reduction_source = f"{_ratio_source((compression, compaction, dedupe))}; the mechanism: {mechanism}"
+        if compression:
+            add("Compression", r_c, reduction_source,
+                f"logical {_fmt(logical)} / {r_c:.2f} = {_fmt(after_c)}, saves {_fmt(logical - after_c)}; usable x "
+                f"{r_c:.3f}",
+                {"logical data": _fmt(logical), "after compression": _fmt(after_c), "saved": _fmt(logical - after_c),
+                 "ratio": f"{r_c:.2f}:1"})
         if compaction:
             add("Compaction", r_k, f"{RATIO_SOURCE}; the mechanism: {SEED_000}",
                 f"{_fmt(after_c)} / {r_k:.3f} = {_fmt(after_k)}, saves {_fmt(after_c - after_k)}; usable x {r_k:.3f}",
                 {"before": _fmt(after_c), "after compaction": _fmt(after_k), "saved": _fmt(after_c - after_k),
                  "ratio": f"{r_k:.3f}:1"})
-        add("Deduplication", r_d, reduction_source,
-            f"{_fmt(after_k)} / {r_d:.3f} = {_fmt(physical)}, saves {_fmt(after_k - physical)}; usable x {r_d:.3f}",
-            {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical),
-             "ratio": f"{r_d:.3f}:1"})
+        if dedupe:
+            add("Deduplication", r_d, reduction_source,
+                f"{_fmt(after_k)} / {r_d:.3f} = {_fmt(physical)}, saves {_fmt(after_k - physical)}; usable x "
+                f"{r_d:.3f}",
+                {"before": _fmt(after_k), "physical data": _fmt(physical), "saved": _fmt(after_k - physical),
+                 "ratio": f"{r_d:.3f}:1"})
         if snap_copies > 0:
             before_ratio = _ratio(logical, physical)
             after_ratio = _ratio(logical + snap_logical, physical + snap_phys)

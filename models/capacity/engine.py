@@ -173,7 +173,8 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
                         _where("HCI cluster", node, label), layout)
     factor = layout.groups[0].stripe_factor
     return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
-                   dedupe=node.dedupe_compression, platform="vSAN", protection_factor=factor)
+                   dedupe=node.dedupe_compression, platform="vSAN ESA" if node.architecture == "esa" else "vSAN",
+                   protection_factor=factor)
 
 
 def _cloud(node: CloudVmNode, catalog: Catalog, workloads: Sequence[Workload]) -> CapacityResult:

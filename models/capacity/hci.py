@@ -26,9 +26,9 @@ from models.capacity.results import Aggregate, CapacityStep, frozen_inputs
 from models.capacity.step_sources import marketed_source, right_sized_source
 from models.capacity.stretched import (
     SITE_COPIES,
-    VSAN_STRETCHED_DOCS,
     site_capacities,
     site_hosts,
+    stretched_docs,
     stretched_problems,
 )
 from models.catalog import Drive, HciNode
@@ -91,9 +91,12 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
     right_sized = float(devices * capacity.right_sized_bytes)
     steps = [
         CapacityStep("Raw (marketed)", raw, raw, marketed_source([capacity]),
-                     f"{plural(node.hosts, 'host')} x {plural(node.disk_groups_per_host, 'disk group')} x "
-                     f"{node.capacity_drives_per_group} "
-                     f"x {capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
+                     # ESA has no disk groups: one storage pool per host, its devices counted per host
+                     (f"{plural(node.hosts, 'host')} x {devices // max(node.hosts, 1)} storage-pool devices "
+                      if esa else
+                      f"{plural(node.hosts, 'host')} x {plural(node.disk_groups_per_host, 'disk group')} x "
+                      f"{node.capacity_drives_per_group} ")
+                     + f"x {capacity.marketed_bytes / 1e9:,.0f} GB", frozen_inputs({"capacity devices": str(devices)})),
         CapacityStep("Right-sized", raw, right_sized, right_sized_source([capacity]),
                      f"{devices} x {fmt(capacity.right_sized_bytes)}",
                      frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
@@ -138,14 +141,15 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                 level -= host_share
     if node.stretched:
         mirrored = level / SITE_COPIES
-        steps.append(CapacityStep("Site mirroring (dual site)", level, mirrored, VSAN_STRETCHED_DOCS,
+        docs = stretched_docs(policy.name, factor)
+        steps.append(CapacityStep("Site mirroring (dual site)", level, mirrored, docs,
                                   f"{fmt(level)} / {SITE_COPIES} (a full copy at each data site)",
                                   frozen_inputs({"data sites": str(SITE_COPIES),
                                                  "hosts per site": str(local_hosts)})))
         level = mirrored
         notes.append(f"Stretched cluster: {local_hosts} + {local_hosts} hosts at two data sites and a witness host at "
                      "a third site (witness components only, no VM data); each site holds a full copy protected by "
-                     f"{policy.name} inside the site ({VSAN_STRETCHED_DOCS}).")
+                     f"{policy.name} inside the site ({docs}).")
     after = level / factor
     steps.append(CapacityStep(policy.name, level, after, rules.VSAN_ESA_DOCS if esa and policy.erasure_coding
                               else rules.VSAN_DOCS,

@@ -12,7 +12,8 @@ tolerate"; vSAN Management API ``VsanAutoRAIDInfo``: ``hostFailuresToTolerate`` 
   over that site's hosts only (ESA's adaptive RAID-5 is 2+1 on 3-5 hosts per site and 4+1 on 6 or more).
 
 So a byte of VM data costs ``SITE_COPIES x`` the local policy's factor: 2 x 2 = 4 with RAID-1 FTT=1 in each site,
-2 x 4/3 = 2.67 with OSA RAID-5 3+1, 2 x 1.5 = 3 with RAID-6 4+2 (:data:`VSAN_STRETCHED_DOCS`).
+2 x 4/3 = 2.67 with OSA RAID-5 3+1, 2 x 1.5 = 3 with ESA RAID-5 2+1 (3-5 hosts per site) or RAID-6 4+2, 2 x 1.25 =
+2.5 with ESA RAID-5 4+1 (6 or more hosts per site); the cited text names the factor applied (:func:`stretched_docs`).
 
 The network between the data sites carries every write once more (the remote site's copy) and none of the reads
 (read locality: a VM reads from its own site): :data:`VSAN_STRETCHED_BANDWIDTH_DOCS` gives its minimum (10 Gbit/s,
@@ -46,9 +47,17 @@ MIN_GBPS = 10.0
 VSAN_STRETCHED_DOCS = (
     "VMware vSAN Stretched Cluster Guide (Broadcom, core.vmware.com/resource/vsan-stretched-cluster-guide), 'Site "
     "disaster tolerance' and 'Failures to tolerate': dual site mirroring keeps a full copy of each object at each "
-    "data site, protected inside each site by the local policy (RAID-1 FTT=1 in each site stores 4x the VM data, "
-    "RAID-5 2.67x, RAID-6 3x); the witness host at a third site holds witness components only")
-"""Where the stretched cluster's capacity rule comes from."""
+    "data site, protected inside each site by the local policy, so a byte of VM data costs 2 x the local policy's "
+    "factor; the witness host at a third site holds witness components only")
+"""Where the stretched cluster's capacity rule comes from (the local policy's factor: :func:`stretched_docs`)."""
+
+
+def stretched_docs(policy_name: str, local_factor: float) -> str:
+    """:data:`VSAN_STRETCHED_DOCS` with the factor this cluster applies: ``policy_name`` inside each site at
+    ``local_factor`` raw bytes per data byte (RAID-1 FTT=1 2, OSA RAID-5 3+1 4/3, ESA RAID-5 2+1 1.5, ESA
+    RAID-5 4+1 1.25, RAID-6 4+2 1.5), so ``SITE_COPIES x local_factor`` in all ("2 x 1.5 = 3x")."""
+    return (f"{VSAN_STRETCHED_DOCS}; here {policy_name} inside each site: {SITE_COPIES} x {local_factor:.3g} = "
+            f"{SITE_COPIES * local_factor:.3g}x the VM data")
 
 VSAN_STRETCHED_BANDWIDTH_DOCS = (
     "VMware, 'vSAN Stretched Cluster Bandwidth Sizing' (core.vmware.com/resource/vsan-stretched-cluster-bandwidth-"

@@ -61,7 +61,15 @@ from models.performance.bands import (
 )
 from models.performance.discrepancy import band_basis, figure_sigma, input_rel_sd, widened_figures
 from models.performance.knee import CurveShape, knee_note
-from models.performance.paths import KIB, PathError, StationSpec, WorkloadPath, build_path, shared_host_sides
+from models.performance.paths import (
+    KIB,
+    VSAN_LATENCY_NOTE,
+    PathError,
+    StationSpec,
+    WorkloadPath,
+    build_path,
+    shared_host_sides,
+)
 from models.performance.results import (
     CurveColumns,
     CurvePoint,
@@ -1804,7 +1812,8 @@ def _solve_steps(path: WorkloadPath, others: Sequence[tuple[WorkloadPath, float]
     curve, extension, bands, target_tails = banded
     if target_tails:
         p95_target, p99_target = target_tails
-    notes = list(path.notes) + notes + [f"controller parameters: {path.profile_source}"]
+    notes = list(path.notes) + notes + [path.profile_source if path.profile_source.startswith(VSAN_LATENCY_NOTE)
+                                        else f"controller parameters: {path.profile_source}"]
     if probability is not None:
         notes.append(f"the SLO bounds the 99th percentile of the storage latency ({slo:g} ms): p95 and p99 from "
                      "the response-time distribution of the path's queues (Erlang C waits, translated gamma)")

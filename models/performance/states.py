@@ -309,7 +309,9 @@ def host_failure(path: WorkloadPath, hosts: int, survivors: WorkloadPath | None 
             out.append(_respec(s, multiplicity=fewer))
     loaded = [s for s in out if s.ident.role in RESYNC_ROLES]
     cache = " (with their cache devices)" if any(s.ident.role == "cache_drives" for s in out) else ""
-    reason = (f"host failure: one of {hosts} hosts is down; its disk groups{cache}, CPU and network are gone and "
+    # an OSA host's disk groups (each with its cache device); ESA has no cache tier and no disk groups: a storage pool
+    devices = f"its disk groups{cache}" if cache else "its storage pool"
+    reason = (f"host failure: one of {hosts} hosts is down; {devices}, CPU and network are gone and "
               f"resync of its components keeps the others' capacity drives and network {RESYNC_UTILISATION:.0%} "
               "busy (assumed)")
     return DegradedPath("host_failure", _with(base, out, reason), reason,

@@ -45,7 +45,11 @@ def test_a_design_fitted_to_its_own_measurements_says_its_checks_are_in_sample(q
 
 
 @pytest.mark.parametrize("example, kind, words", [
-    ("vsan8-esa-6host-sqlserver-oltp", "assumed", "predicted, with nothing fitted to it"),
+    # review 52: a vSAN cluster's software latency is fitted by hand to the vSAN 6.2 all-flash cluster VMware
+    # measured and carried over to any other (the PDF's Performance notes and sources say the same)
+    ("vsan8-esa-6host-sqlserver-oltp", "assumed",
+     "predicted: its vSAN software latency was fitted by hand to VMware's published vSAN 6.2 all-flash results and "
+     "carried over to this cluster, with nothing fitted to a measurement of this cluster"),
     ("aff8080-nfs-file-services", "hardware relation only",
      "predicted from ONTAP software costs fitted to published measurements of other platforms or protocols, on its"
      " own hardware"),
@@ -63,3 +67,19 @@ def test_no_evaluation_no_line(qtbot):
     qtbot.addWidget(view)
     view.set_evaluation(None)
     assert view.meaning.text() == "" and view.meaning.isHidden()
+
+
+def test_the_vsan_cluster_vmware_measured_is_fitted_to_its_own_measurement(qtbot):
+    """Review 52: the vSAN 6.2 all-flash cluster is the one whose published write latency the vSAN software latency
+    was fitted to: its checks are in-sample (the validation marks them fitted by that constant), and the line says
+    so rather than "predicted"; every other vSAN cluster's line says predicted (above)."""
+    from models.performance.paths import VSAN_LATENCY_MEASURED_HOST
+    from models.validation.performance_cases import VSAN_CONSTANT
+
+    view, evaluation = _meaning(qtbot, "vsan-sqlserver-raid1")
+    project = load(examples_dir() / "vsan-sqlserver-raid1.toml")
+    assert [n.catalog_id for n in project.scenarios[0].nodes if n.kind == "hci_cluster"] == [VSAN_LATENCY_MEASURED_HOST]
+    assert VSAN_CONSTANT.startswith("engine constant: the vSAN software latencies were chosen from this case")
+    text = view.meaning.text()
+    assert "its vSAN software latency was fitted by hand to its own published measurement" in text, text
+    assert "in-sample" in text and "predicted" not in text and not INTERNAL.search(text), text

@@ -40,6 +40,24 @@ def _platform_phrase(kind: str, sibling: str, name_of: Callable[[str], str]) -> 
     return "predicted, with nothing fitted to it"
 
 
+VSAN_OWN = ("its vSAN software latency was fitted by hand to its own published measurement (VMware's vSAN 6.2 "
+            "all-flash SQL Server results), so those checks are in-sample (they show the fit)")
+VSAN_CARRIED = ("predicted: its vSAN software latency was fitted by hand to VMware's published vSAN 6.2 all-flash "
+                "results and carried over to this cluster, with nothing fitted to a measurement of this cluster")
+
+
+def vsan_phrase(notes: tuple[str, ...] | list[str]) -> tuple[str, bool] | None:
+    """The line's words for a vSAN cluster from its workload's notes (the engine's
+    ``models.performance.paths.vsan_latency_basis`` note, the one place that knows): (:data:`VSAN_OWN`, False) for
+    the cluster VMware measured, (:data:`VSAN_CARRIED`, True: a prediction) for any other; None without the note."""
+    from models.performance.paths import VSAN_LATENCY_CARRIED, VSAN_LATENCY_NOTE
+
+    for note in notes:
+        if note.startswith(VSAN_LATENCY_NOTE):
+            return (VSAN_CARRIED, True) if VSAN_LATENCY_CARRIED in note else (VSAN_OWN, False)
+    return None
+
+
 def design_meaning(evaluation: Evaluation | None, name_of: Callable[[str], str] = _catalog_name) -> str:
     """The line for ``evaluation`` (a ``models.evaluate.Evaluation``; None or without performance results: "").
 
@@ -63,8 +81,10 @@ def design_meaning(evaluation: Evaluation | None, name_of: Callable[[str], str] 
         kind = workload.profile or (basis.kind if basis is not None else "")
         if not kind:
             continue
-        predicted = predicted or kind != FITTED
-        phrase = _platform_phrase(kind, basis.sibling if basis is not None else "", name_of)
+        vsan = vsan_phrase(workload.notes) if workload.protocol == "vSAN" else None
+        predicted = predicted or (kind != FITTED if vsan is None else vsan[1])
+        phrase = vsan[0] if vsan is not None else _platform_phrase(kind, basis.sibling if basis is not None else "",
+                                                                  name_of)
         key = single or workload.name
         if parts.get(key, phrase) != phrase:  # one system, workloads on different footings: name each
             key = f"{single} ({workload.name})"
