@@ -1325,12 +1325,13 @@ VSAN_LATENCY_CARRIED = "assumed for this"
 
 
 def vsan_latency_basis(record_id: str, esa: bool, all_flash: bool = True) -> str:
-    """The note on where a vSAN cluster's software latency comes from (review 52: the report said "fitted" in one
-    place and "0 fitted" in another, the screen "nothing fitted"). :data:`VSAN_SOFTWARE_LATENCY_US` was set by
-    hand so that seed 002's FTT=1 RAID1 write latency (1.7-2.1 ms, a vSAN 6.2 all-flash OSA cluster) comes out: a
-    fit to that cluster's own measurement (:data:`VSAN_LATENCY_MEASURED_HOST`), carried over as an assumption to
-    every other cluster (ESA, vSAN 8 OSA, hybrid), which no measurement was fitted to. Neither is a catalog
-    number: the catalog records cite no fitted figure."""
+    """The note on where a vSAN cluster's software latency comes from (one true statement for the report's
+    performance note, its sources count and the screen's validation line, which disagreed).
+    :data:`VSAN_SOFTWARE_LATENCY_US` was set by hand so that seed 002's FTT=1 RAID1 write latency (1.7-2.1 ms, a
+    vSAN 6.2 all-flash OSA cluster) comes out: a fit to that cluster's own measurement
+    (:data:`VSAN_LATENCY_MEASURED_HOST`), carried over as an assumption to every other cluster (ESA, vSAN 8 OSA,
+    hybrid), which no measurement was fitted to. Neither is a catalog number: the catalog records cite no fitted
+    figure."""
     fit = "fitted by hand to the FTT=1 RAID1 write latency of 1.7-2.1 ms published in seed 002"
     if record_id == VSAN_LATENCY_MEASURED_HOST and not esa:
         return f"{VSAN_LATENCY_NOTE}{fit}, measured on this platform (vSAN 6.2 all-flash): its own measurement"
