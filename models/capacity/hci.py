@@ -102,8 +102,8 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                      frozen_inputs({capacity.name: fmt(capacity.right_sized_bytes)})),
     ]
     if esa:
-        notes.append("vSAN ESA: one storage pool per host, every device is capacity (no cache tier); the disk-group "
-                     "fields give the devices per host (groups x devices).")
+        notes.append("vSAN ESA: one storage pool per host, every device is capacity (no cache tier); the devices per "
+                     "host are counted as the design's disk groups x devices per group.")
     if node.policy == "ftt0":
         problems.append(f"{where}: FTT=0 keeps one copy: a failed device or host loses its data.")
     if cache is not None and not esa:

@@ -80,7 +80,7 @@ _REWRITE_PATTERNS: Final[tuple[tuple[str, str, int, str | None], ...]] = (
     (r"\bno (?:public |readable )?([\w./-]+(?: [\w./-]+){0,5}?) (?:was |were )?found(?: in a readable source)?\b",
      r"no published \1 is known", 0, "found"),
     # a value recalled, not read: say so in words a customer can weigh
-    (r",? as remembered\b", " (not verified against a published copy)", re.IGNORECASE, None),
+    (r",? as remembered\b", " (unconfirmed: no public copy of this document is cited)", re.IGNORECASE, None),
 )
 """The rewrites of :func:`customer_citation`, in order. Each is tried only when its needle is in the text (a pattern
 that cannot match changes nothing) and compiled the first time it is tried (:meth:`_Compiled.rewrite`): the first
