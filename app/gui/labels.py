@@ -17,8 +17,11 @@ LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms
           "stretched": "Stretched (2 sites + witness)", "inter_site_rtt_ms": "Inter-site round trip",
           "inter_site_gbps": "Inter-site link", "meet_slo_after_site_loss": "Meet SLO after losing a site",
           "slo_statistic": "SLO bounds",
-          "electricity_price_per_kwh": "Electricity price per kWh", "grid_carbon_g_per_kwh": "Grid g CO2e per kWh",
+          "electricity_price_per_kwh": "Electricity price", "grid_carbon_g_per_kwh": "Grid CO2e",
           "rack_unit_cost_per_month": "Rack unit a month", "running_costs": "Running costs",
+          # each source under its figure, short: the fields' units widened the inputs' column (the chart's room)
+          "electricity_price_source": "Price source", "grid_carbon_source": "CO2e source",
+          "rack_unit_cost_source": "Rack unit source",
           "rpo_minutes": "RPO required",
           "schedule_minutes": "Transfer every", "rtt_ms": "Round trip", "replication_share_pct": "Share",
           "overwrite_pct": "Overwrites", "capacity_tier": "FabricPool capacity tier",

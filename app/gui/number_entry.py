@@ -336,15 +336,19 @@ class NumberEntry(QAbstractSpinBox):
 
     # --- size ---------------------------------------------------------------------------------------------
 
-    def sizeHint(self) -> QSize:  # noqa: N802
-        """Qt override: wide enough for the shown text or "999,999 IOPS" (the base class measures no text)."""
+    def size_for(self, text: str, floor: str = "999,999 IOPS") -> QSize:
+        """The field's size that shows ``text`` whole (and at least ``floor``), its arrows and frame included."""
         metrics = self.fontMetrics()
-        width = max(metrics.horizontalAdvance(self._shown_text or "0"), metrics.horizontalAdvance("999,999 IOPS"))
+        width = max(metrics.horizontalAdvance(text or "0"), metrics.horizontalAdvance(floor))
         option = QStyleOptionSpinBox()
         self.initStyleOption(option)
         base = self.lineEdit().sizeHint()
         hint = QSize(width + 8, base.height())
         return self.style().sizeFromContents(QStyle.ContentsType.CT_SpinBox, option, hint, self)
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        """Qt override: wide enough for the shown text or "999,999 IOPS" (the base class measures no text)."""
+        return self.size_for(self._shown_text)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802
         """Qt override: about seven digits wide, so a narrow dock can still shrink the field."""

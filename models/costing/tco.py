@@ -734,6 +734,12 @@ def comparison_order(options: Sequence[OptionCost]) -> list[OptionCost]:
     return sorted(options, key=lambda o: (not o.meets_workloads, -(o.short_from_month or 0), o.total))
 
 
+def project_currency(project: Project) -> str:
+    """The currency of every amount the cost of ``project`` gives (and of its running-cost inputs' prices): its
+    price book's, else the cloud list prices' (USD)."""
+    return project.price_book[0].currency if project.price_book else PRICE_CURRENCY
+
+
 def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footprint) -> Tco:
     """Cost and footprint of ``scenario`` (of ``project``, evaluated against ``catalog``; ``foot`` its footprint,
     ``models.present.bom.footprint``) over the requirements' horizon, with the catalog's managed file services
@@ -750,7 +756,7 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                          energy.rack_units if energy is not None else 0)
     if energy is not None and not energy.complete:  # the power line counts the known parts only: say which not
         design = _with_unknown_power(design, energy)
-    currency = project.price_book[0].currency if project.price_book else PRICE_CURRENCY
+    currency = project_currency(project)
     options = cloud_options(catalog, data, project.price_book, demand_by_month(scenario, inputs.horizon_months))
     cheapest_option = cheapest(options)
     cheapest_name = cheapest_option.name if cheapest_option is not None else None

@@ -52,6 +52,14 @@ CLOUD_ONLY_NOTE = ("Not used: the design and the sizer's deployments are cloud o
 """The one line shown above the running-cost inputs when they cannot change a figure."""
 
 
+def input_units(currency: str) -> dict[str, str]:
+    """The unit shown after each running-cost input whose field name does not carry it (``*_pct_per_year`` shows
+    "%/yr" by itself; PUE is a ratio): the prices in ``currency``, the currency the cost engine computes in
+    (``models.costing.tco.project_currency``: the price book's, else USD)."""
+    return {"electricity_price_per_kwh": f" {currency}/kWh", "grid_carbon_g_per_kwh": " g/kWh",
+            "rack_unit_cost_per_month": f" {currency}"}
+
+
 def running_costs_unused(project) -> bool:
     """True when ``project``'s running-cost inputs (electricity, PUE, grid carbon, rack unit, support) cannot change
     a figure: its active scenario is a cloud design (``models.costing.tco.design_deployment``: no on-premises power,
@@ -216,9 +224,12 @@ class CostView(ComputedOnShow):
     # --- inputs ----------------------------------------------------------------------------------------------------
 
     def _show_inputs(self) -> None:
-        """Show the project's running-cost inputs; an empty one reads "default (<value>)" with its source as the
+        """Show the project's running-cost inputs, each with its unit (the prices in the currency the cost is
+        computed in: :func:`input_units`); an empty one reads "default (<value> <unit>)" with its source as the
         tooltip."""
+        from models.costing.cloud_prices import PRICE_CURRENCY
         from models.costing.inputs import RUNNING_DEFAULTS
+        from models.costing.tco import project_currency
 
         project = self._document.project
         running = project.requirements.running_costs
@@ -229,11 +240,21 @@ class CostView(ComputedOnShow):
         self.inputs_note.setVisible(cloud_only)
         if cloud_only:
             self.inputs_note.setText(CLOUD_ONLY_NOTE)
+        currency = project_currency(project)
+        units = input_units(currency)
         for name, figure in RUNNING_DEFAULTS.items():
             editor = self.form.editors.get(name)
             if isinstance(editor, NumberEditor):
-                editor.set_default(figure.value, f"{figure.value:g}")
-                editor.setToolTip(f"Empty: {figure.text()}")
+                if name in units:
+                    editor.entry.setSuffix(units[name])
+                editor.set_default(figure.value, editor.entry.format(figure.value))
+                # the default with its unit whole ("default (0.13 USD/kWh)"), however narrow the column
+                editor.entry.setMinimumWidth(editor.entry.size_for(editor.default_text(), floor="").width())
+                tip = f"Empty: {figure.text()}"
+                if name == "electricity_price_per_kwh" and currency != PRICE_CURRENCY:  # as the cost's notes say
+                    tip += (f". Amounts are in the price book's currency ({currency}); the default is a "
+                            f"{PRICE_CURRENCY} figure, used as {currency} without conversion")
+                editor.setToolTip(tip)
 
     def _edited(self, field: str, value) -> None:
         """One running-cost input changed: one undo step, or the refusal shown on the field."""

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QProgressBar,
+    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTableView,
@@ -79,6 +80,11 @@ ACCURACY_TOOLTIP = ("How closely StorPlan's models reproduce the published measu
 """The summary's tooltip when some count misses its target."""
 
 RESULT_COLUMN = 5
+TABLE_ROWS = 5
+"""The table keeps at least this many rows on screen when the height is short: the headline above it scrolls
+instead (at 1366 x 768 the headline's ~19 lines, each kept whole, left the table one row)."""
+HEADLINE_LINES = 3
+"""The headline keeps at least this many lines on screen however short the height (it scrolls beyond)."""
 FAILED_ROW_TINT = 28
 """Alpha of the red tint across a failing row (the Result cell itself is tinted more strongly)."""
 
@@ -221,10 +227,19 @@ class ValidationView(QWidget):
         self.error_summary.setObjectName("validationHeadline")
         self.error_summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.error_summary.setWordWrap(True)  # a long line wraps: it never widens the results past a laptop screen
-        # every summary line stays readable however short the dock: the table gives way, never these lines; its
-        # minimum is its text wrapped at its width (a fixed height took the size hint's narrower wrapping: ~2 lines
-        # more than needed on a laptop, room the line under the verdict now uses)
+        # its minimum is its text wrapped at its width (a fixed height took the size hint's narrower wrapping: ~2
+        # lines more than needed on a laptop); the area it scrolls in is as tall as the room the table's first rows
+        # leave it (:meth:`_fit_headline`): whole when there is room, else scrolling
         self.error_summary.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.headline_area = QScrollArea()
+        """The headline (:attr:`error_summary`), scrolling when the table's :data:`TABLE_ROWS` rows leave it less
+        than its height."""
+        self.headline_area.setObjectName("validationHeadlineArea")
+        self.headline_area.setWidgetResizable(True)
+        self.headline_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.headline_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.headline_area.setWidget(self.error_summary)
+        self.headline_area.hide()  # shown with the first headline
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
@@ -269,7 +284,7 @@ class ValidationView(QWidget):
         layout.addWidget(self.banner)
         layout.addLayout(header)
         layout.addWidget(self.meaning)
-        layout.addWidget(self.error_summary)
+        layout.addWidget(self.headline_area)
         layout.addWidget(self.splitter, 1)
 
     # ------------------------------------------------------------------------------------------------ public API
@@ -306,11 +321,13 @@ class ValidationView(QWidget):
         text = design_meaning(evaluation)
         self.meaning.setText(text)
         self.meaning.setVisible(bool(text))
+        self._fit_headline()
 
     @Slot(bool, str)
     def set_stale(self, stale: bool, message: str = "") -> None:
-        """Show or hide the "Results out of date" banner with ``message``."""
+        """Show or hide the "Results out of date" banner with ``message`` (the headline's room follows)."""
         self.banner.set_stale(stale, message)
+        self._fit_headline()
 
     def row_at(self, table_row: int) -> tuple[object, object | None]:
         """The (outcome, check) shown in a table row, whatever the current sort."""
@@ -321,6 +338,41 @@ class ValidationView(QWidget):
         super().showEvent(event)
         if self._generation == 0:
             self.refresh()
+        self._fit_headline()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        """Qt's resize (``event``: a ``QResizeEvent``), then the headline's height fitted again."""
+        super().resizeEvent(event)
+        self._fit_headline()
+
+    def _table_floor(self) -> int:
+        """The table's height with :data:`TABLE_ROWS` rows on screen, px (header, frame and a horizontal scroll bar
+        included)."""
+        table = self.table
+        rows = TABLE_ROWS * table.verticalHeader().defaultSectionSize()
+        bar = table.horizontalScrollBar().sizeHint().height()
+        return table.horizontalHeader().sizeHint().height() + rows + bar + 2 * table.frameWidth()
+
+    def _fit_headline(self) -> None:
+        """The headline whole when the view's height leaves the table :data:`TABLE_ROWS` rows, else as tall as the
+        room they leave (at least :data:`HEADLINE_LINES` lines), scrolling beyond."""
+        area = self.headline_area
+        layout = self.layout()
+        if layout is None or not self.error_summary.text():
+            return
+        margins = layout.contentsMargins()
+        width = max(1, self.width() - margins.left() - margins.right())
+        full = self.error_summary.heightForWidth(width)
+        above = [w for w in (self.banner, self.meaning) if not w.isHidden()]
+        used = sum(w.heightForWidth(width) if w.hasHeightForWidth() else w.sizeHint().height() for w in above)
+        used += layout.itemAt(1).sizeHint().height()  # the summary line and its button
+        spacing = max(0, layout.spacing())
+        used += spacing * (len(above) + 2) + margins.top() + margins.bottom()
+        room = self.height() - used - self._table_floor()
+        floor = HEADLINE_LINES * self.error_summary.fontMetrics().lineSpacing()
+        height = max(min(full, floor), min(full, room))
+        area.setFixedHeight(max(0, height))
+        area.show()
 
     # -------------------------------------------------------------------------------------------------- internals
 
@@ -399,6 +451,7 @@ class ValidationView(QWidget):
         self.summary.setToolTip("" if ok else ACCURACY_TOOLTIP)
         lines = self.headline.lines(out_of_sample_extra=self.headline_extra)[1:-1]
         self.error_summary.setText("\n".join(line[:1].upper() + line[1:] for line in lines))
+        self._fit_headline()
         self._fit_splitter()
         if self.model.rowCount():
             # The first row (a failure, if any) becomes current without being selected: its details show and its
