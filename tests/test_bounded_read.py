@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from counted_reads import CountedReads
 
 from models.bounded_read import (
     CsvLimits,
@@ -144,27 +145,12 @@ class _Work:
                 watched.add(fd)
             return fd
 
-        class Counted:
-            def __init__(self, handle) -> None:
-                self._handle = handle
-
-            def __enter__(self):
-                return self
-
-            def __exit__(self, *exc):
-                return self._handle.__exit__(*exc)
-
-            def __getattr__(self, name):
-                return getattr(self._handle, name)
-
-            def read(self, *args):
-                data = self._handle.read(*args)
-                work.bytes += len(data)
-                return data
+        def count(n: int) -> None:
+            work.bytes += n
 
         def counting_fdopen(fd, *args, **kwargs):
             handle = real_fdopen(fd, *args, **kwargs)
-            return Counted(handle) if fd in watched else handle
+            return CountedReads(handle, count) if fd in watched else handle
 
         class CountedReader:
             def __init__(self, *args, **kwargs) -> None:

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from counted_reads import CountedReads
 from test_store_faults import SMALL, big_project
 
 from models.project import HostNode, Project, Scenario
@@ -199,27 +200,10 @@ def test_a_file_larger_than_any_project_is_refused_unread(saved: Path, monkeypat
     reached: list[str] = []
     real_open, real_sha256, real_connect = builtins.open, hashlib.sha256, files._connect_read_only
 
-    class Counted:
-        def __init__(self, handle):
-            self._handle = handle
-
-        def __enter__(self):
-            return self
-
-        def __exit__(self, *exc):
-            return self._handle.__exit__(*exc)
-
-        def __getattr__(self, name):
-            return getattr(self._handle, name)
-
-        def read(self, *args):
-            data = self._handle.read(*args)
-            read_bytes.append(len(data))
-            return data
-
     def counting_open(file, *args, **kwargs):
         handle = real_open(file, *args, **kwargs)
-        return Counted(handle) if isinstance(file, (str, os.PathLike)) and Path(file) == saved else handle
+        ours = isinstance(file, (str, os.PathLike)) and Path(file) == saved
+        return CountedReads(handle, read_bytes.append) if ours else handle
 
     monkeypatch.setattr(builtins, "open", counting_open)
     monkeypatch.setattr(hashlib, "sha256", lambda *a, **k: reached.append("sha256") or real_sha256(*a, **k))
