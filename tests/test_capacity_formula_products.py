@@ -129,10 +129,20 @@ def test_in_a_tb_project_too(example):
     assert not wrong, wrong
 
 
-def test_the_reviewed_line_reads_right_and_few_are_approximate():
+def test_the_reviewed_line_reads_right_with_the_drive_size_printed_once():
+    """"24 x 3.49 TiB" beside 83.81 TiB (REVIEW43-PDF #15) reads "24 x ~3.49 TiB": the product is marked approximate
+    and the drive keeps the precision the report prints it with elsewhere (review 52: not "3.4921 TiB" in one
+    step, "3.492 TiB" in the next and "3.49 TiB" in the bill of materials)."""
+    from models.catalog import Drive, bundled_catalog
+
+    project = load_any(examples_dir() / "aff-a70-snapmirror-cvo-dr.toml")
     rows = {step: how for step, _, _, how, _ in _steps("aff-a70-snapmirror-cvo-dr", "TiB")}
-    right_sized = re.fullmatch(r"24 x (\d\.\d+) TiB", rows["Right-sized"])
-    assert right_sized and f"{24 * float(right_sized.group(1)):.2f}" == "83.81"  # was 24 x 3.49 TiB
-    approximate = [how for example in ("aff-a70-metrocluster-ip-oracle-nvmetcp", "vsan-sqlserver-raid5")
-                   for _, _, _, how, _ in _steps(example, "TiB") if "~" in how]
-    assert approximate == []  # both needed more than the engine's two decimals; none needs the "~"
+    drives = {n.drive for s in project.scenarios for n in s.nodes if getattr(n, "drive", None)}
+    sizes = {f"{d.right_sized_bytes / 2**40:.2f}" for d in map(bundled_catalog().find, drives) if isinstance(d, Drive)}
+    right_sized = re.fullmatch(r"24 x ~(\d\.\d+) TiB", rows["Right-sized"])
+    assert right_sized and right_sized.group(1) in sizes, rows["Right-sized"]
+    assert f"{24 * float(right_sized.group(1)):.2f}" != "83.81"  # why it says "~"
+    for example in ("aff-a70-metrocluster-ip-oracle-nvmetcp", "vsan-sqlserver-raid5", "fas70-ds460c-nlsas-nfs"):
+        for _, _, _, how, _ in _steps(example, "TiB"):
+            for figure in re.findall(r"(\d[\d,]*\.(\d+)) (?:TiB|GiB|TB|GB)\b", how):
+                assert len(figure[1]) <= 2, (example, how)  # no operand with more decimals than the report's

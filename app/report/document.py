@@ -86,6 +86,7 @@ from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
+from models.present.resilience import ha_state_words
 from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
@@ -1369,7 +1370,7 @@ class ReportBuilder:
         story.append(self.p(f"{result.considered:,} configurations from the catalog were considered against the "
                             f"requirements: {self.cap(need)} effective over {self.project.requirements.horizon_months} "
                             "months and every workload's SLO at its grown target"
-                            + (" in takeover too" if self.project.requirements.meet_slo_in_takeover else "") + "."))
+                            + ha_state_words(self.project.requirements) + "."))
         priced = result.currency is not None
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Bound by", "Meets"]]

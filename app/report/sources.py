@@ -226,8 +226,13 @@ def catalog_numbers(scenario: Scenario, catalog: Catalog, capacity_unit: Capacit
 
 def _uses_preset_value(workload: dict, field: str, value: object) -> bool:
     """True when the workload (its fields as a dict, ``Workload.model_dump()``) still has the preset's value for
-    ``field`` (a table: every key the same); a field the workload does not have counts as kept."""
+    ``field`` (a table: every key the same); a field the workload does not have counts as kept. A field the
+    workload holds empty (None) does not use the preset's value: the engines read the workload's own (no
+    Snapshot schedule takes no Snapshot space, as ``models.capacity.efficiency`` counts copies only for a workload
+    with a schedule; no working set is the whole data set; no target is no target)."""
     own = workload.get(field, value) if isinstance(workload, dict) else value
+    if own is None and value is not None:
+        return False
     if isinstance(value, dict):
         return all(_uses_preset_value(own, k, v) for k, v in value.items())
     if isinstance(value, (int, float)) and isinstance(own, (int, float)) and not isinstance(own, bool):

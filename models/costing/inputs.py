@@ -40,11 +40,12 @@ class Figure:
     kind: FigureKind
     source: str
 
-    def text(self) -> str:
-        """``1.58 (default: Uptime Institute ...)``, ``1.4 (your figure: site meter 2025)``."""
+    def text(self, unit: str | None = None) -> str:
+        """``1.58 (default: Uptime Institute ...)``, ``1.4 (your figure: site meter 2025)``; ``unit`` in place of
+        the figure's own (a price with its currency: "USD/kWh")."""
         label = {"user": "your figure", "default": "default", "assumption": "assumption"}[self.kind]
         note = f"{label}: {self.source}" if self.source else label
-        return f"{self.value:g} {self.unit} ({note})".replace("  ", " ")
+        return f"{self.value:g} {self.unit if unit is None else unit} ({note})".replace("  ", " ")
 
 
 RUNNING_DEFAULTS: dict[str, Figure] = {
@@ -63,7 +64,7 @@ RUNNING_DEFAULTS: dict[str, Figure] = {
         "generation in 2023: 481 g CO2e per kWh"),
     "rack_unit_cost_per_month": Figure(
         30.0, "per rack unit per month", "assumption",
-        "no published average is known; about 1,250 a month for a 42U colocation rack with power distribution and "
+        "no published average is known; about 1,250 USD a month for a 42U colocation rack with power distribution and "
         "cooling, divided by 42 (replace with the site's own cost)"),
     "support_pct_per_year": Figure(
         15.0, "% of hardware a year", "assumption",

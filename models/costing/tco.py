@@ -493,14 +493,15 @@ def design_cost(scenario: Scenario, catalog: Catalog, project: Project, inputs: 
         both = ", both MetroCluster sites" if is_metrocluster(scenario) else ""  # models.project.metrocluster
         support, power, space = monthly_running(power_w, ru, hardware, inputs)
         pct, price = inputs.support_pct_per_year.value, inputs.electricity_price_per_kwh.value
+        currency = project_currency(project)  # the running-cost prices' currency, as the inputs table names it
         lines: tuple[CostLine, ...] = (CostLine("Hardware", hardware, tuple(0.0 for _ in range(horizon)),
                           "the price book's prices of the design's parts" if costing is not None else "not priced"),
                  CostLine("Support", 0.0, tuple(support for _ in range(horizon)),
                           f"{pct:g}% of the hardware a year / 12"),
                  CostLine("Power", 0.0, tuple(power for _ in range(horizon)),
-                          f"{power_w:,.0f} W{both} x 730 h x PUE {inputs.pue.value:g} x {price:g} per kWh"),
+                          f"{power_w:,.0f} W{both} x 730 h x PUE {inputs.pue.value:g} x {price:g} {currency}/kWh"),
                  CostLine("Space", 0.0, tuple(space for _ in range(horizon)),
-                          f"{ru} U{both} x {inputs.rack_unit_cost_per_month.value:g} a month"))
+                          f"{ru} U{both} x {inputs.rack_unit_cost_per_month.value:g} {currency} a month"))
         if cloud_nodes:  # e.g. a Cloud Volumes ONTAP DR destination: the cloud options' price lines
             lines += tuple(_cloud_vm_lines(scenario, catalog, data, book, missing))
             lines += _managed_lines(scenario, catalog, data, book, missing)
@@ -781,8 +782,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
     if inputs.horizon_note:
         notes.append(inputs.horizon_note)
     if currency != PRICE_CURRENCY:
-        notes.append(f"the price book is in {currency}; the cloud list prices and the default electricity price are "
-                     f"USD figures, not converted")
+        notes.append(f"the price book is in {currency}; the cloud list prices and the default electricity price and "
+                     f"rack unit cost are USD figures, not converted")
     if not any(data):
         notes.append("no data to hold (no workload data set and no effective capacity required): the cloud options "
                      "are priced at their smallest size")

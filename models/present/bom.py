@@ -118,11 +118,11 @@ _Line = tuple[str, int | None, str, str]
 
 
 def memory_text(gib: float, per: str = "") -> str:
-    """A server's or controller's memory (``gib`` GiB) as its vendor sells it: ``512 GB memory (binary GB)``, ``per``
-    (e.g. " per node") after the word memory. Memory is sold in binary sizes (JEDEC: a memory GB is 2^30 bytes), so
-    the figure reads as the model name beside it ("Dell PowerEdge R760 (..., 512 GB)") and says once that its GB
-    is binary, never a decimal 10^9-byte GB."""
-    return f"{gib:g} GB memory{per} (binary GB)"
+    """A server's or controller's memory (``gib`` GiB): ``512 GiB memory``, ``per`` (e.g. " per node") after the
+    word memory. Memory is sold in binary sizes (JEDEC: a memory GB is 2^30 bytes), so the figure is named in the
+    binary unit, GiB, as the assumptions table and every other binary figure of the report name it, never as a GB
+    that reads as a decimal 10^9-byte GB."""
+    return f"{gib:g} GiB memory{per}"
 
 
 INTERNAL_BAYS = "Internal bays (in the controller chassis)"

@@ -111,8 +111,12 @@ def tco_to_dict(tco: Tco) -> dict[str, Any]:
 
 
 def figure_rows(tco: Tco) -> list[tuple[str, str]]:
-    """(input, value with its kind and source) rows: the five running-cost figures and the horizon."""
-    rows = [(label, figure.text()) for label, figure in tco.inputs.figures()]
+    """(input, value with its kind and source) rows: the five running-cost figures and the horizon. A price reads
+    in the currency the cost is computed in (``tco.currency``, ``models.costing.tco.project_currency``):
+    "0.13 USD/kWh", "30 USD per rack unit per month", as the GUI's inputs show them."""
+    money = {id(tco.inputs.electricity_price_per_kwh): f"{tco.currency}/kWh",
+             id(tco.inputs.rack_unit_cost_per_month): f"{tco.currency} per rack unit per month"}
+    rows = [(label, figure.text(money.get(id(figure)))) for label, figure in tco.inputs.figures()]
     rows.append(("Horizon", f"{tco.inputs.horizon_months} months"))
     return rows
 

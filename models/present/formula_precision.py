@@ -1,11 +1,13 @@
-"""Capacity formulas whose printed product is the printed result.
+"""Capacity formulas whose printed product is the printed result, or says that it is not.
 
 The capacity engine writes a step's formula with its operands rounded to two decimals ("24 x 3.49 TiB") while the
 step's result is rounded from the exact product (83.81 TiB): a reader who multiplies the printed operands finds
-83.76 TiB. :func:`precise_formula` prints each capacity operand of such a formula with as many more decimals as
-the product needs to read as the result at the result's precision ("24 x 3.4921 TiB", 83.81 TiB), from the exact
-byte count the operand was rounded from (``models.present.capacity_text.exact_figures``); where no exact value is
-known, or more decimals do not make it agree, the operand is marked approximate ("~3.49 TiB").
+83.76 TiB. A capacity operand keeps the precision the report prints that figure with everywhere else (one drive
+is "3.49 TiB" in the bill of materials, the aggregate notes and every formula, never "3.4921 TiB" in one step and
+"3.492 TiB" in the next): :func:`precise_formula` marks such an operand approximate ("24 x ~3.49 TiB") where the
+product of the printed operands does not read as the result at the result's precision. A formula with one operand
+and a rounded divisor ("/ 1.33") prints the divisor with as many more decimals as the quotient needs, from the
+exact byte count the operand was rounded from (``models.present.capacity_text.exact_figures``).
 
 A formula is read as segments separated by "; ", each a product of factors ending in one capacity operand:
 counts ("24 x", "2 parity drives x", "4 hosts x 2 disk groups x 4 x"), percentages ("10% x", "5% x raw"),
@@ -35,7 +37,7 @@ _DIVIDE = re.compile(r"^ / (\d+(?:\.\d+)?)(?: = (\d[\d,]*(?:\.\d+)?) (TiB|GiB|TB
 _COUNT = re.compile(r"^(\d[\d,]*(?:\.\d+)?)(%)?(?=$|[\s'])")
 _FRACTION = re.compile(r"^(\d+)/(\d+) of\b")
 MORE_DIGITS = 4
-"""Decimals an operand may gain at most (two become six: a 16 TB drive to the byte count's 10^-6 TiB)."""
+"""Decimals a divisor may gain at most ("/ 1.33" to "/ 1.333333")."""
 
 
 def _number(text: str) -> float:
@@ -75,8 +77,9 @@ def _format(amount_bytes: float, unit: str, digits: int) -> str:
 
 def precise_formula(text: str, unit: CapacityUnit | str, exact: Iterable[float], before: float,
                     after: float) -> str:
-    """``text`` (a step's formula, already in the project's unit) with its capacity operands precise enough that
-    the product of the printed operands reads as the printed result.
+    """``text`` (a step's formula, already in the project's unit) as the product of its printed operands reads:
+    as it is when that product is the printed result, else with its operands marked approximate (or its one
+    divisor printed precise enough).
 
     Args:
         text: the formula as the table prints it (``models.present.capacity_text.text_in_unit``'s output).
@@ -85,9 +88,10 @@ def precise_formula(text: str, unit: CapacityUnit | str, exact: Iterable[float],
         before, after: the step's capacity before and after it, bytes.
 
     Returns:
-        the formula with each operand of a product printed with up to :data:`MORE_DIGITS` more decimals where
-        the product needs them, or marked "~" where no precision agrees; ``text`` itself when it is not a
-        product of the shapes the module docstring lists or the product already agrees.
+        ``text`` itself when it is not a product of the shapes the module docstring lists or the product already
+        agrees; else the formula with the one divisor of a one-operand quotient printed with up to
+        :data:`MORE_DIGITS` more decimals where that makes it agree, or each operand marked "~". An operand
+        never gains decimals: it keeps the precision the report prints the same figure with elsewhere.
     """
     return _precise_formula(text, CapacityUnit(unit).value, tuple(exact), before, after)
 
@@ -118,18 +122,8 @@ def _precise_formula(text: str, unit: str, exact: tuple[float, ...], before: flo
     if not terms:
         return text
 
-    def value(digits: int | None, chosen: list[float | None]) -> float:
-        total_bytes = 0.0
-        for (_, operand, multiplier, divisor), exact_value in zip(terms, chosen, strict=True):
-            size = UNIT_BYTES[operand.group(3)]
-            if digits is None or exact_value is None:
-                shown = _number(operand.group(0).rsplit(" ", 1)[0])
-            else:
-                shown = round(exact_value / size, digits)
-            total_bytes += multiplier * shown * size / divisor
-        return total_bytes
-
-    printed = value(None, [None] * len(terms))
+    printed = sum(multiplier * _number(operand.group(0).rsplit(" ", 1)[0]) * UNIT_BYTES[operand.group(3)] / divisor
+                  for _, operand, multiplier, divisor in terms)
     change = before - after
     if result is not None:
         figure, result_unit = result
@@ -155,15 +149,11 @@ def _precise_formula(text: str, unit: str, exact: tuple[float, ...], before: flo
         # "3,201 GB" = 3,200.63 GB, an aggregate's size a reserve is a percentage of)
         per_operand = exact_result / sum(t[2] / t[3] for t in terms)
         chosen = [per_operand] * len(terms)
-    base = max(_digits(figure) for figure in shown)
-    for extra in range(1, MORE_DIGITS + 1):
-        if _format(value(base + extra, chosen), result_unit, digits_of_result) == target:
-            return _rewrite(segments, terms, chosen, base + extra)
     if len(terms) == 1 and exact_result and chosen[0] is not None:  # the divisor is the rounded one: "/ 1.33"
         precise = _divisor(segments, terms[0], chosen[0], exact_result, result_unit, digits_of_result, target)
         if precise is not None:
             return precise
-    return _rewrite(segments, terms, [None] * len(terms), None)
+    return _approximate(segments, terms)
 
 
 def _divisor(segments: list[str], term: tuple[int, re.Match[str], float, float], operand_bytes: float,
@@ -187,17 +177,10 @@ def _divisor(segments: list[str], term: tuple[int, re.Match[str], float, float],
     return None
 
 
-def _rewrite(segments: list[str], terms: list[tuple[int, re.Match[str], float, float]],
-             chosen: list[float | None], digits: int | None) -> str:
-    """The segments with each term's operand printed from its exact value to ``digits`` decimals, or marked "~"
-    (``digits`` None)."""
+def _approximate(segments: list[str], terms: list[tuple[int, re.Match[str], float, float]]) -> str:
+    """The segments with each term's operand marked "~" (printed as the report prints it, rounded)."""
     out = list(segments)
-    for (i, operand, _, _), exact_value in sorted(zip(terms, chosen, strict=True), key=lambda t: -t[0][1].start()):
-        unit = operand.group(3)
-        if digits is None or exact_value is None:
-            text = "~" + operand.group(0)
-        else:
-            text = f"{_format(exact_value, unit, digits)} {unit}"
+    for i, operand, _, _ in sorted(terms, key=lambda t: -t[1].start()):
         segment = out[i]
-        out[i] = segment[:operand.start()] + text + segment[operand.end():]
+        out[i] = segment[:operand.start()] + "~" + operand.group(0) + segment[operand.end():]
     return "; ".join(out)

@@ -34,6 +34,27 @@ def state_name(state: str) -> str:
     return STATE_NAMES.get(state, state.replace("_", " "))
 
 
+HA_STATE_WORDS = {"on-prem": "takeover", "cloud": "failover"}
+"""What a deployment the sizer searches calls the state ``meet_slo_in_takeover`` judges: an on-premises ONTAP HA
+pair's takeover, a Cloud Volumes ONTAP HA pair's failover (an HCI cluster answers with N+k, a managed service's
+HA is the provider's: neither has the state)."""
+
+
+def ha_state_words(requirements) -> str:
+    """The words after "every workload's SLO at its grown target" for ``requirements`` (a
+    ``models.project.model.Requirements``): " in takeover too", " in failover too" for a cloud-only search, both
+    named when on-premises and cloud designs are searched; "" when the SLO is not required in the failure state or
+    no searched deployment has it."""
+    if not requirements.meet_slo_in_takeover:
+        return ""
+    states = [word for deployment, word in HA_STATE_WORDS.items() if deployment in requirements.deployments]
+    if not states:
+        return ""
+    if len(states) == 1:
+        return f" in {states[0]} too"
+    return " in takeover too (failover for a Cloud Volumes ONTAP HA pair)"
+
+
 RELIEF_WORDS = {
     "takeover": "the HA partner's NVRAM mirroring stops in takeover, so writes no longer wait for it",
     "cloud_failover": "write mirroring to the partner VM stops in cloud failover, so writes no longer wait for it",

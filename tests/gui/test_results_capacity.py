@@ -291,8 +291,8 @@ def test_a_step_explains_itself_in_the_chosen_unit(view, qtbot):
     assert "TiB" in step.formula
     view.set_evaluation(evaluation, "TiB")
     row = [bar.label for bar in view.bars].index("Right-sized")
-    # the engine's text, its operand with the decimals its product needs (24 x 3.49 TiB read 83.76 TiB)
-    assert step.formula == "24 x 3.49 TiB" and "<b>Formula:</b> 24 x 3.492 TiB<" in view.bar_tooltip(row)
+    # the engine's text, its operand marked approximate (24 x 3.49 TiB reads 83.76, the step 83.81 TiB)
+    assert step.formula == "24 x 3.49 TiB" and "<b>Formula:</b> 24 x ~3.49 TiB<" in view.bar_tooltip(row)
     view.unit_buttons.button(0).click()  # TB
     tooltip = view.bar_tooltip(row)
     explained = tooltip[:tooltip.index("<b>Source:</b>")]  # a cited source keeps its own words
@@ -302,5 +302,5 @@ def test_a_step_explains_itself_in_the_chosen_unit(view, qtbot):
     from models.catalog import bundled_catalog
 
     right_sized_tb = bundled_catalog().get(drives.drive).right_sized_bytes / 10**12
-    assert f"x {right_sized_tb:.4f} TB" in tooltip  # 24 x 3.8395 TB = 92.15 TB, the After
+    assert f"x ~{right_sized_tb:.2f} TB" in tooltip  # the drive as the report prints it; 24 x 3.84 is not 92.15
     assert view.model.item(row, 1).data(Qt.ItemDataRole.ToolTipRole) == tooltip
