@@ -525,7 +525,7 @@ class MainWindow(QMainWindow):
         """Open the sizer on the project's requirements."""
         from app.gui.sizer_dialog import SizerDialog
 
-        dialog = SizerDialog(self.document, self, compare=self.compare)
+        dialog = SizerDialog(self.document, self, compare=self.compare, evaluation_cache=self._evaluation_cache)
         dialog.show()
         self._sizer = dialog
         return dialog

@@ -56,6 +56,28 @@ def size_job(state, project, top: int, catalog=None):
                 cancelled=state.is_interruption_requested)
 
 
+def size_and_relate_job(state, project, top: int, catalog=None, evaluation=None):
+    """The search (:func:`size_job`), then the sentences relating its ranking to the project's active design
+    (``models.present.recommendation.relation_lines``, the report's Recommendation sentences), all on the runner:
+    ``evaluation``: the window's evaluation of the active scenario when it belongs to the project as it is now
+    (else it is evaluated here, as the report does). Returns (result, lines, why): ``why`` says why the lines are
+    missing (the design could not be evaluated), else ""."""
+    result = size_job(state, project, top, catalog)
+    if state.is_interruption_requested():
+        return result, [], ""
+    from models.design import resolve
+    from models.evaluate import evaluate
+    from models.present.recommendation import design_evaluation, relation_lines
+
+    try:
+        design = resolve(project, project.scenario.name, catalog)
+        evaluated = evaluation if evaluation is not None else evaluate(project, design=design)
+        evaluated = design_evaluation(project, evaluated, design.catalog)
+        return result, relation_lines(project, design.catalog, evaluated, result), ""
+    except Exception as exc:  # noqa: BLE001 (the ranking stands; the relation says why it is missing)
+        return result, [], str(exc) or type(exc).__name__
+
+
 def read_prices_job(_state, path: str, project, catalog=None):
     """Read and check a price book CSV against the project's catalog (over the base ``catalog``; runs on the
     runner: the disk)."""
@@ -126,12 +148,14 @@ class SizerDialog(QDialog):
     """
 
     def __init__(self, document, parent: QWidget | None = None,
-                 compare: Callable[[str, str], None] | None = None) -> None:
+                 compare: Callable[[str, str], None] | None = None,
+                 evaluation_cache: Callable[[], dict] | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Size from requirements")
         fit_to_screen(self, QSize(1280, 760))
         self._document = document
         self._compare = compare
+        self._evaluation_cache = evaluation_cache or dict
         self.runner = TaskRunner(self, "sizer")
         self.result = None
         self._searched: tuple = (None, None)  # (project, catalog) of the running search
@@ -151,6 +175,19 @@ class SizerDialog(QDialog):
                               "performance requirements. Arrays, vSAN clusters and Cloud Volumes ONTAP are searched "
                               "as the deployments allow.")
         self.message.setWordWrap(True)
+        self.relation = QLabel()  # the ranking against the project's design, in the report's sentences
+        self.relation.setObjectName("sizerRelation")
+        self.relation.setWordWrap(True)
+        self.relation.setTextFormat(Qt.TextFormat.PlainText)  # read exactly as written, never shortened
+        self.relation.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.relation_lines: list[str] = []
+        # it scrolls when a small screen leaves it less than its lines (the ranked list keeps its rows on view)
+        self.relation_scroll = QScrollArea()
+        self.relation_scroll.setWidgetResizable(True)
+        self.relation_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.relation_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.relation_scroll.setWidget(self.relation)
+        self.relation_scroll.setVisible(False)
         self.prices_label = QLabel()
         self.prices_label.setWordWrap(True)
         self.size_button = QPushButton("Size")
@@ -208,12 +245,13 @@ class SizerDialog(QDialog):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([760, 500])
-        results = QWidget()
+        results = self._results = QWidget()
         below = QVBoxLayout(results)
         below.setContentsMargins(0, 0, 0, 0)
         below.addLayout(buttons)
         below.addWidget(self.progress)
         below.addWidget(split, 1)
+        below.addWidget(self.relation_scroll)  # below the list: its lines speak of "the configurations ranked above"
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.splitter.addWidget(self.requirements_scroll)
         self.splitter.addWidget(results)
@@ -384,8 +422,10 @@ class SizerDialog(QDialog):
         self.progress.setVisible(True)
         self.message.setText("Searching…")
         self._show_prices()
-        self._searched = (self._document.project, self._document.base_catalog)
-        self._task = self.runner.submit(size_job, self._document.project, 10, self._document.base_catalog,
+        project = self._document.project
+        self._searched = (project, self._document.base_catalog)
+        evaluation = (self._evaluation_cache() or {}).get(project.scenario.name)  # the window's, of this project
+        self._task = self.runner.submit(size_and_relate_job, project, 10, self._document.base_catalog, evaluation,
                                         name="size", on_done=self._done,
                                         on_progress=lambda f: self.progress.setValue(int(100 * f)))
 
@@ -410,16 +450,19 @@ class SizerDialog(QDialog):
         self.cancel_button.setEnabled(False)
         self.progress.setVisible(False)
 
-    def _done(self, ok: bool, result) -> None:
-        """Fill the table with the ranked candidates (or the nearest failing ones) and draw the chart."""
+    def _done(self, ok: bool, outcome) -> None:
+        """Fill the table with the ranked candidates (or the nearest failing ones), say how they stand against the
+        project's design (:meth:`_show_relation`) and draw the chart."""
         self._task = None
         self._idle()
         if not ok:
-            self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(result))}</span>")
+            self.message.setText(f"<span style='color:#c0392b'>The search failed: {escape(str(outcome))}</span>")
             return
         from models.sizing import ranking_rule
 
+        result, lines, why = outcome
         self.result = result
+        self._show_relation(lines, why)
         self._result_of = self._searched
         rows = result.candidates or result.nearest
         need = result.needed_effective_bytes / 2**40
@@ -480,6 +523,36 @@ class SizerDialog(QDialog):
             self.table.setColumnWidth(col, min(self.table.columnWidth(col), widest))  # wrapped; the tooltip has all
         self.table.resizeRowsToContents()
         self._draw_chart()
+
+    def _show_relation(self, lines: list[str], why: str) -> None:
+        """The ranking against the project's active design, in the report's Recommendation sentences
+        (``models.present.recommendation.relation_lines``, told against the first ranked five as the report's
+        table), or why they are missing."""
+        from models.present.recommendation import RANKED_SHOWN
+
+        self.relation_lines = list(lines)
+        if lines:
+            head = (f"Against this project's design (the report's Recommendation, with its first {RANKED_SHOWN} "
+                    "ranked):")
+            self.relation.setText(head + "\n" + "\n".join(lines))
+        elif why:
+            self.relation.setText(f"This project's design is not placed in the ranking: it could not be evaluated "
+                                  f"({why}).")
+        self.relation_scroll.setVisible(bool(lines or why))
+        self._fit_relation()
+
+    def _fit_relation(self) -> None:
+        """The relation's lines as tall as their text (at 1366 x 768 every line is on view), at most a fifth of the
+        dialog and at least three lines (then they scroll)."""
+        need = self.relation.heightForWidth(max(self._results.width(), 200)) + 2
+        three = 3 * self.relation.fontMetrics().lineSpacing() + 2
+        self.relation_scroll.setMaximumHeight(min(need, max(three, self.height() // 5)))
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt API)
+        """The relation's height follows the dialog's width and height."""
+        super().resizeEvent(event)
+        if self.relation_scroll.isVisible():
+            self._fit_relation()
 
     def _catalog(self):
         """The project's catalog (for record names), or None when its own records do not load."""

@@ -734,16 +734,12 @@ class ReportBuilder:
 
     def _with_resilience(self, evaluation):
         """The reported evaluation with its failure states and runway (the GUI's worker computed them, else they
-        are computed here, off the GUI thread) and their problems among its own: the summary's verdict reads the
-        required failure states, and every problem is listed once, in the summary."""
-        from models.evaluate import evaluate_resilience, with_resilience
+        are computed here, off the GUI thread) and their problems among its own
+        (``models.present.recommendation.design_evaluation``): the summary's verdict reads the required failure
+        states, and every problem is listed once, in the summary."""
+        from models.present.recommendation import design_evaluation
 
-        perf = evaluation.performance
-        if perf is None or not perf.workloads:
-            return evaluation
-        res = evaluation.resilience or evaluate_resilience(self.project, evaluation, self.scenario.name,
-                                                           self.catalog)
-        return with_resilience(evaluation, res)
+        return design_evaluation(self.project, evaluation, self.catalog)
 
     # -- helpers ------------------------------------------------------------------------------------------------
 
@@ -1358,6 +1354,7 @@ class ReportBuilder:
         (:meth:`_standing_lines`). Nothing for a project without requirements
         (the default ones), so a report does not search the catalog unasked. The search given to the builder
         (``sizing``: the GUI's, already run) is shown as it is; without one the catalog is searched here, once."""
+        from models.present.recommendation import RANKED_SHOWN
         from models.project.model import Requirements
         from models.sizing import ranking_rule, size
 
@@ -1374,7 +1371,7 @@ class ReportBuilder:
         priced = result.currency is not None
         rows = [["Rank", "Configuration", "Cost" if priced else "Rack units", "Power", "Usable", "Headroom",
                  "Bound by", "Meets"]]
-        shown = (result.candidates or result.nearest)[:5]
+        shown = (result.candidates or result.nearest)[:RANKED_SHOWN]
         for rank, c in enumerate(shown, start=1):
             cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
             size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
@@ -1397,7 +1394,7 @@ class ReportBuilder:
                             "the SLO, the part that saturates first as the load grows"
                             + (". * The cost leaves out an item the price book does not price" if priced else "")
                             + ".", s.small))
-        story += [self.p(_e(line)) for line in self._standing_lines(result, shown, priced)]
+        story += [self.p(_e(line)) for line in self._standing_lines(result)]
         if not result.candidates:
             story += [self.p("• " + _e(c.summary) + ": " + _e("; ".join(c.reasons)), s.small) for c in result.nearest]
         story += [self.p("Note: " + _e(customer_citation(n)) + ".", s.small) for n in result.notes]
@@ -1405,43 +1402,14 @@ class ReportBuilder:
                   for d in result.destinations]
         return story
 
-    def _standing_lines(self, result, shown, priced: bool) -> list[str]:
-        """The sentences under the ranking (``models.present.recommendation``): what the first ranked is, whether
-        this report's design meets (the Summary's verdict) and where it stands by the same rule, and, ranked without
-        a price book, a lower-cost configuration that meets too by the report's cost comparison."""
-        from models.present.recommendation import (
-            cheaper_sentence,
-            design_deployment,
-            design_figures,
-    design_headroom,
-            design_placement,
-            design_sentence,
-            first_ranked_sentence,
-            standing,
-        )
-        from models.present.verdicts import evaluation_verdict
+    def _standing_lines(self, result) -> list[str]:
+        """The sentences under the ranking (``models.present.recommendation.relation_lines``, which the sizer
+        dialog prints too): what the first ranked is, whether this report's design meets (the Summary's verdict)
+        and where it stands by the same rule, and, ranked without a price book, a lower-cost configuration that
+        meets too by the report's cost comparison."""
+        from models.present.recommendation import relation_lines
 
-        req = self.project.requirements
-        verdict = evaluation_verdict(self.evaluation, req, self.unit)
-        order, unplaced = design_placement(self.scenario, self.catalog, req, self.project.price_book)
-        figures = design_figures(order, design_deployment(self.scenario), priced, req, result.currency)
-        if not result.candidates:
-            state = ("meets every stated requirement" if verdict.met
-                     else "does not meet every stated requirement" if verdict.stated else "states no requirement")
-            return [f"None of the catalog's configurations meets the requirements; the nearest, with what each "
-                    f"misses, are below. This report's design{f' ({figures})' if figures else ''} {state} "
-                    "(Summary)."]
-        lines = [first_ranked_sentence(result.candidates[0].summary),
-                 design_sentence(verdict.met, verdict.stated,
-                                 standing(order, shown, priced, req, result.currency, unplaced,
-                                          design_headroom(self.evaluation.performance, self.scenario,
-                                                          req.horizon_months)), figures)]
-        if not priced and req.rank_on != "tco":
-            tco = self.tco()
-            cheaper = cheaper_sentence(shown, tco.options, tco.currency, tco.inputs.horizon_months)
-            if cheaper:
-                lines.append(cheaper)
-        return lines
+        return relation_lines(self.project, self.catalog, self.evaluation, result, tco=self.tco)
 
     def tco(self):
         """The design's cost and the cloud options over the horizon (``models.present.cost.design_tco``), computed

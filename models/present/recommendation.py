@@ -270,3 +270,62 @@ def cheaper_sentence(shown: Sequence[Any], options: Sequence[Any], currency: str
             f"and footprint) puts {listed}, against {first.total:,.0f} {currency} for the first ranked's "
             f"{first.name} (each priced there at the size that holds the data and carries the I/O month by month, "
             "not at the size shown here).")
+
+
+RANKED_SHOWN = 5
+"""How many ranked configurations the relation is told against (the report's Recommendation table shows these; the
+sizer dialog, which lists more, tells the same sentences against the same first five)."""
+
+
+def design_evaluation(project: Any, evaluation: Any, catalog: Any) -> Any:
+    """The design's evaluation as the report reads it: with its failure states and runway (computed here when the
+    evaluation lacks them) and their problems among its own, so the verdict reads the required failure states.
+    Runs the engine when the failure states are missing: call it off the GUI thread."""
+    from models.evaluate import evaluate_resilience, with_resilience
+
+    perf = evaluation.performance
+    if perf is None or not perf.workloads:
+        return evaluation
+    res = evaluation.resilience or evaluate_resilience(project, evaluation, project.scenario.name, catalog)
+    return with_resilience(evaluation, res)
+
+
+def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco: Any = None) -> list[str]:
+    """The sentences relating the sizer's ranking (``result``: ``models.sizing.SizingResult``) to the project's
+    active design (``evaluation``: :func:`design_evaluation` of it, against ``catalog``): what the first ranked is,
+    whether the design meets (the Summary's verdict, ``models.present.verdicts.evaluation_verdict``) and where it
+    stands by the same rule among the first :data:`RANKED_SHOWN`, and, ranked without a price book, the meeting
+    configurations ranked after the first that cost less in the cost comparison. ``tco``: a function giving the
+    design's cost comparison (``models.present.cost.design_tco``; the report passes the one it computed once),
+    None: computed here when needed. The report's Recommendation section and the sizer dialog print these."""
+    from models.present.verdicts import evaluation_verdict
+
+    scenario = project.scenario
+    req = project.requirements
+    priced = result.currency is not None
+    shown = (result.candidates or result.nearest)[:RANKED_SHOWN]
+    verdict = evaluation_verdict(evaluation, req, project.settings.capacity_unit)
+    order, unplaced = design_placement(scenario, catalog, req, project.price_book)
+    figures = design_figures(order, design_deployment(scenario), priced, req, result.currency)
+    if not result.candidates:
+        state = ("meets every stated requirement" if verdict.met
+                 else "does not meet every stated requirement" if verdict.stated else "states no requirement")
+        return [f"None of the catalog's configurations meets the requirements; the nearest, with what each "
+                f"misses, are below. This report's design{f' ({figures})' if figures else ''} {state} "
+                "(Summary)."]
+    lines = [first_ranked_sentence(result.candidates[0].summary),
+             design_sentence(verdict.met, verdict.stated,
+                             standing(order, shown, priced, req, result.currency, unplaced,
+                                      design_headroom(evaluation.performance, scenario, req.horizon_months)),
+                             figures)]
+    if not priced and req.rank_on != "tco":
+        if tco is None:
+            from models.present.cost import design_tco
+
+            def tco():
+                return design_tco(project, scenario, catalog)
+        comparison = tco()
+        cheaper = cheaper_sentence(shown, comparison.options, comparison.currency, comparison.inputs.horizon_months)
+        if cheaper:
+            lines.append(cheaper)
+    return lines

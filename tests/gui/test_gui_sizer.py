@@ -88,3 +88,57 @@ def test_the_search_can_be_cancelled(qtbot, example_window):
     assert dialog.message.text() == "Search cancelled."
     qtbot.wait(200)
     assert dialog.result is None  # a cancelled search delivers nothing
+
+
+def _squash(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_dialog_relates_the_ranking_to_the_design_in_the_report_s_sentences(qtbot, sized_example, monkeypatch):
+    """The CVO example (an HA Cloud Volumes ONTAP design; ANF services rank first): under the ranked list the
+    dialog says what the first ranked is, that the design meets and where it would rank, and which cheaper service
+    ranks after the first; these are the sentences the PDF report's Recommendation prints for the same project
+    (the report rendered from the window as File > Export Report does, its text read back from the PDF), from the
+    window's own evaluation of the design (the search's worker does not evaluate it again)."""
+    from example_reports import page_texts
+    from PySide6.QtCore import QPoint, QRect
+
+    import app.gui.screen_fit as screen_fit
+    import models.evaluate
+    from app.report import render_report_bytes
+
+    monkeypatch.setattr(screen_fit, "available_geometry", lambda _widget: QRect(0, 0, 1366, 768))
+    win = sized_example("cvo-azure-ds14-ha-oltp.toml", 1366, 768)
+    cached = win._evaluation_cache()
+    assert win.document.project.scenario.name in cached  # the window's evaluation, handed to the search's worker
+    dialog = win.show_sizer()
+    qtbot.addWidget(dialog)
+    calls = []
+    real = models.evaluate.evaluate
+    monkeypatch.setattr(models.evaluate, "evaluate", lambda *a, **k: calls.append(a) or real(*a, **k))
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    assert not calls
+    lines = dialog.relation_lines
+    assert dialog.relation.isVisible() and len(lines) == 3
+    assert dialog.relation.text().splitlines()[1:] == lines  # shown as they are, one per line, not shortened
+    scroll = dialog.relation_scroll  # at 1366 x 768 every line is on view, below the list, without scrolling
+    qtbot.waitUntil(lambda: dialog.relation.height() >= dialog.relation.heightForWidth(dialog.relation.width()))
+    assert scroll.isVisible() and not scroll.verticalScrollBar().isVisible()
+    top = scroll.mapTo(dialog, QPoint(0, 0))
+    assert dialog.rect().contains(QRect(top, scroll.size()))
+    assert top.y() >= dialog.table.mapTo(dialog, QPoint(0, dialog.table.height())).y()
+    first = dialog.result.candidates[0].summary
+    assert lines[0].startswith(f"First ranked: {first}, ")
+    assert lines[1].startswith("This report's design (in the cloud, 32 vCPUs) meets every stated requirement too")
+    assert lines[2].startswith("Cost is not one of this ranking's criteria")
+
+    monkeypatch.undo()
+    data = render_report_bytes(win.document.project, evaluation_cache=dict(cached), sizing=win._sizing_cache(),
+                               catalog=win.document.base_catalog, validation=[])
+    text = _squash("\n".join(page_texts(data)))
+    start = text.index(" configurations from the catalog were considered against the requirements")
+    section = text[start:text.index("Assumptions and sources", start)]
+    assert _squash(" ".join(lines)) in section  # the same sentences, in the same order, nothing between them
+    # ... and the report searched nothing itself: it shows the dialog's ranking, the first five rows
+    assert all(_squash(c.summary) in section for c in dialog.result.candidates[:5])
