@@ -124,3 +124,23 @@ def test_sizer_esa_candidates_follow_the_same_rule():
         if seen >= 3:
             break
     assert seen == 3
+
+
+def test_what_users_read_names_the_reductions_applied():
+    """The node figures, canvas line and bill of materials say compression for a vSAN 8 ESA cluster with the
+    switch on, and deduplication and compression for an OSA all-flash one."""
+    from models.present.bom import bill_of_materials
+    from models.present.nodes import key_figures, node_figures
+
+    catalog = bundled_catalog()
+    esa = _with_dedupe(ESA_EXAMPLE).scenario
+    osa = _with_dedupe(ESA_EXAMPLE, catalog_id="vsan-8-osa-allflash-host", architecture="osa", hosts=4,
+                       disk_groups_per_host=2, capacity_drives_per_group=4, policy="ftt1-raid1").scenario
+    for scenario, words, short, line in ((esa, "compression on (no deduplication on this platform)", "compression",
+                                          ", compression"),
+                                         (osa, "deduplication and compression on", "dedupe+compression", ", dedupe")):
+        node = next(n for n in scenario.nodes if n.kind == "hci_cluster")
+        policy_row = next(r for r in bill_of_materials(scenario, catalog) if r.category == "Storage policy")
+        assert policy_row.figures == words
+        assert node_figures(node, catalog)[-1].endswith(", " + short)
+        assert key_figures(node, catalog).endswith(line)

@@ -4,9 +4,9 @@ Rules (vSAN documentation, public_facts.md "VMware vSAN"; seed 002 is the check)
 raw = hosts x disk groups x capacity devices x marketed size (cache devices are not capacity);
 right-sized = the same with the catalog's right-sized (formatted) size; dedupe & compression metadata ~5% of raw
 (catalog ``dedupe_metadata_pct`` when given) when the cluster deduplicates (:func:`applied_reductions`: OSA
-all-flash; vSAN 8 ESA compresses only and keeps no such metadata); FTT policy: usable = remaining / factor (RAID1 FTT=n: n+1 copies on
-2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space 30% (project, else
-catalog, else 30%).
+all-flash; vSAN 8 ESA compresses only and keeps no such metadata); FTT policy: usable = remaining / factor (RAID1
+FTT=n: n+1 copies on 2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space
+30% (project, else catalog, else 30%).
 A stretched cluster (``models.capacity.stretched``) mirrors every object to both data sites and lays its policy out
 inside each site: the policy's minimum hosts and ESA's adaptive RAID-5 count one site's hosts, the site mirroring
 halves what is left after the reserves (a host rebuild reserve of one host per site), and the datastore lines give
