@@ -15,7 +15,7 @@ from models import topology
 from models.capacity.array import array_capacity
 from models.capacity.cloud import cloud_capacity
 from models.capacity.efficiency import effective_side
-from models.capacity.hci import hci_capacity
+from models.capacity.hci import applied_reductions, hci_capacity
 from models.capacity.layout import RaidLayout, controller_layout, hci_layout, where_text
 from models.capacity.managed import managed_capacity
 from models.capacity.ontap import entry_internal_drives, ontap_capacity
@@ -172,8 +172,9 @@ def _hci(node: HciClusterNode, catalog: Catalog, workloads: Sequence[Workload],
     phys = hci_capacity(node, host, capacity, cache if isinstance(cache, Drive) else None,
                         _where("HCI cluster", node, label), layout)
     factor = layout.groups[0].stripe_factor
-    return _finish(node, label, "vSAN", phys, workloads, compression=node.dedupe_compression, compaction=False,
-                   dedupe=node.dedupe_compression, platform="vSAN ESA" if node.architecture == "esa" else "vSAN",
+    compress, dedupe = applied_reductions(node, host)  # the host record's data_reductions (vSAN 8 ESA: compression)
+    return _finish(node, label, "vSAN", phys, workloads, compression=compress, compaction=False,
+                   dedupe=dedupe, platform="vSAN ESA" if node.architecture == "esa" else "vSAN",
                    protection_factor=factor)
 
 

@@ -3,9 +3,10 @@
 Rules (vSAN documentation, public_facts.md "VMware vSAN"; seed 002 is the check):
 raw = hosts x disk groups x capacity devices x marketed size (cache devices are not capacity);
 right-sized = the same with the catalog's right-sized (formatted) size; dedupe & compression metadata ~5% of raw
-(catalog ``dedupe_metadata_pct`` when given); FTT policy: usable = remaining / factor (RAID1 FTT=n: n+1 copies on
-2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space 30% (project, else
-catalog, else 30%).
+(catalog ``dedupe_metadata_pct`` when given) when the cluster deduplicates (:func:`applied_reductions`: OSA
+all-flash; vSAN 8 ESA compresses only and keeps no such metadata); FTT policy: usable = remaining / factor (RAID1
+FTT=n: n+1 copies on 2n+1 hosts; RAID5 3+1 x4/3 on >= 4 all-flash hosts; RAID6 4+2 x1.5 on >= 6); slack space
+30% (project, else catalog, else 30%).
 A stretched cluster (``models.capacity.stretched``) mirrors every object to both data sites and lays its policy out
 inside each site: the policy's minimum hosts and ESA's adaptive RAID-5 count one site's hosts, the site mirroring
 halves what is left after the reserves (a host rebuild reserve of one host per site), and the datastore lines give
@@ -43,6 +44,16 @@ def reserve_mode(node: HciClusterNode) -> str:
     if node.capacity_reserve != "auto":
         return node.capacity_reserve
     return "reserved" if node.architecture == "esa" and node.slack_space_pct is None else "slack"
+
+
+def applied_reductions(node: HciClusterNode, host: HciNode) -> tuple[bool, bool]:
+    """(compression, deduplication) a cluster applies: none with the project's deduplication and compression off;
+    with it on, those the host record lists in ``data_reductions`` (an OSA all-flash disk group both; vSAN 8 ESA
+    compression only, :data:`rules.VSAN_ESA_REDUCTION_DOCS`). The one rule of the capacity engine, the sizer's
+    candidates (evaluated by it) and the dedupe metadata step."""
+    if not node.dedupe_compression:
+        return False, False
+    return "compression" in host.data_reductions, "deduplication" in host.data_reductions
 
 
 def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Drive | None, where: str,
@@ -86,6 +97,15 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
                         f"({rules.VSAN_DOCS}).")
     if node.dedupe_compression and not host.all_flash:
         problems.append(f"{where}: deduplication and compression are all-flash only ({rules.VSAN_DOCS}).")
+    compress, dedupe = applied_reductions(node, host)
+    if node.dedupe_compression and host.all_flash and not (compress and dedupe):
+        left = " and ".join(t for t, on in (("compression", compress), ("deduplication", dedupe)) if not on)
+        kept = "compression only" if compress else "no data reduction"
+        why = (rules.VSAN_ESA_REDUCTION_DOCS if host.architecture == "esa" else
+               (host.provenance["data_reductions"].source if "data_reductions" in host.provenance
+                else f"catalog {host.name}"))
+        problems.append(f"{where}: deduplication and compression are on, but its hosts run {host.platform}, which "
+                        f"applies {kept}: {left} is not counted in the effective capacity ({why}).")
 
     raw = float(devices * capacity.marketed_bytes)
     right_sized = float(devices * capacity.right_sized_bytes)
@@ -111,7 +131,7 @@ def hci_capacity(node: HciClusterNode, host: HciNode, capacity: Drive, cache: Dr
         notes.append(f"Cache tier: {cache_count} x {cache.marketed_bytes / 1e9:,.0f} GB {cache.name} "
                      f"({fmt(cache_count * cache.right_sized_bytes)}), not counted as capacity ({rules.VSAN_DOCS}).")
     level = right_sized
-    if node.dedupe_compression:
+    if dedupe:  # OSA deduplication's hash map and metadata; vSAN 8 ESA keeps none (its LFS overhead is its own step)
         pct = host.dedupe_metadata_pct or rules.VSAN_DEDUPE_METADATA_PCT
         src = (f"catalog {host.name}: dedupe & compression metadata" if host.dedupe_metadata_pct
                else f"{rules.VSAN_DOCS}: about 5% of raw")

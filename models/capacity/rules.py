@@ -297,6 +297,14 @@ VSAN_ESA_DOCS = ("VMware vSAN 8 Express Storage Architecture documentation (Broa
                  "RAID-5'): RAID-5 is 2+1 on clusters of 3 to 5 hosts and 4+1 on 6 or more; RAID-6 is 4+2")
 """Where the ESA erasure-coding layouts come from."""
 
+VSAN_ESA_REDUCTION_DOCS = (
+    "VMware vSphere 8.0 vSAN Administration, 'Deduplication and Compression' (docs.vmware.com/en/VMware-vSphere/8.0/"
+    "vsan-administration/GUID-3D2D80CC-444E-454E-9B8B-25C3F620EFED.html): 'For the vSAN Express Storage "
+    "Architecture, compression is enabled by default on the cluster', by storage policy; ESA deduplication is vSAN "
+    "9.0's global deduplication (vSAN Management API, VsanDataEfficiencyConfigEx, since 9.0.0.0, "
+    "https://developer.broadcom.com/xapis/vsan-management-api/latest/vim.vsan.DataEfficiencyConfigEx.html)")
+"""Why a vSAN 8 ESA cluster compresses and does not deduplicate (the ESA host records' ``data_reductions``)."""
+
 
 def vsan_policy_rule(policy: str, architecture: str = "osa", hosts: int = 0) -> VsanPolicyRule:
     """The storage policy's rule for a cluster: OSA as :data:`VSAN_POLICIES`; ESA's adaptive RAID-5 is 2+1

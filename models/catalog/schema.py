@@ -649,6 +649,13 @@ class HciNode(Entry):
     network_gbps: float = Field(ge=MIN_PORT_GBPS, le=MAX_PORT_GBPS)
     slack_space_pct: float = Field(ge=0, lt=100)
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
+    data_reductions: list[Literal["compression", "deduplication"]] = Field(
+        default_factory=lambda: ["compression", "deduplication"],
+        description="the data reductions vSAN applies on this host's cluster when the project turns deduplication "
+                    "and compression on: an OSA all-flash disk group both (vSAN Management API "
+                    "VsanDataEfficiencyConfig), vSAN 8 ESA compression only (ESA deduplication, global "
+                    "deduplication, only since vSAN 9.0: VsanDataEfficiencyConfigEx); a reduction not listed is not "
+                    "applied and a project asking for it is told so")
     max_iops_per_disk_group: float | None = Field(
         default=None, ge=1, le=MAX_IOPS,
         description="front-end IOPS one disk group's software path (DOM / LSOM) can serve (ESA: one host's storage "

@@ -1296,8 +1296,11 @@ def _hci_path(scenario: Scenario, catalog: Catalog, workload: Workload, node: Hc
         f"{'reads ' + str(reads_per_write) + ' and ' if reads_per_write else ''}writes "
         f"{writes_per_write} blocks in {phases} distributed phase{'s' * (phases != 1)}; {remote:.0%} of replica "
         f"traffic crosses the "
-        f"{rec.network_gbps:g} GbE network" + ("; near-line dedupe + compression CPU after the acknowledgement" if
-                                                node.dedupe_compression else "")
+        f"{rec.network_gbps:g} GbE network" + (
+            ("; near-line dedupe + compression CPU after the acknowledgement"
+             if "deduplication" in rec.data_reductions else
+             "; compression CPU counted after the acknowledgement at vSAN 6.2's dedupe + compression cost per "
+             "write (assumed; this platform compresses only)") if node.dedupe_compression else "")
     )
     unit = "host storage pool" if esa else "disk group"
     limit = (f"the assumed software limit of {rec.max_iops_per_disk_group:,.0f} front-end IOPS per {unit} "

@@ -208,8 +208,9 @@ def _hci_cluster_lines(
                       groups * node.capacity_drives_per_group, model_name(catalog, rec.capacity_drive),
                       drive_size(catalog, rec.capacity_drive, unit)))
     lines.append(("Storage policy", None, policy_label(node.policy),
-                  "deduplication and compression on" if node.dedupe_compression
-                  else "no deduplication or compression"))
+                  ("compression on (no deduplication on this platform)" if rec is not None
+                   and "deduplication" not in rec.data_reductions else "deduplication and compression on")
+                  if node.dedupe_compression else "no deduplication or compression"))
     return lines
 
 

@@ -90,6 +90,13 @@ def _shelf_figures(node: ShelfNode, record: Shelf | None, catalog: Catalog, unit
     return [f"{node.drive_count} × {drive_size(catalog, node.drive, unit)}"]
 
 
+def _reductions_short(record: HciNode | None) -> str:
+    """What an HCI cluster with deduplication and compression on applies, short: "dedupe+compression", or
+    "compression" for a host record that does not deduplicate (vSAN 8 ESA: ``HciNode.data_reductions``)."""
+    return "compression" if record is not None and "deduplication" not in record.data_reductions \
+        else "dedupe+compression"
+
+
 def _hci_cluster_figures(
     node: HciClusterNode, record: HciNode | None, catalog: Catalog, unit: CapacityUnit | str
 ) -> list[str]:
@@ -101,7 +108,7 @@ def _hci_cluster_figures(
         return [
             f"{node.hosts} hosts, vSAN ESA{sites}",
             f"{node.disk_groups_per_host * node.capacity_drives_per_group} storage-pool devices per host",
-            policy_label(node.policy) + (", dedupe+compression" if node.dedupe_compression else ""),
+            policy_label(node.policy) + (", " + _reductions_short(record) if node.dedupe_compression else ""),
         ]
     return [
         f"{node.hosts} hosts × {node.disk_groups_per_host} disk groups{sites}",
@@ -200,7 +207,9 @@ def _controller_line(node: ControllerNode, catalog: Catalog) -> str:
 
 def _hci_cluster_line(node: HciClusterNode, catalog: Catalog) -> str:
     """The canvas line of an HCI cluster."""
-    dedupe = ", dedupe" if node.dedupe_compression else ""
+    record = catalog.find(node.catalog_id)
+    compress_only = isinstance(record, HciNode) and "deduplication" not in record.data_reductions
+    dedupe = (", compression" if compress_only else ", dedupe") if node.dedupe_compression else ""
     esa = " ESA" if node.architecture == "esa" else ""
     hosts = (f"{node.hosts // 2}+{node.hosts // 2}+witness hosts" if node.stretched and node.hosts >= 2
              else f"{node.hosts} hosts")
