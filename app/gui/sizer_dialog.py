@@ -115,6 +115,24 @@ def cloud_vcpus(candidate, catalog) -> int | None:
     return total
 
 
+LABEL_GAP = 0.05
+"""Ranked points at one x closer in headroom than this share of the chart's headroom span share one rank label
+(their labels would overlap)."""
+
+
+def rank_label_groups(at: dict[tuple[float, float], list[int]],
+                      near: float) -> list[tuple[tuple[float, float], list[int]]]:
+    """The ranks at each point (``at``) merged into one label per run of points at one x whose headroom is within
+    ``near`` of the run's lowest: (where the label goes, the run's highest point; its ranks in order)."""
+    runs: list[tuple[float, float, float, list[int]]] = []  # (x, lowest y, highest y, ranks)
+    for (x, y), ranks in sorted(at.items()):
+        if runs and runs[-1][0] == x and y - runs[-1][1] <= near:
+            runs[-1] = (x, runs[-1][1], y, runs[-1][3] + ranks)
+        else:
+            runs.append((x, y, y, list(ranks)))
+    return [((x, top), sorted(ranks)) for x, _low, top, ranks in runs]
+
+
 def chart_x_range(xs: list[float]) -> tuple[float, float] | None:
     """The x range to set when every plotted x is equal (a degenerate axis: pyqtgraph would read ticks such as
     -1e-95): one unit, or a tenth of the value, either side, never below 0 for a value that is not negative (0 itself:
@@ -331,8 +349,9 @@ class SizerDialog(QDialog):
 
     def _draw_chart(self) -> None:
         """Every evaluated meeting design as a point, the Pareto front (on every ranking criterion) drawn larger, the
-        ranked ones circled and numbered at their points (ranks that share a point share one label, "1, 2"); the
-        legend names the three. Clicking a ranked point selects its row."""
+        ranked ones circled and numbered at their points (ranks at one point or at nearly one share one label,
+        "1, 2": :func:`rank_label_groups`); the legend names the three. Clicking a ranked point selects its row.
+        The x axis is :meth:`_chart_axis`'s."""
         import pyqtgraph as pg
 
         from app.gui.results._common import axis_label_style, muted_color, series_color
@@ -374,12 +393,18 @@ class SizerDialog(QDialog):
         for i, c in enumerate(result.candidates):
             if x_of(c) is not None:
                 at.setdefault((x_of(c), c.headroom_pct or 0.0), []).append(i + 1)
-        for (x, y), ranks in at.items():
-            text = pg.TextItem(", ".join(str(r) for r in ranks), color=series_color(1), anchor=(-0.2, 1.1))
+        xs = [p[0] for p in pts] + [s["pos"][0] for s in spots]
+        right = max(xs, default=0.0) if (span := chart_x_range(xs)) is None else None
+        ys = [p[1] for p in pts] + [s["pos"][1] for s in spots]
+        near = (max(ys) - min(ys)) * LABEL_GAP if ys else 0.0
+        for (x, y), ranks in rank_label_groups(at, near):  # right of its point; left of the rightmost ones, so the
+            # chart's edge never cuts it
+            text = pg.TextItem(", ".join(str(r) for r in ranks), color=series_color(1),
+                               anchor=(1.2, 1.1) if x == right else (-0.2, 1.1))
             text.setPos(x, y)
             plot.addItem(text)
             self.rank_labels.append(text)
-        if (span := chart_x_range([p[0] for p in pts] + [s["pos"][0] for s in spots])) is not None:
+        if span is not None:
             plot.setXRange(*span)  # every point at one x: a range around it, not pyqtgraph's -1e-95 ticks
 
     def _chart_axis(self, result) -> tuple[str, Callable, str]:

@@ -247,3 +247,13 @@ def test_a_degenerate_x_axis_gets_a_range_around_its_one_value():
     assert chart_x_range([2.0]) == (1.0, 3.0)
     assert chart_x_range([500.0]) == (450.0, 550.0)
     assert chart_x_range([-4.0]) == (-5.0, -3.0)
+
+
+def test_ranks_at_nearly_one_point_share_a_label():
+    from app.gui.sizer_dialog import rank_label_groups
+
+    at = {(16.0, 100.0): [4, 5], (16.0, 103.0): [6], (16.0, 300.0): [7], (32.0, 100.0): [9], (0.0, 50.0): [1]}
+    assert rank_label_groups(at, 5.0) == [((0.0, 50.0), [1]), ((16.0, 103.0), [4, 5, 6]), ((16.0, 300.0), [7]),
+                                          ((32.0, 100.0), [9])]
+    assert rank_label_groups(at, 0.0) == [((0.0, 50.0), [1]), ((16.0, 100.0), [4, 5]), ((16.0, 103.0), [6]),
+                                          ((16.0, 300.0), [7]), ((32.0, 100.0), [9])]
