@@ -1,7 +1,8 @@
 """Scenario → Size from Requirements: the project's requirements (edited here, one undo step each), a price book
 imported into the project (one undo step), the search (``models.sizing.size``) on the dialog's runner with
 progress and cancel, the ranked candidates in a table beside a chart of every evaluated design (cost, or rack
-units without a price book, against headroom; the Pareto front drawn larger), and a candidate applied to the project as
+units without a price book, or the vCPUs the ranking compares when every configuration is in the cloud, against
+headroom; the Pareto front drawn larger), and a candidate applied to the project as
 a new scenario, or two compared side by side (one undo step each)."""
 
 from __future__ import annotations
@@ -94,7 +95,53 @@ DEPLOYMENT_CELL = {"on-prem": "On-premises", "hci": "HCI (vSAN)", "cloud": "Clou
 """How a candidate's deployment reads in the table."""
 
 RACK_UNITS_AXIS = "Rack units (U)"
-"""The chart's x axis without a price book."""
+"""The chart's x axis without a price book (on-premises arrays and HCI clusters)."""
+
+VCPUS_AXIS = "vCPUs (HA pair: both nodes; managed service: 0)"
+"""The chart's x axis without a price book when every configuration is in the cloud: the ranking's cloud criterion
+(``models.sizing.ranking_rule``: in the cloud the fewest vCPUs; a managed service runs no VM of the customer's)."""
+
+
+def cloud_vcpus(candidate, catalog) -> int | None:
+    """A cloud configuration's vCPUs as the ranking counts them (``models.sizing``: the VM's vCPUs, twice for an HA
+    pair; a managed service none), read from its scenario's nodes and the catalog; None when a VM record is missing."""
+    total = 0
+    for node in candidate.scenario.nodes:
+        if node.kind == "cloud_vm":
+            record = catalog.find(node.catalog_id) if catalog is not None else None
+            if record is None:
+                return None
+            total += record.vcpu * (2 if node.ha else 1)
+    return total
+
+
+LABEL_GAP = 0.05
+"""Ranked points at one x closer in headroom than this share of the chart's headroom span share one rank label
+(their labels would overlap)."""
+
+
+def rank_label_groups(at: dict[tuple[float, float], list[int]],
+                      near: float) -> list[tuple[tuple[float, float], list[int]]]:
+    """The ranks at each point (``at``) merged into one label per run of points at one x whose headroom is within
+    ``near`` of the run's lowest: (where the label goes, the run's highest point; its ranks in order)."""
+    runs: list[tuple[float, float, float, list[int]]] = []  # (x, lowest y, highest y, ranks)
+    for (x, y), ranks in sorted(at.items()):
+        if runs and runs[-1][0] == x and y - runs[-1][1] <= near:
+            runs[-1] = (x, runs[-1][1], y, runs[-1][3] + ranks)
+        else:
+            runs.append((x, y, y, list(ranks)))
+    return [((x, top), sorted(ranks)) for x, _low, top, ranks in runs]
+
+
+def chart_x_range(xs: list[float]) -> tuple[float, float] | None:
+    """The x range to set when every plotted x is equal (a degenerate axis: pyqtgraph would read ticks such as
+    -1e-95): one unit, or a tenth of the value, either side, never below 0 for a value that is not negative (0 itself:
+    0 to 1); None when the values spread (auto range) or there are none."""
+    if not xs or max(xs) > min(xs):
+        return None
+    x = xs[0]
+    pad = max(1.0, abs(x) * 0.1)
+    return (max(0.0, x - pad) if x >= 0 else x - pad), x + pad
 
 
 def record_name(catalog, record_id: str) -> str:
@@ -214,6 +261,9 @@ class SizerDialog(QDialog):
         self.table.setWordWrap(True)  # a configuration wraps: its drives are never elided away
         self.table.verticalHeader().hide()
         self.chart = self._make_chart()
+        self.chart_note = QLabel()  # what the chart leaves out (cloud options beside on-premises ones), when it does
+        self.chart_note.setWordWrap(True)
+        self.chart_note.hide()
         for b in (self.size_button, self.cancel_button, self.prices_button, self.apply_button, self.compare_button):
             b.setAutoDefault(False)  # Enter in a requirement field enters the value; it never presses a button
             b.setDefault(False)
@@ -241,7 +291,12 @@ class SizerDialog(QDialog):
         self.requirements_scroll.setWidget(top_widget)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.table)
-        split.addWidget(self.chart)
+        chart_box = QWidget()
+        chart_layout = QVBoxLayout(chart_box)
+        chart_layout.setContentsMargins(0, 0, 0, 0)
+        chart_layout.addWidget(self.chart, 1)
+        chart_layout.addWidget(self.chart_note)
+        split.addWidget(chart_box)
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         split.setSizes([760, 500])
@@ -274,8 +329,8 @@ class SizerDialog(QDialog):
     # --- chart -------------------------------------------------------------------------------------------------
 
     def _make_chart(self):
-        """The cost (or rack units) vs headroom chart with its legend in the title row (never over a point);
-        pyqtgraph is imported here, when the dialog opens."""
+        """The cost (or rack units, or cloud vCPUs: :meth:`_chart_axis`) vs headroom chart with its legend in the
+        title row (never over a point); pyqtgraph is imported here, when the dialog opens."""
         import pyqtgraph as pg
 
         from app.gui.results._common import axis_label_style, make_plot, text_color
@@ -294,8 +349,9 @@ class SizerDialog(QDialog):
 
     def _draw_chart(self) -> None:
         """Every evaluated meeting design as a point, the Pareto front (on every ranking criterion) drawn larger, the
-        ranked ones circled and numbered at their points (ranks that share a point share one label, "1, 2"); the
-        legend names the three. Clicking a ranked point selects its row."""
+        ranked ones circled and numbered at their points (ranks at one point or at nearly one share one label,
+        "1, 2": :func:`rank_label_groups`); the legend names the three. Clicking a ranked point selects its row.
+        The x axis is :meth:`_chart_axis`'s."""
         import pyqtgraph as pg
 
         from app.gui.results._common import axis_label_style, muted_color, series_color
@@ -304,25 +360,30 @@ class SizerDialog(QDialog):
         plot.clear()
         self.legend.clear()
         self.rank_labels = []
+        self.chart_note.hide()
+        plot.enableAutoRange()
         result = self.result
         if result is None or not result.evaluated:
             return
-        priced = result.currency is not None
-        plot.setLabel("bottom", f"Cost ({result.currency})" if priced else RACK_UNITS_AXIS, **axis_label_style(self))
-        x_of = (lambda c: c.cost or 0.0) if priced else (lambda c: float(c.rack_units))
-        pts = [(x_of(c), c.headroom_pct or 0.0) for c in result.evaluated]
+        label, x_of, note = self._chart_axis(result)
+        plot.setLabel("bottom", label, **axis_label_style(self))
+        if note:
+            self.chart_note.setText(note)
+            self.chart_note.show()
+        charted = [c for c in result.evaluated if x_of(c) is not None]
+        pts = [(x_of(c), c.headroom_pct or 0.0) for c in charted]
         others = pg.ScatterPlotItem([p[0] for p in pts], [p[1] for p in pts], size=7,
                                     brush=pg.mkBrush(muted_color(self)), pen=None)
         plot.addItem(others)
         self.legend.addItem(others, "Designs that meet")
-        front = sorted((p for p, c in zip(pts, result.evaluated) if c.pareto))
+        front = sorted((p for p, c in zip(pts, charted) if c.pareto))
         if front:  # taken on every ranking criterion (power, deployment, vCPUs too): points, not a line on these axes
             curve = plot.plot([p[0] for p in front], [p[1] for p in front], pen=None,
                               symbol="o", symbolSize=11, symbolBrush=series_color(0))
             self.legend.addItem(curve, "Pareto front")
         ranked = pg.ScatterPlotItem(size=16, pen=pg.mkPen(series_color(1), width=2), brush=None)
         spots = [{"pos": (x_of(c), c.headroom_pct or 0.0), "data": i}
-                 for i, c in enumerate(result.candidates)]
+                 for i, c in enumerate(result.candidates) if x_of(c) is not None]
         ranked.addPoints(spots)
         ranked.sigClicked.connect(lambda _item, points, _ev: points and self.table.selectRow(points[0].data()))
         plot.addItem(ranked)
@@ -330,12 +391,42 @@ class SizerDialog(QDialog):
             self.legend.addItem(ranked, "Ranked (number: rank)")
         at: dict[tuple[float, float], list[int]] = {}
         for i, c in enumerate(result.candidates):
-            at.setdefault((x_of(c), c.headroom_pct or 0.0), []).append(i + 1)
-        for (x, y), ranks in at.items():
-            label = pg.TextItem(", ".join(str(r) for r in ranks), color=series_color(1), anchor=(-0.2, 1.1))
-            label.setPos(x, y)
-            plot.addItem(label)
-            self.rank_labels.append(label)
+            if x_of(c) is not None:
+                at.setdefault((x_of(c), c.headroom_pct or 0.0), []).append(i + 1)
+        xs = [p[0] for p in pts] + [s["pos"][0] for s in spots]
+        right = max(xs, default=0.0) if (span := chart_x_range(xs)) is None else None
+        ys = [p[1] for p in pts] + [s["pos"][1] for s in spots]
+        near = (max(ys) - min(ys)) * LABEL_GAP if ys else 0.0
+        for (x, y), ranks in rank_label_groups(at, near):  # right of its point; left of the rightmost ones, so the
+            # chart's edge never cuts it
+            text = pg.TextItem(", ".join(str(r) for r in ranks), color=series_color(1),
+                               anchor=(1.2, 1.1) if x == right else (-0.2, 1.1))
+            text.setPos(x, y)
+            plot.addItem(text)
+            self.rank_labels.append(text)
+        if span is not None:
+            plot.setXRange(*span)  # every point at one x: a range around it, not pyqtgraph's -1e-95 ticks
+
+    def _chart_axis(self, result) -> tuple[str, Callable, str]:
+        """The chart's x axis: (its label, a candidate's x or None when it is not charted, a note on what is left
+        out or ""). With a price book the cost; without, rack units, the ranking's footprint criterion, when any
+        configuration is on-premises or HCI (the cloud ones are then listed, not charted: they take no rack units),
+        else, every one in the cloud, the vCPUs the ranking compares there."""
+        if result.currency is not None:
+            return f"Cost ({result.currency})", (lambda c: c.cost or 0.0), ""
+        every = (*result.evaluated, *result.candidates)
+        if any(c.deployment != "cloud" for c in every):
+            ranks = [i + 1 for i, c in enumerate(result.candidates) if c.deployment == "cloud"]
+            note = ("Cloud options take no rack units: they are listed, not charted"
+                    + (f" (rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))} in the table)."
+                       if ranks else ".") if any(c.deployment == "cloud" for c in every) else "")
+            return RACK_UNITS_AXIS, (lambda c: None if c.deployment == "cloud" else float(c.rack_units)), note
+        catalog = self._catalog()
+        vcpus = {id(c): cloud_vcpus(c, catalog) for c in every}
+        ranks = [i + 1 for i, c in enumerate(result.candidates) if vcpus[id(c)] is None]
+        note = (f"Rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))}: a VM the catalog does not hold "
+                "(vCPUs unknown), listed, not charted." if ranks else "")
+        return VCPUS_AXIS, (lambda c: None if vcpus.get(id(c)) is None else float(vcpus[id(c)])), note
 
     # --- requirements and prices ---------------------------------------------------------------------------------
 

@@ -142,3 +142,118 @@ def test_the_dialog_relates_the_ranking_to_the_design_in_the_report_s_sentences(
     assert _squash(" ".join(lines)) in section  # the same sentences, in the same order, nothing between them
     # ... and the report searched nothing itself: it shows the dialog's ranking, the first five rows
     assert all(_squash(c.summary) in section for c in dialog.result.candidates[:5])
+
+
+def _chart_points(dialog) -> list[tuple[float, float]]:
+    """Every point the sizer chart plots (the designs, the Pareto front, the ranked circles)."""
+    import pyqtgraph as pg
+
+    points = []
+    for item in dialog.chart.getPlotItem().items:
+        if isinstance(item, pg.ScatterPlotItem):
+            points += [(p.pos().x(), p.pos().y()) for p in item.points()]
+        elif isinstance(item, pg.PlotDataItem):
+            xs, ys = item.getData()
+            points += list(zip(xs, ys))
+    return points
+
+
+def _x_range(qtbot, dialog) -> tuple[float, float]:
+    import math
+
+    qtbot.wait(50)  # the view box ranges itself on the next event loop turn
+    lo, hi = dialog.chart.getPlotItem().getViewBox().viewRange()[0]
+    assert math.isfinite(lo) and math.isfinite(hi)
+    return lo, hi
+
+
+def _sized(qtbot, open_window, project):
+    win = open_window(project)
+    dialog = win.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    return dialog
+
+
+def test_cloud_only_results_are_charted_by_the_vcpus_they_rank_on(qtbot, open_window):
+    """The CVO example ranks cloud configurations only (no rack units): the chart plots them against the vCPUs the
+    ranking compares in the cloud (the engine's rank order holds them: deployment, rack units, watts, vCPUs), on an
+    axis that says so, over a finite range at least one vCPU wide holding every point (not pyqtgraph's -1e-95
+    ticks around a fake 0 U)."""
+    from app.gui.main_window import read_project
+    from models.resources import examples_dir
+
+    dialog = _sized(qtbot, open_window, read_project(examples_dir() / "cvo-azure-ds14-ha-oltp.toml"))
+    result = dialog.result
+    assert result.currency is None and result.candidates
+    assert {c.deployment for c in (*result.evaluated, *result.candidates)} == {"cloud"}
+    assert dialog.chart.getPlotItem().getAxis("bottom").labelText.startswith("vCPUs")
+    points = _chart_points(dialog)
+    vcpus = {c.order[3] for c in result.evaluated}  # the ranking's own figure, not the dialog's catalog read-back
+    assert {x for x, _ in points} == vcpus and len(vcpus) > 1 and 0 in vcpus  # the ANF services run no VM
+    ranked = {(float(c.order[3]), c.headroom_pct or 0.0) for c in result.candidates}
+    assert ranked <= set(points)
+    lo, hi = _x_range(qtbot, dialog)
+    assert hi - lo >= 1 and all(lo <= x <= hi for x, _ in points)
+    assert not dialog.chart_note.isVisible()
+
+
+def test_on_premises_results_still_chart_rack_units(qtbot, example_window):
+    dialog = example_window.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=60_000)
+    result = dialog.result
+    assert dialog.chart.getPlotItem().getAxis("bottom").labelText == "Rack units (U)"
+    points = _chart_points(dialog)
+    assert {x for x, _ in points} == {float(c.rack_units) for c in result.evaluated}
+    assert all(c.rack_units > 0 for c in result.evaluated)
+    lo, hi = _x_range(qtbot, dialog)
+    assert hi - lo >= 1 and all(lo <= x <= hi for x, _ in points)
+    assert not dialog.chart_note.isVisible()
+
+
+def test_a_mixed_result_charts_rack_units_and_lists_the_cloud_options(qtbot, open_window):
+    """Cloud first, then on-premises arrays: FSx for ONTAP ranks first (no rack units) and arrays of one height
+    follow. The chart plots the arrays by rack units only (never the service at a fake 0 U), on a range around
+    their one value, and says which ranks it leaves out."""
+    from app.gui.main_window import read_project
+    from models.resources import examples_dir
+
+    project = read_project(examples_dir() / "cvo-azure-ds14-ha-oltp.toml")
+    req = project.requirements.model_copy(update={"deployments": ["cloud", "on-prem"],
+                                                  "families": ["ONTAP", "Amazon FSx for NetApp ONTAP"]})
+    dialog = _sized(qtbot, open_window, project.model_copy(update={"requirements": req}))
+    result = dialog.result
+    cloud_ranks = [i + 1 for i, c in enumerate(result.candidates) if c.deployment == "cloud"]
+    on_prem = [c for c in result.evaluated if c.deployment != "cloud"]
+    assert cloud_ranks and on_prem
+    assert dialog.chart.getPlotItem().getAxis("bottom").labelText == "Rack units (U)"
+    points = _chart_points(dialog)
+    assert {x for x, _ in points} == {float(c.rack_units) for c in on_prem} and 0.0 not in {x for x, _ in points}
+    lo, hi = _x_range(qtbot, dialog)
+    assert hi - lo >= 1 and all(lo <= x <= hi for x, _ in points)
+    note = dialog.chart_note.text()
+    assert dialog.chart_note.isVisible() and "listed, not charted" in note
+    assert f"rank{'s' if len(cloud_ranks) > 1 else ''} {', '.join(map(str, cloud_ranks))} in the table" in note
+
+
+def test_a_degenerate_x_axis_gets_a_range_around_its_one_value():
+    from app.gui.sizer_dialog import chart_x_range
+
+    assert chart_x_range([]) is None and chart_x_range([2.0, 3.0]) is None
+    assert chart_x_range([0.0, 0.0]) == (0.0, 1.0)
+    assert chart_x_range([2.0]) == (1.0, 3.0)
+    assert chart_x_range([500.0]) == (450.0, 550.0)
+    assert chart_x_range([-4.0]) == (-5.0, -3.0)
+
+
+def test_ranks_at_nearly_one_point_share_a_label():
+    from app.gui.sizer_dialog import rank_label_groups
+
+    at = {(16.0, 100.0): [4, 5], (16.0, 103.0): [6], (16.0, 300.0): [7], (32.0, 100.0): [9], (0.0, 50.0): [1]}
+    assert rank_label_groups(at, 5.0) == [((0.0, 50.0), [1]), ((16.0, 103.0), [4, 5, 6]), ((16.0, 300.0), [7]),
+                                          ((32.0, 100.0), [9])]
+    assert rank_label_groups(at, 0.0) == [((0.0, 50.0), [1]), ((16.0, 100.0), [4, 5]), ((16.0, 103.0), [6]),
+                                          ((16.0, 300.0), [7]), ((32.0, 100.0), [9])]
