@@ -71,6 +71,9 @@ class StateResult:
     meets_slo: bool | None
     rebuild_hours: float | None = None
     relieved: tuple[tuple[str, float], ...] = ()
+    label: str = ""
+    """the state's name in words where the platform names it otherwise (``DegradedPath.label``: an E-Series
+    "controller failover"); "" = the id's usual words."""
 
 
 @dataclass(frozen=True)
@@ -96,7 +99,9 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     smaller (:func:`_survivor_paths`), the host failure's disk groups."""
     out = []
     target = scenario.node(path.workload.target)
-    for state in (takeover(path), path_loss(path)):
+    record = catalog.find(target.catalog_id) if isinstance(target, ControllerNode) else None
+    family = getattr(record, "family", "")  # only the takeover's words depend on it (an E-Series failover)
+    for state in (takeover(path, family), path_loss(path)):
         if state is not None:
             out.append(state)
     if isinstance(target, ControllerNode) and path.raid_groups:
@@ -275,7 +280,7 @@ def _state_results(paths: Sequence[WorkloadPath], found: Sequence[tuple[Workload
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)
         out[path.workload.id].append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours,
-                                                         state.relieved))
+                                                         state.relieved, state.label))
     return {wid: tuple(results) for wid, results in out.items()}
 
 

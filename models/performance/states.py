@@ -126,6 +126,9 @@ class DegradedPath:
     background: tuple[tuple[WorkloadPath, float], ...] = ()
     rebuild_hours: float | None = None
     relieved: tuple[tuple[str, float], ...] = ()
+    label: str = ""
+    """the state's name in words where the platform calls it otherwise than its id (an E-Series takeover is a
+    "controller failover"); "" = the id's usual words (``models.present.resilience.STATE_NAMES``)."""
 
 
 def _respec(spec: StationSpec, **changes: object) -> StationSpec:
@@ -160,13 +163,18 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
     return pseudo, 1.0
 
 
-def takeover(path: WorkloadPath) -> DegradedPath | None:
+def takeover(path: WorkloadPath, family: str = "ONTAP") -> DegradedPath | None:
     """Node 1 serves its HA partner's (node 2's) work (module docstring); None unless the path has both nodes' CPU
     stations. In a cluster of several HA pairs (nodes 3..N, ONTAP's node k and k+1 being partners), the other
     pairs are unchanged: they keep their stations and their NVRAM mirroring, so the mirror delay stays for the
     share of the writes they take, (N - 2) / N, and one node's target ports of N go down. Each of the failed
     node's controller stations (``StationId.of_controller_node``) is summed into the survivor's station of the
-    same role and index, so the pair's demand is conserved; its drives stay where they are."""
+    same role and index, so the pair's demand is conserved; its drives stay where they are.
+
+    ``family``: the controller's catalog family; only the words depend on it: an E-Series array's two controllers
+    are not an ONTAP HA pair, its state is a "controller failover" (the surviving controller takes ownership of the
+    failed one's volumes) and what stops is the write cache mirroring between the controllers (the same ``nvram``
+    and ``ha_mirror`` stations, named so by ``models.performance.paths``)."""
     failed, survivor = 2, 1
     idents = {s.ident for s in path.stations}
     if StationId("cpu", node=failed) not in idents or StationId("cpu", node=survivor) not in idents:
@@ -199,14 +207,21 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
         if s.ident.role == "target_ports" and s.multiplicity >= 2:
             s = _respec(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
-    if nodes > 2:
+    label = ""
+    if family == "E-Series" and nodes == 2:
+        label = "controller failover"
+        reason = ("controller failover: controller 2 has failed and controller 1 takes ownership of its volumes, "
+                  "serving both controllers' I/O on its own CPU, data path and back-end ports (node 1 and node 2 "
+                  "in the station table); write cache mirroring between the controllers stops; half the target "
+                  "ports remain")
+    elif nodes > 2:
         reason = (f"takeover: node 2 has failed and its HA partner, node 1, serves both nodes' I/O on its own CPU, "
                   f"data path and back-end ports; their NVRAM mirroring stops; the other {nodes - 2} nodes are "
                   f"unchanged; {nodes - 1} of {nodes} nodes' target ports remain")
     else:
         reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and "
                   "back-end ports; NVRAM mirroring stops; half the target ports remain")
-    return DegradedPath("takeover", _with(path, merged, reason), reason, relieved=tuple(relieved))
+    return DegradedPath("takeover", _with(path, merged, reason), reason, relieved=tuple(relieved), label=label)
 
 
 def path_loss(path: WorkloadPath) -> DegradedPath | None:
