@@ -108,7 +108,7 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
         drive = catalog.find(path.raid_groups[0].drive_id)
         if isinstance(drive, Drive):
             state = drive_rebuild(path, path.raid_groups, float(drive.right_sized_bytes), drive.max_write_mbps,
-                                  target.rebuild_impact)
+                                  target.rebuild_impact, ddp=target.raid_type == "ddp")
             if state is not None:
                 out.append(state)
     if isinstance(target, HciClusterNode):
@@ -350,9 +350,20 @@ def capacity_in_failure(
             spares = node.spares_per_node
             left = max(spares - 1, 0)
             left_text = f"{left} spare{'' if left == 1 else 's'}"
-            text = (f"drive rebuild: one spare drive per pool is consumed ({left_text} per node left until the "
-                    "failed drive is replaced); usable capacity is unchanged" if spares else
-                    "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
+            keep = node.ddp_preservation_drives
+            if node.raid_type == "ddp" and keep:  # an E-Series pool rebuilds into capacity it already set aside
+                rest = f"{keep - 1} drive{'' if keep - 1 == 1 else 's'}' worth"
+                text = (f"drive rebuild: the Dynamic Disk Pool rebuilds the failed drive's data into its "
+                        f"preservation capacity ({keep} drive{'' if keep == 1 else 's'}' worth, already left out of "
+                        f"the usable capacity), so usable capacity is unchanged; {rest} of it remains for further "
+                        "failures until the failed drive is replaced")
+            elif node.raid_type == "ddp":
+                text = ("drive rebuild: the Dynamic Disk Pool has no preservation capacity, so it runs degraded "
+                        "until the failed drive is replaced")
+            else:
+                text = (f"drive rebuild: one spare drive per pool is consumed ({left_text} per node left until the "
+                        "failed drive is replaced); usable capacity is unchanged" if spares else
+                        "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
             out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,
                                      result.physical_used_bytes <= result.usable_bytes, text))
         elif isinstance(node, HciClusterNode) and node.hosts >= 2:

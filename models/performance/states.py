@@ -238,7 +238,7 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
 
 
 def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
-                  impact: str = "medium") -> DegradedPath | None:
+                  impact: str = "medium", ddp: bool = False) -> DegradedPath | None:
     """One failed drive of the system being rebuilt, one RAID group degraded (module docstring); None without drive
     stations or without a RAID group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is
     nothing to reconstruct).
@@ -248,7 +248,13 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         system's ``models.capacity.layout.RaidLayout``): a read of the failed drive is reconstructed from the other
         ``width - 1`` members of its group, a group chosen in proportion to its members; drive_bytes: the failed
         drive's capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
-        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high".
+        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high"; ddp: the groups
+        are an E-Series Dynamic Disk Pool. Only the words depend on it: the model is the same (the failed drive
+        is in the first node's share of the pool's drives, whose drive station takes the reconstruction reads and
+        the rebuild load, the other node's share runs as normal; the time is one drive's capacity at
+        the rebuild share of one drive's write rate). It does not spread the reconstruction over every drive of
+        the pool nor credit the faster rebuild into preservation capacity that this gives a DDP, and the reason
+        says so.
 
     Raises:
         KeyError: an unknown ``impact``.
@@ -283,6 +289,19 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
     where = (f" (in node {first.ident.node}'s drive pool; the other nodes' pools run as normal)"
              if first.ident.node is not None and len(pools) > len(drives) else "")
+    if ddp:
+        share = (f" controller {first.ident.node}'s share of them (the station table's {first.name})"
+                 if first.ident.node is not None and len(pools) > len(drives) else " them")
+        reason = (f"drive rebuild: one drive of the Dynamic Disk Pool has failed; its reads are reconstructed from "
+                  f"the other {others} {member} of its stripe ({describe_raid_groups(groups)}) and the pool "
+                  f"rebuilds the failed drive's data into its preservation capacity ({impact} impact); the model "
+                  f"divides the pool's drives between the controllers and places the failed drive and the rebuild "
+                  f"load in{share}, keeping those drives {busy:.0%} busy (assumed)"
+                  + (f"; about {hours:.1f} h to rebuild, taken as one drive's capacity written at that share of one "
+                     "drive's write rate (a pool spreads the rebuild over all its drives, which this estimate does "
+                     "not credit)" if hours else ""))
+        return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
+                            (_background(path, rebuilt, busy),), hours)
     reason = (f"drive rebuild: one drive has failed{where}; its reads are reconstructed from the other {others} "
               f"{member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} impact) keeps "
               f"that pool's drives {busy:.0%} busy (assumed)"
