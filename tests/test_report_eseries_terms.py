@@ -96,3 +96,16 @@ def test_the_search_words_follow_the_families():
     assert ha_state_words(Requirements(**both)) == " in takeover too (failover for a Cloud Volumes ONTAP HA pair)"
     assert ha_state_words(Requirements(families=["E-Series", "ONTAP"], **both)) == \
         " in takeover too (controller failover for E-Series, failover for a Cloud Volumes ONTAP HA pair)"
+
+
+def test_a_raid0_array_says_its_failed_drive_is_not_rebuilt():
+    """EF550 example: RAID 0 and no spares; the capacity in a failure must not say the group "runs degraded"."""
+    from models.evaluate import evaluate, evaluate_resilience
+
+    project = load_any(examples_dir() / "ef550-sas-analytics.toml")
+    node = next(n for n in project.scenario.nodes if n.kind == "controller")
+    assert node.raid_type == "raid0"
+    res = evaluate_resilience(project, evaluate(project), project.scenario.name, CATALOG)
+    texts = [c.text for c in res.capacity_states]
+    assert texts and all("no redundancy" in t and "runs degraded" not in t for t in texts)
+    assert not any(s.state == "drive_rebuild" for states in res.states.values() for s in states)

@@ -357,6 +357,9 @@ def capacity_in_failure(
                         f"preservation capacity ({keep} drive{'' if keep == 1 else 's'}' worth, already left out of "
                         f"the usable capacity), so usable capacity is unchanged; {rest} of it remains for further "
                         "failures until the failed drive is replaced")
+            elif node.raid_type in ("raid0", "none"):  # nothing to rebuild from (the performance model's view too)
+                text = ("drive failure: RAID 0 / no RAID has no redundancy, so the failed drive's data is lost and "
+                        "nothing is rebuilt (the data must come back from another copy, if there is one)")
             elif node.raid_type == "ddp":
                 text = ("drive rebuild: the Dynamic Disk Pool has no preservation capacity, so it runs degraded "
                         "until the failed drive is replaced")
