@@ -424,7 +424,8 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                 continue
             bounded = st.performance.slo_bounded_at_target_ms  # the mean, or the p99 where the SLO is on it
             latency = f"{bounded:.2f} ms" if bounded is not None else "saturated"
-            state = "takeover" if st.state == "takeover" else "failover"
+            state = "takeover" if st.state == "takeover" else "failover"  # the check's state id
+            words = st.label or state  # in the platform's words (an E-Series "controller failover")
             normal = wp.slo_bounded_at_target_ms
             why = ""
             if st.state == "cloud_failover" and bounded is not None and normal is not None and bounded < normal:
@@ -432,7 +433,7 @@ def requirement_checks(requirements: Requirements, scenario: Scenario, catalog: 
                        "to the failed VM)")
             checks.append(RequirementCheck("slo_in_takeover", bool(st.meets_slo),
                                            f"{wp.name}: the {wp.slo_words} at {wp.target_iops:,.0f} IOPS in "
-                                           f"{state} (required): {'met' if st.meets_slo else 'missed'}, {latency}"
+                                           f"{words} (required): {'met' if st.meets_slo else 'missed'}, {latency}"
                                            f"{why}", wp.name, state))
     if requirements.meet_slo_after_site_loss:  # models.performance.site_loss
         from models.performance.site_loss import site_loss_checks

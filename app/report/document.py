@@ -105,7 +105,8 @@ MARGIN = 18 * mm
 
 MODEL_DESCRIPTION = (
     "StorPlan models every component on an I/O's path as a station of a queueing network. Ports, controller CPUs, "
-    "NVRAM mirroring, back-end links, drives and cloud limits are M/M/c stations (Erlang C, one server per port or "
+    "the mirroring of writes to the partner controller, back-end links, drives and cloud limits are M/M/c stations "
+    "(Erlang C, one server per port or "
     "core, or a fitted parallelism); host stacks and fabric hops are pure delays. Each station's service demand per "
     "I/O follows from the workload (protocol, block size, read/write mix, RAID write penalty, cache hit ratio) and the "
     "catalog. The open model gives the latency at an offered IOPS up to saturation, which is set by the bottleneck "
@@ -1221,7 +1222,7 @@ class ReportBuilder:
             runway_beyond_note,
             runway_horizon_months,
             runway_series,
-            state_name,
+            state_label,
             state_verdict,
         )
 
@@ -1232,11 +1233,14 @@ class ReportBuilder:
         res = self.evaluation.resilience
         if res is None:
             res = evaluate_resilience(self.project, self.evaluation, self.scenario.name, self.catalog)
+        # the states this design has, in the platform's own words (an E-Series "controller failover", an ONTAP
+        # "takeover"), not a list of every platform's
+        found = list(dict.fromkeys(state_label(st) for wp in perf.workloads
+                                   for st in res.states.get(wp.workload_id, ())))
+        which = (f" in each failure state that applies to this design ({', '.join(found)})" if found else "")
         story: list = [self.section_break(), _heading("Resilience", s),
-                       self.p("How each workload fares on the bad day: a controller takeover, a lost path, a drive "
-                              "rebuilding, a failed host, a cloud failover or a lost site (a MetroCluster "
-                              "switchover, a stretched cluster's site failure), each solved by the same model as the "
-                              "normal state (states that do not apply to a system are left out).")]
+                       self.p(f"How each workload fares on the bad day{_e(which)}, each solved by the same model as "
+                              "the normal state (states that do not apply to a system are left out).")]
         w = self.width
         if not any(res.states.get(wp.workload_id) for wp in perf.workloads):  # say why, not a bare heading
             managed = all(n.kind == "managed_service" for n in self.scenario.nodes if n.kind != "host")
@@ -1256,7 +1260,7 @@ class ReportBuilder:
                      _verdict(wp.target_met)]]
             for st in states:
                 sp = st.performance
-                rows.append([_e(state_name(st.state)), f"{fmt_iops(sp.saturation_iops)} IOPS",
+                rows.append([_e(state_label(st)), f"{fmt_iops(sp.saturation_iops)} IOPS",
                              fmt_max_iops_at_slo(sp.max_iops_at_slo),
                              fmt_ms(sp.latency_at_target_ms) if finite(sp.target_iops) else NOT_AVAILABLE,
                              _verdict(st.meets_slo)])

@@ -71,6 +71,9 @@ class StateResult:
     meets_slo: bool | None
     rebuild_hours: float | None = None
     relieved: tuple[tuple[str, float], ...] = ()
+    label: str = ""
+    """the state's name in words where the platform names it otherwise (``DegradedPath.label``: an E-Series
+    "controller failover"); "" = the id's usual words."""
 
 
 @dataclass(frozen=True)
@@ -96,14 +99,16 @@ def _degraded(scenario: Scenario, catalog: Catalog, path: WorkloadPath,
     smaller (:func:`_survivor_paths`), the host failure's disk groups."""
     out = []
     target = scenario.node(path.workload.target)
-    for state in (takeover(path), path_loss(path)):
+    record = catalog.find(target.catalog_id) if isinstance(target, ControllerNode) else None
+    family = getattr(record, "family", "")  # only the takeover's words depend on it (an E-Series failover)
+    for state in (takeover(path, family), path_loss(path)):
         if state is not None:
             out.append(state)
     if isinstance(target, ControllerNode) and path.raid_groups:
         drive = catalog.find(path.raid_groups[0].drive_id)
         if isinstance(drive, Drive):
             state = drive_rebuild(path, path.raid_groups, float(drive.right_sized_bytes), drive.max_write_mbps,
-                                  target.rebuild_impact)
+                                  target.rebuild_impact, ddp=target.raid_type == "ddp")
             if state is not None:
                 out.append(state)
     if isinstance(target, HciClusterNode):
@@ -275,7 +280,7 @@ def _state_results(paths: Sequence[WorkloadPath], found: Sequence[tuple[Workload
     for (path, state), wp in zip(found, solved):
         meets = None if wp.target_iops is None else bool(wp.target_met)
         out[path.workload.id].append(StateResult(state.state, state.reason, wp, meets, state.rebuild_hours,
-                                                         state.relieved))
+                                                         state.relieved, state.label))
     return {wid: tuple(results) for wid, results in out.items()}
 
 
@@ -345,9 +350,23 @@ def capacity_in_failure(
             spares = node.spares_per_node
             left = max(spares - 1, 0)
             left_text = f"{left} spare{'' if left == 1 else 's'}"
-            text = (f"drive rebuild: one spare drive per pool is consumed ({left_text} per node left until the "
-                    "failed drive is replaced); usable capacity is unchanged" if spares else
-                    "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
+            keep = node.ddp_preservation_drives
+            if node.raid_type == "ddp" and keep:  # an E-Series pool rebuilds into capacity it already set aside
+                rest = f"{keep - 1} drive{'' if keep - 1 == 1 else 's'}' worth"
+                text = (f"drive rebuild: the Dynamic Disk Pool rebuilds the failed drive's data into its "
+                        f"preservation capacity ({keep} drive{'' if keep == 1 else 's'}' worth, already left out of "
+                        f"the usable capacity), so usable capacity is unchanged; {rest} of it remains for further "
+                        "failures until the failed drive is replaced")
+            elif node.raid_type in ("raid0", "none"):  # nothing to rebuild from (the performance model's view too)
+                text = ("drive failure: RAID 0 / no RAID has no redundancy, so the failed drive's data is lost and "
+                        "nothing is rebuilt (the data must come back from another copy, if there is one)")
+            elif node.raid_type == "ddp":
+                text = ("drive rebuild: the Dynamic Disk Pool has no preservation capacity, so it runs degraded "
+                        "until the failed drive is replaced")
+            else:
+                text = (f"drive rebuild: one spare drive per pool is consumed ({left_text} per node left until the "
+                        "failed drive is replaced); usable capacity is unchanged" if spares else
+                        "drive rebuild: no hot spare, so the failed drive's group runs degraded until it is replaced")
             out.append(CapacityState(result.system_id, "drive_rebuild", result.usable_bytes,
                                      result.physical_used_bytes <= result.usable_bytes, text))
         elif isinstance(node, HciClusterNode) and node.hosts >= 2:

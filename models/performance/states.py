@@ -126,6 +126,9 @@ class DegradedPath:
     background: tuple[tuple[WorkloadPath, float], ...] = ()
     rebuild_hours: float | None = None
     relieved: tuple[tuple[str, float], ...] = ()
+    label: str = ""
+    """the state's name in words where the platform calls it otherwise than its id (an E-Series takeover is a
+    "controller failover"); "" = the id's usual words (``models.present.resilience.STATE_NAMES``)."""
 
 
 def _respec(spec: StationSpec, **changes: object) -> StationSpec:
@@ -160,13 +163,18 @@ def _background(path: WorkloadPath, stations: list[StationSpec], utilisation: fl
     return pseudo, 1.0
 
 
-def takeover(path: WorkloadPath) -> DegradedPath | None:
+def takeover(path: WorkloadPath, family: str = "ONTAP") -> DegradedPath | None:
     """Node 1 serves its HA partner's (node 2's) work (module docstring); None unless the path has both nodes' CPU
     stations. In a cluster of several HA pairs (nodes 3..N, ONTAP's node k and k+1 being partners), the other
     pairs are unchanged: they keep their stations and their NVRAM mirroring, so the mirror delay stays for the
     share of the writes they take, (N - 2) / N, and one node's target ports of N go down. Each of the failed
     node's controller stations (``StationId.of_controller_node``) is summed into the survivor's station of the
-    same role and index, so the pair's demand is conserved; its drives stay where they are."""
+    same role and index, so the pair's demand is conserved; its drives stay where they are.
+
+    ``family``: the controller's catalog family; only the words depend on it: an E-Series array's two controllers
+    are not an ONTAP HA pair, its state is a "controller failover" (the surviving controller takes ownership of the
+    failed one's volumes) and what stops is the write cache mirroring between the controllers (the same ``nvram``
+    and ``ha_mirror`` stations, named so by ``models.performance.paths``)."""
     failed, survivor = 2, 1
     idents = {s.ident for s in path.stations}
     if StationId("cpu", node=failed) not in idents or StationId("cpu", node=survivor) not in idents:
@@ -199,14 +207,21 @@ def takeover(path: WorkloadPath) -> DegradedPath | None:
         if s.ident.role == "target_ports" and s.multiplicity >= 2:
             s = _respec(s, multiplicity=max(1, round(s.multiplicity * (nodes - 1) / nodes)))
         merged.append(s)
-    if nodes > 2:
+    label = ""
+    if family == "E-Series" and nodes == 2:
+        label = "controller failover"
+        reason = ("controller failover: controller 2 has failed and controller 1 takes ownership of its volumes, "
+                  "serving both controllers' I/O on its own CPU, data path and back-end ports (node 1 and node 2 "
+                  "in the station table); write cache mirroring between the controllers stops; half the target "
+                  "ports remain")
+    elif nodes > 2:
         reason = (f"takeover: node 2 has failed and its HA partner, node 1, serves both nodes' I/O on its own CPU, "
                   f"data path and back-end ports; their NVRAM mirroring stops; the other {nodes - 2} nodes are "
                   f"unchanged; {nodes - 1} of {nodes} nodes' target ports remain")
     else:
         reason = ("takeover: node 2 has failed and node 1 serves both nodes' I/O on its own CPU, data path and "
                   "back-end ports; NVRAM mirroring stops; half the target ports remain")
-    return DegradedPath("takeover", _with(path, merged, reason), reason, relieved=tuple(relieved))
+    return DegradedPath("takeover", _with(path, merged, reason), reason, relieved=tuple(relieved), label=label)
 
 
 def path_loss(path: WorkloadPath) -> DegradedPath | None:
@@ -223,7 +238,7 @@ def path_loss(path: WorkloadPath) -> DegradedPath | None:
 
 
 def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes: float, drive_write_mbps: float,
-                  impact: str = "medium") -> DegradedPath | None:
+                  impact: str = "medium", ddp: bool = False) -> DegradedPath | None:
     """One failed drive of the system being rebuilt, one RAID group degraded (module docstring); None without drive
     stations or without a RAID group that can rebuild (RAID 0 / no RAID: a failed drive's data is lost, there is
     nothing to reconstruct).
@@ -233,7 +248,13 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
         system's ``models.capacity.layout.RaidLayout``): a read of the failed drive is reconstructed from the other
         ``width - 1`` members of its group, a group chosen in proportion to its members; drive_bytes: the failed
         drive's capacity, bytes; drive_write_mbps: the spare's write rate, MB/s (the rebuild writes it at the
-        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high".
+        :data:`REBUILD_UTILISATION` of ``impact`` of that); impact: "low", "medium" or "high"; ddp: the groups
+        are an E-Series Dynamic Disk Pool. Only the words depend on it: the model is the same (the failed drive
+        is in the first node's share of the pool's drives, whose drive station takes the reconstruction reads and
+        the rebuild load, the other node's share runs as normal; the time is one drive's capacity at
+        the rebuild share of one drive's write rate). It does not spread the reconstruction over every drive of
+        the pool nor credit the faster rebuild into preservation capacity that this gives a DDP, and the reason
+        says so.
 
     Raises:
         KeyError: an unknown ``impact``.
@@ -268,6 +289,19 @@ def drive_rebuild(path: WorkloadPath, groups: tuple[RaidGroup, ...], drive_bytes
     member = "partitions" if all(g.partitioned for g in redundant) else "drives"
     where = (f" (in node {first.ident.node}'s drive pool; the other nodes' pools run as normal)"
              if first.ident.node is not None and len(pools) > len(drives) else "")
+    if ddp:
+        share = (f" controller {first.ident.node}'s share of them (the station table's {first.name})"
+                 if first.ident.node is not None and len(pools) > len(drives) else " them")
+        reason = (f"drive rebuild: one drive of the Dynamic Disk Pool has failed; its reads are reconstructed from "
+                  f"the other {others} {member} of its stripe ({describe_raid_groups(groups)}) and the pool "
+                  f"rebuilds the failed drive's data into its preservation capacity ({impact} impact); the model "
+                  f"divides the pool's drives between the controllers and places the failed drive and the rebuild "
+                  f"load in{share}, keeping those drives {busy:.0%} busy (assumed)"
+                  + (f"; about {hours:.1f} h to rebuild, taken as one drive's capacity written at that share of one "
+                     "drive's write rate (a pool spreads the rebuild over all its drives, which this estimate does "
+                     "not credit)" if hours else ""))
+        return DegradedPath("drive_rebuild", _with(path, out, reason), reason,
+                            (_background(path, rebuilt, busy),), hours)
     reason = (f"drive rebuild: one drive has failed{where}; its reads are reconstructed from the other {others} "
               f"{member} of its RAID group ({describe_raid_groups(groups)}) and the rebuild ({impact} impact) keeps "
               f"that pool's drives {busy:.0%} busy (assumed)"

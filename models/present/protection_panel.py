@@ -11,7 +11,7 @@ from typing import Any
 from models.catalog import Catalog
 from models.formatting import fmt_iops
 from models.present.protection import lines, table_rows
-from models.present.resilience import state_name, state_verdict
+from models.present.resilience import state_label, state_verdict
 from models.project.model import Project
 from models.units import CapacityUnit
 
@@ -84,7 +84,7 @@ def protection_panel(project: Project, catalog: Catalog | None = None) -> Protec
                 continue
             before = normal.get(workload_id)
             site_rows.append([
-                names.get(workload_id, workload_id), state_name(state.state),
+                names.get(workload_id, workload_id), state_label(state),
                 f"{fmt_iops(before.saturation_iops)} IOPS" if before is not None else "",
                 f"{fmt_iops(state.performance.saturation_iops)} IOPS",
                 state_verdict(state, before)])

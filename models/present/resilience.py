@@ -34,6 +34,12 @@ def state_name(state: str) -> str:
     return STATE_NAMES.get(state, state.replace("_", " "))
 
 
+def state_label(state: StateResult) -> str:
+    """The words for a ``models.performance.resilience.StateResult``: its platform's own name for the state where it
+    has one (``label``: an E-Series takeover is a "controller failover"), else :func:`state_name` of its id."""
+    return getattr(state, "label", "") or state_name(state.state)
+
+
 HA_STATE_WORDS = {"on-prem": "takeover", "cloud": "failover"}
 """What a deployment the sizer searches calls the state ``meet_slo_in_takeover`` judges: an on-premises ONTAP HA
 pair's takeover, a Cloud Volumes ONTAP HA pair's failover (an HCI cluster answers with N+k, a managed service's
@@ -43,16 +49,23 @@ HA is the provider's: neither has the state)."""
 def ha_state_words(requirements) -> str:
     """The words after "every workload's SLO at its grown target" for ``requirements`` (a
     ``models.project.model.Requirements``): " in takeover too", " in failover too" for a cloud-only search, both
-    named when on-premises and cloud designs are searched; "" when the SLO is not required in the failure state or
-    no searched deployment has it."""
+    named when on-premises and cloud designs are searched (an E-Series array's "controller failover" where the
+    search names the E-Series family: " in controller failover too" when it is the only family); "" when the SLO
+    is not required in the failure state or no searched deployment has it."""
     if not requirements.meet_slo_in_takeover:
         return ""
     states = [word for deployment, word in HA_STATE_WORDS.items() if deployment in requirements.deployments]
     if not states:
         return ""
+    families = set(getattr(requirements, "families", ()) or ())
+    if "on-prem" in requirements.deployments and families == {"E-Series"}:
+        states = ["controller failover" if word == "takeover" else word for word in states]  # no ONTAP searched
+    elif "on-prem" in requirements.deployments and "E-Series" in families:
+        return (" in takeover too (controller failover for E-Series"
+                + (", failover for a Cloud Volumes ONTAP HA pair)" if len(states) > 1 else ")"))
     if len(states) == 1:
         return f" in {states[0]} too"
-    return " in takeover too (failover for a Cloud Volumes ONTAP HA pair)"
+    return f" in {states[0]} too (failover for a Cloud Volumes ONTAP HA pair)"
 
 
 RELIEF_WORDS = {
@@ -63,6 +76,12 @@ RELIEF_WORDS = {
 """Why a state that stops work of normal operation (``StateResult.relieved``: mirroring to a failed partner) can
 be faster than normal operation, per state id; another state with relieved work reads :data:`RELIEF_OTHER`."""
 
+RELIEF_LABEL_WORDS = {
+    "controller failover": "write cache mirroring between the controllers stops in controller failover, so writes no "
+                           "longer wait for it",
+}
+""":data:`RELIEF_WORDS` of a state the platform names otherwise (``StateResult.label``), by that name."""
+
 RELIEF_OTHER = "work of normal operation stops in this state"
 
 RELIEF_SHORT = {
@@ -72,6 +91,9 @@ RELIEF_SHORT = {
 }
 """:data:`RELIEF_WORDS` in a few words for a screen's one line per workload (:func:`compact_states`); another state
 with relieved work reads :data:`RELIEF_OTHER_SHORT`."""
+
+RELIEF_LABEL_SHORT = {"controller failover": "no write cache mirroring between the controllers"}
+""":data:`RELIEF_LABEL_WORDS` in a few words."""
 
 RELIEF_OTHER_SHORT = "less work than normal"
 
@@ -86,7 +108,8 @@ def relief_words(state: StateResult, normal: WorkloadPerformance | None) -> str:
     now, before = state.performance.slo_bounded_at_target_ms, normal.slo_bounded_at_target_ms
     if now is None or before is None or now >= before or fmt_ms(now) == fmt_ms(before):
         return ""
-    return f"below normal operation's {fmt_ms(before)}: {RELIEF_WORDS.get(state.state, RELIEF_OTHER)}"
+    words = RELIEF_LABEL_WORDS.get(state.label) or RELIEF_WORDS.get(state.state, RELIEF_OTHER)
+    return f"below normal operation's {fmt_ms(before)}: {words}"
 
 
 def state_verdict(state: StateResult, normal: WorkloadPerformance | None = None) -> str:
@@ -95,7 +118,7 @@ def state_verdict(state: StateResult, normal: WorkloadPerformance | None = None)
     and max IOPS at the SLO. With ``normal`` (the workload in normal operation), a latency below normal's says why
     in the same sentence (:func:`relief_words`)."""
     wp = state.performance
-    name = state_name(state.state)
+    name = state_label(state)
     if wp.target_iops is None:
         return (f"in {name}: saturation {fmt_iops(wp.saturation_iops)} IOPS, max {fmt_iops(wp.max_iops_at_slo, 'none')}"
                 f" IOPS within the {wp.slo_words}")
@@ -147,12 +170,13 @@ def compact_states(states: Iterable[StateResult], normal: WorkloadPerformance | 
     parts = []
     for state in states:
         wp = state.performance
-        name = state_name(state.state)
+        name = state_label(state)
         if wp.target_iops is None:
             parts.append(f"{name}: saturation {fmt_iops(wp.saturation_iops)} IOPS")
         else:
             latency = fmt_ms(wp.slo_bounded_at_target_ms)  # "saturated" where None
-            relief = RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT) if relief_words(state, normal) else ""
+            relief = (RELIEF_LABEL_SHORT.get(state.label) or RELIEF_SHORT.get(state.state, RELIEF_OTHER_SHORT)
+                      if relief_words(state, normal) else "")
             answer = "yes" if state.meets_slo else "no"
             parts.append(f"{name}: {answer}, {latency}" + (f" (below normal: {relief})" if relief else ""))
     return " · ".join(parts)

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from models.catalog import Catalog
 from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materials, footprint, part_number
 from models.present.capacity_text import text_in_unit
-from models.present.resilience import state_name
+from models.present.resilience import state_label
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
 from models.units import CapacityUnit, capacity_decimals
@@ -206,7 +206,7 @@ def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -
     for wp in (perf.workloads if perf is not None else ()):
         curves = [("normal", wp)]
         if resilience is not None:
-            curves += [(state_name(s.state), s.performance) for s in resilience.states.get(wp.workload_id, ())]
+            curves += [(state_label(s), s.performance) for s in resilience.states.get(wp.workload_id, ())]
         for state, w in curves:
             for model, points in (("closed ramp", w.curve), ("open model", w.open_curve)):
                 for p in points:
@@ -226,7 +226,7 @@ def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> S
     for wp in perf.workloads:
         for s in resilience.states.get(wp.workload_id, ()):
             sp = s.performance
-            rows.append([wp.name, state_name(s.state), sp.saturation_iops, sp.max_iops_at_slo,
+            rows.append([wp.name, state_label(s), sp.saturation_iops, sp.max_iops_at_slo,
                          sp.latency_at_target_ms, s.meets_slo, s.rebuild_hours, s.reason])
     return rows
 

@@ -77,7 +77,7 @@ from models.present.charts import latency_axes, slo_off_chart_text, target_satur
 from models.present.citations import workload_notes
 from models.present.explain import FIGURES, explain_figure, explain_station
 from models.present.headroom import fmt_headroom
-from models.present.resilience import compact_runway, compact_states, runway_lines, state_name, state_verdict
+from models.present.resilience import compact_runway, compact_states, runway_lines, state_label, state_verdict
 from models.present.verdicts import CAUTION, workload_verdict_pair
 from models.units import CapacityUnit
 
@@ -675,10 +675,10 @@ class PerformanceView(QWidget):
             item = pg.PlotDataItem([p.iops for p in points], [p.latency_ms for p in points],
                                    pen=pg.mkPen(state_color(state.state), width=1.6, style=styles[i % 2]))
             item.setZValue(8)
-            item.setToolTip(plain_tooltip(f"{workload.name} in {state_name(state.state)}: {state.reason}"))
+            item.setToolTip(plain_tooltip(f"{workload.name} in {state_label(state)}: {state.reason}"))
             plot.addItem(item)
-            label = (state_name(state.state) if len(self._workloads) == 1
-                     else f"{state_name(state.state)} ({workload.name})")
+            label = (state_label(state) if len(self._workloads) == 1
+                     else f"{state_label(state)} ({workload.name})")
             self.legend.addItem(item, _legend_name(label))
             self._state_items.setdefault(workload.workload_id, {})[state.state] = item
 
