@@ -1,0 +1,73 @@
+"""Review 52 (second fresh-eyes review of the PDF reports), findings 1-4:
+
+1: the EF600's summary and "Profile" said its figures came from "its family's calibrated" systems / software costs,
+   while no E-Series profile is fitted to a published measurement (the cover and the notes say so);
+2: the cost table's break-even column said "hardware not priced" on every cloud option's row, as if the cloud
+   service had unpriced hardware: it is the design that has no price;
+3: the ANF cover named a configuration detail ("streaming and analytics workloads included, switched off");
+4: the ANF runway spoke of "each workload's growing target" when no workload's IOPS target grows.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from app.report import render_report_bytes
+from models.catalog import Controller, bundled_catalog
+from models.evaluate import evaluate
+from models.performance.hardware_relation import HARDWARE_RELATION
+from models.present.uncertainty import workload_profile_text
+from models.present.verdicts import workload_verdicts
+from models.project import load
+from models.resources import examples_dir
+
+CATALOG = bundled_catalog()
+
+
+def _project(name: str):
+    return load(examples_dir() / f"{name}.toml")
+
+
+def _text(name: str) -> str:
+    reader = PdfReader(io.BytesIO(render_report_bytes(_project(name), validation=[])))
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+
+
+@pytest.fixture(scope="module")
+def pdf_text() -> dict[str, str]:
+    return {name: _text(name) for name in ("ef600-nvme-ddp-oltp-nvmefc", "anf-premium-oracle-nfs")}
+
+
+def _family_fitted(family: str) -> bool:
+    """Independently of the engine's pooling: some controller of ``family`` has a profile field a fit set."""
+    return any(prov.kind == "calibrated" for r in CATALOG.of_kind(Controller) if r.family == family
+               for p in r.performance for prov in p.provenance.values())
+
+
+def test_the_e_series_profile_is_never_called_calibrated(pdf_text):
+    project = _project("ef600-nvme-ddp-oltp-nvmefc")
+    wp = evaluate(project).performance.workloads[0]
+    assert wp.profile == HARDWARE_RELATION
+    family = next(r.family for r in CATALOG.of_kind(Controller) if r.id == "netapp-ef600")
+    assert not _family_fitted(family)  # the case itself: no E-Series profile is fitted
+    words = workload_profile_text(wp)
+    assert "calibrated" not in words and "none fitted to a measurement" in words
+    verdict = " ".join(v.text for v in workload_verdicts(evaluate(project).performance))
+    assert "family's calibrated" not in verdict and "catalogued software costs, none fitted" in verdict
+    text = pdf_text["ef600-nvme-ddp-oltp-nvmefc"]
+    assert "family's calibrated systems" not in text and "its family's calibrated software costs" not in text
+    assert "estimated from its family's catalogued software costs, none fitted to a measurement" in text
+
+
+def test_a_fitted_family_keeps_its_calibrated_words():
+    """The ONTAP family has fitted profiles: a hardware-relation profile there still says "calibrated"."""
+    project = _project("aff-a70-snapmirror-cvo-dr")
+    performance = evaluate(project).performance
+    relation = [wp for wp in performance.workloads if wp.profile == HARDWARE_RELATION]
+    for wp in relation:
+        assert "calibrated" in workload_profile_text(wp)
+    assert _family_fitted("ONTAP") or not relation
