@@ -20,6 +20,7 @@ from app.report import render_report_bytes
 from models.catalog import Controller, bundled_catalog
 from models.evaluate import evaluate
 from models.performance.hardware_relation import HARDWARE_RELATION
+from models.present.cost import design_tco, option_rows
 from models.present.uncertainty import workload_profile_text
 from models.present.verdicts import workload_verdicts
 from models.project import load
@@ -71,3 +72,14 @@ def test_a_fitted_family_keeps_its_calibrated_words():
     for wp in relation:
         assert "calibrated" in workload_profile_text(wp)
     assert _family_fitted("ONTAP") or not relation
+
+
+def test_option_rows_say_the_design_is_not_priced_not_the_option():
+    project = _project("ef600-nvme-ddp-oltp-nvmefc")
+    tco = design_tco(project, project.scenario, CATALOG)
+    assert tco.design.deployment == "on-prem" and tco.break_even_hardware is not None and not tco.break_even
+    rows = option_rows(tco)[1:]
+    assert len(rows) == len(tco.options)
+    evens = {name: even for name, _, even in rows}
+    assert evens.pop(tco.cheapest) == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
+    assert set(evens.values()) == {"n/a (design not priced)"}
