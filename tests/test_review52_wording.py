@@ -83,3 +83,11 @@ def test_option_rows_say_the_design_is_not_priced_not_the_option():
     evens = {name: even for name, _, even in rows}
     assert evens.pop(tco.cheapest) == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
     assert set(evens.values()) == {"n/a (design not priced)"}
+
+
+def test_the_cover_names_no_switched_off_workloads(pdf_text):
+    for name in ("anf-premium-oracle-nfs", "gcnv-premium-oracle-nfs"):
+        project = _project(name)
+        assert [w.name for w in project.scenario.workloads if w.enabled] == ["OLTP 8K 70/30"]
+        assert "switched off" not in project.info.description and "OLTP database over NFS" in project.info.description
+    assert "switched off" not in pdf_text["anf-premium-oracle-nfs"]
