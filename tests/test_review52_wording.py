@@ -18,9 +18,10 @@ from pypdf import PdfReader
 
 from app.report import render_report_bytes
 from models.catalog import Controller, bundled_catalog
-from models.evaluate import evaluate
+from models.evaluate import evaluate, evaluate_resilience
 from models.performance.hardware_relation import HARDWARE_RELATION
 from models.present.cost import design_tco, option_rows
+from models.present.resilience import compact_runway, runway_lines
 from models.present.uncertainty import workload_profile_text
 from models.present.verdicts import workload_verdicts
 from models.project import load
@@ -91,3 +92,23 @@ def test_the_cover_names_no_switched_off_workloads(pdf_text):
         assert [w.name for w in project.scenario.workloads if w.enabled] == ["OLTP 8K 70/30"]
         assert "switched off" not in project.info.description and "OLTP database over NFS" in project.info.description
     assert "switched off" not in pdf_text["anf-premium-oracle-nfs"]
+
+
+def test_a_runway_without_iops_growth_says_so(pdf_text):
+    project = _project("anf-premium-oracle-nfs")
+    assert all(w.iops_growth_pct_per_year == 0 for w in project.scenario.workloads if w.enabled)
+    runway = evaluate_resilience(project, evaluate(project))
+    assert runway.months_until_slo_breach is None and runway.months_until_saturation is None
+    lines = runway_lines(runway)
+    assert lines[1:] == ["IOPS targets do not grow in this project (0% a year): no SLO breach or saturation "
+                         "comes with time"]
+    assert "growing" not in compact_runway(runway)
+    text = pdf_text["anf-premium-oracle-nfs"]
+    assert "growing target" not in text
+    assert "IOPS targets do not grow in this project (0% a year): no SLO breach or saturation comes with time" in text
+
+
+def test_a_growing_runway_keeps_its_three_months():
+    project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
+    lines = runway_lines(evaluate_resilience(project, evaluate(project)))
+    assert len(lines) == 3 and "at the growing target" in lines[1]
