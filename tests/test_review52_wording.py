@@ -112,3 +112,15 @@ def test_a_growing_runway_keeps_its_three_months():
     project = load(examples_dir() / "aff-a70-ns224-oracle-nvmetcp.toml")
     lines = runway_lines(evaluate_resilience(project, evaluate(project)))
     assert len(lines) == 3 and "at the growing target" in lines[1]
+
+
+def test_the_e_series_basis_note_does_not_call_its_costs_calibrated(pdf_text):
+    """The profile's note (the basis's reason, printed under the station table) agrees with its source: pooled,
+    assumed costs, not "its family's calibrated platforms"; a fitted family keeps that wording."""
+    e_series = evaluate(_project("ef600-nvme-ddp-oltp-nvmefc")).performance.workloads[0].profile_basis.reason
+    assert "(assumed, none fitted)" in e_series and "calibrated" not in e_series
+    assert "family's calibrated platforms share" not in pdf_text["ef600-nvme-ddp-oltp-nvmefc"]
+    ontap = [w.profile_basis.reason for w in evaluate(_project("aff-a70-snapmirror-cvo-dr")).performance.workloads
+             if w.profile == HARDWARE_RELATION]
+    assert _family_fitted("ONTAP") and ontap
+    assert all("its family's calibrated platforms share" in r for r in ontap)
