@@ -22,7 +22,9 @@ def _performance(name: str):
 @pytest.mark.parametrize("name, words", [
     ("aff-a90-oracle-nvmefc64.toml", "derived from a related system's measurements and held at NetApp's published "
                                      "'up to' 2.40M IOPS for the AFF A90 HA pair"),  # review 42, finding 19
-    ("ef600-nvme-ddp-oltp-nvmefc.toml", "estimated from its family's calibrated systems"),
+    # review 52 #1: no E-Series profile is fitted, so not "its family's calibrated systems"
+    ("ef600-nvme-ddp-oltp-nvmefc.toml", "estimated from its family's catalogued software costs, none fitted to a "
+                                        "measurement"),
     ("vsan8-esa-6host-sqlserver-oltp.toml", "assumed vSAN costs"),  # review 42: not "the engine's uncalibrated
     # ..."; review 44 #10: the words of the GUI table and status bar (models.present.NO_PROFILE_WORDS)
 ])

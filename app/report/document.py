@@ -86,7 +86,7 @@ from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
 from models.present.key_figures import key_figures
 from models.present.provider_size import provider_size_once
-from models.present.resilience import ha_state_words
+from models.present.resilience import ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
@@ -1287,9 +1287,12 @@ class ReportBuilder:
             beyond = runway_beyond_note(res, months)
             span = "five years" if months == 60 else f"{months} months"
             story.append(_para(f"Each resource's use as a share of its limit over the next {span}: capacity "
-                                   "used over usable, and each workload's growing target over its max IOPS at the "
-                                   "SLO" + ("; and each DR copy's use of its destination's usable capacity"
-                                            if any(n.startswith("DR copy on ") for n, _ in series) else "")
+                                   "used over usable, and each workload's "
+                               + ("growing target" if targets_grow(res) else "target (IOPS targets do not grow in "
+                                                                               "this project)")
+                               + " over its max IOPS at the SLO"
+                               + ("; and each DR copy's use of its destination's usable capacity"
+                                  if any(n.startswith("DR copy on ") for n, _ in series) else "")
                                + ("; lines alike are drawn once, named by the first and how many more"
                                   if len(g.runway_alike(series)) < len(series) else "")
                                + "; where a line crosses 100% (dashed) the resource runs out"

@@ -165,6 +165,11 @@ class PooledField:
 _FITTED: weakref.WeakKeyDictionary[Catalog, dict[str, bool]] = weakref.WeakKeyDictionary()
 
 
+UNFITTED_POOL = " (assumed, none fitted)"
+"""What a hardware-relation profile's source says after "pooled <family> software costs" when no profile of the
+family is fitted to a published measurement (the pooled values are its catalogued, assumed ones)."""
+
+
 def _family_fitted(catalog: Catalog, family: str) -> bool:
     """True when some controller of ``family`` has a profile field its own fit set (remembered per catalog, which
     never changes once built: the relation's pooling asks it for every field of every platform)."""
@@ -345,7 +350,7 @@ def _base_profile(record: Controller, catalog: Catalog, software: str, protocol:
         _apply_pooled_fit(values, provenance, catalog, family, protocol, software, cores, leave_out, older)
     return PerfProfile(software=software, protocol=protocol, provenance=provenance,
                        source=f"{HARDWARE_RELATION}: pooled {family} software costs"
-                              f"{'' if not assumed else ' (assumed, none fitted)'} on {cores} cores per node",
+                              f"{'' if not assumed else UNFITTED_POOL} on {cores} cores per node",
                        **values)
 
 

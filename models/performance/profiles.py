@@ -9,8 +9,9 @@ A profile is
   calibrated sibling's profiles with every CPU demand divided by a throughput ratio (the catalog's
   ``Controller.profile_from``: the sibling's id and the ratio, the derivation in ``provenance['profile_from']``);
 - **hardware relation only**: a controller with no profile of its own (or a sibling's) for the protocol runs on
-  the software costs its family's calibrated platforms share, through its cores, bounded by NetApp's published
-  ordering (``models.performance.hardware_relation``; kind :data:`HARDWARE_RELATION`);
+  the software costs its family's calibrated platforms share (or, in a family none of whose profiles is fitted,
+  the E-Series, its catalogued, assumed ones), through its cores, bounded by NetApp's published ordering
+  (``models.performance.hardware_relation``; kind :data:`HARDWARE_RELATION`);
 - **assumed**: nothing calibrated applies: the uncalibrated default CPU costs (``paths.UNCALIBRATED_PROFILE``),
   or a profile none of whose CPU / latency fields a fit set (no field's ``Provenance.fit``: a project's own
   record downgraded by ``models.catalog.provenance.downgraded``, a stated assumption).
@@ -34,6 +35,7 @@ from models.performance.hardware_relation import (
     BLOCK_PROTOCOLS,
     HARDWARE_RELATION,
     RELATION_SOURCE,
+    UNFITTED_POOL,
     hardware_relation_profile,
 )
 
@@ -257,8 +259,10 @@ def _chosen(record: Controller | CloudVm, catalog: Catalog | None, software: str
         relation = hardware_relation_profile(record, catalog, software, protocol, own_profile)
         if relation is not None:
             why = note.split("; ")[0] + "; " if note.startswith("profile_from names") else ""
-            return relation, (f"{why}no profile of its own for {protocol}: {relation.source} (the software costs "
-                              "its family's calibrated platforms share, through its cores)")
+            share = ("its family's catalogued, assumed software costs" if UNFITTED_POOL in relation.source
+                     else "the software costs its family's calibrated platforms share")
+            return relation, (f"{why}no profile of its own for {protocol}: {relation.source} ({share}, through its "
+                              "cores)")
     return profile, note
 
 

@@ -151,6 +151,13 @@ def footprint_rows(tco: Tco) -> list[tuple[str, str]]:
     return rows
 
 
+DESIGN_NOT_PRICED = "n/a (design not priced)"
+"""The break-even column of a cloud option other than the one compared when the design's hardware is not priced:
+the column is the design's break-even against the option, which the design's missing price leaves undefined (its
+own row says "no price" and the compared option's row gives what its hardware may cost to break even); the cloud
+option itself is priced."""
+
+
 def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
     """(option, total over the horizon, break-even month of the design against it) rows: the design first, then
     the cloud options in the comparison's order (those that carry the workloads' I/O longest, from the cheapest;
@@ -169,7 +176,7 @@ def option_rows(tco: Tco) -> list[tuple[str, str, str]]:
         elif option.name == tco.cheapest:
             even = "at no hardware price"
         else:
-            even = "hardware not priced"
+            even = DESIGN_NOT_PRICED
         marks = "" if option.complete else " (incomplete)"
         if option.short_from_month == 1:
             marks += " (cannot carry the I/O)"

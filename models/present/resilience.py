@@ -136,17 +136,48 @@ def full_words(months: float | None) -> str:
     return "already" if months is not None and months <= 0 else fmt_months(months)
 
 
+def targets_grow(resilience: Resilience) -> bool:
+    """True unless the runway knows every workload's IOPS growth and none is above 0 % a year (an empty mapping,
+    a runway built without it, counts as growing: the wording it always had)."""
+    growth = dict(resilience.iops_growth_pct_per_year)
+    return not growth or any(g > 0 for g in growth.values())
+
+
+NO_IOPS_GROWTH = "IOPS targets do not grow in this project (0% a year)"
+"""What the runway says instead of the growing targets' months when no workload's IOPS target grows."""
+
+
+def _static_targets(resilience: Resilience) -> str:
+    """:data:`NO_IOPS_GROWTH` with what today's targets give: already breached or saturated, else that neither
+    comes with time (the capacity alone grows)."""
+    breach, saturation = resilience.months_until_slo_breach, resilience.months_until_saturation
+    if saturation is not None and saturation <= 0:
+        return f"{NO_IOPS_GROWTH}: a target already saturates today"
+    if breach is not None and breach <= 0:
+        return f"{NO_IOPS_GROWTH}: the SLO is already breached at today's target"
+    if breach is None and saturation is None:
+        return f"{NO_IOPS_GROWTH}: no SLO breach or saturation comes with time"
+    return ""  # a later month without growth (not the runway's model today): the months are said as they are
+
+
 def runway_lines(resilience: Resilience) -> list[str]:
     """The runway in three lines: the capacity's months until full (:func:`full_words`), and the growing targets'
-    months (``not within ten years`` for None: their runway looks ten years ahead)."""
+    months (``not within ten years`` for None: their runway looks ten years ahead); when no workload's IOPS
+    target grows (:func:`targets_grow`), two lines: the capacity's and :func:`_static_targets`."""
     def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
-    return [f"months until full: {full_words(resilience.months_until_full)}",
-            f"months until the SLO is breached at the growing target: {months(resilience.months_until_slo_breach)}",
-            f"months until the growing target saturates: {months(resilience.months_until_saturation)}"]
+    full = f"months until full: {full_words(resilience.months_until_full)}"
+    grows = targets_grow(resilience)
+    static = "" if grows else _static_targets(resilience)
+    if static:
+        return [full, static]
+    target = "the growing target" if grows else "the target"
+    return [full,
+            f"months until the SLO is breached at {target}: {months(resilience.months_until_slo_breach)}",
+            f"months until {target} saturates: {months(resilience.months_until_saturation)}"]
 
 
 def state_verdicts(resilience: Resilience, workloads: Iterable[WorkloadPerformance]) -> list[Verdict]:
@@ -190,6 +221,8 @@ def compact_runway(resilience: Resilience) -> str:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
+    if not targets_grow(resilience) and _static_targets(resilience):
+        return f"full: {full_words(resilience.months_until_full)} · IOPS targets do not grow"
     return (f"full: {full_words(resilience.months_until_full)} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")
 

@@ -21,6 +21,21 @@ PROFILE_WORDS = {
 }
 """Profile provenance -> its wording."""
 
+UNFITTED_RELATION_WORDS = ("hardware relation only (its family's catalogued software costs, none fitted to a "
+                           "measurement, on its own cores)")
+"""The wording of a hardware-relation profile whose family has no profile fitted to a published measurement (the
+E-Series: the pooled values are its catalogued, assumed ones), in place of ``PROFILE_WORDS``' "calibrated"."""
+
+
+def unfitted_relation(wp: WorkloadPerformance) -> bool:
+    """True when ``wp`` runs on a hardware-relation profile pooled from its family's catalogued, assumed values
+    (no profile of the family is fitted: the profile's source, carried in the basis's reason, says so)."""
+    from models.performance.hardware_relation import HARDWARE_RELATION, UNFITTED_POOL
+
+    basis = wp.profile_basis
+    kind = wp.profile or (basis.kind if basis is not None else "")
+    return kind == HARDWARE_RELATION and basis is not None and UNFITTED_POOL in basis.reason
+
 
 def profile_text(kind: str) -> str:
     """The provenance of a workload's performance profile in words ("—" when no profile governs the path)."""
@@ -34,7 +49,9 @@ def workload_profile_text(wp: WorkloadPerformance) -> str:
     from models.present.summary import NO_PROFILE_WORDS, no_profile_key
 
     key = no_profile_key(wp)
-    return NO_PROFILE_WORDS[key] if key else profile_text(wp.profile)
+    if key:
+        return NO_PROFILE_WORDS[key]
+    return UNFITTED_RELATION_WORDS if unfitted_relation(wp) else profile_text(wp.profile)
 
 
 def iops_band_text(p10: float | None, p90: float | None, none_text: str = SATURATED) -> str:

@@ -182,6 +182,8 @@ UNMEASURED_WORDS: dict[str, str] = {
     "hardware relation only": "estimated from its family's calibrated systems",
     "assumed": "from StorPlan's default parameters, not fitted to any published measurement",
 }
+UNFITTED_RELATION_UNMEASURED = "estimated from its family's catalogued software costs, none fitted to a measurement"
+"""``UNMEASURED_WORDS``' "hardware relation only" when no profile of the family is fitted (the E-Series)."""
 """How a figure not fitted to this system's own measurements was obtained (a profile kind -> words); a path no
 profile governs reads in the words of ``models.present.summary.NO_PROFILE_WORDS`` instead."""
 
@@ -196,6 +198,10 @@ def _unmeasured(wp: WorkloadPerformance, compact: bool = False) -> str:
     kind = wp.profile or (wp.profile_basis.kind if wp.profile_basis is not None else "")
     key = no_profile_key(wp)
     words = NO_PROFILE_WORDS["vSAN"] if key == "vSAN" else UNMEASURED_WORDS.get(kind)
+    from models.present.uncertainty import unfitted_relation
+
+    if words is not None and unfitted_relation(wp):
+        words = UNFITTED_RELATION_UNMEASURED
     if words is None or key == "service" or wp.band_basis.split(":", 1)[-1].strip().startswith("published limits"):
         return ""  # a managed service: its limits are the provider's published figures (only its latency assumed)
     from models.present.iops_bound import iops_bound_words

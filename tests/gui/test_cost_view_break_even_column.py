@@ -1,5 +1,5 @@
 """The Cost tab's break-even column: filled for an on-premises design without a price book (the most the hardware
-may cost against the option compared, "hardware not priced" against the others) and hidden for a cloud design,
+may cost against the option compared, "n/a (design not priced)" against the others) and hidden for a cloud design,
 which has no break-even month."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ def test_break_even_column_is_filled_or_hidden(example_window):
     assert cells[tco.cheapest] == f"if the hardware costs at most {tco.break_even_hardware:,.0f} USD"
     # the design's own row (no price, not charted) has no break-even of its own
     assert {v for k, v in cells.items() if k not in (tco.cheapest, tco.design.name, f"{tco.design.name} (not charted)")
-            } == {"hardware not priced"}
+            } == {"n/a (design not priced)"}
     project = load(EXAMPLES / "anf-premium-oracle-nfs.toml")
     design = with_layouts(resolve(project, None, project_catalog(project)))
     view.show_tco(design_tco(project, design.scenario, design.catalog))
