@@ -621,6 +621,14 @@ class Switch(Entry):
         description="published maximum power of the switch, watts; None: not published")
 
 
+DataReduction = Literal["compression", "deduplication"]
+"""A data reduction an HCI cluster applies (:attr:`HciNode.data_reductions`)."""
+
+DATA_REDUCTIONS: tuple[DataReduction, ...] = ("compression", "deduplication")
+"""Both reductions: what a vSAN OSA all-flash disk group applies when deduplication and compression are on (vSAN
+Management API, VsanDataEfficiencyConfig)."""
+
+
 class HciNode(Entry):
     """A hyperconverged host (vSAN): with the Original Storage Architecture (OSA) disk groups of one cache device
     and N capacity devices; with the Express Storage Architecture (ESA, vSAN 8 and later) one storage pool of NVMe
@@ -649,8 +657,8 @@ class HciNode(Entry):
     network_gbps: float = Field(ge=MIN_PORT_GBPS, le=MAX_PORT_GBPS)
     slack_space_pct: float = Field(ge=0, lt=100)
     dedupe_metadata_pct: float = Field(default=0.0, ge=0, lt=100)
-    data_reductions: list[Literal["compression", "deduplication"]] = Field(
-        default_factory=lambda: ["compression", "deduplication"],
+    data_reductions: list[DataReduction] = Field(
+        default_factory=lambda: list(DATA_REDUCTIONS),
         description="the data reductions vSAN applies on this host's cluster when the project turns deduplication "
                     "and compression on: an OSA all-flash disk group both (vSAN Management API "
                     "VsanDataEfficiencyConfig), vSAN 8 ESA compression only (ESA deduplication, global "

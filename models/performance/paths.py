@@ -856,13 +856,13 @@ def _controller_path(scenario: Scenario, catalog: Catalog, workload: Workload, n
     if nodes >= 2:
         # the same stations on every family; an E-Series array's two controllers mirror their write cache to each
         # other (not an ONTAP HA pair's NVRAM), and its stations say so
-        cache = record.family == "E-Series"
+        cache_mirror = record.family == "E-Series"
         d = block / (HA_INTERCONNECT_MBPS * 1e6)
         for k in range(nodes):
-            b.add(f"node {k + 1} {'write cache' if cache else 'NVRAM'} mirror", node.id, 0.0, d / nodes,
+            b.add(f"node {k + 1} {'write cache' if cache_mirror else 'NVRAM'} mirror", node.id, 0.0, d / nodes,
                   kind="nvram", ident=StationId("nvram", node=k + 1))
-        b.add("cache mirror latency" if cache else "HA mirror latency", node.id, 0.0, HA_MIRROR_LATENCY_US * 1e-6,
-              delay=True, kind="delay", ident=StationId("ha_mirror"))
+        b.add("cache mirror latency" if cache_mirror else "HA mirror latency", node.id, 0.0,
+              HA_MIRROR_LATENCY_US * 1e-6, delay=True, kind="delay", ident=StationId("ha_mirror"))
 
     shelves = topology.shelves_of(scenario, node.id)
     by_drive: dict[str, int] = {}

@@ -16,12 +16,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.present.bom import footprint
 from models.present.headroom import fmt_headroom
 from models.units import growth_factor
+
+if TYPE_CHECKING:
+    from models.costing.tco import Tco
 
 DEPLOYMENT_WORDS = {"on-prem": "on premises", "hci": "HCI (vSAN)", "cloud": "in the cloud"}
 """A deployment as the sentences name it."""
@@ -322,7 +325,7 @@ def relation_lines(project: Any, catalog: Any, evaluation: Any, result: Any, tco
         if tco is None:
             from models.present.cost import design_tco
 
-            def tco():
+            def tco() -> Tco:
                 return design_tco(project, scenario, catalog)
         comparison = tco()
         cheaper = cheaper_sentence(shown, comparison.options, comparison.currency, comparison.inputs.horizon_months)

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from models.performance.resilience import StateResult
     from models.performance.results import WorkloadPerformance
     from models.present.verdicts import Verdict
-    from models.project.model import Scenario
+    from models.project.model import Requirements, Scenario
 
 STATE_NAMES = {
     "takeover": "takeover",
@@ -37,7 +37,7 @@ def state_name(state: str) -> str:
 def state_label(state: StateResult) -> str:
     """The words for a ``models.performance.resilience.StateResult``: its platform's own name for the state where it
     has one (``label``: an E-Series takeover is a "controller failover"), else :func:`state_name` of its id."""
-    return getattr(state, "label", "") or state_name(state.state)
+    return state.label or state_name(state.state)
 
 
 HA_STATE_WORDS = {"on-prem": "takeover", "cloud": "failover"}
@@ -46,7 +46,7 @@ pair's takeover, a Cloud Volumes ONTAP HA pair's failover (an HCI cluster answer
 HA is the provider's: neither has the state)."""
 
 
-def ha_state_words(requirements) -> str:
+def ha_state_words(requirements: Requirements) -> str:
     """The words after "every workload's SLO at its grown target" for ``requirements`` (a
     ``models.project.model.Requirements``): " in takeover too", " in failover too" for a cloud-only search, both
     named when on-premises and cloud designs are searched (an E-Series array's "controller failover" where the
@@ -57,7 +57,7 @@ def ha_state_words(requirements) -> str:
     states = [word for deployment, word in HA_STATE_WORDS.items() if deployment in requirements.deployments]
     if not states:
         return ""
-    families = set(getattr(requirements, "families", ()) or ())
+    families = set(requirements.families)
     if "on-prem" in requirements.deployments and families == {"E-Series"}:
         states = ["controller failover" if word == "takeover" else word for word in states]  # no ONTAP searched
     elif "on-prem" in requirements.deployments and "E-Series" in families:
