@@ -33,3 +33,14 @@ def page_texts(data: bytes) -> tuple[str, ...]:
     from pypdf import PdfReader
 
     return tuple(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+
+
+def report_text(name: str) -> str:
+    """The whole PDF report of the bundled example ``name`` (its file name without ``.toml``) as pypdf reads it
+    (:func:`example_report`, :func:`page_texts`), pages joined and every run of white space one space (a table cell
+    may wrap)."""
+    import re
+
+    from models.resources import examples_dir
+
+    return re.sub(r"\s+", " ", " ".join(page_texts(example_report(examples_dir() / f"{name}.toml")[2])))

@@ -9,14 +9,9 @@ Expectations come from the project files and the engines' own results, computed 
 
 from __future__ import annotations
 
-import functools
-import io
-import re
-
 import pytest
-from pypdf import PdfReader
+from example_reports import report_text
 
-from app.report import render_report_bytes
 from models.catalog import bundled_catalog
 from models.performance.resilience import evaluate_states
 from models.present.resilience import ha_state_words, state_label
@@ -34,10 +29,9 @@ def _project(name: str):
     return load_any(examples_dir() / f"{name}.toml")
 
 
-@functools.cache
 def _pdf_text(name: str) -> str:
-    reader = PdfReader(io.BytesIO(render_report_bytes(_project(name))))
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    """The whole report of example ``name`` (tests/example_reports.py: one PDF per example and process)."""
+    return report_text(name)
 
 
 def _labels(name: str) -> list[str]:

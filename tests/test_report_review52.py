@@ -14,13 +14,10 @@ Expectations come from the project files, the catalog records and the engines' o
 
 from __future__ import annotations
 
-import functools
-import io
 import re
 
-from pypdf import PdfReader
+from example_reports import report_text
 
-from app.report import render_report_bytes
 from app.report.sources import preset_numbers
 from models.catalog import Controller, Drive, bundled_catalog
 from models.costing.tco import project_currency
@@ -43,11 +40,9 @@ def _project(name: str):
     return load_any(examples_dir() / f"{name}.toml")
 
 
-@functools.cache
 def _pdf_text(name: str) -> str:
-    """The whole report of example ``name`` as pypdf reads it, lines joined (a table cell may wrap)."""
-    reader = PdfReader(io.BytesIO(render_report_bytes(_project(name))))
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    """The whole report of example ``name`` (tests/example_reports.py: one PDF per example and process)."""
+    return report_text(name)
 
 
 # 1. prices in the cost's currency
