@@ -133,10 +133,17 @@ def rank_label_groups(at: dict[tuple[float, float], list[int]],
     return [((x, top), sorted(ranks)) for x, _low, top, ranks in runs]
 
 
+ZERO_TEXTS = {"effective_capacity_bytes": "from the workloads", "max_rack_units": "no limit",
+              "max_power_w": "no limit", "budget": "no limit"}
+"""What a requirement's 0 shows in the form: the effective capacity needed is then the workloads' data sets, and a
+limit of 0 is none (``models.project.model.Requirements``)."""
+
+
 def chart_x_range(xs: list[float]) -> tuple[float, float] | None:
-    """The x range to set when every plotted x is equal (a degenerate axis: pyqtgraph would read ticks such as
-    -1e-95): one unit, or a tenth of the value, either side, never below 0 for a value that is not negative (0 itself:
-    0 to 1); None when the values spread (auto range) or there are none."""
+    """The range to set on an axis (x, or y likewise) when every plotted value is equal (a degenerate axis:
+    pyqtgraph would read ticks such as -1e-95, or 123.2142857142857 in steps of 1e-13): one unit, or a tenth of
+    the value, either side, never below 0 for a value that is not negative (0 itself: 0 to 1); None when the values
+    spread (auto range) or there are none."""
     if not xs or max(xs) > min(xs):
         return None
     x = xs[0]
@@ -214,6 +221,8 @@ class SizerDialog(QDialog):
                                exclude={"running_costs"},  # edited in the results' Cost and carbon tab
                                multi={name: [(DEPLOYMENT_LABELS.get(v, v), v) for v in values]
                                       for name, values in self.choices.items()})
+        for name, text in ZERO_TEXTS.items():  # a 0 that means "none" reads as what it means
+            self.form.editors[name].entry.zero_text = text
         self.form.sig_field_edited.connect(self._edited)
         self._show_requirements()
         document.sig_project_changed.connect(self._show_requirements)
@@ -406,14 +415,28 @@ class SizerDialog(QDialog):
             self.rank_labels.append(text)
         if span is not None:
             plot.setXRange(*span)  # every point at one x: a range around it, not pyqtgraph's -1e-95 ticks
+        if (y_span := chart_x_range(ys)) is not None:
+            plot.setYRange(*y_span)  # ... and at one headroom: not ticks 1e-13 apart, "123.2142857142857"
 
     def _chart_axis(self, result) -> tuple[str, Callable, str]:
         """The chart's x axis: (its label, a candidate's x or None when it is not charted, a note on what is left
-        out or ""). With a price book the cost; without, rack units, the ranking's footprint criterion, when any
+        out or ""). With a price book the cost of the designs it prices in full (one with an unpriced part has an
+        incomplete cost: listed, not charted); without, rack units, the ranking's footprint criterion, when any
         configuration is on-premises or HCI (the cloud ones are then listed, not charted: they take no rack units),
         else, every one in the cloud, the vCPUs the ranking compares there."""
         if result.currency is not None:
-            return f"Cost ({result.currency})", (lambda c: c.cost or 0.0), ""
+            def priced(c) -> float | None:
+                return None if c.cost is None or c.unpriced else float(c.cost)
+
+            ranks = [i + 1 for i, c in enumerate(result.candidates) if priced(c) is None]
+            others = sum(1 for c in result.evaluated if priced(c) is None)
+            note = ""
+            if others or ranks:
+                note = (f"{others:,} design{'s' if others != 1 else ''} the price book does not price in full "
+                        f"(cost incomplete): listed, not charted"
+                        + (f" (rank{'s' if len(ranks) > 1 else ''} {', '.join(map(str, ranks))} in the table)."
+                           if ranks else "."))
+            return f"Cost ({result.currency})", priced, note
         every = (*result.evaluated, *result.candidates)
         if any(c.deployment != "cloud" for c in every):
             ranks = [i + 1 for i, c in enumerate(result.candidates) if c.deployment == "cloud"]

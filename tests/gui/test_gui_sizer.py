@@ -63,7 +63,16 @@ def test_a_price_book_ranks_by_cost_the_chart_marks_the_front_and_two_candidates
     costs = [c.cost for c in result.candidates if not c.unpriced]
     assert costs == sorted(costs)
     assert dialog.chart.getPlotItem().getAxis("bottom").labelText == "Cost (EUR)"
-    front = [c for c in result.evaluated if c.pareto]
+    # only a cost the book prices in full is a point on the cost axis; an incomplete one (unpriced parts) is listed
+    full = {c.cost for c in result.evaluated if not c.unpriced}
+    partial = [c for c in result.evaluated if c.unpriced]
+    unpriced_ranks = [i + 1 for i, c in enumerate(result.candidates) if c.unpriced]
+    assert full and partial and unpriced_ranks  # this price book leaves most platforms unpriced
+    assert {x for x, _ in _chart_points(dialog)} <= full
+    note = dialog.chart_note.text()
+    assert dialog.chart_note.isVisible() and f"{len(partial):,} designs the price book does not price in full" in note
+    assert f"ranks {', '.join(map(str, unpriced_ranks))} in the table" in note
+    front = [c for c in result.evaluated if c.pareto and not c.unpriced]  # the front's charted points
     curves = [i for i in dialog.chart.getPlotItem().items if isinstance(i, pg.PlotDataItem)]
     assert front and any(len(c.getData()[0]) == len(front) for c in curves)
     dialog.table.selectRow(0)
