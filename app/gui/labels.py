@@ -9,7 +9,7 @@ from models.present import POLICY_LABEL, RAID_LABEL
 
 SUFFIXES = (("_bytes", ""), ("_pct_per_h", " %/h"), ("_pct_per_year", " %/yr"), ("_pct", " %"), ("_ms", " ms"),
             ("_us", " µs"), ("_gbps", " Gb/s"), ("_mbps", " MB/s"), ("_kib", " KiB"), ("_iops", " IOPS"), ("_h", " h"),
-            ("_minutes", " min"), ("_days", " days"), ("_mbit_s", " Mbit/s"))
+            ("_minutes", " min"), ("_days", " days"), ("_mbit_s", " Mbit/s"), ("_w", " W"), ("_months", " months"))
 """Field-name suffix -> the unit shown in its editor (the label drops the suffix)."""
 LABELS = {"catalog_id": "Model", "adp": "ADP", "raid_type": "RAID type", "slo_ms": "Latency SLO",
           "target_iops": "Target IOPS", "target_mbps": "Target MB/s", "block_kib": "Block size",

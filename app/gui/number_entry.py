@@ -41,6 +41,8 @@ class NumberEntry(QAbstractSpinBox):
         shown_digits: significant digits shown while the field is not being edited (None: all); the exact value
             shows once the field has the focus, so what is typed back is exact (a derived think time of
             0.064545 ms reads ``0.0645 ms``, and ``0.064545 ms`` when clicked).
+        zero_text: what a value of 0 shows when 0 means something other than the number (``"no limit"`` for a
+            limit whose 0 is none); typing it back, or 0, enters 0. "" (the default): 0 shows as a number.
 
     The spin-box API (``value``, ``setValue``, ``minimum``, ``maximum``, ``stepBy``) is in shown units; for an
     optional field the step below the lowest value is "default" (None), as a QSpinBox's special value is.
@@ -53,7 +55,7 @@ class NumberEntry(QAbstractSpinBox):
 
     def __init__(self, quantity: Quantity, allowed: Range, optional: bool = False, step: float = 1.0,
                  min_decimals: int = 0, special_text: str = "default", parent: QWidget | None = None,
-                 shown_digits: int | None = None) -> None:
+                 shown_digits: int | None = None, zero_text: str = "") -> None:
         super().__init__(parent)
         self.quantity = quantity
         self.allowed = allowed if allowed.high is not None or not quantity.whole else Range(
@@ -65,6 +67,7 @@ class NumberEntry(QAbstractSpinBox):
         self.default_value: float | None = None
         """Model value a None field stands for (steps start there); None when unknown."""
         self._special = special_text
+        self.zero_text = zero_text
         self._suffix: str | None = None
         self._value: Any = None
         self._shown_text = ""
@@ -104,9 +107,17 @@ class NumberEntry(QAbstractSpinBox):
             return value
         return float(f"{float(value):.{self.shown_digits}g}")
 
+    def _text_of(self, value: Any, rounded: bool = True) -> str:
+        """What the field shows for a model value: the special text for None when optional, :attr:`zero_text` for
+        0 when set, else the number with its unit (to :attr:`shown_digits` when ``rounded``)."""
+        if value is None:
+            return self._special if self.optional else ""
+        if value == 0 and self.zero_text:
+            return self.zero_text
+        return self.format(self._rounded(value) if rounded else value)
+
     def _show(self) -> None:
-        text = self._special if self._value is None and self.optional else (
-            "" if self._value is None else self.format(self._rounded(self._value)))
+        text = self._text_of(self._value)
         self._shown_text = text
         edit = self.lineEdit()
         if edit.text() != text:
@@ -125,8 +136,7 @@ class NumberEntry(QAbstractSpinBox):
         """The model refused what was entered: the field's value is ``value`` again, the typed text stays for
         correction (Escape shows the value)."""
         self._value = value
-        self._shown_text = self._special if value is None and self.optional else (
-            "" if value is None else self.format(value))
+        self._shown_text = self._text_of(value, rounded=False)
 
     def model_value(self) -> Any:
         """The field's value in model units (None: default)."""
@@ -287,6 +297,9 @@ class NumberEntry(QAbstractSpinBox):
         if self.optional and stripped.lower() in ("", self._special.lower(), self._special.split(" (")[0].lower()):
             self._enter(None)
             return
+        if self.zero_text and stripped.lower() == self.zero_text.lower():
+            self._enter(Fraction(0))
+            return
         decimal = self.locale().decimalPoint()
         unit_label, bare_factor = self.shown_unit()
         try:  # digit groups are read even where the locale does not write them (C: "350,000")
@@ -330,7 +343,7 @@ class NumberEntry(QAbstractSpinBox):
         self.sig_value_entered.emit(model)
 
     def _refuse(self, reason: str) -> None:
-        kept = self._special if self._value is None else self.format(self._value)
+        kept = self._special if self._value is None else self._text_of(self._value, rounded=False)
         self.refused_message = f"{reason}; the value stays {kept}"
         self.sig_refused.emit(self.refused_message)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QLocale, Qt
+from PySide6.QtWidgets import QLabel
 
 from app.gui.document import ProjectDocument
 from app.gui.main_window import read_project
@@ -179,3 +180,30 @@ def test_takeover_and_rank_on_edit_and_revert(qtbot):
     dialog._document.undo_stack.undo()
     assert _req(dialog).rank_on == "p50" and _req(dialog).meet_slo_in_takeover
     assert rank_on.combo.currentIndex() == rank_on.index_of("p50") and takeover.check.isChecked()
+
+
+def test_a_limit_of_zero_reads_no_limit_and_takes_numbers_and_the_words_back(qtbot):
+    """The requirements' 0 means "none" for the limits and "the workloads' data sets" for the effective capacity:
+    the form says so instead of "0" / "0 TiB" (a user read "Max rack units: 0" as zero allowed). A number typed is
+    taken and shown as a number; the words typed back enter 0 again; Up from "no limit" steps to 1."""
+    dialog = _dialog(qtbot)
+    req = _req(dialog)
+    assert (req.max_rack_units, req.max_power_w, req.budget, req.effective_capacity_bytes) == (0, 0.0, 0.0, 0)
+    shown = {name: dialog.form.editors[name].entry.text()
+             for name in ("max_rack_units", "max_power_w", "budget", "effective_capacity_bytes")}
+    assert shown == {"max_rack_units": "no limit", "max_power_w": "no limit", "budget": "no limit",
+                     "effective_capacity_bytes": "from the workloads"}
+    assert dialog.form.editors["n_plus"].entry.text() == "0"  # N+0 is a number, not "none"
+    rack = dialog.form.editors["max_rack_units"]
+    _type(qtbot, rack, "12")
+    assert _req(dialog).max_rack_units == 12 and rack.entry.text() == "12"
+    _type(qtbot, rack, "No limit")
+    assert _req(dialog).max_rack_units == 0 and rack.entry.text() == "no limit"
+    rack.entry.setFocus()
+    rack.entry.stepBy(1)
+    assert _req(dialog).max_rack_units == 1 and rack.entry.text() == "1"
+    labels = {w.text() for w in dialog.form.findChildren(QLabel)}
+    assert "Max power:" in labels and "Max power w:" not in labels  # the unit goes to the field: "1,200 W"
+    power = dialog.form.editors["max_power_w"]
+    _type(qtbot, power, "1200")
+    assert _req(dialog).max_power_w == 1200 and power.entry.text() == "1,200 W"
