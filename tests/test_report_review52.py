@@ -167,3 +167,26 @@ def test_memory_is_named_in_gib_everywhere():
     text = _pdf_text(FAS)
     assert "binary GB" not in text and not re.search(r"\d GB memory", text)
     assert f"{record.memory_gib_per_node:g} GiB per node" in text  # the assumptions table's figure, the same unit
+
+
+def test_a_ranked_design_the_price_book_does_not_price_reads_not_priced():
+    """With a price book that prices only the FAS70 controller, the Recommendation's ranked table gives that design
+    its partial cost marked "*" (the footnote: an item is left out) and a design with nothing in the book "not
+    priced", never "0 EUR*"."""
+    from example_reports import page_texts
+
+    from app.report import render_report_bytes
+    from models.sizing import size
+
+    project = _project(FAS)
+    book = [PriceRow(catalog_id="netapp-fas70", unit_price=100_000.0, currency="EUR")]
+    priced = project.model_copy(update={"price_book": book})
+    result = size(priced, catalog=CATALOG)
+    shown = result.candidates[:5]
+    assert any(c.unpriced and not c.cost for c in shown)  # something ranked has nothing in the book
+    text = " ".join(" ".join(page_texts(render_report_bytes(priced, sizing=result))).split())
+    assert "0 EUR*" not in text
+    assert "not priced" in text
+    for c in shown:
+        if c.unpriced and c.cost:
+            assert f"{c.cost:,.0f} EUR*" in text

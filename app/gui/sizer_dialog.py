@@ -593,7 +593,8 @@ class SizerDialog(QDialog):
         self.table.setRowCount(len(rows))
         catalog = self._catalog()
         for r, c in enumerate(rows):
-            cost = money(c.cost, result.currency) + (" + unpriced" if c.unpriced else "")
+            cost = ("not priced" if c.unpriced and not c.cost else  # nothing of it in the book: not "0 EUR"
+                    money(c.cost, result.currency) + (" + unpriced parts" if c.unpriced else ""))
             even = ""
             if c.tco is not None:  # ranked on total cost: the total over the horizon and the break-even month
                 cost = (f"{cost}; " if cost else "") + f"TCO {c.tco:,.0f}" + (

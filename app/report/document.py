@@ -1381,7 +1381,8 @@ class ReportBuilder:
         shown = (result.candidates or result.nearest)[:RANKED_SHOWN]
         for rank, c in enumerate(shown, start=1):
             cloud = c.deployment == "cloud"  # no rack space or power on site: not "0" and "n/a"
-            size_cell = (f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "") if priced
+            size_cell = (("not priced" if c.unpriced and not c.cost else  # nothing of it in the book: not "0 EUR*"
+                          f"{c.cost:,.0f} {result.currency}" + ("*" if c.unpriced else "")) if priced
                          else "cloud" if cloud else str(c.rack_units))
             rows.append([str(rank) + (" ★" if c.pareto else ""), _e(c.summary), size_cell,
                          "cloud" if cloud else f"{c.power_w:,.0f} W" if c.power_w else "n/a",

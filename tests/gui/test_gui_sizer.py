@@ -61,6 +61,11 @@ def test_a_price_book_ranks_by_cost_the_chart_marks_the_front_and_two_candidates
     assert not dialog.table.isColumnHidden(cost_col)
     assert dialog.table.item(0, cost_col).text().startswith(f"{result.candidates[0].cost:,.0f} EUR")
     costs = [c.cost for c in result.candidates if not c.unpriced]
+    for row, c in enumerate(result.candidates):  # a design with nothing in the book reads "not priced", not "0 EUR"
+        text = dialog.table.item(row, cost_col).text()
+        assert text == ("not priced" if c.unpriced and not c.cost else f"{c.cost:,.0f} EUR + unpriced parts"
+                        if c.unpriced else f"{c.cost:,.0f} EUR")
+    assert any(c.unpriced and not c.cost for c in result.candidates)
     assert costs == sorted(costs)
     assert dialog.chart.getPlotItem().getAxis("bottom").labelText == "Cost (EUR)"
     # only a cost the book prices in full is a point on the cost axis; an incomplete one (unpriced parts) is listed
