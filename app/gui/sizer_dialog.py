@@ -35,6 +35,7 @@ from app.gui.screen_fit import fit_to_screen
 from app.gui.tasks import TaskRunner
 from models.present.bom import BTU_PER_W
 from models.present.headroom import fmt_headroom
+from models.present.resilience import ha_state_label
 from models.project import edits
 from models.project.model import Requirements
 
@@ -471,6 +472,14 @@ class SizerDialog(QDialog):
         requirements = self._document.project.requirements
         if self.form.record != requirements:
             self.form.set_record(requirements)
+        state = ha_state_label(requirements)  # what the checkbox judges, in the searched platforms' word
+        label = self.form.label_for("meet_slo_in_takeover")
+        if label is not None:
+            label.setText(f"Meet SLO in {state or 'takeover'}:")
+        checkbox = self.form.editors["meet_slo_in_takeover"]
+        checkbox.setEnabled(bool(state))
+        checkbox.setToolTip("" if state else "No searched deployment has an HA pair: a vSAN cluster answers with "
+                                             "N plus (hosts that may fail), a managed service's HA is the provider's.")
         for name in ("families", "protocols"):
             valid = self.choices.get(name) or []
             unknown = [v for v in getattr(requirements, name) if valid and v not in valid]

@@ -68,6 +68,18 @@ def ha_state_words(requirements: Requirements) -> str:
     return f" in {states[0]} too (failover for a Cloud Volumes ONTAP HA pair)"
 
 
+def ha_state_label(requirements: Requirements) -> str:
+    """The failure state ``meet_slo_in_takeover`` judges under ``requirements``' searched deployments and families,
+    as a form names it: "takeover", "failover" (cloud only), "controller failover" (E-Series only), "takeover /
+    failover" (arrays and the cloud) or "takeover / controller failover"; "" when no searched deployment has the
+    state (an HCI cluster answers with N+k). The words of :func:`ha_state_words`, whatever the checkbox's value."""
+    states = [word for deployment, word in HA_STATE_WORDS.items() if deployment in requirements.deployments]
+    if "on-prem" in requirements.deployments and "E-Series" in requirements.families:
+        states = (["controller failover"] if set(requirements.families) == {"E-Series"}
+                  else ["takeover", "controller failover"]) + states[1:]
+    return " / ".join(states)
+
+
 RELIEF_WORDS = {
     "takeover": "the HA partner's NVRAM mirroring stops in takeover, so writes no longer wait for it",
     "cloud_failover": "write mirroring to the partner VM stops in cloud failover, so writes no longer wait for it",

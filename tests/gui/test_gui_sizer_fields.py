@@ -207,3 +207,40 @@ def test_a_limit_of_zero_reads_no_limit_and_takes_numbers_and_the_words_back(qtb
     power = dialog.form.editors["max_power_w"]
     _type(qtbot, power, "1200")
     assert _req(dialog).max_power_w == 1200 and power.entry.text() == "1,200 W"
+
+
+def test_the_failure_state_checkbox_names_the_searched_platforms_state(qtbot):
+    """"Meet SLO in takeover" is an ONTAP HA pair's word: a cloud-only search judges a Cloud Volumes ONTAP HA pair's
+    failover, an E-Series-only one its controller failover, an HCI-only one no such state (N+k answers there), and
+    the label follows the deployments and families as the user checks them (the words the report's Recommendation
+    uses, models.present.resilience.ha_state_words)."""
+    from models.present.resilience import ha_state_words
+
+    dialog = _dialog(qtbot)
+    label = dialog.form.label_for("meet_slo_in_takeover")
+    box = dialog.form.editors["meet_slo_in_takeover"]
+    deployments, families = dialog.form.editors["deployments"], dialog.form.editors["families"]
+
+    def shows(words: str) -> None:
+        req = _req(dialog)
+        assert label.text() == f"Meet SLO in {words or 'takeover'}:"
+        assert box.isEnabled() == bool(words)
+        said = ha_state_words(req)
+        assert (words.split(" / ")[-1] in said) if words and req.meet_slo_in_takeover else said == ""
+
+    assert _req(dialog).deployments == ["on-prem"] and _req(dialog).meet_slo_in_takeover
+    shows("takeover")
+    deployments.toggle("cloud")
+    shows("takeover / failover")
+    deployments.toggle("on-prem")
+    shows("failover")
+    deployments.toggle("hci")
+    deployments.toggle("cloud")
+    assert _req(dialog).deployments == ["hci"]
+    shows("")
+    deployments.toggle("on-prem")
+    deployments.toggle("hci")
+    families.toggle("ONTAP")
+    families.toggle("E-Series")
+    assert _req(dialog).deployments == ["on-prem"] and _req(dialog).families == ["E-Series"]
+    shows("controller failover")
