@@ -738,7 +738,8 @@ def _size(args) -> int:
                          indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
-    print(f"{result.considered:,} designs considered; effective capacity needed {need:,.2f} TiB"
+    needed = f"{need:,.2f} TiB" if need > 0 else "unknown (none stated)"
+    print(f"{result.considered:,} designs considered; effective capacity needed {needed}"
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
         print(f"note: {note}")
@@ -912,7 +913,7 @@ def _calibrate(args) -> int:
             raise UsageError(f"--workload {args.workload}: {args.project} has no workload of that id")
         scenario = scenario.with_changes(workloads=[w.with_changes(enabled=w.id == args.workload)
                                                     for w in scenario.workloads])
-    workload = next((w for w in scenario.workloads if w.enabled), None)
+    workload = next((w for w in scenario.workloads if w.performance_enabled), None)
     if workload is None or scenario.node(workload.target) is None:
         raise UsageError(f"{args.project}: no enabled workload with a target to calibrate")
     catalog = project_catalog(project, loaded.catalog)

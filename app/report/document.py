@@ -97,7 +97,7 @@ from models.present.validation import (
 )
 from models.present.verdicts import n_plus_capacity_miss
 from models.present.waterfall import with_effective_band
-from models.project.model import Project
+from models.project.model import Project, growth_unmeasured
 from models.units import CapacityUnit
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
@@ -970,7 +970,8 @@ class ReportBuilder:
     def verdict_box(self) -> Table:
         """The answer first: does the design meet every requirement, and if not, which ones fail
         (``models.present.verdicts``). One table row per line, so a long verdict splits across pages."""
-        found = verdicts(self.evaluation, self.unit, self.project.requirements)
+        found = verdicts(self.evaluation, self.unit, self.project.requirements,
+                         growth_unmeasured(self.scenario.workloads))
         head = headline(found, evaluation_verdict(self.evaluation, self.project.requirements, self.unit))
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
