@@ -140,3 +140,19 @@ def test_a_preset_profile_makes_a_capacity_only_workload_an_ordinary_one() -> No
     assert got.target_iops is None and got.target_mbps is None and got.concurrency == ramp["concurrency"]
     with pytest.raises(ValueError, match="no workload"):
         apply_preset_profile(scenario, "nope", ramp["id"], ramp["name"], fields)
+
+
+def test_the_report_of_an_import_without_performance_sizes_it_and_says_growth_is_not_measured(capsys,
+                                                                                               tmp_path) -> None:
+    from pypdf import PdfReader
+
+    path, _ = _import(capsys, tmp_path, KUBEV2V)
+    pdf = tmp_path / "imported.pdf"
+    _run(capsys, "report", str(path), "-o", str(pdf))
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+    assert "The design meets every stated requirement" in text
+    assert "None of the catalog's configurations meets" not in text  # 1: sized on capacity alone
+    assert "no HA partner" not in text
+    assert " ".join(NO_LOAD_NOTE.split()) in text
+    assert "growth not measured" in text and "no growth planned" not in text  # 8
+    assert "no enabled workload" not in text and "count for capacity only" in text

@@ -49,6 +49,15 @@ def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example
     assert all(w.capacity_only and w.enabled for w in workloads)
     assert sum(w.dataset_bytes for w in workloads) == _in_use_bytes()
 
+    outcome = window.worker.force_sync()  # the Capacity tab: the imported data is stored data, growth unmeasured
+    assert outcome.error is None and outcome.evaluation.capacity is not None
+    assert outcome.evaluation.capacity.total.logical_used_bytes == pytest.approx(_in_use_bytes())
+    assert not outcome.evaluation.performance.workloads  # no placeholder mix evaluated as a load
+    window._install_result_views()  # the real views, wired to the project as the window wires them
+    window.results.capacity_view.set_evaluation(outcome.evaluation)
+    verdict = window.results.capacity_view.verdict_label.text()
+    assert "growth not measured" in verdict and "no growth planned" not in verdict
+
     panel = window.workloads
     panel.refresh()
     rows = [panel.list.item(r).text() for r in range(panel.list.count())]
@@ -79,3 +88,23 @@ def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example
         panel.grab().save(str(Path(os.environ["STORPLAN_SHOTS"]) / "workloads_apply_preset.png"))
     stack.undo()
     assert window.document.project.scenario.workload(biggest.id) == biggest
+
+
+def test_the_sizer_sizes_an_import_without_performance_on_capacity_and_says_so(open_window, qtbot, tmp_path) -> None:
+    from app.cli import main
+    from models.project.textformat import load
+    from models.sizing import NO_LOAD_NOTE
+
+    out = tmp_path / "imported.toml"
+    assert main(["import-env", str(KUBEV2V), "-o", str(out)]) == 0
+    window = open_window(load(out))
+    dialog = window.show_sizer()
+    qtbot.addWidget(dialog)
+    dialog.run()
+    qtbot.waitUntil(lambda: dialog.result is not None, timeout=120_000)
+    assert dialog.result.candidates and all(c.meets for c in dialog.result.candidates)
+    assert dialog.table.item(0, 3).text() == "yes"
+    message = " ".join(dialog.message.text().split())
+    assert NO_LOAD_NOTE in message and "None meets" not in message
+    assert f"{_in_use_bytes() / 2**40:,.2f} TiB effective needed" in message
+    assert not any("no HA partner" in r for c in dialog.result.candidates for r in c.reasons)
