@@ -854,7 +854,7 @@ def _import_env(args) -> int:
     except (StoreError, OSError) as exc:
         raise UsageError(f"cannot write {out.name}: {exc}") from exc
     for group in result.groups:
-        load = ("needs a preset" if group.needs_preset else
+        load = ("capacity only, needs a preset" if group.needs_preset else
                 f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
         print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
