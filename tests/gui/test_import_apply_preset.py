@@ -21,15 +21,19 @@ SAMPLES = next((p / "shared" / "samples" for p in Path(__file__).resolve().paren
 KUBEV2V = SAMPLES / "rvtools" / "kubev2v-example1.xlsx"
 
 
-def _in_use_bytes() -> int:
+def _vinfo() -> list[dict]:
+    """The vInfo rows that name a machine, as header -> value (openpyxl, apart from StorPlan's reader)."""
     book = openpyxl.load_workbook(KUBEV2V, read_only=True, data_only=True)
     try:
         rows = book["vInfo"].iter_rows(values_only=True)
         header = next(rows)
-        use = header.index("In Use MiB")
-        return sum(int(row[use] or 0) for row in rows if row[0]) * 2**20
+        return [dict(zip(header, row, strict=False)) for row in rows if row[0]]
     finally:
         book.close()
+
+
+def _in_use_bytes() -> int:
+    return sum(int(r["In Use MiB"] or 0) for r in _vinfo()) * 2**20
 
 
 def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example_window, qtbot) -> None:
@@ -42,6 +46,11 @@ def test_imported_capacity_only_workload_takes_a_preset_in_one_undo_step(example
     wizard.next()
     assert wizard.runner.wait(30)
     assert wizard.grouping_page.isComplete()
+    notes = " ".join(wizard.grouping_page.notes.text().split())
+    machines = _vinfo()
+    off = sum(1 for r in machines if str(r["Powerstate"]).casefold() == "poweredoff")
+    assert f"{off:,} powered-off machine(s) of {len(machines):,} counted for capacity" in notes  # 12
+    assert "growth is not measured" in notes and "count for capacity only" in notes  # 8, 2
     wizard.next()
     wizard.finish_page.replace.setChecked(True)
     wizard.accept()
