@@ -269,7 +269,9 @@ def _evaluate(args) -> int:
         for state in resilience.states.get(w["id"], ()):
             print(f"  {state_verdict(state, normal)}")
     print("\nRunway")
-    for line in runway_lines(resilience):
+    from models.project.model import growth_unmeasured
+
+    for line in runway_lines(resilience, growth_unmeasured(design.scenario.workloads)):
         print(f"  {line}")
     print(f"\nCost and footprint over {tco.inputs.horizon_months} months")
     for label, value in footprint_rows(tco):

@@ -83,6 +83,8 @@ def test_rvtools_without_performance_counts_its_capacity_and_sizes_on_it(capsys,
     evaluated = json.loads(_run(capsys, "evaluate", "--json", str(path)))
     assert evaluated["capacity"]["logical_used_bytes"] == pytest.approx(used)  # 2: stored data, not 0
     assert not evaluated["workloads"]  # no placeholder mix evaluated as a load (no "saturation 1.60M IOPS")
+    words = _run(capsys, "evaluate", str(path))
+    assert "months until full: growth not measured (0%/yr applied)" in words and "no growth" not in words
 
     sized = json.loads(_run(capsys, "size", "--json", "--top", "3", str(path)))
     assert NO_LOAD_NOTE in sized["notes"]

@@ -1337,7 +1337,7 @@ class ReportBuilder:
         (``models.present.resilience.runway_lines_with_dr_copies``, as the screen's runway chart)."""
         from models.present.resilience import runway_lines_with_dr_copies
 
-        return runway_lines_with_dr_copies(res, self.evaluation)
+        return runway_lines_with_dr_copies(res, self.evaluation, growth_unmeasured(self.scenario.workloads))
 
     def protection(self) -> list:
         """The "Protection and DR" section: the replication relationships' table and sentences
