@@ -269,7 +269,9 @@ def _evaluate(args) -> int:
         for state in resilience.states.get(w["id"], ()):
             print(f"  {state_verdict(state, normal)}")
     print("\nRunway")
-    for line in runway_lines(resilience):
+    from models.project.model import growth_unmeasured
+
+    for line in runway_lines(resilience, growth_unmeasured(design.scenario.workloads)):
         print(f"  {line}")
     print(f"\nCost and footprint over {tco.inputs.horizon_months} months")
     for label, value in footprint_rows(tco):
@@ -738,7 +740,8 @@ def _size(args) -> int:
                          indent=2))
         return 0
     need = result.needed_effective_bytes / 2**40
-    print(f"{result.considered:,} designs considered; effective capacity needed {need:,.2f} TiB"
+    needed = f"{need:,.2f} TiB" if need > 0 else "unknown (none stated)"
+    print(f"{result.considered:,} designs considered; effective capacity needed {needed}"
           + (" (search capped by max_candidates)" if result.capped else ""))
     for note in result.notes:
         print(f"note: {note}")
@@ -853,7 +856,7 @@ def _import_env(args) -> int:
     except (StoreError, OSError) as exc:
         raise UsageError(f"cannot write {out.name}: {exc}") from exc
     for group in result.groups:
-        load = ("needs a preset" if group.needs_preset else
+        load = ("capacity only, needs a preset" if group.needs_preset else
                 f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
         print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
@@ -912,7 +915,7 @@ def _calibrate(args) -> int:
             raise UsageError(f"--workload {args.workload}: {args.project} has no workload of that id")
         scenario = scenario.with_changes(workloads=[w.with_changes(enabled=w.id == args.workload)
                                                     for w in scenario.workloads])
-    workload = next((w for w in scenario.workloads if w.enabled), None)
+    workload = next((w for w in scenario.workloads if w.performance_enabled), None)
     if workload is None or scenario.node(workload.target) is None:
         raise UsageError(f"{args.project}: no enabled workload with a target to calibrate")
     catalog = project_catalog(project, loaded.catalog)

@@ -163,7 +163,7 @@ def _as_file_workloads(project: Project, groups: Sequence[ImportedGroup], chosen
     workloads = list(project.scenario.workloads)
     for i in chosen.file_groups:
         read_pct = groups[i].read_pct
-        if i < len(workloads) and workloads[i].enabled and read_pct is not None:
+        if i < len(workloads) and workloads[i].performance_enabled and read_pct is not None:
             read = round(read_pct, 6)
             mix = {"read": read, "write": round(100.0 - read, 6)}
             workloads[i] = workloads[i].with_changes(nas=NasWorkload(protocol=FILE_PROTOCOLS[chosen.protocol],
@@ -289,7 +289,7 @@ def compare_measured(project: Project, groups: Sequence[ImportedGroup],
     performance = evaluation.performance
     out: list[MeasuredVsPredicted] = []
     for workload, group in zip(project.scenario.workloads, groups, strict=False):
-        if not workload.enabled:
+        if not workload.performance_enabled:
             continue
         predicted = performance.for_workload(workload.id) if performance is not None else None
         p_ms = predicted.latency_at_target_ms if predicted is not None else None

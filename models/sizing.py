@@ -1001,7 +1001,7 @@ def _saturation_screen(scenario: Scenario, catalog: Catalog, req: Requirements,
     by_id = {p.workload.id: p for p in paths.paths}
     out = []
     for w in scenario.workloads:
-        if not w.enabled:
+        if not w.performance_enabled:
             continue
         rate = _target_rate(w)
         if not rate:
@@ -1132,9 +1132,13 @@ def _cannot_meet_without_partner(scenario: Scenario, catalog: Catalog, req: Requ
     system has a takeover or cloud failover state (``models.performance.states``; the same paths and states
     :func:`_performance_check` reads through ``failover_verdicts``), so it cannot meet whatever its performance.
     False when the requirement does not apply to it (HCI answers with its spare hosts, a managed service with the
-    provider's own HA). ``paths``: the design's paths when built already, else they are built here."""
+    provider's own HA). False too when no workload has a load to evaluate (every one capacity-only,
+    ``Workload.performance_enabled``): there is no SLO to keep in takeover, and an HA pair is not partnerless for
+    want of paths. ``paths``: the design's paths when built already, else they are built here."""
     if not req.meet_slo_in_takeover or deployment == "hci" or any(n.kind == "managed_service"
                                                                   for n in scenario.nodes):
+        return False
+    if not any(w.performance_enabled for w in scenario.workloads):
         return False
     from models.performance.states import cloud_failover, takeover
 
@@ -1330,7 +1334,7 @@ def _performance_checks(designs: Sequence[tuple[Scenario, DesignPaths, str]], re
                     if state.meets_slo is False:
                         what = "takeover" if state.state == "takeover" else "failover"
                         reasons.append(f"{state.name}: {what} misses the SLO")
-            if not partnered:
+            if not partnered and paths.paths:  # no path: no load to carry through a takeover (capacity-only)
                 reasons.append("no HA partner: a controller failure stops the service (the SLO in takeover is "
                                "required)")
         if req.meet_slo_after_site_loss and not reasons:  # models.performance.site_loss
@@ -1459,7 +1463,7 @@ def _hci_pass(items: Sequence[tuple[Scenario, _Check, tuple[DesignPaths, Sequenc
             verdicts = figs if grown is scenario else next(figures)
             for w in grown.workloads:
                 fig, verdict = figs.get(w.id), verdicts.get(w.id)
-                if fig is None or verdict is None or not w.enabled:
+                if fig is None or verdict is None or not w.performance_enabled:
                     continue
                 failed_first = fig.max_iops_at_slo if failed_first is None else failed_first
                 rate = _target_rate(w)
@@ -1640,6 +1644,28 @@ def _variant(scenario: Scenario, catalog: Catalog) -> str:
     return ", ".join(names)
 
 
+NO_LOAD_NOTE = ("no workload has a load to evaluate (each is capacity-only: its source gave no performance data): "
+                "sized on capacity and the other stated requirements alone; apply a preset's profile to a workload "
+                "to size on performance too")
+"""The sizer's note when no enabled workload carries I/O (``Workload.performance_enabled``)."""
+UNKNOWN_CAPACITY_NOTE = ("capacity unknown: the project states no effective capacity and its workloads store no "
+                         "data, so no design is ranked on capacity (the smallest may hold far too little); state "
+                         "the effective capacity needed before relying on this ranking")
+"""The sizer's note when the capacity needed is 0 (nothing stated, no data set: an ONTAP counter import)."""
+
+
+def capacity_only_notes(scenario: Scenario, need: float) -> list[str]:
+    """The sizer's notes on what it cannot size on: :data:`NO_LOAD_NOTE` when some workload is enabled and none has
+    I/O to evaluate, :data:`UNKNOWN_CAPACITY_NOTE` when the capacity needed (``need``, bytes) is 0."""
+    notes = []
+    enabled = [w for w in scenario.workloads if w.enabled]
+    if enabled and not any(w.performance_enabled for w in enabled):
+        notes.append(NO_LOAD_NOTE)
+    if need <= 0:
+        notes.append(UNKNOWN_CAPACITY_NOTE)
+    return notes
+
+
 ABSURD_NOTE_FACTOR = 1.0
 """A target is called out of reach when it is above the best any considered design reaches (times this)."""
 
@@ -1656,7 +1682,7 @@ def _reach_notes(req: Requirements, need: float, capacities: dict, peaks: dict[s
         notes.append(f"the effective capacity needed, {need / TIB:,.1f} TiB, is beyond every design {scope}: the "
                      f"largest provides {largest / TIB:,.1f} TiB")
     for w in base.workloads:
-        if not w.enabled or w.name not in peaks:
+        if not w.performance_enabled or w.name not in peaks:
             continue
         rate = w.target_iops or (w.target_mbps * 1e6 / (w.block_kib * 1024) if w.target_mbps else None)
         if not rate:
@@ -1755,6 +1781,7 @@ def search(project: Project, top: int = 5, catalog: Catalog | None = None,
                      f"matches no design")
     if site_fields(base, req) and not req.meet_slo_after_site_loss:
         notes.append(METROCLUSTER_ONLY_NOTE)
+    notes += capacity_only_notes(base, need)
     tco_basis = _TcoBasis(project, catalog) if req.rank_on == "tco" else None
     if tco_basis is not None and not book:
         notes.append("ranked on total cost without a price book: on-premises hardware is not priced, so their total "

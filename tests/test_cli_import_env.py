@@ -69,7 +69,8 @@ def test_keep_names_and_toml_output(tmp_path: Path, capsys: pytest.CaptureFixtur
                  "--keep-names"]) == 0
     workloads = load_project_file(by_aggr).project.scenario.workloads
     assert sorted((w.name.split(" (")[0].split(":")[0], w.enabled) for w in workloads) == [
-        ("test1", True), ("test1, umeng_aff300_aggr2", False), ("umeng_aff300_aggr2", True)]
+        ("test1", True), ("test1, umeng_aff300_aggr2", True), ("umeng_aff300_aggr2", True)]
+    assert [w.capacity_only for w in sorted(workloads, key=lambda w: w.name)] == [False, True, False]
     assert "needs a preset" in capsys.readouterr().out
 
 

@@ -71,12 +71,13 @@ def test_group_without_performance_asks_for_a_preset_and_invents_no_mix() -> Non
     result = import_environment([Inventory("rvtools", "x.xlsx", machines=machines)], "ctrl")
     (group,) = result.groups
     assert group.needs_preset and group.read_pct is None and group.block_kib is None
-    assert any("choose a preset" in n for n in group.notes)
-    (workload,) = result.workloads
-    assert not workload.enabled and workload.target_iops is None and "preset" in workload.name
+    assert any("capacity only until a preset's profile is applied" in n for n in group.notes)
+    (workload,) = result.workloads  # capacity-only: enabled, its data counted, no load evaluated
+    assert workload.enabled and workload.capacity_only and not workload.performance_enabled
+    assert workload.target_iops is None and "preset" in workload.name
     assert workload.dataset_bytes == GIB and workload.provisioned_bytes == 3 * GIB
     assert result.iops == 0 and result.requirements.effective_capacity_bytes == GIB
-    assert any("disabled until a preset" in n for n in result.notes)
+    assert any("count for capacity only" in n for n in result.notes)
 
 
 def test_absurd_io_size_is_clamped_with_a_note() -> None:
@@ -93,7 +94,7 @@ def test_grouping_by_datastore_tag_and_pattern() -> None:
     by = {g: {x.name: x.members for x in group_inventories(inv, group_by=g, keep_names=True)}
           for g in ("cluster", "datastore", "tag")}
     assert by == {"cluster": {"c1": 2, "c2": 1}, "datastore": {"ds1": 2, "ds2": 1},
-                  "tag": {"gold": 2, "(none)": 1}}
+                  "tag": {"gold": 2, "(no tag value)": 1}}
     pattern = group_inventories(inv, group_by="pattern", pattern=r"^(\w+)-", keep_names=True)
     assert {g.name: g.members for g in pattern} == {"sql": 2, "web": 1}
     with pytest.raises(InventoryError, match="pattern"):

@@ -370,6 +370,19 @@ class ProjectDocument(QObject):
         """Remove the workload with this id from the active scenario (one undo step)."""
         self._try(lambda s: edits.remove_workload(s, workload_id), "Remove workload")
 
+    def apply_preset(self, workload_id: str, preset_id: str) -> str | None:
+        """Apply a bundled preset's performance profile to workload ``workload_id`` (one undo step:
+        ``models.project.edits.apply_preset_profile``); returns why it was refused or None."""
+        from models.workloads import bundled_presets
+
+        preset = bundled_presets().get(preset_id)
+        if preset is None:
+            return f"no preset '{preset_id}'"
+        workload = self.scenario.workload(workload_id)
+        name = f" '{workload.name}'" if workload is not None else ""
+        return self._try(lambda s: edits.apply_preset_profile(s, workload_id, preset.id, preset.name, preset.fields),
+                         f"Apply preset {preset.name} to workload{name}")
+
     def set_workload_field(self, workload_id: str, field: str, value: Any) -> str | None:
         """One field edit of a workload; consecutive edits of the same field merge into one undo step.
 

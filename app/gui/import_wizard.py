@@ -547,7 +547,8 @@ class GroupingPage(QWizardPage):
         rows = []
         if result is not None:
             for g in result.groups:
-                rows.append([g.name, f"{g.members:,}", "no performance data" if g.needs_preset else g.method,
+                load_from = "no performance data: capacity only" if g.needs_preset else g.method
+                rows.append([g.name, f"{g.members:,}", load_from,
                              "—" if g.needs_preset else f"{g.iops:,.0f}",
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
                              "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",

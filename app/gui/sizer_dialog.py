@@ -589,10 +589,11 @@ class SizerDialog(QDialog):
         self._result_of = self._searched
         rows = result.candidates or result.nearest
         need = result.needed_effective_bytes / 2**40
+        needed = f"{need:,.2f} TiB effective needed" if need > 0 else "effective capacity needed unknown (none stated)"
         notes = "".join(f" Note: {n}." for n in result.notes)
         self.message.setText(rich(f"{result.considered:,} designs considered"
                              + (" (capped by max_candidates)" if result.capped else "")
-                             + f"; {need:,.2f} TiB effective needed. "
+                             + f"; {needed}. "
                              + (f"{len(result.candidates)} meet the requirements, best first; "
                                 f"{len(result.evaluated)} evaluated in full (chart). "
                                 + ranking_rule(result.currency is not None,

@@ -1,4 +1,5 @@
-"""The workloads panel: the active scenario's workloads, added from presets, each edited field by field.
+"""The workloads panel: the active scenario's workloads, added from presets, each edited field by field; a preset's
+performance profile can be applied to an existing workload (an imported capacity-only one, say: "Apply preset").
 
 Nodes appear by the names the user knows them by (their canvas label, else their catalog model's name), never
 by their ids: in the list, in the target choices and in the hosts picker.
@@ -163,12 +164,29 @@ class WorkloadsPanel(QWidget):
             action.setData(preset.id)
             action.triggered.connect(lambda _=False, pid=preset.id: self.add_from_preset(pid))
         self.add_button.setMenu(self.preset_menu)
+        self.apply_button = QToolButton()
+        self.apply_button.setObjectName("applyPreset")
+        self.apply_button.setText("Apply preset")
+        self.apply_button.setIcon(icon("mdi6.tune-variant"))
+        self.apply_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.apply_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.apply_button.setToolTip(plain_tooltip(
+            "Give the selected workload a preset's performance profile: its I/O size, read and random shares, "
+            "SLO and concurrency, and its IOPS per byte of data times this workload's data set (no preset rate: a "
+            "ramp to saturation). The workload keeps its own data set, data reduction and growth. One undo step."))
+        self.apply_menu = QMenu(self.apply_button)
+        for preset in bundled_presets().values():
+            action = self.apply_menu.addAction(preset.name)
+            action.setData(preset.id)
+            action.triggered.connect(lambda _=False, pid=preset.id: self.apply_preset(pid))
+        self.apply_button.setMenu(self.apply_menu)
         self.remove_button = QToolButton()
         self.remove_button.setIcon(icon("mdi6.delete"))
         self.remove_button.setToolTip("Remove the selected workload")
         self.remove_button.clicked.connect(self.remove_selected)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
+        buttons.addWidget(self.apply_button)
         buttons.addStretch(1)
         buttons.addWidget(self.remove_button)
         self.form = RecordForm(Workload, self._choices, lambda: document.project.settings.capacity_unit,
@@ -234,7 +252,10 @@ class WorkloadsPanel(QWidget):
             self.list.clear()
             for workload in workloads:
                 target = self.target_name(workload.target)
-                if workload.target_iops:
+                if workload.capacity_only:
+                    mode, mode_tip = "capacity only", ("no performance data: its data counts for capacity, no load "
+                                                       "is evaluated; “Apply preset” gives it a profile")
+                elif workload.target_iops:
                     mode, mode_tip = f"{workload.target_iops:,.0f} IOPS", "target rate"
                 elif workload.target_mbps:
                     mode, mode_tip = fmt_mbps(workload.target_mbps), "target throughput"
@@ -274,6 +295,7 @@ class WorkloadsPanel(QWidget):
             self.form.record = None
         self.form.setEnabled(workload is not None)
         self.remove_button.setEnabled(workload is not None)
+        self.apply_button.setEnabled(workload is not None)
         self.hosts_editor.setEnabled(workload is not None)
         if workload is not None:
             self.form.set_record(workload)
@@ -345,6 +367,14 @@ class WorkloadsPanel(QWidget):
             if self.list.item(row).data(Qt.ItemDataRole.UserRole) == workload.id:
                 self.list.setCurrentRow(row)
         return workload.id
+
+    def apply_preset(self, preset_id: str) -> str | None:
+        """Apply preset ``preset_id``'s performance profile to the selected workload (one undo step); returns why it
+        was refused, or None (nothing happens when no workload is selected)."""
+        workload_id = self.current_id()
+        if not workload_id:
+            return None
+        return self.document.apply_preset(workload_id, preset_id)
 
     def remove_selected(self) -> None:
         """Remove the selected workload (one undo step); nothing when none is selected."""

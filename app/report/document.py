@@ -84,7 +84,7 @@ from models.present.citations import customer_citation, workload_notes
 from models.present.comparison import GROUP, SECTION
 from models.present.formula_precision import precise_formula
 from models.present.headroom import MULTIPLE_NOTE, any_multiple, fmt_headroom
-from models.present.key_figures import key_figures
+from models.present.key_figures import GROWTH_NOT_MEASURED, key_figures
 from models.present.provider_size import provider_size_once
 from models.present.resilience import ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
@@ -97,7 +97,7 @@ from models.present.validation import (
 )
 from models.present.verdicts import n_plus_capacity_miss
 from models.present.waterfall import with_effective_band
-from models.project.model import Project
+from models.project.model import Project, growth_unmeasured
 from models.units import CapacityUnit
 
 PAPER_SIZES = {"A4": A4, "Letter": letter}
@@ -879,7 +879,8 @@ class ReportBuilder:
                     self.cap(system.usable_bytes),
                     self.cap(system.effective_bytes),
                     fits_cell,
-                    fmt_months(months) if datasets else NOT_AVAILABLE,
+                    (GROWTH_NOT_MEASURED if not finite(months) and growth_unmeasured(self.scenario.workloads)
+                     else fmt_months(months)) if datasets else NOT_AVAILABLE,
                 ])
             w = self.width
             story.append(_table(rows, [w * 0.22, w * 0.13, w * 0.13, w * 0.12, w * 0.12, w * 0.08, w * 0.20], s))
@@ -920,7 +921,7 @@ class ReportBuilder:
         elif ev.performance is None:
             story.append(self.p("<b>Performance could not be computed</b>: see the problems below."))
         else:
-            story.append(self.p("The scenario has no enabled workload, so there is no performance prediction."))
+            story.append(self.p(self.no_load_words() + ", so there is no performance prediction."))
         story += self.problems_block()
         return story
 
@@ -970,7 +971,8 @@ class ReportBuilder:
     def verdict_box(self) -> Table:
         """The answer first: does the design meet every requirement, and if not, which ones fail
         (``models.present.verdicts``). One table row per line, so a long verdict splits across pages."""
-        found = verdicts(self.evaluation, self.unit, self.project.requirements)
+        found = verdicts(self.evaluation, self.unit, self.project.requirements,
+                         growth_unmeasured(self.scenario.workloads))
         head = headline(found, evaluation_verdict(self.evaluation, self.project.requirements, self.unit))
         if head.state == "fail":
             text = f'<font color="#D0342C"><b>{_e(head.text)}</b></font>'
@@ -1010,6 +1012,16 @@ class ReportBuilder:
         return (f"<b>{_e(b.workload)}</b>: the bottleneck is <b>{_e(b.bottleneck)}</b>{_e(b.utilisation)}; it limits "
                 f"the design to {_e(b.saturation_iops)} IOPS at saturation{_e(f', {b.bound}' if b.bound else '')}"
                 f"{_e(b.slo)}.")
+
+    def no_load_words(self) -> str:
+        """Why there is no performance prediction, in words: no enabled workload, or only capacity-only ones (their
+        data is counted, they carry no load: no performance data was measured)."""
+        only = [w for w in self.scenario.workloads if w.enabled and w.capacity_only]
+        if only:
+            return (f"The scenario's {len(only):,} enabled workload{'s' if len(only) != 1 else ''} count for capacity "
+                    "only (no performance data was measured, so no load is evaluated; a workload preset's profile "
+                    "gives one)")
+        return "The scenario has no enabled workload"
 
     def problems_block(self) -> list:
         """The scenario's problems as a table of severity and message (nothing when there are none)."""
@@ -1125,7 +1137,8 @@ class ReportBuilder:
                              "usable x total efficiency ratio", ""])
             story += cited.under(_table(rows, [w * 0.18, w * 0.12, w * 0.12, w * 0.50, w * 0.08], s, small_cols=(3, 4)),
                                  REGULAR, SMALL_SIZE, SMALL_LEADING, s.tiny.textColor)  # the notes kept with rows
-            facts, why = key_figures(system, self.cap, capacity.is_replica_only(system.system_id))
+            facts, why = key_figures(system, self.cap, capacity.is_replica_only(system.system_id),
+                                     growth_unmeasured(self.scenario.workloads))
             noted = SourceNotes()  # a figure's note, kept with the table (models.present.key_figures)
             if why:
                 facts[0] = (facts[0][0], f"{facts[0][1]} {noted.marker(why)}")
@@ -1156,7 +1169,7 @@ class ReportBuilder:
             return story + [self.p("Performance could not be computed: " + _e(
                 "; ".join(p.message for p in self.evaluation.errors) or "no result") + ".")]
         if not perf.workloads:
-            return story + [self.p("The scenario has no enabled workload.")]
+            return story + [self.p(self.no_load_words() + ".")]
         w = self.width
         labels = node_names(self.scenario.nodes, self.catalog)
         for n, wp in enumerate(perf.workloads):
@@ -1324,7 +1337,7 @@ class ReportBuilder:
         (``models.present.resilience.runway_lines_with_dr_copies``, as the screen's runway chart)."""
         from models.present.resilience import runway_lines_with_dr_copies
 
-        return runway_lines_with_dr_copies(res, self.evaluation)
+        return runway_lines_with_dr_copies(res, self.evaluation, growth_unmeasured(self.scenario.workloads))
 
     def protection(self) -> list:
         """The "Protection and DR" section: the replication relationships' table and sentences

@@ -229,7 +229,7 @@ def demand_by_month(scenario: Scenario, horizon_months: int) -> Demand:
     iops = [0.0] * (horizon_months + 1)
     mbps = [0.0] * (horizon_months + 1)
     for w in scenario.workloads:
-        if not w.enabled or (w.target_iops is None and w.target_mbps is None):
+        if not w.performance_enabled or (w.target_iops is None and w.target_mbps is None):
             continue
         size = w.block_kib * 1024.0
         base_iops = w.target_iops if w.target_iops is not None else (w.target_mbps or 0.0) * 1e6 / size
@@ -765,7 +765,8 @@ def tco_of(project: Project, scenario: Scenario, catalog: Catalog, foot: Footpri
                         "IOPS and MB/s as each service publishes its limits (throughput per TiB, IOPS per GiB, "
                         "throughput capacity) and Cloud Volumes ONTAP within its VM's and disks' published limits "
                         "(a bound: the sizer models its performance)"]
-    untargeted = [w.name for w in scenario.workloads if w.enabled and w.target_iops is None and w.target_mbps is None]
+    untargeted = [w.name for w in scenario.workloads
+                  if w.performance_enabled and w.target_iops is None and w.target_mbps is None]
     if untargeted:
         notes.append("the cloud options carry no I/O for workloads without an IOPS or MB/s target: "
                      + ", ".join(untargeted))

@@ -11,9 +11,16 @@ Each group's load is aggregated:
 
 Read share = read IOPS / (read + write IOPS); I/O size = MB/s / IOPS (10^6 bytes per MB, 1024 bytes per KiB),
 clamped to 0.5-1024 KiB with a note. A group with no performance data (or no I/O measured) gets no invented I/O
-mix: its workload is disabled, named as needing a preset, and a note says so. Capacity is the members' used
+mix: its workload is capacity-only (``models.project.model.CAPACITY_ONLY``: enabled, its data counted by the
+capacity engine, no load evaluated), named as needing a preset, and a note says so. Capacity is the members' used
 capacity (their provisioned capacity where used is not given), with the provisioned total kept for thin
-provisioning.
+provisioning. No source measures growth: the workloads get 0%/yr and a note asks for the customer's figure.
+
+Powered-off machines and templates are counted: their disks hold data that moves with the environment (capacity),
+and they issue no I/O (a powered-off machine's performance figures, where a source gives any, are zero); a note
+says how many there are. Tools that prepare an RVTools export for a migration sizer make leaving them out a choice
+of the user's, not a default (rvtools2azmigrate, "Filter powered-off VMs", https://github.com/lrivallain/rvtools2azmigrate);
+StorPlan keeps them and names the count so that the user can remove their capacity where they are to be retired.
 
 A machine listed in more than one file (the same name in two exports of one environment, such as RVTools and Live
 Optics) is counted once (:func:`repeated_machines`): the listing with a performance series, else with performance
@@ -33,7 +40,14 @@ from dataclasses import dataclass
 from typing import Literal
 
 from models.importers.inventory import Inventory, InventoryError, Machine, PerfFigures, PerfSample, Volume
-from models.project.model import MAX_WORKLOADS_PER_TARGET, Requirements, Workload
+from models.project.edits import CAPACITY_ONLY_SUFFIX
+from models.project.model import (
+    CAPACITY_ONLY,
+    IMPORTED_ID_PREFIX,
+    MAX_WORKLOADS_PER_TARGET,
+    Requirements,
+    Workload,
+)
 
 GroupBy = Literal["cluster", "datastore", "tag", "pattern", "svm", "aggregate"]
 """How members are grouped. For ONTAP volumes "cluster" and "tag" mean the SVM and "datastore" the aggregate."""
@@ -57,6 +71,11 @@ _MACHINE_KEY = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "p
                 "svm": "cluster", "aggregate": "datastore"}
 _PREFIX = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "pattern": "group", "svm": "svm",
            "aggregate": "aggr"}
+_NO_VALUE = {"cluster": "cluster", "datastore": "datastore", "tag": "tag", "svm": "SVM", "aggr": "aggregate"}
+"""A pseudonym prefix -> the attribute's name in the group of members without it ("(no cluster value)")."""
+GROWTH_NOTE = ("growth is not measured by any source: 0%/yr is applied to every imported workload; set the "
+               "customer's data growth per workload (Growth tab) before sizing for a horizon")
+"""The import note every import carries (no inventory gives a growth rate)."""
 
 
 @dataclass(frozen=True)
@@ -399,7 +418,8 @@ def _aggregate(name: str, members: list[_Member], stat: SummaryStat) -> Imported
     if counted == 0 or total_iops <= 0 or r_mb is None and w_mb is None:
         why = ("no performance data" if counted == 0 else "no I/O measured" if total_iops <= 0
                else "no throughput measured (the I/O size cannot be derived)")
-        notes.append(f"{why}: no I/O mix is assumed; choose a preset for this workload")
+        notes.append(f"{why}: no I/O mix is assumed; its data counts for capacity only until a preset's profile is "
+                     "applied")
         return ImportedGroup(name, len(members), method, r_iops if counted else None, w_iops if counted else None,
                              r_mb, w_mb, None, None, used, provisioned, True, tuple(notes),
                              series=tuple(summed_series), protocol=protocol, protocol_source=protocol_source)
@@ -421,7 +441,8 @@ def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "
 
     Args:
         inventories: what the readers returned; group_by: the grouping (a member without the grouped attribute
-            joins the group "(none)"); stat: the per-member summary summed where no series exists;
+            joins the group "(no <attribute> value)", e.g. "(no cluster value)"); stat: the per-member summary
+            summed where no series exists;
         pattern: with ``group_by="pattern"``, a regular expression searched in each name (its first group, or
             the whole match, names the group; no match: "(other)"); keep_names: keep the source's group names;
         salt: the pseudonyms' salt (default :func:`import_salt` of the inventories).
@@ -453,7 +474,7 @@ def group_inventories(inventories: Sequence[Inventory], *, group_by: GroupBy = "
     groups: list[ImportedGroup] = []
     for (label, key), items in by_key.items():
         if not key:
-            name = "(other)" if group_by == "pattern" else "(none)"
+            name = "(other)" if group_by == "pattern" else f"(no {_NO_VALUE.get(label, label)} value)"
         elif keep_names:
             name = key
         else:
@@ -469,13 +490,14 @@ def to_workload(group: ImportedGroup, workload_id: str, target: str) -> Workload
 
     A measured group gives target IOPS = read + write IOPS, its read share and I/O size, random share 100% (no
     source measures it: the conservative case), the used capacity as data set and the provisioned one when
-    larger (thin). A group needing a preset gives a disabled workload named so: its I/O size, read and random
-    shares are placeholders the engine does not use until the user chooses a preset.
+    larger (thin). A group needing a preset gives a capacity-only workload (``preset`` =
+    :data:`models.project.model.CAPACITY_ONLY`, enabled, no target): its data counts for capacity; its I/O size,
+    read and random shares are placeholders no engine evaluates until the user applies a preset's profile.
     """
     provisioned = group.provisioned_bytes if group.provisioned_bytes > group.used_bytes else None
     if group.needs_preset:
-        return Workload(id=workload_id, name=f"{group.name}: no performance data, choose a preset"[:200],
-                        target=target, enabled=False, block_kib=MIN_IO_KIB, read_pct=0.0, random_pct=0.0,
+        return Workload(id=workload_id, name=f"{group.name}{CAPACITY_ONLY_SUFFIX}"[:200],
+                        preset=CAPACITY_ONLY, target=target, block_kib=MIN_IO_KIB, read_pct=0.0, random_pct=0.0,
                         dataset_bytes=group.used_bytes, provisioned_bytes=provisioned)
     assert group.read_pct is not None and group.block_kib is not None
     return Workload(id=workload_id, name=f"{group.name} ({group.members} measured)"[:200], target=target,
@@ -500,7 +522,7 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
     if len(groups) > MAX_WORKLOADS_PER_TARGET:
         raise InventoryError(f"{len(groups):,} groups; a project holds at most {MAX_WORKLOADS_PER_TARGET} workloads "
                              "per storage system: group more coarsely")
-    workloads = tuple(to_workload(g, f"imported-{i}", target) for i, g in enumerate(groups, start=1))
+    workloads = tuple(to_workload(g, f"{IMPORTED_ID_PREFIX}{i}", target) for i, g in enumerate(groups, start=1))
     capacity = sum(g.used_bytes for g in groups)
     provisioned = sum(g.provisioned_bytes for g in groups)
     notes: list[str] = []
@@ -515,7 +537,31 @@ def import_environment(inventories: Sequence[Inventory], target: str, *, group_b
                      "set it per workload")
     waiting = len(groups) - len(measured)
     if waiting:
-        notes.append(f"{waiting} workload(s) without performance data are disabled until a preset is chosen")
+        notes.append(f"{waiting} workload(s) without performance data count for capacity only (their data is "
+                     "stored; no load is evaluated) until a preset's profile is applied (Workloads panel, "
+                     "\u201cApply preset\u201d)")
+        if not measured:
+            notes.append("no performance data at all: a design is sized on capacity and the other stated "
+                         "requirements alone")
+    if capacity == 0 and not any(g.used_bytes or g.provisioned_bytes for g in groups):
+        notes.append("capacity unknown: the files give no capacity; enter the effective capacity needed "
+                     "(Requirements) before sizing")
+    notes.append(GROWTH_NOTE)
+    kept = [m for index, inv in enumerate(inventories) for m in inv.machines
+            if m.name not in repeated or repeated[m.name][0] == index]  # as _members counts them
+    off = sum(1 for m in kept if m.powered_on is False and not m.template)
+    templates = sum(1 for m in kept if m.template)
+    if off or templates:
+        parts = [f"{off:,} powered-off machine(s)"] if off else []
+        parts += [f"{templates:,} template(s)"] if templates else []
+        notes.append(f"{' and '.join(parts)} of {len(kept):,} counted for "
+                     "capacity (their disks hold data); they issue no I/O. Remove their capacity where they are to "
+                     "be retired")
+    nameless = [g.name for g in groups if g.name.startswith("(no ") and g.name.endswith(" value)")]
+    tagged = any(m.tags for inv in inventories for m in inv.machines)
+    if nameless and group_by != "tag" and tagged:
+        notes.append(f"{', '.join(nameless)}: members without that attribute; the files carry tags: grouping by "
+                     "tag (--group-by tag, or the import wizard's grouping) may name them")
     if provisioned > capacity:
         notes.append(f"thin provisioning: {provisioned / 2**40:,.2f} TiB provisioned, {capacity / 2**40:,.2f} TiB "
                      "used")

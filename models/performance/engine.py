@@ -2373,7 +2373,7 @@ def build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLay
     by workload id (the sizer's screening reads it): (paths in scenario order, problems in scenario order, workload
     id -> its ``PathError`` message). Raises nothing for a bad topology."""
     if raid is None:
-        targets = dict.fromkeys(w.target for w in scenario.workloads if w.enabled)
+        targets = dict.fromkeys(w.target for w in scenario.workloads if w.performance_enabled)
         raid = {t: layout for t in targets if (layout := system_layout(scenario, catalog, t)) is not None}
     paths: list[WorkloadPath] = []
     problems: list[str] = []
@@ -2381,7 +2381,7 @@ def build_paths(scenario: Scenario, catalog: Catalog, raid: Mapping[str, RaidLay
     alike: dict[str, WorkloadPath] = {}
     with shared_host_sides():  # the workloads of one front end share its host side
         for w in scenario.workloads:
-            if not w.enabled:
+            if not w.performance_enabled:
                 continue
             key = _path_key(w)
             hit = alike.get(key)
@@ -2557,7 +2557,7 @@ def _paths_with_added(scenario: Scenario, catalog: Catalog, raid: Mapping[str, R
     paths: list[WorkloadPath] = []
     with shared_host_sides():
         for w in scenario.workloads:
-            if not w.enabled:
+            if not w.performance_enabled:
                 continue
             path = known.get(id(w))
             if path is None or path.workload is not w:

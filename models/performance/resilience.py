@@ -143,7 +143,7 @@ def _survivor_paths(scenario: Scenario, catalog: Catalog) -> dict[str, WorkloadP
     from models.performance.engine import build_paths
 
     shrink = survivor_clusters(scenario)
-    if not shrink or not any(w.enabled and w.target in shrink for w in scenario.workloads):
+    if not shrink or not any(w.performance_enabled and w.target in shrink for w in scenario.workloads):
         return {}
     nodes = [n.model_copy(update={"hosts": n.hosts - 1}) if isinstance(n, HciClusterNode) and n.id in shrink else n
              for n in scenario.nodes]

@@ -24,14 +24,20 @@ REDUCTION_LABEL = "Data reduction (inline)"
 """The key figure's label for the inline data-reduction ratio."""
 
 
-def key_figures(system: CapacityResult, cap: Callable[[float], str],
-                replica_only: bool = False) -> tuple[list[tuple[str, str]], str | None]:
+GROWTH_NOT_MEASURED = "growth not measured"
+"""A runway figure's words where there is no projection because the growth was not measured (an import)."""
+
+
+def key_figures(system: CapacityResult, cap: Callable[[float], str], replica_only: bool = False,
+                growth_unmeasured: bool = False) -> tuple[list[tuple[str, str]], str | None]:
     """The key figures of one system's capacity and the note its data reduction needs.
 
     Args:
         system: the system's capacity result (bytes, ratios, months).
         cap: a byte count as the report prints it in the project's unit (``"7.30 TiB"``).
         replica_only: the system only holds replication copies (``ScenarioCapacity.is_replica_only``).
+        growth_unmeasured: the workloads' 0%/yr growth was not measured (an import:
+            ``models.project.model.growth_unmeasured``): no projection reads "growth not measured", not "no growth".
 
     Returns:
         ``(figures, note)``: (label, value) pairs in the table's order (data reduction, total efficiency ratio,
@@ -53,7 +59,8 @@ def key_figures(system: CapacityResult, cap: Callable[[float], str],
         ("Total efficiency ratio (logical / physical, with copies)", fmt_ratio(system.efficiency_ratio)),
         ("Logical used", cap(system.logical_used_bytes)),
         ("Physical used", cap(system.physical_used_bytes)),
-        ("Months until full (at growth)", fmt_months(system.months_until_full)),
+        ("Months until full (at growth)", GROWTH_NOT_MEASURED if growth_unmeasured and not finite(
+            system.months_until_full) else fmt_months(system.months_until_full)),
     ]
     eff = system.efficiency
     if finite(eff.snapshot_copies) and eff.snapshot_copies:

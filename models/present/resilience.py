@@ -172,16 +172,20 @@ def _static_targets(resilience: Resilience) -> str:
     return ""  # a later month without growth (not the runway's model today): the months are said as they are
 
 
-def runway_lines(resilience: Resilience) -> list[str]:
+def runway_lines(resilience: Resilience, growth_unmeasured: bool = False) -> list[str]:
     """The runway in three lines: the capacity's months until full (:func:`full_words`), and the growing targets'
     months (``not within ten years`` for None: their runway looks ten years ahead); when no workload's IOPS
-    target grows (:func:`targets_grow`), two lines: the capacity's and :func:`_static_targets`."""
+    target grows (:func:`targets_grow`), two lines: the capacity's and :func:`_static_targets`.
+    ``growth_unmeasured``: the workloads' 0%/yr growth was not measured (an import,
+    ``models.project.model.growth_unmeasured``): no projection reads "growth not measured", not "no growth"."""
     def months(value: float | None) -> str:
         if value is None:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
-    full = f"months until full: {full_words(resilience.months_until_full)}"
+    unmeasured = growth_unmeasured and not finite(resilience.months_until_full)
+    full = ("months until full: growth not measured (0%/yr applied)" if unmeasured
+            else f"months until full: {full_words(resilience.months_until_full)}")
     grows = targets_grow(resilience)
     static = "" if grows else _static_targets(resilience)
     if static:
@@ -304,15 +308,16 @@ def runway_series(evaluation: Evaluation, resilience: Resilience, scenario: Scen
     return series
 
 
-def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation) -> list[str]:
+def runway_lines_with_dr_copies(resilience: Resilience, evaluation: Evaluation,
+                                growth_unmeasured: bool = False) -> list[str]:
     """The runway's lines (:func:`runway_lines` of ``resilience``, the evaluation's failure states and runway)
     and, when the scenario replicates, when each destination's copies fill it
     (``models.present.dr_copy.dr_copy_runway_lines``, after the first line): the months until full count only the
     systems serving workloads, so a DR copy filling first is named too (review 42). The report's runway and the
-    screen's runway chart both read these."""
+    screen's runway chart both read these. ``growth_unmeasured``: as :func:`runway_lines`."""
     from models.present.dr_copy import dr_copy_runway_lines
 
-    lines = runway_lines(resilience)
+    lines = runway_lines(resilience, growth_unmeasured)
     capacity = evaluation.capacity
     names = {c.system_id: c.system_label or c.system_id for c in capacity.systems} if capacity else {}
     copies = dr_copy_runway_lines(evaluation.protection, names)

@@ -137,16 +137,22 @@ def n_plus_capacity_miss(system: CapacityResult, checks: Sequence) -> str:
     return ""
 
 
+GROWTH_UNMEASURED_WORDS = ", growth not measured (0%/yr applied: state the customer's growth)"
+"""What a fitting system's verdict says of its runway when the workloads' growth was not measured."""
+
+
 def capacity_verdicts(capacity: ScenarioCapacity | None,
                       unit: CapacityUnit | str = CapacityUnit.TIB, horizon_months: float = 0.0,
-                      checks: Sequence = ()) -> tuple[Verdict, ...]:
+                      checks: Sequence = (), growth_unmeasured: bool = False) -> tuple[Verdict, ...]:
     """Per system that holds data: it fits (with the months until full at the planned growth) or it does not
     (``models.verdict.system_miss``, or ``models.verdict.runway_miss`` when it fills within ``horizon_months``:
     0, not judged; a replication destination only is judged by its relationship). ``capacity``: a
     ``ScenarioCapacity`` (None: capacity could not be computed, a failure). ``checks``: the resilience's
     ``requirement_checks``: a vSAN cluster whose data fits with every host up but misses the required N+k
     capacity (:func:`n_plus_capacity_miss`) is a failure naming the N+k, and its all-hosts figure a caution, never
-    a tick beside the miss."""
+    a tick beside the miss. ``growth_unmeasured``: the workloads' 0%/yr growth is not measured (an import,
+    ``models.project.model.growth_unmeasured``): a system that never fills says "growth not measured", not "no
+    growth planned"."""
     if capacity is None:
         return (Verdict(FAIL, "", "capacity could not be computed", "capacity"),)
     out = []
@@ -165,7 +171,8 @@ def capacity_verdicts(capacity: ScenarioCapacity | None,
             months = system.months_until_full
             full_in = fmt_months(months, horizon_months)
             grow = (f", full in {full_in} at the planned growth{_by_horizon(months, horizon_months)}"
-                    if finite(months) and months > 0 else ", full now" if finite(months) else ", no growth planned")
+                    if finite(months) and months > 0 else ", full now" if finite(months)
+                    else GROWTH_UNMEASURED_WORDS if growth_unmeasured else ", no growth planned")
             n_plus = n_plus_capacity_miss(system, checks)
             if n_plus:
                 out.append(Verdict(FAIL, name, n_plus, "capacity"))
@@ -317,15 +324,16 @@ def evaluation_verdict(evaluation: Evaluation, requirements: Requirements | None
 
 
 def verdicts(evaluation: Evaluation, unit: CapacityUnit | str = CapacityUnit.TIB,
-             requirements: Requirements | None = None) -> tuple[Verdict, ...]:
+             requirements: Requirements | None = None, growth_unmeasured: bool = False) -> tuple[Verdict, ...]:
     """Every verdict of a ``models.evaluate.Evaluation``, failures first (the misses of
     :func:`evaluation_verdict`, word for word), then passes (each system that fits, each target met, the stated
-    effective capacity reached, each required failure state that holds), cautions, open ends."""
+    effective capacity reached, each required failure state that holds), cautions, open ends.
+    ``growth_unmeasured``: as :func:`capacity_verdicts`."""
     decided = evaluation_verdict(evaluation, requirements, unit)
     found = [Verdict(FAIL, m.subject, m.text, m.area) for m in decided.missed]
     horizon_months = requirements.horizon_months if requirements is not None else 0
     checks = evaluation.resilience.requirement_checks if evaluation.resilience is not None else ()
-    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit, horizon_months, checks),
+    found += [v for v in (*capacity_verdicts(evaluation.capacity, unit, horizon_months, checks, growth_unmeasured),
                           *workload_verdicts(evaluation.performance)) if v.kind != FAIL]
     capacity = evaluation.capacity
     horizon = requirements.horizon_months if requirements is not None else 0

@@ -380,8 +380,34 @@ class NasWorkload(Record):
         return sum(self.op_mix.get(n, 0.0) for n in names) / 100.0
 
 
+CAPACITY_ONLY = "capacity-only"
+"""The ``preset`` of a capacity-only workload: data measured without any performance data (an imported machine or
+volume whose source gives no I/O figures). Such a workload, when enabled, counts for capacity like any other (its
+``dataset_bytes``, growth, Snapshot copies and clones: the capacity engine, the sizer's capacity check, the report
+and the Capacity tab), but it has no I/O to evaluate: the performance engine builds no path for it (its I/O size,
+read and random shares are placeholders, never evaluated as a load), the sizer checks no target for it, and where
+no workload has a load a design is sized on capacity and the other stated requirements alone. Giving it a preset's
+performance profile (``models.project.edits.apply_preset_profile``, the Workloads panel's "Apply preset") replaces
+this marker with the preset's id and makes it an ordinary workload."""
+
+
+IMPORTED_ID_PREFIX = "imported-"
+"""The id prefix of a workload made by an import of a measured environment (``models.importers.workloads``): no
+source measures growth, so such a workload's 0%/yr growth is "not measured", never "no growth planned"."""
+
+
+def growth_unmeasured(workloads: "list[Workload]") -> bool:
+    """Whether some enabled workload is an imported one (:data:`IMPORTED_ID_PREFIX`) still at 0%/yr growth: its
+    growth was not measured (the import applies 0%/yr) rather than planned as none."""
+    return any(w.enabled and w.id.startswith(IMPORTED_ID_PREFIX) and w.growth_pct_per_year == 0 for w in workloads)
+
+
 class Workload(Record):
-    """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``)."""
+    """An application's I/O and capacity requirement, assigned to a controller, cluster or VM (``target``).
+
+    ``enabled``: part of the design (capacity and performance); an unticked workload is left out of both.
+    A workload whose ``preset`` is :data:`CAPACITY_ONLY` stores data but carries no I/O: see
+    :attr:`performance_enabled`."""
 
     id: ID
     name: str = Field(min_length=1, max_length=MAX_LABEL)
@@ -417,6 +443,17 @@ class Workload(Record):
                                                                      "capacity tier, %")
     cold_read_pct: float = Field(default=0.0, ge=0, le=100, description="FabricPool: share of the workload's reads "
                                                                      "that hit tiered (cold) data, %")
+
+    @property
+    def capacity_only(self) -> bool:
+        """Data without performance data (``preset`` is :data:`CAPACITY_ONLY`): no I/O to evaluate."""
+        return self.preset == CAPACITY_ONLY
+
+    @property
+    def performance_enabled(self) -> bool:
+        """Enabled and with I/O to evaluate (not :attr:`capacity_only`): what the performance engine and the
+        sizer's performance checks take; the capacity engine takes every enabled workload."""
+        return self.enabled and self.preset != CAPACITY_ONLY
 
 
 # --- replication relationships (models.project.replication re-exports them; models.replication evaluates) ---

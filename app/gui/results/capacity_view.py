@@ -66,6 +66,7 @@ from models.present.capacity_band import band_lines
 from models.present.capacity_text import exact_figures, text_in_unit
 from models.present.formula_precision import precise_formula
 from models.present.waterfall import with_effective_band
+from models.project.model import growth_unmeasured
 from models.units import CapacityUnit, to_unit
 
 if TYPE_CHECKING:
@@ -595,7 +596,9 @@ class CapacityView(QWidget):
                                         " growth is set or the system never fills.")
         horizon = band.horizon_months if band is not None else 0.0
         resilience = self._evaluation.resilience if self._evaluation is not None else None
-        found = capacity_verdicts(capacity, unit, horizon, resilience.requirement_checks if resilience else ())
+        workloads = self.bands_source()[1] if self.bands_source is not None else []  # the project's workloads
+        found = capacity_verdicts(capacity, unit, horizon, resilience.requirement_checks if resilience else (),
+                                  growth_unmeasured(workloads))
         protection = self._evaluation.protection if self._evaluation is not None else None
         if protection is not None:  # a DR system's copies are judged with their relationship, as in the summary
             from models.present.verdicts import FAIL, Verdict
