@@ -231,31 +231,61 @@ def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> S
     return rows
 
 
-COMPARISONS = {"value": "=", "upper_bound": "\u2264", "lower_bound": "\u2265", "range": "range",
-               "expect": "expected"}
-"""How a check compares the prediction with the published figure, as the Validation sheet's Comparison column
-says it (the Published cell is the bound, or the range's low end with its high end in Published to)."""
-
-
 def validation_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
-    """The validation checks (as ``storplan validate`` and the report word them), numbers as numbers: case,
-    quantity, comparison (=, ≤, ≥, range, expected), published (the bound or the range's low end), published to
-    (a range's high end), predicted, signed error in percent (None where the check compares no values: a range
-    or an expectation, whose Result says what was found), result ("pass" / "FAIL"), basis."""
-    rows: Sheet = [["Case", "Quantity", "Comparison", "Published", "Published to", "Predicted", "Error (%)",
-                    "Result", "Basis"]]
+    """The validation checks as the report's "Model validation" table gives them (the same outcomes: the published
+    cases and the measured ramps, ``app.report.validation_outcomes``), numbers as numbers: the published result
+    (its title and section, ``models.present.case_titles.case_title``), the quantity in words
+    (``models.validation.labels.quantity_label``), when the check passes in words (``rule_text``: "within ±10% of
+    the published value", "at most the published value"), published (the bound or the range's low end), published
+    to (a range's high end), predicted, the signed error in percent to the report's one decimal (None where the
+    check compares no values: a range or an expectation, whose Result says what was found), result ("pass" /
+    "fail"), basis (``category_text``: in-sample, definitional arithmetic, yes / no or a never-fitted
+    prediction), the leave-one-out prediction and its result where the check has one (what the headline counts
+    out-of-sample), and the source: the public document, cited in full (``case_source``). A case that could not
+    run has one row saying why."""
+    from models.present.case_titles import case_source, case_title
+    from models.present.validation import category_text, quantity_label, rule_text
+
+    rows: Sheet = [["Published result", "Quantity", "Passes when", "Published", "Published to", "Predicted",
+                    "Error (%)", "Result", "Basis", "Out-of-sample prediction", "Out-of-sample result", "Source"]]
     for outcome in outcomes or ():
+        title = case_title(outcome.case_id, outcome.seed, address=False) or outcome.case_id
+        source = case_source(outcome.case_id, outcome.seed)
+        if outcome.error:
+            rows.append([title, None, None, None, None, None, None, f"fail (could not run: {outcome.error})", None,
+                         None, None, source])
         for c in outcome.checks:
             kind = c.kind
             expect = kind == "expect"
             high = (c.published_high if c.published_high is not None else c.published) if kind == "range" else None
-            error = c.error * 100 if kind not in ("range", "expect") and _is_number(c.error) else None
-            result = "pass" if c.passed else "FAIL"
+            error = _percent(c.error) if kind not in ("range", "expect") and _is_number(c.error) else None
+            result = "pass" if c.passed else "fail"
             if kind in ("range", "expect"):
                 result += f" ({error_text(c)})"
-            rows.append([c.case_id, c.quantity, COMPARISONS.get(kind, kind), None if expect else c.published, high,
-                         None if expect else c.predicted, error, result, c.sample_mark])
+            held = c.out_of_sample_passed
+            rows.append([title, quantity_label(c.quantity), rule_text(c), None if expect else c.published, high,
+                         None if expect else c.predicted, error, result, category_text(c),
+                         c.out_of_sample if _is_number(c.out_of_sample) else None,
+                         None if held is None else "pass" if held else "fail", source])
     return rows
+
+
+def validation_summary_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
+    """The validation headline, one line a row, as the report's "Model validation" section words it
+    (``models.present.validation.headline_lines``: each category's pass count, the out-of-sample and never-fitted
+    summaries against their targets, the band coverage, the overall result)."""
+    from models.present.validation import headline_lines
+
+    rows: Sheet = [["Validation summary"]]
+    if outcomes:
+        rows += [[line.strip()] for line in headline_lines(outcomes)]
+    return rows
+
+
+def _percent(fraction: float) -> float:
+    """A relative error as a percent to one decimal (as the report prints it), 0.0 rather than -0.0 where it rounds
+    to zero (-7.9e-11 is no error a reader should see as negative)."""
+    return round(fraction * 100, 1) + 0.0
 
 
 def _is_number(value: object) -> bool:
@@ -420,6 +450,7 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         "Resilience": resilience_sheet(evaluation, resilience),
         **cost_sheets(project, scenario, catalog),
         "Validation": validation_sheet(validation),
+        "Validation summary": validation_summary_sheet(validation),
     }
     if evaluation.protection is not None:  # replication relationships (models.present.protection)
         from models.present.protection import sheet_rows
