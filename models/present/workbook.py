@@ -398,7 +398,7 @@ NUMBER_FORMATS: dict[str, str] = {
     "IOPS": "#,##0", "ms": "0.000", "months": "0.0", "hours": "0.0", "MB/s": "#,##0.0",
     "TB": "#,##0.00", "TiB": "#,##0.00", "GB": "#,##0.00", "GiB": "#,##0.00",
     "%": "+0.0;-0.0;0.0", "W": "#,##0", "BTU/hr": "#,##0", "count": "#,##0", "U": "#,##0", "kWh": "#,##0",
-    "kg CO2e": "#,##0",
+    "kg CO2e": "#,##0", "min": "#,##0.0", "Mbit/s": "#,##0",
     "price": "#,##0.00", "ratio": "0.00", RATIO: "0.00", "value": "#,##0.0##"}
 """Spreadsheet number formats by unit (Excel / openpyxl ``number_format`` codes): the rounding a reader sees; the
 cell keeps the full value. Capacities (a unit starting with TB, TiB, GB or GiB, also per day) show two decimals,
@@ -423,6 +423,8 @@ def _unit_of_header(header: str) -> str:
         return "IOPS"
     if header == "Quantity":
         return "count"
+    if header == "Rack units":
+        return "U"
     return "value"
 
 
