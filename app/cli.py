@@ -617,13 +617,13 @@ def _export_sheets(args, xlsx: bool) -> int:
     waterfall, curves, failure states, validation) as one XLSX file or one CSV file per sheet."""
     _refuse_writing_held(args.path, args.output)
     loaded = load_project_file(args.path, read_only=True)  # a file refused before the engines are imported
+    from app.report import validation_outcomes
     from app.report.workbook import WorkbookError, sizing_sheets, write_csv_folder, write_xlsx
-    from models.validation import seed_outcomes, stored_cross_validation
 
+    outcomes = validation_outcomes()  # the report's: the published cases and the measured ramps, with the extras
+    validation = None if isinstance(outcomes, str) else outcomes
     try:
-        cv, _ = stored_cross_validation()
-        sheets = sizing_sheets(loaded.project, args.scenario, validation=seed_outcomes(cv),
-                               catalog=loaded.catalog)
+        sheets = sizing_sheets(loaded.project, args.scenario, validation=validation, catalog=loaded.catalog)
     except KeyError as exc:
         raise UsageError(str(exc.args[0])) from exc
     try:

@@ -66,8 +66,8 @@ def test_the_table_shows_the_published_range_and_how_the_workload_figures_follow
     assert f"P10 = {r:.2f} x 1.20 / 1.54 = 1.12:1" in row[6] and f"P90 = {r:.2f} x 2.50 / 1.54 = 2.32:1" in row[6]
     assert "TR-3505" in row[7]
     header, data = reduction_band_sheet(band)
-    assert header[2:8] == ["Published P10", "Published P50", "Published P90", "Data-reduction ratio P10", "P50",
-                           "P90"]
+    assert header[2:8] == ["Published P10 (x:1)", "Published P50 (x:1)", "Published P90 (x:1)",
+                           "Data-reduction ratio P10 (x:1)", "P50 (x:1)", "P90 (x:1)"]
     assert data[2:5] == [1.2, round(published_p50, 4), 2.5]
     assert data[5:8] == [round(r * 1.2 / published_p50, 4), round(r, 4), round(r * 2.5 / published_p50, 4)]
 

@@ -356,7 +356,7 @@ def test_every_front_door_gives_one_answer_for_a_file_with_a_pinned_record_that_
     assert data["verdict"]["text"] == verdict
 
     # storplan export-xlsx (the validation sheet left empty: not what is compared, and slow)
-    monkeypatch.setattr("models.validation.seed_outcomes", lambda _cv: [])
+    monkeypatch.setattr("app.report.validation_outcomes", lambda: [])
     xlsx = tmp_path / "out.xlsx"
     with redirect_stdout(io.StringIO()):
         assert main(["export-xlsx", str(path), "-o", str(xlsx)]) == 0

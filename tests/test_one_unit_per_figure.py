@@ -147,7 +147,7 @@ def test_the_spreadsheet_keeps_a_small_capacity_non_zero():
     non-zero number with two significant digits in the cell and in the CSV, not 0.0 after rounding to 4 decimals."""
     from types import SimpleNamespace
 
-    from models.present.workbook import NUMBER_FORMATS, csv_value, waterfall_rows
+    from models.present.workbook import cell_formats, csv_value, waterfall_rows
 
     bar = SimpleNamespace(label="Snapshot reserve", kind="step", before=5 * TIB, after=5 * TIB - 3e7, change=-3e7,
                           source="", formula="")
@@ -156,5 +156,7 @@ def test_the_spreadsheet_keeps_a_small_capacity_non_zero():
     expected = -3e7 / TIB  # -2.73e-5
     assert row[4] != 0 and abs(row[4] - expected) <= 0.05 * abs(expected)
     assert row[2] == 5.0 and row[3] == round((5 * TIB - 3e7) / TIB, 4)  # the usual 4 decimals otherwise
-    shown = csv_value(row[4], NUMBER_FORMATS["TiB"])
+    number_format = cell_formats([header, row])[1][4]  # the decimals a small capacity needs (two significant)
+    assert number_format == "#,##0.000000"
+    shown = csv_value(row[4], number_format)
     assert shown != 0 and abs(shown - expected) <= 0.05 * abs(expected)

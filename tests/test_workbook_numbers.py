@@ -38,21 +38,21 @@ def _csv(folder, name: str) -> list[list[str]]:
 
 def test_the_validation_sheet_holds_numbers(written):
     """Published, predicted and the signed error are numbers (were '38.4' and '+0.0%' as text); the error is
-    (predicted - published) / published in percent, computed here from the two cells."""
+    (predicted - published) / published in percent to the report's one decimal, computed here from the two
+    cells; the rule is in words (was '=', which a CSV showed as "'=")."""
     _project, outcomes, book, _folder = written
     sheet = book["Validation"]
     header = [c.value for c in sheet[1]]
-    assert header == ["Case", "Quantity", "Comparison", "Published", "Published to", "Predicted", "Error (%)",
-                      "Result", "Basis"]
+    assert header == ["Published result", "Quantity", "Passes when", "Published", "Published to", "Predicted",
+                      "Error (%)", "Result", "Basis", "Out-of-sample prediction", "Out-of-sample result", "Source"]
     checks = [c for o in outcomes for c in o.checks]
     rows = list(sheet.iter_rows(min_row=2))
     assert len(rows) == len(checks) > 0
     compared = 0
     for row, check in zip(rows, checks):
-        case, _q, comparison, published, high, predicted, error = (c.value for c in row[:7])
-        assert case == check.case_id
+        _case, _q, rule, published, high, predicted, error = (c.value for c in row[:7])
         if check.kind == "expect":
-            assert comparison == "expected" and published is None and predicted is None and error is None
+            assert rule == "the case's condition holds" and published is None and predicted is None and error is None
             continue
         if check.predicted is None or not math.isfinite(check.predicted):  # no prediction: empty, not 0
             assert predicted is None and error is None and published == pytest.approx(check.published, rel=1e-12)
@@ -61,11 +61,12 @@ def test_the_validation_sheet_holds_numbers(written):
         assert published == pytest.approx(check.published, rel=1e-12)
         assert predicted == pytest.approx(check.predicted, rel=1e-12)
         if check.kind == "range":
-            assert comparison == "range" and isinstance(high, (int, float)) and error is None
+            assert rule.startswith("inside the published range") and isinstance(high, (int, float)) and error is None
             continue
-        assert comparison in ("=", "\u2264", "\u2265")
+        assert rule.startswith(("within \u00b1", "at most the published value", "at least the published value"))
         if published != 0:
-            assert error == pytest.approx((predicted - published) / abs(published) * 100)
+            exact = (predicted - published) / abs(published) * 100
+            assert error == round(exact, 1) and str(error) != "-0.0"
             assert row[6].number_format == "+0.0;-0.0;0.0"
             compared += 1
     assert compared > 10
@@ -98,18 +99,18 @@ def test_summary_values_are_rounded_by_their_format_and_keep_their_full_value(wr
     latency = cells[f"{wp.name}: latency at target"]
     assert latency.value == pytest.approx(wp.latency_at_target_ms) and latency.number_format == "0.000"
     usable = cells["Usable capacity"]
-    assert usable.number_format == "#,##0.00######"
+    assert usable.number_format == "#,##0.00"  # two decimals, as the PDF (review 53b: 83.819 TiB, 0.36379788)
     csv_rows = {r[0]: r[1] for r in _csv(folder, "summary.csv")[1:]}
     assert csv_rows[f"{wp.name}: saturation"] == str(round(wp.saturation_iops))
     assert float(csv_rows[f"{wp.name}: latency at target"]) == round(wp.latency_at_target_ms, 3)
-    assert float(csv_rows["Usable capacity"]) == round(evaluation.capacity.total.usable_bytes / 2**40, 4)
+    assert float(csv_rows["Usable capacity"]) == round(evaluation.capacity.total.usable_bytes / 2**40, 2)
     months = [("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach),
               ("Months until saturation (growing target)", resilience.months_until_saturation),
               ("Months until full", evaluation.capacity.total.months_until_full)]
     shown = 0
     for label, value in months:
-        if value is None or not math.isfinite(value):
-            assert cells[label].value is None and csv_rows[label] == ""
+        if value is None or not math.isfinite(value):  # the report's words, never an empty cell (review 53b #11)
+            assert isinstance(cells[label].value, str) and cells[label].value and csv_rows[label] == cells[label].value
             continue
         assert cells[label].value == pytest.approx(value) and cells[label].number_format == "0.0"
         assert csv_rows[label] == str(round(value, 1))  # was 36.19591670364147
@@ -127,5 +128,5 @@ def test_the_validation_csv_holds_rounded_numbers(written):
             assert row[5] == row[6] == ""
             continue
         if check.kind in ("value", "upper_bound", "lower_bound") and check.published != 0:
-            assert float(row[6]) == round(check.error * 100, 1)
+            assert float(row[6]) == round(check.error * 100, 1) and row[6] != "-0.0"
             assert float(row[3]) == pytest.approx(check.published, rel=1e-3, abs=1e-3)

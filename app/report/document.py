@@ -90,6 +90,7 @@ from models.present.resilience import ha_state_words, targets_grow
 from models.present.uncertainty import band_summary, workload_profile_text
 from models.present.validation import (
     error_text,
+    headline_lines,
     predicted_text,
     published_text,
     quantity_label,
@@ -1520,9 +1521,6 @@ class ReportBuilder:
             return story + [self.p(f"The validation cases could not be run: {_e(outcomes)}.")]
         checks = [c for o in outcomes for c in o.checks]
         failed = [c for c in checks if not c.passed]
-        from models.validation.headline_extras import full_headline
-
-        head, extra_lines = full_headline(outcomes)
         story.append(self.p(
             "StorPlan replays published measurements (public reports and benchmark results) through the same "
             "engines that sized this design. Each check counts once, in one category: <i>in-sample</i> when a "
@@ -1530,13 +1528,7 @@ class ReportBuilder:
             "follows from the stated configuration, <i>out-of-sample</i> when the calibration was refitted without "
             "its case (leave-one-out), a <i>never-fitted prediction</i> otherwise. A check passes when the "
             "prediction is within the tolerance of the published value (or within its bound or range)."))
-        empty = tuple(c.line() for c in head.counts if not c.total)  # "0 of 0 pass" says nothing: left out
-        lines = [line for line in head.lines(out_of_sample_extra=extra_lines)
-                 if not line.startswith(("headline:", "verdict:", *empty))]
-        reasons = head.reasons
-        lines.append("Overall: " + ("; ".join(reasons) if reasons else "every count holds and every summary meets its "
-                                    "target") + ".")
-        story.append(self.p("<br/>".join(_e(line) for line in lines)))
+        story.append(self.p("<br/>".join(_e(line) for line in headline_lines(outcomes))))
         titles = {o.case_id: case_title(o.case_id, o.seed) or o.case_id for o in outcomes}
         broken = [o for o in outcomes if o.error]
         if failed or broken:

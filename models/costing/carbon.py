@@ -40,6 +40,11 @@ class Enclosure(Protocol):
     def rack_units(self) -> int:
         """Its height, rack units (0: inside a controller chassis)."""
 
+    @property
+    def chassis_of(self) -> str:
+        """For drive bays that are a controller's chassis (an E-Series controller shelf), the controller's name;
+        else ""."""
+
 
 SSD_KG_PER_GB = 0.16
 """Embodied carbon of flash, kg CO2e per GB (10^9 bytes) marketed (Tannu and Nair, HotCarbon 2022)."""
@@ -111,6 +116,13 @@ def embodied_carbon(scenario: Scenario, catalog: Catalog, parts: Sequence[Enclos
     for part in parts:
         if part.rack_units:
             per_ru = CONTROLLER_KG_PER_RU if part.kind == "controller" else ENCLOSURE_KG_PER_RU
+            chassis_of = part.chassis_of
+            if chassis_of:  # an E-Series controller shelf: the catalog gives the chassis' height on its bays
+                lines.append(EmbodiedLine(
+                    f"{chassis_of} chassis, controllers and drive bays ({part.rack_units}U)",
+                    part.rack_units * per_ru, f"{per_ru:g} kg CO2e per rack unit, the shelf-enclosure figure for "
+                    "the whole chassis (its controllers have no line of their own)", True))
+                continue
             lines.append(EmbodiedLine(f"{part.name} ({part.rack_units}U)", part.rack_units * per_ru,
                                       f"{per_ru:g} kg CO2e per rack unit", True))
     for node in scenario.nodes:

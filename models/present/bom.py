@@ -6,6 +6,7 @@ items it comes from. A design with 36 identical shelves gets one shelf row (quan
 """
 
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,13 @@ from models.costing.inputs import HCI_HOST_RACK_UNITS
 from models.formatting import fmt_capacity
 from models.present.labels import policy_label
 from models.present.nodes import drive_size, model_name, node_figures
-from models.project.metrocluster import PARTNER_SWITCH_NOTE, is_metrocluster, is_partner, with_partner_site
+from models.project.metrocluster import (
+    PARTNER_SUFFIX,
+    PARTNER_SWITCH_NOTE,
+    is_metrocluster,
+    is_partner,
+    with_partner_site,
+)
 from models.project.model import (
     CloudVmNode,
     ControllerNode,
@@ -415,7 +422,8 @@ class PartFootprint:
         figure it needs is not in the catalog); missing: what the catalog gives no figure for (e.g. "power of
         NetApp NS224", "power of 24 x NetApp 3.8TB NVMe SSD"); node_id: the scenario node; enclosure_w, drives_w:
         the enclosure's and (a shelf's) drives' share of ``power_w`` (None when unknown; drives_w 0 for a
-        controller or switch).
+        controller or switch); chassis_of: for a controller's internal bays that are its chassis (an E-Series
+        controller shelf, whose height the bays' record gives), that controller's name, else "".
     """
 
     name: str
@@ -426,6 +434,7 @@ class PartFootprint:
     node_id: str = ""
     enclosure_w: float | None = None
     drives_w: float | None = None
+    chassis_of: str = ""
 
     @property
     def height(self) -> int | None:
@@ -541,33 +550,56 @@ def part_footprints(scenario: Scenario, catalog: Catalog) -> tuple[PartFootprint
             owner = controller_of_shelf(scenario, node.id)
             if owner is not None and not getattr(catalog.find(owner.catalog_id), "rack_units", None):
                 chassis_in_bays.add(owner.id)
+    chassis_power_unknown = set()  # those controllers whose chassis (the bays' record) has no power figure either
     for node in scenario.nodes:
         if node.kind not in ("controller", "shelf", "switch"):
             continue
         rec = catalog.find(node.catalog_id)
-        label = rec.name if rec is not None else f"{node.catalog_id} (not in catalog)"
+        label = (rec.name if rec is not None else f"{node.catalog_id} (not in catalog)") + (
+            PARTNER_SUFFIX if is_partner(node.id) else "")
         missing: list[str] = []
         enclosure = True
+        chassis_of = ""
         if isinstance(node, ShelfNode) and getattr(rec, "internal", False):
             owner = controller_of_shelf(scenario, node.id)
             owner_rec = catalog.find(owner.catalog_id) if owner is not None else None
             enclosure = owner_rec is not None and not getattr(owner_rec, "rack_units", None)
+            if enclosure and owner is not None:
+                chassis_of = names[owner.id]
         height = getattr(rec, "rack_units", None) if enclosure and node.id not in chassis_in_bays else 0
         watts = getattr(rec, "typical_power_w", None) if enclosure else 0.0
         if height is None:
             missing.append(f"height of {label}")
-        if watts is None:
-            missing.append(f"power of {label}")
         enclosure_w: float | None = float(watts) if watts is not None else None
         drives_w: float | None = 0.0
+        what = ""
         if isinstance(node, ShelfNode):
             drives_w, what = _drives_power(catalog.find(node.drive), node.drive_count)
-            if what:
-                missing.append(what)
+        if watts is None:
+            if chassis_of:  # the controller's chassis: named once, on the controller's part, with what is counted
+                chassis_power_unknown.add(chassis_of)
+            else:
+                missing.append(f"power of {label}")
+        if what:
+            missing.append(what)
         power = enclosure_w + drives_w if enclosure_w is not None and drives_w is not None else None
         out.append(PartFootprint(names[node.id], node.kind, int(height or 0), power, tuple(missing), node.id,
-                                 enclosure_w, drives_w))
-    return tuple(out)
+                                 enclosure_w, drives_w, chassis_of))
+    return tuple(_chassis_missing(p, out) if p.name in chassis_power_unknown else p for p in out)
+
+
+def _chassis_missing(controller: PartFootprint, parts: Sequence[PartFootprint]) -> PartFootprint:
+    """``controller`` (whose chassis is its internal bays' record, an E-Series controller shelf, and has no power
+    figure) with its missing power said once for the whole chassis, controllers and drive bays, and what is
+    counted: the drives' power (review 53b: the note named the bays' node, "24 x 3.84TB NVMe SSD", as not counted
+    while the drives' 288 W were)."""
+    drives = [p for p in parts if p.chassis_of == controller.name]
+    watts = sum(p.drives_w or 0.0 for p in drives)
+    counted = f"; the drives' {watts:,.0f} W are counted" if watts else ""
+    what = (f"power of the {controller.name} chassis (its controllers and drive bays, without the drives"
+            f"{counted})")
+    kept = tuple(m for m in controller.missing if not m.startswith("power of "))
+    return dataclasses.replace(controller, missing=(*kept, what))
 
 
 def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
@@ -582,7 +614,7 @@ def footprint(scenario: Scenario, catalog: Catalog) -> Footprint:
             power += p.power_w
         else:
             power += (p.enclosure_w or 0.0) + (p.drives_w or 0.0)
-    unknown = tuple(p.name for p in parts if p.missing)
+    unknown = tuple(dict.fromkeys(m for p in parts for m in p.missing))  # what is missing, said once
     hci = tuple(n.hosts for n in scenario.nodes if isinstance(n, HciClusterNode))
     cloud_only = not parts and not hci and any(isinstance(n, (CloudVmNode, ManagedServiceNode))
                                                for n in scenario.nodes)

@@ -91,3 +91,19 @@ def case_title(case_id: str, seed: str, address: bool = True) -> str:
     if protocol:
         parts.append(protocol)
     return ", ".join(p for p in parts if p)
+
+
+def case_source(case_id: str, seed: str) -> str:
+    """The public document a validation case replays, cited in full (the workbook's Source column): a seed
+    report's citation (kind of document, publisher, title, date, document number or address where it prints one:
+    ``models.catalog.published_reports.SEED_TITLES``) with the section, e.g. ``NetApp report "NetApp AFF A800
+    Performance with Oracle Database" (2019), §2, 3.6, 4``; a public result (a benchmark) as :func:`case_title`
+    gives it with its address. "" when the case names no source."""
+    seed_file = _SEED_FILE.match(seed.strip())
+    if not seed_file:
+        return case_title(case_id, seed)
+    title = SEED_TITLES.get(seed_file.group(1), "")
+    section = customer_citation(seed_file.group(2)) if seed_file.group(2).strip() else ""
+    if section:
+        section = f"§{section}" if section[0].isdigit() else f"section '{section}'"
+    return ", ".join(p for p in (title, section) if p)

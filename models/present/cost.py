@@ -198,9 +198,14 @@ def cost_series(tco: Tco, options: int = 4) -> list[tuple[str, tuple[float, ...]
 def workbook_rows(tco: Tco) -> list[list[Any]]:
     """The workbook's "Cost and footprint" sheet: (figure, value, unit, kind, source) rows of the inputs, power,
     energy, carbon, each option's total over the horizon and the break-even months."""
+    from models.costing.carbon import DRIVE_SOURCE, ENCLOSURE_SOURCE
+
     rows: list[list[Any]] = [["Figure", "Value", "Unit", "Kind", "Source"]]
     for label, f in tco.inputs.figures():
-        rows.append([label, f.value, f.unit.strip() or "ratio", f.kind, f.source])
+        unit = f.unit.strip() or "ratio"
+        if unit.startswith("per "):  # a price: its currency named (review 53b: "0.13 per kWh")
+            unit = f"{tco.currency} {unit}"
+        rows.append([label, f.value, unit, f.kind, f.source])
     rows.append(["Horizon", tco.inputs.horizon_months, "months", "requirements", ""])
     energy = tco.energy
     if energy is not None:
@@ -211,9 +216,9 @@ def workbook_rows(tco: Tco) -> list[list[Any]]:
                  ["Energy a year (facility)", energy.facility_kwh_per_year, "kWh", "computed", "IT energy x PUE"],
                  ["Operational carbon a year", energy.operational_kg_per_year, "kg CO2e", "computed",
                   "facility energy x grid carbon intensity"]]
-    for line in tco.embodied.lines:
+    for line in tco.embodied.lines:  # the basis and what it rests on, as the PDF's embodied-carbon table cites it
         rows.append([f"Embodied carbon: {line.item}", line.kg, "kg CO2e", "assumption" if line.assumed else "published",
-                     line.basis])
+                     f"{line.basis} ({ENCLOSURE_SOURCE if line.assumed else DRIVE_SOURCE})"])
     rows.append(["Embodied carbon", tco.embodied.total_kg, "kg CO2e", "computed", ""])
     rows.append([f"Total cost: {tco.design.name}", tco.design.total, tco.currency,
                  "complete" if tco.design.complete else "not counting " + "; ".join(tco.design.missing),

@@ -159,7 +159,7 @@ NO_IOPS_GROWTH = "IOPS targets do not grow in this project (0% a year)"
 """What the runway says instead of the growing targets' months when no workload's IOPS target grows."""
 
 
-def _static_targets(resilience: Resilience) -> str:
+def static_targets(resilience: Resilience) -> str:
     """:data:`NO_IOPS_GROWTH` with what today's targets give: already breached or saturated, else that neither
     comes with time (the capacity alone grows)."""
     breach, saturation = resilience.months_until_slo_breach, resilience.months_until_saturation
@@ -175,7 +175,7 @@ def _static_targets(resilience: Resilience) -> str:
 def runway_lines(resilience: Resilience, growth_unmeasured: bool = False) -> list[str]:
     """The runway in three lines: the capacity's months until full (:func:`full_words`), and the growing targets'
     months (``not within ten years`` for None: their runway looks ten years ahead); when no workload's IOPS
-    target grows (:func:`targets_grow`), two lines: the capacity's and :func:`_static_targets`.
+    target grows (:func:`targets_grow`), two lines: the capacity's and :func:`static_targets`.
     ``growth_unmeasured``: the workloads' 0%/yr growth was not measured (an import,
     ``models.project.model.growth_unmeasured``): no projection reads "growth not measured", not "no growth"."""
     def months(value: float | None) -> str:
@@ -187,7 +187,7 @@ def runway_lines(resilience: Resilience, growth_unmeasured: bool = False) -> lis
     full = ("months until full: growth not measured (0%/yr applied)" if unmeasured
             else f"months until full: {full_words(resilience.months_until_full)}")
     grows = targets_grow(resilience)
-    static = "" if grows else _static_targets(resilience)
+    static = "" if grows else static_targets(resilience)
     if static:
         return [full, static]
     target = "the growing target" if grows else "the target"
@@ -237,7 +237,7 @@ def compact_runway(resilience: Resilience) -> str:
             return "not within ten years"
         return "already" if value <= 0 else fmt_months(value)
 
-    if not targets_grow(resilience) and _static_targets(resilience):
+    if not targets_grow(resilience) and static_targets(resilience):
         return f"full: {full_words(resilience.months_until_full)} · IOPS targets do not grow"
     return (f"full: {full_words(resilience.months_until_full)} · SLO breach at the growing target: "
             f"{months(resilience.months_until_slo_breach)} · saturation: {months(resilience.months_until_saturation)}")

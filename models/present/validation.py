@@ -16,8 +16,8 @@ from models.validation.labels import quantity_label
 if TYPE_CHECKING:
     from models.validation.checks import Check
 
-__all__ = ["category_text", "error_text", "predicted_text", "published_text", "quantity_label", "rule_text",
-           "summary_text", "tolerance_text"]
+__all__ = ["category_text", "error_text", "headline_lines", "predicted_text", "published_text", "quantity_label",
+           "rule_text", "summary_text", "tolerance_text"]
 
 
 def published_text(check: Check) -> str:
@@ -100,3 +100,25 @@ def summary_text(outcomes: Sequence) -> str:
     passed_checks = sum(bool(check.passed) for check in checks)
     passed_cases = sum(bool(outcome.passed) for outcome in outcomes)
     return f"{passed_checks} of {len(checks)} checks pass; {passed_cases} of {len(outcomes)} cases pass"
+
+
+def headline_lines(outcomes: Sequence) -> list[str]:
+    """The validation headline as the report's "Model validation" section and the workbook's "Validation summary"
+    sheet give it: each category's count (passed of total), the out-of-sample and never-fitted summaries with
+    their targets and the band coverage (``models.validation.headline_extras.full_headline``; the bundled outcomes
+    carry those extras), categories without a check left out, then one "Overall:" line.
+
+    Args:
+        outcomes: ``CaseOutcome`` records (``app.report.validation_outcomes``: the published cases and the
+            measured ramps).
+    """
+    from models.validation.headline_extras import full_headline
+
+    head, extra_lines = full_headline(outcomes)
+    empty = tuple(c.line() for c in head.counts if not c.total)  # "0 of 0 pass" says nothing: left out
+    lines = [line for line in head.lines(out_of_sample_extra=extra_lines)
+             if not line.startswith(("headline:", "verdict:", *empty))]
+    reasons = head.reasons
+    lines.append("Overall: " + ("; ".join(reasons) if reasons else "every count holds and every summary meets its "
+                                "target") + ".")
+    return lines

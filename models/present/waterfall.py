@@ -180,11 +180,13 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
     effective_side: list[str] = []
     changes: dict[str, float] = {}
     parts: dict[str, list] = {}
+    raw_steps = []
     for system in capacity.counted:
         count = system.usable_step_count if system.usable_step_count is not None else len(system.steps)
         for index, step in enumerate(system.steps):
             if _is_raw_step(step):
-                continue  # already in the raw total
+                raw_steps.append(step)
+                continue  # already in the raw total (its source and formula go on the raw bar)
             if step.name not in changes:
                 (usable_side if index < count else effective_side).append(step.name)
                 changes[step.name] = 0.0
@@ -211,9 +213,16 @@ def scenario_waterfall(capacity: ScenarioCapacity) -> list[WaterfallBar]:
         sources = "; ".join(dict.fromkeys(customer_citation(str(step.source)) for _, step in members))
         bars.append(WaterfallBar(name, step_kind(before, after), before, after, sources, "sum over systems", (),
                                  details))
+    raw_bar = None
+    if raw_steps:  # the raw total cites what the systems' own raw steps cite (the text and the PDF do)
+        raw_bar = WaterfallBar(
+            "Raw", "total", 0.0, float(total.raw_bytes),
+            "; ".join(dict.fromkeys(customer_citation(str(step.source)) for step in raw_steps)),
+            "; ".join(dict.fromkeys(customer_citation(str(step.formula)) for step in raw_steps)),
+            details=(RAW_DETAIL,))
+    split = len(usable_side) if all(s.usable_step_count is not None for s in capacity.counted) else None
     return build_waterfall(bars, float(total.raw_bytes), float(total.usable_bytes), float(total.effective_bytes),
-                           split=len(usable_side) if all(s.usable_step_count is not None for s in capacity.counted)
-                           else None, effective_with_snapshots=float(total.effective_with_snapshots_bytes))
+                           raw_bar, split=split, effective_with_snapshots=float(total.effective_with_snapshots_bytes))
 
 
 def with_effective_band(bars: Sequence[WaterfallBar], band: CapacityBand | None,

@@ -12,19 +12,34 @@ character a spreadsheet's XML refuses, no text past a spreadsheet cell's 32,767 
 spreadsheet would read as a formula (it starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return:
 :func:`looks_like_formula`) is written as text: with a leading ``'`` in CSV (:func:`csv_text`) and as a string
 cell in XLSX (``app.report.workbook``).
+
+What StorPlan writes itself never starts with such a character (a check's rule is "at most the published value",
+not "≤" or "="; a tolerance is not a "+5%" cell), so a customer sees the ``'`` only before text someone typed into
+the project that starts with one (a name "=SUM(...)"): OWASP's CSV-injection guidance and ASVS 1.2.10 prescribe
+exactly that single-quote escape for such a field; a leading space instead is not in the guidance and some
+spreadsheets trim it before deciding what a cell is, so it is not used (review 53b #21).
 """
 
 from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from models.catalog import Catalog
-from models.present.bom import BTU_PER_W, NO_PART_NUMBER, BomRow, bill_of_materials, footprint, part_number
+from models.costing.inputs import HCI_HOST_RACK_UNITS
+from models.present.bom import (
+    BTU_PER_W,
+    NO_PART_NUMBER,
+    BomRow,
+    Footprint,
+    bill_of_materials,
+    footprint,
+    part_number,
+)
 from models.present.capacity_text import text_in_unit
-from models.present.resilience import state_label
+from models.present.resilience import full_words, state_label
 from models.present.validation import error_text
 from models.present.waterfall import scenario_waterfall
 from models.units import CapacityUnit, capacity_decimals
@@ -70,23 +85,24 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  ["Usable capacity", _cap(total.usable_bytes, divisor), unit.value],
                  ["Effective capacity", _cap(total.effective_bytes, divisor), unit.value],
                  ["Data-reduction ratio (compression, compaction, deduplication)",
-                  round(total.data_reduction_ratio, 4), ""],
+                  round(total.data_reduction_ratio, 4), RATIO],
                  ["Effective capacity with Snapshot copies and clones",
                   _cap(total.effective_with_snapshots_bytes, divisor), unit.value],
                  ["Total efficiency ratio with Snapshot copies and clones (logical / physical)",
-                  round(total.efficiency_ratio, 4), ""],
-                 ["Months until full", total.months_until_full, "months"]]
+                  round(total.efficiency_ratio, 4), RATIO],
+                 _months_row("Months until full", total.months_until_full, full_words)]
     band = evaluation.capacity_band
     if band is not None:  # the data-reduction band (models.capacity.reduction_band), as the PDF and screen give it
         rows += [["Effective capacity P10", _cap(band.effective_bytes_p10, divisor), unit.value],
                  ["Effective capacity P50", _cap(band.effective_bytes_p50, divisor), unit.value],
                  ["Effective capacity P90", _cap(band.effective_bytes_p90, divisor), unit.value],
-                 ["Data-reduction ratio P10", round(band.data_reduction_ratio_p10, 4), ""],
-                 ["Data-reduction ratio P50", round(band.data_reduction_ratio_p50, 4), ""],
-                 ["Data-reduction ratio P90", round(band.data_reduction_ratio_p90, 4), ""],
-                 ["Months until full P10", band.months_until_full_p10, "months"],
-                 ["Months until full P90", band.months_until_full_p90, "months"],
-                 ["Break-even data-reduction ratio", _break_even_cell(band), ""]]
+                 ["Data-reduction ratio P10", round(band.data_reduction_ratio_p10, 4), RATIO],
+                 ["Data-reduction ratio P50", round(band.data_reduction_ratio_p50, 4), RATIO],
+                 ["Data-reduction ratio P90", round(band.data_reduction_ratio_p90, 4), RATIO],
+                 _months_row("Months until full P10", band.months_until_full_p10, full_words),
+                 _months_row("Months until full P90", band.months_until_full_p90, full_words)]
+        be = _break_even_cell(band)
+        rows.append(["Break-even data-reduction ratio", be, RATIO if _is_number(be) else ""])
     perf = evaluation.performance
     for wp in (perf.workloads if perf is not None else ()):
         name = wp.name
@@ -97,54 +113,123 @@ def summary_sheet(project: Project, evaluation: Evaluation, resilience: Resilien
                  [f"{name}: max IOPS at SLO band P10", wp.max_iops_at_slo_band_p10, "IOPS"],
                  [f"{name}: max IOPS at SLO band P90", wp.max_iops_at_slo_band_p90, "IOPS"],
                  [f"{name}: target", wp.target_iops, "IOPS"],
-                 [f"{name}: latency at target", wp.latency_at_target_ms, "ms"],
+                 _latency_row(f"{name}: latency at target", wp.latency_at_target_ms, wp.target_iops),
                  [f"{name}: target met", wp.target_met, ""],
                  [f"{name}: bottleneck", wp.bottleneck, ""],
                  [f"{name}: profile", wp.profile, ""]]
     if resilience is not None:
-        rows += [["Months until the SLO is breached (growing target)", resilience.months_until_slo_breach, "months"],
-                 ["Months until saturation (growing target)", resilience.months_until_saturation, "months"]]
+        rows += [_months_row("Months until the SLO is breached (growing target)", resilience.months_until_slo_breach,
+                             _runway_words(resilience)),
+                 _months_row("Months until saturation (growing target)", resilience.months_until_saturation,
+                             _runway_words(resilience))]
     return rows
+
+
+def _latency_row(label: str, latency: float | None, target: float | None) -> list[Any]:
+    """A Summary row of a latency at the target: the number in ms, "saturated" where the target is past
+    saturation (the engine gives no finite latency), empty without a target."""
+    if latency is not None and math.isfinite(latency):
+        return [label, latency, "ms"]
+    return [label, "saturated" if target is not None else None, ""]
+
+
+RATIO = "x:1"
+"""The unit of a ratio (data reduction, efficiency: logical / physical) in the Summary's Unit cell and the
+Data-reduction bands' headers; one number format for every ratio (:data:`NUMBER_FORMATS`), as the PDF's 1.43:1."""
+
+
+def _months_row(label: str, months: float | None, words: Callable[[float | None], str]) -> list[Any]:
+    """A Summary row of months: the number with the unit "months", or where there is no such month (None: not
+    within the runway, no growth) the report's words for it in the Value cell and no unit (review 53b: an empty
+    cell beside "months")."""
+    if months is not None and math.isfinite(months):
+        return [label, months, "months"]
+    return [label, words(None), ""]
+
+
+def _runway_words(resilience: Resilience) -> Callable[[float | None], str]:
+    """How the report words a growing target's month that does not come (``models.present.resilience``):
+    "not within ten years" (the runway looks ten years ahead), or where no IOPS target grows, that the targets
+    do not grow and what today's targets give."""
+    from models.present.resilience import static_targets, targets_grow
+
+    static = "" if targets_grow(resilience) else static_targets(resilience)
+    return lambda _months: static or "not within ten years"
 
 
 def bom_sheet(scenario: Scenario, catalog: Catalog, unit: CapacityUnit, price_book: Sequence[PriceRow] = ()) -> Sheet:
-    """The bill of materials (``models.present.bom``): category, quantity, model, catalog id, part number and
-    where it comes from (the price book, or the catalog; "no public part number" where neither gives one), then the
-    unit and extended price when the project has a price book (in its currency), key figures, rack units, typical
-    power (W) and heat (BTU/hr, 1 W = 3.412142 BTU/hr) and used by; a last row totals the footprint
-    (``models.present.bom.footprint``, "at least" with the items not counted when a figure is missing)."""
+    """The bill of materials (``models.present.bom``): category, quantity, model, part number and where it comes
+    from (the price book, or the catalog; "no public part number" where neither gives one), then the unit and
+    extended price when the project has a price book (in its currency), key figures, rack units, typical power (W)
+    and heat (BTU/hr, 1 W = 3.412142 BTU/hr), a footprint note (what is not known or assumed: a figure the
+    catalog does not give is an empty cell, never 0 or a word in a number column) and used by; a last row totals
+    the footprint (``models.present.bom.footprint``, "at least" with the items not counted when a figure is
+    missing; for a design wholly in the cloud, no rack space or power on site). The catalog's own ids are not
+    shown (review 53b: an id such as a 1.8 TB drive's read as an 18 TB one); the model names the part as the
+    PDF's bill of materials does."""
     currency = price_book[0].currency if price_book else ""
     prices = {row.catalog_id: row.unit_price for row in price_book}
-    header = ["Category", "Quantity", "Model", "Catalog id", "Part number", "Part number from"]
+    header = ["Category", "Quantity", "Model", "Part number", "Part number from"]
     if currency:
         header += [f"Unit price ({currency})", f"Extended price ({currency})"]
-    rows: Sheet = [header + ["Key figures", "Rack units", "Typical power (W)", "Heat (BTU/hr)", "Used by"]]
+    rows: Sheet = [header + ["Key figures", "Rack units", "Typical power (W)", "Heat (BTU/hr)", "Footprint note",
+                             "Used by"]]
     for r in bill_of_materials(scenario, catalog, unit, price_book):
         number, where = part_number(catalog, r.catalog_id, price_book)
-        row: list[Any] = [r.category, r.quantity, r.model, r.catalog_id, number or NO_PART_NUMBER, where]
+        row: list[Any] = [r.category, r.quantity, r.model, number or NO_PART_NUMBER, where]
         if currency:
             price = prices.get(r.catalog_id)
-            row += [price, None if price is None or r.quantity is None else price * r.quantity]
+            row += [price, None if price is None or r.quantity is None else round(price * r.quantity, 2)]
         rows.append(row + [r.figures, *_footprint_numbers(r), ", ".join(r.used_by)])
     total = footprint(scenario, catalog)
-    missing = total.unknown + (("power of the vSAN hosts",) if total.hci_hosts else ())
-    bound = " (at least: " + ", ".join(missing) + " not counted)" if missing else ""
-    last: list[Any] = [f"Total{bound}", None, "controllers, shelves, drives and switches", "", "", ""]
+    last: list[Any] = ["Total", None]
+    if total.cloud_only:
+        last += ["cloud resources", "", ""]
+    else:
+        last += ["controllers, shelves, drives and switches", "", ""]
     if currency:
         last += [None, None]
-    rows.append(last + ["", total.total_rack_units, round(total.power_w, 1), round(total.btu_per_hr, 1), ""])
+    rows.append(last + ["", *_total_numbers(total), ""])
     return rows
 
 
+def _total_numbers(total: Footprint) -> list[Any]:
+    """The footprint total's rack units, typical W, BTU/hr and note: a design wholly in the cloud has none on
+    site (empty cells, the note says why, as the PDF does); a power that is a sum of known figures only is a lower
+    bound ("at least", the note names what is not counted), and no power at all is known (vSAN hosts only) is an
+    empty cell, never 0 W."""
+    if total.cloud_only:
+        return [None, None, None, total.text()]
+    missing = total.unknown + ((f"power of the {sum(total.hci_hosts)} vSAN hosts",) if total.hci_hosts else ())
+    notes = []
+    if total.hci_hosts:
+        notes.append(f"rack units with the vSAN hosts at {HCI_HOST_RACK_UNITS} U each (assumed: the catalog gives "
+                     "no host height)")
+    known_power = total.power_w > 0 or not missing
+    if missing:
+        notes.append(("at least: " if known_power else "not known: ") + "the catalog gives no figure for "
+                     + ", ".join(missing))
+    if total.sites > 1:
+        notes.append("both MetroCluster sites together")
+    power = [round(total.power_w, 1), round(total.btu_per_hr, 1)] if known_power else [None, None]
+    return [total.total_rack_units, *power, "; ".join(notes)]
+
+
 def _footprint_numbers(row: BomRow) -> list[Any]:
-    """A bill-of-materials row's rack units, typical W and BTU/hr as numbers ("unknown" where the catalog gives
-    no figure, None for a row outside the footprint such as hosts or link ports)."""
+    """A bill-of-materials row's rack units, typical W and BTU/hr as numbers (an empty cell where the catalog
+    gives no figure, never 0 or a word in a number column) and a note saying what is not known or assumed; all
+    empty for a row outside the footprint such as link ports."""
     if not row.in_footprint:
-        return [None, None, None]
-    ru: Any = "unknown" if row.rack_units is None else row.rack_units
+        return [None, None, None, ""]
+    notes = []
+    if row.category.startswith("HCI hosts"):
+        notes.append(f"{HCI_HOST_RACK_UNITS} U a host, assumed (the catalog gives no host height)")
+    if row.rack_units is None:
+        notes.append("height not known (the catalog gives no figure)")
     if row.power_w is None:
-        return [ru, "unknown", "unknown"]
-    return [ru, round(row.power_w, 1), round(row.power_w * BTU_PER_W, 1)]
+        notes.append("power not known (the catalog gives no figure)")
+    power = [None, None] if row.power_w is None else [round(row.power_w, 1), round(row.power_w * BTU_PER_W, 1)]
+    return [row.rack_units, *power, "; ".join(notes)]
 
 
 def waterfall_rows(bars: Sequence, unit: CapacityUnit | str) -> Sheet:
@@ -182,8 +267,9 @@ def reduction_band_sheet(band: CapacityBand) -> Sheet:
     from models.capacity.reduction_band import WORKLOAD_TYPES
     from models.present.capacity_band import spread_explanation
 
-    rows: Sheet = [["Workload", "Type", "Published P10", "Published P50", "Published P90",
-                    "Data-reduction ratio P10", "P50", "P90", "How this workload's figures follow", "Source"]]
+    rows: Sheet = [["Workload", "Type", f"Published P10 ({RATIO})", f"Published P50 ({RATIO})",
+                    f"Published P90 ({RATIO})", f"Data-reduction ratio P10 ({RATIO})", f"P50 ({RATIO})",
+                    f"P90 ({RATIO})", "How this workload's figures follow", "Source"]]
     for w in band.workloads:
         d = w.distribution
         rows.append([w.name, WORKLOAD_TYPES.get(w.workload_type, w.workload_type), round(d.p10, 4), round(d.p50, 4),
@@ -199,7 +285,8 @@ def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
 
 def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -> Sheet:
     """Every curve point of every workload (normal state, then each failure state): IOPS, storage latency with
-    its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model."""
+    its uncertainty band ("saturated" where the band's P90 edge is past saturation at that IOPS, never an empty
+    cell), MB/s, and whether the point is on the closed ramp or the open model."""
     rows: Sheet = [["Workload", "State", "Model", "IOPS", "Latency (ms)", "Band P10 (ms)", "Band P90 (ms)",
                     "Throughput (MB/s)"]]
     perf = evaluation.performance
@@ -210,15 +297,26 @@ def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -
         for state, w in curves:
             for model, points in (("closed ramp", w.curve), ("open model", w.open_curve)):
                 for p in points:
-                    rows.append([wp.name, state, model, p.iops, p.latency_ms, p.latency_band_p10_ms,
-                                 p.latency_band_p90_ms, p.mbps])
+                    p90 = _ms(p.latency_band_p90_ms)
+                    if p90 is None and p.latency_band_p10_ms is not None:
+                        p90 = "saturated"  # the band's pessimistic edge is past saturation at this IOPS
+                    rows.append([wp.name, state, model, p.iops, _ms(p.latency_ms), _ms(p.latency_band_p10_ms),
+                                 p90, p.mbps])
     return rows
+
+
+def _ms(value: float | None) -> float | str | None:
+    """A latency cell: the number, or "saturated" where the latency is unbounded (the load is past saturation:
+    the rule of every output, never an empty cell or infinity)."""
+    if isinstance(value, float) and math.isinf(value) and value > 0:
+        return "saturated"
+    return value
 
 
 def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> Sheet:
     """Each workload's failure states: saturation, max IOPS at the SLO, latency at the target, SLO met, the
     time to rebuild and the reason."""
-    rows: Sheet = [["Workload", "State", "Saturation (IOPS)", "Max IOPS at SLO", "Latency at target (ms)",
+    rows: Sheet = [["Workload", "State", "Saturation (IOPS)", "Max IOPS at SLO (IOPS)", "Latency at target (ms)",
                     "SLO met", "Rebuild (hours)", "Reason"]]
     perf = evaluation.performance
     if resilience is None or perf is None:
@@ -226,36 +324,69 @@ def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> S
     for wp in perf.workloads:
         for s in resilience.states.get(wp.workload_id, ()):
             sp = s.performance
+            latency = _ms(sp.latency_at_target_ms)
+            if latency is None and sp.target_iops is not None:
+                latency = "saturated"  # a target past saturation in this state: no finite latency
             rows.append([wp.name, state_label(s), sp.saturation_iops, sp.max_iops_at_slo,
-                         sp.latency_at_target_ms, s.meets_slo, s.rebuild_hours, s.reason])
+                         latency, s.meets_slo, s.rebuild_hours, s.reason])
     return rows
 
 
-COMPARISONS = {"value": "=", "upper_bound": "\u2264", "lower_bound": "\u2265", "range": "range",
-               "expect": "expected"}
-"""How a check compares the prediction with the published figure, as the Validation sheet's Comparison column
-says it (the Published cell is the bound, or the range's low end with its high end in Published to)."""
-
-
 def validation_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
-    """The validation checks (as ``storplan validate`` and the report word them), numbers as numbers: case,
-    quantity, comparison (=, ≤, ≥, range, expected), published (the bound or the range's low end), published to
-    (a range's high end), predicted, signed error in percent (None where the check compares no values: a range
-    or an expectation, whose Result says what was found), result ("pass" / "FAIL"), basis."""
-    rows: Sheet = [["Case", "Quantity", "Comparison", "Published", "Published to", "Predicted", "Error (%)",
-                    "Result", "Basis"]]
+    """The validation checks as the report's "Model validation" table gives them (the same outcomes: the published
+    cases and the measured ramps, ``app.report.validation_outcomes``), numbers as numbers: the published result
+    (its title and section, ``models.present.case_titles.case_title``), the quantity in words
+    (``models.validation.labels.quantity_label``), when the check passes in words (``rule_text``: "within ±10% of
+    the published value", "at most the published value"), published (the bound or the range's low end), published
+    to (a range's high end), predicted, the signed error in percent to the report's one decimal (None where the
+    check compares no values: a range or an expectation, whose Result says what was found), result ("pass" /
+    "fail"), basis (``category_text``: in-sample, definitional arithmetic, yes / no or a never-fitted
+    prediction), the leave-one-out prediction and its result where the check has one (what the headline counts
+    out-of-sample), and the source: the public document, cited in full (``case_source``). A case that could not
+    run has one row saying why."""
+    from models.present.case_titles import case_source, case_title
+    from models.present.validation import category_text, quantity_label, rule_text
+
+    rows: Sheet = [["Published result", "Quantity", "Passes when", "Published", "Published to", "Predicted",
+                    "Error (%)", "Result", "Basis", "Out-of-sample prediction", "Out-of-sample result", "Source"]]
     for outcome in outcomes or ():
+        title = case_title(outcome.case_id, outcome.seed, address=False) or outcome.case_id
+        source = case_source(outcome.case_id, outcome.seed)
+        if outcome.error:
+            rows.append([title, None, None, None, None, None, None, f"fail (could not run: {outcome.error})", None,
+                         None, None, source])
         for c in outcome.checks:
             kind = c.kind
             expect = kind == "expect"
             high = (c.published_high if c.published_high is not None else c.published) if kind == "range" else None
-            error = c.error * 100 if kind not in ("range", "expect") and _is_number(c.error) else None
-            result = "pass" if c.passed else "FAIL"
+            error = _percent(c.error) if kind not in ("range", "expect") and _is_number(c.error) else None
+            result = "pass" if c.passed else "fail"
             if kind in ("range", "expect"):
                 result += f" ({error_text(c)})"
-            rows.append([c.case_id, c.quantity, COMPARISONS.get(kind, kind), None if expect else c.published, high,
-                         None if expect else c.predicted, error, result, c.sample_mark])
+            held = c.out_of_sample_passed
+            rows.append([title, quantity_label(c.quantity), rule_text(c), None if expect else c.published, high,
+                         None if expect else c.predicted, error, result, category_text(c),
+                         c.out_of_sample if _is_number(c.out_of_sample) else None,
+                         None if held is None else "pass" if held else "fail", source])
     return rows
+
+
+def validation_summary_sheet(outcomes: Sequence[CaseOutcome] | None) -> Sheet:
+    """The validation headline, one line a row, as the report's "Model validation" section words it
+    (``models.present.validation.headline_lines``: each category's pass count, the out-of-sample and never-fitted
+    summaries against their targets, the band coverage, the overall result)."""
+    from models.present.validation import headline_lines
+
+    rows: Sheet = [["Validation summary"]]
+    if outcomes:
+        rows += [[line.strip()] for line in headline_lines(outcomes)]
+    return rows
+
+
+def _percent(fraction: float) -> float:
+    """A relative error as a percent to one decimal (as the report prints it), 0.0 rather than -0.0 where it rounds
+    to zero (-7.9e-11 is no error a reader should see as negative)."""
+    return round(fraction * 100, 1) + 0.0
 
 
 def _is_number(value: object) -> bool:
@@ -265,13 +396,19 @@ def _is_number(value: object) -> bool:
 
 NUMBER_FORMATS: dict[str, str] = {
     "IOPS": "#,##0", "ms": "0.000", "months": "0.0", "hours": "0.0", "MB/s": "#,##0.0",
-    "TB": "#,##0.00######", "TiB": "#,##0.00######", "GB": "#,##0.00##", "GiB": "#,##0.00##",
-    "%": "+0.0;-0.0;0.0", "W": "#,##0", "count": "#,##0",
-    "price": "#,##0.00", "ratio": "0.00", "value": "#,##0.0##"}
+    "TB": "#,##0.00", "TiB": "#,##0.00", "GB": "#,##0.00", "GiB": "#,##0.00",
+    "%": "+0.0;-0.0;0.0", "W": "#,##0", "BTU/hr": "#,##0", "count": "#,##0", "U": "#,##0", "kWh": "#,##0",
+    "kg CO2e": "#,##0", "min": "#,##0.0", "Mbit/s": "#,##0",
+    "price": "#,##0.00", "ratio": "0.00", RATIO: "0.00", "value": "#,##0.0##"}
 """Spreadsheet number formats by unit (Excel / openpyxl ``number_format`` codes): the rounding a reader sees; the
-cell keeps the full value. Capacities show 2 to 8 decimals (rounded to 4 where the sheet
-is built, more only for a small non-zero value, which keeps two significant digits). CSV
-files are rounded to the format's most decimals (:func:`csv_value`)."""
+cell keeps the full value. Capacities (a unit starting with TB, TiB, GB or GiB, also per day) show two decimals,
+or more for a small non-zero value so it keeps two significant digits (``models.units.capacity_decimals``, the
+PDF's rule: 0.36 TiB/day, never 0.36379788); every ratio two decimals (1.12:1 in every sheet, as the PDF); a
+price (a unit or header naming a price or a three-letter currency code) two. CSV files are rounded to the
+format's decimals (:func:`csv_value`)."""
+
+_CAPACITY_UNITS = ("TB", "TiB", "GB", "GiB")
+_CURRENCY = re.compile(r"[A-Z]{3}")
 
 
 def _unit_of_header(header: str) -> str:
@@ -286,7 +423,18 @@ def _unit_of_header(header: str) -> str:
         return "IOPS"
     if header == "Quantity":
         return "count"
+    if header == "Rack units":
+        return "U"
     return "value"
+
+
+def _number_format(unit: str, value: float) -> str:
+    """The number format of ``value`` in ``unit`` (:data:`NUMBER_FORMATS`; a capacity's decimals by its size)."""
+    if unit.split("/")[0] in _CAPACITY_UNITS:
+        return "#,##0." + "0" * capacity_decimals(value, 2)
+    if _CURRENCY.fullmatch(unit):
+        return NUMBER_FORMATS["price"]
+    return NUMBER_FORMATS.get(unit, NUMBER_FORMATS["value"])
 
 
 def cell_formats(rows: Sheet) -> list[list[str | None]]:
@@ -297,14 +445,14 @@ def cell_formats(rows: Sheet) -> list[list[str | None]]:
 
     Returns:
         one list per row (the header's all None): a :data:`NUMBER_FORMATS` code per numeric cell, by the unit in
-        its column header, or in the Summary sheet (header Quantity / Value / Unit) by the row's Unit cell
-        (a ratio where the unit is empty).
+        its column header, or in a sheet of figures with a Value and a Unit column (the Summary, Cost and
+        footprint) by the row's Unit cell (a ratio where the unit is empty).
     """
     if not rows:
         return []
     header = [str(h) for h in rows[0]]
-    summary = header == ["Quantity", "Value", "Unit"]
     units = [_unit_of_header(h) for h in header]
+    unit_column = header.index("Unit") if "Value" in header and "Unit" in header else None
     out: list[list[str | None]] = [[None] * len(header)]
     for row in rows[1:]:
         formats: list[str | None] = []
@@ -312,8 +460,11 @@ def cell_formats(rows: Sheet) -> list[list[str | None]]:
             if not _is_number(value):
                 formats.append(None)
                 continue
-            unit = (str(row[2]) or "ratio") if summary and len(row) > 2 else units[k] if k < len(units) else "value"
-            formats.append(NUMBER_FORMATS.get(unit, NUMBER_FORMATS["value"]))
+            if unit_column is not None and header[k] == "Value" and len(row) > unit_column:
+                unit = str(row[unit_column] or "") or "ratio"
+            else:
+                unit = units[k] if k < len(units) else "value"
+            formats.append(_number_format(unit, float(value)))
         out.append(formats)
     return out
 
@@ -420,6 +571,7 @@ def workbook_sheets(project: Project, evaluation: Evaluation, catalog: Catalog, 
         "Resilience": resilience_sheet(evaluation, resilience),
         **cost_sheets(project, scenario, catalog),
         "Validation": validation_sheet(validation),
+        "Validation summary": validation_summary_sheet(validation),
     }
     if evaluation.protection is not None:  # replication relationships (models.present.protection)
         from models.present.protection import sheet_rows
