@@ -199,7 +199,8 @@ def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
 
 def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -> Sheet:
     """Every curve point of every workload (normal state, then each failure state): IOPS, storage latency with
-    its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model."""
+    its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model; "saturated" where a
+    band edge (or the latency) is past its saturation."""
     rows: Sheet = [["Workload", "State", "Model", "IOPS", "Latency (ms)", "Band P10 (ms)", "Band P90 (ms)",
                     "Throughput (MB/s)"]]
     perf = evaluation.performance
@@ -210,9 +211,16 @@ def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -
         for state, w in curves:
             for model, points in (("closed ramp", w.curve), ("open model", w.open_curve)):
                 for p in points:
-                    rows.append([wp.name, state, model, p.iops, p.latency_ms, p.latency_band_p10_ms,
-                                 p.latency_band_p90_ms, p.mbps])
+                    rows.append([wp.name, state, model, p.iops, _or_saturated(p.latency_ms),
+                                 _or_saturated(p.latency_band_p10_ms), _or_saturated(p.latency_band_p90_ms), p.mbps])
     return rows
+
+
+def _or_saturated(ms: float | None) -> float | str:
+    """A curve point's latency or band edge (ms) for the Curves sheet: the word "saturated" where it has none
+    (the band's pessimistic edge past its own saturation: ``evaluate --json`` prints null there), never an empty
+    cell."""
+    return ms if ms is not None and math.isfinite(ms) else "saturated"
 
 
 def resilience_sheet(evaluation: Evaluation, resilience: Resilience | None) -> Sheet:
