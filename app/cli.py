@@ -327,6 +327,9 @@ def _catalog(args) -> int:
         entries = catalog.of_kind(args.kind) if args.kind else sorted(catalog, key=lambda e: (e.kind, e.name))
     except CatalogError as exc:
         raise UsageError(f"{exc} (kinds: {', '.join(sorted(ENTRY_TYPES))})" if args.kind else str(exc)) from exc
+    chosen = [flag for flag in ("sources", "audit", "evidence") if getattr(args, flag)]
+    if len(chosen) > 1:
+        raise UsageError(f"give one of --sources, --audit and --evidence (got {', '.join('--' + f for f in chosen)})")
     if args.sources:
         from collections import Counter
 
@@ -356,10 +359,17 @@ def _catalog_evidence(catalog, entries) -> int:
     controllers = sorted((e for e in entries if isinstance(e, Controller)), key=lambda e: e.name)
     if not controllers:
         raise UsageError("--evidence lists controllers: give the kind 'controller' or none")
+    print("Per controller (catalog id, software release) and protocol: the performance profile it runs "
+          "on, the kind of public evidence behind it (blank: the same words as the profile) and that evidence.")
+    print(f"  {'Protocol':<9} {'Profile':<23} {'Evidence kind':<23} Evidence")
     for record in controllers:
         print(f"{record.name} ({record.id}, {record.default_software})")
         for row in platform_evidence(record, catalog):
-            print(f"  {row.protocol:<9} {row.profile:<23} {row.kind:<23} {customer_citation(row.evidence)}")
+            evidence = customer_citation(row.evidence)
+            if evidence.startswith(f"{row.kind}: "):  # the kind is in its column already
+                evidence = evidence[len(row.kind) + 2:]
+            kind = "" if row.kind == row.profile else row.kind
+            print(f"  {row.protocol:<9} {row.profile:<23} {kind:<23} {evidence}")
     return 0
 
 
@@ -577,10 +587,31 @@ def _curve(args) -> int:
     if wp is None:
         raise UsageError(f"no enabled workload named '{args.workload}' (have: {', '.join(sorted(names))})")
     sep = "," if args.csv else "\t"
-    print(sep.join(("iops", "latency_ms", "mbps")))
+    print(sep.join(("iops", "latency_ms", "MB/s")))
     for p in wp.curve:
         print(sep.join((f"{p.iops:.1f}", f"{p.latency_ms:.4f}", f"{p.mbps:.2f}")))
+    note = _curve_end_note(wp)
+    if note:
+        print(f"storplan: {note}", file=sys.stderr)
     return 0
+
+
+def _curve_end_note(wp) -> str:
+    """Where ``storplan curve``'s printed curve (the closed ramp) stops relative to the max IOPS at the SLO, in
+    words for stderr (the curve on stdout stays plain rows); "" without a curve."""
+    if not wp.curve:
+        return ""
+    last = wp.curve[-1]
+    end = (f"the curve is the closed ramp of outstanding I/Os; it ends at {last.iops:,.0f} IOPS "
+           f"({last.latency_ms:.3g} ms)")
+    slo = f"{wp.slo_ms:g} ms"
+    if wp.max_iops_at_slo is None:
+        return f"{end}; no load meets the SLO of {slo}"
+    at_slo = f"the max IOPS at the SLO of {slo} ({wp.max_iops_at_slo:,.0f} IOPS)"
+    if wp.max_iops_at_slo > last.iops * (1 + 1e-9):
+        return (f"{end}, below {at_slo}, which the open model gives beyond the ramp (its points up to saturation, "
+                f"{wp.saturation_iops:,.0f} IOPS, are the open_curve of storplan evaluate --json)")
+    return f"{end}; {at_slo} is on it"
 
 
 def _import(args) -> int:
@@ -1033,10 +1064,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="recompute the leave-one-out cross-validation now (minutes) instead of reading the stored one")
     p.set_defaults(func=_validate)
 
-    p = sub.add_parser("curve", help="print a workload's latency-vs-IOPS curve")
-    p.add_argument("path")
+    words = ("print a workload's latency-vs-IOPS curve (the closed ramp): IOPS, mean storage latency in ms and "
+             "throughput in MB/s (10^6 bytes per second); where the curve stops against the max IOPS at the SLO goes "
+             "to stderr")
+    p = sub.add_parser("curve", help=words, description=words)
+    p.add_argument("path", help="project file (.toml or .storplan) or example name")
     p.add_argument("--workload", required=True, help="workload name or id")
-    p.add_argument("--csv", action="store_true")
+    p.add_argument("--csv", action="store_true", help="comma-separated values (default: tab-separated)")
     p.set_defaults(func=_curve)
 
     p = sub.add_parser("import", help="convert a TOML project to a .storplan file")

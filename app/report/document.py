@@ -1198,7 +1198,9 @@ class ReportBuilder:
             block.append(_para(
                 "Predicted storage latency versus IOPS: closed ramp of outstanding I/Os (solid), continued with the "
                 "open model up to saturation where the ramp ends early (dash-dotted); the shaded area is the "
-                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies; "
+                "uncertainty band of the prediction (P10–P90), not a percentile of individual I/O latencies: its upper "
+                "edge is the pessimistic prediction, which crosses the SLO at the P10 max IOPS at the SLO and "
+                "saturates at the P10 saturation given above; "
                 + _p99_caption(wp, self._drawings)
                 + (" " + _e(wp.knee_note[0].upper() + wp.knee_note[1:]) + "." if wp.knee_note else ""), s.caption))
             story.append(KeepTogether(block) if n == 0 else KeepTogether([CondPageBreak(380)] + block))

@@ -21,12 +21,20 @@ Method:
    ports, service limits).
 2. **Band of a figure** (:func:`band_factors`): the demands of every uncertain station are moved together to
    their P10 and P90 (log-normal, D exp(±1.2816 σ)), which moves latency, saturation and max IOPS at the SLO
-   monotonically; the figure at those two edges is the parameter band. Moving all together is the perfectly
-   correlated case: wider than independent errors would give, so conservative. Curve points use the open model's
-   ratio at the same IOPS (edge latency / nominal latency) applied to the drawn (closed-ramp) latency.
-3. **Model discrepancy** (:func:`models.performance.discrepancy.predictive_edges`): each edge's log distance
-   from the prediction is combined in quadrature with z σ_d, σ_d the out-of-sample error of the profile's kind
-   and the figure's bottleneck kind, so no band is zero-width.
+   monotonically; the saturation at those two edges is the parameter band. Moving all together is the perfectly
+   correlated case: wider than independent errors would give, so conservative.
+3. **Model discrepancy** (:func:`models.performance.discrepancy.predictive_edges`): the saturation's edges' log
+   distance from the prediction is combined in quadrature with z σ_d, σ_d the out-of-sample error of the
+   profile's kind and the figure's bottleneck kind, so no band is zero-width.
+4. **One band, two edge models** (:func:`models.performance.discrepancy.edge_scales`): each edge is one model of
+   the path, its uncertain demands at their P10 / P90 and then every demand times the common factor k that makes
+   it saturate at the saturation band's edge of step 3 (every demand times k divides the IOPS of every point by
+   k and multiplies its latency by k). The same two models give the max IOPS at the SLO band (the open model's
+   SLO crossing of each edge model, its ratio to the nominal crossing applied to the figure, no higher than the
+   saturation band's edge) and the latency band of every curve point (k times the drawn latency at k times the
+   IOPS, with the open model's ratio of the edge's uncertain demands to the nominal ones there). So the curve's
+   pessimistic edge (its P90 latency) crosses the SLO where the P10 max IOPS at the SLO is and is saturated from
+   the P10 saturation on: the band never shows a latency within the SLO at a load it says saturates the design.
 """
 
 

@@ -287,6 +287,25 @@ def widened_figures(sat: float, sat_band: tuple[float | None, float | None], max
     return sat_out, (lo, hi)
 
 
+def edge_scales(sat: float, param_edges: tuple[float, float], predictive: tuple[float | None, float | None],
+                sigma: float) -> tuple[float, float]:
+    """The common demand multipliers (pessimistic k >= 1, optimistic k <= 1) that carry a band's two edge models
+    from the parameter band to the predictive band: the pessimistic edge is the path with the uncertain demands at
+    their P90 (saturating at ``param_edges[0]``) and then every demand times k, so that it saturates exactly at the
+    predictive saturation band's P10 ``predictive[0]`` (k = param_edges[0] / predictive[0]); the optimistic edge
+    alike with P90. Multiplying every demand by k divides each IOPS of the curve by k and multiplies its latency by
+    k (the queues' times scale together), so the same two edge models give the saturation band, the max IOPS at the
+    SLO band and the latency band of every curve point. Where the saturation is not finite (no station queues):
+    exp(+/- z sigma), the discrepancy alone."""
+    spread = Z_P90 * sigma
+    out = [math.exp(spread), math.exp(-spread)]
+    if math.isfinite(sat) and sat > 0:
+        for i, (param, edge) in enumerate(zip(param_edges, predictive)):
+            if edge is not None and math.isfinite(edge) and edge > 0 and math.isfinite(param) and param > 0:
+                out[i] = param / edge
+    return out[0], out[1]
+
+
 _BASES: dict[tuple[int, str, str, int | None, int], tuple[Sequence, DiscrepancyTable, str]] = {}
 
 

@@ -50,7 +50,6 @@ from models.capacity.layout import RaidLayout, system_layout
 from models.catalog import Catalog
 from models.collector import collector_paused
 from models.performance.bands import (
-    Z_P90,
     Band,
     band_factors,
     demand_sd,
@@ -59,7 +58,7 @@ from models.performance.bands import (
     held_at_hard_limit,
     ordered,
 )
-from models.performance.discrepancy import band_basis, figure_sigma, input_rel_sd, widened_figures
+from models.performance.discrepancy import band_basis, edge_scales, figure_sigma, input_rel_sd, widened_figures
 from models.performance.knee import CurveShape, knee_note
 from models.performance.paths import (
     KIB,
@@ -1883,13 +1882,15 @@ class _Kept:
     """Which kept points and which continuation points the request holds (:func:`_strided`), in that order."""
 
 
-def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float, low_iops: float,
+def _open_iops_at_latency_rows(st: _Static, demands: np.ndarray, limit_ms: float | Sequence[float], low_iops: float,
                                saturations: Sequence[float], rounds: int) -> list[float | None]:
     """:func:`open_iops_at_latency` of one path for several demand vectors at once (``demands`` (D, S), each with
-    its ``saturations`` entry), the searches side by side (:func:`_search` of one group)."""
+    its ``saturations`` entry and its latency limit: ``limit_ms`` one for all or one each), the searches side by
+    side (:func:`_search` of one group)."""
     rows = _Rows([(st, np.asarray(demands, dtype=float))])
     n = len(saturations)
-    return _search(rows, np.arange(n), np.full(n, float(limit_ms)), np.full(n, float(low_iops)),
+    limits = np.full(n, float(limit_ms)) if isinstance(limit_ms, (int, float)) else np.asarray(limit_ms, dtype=float)
+    return _search(rows, np.arange(n), limits, np.full(n, float(low_iops)),
                    [float(s) for s in saturations], np.zeros(n, dtype=int), rounds)
 
 
@@ -1899,12 +1900,15 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
     saturation, max IOPS at the SLO, the bottleneck's index or None), the curve (``kept``) and its continuation as
     points with latency bands on every one (as columns, ``models.performance.results.with_curve_columns``), and the
     bands of saturation and of max IOPS at the SLO ({"sat": Band, "slo": Band}), by
-    :mod:`models.performance.bands`' method: the uncertain demands at their P10 / P90 edges, the open model's
-    latency ratio at each point's IOPS applied to the drawn latency. Without uncertain demands every band is the
-    figure itself. The open model is evaluated for all the items at once (:class:`_Rows`: the latency at every
-    curve point at the three demand vectors, then the grid searches of the max IOPS at the SLO at the band's edges
-    side by side); each item's figures are those of solving it alone, to rounding. The p95 / p99 of every point
-    (and of the target, where the item's ``kept`` asks) are computed for all the items at once
+    :mod:`models.performance.bands`' method: two edge models (the uncertain demands at their P10 / P90 edges, then
+    every demand times the common factor that makes the edge saturate at the saturation band's edge,
+    :func:`models.performance.discrepancy.edge_scales`), whose SLO crossings give the max IOPS at the SLO band and
+    whose latencies (:func:`_edge_curves`) the curve's band; without uncertain demands the edge models are the
+    nominal one times those factors (the model discrepancy alone). The open model is evaluated for all the items
+    at once (:class:`_Rows`: the latency at every curve point's scaled IOPS at the three demand vectors, then the
+    grid searches of the max IOPS at the SLO at the band's edges side by side); each item's figures are those of
+    solving it alone, to rounding. The p95 / p99 of every point (and of the target, where the item's ``kept``
+    asks) are computed for all the items at once
     (:func:`models.performance.tail_latency.tail_ms_many`) and come back last: (p95, p99) at the target, or ().
     ``sds``: each item's :func:`_band_sd` when found already (None: found here).
 
@@ -1914,94 +1918,91 @@ def _with_bands_many(items: Sequence[tuple], sds: Sequence[np.ndarray] | None = 
     infinity, the ramp's does not), which made the P10 edge fall as the load rose (about 1% of curves; the P90
     edge likewise where the ratio dips). An edge of the max IOPS at the SLO is no higher than the same edge of the
     saturation (the nominal max at the SLO came from the closed ramp, its band's scale from the open model, and
-    their product could pass the saturation band's edge)."""
+    their product could pass the saturation band's edge). The curve's P90 edge is saturated (None) from the
+    saturation band's P10 on, and crosses the SLO at the P10 max IOPS at the SLO (to the curve's resolution: the
+    ramp's drawn latency against the open model's crossing)."""
     prepared: list[tuple] = []
     blocks: list[tuple[_Static, np.ndarray]] = []
-    points: list[np.ndarray] = []
-    sigmas: list[float] = []
+    points: list[list[np.ndarray]] = []
     # items alike in every input of their band rows (a design's workloads alike in every input of their ramp and
     # continuation) share one block of rows: computed once, each row's floats its own whatever the other rows
     seen: dict[tuple, int] = {}
-    block_ys: list[np.ndarray] = []
-    block_spreads: list[float] = []
-    for i, (path, r, _factors, kept, ext_x, ext_y, _block, _sat, _max_slo, neck) in enumerate(items):
+    for i, (path, r, factors, kept, ext_x, ext_y, _block, sat, _max_slo, neck) in enumerate(items):
         rf = path.read_fraction
         sd = _band_sd(path) if sds is None else sds[i]
         xs = np.concatenate([kept.iops, ext_x])
         ys = np.concatenate([kept.latency_ms, ext_y])
-        sigmas.append(figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations,
-                                   neck))
-        row = None
+        sigma = figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations, neck)
+        st = _static(path.stations, float(rf))
         if sd.any():
-            factors_lh = band_factors(sd)
-            d = r.demand_s
-            st = _static(path.stations, float(rf))
-            key = (content_key(st), d.tobytes(), factors_lh[0].tobytes(), factors_lh[1].tobytes(), xs.tobytes(),
-                   ys.tobytes(), sigmas[-1])
-            row = seen.get(key)
-            if row is None:
-                row = seen[key] = len(blocks)
-                blocks.append((st, np.stack([d, d * factors_lh[0], d * factors_lh[1]])))
-                points.append(xs)
-                block_ys.append(ys)
-                block_spreads.append(Z_P90 * sigmas[-1])
-            prepared.append((xs, ys, factors_lh, row, st))
-        else:
-            prepared.append((xs, ys, None, row, None))
-    rows = _Rows(blocks) if blocks else None
-    many_all = rows.latency(np.arange(3 * len(blocks)), [x for x in points for _ in range(3)]) if rows else None
-    curve_edges = _curve_edges_many(many_all, block_ys, block_spreads) if many_all is not None else []
-    handed: set[int] = set()  # blocks whose edges an item holds already (the next one takes copies of the lists)
-    searches: list[tuple[int, float, tuple[float, float, float]]] = []
-    search_of: dict[tuple[int, float, tuple[float, float, float]], int] = {}
-    partial: list[tuple] = []
-    for (path, _r, factors, kept, _ex, _ey, _block, sat, max_slo, _neck), (xs, ys, factors_lh, row, st), sigma in zip(
-            items, prepared, sigmas):
-        n = len(kept.iops)
-        y_list = ys.tolist()
-        spread = Z_P90 * sigma
-        if row is None or many_all is None or factors_lh is None:
-            p10, p90 = _carried_edges(ys, ys * math.exp(-spread), y_list, ys * math.exp(spread),
-                                      np.ones(len(ys), dtype=bool))
-            sat_band, slo_band = Band(sat, sat), Band(max_slo, max_slo)
-            sats = None
-            search = None
-        else:
-            low_f, high_f = factors_lh
-            p10, p90 = curve_edges[row]
-            if row in handed:
-                p10, p90 = list(p10), list(p90)
-            handed.add(row)
+            low_f, high_f = band_factors(sd)
             base = np.asarray(factors, dtype=float)
             sat_hi = _saturation_st(st, base * low_f)
             sat_lo = _saturation_st(st, base * high_f)
-            sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
-            slo_band = Band(max_slo, max_slo)
-            sats = (sat, sat_hi, sat_lo)
-            search = None
-            if max_slo is not None:
-                asked_search = (row, float(path.workload.slo_ms), sats)
-                search = search_of.get(asked_search)
-                if search is None:
-                    search = search_of[asked_search] = len(searches)
-                    searches.append(asked_search)
-        partial.append((p10, p90, sat_band, slo_band, sats, n, xs, y_list, search))
-    found = _search_rows(rows, searches) if rows is not None and searches else []
-    asked = [i for i, item in enumerate(items) if item[3].tail_request is not None]
-    tails_of = dict(zip(asked, tail_ms_many([items[i][3].tail_request for i in asked])))
+            sat_param = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else Band(None, None)
+        else:
+            low_f = high_f = np.ones(len(path.stations))
+            sat_hi = sat_lo = sat
+            sat_param = Band(sat, sat)
+        sat_edges = widened_figures(sat, (sat_param.p10, sat_param.p90), None, (None, None), sigma)[0]
+        k_hi, k_lo = edge_scales(sat, (sat_lo, sat_hi), sat_edges, sigma)
+        d = r.demand_s
+        key = (content_key(st), d.tobytes(), low_f.tobytes(), high_f.tobytes(), xs.tobytes(), ys.tobytes(), k_hi,
+               k_lo, sat_lo)
+        row = seen.get(key)
+        if row is None:
+            row = seen[key] = len(blocks)
+            blocks.append((st, np.stack([d, d * low_f, d * high_f])))
+            points.append([np.concatenate([xs * k_lo, xs * k_hi]), xs * k_lo, xs * k_hi])
+        prepared.append((xs, ys, row, sigma, sat_param, sat_edges, (sat, sat_hi, sat_lo), (k_hi, k_lo)))
+    if not blocks:  # no items
+        return []
+    rows = _Rows(blocks)
+    many_all = rows.latency(np.arange(3 * len(blocks)), [x for three in points for x in three])
+    curve_edges: dict[int, tuple[list, list]] = {}
+    searches: list[tuple[int, tuple[float, float, float], tuple[float, float, float]]] = []
+    search_of: dict[tuple, int] = {}
+    partial: list[tuple] = []
+    for (path, _r, _factors, kept, _ex, _ey, _block, sat, max_slo, _neck), \
+            (xs, ys, row, sigma, sat_param, sat_edges, sats, scales) in zip(items, prepared):
+        n = len(kept.iops)
+        y_list = ys.tolist()
+        if row not in curve_edges:
+            curve_edges[row] = _edge_curves(xs, ys, y_list, many_all[3 * row:3 * row + 3], scales, sats[2])
+        p10, p90 = (list(e) for e in curve_edges[row])
+        search = None
+        if max_slo is not None and math.isfinite(sat):
+            slo = float(path.workload.slo_ms)
+            asked = (row, (slo, slo / scales[1], slo / scales[0]), sats)
+            search = search_of.get(asked)
+            if search is None:
+                search = search_of[asked] = len(searches)
+                searches.append(asked)
+        partial.append((p10, p90, sat_param, sat_edges, sats, scales, n, xs, y_list, search, sigma))
+    found = _search_rows(rows, searches) if searches else []
+    asked_tails = [i for i, item in enumerate(items) if item[3].tail_request is not None]
+    tails_of = dict(zip(asked_tails, tail_ms_many([items[i][3].tail_request for i in asked_tails])))
     out: list[tuple[CurveColumns, CurveColumns, dict[str, Band], tuple[float | None, ...]]] = []
-    for index, (item, (p10, p90, sat_band, slo_band, sats, n, xs, y_list, search), sigma) in \
-            enumerate(zip(items, partial, sigmas)):
+    for index, (item, (p10, p90, sat_param, sat_edges, _sats, scales, n, xs, y_list, search, sigma)) in \
+            enumerate(zip(items, partial)):
         kept, block_bytes, max_slo = item[3], item[6], item[8]
-        if search is not None and max_slo is not None and sats is not None:
-            nominal_open, x_lo_f, x_high_f = found[search]
-            if nominal_open:
-                edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
-                         for x, edge in ((x_lo_f, sats[1]), (x_high_f, sats[2]))]
-                slo_band = ordered(edges[1], max_slo, edges[0])
-        sat_edges, slo_edges = widened_figures(item[7], (sat_band.p10, sat_band.p90), max_slo,
-                                               (slo_band.p10, slo_band.p90), sigma)
-        sat_band, slo_band = Band(*sat_edges), Band(*slo_edges)
+        sat_band = Band(*sat_edges)
+        slo_band = Band(None, None)
+        nominal_open = found[search][0] if search is not None else None
+        if max_slo is not None and nominal_open:
+            # the two edge models' SLO crossings (open model), as ratios applied to the nominal figure; an edge
+            # model's IOPS are its demands' IOPS divided by its scale (edge_scales)
+            _, x_opt, x_pes = found[search]
+            hi = max_slo * x_opt / scales[1] / nominal_open if x_opt is not None else None
+            lo = max_slo * x_pes / scales[0] / nominal_open if x_pes is not None else None
+            if hi is not None and sat_edges[1] is not None:
+                hi = min(hi, sat_edges[1])
+            if lo is not None and sat_edges[0] is not None:
+                lo = min(lo, sat_edges[0])
+            slo_band = ordered(lo, max_slo, hi)
+        else:  # no edge search (no SLO crossing of the open model, or nothing queues): the discrepancy alone
+            slo_band = Band(*widened_figures(item[7], (sat_param.p10, sat_param.p90), max_slo, (max_slo, max_slo),
+                                             sigma)[1])
         st_all = _static(item[0].stations, float(item[0].read_fraction))
         cap, cap_at = hard_limit(item[0].stations, st_all.capacity, st_all.demand * np.asarray(item[2], dtype=float))
         unc = item[0].uncertainty
@@ -2170,14 +2171,14 @@ class _Rows:
         return out
 
 
-def _search_rows(rows: _Rows, searches: Sequence[tuple[int, float, tuple[float, float, float]]]
+def _search_rows(rows: _Rows, searches: Sequence[tuple[int, tuple[float, float, float], tuple[float, float, float]]]
                  ) -> list[tuple[float | None, float | None, float | None]]:
     """:func:`open_iops_at_latency` (from 1e-9 IOPS, 2 rounds) of many paths' three band rows at once:
-    ``searches`` (block index in ``rows``, the SLO in ms, the three rows' saturations); per search, in order, the
-    three IOPS (None where a row's search does not start), by :func:`_search` (the three rows of one path one
-    search's rows, spaced alike; each search's its own whatever the others)."""
+    ``searches`` (block index in ``rows``, the three rows' latency limits in ms, the three rows' saturations); per
+    search, in order, the three IOPS (None where a row's search does not start), by :func:`_search` (the three rows
+    of one path one search's rows, spaced alike; each search's its own whatever the others)."""
     index = np.array([3 * block + k for block, _, _ in searches for k in range(3)], dtype=int)
-    limits = np.array([limit for _, limit, _ in searches for _k in range(3)], dtype=float)
+    limits = np.array([limit for _, three, _ in searches for limit in three], dtype=float)
     sats = [s for _, _, three in searches for s in three]
     result = _search(rows, index, limits, np.full(len(index), 1e-9), sats, np.arange(len(index)) // 3, 2)
     return [(result[3 * s], result[3 * s + 1], result[3 * s + 2]) for s in range(len(searches))]
@@ -2245,48 +2246,38 @@ def _grid_grouped(lo: np.ndarray, hi: np.ndarray, group: np.ndarray) -> np.ndarr
     return grid
 
 
-def _curve_edges_many(many_all: np.ndarray, ys_rows: Sequence[np.ndarray], spreads: Sequence[float]
-                      ) -> list[tuple[list, list]]:
-    """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along the curves of many
-    paths at once: ``many_all`` (3 B, P) the open model's latency at each curve's points at its nominal, P10 and
-    P90 demands (:class:`_Rows`, a shorter curve's row padded at its end), ``ys_rows`` the B curves' drawn
-    latencies (ms), ``spreads`` each one's discrepancy spread (log space, :data:`Z_P90` x sigma). Each edge is the
-    drawn latency scaled by the open model's ratio at the band's edge combined with the spread
-    (:func:`_with_bands_many`), then carried along the curve; the same element-wise operations as one curve at a
-    time (the running maxima and minima are exact), so the same floats, in a few array operations for all."""
-    B, P = len(ys_rows), many_all.shape[1]
-    lengths = np.array([len(y) for y in ys_rows], dtype=int)
-    valid = np.arange(P)[None, :] < lengths[:, None]
-    Y = np.ones((B, P))
-    for b, y in enumerate(ys_rows):
-        Y[b, :len(y)] = y
-    spread = np.asarray(spreads, dtype=float)[:, None]
-    nominal = many_all[0::3]
-    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # a ratio of 0: its edge is 0
-        lo_ratio = many_all[1::3] / nominal
-        hi_ratio = many_all[2::3] / nominal
-        finite_hi = np.isfinite(hi_ratio)
-        lo_log = -np.log(np.minimum(np.where(np.isfinite(lo_ratio), lo_ratio, 1.0), 1.0))
-        raw10 = Y * np.exp(-np.hypot(lo_log, spread))
-        hi_log = np.log(np.maximum(np.where(finite_hi, hi_ratio, 1.0), 1.0))
-        widened = np.where(finite_hi, Y * np.exp(np.hypot(hi_log, spread)), 0.0)
-        rising = np.asarray(((Y[:, 1:] >= Y[:, :-1]) | ~valid[:, 1:]).all(axis=1))
-        within = np.asarray((((raw10 <= Y) & (raw10 >= 0.0)) | ~valid).all(axis=1))
-        fast10 = np.minimum(np.maximum.accumulate(raw10, axis=1), Y)
-        carried = np.maximum.accumulate(np.maximum(np.where(finite_hi, widened, 0.0), 0.0), axis=1)
-    all_finite = np.asarray((finite_hi | ~valid).all(axis=1))
-    out: list[tuple[list, list]] = []
-    for b, y in enumerate(ys_rows):
-        n = len(y)
-        p10: list
-        if n and rising[b] and within[b]:
-            p10 = fast10[b, :n].tolist()
-        else:
-            p10 = _carried_edges(y, raw10[b, :n], y.tolist(), widened[b, :n], finite_hi[b, :n])[0]
-        high = carried[b, :n].tolist()
-        p90 = high if all_finite[b] else [v if ok else None for v, ok in zip(high, finite_hi[b, :n].tolist())]
-        out.append((p10, p90))
-    return out
+def _edge_curves(xs: np.ndarray, ys: np.ndarray, y_list: list[float], latency: np.ndarray,
+                 scales: tuple[float, float], saturation: float) -> tuple[list, list]:
+    """The latency band's edges (P10, P90 lists, as :func:`_carried_edges` gives them) along one curve (``xs``
+    IOPS, ``ys`` its drawn latencies, ms) from the band's two edge models (:func:`models.performance.discrepancy
+    .edge_scales`): ``latency`` (3, >= 2P) the open model's latency (ms, +inf where saturated) of the nominal
+    demands at the IOPS k_lo xs then k_hi xs, of the P10 demands at k_lo xs and of the P90 demands at k_hi xs;
+    ``scales`` (k_hi, k_lo); ``saturation``: the saturation (IOPS) of the P90 demands over every station (the
+    storage-side latency does not see a host-side station's). An edge model's latency at x is k times the drawn
+    latency at k x (every demand times k), with the open model's ratio of the edge's uncertain demands to the
+    nominal ones at k x (at least 1 on the pessimistic side, at most 1 on the optimistic); past the drawn curve the
+    drawn latency is the open model's (the curve's continuation is). The pessimistic edge is saturated (None) from
+    the IOPS where its model saturates,
+    the saturation band's P10."""
+    n = len(xs)
+    k_hi, k_lo = scales
+    with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+        edges = []
+        for pessimistic, k, nominal, edge in ((False, k_lo, latency[0, :n], latency[1, :n]),
+                                              (True, k_hi, latency[0, n:2 * n], latency[2, :n])):
+            at = xs * k
+            drawn = np.where(at <= xs[-1], np.interp(at, xs, ys), nominal) if n else at
+            ratio = edge / nominal
+            if pessimistic:
+                ratio = np.where(np.isfinite(ratio), np.maximum(ratio, 1.0), np.inf)
+                value = np.where(np.isfinite(edge) & np.isfinite(drawn), k * drawn * ratio, np.inf)
+            else:
+                ratio = np.where(np.isfinite(ratio), np.minimum(ratio, 1.0), 1.0)
+                value = k * drawn * ratio
+            edges.append(value)
+    raw10, raw90 = edges
+    finite_hi = np.isfinite(raw90) & (xs * k_hi < saturation)
+    return _carried_edges(ys, raw10, y_list, np.where(finite_hi, raw90, 0.0), finite_hi)
 
 
 def _carried_edges(ys: np.ndarray, raw10: np.ndarray, y_list: list[float], widened: np.ndarray,

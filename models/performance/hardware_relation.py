@@ -156,9 +156,11 @@ class PooledField:
     value: float
     contributors: tuple[tuple[str, str, str, float], ...]
 
-    def text(self) -> str:
-        """In words: ``median of AFF A800 9.5 FCP 50.7, ...`` (one contributor: just it)."""
-        parts = ", ".join(f"{name} {sw} {proto} {v:.3g}" for name, sw, proto, v in self.contributors)
+    def text(self, unit: str = "") -> str:
+        """In words: ``median of AFF A800 9.5 FCP 50.7 µs, ...`` (one contributor: just it); ``unit`` follows
+        each value (with a space; none when "")."""
+        suffix = f" {unit}" if unit else ""
+        parts = ", ".join(f"{name} {sw} {proto} {v:.3g}{suffix}" for name, sw, proto, v in self.contributors)
         return f"median of {parts}" if len(self.contributors) > 1 else parts
 
 
@@ -319,9 +321,9 @@ def _base_profile(record: Controller, catalog: Catalog, software: str, protocol:
             f"{family} platforms with a profile of their own, {{}}, on this platform's {cores} cores per node{assumed}")
     values: dict[str, float] = {"cpu_read_us": read.value, "cpu_write_us": write.value,
                                 "cpu_per_kib_us": per_kib.value if per_kib else 0.0, "servers_per_node": cores}
-    provenance = {"cpu_read_us": Provenance(kind="derived", source=rule.format(read.text())),
-                  "cpu_write_us": Provenance(kind="derived", source=rule.format(write.text())),
-                  "cpu_per_kib_us": Provenance(kind="derived", source=rule.format(per_kib.text() if per_kib
+    provenance = {"cpu_read_us": Provenance(kind="derived", source=rule.format(read.text("µs per read"))),
+                  "cpu_write_us": Provenance(kind="derived", source=rule.format(write.text("µs per write"))),
+                  "cpu_per_kib_us": Provenance(kind="derived", source=rule.format(per_kib.text("µs per KiB") if per_kib
                                                                                   else "none: 0")),
                   "servers_per_node": Provenance(kind="derived", source=f"the catalog's {cores} cores per node "
                                                  "(one server per core)")}

@@ -34,7 +34,7 @@ from models.capacity.layout import RaidLayout
 from models.catalog import Catalog
 from models.performance.bands import band_factors, demand_sd, ordered
 from models.performance.bound import bound_words
-from models.performance.discrepancy import figure_sigma, input_rel_sd, widened_figures
+from models.performance.discrepancy import edge_scales, figure_sigma, input_rel_sd, widened_figures
 from models.performance.engine import (
     _CURVE_CACHE,
     SystemLoads,
@@ -145,33 +145,44 @@ def _request(path: WorkloadPath, factors: Sequence[float]) -> tuple:
 
 def _slo_band_p10(path: WorkloadPath, demand_s: np.ndarray, factors: Sequence[float], sat: float,
                   max_slo: float | None) -> float | None:
-    """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands_many`` computes its "slo" band (the uncertain
-    demands at their P10 / P90 edges through the open model's search, the edge no higher than the saturation
-    band's)."""
+    """The P10 edge of the max IOPS at the SLO, as ``engine._with_bands_many`` computes its "slo" band: the
+    pessimistic edge model (the uncertain demands at their P90, then every demand times the scale that makes it
+    saturate at the saturation band's P10, :func:`models.performance.discrepancy.edge_scales`) searched by the open
+    model, its ratio to the nominal search applied to the figure, no higher than the saturation band's P10."""
     sd = demand_sd(path.stations, path.uncertainty) + input_rel_sd(path.stations)
     rf = path.read_fraction
     base = np.asarray(factors, dtype=float)
     _, neck = saturation_iops(path.stations, rf, list(base))
     sigma = figure_sigma(path.uncertainty.profile if path.uncertainty is not None else "", path.stations, neck)
-    if not sd.any():
-        return _finite(widened_figures(sat, (sat, sat), max_slo, (max_slo, max_slo), sigma)[1][0])
-    low_f, high_f = band_factors(sd)
-    sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
-    sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
-    sat_band = ordered(sat_lo, sat, sat_hi) if math.isfinite(sat) else None
+    if sd.any():
+        low_f, high_f = band_factors(sd)
+        sat_hi, _ = saturation_iops(path.stations, rf, list(base * low_f))
+        sat_lo, _ = saturation_iops(path.stations, rf, list(base * high_f))
+        sat_param = (ordered(sat_lo, sat, sat_hi).p10, ordered(sat_lo, sat, sat_hi).p90) if math.isfinite(sat) \
+            else (None, None)
+    else:
+        low_f = high_f = np.ones(len(path.stations))
+        sat_hi = sat_lo = sat
+        sat_param = (sat, sat)
+    sat_edges = widened_figures(sat, sat_param, None, (None, None), sigma)[0]
     if max_slo is None:
         return None
-    st = _static(path.stations, float(rf))
-    d = demand_s
-    nominal_open, x_lo_f, x_high_f = _open_iops_at_latency_rows(
-        st, np.stack([d, d * low_f, d * high_f]), path.workload.slo_ms, 1e-9, (sat, sat_hi, sat_lo), 2)
-    slo_band = ordered(max_slo, max_slo, max_slo)
-    if nominal_open:
-        edges = [min(max_slo * x / nominal_open, edge) if x is not None else None
-                 for x, edge in ((x_lo_f, sat_hi), (x_high_f, sat_lo))]
-        slo_band = ordered(edges[1], max_slo, edges[0])
-    sat_edges = (sat_band.p10, sat_band.p90) if sat_band is not None else (None, None)
-    return _finite(widened_figures(sat, sat_edges, max_slo, (slo_band.p10, slo_band.p90), sigma)[1][0])
+    nominal_open = x_pes = None
+    k_hi, k_lo = edge_scales(sat, (sat_lo, sat_hi), sat_edges, sigma)
+    if math.isfinite(sat):
+        st = _static(path.stations, float(rf))
+        d = demand_s
+        slo = float(path.workload.slo_ms)
+        nominal_open, _x_opt, x_pes = _open_iops_at_latency_rows(
+            st, np.stack([d, d * low_f, d * high_f]), (slo, slo / k_lo, slo / k_hi), 1e-9, (sat, sat_hi, sat_lo), 2)
+    if not nominal_open:
+        return _finite(widened_figures(sat, sat_param, max_slo, (max_slo, max_slo), sigma)[1][0])
+    if x_pes is None:
+        return None
+    lo = max_slo * x_pes / k_hi / nominal_open
+    if sat_edges[0] is not None:
+        lo = min(lo, sat_edges[0])
+    return _finite(min(lo, max_slo))
 
 
 def design_ramp_requests(design: DesignPaths) -> list[tuple]:

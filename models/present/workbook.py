@@ -285,8 +285,8 @@ def waterfall_sheet(evaluation: Evaluation, unit: CapacityUnit) -> Sheet:
 
 def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -> Sheet:
     """Every curve point of every workload (normal state, then each failure state): IOPS, storage latency with
-    its uncertainty band ("saturated" where the band's P90 edge is past saturation at that IOPS, never an empty
-    cell), MB/s, and whether the point is on the closed ramp or the open model."""
+    its uncertainty band, MB/s, and whether the point is on the closed ramp or the open model; "saturated" where a
+    band edge (or the latency) is past its saturation, never an empty cell."""
     rows: Sheet = [["Workload", "State", "Model", "IOPS", "Latency (ms)", "Band P10 (ms)", "Band P90 (ms)",
                     "Throughput (MB/s)"]]
     perf = evaluation.performance
@@ -296,13 +296,19 @@ def curves_sheet(evaluation: Evaluation, resilience: Resilience | None = None) -
             curves += [(state_label(s), s.performance) for s in resilience.states.get(wp.workload_id, ())]
         for state, w in curves:
             for model, points in (("closed ramp", w.curve), ("open model", w.open_curve)):
+                banded = any(p.latency_band_p10_ms is not None for p in points)  # a curve without a band: empty
                 for p in points:
-                    p90 = _ms(p.latency_band_p90_ms)
-                    if p90 is None and p.latency_band_p10_ms is not None:
-                        p90 = "saturated"  # the band's pessimistic edge is past saturation at this IOPS
-                    rows.append([wp.name, state, model, p.iops, _ms(p.latency_ms), _ms(p.latency_band_p10_ms),
-                                 p90, p.mbps])
+                    rows.append([wp.name, state, model, p.iops, _or_saturated(p.latency_ms),
+                                 _or_saturated(p.latency_band_p10_ms) if banded else None,
+                                 _or_saturated(p.latency_band_p90_ms) if banded else None, p.mbps])
     return rows
+
+
+def _or_saturated(ms: float | None) -> float | str:
+    """A curve point's latency or band edge (ms) for the Curves sheet: the word "saturated" where it has none
+    (the band's pessimistic edge past its own saturation: ``evaluate --json`` prints null there), never an empty
+    cell."""
+    return ms if ms is not None and math.isfinite(ms) else "saturated"
 
 
 def _ms(value: float | None) -> float | str | None:
