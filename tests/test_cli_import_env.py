@@ -104,15 +104,18 @@ def test_output_must_be_a_project_file(tmp_path: Path, capsys: pytest.CaptureFix
 
 def test_import_env_of_live_optics_then_size(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 31: the Live Optics sample through ``import-env --stat peak`` and ``size``: the workloads' IOPS are the
-    sum of the VMs' peak read and write IOPS and the capacity requirement their used virtual disk space (MiB: the
-    file's "(MB)" columns hold binary mebibytes), both computed here from the workbook with openpyxl."""
+    sum of the VMs' own "Peak IOPS" (their coincident read + write peak, not Peak Read IOPS + Peak Write IOPS) with
+    each VM's read share its "Avg Read/Write Ratio", and the capacity requirement their used virtual disk space (MiB:
+    the file's "(MB)" columns hold binary mebibytes), all computed here from the workbook with openpyxl."""
     import openpyxl
 
     workbook = SAMPLES.parent / "liveoptics" / "LiveOptics_file.xlsx"
     book = openpyxl.load_workbook(workbook, read_only=True)
     perf = list(book["VM Performance"].iter_rows(values_only=True))
     head = perf[0]
-    iops = sum(row[head.index("Peak Read IOPS")] + row[head.index("Peak Write IOPS")] for row in perf[1:])
+    iops = sum(row[head.index("Peak IOPS")] for row in perf[1:])
+    reads = sum(row[head.index("Peak IOPS")] * float(row[head.index("Avg Read/Write Ratio")].split("%")[0]) / 100
+                for row in perf[1:])
     vms = list(book["VMs"].iter_rows(values_only=True))
     used = sum(row[vms[0].index("Virtual Disk Used (MB)")] for row in vms[1:]) * 2**20
     book.close()
@@ -123,6 +126,7 @@ def test_import_env_of_live_optics_then_size(tmp_path: Path, capsys: pytest.Capt
     project = load_project_file(out).project
     enabled = [w for w in project.scenario.workloads if w.enabled]
     assert enabled and sum(w.target_iops for w in enabled) == pytest.approx(iops)
+    assert sum(w.target_iops * w.read_pct / 100 for w in enabled) == pytest.approx(reads)
     assert project.requirements.effective_capacity_bytes == pytest.approx(used, rel=1e-9)
     assert "hospital" not in out.read_bytes().decode("latin-1")  # machine and host names are pseudonymised
 
