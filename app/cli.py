@@ -815,11 +815,17 @@ def _import_env(args) -> int:
                                     base=base.requirements.with_changes(families=[], protocols=[]))
     except InventoryError as exc:
         raise UsageError(str(exc)) from exc
-    from app.import_today import TodayError, installed_today
+    from datetime import UTC, datetime
 
+    from app.import_today import TodayError, installed_today
+    from models.importers.provenance import import_description
+    from models.installed import starting_design
+
+    start = starting_design(base.with_scenario(scenario.with_changes(workloads=list(result.workloads))),
+                            inventories, result.groups)
+    base, scenario = start.project, start.project.scenario
     try:
-        today = installed_today(args, inventories, result, base.with_scenario(
-            scenario.with_changes(workloads=list(result.workloads))), loaded.catalog)
+        today = installed_today(args, inventories, result, base, loaded.catalog)
     except TodayError as exc:
         raise UsageError(str(exc)) from exc
     installed = today.scenario if today is not None else None
@@ -831,17 +837,14 @@ def _import_env(args) -> int:
     warned = len(flags) - len(refused)
     if warned:
         print(f"{warned:,} row(s) kept with a warning", file=sys.stderr)
-    sources = ", ".join(sorted({inv.source for inv in inventories}))
+    now = datetime.now(UTC).replace(microsecond=0).isoformat()
     info = base.info.with_changes(
-        name="Imported environment", customer="", author="",
-        description=f"Workloads imported from {len(args.files)} file(s) ({sources}), grouped by {args.group_by}: "
-                    f"{result.iops:,.0f} IOPS, {result.mbps:,.1f} MB/s, {result.capacity_bytes / 2**40:,.3f} TiB used "
-                    f"({result.provisioned_bytes / 2**40:,.3f} TiB provisioned). "
-                    + (f"The design is the installed system: {today.summary}." if installed is not None else
-                       "The design is a starting point for sizing (Scenario > Size from Requirements; any family "
-                       "and protocol)."))
-    project = base.with_scenario(installed if installed is not None else
-                                 scenario.with_changes(workloads=list(result.workloads))).with_changes(
+        name="Imported environment", customer="", author="", created=now, modified=now,
+        description=import_description(
+            inventories, result, args.group_by,
+            f"The design is the installed system: {today.summary}." if installed is not None else
+            f"The design shown is a starting point for sizing, not a recommendation: {start.note}."))
+    project = base.with_scenario(installed if installed is not None else scenario).with_changes(
         info=info, requirements=result.requirements, price_book=[])
     try:
         if is_storplan_path(out):

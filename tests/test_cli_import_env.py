@@ -136,3 +136,87 @@ def test_import_env_of_live_optics_then_size(tmp_path: Path, capsys: pytest.Capt
     for candidate in sized["candidates"]:
         workloads = tomllib.loads(candidate["project"])["workload"]
         assert sum(w.get("target_iops", 0) for w in workloads if w.get("enabled", True)) == pytest.approx(iops)
+
+
+def _sheet(path: Path, name: str) -> list[dict]:
+    """A sample sheet's data rows keyed by its header, read with openpyxl."""
+    import openpyxl
+
+    book = openpyxl.load_workbook(path, read_only=True)
+    rows = list(book[name].iter_rows(values_only=True))
+    book.close()
+    return [dict(zip(rows[0], r, strict=False)) for r in rows[1:] if any(c is not None for c in r)]
+
+
+def _imported(tmp_path: Path, capsys: pytest.CaptureFixture[str], *args: str):
+    out = tmp_path / "env.toml"
+    assert main(["import-env", *args, "-o", str(out)]) == 0
+    capsys.readouterr()
+    assert main(["evaluate", str(out)]) == 0
+    return load_project_file(out).project, out.read_text(), capsys.readouterr().out
+
+
+def test_vmware_import_gets_esxi_hosts_over_fcp_today_and_says_where_its_numbers_came_from(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 items 4, 6, 18: an imported Live Optics project has ESXi hosts (as many as the VMs sheet names)
+    over FCP, not the Oracle example's NVMe/TCP hosts; today's created date; a description naming the tool, the
+    file's Details date, the method and the assumptions, with no internal id or menu path."""
+    from datetime import UTC
+
+    workbook = SAMPLES.parent / "liveoptics" / "LiveOptics_file.xlsx"
+    project, text, evaluated = _imported(tmp_path, capsys, str(workbook))
+    hosts = [n for n in project.scenario.nodes if n.kind == "host"]
+    named = {r["Host"] for r in _sheet(workbook, "VMs")}
+    assert len(hosts) == 1 and hosts[0].count == len(named) == len(_sheet(workbook, "ESX Hosts")) == 5
+    assert "ESXi" in hosts[0].label and "FCP" in hosts[0].label
+    links = [link for link in project.scenario.links if link.source == hosts[0].id]
+    assert links and all(link.link_type == "fc-32g" for link in links)
+    assert "Oracle" not in text and "nvme-tcp" not in text and "NVMe/TCP" not in hosts[0].label
+    assert evaluated.count("(FCP)") == len(project.scenario.workloads) == 2
+    assert project.info.created[:10] == datetime.now(UTC).date().isoformat()
+    import openpyxl
+
+    book = openpyxl.load_workbook(workbook, read_only=True)
+    date = next(r[1] for r in book["Details"].iter_rows(values_only=True) if r[0] == "Date")
+    book.close()
+    description = project.info.description
+    for words in ("Live Optics (Optical Prime)", f"collected {date}", "sum of per-machine peak",
+                  "100% random I/O assumed", "average mix", "starting point", "vmware-vsphere-datastores-top"):
+        assert words in description, words
+    assert "(liveoptics)" not in description and "Scenario >" not in description and workbook.name not in description
+
+
+def test_ontap_imports_get_the_protocol_their_counters_show(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 4: restperf counters showing NFS operations give NFS hosts and file workloads over an
+    Ethernet link; statperf LUN counters (block, no protocol named) give FCP, said to be assumed."""
+    rest = [SAMPLES / f"harvest-restperf-volume-{n}.json" for n in ("counters-1", "poll-1", "poll-2")]
+    project, _, evaluated = _imported(tmp_path, capsys, *map(str, rest), "--interval", "60")
+    host = next(n for n in project.scenario.nodes if n.kind == "host")
+    assert "NFS" in host.label and "Oracle" not in host.label
+    assert {link.link_type for link in project.scenario.links if link.source == host.id} == {"iscsi-25g"}
+    assert any(w.nas is not None and w.nas.protocol == "NFSv3" for w in project.scenario.workloads)
+    assert "front end is NFS, as the data shows" in project.info.description
+    lun = [SAMPLES / "harvest-statperf-lun_data.txt", SAMPLES / "harvest-statperf-lun_counters.txt"]
+    project, _, _ = _imported(tmp_path, capsys, *map(str, lun))
+    host = next(n for n in project.scenario.nodes if n.kind == "host")
+    assert {link.link_type for link in project.scenario.links if link.source == host.id} == {"fc-32g"}
+    assert "block storage (LUNs) without naming FCP or iSCSI: FCP assumed" in project.info.description
+
+
+def test_azure_migrate_sql_instance_io_is_said_to_be_unused(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 10: sheet SQL_All_Instances' disk read / write operations are not silently dropped: a note
+    gives how many instances and operations (counted here with openpyxl) and why they are not used."""
+    workbook = SAMPLES.parent / "azure-migrate" / "AzureMigrate_Assessment_Core_Report.xlsx"
+    rows = _sheet(workbook, "SQL_All_Instances")
+    reads = sum(r["Disk Read (in OPS)"] for r in rows)
+    writes = sum(r["Disk Write (in OPS)"] for r in rows)
+    out = tmp_path / "az.toml"
+    assert main(["import-env", str(workbook), "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    note = next(line for line in printed.splitlines() if "SQL_All_Instances" in line)
+    assert f"{len(rows):,} SQL Server instance(s) on {len({r['Machine Name'] for r in rows})} machine(s)" in note
+    assert f"{reads:,.0f} read and {writes:,.0f} write operations per second" in note and "not used" in note
+    host = next(n for n in load_project_file(out).project.scenario.nodes if n.kind == "host")
+    assert "Azure Migrate" in host.label and "Oracle" not in host.label

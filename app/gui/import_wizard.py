@@ -209,6 +209,10 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
     With ``installed`` (a catalog controller id) and ``project`` (the document's), the installed system's design
     serves the imported workloads and its predicted latency is compared with the measured one (:func:`_today`).
 
+    The starting design's hosts and front end are fitted to the data (``models.installed.starting_design``) and it
+    serves the imported workloads; its description says where the numbers came from
+    (``models.importers.provenance``).
+
     Returns:
         The import, the starting design's project (None when the scenario's own controller serves it) and the
         installed system (None without ``installed``).
@@ -224,6 +228,15 @@ def _group(state: TaskState | None, inventories: tuple[Inventory, ...], target: 
         base = start.requirements.with_changes(families=[], protocols=[])
     result = import_environment(inventories, target, group_by=group_by, stat=stat,  # type: ignore[arg-type]
                                 keep_names=keep_names, base=base)
+    if start is not None:  # the sample design's hosts and front end fitted to the data's source, as import-env does
+        from models.importers.provenance import import_description
+        from models.installed import starting_design
+
+        fitted = starting_design(start.with_scenario(start.scenario.with_changes(workloads=list(result.workloads))),
+                                 inventories, result.groups)
+        start = fitted.project.with_changes(info=fitted.project.info.with_changes(description=import_description(
+            inventories, result, group_by,
+            f"The design shown is a starting point for sizing, not a recommendation: {fitted.note}.")))
     today = None
     if installed and (start or project) is not None:
         today = _today(start or project, result, installed)  # type: ignore[arg-type]
@@ -759,10 +772,11 @@ class ImportWizard(QWizard):
         if self.start is not None:  # no storage system in the scenario: the starting design with the workloads
             start = self.start
             installed = self.today.scenario if self.today is not None else None  # the installed system's design
-            scenario = installed if installed is not None else start.scenario.with_changes(
-                workloads=list(result.workloads))
+            scenario = installed if installed is not None else start.scenario  # it serves the imported workloads
+            info = project.info if project.info.description else project.info.with_changes(
+                description=start.info.description)  # where the numbers came from, unless the user wrote one
             return start.with_scenario(scenario).with_changes(
-                info=project.info, requirements=result.requirements, price_book=[]), ""
+                info=info, requirements=result.requirements, price_book=[]), ""
         scenario = project.scenario
         workloads = list(result.workloads)
         capacity = result.capacity_bytes

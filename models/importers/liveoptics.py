@@ -127,13 +127,15 @@ def _read(path: Path, book: Any) -> Inventory:
     """The inventory from an opened workbook."""
     flags: list[ImportFlag] = []
     notes = ["Live Optics sizes labelled MB or MiB read as mebibytes (2^20 bytes); latencies in milliseconds"]
-    version = ""
+    version = collected = ""
     details = book.find("Details")
     if details is not None:
         d = book.sheet(details)
         for _, row in d.rows:
             if text(cell(row, 0)).casefold() == "collector build version":
                 version = text(cell(row, 1))
+            elif text(cell(row, 0)).casefold() == "date":
+                collected = text(cell(row, 1))[:40]
     vms_name = book.find("VMs")
     if vms_name is None:
         raise book.missing("VMs")
@@ -193,7 +195,7 @@ def _read(path: Path, book: Any) -> Inventory:
     missing = sum(1 for m in machines if not m.perf)
     if perf_name is not None and missing:
         notes.append(f"{missing} machine(s) have no row in sheet VM Performance")
-    return Inventory("liveoptics", path.name, version=version, machines=tuple(machines),
+    return Inventory("liveoptics", path.name, version=version, collected=collected, machines=tuple(machines),
                      flags=tuple(sorted(flags, key=lambda f: (f.sheet, f.row))), notes=tuple(notes))
 
 

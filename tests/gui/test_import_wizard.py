@@ -198,7 +198,11 @@ def test_a_project_without_a_storage_system_starts_from_the_design_import_env_us
     got = window.document.project
     assert _figures(got.scenario.workloads) == _figures(cli.scenario.workloads)
     assert sorted(n.id for n in got.scenario.nodes) == sorted(n.id for n in cli.scenario.nodes)
+    hosts = [n for n in got.scenario.nodes if n.kind == "host"]  # fitted to the source, as import-env does
+    assert hosts == [n for n in cli.scenario.nodes if n.kind == "host"] and "ESXi" in hosts[0].label
+    assert got.scenario.links == cli.scenario.links
     assert got.requirements == cli.requirements
+    assert "Live Optics" in got.info.description and got.info.description == cli.info.description
     window.document.undo_stack.undo()
     assert not window.document.project.scenario.nodes and not window.document.project.scenario.workloads
 
