@@ -143,8 +143,11 @@ def test_small_rvtools_workbook_reads_partitions_and_user_columns() -> None:
     for r in records(t["vPartition"]):
         consumed[r["VM"]] += r["Consumed MiB"] * MIB
     assert {m.name: m.guest_used_bytes for m in inv.machines} == dict(consumed)
-    assert all(m.used_bytes is None for m in inv.machines)  # no In Use MiB column: not invented
-    assert any("In Use MiB" in n for n in inv.notes)
+    # no In Use MiB column: used is the guests' consumed space, as the note says (review 53 item 7), not provisioned
+    assert {m.name: m.used_bytes for m in inv.machines} == dict(consumed)
+    assert sum(consumed.values()) / 2**40 == pytest.approx(0.3125)  # not the 0.508 TiB provisioned
+    assert any("In Use MiB" in n and "vPartition 'Consumed MiB'" in n and "for 3 of 3 machine(s)" in n
+               for n in inv.notes)
     assert sum(m.provisioned_bytes or 0 for m in inv.machines) == sum(
         r["Provisioned MiB"] * MIB for r in records(t["vInfo"]))
     web = next(m for m in inv.machines if m.name == "sample-web-01")
