@@ -82,7 +82,8 @@ def test_refused_rows_are_summarised_on_stderr(tmp_path: Path, capsys: pytest.Ca
         broken[-1].write_text(json.dumps(data))
     assert main(["import-env", *map(str, broken), "-o", str(tmp_path / "x.storplan"), "--source", "ontap"]) == 0
     err = capsys.readouterr().err
-    assert err.startswith("2 row(s) refused; first: p0.json records row 4: volume h_test: no statistics")
+    assert err.startswith("2 value(s) in 2 row(s) (the rest of each row kept) refused; first: p0.json records row 4 "
+                          "column 'statistics': volume h_test: no statistics")
 
 
 @pytest.mark.parametrize(("make", "words"), [

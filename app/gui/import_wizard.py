@@ -103,7 +103,7 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         state: the task's state (progress and cancel), or None.
         paths: the chosen files; interval_s: seconds between ONTAP counter-table polls (None: from the files).
     """
-    from models.importers.registry import detect, reader
+    from models.importers.registry import detect, nothing_listed, reader
 
     entries: dict[Path, FileEntry] = {}
     kinds: dict[str, list[Path]] = {}
@@ -129,7 +129,10 @@ def read_sources(state: TaskState | None, paths: list[Path], interval_s: float |
         else:
             for path in group:
                 try:
-                    inventories.append(reader(kind)(path))
+                    inventory = reader(kind)(path)
+                    if nothing_listed(inventory):  # a header and no row: named with its sheet, not read
+                        raise InventoryError(nothing_listed(inventory))
+                    inventories.append(inventory)
                 except (InventoryError, OSError, ValueError) as exc:
                     entries[path] = FileEntry(path, "", _one_line(exc))
                 done += 1
@@ -537,9 +540,17 @@ class GroupingPage(QWizardPage):
                 "keep_names": self.keep_names.isChecked(), "installed": self.installed.currentData() or ""}
 
     def initializePage(self) -> None:  # noqa: N802 - Qt's name
-        """Select the installed controller the data names (when the catalog holds it and none is chosen), and
-        group with the options shown."""
+        """Offer SVM and aggregate grouping only for ONTAP volumes, select the installed controller the data names
+        (when the catalog holds it and none is chosen), and group with the options shown."""
         read = self._wizard.read
+        volumes = read is not None and any(inv.volumes for inv in read.inventories)
+        model = self.group_by.model()
+        for row in range(self.group_by.count()):  # SVM and aggregate group ONTAP volumes only
+            if self.group_by.itemData(row) in ("svm", "aggregate"):
+                model.item(row).setEnabled(volumes)  # type: ignore[attr-defined]
+        if not volumes and self.group_by.currentData() in ("svm", "aggregate"):
+            with QSignalBlocker(self.group_by):
+                self.group_by.setCurrentIndex(self.group_by.findData("cluster"))
         named = next((inv.controller_model for inv in read.inventories if inv.controller_model), "") if read else ""
         if named and not self.installed.currentData():
             from models.installed import match_controller
