@@ -826,7 +826,7 @@ def _import_env(args) -> int:
     from datetime import UTC, datetime
 
     from app.import_today import TodayError, installed_today
-    from models.importers.provenance import import_description
+    from models.importers.provenance import import_description, rate_words
     from models.installed import starting_design
 
     start = starting_design(base.with_scenario(scenario.with_changes(workloads=list(result.workloads))),
@@ -859,14 +859,14 @@ def _import_env(args) -> int:
         raise UsageError(f"cannot write {out.name}: {exc}") from exc
     for group in result.groups:
         load = ("needs a preset" if group.needs_preset else
-                f"{group.iops:,.0f} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
+                f"{rate_words(group.iops)} IOPS, {group.read_pct:.0f}% read, {group.block_kib:,.1f} KiB, "
                 f"{group.mbps:,.1f} MB/s")
         print(f"{group.name} ({group.members}): {load} [{group.method}]; used {group.used_bytes / 2**40:,.3f} TiB")
         for note in group.notes:
             print(f"      {note}")
     for note in [*result.notes, *(n for inv in inventories for n in inv.notes)]:
         print(f"note: {note}")
-    print(f"wrote {out} ({len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
+    print(f"wrote {out} ({len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
           f"{result.capacity_bytes / 2**40:,.3f} TiB used)")
     if today is not None:
         print("\n".join(today.lines))

@@ -221,3 +221,25 @@ def test_azure_migrate_sql_instance_io_is_said_to_be_unused(tmp_path: Path,
     assert f"{reads:,.0f} read and {writes:,.0f} write operations per second" in note and "not used" in note
     host = next(n for n in load_project_file(out).project.scenario.nodes if n.kind == "host")
     assert "Azure Migrate" in host.label and "Oracle" not in host.label
+
+
+def test_a_trickle_of_io_is_printed_with_its_digits_and_headroom_capped(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    """Review 53 item 17: restperf polls 60 s apart carry well under one read or write per second per volume: each
+    group's IOPS is printed with two significant digits (never "0 IOPS" beside a total of "1 IOPS"), the groups add
+    up to the total printed, and ``size`` says "over 1,000x the target" instead of six-digit multiples."""
+    import re
+
+    rest = [SAMPLES / f"harvest-restperf-volume-{n}.json" for n in ("counters-1", "poll-1", "poll-2")]
+    out = tmp_path / "r.toml"
+    assert main(["import-env", *map(str, rest), "--interval", "60", "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    groups = [float(x) for x in re.findall(r"^\S+ \(\d+\): ([\d.,]+) IOPS", printed, re.MULTILINE)]
+    total = float(re.search(r"workload\(s\), ([\d.,]+) IOPS", printed).group(1))
+    workloads = load_project_file(out).project.scenario.workloads
+    assert len(groups) == 2 and all(0 < g < 1 for g in groups) and "(1): 0 IOPS" not in printed
+    assert groups == pytest.approx([float(f"{w.target_iops:.2g}") for w in workloads])
+    assert sum(groups) == pytest.approx(total, abs=0.05)
+    assert main(["size", str(out), "--top", "5"]) == 0
+    sized = capsys.readouterr().out
+    assert "headroom over 1,000x the target" in sized and not re.search(r"headroom [\d,]{6,}x", sized)

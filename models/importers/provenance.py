@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from models.importers.inventory import Inventory
 from models.importers.workloads import ASSUMED_RANDOM_PCT, ImportResult
+from models.units import format_iops
 
 TOOL_WORDS = {"rvtools": "an RVTools export", "liveoptics": "a Live Optics (Optical Prime) export",
               "ontap": "ONTAP performance counters (as NetApp Harvest or ONTAP statistics collect them)",
@@ -17,6 +18,12 @@ TOOL_WORDS = {"rvtools": "an RVTools export", "liveoptics": "a Live Optics (Opti
 """Source kind -> what the file is, as a customer knows the tool."""
 _EPOCH_2001 = 978_307_200.0
 """Series times before 2001 are counted from the series' start, not a clock: no date is given from them."""
+
+
+def rate_words(value: float) -> str:
+    """An imported rate (IOPS, MB/s) as the import's summaries print it: digit groups from 10 up (``31,940``), two
+    significant digits below (``0.42``: a measured trickle never reads as ``0``)."""
+    return f"{value:,.0f}" if value >= 9.95 else format_iops(value)
 
 
 def collected_words(inv: Inventory) -> str:
@@ -67,9 +74,9 @@ def import_description(inventories: Sequence[Inventory], result: ImportResult, g
             f"grouped by {by}, {capacity}")
     if measured:
         methods = sorted({_method_words(g.method) for g in measured})
-        text += (f", {result.iops:,.0f} IOPS and {result.mbps:,.1f} MB/s. Load per workload: {'; '.join(methods)}. "
-                 f"Read share and I/O size as measured; {ASSUMED_RANDOM_PCT:g}% random I/O assumed (no tool measures "
-                 "it)")
+        text += (f", {rate_words(result.iops)} IOPS and {result.mbps:,.1f} MB/s. Load per workload: "
+                 f"{'; '.join(methods)}. Read share and I/O size as measured; {ASSUMED_RANDOM_PCT:g}% random I/O "
+                 "assumed (no tool measures it)")
         if any("average read/write ratio" in n for inv in inventories for n in inv.notes):
             text += "; each machine's read/write mix at its peak taken as its measured average mix"
     else:
