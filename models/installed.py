@@ -34,7 +34,7 @@ from models.evaluate import evaluate
 from models.importers.inventory import Inventory, PerfSample
 from models.importers.workloads import ImportedGroup, mixed_latency_ms, system_series
 from models.project.factory import drive_fits_controller, drive_fits_shelf
-from models.project.model import NasWorkload, Project, Requirements, Scenario
+from models.project.model import HostNode, NasWorkload, Project, Requirements, Scenario
 from models.sizing import _array_specs, _Spec
 
 MIN_COMPARED_OPERATIONS = 100
@@ -438,12 +438,12 @@ def starting_design(base: Project, inventories: Sequence[Inventory], groups: Seq
         what = "hosts (ONTAP clients"
     nodes = []
     for node in scenario.nodes:
-        if node.id in host_ids:
+        if isinstance(node, HostNode) and node.id in host_ids:
             count = min(len(hosts), 10_000) if hosts else node.count
             label = f"{count} x {what}, {words}{'' if hosts else '; count not in the data'})"
             node = node.with_changes(label=label[:200], count=count, adapter=adapter, adapters_per_host=1)
         nodes.append(node)
-    counts = {n.id: n.count for n in nodes if n.id in host_ids}
+    counts = {n.id: n.count for n in nodes if isinstance(n, HostNode) and n.id in host_ids}
     links = [link.with_changes(link_type=link_type, ports=counts[link.source]) if link.source in host_ids else link
              for link in scenario.links]  # one port per host, as the example cables them
     project = base.with_scenario(scenario.with_changes(nodes=nodes, links=links))

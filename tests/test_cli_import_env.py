@@ -61,7 +61,7 @@ def test_keep_names_and_toml_output(tmp_path: Path, capsys: pytest.CaptureFixtur
     out = tmp_path / "env.toml"
     assert main(["import-env", *map(str, POLLS), "-o", str(out), "--source", "ontap", "--keep-names"]) == 0
     text = out.read_text()
-    assert 'name = "osc (4 measured)"' in text and str(tmp_path) not in text and "poll-1" not in text
+    assert 'name = "osc (4 volumes, measured)"' in text and str(tmp_path) not in text and "poll-1" not in text
     iops, read_pct = _peak_of_sums()
     assert capsys.readouterr().out.startswith(f"osc (4): {iops:,.0f} IOPS, {read_pct:.0f}% read")
     by_aggr = tmp_path / "aggr.storplan"

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QSignalBlocker, QSize, Qt
+from PySide6.QtCore import QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -53,6 +53,7 @@ from app.gui.tasks import TaskRunner
 from models.catalog import Controller
 from models.formatting import fmt_capacity
 from models.importers.inventory import Inventory, InventoryError
+from models.importers.provenance import rate_words
 from models.importers.workloads import ImportResult, import_environment
 from models.project.model import MAX_WORKLOADS_PER_TARGET, Project
 
@@ -572,10 +573,10 @@ class GroupingPage(QWizardPage):
         if result is not None:
             for g in result.groups:
                 rows.append([g.name, f"{g.members:,}", "no performance data" if g.needs_preset else g.method,
-                             "—" if g.needs_preset else f"{g.iops:,.0f}",
+                             "—" if g.needs_preset else rate_words(g.iops),
                              "—" if g.read_pct is None else f"{g.read_pct:.1f}",
-                             "—" if g.block_kib is None else f"{g.block_kib:,.1f} KiB",
-                             *((fmt_capacity(g.used_bytes), fmt_capacity(g.provisioned_bytes))
+                             "—" if g.block_kib is None else f"{g.block_kib:,.2f} KiB",
+                             *((self._wizard.capacity(g.used_bytes), self._wizard.capacity(g.provisioned_bytes))
                                if g.used_bytes or g.provisioned_bytes else ("not given", "not given"))])
         _fill(self.table, rows, frozenset({1, 3, 4, 5, 6, 7}))
         self.btn_series.setEnabled(result is not None and any(g.series for g in result.groups))
@@ -595,9 +596,9 @@ class GroupingPage(QWizardPage):
             self.totals.setText(error)
             self.notes.setText("")
         elif result is not None:
-            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {result.iops:,.0f} IOPS, "
-                                f"{result.mbps:,.1f} MB/s, {fmt_capacity(result.capacity_bytes)} used "
-                                f"({fmt_capacity(result.provisioned_bytes)} provisioned)")
+            self.totals.setText(f"Total: {len(result.workloads)} workload(s), {rate_words(result.iops)} IOPS, "
+                                f"{result.mbps:,.1f} MB/s, {self._wizard.capacity(result.capacity_bytes)} used "
+                                f"({self._wizard.capacity(result.provisioned_bytes)} provisioned)")
             notes = "; ".join(result.notes)
             self.notes.setText(notes[:1].upper() + notes[1:])
         else:
@@ -649,15 +650,15 @@ class FinishPage(QWizardPage):
         elif self._wizard.start is not None:
             self.summary.setText(
                 f"The scenario has no storage system: the import starts from a sample design serving its "
-                f"{len(result.workloads)} workload(s) ({result.iops:,.0f}\u00a0IOPS, "
-                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used). Scenario > Size from Requirements finds the "
-                "configurations that meet them.")
+                f"{len(result.workloads)} workload(s) ({rate_words(result.iops)}\u00a0IOPS, "
+                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used). Scenario > Size from "
+                "Requirements finds the configurations that meet them.")
         else:
             verb = "replace the scenario's workloads with" if self.replace.isChecked() else "add"
             self.summary.setText(
-                f"The import will {verb} {len(result.workloads)} workload(s): {result.iops:,.0f}\u00a0IOPS and "
-                f"{_unbroken(fmt_capacity(result.capacity_bytes))} used. The requirements' effective capacity becomes "
-                f"{_unbroken(fmt_capacity(project.requirements.effective_capacity_bytes))}.")
+                f"The import will {verb} {len(result.workloads)} workload(s): {rate_words(result.iops)}\u00a0IOPS and "
+                f"{_unbroken(self._wizard.capacity(result.capacity_bytes))} used. The requirements' effective capacity "
+                f"becomes {_unbroken(self._wizard.capacity(project.requirements.effective_capacity_bytes))}.")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802 - Qt's name
@@ -671,6 +672,9 @@ class ImportWizard(QWizard):
     Args:
         document: the project document the import is pushed to (one undoable command).
     """
+
+    sig_design_imported = Signal()
+    """The import was pushed with its starting design (the scenario had no storage system): new nodes to show."""
 
     def __init__(self, document: ProjectDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -747,6 +751,10 @@ class ImportWizard(QWizard):
     def _target(self) -> str:
         return next((n.id for n in self.document.project.scenario.nodes if n.kind == "controller"), "")
 
+    def capacity(self, value: float | None) -> str:
+        """A capacity in the project's unit (TB or TiB, never a smaller one beside it: one unit per view)."""
+        return fmt_capacity(value, self.document.project.settings.capacity_unit, fixed=True)
+
     def regroup(self, group_by: str, stat: str, keep_names: bool, installed: str = "") -> None:
         """Group the inventories read with these options on the runner's thread (``installed``: the installed
         controller's catalog id, "" when not known)."""
@@ -812,10 +820,13 @@ class ImportWizard(QWizard):
             requirements=requirements), ""
 
     def accept(self) -> None:
-        """Push the import as one undoable command and close."""
+        """Push the import as one undoable command and close; :attr:`sig_design_imported` when the import brought
+        its starting design (the canvas then shows the whole of it)."""
         project, _ = self.imported_project(self.finish_page.replace.isChecked())
         if project is not None:
             self.document.push(project, "Import Environment")
+            if self.start is not None:
+                self.sig_design_imported.emit()
         super().accept()
 
     def done(self, result: int) -> None:

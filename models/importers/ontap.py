@@ -711,9 +711,9 @@ def read_ontap(*paths: str | Path, interval_s: float | None = None) -> Inventory
         if seen and set(seen) <= {"schema", "catalogue"}:
             what = ("a counter schema (counter names and units)" if set(seen) == {"schema"} else
                     "a counter catalogue" if set(seen) == {"catalogue"} else "counter schemas and catalogues")
-            polls = ("the counter-table poll files (GET /api/cluster/counter/tables/volume/rows, two polls or more)"
-                     if "schema" in seen else "the 'statistics show -raw' files (two polls or more)")
-            raise InventoryError(f"{first}: {what} only, no counter values: add {polls} and read them together")
+            wanted = ("the counter-table poll files (GET /api/cluster/counter/tables/volume/rows, two polls or more)"
+                      if "schema" in seen else "the 'statistics show -raw' files (two polls or more)")
+            raise InventoryError(f"{first}: {what} only, no counter values: add {wanted} and read them together")
         if seen and set(seen) <= {"nodes"}:
             raise InventoryError(f"{first}: a node list (the controller model) only: add the counter files")
         raise InventoryError(f"{first}: no volume or LUN found")

@@ -31,12 +31,12 @@ def collected_words(inv: Inventory) -> str:
     UTC"), "" where neither the file nor its series' clock says."""
     if inv.collected:
         return f"collected {inv.collected}"
-    times = [s.time_s for m in (*inv.machines, *inv.volumes) for s in m.series]
+    samples = [s for m in inv.machines for s in m.series] + [s for v in inv.volumes for s in v.series]
+    times = [s.time_s for s in samples]
     if not times or min(times) < _EPOCH_2001:
         return ""
-    first = _dt.datetime.fromtimestamp(min(times) - max(
-        (s.interval_s for m in (*inv.machines, *inv.volumes) for s in m.series if s.time_s == min(times)),
-        default=0.0), _dt.UTC)
+    start = min(s.time_s - s.interval_s for s in samples)  # the first interval's start
+    first = _dt.datetime.fromtimestamp(start, _dt.UTC)
     last = _dt.datetime.fromtimestamp(max(times), _dt.UTC)
     end = last.strftime("%H:%M") if last.date() == first.date() else last.strftime("%Y-%m-%d %H:%M")
     return f"measured {first.strftime('%Y-%m-%d %H:%M')} to {end} UTC"
